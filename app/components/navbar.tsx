@@ -1,0 +1,131 @@
+import { Form, Link, NavLink } from "@remix-run/react";
+import { Bell, CircleUserRound, LayoutDashboard, LogOut, Menu, PanelLeft } from "lucide-react";
+import { Logo } from "./logo";
+import { roleLabel, type Role } from "~/utils/permissions";
+
+const LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/teams", label: "Teams" },
+  { to: "/pricing", label: "Pricing" },
+  { to: "/about", label: "About" },
+  { to: "/contact", label: "Contact" },
+];
+
+export interface NavbarUser {
+  email: string;
+  name: string;
+  role: Role;
+}
+
+function navLinkClass({ isActive }: { isActive: boolean }) {
+  return `rounded-lg px-3 py-2 text-sm font-medium transition-colors duration-150 ${
+    isActive ? "text-brand-700" : "text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900"
+  }`;
+}
+
+/**
+ * Menus are <details> elements so they open and close before (and without) JavaScript.
+ */
+export function Navbar({ user, notifications }: { user: NavbarUser | null; notifications: Array<{ id: string; notification: string }> }) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-neutral-200 bg-white/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-content items-center gap-2 px-4 sm:px-6">
+        <details className="group relative md:hidden">
+          <summary className="cursor-pointer rounded-lg p-2 text-neutral-700 hover:bg-neutral-100" aria-label="Open menu">
+            <Menu className="h-5 w-5" aria-hidden />
+          </summary>
+          <div className="absolute left-0 top-12 w-56 rounded-xl border border-neutral-200 bg-white p-2 shadow-lg">
+            {LINKS.map((l) => (
+              <NavLink key={l.to} to={l.to} end className={(s) => `block ${navLinkClass(s)}`}>
+                {l.label}
+              </NavLink>
+            ))}
+          </div>
+        </details>
+        <Logo />
+        <ul className="ml-6 hidden items-center gap-1 md:flex">
+          {LINKS.map((l) => (
+            <li key={l.to}>
+              <NavLink to={l.to} end className={navLinkClass}>
+                {l.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="ml-auto flex items-center gap-2">
+          {user ? (
+            <>
+              <details className="relative">
+                <summary
+                  className="relative cursor-pointer rounded-lg p-2 text-neutral-700 hover:bg-neutral-100"
+                  aria-label={`Notifications (${notifications.length})`}
+                  data-testid="notification-bell"
+                >
+                  <Bell className="h-5 w-5" aria-hidden />
+                  {notifications.length > 0 ? (
+                    <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold text-white">
+                      {notifications.length}
+                    </span>
+                  ) : null}
+                </summary>
+                <div className="absolute right-0 top-12 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-neutral-200 bg-white p-2 shadow-lg">
+                  <p className="px-3 py-2 text-sm font-semibold text-neutral-900">Notifications</p>
+                  {notifications.length === 0 ? (
+                    <p className="px-3 py-2 text-sm text-neutral-600">Nothing new.</p>
+                  ) : (
+                    <ul className="divide-y divide-neutral-100">
+                      {notifications.map((n) => (
+                        <li key={n.id} className="px-3 py-2 text-sm text-neutral-700">
+                          {n.notification}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
+              </details>
+              <details className="relative">
+                <summary
+                  className="cursor-pointer rounded-full p-1 text-neutral-600 hover:bg-neutral-100"
+                  aria-label="Account menu"
+                  data-testid="avatar-menu"
+                >
+                  <CircleUserRound className="h-8 w-8" aria-hidden />
+                </summary>
+                <div className="absolute right-0 top-12 w-64 rounded-xl border border-neutral-200 bg-white p-2 shadow-lg">
+                  <div className="border-b border-neutral-100 px-3 pb-2 pt-1">
+                    <p className="truncate text-sm font-semibold text-neutral-900">{user.name || user.email}</p>
+                    <p className="truncate text-sm text-neutral-600">{user.email}</p>
+                    <p className="mt-1 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+                      {roleLabel(user)}
+                    </p>
+                  </div>
+                  <Link to="/dashboard" className="mt-1 flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-neutral-800 hover:bg-neutral-100">
+                    <LayoutDashboard className="h-5 w-5" aria-hidden /> Dashboard
+                  </Link>
+                  <Link
+                    to="/dashboard?menu=open"
+                    className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-neutral-800 hover:bg-neutral-100 lg:hidden"
+                  >
+                    <PanelLeft className="h-5 w-5" aria-hidden /> Dashboard Menu
+                  </Link>
+                  <Form method="post" action="/signout">
+                    <button
+                      type="submit"
+                      className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-neutral-800 hover:bg-neutral-100"
+                    >
+                      <LogOut className="h-5 w-5" aria-hidden /> Sign Out
+                    </button>
+                  </Form>
+                </div>
+              </details>
+            </>
+          ) : (
+            <Link to="/signin" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+              Sign IN
+            </Link>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

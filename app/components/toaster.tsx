@@ -1,0 +1,58 @@
+import { CheckCircle2, CircleAlert, Info, TriangleAlert, X } from "lucide-react";
+import { useEffect, useState } from "react";
+
+export interface ToastData {
+  message: string;
+  description?: string;
+  type: "success" | "error" | "info" | "warning";
+}
+
+const STYLES = {
+  success: { box: "border-green-200", icon: CheckCircle2, iconClass: "text-green-600" },
+  error: { box: "border-red-200", icon: CircleAlert, iconClass: "text-red-600" },
+  info: { box: "border-brand-200", icon: Info, iconClass: "text-brand-600" },
+  warning: { box: "border-amber-200", icon: TriangleAlert, iconClass: "text-amber-600" },
+};
+
+export const TOAST_DURATION_MS = 5000;
+
+/**
+ * Top-right, gone after 5000 ms. A CSS animation fades it out even before JavaScript
+ * loads; once hydrated, a timer removes it and the close button works.
+ */
+export function Toaster({ toast }: { toast: ToastData | null }) {
+  const [visible, setVisible] = useState<ToastData | null>(toast);
+  useEffect(() => {
+    setVisible(toast);
+    if (!toast) return;
+    const timer = setTimeout(() => setVisible(null), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [toast]);
+  if (!visible) return null;
+  const style = STYLES[visible.type] ?? STYLES.info;
+  const Icon = style.icon;
+  return (
+    <div className="pointer-events-none fixed right-4 top-4 z-50 flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2">
+      <div
+        role={visible.type === "error" ? "alert" : "status"}
+        data-testid="toast"
+        data-type={visible.type}
+        className={`pointer-events-auto flex animate-toast-life items-start gap-3 rounded-xl border bg-white p-4 shadow-lg ${style.box}`}
+      >
+        <Icon className={`mt-0.5 h-5 w-5 shrink-0 ${style.iconClass}`} aria-hidden />
+        <div className="min-w-0 flex-1">
+          <p className="text-sm font-medium text-neutral-900">{visible.message}</p>
+          {visible.description ? <p className="mt-1 text-sm text-neutral-600">{visible.description}</p> : null}
+        </div>
+        <button
+          type="button"
+          onClick={() => setVisible(null)}
+          className="rounded-md p-1 text-neutral-500 hover:bg-neutral-100"
+          aria-label="Close notification"
+        >
+          <X className="h-4 w-4" aria-hidden />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { Loader2 } from "lucide-react";
+import type { ButtonHTMLAttributes } from "react";
+
+export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
+
+const VARIANTS: Record<ButtonVariant, string> = {
+  primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-200",
+  secondary: "border border-neutral-300 bg-white text-neutral-800 hover:bg-neutral-50 disabled:text-neutral-400",
+  ghost: "text-neutral-700 hover:bg-neutral-100 disabled:text-neutral-400",
+  danger: "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-200",
+};
+
+export function buttonClass(variant: ButtonVariant = "primary", extra = "") {
+  return `inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors duration-150 disabled:cursor-not-allowed ${VARIANTS[variant]} ${extra}`;
+}
+
+export function Button({
+  variant = "primary",
+  pending = false,
+  className = "",
+  children,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; pending?: boolean }) {
+  return (
+    <button {...props} aria-busy={pending || undefined} className={buttonClass(variant, className)}>
+      {pending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : null}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,80 @@
+import { PassThrough } from "node:stream";
+import type { AppLoadContext, EntryContext, HandleDocumentRequestFunction } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { NonceContext } from "./components/nonce";
+import { closeDatabase, startDatabase } from "./utils/db.server";
+import { env } from "./utils/env.server";
+
+export const streamTimeout = 5_000;
+
+const handleRequest: HandleDocumentRequestFunction = (
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) => {
+  const nonce = loadContext.cspNonce ?? "";
+  // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
+  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+};
+export default handleRequest;
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  console.error(error);
+}
+
+/**
+ * Called by server.mjs before it listens: validates the configuration (a bad one stops the
+ * start with a clear message) and opens, migrates and seeds the database.
+ */
+export async function startup() {
+  const e = env();
+  const db = await startDatabase();
+  return {
+    databaseKind: db.kind,
+    demoAccounts: db.demoAccounts,
+    port: e.PORT,
+    production: e.NODE_ENV === "production",
+    trustProxy: e.TRUST_PROXY,
+    appUrl: e.APP_URL ?? null,
+    chatWidgetUrl: e.CHAT_WIDGET_URL ?? null,
+    googleSignIn: Boolean(e.GOOGLE_CLIENT_ID),
+  };
+}
+
+export async function shutdown() {
+  await closeDatabase();
+}

@@ -1,0 +1,86 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "./components/error-boundary";
+import { Footer } from "./components/footer";
+import { Navbar } from "./components/navbar";
+import { useNonce } from "./components/nonce";
+import { Toaster } from "./components/toaster";
+import { listVisibleNotifications } from "./models/notification.server";
+import tailwindHref from "./tailwind.css";
+import { getUser } from "./utils/auth.server";
+import { publicEnv } from "./utils/env.server";
+import { getToast } from "./utils/toast.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: tailwindHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Scheduler: easy meeting scheduling" },
+  { name: "description", content: "The fastest and easiest way to schedule any meeting or other collaboration." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, { toast, headers }] = await Promise.all([getUser(request), getToast(request)]);
+  const notifications = await listVisibleNotifications(user?.id ?? null);
+  return data(
+    {
+      user: user ? { id: user.id, email: user.email, name: user.name, role: user.role } : null,
+      notifications,
+      toast: toast ? { message: toast.message, description: toast.description, type: toast.type } : null,
+      env: publicEnv(),
+      year: new Date().getFullYear(),
+    },
+    // Only answer with the toast cookie when a toast was read (and so must be cleared).
+    { headers: toast ? headers : undefined },
+  );
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useOptionalUser() {
+  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col">
+        <a
+          href="#main"
+          className="sr-only left-4 top-4 z-50 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed"
+        >
+          Skip to content
+        </a>
+        <Navbar user={root?.user ?? null} notifications={root?.notifications ?? []} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Footer year={root?.year ?? new Date().getFullYear()} />
+        <Toaster toast={root?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        {root?.env.chatWidgetUrl ? <script src={root.env.chatWidgetUrl} async nonce={nonce} /> : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { AuthorizationError } from "remix-auth";
+import { MESSAGES } from "~/messages";
+import { createUserSession, getAuthenticator } from "~/utils/auth.server";
+import { publicEnv } from "~/utils/env.server";
+import { safeRedirectPath } from "~/utils/permissions";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { googleReturnCookie } from "./auth.google";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!publicEnv().googleSignIn) return redirectWithError("/signin", MESSAGES.googleUnavailable);
+  try {
+    const user = await getAuthenticator().authenticate("google", request);
+    const headers = await createUserSession(request, user);
+    const returnTo = safeRedirectPath(await googleReturnCookie.parse(request.headers.get("Cookie")));
+    headers.append("Set-Cookie", await googleReturnCookie.serialize("", { maxAge: 0 }));
+    return redirectWithSuccess(user.role === "admin" ? "/dashboard" : returnTo, MESSAGES.signInSuccess, { headers });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const message = error instanceof AuthorizationError && error.message ? error.message : MESSAGES.googleFailed;
+    return redirectWithError("/signin", message);
+  }
+}

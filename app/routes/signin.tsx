@@ -1,0 +1,134 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { AuthorizationError } from "remix-auth";
+import { AuthCard } from "~/components/auth-card";
+import { ErrorList, Field } from "~/components/forms";
+import { PasswordField } from "~/components/password-field";
+import { Button } from "~/components/ui/button";
+import { MESSAGES } from "~/messages";
+import { createUserSession, getAuthenticator, normalizeEmail, requireAnonymous } from "~/utils/auth.server";
+import { SignInSchema } from "~/utils/auth-schemas";
+import { publicEnv } from "~/utils/env.server";
+import { safeRedirectPath } from "~/utils/permissions";
+import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
+import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign in | Scheduler" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return { googleSignIn: publicEnv().googleSignIn };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: SignInSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const email = normalizeEmail(submission.value.email);
+  const limited = await checkRateLimits([
+    [`signin:ip:${clientIp(request)}`, RATE_LIMITS.signInPerIp],
+    [`signin:account:${email}`, RATE_LIMITS.signInPerAccount],
+  ]);
+  if (!limited.allowed) {
+    return jsonWithError(
+      { result: submission.reply({ formErrors: [MESSAGES.tooManyAttempts], hideFields: ["password"] }) },
+      MESSAGES.tooManyAttempts,
+      { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
+    );
+  }
+  try {
+    const user = await getAuthenticator().authenticate("form", request, { context: { formData } });
+    const headers = await createUserSession(request, user);
+    return redirectWithSuccess(safeRedirectPath(submission.value.redirectTo), MESSAGES.signInSuccess, { headers });
+  } catch (error) {
+    if (error instanceof AuthorizationError) {
+      return jsonWithError(
+        { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) },
+        error.message,
+        { status: 401 },
+      );
+    }
+    throw error;
+  }
+}
+
+function ProviderButton({ label, disabledReason }: { label: string; disabledReason?: string }) {
+  return (
+    <button
+      type={disabledReason ? "button" : "submit"}
+      disabled={Boolean(disabledReason)}
+      title={disabledReason}
+      className="flex w-full items-center justify-center gap-2 rounded-lg border border-neutral-300 bg-white px-4 py-2.5 text-sm font-semibold text-neutral-800 hover:bg-neutral-50 disabled:cursor-not-allowed disabled:bg-neutral-100 disabled:text-neutral-500"
+    >
+      {label}
+    </button>
+  );
+}
+
+export default function SignIn() {
+  const { googleSignIn } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "signin",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(SignInSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+  });
+  const signupHref = redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : "/signup";
+  return (
+    <AuthCard
+      title="Sign in"
+      subtitle={
+        <>
+          New here?{" "}
+          <Link to={signupHref} className="font-semibold text-brand-700 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", autoFocus: true }}
+          errors={fields.email.errors}
+        />
+        <PasswordField
+          label="Password"
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          errors={fields.password.errors}
+        />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Button type="submit" className="w-full" pending={navigation.formAction === "/signin"}>
+          Sign in
+        </Button>
+      </Form>
+      <div className="my-6 flex items-center gap-3 text-sm text-neutral-500">
+        <span className="h-px flex-1 bg-neutral-200" /> or <span className="h-px flex-1 bg-neutral-200" />
+      </div>
+      <div className="space-y-3">
+        <Form method="post" action="/auth/google">
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <ProviderButton
+            label="Continue with Google"
+            disabledReason={googleSignIn ? undefined : MESSAGES.googleUnavailable}
+          />
+        </Form>
+        {googleSignIn ? null : <p className="text-center text-sm text-neutral-600">{MESSAGES.googleUnavailable}</p>}
+        <ProviderButton label="Continue with GitHub" disabledReason="GitHub sign-in is not available." />
+        <ProviderButton label="Continue with Twitter" disabledReason="Twitter sign-in is not available." />
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,107 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { AuthCard } from "~/components/auth-card";
+import { ErrorList, Field } from "~/components/forms";
+import { PasswordField } from "~/components/password-field";
+import { Button } from "~/components/ui/button";
+import { MESSAGES } from "~/messages";
+import { createPasswordUser } from "~/models/user.server";
+import { createUserSession, normalizeEmail, promoteConfiguredAdmin, requireAnonymous } from "~/utils/auth.server";
+import { SignUpSchema } from "~/utils/auth-schemas";
+import { safeRedirectPath } from "~/utils/permissions";
+import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
+import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign up | Scheduler" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: SignUpSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields }) }, { status: 400 });
+  }
+  const limited = await checkRateLimits([[`signup:ip:${clientIp(request)}`, RATE_LIMITS.signUpPerIp]]);
+  if (!limited.allowed) {
+    return jsonWithError(
+      { result: submission.reply({ formErrors: [MESSAGES.tooManyAttempts], hideFields }) },
+      MESSAGES.tooManyAttempts,
+      { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
+    );
+  }
+  const { name, password, redirectTo } = submission.value;
+  const created = await createPasswordUser({ email: normalizeEmail(submission.value.email), name: name ?? "", password });
+  if (!created) {
+    return data({ result: submission.reply({ fieldErrors: { email: [MESSAGES.emailTaken] }, hideFields }) }, { status: 409 });
+  }
+  const user = await promoteConfiguredAdmin(created);
+  const headers = await createUserSession(request, user);
+  const destination = user.role === "admin" ? "/dashboard" : safeRedirectPath(redirectTo);
+  return redirectWithSuccess(destination, MESSAGES.signUpSuccess, { headers });
+}
+
+export default function SignUp() {
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(SignUpSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
+  });
+  const signinHref = redirectTo ? `/Signin?${new URLSearchParams({ redirectTo })}` : "/Signin";
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle={
+        <>
+          Already have an account?{" "}
+          <Link to={signinHref} className="font-semibold text-brand-700 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field
+          label="Name"
+          inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", autoFocus: true }}
+          errors={fields.name.errors}
+        />
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+        />
+        <PasswordField
+          label="Password"
+          hint="At least 8 characters."
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.password.errors}
+        />
+        <PasswordField
+          label="Confirm Password"
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.confirmPassword.errors}
+        />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Button type="submit" className="w-full" pending={navigation.formAction === "/signup"}>
+          Sign up
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { MESSAGES } from "~/messages";
+
+const email = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .max(254, "That email address is too long.")
+  .pipe(z.email("Enter a valid email address."));
+
+export const SignInSchema = z.object({
+  email,
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(1024),
+  redirectTo: z.string().max(2048).optional(),
+});
+
+export const SignUpSchema = z
+  .object({
+    name: z.string().trim().max(100, "Use at most 100 characters.").optional(),
+    email,
+    password: z
+      .string({ error: MESSAGES.passwordRequired })
+      .min(8, "Use at least 8 characters.")
+      .max(128, "Use at most 128 characters."),
+    confirmPassword: z.string({ error: MESSAGES.passwordRequired }).max(128),
+    redirectTo: z.string().max(2048).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.confirmPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MESSAGES.passwordsDiffer });
+    }
+  });

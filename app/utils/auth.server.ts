@@ -1,0 +1,169 @@
+import { redirect } from "@remix-run/node";
+import { eq } from "drizzle-orm";
+import { AuthorizationError, Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { GoogleStrategy } from "remix-auth-google";
+import { sessions, users, type User } from "../../db/schema";
+import { MESSAGES } from "../messages";
+import { getDb } from "./db.server";
+import { env } from "./env.server";
+import { burnPasswordCheck, verifyPassword } from "./password.server";
+import { can, type Permission } from "./permissions";
+import { getSession, sessionStorage, sha256, USER_ID_KEY } from "./session.server";
+
+/** What the app knows about the signed-in person; never includes the password hash. */
+export type AuthUser = Pick<User, "id" | "email" | "name" | "role" | "username" | "timeZone">;
+
+const AUTH_USER_COLUMNS = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  username: users.username,
+  timeZone: users.timeZone,
+};
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+let authenticator: Authenticator<AuthUser> | undefined;
+
+export function getAuthenticator(): Authenticator<AuthUser> {
+  if (authenticator) return authenticator;
+  const a = new Authenticator<AuthUser>(sessionStorage(), { throwOnError: true });
+  a.use(
+    new FormStrategy(async ({ form }) => {
+      const email = normalizeEmail(String(form.get("email") ?? ""));
+      const password = String(form.get("password") ?? "");
+      const db = await getDb();
+      const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      // The same answer, after the same work, for an unknown e-mail and a wrong password.
+      if (!row?.passwordHash) {
+        await burnPasswordCheck(password);
+        throw new AuthorizationError(MESSAGES.badCredentials);
+      }
+      if (!(await verifyPassword(row.passwordHash, password))) throw new AuthorizationError(MESSAGES.badCredentials);
+      return promoteConfiguredAdmin(row);
+    }),
+    "form",
+  );
+  const e = env();
+  if (e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET) {
+    a.use(
+      new GoogleStrategy(
+        {
+          clientID: e.GOOGLE_CLIENT_ID,
+          clientSecret: e.GOOGLE_CLIENT_SECRET,
+          callbackURL: new URL("/auth/google/callback", e.APP_URL ?? `http://localhost:${e.PORT}`).toString(),
+        },
+        async ({ profile }) => {
+          const email = normalizeEmail(profile._json.email ?? profile.emails?.[0]?.value ?? "");
+          if (!email || profile._json.email_verified === false) {
+            throw new AuthorizationError("Your Google account has no verified e-mail address.");
+          }
+          return upsertGoogleUser({ googleId: profile.id, email, name: profile.displayName ?? "" });
+        },
+      ),
+      "google",
+    );
+  }
+  authenticator = a;
+  return a;
+}
+
+async function upsertGoogleUser(input: { googleId: string; email: string; name: string }): Promise<AuthUser> {
+  const db = await getDb();
+  const [byGoogle] = await db.select(AUTH_USER_COLUMNS).from(users).where(eq(users.googleId, input.googleId)).limit(1);
+  if (byGoogle) return promoteConfiguredAdmin(byGoogle);
+  // A verified Google address links to the existing account with that e-mail.
+  const [linked] = await db
+    .update(users)
+    .set({ googleId: input.googleId })
+    .where(eq(users.email, input.email))
+    .returning(AUTH_USER_COLUMNS);
+  if (linked) return promoteConfiguredAdmin(linked);
+  const [created] = await db
+    .insert(users)
+    .values({ email: input.email, name: input.name, googleId: input.googleId })
+    .returning(AUTH_USER_COLUMNS);
+  return promoteConfiguredAdmin(created);
+}
+
+/** ADMIN_EMAILS makes a listed person an admin the moment they sign up or sign in. */
+export async function promoteConfiguredAdmin<T extends AuthUser>(user: T): Promise<AuthUser> {
+  const picked: AuthUser = {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    username: user.username,
+    timeZone: user.timeZone,
+  };
+  if (picked.role === "admin" || !env().adminEmails.has(picked.email)) return picked;
+  const db = await getDb();
+  await db.update(users).set({ role: "admin" }).where(eq(users.id, picked.id));
+  return { ...picked, role: "admin" };
+}
+
+export async function getUserId(request: Request): Promise<string | null> {
+  const session = await getSession(request);
+  const userId = session.get(USER_ID_KEY);
+  return typeof userId === "string" ? userId : null;
+}
+
+export async function getUser(request: Request): Promise<AuthUser | null> {
+  const session = await getSession(request);
+  if (!session.id) return null;
+  const db = await getDb();
+  // One query: the live session row joined to its user.
+  const [row] = await db
+    .select(AUTH_USER_COLUMNS)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sha256(session.id)))
+    .limit(1);
+  return row ?? null;
+}
+
+function signInUrl(request: Request, redirectTo?: string | null): string {
+  const url = new URL(request.url);
+  const back = redirectTo === undefined ? url.pathname + url.search : redirectTo;
+  return back && back !== "/" ? `/signin?${new URLSearchParams({ redirectTo: back })}` : "/signin";
+}
+
+/** Signed-in user or a redirect to /signin that remembers where the visitor was going. */
+export async function requireUser(request: Request, options: { redirectTo?: string | null } = {}): Promise<AuthUser> {
+  const user = await getUser(request);
+  if (!user) throw redirect(signInUrl(request, options.redirectTo));
+  return user;
+}
+
+export async function requireAnonymous(request: Request): Promise<void> {
+  if (await getUser(request)) throw redirect("/dashboard");
+}
+
+/**
+ * Signed out: redirect to sign-in (remembering the page). Signed in without the permission:
+ * 403, so a signed-in person is never bounced to a sign-in form they already passed.
+ */
+export async function requirePermission(request: Request, permission: Permission): Promise<AuthUser> {
+  const user = await requireUser(request);
+  if (!can(user, permission)) throw new Response(MESSAGES.forbidden, { status: 403 });
+  return user;
+}
+
+/** A fresh session (new id) for a user who just proved who they are. */
+export async function createUserSession(request: Request, user: AuthUser): Promise<Headers> {
+  const storage = sessionStorage();
+  const old = await getSession(request);
+  if (old.id) await storage.destroySession(old);
+  const session = await storage.getSession();
+  session.set(USER_ID_KEY, user.id);
+  return new Headers({ "Set-Cookie": await storage.commitSession(session) });
+}
+
+export async function destroyUserSession(request: Request): Promise<string> {
+  const session = await getSession(request);
+  return sessionStorage().destroySession(session);
+}

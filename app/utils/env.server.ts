@@ -1,0 +1,136 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const optionalUrl = optionalString.pipe(z.url().optional());
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+        .optional(),
+    ),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    SEED_DEMO: z.enum(["0", "1"]).optional(),
+    RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+    SESSION_SECRET: optionalString,
+    APP_URL: optionalUrl,
+    TRUST_PROXY: z.string().trim().default("loopback"),
+    ADMIN_EMAILS: z.string().default(""),
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: optionalString,
+    CONTACT_TO: optionalString,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    MEETING_BASE_URL: z.url().default("https://meet.jit.si"),
+    CHAT_WIDGET_URL: optionalUrl,
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message:
+          "is required in production on a PostgreSQL server (set one or more random strings of 32+ characters, comma-separated; the first signs new cookies)",
+      });
+    }
+    if (env.SESSION_SECRET && env.SESSION_SECRET.split(",").some((s) => s.trim().length < 32)) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "each secret must be at least 32 characters" });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["GOOGLE_CLIENT_ID"],
+        message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & {
+  sessionSecrets: string[];
+  adminEmails: Set<string>;
+  seedDemo: boolean;
+  usesEmbeddedDatabase: boolean;
+  /** Cookies get the Secure flag: always behind an https APP_URL, and in production on a server database. */
+  secureCookies: boolean;
+};
+
+export class EnvError extends Error {
+  name = "EnvError";
+}
+
+/** Validates an environment; throws EnvError with one line per problem. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".") || "environment"}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  const usesEmbeddedDatabase = !env.DATABASE_URL;
+  return {
+    ...env,
+    usesEmbeddedDatabase,
+    sessionSecrets: env.SESSION_SECRET
+      ? env.SESSION_SECRET.split(",").map((s) => s.trim())
+      : [generatedSecret(env.DATA_DIR, usesEmbeddedDatabase)],
+    adminEmails: new Set(
+      env.ADMIN_EMAILS.split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === "1" : usesEmbeddedDatabase,
+    secureCookies: env.APP_URL
+      ? env.APP_URL.startsWith("https:")
+      : env.NODE_ENV === "production" && !usesEmbeddedDatabase,
+  };
+}
+
+/**
+ * The embedded demo keeps its own secret beside its data, so sessions survive a restart
+ * without any setup. Elsewhere (development on a server database) a per-process secret.
+ */
+function generatedSecret(dataDir: string, embedded: boolean): string {
+  if (!embedded || dataDir === ":memory:") return crypto.randomBytes(32).toString("hex");
+  const file = path.resolve(dataDir, "session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const secret = crypto.randomBytes(32).toString("hex");
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Values safe to send to the browser. */
+export function publicEnv() {
+  const e = env();
+  return {
+    googleSignIn: Boolean(e.GOOGLE_CLIENT_ID),
+    chatWidgetUrl: e.CHAT_WIDGET_URL ?? null,
+  };
+}
+export type PublicEnv = ReturnType<typeof publicEnv>;

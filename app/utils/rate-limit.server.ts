@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import { rateLimits } from "../../db/schema";
+import { getDb } from "./db.server";
+import { env } from "./env.server";
+
+export interface RateLimitRule {
+  /** Requests allowed per window, before RATE_LIMIT_FACTOR. */
+  limit: number;
+  windowSeconds: number;
+}
+
+export const RATE_LIMITS = {
+  signInPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  signInPerIp: { limit: 50, windowSeconds: 15 * 60 },
+  signUpPerIp: { limit: 10, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateLimitRule>;
+
+export interface RateLimitResult {
+  allowed: boolean;
+  remaining: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * One atomic upsert per hit: the counter lives in the database, so every app server on the
+ * same PostgreSQL shares it, and concurrent hits can never both take the last place.
+ */
+export async function hit(key: string, rule: RateLimitRule, now = new Date()): Promise<RateLimitResult> {
+  const limit = Math.max(1, Math.floor(rule.limit * env().RATE_LIMIT_FACTOR));
+  const resetAt = new Date(now.getTime() + rule.windowSeconds * 1000);
+  const db = await getDb();
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then ${resetAt.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  return {
+    allowed: row.count <= limit,
+    remaining: Math.max(0, limit - row.count),
+    retryAfterSeconds: Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000)),
+  };
+}
+
+/** Checks every rule; the first one exhausted wins. */
+export async function checkRateLimits(hits: Array<[key: string, rule: RateLimitRule]>): Promise<RateLimitResult> {
+  let result: RateLimitResult = { allowed: true, remaining: Infinity, retryAfterSeconds: 0 };
+  for (const [key, rule] of hits) {
+    const r = await hit(key, rule);
+    if (!r.allowed) return r;
+    if (r.remaining < result.remaining) result = r;
+  }
+  return result;
+}
+
+export function clientIp(request: Request): string {
+  // server.mjs resolves the address (honouring TRUST_PROXY) and passes it on this header,
+  // after deleting whatever a client sent under the same name.
+  return request.headers.get("x-client-ip") ?? "unknown";
+}

@@ -1,0 +1,83 @@
+import crypto from "node:crypto";
+import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
+import { and, eq, gt, lt } from "drizzle-orm";
+import { sessions } from "../../db/schema";
+import { getDb } from "./db.server";
+import { env } from "./env.server";
+
+export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+export const USER_ID_KEY = "userId";
+
+export function sha256(value: string): string {
+  return crypto.createHash("sha256").update(value).digest("hex");
+}
+
+let storage: ReturnType<typeof createSessionStorage<Record<string, unknown>>> | undefined;
+
+/**
+ * Sessions live in the database. The cookie carries only a random token (signed), and the
+ * row is keyed by its hash, so sign-out or an admin can end a session for good.
+ */
+export function sessionStorage() {
+  storage ??= createSessionStorage<Record<string, unknown>>({
+    cookie: createCookie("__session", {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: env().secureCookies,
+      secrets: env().sessionSecrets,
+      maxAge: SESSION_MAX_AGE_SECONDS,
+    }),
+    async createData(data, expires) {
+      const token = crypto.randomBytes(32).toString("base64url");
+      const db = await getDb();
+      await db.insert(sessions).values({
+        id: sha256(token),
+        userId: typeof data[USER_ID_KEY] === "string" ? (data[USER_ID_KEY] as string) : null,
+        data: data as Record<string, unknown>,
+        expiresAt: expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+      });
+      return token;
+    },
+    async readData(token) {
+      const db = await getDb();
+      const [row] = await db
+        .select({ data: sessions.data })
+        .from(sessions)
+        .where(and(eq(sessions.id, sha256(token)), gt(sessions.expiresAt, new Date())))
+        .limit(1);
+      return row?.data ?? null;
+    },
+    async updateData(token, data, expires) {
+      const db = await getDb();
+      await db
+        .update(sessions)
+        .set({
+          data: data as Record<string, unknown>,
+          userId: typeof data[USER_ID_KEY] === "string" ? (data[USER_ID_KEY] as string) : null,
+          expiresAt: expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+        })
+        .where(eq(sessions.id, sha256(token)));
+    },
+    async deleteData(token) {
+      const db = await getDb();
+      await db.delete(sessions).where(eq(sessions.id, sha256(token)));
+    },
+  });
+  return storage;
+}
+
+export function getSession(request: Request): Promise<Session> {
+  return sessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+/** The hashed id of the session behind a request, if it has one. */
+export async function sessionIdOf(request: Request): Promise<string | undefined> {
+  const session = await getSession(request);
+  return session.id ? sha256(session.id) : undefined;
+}
+
+export async function deleteExpiredSessions(now = new Date()): Promise<void> {
+  const db = await getDb();
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}

@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { id, timestamps } from "./columns";
+import { users } from "./users";
+
+/** Spec wording, kept verbatim: these strings are what clients see. */
+export const eventTypeOption = pgEnum("event_location", ["In Person Meeting", "Phone Call", "Google Meet"]);
+export const eventWith = pgEnum("event_with", ["One-to-One", "Group"]);
+export const eventStatus = pgEnum("event_status", ["confirmed", "cancelled"]);
+
+export const events = pgTable(
+  "events",
+  {
+    id: id(),
+    hostId: uuid("host_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventName: text("event_name").notNull(),
+    eventType: eventTypeOption("event_type").notNull(),
+    eventWith: eventWith("event_with").notNull(),
+    description: text("description").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    status: eventStatus("status").notNull().default("confirmed"),
+    guestName: text("guest_name"),
+    guestTimeZone: text("guest_time_zone"),
+    notes: text("notes"),
+    ...timestamps,
+  },
+  (t) => [
+    index("events_host_starts_idx").on(t.hostId, t.startsAt),
+    check("events_ends_after_starts", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** targetedEmail: one row for One-to-One, up to four (email1..email4) for Group. */
+export const eventInvitees = pgTable(
+  "event_invitees",
+  {
+    id: id(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    email: text("email").notNull(),
+  },
+  (t) => [
+    uniqueIndex("event_invitees_event_position_key").on(t.eventId, t.position),
+    check("event_invitees_position_range", sql`${t.position} between 1 and 4`),
+  ],
+);
+
+export type Event = typeof events.$inferSelect;
+export type EventInvitee = typeof eventInvitees.$inferSelect;

@@ -1,0 +1,32 @@
+import { pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { id, timestamps } from "./columns";
+
+export const userRole = pgEnum("user_role", ["user", "professional", "admin"]);
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    /** Always stored trimmed and lower-cased. */
+    email: text("email").notNull(),
+    name: text("name").notNull().default(""),
+    /** Public booking-page handle; null until the host picks one. */
+    username: text("username"),
+    /** Null for accounts that only sign in with Google. */
+    passwordHash: text("password_hash"),
+    googleId: text("google_id"),
+    role: userRole("role").notNull().default("user"),
+    timeZone: text("time_zone").notNull().default("UTC"),
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_username_key").on(t.username),
+    uniqueIndex("users_google_id_key").on(t.googleId),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Role = (typeof userRole.enumValues)[number];

@@ -1,0 +1,151 @@
+// The production HTTP server: security headers, a same-origin check for writes, a body size
+// limit and static files in front of the Remix request handler. See docs/decisions/001.
+import crypto from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+
+const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES ?? 1024 * 1024);
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+const build = await import(pathToFileURL(path.resolve("build/index.js")).href);
+
+let info;
+try {
+  info = await build.entry.module.startup();
+} catch (error) {
+  if (error?.name === "EnvError") {
+    console.error(error.message);
+    process.exit(1);
+  }
+  console.error("Could not start:", error);
+  process.exit(1);
+}
+
+const chatOrigin = info.chatWidgetUrl ? new URL(info.chatWidgetUrl).origin : null;
+const appOrigin = info.appUrl ? new URL(info.appUrl).origin : null;
+
+function jsonError(res, status, code, message) {
+  res.status(status);
+  if (res.req.accepts(["html", "json"]) === "json" || res.req.path.startsWith("/api/")) {
+    res.json({ error: { code, message } });
+  } else {
+    res.type("text/plain").send(message);
+  }
+}
+
+function trustProxySetting(value) {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(",").map((s) => s.trim());
+}
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", trustProxySetting(info.trustProxy));
+
+app.use((req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  // The app reads the client address from here; never from what the client sent.
+  req.headers["x-client-ip"] = req.ip ?? "unknown";
+  next();
+});
+
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`, ...(chatOrigin ? [chatOrigin] : [])],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "https:"],
+        "font-src": ["'self'", "data:"],
+        "connect-src": ["'self'", ...(chatOrigin ? [chatOrigin] : []), ...(info.production ? [] : ["ws:"])],
+        "frame-src": ["'self'", ...(chatOrigin ? [chatOrigin] : [])],
+        "form-action": ["'self'", "https://accounts.google.com"],
+        "base-uri": ["'self'"],
+        "object-src": ["'none'"],
+        "frame-ancestors": ["'none'"],
+      },
+    },
+    strictTransportSecurity: info.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    xFrameOptions: { action: "deny" },
+    crossOriginEmbedderPolicy: false,
+  }),
+);
+
+// Writes from another site are refused when they could ride on the visitor's cookies.
+app.use((req, res, next) => {
+  if (SAFE_METHODS.has(req.method)) return next();
+  const bearerWithoutCookies = /^Bearer\s+\S/i.test(req.get("authorization") ?? "") && !req.get("cookie");
+  if (bearerWithoutCookies) return next();
+  const origin = req.get("origin");
+  if (origin) {
+    let host = null;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = null;
+    }
+    if (host && (host === req.get("host") || origin === appOrigin)) return next();
+    return jsonError(res, 403, "cross_site_request", "Requests from other sites are not allowed.");
+  }
+  const site = req.get("sec-fetch-site");
+  if (site && site !== "same-origin" && site !== "none") {
+    return jsonError(res, 403, "cross_site_request", "Requests from other sites are not allowed.");
+  }
+  next();
+});
+
+app.use((req, res, next) => {
+  const length = Number(req.get("content-length") ?? 0);
+  if (length > MAX_BODY_BYTES) {
+    return jsonError(res, 413, "payload_too_large", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+  }
+  next();
+});
+
+app.use(compression());
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
+app.use(express.static("public", { maxAge: "1h", index: false }));
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: info.production ? "production" : "development",
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+  }),
+);
+
+const server = app.listen(info.port, () => {
+  const url = info.appUrl ?? `http://localhost:${info.port}`;
+  console.log(`Scheduler listening on ${url} (database: ${info.databaseKind === "pglite" ? "embedded" : "PostgreSQL"})`);
+  if (info.demoAccounts.length > 0) {
+    console.log("Demo accounts:");
+    for (const a of info.demoAccounts) console.log(`  ${a.role.padEnd(12)} ${a.email.padEnd(22)} ${a.password}`);
+  }
+});
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: shutting down`);
+  server.close();
+  server.closeIdleConnections?.();
+  setTimeout(() => server.closeAllConnections?.(), 5_000).unref();
+  try {
+    await build.entry.module.shutdown();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AuthorizationError } from "remix-auth";
@@ -18,13 +18,20 @@ import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Scheduler" }];
 
+/** A rate-limited answer tells the client when to come back, on the document response too. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   return { googleSignIn: publicEnv().googleSignIn };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  // remix-auth copies the request (body included), so ours must stay unread.
+  const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: SignInSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.server";
+
+const SECRET = "x".repeat(32);
+
+describe("parseEnv", () => {
+  it("defaults to the embedded database with demo data and port 3000", () => {
+    const env = parseEnv({ DATA_DIR: ":memory:" });
+    expect(env.usesEmbeddedDatabase).toBe(true);
+    expect(env.seedDemo).toBe(true);
+    expect(env.PORT).toBe(3000);
+    expect(env.RATE_LIMIT_FACTOR).toBe(1);
+    expect(env.sessionSecrets[0]).toHaveLength(64);
+    expect(env.secureCookies).toBe(false);
+  });
+
+  it("turns demo data off by default on a server database", () => {
+    const env = parseEnv({ DATABASE_URL: "postgres://u@h/db", SESSION_SECRET: SECRET });
+    expect(env.seedDemo).toBe(false);
+    expect(parseEnv({ DATABASE_URL: "postgres://u@h/db", SESSION_SECRET: SECRET, SEED_DEMO: "1" }).seedDemo).toBe(true);
+  });
+
+  it("stops a production start on a server database without SESSION_SECRET, naming it", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u@h/db" })).toThrowError(EnvError);
+    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u@h/db" })).toThrowError(
+      /SESSION_SECRET: is required in production/,
+    );
+  });
+
+  it("marks cookies Secure in production on a server, or behind an https APP_URL", () => {
+    expect(parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u@h/db", SESSION_SECRET: SECRET }).secureCookies).toBe(true);
+    expect(parseEnv({ DATA_DIR: ":memory:", APP_URL: "https://meet.example.com" }).secureCookies).toBe(true);
+    expect(parseEnv({ NODE_ENV: "production", DATA_DIR: ":memory:" }).secureCookies).toBe(false);
+  });
+
+  it("lists every problem at once", () => {
+    try {
+      parseEnv({ DATABASE_URL: "mysql://x", PORT: "99999", SESSION_SECRET: "short", GOOGLE_CLIENT_ID: "id" });
+      expect.unreachable();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain("DATABASE_URL");
+      expect(message).toContain("PORT");
+      expect(message).toContain("at least 32 characters");
+      expect(message).toContain("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
+    }
+  });
+
+  it("splits secrets and admin e-mails, lower-casing the e-mails", () => {
+    const env = parseEnv({ DATA_DIR: ":memory:", SESSION_SECRET: `${SECRET}, ${"y".repeat(40)}`, ADMIN_EMAILS: " Boss@Example.com ,ops@example.com,," });
+    expect(env.sessionSecrets).toEqual([SECRET, "y".repeat(40)]);
+    expect([...env.adminEmails]).toEqual(["boss@example.com", "ops@example.com"]);
+  });
+
+  it("treats empty optional values as unset", () => {
+    const env = parseEnv({ DATA_DIR: ":memory:", DATABASE_URL: "", CHAT_WIDGET_URL: "", STRIPE_SECRET_KEY: " " });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.CHAT_WIDGET_URL).toBeUndefined();
+    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+  });
+});

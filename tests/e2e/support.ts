@@ -1,0 +1,111 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** The demo accounts seeded by SEED_DEMO=1 (see db/seed.ts). */
+export const DEMO = {
+  admin: { email: "admin@example.com", password: "demo-admin-2026" },
+  pro: { email: "pro@example.com", password: "demo-pro-2026" },
+  host: { email: "host@example.com", password: "demo-host-2026" },
+} as const;
+
+/** In playwright.config.ts this address is listed in ADMIN_EMAILS. */
+export const CONFIGURED_ADMIN_EMAIL = "boss@e2e.test";
+
+/** Visible copy quoted by the specification (kept verbatim, typos included). */
+export const TEXT = {
+  signInSuccess: "Signin successd...",
+  signUpSuccess: "Login successd...",
+  signedOut: "You are signed out.",
+  badCredentials: "Wrong email or password.",
+  emailRequired: "Email is required!!",
+  passwordRequired: "Password is required!!",
+  passwordsDiffer: "Passwords do not match.",
+  googleUnavailable: "Google sign-in is not set up on this server.",
+  footerTagline: "We take the work out of connecting with others so you can accomplish more.",
+  hostNotification: "Your event 'Project kickoff' is tomorrow.",
+} as const;
+
+let counter = 0;
+
+/** An e-mail address no other test (and no earlier run against the same database) uses. */
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  const random = Math.random().toString(36).slice(2, 8);
+  return `${prefix}-${Date.now()}-${counter}-${random}@e2e.test`;
+}
+
+/** A password that satisfies the sign-up rules (at least 8 characters). */
+export const STRONG_PASSWORD = "e2e-Passw0rd!";
+
+/**
+ * Resolves once React has hydrated the page, so clicks reach React handlers instead of the
+ * server-rendered markup (the password toggle, for one, only works after hydration).
+ * React stores its props on every DOM node it hydrated; <main> is rendered by the root route.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
+export function toast(page: Page): Locator {
+  return page.getByTestId("toast");
+}
+
+export function emailInput(page: Page): Locator {
+  return page.getByLabel("Email", { exact: true });
+}
+
+export function passwordInput(page: Page): Locator {
+  return page.getByLabel("Password", { exact: true });
+}
+
+export function signInButton(page: Page): Locator {
+  return page.getByRole("button", { name: "Sign in", exact: true });
+}
+
+/** The visible dashboard drawer (the desktop one at the default 1280px viewport). */
+export function dashboardDrawerLinks(page: Page): Locator {
+  return page.getByRole("navigation", { name: "Dashboard" }).getByRole("link");
+}
+
+/** Fills and submits the sign-in form; does not wait for the outcome. */
+export async function submitSignIn(page: Page, email: string, password: string, redirectTo?: string): Promise<void> {
+  if (redirectTo !== undefined) {
+    await page.goto(`/signin?${new URLSearchParams({ redirectTo })}`);
+  } else if (!new URL(page.url(), "http://x.invalid").pathname.toLowerCase().startsWith("/signin")) {
+    await page.goto("/signin");
+  }
+  await waitForHydration(page);
+  await emailInput(page).fill(email);
+  await passwordInput(page).fill(password);
+  await signInButton(page).click();
+}
+
+/** Signs in through the real form and waits until the app says so. */
+export async function signIn(page: Page, email: string, password: string, redirectTo?: string): Promise<void> {
+  await submitSignIn(page, email, password, redirectTo);
+  await expect(toast(page)).toContainText(TEXT.signInSuccess);
+  await expect(page.getByTestId("avatar-menu")).toBeVisible();
+}
+
+/** Fills and submits the sign-up form; does not wait for the outcome. */
+export async function submitSignUp(
+  page: Page,
+  fields: { name: string; email: string; password: string; confirmPassword?: string },
+): Promise<void> {
+  if (!new URL(page.url(), "http://x.invalid").pathname.startsWith("/signup")) await page.goto("/signup");
+  await waitForHydration(page);
+  await page.getByLabel("Name", { exact: true }).fill(fields.name);
+  await emailInput(page).fill(fields.email);
+  await passwordInput(page).fill(fields.password);
+  await page.getByLabel("Confirm Password", { exact: true }).fill(fields.confirmPassword ?? fields.password);
+  await page.getByRole("button", { name: "Sign up", exact: true }).click();
+}
+
+/** Opens the account menu in the navbar and presses "Sign Out". */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId("avatar-menu").click();
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page.getByRole("link", { name: "Sign IN" })).toBeVisible();
+}

@@ -1,0 +1,41 @@
+import type { TestProject } from "vitest/node";
+import { createTestDatabase } from "../support/postgres";
+import { startServer, type RunningServer } from "../support/server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseUrl: string;
+    serverUrls: string[];
+  }
+}
+
+export const SESSION_SECRET = "integration-secret-0123456789abcdef0123456789";
+
+/**
+ * One fresh PostgreSQL database and two app servers on it, started at the same moment:
+ * they race to migrate and seed, which the migration lock must make safe.
+ */
+export default async function setup(project: TestProject) {
+  const db = await createTestDatabase();
+  let servers: RunningServer[] = [];
+  try {
+    const env = {
+      DATABASE_URL: db.url,
+      SESSION_SECRET,
+      RATE_LIMIT_FACTOR: "1",
+      ADMIN_EMAILS: "chief@example.test",
+      TRUST_PROXY: "loopback",
+    };
+    servers = await Promise.all([startServer(env), startServer(env)]);
+  } catch (error) {
+    await Promise.all(servers.map((s) => s.stop()));
+    await db.drop();
+    throw error;
+  }
+  project.provide("databaseUrl", db.url);
+  project.provide("serverUrls", servers.map((s) => s.url));
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await db.drop();
+  };
+}

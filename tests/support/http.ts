@@ -1,0 +1,56 @@
+/**
+ * A tiny HTTP client with a cookie jar, for talking to a running app server the way a
+ * browser would (redirects are not followed, so tests can assert them).
+ */
+export class HttpClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    readonly baseUrl: string,
+    readonly defaultHeaders: Record<string, string> = {},
+  ) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  async request(path: string, init: RequestInit & { form?: Record<string, string> } = {}): Promise<Response> {
+    const headers = new Headers({ ...this.defaultHeaders, ...(init.headers as Record<string, string> | undefined) });
+    if (this.cookies.size && !headers.has("cookie")) headers.set("cookie", this.cookieHeader());
+    let body = init.body;
+    if (init.form) {
+      body = new URLSearchParams(init.form).toString();
+      headers.set("content-type", "application/x-www-form-urlencoded");
+      headers.set("origin", this.baseUrl);
+    }
+    const res = await fetch(new URL(path, this.baseUrl), {
+      ...init,
+      body,
+      headers,
+      redirect: "manual",
+      method: init.method ?? (init.form ? "POST" : "GET"),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /max-age=0/i.test(a) || /expires=Thu, 01 Jan 1970/i.test(a));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+
+  get(path: string, headers: Record<string, string> = {}) {
+    return this.request(path, { headers });
+  }
+
+  post(path: string, form: Record<string, string>, headers: Record<string, string> = {}) {
+    return this.request(path, { form, headers });
+  }
+}
+
+export function uniqueEmail(prefix = "it"): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}

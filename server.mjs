@@ -11,6 +11,9 @@ import helmet from "helmet";
 const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES ?? 1024 * 1024);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+// Tests only: fake third-party services (Google) at the network boundary.
+if (process.env.MOCKS === "true") await import("./tests/mocks/index.mjs");
+
 const build = await import(pathToFileURL(path.resolve("build/index.js")).href);
 
 let info;

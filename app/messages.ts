@@ -14,6 +14,7 @@ export const MESSAGES = {
   signedOut: "You are signed out.",
   googleUnavailable: "Google sign-in is not set up on this server.",
   googleFailed: "Google sign-in failed. Please try again.",
+  googleUnverified: "Your Google account has no verified e-mail address.",
   eventLimit: "You reached the maximum event creation limit !! Teke a package.",
   adminCantPay: "Admin can't make payment",
   notAdminPromote: "You don't have access to make someone admin!!",

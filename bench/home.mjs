@@ -6,12 +6,14 @@
 // Prints exactly one JSON line on stdout; everything else goes to stderr. Exits non-zero on
 // any failure (no 2xx, a non-2xx answer, a connection error or timeout, 0 requests per second).
 // Optional: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 10).
+import { Buffer } from "node:buffer";
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { clearTimeout } from "node:timers";
 import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -137,18 +139,24 @@ async function main() {
   let app;
   let bare;
   let tmp;
-  let cleaned = false;
-  async function cleanup() {
-    if (cleaned) return;
-    cleaned = true;
-    await Promise.allSettled([stopChild(app, "app server"), stopChild(bare, "bare server")]);
-    if (tmp) {
-      try {
-        fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
-      } catch (error) {
-        log(`could not remove ${tmp}: ${error.message}`);
+  let cleaning = null;
+  // One clean-up for everyone (the normal end, a failure, a signal): every caller awaits it.
+  function cleanup() {
+    cleaning ??= (async () => {
+      await Promise.allSettled([stopChild(app, "app server"), stopChild(bare, "bare server")]);
+      if (tmp) {
+        try {
+          fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
+        } catch (error) {
+          log(`could not remove ${tmp}: ${error.message}`);
+        }
       }
-    }
+    })();
+    return cleaning;
+  }
+  // Nothing new is started once clean-up has begun (it would outlive it).
+  function notStopping() {
+    if (cleaning) throw new Error("stopped");
   }
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
     process.once(signal, () => {
@@ -164,6 +172,7 @@ async function main() {
     const { default: autocannon } = await import("autocannon");
 
     ensureBuild();
+    notStopping();
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), "scheduler-bench-home-"));
 
     // --- the app ---
@@ -180,6 +189,7 @@ async function main() {
     // Always the embedded database in the temp folder: never a server named in the environment.
     delete env.DATABASE_URL;
     log(`starting the app server on ${baseUrl} (data in ${env.DATA_DIR})`);
+    notStopping();
     app = spawn(process.execPath, ["server.mjs"], { cwd: ROOT, env, stdio: ["ignore", 2, 2] });
     app.on("error", (error) => log(`app server: ${error.message}`));
     await waitForHealth(baseUrl, app, 120_000);
@@ -195,6 +205,7 @@ async function main() {
     // --- the ceiling: the same bytes from a bare node:http server ---
     const bodyFile = path.join(tmp, "home.html");
     fs.writeFileSync(bodyFile, home.body);
+    notStopping();
     bare = spawn(process.execPath, [fileURLToPath(import.meta.url), "--bare", bodyFile, contentType], {
       cwd: ROOT,
       stdio: ["ignore", 2, 2, "ipc"],

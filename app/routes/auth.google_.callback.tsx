@@ -17,7 +17,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return redirectWithSuccess(user.role === "admin" ? "/dashboard" : returnTo, MESSAGES.signInSuccess, { headers });
   } catch (error) {
     if (error instanceof Response) throw error;
-    const message = error instanceof AuthorizationError && error.message ? error.message : MESSAGES.googleFailed;
+    // Our own refusal is worth explaining; protocol failures (state, token) are not.
+    const ours = error instanceof AuthorizationError && error.message === MESSAGES.googleUnverified;
+    const message = ours ? MESSAGES.googleUnverified : MESSAGES.googleFailed;
     return redirectWithError("/signin", message);
   }
 }

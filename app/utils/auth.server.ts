@@ -60,7 +60,7 @@ export function getAuthenticator(): Authenticator<AuthUser> {
         async ({ profile }) => {
           const email = normalizeEmail(profile._json.email ?? profile.emails?.[0]?.value ?? "");
           if (!email || profile._json.email_verified === false) {
-            throw new AuthorizationError("Your Google account has no verified e-mail address.");
+            throw new AuthorizationError(MESSAGES.googleUnverified);
           }
           return upsertGoogleUser({ googleId: profile.id, email, name: profile.displayName ?? "" });
         },

@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # Production image of the scheduler: `docker build -t scheduler .`, then
 #   docker run -p 3000:3000 -v scheduler-data:/data scheduler                    (embedded PGlite in /data)
 #   docker run -p 3000:3000 -e DATABASE_URL=postgres://... -e SESSION_SECRET=... scheduler
@@ -37,9 +36,11 @@ RUN npm ci --omit=dev && npm cache clean --force
 # ---- final: runs as the image's unprivileged `node` user ----
 FROM node:20-bookworm-slim
 WORKDIR /app
+# No demo accounts in the image (their passwords are public); SEED_DEMO=1 to have them.
 ENV NODE_ENV=production \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    SEED_DEMO=0
 
 # The app only writes to DATA_DIR (embedded database and its session secret); the code stays
 # root-owned and read-only to the `node` user.

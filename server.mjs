@@ -136,14 +136,22 @@ const server = app.listen(info.port, () => {
   }
 });
 
+// Behind a load balancer that keeps idle connections for 60 s, ours must outlive them.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
 let stopping = false;
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: shutting down`);
-  server.close();
-  server.closeIdleConnections?.();
-  setTimeout(() => server.closeAllConnections?.(), 5_000).unref();
+  // Stop accepting, let requests in flight finish (10 s at most), then close the database.
+  const closed = new Promise((resolve) => server.close(resolve));
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), 10_000);
+  force.unref();
+  await closed;
+  clearTimeout(force);
   try {
     await build.entry.module.shutdown();
   } finally {

@@ -4,6 +4,7 @@ import { MESSAGES } from "~/messages";
 import { getAuthenticator } from "~/utils/auth.server";
 import { publicEnv } from "~/utils/env.server";
 import { safeRedirectPath } from "~/utils/permissions";
+import { readFormData } from "~/utils/request.server";
 import { redirectWithError } from "~/utils/toast.server";
 
 /** Where to return after Google, kept for the round trip. */
@@ -15,7 +16,7 @@ export async function loader(_: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   if (!publicEnv().googleSignIn) return redirectWithError("/signin", MESSAGES.googleUnavailable);
-  const form = await request.clone().formData();
+  const form = await readFormData(request.clone());
   const returnTo = safeRedirectPath(form.get("redirectTo"));
   try {
     return await getAuthenticator().authenticate("google", request);

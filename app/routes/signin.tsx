@@ -14,6 +14,7 @@ import { SignInSchema } from "~/utils/auth-schemas";
 import { publicEnv } from "~/utils/env.server";
 import { safeRedirectPath } from "~/utils/permissions";
 import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
+import { readFormData } from "~/utils/request.server";
 import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Scheduler" }];
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   // remix-auth copies the request (body included), so ours must stay unread.
-  const formData = await request.clone().formData();
+  const formData = await readFormData(request.clone());
   const submission = parseWithZod(formData, { schema: SignInSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });

@@ -13,6 +13,7 @@ import { createUserSession, normalizeEmail, promoteConfiguredAdmin, requireAnony
 import { SignUpSchema } from "~/utils/auth-schemas";
 import { safeRedirectPath } from "~/utils/permissions";
 import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
+import { readFormData } from "~/utils/request.server";
 import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign up | Scheduler" }];
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: SignUpSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") {

@@ -7,6 +7,7 @@ import { AuthorizationError } from "remix-auth";
 import { AuthCard } from "~/components/auth-card";
 import { ErrorList, Field } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
+import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
 import { createUserSession, getAuthenticator, normalizeEmail, requireAnonymous } from "~/utils/auth.server";
@@ -15,7 +16,7 @@ import { publicEnv } from "~/utils/env.server";
 import { safeRedirectPath } from "~/utils/permissions";
 import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
-import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Scheduler" }];
 
@@ -35,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request.clone());
   const submission = parseWithZod(formData, { schema: SignInSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
   const email = normalizeEmail(submission.value.email);
   const limited = await checkRateLimits([
@@ -43,9 +44,11 @@ export async function action({ request }: ActionFunctionArgs) {
     [`signin:account:${email}`, RATE_LIMITS.signInPerAccount],
   ]);
   if (!limited.allowed) {
-    return jsonWithError(
-      { result: submission.reply({ formErrors: [MESSAGES.tooManyAttempts], hideFields: ["password"] }) },
-      MESSAGES.tooManyAttempts,
+    return data(
+      {
+        result: submission.reply({ formErrors: [MESSAGES.tooManyAttempts], hideFields: ["password"] }),
+        toast: errorToast(MESSAGES.tooManyAttempts),
+      },
       { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
     );
   }
@@ -55,9 +58,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithSuccess(safeRedirectPath(submission.value.redirectTo), MESSAGES.signInSuccess, { headers });
   } catch (error) {
     if (error instanceof AuthorizationError) {
-      return jsonWithError(
-        { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) },
-        error.message,
+      return data(
+        { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }), toast: errorToast(error.message) },
         { status: 401 },
       );
     }
@@ -105,6 +107,7 @@ export default function SignIn() {
         </>
       }
     >
+      <Toaster toast={actionData?.toast ?? null} />
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field

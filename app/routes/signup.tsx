@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import { AuthCard } from "~/components/auth-card";
 import { ErrorList, Field } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
+import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
 import { createPasswordUser } from "~/models/user.server";
@@ -14,7 +15,7 @@ import { SignUpSchema } from "~/utils/auth-schemas";
 import { safeRedirectPath } from "~/utils/permissions";
 import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
-import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign up | Scheduler" }];
 
@@ -34,20 +35,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: SignUpSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields }) }, { status: 400 });
+    return data({ result: submission.reply({ hideFields }), toast: null }, { status: 400 });
   }
   const limited = await checkRateLimits([[`signup:ip:${clientIp(request)}`, RATE_LIMITS.signUpPerIp]]);
   if (!limited.allowed) {
-    return jsonWithError(
-      { result: submission.reply({ formErrors: [MESSAGES.tooManyAttempts], hideFields }) },
-      MESSAGES.tooManyAttempts,
+    return data(
+      { result: submission.reply({ formErrors: [MESSAGES.tooManyAttempts], hideFields }), toast: errorToast(MESSAGES.tooManyAttempts) },
       { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
     );
   }
   const { name, password, redirectTo } = submission.value;
   const created = await createPasswordUser({ email: normalizeEmail(submission.value.email), name: name ?? "", password });
   if (!created) {
-    return data({ result: submission.reply({ fieldErrors: { email: [MESSAGES.emailTaken] }, hideFields }) }, { status: 409 });
+    return data(
+      { result: submission.reply({ fieldErrors: { email: [MESSAGES.emailTaken] }, hideFields }), toast: null },
+      { status: 409 },
+    );
   }
   const user = await promoteConfiguredAdmin(created);
   const headers = await createUserSession(request, user);
@@ -68,7 +71,7 @@ export default function SignUp() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
   });
-  const signinHref = redirectTo ? `/Signin?${new URLSearchParams({ redirectTo })}` : "/Signin";
+  const signinHref = redirectTo ? `/signin?${new URLSearchParams({ redirectTo })}` : "/signin";
   return (
     <AuthCard
       title="Create your account"
@@ -81,6 +84,7 @@ export default function SignUp() {
         </>
       }
     >
+      <Toaster toast={actionData?.toast ?? null} />
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field

@@ -29,19 +29,25 @@ function toastUtils() {
 
 type ToastText = string | { message: string; description?: string };
 
+// Toasts travel by cookie only on redirects (post/redirect/get): a cookie set by an action that
+// answers with data is read one page late without JavaScript. Failed forms use errorToast().
+
 export function redirectWithSuccess(url: string, toast: ToastText, init?: ResponseInit) {
   return toastUtils().redirectWithSuccess(url, toast, init);
 }
 export function redirectWithError(url: string, toast: ToastText, init?: ResponseInit) {
   return toastUtils().redirectWithError(url, toast, init);
 }
-export function jsonWithSuccess<T>(data: T, toast: ToastText, init?: ResponseInit) {
-  return toastUtils().jsonWithSuccess(data, toast, init);
-}
-export function jsonWithError<T>(data: T, toast: ToastText, init?: ResponseInit) {
-  return toastUtils().jsonWithError(data, toast, init);
-}
 
 export function getToast(request: Request) {
   return readToast(request, toastStorage());
+}
+
+/**
+ * A toast for an action that answers with data (a failed form) rather than a redirect: the
+ * page renders it from the action's answer, so it shows at once, with or without JavaScript,
+ * and never leaks onto the next page (a cookie set by a 4xx action would).
+ */
+export function errorToast(message: string) {
+  return { message, type: "error" as const };
 }

@@ -64,29 +64,45 @@ test.describe("sign-in", () => {
     await expect(page.getByText(TEXT.hostNotification)).toHaveCount(0);
   });
 
-  test("a wrong password and an unknown e-mail give exactly the same answer", async ({ page }) => {
+  test("a wrong password and an unknown e-mail give exactly the same inline answer", async ({ page }) => {
     await submitSignIn(page, DEMO.host.email, "not-the-password");
-    const inline = signInForm(page).getByText(TEXT.badCredentials, { exact: true });
-    await expect(inline).toBeVisible();
-    await expect(toast(page)).toHaveAttribute("data-type", "error");
-    await expect(toast(page)).toContainText(TEXT.badCredentials);
-    await expect(page.getByRole("alert").filter({ hasText: TEXT.badCredentials })).toBeVisible();
+    await expect(signInForm(page).getByText(TEXT.badCredentials, { exact: true })).toBeVisible();
     await expect(page).toHaveURL("/signin");
     await expect(page.getByTestId("avatar-menu")).toHaveCount(0);
-    // The e-mail stays, the password does not.
+    // The typed e-mail stays for the next try.
     await expect(emailInput(page)).toHaveValue(DEMO.host.email);
-    await expect(passwordInput(page)).toHaveValue("");
-    const wrongPasswordText = await signInForm(page).locator("ul li").allInnerTexts();
+    const wrongPasswordErrors = await signInForm(page).getByRole("listitem").allInnerTexts();
+    expect(wrongPasswordErrors).toEqual([TEXT.badCredentials]);
 
     await page.goto("/signin");
-    await submitSignIn(page, uniqueEmail("nobody"), "not-the-password");
+    const unknown = uniqueEmail("nobody");
+    await submitSignIn(page, unknown, "not-the-password");
     await expect(signInForm(page).getByText(TEXT.badCredentials, { exact: true })).toBeVisible();
-    await expect(toast(page)).toHaveAttribute("data-type", "error");
-    await expect(toast(page)).toContainText(TEXT.badCredentials);
+    await expect(page).toHaveURL("/signin");
     await expect(page.getByTestId("avatar-menu")).toHaveCount(0);
-    expect(await signInForm(page).locator("ul li").allInnerTexts()).toEqual(wrongPasswordText);
-    expect(wrongPasswordText).toEqual([TEXT.badCredentials]);
+    await expect(emailInput(page)).toHaveValue(unknown);
+    expect(await signInForm(page).getByRole("listitem").allInnerTexts()).toEqual(wrongPasswordErrors);
   });
+
+  for (const c of [
+    { who: "a wrong password", email: () => DEMO.host.email },
+    { who: "an unknown e-mail", email: () => uniqueEmail("nobody") },
+  ]) {
+    test(`${c.who} raises an error toast on the sign-in page, and only there`, async ({ page }) => {
+      await submitSignIn(page, c.email(), "not-the-password");
+      await expect(signInForm(page).getByText(TEXT.badCredentials, { exact: true })).toBeVisible();
+      const errorToast = page.getByRole("alert").filter({ hasText: TEXT.badCredentials });
+      await expect(errorToast).toBeVisible();
+      await expect(errorToast).toHaveAttribute("data-testid", "toast");
+      await expect(errorToast).toHaveAttribute("data-type", "error");
+
+      // The toast belongs to that attempt: the next page must not show it again.
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+      await expect(page).toHaveURL("/");
+      await expect(page.getByRole("heading", { name: "Wants to Scheduled?" })).toBeVisible();
+      await expect(toast(page)).toHaveCount(0);
+    });
+  }
 
   test("submitting the empty form shows both required messages", async ({ page }) => {
     await page.goto("/signin");

@@ -113,6 +113,6 @@ test.describe("sign-up", () => {
       "Professional Collections",
     ]);
     await page.getByTestId("avatar-menu").click();
-    await expect(page.getByText("Admin", { exact: true })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByText("Admin", { exact: true })).toBeVisible();
   });
 });

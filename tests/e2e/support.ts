@@ -105,7 +105,9 @@ export async function submitSignUp(
 
 /** Opens the account menu in the navbar and presses "Sign Out". */
 export async function signOut(page: Page): Promise<void> {
-  await page.getByTestId("avatar-menu").click();
-  await page.getByRole("button", { name: "Sign Out" }).click();
+  const button = page.getByRole("button", { name: "Sign Out" });
+  // The menu is a <details>: a click on its summary toggles it, so only open it when closed.
+  if (!(await button.isVisible())) await page.getByTestId("avatar-menu").click();
+  await button.click();
   await expect(page.getByRole("link", { name: "Sign IN" })).toBeVisible();
 }

@@ -25,7 +25,8 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { toast, headers }] = await Promise.all([getUser(request), getToast(request)]);
-  const notifications = await listVisibleNotifications(user?.id ?? null);
+  // Only signed-in people see the bell, so visitors cost no query.
+  const notifications = user ? await listVisibleNotifications(user.id) : [];
   return data(
     {
       user: user ? { id: user.id, email: user.email, name: user.name, role: user.role } : null,

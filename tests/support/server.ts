@@ -31,23 +31,29 @@ export function assertBuilt(): void {
   }
 }
 
-/** Starts the production server (`node server.mjs`) and waits until /healthz answers 200. */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
+/** `node server.mjs` in production mode on a free port, with only the given environment. */
+async function spawnServer(env: Record<string, string>) {
   assertBuilt();
   const port = await freePort();
-  let log = "";
   const child = spawn(process.execPath, ["server.mjs"], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout!.on("data", (d) => (log += d));
-  child.stderr!.on("data", (d) => (log += d));
+  const output = { text: "" };
+  child.stdout!.on("data", (d) => (output.text += d));
+  child.stderr!.on("data", (d) => (output.text += d));
+  return { port, child, output };
+}
+
+/** Starts the production server and waits until /healthz answers 200. */
+export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
+  const { port, child, output } = await spawnServer(env);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output.text}`);
     try {
       const res = await fetch(`${url}/healthz`);
       if (res.ok) break;
@@ -56,7 +62,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`server did not become healthy in ${timeoutMs} ms:\n${log}`);
+      throw new Error(`server did not become healthy in ${timeoutMs} ms:\n${output.text}`);
     }
     await new Promise((r) => setTimeout(r, 150));
   }
@@ -64,7 +70,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
     url,
     port,
     process: child,
-    output: () => log,
+    output: () => output.text,
     async stop(signal = "SIGTERM") {
       if (child.exitCode !== null) return child.exitCode;
       child.kill(signal);
@@ -78,24 +84,15 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
 
 /** Runs the server expecting it to refuse to start; resolves with its exit code and output. */
 export async function runServerExpectingExit(env: Record<string, string>, timeoutMs = 30_000) {
-  assertBuilt();
-  const port = await freePort();
+  const { child, output } = await spawnServer(env);
   return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-    let output = "";
-    const child = spawn(process.execPath, ["server.mjs"], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: String(port), ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child.stdout!.on("data", (d) => (output += d));
-    child.stderr!.on("data", (d) => (output += d));
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`server kept running:\n${output}`));
+      reject(new Error(`server kept running:\n${output.text}`));
     }, timeoutMs);
     child.once("exit", (code) => {
       clearTimeout(timer);
-      resolve({ code, output });
+      resolve({ code, output: output.text });
     });
   });
 }

@@ -1,44 +1,205 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
-import { CalendarCheck2, Link2, SlidersHorizontal } from "lucide-react";
-import { buttonClass } from "~/components/ui/button";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useId } from "react";
+import { z } from "zod";
+import { ControlField, ErrorList, Field, inputClass } from "~/components/forms";
+import { CustomerReviews, GIVE_REVIEW_ID } from "~/components/home/customer-reviews";
+import { DoMore } from "~/components/home/do-more";
+import { GetStarted } from "~/components/home/get-started";
+import { Hero } from "~/components/home/hero";
+import { MeetingTypes } from "~/components/home/meeting-types";
+import { PartnerMarquee } from "~/components/home/partner-marquee";
+import { isHttpUrl } from "~/components/home/review-format";
+import { Solutions } from "~/components/home/solutions";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Modal } from "~/components/ui/modal";
+import { MESSAGES } from "~/messages";
+import { createReview, listRecentReviews } from "~/models/review.server";
 import { useOptionalUser } from "~/root";
+import { requirePermission, requireUser } from "~/utils/auth.server";
+import { can } from "~/utils/permissions";
+import { checkRateLimits, RATE_LIMITS } from "~/utils/rate-limit.server";
+import { readFormData } from "~/utils/request.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Scheduler: easy meeting scheduling" }];
 
-const STEPS = [
-  { icon: SlidersHorizontal, title: "Create simple rules", body: "Let people know when you're available to meet." },
-  { icon: Link2, title: "Share your link", body: "Send guests your link, or embed it on your website." },
-  { icon: CalendarCheck2, title: "Get booked", body: "They pick a time and the event lands on your calendar." },
+/** How many reviews the carousel shows, newest first. */
+const REVIEWS_SHOWN = 20;
+/** Where the review modal closes to (and where a new review lands). */
+const REVIEWS_URL = "/#reviews";
+
+/**
+ * The posted review. The e-mail is not part of it: the server always stores the signed-in
+ * user's own address, whatever the form sends.
+ */
+const ReviewSchema = z.object({
+  name: z.string({ error: "Enter your name." }).trim().min(1, "Enter your name.").max(100, "Use at most 100 characters."),
+  imageUrl: z
+    .string()
+    .trim()
+    .max(2048, "Use a shorter image URL (at most 2048 characters).")
+    .refine(isHttpUrl, "Enter an image URL starting with http:// or https://.")
+    .optional(),
+  rating: z
+    .number({ error: "Choose a rating from 1 to 5." })
+    .int("Choose a rating from 1 to 5.")
+    .min(1, "Choose a rating from 1 to 5.")
+    .max(5, "Choose a rating from 1 to 5."),
+  review: z
+    .string({ error: "Write your review." })
+    .trim()
+    .min(1, "Write your review.")
+    .max(2000, "Keep your review to 2000 characters or fewer."),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const wantsReviewForm = new URL(request.url).searchParams.get("review") === "new";
+  // Only the review form's URL needs the user here (the root loader has it for the page):
+  // a visitor is sent to sign in and comes back to the open form; an admin sees the page.
+  const reviewFormOpen = wantsReviewForm ? can(await requireUser(request), "review:create") : false;
+  return { reviews: await listRecentReviews(REVIEWS_SHOWN), reviewFormOpen };
+}
+
+export { retryAfterHeaders as headers } from "~/utils/rate-limit.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "review:create");
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: ReviewSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: 400 });
+  }
+  const limited = await checkRateLimits([[`review:user:${user.id}`, RATE_LIMITS.reviewPerUser]]);
+  if (!limited.allowed) {
+    return data(
+      { result: submission.reply({ formErrors: [MESSAGES.tooManyAttempts] }) },
+      { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
+    );
+  }
+  await createReview({ ...submission.value, userId: user.id, email: user.email });
+  return redirectWithSuccess(REVIEWS_URL, MESSAGES.reviewAdded);
+}
+
+const RATINGS = [
+  { value: 5, label: "5 - Excellent" },
+  { value: 4, label: "4 - Good" },
+  { value: 3, label: "3 - Average" },
+  { value: 2, label: "2 - Poor" },
+  { value: 1, label: "1 - Terrible" },
 ];
 
+function ReviewForm({ user }: { user: { name: string; email: string } }) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const emailId = useId();
+  const [form, fields] = useForm({
+    id: "review",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ReviewSchema),
+    defaultValue: { name: user.name },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReviewSchema }),
+  });
+  const select = getSelectProps(fields.rating);
+  const textarea = getTextareaProps(fields.review);
+  return (
+    // Posts to the index route's action; `review=new` keeps the modal open when it answers
+    // with errors (the page renders again at that URL, with or without JavaScript).
+    <Form method="post" action="/?index&review=new" {...getFormProps(form)} className="space-y-4">
+      <Field
+        label="Name"
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", autoFocus: true }}
+        errors={fields.name.errors}
+      />
+      <ControlField label="Email" id={emailId} hint="Reviews are posted with your account's e-mail.">
+        <input
+          id={emailId}
+          name="email"
+          type="email"
+          value={user.email}
+          readOnly
+          aria-describedby={`${emailId}-hint`}
+          className={`${inputClass} read-only:cursor-default read-only:bg-neutral-100 read-only:text-neutral-700`}
+        />
+      </ControlField>
+      <Field
+        label="Image URL (optional)"
+        hint="A link to your photo, starting with https://"
+        inputProps={{ ...getInputProps(fields.imageUrl, { type: "url" }), placeholder: "https://", inputMode: "url" }}
+        errors={fields.imageUrl.errors}
+      />
+      <ControlField label="Rating" id={fields.rating.id} errorId={fields.rating.errorId} errors={fields.rating.errors}>
+        <select {...select} key={select.key} className={inputClass} defaultValue={fields.rating.initialValue ?? ""}>
+          <option value="" disabled>
+            {MESSAGES.ratingPlaceholder}
+          </option>
+          {RATINGS.map((r) => (
+            <option key={r.value} value={r.value}>
+              {r.label}
+            </option>
+          ))}
+        </select>
+      </ControlField>
+      <ControlField
+        label="Review"
+        id={fields.review.id}
+        errorId={fields.review.errorId}
+        errors={fields.review.errors}
+        hint="Up to 2000 characters."
+      >
+        <textarea
+          {...textarea}
+          key={textarea.key}
+          rows={5}
+          aria-describedby={[textarea["aria-describedby"], `${fields.review.id}-hint`].filter(Boolean).join(" ")}
+          className={`${inputClass} resize-y`}
+        />
+      </ControlField>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+        <Link to={REVIEWS_URL} preventScrollReset className={buttonClass("secondary")}>
+          Cancel
+        </Link>
+        <Button type="submit" pending={navigation.state === "submitting" && navigation.formAction?.startsWith("/?index")}>
+          Submit
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
 export default function Home() {
+  const { reviews, reviewFormOpen } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const user = useOptionalUser();
+  const canReview = can(user, "review:create");
+  // Open when the URL asks for it, and while a refused submission is being corrected.
+  const modalOpen = Boolean(user && canReview && (reviewFormOpen || actionData));
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto max-w-content px-4 py-16 text-center sm:px-6 sm:py-24">
-          <h1 className="text-4xl font-extrabold tracking-tight text-neutral-900 sm:text-5xl">Wants to Scheduled?</h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-neutral-700">
-            The fastest and easiest way to schedule any meeting or other collaboration.
-          </p>
-          <Link to={user ? "/dashboard" : "/signup"} className={buttonClass("primary", "mt-8 px-6 py-3 text-base")}>
-            Get started
-          </Link>
-        </div>
-      </section>
-      <section className="mx-auto max-w-content px-4 py-16 sm:px-6">
-        <h2 className="text-center text-2xl font-bold text-neutral-900">We make it easy to get started</h2>
-        <div className="mt-10 grid gap-6 md:grid-cols-3">
-          {STEPS.map((s) => (
-            <article key={s.title} className="rounded-xl border border-neutral-200 bg-white p-6 shadow-sm">
-              <s.icon className="h-6 w-6 text-brand-600" aria-hidden />
-              <h3 className="mt-4 text-lg font-semibold text-neutral-900">{s.title}</h3>
-              <p className="mt-2 text-neutral-600">{s.body}</p>
-            </article>
-          ))}
-        </div>
-      </section>
+      <Hero signedIn={Boolean(user)} />
+      <GetStarted />
+      <PartnerMarquee />
+      <MeetingTypes />
+      <Solutions />
+      <DoMore />
+      <CustomerReviews reviews={reviews} canReview={canReview}>
+        {modalOpen && user ? (
+          <Modal
+            title={MESSAGES.giveReview}
+            description="Tell others how scheduling with us went."
+            closeTo={REVIEWS_URL}
+            returnFocusTo={GIVE_REVIEW_ID}
+          >
+            <ReviewForm user={user} />
+          </Modal>
+        ) : null}
+      </CustomerReviews>
     </>
   );
 }

@@ -15,6 +15,7 @@ export function drawerItems(role: Role): DrawerItem[] {
       { to: "/dashboard/scheduledEvents", label: "Scheduled Events" },
       { to: "/dashboard/packages", label: "Packages" },
       { to: "/dashboard/professionalCollections", label: "Professional Collections" },
+      { to: "/dashboard/contactMessages", label: "Contact Messages" },
     ];
   }
   if (role === "professional") {

@@ -1,3 +1,4 @@
+import type { HeadersFunction } from "@remix-run/node";
 import { sql } from "drizzle-orm";
 import { rateLimits } from "../../db/schema";
 import { getDb } from "./db.server";
@@ -13,6 +14,8 @@ export const RATE_LIMITS = {
   signInPerAccount: { limit: 10, windowSeconds: 15 * 60 },
   signInPerIp: { limit: 50, windowSeconds: 15 * 60 },
   signUpPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  contactPerIp: { limit: 5, windowSeconds: 60 * 60 },
+  reviewPerUser: { limit: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export interface RateLimitResult {
@@ -63,3 +66,12 @@ export function clientIp(request: Request): string {
   // after deleting whatever a client sent under the same name.
   return request.headers.get("x-client-ip") ?? "unknown";
 }
+
+/**
+ * A route's `headers` export for forms that can be rate limited: the action's Retry-After
+ * reaches the document response too (Remix does not copy action headers by itself).
+ */
+export const retryAfterHeaders: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};

@@ -7,5 +7,6 @@ export * from "./professionals";
 export * from "./reviews";
 export * from "./notifications";
 export * from "./contact-messages";
+export * from "./mail-outbox";
 export * from "./rate-limits";
 export * from "./relations";

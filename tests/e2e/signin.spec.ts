@@ -204,7 +204,7 @@ test.describe("dashboard drawer by role", () => {
       who: "admin",
       account: DEMO.admin,
       heading: "Admin Profile",
-      items: ["Admin Profile", "Manage User", "Manage Event", "Scheduled Events", "Packages", "Professional Collections"],
+      items: ["Admin Profile", "Manage User", "Manage Event", "Scheduled Events", "Packages", "Professional Collections", "Contact Messages"],
     },
   ];
   for (const c of cases) {

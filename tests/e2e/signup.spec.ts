@@ -111,6 +111,7 @@ test.describe("sign-up", () => {
       "Scheduled Events",
       "Packages",
       "Professional Collections",
+      "Contact Messages",
     ]);
     await page.getByTestId("avatar-menu").click();
     await expect(page.getByRole("navigation", { name: "Main" }).getByText("Admin", { exact: true })).toBeVisible();

@@ -1,0 +1,57 @@
+import { desc } from "drizzle-orm";
+import { reviews } from "../../db/schema";
+import { getDb } from "../utils/db.server";
+
+/** What the home page shows of a review (the spec's read shape, with our id). */
+export interface ReviewCardData {
+  id: string;
+  name: string;
+  email: string;
+  imageUrl: string;
+  rating: number;
+  review: string;
+}
+
+/** The newest reviews first; the carousel shows at most `limit`. */
+export async function listRecentReviews(limit = 20): Promise<ReviewCardData[]> {
+  const db = await getDb();
+  return db
+    .select({
+      id: reviews.id,
+      name: reviews.name,
+      email: reviews.email,
+      imageUrl: reviews.imageUrl,
+      rating: reviews.rating,
+      review: reviews.review,
+    })
+    .from(reviews)
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit);
+}
+
+/**
+ * Stores a validated review. The e-mail is the author's account e-mail, passed in by the
+ * caller from the session, never from the form.
+ */
+export async function createReview(input: {
+  userId: string;
+  email: string;
+  name: string;
+  imageUrl?: string;
+  rating: number;
+  review: string;
+}): Promise<{ id: string }> {
+  const db = await getDb();
+  const [row] = await db
+    .insert(reviews)
+    .values({
+      userId: input.userId,
+      email: input.email,
+      name: input.name,
+      imageUrl: input.imageUrl ?? "",
+      rating: input.rating,
+      review: input.review,
+    })
+    .returning({ id: reviews.id });
+  return row;
+}

@@ -1,0 +1,123 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { CircleCheck, CreditCard, Info } from "lucide-react";
+import type { ReactNode } from "react";
+import { z } from "zod";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { buttonClass } from "~/components/ui/button";
+import { MESSAGES } from "~/messages";
+import { getPackage } from "~/models/package.server";
+import { requireUser } from "~/utils/auth.server";
+import { env } from "~/utils/env.server";
+import { formatDollars, formatPrice } from "~/utils/packages";
+import { can } from "~/utils/permissions";
+import { redirectWithError } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Pay for ${data.package.name} | Scheduler` : "Payment | Scheduler" },
+];
+
+// Package ids are uuids; anything else is no page at all (and never reaches the database).
+const ParamsSchema = z.object({ id: z.guid() });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const parsed = ParamsSchema.safeParse(params);
+  if (!parsed.success) throw new Response("Not Found", { status: 404 });
+  // Visitors go to sign-in and come back here afterwards.
+  const user = await requireUser(request);
+  // Admins can't buy: back to the pricing page with the spec's error (works without JavaScript).
+  if (!can(user, "package:buy")) throw await redirectWithError("/pricing", MESSAGES.adminCantPay);
+  const pkg = await getPackage(parsed.data.id);
+  if (!pkg) throw new Response("Not Found", { status: 404 });
+  const e = env();
+  return {
+    package: { id: pkg.id, name: pkg.name, priceCents: pkg.priceCents },
+    // The card form arrives with the Stripe issue; until both keys are set there is none.
+    cardPayments: Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY),
+  };
+}
+
+function Notice({ icon: Icon, tone, title, children }: { icon: typeof Info; tone: "info" | "success"; title: string; children: ReactNode }) {
+  const styles = tone === "success" ? "border-green-200 bg-green-50" : "border-amber-200 bg-amber-50";
+  const iconClass = tone === "success" ? "text-green-700" : "text-amber-700";
+  return (
+    <div className={`flex gap-3 rounded-xl border p-5 ${styles}`} data-testid="payment-notice">
+      <Icon className={`mt-0.5 h-5 w-5 shrink-0 ${iconClass}`} aria-hidden />
+      <div className="min-w-0">
+        <h2 className="font-semibold text-neutral-900">{title}</h2>
+        <div className="mt-1 space-y-3 text-sm text-neutral-700">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+export default function Payment() {
+  const { package: pkg, cardPayments } = useLoaderData<typeof loader>();
+  const free = pkg.priceCents === 0;
+  return (
+    <div className="bg-neutral-50">
+      <div className="mx-auto grid max-w-content gap-8 px-4 py-10 sm:px-6 sm:py-16 lg:grid-cols-[1fr_22rem] lg:gap-12">
+        <section aria-labelledby="payment-heading" className="min-w-0">
+          <Link to="/pricing" className="text-sm font-medium text-brand-700 hover:underline">
+            ← Back to pricing
+          </Link>
+          <h1 id="payment-heading" className="mt-4 text-2xl font-bold text-neutral-900 sm:text-3xl">
+            {`Pay for ${pkg.name} package.`}
+          </h1>
+          <p className="mt-2 text-neutral-600">
+            {free ? "This package costs nothing." : `${formatPrice(pkg.priceCents)}, billed monthly by card.`}
+          </p>
+          <div className="mt-8">
+            {free ? (
+              <Notice icon={CircleCheck} tone="success" title={`${pkg.name} is already included`}>
+                <p>Every account has the {pkg.name} package at no cost, so there is nothing to pay.</p>
+                <p>
+                  <Link to="/dashboard" className={buttonClass("primary")}>
+                    Go to your dashboard
+                  </Link>
+                </p>
+              </Notice>
+            ) : cardPayments ? (
+              <Notice icon={CreditCard} tone="info" title="Card payments are coming soon">
+                <p>Nothing has been charged.</p>
+              </Notice>
+            ) : (
+              <Notice icon={Info} tone="info" title="Card payments are not available on this server yet">
+                <p>
+                  This server has no payment provider set up, so the {pkg.name} package can't be bought here for now. Nothing
+                  has been charged and your account is unchanged.
+                </p>
+                <p>
+                  <Link to="/pricing" className={buttonClass("secondary")}>
+                    Compare packages
+                  </Link>
+                </p>
+              </Notice>
+            )}
+          </div>
+        </section>
+        <aside aria-labelledby="billing-heading" className="h-fit rounded-xl border border-neutral-200 bg-white p-6 shadow-sm">
+          <h2 id="billing-heading" className="text-lg font-semibold text-neutral-900">
+            Monthly Billing
+          </h2>
+          <dl className="mt-4 divide-y divide-neutral-200 text-sm">
+            <div className="flex items-baseline justify-between gap-4 py-3">
+              <dt className="text-neutral-600">Total Charge</dt>
+              <dd className="text-xl font-bold text-neutral-900" data-testid="total-charge">{`${formatDollars(pkg.priceCents)} $`}</dd>
+            </div>
+            <div className="flex items-baseline justify-between gap-4 py-3">
+              <dt className="text-neutral-600">Package type</dt>
+              <dd className="font-medium text-neutral-900" data-testid="package-type">
+                {pkg.name}
+              </dd>
+            </div>
+          </dl>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

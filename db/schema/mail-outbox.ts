@@ -1,0 +1,39 @@
+import { index, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { id } from "./columns";
+
+/**
+ * stored: kept here because no SMTP server is configured (or the mail had no recipient);
+ * failed: the SMTP server refused it or could not be reached (see error);
+ * sent: delivered later by whoever drains the outbox.
+ */
+export const mailOutboxStatus = pgEnum("mail_outbox_status", ["stored", "sent", "failed"]);
+
+/** An attachment as kept in the outbox: binary content is base64, text stays as it is. */
+export interface StoredMailAttachment {
+  filename: string;
+  contentType?: string;
+  encoding: "utf8" | "base64";
+  content: string;
+}
+
+/** Every e-mail the app could not hand to an SMTP server, so none is ever lost. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: id(),
+    /** Comma-separated recipients; empty when the app had nobody to send it to. */
+    to: text("to").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    attachments: jsonb("attachments").$type<StoredMailAttachment[]>().notNull().default([]),
+    status: mailOutboxStatus("status").notNull().default("stored"),
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("mail_outbox_status_created_idx").on(t.status, t.createdAt)],
+);
+
+export type MailOutboxEntry = typeof mailOutbox.$inferSelect;
+export type MailOutboxStatus = (typeof mailOutboxStatus.enumValues)[number];

@@ -1,0 +1,117 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer, type SMTPServerAddress } from "smtp-server";
+
+/** A message as the fake SMTP server received it. */
+export interface ReceivedMail {
+  /** MAIL FROM and RCPT TO of the SMTP envelope. */
+  envelopeFrom: string;
+  envelopeTo: string[];
+  /** Header names lower-cased, folded lines joined. */
+  headers: Record<string, string>;
+  /** The body, with the transfer encoding (quoted-printable, base64) undone. */
+  text: string;
+  raw: string;
+}
+
+/**
+ * How the fake behaves: accept everything, refuse every recipient with a 550, or accept the
+ * connection and never greet (the client's greeting timeout must end the wait).
+ */
+export type FakeSmtpMode = "accept" | "reject" | "silent";
+
+export interface FakeSmtp {
+  /** For SMTP_URL: plain SMTP on loopback (the fake offers no STARTTLS). */
+  url: string;
+  port: number;
+  messages: ReceivedMail[];
+  mode: FakeSmtpMode;
+  /** Messages sent to this address. */
+  to(address: string): ReceivedMail[];
+  stop(): Promise<void>;
+}
+
+function decodeQuotedPrintable(body: string): string {
+  const bytes = body
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+/** Enough MIME for single-part text messages: unfold headers, undo the transfer encoding. */
+export function parseMail(raw: string): Pick<ReceivedMail, "headers" | "text"> {
+  const split = raw.indexOf("\r\n\r\n");
+  const head = split === -1 ? raw : raw.slice(0, split);
+  const body = split === -1 ? "" : raw.slice(split + 4);
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r\n[ \t]+/g, " ").split("\r\n")) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const encoding = (headers["content-transfer-encoding"] ?? "7bit").toLowerCase();
+  const text =
+    encoding === "quoted-printable"
+      ? decodeQuotedPrintable(body)
+      : encoding === "base64"
+        ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")
+        : body;
+  return { headers, text: text.replace(/\r\n/g, "\n") };
+}
+
+const address = (a: SMTPServerAddress | false) => (a ? a.address : "");
+
+/** An in-process SMTP server on a free loopback port that records what it receives. */
+export async function startFakeSmtp(): Promise<FakeSmtp> {
+  const messages: ReceivedMail[] = [];
+  const fake = { mode: "accept" as FakeSmtpMode };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onConnect(_session, callback) {
+      // Never calling back means never greeting.
+      if (fake.mode !== "silent") callback();
+    },
+    onRcptTo(rcpt, _session, callback) {
+      if (fake.mode === "reject") {
+        const error = Object.assign(new Error(`Mailbox ${rcpt.address} unavailable`), { responseCode: 550 });
+        return callback(error);
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        messages.push({
+          envelopeFrom: address(session.envelope.mailFrom),
+          envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          ...parseMail(raw),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  server.on("error", () => {
+    // A client that gave up mid-conversation (the timeout case) is not a test failure.
+  });
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    messages,
+    get mode() {
+      return fake.mode;
+    },
+    set mode(mode: FakeSmtpMode) {
+      fake.mode = mode;
+    },
+    to: (addr) => messages.filter((m) => m.envelopeTo.includes(addr)),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

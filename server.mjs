@@ -136,6 +136,11 @@ const server = app.listen(info.port, () => {
   }
 });
 
+server.on("error", (error) => {
+  console.error(error.code === "EADDRINUSE" ? `Port ${info.port} is already in use: set PORT to a free port.` : error);
+  process.exit(1);
+});
+
 // Behind a load balancer that keeps idle connections for 60 s, ours must outlive them.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;

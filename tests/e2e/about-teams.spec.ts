@@ -1,13 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, signIn, waitForHydration } from "./support";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "critical" || v.impact === "serious")
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
+import { DEMO, signIn, waitForHydration, seriousViolations } from "./support";
 
 /** Links in the page content that go nowhere ("#" or empty), which the pages must not have. */
 async function deadLinks(page: Page): Promise<string[]> {

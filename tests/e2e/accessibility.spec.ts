@@ -1,14 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO, signIn } from "./support";
-
-/** Serious and critical axe violations, summarised so a failure says what and where. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "critical" || v.impact === "serious")
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
+import { expect, test } from "@playwright/test";
+import { DEMO, signIn, seriousViolations } from "./support";
 
 test.describe("accessibility (axe)", () => {
   for (const path of ["/", "/signin", "/signup", "/no-such-page"]) {

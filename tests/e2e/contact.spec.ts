@@ -1,19 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, signIn, toast, waitForHydration } from "./support";
+import { DEMO, signIn, toast, waitForHydration, seriousViolations } from "./support";
 
 /**
  * The e2e server has no SMTP_URL: a message is stored, its e-mail kept in the outbox, and the
  * visitor is thanked (docs/decisions/006); the admin reads it on /dashboard/contactMessages.
  */
 const SENT = "Email sent successfully";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "critical" || v.impact === "serious")
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
 
 function unique(prefix: string) {
   return `${prefix} ${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;

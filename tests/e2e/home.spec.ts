@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { DEMO, emailInput, passwordInput, signIn, signInButton, submitSignIn, toast, waitForHydration } from "./support";
+import { DEMO, emailInput, passwordInput, signIn, signInButton, submitSignIn, toast, waitForHydration, seriousViolations } from "./support";
 
 const SECTION_HEADINGS = [
   "We make it easy to get started",
@@ -25,19 +24,6 @@ function reviewCards(page: Page): Locator {
 
 function uniqueText(prefix: string): string {
   return `${prefix} ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-}
-
-/** Serious and critical axe violations, once every finite (entry) animation has ended. */
-async function seriousViolations(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== "running")
-  );
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "critical" || v.impact === "serious")
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
 }
 
 /** Fills the open review form and submits it. */

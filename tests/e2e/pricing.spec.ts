@@ -1,16 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, emailInput, passwordInput, signIn, signInButton, toast, waitForHydration } from "./support";
+import { DEMO, emailInput, passwordInput, signIn, signInButton, toast, waitForHydration, seriousViolations } from "./support";
 
 const ADMIN_CANT_PAY = "Admin can't make payment";
 const ACCESS_TYPE = "Connect to Google, Office 365, Outlook, and iCloud calendars";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "critical" || v.impact === "serious")
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
 
 function card(page: Page, name: "Basic" | "Standard" | "Enterprise") {
   return page.getByRole("article", { name, exact: true });

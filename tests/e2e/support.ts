@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 
 /** The demo accounts seeded by SEED_DEMO=1 (see db/seed.ts). */
@@ -110,4 +111,18 @@ export async function signOut(page: Page): Promise<void> {
   if (!(await button.isVisible())) await page.getByTestId("avatar-menu").click();
   await button.click();
   await expect(page.getByRole("link", { name: "Sign IN" })).toBeVisible();
+}
+
+/**
+ * Serious and critical axe violations (WCAG 2.1 A/AA and best practice), summarised so a
+ * failure says what and where; checked once every finite (entry) animation has ended.
+ */
+export async function seriousViolations(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== "running"),
+  );
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "critical" || v.impact === "serious")
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
 }

@@ -1,3 +1,4 @@
+import { CtaBanner } from "~/components/cta-banner";
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { CalendarClock, Globe2, ShieldCheck } from "lucide-react";
@@ -198,19 +199,12 @@ export default function About() {
         </div>
       </section>
 
-      <section aria-labelledby="contact-heading" className="mx-auto max-w-content px-4 py-12 sm:px-6 sm:py-16">
-        <div className="flex flex-col items-start gap-4 rounded-xl bg-brand-700 p-8 text-white sm:flex-row sm:items-center sm:justify-between">
-          <div>
-            <h2 id="contact-heading" className="text-xl font-bold">
-              Questions for us?
-            </h2>
-            <p className="mt-1 text-brand-100">Write to our sales team about plans, teams or anything else.</p>
-          </div>
-          <Link to="/contact" className="inline-flex items-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
-            Contact us
-          </Link>
-        </div>
-      </section>
+      <CtaBanner
+        title="Questions for us?"
+        body="Write to our sales team about plans, teams or anything else."
+        to="/contact"
+        label="Contact us"
+      />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { CtaBanner } from "~/components/cta-banner";
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { CalendarCheck2, Repeat2, UserRound, Users } from "lucide-react";
@@ -184,21 +185,12 @@ export default function Teams() {
         </div>
       </section>
 
-      <section aria-labelledby="cta-heading" className="mx-auto max-w-content px-4 py-12 sm:px-6 sm:py-16">
-        <div className="flex flex-col items-start gap-4 rounded-xl bg-brand-700 p-8 text-white sm:flex-row sm:items-center sm:justify-between">
-          <div>
-            <h2 id="cta-heading" className="text-xl font-bold">
-              {user ? "Set up your booking links" : "Start scheduling for free"}
-            </h2>
-            <p className="mt-1 text-brand-100">
-              {user ? "Create event types and share them with your team." : "The Basic package is free, with no card needed."}
-            </p>
-          </div>
-          <Link to={cta.to} className="inline-flex items-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
-            {cta.label}
-          </Link>
-        </div>
-      </section>
+      <CtaBanner
+        title={user ? "Set up your booking links" : "Start scheduling for free"}
+        body={user ? "Create event types and share them with your team." : "The Basic package is free, with no card needed."}
+        to={cta.to}
+        label={cta.label}
+      />
     </>
   );
 }

@@ -118,14 +118,13 @@ app.use(compression());
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
 app.use(express.static("public", { maxAge: "1h", index: false }));
 
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: info.production ? "production" : "development",
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
-  }),
-);
+const handleRemix = createRequestHandler({
+  build,
+  mode: info.production ? "production" : "development",
+  getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+});
+// One scope per request: the loaders of a page share what they look up (the signed-in user).
+app.all("*", (req, res, next) => build.entry.module.runInRequestScope(() => handleRemix(req, res, next)));
 
 const server = app.listen(info.port, () => {
   const url = info.appUrl ?? `http://localhost:${info.port}`;

@@ -75,6 +75,9 @@ export async function startup() {
   };
 }
 
+/** server.mjs wraps each request in this, so per-request values are computed once. */
+export { runInRequestScope } from "./utils/request-scope.server";
+
 export async function shutdown() {
   await closeDatabase();
 }

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { AuthorizationError, Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
@@ -9,7 +9,8 @@ import { getDb } from "./db.server";
 import { env } from "./env.server";
 import { burnPasswordCheck, verifyPassword } from "./password.server";
 import { can, type Permission } from "./permissions";
-import { getSession, sessionStorage, sha256, USER_ID_KEY } from "./session.server";
+import { forgetInRequest, oncePerRequest } from "./request-scope.server";
+import { getSession, sessionStorage, sessionTokenOf, sha256, USER_ID_KEY } from "./session.server";
 
 /** What the app knows about the signed-in person; never includes the password hash. */
 export type AuthUser = Pick<User, "id" | "email" | "name" | "role" | "username" | "timeZone">;
@@ -106,22 +107,25 @@ export async function promoteConfiguredAdmin<T extends AuthUser>(user: T): Promi
   return { ...picked, role: "admin" };
 }
 
-export async function getUserId(request: Request): Promise<string | null> {
-  const session = await getSession(request);
-  const userId = session.get(USER_ID_KEY);
-  return typeof userId === "string" ? userId : null;
+/** The signed-in user, read once per HTTP request however many loaders ask. */
+export function getUser(request: Request): Promise<AuthUser | null> {
+  return oncePerRequest(userKey(request), () => readUser(request));
 }
 
-export async function getUser(request: Request): Promise<AuthUser | null> {
-  const session = await getSession(request);
-  if (!session.id) return null;
+function userKey(request: Request): string {
+  return `user:${request.headers.get("Cookie") ?? ""}`;
+}
+
+async function readUser(request: Request): Promise<AuthUser | null> {
+  const token = await sessionTokenOf(request);
+  if (!token) return null;
   const db = await getDb();
   // One query: the live session row joined to its user.
   const [row] = await db
     .select(AUTH_USER_COLUMNS)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sha256(session.id)))
+    .where(and(eq(sessions.id, sha256(token)), gt(sessions.expiresAt, new Date())))
     .limit(1);
   return row ?? null;
 }
@@ -156,6 +160,7 @@ export async function requirePermission(request: Request, permission: Permission
 /** A fresh session (new id) for a user who just proved who they are. */
 export async function createUserSession(request: Request, user: AuthUser): Promise<Headers> {
   const storage = sessionStorage();
+  forgetInRequest(userKey(request));
   const old = await getSession(request);
   if (old.id) await storage.destroySession(old);
   const session = await storage.getSession();
@@ -164,6 +169,7 @@ export async function createUserSession(request: Request, user: AuthUser): Promi
 }
 
 export async function destroyUserSession(request: Request): Promise<string> {
+  forgetInRequest(userKey(request));
   const session = await getSession(request);
   return sessionStorage().destroySession(session);
 }

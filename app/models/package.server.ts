@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { packages } from "../../db/schema";
+import { packages, type Package } from "../../db/schema";
 import { getDb } from "../utils/db.server";
 
 const PACKAGE_COLUMNS = {
@@ -14,17 +14,8 @@ const PACKAGE_COLUMNS = {
   oneToOne: packages.oneToOne,
 };
 
-export type PackageSummary = {
-  id: string;
-  name: string;
-  priceCents: number;
-  accessType: string;
-  activeEvent: string;
-  calender: number;
-  goupEvent: string;
-  notificationStatus: string;
-  oneToOne: string;
-};
+/** A package as the pages show it (every column but the timestamps). */
+export type PackageSummary = Omit<Package, "createdAt" | "updatedAt">;
 
 /** Every package, cheapest first (ties by name, so the order is stable). */
 export async function listPackages(): Promise<PackageSummary[]> {

@@ -9,6 +9,7 @@ import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
 import { listVisibleNotifications } from "./models/notification.server";
 import tailwindHref from "./tailwind.css";
+import { TIME_ZONE_HINT_SCRIPT } from "./utils/time-zone";
 import { getUser } from "./utils/auth.server";
 import { publicEnv } from "./utils/env.server";
 import { getToast } from "./utils/toast.server";
@@ -56,6 +57,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* The browser's time zone as a client-hint cookie (app/utils/time-zone.ts). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_HINT_SCRIPT }} />
       </head>
       <body className="flex min-h-full flex-col">
         <a

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns";
 import { users } from "./users";
 
@@ -25,10 +25,17 @@ export const events = pgTable(
     guestName: text("guest_name"),
     guestTimeZone: text("guest_time_zone"),
     notes: text("notes"),
+    /** The video room's name: random and unguessable, one per event (Join Meeting). */
+    roomId: text("room_id")
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** iCalendar SEQUENCE: bumped on every change the invitees are told about. */
+    sequence: integer("sequence").notNull().default(0),
     ...timestamps,
   },
   (t) => [
     index("events_host_starts_idx").on(t.hostId, t.startsAt),
+    uniqueIndex("events_room_id_key").on(t.roomId),
     check("events_ends_after_starts", sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );

@@ -18,6 +18,8 @@ export const users = pgTable(
     role: userRole("role").notNull().default("user"),
     timeZone: text("time_zone").notNull().default("UTC"),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
+    /** Notifications created after this instant count as unread on the bell. */
+    notificationsSeenAt: timestamp("notifications_seen_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

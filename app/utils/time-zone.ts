@@ -1,0 +1,53 @@
+/**
+ * IANA time zones, shared by server and browser. The browser reports its zone in the `tz`
+ * cookie (a client hint set by a tiny inline script in root.tsx), so the first HTML the
+ * server renders can already use it.
+ */
+export const TIME_ZONE_COOKIE = "tz";
+
+const valid = new Map<string, boolean>();
+
+/** True for a zone name this runtime's Intl knows (IANA names and their aliases, "UTC"). */
+export function isTimeZone(value: unknown): value is string {
+  if (typeof value !== "string" || value.length === 0 || value.length > 64) return false;
+  let ok = valid.get(value);
+  if (ok === undefined) {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: value });
+      ok = true;
+    } catch {
+      ok = false;
+    }
+    if (valid.size < 1000) valid.set(value, ok);
+  }
+  return ok;
+}
+
+/** Every zone to offer in a picker, "UTC" first. */
+export function timeZoneNames(): string[] {
+  const names = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return ["UTC", ...names.filter((n) => n !== "UTC")];
+}
+
+/** The zone the browser reported in the client-hint cookie, when it is a real zone. */
+export function timeZoneHint(cookieHeader: string | null): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name !== TIME_ZONE_COOKIE) continue;
+    let value: string;
+    try {
+      value = decodeURIComponent(rest.join("="));
+    } catch {
+      return null;
+    }
+    return isTimeZone(value) ? value : null;
+  }
+  return null;
+}
+
+/**
+ * The inline script that keeps the cookie equal to the browser's zone. It runs before the
+ * page paints and costs one cookie write, only when the zone changed.
+ */
+export const TIME_ZONE_HINT_SCRIPT = `(function(){try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;var c=document.cookie.match(/(?:^|; )${TIME_ZONE_COOKIE}=([^;]*)/);if(z&&(!c||decodeURIComponent(c[1])!==z)){document.cookie="${TIME_ZONE_COOKIE}="+encodeURIComponent(z)+"; Path=/; Max-Age=31536000; SameSite=Lax"}}catch(e){}})();`;

@@ -7,7 +7,7 @@ import { Footer } from "./components/footer";
 import { Navbar } from "./components/navbar";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
-import { listVisibleNotifications } from "./models/notification.server";
+import { listBellNotifications } from "./models/notification.server";
 import tailwindHref from "./tailwind.css";
 import { TIME_ZONE_HINT_SCRIPT } from "./utils/time-zone";
 import { getUser } from "./utils/auth.server";
@@ -27,11 +27,11 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { toast, headers }] = await Promise.all([getUser(request), getToast(request)]);
   // Only signed-in people see the bell, so visitors cost no query.
-  const notifications = user ? await listVisibleNotifications(user.id) : [];
+  const notifications = user ? await listBellNotifications(user.id) : [];
   return data(
     {
       user: user ? { id: user.id, email: user.email, name: user.name, role: user.role } : null,
-      notifications,
+      notifications: notifications.map((n) => ({ id: n.id, notification: n.notification, unread: n.unread })),
       toast: toast ? { message: toast.message, description: toast.description, type: toast.type } : null,
       env: publicEnv(),
       year: new Date().getFullYear(),

@@ -127,7 +127,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<DemoAcco
     d.setUTCHours(hourUtc, minute, 0, 0);
     return d;
   };
-  const [kickoff, review] = await db
+  const [kickoff, review, checkIn] = await db
     .insert(events)
     .values([
       {
@@ -148,12 +148,22 @@ export async function seedDemo(db: Database, now = new Date()): Promise<DemoAcco
         startsAt: at(3, 18),
         endsAt: at(3, 19),
       },
+      {
+        hostId: byRole.user.id,
+        eventName: "Quarterly check-in",
+        eventType: "Phone Call",
+        eventWith: "One-to-One",
+        description: "How the last quarter went and what comes next.",
+        startsAt: at(-6, 14),
+        endsAt: at(-6, 14, 45),
+      },
     ])
     .returning();
   await db.insert(eventInvitees).values([
     { eventId: kickoff.id, position: 1, email: "client@example.org" },
     { eventId: review.id, position: 1, email: "ana@example.org" },
     { eventId: review.id, position: 2, email: "ben@example.org" },
+    { eventId: checkIn.id, position: 1, email: "client@example.org" },
   ]);
 
   return DEMO_ACCOUNTS;

@@ -1,4 +1,4 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
 import { Bell, CircleUserRound, LayoutDashboard, LogOut, Menu, PanelLeft } from "lucide-react";
 import { Logo } from "./logo";
 import { roleLabel, type Role } from "~/utils/permissions";
@@ -26,7 +26,77 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 /**
  * Menus are <details> elements so they open and close before (and without) JavaScript.
  */
-export function Navbar({ user, notifications }: { user: NavbarUser | null; notifications: Array<{ id: string; notification: string }> }) {
+export interface BellNotification {
+  id: string;
+  notification: string;
+  unread: boolean;
+}
+
+/**
+ * The bell: a red badge with the unread count; opening the panel marks them read (in the
+ * background with JavaScript, optimistically; with a button without it).
+ */
+function NotificationBell({ notifications }: { notifications: BellNotification[] }) {
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const marking = fetcher.state !== "idle";
+  const unread = marking ? 0 : notifications.filter((n) => n.unread).length;
+  return (
+    <details
+      className="relative"
+      onToggle={(event) => {
+        if (event.currentTarget.open && unread > 0) fetcher.submit(null, { method: "post", action: "/notifications/read" });
+      }}
+    >
+      <summary
+        className="relative cursor-pointer rounded-lg p-2 text-neutral-700 hover:bg-neutral-100"
+        aria-label={unread > 0 ? `Notifications (${unread} unread)` : "Notifications"}
+        data-testid="notification-bell"
+      >
+        <Bell className="h-5 w-5" aria-hidden />
+        {unread > 0 ? (
+          <span
+            data-testid="notification-count"
+            className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold text-white"
+          >
+            {unread > 99 ? "99+" : unread}
+          </span>
+        ) : null}
+      </summary>
+      <div className="absolute right-0 top-12 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-neutral-200 bg-white p-2 shadow-lg">
+        <div className="flex items-center justify-between gap-2 px-3 py-2">
+          <p className="text-sm font-semibold text-neutral-900">Notifications</p>
+          {unread > 0 ? (
+            // Without JavaScript opening the panel cannot tell the server; this button can.
+            <Form method="post" action="/notifications/read">
+              <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+              <button type="submit" className="rounded text-xs font-medium text-brand-700 hover:underline">
+                Mark all as read
+              </button>
+            </Form>
+          ) : null}
+        </div>
+        {notifications.length === 0 ? (
+          <p className="px-3 py-2 text-sm text-neutral-600">Nothing new.</p>
+        ) : (
+          <ul className="max-h-96 divide-y divide-neutral-100 overflow-y-auto" data-testid="notification-list">
+            {notifications.map((n) => (
+              <li key={n.id} className={`flex gap-2 px-3 py-2 text-sm ${n.unread && !marking ? "font-medium text-neutral-900" : "text-neutral-700"}`}>
+                {n.unread && !marking ? <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-brand-600" aria-hidden /> : null}
+                <span>
+                  {n.unread && !marking ? <span className="sr-only">Unread: </span> : null}
+                  {n.notification}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </details>
+  );
+}
+
+export function Navbar({ user, notifications }: { user: NavbarUser | null; notifications: BellNotification[] }) {
   return (
     <header className="sticky top-0 z-30 border-b border-neutral-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-content items-center gap-2 px-4 sm:px-6">
@@ -55,34 +125,7 @@ export function Navbar({ user, notifications }: { user: NavbarUser | null; notif
         <div className="ml-auto flex items-center gap-2">
           {user ? (
             <>
-              <details className="relative">
-                <summary
-                  className="relative cursor-pointer rounded-lg p-2 text-neutral-700 hover:bg-neutral-100"
-                  aria-label={`Notifications (${notifications.length})`}
-                  data-testid="notification-bell"
-                >
-                  <Bell className="h-5 w-5" aria-hidden />
-                  {notifications.length > 0 ? (
-                    <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold text-white">
-                      {notifications.length}
-                    </span>
-                  ) : null}
-                </summary>
-                <div className="absolute right-0 top-12 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-neutral-200 bg-white p-2 shadow-lg">
-                  <p className="px-3 py-2 text-sm font-semibold text-neutral-900">Notifications</p>
-                  {notifications.length === 0 ? (
-                    <p className="px-3 py-2 text-sm text-neutral-600">Nothing new.</p>
-                  ) : (
-                    <ul className="divide-y divide-neutral-100">
-                      {notifications.map((n) => (
-                        <li key={n.id} className="px-3 py-2 text-sm text-neutral-700">
-                          {n.notification}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </div>
-              </details>
+              <NotificationBell notifications={notifications} />
               <details className="relative">
                 <summary
                   className="cursor-pointer rounded-full p-1 text-neutral-600 hover:bg-neutral-100"

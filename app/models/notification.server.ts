@@ -1,5 +1,5 @@
-import { desc, eq, isNull, or } from "drizzle-orm";
-import { notifications } from "../../db/schema";
+import { desc, eq, isNull, or, sql } from "drizzle-orm";
+import { notifications, users } from "../../db/schema";
 import { getDb } from "../utils/db.server";
 
 /** Broadcasts for everybody, plus the signed-in user's own; never anyone else's. */
@@ -11,4 +11,30 @@ export async function listVisibleNotifications(userId: string | null, limit = 20
     .where(userId ? or(isNull(notifications.userId), eq(notifications.userId, userId)) : isNull(notifications.userId))
     .orderBy(desc(notifications.createdAt))
     .limit(limit);
+}
+
+/**
+ * The bell's list for a signed-in user, newest first, each marked unread when it arrived
+ * after the user last opened the panel; one query.
+ */
+export async function listBellNotifications(userId: string, limit = 20) {
+  const db = await getDb();
+  const seenAt = sql`(select ${users.notificationsSeenAt} from ${users} where ${users.id} = ${userId})`;
+  return db
+    .select({
+      id: notifications.id,
+      notification: notifications.notification,
+      createdAt: notifications.createdAt,
+      unread: sql<boolean>`${notifications.createdAt} > coalesce(${seenAt}, '-infinity'::timestamptz)`,
+    })
+    .from(notifications)
+    .where(or(isNull(notifications.userId), eq(notifications.userId, userId)))
+    .orderBy(desc(notifications.createdAt))
+    .limit(limit);
+}
+
+/** Everything visible to the user up to now counts as read (the database clock, as for createdAt). */
+export async function markNotificationsSeen(userId: string): Promise<void> {
+  const db = await getDb();
+  await db.update(users).set({ notificationsSeenAt: sql`now()` }).where(eq(users.id, userId));
 }

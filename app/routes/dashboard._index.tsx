@@ -1,37 +1,361 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CalendarDays, CalendarPlus, Clock, MapPin, Pencil, Phone, Trash2, Users, Video } from "lucide-react";
+import type { z } from "zod";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { EventDetailsFields } from "~/components/event-form";
+import { ErrorList } from "~/components/forms";
+import { Toaster } from "~/components/toaster";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Modal } from "~/components/ui/modal";
+import { MESSAGES } from "~/messages";
+import { deleteHostEvent, FREE_EVENT_CAP, listHostEvents, updateHostEvent, type HostEvent } from "~/models/event.server";
+import { formatInZone, instantToWallClock, todayIn } from "~/scheduling/zoned-time";
 import { requirePermission } from "~/utils/auth.server";
-import { roleLabel } from "~/utils/permissions";
+import { env } from "~/utils/env.server";
+import { describeWhen } from "~/utils/event-actions.server";
+import { mailInvitees } from "~/utils/event-mail.server";
+import { updateEventSchema } from "~/utils/event-schemas";
+import { meetingRoomUrl } from "~/utils/meeting";
+import { can } from "~/utils/permissions";
+import { readFormData } from "~/utils/request.server";
+import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: `${MESSAGES.myScheduleHeading} | Scheduler` }];
+
+type ModalKind = "edit" | "delete" | "join";
+const MODAL_KINDS: ModalKind[] = ["edit", "delete", "join"];
+
+function openModal(url: URL): { kind: ModalKind; eventId: string } | null {
+  for (const kind of MODAL_KINDS) {
+    const eventId = url.searchParams.get(kind);
+    if (eventId) return { kind, eventId };
+  }
+  return null;
+}
+
+function eventCard(event: HostEvent, timeZone: string, now: Date) {
+  const start = formatInZone(event.startsAt, timeZone);
+  const end = formatInZone(event.endsAt, timeZone);
+  const wall = instantToWallClock(event.startsAt, timeZone);
+  return {
+    id: event.id,
+    eventName: event.eventName,
+    eventType: event.eventType,
+    eventWith: event.eventWith,
+    description: event.description,
+    status: event.status,
+    invitees: event.invitees,
+    past: event.endsAt.getTime() <= now.getTime(),
+    startsAt: event.startsAt.toISOString(),
+    when: { date: start.date, time: `${start.time} – ${end.time}`, zone: start.zoneName },
+    day: { month: event.startsAt.toLocaleString("en-US", { month: "short", timeZone }), day: wall.date.slice(8) },
+    form: {
+      eventName: event.eventName,
+      eventType: event.eventType,
+      description: event.description,
+      date: wall.date,
+      time: wall.time,
+      duration: String(Math.round((event.endsAt.getTime() - event.startsAt.getTime()) / 60_000)),
+    },
+  };
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "dashboard:access");
-  return { email: user.email, name: user.name, role: user.role };
+  const now = new Date();
+  const url = new URL(request.url);
+  const hostEvents = await listHostEvents(user.id, now);
+  const events = hostEvents.map((e) => eventCard(e, user.timeZone, now));
+  const modal = openModal(url);
+  // The modal's event comes from the host's own list: another host's id is simply not there.
+  const modalEvent = modal ? hostEvents.find((e) => e.id === modal.eventId) : undefined;
+  if (modal && !modalEvent) throw new Response("Event not found", { status: 404 });
+  const upcoming = events.filter((e) => !e.past && e.status !== "cancelled").length;
+  const unlimited = can(user, "event:unlimited");
+  return {
+    host: { email: user.email, timeZone: user.timeZone },
+    events,
+    cap: unlimited ? null : { limit: FREE_EVENT_CAP, upcoming },
+    today: todayIn(user.timeZone, now),
+    modal: modal && modalEvent ? { kind: modal.kind, event: eventCard(modalEvent, user.timeZone, now) } : null,
+    // The room id is the room's only secret: it leaves the server only in the join modal's link.
+    joinUrl:
+      modal?.kind === "join" && modalEvent
+        ? meetingRoomUrl({ baseUrl: env().MEETING_BASE_URL, roomId: modalEvent.roomId, displayName: user.name || user.email })
+        : null,
+  };
 }
 
-export default function Profile() {
-  const user = useLoaderData<typeof loader>();
-  const label = roleLabel(user);
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "dashboard:access");
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  const eventId = String(form.get("eventId") ?? "");
+  if (intent === "delete") {
+    const deleted = await deleteHostEvent(user.id, eventId, (e) => `Event "${e.eventName}" was deleted.`);
+    if (!deleted) throw new Response("Event not found", { status: 404 });
+    await mailInvitees(deleted, user, "cancelled");
+    return redirectWithSuccess("/dashboard", MESSAGES.eventDeleted);
+  }
+  if (intent === "update") {
+    const submission = parseWithZod(form, { schema: updateEventSchema({ timeZone: user.timeZone, now: new Date() }) });
+    if (submission.status !== "success") {
+      return data({ result: submission.reply(), toast: errorToast("Check the highlighted fields.") }, { status: 400 });
+    }
+    const v = submission.value;
+    const updated = await updateHostEvent(user.id, eventId, {
+      eventName: v.eventName,
+      eventType: v.eventType,
+      description: v.description,
+      startsAt: v.startsAt,
+      endsAt: v.endsAt,
+      notification: (e) => `Event "${e.eventName}" changed: now on ${describeWhen(e.startsAt, user.timeZone)}.`,
+    });
+    if (!updated) throw new Response("Event not found", { status: 404 });
+    await mailInvitees(updated, user, "updated");
+    return redirectWithSuccess("/dashboard", MESSAGES.eventUpdated);
+  }
+  return data({ result: null, toast: errorToast("Unknown action.") }, { status: 400 });
+}
+
+type Card = Awaited<ReturnType<typeof loader>>["events"][number];
+
+const TYPE_ICONS = { "In Person Meeting": MapPin, "Phone Call": Phone, "Google Meet": Video } as const;
+
+function EventCard({ event }: { event: Card }) {
+  const TypeIcon = TYPE_ICONS[event.eventType];
+  const link = (kind: ModalKind) => `/dashboard?${kind}=${event.id}`;
   return (
-    <section className="rounded-xl border border-neutral-200 bg-white p-6 shadow-sm">
-      <h1 className="text-2xl font-bold text-neutral-900">{user.role === "admin" ? "Admin Profile" : "Profile"}</h1>
-      <dl className="mt-6 grid gap-4 sm:grid-cols-2">
-        <div>
-          <dt className="text-sm text-neutral-600">Name</dt>
-          <dd className="mt-1 font-medium text-neutral-900">{user.name || "Not set"}</dd>
+    <li
+      className={`flex flex-col rounded-xl border bg-white p-5 shadow-sm ${event.past ? "border-neutral-200 opacity-80" : "border-neutral-200"}`}
+      data-testid="event-card"
+      aria-labelledby={`event-${event.id}`}
+    >
+      <div className="flex items-start gap-4">
+        <div
+          className={`flex w-14 shrink-0 flex-col items-center rounded-lg py-1.5 ${event.past ? "bg-neutral-100 text-neutral-600" : "bg-brand-50 text-brand-700"}`}
+          aria-hidden
+        >
+          <span className="text-xs font-semibold uppercase">{event.day.month}</span>
+          <span className="text-xl font-bold leading-tight">{event.day.day}</span>
         </div>
-        <div>
-          <dt className="text-sm text-neutral-600">Email</dt>
-          <dd className="mt-1 font-medium text-neutral-900" data-testid="profile-email">
-            {user.email}
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id={`event-${event.id}`} className="break-words text-lg font-semibold text-neutral-900">
+              {event.eventName}
+            </h2>
+            {event.past ? (
+              <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-semibold text-neutral-700" data-testid="past-badge">
+                Past
+              </span>
+            ) : null}
+          </div>
+          <p className="mt-1 flex items-center gap-1.5 text-sm text-neutral-700">
+            <CalendarDays className="h-4 w-4 shrink-0" aria-hidden />
+            <span>
+              {event.when.date}, {event.when.time} <span className="text-neutral-500">({event.when.zone})</span>
+            </span>
+          </p>
+          <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-700">
+            <span className="flex items-center gap-1.5">
+              <TypeIcon className="h-4 w-4" aria-hidden /> {event.eventType}
+            </span>
+            <span className="flex items-center gap-1.5">
+              <Users className="h-4 w-4" aria-hidden /> {event.eventWith}
+            </span>
+          </p>
+        </div>
+      </div>
+      <p className="mt-3 line-clamp-3 whitespace-pre-line break-words text-sm text-neutral-600">{event.description}</p>
+      {event.invitees.length > 0 ? (
+        <p className="mt-2 break-words text-sm text-neutral-700">
+          <span className="font-medium">With:</span> {event.invitees.join(", ")}
+        </p>
+      ) : null}
+      <div className="mt-4 flex flex-wrap gap-2 border-t border-neutral-100 pt-4">
+        <Link to={link("edit")} preventScrollReset id={`edit-${event.id}`} className={buttonClass("secondary", "px-3 py-2")}>
+          <Pencil className="h-4 w-4" aria-hidden /> Update
+        </Link>
+        <Link to={link("delete")} preventScrollReset id={`delete-${event.id}`} className={buttonClass("secondary", "px-3 py-2 text-red-700")}>
+          <Trash2 className="h-4 w-4" aria-hidden /> Delete
+        </Link>
+        <Link to={link("join")} preventScrollReset id={`join-${event.id}`} className={buttonClass("primary", "px-3 py-2 sm:ml-auto")}>
+          <Video className="h-4 w-4" aria-hidden /> Join Meeting
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+function UpdateForm({ event, timeZone, today }: { event: Card; timeZone: string; today: string }) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const schema = updateEventSchema({ timeZone, now: new Date() });
+  const [form, fields] = useForm<z.input<typeof schema>>({
+    id: `update-${event.id}`,
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(schema),
+    defaultValue: event.form,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: updateEventSchema({ timeZone, now: new Date() }) }),
+  });
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "update";
+  return (
+    <Form method="post" action={`/dashboard?index&edit=${event.id}`} preventScrollReset {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="eventId" value={event.id} />
+      <EventDetailsFields fields={fields} timeZone={timeZone} minDate={today} />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+        <Link to="/dashboard" preventScrollReset className={buttonClass("secondary")}>
+          Cancel
+        </Link>
+        <Button type="submit" pending={pending} disabled={pending}>
+          Update
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function DeleteForm({ event }: { event: Card }) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
+  return (
+    <Form method="post" action="/dashboard?index" preventScrollReset className="space-y-4">
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="eventId" value={event.id} />
+      <p className="text-sm text-neutral-700">
+        {event.invitees.length > 0
+          ? `It is removed from your schedule, and ${event.invitees.join(", ")} ${event.invitees.length > 1 ? "are" : "is"} told by e-mail.`
+          : "It is removed from your schedule."}
+      </p>
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+        <Link to="/dashboard" preventScrollReset className={buttonClass("secondary")}>
+          Cancel
+        </Link>
+        <Button type="submit" variant="danger" pending={pending} disabled={pending}>
+          Delete
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function JoinPanel({ event, joinUrl }: { event: Card; joinUrl: string }) {
+  return (
+    <div className="space-y-4">
+      <dl className="space-y-2 text-sm">
+        <div className="flex gap-2">
+          <dt className="font-medium text-neutral-800">When:</dt>
+          <dd className="text-neutral-700">
+            {event.when.date}, {event.when.time} ({event.when.zone})
           </dd>
         </div>
-        <div>
-          <dt className="text-sm text-neutral-600">Role</dt>
-          <dd className="mt-1">
-            <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-sm font-medium text-brand-700">{label}</span>
-          </dd>
+        <div className="flex gap-2">
+          <dt className="font-medium text-neutral-800">Option:</dt>
+          <dd className="text-neutral-700">{event.eventType}</dd>
         </div>
       </dl>
+      <p className="text-sm text-neutral-600">
+        The meeting room opens in a new tab with your camera and microphone on. Invitees join from the link in their invitation.
+      </p>
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+        <Link to="/dashboard" preventScrollReset className={buttonClass("secondary")}>
+          Close
+        </Link>
+        <a href={joinUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("primary")} data-testid="join-now">
+          <Video className="h-4 w-4" aria-hidden /> {MESSAGES.joinNow}
+        </a>
+      </div>
+    </div>
+  );
+}
+
+export default function MySchedule() {
+  const { host, events, cap, today, modal, joinUrl } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  // Optimistic: a card disappears as soon as its deletion is sent.
+  const deleting = navigation.formData?.get("intent") === "delete" ? navigation.formData.get("eventId") : null;
+  const shown = events.filter((e) => e.id !== deleting);
+  const atCap = cap ? cap.upcoming >= cap.limit : false;
+  return (
+    <section aria-labelledby="my-schedule">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 id="my-schedule" className="text-2xl font-bold text-neutral-900">
+            {MESSAGES.myScheduleHeading}
+          </h1>
+          <p className="mt-1 text-sm text-neutral-700">
+            <span className="font-medium">Host:</span> <span data-testid="host-email">{host.email}</span>
+          </p>
+          <p className="mt-0.5 text-sm text-neutral-600">Times in {host.timeZone}.</p>
+        </div>
+        <div className="flex flex-col items-start gap-1 sm:items-end">
+          {/* At the cap /eventtype sends the host to /pricing with the spec's toast (checked on the server). */}
+          <Link to="/eventtype" className={buttonClass("primary")} data-testid="create-event">
+            <CalendarPlus className="h-4 w-4" aria-hidden /> {MESSAGES.createNewEvent}
+          </Link>
+          {cap ? (
+            <p className={`text-xs ${atCap ? "font-medium text-amber-800" : "text-neutral-600"}`} data-testid="event-cap">
+              {cap.upcoming} of {cap.limit} upcoming events on the free plan
+              {atCap ? (
+                <>
+                  {" "}
+                  ·{" "}
+                  <Link to="/pricing" className="underline">
+                    upgrade
+                  </Link>
+                </>
+              ) : null}
+            </p>
+          ) : null}
+        </div>
+      </div>
+
+      {shown.length === 0 ? (
+        <div className="mt-8 rounded-xl border border-dashed border-neutral-300 bg-white p-10 text-center">
+          <Clock className="mx-auto h-8 w-8 text-neutral-400" aria-hidden />
+          <h2 className="mt-3 text-lg font-semibold text-neutral-900">No events yet</h2>
+          <p className="mt-1 text-sm text-neutral-600">Create your first meeting and invite people by e-mail.</p>
+          <Link to="/eventtype" className={buttonClass("primary", "mt-5")}>
+            {MESSAGES.createNewEvent}
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-6 grid gap-4 xl:grid-cols-2" aria-label="Events">
+          {shown.map((event) => (
+            <EventCard key={event.id} event={event} />
+          ))}
+        </ul>
+      )}
+
+      {modal?.kind === "edit" ? (
+        <Modal title={`Update ${modal.event.eventName}`} closeTo="/dashboard" returnFocusTo={`edit-${modal.event.id}`}>
+          <UpdateForm key={modal.event.id} event={modal.event} timeZone={host.timeZone} today={today} />
+        </Modal>
+      ) : null}
+      {modal?.kind === "delete" ? (
+        <Modal title={`Delete "${modal.event.eventName}"?`} closeTo="/dashboard" returnFocusTo={`delete-${modal.event.id}`}>
+          <DeleteForm event={modal.event} />
+        </Modal>
+      ) : null}
+      {modal?.kind === "join" && joinUrl ? (
+        <Modal title={`Join ${modal.event.eventName}`} closeTo="/dashboard" returnFocusTo={`join-${modal.event.id}`}>
+          <JoinPanel event={modal.event} joinUrl={joinUrl} />
+        </Modal>
+      ) : null}
+      <Toaster toast={actionData?.toast ?? null} />
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

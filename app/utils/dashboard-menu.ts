@@ -5,11 +5,16 @@ export interface DrawerItem {
   label: string;
 }
 
-/** The side drawer of spec section 2 ("Drawer menu by role"), after the home link. */
+/**
+ * The side drawer of spec section 2 ("Drawer menu by role"), after the home link. "My
+ * Schedule" (the dashboard's own home, the event list) comes first for everybody.
+ */
 export function drawerItems(role: Role): DrawerItem[] {
+  const mySchedule = { to: "/dashboard", label: "My Schedule" };
   if (role === "admin") {
     return [
-      { to: "/dashboard", label: "Admin Profile" },
+      mySchedule,
+      { to: "/dashboard/profile", label: "Admin Profile" },
       { to: "/dashboard/manageUser", label: "Manage User" },
       { to: "/dashboard/manageEvent", label: "Manage Event" },
       { to: "/dashboard/scheduledEvents", label: "Scheduled Events" },
@@ -19,13 +24,11 @@ export function drawerItems(role: Role): DrawerItem[] {
     ];
   }
   if (role === "professional") {
-    return [
-      { to: "/dashboard", label: "Profile" },
-      { to: "/dashboard/eventTypes", label: "Event Types" },
-    ];
+    return [mySchedule, { to: "/dashboard/profile", label: "Profile" }, { to: "/dashboard/eventTypes", label: "Event Types" }];
   }
   return [
-    { to: "/dashboard", label: "Profile" },
+    mySchedule,
+    { to: "/dashboard/profile", label: "Profile" },
     { to: "/dashboard/eventTypes", label: "Event Types" },
     { to: "/dashboard/scheduledEvents", label: "Scheduled Events" },
     { to: "/dashboard/workFlow", label: "Workflows" },

@@ -21,7 +21,7 @@ test.describe("accessibility (axe)", () => {
     await signIn(page, DEMO.host.email, DEMO.host.password);
     // A fresh load, so the fading sign-in toast is not part of the scan.
     await page.goto("/dashboard");
-    await expect(page.getByTestId("profile-email")).toHaveText(DEMO.host.email);
+    await expect(page.getByTestId("host-email")).toHaveText(DEMO.host.email);
     expect(await seriousViolations(page)).toEqual([]);
   });
 

@@ -37,7 +37,7 @@ test.describe("without JavaScript", () => {
     await passwordInput(page).fill(DEMO.host.password);
     await signInButton(page).click();
     await expect(page).toHaveURL("/dashboard");
-    await expect(page.getByTestId("profile-email")).toHaveText(DEMO.host.email);
+    await expect(page.getByTestId("host-email")).toHaveText(DEMO.host.email);
   });
 
   test("a wrong password shows the message", async ({ page }) => {

@@ -164,8 +164,8 @@ test.describe("guarded pages", () => {
 
     await expect(page).toHaveURL("/dashboard");
     await expect(toast(page)).toContainText(TEXT.signInSuccess);
-    await expect(page.getByRole("heading", { name: "Profile", exact: true })).toBeVisible();
-    await expect(page.getByTestId("profile-email")).toHaveText(DEMO.host.email);
+    await expect(page.getByRole("heading", { name: "My Schedule Calender", exact: true })).toBeVisible();
+    await expect(page.getByTestId("host-email")).toHaveText(DEMO.host.email);
   });
 
   test("a signed-in visitor is sent from /signin and /signup to the dashboard", async ({ page }) => {
@@ -179,7 +179,7 @@ test.describe("guarded pages", () => {
   test("signing out through the account menu returns home and closes the dashboard", async ({ page }) => {
     await signIn(page, DEMO.host.email, DEMO.host.password);
     await page.goto("/dashboard");
-    await expect(page.getByTestId("profile-email")).toHaveText(DEMO.host.email);
+    await expect(page.getByTestId("host-email")).toHaveText(DEMO.host.email);
 
     await page.getByTestId("avatar-menu").click();
     await expect(page.getByRole("link", { name: "Dashboard", exact: true })).toBeVisible();
@@ -198,22 +198,26 @@ test.describe("guarded pages", () => {
 
 test.describe("dashboard drawer by role", () => {
   const cases = [
-    { who: "user (demo host)", account: DEMO.host, heading: "Profile", items: ["Profile", "Event Types", "Scheduled Events", "Workflows"] },
-    { who: "professional", account: DEMO.pro, heading: "Profile", items: ["Profile", "Event Types"] },
+    { who: "user (demo host)", account: DEMO.host, profile: "Profile", items: ["My Schedule", "Profile", "Event Types", "Scheduled Events", "Workflows"] },
+    { who: "professional", account: DEMO.pro, profile: "Profile", items: ["My Schedule", "Profile", "Event Types"] },
     {
       who: "admin",
       account: DEMO.admin,
-      heading: "Admin Profile",
-      items: ["Admin Profile", "Manage User", "Manage Event", "Scheduled Events", "Packages", "Professional Collections", "Contact Messages"],
+      profile: "Admin Profile",
+      items: ["My Schedule", "Admin Profile", "Manage User", "Manage Event", "Scheduled Events", "Packages", "Professional Collections", "Contact Messages"],
     },
   ];
   for (const c of cases) {
     test(`the ${c.who} sees the ${c.who.split(" ")[0]} drawer`, async ({ page }) => {
       await signIn(page, c.account.email, c.account.password);
       await page.goto("/dashboard");
-      await expect(page.getByRole("heading", { name: c.heading, exact: true })).toBeVisible();
-      await expect(page.getByTestId("profile-email")).toHaveText(c.account.email);
+      await expect(page.getByRole("heading", { name: "My Schedule Calender", exact: true })).toBeVisible();
+      await expect(page.getByTestId("host-email")).toHaveText(c.account.email);
       await expect(dashboardDrawerLinks(page)).toHaveText(["Home", ...c.items]);
+      // The profile item opens the profile page.
+      await dashboardDrawerLinks(page).filter({ hasText: c.profile }).click();
+      await expect(page.getByRole("heading", { name: c.profile, exact: true })).toBeVisible();
+      await expect(page.getByTestId("profile-email")).toHaveText(c.account.email);
     });
   }
 });

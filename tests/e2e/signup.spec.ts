@@ -32,11 +32,13 @@ test.describe("sign-up", () => {
     await page.getByRole("link", { name: "Dashboard", exact: true }).click();
 
     await expect(page).toHaveURL("/dashboard");
-    await expect(page.getByRole("heading", { name: "Profile", exact: true })).toBeVisible();
-    await expect(page.getByTestId("profile-email")).toHaveText(email);
-    await expect(page.getByText("Erin Example", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "My Schedule Calender", exact: true })).toBeVisible();
+    await expect(page.getByTestId("host-email")).toHaveText(email);
     // A fresh sign-up is an ordinary user: the user drawer.
-    await expect(dashboardDrawerLinks(page)).toHaveText(["Home", "Profile", "Event Types", "Scheduled Events", "Workflows"]);
+    await expect(dashboardDrawerLinks(page)).toHaveText(["Home", "My Schedule", "Profile", "Event Types", "Scheduled Events", "Workflows"]);
+    await dashboardDrawerLinks(page).filter({ hasText: "Profile" }).click();
+    await expect(page.getByTestId("profile-email")).toHaveText(email);
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Erin Example");
   });
 
   test("sign-up returns to redirectTo", async ({ page }) => {
@@ -44,7 +46,7 @@ test.describe("sign-up", () => {
     await page.goto(`/signup?${new URLSearchParams({ redirectTo: "/dashboard" })}`);
     await submitSignUp(page, { name: "Redirected", email, password: STRONG_PASSWORD });
     await expect(page).toHaveURL("/dashboard");
-    await expect(page.getByTestId("profile-email")).toHaveText(email);
+    await expect(page.getByTestId("host-email")).toHaveText(email);
   });
 
   test("mismatched passwords are refused with a message and the typed name and e-mail stay", async ({ page }) => {
@@ -101,10 +103,11 @@ test.describe("sign-up", () => {
 
     await expect(page).toHaveURL("/dashboard");
     await expect(toast(page)).toContainText(TEXT.signUpSuccess);
-    await expect(page.getByRole("heading", { name: "Admin Profile" })).toBeVisible();
-    await expect(page.getByTestId("profile-email")).toHaveText(CONFIGURED_ADMIN_EMAIL);
+    await expect(page.getByRole("heading", { name: "My Schedule Calender" })).toBeVisible();
+    await expect(page.getByTestId("host-email")).toHaveText(CONFIGURED_ADMIN_EMAIL);
     await expect(dashboardDrawerLinks(page)).toHaveText([
       "Home",
+      "My Schedule",
       "Admin Profile",
       "Manage User",
       "Manage Event",

@@ -1,0 +1,204 @@
+import { and, asc, count, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { eventInvitees, events, notifications, users, type Event } from "../../db/schema";
+import { getDb } from "../utils/db.server";
+import { can } from "../utils/permissions";
+
+/**
+ * Events a host creates from the dashboard. Every function takes the acting host and filters
+ * by them, so another host's event is simply not found.
+ */
+
+/** A non-professional host may hold at most this many upcoming, not-cancelled events. */
+export const FREE_EVENT_CAP = 3;
+
+export class EventLimitError extends Error {
+  constructor() {
+    super("event limit reached");
+    this.name = "EventLimitError";
+  }
+}
+
+export interface Actor {
+  id: string;
+  role: "user" | "professional" | "admin";
+}
+
+export interface EventDetails {
+  eventName: string;
+  eventType: Event["eventType"];
+  description: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+export interface HostEvent extends Event {
+  invitees: string[];
+}
+
+type Database = Awaited<ReturnType<typeof getDb>>;
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+function upcoming(now: Date) {
+  return and(gt(events.endsAt, now), ne(events.status, "cancelled"));
+}
+
+async function withInvitees(db: Database, rows: Event[]): Promise<HostEvent[]> {
+  if (rows.length === 0) return [];
+  const invitees = await db
+    .select({ eventId: eventInvitees.eventId, email: eventInvitees.email })
+    .from(eventInvitees)
+    .where(
+      inArray(
+        eventInvitees.eventId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(eventInvitees.position));
+  const byEvent = new Map<string, string[]>();
+  for (const i of invitees) byEvent.set(i.eventId, [...(byEvent.get(i.eventId) ?? []), i.email]);
+  return rows.map((r) => ({ ...r, invitees: byEvent.get(r.id) ?? [] }));
+}
+
+/** The host's events: upcoming first (soonest first), then past ones (latest first). */
+export async function listHostEvents(hostId: string, now: Date): Promise<HostEvent[]> {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(events)
+    .where(eq(events.hostId, hostId))
+    .orderBy(
+      sql`case when ${events.endsAt} > ${now.toISOString()}::timestamptz then 0 else 1 end`,
+      sql`case when ${events.endsAt} > ${now.toISOString()}::timestamptz then ${events.startsAt} end asc`,
+      sql`${events.startsAt} desc`,
+    )
+    .limit(500);
+  return withInvitees(db, rows);
+}
+
+/** One of the host's own events, or null (also for another host's id: no hint it exists). */
+export async function getHostEvent(hostId: string, eventId: string): Promise<HostEvent | null> {
+  if (!isUuid(eventId)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.hostId, hostId)))
+    .limit(1);
+  return row ? (await withInvitees(db, [row]))[0] : null;
+}
+
+export async function countUpcomingEvents(hostId: string, now: Date): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ n: count() })
+    .from(events)
+    .where(and(eq(events.hostId, hostId), upcoming(now)));
+  return row?.n ?? 0;
+}
+
+/** Whether the host may create one more event now (the UI asks the same question as the server). */
+export async function isAtEventCap(host: Actor, now: Date): Promise<boolean> {
+  if (can(host, "event:unlimited")) return false;
+  return (await countUpcomingEvents(host.id, now)) >= FREE_EVENT_CAP;
+}
+
+/**
+ * Creates an event, enforcing the cap in the same transaction: the host's row is locked
+ * first, so two creates racing at the cap cannot both pass the count.
+ */
+export async function createHostEvent(
+  hostId: string,
+  input: EventDetails & { eventWith: Event["eventWith"]; invitees: string[]; notification: string },
+  now: Date,
+): Promise<HostEvent> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [host] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, hostId)).for("update");
+    if (!host) throw new Error("host not found");
+    if (!can(host, "event:unlimited")) {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(events)
+        .where(and(eq(events.hostId, hostId), upcoming(now)));
+      if ((row?.n ?? 0) >= FREE_EVENT_CAP) throw new EventLimitError();
+    }
+    const [created] = await tx
+      .insert(events)
+      .values({
+        hostId,
+        eventName: input.eventName,
+        eventType: input.eventType,
+        eventWith: input.eventWith,
+        description: input.description,
+        startsAt: input.startsAt,
+        endsAt: input.endsAt,
+      })
+      .returning();
+    if (input.invitees.length > 0) {
+      await tx.insert(eventInvitees).values(input.invitees.map((email, i) => ({ eventId: created.id, position: i + 1, email })));
+    }
+    await notify(tx, hostId, input.notification);
+    return { ...created, invitees: input.invitees };
+  });
+}
+
+/** Changes the host's own event; null when it is not theirs. Bumps the ICS sequence. */
+export async function updateHostEvent(
+  hostId: string,
+  eventId: string,
+  input: EventDetails & { notification: (event: Event) => string },
+): Promise<HostEvent | null> {
+  if (!isUuid(eventId)) return null;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(events)
+      .set({
+        eventName: input.eventName,
+        eventType: input.eventType,
+        description: input.description,
+        startsAt: input.startsAt,
+        endsAt: input.endsAt,
+        sequence: sql`${events.sequence} + 1`,
+      })
+      .where(and(eq(events.id, eventId), eq(events.hostId, hostId)))
+      .returning();
+    if (!updated) return null;
+    await notify(tx, hostId, input.notification(updated));
+    const [withList] = await withInvitees(tx as unknown as Database, [updated]);
+    return withList;
+  });
+}
+
+/** Deletes the host's own event; the deleted event (for telling invitees), or null. */
+export async function deleteHostEvent(
+  hostId: string,
+  eventId: string,
+  notification: (event: Event) => string,
+): Promise<HostEvent | null> {
+  if (!isUuid(eventId)) return null;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select()
+      .from(events)
+      .where(and(eq(events.id, eventId), eq(events.hostId, hostId)))
+      .for("update");
+    if (!found) return null;
+    const [withList] = await withInvitees(tx as unknown as Database, [found]);
+    await tx.delete(events).where(eq(events.id, eventId));
+    await notify(tx, hostId, notification(found));
+    return withList;
+  });
+}
+
+async function notify(tx: Transaction, userId: string, text: string) {
+  await tx.insert(notifications).values({ userId, notification: text.slice(0, 500) });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids come from URLs: anything that is not a uuid cannot be an event (and must not reach SQL as one). */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}

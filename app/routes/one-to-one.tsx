@@ -1,0 +1,66 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { z } from "zod";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CreateEventPage } from "~/components/create-event-page";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { EventDetailsFields } from "~/components/event-form";
+import { ErrorList, Field } from "~/components/forms";
+import { Button, buttonClass } from "~/components/ui/button";
+import { MESSAGES } from "~/messages";
+import { createEventAction, requireEventCreator } from "~/utils/event-actions.server";
+import { newEventDefaults } from "~/utils/event-defaults";
+import { oneToOneEventSchema } from "~/utils/event-schemas";
+
+export const meta: MetaFunction = () => [{ title: `${MESSAGES.addOneToOne} | Scheduler` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireEventCreator(request);
+  return newEventDefaults(user.timeZone, new Date());
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return createEventAction(request, "One-to-One");
+}
+
+export default function OneToOneEvent() {
+  const { timeZone, today, defaultValue } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const schema = oneToOneEventSchema({ timeZone, now: new Date() });
+  const [form, fields] = useForm<z.input<ReturnType<typeof oneToOneEventSchema>>>({
+    id: "one-to-one",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(schema),
+    defaultValue,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: oneToOneEventSchema({ timeZone, now: new Date() }) }),
+  });
+  return (
+    <CreateEventPage title={MESSAGES.addOneToOne} intro="One host, one invitee. The invitee gets an e-mail with a calendar invitation." toast={actionData?.toast ?? null}>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <EventDetailsFields fields={fields} timeZone={timeZone} minDate={today} />
+        <Field
+          label="Invitee e-mail"
+          inputProps={{ ...getInputProps(fields.targetedEmail, { type: "email" }), autoComplete: "off" }}
+          errors={fields.targetedEmail.errors}
+        />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+          <Link to="/eventtype" className={buttonClass("secondary")}>
+            Cancel
+          </Link>
+          <Button type="submit" pending={navigation.state === "submitting"} disabled={navigation.state === "submitting"}>
+            Create event
+          </Button>
+        </div>
+      </Form>
+    </CreateEventPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,73 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import type { z } from "zod";
+import { MESSAGES } from "../messages";
+import { createHostEvent, EventLimitError, isAtEventCap } from "../models/event.server";
+import { formatInZone } from "../scheduling/zoned-time";
+import { requirePermission, type AuthUser } from "./auth.server";
+import { groupEventSchema, groupInvitees, oneToOneEventSchema } from "./event-schemas";
+import { mailInvitees } from "./event-mail.server";
+import { readFormData } from "./request.server";
+import { errorToast, redirectWithError, redirectWithSuccess } from "./toast.server";
+
+/** Where a new event lands, and where the cap sends a host. */
+export const DASHBOARD_URL = "/dashboard";
+export const PRICING_URL = "/pricing";
+
+/**
+ * The event-creation pages' guard: signed in, and below the cap (else to /pricing with the
+ * spec's toast). The create action checks again, in the database transaction.
+ */
+export async function requireEventCreator(request: Request): Promise<AuthUser> {
+  const user = await requirePermission(request, "dashboard:access");
+  if (await isAtEventCap(user, new Date())) throw await redirectWithError(PRICING_URL, MESSAGES.eventLimit);
+  return user;
+}
+
+/** "Mon, Dec 7, 2026 at 9:30 AM (Europe/Berlin)" */
+export function describeWhen(instant: Date, timeZone: string): string {
+  const f = formatInZone(instant, timeZone);
+  return `${f.date} at ${f.time} (${timeZone})`;
+}
+
+/** The action of /one-to-one and /group-meeting. */
+export async function createEventAction(request: Request, kind: "One-to-One" | "Group") {
+  const user = await requirePermission(request, "dashboard:access");
+  const formData = await readFormData(request);
+  const now = new Date();
+  const ctx = { timeZone: user.timeZone, now };
+  const submission =
+    kind === "One-to-One"
+      ? parseWithZod(formData, { schema: oneToOneEventSchema(ctx) })
+      : parseWithZod(formData, { schema: groupEventSchema(ctx) });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), toast: null }, { status: 400 });
+  }
+  const value = submission.value as z.output<ReturnType<typeof oneToOneEventSchema>> &
+    Partial<z.output<ReturnType<typeof groupEventSchema>>>;
+  const invitees = kind === "One-to-One" ? [value.targetedEmail] : groupInvitees(value as z.output<ReturnType<typeof groupEventSchema>>);
+  try {
+    const event = await createHostEvent(
+      user.id,
+      {
+        eventName: value.eventName,
+        eventType: value.eventType,
+        eventWith: kind,
+        description: value.description,
+        startsAt: value.startsAt,
+        endsAt: value.endsAt,
+        invitees,
+        notification: `New event "${value.eventName}" on ${describeWhen(value.startsAt, user.timeZone)}.`,
+      },
+      now,
+    );
+    await mailInvitees(event, user, "created");
+  } catch (error) {
+    if (!(error instanceof EventLimitError)) throw error;
+    return data(
+      { result: submission.reply({ formErrors: [MESSAGES.eventLimit] }), toast: errorToast(MESSAGES.eventLimit) },
+      { status: 403 },
+    );
+  }
+  return redirectWithSuccess(DASHBOARD_URL, MESSAGES.eventCreated);
+}

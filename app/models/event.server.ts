@@ -142,15 +142,34 @@ export async function createHostEvent(
   });
 }
 
-/** Changes the host's own event; null when it is not theirs. Bumps the ICS sequence. */
+/**
+ * Changes the host's own event; null when it is not theirs. Bumps the ICS sequence. Moving a
+ * past event back into the future makes it count towards the cap again, so that is refused
+ * at the cap (EventLimitError), under the same host-row lock as creating.
+ */
 export async function updateHostEvent(
   hostId: string,
   eventId: string,
   input: EventDetails & { notification: (event: Event) => string },
+  now: Date,
 ): Promise<HostEvent | null> {
   if (!isUuid(eventId)) return null;
   const db = await getDb();
   return db.transaction(async (tx) => {
+    const [host] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, hostId)).for("update");
+    const [current] = await tx
+      .select({ endsAt: events.endsAt, status: events.status })
+      .from(events)
+      .where(and(eq(events.id, eventId), eq(events.hostId, hostId)));
+    if (!host || !current) return null;
+    const wasCounted = current.endsAt.getTime() > now.getTime() && current.status !== "cancelled";
+    if (!wasCounted && !can(host, "event:unlimited")) {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(events)
+        .where(and(eq(events.hostId, hostId), upcoming(now)));
+      if ((row?.n ?? 0) >= FREE_EVENT_CAP) throw new EventLimitError();
+    }
     const [updated] = await tx
       .update(events)
       .set({

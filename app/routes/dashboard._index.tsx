@@ -12,13 +12,13 @@ import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { MESSAGES } from "~/messages";
-import { deleteHostEvent, FREE_EVENT_CAP, listHostEvents, updateHostEvent, type HostEvent } from "~/models/event.server";
+import { deleteHostEvent, EventLimitError, FREE_EVENT_CAP, listHostEvents, updateHostEvent, type HostEvent } from "~/models/event.server";
 import { formatInZone, instantToWallClock, todayIn } from "~/scheduling/zoned-time";
 import { requirePermission } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
 import { describeWhen } from "~/utils/event-actions.server";
 import { mailInvitees } from "~/utils/event-mail.server";
-import { updateEventSchema } from "~/utils/event-schemas";
+import { updateEventFields, updateEventSchema } from "~/utils/event-schemas";
 import { meetingRoomUrl } from "~/utils/meeting";
 import { can } from "~/utils/permissions";
 import { readFormData } from "~/utils/request.server";
@@ -102,19 +102,34 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithSuccess("/dashboard", MESSAGES.eventDeleted);
   }
   if (intent === "update") {
-    const submission = parseWithZod(form, { schema: updateEventSchema({ timeZone: user.timeZone, now: new Date() }) });
+    const now = new Date();
+    const submission = parseWithZod(form, { schema: updateEventSchema({ timeZone: user.timeZone, now }) });
     if (submission.status !== "success") {
       return data({ result: submission.reply(), toast: errorToast("Check the highlighted fields.") }, { status: 400 });
     }
     const v = submission.value;
-    const updated = await updateHostEvent(user.id, eventId, {
-      eventName: v.eventName,
-      eventType: v.eventType,
-      description: v.description,
-      startsAt: v.startsAt,
-      endsAt: v.endsAt,
-      notification: (e) => `Event "${e.eventName}" changed: now on ${describeWhen(e.startsAt, user.timeZone)}.`,
-    });
+    let updated;
+    try {
+      updated = await updateHostEvent(
+        user.id,
+        eventId,
+        {
+          eventName: v.eventName,
+          eventType: v.eventType,
+          description: v.description,
+          startsAt: v.startsAt,
+          endsAt: v.endsAt,
+          notification: (e) => `Event "${e.eventName}" changed: now on ${describeWhen(e.startsAt, user.timeZone)}.`,
+        },
+        now,
+      );
+    } catch (error) {
+      if (!(error instanceof EventLimitError)) throw error;
+      return data(
+        { result: submission.reply({ formErrors: [MESSAGES.eventLimit] }), toast: errorToast(MESSAGES.eventLimit) },
+        { status: 403 },
+      );
+    }
     if (!updated) throw new Response("Event not found", { status: 404 });
     await mailInvitees(updated, user, "updated");
     return redirectWithSuccess("/dashboard", MESSAGES.eventUpdated);
@@ -194,11 +209,10 @@ function EventCard({ event }: { event: Card }) {
 function UpdateForm({ event, timeZone, today }: { event: Card; timeZone: string; today: string }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const schema = updateEventSchema({ timeZone, now: new Date() });
-  const [form, fields] = useForm<z.input<typeof schema>>({
+  const [form, fields] = useForm<z.input<typeof updateEventFields>>({
     id: `update-${event.id}`,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
+    constraint: getZodConstraint(updateEventFields),
     defaultValue: event.form,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -11,7 +11,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
 import { createEventAction, requireEventCreator } from "~/utils/event-actions.server";
 import { newEventDefaults } from "~/utils/event-defaults";
-import { groupEventSchema } from "~/utils/event-schemas";
+import { groupEventFields, groupEventSchema } from "~/utils/event-schemas";
 
 export const meta: MetaFunction = () => [{ title: `${MESSAGES.addGroup} | Scheduler` }];
 
@@ -35,11 +35,10 @@ export default function GroupEvent() {
   const { timeZone, today, defaultValue } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const schema = groupEventSchema({ timeZone, now: new Date() });
   const [form, fields] = useForm<z.input<ReturnType<typeof groupEventSchema>>>({
     id: "group-meeting",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
+    constraint: getZodConstraint(groupEventFields),
     defaultValue,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

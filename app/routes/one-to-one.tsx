@@ -11,7 +11,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
 import { createEventAction, requireEventCreator } from "~/utils/event-actions.server";
 import { newEventDefaults } from "~/utils/event-defaults";
-import { oneToOneEventSchema } from "~/utils/event-schemas";
+import { oneToOneEventFields, oneToOneEventSchema } from "~/utils/event-schemas";
 
 export const meta: MetaFunction = () => [{ title: `${MESSAGES.addOneToOne} | Scheduler` }];
 
@@ -28,11 +28,10 @@ export default function OneToOneEvent() {
   const { timeZone, today, defaultValue } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const schema = oneToOneEventSchema({ timeZone, now: new Date() });
   const [form, fields] = useForm<z.input<ReturnType<typeof oneToOneEventSchema>>>({
     id: "one-to-one",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
+    constraint: getZodConstraint(oneToOneEventFields),
     defaultValue,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

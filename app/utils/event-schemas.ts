@@ -8,7 +8,11 @@ import { wallClockToInstant } from "../scheduling/zoned-time";
  * clocks skip" depend on both.
  */
 
-export const EVENT_OPTIONS = ["In Person Meeting", "Phone Call", "Google Meet"] as const;
+export const EVENT_OPTIONS = [
+  "In Person Meeting",
+  "Phone Call",
+  "Google Meet",
+] as const;
 export type EventOption = (typeof EVENT_OPTIONS)[number];
 
 export const DURATIONS = [15, 30, 45, 60, 90, 120, 180, 240] as const;
@@ -29,10 +33,17 @@ const description = z
   .string({ error: MESSAGES.descriptionRequired })
   .trim()
   .min(1, MESSAGES.descriptionRequired)
-  .max(MAX_DESCRIPTION, `Keep the description to ${MAX_DESCRIPTION} characters or fewer.`);
+  .max(
+    MAX_DESCRIPTION,
+    `Keep the description to ${MAX_DESCRIPTION} characters or fewer.`
+  );
 
-const date = z.string({ error: "Choose a date." }).regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date.");
-const time = z.string({ error: "Choose a time." }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Choose a time.");
+const date = z
+  .string({ error: "Choose a date." })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date.");
+const time = z
+  .string({ error: "Choose a time." })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Choose a time.");
 const duration = z
   .number({ error: "Choose a duration." })
   .int("Choose a duration.")
@@ -63,7 +74,9 @@ export interface EventTimeContext {
 }
 
 /** Adds `startsAt`/`endsAt` from date + time + duration in the host's zone, refusing the past. */
-function withInstants<T extends { date: string; time: string; duration: number }>(ctx: EventTimeContext) {
+function withInstants<
+  T extends { date: string; time: string; duration: number }
+>(ctx: EventTimeContext) {
   return (value: T, issue: z.RefinementCtx) => {
     const start = wallClockToInstant(value.date, value.time, ctx.timeZone);
     if (!start.ok) {
@@ -78,7 +91,11 @@ function withInstants<T extends { date: string; time: string; duration: number }
       return z.NEVER;
     }
     if (start.instant.getTime() <= ctx.now.getTime()) {
-      issue.addIssue({ code: "custom", path: ["date"], message: "Choose a date and time in the future." });
+      issue.addIssue({
+        code: "custom",
+        path: ["date"],
+        message: "Choose a date and time in the future.",
+      });
       return z.NEVER;
     }
     return {
@@ -91,38 +108,58 @@ function withInstants<T extends { date: string; time: string; duration: number }
 
 const details = { eventName, eventType, description, date, time, duration };
 
+/**
+ * The plain field objects, for conform's `getZodConstraint` (the HTML attributes), which
+ * cannot look through the transforms below.
+ */
+export const oneToOneEventFields = z.object({
+  ...details,
+  targetedEmail: email("Enter the invitee's e-mail."),
+});
+export const updateEventFields = z.object(details);
+export const groupEventFields = z
+  .object({
+    ...details,
+    email1: email("Enter at least one invitee's e-mail."),
+    email2: optionalEmail,
+    email3: optionalEmail,
+    email4: optionalEmail,
+  })
+  .superRefine((value, issue) => {
+    const seen = new Set<string>();
+    for (const key of ["email1", "email2", "email3", "email4"] as const) {
+      const address = value[key];
+      if (!address) continue;
+      if (seen.has(address))
+        issue.addIssue({
+          code: "custom",
+          path: [key],
+          message: "This e-mail is already invited.",
+        });
+      seen.add(address);
+    }
+  });
+
 export function oneToOneEventSchema(ctx: EventTimeContext) {
-  return z
-    .object({ ...details, targetedEmail: email("Enter the invitee's e-mail.") })
-    .transform(withInstants(ctx));
+  return oneToOneEventFields.transform(withInstants(ctx));
 }
 
 export function groupEventSchema(ctx: EventTimeContext) {
-  return z
-    .object({
-      ...details,
-      email1: email("Enter at least one invitee's e-mail."),
-      email2: optionalEmail,
-      email3: optionalEmail,
-      email4: optionalEmail,
-    })
-    .superRefine((value, issue) => {
-      const seen = new Set<string>();
-      for (const key of ["email1", "email2", "email3", "email4"] as const) {
-        const address = value[key];
-        if (!address) continue;
-        if (seen.has(address)) issue.addIssue({ code: "custom", path: [key], message: "This e-mail is already invited." });
-        seen.add(address);
-      }
-    })
-    .transform(withInstants(ctx));
+  return groupEventFields.transform(withInstants(ctx));
 }
 
 export function updateEventSchema(ctx: EventTimeContext) {
-  return z.object(details).transform(withInstants(ctx));
+  return updateEventFields.transform(withInstants(ctx));
 }
 
 /** The invitee list of a parsed group form, in order, without the blanks. */
-export function groupInvitees(value: { email1: string; email2?: string; email3?: string; email4?: string }): string[] {
-  return [value.email1, value.email2, value.email3, value.email4].filter((e): e is string => Boolean(e));
+export function groupInvitees(value: {
+  email1: string;
+  email2?: string;
+  email3?: string;
+  email4?: string;
+}): string[] {
+  return [value.email1, value.email2, value.email3, value.email4].filter(
+    (e): e is string => Boolean(e)
+  );
 }

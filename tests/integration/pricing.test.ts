@@ -1,23 +1,10 @@
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { uniqueEmail } from "../support/http";
+import { uniqueEmail, visibleText } from "../support/http";
 import { client, signIn, signUp, sql } from "./context";
 
 const db = sql();
 const ACCESS_TYPE = "Connect to Google, Office 365, Outlook, and iCloud calendars";
-
-/** The page's text as a reader sees it: tags removed, entities decoded, spaces collapsed. */
-function visibleText(html: string): string {
-  return html
-    .replace(/<script\b[\s\S]*?<\/script>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
-}
 
 let ids: Record<"Basic" | "Standard" | "Enterprise", string>;
 

@@ -4,11 +4,11 @@ import { getDb } from "../utils/db.server";
 import { hashPassword } from "../utils/password.server";
 
 /** Creates a password account; null when the e-mail is already taken (decided by the unique index). */
-export async function createPasswordUser(input: { email: string; name: string; password: string }) {
+export async function createPasswordUser(input: { email: string; name: string; password: string; timeZone?: string }) {
   const db = await getDb();
   const [created] = await db
     .insert(users)
-    .values({ email: input.email, name: input.name, passwordHash: await hashPassword(input.password) })
+    .values({ email: input.email, name: input.name, passwordHash: await hashPassword(input.password), timeZone: input.timeZone })
     .onConflictDoNothing({ target: users.email })
     .returning({
       id: users.id,

@@ -62,6 +62,13 @@ const DEMO_NAMES: Record<DemoAccount["role"], string> = {
   user: "Hugo Host",
 };
 
+/** Booking-link handles; each must pass app/utils/username.ts ("admin" is reserved). */
+export const DEMO_USERNAMES: Record<DemoAccount["role"], string> = {
+  admin: "site-admin",
+  professional: "pro",
+  user: "host",
+};
+
 /** Demo people and content, only on a database without any user. Returns the accounts. */
 export async function seedDemo(db: Database, now = new Date()): Promise<DemoAccount[]> {
   const [{ n }] = await db.select({ n: count() }).from(users);
@@ -74,7 +81,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<DemoAcco
         DEMO_ACCOUNTS.map(async (a) => ({
           email: a.email,
           name: DEMO_NAMES[a.role],
-          username: a.email.split("@")[0],
+          username: DEMO_USERNAMES[a.role],
           role: a.role,
           passwordHash: await hashPassword(a.password),
           timeZone: "America/New_York",

@@ -15,6 +15,7 @@ import { SignUpSchema } from "~/utils/auth-schemas";
 import { safeRedirectPath } from "~/utils/permissions";
 import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
+import { timeZoneHint } from "~/utils/time-zone";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign up | Scheduler" }];
@@ -41,7 +42,13 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   const { name, password, redirectTo } = submission.value;
-  const created = await createPasswordUser({ email: normalizeEmail(submission.value.email), name: name ?? "", password });
+  const created = await createPasswordUser({
+    email: normalizeEmail(submission.value.email),
+    name: name ?? "",
+    password,
+    // The browser's zone from the client-hint cookie; UTC when it sent none or a bad one.
+    timeZone: timeZoneHint(request.headers.get("Cookie")) ?? "UTC",
+  });
   if (!created) {
     return data(
       { result: submission.reply({ fieldErrors: { email: [MESSAGES.emailTaken] }, hideFields }), toast: null },

@@ -8,6 +8,12 @@ const email = z
   .max(254, "That email address is too long.")
   .pipe(z.email("Enter a valid email address."));
 
+/** The rules for a password someone chooses (sign-up, change password). */
+export const newPassword = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(8, "Use at least 8 characters.")
+  .max(128, "Use at most 128 characters.");
+
 export const SignInSchema = z.object({
   email,
   password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(1024),
@@ -18,10 +24,7 @@ export const SignUpSchema = z
   .object({
     name: z.string().trim().max(100, "Use at most 100 characters.").optional(),
     email,
-    password: z
-      .string({ error: MESSAGES.passwordRequired })
-      .min(8, "Use at least 8 characters.")
-      .max(128, "Use at most 128 characters."),
+    password: newPassword,
     confirmPassword: z.string({ error: MESSAGES.passwordRequired }).max(128),
     redirectTo: z.string().max(2048).optional(),
   })

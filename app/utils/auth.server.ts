@@ -11,6 +11,7 @@ import { burnPasswordCheck, verifyPassword } from "./password.server";
 import { can, type Permission } from "./permissions";
 import { forgetInRequest, oncePerRequest } from "./request-scope.server";
 import { getSession, sessionStorage, sessionTokenOf, sha256, USER_ID_KEY } from "./session.server";
+import { timeZoneHint } from "./time-zone";
 
 /** What the app knows about the signed-in person; never includes the password hash. */
 export type AuthUser = Pick<User, "id" | "email" | "name" | "role" | "username" | "timeZone">;
@@ -58,12 +59,18 @@ export function getAuthenticator(): Authenticator<AuthUser> {
           clientSecret: e.GOOGLE_CLIENT_SECRET,
           callbackURL: new URL("/auth/google/callback", e.APP_URL ?? `http://localhost:${e.PORT}`).toString(),
         },
-        async ({ profile }) => {
+        async ({ profile, request }) => {
           const email = normalizeEmail(profile._json.email ?? profile.emails?.[0]?.value ?? "");
           if (!email || profile._json.email_verified === false) {
             throw new AuthorizationError(MESSAGES.googleUnverified);
           }
-          return upsertGoogleUser({ googleId: profile.id, email, name: profile.displayName ?? "" });
+          return upsertGoogleUser({
+            googleId: profile.id,
+            email,
+            name: profile.displayName ?? "",
+            // Used only when this sign-in creates the account: the browser's zone, else UTC.
+            timeZone: timeZoneHint(request.headers.get("Cookie")) ?? "UTC",
+          });
         },
       ),
       "google",
@@ -73,7 +80,7 @@ export function getAuthenticator(): Authenticator<AuthUser> {
   return a;
 }
 
-async function upsertGoogleUser(input: { googleId: string; email: string; name: string }): Promise<AuthUser> {
+async function upsertGoogleUser(input: { googleId: string; email: string; name: string; timeZone: string }): Promise<AuthUser> {
   const db = await getDb();
   const [byGoogle] = await db.select(AUTH_USER_COLUMNS).from(users).where(eq(users.googleId, input.googleId)).limit(1);
   if (byGoogle) return promoteConfiguredAdmin(byGoogle);
@@ -86,7 +93,7 @@ async function upsertGoogleUser(input: { googleId: string; email: string; name: 
   if (linked) return promoteConfiguredAdmin(linked);
   const [created] = await db
     .insert(users)
-    .values({ email: input.email, name: input.name, googleId: input.googleId })
+    .values({ email: input.email, name: input.name, googleId: input.googleId, timeZone: input.timeZone })
     .returning(AUTH_USER_COLUMNS);
   return promoteConfiguredAdmin(created);
 }

@@ -14,6 +14,7 @@ export const RATE_LIMITS = {
   signInPerAccount: { limit: 10, windowSeconds: 15 * 60 },
   signInPerIp: { limit: 50, windowSeconds: 15 * 60 },
   signUpPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  passwordChangePerUser: { limit: 10, windowSeconds: 15 * 60 },
   contactPerIp: { limit: 5, windowSeconds: 60 * 60 },
   reviewPerUser: { limit: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;

@@ -85,4 +85,22 @@ describe("Google sign-in", () => {
     expect(await (await c.get("/signin")).text()).toContain("no verified e-mail address");
     expect((await db`select count(*)::int as n from users where email = ${email}`)[0].n).toBe(0);
   });
+
+  it("stores the browser's time zone (tz cookie) on first sign-in only, UTC without one", async () => {
+    const c = new HttpClient(server.url);
+    c.cookies.set("tz", encodeURIComponent("Australia/Sydney"));
+    const email = uniqueEmail("google-tz");
+    expect((await googleSignIn(c, { sub: `g-${email}`, email, name: "Zed" })).status).toBe(302);
+    expect((await db`select time_zone from users where email = ${email}`)[0].time_zone).toBe("Australia/Sydney");
+
+    // A later sign-in from another zone does not overwrite what the person chose.
+    const later = new HttpClient(server.url);
+    later.cookies.set("tz", encodeURIComponent("Europe/Lisbon"));
+    expect((await googleSignIn(later, { sub: `g-${email}`, email, name: "Zed" })).status).toBe(302);
+    expect((await db`select time_zone from users where email = ${email}`)[0].time_zone).toBe("Australia/Sydney");
+
+    const plain = uniqueEmail("google-utc");
+    expect((await googleSignIn(new HttpClient(server.url), { sub: `g-${plain}`, email: plain, name: "U" })).status).toBe(302);
+    expect((await db`select time_zone from users where email = ${plain}`)[0].time_zone).toBe("UTC");
+  });
 });

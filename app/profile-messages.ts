@@ -1,0 +1,45 @@
+/** User-facing texts of the profile and dashboard placeholder pages (one place for copy edits). */
+export const PROFILE_MESSAGES = {
+  profileHeading: "Profile",
+  adminProfileHeading: "Admin Profile",
+  nameRequired: "Name is required.",
+  nameTooLong: "Use at most 100 characters.",
+  nameControlCharacters: "Use letters, digits, spaces and punctuation only.",
+  timeZoneRequired: "Choose a time zone.",
+  timeZoneInvalid: "Choose a time zone from the list.",
+  detailsSaved: "Profile saved.",
+  timeZoneSaved: (zone: string) => `Time zone set to ${zone}.`,
+  usernameSaved: "Username saved. Your booking link is updated.",
+  currentPasswordRequired: "Enter your current password.",
+  currentPasswordWrong: "That is not your current password.",
+  confirmPasswordRequired: "Type the new password again.",
+  samePassword: "Choose a password different from the current one.",
+  passwordChanged: "Password changed. Other sessions were signed out.",
+  passwordSet: "Password set. Other sessions were signed out.",
+  signedOutEverywhere: "You are signed out on every device.",
+  unknownForm: "That form is not on this page.",
+} as const;
+
+/** The placeholder pages of the dashboard: heading and what will appear there. */
+export const PLACEHOLDER_PAGES = {
+  eventTypes: {
+    heading: "Event Types",
+    title: "No event types yet",
+    body: "Your booking links will be listed here: each event type's title, duration and location, ready to share.",
+  },
+  scheduledEvents: {
+    heading: "Scheduled Events",
+    title: "Nothing scheduled here yet",
+    body: "Meetings that guests book through your links will appear here, upcoming first. Events you create yourself are on My Schedule.",
+  },
+  workFlow: {
+    heading: "Workflows",
+    title: "No workflows yet",
+    body: "Automated reminders and follow-ups for your events will be set up here.",
+  },
+  routingForms: {
+    heading: "Routing Forms",
+    title: "No routing forms yet",
+    body: "Forms that ask guests a few questions and send them to the right booking link will be listed here.",
+  },
+} as const;

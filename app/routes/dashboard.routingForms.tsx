@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Route } from "lucide-react";
+import { DashboardPlaceholder } from "~/components/dashboard-placeholder";
+import { PLACEHOLDER_PAGES } from "~/profile-messages";
+import { requirePermission } from "~/utils/auth.server";
+
+const PAGE = PLACEHOLDER_PAGES.routingForms;
+
+export const meta: MetaFunction = () => [{ title: `${PAGE.heading} | Scheduler` }];
+
+/**
+ * Spec section 2 lists it among the login-required dashboard pages, but no drawer links to
+ * it: every signed-in person may open it.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "dashboard:access");
+  return null;
+}
+
+export default function RoutingForms() {
+  return <DashboardPlaceholder {...PAGE} icon={Route} />;
+}

@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Workflow } from "lucide-react";
+import { DashboardPlaceholder } from "~/components/dashboard-placeholder";
+import { PLACEHOLDER_PAGES } from "~/profile-messages";
+import { requireDrawerPage } from "~/utils/dashboard-pages.server";
+
+const PAGE = PLACEHOLDER_PAGES.workFlow;
+
+export const meta: MetaFunction = () => [{ title: `${PAGE.heading} | Scheduler` }];
+
+/** Spec section 2: a heading only; the drawer offers it to users. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireDrawerPage(request, "/dashboard/workFlow");
+  return null;
+}
+
+export default function WorkFlow() {
+  return <DashboardPlaceholder {...PAGE} icon={Workflow} />;
+}

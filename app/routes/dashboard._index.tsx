@@ -146,7 +146,7 @@ function EventCard({ event }: { event: Card }) {
   const link = (kind: ModalKind) => `/dashboard?${kind}=${event.id}`;
   return (
     <li
-      className={`flex flex-col rounded-xl border bg-white p-5 shadow-sm ${event.past ? "border-neutral-200 opacity-80" : "border-neutral-200"}`}
+      className="flex flex-col rounded-xl border border-neutral-200 bg-white p-5 shadow-sm"
       data-testid="event-card"
       aria-labelledby={`event-${event.id}`}
     >

@@ -34,7 +34,7 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL("/");
     const bell = page.getByTestId("notification-bell");
     await expect(bell).toHaveText("3");
-    await expect(bell).toHaveAccessibleName("Notifications (3)");
+    await expect(bell).toHaveAccessibleName("Notifications (3 unread)");
 
     const panelText = page.getByText(TEXT.hostNotification, { exact: true });
     await expect(panelText).toBeHidden();
@@ -42,6 +42,9 @@ test.describe("sign-in", () => {
     await expect(panelText).toBeVisible();
     await expect(page.getByText("Welcome! Set your availability and share your booking link.")).toBeVisible();
     await expect(page.getByText("New: group events now take up to four invitees.")).toBeVisible();
+    // Opening the panel marks them read.
+    await expect(bell).toHaveAccessibleName("Notifications");
+    await expect(page.getByTestId("notification-count")).toHaveCount(0);
     // The bell toggles the panel closed again.
     await bell.click();
     await expect(panelText).toBeHidden();

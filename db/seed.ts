@@ -1,4 +1,5 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
+import { addMonths } from "../app/models/professional.server";
 import { hashPassword } from "../app/utils/password.server";
 import type { Database } from "./client";
 import { eventInvitees, events, notifications, packages, professionals, reviews, users, type NewPackage } from "./schema";
@@ -100,6 +101,10 @@ export async function seedDemo(db: Database, now = new Date()): Promise<DemoAcco
     amountCents: 1000,
     issuedAt: now,
   });
+  await db
+    .update(users)
+    .set({ professionalUntil: addMonths(now) })
+    .where(eq(users.id, byRole.professional.id));
 
   await db.insert(reviews).values([
     {

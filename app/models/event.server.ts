@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { eventInvitees, events, notifications, users, type Event } from "../../db/schema";
 import { getDb } from "../utils/db.server";
 import { can } from "../utils/permissions";
+import { effectiveRole } from "./professional.server";
 
 /**
  * Events a host creates from the dashboard. Every function takes the acting host and filters
@@ -113,7 +114,7 @@ export async function createHostEvent(
 ): Promise<HostEvent> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [host] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, hostId)).for("update");
+    const [host] = await tx.select({ id: users.id, role: effectiveRole }).from(users).where(eq(users.id, hostId)).for("update");
     if (!host) throw new Error("host not found");
     if (!can(host, "event:unlimited")) {
       const [row] = await tx
@@ -156,7 +157,7 @@ export async function updateHostEvent(
   if (!isUuid(eventId)) return null;
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [host] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, hostId)).for("update");
+    const [host] = await tx.select({ id: users.id, role: effectiveRole }).from(users).where(eq(users.id, hostId)).for("update");
     const [current] = await tx
       .select({ endsAt: events.endsAt, status: events.status })
       .from(events)

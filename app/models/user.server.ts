@@ -2,6 +2,7 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { apiTokens, professionals, sessions, users } from "../../db/schema";
 import { getDb } from "../utils/db.server";
 import { hashPassword } from "../utils/password.server";
+import { effectiveRole } from "./professional.server";
 
 /** Creates a password account; null when the e-mail is already taken (decided by the unique index). */
 export async function createPasswordUser(input: { email: string; name: string; password: string; timeZone?: string }) {
@@ -35,7 +36,8 @@ export async function getProfile(userId: string) {
       id: users.id,
       email: users.email,
       name: users.name,
-      role: users.role,
+      role: effectiveRole,
+      professionalUntil: users.professionalUntil,
       username: users.username,
       timeZone: users.timeZone,
       hasPassword: sql<boolean>`${users.passwordHash} is not null`,

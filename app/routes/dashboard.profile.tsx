@@ -73,8 +73,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       kind: "professional",
       pack: bought?.pack ?? null,
       since: issued ? formatDate(issued) : null,
-      // A package is bought by the month: one payment covers one calendar month.
-      until: issued ? formatDate(issued.plus({ months: 1 })) : null,
+      // Each payment adds a calendar month (stacking); null: granted without an end.
+      until: profile.professionalUntil ? formatDate(inZone(profile.professionalUntil, profile.timeZone)) : null,
     };
   } else plan = { kind: "free", cap: FREE_EVENT_CAP };
 
@@ -234,7 +234,8 @@ function PlanText({ plan }: { plan: LoaderData["plan"] }) {
   return (
     <>
       Professional{plan.pack ? ` — ${plan.pack} package` : ""}: no event limit.
-      {plan.since && plan.until ? ` Bought ${plan.since}; this month's payment covers you until ${plan.until}.` : null}{" "}
+      {plan.since ? ` Last payment ${plan.since}.` : null}
+      {plan.until ? ` Professional until ${plan.until}; paying again extends it by a month.` : null}{" "}
       <Link to="/pricing" className="font-medium text-brand-700 underline-offset-2 hover:underline">
         Pricing
       </Link>

@@ -5,6 +5,7 @@ import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
 import { sessions, users, type User } from "../../db/schema";
 import { MESSAGES } from "../messages";
+import { effectiveRole } from "../models/professional.server";
 import { getDb } from "./db.server";
 import { env } from "./env.server";
 import { burnPasswordCheck, verifyPassword } from "./password.server";
@@ -20,7 +21,7 @@ const AUTH_USER_COLUMNS = {
   id: users.id,
   email: users.email,
   name: users.name,
-  role: users.role,
+  role: effectiveRole,
   username: users.username,
   timeZone: users.timeZone,
 };

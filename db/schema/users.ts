@@ -18,6 +18,11 @@ export const users = pgTable(
     role: userRole("role").notNull().default("user"),
     timeZone: text("time_zone").notNull().default("UTC"),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
+    /**
+     * When a paid professional status ends (one month per verified payment, stacking). Null
+     * with role 'professional' means granted without an end (by an operator).
+     */
+    professionalUntil: timestamp("professional_until", { withTimezone: true }),
     /** Notifications created after this instant count as unread on the bell. */
     notificationsSeenAt: timestamp("notifications_seen_at", { withTimezone: true }),
     ...timestamps,

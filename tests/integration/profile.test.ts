@@ -56,14 +56,21 @@ describe("profile page", () => {
 
   it("shows a professional's package and the month it covers", async () => {
     const { c, id, email } = await newHost();
-    await db`update users set role = 'professional', time_zone = 'UTC' where id = ${id}`;
+    await db`update users set role = 'professional', time_zone = 'UTC', professional_until = '2030-02-05T10:00:00Z' where id = ${id}`;
     await db`insert into professionals (user_id, name, email, transaction_id, pack, amount_cents, issued_at)
-             values (${id}, 'Pat', ${email}, ${unique("pi")}, 'Enterprise', 2000, '2026-01-05T10:00:00Z')`;
+             values (${id}, 'Pat', ${email}, ${unique("pi")}, 'Enterprise', 2000, '2030-01-05T10:00:00Z')`;
     const page = await html(await c.get(PROFILE));
     expect(page).toMatch(/data-testid="profile-role"[^>]*>Professional</);
     expect(page).toContain("Professional — Enterprise package: no event limit.");
-    expect(page).toContain("Bought Jan 5, 2026; this month&#x27;s payment covers you until Feb 5, 2026.");
+    expect(page).toContain("Last payment Jan 5, 2030.");
+    expect(page).toContain("Professional until Feb 5, 2030; paying again extends it by a month.");
     expect(page).not.toContain("Free plan");
+
+    // Once the month is over the account is on the free plan again, with no job having run.
+    await db`update users set professional_until = now() - interval '1 second' where id = ${id}`;
+    const lapsed = await html(await c.get(PROFILE));
+    expect(lapsed).toMatch(/data-testid="profile-role"[^>]*>User</);
+    expect(lapsed).toContain("Free plan — up to 3 upcoming events.");
   });
 
   it("is the Admin Profile for an admin and shows the signed-in e-mail", async () => {

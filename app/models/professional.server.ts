@@ -1,0 +1,58 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { professionals, users, type Role } from "../../db/schema";
+import type { getDb } from "../utils/db.server";
+
+/**
+ * Professional status: every verified payment adds one month after the later of the payment
+ * and the current end (paying again extends). Once `professional_until` has passed the person
+ * is an ordinary user again (the cap applies), without any job having to run: every read of
+ * the role goes through `effectiveRole`.
+ */
+
+export const PROFESSIONAL_MONTHS = 1;
+
+/** The role as it holds now: a lapsed professional reads as 'user'. */
+export const effectiveRole = sql<Role>`(case when ${users.role} = 'professional' and ${users.professionalUntil} is not null and ${users.professionalUntil} <= now() then 'user' else ${users.role} end)`;
+
+/** One month after `from`, by the calendar (Jan 31 + 1 month = Feb 28/29). */
+export function addMonths(from: Date, months = PROFESSIONAL_MONTHS): Date {
+  const d = new Date(from.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
+}
+
+/** The end of professional status after these payments (in any order), or null for none. */
+export function professionalEnd(issued: Date[]): Date | null {
+  let end: Date | null = null;
+  for (const at of [...issued].sort((a, b) => a.getTime() - b.getTime())) {
+    const start = end && end.getTime() > at.getTime() ? end : at;
+    end = addMonths(start);
+  }
+  return end;
+}
+
+type Database = Awaited<ReturnType<typeof getDb>>;
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Recomputes a user's role and end date from their remaining payment records, e.g. after an
+ * admin removed one. Admins stay admins. Call inside the transaction that changed the records.
+ */
+export async function recomputeProfessionalStatus(tx: Tx | Database, userId: string): Promise<void> {
+  const [user] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for("update");
+  if (!user || user.role === "admin") return;
+  const rows = await tx
+    .select({ issuedAt: professionals.issuedAt })
+    .from(professionals)
+    .where(eq(professionals.userId, userId))
+    .orderBy(asc(professionals.issuedAt));
+  const end = professionalEnd(rows.map((r) => r.issuedAt));
+  await tx
+    .update(users)
+    .set(end ? { role: "professional", professionalUntil: end } : { role: "user", professionalUntil: null })
+    .where(eq(users.id, userId));
+}

@@ -2,6 +2,14 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_DATA_DIR = "tests/.tmp/e2e-data";
+/** The local fake Stripe API (tests/fakes/stripe-server.mjs); the browser's fake Stripe.js talks to it too. */
+export const FAKE_STRIPE_PORT = PORT + 1;
+export const E2E_STRIPE = {
+  STRIPE_SECRET_KEY: "sk_test_e2e_fake",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_fake",
+  STRIPE_WEBHOOK_SECRET: "whsec_e2e_fake",
+  STRIPE_API_BASE: `http://127.0.0.1:${FAKE_STRIPE_PORT}`,
+};
 
 /**
  * e2e runs the production build on a fresh embedded database with the demo data, exactly
@@ -32,21 +40,37 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node server.mjs`,
-    url: `http://localhost:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      SEED_DEMO: "1",
-      RATE_LIMIT_FACTOR: "100",
-      ADMIN_EMAILS: "boss@e2e.test",
+  projects: [
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
     },
-  },
+  ],
+  webServer: [
+    {
+      command: `node tests/fakes/stripe-server.mjs ${FAKE_STRIPE_PORT}`,
+      url: `http://127.0.0.1:${FAKE_STRIPE_PORT}/_test/requests`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: `rm -rf ${E2E_DATA_DIR} && node server.mjs`,
+      url: `http://localhost:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        DATA_DIR: E2E_DATA_DIR,
+        SEED_DEMO: "1",
+        RATE_LIMIT_FACTOR: "100",
+        ADMIN_EMAILS: "boss@e2e.test",
+        ...E2E_STRIPE,
+      },
+    },
+  ],
 });

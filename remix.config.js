@@ -2,6 +2,8 @@
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
+  // Stripe's browser packages use directory imports Node's ESM loader refuses: bundle them.
+  serverDependenciesToBundle: [/^@stripe\/stripe-js/, /^@stripe\/react-stripe-js/],
   tailwind: true,
   postcss: true,
   future: {

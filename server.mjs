@@ -30,6 +30,11 @@ try {
 
 const chatOrigin = info.chatWidgetUrl ? new URL(info.chatWidgetUrl).origin : null;
 const appOrigin = info.appUrl ? new URL(info.appUrl).origin : null;
+// Stripe.js (the card form) loads from js.stripe.com, frames its fields from there and talks
+// to api.stripe.com; allowed only when payments are configured.
+const stripeScripts = info.stripe ? ["https://js.stripe.com"] : [];
+const stripeFrames = info.stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : [];
+const stripeConnect = info.stripe ? ["https://api.stripe.com"] : [];
 
 function jsonError(res, status, code, message) {
   res.status(status);
@@ -64,12 +69,12 @@ app.use(
       useDefaults: false,
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`, ...(chatOrigin ? [chatOrigin] : [])],
+        "script-src": ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`, ...(chatOrigin ? [chatOrigin] : []), ...stripeScripts],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "https:"],
         "font-src": ["'self'", "data:"],
-        "connect-src": ["'self'", ...(chatOrigin ? [chatOrigin] : []), ...(info.production ? [] : ["ws:"])],
-        "frame-src": ["'self'", ...(chatOrigin ? [chatOrigin] : [])],
+        "connect-src": ["'self'", ...(chatOrigin ? [chatOrigin] : []), ...stripeConnect, ...(info.production ? [] : ["ws:"])],
+        "frame-src": ["'self'", ...(chatOrigin ? [chatOrigin] : []), ...stripeFrames],
         "form-action": ["'self'", "https://accounts.google.com"],
         "base-uri": ["'self'"],
         "object-src": ["'none'"],

@@ -72,6 +72,7 @@ export async function startup() {
     appUrl: e.APP_URL ?? null,
     chatWidgetUrl: e.CHAT_WIDGET_URL ?? null,
     googleSignIn: Boolean(e.GOOGLE_CLIENT_ID),
+    stripe: Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY),
   };
 }
 

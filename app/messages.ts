@@ -29,6 +29,7 @@ export const MESSAGES = {
   joinNow: "Join Now",
   eventLimit: "You reached the maximum event creation limit !! Teke a package.",
   adminCantPay: "Admin can't make payment",
+  paymentCompleted: "Congrats!! Your payment completed.",
   notAdminPromote: "You don't have access to make someone admin!!",
   notAdminDemote: "You don't have access to make someone user!!",
   forbidden: "You don't have access to this page.",

@@ -1,16 +1,21 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CircleCheck, CreditCard, Info } from "lucide-react";
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PaymentForm } from "~/components/payment-form";
 import { buttonClass } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
 import { getPackage } from "~/models/package.server";
+import { confirmPayment, PaymentError, paymentIntentFor } from "~/models/payment.server";
 import { requireUser } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
 import { formatDollars, formatPrice } from "~/utils/packages";
 import { can } from "~/utils/permissions";
+import { readFormData } from "~/utils/request.server";
+import { MINIMUM_CHARGE_CENTS } from "~/utils/stripe.server";
 import { redirectWithError } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -30,11 +35,54 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const pkg = await getPackage(parsed.data.id);
   if (!pkg) throw new Response("Not Found", { status: 404 });
   const e = env();
-  return {
-    package: { id: pkg.id, name: pkg.name, priceCents: pkg.priceCents },
-    // The card form arrives with the Stripe issue; until both keys are set there is none.
-    cardPayments: Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY),
-  };
+  const base = { package: { id: pkg.id, name: pkg.name, priceCents: pkg.priceCents } };
+  const configured = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY);
+  if (pkg.priceCents === 0 || !configured) return { ...base, payment: { state: configured ? "free" : "not_configured" } as const };
+  if (pkg.priceCents < MINIMUM_CHARGE_CENTS) return { ...base, payment: { state: "below_minimum" } as const };
+  try {
+    // The amount comes from the database, never from the browser; reloading reuses the intent.
+    const intent = await paymentIntentFor({ id: user.id, email: user.email, name: user.name }, pkg);
+    return {
+      ...base,
+      payment: {
+        state: "ready" as const,
+        publishableKey: e.STRIPE_PUBLISHABLE_KEY as string,
+        clientSecret: intent.clientSecret,
+        paymentIntentId: intent.id,
+        buyer: { name: user.name, email: user.email },
+      },
+    };
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error;
+    return { ...base, payment: { state: "unavailable" as const, message: error.message } };
+  }
+}
+
+/** The browser reports a card payment: the server asks Stripe and records it (once). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const parsed = ParamsSchema.safeParse(params);
+  if (!parsed.success) throw new Response("Not Found", { status: 404 });
+  const user = await requireUser(request);
+  const form = await readFormData(request);
+  if (!can(user, "package:buy")) {
+    return data({ ok: false as const, error: MESSAGES.adminCantPay }, { status: 403 });
+  }
+  const paymentIntentId = form.get("paymentIntentId");
+  if (form.get("intent") !== "confirm" || typeof paymentIntentId !== "string") {
+    return data({ ok: false as const, error: "Nothing to confirm." }, { status: 400 });
+  }
+  try {
+    const done = await confirmPayment(user.id, paymentIntentId);
+    return {
+      ok: true as const,
+      transactionId: done.transactionId,
+      until: done.professionalUntil ? done.professionalUntil.toLocaleDateString("en-US", { dateStyle: "long", timeZone: user.timeZone }) : null,
+    };
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error;
+    const status = error.code === "provider" ? 503 : error.code === "not_found" || error.code === "not_yours" ? 404 : error.code === "not_succeeded" ? 402 : 422;
+    return data({ ok: false as const, error: error.message }, { status });
+  }
 }
 
 function Notice({ icon: Icon, tone, title, children }: { icon: typeof Info; tone: "info" | "success"; title: string; children: ReactNode }) {
@@ -52,7 +100,7 @@ function Notice({ icon: Icon, tone, title, children }: { icon: typeof Info; tone
 }
 
 export default function Payment() {
-  const { package: pkg, cardPayments } = useLoaderData<typeof loader>();
+  const { package: pkg, payment } = useLoaderData<typeof loader>();
   const free = pkg.priceCents === 0;
   return (
     <div className="bg-neutral-50">
@@ -77,9 +125,21 @@ export default function Payment() {
                   </Link>
                 </p>
               </Notice>
-            ) : cardPayments ? (
-              <Notice icon={CreditCard} tone="info" title="Card payments are coming soon">
-                <p>Nothing has been charged.</p>
+            ) : payment.state === "ready" ? (
+              <PaymentForm
+                publishableKey={payment.publishableKey}
+                clientSecret={payment.clientSecret}
+                paymentIntentId={payment.paymentIntentId}
+                buyer={payment.buyer}
+                amountLabel={`${formatDollars(pkg.priceCents)} $`}
+              />
+            ) : payment.state === "unavailable" ? (
+              <Notice icon={CreditCard} tone="info" title="Card payments are unavailable right now">
+                <p>{payment.message}</p>
+              </Notice>
+            ) : payment.state === "below_minimum" ? (
+              <Notice icon={CreditCard} tone="info" title="This package can't be paid by card">
+                <p>Card payments start at $0.50. Nothing has been charged.</p>
               </Notice>
             ) : (
               <Notice icon={Info} tone="info" title="Card payments are not available on this server yet">

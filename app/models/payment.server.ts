@@ -1,0 +1,196 @@
+import { count, eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import { notifications, professionals, users } from "../../db/schema";
+import { getDb } from "../utils/db.server";
+import { CURRENCY, stripe } from "../utils/stripe.server";
+import { isUuid } from "./event.server";
+import type { PackageSummary } from "./package.server";
+import { addMonths } from "./professional.server";
+
+/**
+ * Card payments for packages. The browser only ever holds a PaymentIntent's client secret;
+ * a person becomes professional only when this server has retrieved the PaymentIntent from
+ * Stripe (or received Stripe's signed webhook) and checked it succeeded for the amount and
+ * currency the server itself asked for. One professional record per PaymentIntent, however
+ * often the confirmation and the webhook arrive, in whatever order.
+ */
+
+export type PaymentErrorCode =
+  | "not_configured"
+  | "not_found"
+  | "not_yours"
+  | "not_succeeded"
+  | "amount_mismatch"
+  | "currency_mismatch"
+  | "bad_metadata"
+  | "provider";
+
+export class PaymentError extends Error {
+  constructor(
+    readonly code: PaymentErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "PaymentError";
+  }
+}
+
+interface Buyer {
+  id: string;
+  email: string;
+  name: string;
+}
+
+function client(): Stripe {
+  const s = stripe();
+  if (!s) throw new PaymentError("not_configured", "Card payments are not configured on this server.");
+  return s;
+}
+
+function providerError(error: unknown): PaymentError {
+  if (error instanceof PaymentError) return error;
+  const e = error as { type?: string; message?: string; code?: string };
+  if (e?.code === "resource_missing") return new PaymentError("not_found", "That payment does not exist.");
+  return new PaymentError("provider", "The payment provider could not be reached. Nothing was charged; please try again.");
+}
+
+/**
+ * The PaymentIntent for this person buying this package at its current price. The
+ * idempotency key names the attempt (buyer, package, price, purchases so far), so reloading
+ * the page reuses the open intent instead of creating a new one each time; after a purchase
+ * the next one gets a fresh intent.
+ */
+export async function paymentIntentFor(buyer: Buyer, pkg: PackageSummary): Promise<{ id: string; clientSecret: string }> {
+  const s = client();
+  const db = await getDb();
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const [{ n }] = await db.select({ n: count() }).from(professionals).where(eq(professionals.userId, buyer.id));
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await s.paymentIntents.create(
+        {
+          amount: pkg.priceCents,
+          currency: CURRENCY,
+          automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+          description: `${pkg.name} package, one month`,
+          receipt_email: buyer.email,
+          metadata: { userId: buyer.id, packageId: pkg.id, packageName: pkg.name, amountCents: String(pkg.priceCents) },
+        },
+        { idempotencyKey: `package-${buyer.id}-${pkg.id}-${pkg.priceCents}-${n}` },
+      );
+    } catch (error) {
+      throw providerError(error);
+    }
+    // Paid but never fulfilled (the tab closed and no webhook came): fulfil it now, then start
+    // a new attempt for the next purchase.
+    if (intent.status === "succeeded") {
+      await fulfilPaymentIntent(intent);
+      continue;
+    }
+    if (!intent.client_secret) throw new PaymentError("provider", "The payment provider did not return a client secret.");
+    return { id: intent.id, clientSecret: intent.client_secret };
+  }
+  throw new PaymentError("provider", "Could not start a payment; please try again.");
+}
+
+export interface Fulfilment {
+  transactionId: string;
+  pack: string;
+  professionalUntil: Date | null;
+  /** false when this PaymentIntent had been fulfilled before (a replay or the other path). */
+  created: boolean;
+}
+
+/** Checks a PaymentIntent Stripe returned and records the purchase once. */
+export async function fulfilPaymentIntent(intent: Stripe.PaymentIntent): Promise<Fulfilment> {
+  if (intent.status !== "succeeded") {
+    throw new PaymentError("not_succeeded", intent.last_payment_error?.message ?? "The payment has not gone through.");
+  }
+  const { userId, packageId, packageName, amountCents } = intent.metadata ?? {};
+  if (!userId || !isUuid(userId) || !packageName || !amountCents || !/^\d+$/.test(amountCents)) {
+    throw new PaymentError("bad_metadata", "This payment was not started by this site.");
+  }
+  if (intent.currency !== CURRENCY) throw new PaymentError("currency_mismatch", "The payment was made in the wrong currency.");
+  const expected = Number(amountCents);
+  if (intent.amount !== expected || (intent.amount_received ?? expected) !== expected) {
+    throw new PaymentError("amount_mismatch", "The amount paid does not match the package price.");
+  }
+
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    // One buyer's fulfilments run one at a time, so "until" stacks correctly.
+    const [buyer] = await tx
+      .select({ id: users.id, name: users.name, email: users.email, role: users.role, until: users.professionalUntil })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!buyer) throw new PaymentError("bad_metadata", "The buyer's account no longer exists.");
+    const now = new Date();
+    const [inserted] = await tx
+      .insert(professionals)
+      .values({
+        userId: buyer.id,
+        packageId: packageId && isUuid(packageId) ? packageId : null,
+        name: buyer.name || buyer.email,
+        email: buyer.email,
+        status: "professional",
+        transactionId: intent.id,
+        pack: packageName,
+        amountCents: intent.amount,
+        currency: intent.currency,
+        issuedAt: now,
+      })
+      .onConflictDoNothing({ target: professionals.transactionId })
+      .returning({ id: professionals.id });
+    if (!inserted) {
+      return { transactionId: intent.id, pack: packageName, professionalUntil: buyer.until, created: false };
+    }
+    const start = buyer.until && buyer.until.getTime() > now.getTime() ? buyer.until : now;
+    const until = addMonths(start);
+    await tx
+      .update(users)
+      .set({ role: buyer.role === "admin" ? "admin" : "professional", professionalUntil: until })
+      .where(eq(users.id, buyer.id));
+    await tx.insert(notifications).values({
+      userId: buyer.id,
+      notification: `Payment received for the ${packageName} package: no event limit until ${until.toISOString().slice(0, 10)}.`,
+    });
+    return { transactionId: intent.id, pack: packageName, professionalUntil: until, created: true };
+  });
+}
+
+/** The browser says its card payment went through: ask Stripe, never the browser. */
+export async function confirmPayment(buyerId: string, paymentIntentId: string): Promise<Fulfilment> {
+  if (!/^pi_[A-Za-z0-9]{6,}$/.test(paymentIntentId)) throw new PaymentError("not_found", "That payment does not exist.");
+  let intent: Stripe.PaymentIntent;
+  try {
+    intent = await client().paymentIntents.retrieve(paymentIntentId);
+  } catch (error) {
+    throw providerError(error);
+  }
+  if (intent.metadata?.userId !== buyerId) throw new PaymentError("not_yours", "That payment does not exist.");
+  return fulfilPaymentIntent(intent);
+}
+
+/** Seconds a webhook's signature timestamp may be old (Stripe's default). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * Stripe's webhook: the signature is checked over the raw body. For a succeeded
+ * PaymentIntent the current state is fetched from Stripe (events can arrive late or out of
+ * order) and fulfilled; other events are acknowledged and ignored.
+ */
+export async function handleWebhook(rawBody: string, signature: string, secret: string): Promise<{ handled: boolean }> {
+  const s = client();
+  const event = s.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+  if (event.type !== "payment_intent.succeeded") return { handled: false };
+  const sent = event.data.object as Stripe.PaymentIntent;
+  let intent: Stripe.PaymentIntent;
+  try {
+    intent = await s.paymentIntents.retrieve(sent.id);
+  } catch (error) {
+    throw providerError(error);
+  }
+  await fulfilPaymentIntent(intent);
+  return { handled: true };
+}

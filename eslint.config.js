@@ -19,4 +19,9 @@ export default tseslint.config(
     files: ["**/*.mjs", "**/*.js"],
     languageOptions: { globals: globals.node },
   },
+  {
+    // Served to the browser in e2e tests in place of Stripe.js.
+    files: ["tests/fakes/stripe-js.js"],
+    languageOptions: { globals: globals.browser, sourceType: "script" },
+  },
 );

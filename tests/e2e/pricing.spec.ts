@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, emailInput, passwordInput, signIn, signInButton, toast, waitForHydration, seriousViolations } from "./support";
+import { DEMO, emailInput, passwordInput, signIn, signInButton, toast, waitForHydration, seriousViolations, useFakeStripe } from "./support";
 
 const ADMIN_CANT_PAY = "Admin can't make payment";
 const ACCESS_TYPE = "Connect to Google, Office 365, Outlook, and iCloud calendars";
@@ -77,7 +77,8 @@ test.describe("pricing", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Pay for Standard package." })).toBeVisible();
   });
 
-  test("a user sees the package summary, and that card payments are not available yet", async ({ page }) => {
+  test("a user sees the package summary beside the card form", async ({ page }) => {
+    await useFakeStripe(page);
     await signIn(page, DEMO.host.email, DEMO.host.password);
     await page.goto("/pricing");
     await waitForHydration(page);
@@ -90,10 +91,10 @@ test.describe("pricing", () => {
     await expect(summary.getByTestId("total-charge")).toHaveText("20 $");
     await expect(summary.getByTestId("package-type")).toHaveText("Enterprise");
     await expect(summary).toContainText(/Total Charge\s*20 \$/);
-    await expect(page.getByRole("heading", { name: "Card payments are not available on this server yet" })).toBeVisible();
-    await expect(page.getByRole("main").getByRole("textbox")).toHaveCount(0);
-    // Nothing changed: the account is still a plain user.
-    await page.getByRole("link", { name: "Compare packages" }).click();
+    await expect(page.getByLabel("Name on card")).toHaveValue("Hugo Host");
+    await expect(page.getByTestId("fake-card-number")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Pay 20 $" })).toBeEnabled();
+    await page.getByRole("link", { name: "← Back to pricing" }).click();
     await expect(page).toHaveURL("/pricing");
   });
 
@@ -138,6 +139,7 @@ test.describe("pricing", () => {
   });
 
   test("/payment/{id} has no serious or critical axe violations", async ({ page }) => {
+    await useFakeStripe(page);
     await signIn(page, DEMO.host.email, DEMO.host.password);
     await page.goto("/pricing");
     const standard = await paymentPath(page, "Standard");

@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
+import { FAKE_STRIPE_PORT } from "../../playwright.config";
 
 /** The demo accounts seeded by SEED_DEMO=1 (see db/seed.ts). */
 export const DEMO = {
@@ -125,4 +128,22 @@ export async function seriousViolations(page: Page) {
   return results.violations
     .filter((v) => v.impact === "critical" || v.impact === "serious")
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
+}
+
+/**
+ * Fakes Stripe at the browser's network boundary: Stripe.js is served from
+ * tests/fakes/stripe-js.js and its calls to api.stripe.com go to the local fake Stripe API
+ * that playwright.config.ts starts (the same one the app server talks to).
+ */
+export async function useFakeStripe(page: Page, options: { delayMs?: number } = {}): Promise<void> {
+  const script = fs.readFileSync(path.resolve("tests/fakes/stripe-js.js"), "utf8");
+  await page.route("https://js.stripe.com/**", async (route) => {
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+    await route.fulfill({ contentType: "application/javascript", body: script });
+  });
+  await page.route("https://api.stripe.com/**", async (route) => {
+    const url = new URL(route.request().url());
+    const response = await route.fetch({ url: `http://127.0.0.1:${FAKE_STRIPE_PORT}${url.pathname}${url.search}` });
+    await route.fulfill({ response });
+  });
 }

@@ -72,7 +72,9 @@
         return created[type];
       },
       getElement: function (type) {
-        return created[type] || null;
+        // React Stripe.js passes its component, which names the type in __elementType.
+        var key = typeof type === "string" ? type : type && type.__elementType;
+        return created[key] || null;
       },
       update: function () {},
       fetchUpdates: function () {

@@ -158,8 +158,9 @@ describe("confirming a card payment", () => {
     const [note] = await db`select notification from notifications where user_id = ${b.id}`;
     expect(note.notification).toContain("Payment received for the Standard package");
 
-    // Confirming again (a double click, a retry) changes nothing.
+    // Confirming again (a double click, a retry), or Stripe's webhook arriving after, changes nothing.
     expect((await confirmAtApp(b.c, pi.id)).status).toBe(200);
+    expect((await webhook(succeededEvent(fake.intents.get(pi.id)!))).status).toBe(200);
     expect(await recordsFor(b.id)).toHaveLength(1);
     expect((await status(b.id)).professional_until).toEqual(s.professional_until);
 

@@ -108,7 +108,7 @@ function PackageForm({ pkg }: { pkg: PackageSummary | null }) {
   const navigation = useNavigation();
   const intent = pkg ? "update" : "create";
   const [form, fields] = useForm<FormValues>({
-    id: pkg ? `update-package-${pkg.id}` : "create-package",
+    id: pkg ? `package-form-${pkg.id}` : "package-form-new",
     lastResult: actionData?.result,
     constraint: getZodConstraint(packageFields),
     defaultValue: defaults(pkg),

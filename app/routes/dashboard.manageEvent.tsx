@@ -234,8 +234,7 @@ export default function ManageAllEvent() {
               const status = pendingId === e.id ? "cancelled" : e.status;
               return (
                 <tr key={e.id} className={trClass} data-testid="admin-event-row" data-name={e.eventName}>
-                  <td className={`${tdClass} text-neutral-600`}>
-                    <CellLabel>No.</CellLabel>
+                  <td className={`${tdClass} hidden text-neutral-600 md:table-cell`}>
                     {offset + i + 1}
                   </td>
                   <td className={tdClass}>
@@ -248,7 +247,7 @@ export default function ManageAllEvent() {
                   <td className={tdClass}>
                     <CellLabel>Host</CellLabel>
                     <span className="block break-words text-neutral-900">{e.hostName || "No name given"}</span>
-                    <span className="block text-xs text-neutral-600 [overflow-wrap:anywhere]">{e.hostEmail}</span>
+                    <span className="block text-xs text-neutral-600 break-words">{e.hostEmail}</span>
                   </td>
                   <td className={`${tdClass} text-neutral-700`}>
                     <CellLabel>When</CellLabel>
@@ -263,8 +262,7 @@ export default function ManageAllEvent() {
                     <CellLabel>Status</CellLabel>
                     <StatusBadge event={{ status, past: e.past }} />
                   </td>
-                  <td className={`${tdClass} pb-3`}>
-                    <CellLabel>Cancel</CellLabel>
+                  <td className={`${tdClass} pb-3 ${status === "cancelled" || e.past ? "hidden md:table-cell" : ""}`}>
                     {status === "cancelled" || e.past ? (
                       <span className="text-sm text-neutral-600">—</span>
                     ) : (

@@ -159,8 +159,7 @@ export default function ManageUser() {
               const role: Row["role"] = optimistic ? (pendingIntent === "promote" ? "admin" : "user") : u.role;
               return (
                 <tr key={u.id} className={trClass} data-testid="user-row" data-email={u.email}>
-                  <td className={`${tdClass} text-neutral-600`}>
-                    <CellLabel>No.</CellLabel>
+                  <td className={`${tdClass} hidden text-neutral-600 md:table-cell`}>
                     {offset + i + 1}
                   </td>
                   <td className={`${tdClass} break-words font-medium text-neutral-900`}>
@@ -168,7 +167,7 @@ export default function ManageUser() {
                     {u.name || <span className="font-normal italic text-neutral-600">No name given</span>}
                     {u.id === me ? <span className="ml-2 text-xs font-normal text-neutral-600">(you)</span> : null}
                   </td>
-                  <td className={`${tdClass} text-neutral-700 [overflow-wrap:anywhere]`}>
+                  <td className={`${tdClass} text-neutral-700 break-words`}>
                     <CellLabel>Email</CellLabel>
                     {u.email}
                   </td>
@@ -177,7 +176,6 @@ export default function ManageUser() {
                     <RoleBadge role={role} />
                   </td>
                   <td className={`${tdClass} pb-3 md:pb-3`}>
-                    <CellLabel>Manage</CellLabel>
                     <RoleForm row={u} action={formAction} optimistic={optimistic} />
                   </td>
                 </tr>

@@ -248,8 +248,7 @@ export default function Packages() {
           <tbody className={tbodyClass}>
             {shown.map((p, i) => (
               <tr key={p.id} className={trClass} data-testid="package-row" data-name={p.name}>
-                <td className={`${tdClass} text-neutral-600`}>
-                  <CellLabel>No.</CellLabel>
+                <td className={`${tdClass} hidden text-neutral-600 md:table-cell`}>
                   {i + 1}
                 </td>
                 <td className={`${tdClass} break-words font-medium text-neutral-900`}>
@@ -263,7 +262,6 @@ export default function Packages() {
                   {formatMonthlyPrice(p.priceCents)}
                 </td>
                 <td className={`${tdClass} inline-block md:table-cell`}>
-                  <CellLabel>Update</CellLabel>
                   <Link
                     to={`${PAGE}?edit=${p.id}`}
                     preventScrollReset
@@ -275,7 +273,6 @@ export default function Packages() {
                   </Link>
                 </td>
                 <td className={`${tdClass} inline-block md:table-cell`}>
-                  <CellLabel>Delete</CellLabel>
                   <Link
                     to={`${PAGE}?delete=${p.id}`}
                     preventScrollReset

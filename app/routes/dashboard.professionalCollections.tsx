@@ -116,15 +116,14 @@ export default function ProfessionalCollections() {
           <tbody className={tbodyClass}>
             {shown.map((r, i) => (
               <tr key={r.id} className={trClass} data-testid="professional-row" data-email={r.email}>
-                <td className={`${tdClass} text-neutral-600`}>
-                  <CellLabel>No</CellLabel>
+                <td className={`${tdClass} hidden text-neutral-600 md:table-cell`}>
                   {offset + i + 1}
                 </td>
                 <td className={`${tdClass} break-words font-medium text-neutral-900`}>
                   <CellLabel>Name</CellLabel>
                   {r.name || <span className="font-normal italic text-neutral-600">No name given</span>}
                 </td>
-                <td className={`${tdClass} text-neutral-700 [overflow-wrap:anywhere]`}>
+                <td className={`${tdClass} text-neutral-700 break-words`}>
                   <CellLabel>Email</CellLabel>
                   {r.email}
                 </td>
@@ -141,7 +140,6 @@ export default function ProfessionalCollections() {
                   </time>
                 </td>
                 <td className={`${tdClass} pb-3`}>
-                  <CellLabel>Remove</CellLabel>
                   <Link
                     to={`${PAGE}${hrefWith(location.search, { remove: r.id })}`}
                     preventScrollReset

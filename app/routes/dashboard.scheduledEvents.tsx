@@ -103,8 +103,7 @@ export default function ScheduledEvents() {
           <tbody className={tbodyClass}>
             {admin.events.map((e, i) => (
               <tr key={e.id} className={trClass} data-testid="scheduled-event-row" data-name={e.eventName}>
-                <td className={`${tdClass} text-neutral-600`}>
-                  <CellLabel>No.</CellLabel>
+                <td className={`${tdClass} hidden text-neutral-600 md:table-cell`}>
                   {admin.offset + i + 1}
                 </td>
                 <td className={`${tdClass} text-neutral-900`}>
@@ -126,7 +125,7 @@ export default function ScheduledEvents() {
                 <td className={`${tdClass} pb-3`}>
                   <CellLabel>Host</CellLabel>
                   <span className="block break-words text-neutral-900">{e.hostName || "No name given"}</span>
-                  <span className="block text-xs text-neutral-600 [overflow-wrap:anywhere]">{e.hostEmail}</span>
+                  <span className="block text-xs text-neutral-600 break-words">{e.hostEmail}</span>
                 </td>
               </tr>
             ))}

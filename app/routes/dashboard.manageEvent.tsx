@@ -38,7 +38,8 @@ import { mailInvitees } from "~/utils/event-mail.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 
-export const meta: MetaFunction = () => [{ title: `${MESSAGES.manageAllEvent} | Scheduler` }];
+// Refused or failed: the page's name does not leak into the title of the error page.
+export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : `${MESSAGES.manageAllEvent} | Scheduler` }];
 
 const PAGE = "/dashboard/manageEvent";
 const PAGE_SIZE = 20;

@@ -26,7 +26,8 @@ import { can, roleLabel } from "~/utils/permissions";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Manage User | Scheduler" }];
+// Refused or failed: the page's name does not leak into the title of the error page.
+export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Manage User | Scheduler" }];
 
 const USERS_PAGE_SIZE = 20;
 

@@ -29,7 +29,8 @@ import {
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 
-export const meta: MetaFunction = () => [{ title: `${MESSAGES.packagesHeading} | Scheduler` }];
+// Refused or failed: the page's name does not leak into the title of the error page.
+export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : `${MESSAGES.packagesHeading} | Scheduler` }];
 
 const PAGE = "/dashboard/packages";
 

@@ -27,7 +27,8 @@ import { requirePermission } from "~/utils/auth.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Professional Collections | Scheduler" }];
+// Refused or failed: the page's name does not leak into the title of the error page.
+export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Professional Collections | Scheduler" }];
 
 const PAGE = "/dashboard/professionalCollections";
 const PAGE_SIZE = 20;

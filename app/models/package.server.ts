@@ -1,6 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { packages, type Package } from "../../db/schema";
 import { getDb } from "../utils/db.server";
+import type { PackageInput } from "../utils/package-form";
+import { isUniqueViolation } from "./user.server";
 
 const PACKAGE_COLUMNS = {
   id: packages.id,
@@ -27,5 +29,43 @@ export async function listPackages(): Promise<PackageSummary[]> {
 export async function getPackage(id: string): Promise<PackageSummary | null> {
   const db = await getDb();
   const [row] = await db.select(PACKAGE_COLUMNS).from(packages).where(eq(packages.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The unique index on lower(name): two packages may not differ only in case. */
+const NAME_KEY = "packages_name_lower_key";
+
+export type PackageWrite = { ok: true; id: string } | { ok: false; reason: "name-taken" | "not-found" };
+
+/** Adds a package; a name already taken (in any case, also by a simultaneous create) is refused by the index. */
+export async function createPackage(input: PackageInput): Promise<PackageWrite> {
+  const db = await getDb();
+  try {
+    const [row] = await db.insert(packages).values(input).returning({ id: packages.id });
+    return { ok: true, id: row.id };
+  } catch (error) {
+    if (isUniqueViolation(error, NAME_KEY)) return { ok: false, reason: "name-taken" };
+    throw error;
+  }
+}
+
+export async function updatePackage(id: string, input: PackageInput): Promise<PackageWrite> {
+  const db = await getDb();
+  try {
+    const [row] = await db.update(packages).set(input).where(eq(packages.id, id)).returning({ id: packages.id });
+    return row ? { ok: true, id: row.id } : { ok: false, reason: "not-found" };
+  } catch (error) {
+    if (isUniqueViolation(error, NAME_KEY)) return { ok: false, reason: "name-taken" };
+    throw error;
+  }
+}
+
+/**
+ * Deletes a package. Professional records that bought it keep their row and the package's
+ * name (`pack`); their package_id becomes null (ON DELETE SET NULL).
+ */
+export async function deletePackage(id: string): Promise<{ name: string } | null> {
+  const db = await getDb();
+  const [row] = await db.delete(packages).where(eq(packages.id, id)).returning({ name: packages.name });
   return row ?? null;
 }

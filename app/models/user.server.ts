@@ -68,7 +68,7 @@ export async function updateTimeZone(userId: string, timeZone: string) {
 }
 
 /** Walks an error and its causes (Drizzle wraps driver errors) for a unique violation. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
   for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const pg = e as { code?: unknown; constraint_name?: unknown; constraint?: unknown };
     // postgres.js names it constraint_name, PGlite constraint.

@@ -1,18 +1,321 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Ban, Filter } from "lucide-react";
+import {
+  CellLabel,
+  EmptyRows,
+  hrefWith,
+  Pagination,
+  pageParam,
+  tableClass,
+  tbodyClass,
+  tdClass,
+  thClass,
+  theadClass,
+  trClass,
+} from "~/components/admin-table";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { inputClass } from "~/components/forms";
+import { Toaster } from "~/components/toaster";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Modal } from "~/components/ui/modal";
+import { MESSAGES } from "~/messages";
+import {
+  cancelEventAsAdmin,
+  getEventForAdmin,
+  listAllEvents,
+  type AdminEventRow,
+  type EventFilters,
+  type EventStatusFilter,
+  type EventTimeFilter,
+} from "~/models/admin-event.server";
+import { isUuid } from "~/models/event.server";
+import { formatInZone } from "~/scheduling/zoned-time";
 import { requirePermission } from "~/utils/auth.server";
+import { describeWhen } from "~/utils/event-actions.server";
+import { mailInvitees } from "~/utils/event-mail.server";
+import { readFormData } from "~/utils/request.server";
+import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Manage All Event | Scheduler" }];
+// Refused or failed: the page's name does not leak into the title of the error page.
+export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : `${MESSAGES.manageAllEvent} | Scheduler` }];
 
-/** Admin-only (spec section 2: 'Manage event: only the heading'). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePermission(request, "admin:access");
-  return null;
+const PAGE = "/dashboard/manageEvent";
+const PAGE_SIZE = 20;
+
+const STATUS_OPTIONS: Array<{ value: EventStatusFilter; label: string }> = [
+  { value: "all", label: "Any status" },
+  { value: "confirmed", label: "Confirmed" },
+  { value: "cancelled", label: "Cancelled" },
+];
+const WHEN_OPTIONS: Array<{ value: EventTimeFilter; label: string }> = [
+  { value: "all", label: "Upcoming and past" },
+  { value: "upcoming", label: "Upcoming" },
+  { value: "past", label: "Past" },
+];
+
+/** GET filters: an unknown value falls back to the default rather than failing the page. */
+function readFilters(url: URL): EventFilters {
+  const pick = <T extends string>(name: string, options: Array<{ value: T }>, fallback: T): T => {
+    const raw = url.searchParams.get(name);
+    return options.find((o) => o.value === raw)?.value ?? fallback;
+  };
+  return {
+    host: (url.searchParams.get("host") ?? "").trim().slice(0, 200),
+    status: pick("status", STATUS_OPTIONS, "all"),
+    when: pick("when", WHEN_OPTIONS, "all"),
+  };
 }
 
-export default function ManageEvent() {
+function row(e: AdminEventRow, timeZone: string, now: Date) {
+  const start = formatInZone(e.startsAt, timeZone);
+  const end = formatInZone(e.endsAt, timeZone);
+  return {
+    id: e.id,
+    eventName: e.eventName,
+    eventType: e.eventType,
+    eventWith: e.eventWith,
+    status: e.status,
+    past: e.endsAt.getTime() <= now.getTime(),
+    hostName: e.hostName,
+    hostEmail: e.hostEmail,
+    startsAt: e.startsAt.toISOString(),
+    when: { date: start.date, time: `${start.time} – ${end.time}`, zone: start.zoneName },
+  };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requirePermission(request, "admin:events");
+  const url = new URL(request.url);
+  const now = new Date();
+  const filters = readFilters(url);
+  const page = pageParam(url);
+  const cancelId = url.searchParams.get("cancel");
+  const [{ events, total }, cancelling] = await Promise.all([
+    listAllEvents(filters, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, now),
+    cancelId === null ? null : isUuid(cancelId) ? getEventForAdmin(cancelId) : null,
+  ]);
+  if (cancelId !== null && !cancelling) throw new Response("Event not found", { status: 404 });
+  return {
+    filters,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    offset: (page - 1) * PAGE_SIZE,
+    total,
+    timeZone: admin.timeZone,
+    events: events.map((e) => row(e, admin.timeZone, now)),
+    cancelling: cancelling ? row(cancelling, admin.timeZone, now) : null,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requirePermission(request, "admin:events");
+  const form = await readFormData(request);
+  if (form.get("intent") !== "cancel") return data({ toast: errorToast("Unknown action.") }, { status: 400 });
+  const eventId = String(form.get("eventId") ?? "");
+  if (!isUuid(eventId)) throw new Response("Event not found", { status: 404 });
+  const result = await cancelEventAsAdmin(
+    eventId,
+    (e, host) => `An admin cancelled your event "${e.eventName}" (${describeWhen(e.startsAt, host.timeZone)}); its invitees were told.`,
+  );
+  if (!result.ok && result.reason === "not-found") throw new Response("Event not found", { status: 404 });
+  if (!result.ok) return data({ toast: errorToast("This event is already cancelled.") }, { status: 409 });
+  // Told in the host's name and zone: the invitees know the host, not the admin.
+  await mailInvitees(result.event, result.host, "cancelled");
+  const back = new URL(request.url);
+  back.searchParams.delete("cancel");
+  back.searchParams.delete("index");
+  const query = back.searchParams.toString();
+  return redirectWithSuccess(`${PAGE}${query ? `?${query}` : ""}`, MESSAGES.eventCancelledByAdmin);
+}
+
+type Row = Awaited<ReturnType<typeof loader>>["events"][number];
+
+function StatusBadge({ event }: { event: Pick<Row, "status" | "past"> }) {
+  const [label, style] =
+    event.status === "cancelled"
+      ? ["Cancelled", "bg-red-50 text-red-800 ring-red-600/20"]
+      : event.past
+        ? ["Past", "bg-neutral-100 text-neutral-700 ring-neutral-500/20"]
+        : ["Confirmed", "bg-green-50 text-green-800 ring-green-600/20"];
   return (
-    <section className="rounded-xl border border-neutral-200 bg-white p-6 shadow-sm">
-      <h1 className="text-2xl font-bold text-neutral-900">Manage All Event</h1>
+    <span className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${style}`} data-testid="event-status">
+      {label}
+    </span>
+  );
+}
+
+function Filters({ filters }: { filters: EventFilters }) {
+  return (
+    <Form method="get" role="search" aria-label="Filter events" className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_auto_auto_auto] lg:items-end">
+      <div className="sm:col-span-2 lg:col-span-1">
+        <label htmlFor="filter-host" className="mb-1 block text-sm font-medium text-neutral-800">
+          Host name or e-mail
+        </label>
+        <input id="filter-host" type="search" name="host" defaultValue={filters.host} maxLength={200} placeholder="Any host" className={inputClass} />
+      </div>
+      <div>
+        <label htmlFor="filter-status" className="mb-1 block text-sm font-medium text-neutral-800">
+          Status
+        </label>
+        <select id="filter-status" name="status" defaultValue={filters.status} className={inputClass}>
+          {STATUS_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="filter-when" className="mb-1 block text-sm font-medium text-neutral-800">
+          When
+        </label>
+        <select id="filter-when" name="when" defaultValue={filters.when} className={inputClass}>
+          {WHEN_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={buttonClass("secondary", "sm:col-span-2 lg:col-span-1")}>
+        <Filter className="h-4 w-4" aria-hidden /> Apply filters
+      </button>
+    </Form>
+  );
+}
+
+export default function ManageAllEvent() {
+  const { events, filters, page, pageCount, offset, total, timeZone, cancelling } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const closeTo = `${PAGE}${hrefWith(location.search, { cancel: null }).replace(/^\?$/, "")}`;
+  // Optimistic: the row reads Cancelled while the cancellation is on its way.
+  const pendingId = navigation.formData?.get("intent") === "cancel" ? navigation.formData.get("eventId") : null;
+  return (
+    <section>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold text-neutral-900">{MESSAGES.manageAllEvent}</h1>
+        <p className="text-sm text-neutral-600" data-testid="event-total">
+          {total} event{total === 1 ? "" : "s"} · times in {timeZone}
+        </p>
+      </div>
+      <Filters key={location.search} filters={filters} />
+      {events.length === 0 ? (
+        <EmptyRows title="No events match" body="Change the filters, or wait for hosts to create events." />
+      ) : (
+        <table className={tableClass}>
+          <caption className="sr-only">Every host's events</caption>
+          <thead className={theadClass}>
+            <tr>
+              <th scope="col" className={`${thClass} w-14`}>
+                #
+              </th>
+              <th scope="col" className={thClass}>
+                Event
+              </th>
+              <th scope="col" className={thClass}>
+                Host
+              </th>
+              <th scope="col" className={thClass}>
+                When
+              </th>
+              <th scope="col" className={`${thClass} w-28`}>
+                Status
+              </th>
+              <th scope="col" className={`${thClass} w-32`}>
+                Cancel
+              </th>
+            </tr>
+          </thead>
+          <tbody className={tbodyClass}>
+            {events.map((e, i) => {
+              const status = pendingId === e.id ? "cancelled" : e.status;
+              return (
+                <tr key={e.id} className={trClass} data-testid="admin-event-row" data-name={e.eventName}>
+                  <td className={`${tdClass} hidden text-neutral-600 md:table-cell`}>
+                    {offset + i + 1}
+                  </td>
+                  <td className={tdClass}>
+                    <CellLabel>Event</CellLabel>
+                    <span className="block break-words font-medium text-neutral-900">{e.eventName}</span>
+                    <span className="block text-xs text-neutral-600">
+                      {e.eventType} · {e.eventWith}
+                    </span>
+                  </td>
+                  <td className={tdClass}>
+                    <CellLabel>Host</CellLabel>
+                    <span className="block break-words text-neutral-900">{e.hostName || "No name given"}</span>
+                    <span className="block text-xs text-neutral-600 break-words">{e.hostEmail}</span>
+                  </td>
+                  <td className={`${tdClass} text-neutral-700`}>
+                    <CellLabel>When</CellLabel>
+                    <time dateTime={e.startsAt}>
+                      <span className="whitespace-nowrap">{e.when.date}</span>{" "}
+                      <span className="whitespace-nowrap">
+                        {e.when.time} <span className="text-neutral-600">({e.when.zone})</span>
+                      </span>
+                    </time>
+                  </td>
+                  <td className={tdClass}>
+                    <CellLabel>Status</CellLabel>
+                    <StatusBadge event={{ status, past: e.past }} />
+                  </td>
+                  <td className={`${tdClass} pb-3 ${status === "cancelled" || e.past ? "hidden md:table-cell" : ""}`}>
+                    {status === "cancelled" || e.past ? (
+                      <span className="text-sm text-neutral-600">—</span>
+                    ) : (
+                      <Link
+                        to={`${PAGE}${hrefWith(location.search, { cancel: e.id })}`}
+                        preventScrollReset
+                        id={`cancel-${e.id}`}
+                        className={buttonClass("secondary", "px-3 py-2 text-red-700")}
+                        aria-label={`Cancel ${e.eventName}`}
+                      >
+                        <Ban className="h-4 w-4" aria-hidden /> Cancel
+                      </Link>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      <Pagination page={page} pageCount={pageCount} search={location.search} />
+      {cancelling ? (
+        <Modal title={`Cancel "${cancelling.eventName}"?`} closeTo={closeTo} returnFocusTo={`cancel-${cancelling.id}`}>
+          <Form method="post" action={`${PAGE}${location.search}`} preventScrollReset className="space-y-4">
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="eventId" value={cancelling.id} />
+            <p className="text-sm text-neutral-700">
+              {cancelling.hostName || cancelling.hostEmail}&apos;s event on {cancelling.when.date}, {cancelling.when.time} ({cancelling.when.zone}) is
+              cancelled, not deleted: its invitees get a cancellation for their calendars and the host is notified.
+            </p>
+            {cancelling.status === "cancelled" ? <p className="text-sm font-medium text-amber-800">It is already cancelled.</p> : null}
+            <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+              <Link to={closeTo} preventScrollReset className={buttonClass("secondary")}>
+                Keep it
+              </Link>
+              <Button
+                type="submit"
+                variant="danger"
+                disabled={cancelling.status === "cancelled" || pendingId === cancelling.id}
+                pending={pendingId === cancelling.id}
+              >
+                Cancel event
+              </Button>
+            </div>
+          </Form>
+        </Modal>
+      ) : null}
+      <Toaster toast={actionData?.toast ?? null} />
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

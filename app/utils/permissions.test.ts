@@ -9,6 +9,15 @@ describe("can", () => {
     expect(can(null, "admin:access")).toBe(false);
   });
 
+  it("grants every admin dashboard action to admins only", () => {
+    for (const p of ["admin:users", "admin:packages", "admin:professionals", "admin:events"] as const) {
+      expect(can({ role: "admin" }, p)).toBe(true);
+      expect(can({ role: "professional" }, p)).toBe(false);
+      expect(can({ role: "user" }, p)).toBe(false);
+      expect(can(null, p)).toBe(false);
+    }
+  });
+
   it("lets signed-in non-admins give reviews and buy packages, never admins or visitors", () => {
     for (const p of ["review:create", "package:buy"] as const) {
       expect(can({ role: "user" }, p)).toBe(true);

@@ -12,6 +12,10 @@ export interface Principal {
 
 export type Permission =
   | "admin:access" // admin-only screens and JSON calls
+  | "admin:users" // promote and demote admins (Manage User)
+  | "admin:packages" // create, change and delete packages
+  | "admin:professionals" // list and remove professional records
+  | "admin:events" // every host's events: list and cancel
   | "review:create" // Give Review
   | "package:buy" // pay for a package
   | "event:unlimited" // no cap on upcoming events
@@ -20,7 +24,15 @@ export type Permission =
 const GRANTS: Record<Role, ReadonlySet<Permission>> = {
   user: new Set(["review:create", "package:buy", "dashboard:access"]),
   professional: new Set(["review:create", "package:buy", "dashboard:access", "event:unlimited"]),
-  admin: new Set(["admin:access", "event:unlimited", "dashboard:access"]),
+  admin: new Set([
+    "admin:access",
+    "admin:users",
+    "admin:packages",
+    "admin:professionals",
+    "admin:events",
+    "event:unlimited",
+    "dashboard:access",
+  ]),
 };
 
 export function can(user: Pick<Principal, "role"> | null | undefined, permission: Permission): boolean {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { check, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns";
 
 /** A monthly package. priceCents 0 is shown as 'Free'. */
@@ -17,7 +17,11 @@ export const packages = pgTable(
     oneToOne: text("one_to_one").notNull().default(""),
     ...timestamps,
   },
-  (t) => [check("packages_price_nonnegative", sql`${t.priceCents} >= 0`)],
+  (t) => [
+    check("packages_price_nonnegative", sql`${t.priceCents} >= 0`),
+    // Names are unique whatever their case: the index, not a check-then-insert, decides races.
+    uniqueIndex("packages_name_lower_key").on(sql`lower(${t.name})`),
+  ],
 );
 
 export type Package = typeof packages.$inferSelect;

@@ -354,6 +354,8 @@ describe("dashboard placeholder pages", () => {
           expect(res.status, `${role} ${path}`).toBe(200);
           const page = await html(res);
           expect(page).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+          // An admin's Scheduled Events is a real list of every host's events (admin.test.ts).
+          if (role === "admin" && path === "/dashboard/scheduledEvents") continue;
           expect(page).toContain("Back to My Schedule");
           expect(page).toContain('href="/dashboard"');
         } else {

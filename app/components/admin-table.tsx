@@ -1,0 +1,97 @@
+import { Form, Link } from "@remix-run/react";
+import { ChevronLeft, ChevronRight, Search } from "lucide-react";
+import type { ReactNode } from "react";
+import { inputClass } from "./forms";
+import { buttonClass } from "./ui/button";
+
+/**
+ * The admin pages' table: a real table with a sticky header from md up; on phones each row
+ * stacks into a card and every cell carries its own label, so nothing scrolls sideways.
+ */
+
+export const tableClass =
+  "mt-6 block w-full border-separate border-spacing-0 text-sm md:table md:rounded-xl md:border md:border-neutral-200 md:bg-white md:shadow-sm";
+export const theadClass = "hidden md:table-header-group";
+export const thClass =
+  "sticky top-16 z-10 border-b border-neutral-200 bg-neutral-50 px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-neutral-600 first:md:rounded-tl-xl last:md:rounded-tr-xl";
+export const tbodyClass = "block space-y-4 md:table-row-group md:space-y-0";
+export const trClass =
+  "block rounded-xl border border-neutral-200 bg-white py-2 shadow-sm md:table-row md:rounded-none md:border-0 md:py-0 md:shadow-none md:[&:not(:last-child)>td]:border-b md:[&>td]:border-neutral-200";
+export const tdClass = "block px-4 py-1.5 align-middle md:table-cell md:py-3";
+
+/** Stands in for the hidden column header on phones. */
+export function CellLabel({ children }: { children: ReactNode }) {
+  return <span className="mb-0.5 block text-xs font-semibold uppercase tracking-wide text-neutral-500 md:hidden">{children}</span>;
+}
+
+/** The same page with other query params kept and `changes` applied (null removes a param). */
+export function hrefWith(search: string, changes: Record<string, string | number | null>): string {
+  const params = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === "") params.delete(key);
+    else params.set(key, String(value));
+  }
+  const query = params.toString();
+  return query ? `?${query}` : "?";
+}
+
+/** Previous / next links (plain links: they work without JavaScript). */
+export function Pagination({ page, pageCount, search, label = "Pages" }: { page: number; pageCount: number; search: string; label?: string }) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label={label} className="mt-6 flex items-center justify-between gap-4">
+      {page > 1 ? (
+        <Link to={hrefWith(search, { page: page - 1 === 1 ? null : page - 1 })} className={buttonClass("secondary")} rel="prev">
+          <ChevronLeft className="h-5 w-5" aria-hidden /> Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <p className="text-sm text-neutral-600" aria-current="page">
+        Page {page} of {pageCount}
+      </p>
+      {page < pageCount ? (
+        <Link to={hrefWith(search, { page: page + 1 })} className={buttonClass("secondary")} rel="next">
+          Next <ChevronRight className="h-5 w-5" aria-hidden />
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+/** A GET search box: the query lands in the URL (shareable, works without JavaScript). */
+export function SearchForm({ q, label, placeholder, children }: { q: string; label: string; placeholder: string; children?: ReactNode }) {
+  return (
+    <Form method="get" role="search" className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+      <div className="min-w-0 flex-1 sm:min-w-64">
+        <label htmlFor="admin-search" className="mb-1 block text-sm font-medium text-neutral-800">
+          {label}
+        </label>
+        <input id="admin-search" type="search" name="q" defaultValue={q} placeholder={placeholder} maxLength={200} className={inputClass} />
+      </div>
+      {children}
+      <button type="submit" className={buttonClass("secondary")}>
+        <Search className="h-4 w-4" aria-hidden /> Search
+      </button>
+    </Form>
+  );
+}
+
+/** One page number from the URL: anything that is not a positive integer is page 1. */
+export function pageParam(url: URL): number {
+  const raw = url.searchParams.get("page");
+  const n = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
+  return n >= 1 ? n : 1;
+}
+
+export function EmptyRows({ title, body, children }: { title: string; body: string; children?: ReactNode }) {
+  return (
+    <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-neutral-300 bg-white px-6 py-12 text-center">
+      <h2 className="text-lg font-semibold text-neutral-900">{title}</h2>
+      <p className="mt-1 max-w-sm text-neutral-600">{body}</p>
+      {children}
+    </div>
+  );
+}

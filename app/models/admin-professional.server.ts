@@ -1,0 +1,61 @@
+import { count, desc, eq } from "drizzle-orm";
+import { professionals } from "../../db/schema";
+import { getDb } from "../utils/db.server";
+import { recomputeProfessionalStatus } from "./professional.server";
+
+/** Professional Collections: the payment records, newest first, and their removal. */
+
+export interface ProfessionalRecordRow {
+  id: string;
+  name: string;
+  email: string;
+  pack: string;
+  issuedAt: Date;
+}
+
+export async function listProfessionalRecords({ limit, offset }: { limit: number; offset: number }) {
+  const db = await getDb();
+  const [records, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: professionals.id,
+        name: professionals.name,
+        email: professionals.email,
+        pack: professionals.pack,
+        issuedAt: professionals.issuedAt,
+      })
+      .from(professionals)
+      .orderBy(desc(professionals.issuedAt), desc(professionals.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(professionals),
+  ]);
+  return { records: records as ProfessionalRecordRow[], total };
+}
+
+export async function getProfessionalRecord(id: string): Promise<ProfessionalRecordRow | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: professionals.id, name: professionals.name, email: professionals.email, pack: professionals.pack, issuedAt: professionals.issuedAt })
+    .from(professionals)
+    .where(eq(professionals.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Removes a record and, in the same transaction, recomputes the buyer's role and end date
+ * from the records that remain (none left: an ordinary user again). Null when it was not there.
+ */
+export async function removeProfessionalRecord(id: string): Promise<{ name: string } | null> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(professionals)
+      .where(eq(professionals.id, id))
+      .returning({ name: professionals.name, userId: professionals.userId });
+    if (!removed) return null;
+    if (removed.userId) await recomputeProfessionalStatus(tx, removed.userId);
+    return { name: removed.name };
+  });
+}

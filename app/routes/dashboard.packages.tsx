@@ -1,0 +1,315 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Package as PackageIcon, Pencil, Plus, Trash2 } from "lucide-react";
+import type { z } from "zod";
+import { CellLabel, EmptyRows, tableClass, tbodyClass, tdClass, thClass, theadClass, trClass } from "~/components/admin-table";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ControlField, ErrorList, Field, inputClass } from "~/components/forms";
+import { Toaster } from "~/components/toaster";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Modal } from "~/components/ui/modal";
+import { MESSAGES } from "~/messages";
+import { isUuid } from "~/models/event.server";
+import { createPackage, deletePackage, getPackage, listPackages, updatePackage, type PackageSummary } from "~/models/package.server";
+import { requirePermission } from "~/utils/auth.server";
+import {
+  formatMonthlyPrice,
+  MAX_ACCESS_TYPE,
+  MAX_CALENDARS,
+  MAX_PACKAGE_NAME,
+  MAX_PACKAGE_TEXT,
+  packageFields,
+  packageSchema,
+  PRICE_HINT,
+  priceInputValue,
+} from "~/utils/package-form";
+import { readFormData } from "~/utils/request.server";
+import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+
+// Refused or failed: the page's name does not leak into the title of the error page.
+export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : `${MESSAGES.packagesHeading} | Scheduler` }];
+
+const PAGE = "/dashboard/packages";
+
+type ModalState = { kind: "create" } | { kind: "edit" | "delete"; pkg: PackageSummary } | null;
+
+async function openModal(url: URL): Promise<ModalState> {
+  if (url.searchParams.has("create")) return { kind: "create" };
+  for (const kind of ["edit", "delete"] as const) {
+    const id = url.searchParams.get(kind);
+    if (id === null) continue;
+    const pkg = isUuid(id) ? await getPackage(id) : null;
+    if (!pkg) throw new Response("Package not found", { status: 404 });
+    return { kind, pkg };
+  }
+  return null;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "admin:packages");
+  const url = new URL(request.url);
+  const [packages, modal] = await Promise.all([listPackages(), openModal(url)]);
+  return { packages, modal };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requirePermission(request, "admin:packages");
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  const packageId = String(form.get("packageId") ?? "");
+
+  if (intent === "delete") {
+    if (!isUuid(packageId)) throw new Response("Package not found", { status: 404 });
+    const deleted = await deletePackage(packageId);
+    if (!deleted) throw new Response("Package not found", { status: 404 });
+    return redirectWithSuccess(PAGE, MESSAGES.packageDeleted);
+  }
+
+  if (intent === "create" || intent === "update") {
+    if (intent === "update" && !isUuid(packageId)) throw new Response("Package not found", { status: 404 });
+    const submission = parseWithZod(form, { schema: packageSchema });
+    if (submission.status !== "success") {
+      return data({ result: submission.reply(), toast: errorToast("Check the highlighted fields.") }, { status: 400 });
+    }
+    const saved = intent === "create" ? await createPackage(submission.value) : await updatePackage(packageId, submission.value);
+    if (!saved.ok && saved.reason === "not-found") throw new Response("Package not found", { status: 404 });
+    if (!saved.ok) {
+      return data(
+        { result: submission.reply({ fieldErrors: { name: [MESSAGES.packageNameTaken] } }), toast: errorToast(MESSAGES.packageNameTaken) },
+        { status: 400 },
+      );
+    }
+    // The spec's one toast for both: 'Package updated Successfully ' (also after create).
+    return redirectWithSuccess(PAGE, MESSAGES.packageUpdated);
+  }
+
+  return data({ result: null, toast: errorToast("Unknown action.") }, { status: 400 });
+}
+
+type FormValues = z.input<typeof packageFields>;
+
+function defaults(pkg: PackageSummary | null): Record<keyof FormValues, string> {
+  return {
+    name: pkg?.name ?? "",
+    price: pkg ? priceInputValue(pkg.priceCents) : "",
+    accessType: pkg?.accessType ?? "",
+    activeEvent: pkg?.activeEvent ?? "",
+    calender: String(pkg?.calender ?? 0),
+    goupEvent: pkg?.goupEvent ?? "",
+    notificationStatus: pkg?.notificationStatus ?? "",
+    oneToOne: pkg?.oneToOne ?? "",
+  };
+}
+
+function PackageForm({ pkg }: { pkg: PackageSummary | null }) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const intent = pkg ? "update" : "create";
+  const [form, fields] = useForm<FormValues>({
+    id: pkg ? `package-form-${pkg.id}` : "package-form-new",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(packageFields),
+    defaultValue: defaults(pkg),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: packageSchema }),
+  });
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const accessType = getTextareaProps(fields.accessType);
+  const text = (name: "activeEvent" | "goupEvent" | "notificationStatus" | "oneToOne", label: string, hint: string) => (
+    <Field
+      label={label}
+      inputProps={{ ...getInputProps(fields[name], { type: "text" }), maxLength: MAX_PACKAGE_TEXT, autoComplete: "off", placeholder: hint }}
+      errors={fields[name].errors}
+    />
+  );
+  return (
+    <Form method="post" action={pkg ? `${PAGE}?edit=${pkg.id}` : `${PAGE}?create`} preventScrollReset {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value={intent} />
+      {pkg ? <input type="hidden" name="packageId" value={pkg.id} /> : null}
+      <Field
+        label="Package name"
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), maxLength: MAX_PACKAGE_NAME, autoComplete: "off" }}
+        errors={fields.name.errors}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Price ($ per month)"
+          inputProps={{ ...getInputProps(fields.price, { type: "text" }), inputMode: "decimal", autoComplete: "off", placeholder: "Free" }}
+          errors={fields.price.errors}
+          hint={PRICE_HINT}
+        />
+        <Field
+          label="Calendars"
+          inputProps={{ ...getInputProps(fields.calender, { type: "number" }), min: 0, max: MAX_CALENDARS, step: 1, inputMode: "numeric" }}
+          errors={fields.calender.errors}
+          hint="How many calendars it connects."
+        />
+      </div>
+      <ControlField
+        label="Access type"
+        id={fields.accessType.id}
+        errorId={fields.accessType.errorId}
+        errors={fields.accessType.errors}
+        hint={`What the package gives access to. The pricing card shows the first 30 characters. Up to ${MAX_ACCESS_TYPE}.`}
+      >
+        <textarea
+          {...accessType}
+          key={accessType.key}
+          rows={3}
+          maxLength={MAX_ACCESS_TYPE}
+          aria-describedby={[accessType["aria-describedby"], `${fields.accessType.id}-hint`].filter(Boolean).join(" ")}
+          className={`${inputClass} resize-y`}
+        />
+      </ControlField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text("activeEvent", "Active events", "e.g. Unlimited")}
+        {text("goupEvent", "Group events", "e.g. Up to 4 guests")}
+        {text("notificationStatus", "Notifications", "e.g. E-mail and SMS")}
+        {text("oneToOne", "One-to-one events", "e.g. Unlimited")}
+      </div>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+        {pkg ? null : (
+          <Link to={PAGE} preventScrollReset className={buttonClass("secondary")}>
+            Cancel
+          </Link>
+        )}
+        <Button type="submit" pending={pending} disabled={pending}>
+          {pkg ? "Update" : "Add"}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function DeleteForm({ pkg }: { pkg: PackageSummary }) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
+  return (
+    <Form method="post" action={PAGE} preventScrollReset className="space-y-4">
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="packageId" value={pkg.id} />
+      <p className="text-sm text-neutral-700">{MESSAGES.deletePackageNote}</p>
+      <p className="text-sm text-neutral-600">People who already bought it keep their professional record and its package name.</p>
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+        <Link to={PAGE} preventScrollReset className={buttonClass("secondary")}>
+          Cancel
+        </Link>
+        <Button type="submit" variant="danger" pending={pending} disabled={pending}>
+          Delete
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+export default function Packages() {
+  const { packages, modal } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  // Optimistic: a deleted row goes at once.
+  const deleting = navigation.formData?.get("intent") === "delete" ? navigation.formData.get("packageId") : null;
+  const shown = packages.filter((p) => p.id !== deleting);
+  return (
+    <section>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-neutral-900">{MESSAGES.packagesHeading}</h1>
+        <Link to={`${PAGE}?create`} preventScrollReset id="create-package" className={buttonClass("primary")}>
+          <Plus className="h-4 w-4" aria-hidden /> {MESSAGES.createPackages}
+        </Link>
+      </div>
+      {shown.length === 0 ? (
+        <EmptyRows title="No packages yet" body="Add the first package; it appears on the pricing page at once." />
+      ) : (
+        <table className={tableClass}>
+          <caption className="sr-only">Packages on the pricing page</caption>
+          <thead className={theadClass}>
+            <tr>
+              <th scope="col" className={`${thClass} w-16`}>
+                #
+              </th>
+              <th scope="col" className={thClass}>
+                Package
+              </th>
+              <th scope="col" className={thClass}>
+                Price
+              </th>
+              <th scope="col" className={`${thClass} w-32`}>
+                Update
+              </th>
+              <th scope="col" className={`${thClass} w-32`}>
+                Delete
+              </th>
+            </tr>
+          </thead>
+          <tbody className={tbodyClass}>
+            {shown.map((p, i) => (
+              <tr key={p.id} className={trClass} data-testid="package-row" data-name={p.name}>
+                <td className={`${tdClass} hidden text-neutral-600 md:table-cell`}>
+                  {i + 1}
+                </td>
+                <td className={`${tdClass} break-words font-medium text-neutral-900`}>
+                  <CellLabel>Package</CellLabel>
+                  <span className="inline-flex items-center gap-2">
+                    <PackageIcon className="h-4 w-4 shrink-0 text-brand-600" aria-hidden /> {p.name}
+                  </span>
+                </td>
+                <td className={`${tdClass} text-neutral-700`} data-testid="package-price">
+                  <CellLabel>Price</CellLabel>
+                  {formatMonthlyPrice(p.priceCents)}
+                </td>
+                <td className={`${tdClass} inline-block md:table-cell`}>
+                  <Link
+                    to={`${PAGE}?edit=${p.id}`}
+                    preventScrollReset
+                    id={`edit-${p.id}`}
+                    className={buttonClass("secondary", "px-3 py-2")}
+                    aria-label={`Update ${p.name}`}
+                  >
+                    <Pencil className="h-4 w-4" aria-hidden /> Update
+                  </Link>
+                </td>
+                <td className={`${tdClass} inline-block md:table-cell`}>
+                  <Link
+                    to={`${PAGE}?delete=${p.id}`}
+                    preventScrollReset
+                    id={`delete-${p.id}`}
+                    className={buttonClass("secondary", "px-3 py-2 text-red-700")}
+                    aria-label={`Delete ${p.name}`}
+                  >
+                    <Trash2 className="h-4 w-4" aria-hidden /> Delete
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      {modal?.kind === "create" ? (
+        <Modal title={MESSAGES.addPackage} closeTo={PAGE} returnFocusTo="create-package">
+          <PackageForm pkg={null} />
+        </Modal>
+      ) : null}
+      {modal?.kind === "edit" ? (
+        <Modal title={`${MESSAGES.updatePackage} ${modal.pkg.name}`} closeTo={PAGE} returnFocusTo={`edit-${modal.pkg.id}`}>
+          <PackageForm key={modal.pkg.id} pkg={modal.pkg} />
+        </Modal>
+      ) : null}
+      {modal?.kind === "delete" ? (
+        <Modal title={`${MESSAGES.deletePackageQuestion} "${modal.pkg.name}" package ?`} closeTo={PAGE} returnFocusTo={`delete-${modal.pkg.id}`}>
+          <DeleteForm pkg={modal.pkg} />
+        </Modal>
+      ) : null}
+      <Toaster toast={actionData?.toast ?? null} />
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

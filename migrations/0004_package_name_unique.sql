@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "packages_name_lower_key" ON "packages" USING btree (lower("name"));

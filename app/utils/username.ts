@@ -35,6 +35,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "signin",
   "signout",
   "signup",
+  "stripe",
   "teams",
   "webhooks",
   // the spec's JSON paths (section 7)

@@ -95,3 +95,21 @@ export function EmptyRows({ title, body, children }: { title: string; body: stri
     </div>
   );
 }
+
+/** The header row of an admin table (hidden on phones, where each cell carries its label). */
+export function TableHead({ columns }: { columns: Array<string | { label: string; className?: string }> }) {
+  return (
+    <thead className={theadClass}>
+      <tr>
+        {columns.map((c) => {
+          const col = typeof c === "string" ? { label: c } : c;
+          return (
+            <th key={col.label} scope="col" className={col.className ? `${thClass} ${col.className}` : thClass}>
+              {col.label}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}

@@ -6,13 +6,12 @@ import {
   CellLabel,
   EmptyRows,
   hrefWith,
-  Pagination,
   pageParam,
+  Pagination,
   tableClass,
+  TableHead,
   tbodyClass,
   tdClass,
-  thClass,
-  theadClass,
   trClass,
 } from "~/components/admin-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -208,28 +207,7 @@ export default function ManageAllEvent() {
       ) : (
         <table className={tableClass}>
           <caption className="sr-only">Every host's events</caption>
-          <thead className={theadClass}>
-            <tr>
-              <th scope="col" className={`${thClass} w-14`}>
-                #
-              </th>
-              <th scope="col" className={thClass}>
-                Event
-              </th>
-              <th scope="col" className={thClass}>
-                Host
-              </th>
-              <th scope="col" className={thClass}>
-                When
-              </th>
-              <th scope="col" className={`${thClass} w-28`}>
-                Status
-              </th>
-              <th scope="col" className={`${thClass} w-32`}>
-                Cancel
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[{ label: "#", className: "w-14" }, "Event", "Host", "When", { label: "Status", className: "w-28" }, { label: "Cancel", className: "w-32" }]} />
           <tbody className={tbodyClass}>
             {events.map((e, i) => {
               const status = pendingId === e.id ? "cancelled" : e.status;

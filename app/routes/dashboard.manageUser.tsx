@@ -5,14 +5,13 @@ import { ShieldCheck, ShieldMinus } from "lucide-react";
 import {
   CellLabel,
   EmptyRows,
+  pageParam,
   Pagination,
   SearchForm,
-  pageParam,
   tableClass,
+  TableHead,
   tbodyClass,
   tdClass,
-  thClass,
-  theadClass,
   trClass,
 } from "~/components/admin-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -135,25 +134,7 @@ export default function ManageUser() {
       ) : (
         <table className={tableClass}>
           <caption className="sr-only">Accounts and their roles</caption>
-          <thead className={theadClass}>
-            <tr>
-              <th scope="col" className={`${thClass} w-16`}>
-                #
-              </th>
-              <th scope="col" className={thClass}>
-                Name
-              </th>
-              <th scope="col" className={thClass}>
-                Email
-              </th>
-              <th scope="col" className={`${thClass} w-36`}>
-                Role
-              </th>
-              <th scope="col" className={`${thClass} w-44`}>
-                Manage
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[{ label: "#", className: "w-16" }, "Name", "Email", { label: "Role", className: "w-36" }, { label: "Manage", className: "w-44" }]} />
           <tbody className={tbodyClass}>
             {users.map((u, i) => {
               const optimistic = pendingId === u.id;

@@ -5,7 +5,15 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Package as PackageIcon, Pencil, Plus, Trash2 } from "lucide-react";
 import type { z } from "zod";
-import { CellLabel, EmptyRows, tableClass, tbodyClass, tdClass, thClass, theadClass, trClass } from "~/components/admin-table";
+import {
+  CellLabel,
+  EmptyRows,
+  tableClass,
+  TableHead,
+  tbodyClass,
+  tdClass,
+  trClass,
+} from "~/components/admin-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ControlField, ErrorList, Field, inputClass } from "~/components/forms";
 import { Toaster } from "~/components/toaster";
@@ -227,25 +235,7 @@ export default function Packages() {
       ) : (
         <table className={tableClass}>
           <caption className="sr-only">Packages on the pricing page</caption>
-          <thead className={theadClass}>
-            <tr>
-              <th scope="col" className={`${thClass} w-16`}>
-                #
-              </th>
-              <th scope="col" className={thClass}>
-                Package
-              </th>
-              <th scope="col" className={thClass}>
-                Price
-              </th>
-              <th scope="col" className={`${thClass} w-32`}>
-                Update
-              </th>
-              <th scope="col" className={`${thClass} w-32`}>
-                Delete
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[{ label: "#", className: "w-16" }, "Package", "Price", { label: "Update", className: "w-32" }, { label: "Delete", className: "w-32" }]} />
           <tbody className={tbodyClass}>
             {shown.map((p, i) => (
               <tr key={p.id} className={trClass} data-testid="package-row" data-name={p.name}>

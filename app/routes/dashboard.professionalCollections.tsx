@@ -6,13 +6,12 @@ import {
   CellLabel,
   EmptyRows,
   hrefWith,
-  Pagination,
   pageParam,
+  Pagination,
   tableClass,
+  TableHead,
   tbodyClass,
   tdClass,
-  thClass,
-  theadClass,
   trClass,
 } from "~/components/admin-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -92,28 +91,7 @@ export default function ProfessionalCollections() {
       ) : (
         <table className={tableClass}>
           <caption className="sr-only">Professional records, one per payment</caption>
-          <thead className={theadClass}>
-            <tr>
-              <th scope="col" className={`${thClass} w-16`}>
-                No
-              </th>
-              <th scope="col" className={thClass}>
-                Name
-              </th>
-              <th scope="col" className={thClass}>
-                Email
-              </th>
-              <th scope="col" className={thClass}>
-                Status
-              </th>
-              <th scope="col" className={thClass}>
-                Issued Date
-              </th>
-              <th scope="col" className={`${thClass} w-32`}>
-                Remove
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[{ label: "No", className: "w-16" }, "Name", "Email", "Status", "Issued Date", { label: "Remove", className: "w-32" }]} />
           <tbody className={tbodyClass}>
             {shown.map((r, i) => (
               <tr key={r.id} className={trClass} data-testid="professional-row" data-email={r.email}>

@@ -4,13 +4,12 @@ import { CalendarCheck } from "lucide-react";
 import {
   CellLabel,
   EmptyRows,
-  Pagination,
   pageParam,
+  Pagination,
   tableClass,
+  TableHead,
   tbodyClass,
   tdClass,
-  thClass,
-  theadClass,
   trClass,
 } from "~/components/admin-table";
 import { DashboardPlaceholder } from "~/components/dashboard-placeholder";
@@ -84,22 +83,7 @@ export default function ScheduledEvents() {
       ) : (
         <table className={tableClass}>
           <caption className="sr-only">Upcoming events of every host, soonest first</caption>
-          <thead className={theadClass}>
-            <tr>
-              <th scope="col" className={`${thClass} w-14`}>
-                #
-              </th>
-              <th scope="col" className={thClass}>
-                When
-              </th>
-              <th scope="col" className={thClass}>
-                Event
-              </th>
-              <th scope="col" className={thClass}>
-                Host
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[{ label: "#", className: "w-14" }, "When", "Event", "Host"]} />
           <tbody className={tbodyClass}>
             {admin.events.map((e, i) => (
               <tr key={e.id} className={trClass} data-testid="scheduled-event-row" data-name={e.eventName}>

@@ -1,7 +1,8 @@
-import { Link } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Toaster, type ToastData } from "./toaster";
+import { Button, buttonClass } from "./ui/button";
 
 /** The frame of /one-to-one and /group-meeting: Back to /eventtype, heading, a form card. */
 export function CreateEventPage({ title, intro, toast, children }: { title: string; intro: ReactNode; toast: ToastData | null; children: ReactNode }) {
@@ -14,6 +15,22 @@ export function CreateEventPage({ title, intro, toast, children }: { title: stri
       <p className="mt-1 text-sm text-neutral-600">{intro}</p>
       <div className="mt-6 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6">{children}</div>
       <Toaster toast={toast} />
+    </div>
+  );
+}
+
+/** Cancel (back to /eventtype) and the submit button, pending while the form is sent. */
+export function CreateEventActions() {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  return (
+    <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+      <Link to="/eventtype" className={buttonClass("secondary")}>
+        Cancel
+      </Link>
+      <Button type="submit" pending={pending} disabled={pending}>
+        Create event
+      </Button>
     </div>
   );
 }

@@ -2,12 +2,11 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { z } from "zod";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CreateEventPage } from "~/components/create-event-page";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { CreateEventActions, CreateEventPage } from "~/components/create-event-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { EventDetailsFields } from "~/components/event-form";
 import { ErrorList, Field } from "~/components/forms";
-import { Button, buttonClass } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
 import { createEventAction, requireEventCreator } from "~/utils/event-actions.server";
 import { newEventDefaults } from "~/utils/event-defaults";
@@ -27,7 +26,6 @@ export function action({ request }: ActionFunctionArgs) {
 export default function OneToOneEvent() {
   const { timeZone, today, defaultValue } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const [form, fields] = useForm<z.input<ReturnType<typeof oneToOneEventSchema>>>({
     id: "one-to-one",
     lastResult: actionData?.result,
@@ -47,14 +45,7 @@ export default function OneToOneEvent() {
           errors={fields.targetedEmail.errors}
         />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-          <Link to="/eventtype" className={buttonClass("secondary")}>
-            Cancel
-          </Link>
-          <Button type="submit" pending={navigation.state === "submitting"} disabled={navigation.state === "submitting"}>
-            Create event
-          </Button>
-        </div>
+        <CreateEventActions />
       </Form>
     </CreateEventPage>
   );

@@ -32,6 +32,21 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return fields;
 }
 
+const DRAIN_BYTES = 8 * 1024 * 1024;
+
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number): Promise<void> {
+  let dropped = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    dropped += value.byteLength;
+    if (dropped > limit) {
+      await reader.cancel();
+      return;
+    }
+  }
+}
+
 async function readBody(request: Request): Promise<string> {
   if (!request.body) return "";
   const reader = request.body.getReader();
@@ -42,7 +57,9 @@ async function readBody(request: Request): Promise<string> {
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
+      // Read (and drop) a little more so a client still sending gets the 413 rather than a
+      // reset connection; past that, cut it off.
+      await discardRest(reader, DRAIN_BYTES);
       throw apiError(413, "payload_too_large", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
     }
     chunks.push(value);

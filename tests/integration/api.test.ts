@@ -5,12 +5,14 @@
  * GET /packages, GET /packages/{id}.
  *
  * Matrix: 11 paths x 5 roles (visitor, user, other user, professional, admin) = 55 role
- * cells, plus the body cases on the JSON writes (POST /events, PUT /event/{id}, PUT
- * /users/{email}, POST /api/token: non-JSON 415, malformed 400, wrong types / missing
- * fields 400 with `fields`, > 1 MB 413 with and without Content-Length) and the token
- * cases (bad, malformed, expired, ended by sign-out, ended by a password change), the cap
- * (4th create, 6 concurrent creates at 2, professional uncapped) and IDOR (another host's
- * id or a non-uuid on PUT/DELETE, another host's list). See the tests below for each cell.
+ * cells; the paths without auth (reviews, packages) are checked as visitor and user, the rest
+ * per role as below. Plus 35 body cases on the JSON writes (415 x4, malformed JSON 400 x2,
+ * invalid_input 400 with `fields` x19, 413 x3 with and without Content-Length, JSON 405 x7),
+ * 9 token cases (unknown, malformed, expired, non-bearer, bad bearer beside a good cookie,
+ * sign-out, password change x2, rate limit), 3 cap cases (4th create, 6 concurrent creates
+ * at 2 across both servers, professional/admin uncapped) and 11 IDOR cases (another host's
+ * id on PUT/DELETE, an admin's DELETE, 3 non-uuid ids x PUT/DELETE, another host's list as
+ * user and professional): 113 cases in 26 tests.
  */
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";

@@ -38,7 +38,9 @@ const stripeConnect = info.stripe ? ["https://api.stripe.com"] : [];
 
 function jsonError(res, status, code, message) {
   res.status(status);
-  if (res.req.accepts(["html", "json"]) === "json" || res.req.path.startsWith("/api/")) {
+  // JSON clients (a JSON body or a bearer token) get the JSON API's error shape whatever they Accept.
+  const jsonClient = Boolean(res.req.is("application/json")) || /^Bearer\s/i.test(res.req.get("authorization") ?? "");
+  if (res.req.accepts(["html", "json"]) === "json" || res.req.path.startsWith("/api/") || jsonClient) {
     res.json({ error: { code, message } });
   } else {
     res.type("text/plain").send(message);

@@ -3,6 +3,7 @@ import { apiTokens, professionals, sessions, users } from "../../db/schema";
 import { getDb } from "../utils/db.server";
 import { hashPassword } from "../utils/password.server";
 import { effectiveRole } from "./professional.server";
+import type { Role } from "../utils/permissions";
 
 /** Creates a password account; null when the e-mail is already taken (decided by the unique index). */
 export async function createPasswordUser(input: { email: string; name: string; password: string; timeZone?: string }) {
@@ -124,4 +125,15 @@ export async function endAllSessions(userId: string): Promise<void> {
     await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
   });
+}
+
+/** An account's id and role as it holds now (a lapsed professional reads as 'user'), by e-mail. */
+export async function findUserByEmail(email: string): Promise<{ id: string; email: string; role: Role } | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: users.id, email: users.email, role: effectiveRole })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .limit(1);
+  return row ?? null;
 }

@@ -17,7 +17,7 @@ import { timeZoneHint } from "./time-zone";
 /** What the app knows about the signed-in person; never includes the password hash. */
 export type AuthUser = Pick<User, "id" | "email" | "name" | "role" | "username" | "timeZone">;
 
-const AUTH_USER_COLUMNS = {
+export const AUTH_USER_COLUMNS = {
   id: users.id,
   email: users.email,
   name: users.name,
@@ -37,17 +37,9 @@ export function getAuthenticator(): Authenticator<AuthUser> {
   const a = new Authenticator<AuthUser>(sessionStorage(), { throwOnError: true });
   a.use(
     new FormStrategy(async ({ form }) => {
-      const email = normalizeEmail(String(form.get("email") ?? ""));
-      const password = String(form.get("password") ?? "");
-      const db = await getDb();
-      const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-      // The same answer, after the same work, for an unknown e-mail and a wrong password.
-      if (!row?.passwordHash) {
-        await burnPasswordCheck(password);
-        throw new AuthorizationError(MESSAGES.badCredentials);
-      }
-      if (!(await verifyPassword(row.passwordHash, password))) throw new AuthorizationError(MESSAGES.badCredentials);
-      return promoteConfiguredAdmin(row);
+      const user = await verifyCredentials(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
+      if (!user) throw new AuthorizationError(MESSAGES.badCredentials);
+      return user;
     }),
     "form",
   );
@@ -79,6 +71,23 @@ export function getAuthenticator(): Authenticator<AuthUser> {
   }
   authenticator = a;
   return a;
+}
+
+/**
+ * The account an e-mail and password belong to, or null; used by the sign-in form and by
+ * POST /api/token. The same answer, after the same work, for an unknown e-mail and a wrong
+ * password.
+ */
+export async function verifyCredentials(rawEmail: string, password: string): Promise<AuthUser | null> {
+  const email = normalizeEmail(rawEmail);
+  const db = await getDb();
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (!row?.passwordHash) {
+    await burnPasswordCheck(password);
+    return null;
+  }
+  if (!(await verifyPassword(row.passwordHash, password))) return null;
+  return promoteConfiguredAdmin(row);
 }
 
 async function upsertGoogleUser(input: { googleId: string; email: string; name: string; timeZone: string }): Promise<AuthUser> {

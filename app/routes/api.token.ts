@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { MESSAGES } from "~/messages";
+import { mintApiToken } from "~/models/api-token.server";
+import { apiError, methodNotAllowed, readJson } from "~/utils/api.server";
+import { normalizeEmail, verifyCredentials } from "~/utils/auth.server";
+import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
+
+const body = z.object({
+  email: z.string({ error: "Enter your e-mail." }).min(1, "Enter your e-mail.").max(254),
+  password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(1024),
+});
+
+/** POST /api/token: a bearer token for e-mail + password (for clients without a browser). */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const input = await readJson(request, body);
+  const email = normalizeEmail(input.email);
+  // The sign-in form's counters: a guesser gains nothing by switching between the two.
+  const limited = await checkRateLimits([
+    [`signin:ip:${clientIp(request)}`, RATE_LIMITS.signInPerIp],
+    [`signin:account:${email}`, RATE_LIMITS.signInPerAccount],
+  ]);
+  if (!limited.allowed) {
+    return apiError(429, "rate_limited", MESSAGES.tooManyAttempts, undefined, { "Retry-After": String(limited.retryAfterSeconds) });
+  }
+  const user = await verifyCredentials(email, input.password);
+  if (!user) return apiError(401, "invalid_credentials", MESSAGES.badCredentials);
+  const { token, expiresAt } = await mintApiToken(user.id, null);
+  return Response.json({ token, expiresAt: expiresAt.toISOString() });
+}
+
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}

@@ -1,0 +1,52 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { MESSAGES } from "~/messages";
+import { deleteHostEvent, EventLimitError, getHostEvent, updateHostEvent } from "~/models/event.server";
+import { apiError, methodNotAllowed, readJson, requireApiUser } from "~/utils/api.server";
+import { eventJson, updateEventBody } from "~/utils/event-api.server";
+import { describeWhen } from "~/utils/event-actions.server";
+import { mailInvitees } from "~/utils/event-mail.server";
+
+const notFound = () => apiError(404, "not_found", "No such event.");
+
+/** PUT /event/{id} changes, DELETE /event/{id} deletes one of the caller's own events. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["PUT", "DELETE"]);
+  const user = await requireApiUser(request);
+  const id = params.id ?? "";
+  if (request.method === "DELETE") {
+    const deleted = await deleteHostEvent(user.id, id, (e) => `Event "${e.eventName}" was deleted.`);
+    if (!deleted) return notFound();
+    await mailInvitees(deleted, user, "cancelled");
+    return new Response(null, { status: 204 });
+  }
+  const now = new Date();
+  const input = await readJson(request, updateEventBody(now));
+  const current = await getHostEvent(user.id, id);
+  if (!current) return notFound();
+  const minutes = input.duration ?? Math.round((current.endsAt.getTime() - current.startsAt.getTime()) / 60_000);
+  try {
+    const updated = await updateHostEvent(
+      user.id,
+      id,
+      {
+        eventName: input.eventName,
+        eventType: input.eventType,
+        description: input.description,
+        startsAt: input.dateTime,
+        endsAt: new Date(input.dateTime.getTime() + minutes * 60_000),
+        notification: (e) => `Event "${e.eventName}" changed: now on ${describeWhen(e.startsAt, user.timeZone)}.`,
+      },
+      now,
+    );
+    if (!updated) return notFound();
+    await mailInvitees(updated, user, "updated");
+    return Response.json(eventJson(updated, user.email));
+  } catch (error) {
+    if (error instanceof EventLimitError) return apiError(403, "event_limit", MESSAGES.eventLimit);
+    throw error;
+  }
+}
+
+export function loader() {
+  return methodNotAllowed(["PUT", "DELETE"]);
+}

@@ -1,0 +1,43 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { MESSAGES } from "~/messages";
+import { createHostEvent, EventLimitError } from "~/models/event.server";
+import { apiError, isSelf, methodNotAllowed, readJson, requireApiUser } from "~/utils/api.server";
+import { eventJson, createEventBody } from "~/utils/event-api.server";
+import { describeWhen } from "~/utils/event-actions.server";
+import { mailInvitees } from "~/utils/event-mail.server";
+
+/** POST /events: creates an event hosted by the caller (the cap is enforced in the transaction). */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const user = await requireApiUser(request);
+  const now = new Date();
+  const input = await readJson(request, createEventBody(now));
+  if (input.host !== undefined && !isSelf(user, input.host)) {
+    return apiError(403, "forbidden", "The host of an event you create is you.");
+  }
+  try {
+    const event = await createHostEvent(
+      user.id,
+      {
+        eventName: input.eventName,
+        eventType: input.eventType,
+        eventWith: input.eventWith,
+        description: input.description,
+        startsAt: input.startsAt,
+        endsAt: input.endsAt,
+        invitees: input.invitees,
+        notification: `New event "${input.eventName}" on ${describeWhen(input.startsAt, user.timeZone)}.`,
+      },
+      now,
+    );
+    await mailInvitees(event, user, "created");
+    return Response.json(eventJson(event, user.email), { status: 201 });
+  } catch (error) {
+    if (error instanceof EventLimitError) return apiError(403, "event_limit", MESSAGES.eventLimit);
+    throw error;
+  }
+}
+
+export function loader() {
+  return methodNotAllowed(["POST"]);
+}

@@ -113,3 +113,15 @@ export function TableHead({ columns }: { columns: Array<string | { label: string
     </thead>
   );
 }
+
+/** An event's time in the admin's zone: date, then start – end and the zone, each kept whole. */
+export function WhenText({ startsAt, when, emphasis = false }: { startsAt: string; when: { date: string; time: string; zone: string }; emphasis?: boolean }) {
+  return (
+    <time dateTime={startsAt}>
+      <span className={`whitespace-nowrap${emphasis ? " font-medium" : ""}`}>{when.date}</span>{" "}
+      <span className={`whitespace-nowrap${emphasis ? " text-neutral-700" : ""}`}>
+        {when.time} <span className="text-neutral-600">({when.zone})</span>
+      </span>
+    </time>
+  );
+}

@@ -10,6 +10,7 @@ import {
   Pagination,
   tableClass,
   TableHead,
+  WhenText,
   tbodyClass,
   tdClass,
   trClass,
@@ -230,12 +231,7 @@ export default function ManageAllEvent() {
                   </td>
                   <td className={`${tdClass} text-neutral-700`}>
                     <CellLabel>When</CellLabel>
-                    <time dateTime={e.startsAt}>
-                      <span className="whitespace-nowrap">{e.when.date}</span>{" "}
-                      <span className="whitespace-nowrap">
-                        {e.when.time} <span className="text-neutral-600">({e.when.zone})</span>
-                      </span>
-                    </time>
+                    <WhenText startsAt={e.startsAt} when={e.when} />
                   </td>
                   <td className={tdClass}>
                     <CellLabel>Status</CellLabel>

@@ -8,6 +8,7 @@ import {
   Pagination,
   tableClass,
   TableHead,
+  WhenText,
   tbodyClass,
   tdClass,
   trClass,
@@ -92,12 +93,7 @@ export default function ScheduledEvents() {
                 </td>
                 <td className={`${tdClass} text-neutral-900`}>
                   <CellLabel>When</CellLabel>
-                  <time dateTime={e.startsAt}>
-                    <span className="whitespace-nowrap font-medium">{e.when.date}</span>{" "}
-                    <span className="whitespace-nowrap text-neutral-700">
-                      {e.when.time} <span className="text-neutral-600">({e.when.zone})</span>
-                    </span>
-                  </time>
+                  <WhenText startsAt={e.startsAt} when={e.when} emphasis />
                 </td>
                 <td className={tdClass}>
                   <CellLabel>Event</CellLabel>

@@ -73,6 +73,7 @@ export async function startup() {
     chatWidgetUrl: e.CHAT_WIDGET_URL ?? null,
     googleSignIn: Boolean(e.GOOGLE_CLIENT_ID),
     stripe: Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY),
+    corsOrigins: e.CORS_ORIGINS,
   };
 }
 

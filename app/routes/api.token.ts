@@ -2,9 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { MESSAGES } from "~/messages";
 import { mintApiToken } from "~/models/api-token.server";
-import { apiError, methodNotAllowed, readJson } from "~/utils/api.server";
+import { apiError, readJson } from "~/utils/api.server";
 import { normalizeEmail, verifyCredentials } from "~/utils/auth.server";
 import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
+import { apiRoute } from "~/utils/api-route.server";
 
 const body = z.object({
   email: z.string({ error: "Enter your e-mail." }).min(1, "Enter your e-mail.").max(254),
@@ -12,8 +13,7 @@ const body = z.object({
 });
 
 /** POST /api/token: a bearer token for e-mail + password (for clients without a browser). */
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+async function handle({ request }: ActionFunctionArgs) {
   const input = await readJson(request, body);
   const email = normalizeEmail(input.email);
   // The sign-in form's counters: a guesser gains nothing by switching between the two.
@@ -30,6 +30,4 @@ export async function action({ request }: ActionFunctionArgs) {
   return Response.json({ token, expiresAt: expiresAt.toISOString() });
 }
 
-export function loader() {
-  return methodNotAllowed(["POST"]);
-}
+export const { loader, action } = apiRoute({ POST: handle });

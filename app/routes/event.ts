@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listHostEvents } from "~/models/event.server";
 import { findUserByEmail } from "~/models/user.server";
-import { apiError, isSelf, methodNotAllowed, requireApiUser } from "~/utils/api.server";
+import { apiError, isSelf, requireApiUser } from "~/utils/api.server";
 import { eventJson } from "~/utils/event-api.server";
 import { can } from "~/utils/permissions";
+import { apiRoute } from "~/utils/api-route.server";
 
 /** GET /event?host={email}: the caller's events; another host's only for an admin. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function GET({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const host = new URL(request.url).searchParams.get("host");
   if (!host || isSelf(user, host)) {
@@ -18,6 +19,4 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return Response.json((await listHostEvents(other.id, new Date())).map((e) => eventJson(e, other.email)));
 }
 
-export function action() {
-  return methodNotAllowed(["GET"]);
-}
+export const { loader, action } = apiRoute({ GET });

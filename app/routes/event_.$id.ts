@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
 import { deleteHostEvent, EventLimitError, getHostEvent, updateHostEvent } from "~/models/event.server";
-import { apiError, methodNotAllowed, readJson, requireApiUser } from "~/utils/api.server";
+import { apiError, readJson, requireApiUser } from "~/utils/api.server";
 import { eventJson, updateEventBody } from "~/utils/event-api.server";
 import { describeWhen } from "~/utils/event-actions.server";
 import { mailInvitees } from "~/utils/event-mail.server";
+import { apiRoute } from "~/utils/api-route.server";
 
 const notFound = () => apiError(404, "not_found", "No such event.");
 
 /** PUT /event/{id} changes, DELETE /event/{id} deletes one of the caller's own events. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["PUT", "DELETE"]);
+async function handle({ request, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const id = params.id ?? "";
   if (request.method === "DELETE") {
@@ -47,6 +47,4 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-export function loader() {
-  return methodNotAllowed(["PUT", "DELETE"]);
-}
+export const { loader, action } = apiRoute({ PUT: handle, DELETE: handle });

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
 import { createHostEvent, EventLimitError } from "~/models/event.server";
-import { apiError, isSelf, methodNotAllowed, readJson, requireApiUser } from "~/utils/api.server";
+import { apiError, isSelf, readJson, requireApiUser } from "~/utils/api.server";
 import { eventJson, createEventBody } from "~/utils/event-api.server";
 import { describeWhen } from "~/utils/event-actions.server";
 import { mailInvitees } from "~/utils/event-mail.server";
+import { apiRoute } from "~/utils/api-route.server";
 
 /** POST /events: creates an event hosted by the caller (the cap is enforced in the transaction). */
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+async function handle({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const now = new Date();
   const input = await readJson(request, createEventBody(now));
@@ -38,6 +38,4 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export function loader() {
-  return methodNotAllowed(["POST"]);
-}
+export const { loader, action } = apiRoute({ POST: handle });

@@ -1,12 +1,10 @@
 import { listPackages } from "~/models/package.server";
-import { methodNotAllowed } from "~/utils/api.server";
 import { packageJson } from "~/utils/package-api";
+import { apiRoute } from "~/utils/api-route.server";
 
 /** GET /packages: every package, in the spec's field names (no auth: the pricing page shows them). */
-export async function loader() {
+async function GET() {
   return Response.json((await listPackages()).map(packageJson));
 }
 
-export function action() {
-  return methodNotAllowed(["GET"]);
-}
+export const { loader, action } = apiRoute({ GET });

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { mintApiToken } from "~/models/api-token.server";
-import { apiError, isSelf, methodNotAllowed, readJson } from "~/utils/api.server";
+import { apiError, isSelf, readJson } from "~/utils/api.server";
 import { getUser } from "~/utils/auth.server";
 import { sessionTokenOf, sha256 } from "~/utils/session.server";
+import { apiRoute } from "~/utils/api-route.server";
 
 const body = z.object({ email: z.string({ error: "Enter your e-mail." }).min(1, "Enter your e-mail.").max(254) });
 
@@ -11,8 +12,7 @@ const body = z.object({ email: z.string({ error: "Enter your e-mail." }).min(1, 
  * PUT /users/{email}: a signed-in browser session swaps itself for a bearer token (the spec's
  * client stores it as its access token). The token is tied to the session: signing out ends it.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
+async function handle({ request, params }: ActionFunctionArgs) {
   const user = await getUser(request);
   const sessionToken = await sessionTokenOf(request);
   if (!user || !sessionToken) return apiError(401, "unauthorized", "Sign in first: this path exchanges a browser session for a token.");
@@ -24,6 +24,4 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return Response.json({ token });
 }
 
-export function loader() {
-  return methodNotAllowed(["PUT"]);
-}
+export const { loader, action } = apiRoute({ PUT: handle });

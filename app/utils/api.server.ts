@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { userOfApiToken } from "../models/api-token.server";
 import { getUser, type AuthUser } from "./auth.server";
+import { oncePerRequest } from "./request-scope.server";
 
 /**
  * The JSON paths' plumbing: one error shape (PRODUCT.md section 3), one way to read a JSON
@@ -106,7 +107,7 @@ function bearerToken(request: Request): string | null | undefined {
 export async function getApiUser(request: Request): Promise<AuthUser | null> {
   const token = bearerToken(request);
   if (token === undefined) return getUser(request);
-  const user = token ? await userOfApiToken(token) : null;
+  const user = token ? await oncePerRequest(`api-token:${token}`, () => userOfApiToken(token)) : null;
   if (!user) throw apiError(401, "unauthorized", "The token is invalid or has expired.", undefined, { "WWW-Authenticate": "Bearer" });
   return user;
 }

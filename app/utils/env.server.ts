@@ -41,6 +41,29 @@ const envSchema = z
     GOOGLE_CLIENT_SECRET: optionalString,
     MEETING_BASE_URL: z.url().default("https://meet.jit.si"),
     CHAT_WIDGET_URL: optionalUrl,
+    /** Requests per minute per caller (token holder, signed-in user or address) on the JSON paths. */
+    API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+    /** Other sites' origins (comma-separated, e.g. https://app.example.com) whose pages may call the JSON paths with a bearer token. */
+    CORS_ORIGINS: z
+      .string()
+      .default("")
+      .transform((v, ctx) => {
+        const origins: string[] = [];
+        for (const part of v.split(",").map((s) => s.trim()).filter(Boolean)) {
+          let url: URL | null = null;
+          try {
+            url = new URL(part);
+          } catch {
+            url = null;
+          }
+          if (!url || !/^https?:$/.test(url.protocol) || url.origin !== part.replace(/\/$/, "")) {
+            ctx.addIssue({ code: "custom", message: `"${part}" is not an origin like https://app.example.com` });
+            return z.NEVER;
+          }
+          origins.push(url.origin);
+        }
+        return origins;
+      }),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SESSION_SECRET) {

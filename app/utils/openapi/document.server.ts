@@ -1,0 +1,41 @@
+import { createDocument } from "zod-openapi";
+import { paths as admin } from "./admin";
+import { paths as core } from "./core";
+import { paths as payments } from "./payments";
+import { paths as tokens } from "./tokens";
+
+type Paths = typeof core;
+
+/** Merges the groups; two groups may describe different methods of one path. */
+function merge(...groups: Paths[]): Paths {
+  const out: Paths = {};
+  for (const group of groups) {
+    for (const [path, item] of Object.entries(group)) {
+      out[path as `/${string}`] = { ...(out[path as `/${string}`] ?? {}), ...item };
+    }
+  }
+  return out;
+}
+
+let cached: ReturnType<typeof createDocument> | null = null;
+
+/** The OpenAPI 3.1 document of every JSON path, generated from the routes' zod schemas. */
+export function openApiDocument(): ReturnType<typeof createDocument> {
+  cached ??= createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Scheduler API",
+      version: "1.0.0",
+      description:
+        "JSON in and out. Authenticate with `Authorization: Bearer <token>` (from POST /api/token or PUT /users/{email}); the site's own pages may use their session cookie instead. Every error has the shape `{ error: { code, message, fields? } }`. Every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.",
+    },
+    components: {
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "A token from POST /api/token or PUT /users/{email}." },
+        session: { type: "apiKey", in: "cookie", name: "__session", description: "The site's own signed-in session (same-origin pages only)." },
+      },
+    },
+    paths: merge(core, admin, payments, tokens),
+  });
+  return cached;
+}

@@ -5,6 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
+import cors from "cors";
 import express from "express";
 import helmet from "helmet";
 
@@ -89,6 +90,21 @@ app.use(
     crossOriginEmbedderPolicy: false,
   }),
 );
+
+// CORS: pages of the origins in CORS_ORIGINS may call the JSON paths with a bearer token.
+// Never with cookies (no Access-Control-Allow-Credentials), so the session stays same-site.
+const apiPathPatterns = info.apiPaths.map((p) => new RegExp(`^${p.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`));
+const corsForApi = cors({
+  origin: info.corsOrigins,
+  methods: ["GET", "HEAD", "POST", "PUT", "DELETE"],
+  allowedHeaders: ["Authorization", "Content-Type"],
+  exposedHeaders: ["Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Total-Count"],
+  maxAge: 600,
+});
+app.use((req, res, next) => {
+  if (!apiPathPatterns.some((re) => re.test(req.path))) return next();
+  corsForApi(req, res, next);
+});
 
 // Writes from another site are refused when they could ride on the visitor's cookies.
 app.use((req, res, next) => {

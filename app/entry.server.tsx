@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./components/nonce";
 import { closeDatabase, startDatabase } from "./utils/db.server";
 import { env } from "./utils/env.server";
+import { openApiDocument } from "./utils/openapi/document.server";
 
 export const streamTimeout = 5_000;
 
@@ -74,6 +75,8 @@ export async function startup() {
     googleSignIn: Boolean(e.GOOGLE_CLIENT_ID),
     stripe: Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY),
     corsOrigins: e.CORS_ORIGINS,
+    /** The JSON paths as OpenAPI templates (/event/{id}): CORS applies to these only. */
+    apiPaths: Object.keys(openApiDocument().paths ?? {}),
   };
 }
 

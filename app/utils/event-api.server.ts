@@ -76,7 +76,20 @@ export function createEventBody(now: Date) {
       eventType,
       eventWith: z.enum(["One-to-One", "Group"], { error: "Choose One-to-One or Group." }),
       description,
-      targetedEmail: z.unknown(),
+      targetedEmail: z.unknown().meta({
+        description: "One-to-One: the invitee's e-mail. Group: { email1, email2?, email3?, email4? }.",
+        override: {
+          oneOf: [
+            { type: "string", format: "email" },
+            {
+              type: "object",
+              required: ["email1"],
+              additionalProperties: false,
+              properties: Object.fromEntries(["email1", "email2", "email3", "email4"].map((k) => [k, { type: "string", format: "email" }])),
+            },
+          ],
+        },
+      }),
       dateTime: dateTime(now),
       duration,
       host: z.string().optional(),

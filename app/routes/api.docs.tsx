@@ -27,37 +27,35 @@ function anchor(op: OperationView): string {
 
 function Fields({ rows, caption }: { rows: FieldRow[]; caption: string }) {
   if (rows.length === 0) return null;
+  // A list rather than a table: on a phone each field stacks (name, type, notes) instead of
+  // scrolling sideways.
   return (
-    <div className="mt-2 overflow-x-auto rounded-lg border border-neutral-200">
-      <table className="w-full min-w-[32rem] text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-neutral-50 text-xs uppercase tracking-wide text-neutral-600">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Field
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Type
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Notes
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-neutral-200">
-          {rows.map((row, i) => (
-            <tr key={`${row.name}-${i}`} className="align-top">
-              <td className="px-3 py-2 font-mono text-[13px] text-neutral-900" style={{ paddingLeft: `${0.75 + row.depth * 1.25}rem` }}>
-                {row.depth > 0 ? <span aria-hidden="true" className="text-neutral-400">└ </span> : null}
-                {row.name}
-                {row.required ? <span className="ml-1 text-xs font-sans font-semibold text-red-700">required</span> : null}
-              </td>
-              <td className="break-all px-3 py-2 font-mono text-[13px] text-neutral-700">{row.type}</td>
-              <td className="px-3 py-2 text-neutral-700">{row.notes}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className="mt-2 rounded-lg border border-neutral-200 text-sm">
+      <div aria-hidden="true" className="hidden grid-cols-[minmax(9rem,1fr)_minmax(9rem,1fr)_minmax(12rem,2fr)] gap-4 rounded-t-lg bg-neutral-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-neutral-600 sm:grid">
+        <span>Field</span>
+        <span>Type</span>
+        <span>Notes</span>
+      </div>
+      <ul aria-label={caption} className="divide-y divide-neutral-200">
+        {rows.map((row, i) => (
+          <li
+            key={`${row.name}-${i}`}
+            className="grid gap-x-4 gap-y-0.5 px-3 py-2 sm:grid-cols-[minmax(9rem,1fr)_minmax(9rem,1fr)_minmax(12rem,2fr)]"
+            style={{ paddingLeft: `${0.75 + row.depth * 1.25}rem` }}
+          >
+            <span className="break-words font-mono text-[13px] text-neutral-900">
+              {row.depth > 0 ? <span aria-hidden="true" className="text-neutral-400">└ </span> : null}
+              {row.name}
+              {row.required ? <span className="ml-1 font-sans text-xs font-semibold text-red-700">required</span> : null}
+            </span>
+            <span className="break-words font-mono text-[13px] text-neutral-700">
+              <span className="sr-only">Type: </span>
+              {row.type}
+            </span>
+            {row.notes ? <span className="text-neutral-700">{row.notes}</span> : <span aria-hidden="true" className="hidden sm:block" />}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

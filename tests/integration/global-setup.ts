@@ -10,6 +10,8 @@ declare module "vitest" {
 }
 
 export const SESSION_SECRET = "integration-secret-0123456789abcdef0123456789";
+/** The one other site whose pages may call the JSON paths (CORS). */
+export const CORS_ORIGIN = "https://partner.example.test";
 
 /**
  * One fresh PostgreSQL database and two app servers on it, started at the same moment:
@@ -25,6 +27,7 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT_FACTOR: "1",
       ADMIN_EMAILS: "chief@example.test",
       TRUST_PROXY: "loopback",
+      CORS_ORIGINS: CORS_ORIGIN,
     };
     servers = await Promise.all([startServer(env), startServer(env)]);
   } catch (error) {

@@ -78,7 +78,10 @@ function notesOf(schema: Json): string {
     ["minItems", "at least {} items"],
     ["maxItems", "at most {} items"],
   ];
-  for (const [key, text] of bounds) if (typeof schema[key] === "number") notes.push(text.replace("{}", String(schema[key])));
+  for (const [key, text] of bounds) {
+    if (typeof schema[key] !== "number") continue;
+    notes.push(key === "minLength" && schema[key] === 1 ? "not empty" : text.replace("{}", String(schema[key])));
+  }
   if ("default" in schema) notes.push(`default ${JSON.stringify(schema.default)}`);
   if (schema.example !== undefined) notes.push(`e.g. ${JSON.stringify(schema.example)}`);
   return notes.join("; ");

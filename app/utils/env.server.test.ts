@@ -33,6 +33,23 @@ describe("parseEnv", () => {
     expect(parseEnv({ NODE_ENV: "production", DATA_DIR: ":memory:" }).secureCookies).toBe(false);
   });
 
+  it("reads CORS_ORIGINS as a list of origins and refuses anything that is not one", () => {
+    expect(parseEnv({ DATA_DIR: ":memory:" }).CORS_ORIGINS).toEqual([]);
+    expect(parseEnv({ DATA_DIR: ":memory:", CORS_ORIGINS: " https://app.example.com, http://localhost:5173/ " }).CORS_ORIGINS).toEqual([
+      "https://app.example.com",
+      "http://localhost:5173",
+    ]);
+    for (const bad of ["*", "app.example.com", "https://app.example.com/path", "ftp://files.example.com"]) {
+      expect(() => parseEnv({ DATA_DIR: ":memory:", CORS_ORIGINS: bad }), bad).toThrowError(/CORS_ORIGINS: .* is not an origin/);
+    }
+  });
+
+  it("reads API_RATE_LIMIT_PER_MINUTE (default 120) and refuses a non-positive one", () => {
+    expect(parseEnv({ DATA_DIR: ":memory:" }).API_RATE_LIMIT_PER_MINUTE).toBe(120);
+    expect(parseEnv({ DATA_DIR: ":memory:", API_RATE_LIMIT_PER_MINUTE: "600" }).API_RATE_LIMIT_PER_MINUTE).toBe(600);
+    expect(() => parseEnv({ DATA_DIR: ":memory:", API_RATE_LIMIT_PER_MINUTE: "0" })).toThrowError(/API_RATE_LIMIT_PER_MINUTE/);
+  });
+
   it("lists every problem at once", () => {
     try {
       parseEnv({ DATABASE_URL: "mysql://x", PORT: "99999", SESSION_SECRET: "short", GOOGLE_CLIENT_ID: "id" });

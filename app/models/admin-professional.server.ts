@@ -11,6 +11,8 @@ export interface ProfessionalRecordRow {
   email: string;
   pack: string;
   issuedAt: Date;
+  /** The payment's id, for GET /professional. */
+  transactionId: string;
 }
 
 export async function listProfessionalRecords({ limit, offset }: { limit: number; offset: number }) {
@@ -23,6 +25,7 @@ export async function listProfessionalRecords({ limit, offset }: { limit: number
         email: professionals.email,
         pack: professionals.pack,
         issuedAt: professionals.issuedAt,
+        transactionId: professionals.transactionId,
       })
       .from(professionals)
       .orderBy(desc(professionals.issuedAt), desc(professionals.id))
@@ -36,7 +39,14 @@ export async function listProfessionalRecords({ limit, offset }: { limit: number
 export async function getProfessionalRecord(id: string): Promise<ProfessionalRecordRow | null> {
   const db = await getDb();
   const [row] = await db
-    .select({ id: professionals.id, name: professionals.name, email: professionals.email, pack: professionals.pack, issuedAt: professionals.issuedAt })
+    .select({
+      id: professionals.id,
+      name: professionals.name,
+      email: professionals.email,
+      pack: professionals.pack,
+      issuedAt: professionals.issuedAt,
+      transactionId: professionals.transactionId,
+    })
     .from(professionals)
     .where(eq(professionals.id, id))
     .limit(1);

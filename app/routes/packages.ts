@@ -1,5 +1,9 @@
-import { listPackages } from "~/models/package.server";
-import { packageJson } from "~/utils/package-api";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { MESSAGES } from "~/messages";
+import { createPackage, getPackage, listPackages } from "~/models/package.server";
+import { requireApiPermission } from "~/utils/admin-api.server";
+import { apiError, readJson } from "~/utils/api.server";
+import { packageBody, packageJson } from "~/utils/package-api";
 import { apiRoute } from "~/utils/api-route.server";
 
 /** GET /packages: every package, in the spec's field names (no auth: the pricing page shows them). */
@@ -7,4 +11,15 @@ async function GET() {
   return Response.json((await listPackages()).map(packageJson));
 }
 
-export const { loader, action } = apiRoute({ GET });
+/** POST /packages (admin): adds a package (the package form's rules); 201 with it, 409 for a name taken. */
+async function POST({ request }: ActionFunctionArgs) {
+  await requireApiPermission(request, "admin:packages");
+  const input = await readJson(request, packageBody);
+  const saved = await createPackage(input);
+  if (!saved.ok) return apiError(409, "name_taken", MESSAGES.packageNameTaken, { name: [MESSAGES.packageNameTaken] });
+  const pkg = await getPackage(saved.id);
+  if (!pkg) return apiError(404, "not_found", "No such package.");
+  return Response.json(packageJson(pkg), { status: 201 });
+}
+
+export const { loader, action } = apiRoute({ GET, POST });

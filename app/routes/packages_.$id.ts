@@ -1,16 +1,42 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { MESSAGES } from "~/messages";
 import { isUuid } from "~/models/event.server";
-import { getPackage } from "~/models/package.server";
-import { apiError } from "~/utils/api.server";
-import { packageJson } from "~/utils/package-api";
+import { deletePackage, getPackage, updatePackage } from "~/models/package.server";
+import { requireApiPermission } from "~/utils/admin-api.server";
+import { apiError, readJson } from "~/utils/api.server";
+import { packageBody, packageJson } from "~/utils/package-api";
 import { apiRoute } from "~/utils/api-route.server";
+
+const notFound = () => apiError(404, "not_found", "No such package.");
 
 /** GET /packages/{id}: one package; 404 for an unknown id (or one that is not a uuid). */
 async function GET({ params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   const pkg = isUuid(id) ? await getPackage(id) : null;
-  if (!pkg) return apiError(404, "not_found", "No such package.");
+  if (!pkg) return notFound();
   return Response.json(packageJson(pkg));
 }
 
-export const { loader, action } = apiRoute({ GET });
+/** PUT /packages/{id} (admin): replaces the package (fields left out take the form's defaults); 200 with it. */
+async function PUT({ request, params }: LoaderFunctionArgs) {
+  await requireApiPermission(request, "admin:packages");
+  const id = params.id ?? "";
+  if (!isUuid(id)) return notFound();
+  const input = await readJson(request, packageBody);
+  const saved = await updatePackage(id, input);
+  if (!saved.ok) {
+    return saved.reason === "name-taken" ? apiError(409, "name_taken", MESSAGES.packageNameTaken, { name: [MESSAGES.packageNameTaken] }) : notFound();
+  }
+  const pkg = await getPackage(saved.id);
+  return pkg ? Response.json(packageJson(pkg)) : notFound();
+}
+
+/** DELETE /packages/{id} (admin): 204; professional records that bought it keep its name. */
+async function DELETE({ request, params }: LoaderFunctionArgs) {
+  await requireApiPermission(request, "admin:packages");
+  const id = params.id ?? "";
+  const deleted = isUuid(id) ? await deletePackage(id) : null;
+  return deleted ? new Response(null, { status: 204 }) : notFound();
+}
+
+export const { loader, action } = apiRoute({ GET, PUT, DELETE });

@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { removeProfessionalRecord } from "~/models/admin-professional.server";
+import { isUuid } from "~/models/event.server";
+import { requireApiPermission } from "~/utils/admin-api.server";
+import { apiError } from "~/utils/api.server";
+import { roleOfAccount } from "~/utils/api-roles.server";
+import { apiRoute } from "~/utils/api-route.server";
+
+/**
+ * /professional/{param}: the spec has two paths of one segment here, so one route serves both
+ * (the trailing underscore keeps it from nesting under GET /professional, professional.ts).
+ */
+
+/** GET /professional/{email}: `{ professional }` (a lapsed package reads false), for oneself or an admin. */
+async function GET({ request, params }: LoaderFunctionArgs) {
+  const role = await roleOfAccount(request, params.emailOrId ?? "");
+  return Response.json({ professional: role === "professional" });
+}
+
+/** DELETE /professional/{id} (admin): removes a payment record and recomputes its buyer's status; 204. */
+async function DELETE({ request, params }: LoaderFunctionArgs) {
+  await requireApiPermission(request, "admin:professionals");
+  const id = params.emailOrId ?? "";
+  const removed = isUuid(id) ? await removeProfessionalRecord(id) : null;
+  if (!removed) return apiError(404, "not_found", "No such professional record.");
+  return new Response(null, { status: 204 });
+}
+
+export const { loader, action } = apiRoute({ GET, DELETE });

@@ -75,7 +75,7 @@ describe("the OpenAPI document", () => {
 
   it("is a valid OpenAPI 3.1 document", async () => {
     expect(doc.openapi).toBe("3.1.0");
-    const result = await new Validator().validate(JSON.stringify(doc));
+    const result = await new Validator().validate(doc as unknown as Parameters<Validator["validate"]>[0]);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
   });

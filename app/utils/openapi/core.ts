@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EVENT_OPTIONS } from "../event-schemas";
 import { createEventBody, updateEventBody } from "../event-api.server";
+import { packageJsonSchema as packageSchema } from "../package-api";
 import { body, emailParam, errors, idParam, json, noContent, open, signedIn, type ZodOpenApiPathsObject } from "./common";
 
 /** Events, reviews (read), notifications, role checks and packages (read): spec section 7. */
@@ -20,20 +21,6 @@ const eventSchema = z
     status: z.string().meta({ example: "scheduled" }),
   })
   .meta({ id: "Event" });
-
-export const packageSchema = z
-  .object({
-    _id: z.string(),
-    name: z.string(),
-    price: z.union([z.literal("Free"), z.number()]).meta({ description: "'Free' or dollars per month." }),
-    accessType: z.string(),
-    activeEvent: z.string(),
-    calender: z.number(),
-    goupEvent: z.string(),
-    notificationStatus: z.string(),
-    oneToOne: z.string(),
-  })
-  .meta({ id: "Package" });
 
 export const reviewSchema = z
   .object({ _id: z.string(), imageUrl: z.string(), rating: z.number().int().min(1).max(5), name: z.string(), email: z.string(), review: z.string() })

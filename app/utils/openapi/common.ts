@@ -63,9 +63,9 @@ export function body(schema: z.ZodType): NonNullable<ZodOpenApiOperationObject["
 export const noContent: ZodOpenApiResponseObject = { description: "Done; no body.", headers: rateLimitHeaders };
 
 /** Security: a bearer token (or, from the site's own pages, the session cookie). */
-export const signedIn = [{ bearer: [] }, { session: [] }];
+export const signedIn: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
 /** No auth needed; a token or session is still read when sent. */
-export const open = [{}, { bearer: [] }, { session: [] }];
+export const open: Array<Record<string, string[]>> = [{}, { bearer: [] }, { session: [] }];
 
 export const emailParam = z.object({ email: z.string().meta({ description: "An account's e-mail.", example: "host@example.com" }) });
 export const idParam = z.object({ id: z.string().meta({ description: "The resource's _id (a UUID).", example: "0b6f3c1e-2a47-4d8e-9c1f-6a2b3c4d5e6f" }) });

@@ -6,11 +6,11 @@
  *
  * Matrix: 4 paths x 5 roles (visitor, user, other user, professional, admin) = 20 role cells.
  * Plus 27 body cases (415 x3, malformed JSON 400 x3, invalid_input 400 with `fields` x14,
- * 413 x5 with and without Content-Length, JSON 405 x2), 13 price cases on
+ * 413 x5 with and without Content-Length, JSON 405 x2), 14 price cases on
  * /create-payment-intent (tampered price 409 with nothing sent to Stripe, by name in any
  * case, price as text, by id without price (all one intent, amount = DB price), outdated
  * price after a change 409, new price new intent, id and name that disagree 400, free 409 x3,
- * free at a price 409 price_changed, unknown name and id 404 x2), 3 Stripe cases (not
+ * free at a price 409 price_changed, below Stripe's minimum 409, unknown name and id 404 x2), 3 Stripe cases (not
  * configured 503 x2, unreachable 503), 9 fulfilment cases on /users/professional (unpaid
  * 402 with nothing recorded, paid 201, repeat 200 with one row, the client's pack and date
  * ignored, unknown and garbage ids 404 x2, another account's e-mail 403, paid otherwise than
@@ -20,7 +20,7 @@
  * operator grant kept), 4 review cases (e-mail is the caller's, empty imageUrl, shared rate
  * limit 429 with Retry-After, X-RateLimit-Limit) and 3 routing cases (PUT /users/{email}
  * still reaches its route, /users/professional and /users/professional/{email} reach
- * theirs): 87 cases in 13 tests.
+ * theirs): 88 cases in 13 tests.
  */
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -357,6 +357,11 @@ describe("POST /create-payment-intent", () => {
     }
     const freeForMoney = await call("POST", "/create-payment-intent", { token: a.token, json: { name: "Basic", price: 10 } });
     expect((await errorOf(freeForMoney)).code).toBe("price_changed");
+
+    const cheap = await ownPackage(30);
+    const belowMinimum = await call("POST", "/create-payment-intent", { token: a.token, json: { packageId: cheap.id, price: 0.3 } });
+    expect(belowMinimum.status).toBe(409);
+    expect((await errorOf(belowMinimum)).code).toBe("below_minimum");
 
     for (const json of [{ name: "Platinum" }, { packageId: crypto.randomUUID() }]) {
       const unknown = await call("POST", "/create-payment-intent", { token: a.token, json });

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { packages, type Package } from "../../db/schema";
 import { getDb } from "../utils/db.server";
 import type { PackageInput } from "../utils/package-form";
@@ -29,6 +29,17 @@ export async function listPackages(): Promise<PackageSummary[]> {
 export async function getPackage(id: string): Promise<PackageSummary | null> {
   const db = await getDb();
   const [row] = await db.select(PACKAGE_COLUMNS).from(packages).where(eq(packages.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** One package by name, whatever its case (names are unique case-insensitively), or null. */
+export async function getPackageByName(name: string): Promise<PackageSummary | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select(PACKAGE_COLUMNS)
+    .from(packages)
+    .where(sql`lower(${packages.name}) = lower(${name.trim()})`)
+    .limit(1);
   return row ?? null;
 }
 

@@ -172,6 +172,25 @@ export async function confirmPayment(buyerId: string, paymentIntentId: string): 
   return fulfilPaymentIntent(intent);
 }
 
+/** The professional record a PaymentIntent created, in the spec's fields, or null. */
+export async function professionalRecordOf(transactionId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: professionals.id,
+      name: professionals.name,
+      email: professionals.email,
+      status: professionals.status,
+      transactionId: professionals.transactionId,
+      pack: professionals.pack,
+      issuedAt: professionals.issuedAt,
+    })
+    .from(professionals)
+    .where(eq(professionals.transactionId, transactionId))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Seconds a webhook's signature timestamp may be old (Stripe's default). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { professionals, users, type Role } from "../../db/schema";
-import type { getDb } from "../utils/db.server";
+import { getDb } from "../utils/db.server";
 
 /**
  * Professional status: every verified payment adds one month after the later of the payment
@@ -55,4 +55,26 @@ export async function recomputeProfessionalStatus(tx: Tx | Database, userId: str
     .update(users)
     .set(end ? { role: "professional", professionalUntil: end } : { role: "user", professionalUntil: null })
     .where(eq(users.id, userId));
+}
+
+/**
+ * PUT /users/professional/{email}: the role follows the verified payment records, so "make
+ * this account professional" means recompute it from them. An open-ended grant (role
+ * professional without an end, given by an operator) has no records to recompute from and is
+ * left alone. `changed` is whether the stored role changed; `professional` is the role as it
+ * holds now (a lapsed package reads false). Null when there is no such account.
+ */
+export async function refreshProfessionalStatus(userId: string): Promise<{ changed: boolean; professional: boolean } | null> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ role: users.role, until: users.professionalUntil })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!before) return null;
+    if (!(before.role === "professional" && before.until === null)) await recomputeProfessionalStatus(tx, userId);
+    const [after] = await tx.select({ stored: users.role, role: effectiveRole }).from(users).where(eq(users.id, userId));
+    return { changed: after.stored !== before.role, professional: after.role === "professional" };
+  });
 }

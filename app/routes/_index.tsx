@@ -4,7 +4,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
-import { z } from "zod";
 import { ControlField, ErrorList, Field, inputClass } from "~/components/forms";
 import { CustomerReviews, GIVE_REVIEW_ID } from "~/components/home/customer-reviews";
 import { DoMore } from "~/components/home/do-more";
@@ -12,7 +11,6 @@ import { GetStarted } from "~/components/home/get-started";
 import { Hero } from "~/components/home/hero";
 import { MeetingTypes } from "~/components/home/meeting-types";
 import { PartnerMarquee } from "~/components/home/partner-marquee";
-import { isHttpUrl } from "~/components/home/review-format";
 import { Solutions } from "~/components/home/solutions";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
@@ -23,6 +21,7 @@ import { requirePermission, requireUser } from "~/utils/auth.server";
 import { can } from "~/utils/permissions";
 import { checkRateLimits, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
+import { ReviewSchema } from "~/utils/review-form";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Scheduler: easy meeting scheduling" }];
@@ -31,30 +30,6 @@ export const meta: MetaFunction = () => [{ title: "Scheduler: easy meeting sched
 const REVIEWS_SHOWN = 20;
 /** Where the review modal closes to (and where a new review lands). */
 const REVIEWS_URL = "/#reviews";
-
-/**
- * The posted review. The e-mail is not part of it: the server always stores the signed-in
- * user's own address, whatever the form sends.
- */
-const ReviewSchema = z.object({
-  name: z.string({ error: "Enter your name." }).trim().min(1, "Enter your name.").max(100, "Use at most 100 characters."),
-  imageUrl: z
-    .string()
-    .trim()
-    .max(2048, "Use a shorter image URL (at most 2048 characters).")
-    .refine(isHttpUrl, "Enter an image URL starting with http:// or https://.")
-    .optional(),
-  rating: z
-    .number({ error: "Choose a rating from 1 to 5." })
-    .int("Choose a rating from 1 to 5.")
-    .min(1, "Choose a rating from 1 to 5.")
-    .max(5, "Choose a rating from 1 to 5."),
-  review: z
-    .string({ error: "Write your review." })
-    .trim()
-    .min(1, "Write your review.")
-    .max(2000, "Keep your review to 2000 characters or fewer."),
-});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const wantsReviewForm = new URL(request.url).searchParams.get("review") === "new";

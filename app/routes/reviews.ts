@@ -1,5 +1,11 @@
-import { listRecentReviews } from "~/models/review.server";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { MESSAGES } from "~/messages";
+import { createReview, listRecentReviews } from "~/models/review.server";
+import { apiError, isSelf, readJson, requireApiUser } from "~/utils/api.server";
 import { apiRoute } from "~/utils/api-route.server";
+import { reviewBody } from "~/utils/payment-api";
+import { can } from "~/utils/permissions";
+import { checkRateLimits, RATE_LIMITS } from "~/utils/rate-limit.server";
 
 /** GET /reviews: the reviews the home page shows, newest first, in the spec's field names. */
 async function GET() {
@@ -9,4 +15,27 @@ async function GET() {
   );
 }
 
-export const { loader, action } = apiRoute({ GET });
+/**
+ * POST /reviews: Give Review for signed-in non-admins, with the form's fields and rules and its
+ * rate limit (the same counter). The review's e-mail is always the caller's.
+ */
+async function POST({ request }: ActionFunctionArgs) {
+  const user = await requireApiUser(request);
+  if (!can(user, "review:create")) return apiError(403, "forbidden", "Admins don't give reviews.");
+  const input = await readJson(request, reviewBody);
+  if (input.email !== undefined && input.email !== "" && !isSelf(user, input.email)) {
+    return apiError(403, "forbidden", "A review is posted under your own e-mail.");
+  }
+  const limited = await checkRateLimits([[`review:user:${user.id}`, RATE_LIMITS.reviewPerUser]]);
+  if (!limited.allowed) {
+    return apiError(429, "rate_limited", MESSAGES.tooManyAttempts, undefined, { "Retry-After": String(limited.retryAfterSeconds) });
+  }
+  const review = { name: input.name, imageUrl: input.imageUrl || undefined, rating: input.rating, review: input.review };
+  const { id } = await createReview({ ...review, userId: user.id, email: user.email });
+  return Response.json(
+    { _id: id, imageUrl: review.imageUrl ?? "", rating: review.rating, name: review.name, email: user.email, review: review.review },
+    { status: 201 },
+  );
+}
+
+export const { loader, action } = apiRoute({ GET, POST });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ReviewSchema } from "./review-form";
+import { professionalRecordSchema } from "./admin-api";
 
 /**
  * The bodies and answers of POST /reviews, POST /create-payment-intent, POST
@@ -90,18 +91,12 @@ export const professionalRecordBody = z
   })
   .meta({ id: "ProfessionalRecordInput" });
 
-export const professionalRecordJson = z
-  .object({
-    _id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    status: z.literal("professional"),
-    transactionId: z.string(),
-    pack: z.string().meta({ description: "The package's name at the time of payment." }),
-    issuedDate: z.string().meta({ description: "When the payment was recorded (ISO 8601)." }),
+/** GET /professional's record plus when the buyer's professional status ends. */
+export const professionalRecordJson = professionalRecordSchema
+  .extend({
     professionalUntil: z.string().nullable().meta({ description: "When professional status ends (ISO 8601); null for no end." }),
   })
-  .meta({ id: "ProfessionalRecord" });
+  .meta({ id: "ProfessionalPurchase" });
 
 export const professionalRefreshJson = z
   .object({

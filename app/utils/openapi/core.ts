@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EVENT_OPTIONS } from "../event-schemas";
 import { createEventBody, updateEventBody } from "../event-api.server";
 import { packageJsonSchema as packageSchema } from "../package-api";
+import { reviewJson as reviewSchema } from "../payment-api";
 import { body, emailParam, errors, idParam, json, noContent, open, signedIn, type ZodOpenApiPathsObject } from "./common";
 
 /** Events, reviews (read), notifications, role checks and packages (read): spec section 7. */
@@ -21,10 +22,6 @@ const eventSchema = z
     status: z.string().meta({ example: "scheduled" }),
   })
   .meta({ id: "Event" });
-
-export const reviewSchema = z
-  .object({ _id: z.string(), imageUrl: z.string(), rating: z.number().int().min(1).max(5), name: z.string(), email: z.string(), review: z.string() })
-  .meta({ id: "Review" });
 
 const now = new Date(0);
 const hostQuery = z.object({ host: z.string().optional().meta({ description: "The host's e-mail; another host's needs an admin. Default: the caller." }) });

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Check, Copy, KeyRound, Plus, Trash2, TriangleAlert } from "lucide-react";
@@ -29,6 +29,12 @@ import { errorToast, redirectWithSuccess, successToast } from "~/utils/toast.ser
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "API Tokens | Scheduler" }];
 
 const PAGE = "/dashboard/apiTokens";
+
+// The answer that shows a new secret must not sit in any cache (the action's data asks for this).
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const cacheControl = actionHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
+};
 
 /** "Jan 5, 2026" and "3:04 PM" in the person's zone (UTC when the runtime does not know it). */
 function formatters(timeZone: string) {
@@ -162,7 +168,7 @@ function CreateForm() {
         <Field
           label="Label (optional)"
           hint={`What the token is for, e.g. "CI script". Up to ${API_TOKEN_LABEL_MAX} characters.`}
-          inputProps={{ ...getInputProps(fields.label, { type: "text" }), autoComplete: "off", placeholder: "CI script" }}
+          inputProps={{ ...getInputProps(fields.label, { type: "text" }), maxLength: API_TOKEN_LABEL_MAX, autoComplete: "off", placeholder: "CI script" }}
           errors={fields.label.errors}
         />
         <ErrorList id={form.errorId} errors={form.errors} />

@@ -1,13 +1,12 @@
 import crypto from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { apiTokens, sessions, users, type ApiTokenSource } from "../../db/schema";
+import { API_TOKEN_DAYS } from "../utils/api-token-form";
 import { AUTH_USER_COLUMNS, type AuthUser } from "../utils/auth.server";
 import { getDb } from "../utils/db.server";
 import { sha256 } from "../utils/session.server";
 import { isUuid } from "./event.server";
 
-/** How long a bearer token lives. */
-export const API_TOKEN_DAYS = 30;
 /** last_used_at is written at most this often per token (a write per request would be waste). */
 const LAST_USED_RESOLUTION_MS = 60_000;
 

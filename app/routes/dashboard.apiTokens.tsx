@@ -12,7 +12,6 @@ import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import {
-  API_TOKEN_DAYS,
   getApiToken,
   listApiTokens,
   mintApiToken,
@@ -20,7 +19,7 @@ import {
   revokeApiToken,
   type ApiTokenSummary,
 } from "~/models/api-token.server";
-import { API_TOKEN_LABEL_MAX, API_TOKEN_MESSAGES as M, CreateApiTokenSchema } from "~/utils/api-token-form";
+import { API_TOKEN_DAYS, API_TOKEN_LABEL_MAX, API_TOKEN_MESSAGES as M, CreateApiTokenSchema } from "~/utils/api-token-form";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess, successToast } from "~/utils/toast.server";
@@ -186,7 +185,11 @@ function NewToken({ created }: { created: { token: string; hint: string; name: s
   const [hydrated, setHydrated] = useState(false);
   const [copied, setCopied] = useState<"yes" | "no" | null>(null);
   useEffect(() => setHydrated(true), []);
-  useEffect(() => setCopied(null), [created.token]);
+  useEffect(() => {
+    setCopied(null);
+    // Straight to the secret (selected on focus), so Ctrl+C copies it and a screen reader reads it.
+    input.current?.focus();
+  }, [created.token]);
 
   async function copy() {
     try {
@@ -247,7 +250,7 @@ function TokenTable({ tokens, zone }: { tokens: Shown[]; zone: string }) {
   return (
     <table className={tableClass}>
       <caption className="sr-only">Your API tokens; times in {zone}</caption>
-      <TableHead columns={["Token", "Created", "Last used", "Expires", { label: "Revoke", className: "w-32" }]} />
+      <TableHead columns={["Token", "Created", { label: "Last used", className: "whitespace-nowrap" }, "Expires", { label: "Revoke", className: "w-32" }]} />
       <tbody className={tbodyClass}>
         {tokens.map((t) => (
           <tr key={t.id} className={trClass} data-testid="api-token-row" data-token-id={t.id}>
@@ -305,7 +308,8 @@ function RevokeForm({ intent, tokenId, note }: { intent: "revoke" | "revokeAll";
       {tokenId ? <input type="hidden" name="tokenId" value={tokenId} /> : null}
       <p className="text-sm text-neutral-700">{note}</p>
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-        <Link to={PAGE} preventScrollReset className={buttonClass("secondary")}>
+        {/* Focus starts on the safe choice. */}
+        <Link to={PAGE} preventScrollReset data-autofocus className={buttonClass("secondary")}>
           Cancel
         </Link>
         <Button type="submit" variant="danger" pending={pending} disabled={pending}>

@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** How long a bearer token lives (decision 012). */
+export const API_TOKEN_DAYS = 30;
+
 /** The longest label a person may give a token ("CI script"); the table checks it too. */
 export const API_TOKEN_LABEL_MAX = 60;
 

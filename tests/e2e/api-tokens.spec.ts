@@ -58,12 +58,15 @@ test.describe("API tokens", () => {
     await expect(page.getByText("No API tokens yet")).toBeVisible();
 
     await waitForHydration(page);
+    // Still right once hydrated (the figure is shared by server and browser).
+    await expect(page.getByText("A token works for 30 days.")).toBeVisible();
     // Checked in the browser before anything is sent.
     const label = page.getByLabel("Label (optional)");
     await expect(label).toHaveAttribute("maxlength", "60");
 
     const token = await createToken(page, "CI script");
     await expect(toast(page)).toContainText("Token created");
+    await expect(page.getByTestId("new-token-value")).toBeFocused();
     await expect(page.getByTestId("new-token")).toContainText("It will not be shown again");
     await expect(row(page, "CI script")).toBeVisible();
     await expect(row(page, "CI script").getByTestId("api-token-last-used")).toContainText("Never");
@@ -87,6 +90,8 @@ test.describe("API tokens", () => {
     await expect(page).toHaveURL(/\?revoke=/);
     const dialog = page.getByRole("dialog", { name: "Revoke “CI script”?" });
     await expect(dialog).toBeVisible();
+    // Focus starts on the safe choice.
+    await expect(dialog.getByRole("link", { name: "Cancel" })).toBeFocused();
     // Cancel keeps it.
     await dialog.getByRole("link", { name: "Cancel" }).click();
     await expect(page).toHaveURL(PAGE);

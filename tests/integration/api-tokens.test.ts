@@ -62,7 +62,8 @@ describe("API Tokens page", () => {
     const modal = await client().get(`${PAGE}?revoke=all`);
     expect(modal.status).toBe(302);
     expect(modal.headers.get("location")).toContain("/signin");
-    for (const form of [{ intent: "create", label: "x" }, { intent: "revokeAll" }]) {
+    const forms: Array<Record<string, string>> = [{ intent: "create", label: "x" }, { intent: "revokeAll" }];
+    for (const form of forms) {
       const post = await client().post(PAGE, form);
       expect(post.status).toBe(302);
       expect(post.headers.get("location")).toContain("/signin");

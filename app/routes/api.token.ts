@@ -6,10 +6,13 @@ import { apiError, readJson } from "~/utils/api.server";
 import { normalizeEmail, verifyCredentials } from "~/utils/auth.server";
 import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { apiRoute } from "~/utils/api-route.server";
+import { apiTokenLabelSchema } from "~/utils/api-token-form";
 
 const body = z.object({
   email: z.string({ error: "Enter your e-mail." }).min(1, "Enter your e-mail.").max(254),
   password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(1024),
+  /** Optional: how the token is listed on the API Tokens page ("CI script"). */
+  label: apiTokenLabelSchema.nullable().transform((label) => label ?? null),
 });
 
 /** POST /api/token: a bearer token for e-mail + password (for clients without a browser). */
@@ -26,7 +29,7 @@ async function handle({ request }: ActionFunctionArgs) {
   }
   const user = await verifyCredentials(email, input.password);
   if (!user) return apiError(401, "invalid_credentials", MESSAGES.badCredentials);
-  const { token, expiresAt } = await mintApiToken(user.id, null);
+  const { token, expiresAt } = await mintApiToken(user.id, { source: "password", label: input.label });
   return Response.json({ token, expiresAt: expiresAt.toISOString() });
 }
 

@@ -20,7 +20,7 @@ async function handle({ request, params }: ActionFunctionArgs) {
   if (!isSelf(user, input.email) || !isSelf(user, params.email ?? "")) {
     return apiError(403, "forbidden", "You can only get a token for your own account.");
   }
-  const { token } = await mintApiToken(user.id, sha256(sessionToken));
+  const { token } = await mintApiToken(user.id, { source: "session", sessionId: sha256(sessionToken) });
   return Response.json({ token });
 }
 

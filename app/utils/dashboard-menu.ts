@@ -7,10 +7,12 @@ export interface DrawerItem {
 
 /**
  * The side drawer of spec section 2 ("Drawer menu by role"), after the home link. "My
- * Schedule" (the dashboard's own home, the event list) comes first for everybody.
+ * Schedule" (the dashboard's own home, the event list) comes first for everybody; "API
+ * Tokens" (decision 012: each person's own bearer tokens) comes last for everybody.
  */
 export function drawerItems(role: Role): DrawerItem[] {
   const mySchedule = { to: "/dashboard", label: "My Schedule" };
+  const apiTokens = { to: "/dashboard/apiTokens", label: "API Tokens" };
   if (role === "admin") {
     return [
       mySchedule,
@@ -21,10 +23,11 @@ export function drawerItems(role: Role): DrawerItem[] {
       { to: "/dashboard/packages", label: "Packages" },
       { to: "/dashboard/professionalCollections", label: "Professional Collections" },
       { to: "/dashboard/contactMessages", label: "Contact Messages" },
+      apiTokens,
     ];
   }
   if (role === "professional") {
-    return [mySchedule, { to: "/dashboard/profile", label: "Profile" }, { to: "/dashboard/eventTypes", label: "Event Types" }];
+    return [mySchedule, { to: "/dashboard/profile", label: "Profile" }, { to: "/dashboard/eventTypes", label: "Event Types" }, apiTokens];
   }
   return [
     mySchedule,
@@ -32,5 +35,6 @@ export function drawerItems(role: Role): DrawerItem[] {
     { to: "/dashboard/eventTypes", label: "Event Types" },
     { to: "/dashboard/scheduledEvents", label: "Scheduled Events" },
     { to: "/dashboard/workFlow", label: "Workflows" },
+    apiTokens,
   ];
 }

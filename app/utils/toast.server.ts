@@ -51,3 +51,11 @@ export function getToast(request: Request) {
 export function errorToast(message: string) {
   return { message, type: "error" as const };
 }
+
+/**
+ * A success toast rendered from an action's data: for an answer that must not be a redirect,
+ * because what it shows must not travel in a cookie (a new token's secret, shown once).
+ */
+export function successToast(message: string) {
+  return { message, type: "success" as const };
+}

@@ -201,13 +201,13 @@ test.describe("guarded pages", () => {
 
 test.describe("dashboard drawer by role", () => {
   const cases = [
-    { who: "user (demo host)", account: DEMO.host, profile: "Profile", items: ["My Schedule", "Profile", "Event Types", "Scheduled Events", "Workflows"] },
-    { who: "professional", account: DEMO.pro, profile: "Profile", items: ["My Schedule", "Profile", "Event Types"] },
+    { who: "user (demo host)", account: DEMO.host, profile: "Profile", items: ["My Schedule", "Profile", "Event Types", "Scheduled Events", "Workflows", "API Tokens"] },
+    { who: "professional", account: DEMO.pro, profile: "Profile", items: ["My Schedule", "Profile", "Event Types", "API Tokens"] },
     {
       who: "admin",
       account: DEMO.admin,
       profile: "Admin Profile",
-      items: ["My Schedule", "Admin Profile", "Manage User", "Manage Event", "Scheduled Events", "Packages", "Professional Collections", "Contact Messages"],
+      items: ["My Schedule", "Admin Profile", "Manage User", "Manage Event", "Scheduled Events", "Packages", "Professional Collections", "Contact Messages", "API Tokens"],
     },
   ];
   for (const c of cases) {

@@ -35,7 +35,7 @@ test.describe("sign-up", () => {
     await expect(page.getByRole("heading", { name: "My Schedule Calender", exact: true })).toBeVisible();
     await expect(page.getByTestId("host-email")).toHaveText(email);
     // A fresh sign-up is an ordinary user: the user drawer.
-    await expect(dashboardDrawerLinks(page)).toHaveText(["Home", "My Schedule", "Profile", "Event Types", "Scheduled Events", "Workflows"]);
+    await expect(dashboardDrawerLinks(page)).toHaveText(["Home", "My Schedule", "Profile", "Event Types", "Scheduled Events", "Workflows", "API Tokens"]);
     await dashboardDrawerLinks(page).filter({ hasText: "Profile" }).click();
     await expect(page.getByTestId("profile-email")).toHaveText(email);
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Erin Example");
@@ -115,6 +115,7 @@ test.describe("sign-up", () => {
       "Packages",
       "Professional Collections",
       "Contact Messages",
+      "API Tokens",
     ]);
     await page.getByTestId("avatar-menu").click();
     await expect(page.getByRole("navigation", { name: "Main" }).getByText("Admin", { exact: true })).toBeVisible();

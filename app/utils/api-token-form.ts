@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/** How long a bearer token lives (decision 012). */
+export const API_TOKEN_DAYS = 30;
+
+/** The longest label a person may give a token ("CI script"); the table checks it too. */
+export const API_TOKEN_LABEL_MAX = 60;
+
+export const API_TOKEN_MESSAGES = {
+  labelTooLong: `Keep the label to ${API_TOKEN_LABEL_MAX} characters or fewer.`,
+  created: "Token created",
+  revoked: "Token revoked",
+  allRevoked: "All tokens revoked",
+  notFound: "Token not found",
+} as const;
+
+/** An optional label: trimmed; blank means none. Shared by the page and POST /api/token. */
+export const apiTokenLabelSchema = z
+  .string()
+  .trim()
+  .max(API_TOKEN_LABEL_MAX, API_TOKEN_MESSAGES.labelTooLong)
+  .optional()
+  .transform((label) => label || null);
+
+/** The page's "Create token" form (conform turns an empty input into a missing field). */
+export const CreateApiTokenSchema = z.object({ label: apiTokenLabelSchema });

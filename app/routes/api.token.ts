@@ -1,23 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { MESSAGES } from "~/messages";
 import { mintApiToken } from "~/models/api-token.server";
 import { apiError, readJson } from "~/utils/api.server";
 import { normalizeEmail, verifyCredentials } from "~/utils/auth.server";
 import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { apiRoute } from "~/utils/api-route.server";
-import { apiTokenLabelSchema } from "~/utils/api-token-form";
-
-const body = z.object({
-  email: z.string({ error: "Enter your e-mail." }).min(1, "Enter your e-mail.").max(254),
-  password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(1024),
-  /** Optional: how the token is listed on the API Tokens page ("CI script"). */
-  label: apiTokenLabelSchema.nullable().transform((label) => label ?? null),
-});
+import { passwordTokenBody } from "~/utils/api-token-form";
 
 /** POST /api/token: a bearer token for e-mail + password (for clients without a browser). */
 async function handle({ request }: ActionFunctionArgs) {
-  const input = await readJson(request, body);
+  const input = await readJson(request, passwordTokenBody);
   const email = normalizeEmail(input.email);
   // The sign-in form's counters: a guesser gains nothing by switching between the two.
   const limited = await checkRateLimits([

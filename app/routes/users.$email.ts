@@ -1,12 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { mintApiToken } from "~/models/api-token.server";
 import { apiError, isSelf, readJson } from "~/utils/api.server";
 import { getUser } from "~/utils/auth.server";
 import { sessionTokenOf, sha256 } from "~/utils/session.server";
 import { apiRoute } from "~/utils/api-route.server";
-
-const body = z.object({ email: z.string({ error: "Enter your e-mail." }).min(1, "Enter your e-mail.").max(254) });
+import { sessionTokenBody } from "~/utils/api-token-form";
 
 /**
  * PUT /users/{email}: a signed-in browser session swaps itself for a bearer token (the spec's
@@ -16,7 +14,7 @@ async function handle({ request, params }: ActionFunctionArgs) {
   const user = await getUser(request);
   const sessionToken = await sessionTokenOf(request);
   if (!user || !sessionToken) return apiError(401, "unauthorized", "Sign in first: this path exchanges a browser session for a token.");
-  const input = await readJson(request, body);
+  const input = await readJson(request, sessionTokenBody);
   if (!isSelf(user, input.email) || !isSelf(user, params.email ?? "")) {
     return apiError(403, "forbidden", "You can only get a token for your own account.");
   }

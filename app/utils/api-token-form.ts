@@ -24,3 +24,18 @@ export const apiTokenLabelSchema = z
 
 /** The page's "Create token" form (conform turns an empty input into a missing field). */
 export const CreateApiTokenSchema = z.object({ label: apiTokenLabelSchema });
+
+/** POST /api/token's body: a token for e-mail + password. */
+export const passwordTokenBody = z
+  .object({
+    email: z.string({ error: "Enter your e-mail." }).min(1, "Enter your e-mail.").max(254),
+    password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(1024),
+    /** Optional: how the token is listed on the API Tokens page ("CI script"). */
+    label: apiTokenLabelSchema.nullable().transform((label) => label ?? null).meta({ description: "How the token is listed on the API Tokens page (at most 60 characters)." }),
+  })
+  .meta({ id: "PasswordTokenRequest" });
+
+/** PUT /users/{email}'s body: the signed-in session's own e-mail. */
+export const sessionTokenBody = z
+  .object({ email: z.string({ error: "Enter your e-mail." }).min(1, "Enter your e-mail.").max(254) })
+  .meta({ id: "SessionTokenRequest" });

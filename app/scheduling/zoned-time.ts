@@ -64,3 +64,138 @@ export function formatInZone(instant: Date, zone: string, locale = "en-US") {
     zoneName: local.offsetNameShort ?? zone,
   };
 }
+
+/** True for an IANA zone name this runtime knows ("Europe/Berlin", "UTC"). */
+export function isValidTimeZone(zone: string): boolean {
+  return typeof zone === "string" && zone !== "" && IANAZone.isValidZone(zone);
+}
+
+/** Days since 1970-01-01 of a "YYYY-MM-DD" date, or null when it is not a real date. */
+export function dayNumber(date: string): number | null {
+  const d = DATE.exec(date);
+  if (!d) return null;
+  const ms = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]));
+  if (new Date(ms).getUTCDate() !== Number(d[3])) return null;
+  return ms / DAY_MS;
+}
+
+/** The "YYYY-MM-DD" date of a day number (days since 1970-01-01). */
+export function dateOfDayNumber(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The ISO weekday (1 = Monday ... 7 = Sunday) of a day number. 1970-01-01 was a Thursday. */
+export function isoWeekdayOfDayNumber(day: number): number {
+  return ((((day + 3) % 7) + 7) % 7) + 1;
+}
+
+/** "+05:45", "-03:00", "+00:00" (never "Z") for an offset in minutes. */
+function offsetText(offsetMinutes: number): string {
+  const abs = Math.abs(offsetMinutes);
+  const hh = String(Math.floor(abs / 60)).padStart(2, "0");
+  const mm = String(abs % 60).padStart(2, "0");
+  return `${offsetMinutes < 0 ? "-" : "+"}${hh}:${mm}`;
+}
+
+interface OffsetPiece {
+  /** First instant (ms) with this offset; -Infinity for the first piece. */
+  from: number;
+  /** First instant after it; +Infinity for the last piece. */
+  to: number;
+  /** Minutes east of UTC. */
+  offset: number;
+}
+
+// Zones never change their offset twice within this span, so sampling at this step finds
+// every transition; each one is then pinned to the minute by bisection.
+const SAMPLE_MS = 6 * 60 * 60 * 1000;
+const MINUTE_MS = 60_000;
+
+/**
+ * One zone's offsets over a span of instants, worked out once (a few dozen Intl calls for two
+ * months) so that the many conversions of a slot search are arithmetic. Beyond the span, the
+ * first and last offsets are assumed to continue: build it with a margin of a day or two.
+ */
+export class ZoneTimeline {
+  readonly zone: string;
+  private readonly pieces: OffsetPiece[];
+
+  constructor(zone: string, fromMs: number, toMs: number) {
+    const ianaZone = IANAZone.create(zone);
+    if (!ianaZone.isValid) throw new RangeError(`Unknown time zone: ${zone}`);
+    this.zone = zone;
+    const offsetAt = (ms: number) => ianaZone.offset(ms);
+    const pieces: OffsetPiece[] = [{ from: -Infinity, to: Infinity, offset: offsetAt(fromMs) }];
+    let prevMs = fromMs;
+    let prevOffset = pieces[0].offset;
+    for (let t = Math.min(fromMs + SAMPLE_MS, toMs); ; t = Math.min(t + SAMPLE_MS, toMs)) {
+      const offset = offsetAt(t);
+      if (offset !== prevOffset) {
+        // Bisect in whole minutes: offset(lo) is the old offset, offset(hi) the new one.
+        let lo = Math.floor(prevMs / MINUTE_MS);
+        let hi = Math.ceil(t / MINUTE_MS);
+        while (hi - lo > 1) {
+          const mid = Math.floor((lo + hi) / 2);
+          if (offsetAt(mid * MINUTE_MS) === prevOffset) lo = mid;
+          else hi = mid;
+        }
+        const at = hi * MINUTE_MS;
+        pieces[pieces.length - 1].to = at;
+        pieces.push({ from: at, to: Infinity, offset });
+        prevOffset = offset;
+      }
+      prevMs = t;
+      if (t >= toMs) break;
+    }
+    this.pieces = pieces;
+  }
+
+  /** Minutes east of UTC at an instant. */
+  offsetAt(ms: number): number {
+    const pieces = this.pieces;
+    if (pieces.length === 1) return pieces[0].offset;
+    let lo = 0;
+    let hi = pieces.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (pieces[mid].from <= ms) lo = mid;
+      else hi = mid - 1;
+    }
+    return pieces[lo].offset;
+  }
+
+  /**
+   * Every instant whose wall clock reads a time in [wallStart, wallEnd), where wall times are
+   * written as "naive" ms (the wall clock read as if it were UTC, `Date.UTC(y, m, d, h, min)`).
+   * This is the exact preimage, so across a spring-forward gap the part of the range the
+   * clocks skip has no instant (an edge in the gap lands on the first instant after it), and
+   * across a fall-back overlap the repeated wall times give both of their instants, once
+   * each. Sorted; pieces may touch (callers merge them).
+   */
+  wallClockSpan(wallStart: number, wallEnd: number): { start: number; end: number }[] {
+    const out: { start: number; end: number }[] = [];
+    for (const piece of this.pieces) {
+      const shift = piece.offset * MINUTE_MS;
+      const start = Math.max(wallStart - shift, piece.from);
+      const end = Math.min(wallEnd - shift, piece.to);
+      if (start < end) out.push({ start, end });
+    }
+    return out;
+  }
+
+  /** The wall-clock date ("YYYY-MM-DD") at an instant. */
+  dateAt(ms: number): string {
+    return new Date(ms + this.offsetAt(ms) * MINUTE_MS).toISOString().slice(0, 10);
+  }
+
+  /** The day number (days since 1970-01-01) of the wall-clock date at an instant. */
+  dayNumberAt(ms: number): number {
+    return Math.floor((ms + this.offsetAt(ms) * MINUTE_MS) / DAY_MS);
+  }
+
+  /** "2026-03-08T03:00:00-04:00": the instant as this zone's wall clock with its offset then. */
+  format(ms: number): string {
+    const offset = this.offsetAt(ms);
+    return new Date(ms + offset * MINUTE_MS).toISOString().slice(0, 19) + offsetText(offset);
+  }
+}

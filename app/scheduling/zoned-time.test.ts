@@ -50,6 +50,7 @@ describe("wallClockToInstant", () => {
 
   it("refuses malformed and impossible dates, times and zones", () => {
     expect(wallClockToInstant("2026-02-30", "09:00", "UTC")).toEqual({ ok: false, reason: "invalid" });
+    expect(wallClockToInstant("2026-13-01", "09:00", "UTC")).toEqual({ ok: false, reason: "invalid" });
     expect(wallClockToInstant("2026-12-07", "24:00", "UTC")).toEqual({ ok: false, reason: "invalid" });
     expect(wallClockToInstant("7/12/2026", "09:00", "UTC")).toEqual({ ok: false, reason: "invalid" });
     expect(wallClockToInstant("2026-12-07", "09:00", "Mars/Olympus")).toEqual({ ok: false, reason: "invalid" });
@@ -123,6 +124,8 @@ describe("ZoneTimeline", () => {
   it("knows day numbers, dates and ISO weekdays", () => {
     expect(dayNumber("1970-01-01")).toBe(0);
     expect(dayNumber("2026-02-30")).toBeNull();
+    expect(dayNumber("2026-13-01")).toBeNull();
+    expect(dayNumber("2026-00-10")).toBeNull();
     expect(dayNumber("2026-2-3")).toBeNull();
     expect(dateOfDayNumber(dayNumber("2026-12-31")! + 1)).toBe("2027-01-01");
     expect(isoWeekdayOfDayNumber(dayNumber("2026-12-07")!)).toBe(1); // a Monday

@@ -27,7 +27,7 @@ export function wallClockToInstant(date: string, time: string, zone: string): Wa
   const [year, month, day, hour, minute] = [Number(d[1]), Number(d[2]), Number(d[3]), Number(t[1]), Number(t[2])];
   // The wall clock read as if it were UTC; the real instant is that minus the zone's offset.
   const naive = Date.UTC(year, month - 1, day, hour, minute);
-  if (new Date(naive).getUTCDate() !== day) return { ok: false, reason: "invalid" }; // 2026-02-30
+  if (new Date(naive).getUTCDate() !== day || new Date(naive).getUTCMonth() !== month - 1) return { ok: false, reason: "invalid" }; // 2026-02-30, 2026-13-01
   // At most one transition lies within a day either side, so the offset is one of these two.
   const offsets = new Set([ianaZone.offset(naive - DAY_MS), ianaZone.offset(naive + DAY_MS)]);
   const instants = [...offsets]
@@ -75,7 +75,7 @@ export function dayNumber(date: string): number | null {
   const d = DATE.exec(date);
   if (!d) return null;
   const ms = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]));
-  if (new Date(ms).getUTCDate() !== Number(d[3])) return null;
+  if (new Date(ms).getUTCDate() !== Number(d[3]) || new Date(ms).getUTCMonth() !== Number(d[2]) - 1) return null;
   return ms / DAY_MS;
 }
 

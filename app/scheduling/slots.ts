@@ -353,17 +353,27 @@ function forEachCandidate(available: readonly Interval[], search: Search, visit:
   }
 }
 
+/** The starts `host` is free for, with the seats already taken at each (0 outside group events). */
+function freeStarts(host: PreparedHost, search: Search): { starts: number[]; taken: number[] } {
+  const starts: number[] = [];
+  const taken: number[] = [];
+  forEachCandidate(host.available, search, (start) => {
+    const seats = seatsTakenIfFree(host, start, search.settings);
+    if (seats < 0) return;
+    starts.push(start);
+    taken.push(seats);
+  });
+  return { starts, taken };
+}
+
 function singleHostSlots(host: PreparedHost, search: Search): SlotDetail[] {
   const { settings } = search;
-  const out: SlotDetail[] = [];
-  forEachCandidate(host.available, search, (start) => {
-    const taken = seatsTakenIfFree(host, start, settings);
-    if (taken < 0) return;
+  const { starts, taken } = freeStarts(host, search);
+  return starts.map((start, i) => {
     const slot: SlotDetail = { start, end: start + settings.durationMs, hostIds: [host.id] };
-    if (settings.kind === "group") slot.seatsRemaining = settings.seats - taken;
-    out.push(slot);
+    if (settings.kind === "group") slot.seatsRemaining = settings.seats - taken[i];
+    return slot;
   });
-  return out;
 }
 
 function collectiveSlots(hosts: PreparedHost[], search: Search): SlotDetail[] {
@@ -383,26 +393,25 @@ function collectiveSlots(hosts: PreparedHost[], search: Search): SlotDetail[] {
 }
 
 function roundRobinSlots(hosts: PreparedHost[], search: Search): SlotDetail[] {
-  const freeAt = new Map<number, string[]>();
-  for (const host of hosts) {
-    for (const slot of singleHostSlots(host, search)) {
-      const free = freeAt.get(slot.start);
-      if (free) free.push(host.id);
-      else freeAt.set(slot.start, [host.id]);
-    }
-  }
+  const lists = hosts.map((host) => freeStarts(host, search).starts);
   const stats = Object.fromEntries(hosts.map((h) => [h.id, h.roundRobin]));
-  return [...freeAt.keys()]
-    .sort((a, b) => a - b)
-    .map((start) => {
-      const free = freeAt.get(start)!;
-      return {
-        start,
-        end: start + search.settings.durationMs,
-        hostIds: [pickRoundRobinHost(free, stats)!],
-        freeHostIds: free,
-      };
-    });
+  // Merge the hosts' sorted lists (few hosts: a scan of the heads beats a heap).
+  const heads = lists.map(() => 0);
+  const out: SlotDetail[] = [];
+  for (;;) {
+    let start = Infinity;
+    for (let h = 0; h < lists.length; h++) if (heads[h] < lists[h].length && lists[h][heads[h]] < start) start = lists[h][heads[h]];
+    if (start === Infinity) break;
+    const free: string[] = [];
+    for (let h = 0; h < lists.length; h++) {
+      if (lists[h][heads[h]] === start) {
+        free.push(hosts[h].id);
+        heads[h]++;
+      }
+    }
+    out.push({ start, end: start + search.settings.durationMs, hostIds: [pickRoundRobinHost(free, stats)!], freeHostIds: free });
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -465,7 +474,7 @@ function search(input: SlotInput): { slots: SlotDetail[]; viewer: ZoneTimeline; 
   // The range is the guest's dates: from the first instant of the first to the end of the last.
   const wallFrom = days.first * DAY_MS;
   const wallTo = (days.last + 1) * DAY_MS;
-  const viewer = new ZoneTimeline(input.timeZone, wallFrom - 4 * DAY_MS, wallTo + 4 * DAY_MS);
+  const viewer = new ZoneTimeline(input.timeZone, wallFrom - 3 * DAY_MS, wallTo + 3 * DAY_MS);
   const span = viewer.wallClockSpan(wallFrom, wallTo);
   if (span.length === 0) return { slots: [], viewer, days };
   const rangeStart = span[0].start;

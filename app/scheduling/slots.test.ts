@@ -219,6 +219,25 @@ describe("collective and round robin", () => {
     expect(slots).toEqual([{ start: Date.parse("2026-12-07T14:00:00Z"), end: Date.parse("2026-12-07T15:00:00Z"), hostIds: ["ny", "de"] }]);
   });
 
+  it("collective: the overlap of New York and London hours grows while only the US is on summer time", () => {
+    const london: Schedule = { timeZone: "Europe/London", weekly: everyDay("09:00", "17:00") };
+    const result = computeSlots(
+      input({
+        hosts: [host("ny", newYork), host("uk", london)],
+        range: { start: "2026-03-02", end: "2026-03-30" },
+        eventType: { kind: "collective", duration: 60 },
+      }),
+    );
+    expect(result.slots["2026-03-02"]).toEqual(["2026-03-02T14:00:00+00:00", "2026-03-02T15:00:00+00:00", "2026-03-02T16:00:00+00:00"]);
+    expect(result.slots["2026-03-09"]).toEqual([
+      "2026-03-09T13:00:00+00:00",
+      "2026-03-09T14:00:00+00:00",
+      "2026-03-09T15:00:00+00:00",
+      "2026-03-09T16:00:00+00:00",
+    ]);
+    expect(result.slots["2026-03-30"]).toEqual(["2026-03-30T13:00:00+00:00", "2026-03-30T14:00:00+00:00", "2026-03-30T15:00:00+00:00"]);
+  });
+
   it("collective: a busy host blocks, even when the others are free", () => {
     const hosts = [host("a", berlin), host("b", berlin, [{ start: at("2026-12-07T08:00:00Z"), end: at("2026-12-07T16:00:00Z") }])];
     expect(day({ hosts, eventType: { kind: "collective", duration: 60 } })).toEqual([]);
@@ -423,6 +442,9 @@ describe("bad configuration throws SlotConfigError", () => {
     expect(bad({ hosts: [host("a", schedule), host("b", schedule)] })).toThrow(/exactly one host/);
     expect(bad({ hosts: [host("a", schedule), host("a", schedule)], eventType: { kind: "collective" } })).toThrow(/twice/);
     expect(bad({ hosts: [host("a", schedule, [{ start: at("2026-12-07T10:00:00Z"), end: at("2026-12-07T09:00:00Z") }])] })).toThrow(/ends before/);
+    expect(bad({ hosts: [host("a", schedule, [{ start: at("2026-12-07T09:00:00Z"), end: Infinity }])] })).toThrow(/busy\[0\]\.end is not a valid instant/);
+    expect(bad({ hosts: [host("a", schedule, [{ start: 0, end: 1 }, { start: 0, end: 1, bufferAfter: -5 }])] })).toThrow(/busy\[1\]\.bufferAfter/);
+    expect(bad({ hosts: [host("a", schedule, [{ start: 0, end: 1, seats: 0 }])] })).toThrow(/busy\[0\]\.seats/);
     expect(bad({ now: new Date("not a date") })).toThrow(/now/);
   });
 });

@@ -29,7 +29,7 @@ import {
   type ParsedSchedule,
   type Schedule,
 } from "./availability";
-import { intersectAll, normalize, type Interval } from "./intervals";
+import { intersectAll, normalize, widen, type Interval } from "./intervals";
 import { dateOfDayNumber, dayNumber, isValidTimeZone, ZoneTimeline } from "./zoned-time";
 
 export { SlotConfigError } from "./availability";
@@ -200,6 +200,21 @@ function checkHosts(kind: EventKind, hosts: readonly SlotHost[]) {
   }
 }
 
+function isWholeAtLeast(value: unknown, min: number): boolean {
+  return typeof value === "number" && Number.isInteger(value) && value >= min;
+}
+
+/** Throws the SlotConfigError that says what is wrong with a busy time. */
+function explainBadBusy(b: BusyTime, where: string): never {
+  const start = toMs(b.start, `${where}.start`);
+  const end = toMs(b.end, `${where}.end`);
+  if (end < start) throw new SlotConfigError(`${where} ends before it starts`);
+  wholeMinutes(b.bufferBefore ?? 0, `${where}.bufferBefore`, { min: 0 });
+  wholeMinutes(b.bufferAfter ?? 0, `${where}.bufferAfter`, { min: 0 });
+  wholeMinutes(b.seats ?? 1, `${where}.seats`, { min: 1 });
+  throw new SlotConfigError(`${where} is not a valid busy time`);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Hosts prepared for the search
 
@@ -252,22 +267,28 @@ function prepareHost(host: SlotHost, index: number, search: Search, timelineOf: 
   const ownStarts = new Set<number>();
   let ownBookings = 0;
   let lastOwnStart: number | null = null;
-  (host.busy ?? []).forEach((b, i) => {
-    const where = `hosts[${index}].busy[${i}]`;
-    const start = toMs(b.start, `${where}.start`);
-    const end = toMs(b.end, `${where}.end`);
-    if (end < start) throw new SlotConfigError(`${where} ends before it starts`);
-    const before = wholeMinutes(b.bufferBefore ?? 0, `${where}.bufferBefore`, { min: 0 }) * MINUTE_MS;
-    const after = wholeMinutes(b.bufferAfter ?? 0, `${where}.bufferAfter`, { min: 0 }) * MINUTE_MS;
-    const seats = wholeMinutes(b.seats ?? 1, `${where}.seats`, { min: 1 });
+  const busyTimes = host.busy ?? [];
+  for (let i = 0; i < busyTimes.length; i++) {
+    const b = busyTimes[i];
+    const start = b.start instanceof Date ? b.start.getTime() : b.start;
+    const end = b.end instanceof Date ? b.end.getTime() : b.end;
+    const beforeMinutes = b.bufferBefore ?? 0;
+    const afterMinutes = b.bufferAfter ?? 0;
+    const seats = b.seats ?? 1;
+    // Thousands of these per call: check cheaply, explain only when something is wrong.
+    if (!(Number.isFinite(start) && Number.isFinite(end) && end >= start && isWholeAtLeast(beforeMinutes, 0) && isWholeAtLeast(afterMinutes, 0) && isWholeAtLeast(seats, 1))) {
+      explainBadBusy(b, `hosts[${index}].busy[${i}]`);
+    }
+    const before = beforeMinutes * MINUTE_MS;
+    const after = afterMinutes * MINUTE_MS;
     const own = settings.eventTypeId !== undefined && b.eventTypeId === settings.eventTypeId;
     if (own) {
       ownBookings++;
       if (lastOwnStart === null || start > lastOwnStart) lastOwnStart = start;
       if (start >= countFrom && start < countTo) ownStarts.add(start);
     }
-    const blocks = { start: start - before, end: end + after };
-    if (blocks.end <= reachFrom || blocks.start >= reachTo) return;
+    const blocks = widen({ start, end }, before, after);
+    if (blocks.end <= reachFrom || blocks.start >= reachTo) continue;
     if (own && settings.kind === "group") {
       const group = seatsByStart.get(start);
       if (group) {
@@ -280,7 +301,7 @@ function prepareHost(host: SlotHost, index: number, search: Search, timelineOf: 
     } else {
       blocking.push(blocks);
     }
-  });
+  }
   // Full group sessions block like any booking.
   const openSeats: OpenSeats[] = [];
   for (const group of seatsByStart.values()) {

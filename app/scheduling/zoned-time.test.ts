@@ -102,6 +102,12 @@ describe("ZoneTimeline", () => {
     expect(kiritimati.dateAt(ms("2026-12-06T19:30:00Z"))).toBe("2026-12-07");
   });
 
+  it("pins a 30-minute transition (Lord Howe Island, 2026-10-04) to the minute", () => {
+    const lordHowe = new ZoneTimeline("Australia/Lord_Howe", ms("2026-09-20T00:00:00Z"), ms("2026-10-20T00:00:00Z"));
+    expect(lordHowe.format(ms("2026-10-03T15:29:00Z"))).toBe("2026-10-04T01:59:00+10:30");
+    expect(lordHowe.format(ms("2026-10-03T15:30:00Z"))).toBe("2026-10-04T02:30:00+11:00");
+  });
+
   it("maps a wall-clock range into a spring-forward gap onto the first instant after it", () => {
     const ny = new ZoneTimeline("America/New_York", ms("2026-03-05T00:00:00Z"), ms("2026-03-12T00:00:00Z"));
     expect(span(ny, "2026-03-08T01:00", "2026-03-08T02:30")).toEqual([["2026-03-08T06:00:00.000Z", "2026-03-08T07:00:00.000Z"]]);

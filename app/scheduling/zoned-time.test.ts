@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { addDays, formatInZone, instantToWallClock, todayIn, wallClockToInstant } from "./zoned-time";
+import {
+  addDays,
+  dateOfDayNumber,
+  dayNumber,
+  formatInZone,
+  instantToWallClock,
+  isoWeekdayOfDayNumber,
+  isValidTimeZone,
+  todayIn,
+  wallClockToInstant,
+  ZoneTimeline,
+} from "./zoned-time";
 
 function at(date: string, time: string, zone: string): string {
   const r = wallClockToInstant(date, time, zone);
@@ -39,6 +50,7 @@ describe("wallClockToInstant", () => {
 
   it("refuses malformed and impossible dates, times and zones", () => {
     expect(wallClockToInstant("2026-02-30", "09:00", "UTC")).toEqual({ ok: false, reason: "invalid" });
+    expect(wallClockToInstant("2026-13-01", "09:00", "UTC")).toEqual({ ok: false, reason: "invalid" });
     expect(wallClockToInstant("2026-12-07", "24:00", "UTC")).toEqual({ ok: false, reason: "invalid" });
     expect(wallClockToInstant("7/12/2026", "09:00", "UTC")).toEqual({ ok: false, reason: "invalid" });
     expect(wallClockToInstant("2026-12-07", "09:00", "Mars/Olympus")).toEqual({ ok: false, reason: "invalid" });
@@ -66,5 +78,67 @@ describe("instants back to wall clocks", () => {
   it("formats an instant for people in the host's zone", () => {
     const f = formatInZone(new Date("2026-12-07T14:30:00Z"), "America/New_York");
     expect(f).toEqual({ date: "Mon, Dec 7, 2026", time: "9:30 AM", zoneName: "EST" });
+  });
+});
+
+describe("ZoneTimeline", () => {
+  const ms = (iso: string) => Date.parse(iso);
+  const wall = (iso: string) => Date.parse(`${iso}Z`); // the wall clock read as if it were UTC
+  const span = (t: ZoneTimeline, from: string, to: string) =>
+    t.wallClockSpan(wall(from), wall(to)).map((i) => [new Date(i.start).toISOString(), new Date(i.end).toISOString()]);
+
+  it("finds the transitions to the minute and formats with the offset then, never Z", () => {
+    const ny = new ZoneTimeline("America/New_York", ms("2026-03-01T00:00:00Z"), ms("2026-03-20T00:00:00Z"));
+    expect(ny.offsetAt(ms("2026-03-08T06:59:00Z"))).toBe(-300);
+    expect(ny.offsetAt(ms("2026-03-08T07:00:00Z"))).toBe(-240);
+    expect(ny.format(ms("2026-03-08T06:59:00Z"))).toBe("2026-03-08T01:59:00-05:00");
+    expect(ny.format(ms("2026-03-08T07:00:00Z"))).toBe("2026-03-08T03:00:00-04:00");
+    const utc = new ZoneTimeline("UTC", ms("2026-12-06T00:00:00Z"), ms("2026-12-08T00:00:00Z"));
+    expect(utc.format(ms("2026-12-07T09:30:00Z"))).toBe("2026-12-07T09:30:00+00:00");
+    const kathmandu = new ZoneTimeline("Asia/Kathmandu", ms("2026-12-06T00:00:00Z"), ms("2026-12-08T00:00:00Z"));
+    expect(kathmandu.format(ms("2026-12-07T03:45:00Z"))).toBe("2026-12-07T09:30:00+05:45");
+    const kiritimati = new ZoneTimeline("Pacific/Kiritimati", ms("2026-12-01T00:00:00Z"), ms("2026-12-10T00:00:00Z"));
+    expect(kiritimati.format(ms("2026-12-06T19:30:00Z"))).toBe("2026-12-07T09:30:00+14:00");
+    expect(kiritimati.dateAt(ms("2026-12-06T19:30:00Z"))).toBe("2026-12-07");
+  });
+
+  it("pins a 30-minute transition (Lord Howe Island, 2026-10-04) to the minute", () => {
+    const lordHowe = new ZoneTimeline("Australia/Lord_Howe", ms("2026-09-20T00:00:00Z"), ms("2026-10-20T00:00:00Z"));
+    expect(lordHowe.format(ms("2026-10-03T15:29:00Z"))).toBe("2026-10-04T01:59:00+10:30");
+    expect(lordHowe.format(ms("2026-10-03T15:30:00Z"))).toBe("2026-10-04T02:30:00+11:00");
+  });
+
+  it("maps a wall-clock range into a spring-forward gap onto the first instant after it", () => {
+    const ny = new ZoneTimeline("America/New_York", ms("2026-03-05T00:00:00Z"), ms("2026-03-12T00:00:00Z"));
+    expect(span(ny, "2026-03-08T01:00", "2026-03-08T02:30")).toEqual([["2026-03-08T06:00:00.000Z", "2026-03-08T07:00:00.000Z"]]);
+    expect(span(ny, "2026-03-08T02:30", "2026-03-08T05:00")).toEqual([["2026-03-08T07:00:00.000Z", "2026-03-08T09:00:00.000Z"]]);
+    expect(span(ny, "2026-03-08T02:00", "2026-03-08T03:00")).toEqual([]);
+  });
+
+  it("gives both instants of repeated wall times at fall back, each once", () => {
+    const ny = new ZoneTimeline("America/New_York", ms("2026-10-28T00:00:00Z"), ms("2026-11-05T00:00:00Z"));
+    expect(span(ny, "2026-11-01T00:00", "2026-11-01T03:00")).toEqual([
+      ["2026-11-01T04:00:00.000Z", "2026-11-01T06:00:00.000Z"],
+      ["2026-11-01T06:00:00.000Z", "2026-11-01T08:00:00.000Z"],
+    ]);
+    expect(span(ny, "2026-11-01T01:30", "2026-11-01T02:00")).toEqual([
+      ["2026-11-01T05:30:00.000Z", "2026-11-01T06:00:00.000Z"],
+      ["2026-11-01T06:30:00.000Z", "2026-11-01T07:00:00.000Z"],
+    ]);
+  });
+
+  it("knows day numbers, dates and ISO weekdays", () => {
+    expect(dayNumber("1970-01-01")).toBe(0);
+    expect(dayNumber("2026-02-30")).toBeNull();
+    expect(dayNumber("2026-13-01")).toBeNull();
+    expect(dayNumber("2026-00-10")).toBeNull();
+    expect(dayNumber("2026-2-3")).toBeNull();
+    expect(dateOfDayNumber(dayNumber("2026-12-31")! + 1)).toBe("2027-01-01");
+    expect(isoWeekdayOfDayNumber(dayNumber("2026-12-07")!)).toBe(1); // a Monday
+    expect(isoWeekdayOfDayNumber(dayNumber("2026-12-13")!)).toBe(7);
+    expect(isoWeekdayOfDayNumber(dayNumber("1969-12-28")!)).toBe(7);
+    expect(isValidTimeZone("Asia/Kathmandu")).toBe(true);
+    expect(isValidTimeZone("Mars/Olympus")).toBe(false);
+    expect(isValidTimeZone("")).toBe(false);
   });
 });

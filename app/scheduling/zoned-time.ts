@@ -27,7 +27,7 @@ export function wallClockToInstant(date: string, time: string, zone: string): Wa
   const [year, month, day, hour, minute] = [Number(d[1]), Number(d[2]), Number(d[3]), Number(t[1]), Number(t[2])];
   // The wall clock read as if it were UTC; the real instant is that minus the zone's offset.
   const naive = Date.UTC(year, month - 1, day, hour, minute);
-  if (new Date(naive).getUTCDate() !== day) return { ok: false, reason: "invalid" }; // 2026-02-30
+  if (new Date(naive).getUTCDate() !== day || new Date(naive).getUTCMonth() !== month - 1) return { ok: false, reason: "invalid" }; // 2026-02-30, 2026-13-01
   // At most one transition lies within a day either side, so the offset is one of these two.
   const offsets = new Set([ianaZone.offset(naive - DAY_MS), ianaZone.offset(naive + DAY_MS)]);
   const instants = [...offsets]
@@ -64,3 +64,154 @@ export function formatInZone(instant: Date, zone: string, locale = "en-US") {
     zoneName: local.offsetNameShort ?? zone,
   };
 }
+
+/** True for an IANA zone name this runtime knows ("Europe/Berlin", "UTC"). */
+export function isValidTimeZone(zone: string): boolean {
+  return typeof zone === "string" && zone !== "" && IANAZone.isValidZone(zone);
+}
+
+/** Days since 1970-01-01 of a "YYYY-MM-DD" date, or null when it is not a real date. */
+export function dayNumber(date: string): number | null {
+  const d = DATE.exec(date);
+  if (!d) return null;
+  const ms = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]));
+  if (new Date(ms).getUTCDate() !== Number(d[3]) || new Date(ms).getUTCMonth() !== Number(d[2]) - 1) return null;
+  return ms / DAY_MS;
+}
+
+/** The "YYYY-MM-DD" date of a day number (days since 1970-01-01). */
+export function dateOfDayNumber(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The ISO weekday (1 = Monday ... 7 = Sunday) of a day number. 1970-01-01 was a Thursday. */
+export function isoWeekdayOfDayNumber(day: number): number {
+  return ((((day + 3) % 7) + 7) % 7) + 1;
+}
+
+/** "+05:45", "-03:00", "+00:00" (never "Z") for an offset in minutes. */
+function offsetText(offsetMinutes: number): string {
+  const abs = Math.abs(offsetMinutes);
+  const hh = String(Math.floor(abs / 60)).padStart(2, "0");
+  const mm = String(abs % 60).padStart(2, "0");
+  return `${offsetMinutes < 0 ? "-" : "+"}${hh}:${mm}`;
+}
+
+interface OffsetPiece {
+  /** First instant (ms) with this offset; -Infinity for the first piece. */
+  from: number;
+  /** First instant after it; +Infinity for the last piece. */
+  to: number;
+  /** Minutes east of UTC. */
+  offset: number;
+}
+
+// No zone changes its offset twice within a day (modern transitions are weeks apart at the
+// least), so sampling once a day finds every transition; each one is then pinned to the minute
+// by bisection. A luxon offset look-up costs microseconds (Intl), so this matters: a 70-day
+// timeline takes about 80 of them.
+const SAMPLE_MS = DAY_MS;
+const MINUTE_MS = 60_000;
+
+/**
+ * One zone's offsets over a span of instants, worked out once (a few dozen Intl calls for two
+ * months) so that the many conversions of a slot search are arithmetic. Beyond the span, the
+ * first and last offsets are assumed to continue: build it with a margin of a day or two.
+ */
+export class ZoneTimeline {
+  readonly zone: string;
+  private readonly pieces: OffsetPiece[];
+
+  constructor(zone: string, fromMs: number, toMs: number) {
+    const ianaZone = IANAZone.create(zone);
+    if (!ianaZone.isValid) throw new RangeError(`Unknown time zone: ${zone}`);
+    this.zone = zone;
+    const offsetAt = (ms: number) => ianaZone.offset(ms);
+    const pieces: OffsetPiece[] = [{ from: -Infinity, to: Infinity, offset: offsetAt(fromMs) }];
+    let prevMs = fromMs;
+    let prevOffset = pieces[0].offset;
+    for (let t = Math.min(fromMs + SAMPLE_MS, toMs); ; t = Math.min(t + SAMPLE_MS, toMs)) {
+      const offset = offsetAt(t);
+      if (offset !== prevOffset) {
+        // Bisect in whole minutes: offset(lo) is the old offset, offset(hi) the new one.
+        let lo = Math.floor(prevMs / MINUTE_MS);
+        let hi = Math.ceil(t / MINUTE_MS);
+        while (hi - lo > 1) {
+          const mid = Math.floor((lo + hi) / 2);
+          if (offsetAt(mid * MINUTE_MS) === prevOffset) lo = mid;
+          else hi = mid;
+        }
+        const at = hi * MINUTE_MS;
+        pieces[pieces.length - 1].to = at;
+        pieces.push({ from: at, to: Infinity, offset });
+        prevOffset = offset;
+      }
+      prevMs = t;
+      if (t >= toMs) break;
+    }
+    this.pieces = pieces;
+  }
+
+  /** Minutes east of UTC at an instant. */
+  offsetAt(ms: number): number {
+    const pieces = this.pieces;
+    if (pieces.length === 1) return pieces[0].offset;
+    let lo = 0;
+    let hi = pieces.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (pieces[mid].from <= ms) lo = mid;
+      else hi = mid - 1;
+    }
+    return pieces[lo].offset;
+  }
+
+  /**
+   * Every instant whose wall clock reads a time in [wallStart, wallEnd), where wall times are
+   * written as "naive" ms (the wall clock read as if it were UTC, `Date.UTC(y, m, d, h, min)`).
+   * This is the exact preimage, so across a spring-forward gap the part of the range the
+   * clocks skip has no instant (an edge in the gap lands on the first instant after it), and
+   * across a fall-back overlap the repeated wall times give both of their instants, once
+   * each. Sorted; pieces may touch (callers merge them).
+   */
+  wallClockSpan(wallStart: number, wallEnd: number): { start: number; end: number }[] {
+    const out: { start: number; end: number }[] = [];
+    for (const piece of this.pieces) {
+      const shift = piece.offset * MINUTE_MS;
+      const start = Math.max(wallStart - shift, piece.from);
+      const end = Math.min(wallEnd - shift, piece.to);
+      if (start < end) out.push({ start, end });
+    }
+    return out;
+  }
+
+  /** The wall-clock date ("YYYY-MM-DD") at an instant. */
+  dateAt(ms: number): string {
+    return new Date(ms + this.offsetAt(ms) * MINUTE_MS).toISOString().slice(0, 10);
+  }
+
+  /** The day number (days since 1970-01-01) of the wall-clock date at an instant. */
+  dayNumberAt(ms: number): number {
+    return Math.floor((ms + this.offsetAt(ms) * MINUTE_MS) / DAY_MS);
+  }
+
+  /** "2026-03-08T03:00:00-04:00": the instant as this zone's wall clock with its offset then. */
+  format(ms: number): string {
+    // Called once per slot: string arithmetic, with the date text cached per day.
+    const offset = this.offsetAt(ms);
+    const local = ms + offset * MINUTE_MS;
+    const day = Math.floor(local / DAY_MS);
+    if (day !== this.lastDay) {
+      this.lastDay = day;
+      this.lastDate = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    }
+    const seconds = Math.floor((local - day * DAY_MS) / 1000);
+    const time = `${TWO_DIGITS[Math.floor(seconds / 3600)]}:${TWO_DIGITS[Math.floor(seconds / 60) % 60]}:${TWO_DIGITS[seconds % 60]}`;
+    return `${this.lastDate}T${time}${offsetText(offset)}`;
+  }
+
+  private lastDay = NaN;
+  private lastDate = "";
+}
+
+const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, "0"));

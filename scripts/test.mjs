@@ -33,8 +33,20 @@ function ensurePostgres() {
   if (run("bash", ["scripts/ensure-postgres.sh"]) !== 0) fail("no PostgreSQL server for the integration tests.");
 }
 
+/** The scheduling code must not depend on the process's own zone: it runs again under these. */
+const OTHER_ZONES = ["America/Los_Angeles", "Asia/Kolkata", "Pacific/Kiritimati"];
+
 const suites = {
-  unit: () => run("npx", ["vitest", "run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/unit.json`]),
+  unit: () => {
+    let code = run("npx", ["vitest", "run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/unit.json`]);
+    for (const zone of OTHER_ZONES) {
+      console.log(`\n--- app/scheduling again with TZ=${zone} ---`);
+      const report = `${REPORTS}/unit-tz-${zone.replace("/", "-")}.json`;
+      const zoneCode = run("npx", ["vitest", "run", "--project", "unit", "app/scheduling", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], { TZ: zone });
+      code ||= zoneCode;
+    }
+    return code;
+  },
   integration: () => {
     ensurePostgres();
     return run("npx", ["vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/integration.json`]);
@@ -48,6 +60,17 @@ const suites = {
 function counts(name) {
   const file = `${REPORTS}/${name}.json`;
   if (!fs.existsSync(file)) return null;
+  if (name === "unit") {
+    // The main run plus the scheduling runs under other zones.
+    const total = { passed: 0, failed: 0, skipped: 0 };
+    for (const extra of fs.readdirSync(REPORTS).filter((f) => /^unit(-tz-.*)?\.json$/.test(f))) {
+      const r = JSON.parse(fs.readFileSync(`${REPORTS}/${extra}`, "utf8"));
+      total.passed += r.numPassedTests ?? 0;
+      total.failed += r.numFailedTests ?? 0;
+      total.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+    }
+    return total;
+  }
   const report = JSON.parse(fs.readFileSync(file, "utf8"));
   if (name === "e2e") {
     const s = report.stats ?? {};

@@ -20,87 +20,19 @@
  */
 import crypto from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { HttpClient, uniqueEmail } from "../support/http";
-import { client, servers, signUp, sql } from "./context";
+import { uniqueEmail } from "../support/http";
+import { apiClient, browserCall, errorOf, type Account, type CallOptions, type Role } from "./api-client";
+import { servers } from "./context";
 
-const db = sql();
-const PASSWORD = "correct-horse-battery";
+const { db, call, account, freshIp } = apiClient({ ipPrefix: "10.78", namePrefix: "Adm" });
 const NOT_ADMIN_PROMOTE = "You don't have access to make someone admin!!";
 const NOT_ADMIN_DEMOTE = "You don't have access to make someone user!!";
-
-type Role = "user" | "professional" | "admin";
 
 // Other files read /pricing and expect the seeded catalogue: packages made here go again.
 const TAG = `apiadm-${crypto.randomUUID().slice(0, 8)}`;
 afterAll(async () => {
   await db`delete from packages where name like ${`${TAG}%`}`;
 });
-
-let ipCounter = 0;
-/** Each call its own client address, so per-address limits are not shared across tests. */
-function freshIp(): string {
-  ipCounter += 1;
-  return `10.78.${Math.floor(ipCounter / 250) % 250}.${ipCounter % 250}`;
-}
-
-interface CallOptions {
-  token?: string;
-  json?: unknown;
-  body?: BodyInit;
-  headers?: Record<string, string>;
-}
-
-/** A curl-like call: no cookies, no Origin; a bearer token when given. */
-async function call(method: string, path: string, options: CallOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { "x-forwarded-for": freshIp(), ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body = options.body;
-  if (options.json !== undefined) {
-    body = JSON.stringify(options.json);
-    headers["content-type"] ??= "application/json";
-  }
-  return fetch(new URL(path, servers()[0]), { method, headers, body, redirect: "manual" });
-}
-
-/** A browser-like JSON call with the client's session cookie (same-origin). */
-function browserCall(c: HttpClient, method: string, path: string, json?: unknown) {
-  return c.request(path, {
-    method,
-    body: json === undefined ? undefined : JSON.stringify(json),
-    headers: { origin: c.baseUrl, ...(json === undefined ? {} : { "content-type": "application/json" }) },
-  });
-}
-
-interface Account {
-  c: HttpClient;
-  email: string;
-  id: string;
-  token: string;
-}
-
-async function account(prefix: string, role: Role = "user"): Promise<Account> {
-  const c = client();
-  const email = uniqueEmail(prefix);
-  expect((await signUp(c, email, PASSWORD, `Adm ${prefix}`)).status).toBe(302);
-  if (role === "professional") {
-    await db`update users set role = 'professional', professional_until = now() + interval '20 days' where email = ${email}`;
-  } else {
-    await db`update users set role = ${role} where email = ${email}`;
-  }
-  const [row] = await db`select id from users where email = ${email}`;
-  const res = await browserCall(c, "PUT", `/users/${encodeURIComponent(email)}`, { email });
-  expect(res.status).toBe(200);
-  const { token } = (await res.json()) as { token: string };
-  return { c, email, id: row.id as string, token };
-}
-
-async function errorOf(res: Response) {
-  expect(res.headers.get("content-type")).toMatch(/application\/json/);
-  const body = (await res.json()) as { error: { code: string; message: string; fields?: Record<string, string[]> } };
-  expect(typeof body.error.code).toBe("string");
-  expect(typeof body.error.message).toBe("string");
-  return body.error;
-}
 
 const roleOf = async (id: string) => (await db`select role from users where id = ${id}`)[0].role as Role;
 const packageCount = async () => (await db`select count(*)::int as n from packages`)[0].n as number;
@@ -137,7 +69,7 @@ async function insertRecord(email: string, userId: string | null, issuedAt: stri
 describe("who may call the admin paths", () => {
   it("role matrix: 401 visitor, 403 user and professional (nothing changes), admin served", async () => {
     const user = await account("m-user");
-    const pro = await account("m-pro", "professional");
+    const pro = await account("m-pro", "professional", { professionalDays: 20 });
     const admin = await account("m-admin", "admin");
     const existing = await createPkg(admin);
     const before = await packageCount();
@@ -180,7 +112,7 @@ describe("who may call the admin paths", () => {
 
   it("promote and demote answer the spec's 403 messages, also to someone naming themselves; never change the role", async () => {
     const user = await account("self-user");
-    const pro = await account("self-pro", "professional");
+    const pro = await account("self-pro", "professional", { professionalDays: 20 });
     const admin = await account("self-admin", "admin");
     for (const who of [user, pro]) {
       const self = await call("PUT", `/users/admin/${encodeURIComponent(who.email)}`, { token: who.token });
@@ -215,7 +147,7 @@ describe("GET /users", () => {
     const admin = await account("list-admin", "admin");
     const tag = `q${crypto.randomUUID().slice(0, 8)}`;
     const plain = await account(`${tag}-plain`);
-    const pro = await account(`${tag}-pro`, "professional");
+    const pro = await account(`${tag}-pro`, "professional", { professionalDays: 20 });
     const adm = await account(`${tag}-adm`, "admin");
     const res = await call("GET", `/users?q=${tag}`, { token: admin.token });
     expect(res.status).toBe(200);
@@ -397,7 +329,7 @@ describe("GET /professional and DELETE /professional/{id}", () => {
   });
 
   it("GET /professional/{email} still answers on the shared path", async () => {
-    const pro = await account("still-pro", "professional");
+    const pro = await account("still-pro", "professional", { professionalDays: 20 });
     const res = await call("GET", `/professional/${encodeURIComponent(pro.email)}`, { token: pro.token });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ professional: true });

@@ -25,8 +25,9 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startFakeStripe } from "../fakes/stripe-server.mjs";
-import { HttpClient, uniqueEmail } from "../support/http";
 import { freePort, startServer, type RunningServer } from "../support/server";
+import { uniqueEmail } from "../support/http";
+import { apiClient, errorOf, type Account } from "./api-client";
 import { servers, sql } from "./context";
 import { SESSION_SECRET } from "./global-setup";
 
@@ -35,7 +36,6 @@ const db = sql();
 afterAll(async () => {
   await db`delete from packages where name like 'Api %'`;
 });
-const PASSWORD = "correct-horse-battery";
 const KEYS = { STRIPE_SECRET_KEY: "sk_test_api_payment", STRIPE_PUBLISHABLE_KEY: "pk_test_api_payment" };
 const ADMIN_CANT_PAY = "Admin can't make payment";
 
@@ -61,65 +61,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-type Role = "user" | "professional" | "admin";
-
-let ipCounter = 0;
-function freshIp(): string {
-  ipCounter += 1;
-  return `10.88.${Math.floor(ipCounter / 250) % 250}.${ipCounter % 250}`;
-}
-
-interface CallOptions {
-  token?: string;
-  json?: unknown;
-  body?: BodyInit;
-  headers?: Record<string, string>;
-  base?: string;
-}
-
-/** A curl-like call: no cookies, no Origin; a bearer token when given. */
-async function call(method: string, path: string, options: CallOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { "x-forwarded-for": freshIp(), ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body = options.body;
-  if (options.json !== undefined) {
-    body = JSON.stringify(options.json);
-    headers["content-type"] ??= "application/json";
-  }
-  return fetch(new URL(path, options.base ?? server.url), { method, headers, body, redirect: "manual" });
-}
-
-interface Account {
-  c: HttpClient;
-  email: string;
-  id: string;
-  token: string;
-}
-
-/** Signs up on `base`, sets the role (a professional is an operator grant: no end), swaps the session for a token. */
-async function account(prefix: string, role: Role = "user", base = server.url): Promise<Account> {
-  const c = new HttpClient(base, { "x-forwarded-for": freshIp() });
-  const email = uniqueEmail(prefix);
-  expect((await c.post("/signup", { name: `Pay ${prefix}`, email, password: PASSWORD, confirmPassword: PASSWORD })).status).toBe(302);
-  await db`update users set role = ${role} where email = ${email}`;
-  const [row] = await db`select id from users where email = ${email}`;
-  const res = await c.request(`/users/${encodeURIComponent(email)}`, {
-    method: "PUT",
-    body: JSON.stringify({ email }),
-    headers: { origin: base, "content-type": "application/json" },
-  });
-  expect(res.status).toBe(200);
-  const { token } = (await res.json()) as { token: string };
-  return { c, email, id: row.id as string, token };
-}
-
-async function errorOf(res: Response) {
-  expect(res.headers.get("content-type")).toMatch(/application\/json/);
-  const body = (await res.json()) as { error: { code: string; message: string; fields?: Record<string, string[]> } };
-  expect(typeof body.error.code).toBe("string");
-  expect(typeof body.error.message).toBe("string");
-  return body.error;
-}
+const { call, account, freshIp } = apiClient({ ipPrefix: "10.88", namePrefix: "Pay", server: () => server.url });
 
 interface IntentAnswer {
   clientSecret: string;
@@ -402,11 +344,11 @@ describe("POST /create-payment-intent", () => {
 
   it("answers 503 payments_unavailable, never a 500, when Stripe is not configured or cannot be reached", async () => {
     // The suite's shared servers run without Stripe keys.
-    const plain = await account("pi-nostripe", "user", servers()[0]);
-    const res = await call("POST", "/create-payment-intent", { base: servers()[0], token: plain.token, json: { name: "Standard", price: 10 } });
+    const plain = await account("pi-nostripe", "user", { server: 0 });
+    const res = await call("POST", "/create-payment-intent", { server: servers()[0], token: plain.token, json: { name: "Standard", price: 10 } });
     expect(res.status).toBe(503);
     expect((await errorOf(res)).code).toBe("payments_unavailable");
-    const record = await call("POST", "/users/professional", { base: servers()[0], token: plain.token, json: recordBody(plain, "pi_0000000000abcdef") });
+    const record = await call("POST", "/users/professional", { server: servers()[0], token: plain.token, json: recordBody(plain, "pi_0000000000abcdef") });
     expect(record.status).toBe(503);
     expect((await errorOf(record)).code).toBe("payments_unavailable");
 
@@ -419,8 +361,8 @@ describe("POST /create-payment-intent", () => {
       ...KEYS,
     });
     try {
-      const a = await account("pi-down", "user", down.url);
-      const unreachable = await call("POST", "/create-payment-intent", { base: down.url, token: a.token, json: { name: "Standard", price: 10 } });
+      const a = await account("pi-down", "user", { server: down.url });
+      const unreachable = await call("POST", "/create-payment-intent", { server: down.url, token: a.token, json: { name: "Standard", price: 10 } });
       expect(unreachable.status).toBe(503);
       const error = await errorOf(unreachable);
       expect(error.code).toBe("payments_unavailable");

@@ -16,77 +16,13 @@
  */
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { HttpClient, uniqueEmail } from "../support/http";
-import { client, servers, signUp, sql } from "./context";
+import { uniqueEmail } from "../support/http";
+import { API_PASSWORD as PASSWORD, apiClient, browserCall, errorOf, type Account } from "./api-client";
+import { servers } from "./context";
 
-const db = sql();
-const PASSWORD = "correct-horse-battery";
 const CAP_MESSAGE = "You reached the maximum event creation limit !! Teke a package.";
 
-type Role = "user" | "professional" | "admin";
-
-let ipCounter = 0;
-/** Each call its own client address, so the sign-in rate limit per address is not shared across tests. */
-function freshIp(): string {
-  ipCounter += 1;
-  return `10.77.${Math.floor(ipCounter / 250) % 250}.${ipCounter % 250}`;
-}
-
-interface CallOptions {
-  token?: string;
-  json?: unknown;
-  body?: BodyInit;
-  headers?: Record<string, string>;
-  server?: number;
-}
-
-/** A curl-like call: no cookies, no Origin; a bearer token when given. */
-async function call(method: string, path: string, options: CallOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { "x-forwarded-for": freshIp(), ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body = options.body;
-  if (options.json !== undefined) {
-    body = JSON.stringify(options.json);
-    headers["content-type"] ??= "application/json";
-  }
-  return fetch(new URL(path, servers()[options.server ?? 0]), { method, headers, body, redirect: "manual" });
-}
-
-/** A browser-like JSON call with the client's session cookie (same-origin). */
-function browserCall(c: HttpClient, method: string, path: string, json?: unknown, headers: Record<string, string> = {}) {
-  return c.request(path, {
-    method,
-    body: json === undefined ? undefined : JSON.stringify(json),
-    headers: { origin: c.baseUrl, ...(json === undefined ? {} : { "content-type": "application/json" }), ...headers },
-  });
-}
-
-interface Account {
-  c: HttpClient;
-  email: string;
-  id: string;
-  token: string;
-}
-
-async function account(prefix: string, role: Role = "user"): Promise<Account> {
-  const c = client();
-  const email = uniqueEmail(prefix);
-  expect((await signUp(c, email, PASSWORD, `API ${prefix}`)).status).toBe(302);
-  await db`update users set role = ${role} where email = ${email}`;
-  const [row] = await db`select id from users where email = ${email}`;
-  const res = await browserCall(c, "PUT", `/users/${encodeURIComponent(email)}`, { email });
-  expect(res.status).toBe(200);
-  const { token } = (await res.json()) as { token: string };
-  return { c, email, id: row.id as string, token };
-}
-
-async function errorOf(res: Response) {
-  expect(res.headers.get("content-type")).toMatch(/application\/json/);
-  const body = (await res.json()) as { error: { code: string; message: string; fields?: Record<string, string[]> } };
-  expect(typeof body.error.code).toBe("string");
-  expect(typeof body.error.message).toBe("string");
-  return body.error;
-}
+const { db, call, account, freshIp } = apiClient({ ipPrefix: "10.77" });
 
 function inDays(days: number, hourUtc = 10): string {
   const d = new Date(Date.now() + days * 86_400_000);

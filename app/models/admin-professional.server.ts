@@ -15,18 +15,21 @@ export interface ProfessionalRecordRow {
   transactionId: string;
 }
 
+/** The columns of a professional record as the admin page and GET /professional show it. */
+export const recordColumns = {
+  id: professionals.id,
+  name: professionals.name,
+  email: professionals.email,
+  pack: professionals.pack,
+  issuedAt: professionals.issuedAt,
+  transactionId: professionals.transactionId,
+};
+
 export async function listProfessionalRecords({ limit, offset }: { limit: number; offset: number }) {
   const db = await getDb();
   const [records, [{ total }]] = await Promise.all([
     db
-      .select({
-        id: professionals.id,
-        name: professionals.name,
-        email: professionals.email,
-        pack: professionals.pack,
-        issuedAt: professionals.issuedAt,
-        transactionId: professionals.transactionId,
-      })
+      .select(recordColumns)
       .from(professionals)
       .orderBy(desc(professionals.issuedAt), desc(professionals.id))
       .limit(limit)
@@ -39,14 +42,7 @@ export async function listProfessionalRecords({ limit, offset }: { limit: number
 export async function getProfessionalRecord(id: string): Promise<ProfessionalRecordRow | null> {
   const db = await getDb();
   const [row] = await db
-    .select({
-      id: professionals.id,
-      name: professionals.name,
-      email: professionals.email,
-      pack: professionals.pack,
-      issuedAt: professionals.issuedAt,
-      transactionId: professionals.transactionId,
-    })
+    .select(recordColumns)
     .from(professionals)
     .where(eq(professionals.id, id))
     .limit(1);

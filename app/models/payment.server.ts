@@ -5,6 +5,7 @@ import { getDb } from "../utils/db.server";
 import { CURRENCY, stripe } from "../utils/stripe.server";
 import { isUuid } from "./event.server";
 import type { PackageSummary } from "./package.server";
+import { recordColumns } from "./admin-professional.server";
 import { addMonths } from "./professional.server";
 
 /**
@@ -176,15 +177,7 @@ export async function confirmPayment(buyerId: string, paymentIntentId: string): 
 export async function professionalRecordOf(transactionId: string) {
   const db = await getDb();
   const [row] = await db
-    .select({
-      id: professionals.id,
-      name: professionals.name,
-      email: professionals.email,
-      status: professionals.status,
-      transactionId: professionals.transactionId,
-      pack: professionals.pack,
-      issuedAt: professionals.issuedAt,
-    })
+    .select({ ...recordColumns, status: professionals.status })
     .from(professionals)
     .where(eq(professionals.transactionId, transactionId))
     .limit(1);

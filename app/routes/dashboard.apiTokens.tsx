@@ -23,6 +23,7 @@ import { API_TOKEN_DAYS, API_TOKEN_LABEL_MAX, API_TOKEN_MESSAGES as M, CreateApi
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess, successToast } from "~/utils/toast.server";
+import { dateTimeFormatters } from "~/utils/time-zone";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "API Tokens | Scheduler" }];
@@ -35,21 +36,7 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
   return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
 };
 
-/** "Jan 5, 2026" and "3:04 PM" in the person's zone (UTC when the runtime does not know it). */
-function formatters(timeZone: string) {
-  const make = (zone: string) => ({
-    zone,
-    date: new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: zone }),
-    time: new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: zone }),
-  });
-  try {
-    return make(timeZone);
-  } catch {
-    return make("UTC");
-  }
-}
-
-type Formatters = ReturnType<typeof formatters>;
+type Formatters = ReturnType<typeof dateTimeFormatters>;
 
 function when(instant: Date, format: Formatters) {
   return { iso: instant.toISOString(), date: format.date.format(instant), time: format.time.format(instant) };
@@ -97,7 +84,7 @@ async function openModal(url: URL, userId: string, hasTokens: boolean, format: F
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDrawerPage(request, PAGE);
-  const format = formatters(user.timeZone);
+  const format = dateTimeFormatters(user.timeZone);
   const tokens = await listApiTokens(user.id);
   const modal = await openModal(new URL(request.url), user.id, tokens.length > 0, format);
   return { tokens: tokens.map((t) => present(t, format)), zone: format.zone, modal };
@@ -114,7 +101,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return data({ result: submission.reply(), created: null, toast: errorToast("Check the label.") }, { status: 400 });
     }
     const { id, token, hint, expiresAt } = await mintApiToken(user.id, { source: "dashboard", label: submission.value.label });
-    const format = formatters(user.timeZone);
+    const format = dateTimeFormatters(user.timeZone);
     // Data, not a redirect: the secret is shown once, in this answer, and never stored in a cookie or a cache.
     return data(
       {

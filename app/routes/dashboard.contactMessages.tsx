@@ -4,23 +4,11 @@ import { ChevronLeft, ChevronRight, Inbox } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { listContactMessages } from "~/models/contact.server";
 import { requirePermission } from "~/utils/auth.server";
+import { dateTimeFormatters } from "~/utils/time-zone";
 
 export const meta: MetaFunction = () => [{ title: "Contact Messages | Scheduler" }];
 
 const PAGE_SIZE = 50;
-
-/** Date and time in the admin's zone (UTC when the stored zone is unknown to this runtime). */
-function formatters(timeZone: string) {
-  const make = (zone: string) => ({
-    date: new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: zone }),
-    time: new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: zone }),
-  });
-  try {
-    return make(timeZone);
-  } catch {
-    return make("UTC");
-  }
-}
 
 /** Admin-only: every message sent through /contact, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -29,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = Number.isInteger(requested) && requested >= 1 ? requested : 1;
   const { messages, total } = await listContactMessages({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   // Formatted here, in the admin's own zone, so the server and browser render the same text.
-  const format = formatters(user.timeZone);
+  const format = dateTimeFormatters(user.timeZone);
   return {
     page,
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),

@@ -51,3 +51,13 @@ export function timeZoneHint(cookieHeader: string | null): string | null {
  * page paints and costs one cookie write, only when the zone changed.
  */
 export const TIME_ZONE_HINT_SCRIPT = `(function(){try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;var c=document.cookie.match(/(?:^|; )${TIME_ZONE_COOKIE}=([^;]*)/);if(z&&(!c||decodeURIComponent(c[1])!==z)){document.cookie="${TIME_ZONE_COOKIE}="+encodeURIComponent(z)+"; Path=/; Max-Age=31536000; SameSite=Lax"}}catch(e){}})();`;
+
+/** "Jan 5, 2026" and "3:04 PM" formatters in `timeZone` (UTC when this runtime does not know it). */
+export function dateTimeFormatters(timeZone: string) {
+  const zone = isTimeZone(timeZone) ? timeZone : "UTC";
+  return {
+    zone,
+    date: new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: zone }),
+    time: new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: zone }),
+  };
+}

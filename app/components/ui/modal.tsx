@@ -65,6 +65,7 @@ export function Modal({
   }
 
   return (
+    // !m-0: a parent's space-y-* margin must not push the full-screen box down.
     <dialog
       ref={ref}
       open
@@ -82,7 +83,7 @@ export function Modal({
         // The dialog box fills the screen; a click on it (not on the panel) is outside.
         if (event.target === event.currentTarget && pressStartedOutside.current) close();
       }}
-      className="fixed inset-0 z-40 m-0 flex h-full max-h-none w-full max-w-none flex-col items-center overflow-y-auto overscroll-contain bg-neutral-950/50 p-0 pt-10 backdrop:bg-transparent sm:p-6 [&:not([open])]:hidden"
+      className="fixed inset-0 z-40 !m-0 flex h-full max-h-none w-full max-w-none flex-col items-center overflow-y-auto overscroll-contain bg-neutral-950/50 p-0 pt-10 backdrop:bg-transparent sm:p-6 [&:not([open])]:hidden"
     >
       {/* Auto margins (not flex alignment) place the panel, so a tall one still scrolls to its top. */}
       <div className="relative mt-auto w-full max-w-form shrink-0 rounded-t-2xl bg-white shadow-xl sm:my-auto sm:rounded-xl">

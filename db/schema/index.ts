@@ -9,4 +9,6 @@ export * from "./notifications";
 export * from "./contact-messages";
 export * from "./mail-outbox";
 export * from "./rate-limits";
+export * from "./schedules";
+export * from "./event-types";
 export * from "./relations";

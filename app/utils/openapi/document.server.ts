@@ -2,6 +2,7 @@ import { createDocument } from "zod-openapi";
 import { paths as admin } from "./admin";
 import { paths as core } from "./core";
 import { paths as payments } from "./payments";
+import { paths as scheduling } from "./scheduling";
 import { paths as tokens } from "./tokens";
 
 type Paths = typeof core;
@@ -35,7 +36,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         session: { type: "apiKey", in: "cookie", name: "__session", description: "The site's own signed-in session (same-origin pages only)." },
       },
     },
-    paths: merge(core, admin, payments, tokens),
+    paths: merge(core, admin, payments, tokens, scheduling),
   });
   return cached;
 }

@@ -1,0 +1,173 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { eventTypes, events, schedules, users, type EventTypeRow } from "../../db/schema";
+import { getDb } from "../utils/db.server";
+import type { EventTypeInput } from "../utils/scheduling-api";
+import { isForeignKeyViolation, type Schedule } from "./schedule.server";
+import { isUniqueViolation } from "./user.server";
+
+/**
+ * A host's event types (booking links, decision 016). Every owner function takes the owner's id
+ * and filters by it. The slug's uniqueness (per owner, whatever the case) is the unique index's
+ * job; a taken slug is a typed result, never an exception.
+ */
+
+const COLUMNS = {
+  id: eventTypes.id,
+  title: eventTypes.title,
+  slug: eventTypes.slug,
+  description: eventTypes.description,
+  duration: eventTypes.duration,
+  kind: eventTypes.kind,
+  location: eventTypes.location,
+  seats: eventTypes.seats,
+  bufferBefore: eventTypes.bufferBefore,
+  bufferAfter: eventTypes.bufferAfter,
+  minimumNotice: eventTypes.minimumNotice,
+  bookingWindowDays: eventTypes.bookingWindowDays,
+  slotInterval: eventTypes.slotInterval,
+  dailyLimit: eventTypes.dailyLimit,
+  scheduleId: eventTypes.scheduleId,
+  active: eventTypes.active,
+  hostIds: eventTypes.hostIds,
+};
+
+export type EventType = Pick<EventTypeRow, keyof typeof COLUMNS>;
+
+const SLUG_KEY = "event_types_user_slug_key";
+
+/** What a write needs besides the body: the resolved schedule and hosts (the route checked them). */
+export type EventTypeWrite = Omit<EventTypeInput, "scheduleId" | "hosts"> & { scheduleId: string; hostIds: string[] };
+
+export type EventTypeResult = { ok: true; eventType: EventType } | { ok: false; reason: "slug-taken" | "not-found" | "schedule-gone" };
+
+export async function listEventTypes(userId: string): Promise<EventType[]> {
+  const db = await getDb();
+  return db.select(COLUMNS).from(eventTypes).where(eq(eventTypes.userId, userId)).orderBy(asc(eventTypes.createdAt), asc(eventTypes.id));
+}
+
+export async function getEventType(userId: string, id: string): Promise<EventType | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select(COLUMNS)
+    .from(eventTypes)
+    .where(and(eq(eventTypes.userId, userId), eq(eventTypes.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+function values(input: EventTypeWrite) {
+  return {
+    title: input.title,
+    slug: input.slug,
+    description: input.description,
+    duration: input.duration,
+    kind: input.kind,
+    location: input.location,
+    seats: input.seats,
+    bufferBefore: input.bufferBefore,
+    bufferAfter: input.bufferAfter,
+    minimumNotice: input.minimumNotice,
+    bookingWindowDays: input.bookingWindowDays,
+    slotInterval: input.slotInterval,
+    dailyLimit: input.dailyLimit,
+    scheduleId: input.scheduleId,
+    active: input.active,
+    hostIds: input.hostIds,
+  };
+}
+
+async function write(run: () => Promise<EventType | undefined>): Promise<EventTypeResult> {
+  try {
+    const row = await run();
+    return row ? { ok: true, eventType: row } : { ok: false, reason: "not-found" };
+  } catch (error) {
+    if (isUniqueViolation(error, SLUG_KEY)) return { ok: false, reason: "slug-taken" };
+    // The schedule was deleted between the route's check and this write.
+    if (isForeignKeyViolation(error)) return { ok: false, reason: "schedule-gone" };
+    throw error;
+  }
+}
+
+export async function createEventType(userId: string, input: EventTypeWrite): Promise<EventTypeResult> {
+  const db = await getDb();
+  return write(async () => {
+    const [row] = await db
+      .insert(eventTypes)
+      .values({ userId, ...values(input) })
+      .returning(COLUMNS);
+    return row;
+  });
+}
+
+/** Replaces the whole event type (the route filled in the defaults). */
+export async function replaceEventType(userId: string, id: string, input: EventTypeWrite): Promise<EventTypeResult> {
+  const db = await getDb();
+  return write(async () => {
+    const [row] = await db
+      .update(eventTypes)
+      .set(values(input))
+      .where(and(eq(eventTypes.userId, userId), eq(eventTypes.id, id)))
+      .returning(COLUMNS);
+    return row;
+  });
+}
+
+export async function deleteEventType(userId: string, id: string): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .delete(eventTypes)
+    .where(and(eq(eventTypes.userId, userId), eq(eventTypes.id, id)))
+    .returning({ id: eventTypes.id });
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Public reads for the booking pages and GET /api/slots (no owner: only active event types).
+
+export interface BookableEventType {
+  eventType: EventType;
+  ownerId: string;
+  schedule: Schedule;
+}
+
+async function bookable(where: ReturnType<typeof and>): Promise<BookableEventType | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      eventType: COLUMNS,
+      ownerId: eventTypes.userId,
+      schedule: { id: schedules.id, name: schedules.name, timeZone: schedules.timeZone, isDefault: schedules.isDefault, weekly: schedules.weekly, overrides: schedules.overrides },
+    })
+    .from(eventTypes)
+    .innerJoin(schedules, eq(schedules.id, eventTypes.scheduleId))
+    .where(and(eq(eventTypes.active, true), where))
+    .limit(1);
+  return row ?? null;
+}
+
+/** An active event type by id, with its owner and schedule, or null. */
+export function getBookableEventType(id: string): Promise<BookableEventType | null> {
+  return bookable(eq(eventTypes.id, id));
+}
+
+/** An active event type by its host's username and its slug (usernames are stored lower-case; slugs compare lower-case), or null. */
+export async function getBookableEventTypeBySlug(username: string, slug: string): Promise<BookableEventType | null> {
+  const db = await getDb();
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.username, username.toLowerCase()))
+    .limit(1);
+  if (!owner) return null;
+  return bookable(and(eq(eventTypes.userId, owner.id), sql`lower(${eventTypes.slug}) = ${slug.toLowerCase()}`));
+}
+
+/** A host's non-cancelled events overlapping [from, to): their busy time. */
+export async function busyTimes(hostId: string, from: Date, to: Date): Promise<{ start: Date; end: Date }[]> {
+  const db = await getDb();
+  return db
+    .select({ start: events.startsAt, end: events.endsAt })
+    .from(events)
+    .where(and(eq(events.hostId, hostId), sql`${events.status} <> 'cancelled'`, sql`${events.startsAt} < ${to.toISOString()}`, sql`${events.endsAt} > ${from.toISOString()}`))
+    .orderBy(asc(events.startsAt));
+}

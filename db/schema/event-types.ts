@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { id, timestamps } from "./columns";
+import { schedules } from "./schedules";
+import { users } from "./users";
+
+export type EventTypeKind = "one-to-one" | "group" | "collective" | "round-robin";
+export type EventTypeLocation = { type: "in-person" | "phone" | "google-meet" | "video"; value?: string };
+
+/**
+ * A booking link. Durations, buffers and notice are minutes. `slot_interval` null means
+ * "the duration". The schedule may not be deleted while an event type uses it (NO ACTION:
+ * checked at the end of the statement, so deleting the owner still cascades to both).
+ */
+export const eventTypes = pgTable(
+  "event_types",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description").notNull().default(""),
+    duration: integer("duration").notNull(),
+    kind: text("kind").$type<EventTypeKind>().notNull().default("one-to-one"),
+    location: jsonb("location").$type<EventTypeLocation>().notNull(),
+    seats: integer("seats"),
+    bufferBefore: integer("buffer_before").notNull().default(0),
+    bufferAfter: integer("buffer_after").notNull().default(0),
+    minimumNotice: integer("minimum_notice").notNull().default(120),
+    bookingWindowDays: integer("booking_window_days").notNull().default(60),
+    slotInterval: integer("slot_interval"),
+    dailyLimit: integer("daily_limit"),
+    scheduleId: uuid("schedule_id")
+      .notNull()
+      .references(() => schedules.id, { onDelete: "no action" }),
+    active: boolean("active").notNull().default(true),
+    /** Who hosts it (collective / round robin); for now only the owner (decision 016). */
+    hostIds: uuid("host_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("event_types_user_slug_key").on(t.userId, sql`lower(${t.slug})`),
+    check("event_types_kind", sql`${t.kind} in ('one-to-one', 'group', 'collective', 'round-robin')`),
+    check("event_types_duration_range", sql`${t.duration} between 5 and 720`),
+    check("event_types_seats", sql`(${t.kind} = 'group') = (${t.seats} is not null)`),
+  ],
+);
+
+export type EventTypeRow = typeof eventTypes.$inferSelect;

@@ -28,6 +28,8 @@ export const MESSAGES = {
   eventDeleted: "Event deleted !!",
   joinNow: "Join Now",
   eventLimit: "You reached the maximum event creation limit !! Teke a package.",
+  /** The database refused an overlapping time for the host (docs/decisions/017). */
+  eventOverlap: "You already have an event at that time.",
   adminCantPay: "Admin can't make payment",
   paymentCompleted: "Congrats!! Your payment completed.",
   notAdminPromote: "You don't have access to make someone admin!!",

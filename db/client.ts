@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -68,14 +69,16 @@ async function openPostgres(url: string, migrationsFolder: string, poolSize: num
 
 async function openPglite(dataDir: string, migrationsFolder: string): Promise<DatabaseHandle> {
   let client: PGlite;
+  // btree_gist: the no-overlap exclusion constraint on events (migration 0007, docs/decisions/017).
+  const extensions = { btree_gist };
   if (dataDir === ":memory:") {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   } else {
     const folder = path.resolve(dataDir, "pg");
     fs.mkdirSync(folder, { recursive: true });
     // The embedded database is for demos and development: flushing to disk after the answer
     // halves the time of every query (docs/decisions/005).
-    client = new PGlite(folder, { relaxedDurability: true });
+    client = new PGlite(folder, { relaxedDurability: true, extensions });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;

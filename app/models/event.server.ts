@@ -19,6 +19,40 @@ export class EventLimitError extends Error {
   }
 }
 
+/** The host already has a not-cancelled event overlapping the asked-for time (docs/decisions/017). */
+export class EventOverlapError extends Error {
+  constructor() {
+    super("overlapping event");
+    this.name = "EventOverlapError";
+  }
+}
+
+/** The exclusion constraint of migration 0007: one host, no two overlapping live events. */
+export const NO_OVERLAP_CONSTRAINT = "events_no_overlap";
+
+/**
+ * Whether `error` (or what it wraps: Drizzle wraps driver errors in `cause`) is a violation of
+ * the no-overlap constraint: SQLSTATE 23P01 (exclusion_violation) naming it. postgres.js calls
+ * the field `constraint_name`, PGlite `constraint`.
+ */
+export function isOverlapViolation(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const { code, constraint, constraint_name } = e as { code?: unknown; constraint?: unknown; constraint_name?: unknown };
+    if (code === "23P01" && (constraint ?? constraint_name) === NO_OVERLAP_CONSTRAINT) return true;
+  }
+  return false;
+}
+
+/** Awaits `work` (a transaction), turning a no-overlap violation into EventOverlapError. */
+async function refusingOverlap<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isOverlapViolation(error)) throw new EventOverlapError();
+    throw error;
+  }
+}
+
 export interface Actor {
   id: string;
   role: "user" | "professional" | "admin";
@@ -105,7 +139,8 @@ export async function isAtEventCap(host: Actor, now: Date): Promise<boolean> {
 
 /**
  * Creates an event, enforcing the cap in the same transaction: the host's row is locked
- * first, so two creates racing at the cap cannot both pass the count.
+ * first, so two creates racing at the cap cannot both pass the count. A time overlapping
+ * another of the host's not-cancelled events is refused by the database: EventOverlapError.
  */
 export async function createHostEvent(
   hostId: string,
@@ -113,40 +148,43 @@ export async function createHostEvent(
   now: Date,
 ): Promise<HostEvent> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [host] = await tx.select({ id: users.id, role: effectiveRole }).from(users).where(eq(users.id, hostId)).for("update");
-    if (!host) throw new Error("host not found");
-    if (!can(host, "event:unlimited")) {
-      const [row] = await tx
-        .select({ n: count() })
-        .from(events)
-        .where(and(eq(events.hostId, hostId), upcoming(now)));
-      if ((row?.n ?? 0) >= FREE_EVENT_CAP) throw new EventLimitError();
-    }
-    const [created] = await tx
-      .insert(events)
-      .values({
-        hostId,
-        eventName: input.eventName,
-        eventType: input.eventType,
-        eventWith: input.eventWith,
-        description: input.description,
-        startsAt: input.startsAt,
-        endsAt: input.endsAt,
-      })
-      .returning();
-    if (input.invitees.length > 0) {
-      await tx.insert(eventInvitees).values(input.invitees.map((email, i) => ({ eventId: created.id, position: i + 1, email })));
-    }
-    await notify(tx, hostId, input.notification);
-    return { ...created, invitees: input.invitees };
-  });
+  return refusingOverlap(
+    db.transaction(async (tx) => {
+      const [host] = await tx.select({ id: users.id, role: effectiveRole }).from(users).where(eq(users.id, hostId)).for("update");
+      if (!host) throw new Error("host not found");
+      if (!can(host, "event:unlimited")) {
+        const [row] = await tx
+          .select({ n: count() })
+          .from(events)
+          .where(and(eq(events.hostId, hostId), upcoming(now)));
+        if ((row?.n ?? 0) >= FREE_EVENT_CAP) throw new EventLimitError();
+      }
+      const [created] = await tx
+        .insert(events)
+        .values({
+          hostId,
+          eventName: input.eventName,
+          eventType: input.eventType,
+          eventWith: input.eventWith,
+          description: input.description,
+          startsAt: input.startsAt,
+          endsAt: input.endsAt,
+        })
+        .returning();
+      if (input.invitees.length > 0) {
+        await tx.insert(eventInvitees).values(input.invitees.map((email, i) => ({ eventId: created.id, position: i + 1, email })));
+      }
+      await notify(tx, hostId, input.notification);
+      return { ...created, invitees: input.invitees };
+    }),
+  );
 }
 
 /**
  * Changes the host's own event; null when it is not theirs. Bumps the ICS sequence. Moving a
  * past event back into the future makes it count towards the cap again, so that is refused
- * at the cap (EventLimitError), under the same host-row lock as creating.
+ * at the cap (EventLimitError), under the same host-row lock as creating. A time overlapping
+ * another of the host's not-cancelled events: EventOverlapError (its own old time never counts).
  */
 export async function updateHostEvent(
   hostId: string,
@@ -156,38 +194,40 @@ export async function updateHostEvent(
 ): Promise<HostEvent | null> {
   if (!isUuid(eventId)) return null;
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [host] = await tx.select({ id: users.id, role: effectiveRole }).from(users).where(eq(users.id, hostId)).for("update");
-    const [current] = await tx
-      .select({ endsAt: events.endsAt, status: events.status })
-      .from(events)
-      .where(and(eq(events.id, eventId), eq(events.hostId, hostId)));
-    if (!host || !current) return null;
-    const wasCounted = current.endsAt.getTime() > now.getTime() && current.status !== "cancelled";
-    if (!wasCounted && !can(host, "event:unlimited")) {
-      const [row] = await tx
-        .select({ n: count() })
+  return refusingOverlap(
+    db.transaction(async (tx) => {
+      const [host] = await tx.select({ id: users.id, role: effectiveRole }).from(users).where(eq(users.id, hostId)).for("update");
+      const [current] = await tx
+        .select({ endsAt: events.endsAt, status: events.status })
         .from(events)
-        .where(and(eq(events.hostId, hostId), upcoming(now)));
-      if ((row?.n ?? 0) >= FREE_EVENT_CAP) throw new EventLimitError();
-    }
-    const [updated] = await tx
-      .update(events)
-      .set({
-        eventName: input.eventName,
-        eventType: input.eventType,
-        description: input.description,
-        startsAt: input.startsAt,
-        endsAt: input.endsAt,
-        sequence: sql`${events.sequence} + 1`,
-      })
-      .where(and(eq(events.id, eventId), eq(events.hostId, hostId)))
-      .returning();
-    if (!updated) return null;
-    await notify(tx, hostId, input.notification(updated));
-    const [withList] = await withInvitees(tx as unknown as Database, [updated]);
-    return withList;
-  });
+        .where(and(eq(events.id, eventId), eq(events.hostId, hostId)));
+      if (!host || !current) return null;
+      const wasCounted = current.endsAt.getTime() > now.getTime() && current.status !== "cancelled";
+      if (!wasCounted && !can(host, "event:unlimited")) {
+        const [row] = await tx
+          .select({ n: count() })
+          .from(events)
+          .where(and(eq(events.hostId, hostId), upcoming(now)));
+        if ((row?.n ?? 0) >= FREE_EVENT_CAP) throw new EventLimitError();
+      }
+      const [updated] = await tx
+        .update(events)
+        .set({
+          eventName: input.eventName,
+          eventType: input.eventType,
+          description: input.description,
+          startsAt: input.startsAt,
+          endsAt: input.endsAt,
+          sequence: sql`${events.sequence} + 1`,
+        })
+        .where(and(eq(events.id, eventId), eq(events.hostId, hostId)))
+        .returning();
+      if (!updated) return null;
+      await notify(tx, hostId, input.notification(updated));
+      const [withList] = await withInvitees(tx as unknown as Database, [updated]);
+      return withList;
+    }),
+  );
 }
 
 /** Deletes the host's own event; the deleted event (for telling invitees), or null. */

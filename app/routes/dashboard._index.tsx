@@ -12,11 +12,11 @@ import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { MESSAGES } from "~/messages";
-import { deleteHostEvent, EventLimitError, FREE_EVENT_CAP, listHostEvents, updateHostEvent, type HostEvent } from "~/models/event.server";
+import { deleteHostEvent, EventLimitError, EventOverlapError, FREE_EVENT_CAP, listHostEvents, updateHostEvent, type HostEvent } from "~/models/event.server";
 import { formatInZone, instantToWallClock, todayIn } from "~/scheduling/zoned-time";
 import { requirePermission } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
-import { describeWhen } from "~/utils/event-actions.server";
+import { describeWhen, overlapReply } from "~/utils/event-actions.server";
 import { mailInvitees } from "~/utils/event-mail.server";
 import { updateEventFields, updateEventSchema } from "~/utils/event-schemas";
 import { meetingRoomUrl } from "~/utils/meeting";
@@ -124,6 +124,7 @@ export async function action({ request }: ActionFunctionArgs) {
         now,
       );
     } catch (error) {
+      if (error instanceof EventOverlapError) return overlapReply(submission);
       if (!(error instanceof EventLimitError)) throw error;
       return data(
         { result: submission.reply({ formErrors: [MESSAGES.eventLimit] }), toast: errorToast(MESSAGES.eventLimit) },

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
-import { deleteHostEvent, EventLimitError, getHostEvent, updateHostEvent } from "~/models/event.server";
+import { deleteHostEvent, EventLimitError, EventOverlapError, getHostEvent, updateHostEvent } from "~/models/event.server";
 import { apiError, readJson, requireApiUser } from "~/utils/api.server";
 import { eventJson, updateEventBody } from "~/utils/event-api.server";
 import { describeWhen } from "~/utils/event-actions.server";
@@ -43,6 +43,7 @@ async function handle({ request, params }: ActionFunctionArgs) {
     return Response.json(eventJson(updated, user.email));
   } catch (error) {
     if (error instanceof EventLimitError) return apiError(403, "event_limit", MESSAGES.eventLimit);
+    if (error instanceof EventOverlapError) return apiError(409, "time_taken", MESSAGES.eventOverlap);
     throw error;
   }
 }

@@ -1,8 +1,9 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { MESSAGES } from "../messages";
-import { createHostEvent, EventLimitError, isAtEventCap } from "../models/event.server";
+import { createHostEvent, EventLimitError, EventOverlapError, isAtEventCap } from "../models/event.server";
 import { formatInZone } from "../scheduling/zoned-time";
 import { requirePermission, type AuthUser } from "./auth.server";
 import { groupEventSchema, groupInvitees, oneToOneEventSchema } from "./event-schemas";
@@ -28,6 +29,18 @@ export async function requireEventCreator(request: Request): Promise<AuthUser> {
 export function describeWhen(instant: Date, timeZone: string): string {
   const f = formatInZone(instant, timeZone);
   return `${f.date} at ${f.time} (${timeZone})`;
+}
+
+/**
+ * The answer to a time the host already has an event at (the database refused it): 409, the
+ * message under the time field, the host's input kept. Used by the create pages and the
+ * dashboard's update modal.
+ */
+export function overlapReply(submission: { reply(options: { fieldErrors: Record<string, string[]> }): SubmissionResult<string[]> }) {
+  return data(
+    { result: submission.reply({ fieldErrors: { time: [MESSAGES.eventOverlap] } }), toast: errorToast(MESSAGES.eventOverlap) },
+    { status: 409 },
+  );
 }
 
 /** The action of /one-to-one and /group-meeting. */
@@ -63,6 +76,7 @@ export async function createEventAction(request: Request, kind: "One-to-One" | "
     );
     await mailInvitees(event, user, "created");
   } catch (error) {
+    if (error instanceof EventOverlapError) return overlapReply(submission);
     if (!(error instanceof EventLimitError)) throw error;
     return data(
       { result: submission.reply({ formErrors: [MESSAGES.eventLimit] }), toast: errorToast(MESSAGES.eventLimit) },

@@ -6,6 +6,7 @@ const TEXT = {
   updated: "Event updated Successfully",
   deleted: "Event deleted !!",
   limit: "You reached the maximum event creation limit !! Teke a package.",
+  overlap: "You already have an event at that time.",
 };
 
 /** yyyy-mm-dd, `days` from today (UTC, the browser's and the new host's zone here). */
@@ -137,6 +138,26 @@ test.describe("host events", () => {
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(toast(page)).toContainText(TEXT.deleted);
     await expect(page.getByTestId("event-card")).toHaveCount(0);
+  });
+
+  test("a time the host already has an event at is refused under Time, with what was typed kept", async ({ page }) => {
+    await newHost(page, "overlap");
+    await createOneToOne(page, { name: "Booked", time: "10:00", duration: "60" });
+    await page.goto("/one-to-one");
+    await waitForHydration(page);
+    await fillDetails(page, { name: "Double", time: "10:30" });
+    await page.getByLabel("Invitee e-mail").fill("second@example.org");
+    await page.getByRole("button", { name: "Create event" }).click();
+    await expect(toast(page)).toContainText(TEXT.overlap);
+    await expect(page.getByLabel("Time", { exact: true })).toHaveAccessibleDescription(/You already have an event at that time\./);
+    await expect(page).toHaveURL("/one-to-one");
+    await expect(page.getByLabel("Event name", { exact: true })).toHaveValue("Double");
+    await expect(page.getByLabel("Invitee e-mail")).toHaveValue("second@example.org");
+    // Right after the first one ends is free.
+    await page.getByLabel("Time", { exact: true }).fill("11:00");
+    await page.getByRole("button", { name: "Create event" }).click();
+    await expect(toast(page)).toContainText(TEXT.created);
+    await expect(page.getByTestId("event-card")).toHaveCount(2);
   });
 
   test("Join Meeting opens the event's own room with camera and mic on and the host's name", async ({ page }) => {

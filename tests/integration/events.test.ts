@@ -18,6 +18,11 @@ async function host(prefix: string, role: "user" | "professional" | "admin" = "u
   return { c, email, id: user.id as string };
 }
 
+/** The i-th distinct hour of a day ("08:00", "09:00", …): one host's events must not overlap. */
+function hour(i: number): string {
+  return `${String(8 + i).padStart(2, "0")}:00`;
+}
+
 function oneToOne(overrides: Record<string, string> = {}): Record<string, string> {
   return {
     eventName: "Intro call",
@@ -229,7 +234,7 @@ describe("creating a group event", () => {
 describe("the free event cap", () => {
   it("allows three upcoming events, then sends the pages to /pricing and refuses a direct fourth POST with 403", async () => {
     const h = await host("cap");
-    for (let i = 0; i < 3; i += 1) await createdOk(h.c, "/one-to-one", oneToOne({ eventName: `Cap ${i}` }));
+    for (let i = 0; i < 3; i += 1) await createdOk(h.c, "/one-to-one", oneToOne({ eventName: `Cap ${i}`, time: hour(i) }));
     for (const path of ["/eventtype", "/one-to-one", "/group-meeting"]) {
       const res = await h.c.get(path);
       expect(res.status).toBe(302);
@@ -255,7 +260,7 @@ describe("the free event cap", () => {
   it("does not count past events", async () => {
     const h = await host("cap-past");
     await db`insert into events (host_id, event_name, event_type, event_with, description, starts_at, ends_at)
-             select ${h.id}, 'Old ' || g, 'Phone Call', 'One-to-One', 'done', now() - interval '3 days', now() - interval '3 days' + interval '30 minutes'
+             select ${h.id}, 'Old ' || g, 'Phone Call', 'One-to-One', 'done', now() - interval '3 days' + g * interval '1 hour', now() - interval '3 days' + g * interval '1 hour' + interval '30 minutes'
              from generate_series(1, 3) g`;
     await createdOk(h.c, "/one-to-one", oneToOne());
     expect(await eventsOf(h.id)).toHaveLength(4);
@@ -263,13 +268,13 @@ describe("the free event cap", () => {
 
   it("lets only one of several simultaneous creates at the cap through, across both servers", async () => {
     const h = await host("cap-race");
-    for (let i = 0; i < 2; i += 1) await createdOk(h.c, "/one-to-one", oneToOne({ eventName: `Race ${i}` }));
+    for (let i = 0; i < 2; i += 1) await createdOk(h.c, "/one-to-one", oneToOne({ eventName: `Race ${i}`, time: hour(i) }));
     const [a, b] = servers();
     const cookie = h.c.cookieHeader();
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) => {
         const c = new HttpClient(i % 2 ? a : b, { "x-forwarded-for": `10.99.${i}.${Date.now() % 250}` });
-        return c.request("/one-to-one", { form: oneToOne({ eventName: `Racer ${i}` }), headers: { cookie } });
+        return c.request("/one-to-one", { form: oneToOne({ eventName: `Racer ${i}`, time: hour(2 + i) }), headers: { cookie } });
       }),
     );
     const outcomes = results.map((r) => `${r.status} ${r.headers.get("location")}`);
@@ -281,7 +286,7 @@ describe("the free event cap", () => {
   it("does not apply to professionals or admins", async () => {
     for (const role of ["professional", "admin"] as const) {
       const h = await host(`nocap-${role}`, role);
-      for (let i = 0; i < 4; i += 1) await createdOk(h.c, "/one-to-one", oneToOne({ eventName: `${role} ${i}` }));
+      for (let i = 0; i < 4; i += 1) await createdOk(h.c, "/one-to-one", oneToOne({ eventName: `${role} ${i}`, time: hour(i) }));
       expect((await h.c.get("/eventtype")).status).toBe(200);
       expect(await eventsOf(h.id)).toHaveLength(4);
       expect(await (await h.c.get("/dashboard")).text()).not.toContain('data-testid="event-cap"');
@@ -290,7 +295,7 @@ describe("the free event cap", () => {
 
   it("refuses moving a past event back into the future at the cap", async () => {
     const h = await host("cap-move");
-    for (let i = 0; i < 3; i += 1) await createdOk(h.c, "/one-to-one", oneToOne({ eventName: `Now ${i}` }));
+    for (let i = 0; i < 3; i += 1) await createdOk(h.c, "/one-to-one", oneToOne({ eventName: `Now ${i}`, time: hour(i) }));
     const [old] = await db`insert into events (host_id, event_name, event_type, event_with, description, starts_at, ends_at)
              values (${h.id}, 'Old one', 'Phone Call', 'One-to-One', 'done', now() - interval '2 days', now() - interval '2 days' + interval '30 minutes')
              returning id`;

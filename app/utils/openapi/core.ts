@@ -49,22 +49,22 @@ export const paths: ZodOpenApiPathsObject = {
   "/events": {
     post: {
       operationId: "createEvent",
-      summary: "Create an event hosted by the caller (free plan: at most 3 upcoming).",
+      summary: "Create an event hosted by the caller (free plan: at most 3 upcoming; 409 time_taken when it overlaps another of the caller's events).",
       tags: ["Events"],
       security: signedIn,
       requestBody: body(createEventBody(now)),
-      responses: { "201": json("The created event.", eventSchema), ...errors(400, 401, 403, 413, 415) },
+      responses: { "201": json("The created event.", eventSchema), ...errors(400, 401, 403, 409, 413, 415) },
     },
   },
   "/event/{id}": {
     put: {
       operationId: "updateEvent",
-      summary: "Change one of the caller's events; invitees get an updated invitation.",
+      summary: "Change one of the caller's events; invitees get an updated invitation (409 time_taken when it would overlap another of them).",
       tags: ["Events"],
       security: signedIn,
       requestParams: { path: idParam },
       requestBody: body(updateEventBody(now)),
-      responses: { "200": json("The updated event.", eventSchema), ...errors(400, 401, 403, 404, 413, 415) },
+      responses: { "200": json("The updated event.", eventSchema), ...errors(400, 401, 403, 404, 409, 413, 415) },
     },
     delete: {
       operationId: "deleteEvent",

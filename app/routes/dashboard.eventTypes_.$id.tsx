@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -178,7 +178,8 @@ export default function EventTypeForm() {
     id: "event-type",
     lastResult: actionData?.result,
     defaultValue: { ...defaults, active: defaults.active ? "on" : "" },
-    constraint: getZodConstraint(eventTypeBody),
+    // No getZodConstraint: it cannot read the body's transforms ("Unsupported schema"); the
+    // same schema still validates here (onValidate) and on the server.
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(toBodyForm(formData).form, { schema: eventTypeBody }),

@@ -90,12 +90,13 @@ export function noticeForForm(minutes: number): { value: number; unit: (typeof N
 /**
  * The submitted form as the JSON body's fields, still strings (conform coerces them): an empty
  * slug becomes the title's, a notice in hours becomes minutes (and the kept input then shows
- * minutes), and the checkbox `active` is read apart (an unticked box sends nothing, which the
- * body would take as its default, true).
+ * minutes), and the checkbox `active` is read apart too: an unticked box sends nothing, which
+ * the body would take as its default (true), so the caller uses this `active` instead.
  */
 export function toBodyForm(form: FormData): { form: FormData; active: boolean } {
   const out = new FormData();
-  for (const [key, value] of form) if (key !== "active" && key !== "intent") out.append(key, value);
+  // `active` stays in, so a refused form comes back with the box as it was.
+  for (const [key, value] of form) if (key !== "intent") out.append(key, value);
   const slug = String(form.get("slug") ?? "").trim();
   if (slug === "") out.set("slug", slugify(String(form.get("title") ?? "")));
   const notice = String(form.get("minimumNotice") ?? "").trim();

@@ -133,6 +133,8 @@ describe("Event Types page", () => {
     expect(res.status).toBe(400);
     const page = await html(res);
     expect(page).toContain("That link is already used by another of your event types.");
+    // The "On" box comes back ticked, as it was sent.
+    expect(page).toMatch(/<input[^>]*type="checkbox"[^>]*name="active"[^>]*checked=""|<input[^>]*name="active"[^>]*type="checkbox"[^>]*checked=""/);
     expect(page).toContain("Second chat");
     expect(page).toContain("kept text");
     expect(await rows(a.id)).toHaveLength(1);

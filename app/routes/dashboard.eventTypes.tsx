@@ -63,6 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     eventTypes: list.map(present),
     linkBase: profile?.username ? bookingLink(origin, profile.username) : null,
+    username: profile?.username ?? null,
     toDelete,
   };
 }
@@ -86,7 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** The booking link as selectable text; once hydrated, a Copy button beside it. */
-function BookingLink({ url, title }: { url: string; title: string }) {
+function BookingLink({ url, path, title }: { url: string; path: string; title: string }) {
   const input = useRef<HTMLInputElement>(null);
   const [hydrated, setHydrated] = useState(false);
   const [copied, setCopied] = useState<"yes" | "no" | null>(null);
@@ -104,6 +105,13 @@ function BookingLink({ url, title }: { url: string; title: string }) {
 
   return (
     <div className="mt-3">
+      {/* The input cuts a long address short; the path, the part that differs, is always whole. */}
+      <p className="mb-1 flex items-start gap-1 text-sm font-medium text-neutral-800">
+        <Link2 className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden />
+        <span className="min-w-0 font-mono [overflow-wrap:anywhere]" data-testid="event-type-path">
+          {path}
+        </span>
+      </p>
       <div className="flex gap-2">
         <input
           ref={input}
@@ -156,7 +164,7 @@ function ToggleForm({ e }: { e: Shown }) {
   );
 }
 
-function EventTypeCard({ e, linkBase }: { e: Shown; linkBase: string | null }) {
+function EventTypeCard({ e, linkBase, username }: { e: Shown; linkBase: string | null; username: string | null }) {
   return (
     <li
       className={`flex flex-col rounded-xl border border-neutral-200 bg-white p-5 shadow-sm ${e.active ? "" : "bg-neutral-50"}`}
@@ -188,8 +196,8 @@ function EventTypeCard({ e, linkBase }: { e: Shown; linkBase: string | null }) {
         </div>
         <ToggleForm e={e} />
       </div>
-      {linkBase ? (
-        <BookingLink url={`${linkBase}/${e.slug}`} title={e.title} />
+      {linkBase && username ? (
+        <BookingLink url={`${linkBase}/${e.slug}`} path={`/${username}/${e.slug}`} title={e.title} />
       ) : (
         <p className="mt-3 font-mono text-sm text-neutral-700 [overflow-wrap:anywhere]">/&lt;username&gt;/{e.slug}</p>
       )}
@@ -212,7 +220,7 @@ function EventTypeCard({ e, linkBase }: { e: Shown; linkBase: string | null }) {
 }
 
 export default function EventTypes() {
-  const { eventTypes, linkBase, toDelete } = useLoaderData<typeof loader>();
+  const { eventTypes, linkBase, username, toDelete } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const deleting = navigation.formData?.get("intent") === "delete";
@@ -248,7 +256,7 @@ export default function EventTypes() {
       ) : (
         <ul className="grid gap-4 md:grid-cols-2" aria-label="Your event types">
           {eventTypes.map((e) => (
-            <EventTypeCard key={e.id} e={e} linkBase={linkBase} />
+            <EventTypeCard key={e.id} e={e} linkBase={linkBase} username={username} />
           ))}
         </ul>
       )}

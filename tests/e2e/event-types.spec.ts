@@ -76,6 +76,7 @@ test.describe("Event types", () => {
     await expect(intro.getByTestId("event-type-duration")).toHaveText("30 min");
     await expect(intro.getByText("One-to-One")).toBeVisible();
     await expect(intro.getByTestId("event-type-link")).toHaveValue(new RegExp(`/${username}/intro-call$`));
+    await expect(intro.getByTestId("event-type-path")).toHaveText(`/${username}/intro-call`);
     await expect(intro.getByRole("button", { name: /Copy the booking link/ })).toBeVisible();
 
     const toggle = intro.getByTestId("event-type-toggle");

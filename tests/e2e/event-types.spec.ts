@@ -60,7 +60,7 @@ test.describe("Event types", () => {
     await page.getByRole("link", { name: "New event type" }).first().click();
     await expect(page).toHaveURL(`${PAGE}/new`);
     await waitForHydration(page);
-    // A taken-free error first: the server's rules answer per field.
+    // A field error first: the rules of POST /api/event-types answer per field.
     await page.getByLabel("Title").fill("Intro call");
     await page.getByLabel("Duration (minutes)").fill("3");
     await page.getByRole("button", { name: "Create event type" }).click();

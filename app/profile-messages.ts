@@ -22,11 +22,6 @@ export const PROFILE_MESSAGES = {
 
 /** The placeholder pages of the dashboard: heading and what will appear there. */
 export const PLACEHOLDER_PAGES = {
-  eventTypes: {
-    heading: "Event Types",
-    title: "No event types yet",
-    body: "Your booking links will be listed here: each event type's title, duration and location, ready to share.",
-  },
   scheduledEvents: {
     heading: "Scheduled Events",
     title: "Nothing scheduled here yet",

@@ -112,6 +112,17 @@ export async function replaceEventType(userId: string, id: string, input: EventT
   });
 }
 
+/** Turns an event type on or off (its booking link answers or not); false when it is not the owner's. */
+export async function setEventTypeActive(userId: string, id: string, active: boolean): Promise<EventType | null> {
+  const db = await getDb();
+  const [row] = await db
+    .update(eventTypes)
+    .set({ active })
+    .where(and(eq(eventTypes.userId, userId), eq(eventTypes.id, id)))
+    .returning(COLUMNS);
+  return row ?? null;
+}
+
 export async function deleteEventType(userId: string, id: string): Promise<boolean> {
   const db = await getDb();
   const rows = await db

@@ -1,19 +1,290 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link2 } from "lucide-react";
-import { DashboardPlaceholder } from "~/components/dashboard-placeholder";
-import { PLACEHOLDER_PAGES } from "~/profile-messages";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Check, Clock, Copy, Link2, MapPin, Pencil, Plus, Trash2, Users } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { EmptyRows } from "~/components/admin-table";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { inputClass } from "~/components/forms";
+import { Toaster } from "~/components/toaster";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Modal } from "~/components/ui/modal";
+import { deleteEventType, getEventType, listEventTypes, setEventTypeActive, type EventType } from "~/models/event-type.server";
+import { getProfile } from "~/models/user.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
+import { env } from "~/utils/env.server";
+import {
+  durationText,
+  EVENT_TYPE_MESSAGES as M,
+  EVENT_TYPES_PAGE as PAGE,
+  KIND_LABELS,
+  LOCATION_LABELS,
+  uuidSchema,
+} from "~/utils/event-type-form";
+import { readFormData } from "~/utils/request.server";
+import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { bookingLink } from "~/utils/username";
 
-const PAGE = PLACEHOLDER_PAGES.eventTypes;
+export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Event Types | Scheduler" }];
 
-export const meta: MetaFunction = () => [{ title: `${PAGE.heading} | Scheduler` }];
+function notFound(): never {
+  throw new Response(M.notFound, { status: 404 });
+}
 
-/** Spec section 2: a heading only; the drawer offers it to users and professionals. */
+/** The owner's event type by an id from the URL or a form; a non-uuid or another person's is not found. */
+async function ownEventType(userId: string, id: unknown): Promise<EventType> {
+  const parsed = uuidSchema.safeParse(id);
+  if (!parsed.success) notFound();
+  return (await getEventType(userId, parsed.data)) ?? notFound();
+}
+
+function present(e: EventType) {
+  return {
+    id: e.id,
+    title: e.title,
+    slug: e.slug,
+    duration: durationText(e.duration),
+    kind: KIND_LABELS[e.kind],
+    seats: e.seats,
+    location: e.location.value ? `${LOCATION_LABELS[e.location.type]}: ${e.location.value}` : LOCATION_LABELS[e.location.type],
+    active: e.active,
+  };
+}
+
+type Shown = ReturnType<typeof present>;
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireDrawerPage(request, "/dashboard/eventTypes");
-  return null;
+  const user = await requireDrawerPage(request, PAGE);
+  const [list, profile] = await Promise.all([listEventTypes(user.id), getProfile(user.id)]);
+  const origin = env().APP_URL ?? new URL(request.url).origin;
+  // The delete confirmation is a URL (?delete=<id>), so it opens without JavaScript.
+  const deleteId = new URL(request.url).searchParams.get("delete");
+  const toDelete = deleteId === null ? null : present(await ownEventType(user.id, deleteId));
+  return {
+    eventTypes: list.map(present),
+    linkBase: profile?.username ? bookingLink(origin, profile.username) : null,
+    username: profile?.username ?? null,
+    toDelete,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireDrawerPage(request, PAGE);
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  if (intent === "toggle") {
+    const eventType = await ownEventType(user.id, form.get("id"));
+    const active = form.get("active") === "true";
+    if (!(await setEventTypeActive(user.id, eventType.id, active))) notFound();
+    return redirectWithSuccess(PAGE, active ? M.turnedOn : M.turnedOff);
+  }
+  if (intent === "delete") {
+    const eventType = await ownEventType(user.id, form.get("id"));
+    if (!(await deleteEventType(user.id, eventType.id))) notFound();
+    return redirectWithSuccess(PAGE, M.deleted);
+  }
+  return data({ toast: errorToast(M.unknownForm) }, { status: 400 });
+}
+
+/** The booking link as selectable text; once hydrated, a Copy button beside it. */
+function BookingLink({ url, path, title }: { url: string; path: string; title: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  const [copied, setCopied] = useState<"yes" | "no" | null>(null);
+  useEffect(() => setHydrated(true), []);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied("yes");
+    } catch {
+      input.current?.select();
+      setCopied("no");
+    }
+  }
+
+  return (
+    <div className="mt-3">
+      {/* The input cuts a long address short; the path, the part that differs, is always whole. */}
+      <p className="mb-1 flex items-start gap-1 text-sm font-medium text-neutral-800">
+        <Link2 className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden />
+        <span className="min-w-0 font-mono [overflow-wrap:anywhere]" data-testid="event-type-path">
+          {path}
+        </span>
+      </p>
+      <div className="flex gap-2">
+        <input
+          ref={input}
+          type="text"
+          readOnly
+          value={url}
+          aria-label={`Booking link of ${title}`}
+          onFocus={(event) => event.currentTarget.select()}
+          data-testid="event-type-link"
+          className={`${inputClass} min-w-0 flex-1 font-mono !text-xs`}
+        />
+        {hydrated ? (
+          <Button type="button" variant="secondary" onClick={copy} className="shrink-0 px-3" aria-label={`Copy the booking link of ${title}`}>
+            {copied === "yes" ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
+            <span className="hidden sm:inline">{copied === "yes" ? "Copied" : "Copy"}</span>
+          </Button>
+        ) : null}
+      </div>
+      <p className="sr-only" role="status">
+        {copied === "yes" ? "Link copied." : copied === "no" ? "Copying is blocked here: press Ctrl+C to copy the selected link." : ""}
+      </p>
+    </div>
+  );
+}
+
+function ToggleForm({ e }: { e: Shown }) {
+  const navigation = useNavigation();
+  const pending = navigation.formData?.get("intent") === "toggle" && navigation.formData.get("id") === e.id;
+  // Optimistic: the switch shows the new state while the form is on its way.
+  const on = pending ? navigation.formData?.get("active") === "true" : e.active;
+  return (
+    <Form method="post" action={PAGE} preventScrollReset>
+      <input type="hidden" name="intent" value="toggle" />
+      <input type="hidden" name="id" value={e.id} />
+      <input type="hidden" name="active" value={on ? "false" : "true"} />
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={on}
+        aria-label={`${e.title}: ${on ? "on" : "off"}. Turn ${on ? "off" : "on"}`}
+        data-testid="event-type-toggle"
+        className="inline-flex items-center gap-2 rounded-lg px-1 py-1 text-sm font-medium text-neutral-700"
+      >
+        <span className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors duration-150 ${on ? "bg-brand-600" : "bg-neutral-300"}`}>
+          <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform duration-150 ${on ? "translate-x-5" : "translate-x-0.5"}`} />
+        </span>
+        {on ? "On" : "Off"}
+      </button>
+    </Form>
+  );
+}
+
+function EventTypeCard({ e, linkBase, username }: { e: Shown; linkBase: string | null; username: string | null }) {
+  return (
+    <li
+      className={`flex flex-col rounded-xl border border-neutral-200 bg-white p-5 shadow-sm ${e.active ? "" : "bg-neutral-50"}`}
+      data-testid="event-type-card"
+      data-event-type-id={e.id}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="break-words text-lg font-semibold text-neutral-900" data-testid="event-type-title">
+            {e.title}
+          </h2>
+          <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-700">
+            <span className="inline-flex items-center gap-1" data-testid="event-type-duration">
+              <Clock className="h-4 w-4 text-neutral-500" aria-hidden /> {e.duration}
+            </span>
+            <span className="inline-flex rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-inset ring-brand-600/20">
+              {e.kind}
+            </span>
+            {e.seats ? (
+              <span className="inline-flex items-center gap-1">
+                <Users className="h-4 w-4 text-neutral-500" aria-hidden /> {e.seats} seats
+              </span>
+            ) : null}
+            {e.active ? null : <span className="inline-flex rounded-full bg-neutral-200 px-2.5 py-0.5 text-xs font-semibold text-neutral-800">Off</span>}
+          </p>
+          <p className="mt-1 flex items-start gap-1 break-words text-sm text-neutral-600">
+            <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-neutral-500" aria-hidden /> <span className="min-w-0 [overflow-wrap:anywhere]">{e.location}</span>
+          </p>
+        </div>
+        <ToggleForm e={e} />
+      </div>
+      {linkBase && username ? (
+        <BookingLink url={`${linkBase}/${e.slug}`} path={`/${username}/${e.slug}`} title={e.title} />
+      ) : (
+        <p className="mt-3 font-mono text-sm text-neutral-700 [overflow-wrap:anywhere]">/&lt;username&gt;/{e.slug}</p>
+      )}
+      <div className="mt-4 flex flex-wrap gap-2 border-t border-neutral-200 pt-4">
+        <Link to={`${PAGE}/${e.id}`} className={buttonClass("secondary", "px-3 py-2")} aria-label={`Edit ${e.title}`}>
+          <Pencil className="h-4 w-4" aria-hidden /> Edit
+        </Link>
+        <Link
+          to={`${PAGE}?delete=${e.id}`}
+          preventScrollReset
+          id={`delete-${e.id}`}
+          className={buttonClass("secondary", "px-3 py-2 text-red-700")}
+          aria-label={`Delete ${e.title}`}
+        >
+          <Trash2 className="h-4 w-4" aria-hidden /> Delete
+        </Link>
+      </div>
+    </li>
+  );
 }
 
 export default function EventTypes() {
-  return <DashboardPlaceholder {...PAGE} icon={Link2} />;
+  const { eventTypes, linkBase, username, toDelete } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const deleting = navigation.formData?.get("intent") === "delete";
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="max-w-2xl">
+          <h1 className="text-2xl font-bold text-neutral-900">Event Types</h1>
+          <p className="mt-2 text-neutral-700">Each event type is a booking link: guests pick a free time in its schedule and the meeting lands on your calendar.</p>
+        </div>
+        <Link to={`${PAGE}/new`} className={buttonClass("primary")}>
+          <Plus className="h-4 w-4" aria-hidden /> New event type
+        </Link>
+      </header>
+
+      {linkBase ? null : (
+        <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="username-missing">
+          <Link2 className="mr-1 inline h-4 w-4 align-text-bottom text-amber-700" aria-hidden />
+          Your booking links need a username, and you have none yet.{" "}
+          <Link to="/dashboard/profile#username-title" className="font-medium text-brand-700 underline underline-offset-2">
+            Choose a username on your profile
+          </Link>
+          .
+        </p>
+      )}
+
+      {eventTypes.length === 0 ? (
+        <EmptyRows title="No event types yet" body="Make your first booking link: a title, a duration and where you meet are enough to start.">
+          <Link to={`${PAGE}/new`} className={buttonClass("primary", "mt-6")}>
+            <Plus className="h-4 w-4" aria-hidden /> New event type
+          </Link>
+        </EmptyRows>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2" aria-label="Your event types">
+          {eventTypes.map((e) => (
+            <EventTypeCard key={e.id} e={e} linkBase={linkBase} username={username} />
+          ))}
+        </ul>
+      )}
+
+      {toDelete ? (
+        <Modal title={`Delete “${toDelete.title}”?`} closeTo={PAGE} returnFocusTo={`delete-${toDelete.id}`}>
+          <Form method="post" action={PAGE} preventScrollReset className="space-y-4">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={toDelete.id} />
+            <p className="text-sm text-neutral-700">
+              Its booking link stops working at once. Meetings already booked through it stay on your schedule. This cannot be undone.
+            </p>
+            <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+              <Link to={PAGE} preventScrollReset data-autofocus className={buttonClass("secondary")}>
+                Cancel
+              </Link>
+              <Button type="submit" variant="danger" pending={deleting} disabled={deleting}>
+                Delete event type
+              </Button>
+            </div>
+          </Form>
+        </Modal>
+      ) : null}
+      <Toaster toast={actionData?.toast ?? null} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

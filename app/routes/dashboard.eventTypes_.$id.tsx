@@ -1,0 +1,331 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ArrowLeft } from "lucide-react";
+import { useEffect, useState, type ReactNode, type SelectHTMLAttributes } from "react";
+import type { z } from "zod";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ControlField, ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
+import { Toaster, type ToastData } from "~/components/toaster";
+import { Button, buttonClass } from "~/components/ui/button";
+import { createEventType, getEventType, replaceEventType, type EventType } from "~/models/event-type.server";
+import { ensureDefaultSchedule, listSchedules } from "~/models/schedule.server";
+import { getProfile } from "~/models/user.server";
+import { requireDrawerPage } from "~/utils/dashboard-pages.server";
+import { env } from "~/utils/env.server";
+import {
+  DURATION_CHOICES,
+  EVENT_TYPE_MESSAGES as M,
+  EVENT_TYPES_PAGE as PAGE,
+  isKind,
+  KIND_HINTS,
+  KIND_LABELS,
+  LOCATION_LABELS,
+  LOCATION_VALUE_LABELS,
+  noticeForForm,
+  slugify,
+  toBodyForm,
+  uuidSchema,
+} from "~/utils/event-type-form";
+import { readFormData } from "~/utils/request.server";
+import { EVENT_TYPE_KINDS, eventTypeBody, LOCATION_TYPES } from "~/utils/scheduling-api";
+import { eventTypeWrite } from "~/utils/scheduling-api.server";
+import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { bookingLink } from "~/utils/username";
+
+/** /dashboard/eventTypes/new (optionally ?kind=group) and /dashboard/eventTypes/<id>: one form for both. */
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error || !data ? "Scheduler" : `${data.eventType ? "Edit event type" : "New event type"} | Scheduler` },
+];
+
+/** null for "new"; the owner's event type; 404 for a non-uuid or another person's. */
+async function target(userId: string, id: string | undefined): Promise<EventType | null> {
+  if (id === "new") return null;
+  const parsed = uuidSchema.safeParse(id);
+  const found = parsed.success ? await getEventType(userId, parsed.data) : null;
+  if (!found) throw new Response(M.notFound, { status: 404 });
+  return found;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireDrawerPage(request, PAGE);
+  const eventType = await target(user.id, params.id);
+  // The form offers the default schedule: make it when the host has none yet (as the API does).
+  let schedules = await listSchedules(user.id);
+  if (schedules.length === 0) {
+    await ensureDefaultSchedule(user.id, user.timeZone);
+    schedules = await listSchedules(user.id);
+  }
+  const profile = await getProfile(user.id);
+  const origin = env().APP_URL ?? new URL(request.url).origin;
+  const kind = new URL(request.url).searchParams.get("kind");
+  const e = eventType;
+  const notice = noticeForForm(e?.minimumNotice ?? 120);
+  return {
+    eventType: e ? { id: e.id, title: e.title } : null,
+    schedules: schedules.map((s) => ({ id: s.id, name: s.name, isDefault: s.isDefault, timeZone: s.timeZone })),
+    linkBase: profile?.username ? bookingLink(origin, profile.username) : null,
+    defaults: {
+      title: e?.title ?? "",
+      slug: e?.slug ?? "",
+      description: e?.description ?? "",
+      duration: String(e?.duration ?? 30),
+      kind: e?.kind ?? (isKind(kind) ? kind : "one-to-one"),
+      seats: e?.seats ? String(e.seats) : "",
+      location: { type: e?.location.type ?? "video", value: e?.location.value ?? "" },
+      scheduleId: e?.scheduleId ?? schedules.find((s) => s.isDefault)?.id ?? schedules[0]?.id ?? "",
+      bufferBefore: String(e?.bufferBefore ?? 0),
+      bufferAfter: String(e?.bufferAfter ?? 0),
+      minimumNotice: String(notice.value),
+      minimumNoticeUnit: notice.unit,
+      bookingWindowDays: String(e?.bookingWindowDays ?? 60),
+      slotInterval: e?.slotInterval ? String(e.slotInterval) : "",
+      dailyLimit: e?.dailyLimit ? String(e.dailyLimit) : "",
+      active: e ? e.active : true,
+    },
+  };
+}
+
+interface Answer {
+  result: SubmissionResult<string[]>;
+  toast: ToastData | null;
+}
+
+function refused(result: SubmissionResult<string[]>) {
+  return data<Answer>({ result, toast: errorToast(M.checkFields) }, { status: 400 });
+}
+
+/** The 400 that eventTypeWrite throws, as field errors; anything else goes on up. */
+async function fieldsOfRefusal(error: unknown): Promise<Record<string, string[]>> {
+  if (!(error instanceof Response) || error.status !== 400) throw error;
+  const body = (await error.json()) as { error?: { fields?: Record<string, string[]> } };
+  return body.error?.fields ?? {};
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireDrawerPage(request, PAGE);
+  const existing = await target(user.id, params.id);
+  const raw = await readFormData(request);
+  const { form, active } = toBodyForm(raw);
+  const submission = parseWithZod(form, { schema: eventTypeBody });
+  if (submission.status !== "success") return refused(submission.reply());
+
+  let write;
+  try {
+    write = await eventTypeWrite(user, { ...submission.value, active });
+  } catch (error) {
+    return refused(submission.reply({ fieldErrors: await fieldsOfRefusal(error) }));
+  }
+  const saved = existing ? await replaceEventType(user.id, existing.id, write) : await createEventType(user.id, write);
+  if (saved.ok) return redirectWithSuccess(PAGE, existing ? M.saved : M.created);
+  if (saved.reason === "not-found") throw new Response(M.notFound, { status: 404 });
+  if (saved.reason === "slug-taken") return refused(submission.reply({ fieldErrors: { slug: [M.slugTaken] } }));
+  return refused(submission.reply({ fieldErrors: { scheduleId: ["Pick one of your own schedules."] } }));
+}
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+function Fieldset({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="space-y-4 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6">
+      <legend className="-ml-1 px-1 text-lg font-semibold text-neutral-900">{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** A select wired like Field (label, hint, errors, aria). */
+function SelectField({
+  label,
+  hint,
+  errors,
+  errorId,
+  selectProps,
+  children,
+}: {
+  label: string;
+  hint?: ReactNode;
+  errors?: string[];
+  errorId: string;
+  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string; key?: string };
+  children: ReactNode;
+}) {
+  const { key, ...props } = selectProps;
+  const describedBy = [props["aria-describedby"], hint ? `${props.id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <ControlField label={label} id={props.id} errorId={errorId} errors={errors} hint={hint}>
+      <select key={key} {...props} aria-describedby={describedBy} className={inputClass}>
+        {children}
+      </select>
+    </ControlField>
+  );
+}
+
+export default function EventTypeForm() {
+  const { eventType, schedules, linkBase, defaults } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  // The form's fields: the body's, plus the unit of the notice.
+  const [form, fields] = useForm<z.input<typeof eventTypeBody> & { minimumNoticeUnit: string }, z.output<typeof eventTypeBody>>({
+    id: "event-type",
+    lastResult: actionData?.result,
+    defaultValue: { ...defaults, active: defaults.active ? "on" : "" },
+    // No getZodConstraint: it cannot read the body's transforms ("Unsupported schema"); the
+    // same schema still validates here (onValidate) and on the server.
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(toBodyForm(formData).form, { schema: eventTypeBody }),
+  });
+  const location = fields.location.getFieldset();
+  const kind = isKind(fields.kind.value) ? fields.kind.value : "one-to-one";
+  const locationType = (LOCATION_TYPES as readonly string[]).includes(location.type.value ?? "") ? (location.type.value as (typeof LOCATION_TYPES)[number]) : "video";
+  const valueField = LOCATION_VALUE_LABELS[locationType];
+  const pending = navigation.state === "submitting";
+  const slugPreview = fields.slug.value || slugify(fields.title.value ?? "") || "your-link";
+  const numberProps = (field: Parameters<typeof getInputProps>[0]) => ({ ...getInputProps(field, { type: "number" }), inputMode: "numeric" as const });
+
+  return (
+    <div className="max-w-form space-y-6">
+      <header>
+        <Link to={PAGE} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+          <ArrowLeft className="h-4 w-4" aria-hidden /> Event Types
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold text-neutral-900">{eventType ? `Edit “${eventType.title}”` : "New event type"}</h1>
+      </header>
+      <Form method="post" {...getFormProps(form)} className="space-y-6">
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Fieldset legend="What it is">
+          <Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: "text" }), placeholder: "Intro call" }} errors={fields.title.errors} />
+          <Field
+            label="Link"
+            hint={
+              <>
+                Your booking link: <span className="font-mono [overflow-wrap:anywhere]">{linkBase ?? "/<username>"}/{slugPreview}</span>. Left empty, it is made from the title.
+                {linkBase ? null : (
+                  <>
+                    {" "}
+                    <Link to="/dashboard/profile#username-title" className="font-medium text-brand-700 underline">
+                      Choose a username
+                    </Link>{" "}
+                    to share it.
+                  </>
+                )}
+              </>
+            }
+            inputProps={{ ...getInputProps(fields.slug, { type: "text" }), placeholder: slugify(fields.title.value ?? "") || "intro-call", autoCapitalize: "none", spellCheck: false }}
+            errors={fields.slug.errors}
+          />
+          <TextareaField label="Description (optional)" textareaProps={{ ...getTextareaProps(fields.description), rows: 3, className: "" }} errors={fields.description.errors} />
+        </Fieldset>
+
+        <Fieldset legend="Duration and kind">
+          <Field
+            label="Duration (minutes)"
+            hint="15, 30, 45, 60, 90 or 120 are offered; any whole number from 5 to 720 works."
+            inputProps={{ ...numberProps(fields.duration), list: "duration-choices" }}
+            errors={fields.duration.errors}
+          />
+          <datalist id="duration-choices">
+            {DURATION_CHOICES.map((d) => (
+              <option key={d} value={d} />
+            ))}
+          </datalist>
+          <SelectField label="Kind" hint={KIND_HINTS[kind]} errors={fields.kind.errors} errorId={fields.kind.errorId} selectProps={getSelectProps(fields.kind)}>
+            {EVENT_TYPE_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {KIND_LABELS[k]}
+              </option>
+            ))}
+          </SelectField>
+          {kind === "group" || !hydrated ? (
+            <Field
+              label={hydrated ? "Seats" : "Seats (Group only)"}
+              hint="Guests per slot, 2 to 1000."
+              inputProps={numberProps(fields.seats)}
+              errors={fields.seats.errors}
+            />
+          ) : null}
+        </Fieldset>
+
+        <Fieldset legend="Where">
+          <SelectField label="Location" errors={location.type.errors} errorId={location.type.errorId} selectProps={getSelectProps(location.type)}>
+            {LOCATION_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {LOCATION_LABELS[t]}
+              </option>
+            ))}
+          </SelectField>
+          <Field
+            label={hydrated ? valueField.label : "Address, phone number or link"}
+            hint={hydrated ? valueField.hint : "The address for an in-person meeting (required), a phone number for a call, or a video link."}
+            inputProps={getInputProps(location.value, { type: hydrated ? valueField.type : "text" })}
+            errors={location.value.errors}
+          />
+        </Fieldset>
+
+        <Fieldset legend="When">
+          <SelectField label="Schedule" hint="The hours guests can book." errors={fields.scheduleId.errors} errorId={fields.scheduleId.errorId} selectProps={getSelectProps(fields.scheduleId)}>
+            {schedules.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name} ({s.timeZone.replaceAll("_", " ")}){s.isDefault ? " — default" : ""}
+              </option>
+            ))}
+          </SelectField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Buffer before (minutes)" inputProps={numberProps(fields.bufferBefore)} errors={fields.bufferBefore.errors} />
+            <Field label="Buffer after (minutes)" inputProps={numberProps(fields.bufferAfter)} errors={fields.bufferAfter.errors} />
+          </div>
+          <div className="grid grid-cols-[1fr_auto] items-start gap-3">
+            <Field
+              label="Minimum notice"
+              hint="How long before a meeting guests must book."
+              inputProps={{ ...getInputProps(fields.minimumNotice, { type: "number" }), step: "any", min: 0 }}
+              errors={fields.minimumNotice.errors}
+            />
+            <div className="pt-6">
+              <select {...getSelectProps(fields.minimumNoticeUnit)} key={fields.minimumNoticeUnit.key} aria-label="Unit of the minimum notice" className={inputClass}>
+                <option value="minutes">minutes</option>
+                <option value="hours">hours</option>
+              </select>
+            </div>
+          </div>
+          <Field label="Booking window (days)" hint="How far ahead guests can book, 0 to 730 days." inputProps={numberProps(fields.bookingWindowDays)} errors={fields.bookingWindowDays.errors} />
+          <Field label="Slot interval (minutes, optional)" hint="How often a slot starts; empty means every duration." inputProps={numberProps(fields.slotInterval)} errors={fields.slotInterval.errors} />
+          <Field label="Daily limit (optional)" hint="At most this many bookings a day; empty means no limit." inputProps={numberProps(fields.dailyLimit)} errors={fields.dailyLimit.errors} />
+        </Fieldset>
+
+        <div className="flex items-start gap-3 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm">
+          <input
+            {...getInputProps(fields.active, { type: "checkbox" })}
+            className="mt-0.5 h-5 w-5 rounded border-neutral-400 text-brand-600 focus:ring-brand-600"
+          />
+          <label htmlFor={fields.active.id} className="text-sm text-neutral-800">
+            <span className="font-medium">On</span>: guests can book through this link. Turned off, the link answers that it is not available.
+          </label>
+        </div>
+
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Link to={PAGE} className={buttonClass("secondary")}>
+            Cancel
+          </Link>
+          <Button type="submit" pending={pending} disabled={pending}>
+            {eventType ? "Save event type" : "Create event type"}
+          </Button>
+        </div>
+      </Form>
+      <Toaster toast={actionData?.toast ?? null} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

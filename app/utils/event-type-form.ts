@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { EVENT_TYPE_KINDS, LOCATION_TYPES } from "./scheduling-api";
+
+/**
+ * The Event Types page's form (decision 016): the page validates with the JSON API's own
+ * schema (eventTypeBody); this module only turns the form's strings into that body's shape
+ * (notice in hours → minutes, an empty slug → one made from the title). Shared by the server
+ * and the browser.
+ */
+
+export const EVENT_TYPES_PAGE = "/dashboard/eventTypes";
+
+export const EVENT_TYPE_MESSAGES = {
+  created: "Event type created",
+  saved: "Event type saved",
+  deleted: "Event type deleted",
+  turnedOn: "Event type turned on",
+  turnedOff: "Event type turned off",
+  slugTaken: "That link is already used by another of your event types.",
+  notFound: "No such event type.",
+  checkFields: "Check the highlighted fields.",
+  unknownForm: "That form is not on this page.",
+} as const;
+
+export const DURATION_CHOICES = [15, 30, 45, 60, 90, 120] as const;
+
+export type EventTypeKind = (typeof EVENT_TYPE_KINDS)[number];
+export type LocationType = (typeof LOCATION_TYPES)[number];
+
+export const KIND_LABELS: Record<EventTypeKind, string> = {
+  "one-to-one": "One-to-One",
+  group: "Group",
+  collective: "Collective",
+  "round-robin": "Round Robin",
+};
+
+export const KIND_HINTS: Record<EventTypeKind, string> = {
+  "one-to-one": "One guest per meeting.",
+  group: "Several guests in the same slot, up to the seats you set.",
+  collective: "Everyone chosen hosts together. Until team invitations exist, you are the only host.",
+  "round-robin": "Guests get whichever host is free. Until team invitations exist, you are the only host.",
+};
+
+export const LOCATION_LABELS: Record<LocationType, string> = {
+  "in-person": "In Person Meeting",
+  phone: "Phone Call",
+  "google-meet": "Google Meet",
+  video: "Video room",
+};
+
+/** What the location's value field asks for, by type. */
+export const LOCATION_VALUE_LABELS: Record<LocationType, { label: string; hint: string; type: "text" | "tel" | "url" }> = {
+  "in-person": { label: "Address", hint: "Where you meet (required for an in-person meeting).", type: "text" },
+  phone: { label: "Phone number (optional)", hint: "The number guests call; leave empty to call the number they give.", type: "tel" },
+  "google-meet": { label: "Meet link (optional)", hint: "Leave empty to send the link later.", type: "url" },
+  video: { label: "Room link (optional)", hint: "Leave empty to use the site's own video room.", type: "url" },
+};
+
+export function isKind(value: unknown): value is EventTypeKind {
+  return typeof value === "string" && (EVENT_TYPE_KINDS as readonly string[]).includes(value);
+}
+
+/** "Intro call!" → "intro-call" (at most 60 characters, like the slug rule). */
+export function slugify(title: string): string {
+  return title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+}
+
+/** 30 → "30 min", 90 → "1 h 30 min", 120 → "2 h". */
+export function durationText(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+export const NOTICE_UNITS = ["minutes", "hours"] as const;
+
+/** How the form shows a stored notice: whole hours as hours, the rest as minutes. */
+export function noticeForForm(minutes: number): { value: number; unit: (typeof NOTICE_UNITS)[number] } {
+  return minutes > 0 && minutes % 60 === 0 ? { value: minutes / 60, unit: "hours" } : { value: minutes, unit: "minutes" };
+}
+
+/**
+ * The submitted form as the JSON body's fields, still strings (conform coerces them): an empty
+ * slug becomes the title's, a notice in hours becomes minutes (and the kept input then shows
+ * minutes), and the checkbox `active` is read apart too: an unticked box sends nothing, which
+ * the body would take as its default (true), so the caller uses this `active` instead.
+ */
+export function toBodyForm(form: FormData): { form: FormData; active: boolean } {
+  const out = new FormData();
+  // `active` stays in, so a refused form comes back with the box as it was.
+  for (const [key, value] of form) if (key !== "intent") out.append(key, value);
+  const slug = String(form.get("slug") ?? "").trim();
+  if (slug === "") out.set("slug", slugify(String(form.get("title") ?? "")));
+  const notice = String(form.get("minimumNotice") ?? "").trim();
+  if (form.get("minimumNoticeUnit") === "hours" && /^\d+(\.\d+)?$/.test(notice)) {
+    out.set("minimumNotice", String(Number(notice) * 60));
+    out.set("minimumNoticeUnit", "minutes");
+  }
+  return { form: out, active: form.get("active") === "on" };
+}
+
+export const uuidSchema = z.uuid();

@@ -38,7 +38,9 @@ export interface BookingRequest {
 }
 
 /** `token` is null when the guest took a seat in an existing group session (its first guest holds the token). */
-export type BookingResult = { ok: true; booking: HostEvent; token: string | null } | { ok: false; reason: BookingFailure };
+export type BookingResult =
+  | { ok: true; booking: HostEvent; token: string | null; host: BookingHost; newInvitees: string[] }
+  | { ok: false; reason: BookingFailure };
 
 export function hashBookingToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
@@ -59,9 +61,16 @@ async function slotsOfDay(tx: Transaction, found: BookableEventType, start: Date
   return findSlots(await slotSearch(found, { range: { start: date, end: date }, timeZone, now }, { executor: tx, excludeEventId }));
 }
 
-async function hostTimeZone(tx: Transaction, hostId: string): Promise<string> {
-  const [row] = await tx.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, hostId));
-  return row?.timeZone ?? "UTC";
+/** Who the mails go to and whose zone the notifications are written in. */
+export interface BookingHost {
+  email: string;
+  name: string;
+  timeZone: string;
+}
+
+async function hostOf(tx: Transaction, hostId: string): Promise<BookingHost> {
+  const [row] = await tx.select({ email: users.email, name: users.name, timeZone: users.timeZone }).from(users).where(eq(users.id, hostId));
+  return row ?? { email: "", name: "", timeZone: "UTC" };
 }
 
 function when(start: Date, zone: string): string {
@@ -92,7 +101,8 @@ export async function createBooking(request: BookingRequest, now: Date): Promise
       await lockHostUnderCap(tx, ownerId, now);
       const slot = (await slotsOfDay(tx, found, start, timeZone, now)).find((s) => s.start === start.getTime());
       if (!slot) throw new BookingRefused("slot-unavailable");
-      const zone = await hostTimeZone(tx, ownerId);
+      const host = await hostOf(tx, ownerId);
+      const zone = host.timeZone;
 
       if (eventType.kind === "group" && eventType.seats !== null) {
         const [session] = await tx
@@ -108,7 +118,7 @@ export async function createBooking(request: BookingRequest, now: Date): Promise
           await tx.insert(eventInvitees).values(invitees.map((address, i) => ({ eventId: session.id, position: taken + i + 1, email: address })));
           await notify(tx, ownerId, `New booking: ${eventType.title} with ${name} on ${when(start, zone)}`);
           const [joined] = await withInvitees(tx, [session]);
-          return { ok: true, booking: joined, token: null };
+          return { ok: true, booking: joined, token: null, host, newInvitees: invitees };
         }
       }
 
@@ -132,7 +142,7 @@ export async function createBooking(request: BookingRequest, now: Date): Promise
         .returning();
       await tx.insert(eventInvitees).values(invitees.map((address, i) => ({ eventId: created.id, position: i + 1, email: address })));
       await notify(tx, ownerId, `New booking: ${eventType.title} with ${name} on ${when(start, zone)}`);
-      return { ok: true, booking: { ...created, invitees }, token };
+      return { ok: true, booking: { ...created, invitees }, token, host, newInvitees: invitees };
     }),
   );
 }
@@ -156,7 +166,7 @@ async function findBooking(id: string, actor: BookingActor): Promise<Event | nul
   return row ?? null;
 }
 
-export type ChangeResult = { ok: true; booking: HostEvent } | { ok: false; reason: "not-found" | "already-cancelled" | BookingFailure };
+export type ChangeResult = { ok: true; booking: HostEvent; host: BookingHost } | { ok: false; reason: "not-found" | "already-cancelled" | BookingFailure };
 
 /** Cancels a booking: status cancelled, SEQUENCE + 1 (its calendar entry is withdrawn), the host told. */
 export async function cancelBooking(id: string, actor: BookingActor, reason: string | undefined, now: Date): Promise<ChangeResult> {
@@ -174,10 +184,10 @@ export async function cancelBooking(id: string, actor: BookingActor, reason: str
       .where(eq(events.id, id))
       .returning();
     const by = "hostId" in actor ? "you" : (current.guestName ?? "the guest");
-    const zone = await hostTimeZone(tx, current.hostId);
-    await notify(tx, current.hostId, `Booking cancelled by ${by}: ${current.eventName} on ${when(current.startsAt, zone)}${reason ? ` — ${reason}` : ""}`);
+    const host = await hostOf(tx, current.hostId);
+    await notify(tx, current.hostId, `Booking cancelled by ${by}: ${current.eventName} on ${when(current.startsAt, host.timeZone)}${reason ? ` — ${reason}` : ""}`);
     const [withList] = await withInvitees(tx, [updated]);
-    return { ok: true, booking: withList };
+    return { ok: true, booking: withList, host };
   });
 }
 
@@ -208,10 +218,10 @@ export async function rescheduleBooking(id: string, actor: BookingActor, start: 
         })
         .where(eq(events.id, id))
         .returning();
-      const hostZone = await hostTimeZone(tx, current.hostId);
-      await notify(tx, current.hostId, `Booking moved: ${current.eventName} with ${current.guestName ?? "a guest"} to ${when(start, hostZone)}`);
+      const host = await hostOf(tx, current.hostId);
+      await notify(tx, current.hostId, `Booking moved: ${current.eventName} with ${current.guestName ?? "a guest"} to ${when(start, host.timeZone)}`);
       const [withList] = await withInvitees(tx, [updated]);
-      return { ok: true, booking: withList };
+      return { ok: true, booking: withList, host };
     }),
   );
 }

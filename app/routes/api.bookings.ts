@@ -5,7 +5,7 @@ import { getBookableEventType } from "~/models/event-type.server";
 import { apiError, readJson } from "~/utils/api.server";
 import { apiRoute } from "~/utils/api-route.server";
 import { bookingBody, bookingJson } from "~/utils/booking-api";
-import { bookingLinks, SLOT_TAKEN_MESSAGE } from "~/utils/booking-api.server";
+import { bookingLinks, mailBooking, SLOT_TAKEN_MESSAGE } from "~/utils/booking-api.server";
 
 /**
  * POST /api/bookings (no auth: a guest books a slot of an active event type). 201 with the
@@ -23,7 +23,9 @@ async function POST({ request }: LoaderFunctionArgs) {
   const now = new Date();
   const result = await createBooking({ found, start, name: input.name, email: input.email, timeZone: input.timeZone, notes: input.notes, guests: input.guests }, now);
   if (result.ok) {
-    return Response.json({ booking: bookingJson(result.booking, bookingLinks(request, result.booking.id, result.token)) }, { status: 201 });
+    const links = bookingLinks(request, result.booking.id, result.token);
+    await mailBooking(result.booking, result.host, "created", { to: result.newInvitees, links });
+    return Response.json({ booking: bookingJson(result.booking, links) }, { status: 201 });
   }
   if (result.reason === "not-taking-bookings") return apiError(409, "not_taking_bookings", "This host is not taking bookings right now.");
   const nextSlots = await nextFreeSlots(found, start, input.timeZone, now);

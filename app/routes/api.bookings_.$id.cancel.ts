@@ -8,7 +8,7 @@ import { bookingActor, changeAnswer, readOptionalJson } from "~/utils/booking-ap
 async function POST({ request, params }: LoaderFunctionArgs) {
   const actor = await bookingActor(request);
   const { reason } = await readOptionalJson(request, cancelBody);
-  return changeAnswer(await cancelBooking(params.id ?? "", actor, reason, new Date()));
+  return changeAnswer(await cancelBooking(params.id ?? "", actor, reason, new Date()), "cancelled");
 }
 
 export const { loader, action } = apiRoute({ POST });

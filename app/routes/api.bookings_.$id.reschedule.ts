@@ -9,7 +9,7 @@ import { bookingActor, changeAnswer } from "~/utils/booking-api.server";
 async function POST({ request, params }: LoaderFunctionArgs) {
   const actor = await bookingActor(request);
   const { start } = await readJson(request, rescheduleBody);
-  return changeAnswer(await rescheduleBooking(params.id ?? "", actor, new Date(start), new Date()));
+  return changeAnswer(await rescheduleBooking(params.id ?? "", actor, new Date(start), new Date()), "updated");
 }
 
 export const { loader, action } = apiRoute({ POST });

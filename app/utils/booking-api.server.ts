@@ -1,9 +1,11 @@
 import { z } from "zod";
-import type { BookingActor, ChangeResult } from "../models/booking.server";
+import type { BookingActor, BookingHost, ChangeResult } from "../models/booking.server";
+import type { HostEvent } from "../models/event.server";
 import { readQuery } from "./admin-api.server";
 import { apiError, readJson, requireApiUser } from "./api.server";
 import { bookingJson, bookingTokenQuery } from "./booking-api";
 import { env } from "./env.server";
+import { mailHostOfBooking, mailInvitees, type InvitationKind } from "./event-mail.server";
 
 /** The booking routes' shared plumbing (decision 018). */
 
@@ -32,8 +34,11 @@ export async function readOptionalJson<S extends z.ZodType>(request: Request, sc
 }
 
 /** The answer for a cancel or reschedule. */
-export function changeAnswer(result: ChangeResult): Response {
-  if (result.ok) return Response.json({ booking: bookingJson(result.booking) });
+export async function changeAnswer(result: ChangeResult, kind: "updated" | "cancelled"): Promise<Response> {
+  if (result.ok) {
+    await mailBooking(result.booking, result.host, kind);
+    return Response.json({ booking: bookingJson(result.booking) });
+  }
   switch (result.reason) {
     case "not-found":
       return apiError(404, "not_found", "No such booking.");
@@ -44,4 +49,22 @@ export function changeAnswer(result: ChangeResult): Response {
     default:
       return apiError(409, "slot_unavailable", SLOT_TAKEN_MESSAGE);
   }
+}
+
+/**
+ * The guests (`to`, default every invitee) and the host get the calendar entry: REQUEST on
+ * create and move, CANCEL on cancel. The cancel already bumped SEQUENCE in the database, and
+ * the CANCEL file adds one itself, so it is given the sequence before the bump.
+ */
+export async function mailBooking(
+  event: HostEvent,
+  host: BookingHost,
+  kind: InvitationKind,
+  options: { to?: string[]; links?: { cancelUrl: string | null; rescheduleUrl: string | null } } = {},
+): Promise<void> {
+  const mailed = { ...event, invitees: options.to ?? event.invitees, sequence: kind === "cancelled" ? Math.max(0, event.sequence - 1) : event.sequence };
+  const links = options.links;
+  const footer = links?.cancelUrl && links.rescheduleUrl ? [`Need to change it? Reschedule: ${links.rescheduleUrl}`, `Cancel: ${links.cancelUrl}`] : [];
+  await mailInvitees(mailed, host, kind, footer);
+  if (host.email) await mailHostOfBooking({ ...mailed, invitees: event.invitees }, host, kind, event.guestName ?? "A guest");
 }

@@ -8,7 +8,9 @@
  * past the window and in the past are 409; cancel by token frees the slot, a wrong token is
  * 404, a second cancel 409; reschedule by token to a free slot 200 and onto a taken one 409,
  * by the host's bearer 200; a group of 2 seats takes two guests and refuses the third; a
- * capped host answers 409 not_taking_bookings; bad input 400 with fields; rate-limit headers.
+ * capped host answers 409 not_taking_bookings; bad input 400 with fields; rate-limit headers;
+ * guest and host get the calendar entry: REQUEST on create (with the links) and on a move
+ * (SEQUENCE 1), CANCEL on cancel (SEQUENCE 2).
  */
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -243,5 +245,48 @@ describe("seats and caps", () => {
     const res = await book(cappedType, at(10, "10:00"));
     expect(res.status).toBe(409);
     expect((await errorOf(res)).code).toBe("not_taking_bookings");
+  });
+});
+
+describe("mails", () => {
+  interface OutboxRow {
+    to: string;
+    subject: string;
+    text: string;
+    attachments: { filename: string; content: string; encoding: string }[];
+  }
+  const mailsAbout = (title: string) => db<OutboxRow[]>`select "to", subject, text, attachments from mail_outbox where subject like ${`%${title}%`} order by created_at`;
+  const icsOf = (mail: OutboxRow) => {
+    const a = mail.attachments[0];
+    const text = a.encoding === "base64" ? Buffer.from(a.content, "base64").toString("utf8") : a.content;
+    return text.replace(/\r?\n[ \t]/g, "");
+  };
+
+  it("guest and host get REQUEST on create and move, CANCEL on cancel, with rising SEQUENCE", async () => {
+    const title = `Mail call ${crypto.randomUUID().slice(0, 8)}`;
+    const mailType = await hostWithEventType(host, { title });
+    const who = guest("mail");
+    const { booking } = await ok<{ booking: Booking }>(await call("POST", "/api/bookings", { json: { eventTypeId: mailType, start: at(11, "10:00"), ...who } }), 201);
+    const token = tokenOf(booking.cancelUrl);
+    await ok(await call("POST", `/api/bookings/${booking.id}/reschedule?token=${encodeURIComponent(token)}`, { json: { start: at(11, "11:00") } }));
+    await ok(await call("POST", `/api/bookings/${booking.id}/cancel?token=${encodeURIComponent(token)}`));
+    const mails = await mailsAbout(title);
+    expect(mails).toHaveLength(6);
+    const toGuest = mails.filter((m) => String(m.to).includes(who.email));
+    const toHost = mails.filter((m) => String(m.to).includes(host.email));
+    expect(toGuest).toHaveLength(3);
+    expect(toHost).toHaveLength(3);
+    expect(toGuest[0].text).toContain(booking.cancelUrl);
+    expect(toGuest[0].text).toContain(booking.rescheduleUrl);
+    for (const list of [toGuest, toHost]) {
+      const [created, moved, cancelled] = list.map(icsOf);
+      expect(created).toMatch(/METHOD:REQUEST/);
+      expect(created).toMatch(/SEQUENCE:0/);
+      expect(moved).toMatch(/METHOD:REQUEST/);
+      expect(moved).toMatch(/SEQUENCE:1/);
+      expect(cancelled).toMatch(/METHOD:CANCEL/);
+      expect(cancelled).toMatch(/SEQUENCE:2/);
+      expect(created).toContain(`UID:${booking.id}@`);
+    }
   });
 });

@@ -105,6 +105,8 @@ export async function createBooking(request: BookingRequest, now: Date): Promise
       const zone = host.timeZone;
 
       if (eventType.kind === "group" && eventType.seats !== null) {
+        // The engine counts seats per start from the invitees; this guest brings their own guests.
+        if (invitees.length > Math.min(slot.seatsRemaining ?? eventType.seats, MAX_INVITEES)) throw new BookingRefused("slot-full");
         const [session] = await tx
           .select()
           .from(events)
@@ -201,7 +203,9 @@ export async function rescheduleBooking(id: string, actor: BookingActor, start: 
   const db = await getDb();
   return decide(() =>
     db.transaction(async (tx): Promise<ChangeResult> => {
-      await lockHost(tx, found.hostId);
+      // A past booking moved into the future counts towards the cap again (as updateHostEvent).
+      if (found.endsAt.getTime() > now.getTime()) await lockHost(tx, found.hostId);
+      else await lockHostUnderCap(tx, found.hostId, now);
       const [current] = await tx.select().from(events).where(eq(events.id, id)).for("update");
       if (!current) return { ok: false, reason: "not-found" };
       if (current.status === "cancelled") return { ok: false, reason: "already-cancelled" };

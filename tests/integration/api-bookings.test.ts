@@ -223,9 +223,12 @@ describe("cancel and reschedule", () => {
 });
 
 describe("seats and caps", () => {
-  it("a group of 2 seats takes two guests at one start and refuses the third", async () => {
+  it("a group of 2 seats takes two guests at one start and refuses the third (and a guest bringing too many)", async () => {
     const group = await hostWithEventType(host, { kind: "group", seats: 2, location: { type: "in-person", value: "Main St 1" } });
     const start = at(9, "10:00");
+    const tooMany = await book(group, start, { guests: ["plus-one@example.test", "plus-two@example.test"] });
+    expect(tooMany.status).toBe(409);
+    expect((await errorOf(tooMany)).code).toBe("slot_full");
     const first = await ok<{ booking: Booking }>(await book(group, start), 201);
     const second = await ok<{ booking: Booking }>(await book(group, start, {}, 1), 201);
     expect(second.booking.id).toBe(first.booking.id);

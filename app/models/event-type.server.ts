@@ -1,7 +1,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { eventTypes, events, schedules, users, type EventTypeRow } from "../../db/schema";
+import { eventInvitees, eventTypes, events, schedules, users, type EventTypeRow } from "../../db/schema";
+import type { BusyTime, SlotInput } from "../scheduling/slots";
+import { dayNumber } from "../scheduling/zoned-time";
 import { getDb } from "../utils/db.server";
 import type { EventTypeInput } from "../utils/scheduling-api";
+import type { Transaction } from "./event.server";
 import { isForeignKeyViolation, type Schedule } from "./schedule.server";
 import { isUniqueViolation } from "./user.server";
 
@@ -173,12 +176,88 @@ export async function getBookableEventTypeBySlug(username: string, slug: string)
   return bookable(and(eq(eventTypes.userId, owner.id), sql`lower(${eventTypes.slug}) = ${slug.toLowerCase()}`));
 }
 
-/** A host's non-cancelled events overlapping [from, to): their busy time. */
-export async function busyTimes(hostId: string, from: Date, to: Date): Promise<{ start: Date; end: Date }[]> {
-  const db = await getDb();
-  return db
-    .select({ start: events.startsAt, end: events.endsAt })
+/** Reads with the pool or inside a transaction (a booking re-reads busy time under its lock). */
+type Executor = Awaited<ReturnType<typeof getDb>> | Transaction;
+
+/**
+ * A host's non-cancelled events overlapping [from, to): their busy time, each with the buffers of
+ * the event type it was booked through and the seats it takes (its invitees, at least one).
+ * `excludeEventId` leaves one event out (a booking being moved does not block itself).
+ */
+export async function busyTimes(
+  hostId: string,
+  from: Date,
+  to: Date,
+  options: { executor?: Executor; excludeEventId?: string } = {},
+): Promise<BusyTime[]> {
+  const db = options.executor ?? (await getDb());
+  const rows = await db
+    .select({
+      start: events.startsAt,
+      end: events.endsAt,
+      eventTypeId: events.eventTypeId,
+      bufferBefore: sql<number>`coalesce(${eventTypes.bufferBefore}, 0)`.mapWith(Number),
+      bufferAfter: sql<number>`coalesce(${eventTypes.bufferAfter}, 0)`.mapWith(Number),
+      seats: sql<number>`greatest(1, (select count(*) from ${eventInvitees} where ${eventInvitees.eventId} = ${events.id}))`.mapWith(Number),
+    })
     .from(events)
-    .where(and(eq(events.hostId, hostId), sql`${events.status} <> 'cancelled'`, sql`${events.startsAt} < ${to.toISOString()}`, sql`${events.endsAt} > ${from.toISOString()}`))
+    .leftJoin(eventTypes, eq(eventTypes.id, events.eventTypeId))
+    .where(
+      and(
+        eq(events.hostId, hostId),
+        sql`${events.status} <> 'cancelled'`,
+        sql`${events.startsAt} < ${to.toISOString()}`,
+        sql`${events.endsAt} > ${from.toISOString()}`,
+        options.excludeEventId ? sql`${events.id} <> ${options.excludeEventId}` : undefined,
+      ),
+    )
     .orderBy(asc(events.startsAt));
+  return rows.map((r) => ({
+    start: r.start,
+    end: r.end,
+    bufferBefore: r.bufferBefore,
+    bufferAfter: r.bufferAfter,
+    seats: r.seats,
+    ...(r.eventTypeId ? { eventTypeId: r.eventTypeId } : {}),
+  }));
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60_000;
+
+/**
+ * The slot engine's input for an event type over the guest's dates `range` in `timeZone`: the
+ * one computation behind GET /api/slots and the booking check (decision 018). Busy time is read
+ * with `executor` (a booking passes its transaction, so it sees what the lock serialized).
+ */
+export async function slotSearch(
+  found: BookableEventType,
+  query: { range: { start: string; end: string }; timeZone: string; now: Date },
+  options: { executor?: Executor; excludeEventId?: string } = {},
+): Promise<SlotInput> {
+  const { eventType, ownerId, schedule } = found;
+  // The guest's dates cover at most a day and a half either side of UTC; buffers widen more.
+  const margin = 2 * DAY_MS + Math.max(eventType.bufferBefore, eventType.bufferAfter) * MINUTE_MS + 12 * 60 * MINUTE_MS;
+  const from = new Date((dayNumber(query.range.start) ?? 0) * DAY_MS - margin);
+  const to = new Date(((dayNumber(query.range.end) ?? 0) + 1) * DAY_MS + margin);
+  // Until team invitations exist the owner is the only host (decision 016).
+  const busy = await busyTimes(ownerId, from, to, options);
+  return {
+    eventType: {
+      id: eventType.id,
+      kind: eventType.kind,
+      duration: eventType.duration,
+      slotInterval: eventType.slotInterval ?? eventType.duration,
+      bufferBefore: eventType.bufferBefore,
+      bufferAfter: eventType.bufferAfter,
+      minimumNotice: eventType.minimumNotice,
+      bookingWindowDays: eventType.bookingWindowDays,
+      ...(eventType.dailyLimit !== null ? { dailyLimit: eventType.dailyLimit } : {}),
+      ...(eventType.seats !== null ? { seats: eventType.seats } : {}),
+    },
+    hosts: [{ id: ownerId, schedule: { timeZone: schedule.timeZone, weekly: schedule.weekly, overrides: schedule.overrides }, busy }],
+    now: query.now,
+    range: query.range,
+    timeZone: query.timeZone,
+  };
 }

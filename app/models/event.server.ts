@@ -70,14 +70,14 @@ export interface HostEvent extends Event {
   invitees: string[];
 }
 
-type Database = Awaited<ReturnType<typeof getDb>>;
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Database = Awaited<ReturnType<typeof getDb>>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 function upcoming(now: Date) {
   return and(gt(events.endsAt, now), ne(events.status, "cancelled"));
 }
 
-async function withInvitees(db: Database, rows: Event[]): Promise<HostEvent[]> {
+export async function withInvitees(db: Database | Transaction, rows: Event[]): Promise<HostEvent[]> {
   if (rows.length === 0) return [];
   const invitees = await db
     .select({ eventId: eventInvitees.eventId, email: eventInvitees.email })
@@ -137,6 +137,28 @@ export async function isAtEventCap(host: Actor, now: Date): Promise<boolean> {
   return (await countUpcomingEvents(host.id, now)) >= FREE_EVENT_CAP;
 }
 
+/** Locks the host's users row FOR UPDATE (the per-host queue for calendar writes); the host with their role now. */
+export async function lockHost(tx: Transaction, hostId: string): Promise<Actor> {
+  const [host] = await tx.select({ id: users.id, role: effectiveRole }).from(users).where(eq(users.id, hostId)).for("update");
+  if (!host) throw new Error("host not found");
+  return host;
+}
+
+/**
+ * Locks the host's users row (FOR UPDATE: every write that adds to a host's calendar queues
+ * behind it) and throws EventLimitError when the host is at the free cap. Call it first in the
+ * transaction, so two writes racing at the cap cannot both pass the count.
+ */
+export async function lockHostUnderCap(tx: Transaction, hostId: string, now: Date): Promise<void> {
+  const host = await lockHost(tx, hostId);
+  if (can(host, "event:unlimited")) return;
+  const [row] = await tx
+    .select({ n: count() })
+    .from(events)
+    .where(and(eq(events.hostId, hostId), upcoming(now)));
+  if ((row?.n ?? 0) >= FREE_EVENT_CAP) throw new EventLimitError();
+}
+
 /**
  * Creates an event, enforcing the cap in the same transaction: the host's row is locked
  * first, so two creates racing at the cap cannot both pass the count. A time overlapping
@@ -150,15 +172,7 @@ export async function createHostEvent(
   const db = await getDb();
   return refusingOverlap(
     db.transaction(async (tx) => {
-      const [host] = await tx.select({ id: users.id, role: effectiveRole }).from(users).where(eq(users.id, hostId)).for("update");
-      if (!host) throw new Error("host not found");
-      if (!can(host, "event:unlimited")) {
-        const [row] = await tx
-          .select({ n: count() })
-          .from(events)
-          .where(and(eq(events.hostId, hostId), upcoming(now)));
-        if ((row?.n ?? 0) >= FREE_EVENT_CAP) throw new EventLimitError();
-      }
+      await lockHostUnderCap(tx, hostId, now);
       const [created] = await tx
         .insert(events)
         .values({
@@ -252,7 +266,7 @@ export async function deleteHostEvent(
   });
 }
 
-async function notify(tx: Transaction, userId: string, text: string) {
+export async function notify(tx: Transaction, userId: string, text: string) {
   await tx.insert(notifications).values({ userId, notification: text.slice(0, 500) });
 }
 

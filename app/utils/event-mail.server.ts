@@ -60,7 +60,8 @@ const SUBJECT: Record<InvitationKind, string> = {
   cancelled: "Cancelled",
 };
 
-export async function mailInvitees(event: MailedEvent, host: Host, kind: InvitationKind): Promise<MailResult | null> {
+/** `footer`: lines after the details (a booking's cancel and reschedule links). */
+export async function mailInvitees(event: MailedEvent, host: Host, kind: InvitationKind, footer: string[] = []): Promise<MailResult | null> {
   if (event.invitees.length === 0) return null;
   const when = formatInZone(event.startsAt, host.timeZone);
   const minutes = Math.round((event.endsAt.getTime() - event.startsAt.getTime()) / 60_000);
@@ -81,6 +82,7 @@ export async function mailInvitees(event: MailedEvent, host: Host, kind: Invitat
           event.description,
           "",
           "The attached invitation adds it to your calendar.",
+          ...(footer.length > 0 ? ["", ...footer] : []),
         ];
   const method = kind === "cancelled" ? "CANCEL" : "REQUEST";
   return sendMail({
@@ -88,6 +90,33 @@ export async function mailInvitees(event: MailedEvent, host: Host, kind: Invitat
     replyTo: host.email,
     subject: `${SUBJECT[kind]}: ${event.eventName} — ${when.date} ${when.time}`,
     text: lines.join("\n"),
+    attachments: [
+      {
+        filename: kind === "cancelled" ? "cancel.ics" : "invite.ics",
+        content: eventCalendar(event, host, kind),
+        contentType: `text/calendar; charset=utf-8; method=${method}`,
+      },
+    ],
+  });
+}
+
+const HOST_LINE: Record<InvitationKind, (guest: string) => string> = {
+  created: (guest) => `${guest} booked`,
+  updated: (guest) => `${guest}'s booking moved:`,
+  cancelled: (guest) => `${guest}'s booking was cancelled:`,
+};
+
+/**
+ * Tells the host about a booking a guest made, moved or cancelled (decision 018), with the same
+ * calendar entry (UID, SEQUENCE) the guests got, so the host's calendar follows too.
+ */
+export async function mailHostOfBooking(event: MailedEvent, host: Host, kind: InvitationKind, guestName: string): Promise<MailResult> {
+  const when = formatInZone(event.startsAt, host.timeZone);
+  const method = kind === "cancelled" ? "CANCEL" : "REQUEST";
+  return sendMail({
+    to: [host.email],
+    subject: `${kind === "cancelled" ? "Cancelled" : "Booking"}: ${event.eventName} with ${guestName} — ${when.date} ${when.time}`,
+    text: [`${HOST_LINE[kind](guestName)} "${event.eventName}" on ${when.date} at ${when.time} (${host.timeZone}).`, "", `Guests: ${event.invitees.join(", ")}`].join("\n"),
     attachments: [
       {
         filename: kind === "cancelled" ? "cancel.ics" : "invite.ics",

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns";
+import { eventTypes } from "./event-types";
 import { users } from "./users";
 
 /** Spec wording, kept verbatim: these strings are what clients see. */
@@ -25,6 +26,11 @@ export const events = pgTable(
     guestName: text("guest_name"),
     guestTimeZone: text("guest_time_zone"),
     notes: text("notes"),
+    /** The booking link this event was booked through (decision 018); null for a host's own event. */
+    eventTypeId: uuid("event_type_id").references(() => eventTypes.id, { onDelete: "set null" }),
+    guestEmail: text("guest_email"),
+    /** SHA-256 (hex) of the guest's cancel/reschedule token; the token itself is never stored. */
+    bookingTokenHash: text("booking_token_hash"),
     /** The video room's name: random and unguessable, one per event (Join Meeting). */
     roomId: text("room_id")
       .notNull()
@@ -36,6 +42,8 @@ export const events = pgTable(
   (t) => [
     index("events_host_starts_idx").on(t.hostId, t.startsAt),
     uniqueIndex("events_room_id_key").on(t.roomId),
+    uniqueIndex("events_booking_token_hash_key").on(t.bookingTokenHash),
+    index("events_event_type_starts_idx").on(t.eventTypeId, t.startsAt),
     check("events_ends_after_starts", sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );

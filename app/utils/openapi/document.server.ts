@@ -1,5 +1,6 @@
 import { createDocument } from "zod-openapi";
 import { paths as admin } from "./admin";
+import { paths as bookings } from "./bookings";
 import { paths as core } from "./core";
 import { paths as payments } from "./payments";
 import { paths as scheduling } from "./scheduling";
@@ -36,7 +37,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         session: { type: "apiKey", in: "cookie", name: "__session", description: "The site's own signed-in session (same-origin pages only)." },
       },
     },
-    paths: merge(core, admin, payments, tokens, scheduling),
+    paths: merge(core, admin, payments, tokens, scheduling, bookings),
   });
   return cached;
 }

@@ -1,0 +1,234 @@
+import crypto from "node:crypto";
+import { and, count, eq, sql } from "drizzle-orm";
+import { eventInvitees, events, users, type Event } from "../../db/schema";
+import { computeSlots, findSlots, type SlotDetail } from "../scheduling/slots";
+import { addDays, formatInZone, instantToWallClock } from "../scheduling/zoned-time";
+import { getDb } from "../utils/db.server";
+import { EventLimitError, isOverlapViolation, isUuid, lockHost, lockHostUnderCap, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
+import { getBookableEventType, slotSearch, type BookableEventType } from "./event-type.server";
+
+/**
+ * Bookings (decision 018): an Event a guest books through an event type. Every write runs in one
+ * transaction that first locks the host's users row (the same per-host queue as the dashboard's
+ * createHostEvent), then re-computes the free slots with the busy time read under that lock, so
+ * two guests racing for one slot are decided by the database, not by a check-then-insert. The
+ * exclusion constraint events_no_overlap (23P01, migration 0007) is a second net: same answer.
+ */
+
+/** Largest number of invitees one event holds (event_invitees.position is 1..4). */
+export const MAX_INVITEES = 4;
+
+export type BookingFailure = "not-taking-bookings" | "slot-unavailable" | "slot-full";
+
+class BookingRefused extends Error {
+  constructor(readonly reason: BookingFailure) {
+    super(reason);
+    this.name = "BookingRefused";
+  }
+}
+
+export interface BookingRequest {
+  found: BookableEventType;
+  start: Date;
+  name: string;
+  email: string;
+  timeZone: string;
+  notes?: string;
+  guests?: string[];
+}
+
+/** `token` is null when the guest took a seat in an existing group session (its first guest holds the token). */
+export type BookingResult =
+  | { ok: true; booking: HostEvent; token: string | null; host: BookingHost; newInvitees: string[] }
+  | { ok: false; reason: BookingFailure };
+
+export function hashBookingToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+const LOCATION_EVENT_TYPE: Record<string, Event["eventType"]> = { "in-person": "In Person Meeting", phone: "Phone Call" };
+
+/** The free slots of the guest's date of `start` (in `timeZone`), read with `tx` under the host lock. */
+async function slotsOfDay(tx: Transaction, found: BookableEventType, start: Date, timeZone: string, now: Date, excludeEventId?: string): Promise<SlotDetail[]> {
+  const date = instantToWallClock(start, timeZone).date;
+  return findSlots(await slotSearch(found, { range: { start: date, end: date }, timeZone, now }, { executor: tx, excludeEventId }));
+}
+
+/** Who the mails go to and whose zone the notifications are written in. */
+export interface BookingHost {
+  email: string;
+  name: string;
+  timeZone: string;
+}
+
+async function hostOf(tx: Transaction, hostId: string): Promise<BookingHost> {
+  const [row] = await tx.select({ email: users.email, name: users.name, timeZone: users.timeZone }).from(users).where(eq(users.id, hostId));
+  return row ?? { email: "", name: "", timeZone: "UTC" };
+}
+
+function when(start: Date, zone: string): string {
+  const f = formatInZone(start, zone);
+  return `${f.date} at ${f.time} (${zone})`;
+}
+
+/** Runs a booking transaction; a refusal or a lost overlap race becomes a typed failure. */
+async function decide<T>(run: () => Promise<T>): Promise<T | { ok: false; reason: BookingFailure }> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof BookingRefused) return { ok: false, reason: error.reason };
+    if (error instanceof EventLimitError) return { ok: false, reason: "not-taking-bookings" };
+    if (isOverlapViolation(error)) return { ok: false, reason: "slot-unavailable" };
+    throw error;
+  }
+}
+
+export async function createBooking(request: BookingRequest, now: Date): Promise<BookingResult> {
+  const { found, start, name, email, timeZone } = request;
+  const { eventType, ownerId } = found;
+  const invitees = [email, ...(eventType.kind === "group" ? (request.guests ?? []) : [])];
+  const token = crypto.randomBytes(32).toString("base64url");
+  const db = await getDb();
+  return decide(() =>
+    db.transaction(async (tx): Promise<BookingResult> => {
+      await lockHostUnderCap(tx, ownerId, now);
+      const slot = (await slotsOfDay(tx, found, start, timeZone, now)).find((s) => s.start === start.getTime());
+      if (!slot) throw new BookingRefused("slot-unavailable");
+      const host = await hostOf(tx, ownerId);
+      const zone = host.timeZone;
+
+      if (eventType.kind === "group" && eventType.seats !== null) {
+        // The engine counts seats per start from the invitees; this guest brings their own guests.
+        if (invitees.length > Math.min(slot.seatsRemaining ?? eventType.seats, MAX_INVITEES)) throw new BookingRefused("slot-full");
+        const [session] = await tx
+          .select()
+          .from(events)
+          .where(and(eq(events.eventTypeId, eventType.id), eq(events.startsAt, start), sql`${events.status} <> 'cancelled'`))
+          .limit(1)
+          .for("update");
+        if (session) {
+          const [row] = await tx.select({ n: count() }).from(eventInvitees).where(eq(eventInvitees.eventId, session.id));
+          const taken = row?.n ?? 0;
+          if (taken + invitees.length > Math.min(eventType.seats, MAX_INVITEES)) throw new BookingRefused("slot-full");
+          await tx.insert(eventInvitees).values(invitees.map((address, i) => ({ eventId: session.id, position: taken + i + 1, email: address })));
+          await notify(tx, ownerId, `New booking: ${eventType.title} with ${name} on ${when(start, zone)}`);
+          const [joined] = await withInvitees(tx, [session]);
+          return { ok: true, booking: joined, token: null, host, newInvitees: invitees };
+        }
+      }
+
+      const [created] = await tx
+        .insert(events)
+        .values({
+          hostId: ownerId,
+          eventName: eventType.title,
+          eventType: LOCATION_EVENT_TYPE[eventType.location.type] ?? "Google Meet",
+          eventWith: eventType.kind === "group" ? "Group" : "One-to-One",
+          description: eventType.description,
+          startsAt: start,
+          endsAt: new Date(start.getTime() + eventType.duration * 60_000),
+          guestName: name,
+          guestEmail: email,
+          guestTimeZone: timeZone,
+          notes: request.notes ?? null,
+          eventTypeId: eventType.id,
+          bookingTokenHash: hashBookingToken(token),
+        })
+        .returning();
+      await tx.insert(eventInvitees).values(invitees.map((address, i) => ({ eventId: created.id, position: i + 1, email: address })));
+      await notify(tx, ownerId, `New booking: ${eventType.title} with ${name} on ${when(start, zone)}`);
+      return { ok: true, booking: { ...created, invitees }, token, host, newInvitees: invitees };
+    }),
+  );
+}
+
+/** Who acts on a booking: its host (bearer or session) or the holder of its token. */
+export type BookingActor = { hostId: string } | { token: string };
+
+function actorFilter(actor: BookingActor) {
+  return "hostId" in actor ? eq(events.hostId, actor.hostId) : eq(events.bookingTokenHash, hashBookingToken(actor.token));
+}
+
+/** The booking (an event booked by a guest) the actor may act on, or null: no hint another's exists. */
+async function findBooking(id: string, actor: BookingActor): Promise<Event | null> {
+  if (!isUuid(id)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, id), sql`${events.guestEmail} is not null`, actorFilter(actor)))
+    .limit(1);
+  return row ?? null;
+}
+
+export type ChangeResult = { ok: true; booking: HostEvent; host: BookingHost } | { ok: false; reason: "not-found" | "already-cancelled" | BookingFailure };
+
+/** Cancels a booking: status cancelled, SEQUENCE + 1 (its calendar entry is withdrawn), the host told. */
+export async function cancelBooking(id: string, actor: BookingActor, reason: string | undefined, now: Date): Promise<ChangeResult> {
+  const found = await findBooking(id, actor);
+  if (!found) return { ok: false, reason: "not-found" };
+  const db = await getDb();
+  return db.transaction(async (tx): Promise<ChangeResult> => {
+    await lockHost(tx, found.hostId);
+    const [current] = await tx.select().from(events).where(eq(events.id, id)).for("update");
+    if (!current) return { ok: false, reason: "not-found" };
+    if (current.status === "cancelled") return { ok: false, reason: "already-cancelled" };
+    const [updated] = await tx
+      .update(events)
+      .set({ status: "cancelled", sequence: sql`${events.sequence} + 1`, updatedAt: now })
+      .where(eq(events.id, id))
+      .returning();
+    const by = "hostId" in actor ? "you" : (current.guestName ?? "the guest");
+    const host = await hostOf(tx, current.hostId);
+    await notify(tx, current.hostId, `Booking cancelled by ${by}: ${current.eventName} on ${when(current.startsAt, host.timeZone)}${reason ? ` — ${reason}` : ""}`);
+    const [withList] = await withInvitees(tx, [updated]);
+    return { ok: true, booking: withList, host };
+  });
+}
+
+/** Moves a booking to `start` when that is a free slot now (its own time does not block it); SEQUENCE + 1. */
+export async function rescheduleBooking(id: string, actor: BookingActor, start: Date, now: Date): Promise<ChangeResult> {
+  const found = await findBooking(id, actor);
+  if (!found) return { ok: false, reason: "not-found" };
+  if (found.status === "cancelled") return { ok: false, reason: "already-cancelled" };
+  const bookable = found.eventTypeId ? await getBookableEventType(found.eventTypeId) : null;
+  if (!bookable) return { ok: false, reason: "slot-unavailable" };
+  const db = await getDb();
+  return decide(() =>
+    db.transaction(async (tx): Promise<ChangeResult> => {
+      // A past booking moved into the future counts towards the cap again (as updateHostEvent).
+      if (found.endsAt.getTime() > now.getTime()) await lockHost(tx, found.hostId);
+      else await lockHostUnderCap(tx, found.hostId, now);
+      const [current] = await tx.select().from(events).where(eq(events.id, id)).for("update");
+      if (!current) return { ok: false, reason: "not-found" };
+      if (current.status === "cancelled") return { ok: false, reason: "already-cancelled" };
+      const zone = current.guestTimeZone ?? "UTC";
+      const free = (await slotsOfDay(tx, bookable, start, zone, now, id)).some((s) => s.start === start.getTime());
+      if (!free) throw new BookingRefused("slot-unavailable");
+      const [updated] = await tx
+        .update(events)
+        .set({
+          startsAt: start,
+          endsAt: new Date(start.getTime() + (current.endsAt.getTime() - current.startsAt.getTime())),
+          sequence: sql`${events.sequence} + 1`,
+          updatedAt: now,
+        })
+        .where(eq(events.id, id))
+        .returning();
+      const host = await hostOf(tx, current.hostId);
+      await notify(tx, current.hostId, `Booking moved: ${current.eventName} with ${current.guestName ?? "a guest"} to ${when(start, host.timeZone)}`);
+      const [withList] = await withInvitees(tx, [updated]);
+      return { ok: true, booking: withList, host };
+    }),
+  );
+}
+
+/** Up to `limit` free starts after `after` (within a week), written in `timeZone` like GET /api/slots: what a 409 suggests instead. */
+export async function nextFreeSlots(found: BookableEventType, after: Date, timeZone: string, now: Date, limit = 3): Promise<string[]> {
+  const date = instantToWallClock(after, timeZone).date;
+  const { slots } = computeSlots(await slotSearch(found, { range: { start: date, end: addDays(date, 6) }, timeZone, now }));
+  return Object.values(slots)
+    .flat()
+    .filter((s) => Date.parse(s) > after.getTime())
+    .slice(0, limit);
+}

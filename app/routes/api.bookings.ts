@@ -1,0 +1,36 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { createBooking, nextFreeSlots } from "~/models/booking.server";
+import { isUuid } from "~/models/event.server";
+import { getBookableEventType } from "~/models/event-type.server";
+import { apiError, readJson } from "~/utils/api.server";
+import { apiRoute } from "~/utils/api-route.server";
+import { bookingBody, bookingJson } from "~/utils/booking-api";
+import { bookingLinks, mailBooking, SLOT_TAKEN_MESSAGE } from "~/utils/booking-api.server";
+
+/**
+ * POST /api/bookings (no auth: a guest books a slot of an active event type). 201 with the
+ * booking and its cancel/reschedule links; 409 slot_unavailable (with up to 3 next free starts)
+ * when `start` is not a free slot now; 409 not_taking_bookings when the host is at the free cap.
+ */
+async function POST({ request }: LoaderFunctionArgs) {
+  const input = await readJson(request, bookingBody);
+  const found = isUuid(input.eventTypeId) ? await getBookableEventType(input.eventTypeId) : null;
+  if (!found) return apiError(404, "not_found", "No such event type, or it is not taking bookings.");
+  if (found.eventType.kind !== "group" && input.guests && input.guests.length > 0) {
+    return apiError(400, "invalid_input", "Check the highlighted fields.", { guests: ["Only a group event type takes extra guests."] });
+  }
+  const start = new Date(input.start);
+  const now = new Date();
+  const result = await createBooking({ found, start, name: input.name, email: input.email, timeZone: input.timeZone, notes: input.notes, guests: input.guests }, now);
+  if (result.ok) {
+    const links = bookingLinks(request, result.booking.id, result.token);
+    await mailBooking(result.booking, result.host, "created", { to: result.newInvitees, links });
+    return Response.json({ booking: bookingJson(result.booking, links) }, { status: 201 });
+  }
+  if (result.reason === "not-taking-bookings") return apiError(409, "not_taking_bookings", "This host is not taking bookings right now.");
+  const nextSlots = await nextFreeSlots(found, start, input.timeZone, now);
+  const code = result.reason === "slot-full" ? "slot_full" : "slot_unavailable";
+  return Response.json({ error: { code, message: SLOT_TAKEN_MESSAGE }, nextSlots }, { status: 409 });
+}
+
+export const { loader, action } = apiRoute({ POST });

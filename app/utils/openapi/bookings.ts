@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { bookingAnswerSchema, bookingBody, bookingTokenQuery, cancelBody, rescheduleBody } from "../booking-api";
+import { body, errors, errorSchema, idParam, json, open, type ZodOpenApiPathsObject } from "./common";
+
+/**
+ * Bookings (decision 018): a guest books a free slot of an active event type (no auth); the
+ * booking's host (bearer or session) or the holder of its token (`?token=` from the links)
+ * cancels or moves it.
+ */
+
+const slotTaken = z
+  .object({
+    error: errorSchema.shape.error,
+    nextSlots: z.array(z.string()).optional().meta({ description: "Up to 3 next free starts, in the guest's zone.", example: ["2026-12-01T15:30:00+01:00"] }),
+  })
+  .meta({ id: "SlotUnavailable" });
+
+const TOKEN_OR_HOST = "Its host (bearer or session) or the holder of its token (`?token=`).";
+
+export const paths: ZodOpenApiPathsObject = {
+  "/api/bookings": {
+    post: {
+      operationId: "createBooking",
+      summary: "Books a free slot of an active event type (no auth): 201 with the cancel and reschedule links.",
+      tags: ["Bookings"],
+      security: open,
+      requestBody: body(bookingBody),
+      responses: {
+        "201": json("The booking.", bookingAnswerSchema),
+        ...errors(400, 404, 413, 415),
+        "409": {
+          description: "slot_unavailable (not a free slot now: taken, outside availability, too soon, past the window, over the day's limit), slot_full (a group session with no seats left) or not_taking_bookings (the host is at the free plan's cap).",
+          content: { "application/json": { schema: slotTaken } },
+        },
+      },
+    },
+  },
+  "/api/bookings/{id}/cancel": {
+    post: {
+      operationId: "cancelBooking",
+      summary: `Cancels a booking (SEQUENCE + 1). ${TOKEN_OR_HOST} The body is optional.`,
+      tags: ["Bookings"],
+      security: open,
+      requestParams: { path: idParam, query: bookingTokenQuery },
+      requestBody: { ...body(cancelBody), required: false },
+      responses: { "200": json("The cancelled booking.", bookingAnswerSchema), ...errors(400, 401, 404, 409, 413, 415) },
+    },
+  },
+  "/api/bookings/{id}/reschedule": {
+    post: {
+      operationId: "rescheduleBooking",
+      summary: `Moves a booking to another free slot (its own time does not block it; SEQUENCE + 1). ${TOKEN_OR_HOST}`,
+      tags: ["Bookings"],
+      security: open,
+      requestParams: { path: idParam, query: bookingTokenQuery },
+      requestBody: body(rescheduleBody),
+      responses: { "200": json("The moved booking.", bookingAnswerSchema), ...errors(400, 401, 404, 409, 413, 415) },
+    },
+  },
+};

@@ -178,7 +178,7 @@ export async function action({ request }: ActionFunctionArgs) {
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type EditData = Extract<LoaderData, { view: "edit" }>;
 
-const cardClass = "rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6";
+const cardClass = "rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:p-6";
 const zoneLabel = (zone: string) => zone.replaceAll("_", " ");
 
 function DefaultBadge() {
@@ -245,7 +245,8 @@ function described(errors: string[] | undefined, errorId: string) {
   return errors?.length ? { "aria-invalid": true as const, "aria-describedby": errorId } : {};
 }
 
-const timeClass = `${inputClass} w-full min-w-0 sm:w-36`;
+// Narrow padding on phones: "09:00 AM" and the clock icon must fit two to a row at 375 px.
+const timeClass = `${inputClass} w-full min-w-0 !px-2 sm:w-36 sm:!px-3 [&::-webkit-calendar-picker-indicator]:ml-0.5`;
 
 function DayRow({ day, errors }: { day: ScheduleDraft["days"][number]; errors: DraftErrors }) {
   const [available, setAvailable] = useState(day.available);
@@ -272,7 +273,7 @@ function DayRow({ day, errors }: { day: ScheduleDraft["days"][number]; errors: D
             const errorId = `d${day.day}-${i}-error`;
             return (
               <div key={i}>
-                <div className="flex items-center gap-2">
+                <div className="flex items-center gap-1 sm:gap-2">
                   <input
                     type="time"
                     name={`d${day.day}.start`}
@@ -299,7 +300,7 @@ function DayRow({ day, errors }: { day: ScheduleDraft["days"][number]; errors: D
                     formNoValidate
                     aria-label={`Remove ${name} interval ${i + 1}`}
                     title="Remove"
-                    className="shrink-0 rounded-lg p-2.5 text-neutral-600 transition-colors duration-150 hover:bg-neutral-100 hover:text-red-700"
+                    className="shrink-0 rounded-lg p-1.5 text-neutral-600 sm:p-2.5 transition-colors duration-150 hover:bg-neutral-100 hover:text-red-700"
                   >
                     <Trash2 className="h-5 w-5" aria-hidden />
                   </button>
@@ -358,7 +359,7 @@ function Overrides({ draft, errors }: { draft: ScheduleDraft; errors: DraftError
                   formNoValidate
                   aria-label={`Remove override on ${formatDate(o.date)}`}
                   title="Remove"
-                  className="shrink-0 rounded-lg p-2.5 text-neutral-600 transition-colors duration-150 hover:bg-neutral-100 hover:text-red-700"
+                  className="shrink-0 rounded-lg p-1.5 text-neutral-600 sm:p-2.5 transition-colors duration-150 hover:bg-neutral-100 hover:text-red-700"
                 >
                   <Trash2 className="h-5 w-5" aria-hidden />
                 </button>

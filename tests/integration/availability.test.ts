@@ -262,6 +262,26 @@ describe("Availability page", () => {
     expect((await db`select id from schedules where user_id = ${h.id}`).map((r) => r.id)).toEqual([second]);
   });
 
+  it("refuses to delete a schedule an event type uses, with the model's reason", async () => {
+    const h = await host("in-use");
+    await defaultScheduleId(h);
+    const made = await post(h.c, PAGE, [["intent", "new"]]);
+    const id = new URL(made.headers.get("location") ?? "", "http://x").searchParams.get("schedule") as string;
+    const token = await bearerToken(h);
+    const eventType = await fetch(new URL("/api/event-types", servers()[0]), {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ title: "Intro", slug: "intro", duration: 30, scheduleId: id }),
+    });
+    expect(eventType.status).toBe(201);
+    const refused = await post(h.c, `${PAGE}?schedule=${id}&delete=1`, [["intent", "delete"]]);
+    expect(refused.status).toBe(409);
+    const page = await html(refused);
+    expect(page).toContain('data-testid="delete-refused"');
+    expect(visibleText(page)).toContain("An event type uses this schedule.");
+    expect((await db`select count(*)::int as n from schedules where id = ${id}`)[0].n).toBe(1);
+  });
+
   it("answers 404 for another host's schedule and a non-uuid, and changes nothing", async () => {
     const owner = await host("owner");
     const stranger = await host("stranger");

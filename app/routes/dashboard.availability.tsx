@@ -240,9 +240,10 @@ function ScheduleList({ schedules }: { schedules: Extract<LoaderData, { view: "l
   );
 }
 
-/** aria-invalid / aria-describedby of a control whose errors are listed at `errorId`. */
-function described(errors: string[] | undefined, errorId: string) {
-  return errors?.length ? { "aria-invalid": true as const, "aria-describedby": errorId } : {};
+/** aria-invalid / aria-describedby of a control whose errors are listed at `errorId` (and the day's at `dayErrorId`). */
+function described(errors: string[] | undefined, errorId: string, dayErrorId?: string) {
+  const ids = [errors?.length ? errorId : null, dayErrorId ?? null].filter(Boolean);
+  return ids.length ? { "aria-invalid": true as const, "aria-describedby": ids.join(" ") } : {};
 }
 
 // Narrow padding on phones: "09:00 AM" and the clock icon must fit two to a row at 375 px.
@@ -252,6 +253,8 @@ function DayRow({ day, errors }: { day: ScheduleDraft["days"][number]; errors: D
   const [available, setAvailable] = useState(day.available);
   const { name } = WEEKDAYS[day.day - 1];
   const dayErrors = errors[`d${day.day}`];
+  // An overlap is the day's error: every row of the day points at it.
+  const dayErrorId = dayErrors?.length ? `d${day.day}-error` : undefined;
   return (
     <div className="grid gap-3 py-4 sm:grid-cols-[9rem_1fr]" data-testid={`day-${day.day}`}>
       <label className="flex items-center gap-3 self-start pt-2.5 font-medium text-neutral-900">
@@ -280,7 +283,7 @@ function DayRow({ day, errors }: { day: ScheduleDraft["days"][number]; errors: D
                     defaultValue={row.start}
                     aria-label={`${name} interval ${i + 1} start`}
                     className={timeClass}
-                    {...described(startErrors, errorId)}
+                    {...described(startErrors, errorId, dayErrorId)}
                   />
                   <span aria-hidden className="text-neutral-500">
                     –
@@ -291,7 +294,7 @@ function DayRow({ day, errors }: { day: ScheduleDraft["days"][number]; errors: D
                     defaultValue={row.end}
                     aria-label={`${name} interval ${i + 1} end`}
                     className={timeClass}
-                    {...described(endErrors, errorId)}
+                    {...described(endErrors, errorId, dayErrorId)}
                   />
                   <button
                     type="submit"
@@ -310,7 +313,7 @@ function DayRow({ day, errors }: { day: ScheduleDraft["days"][number]; errors: D
             );
           })}
         </div>
-        <ErrorList errors={dayErrors} />
+        <ErrorList id={dayErrorId} errors={dayErrors} />
         <button
           type="submit"
           name="intent"

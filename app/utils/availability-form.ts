@@ -129,12 +129,15 @@ const addMinutes = (time: string, minutes: number) => {
   return `${String(Math.floor(clamped / 60)).padStart(2, "0")}:${String(clamped % 60).padStart(2, "0")}`;
 };
 
-/** A new row one hour after the day's last one (09:00-17:00 on an empty day). */
+/** A new row one hour after the day's last one (09:00-17:00 on an empty day); a day off is switched on. */
 export function addInterval(draft: ScheduleDraft, day: number): ScheduleDraft {
   return {
     ...draft,
     days: draft.days.map((d) => {
-      if (d.day !== day || d.rows.length >= MAX_ROWS_PER_DAY) return d;
+      if (d.day !== day) return d;
+      // A day off keeps its (hidden) rows: "Add interval" switches it on with them.
+      if (!d.available && d.rows.length) return { ...d, available: true };
+      if (d.rows.length >= MAX_ROWS_PER_DAY) return d;
       const last = d.rows.at(-1);
       const lastEnd = last ? minutesOfTime(endFromInput(last.end), true) : null;
       const row = lastEnd === null || lastEnd >= 23 * 60 ? { ...WORKDAY } : { start: addMinutes(last!.end, 60), end: addMinutes(last!.end, 120) };

@@ -104,6 +104,12 @@ describe("Availability page", () => {
     expect(page.indexOf('href="/dashboard/eventTypes"')).toBeLessThan(page.indexOf(`href="${PAGE}"`));
     const rows = await db`select name, time_zone, is_default from schedules where user_id = ${h.id}`;
     expect(rows).toEqual([{ name: "Working hours", time_zone: "Europe/Berlin", is_default: true }]);
+
+    // Professionals host too; admins have no Availability in their drawer, so no page either.
+    await db`update users set role = 'professional' where id = ${h.id}`;
+    expect((await h.c.get(PAGE)).status).toBe(200);
+    await db`update users set role = 'admin' where id = ${h.id}`;
+    expect((await h.c.get(PAGE)).status).toBe(403);
   });
 
   it("saves weekly hours and overrides as exactly the JSON the API answers", async () => {

@@ -13,6 +13,8 @@ export interface DrawerItem {
 export function drawerItems(role: Role): DrawerItem[] {
   const mySchedule = { to: "/dashboard", label: "My Schedule" };
   const apiTokens = { to: "/dashboard/apiTokens", label: "API Tokens" };
+  // A host's schedules (decision 016), right after the event types that use them.
+  const availability = { to: "/dashboard/availability", label: "Availability" };
   if (role === "admin") {
     return [
       mySchedule,
@@ -27,12 +29,13 @@ export function drawerItems(role: Role): DrawerItem[] {
     ];
   }
   if (role === "professional") {
-    return [mySchedule, { to: "/dashboard/profile", label: "Profile" }, { to: "/dashboard/eventTypes", label: "Event Types" }, apiTokens];
+    return [mySchedule, { to: "/dashboard/profile", label: "Profile" }, { to: "/dashboard/eventTypes", label: "Event Types" }, availability, apiTokens];
   }
   return [
     mySchedule,
     { to: "/dashboard/profile", label: "Profile" },
     { to: "/dashboard/eventTypes", label: "Event Types" },
+    availability,
     { to: "/dashboard/scheduledEvents", label: "Scheduled Events" },
     { to: "/dashboard/workFlow", label: "Workflows" },
     apiTokens,

@@ -1,0 +1,611 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ArrowLeft, CalendarOff, Copy, Globe, Plus, Star, Trash2 } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList, inputClass } from "~/components/forms";
+import { Toaster, type ToastData } from "~/components/toaster";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Modal } from "~/components/ui/modal";
+import {
+  createSchedule,
+  deleteSchedule,
+  ensureDefaultSchedule,
+  getSchedule,
+  listSchedules,
+  replaceSchedule,
+  type Schedule,
+} from "~/models/schedule.server";
+import {
+  addInterval,
+  addOverride,
+  copyMondayToWeekdays,
+  draftFromForm,
+  draftOf,
+  formatDate,
+  formatTime,
+  removeInterval,
+  removeOverride,
+  validateDraft,
+  weeklySummary,
+  WEEKDAYS,
+  type DraftErrors,
+  type ScheduleDraft,
+} from "~/utils/availability-form";
+import { requireDrawerPage } from "~/utils/dashboard-pages.server";
+import { readFormData } from "~/utils/request.server";
+import { isTimeZone, timeZoneHint, timeZoneNames } from "~/utils/time-zone";
+import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+
+export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Availability | Scheduler" }];
+
+const PAGE = "/dashboard/availability";
+const editUrl = (id: string) => `${PAGE}?schedule=${id}`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const M = {
+  saved: "Schedule saved",
+  created: "Schedule created",
+  deleted: "Schedule deleted",
+  defaultChanged: "Default schedule changed",
+  notFound: "Schedule not found",
+  checkFields: "Check the highlighted fields.",
+  inUse: "An event type uses this schedule. Give that event type another schedule first, then delete this one.",
+  isDefault: "The default schedule can't be deleted. Make another schedule the default first.",
+} as const;
+
+/** The owner's schedule named in the URL; another person's, a gone one and a non-uuid are all 404. */
+async function scheduleOf(userId: string, id: string | null): Promise<Schedule> {
+  const schedule = id && UUID.test(id) ? await getSchedule(userId, id) : null;
+  if (!schedule) throw new Response(M.notFound, { status: 404 });
+  return schedule;
+}
+
+function zoneChoices(request: Request, ...known: string[]) {
+  const browserZone = timeZoneHint(request.headers.get("Cookie"));
+  const zones = timeZoneNames();
+  for (const zone of [...known, browserZone]) if (zone && !zones.includes(zone)) zones.push(zone);
+  return { zones, browserZone };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireDrawerPage(request, PAGE);
+  await ensureDefaultSchedule(user.id, user.timeZone);
+  const url = new URL(request.url);
+  if (!url.searchParams.has("schedule")) {
+    const schedules = await listSchedules(user.id);
+    return {
+      view: "list" as const,
+      schedules: schedules.map((s) => ({
+        id: s.id,
+        name: s.name,
+        timeZone: s.timeZone,
+        isDefault: s.isDefault,
+        summary: weeklySummary(s.weekly),
+        overrides: s.overrides.length,
+      })),
+    };
+  }
+  const schedule = await scheduleOf(user.id, url.searchParams.get("schedule"));
+  const { zones, browserZone } = zoneChoices(request, schedule.timeZone);
+  return {
+    view: "edit" as const,
+    schedule: { id: schedule.id, name: schedule.name, isDefault: schedule.isDefault, draft: draftOf(schedule) },
+    zones,
+    browserZone,
+    deleting: url.searchParams.has("delete"),
+  };
+}
+
+type EditAnswer = { kind: "edit"; id: string; rev: string; draft: ScheduleDraft; errors: DraftErrors; toast: ToastData | null };
+type DeleteAnswer = { kind: "delete"; id: string; message: string; toast: ToastData };
+
+function edited(id: string, draft: ScheduleDraft, errors: DraftErrors = {}, status = 200) {
+  const failed = Object.keys(errors).length > 0;
+  const body: EditAnswer = { kind: "edit", id, rev: crypto.randomUUID(), draft, errors, toast: failed ? errorToast(M.checkFields) : null };
+  return data(body, { status: failed ? 400 : status });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireDrawerPage(request, PAGE);
+  const form = await readFormData(request);
+  const intent = String(form.get("intent") ?? "");
+
+  if (intent === "new") {
+    await ensureDefaultSchedule(user.id, user.timeZone);
+    const made = await createSchedule(user.id, {
+      name: "New schedule",
+      timeZone: isTimeZone(user.timeZone) ? user.timeZone : "UTC",
+      isDefault: false,
+      weekly: WEEKDAYS.slice(0, 5).map(({ day }) => ({ day, start: "09:00", end: "17:00" })),
+      overrides: [],
+    });
+    return redirectWithSuccess(editUrl(made.id), M.created);
+  }
+
+  const schedule = await scheduleOf(user.id, new URL(request.url).searchParams.get("schedule"));
+  const id = schedule.id;
+
+  if (intent === "makeDefault") {
+    const { name, timeZone, weekly, overrides } = schedule;
+    if (!(await replaceSchedule(user.id, id, { name, timeZone, isDefault: true, weekly, overrides }))) throw new Response(M.notFound, { status: 404 });
+    return redirectWithSuccess(editUrl(id), M.defaultChanged);
+  }
+  if (intent === "delete") {
+    const result = await deleteSchedule(user.id, id);
+    if (result.ok) return redirectWithSuccess(PAGE, M.deleted);
+    if (result.reason === "not-found") throw new Response(M.notFound, { status: 404 });
+    const message = result.reason === "in-use" ? M.inUse : M.isDefault;
+    return data({ kind: "delete", id, message, toast: errorToast(message) } satisfies DeleteAnswer, { status: 409 });
+  }
+
+  // The editor's buttons: each answers the edited draft, exactly as typed.
+  const draft = draftFromForm(form);
+  const [verb, a, b] = intent.split(":");
+  switch (verb) {
+    case "save": {
+      const result = validateDraft(draft, schedule.isDefault);
+      if (!result.ok) return edited(id, draft, result.errors);
+      if (!(await replaceSchedule(user.id, id, result.value))) throw new Response(M.notFound, { status: 404 });
+      return redirectWithSuccess(editUrl(id), M.saved);
+    }
+    case "add":
+      return edited(id, addInterval(draft, Number(a)));
+    case "remove":
+      return edited(id, removeInterval(draft, Number(a), Number(b)));
+    case "copyMonday":
+      return edited(id, copyMondayToWeekdays(draft));
+    case "addOverride": {
+      const added = addOverride(draft);
+      return edited(id, added.draft, added.errors);
+    }
+    case "removeOverride":
+      return edited(id, removeOverride(draft, Number(a)));
+    case "useBrowserZone": {
+      const zone = timeZoneHint(request.headers.get("Cookie"));
+      return edited(id, zone ? { ...draft, timeZone: zone } : draft);
+    }
+  }
+  return data({ kind: "edit", id, rev: crypto.randomUUID(), draft, errors: { form: ["Unknown action."] }, toast: errorToast("Unknown action.") } satisfies EditAnswer, {
+    status: 400,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The page
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+type EditData = Extract<LoaderData, { view: "edit" }>;
+
+const cardClass = "rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:p-6";
+const zoneLabel = (zone: string) => zone.replaceAll("_", " ");
+
+function DefaultBadge() {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-inset ring-brand-600/20" data-testid="default-badge">
+      <Star className="h-3 w-3" aria-hidden /> Default
+    </span>
+  );
+}
+
+function usePendingIntent(intent: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}
+
+function ScheduleList({ schedules }: { schedules: Extract<LoaderData, { view: "list" }>["schedules"] }) {
+  const pending = usePendingIntent("new");
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-neutral-900">Availability</h1>
+          <p className="mt-1 max-w-2xl text-neutral-600">
+            When you can be booked: weekly hours in a time zone, and dates with other hours. Event types use your default schedule
+            unless they name another.
+          </p>
+        </div>
+        <Form method="post" action={PAGE} className="shrink-0">
+          <input type="hidden" name="intent" value="new" />
+          <Button type="submit" pending={pending}>
+            <Plus className="h-4 w-4" aria-hidden /> New schedule
+          </Button>
+        </Form>
+      </header>
+      <ul className="space-y-3" aria-label="Your schedules">
+        {schedules.map((s) => (
+          <li key={s.id} className={`${cardClass} relative flex flex-col gap-1 transition-colors duration-150 hover:border-brand-300`} data-testid="schedule-row">
+            <div className="flex flex-wrap items-center gap-2">
+              <Link to={editUrl(s.id)} className="break-words text-lg font-semibold text-neutral-900 after:absolute after:inset-0 after:rounded-xl hover:text-brand-700">
+                {s.name}
+              </Link>
+              {s.isDefault ? <DefaultBadge /> : null}
+            </div>
+            <p className="text-sm text-neutral-800" data-testid="schedule-summary">
+              {s.summary}
+            </p>
+            <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-neutral-600">
+              <span className="inline-flex items-center gap-1">
+                <Globe className="h-4 w-4" aria-hidden /> {zoneLabel(s.timeZone)}
+              </span>
+              <span className="inline-flex items-center gap-1" data-testid="schedule-overrides">
+                <CalendarOff className="h-4 w-4" aria-hidden /> {s.overrides === 1 ? "1 date override" : `${s.overrides} date overrides`}
+              </span>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** aria-invalid / aria-describedby of a control whose errors are listed at `errorId` (and the day's at `dayErrorId`). */
+function described(errors: string[] | undefined, errorId: string, dayErrorId?: string) {
+  const ids = [errors?.length ? errorId : null, dayErrorId ?? null].filter(Boolean);
+  return ids.length ? { "aria-invalid": true as const, "aria-describedby": ids.join(" ") } : {};
+}
+
+// Narrow padding on phones: "09:00 AM" and the clock icon must fit two to a row at 375 px.
+const timeClass = `${inputClass} w-full min-w-0 !px-2 sm:w-36 sm:!px-3 [&::-webkit-calendar-picker-indicator]:ml-0.5`;
+
+function DayRow({ day, errors }: { day: ScheduleDraft["days"][number]; errors: DraftErrors }) {
+  const [available, setAvailable] = useState(day.available);
+  const { name } = WEEKDAYS[day.day - 1];
+  const dayErrors = errors[`d${day.day}`];
+  // An overlap is the day's error: every row of the day points at it.
+  const dayErrorId = dayErrors?.length ? `d${day.day}-error` : undefined;
+  return (
+    <div className="grid gap-3 py-4 sm:grid-cols-[9rem_1fr]" data-testid={`day-${day.day}`}>
+      <label className="flex items-center gap-3 self-start pt-2.5 font-medium text-neutral-900">
+        <input
+          type="checkbox"
+          name={`d${day.day}.available`}
+          defaultChecked={day.available}
+          onChange={(event) => setAvailable(event.currentTarget.checked)}
+          className="h-5 w-5 rounded border-neutral-300 text-brand-600 focus:ring-brand-600"
+        />
+        {name}
+      </label>
+      <div className="min-w-0 space-y-2">
+        {available ? null : <p className="pt-2.5 text-sm text-neutral-600">Unavailable</p>}
+        <div hidden={!available} className="space-y-2">
+          {day.rows.map((row, i) => {
+            const startErrors = errors[`d${day.day}.${i}.start`];
+            const endErrors = errors[`d${day.day}.${i}.end`];
+            const errorId = `d${day.day}-${i}-error`;
+            return (
+              <div key={i}>
+                <div className="flex items-center gap-1 sm:gap-2">
+                  <input
+                    type="time"
+                    name={`d${day.day}.start`}
+                    defaultValue={row.start}
+                    aria-label={`${name} interval ${i + 1} start`}
+                    className={timeClass}
+                    {...described(startErrors, errorId, dayErrorId)}
+                  />
+                  <span aria-hidden className="text-neutral-500">
+                    –
+                  </span>
+                  <input
+                    type="time"
+                    name={`d${day.day}.end`}
+                    defaultValue={row.end}
+                    aria-label={`${name} interval ${i + 1} end`}
+                    className={timeClass}
+                    {...described(endErrors, errorId, dayErrorId)}
+                  />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`remove:${day.day}:${i}`}
+                    formNoValidate
+                    aria-label={`Remove ${name} interval ${i + 1}`}
+                    title="Remove"
+                    className="shrink-0 rounded-lg p-1.5 text-neutral-600 sm:p-2.5 transition-colors duration-150 hover:bg-neutral-100 hover:text-red-700"
+                  >
+                    <Trash2 className="h-5 w-5" aria-hidden />
+                  </button>
+                </div>
+                <ErrorList id={errorId} errors={[...(startErrors ?? []), ...(endErrors ?? [])]} />
+              </div>
+            );
+          })}
+        </div>
+        <ErrorList id={dayErrorId} errors={dayErrors} />
+        <button
+          type="submit"
+          name="intent"
+          value={`add:${day.day}`}
+          formNoValidate
+          aria-label={`Add interval on ${name}`}
+          className={buttonClass("ghost", "-ml-2 px-2 py-1.5 text-brand-700")}
+        >
+          <Plus className="h-4 w-4" aria-hidden /> Add interval
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function Overrides({ draft, errors }: { draft: ScheduleDraft; errors: DraftErrors }) {
+  const added = draft.newOverride;
+  const newErrors = [...(errors["new.date"] ?? []), ...(errors["new.start"] ?? []), ...(errors["new.end"] ?? []), ...(errors.new ?? [])];
+  return (
+    <section aria-labelledby="overrides-title" className={cardClass}>
+      <h2 id="overrides-title" className="text-lg font-semibold text-neutral-900">
+        Date overrides
+      </h2>
+      <p className="mt-1 text-sm text-neutral-600">Other hours on one date, or a day off. Add several hours for one date to give it several intervals.</p>
+      {draft.overrides.length ? (
+        <ul className="mt-4 divide-y divide-neutral-200 rounded-lg border border-neutral-200" aria-label="Date overrides">
+          {draft.overrides.map((o, i) => {
+            const rowErrors = [...(errors[`o.${i}`] ?? []), ...(errors[`o.${i}.date`] ?? []), ...(errors[`o.${i}.start`] ?? []), ...(errors[`o.${i}.end`] ?? [])];
+            return (
+              <li key={i} className="flex items-start justify-between gap-3 px-4 py-3" data-testid="override-row">
+                <input type="hidden" name="o.date" value={o.date} />
+                <input type="hidden" name="o.kind" value={o.unavailable ? "unavailable" : "hours"} />
+                <input type="hidden" name="o.start" value={o.start} />
+                <input type="hidden" name="o.end" value={o.end} />
+                <div className="min-w-0">
+                  <p className="font-medium text-neutral-900">{formatDate(o.date)}</p>
+                  <p className="text-sm text-neutral-700">
+                    {o.unavailable ? "Unavailable all day" : `${formatTime(o.start)} – ${formatTime(o.end === "00:00" ? "24:00" : o.end)}`}
+                  </p>
+                  <ErrorList errors={rowErrors} />
+                </div>
+                <button
+                  type="submit"
+                  name="intent"
+                  value={`removeOverride:${i}`}
+                  formNoValidate
+                  aria-label={`Remove override on ${formatDate(o.date)}`}
+                  title="Remove"
+                  className="shrink-0 rounded-lg p-1.5 text-neutral-600 sm:p-2.5 transition-colors duration-150 hover:bg-neutral-100 hover:text-red-700"
+                >
+                  <Trash2 className="h-5 w-5" aria-hidden />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="mt-4 rounded-lg bg-neutral-50 px-4 py-3 text-sm text-neutral-600">No date overrides.</p>
+      )}
+      <fieldset className="mt-5 space-y-3 rounded-lg bg-neutral-50 p-4">
+        <legend className="float-left mb-1 w-full text-sm font-semibold text-neutral-900">Add a date override</legend>
+        <div className="clear-both">
+          <label htmlFor="new-date" className="mb-1 block text-sm font-medium text-neutral-800">
+            Date
+          </label>
+          <input id="new-date" type="date" name="new.date" defaultValue={added.date} className={`${inputClass} sm:w-48`} {...described(newErrors.length ? newErrors : undefined, "new-error")} />
+        </div>
+        <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-neutral-800">
+          <label className="flex items-center gap-2">
+            <input type="radio" name="new.kind" value="unavailable" defaultChecked={added.unavailable} className="h-4 w-4 text-brand-600" />
+            Unavailable all day
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="new.kind" value="hours" defaultChecked={!added.unavailable} className="h-4 w-4 text-brand-600" />
+            Other hours
+          </label>
+        </div>
+        <div className="flex items-center gap-2">
+          <input type="time" name="new.start" defaultValue={added.start} aria-label="Override start" className={timeClass} />
+          <span aria-hidden className="text-neutral-500">
+            –
+          </span>
+          <input type="time" name="new.end" defaultValue={added.end} aria-label="Override end" className={timeClass} />
+        </div>
+        <p className="text-xs text-neutral-600">The hours count only for “Other hours”.</p>
+        <ErrorList id="new-error" errors={newErrors} />
+        <Button type="submit" name="intent" value="addOverride" variant="secondary" formNoValidate>
+          <Plus className="h-4 w-4" aria-hidden /> Add override
+        </Button>
+      </fieldset>
+    </section>
+  );
+}
+
+function Editor({ data: loaded, draft, errors }: { data: EditData; draft: ScheduleDraft; errors: DraftErrors }) {
+  const { schedule, zones, browserZone } = loaded;
+  const saving = usePendingIntent("save");
+  const nameErrors = errors.name;
+  const zoneErrors = errors.timeZone;
+  return (
+    <Form method="post" action={editUrl(schedule.id)} preventScrollReset className="space-y-6" noValidate>
+      {/* The first submit button is what Enter in a field presses: Save. */}
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <Link to={PAGE} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+            <ArrowLeft className="h-4 w-4" aria-hidden /> All schedules
+          </Link>
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <h1 className="break-words text-2xl font-bold text-neutral-900">{schedule.name}</h1>
+            {schedule.isDefault ? <DefaultBadge /> : null}
+          </div>
+        </div>
+        <Button type="submit" name="intent" value="save" pending={saving} className="shrink-0">
+          Save
+        </Button>
+      </header>
+      <ErrorList errors={errors.form} />
+
+      <section aria-labelledby="details-title" className={`${cardClass} space-y-4`}>
+        <h2 id="details-title" className="sr-only">
+          Name and time zone
+        </h2>
+        <div>
+          <label htmlFor="schedule-name" className="mb-1 block text-sm font-medium text-neutral-800">
+            Name
+          </label>
+          <input id="schedule-name" name="name" type="text" defaultValue={draft.name} maxLength={100} className={inputClass} {...described(nameErrors, "schedule-name-error")} />
+          <ErrorList id="schedule-name-error" errors={nameErrors} />
+        </div>
+        <div>
+          <label htmlFor="schedule-zone" className="mb-1 block text-sm font-medium text-neutral-800">
+            Time zone
+          </label>
+          <select
+            id="schedule-zone"
+            name="timeZone"
+            defaultValue={draft.timeZone}
+            className={inputClass}
+            aria-describedby={["schedule-zone-hint", zoneErrors?.length ? "schedule-zone-error" : ""].filter(Boolean).join(" ")}
+            aria-invalid={zoneErrors?.length ? true : undefined}
+          >
+            {(zones.includes(draft.timeZone) || !draft.timeZone ? zones : [draft.timeZone, ...zones]).map((zone) => (
+              <option key={zone} value={zone}>
+                {zoneLabel(zone)}
+              </option>
+            ))}
+          </select>
+          <p id="schedule-zone-hint" className="mt-1 text-sm text-neutral-600">
+            The weekly hours and overrides are clock times in this zone; guests see them in theirs.
+          </p>
+          <ErrorList id="schedule-zone-error" errors={zoneErrors} />
+          {browserZone && browserZone !== draft.timeZone ? (
+            <div className="mt-3 flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="browser-zone-hint">
+              <p className="flex items-start gap-2 text-sm text-amber-900">
+                <Globe className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+                <span>
+                  Your browser says <strong className="font-semibold">{zoneLabel(browserZone)}</strong>.
+                </span>
+              </p>
+              <Button type="submit" name="intent" value="useBrowserZone" variant="secondary" formNoValidate className="shrink-0">
+                Use {zoneLabel(browserZone)}
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      </section>
+
+      <section aria-labelledby="weekly-title" className={cardClass}>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div>
+            <h2 id="weekly-title" className="text-lg font-semibold text-neutral-900">
+              Weekly hours
+            </h2>
+            <p className="mt-1 text-sm text-neutral-600">Tick the days you work and give one or more intervals. An end of 12:00 am is midnight.</p>
+          </div>
+          <Button type="submit" name="intent" value="copyMonday" variant="secondary" formNoValidate className="shrink-0">
+            <Copy className="h-4 w-4" aria-hidden /> Copy Monday to all weekdays
+          </Button>
+        </div>
+        <div className="mt-2 divide-y divide-neutral-200">
+          {draft.days.map((day) => (
+            <DayRow key={day.day} day={day} errors={errors} />
+          ))}
+        </div>
+      </section>
+
+      <Overrides draft={draft} errors={errors} />
+
+      <div className="flex justify-end">
+        <Button type="submit" name="intent" value="save" pending={saving}>
+          Save
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function DefaultAndDelete({ schedule }: { schedule: EditData["schedule"] }) {
+  const pending = usePendingIntent("makeDefault");
+  return (
+    <section aria-labelledby="manage-title" className={`${cardClass} space-y-4`}>
+      <h2 id="manage-title" className="text-lg font-semibold text-neutral-900">
+        Default and delete
+      </h2>
+      {schedule.isDefault ? (
+        <p className="text-sm text-neutral-700">
+          This is your default schedule: event types without a schedule of their own use it. It can&apos;t be deleted; make another
+          schedule the default first.
+        </p>
+      ) : (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <Form method="post" action={editUrl(schedule.id)}>
+            <input type="hidden" name="intent" value="makeDefault" />
+            <Button type="submit" variant="secondary" pending={pending}>
+              <Star className="h-4 w-4" aria-hidden /> Make default
+            </Button>
+          </Form>
+          <Link to={`${editUrl(schedule.id)}&delete=1`} preventScrollReset id="delete-schedule" className={buttonClass("secondary", "text-red-700")}>
+            <Trash2 className="h-4 w-4" aria-hidden /> Delete
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function DeleteModal({ schedule, refusal }: { schedule: EditData["schedule"]; refusal: string | null }) {
+  const pending = usePendingIntent("delete");
+  const closeTo = editUrl(schedule.id);
+  return (
+    <Modal title={`Delete “${schedule.name}”?`} closeTo={closeTo} returnFocusTo="delete-schedule">
+      {schedule.isDefault ? (
+        <div className="space-y-4">
+          <p className="text-sm text-neutral-700" role="alert">
+            {M.isDefault}
+          </p>
+          <div className="flex justify-end">
+            <Link to={closeTo} preventScrollReset data-autofocus className={buttonClass("secondary")}>
+              Close
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <Form method="post" action={`${closeTo}&delete=1`} preventScrollReset className="space-y-4">
+          <input type="hidden" name="intent" value="delete" />
+          <p className="text-sm text-neutral-700">Its weekly hours and date overrides go with it. This cannot be undone.</p>
+          {refusal ? (
+            <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" role="alert" data-testid="delete-refused">
+              {refusal}
+            </p>
+          ) : null}
+          <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+            <Link to={closeTo} preventScrollReset data-autofocus className={buttonClass("secondary")}>
+              Cancel
+            </Link>
+            <Button type="submit" variant="danger" pending={pending} disabled={pending}>
+              Delete schedule
+            </Button>
+          </div>
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+export default function Availability() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  let content: ReactNode;
+  if (loaded.view === "list") content = <ScheduleList schedules={loaded.schedules} />;
+  else {
+    const { schedule } = loaded;
+    const answer = actionData && actionData.id === schedule.id ? actionData : null;
+    const edit = answer?.kind === "edit" ? answer : null;
+    const draft = edit?.draft ?? schedule.draft;
+    content = (
+      <>
+        {/* Remounted for every answer, so the uncontrolled fields show the draft it carries. */}
+        <Editor key={edit?.rev ?? JSON.stringify(schedule)} data={loaded} draft={draft} errors={edit?.errors ?? {}} />
+        <DefaultAndDelete schedule={schedule} />
+        {loaded.deleting ? <DeleteModal schedule={schedule} refusal={answer?.kind === "delete" ? answer.message : null} /> : null}
+      </>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <Toaster toast={actionData?.toast ?? null} />
+      {content}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -18,7 +18,7 @@ import { readFormData } from "~/utils/request.server";
  * (rescheduleAndTell: a free slot under the host lock, SEQUENCE + 1, REQUEST to guest and host).
  */
 
-export const meta: MetaFunction = () => [{ title: "Reschedule your meeting | Scheduler" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: "Reschedule your meeting | Scheduler" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
 
 export const headers = guestPageHeaders;
 

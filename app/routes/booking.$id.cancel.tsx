@@ -17,7 +17,7 @@ import { readFormData } from "~/utils/request.server";
  * SEQUENCE + 1, CANCEL to guest and host, the host's notification).
  */
 
-export const meta: MetaFunction = () => [{ title: "Cancel your meeting | Scheduler" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+export const meta: MetaFunction = () => [{ title: "Cancel your meeting | Scheduler" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "same-origin" }];
 
 export const headers = guestPageHeaders;
 

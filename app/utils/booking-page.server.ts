@@ -30,9 +30,9 @@ export function guestZone(request: Request, booking: Pick<GuestBooking, "guestTi
   return timeZoneHint(request.headers.get("cookie")) ?? "UTC";
 }
 
-/** The token sits in the URL: no Referer carries it away, no cache keeps the page. */
+/** The token sits in the URL: no Referer carries it to another site (same-origin still sends Origin, which the write check needs), no cache keeps the page. */
 export const guestPageHeaders: HeadersFunction = () => ({
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
   "Cache-Control": "private, no-store",
   "X-Robots-Tag": "noindex",
 });

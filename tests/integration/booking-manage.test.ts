@@ -83,7 +83,7 @@ describe("cancel page", () => {
     const shown = await page(pathOf(a.cancelUrl));
     expect(shown.status).toBe(200);
     // The last policy in the list wins (the server adds its default first).
-    expect(shown.headers.get("referrer-policy")).toMatch(/(^|, )no-referrer$/);
+    expect(shown.headers.get("referrer-policy")).toMatch(/(^|, )same-origin$/);
     const text = visibleText(shown.html);
     expect(text).toContain(title);
     expect(text).toContain("Manage host");
@@ -165,7 +165,7 @@ describe("reschedule page", () => {
     const shown = await page(`${pathOf(b.rescheduleUrl)}&date=${dateIn(7)}`);
     expect(shown.status).toBe(200);
     // The last policy in the list wins (the server adds its default first).
-    expect(shown.headers.get("referrer-policy")).toMatch(/(^|, )no-referrer$/);
+    expect(shown.headers.get("referrer-policy")).toMatch(/(^|, )same-origin$/);
     for (const t of ["09:00", "09:30", "14:00"]) expect(shown.html).toContain(`value="${iso(at(7, t))}"`);
     expect(visibleText(shown.html)).toContain("Pick a new time");
 

@@ -8,7 +8,7 @@ import { bookingActor, changeAnswer, rescheduleAndTell } from "~/utils/booking-a
 async function POST({ request, params }: LoaderFunctionArgs) {
   const actor = await bookingActor(request);
   const { start } = await readJson(request, rescheduleBody);
-  return changeAnswer(await rescheduleAndTell(params.id ?? "", actor, new Date(start), new Date()));
+  return changeAnswer(await rescheduleAndTell(request, params.id ?? "", actor, new Date(start), new Date()));
 }
 
 export const { loader, action } = apiRoute({ POST });

@@ -60,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const start = new Date(startText);
   if (!startText || !Number.isFinite(start.getTime())) return data({ moved: false, error: "Pick one of the times below." }, { status: 400 });
   if (booking.status === "cancelled") return { moved: false, error: null };
-  const result = await rescheduleAndTell(booking.id, { token }, start, new Date());
+  const result = await rescheduleAndTell(request, booking.id, { token }, start, new Date());
   if (result.ok) return { moved: true, error: null };
   switch (result.reason) {
     case "not-found":

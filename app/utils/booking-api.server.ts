@@ -44,10 +44,13 @@ export async function cancelAndTell(id: string, actor: BookingActor, reason: str
   return result;
 }
 
-/** Reschedule with everything that follows it (REQUEST with the new SEQUENCE): the JSON API and the guest's reschedule page. */
-export async function rescheduleAndTell(id: string, actor: BookingActor, start: Date, now: Date): Promise<ChangeResult> {
+/**
+ * Reschedule with everything that follows it (REQUEST with the new SEQUENCE): the JSON API and
+ * the guest's reschedule page. A guest acting with their token gets the links again in the mail.
+ */
+export async function rescheduleAndTell(request: Request, id: string, actor: BookingActor, start: Date, now: Date): Promise<ChangeResult> {
   const result = await rescheduleBooking(id, actor, start, now);
-  if (result.ok) await mailBooking(result.booking, result.host, "updated");
+  if (result.ok) await mailBooking(result.booking, result.host, "updated", { links: bookingLinks(request, id, "token" in actor ? actor.token : null) });
   return result;
 }
 

@@ -184,7 +184,8 @@ describe("reschedule page", () => {
     expect(new Date(row.starts_at).toISOString()).toBe(iso(at(7, "14:00")));
     expect(new Date(row.ends_at).toISOString()).toBe(iso(at(7, "14:30")));
     expect(row.sequence).toBe(1);
-    const mails = await db<{ attachments: { content: string; encoding: string }[] }[]>`select attachments from mail_outbox where "to" like ${`%${b.email}%`} order by created_at`;
+    const mails = await db<{ text: string; attachments: { content: string; encoding: string }[] }[]>`select text, attachments from mail_outbox where "to" like ${`%${b.email}%`} order by created_at`;
+    expect(mails.at(-1)?.text).toContain(b.cancelUrl);
     const last = mails.at(-1)?.attachments[0];
     const ics = last ? (last.encoding === "base64" ? Buffer.from(last.content, "base64").toString("utf8") : last.content) : "";
     expect(ics).toMatch(/METHOD:REQUEST/);

@@ -106,11 +106,17 @@ test.describe("cancel link", () => {
 test.describe("cancel link without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("cancels with a plain form post", async ({ page, request }) => {
+  test("at phone width: cancels with a plain form post", async ({ page, request }) => {
     const booking = await book(request);
+    await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(pathOf(booking.cancelUrl));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: `${SHOTS}/cancel-375.png`, fullPage: true });
+    await page.getByLabel("Reason for cancelling").fill("Sorry, double-booked");
     await page.getByRole("button", { name: "Cancel this meeting" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Cancelled" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Book another time" })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/cancelled-375.png`, fullPage: true });
   });
 });
 

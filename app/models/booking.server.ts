@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
-import { eventInvitees, events, users, type Event } from "../../db/schema";
+import { eventInvitees, eventTypes, events, users, type Event } from "../../db/schema";
 import { computeSlots, findSlots, type SlotDetail } from "../scheduling/slots";
 import { addDays, formatInZone, instantToWallClock } from "../scheduling/zoned-time";
 import { getDb } from "../utils/db.server";
@@ -221,6 +221,45 @@ export async function rescheduleBooking(id: string, actor: BookingActor, start: 
       return { ok: true, booking: withList, host };
     }),
   );
+}
+
+/** What the guest's cancel and reschedule pages show: this one booking, nothing else of the host. */
+export interface GuestBooking {
+  id: string;
+  title: string;
+  startsAt: Date;
+  endsAt: Date;
+  status: Event["status"];
+  guestName: string | null;
+  guestTimeZone: string | null;
+  hostName: string;
+  /** "/{username}/{slug}" when the host has a username and the event type still takes bookings. */
+  bookAgainPath: string | null;
+  /** The event type it was booked through, while it takes bookings (the reschedule page's slots). */
+  bookable: BookableEventType | null;
+}
+
+/** The booking `token` opens (its id must match too), or null: the pages answer 404 alike for every miss. */
+export async function getGuestBooking(id: string, token: string): Promise<GuestBooking | null> {
+  if (!token) return null;
+  const found = await findBooking(id, { token });
+  if (!found) return null;
+  const db = await getDb();
+  const [host] = await db.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, found.hostId));
+  const bookable = found.eventTypeId ? await getBookableEventType(found.eventTypeId) : null;
+  const [type] = found.eventTypeId ? await db.select({ slug: eventTypes.slug }).from(eventTypes).where(eq(eventTypes.id, found.eventTypeId)) : [];
+  return {
+    id: found.id,
+    title: found.eventName,
+    startsAt: found.startsAt,
+    endsAt: found.endsAt,
+    status: found.status,
+    guestName: found.guestName,
+    guestTimeZone: found.guestTimeZone,
+    hostName: host?.name ?? "Your host",
+    bookAgainPath: host?.username && type && bookable ? `/${encodeURIComponent(host.username)}/${encodeURIComponent(type.slug)}` : null,
+    bookable,
+  };
 }
 
 /** Up to `limit` free starts after `after` (within a week), written in `timeZone` like GET /api/slots: what a 409 suggests instead. */

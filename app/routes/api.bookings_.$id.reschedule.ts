@@ -1,15 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { rescheduleBooking } from "~/models/booking.server";
 import { readJson } from "~/utils/api.server";
 import { apiRoute } from "~/utils/api-route.server";
 import { rescheduleBody } from "~/utils/booking-api";
-import { bookingActor, changeAnswer } from "~/utils/booking-api.server";
+import { bookingActor, changeAnswer, rescheduleAndTell } from "~/utils/booking-api.server";
 
 /** POST /api/bookings/{id}/reschedule `{ start }`: same auth as cancel; 409 slot_unavailable unless `start` is a free slot now. */
 async function POST({ request, params }: LoaderFunctionArgs) {
   const actor = await bookingActor(request);
   const { start } = await readJson(request, rescheduleBody);
-  return changeAnswer(await rescheduleBooking(params.id ?? "", actor, new Date(start), new Date()), "updated");
+  return changeAnswer(await rescheduleAndTell(request, params.id ?? "", actor, new Date(start), new Date()));
 }
 
 export const { loader, action } = apiRoute({ POST });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { BookingActor, BookingHost, ChangeResult } from "../models/booking.server";
+import { cancelBooking, rescheduleBooking, type BookingActor, type BookingHost, type ChangeResult } from "../models/booking.server";
 import type { HostEvent } from "../models/event.server";
 import { readQuery } from "./admin-api.server";
 import { apiError, readJson, requireApiUser } from "./api.server";
@@ -33,12 +33,30 @@ export async function readOptionalJson<S extends z.ZodType>(request: Request, sc
   return hasBody ? readJson(request, schema) : schema.parseAsync({});
 }
 
-/** The answer for a cancel or reschedule. */
-export async function changeAnswer(result: ChangeResult, kind: "updated" | "cancelled"): Promise<Response> {
-  if (result.ok) {
-    await mailBooking(result.booking, result.host, kind);
-    return Response.json({ booking: bookingJson(result.booking) });
-  }
+/**
+ * Cancel with everything that follows it (CANCEL to guests and host after the commit; the host's
+ * bell notification is written in the transaction): the one path of the JSON API and the guest's
+ * cancel page.
+ */
+export async function cancelAndTell(id: string, actor: BookingActor, reason: string | undefined, now: Date): Promise<ChangeResult> {
+  const result = await cancelBooking(id, actor, reason, now);
+  if (result.ok) await mailBooking(result.booking, result.host, "cancelled");
+  return result;
+}
+
+/**
+ * Reschedule with everything that follows it (REQUEST with the new SEQUENCE): the JSON API and
+ * the guest's reschedule page. A guest acting with their token gets the links again in the mail.
+ */
+export async function rescheduleAndTell(request: Request, id: string, actor: BookingActor, start: Date, now: Date): Promise<ChangeResult> {
+  const result = await rescheduleBooking(id, actor, start, now);
+  if (result.ok) await mailBooking(result.booking, result.host, "updated", { links: bookingLinks(request, id, "token" in actor ? actor.token : null) });
+  return result;
+}
+
+/** The JSON answer for a cancel or reschedule already done (and mailed). */
+export function changeAnswer(result: ChangeResult): Response {
+  if (result.ok) return Response.json({ booking: bookingJson(result.booking) });
   switch (result.reason) {
     case "not-found":
       return apiError(404, "not_found", "No such booking.");

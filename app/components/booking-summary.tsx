@@ -1,0 +1,61 @@
+import { CalendarDays, Clock3, Globe2, UserRound } from "lucide-react";
+import type { ReactNode } from "react";
+
+/** The booking as the guest sees it on the cancel and reschedule pages (texts already in the guest's zone). */
+export interface BookingSummaryData {
+  title: string;
+  hostName: string;
+  date: string;
+  timeRange: string;
+  zone: string;
+  status: "confirmed" | "cancelled";
+}
+
+export function StatusBadge({ status }: { status: BookingSummaryData["status"] }) {
+  return status === "cancelled" ? (
+    <span className="inline-flex items-center rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-inset ring-red-200">Cancelled</span>
+  ) : (
+    <span className="inline-flex items-center rounded-full bg-green-50 px-2.5 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-inset ring-green-200">Confirmed</span>
+  );
+}
+
+export function BookingSummary({ booking, strike = false }: { booking: BookingSummaryData; strike?: boolean }) {
+  const rows: { icon: typeof CalendarDays; label: string; value: ReactNode }[] = [
+    { icon: UserRound, label: "Host", value: booking.hostName },
+    { icon: CalendarDays, label: "Date", value: booking.date },
+    { icon: Clock3, label: "Time", value: booking.timeRange },
+    { icon: Globe2, label: "Time zone", value: booking.zone },
+  ];
+  return (
+    <div className="rounded-xl border border-neutral-200 bg-neutral-50 p-4 sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 className={`text-lg font-semibold text-neutral-900 ${strike ? "line-through decoration-neutral-400" : ""}`}>{booking.title}</h2>
+        <StatusBadge status={booking.status} />
+      </div>
+      <dl className="mt-3 space-y-2 text-sm">
+        {rows.map((r) => (
+          <div key={r.label} className="flex items-start gap-3">
+            <dt className="flex items-center text-neutral-500">
+              <r.icon className="h-5 w-5" aria-hidden />
+              <span className="sr-only">{r.label}</span>
+            </dt>
+            <dd className={`text-neutral-800 ${strike ? "line-through decoration-neutral-400" : ""}`}>{r.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** The page frame both guest pages share: a centred card under a small heading. */
+export function GuestPage({ eyebrow, heading, children }: { eyebrow: string; heading: string; children: ReactNode }) {
+  return (
+    <section className="bg-gradient-to-b from-brand-50 to-white">
+      <div className="mx-auto max-w-form px-4 py-10 sm:px-6 sm:py-16">
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{eyebrow}</p>
+        <h1 className="mt-2 text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">{heading}</h1>
+        <div className="mt-6 space-y-6 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-8">{children}</div>
+      </div>
+    </section>
+  );
+}

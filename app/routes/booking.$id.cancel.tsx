@@ -1,0 +1,105 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CircleCheck, Info } from "lucide-react";
+import { BookingSummary, GuestPage } from "~/components/booking-summary";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList, TextareaField } from "~/components/forms";
+import { Button, buttonClass } from "~/components/ui/button";
+import { BOOKING_NOTES_MAX } from "~/utils/booking-api";
+import { cancelAndTell } from "~/utils/booking-api.server";
+import { guestBookingOr404, guestPageHeaders, notFound, summaryOf } from "~/utils/booking-page.server";
+import { readFormData } from "~/utils/request.server";
+
+/**
+ * /booking/{id}/cancel?token=: the guest cancels from the link in their mail, without an account
+ * (PRODUCT.md section 2). The POST takes the JSON API's own path (cancelAndTell: status cancelled,
+ * SEQUENCE + 1, CANCEL to guest and host, the host's notification).
+ */
+
+export const meta: MetaFunction = () => [{ title: "Cancel your meeting | Scheduler" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "same-origin" }];
+
+export const headers = guestPageHeaders;
+
+const PAST_MESSAGE = "This meeting has already started or taken place, so it can no longer be cancelled.";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { booking, zone } = await guestBookingOr404(request, params.id);
+  return {
+    summary: summaryOf(booking, zone),
+    past: booking.startsAt.getTime() <= Date.now(),
+    bookAgainPath: booking.bookAgainPath,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { booking, token } = await guestBookingOr404(request, params.id);
+  const form = await readFormData(request);
+  const reason = String(form.get("reason") ?? "").trim();
+  if (reason.length > BOOKING_NOTES_MAX) return data({ cancelled: false, error: `Use at most ${BOOKING_NOTES_MAX} characters.` }, { status: 400 });
+  if (booking.status === "cancelled") return { cancelled: false, error: null };
+  const now = new Date();
+  if (booking.startsAt.getTime() <= now.getTime()) return data({ cancelled: false, error: PAST_MESSAGE }, { status: 409 });
+  const result = await cancelAndTell(booking.id, { token }, reason || undefined, now);
+  if (result.ok) return { cancelled: true, error: null };
+  if (result.reason === "not-found") notFound();
+  // Cancelled in the meantime (another tab): the page shows it as already cancelled.
+  return { cancelled: false, error: null };
+}
+
+export default function CancelBooking() {
+  const { summary, past, bookAgainPath } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const isCancelled = summary.status === "cancelled";
+
+  if (isCancelled) {
+    const justNow = actionData?.cancelled === true;
+    return (
+      <GuestPage eyebrow="Your booking" heading={justNow ? "Cancelled" : "This meeting is already cancelled"}>
+        <div role="status" className="flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
+          {justNow ? <CircleCheck className="mt-0.5 h-5 w-5 shrink-0" aria-hidden /> : <Info className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />}
+          <p>
+            {justNow
+              ? `Your meeting with ${summary.hostName} is cancelled. We let ${summary.hostName} know and e-mailed you a calendar update.`
+              : "Nothing more to do here: this meeting was cancelled earlier."}
+          </p>
+        </div>
+        <BookingSummary booking={summary} strike />
+        {bookAgainPath ? (
+          <Link to={bookAgainPath} className={buttonClass("primary", "w-full sm:w-auto")}>
+            Book another time
+          </Link>
+        ) : null}
+      </GuestPage>
+    );
+  }
+
+  return (
+    <GuestPage eyebrow="Your booking" heading="Cancel this meeting?">
+      <BookingSummary booking={summary} />
+      {past ? (
+        <p role="status" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
+          <Info className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+          {PAST_MESSAGE}
+        </p>
+      ) : (
+        <Form method="post" replace className="space-y-5">
+          <TextareaField
+            label="Reason for cancelling"
+            hint={`Optional. ${summary.hostName} will see it.`}
+            textareaProps={{ name: "reason", id: "reason", maxLength: BOOKING_NOTES_MAX, rows: 4 }}
+          />
+          <ErrorList errors={[actionData?.error]} />
+          <Button type="submit" variant="danger" className="w-full sm:w-auto" pending={navigation.state === "submitting"}>
+            Cancel this meeting
+          </Button>
+        </Form>
+      )}
+    </GuestPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

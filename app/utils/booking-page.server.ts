@@ -1,0 +1,76 @@
+import type { HeadersFunction } from "@remix-run/node";
+import { getGuestBooking, type GuestBooking } from "../models/booking.server";
+import { slotSearch } from "../models/event-type.server";
+import { SlotConfigError } from "../scheduling/availability";
+import { findSlots } from "../scheduling/slots";
+import { formatInZone, isValidTimeZone } from "../scheduling/zoned-time";
+import { timeZoneHint } from "./time-zone";
+
+/**
+ * The guest's cancel and reschedule pages (PRODUCT.md section 2): reachable without an account
+ * with the booking's token from the mail. Every miss (no token, a wrong one, another booking's id,
+ * an id that is no uuid) is the site's plain 404, so a link never hints that a booking exists.
+ */
+
+export function notFound(): never {
+  throw new Response("Not Found", { status: 404 });
+}
+
+/** The booking of `params.id` that `?token=` opens, with the zone to show it in, or a 404. */
+export async function guestBookingOr404(request: Request, id: string | undefined) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const booking = await getGuestBooking(id ?? "", token);
+  if (!booking) notFound();
+  return { booking, token, zone: guestZone(request, booking) };
+}
+
+/** The guest's zone from the booking, else the browser's `tz` hint, else UTC. */
+export function guestZone(request: Request, booking: Pick<GuestBooking, "guestTimeZone">): string {
+  if (booking.guestTimeZone && isValidTimeZone(booking.guestTimeZone)) return booking.guestTimeZone;
+  return timeZoneHint(request.headers.get("cookie")) ?? "UTC";
+}
+
+/** The token sits in the URL: no Referer carries it to another site (same-origin still sends Origin, which the write check needs), no cache keeps the page. */
+export const guestPageHeaders: HeadersFunction = () => ({
+  "Referrer-Policy": "same-origin",
+  "Cache-Control": "private, no-store",
+  "X-Robots-Tag": "noindex",
+});
+
+/** The summary texts in `zone`. */
+export function summaryOf(booking: GuestBooking, zone: string) {
+  const start = formatInZone(booking.startsAt, zone);
+  const end = formatInZone(booking.endsAt, zone);
+  return {
+    title: booking.title,
+    hostName: booking.hostName,
+    date: start.date,
+    timeRange: `${start.time} – ${end.time}`,
+    zone: `${zone.replace(/_/g, " ")} (${start.zoneName})`,
+    status: booking.status,
+  };
+}
+
+/** A free start on the reschedule page: the instant to post and its time in the guest's zone. */
+export interface SlotChoice {
+  value: string;
+  label: string;
+}
+
+/**
+ * The free starts of the guest's `date` in `zone` for moving `booking`: the one slot computation
+ * (slotSearch, as GET /api/slots and rescheduleBooking use it), the booking's own time not
+ * blocking itself, and its current start left out (moving there is no move).
+ */
+export async function rescheduleSlots(booking: GuestBooking, date: string, zone: string, now: Date): Promise<SlotChoice[]> {
+  if (!booking.bookable) return [];
+  try {
+    const input = await slotSearch(booking.bookable, { range: { start: date, end: date }, timeZone: zone, now }, { excludeEventId: booking.id });
+    return findSlots(input)
+      .filter((s) => s.start !== booking.startsAt.getTime())
+      .map((s) => ({ value: new Date(s.start).toISOString(), label: formatInZone(new Date(s.start), zone).time }));
+  } catch (error) {
+    if (error instanceof SlotConfigError) return [];
+    throw error;
+  }
+}

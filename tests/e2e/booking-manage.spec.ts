@@ -1,0 +1,160 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { DEMO, seriousViolations, waitForHydration } from "./support";
+
+/**
+ * The guest's cancel and reschedule links (PRODUCT.md section 2): a booking made through the
+ * JSON API for the demo professional, then its mailed links opened in the browser without an
+ * account, at desktop and phone width, with and without JavaScript.
+ */
+
+const SHOTS = "test-results/booking-manage";
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dateIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+
+interface Booking {
+  id: string;
+  start: string;
+  cancelUrl: string;
+  rescheduleUrl: string;
+}
+
+let eventTypeId: string | null = null;
+let dayOffset = 9;
+
+/** A schedule-backed event type of the demo professional (made once per run). */
+async function eventType(request: APIRequestContext): Promise<string> {
+  if (eventTypeId) return eventTypeId;
+  const tokenRes = await request.post("/api/token", { data: { email: DEMO.pro.email, password: DEMO.pro.password } });
+  expect(tokenRes.status()).toBe(200);
+  const { token } = (await tokenRes.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const schedule = await request.post("/api/schedules", {
+    headers,
+    data: { name: "Guest links e2e", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "08:00", end: "18:00" })) },
+  });
+  expect(schedule.status(), await schedule.text()).toBe(201);
+  const scheduleId = ((await schedule.json()) as { _id: string })._id;
+  const type = await request.post("/api/event-types", {
+    headers,
+    data: { title: "Portfolio review", slug: `review-${Date.now()}`, duration: 30, slotInterval: 30, minimumNotice: 60, bookingWindowDays: 60, location: { type: "google-meet" }, scheduleId },
+  });
+  expect(type.status(), await type.text()).toBe(201);
+  eventTypeId = ((await type.json()) as { _id: string })._id;
+  return eventTypeId;
+}
+
+/** Books the first free slot of a day no other test here uses, as a guest in Berlin. */
+async function book(request: APIRequestContext): Promise<Booking> {
+  const id = await eventType(request);
+  dayOffset += 1;
+  const date = dateIn(dayOffset);
+  const slots = await request.get(`/api/slots?eventTypeId=${id}&start=${date}&end=${date}&timeZone=Europe/Berlin`);
+  expect(slots.status()).toBe(200);
+  const list = ((await slots.json()) as { slots: Record<string, string[]> }).slots[date] ?? [];
+  expect(list.length).toBeGreaterThan(2);
+  const res = await request.post("/api/bookings", {
+    data: { eventTypeId: id, start: list[0], name: "Nora Guest", email: `nora-${Date.now()}@e2e.test`, timeZone: "Europe/Berlin" },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { booking: Booking }).booking;
+}
+
+const pathOf = (url: string) => {
+  const u = new URL(url);
+  return `${u.pathname}${u.search}`;
+};
+
+async function noSeriousViolations(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+test.describe("cancel link", () => {
+  test("opens the booking without an account and cancels it", async ({ page, request }) => {
+    const booking = await book(request);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(pathOf(booking.cancelUrl));
+    await expect(page.getByRole("heading", { level: 1, name: "Cancel this meeting?" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Portfolio review" })).toBeVisible();
+    await expect(page.getByText("Confirmed")).toBeVisible();
+    await expect(page.getByText("Europe/Berlin")).toBeVisible();
+    await noSeriousViolations(page);
+    await page.screenshot({ path: `${SHOTS}/cancel-1440.png`, fullPage: true });
+
+    await waitForHydration(page);
+    await page.getByLabel("Reason for cancelling").fill("Travel plans changed");
+    await page.getByRole("button", { name: "Cancel this meeting" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Cancelled" })).toBeVisible();
+    await expect(page.getByRole("status")).toContainText("is cancelled");
+    await noSeriousViolations(page);
+    await page.screenshot({ path: `${SHOTS}/cancelled-1440.png`, fullPage: true });
+
+    // The link again: it says so, and offers no button.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "This meeting is already cancelled" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Cancel this meeting" })).toHaveCount(0);
+  });
+
+  test("a wrong token is the plain not-found page", async ({ page, request }) => {
+    const booking = await book(request);
+    const res = await page.goto(`/booking/${booking.id}/cancel?token=not-the-token`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "We couldn't find that page" })).toBeVisible();
+    await expect(page.getByText("Portfolio review")).toHaveCount(0);
+  });
+});
+
+test.describe("cancel link without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("at phone width: cancels with a plain form post", async ({ page, request }) => {
+    const booking = await book(request);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(pathOf(booking.cancelUrl));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: `${SHOTS}/cancel-375.png`, fullPage: true });
+    await page.getByLabel("Reason for cancelling").fill("Sorry, double-booked");
+    await page.getByRole("button", { name: "Cancel this meeting" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Cancelled" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Book another time" })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/cancelled-375.png`, fullPage: true });
+  });
+});
+
+test.describe("reschedule link", () => {
+  test("at phone width: picks another day's time and moves the meeting", async ({ page, request }) => {
+    const booking = await book(request);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(pathOf(booking.rescheduleUrl));
+    await expect(page.getByRole("heading", { level: 1, name: "Pick a new time" })).toBeVisible();
+    const slots = page.getByRole("form").getByRole("button");
+    await expect(slots.first()).toBeVisible();
+    await noSeriousViolations(page);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: `${SHOTS}/reschedule-375.png`, fullPage: true });
+
+    // The next day, through the day picker (a GET form).
+    await waitForHydration(page);
+    await page.getByRole("textbox", { name: "Day" }).fill(dateIn(dayOffset + 1));
+    await page.getByRole("button", { name: "Show times" }).click();
+    await expect(page).toHaveURL(new RegExp(`date=${dateIn(dayOffset + 1)}`));
+    const choice = page.getByRole("form").getByRole("button").nth(1);
+    const label = (await choice.textContent())?.trim() ?? "";
+    await choice.click();
+    await expect(page.getByRole("heading", { level: 1, name: "Rescheduled" })).toBeVisible();
+    await expect(page.getByText(label, { exact: false }).first()).toBeVisible();
+    await noSeriousViolations(page);
+    await page.screenshot({ path: `${SHOTS}/rescheduled-375.png`, fullPage: true });
+  });
+
+  test("at desktop width, without JavaScript: moves the meeting", async ({ browser, request }) => {
+    const booking = await book(request);
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(pathOf(booking.rescheduleUrl));
+    await page.screenshot({ path: `${SHOTS}/reschedule-1440.png`, fullPage: true });
+    await page.getByRole("form").getByRole("button").first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Rescheduled" })).toBeVisible();
+    await context.close();
+  });
+});

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
 import { ArrowLeft, CalendarDays, ChevronLeft, ChevronRight, Clock, Globe, MapPin } from "lucide-react";
 import { ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
 import { HostAvatar } from "~/components/host-avatar";
@@ -89,6 +90,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     daySlots,
     slot: chosen,
     slotGone: Boolean(slot && selectedDate && !chosen),
+    /** The zone came from ?tz= (the guest chose it): the browser's own zone does not replace it. */
+    tzChosen: Boolean(tzParam && isTimeZone(tzParam)),
     clock24: q.get("clock") === "24",
     embed: q.get("embed") === "1",
   };
@@ -284,6 +287,16 @@ export default function BookingPage() {
   const values = result?.values ?? { name: "", email: "", notes: "", guests: ["", "", ""] };
   const errors: Record<string, string[] | undefined> = result?.errors ?? {};
   const submitting = navigation.state === "submitting";
+  // A first visit has no tz cookie yet (the host's zone was used): switch to the browser's zone.
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (d.tzChosen || result) return;
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone && zone !== d.timeZone && d.timeZones.includes(zone)) {
+      navigate(pageHref(here, { ...base, tz: zone, month: d.month, date: d.date ?? undefined, slot: d.slot ?? undefined }), { replace: true, preventScrollReset: true });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [d.tzChosen, d.timeZone]);
 
   return (
     <section className={`mx-auto max-w-5xl px-4 sm:px-6 ${d.embed ? "py-4" : "py-8 sm:py-12"}`}>

@@ -237,12 +237,12 @@ function Calendar({ d, base }: { d: ReturnType<typeof useLoaderData<typeof loade
 
 function ZonePicker({ d }: { d: ReturnType<typeof useLoaderData<typeof loader>> }) {
   return (
-    <Form method="get" className="flex flex-wrap items-end gap-2" preventScrollReset>
+    <Form method="get" className="space-y-2" preventScrollReset>
       <input type="hidden" name="month" value={d.month} />
       {d.date ? <input type="hidden" name="date" value={d.date} /> : null}
       {d.slot ? <input type="hidden" name="slot" value={d.slot} /> : null}
       {d.embed ? <input type="hidden" name="embed" value="1" /> : null}
-      <div className="min-w-0 flex-1">
+      <div>
         <label htmlFor="tz" className="mb-1 flex items-center gap-1 text-sm font-medium text-neutral-800">
           <Globe className="h-4 w-4" aria-hidden /> Time zone
         </label>
@@ -263,7 +263,7 @@ function ZonePicker({ d }: { d: ReturnType<typeof useLoaderData<typeof loader>> 
         </select>
       </div>
       <div className="flex gap-2">
-        <select name="clock" defaultValue={d.clock24 ? "24" : ""} key={String(d.clock24)} aria-label="Clock" className={`${inputClass} w-auto`} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+        <select name="clock" defaultValue={d.clock24 ? "24" : ""} key={String(d.clock24)} aria-label="Clock" className={`${inputClass} flex-1`} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
           <option value="">12h</option>
           <option value="24">24h</option>
         </select>
@@ -344,7 +344,7 @@ export default function BookingPage() {
           ) : showForm ? (
             <BookingForm d={d} result={result} values={values} errors={errors} submitting={submitting} back={href({ date: d.date ?? undefined })} />
           ) : (
-            <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,13rem)]">
+            <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,15rem)]">
               <Calendar d={d} base={base} />
               <div>
                 <ZonePicker d={d} />

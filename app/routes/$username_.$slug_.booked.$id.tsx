@@ -51,7 +51,7 @@ export default function Booked() {
       <div className="rounded-xl border border-neutral-200 bg-white p-6 text-center shadow-sm sm:p-8">
         <CheckCircle2 className="mx-auto h-10 w-10 text-green-600" aria-hidden />
         <h1 className="mt-3 text-2xl font-bold text-neutral-900">{d.cancelled ? "This booking is cancelled" : "You are scheduled"}</h1>
-        {d.guestEmail && !d.cancelled ? <p className="mt-1 text-neutral-600">A calendar invitation is on its way to {d.guestEmail}.</p> : null}
+        {d.guestEmail && !d.cancelled ? <p className="mt-1 break-words text-neutral-600">A calendar invitation is on its way to {d.guestEmail}.</p> : null}
         <dl className="mt-6 space-y-3 rounded-lg border border-neutral-200 p-4 text-left text-sm text-neutral-800">
           <div className="flex gap-3">
             <dt className="sr-only">What</dt>

@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Footer } from "./components/footer";
@@ -50,6 +50,10 @@ export function useOptionalUser() {
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  // ?embed=1 on a page that allows it (handle.embeddable: the booking pages) drops the site's chrome.
+  const location = useLocation();
+  const matches = useMatches();
+  const embed = new URLSearchParams(location.search).get("embed") === "1" && matches.some((m) => (m.handle as { embeddable?: boolean } | undefined)?.embeddable);
   return (
     <html lang="en" className="h-full">
       <head>
@@ -67,15 +71,15 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <Navbar user={root?.user ?? null} notifications={root?.notifications ?? []} />
+        {embed ? null : <Navbar user={root?.user ?? null} notifications={root?.notifications ?? []} />}
         <main id="main" className="flex-1">
           {children}
         </main>
-        <Footer year={root?.year ?? new Date().getFullYear()} />
+        {embed ? null : <Footer year={root?.year ?? new Date().getFullYear()} />}
         <Toaster toast={root?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        {root?.env.chatWidgetUrl ? <script src={root.env.chatWidgetUrl} async nonce={nonce} /> : null}
+        {root?.env.chatWidgetUrl && !embed ? <script src={root.env.chatWidgetUrl} async nonce={nonce} /> : null}
       </body>
     </html>
   );

@@ -4,7 +4,8 @@ import { eventInvitees, eventTypes, events, users, type Event } from "../../db/s
 import { computeSlots, findSlots, type SlotDetail } from "../scheduling/slots";
 import { addDays, formatInZone, instantToWallClock } from "../scheduling/zoned-time";
 import { getDb } from "../utils/db.server";
-import { EventLimitError, isOverlapViolation, isUuid, lockHost, lockHostUnderCap, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
+import { effectiveRole } from "./professional.server";
+import { EventLimitError, isAtEventCap, isOverlapViolation, isUuid, lockHost, lockHostUnderCap, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
 import { getBookableEventType, slotSearch, type BookableEventType } from "./event-type.server";
 
 /**
@@ -270,4 +271,22 @@ export async function nextFreeSlots(found: BookableEventType, after: Date, timeZ
     .flat()
     .filter((s) => Date.parse(s) > after.getTime())
     .slice(0, limit);
+}
+
+/** Whether the host takes bookings now: false at the free cap (what createBooking would refuse). */
+export async function isTakingBookings(hostId: string, now: Date): Promise<boolean> {
+  const db = await getDb();
+  const [host] = await db.select({ id: users.id, role: effectiveRole }).from(users).where(eq(users.id, hostId)).limit(1);
+  return host ? !(await isAtEventCap(host, now)) : false;
+}
+
+/** A booking for its guest's confirmation page and .ics: only with its token (no hint another exists), with its host. */
+export async function getBookingForConfirmation(id: string, token: string): Promise<{ booking: HostEvent; host: BookingHost & { username: string | null } } | null> {
+  if (!token) return null;
+  const row = await findBooking(id, { token });
+  if (!row) return null;
+  const db = await getDb();
+  const [booking] = await withInvitees(db, [row]);
+  const [host] = await db.select({ email: users.email, name: users.name, timeZone: users.timeZone, username: users.username }).from(users).where(eq(users.id, row.hostId));
+  return host ? { booking, host } : null;
 }

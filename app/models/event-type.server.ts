@@ -176,6 +176,34 @@ export async function getBookableEventTypeBySlug(username: string, slug: string)
   return bookable(and(eq(eventTypes.userId, owner.id), sql`lower(${eventTypes.slug}) = ${slug.toLowerCase()}`));
 }
 
+/** A host's public face for the booking pages: by username (stored lower-case), or null. */
+export interface PublicHost {
+  id: string;
+  name: string;
+  username: string;
+  timeZone: string;
+}
+
+export async function getPublicHost(username: string): Promise<PublicHost | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: users.id, name: users.name, username: users.username, timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.username, username.toLowerCase()))
+    .limit(1);
+  return row && row.username ? { ...row, username: row.username } : null;
+}
+
+/** A host's active event types (the host page's list), oldest first. */
+export async function listActiveEventTypes(userId: string): Promise<EventType[]> {
+  const db = await getDb();
+  return db
+    .select(COLUMNS)
+    .from(eventTypes)
+    .where(and(eq(eventTypes.userId, userId), eq(eventTypes.active, true)))
+    .orderBy(asc(eventTypes.createdAt), asc(eventTypes.id));
+}
+
 /** Reads with the pool or inside a transaction (a booking re-reads busy time under its lock). */
 type Executor = Awaited<ReturnType<typeof getDb>> | Transaction;
 

@@ -1,5 +1,6 @@
 import type { HeadersFunction } from "@remix-run/node";
-import { getGuestBooking, type GuestBooking } from "../models/booking.server";
+import type { Params } from "@remix-run/react";
+import { getBookingForConfirmation, getGuestBooking, type GuestBooking } from "../models/booking.server";
 import { slotSearch } from "../models/event-type.server";
 import { SlotConfigError } from "../scheduling/availability";
 import { findSlots } from "../scheduling/slots";
@@ -73,4 +74,12 @@ export async function rescheduleSlots(booking: GuestBooking, date: string, zone:
     if (error instanceof SlotConfigError) return [];
     throw error;
   }
+}
+
+/** The confirmation page's booking: the one the token opens, under this host's username; else 404. */
+export async function confirmedBookingOr404(params: Params, request: Request) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const found = await getBookingForConfirmation(params.id ?? "", token);
+  if (!found || found.host.username !== (params.username ?? "").toLowerCase()) notFound();
+  return { ...found, token };
 }

@@ -1,0 +1,67 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ChevronRight, Clock } from "lucide-react";
+import { getPublicHost, listActiveEventTypes } from "~/models/event-type.server";
+import { HostAvatar as Avatar } from "~/components/host-avatar";
+import { USERNAME_IN_URL } from "~/utils/booking-page";
+
+/**
+ * /{username}: a host's public page, the list of their active event types (PRODUCT.md section 2).
+ * Static routes rank above this one; an unknown or malformed username is the site's 404.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const username = params.username ?? "";
+  const host = USERNAME_IN_URL.test(username) ? await getPublicHost(username) : null;
+  if (!host) throw new Response("Not Found", { status: 404 });
+  const types = await listActiveEventTypes(host.id);
+  return {
+    host: { name: host.name || host.username, username: host.username },
+    eventTypes: types.map((t) => ({
+      slug: t.slug,
+      title: t.title,
+      duration: t.duration,
+      excerpt: t.description.length > 140 ? `${t.description.slice(0, 137).trimEnd()}…` : t.description,
+    })),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.host.name} | Scheduler` : "Page not found | Scheduler" }];
+
+export default function HostPage() {
+  const { host, eventTypes } = useLoaderData<typeof loader>();
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-16">
+      <div className="flex flex-col items-center text-center">
+        <Avatar name={host.name} username={host.username} size="lg" />
+        <h1 className="mt-4 text-2xl font-bold text-neutral-900" data-testid="host-name">
+          {host.name}
+        </h1>
+        <p className="mt-1 text-neutral-600">Pick a meeting type to see open times.</p>
+      </div>
+      {eventTypes.length === 0 ? (
+        <p className="mt-10 rounded-xl border border-neutral-200 bg-white p-6 text-center text-neutral-700">This host has no bookable meetings right now.</p>
+      ) : (
+        <ul className="mt-10 divide-y divide-neutral-200 overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm">
+          {eventTypes.map((t) => (
+            <li key={t.slug}>
+              <Link
+                to={`/${host.username}/${t.slug}`}
+                data-testid="host-event-type"
+                className="flex items-center gap-4 px-5 py-4 hover:bg-neutral-50 focus-visible:bg-neutral-50"
+              >
+                <span className="min-w-0 flex-1">
+                  <span className="block font-semibold text-neutral-900">{t.title}</span>
+                  <span className="mt-0.5 flex items-center gap-1 text-sm text-neutral-600">
+                    <Clock className="h-4 w-4" aria-hidden /> {t.duration} min
+                  </span>
+                  {t.excerpt ? <span className="mt-1 block text-sm text-neutral-600">{t.excerpt}</span> : null}
+                </span>
+                <ChevronRight className="h-5 w-5 shrink-0 text-neutral-400" aria-hidden />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

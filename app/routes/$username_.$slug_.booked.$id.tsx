@@ -1,0 +1,107 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { CalendarDays, CalendarPlus, CheckCircle2, Download, Globe, MapPin, User } from "lucide-react";
+import { buttonClass } from "~/components/ui/button";
+import { bookingLinks } from "~/utils/booking-api.server";
+import { googleCalendarLink } from "~/utils/booking-page";
+import { confirmedBookingOr404 } from "~/utils/booking-page.server";
+import { dateTimeFormatters } from "~/utils/time-zone";
+
+/**
+ * /{username}/{slug}/booked/{id}?token=: the guest's confirmation (PRODUCT.md section 2). Only the
+ * booking's token opens it (a wrong or missing one is the site's 404, no hint the booking exists).
+ */
+
+export const handle = { embeddable: true };
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const { booking, host, token } = await confirmedBookingOr404(params, request);
+  const zone = booking.guestTimeZone ?? host.timeZone;
+  const f = dateTimeFormatters(zone);
+  const links = bookingLinks(request, booking.id, token);
+  const hostName = host.name || host.email;
+  const base = `/${params.username}/${params.slug}`;
+  return {
+    title: booking.eventName,
+    hostName,
+    when: `${f.date.format(booking.startsAt)}, ${f.time.format(booking.startsAt)} – ${f.time.format(booking.endsAt)}`,
+    zone: f.zone,
+    location: booking.eventType,
+    cancelled: booking.status === "cancelled",
+    guestEmail: booking.guestEmail,
+    icsUrl: `${base}/booked/${booking.id}/ics?token=${encodeURIComponent(token)}`,
+    googleUrl: googleCalendarLink({
+      title: `${booking.eventName} with ${hostName}`,
+      start: booking.startsAt,
+      end: booking.endsAt,
+      details: `${booking.description}\n\n${booking.eventType}`.trim(),
+    }),
+    cancelUrl: links.cancelUrl,
+    rescheduleUrl: links.rescheduleUrl,
+    embed: new URL(request.url).searchParams.get("embed") === "1",
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = () => [{ title: "You are scheduled | Scheduler" }, { name: "robots", content: "noindex" }];
+
+export default function Booked() {
+  const d = useLoaderData<typeof loader>();
+  return (
+    <section className={`mx-auto max-w-xl px-4 sm:px-6 ${d.embed ? "py-4" : "py-10 sm:py-16"}`}>
+      <div className="rounded-xl border border-neutral-200 bg-white p-6 text-center shadow-sm sm:p-8">
+        <CheckCircle2 className="mx-auto h-10 w-10 text-green-600" aria-hidden />
+        <h1 className="mt-3 text-2xl font-bold text-neutral-900">{d.cancelled ? "This booking is cancelled" : "You are scheduled"}</h1>
+        {d.guestEmail && !d.cancelled ? <p className="mt-1 break-words text-neutral-600">A calendar invitation is on its way to {d.guestEmail}.</p> : null}
+        <dl className="mt-6 space-y-3 rounded-lg border border-neutral-200 p-4 text-left text-sm text-neutral-800">
+          <div className="flex gap-3">
+            <dt className="sr-only">What</dt>
+            <CalendarDays className="mt-0.5 h-4 w-4 shrink-0 text-neutral-500" aria-hidden />
+            <dd className="font-semibold text-neutral-900">{d.title}</dd>
+          </div>
+          <div className="flex gap-3">
+            <dt className="sr-only">With</dt>
+            <User className="mt-0.5 h-4 w-4 shrink-0 text-neutral-500" aria-hidden />
+            <dd data-testid="booked-host">{d.hostName}</dd>
+          </div>
+          <div className="flex gap-3">
+            <dt className="sr-only">When</dt>
+            <Globe className="mt-0.5 h-4 w-4 shrink-0 text-neutral-500" aria-hidden />
+            <dd data-testid="booked-when">
+              {d.when} <span className="text-neutral-600">({d.zone.replace(/_/g, " ")})</span>
+            </dd>
+          </div>
+          <div className="flex gap-3">
+            <dt className="sr-only">Where</dt>
+            <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-neutral-500" aria-hidden />
+            <dd>{d.location}</dd>
+          </div>
+        </dl>
+        {d.cancelled ? null : (
+          <>
+            <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
+              <a href={d.icsUrl} className={buttonClass("secondary")} download="invite.ics" data-testid="ics-link">
+                <Download className="h-4 w-4" aria-hidden /> Download .ics
+              </a>
+              <a href={d.googleUrl} className={buttonClass("secondary")} target="_blank" rel="noreferrer" data-testid="google-link">
+                <CalendarPlus className="h-4 w-4" aria-hidden /> Add to Google Calendar
+              </a>
+            </div>
+            {d.rescheduleUrl && d.cancelUrl ? (
+              <p className="mt-6 text-sm text-neutral-600">
+                Need a change?{" "}
+                <Link to={new URL(d.rescheduleUrl).pathname + new URL(d.rescheduleUrl).search} className="font-medium text-brand-700 underline" reloadDocument>
+                  Reschedule
+                </Link>{" "}
+                or{" "}
+                <Link to={new URL(d.cancelUrl).pathname + new URL(d.cancelUrl).search} className="font-medium text-brand-700 underline" reloadDocument>
+                  cancel
+                </Link>
+                .
+              </p>
+            ) : null}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

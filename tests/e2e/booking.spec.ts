@@ -1,0 +1,157 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { seriousViolations, STRONG_PASSWORD, submitSignUp, TEXT, toast, uniqueEmail, waitForHydration } from "./support";
+
+/**
+ * The public booking page (PRODUCT.md section 2): a host in New York (signed up in the browser,
+ * username on the profile page, schedule and event type through the JSON API with a token) and a
+ * guest in Tokyo who books calendar -> day -> slot -> form -> confirmation; the host then sees
+ * the booking in My Schedule at New York time. Also: phone width + axe, and no JavaScript.
+ */
+
+interface Host {
+  username: string;
+  slug: string;
+  /** The host's signed-in browser (New York). */
+  context: BrowserContext;
+  page: Page;
+}
+
+async function newHost(browser: Browser, prefix: string): Promise<Host> {
+  const context = await browser.newContext({ timezoneId: "America/New_York", javaScriptEnabled: true });
+  const page = await context.newPage();
+  const email = uniqueEmail(prefix);
+  await page.goto("/signup");
+  await submitSignUp(page, { name: "Nora York", email, password: STRONG_PASSWORD });
+  await expect(toast(page)).toContainText(TEXT.signUpSuccess);
+  const username = `bk${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  await page.goto("/dashboard/profile");
+  await page.getByLabel("Username", { exact: true }).fill(username);
+  await page.getByRole("button", { name: "Save username" }).click();
+  await expect(page.getByText("Username saved.").first()).toBeVisible();
+
+  const api = context.request;
+  const tokenRes = await api.post("/api/token", { data: { email, password: STRONG_PASSWORD } });
+  expect(tokenRes.status()).toBe(200);
+  const { token } = (await tokenRes.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const schedule = await api.post("/api/schedules", {
+    headers,
+    data: { name: "Office", timeZone: "America/New_York", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "09:00", end: "17:00" })) },
+  });
+  expect(schedule.status()).toBe(201);
+  const slug = "intro-call";
+  const type = await api.post("/api/event-types", {
+    headers,
+    data: {
+      title: "Intro call",
+      slug,
+      description: "A first talk about your project.",
+      duration: 30,
+      minimumNotice: 60,
+      bookingWindowDays: 60,
+      location: { type: "google-meet" },
+      scheduleId: ((await schedule.json()) as { _id: string })._id,
+    },
+  });
+  expect(type.status()).toBe(201);
+  return { username, slug, context, page };
+}
+
+/** Opens the first open day (this month or the next) and answers its first slot's link. */
+async function openFirstDay(page: Page) {
+  if ((await page.getByTestId("calendar-day").count()) === 0) await page.getByRole("link", { name: "Next month" }).click();
+  await page.getByTestId("calendar-day").first().click();
+  await expect(page.getByTestId("slot").first()).toBeVisible();
+}
+
+/** The slot's instant from its link (?slot=2026-12-01T23:00:00+09:00). */
+async function slotOf(page: Page): Promise<Date> {
+  const href = (await page.getByTestId("slot").first().getAttribute("href")) ?? "";
+  return new Date(new URL(href, "http://x.invalid").searchParams.get("slot") ?? "");
+}
+
+const nyTime = (d: Date) => new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: "America/New_York" }).format(d);
+const tokyoTime = (d: Date) => new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: "Asia/Tokyo" }).format(d);
+/** Intl's narrow no-break space before AM/PM, matched as any space. */
+const spaced = (text: string) => new RegExp(text.replace(/[\s\u202f]/g, "[\\s\\u202f]"));
+
+test.describe("Booking page", () => {
+  test("a guest in Tokyo books calendar -> day -> slot -> form; the host sees it in My Schedule at New York time", async ({ browser }) => {
+    const host = await newHost(browser, "booker");
+    const guest = await browser.newContext({ timezoneId: "Asia/Tokyo", javaScriptEnabled: true });
+    const page = await guest.newPage();
+    await page.goto(`/${host.username}`);
+    await page.getByTestId("host-event-type").filter({ hasText: "Intro call" }).click();
+    await expect(page).toHaveURL(new RegExp(`/${host.username}/${host.slug}`));
+    await waitForHydration(page);
+    // The browser's zone (its tz hint cookie, or the page switching to it), not the host's.
+    await expect(page.getByTestId("time-zone")).toHaveValue("Asia/Tokyo");
+    await openFirstDay(page);
+    const start = await slotOf(page);
+    await expect(page.getByTestId("slot").first()).toHaveText(spaced(tokyoTime(start)));
+    await page.getByTestId("slot").first().click();
+
+    await expect(page.getByTestId("booking-form")).toBeVisible();
+    await page.getByLabel("Name", { exact: true }).fill("Kenji Guest");
+    await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("kenji"));
+    await page.getByLabel("Notes").fill("Looking forward to it.");
+    await page.getByRole("button", { name: "Schedule event" }).click();
+
+    await expect(page.getByRole("heading", { name: "You are scheduled" })).toBeVisible();
+    await expect(page.getByTestId("booked-when")).toContainText("Asia/Tokyo");
+    await expect(page.getByTestId("booked-when")).toContainText(spaced(tokyoTime(start)));
+    await expect(page.getByTestId("ics-link")).toHaveAttribute("href", /\/ics\?token=/);
+    await expect(page.getByTestId("google-link")).toHaveAttribute("href", /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/);
+    await expect(page.getByRole("link", { name: "Reschedule" })).toHaveAttribute("href", /\/reschedule\?token=/);
+    await guest.close();
+
+    // The host's My Schedule shows it at New York time.
+    await host.page.goto("/dashboard");
+    const card = host.page.getByTestId("event-card").filter({ hasText: "Intro call" });
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText(spaced(nyTime(start)));
+    await expect(card).toContainText("kenji");
+    await host.context.close();
+  });
+
+  test("phone width: the booking page fits and has no serious axe violations", async ({ browser }) => {
+    const host = await newHost(browser, "bookphone");
+    const context = await browser.newContext({ timezoneId: "Europe/Berlin", viewport: { width: 375, height: 812 }, javaScriptEnabled: true });
+    const page = await context.newPage();
+    // A first visit straight to the page: no tz cookie yet, so the page switches to the browser's zone.
+    await page.goto(`/${host.username}/${host.slug}`);
+    await expect(page).toHaveURL(/tz=Europe%2FBerlin/);
+    await expect(page.getByTestId("time-zone")).toHaveValue("Europe/Berlin");
+    await openFirstDay(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId("slot").first().click();
+    await expect(page.getByTestId("booking-form")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+    await host.context.close();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false, timezoneId: "Europe/Berlin" });
+
+    test("month, day, zone and slot are links and forms; the booking posts", async ({ page, browser }) => {
+      const host = await newHost(browser, "booknojs");
+      await page.goto(`/${host.username}/${host.slug}`);
+      // No script ran, so no tz cookie: the host's zone until the guest picks one.
+      await expect(page.getByTestId("time-zone")).toHaveValue("America/New_York");
+      await page.getByTestId("time-zone").selectOption("Europe/Berlin");
+      await page.getByRole("button", { name: "Apply" }).click();
+      await expect(page).toHaveURL(/tz=Europe%2FBerlin/);
+      await openFirstDay(page);
+      await page.getByTestId("slot").first().click();
+      await page.getByLabel("Name", { exact: true }).fill("No Script");
+      await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("noscript"));
+      await page.getByRole("button", { name: "Schedule event" }).click();
+      await expect(page.getByRole("heading", { name: "You are scheduled" })).toBeVisible();
+      await expect(page.getByTestId("booked-when")).toContainText("Europe/Berlin");
+      await host.context.close();
+    });
+  });
+});

@@ -9,6 +9,7 @@ import {
   TEXT,
   toast,
   uniqueEmail,
+  noSidewaysScroll,
   waitForHydration,
 } from "./support";
 
@@ -42,10 +43,6 @@ function row(page: Page, name: string) {
   return page.getByTestId("api-token-row").filter({ has: page.getByTestId("api-token-name").getByText(name, { exact: true }) });
 }
 
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test.describe("API tokens", () => {
   test("from the drawer: create a token, see it once, use it, revoke it in the modal and it stops working", async ({ page, context, request }) => {

@@ -9,6 +9,7 @@ import {
   TEXT,
   toast,
   uniqueEmail,
+  noSidewaysScroll,
   waitForHydration,
 } from "./support";
 
@@ -41,10 +42,6 @@ function card(page: Page, title: string) {
   return page.getByTestId("event-type-card").filter({ has: page.getByTestId("event-type-title").getByText(title, { exact: true }) });
 }
 
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test.describe("Event types", () => {
   test("create a 30-minute one-to-one, see its link, turn it off and on, edit it to 45 minutes, delete it in the modal", async ({ page }) => {

@@ -147,3 +147,9 @@ export async function useFakeStripe(page: Page, options: { delayMs?: number } = 
     await route.fulfill({ response });
   });
 }
+
+/** The page fits the viewport's width: nothing scrolls sideways. */
+export async function noSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}

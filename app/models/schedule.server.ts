@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { schedules, users, type ScheduleRow } from "../../db/schema";
-import { isValidTimeZone } from "../scheduling/zoned-time";
+
 import { getDb } from "../utils/db.server";
 import type { ScheduleInput } from "../utils/scheduling-api";
+import { isTimeZone } from "../utils/time-zone";
 
 /**
  * A host's schedules (decision 016). Every function takes the owner's id and filters by it:
@@ -66,7 +67,7 @@ export async function ensureDefaultSchedule(userId: string, timeZone: string): P
   const db = await getDb();
   await db
     .insert(schedules)
-    .values({ userId, name: DEFAULT_SCHEDULE_NAME, timeZone: isValidTimeZone(timeZone) ? timeZone : "UTC", isDefault: true, weekly: WORKING_HOURS, overrides: [] })
+    .values({ userId, name: DEFAULT_SCHEDULE_NAME, timeZone: isTimeZone(timeZone) ? timeZone : "UTC", isDefault: true, weekly: WORKING_HOURS, overrides: [] })
     .onConflictDoNothing({ target: schedules.userId, where: sql`${schedules.isDefault}` });
   const made = await getDefaultSchedule(userId);
   if (!made) throw new Error(`no default schedule for ${userId} after ensureDefaultSchedule`);

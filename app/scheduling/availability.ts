@@ -25,7 +25,8 @@
  */
 import type { Interval } from "./intervals";
 import { normalize } from "./intervals";
-import { dayNumber, isValidTimeZone, isoWeekdayOfDayNumber, type ZoneTimeline } from "./zoned-time";
+import { dayNumber, isoWeekdayOfDayNumber, type ZoneTimeline } from "./zoned-time";
+import { isTimeZone } from "../utils/time-zone";
 
 /** One weekly interval: ISO weekday (1 = Monday ... 7 = Sunday), wall-clock "HH:mm" times. */
 export interface WeeklyHours {
@@ -88,7 +89,7 @@ export interface ParsedSchedule {
 /** Validates a schedule; throws SlotConfigError with a readable message. */
 export function parseSchedule(schedule: Schedule, label = "schedule"): ParsedSchedule {
   if (!schedule || typeof schedule !== "object") throw new SlotConfigError(`${label} is missing`);
-  if (!isValidTimeZone(schedule.timeZone)) throw new SlotConfigError(`${label}: unknown time zone "${schedule.timeZone}"`);
+  if (!isTimeZone(schedule.timeZone)) throw new SlotConfigError(`${label}: unknown time zone "${schedule.timeZone}"`);
   if (!Array.isArray(schedule.weekly)) throw new SlotConfigError(`${label}: weekly hours must be a list`);
   const weekly: MinuteRange[][] = Array.from({ length: 8 }, () => []);
   schedule.weekly.forEach((w, i) => {

@@ -30,7 +30,8 @@ import {
   type Schedule,
 } from "./availability";
 import { intersectAll, normalize, widen, type Interval } from "./intervals";
-import { dateOfDayNumber, dayNumber, isValidTimeZone, ZoneTimeline } from "./zoned-time";
+import { dateOfDayNumber, dayNumber, ZoneTimeline } from "./zoned-time";
+import { isTimeZone } from "../utils/time-zone";
 
 export { SlotConfigError } from "./availability";
 export type { Schedule, WeeklyHours, DateOverride } from "./availability";
@@ -486,7 +487,7 @@ export function computeSlots(input: SlotInput): SlotList {
 
 function search(input: SlotInput): { slots: SlotDetail[]; viewer: ZoneTimeline; days: { first: number; last: number } } {
   if (!input || typeof input !== "object") throw new SlotConfigError("no input");
-  if (!isValidTimeZone(input.timeZone)) throw new SlotConfigError(`unknown time zone "${input.timeZone}"`);
+  if (!isTimeZone(input.timeZone)) throw new SlotConfigError(`unknown time zone "${input.timeZone}"`);
   const settings = settingsOf(input.eventType);
   const days = rangeDaysOf(input.range);
   checkHosts(settings.kind, input.hosts);

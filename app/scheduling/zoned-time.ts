@@ -65,11 +65,6 @@ export function formatInZone(instant: Date, zone: string, locale = "en-US") {
   };
 }
 
-/** True for an IANA zone name this runtime knows ("Europe/Berlin", "UTC"). */
-export function isValidTimeZone(zone: string): boolean {
-  return typeof zone === "string" && zone !== "" && IANAZone.isValidZone(zone);
-}
-
 /** Days since 1970-01-01 of a "YYYY-MM-DD" date, or null when it is not a real date. */
 export function dayNumber(date: string): number | null {
   const d = DATE.exec(date);

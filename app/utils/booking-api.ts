@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isValidTimeZone } from "../scheduling/zoned-time";
+import { isTimeZone } from "./time-zone";
+
 
 /**
  * The booking JSON paths' shapes (decision 018): POST /api/bookings, its cancel and reschedule,
@@ -41,7 +42,7 @@ export const bookingBody = z
     timeZone: z
       .string({ error: "Give your IANA time zone, such as Europe/Berlin." })
       .trim()
-      .refine(isValidTimeZone, { message: "Give a valid IANA time zone, such as Europe/Berlin." })
+      .refine(isTimeZone, { message: "Give a valid IANA time zone, such as Europe/Berlin." })
       .meta({ description: "The guest's IANA zone.", example: "Europe/Berlin" }),
     notes: z.string({ error: "notes is text." }).max(BOOKING_NOTES_MAX, `Use at most ${BOOKING_NOTES_MAX} characters.`).optional(),
     guests: z

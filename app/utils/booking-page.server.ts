@@ -4,8 +4,8 @@ import { getBookingForConfirmation, getGuestBooking, type GuestBooking } from ".
 import { slotSearch } from "../models/event-type.server";
 import { SlotConfigError } from "../scheduling/availability";
 import { findSlots } from "../scheduling/slots";
-import { formatInZone, isValidTimeZone } from "../scheduling/zoned-time";
-import { timeZoneHint } from "./time-zone";
+import { formatInZone } from "../scheduling/zoned-time";
+import { timeZoneHint, isTimeZone } from "./time-zone";
 
 /**
  * The guest's cancel and reschedule pages (PRODUCT.md section 2): reachable without an account
@@ -27,7 +27,7 @@ export async function guestBookingOr404(request: Request, id: string | undefined
 
 /** The guest's zone from the booking, else the browser's `tz` hint, else UTC. */
 export function guestZone(request: Request, booking: Pick<GuestBooking, "guestTimeZone">): string {
-  if (booking.guestTimeZone && isValidTimeZone(booking.guestTimeZone)) return booking.guestTimeZone;
+  if (booking.guestTimeZone && isTimeZone(booking.guestTimeZone)) return booking.guestTimeZone;
   return timeZoneHint(request.headers.get("cookie")) ?? "UTC";
 }
 

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { EventTypeRow, ScheduleRow } from "../../db/schema";
 import type { DateOverride, WeeklyHours } from "../scheduling/availability";
 import { MAX_BOOKING_WINDOW_DAYS, MAX_RANGE_DAYS } from "../scheduling/slots";
-import { dayNumber, isValidTimeZone } from "../scheduling/zoned-time";
+import { dayNumber } from "../scheduling/zoned-time";
+import { isTimeZone } from "./time-zone";
 
 /**
  * The scheduling JSON paths' shapes (decision 016): the bodies of POST/PUT /api/schedules and
@@ -56,7 +57,7 @@ export function daysInRange(start: string, end: string): number | null {
 const timeZoneField = z
   .string({ error: "Give an IANA time zone, such as America/New_York." })
   .trim()
-  .refine(isValidTimeZone, { message: "Give a valid IANA time zone, such as America/New_York." })
+  .refine(isTimeZone, { message: "Give a valid IANA time zone, such as America/New_York." })
   .meta({ description: "IANA time zone.", example: "America/New_York" });
 
 const startTime = z

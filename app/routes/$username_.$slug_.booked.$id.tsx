@@ -4,7 +4,9 @@ import { CalendarDays, CalendarPlus, CheckCircle2, Download, Globe, MapPin, User
 import { buttonClass } from "~/components/ui/button";
 import { bookingLinks } from "~/utils/booking-api.server";
 import { googleCalendarLink } from "~/utils/booking-page";
+import { getBookableEventTypeBySlug } from "~/models/event-type.server";
 import { confirmedBookingOr404 } from "~/utils/booking-page.server";
+import { LOCATION_LABELS } from "~/utils/event-type-form";
 import { dateTimeFormatters } from "~/utils/time-zone";
 
 /**
@@ -21,12 +23,19 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const links = bookingLinks(request, booking.id, token);
   const hostName = host.name || host.email;
   const base = `/${params.username}/${params.slug}`;
+  // The event type's own location ("Video room", an address), as the booking page showed it;
+  // the event's spec field (In Person Meeting / Phone Call / Google Meet) only when the type is gone.
+  const type = booking.eventTypeId ? (await getBookableEventTypeBySlug(params.username ?? "", params.slug ?? ""))?.eventType : undefined;
+  const location =
+    type && type.id === booking.eventTypeId
+      ? `${LOCATION_LABELS[type.location.type]}${type.location.type === "in-person" && type.location.value ? `: ${type.location.value}` : ""}`
+      : booking.eventType;
   return {
     title: booking.eventName,
     hostName,
     when: `${f.date.format(booking.startsAt)}, ${f.time.format(booking.startsAt)} – ${f.time.format(booking.endsAt)}`,
     zone: f.zone,
-    location: booking.eventType,
+    location,
     cancelled: booking.status === "cancelled",
     guestEmail: booking.guestEmail,
     icsUrl: `${base}/booked/${booking.id}/ics?token=${encodeURIComponent(token)}`,
@@ -34,7 +43,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       title: `${booking.eventName} with ${hostName}`,
       start: booking.startsAt,
       end: booking.endsAt,
-      details: `${booking.description}\n\n${booking.eventType}`.trim(),
+      details: `${booking.description}\n\n${location}`.trim(),
     }),
     cancelUrl: links.cancelUrl,
     rescheduleUrl: links.rescheduleUrl,

@@ -61,6 +61,17 @@ app.set("trust proxy", trustProxySetting(info.trustProxy));
 
 app.use((req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  // Only a booking page asked for with ?embed=1 may be framed, by any site; everything else
+  // refuses every frame (CSP frame-ancestors 'none' and X-Frame-Options DENY). Decision 019.
+  // The path as Remix will route it (the adapter prefixes the origin the same way).
+  let url = null;
+  try {
+    url = new URL(`http://localhost${req.originalUrl}`);
+  } catch {
+    url = null;
+  }
+  res.locals.framable = url ? build.entry.module.isFramableRequest(url.pathname, url.search) : false;
+  if (!res.locals.framable) res.setHeader("X-Frame-Options", "DENY");
   // The app reads the client address from here; never from what the client sent.
   req.headers["x-client-ip"] = req.ip ?? "unknown";
   next();
@@ -81,12 +92,13 @@ app.use(
         "form-action": ["'self'", "https://accounts.google.com"],
         "base-uri": ["'self'"],
         "object-src": ["'none'"],
-        "frame-ancestors": ["'none'"],
+        "frame-ancestors": [(_req, res) => (res.locals.framable ? "*" : "'none'")],
       },
     },
     strictTransportSecurity: info.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    xFrameOptions: { action: "deny" },
+    // Set above, per request: a framable booking page must not send it.
+    xFrameOptions: false,
     crossOriginEmbedderPolicy: false,
   }),
 );
@@ -139,6 +151,12 @@ app.use((req, res, next) => {
 
 app.use(compression());
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
+// The embed script is loaded by other sites' pages: helmet's Cross-Origin-Resource-Policy
+// (same-origin) would make the browser refuse it.
+app.use("/embed.js", (_req, res, next) => {
+  res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+  next();
+});
 app.use(express.static("public", { maxAge: "1h", index: false }));
 
 const handleRemix = createRequestHandler({

@@ -80,6 +80,9 @@ export async function startup() {
   };
 }
 
+/** server.mjs asks this which requests another site may frame (docs/decisions/019). */
+export { isFramableRequest } from "./utils/embed";
+
 /** server.mjs wraps each request in this, so per-request values are computed once. */
 export { runInRequestScope } from "./utils/request-scope.server";
 

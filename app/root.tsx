@@ -9,6 +9,7 @@ import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
 import { listBellNotifications } from "./models/notification.server";
 import tailwindHref from "./tailwind.css";
+import { EMBED_FRAME_SCRIPT, EMBED_PARAM } from "./utils/embed";
 import { TIME_ZONE_HINT_SCRIPT } from "./utils/time-zone";
 import { getUser } from "./utils/auth.server";
 import { publicEnv } from "./utils/env.server";
@@ -53,9 +54,10 @@ export function Layout({ children }: { children: ReactNode }) {
   // ?embed=1 on a page that allows it (handle.embeddable: the booking pages) drops the site's chrome.
   const location = useLocation();
   const matches = useMatches();
-  const embed = new URLSearchParams(location.search).get("embed") === "1" && matches.some((m) => (m.handle as { embeddable?: boolean } | undefined)?.embeddable);
+  const embed = new URLSearchParams(location.search).get(EMBED_PARAM) === "1" && matches.some((m) => (m.handle as { embeddable?: boolean } | undefined)?.embeddable);
+  // Embedded, the page is as tall as its content (not the frame), so the parent can size the frame to it.
   return (
-    <html lang="en" className="h-full">
+    <html lang="en" className={embed ? undefined : "h-full"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -64,7 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* The browser's time zone as a client-hint cookie (app/utils/time-zone.ts). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_HINT_SCRIPT }} />
       </head>
-      <body className="flex min-h-full flex-col">
+      <body className={embed ? "flex flex-col" : "flex min-h-full flex-col"}>
         <a
           href="#main"
           className="sr-only left-4 top-4 z-50 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed"
@@ -80,6 +82,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         {root?.env.chatWidgetUrl && !embed ? <script src={root.env.chatWidgetUrl} async nonce={nonce} /> : null}
+        {/* Embedded: the content's height and Escape go to the parent page (docs/decisions/019). */}
+        {embed ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EMBED_FRAME_SCRIPT }} /> : null}
       </body>
     </html>
   );

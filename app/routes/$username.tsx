@@ -3,18 +3,23 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ChevronRight, Clock } from "lucide-react";
 import { getPublicHost, listActiveEventTypes } from "~/models/event-type.server";
 import { HostAvatar as Avatar } from "~/components/host-avatar";
-import { USERNAME_IN_URL } from "~/utils/booking-page";
+import { pageHref, USERNAME_IN_URL } from "~/utils/booking-page";
+import { EMBED_PARAM } from "~/utils/embed";
 
 /**
  * /{username}: a host's public page, the list of their active event types (PRODUCT.md section 2).
  * Static routes rank above this one; an unknown or malformed username is the site's 404.
  */
-export async function loader({ params }: LoaderFunctionArgs) {
+/** ?embed=1: chromeless and framable by any site (app/root.tsx, docs/decisions/019). */
+export const handle = { embeddable: true };
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const username = params.username ?? "";
   const host = USERNAME_IN_URL.test(username) ? await getPublicHost(username) : null;
   if (!host) throw new Response("Not Found", { status: 404 });
   const types = await listActiveEventTypes(host.id);
   return {
+    embed: new URL(request.url).searchParams.get(EMBED_PARAM) === "1",
     host: { name: host.name || host.username, username: host.username },
     eventTypes: types.map((t) => ({
       slug: t.slug,
@@ -28,9 +33,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.host.name} | Scheduler` : "Page not found | Scheduler" }];
 
 export default function HostPage() {
-  const { host, eventTypes } = useLoaderData<typeof loader>();
+  const { host, eventTypes, embed } = useLoaderData<typeof loader>();
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-16">
+    <section className={`mx-auto max-w-3xl px-4 sm:px-6 ${embed ? "py-6" : "py-10 sm:py-16"}`}>
       <div className="flex flex-col items-center text-center">
         <Avatar name={host.name} username={host.username} size="lg" />
         <h1 className="mt-4 text-2xl font-bold text-neutral-900" data-testid="host-name">
@@ -45,7 +50,7 @@ export default function HostPage() {
           {eventTypes.map((t) => (
             <li key={t.slug}>
               <Link
-                to={`/${host.username}/${t.slug}`}
+                to={pageHref(`/${host.username}/${t.slug}`, { embed: embed ? "1" : undefined })}
                 data-testid="host-event-type"
                 className="flex items-center gap-4 px-5 py-4 hover:bg-neutral-50 focus-visible:bg-neutral-50"
               >

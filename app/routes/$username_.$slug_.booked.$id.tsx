@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { CalendarDays, CalendarPlus, CheckCircle2, Download, Globe, MapPin, User } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { bookingLinks } from "~/utils/booking-api.server";
 import { googleCalendarLink } from "~/utils/booking-page";
+import { EMBED_PARAM, postBooked } from "~/utils/embed";
 import { getBookableEventTypeBySlug } from "~/models/event-type.server";
 import { confirmedBookingOr404 } from "~/utils/booking-page.server";
 import { LOCATION_LABELS } from "~/utils/event-type-form";
@@ -47,7 +49,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     }),
     cancelUrl: links.cancelUrl,
     rescheduleUrl: links.rescheduleUrl,
-    embed: new URL(request.url).searchParams.get("embed") === "1",
+    embed: new URL(request.url).searchParams.get(EMBED_PARAM) === "1",
+    /** What an embedding page is told (scheduler:booked); never the token. */
+    booked: { id: booking.id, start: booking.startsAt.toISOString(), end: booking.endsAt.toISOString() },
   };
 }
 
@@ -55,6 +59,14 @@ export const meta: MetaFunction<typeof loader> = () => [{ title: "You are schedu
 
 export default function Booked() {
   const d = useLoaderData<typeof loader>();
+  // Embedded, the host's page hears of the booking (once per booking, not for a cancelled one).
+  const { embed, cancelled } = d;
+  const { id, start, end } = d.booked;
+  useEffect(() => {
+    if (embed && !cancelled) postBooked({ id, start, end });
+  }, [embed, cancelled, id, start, end]);
+  // The reschedule and cancel pages are not framable: embedded, they open in the whole window.
+  const leave = d.embed ? "_top" : undefined;
   return (
     <section className={`mx-auto max-w-xl px-4 sm:px-6 ${d.embed ? "py-4" : "py-10 sm:py-16"}`}>
       <div className="rounded-xl border border-neutral-200 bg-white p-6 text-center shadow-sm sm:p-8">
@@ -98,11 +110,11 @@ export default function Booked() {
             {d.rescheduleUrl && d.cancelUrl ? (
               <p className="mt-6 text-sm text-neutral-600">
                 Need a change?{" "}
-                <Link to={new URL(d.rescheduleUrl).pathname + new URL(d.rescheduleUrl).search} className="font-medium text-brand-700 underline" reloadDocument>
+                <Link to={new URL(d.rescheduleUrl).pathname + new URL(d.rescheduleUrl).search} className="font-medium text-brand-700 underline" reloadDocument target={leave}>
                   Reschedule
                 </Link>{" "}
                 or{" "}
-                <Link to={new URL(d.cancelUrl).pathname + new URL(d.cancelUrl).search} className="font-medium text-brand-700 underline" reloadDocument>
+                <Link to={new URL(d.cancelUrl).pathname + new URL(d.cancelUrl).search} className="font-medium text-brand-700 underline" reloadDocument target={leave}>
                   cancel
                 </Link>
                 .

@@ -3,9 +3,10 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Check, Copy, KeyRound, Plus, Trash2, TriangleAlert } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { KeyRound, Plus, Trash2, TriangleAlert } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { CellLabel, EmptyRows, tableClass, TableHead, tbodyClass, tdClass, trClass } from "~/components/admin-table";
+import { CopyButton, useCopy } from "~/components/copy-button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, inputClass } from "~/components/forms";
 import { Toaster } from "~/components/toaster";
@@ -169,25 +170,12 @@ function CreateForm() {
 /** The new secret, once: a read-only input to select (works without JavaScript) and a copy button. */
 function NewToken({ created }: { created: { token: string; hint: string; name: string; expires: Shown["expires"] } }) {
   const input = useRef<HTMLInputElement>(null);
-  const [hydrated, setHydrated] = useState(false);
-  const [copied, setCopied] = useState<"yes" | "no" | null>(null);
-  useEffect(() => setHydrated(true), []);
+  const { hydrated, copied, setCopied, copy } = useCopy(created.token, () => input.current?.select());
   useEffect(() => {
     setCopied(null);
     // Straight to the secret (selected on focus), so Ctrl+C copies it and a screen reader reads it.
     input.current?.focus();
-  }, [created.token]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.token);
-      setCopied("yes");
-    } catch {
-      // No clipboard access (an insecure origin, a refused permission): select it for Ctrl+C.
-      input.current?.select();
-      setCopied("no");
-    }
-  }
+  }, [created.token, setCopied]);
 
   return (
     <section
@@ -218,12 +206,7 @@ function NewToken({ created }: { created: { token: string; hint: string; name: s
           data-testid="new-token-value"
           className={`${inputClass} min-w-0 flex-1 font-mono`}
         />
-        {hydrated ? (
-          <Button type="button" variant="secondary" onClick={copy} className="shrink-0">
-            {copied === "yes" ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
-            {copied === "yes" ? "Copied" : "Copy"}
-          </Button>
-        ) : null}
+        {hydrated ? <CopyButton copied={copied} onCopy={copy} /> : null}
       </div>
       <p className="mt-2 text-sm text-neutral-700" role="status">
         {copied === "yes" ? "Copied to the clipboard. " : copied === "no" ? "Copying is blocked here: press Ctrl+C (⌘C) to copy the selected token. " : ""}

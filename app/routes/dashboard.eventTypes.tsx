@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Check, Clock, Copy, Link2, MapPin, Pencil, Plus, Trash2, Users } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { Clock, Code2, Link2, MapPin, Pencil, Plus, Trash2, Users } from "lucide-react";
+import { useRef } from "react";
 import { EmptyRows } from "~/components/admin-table";
+import { CopyButton, useCopy } from "~/components/copy-button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { inputClass } from "~/components/forms";
 import { Toaster } from "~/components/toaster";
@@ -89,19 +90,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** The booking link as selectable text; once hydrated, a Copy button beside it. */
 function BookingLink({ url, path, title }: { url: string; path: string; title: string }) {
   const input = useRef<HTMLInputElement>(null);
-  const [hydrated, setHydrated] = useState(false);
-  const [copied, setCopied] = useState<"yes" | "no" | null>(null);
-  useEffect(() => setHydrated(true), []);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied("yes");
-    } catch {
-      input.current?.select();
-      setCopied("no");
-    }
-  }
+  const { hydrated, copied, copy } = useCopy(url, () => input.current?.select());
 
   return (
     <div className="mt-3">
@@ -123,12 +112,7 @@ function BookingLink({ url, path, title }: { url: string; path: string; title: s
           data-testid="event-type-link"
           className={`${inputClass} min-w-0 flex-1 font-mono !text-xs`}
         />
-        {hydrated ? (
-          <Button type="button" variant="secondary" onClick={copy} className="shrink-0 px-3" aria-label={`Copy the booking link of ${title}`}>
-            {copied === "yes" ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
-            <span className="hidden sm:inline">{copied === "yes" ? "Copied" : "Copy"}</span>
-          </Button>
-        ) : null}
+        {hydrated ? <CopyButton copied={copied} onCopy={copy} className="px-3" label={`Copy the booking link of ${title}`} compact /> : null}
       </div>
       <p className="sr-only" role="status">
         {copied === "yes" ? "Link copied." : copied === "no" ? "Copying is blocked here: press Ctrl+C to copy the selected link." : ""}
@@ -204,6 +188,9 @@ function EventTypeCard({ e, linkBase, username }: { e: Shown; linkBase: string |
       <div className="mt-4 flex flex-wrap gap-2 border-t border-neutral-200 pt-4">
         <Link to={`${PAGE}/${e.id}`} className={buttonClass("secondary", "px-3 py-2")} aria-label={`Edit ${e.title}`}>
           <Pencil className="h-4 w-4" aria-hidden /> Edit
+        </Link>
+        <Link to={`${PAGE}/${e.id}#embed`} className={buttonClass("secondary", "px-3 py-2")} aria-label={`Embed ${e.title} on your website`}>
+          <Code2 className="h-4 w-4" aria-hidden /> Embed
         </Link>
         <Link
           to={`${PAGE}?delete=${e.id}`}

@@ -7,6 +7,7 @@ import { ArrowLeft } from "lucide-react";
 import { useEffect, useState, type ReactNode, type SelectHTMLAttributes } from "react";
 import type { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { EmbedSnippets, type EmbedOffer } from "~/components/embed-snippets";
 import { ControlField, ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
 import { Toaster, type ToastData } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -33,6 +34,7 @@ import { readFormData } from "~/utils/request.server";
 import { EVENT_TYPE_KINDS, eventTypeBody, LOCATION_TYPES } from "~/utils/scheduling-api";
 import { eventTypeWrite } from "~/utils/scheduling-api.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { embedSnippets } from "~/utils/embed";
 import { bookingLink } from "~/utils/username";
 
 /** /dashboard/eventTypes/new (optionally ?kind=group) and /dashboard/eventTypes/<id>: one form for both. */
@@ -66,6 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const notice = noticeForForm(e?.minimumNotice ?? 120);
   return {
     eventType: e ? { id: e.id, title: e.title } : null,
+    embed: e ? embedOffer(origin, profile, e) : null,
     schedules: schedules.map((s) => ({ id: s.id, name: s.name, isDefault: s.isDefault, timeZone: s.timeZone })),
     linkBase: profile?.username ? bookingLink(origin, profile.username) : null,
     defaults: {
@@ -87,6 +90,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       active: e ? e.active : true,
     },
   };
+}
+
+/** The embed snippets of a saved event type, or why there are none yet (docs/decisions/019). */
+function embedOffer(origin: string, profile: { username: string | null; name: string } | null, e: EventType): EmbedOffer {
+  if (!profile?.username) return { state: "no-username" };
+  if (!e.active) return { state: "inactive" };
+  const { inline, popup, previewUrl } = embedSnippets({ base: origin, username: profile.username, slug: e.slug, title: e.title, hostName: profile.name || profile.username });
+  return { state: "ready", inline, popup, previewUrl };
 }
 
 interface Answer {
@@ -169,7 +180,7 @@ function SelectField({
 }
 
 export default function EventTypeForm() {
-  const { eventType, schedules, linkBase, defaults } = useLoaderData<typeof loader>();
+  const { eventType, schedules, linkBase, defaults, embed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -321,6 +332,7 @@ export default function EventTypeForm() {
           </Button>
         </div>
       </Form>
+      {embed ? <EmbedSnippets offer={embed} /> : null}
       <Toaster toast={actionData?.toast ?? null} />
     </div>
   );

@@ -1,0 +1,82 @@
+import { isReservedUsername } from "./username";
+
+/**
+ * Embeds (PRODUCT.md section 2, docs/decisions/019): which requests another site may frame,
+ * the tiny script an embedded page runs to talk to its parent, and the snippets a host copies.
+ * Shared by server.mjs (through the build's entry module), the server and the browser.
+ */
+
+/** The query parameter that asks a booking page for its chromeless, framable form. */
+export const EMBED_PARAM = "embed";
+
+const USERNAME = /^[a-z][a-z0-9-]{2,29}$/i;
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/i;
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * True only for a booking route asked for in embed mode: /{username}, /{username}/{slug} or
+ * /{username}/{slug}/booked/{id}, with ?embed=1. The first segment must be a possible username
+ * (never a reserved top-level segment, so no page of ours shares the shape) and every segment
+ * plain letters, digits and hyphens: an encoded or dotted path (/%64ashboard, /a/..) never passes.
+ */
+export function isFramableRequest(pathname: string, search: string): boolean {
+  if (new URLSearchParams(search).get(EMBED_PARAM) !== "1") return false;
+  const segments = pathname.split("/");
+  if (segments[0] !== "") return false;
+  const [, username, slug, booked, id, ...rest] = segments;
+  if (!username || !USERNAME.test(username) || isReservedUsername(username)) return false;
+  if (slug === undefined) return true;
+  if (!SLUG.test(slug)) return false;
+  if (booked === undefined) return true;
+  return booked === "booked" && id !== undefined && ID.test(id) && rest.length === 0;
+}
+
+/** The messages an embedded page posts to its parent (window.parent.postMessage(message, "*")). */
+export type EmbedMessage =
+  | { type: "scheduler:resize"; height: number }
+  | { type: "scheduler:booked"; id: string; start: string; end: string }
+  | { type: "scheduler:escape" };
+
+/**
+ * Run by an embedded page (inline, with the CSP nonce, so it works before and without
+ * hydration): posts the content's height whenever it changes, and Escape, so a popup around
+ * the frame can close (key presses inside a frame never reach the parent page).
+ */
+export const EMBED_FRAME_SCRIPT = `(function(){if(window.parent===window)return;var p=window.parent,last=-1;function post(){var h=Math.ceil(document.body.getBoundingClientRect().height);if(h!==last){last=h;p.postMessage({type:"scheduler:resize",height:h},"*")}}post();if(window.ResizeObserver)new ResizeObserver(post).observe(document.body);window.addEventListener("load",post);document.addEventListener("keydown",function(e){if(e.key==="Escape"&&!e.defaultPrevented)p.postMessage({type:"scheduler:escape"},"*")})})();`;
+
+/** Tells the parent page (if any) that the guest is booked; the confirmation calls it once. */
+export function postBooked(booking: { id: string; start: string; end: string }): void {
+  if (typeof window === "undefined" || window.parent === window) return;
+  const message: EmbedMessage = { type: "scheduler:booked", ...booking };
+  window.parent.postMessage(message, "*");
+}
+
+/** A booking page's address in embed mode. */
+export function embedUrl(pageUrl: string): string {
+  const url = new URL(pageUrl);
+  url.searchParams.set(EMBED_PARAM, "1");
+  return url.toString();
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeText = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * The two snippets of an event type: `inline` (the booking page in an iframe that embed.js
+ * sizes to its content; 720 px tall without JavaScript) and `popup` (a link that embed.js turns
+ * into a button opening the page in an overlay; without JavaScript it is a plain link).
+ */
+export function embedSnippets({ base, username, slug, title, hostName }: { base: string; username: string; slug: string; title: string; hostName: string }) {
+  const origin = base.replace(/\/+$/, "");
+  const pageUrl = `${origin}/${username}/${slug}`;
+  const script = `<script src="${escapeAttribute(`${origin}/embed.js`)}" async></script>`;
+  const inline = [
+    `<iframe src="${escapeAttribute(embedUrl(pageUrl))}" title="${escapeAttribute(`Book ${title} with ${hostName}`)}" data-scheduler-embed loading="lazy" style="display:block;width:100%;height:720px;min-height:320px;border:0"></iframe>`,
+    script,
+  ].join("\n");
+  const popup = [
+    script,
+    `<a href="${escapeAttribute(pageUrl)}" data-scheduler-popup="${escapeAttribute(pageUrl)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#4f46e5;color:#fff;font:600 16px/1.25 system-ui,sans-serif;text-decoration:none">${escapeText(`Book ${title}`)}</a>`,
+  ].join("\n");
+  return { pageUrl, previewUrl: embedUrl(pageUrl), inline, popup };
+}

@@ -55,9 +55,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const matches = useMatches();
   const embed = new URLSearchParams(location.search).get(EMBED_PARAM) === "1" && matches.some((m) => (m.handle as { embeddable?: boolean } | undefined)?.embeddable);
-  // Embedded, the page is as tall as its content (not the frame), so the parent can size the frame to it.
+  // Embedded, the page is as tall as its content (not the frame), so the parent can size the
+  // frame to it, and transparent around its cards, so it sits on the host's own background.
   return (
-    <html lang="en" className={embed ? undefined : "h-full"}>
+    <html lang="en" className={embed ? "bg-transparent" : "h-full"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -65,6 +66,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
         {/* The browser's time zone as a client-hint cookie (app/utils/time-zone.ts). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_HINT_SCRIPT }} />
+        {/* Embedded: storage that may be blocked, the height and Escape for the parent page (docs/decisions/019). */}
+        {embed ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EMBED_FRAME_SCRIPT }} /> : null}
       </head>
       <body className={embed ? "flex flex-col" : "flex min-h-full flex-col"}>
         <a
@@ -82,8 +85,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         {root?.env.chatWidgetUrl && !embed ? <script src={root.env.chatWidgetUrl} async nonce={nonce} /> : null}
-        {/* Embedded: the content's height and Escape go to the parent page (docs/decisions/019). */}
-        {embed ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EMBED_FRAME_SCRIPT }} /> : null}
       </body>
     </html>
   );

@@ -36,7 +36,9 @@
     if (!frame || event.origin !== originOf(frame.src)) return;
     if (data.type === "scheduler:resize") {
       var height = Number(data.height);
-      if (frame.hasAttribute("data-scheduler-embed") && height > 0 && height < 100000) frame.style.height = Math.ceil(height) + "px";
+      // A popup on a phone fills the screen; elsewhere the frame is as tall as its page.
+      var sized = frame.hasAttribute("data-scheduler-embed") || (popup && popup.frame === frame && !popup.small);
+      if (sized && height > 0 && height < 100000) frame.style.height = Math.ceil(height) + "px";
     } else if (data.type === "scheduler:escape") {
       if (popup && popup.frame === frame) closePopup();
     } else if (data.type === "scheduler:booked") {
@@ -87,7 +89,8 @@
     );
     var dialog = element(
       "div",
-      "display:flex;flex-direction:column;width:100%;max-width:1040px;height:100%;max-height:" + (small ? "none" : "880px") + ";background:#fff;overflow:hidden;box-shadow:0 20px 50px rgba(0,0,0,.3);border-radius:" + (small ? "0" : "12px"),
+      "display:flex;flex-direction:column;width:100%;max-width:1040px;max-height:100%;background:#fff;overflow:hidden;box-shadow:0 20px 50px rgba(0,0,0,.3);" +
+        (small ? "height:100%;border-radius:0" : "border-radius:12px"),
       { role: "dialog", "aria-modal": "true", "aria-labelledby": id },
     );
     var bar = element("div", "display:flex;align-items:center;justify-content:space-between;gap:8px;padding:8px 8px 8px 16px;border-bottom:1px solid #e5e5e5");
@@ -98,7 +101,7 @@
       "aria-label": "Close",
     });
     close.textContent = "\u00d7";
-    var frame = element("iframe", "flex:1;display:block;width:100%;border:0", { src: src.toString(), title: label, "data-scheduler-popup-frame": "" });
+    var frame = element("iframe", "flex:1 1 auto;min-height:0;display:block;width:100%;border:0;height:" + (small ? "auto" : "640px"), { src: src.toString(), title: label, "data-scheduler-popup-frame": "" });
     bar.append(title, close);
     dialog.append(bar, frame);
     overlay.append(dialog);
@@ -111,7 +114,7 @@
         inerted.push(node);
       }
     });
-    popup = { overlay: overlay, frame: frame, opener: opener, inerted: inerted, overflow: document.documentElement.style.overflow };
+    popup = { overlay: overlay, frame: frame, opener: opener, small: small, inerted: inerted, overflow: document.documentElement.style.overflow };
     document.documentElement.style.overflow = "hidden";
     document.body.append(overlay);
     close.addEventListener("click", closePopup);

@@ -28,7 +28,7 @@ function Snippet({ id, label, hint, code }: { id: string; label: string; hint: s
         id={id}
         readOnly
         value={code}
-        rows={code.split("\n").length + 2}
+        rows={6}
         spellCheck={false}
         onFocus={(event) => event.currentTarget.select()}
         aria-describedby={`${id}-hint`}

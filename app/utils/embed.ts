@@ -38,11 +38,16 @@ export type EmbedMessage =
   | { type: "scheduler:escape" };
 
 /**
- * Run by an embedded page (inline, with the CSP nonce, so it works before and without
- * hydration): posts the content's height whenever it changes, and Escape, so a popup around
- * the frame can close (key presses inside a frame never reach the parent page).
+ * Run first by an embedded page (inline in <head>, with the CSP nonce, so it works before and
+ * without hydration):
+ * - a browser that blocks third-party storage (Chromium's incognito, strict privacy settings)
+ *   throws on any use of sessionStorage in a cross-site frame, and Remix's scroll restoration
+ *   and route discovery use it: a stand-in kept in memory for the page's life takes its place;
+ * - the content's height goes to the parent whenever it changes, and Escape too, so a popup
+ *   around the frame can close (key presses inside a frame never reach the parent page).
  */
-export const EMBED_FRAME_SCRIPT = `(function(){if(window.parent===window)return;var p=window.parent,last=-1;function post(){var h=Math.ceil(document.body.getBoundingClientRect().height);if(h!==last){last=h;p.postMessage({type:"scheduler:resize",height:h},"*")}}post();if(window.ResizeObserver)new ResizeObserver(post).observe(document.body);window.addEventListener("load",post);document.addEventListener("keydown",function(e){if(e.key==="Escape"&&!e.defaultPrevented)p.postMessage({type:"scheduler:escape"},"*")})})();`;
+export const EMBED_FRAME_SCRIPT = `(function(){try{window.sessionStorage.getItem("x")}catch(e){var m={},has=function(k){return Object.prototype.hasOwnProperty.call(m,k)};try{Object.defineProperty(window,"sessionStorage",{configurable:true,value:{getItem:function(k){return has(k)?m[k]:null},setItem:function(k,v){m[k]=String(v)},removeItem:function(k){delete m[k]},clear:function(){m={}},key:function(i){var k=Object.keys(m)[i];return k===undefined?null:k},get length(){return Object.keys(m).length}}})}catch(e2){}}
+if(window.parent===window)return;var p=window.parent,last=-1;function post(){var h=Math.ceil(document.body.getBoundingClientRect().height);if(h!==last){last=h;p.postMessage({type:"scheduler:resize",height:h},"*")}}function start(){post();if(window.ResizeObserver)new ResizeObserver(post).observe(document.body)}if(document.body)start();else document.addEventListener("DOMContentLoaded",start);window.addEventListener("load",post);document.addEventListener("keydown",function(e){if(e.key==="Escape"&&!e.defaultPrevented)p.postMessage({type:"scheduler:escape"},"*")})})();`;
 
 /** Tells the parent page (if any) that the guest is booked; the confirmation calls it once. */
 export function postBooked(booking: { id: string; start: string; end: string }): void {

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { seriousViolations, STRONG_PASSWORD, submitSignUp, TEXT, toast, uniqueEmail, waitForHydration } from "./support";
+import { expect, test, type Page } from "@playwright/test";
+import { newBookingHost as newHost, seriousViolations, uniqueEmail, waitForHydration } from "./support";
 
 /**
  * The public booking page (PRODUCT.md section 2): a host in New York (signed up in the browser,
@@ -7,55 +7,6 @@ import { seriousViolations, STRONG_PASSWORD, submitSignUp, TEXT, toast, uniqueEm
  * guest in Tokyo who books calendar -> day -> slot -> form -> confirmation; the host then sees
  * the booking in My Schedule at New York time. Also: phone width + axe, and no JavaScript.
  */
-
-interface Host {
-  username: string;
-  slug: string;
-  /** The host's signed-in browser (New York). */
-  context: BrowserContext;
-  page: Page;
-}
-
-async function newHost(browser: Browser, prefix: string): Promise<Host> {
-  const context = await browser.newContext({ timezoneId: "America/New_York", javaScriptEnabled: true });
-  const page = await context.newPage();
-  const email = uniqueEmail(prefix);
-  await page.goto("/signup");
-  await submitSignUp(page, { name: "Nora York", email, password: STRONG_PASSWORD });
-  await expect(toast(page)).toContainText(TEXT.signUpSuccess);
-  const username = `bk${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  await page.goto("/dashboard/profile");
-  await page.getByLabel("Username", { exact: true }).fill(username);
-  await page.getByRole("button", { name: "Save username" }).click();
-  await expect(page.getByText("Username saved.").first()).toBeVisible();
-
-  const api = context.request;
-  const tokenRes = await api.post("/api/token", { data: { email, password: STRONG_PASSWORD } });
-  expect(tokenRes.status()).toBe(200);
-  const { token } = (await tokenRes.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const schedule = await api.post("/api/schedules", {
-    headers,
-    data: { name: "Office", timeZone: "America/New_York", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "09:00", end: "17:00" })) },
-  });
-  expect(schedule.status()).toBe(201);
-  const slug = "intro-call";
-  const type = await api.post("/api/event-types", {
-    headers,
-    data: {
-      title: "Intro call",
-      slug,
-      description: "A first talk about your project.",
-      duration: 30,
-      minimumNotice: 60,
-      bookingWindowDays: 60,
-      location: { type: "google-meet" },
-      scheduleId: ((await schedule.json()) as { _id: string })._id,
-    },
-  });
-  expect(type.status()).toBe(201);
-  return { username, slug, context, page };
-}
 
 /** Opens the first open day (this month or the next) and answers its first slot's link. */
 async function openFirstDay(page: Page) {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { FAKE_STRIPE_PORT } from "../../playwright.config";
 
 /** The demo accounts seeded by SEED_DEMO=1 (see db/seed.ts). */
@@ -152,4 +152,58 @@ export async function useFakeStripe(page: Page, options: { delayMs?: number } = 
 export async function noSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** A host with a username, an every-day 09:00-17:00 New York schedule and an "Intro call" event type. */
+export interface BookingHost {
+  username: string;
+  slug: string;
+  /** The host's signed-in browser (New York). */
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * Signs up a host in a New York browser, sets a username on the profile page, and makes the
+ * schedule and the event type through the JSON API with a token (the booking and embed specs).
+ */
+export async function newBookingHost(browser: Browser, prefix: string): Promise<BookingHost> {
+  const context = await browser.newContext({ timezoneId: "America/New_York", javaScriptEnabled: true });
+  const page = await context.newPage();
+  const email = uniqueEmail(prefix);
+  await page.goto("/signup");
+  await submitSignUp(page, { name: "Nora York", email, password: STRONG_PASSWORD });
+  await expect(toast(page)).toContainText(TEXT.signUpSuccess);
+  const username = `bk${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  await page.goto("/dashboard/profile");
+  await page.getByLabel("Username", { exact: true }).fill(username);
+  await page.getByRole("button", { name: "Save username" }).click();
+  await expect(page.getByText("Username saved.").first()).toBeVisible();
+
+  const api = context.request;
+  const tokenRes = await api.post("/api/token", { data: { email, password: STRONG_PASSWORD } });
+  expect(tokenRes.status()).toBe(200);
+  const { token } = (await tokenRes.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const schedule = await api.post("/api/schedules", {
+    headers,
+    data: { name: "Office", timeZone: "America/New_York", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "09:00", end: "17:00" })) },
+  });
+  expect(schedule.status()).toBe(201);
+  const slug = "intro-call";
+  const type = await api.post("/api/event-types", {
+    headers,
+    data: {
+      title: "Intro call",
+      slug,
+      description: "A first talk about your project.",
+      duration: 30,
+      minimumNotice: 60,
+      bookingWindowDays: 60,
+      location: { type: "google-meet" },
+      scheduleId: ((await schedule.json()) as { _id: string })._id,
+    },
+  });
+  expect(type.status()).toBe(201);
+  return { username, slug, context, page };
 }

@@ -39,12 +39,12 @@ async function inlineFrame(page: Page): Promise<Frame> {
   return frame;
 }
 
-/** The inline frame is exactly as tall as its page: nothing scrolls inside it. */
+/** The inline frame is exactly as tall as its page: nothing scrolls inside it, no blank space below. */
 async function frameFits(page: Page): Promise<boolean> {
   const frame = await inlineFrame(page);
-  const inner = await frame.evaluate(() => ({ content: document.documentElement.scrollHeight, view: window.innerHeight }));
+  const inner = await frame.evaluate(() => ({ scroll: document.documentElement.scrollHeight, view: window.innerHeight, content: document.body.getBoundingClientRect().height }));
   const outer = await page.locator("iframe[data-scheduler-embed]").evaluate((el) => el.getBoundingClientRect().height);
-  return inner.content <= inner.view && Math.abs(outer - inner.content) <= 1;
+  return inner.scroll <= inner.view && Math.abs(outer - inner.content) <= 1;
 }
 
 /** Reads both snippets from the event type page, as a host would (and checks Copy). */
@@ -190,9 +190,29 @@ test.describe("Embeds", () => {
     await site.close();
   });
 
+  test("popup without JavaScript: the snippet is a plain link to the booking page", async ({ browser }) => {
+    const host = await newBookingHost(browser, "popnojs");
+    const { popup } = await snippetsOf(host);
+    await host.context.close();
+    const site = await hostSite(`<h1>Acme Studio</h1>${popup}`);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(site.url);
+    await page.getByRole("link", { name: "Book Intro call" }).click();
+    await expect(page).toHaveURL(new RegExp(`/${host.username}/${host.slug}$`));
+    await expect(page.getByRole("heading", { name: "Intro call" })).toBeVisible();
+    await context.close();
+    await site.close();
+  });
+
   test("phone width: the embedded page grows taller than the snippet's 720 px, fits, and the popup fills the screen", async ({ browser }) => {
     const host = await newBookingHost(browser, "embedphone");
     const { inline, popup } = await snippetsOf(host);
+    // The Embed section at phone width.
+    await host.page.setViewportSize({ width: 375, height: 812 });
+    await host.page.getByRole("heading", { name: "Embed on your website" }).scrollIntoViewIfNeeded();
+    await noSidewaysScroll(host.page);
+    expect(await seriousViolations(host.page)).toEqual([]);
     await host.context.close();
     const site = await hostSite(`<h1>Acme Studio</h1>${inline}${popup}`);
     const context = await browser.newContext({ viewport: { width: 375, height: 812 }, timezoneId: "Europe/Berlin" });

@@ -29,6 +29,37 @@ export function timeZoneNames(): string[] {
   return ["UTC", ...names.filter((n) => n !== "UTC")];
 }
 
+/**
+ * A zone list as one short string for a page's loader data: runs of one area share it
+ * ("UTC;Africa/Abidjan,Accra;America/Argentina/Buenos_Aires,New_York"), about a third of the
+ * JSON array (which repeats "America/" 150 times). unpackTimeZones gives back the same list,
+ * in order, so the server's and the browser's renders match.
+ */
+export function packTimeZones(names: string[]): string {
+  const groups: string[] = [];
+  let area: string | null = null;
+  for (const name of names) {
+    const slash = name.indexOf("/");
+    const here = slash < 0 ? "" : name.slice(0, slash + 1);
+    if (here === area) groups[groups.length - 1] += `,${name.slice(here.length)}`;
+    else groups.push(name);
+    area = here;
+  }
+  return groups.join(";");
+}
+
+export function unpackTimeZones(packed: string): string[] {
+  if (!packed) return [];
+  return packed.split(";").flatMap((group) => {
+    const slash = group.indexOf("/");
+    const area = slash < 0 ? "" : group.slice(0, slash + 1);
+    return group
+      .slice(area.length)
+      .split(",")
+      .map((rest) => area + rest);
+  });
+}
+
 /** The zone the browser reported in the client-hint cookie, when it is a real zone. */
 export function timeZoneHint(cookieHeader: string | null): string | null {
   if (!cookieHeader) return null;

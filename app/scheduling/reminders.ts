@@ -104,8 +104,3 @@ export function dueReminders(input: {
     .map((x) => x.rule);
 }
 
-/** The widest "before" offset that is on: events starting further ahead need no look yet. */
-export function lookAheadMinutes(settings: ReminderSettings): number {
-  const s = settings;
-  return Math.max(0, ...[s.guestEmail, s.secondGuestEmail, s.hostInApp].filter((r) => r.on).map((r) => r.minutes));
-}

@@ -38,14 +38,15 @@ function minutesBetween(a: Date, b: Date): number {
   return Math.round((b.getTime() - a.getTime()) / 60_000);
 }
 
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+
 /** "in 15 minutes", "in 2 hours", "in 1 day" (rounded down), for the time left at sending. */
 export function timeUntil(start: Date, now: Date): string {
   const minutes = Math.max(0, minutesBetween(now, start));
-  if (minutes < 60) return `in ${minutes} minute${minutes === 1 ? "" : "s"}`;
+  if (minutes < 60) return `in ${plural(minutes, "minute")}`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `in ${hours} hour${hours === 1 ? "" : "s"}`;
-  const days = Math.floor(hours / 24);
-  return `in ${days} day${days === 1 ? "" : "s"}`;
+  if (hours < 24) return `in ${plural(hours, "hour")}`;
+  return `in ${plural(Math.floor(hours / 24), "day")}`;
 }
 
 /** The reminder a guest gets before the meeting, in their zone. */
@@ -57,7 +58,7 @@ export function guestReminderMail(m: RemindedMeeting, zone: string, now: Date): 
   const paragraphs = [
     `Hi,`,
     `This is a reminder: "${m.eventName}" with ${m.hostName} starts ${timeUntil(m.startsAt, now)}.`,
-    [`When: ${when.date} at ${when.time} (${zone}), ${minutesBetween(m.startsAt, m.endsAt)} minutes`, `How: ${m.eventType}`, ...(m.joinUrl ? [`Join: ${m.joinUrl}`] : [])].join("\n"),
+    [`When: ${when.date} at ${when.time} (${zone}), ${plural(minutesBetween(m.startsAt, m.endsAt), "minute")}`, `How: ${m.eventType}`, ...(m.joinUrl ? [`Join: ${m.joinUrl}`] : [])].join("\n"),
     change,
   ];
   return {

@@ -4,6 +4,7 @@ import {
   DEFAULT_REMINDER_SETTINGS,
   dueReminders,
   FOLLOW_UP_GRACE_MINUTES,
+  REMINDER_BOUNDS,
   type ReminderRule,
   type ReminderSettings,
 } from "../scheduling/reminders";
@@ -68,6 +69,11 @@ const lookAhead = sql`greatest(
   case when coalesce(${S.hostInAppOn}, ${D.hostInApp.on}) then coalesce(${S.hostInAppMinutes}, ${D.hostInApp.minutes}) else 0 end
 )`;
 
+const MINUTE_MS = 60_000;
+const MAX_BEFORE_MS = Math.max(REMINDER_BOUNDS.guestEmail.max, REMINDER_BOUNDS.secondGuestEmail.max, REMINDER_BOUNDS.hostInApp.max) * MINUTE_MS;
+/** The latest follow-up, plus its grace, plus a day: events last at most 12 hours (pages and API). */
+const MAX_AFTER_MS = (REMINDER_BOUNDS.followUp.max + FOLLOW_UP_GRACE_MINUTES + 24 * 60) * MINUTE_MS;
+
 /**
  * Events that may have something due: confirmed, starting within their host's largest
  * offset, or ended within the follow-up's time plus its grace. The rules decide the rest.
@@ -101,9 +107,12 @@ async function candidates(now: Date) {
     .where(
       and(
         eq(events.status, "confirmed"),
+        // Each branch is also a constant range of starts_at, so the index on it bounds the scan.
         or(
-          and(gt(events.startsAt, now), sql`${events.startsAt} <= ${at} + make_interval(mins => ${lookAhead})`),
+          and(gt(events.startsAt, now), lte(events.startsAt, new Date(now.getTime() + MAX_BEFORE_MS)), sql`${events.startsAt} <= ${at} + make_interval(mins => ${lookAhead})`),
           and(
+            gt(events.startsAt, new Date(now.getTime() - MAX_AFTER_MS)),
+            lte(events.startsAt, now),
             sql`coalesce(${S.followUpOn}, ${D.followUp.on})`,
             lte(events.endsAt, now),
             sql`${events.endsAt} > ${at} - make_interval(mins => coalesce(${S.followUpMinutes}, ${D.followUp.minutes}) + ${FOLLOW_UP_GRACE_MINUTES})`,

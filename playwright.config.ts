@@ -69,6 +69,8 @@ export default defineConfig({
         SEED_DEMO: "1",
         RATE_LIMIT_FACTOR: "100",
         ADMIN_EMAILS: "boss@e2e.test",
+        // The job runner looks every second, so a reminder reaches the bell quickly (workflows.spec.ts).
+        JOBS_POLL_MS: "1000",
         ...E2E_STRIPE,
       },
     },

@@ -5,6 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./components/nonce";
+import { startJobs, stopJobs } from "./jobs/index.server";
 import { closeDatabase, startDatabase } from "./utils/db.server";
 import { env } from "./utils/env.server";
 import { openApiDocument } from "./utils/openapi/document.server";
@@ -59,12 +60,15 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 
 /**
  * Called by server.mjs before it listens: validates the configuration (a bad one stops the
- * start with a clear message) and opens, migrates and seeds the database.
+ * start with a clear message), opens, migrates and seeds the database, then starts the job
+ * runner (reminders, outbox retries; docs/decisions/022).
  */
 export async function startup() {
   const e = env();
   const db = await startDatabase();
+  const jobs = startJobs();
   return {
+    jobs,
     databaseKind: db.kind,
     demoAccounts: db.demoAccounts,
     port: e.PORT,
@@ -87,5 +91,7 @@ export { isFramableRequest } from "./utils/embed";
 export { runInRequestScope } from "./utils/request-scope.server";
 
 export async function shutdown() {
+  // The jobs' work in flight finishes (a few seconds at most) before the database closes.
+  await stopJobs();
   await closeDatabase();
 }

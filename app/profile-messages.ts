@@ -27,14 +27,37 @@ export const PLACEHOLDER_PAGES = {
     title: "Nothing scheduled here yet",
     body: "Meetings that guests book through your links will appear here, upcoming first. Events you create yourself are on My Schedule.",
   },
-  workFlow: {
-    heading: "Workflows",
-    title: "No workflows yet",
-    body: "Automated reminders and follow-ups for your events will be set up here.",
-  },
   routingForms: {
     heading: "Routing Forms",
     title: "No routing forms yet",
     body: "Forms that ask guests a few questions and send them to the right booking link will be listed here.",
   },
+} as const;
+
+/** The Workflows page: the host's reminders and follow-ups (docs/decisions/022). */
+export const WORKFLOW_MESSAGES = {
+  heading: "Workflows",
+  intro:
+    "Reminders and follow-ups go out by themselves for your confirmed events: bookings through your links and events you create with invitees. Changes apply to reminders not sent yet.",
+  guestEmailTitle: "Reminder e-mail to guests",
+  guestEmailHint: "Each guest gets an e-mail with the time in their own zone, the place and the join link.",
+  secondGuestEmailTitle: "Second reminder e-mail",
+  secondGuestEmailHint: "Another e-mail closer to the start, for meetings booked well ahead.",
+  hostInAppTitle: "Reminder for you",
+  hostInAppHint: "A notification in your bell before each event.",
+  followUpTitle: "Follow-up e-mail to guests",
+  followUpHint: "A thank-you after the event ends, with your message. Never sent more than a day late.",
+  followUpMessageLabel: "Your message (optional)",
+  followUpMessagePlaceholder: "Thanks for your time! Here are the slides we talked about: …",
+  send: "Send",
+  before: "before the event starts",
+  after: "after the event ends",
+  save: "Save workflows",
+  saved: "Workflows saved. Reminders not sent yet follow the new settings.",
+  checkFields: "Check the highlighted fields.",
+  amountRequired: "Enter a number.",
+  wholeMinutes: "Use whole minutes (1.5 hours is fine, 2.5 minutes is not).",
+  between: (min: string, max: string) => `Choose between ${min} and ${max}.`,
+  secondAfterFirst: "The second reminder must come closer to the start than the first.",
+  messageTooLong: (max: number) => `Use at most ${max} characters.`,
 } as const;

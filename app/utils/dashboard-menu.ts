@@ -15,6 +15,8 @@ export function drawerItems(role: Role): DrawerItem[] {
   const apiTokens = { to: "/dashboard/apiTokens", label: "API Tokens" };
   // A host's schedules (decision 016), right after the event types that use them.
   const availability = { to: "/dashboard/availability", label: "Availability" };
+  // Reminders and follow-ups (decision 022): every host's, so professionals get it too.
+  const workflows = { to: "/dashboard/workFlow", label: "Workflows" };
   if (role === "admin") {
     return [
       mySchedule,
@@ -29,7 +31,7 @@ export function drawerItems(role: Role): DrawerItem[] {
     ];
   }
   if (role === "professional") {
-    return [mySchedule, { to: "/dashboard/profile", label: "Profile" }, { to: "/dashboard/eventTypes", label: "Event Types" }, availability, apiTokens];
+    return [mySchedule, { to: "/dashboard/profile", label: "Profile" }, { to: "/dashboard/eventTypes", label: "Event Types" }, availability, workflows, apiTokens];
   }
   return [
     mySchedule,
@@ -37,7 +39,7 @@ export function drawerItems(role: Role): DrawerItem[] {
     { to: "/dashboard/eventTypes", label: "Event Types" },
     availability,
     { to: "/dashboard/scheduledEvents", label: "Scheduled Events" },
-    { to: "/dashboard/workFlow", label: "Workflows" },
+    workflows,
     apiTokens,
   ];
 }

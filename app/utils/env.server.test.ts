@@ -50,6 +50,16 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DATA_DIR: ":memory:", API_RATE_LIMIT_PER_MINUTE: "0" })).toThrowError(/API_RATE_LIMIT_PER_MINUTE/);
   });
 
+  it("runs the job runner every 15 s by default; JOBS=off turns it off; a poll interval out of bounds is refused", () => {
+    const env = parseEnv({ DATA_DIR: ":memory:" });
+    expect(env.JOBS).toBe("on");
+    expect(env.JOBS_POLL_MS).toBe(15_000);
+    expect(parseEnv({ DATA_DIR: ":memory:", JOBS: "off", JOBS_POLL_MS: "500" })).toMatchObject({ JOBS: "off", JOBS_POLL_MS: 500 });
+    expect(() => parseEnv({ JOBS: "no" })).toThrowError(/JOBS: must be "on" or "off"/);
+    expect(() => parseEnv({ JOBS_POLL_MS: "10" })).toThrowError(/JOBS_POLL_MS/);
+    expect(() => parseEnv({ JOBS_POLL_MS: "soon" })).toThrowError(/JOBS_POLL_MS/);
+  });
+
   it("lists every problem at once", () => {
     try {
       parseEnv({ DATABASE_URL: "mysql://x", PORT: "99999", SESSION_SECRET: "short", GOOGLE_CLIENT_ID: "id" });

@@ -43,6 +43,10 @@ const envSchema = z
     CHAT_WIDGET_URL: optionalUrl,
     /** Requests per minute per caller (token holder, signed-in user or address) on the JSON paths. */
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+    /** The job runner (reminders, outbox retries; docs/decisions/022): "on" (default) or "off". */
+    JOBS: z.enum(["on", "off"], { message: 'must be "on" or "off"' }).default("on"),
+    /** How often each app server's job runner looks for due work, in milliseconds. */
+    JOBS_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
     /** Other sites' origins (comma-separated, e.g. https://app.example.com) whose pages may call the JSON paths with a bearer token. */
     CORS_ORIGINS: z
       .string()

@@ -1,5 +1,7 @@
+import { and, asc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import { mailOutbox, type MailOutboxStatus, type StoredMailAttachment } from "../../db/schema";
+import type { Database } from "../../db/client";
+import { mailOutbox, type MailOutboxEntry, type MailOutboxStatus, type StoredMailAttachment } from "../../db/schema";
 import { getDb } from "./db.server";
 import { env } from "./env.server";
 
@@ -74,8 +76,17 @@ function storedAttachments(attachments: MailAttachment[] = []): StoredMailAttach
   );
 }
 
+/** SMTP tries per message, the one in the request included; then it stays 'failed' for good. */
+export const MAX_MAIL_ATTEMPTS = 5;
+
+/** The pause after the `attempts`-th failed try: 1, 4, 16, 64 minutes (docs/decisions/022). */
+export function mailRetryDelayMs(attempts: number): number {
+  return 60_000 * 4 ** Math.max(0, Math.min(attempts, 6) - 1);
+}
+
 async function storeInOutbox(message: MailMessage, to: string[], status: MailOutboxStatus, error?: string): Promise<void> {
   const db = await getDb();
+  const failed = status === "failed";
   await db.insert(mailOutbox).values({
     to: to.join(", "),
     replyTo: message.replyTo ?? null,
@@ -85,24 +96,32 @@ async function storeInOutbox(message: MailMessage, to: string[], status: MailOut
     attachments: storedAttachments(message.attachments),
     status,
     error: error ?? null,
+    // The request made the first try; the job runner makes the next ones.
+    attempts: failed ? 1 : 0,
+    nextAttemptAt: failed ? new Date(Date.now() + mailRetryDelayMs(1)) : null,
   });
 }
 
-export async function sendMail(message: MailMessage): Promise<MailResult> {
+/**
+ * Writes a message to the outbox inside the caller's transaction, so it exists exactly when
+ * the caller's other writes do (a reminder and its delivery key). With SMTP configured it is
+ * 'queued' for the job runner to send; without, 'stored' as sendMail would keep it.
+ */
+export async function queueMail(tx: Pick<Database, "insert">, message: MailMessage): Promise<void> {
   const to = recipients(message.to);
-  const transporter = smtpTransport();
-  if (!transporter || to.length === 0) {
-    try {
-      await storeInOutbox(message, to, "stored");
-      return { delivered: false, via: "outbox" };
-    } catch (error) {
-      console.error(`mail: could not store "${message.subject}" in the outbox:`, error);
-      return { delivered: false, via: "outbox", error: errorText(error) };
-    }
-  }
+  await tx.insert(mailOutbox).values({
+    to: to.join(", "),
+    replyTo: message.replyTo ?? null,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? null,
+    attachments: storedAttachments(message.attachments),
+    status: env().SMTP_URL && to.length > 0 ? "queued" : "stored",
+  });
+}
 
-  let error: string;
-  let undelivered = to;
+/** Hands a message to the SMTP server: the recipients it refused (all of them when it failed). */
+async function smtpSend(transporter: Transporter, message: MailMessage, to: string[]): Promise<{ undelivered: string[]; error?: string }> {
   try {
     const info: { rejected?: string[] } = await transporter.sendMail({
       from: mailFrom(),
@@ -118,13 +137,95 @@ export async function sendMail(message: MailMessage): Promise<MailResult> {
       })),
     });
     const rejected = info.rejected ?? [];
-    if (rejected.length === 0) return { delivered: true, via: "smtp" };
+    if (rejected.length === 0) return { undelivered: [] };
     // Some recipients got it: only the refused ones are kept for another try.
-    undelivered = rejected;
-    error = `Recipient refused: ${rejected.join(", ")}`;
+    return { undelivered: rejected, error: `Recipient refused: ${rejected.join(", ")}` };
   } catch (caught) {
-    error = errorText(caught);
+    return { undelivered: to, error: errorText(caught) };
   }
+}
+
+function fromStored(entry: MailOutboxEntry): MailMessage {
+  return {
+    to: entry.to.split(","),
+    replyTo: entry.replyTo ?? undefined,
+    subject: entry.subject,
+    text: entry.text,
+    html: entry.html ?? undefined,
+    attachments: entry.attachments.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: a.encoding === "base64" ? Buffer.from(a.content, "base64") : a.content,
+    })),
+  };
+}
+
+/** How long a claimed message is left alone, longer than any SMTP timeout: a crashed sender's claim runs out. */
+const CLAIM_MS = 2 * 60_000;
+
+/**
+ * The job runner's outbox job: sends queued messages and retries failed ones (at most
+ * MAX_MAIL_ATTEMPTS tries, pausing longer each time) when SMTP is configured. Each app server
+ * claims a batch with FOR UPDATE SKIP LOCKED, so no two servers send the same message; only a
+ * crash between the SMTP server's answer and the status update can send one twice. Messages
+ * kept 'stored' (no SMTP when they were written) are left alone. Answers how many it sent.
+ */
+export async function sendOutboxMail(now: Date, batch = 20): Promise<number> {
+  const transporter = smtpTransport();
+  if (!transporter) return 0;
+  const db = await getDb();
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        inArray(mailOutbox.status, ["queued", "failed"]),
+        lt(mailOutbox.attempts, MAX_MAIL_ATTEMPTS),
+        ne(mailOutbox.to, ""),
+        or(sql`${mailOutbox.nextAttemptAt} is null`, sql`${mailOutbox.nextAttemptAt} <= ${now.toISOString()}::timestamptz`),
+      ),
+    )
+    .orderBy(asc(mailOutbox.createdAt))
+    .limit(batch)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+  let sent = 0;
+  for (const entry of claimed) {
+    const message = fromStored(entry);
+    const { undelivered, error } = await smtpSend(transporter, message, recipients(message.to));
+    if (undelivered.length === 0) {
+      sent += 1;
+      await db.update(mailOutbox).set({ status: "sent", sentAt: new Date(), error: null, nextAttemptAt: null }).where(eq(mailOutbox.id, entry.id));
+    } else {
+      console.error(`mail: try ${entry.attempts} of "${entry.subject}" failed: ${error}`);
+      await db
+        .update(mailOutbox)
+        .set({ status: "failed", to: undelivered.join(", "), error: error ?? null, nextAttemptAt: new Date(Date.now() + mailRetryDelayMs(entry.attempts)) })
+        .where(eq(mailOutbox.id, entry.id));
+    }
+  }
+  return sent;
+}
+
+export async function sendMail(message: MailMessage): Promise<MailResult> {
+  const to = recipients(message.to);
+  const transporter = smtpTransport();
+  if (!transporter || to.length === 0) {
+    try {
+      await storeInOutbox(message, to, "stored");
+      return { delivered: false, via: "outbox" };
+    } catch (error) {
+      console.error(`mail: could not store "${message.subject}" in the outbox:`, error);
+      return { delivered: false, via: "outbox", error: errorText(error) };
+    }
+  }
+
+  const { undelivered, error = "Unknown error" } = await smtpSend(transporter, message, to);
+  if (undelivered.length === 0) return { delivered: true, via: "smtp" };
   console.error(`mail: sending "${message.subject}" failed: ${error}`);
   try {
     await storeInOutbox(message, undelivered, "failed", error);

@@ -37,6 +37,12 @@ export const events = pgTable(
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     /** iCalendar SEQUENCE: bumped on every change the invitees are told about. */
     sequence: integer("sequence").notNull().default(0),
+    /**
+     * When the event got its current start (a trigger sets it on insert and whenever starts_at
+     * changes, whoever writes): a reminder whose time was already past then is never sent late
+     * (docs/decisions/022).
+     */
+    startSetAt: timestamp("start_set_at", { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
   (t) => [
@@ -44,6 +50,8 @@ export const events = pgTable(
     uniqueIndex("events_room_id_key").on(t.roomId),
     uniqueIndex("events_booking_token_hash_key").on(t.bookingTokenHash),
     index("events_event_type_starts_idx").on(t.eventTypeId, t.startsAt),
+    // The job runner's reminder scan: confirmed events by start (docs/decisions/022).
+    index("events_confirmed_starts_idx").on(t.startsAt).where(sql`${t.status} = 'confirmed'`),
     check("events_ends_after_starts", sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );

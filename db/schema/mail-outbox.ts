@@ -1,12 +1,14 @@
-import { index, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { id } from "./columns";
 
 /**
  * stored: kept here because no SMTP server is configured (or the mail had no recipient);
- * failed: the SMTP server refused it or could not be reached (see error);
- * sent: delivered later by whoever drains the outbox.
+ * failed: the SMTP server refused it or could not be reached (see error); the job runner
+ * tries it again while attempts are left (docs/decisions/022);
+ * queued: written in a transaction (a reminder) for the job runner to send over SMTP;
+ * sent: delivered later by the job runner.
  */
-export const mailOutboxStatus = pgEnum("mail_outbox_status", ["stored", "sent", "failed"]);
+export const mailOutboxStatus = pgEnum("mail_outbox_status", ["stored", "sent", "failed", "queued"]);
 
 /** An attachment as kept in the outbox: binary content is base64, text stays as it is. */
 export interface StoredMailAttachment {
@@ -30,6 +32,11 @@ export const mailOutbox = pgTable(
     attachments: jsonb("attachments").$type<StoredMailAttachment[]>().notNull().default([]),
     status: mailOutboxStatus("status").notNull().default("stored"),
     error: text("error"),
+    /** SMTP attempts so far (the one in the request included). */
+    attempts: integer("attempts").notNull().default(0),
+    /** A queued or failed message is not tried again before this (backoff, or a sender's lease). */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("mail_outbox_status_created_idx").on(t.status, t.createdAt)],

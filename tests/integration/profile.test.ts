@@ -332,7 +332,8 @@ describe("dashboard placeholder pages", () => {
   // so it is open to every signed-in person).
   const allowed: Record<"user" | "professional" | "admin", string[]> = {
     user: ["/dashboard/eventTypes", "/dashboard/scheduledEvents", "/dashboard/workFlow", "/dashboard/routingForms"],
-    professional: ["/dashboard/eventTypes", "/dashboard/routingForms"],
+    // Workflows (decision 022): every host's reminders, professionals' too.
+    professional: ["/dashboard/eventTypes", "/dashboard/workFlow", "/dashboard/routingForms"],
     admin: ["/dashboard/scheduledEvents", "/dashboard/routingForms"],
   };
 
@@ -358,6 +359,8 @@ describe("dashboard placeholder pages", () => {
           // Event Types is a real page (event-types-page.test.ts).
           if (role === "admin" && path === "/dashboard/scheduledEvents") continue;
           if (path === "/dashboard/eventTypes") continue;
+          // Workflows is a real page (reminders.test.ts).
+          if (path === "/dashboard/workFlow") continue;
           expect(page).toContain("Back to My Schedule");
           expect(page).toContain('href="/dashboard"');
         } else {

@@ -1,0 +1,34 @@
+import { sendDueReminders } from "../models/reminder.server";
+import { env } from "../utils/env.server";
+import { sendOutboxMail } from "../utils/mail.server";
+import { startJobRunner, type JobRunner } from "./runner.server";
+
+/**
+ * The app server's jobs (docs/decisions/022), started after the database is migrated and
+ * stopped before it is closed. Reminders first, so a reminder queued for SMTP goes out in the
+ * same poll.
+ */
+const globalForJobs = globalThis as typeof globalThis & { __schedulerJobs?: JobRunner };
+
+export function startJobs(): { pollMs: number } | null {
+  const e = env();
+  if (e.JOBS === "off") {
+    console.log("Job runner: off (JOBS=off): no reminders, no outbox retries on this server");
+    return null;
+  }
+  if (!globalForJobs.__schedulerJobs) console.log(`Job runner: every ${e.JOBS_POLL_MS / 1000} s`);
+  globalForJobs.__schedulerJobs ??= startJobRunner({
+    pollMs: e.JOBS_POLL_MS,
+    jobs: [
+      { name: "reminders", run: async (now) => void (await sendDueReminders(now)) },
+      { name: "outbox", run: async (now) => void (await sendOutboxMail(now)) },
+    ],
+  });
+  return { pollMs: e.JOBS_POLL_MS };
+}
+
+export async function stopJobs(): Promise<void> {
+  const runner = globalForJobs.__schedulerJobs;
+  globalForJobs.__schedulerJobs = undefined;
+  await runner?.stop();
+}

@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { backoffMs, startJobRunner, type JobRunner } from "./runner.server";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+let runner: JobRunner | undefined;
+afterEach(async () => {
+  await runner?.stop(100);
+  runner = undefined;
+});
+
+describe("backoffMs", () => {
+  it("doubles the poll interval per failure in a row, up to the cap", () => {
+    expect(backoffMs(0, 15_000, 600_000)).toBe(15_000);
+    expect(backoffMs(1, 15_000, 600_000)).toBe(30_000);
+    expect(backoffMs(3, 15_000, 600_000)).toBe(120_000);
+    expect(backoffMs(10, 15_000, 600_000)).toBe(600_000);
+    expect(backoffMs(1000, 15_000, 600_000)).toBe(600_000);
+  });
+});
+
+describe("startJobRunner", () => {
+  it("runs every job on each poll; a failing job is logged and retried later without stopping the others", async () => {
+    const runs = { good: 0, bad: 0 };
+    const logged: string[] = [];
+    runner = startJobRunner({
+      pollMs: 10,
+      maxBackoffMs: 80,
+      log: (message) => logged.push(message),
+      jobs: [
+        {
+          name: "bad",
+          run: async () => {
+            runs.bad += 1;
+            throw new Error("database down");
+          },
+        },
+        { name: "good", run: async () => void (runs.good += 1) },
+      ],
+    });
+    await sleep(300);
+    expect(runs.good).toBeGreaterThan(10);
+    // Backed off: 20, 40, 80, 80 ms ... far fewer tries than polls.
+    expect(runs.bad).toBeGreaterThanOrEqual(2);
+    expect(runs.bad).toBeLessThan(runs.good / 2);
+    expect(logged[0]).toMatch(/^jobs: bad failed \(1 in a row; next try in/);
+  });
+
+  it("passes the clock's now to each job", async () => {
+    const seen: Date[] = [];
+    const fixed = new Date("2026-12-10T15:00:00Z");
+    runner = startJobRunner({ pollMs: 10, now: () => fixed, jobs: [{ name: "j", run: async (now) => void seen.push(now) }] });
+    await runner.idle();
+    expect(seen[0]).toEqual(fixed);
+  });
+
+  it("stop waits for the job in flight, then nothing runs any more", async () => {
+    let started = 0;
+    let finished = 0;
+    runner = startJobRunner({
+      pollMs: 5,
+      jobs: [
+        {
+          name: "slow",
+          run: async () => {
+            started += 1;
+            await sleep(60);
+            finished += 1;
+          },
+        },
+      ],
+    });
+    await sleep(20);
+    expect(started).toBe(1);
+    await runner.stop();
+    expect(finished).toBe(1);
+    await sleep(40);
+    expect(started).toBe(1);
+  });
+
+  it("stop returns after its grace period even when a job hangs", async () => {
+    runner = startJobRunner({ pollMs: 5, jobs: [{ name: "hang", run: () => new Promise<void>(() => {}) }] });
+    await sleep(20);
+    const t0 = Date.now();
+    await runner.stop(100);
+    expect(Date.now() - t0).toBeLessThan(1000);
+  });
+});

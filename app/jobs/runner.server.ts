@@ -1,0 +1,105 @@
+/**
+ * The job runner (docs/decisions/022): every app server runs one. Each poll it runs every job
+ * once, one after another. A job keeps no state in memory that matters: what is due and what
+ * was done lives in the database, and each job makes its own work safe against the other app
+ * servers (row locks with SKIP LOCKED, unique keys written with the effect). A failing job is
+ * logged and tried again after a growing pause; it never takes the server down.
+ */
+
+export interface Job {
+  name: string;
+  run(now: Date): Promise<void>;
+}
+
+export interface JobRunnerOptions {
+  jobs: Job[];
+  pollMs: number;
+  /** The longest pause after repeated failures of a job. */
+  maxBackoffMs?: number;
+  log?: (message: string, error?: unknown) => void;
+  now?: () => Date;
+}
+
+export interface JobRunner {
+  /** Stops polling and waits for the work in flight, at most `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
+  /** Resolves after the next complete poll (tests and the first poll after start-up). */
+  idle(): Promise<void>;
+}
+
+/** The pause before retrying a job that failed `failures` times in a row: the poll, doubled each time, capped. */
+export function backoffMs(failures: number, pollMs: number, maxMs: number): number {
+  if (failures <= 0) return pollMs;
+  return Math.min(maxMs, pollMs * 2 ** Math.min(failures, 20));
+}
+
+export function startJobRunner(options: JobRunnerOptions): JobRunner {
+  const { jobs, pollMs } = options;
+  const maxBackoffMs = options.maxBackoffMs ?? 10 * 60_000;
+  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ""));
+  const clock = options.now ?? (() => new Date());
+  const state = new Map(jobs.map((j) => [j.name, { failures: 0, notBefore: 0 }]));
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let inFlight: Promise<void> = Promise.resolve();
+  let waiters: Array<() => void> = [];
+
+  async function poll() {
+    for (const job of jobs) {
+      if (stopped) break;
+      const s = state.get(job.name)!;
+      if (Date.now() < s.notBefore) continue;
+      try {
+        await job.run(clock());
+        s.failures = 0;
+        s.notBefore = 0;
+      } catch (error) {
+        s.failures += 1;
+        const pause = backoffMs(s.failures, pollMs, maxBackoffMs);
+        s.notBefore = Date.now() + pause;
+        if (!stopped) log(`jobs: ${job.name} failed (${s.failures} in a row; next try in ${Math.round(pause / 1000)} s):`, error);
+      }
+    }
+  }
+
+  function schedule(delay: number) {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      inFlight = poll()
+        .catch((error) => log("jobs: poll failed:", error))
+        .finally(() => {
+          const done = waiters;
+          waiters = [];
+          for (const w of done) w();
+          // A little jitter, so servers started together do not poll in lockstep.
+          schedule(pollMs * (0.9 + Math.random() * 0.2));
+        });
+    }, delay);
+    // The runner alone never keeps the process alive.
+    timer.unref?.();
+  }
+
+  schedule(0);
+
+  return {
+    async stop(graceMs = 5_000) {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      let graceTimer: ReturnType<typeof setTimeout> | undefined;
+      const grace = new Promise<void>((resolve) => {
+        graceTimer = setTimeout(resolve, graceMs);
+        graceTimer.unref?.();
+      });
+      await Promise.race([inFlight, grace]);
+      if (graceTimer) clearTimeout(graceTimer);
+      for (const w of waiters) w();
+      waiters = [];
+    },
+    idle() {
+      return new Promise<void>((resolve) => {
+        if (stopped) resolve();
+        else waiters.push(resolve);
+      });
+    },
+  };
+}

@@ -63,7 +63,7 @@ export interface SlotChoice {
  * (slotSearch, as GET /api/slots and rescheduleBooking use it), the booking's own time not
  * blocking itself, and its current start left out (moving there is no move).
  */
-export async function rescheduleSlots(booking: GuestBooking, date: string, zone: string, now: Date): Promise<SlotChoice[]> {
+export async function rescheduleSlots(booking: Pick<GuestBooking, "bookable" | "id" | "startsAt" | "seat">, date: string, zone: string, now: Date): Promise<SlotChoice[]> {
   if (!booking.bookable) return [];
   try {
     // A seat (decision 021) frees its session's time only when it is the session's one seat, and needs room for its places.

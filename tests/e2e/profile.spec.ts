@@ -174,11 +174,8 @@ test.describe("profile", () => {
 
   test("the placeholder pages show their heading and the way back", async ({ page }) => {
     await signUpAndOpenProfile(page);
-    // Event Types is a real page now (event-types.spec.ts).
-    for (const [label, heading] of [
-      ["Scheduled Events", "Scheduled Events"],
-      ["Workflows", "Workflows"],
-    ]) {
+    // Event Types and Scheduled Events are real pages now (event-types.spec.ts, scheduled-events.spec.ts).
+    for (const [label, heading] of [["Workflows", "Workflows"]]) {
       await dashboardDrawerLinks(page).filter({ hasText: label }).click();
       await expect(page.getByRole("heading", { name: heading, exact: true, level: 1 })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);

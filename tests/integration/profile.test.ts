@@ -332,7 +332,7 @@ describe("dashboard placeholder pages", () => {
   // so it is open to every signed-in person).
   const allowed: Record<"user" | "professional" | "admin", string[]> = {
     user: ["/dashboard/eventTypes", "/dashboard/scheduledEvents", "/dashboard/workFlow", "/dashboard/routingForms"],
-    professional: ["/dashboard/eventTypes", "/dashboard/routingForms"],
+    professional: ["/dashboard/eventTypes", "/dashboard/scheduledEvents", "/dashboard/routingForms"],
     admin: ["/dashboard/scheduledEvents", "/dashboard/routingForms"],
   };
 
@@ -354,9 +354,9 @@ describe("dashboard placeholder pages", () => {
           expect(res.status, `${role} ${path}`).toBe(200);
           const page = await html(res);
           expect(page).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
-          // An admin's Scheduled Events is a real list of every host's events (admin.test.ts);
+          // Scheduled Events is a real list (admin.test.ts, scheduled-events.test.ts);
           // Event Types is a real page (event-types-page.test.ts).
-          if (role === "admin" && path === "/dashboard/scheduledEvents") continue;
+          if (path === "/dashboard/scheduledEvents") continue;
           if (path === "/dashboard/eventTypes") continue;
           expect(page).toContain("Back to My Schedule");
           expect(page).toContain('href="/dashboard"');

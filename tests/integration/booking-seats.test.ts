@@ -331,6 +331,25 @@ describe("the host and the mails", () => {
   });
 });
 
+describe("an admin's cancel", () => {
+  it("Manage All Event cancels a session: its seats go with it, each guest told on their own entry", async () => {
+    const title = `Admin cancel ${crypto.randomUUID().slice(0, 8)}`;
+    const typeId = await groupType(4, title);
+    const gb = guest("adm-b");
+    const a = await booked(typeId, at(12, "09:00"), guest("adm-a"));
+    const b = await booked(typeId, at(12, "09:00"), gb);
+    const admin = await account("admin", "admin");
+    const res = await admin.c.post("/dashboard/manageEvent", { intent: "cancel", eventId: a.id });
+    expect(res.status).toBe(302);
+    expect((await seatRows(a.id)).map((s) => s.status)).toEqual(["cancelled", "cancelled"]);
+    const [mail] = await db<{ attachments: { content: string; encoding: string }[] }[]>`select attachments from mail_outbox where subject like ${`Cancelled: ${title}%`} and "to"::text like ${`%${gb.email}%`}`;
+    const ics = mail.attachments[0];
+    const text = (ics.encoding === "base64" ? Buffer.from(ics.content, "base64").toString("utf8") : ics.content).replace(/\r?\n[ \t]/g, "");
+    expect(text).toContain(`UID:${b.seatId}@`);
+    expect(text).toMatch(/METHOD:CANCEL/);
+  });
+});
+
 describe("migration 0009", () => {
   it("turns an existing group booking into a seat holding its token hash (the seat takes the event's id)", async () => {
     const test = await createTestDatabase("scheduler_seats_mig");

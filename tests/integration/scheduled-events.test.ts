@@ -16,7 +16,7 @@
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { visibleText } from "../support/http";
-import { apiClient, type Account } from "./api-client";
+import { apiClient } from "./api-client";
 import { client } from "./context";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.97", namePrefix: "Sched" });

@@ -61,3 +61,35 @@ export const WORKFLOW_MESSAGES = {
   secondAfterFirst: "The second reminder must come closer to the start than the first.",
   messageTooLong: (max: number) => `Use at most ${max} characters.`,
 } as const;
+
+/** The host's Scheduled Events page (decision 021). */
+export const SCHEDULED_EVENTS_MESSAGES = {
+  tabs: { upcoming: "Upcoming", past: "Past", cancelled: "Cancelled" },
+  empty: {
+    upcoming: { title: "No upcoming events", body: "Share a booking link: the meetings guests book appear here, soonest first.", action: "Open Event Types" },
+    past: { title: "Nothing in the past yet", body: "Meetings move here once they have ended.", action: "See upcoming events" },
+    cancelled: { title: "No cancelled events", body: "Events you or your guests cancel are kept here.", action: "See upcoming events" },
+  },
+  noGuest: "No guest (created by you)",
+  seatsUsed: (used: number, capacity: number) => `${used} of ${capacity} seats taken`,
+  cancelTitle: (name: string) => `Cancel "${name}"?`,
+  cancelBody: "Your guests get a cancellation for their calendars; the event stays on this page under Cancelled.",
+  reasonLabel: "Reason for cancelling",
+  reasonHint: "Optional. Your guests read it in the cancellation e-mail.",
+  reasonTooLong: (max: number) => `Use at most ${max} characters.`,
+  keep: "Keep it",
+  confirmCancel: "Cancel event",
+  cancelled: "Event cancelled. Your guests were told.",
+  alreadyCancelled: "This event is already cancelled.",
+  ended: "This event has already ended.",
+  rescheduleTitle: (name: string) => `Reschedule "${name}"`,
+  rescheduleBody: "Pick a new time; your guests get the updated invitation.",
+  pickTime: "Pick one of the times.",
+  moved: (when: string) => `Moved to ${when}. Your guests got the updated invitation.`,
+  slotTaken: "That time was just taken.",
+  noSlots: "No free times on this day. Try another day.",
+  notBookable: "This event was not booked through one of your booking links (or that link is turned off), so its time is changed by editing it on My Schedule.",
+  editOnMySchedule: "Edit on My Schedule",
+  showTimes: "Show times",
+  unknownAction: "That form is not on this page.",
+} as const;

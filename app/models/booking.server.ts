@@ -1,12 +1,13 @@
 import crypto from "node:crypto";
-import { and, count, eq, sql } from "drizzle-orm";
-import { eventInvitees, eventTypes, events, users, type Event } from "../../db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { eventInvitees, eventTypes, events, users, type BookingSeat, type Event } from "../../db/schema";
 import { computeSlots, findSlots, type SlotDetail } from "../scheduling/slots";
 import { addDays, formatInZone, instantToWallClock } from "../scheduling/zoned-time";
 import { getDb } from "../utils/db.server";
 import { effectiveRole } from "./professional.server";
 import { EventLimitError, isAtEventCap, isOverlapViolation, isUuid, lockHost, lockHostUnderCap, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
 import { getBookableEventType, slotSearch, type BookableEventType } from "./event-type.server";
+import { bookSeat, closeSessionSeats, findSeatBooking, moveSessionSeats, type SeatBooking } from "./booking-seats.server";
 
 /**
  * Bookings (decision 018): an Event a guest books through an event type. Every write runs in one
@@ -16,7 +17,7 @@ import { getBookableEventType, slotSearch, type BookableEventType } from "./even
  * exclusion constraint events_no_overlap (23P01, migration 0007) is a second net: same answer.
  */
 
-/** Largest number of invitees one event holds (event_invitees.position is 1..4). */
+/** Largest number of invitees one event holds (event_invitees.position is 1..4); a group session's seats hold more (decision 021). */
 export const MAX_INVITEES = 4;
 
 export type BookingFailure = "not-taking-bookings" | "slot-unavailable" | "slot-full";
@@ -38,9 +39,9 @@ export interface BookingRequest {
   guests?: string[];
 }
 
-/** `token` is null when the guest took a seat in an existing group session (its first guest holds the token). */
+/** For a group event type `booking` is the guest's seat (decision 021), with its own token. */
 export type BookingResult =
-  | { ok: true; booking: HostEvent; token: string | null; host: BookingHost; newInvitees: string[] }
+  | { ok: true; booking: HostEvent | SeatBooking; token: string; host: BookingHost; newInvitees: string[] }
   | { ok: false; reason: BookingFailure };
 
 export function hashBookingToken(token: string): string {
@@ -50,7 +51,7 @@ export function hashBookingToken(token: string): string {
 const LOCATION_EVENT_TYPE: Record<string, Event["eventType"]> = { "in-person": "In Person Meeting", phone: "Phone Call" };
 
 /** The free slots of the guest's date of `start` (in `timeZone`), read with `tx` under the host lock. */
-async function slotsOfDay(tx: Transaction, found: BookableEventType, start: Date, timeZone: string, now: Date, excludeEventId?: string): Promise<SlotDetail[]> {
+export async function slotsOfDay(tx: Transaction, found: BookableEventType, start: Date, timeZone: string, now: Date, excludeEventId?: string): Promise<SlotDetail[]> {
   const date = instantToWallClock(start, timeZone).date;
   return findSlots(await slotSearch(found, { range: { start: date, end: date }, timeZone, now }, { executor: tx, excludeEventId }));
 }
@@ -62,12 +63,12 @@ export interface BookingHost {
   timeZone: string;
 }
 
-async function hostOf(tx: Transaction, hostId: string): Promise<BookingHost> {
+export async function hostOf(tx: Transaction, hostId: string): Promise<BookingHost> {
   const [row] = await tx.select({ email: users.email, name: users.name, timeZone: users.timeZone }).from(users).where(eq(users.id, hostId));
   return row ?? { email: "", name: "", timeZone: "UTC" };
 }
 
-function when(start: Date, zone: string): string {
+export function when(start: Date, zone: string): string {
   const f = formatInZone(start, zone);
   return `${f.date} at ${f.time} (${zone})`;
 }
@@ -98,44 +99,46 @@ export async function createBooking(request: BookingRequest, now: Date): Promise
       const host = await hostOf(tx, ownerId);
       const zone = host.timeZone;
 
+      const newEvent = async (tokenHash: string | null) => {
+        const [created] = await tx
+          .insert(events)
+          .values({
+            hostId: ownerId,
+            eventName: eventType.title,
+            eventType: LOCATION_EVENT_TYPE[eventType.location.type] ?? "Google Meet",
+            eventWith: eventType.kind === "group" ? "Group" : "One-to-One",
+            description: eventType.description,
+            startsAt: start,
+            endsAt: new Date(start.getTime() + eventType.duration * 60_000),
+            guestName: name,
+            guestEmail: email,
+            guestTimeZone: timeZone,
+            notes: request.notes ?? null,
+            eventTypeId: eventType.id,
+            bookingTokenHash: tokenHash,
+          })
+          .returning();
+        return created;
+      };
+
       if (eventType.kind === "group" && eventType.seats !== null) {
-        // The engine counts seats per start from the invitees; this guest brings their own guests.
-        if (invitees.length > Math.min(slot.seatsRemaining ?? eventType.seats, MAX_INVITEES)) throw new BookingRefused("slot-full");
-        const [session] = await tx
-          .select()
-          .from(events)
-          .where(and(eq(events.eventTypeId, eventType.id), eq(events.startsAt, start), sql`${events.status} <> 'cancelled'`))
-          .limit(1)
-          .for("update");
-        if (session) {
-          const [row] = await tx.select({ n: count() }).from(eventInvitees).where(eq(eventInvitees.eventId, session.id));
-          const taken = row?.n ?? 0;
-          if (taken + invitees.length > Math.min(eventType.seats, MAX_INVITEES)) throw new BookingRefused("slot-full");
-          await tx.insert(eventInvitees).values(invitees.map((address, i) => ({ eventId: session.id, position: taken + i + 1, email: address })));
-          await notify(tx, ownerId, `New booking: ${eventType.title} with ${name} on ${when(start, zone)}`);
-          const [joined] = await withInvitees(tx, [session]);
-          return { ok: true, booking: joined, token: null, host, newInvitees: invitees };
-        }
+        // A seat of the session at this start (decision 021): the guest and their guests take
+        // 1 + guests places; the engine counted the places taken, the seat module re-counts.
+        if (invitees.length > (slot.seatsRemaining ?? eventType.seats)) throw new BookingRefused("slot-full");
+        const seat = await bookSeat(tx, {
+          eventType,
+          start,
+          person: { name, email, timeZone, notes: request.notes ?? null, guests: invitees.slice(1) },
+          tokenHash: hashBookingToken(token),
+          now,
+          open: () => newEvent(null),
+        });
+        if (!seat) throw new BookingRefused("slot-full");
+        await notify(tx, ownerId, `New booking: ${eventType.title} with ${name} on ${when(start, zone)}`);
+        return { ok: true, booking: seat, token, host, newInvitees: invitees };
       }
 
-      const [created] = await tx
-        .insert(events)
-        .values({
-          hostId: ownerId,
-          eventName: eventType.title,
-          eventType: LOCATION_EVENT_TYPE[eventType.location.type] ?? "Google Meet",
-          eventWith: eventType.kind === "group" ? "Group" : "One-to-One",
-          description: eventType.description,
-          startsAt: start,
-          endsAt: new Date(start.getTime() + eventType.duration * 60_000),
-          guestName: name,
-          guestEmail: email,
-          guestTimeZone: timeZone,
-          notes: request.notes ?? null,
-          eventTypeId: eventType.id,
-          bookingTokenHash: hashBookingToken(token),
-        })
-        .returning();
+      const created = await newEvent(hashBookingToken(token));
       await tx.insert(eventInvitees).values(invitees.map((address, i) => ({ eventId: created.id, position: i + 1, email: address })));
       await notify(tx, ownerId, `New booking: ${eventType.title} with ${name} on ${when(start, zone)}`);
       return { ok: true, booking: { ...created, invitees }, token, host, newInvitees: invitees };
@@ -162,7 +165,8 @@ async function findBooking(id: string, actor: BookingActor): Promise<Event | nul
   return row ?? null;
 }
 
-export type ChangeResult = { ok: true; booking: HostEvent; host: BookingHost } | { ok: false; reason: "not-found" | "already-cancelled" | BookingFailure };
+/** `seats`: a group session's seats the change reached (the host cancelled or moved the whole session; decision 021). */
+export type ChangeResult = { ok: true; booking: HostEvent; host: BookingHost; seats?: BookingSeat[] } | { ok: false; reason: "not-found" | "already-cancelled" | BookingFailure };
 
 /** Cancels a booking: status cancelled, SEQUENCE + 1 (its calendar entry is withdrawn), the host told. */
 export async function cancelBooking(id: string, actor: BookingActor, reason: string | undefined, now: Date): Promise<ChangeResult> {
@@ -182,8 +186,9 @@ export async function cancelBooking(id: string, actor: BookingActor, reason: str
     const by = "hostId" in actor ? "you" : (current.guestName ?? "the guest");
     const host = await hostOf(tx, current.hostId);
     await notify(tx, current.hostId, `Booking cancelled by ${by}: ${current.eventName} on ${when(current.startsAt, host.timeZone)}${reason ? ` — ${reason}` : ""}`);
+    const seats = await closeSessionSeats(tx, id, now);
     const [withList] = await withInvitees(tx, [updated]);
-    return { ok: true, booking: withList, host };
+    return { ok: true, booking: withList, host, seats };
   });
 }
 
@@ -218,8 +223,9 @@ export async function rescheduleBooking(id: string, actor: BookingActor, start: 
         .returning();
       const host = await hostOf(tx, current.hostId);
       await notify(tx, current.hostId, `Booking moved: ${current.eventName} with ${current.guestName ?? "a guest"} to ${when(start, host.timeZone)}`);
+      const seats = await moveSessionSeats(tx, id, now);
       const [withList] = await withInvitees(tx, [updated]);
-      return { ok: true, booking: withList, host };
+      return { ok: true, booking: withList, host, seats };
     }),
   );
 }
@@ -238,12 +244,16 @@ export interface GuestBooking {
   bookAgainPath: string | null;
   /** The event type it was booked through, while it takes bookings (the reschedule page's slots). */
   bookable: BookableEventType | null;
+  /** A seat of a group session (decision 021): its session, whether it is the session's only seat, the places it takes. */
+  seat: { sessionId: string; alone: boolean; places: number } | null;
 }
 
 /** The booking `token` opens (its id must match too), or null: the pages answer 404 alike for every miss. */
 export async function getGuestBooking(id: string, token: string): Promise<GuestBooking | null> {
   if (!token) return null;
-  const found = await findBooking(id, { token });
+  // A group session's guest holds a seat (decision 021): the token opens that seat only.
+  const seat = await findSeatBooking(id, token);
+  const found = seat ?? (await findBooking(id, { token }));
   if (!found) return null;
   const db = await getDb();
   const [host] = await db.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, found.hostId));
@@ -260,6 +270,7 @@ export async function getGuestBooking(id: string, token: string): Promise<GuestB
     hostName: host?.name ?? "Your host",
     bookAgainPath: host?.username && type && bookable ? `/${encodeURIComponent(host.username)}/${encodeURIComponent(type.slug)}` : null,
     bookable,
+    seat: seat ? { sessionId: seat.sessionId, alone: seat.session.invitees.length === seat.invitees.length, places: seat.invitees.length } : null,
   };
 }
 
@@ -283,10 +294,11 @@ export async function isTakingBookings(hostId: string, now: Date): Promise<boole
 /** A booking for its guest's confirmation page and .ics: only with its token (no hint another exists), with its host. */
 export async function getBookingForConfirmation(id: string, token: string): Promise<{ booking: HostEvent; host: BookingHost & { username: string | null } } | null> {
   if (!token) return null;
-  const row = await findBooking(id, { token });
+  const seat = await findSeatBooking(id, token);
+  const row = seat ?? (await findBooking(id, { token }));
   if (!row) return null;
   const db = await getDb();
-  const [booking] = await withInvitees(db, [row]);
+  const [booking] = seat ? [seat] : await withInvitees(db, [row]);
   const [host] = await db.select({ email: users.email, name: users.name, timeZone: users.timeZone, username: users.username }).from(users).where(eq(users.id, row.hostId));
   return host ? { booking, host } : null;
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { eventInvitees, eventTypes, events, schedules, users, type EventTypeRow } from "../../db/schema";
+import { bookingSeats, eventInvitees, eventTypes, events, schedules, users, type EventTypeRow } from "../../db/schema";
 import type { BusyTime, SlotInput } from "../scheduling/slots";
 import { dayNumber } from "../scheduling/zoned-time";
 import { getDb } from "../utils/db.server";
@@ -209,7 +209,7 @@ type Executor = Awaited<ReturnType<typeof getDb>> | Transaction;
 
 /**
  * A host's non-cancelled events overlapping [from, to): their busy time, each with the buffers of
- * the event type it was booked through and the seats it takes (its invitees, at least one).
+ * the event type it was booked through and the seats it takes (a session's seated people, else its invitees; at least one).
  * `excludeEventId` leaves one event out (a booking being moved does not block itself).
  */
 export async function busyTimes(
@@ -226,7 +226,8 @@ export async function busyTimes(
       eventTypeId: events.eventTypeId,
       bufferBefore: sql<number>`coalesce(${eventTypes.bufferBefore}, 0)`.mapWith(Number),
       bufferAfter: sql<number>`coalesce(${eventTypes.bufferAfter}, 0)`.mapWith(Number),
-      seats: sql<number>`greatest(1, (select count(*) from ${eventInvitees} where ${eventInvitees.eventId} = ${events.id}))`.mapWith(Number),
+      // A group session's places are its confirmed seats' people (decision 021); other events count their invitees.
+      seats: sql<number>`greatest(1, coalesce((select sum(1 + cardinality(${bookingSeats.guests})) from ${bookingSeats} where ${bookingSeats.eventId} = ${events.id} and ${bookingSeats.status} = 'confirmed'), (select count(*) from ${eventInvitees} where ${eventInvitees.eventId} = ${events.id})))`.mapWith(Number),
     })
     .from(events)
     .leftJoin(eventTypes, eq(eventTypes.id, events.eventTypeId))

@@ -148,12 +148,9 @@ export async function action({ params, request }: ActionFunctionArgs) {
   if (result.ok) {
     const links = bookingLinks(request, result.booking.id, result.token);
     await mailBooking(result.booking, result.host, "created", { to: result.newInvitees, links });
-    if (result.token) {
-      const embed = new URL(request.url).searchParams.get("embed") === "1" ? "&embed=1" : "";
-      return redirect(`/${host.username}/${found.eventType.slug}/booked/${result.booking.id}?token=${encodeURIComponent(result.token)}${embed}`);
-    }
-    // A seat in an existing group session: its first guest holds the token, so no confirmation page.
-    return data({ status: "joined" as const, errors: {}, values, nextSlots: [] as string[] });
+    // Every guest holds a token: a group event type's guest their own seat's (decision 021).
+    const embed = new URL(request.url).searchParams.get("embed") === "1" ? "&embed=1" : "";
+    return redirect(`/${host.username}/${found.eventType.slug}/booked/${result.booking.id}?token=${encodeURIComponent(result.token)}${embed}`);
   }
   if (result.reason === "not-taking-bookings") return data({ status: "capped" as const, errors: {}, values, nextSlots: [] as string[] }, { status: 409 });
   const nextSlots = await nextFreeSlots(found, new Date(input.start), input.timeZone, now);
@@ -337,11 +334,6 @@ export default function BookingPage() {
           {capped ? (
             <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900" data-testid="not-taking">
               {NOT_TAKING}
-            </div>
-          ) : result?.status === "joined" ? (
-            <div role="status" className="rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
-              <h2 className="font-semibold">You are scheduled</h2>
-              <p className="mt-1 text-sm">You joined this session; the invitation is on its way to your inbox.</p>
             </div>
           ) : showForm ? (
             <BookingForm d={d} result={result} values={values} errors={errors} submitting={submitting} back={href({ date: d.date ?? undefined })} />

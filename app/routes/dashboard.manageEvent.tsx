@@ -30,9 +30,11 @@ import {
   type EventStatusFilter,
   type EventTimeFilter,
 } from "~/models/admin-event.server";
+import { closeSeatsOfCancelledSession } from "~/models/booking-seats.server";
 import { isUuid } from "~/models/event.server";
 import { formatInZone } from "~/scheduling/zoned-time";
 import { requirePermission } from "~/utils/auth.server";
+import { mailSessionSeats } from "~/utils/booking-seats.server";
 import { describeWhen } from "~/utils/event-actions.server";
 import { mailInvitees } from "~/utils/event-mail.server";
 import { readFormData } from "~/utils/request.server";
@@ -121,8 +123,11 @@ export async function action({ request }: ActionFunctionArgs) {
   );
   if (!result.ok && result.reason === "not-found") throw new Response("Event not found", { status: 404 });
   if (!result.ok) return data({ toast: errorToast("This event is already cancelled.") }, { status: 409 });
-  // Told in the host's name and zone: the invitees know the host, not the admin.
-  await mailInvitees(result.event, result.host, "cancelled");
+  // Told in the host's name and zone: the invitees know the host, not the admin. A group
+  // session's seats go with it, each guest told on their own calendar entry (decision 021).
+  const seats = await closeSeatsOfCancelledSession(eventId, new Date());
+  if (seats.length > 0) await mailSessionSeats({ ...result.event, status: "cancelled", sequence: result.event.sequence + 1 }, seats, result.host, "cancelled");
+  else await mailInvitees(result.event, result.host, "cancelled");
   const back = new URL(request.url);
   back.searchParams.delete("cancel");
   back.searchParams.delete("index");

@@ -1,9 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { CalendarCheck } from "lucide-react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Ban, CalendarClock, Pencil } from "lucide-react";
 import {
   CellLabel,
   EmptyRows,
+  hrefWith,
   pageParam,
   Pagination,
   tableClass,
@@ -13,42 +15,131 @@ import {
   tdClass,
   trClass,
 } from "~/components/admin-table";
-import { DashboardPlaceholder } from "~/components/dashboard-placeholder";
-import { buttonClass } from "~/components/ui/button";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList, inputClass, TextareaField } from "~/components/forms";
+import { Toaster } from "~/components/toaster";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Modal } from "~/components/ui/modal";
 import { listScheduledEvents } from "~/models/admin-event.server";
-import { PLACEHOLDER_PAGES } from "~/profile-messages";
-import { formatInZone } from "~/scheduling/zoned-time";
+import { peopleOf } from "~/models/booking-seats.server";
+import { bookableOf, cancelOwnEvent, getScheduledEvent, listScheduledForHost, type ScheduledEvent } from "~/models/scheduled-events.server";
+import { PLACEHOLDER_PAGES, SCHEDULED_EVENTS_MESSAGES as M } from "~/profile-messages";
+import { addDays, formatInZone, instantToWallClock, todayIn, wallClockToInstant } from "~/scheduling/zoned-time";
+import type { AuthUser } from "~/utils/auth.server";
+import { BOOKING_NOTES_MAX } from "~/utils/booking-api";
+import { cancelAndTell, rescheduleAndTell } from "~/utils/booking-api.server";
+import { rescheduleSlots } from "~/utils/booking-page.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
+import { describeWhen } from "~/utils/event-actions.server";
+import { mailInvitees } from "~/utils/event-mail.server";
+import { LOCATION_LABELS } from "~/utils/event-type-form";
 import { can } from "~/utils/permissions";
+import { SCHEDULED_TABS, scheduledTab, type ScheduledTab } from "~/utils/scheduled-events";
+import { readFormData } from "~/utils/request.server";
+import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 
 const PAGE = PLACEHOLDER_PAGES.scheduledEvents;
+const PATH = "/dashboard/scheduledEvents";
 const PAGE_SIZE = 20;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export const meta: MetaFunction = () => [{ title: `${PAGE.heading} | Scheduler` }];
+export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : `${PAGE.heading} | Scheduler` }];
 
 /**
- * The drawer offers it to users and admins (others get 403). Admins see every host's
- * upcoming, not-cancelled events, soonest first; users keep the placeholder until bookings
- * fill their view.
+ * Scheduled Events (decision 021). A host (user or professional) sees their own events in three
+ * tabs (Upcoming, Past, Cancelled; `?tab=`), 20 a page, in their zone, with the guests (a group
+ * session's seats) and, for upcoming ones, Cancel (`?cancel=<id>`) and Reschedule
+ * (`?reschedule=<id>&date=`): modals that are URLs, so everything works without JavaScript.
+ * Another host's id is a 404. Admins keep the all-hosts list of upcoming events.
  */
+
+function whenOf(start: Date, end: Date, zone: string) {
+  const s = formatInZone(start, zone);
+  const e = formatInZone(end, zone);
+  return { date: s.date, time: `${s.time} – ${e.time}`, zone: s.zoneName };
+}
+
+function locationText(e: ScheduledEvent): string {
+  if (!e.location) return e.eventType;
+  return `${LOCATION_LABELS[e.location.type]}${e.location.value ? `: ${e.location.value}` : ""}`;
+}
+
+function row(e: ScheduledEvent, zone: string, now: Date) {
+  const session = e.seats.length > 0;
+  const shown = session ? e.seats.filter((s) => e.status === "cancelled" || s.status === "confirmed") : [];
+  return {
+    id: e.id,
+    eventName: e.eventName,
+    eventWith: e.eventWith,
+    booked: e.guestEmail !== null,
+    status: e.status,
+    past: e.endsAt.getTime() <= now.getTime(),
+    startsAt: e.startsAt.toISOString(),
+    when: whenOf(e.startsAt, e.endsAt, zone),
+    location: locationText(e),
+    guest: !session && e.guestEmail ? { name: e.guestName ?? "", email: e.guestEmail } : null,
+    invitees: !session && !e.guestEmail ? e.invitees : [],
+    seats: session
+      ? {
+          used: e.seats.filter((s) => s.status === "confirmed").reduce((n, s) => n + peopleOf(s).length, 0),
+          capacity: e.capacity ?? 0,
+          list: shown.map((s) => ({ id: s.id, name: s.name, email: s.email, guests: s.guests, cancelled: s.status === "cancelled" })),
+        }
+      : null,
+  };
+}
+
+async function hostEventOr404(user: AuthUser, id: string | null): Promise<ScheduledEvent> {
+  const event = id ? await getScheduledEvent(user.id, id) : null;
+  if (!event) throw new Response("Event not found", { status: 404 });
+  return event;
+}
+
+async function rescheduleModal(url: URL, user: AuthUser, now: Date) {
+  const event = await hostEventOr404(user, url.searchParams.get("reschedule"));
+  const zone = user.timeZone;
+  const bookable = event.status === "cancelled" ? null : await bookableOf(event);
+  const today = todayIn(zone, now);
+  const own = instantToWallClock(event.startsAt, zone).date;
+  const asked = url.searchParams.get("date") ?? "";
+  const date = DATE.test(asked) && wallClockToInstant(asked, "12:00", zone).ok ? (asked < today ? today : asked) : own >= today ? own : today;
+  const lastDay = bookable ? addDays(today, bookable.eventType.bookingWindowDays) : today;
+  // A session moves whole: only to starts where no other session of its type is (its full capacity free).
+  const seat = event.seats.length > 0 ? { sessionId: event.id, alone: true, places: event.capacity ?? 1 } : null;
+  const slots = bookable ? await rescheduleSlots({ bookable, id: event.id, startsAt: event.startsAt, seat }, date, zone, now) : [];
+  const noon = wallClockToInstant(date, "12:00", zone);
+  return {
+    id: event.id,
+    eventName: event.eventName,
+    when: whenOf(event.startsAt, event.endsAt, zone),
+    movable: bookable !== null,
+    cancelled: event.status === "cancelled",
+    date,
+    dateLabel: formatInZone(noon.ok ? noon.instant : event.startsAt, zone).date,
+    today,
+    lastDay,
+    prevDate: date > today ? addDays(date, -1) : null,
+    nextDate: date < lastDay ? addDays(date, 1) : null,
+    slots,
+  };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireDrawerPage(request, "/dashboard/scheduledEvents");
-  if (!can(user, "admin:events")) return { admin: null };
+  const user = await requireDrawerPage(request, PATH);
   const url = new URL(request.url);
   const page = pageParam(url);
   const now = new Date();
-  const { events, total } = await listScheduledEvents({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, now);
-  return {
-    admin: {
-      page,
-      pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-      offset: (page - 1) * PAGE_SIZE,
-      total,
-      timeZone: user.timeZone,
-      events: events.map((e) => {
-        const start = formatInZone(e.startsAt, user.timeZone);
-        const end = formatInZone(e.endsAt, user.timeZone);
-        return {
+  if (can(user, "admin:events")) {
+    const { events, total } = await listScheduledEvents({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, now);
+    return {
+      host: null,
+      admin: {
+        page,
+        pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+        offset: (page - 1) * PAGE_SIZE,
+        total,
+        timeZone: user.timeZone,
+        events: events.map((e) => ({
           id: e.id,
           eventName: e.eventName,
           eventType: e.eventType,
@@ -56,17 +147,362 @@ export async function loader({ request }: LoaderFunctionArgs) {
           hostName: e.hostName,
           hostEmail: e.hostEmail,
           startsAt: e.startsAt.toISOString(),
-          when: { date: start.date, time: `${start.time} – ${end.time}`, zone: start.zoneName },
-        };
-      }),
+          when: whenOf(e.startsAt, e.endsAt, user.timeZone),
+        })),
+      },
+    };
+  }
+  const tab = scheduledTab(url.searchParams.get("tab"));
+  const { events, total, totals } = await listScheduledForHost(user.id, tab, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, now);
+  const cancelling = url.searchParams.has("cancel") ? row(await hostEventOr404(user, url.searchParams.get("cancel")), user.timeZone, now) : null;
+  const rescheduling = url.searchParams.has("reschedule") ? await rescheduleModal(url, user, now) : null;
+  return {
+    admin: null,
+    host: {
+      tab,
+      totals,
+      page,
+      pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+      timeZone: user.timeZone,
+      events: events.map((e) => row(e, user.timeZone, now)),
+      cancelling,
+      rescheduling,
     },
   };
 }
 
-export default function ScheduledEvents() {
-  const { admin } = useLoaderData<typeof loader>();
+type ActionAnswer = { intent: "cancel" | "reschedule"; error: string | null; reason?: string; toast?: ReturnType<typeof errorToast> };
+
+function backTo(request: Request): string {
+  const back = new URL(request.url);
+  for (const key of ["cancel", "reschedule", "date", "index"]) back.searchParams.delete(key);
+  const query = back.searchParams.toString();
+  return `${PATH}${query ? `?${query}` : ""}`;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireDrawerPage(request, PATH);
+  if (can(user, "admin:events")) throw new Response("Not Found", { status: 404 });
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  const event = await hostEventOr404(user, String(form.get("eventId") ?? ""));
+  const now = new Date();
+
+  if (intent === "cancel") {
+    const reason = String(form.get("reason") ?? "").trim();
+    if (reason.length > BOOKING_NOTES_MAX) return data<ActionAnswer>({ intent, error: M.reasonTooLong(BOOKING_NOTES_MAX), reason }, { status: 400 });
+    if (event.status === "cancelled") return data<ActionAnswer>({ intent, error: M.alreadyCancelled, reason }, { status: 409 });
+    if (event.endsAt.getTime() <= now.getTime()) return data<ActionAnswer>({ intent, error: M.ended, reason }, { status: 409 });
+    if (event.guestEmail) {
+      const result = await cancelAndTell(event.id, { hostId: user.id }, reason || undefined, now);
+      if (!result.ok) return data<ActionAnswer>({ intent, error: M.alreadyCancelled, reason }, { status: 409 });
+    } else {
+      const result = await cancelOwnEvent(user.id, event.id, now);
+      if (!result.ok) return data<ActionAnswer>({ intent, error: M.alreadyCancelled, reason }, { status: 409 });
+      // The CANCEL file adds one to SEQUENCE itself; the row already has.
+      await mailInvitees({ ...result.event, sequence: Math.max(0, result.event.sequence - 1) }, result.host, "cancelled", reason ? [`Note from ${result.host.name || result.host.email}: ${reason}`] : []);
+    }
+    return redirectWithSuccess(backTo(request), M.cancelled);
+  }
+
+  if (intent === "reschedule") {
+    const text = String(form.get("start") ?? "");
+    const start = new Date(text);
+    if (!text || !Number.isFinite(start.getTime())) return data<ActionAnswer>({ intent, error: M.pickTime }, { status: 400 });
+    if (event.status === "cancelled") return data<ActionAnswer>({ intent, error: M.alreadyCancelled }, { status: 409 });
+    if (!(await bookableOf(event))) return data<ActionAnswer>({ intent, error: M.notBookable }, { status: 409 });
+    const result = await rescheduleAndTell(request, event.id, { hostId: user.id }, start, now);
+    if (result.ok) return redirectWithSuccess(backTo(request), M.moved(describeWhen(start, user.timeZone)));
+    const error = result.reason === "already-cancelled" ? M.alreadyCancelled : M.slotTaken;
+    return data<ActionAnswer>({ intent, error }, { status: 409 });
+  }
+
+  return data<ActionAnswer>({ intent: "cancel", error: null, toast: errorToast(M.unknownAction) }, { status: 400 });
+}
+
+type HostData = NonNullable<Awaited<ReturnType<typeof loader>>["host"]>;
+type Row = HostData["events"][number];
+
+function StatusBadge({ status, past }: { status: Row["status"]; past: boolean }) {
+  const [label, style] =
+    status === "cancelled"
+      ? ["Cancelled", "bg-red-50 text-red-800 ring-red-600/20"]
+      : past
+        ? ["Past", "bg-neutral-100 text-neutral-700 ring-neutral-500/20"]
+        : ["Confirmed", "bg-green-50 text-green-800 ring-green-600/20"];
+  return (
+    <span className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${style}`} data-testid="event-status">
+      {label}
+    </span>
+  );
+}
+
+function Guests({ e }: { e: Row }) {
+  if (e.seats) {
+    return (
+      <div>
+        <span className="block text-xs font-medium text-neutral-700" data-testid="seats-used">
+          {M.seatsUsed(e.seats.used, e.seats.capacity)}
+        </span>
+        <ul className="mt-1 space-y-1">
+          {e.seats.list.map((s) => (
+            <li key={s.id} className={s.cancelled && e.status !== "cancelled" ? "text-neutral-500 line-through" : ""} data-testid="seat">
+              <span className="block break-words text-neutral-900">{s.name}</span>
+              <span className="block break-words text-xs text-neutral-600">
+                {s.email}
+                {s.guests.length > 0 ? ` + ${s.guests.join(", ")}` : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+  if (e.guest) {
+    return (
+      <>
+        <span className="block break-words text-neutral-900">{e.guest.name}</span>
+        <span className="block break-words text-xs text-neutral-600">{e.guest.email}</span>
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="block text-neutral-600">{M.noGuest}</span>
+      {e.invitees.length > 0 ? <span className="block break-words text-xs text-neutral-600">{e.invitees.join(", ")}</span> : null}
+    </>
+  );
+}
+
+function Tabs({ host, search }: { host: HostData; search: string }) {
+  return (
+    <nav aria-label="Scheduled events" className="mt-4 flex gap-1 overflow-x-auto border-b border-neutral-200">
+      {SCHEDULED_TABS.map((t) => {
+        const current = t === host.tab;
+        return (
+          <Link
+            key={t}
+            to={`${PATH}${hrefWith(search, { tab: t === "upcoming" ? null : t, page: null, cancel: null, reschedule: null, date: null })}`}
+            aria-current={current ? "page" : undefined}
+            className={`-mb-px whitespace-nowrap border-b-2 px-2.5 py-2.5 text-sm font-medium sm:px-4 transition-colors duration-150 ${
+              current ? "border-brand-600 text-brand-700" : "border-transparent text-neutral-600 hover:border-neutral-300 hover:text-neutral-900"
+            }`}
+          >
+            {M.tabs[t]} <span className="ml-1 rounded-full bg-neutral-100 px-2 py-0.5 text-xs text-neutral-700">{host.totals[t]}</span>
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+function EmptyTab({ tab }: { tab: ScheduledTab }) {
+  const text = M.empty[tab];
+  return (
+    <EmptyRows title={text.title} body={text.body}>
+      <Link to={tab === "upcoming" ? "/dashboard/eventTypes" : PATH} className={buttonClass("primary", "mt-6")}>
+        {text.action}
+      </Link>
+    </EmptyRows>
+  );
+}
+
+function CancelModal({ host, closeTo, search }: { host: HostData; closeTo: string; search: string }) {
+  const e = host.cancelling;
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  if (!e) return null;
+  const answer = actionData?.intent === "cancel" ? actionData : null;
+  const pending = navigation.formData?.get("intent") === "cancel";
+  const closed = e.status === "cancelled" || e.past;
+  return (
+    <Modal title={M.cancelTitle(e.eventName)} description={`${e.when.date}, ${e.when.time} (${e.when.zone})`} closeTo={closeTo} returnFocusTo={`cancel-${e.id}`}>
+      <Form method="post" action={`${PATH}${search}`} preventScrollReset className="space-y-4">
+        <input type="hidden" name="intent" value="cancel" />
+        <input type="hidden" name="eventId" value={e.id} />
+        <p className="text-sm text-neutral-700">{M.cancelBody}</p>
+        {closed ? (
+          <p className="text-sm font-medium text-amber-800">{e.status === "cancelled" ? M.alreadyCancelled : M.ended}</p>
+        ) : (
+          <TextareaField
+            label={M.reasonLabel}
+            hint={M.reasonHint}
+            errors={answer?.error ? [answer.error] : undefined}
+            textareaProps={{ name: "reason", id: "cancel-reason", rows: 3, maxLength: BOOKING_NOTES_MAX, defaultValue: answer?.reason ?? "" }}
+          />
+        )}
+        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+          <Link to={closeTo} preventScrollReset className={buttonClass("secondary")}>
+            {M.keep}
+          </Link>
+          <Button type="submit" variant="danger" disabled={closed || pending} pending={pending}>
+            {M.confirmCancel}
+          </Button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
+
+function RescheduleModal({ host, closeTo, search }: { host: HostData; closeTo: string; search: string }) {
+  const r = host.rescheduling;
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  if (!r) return null;
+  const answer = actionData?.intent === "reschedule" ? actionData : null;
+  const submitting = navigation.state === "submitting" ? navigation.formData?.get("start") : null;
+  const dayHref = (date: string) => `${PATH}${hrefWith(search, { date })}`;
+  return (
+    <Modal title={M.rescheduleTitle(r.eventName)} description={`Now: ${r.when.date}, ${r.when.time} (${r.when.zone})`} closeTo={closeTo} returnFocusTo={`reschedule-${r.id}`}>
+      {r.cancelled ? (
+        <p className="text-sm font-medium text-amber-800">{M.alreadyCancelled}</p>
+      ) : !r.movable ? (
+        <div className="space-y-4">
+          <p className="text-sm text-neutral-700">{M.notBookable}</p>
+          <Link to={`/dashboard?edit=${r.id}`} className={buttonClass("primary")}>
+            <Pencil className="h-4 w-4" aria-hidden /> {M.editOnMySchedule}
+          </Link>
+        </div>
+      ) : (
+        <div className="space-y-4">
+          <p className="text-sm text-neutral-700">{M.rescheduleBody}</p>
+          <Form method="get" action={PATH} className="flex flex-wrap items-end gap-3" preventScrollReset>
+            {[...new URLSearchParams(search)].filter(([k]) => k !== "date").map(([k, v]) => (
+              <input key={k} type="hidden" name={k} value={v} />
+            ))}
+            <div className="min-w-0 flex-1">
+              <label htmlFor="reschedule-date" className="mb-1 block text-sm font-medium text-neutral-800">
+                Day
+              </label>
+              <input id="reschedule-date" type="date" name="date" defaultValue={r.date} min={r.today} max={r.lastDay} required className={inputClass} key={r.date} />
+            </div>
+            <Button type="submit" variant="secondary">
+              {M.showTimes}
+            </Button>
+          </Form>
+          <div className="flex items-center justify-between gap-2">
+            <h3 className="text-base font-semibold text-neutral-900" id="reschedule-day">
+              {r.dateLabel}
+            </h3>
+            <nav aria-label="Other days" className="flex gap-1">
+              {r.prevDate ? (
+                <Link to={dayHref(r.prevDate)} className={buttonClass("ghost", "px-3 py-2 text-sm")} preventScrollReset>
+                  Previous day
+                </Link>
+              ) : null}
+              {r.nextDate ? (
+                <Link to={dayHref(r.nextDate)} className={buttonClass("ghost", "px-3 py-2 text-sm")} preventScrollReset>
+                  Next day
+                </Link>
+              ) : null}
+            </nav>
+          </div>
+          <p className="text-sm text-neutral-600">Times in {host.timeZone.replace(/_/g, " ")}.</p>
+          {answer?.error ? (
+            <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+              <ErrorList errors={[answer.error]} />
+            </div>
+          ) : null}
+          {r.slots.length > 0 ? (
+            <Form method="post" action={`${PATH}${search}`} preventScrollReset aria-labelledby="reschedule-day" className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+              <input type="hidden" name="intent" value="reschedule" />
+              <input type="hidden" name="eventId" value={r.id} />
+              {r.slots.map((s) => (
+                <Button key={s.value} type="submit" name="start" value={s.value} variant="secondary" className="w-full" pending={submitting === s.value} disabled={navigation.state === "submitting"}>
+                  {s.label}
+                </Button>
+              ))}
+            </Form>
+          ) : (
+            <p className="rounded-lg border border-dashed border-neutral-300 p-4 text-center text-sm text-neutral-600">{M.noSlots}</p>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function HostView({ host }: { host: HostData }) {
   const location = useLocation();
-  if (!admin) return <DashboardPlaceholder {...PAGE} icon={CalendarCheck} />;
+  const actionData = useActionData<typeof action>();
+  const closeTo = `${PATH}${hrefWith(location.search, { cancel: null, reschedule: null, date: null }).replace(/^\?$/, "")}`;
+  return (
+    <section>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold text-neutral-900">{PAGE.heading}</h1>
+        <p className="text-sm text-neutral-600">Times in {host.timeZone.replace(/_/g, " ")}</p>
+      </div>
+      <Tabs host={host} search={location.search} />
+      {host.events.length === 0 ? (
+        <EmptyTab tab={host.tab} />
+      ) : (
+        <table className={tableClass}>
+          <caption className="sr-only">
+            {M.tabs[host.tab]} events, {host.tab === "upcoming" ? "soonest" : "latest"} first
+          </caption>
+          <TableHead columns={["When", "Event", "Guests", ...(host.tab === "upcoming" ? [{ label: "Actions", className: "w-36" }] : [])]} />
+          <tbody className={tbodyClass}>
+            {host.events.map((e) => (
+              <tr key={e.id} className={trClass} data-testid="scheduled-event-row" data-name={e.eventName} data-id={e.id}>
+                <td className={`${tdClass} text-neutral-900`}>
+                  <CellLabel>When</CellLabel>
+                  <WhenText startsAt={e.startsAt} when={e.when} emphasis />
+                  <span className="mt-1 block">
+                    <StatusBadge status={e.status} past={e.past} />
+                  </span>
+                </td>
+                <td className={tdClass}>
+                  <CellLabel>Event</CellLabel>
+                  <span className="block break-words font-medium text-neutral-900">{e.eventName}</span>
+                  <span className="block text-xs text-neutral-600">{e.eventWith}</span>
+                  <span className="mt-1 block break-words text-xs text-neutral-700" data-testid="event-location">
+                    <span className="sr-only">Location: </span>
+                    {e.location}
+                  </span>
+                </td>
+                <td className={`${tdClass} ${host.tab === "upcoming" ? "" : "pb-3"}`}>
+                  <CellLabel>Guests</CellLabel>
+                  <Guests e={e} />
+                </td>
+                {host.tab === "upcoming" ? (
+                  <td className={`${tdClass} pb-3`}>
+                    <div className="flex flex-wrap gap-2 pt-1 md:flex-col md:pt-0">
+                      <Link
+                        to={`${PATH}${hrefWith(location.search, { reschedule: e.id, cancel: null, date: null })}`}
+                        preventScrollReset
+                        id={`reschedule-${e.id}`}
+                        className={buttonClass("secondary", "px-3 py-2")}
+                        aria-label={`Reschedule ${e.eventName} on ${e.when.date}`}
+                      >
+                        <CalendarClock className="h-4 w-4" aria-hidden /> Reschedule
+                      </Link>
+                      <Link
+                        to={`${PATH}${hrefWith(location.search, { cancel: e.id, reschedule: null, date: null })}`}
+                        preventScrollReset
+                        id={`cancel-${e.id}`}
+                        className={buttonClass("secondary", "px-3 py-2 text-red-700")}
+                        aria-label={`Cancel ${e.eventName} on ${e.when.date}`}
+                      >
+                        <Ban className="h-4 w-4" aria-hidden /> Cancel
+                      </Link>
+                    </div>
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pagination page={host.page} pageCount={host.pageCount} search={location.search} />
+      <CancelModal host={host} closeTo={closeTo} search={location.search} />
+      <RescheduleModal host={host} closeTo={closeTo} search={location.search} />
+      <Toaster toast={actionData?.toast ?? null} />
+    </section>
+  );
+}
+
+function AdminView({ admin }: { admin: NonNullable<Awaited<ReturnType<typeof loader>>["admin"]> }) {
+  const location = useLocation();
   return (
     <section>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -88,9 +524,7 @@ export default function ScheduledEvents() {
           <tbody className={tbodyClass}>
             {admin.events.map((e, i) => (
               <tr key={e.id} className={trClass} data-testid="scheduled-event-row" data-name={e.eventName}>
-                <td className={`${tdClass} hidden text-neutral-600 md:table-cell`}>
-                  {admin.offset + i + 1}
-                </td>
+                <td className={`${tdClass} hidden text-neutral-600 md:table-cell`}>{admin.offset + i + 1}</td>
                 <td className={`${tdClass} text-neutral-900`}>
                   <CellLabel>When</CellLabel>
                   <WhenText startsAt={e.startsAt} when={e.when} emphasis />
@@ -105,7 +539,7 @@ export default function ScheduledEvents() {
                 <td className={`${tdClass} pb-3`}>
                   <CellLabel>Host</CellLabel>
                   <span className="block break-words text-neutral-900">{e.hostName || "No name given"}</span>
-                  <span className="block text-xs text-neutral-600 break-words">{e.hostEmail}</span>
+                  <span className="block break-words text-xs text-neutral-600">{e.hostEmail}</span>
                 </td>
               </tr>
             ))}
@@ -115,4 +549,14 @@ export default function ScheduledEvents() {
       <Pagination page={admin.page} pageCount={admin.pageCount} search={location.search} />
     </section>
   );
+}
+
+export default function ScheduledEvents() {
+  const { admin, host } = useLoaderData<typeof loader>();
+  if (admin) return <AdminView admin={admin} />;
+  return host ? <HostView host={host} /> : null;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

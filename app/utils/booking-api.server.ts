@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { cancelBooking, rescheduleBooking, type BookingActor, type BookingHost, type ChangeResult } from "../models/booking.server";
+import { findSeatBooking, type SeatBooking } from "../models/booking-seats.server";
+import { cancelSeatAndTell, mailSessionSeats, rescheduleSeatAndTell } from "./booking-seats.server";
 import type { HostEvent } from "../models/event.server";
 import { readQuery } from "./admin-api.server";
 import { apiError, readJson, requireApiUser } from "./api.server";
@@ -35,22 +37,35 @@ export async function readOptionalJson<S extends z.ZodType>(request: Request, sc
 
 /**
  * Cancel with everything that follows it (CANCEL to guests and host after the commit; the host's
- * bell notification is written in the transaction): the one path of the JSON API and the guest's
- * cancel page.
+ * bell notification is written in the transaction): the one path of the JSON API, the guest's
+ * cancel page and the host's Scheduled Events page. A group session's guest acts on their seat
+ * only (decision 021); the host's cancel of a session reaches every seat, with the reason.
  */
 export async function cancelAndTell(id: string, actor: BookingActor, reason: string | undefined, now: Date): Promise<ChangeResult> {
+  if ("token" in actor) {
+    const seat = await findSeatBooking(id, actor.token);
+    if (seat) return cancelSeatAndTell(seat, reason, now);
+  }
   const result = await cancelBooking(id, actor, reason, now);
-  if (result.ok) await mailBooking(result.booking, result.host, "cancelled");
+  const note = "hostId" in actor && reason ? reason : undefined;
+  if (result.ok && result.seats && result.seats.length > 0) await mailSessionSeats(result.booking, result.seats, result.host, "cancelled", note);
+  else if (result.ok) await mailBooking(result.booking, result.host, "cancelled", { note });
   return result;
 }
 
 /**
- * Reschedule with everything that follows it (REQUEST with the new SEQUENCE): the JSON API and
- * the guest's reschedule page. A guest acting with their token gets the links again in the mail.
+ * Reschedule with everything that follows it (REQUEST with the new SEQUENCE): the JSON API, the
+ * guest's reschedule page and the host's Scheduled Events page. A guest acting with their token
+ * gets the links again in the mail; a seat's guest moves their seat only (decision 021).
  */
 export async function rescheduleAndTell(request: Request, id: string, actor: BookingActor, start: Date, now: Date): Promise<ChangeResult> {
+  if ("token" in actor) {
+    const seat = await findSeatBooking(id, actor.token);
+    if (seat) return rescheduleSeatAndTell(request, seat, actor.token, start, now);
+  }
   const result = await rescheduleBooking(id, actor, start, now);
-  if (result.ok) await mailBooking(result.booking, result.host, "updated", { links: bookingLinks(request, id, "token" in actor ? actor.token : null) });
+  if (result.ok && result.seats && result.seats.length > 0) await mailSessionSeats(result.booking, result.seats, result.host, "updated");
+  else if (result.ok) await mailBooking(result.booking, result.host, "updated", { links: bookingLinks(request, id, "token" in actor ? actor.token : null) });
   return result;
 }
 
@@ -64,25 +79,40 @@ export function changeAnswer(result: ChangeResult): Response {
       return apiError(409, "already_cancelled", "This booking is already cancelled.");
     case "not-taking-bookings":
       return apiError(409, "not_taking_bookings", "This host is not taking bookings right now.");
+    case "slot-full":
+      return apiError(409, "slot_full", SLOT_TAKEN_MESSAGE);
     default:
       return apiError(409, "slot_unavailable", SLOT_TAKEN_MESSAGE);
   }
 }
 
+type Links = { cancelUrl: string | null; rescheduleUrl: string | null };
+
+/** A cancel's calendar file bumps SEQUENCE itself and the database already did: it is given the one before. */
+function mailedSequence<T extends { sequence: number }>(event: T, kind: InvitationKind): T {
+  return { ...event, sequence: kind === "cancelled" ? Math.max(0, event.sequence - 1) : event.sequence };
+}
+
 /**
- * The guests (`to`, default every invitee) and the host get the calendar entry: REQUEST on
- * create and move, CANCEL on cancel. The cancel already bumped SEQUENCE in the database, and
- * the CANCEL file adds one itself, so it is given the sequence before the bump.
+ * The guests (`to`, default every invitee) get the calendar entry: REQUEST on create and move,
+ * CANCEL on cancel, with the links (create, a guest's own move) or the host's note (a host's cancel).
  */
-export async function mailBooking(
-  event: HostEvent,
-  host: BookingHost,
-  kind: InvitationKind,
-  options: { to?: string[]; links?: { cancelUrl: string | null; rescheduleUrl: string | null } } = {},
-): Promise<void> {
-  const mailed = { ...event, invitees: options.to ?? event.invitees, sequence: kind === "cancelled" ? Math.max(0, event.sequence - 1) : event.sequence };
+export async function mailGuests(event: HostEvent, host: BookingHost, kind: InvitationKind, options: { to?: string[]; links?: Links; note?: string } = {}): Promise<void> {
+  const mailed = { ...mailedSequence(event, kind), invitees: options.to ?? event.invitees };
   const links = options.links;
   const footer = links?.cancelUrl && links.rescheduleUrl ? [`Need to change it? Reschedule: ${links.rescheduleUrl}`, `Cancel: ${links.cancelUrl}`] : [];
+  if (options.note) footer.push(`Note from ${host.name || host.email}: ${options.note}`);
   await mailInvitees(mailed, host, kind, footer);
-  if (host.email) await mailHostOfBooking({ ...mailed, invitees: event.invitees }, host, kind, event.guestName ?? "A guest");
+}
+
+/** The host gets the same calendar entry (UID, SEQUENCE) as the booking's guests; for a seat, the whole session's. */
+export async function mailHost(event: HostEvent, host: BookingHost, kind: InvitationKind, guestName: string): Promise<void> {
+  const forHost = "session" in event ? (event as SeatBooking).session : event;
+  if (host.email) await mailHostOfBooking(mailedSequence(forHost, kind), host, kind, guestName);
+}
+
+/** Guests, then host (decision 018; a seat's guest gets their seat's own entry, decision 021). */
+export async function mailBooking(event: HostEvent, host: BookingHost, kind: InvitationKind, options: { to?: string[]; links?: Links; note?: string } = {}): Promise<void> {
+  await mailGuests(event, host, kind, options);
+  await mailHost(event, host, kind, event.guestName ?? "A guest");
 }

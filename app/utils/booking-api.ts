@@ -69,11 +69,12 @@ export const bookingTokenQuery = z.object({
 
 export const bookingJsonSchema = z
   .object({
-    id: z.string(),
+    id: z.string().meta({ description: "The booking's event (`_id` in GET /event). For a group event type that is the session, shared by every seat." }),
+    seatId: z.string().optional().meta({ description: "Group event types: this guest's seat (its links carry it; decision 021)." }),
     start: z.string().meta({ example: "2026-12-01T14:00:00.000Z" }),
     end: z.string().meta({ example: "2026-12-01T14:30:00.000Z" }),
     status: z.enum(["confirmed", "cancelled"]),
-    cancelUrl: z.string().nullable().optional().meta({ description: "Given on create (null for a seat in an existing group session)." }),
+    cancelUrl: z.string().nullable().optional().meta({ description: "Given on create; for a group event type they act on this guest's seat only." }),
     rescheduleUrl: z.string().nullable().optional(),
   })
   .meta({ id: "Booking" });
@@ -82,6 +83,11 @@ export const bookingAnswerSchema = z.object({ booking: bookingJsonSchema }).meta
 
 export type BookingJson = z.infer<typeof bookingJsonSchema>;
 
-export function bookingJson(event: { id: string; startsAt: Date; endsAt: Date; status: "confirmed" | "cancelled" }, links?: { cancelUrl: string | null; rescheduleUrl: string | null }): BookingJson {
-  return { id: event.id, start: event.startsAt.toISOString(), end: event.endsAt.toISOString(), status: event.status, ...(links ?? {}) };
+/** `sessionId` is set on a seat of a group session (decision 021): then `id` is the seat's and the answer's `id` the session's. */
+export function bookingJson(
+  event: { id: string; startsAt: Date; endsAt: Date; status: "confirmed" | "cancelled"; sessionId?: string },
+  links?: { cancelUrl: string | null; rescheduleUrl: string | null },
+): BookingJson {
+  const ids = event.sessionId ? { id: event.sessionId, seatId: event.id } : { id: event.id };
+  return { ...ids, start: event.startsAt.toISOString(), end: event.endsAt.toISOString(), status: event.status, ...(links ?? {}) };
 }

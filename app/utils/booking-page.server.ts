@@ -63,12 +63,15 @@ export interface SlotChoice {
  * (slotSearch, as GET /api/slots and rescheduleBooking use it), the booking's own time not
  * blocking itself, and its current start left out (moving there is no move).
  */
-export async function rescheduleSlots(booking: GuestBooking, date: string, zone: string, now: Date): Promise<SlotChoice[]> {
+export async function rescheduleSlots(booking: Pick<GuestBooking, "bookable" | "id" | "startsAt" | "seat">, date: string, zone: string, now: Date): Promise<SlotChoice[]> {
   if (!booking.bookable) return [];
   try {
-    const input = await slotSearch(booking.bookable, { range: { start: date, end: date }, timeZone: zone, now }, { excludeEventId: booking.id });
+    // A seat (decision 021) frees its session's time only when it is the session's one seat, and needs room for its places.
+    const excludeEventId = booking.seat ? (booking.seat.alone ? booking.seat.sessionId : undefined) : booking.id;
+    const input = await slotSearch(booking.bookable, { range: { start: date, end: date }, timeZone: zone, now }, { excludeEventId });
+    const places = booking.seat?.places ?? 1;
     return findSlots(input)
-      .filter((s) => s.start !== booking.startsAt.getTime())
+      .filter((s) => s.start !== booking.startsAt.getTime() && (s.seatsRemaining ?? places) >= places)
       .map((s) => ({ value: new Date(s.start).toISOString(), label: formatInZone(new Date(s.start), zone).time }));
   } catch (error) {
     if (error instanceof SlotConfigError) return [];

@@ -31,7 +31,9 @@ export function drawerItems(role: Role): DrawerItem[] {
     ];
   }
   if (role === "professional") {
-    return [mySchedule, { to: "/dashboard/profile", label: "Profile" }, { to: "/dashboard/eventTypes", label: "Event Types" }, availability, workflows, apiTokens];
+    // Scheduled Events too (decision 021): PRODUCT.md puts booked events in the host's Scheduled Events.
+    const scheduledEvents = { to: "/dashboard/scheduledEvents", label: "Scheduled Events" };
+    return [mySchedule, { to: "/dashboard/profile", label: "Profile" }, { to: "/dashboard/eventTypes", label: "Event Types" }, availability, scheduledEvents, workflows, apiTokens];
   }
   return [
     mySchedule,

@@ -60,7 +60,7 @@ const SUBJECT: Record<InvitationKind, string> = {
   cancelled: "Cancelled",
 };
 
-/** `footer`: lines after the details (a booking's cancel and reschedule links). */
+/** `footer`: lines after the details (a booking's cancel and reschedule links, a host's note on a cancel). */
 export async function mailInvitees(event: MailedEvent, host: Host, kind: InvitationKind, footer: string[] = []): Promise<MailResult | null> {
   if (event.invitees.length === 0) return null;
   const when = formatInZone(event.startsAt, host.timeZone);
@@ -69,7 +69,7 @@ export async function mailInvitees(event: MailedEvent, host: Host, kind: Invitat
   const room = meetingRoomLink(env().MEETING_BASE_URL, event.roomId);
   const lines =
     kind === "cancelled"
-      ? [`${hostName} cancelled "${event.eventName}", planned for ${when.date} at ${when.time} (${host.timeZone}).`]
+      ? [`${hostName} cancelled "${event.eventName}", planned for ${when.date} at ${when.time} (${host.timeZone}).`, ...(footer.length > 0 ? ["", ...footer] : [])]
       : [
           kind === "created"
             ? `${hostName} invites you to "${event.eventName}".`

@@ -12,4 +12,5 @@ export * from "./rate-limits";
 export * from "./schedules";
 export * from "./event-types";
 export * from "./reminders";
+export * from "./booking-seats";
 export * from "./relations";

@@ -1,5 +1,6 @@
 import { relations } from "drizzle-orm";
 import { apiTokens } from "./api-tokens";
+import { bookingSeats } from "./booking-seats";
 import { eventInvitees, events } from "./events";
 import { notifications } from "./notifications";
 import { professionals } from "./professionals";
@@ -19,6 +20,11 @@ export const usersRelations = relations(users, ({ many }) => ({
 export const eventsRelations = relations(events, ({ one, many }) => ({
   host: one(users, { fields: [events.hostId], references: [users.id] }),
   invitees: many(eventInvitees),
+  seats: many(bookingSeats),
+}));
+
+export const bookingSeatsRelations = relations(bookingSeats, ({ one }) => ({
+  event: one(events, { fields: [bookingSeats.eventId], references: [events.id] }),
 }));
 
 export const eventInviteesRelations = relations(eventInvitees, ({ one }) => ({

@@ -147,9 +147,9 @@ describe("admin pages: who may open them", () => {
         expect(page).not.toContain("Make Admin");
         for (const name of ["Manage User |", "Manage All Event", "Packages |", "Professional Collections |"]) expect(page).not.toContain(name);
       }
-      // Scheduled Events: a user keeps their placeholder (their drawer has it), a professional has no such page.
+      // Scheduled Events: users and professionals get their own events only (decision 021), never other hosts'.
       const scheduled = await c.get(PAGES.scheduled);
-      expect(scheduled.status).toBe(role === "user" ? 200 : 403);
+      expect(scheduled.status).toBe(200);
       expect(await html(scheduled)).not.toContain('data-testid="scheduled-event-row"');
 
       const before = (await db`select count(*)::int as n from packages`)[0].n;

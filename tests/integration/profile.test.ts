@@ -332,8 +332,8 @@ describe("dashboard placeholder pages", () => {
   // so it is open to every signed-in person).
   const allowed: Record<"user" | "professional" | "admin", string[]> = {
     user: ["/dashboard/eventTypes", "/dashboard/scheduledEvents", "/dashboard/workFlow", "/dashboard/routingForms"],
-    // Workflows (decision 022): every host's reminders, professionals' too.
-    professional: ["/dashboard/eventTypes", "/dashboard/workFlow", "/dashboard/routingForms"],
+    // Scheduled Events (decision 021) and Workflows (decision 022): every host's, professionals' too.
+    professional: ["/dashboard/eventTypes", "/dashboard/scheduledEvents", "/dashboard/workFlow", "/dashboard/routingForms"],
     admin: ["/dashboard/scheduledEvents", "/dashboard/routingForms"],
   };
 
@@ -355,9 +355,9 @@ describe("dashboard placeholder pages", () => {
           expect(res.status, `${role} ${path}`).toBe(200);
           const page = await html(res);
           expect(page).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
-          // An admin's Scheduled Events is a real list of every host's events (admin.test.ts);
+          // Scheduled Events is a real list (admin.test.ts, scheduled-events.test.ts);
           // Event Types is a real page (event-types-page.test.ts).
-          if (role === "admin" && path === "/dashboard/scheduledEvents") continue;
+          if (path === "/dashboard/scheduledEvents") continue;
           if (path === "/dashboard/eventTypes") continue;
           // Workflows is a real page (reminders.test.ts).
           if (path === "/dashboard/workFlow") continue;

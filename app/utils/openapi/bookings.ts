@@ -5,7 +5,7 @@ import { body, errors, errorSchema, idParam, json, open, type ZodOpenApiPathsObj
 /**
  * Bookings (decision 018): a guest books a free slot of an active event type (no auth); the
  * booking's host (bearer or session) or the holder of its token (`?token=` from the links)
- * cancels or moves it.
+ * cancels or moves it. A group event type's guest holds a seat of the session (decision 021).
  */
 
 const slotTaken = z
@@ -15,13 +15,15 @@ const slotTaken = z
   })
   .meta({ id: "SlotUnavailable" });
 
-const TOKEN_OR_HOST = "Its host (bearer or session) or the holder of its token (`?token=`).";
+const TOKEN_OR_HOST =
+  "Its host (bearer or session) or the holder of its token (`?token=`). `{id}` is the booking's `id` (the event; for a group event type the session, which the host's call acts on as a whole), or, with a seat's token, the seat's `seatId` (what its links carry): a seat's token acts on that seat only, and is a 404 on any other seat.";
 
 export const paths: ZodOpenApiPathsObject = {
   "/api/bookings": {
     post: {
       operationId: "createBooking",
-      summary: "Books a free slot of an active event type (no auth): 201 with the cancel and reschedule links.",
+      summary:
+        "Books a free slot of an active event type (no auth): 201 with the cancel and reschedule links. For a group event type the guest takes a seat of the session at that start (1 + guests places, up to the event type's seats), with links of their own.",
       tags: ["Bookings"],
       security: open,
       requestBody: body(bookingBody),
@@ -38,7 +40,7 @@ export const paths: ZodOpenApiPathsObject = {
   "/api/bookings/{id}/cancel": {
     post: {
       operationId: "cancelBooking",
-      summary: `Cancels a booking (SEQUENCE + 1). ${TOKEN_OR_HOST} The body is optional.`,
+      summary: `Cancels a booking (SEQUENCE + 1); a seat's cancel frees its places, and the session goes with its last seat. ${TOKEN_OR_HOST} The body is optional.`,
       tags: ["Bookings"],
       security: open,
       requestParams: { path: idParam, query: bookingTokenQuery },
@@ -49,7 +51,7 @@ export const paths: ZodOpenApiPathsObject = {
   "/api/bookings/{id}/reschedule": {
     post: {
       operationId: "rescheduleBooking",
-      summary: `Moves a booking to another free slot (its own time does not block it; SEQUENCE + 1). ${TOKEN_OR_HOST}`,
+      summary: `Moves a booking to another free slot (its own time does not block it; SEQUENCE + 1); a seat moves with its guests into the session there (or a new one) when it has room, else 409 slot_full. ${TOKEN_OR_HOST}`,
       tags: ["Bookings"],
       security: open,
       requestParams: { path: idParam, query: bookingTokenQuery },

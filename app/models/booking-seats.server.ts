@@ -1,0 +1,311 @@
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { bookingSeats, eventInvitees, events, type BookingSeat, type Event } from "../../db/schema";
+import { getDb } from "../utils/db.server";
+import { hashBookingToken, hostOf, slotsOfDay, when, type BookingHost } from "./booking.server";
+import { isOverlapViolation, isUuid, lockHost, lockHostUnderCap, notify, EventLimitError, type HostEvent, type Transaction } from "./event.server";
+import { getBookableEventType, type EventType } from "./event-type.server";
+
+/**
+ * Seats of group sessions (decision 021). A group session is one event (one busy time, one room,
+ * one entry in the host's calendar); each guest who books it holds a seat: their own row with
+ * their extra guests and their own token, so their cancel and reschedule links act on their seat
+ * only. Places used = the sum over confirmed seats of 1 + their guests, never more than the event
+ * type's seats: every write here runs under the host's row lock (the same per-host queue as every
+ * booking) and re-counts inside the transaction.
+ *
+ * event_invitees stays the spec's view of a session (targetedEmail email1..email4): the first four
+ * people of its confirmed seats, rebuilt on every change.
+ */
+
+/** A seat seen as a booking: the session's event with the seat's identity (id, guest, status, SEQUENCE, people). */
+export interface SeatBooking extends HostEvent {
+  /** The session's event id (GET /event's `_id`); `id` is the seat's. */
+  sessionId: string;
+  /** The session with every confirmed seat's people as invitees: what the host's calendar holds. */
+  session: HostEvent;
+}
+
+export type SeatPerson = Pick<BookingSeat, "name" | "email" | "timeZone" | "notes" | "guests">;
+
+export function placesOf(seat: Pick<BookingSeat, "guests">): number {
+  return 1 + seat.guests.length;
+}
+
+export function peopleOf(seat: Pick<BookingSeat, "email" | "guests">): string[] {
+  return [seat.email, ...seat.guests];
+}
+
+/**
+ * The seat as its guest sees it. Its calendar entry is its own (UID `<seat id>@host`, the seat's
+ * SEQUENCE, its people as attendees), so a seat moves or goes without touching anyone else's.
+ */
+export function seatBooking(session: Event, seat: BookingSeat, live: BookingSeat[]): SeatBooking {
+  const cancelled = session.status === "cancelled" || seat.status === "cancelled";
+  return {
+    ...session,
+    id: seat.id,
+    sessionId: session.id,
+    guestName: seat.name,
+    guestEmail: seat.email,
+    guestTimeZone: seat.timeZone,
+    notes: seat.notes,
+    status: cancelled ? "cancelled" : "confirmed",
+    sequence: seat.sequence,
+    invitees: peopleOf(seat),
+    session: { ...session, invitees: live.flatMap(peopleOf) },
+  };
+}
+
+type Executor = Awaited<ReturnType<typeof getDb>> | Transaction;
+
+/** A session's confirmed seats, in booking order. */
+export async function liveSeats(db: Executor, sessionId: string): Promise<BookingSeat[]> {
+  return db
+    .select()
+    .from(bookingSeats)
+    .where(and(eq(bookingSeats.eventId, sessionId), eq(bookingSeats.status, "confirmed")))
+    .orderBy(asc(bookingSeats.createdAt), asc(bookingSeats.id));
+}
+
+/** Every seat of these sessions (any status), in booking order, by session: the Scheduled Events page's attendee lists. */
+export async function seatsOfSessions(sessionIds: string[]): Promise<Map<string, BookingSeat[]>> {
+  const bySession = new Map<string, BookingSeat[]>();
+  if (sessionIds.length === 0) return bySession;
+  const db = await getDb();
+  const rows = await db.select().from(bookingSeats).where(inArray(bookingSeats.eventId, sessionIds)).orderBy(asc(bookingSeats.createdAt), asc(bookingSeats.id));
+  for (const row of rows) bySession.set(row.eventId, [...(bySession.get(row.eventId) ?? []), row]);
+  return bySession;
+}
+
+/** The spec's view of a live session: its first four people as event_invitees (targetedEmail). */
+async function refreshInvitees(tx: Transaction, sessionId: string, live: BookingSeat[]): Promise<void> {
+  const people = live.flatMap(peopleOf).slice(0, 4);
+  await tx.delete(eventInvitees).where(eq(eventInvitees.eventId, sessionId));
+  if (people.length > 0) await tx.insert(eventInvitees).values(people.map((email, i) => ({ eventId: sessionId, position: i + 1, email })));
+}
+
+/** Bumps the session's SEQUENCE (its attendee list or time changed: the host's calendar takes the update); the row after. */
+async function bumpSession(tx: Transaction, sessionId: string, now: Date, change: Partial<Pick<Event, "status" | "startsAt" | "endsAt">> = {}): Promise<Event> {
+  const [row] = await tx
+    .update(events)
+    .set({ ...change, sequence: sql`${events.sequence} + 1`, updatedAt: now })
+    .where(eq(events.id, sessionId))
+    .returning();
+  return row;
+}
+
+/** After a seat left: the session is cancelled with its last seat, else its attendee list is rebuilt. */
+async function afterSeatLeft(tx: Transaction, sessionId: string, now: Date): Promise<{ session: Event; live: BookingSeat[] }> {
+  const live = await liveSeats(tx, sessionId);
+  if (live.length === 0) return { session: await bumpSession(tx, sessionId, now, { status: "cancelled" }), live };
+  await refreshInvitees(tx, sessionId, live);
+  return { session: await bumpSession(tx, sessionId, now), live };
+}
+
+/** After a seat joined an existing session (or opened one): its attendee list; SEQUENCE + 1 when it already existed. */
+async function afterSeatJoined(tx: Transaction, session: Event, opened: boolean, now: Date): Promise<{ session: Event; live: BookingSeat[] }> {
+  const live = await liveSeats(tx, session.id);
+  await refreshInvitees(tx, session.id, live);
+  return { session: opened ? session : await bumpSession(tx, session.id, now), live };
+}
+
+async function placesUsed(tx: Transaction, sessionId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(sum(1 + cardinality(${bookingSeats.guests})), 0)`.mapWith(Number) })
+    .from(bookingSeats)
+    .where(and(eq(bookingSeats.eventId, sessionId), eq(bookingSeats.status, "confirmed")));
+  return row?.n ?? 0;
+}
+
+/**
+ * The live session of `eventType` at `start` with room for `places` more (its row locked), or a
+ * new one from `open()`; null when full. Call under the host's row lock.
+ */
+async function sessionWithRoom(tx: Transaction, eventType: Pick<EventType, "id" | "seats">, start: Date, places: number, open: () => Promise<Event>): Promise<{ session: Event; opened: boolean } | null> {
+  const seats = eventType.seats ?? 1;
+  const [existing] = await tx
+    .select()
+    .from(events)
+    .where(and(eq(events.eventTypeId, eventType.id), eq(events.startsAt, start), ne(events.status, "cancelled")))
+    .limit(1)
+    .for("update");
+  if (existing) return (await placesUsed(tx, existing.id)) + places <= seats ? { session: existing, opened: false } : null;
+  return places <= seats ? { session: await open(), opened: true } : null;
+}
+
+/**
+ * Books a seat of `eventType` at `start` (createBooking's group branch, inside its transaction,
+ * after the host lock and the slot check): joins the live session there or opens one with
+ * `open()`. Null when the places asked for do not fit.
+ */
+export async function bookSeat(
+  tx: Transaction,
+  args: { eventType: Pick<EventType, "id" | "seats">; start: Date; person: SeatPerson; tokenHash: string; now: Date; open: () => Promise<Event> },
+): Promise<SeatBooking | null> {
+  const found = await sessionWithRoom(tx, args.eventType, args.start, placesOf(args.person), args.open);
+  if (!found) return null;
+  const [seat] = await tx
+    .insert(bookingSeats)
+    .values({ ...args.person, eventId: found.session.id, tokenHash: args.tokenHash, createdAt: args.now, updatedAt: args.now })
+    .returning();
+  const { session, live } = await afterSeatJoined(tx, found.session, found.opened, args.now);
+  return seatBooking(session, seat, live);
+}
+
+/**
+ * The seat a guest's token opens: `id` is the seat's id (its links) or its session's event id (the
+ * booking `id` POST /api/bookings answers). Null for every miss, so nothing hints that a seat exists.
+ */
+export async function findSeatBooking(id: string, token: string): Promise<SeatBooking | null> {
+  if (!token || !isUuid(id)) return null;
+  const db = await getDb();
+  const [seat] = await db
+    .select()
+    .from(bookingSeats)
+    .where(and(eq(bookingSeats.tokenHash, hashBookingToken(token)), sql`(${bookingSeats.id} = ${id} or ${bookingSeats.eventId} = ${id})`))
+    .limit(1);
+  if (!seat) return null;
+  const [session] = await db.select().from(events).where(eq(events.id, seat.eventId));
+  return session ? seatBooking(session, seat, await liveSeats(db, session.id)) : null;
+}
+
+export type SeatChangeResult =
+  | {
+      ok: true;
+      /** The seat after the change. */
+      booking: SeatBooking;
+      host: BookingHost;
+      /** The session the seat left (a move to another session, or a cancel): cancelled when its last seat went. */
+      left: HostEvent | null;
+    }
+  | { ok: false; reason: "not-found" | "already-cancelled" | "not-taking-bookings" | "slot-unavailable" | "slot-full" };
+
+/** Cancels one seat: its places are free again; the session goes with its last seat. */
+export async function cancelSeat(found: SeatBooking, reason: string | undefined, now: Date): Promise<SeatChangeResult> {
+  const db = await getDb();
+  return db.transaction(async (tx): Promise<SeatChangeResult> => {
+    await lockHost(tx, found.hostId);
+    const [seat] = await tx.select().from(bookingSeats).where(eq(bookingSeats.id, found.id)).for("update");
+    const [current] = seat ? await tx.select().from(events).where(eq(events.id, seat.eventId)).for("update") : [];
+    if (!seat || !current) return { ok: false, reason: "not-found" };
+    if (seat.status === "cancelled" || current.status === "cancelled") return { ok: false, reason: "already-cancelled" };
+    const [cancelled] = await tx
+      .update(bookingSeats)
+      .set({ status: "cancelled", cancelledAt: now, sequence: sql`${bookingSeats.sequence} + 1`, updatedAt: now })
+      .where(eq(bookingSeats.id, seat.id))
+      .returning();
+    const { session, live } = await afterSeatLeft(tx, current.id, now);
+    const host = await hostOf(tx, current.hostId);
+    await notify(tx, current.hostId, `Seat cancelled by ${seat.name}: ${current.eventName} on ${when(current.startsAt, host.timeZone)}${reason ? ` — ${reason}` : ""}`);
+    const booking = seatBooking(session, cancelled, live);
+    return { ok: true, booking, host, left: booking.session };
+  });
+}
+
+/**
+ * Moves one seat (and its guests) to `start`, a free slot of its event type now with room for
+ * its places: it joins the live session there, or the seat's own session moves when the seat is
+ * alone in it, or a new session opens (counted under the host's cap). Re-checked under the
+ * host's row lock; its old session keeps its other seats, or is cancelled with its last one.
+ */
+export async function rescheduleSeat(found: SeatBooking, start: Date, now: Date): Promise<SeatChangeResult> {
+  if (found.status === "cancelled") return { ok: false, reason: "already-cancelled" };
+  const bookable = found.eventTypeId ? await getBookableEventType(found.eventTypeId) : null;
+  if (!bookable) return { ok: false, reason: "slot-unavailable" };
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx): Promise<SeatChangeResult> => {
+      await lockHost(tx, found.hostId);
+      const [seat] = await tx.select().from(bookingSeats).where(eq(bookingSeats.id, found.id)).for("update");
+      const [current] = seat ? await tx.select().from(events).where(eq(events.id, seat.eventId)).for("update") : [];
+      if (!seat || !current) return { ok: false, reason: "not-found" };
+      if (seat.status === "cancelled" || current.status === "cancelled") return { ok: false, reason: "already-cancelled" };
+      const alone = (await liveSeats(tx, current.id)).length === 1;
+      const host = await hostOf(tx, current.hostId);
+      if (start.getTime() === current.startsAt.getTime()) {
+        return { ok: true, booking: seatBooking(current, seat, await liveSeats(tx, current.id)), host, left: null };
+      }
+      // Alone in its session, the seat's own session does not block the move.
+      const slot = (await slotsOfDay(tx, bookable, start, seat.timeZone, now, alone ? current.id : undefined)).find((s) => s.start === start.getTime());
+      if (!slot) return { ok: false, reason: "slot-unavailable" };
+      const places = placesOf(seat);
+      if (places > (slot.seatsRemaining ?? bookable.eventType.seats ?? 1)) return { ok: false, reason: "slot-full" };
+      const end = new Date(start.getTime() + (current.endsAt.getTime() - current.startsAt.getTime()));
+
+      let moveSession = false;
+      const target = await sessionWithRoom(tx, bookable.eventType, start, places, async () => {
+        if (alone) {
+          moveSession = true;
+          // A past session moved into the future counts towards the cap again (as rescheduleBooking).
+          if (current.endsAt.getTime() <= now.getTime()) await lockHostUnderCap(tx, current.hostId, now);
+          return bumpSession(tx, current.id, now, { startsAt: start, endsAt: end });
+        }
+        await lockHostUnderCap(tx, current.hostId, now);
+        const [opened] = await tx
+          .insert(events)
+          .values({
+            hostId: current.hostId,
+            eventName: current.eventName,
+            eventType: current.eventType,
+            eventWith: current.eventWith,
+            description: current.description,
+            startsAt: start,
+            endsAt: end,
+            guestName: seat.name,
+            guestEmail: seat.email,
+            guestTimeZone: seat.timeZone,
+            notes: seat.notes,
+            eventTypeId: current.eventTypeId,
+          })
+          .returning();
+        return opened;
+      });
+      if (!target) return { ok: false, reason: "slot-full" };
+      const [moved] = await tx
+        .update(bookingSeats)
+        .set({ eventId: target.session.id, sequence: sql`${bookingSeats.sequence} + 1`, updatedAt: now })
+        .where(eq(bookingSeats.id, seat.id))
+        .returning();
+      const joined = moveSession ? { session: target.session, live: await liveSeats(tx, target.session.id) } : await afterSeatJoined(tx, target.session, target.opened, now);
+      const left = moveSession ? null : await afterSeatLeft(tx, current.id, now);
+      await notify(tx, current.hostId, `Seat moved: ${current.eventName} with ${seat.name} to ${when(start, host.timeZone)}`);
+      return {
+        ok: true,
+        booking: seatBooking(joined.session, moved, joined.live),
+        host,
+        left: left ? { ...left.session, invitees: left.live.flatMap(peopleOf) } : null,
+      };
+    });
+  } catch (error) {
+    if (error instanceof EventLimitError) return { ok: false, reason: "not-taking-bookings" };
+    if (isOverlapViolation(error)) return { ok: false, reason: "slot-unavailable" };
+    throw error;
+  }
+}
+
+/**
+ * The host cancelled the whole session (cancelBooking, in its transaction; an admin's cancel just
+ * after it): every confirmed seat is cancelled with it (SEQUENCE + 1); the seats, for their
+ * guests' CANCEL mails.
+ */
+export async function closeSessionSeats(db: Executor, sessionId: string, now: Date): Promise<BookingSeat[]> {
+  return db
+    .update(bookingSeats)
+    .set({ status: "cancelled", cancelledAt: now, sequence: sql`${bookingSeats.sequence} + 1`, updatedAt: now })
+    .where(and(eq(bookingSeats.eventId, sessionId), eq(bookingSeats.status, "confirmed")))
+    .returning();
+}
+
+/** An admin cancelled the session (Manage All Event): its seats go with it; the seats, for their guests' CANCEL mails. */
+export async function closeSeatsOfCancelledSession(sessionId: string, now: Date): Promise<BookingSeat[]> {
+  return closeSessionSeats(await getDb(), sessionId, now);
+}
+
+/** The host moved the whole session (rescheduleBooking, in its transaction): every confirmed seat's entry moves too (SEQUENCE + 1). */
+export async function moveSessionSeats(tx: Transaction, sessionId: string, now: Date): Promise<BookingSeat[]> {
+  return tx
+    .update(bookingSeats)
+    .set({ sequence: sql`${bookingSeats.sequence} + 1`, updatedAt: now })
+    .where(and(eq(bookingSeats.eventId, sessionId), eq(bookingSeats.status, "confirmed")))
+    .returning();
+}

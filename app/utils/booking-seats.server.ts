@@ -1,0 +1,69 @@
+import type { BookingSeat } from "../../db/schema";
+import { cancelSeat, peopleOf, rescheduleSeat, seatBooking, type SeatBooking, type SeatChangeResult } from "../models/booking-seats.server";
+import type { BookingHost, ChangeResult } from "../models/booking.server";
+import type { HostEvent } from "../models/event.server";
+import { formatInZone } from "../scheduling/zoned-time";
+import { bookingLinks, mailGuests, mailHost } from "./booking-api.server";
+import { eventCalendar, type InvitationKind } from "./event-mail.server";
+import { sendMail } from "./mail.server";
+
+/**
+ * A seat's changes with their mails (decision 021). The seat's guest gets their own calendar
+ * entry (UID `<seat id>@host`); the host's calendar holds the session (UID `<event id>@host`),
+ * which changes when a seat comes or goes: a REQUEST with the new attendee list, or a CANCEL
+ * when its last seat went.
+ */
+
+function asChange(result: SeatChangeResult): ChangeResult {
+  return result.ok ? { ok: true, booking: result.booking, host: result.host } : result;
+}
+
+/** The host's session after a seat left it: CANCEL when that was its last seat, else the new attendee list. */
+async function mailHostOfSeatLeft(session: HostEvent, host: BookingHost, guestName: string, moved: boolean): Promise<void> {
+  if (!host.email) return;
+  if (session.status === "cancelled") return mailHost(session, host, "cancelled", guestName);
+  const when = formatInZone(session.startsAt, host.timeZone);
+  await sendMail({
+    to: [host.email],
+    subject: `Seat ${moved ? "moved" : "cancelled"}: ${session.eventName} with ${guestName} — ${when.date} ${when.time}`,
+    text: [
+      `${guestName} ${moved ? "moved their seat away from" : "cancelled their seat at"} "${session.eventName}" on ${when.date} at ${when.time} (${host.timeZone}). The session goes on with the others.`,
+      "",
+      `Guests: ${session.invitees.join(", ")}`,
+    ].join("\n"),
+    attachments: [{ filename: "invite.ics", content: eventCalendar(session, host, "updated"), contentType: "text/calendar; charset=utf-8; method=REQUEST" }],
+  });
+}
+
+/** A guest cancels their seat with their token: CANCEL of their entry; the host's session loses them (or goes). */
+export async function cancelSeatAndTell(seat: SeatBooking, reason: string | undefined, now: Date): Promise<ChangeResult> {
+  const result = await cancelSeat(seat, reason, now);
+  if (result.ok) {
+    await mailGuests(result.booking, result.host, "cancelled");
+    if (result.left) await mailHostOfSeatLeft(result.left, result.host, seat.guestName ?? "A guest", false);
+  }
+  return asChange(result);
+}
+
+/** A guest moves their seat with their token: REQUEST of their entry (same UID, SEQUENCE + 1, their links again). */
+export async function rescheduleSeatAndTell(request: Request, seat: SeatBooking, token: string, start: Date, now: Date): Promise<ChangeResult> {
+  const result = await rescheduleSeat(seat, start, now);
+  if (result.ok) {
+    const name = seat.guestName ?? "A guest";
+    await mailGuests(result.booking, result.host, "updated", { links: bookingLinks(request, seat.id, token) });
+    if (result.left) {
+      // Into another session (joined or opened): the host sees them booked there and gone here.
+      await mailHost(result.booking, result.host, "created", name);
+      await mailHostOfSeatLeft(result.left, result.host, name, true);
+    } else {
+      await mailHost(result.booking, result.host, "updated", name);
+    }
+  }
+  return asChange(result);
+}
+
+/** The host cancelled or moved a whole session: each seat's guests get their own entry's CANCEL or REQUEST, the host the session's. */
+export async function mailSessionSeats(session: HostEvent, seats: BookingSeat[], host: BookingHost, kind: InvitationKind, note?: string): Promise<void> {
+  for (const seat of seats) await mailGuests(seatBooking(session, seat, seats), host, kind, { note });
+  await mailHost({ ...session, invitees: seats.flatMap(peopleOf) }, host, kind, session.guestName ?? "A guest");
+}

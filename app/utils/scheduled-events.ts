@@ -1,0 +1,8 @@
+/** The host's Scheduled Events tabs (decision 021), shared by the page and its model. Pure. */
+export const SCHEDULED_TABS = ["upcoming", "past", "cancelled"] as const;
+export type ScheduledTab = (typeof SCHEDULED_TABS)[number];
+
+/** `?tab=`: anything unknown is Upcoming. */
+export function scheduledTab(raw: string | null): ScheduledTab {
+  return SCHEDULED_TABS.find((t) => t === raw) ?? "upcoming";
+}

@@ -1,0 +1,38 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { id, timestamps } from "./columns";
+import { eventStatus, events } from "./events";
+
+/**
+ * One guest's place in a group session (decision 021): the guest who booked it, the extra guests
+ * they brought, and their own cancel/reschedule token (its SHA-256 only). A seat takes
+ * `1 + cardinality(guests)` places of its session's event type; a cancelled seat takes none.
+ * `sequence` is the iCalendar SEQUENCE of the seat's own calendar entry (UID `<seat id>@host`).
+ */
+export const bookingSeats = pgTable(
+  "booking_seats",
+  {
+    id: id(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    timeZone: text("time_zone").notNull(),
+    notes: text("notes"),
+    /** Extra guests' e-mails this seat's guest brought (at most 4). */
+    guests: text("guests").array().notNull().default(sql`'{}'::text[]`),
+    tokenHash: text("token_hash").notNull(),
+    status: eventStatus("status").notNull().default("confirmed"),
+    sequence: integer("sequence").notNull().default(0),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("booking_seats_token_hash_key").on(t.tokenHash),
+    index("booking_seats_event_idx").on(t.eventId, t.createdAt),
+    check("booking_seats_guests_max", sql`cardinality(${t.guests}) <= 4`),
+  ],
+);
+
+export type BookingSeat = typeof bookingSeats.$inferSelect;

@@ -7,6 +7,8 @@ import { getDb } from "../utils/db.server";
 import { effectiveRole } from "./professional.server";
 import { EventLimitError, isAtEventCap, isOverlapViolation, isUuid, lockHost, lockHostUnderCap, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
 import { getBookableEventType, slotSearch, type BookableEventType } from "./event-type.server";
+import { cancelLinkedRows, createTeamBooking, linkedRows, lockHostsInOrder, moveLinkedRows, TeamBookingRefused } from "./team-booking.server";
+import { isTeamKind } from "./team-hosts.server";
 
 /**
  * Bookings (decision 018): an Event a guest books through an event type. Every write runs in one
@@ -50,9 +52,16 @@ export function hashBookingToken(token: string): string {
 const LOCATION_EVENT_TYPE: Record<string, Event["eventType"]> = { "in-person": "In Person Meeting", phone: "Phone Call" };
 
 /** The free slots of the guest's date of `start` (in `timeZone`), read with `tx` under the host lock. */
-async function slotsOfDay(tx: Transaction, found: BookableEventType, start: Date, timeZone: string, now: Date, excludeEventId?: string): Promise<SlotDetail[]> {
+async function slotsOfDay(
+  tx: Transaction,
+  found: BookableEventType,
+  start: Date,
+  timeZone: string,
+  now: Date,
+  exclude: { excludeEventId?: string; excludeEventIds?: string[]; onlyHostIds?: string[] } = {},
+): Promise<SlotDetail[]> {
   const date = instantToWallClock(start, timeZone).date;
-  return findSlots(await slotSearch(found, { range: { start: date, end: date }, timeZone, now }, { executor: tx, excludeEventId }));
+  return findSlots(await slotSearch(found, { range: { start: date, end: date }, timeZone, now }, { executor: tx, ...exclude }));
 }
 
 /** Who the mails go to and whose zone the notifications are written in. */
@@ -77,7 +86,7 @@ async function decide<T>(run: () => Promise<T>): Promise<T | { ok: false; reason
   try {
     return await run();
   } catch (error) {
-    if (error instanceof BookingRefused) return { ok: false, reason: error.reason };
+    if (error instanceof BookingRefused || error instanceof TeamBookingRefused) return { ok: false, reason: error.reason };
     if (error instanceof EventLimitError) return { ok: false, reason: "not-taking-bookings" };
     if (isOverlapViolation(error)) return { ok: false, reason: "slot-unavailable" };
     throw error;
@@ -90,6 +99,8 @@ export async function createBooking(request: BookingRequest, now: Date): Promise
   const invitees = [email, ...(eventType.kind === "group" ? (request.guests ?? []) : [])];
   const token = crypto.randomBytes(32).toString("base64url");
   const db = await getDb();
+  // Collective and round robin: several hosts (decision 020).
+  if (isTeamKind(eventType.kind)) return decide(() => db.transaction((tx) => createTeamBooking(tx, request, now)));
   return decide(() =>
     db.transaction(async (tx): Promise<BookingResult> => {
       await lockHostUnderCap(tx, ownerId, now);
@@ -169,8 +180,10 @@ export async function cancelBooking(id: string, actor: BookingActor, reason: str
   const found = await findBooking(id, actor);
   if (!found) return { ok: false, reason: "not-found" };
   const db = await getDb();
+  // A collective booking's co-hosts are locked with its host and their rows cancelled with it (decision 020).
+  const coHostIds = (await linkedRows(db, id)).map((r) => r.hostId);
   return db.transaction(async (tx): Promise<ChangeResult> => {
-    await lockHost(tx, found.hostId);
+    await lockHostsInOrder(tx, [found.hostId, ...coHostIds]);
     const [current] = await tx.select().from(events).where(eq(events.id, id)).for("update");
     if (!current) return { ok: false, reason: "not-found" };
     if (current.status === "cancelled") return { ok: false, reason: "already-cancelled" };
@@ -180,6 +193,7 @@ export async function cancelBooking(id: string, actor: BookingActor, reason: str
       .where(eq(events.id, id))
       .returning();
     const by = "hostId" in actor ? "you" : (current.guestName ?? "the guest");
+    await cancelLinkedRows(tx, id, now, "hostId" in actor ? "the host" : (current.guestName ?? "the guest"));
     const host = await hostOf(tx, current.hostId);
     await notify(tx, current.hostId, `Booking cancelled by ${by}: ${current.eventName} on ${when(current.startsAt, host.timeZone)}${reason ? ` — ${reason}` : ""}`);
     const [withList] = await withInvitees(tx, [updated]);
@@ -195,16 +209,22 @@ export async function rescheduleBooking(id: string, actor: BookingActor, start: 
   const bookable = found.eventTypeId ? await getBookableEventType(found.eventTypeId) : null;
   if (!bookable) return { ok: false, reason: "slot-unavailable" };
   const db = await getDb();
+  // Team bookings (decision 020): a collective moves with its co-host rows (every host locked, in
+  // id order, none blocked by the booking itself); a round-robin booking stays with its host.
+  const linked = await linkedRows(db, id);
+  const team = isTeamKind(bookable.eventType.kind)
+    ? { excludeEventIds: [id, ...linked.map((r) => r.id)], ...(bookable.eventType.kind === "round-robin" ? { onlyHostIds: [found.hostId] } : {}) }
+    : { excludeEventId: id };
   return decide(() =>
     db.transaction(async (tx): Promise<ChangeResult> => {
       // A past booking moved into the future counts towards the cap again (as updateHostEvent).
-      if (found.endsAt.getTime() > now.getTime()) await lockHost(tx, found.hostId);
-      else await lockHostUnderCap(tx, found.hostId, now);
+      const underCap = found.endsAt.getTime() > now.getTime() ? undefined : { id: found.hostId, now };
+      await lockHostsInOrder(tx, [found.hostId, ...linked.map((r) => r.hostId)], underCap);
       const [current] = await tx.select().from(events).where(eq(events.id, id)).for("update");
       if (!current) return { ok: false, reason: "not-found" };
       if (current.status === "cancelled") return { ok: false, reason: "already-cancelled" };
       const zone = current.guestTimeZone ?? "UTC";
-      const free = (await slotsOfDay(tx, bookable, start, zone, now, id)).some((s) => s.start === start.getTime());
+      const free = (await slotsOfDay(tx, bookable, start, zone, now, team)).some((s) => s.start === start.getTime());
       if (!free) throw new BookingRefused("slot-unavailable");
       const [updated] = await tx
         .update(events)
@@ -216,6 +236,7 @@ export async function rescheduleBooking(id: string, actor: BookingActor, start: 
         })
         .where(eq(events.id, id))
         .returning();
+      await moveLinkedRows(tx, id, updated.startsAt, updated.endsAt, now);
       const host = await hostOf(tx, current.hostId);
       await notify(tx, current.hostId, `Booking moved: ${current.eventName} with ${current.guestName ?? "a guest"} to ${when(start, host.timeZone)}`);
       const [withList] = await withInvitees(tx, [updated]);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cancelBooking, rescheduleBooking, type BookingActor, type BookingHost, type ChangeResult } from "../models/booking.server";
 import type { HostEvent } from "../models/event.server";
+import { coHostsOf } from "../models/team-booking.server";
 import { readQuery } from "./admin-api.server";
 import { apiError, readJson, requireApiUser } from "./api.server";
 import { bookingJson, bookingTokenQuery } from "./booking-api";
@@ -85,4 +86,9 @@ export async function mailBooking(
   const footer = links?.cancelUrl && links.rescheduleUrl ? [`Need to change it? Reschedule: ${links.rescheduleUrl}`, `Cancel: ${links.cancelUrl}`] : [];
   await mailInvitees(mailed, host, kind, footer);
   if (host.email) await mailHostOfBooking({ ...mailed, invitees: event.invitees }, host, kind, event.guestName ?? "A guest");
+  // A collective booking's co-hosts get their own calendar entry (their own row, decision 020).
+  for (const co of await coHostsOf(event.id)) {
+    const coMailed = { ...co.event, sequence: kind === "cancelled" ? Math.max(0, co.event.sequence - 1) : co.event.sequence };
+    if (co.host.email) await mailHostOfBooking(coMailed, co.host, kind, event.guestName ?? "A guest");
+  }
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, check, index, integer, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns";
 import { eventTypes } from "./event-types";
 import { users } from "./users";
@@ -37,6 +37,11 @@ export const events = pgTable(
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     /** iCalendar SEQUENCE: bumped on every change the invitees are told about. */
     sequence: integer("sequence").notNull().default(0),
+    /**
+     * A collective booking's co-host row (decision 020): the owner's booking it belongs to. It
+     * blocks the co-host's time and shows on their schedule; the booking moves and cancels it.
+     */
+    bookingId: uuid("booking_id").references((): AnyPgColumn => events.id, { onDelete: "cascade" }),
     ...timestamps,
   },
   (t) => [
@@ -44,6 +49,7 @@ export const events = pgTable(
     uniqueIndex("events_room_id_key").on(t.roomId),
     uniqueIndex("events_booking_token_hash_key").on(t.bookingTokenHash),
     index("events_event_type_starts_idx").on(t.eventTypeId, t.startsAt),
+    index("events_booking_id_idx").on(t.bookingId),
     check("events_ends_after_starts", sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );

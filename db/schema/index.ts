@@ -11,4 +11,5 @@ export * from "./mail-outbox";
 export * from "./rate-limits";
 export * from "./schedules";
 export * from "./event-types";
+export * from "./team-members";
 export * from "./relations";

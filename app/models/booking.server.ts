@@ -5,7 +5,7 @@ import { computeSlots, findSlots, type SlotDetail } from "../scheduling/slots";
 import { addDays, formatInZone, instantToWallClock } from "../scheduling/zoned-time";
 import { getDb } from "../utils/db.server";
 import { effectiveRole } from "./professional.server";
-import { EventLimitError, isAtEventCap, isOverlapViolation, isUuid, lockHost, lockHostUnderCap, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
+import { EventLimitError, isAtEventCap, isOverlapViolation, isUuid, lockHostUnderCap, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
 import { getBookableEventType, slotSearch, type BookableEventType } from "./event-type.server";
 import { cancelLinkedRows, createTeamBooking, linkedRows, lockHostsInOrder, moveLinkedRows, TeamBookingRefused } from "./team-booking.server";
 import { isTeamKind } from "./team-hosts.server";

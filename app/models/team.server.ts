@@ -4,6 +4,7 @@ import { eventTypes, teamMembers, users, type TeamMemberStatus } from "../../db/
 import { getDb } from "../utils/db.server";
 import { sha256 } from "../utils/session.server";
 import { isUuid, lockHost, type Transaction } from "./event.server";
+import { ensureDefaultSchedule } from "./schedule.server";
 
 /**
  * Teams (decision 020): a host (the owner) invites people by e-mail; an invitee who accepts,
@@ -204,13 +205,13 @@ export type RespondResult = { ok: true; ownerName: string; ownerId: string } | {
  * mailed link). Only the person signed in with the invited e-mail may answer; for anyone else
  * it is `wrong-person` with the token (they hold the link) and `not-found` by id (no hint).
  */
-export async function respondToInvitation(me: TeamPerson, by: { id: string } | { token: string }, answer: "accept" | "decline", now: Date): Promise<RespondResult> {
+export async function respondToInvitation(me: TeamPerson & { timeZone: string }, by: { id: string } | { token: string }, answer: "accept" | "decline", now: Date): Promise<RespondResult> {
   const found = "token" in by ? await findInvitationByToken(by.token) : isUuid(by.id) ? await invitationById(by.id) : null;
   if (!found) return { ok: false, reason: "not-found" };
   if (found.email.toLowerCase() !== me.email.toLowerCase()) return { ok: false, reason: "token" in by ? "wrong-person" : "not-found" };
   if (found.ownerId === me.id) return { ok: false, reason: "wrong-person" };
   const db = await getDb();
-  return db.transaction(async (tx): Promise<RespondResult> => {
+  const result = await db.transaction(async (tx): Promise<RespondResult> => {
     await lockHost(tx, found.ownerId);
     const [updated] = await tx
       .update(teamMembers)
@@ -218,8 +219,11 @@ export async function respondToInvitation(me: TeamPerson, by: { id: string } | {
       .where(and(eq(teamMembers.id, found.id), eq(teamMembers.status, "pending")))
       .returning({ id: teamMembers.id });
     if (!updated) return { ok: false, reason: "not-pending" };
-    return { ok: true, ownerName: found.ownerName, ownerId: found.ownerId };
+    return { ok: true, ownerName: found.ownerName || found.ownerEmail, ownerId: found.ownerId };
   });
+  // A member's availability is their default schedule: make it now if they have none yet.
+  if (result.ok && answer === "accept") await ensureDefaultSchedule(me.id, me.timeZone);
+  return result;
 }
 
 async function invitationById(id: string): Promise<InvitationByToken | null> {
@@ -247,6 +251,6 @@ export async function leaveTeam(me: TeamPerson, id: string): Promise<{ ownerName
       .returning({ ownerId: teamMembers.ownerId });
     if (!gone) return null;
     await dropHost(tx, gone.ownerId, me.id);
-    return { ownerName: found.ownerName };
+    return { ownerName: found.ownerName || found.ownerEmail };
   });
 }

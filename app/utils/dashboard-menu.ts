@@ -15,6 +15,8 @@ export function drawerItems(role: Role): DrawerItem[] {
   const apiTokens = { to: "/dashboard/apiTokens", label: "API Tokens" };
   // A host's schedules (decision 016), right after the event types that use them.
   const availability = { to: "/dashboard/availability", label: "Availability" };
+  // The host's team (decision 020): invitations both ways, right after availability.
+  const team = { to: "/dashboard/team", label: "Team" };
   if (role === "admin") {
     return [
       mySchedule,
@@ -29,13 +31,14 @@ export function drawerItems(role: Role): DrawerItem[] {
     ];
   }
   if (role === "professional") {
-    return [mySchedule, { to: "/dashboard/profile", label: "Profile" }, { to: "/dashboard/eventTypes", label: "Event Types" }, availability, apiTokens];
+    return [mySchedule, { to: "/dashboard/profile", label: "Profile" }, { to: "/dashboard/eventTypes", label: "Event Types" }, availability, team, apiTokens];
   }
   return [
     mySchedule,
     { to: "/dashboard/profile", label: "Profile" },
     { to: "/dashboard/eventTypes", label: "Event Types" },
     availability,
+    team,
     { to: "/dashboard/scheduledEvents", label: "Scheduled Events" },
     { to: "/dashboard/workFlow", label: "Workflows" },
     apiTokens,

@@ -269,7 +269,10 @@ export async function getGuestBooking(id: string, token: string): Promise<GuestB
   const db = await getDb();
   const [host] = await db.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, found.hostId));
   const bookable = found.eventTypeId ? await getBookableEventType(found.eventTypeId) : null;
-  const [type] = found.eventTypeId ? await db.select({ slug: eventTypes.slug }).from(eventTypes).where(eq(eventTypes.id, found.eventTypeId)) : [];
+  // The link is the event type owner's (a round-robin host may be a team member, decision 020).
+  const [type] = found.eventTypeId
+    ? await db.select({ slug: eventTypes.slug, username: users.username }).from(eventTypes).innerJoin(users, eq(users.id, eventTypes.userId)).where(eq(eventTypes.id, found.eventTypeId))
+    : [];
   return {
     id: found.id,
     title: found.eventName,
@@ -279,7 +282,7 @@ export async function getGuestBooking(id: string, token: string): Promise<GuestB
     guestName: found.guestName,
     guestTimeZone: found.guestTimeZone,
     hostName: host?.name ?? "Your host",
-    bookAgainPath: host?.username && type && bookable ? `/${encodeURIComponent(host.username)}/${encodeURIComponent(type.slug)}` : null,
+    bookAgainPath: type?.username && bookable ? `/${encodeURIComponent(type.username)}/${encodeURIComponent(type.slug)}` : null,
     bookable,
   };
 }
@@ -302,12 +305,19 @@ export async function isTakingBookings(hostId: string, now: Date): Promise<boole
 }
 
 /** A booking for its guest's confirmation page and .ics: only with its token (no hint another exists), with its host. */
-export async function getBookingForConfirmation(id: string, token: string): Promise<{ booking: HostEvent; host: BookingHost & { username: string | null } } | null> {
+export async function getBookingForConfirmation(
+  id: string,
+  token: string,
+): Promise<{ booking: HostEvent; host: BookingHost & { username: string | null }; linkUsername: string | null } | null> {
   if (!token) return null;
   const row = await findBooking(id, { token });
   if (!row) return null;
   const db = await getDb();
   const [booking] = await withInvitees(db, [row]);
   const [host] = await db.select({ email: users.email, name: users.name, timeZone: users.timeZone, username: users.username }).from(users).where(eq(users.id, row.hostId));
-  return host ? { booking, host } : null;
+  // The booking link's username is the event type owner's: a round-robin booking's host may be a team member (decision 020).
+  const [owner] = row.eventTypeId
+    ? await db.select({ username: users.username }).from(eventTypes).innerJoin(users, eq(users.id, eventTypes.userId)).where(eq(eventTypes.id, row.eventTypeId))
+    : [];
+  return host ? { booking, host, linkUsername: owner ? owner.username : host.username } : null;
 }

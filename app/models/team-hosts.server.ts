@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { events, schedules, teamMembers, users } from "../../db/schema";
 import type { RoundRobinStats, Schedule as EngineSchedule } from "../scheduling/slots";
 import type { getDb } from "../utils/db.server";
@@ -43,15 +43,15 @@ export async function liveHostIds(db: Executor, found: TeamEventType): Promise<s
 
 /** Hosts at the free plan's cap (3 upcoming, not-cancelled events) among `ids`. */
 export async function cappedHostIds(db: Executor, ids: string[], now: Date): Promise<Set<string>> {
-  const rows = await db
-    .select({
-      id: users.id,
-      role: effectiveRole,
-      upcoming: sql<number>`(select count(*) from ${events} where ${events.hostId} = ${users.id} and ${events.endsAt} > ${now.toISOString()} and ${events.status} <> 'cancelled')`.mapWith(Number),
-    })
-    .from(users)
-    .where(inArray(users.id, ids));
-  return new Set(rows.filter((r) => !can(r, "event:unlimited") && r.upcoming >= FREE_EVENT_CAP).map((r) => r.id));
+  const roles = await db.select({ id: users.id, role: effectiveRole }).from(users).where(inArray(users.id, ids));
+  const limited = roles.filter((r) => !can(r, "event:unlimited")).map((r) => r.id);
+  if (limited.length === 0) return new Set();
+  const counts = await db
+    .select({ hostId: events.hostId, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(events)
+    .where(and(inArray(events.hostId, limited), gt(events.endsAt, now), ne(events.status, "cancelled")))
+    .groupBy(events.hostId);
+  return new Set(counts.filter((c) => c.n >= FREE_EVENT_CAP).map((c) => c.hostId));
 }
 
 /** Fairness figures of each host for one event type: bookings in the window, latest booking made. */

@@ -80,6 +80,6 @@ export async function rescheduleSlots(booking: GuestBooking, date: string, zone:
 export async function confirmedBookingOr404(params: Params, request: Request) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const found = await getBookingForConfirmation(params.id ?? "", token);
-  if (!found || found.host.username !== (params.username ?? "").toLowerCase()) notFound();
+  if (!found || found.linkUsername !== (params.username ?? "").toLowerCase()) notFound();
   return { ...found, token };
 }

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { eventTypes, teamMembers, users, type TeamMemberStatus } from "../../db/schema";
 import { getDb } from "../utils/db.server";
 import { sha256 } from "../utils/session.server";
-import { isUuid, lockHost, type Transaction } from "./event.server";
+import { isUuid, lockHost, notify, type Transaction } from "./event.server";
 import { ensureDefaultSchedule } from "./schedule.server";
 
 /**
@@ -96,7 +96,7 @@ export type InviteResult =
  * Invites `email` to the owner's team: a new pending row with a fresh token. A declined
  * invitation is renewed (pending again, new token); a pending or accepted one is refused.
  */
-export async function inviteMember(owner: TeamPerson, rawEmail: string, now: Date): Promise<InviteResult> {
+export async function inviteMember(owner: TeamPerson & { name?: string }, rawEmail: string, now: Date): Promise<InviteResult> {
   const email = rawEmail.trim().toLowerCase();
   if (email === owner.email.toLowerCase()) return { ok: false, reason: "self" };
   const db = await getDb();
@@ -107,6 +107,11 @@ export async function inviteMember(owner: TeamPerson, rawEmail: string, now: Dat
       .from(teamMembers)
       .where(and(eq(teamMembers.ownerId, owner.id), sql`lower(${teamMembers.email}) = ${email}`));
     const { token, tokenHash } = newToken();
+    // Someone who already has an account also sees it on their bell (the Team page lists it).
+    const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    if (account && (!existing || existing.status === "declined")) {
+      await notify(tx, account.id, `${owner.name || owner.email} invited you to their team: answer on your Team page.`);
+    }
     if (existing) {
       if (existing.status === "accepted") return { ok: false, reason: "already-member" };
       if (existing.status === "pending") return { ok: false, reason: "already-invited" };

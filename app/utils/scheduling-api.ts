@@ -333,7 +333,7 @@ export const eventTypeJsonSchema = z
     dailyLimit: z.number().int().optional(),
     scheduleId: z.string(),
     active: z.boolean(),
-    hosts: z.array(z.string()),
+    hosts: z.array(z.string()).meta({ description: "Who hosts it: you first, then the team members you chose (collective / round robin)." }),
   })
   .meta({ id: "EventType" });
 

@@ -99,6 +99,8 @@ describe("invitations", () => {
     expect(row).toMatchObject({ email: invitee.email, status: "pending", member_id: null });
     const token = await invitationToken(invitee.email);
     expect(token.length).toBeGreaterThanOrEqual(40);
+    const [bell] = await db`select notification from notifications where user_id = ${invitee.id} order by created_at desc limit 1`;
+    expect(bell.notification).toBe("Team inv-owner invited you to their team: answer on your Team page.");
     expect(row.token_hash).toBe(crypto.createHash("sha256").update(token).digest("hex"));
 
     // A second invitation of the same address, and inviting oneself, are refused with the field.

@@ -8,6 +8,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { findInvitationByToken, respondToInvitation } from "~/models/team.server";
 import { TEAM_MESSAGES as M } from "~/profile-messages";
 import { requireUser } from "~/utils/auth.server";
+import { drawerItems } from "~/utils/dashboard-menu";
 import { readFormData } from "~/utils/request.server";
 import { TEAM_PAGE } from "~/utils/team-form";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
@@ -41,7 +42,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user } = await invitationFor(request, token);
   if (answer !== "accept" && answer !== "decline") return data({ toast: errorToast(M.unknownForm) }, { status: 400 });
   const result = await respondToInvitation(user, { token }, answer, new Date());
-  if (result.ok) return redirectWithSuccess(TEAM_PAGE, answer === "accept" ? M.accepted(result.ownerName) : M.declined(result.ownerName));
+  // Admins have no Team page in their drawer: their dashboard instead.
+  const back = drawerItems(user.role).some((item) => item.to === TEAM_PAGE) ? TEAM_PAGE : "/dashboard";
+  if (result.ok) return redirectWithSuccess(back, answer === "accept" ? M.accepted(result.ownerName) : M.declined(result.ownerName));
   if (result.reason === "not-pending") return data({ toast: errorToast(M.notPending) }, { status: 409 });
   throw new Response(result.reason === "wrong-person" ? M.wrongPerson : M.notFound, { status: result.reason === "wrong-person" ? 403 : 404 });
 }

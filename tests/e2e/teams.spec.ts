@@ -78,7 +78,9 @@ async function teamEventType(owner: Person, card: "Collective" | "Round Robin", 
   await owner.page.getByLabel(`${member.name} (${member.email})`).check();
   await owner.page.getByRole("button", { name: "Create event type" }).click();
   await expect(toast(owner.page)).toContainText("Event type created");
-  const path = await owner.page.getByTestId("event-type-card").filter({ hasText: title }).getByTestId("event-type-path").textContent();
+  const created = owner.page.getByTestId("event-type-card").filter({ hasText: title });
+  await expect(created.getByTestId("event-type-hosts")).toHaveText("2 hosts");
+  const path = await created.getByTestId("event-type-path").textContent();
   return (path ?? "").trim();
 }
 

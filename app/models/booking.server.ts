@@ -7,7 +7,7 @@ import { getDb } from "../utils/db.server";
 import { effectiveRole } from "./professional.server";
 import { EventLimitError, isAtEventCap, isOverlapViolation, isUuid, lockHostUnderCap, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
 import { getBookableEventType, slotSearch, type BookableEventType } from "./event-type.server";
-import { cancelLinkedRows, createTeamBooking, linkedRows, lockHostsInOrder, moveLinkedRows, TeamBookingRefused } from "./team-booking.server";
+import { cancelLinkedRows, createTeamBooking, linkedRows, lockHostsInOrder, moveLinkedRows, rescheduleSearch, TeamBookingRefused } from "./team-booking.server";
 import { isTeamKind } from "./team-hosts.server";
 
 /**
@@ -211,10 +211,7 @@ export async function rescheduleBooking(id: string, actor: BookingActor, start: 
   const db = await getDb();
   // Team bookings (decision 020): a collective moves with its co-host rows (every host locked, in
   // id order, none blocked by the booking itself); a round-robin booking stays with its host.
-  const linked = await linkedRows(db, id);
-  const team = isTeamKind(bookable.eventType.kind)
-    ? { excludeEventIds: [id, ...linked.map((r) => r.id)], ...(bookable.eventType.kind === "round-robin" ? { onlyHostIds: [found.hostId] } : {}) }
-    : { excludeEventId: id };
+  const { linked, ...team } = await rescheduleSearch(id, found.hostId, bookable.eventType.kind);
   return decide(() =>
     db.transaction(async (tx): Promise<ChangeResult> => {
       // A past booking moved into the future counts towards the cap again (as updateHostEvent).
@@ -248,6 +245,8 @@ export async function rescheduleBooking(id: string, actor: BookingActor, start: 
 /** What the guest's cancel and reschedule pages show: this one booking, nothing else of the host. */
 export interface GuestBooking {
   id: string;
+  /** Who hosts it (a round-robin booking's assigned host). */
+  hostId: string;
   title: string;
   startsAt: Date;
   endsAt: Date;
@@ -275,6 +274,7 @@ export async function getGuestBooking(id: string, token: string): Promise<GuestB
     : [];
   return {
     id: found.id,
+    hostId: found.hostId,
     title: found.eventName,
     startsAt: found.startsAt,
     endsAt: found.endsAt,

@@ -94,6 +94,23 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
   return { ok: true, booking: { ...created, invitees: [email] }, token, host, newInvitees: [email] };
 }
 
+/**
+ * How a move of booking `id` (hosted by `hostId`) searches: never blocked by its own rows; a
+ * collective over every host (its co-host rows left out too), a round robin only over the host it
+ * was assigned to. The reschedule check and the guest's reschedule page both use it.
+ */
+export async function rescheduleSearch(
+  id: string,
+  hostId: string,
+  kind: string,
+  executor?: Executor,
+): Promise<{ excludeEventId?: string; excludeEventIds?: string[]; onlyHostIds?: string[]; linked: Event[] }> {
+  const linked = await linkedRows(executor ?? (await getDb()), id);
+  if (kind === "collective") return { excludeEventIds: [id, ...linked.map((r) => r.id)], linked };
+  if (kind === "round-robin") return { excludeEventIds: [id], onlyHostIds: [hostId], linked };
+  return { excludeEventId: id, linked };
+}
+
 /** The co-host rows of a collective booking (none for any other booking). */
 export async function linkedRows(db: Executor, bookingId: string): Promise<Event[]> {
   return db.select().from(events).where(eq(events.bookingId, bookingId)).orderBy(asc(events.hostId));

@@ -2,6 +2,7 @@ import type { HeadersFunction } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import { getBookingForConfirmation, getGuestBooking, type GuestBooking } from "../models/booking.server";
 import { slotSearch } from "../models/event-type.server";
+import { rescheduleSearch } from "../models/team-booking.server";
 import { SlotConfigError } from "../scheduling/availability";
 import { findSlots } from "../scheduling/slots";
 import { formatInZone } from "../scheduling/zoned-time";
@@ -66,7 +67,8 @@ export interface SlotChoice {
 export async function rescheduleSlots(booking: GuestBooking, date: string, zone: string, now: Date): Promise<SlotChoice[]> {
   if (!booking.bookable) return [];
   try {
-    const input = await slotSearch(booking.bookable, { range: { start: date, end: date }, timeZone: zone, now }, { excludeEventId: booking.id });
+    const { linked: _linked, ...options } = await rescheduleSearch(booking.id, booking.hostId, booking.bookable.eventType.kind);
+    const input = await slotSearch(booking.bookable, { range: { start: date, end: date }, timeZone: zone, now }, options);
     return findSlots(input)
       .filter((s) => s.start !== booking.startsAt.getTime())
       .map((s) => ({ value: new Date(s.start).toISOString(), label: formatInZone(new Date(s.start), zone).time }));

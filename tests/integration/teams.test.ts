@@ -354,6 +354,23 @@ describe("round robin", () => {
     expect(rows.map((r) => r.host_id)).toEqual([first, second]);
   });
 
+  it("a reschedule stays with the assigned host: their busy time refuses it though the other host is free", async () => {
+    const r = await ok<{ booking: Booking }>(await book(typeId, at(7, "10:00")), 201);
+    const assigned = await hostOf(r.booking.id);
+    const assignedAccount = assigned === m.id ? m : owner;
+    const own = await eventType(assignedAccount, { kind: "one-to-one" });
+    await ok(await book(own._id, at(7, "11:00")), 201);
+    const token = encodeURIComponent(tokenOf(r.booking.cancelUrl));
+    const refused = await call("POST", `/api/bookings/${r.booking.id}/reschedule?token=${token}`, { json: { start: at(7, "11:00") } });
+    expect(refused.status).toBe(409);
+    // The guest's reschedule page does not offer it either.
+    const page = visibleText(await (await call("GET", `/booking/${r.booking.id}/reschedule?token=${token}&date=${dateIn(7)}`)).text());
+    expect(page).toContain("11:30 AM 12:00 PM");
+    expect(page).not.toContain("11:00 AM");
+    await ok(await call("POST", `/api/bookings/${r.booking.id}/reschedule?token=${token}`, { json: { start: at(7, "12:00") } }));
+    expect(await hostOf(r.booking.id)).toBe(assigned);
+  });
+
   it("a member at the free cap is skipped", async () => {
     const capped = await member("rr-capped", "user");
     await invitedAndAccepted(owner, capped);

@@ -30,6 +30,8 @@ export const MESSAGES = {
   eventLimit: "You reached the maximum event creation limit !! Teke a package.",
   /** The database refused an overlapping time for the host (docs/decisions/017). */
   eventOverlap: "You already have an event at that time.",
+  /** A collective booking's co-host row (decision 020). */
+  coHostedEvent: "This meeting is part of a collective booking: its owner or the guest moves or cancels it.",
   adminCantPay: "Admin can't make payment",
   paymentCompleted: "Congrats!! Your payment completed.",
   notAdminPromote: "You don't have access to make someone admin!!",

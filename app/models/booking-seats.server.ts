@@ -226,7 +226,7 @@ export async function rescheduleSeat(found: SeatBooking, start: Date, now: Date)
         return { ok: true, booking: seatBooking(current, seat, await liveSeats(tx, current.id)), host, left: null };
       }
       // Alone in its session, the seat's own session does not block the move.
-      const slot = (await slotsOfDay(tx, bookable, start, seat.timeZone, now, alone ? current.id : undefined)).find((s) => s.start === start.getTime());
+      const slot = (await slotsOfDay(tx, bookable, start, seat.timeZone, now, { excludeEventId: alone ? current.id : undefined })).find((s) => s.start === start.getTime());
       if (!slot) return { ok: false, reason: "slot-unavailable" };
       const places = placesOf(seat);
       if (places > (slot.seatsRemaining ?? bookable.eventType.seats ?? 1)) return { ok: false, reason: "slot-full" };

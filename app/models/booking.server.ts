@@ -5,9 +5,11 @@ import { computeSlots, findSlots, type SlotDetail } from "../scheduling/slots";
 import { addDays, formatInZone, instantToWallClock } from "../scheduling/zoned-time";
 import { getDb } from "../utils/db.server";
 import { effectiveRole } from "./professional.server";
-import { EventLimitError, isAtEventCap, isOverlapViolation, isUuid, lockHost, lockHostUnderCap, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
+import { EventLimitError, isAtEventCap, isOverlapViolation, isUuid, lockHostUnderCap, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
 import { getBookableEventType, slotSearch, type BookableEventType } from "./event-type.server";
 import { bookSeat, closeSessionSeats, findSeatBooking, moveSessionSeats, type SeatBooking } from "./booking-seats.server";
+import { cancelLinkedRows, createTeamBooking, linkedRows, lockHostsInOrder, moveLinkedRows, rescheduleSearch, TeamBookingRefused } from "./team-booking.server";
+import { isTeamKind } from "./team-hosts.server";
 
 /**
  * Bookings (decision 018): an Event a guest books through an event type. Every write runs in one
@@ -51,9 +53,16 @@ export function hashBookingToken(token: string): string {
 const LOCATION_EVENT_TYPE: Record<string, Event["eventType"]> = { "in-person": "In Person Meeting", phone: "Phone Call" };
 
 /** The free slots of the guest's date of `start` (in `timeZone`), read with `tx` under the host lock. */
-export async function slotsOfDay(tx: Transaction, found: BookableEventType, start: Date, timeZone: string, now: Date, excludeEventId?: string): Promise<SlotDetail[]> {
+export async function slotsOfDay(
+  tx: Transaction,
+  found: BookableEventType,
+  start: Date,
+  timeZone: string,
+  now: Date,
+  exclude: { excludeEventId?: string; excludeEventIds?: string[]; onlyHostIds?: string[] } = {},
+): Promise<SlotDetail[]> {
   const date = instantToWallClock(start, timeZone).date;
-  return findSlots(await slotSearch(found, { range: { start: date, end: date }, timeZone, now }, { executor: tx, excludeEventId }));
+  return findSlots(await slotSearch(found, { range: { start: date, end: date }, timeZone, now }, { executor: tx, ...exclude }));
 }
 
 /** Who the mails go to and whose zone the notifications are written in. */
@@ -78,7 +87,7 @@ async function decide<T>(run: () => Promise<T>): Promise<T | { ok: false; reason
   try {
     return await run();
   } catch (error) {
-    if (error instanceof BookingRefused) return { ok: false, reason: error.reason };
+    if (error instanceof BookingRefused || error instanceof TeamBookingRefused) return { ok: false, reason: error.reason };
     if (error instanceof EventLimitError) return { ok: false, reason: "not-taking-bookings" };
     if (isOverlapViolation(error)) return { ok: false, reason: "slot-unavailable" };
     throw error;
@@ -91,6 +100,8 @@ export async function createBooking(request: BookingRequest, now: Date): Promise
   const invitees = [email, ...(eventType.kind === "group" ? (request.guests ?? []) : [])];
   const token = crypto.randomBytes(32).toString("base64url");
   const db = await getDb();
+  // Collective and round robin: several hosts (decision 020).
+  if (isTeamKind(eventType.kind)) return decide(() => db.transaction((tx) => createTeamBooking(tx, request, now)));
   return decide(() =>
     db.transaction(async (tx): Promise<BookingResult> => {
       await lockHostUnderCap(tx, ownerId, now);
@@ -173,8 +184,10 @@ export async function cancelBooking(id: string, actor: BookingActor, reason: str
   const found = await findBooking(id, actor);
   if (!found) return { ok: false, reason: "not-found" };
   const db = await getDb();
+  // A collective booking's co-hosts are locked with its host and their rows cancelled with it (decision 020).
+  const coHostIds = (await linkedRows(db, id)).map((r) => r.hostId);
   return db.transaction(async (tx): Promise<ChangeResult> => {
-    await lockHost(tx, found.hostId);
+    await lockHostsInOrder(tx, [found.hostId, ...coHostIds]);
     const [current] = await tx.select().from(events).where(eq(events.id, id)).for("update");
     if (!current) return { ok: false, reason: "not-found" };
     if (current.status === "cancelled") return { ok: false, reason: "already-cancelled" };
@@ -184,6 +197,7 @@ export async function cancelBooking(id: string, actor: BookingActor, reason: str
       .where(eq(events.id, id))
       .returning();
     const by = "hostId" in actor ? "you" : (current.guestName ?? "the guest");
+    await cancelLinkedRows(tx, id, now, "hostId" in actor ? "the host" : (current.guestName ?? "the guest"));
     const host = await hostOf(tx, current.hostId);
     await notify(tx, current.hostId, `Booking cancelled by ${by}: ${current.eventName} on ${when(current.startsAt, host.timeZone)}${reason ? ` — ${reason}` : ""}`);
     const seats = await closeSessionSeats(tx, id, now);
@@ -200,16 +214,19 @@ export async function rescheduleBooking(id: string, actor: BookingActor, start: 
   const bookable = found.eventTypeId ? await getBookableEventType(found.eventTypeId) : null;
   if (!bookable) return { ok: false, reason: "slot-unavailable" };
   const db = await getDb();
+  // Team bookings (decision 020): a collective moves with its co-host rows (every host locked, in
+  // id order, none blocked by the booking itself); a round-robin booking stays with its host.
+  const { linked, ...team } = await rescheduleSearch(id, found.hostId, bookable.eventType.kind);
   return decide(() =>
     db.transaction(async (tx): Promise<ChangeResult> => {
       // A past booking moved into the future counts towards the cap again (as updateHostEvent).
-      if (found.endsAt.getTime() > now.getTime()) await lockHost(tx, found.hostId);
-      else await lockHostUnderCap(tx, found.hostId, now);
+      const underCap = found.endsAt.getTime() > now.getTime() ? undefined : { id: found.hostId, now };
+      await lockHostsInOrder(tx, [found.hostId, ...linked.map((r) => r.hostId)], underCap);
       const [current] = await tx.select().from(events).where(eq(events.id, id)).for("update");
       if (!current) return { ok: false, reason: "not-found" };
       if (current.status === "cancelled") return { ok: false, reason: "already-cancelled" };
       const zone = current.guestTimeZone ?? "UTC";
-      const free = (await slotsOfDay(tx, bookable, start, zone, now, id)).some((s) => s.start === start.getTime());
+      const free = (await slotsOfDay(tx, bookable, start, zone, now, team)).some((s) => s.start === start.getTime());
       if (!free) throw new BookingRefused("slot-unavailable");
       const [updated] = await tx
         .update(events)
@@ -221,6 +238,7 @@ export async function rescheduleBooking(id: string, actor: BookingActor, start: 
         })
         .where(eq(events.id, id))
         .returning();
+      await moveLinkedRows(tx, id, updated.startsAt, updated.endsAt, now);
       const host = await hostOf(tx, current.hostId);
       await notify(tx, current.hostId, `Booking moved: ${current.eventName} with ${current.guestName ?? "a guest"} to ${when(start, host.timeZone)}`);
       const seats = await moveSessionSeats(tx, id, now);
@@ -233,6 +251,8 @@ export async function rescheduleBooking(id: string, actor: BookingActor, start: 
 /** What the guest's cancel and reschedule pages show: this one booking, nothing else of the host. */
 export interface GuestBooking {
   id: string;
+  /** Who hosts it (a round-robin booking's assigned host). */
+  hostId: string;
   title: string;
   startsAt: Date;
   endsAt: Date;
@@ -258,9 +278,13 @@ export async function getGuestBooking(id: string, token: string): Promise<GuestB
   const db = await getDb();
   const [host] = await db.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, found.hostId));
   const bookable = found.eventTypeId ? await getBookableEventType(found.eventTypeId) : null;
-  const [type] = found.eventTypeId ? await db.select({ slug: eventTypes.slug }).from(eventTypes).where(eq(eventTypes.id, found.eventTypeId)) : [];
+  // The link is the event type owner's (a round-robin host may be a team member, decision 020).
+  const [type] = found.eventTypeId
+    ? await db.select({ slug: eventTypes.slug, username: users.username }).from(eventTypes).innerJoin(users, eq(users.id, eventTypes.userId)).where(eq(eventTypes.id, found.eventTypeId))
+    : [];
   return {
     id: found.id,
+    hostId: found.hostId,
     title: found.eventName,
     startsAt: found.startsAt,
     endsAt: found.endsAt,
@@ -268,7 +292,7 @@ export async function getGuestBooking(id: string, token: string): Promise<GuestB
     guestName: found.guestName,
     guestTimeZone: found.guestTimeZone,
     hostName: host?.name ?? "Your host",
-    bookAgainPath: host?.username && type && bookable ? `/${encodeURIComponent(host.username)}/${encodeURIComponent(type.slug)}` : null,
+    bookAgainPath: type?.username && bookable ? `/${encodeURIComponent(type.username)}/${encodeURIComponent(type.slug)}` : null,
     bookable,
     seat: seat ? { sessionId: seat.sessionId, alone: seat.session.invitees.length === seat.invitees.length, places: seat.invitees.length } : null,
   };
@@ -292,7 +316,10 @@ export async function isTakingBookings(hostId: string, now: Date): Promise<boole
 }
 
 /** A booking for its guest's confirmation page and .ics: only with its token (no hint another exists), with its host. */
-export async function getBookingForConfirmation(id: string, token: string): Promise<{ booking: HostEvent; host: BookingHost & { username: string | null } } | null> {
+export async function getBookingForConfirmation(
+  id: string,
+  token: string,
+): Promise<{ booking: HostEvent; host: BookingHost & { username: string | null }; linkUsername: string | null } | null> {
   if (!token) return null;
   const seat = await findSeatBooking(id, token);
   const row = seat ?? (await findBooking(id, { token }));
@@ -300,5 +327,9 @@ export async function getBookingForConfirmation(id: string, token: string): Prom
   const db = await getDb();
   const [booking] = seat ? [seat] : await withInvitees(db, [row]);
   const [host] = await db.select({ email: users.email, name: users.name, timeZone: users.timeZone, username: users.username }).from(users).where(eq(users.id, row.hostId));
-  return host ? { booking, host } : null;
+  // The booking link's username is the event type owner's: a round-robin booking's host may be a team member (decision 020).
+  const [owner] = row.eventTypeId
+    ? await db.select({ username: users.username }).from(eventTypes).innerJoin(users, eq(users.id, eventTypes.userId)).where(eq(eventTypes.id, row.eventTypeId))
+    : [];
+  return host ? { booking, host, linkUsername: owner ? owner.username : host.username } : null;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, notInArray, sql } from "drizzle-orm";
 import { bookingSeats, eventInvitees, eventTypes, events, schedules, users, type EventTypeRow } from "../../db/schema";
 import type { BusyTime, SlotInput } from "../scheduling/slots";
 import { dayNumber } from "../scheduling/zoned-time";
@@ -6,6 +6,7 @@ import { getDb } from "../utils/db.server";
 import type { EventTypeInput } from "../utils/scheduling-api";
 import type { Transaction } from "./event.server";
 import { isForeignKeyViolation, type Schedule } from "./schedule.server";
+import { isTeamKind, teamSlotHosts } from "./team-hosts.server";
 import { isUniqueViolation } from "./user.server";
 
 /**
@@ -205,7 +206,7 @@ export async function listActiveEventTypes(userId: string): Promise<EventType[]>
 }
 
 /** Reads with the pool or inside a transaction (a booking re-reads busy time under its lock). */
-type Executor = Awaited<ReturnType<typeof getDb>> | Transaction;
+export type Executor = Awaited<ReturnType<typeof getDb>> | Transaction;
 
 /**
  * A host's non-cancelled events overlapping [from, to): their busy time, each with the buffers of
@@ -216,7 +217,7 @@ export async function busyTimes(
   hostId: string,
   from: Date,
   to: Date,
-  options: { executor?: Executor; excludeEventId?: string } = {},
+  options: { executor?: Executor; excludeEventId?: string; excludeEventIds?: string[] } = {},
 ): Promise<BusyTime[]> {
   const db = options.executor ?? (await getDb());
   const rows = await db
@@ -238,6 +239,7 @@ export async function busyTimes(
         sql`${events.startsAt} < ${to.toISOString()}`,
         sql`${events.endsAt} > ${from.toISOString()}`,
         options.excludeEventId ? sql`${events.id} <> ${options.excludeEventId}` : undefined,
+        options.excludeEventIds?.length ? notInArray(events.id, options.excludeEventIds) : undefined,
       ),
     )
     .orderBy(asc(events.startsAt));
@@ -262,28 +264,40 @@ const MINUTE_MS = 60_000;
 export async function slotSearch(
   found: BookableEventType,
   query: { range: { start: string; end: string }; timeZone: string; now: Date },
-  options: { executor?: Executor; excludeEventId?: string } = {},
+  options: { executor?: Executor; excludeEventId?: string; excludeEventIds?: string[]; onlyHostIds?: string[] } = {},
 ): Promise<SlotInput> {
   const { eventType, ownerId, schedule } = found;
   // The guest's dates cover at most a day and a half either side of UTC; buffers widen more.
   const margin = 2 * DAY_MS + Math.max(eventType.bufferBefore, eventType.bufferAfter) * MINUTE_MS + 12 * 60 * MINUTE_MS;
   const from = new Date((dayNumber(query.range.start) ?? 0) * DAY_MS - margin);
   const to = new Date(((dayNumber(query.range.end) ?? 0) + 1) * DAY_MS + margin);
-  // Until team invitations exist the owner is the only host (decision 016).
+  const eventTypeInput = {
+    id: eventType.id,
+    kind: eventType.kind,
+    duration: eventType.duration,
+    slotInterval: eventType.slotInterval ?? eventType.duration,
+    bufferBefore: eventType.bufferBefore,
+    bufferAfter: eventType.bufferAfter,
+    minimumNotice: eventType.minimumNotice,
+    bookingWindowDays: eventType.bookingWindowDays,
+    ...(eventType.dailyLimit !== null ? { dailyLimit: eventType.dailyLimit } : {}),
+    ...(eventType.seats !== null ? { seats: eventType.seats } : {}),
+  };
+  if (isTeamKind(eventType.kind)) {
+    // Every host with their own schedule and busy time (decision 020).
+    const db = options.executor ?? (await getDb());
+    const hosts = await teamSlotHosts(db, found, query.now, options.onlyHostIds);
+    const withBusy = [];
+    // One after the other: inside a booking's transaction the reads share one connection.
+    for (const h of hosts) {
+      const busy = await busyTimes(h.id, from, to, { executor: options.executor, excludeEventIds: options.excludeEventIds, excludeEventId: options.excludeEventId });
+      withBusy.push({ id: h.id, schedule: h.schedule, roundRobin: h.roundRobin, busy });
+    }
+    return { eventType: eventTypeInput, hosts: withBusy, now: query.now, range: query.range, timeZone: query.timeZone };
+  }
   const busy = await busyTimes(ownerId, from, to, options);
   return {
-    eventType: {
-      id: eventType.id,
-      kind: eventType.kind,
-      duration: eventType.duration,
-      slotInterval: eventType.slotInterval ?? eventType.duration,
-      bufferBefore: eventType.bufferBefore,
-      bufferAfter: eventType.bufferAfter,
-      minimumNotice: eventType.minimumNotice,
-      bookingWindowDays: eventType.bookingWindowDays,
-      ...(eventType.dailyLimit !== null ? { dailyLimit: eventType.dailyLimit } : {}),
-      ...(eventType.seats !== null ? { seats: eventType.seats } : {}),
-    },
+    eventType: eventTypeInput,
     hosts: [{ id: ownerId, schedule: { timeZone: schedule.timeZone, weekly: schedule.weekly, overrides: schedule.overrides }, busy }],
     now: query.now,
     range: query.range,

@@ -20,6 +20,14 @@ export class EventLimitError extends Error {
 }
 
 /** The host already has a not-cancelled event overlapping the asked-for time (docs/decisions/017). */
+/** A collective booking's co-host row (decision 020): it moves and cancels with its booking, never alone. */
+export class LinkedEventError extends Error {
+  constructor() {
+    super("linked event");
+    this.name = "LinkedEventError";
+  }
+}
+
 export class EventOverlapError extends Error {
   constructor() {
     super("overlapping event");
@@ -212,10 +220,11 @@ export async function updateHostEvent(
     db.transaction(async (tx) => {
       const [host] = await tx.select({ id: users.id, role: effectiveRole }).from(users).where(eq(users.id, hostId)).for("update");
       const [current] = await tx
-        .select({ endsAt: events.endsAt, status: events.status })
+        .select({ endsAt: events.endsAt, status: events.status, bookingId: events.bookingId })
         .from(events)
         .where(and(eq(events.id, eventId), eq(events.hostId, hostId)));
       if (!host || !current) return null;
+      if (current.bookingId) throw new LinkedEventError();
       const wasCounted = current.endsAt.getTime() > now.getTime() && current.status !== "cancelled";
       if (!wasCounted && !can(host, "event:unlimited")) {
         const [row] = await tx
@@ -259,6 +268,7 @@ export async function deleteHostEvent(
       .where(and(eq(events.id, eventId), eq(events.hostId, hostId)))
       .for("update");
     if (!found) return null;
+    if (found.bookingId) throw new LinkedEventError();
     const [withList] = await withInvitees(tx as unknown as Database, [found]);
     await tx.delete(events).where(eq(events.id, eventId));
     await notify(tx, hostId, notification(found));

@@ -7,6 +7,7 @@ import { ErrorList, Field, inputClass, TextareaField } from "~/components/forms"
 import { HostAvatar } from "~/components/host-avatar";
 import { Button, buttonClass } from "~/components/ui/button";
 import { createBooking, isTakingBookings, nextFreeSlots } from "~/models/booking.server";
+import { isTeamKind } from "~/models/team-hosts.server";
 import { getBookableEventTypeBySlug, getPublicHost, slotSearch } from "~/models/event-type.server";
 import { SlotConfigError } from "~/scheduling/availability";
 import { computeSlots } from "~/scheduling/slots";
@@ -54,7 +55,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const month = monthParam && MONTH.test(monthParam) ? monthParam : date ? monthOf(date) : monthOf(today);
   const selectedDate = date && monthOf(date) === month ? date : null;
 
-  const taking = await isTakingBookings(found.ownerId, now);
+  // Team event types: the slot search passes capped hosts by (decision 020).
+  const taking = isTeamKind(found.eventType.kind) || (await isTakingBookings(found.ownerId, now));
   let slots: Record<string, string[]> = {};
   if (taking) {
     try {

@@ -12,7 +12,7 @@ import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { MESSAGES } from "~/messages";
-import { deleteHostEvent, EventLimitError, EventOverlapError, FREE_EVENT_CAP, listHostEvents, updateHostEvent, type HostEvent } from "~/models/event.server";
+import { deleteHostEvent, EventLimitError, EventOverlapError, FREE_EVENT_CAP, LinkedEventError, listHostEvents, updateHostEvent, type HostEvent } from "~/models/event.server";
 import { formatInZone, instantToWallClock, todayIn } from "~/scheduling/zoned-time";
 import { requirePermission } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
@@ -96,7 +96,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get("intent");
   const eventId = String(form.get("eventId") ?? "");
   if (intent === "delete") {
-    const deleted = await deleteHostEvent(user.id, eventId, (e) => `Event "${e.eventName}" was deleted.`);
+    let deleted;
+    try {
+      deleted = await deleteHostEvent(user.id, eventId, (e) => `Event "${e.eventName}" was deleted.`);
+    } catch (error) {
+      if (!(error instanceof LinkedEventError)) throw error;
+      return data({ result: undefined, toast: errorToast(MESSAGES.coHostedEvent) }, { status: 409 });
+    }
     if (!deleted) throw new Response("Event not found", { status: 404 });
     await mailInvitees(deleted, user, "cancelled");
     return redirectWithSuccess("/dashboard", MESSAGES.eventDeleted);
@@ -125,6 +131,9 @@ export async function action({ request }: ActionFunctionArgs) {
       );
     } catch (error) {
       if (error instanceof EventOverlapError) return overlapReply(submission);
+      if (error instanceof LinkedEventError) {
+        return data({ result: submission.reply({ formErrors: [MESSAGES.coHostedEvent] }), toast: errorToast(MESSAGES.coHostedEvent) }, { status: 409 });
+      }
       if (!(error instanceof EventLimitError)) throw error;
       return data(
         { result: submission.reply({ formErrors: [MESSAGES.eventLimit] }), toast: errorToast(MESSAGES.eventLimit) },

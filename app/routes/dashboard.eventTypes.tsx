@@ -47,6 +47,8 @@ function present(e: EventType) {
     duration: durationText(e.duration),
     kind: KIND_LABELS[e.kind],
     seats: e.seats,
+    /** Team kinds: how many host it, the owner included (decision 020). */
+    hosts: e.kind === "collective" || e.kind === "round-robin" ? e.hostIds.length : null,
     location: e.location.value ? `${LOCATION_LABELS[e.location.type]}: ${e.location.value}` : LOCATION_LABELS[e.location.type],
     active: e.active,
   };
@@ -170,6 +172,11 @@ function EventTypeCard({ e, linkBase, username }: { e: Shown; linkBase: string |
             {e.seats ? (
               <span className="inline-flex items-center gap-1">
                 <Users className="h-4 w-4 text-neutral-500" aria-hidden /> {e.seats} seats
+              </span>
+            ) : null}
+            {e.hosts ? (
+              <span className="inline-flex items-center gap-1" data-testid="event-type-hosts">
+                <Users className="h-4 w-4 text-neutral-500" aria-hidden /> {e.hosts === 1 ? "1 host" : `${e.hosts} hosts`}
               </span>
             ) : null}
             {e.active ? null : <span className="inline-flex rounded-full bg-neutral-200 px-2.5 py-0.5 text-xs font-semibold text-neutral-800">Off</span>}

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -13,6 +13,8 @@ import { Toaster, type ToastData } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { createEventType, getEventType, replaceEventType, type EventType } from "~/models/event-type.server";
 import { ensureDefaultSchedule, listSchedules } from "~/models/schedule.server";
+import { isTeamKind } from "~/models/team-hosts.server";
+import { acceptedMembers } from "~/models/team.server";
 import { getProfile } from "~/models/user.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { env } from "~/utils/env.server";
@@ -62,6 +64,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     schedules = await listSchedules(user.id);
   }
   const profile = await getProfile(user.id);
+  // Team kinds pick hosts among the accepted members (decision 020).
+  const members = await acceptedMembers(user.id);
   const origin = env().APP_URL ?? new URL(request.url).origin;
   const kind = new URL(request.url).searchParams.get("kind");
   const e = eventType;
@@ -70,6 +74,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     eventType: e ? { id: e.id, title: e.title } : null,
     embed: e ? embedOffer(origin, profile, e) : null,
     schedules: schedules.map((s) => ({ id: s.id, name: s.name, isDefault: s.isDefault, timeZone: s.timeZone })),
+    members: members.map((m) => ({ id: m.id, label: m.name ? `${m.name} (${m.email})` : m.email })),
     linkBase: profile?.username ? bookingLink(origin, profile.username) : null,
     defaults: {
       title: e?.title ?? "",
@@ -88,6 +93,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       slotInterval: e?.slotInterval ? String(e.slotInterval) : "",
       dailyLimit: e?.dailyLimit ? String(e.dailyLimit) : "",
       active: e ? e.active : true,
+      hosts: (e?.hostIds ?? []).filter((id) => id !== user.id),
     },
   };
 }
@@ -126,7 +132,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   let write;
   try {
-    write = await eventTypeWrite(user, { ...submission.value, active });
+    // A one-to-one or group form ignores host boxes left ticked (no JavaScript shows them all).
+    const hosts = isTeamKind(submission.value.kind) ? submission.value.hosts : null;
+    write = await eventTypeWrite(user, { ...submission.value, active, hosts });
   } catch (error) {
     return refused(submission.reply({ fieldErrors: await fieldsOfRefusal(error) }));
   }
@@ -179,8 +187,48 @@ function SelectField({
   );
 }
 
+function isTeamKindName(kind: string): boolean {
+  return kind === "collective" || kind === "round-robin";
+}
+
+/** Collective / Round Robin: who hosts with the owner, among the members who accepted (decision 020). */
+function HostsPicker({ members, field, hydrated }: { members: Array<{ id: string; label: string }>; field: Parameters<typeof getCollectionProps>[0]; hydrated: boolean }) {
+  const boxes = getCollectionProps(field, { type: "checkbox", options: members.map((m) => m.id) });
+  return (
+    <fieldset className="space-y-2" aria-describedby={`${field.id}-hint ${field.errorId}`} data-testid="hosts-picker">
+      <legend className="text-sm font-medium text-neutral-800">{hydrated ? "Hosts" : "Hosts (Collective and Round Robin only)"}</legend>
+      <p id={`${field.id}-hint`} className="text-sm text-neutral-600">
+        You always host. Pick at least one team member to host with you.
+      </p>
+      <label className="flex items-center gap-3 text-sm text-neutral-600">
+        <input type="checkbox" checked disabled className="h-5 w-5 rounded border-neutral-400 text-brand-600" /> You
+      </label>
+      {members.length === 0 ? (
+        <p className="text-sm text-neutral-700">
+          Nobody has accepted an invitation to your team yet.{" "}
+          <Link to="/dashboard/team" className="font-medium text-brand-700 underline">
+            Invite people on the Team page
+          </Link>
+          .
+        </p>
+      ) : (
+        members.map((m, i) => {
+          const { key, ...props } = boxes[i];
+          return (
+            <label key={key} className="flex items-center gap-3 text-sm text-neutral-800">
+              <input {...props} className="h-5 w-5 rounded border-neutral-400 text-brand-600 focus:ring-brand-600" />
+              <span className="min-w-0 [overflow-wrap:anywhere]">{m.label}</span>
+            </label>
+          );
+        })
+      )}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
 export default function EventTypeForm() {
-  const { eventType, schedules, linkBase, defaults, embed } = useLoaderData<typeof loader>();
+  const { eventType, schedules, members, linkBase, defaults, embed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -256,6 +304,7 @@ export default function EventTypeForm() {
               </option>
             ))}
           </SelectField>
+          {isTeamKindName(kind) || !hydrated ? <HostsPicker members={members} field={fields.hosts} hydrated={hydrated} /> : null}
           {kind === "group" || !hydrated ? (
             <Field
               label={hydrated ? "Seats" : "Seats (Group only)"}

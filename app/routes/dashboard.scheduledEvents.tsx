@@ -15,6 +15,7 @@ import {
   tdClass,
   trClass,
 } from "~/components/admin-table";
+import { MESSAGES } from "~/messages";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, inputClass, TextareaField } from "~/components/forms";
 import { Toaster } from "~/components/toaster";
@@ -72,13 +73,15 @@ function row(e: ScheduledEvent, zone: string, now: Date) {
     eventName: e.eventName,
     eventWith: e.eventWith,
     booked: e.guestEmail !== null,
+    // A collective booking's co-host row (decision 020): its owner or guest moves or cancels it.
+    coHosted: e.bookingId !== null,
     status: e.status,
     past: e.endsAt.getTime() <= now.getTime(),
     startsAt: e.startsAt.toISOString(),
     when: whenOf(e.startsAt, e.endsAt, zone),
     location: locationText(e),
-    guest: !session && e.guestEmail ? { name: e.guestName ?? "", email: e.guestEmail } : null,
-    invitees: !session && !e.guestEmail ? e.invitees : [],
+    guest: !session && e.guestEmail ? { name: e.guestName ?? "", email: e.guestEmail } : !session && e.bookingId ? { name: e.guestName ?? "", email: "" } : null,
+    invitees: !session && !e.guestEmail && !e.bookingId ? e.invitees : [],
     seats: session
       ? {
           used: e.seats.filter((s) => s.status === "confirmed").reduce((n, s) => n + peopleOf(s).length, 0),
@@ -106,7 +109,7 @@ async function rescheduleModal(url: URL, user: AuthUser, now: Date) {
   const lastDay = bookable ? addDays(today, bookable.eventType.bookingWindowDays) : today;
   // A session moves whole: only to starts where no other session of its type is (its full capacity free).
   const seat = event.seats.length > 0 ? { sessionId: event.id, alone: true, places: event.capacity ?? 1 } : null;
-  const slots = bookable ? await rescheduleSlots({ bookable, id: event.id, startsAt: event.startsAt, seat }, date, zone, now) : [];
+  const slots = bookable ? await rescheduleSlots({ bookable, id: event.id, hostId: event.hostId, startsAt: event.startsAt, seat }, date, zone, now) : [];
   const noon = wallClockToInstant(date, "12:00", zone);
   return {
     id: event.id,
@@ -187,6 +190,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get("intent");
   const event = await hostEventOr404(user, String(form.get("eventId") ?? ""));
   const now = new Date();
+  if (event.bookingId && (intent === "cancel" || intent === "reschedule")) {
+    return data<ActionAnswer>({ intent, error: MESSAGES.coHostedEvent }, { status: 409 });
+  }
 
   if (intent === "cancel") {
     const reason = String(form.get("reason") ?? "").trim();
@@ -262,7 +268,7 @@ function Guests({ e }: { e: Row }) {
     return (
       <>
         <span className="block break-words text-neutral-900">{e.guest.name}</span>
-        <span className="block break-words text-xs text-neutral-600">{e.guest.email}</span>
+        {e.guest.email ? <span className="block break-words text-xs text-neutral-600">{e.guest.email}</span> : null}
       </>
     );
   }
@@ -464,7 +470,12 @@ function HostView({ host }: { host: HostData }) {
                   <CellLabel>Guests</CellLabel>
                   <Guests e={e} />
                 </td>
-                {host.tab === "upcoming" ? (
+                {host.tab === "upcoming" && e.coHosted ? (
+                  <td className={`${tdClass} pb-3 text-xs text-neutral-600`}>
+                    <CellLabel>Actions</CellLabel>
+                    {MESSAGES.coHostedEvent}
+                  </td>
+                ) : host.tab === "upcoming" ? (
                   <td className={`${tdClass} pb-3`}>
                     <div className="flex flex-wrap gap-2 pt-1 md:flex-col md:pt-0">
                       <Link

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
-import { deleteHostEvent, EventLimitError, EventOverlapError, getHostEvent, updateHostEvent } from "~/models/event.server";
+import { deleteHostEvent, EventLimitError, EventOverlapError, getHostEvent, LinkedEventError, updateHostEvent } from "~/models/event.server";
 import { apiError, readJson, requireApiUser } from "~/utils/api.server";
 import { eventJson, updateEventBody } from "~/utils/event-api.server";
 import { describeWhen } from "~/utils/event-actions.server";
@@ -14,7 +14,13 @@ async function handle({ request, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const id = params.id ?? "";
   if (request.method === "DELETE") {
-    const deleted = await deleteHostEvent(user.id, id, (e) => `Event "${e.eventName}" was deleted.`);
+    let deleted;
+    try {
+      deleted = await deleteHostEvent(user.id, id, (e) => `Event "${e.eventName}" was deleted.`);
+    } catch (error) {
+      if (error instanceof LinkedEventError) return apiError(409, "part_of_booking", MESSAGES.coHostedEvent);
+      throw error;
+    }
     if (!deleted) return notFound();
     await mailInvitees(deleted, user, "cancelled");
     return new Response(null, { status: 204 });
@@ -44,6 +50,7 @@ async function handle({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof EventLimitError) return apiError(403, "event_limit", MESSAGES.eventLimit);
     if (error instanceof EventOverlapError) return apiError(409, "time_taken", MESSAGES.eventOverlap);
+    if (error instanceof LinkedEventError) return apiError(409, "part_of_booking", MESSAGES.coHostedEvent);
     throw error;
   }
 }

@@ -23,29 +23,19 @@ function KindCard({
   icon: ReactNode;
   title: string;
   text: string;
-  /** Missing while the kind is not available yet. */
-  to?: string;
+  to: string;
 }) {
   return (
     <li className="flex flex-col rounded-xl border border-neutral-200 bg-white p-6 shadow-sm">
       <div className="flex items-center gap-3">
         <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">{icon}</span>
         <h2 className="text-lg font-semibold text-neutral-900">{title}</h2>
-        {to ? null : (
-          <span className="ml-auto rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">
-            coming soon
-          </span>
-        )}
       </div>
       <p className="mt-3 flex-1 text-sm text-neutral-600">{text}</p>
       <div className="mt-5">
-        {to ? (
-          <Link to={to} className={buttonClass("primary", "w-full sm:w-auto")} aria-label={`Create a ${title} event`}>
-            Create
-          </Link>
-        ) : (
-          <p className="text-sm font-medium text-neutral-500">Not available yet: coming soon.</p>
-        )}
+        <Link to={to} className={buttonClass("primary", "w-full sm:w-auto")} aria-label={`Create a ${title} event`}>
+          Create
+        </Link>
       </div>
     </li>
   );
@@ -76,11 +66,13 @@ export default function EventTypeChooser() {
           icon={<UsersRound className="h-5 w-5" aria-hidden />}
           title="Collective"
           text="Several hosts meet one invitee at a time when all of them are free. Good for panel interviews."
+          to="/dashboard/eventTypes/new?kind=collective"
         />
         <KindCard
           icon={<Repeat className="h-5 w-5" aria-hidden />}
           title="Round Robin"
           text="Invitees meet one host of a team, chosen fairly among those who are free. Good for sales demos."
+          to="/dashboard/eventTypes/new?kind=round-robin"
         />
       </ul>
     </div>

@@ -78,8 +78,8 @@ function Timeline({ resultLabel, result, caption }: { resultLabel: string; resul
   );
 }
 
-function ComingSoon() {
-  return <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800">Coming soon</span>;
+function Available() {
+  return <span className="rounded-full bg-green-50 px-2.5 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-inset ring-green-600/20">Available</span>;
 }
 
 export default function Teams() {
@@ -110,7 +110,8 @@ export default function Teams() {
           Two ways to book a team
         </h2>
         <p className="mt-2 max-w-2xl text-neutral-600">
-          Both team event types are being built now and are not available yet. Here is how they will work.
+          Invite teammates on your dashboard&apos;s Team page; once they accept, pick them as hosts of a Collective or Round Robin
+          event type.
         </p>
         <div className="mt-8 grid gap-6 lg:grid-cols-2">
           <article aria-labelledby="collective-heading" className="rounded-xl border border-neutral-200 bg-white p-6 shadow-sm sm:p-8">
@@ -119,7 +120,7 @@ export default function Teams() {
               <h3 id="collective-heading" className="text-lg font-semibold text-neutral-900">
                 Collective
               </h3>
-              <ComingSoon />
+              <Available />
             </div>
             <p className="mt-3 text-neutral-700">
               <strong className="font-semibold text-neutral-900">All chosen hosts must be free.</strong> Guests only see the
@@ -141,7 +142,7 @@ export default function Teams() {
               <h3 id="round-robin-heading" className="text-lg font-semibold text-neutral-900">
                 Round Robin
               </h3>
-              <ComingSoon />
+              <Available />
             </div>
             <p className="mt-3 text-neutral-700">
               <strong className="font-semibold text-neutral-900">Any one free host takes the meeting.</strong> Guests see every
@@ -163,12 +164,9 @@ export default function Teams() {
         <div className="mx-auto grid max-w-content gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[2fr_3fr] lg:items-center">
           <div>
             <h2 id="today-heading" className="text-2xl font-bold text-neutral-900">
-              What your team can use today
+              And each teammate on their own
             </h2>
-            <p className="mt-2 text-neutral-600">
-              Until team events arrive, every teammate can have their own booking link with the event types that already
-              work.
-            </p>
+            <p className="mt-2 text-neutral-600">Every teammate also keeps their own booking links with the one-host event types.</p>
           </div>
           <ul className="grid gap-4 sm:grid-cols-2">
             <li className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm">

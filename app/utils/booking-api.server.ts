@@ -3,6 +3,7 @@ import { cancelBooking, rescheduleBooking, type BookingActor, type BookingHost, 
 import { findSeatBooking, type SeatBooking } from "../models/booking-seats.server";
 import { cancelSeatAndTell, mailSessionSeats, rescheduleSeatAndTell } from "./booking-seats.server";
 import type { HostEvent } from "../models/event.server";
+import { coHostsOf } from "../models/team-booking.server";
 import { readQuery } from "./admin-api.server";
 import { apiError, readJson, requireApiUser } from "./api.server";
 import { bookingJson, bookingTokenQuery } from "./booking-api";
@@ -105,10 +106,16 @@ export async function mailGuests(event: HostEvent, host: BookingHost, kind: Invi
   await mailInvitees(mailed, host, kind, footer);
 }
 
-/** The host gets the same calendar entry (UID, SEQUENCE) as the booking's guests; for a seat, the whole session's. */
+/**
+ * The host gets the same calendar entry (UID, SEQUENCE) as the booking's guests; for a seat, the
+ * whole session's. A collective booking's co-hosts get their own entry (their own row, decision 020).
+ */
 export async function mailHost(event: HostEvent, host: BookingHost, kind: InvitationKind, guestName: string): Promise<void> {
   const forHost = "session" in event ? (event as SeatBooking).session : event;
   if (host.email) await mailHostOfBooking(mailedSequence(forHost, kind), host, kind, guestName);
+  for (const co of await coHostsOf(forHost.id)) {
+    if (co.host.email) await mailHostOfBooking(mailedSequence(co.event, kind), co.host, kind, guestName);
+  }
 }
 
 /** Guests, then host (decision 018; a seat's guest gets their seat's own entry, decision 021). */

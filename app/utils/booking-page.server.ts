@@ -2,6 +2,7 @@ import type { HeadersFunction } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import { getBookingForConfirmation, getGuestBooking, type GuestBooking } from "../models/booking.server";
 import { slotSearch } from "../models/event-type.server";
+import { rescheduleSearch } from "../models/team-booking.server";
 import { SlotConfigError } from "../scheduling/availability";
 import { findSlots } from "../scheduling/slots";
 import { formatInZone } from "../scheduling/zoned-time";
@@ -63,12 +64,15 @@ export interface SlotChoice {
  * (slotSearch, as GET /api/slots and rescheduleBooking use it), the booking's own time not
  * blocking itself, and its current start left out (moving there is no move).
  */
-export async function rescheduleSlots(booking: Pick<GuestBooking, "bookable" | "id" | "startsAt" | "seat">, date: string, zone: string, now: Date): Promise<SlotChoice[]> {
+export async function rescheduleSlots(booking: Pick<GuestBooking, "bookable" | "id" | "hostId" | "startsAt" | "seat">, date: string, zone: string, now: Date): Promise<SlotChoice[]> {
   if (!booking.bookable) return [];
   try {
-    // A seat (decision 021) frees its session's time only when it is the session's one seat, and needs room for its places.
-    const excludeEventId = booking.seat ? (booking.seat.alone ? booking.seat.sessionId : undefined) : booking.id;
-    const input = await slotSearch(booking.bookable, { range: { start: date, end: date }, timeZone: zone, now }, { excludeEventId });
+    // A seat (decision 021) frees its session's time only when it is the session's one seat, and
+    // needs room for its places; a team booking frees its own rows and keeps its hosts (decision 020).
+    const { linked: _linked, ...options } = booking.seat
+      ? { excludeEventId: booking.seat.alone ? booking.seat.sessionId : undefined, linked: [] }
+      : await rescheduleSearch(booking.id, booking.hostId, booking.bookable.eventType.kind);
+    const input = await slotSearch(booking.bookable, { range: { start: date, end: date }, timeZone: zone, now }, options);
     const places = booking.seat?.places ?? 1;
     return findSlots(input)
       .filter((s) => s.start !== booking.startsAt.getTime() && (s.seatsRemaining ?? places) >= places)
@@ -83,6 +87,6 @@ export async function rescheduleSlots(booking: Pick<GuestBooking, "bookable" | "
 export async function confirmedBookingOr404(params: Params, request: Request) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const found = await getBookingForConfirmation(params.id ?? "", token);
-  if (!found || found.host.username !== (params.username ?? "").toLowerCase()) notFound();
+  if (!found || found.linkUsername !== (params.username ?? "").toLowerCase()) notFound();
   return { ...found, token };
 }

@@ -17,6 +17,8 @@ export function drawerItems(role: Role): DrawerItem[] {
   const availability = { to: "/dashboard/availability", label: "Availability" };
   // Reminders and follow-ups (decision 022): every host's, so professionals get it too.
   const workflows = { to: "/dashboard/workFlow", label: "Workflows" };
+  // The host's team (decision 020): invitations both ways, right after availability.
+  const team = { to: "/dashboard/team", label: "Team" };
   if (role === "admin") {
     return [
       mySchedule,
@@ -33,13 +35,14 @@ export function drawerItems(role: Role): DrawerItem[] {
   if (role === "professional") {
     // Scheduled Events too (decision 021): PRODUCT.md puts booked events in the host's Scheduled Events.
     const scheduledEvents = { to: "/dashboard/scheduledEvents", label: "Scheduled Events" };
-    return [mySchedule, { to: "/dashboard/profile", label: "Profile" }, { to: "/dashboard/eventTypes", label: "Event Types" }, availability, scheduledEvents, workflows, apiTokens];
+    return [mySchedule, { to: "/dashboard/profile", label: "Profile" }, { to: "/dashboard/eventTypes", label: "Event Types" }, availability, team, scheduledEvents, workflows, apiTokens];
   }
   return [
     mySchedule,
     { to: "/dashboard/profile", label: "Profile" },
     { to: "/dashboard/eventTypes", label: "Event Types" },
     availability,
+    team,
     { to: "/dashboard/scheduledEvents", label: "Scheduled Events" },
     workflows,
     apiTokens,

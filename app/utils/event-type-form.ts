@@ -37,8 +37,8 @@ export const KIND_LABELS: Record<EventTypeKind, string> = {
 export const KIND_HINTS: Record<EventTypeKind, string> = {
   "one-to-one": "One guest per meeting.",
   group: "Several guests in the same slot, up to the seats you set.",
-  collective: "Everyone chosen hosts together. Until team invitations exist, you are the only host.",
-  "round-robin": "Guests get whichever host is free. Until team invitations exist, you are the only host.",
+  collective: "You and the team members you pick host together: guests see only times when all of you are free.",
+  "round-robin": "Guests get one free host among you and the members you pick, shared out fairly.",
 };
 
 export const LOCATION_LABELS: Record<LocationType, string> = {

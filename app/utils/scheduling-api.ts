@@ -290,7 +290,10 @@ export const eventTypeBody = z
       .array(z.string({ error: "hosts: a list of user _ids." }), { error: "hosts: a list of user _ids." })
       .max(50, "hosts: at most 50.")
       .optional()
-      .meta({ description: "Collective / round robin hosts. Until team invitations exist, only your own _id (the default)." }),
+      .meta({
+        description:
+          "Collective / round robin: the _ids of members who accepted your team invitation (at least one); you always host too. One-to-one and group: only your own _id (the default).",
+      }),
   })
   .superRefine((value, ctx) => {
     if (value.kind === "group" && (value.seats === undefined || value.seats === null)) {
@@ -330,7 +333,7 @@ export const eventTypeJsonSchema = z
     dailyLimit: z.number().int().optional(),
     scheduleId: z.string(),
     active: z.boolean(),
-    hosts: z.array(z.string()),
+    hosts: z.array(z.string()).meta({ description: "Who hosts it: you first, then the team members you chose (collective / round robin)." }),
   })
   .meta({ id: "EventType" });
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, check, index, integer, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns";
 import { eventTypes } from "./event-types";
 import { users } from "./users";
@@ -43,6 +43,11 @@ export const events = pgTable(
      * (docs/decisions/022).
      */
     startSetAt: timestamp("start_set_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A collective booking's co-host row (decision 020): the owner's booking it belongs to. It
+     * blocks the co-host's time and shows on their schedule; the booking moves and cancels it.
+     */
+    bookingId: uuid("booking_id").references((): AnyPgColumn => events.id, { onDelete: "cascade" }),
     ...timestamps,
   },
   (t) => [
@@ -52,6 +57,7 @@ export const events = pgTable(
     index("events_event_type_starts_idx").on(t.eventTypeId, t.startsAt),
     // The job runner's reminder scan: confirmed events by start (docs/decisions/022).
     index("events_confirmed_starts_idx").on(t.startsAt).where(sql`${t.status} = 'confirmed'`),
+    index("events_booking_id_idx").on(t.bookingId),
     check("events_ends_after_starts", sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );

@@ -13,4 +13,5 @@ export * from "./schedules";
 export * from "./event-types";
 export * from "./reminders";
 export * from "./booking-seats";
+export * from "./team-members";
 export * from "./relations";

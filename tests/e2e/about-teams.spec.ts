@@ -59,7 +59,7 @@ test.describe("about", () => {
 });
 
 test.describe("teams", () => {
-  test("explains collective and round robin, both coming soon, and invites a visitor to sign up", async ({ page }) => {
+  test("explains collective and round robin, both available, and invites a visitor to sign up", async ({ page }) => {
     const response = await page.goto("/teams");
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle("Teams | Scheduler");
@@ -67,13 +67,13 @@ test.describe("teams", () => {
 
     const collective = page.getByRole("article", { name: "Collective" });
     await expect(collective.getByText("All chosen hosts must be free.")).toBeVisible();
-    await expect(collective.getByText("Coming soon")).toBeVisible();
+    await expect(collective.getByText("Available", { exact: true })).toBeVisible();
     await expect(collective.getByRole("figure")).toContainText("only at 10am and 3pm");
 
     const roundRobin = page.getByRole("article", { name: "Round Robin" });
     await expect(roundRobin.getByText("Any one free host takes the meeting.")).toBeVisible();
     await expect(roundRobin.getByText(/assigned fairly/)).toBeVisible();
-    await expect(roundRobin.getByText("Coming soon")).toBeVisible();
+    await expect(roundRobin.getByText("Available", { exact: true })).toBeVisible();
 
     expect(await deadLinks(page)).toEqual([]);
     const ctas = page.getByRole("main").getByRole("link", { name: "Create your free account" });
@@ -113,7 +113,7 @@ test.describe("about and teams without JavaScript", () => {
     await expect(page.getByTestId("team-member")).toHaveCount(6);
     await expect(page.getByRole("main").getByRole("link", { name: "Contact us" })).toHaveAttribute("href", "/contact");
     await page.goto("/teams");
-    await expect(page.getByRole("article", { name: "Collective" })).toContainText("Coming soon");
+    await expect(page.getByRole("article", { name: "Collective" })).toContainText("Available");
     await expect(page.getByRole("main").getByRole("link", { name: "Create your free account" }).first()).toHaveAttribute("href", "/signup");
   });
 });

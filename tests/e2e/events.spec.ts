@@ -65,7 +65,7 @@ test.describe("host events", () => {
     await page.getByTestId("create-event").click();
     await expect(page).toHaveURL("/eventtype");
     await expect(page.getByRole("heading", { name: "New Event Type" })).toBeVisible();
-    await expect(page.getByText("coming soon", { exact: true })).toHaveCount(2);
+    await expect(page.getByText("coming soon", { exact: true })).toHaveCount(0);
     await page.getByRole("link", { name: "Create" }).first().click();
     await expect(page).toHaveURL("/one-to-one");
     await expect(page.getByRole("heading", { name: "Add One to One Event" })).toBeVisible();

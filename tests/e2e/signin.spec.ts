@@ -201,8 +201,8 @@ test.describe("guarded pages", () => {
 
 test.describe("dashboard drawer by role", () => {
   const cases = [
-    { who: "user (demo host)", account: DEMO.host, profile: "Profile", items: ["My Schedule", "Profile", "Event Types", "Availability", "Scheduled Events", "Workflows", "API Tokens"] },
-    { who: "professional", account: DEMO.pro, profile: "Profile", items: ["My Schedule", "Profile", "Event Types", "Availability", "Scheduled Events", "Workflows", "API Tokens"] },
+    { who: "user (demo host)", account: DEMO.host, profile: "Profile", items: ["My Schedule", "Profile", "Event Types", "Availability", "Team", "Scheduled Events", "Workflows", "API Tokens"] },
+    { who: "professional", account: DEMO.pro, profile: "Profile", items: ["My Schedule", "Profile", "Event Types", "Availability", "Team", "Scheduled Events", "Workflows", "API Tokens"] },
     {
       who: "admin",
       account: DEMO.admin,

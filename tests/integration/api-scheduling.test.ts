@@ -331,10 +331,12 @@ describe("event types", () => {
       const error = await errorOf(res);
       expect(error.code).toBe("invalid_input");
       expect(Object.keys(error.fields ?? {}), JSON.stringify(patch)).toContain(field);
-      if (field === "hosts") expect(error.fields?.hosts?.[0]).toMatch(/team invitations are not available yet/i);
+      if (field === "hosts") expect(error.fields?.hosts?.[0]).toMatch(/accepted your team invitation/i);
     }
-    // The owner as the only host of a collective is fine; so is a group with seats.
-    await ok(await call("POST", "/api/event-types", { token: a.token, json: eventType({ kind: "collective", hosts: [a.id] }) }), 201);
+    // A collective needs a team member besides the owner (decision 020); a group with seats is fine.
+    const alone = await call("POST", "/api/event-types", { token: a.token, json: eventType({ kind: "collective", hosts: [a.id] }) });
+    expect(alone.status).toBe(400);
+    expect((await errorOf(alone)).fields?.hosts?.[0]).toMatch(/at least one team member/i);
     await ok(await call("POST", "/api/event-types", { token: a.token, json: eventType({ kind: "group", seats: 5 }) }), 201);
   });
 });

@@ -99,7 +99,8 @@ export const paths: ZodOpenApiPathsObject = {
   "/api/slots": {
     get: {
       operationId: "listSlots",
-      summary: "Free slots of an active event type for the guest's dates (at most 62 days); no auth.",
+      summary:
+        "Free slots of an active event type for the guest's dates (at most 62 days); no auth. Collective: times every host is free; round robin: times any one host is free.",
       tags: ["Slots"],
       security: open,
       requestParams: { query: slotsQuery },

@@ -1,0 +1,163 @@
+import crypto from "node:crypto";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { eventInvitees, events, users, type Event } from "../../db/schema";
+import { findSlots } from "../scheduling/slots";
+import { formatInZone, instantToWallClock } from "../scheduling/zoned-time";
+import { getDb } from "../utils/db.server";
+import { hashBookingToken, type BookingHost, type BookingRequest, type BookingResult } from "./booking.server";
+import { lockHost, lockHostUnderCap, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
+import { slotSearch, type Executor } from "./event-type.server";
+import { liveHostIds } from "./team-hosts.server";
+
+/**
+ * Collective and round-robin bookings (decision 020). The one-host path (booking.server.ts)
+ * calls in here for team event types and for a booking's linked co-host rows.
+ *
+ * - Every host's users row is locked, in id order (two bookings sharing hosts never wait on each
+ *   other crosswise), before the free slots are recomputed with the busy time read under them.
+ * - Collective: one event row per host. The owner's row is the booking (guest e-mail, token);
+ *   each co-host's row points at it (events.booking_id), so the exclusion constraint blocks every
+ *   host's time and each host sees the meeting on their own schedule.
+ * - Round robin: the engine's fair pick among the hosts free then (and not at the free cap)
+ *   becomes the event's host; the owner is not told unless picked.
+ */
+
+export class TeamBookingRefused extends Error {
+  constructor(readonly reason: "slot-unavailable") {
+    super(reason);
+    this.name = "TeamBookingRefused";
+  }
+}
+
+const LOCATION_EVENT_TYPE: Record<string, Event["eventType"]> = { "in-person": "In Person Meeting", phone: "Phone Call" };
+
+/** Locks the users rows of `ids` in id order; `underCap` is checked against the free cap as it is locked. */
+export async function lockHostsInOrder(tx: Transaction, ids: readonly string[], underCap?: { id: string; now: Date }): Promise<void> {
+  for (const id of [...new Set(ids)].sort()) {
+    if (underCap && underCap.id === id) await lockHostUnderCap(tx, id, underCap.now);
+    else await lockHost(tx, id);
+  }
+}
+
+async function hostOf(tx: Executor, hostId: string): Promise<BookingHost> {
+  const [row] = await tx.select({ email: users.email, name: users.name, timeZone: users.timeZone }).from(users).where(eq(users.id, hostId));
+  return row ?? { email: "", name: "", timeZone: "UTC" };
+}
+
+function when(start: Date, zone: string): string {
+  const f = formatInZone(start, zone);
+  return `${f.date} at ${f.time} (${zone})`;
+}
+
+/** Books a collective or round-robin slot; a refusal is thrown for booking.server's `decide`. */
+export async function createTeamBooking(tx: Transaction, request: BookingRequest, now: Date): Promise<BookingResult> {
+  const { found, start, name, email, timeZone } = request;
+  const { eventType, ownerId } = found;
+  const token = crypto.randomBytes(32).toString("base64url");
+  await lockHostsInOrder(tx, await liveHostIds(tx, found));
+  const date = instantToWallClock(start, timeZone).date;
+  const slot = findSlots(await slotSearch(found, { range: { start: date, end: date }, timeZone, now }, { executor: tx })).find((s) => s.start === start.getTime());
+  if (!slot) throw new TeamBookingRefused("slot-unavailable");
+  const end = new Date(start.getTime() + eventType.duration * 60_000);
+  const base = {
+    eventName: eventType.title,
+    eventType: LOCATION_EVENT_TYPE[eventType.location.type] ?? "Google Meet",
+    eventWith: "One-to-One" as const,
+    description: eventType.description,
+    startsAt: start,
+    endsAt: end,
+    guestName: name,
+    guestTimeZone: timeZone,
+    notes: request.notes ?? null,
+    eventTypeId: eventType.id,
+  };
+  // Collective: the owner's row is the booking; round robin: the assigned host's.
+  const bookingHostId = eventType.kind === "collective" ? ownerId : slot.hostIds[0];
+  const [created] = await tx
+    .insert(events)
+    .values({ ...base, hostId: bookingHostId, guestEmail: email, bookingTokenHash: hashBookingToken(token) })
+    .returning();
+  await tx.insert(eventInvitees).values({ eventId: created.id, position: 1, email });
+  const host = await hostOf(tx, bookingHostId);
+  await notify(tx, bookingHostId, `New booking: ${eventType.title} with ${name} on ${when(start, host.timeZone)}`);
+  if (eventType.kind === "collective") {
+    for (const coHostId of slot.hostIds.filter((id) => id !== ownerId)) {
+      const [row] = await tx
+        .insert(events)
+        .values({ ...base, hostId: coHostId, bookingId: created.id })
+        .returning({ id: events.id });
+      await tx.insert(eventInvitees).values({ eventId: row.id, position: 1, email });
+      const coHost = await hostOf(tx, coHostId);
+      await notify(tx, coHostId, `New booking: ${eventType.title} with ${name} on ${when(start, coHost.timeZone)}`);
+    }
+  }
+  return { ok: true, booking: { ...created, invitees: [email] }, token, host, newInvitees: [email] };
+}
+
+/**
+ * How a move of booking `id` (hosted by `hostId`) searches: never blocked by its own rows; a
+ * collective over every host (its co-host rows left out too), a round robin only over the host it
+ * was assigned to. The reschedule check and the guest's reschedule page both use it.
+ */
+export async function rescheduleSearch(
+  id: string,
+  hostId: string,
+  kind: string,
+  executor?: Executor,
+): Promise<{ excludeEventId?: string; excludeEventIds?: string[]; onlyHostIds?: string[]; linked: Event[] }> {
+  const linked = await linkedRows(executor ?? (await getDb()), id);
+  if (kind === "collective") return { excludeEventIds: [id, ...linked.map((r) => r.id)], linked };
+  if (kind === "round-robin") return { excludeEventIds: [id], onlyHostIds: [hostId], linked };
+  return { excludeEventId: id, linked };
+}
+
+/** The co-host rows of a collective booking (none for any other booking). */
+export async function linkedRows(db: Executor, bookingId: string): Promise<Event[]> {
+  return db.select().from(events).where(eq(events.bookingId, bookingId)).orderBy(asc(events.hostId));
+}
+
+/** Cancels the co-host rows with their booking (same transaction), each host told on their bell. */
+export async function cancelLinkedRows(tx: Transaction, bookingId: string, now: Date, by: string): Promise<void> {
+  const rows = await tx
+    .update(events)
+    .set({ status: "cancelled", sequence: sql`${events.sequence} + 1`, updatedAt: now })
+    .where(and(eq(events.bookingId, bookingId), sql`${events.status} <> 'cancelled'`))
+    .returning();
+  for (const row of rows) {
+    const host = await hostOf(tx, row.hostId);
+    await notify(tx, row.hostId, `Booking cancelled by ${by}: ${row.eventName} on ${when(row.startsAt, host.timeZone)}`);
+  }
+}
+
+/** Moves the co-host rows with their booking (same transaction); the database refuses an overlap. */
+export async function moveLinkedRows(tx: Transaction, bookingId: string, start: Date, end: Date, now: Date): Promise<void> {
+  const rows = await tx
+    .update(events)
+    .set({ startsAt: start, endsAt: end, sequence: sql`${events.sequence} + 1`, updatedAt: now })
+    .where(and(eq(events.bookingId, bookingId), sql`${events.status} <> 'cancelled'`))
+    .returning();
+  for (const row of rows) {
+    const host = await hostOf(tx, row.hostId);
+    await notify(tx, row.hostId, `Booking moved: ${row.eventName} with ${row.guestName ?? "a guest"} to ${when(start, host.timeZone)}`);
+  }
+}
+
+/** The co-hosts of a booking with their own rows, for the mails after a create, move or cancel. */
+export async function coHostsOf(bookingId: string): Promise<Array<{ event: HostEvent; host: BookingHost }>> {
+  const db = await getDb();
+  const rows = await linkedRows(db, bookingId);
+  if (rows.length === 0) return [];
+  const withList = await withInvitees(db, rows);
+  const hosts = await db
+    .select({ id: users.id, email: users.email, name: users.name, timeZone: users.timeZone })
+    .from(users)
+    .where(inArray(
+      users.id,
+      rows.map((r) => r.hostId),
+    ));
+  const byId = new Map(hosts.map((h) => [h.id, h]));
+  return withList.flatMap((event) => {
+    const host = byId.get(event.hostId);
+    return host ? [{ event, host }] : [];
+  });
+}

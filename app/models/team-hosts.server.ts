@@ -1,0 +1,107 @@
+import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { events, schedules, teamMembers, users } from "../../db/schema";
+import type { RoundRobinStats, Schedule as EngineSchedule } from "../scheduling/slots";
+import type { getDb } from "../utils/db.server";
+import { can } from "../utils/permissions";
+import { FREE_EVENT_CAP, type Transaction } from "./event.server";
+import { effectiveRole } from "./professional.server";
+
+/**
+ * Who hosts a team event type's slots (decision 020), read with the caller's executor (a
+ * booking passes its transaction). No import of event-type.server: it imports this module.
+ */
+
+type Executor = Awaited<ReturnType<typeof getDb>> | Transaction;
+
+/** Round robin weighs the bookings of the last 30 days (and every upcoming one). */
+export const ROUND_ROBIN_WINDOW_DAYS = 30;
+
+export function isTeamKind(kind: string): kind is "collective" | "round-robin" {
+  return kind === "collective" || kind === "round-robin";
+}
+
+interface TeamEventType {
+  eventType: { id: string; kind: string; hostIds: string[] };
+  ownerId: string;
+  schedule: EngineSchedule;
+}
+
+/**
+ * The event type's hosts now: the owner, then each listed host who is still an accepted member
+ * of the owner's team (someone who left or was removed no longer counts, whatever host_ids says).
+ */
+export async function liveHostIds(db: Executor, found: TeamEventType): Promise<string[]> {
+  const listed = found.eventType.hostIds.filter((id) => id !== found.ownerId);
+  if (listed.length === 0) return [found.ownerId];
+  const rows = await db
+    .select({ id: teamMembers.memberId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.ownerId, found.ownerId), eq(teamMembers.status, "accepted"), inArray(teamMembers.memberId, listed)));
+  const live = new Set(rows.map((r) => r.id));
+  return [found.ownerId, ...listed.filter((id) => live.has(id))];
+}
+
+/** Hosts at the free plan's cap (3 upcoming, not-cancelled events) among `ids`. */
+export async function cappedHostIds(db: Executor, ids: string[], now: Date): Promise<Set<string>> {
+  const roles = await db.select({ id: users.id, role: effectiveRole }).from(users).where(inArray(users.id, ids));
+  const limited = roles.filter((r) => !can(r, "event:unlimited")).map((r) => r.id);
+  if (limited.length === 0) return new Set();
+  const counts = await db
+    .select({ hostId: events.hostId, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(events)
+    .where(and(inArray(events.hostId, limited), gt(events.endsAt, now), ne(events.status, "cancelled")))
+    .groupBy(events.hostId);
+  return new Set(counts.filter((c) => c.n >= FREE_EVENT_CAP).map((c) => c.hostId));
+}
+
+/** Fairness figures of each host for one event type: bookings in the window, latest booking made. */
+export async function roundRobinStats(db: Executor, eventTypeId: string, ids: string[], now: Date): Promise<Map<string, RoundRobinStats>> {
+  const since = new Date(now.getTime() - ROUND_ROBIN_WINDOW_DAYS * 24 * 3600 * 1000).toISOString();
+  const rows = await db
+    .select({
+      hostId: events.hostId,
+      bookings: sql<number>`count(*) filter (where ${events.createdAt} > ${since} or ${events.startsAt} > ${since})`.mapWith(Number),
+      last: sql<string | null>`max(${events.createdAt})`,
+    })
+    .from(events)
+    .where(and(eq(events.eventTypeId, eventTypeId), inArray(events.hostId, ids), sql`${events.status} <> 'cancelled'`, sql`${events.guestEmail} is not null`))
+    .groupBy(events.hostId);
+  const out = new Map<string, RoundRobinStats>();
+  for (const id of ids) out.set(id, { bookings: 0, lastBookedAt: null });
+  for (const r of rows) out.set(r.hostId, { bookings: r.bookings, lastBookedAt: r.last ? new Date(r.last).getTime() : null });
+  return out;
+}
+
+export interface TeamSlotHost {
+  id: string;
+  schedule: EngineSchedule;
+  roundRobin?: RoundRobinStats;
+}
+
+/**
+ * The engine's hosts for a team event type: the owner with the event type's schedule, each
+ * member with their own default schedule (their availability, in their zone). A host at the
+ * free cap, or a member without a schedule, gets no hours: a collective slot then needs them and
+ * is gone, round robin passes them by. `onlyHostIds` narrows the hosts (a round-robin
+ * reschedule stays with its assigned host).
+ */
+export async function teamSlotHosts(db: Executor, found: TeamEventType, now: Date, onlyHostIds?: string[]): Promise<TeamSlotHost[]> {
+  let ids = await liveHostIds(db, found);
+  if (onlyHostIds) ids = ids.filter((id) => onlyHostIds.includes(id));
+  if (ids.length === 0) ids = onlyHostIds?.slice(0, 1) ?? [found.ownerId];
+  const members = ids.filter((id) => id !== found.ownerId);
+  const defaults = members.length
+    ? await db
+        .select({ userId: schedules.userId, timeZone: schedules.timeZone, weekly: schedules.weekly, overrides: schedules.overrides })
+        .from(schedules)
+        .where(and(inArray(schedules.userId, members), eq(schedules.isDefault, true)))
+    : [];
+  const byUser = new Map(defaults.map((d) => [d.userId, { timeZone: d.timeZone, weekly: d.weekly, overrides: d.overrides }]));
+  const capped = await cappedHostIds(db, ids, now);
+  const stats = found.eventType.kind === "round-robin" ? await roundRobinStats(db, found.eventType.id, ids, now) : null;
+  return ids.map((id) => {
+    const own = id === found.ownerId ? found.schedule : byUser.get(id);
+    const schedule: EngineSchedule = own && !capped.has(id) ? { timeZone: own.timeZone, weekly: own.weekly, overrides: own.overrides } : { timeZone: "UTC", weekly: [], overrides: [] };
+    return { id, schedule, ...(stats ? { roundRobin: stats.get(id) } : {}) };
+  });
+}

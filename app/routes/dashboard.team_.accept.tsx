@@ -1,0 +1,100 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Check, UsersRound, X } from "lucide-react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Toaster } from "~/components/toaster";
+import { Button, buttonClass } from "~/components/ui/button";
+import { findInvitationByToken, respondToInvitation } from "~/models/team.server";
+import { TEAM_MESSAGES as M } from "~/profile-messages";
+import { requireUser } from "~/utils/auth.server";
+import { drawerItems } from "~/utils/dashboard-menu";
+import { readFormData } from "~/utils/request.server";
+import { TEAM_PAGE } from "~/utils/team-form";
+import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+
+/**
+ * /dashboard/team/accept?token=... : the mailed invitation link (decision 020). Signed out, the
+ * dashboard sends the person to sign in (or sign up) and back here. A token that opens nothing
+ * is 404; an invitation to another e-mail address is 403. Accept and decline are form posts.
+ */
+
+export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Team invitation | Scheduler" }];
+
+async function invitationFor(request: Request, token: string) {
+  const user = await requireUser(request);
+  const found = await findInvitationByToken(token);
+  if (!found) throw new Response(M.notFound, { status: 404 });
+  if (found.email.toLowerCase() !== user.email.toLowerCase()) throw new Response(M.wrongPerson, { status: 403 });
+  return { user, found };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const { found } = await invitationFor(request, token);
+  return { token, owner: found.ownerName || found.ownerEmail, ownerEmail: found.ownerEmail, email: found.email, status: found.status };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readFormData(request);
+  const token = String(form.get("token") ?? "");
+  const answer = form.get("intent");
+  const { user } = await invitationFor(request, token);
+  if (answer !== "accept" && answer !== "decline") return data({ toast: errorToast(M.unknownForm) }, { status: 400 });
+  const result = await respondToInvitation(user, { token }, answer, new Date());
+  // Admins have no Team page in their drawer: their dashboard instead.
+  const back = drawerItems(user.role).some((item) => item.to === TEAM_PAGE) ? TEAM_PAGE : "/dashboard";
+  if (result.ok) return redirectWithSuccess(back, answer === "accept" ? M.accepted(result.ownerName) : M.declined(result.ownerName));
+  if (result.reason === "not-pending") return data({ toast: errorToast(M.notPending) }, { status: 409 });
+  throw new Response(result.reason === "wrong-person" ? M.wrongPerson : M.notFound, { status: result.reason === "wrong-person" ? 403 : 404 });
+}
+
+export default function AcceptInvitation() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <div className="max-w-form space-y-6">
+      <section className="rounded-xl border border-neutral-200 bg-white p-6 shadow-sm" aria-labelledby="invitation-title">
+        <div className="flex items-center gap-3">
+          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+            <UsersRound className="h-5 w-5" aria-hidden />
+          </span>
+          <h1 id="invitation-title" className="break-words text-2xl font-bold text-neutral-900">
+            Join {d.owner}&apos;s team?
+          </h1>
+        </div>
+        <p className="mt-3 text-neutral-700 [overflow-wrap:anywhere]">
+          {d.owner} ({d.ownerEmail}) invited {d.email}. As a member you can host their Collective and Round Robin meetings: guests book the times your own
+          default schedule leaves free, and the meetings land on your schedule.
+        </p>
+        {d.status === "pending" ? (
+          <Form method="post" className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <input type="hidden" name="token" value={d.token} />
+            <Button type="submit" name="intent" value="decline" variant="secondary" disabled={busy}>
+              <X className="h-4 w-4" aria-hidden /> Decline
+            </Button>
+            <Button type="submit" name="intent" value="accept" disabled={busy} pending={busy && navigation.formData?.get("intent") === "accept"}>
+              <Check className="h-4 w-4" aria-hidden /> Accept invitation
+            </Button>
+          </Form>
+        ) : (
+          <div className="mt-6 space-y-4">
+            <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+              {d.status === "accepted" ? "You are already on this team." : M.notPending}
+            </p>
+            <Link to={TEAM_PAGE} className={buttonClass("secondary")}>
+              Go to Team
+            </Link>
+          </div>
+        )}
+      </section>
+      <Toaster toast={actionData?.toast ?? null} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,189 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { noSidewaysScroll, seriousViolations, STRONG_PASSWORD, submitSignUp, TEXT, toast, uniqueEmail, waitForHydration } from "./support";
+
+/**
+ * Teams (decision 020) in Chromium: an owner invites a member on the Team page, the member signs
+ * up and accepts, the owner creates a Collective event type from the /eventtype chooser picking
+ * the member, a guest books it and both hosts see the meeting in My Schedule; a Round Robin
+ * shares two bookings between owner and member; the Team page at phone width with axe; the
+ * invitation accepted without JavaScript.
+ */
+
+interface Person {
+  name: string;
+  email: string;
+  context: BrowserContext;
+  page: Page;
+  username?: string;
+  /** The browser runs scripts (false: the no-JavaScript tests). */
+  js: boolean;
+}
+
+async function signUp(browser: Browser, prefix: string, name: string, options: { username?: boolean; javaScriptEnabled?: boolean } = {}): Promise<Person> {
+  const context = await browser.newContext({ timezoneId: "Europe/Berlin", javaScriptEnabled: options.javaScriptEnabled ?? true });
+  const page = await context.newPage();
+  const email = uniqueEmail(prefix);
+  await page.goto("/signup");
+  if (options.javaScriptEnabled === false) {
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByLabel("Confirm Password", { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByRole("button", { name: "Sign up", exact: true }).click();
+  } else {
+    await submitSignUp(page, { name, email, password: STRONG_PASSWORD });
+  }
+  await expect(toast(page)).toContainText(TEXT.signUpSuccess);
+  let username: string | undefined;
+  if (options.username) {
+    username = `tm${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    await page.goto("/dashboard/profile");
+    await page.getByLabel("Username", { exact: true }).fill(username);
+    await page.getByRole("button", { name: "Save username" }).click();
+    await expect(page.getByText("Username saved.").first()).toBeVisible();
+  }
+  return { name, email, context, page, username, js: options.javaScriptEnabled ?? true };
+}
+
+async function invite(owner: Person, email: string) {
+  await owner.page.goto("/dashboard/team");
+  if (owner.js) await waitForHydration(owner.page);
+  await owner.page.getByLabel("E-mail address").fill(email);
+  await owner.page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(toast(owner.page)).toContainText(`Invitation sent to ${email}.`);
+  await expect(owner.page.getByTestId("team-row").filter({ hasText: email })).toContainText("Invited");
+}
+
+async function accept(member: Person, ownerName: string) {
+  await member.page.goto("/dashboard/team");
+  if (member.js) await waitForHydration(member.page);
+  const invitation = member.page.getByTestId("invitation-to-me").filter({ hasText: ownerName });
+  await invitation.getByRole("button", { name: `Accept ${ownerName}'s invitation` }).click();
+  await expect(toast(member.page)).toContainText(`You joined ${ownerName}'s team.`);
+  await expect(member.page.getByTestId("invitation-to-me").filter({ hasText: ownerName })).toContainText("You are on this team.");
+}
+
+/** Creates a team event type from the /eventtype chooser with the member as host; its booking path. */
+async function teamEventType(owner: Person, card: "Collective" | "Round Robin", title: string, member: Person): Promise<string> {
+  await owner.page.goto("/eventtype");
+  await waitForHydration(owner.page);
+  await owner.page.getByRole("link", { name: `Create a ${card} event` }).click();
+  await expect(owner.page).toHaveURL(`/dashboard/eventTypes/new?kind=${card === "Collective" ? "collective" : "round-robin"}`);
+  await waitForHydration(owner.page);
+  await expect(owner.page.getByLabel("Kind")).toHaveValue(card === "Collective" ? "collective" : "round-robin");
+  await owner.page.getByLabel("Title").fill(title);
+  // Without a member the form says what is missing.
+  await owner.page.getByRole("button", { name: "Create event type" }).click();
+  await expect(owner.page.getByText("Pick at least one team member to host with you.").last()).toBeVisible();
+  await owner.page.getByLabel(`${member.name} (${member.email})`).check();
+  await owner.page.getByRole("button", { name: "Create event type" }).click();
+  await expect(toast(owner.page)).toContainText("Event type created");
+  const created = owner.page.getByTestId("event-type-card").filter({ hasText: title });
+  await expect(created.getByTestId("event-type-hosts")).toHaveText("2 hosts");
+  const path = await created.getByTestId("event-type-path").textContent();
+  return (path ?? "").trim();
+}
+
+async function bookFirstSlot(browser: Browser, path: string, guestName: string): Promise<{ host: string }> {
+  const context = await browser.newContext({ timezoneId: "Europe/Berlin" });
+  const page = await context.newPage();
+  await page.goto(path);
+  await waitForHydration(page);
+  if ((await page.getByTestId("calendar-day").count()) === 0) await page.getByRole("link", { name: "Next month" }).click();
+  await page.getByTestId("calendar-day").first().click();
+  await page.getByTestId("slot").first().click();
+  await page.getByLabel("Name", { exact: true }).fill(guestName);
+  await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("teamguest"));
+  await page.getByRole("button", { name: "Schedule event" }).click();
+  await expect(page.getByRole("heading", { name: "You are scheduled" })).toBeVisible();
+  const host = ((await page.getByTestId("booked-host").textContent()) ?? "").trim();
+  await context.close();
+  return { host };
+}
+
+async function scheduleCards(person: Person, title: string) {
+  await person.page.goto("/dashboard");
+  return person.page.getByTestId("event-card").filter({ hasText: title });
+}
+
+test.describe("Teams", () => {
+  // Two sign-ups, an invitation, an event type and bookings: more steps than one page.
+  test.describe.configure({ timeout: 120_000 });
+
+  test("invite, accept, a Collective event type with the member; a guest books; both hosts see it", async ({ browser }) => {
+    const owner = await signUp(browser, "owner", "Olive Owner", { username: true });
+    const member = await signUp(browser, "member", "Mika Member");
+    await invite(owner, member.email);
+    await accept(member, "Olive Owner");
+    await owner.page.goto("/dashboard/team");
+    await expect(owner.page.getByTestId("team-row").filter({ hasText: member.email })).toContainText("Member");
+
+    const path = await teamEventType(owner, "Collective", "Panel interview", member);
+    expect(path).toBe(`/${owner.username}/panel-interview`);
+    await bookFirstSlot(browser, path, "Gus Guest");
+    for (const host of [owner, member]) {
+      const card = await scheduleCards(host, "Panel interview");
+      await expect(card).toHaveCount(1);
+      await expect(card).toContainText("teamguest");
+    }
+    await owner.context.close();
+    await member.context.close();
+  });
+
+  test("Round Robin: two bookings go one to each host; the confirmation names the assigned host", async ({ browser }) => {
+    const owner = await signUp(browser, "rrowner", "Rita Owner", { username: true });
+    const member = await signUp(browser, "rrmember", "Remy Member");
+    await invite(owner, member.email);
+    await accept(member, "Rita Owner");
+    const path = await teamEventType(owner, "Round Robin", "Sales demo", member);
+    const first = await bookFirstSlot(browser, path, "First Guest");
+    const second = await bookFirstSlot(browser, path, "Second Guest");
+    expect([first.host, second.host].sort()).toEqual(["Remy Member", "Rita Owner"]);
+    for (const host of [owner, member]) await expect(await scheduleCards(host, "Sales demo")).toHaveCount(1);
+    await owner.context.close();
+    await member.context.close();
+  });
+
+  test("the Team page at phone width: no sideways scroll, no serious axe violations, remove asks first", async ({ browser }) => {
+    const owner = await signUp(browser, "phoneowner", "Pia Owner");
+    const member = await signUp(browser, "phonemember", "Paul Member");
+    await invite(owner, member.email);
+    await invite(owner, uniqueEmail("pending-person"));
+    await accept(member, "Pia Owner");
+    for (const person of [owner, member]) {
+      await person.page.setViewportSize({ width: 375, height: 812 });
+      await person.page.goto("/dashboard/team");
+      await expect(person.page.getByRole("heading", { name: "Team", level: 1 })).toBeVisible();
+      await noSidewaysScroll(person.page);
+      expect(await seriousViolations(person.page)).toEqual([]);
+    }
+    await owner.page.screenshot({ path: "tests/.tmp/team-phone.png", fullPage: true });
+    // Remove is a URL modal; Cancel keeps the member.
+    await waitForHydration(owner.page);
+    await owner.page.getByRole("link", { name: `Remove ${member.email}` }).click();
+    await expect(owner.page.getByRole("dialog")).toBeVisible();
+    expect(await seriousViolations(owner.page)).toEqual([]);
+    await owner.page.getByRole("button", { name: "Remove from team" }).click();
+    await expect(toast(owner.page)).toContainText(`${member.email} is no longer on your team.`);
+    await expect(owner.page.getByTestId("team-row").filter({ hasText: member.email })).toHaveCount(0);
+    await owner.context.close();
+    await member.context.close();
+  });
+
+  test.describe("without JavaScript", () => {
+    test("invite, accept and leave are plain forms", async ({ browser }) => {
+      const owner = await signUp(browser, "nojsowner", "Nell Owner", { javaScriptEnabled: false });
+      const member = await signUp(browser, "nojsmember", "Nico Member", { javaScriptEnabled: false });
+      await invite(owner, member.email);
+      await accept(member, "Nell Owner");
+      await member.page.getByRole("link", { name: "Leave Nell Owner's team" }).click();
+      await expect(member.page).toHaveURL(/\?leave=/);
+      await member.page.getByRole("button", { name: "Leave team" }).click();
+      await expect(toast(member.page)).toContainText("You left Nell Owner's team.");
+      await owner.page.goto("/dashboard/team");
+      await expect(owner.page.getByTestId("team-row")).toHaveCount(0);
+      await owner.context.close();
+      await member.context.close();
+    });
+  });
+});

@@ -246,6 +246,20 @@ describe("collective", () => {
     const own = await eventType(m, { kind: "one-to-one" });
     expect((await book(own._id, at(4, "10:00"))).status).toBe(409);
 
+    // The co-host's row never changes alone: 409 on the JSON paths and on Scheduled Events,
+    // which lists it with the guest's name and no Cancel/Reschedule.
+    const del = await call("DELETE", `/event/${rows[1].id}`, { token: m.token });
+    expect(del.status).toBe(409);
+    expect(((await del.json()) as { error: { code: string } }).error.code).toBe("part_of_booking");
+    const put = await call("PUT", `/event/${rows[1].id}`, { token: m.token, json: { eventName: "Mine now", eventType: "Google Meet", description: "x", dateTime: at(5, "10:00") } });
+    expect(put.status).toBe(409);
+    const scheduled = await (await m.c.get("/dashboard/scheduledEvents")).text();
+    expect(scheduled).toContain("Pat Guest");
+    expect(scheduled).toContain("part of a collective booking");
+    expect(scheduled).not.toContain(`cancel=${rows[1].id}`);
+    expect((await m.c.post("/dashboard/scheduledEvents", { intent: "cancel", eventId: rows[1].id })).status).toBe(409);
+    expect((await db`select status, starts_at from events where id = ${rows[1].id}`)[0]).toMatchObject({ status: "confirmed" });
+
     // Reschedule moves every row.
     const token = tokenOf(booking.cancelUrl);
     await ok(await call("POST", `/api/bookings/${booking.id}/reschedule?token=${encodeURIComponent(token)}`, { json: { start: at(4, "11:00") } }));

@@ -14,11 +14,10 @@
  */
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiClient, errorOf, type Account } from "./api-client";
+import { apiClient, errorOf, type Account, type Json, ok, dateIn, at, tokenOf } from "./api-client";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.93", namePrefix: "Book" });
 
-type Json = Record<string, unknown> & { _id: string };
 interface Booking {
   id: string;
   start: string;
@@ -28,18 +27,6 @@ interface Booking {
   rescheduleUrl: string | null;
 }
 
-async function ok<T = Json>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** A UTC date `days` from today, YYYY-MM-DD. */
-const dateIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
-/** A slot start on a date `days` ahead, written like GET /api/slots does for UTC. */
-const at = (days: number, time: string) => `${dateIn(days)}T${time}:00+00:00`;
-const tokenOf = (url: string | null) => new URL(url ?? "http://x/").searchParams.get("token") ?? "";
 const slug = () => `book-${crypto.randomUUID().slice(0, 8)}`;
 
 /** Every day 00:00-24:00 UTC, except the date 5 days ahead (unavailable). */

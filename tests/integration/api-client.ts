@@ -104,3 +104,21 @@ export function apiClient({ ipPrefix, namePrefix = "API", server: defaultServer 
 
   return { db, freshIp, call, account };
 }
+
+/** A JSON resource of the API (schedules, event types, events). */
+export type Json = Record<string, unknown> & { _id: string };
+
+/** The answer's JSON after checking its status (the body is in the failure message). */
+export async function ok<T = Json>(res: Response, status = 200): Promise<T> {
+  const text = await res.text();
+  expect(res.status, text).toBe(status);
+  return JSON.parse(text) as T;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A UTC date `days` from today, YYYY-MM-DD. */
+export const dateIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+/** A slot start on a date `days` ahead, written like GET /api/slots does for UTC. */
+export const at = (days: number, time: string) => `${dateIn(days)}T${time}:00+00:00`;
+/** The booking token of a cancel or reschedule link. */
+export const tokenOf = (url: string | null) => new URL(url ?? "http://x/").searchParams.get("token") ?? "";

@@ -14,6 +14,7 @@
  */
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { type Json, ok } from "./api-client";
 import { HttpClient, uniqueEmail } from "../support/http";
 import { client, servers, signUp, sql } from "./context";
 
@@ -75,13 +76,6 @@ async function errorOf(res: Response) {
   return body.error;
 }
 
-type Json = Record<string, unknown> & { _id: string };
-
-async function ok<T = Json>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
 
 const schedule = (patch: Record<string, unknown> = {}) => ({
   name: "Evenings",

@@ -20,7 +20,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../support/postgres";
-import { apiClient, errorOf, type Account } from "./api-client";
+import { apiClient, errorOf, type Account, type Json, ok, dateIn, at, tokenOf } from "./api-client";
 import { client } from "./context";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.96", namePrefix: "Seats" });
@@ -34,19 +34,8 @@ interface Booking {
   cancelUrl: string;
   rescheduleUrl: string;
 }
-type Json = Record<string, unknown> & { _id: string };
 
-async function ok<T = Json>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const dateIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
-const at = (days: number, time: string) => `${dateIn(days)}T${time}:00+00:00`;
 const iso = (s: string) => new Date(s).toISOString();
-const tokenOf = (url: string) => new URL(url).searchParams.get("token") ?? "";
 const pathOf = (url: string) => `${new URL(url).pathname}${new URL(url).search}`;
 const sha = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 

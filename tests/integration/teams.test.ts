@@ -7,11 +7,10 @@
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { visibleText } from "../support/http";
-import { apiClient, errorOf, type Account, type Role } from "./api-client";
+import { apiClient, errorOf, type Account, type Role, type Json, ok, dateIn, at, tokenOf } from "./api-client";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.121", namePrefix: "Team" });
 
-type Json = Record<string, unknown> & { _id: string };
 interface Booking {
   id: string;
   start: string;
@@ -20,16 +19,6 @@ interface Booking {
   rescheduleUrl: string | null;
 }
 
-async function ok<T = Json>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const dateIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
-const at = (days: number, time: string) => `${dateIn(days)}T${time}:00+00:00`;
-const tokenOf = (url: string | null) => new URL(url ?? "http://x/").searchParams.get("token") ?? "";
 const slug = () => `team-${crypto.randomUUID().slice(0, 8)}`;
 const guest = (n: number | string) => ({ name: `Guest ${n}`, email: `guest-${crypto.randomUUID().slice(0, 8)}@example.test`, timeZone: "UTC" });
 

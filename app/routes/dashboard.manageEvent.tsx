@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Ban, Filter } from "lucide-react";
 import {
+  EventStatusBadge,
   CellLabel,
   EmptyRows,
   hrefWith,
@@ -137,20 +138,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type Row = Awaited<ReturnType<typeof loader>>["events"][number];
 
-function StatusBadge({ event }: { event: Pick<Row, "status" | "past"> }) {
-  const [label, style] =
-    event.status === "cancelled"
-      ? ["Cancelled", "bg-red-50 text-red-800 ring-red-600/20"]
-      : event.past
-        ? ["Past", "bg-neutral-100 text-neutral-700 ring-neutral-500/20"]
-        : ["Confirmed", "bg-green-50 text-green-800 ring-green-600/20"];
-  return (
-    <span className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${style}`} data-testid="event-status">
-      {label}
-    </span>
-  );
-}
-
 function Filters({ filters }: { filters: EventFilters }) {
   return (
     <Form method="get" role="search" aria-label="Filter events" className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_auto_auto_auto] lg:items-end">
@@ -240,7 +227,7 @@ export default function ManageAllEvent() {
                   </td>
                   <td className={tdClass}>
                     <CellLabel>Status</CellLabel>
-                    <StatusBadge event={{ status, past: e.past }} />
+                    <EventStatusBadge status={status} past={e.past} />
                   </td>
                   <td className={`${tdClass} pb-3 ${status === "cancelled" || e.past ? "hidden md:table-cell" : ""}`}>
                     {status === "cancelled" || e.past ? (

@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Ban, CalendarClock, Pencil } from "lucide-react";
 import {
+  EventStatusBadge,
   CellLabel,
   EmptyRows,
   hrefWith,
@@ -229,20 +230,6 @@ export async function action({ request }: ActionFunctionArgs) {
 type HostData = NonNullable<Awaited<ReturnType<typeof loader>>["host"]>;
 type Row = HostData["events"][number];
 
-function StatusBadge({ status, past }: { status: Row["status"]; past: boolean }) {
-  const [label, style] =
-    status === "cancelled"
-      ? ["Cancelled", "bg-red-50 text-red-800 ring-red-600/20"]
-      : past
-        ? ["Past", "bg-neutral-100 text-neutral-700 ring-neutral-500/20"]
-        : ["Confirmed", "bg-green-50 text-green-800 ring-green-600/20"];
-  return (
-    <span className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${style}`} data-testid="event-status">
-      {label}
-    </span>
-  );
-}
-
 function Guests({ e }: { e: Row }) {
   if (e.seats) {
     return (
@@ -454,7 +441,7 @@ function HostView({ host }: { host: HostData }) {
                   <CellLabel>When</CellLabel>
                   <WhenText startsAt={e.startsAt} when={e.when} emphasis />
                   <span className="mt-1 block">
-                    <StatusBadge status={e.status} past={e.past} />
+                    <EventStatusBadge status={e.status} past={e.past} />
                   </span>
                 </td>
                 <td className={tdClass}>

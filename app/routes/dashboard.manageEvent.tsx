@@ -136,7 +136,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithSuccess(`${PAGE}${query ? `?${query}` : ""}`, MESSAGES.eventCancelledByAdmin);
 }
 
-type Row = Awaited<ReturnType<typeof loader>>["events"][number];
 
 function Filters({ filters }: { filters: EventFilters }) {
   return (

@@ -136,7 +136,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithSuccess(`${PAGE}${query ? `?${query}` : ""}`, MESSAGES.eventCancelledByAdmin);
 }
 
-
 function Filters({ filters }: { filters: EventFilters }) {
   return (
     <Form method="get" role="search" aria-label="Filter events" className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_auto_auto_auto] lg:items-end">

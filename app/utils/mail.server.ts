@@ -84,16 +84,23 @@ export function mailRetryDelayMs(attempts: number): number {
   return 60_000 * 4 ** Math.max(0, Math.min(attempts, 6) - 1);
 }
 
-async function storeInOutbox(message: MailMessage, to: string[], status: MailOutboxStatus, error?: string): Promise<void> {
-  const db = await getDb();
-  const failed = status === "failed";
-  await db.insert(mailOutbox).values({
+/** A message as an outbox row (without its status and retry columns). */
+function outboxRow(message: MailMessage, to: string[]) {
+  return {
     to: to.join(", "),
     replyTo: message.replyTo ?? null,
     subject: message.subject,
     text: message.text,
     html: message.html ?? null,
     attachments: storedAttachments(message.attachments),
+  };
+}
+
+async function storeInOutbox(message: MailMessage, to: string[], status: MailOutboxStatus, error?: string): Promise<void> {
+  const db = await getDb();
+  const failed = status === "failed";
+  await db.insert(mailOutbox).values({
+    ...outboxRow(message, to),
     status,
     error: error ?? null,
     // The request made the first try; the job runner makes the next ones.
@@ -110,12 +117,7 @@ async function storeInOutbox(message: MailMessage, to: string[], status: MailOut
 export async function queueMail(tx: Pick<Database, "insert">, message: MailMessage): Promise<void> {
   const to = recipients(message.to);
   await tx.insert(mailOutbox).values({
-    to: to.join(", "),
-    replyTo: message.replyTo ?? null,
-    subject: message.subject,
-    text: message.text,
-    html: message.html ?? null,
-    attachments: storedAttachments(message.attachments),
+    ...outboxRow(message, to),
     status: env().SMTP_URL && to.length > 0 ? "queued" : "stored",
   });
 }

@@ -12,11 +12,11 @@ import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { MESSAGES } from "~/messages";
-import { deleteHostEvent, EventLimitError, EventOverlapError, FREE_EVENT_CAP, LinkedEventError, listHostEvents, updateHostEvent, type HostEvent } from "~/models/event.server";
+import { EventLimitError, EventOverlapError, FREE_EVENT_CAP, LinkedEventError, listHostEvents, updateHostEvent, type HostEvent } from "~/models/event.server";
 import { formatInZone, instantToWallClock, todayIn } from "~/scheduling/zoned-time";
 import { requirePermission } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
-import { describeWhen, overlapReply } from "~/utils/event-actions.server";
+import { deleteEventAndTell, describeWhen, overlapReply } from "~/utils/event-actions.server";
 import { mailInvitees } from "~/utils/event-mail.server";
 import { updateEventFields, updateEventSchema } from "~/utils/event-schemas";
 import { meetingRoomUrl } from "~/utils/meeting";
@@ -98,13 +98,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "delete") {
     let deleted;
     try {
-      deleted = await deleteHostEvent(user.id, eventId, (e) => `Event "${e.eventName}" was deleted.`);
+      deleted = await deleteEventAndTell(user, eventId);
     } catch (error) {
       if (!(error instanceof LinkedEventError)) throw error;
       return data({ result: undefined, toast: errorToast(MESSAGES.coHostedEvent) }, { status: 409 });
     }
     if (!deleted) throw new Response("Event not found", { status: 404 });
-    await mailInvitees(deleted, user, "cancelled");
     return redirectWithSuccess("/dashboard", MESSAGES.eventDeleted);
   }
   if (intent === "update") {

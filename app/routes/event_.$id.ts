@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
-import { deleteHostEvent, EventLimitError, EventOverlapError, getHostEvent, LinkedEventError, updateHostEvent } from "~/models/event.server";
+import { EventLimitError, EventOverlapError, getHostEvent, LinkedEventError, updateHostEvent } from "~/models/event.server";
 import { apiError, readJson, requireApiUser } from "~/utils/api.server";
 import { eventJson, updateEventBody } from "~/utils/event-api.server";
-import { describeWhen } from "~/utils/event-actions.server";
+import { deleteEventAndTell, describeWhen } from "~/utils/event-actions.server";
 import { mailInvitees } from "~/utils/event-mail.server";
 import { apiRoute } from "~/utils/api-route.server";
 
@@ -16,13 +16,12 @@ async function handle({ request, params }: ActionFunctionArgs) {
   if (request.method === "DELETE") {
     let deleted;
     try {
-      deleted = await deleteHostEvent(user.id, id, (e) => `Event "${e.eventName}" was deleted.`);
+      deleted = await deleteEventAndTell(user, id);
     } catch (error) {
       if (error instanceof LinkedEventError) return apiError(409, "part_of_booking", MESSAGES.coHostedEvent);
       throw error;
     }
     if (!deleted) return notFound();
-    await mailInvitees(deleted, user, "cancelled");
     return new Response(null, { status: 204 });
   }
   const now = new Date();

@@ -264,6 +264,17 @@ describe("collective", () => {
     await ok(await book(own._id, at(4, "11:00")), 201);
   });
 
+  it("the owner deleting the booking from My Schedule takes the co-host rows with it and mails the co-host", async () => {
+    const name = `Del Guest ${crypto.randomUUID().slice(0, 6)}`;
+    const { booking } = await ok<{ booking: Booking }>(await book(typeId, at(6, "10:00"), 0, { name, email: `del-${crypto.randomUUID().slice(0, 6)}@example.test`, timeZone: "UTC" }), 201);
+    expect(await db`select id from events where booking_id = ${booking.id}`).toHaveLength(1);
+    expect((await call("DELETE", `/event/${booking.id}`, { token: owner.token })).status).toBe(204);
+    expect(await db`select id from events where id = ${booking.id} or booking_id = ${booking.id}`).toHaveLength(0);
+    const mails = await db`select "to" from mail_outbox where subject like ${`Cancelled: Panel with ${name}%`}`;
+    expect(mails.map((r) => r.to)).toContain(m.email);
+    expect(await slotsOf(typeId, 6)).toContain(at(6, "10:00"));
+  });
+
   it("a collective and the co-host's own type racing for one time: exactly one 201", async () => {
     const own = await eventType(m, { kind: "one-to-one" });
     const start = at(5, "11:00");

@@ -6,9 +6,9 @@ import { BookingSummary, GuestPage } from "~/components/booking-summary";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, inputClass } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
-import { addDays, formatInZone, instantToWallClock, todayIn, wallClockToInstant } from "~/scheduling/zoned-time";
+import { formatInZone } from "~/scheduling/zoned-time";
 import { rescheduleAndTell, SLOT_TAKEN_MESSAGE } from "~/utils/booking-api.server";
-import { guestBookingOr404, guestPageHeaders, notFound, rescheduleSlots, summaryOf } from "~/utils/booking-page.server";
+import { guestBookingOr404, guestPageHeaders, notFound, rescheduleDay, rescheduleSlots, summaryOf } from "~/utils/booking-page.server";
 import { readFormData } from "~/utils/request.server";
 
 /**
@@ -22,29 +22,18 @@ export const meta: MetaFunction = () => [{ title: "Reschedule your meeting | Sch
 
 export const headers = guestPageHeaders;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { booking, token, zone } = await guestBookingOr404(request, params.id);
   const now = new Date();
-  const today = todayIn(zone, now);
   const bookingDate = formatInZone(booking.startsAt, zone);
-  const asked = new URL(request.url).searchParams.get("date") ?? "";
-  const ownDate = instantToWallClock(booking.startsAt, zone).date;
-  const date = DATE.test(asked) && wallClockToInstant(asked, "12:00", zone).ok ? (asked < today ? today : asked) : ownDate >= today ? ownDate : today;
-  const noon = wallClockToInstant(date, "12:00", zone);
+  const day = rescheduleDay(new URL(request.url).searchParams.get("date"), booking.startsAt, zone, now, booking.bookable?.eventType.bookingWindowDays ?? null);
   const open = booking.status !== "cancelled" && booking.bookable !== null;
-  const slots = open ? await rescheduleSlots(booking, date, zone, now) : [];
-  const lastDay = booking.bookable ? addDays(today, booking.bookable.eventType.bookingWindowDays) : today;
+  const slots = open ? await rescheduleSlots(booking, day.date, zone, now) : [];
   return {
     summary: summaryOf(booking, zone),
     token,
-    date,
-    dateLabel: formatInZone(noon.ok ? noon.instant : booking.startsAt, zone).date,
-    today,
-    lastDay,
-    prevDate: date > today ? addDays(date, -1) : null,
-    nextDate: date < lastDay ? addDays(date, 1) : null,
+    ...day,
     slots,
     open,
     cancelled: booking.status === "cancelled",

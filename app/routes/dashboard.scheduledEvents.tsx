@@ -26,11 +26,11 @@ import { listScheduledEvents } from "~/models/admin-event.server";
 import { peopleOf } from "~/models/booking-seats.server";
 import { bookableOf, cancelOwnEvent, getScheduledEvent, listScheduledForHost, type ScheduledEvent } from "~/models/scheduled-events.server";
 import { PLACEHOLDER_PAGES, SCHEDULED_EVENTS_MESSAGES as M } from "~/profile-messages";
-import { addDays, formatInZone, instantToWallClock, todayIn, wallClockToInstant } from "~/scheduling/zoned-time";
+import { formatInZone } from "~/scheduling/zoned-time";
 import type { AuthUser } from "~/utils/auth.server";
 import { BOOKING_NOTES_MAX } from "~/utils/booking-api";
 import { cancelAndTell, rescheduleAndTell } from "~/utils/booking-api.server";
-import { rescheduleSlots } from "~/utils/booking-page.server";
+import { rescheduleDay, rescheduleSlots } from "~/utils/booking-page.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { describeWhen } from "~/utils/event-actions.server";
 import { mailInvitees } from "~/utils/event-mail.server";
@@ -43,7 +43,6 @@ import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 const PAGE = PLACEHOLDER_PAGES.scheduledEvents;
 const PATH = "/dashboard/scheduledEvents";
 const PAGE_SIZE = 20;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : `${PAGE.heading} | Scheduler` }];
 
@@ -103,27 +102,17 @@ async function rescheduleModal(url: URL, user: AuthUser, now: Date) {
   const event = await hostEventOr404(user, url.searchParams.get("reschedule"));
   const zone = user.timeZone;
   const bookable = event.status === "cancelled" ? null : await bookableOf(event);
-  const today = todayIn(zone, now);
-  const own = instantToWallClock(event.startsAt, zone).date;
-  const asked = url.searchParams.get("date") ?? "";
-  const date = DATE.test(asked) && wallClockToInstant(asked, "12:00", zone).ok ? (asked < today ? today : asked) : own >= today ? own : today;
-  const lastDay = bookable ? addDays(today, bookable.eventType.bookingWindowDays) : today;
+  const day = rescheduleDay(url.searchParams.get("date"), event.startsAt, zone, now, bookable?.eventType.bookingWindowDays ?? null);
   // A session moves whole: only to starts where no other session of its type is (its full capacity free).
   const seat = event.seats.length > 0 ? { sessionId: event.id, alone: true, places: event.capacity ?? 1 } : null;
-  const slots = bookable ? await rescheduleSlots({ bookable, id: event.id, hostId: event.hostId, startsAt: event.startsAt, seat }, date, zone, now) : [];
-  const noon = wallClockToInstant(date, "12:00", zone);
+  const slots = bookable ? await rescheduleSlots({ bookable, id: event.id, hostId: event.hostId, startsAt: event.startsAt, seat }, day.date, zone, now) : [];
   return {
     id: event.id,
     eventName: event.eventName,
     when: whenOf(event.startsAt, event.endsAt, zone),
     movable: bookable !== null,
     cancelled: event.status === "cancelled",
-    date,
-    dateLabel: formatInZone(noon.ok ? noon.instant : event.startsAt, zone).date,
-    today,
-    lastDay,
-    prevDate: date > today ? addDays(date, -1) : null,
-    nextDate: date < lastDay ? addDays(date, 1) : null,
+    ...day,
     slots,
   };
 }

@@ -5,7 +5,7 @@ import { slotSearch } from "../models/event-type.server";
 import { rescheduleSearch } from "../models/team-booking.server";
 import { SlotConfigError } from "../scheduling/availability";
 import { findSlots } from "../scheduling/slots";
-import { formatInZone } from "../scheduling/zoned-time";
+import { addDays, formatInZone, instantToWallClock, todayIn, wallClockToInstant } from "../scheduling/zoned-time";
 import { timeZoneHint, isTimeZone } from "./time-zone";
 
 /**
@@ -89,4 +89,29 @@ export async function confirmedBookingOr404(params: Params, request: Request) {
   const found = await getBookingForConfirmation(params.id ?? "", token);
   if (!found || found.linkUsername !== (params.username ?? "").toLowerCase()) notFound();
   return { ...found, token };
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The day a reschedule picker shows (the guest's page and the host's Scheduled Events): the
+ * asked `?date=` when it is a real date (never before today), else the booking's own date (or
+ * today once that has passed), with the neighbours inside the booking window (`windowDays`;
+ * null when the event type no longer takes bookings).
+ */
+export function rescheduleDay(asked: string | null, startsAt: Date, zone: string, now: Date, windowDays: number | null) {
+  const today = todayIn(zone, now);
+  const own = instantToWallClock(startsAt, zone).date;
+  const wanted = asked ?? "";
+  const date = DATE.test(wanted) && wallClockToInstant(wanted, "12:00", zone).ok ? (wanted < today ? today : wanted) : own >= today ? own : today;
+  const lastDay = windowDays === null ? today : addDays(today, windowDays);
+  const noon = wallClockToInstant(date, "12:00", zone);
+  return {
+    date,
+    dateLabel: formatInZone(noon.ok ? noon.instant : startsAt, zone).date,
+    today,
+    lastDay,
+    prevDate: date > today ? addDays(date, -1) : null,
+    nextDate: date < lastDay ? addDays(date, 1) : null,
+  };
 }

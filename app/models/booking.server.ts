@@ -50,7 +50,8 @@ export function hashBookingToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
 
-const LOCATION_EVENT_TYPE: Record<string, Event["eventType"]> = { "in-person": "In Person Meeting", phone: "Phone Call" };
+/** The spec's event location for an event type's location (the rest are video rooms). */
+export const LOCATION_EVENT_TYPE: Record<string, Event["eventType"]> = { "in-person": "In Person Meeting", phone: "Phone Call" };
 
 /** The free slots of the guest's date of `start` (in `timeZone`), read with `tx` under the host lock. */
 export async function slotsOfDay(
@@ -98,10 +99,10 @@ export async function createBooking(request: BookingRequest, now: Date): Promise
   const { found, start, name, email, timeZone } = request;
   const { eventType, ownerId } = found;
   const invitees = [email, ...(eventType.kind === "group" ? (request.guests ?? []) : [])];
-  const token = crypto.randomBytes(32).toString("base64url");
   const db = await getDb();
   // Collective and round robin: several hosts (decision 020).
   if (isTeamKind(eventType.kind)) return decide(() => db.transaction((tx) => createTeamBooking(tx, request, now)));
+  const token = crypto.randomBytes(32).toString("base64url");
   return decide(() =>
     db.transaction(async (tx): Promise<BookingResult> => {
       await lockHostUnderCap(tx, ownerId, now);

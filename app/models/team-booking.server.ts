@@ -1,12 +1,10 @@
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { eventInvitees, events, users, type Event } from "../../db/schema";
-import { findSlots } from "../scheduling/slots";
-import { formatInZone, instantToWallClock } from "../scheduling/zoned-time";
 import { getDb } from "../utils/db.server";
-import { hashBookingToken, type BookingHost, type BookingRequest, type BookingResult } from "./booking.server";
+import { hashBookingToken, hostOf, LOCATION_EVENT_TYPE, slotsOfDay, when, type BookingHost, type BookingRequest, type BookingResult } from "./booking.server";
 import { lockHost, lockHostUnderCap, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
-import { slotSearch, type Executor } from "./event-type.server";
+import type { Executor } from "./event-type.server";
 import { liveHostIds } from "./team-hosts.server";
 
 /**
@@ -29,8 +27,6 @@ export class TeamBookingRefused extends Error {
   }
 }
 
-const LOCATION_EVENT_TYPE: Record<string, Event["eventType"]> = { "in-person": "In Person Meeting", phone: "Phone Call" };
-
 /** Locks the users rows of `ids` in id order; `underCap` is checked against the free cap as it is locked. */
 export async function lockHostsInOrder(tx: Transaction, ids: readonly string[], underCap?: { id: string; now: Date }): Promise<void> {
   for (const id of [...new Set(ids)].sort()) {
@@ -39,24 +35,13 @@ export async function lockHostsInOrder(tx: Transaction, ids: readonly string[], 
   }
 }
 
-async function hostOf(tx: Executor, hostId: string): Promise<BookingHost> {
-  const [row] = await tx.select({ email: users.email, name: users.name, timeZone: users.timeZone }).from(users).where(eq(users.id, hostId));
-  return row ?? { email: "", name: "", timeZone: "UTC" };
-}
-
-function when(start: Date, zone: string): string {
-  const f = formatInZone(start, zone);
-  return `${f.date} at ${f.time} (${zone})`;
-}
-
 /** Books a collective or round-robin slot; a refusal is thrown for booking.server's `decide`. */
 export async function createTeamBooking(tx: Transaction, request: BookingRequest, now: Date): Promise<BookingResult> {
   const { found, start, name, email, timeZone } = request;
   const { eventType, ownerId } = found;
   const token = crypto.randomBytes(32).toString("base64url");
   await lockHostsInOrder(tx, await liveHostIds(tx, found));
-  const date = instantToWallClock(start, timeZone).date;
-  const slot = findSlots(await slotSearch(found, { range: { start: date, end: date }, timeZone, now }, { executor: tx })).find((s) => s.start === start.getTime());
+  const slot = (await slotsOfDay(tx, found, start, timeZone, now)).find((s) => s.start === start.getTime());
   if (!slot) throw new TeamBookingRefused("slot-unavailable");
   const end = new Date(start.getTime() + eventType.duration * 60_000);
   const base = {

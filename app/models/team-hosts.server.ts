@@ -16,9 +16,7 @@ type Executor = Awaited<ReturnType<typeof getDb>> | Transaction;
 /** Round robin weighs the bookings of the last 30 days (and every upcoming one). */
 export const ROUND_ROBIN_WINDOW_DAYS = 30;
 
-export function isTeamKind(kind: string): kind is "collective" | "round-robin" {
-  return kind === "collective" || kind === "round-robin";
-}
+export { isTeamKind } from "../utils/scheduling-api";
 
 interface TeamEventType {
   eventType: { id: string; kind: string; hostIds: string[] };

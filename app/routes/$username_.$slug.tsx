@@ -17,7 +17,7 @@ import { bookingLinks, mailBooking, SLOT_TAKEN_MESSAGE } from "~/utils/booking-a
 import { DATE, dateLabel, MONTH, monthLabel, monthOf, monthRange, monthWeeks, pageHref, shiftMonth, slotLabel, USERNAME_IN_URL, type PageQuery } from "~/utils/booking-page";
 import { LOCATION_LABELS } from "~/utils/event-type-form";
 import { readFormData } from "~/utils/request.server";
-import { isTimeZone, packTimeZones, timeZoneHint, timeZoneNames, unpackTimeZones } from "~/utils/time-zone";
+import { isTimeZone, packedTimeZoneNames, timeZoneHint, unpackTimeZones } from "~/utils/time-zone";
 
 /**
  * /{username}/{slug}: the booking page (PRODUCT.md section 2, DESIGN.md "The booking page").
@@ -83,7 +83,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     taking,
     timeZone,
     /** The zone picker's options, packed (unpackTimeZones): a third of the JSON list's bytes. */
-    timeZones: packTimeZones(timeZoneNames()),
+    timeZones: packedTimeZoneNames(),
     today,
     month,
     prevMonth: month > monthOf(today) ? shiftMonth(month, -1) : null,

@@ -13,7 +13,6 @@ import { Toaster, type ToastData } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { createEventType, getEventType, replaceEventType, type EventType } from "~/models/event-type.server";
 import { ensureDefaultSchedule, listSchedules } from "~/models/schedule.server";
-import { isTeamKind } from "~/models/team-hosts.server";
 import { acceptedMembers } from "~/models/team.server";
 import { getProfile } from "~/models/user.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
@@ -33,7 +32,7 @@ import {
   uuidSchema,
 } from "~/utils/event-type-form";
 import { readFormData } from "~/utils/request.server";
-import { EVENT_TYPE_KINDS, eventTypeBody, LOCATION_TYPES } from "~/utils/scheduling-api";
+import { EVENT_TYPE_KINDS, eventTypeBody, isTeamKind, LOCATION_TYPES } from "~/utils/scheduling-api";
 import { eventTypeWrite } from "~/utils/scheduling-api.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { embedSnippets } from "~/utils/embed";
@@ -187,10 +186,6 @@ function SelectField({
   );
 }
 
-function isTeamKindName(kind: string): boolean {
-  return kind === "collective" || kind === "round-robin";
-}
-
 /** Collective / Round Robin: who hosts with the owner, among the members who accepted (decision 020). */
 function HostsPicker({ members, field, hydrated }: { members: Array<{ id: string; label: string }>; field: Parameters<typeof getCollectionProps>[0]; hydrated: boolean }) {
   const boxes = getCollectionProps(field, { type: "checkbox", options: members.map((m) => m.id) });
@@ -304,7 +299,7 @@ export default function EventTypeForm() {
               </option>
             ))}
           </SelectField>
-          {isTeamKindName(kind) || !hydrated ? <HostsPicker members={members} field={fields.hosts} hydrated={hydrated} /> : null}
+          {isTeamKind(kind) || !hydrated ? <HostsPicker members={members} field={fields.hosts} hydrated={hydrated} /> : null}
           {kind === "group" || !hydrated ? (
             <Field
               label={hydrated ? "Seats" : "Seats (Group only)"}

@@ -392,3 +392,8 @@ export const slotsJsonSchema = z
     }),
   })
   .meta({ id: "Slots" });
+
+/** The team kinds (decision 020): several hosts, picked from the owner's accepted members. */
+export function isTeamKind(kind: string): kind is "collective" | "round-robin" {
+  return kind === "collective" || kind === "round-robin";
+}

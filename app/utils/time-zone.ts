@@ -29,6 +29,14 @@ export function timeZoneNames(): string[] {
   return ["UTC", ...names.filter((n) => n !== "UTC")];
 }
 
+let packedNames: string | null = null;
+
+/** timeZoneNames() packed (packTimeZones), computed once per process: the booking page sends it. */
+export function packedTimeZoneNames(): string {
+  packedNames ??= packTimeZones(timeZoneNames());
+  return packedNames;
+}
+
 /**
  * A zone list as one short string for a page's loader data: runs of one area share it
  * ("UTC;Africa/Abidjan,Accra;America/Argentina/Buenos_Aires,New_York"), about a third of the

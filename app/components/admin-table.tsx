@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import type { ReactNode } from "react";
 import { inputClass } from "./forms";
 import { buttonClass } from "./ui/button";
+import { formatInZone } from "~/scheduling/zoned-time";
 
 /**
  * The admin pages' table: a real table with a sticky header from md up; on phones each row
@@ -112,6 +113,13 @@ export function TableHead({ columns }: { columns: Array<string | { label: string
       </tr>
     </thead>
   );
+}
+
+/** What WhenText shows of an event in `zone`: its date, "start – end" and the zone's short name. */
+export function whenOf(start: Date, end: Date, zone: string): { date: string; time: string; zone: string } {
+  const s = formatInZone(start, zone);
+  const e = formatInZone(end, zone);
+  return { date: s.date, time: `${s.time} – ${e.time}`, zone: s.zoneName };
 }
 
 /** An event's time in the admin's zone: date, then start – end and the zone, each kept whole. */

@@ -13,7 +13,8 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { MESSAGES } from "~/messages";
 import { EventLimitError, EventOverlapError, FREE_EVENT_CAP, LinkedEventError, listHostEvents, updateHostEvent, type HostEvent } from "~/models/event.server";
-import { formatInZone, instantToWallClock, todayIn } from "~/scheduling/zoned-time";
+import { whenOf } from "~/components/admin-table";
+import { instantToWallClock, todayIn } from "~/scheduling/zoned-time";
 import { requirePermission } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
 import { deleteEventAndTell, describeWhen, overlapReply } from "~/utils/event-actions.server";
@@ -38,8 +39,6 @@ function openModal(url: URL): { kind: ModalKind; eventId: string } | null {
 }
 
 function eventCard(event: HostEvent, timeZone: string, now: Date) {
-  const start = formatInZone(event.startsAt, timeZone);
-  const end = formatInZone(event.endsAt, timeZone);
   const wall = instantToWallClock(event.startsAt, timeZone);
   return {
     id: event.id,
@@ -51,7 +50,7 @@ function eventCard(event: HostEvent, timeZone: string, now: Date) {
     invitees: event.invitees,
     past: event.endsAt.getTime() <= now.getTime(),
     startsAt: event.startsAt.toISOString(),
-    when: { date: start.date, time: `${start.time} – ${end.time}`, zone: start.zoneName },
+    when: whenOf(event.startsAt, event.endsAt, timeZone),
     day: { month: event.startsAt.toLocaleString("en-US", { month: "short", timeZone }), day: wall.date.slice(8) },
     form: {
       eventName: event.eventName,

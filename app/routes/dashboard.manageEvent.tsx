@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { Ban, Filter } from "lucide-react";
 import {
   EventStatusBadge,
+  whenOf,
   CellLabel,
   EmptyRows,
   hrefWith,
@@ -33,7 +34,6 @@ import {
 } from "~/models/admin-event.server";
 import { closeSeatsOfCancelledSession } from "~/models/booking-seats.server";
 import { isUuid } from "~/models/event.server";
-import { formatInZone } from "~/scheduling/zoned-time";
 import { requirePermission } from "~/utils/auth.server";
 import { mailSessionSeats } from "~/utils/booking-seats.server";
 import { describeWhen } from "~/utils/event-actions.server";
@@ -72,8 +72,6 @@ function readFilters(url: URL): EventFilters {
 }
 
 function row(e: AdminEventRow, timeZone: string, now: Date) {
-  const start = formatInZone(e.startsAt, timeZone);
-  const end = formatInZone(e.endsAt, timeZone);
   return {
     id: e.id,
     eventName: e.eventName,
@@ -84,7 +82,7 @@ function row(e: AdminEventRow, timeZone: string, now: Date) {
     hostName: e.hostName,
     hostEmail: e.hostEmail,
     startsAt: e.startsAt.toISOString(),
-    when: { date: start.date, time: `${start.time} – ${end.time}`, zone: start.zoneName },
+    when: whenOf(e.startsAt, e.endsAt, timeZone),
   };
 }
 

@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { Ban, CalendarClock, Pencil } from "lucide-react";
 import {
   EventStatusBadge,
+  whenOf,
   CellLabel,
   EmptyRows,
   hrefWith,
@@ -26,7 +27,6 @@ import { listScheduledEvents } from "~/models/admin-event.server";
 import { peopleOf } from "~/models/booking-seats.server";
 import { bookableOf, cancelOwnEvent, getScheduledEvent, listScheduledForHost, type ScheduledEvent } from "~/models/scheduled-events.server";
 import { PLACEHOLDER_PAGES, SCHEDULED_EVENTS_MESSAGES as M } from "~/profile-messages";
-import { formatInZone } from "~/scheduling/zoned-time";
 import type { AuthUser } from "~/utils/auth.server";
 import { BOOKING_NOTES_MAX } from "~/utils/booking-api";
 import { cancelAndTell, rescheduleAndTell } from "~/utils/booking-api.server";
@@ -53,12 +53,6 @@ export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" :
  * (`?reschedule=<id>&date=`): modals that are URLs, so everything works without JavaScript.
  * Another host's id is a 404. Admins keep the all-hosts list of upcoming events.
  */
-
-function whenOf(start: Date, end: Date, zone: string) {
-  const s = formatInZone(start, zone);
-  const e = formatInZone(end, zone);
-  return { date: s.date, time: `${s.time} – ${e.time}`, zone: s.zoneName };
-}
 
 function locationText(e: ScheduledEvent): string {
   if (!e.location) return e.eventType;

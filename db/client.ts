@@ -2,12 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
-import { sql } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "./schema";
 
@@ -19,10 +18,13 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   db: Database;
   /**
-   * Runs `work` with the database migrated, holding a lock that other app servers on the
-   * same database wait for, so migrations and first-run seeding happen exactly once.
+   * Runs `work` with the database migrated, in one transaction holding a lock that other app
+   * servers on the same database wait for (a bounded time), so migrations and first-run
+   * seeding happen exactly once; the lock ends with the transaction (docs/decisions/026).
+   * With `migrate: false` it applies nothing and throws MigrationsPendingError when the
+   * database lacks one of this code's migrations.
    */
-  prepare(work: (db: Database) => Promise<void>): Promise<void>;
+  prepare(work: (db: Database) => Promise<void>, options?: { migrate?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,32 +35,44 @@ export interface DatabaseOptions {
   dataDir: string;
   migrationsFolder?: string;
   poolSize?: number;
+  /** How long `prepare` waits for another server's migration lock before failing (default 60 s). */
+  migrationLockTimeoutMs?: number;
 }
 
 /** An arbitrary constant that identifies this app's migration lock. */
-const MIGRATION_LOCK_ID = 727_274_001;
+export const MIGRATION_LOCK_ID = 727_274_001;
+const DEFAULT_MIGRATION_LOCK_TIMEOUT_MS = 60_000;
+
+/** The database lacks migrations this code needs, and this start was told not to apply them. */
+export class MigrationsPendingError extends Error {
+  name = "MigrationsPendingError";
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = options.migrationsFolder ?? path.resolve("migrations");
-  if (options.url) return openPostgres(options.url, migrationsFolder, options.poolSize ?? 10);
+  const lockTimeoutMs = options.migrationLockTimeoutMs ?? DEFAULT_MIGRATION_LOCK_TIMEOUT_MS;
+  if (options.url) return openPostgres(options.url, migrationsFolder, options.poolSize ?? 10, lockTimeoutMs);
   return openPglite(options.dataDir, migrationsFolder);
 }
 
-async function openPostgres(url: string, migrationsFolder: string, poolSize: number): Promise<DatabaseHandle> {
+async function openPostgres(url: string, migrationsFolder: string, poolSize: number, lockTimeoutMs: number): Promise<DatabaseHandle> {
   const client = postgres(url, { max: poolSize, onnotice: () => {}, connection: { application_name: "scheduler" } });
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
   return {
     kind: "postgres",
     db,
-    async prepare(work) {
-      // A single-connection client, so the session-level advisory lock covers every statement.
-      const lockClient = postgres(url, { max: 1, onnotice: () => {} });
+    async prepare(work, prepareOptions) {
+      // Its own connection without named prepared statements, so it also works through a
+      // transaction-mode pooler (PgBouncer): everything below is one transaction, which such a
+      // pooler keeps on one server connection.
+      const lockClient = postgres(url, { max: 1, prepare: false, onnotice: () => {}, connection: { application_name: "scheduler-migrate" } });
       try {
-        await lockClient`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
-        const lockDb = drizzlePostgres(lockClient, { schema });
-        await migratePostgres(lockDb, { migrationsFolder });
-        await work(lockDb as unknown as Database);
-        await lockClient`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
+        const lockDb = drizzlePostgres(lockClient, { schema }) as unknown as Database;
+        await lockDb.transaction(async (tx) => {
+          await takeMigrationLock(tx, lockTimeoutMs);
+          await migrateOrCheck(tx, migrationsFolder, prepareOptions?.migrate ?? true);
+          await work(tx as unknown as Database);
+        });
       } finally {
         await lockClient.end({ timeout: 5 });
       }
@@ -85,13 +99,98 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
   return {
     kind: "pglite",
     db,
-    async prepare(work) {
-      // PGlite is one connection owned by this process: nothing else can race us.
-      await migratePglite(db as never, { migrationsFolder });
-      await work(db);
+    async prepare(work, prepareOptions) {
+      // PGlite is one connection owned by this process: nothing else can race us, so no lock;
+      // still one transaction, so a failed seed leaves no half-migrated database.
+      await db.transaction(async (tx) => {
+        await migrateOrCheck(tx, migrationsFolder, prepareOptions?.migrate ?? true);
+        await work(tx as unknown as Database);
+      });
     },
     close: () => client.close(),
   };
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** The rows of `db.execute`: postgres.js answers an array, PGlite `{ rows }`. */
+export async function queryRows<T>(db: Database | Transaction, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * Waits at most `timeoutMs` for the migration lock, then fails with a clear error. The lock is
+ * transaction-level: it ends with the transaction (commit, rollback, or the connection dying),
+ * so it can never be left behind on a connection a pooler hands to someone else.
+ */
+async function takeMigrationLock(tx: Transaction, timeoutMs: number): Promise<void> {
+  const [previous] = await queryRows<{ lock_timeout: string }>(tx, sql`select current_setting('lock_timeout') as lock_timeout`);
+  await tx.execute(sql`select set_config('lock_timeout', ${`${Math.max(1, Math.round(timeoutMs))}ms`}, true)`);
+  try {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`);
+  } catch (error) {
+    if (postgresCode(error) === "55P03") {
+      throw new Error(
+        `Could not start: waited ${timeoutMs / 1000} s for the migration lock (id ${MIGRATION_LOCK_ID}), which another app server or \`npm run db:migrate\` holds while it migrates this database. Start again when it is done; if it does not finish, look for the session holding it in pg_locks.`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+  // Migrations themselves wait as the server is configured to.
+  await tx.execute(sql`select set_config('lock_timeout', ${previous.lock_timeout}, true)`);
+}
+
+function postgresCode(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+  }
+  return undefined;
+}
+
+/** The migrations of `migrationsFolder` by name, in order (drizzle-kit's journal). */
+export function migrationNames(migrationsFolder: string): { tag: string; when: number }[] {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+    entries: { tag: string; when: number }[];
+  };
+  return journal.entries.map((e) => ({ tag: e.tag, when: e.when }));
+}
+
+/** This code's migrations that the database has not applied (drizzle's own bookkeeping table). */
+export async function pendingMigrations(db: Database | Transaction, migrationsFolder: string): Promise<string[]> {
+  const [table] = await queryRows<{ present: boolean }>(db, sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  let last = -Infinity;
+  if (table.present) {
+    const [row] = await queryRows<{ last: string | null }>(db, sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`);
+    if (row.last !== null) last = Number(row.last);
+  }
+  return migrationNames(migrationsFolder)
+    .filter((m) => m.when > last)
+    .map((m) => m.tag);
+}
+
+/**
+ * Applies the pending migrations with drizzle's migrator inside the caller's transaction (its
+ * own inner transaction runs as part of ours), or, with `apply` false, only checks that none is
+ * pending. A database ahead of this code (migrated for a newer version) is fine either way.
+ */
+async function migrateOrCheck(tx: Transaction, migrationsFolder: string, apply: boolean): Promise<void> {
+  if (!apply) {
+    const pending = await pendingMigrations(tx, migrationsFolder);
+    if (pending.length > 0) {
+      throw new MigrationsPendingError(
+        `The database lacks ${pending.length} migration(s) this version needs (${pending.join(", ")}) and MIGRATE_ON_START=false: run \`npm run db:migrate\` against it first, then start the app.`,
+      );
+    }
+    return;
+  }
+  const inner = tx as unknown as { dialect: PgDialect; session: PgSession };
+  const session = Object.assign(Object.create(inner.session) as PgSession, {
+    transaction: (fn: (t: Transaction) => Promise<unknown>) => fn(tx),
+  });
+  await inner.dialect.migrate(readMigrationFiles({ migrationsFolder }), session, { migrationsFolder });
 }
 
 /** Cheap liveness probe used by /healthz. */

@@ -23,10 +23,15 @@ function state(): DatabaseState {
         dataDir: e.DATA_DIR,
         poolSize: e.DATABASE_POOL_SIZE,
       });
-      await handle.prepare(async (db) => {
-        await seedCatalog(db);
-        if (e.seedDemo) s.demoAccounts = await seedDemo(db);
-      });
+      // MIGRATE_ON_START=false: migrations are a deploy step of their own (npm run db:migrate);
+      // prepare then only checks that none of this code's is missing (docs/decisions/026).
+      await handle.prepare(
+        async (db) => {
+          await seedCatalog(db);
+          if (e.seedDemo) s.demoAccounts = await seedDemo(db);
+        },
+        { migrate: e.MIGRATE_ON_START === "true" },
+      );
       return handle;
     })();
     // A failed start must not leave a rejected promise cached for the next caller.

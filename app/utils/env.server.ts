@@ -23,6 +23,8 @@ const envSchema = z
     ),
     DATA_DIR: z.string().trim().min(1).default("./data"),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** "false": this server applies no migrations (`npm run db:migrate` does) and refuses a database behind its code. */
+    MIGRATE_ON_START: z.enum(["true", "false"], { message: 'must be "true" or "false"' }).default("true"),
     SEED_DEMO: z.enum(["0", "1"]).optional(),
     RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
     SESSION_SECRET: optionalString,

@@ -1,4 +1,6 @@
+import { runHousekeeping } from "../models/housekeeping.server";
 import { sendDueReminders } from "../models/reminder.server";
+import { getDb } from "../utils/db.server";
 import { env } from "../utils/env.server";
 import { sendOutboxMail } from "../utils/mail.server";
 import { startJobRunner, type JobRunner } from "./runner.server";
@@ -6,14 +8,14 @@ import { startJobRunner, type JobRunner } from "./runner.server";
 /**
  * The app server's jobs (docs/decisions/022), started after the database is migrated and
  * stopped before it is closed. Reminders first, so a reminder queued for SMTP goes out in the
- * same poll.
+ * same poll; housekeeping last.
  */
 const globalForJobs = globalThis as typeof globalThis & { __schedulerJobs?: JobRunner };
 
 export function startJobs(): { pollMs: number } | null {
   const e = env();
   if (e.JOBS === "off") {
-    console.log("Job runner: off (JOBS=off): no reminders, no outbox retries on this server");
+    console.log("Job runner: off (JOBS=off): no reminders, no outbox retries, no housekeeping on this server");
     return null;
   }
   if (!globalForJobs.__schedulerJobs) console.log(`Job runner: every ${e.JOBS_POLL_MS / 1000} s`);
@@ -22,6 +24,15 @@ export function startJobs(): { pollMs: number } | null {
     jobs: [
       { name: "reminders", run: async (now) => void (await sendDueReminders(now)) },
       { name: "outbox", run: async (now) => void (await sendOutboxMail(now)) },
+      // Once an hour on one server, whichever claims the turn (docs/decisions/026).
+      {
+        name: "housekeeping",
+        run: async (now) => {
+          const deleted = await runHousekeeping(await getDb(), now);
+          const lines = Object.entries(deleted ?? {}).filter(([, n]) => n > 0);
+          if (lines.length) console.log(`Housekeeping: deleted ${lines.map(([what, n]) => `${n} ${what}`).join(", ")}`);
+        },
+      },
     ],
   });
   return { pollMs: e.JOBS_POLL_MS };

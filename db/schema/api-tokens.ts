@@ -31,6 +31,8 @@ export const apiTokens = pgTable(
   (t) => [
     uniqueIndex("api_tokens_token_hash_key").on(t.tokenHash),
     index("api_tokens_user_id_idx").on(t.userId),
+    // Housekeeping deletes expired tokens (docs/decisions/026).
+    index("api_tokens_expires_at_idx").on(t.expiresAt),
     // 60: API_TOKEN_LABEL_MAX in app/utils/api-token-form.ts (the forms say it first).
     check("api_tokens_label_length", sql`char_length(${t.label}) between 1 and 60`),
     check("api_tokens_source_known", sql`${t.source} in ('session', 'password', 'dashboard')`),

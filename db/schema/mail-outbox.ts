@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { id } from "./columns";
 
@@ -39,7 +40,11 @@ export const mailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("mail_outbox_status_created_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("mail_outbox_status_created_idx").on(t.status, t.createdAt),
+    // Housekeeping deletes sent mail after a while (docs/decisions/026).
+    index("mail_outbox_sent_at_idx").on(t.sentAt).where(sql`${t.status} = 'sent'`),
+  ],
 );
 
 export type MailOutboxEntry = typeof mailOutbox.$inferSelect;

@@ -23,7 +23,7 @@ const MIGRATION_COUNT = (
 function runMigrate(env: Record<string, string>, timeoutMs = 60_000) {
   const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/migrate.ts"], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", ...env },
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

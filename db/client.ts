@@ -132,7 +132,7 @@ async function takeMigrationLock(tx: Transaction, timeoutMs: number): Promise<vo
   } catch (error) {
     if (postgresCode(error) === "55P03") {
       throw new Error(
-        `Could not start: waited ${timeoutMs / 1000} s for the migration lock (id ${MIGRATION_LOCK_ID}), which another app server or \`npm run db:migrate\` holds while it migrates this database. Start again when it is done; if it does not finish, look for the session holding it in pg_locks.`,
+        `Another process is migrating this database: waited ${timeoutMs / 1000} s for the migration lock (advisory lock ${MIGRATION_LOCK_ID}, held by another app server or \`npm run db:migrate\`). Start again when it is done; if it never ends, find the session holding it in pg_locks.`,
         { cause: error },
       );
     }

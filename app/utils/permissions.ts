@@ -85,7 +85,9 @@ function decodedOnce(path: string): string {
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   if (typeof to !== "string" || to.length > 2048) return fallback;
   // As the URL parser does: leading C0 controls and spaces go, tabs and newlines anywhere.
-  const stripped = to.replace(/^[\u0000-\u0020]+/, "").replace(/[\t\n\r]/g, "");
+  let start = 0;
+  while (start < to.length && to.charCodeAt(start) <= 0x20) start += 1;
+  const stripped = to.slice(start).replace(/[\t\n\r]/g, "");
   if (!/^[/\\]/.test(stripped)) return fallback; // "dashboard", "https:x", "javascript:…"
   const path = landingPath(stripped);
   if (path === null) return fallback;

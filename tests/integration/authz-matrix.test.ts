@@ -14,11 +14,17 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, uniqueEmail } from "../support/http";
 import { API_PASSWORD, apiClient, at, ok, type Account } from "./api-client";
 
 const { db, call, account, freshIp } = apiClient({ ipPrefix: "10.73", namePrefix: "Matrix" });
+
+// Other files read /pricing and expect the seeded catalogue: the packages made here go again.
+const TAG = `authz-${crypto.randomUUID().slice(0, 8)}`;
+afterAll(async () => {
+  await db`delete from packages where name like ${`${TAG}%`}`;
+});
 
 type Outcome = "allow" | "signin" | "403" | "404" | `redirect:${string}`;
 type ActorName = "visitor" | "user" | "user2" | "pro" | "admin";
@@ -383,7 +389,7 @@ beforeAll(async () => {
   expect(teamToken).not.toBe("");
 
   // The admin's packages and professional records (one of them the user's).
-  const pkgJson = () => ({ name: `mx ${crypto.randomUUID().slice(0, 8)}`, price: 5 });
+  const pkgJson = () => ({ name: `${TAG} ${crypto.randomUUID().slice(0, 8)}`, price: 5 });
   const pkg = await ok(await call("POST", "/packages", { ...as(admin), json: pkgJson() }));
   const pkgDel = await ok(await call("POST", "/packages", { ...as(admin), json: pkgJson() }));
   const pkgPage = await ok(await call("POST", "/packages", { ...as(admin), json: pkgJson() }));

@@ -16,7 +16,8 @@
  * and PUT, record removal recomputing the buyer, list shapes, search, paging, totals, the
  * package write cycle); 4 routing cases (PUT /users/{email} still mints, PUT
  * /users/admin/{email} is not it, GET /professional/{email} still answers 200/401); 7
- * answers checked for X-RateLimit-* (200, 201, 204, 400, 401, 403, 404): 146 cases in 19 tests.
+ * answers checked for X-RateLimit-* (200 read, create and delete, 400, 401, 403, 404); 8 calender
+ * spellings of the original's form (digits as text, blank, null) plus 2 refused: 156 cases in 20 tests.
  */
 import crypto from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";

@@ -16,6 +16,7 @@ import { BOOKING_GUESTS_MAX, BOOKING_NAME_MAX, BOOKING_NOTES_MAX, bookingBody } 
 import { bookingLinks, mailBooking, SLOT_TAKEN_MESSAGE } from "~/utils/booking-api.server";
 import { DATE, dateLabel, MONTH, monthLabel, monthOf, monthRange, monthWeeks, pageHref, shiftMonth, slotLabel, USERNAME_IN_URL, type PageQuery } from "~/utils/booking-page";
 import { LOCATION_LABELS } from "~/utils/event-type-form";
+import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
 import { isTimeZone, packedTimeZoneNames, timeZoneHint, unpackTimeZones } from "~/utils/time-zone";
 
@@ -28,6 +29,9 @@ import { isTimeZone, packedTimeZoneNames, timeZoneHint, unpackTimeZones } from "
  */
 
 export const handle = { embeddable: true };
+
+// The 429's Retry-After reaches the document response too.
+export { retryAfterHeaders as headers } from "~/utils/rate-limit.server";
 
 async function findPage(params: LoaderFunctionArgs["params"]) {
   const username = params.username ?? "";
@@ -122,6 +126,16 @@ export async function action({ params, request }: ActionFunctionArgs) {
     notes: text("notes"),
     guests: [1, 2, 3].map((i) => text(`guest${i}`).trim()),
   };
+  // Per client address, before anything else: a script trying addresses gets nowhere.
+  const limited = await checkRateLimits([[`booking-form:ip:${clientIp(request)}`, RATE_LIMITS.bookingFormPerIp]]);
+  if (!limited.allowed) {
+    const minutes = Math.ceil(limited.retryAfterSeconds / 60);
+    const message = `Too many booking attempts from your network. Try again in about ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+    return data(
+      { status: "limited" as const, errors: { form: [message] } as Record<string, string[]>, values, nextSlots: [] as string[] },
+      { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
+    );
+  }
   const guests = found.eventType.kind === "group" ? values.guests.filter(Boolean) : [];
   const start = slotParam(text("nextSlot") || text("slot")) ?? "";
   const parsed = bookingBody.safeParse({
@@ -284,7 +298,7 @@ export default function BookingPage() {
   const here = `/${d.host.username}/${d.eventType.slug}`;
   const href = (q: PageQuery) => pageHref(here, { ...base, month: d.month, ...q });
   const capped = !d.taking || result?.status === "capped";
-  const showForm = !capped && (d.slot !== null || result?.status === "invalid" || result?.status === "taken");
+  const showForm = !capped && (d.slot !== null || result?.status === "invalid" || result?.status === "taken" || result?.status === "limited");
   const values = result?.values ?? { name: "", email: "", notes: "", guests: ["", "", ""] };
   const errors: Record<string, string[] | undefined> = result?.errors ?? {};
   const submitting = navigation.state === "submitting";

@@ -11,7 +11,10 @@ async function GET() {
   return Response.json((await listPackages()).map(packageJson));
 }
 
-/** POST /packages (admin): adds a package (the package form's rules); 201 with it, 409 for a name taken. */
+/**
+ * POST /packages (admin): adds a package (the package form's rules); 200 with it (the spec's
+ * success status: clients of the original check for 200 and read the body), 409 for a name taken.
+ */
 async function POST({ request }: ActionFunctionArgs) {
   await requireApiPermission(request, "admin:packages");
   const input = await readJson(request, packageBody);
@@ -19,7 +22,7 @@ async function POST({ request }: ActionFunctionArgs) {
   if (!saved.ok) return apiError(409, "name_taken", MESSAGES.packageNameTaken, { name: [MESSAGES.packageNameTaken] });
   const pkg = await getPackage(saved.id);
   if (!pkg) return apiError(404, "not_found", "No such package.");
-  return Response.json(packageJson(pkg), { status: 201 });
+  return Response.json(packageJson(pkg));
 }
 
 export const { loader, action } = apiRoute({ GET, POST });

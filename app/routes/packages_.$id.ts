@@ -4,7 +4,7 @@ import { isUuid } from "~/models/event.server";
 import { deletePackage, getPackage, updatePackage } from "~/models/package.server";
 import { requireApiPermission } from "~/utils/admin-api.server";
 import { apiError, readJson } from "~/utils/api.server";
-import { packageBody, packageJson } from "~/utils/package-api";
+import { deletedOne, packageBody, packageJson } from "~/utils/package-api";
 import { apiRoute } from "~/utils/api-route.server";
 
 const notFound = () => apiError(404, "not_found", "No such package.");
@@ -31,12 +31,15 @@ async function PUT({ request, params }: LoaderFunctionArgs) {
   return pkg ? Response.json(packageJson(pkg)) : notFound();
 }
 
-/** DELETE /packages/{id} (admin): 204; professional records that bought it keep its name. */
+/**
+ * DELETE /packages/{id} (admin): 200 `{ acknowledged, deletedCount }` (a body, because clients
+ * of the original call res.json() on success); professional records that bought it keep its name.
+ */
 async function DELETE({ request, params }: LoaderFunctionArgs) {
   await requireApiPermission(request, "admin:packages");
   const id = params.id ?? "";
   const deleted = isUuid(id) ? await deletePackage(id) : null;
-  return deleted ? new Response(null, { status: 204 }) : notFound();
+  return deleted ? Response.json(deletedOne) : notFound();
 }
 
 export const { loader, action } = apiRoute({ GET, PUT, DELETE });

@@ -3,6 +3,7 @@ import { removeProfessionalRecord } from "~/models/admin-professional.server";
 import { isUuid } from "~/models/event.server";
 import { requireApiPermission } from "~/utils/admin-api.server";
 import { apiError } from "~/utils/api.server";
+import { deletedOne } from "~/utils/package-api";
 import { roleOfAccount } from "~/utils/api-roles.server";
 import { apiRoute } from "~/utils/api-route.server";
 
@@ -17,13 +18,16 @@ async function GET({ request, params }: LoaderFunctionArgs) {
   return Response.json({ professional: role === "professional" });
 }
 
-/** DELETE /professional/{id} (admin): removes a payment record and recomputes its buyer's status; 204. */
+/**
+ * DELETE /professional/{id} (admin): removes a payment record and recomputes its buyer's status;
+ * 200 `{ acknowledged, deletedCount }` (clients of the original call res.json() on success).
+ */
 async function DELETE({ request, params }: LoaderFunctionArgs) {
   await requireApiPermission(request, "admin:professionals");
   const id = params.emailOrId ?? "";
   const removed = isUuid(id) ? await removeProfessionalRecord(id) : null;
   if (!removed) return apiError(404, "not_found", "No such professional record.");
-  return new Response(null, { status: 204 });
+  return Response.json(deletedOne);
 }
 
 export const { loader, action } = apiRoute({ GET, DELETE });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { HostEvent } from "../models/event.server";
-import { MAX_INVITEES, oneToOneEventFields, updateEventFields } from "./event-schemas";
+import { MAX_INVITEES, oneToOneEventFields, optionalEmail, updateEventFields } from "./event-schemas";
 
 /**
  * The spec's event JSON (section 3) in and out. Field rules come from the event forms'
@@ -44,7 +44,7 @@ export function eventJson(event: HostEvent, hostEmail: string): EventJson {
 
 const { eventName, eventType, description, duration } = updateEventFields.shape;
 const inviteeEmail = oneToOneEventFields.shape.targetedEmail;
-const optionalInvitee = inviteeEmail.optional();
+const optionalInvitee = optionalEmail;
 
 const DATE_TIME_MESSAGE = "Give dateTime as an ISO 8601 instant with an offset, e.g. 2026-12-01T09:30:00+01:00.";
 
@@ -77,7 +77,7 @@ export function createEventBody(now: Date) {
       eventWith: z.enum(["One-to-One", "Group"], { error: "Choose One-to-One or Group." }),
       description,
       targetedEmail: z.unknown().meta({
-        description: "One-to-One: the invitee's e-mail. Group: { email1, email2?, email3?, email4? }.",
+        description: "One-to-One: the invitee's e-mail. Group: { email1, email2?, email3?, email4? }; a blank email2-4 (\"\") is no invitee.",
         override: {
           oneOf: [
             { type: "string", format: "email" },
@@ -85,7 +85,11 @@ export function createEventBody(now: Date) {
               type: "object",
               required: ["email1"],
               additionalProperties: false,
-              properties: Object.fromEntries(["email1", "email2", "email3", "email4"].map((k) => [k, { type: "string", format: "email" }])),
+              properties: {
+                email1: { type: "string", format: "email" },
+                // Blank ("" or spaces) is no invitee, as the original's forms send it.
+                ...Object.fromEntries(["email2", "email3", "email4"].map((k) => [k, { anyOf: [{ type: "string", format: "email" }, { type: "string", maxLength: 0 }], description: "An e-mail, or empty for none." }])),
+              },
             },
           ],
         },

@@ -82,6 +82,12 @@ describe("groupEventSchema", () => {
     expect(groupInvitees(r)).toEqual(["a@x.org", "c@x.org"]);
   });
 
+  it("reads blank invitees (empty or spaces, as the original's form sends them) as absent, not as bad addresses", () => {
+    const r = groupEventSchema(ctx).parse({ ...base, email1: "a@x.org", email2: "", email3: "   ", email4: "d@x.org" });
+    expect(groupInvitees(r)).toEqual(["a@x.org", "d@x.org"]);
+    expect(issues(groupEventSchema(ctx).safeParse({ ...base, email1: "a@x.org", email2: "nope" }))).toEqual({ email2: "Enter a valid e-mail address." });
+  });
+
   it("needs the first invitee and refuses repeats, whatever their case", () => {
     expect(issues(groupEventSchema(ctx).safeParse({ ...base, email2: "b@x.org" }))).toEqual({
       email1: "Enter at least one invitee's e-mail.",

@@ -60,12 +60,17 @@ const email = (required: string) =>
     .max(254, "Use a shorter e-mail address.")
     .pipe(z.email("Enter a valid e-mail address."));
 
-const optionalEmail = z
+/**
+ * An optional invitee: left out, empty or only spaces is no invitee (the original's forms and
+ * clients send `"email2": ""` for a blank field); anything else must be an e-mail address.
+ */
+export const optionalEmail = z
   .string()
   .trim()
   .toLowerCase()
   .max(254, "Use a shorter e-mail address.")
-  .pipe(z.email("Enter a valid e-mail address."))
+  .refine((value) => value === "" || z.email().safeParse(value).success, "Enter a valid e-mail address.")
+  .transform((value) => value || undefined)
   .optional();
 
 export interface EventTimeContext {

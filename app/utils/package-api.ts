@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Package } from "../../db/schema";
-import { packageFields, parsePrice, type PackageInput } from "./package-form";
+import { MAX_CALENDARS, packageFields, parsePrice, type PackageInput } from "./package-form";
 
 /** A package in the spec's field names: price is 'Free' or a number of dollars per month. */
 export function packageJson(pkg: Omit<Package, "createdAt" | "updatedAt">) {
@@ -16,6 +16,13 @@ export function packageJson(pkg: Omit<Package, "createdAt" | "updatedAt">) {
     oneToOne: pkg.oneToOne,
   };
 }
+
+/** The answer of the admin's DELETE paths: the original's MongoDB delete result, so its clients can res.json() it. */
+export const deletedOne = { acknowledged: true, deletedCount: 1 } as const;
+
+export const deletedJsonSchema = z
+  .object({ acknowledged: z.literal(true), deletedCount: z.literal(1) })
+  .meta({ id: "DeleteResult", description: "What was deleted (always one: an unknown id is a 404)." });
 
 /** What packageJson answers, for the OpenAPI document. */
 export const packageJsonSchema = z
@@ -37,9 +44,25 @@ const PRICE_MESSAGE = "Enter a price in dollars (e.g. 10 or 9.99) or Free.";
 /** A JSON price is text as in the form ("9.99", "Free") or a number of dollars (9.99); a number is read as its decimal text. */
 const priceText = (price: unknown) => (typeof price === "number" ? String(price) : typeof price === "string" ? price : undefined);
 
+const CALENDARS_MESSAGE = "Calendars: enter a whole number, 0 or more.";
+
+/**
+ * The original's admin form sends `calender` as the text typed ("5", or "" when left blank):
+ * digits as text count as the number, blank or null as 0 (the form's default, "none").
+ */
+function calendarCount(value: unknown): { ok: true; count: number } | { ok: false; message: string } {
+  if (value === undefined || value === null) return { ok: true, count: 0 };
+  const text = typeof value === "string" ? value.trim() : null;
+  if (text === "") return { ok: true, count: 0 };
+  const count = typeof value === "number" ? value : text !== null && /^\d{1,9}$/.test(text) ? Number(text) : NaN;
+  if (!Number.isInteger(count) || count < 0) return { ok: false, message: CALENDARS_MESSAGE };
+  if (count > MAX_CALENDARS) return { ok: false, message: `Calendars: at most ${MAX_CALENDARS}.` };
+  return { ok: true, count };
+}
+
 /**
  * POST /packages and PUT /packages/{id}: the package form's own field rules (package-form.ts),
- * except that `price` may also be a JSON number. PUT replaces the whole package: fields left
+ * except that `price` may also be a JSON number and `calender` digits as text or blank. PUT replaces the whole package: fields left
  * out take the form's defaults (empty text, 0 calendars, Free).
  */
 export const packageBodyFields = packageFields.extend({
@@ -51,6 +74,16 @@ export const packageBodyFields = packageFields.extend({
       if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.message });
     })
     .meta({ description: "'Free', or dollars per month as a number or text (at most 2 decimals).", example: 9.99 }),
+  calender: z
+    .union([z.number(), z.string().max(32, CALENDARS_MESSAGE), z.null()], { error: CALENDARS_MESSAGE })
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = calendarCount(value);
+      if (parsed.ok) return parsed.count;
+      ctx.addIssue({ code: "custom", message: parsed.message });
+      return z.NEVER;
+    })
+    .meta({ description: `Calendars, 0 to ${MAX_CALENDARS}: a whole number, or its digits as text ("5"); blank, null or left out is 0.`, example: 5 }),
 });
 
 export const packageBody = packageBodyFields

@@ -44,14 +44,62 @@ export function roleLabel(user: Pick<Principal, "role"> | null | undefined): "Vi
   return user.role === "admin" ? "Admin" : user.role === "professional" ? "Professional" : "User";
 }
 
-/** Only same-site paths are followed after sign-in: "/x" yes, "//evil.com" or "https://…" no. */
-export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+const REDIRECT_BASE = "http://redirect.invalid";
+
+/**
+ * The path a browser would land on for `target` (resolved against our origin the way it
+ * resolves a Location header: backslashes as slashes, tabs and newlines dropped, dot segments
+ * and %2e removed), or null when that is another origin or a path a browser would read as
+ * another host ("//x", "/\x").
+ */
+function landingPath(target: string): string | null {
+  let url: URL;
   try {
-    const url = new URL(to, "http://x.invalid");
-    if (url.host !== "x.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
+    url = new URL(target, `${REDIRECT_BASE}/`);
   } catch {
-    return fallback;
+    return null;
   }
+  if (url.origin !== REDIRECT_BASE) return null;
+  const path = url.pathname + url.search + url.hash;
+  return /^\/[/\\]/.test(path) ? null : path;
+}
+
+/** One round of percent-decoding, NFKC (so "／" and "∕" become "/"), and nothing if malformed. */
+function decodedOnce(path: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    decoded = path.replace(/%(2e|2f|5c)/gi, (m) => String.fromCharCode(parseInt(m.slice(1), 16)));
+  }
+  return decoded.normalize("NFKC").replace(/[\u2044\u2215\u29f8\uff3c\ufe68]/g, "/");
+}
+
+/**
+ * Only same-site paths are followed after sign-in. The check is made on the RESULT of
+ * normalisation, never on the input: "/.//evil.example" passes a prefix test and still
+ * resolves to "//evil.example". The path is also decoded (percent-encoding, several times,
+ * and Unicode look-alike slashes) and must stay on the site each time, so a server or proxy
+ * that decodes "%2f%2f" later cannot turn it into another host. Answers the normalised path.
+ */
+export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof to !== "string" || to.length > 2048) return fallback;
+  // As the URL parser does: leading C0 controls and spaces go, tabs and newlines anywhere.
+  let start = 0;
+  while (start < to.length && to.charCodeAt(start) <= 0x20) start += 1;
+  const stripped = to.slice(start).replace(/[\t\n\r]/g, "");
+  if (!/^[/\\]/.test(stripped)) return fallback; // "dashboard", "https:x", "javascript:…"
+  const path = landingPath(stripped);
+  if (path === null) return fallback;
+  let current = path;
+  for (let round = 0; round < 4; round += 1) {
+    const decoded = decodedOnce(current);
+    if (decoded === current) return path;
+    if (/^[/\\]\s*[/\\]/.test(decoded)) return fallback;
+    const again = landingPath(decoded);
+    if (again === null) return fallback;
+    if (again === current) return path; // only re-encoded what it decoded (a space, say)
+    current = again;
+  }
+  return fallback; // still changing after four decodings: not a path anyone meant
 }

@@ -17,6 +17,8 @@ export const RATE_LIMITS = {
   passwordChangePerUser: { limit: 10, windowSeconds: 15 * 60 },
   contactPerIp: { limit: 5, windowSeconds: 60 * 60 },
   reviewPerUser: { limit: 10, windowSeconds: 60 * 60 },
+  /** The HTML booking form: every post counts (each good one mails the guest). */
+  bookingFormPerIp: { limit: 10, windowSeconds: 10 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export interface RateLimitResult {

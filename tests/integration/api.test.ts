@@ -294,6 +294,20 @@ describe("events", () => {
     expect(created.duration).toBe(30);
   });
 
+  it("user: a Group event's blank invitees (\"email2\": \"\", as the original's form sends them) count as absent", async () => {
+    const a = await account("group-blank");
+    const created = await createEvent(a, {
+      eventWith: "Group",
+      eventType: "In Person Meeting",
+      targetedEmail: { email1: "a@example.org", email2: "", email3: "   ", email4: "d@example.org" },
+    });
+    expect(created.targetedEmail).toEqual({ email1: "a@example.org", email2: "d@example.org" });
+    // A blank first invitee is still no invitee.
+    const none = await call("POST", "/events", { token: a.token, json: oneToOne({ eventWith: "Group", targetedEmail: { email1: "", email2: "b@example.org" } }) });
+    expect(none.status).toBe(400);
+    expect(Object.keys((await errorOf(none)).fields ?? {})).toEqual(["targetedEmail.email1"]);
+  });
+
   it("a host field naming someone else is refused (403); the host is always the caller", async () => {
     const a = await account("hostfield");
     const res = await call("POST", "/events", { token: a.token, json: oneToOne({ host: "someone-else@example.org" }) });

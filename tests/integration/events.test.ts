@@ -229,6 +229,13 @@ describe("creating a group event", () => {
     const [event] = await eventsOf(h.id);
     expect(await inviteesOf(event.id)).toEqual(["a@example.org", "d@example.org"]);
   });
+
+  it("takes blank invitees typed as spaces as absent, like empty ones", async () => {
+    const h = await host("group-spaces");
+    await createdOk(h.c, "/group-meeting", group({ email2: "   ", email3: " ", email4: "d@example.org" }));
+    const [event] = await eventsOf(h.id);
+    expect(await inviteesOf(event.id)).toEqual(["a@example.org", "d@example.org"]);
+  });
 });
 
 describe("the free event cap", () => {

@@ -57,6 +57,14 @@ describe("packageBody", () => {
     for (const price of [9.999, -1, "1e3", true, null, 0.1 + 0.2, 100_000.01]) {
       expect(packageBody.safeParse({ ...base, price }).success, String(price)).toBe(false);
     }
-    expect(packageBody.safeParse({ ...base, calender: "3" }).success).toBe(false);
+    for (const calender of ["3.5", "three", "-1", "1e3", 1.5, -1, 1001, "1001", true, {}]) {
+      expect(packageBody.safeParse({ ...base, calender }).success, JSON.stringify(calender)).toBe(false);
+    }
+  });
+
+  it("reads calender as the original's form sends it: digits as text, blank or null for 0", () => {
+    for (const [calender, count] of [[5, 5], ["5", 5], [" 12 ", 12], ["", 0], ["  ", 0], [null, 0], [undefined, 0]] as const) {
+      expect(packageBody.parse({ ...base, calender }).calender, JSON.stringify(calender)).toBe(count);
+    }
   });
 });

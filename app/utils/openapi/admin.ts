@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { adminUserSchema, modifiedCountSchema, pageQuery, professionalRecordSchema, usersQuery } from "../admin-api";
-import { packageBody, packageJsonSchema } from "../package-api";
-import { body, emailParam, errors, idParam, json, noContent, signedIn, type ZodOpenApiPathsObject } from "./common";
+import { deletedJsonSchema, packageBody, packageJsonSchema } from "../package-api";
+import { body, emailParam, errors, idParam, json, signedIn, type ZodOpenApiPathsObject } from "./common";
 
 /**
  * The admin's JSON paths (decision 013): accounts and their admin role, professional records,
@@ -74,7 +74,7 @@ export const paths: ZodOpenApiPathsObject = {
       tags: ["Admin"],
       security: signedIn,
       requestParams: { path: professionalIdParam },
-      responses: { "204": noContent, ...errors(401, 403, 404) },
+      responses: { "200": json("Deleted: the original's MongoDB delete result (clients call res.json() on success).", deletedJsonSchema), ...errors(401, 403, 404) },
     },
   },
   "/packages": {
@@ -84,7 +84,7 @@ export const paths: ZodOpenApiPathsObject = {
       tags: ["Packages"],
       security: signedIn,
       requestBody: body(packageBody),
-      responses: { "201": json("The new package.", packageJsonSchema), ...errors(400, 401, 403, 409, 413, 415) },
+      responses: { "200": json("The new package (200, the spec's success status).", packageJsonSchema), ...errors(400, 401, 403, 409, 413, 415) },
     },
   },
   "/packages/{id}": {
@@ -103,7 +103,7 @@ export const paths: ZodOpenApiPathsObject = {
       tags: ["Packages"],
       security: signedIn,
       requestParams: { path: idParam },
-      responses: { "204": noContent, ...errors(401, 403, 404) },
+      responses: { "200": json("Deleted: the original's MongoDB delete result (clients call res.json() on success).", deletedJsonSchema), ...errors(401, 403, 404) },
     },
   },
 };

@@ -1,0 +1,503 @@
+/**
+ * The authorization matrix: every page route (app/routes) and every JSON operation
+ * (/api/openapi.json) x visitor, user, second user, professional and admin, against another
+ * person's ids (the user owns every event, event type, schedule, booking, token and team
+ * invitation used; the admin owns the packages and the professional records). Each cell names
+ * its expected outcome; the test fails on any other outcome, on any 5xx, and when a route or an
+ * operation exists that the matrix does not list. A refused write must leave the database as
+ * it was (a fingerprint of the owned tables before and after each one).
+ *
+ * Outcome classes: "allow" (past the guard: 2xx, 400, 409, or a redirect that is not to
+ * /signin), "signin" (401, or a redirect to /signin), "403", "404", and "redirect:/path" for a
+ * refusal that sends the person elsewhere (an admin on /payment/{id} goes to /pricing).
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HttpClient, uniqueEmail } from "../support/http";
+import { API_PASSWORD, apiClient, at, ok, type Account } from "./api-client";
+
+const { db, call, account, freshIp } = apiClient({ ipPrefix: "10.73", namePrefix: "Matrix" });
+
+// Other files read /pricing and expect the seeded catalogue: the packages made here go again.
+const TAG = `authz-${crypto.randomUUID().slice(0, 8)}`;
+afterAll(async () => {
+  await db`delete from packages where name like ${`${TAG}%`}`;
+});
+
+type Outcome = "allow" | "signin" | "403" | "404" | `redirect:${string}`;
+type ActorName = "visitor" | "user" | "user2" | "pro" | "admin";
+const ACTORS: ActorName[] = ["visitor", "user", "user2", "pro", "admin"];
+
+/** Expected outcomes in ACTORS order. */
+type Row = [Outcome, Outcome, Outcome, Outcome, Outcome];
+
+interface Fixtures {
+  user: Account;
+  user2: Account;
+  pro: Account;
+  admin: Account;
+  target: Account; // promoted and demoted by the admin's cells
+  username: string;
+  slug: string;
+  event: string; // upcoming, the user's
+  eventPast: string; // deleted by the user over JSON at the end
+  eventPast2: string; // deleted by the user on My Schedule at the end
+  eventType: string;
+  eventTypeDel: string;
+  eventTypePage: string;
+  schedule: string;
+  scheduleDel: string;
+  schedulePage: string;
+  booking: string;
+  bookingToken: string;
+  token2: string; // another API token of the user
+  teamRow: string;
+  teamToken: string;
+  pkg: string;
+  pkgDel: string;
+  pkgPage: string;
+  record: string;
+  recordPage: string;
+}
+
+interface Cell {
+  /** "GET /dashboard/..." for pages, "PUT /api/event-types/{id}" (the OpenAPI key) for JSON. */
+  name: string;
+  /** The app/routes files this request reaches. */
+  files: string[];
+  /** The OpenAPI operation ("put /api/event-types/{id}"), for JSON paths. */
+  operation?: string;
+  method: string;
+  path: (f: Fixtures) => string;
+  form?: (f: Fixtures) => Record<string, string>;
+  json?: (f: Fixtures) => unknown;
+  /** JSON by session cookie (PUT /users/{email} mints a token from a browser session). */
+  session?: boolean;
+  expect: Row;
+  /** Its allowed cells change what later cells need: they run last, in listing order. */
+  destructive?: boolean;
+}
+
+const ALL_ALLOW: Row = ["allow", "allow", "allow", "allow", "allow"];
+const ALL_404: Row = ["404", "404", "404", "404", "404"];
+/** Any signed-in person, each on their own data. */
+const SIGNED_IN: Row = ["signin", "allow", "allow", "allow", "allow"];
+/** The drawer pages of hosts (users and professionals), not admins. */
+const HOSTS: Row = ["signin", "allow", "allow", "allow", "403"];
+/** Admin only. */
+const ADMIN: Row = ["signin", "403", "403", "403", "allow"];
+/** The user's own resource: others' ids are 404, admins' included. */
+const OWNER: Row = ["signin", "allow", "404", "404", "404"];
+/** The user's own resource on a drawer page admins do not have. */
+const OWNER_HOST_PAGE: Row = ["signin", "allow", "404", "404", "403"];
+/** Oneself or an admin. */
+const SELF_OR_ADMIN: Row = ["signin", "allow", "403", "403", "allow"];
+/** Signed-in non-admins (reviews, payments). */
+const NOT_ADMIN: Row = ["signin", "allow", "allow", "allow", "403"];
+
+const page = (method: string, file: string | string[], p: (f: Fixtures) => string, expect: Row, extra: Partial<Cell> = {}): Cell => ({
+  name: `${method} ${file}`,
+  files: Array.isArray(file) ? file : [file],
+  method,
+  path: p,
+  expect,
+  ...extra,
+});
+
+const api = (method: string, template: string, file: string, p: (f: Fixtures) => string, expect: Row, extra: Partial<Cell> = {}): Cell => ({
+  name: `${method} ${template}`,
+  files: [file],
+  operation: `${method.toLowerCase()} ${template}`,
+  method,
+  path: p,
+  expect,
+  ...extra,
+});
+
+const enc = encodeURIComponent;
+const bookingPage = (f: Fixtures) => `/${f.username}/${f.slug}`;
+
+const CELLS: Cell[] = [
+  // Public pages.
+  page("GET", "_index.tsx", () => "/", ALL_ALLOW),
+  page("POST", "_index.tsx", () => "/?index", NOT_ADMIN, { form: () => ({ rating: "9", name: "", review: "" }) }),
+  page("GET", "about.tsx", () => "/about", ALL_ALLOW),
+  page("GET", "pricing.tsx", () => "/pricing", ALL_ALLOW),
+  page("GET", "teams.tsx", () => "/teams", ALL_ALLOW),
+  page("GET", "contact.tsx", () => "/contact", ALL_ALLOW),
+  page("POST", "contact.tsx", () => "/contact", ALL_ALLOW, { form: () => ({ name: "", email: "bad", message: "" }) }),
+  page("GET", "$.tsx", () => "/no-such-page/at-all", ALL_404),
+  page("GET", "healthz.ts", () => "/healthz", ALL_ALLOW),
+  page("GET", "api.docs.tsx", () => "/api/docs", ALL_ALLOW),
+  page("GET", "signin.tsx", () => "/signin", ALL_ALLOW),
+  page("POST", "signin.tsx", () => "/signin", ALL_ALLOW, { form: () => ({ email: "", password: "" }) }),
+  page("GET", "signup.tsx", () => "/signup", ALL_ALLOW),
+  page("POST", "signup.tsx", () => "/signup", ALL_ALLOW, { form: () => ({ name: "", email: "bad", password: "x", confirmPassword: "y" }) }),
+  // Google sign-in is not configured here: both send everyone back to /signin.
+  page("GET", "auth.google.tsx", () => "/auth/google", ["signin", "signin", "signin", "signin", "signin"]),
+  page("POST", "auth.google.tsx", () => "/auth/google", ["signin", "signin", "signin", "signin", "signin"], { form: () => ({ redirectTo: "/dashboard" }) }),
+  page("GET", "auth.google_.callback.tsx", () => "/auth/google/callback?code=x&state=y", ["signin", "signin", "signin", "signin", "signin"]),
+  page("POST", "stripe.webhook.ts", () => "/stripe/webhook", ALL_404, { json: () => ({ type: "payment_intent.succeeded" }) }),
+
+  // Booking pages and guest links (the booking's token is the credential; no account needed).
+  page("GET", "$username.tsx", (f) => `/${f.username}`, ALL_ALLOW),
+  page("GET", "$username_.$slug.tsx", bookingPage, ALL_ALLOW),
+  page("POST", "$username_.$slug.tsx", bookingPage, ALL_ALLOW, { form: () => ({ slot: "soon", tz: "UTC", name: "", email: "bad" }) }),
+  page("GET", "$username_.$slug_.booked.$id.tsx", (f) => `${bookingPage(f)}/booked/${f.booking}?token=${enc(f.bookingToken)}`, ALL_ALLOW),
+  page("GET", "$username_.$slug_.booked.$id.tsx", (f) => `${bookingPage(f)}/booked/${f.booking}`, ALL_404),
+  page("GET", "$username_.$slug_.booked.$id_.ics.ts", (f) => `${bookingPage(f)}/booked/${f.booking}/ics?token=${enc(f.bookingToken)}`, ALL_ALLOW),
+  page("GET", "$username_.$slug_.booked.$id_.ics.ts", (f) => `${bookingPage(f)}/booked/${f.booking}/ics?token=wrong`, ALL_404),
+  page("GET", "booking.$id.cancel.tsx", (f) => `/booking/${f.booking}/cancel?token=${enc(f.bookingToken)}`, ALL_ALLOW),
+  page("GET", "booking.$id.cancel.tsx", (f) => `/booking/${f.booking}/cancel`, ALL_404),
+  page("POST", "booking.$id.cancel.tsx", (f) => `/booking/${f.booking}/cancel?token=wrong`, ALL_404, { form: () => ({ reason: "not yours" }) }),
+  page("GET", "booking.$id.reschedule.tsx", (f) => `/booking/${f.booking}/reschedule?token=${enc(f.bookingToken)}`, ALL_ALLOW),
+  page("GET", "booking.$id.reschedule.tsx", (f) => `/booking/${f.booking}/reschedule?token=wrong`, ALL_404),
+  page("POST", "booking.$id.reschedule.tsx", (f) => `/booking/${f.booking}/reschedule?token=wrong`, ALL_404, { form: (f) => ({ start: at(9, "10:00"), _f: f.slug }) }),
+
+  // The host's event pages.
+  page("GET", ["dashboard.tsx", "dashboard._index.tsx"], () => "/dashboard", SIGNED_IN),
+  // A valid update: only ownership can refuse it.
+  page("POST", "dashboard._index.tsx", () => "/dashboard?index", OWNER, {
+    form: (f) => ({ intent: "update", eventId: f.event, eventName: "Moved", eventType: "Phone Call", description: "Moved.", date: at(25, "00:00").slice(0, 10), time: "11:00", duration: "30" }),
+  }),
+  page("POST", "dashboard._index.tsx", () => "/dashboard?index", OWNER, { form: (f) => ({ intent: "delete", eventId: f.eventPast2 }), destructive: true }),
+  page("GET", "eventtype.tsx", () => "/eventtype", SIGNED_IN),
+  page("GET", "one-to-one.tsx", () => "/one-to-one", SIGNED_IN),
+  page("POST", "one-to-one.tsx", () => "/one-to-one", SIGNED_IN, { form: () => ({ eventName: "" }) }),
+  page("GET", "group-meeting.tsx", () => "/group-meeting", SIGNED_IN),
+  page("POST", "group-meeting.tsx", () => "/group-meeting", SIGNED_IN, { form: () => ({ eventName: "" }) }),
+  page("POST", "notifications_.read.ts", () => "/notifications/read", SIGNED_IN, { form: () => ({}) }),
+  page("GET", "notifications_.read.ts", () => "/notifications/read", ALL_404),
+
+  // Drawer pages.
+  page("GET", "dashboard.profile.tsx", () => "/dashboard/profile", SIGNED_IN),
+  page("POST", "dashboard.profile.tsx", () => "/dashboard/profile", SIGNED_IN, { form: () => ({ intent: "details", name: "" }) }),
+  page("GET", "dashboard.routingForms.tsx", () => "/dashboard/routingForms", SIGNED_IN),
+  page("GET", "dashboard.apiTokens.tsx", () => "/dashboard/apiTokens", SIGNED_IN),
+  page("GET", "dashboard.apiTokens.tsx", (f) => `/dashboard/apiTokens?revoke=${f.token2}`, OWNER),
+  page("POST", "dashboard.apiTokens.tsx", () => "/dashboard/apiTokens", OWNER, { form: (f) => ({ intent: "revoke", tokenId: f.token2 }), destructive: true }),
+  page("GET", "dashboard.eventTypes.tsx", () => "/dashboard/eventTypes", HOSTS),
+  page("GET", "dashboard.eventTypes.tsx", (f) => `/dashboard/eventTypes?delete=${f.eventTypePage}`, OWNER_HOST_PAGE),
+  page("POST", "dashboard.eventTypes.tsx", () => "/dashboard/eventTypes", OWNER_HOST_PAGE, { form: (f) => ({ intent: "toggle", id: f.eventTypePage, active: "false" }), destructive: true }),
+  page("POST", "dashboard.eventTypes.tsx", () => "/dashboard/eventTypes", OWNER_HOST_PAGE, { form: (f) => ({ intent: "delete", id: f.eventTypePage }), destructive: true }),
+  page("GET", "dashboard.eventTypes_.$id.tsx", (f) => `/dashboard/eventTypes/${f.eventType}`, OWNER_HOST_PAGE),
+  page("POST", "dashboard.eventTypes_.$id.tsx", (f) => `/dashboard/eventTypes/${f.eventType}`, OWNER_HOST_PAGE, { form: () => ({ title: "" }) }),
+  page("GET", "dashboard.availability.tsx", () => "/dashboard/availability", HOSTS),
+  page("GET", "dashboard.availability.tsx", (f) => `/dashboard/availability?schedule=${f.schedule}`, OWNER_HOST_PAGE),
+  page("POST", "dashboard.availability.tsx", (f) => `/dashboard/availability?schedule=${f.schedule}`, OWNER_HOST_PAGE, { form: () => ({ intent: "save", name: "" }) }),
+  page("POST", "dashboard.availability.tsx", (f) => `/dashboard/availability?schedule=${f.schedulePage}`, OWNER_HOST_PAGE, { form: () => ({ intent: "delete" }), destructive: true }),
+  page("GET", "dashboard.team.tsx", () => "/dashboard/team", HOSTS),
+  page("GET", "dashboard.team.tsx", (f) => `/dashboard/team?remove=${f.teamRow}`, OWNER_HOST_PAGE),
+  page("POST", "dashboard.team.tsx", () => "/dashboard/team", OWNER_HOST_PAGE, { form: (f) => ({ intent: "resend", id: f.teamRow }) }),
+  page("POST", "dashboard.team.tsx", () => "/dashboard/team", ["signin", "404", "404", "404", "403"], { form: (f) => ({ intent: "accept", id: f.teamRow }) }),
+  page("POST", "dashboard.team.tsx", () => "/dashboard/team", OWNER_HOST_PAGE, { form: (f) => ({ intent: "remove", id: f.teamRow }), destructive: true }),
+  // The invitation is for someone else: every signed-in person but the invitee gets a 403.
+  page("GET", "dashboard.team_.accept.tsx", (f) => `/dashboard/team/accept?token=${enc(f.teamToken)}`, ["signin", "403", "403", "403", "403"]),
+  page("POST", "dashboard.team_.accept.tsx", (f) => `/dashboard/team/accept?token=${enc(f.teamToken)}`, ["signin", "403", "403", "403", "403"], {
+    form: (f) => ({ token: f.teamToken, intent: "accept" }),
+  }),
+  page("GET", "dashboard.team_.accept.tsx", () => "/dashboard/team/accept?token=wrong", ["signin", "404", "404", "404", "404"]),
+  page("GET", "dashboard.scheduledEvents.tsx", () => "/dashboard/scheduledEvents", SIGNED_IN),
+  // Admins see (and may cancel) every host's upcoming events there (decision 021).
+  // Admins get the read-only list of every host's events (they cancel in Manage Event).
+  page("GET", "dashboard.scheduledEvents.tsx", (f) => `/dashboard/scheduledEvents?cancel=${f.booking}`, ["signin", "allow", "404", "404", "allow"]),
+  page("POST", "dashboard.scheduledEvents.tsx", () => "/dashboard/scheduledEvents", OWNER, {
+    form: (f) => ({ intent: "reschedule", eventId: f.booking, start: "not-a-time" }),
+  }),
+  page("GET", "dashboard.workFlow.tsx", () => "/dashboard/workFlow", HOSTS),
+  page("POST", "dashboard.workFlow.tsx", () => "/dashboard/workFlow", HOSTS, { form: () => ({ guestReminderAmount: "-1" }) }),
+
+  // Admin pages.
+  page("GET", "dashboard.manageUser.tsx", () => "/dashboard/manageUser", ADMIN),
+  page("POST", "dashboard.manageUser.tsx", () => "/dashboard/manageUser", ADMIN, { form: (f) => ({ intent: "promote", userId: f.target.id }), destructive: true }),
+  page("GET", "dashboard.manageEvent.tsx", () => "/dashboard/manageEvent", ADMIN),
+  page("POST", "dashboard.manageEvent.tsx", () => "/dashboard/manageEvent", ADMIN, { form: (f) => ({ intent: "cancel", eventId: f.event }), destructive: true }),
+  page("GET", "dashboard.packages.tsx", () => "/dashboard/packages", ADMIN),
+  page("POST", "dashboard.packages.tsx", () => "/dashboard/packages", ADMIN, { form: (f) => ({ intent: "delete", packageId: f.pkgPage }), destructive: true }),
+  page("GET", "dashboard.professionalCollections.tsx", () => "/dashboard/professionalCollections", ADMIN),
+  page("POST", "dashboard.professionalCollections.tsx", () => "/dashboard/professionalCollections", ADMIN, {
+    form: (f) => ({ intent: "remove", recordId: f.recordPage }),
+    destructive: true,
+  }),
+  page("GET", "dashboard.contactMessages.tsx", () => "/dashboard/contactMessages", ADMIN),
+
+  // Payments (admins cannot pay).
+  page("GET", "payment.$id.tsx", (f) => `/payment/${f.pkg}`, ["signin", "allow", "allow", "allow", "redirect:/pricing"]),
+  page("POST", "payment.$id.tsx", (f) => `/payment/${f.pkg}`, ["signin", "allow", "allow", "allow", "redirect:/pricing"], { form: () => ({ intent: "confirm" }) }),
+
+  // JSON: the spec's paths.
+  api("POST", "/api/token", "api.token.ts", () => "/api/token", ALL_ALLOW, { json: () => ({}) }),
+  api("PUT", "/users/{email}", "users.$email.ts", (f) => `/users/${enc(f.user.email)}`, SELF_OR_ADMIN.map((o, i) => (i === 4 ? "403" : o)) as Row, {
+    json: (f) => ({ email: f.user.email }),
+    session: true,
+  }),
+  api("GET", "/users", "users.ts", () => "/users?limit=1", ADMIN),
+  api("PUT", "/users/admin/{email}", "users_.admin.$email.ts", (f) => `/users/admin/${enc(f.target.email)}`, ADMIN, { destructive: true }),
+  api("PUT", "/users/user/{email}", "users_.user.$email.ts", (f) => `/users/user/${enc(f.target.email)}`, ADMIN, { destructive: true }),
+  api("GET", "/admin/{email}", "admin.$email.ts", (f) => `/admin/${enc(f.user.email)}`, SELF_OR_ADMIN),
+  api("GET", "/professional", "professional.ts", () => "/professional?limit=1", ADMIN),
+  api("GET", "/professional/{email}", "professional_.$emailOrId.ts", (f) => `/professional/${enc(f.user.email)}`, SELF_OR_ADMIN),
+  api("DELETE", "/professional/{email}", "professional_.$emailOrId.ts", (f) => `/professional/${f.record}`, ADMIN, { destructive: true }),
+  api("POST", "/users/professional", "users_.professional.ts", () => "/users/professional", NOT_ADMIN, { json: () => ({}) }),
+  api("PUT", "/users/professional/{email}", "users_.professional_.$email.ts", (f) => `/users/professional/${enc(f.user.email)}`, SELF_OR_ADMIN),
+  api("GET", "/event", "event.ts", (f) => `/event?host=${enc(f.user.email)}`, SELF_OR_ADMIN),
+  api("POST", "/events", "events.ts", () => "/events", SIGNED_IN, { json: () => ({ eventName: "" }) }),
+  api("PUT", "/event/{id}", "event_.$id.ts", (f) => `/event/${f.event}`, OWNER, {
+    json: () => ({ eventName: "Moved", eventType: "Phone Call", description: "Moved.", dateTime: at(26, "16:00") }),
+  }),
+  api("DELETE", "/event/{id}", "event_.$id.ts", (f) => `/event/${f.eventPast}`, OWNER, { destructive: true }),
+  api("GET", "/reviews", "reviews.ts", () => "/reviews", ALL_ALLOW),
+  api("POST", "/reviews", "reviews.ts", () => "/reviews", NOT_ADMIN, { json: () => ({ rating: 9 }) }),
+  api("GET", "/notifications", "notifications.ts", () => "/notifications", ALL_ALLOW),
+  api("GET", "/packages", "packages.ts", () => "/packages", ALL_ALLOW),
+  api("POST", "/packages", "packages.ts", () => "/packages", ADMIN, { json: () => ({ name: "" }) }),
+  api("GET", "/packages/{id}", "packages_.$id.ts", (f) => `/packages/${f.pkg}`, ALL_ALLOW),
+  api("PUT", "/packages/{id}", "packages_.$id.ts", (f) => `/packages/${f.pkg}`, ADMIN, { json: () => ({ name: "" }) }),
+  api("DELETE", "/packages/{id}", "packages_.$id.ts", (f) => `/packages/${f.pkgDel}`, ADMIN, { destructive: true }),
+  api("POST", "/create-payment-intent", "create-payment-intent.ts", () => "/create-payment-intent", NOT_ADMIN, { json: () => ({}) }),
+
+  // JSON: scheduling.
+  api("GET", "/api/openapi.json", "api.openapi[.]json.ts", () => "/api/openapi.json", ALL_ALLOW),
+  api("GET", "/api/slots", "api.slots.ts", (f) => `/api/slots?eventTypeId=${f.eventType}&start=${at(1, "00:00").slice(0, 10)}&end=${at(7, "00:00").slice(0, 10)}&timeZone=UTC`, ALL_ALLOW),
+  api("GET", "/api/schedules", "api.schedules.ts", () => "/api/schedules", SIGNED_IN),
+  api("POST", "/api/schedules", "api.schedules.ts", () => "/api/schedules", SIGNED_IN, { json: () => ({ name: "" }) }),
+  api("GET", "/api/schedules/{id}", "api.schedules_.$id.ts", (f) => `/api/schedules/${f.schedule}`, OWNER),
+  api("PUT", "/api/schedules/{id}", "api.schedules_.$id.ts", (f) => `/api/schedules/${f.schedule}`, OWNER, { json: () => ({ name: "" }) }),
+  api("DELETE", "/api/schedules/{id}", "api.schedules_.$id.ts", (f) => `/api/schedules/${f.scheduleDel}`, OWNER, { destructive: true }),
+  api("GET", "/api/event-types", "api.event-types.ts", () => "/api/event-types", SIGNED_IN),
+  api("POST", "/api/event-types", "api.event-types.ts", () => "/api/event-types", SIGNED_IN, { json: () => ({ title: "" }) }),
+  api("GET", "/api/event-types/{id}", "api.event-types_.$id.ts", (f) => `/api/event-types/${f.eventType}`, OWNER),
+  api("PUT", "/api/event-types/{id}", "api.event-types_.$id.ts", (f) => `/api/event-types/${f.eventType}`, OWNER, { json: () => ({ title: "" }) }),
+  api("DELETE", "/api/event-types/{id}", "api.event-types_.$id.ts", (f) => `/api/event-types/${f.eventTypeDel}`, OWNER, { destructive: true }),
+  api("POST", "/api/bookings", "api.bookings.ts", () => "/api/bookings", ALL_ALLOW, { json: (f) => ({ eventTypeId: f.eventType }) }),
+  // The host's credentials, or the booking's own token; a wrong token is a 404 to anyone.
+  api("POST", "/api/bookings/{id}/reschedule", "api.bookings_.$id.reschedule.ts", (f) => `/api/bookings/${f.booking}/reschedule?token=wrong`, ALL_404, {
+    json: () => ({ start: at(10, "10:00") }),
+  }),
+  api("POST", "/api/bookings/{id}/cancel", "api.bookings_.$id.cancel.ts", (f) => `/api/bookings/${f.booking}/cancel?token=wrong`, ALL_404, { json: () => ({}) }),
+  api("POST", "/api/bookings/{id}/reschedule", "api.bookings_.$id.reschedule.ts", (f) => `/api/bookings/${f.booking}/reschedule`, OWNER, {
+    json: () => ({ start: at(10, "10:00") }),
+    destructive: true,
+  }),
+  api("POST", "/api/bookings/{id}/cancel", "api.bookings_.$id.cancel.ts", (f) => `/api/bookings/${f.booking}/cancel`, OWNER, {
+    json: () => ({ reason: "not yours" }),
+    destructive: true,
+  }),
+
+  // Last: signing out ends each signed-in actor's session (and its session tokens).
+  page("POST", "signout.tsx", () => "/signout", ALL_ALLOW, { form: () => ({}), destructive: true }),
+];
+
+function classify(res: Response): Outcome | "5xx" | "429" | `other:${number}` {
+  if (res.status >= 500) return "5xx";
+  if (res.status === 429) return "429";
+  if (res.status === 401) return "signin";
+  if (res.status === 403) return "403";
+  if (res.status === 404) return "404";
+  if (res.status >= 300 && res.status < 400) {
+    const to = new URL(res.headers.get("location") ?? "/", "http://app.invalid");
+    if (to.pathname === "/signin") return "signin";
+    return `redirect:${to.pathname}`;
+  }
+  if (res.status < 300 || [400, 402, 409, 422].includes(res.status)) return "allow";
+  return `other:${res.status}`;
+}
+
+function matches(expected: Outcome, actual: string): boolean {
+  if (expected === actual) return true;
+  // A redirect that is not a refusal we expected is the handler's own answer: allowed.
+  return expected === "allow" && actual.startsWith("redirect:");
+}
+
+/** The owned tables as they are, less columns that reads or the job runner touch. */
+async function fingerprint(): Promise<string> {
+  const tables: Array<[string, string[]]> = [
+    ["users", ["notifications_seen_at", "updated_at"]],
+    ["events", []],
+    ["event_invitees", []],
+    ["event_types", []],
+    ["schedules", []],
+    ["packages", []],
+    ["professionals", []],
+    ["team_members", []],
+    ["api_tokens", ["last_used_at"]],
+    ["reviews", []],
+    ["booking_seats", []],
+  ];
+  const parts: string[] = [];
+  for (const [table, skip] of tables) {
+    const [row] = await db.unsafe(
+      `select count(*)::int as n, md5(coalesce(string_agg((to_jsonb(t) - ${skip.length ? `array[${skip.map((c) => `'${c}'`).join(",")}]` : "array[]::text[]"})::text, '|' order by (to_jsonb(t))::text), '')) as h from ${table} t`,
+    );
+    parts.push(`${table}:${row.n}:${row.h}`);
+  }
+  return parts.join(" ");
+}
+
+let f: Fixtures;
+
+beforeAll(async () => {
+  const [user, user2, pro, admin, target] = await Promise.all([
+    account("mx-user"),
+    account("mx-user2"),
+    account("mx-pro", "professional"),
+    account("mx-admin", "admin"),
+    account("mx-target"),
+  ]);
+  const username = `mx${crypto.randomUUID().slice(0, 8)}`;
+  await db`update users set username = ${username}, time_zone = 'UTC' where id = ${user.id}`;
+  const as = (a: Account) => ({ token: a.token });
+
+  // The user's schedules, event types, events and a booking.
+  const schedule = await ok(await call("POST", "/api/schedules", { ...as(user), json: { name: "Always", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "08:00", end: "18:00" })) } }), 201);
+  const scheduleDel = await ok(await call("POST", "/api/schedules", { ...as(user), json: { name: "Spare", timeZone: "UTC", weekly: [] } }), 201);
+  const schedulePage = await ok(await call("POST", "/api/schedules", { ...as(user), json: { name: "Spare 2", timeZone: "UTC", weekly: [] } }), 201);
+  const typeBody = (slug: string) => ({ title: slug, slug, duration: 30, minimumNotice: 0, scheduleId: schedule._id });
+  const eventType = await ok(await call("POST", "/api/event-types", { ...as(user), json: typeBody("matrix") }), 201);
+  const eventTypeDel = await ok(await call("POST", "/api/event-types", { ...as(user), json: typeBody("matrix-del") }), 201);
+  const eventTypePage = await ok(await call("POST", "/api/event-types", { ...as(user), json: typeBody("matrix-page") }), 201);
+  const eventJson = (days: number) => ({
+    eventName: "Matrix",
+    eventType: "Google Meet",
+    eventWith: "One-to-One",
+    description: "Owned by the user.",
+    targetedEmail: "guest@example.org",
+    dateTime: at(days, "15:00").replace("+00:00", "Z"),
+  });
+  const event = await ok(await call("POST", "/events", { ...as(user), json: eventJson(20) }), 201);
+  const eventPast = await ok(await call("POST", "/events", { ...as(user), json: eventJson(21) }), 201);
+  const eventPast2 = await ok(await call("POST", "/events", { ...as(user), json: eventJson(22) }), 201);
+  // Moved into the past, so the free plan's 3 upcoming events never shape an outcome.
+  await db`update events set starts_at = starts_at - interval '60 days', ends_at = ends_at - interval '60 days' where id in (${eventPast._id}, ${eventPast2._id})`;
+  const booked = await ok<{ booking: { id: string; cancelUrl: string } }>(
+    await call("POST", "/api/bookings", { json: { eventTypeId: eventType._id, start: at(9, "10:00"), name: "Guest", email: "guest@example.org", timeZone: "UTC" } }),
+    201,
+  );
+  const bookingToken = new URL(booked.booking.cancelUrl).searchParams.get("token") ?? "";
+
+  // Another API token of the user, and an invitation to the user's team.
+  const minted = await ok<{ token: string }>(await call("POST", "/api/token", { json: { email: user.email, password: API_PASSWORD } }));
+  const [token2] = await db`select id from api_tokens where user_id = ${user.id} and source = 'password' order by created_at desc limit 1`;
+  expect(minted.token).toBeTruthy();
+  const invitee = uniqueEmail("mx-invitee");
+  expect((await user.c.post("/dashboard/team", { intent: "invite", email: invitee })).status).toBe(302);
+  const [teamRow] = await db`select id from team_members where owner_id = ${user.id} and email = ${invitee}`;
+  const [mail] = await db`select text from mail_outbox where "to" like ${`%${invitee}%`} order by created_at desc limit 1`;
+  const teamToken = /accept\?token=([A-Za-z0-9_%-]+)/.exec(mail.text as string)?.[1] ?? "";
+  expect(teamToken).not.toBe("");
+
+  // The admin's packages and professional records (one of them the user's).
+  const pkgJson = () => ({ name: `${TAG} ${crypto.randomUUID().slice(0, 8)}`, price: 5 });
+  const pkg = await ok(await call("POST", "/packages", { ...as(admin), json: pkgJson() }));
+  const pkgDel = await ok(await call("POST", "/packages", { ...as(admin), json: pkgJson() }));
+  const pkgPage = await ok(await call("POST", "/packages", { ...as(admin), json: pkgJson() }));
+  const record = async () => {
+    const [row] = await db`
+      insert into professionals (user_id, name, email, status, transaction_id, pack, amount_cents, issued_at)
+      values (${user.id}, 'Matrix', ${user.email}, 'professional', ${`pi_mx${crypto.randomUUID().replaceAll("-", "")}`}, 'Pro', 500, now() - interval '40 days')
+      returning id`;
+    return row.id as string;
+  };
+
+  f = {
+    user,
+    user2,
+    pro,
+    admin,
+    target,
+    username,
+    slug: "matrix",
+    event: event._id,
+    eventPast: eventPast._id,
+    eventPast2: eventPast2._id,
+    eventType: eventType._id,
+    eventTypeDel: eventTypeDel._id,
+    eventTypePage: eventTypePage._id,
+    schedule: schedule._id,
+    scheduleDel: scheduleDel._id,
+    schedulePage: schedulePage._id,
+    booking: booked.booking.id,
+    bookingToken,
+    token2: token2.id as string,
+    teamRow: teamRow.id as string,
+    teamToken: decodeURIComponent(teamToken),
+    pkg: pkg._id,
+    pkgDel: pkgDel._id,
+    pkgPage: pkgPage._id,
+    record: await record(),
+    recordPage: await record(),
+  };
+}, 120_000);
+
+async function run(cell: Cell, actor: ActorName): Promise<Response> {
+  const who = actor === "visitor" ? null : f[actor];
+  const target = cell.path(f);
+  if (cell.operation && !cell.session) {
+    return call(cell.method, target, { token: who?.token, json: cell.json?.(f) });
+  }
+  const c = who?.c ?? new HttpClient(f.user.c.baseUrl, { "x-forwarded-for": freshIp() });
+  if (cell.form) return c.post(target, cell.form(f));
+  const body = cell.json ? JSON.stringify(cell.json(f)) : undefined;
+  return c.request(target, {
+    method: cell.method,
+    body,
+    headers: { origin: c.baseUrl, ...(body ? { "content-type": "application/json" } : {}) },
+  });
+}
+
+describe("authorization matrix", () => {
+  it("lists every page route and every JSON operation", async () => {
+    const files = fs.readdirSync(path.resolve(__dirname, "../../app/routes")).filter((name) => /\.(tsx?|jsx?)$/.test(name));
+    const listed = new Set(CELLS.flatMap((c) => c.files));
+    expect(files.filter((name) => !listed.has(name)), "routes the matrix does not list").toEqual([]);
+    expect([...listed].filter((name) => !files.includes(name)), "listed routes that do not exist").toEqual([]);
+
+    const doc = (await (await call("GET", "/api/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
+    const operations = Object.entries(doc.paths).flatMap(([p, item]) =>
+      Object.keys(item)
+        .filter((m) => ["get", "post", "put", "delete", "patch"].includes(m))
+        .map((m) => `${m} ${p}`),
+    );
+    const covered = new Set(CELLS.map((c) => c.operation).filter(Boolean));
+    expect(operations.filter((op) => !covered.has(op)), "JSON operations the matrix does not list").toEqual([]);
+    expect([...covered].filter((op) => !operations.includes(op as string)), "listed operations the OpenAPI document lacks").toEqual([]);
+  });
+
+  it("every cell answers as expected: no unexpected allow, no 5xx, refused writes change nothing", async () => {
+    const mismatches: string[] = [];
+    let unexpectedAllows = 0;
+    let refusedWrites = 0;
+    let cells = 0;
+    const check = async (cell: Cell, index: number) => {
+      const expected = cell.expect[index];
+      const actor = ACTORS[index];
+      const write = cell.method !== "GET";
+      const refusal = expected !== "allow";
+      const before = write && refusal ? await fingerprint() : null;
+      const res = await run(cell, actor);
+      const actual = classify(res);
+      await res.body?.cancel();
+      cells += 1;
+      if (!matches(expected, actual)) {
+        mismatches.push(`${cell.name} ${cell.path(f)} as ${actor}: expected ${expected}, got ${actual} (${res.status})`);
+        if (refusal && (actual === "allow" || actual.startsWith("redirect:"))) unexpectedAllows += 1;
+      }
+      if (before !== null) {
+        refusedWrites += 1;
+        const after = await fingerprint();
+        if (after !== before) mismatches.push(`${cell.name} as ${actor}: a refused write changed the database`);
+      }
+    };
+    // Every refusal first, then what is allowed; destructive allowed cells last, in order.
+    for (const cell of CELLS) for (let i = 0; i < ACTORS.length; i += 1) if (cell.expect[i] !== "allow") await check(cell, i);
+    for (const cell of CELLS.filter((c) => !c.destructive)) for (let i = 0; i < ACTORS.length; i += 1) if (cell.expect[i] === "allow") await check(cell, i);
+    for (const cell of CELLS.filter((c) => c.destructive)) for (let i = 0; i < ACTORS.length; i += 1) if (cell.expect[i] === "allow") await check(cell, i);
+
+    console.log(`authorization matrix: ${CELLS.length} requests x ${ACTORS.length} actors = ${cells} cells, ${refusedWrites} refused writes checked against the database, ${unexpectedAllows} unexpected allows`);
+    expect(cells).toBe(CELLS.length * ACTORS.length);
+    expect(mismatches).toEqual([]);
+    expect(unexpectedAllows).toBe(0);
+  }, 240_000);
+});

@@ -141,8 +141,46 @@ app.use((req, res, next) => {
   next();
 });
 
+// A request body the app did not read (an early 401, 403, 404, 413, 415 or redirect) must not
+// poison the keep-alive connection: the next request would wait behind the unread bytes forever.
+// Once the answer is sent, what is left of the body is read and thrown away when it is at most
+// MAX_BODY_BYTES; a larger (or chunked) one gets `Connection: close` and a lingering close: the
+// server keeps discarding for LINGER_MS so the client reads the whole answer before the socket
+// goes (closing with unread bytes would reset it). Decision 024.
+const LINGER_MS = 2_000;
+
+function lingerClose(socket) {
+  socket.destroySoon = function destroySoon() {
+    if (this.writable) this.end();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once("close", () => clearTimeout(timer));
+    // The client saw the close and stopped sending.
+    this.once("end", () => this.destroy());
+  };
+}
+
+function guardUnreadBody(req, res, drainable) {
+  const writeHead = res.writeHead;
+  res.writeHead = function guardedWriteHead(...args) {
+    if (!req.complete && !drainable && !this.headersSent) {
+      this.setHeader("Connection", "close");
+      lingerClose(req.socket);
+    }
+    return writeHead.apply(this, args);
+  };
+  res.once("finish", () => {
+    if (req.complete) return;
+    // Remix's body stream may hold the request paused: detach it and discard the rest.
+    req.removeAllListeners("data");
+    req.resume();
+  });
+}
+
 app.use((req, res, next) => {
   const length = Number(req.get("content-length") ?? 0);
+  const chunked = req.get("transfer-encoding") !== undefined;
+  if (length > 0 || chunked) guardUnreadBody(req, res, !chunked && length <= MAX_BODY_BYTES);
   if (length > MAX_BODY_BYTES) {
     return jsonError(res, 413, "payload_too_large", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
   }

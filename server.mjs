@@ -109,8 +109,8 @@ const apiPathPatterns = info.apiPaths.map((p) => new RegExp(`^${p.replace(/[.*+?
 const corsForApi = cors({
   origin: info.corsOrigins,
   methods: ["GET", "HEAD", "POST", "PUT", "DELETE"],
-  allowedHeaders: ["Authorization", "Content-Type"],
-  exposedHeaders: ["Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Total-Count"],
+  allowedHeaders: ["Authorization", "Content-Type", "Idempotency-Key"],
+  exposedHeaders: ["Idempotent-Replayed", "Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Total-Count"],
   maxAge: 600,
 });
 app.use((req, res, next) => {

@@ -6,7 +6,8 @@ import { ArrowLeft, CalendarDays, ChevronLeft, ChevronRight, Clock, Globe, MapPi
 import { ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
 import { HostAvatar } from "~/components/host-avatar";
 import { Button, buttonClass } from "~/components/ui/button";
-import { createBooking, isTakingBookings, nextFreeSlots } from "~/models/booking.server";
+import { createBooking, isTakingBookings, nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
+import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN, runIdempotent } from "~/models/idempotency.server";
 import { isTeamKind } from "~/models/team-hosts.server";
 import { getBookableEventTypeBySlug, getPublicHost, slotSearch } from "~/models/event-type.server";
 import { SlotConfigError } from "~/scheduling/availability";
@@ -96,6 +97,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     /** The zone came from ?tz= (the guest chose it): the browser's own zone does not replace it. */
     tzChosen: Boolean(tzParam && isTimeZone(tzParam)),
     clock24: q.get("clock") === "24",
+    /** The form's Idempotency-Key (decision 024): a double submit or a resubmit lands on one booking. */
+    idempotencyKey: crypto.randomUUID(),
     embed: q.get("embed") === "1",
   };
 }
@@ -143,16 +146,29 @@ export async function action({ params, request }: ActionFunctionArgs) {
   }
   const input = parsed.data;
   const now = new Date();
-  const result = await createBooking(
-    { found, start: new Date(input.start), name: input.name, email: input.email, timeZone: input.timeZone, notes: input.notes, guests: input.guests },
-    now,
+  // Every guest holds a token: a group event type's guest their own seat's (decision 021).
+  const embed = new URL(request.url).searchParams.get("embed") === "1" ? "&embed=1" : "";
+  const bookedUrl = (ok: BookingSuccess) => `/${host.username}/${found.eventType.slug}/booked/${ok.booking.id}?token=${encodeURIComponent(ok.token)}${embed}`;
+  // The page's key (a hidden field): a second submit of the same form gets the first booking.
+  const key = text("idempotencyKey");
+  const claim = IDEMPOTENCY_KEY_PATTERN.test(key) ? idempotencyClaim(key, `booking form ${found.eventType.id}`, input) : null;
+  const outcome = await runIdempotent(claim, (hooks) =>
+    createBooking(
+      { found, start: new Date(input.start), name: input.name, email: input.email, timeZone: input.timeZone, notes: input.notes, guests: input.guests },
+      now,
+      hooks ? { hooks, answer: (ok) => ({ status: 302, body: { location: bookedUrl(ok) } }) } : undefined,
+    ),
   );
+  if (outcome.kind === "mismatch") {
+    const errors = { form: ["This form was already used for another booking. Reload the page to book again."] };
+    return data({ status: "invalid" as const, errors, values, nextSlots: [] as string[] }, { status: 422 });
+  }
+  if (outcome.kind === "replay") return redirect((outcome.answer.body as { location: string }).location);
+  const result = outcome.value;
   if (result.ok) {
     const links = bookingLinks(request, result.booking.id, result.token);
     await mailBooking(result.booking, result.host, "created", { to: result.newInvitees, links });
-    // Every guest holds a token: a group event type's guest their own seat's (decision 021).
-    const embed = new URL(request.url).searchParams.get("embed") === "1" ? "&embed=1" : "";
-    return redirect(`/${host.username}/${found.eventType.slug}/booked/${result.booking.id}?token=${encodeURIComponent(result.token)}${embed}`);
+    return redirect(bookedUrl(result));
   }
   if (result.reason === "not-taking-bookings") return data({ status: "capped" as const, errors: {}, values, nextSlots: [] as string[] }, { status: 409 });
   const nextSlots = await nextFreeSlots(found, new Date(input.start), input.timeZone, now);
@@ -434,6 +450,7 @@ function BookingForm({
       ) : null}
       {slot ? <input type="hidden" name="slot" value={slot} /> : null}
       <input type="hidden" name="tz" value={d.timeZone} />
+      <input type="hidden" name="idempotencyKey" value={d.idempotencyKey} />
       <p className="text-sm text-neutral-600">Times are in {d.timeZone.replace(/_/g, " ")}.</p>
       <Field
         label="Name"

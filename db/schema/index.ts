@@ -14,4 +14,5 @@ export * from "./event-types";
 export * from "./reminders";
 export * from "./booking-seats";
 export * from "./team-members";
+export * from "./idempotency-keys";
 export * from "./relations";

@@ -10,6 +10,7 @@ import express from "express";
 import helmet from "helmet";
 
 const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES ?? 1024 * 1024);
+const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 // Tests only: fake third-party services (Google) at the network boundary.
@@ -177,6 +178,18 @@ function guardUnreadBody(req, res, drainable) {
   });
 }
 
+// Set on SIGTERM (see stop below): the server is draining. A load balancer's health check on a
+// kept-alive connection hears 503, so it stops sending here.
+let draining = false;
+
+app.use((req, res, next) => {
+  if (draining && req.path === "/healthz") {
+    res.set("Cache-Control", "no-store");
+    return res.status(503).json({ status: "draining" });
+  }
+  next();
+});
+
 app.use((req, res, next) => {
   const length = Number(req.get("content-length") ?? 0);
   const chunked = req.get("transfer-encoding") !== undefined;
@@ -223,20 +236,42 @@ server.on("error", (error) => {
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 
+// Graceful shutdown (decision 024). On SIGTERM: stop listening (a new connection is refused
+// before any byte of it is read, so the client can go to another server), close the idle
+// kept-alive connections, answer every further request on the busy ones with
+// `Connection: close` (each connection carries no request after its current one), let the job
+// runner finish what it is doing and take nothing new, and wait for the requests in flight.
+// Then the database closes and the process exits. Only requests still running after
+// SHUTDOWN_GRACE_MS are cut.
+server.prependListener("request", (_req, res) => {
+  // Checked when the answer starts, so a request in flight at SIGTERM closes its connection too.
+  const writeHead = res.writeHead;
+  res.writeHead = function drainingWriteHead(...args) {
+    if (draining && !this.headersSent) this.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  };
+});
+
 let stopping = false;
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: shutting down`);
-  // Stop accepting, let requests in flight finish (10 s at most), then close the database.
+  draining = true;
+  console.log(`${signal}: draining (stop accepting, finish the requests in flight, ${SHUTDOWN_GRACE_MS} ms at most)`);
+  const jobsStopped = build.entry.module.stopTakingWork();
   const closed = new Promise((resolve) => server.close(resolve));
   server.closeIdleConnections();
-  const force = setTimeout(() => server.closeAllConnections(), 10_000);
+  const force = setTimeout(() => {
+    console.error(`Shutdown: requests still running after ${SHUTDOWN_GRACE_MS} ms: cutting their connections`);
+    server.closeAllConnections();
+  }, SHUTDOWN_GRACE_MS);
   force.unref();
   await closed;
   clearTimeout(force);
   try {
+    await jobsStopped;
     await build.entry.module.shutdown();
+    console.log(`${signal}: drained, database closed`);
   } finally {
     process.exit(0);
   }

@@ -90,6 +90,11 @@ export { isFramableRequest } from "./utils/embed";
 /** server.mjs wraps each request in this, so per-request values are computed once. */
 export { runInRequestScope } from "./utils/request-scope.server";
 
+/** server.mjs calls this at SIGTERM: the job runner takes no new work; resolves when its work in flight is done. */
+export function stopTakingWork(): Promise<void> {
+  return stopJobs();
+}
+
 export async function shutdown() {
   // The jobs' work in flight finishes (a few seconds at most) before the database closes.
   await stopJobs();

@@ -11,6 +11,7 @@ import helmet from "helmet";
 
 const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES ?? 1024 * 1024);
 const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
+const SHUTDOWN_DELAY_MS = Number(process.env.SHUTDOWN_DELAY_MS ?? 0);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 // Tests only: fake third-party services (Google) at the network boundary.
@@ -236,7 +237,9 @@ server.on("error", (error) => {
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 
-// Graceful shutdown (decision 024). On SIGTERM: stop listening (a new connection is refused
+// Graceful shutdown (decision 024). On SIGTERM: /healthz answers 503 and every answer says
+// `Connection: close`; for SHUTDOWN_DELAY_MS (0 by default) the server still takes new
+// connections, so a load balancer that checks /healthz has time to stop sending. Then: stop listening (a new connection is refused
 // before any byte of it is read, so the client can go to another server), close the idle
 // kept-alive connections, answer every further request on the busy ones with
 // `Connection: close` (each connection carries no request after its current one), let the job
@@ -259,6 +262,7 @@ async function stop(signal) {
   draining = true;
   console.log(`${signal}: draining (stop accepting, finish the requests in flight, ${SHUTDOWN_GRACE_MS} ms at most)`);
   const jobsStopped = build.entry.module.stopTakingWork();
+  if (SHUTDOWN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_DELAY_MS));
   const closed = new Promise((resolve) => server.close(resolve));
   server.closeIdleConnections();
   const force = setTimeout(() => {

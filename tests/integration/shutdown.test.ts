@@ -9,6 +9,8 @@
  * retried with its key on the second server and books there afresh (never a replay: the first
  * server had not committed it, so no acknowledged write was cut); each slot is booked once; the
  * first server exits by itself with 0, well before its grace period, without cutting requests.
+ * A third server with SHUTDOWN_DELAY_MS answers /healthz 503 while it drains, still books (with
+ * `Connection: close`), then leaves by itself.
  */
 import http from "node:http";
 import postgres from "postgres";
@@ -171,3 +173,35 @@ it("a booking storm survives SIGTERM: nothing acknowledged is lost, nothing answ
   expect(exitMs).toBeLessThan(GRACE_MS);
   expect(first.output()).not.toMatch(/cutting|closing .* connections still open/i);
 }, 90_000);
+
+it("with SHUTDOWN_DELAY_MS the draining server answers /healthz 503, still serves with Connection: close, then exits", async () => {
+  const delay = 1_500;
+  const third = await startServer({ DATABASE_URL: database.url, SESSION_SECRET: "shutdown-secret-0123456789abcdef0123456789", TRUST_PROXY: "loopback", SHUTDOWN_DELAY_MS: String(delay) });
+  try {
+    const exited = new Promise<number | null>((resolve) => third.process.once("exit", (code) => resolve(code)));
+    const healthy = await fetch(`${third.url}/healthz`);
+    expect(healthy.status).toBe(200);
+    await healthy.text();
+    const sigtermAt = Date.now();
+    third.process.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 300));
+    const health = await fetch(`${third.url}/healthz`);
+    expect(health.status).toBe(503);
+    expect(health.headers.get("connection")).toBe("close");
+    expect(await health.json()).toEqual({ status: "draining" });
+    const start = slot(REQUESTS + 4);
+    const res = await fetch(`${third.url}/api/bookings`, {
+      method: "POST",
+      body: JSON.stringify({ eventTypeId: typeId, start, name: "Late Guest", email: "late@example.test", timeZone: "UTC" }),
+      headers: { "content-type": "application/json", "x-forwarded-for": "10.202.0.1" },
+    });
+    expect(res.status, await res.text()).toBe(201);
+    expect(res.headers.get("connection")).toBe("close");
+    const code = await Promise.race([exited, new Promise<string>((resolve) => setTimeout(() => resolve("still running"), delay + GRACE_MS))]);
+    expect(code).toBe(0);
+    expect(Date.now() - sigtermAt).toBeGreaterThanOrEqual(delay);
+    expect(third.output()).toMatch(/SIGTERM: drained, database closed/);
+  } finally {
+    await third.stop("SIGKILL");
+  }
+}, 60_000);

@@ -10,8 +10,6 @@ import express from "express";
 import helmet from "helmet";
 
 const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES ?? 1024 * 1024);
-const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
-const SHUTDOWN_DELAY_MS = Number(process.env.SHUTDOWN_DELAY_MS ?? 0);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 // Tests only: fake third-party services (Google) at the network boundary.
@@ -246,6 +244,8 @@ server.headersTimeout = 66_000;
 // runner finish what it is doing and take nothing new, and wait for the requests in flight.
 // Then the database closes and the process exits. Only requests still running after
 // SHUTDOWN_GRACE_MS are cut.
+const SHUTDOWN_GRACE_MS = info.shutdownGraceMs;
+const SHUTDOWN_DELAY_MS = info.shutdownDelayMs;
 server.prependListener("request", (_req, res) => {
   // Checked when the answer starts, so a request in flight at SIGTERM closes its connection too.
   const writeHead = res.writeHead;

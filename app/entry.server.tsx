@@ -79,6 +79,8 @@ export async function startup() {
     googleSignIn: Boolean(e.GOOGLE_CLIENT_ID),
     stripe: Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY),
     corsOrigins: e.CORS_ORIGINS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     /** The JSON paths as OpenAPI templates (/event/{id}): CORS applies to these only. */
     apiPaths: Object.keys(openApiDocument().paths ?? {}),
   };

@@ -261,8 +261,9 @@ async function stop(signal) {
   stopping = true;
   draining = true;
   console.log(`${signal}: draining (stop accepting, finish the requests in flight, ${SHUTDOWN_GRACE_MS} ms at most)`);
-  const jobsStopped = build.entry.module.stopTakingWork();
+  const jobsStopped = build.entry.module.stopTakingWork().then(() => console.log(`${signal}: job runner stopped`));
   if (SHUTDOWN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_DELAY_MS));
+  console.log(`${signal}: no longer listening`);
   const closed = new Promise((resolve) => server.close(resolve));
   server.closeIdleConnections();
   const force = setTimeout(() => {

@@ -75,6 +75,18 @@ describe("early answers to requests with an unread body", () => {
     });
   }
 
+  it("fetch (undici's keep-alive pool): a 401 to an unread body, then the next fetch is answered", async () => {
+    const base = servers()[0];
+    const first = await fetch(`${base}/api/event-types`, { method: "POST", body: jsonBody(300_000), headers: { "content-type": "application/json" }, signal: AbortSignal.timeout(5_000) });
+    expect(first.status).toBe(401);
+    await first.text();
+    for (let i = 0; i < 3; i++) {
+      const next = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(5_000) });
+      expect(next.status).toBe(200);
+      await next.text();
+    }
+  });
+
   it("a body within the drain limit keeps the connection alive", async () => {
     const first = await send("POST", "/api/bookings", { "content-type": "text/plain" }, big(300_000));
     expect(first.status).toBe(415);

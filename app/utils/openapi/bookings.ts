@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { bookingAnswerSchema, bookingBody, bookingTokenQuery, cancelBody, rescheduleBody } from "../booking-api";
+import { IDEMPOTENCY_KEY_PATTERN } from "../idempotency-key";
 import { body, errors, errorSchema, idParam, json, open, type ZodOpenApiPathsObject } from "./common";
 
 /**
@@ -19,7 +20,7 @@ const slotTaken = z
 const idempotencyHeader = z.object({
   "Idempotency-Key": z
     .string()
-    .regex(/^[\x21-\x7e]{1,255}$/)
+    .regex(IDEMPOTENCY_KEY_PATTERN)
     .optional()
     .meta({
       description:

@@ -30,6 +30,9 @@ import { isTimeZone, packedTimeZoneNames, timeZoneHint, unpackTimeZones } from "
 
 export const handle = { embeddable: true };
 
+/** The page carries a fresh Idempotency-Key per load (decision 024): no shared cache may hand one to several guests. */
+export const headers = () => ({ "Cache-Control": "private, no-cache" });
+
 async function findPage(params: LoaderFunctionArgs["params"]) {
   const username = params.username ?? "";
   if (!USERNAME_IN_URL.test(username)) return null;

@@ -128,7 +128,9 @@ describe("the booking form's hidden key", () => {
     const date = dateIn(4);
     const start = `${date}T09:00:00+00:00`;
     const path = `/${username}/${slug}?tz=UTC&month=${date.slice(0, 7)}&date=${date}&slot=${encodeURIComponent(start)}`;
-    const html = await (await call("GET", path)).text();
+    const pageRes = await call("GET", path);
+    expect(pageRes.headers.get("cache-control")).toBe("private, no-cache");
+    const html = await pageRes.text();
     const key = /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1];
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     // A second load of the page gets a fresh key.

@@ -235,15 +235,14 @@ server.on("error", (error) => {
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 
-// Graceful shutdown (decision 024). On SIGTERM: /healthz answers 503 and every answer says
-// `Connection: close`; for SHUTDOWN_DELAY_MS (0 by default) the server still takes new
-// connections, so a load balancer that checks /healthz has time to stop sending. Then: stop listening (a new connection is refused
-// before any byte of it is read, so the client can go to another server), close the idle
-// kept-alive connections, answer every further request on the busy ones with
-// `Connection: close` (each connection carries no request after its current one), let the job
-// runner finish what it is doing and take nothing new, and wait for the requests in flight.
-// Then the database closes and the process exits. Only requests still running after
-// SHUTDOWN_GRACE_MS are cut.
+// Graceful shutdown (decision 024). On SIGTERM: /healthz answers 503, every answer says
+// `Connection: close` (a connection carries no request after its current one) and the job
+// runner takes no new work. For SHUTDOWN_DELAY_MS (0 by default) the server still takes new
+// connections, so a load balancer that checks /healthz has time to stop sending. Then it stops
+// listening (a new connection is refused before any byte of it is read, so the client can go
+// to another server), closes the idle kept-alive connections and waits for the requests in
+// flight and the job runner's work; then the database closes and the process exits. Only
+// requests still running after SHUTDOWN_GRACE_MS are cut.
 const SHUTDOWN_GRACE_MS = info.shutdownGraceMs;
 const SHUTDOWN_DELAY_MS = info.shutdownDelayMs;
 server.prependListener("request", (_req, res) => {

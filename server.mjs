@@ -109,8 +109,8 @@ const apiPathPatterns = info.apiPaths.map((p) => new RegExp(`^${p.replace(/[.*+?
 const corsForApi = cors({
   origin: info.corsOrigins,
   methods: ["GET", "HEAD", "POST", "PUT", "DELETE"],
-  allowedHeaders: ["Authorization", "Content-Type"],
-  exposedHeaders: ["Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Total-Count"],
+  allowedHeaders: ["Authorization", "Content-Type", "Idempotency-Key"],
+  exposedHeaders: ["Idempotent-Replayed", "Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Total-Count"],
   maxAge: 600,
 });
 app.use((req, res, next) => {
@@ -141,8 +141,58 @@ app.use((req, res, next) => {
   next();
 });
 
+// A request body the app did not read (an early 401, 403, 404, 413, 415 or redirect) must not
+// poison the keep-alive connection: the next request would wait behind the unread bytes forever.
+// Once the answer is sent, what is left of the body is read and thrown away when it is at most
+// MAX_BODY_BYTES; a larger (or chunked) one gets `Connection: close` and a lingering close: the
+// server keeps discarding for LINGER_MS so the client reads the whole answer before the socket
+// goes (closing with unread bytes would reset it). Decision 024.
+const LINGER_MS = 2_000;
+
+function lingerClose(socket) {
+  socket.destroySoon = function destroySoon() {
+    if (this.writable) this.end();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once("close", () => clearTimeout(timer));
+    // The client saw the close and stopped sending.
+    this.once("end", () => this.destroy());
+  };
+}
+
+function guardUnreadBody(req, res, drainable) {
+  const writeHead = res.writeHead;
+  res.writeHead = function guardedWriteHead(...args) {
+    if (!req.complete && !drainable && !this.headersSent) {
+      this.setHeader("Connection", "close");
+      lingerClose(req.socket);
+    }
+    return writeHead.apply(this, args);
+  };
+  res.once("finish", () => {
+    if (req.complete) return;
+    // Remix's body stream may hold the request paused: detach it and discard the rest.
+    req.removeAllListeners("data");
+    req.resume();
+  });
+}
+
+// Set on SIGTERM (see stop below): the server is draining. A load balancer's health check on a
+// kept-alive connection hears 503, so it stops sending here.
+let draining = false;
+
+app.use((req, res, next) => {
+  if (draining && req.path === "/healthz") {
+    res.set("Cache-Control", "no-store");
+    return res.status(503).json({ status: "draining" });
+  }
+  next();
+});
+
 app.use((req, res, next) => {
   const length = Number(req.get("content-length") ?? 0);
+  const chunked = req.get("transfer-encoding") !== undefined;
+  if (length > 0 || chunked) guardUnreadBody(req, res, !chunked && length <= MAX_BODY_BYTES);
   if (length > MAX_BODY_BYTES) {
     return jsonError(res, 413, "payload_too_large", `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
   }
@@ -185,20 +235,47 @@ server.on("error", (error) => {
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 
+// Graceful shutdown (decision 024). On SIGTERM: /healthz answers 503, every answer says
+// `Connection: close` (a connection carries no request after its current one) and the job
+// runner takes no new work. For SHUTDOWN_DELAY_MS (0 by default) the server still takes new
+// connections, so a load balancer that checks /healthz has time to stop sending. Then it stops
+// listening (a new connection is refused before any byte of it is read, so the client can go
+// to another server), closes the idle kept-alive connections and waits for the requests in
+// flight and the job runner's work; then the database closes and the process exits. Only
+// requests still running after SHUTDOWN_GRACE_MS are cut.
+const SHUTDOWN_GRACE_MS = info.shutdownGraceMs;
+const SHUTDOWN_DELAY_MS = info.shutdownDelayMs;
+server.prependListener("request", (_req, res) => {
+  // Checked when the answer starts, so a request in flight at SIGTERM closes its connection too.
+  const writeHead = res.writeHead;
+  res.writeHead = function drainingWriteHead(...args) {
+    if (draining && !this.headersSent) this.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  };
+});
+
 let stopping = false;
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: shutting down`);
-  // Stop accepting, let requests in flight finish (10 s at most), then close the database.
+  draining = true;
+  console.log(`${signal}: draining (stop accepting, finish the requests in flight, ${SHUTDOWN_GRACE_MS} ms at most)`);
+  const jobsStopped = build.entry.module.stopTakingWork().then(() => console.log(`${signal}: job runner stopped`));
+  if (SHUTDOWN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_DELAY_MS));
+  console.log(`${signal}: no longer listening`);
   const closed = new Promise((resolve) => server.close(resolve));
   server.closeIdleConnections();
-  const force = setTimeout(() => server.closeAllConnections(), 10_000);
+  const force = setTimeout(() => {
+    console.error(`Shutdown: requests still running after ${SHUTDOWN_GRACE_MS} ms: cutting their connections`);
+    server.closeAllConnections();
+  }, SHUTDOWN_GRACE_MS);
   force.unref();
   await closed;
   clearTimeout(force);
   try {
+    await jobsStopped;
     await build.entry.module.shutdown();
+    console.log(`${signal}: drained, database closed`);
   } finally {
     process.exit(0);
   }

@@ -79,6 +79,8 @@ export async function startup() {
     googleSignIn: Boolean(e.GOOGLE_CLIENT_ID),
     stripe: Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY),
     corsOrigins: e.CORS_ORIGINS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     /** The JSON paths as OpenAPI templates (/event/{id}): CORS applies to these only. */
     apiPaths: Object.keys(openApiDocument().paths ?? {}),
   };
@@ -89,6 +91,11 @@ export { isFramableRequest } from "./utils/embed";
 
 /** server.mjs wraps each request in this, so per-request values are computed once. */
 export { runInRequestScope } from "./utils/request-scope.server";
+
+/** server.mjs calls this at SIGTERM: the job runner takes no new work; resolves when its work in flight is done. */
+export function stopTakingWork(): Promise<void> {
+  return stopJobs();
+}
 
 export async function shutdown() {
   // The jobs' work in flight finishes (a few seconds at most) before the database closes.

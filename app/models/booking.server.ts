@@ -4,6 +4,7 @@ import { eventInvitees, eventTypes, events, users, type BookingSeat, type Event 
 import { computeSlots, findSlots, type SlotDetail } from "../scheduling/slots";
 import { addDays, formatInZone, instantToWallClock } from "../scheduling/zoned-time";
 import { getDb } from "../utils/db.server";
+import type { IdempotencyHooks, StoredAnswer } from "./idempotency.server";
 import { effectiveRole } from "./professional.server";
 import { EventLimitError, isAtEventCap, isOverlapViolation, isUuid, lockHostUnderCap, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
 import { getBookableEventType, slotSearch, type BookableEventType } from "./event-type.server";
@@ -45,6 +46,20 @@ export interface BookingRequest {
 export type BookingResult =
   | { ok: true; booking: HostEvent | SeatBooking; token: string; host: BookingHost; newInvitees: string[] }
   | { ok: false; reason: BookingFailure };
+
+export type BookingSuccess = Extract<BookingResult, { ok: true }>;
+
+/** An Idempotency-Key's part in a booking (decision 024): claimed first, the answer stored last, in the booking's transaction. */
+export interface BookingIdempotency {
+  hooks: IdempotencyHooks;
+  answer(result: BookingSuccess): StoredAnswer;
+}
+
+/** The success, with its answer stored for the key's retries (a refusal throws, so the claim rolls back with it). */
+async function recorded(tx: Transaction, result: BookingResult, idempotency: BookingIdempotency | undefined): Promise<BookingResult> {
+  if (result.ok && idempotency) await idempotency.hooks.record(tx, idempotency.answer(result));
+  return result;
+}
 
 export function hashBookingToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
@@ -95,16 +110,24 @@ async function decide<T>(run: () => Promise<T>): Promise<T | { ok: false; reason
   }
 }
 
-export async function createBooking(request: BookingRequest, now: Date): Promise<BookingResult> {
+export async function createBooking(request: BookingRequest, now: Date, idempotency?: BookingIdempotency): Promise<BookingResult> {
   const { found, start, name, email, timeZone } = request;
   const { eventType, ownerId } = found;
   const invitees = [email, ...(eventType.kind === "group" ? (request.guests ?? []) : [])];
   const db = await getDb();
   // Collective and round robin: several hosts (decision 020).
-  if (isTeamKind(eventType.kind)) return decide(() => db.transaction((tx) => createTeamBooking(tx, request, now)));
+  if (isTeamKind(eventType.kind)) {
+    return decide(() =>
+      db.transaction(async (tx) => {
+        await idempotency?.hooks.claim(tx, now);
+        return recorded(tx, await createTeamBooking(tx, request, now), idempotency);
+      }),
+    );
+  }
   const token = crypto.randomBytes(32).toString("base64url");
   return decide(() =>
     db.transaction(async (tx): Promise<BookingResult> => {
+      await idempotency?.hooks.claim(tx, now);
       await lockHostUnderCap(tx, ownerId, now);
       const slot = (await slotsOfDay(tx, found, start, timeZone, now)).find((s) => s.start === start.getTime());
       if (!slot) throw new BookingRefused("slot-unavailable");
@@ -147,13 +170,13 @@ export async function createBooking(request: BookingRequest, now: Date): Promise
         });
         if (!seat) throw new BookingRefused("slot-full");
         await notify(tx, ownerId, `New booking: ${eventType.title} with ${name} on ${when(start, zone)}`);
-        return { ok: true, booking: seat, token, host, newInvitees: invitees };
+        return recorded(tx, { ok: true, booking: seat, token, host, newInvitees: invitees }, idempotency);
       }
 
       const created = await newEvent(hashBookingToken(token));
       await tx.insert(eventInvitees).values(invitees.map((address, i) => ({ eventId: created.id, position: i + 1, email: address })));
       await notify(tx, ownerId, `New booking: ${eventType.title} with ${name} on ${when(start, zone)}`);
-      return { ok: true, booking: { ...created, invitees }, token, host, newInvitees: invitees };
+      return recorded(tx, { ok: true, booking: { ...created, invitees }, token, host, newInvitees: invitees }, idempotency);
     }),
   );
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { apiTokens, jobLeases, mailOutbox, rateLimits, sessions } from "../../db/schema";
+import { apiTokens, idempotencyKeys, jobLeases, mailOutbox, rateLimits, sessions } from "../../db/schema";
 
 /**
  * Housekeeping (docs/decisions/026): deletes rows nobody can use any more, in bounded batches,
@@ -36,6 +36,14 @@ export const HOUSEKEEPING_SWEEPS: Sweep[] = [
     async sweep(db, now, limit) {
       const dead = db.select({ id: apiTokens.id }).from(apiTokens).where(lt(apiTokens.expiresAt, now)).limit(limit);
       return (await db.delete(apiTokens).where(inArray(apiTokens.id, dead)).returning({ id: apiTokens.id })).length;
+    },
+  },
+  {
+    // A replay is answered only while the key lives (docs/decisions/024).
+    name: "expired idempotency keys",
+    async sweep(db, now, limit) {
+      const dead = db.select({ keyHash: idempotencyKeys.keyHash }).from(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, now)).limit(limit);
+      return (await db.delete(idempotencyKeys).where(inArray(idempotencyKeys.keyHash, dead)).returning({ keyHash: idempotencyKeys.keyHash })).length;
     },
   },
   {

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
@@ -6,7 +6,8 @@ import { ArrowLeft, CalendarDays, ChevronLeft, ChevronRight, Clock, Globe, MapPi
 import { ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
 import { HostAvatar } from "~/components/host-avatar";
 import { Button, buttonClass } from "~/components/ui/button";
-import { createBooking, isTakingBookings, nextFreeSlots } from "~/models/booking.server";
+import { createBooking, isTakingBookings, nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
+import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN, runIdempotent } from "~/models/idempotency.server";
 import { isTeamKind } from "~/models/team-hosts.server";
 import { getBookableEventTypeBySlug, getPublicHost, slotSearch } from "~/models/event-type.server";
 import { SlotConfigError } from "~/scheduling/availability";
@@ -16,7 +17,7 @@ import { BOOKING_GUESTS_MAX, BOOKING_NAME_MAX, BOOKING_NOTES_MAX, bookingBody } 
 import { bookingLinks, mailBooking, SLOT_TAKEN_MESSAGE } from "~/utils/booking-api.server";
 import { DATE, dateLabel, MONTH, monthLabel, monthOf, monthRange, monthWeeks, pageHref, shiftMonth, slotLabel, USERNAME_IN_URL, type PageQuery } from "~/utils/booking-page";
 import { LOCATION_LABELS } from "~/utils/event-type-form";
-import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
+import { checkRateLimits, clientIp, RATE_LIMITS, retryAfterHeaders } from "~/utils/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
 import { isTimeZone, packedTimeZoneNames, timeZoneHint, unpackTimeZones } from "~/utils/time-zone";
 
@@ -30,8 +31,15 @@ import { isTimeZone, packedTimeZoneNames, timeZoneHint, unpackTimeZones } from "
 
 export const handle = { embeddable: true };
 
-// The 429's Retry-After reaches the document response too.
-export { retryAfterHeaders as headers } from "~/utils/rate-limit.server";
+/**
+ * The page carries a fresh Idempotency-Key per load (decision 024): no shared cache may hand one
+ * to several guests. A 429's Retry-After reaches the document response too.
+ */
+export const headers: HeadersFunction = (args) => {
+  const h = new Headers(retryAfterHeaders(args));
+  h.set("Cache-Control", "private, no-cache");
+  return h;
+};
 
 async function findPage(params: LoaderFunctionArgs["params"]) {
   const username = params.username ?? "";
@@ -100,6 +108,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     /** The zone came from ?tz= (the guest chose it): the browser's own zone does not replace it. */
     tzChosen: Boolean(tzParam && isTimeZone(tzParam)),
     clock24: q.get("clock") === "24",
+    /** The form's Idempotency-Key (decision 024): a double submit or a resubmit lands on one booking. */
+    idempotencyKey: crypto.randomUUID(),
     embed: q.get("embed") === "1",
   };
 }
@@ -157,16 +167,29 @@ export async function action({ params, request }: ActionFunctionArgs) {
   }
   const input = parsed.data;
   const now = new Date();
-  const result = await createBooking(
-    { found, start: new Date(input.start), name: input.name, email: input.email, timeZone: input.timeZone, notes: input.notes, guests: input.guests },
-    now,
+  // Every guest holds a token: a group event type's guest their own seat's (decision 021).
+  const embed = new URL(request.url).searchParams.get("embed") === "1" ? "&embed=1" : "";
+  const bookedUrl = (ok: BookingSuccess) => `/${host.username}/${found.eventType.slug}/booked/${ok.booking.id}?token=${encodeURIComponent(ok.token)}${embed}`;
+  // The page's key (a hidden field): a second submit of the same form gets the first booking.
+  const key = text("idempotencyKey");
+  const claim = IDEMPOTENCY_KEY_PATTERN.test(key) ? idempotencyClaim(key, `booking form ${found.eventType.id}`, input) : null;
+  const outcome = await runIdempotent(claim, (hooks) =>
+    createBooking(
+      { found, start: new Date(input.start), name: input.name, email: input.email, timeZone: input.timeZone, notes: input.notes, guests: input.guests },
+      now,
+      hooks ? { hooks, answer: (ok) => ({ status: 302, body: { location: bookedUrl(ok) } }) } : undefined,
+    ),
   );
+  if (outcome.kind === "mismatch") {
+    const errors = { form: ["This form was already used for another booking. Reload the page to book again."] };
+    return data({ status: "invalid" as const, errors, values, nextSlots: [] as string[] }, { status: 422 });
+  }
+  if (outcome.kind === "replay") return redirect((outcome.answer.body as { location: string }).location);
+  const result = outcome.value;
   if (result.ok) {
     const links = bookingLinks(request, result.booking.id, result.token);
     await mailBooking(result.booking, result.host, "created", { to: result.newInvitees, links });
-    // Every guest holds a token: a group event type's guest their own seat's (decision 021).
-    const embed = new URL(request.url).searchParams.get("embed") === "1" ? "&embed=1" : "";
-    return redirect(`/${host.username}/${found.eventType.slug}/booked/${result.booking.id}?token=${encodeURIComponent(result.token)}${embed}`);
+    return redirect(bookedUrl(result));
   }
   if (result.reason === "not-taking-bookings") return data({ status: "capped" as const, errors: {}, values, nextSlots: [] as string[] }, { status: 409 });
   const nextSlots = await nextFreeSlots(found, new Date(input.start), input.timeZone, now);
@@ -448,6 +471,7 @@ function BookingForm({
       ) : null}
       {slot ? <input type="hidden" name="slot" value={slot} /> : null}
       <input type="hidden" name="tz" value={d.timeZone} />
+      <input type="hidden" name="idempotencyKey" value={d.idempotencyKey} />
       <p className="text-sm text-neutral-600">Times are in {d.timeZone.replace(/_/g, " ")}.</p>
       <Field
         label="Name"

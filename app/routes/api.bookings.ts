@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { createBooking, nextFreeSlots } from "~/models/booking.server";
+import { createBooking, nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
 import { isUuid } from "~/models/event.server";
 import { getBookableEventType } from "~/models/event-type.server";
-import { apiError, readJson } from "~/utils/api.server";
+import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MISMATCH_MESSAGE, runIdempotent } from "~/models/idempotency.server";
+import { apiError, getApiUser, readJson } from "~/utils/api.server";
 import { apiRoute } from "~/utils/api-route.server";
 import { bookingBody, bookingJson } from "~/utils/booking-api";
 import { bookingLinks, mailBooking, SLOT_TAKEN_MESSAGE } from "~/utils/booking-api.server";
@@ -11,8 +12,14 @@ import { bookingLinks, mailBooking, SLOT_TAKEN_MESSAGE } from "~/utils/booking-a
  * POST /api/bookings (no auth: a guest books a slot of an active event type). 201 with the
  * booking and its cancel/reschedule links; 409 slot_unavailable (with up to 3 next free starts)
  * when `start` is not a free slot now; 409 not_taking_bookings when the host is at the free cap.
+ * With an Idempotency-Key (decision 024) a retry gets the first 201 again (Idempotent-Replayed:
+ * true), and the same key with a different body 422 idempotency_key_mismatch.
  */
 async function POST({ request }: LoaderFunctionArgs) {
+  const key = request.headers.get("idempotency-key");
+  if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    return apiError(400, "invalid_input", "Check the highlighted fields.", { "Idempotency-Key": ["Use 1 to 255 visible ASCII characters, e.g. a UUID."] });
+  }
   const input = await readJson(request, bookingBody);
   const found = isUuid(input.eventTypeId) ? await getBookableEventType(input.eventTypeId) : null;
   if (!found) return apiError(404, "not_found", "No such event type, or it is not taking bookings.");
@@ -21,16 +28,33 @@ async function POST({ request }: LoaderFunctionArgs) {
   }
   const start = new Date(input.start);
   const now = new Date();
-  const result = await createBooking({ found, start, name: input.name, email: input.email, timeZone: input.timeZone, notes: input.notes, guests: input.guests }, now);
+  const answer = (ok: BookingSuccess) => ({ status: 201, body: { booking: bookingJson(ok.booking, bookingLinks(request, ok.booking.id, ok.token)) } });
+  // A key is scoped to this path and the caller (a bearer's user, else any guest).
+  const claim = key === null ? null : idempotencyClaim(key, `POST /api/bookings ${await callerOf(request)}`, input);
+  const outcome = await runIdempotent(claim, (hooks) =>
+    createBooking({ found, start, name: input.name, email: input.email, timeZone: input.timeZone, notes: input.notes, guests: input.guests }, now, hooks ? { hooks, answer } : undefined),
+  );
+  if (outcome.kind === "mismatch") return apiError(422, "idempotency_key_mismatch", IDEMPOTENCY_MISMATCH_MESSAGE);
+  if (outcome.kind === "replay") return Response.json(outcome.answer.body, { status: outcome.answer.status, headers: { "Idempotent-Replayed": "true" } });
+  const result = outcome.value;
   if (result.ok) {
     const links = bookingLinks(request, result.booking.id, result.token);
     await mailBooking(result.booking, result.host, "created", { to: result.newInvitees, links });
-    return Response.json({ booking: bookingJson(result.booking, links) }, { status: 201 });
+    return Response.json(answer(result).body, { status: 201 });
   }
   if (result.reason === "not-taking-bookings") return apiError(409, "not_taking_bookings", "This host is not taking bookings right now.");
   const nextSlots = await nextFreeSlots(found, start, input.timeZone, now);
   const code = result.reason === "slot-full" ? "slot_full" : "slot_unavailable";
   return Response.json({ error: { code, message: SLOT_TAKEN_MESSAGE }, nextSlots }, { status: 409 });
+}
+
+async function callerOf(request: Request): Promise<string> {
+  try {
+    const user = await getApiUser(request);
+    return user ? `user:${user.id}` : "guest";
+  } catch {
+    return "guest";
+  }
 }
 
 export const { loader, action } = apiRoute({ POST });

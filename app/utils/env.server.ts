@@ -49,6 +49,10 @@ const envSchema = z
     JOBS: z.enum(["on", "off"], { message: 'must be "on" or "off"' }).default("on"),
     /** How often each app server's job runner looks for due work, in milliseconds. */
     JOBS_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+    /** After SIGTERM, how long requests in flight may run before their connections are cut, in milliseconds (docs/decisions/024). */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    /** After SIGTERM, how long the server still takes new connections (healthz 503) before it stops listening, in milliseconds. */
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
     /** Other sites' origins (comma-separated, e.g. https://app.example.com) whose pages may call the JSON paths with a bearer token. */
     CORS_ORIGINS: z
       .string()

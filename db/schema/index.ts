@@ -14,5 +14,6 @@ export * from "./event-types";
 export * from "./reminders";
 export * from "./booking-seats";
 export * from "./team-members";
+export * from "./idempotency-keys";
 export * from "./job-leases";
 export * from "./relations";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping } from "../../app/models/housekeeping.server";
 import { openDatabase, queryRows, type DatabaseHandle } from "../../db/client";
-import { apiTokens, mailOutbox, rateLimits, sessions, users } from "../../db/schema";
+import { apiTokens, idempotencyKeys, mailOutbox, rateLimits, sessions, users } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
 
 /**
@@ -36,6 +36,8 @@ describe("housekeeping", () => {
       { userId: user.id, tokenHash: "expired-token", expiresAt: ago(DAY) },
       { userId: user.id, tokenHash: "live-token", expiresAt: later(DAY) },
     ]);
+    const key = (keyHash: string, expiresAt: Date) => ({ keyHash, requestHash: "r", status: 201, answer: "a", expiresAt });
+    await db.insert(idempotencyKeys).values([key("expired-key", ago(MINUTE)), key("live-key", later(MINUTE))]);
     await db.insert(rateLimits).values([
       { key: "old-window", count: 3, resetAt: ago(2 * 60 * MINUTE) },
       { key: "just-reset", count: 3, resetAt: ago(MINUTE) },
@@ -72,6 +74,7 @@ describe("housekeeping", () => {
         (select string_agg(id, ',' order by id) from sessions) as sessions,
         (select string_agg(token_hash, ',' order by token_hash) from api_tokens) as tokens,
         (select string_agg(key, ',' order by key) from rate_limits) as windows,
+        (select string_agg(key_hash, ',' order by key_hash) from idempotency_keys) as keys,
         (select string_agg(subject, ',' order by subject) from mail_outbox) as mail`,
     );
     return row;
@@ -85,6 +88,7 @@ describe("housekeeping", () => {
     expect(reports[0]).toEqual({
       "expired sessions": 4,
       "expired API tokens": 1,
+      "expired idempotency keys": 1,
       "old rate-limit windows": 1,
       "old sent mail": 1,
     });
@@ -92,6 +96,7 @@ describe("housekeeping", () => {
       sessions: "expired-5,live",
       tokens: "live-token",
       windows: "current,just-reset",
+      keys: "live-key",
       mail: "failed long ago,sent recently,stored long ago",
     });
   });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { bookingAnswerSchema, bookingBody, bookingTokenQuery, cancelBody, rescheduleBody } from "../booking-api";
+import { IDEMPOTENCY_KEY_PATTERN } from "../idempotency-key";
 import { body, errors, errorSchema, idParam, json, open, type ZodOpenApiPathsObject } from "./common";
 
 /**
@@ -15,6 +16,19 @@ const slotTaken = z
   })
   .meta({ id: "SlotUnavailable" });
 
+/** Decision 024: a retry of POST /api/bookings with the same key gets the first answer. */
+const idempotencyHeader = z.object({
+  "Idempotency-Key": z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN)
+    .optional()
+    .meta({
+      description:
+        "Optional; 1-255 visible ASCII characters (a fresh UUID per booking). A retry with the same key and body (after a lost answer, on any server, for 24 hours) gets the first 201 again, with `Idempotent-Replayed: true`, and books nothing more; simultaneous requests with one key make one booking. The same key with a different body is 422 idempotency_key_mismatch. Refusals (409) are not stored: a retry tries again.",
+      example: "0b6f3c9e-5d1a-4a7e-9a55-2f1e3c4d5e6f",
+    }),
+});
+
 const TOKEN_OR_HOST =
   "Its host (bearer or session) or the holder of its token (`?token=`). `{id}` is the booking's `id` (the event; for a group event type the session, which the host's call acts on as a whole), or, with a seat's token, the seat's `seatId` (what its links carry): a seat's token acts on that seat only, and is a 404 on any other seat.";
 
@@ -26,10 +40,12 @@ export const paths: ZodOpenApiPathsObject = {
         "Books a free slot of an active event type (no auth): 201 with the cancel and reschedule links. For a group event type the guest takes a seat of the session at that start (1 + guests places, up to the event type's seats), with links of their own.",
       tags: ["Bookings"],
       security: open,
+      requestParams: { header: idempotencyHeader },
       requestBody: body(bookingBody),
       responses: {
-        "201": json("The booking.", bookingAnswerSchema),
+        "201": json("The booking (the first answer again for a retry with its Idempotency-Key).", bookingAnswerSchema),
         ...errors(400, 404, 413, 415),
+        "422": { description: "idempotency_key_mismatch: the Idempotency-Key was used for a different request.", content: { "application/json": { schema: errorSchema } } },
         "409": {
           description: "slot_unavailable (not a free slot now: taken, outside availability, too soon, past the window, over the day's limit), slot_full (a group session with no seats left) or not_taking_bookings (the host is at the free plan's cap).",
           content: { "application/json": { schema: slotTaken } },

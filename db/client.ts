@@ -33,6 +33,12 @@ export interface DatabaseOptions {
   dataDir: string;
   migrationsFolder?: string;
   poolSize?: number;
+  /** PostgreSQL server only (docs/decisions/025): how long a connect may take, in ms. */
+  connectTimeoutMs?: number;
+  /** Longest statement, in ms; the server cancels it (57014). 0 = no limit. */
+  statementTimeoutMs?: number;
+  /** Longest pause inside a transaction, in ms; the server ends the session (25P03). 0 = no limit. */
+  idleInTransactionTimeoutMs?: number;
 }
 
 /** An arbitrary constant that identifies this app's migration lock. */
@@ -40,12 +46,28 @@ const MIGRATION_LOCK_ID = 727_274_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = options.migrationsFolder ?? path.resolve("migrations");
-  if (options.url) return openPostgres(options.url, migrationsFolder, options.poolSize ?? 10);
+  if (options.url) return openPostgres(options.url, migrationsFolder, options);
   return openPglite(options.dataDir, migrationsFolder);
 }
 
-async function openPostgres(url: string, migrationsFolder: string, poolSize: number): Promise<DatabaseHandle> {
-  const client = postgres(url, { max: poolSize, onnotice: () => {}, connection: { application_name: "scheduler" } });
+async function openPostgres(url: string, migrationsFolder: string, options: DatabaseOptions): Promise<DatabaseHandle> {
+  // Every wait is bounded, so a database that goes away yields errors (503) within seconds
+  // rather than requests that hang, and pooled connections are recycled (docs/decisions/025).
+  const client = postgres(url, {
+    max: options.poolSize ?? 10,
+    onnotice: () => {},
+    connect_timeout: (options.connectTimeoutMs ?? 3_000) / 1000,
+    idle_timeout: 60,
+    max_lifetime: 30 * 60,
+    // Reconnect attempts wait at most 0.5 s: a query waits for them, and postgres.js's default
+    // (growing to 20 s) would hold requests that long after the database came back.
+    backoff: (attempt) => Math.min(0.5, 0.05 * 2 ** attempt),
+    connection: {
+      application_name: "scheduler",
+      statement_timeout: options.statementTimeoutMs ?? 15_000,
+      idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 15_000,
+    },
+  });
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
   return {
     kind: "postgres",

@@ -1,5 +1,6 @@
-import { openDatabase, type Database, type DatabaseHandle } from "../../db/client";
+import { openDatabase, ping, type Database, type DatabaseHandle } from "../../db/client";
 import { seedCatalog, seedDemo, type DemoAccount } from "../../db/seed";
+import { DatabaseUnavailableError, isDatabaseUnavailable, isDatabaseUnreachable } from "./database-unavailable";
 import { env } from "./env.server";
 
 interface DatabaseState {
@@ -22,6 +23,9 @@ function state(): DatabaseState {
         url: e.DATABASE_URL,
         dataDir: e.DATA_DIR,
         poolSize: e.DATABASE_POOL_SIZE,
+        connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+        statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+        idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
       });
       await handle.prepare(async (db) => {
         await seedCatalog(db);
@@ -39,7 +43,81 @@ function state(): DatabaseState {
 }
 
 export async function getDb(): Promise<Database> {
+  if (outage.unreachableSince !== null) throw new DatabaseUnavailableError();
   return (await state().ready).db;
+}
+
+/**
+ * While the database cannot be reached (docs/decisions/025), getDb() fails at once, so every
+ * request answers 503 in milliseconds instead of waiting for its own connect timeout, and
+ * waiting requests cannot pile up. A probe (`select 1`) every second notices the database's
+ * return; a connection lost under a query (a killed backend) only starts a probe, because the
+ * next connect usually works.
+ */
+const PROBE_EVERY_MS = 1_000;
+const globalForOutage = globalThis as typeof globalThis & {
+  __schedulerDbOutage?: { unreachableSince: number | null; probing: boolean };
+};
+const outage = (globalForOutage.__schedulerDbOutage ??= { unreachableSince: null, probing: false });
+
+/**
+ * The one place errors are sorted: true when `error` means the database is unavailable
+ * (answer 503 with Retry-After), and then noted, so later requests fail fast until it is back.
+ */
+export function noteDatabaseFault(error: unknown): boolean {
+  if (!isDatabaseUnavailable(error)) return false;
+  if (isDatabaseUnreachable(error) && outage.unreachableSince === null) {
+    outage.unreachableSince = Date.now();
+    console.error(`Database unreachable (${describe(error)}): answering 503 until it answers again`);
+  }
+  startProbing();
+  return true;
+}
+
+function describe(error: unknown): string {
+  let e: unknown = error;
+  // The driver's error, not drizzle's "Failed query: ..." wrapper.
+  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
+  return e instanceof Error ? e.message : String(e);
+}
+
+function startProbing() {
+  if (outage.probing) return;
+  outage.probing = true;
+  const probe = async () => {
+    const s = globalForDb.__schedulerDb;
+    try {
+      if (!s) throw new DatabaseUnavailableError("closed");
+      await ping((await s.ready).db);
+      if (outage.unreachableSince !== null) {
+        console.error(`Database answering again after ${Math.round((Date.now() - outage.unreachableSince) / 1000)} s`);
+      }
+      outage.unreachableSince = null;
+      outage.probing = false;
+    } catch (error) {
+      if (!globalForDb.__schedulerDb) {
+        outage.probing = false; // closed: shutting down
+        return;
+      }
+      if (isDatabaseUnreachable(error) && outage.unreachableSince === null) {
+        outage.unreachableSince = Date.now();
+        console.error(`Database unreachable (${describe(error)}): answering 503 until it answers again`);
+      }
+      setTimeout(probe, PROBE_EVERY_MS).unref();
+    }
+  };
+  void probe();
+}
+
+/** What /healthz reports: the database answers now. */
+export async function databaseAnswers(): Promise<boolean> {
+  try {
+    await ping(await getDb());
+    return true;
+  } catch (error) {
+    noteDatabaseFault(error);
+    return false;
+  }
 }
 
 export async function startDatabase(): Promise<{ kind: DatabaseHandle["kind"]; demoAccounts: DemoAccount[] }> {

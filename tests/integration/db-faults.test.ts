@@ -12,7 +12,8 @@ import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
  */
 
 const SESSION_SECRET = "db-faults-secret-0123456789abcdef0123456789";
-const HOST = { email: "host@example.com", password: "demo-host-2026" };
+// The demo professional: no cap on upcoming bookings.
+const HOST = { email: "pro@example.com", password: "demo-pro-2026" };
 /** Longest acceptable answer while the database is away. */
 const DOWN_DEADLINE_MS = 5_000;
 
@@ -129,7 +130,7 @@ describe("PostgreSQL connections killed under load", () => {
       const workers = Array.from({ length: 6 }, async (_, w) => {
         for (let i = 0; loading && i < 400; i++) {
           const kind = (w + i) % 4;
-          if (kind === 0) answers.push(await call(server.url, "page", `/host/${slug}`));
+          if (kind === 0) answers.push(await call(server.url, "page", `/pro/${slug}`));
           else if (kind === 1) answers.push(await call(server.url, "home", "/"));
           else if (kind === 2) answers.push(await call(server.url, "slots", slotsPath));
           else answers.push(await call(server.url, "booking", "/api/bookings", booking(eventTypeId, slots[next++ % slots.length])));
@@ -160,7 +161,7 @@ describe("PostgreSQL connections killed under load", () => {
     // Once the kills stop, everything works again, without a restart.
     const recovery = await waitHealthy(server.url, 5_000);
     const after = [
-      await call(server.url, "page", `/host/${slug}`),
+      await call(server.url, "page", `/pro/${slug}`),
       await call(server.url, "home", "/"),
       await call(server.url, "slots", slotsPath),
       await call(server.url, "booking", "/api/bookings", booking(eventTypeId, slots[slots.length - 1])),
@@ -202,14 +203,14 @@ describe("the database unreachable (through a TCP proxy)", () => {
       for (let round = 0; round < 2; round++) {
         down.push(
           ...(await Promise.all([
-            call(server.url, "page", `/host/${slug}`),
+            call(server.url, "page", `/pro/${slug}`),
             call(server.url, "home", "/"),
             call(server.url, "slots", slotsPath),
             call(server.url, "booking", "/api/bookings", booking(eventTypeId, slots[round])),
           ])),
         );
         down.push(await call(server.url, "healthz", "/healthz"));
-        down.push(await call(server.url, "data", `/host/${slug}.data`));
+        down.push(await call(server.url, "data", `/pro/${slug}.data`));
       }
       const maxDownMs = Math.max(...down.map((a) => a.ms));
       console.log(
@@ -227,7 +228,7 @@ describe("the database unreachable (through a TCP proxy)", () => {
       await proxy.restore();
       const recovery = await waitHealthy(server.url, 10_000);
       const after = [
-        await call(server.url, "page", `/host/${slug}`),
+        await call(server.url, "page", `/pro/${slug}`),
         await call(server.url, "slots", slotsPath),
         await call(server.url, "booking", "/api/bookings", booking(eventTypeId, slots[10])),
       ];

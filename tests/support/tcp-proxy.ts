@@ -59,8 +59,9 @@ export async function startTcpProxy(target: { host: string; port: number }, port
     port: actualPort,
     async cut(next) {
       mode = next;
-      if (next === "refuse") await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = next === "refuse" ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
       resetAll();
+      await closed;
     },
     async restore() {
       const was = mode;
@@ -69,9 +70,11 @@ export async function startTcpProxy(target: { host: string; port: number }, port
       if (was === "refuse") await listen(actualPort);
     },
     async close() {
+      const wasListening = mode !== "refuse";
       mode = "refuse";
+      const closed = wasListening ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
       resetAll();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closed;
     },
   };
 }

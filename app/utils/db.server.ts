@@ -10,28 +10,43 @@ interface DatabaseState {
 
 const globalForDb = globalThis as typeof globalThis & { __schedulerDb?: DatabaseState };
 
+/** How long start-up waits for a database that does not answer yet (docs/decisions/025). */
+const STARTUP_WAIT_MS = 60_000;
+
 /**
  * Opens, migrates and (on an empty database) seeds, once per process. Every model awaits
- * this, so the first request after start-up never sees an unmigrated database.
+ * this, so the first request after start-up never sees an unmigrated database. A database
+ * that is not up yet (started at the same time, restarting) is waited for, at most a minute.
  */
 function state(): DatabaseState {
   if (!globalForDb.__schedulerDb) {
     const s: DatabaseState = { demoAccounts: [], ready: undefined as never };
     s.ready = (async () => {
       const e = env();
-      const handle = await openDatabase({
-        url: e.DATABASE_URL,
-        dataDir: e.DATA_DIR,
-        poolSize: e.DATABASE_POOL_SIZE,
-        connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
-        statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
-        idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-      });
-      await handle.prepare(async (db) => {
-        await seedCatalog(db);
-        if (e.seedDemo) s.demoAccounts = await seedDemo(db);
-      });
-      return handle;
+      const waitUntil = Date.now() + STARTUP_WAIT_MS;
+      for (let attempt = 1; ; attempt++) {
+        const handle = await openDatabase({
+          url: e.DATABASE_URL,
+          dataDir: e.DATA_DIR,
+          poolSize: e.DATABASE_POOL_SIZE,
+          connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+          statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+          idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+        });
+        try {
+          await handle.prepare(async (db) => {
+            await seedCatalog(db);
+            if (e.seedDemo) s.demoAccounts = await seedDemo(db);
+          });
+          if (attempt > 1) console.error("Database answering: starting");
+          return handle;
+        } catch (error) {
+          await handle.close().catch(() => {});
+          if (!isDatabaseUnavailable(error) || Date.now() > waitUntil) throw error;
+          if (attempt === 1) console.error(`Waiting for the database (${describe(error)}), at most ${STARTUP_WAIT_MS / 1000} s`);
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+        }
+      }
     })();
     // A failed start must not leave a rejected promise cached for the next caller.
     s.ready.catch(() => {

@@ -238,3 +238,28 @@ describe("the database unreachable (through a TCP proxy)", () => {
     },
   );
 });
+
+describe("the database not up yet at start-up", () => {
+  it("the server waits for it, then starts and serves", { timeout: 60_000 }, async () => {
+    const db = await createTestDatabase("scheduler_faults");
+    const proxy = await startTcpProxy({ host: "127.0.0.1", port: Number(new URL(ADMIN_URL).port || 5432) });
+    let server: RunningServer | undefined;
+    try {
+      await proxy.cut("refuse");
+      const url = new URL(db.url);
+      url.host = `127.0.0.1:${proxy.port}`;
+      const starting = startServer(serverEnv(url.toString()), 30_000);
+      const started = performance.now();
+      await new Promise((r) => setTimeout(r, 2_500));
+      await proxy.restore();
+      server = await starting;
+      console.log(`[db-faults] start-up: healthy ${Math.round(performance.now() - started)} ms after start, the database back at 2500 ms`);
+      expect(server.output()).toContain("Waiting for the database");
+      expect((await call(server.url, "home", "/")).status).toBe(200);
+    } finally {
+      await server?.stop();
+      await proxy.close();
+      await db.drop();
+    }
+  });
+});

@@ -176,6 +176,7 @@ describe("the database unreachable (through a TCP proxy)", () => {
   let db: TestDatabase;
   let proxy: TcpProxy;
   let server: RunningServer;
+  let cuts = 0;
 
   beforeAll(async () => {
     db = await createTestDatabase("scheduler_faults");
@@ -235,6 +236,13 @@ describe("the database unreachable (through a TCP proxy)", () => {
       console.log(`[db-faults] ${mode}: healthy again ${Math.round(recovery)} ms after the database came back`);
       expect(after.map((a) => `${a.label} ${a.status}`)).toEqual(["page 200", "slots 200", "booking 201"]);
       expect(server.process.exitCode).toBeNull();
+      // The job runner (polling every 300 ms) logs an outage once, and says when it resumed.
+      const count = (text: string) => server.output().split(text).length - 1;
+      for (let i = 0; i < 100 && count("jobs: the database is back") < count("jobs: the database is unavailable"); i++) await new Promise((r) => setTimeout(r, 100));
+      cuts += 1;
+      console.log(`[db-faults] ${mode}: job runner outage log lines so far: ${count("jobs: the database is unavailable")} (cuts: ${cuts})`);
+      expect(count("jobs: the database is unavailable")).toBeLessThanOrEqual(cuts);
+      expect(count("jobs: the database is back")).toBe(count("jobs: the database is unavailable"));
     },
   );
 });

@@ -58,8 +58,8 @@ export default handleRequest;
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
   if (noteDatabaseFault(error)) {
-    // server.mjs answers 503 (databaseUnavailableResponse). An unreachable database is logged
-    // once per outage by noteDatabaseFault; a connection lost under a query in one line here.
+    // handleRequest and handleDataRequest answer 503. An unreachable database is logged once
+    // per outage by noteDatabaseFault; a connection lost under a query in one line here.
     if (context.databaseFault) context.databaseFault.unavailable = true;
     if (!(error instanceof DatabaseUnavailableError)) {
       console.error(`Database unavailable for ${request.method} ${new URL(request.url).pathname}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);

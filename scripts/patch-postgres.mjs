@@ -11,8 +11,7 @@
 // written after the close with CONNECTION_CLOSED, as postgres.js does for the queries in
 // flight when it closed, and drops the bytes.
 //
-// The same guard is proposed upstream (porsager/postgres pull requests 1168, 1176, 1209).
-// Delete this script once a postgres.js release has it.
+// No postgres.js release has such a guard yet (3.4.9); delete this script once one does.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

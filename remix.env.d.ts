@@ -7,10 +7,14 @@ declare module "@remix-run/node" {
   }
   interface AppLoadContext {
     cspNonce?: string;
+    /** Set when a loader or action met an unavailable database: server.mjs answers 503 (docs/decisions/025). */
+    databaseFault?: { unavailable: boolean };
   }
 }
 declare module "@remix-run/server-runtime" {
   interface AppLoadContext {
     cspNonce?: string;
+    /** Set when a loader or action met an unavailable database: server.mjs answers 503 (docs/decisions/025). */
+    databaseFault?: { unavailable: boolean };
   }
 }

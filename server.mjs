@@ -212,7 +212,8 @@ app.use(express.static("public", { maxAge: "1h", index: false }));
 const handleRemix = createRequestHandler({
   build,
   mode: info.production ? "production" : "development",
-  getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+  // databaseFault: set by the entry's handleError when the database is unavailable (503, docs/decisions/025).
+  getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce, databaseFault: { unavailable: false } }),
 });
 // One scope per request: the loaders of a page share what they look up (the signed-in user).
 app.all("*", (req, res, next) => build.entry.module.runInRequestScope(() => handleRemix(req, res, next)));

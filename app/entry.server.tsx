@@ -6,7 +6,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./components/nonce";
 import { startJobs, stopJobs } from "./jobs/index.server";
-import { closeDatabase, startDatabase } from "./utils/db.server";
+import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError } from "./utils/database-unavailable";
+import { closeDatabase, noteDatabaseFault, startDatabase } from "./utils/db.server";
 import { env } from "./utils/env.server";
 import { openApiDocument } from "./utils/openapi/document.server";
 
@@ -19,6 +20,7 @@ const handleRequest: HandleDocumentRequestFunction = (
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) => {
+  if (loadContext.databaseFault?.unavailable) return databaseUnavailablePage(request);
   const nonce = loadContext.cspNonce ?? "";
   // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
@@ -53,10 +55,62 @@ const handleRequest: HandleDocumentRequestFunction = (
 };
 export default handleRequest;
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
+  if (noteDatabaseFault(error)) {
+    // handleRequest and handleDataRequest answer 503. An unreachable database is logged once
+    // per outage by noteDatabaseFault; a connection lost under a query in one line here.
+    if (context.databaseFault) context.databaseFault.unavailable = true;
+    if (!(error instanceof DatabaseUnavailableError)) {
+      console.error(`Database unavailable for ${request.method} ${new URL(request.url).pathname}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    }
+    return;
+  }
   console.error(error);
 }
+
+const UNAVAILABLE_MESSAGE = `The service is briefly unavailable. Try again in a few seconds.`;
+
+/**
+ * When a loader or action met an unavailable database (handleError set
+ * loadContext.databaseFault; docs/decisions/025), the answer is 503 with Retry-After instead of
+ * Remix's 500: documents get a short page that says to try again (JSON clients the JSON error
+ * shape), and a client-side navigation's data keeps Remix's answer, so the error boundary shows.
+ */
+const unavailableHeaders = () => new Headers({ "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
+
+function databaseUnavailablePage(request: Request): Response {
+  const headers = unavailableHeaders();
+  // JSON clients as server.mjs's jsonError tells them: a JSON body, a bearer token, or Accept.
+  const accept = request.headers.get("accept") ?? "";
+  const wantsJson =
+    /^application\/json/i.test(request.headers.get("content-type") ?? "") ||
+    /^Bearer\s/i.test(request.headers.get("authorization") ?? "") ||
+    (accept.includes("application/json") && !accept.includes("text/html"));
+  if (wantsJson) return Response.json({ error: { code: "database_unavailable", message: UNAVAILABLE_MESSAGE } }, { status: 503, headers });
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(UNAVAILABLE_PAGE, { status: 503, headers });
+}
+
+export function handleDataRequest(response: Response, { context }: { context: AppLoadContext }): Response {
+  if (!context.databaseFault?.unavailable) return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of unavailableHeaders()) headers.set(name, value);
+  return new Response(response.body, { status: 503, headers });
+}
+
+const UNAVAILABLE_PAGE = `<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Briefly unavailable - Scheduler</title></head>
+<body style="font-family: system-ui, sans-serif; margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center; background: #f8fafc; color: #0f172a">
+<main style="max-width: 32rem; padding: 2rem; text-align: center">
+<h1 style="font-size: 1.5rem">Scheduler is briefly unavailable</h1>
+<p>${UNAVAILABLE_MESSAGE}</p>
+<p><a href="" style="color: #4f46e5">Try again</a></p>
+</main>
+</body>
+</html>
+`;
 
 /**
  * Called by server.mjs before it listens: validates the configuration (a bad one stops the

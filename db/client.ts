@@ -37,6 +37,12 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** How long `prepare` waits for another server's migration lock before failing (default 60 s). */
   migrationLockTimeoutMs?: number;
+  /** PostgreSQL server only (docs/decisions/025): how long a connect may take, in ms. */
+  connectTimeoutMs?: number;
+  /** Longest statement, in ms; the server cancels it (57014). 0 = no limit. */
+  statementTimeoutMs?: number;
+  /** Longest pause inside a transaction, in ms; the server ends the session (25P03). 0 = no limit. */
+  idleInTransactionTimeoutMs?: number;
 }
 
 /** An arbitrary constant that identifies this app's migration lock. */
@@ -50,13 +56,29 @@ export class MigrationsPendingError extends Error {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = options.migrationsFolder ?? path.resolve("migrations");
-  const lockTimeoutMs = options.migrationLockTimeoutMs ?? DEFAULT_MIGRATION_LOCK_TIMEOUT_MS;
-  if (options.url) return openPostgres(options.url, migrationsFolder, options.poolSize ?? 10, lockTimeoutMs);
+  if (options.url) return openPostgres(options.url, migrationsFolder, options);
   return openPglite(options.dataDir, migrationsFolder);
 }
 
-async function openPostgres(url: string, migrationsFolder: string, poolSize: number, lockTimeoutMs: number): Promise<DatabaseHandle> {
-  const client = postgres(url, { max: poolSize, onnotice: () => {}, connection: { application_name: "scheduler" } });
+async function openPostgres(url: string, migrationsFolder: string, options: DatabaseOptions): Promise<DatabaseHandle> {
+  const lockTimeoutMs = options.migrationLockTimeoutMs ?? DEFAULT_MIGRATION_LOCK_TIMEOUT_MS;
+  // Every wait is bounded, so a database that goes away yields errors (503) within seconds
+  // rather than requests that hang, and pooled connections are recycled (docs/decisions/025).
+  const client = postgres(url, {
+    max: options.poolSize ?? 10,
+    onnotice: () => {},
+    connect_timeout: (options.connectTimeoutMs ?? 3_000) / 1000,
+    idle_timeout: 60,
+    max_lifetime: 30 * 60,
+    // Reconnect attempts wait at most 0.5 s: a query waits for them, and postgres.js's default
+    // (growing to 20 s) would hold requests that long after the database came back.
+    backoff: (attempt) => Math.min(0.5, 0.05 * 2 ** attempt),
+    connection: {
+      application_name: "scheduler",
+      statement_timeout: options.statementTimeoutMs ?? 15_000,
+      idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 15_000,
+    },
+  });
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
   return {
     kind: "postgres",

@@ -1,6 +1,6 @@
 import { runHousekeeping } from "../models/housekeeping.server";
 import { sendDueReminders } from "../models/reminder.server";
-import { getDb } from "../utils/db.server";
+import { getDb, noteDatabaseFault } from "../utils/db.server";
 import { env } from "../utils/env.server";
 import { sendOutboxMail } from "../utils/mail.server";
 import { startJobRunner, type JobRunner } from "./runner.server";
@@ -21,6 +21,7 @@ export function startJobs(): { pollMs: number } | null {
   if (!globalForJobs.__schedulerJobs) console.log(`Job runner: every ${e.JOBS_POLL_MS / 1000} s`);
   globalForJobs.__schedulerJobs ??= startJobRunner({
     pollMs: e.JOBS_POLL_MS,
+    isOutage: noteDatabaseFault,
     jobs: [
       { name: "reminders", run: async (now) => void (await sendDueReminders(now)) },
       { name: "outbox", run: async (now) => void (await sendOutboxMail(now)) },

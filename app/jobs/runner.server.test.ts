@@ -45,6 +45,39 @@ describe("startJobRunner", () => {
     expect(logged[0]).toMatch(/^jobs: bad failed \(1 in a row; next try in/);
   });
 
+  it("through a database outage: logs once, pauses every job (short cap), resumes and says so when it is back", async () => {
+    let databaseUp = false;
+    const runs = { a: 0, b: 0 };
+    const logged: string[] = [];
+    const outage = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+    const job = (name: "a" | "b") => ({
+      name,
+      run: async () => {
+        runs[name] += 1;
+        if (!databaseUp) throw outage;
+      },
+    });
+    runner = startJobRunner({
+      pollMs: 10,
+      maxBackoffMs: 600_000,
+      maxOutageBackoffMs: 40,
+      isOutage: (error) => error === outage,
+      log: (message) => logged.push(message),
+      jobs: [job("a"), job("b")],
+    });
+    await sleep(300);
+    // One log line for the whole outage; the second job waits with the first instead of failing too.
+    expect(logged).toEqual(["jobs: the database is unavailable; jobs paused until it is back:"]);
+    expect(runs.b).toBe(0);
+    // Retries keep coming (the cap is 40 ms, not the 10 minutes of a failing job).
+    expect(runs.a).toBeGreaterThanOrEqual(5);
+    databaseUp = true;
+    await sleep(150);
+    expect(logged[1]).toMatch(/^jobs: the database is back after \d+ s; jobs resumed$/);
+    expect(logged).toHaveLength(2);
+    expect(runs.b).toBeGreaterThan(2);
+  });
+
   it("passes the clock's now to each job", async () => {
     const seen: Date[] = [];
     const fixed = new Date("2026-12-10T15:00:00Z");

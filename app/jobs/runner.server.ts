@@ -3,7 +3,10 @@
  * once, one after another. A job keeps no state in memory that matters: what is due and what
  * was done lives in the database, and each job makes its own work safe against the other app
  * servers (row locks with SKIP LOCKED, unique keys written with the effect). A failing job is
- * logged and tried again after a growing pause; it never takes the server down.
+ * logged and tried again after a growing pause; it never takes the server down. While the
+ * database is unavailable (`isOutage`), the runner logs once, pauses every job with a shorter
+ * cap so it resumes soon after the database returns, and logs again when a job succeeds
+ * (docs/decisions/025).
  */
 
 export interface Job {
@@ -18,6 +21,10 @@ export interface JobRunnerOptions {
   maxBackoffMs?: number;
   log?: (message: string, error?: unknown) => void;
   now?: () => Date;
+  /** Whether an error means the database is unavailable (an outage, not a fault of the job). */
+  isOutage?: (error: unknown) => boolean;
+  /** The longest pause during an outage (default: 30 s, or maxBackoffMs if smaller). */
+  maxOutageBackoffMs?: number;
 }
 
 export interface JobRunner {
@@ -38,6 +45,9 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
   const maxBackoffMs = options.maxBackoffMs ?? 10 * 60_000;
   const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ""));
   const clock = options.now ?? (() => new Date());
+  const isOutage = options.isOutage ?? (() => false);
+  const maxOutageBackoffMs = Math.min(maxBackoffMs, options.maxOutageBackoffMs ?? 30_000);
+  let outageSince: number | null = null;
   const state = new Map(jobs.map((j) => [j.name, { failures: 0, notBefore: 0 }]));
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -53,8 +63,20 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
         await job.run(clock());
         s.failures = 0;
         s.notBefore = 0;
+        if (outageSince !== null) {
+          log(`jobs: the database is back after ${Math.round((Date.now() - outageSince) / 1000)} s; jobs resumed`);
+          outageSince = null;
+        }
       } catch (error) {
         s.failures += 1;
+        if (isOutage(error)) {
+          // Every job needs the database: all of them wait, and the outage is logged once.
+          const pause = backoffMs(s.failures, pollMs, maxOutageBackoffMs);
+          for (const other of state.values()) other.notBefore = Math.max(other.notBefore, Date.now() + pause);
+          if (outageSince === null && !stopped) log(`jobs: the database is unavailable; jobs paused until it is back:`, error);
+          outageSince ??= Date.now();
+          break;
+        }
         const pause = backoffMs(s.failures, pollMs, maxBackoffMs);
         s.notBefore = Date.now() + pause;
         if (!stopped) log(`jobs: ${job.name} failed (${s.failures} in a row; next try in ${Math.round(pause / 1000)} s):`, error);

@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, getApiUser, methodNotAllowed } from "./api.server";
+import { DATABASE_RETRY_AFTER_SECONDS } from "./database-unavailable";
+import { noteDatabaseFault } from "./db.server";
 import { env } from "./env.server";
 import { clientIp, hit, type RateLimitResult } from "./rate-limit.server";
 
@@ -67,5 +69,21 @@ export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>) {
     }
     return withHeaders(response, headers);
   }
-  return { loader: handle, action: handle, methods: allow };
+  // A database that is down or unreachable answers 503 with Retry-After, never 500 (docs/decisions/025).
+  async function handleOrUnavailable(args: LoaderFunctionArgs): Promise<Response> {
+    try {
+      return await handle(args);
+    } catch (error) {
+      if (!noteDatabaseFault(error)) throw error;
+      return databaseUnavailable();
+    }
+  }
+  return { loader: handleOrUnavailable, action: handleOrUnavailable, methods: allow };
+}
+
+function databaseUnavailable(): Response {
+  return apiError(503, "database_unavailable", `The service is briefly unavailable. Try again in ${DATABASE_RETRY_AFTER_SECONDS} s.`, undefined, {
+    "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
+    "Cache-Control": "no-store",
+  });
 }

@@ -1,5 +1,6 @@
-import { openDatabase, type Database, type DatabaseHandle } from "../../db/client";
+import { openDatabase, ping, type Database, type DatabaseHandle } from "../../db/client";
 import { seedCatalog, seedDemo, type DemoAccount } from "../../db/seed";
+import { DatabaseUnavailableError, isDatabaseUnavailable, isDatabaseUnreachable } from "./database-unavailable";
 import { env } from "./env.server";
 
 interface DatabaseState {
@@ -9,30 +10,48 @@ interface DatabaseState {
 
 const globalForDb = globalThis as typeof globalThis & { __schedulerDb?: DatabaseState };
 
+/** How long start-up waits for a database that does not answer yet (docs/decisions/025). */
+const STARTUP_WAIT_MS = 60_000;
+
 /**
  * Opens, migrates and (on an empty database) seeds, once per process. Every model awaits
- * this, so the first request after start-up never sees an unmigrated database.
+ * this, so the first request after start-up never sees an unmigrated database. A database
+ * that is not up yet (started at the same time, restarting) is waited for, at most a minute.
  */
 function state(): DatabaseState {
   if (!globalForDb.__schedulerDb) {
     const s: DatabaseState = { demoAccounts: [], ready: undefined as never };
     s.ready = (async () => {
       const e = env();
-      const handle = await openDatabase({
-        url: e.DATABASE_URL,
-        dataDir: e.DATA_DIR,
-        poolSize: e.DATABASE_POOL_SIZE,
-      });
-      // MIGRATE_ON_START=false: migrations are a deploy step of their own (npm run db:migrate);
-      // prepare then only checks that none of this code's is missing (docs/decisions/026).
-      await handle.prepare(
-        async (db) => {
-          await seedCatalog(db);
-          if (e.seedDemo) s.demoAccounts = await seedDemo(db);
-        },
-        { migrate: e.MIGRATE_ON_START === "true" },
-      );
-      return handle;
+      const waitUntil = Date.now() + STARTUP_WAIT_MS;
+      for (let attempt = 1; ; attempt++) {
+        const handle = await openDatabase({
+          url: e.DATABASE_URL,
+          dataDir: e.DATA_DIR,
+          poolSize: e.DATABASE_POOL_SIZE,
+          connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+          statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+          idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+        });
+        try {
+          // MIGRATE_ON_START=false: migrations are a deploy step of their own (npm run db:migrate);
+          // prepare then only checks that none of this code's is missing (docs/decisions/026).
+          await handle.prepare(
+            async (db) => {
+              await seedCatalog(db);
+              if (e.seedDemo) s.demoAccounts = await seedDemo(db);
+            },
+            { migrate: e.MIGRATE_ON_START === "true" },
+          );
+          if (attempt > 1) console.error("Database answering: starting");
+          return handle;
+        } catch (error) {
+          await handle.close().catch(() => {});
+          if (!isDatabaseUnavailable(error) || Date.now() > waitUntil) throw error;
+          if (attempt === 1) console.error(`Waiting for the database (${describe(error)}), at most ${STARTUP_WAIT_MS / 1000} s`);
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+        }
+      }
     })();
     // A failed start must not leave a rejected promise cached for the next caller.
     s.ready.catch(() => {
@@ -44,7 +63,81 @@ function state(): DatabaseState {
 }
 
 export async function getDb(): Promise<Database> {
+  if (outage.unreachableSince !== null) throw new DatabaseUnavailableError();
   return (await state().ready).db;
+}
+
+/**
+ * While the database cannot be reached (docs/decisions/025), getDb() fails at once, so every
+ * request answers 503 in milliseconds instead of waiting for its own connect timeout, and
+ * waiting requests cannot pile up. A probe (`select 1`) every second notices the database's
+ * return; a connection lost under a query (a killed backend) only starts a probe, because the
+ * next connect usually works.
+ */
+const PROBE_EVERY_MS = 1_000;
+const globalForOutage = globalThis as typeof globalThis & {
+  __schedulerDbOutage?: { unreachableSince: number | null; probing: boolean };
+};
+const outage = (globalForOutage.__schedulerDbOutage ??= { unreachableSince: null, probing: false });
+
+/**
+ * The one place errors are sorted: true when `error` means the database is unavailable
+ * (answer 503 with Retry-After), and then noted, so later requests fail fast until it is back.
+ */
+export function noteDatabaseFault(error: unknown): boolean {
+  if (!isDatabaseUnavailable(error)) return false;
+  if (isDatabaseUnreachable(error) && outage.unreachableSince === null) {
+    outage.unreachableSince = Date.now();
+    console.error(`Database unreachable (${describe(error)}): answering 503 until it answers again`);
+  }
+  startProbing();
+  return true;
+}
+
+function describe(error: unknown): string {
+  let e: unknown = error;
+  // The driver's error, not drizzle's "Failed query: ..." wrapper.
+  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
+  return e instanceof Error ? e.message : String(e);
+}
+
+function startProbing() {
+  if (outage.probing) return;
+  outage.probing = true;
+  const probe = async () => {
+    const s = globalForDb.__schedulerDb;
+    try {
+      if (!s) throw new DatabaseUnavailableError("closed");
+      await ping((await s.ready).db);
+      if (outage.unreachableSince !== null) {
+        console.error(`Database answering again after ${Math.round((Date.now() - outage.unreachableSince) / 1000)} s`);
+      }
+      outage.unreachableSince = null;
+      outage.probing = false;
+    } catch (error) {
+      if (!globalForDb.__schedulerDb) {
+        outage.probing = false; // closed: shutting down
+        return;
+      }
+      if (isDatabaseUnreachable(error) && outage.unreachableSince === null) {
+        outage.unreachableSince = Date.now();
+        console.error(`Database unreachable (${describe(error)}): answering 503 until it answers again`);
+      }
+      setTimeout(probe, PROBE_EVERY_MS).unref();
+    }
+  };
+  void probe();
+}
+
+/** What /healthz reports: the database answers now. */
+export async function databaseAnswers(): Promise<boolean> {
+  try {
+    await ping(await getDb());
+    return true;
+  } catch (error) {
+    noteDatabaseFault(error);
+    return false;
+  }
 }
 
 export async function startDatabase(): Promise<{ kind: DatabaseHandle["kind"]; demoAccounts: DemoAccount[] }> {

@@ -25,6 +25,10 @@ const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /** "false": this server applies no migrations (`npm run db:migrate` does) and refuses a database behind its code. */
     MIGRATE_ON_START: z.enum(["true", "false"], { message: 'must be "true" or "false"' }).default("true"),
+    /** PostgreSQL server: the longest connect, statement and pause inside a transaction, in ms (docs/decisions/025). */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
     SEED_DEMO: z.enum(["0", "1"]).optional(),
     RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
     SESSION_SECRET: optionalString,

@@ -1,0 +1,51 @@
+// Run by `npm install` / `npm ci` (postinstall): a precise fix to postgres.js 3.4.x, which can
+// crash the whole process when a PostgreSQL connection closes (docs/decisions/025).
+//
+// The bug: a write smaller than 1 KB is sent on the next tick (setImmediate(nextWrite)). A
+// transaction keeps its connection reserved; when that connection closes (a killed backend, a
+// failover, a pooler's idle timeout) postgres.js sets the socket to null, and the transaction
+// still sends its ROLLBACK (or the next statement of its callback) on it: nextWrite then calls
+// socket.write on null from a timer, a TypeError no caller can catch, and Node exits. Skipping
+// the write is not enough: the query would wait forever, and it would stay queued on the
+// connection, so a later connection's answer would go to it. The guard rejects what was
+// written after the close with CONNECTION_CLOSED, as postgres.js does for the queries in
+// flight when it closed, and drops the bytes.
+//
+// No postgres.js release has such a guard yet (3.4.9); delete this script once one does.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const MARK = "/* scheduler: nextWrite guard, docs/decisions/025 */";
+const ANCHOR = "  function nextWrite(fn) {\n    const x = socket.write(chunk, fn)\n";
+const GUARDED = `  function nextWrite(fn) {
+    ${MARK}
+    if (socket === null) {
+      const err = Errors.connection('CONNECTION_CLOSED', options)
+      nextWriteTimer !== null && clearImmediate(nextWriteTimer)
+      chunk = nextWriteTimer = null
+      query && queryError(query, err)
+      while (sent.length)
+        queryError(sent.shift(), err)
+      return false
+    }
+    const x = socket.write(chunk, fn)
+`;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../node_modules/postgres");
+const { version } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+let patched = 0;
+for (const dir of ["src", "cjs/src", "cf/src"]) {
+  const file = path.join(root, dir, "connection.js");
+  if (!fs.existsSync(file)) continue;
+  const source = fs.readFileSync(file, "utf8");
+  if (source.includes(MARK)) continue;
+  if (!source.includes(ANCHOR)) {
+    // A postgres.js whose nextWrite changed: check whether it still needs the guard.
+    console.error(`patch-postgres: nextWrite not found as expected in postgres ${version} ${dir}/connection.js; see docs/decisions/025`);
+    process.exit(1);
+  }
+  fs.writeFileSync(file, source.replace(ANCHOR, GUARDED));
+  patched++;
+}
+if (patched) console.log(`patch-postgres: guarded nextWrite in ${patched} file(s) of postgres ${version}`);

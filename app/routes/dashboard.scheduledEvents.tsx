@@ -193,12 +193,12 @@ export async function action({ request }: ActionFunctionArgs) {
     const text = String(form.get("start") ?? "");
     const start = new Date(text);
     if (!text || !Number.isFinite(start.getTime())) return data<ActionAnswer>({ intent, error: M.pickTime }, { status: 400 });
-    if (event.status === "cancelled") return data<ActionAnswer>({ intent, error: M.alreadyCancelled }, { status: 409 });
+    if (event.status === "cancelled") return data<ActionAnswer>({ intent, error: MESSAGES.cancelledEvent, toast: errorToast(MESSAGES.cancelledEvent) }, { status: 409 });
     if (!(await bookableOf(event))) return data<ActionAnswer>({ intent, error: M.notBookable }, { status: 409 });
     const result = await rescheduleAndTell(request, event.id, { hostId: user.id }, start, now);
     if (result.ok) return redirectWithSuccess(backTo(request), M.moved(describeWhen(start, user.timeZone)));
-    const error = result.reason === "already-cancelled" ? M.alreadyCancelled : M.slotTaken;
-    return data<ActionAnswer>({ intent, error }, { status: 409 });
+    const error = result.reason === "already-cancelled" ? MESSAGES.cancelledEvent : M.slotTaken;
+    return data<ActionAnswer>({ intent, error, toast: result.reason === "already-cancelled" ? errorToast(error) : undefined }, { status: 409 });
   }
 
   return data<ActionAnswer>({ intent: "cancel", error: null, toast: errorToast(M.unknownAction) }, { status: 400 });

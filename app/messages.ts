@@ -31,6 +31,7 @@ export const MESSAGES = {
   /** The database refused an overlapping time for the host (docs/decisions/017). */
   eventOverlap: "You already have an event at that time.",
   /** A collective booking's co-host row (decision 020). */
+  cancelledEvent: "This event was cancelled; it cannot be changed.",
   coHostedEvent: "This meeting is part of a collective booking: its owner or the guest moves or cancels it.",
   adminCantPay: "Admin can't make payment",
   paymentCompleted: "Congrats!! Your payment completed.",

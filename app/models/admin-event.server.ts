@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, lte, ne, or, type SQL } from "drizzle-orm";
-import { eventInvitees, events, notifications, users, type Event } from "../../db/schema";
+import { and, asc, count, desc, eq, gt, ilike, lte, or, type SQL } from "drizzle-orm";
+import { events, users, type Event } from "../../db/schema";
 import { getDb } from "../utils/db.server";
 
 /**
@@ -85,46 +85,4 @@ export async function getEventForAdmin(id: string): Promise<AdminEventRow | null
   const db = await getDb();
   const [row] = await db.select(ROW).from(events).innerJoin(users, eq(users.id, events.hostId)).where(eq(events.id, id)).limit(1);
   return row ?? null;
-}
-
-export type CancelResult =
-  | {
-      ok: true;
-      /** As it was before the cancellation (its SEQUENCE too): the CANCEL mail adds one, like the stored row. */
-      event: Event & { invitees: string[] };
-      host: { email: string; name: string; timeZone: string };
-    }
-  | { ok: false; reason: "not-found" | "already-cancelled" };
-
-/**
- * Cancels any host's event: status 'cancelled' and SEQUENCE + 1 (the invitees' calendars
- * replace it), the host notified, all in one transaction under a lock on the event row, so
- * two admins cancelling at once send one cancellation. A cancelled event no longer counts
- * towards the host's cap (the cap ignores cancelled events).
- */
-export async function cancelEventAsAdmin(
-  id: string,
-  notification: (event: Event, host: { timeZone: string }) => string,
-): Promise<CancelResult> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [found] = await tx.select().from(events).where(eq(events.id, id)).for("update");
-    if (!found) return { ok: false, reason: "not-found" } as const;
-    if (found.status === "cancelled") return { ok: false, reason: "already-cancelled" } as const;
-    await tx
-      .update(events)
-      .set({ status: "cancelled", sequence: found.sequence + 1 })
-      .where(and(eq(events.id, id), ne(events.status, "cancelled")));
-    const invitees = await tx
-      .select({ email: eventInvitees.email })
-      .from(eventInvitees)
-      .where(inArray(eventInvitees.eventId, [id]))
-      .orderBy(asc(eventInvitees.position));
-    const [host] = await tx
-      .select({ email: users.email, name: users.name, timeZone: users.timeZone })
-      .from(users)
-      .where(eq(users.id, found.hostId));
-    await tx.insert(notifications).values({ userId: found.hostId, notification: notification(found, host).slice(0, 500) });
-    return { ok: true, event: { ...found, invitees: invitees.map((i) => i.email) }, host } as const;
-  });
 }

@@ -284,8 +284,7 @@ export async function rescheduleSeat(found: SeatBooking, start: Date, now: Date)
 }
 
 /**
- * The host cancelled the whole session (cancelBooking, in its transaction; an admin's cancel just
- * after it): every confirmed seat is cancelled with it (SEQUENCE + 1); the seats, for their
+ * The host or an admin cancelled the whole session (cancelEvent, in its transaction, decision 029): every confirmed seat is cancelled with it (SEQUENCE + 1); the seats, for their
  * guests' CANCEL mails.
  */
 export async function closeSessionSeats(db: Executor, sessionId: string, now: Date): Promise<BookingSeat[]> {
@@ -294,11 +293,6 @@ export async function closeSessionSeats(db: Executor, sessionId: string, now: Da
     .set({ status: "cancelled", cancelledAt: now, sequence: sql`${bookingSeats.sequence} + 1`, updatedAt: now })
     .where(and(eq(bookingSeats.eventId, sessionId), eq(bookingSeats.status, "confirmed")))
     .returning();
-}
-
-/** An admin cancelled the session (Manage All Event): its seats go with it; the seats, for their guests' CANCEL mails. */
-export async function closeSeatsOfCancelledSession(sessionId: string, now: Date): Promise<BookingSeat[]> {
-  return closeSessionSeats(await getDb(), sessionId, now);
 }
 
 /** The host moved the whole session (rescheduleBooking, in its transaction): every confirmed seat's entry moves too (SEQUENCE + 1). */

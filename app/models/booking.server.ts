@@ -8,8 +8,8 @@ import type { IdempotencyHooks, StoredAnswer } from "./idempotency.server";
 import { effectiveRole } from "./professional.server";
 import { EventLimitError, isAtEventCap, isOverlapViolation, isUuid, lockHostUnderCap, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
 import { getBookableEventType, slotSearch, type BookableEventType } from "./event-type.server";
-import { bookSeat, closeSessionSeats, findSeatBooking, moveSessionSeats, type SeatBooking } from "./booking-seats.server";
-import { cancelLinkedRows, createTeamBooking, linkedRows, lockHostsInOrder, moveLinkedRows, rescheduleSearch, TeamBookingRefused } from "./team-booking.server";
+import { bookSeat, findSeatBooking, moveSessionSeats, type SeatBooking } from "./booking-seats.server";
+import { createTeamBooking, lockHostsInOrder, moveLinkedRows, rescheduleSearch, TeamBookingRefused } from "./team-booking.server";
 import { isTeamKind } from "./team-hosts.server";
 
 /**
@@ -202,33 +202,6 @@ async function findBooking(id: string, actor: BookingActor): Promise<Event | nul
 
 /** `seats`: a group session's seats the change reached (the host cancelled or moved the whole session; decision 021). */
 export type ChangeResult = { ok: true; booking: HostEvent; host: BookingHost; seats?: BookingSeat[] } | { ok: false; reason: "not-found" | "already-cancelled" | BookingFailure };
-
-/** Cancels a booking: status cancelled, SEQUENCE + 1 (its calendar entry is withdrawn), the host told. */
-export async function cancelBooking(id: string, actor: BookingActor, reason: string | undefined, now: Date): Promise<ChangeResult> {
-  const found = await findBooking(id, actor);
-  if (!found) return { ok: false, reason: "not-found" };
-  const db = await getDb();
-  // A collective booking's co-hosts are locked with its host and their rows cancelled with it (decision 020).
-  const coHostIds = (await linkedRows(db, id)).map((r) => r.hostId);
-  return db.transaction(async (tx): Promise<ChangeResult> => {
-    await lockHostsInOrder(tx, [found.hostId, ...coHostIds]);
-    const [current] = await tx.select().from(events).where(eq(events.id, id)).for("update");
-    if (!current) return { ok: false, reason: "not-found" };
-    if (current.status === "cancelled") return { ok: false, reason: "already-cancelled" };
-    const [updated] = await tx
-      .update(events)
-      .set({ status: "cancelled", sequence: sql`${events.sequence} + 1`, updatedAt: now })
-      .where(eq(events.id, id))
-      .returning();
-    const by = "hostId" in actor ? "you" : (current.guestName ?? "the guest");
-    await cancelLinkedRows(tx, id, now, "hostId" in actor ? "the host" : (current.guestName ?? "the guest"));
-    const host = await hostOf(tx, current.hostId);
-    await notify(tx, current.hostId, `Booking cancelled by ${by}: ${current.eventName} on ${when(current.startsAt, host.timeZone)}${reason ? ` — ${reason}` : ""}`);
-    const seats = await closeSessionSeats(tx, id, now);
-    const [withList] = await withInvitees(tx, [updated]);
-    return { ok: true, booking: withList, host, seats };
-  });
-}
 
 /** Moves a booking to `start` when that is a free slot now (its own time does not block it); SEQUENCE + 1. */
 export async function rescheduleBooking(id: string, actor: BookingActor, start: Date, now: Date): Promise<ChangeResult> {

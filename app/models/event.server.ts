@@ -28,6 +28,14 @@ export class LinkedEventError extends Error {
   }
 }
 
+/** A cancelled event (decision 029): it stays cancelled; changing it answers 409. */
+export class CancelledEventError extends Error {
+  constructor() {
+    super("cancelled event");
+    this.name = "CancelledEventError";
+  }
+}
+
 export class EventOverlapError extends Error {
   constructor() {
     super("overlapping event");
@@ -207,6 +215,7 @@ export async function createHostEvent(
  * past event back into the future makes it count towards the cap again, so that is refused
  * at the cap (EventLimitError), under the same host-row lock as creating. A time overlapping
  * another of the host's not-cancelled events: EventOverlapError (its own old time never counts).
+ * A cancelled event is not changed: CancelledEventError (decision 029).
  */
 export async function updateHostEvent(
   hostId: string,
@@ -225,7 +234,8 @@ export async function updateHostEvent(
         .where(and(eq(events.id, eventId), eq(events.hostId, hostId)));
       if (!host || !current) return null;
       if (current.bookingId) throw new LinkedEventError();
-      const wasCounted = current.endsAt.getTime() > now.getTime() && current.status !== "cancelled";
+      if (current.status === "cancelled") throw new CancelledEventError();
+      const wasCounted = current.endsAt.getTime() > now.getTime();
       if (!wasCounted && !can(host, "event:unlimited")) {
         const [row] = await tx
           .select({ n: count() })
@@ -251,29 +261,6 @@ export async function updateHostEvent(
       return withList;
     }),
   );
-}
-
-/** Deletes the host's own event; the deleted event (for telling invitees), or null. */
-export async function deleteHostEvent(
-  hostId: string,
-  eventId: string,
-  notification: (event: Event) => string,
-): Promise<HostEvent | null> {
-  if (!isUuid(eventId)) return null;
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select()
-      .from(events)
-      .where(and(eq(events.id, eventId), eq(events.hostId, hostId)))
-      .for("update");
-    if (!found) return null;
-    if (found.bookingId) throw new LinkedEventError();
-    const [withList] = await withInvitees(tx as unknown as Database, [found]);
-    await tx.delete(events).where(eq(events.id, eventId));
-    await notify(tx, hostId, notification(found));
-    return withList;
-  });
 }
 
 export async function notify(tx: Transaction, userId: string, text: string) {

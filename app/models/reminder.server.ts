@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, lte, or, sql } from "drizzle-orm";
-import { eventInvitees, events, reminderDeliveries, reminderSettings, users, type ReminderSettingsRow } from "../../db/schema";
+import { bookingSeats, eventInvitees, events, reminderDeliveries, reminderSettings, users, type ReminderSettingsRow } from "../../db/schema";
 import {
   DEFAULT_REMINDER_SETTINGS,
   dueReminders,
@@ -135,6 +135,36 @@ async function candidates(now: Date) {
 const zoneOr = (zone: string | null | undefined, fallback: string) => (zone && isTimeZone(zone) ? zone : fallback);
 
 /**
+ * Who a guest reminder or follow-up of event `e` goes to, each once, with their own zone when
+ * known (else null: the host's). A group session with seats (decision 021) reaches every
+ * confirmed seat's guest and the extra guests each brought (its `event_invitees` are only the
+ * first four people); any other event its booking guest and its invitees (decision 029).
+ */
+async function recipientsOf(tx: Transaction, e: typeof events.$inferSelect): Promise<Map<string, string | null>> {
+  const to = new Map<string, string | null>();
+  const add = (email: string, zone: string | null) => {
+    const key = email.trim().toLowerCase();
+    if (key && !to.has(key)) to.set(key, zone);
+  };
+  const seats = await tx
+    .select({ email: bookingSeats.email, timeZone: bookingSeats.timeZone, guests: bookingSeats.guests, status: bookingSeats.status })
+    .from(bookingSeats)
+    .where(eq(bookingSeats.eventId, e.id))
+    .orderBy(asc(bookingSeats.createdAt), asc(bookingSeats.id));
+  if (seats.length > 0) {
+    for (const seat of seats.filter((s) => s.status === "confirmed")) {
+      add(seat.email, seat.timeZone);
+      for (const guest of seat.guests) add(guest, null);
+    }
+    return to;
+  }
+  if (e.guestEmail) add(e.guestEmail, e.guestTimeZone);
+  const invitees = await tx.select({ email: eventInvitees.email }).from(eventInvitees).where(eq(eventInvitees.eventId, e.id)).orderBy(asc(eventInvitees.position));
+  for (const i of invitees) add(i.email, null);
+  return to;
+}
+
+/**
  * Sends what is due for one event, in one transaction. The event row is locked (NO KEY
  * UPDATE: guests may still be added meanwhile) or skipped when another server holds it; the
  * rules are checked again on what this transaction reads; each delivery key is inserted
@@ -148,8 +178,8 @@ async function deliverForEvent(eventId: string, now: Date): Promise<ReminderRule
     const [host] = await tx.select({ name: users.name, email: users.email, timeZone: users.timeZone }).from(users).where(eq(users.id, e.hostId));
     const [settingsRow] = await tx.select().from(reminderSettings).where(eq(reminderSettings.userId, e.hostId));
     const settings = fromRow(settingsRow ?? null);
-    const invitees = await tx.select({ email: eventInvitees.email }).from(eventInvitees).where(eq(eventInvitees.eventId, e.id)).orderBy(asc(eventInvitees.position));
-    const recipients = [...new Set([...(e.guestEmail ? [e.guestEmail] : []), ...invitees.map((i) => i.email)].map((x) => x.trim().toLowerCase()).filter(Boolean))];
+    const recipientZones = await recipientsOf(tx, e);
+    const recipients = [...recipientZones.keys()];
     const delivered = await tx
       .select({ rule: reminderDeliveries.rule })
       .from(reminderDeliveries)
@@ -164,7 +194,6 @@ async function deliverForEvent(eventId: string, now: Date): Promise<ReminderRule
 
     const hostZone = zoneOr(host.timeZone, "UTC");
     const hostName = host.name || host.email;
-    const guestZone = zoneOr(e.guestTimeZone, hostZone);
     const meeting: RemindedMeeting = {
       eventName: e.eventName,
       eventType: e.eventType,
@@ -188,8 +217,8 @@ async function deliverForEvent(eventId: string, now: Date): Promise<ReminderRule
         continue;
       }
       for (const to of recipients) {
-        // The booking guest's own zone when known; everyone else reads the host's.
-        const zone = e.guestEmail && to === e.guestEmail.trim().toLowerCase() ? guestZone : hostZone;
+        // A guest's own zone when known (the booking's guest, each seat's guest); everyone else reads the host's.
+        const zone = zoneOr(recipientZones.get(to), hostZone);
         const mail = rule === "follow-up" ? guestFollowUpMail(meeting, zone, settings.followUp.message) : guestReminderMail(meeting, zone, now);
         await queueMail(tx, { to, replyTo: host.email, ...mail });
       }

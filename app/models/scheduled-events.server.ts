@@ -2,8 +2,7 @@ import { and, asc, count, desc, eq, gt, lte, ne, sql, type SQL } from "drizzle-o
 import { eventTypes, events, type BookingSeat, type EventTypeRow } from "../../db/schema";
 import { getDb } from "../utils/db.server";
 import { seatsOfSessions } from "./booking-seats.server";
-import { hostOf, when, type BookingHost } from "./booking.server";
-import { isUuid, lockHost, notify, withInvitees, type HostEvent } from "./event.server";
+import { isUuid, withInvitees, type HostEvent } from "./event.server";
 import { getBookableEventType, type BookableEventType } from "./event-type.server";
 import type { ScheduledTab } from "../utils/scheduled-events";
 
@@ -93,34 +92,4 @@ export async function getScheduledEvent(hostId: string, id: string): Promise<Sch
 /** The event type a booking can be moved within (through its slots), while it takes bookings; null for the host's own events. */
 export async function bookableOf(event: Pick<ScheduledEvent, "eventTypeId" | "guestEmail">): Promise<BookableEventType | null> {
   return event.guestEmail && event.eventTypeId ? getBookableEventType(event.eventTypeId) : null;
-}
-
-export type OwnCancelResult = { ok: true; event: HostEvent; host: BookingHost } | { ok: false; reason: "not-found" | "already-cancelled" };
-
-/**
- * Cancels an event the host created themselves (no guest booked it; bookings go through
- * cancelBooking): kept as cancelled, SEQUENCE + 1, under the host's row lock.
- */
-export async function cancelOwnEvent(hostId: string, id: string, now: Date): Promise<OwnCancelResult> {
-  if (!isUuid(id)) return { ok: false, reason: "not-found" };
-  const db = await getDb();
-  return db.transaction(async (tx): Promise<OwnCancelResult> => {
-    await lockHost(tx, hostId);
-    const [current] = await tx
-      .select()
-      .from(events)
-      .where(and(eq(events.id, id), eq(events.hostId, hostId)))
-      .for("update");
-    if (!current) return { ok: false, reason: "not-found" };
-    if (current.status === "cancelled") return { ok: false, reason: "already-cancelled" };
-    const [updated] = await tx
-      .update(events)
-      .set({ status: "cancelled", sequence: sql`${events.sequence} + 1`, updatedAt: now })
-      .where(eq(events.id, id))
-      .returning();
-    const host = await hostOf(tx, hostId);
-    await notify(tx, hostId, `You cancelled "${current.eventName}" (${when(current.startsAt, host.timeZone)}); its invitees were told.`);
-    const [withList] = await withInvitees(tx, [updated]);
-    return { ok: true, event: withList, host };
-  });
 }

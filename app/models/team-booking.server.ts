@@ -101,19 +101,6 @@ export async function linkedRows(db: Executor, bookingId: string): Promise<Event
   return db.select().from(events).where(eq(events.bookingId, bookingId)).orderBy(asc(events.hostId));
 }
 
-/** Cancels the co-host rows with their booking (same transaction), each host told on their bell. */
-export async function cancelLinkedRows(tx: Transaction, bookingId: string, now: Date, by: string): Promise<void> {
-  const rows = await tx
-    .update(events)
-    .set({ status: "cancelled", sequence: sql`${events.sequence} + 1`, updatedAt: now })
-    .where(and(eq(events.bookingId, bookingId), sql`${events.status} <> 'cancelled'`))
-    .returning();
-  for (const row of rows) {
-    const host = await hostOf(tx, row.hostId);
-    await notify(tx, row.hostId, `Booking cancelled by ${by}: ${row.eventName} on ${when(row.startsAt, host.timeZone)}`);
-  }
-}
-
 /** Moves the co-host rows with their booking (same transaction); the database refuses an overlap. */
 export async function moveLinkedRows(tx: Transaction, bookingId: string, start: Date, end: Date, now: Date): Promise<void> {
   const rows = await tx

@@ -1,4 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { MESSAGES } from "~/messages";
+import { LinkedEventError } from "~/models/event.server";
+import { apiError } from "~/utils/api.server";
 import { apiRoute } from "~/utils/api-route.server";
 import { cancelBody } from "~/utils/booking-api";
 import { bookingActor, cancelAndTell, changeAnswer, readOptionalJson } from "~/utils/booking-api.server";
@@ -7,7 +10,13 @@ import { bookingActor, cancelAndTell, changeAnswer, readOptionalJson } from "~/u
 async function POST({ request, params }: LoaderFunctionArgs) {
   const actor = await bookingActor(request);
   const { reason } = await readOptionalJson(request, cancelBody);
-  return changeAnswer(await cancelAndTell(params.id ?? "", actor, reason, new Date()));
+  try {
+    return changeAnswer(await cancelAndTell(params.id ?? "", actor, reason, new Date()));
+  } catch (error) {
+    // A co-host's row of a collective booking cancels only with the booking (decision 020).
+    if (error instanceof LinkedEventError) return apiError(409, "part_of_booking", MESSAGES.coHostedEvent);
+    throw error;
+  }
 }
 
 export const { loader, action } = apiRoute({ POST });

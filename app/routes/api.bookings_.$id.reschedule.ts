@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readJson } from "~/utils/api.server";
+import { MESSAGES } from "~/messages";
+import { apiError, readJson } from "~/utils/api.server";
 import { apiRoute } from "~/utils/api-route.server";
 import { rescheduleBody } from "~/utils/booking-api";
 import { bookingActor, changeAnswer, rescheduleAndTell } from "~/utils/booking-api.server";
@@ -8,7 +9,10 @@ import { bookingActor, changeAnswer, rescheduleAndTell } from "~/utils/booking-a
 async function POST({ request, params }: LoaderFunctionArgs) {
   const actor = await bookingActor(request);
   const { start } = await readJson(request, rescheduleBody);
-  return changeAnswer(await rescheduleAndTell(request, params.id ?? "", actor, new Date(start), new Date()));
+  const result = await rescheduleAndTell(request, params.id ?? "", actor, new Date(start), new Date());
+  // A cancelled booking is not moved (decision 029).
+  if (!result.ok && result.reason === "already-cancelled") return apiError(409, "already_cancelled", MESSAGES.cancelledEvent);
+  return changeAnswer(result);
 }
 
 export const { loader, action } = apiRoute({ POST });

@@ -12,7 +12,7 @@ import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { MESSAGES } from "~/messages";
-import { EventLimitError, EventOverlapError, FREE_EVENT_CAP, LinkedEventError, listHostEvents, updateHostEvent, type HostEvent } from "~/models/event.server";
+import { CancelledEventError, EventLimitError, EventOverlapError, FREE_EVENT_CAP, LinkedEventError, listHostEvents, updateHostEvent, type HostEvent } from "~/models/event.server";
 import { whenOf } from "~/components/admin-table";
 import { instantToWallClock, todayIn } from "~/scheduling/zoned-time";
 import { requirePermission } from "~/utils/auth.server";
@@ -73,6 +73,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The modal's event comes from the host's own list: another host's id is simply not there.
   const modalEvent = modal ? hostEvents.find((e) => e.id === modal.eventId) : undefined;
   if (modal && !modalEvent) throw new Response("Event not found", { status: 404 });
+  // A cancelled event has no Update or Join (decision 029): only Delete, which removes it from the list.
+  if (modal && modalEvent?.status === "cancelled" && modal.kind !== "delete") throw new Response(MESSAGES.cancelledEvent, { status: 409 });
   const upcoming = events.filter((e) => !e.past && e.status !== "cancelled").length;
   const unlimited = can(user, "event:unlimited");
   return {
@@ -132,6 +134,9 @@ export async function action({ request }: ActionFunctionArgs) {
       if (error instanceof LinkedEventError) {
         return data({ result: submission.reply({ formErrors: [MESSAGES.coHostedEvent] }), toast: errorToast(MESSAGES.coHostedEvent) }, { status: 409 });
       }
+      if (error instanceof CancelledEventError) {
+        return data({ result: submission.reply({ formErrors: [MESSAGES.cancelledEvent] }), toast: errorToast(MESSAGES.cancelledEvent) }, { status: 409 });
+      }
       if (!(error instanceof EventLimitError)) throw error;
       return data(
         { result: submission.reply({ formErrors: [MESSAGES.eventLimit] }), toast: errorToast(MESSAGES.eventLimit) },
@@ -152,6 +157,7 @@ const TYPE_ICONS = { "In Person Meeting": MapPin, "Phone Call": Phone, "Google M
 function EventCard({ event }: { event: Card }) {
   const TypeIcon = TYPE_ICONS[event.eventType];
   const link = (kind: ModalKind) => `/dashboard?${kind}=${event.id}`;
+  const cancelled = event.status === "cancelled";
   return (
     <li
       className="flex flex-col rounded-xl border border-neutral-200 bg-white p-5 shadow-sm"
@@ -171,6 +177,11 @@ function EventCard({ event }: { event: Card }) {
             <h2 id={`event-${event.id}`} className="break-words text-lg font-semibold text-neutral-900">
               {event.eventName}
             </h2>
+            {cancelled ? (
+              <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800" data-testid="cancelled-badge">
+                Cancelled
+              </span>
+            ) : null}
             {event.past ? (
               <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-semibold text-neutral-700" data-testid="past-badge">
                 Past
@@ -200,15 +211,19 @@ function EventCard({ event }: { event: Card }) {
         </p>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-2 border-t border-neutral-100 pt-4">
-        <Link to={link("edit")} preventScrollReset id={`edit-${event.id}`} className={buttonClass("secondary", "px-3 py-2")}>
-          <Pencil className="h-4 w-4" aria-hidden /> Update
-        </Link>
+        {cancelled ? null : (
+          <Link to={link("edit")} preventScrollReset id={`edit-${event.id}`} className={buttonClass("secondary", "px-3 py-2")}>
+            <Pencil className="h-4 w-4" aria-hidden /> Update
+          </Link>
+        )}
         <Link to={link("delete")} preventScrollReset id={`delete-${event.id}`} className={buttonClass("secondary", "px-3 py-2 text-red-700")}>
           <Trash2 className="h-4 w-4" aria-hidden /> Delete
         </Link>
-        <Link to={link("join")} preventScrollReset id={`join-${event.id}`} className={buttonClass("primary", "px-3 py-2 sm:ml-auto")}>
-          <Video className="h-4 w-4" aria-hidden /> Join Meeting
-        </Link>
+        {cancelled ? null : (
+          <Link to={link("join")} preventScrollReset id={`join-${event.id}`} className={buttonClass("primary", "px-3 py-2 sm:ml-auto")}>
+            <Video className="h-4 w-4" aria-hidden /> Join Meeting
+          </Link>
+        )}
       </div>
     </li>
   );
@@ -253,7 +268,9 @@ function DeleteForm({ event }: { event: Card }) {
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="eventId" value={event.id} />
       <p className="text-sm text-neutral-700">
-        {event.invitees.length > 0
+        {event.status === "cancelled"
+          ? "It was cancelled and its invitees were told then; it is only removed from your schedule."
+          : event.invitees.length > 0
           ? `It is removed from your schedule, and ${event.invitees.join(", ")} ${event.invitees.length > 1 ? "are" : "is"} told by e-mail.`
           : "It is removed from your schedule."}
       </p>

@@ -24,7 +24,6 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { MESSAGES } from "~/messages";
 import {
-  cancelEventAsAdmin,
   getEventForAdmin,
   listAllEvents,
   type AdminEventRow,
@@ -32,12 +31,9 @@ import {
   type EventStatusFilter,
   type EventTimeFilter,
 } from "~/models/admin-event.server";
-import { closeSeatsOfCancelledSession } from "~/models/booking-seats.server";
-import { isUuid } from "~/models/event.server";
+import { isUuid, LinkedEventError } from "~/models/event.server";
 import { requirePermission } from "~/utils/auth.server";
-import { mailSessionSeats } from "~/utils/booking-seats.server";
-import { describeWhen } from "~/utils/event-actions.server";
-import { mailInvitees } from "~/utils/event-mail.server";
+import { cancelAndTellAll } from "~/utils/cancel.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 
@@ -116,17 +112,18 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.get("intent") !== "cancel") return data({ toast: errorToast("Unknown action.") }, { status: 400 });
   const eventId = String(form.get("eventId") ?? "");
   if (!isUuid(eventId)) throw new Response("Event not found", { status: 404 });
-  const result = await cancelEventAsAdmin(
-    eventId,
-    (e, host) => `An admin cancelled your event "${e.eventName}" (${describeWhen(e.startsAt, host.timeZone)}); its invitees were told.`,
-  );
+  // The one cancel path (decision 029), told in the host's name and zone: the invitees know the
+  // host, not the admin. A collective booking's co-host rows and a session's seats go with it; a
+  // co-host's row alone is refused (409), as for its own host.
+  let result;
+  try {
+    result = await cancelAndTellAll(eventId, { admin: true }, { now: new Date() });
+  } catch (error) {
+    if (!(error instanceof LinkedEventError)) throw error;
+    return data({ toast: errorToast(MESSAGES.coHostedEvent) }, { status: 409 });
+  }
   if (!result.ok && result.reason === "not-found") throw new Response("Event not found", { status: 404 });
   if (!result.ok) return data({ toast: errorToast("This event is already cancelled.") }, { status: 409 });
-  // Told in the host's name and zone: the invitees know the host, not the admin. A group
-  // session's seats go with it, each guest told on their own calendar entry (decision 021).
-  const seats = await closeSeatsOfCancelledSession(eventId, new Date());
-  if (seats.length > 0) await mailSessionSeats({ ...result.event, status: "cancelled", sequence: result.event.sequence + 1 }, seats, result.host, "cancelled");
-  else await mailInvitees(result.event, result.host, "cancelled");
   const back = new URL(request.url);
   back.searchParams.delete("cancel");
   back.searchParams.delete("index");

@@ -25,15 +25,15 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { listScheduledEvents } from "~/models/admin-event.server";
 import { peopleOf } from "~/models/booking-seats.server";
-import { bookableOf, cancelOwnEvent, getScheduledEvent, listScheduledForHost, type ScheduledEvent } from "~/models/scheduled-events.server";
+import { bookableOf, getScheduledEvent, listScheduledForHost, type ScheduledEvent } from "~/models/scheduled-events.server";
 import { PLACEHOLDER_PAGES, SCHEDULED_EVENTS_MESSAGES as M } from "~/profile-messages";
 import type { AuthUser } from "~/utils/auth.server";
 import { BOOKING_NOTES_MAX } from "~/utils/booking-api";
-import { cancelAndTell, rescheduleAndTell } from "~/utils/booking-api.server";
+import { rescheduleAndTell } from "~/utils/booking-api.server";
+import { cancelAndTellAll } from "~/utils/cancel.server";
 import { rescheduleDay, rescheduleSlots } from "~/utils/booking-page.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { describeWhen } from "~/utils/event-actions.server";
-import { mailInvitees } from "~/utils/event-mail.server";
 import { LOCATION_LABELS } from "~/utils/event-type-form";
 import { can } from "~/utils/permissions";
 import { SCHEDULED_TABS, scheduledTab, type ScheduledTab } from "~/utils/scheduled-events";
@@ -183,15 +183,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (reason.length > BOOKING_NOTES_MAX) return data<ActionAnswer>({ intent, error: M.reasonTooLong(BOOKING_NOTES_MAX), reason }, { status: 400 });
     if (event.status === "cancelled") return data<ActionAnswer>({ intent, error: M.alreadyCancelled, reason }, { status: 409 });
     if (event.endsAt.getTime() <= now.getTime()) return data<ActionAnswer>({ intent, error: M.ended, reason }, { status: 409 });
-    if (event.guestEmail) {
-      const result = await cancelAndTell(event.id, { hostId: user.id }, reason || undefined, now);
-      if (!result.ok) return data<ActionAnswer>({ intent, error: M.alreadyCancelled, reason }, { status: 409 });
-    } else {
-      const result = await cancelOwnEvent(user.id, event.id, now);
-      if (!result.ok) return data<ActionAnswer>({ intent, error: M.alreadyCancelled, reason }, { status: 409 });
-      // The CANCEL file adds one to SEQUENCE itself; the row already has.
-      await mailInvitees({ ...result.event, sequence: Math.max(0, result.event.sequence - 1) }, result.host, "cancelled", reason ? [`Note from ${result.host.name || result.host.email}: ${reason}`] : []);
-    }
+    // The one cancel path (decision 029): a booking, a session with its seats, or the host's own event.
+    const result = await cancelAndTellAll(event.id, { hostId: user.id }, { reason: reason || undefined, now });
+    if (!result.ok) return data<ActionAnswer>({ intent, error: M.alreadyCancelled, reason }, { status: 409 });
     return redirectWithSuccess(backTo(request), M.cancelled);
   }
 
@@ -199,12 +193,12 @@ export async function action({ request }: ActionFunctionArgs) {
     const text = String(form.get("start") ?? "");
     const start = new Date(text);
     if (!text || !Number.isFinite(start.getTime())) return data<ActionAnswer>({ intent, error: M.pickTime }, { status: 400 });
-    if (event.status === "cancelled") return data<ActionAnswer>({ intent, error: M.alreadyCancelled }, { status: 409 });
+    if (event.status === "cancelled") return data<ActionAnswer>({ intent, error: MESSAGES.cancelledEvent, toast: errorToast(MESSAGES.cancelledEvent) }, { status: 409 });
     if (!(await bookableOf(event))) return data<ActionAnswer>({ intent, error: M.notBookable }, { status: 409 });
     const result = await rescheduleAndTell(request, event.id, { hostId: user.id }, start, now);
     if (result.ok) return redirectWithSuccess(backTo(request), M.moved(describeWhen(start, user.timeZone)));
-    const error = result.reason === "already-cancelled" ? M.alreadyCancelled : M.slotTaken;
-    return data<ActionAnswer>({ intent, error }, { status: 409 });
+    const error = result.reason === "already-cancelled" ? MESSAGES.cancelledEvent : M.slotTaken;
+    return data<ActionAnswer>({ intent, error, toast: result.reason === "already-cancelled" ? errorToast(error) : undefined }, { status: 409 });
   }
 
   return data<ActionAnswer>({ intent: "cancel", error: null, toast: errorToast(M.unknownAction) }, { status: 400 });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
-import { EventLimitError, EventOverlapError, getHostEvent, LinkedEventError, updateHostEvent } from "~/models/event.server";
+import { CancelledEventError, EventLimitError, EventOverlapError, getHostEvent, LinkedEventError, updateHostEvent } from "~/models/event.server";
 import { apiError, readJson, requireApiUser } from "~/utils/api.server";
 import { eventJson, updateEventBody } from "~/utils/event-api.server";
 import { deleteEventAndTell, describeWhen } from "~/utils/event-actions.server";
@@ -50,6 +50,7 @@ async function handle({ request, params }: ActionFunctionArgs) {
     if (error instanceof EventLimitError) return apiError(403, "event_limit", MESSAGES.eventLimit);
     if (error instanceof EventOverlapError) return apiError(409, "time_taken", MESSAGES.eventOverlap);
     if (error instanceof LinkedEventError) return apiError(409, "part_of_booking", MESSAGES.coHostedEvent);
+    if (error instanceof CancelledEventError) return apiError(409, "event_cancelled", MESSAGES.cancelledEvent);
     throw error;
   }
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { cancelBooking, rescheduleBooking, type BookingActor, type BookingHost, type ChangeResult } from "../models/booking.server";
+import { rescheduleBooking, type BookingActor, type BookingHost, type ChangeResult } from "../models/booking.server";
 import { findSeatBooking, type SeatBooking } from "../models/booking-seats.server";
-import { cancelSeatAndTell, mailSessionSeats, rescheduleSeatAndTell } from "./booking-seats.server";
+import { mailSessionSeats, rescheduleSeatAndTell } from "./booking-seats.server";
+import { cancelAndTellAll } from "./cancel.server";
 import type { HostEvent } from "../models/event.server";
 import { coHostsOf } from "../models/team-booking.server";
 import { readQuery } from "./admin-api.server";
@@ -37,21 +38,16 @@ export async function readOptionalJson<S extends z.ZodType>(request: Request, sc
 }
 
 /**
- * Cancel with everything that follows it (CANCEL to guests and host after the commit; the host's
- * bell notification is written in the transaction): the one path of the JSON API, the guest's
- * cancel page and the host's Scheduled Events page. A group session's guest acts on their seat
- * only (decision 021); the host's cancel of a session reaches every seat, with the reason.
+ * The booking paths' cancel (the JSON API, the guest's cancel page): the one cancel path
+ * (cancelAndTellAll, decision 029) limited to bookings. A group session's guest acts on their seat
+ * only (decision 021); the host's cancel of a session reaches every seat, with the reason. A
+ * co-host's row alone throws LinkedEventError (409).
  */
 export async function cancelAndTell(id: string, actor: BookingActor, reason: string | undefined, now: Date): Promise<ChangeResult> {
-  if ("token" in actor) {
-    const seat = await findSeatBooking(id, actor.token);
-    if (seat) return cancelSeatAndTell(seat, reason, now);
-  }
-  const result = await cancelBooking(id, actor, reason, now);
-  const note = "hostId" in actor && reason ? reason : undefined;
-  if (result.ok && result.seats && result.seats.length > 0) await mailSessionSeats(result.booking, result.seats, result.host, "cancelled", note);
-  else if (result.ok) await mailBooking(result.booking, result.host, "cancelled", { note });
-  return result;
+  const outcome = await cancelAndTellAll(id, actor, { reason, now, bookingsOnly: true });
+  if (!outcome.ok) return outcome;
+  if (outcome.kind === "seat") return { ok: true, booking: outcome.seat, host: outcome.host };
+  return { ok: true, booking: outcome.event, host: outcome.host, seats: outcome.seats };
 }
 
 /**

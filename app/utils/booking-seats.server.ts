@@ -1,5 +1,5 @@
 import type { BookingSeat } from "../../db/schema";
-import { cancelSeat, peopleOf, rescheduleSeat, seatBooking, type SeatBooking, type SeatChangeResult } from "../models/booking-seats.server";
+import { peopleOf, rescheduleSeat, seatBooking, type SeatBooking, type SeatChangeResult } from "../models/booking-seats.server";
 import type { BookingHost, ChangeResult } from "../models/booking.server";
 import type { HostEvent } from "../models/event.server";
 import { formatInZone } from "../scheduling/zoned-time";
@@ -19,7 +19,7 @@ function asChange(result: SeatChangeResult): ChangeResult {
 }
 
 /** The host's session after a seat left it: CANCEL when that was its last seat, else the new attendee list. */
-async function mailHostOfSeatLeft(session: HostEvent, host: BookingHost, guestName: string, moved: boolean): Promise<void> {
+export async function mailHostOfSeatLeft(session: HostEvent, host: BookingHost, guestName: string, moved: boolean): Promise<void> {
   if (!host.email) return;
   if (session.status === "cancelled") return mailHost(session, host, "cancelled", guestName);
   const when = formatInZone(session.startsAt, host.timeZone);
@@ -33,16 +33,6 @@ async function mailHostOfSeatLeft(session: HostEvent, host: BookingHost, guestNa
     ].join("\n"),
     attachments: [{ filename: "invite.ics", content: eventCalendar(session, host, "updated"), contentType: "text/calendar; charset=utf-8; method=REQUEST" }],
   });
-}
-
-/** A guest cancels their seat with their token: CANCEL of their entry; the host's session loses them (or goes). */
-export async function cancelSeatAndTell(seat: SeatBooking, reason: string | undefined, now: Date): Promise<ChangeResult> {
-  const result = await cancelSeat(seat, reason, now);
-  if (result.ok) {
-    await mailGuests(result.booking, result.host, "cancelled");
-    if (result.left) await mailHostOfSeatLeft(result.left, result.host, seat.guestName ?? "A guest", false);
-  }
-  return asChange(result);
 }
 
 /** A guest moves their seat with their token: REQUEST of their entry (same UID, SEQUENCE + 1, their links again). */

@@ -3,12 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { MESSAGES } from "../messages";
-import { createHostEvent, deleteHostEvent, EventLimitError, EventOverlapError, isAtEventCap, isUuid, type HostEvent } from "../models/event.server";
-import { coHostsOf } from "../models/team-booking.server";
+import { createHostEvent, EventLimitError, EventOverlapError, isAtEventCap, type HostEvent } from "../models/event.server";
 import { formatInZone } from "../scheduling/zoned-time";
 import { requirePermission, type AuthUser } from "./auth.server";
 import { groupEventSchema, groupInvitees, oneToOneEventSchema } from "./event-schemas";
-import { mailHostOfBooking, mailInvitees } from "./event-mail.server";
+import { cancelAndTellAll } from "./cancel.server";
+import { mailInvitees } from "./event-mail.server";
 import { readFormData } from "./request.server";
 import { errorToast, redirectWithError, redirectWithSuccess } from "./toast.server";
 
@@ -88,17 +88,14 @@ export async function createEventAction(request: Request, kind: "One-to-One" | "
 }
 
 /**
- * Deletes one of the host's own events (My Schedule's Delete, DELETE /event/{id}) and tells its
- * invitees; a collective booking's co-hosts (their rows go with it, decision 020) get the
- * cancellation of their own calendar entry too. Null when it is not the host's event.
+ * My Schedule's Delete and DELETE /event/{id}: the one cancel path (decision 029) with `remove`,
+ * so the event is cancelled with everything that belongs to it (a collective booking's co-host
+ * rows, a session's seats), everyone told, and then removed from the list. An event already
+ * cancelled is only removed. Null when it is not the host's event; a co-host's row alone throws
+ * LinkedEventError.
  */
 export async function deleteEventAndTell(user: AuthUser, eventId: string): Promise<HostEvent | null> {
-  const coHosts = isUuid(eventId) ? await coHostsOf(eventId) : [];
-  const deleted = await deleteHostEvent(user.id, eventId, (e) => `Event "${e.eventName}" was deleted.`);
-  if (!deleted) return null;
-  await mailInvitees(deleted, user, "cancelled");
-  for (const co of coHosts) {
-    if (co.host.email) await mailHostOfBooking(co.event, co.host, "cancelled", deleted.guestName ?? "A guest");
-  }
-  return deleted;
+  const outcome = await cancelAndTellAll(eventId, { hostId: user.id }, { now: new Date(), remove: true });
+  if (!outcome.ok) return null;
+  return outcome.kind === "seat" ? outcome.seat : outcome.event;
 }

@@ -178,6 +178,10 @@ describe("cancel and reschedule", () => {
     const again = await call("POST", `/api/bookings/${booking.id}/cancel?token=${encodeURIComponent(token)}`);
     expect(again.status).toBe(409);
     expect((await errorOf(again)).code).toBe("already_cancelled");
+    // A cancelled booking cannot be moved either (decision 029).
+    const move = await call("POST", `/api/bookings/${booking.id}/reschedule?token=${encodeURIComponent(token)}`, { json: { start } });
+    expect(move.status).toBe(409);
+    expect(await errorOf(move)).toMatchObject({ code: "already_cancelled", message: "This event was cancelled; it cannot be changed." });
     expect((await book(typeId, start, {}, 1)).status).toBe(201);
   });
 

@@ -400,6 +400,53 @@ describe("updating and deleting", () => {
     expect((await h.c.post("/dashboard?index", { intent: "delete", eventId: event.id })).status).toBe(404);
   });
 
+  it("a cancelled event reads as cancelled: badge, no Update/Join; Update answers 409 on the page and PUT /event/{id}; Delete removes it", async () => {
+    const h = await host("cancelled");
+    const tag = `Cnl ${Date.now()}`;
+    await createdOk(h.c, "/one-to-one", oneToOne({ eventName: tag, time: "11:00" }));
+    const [event] = await eventsOf(h.id);
+    expect((await h.c.post("/dashboard/scheduledEvents", { intent: "cancel", eventId: event.id })).status).toBe(302);
+    expect((await db`select status from events where id = ${event.id}`)[0].status).toBe("cancelled");
+
+    const html = await (await h.c.get("/dashboard")).text();
+    const card = html.slice(html.indexOf(`id="event-${event.id}"`));
+    expect(card).toContain('data-testid="cancelled-badge"');
+    expect(html).not.toContain(`id="edit-${event.id}"`);
+    expect(html).not.toContain(`id="join-${event.id}"`);
+    expect(html).toContain(`id="delete-${event.id}"`);
+    expect((await h.c.get(`/dashboard?edit=${event.id}`)).status).toBe(409);
+    expect((await h.c.get(`/dashboard?join=${event.id}`)).status).toBe(409);
+
+    const page = await h.c.post(`/dashboard?index&edit=${event.id}`, {
+      intent: "update",
+      eventId: event.id,
+      eventName: `${tag} moved`,
+      eventType: "Google Meet",
+      description: "x",
+      date: dayFromNow(21),
+      time: "09:00",
+      duration: "30",
+    });
+    expect(page.status).toBe(409);
+    expect(visibleText(await page.text())).toContain("This event was cancelled; it cannot be changed.");
+    const token = ((await (await fetch(new URL("/api/token", servers()[1]), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: h.email, password: "correct-horse-battery" }) })).json()) as { token: string }).token;
+    const put = await fetch(new URL(`/event/${event.id}`, servers()[1]), {
+      method: "PUT",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ eventName: "Moved", eventType: "Google Meet", description: "x", dateTime: `${dayFromNow(22)}T09:00:00Z` }),
+    });
+    expect(put.status).toBe(409);
+    expect(await put.json()).toEqual({ error: { code: "event_cancelled", message: "This event was cancelled; it cannot be changed." } });
+    const [still] = await db`select event_name, starts_at, status, sequence from events where id = ${event.id}`;
+    expect(still).toMatchObject({ event_name: tag, status: "cancelled", sequence: 1 });
+    expect(still.starts_at.toISOString()).toBe(`${dayFromNow(10)}T11:00:00.000Z`);
+
+    // Delete removes a cancelled one from the list without telling the invitee a second time.
+    expect((await h.c.post("/dashboard?index", { intent: "delete", eventId: event.id })).status).toBe(302);
+    expect(await db`select id from events where id = ${event.id}`).toHaveLength(0);
+    expect((await mailsMentioning(tag)).map((m) => m.subject.split(":")[0])).toEqual(["Invitation", "Cancelled"]);
+  });
+
   it("answers an unknown intent with 400", async () => {
     const h = await host("intent");
     expect((await h.c.post("/dashboard?index", { intent: "explode" })).status).toBe(400);

@@ -131,6 +131,60 @@ describe("reminders sent by the job runner of two app servers", () => {
     expect(dashboard).toContain(`Reminder: '${tag}-0' with Gina Guest`);
   });
 
+  it("a group session's reminder and follow-up reach every confirmed seat's guest and their extra guests, once each", async () => {
+    const host = await newHost("remind-seats", "Europe/Berlin");
+    const tag = `Seats-${Date.now()}`;
+    const saved = await host.c.post("/dashboard/workFlow", {
+      guestEmailOn: "on",
+      guestEmailAmount: "1",
+      guestEmailUnit: "days",
+      secondGuestEmailAmount: "1",
+      secondGuestEmailUnit: "hours",
+      hostInAppAmount: "15",
+      hostInAppUnit: "minutes",
+      followUpOn: "on",
+      followUpAmount: "0",
+      followUpUnit: "minutes",
+      followUpMessage: "Thanks for coming.",
+    });
+    expect(saved.status).toBe(302);
+    // 3 confirmed seats with 9 people in all, and a cancelled seat; the session's invitee list
+    // holds only the first four, as a real session's does.
+    const seats = [
+      { email: `sa-${tag}@example.org`, zone: "Asia/Tokyo", guests: [`sa1-${tag}@example.org`, `sa2-${tag}@example.org`], status: "confirmed" },
+      { email: `sb-${tag}@example.org`, zone: "America/New_York", guests: [`sb1-${tag}@example.org`], status: "confirmed" },
+      { email: `sc-${tag}@example.org`, zone: "Europe/London", guests: [`sc1-${tag}@example.org`, `sc2-${tag}@example.org`, `sc3-${tag}@example.org`], status: "confirmed" },
+      { email: `sd-${tag}@example.org`, zone: "UTC", guests: [`sd1-${tag}@example.org`], status: "cancelled" },
+    ];
+    const people = seats.filter((x) => x.status === "confirmed").flatMap((x) => [x.email, ...x.guests]).map((x) => x.toLowerCase()).sort();
+    expect(people.length).toBe(9);
+    const session = async (title: string, startsIn: number, minutes: number) => {
+      const id = await insertEvent(host.id, { title, startsIn, minutes, guestEmail: seats[0].email, guestZone: seats[0].zone, invitees: [seats[0].email, ...seats[0].guests, seats[1].email], bookedAgoMs: 2 * 86_400_000 });
+      await db`update events set event_with = 'Group' where id = ${id}`;
+      for (const [i, x] of seats.entries()) {
+        await db`insert into booking_seats (event_id, name, email, time_zone, guests, token_hash, status, created_at)
+                 values (${id}, ${`Seat ${i}`}, ${x.email}, ${x.zone}, ${x.guests}, ${crypto.randomUUID()}, ${x.status}, ${new Date(Date.now() - (10 - i) * MIN)})`;
+      }
+      return id;
+    };
+    const soon = await session(`${tag}-soon`, 4 * MIN, 30);
+    const ended = await session(`${tag}-ended`, -31 * MIN, 30);
+    await until(async () => [...(await deliveriesOf(soon)), ...(await deliveriesOf(ended))], (d) => d.length >= 2);
+    await severalPolls();
+    expect((await deliveriesOf(soon)).map((d) => d.rule)).toEqual(["guest-email"]);
+    expect((await deliveriesOf(ended)).map((d) => d.rule)).toEqual(["follow-up"]);
+
+    const reminders = await mailsAbout(`${tag}-soon`);
+    expect(reminders.map((m) => m.to).sort()).toEqual(people);
+    // Each seat's guest reads their own zone; their extra guests the host's.
+    expect(reminders.find((m) => m.to === seats[0].email.toLowerCase())!.text).toContain("(Asia/Tokyo)");
+    expect(reminders.find((m) => m.to === seats[1].email.toLowerCase())!.text).toContain("(America/New_York)");
+    expect(reminders.find((m) => m.to === seats[2].guests[0].toLowerCase())!.text).toContain("(Europe/Berlin)");
+    const followUps = await mailsAbout(`${tag}-ended`);
+    expect(followUps.map((m) => m.to).sort()).toEqual(people);
+    expect(followUps.every((m) => m.subject === `Thank you: ${tag}-ended` && m.text.includes("Thanks for coming."))).toBe(true);
+  });
+
   it("a restarted server sends nothing twice; new due work still goes out once", async () => {
     const host = await newHost("remind-restart");
     const tag = `Restart-${Date.now()}`;

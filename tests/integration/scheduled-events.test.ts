@@ -187,6 +187,10 @@ describe("cancel", () => {
     expect(cancelledTab.map((r) => r.id)).toContain(target.id);
     // Again: already cancelled (409), never a 500.
     expect((await h.c.post(PATH, { intent: "cancel", eventId: target.id, reason: "" })).status).toBe(409);
+    // Nor can it be moved (decision 029).
+    const move = await h.c.post(PATH, { intent: "reschedule", eventId: target.id, start: new Date(Date.now() + 9 * 86_400_000).toISOString() });
+    expect(move.status).toBe(409);
+    expect(visibleText(await move.text())).toContain("This event was cancelled; it cannot be changed.");
   });
 
   it("with JavaScript (a .data post) it cancels a group session: every seat goes", async () => {

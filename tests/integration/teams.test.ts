@@ -275,6 +275,37 @@ describe("collective", () => {
     expect(await slotsOf(typeId, 6)).toContain(at(6, "10:00"));
   });
 
+  it("an admin's cancel in Manage All Event frees every co-host; a co-host row alone is 409 for everyone, admin included", async () => {
+    const admin = await account("col-admin", "admin");
+    const own = await eventType(m, { kind: "one-to-one" });
+    const name = `Adm Guest ${crypto.randomUUID().slice(0, 6)}`;
+    const { booking } = await ok<{ booking: Booking }>(await book(typeId, at(7, "10:00"), 0, { name, email: `adm-${crypto.randomUUID().slice(0, 6)}@example.test`, timeZone: "UTC" }), 201);
+    const [coRow] = await db`select id from events where booking_id = ${booking.id}`;
+    expect(await slotsOf(own._id, 7)).not.toContain(at(7, "10:00"));
+
+    // The co-host's row alone: 409 for the admin (page) and for its own host (JSON), nothing changes.
+    const alone = await admin.c.post("/dashboard/manageEvent", { intent: "cancel", eventId: coRow.id });
+    expect(alone.status).toBe(409);
+    expect(visibleText(await alone.text())).toContain("part of a collective booking");
+    const json = await call("POST", `/api/bookings/${coRow.id}/cancel`, { token: m.token });
+    expect(json.status).toBe(409);
+    expect(await errorOf(json)).toMatchObject({ code: "part_of_booking" });
+    expect((await db`select status from events where id = ${booking.id} or booking_id = ${booking.id}`).map((r) => r.status)).toEqual(["confirmed", "confirmed"]);
+
+    // The booking's own row: every row goes, the co-host's time is free on both event types.
+    expect((await admin.c.post("/dashboard/manageEvent", { intent: "cancel", eventId: booking.id })).status).toBe(302);
+    const after = await db`select status, host_id from events where id = ${booking.id} or booking_id = ${booking.id}`;
+    expect(after.map((r) => r.status)).toEqual(["cancelled", "cancelled"]);
+    expect(await slotsOf(typeId, 7)).toContain(at(7, "10:00"));
+    expect(await slotsOf(own._id, 7)).toContain(at(7, "10:00"));
+    const mails = await db`select "to" from mail_outbox where subject like ${`Cancelled: Panel with ${name}%`}`;
+    expect(mails.map((r) => r.to)).toEqual([m.email]);
+    const [bell] = await db`select notification from notifications where user_id = ${m.id} and notification like ${"Booking cancelled by an admin%"}`;
+    expect(bell).toBeTruthy();
+    // A second cancel: already cancelled.
+    expect((await admin.c.post("/dashboard/manageEvent", { intent: "cancel", eventId: booking.id })).status).toBe(409);
+  });
+
   it("a collective and the co-host's own type racing for one time: exactly one 201", async () => {
     const own = await eventType(m, { kind: "one-to-one" });
     const start = at(5, "11:00");

@@ -56,7 +56,7 @@ export const paths: ZodOpenApiPathsObject = {
   "/api/bookings/{id}/cancel": {
     post: {
       operationId: "cancelBooking",
-      summary: `Cancels a booking (SEQUENCE + 1); a seat's cancel frees its places, and the session goes with its last seat. ${TOKEN_OR_HOST} The body is optional.`,
+      summary: `Cancels a booking (SEQUENCE + 1); a seat's cancel frees its places, and the session goes with its last seat; a collective booking's co-host rows go with it, and a co-host's row alone is 409 part_of_booking. ${TOKEN_OR_HOST} The body is optional.`,
       tags: ["Bookings"],
       security: open,
       requestParams: { path: idParam, query: bookingTokenQuery },

@@ -1,0 +1,238 @@
+import { and, eq, sql } from "drizzle-orm";
+import { events, type BookingSeat, type Event } from "../../db/schema";
+import { getDb } from "../utils/db.server";
+import {
+  cancelSeat,
+  closeSessionSeats,
+  findSeatBooking,
+  type SeatBooking,
+} from "./booking-seats.server";
+import {
+  hashBookingToken,
+  hostOf,
+  when,
+  type BookingHost,
+} from "./booking.server";
+import {
+  isUuid,
+  LinkedEventError,
+  notify,
+  withInvitees,
+  type HostEvent,
+} from "./event.server";
+import { linkedRows, lockHostsInOrder } from "./team-booking.server";
+
+/**
+ * The one cancel path (decision 029). Every entry point (the guest's token page, POST
+ * /api/bookings/{id}/cancel, DELETE /event/{id}, My Schedule's Delete, Scheduled Events' Cancel,
+ * Manage All Event's Cancel) calls cancelEvent: it finds the row the actor may cancel, locks every
+ * host it touches (in id order), cancels the rows that belong together (a collective booking's
+ * co-host rows, a group session's seats) and answers, from that one transaction, everything the
+ * mails need. A co-host's row alone is never cancelled: LinkedEventError (409), for everyone.
+ */
+
+/** Who cancels: the event's host (bearer or session), the holder of a booking's token, or an admin (any host's event). */
+export type CancelActor =
+  | { hostId: string }
+  | { token: string }
+  | { admin: true };
+
+export interface CancelOptions {
+  reason?: string;
+  now: Date;
+  /** My Schedule's Delete and DELETE /event/{id}: the cancelled rows are removed too (their seats and co-host rows with them). */
+  remove?: boolean;
+  /** The booking paths (POST /api/bookings/{id}/cancel): only rows a guest booked, or a co-host's row of one (409). */
+  bookingsOnly?: boolean;
+}
+
+export interface CoHostCancelled {
+  /** The co-host's own row after the cancel (SEQUENCE + 1). */
+  event: HostEvent;
+  host: BookingHost;
+}
+
+export type CancelOutcome =
+  | {
+      ok: true;
+      kind: "booking" | "own";
+      actor: CancelActor;
+      /** The row after the cancel: status cancelled, SEQUENCE + 1. */
+      event: HostEvent;
+      host: BookingHost;
+      /** A group session's seats closed with it (their guests' CANCEL mails). */
+      seats: BookingSeat[];
+      coHosts: CoHostCancelled[];
+      /** Only removed (it had been cancelled before): nobody to tell again. */
+      silent?: boolean;
+    }
+  | {
+      ok: true;
+      kind: "seat";
+      actor: CancelActor;
+      seat: SeatBooking;
+      host: BookingHost;
+      left: HostEvent | null;
+    }
+  | { ok: false; reason: "not-found" | "already-cancelled" };
+
+function actorFilter(actor: CancelActor) {
+  if ("hostId" in actor) return eq(events.hostId, actor.hostId);
+  // A token opens only a booking a guest made (its hash is stored on the row).
+  if ("token" in actor)
+    return and(
+      eq(events.bookingTokenHash, hashBookingToken(actor.token)),
+      sql`${events.guestEmail} is not null`
+    );
+  return undefined;
+}
+
+function byWhom(
+  actor: CancelActor,
+  current: Event
+): { self: string; others: string } {
+  if ("admin" in actor) return { self: "an admin", others: "an admin" };
+  if ("hostId" in actor) return { self: "you", others: "the host" };
+  return {
+    self: current.guestName ?? "the guest",
+    others: current.guestName ?? "the guest",
+  };
+}
+
+/** The host's bell line, as each entry point wrote it. */
+function hostNotification(
+  actor: CancelActor,
+  kind: "booking" | "own",
+  current: Event,
+  zone: string,
+  options: CancelOptions
+): string {
+  const at = when(current.startsAt, zone);
+  if ("admin" in actor)
+    return `An admin cancelled your event "${current.eventName}" (${at}); its invitees were told.`;
+  if (options.remove) return `Event "${current.eventName}" was deleted.`;
+  if (kind === "own")
+    return `You cancelled "${current.eventName}" (${at}); its invitees were told.`;
+  return `Booking cancelled by ${byWhom(actor, current).self}: ${
+    current.eventName
+  } on ${at}${options.reason ? ` — ${options.reason}` : ""}`;
+}
+
+/** Cancels event `id` as `actor` (decision 029); a seat's token cancels that seat only (decision 021). */
+export async function cancelEvent(
+  id: string,
+  actor: CancelActor,
+  options: CancelOptions
+): Promise<CancelOutcome> {
+  if (!isUuid(id)) return { ok: false, reason: "not-found" };
+  if ("token" in actor) {
+    const seat = await findSeatBooking(id, actor.token);
+    if (seat) {
+      const result = await cancelSeat(seat, options.reason, options.now);
+      return result.ok
+        ? {
+            ok: true,
+            kind: "seat",
+            actor,
+            seat: result.booking,
+            host: result.host,
+            left: result.left,
+          }
+        : {
+            ok: false,
+            reason:
+              result.reason === "already-cancelled"
+                ? "already-cancelled"
+                : "not-found",
+          };
+    }
+  }
+  const db = await getDb();
+  const [found] = await db
+    .select({ hostId: events.hostId, bookingId: events.bookingId })
+    .from(events)
+    .where(
+      and(
+        eq(events.id, id),
+        actorFilter(actor),
+        options.bookingsOnly
+          ? sql`(${events.guestEmail} is not null or ${events.bookingId} is not null)`
+          : undefined
+      )
+    )
+    .limit(1);
+  if (!found) return { ok: false, reason: "not-found" };
+  if (found.bookingId) throw new LinkedEventError();
+  const coHostIds = (await linkedRows(db, id)).map((r) => r.hostId);
+  const { now } = options;
+  return db.transaction(async (tx): Promise<CancelOutcome> => {
+    await lockHostsInOrder(tx, [found.hostId, ...coHostIds]);
+    const [current] = await tx
+      .select()
+      .from(events)
+      .where(eq(events.id, id))
+      .for("update");
+    if (!current) return { ok: false, reason: "not-found" };
+    if (current.status === "cancelled") {
+      // Removing a cancelled event from My Schedule: the row goes, nobody is told again.
+      if (!options.remove) return { ok: false, reason: "already-cancelled" };
+      const [withList] = await withInvitees(tx, [current]);
+      await tx.delete(events).where(eq(events.id, id));
+      return {
+        ok: true,
+        kind: current.guestEmail ? "booking" : "own",
+        actor,
+        event: withList,
+        host: await hostOf(tx, current.hostId),
+        seats: [],
+        coHosts: [],
+        silent: true,
+      };
+    }
+    const kind = current.guestEmail ? "booking" : "own";
+    const [updated] = await tx
+      .update(events)
+      .set({
+        status: "cancelled",
+        sequence: sql`${events.sequence} + 1`,
+        updatedAt: now,
+      })
+      .where(eq(events.id, id))
+      .returning();
+    const host = await hostOf(tx, current.hostId);
+    await notify(
+      tx,
+      current.hostId,
+      hostNotification(actor, kind, current, host.timeZone, options)
+    );
+    // A collective booking's co-host rows go with it: their time is free again (decision 020).
+    const coRows = await tx
+      .update(events)
+      .set({
+        status: "cancelled",
+        sequence: sql`${events.sequence} + 1`,
+        updatedAt: now,
+      })
+      .where(
+        and(eq(events.bookingId, id), sql`${events.status} <> 'cancelled'`)
+      )
+      .returning();
+    const coHosts: CoHostCancelled[] = [];
+    for (const row of await withInvitees(tx, coRows)) {
+      const coHost = await hostOf(tx, row.hostId);
+      await notify(
+        tx,
+        row.hostId,
+        `Booking cancelled by ${byWhom(actor, current).others}: ${
+          row.eventName
+        } on ${when(row.startsAt, coHost.timeZone)}`
+      );
+      coHosts.push({ event: row, host: coHost });
+    }
+    // A group session's seats close with it (decision 021).
+    const seats = await closeSessionSeats(tx, id, now);
+    const [withList] = await withInvitees(tx, [updated]);
+    if (options.remove) await tx.delete(events).where(eq(events.id, id));
+    return { ok: true, kind, actor, event: withList, host, seats, coHosts };
+  });
+}

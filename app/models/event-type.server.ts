@@ -304,3 +304,11 @@ export async function slotSearch(
     timeZone: query.timeZone,
   };
 }
+
+/** An event type's location (its real place, docs/decisions/028), or null when there is no such event type any more. */
+export async function locationOfEventType(id: string | null | undefined): Promise<EventTypeRow["location"] | null> {
+  if (!id) return null;
+  const db = await getDb();
+  const [row] = await db.select({ location: eventTypes.location }).from(eventTypes).where(eq(eventTypes.id, id)).limit(1);
+  return row?.location ?? null;
+}

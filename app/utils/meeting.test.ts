@@ -22,13 +22,13 @@ describe("meetingPlace", () => {
 
   it("gives an in-person meeting its address and never a link", () => {
     const p = meetingPlace({ ...base, eventType: "In Person Meeting", setting: { type: "in-person", value: " 1 Main St, Springfield " } });
-    expect(p).toEqual({ kind: "in-person", name: "In person", detail: "1 Main St, Springfield", joinUrl: null, href: null });
-    expect(placeLine(p)).toBe("In person: 1 Main St, Springfield");
+    expect(p).toEqual({ kind: "in-person", name: "In Person Meeting", detail: "1 Main St, Springfield", joinUrl: null, href: null });
+    expect(placeLine(p)).toBe("In Person Meeting: 1 Main St, Springfield");
   });
 
   it("gives a phone call its number (a tel: link) or says the host calls", () => {
     expect(meetingPlace({ ...base, setting: { type: "phone", value: "+1 (555) 010-0200" } })).toMatchObject({ detail: "+1 (555) 010-0200", href: "tel:+15550100200", joinUrl: null });
-    expect(meetingPlace({ ...base, setting: { type: "phone" } })).toMatchObject({ name: "Phone call", joinUrl: null });
+    expect(meetingPlace({ ...base, setting: { type: "phone" } })).toMatchObject({ name: "Phone Call", joinUrl: null });
   });
 
   it("uses the host's own video link, else our room for a video or Google Meet location", () => {

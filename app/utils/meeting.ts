@@ -67,11 +67,11 @@ export function meetingPlace(input: {
   const room = () => meetingRoomLink(input.baseUrl, input.roomId);
   switch (type) {
     case "in-person":
-      return { kind: "in-person", name: "In person", detail: value ?? null, joinUrl: null, href: null };
+      return { kind: "in-person", name: "In Person Meeting", detail: value ?? null, joinUrl: null, href: null };
     case "phone":
       return value
-        ? { kind: "phone", name: "Phone call", detail: value, joinUrl: null, href: `tel:${value.replace(/[^+\d]/g, "")}` }
-        : { kind: "phone", name: "Phone call", detail: "The host calls you.", joinUrl: null, href: null };
+        ? { kind: "phone", name: "Phone Call", detail: value, joinUrl: null, href: `tel:${value.replace(/[^+\d]/g, "")}` }
+        : { kind: "phone", name: "Phone Call", detail: "The host calls you.", joinUrl: null, href: null };
     case "google-meet": {
       const link = httpUrl(value);
       return link ? { kind: "video", name: "Google Meet", detail: link, joinUrl: link, href: link } : { kind: "video", name: "Video room", detail: room(), joinUrl: room(), href: room() };
@@ -84,7 +84,7 @@ export function meetingPlace(input: {
   }
 }
 
-/** "In person: 1 Main St", "Video room: https://…": the place on one line. */
+/** "In Person Meeting: 1 Main St", "Video room: https://…": the place on one line. */
 export function placeLine(place: MeetingPlace): string {
   return place.detail ? `${place.name}: ${place.detail}` : place.name;
 }

@@ -171,7 +171,7 @@ describe("in-person and phone meetings", () => {
     const mails = await mailsAbout(type.title);
     expect(mails).toHaveLength(2);
     for (const m of mails) {
-      expect(m.text).toContain(`Where: In person: ${address}`);
+      expect(m.text).toContain(`Where: In Person Meeting: ${address}`);
       expect(m.text).not.toContain("Join:");
       expect(m.text).not.toContain(ROOM);
       expect(m.html ?? "").not.toContain(ROOM);
@@ -182,7 +182,7 @@ describe("in-person and phone meetings", () => {
       expect(ics).not.toContain("Google Meet");
     }
     const page = await html(await call("GET", `/${username}/${type.slug}/booked/${booking.id}?token=${encodeURIComponent(tokenOf(booking.cancelUrl))}`));
-    expect(page).toContain(`In person: <span>${address}</span>`);
+    expect(page).toContain(`In Person Meeting: <span>${address}</span>`);
     expect(page).not.toContain(`data-testid="join-link"`);
   });
 
@@ -191,7 +191,7 @@ describe("in-person and phone meetings", () => {
     const type = await eventType({ type: "phone", value: phone });
     const booking = await book(type.id, at(11, "10:00"), { name: "Pia Phone", email: `pia-${crypto.randomUUID().slice(0, 6)}@example.test`, ...berlin });
     const [toGuest] = (await mailsAbout(type.title)).filter((m) => m.to.includes("pia-"));
-    expect(toGuest.text).toContain(`Where: Phone call: ${phone}`);
+    expect(toGuest.text).toContain(`Where: Phone Call: ${phone}`);
     expect(toGuest.text).not.toContain(ROOM);
     const ics = icsOf(toGuest);
     expect(ics).toContain(`LOCATION:${phone}`);

@@ -184,6 +184,11 @@ describe("in-person and phone meetings", () => {
     const page = await html(await call("GET", `/${username}/${type.slug}/booked/${booking.id}?token=${encodeURIComponent(tokenOf(booking.cancelUrl))}`));
     expect(page).toContain(`In Person Meeting: <span>${address}</span>`);
     expect(page).not.toContain(`data-testid="join-link"`);
+    // The host's My Schedule: the address on the card, and its join modal offers no video room.
+    const joinModal = await html(await host.c.get(`/dashboard?join=${booking.id}`));
+    expect(joinModal).toContain(`In Person Meeting: ${address}`);
+    expect(joinModal).not.toContain(`data-testid="join-now"`);
+    expect(joinModal).not.toContain(ROOM);
   });
 
   it("puts the phone number in the mail, the .ics and the confirmation page (a tel: link)", async () => {

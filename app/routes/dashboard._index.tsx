@@ -21,7 +21,7 @@ import { env } from "~/utils/env.server";
 import { deleteEventAndTell, describeWhen, overlapReply } from "~/utils/event-actions.server";
 import { mailInvitees } from "~/utils/event-mail.server";
 import { updateEventFields, updateEventSchema } from "~/utils/event-schemas";
-import { meetingPlace, meetingRoomLink, meetingRoomUrl, placeLine, type LocationSetting } from "~/utils/meeting";
+import { meetingPlace, meetingRoomUrl, placeLine, type LocationSetting } from "~/utils/meeting";
 import { readerTime } from "~/utils/reader-time";
 import { can } from "~/utils/permissions";
 import { readFormData } from "~/utils/request.server";
@@ -45,7 +45,8 @@ function eventCard(event: HostEvent, timeZone: string, now: Date, setting: Locat
   const place = meetingPlace({ setting, eventType: event.eventType, baseUrl: env().MEETING_BASE_URL, roomId: event.roomId });
   return {
     // The real place (docs/decisions/028); our room's link stays out of the list (join modal only).
-    place: place.joinUrl && place.name === "Video room" ? place.name : placeLine(place),
+    place: placeLine(place, { hideRoom: true }),
+    ownRoom: place.ownRoom,
     /** What the guest of a booking told us: the zone they booked in and their notes. */
     guest: event.guestEmail
       ? { name: event.guestName ?? "", zone: event.guestTimeZone ? `${event.guestTimeZone.replace(/_/g, " ")} (${readerTime(event.startsAt, event.guestTimeZone).time} there)` : null, notes: event.notes || null }
@@ -76,7 +77,7 @@ function hostJoinUrl(event: HostEvent, setting: LocationSetting | null, displayN
   const baseUrl = env().MEETING_BASE_URL;
   const place = meetingPlace({ setting, eventType: event.eventType, baseUrl, roomId: event.roomId });
   if (!place.joinUrl) return null;
-  return place.joinUrl === meetingRoomLink(baseUrl, event.roomId) ? meetingRoomUrl({ baseUrl, roomId: event.roomId, displayName }) : place.joinUrl;
+  return place.ownRoom ? meetingRoomUrl({ baseUrl, roomId: event.roomId, displayName }) : place.joinUrl;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -320,7 +321,7 @@ function JoinPanel({ event, joinUrl }: { event: Card; joinUrl: string | null }) 
       <p className="text-sm text-neutral-600">
         {!joinUrl
           ? "This meeting has no video link: meet where it says above."
-          : event.place === "Video room"
+          : event.ownRoom
             ? "The meeting room opens in a new tab with your camera and microphone on. Invitees join from the link in their invitation."
             : "The meeting opens in a new tab. Invitees join from the link in their invitation."}
       </p>

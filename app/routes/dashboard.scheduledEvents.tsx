@@ -57,7 +57,7 @@ export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" :
 
 /** The event's real place (docs/decisions/028): the event type's, else the spec's option. */
 function locationText(e: ScheduledEvent): string {
-  return placeLine(placeOf(e));
+  return placeLine(placeOf(e), { hideRoom: true });
 }
 
 /** What the guest told us: the zone they booked in (with the start there) and their notes. */

@@ -22,7 +22,7 @@ describe("meetingPlace", () => {
 
   it("gives an in-person meeting its address and never a link", () => {
     const p = meetingPlace({ ...base, eventType: "In Person Meeting", setting: { type: "in-person", value: " 1 Main St, Springfield " } });
-    expect(p).toEqual({ kind: "in-person", name: "In Person Meeting", detail: "1 Main St, Springfield", joinUrl: null, href: null });
+    expect(p).toEqual({ kind: "in-person", name: "In Person Meeting", detail: "1 Main St, Springfield", joinUrl: null, href: null, ownRoom: false });
     expect(placeLine(p)).toBe("In Person Meeting: 1 Main St, Springfield");
   });
 
@@ -35,7 +35,9 @@ describe("meetingPlace", () => {
     expect(meetingPlace({ ...base, setting: { type: "video", value: "https://zoom.example.test/j/123" } })).toMatchObject({ name: "Video call", joinUrl: "https://zoom.example.test/j/123" });
     expect(meetingPlace({ ...base, setting: { type: "google-meet", value: "https://meet.google.com/abc-defg-hij" } })).toMatchObject({ name: "Google Meet", joinUrl: "https://meet.google.com/abc-defg-hij" });
     expect(meetingPlace({ ...base, setting: { type: "video" } })).toMatchObject({ name: "Video room", joinUrl: room });
-    expect(meetingPlace({ ...base, setting: { type: "google-meet" } })).toMatchObject({ name: "Video room", joinUrl: room });
+    expect(meetingPlace({ ...base, setting: { type: "google-meet" } })).toMatchObject({ name: "Video room", joinUrl: room, ownRoom: true });
+    expect(placeLine(meetingPlace({ ...base, setting: { type: "video" } }), { hideRoom: true })).toBe("Video room");
+    expect(placeLine(meetingPlace({ ...base, setting: { type: "video", value: "https://zoom.example.test/j/1" } }), { hideRoom: true })).toBe("Video call: https://zoom.example.test/j/1");
   });
 
   it("falls back on the event's spec option when there is no event type", () => {

@@ -37,6 +37,8 @@ export interface MeetingPlace {
   detail: string | null;
   joinUrl: string | null;
   href: string | null;
+  /** Whether it is our own room (MEETING_BASE_URL): its link is a secret of the event (decision 009). */
+  ownRoom: boolean;
 }
 
 /** A value that is an http(s) URL, or null. */
@@ -67,24 +69,30 @@ export function meetingPlace(input: {
   const room = () => meetingRoomLink(input.baseUrl, input.roomId);
   switch (type) {
     case "in-person":
-      return { kind: "in-person", name: "In Person Meeting", detail: value ?? null, joinUrl: null, href: null };
+      return { kind: "in-person", name: "In Person Meeting", detail: value ?? null, joinUrl: null, href: null, ownRoom: false };
     case "phone":
       return value
-        ? { kind: "phone", name: "Phone Call", detail: value, joinUrl: null, href: `tel:${value.replace(/[^+\d]/g, "")}` }
-        : { kind: "phone", name: "Phone Call", detail: "The host calls you.", joinUrl: null, href: null };
+        ? { kind: "phone", name: "Phone Call", detail: value, joinUrl: null, href: `tel:${value.replace(/[^+\d]/g, "")}`, ownRoom: false }
+        : { kind: "phone", name: "Phone Call", detail: "The host calls you.", joinUrl: null, href: null, ownRoom: false };
     case "google-meet": {
       const link = httpUrl(value);
-      return link ? { kind: "video", name: "Google Meet", detail: link, joinUrl: link, href: link } : { kind: "video", name: "Video room", detail: room(), joinUrl: room(), href: room() };
+      return link
+        ? { kind: "video", name: "Google Meet", detail: link, joinUrl: link, href: link, ownRoom: false }
+        : { kind: "video", name: "Video room", detail: room(), joinUrl: room(), href: room(), ownRoom: true };
     }
     default: {
       const link = httpUrl(value);
       const url = link ?? room();
-      return { kind: "video", name: link ? "Video call" : "Video room", detail: url, joinUrl: url, href: url };
+      return { kind: "video", name: link ? "Video call" : "Video room", detail: url, joinUrl: url, href: url, ownRoom: !link };
     }
   }
 }
 
-/** "In Person Meeting: 1 Main St", "Video room: https://…": the place on one line. */
-export function placeLine(place: MeetingPlace): string {
+/**
+ * "In Person Meeting: 1 Main St", "Video room: https://…": the place on one line. `hideRoom`:
+ * our own room by name only (a list page: its link stays in the invitation and the join modal).
+ */
+export function placeLine(place: MeetingPlace, options: { hideRoom?: boolean } = {}): string {
+  if (options.hideRoom && place.ownRoom) return place.name;
   return place.detail ? `${place.name}: ${place.detail}` : place.name;
 }

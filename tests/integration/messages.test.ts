@@ -212,6 +212,10 @@ describe("in-person and phone meetings", () => {
     const [toGuest] = (await mailsAbout(type.title)).filter((m) => m.to.includes("vera-"));
     expect(toGuest.text).toMatch(/Where: Video room: https?:\/\/\S+\/Scheduler-[0-9a-f]+/);
     expect(icsOf(toGuest)).toMatch(/^URL:\S+\/Scheduler-[0-9a-f]+/m);
+    // The host's lists name the room without its link (it stays in the invitation and the join modal, decision 009).
+    const list = await html(await host.c.get("/dashboard/scheduledEvents"));
+    expect(list).toContain("Vera Video");
+    expect(list).not.toContain(ROOM);
   });
 
   it("names each seat's guest in a group session's calendar entry for the host", async () => {

@@ -35,6 +35,11 @@ export function peopleOf(seat: Pick<BookingSeat, "email" | "guests">): string[] 
   return [seat.email, ...seat.guests];
 }
 
+/** A session with its live seats' people as invitees, each seat holder's name known (ATTENDEE CN). */
+export function sessionWithSeats(session: Event, live: Pick<BookingSeat, "email" | "guests" | "name">[]): HostEvent {
+  return { ...session, invitees: live.flatMap(peopleOf), attendeeNames: Object.fromEntries(live.map((s) => [s.email, s.name])) };
+}
+
 /**
  * The seat as its guest sees it. Its calendar entry is its own (UID `<seat id>@host`, the seat's
  * SEQUENCE, its people as attendees), so a seat moves or goes without touching anyone else's.
@@ -52,7 +57,7 @@ export function seatBooking(session: Event, seat: BookingSeat, live: BookingSeat
     status: cancelled ? "cancelled" : "confirmed",
     sequence: seat.sequence,
     invitees: peopleOf(seat),
-    session: { ...session, invitees: live.flatMap(peopleOf) },
+    session: sessionWithSeats(session, live),
   };
 }
 
@@ -273,7 +278,7 @@ export async function rescheduleSeat(found: SeatBooking, start: Date, now: Date)
         ok: true,
         booking: seatBooking(joined.session, moved, joined.live),
         host,
-        left: left ? { ...left.session, invitees: left.live.flatMap(peopleOf) } : null,
+        left: left ? sessionWithSeats(left.session, left.live) : null,
       };
     });
   } catch (error) {

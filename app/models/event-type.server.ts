@@ -1,4 +1,4 @@
-import { and, asc, eq, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { bookingSeats, eventInvitees, eventTypes, events, schedules, users, type EventTypeRow } from "../../db/schema";
 import type { BusyTime, SlotInput } from "../scheduling/slots";
 import { dayNumber } from "../scheduling/zoned-time";
@@ -303,4 +303,21 @@ export async function slotSearch(
     range: query.range,
     timeZone: query.timeZone,
   };
+}
+
+/** An event type's location (its real place, docs/decisions/028), or null when there is no such event type any more. */
+export async function locationOfEventType(id: string | null | undefined): Promise<EventTypeRow["location"] | null> {
+  if (!id) return null;
+  const db = await getDb();
+  const [row] = await db.select({ location: eventTypes.location }).from(eventTypes).where(eq(eventTypes.id, id)).limit(1);
+  return row?.location ?? null;
+}
+
+/** The locations of these event types by id (those that still exist): a host's list of events, each with its real place. */
+export async function locationsOfEventTypes(ids: Array<string | null>): Promise<Map<string, EventTypeRow["location"]>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (wanted.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db.select({ id: eventTypes.id, location: eventTypes.location }).from(eventTypes).where(inArray(eventTypes.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.location]));
 }

@@ -84,6 +84,8 @@ export interface EventDetails {
 
 export interface HostEvent extends Event {
   invitees: string[];
+  /** Names of invitees by e-mail when known (a group session's seat holders): the calendar file's ATTENDEE CN. */
+  attendeeNames?: Record<string, string>;
 }
 
 export type Database = Awaited<ReturnType<typeof getDb>>;

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, lte, or, sql } from "drizzle-orm";
-import { bookingSeats, eventInvitees, events, reminderDeliveries, reminderSettings, users, type ReminderSettingsRow } from "../../db/schema";
+import { bookingSeats, eventInvitees, eventTypes, events, reminderDeliveries, reminderSettings, users, type ReminderSettingsRow } from "../../db/schema";
 import {
   DEFAULT_REMINDER_SETTINGS,
   dueReminders,
@@ -11,7 +11,7 @@ import {
 import { getDb } from "../utils/db.server";
 import { env } from "../utils/env.server";
 import { queueMail } from "../utils/mail.server";
-import { meetingRoomLink } from "../utils/meeting";
+import { meetingPlace, placeLine } from "../utils/meeting";
 import { guestFollowUpMail, guestReminderMail, hostReminderNotification, type RemindedMeeting } from "../utils/reminder-mail";
 import { isTimeZone } from "../utils/time-zone";
 import { notify, type Transaction } from "./event.server";
@@ -194,12 +194,17 @@ async function deliverForEvent(eventId: string, now: Date): Promise<ReminderRule
 
     const hostZone = zoneOr(host.timeZone, "UTC");
     const hostName = host.name || host.email;
+    // The event type's real place (docs/decisions/028): a video link only for a video meeting.
+    const [type] = e.eventTypeId ? await tx.select({ location: eventTypes.location }).from(eventTypes).where(eq(eventTypes.id, e.eventTypeId)) : [];
+    const place = meetingPlace({ setting: type?.location ?? null, eventType: e.eventType, baseUrl: env().MEETING_BASE_URL, roomId: e.roomId });
     const meeting: RemindedMeeting = {
       eventName: e.eventName,
       eventType: e.eventType,
       startsAt: e.startsAt,
       endsAt: e.endsAt,
-      joinUrl: e.eventType === "In Person Meeting" ? null : meetingRoomLink(env().MEETING_BASE_URL, e.roomId),
+      joinUrl: place.joinUrl,
+      place: placeLine(place),
+      hostZone,
       hostName,
       isBooking: Boolean(e.guestEmail && e.bookingTokenHash),
     };

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { CalendarDays, CalendarPlus, CheckCircle2, Download, Globe, MapPin, User } from "lucide-react";
+import { CalendarDays, CalendarPlus, CheckCircle2, Download, Globe, MapPin, User, Video } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { bookingLinks } from "~/utils/booking-api.server";
 import { googleCalendarLink } from "~/utils/booking-page";
 import { EMBED_PARAM, postBooked } from "~/utils/embed";
-import { getBookableEventTypeBySlug } from "~/models/event-type.server";
 import { confirmedBookingOr404 } from "~/utils/booking-page.server";
-import { LOCATION_LABELS } from "~/utils/event-type-form";
+import { placeOf } from "~/utils/event-mail.server";
+import { placeLine } from "~/utils/meeting";
 import { dateTimeFormatters } from "~/utils/time-zone";
 
 /**
@@ -19,25 +19,26 @@ import { dateTimeFormatters } from "~/utils/time-zone";
 export const handle = { embeddable: true };
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const { booking, host, token } = await confirmedBookingOr404(params, request);
+  const { booking, host, token, location: setting } = await confirmedBookingOr404(params, request);
   const zone = booking.guestTimeZone ?? host.timeZone;
   const f = dateTimeFormatters(zone);
   const links = bookingLinks(request, booking.id, token);
   const hostName = host.name || host.email;
   const base = `/${params.username}/${params.slug}`;
-  // The event type's own location ("Video room", an address), as the booking page showed it;
-  // the event's spec field (In Person Meeting / Phone Call / Google Meet) only when the type is gone.
-  const type = booking.eventTypeId ? (await getBookableEventTypeBySlug(params.username ?? "", params.slug ?? ""))?.eventType : undefined;
-  const location =
-    type && type.id === booking.eventTypeId
-      ? `${LOCATION_LABELS[type.location.type]}${type.location.type === "in-person" && type.location.value ? `: ${type.location.value}` : ""}`
-      : booking.eventType;
+  // The event type's real place (an address, a number, the host's link or our room; decision 028);
+  // the event's spec option decides only when the event type is gone.
+  const place = placeOf({ ...booking, location: setting });
+  const location = placeLine(place);
   return {
     title: booking.eventName,
     hostName,
     when: `${f.date.format(booking.startsAt)}, ${f.time.format(booking.startsAt)} – ${f.time.format(booking.endsAt)}`,
     zone: f.zone,
     location,
+    placeName: place.name,
+    placeDetail: place.detail,
+    placeHref: place.href,
+    joinUrl: place.joinUrl,
     cancelled: booking.status === "cancelled",
     guestEmail: booking.guestEmail,
     icsUrl: `${base}/booked/${booking.id}/ics?token=${encodeURIComponent(token)}`,
@@ -94,11 +95,30 @@ export default function Booked() {
           <div className="flex gap-3">
             <dt className="sr-only">Where</dt>
             <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-neutral-500" aria-hidden />
-            <dd>{d.location}</dd>
+            <dd data-testid="booked-location" className="min-w-0 break-words">
+              {d.placeName}
+              {d.placeDetail ? (
+                <>
+                  {": "}
+                  {d.placeHref && !d.joinUrl ? (
+                    <a href={d.placeHref} className="font-medium text-brand-700 underline">
+                      {d.placeDetail}
+                    </a>
+                  ) : (
+                    <span>{d.placeDetail}</span>
+                  )}
+                </>
+              ) : null}
+            </dd>
           </div>
         </dl>
         {d.cancelled ? null : (
           <>
+            {d.joinUrl ? (
+              <a href={d.joinUrl} className={`${buttonClass("primary")} mt-6 w-full sm:w-auto`} target="_blank" rel="noreferrer" data-testid="join-link">
+                <Video className="h-4 w-4" aria-hidden /> Join the meeting
+              </a>
+            ) : null}
             <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
               <a href={d.icsUrl} className={buttonClass("secondary")} download="invite.ics" data-testid="ics-link">
                 <Download className="h-4 w-4" aria-hidden /> Download .ics

@@ -13,6 +13,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { MESSAGES } from "~/messages";
 import { CancelledEventError, EventLimitError, EventOverlapError, FREE_EVENT_CAP, LinkedEventError, listHostEvents, updateHostEvent, type HostEvent } from "~/models/event.server";
+import { locationsOfEventTypes } from "~/models/event-type.server";
 import { whenOf } from "~/components/admin-table";
 import { instantToWallClock, todayIn } from "~/scheduling/zoned-time";
 import { requirePermission } from "~/utils/auth.server";
@@ -20,7 +21,8 @@ import { env } from "~/utils/env.server";
 import { deleteEventAndTell, describeWhen, overlapReply } from "~/utils/event-actions.server";
 import { mailInvitees } from "~/utils/event-mail.server";
 import { updateEventFields, updateEventSchema } from "~/utils/event-schemas";
-import { meetingRoomUrl } from "~/utils/meeting";
+import { meetingPlace, meetingRoomUrl, placeLine, type LocationSetting } from "~/utils/meeting";
+import { readerTime } from "~/utils/reader-time";
 import { can } from "~/utils/permissions";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
@@ -38,9 +40,17 @@ function openModal(url: URL): { kind: ModalKind; eventId: string } | null {
   return null;
 }
 
-function eventCard(event: HostEvent, timeZone: string, now: Date) {
+function eventCard(event: HostEvent, timeZone: string, now: Date, setting: LocationSetting | null = null) {
   const wall = instantToWallClock(event.startsAt, timeZone);
+  const place = meetingPlace({ setting, eventType: event.eventType, baseUrl: env().MEETING_BASE_URL, roomId: event.roomId });
   return {
+    // The real place (docs/decisions/028); our room's link stays out of the list (join modal only).
+    place: placeLine(place, { hideRoom: true }),
+    ownRoom: place.ownRoom,
+    /** What the guest of a booking told us: the zone they booked in and their notes. */
+    guest: event.guestEmail
+      ? { name: event.guestName ?? "", zone: event.guestTimeZone ? `${event.guestTimeZone.replace(/_/g, " ")} (${readerTime(event.startsAt, event.guestTimeZone).time} there)` : null, notes: event.notes || null }
+      : null,
     id: event.id,
     eventName: event.eventName,
     eventType: event.eventType,
@@ -63,12 +73,21 @@ function eventCard(event: HostEvent, timeZone: string, now: Date) {
   };
 }
 
+function hostJoinUrl(event: HostEvent, setting: LocationSetting | null, displayName: string): string | null {
+  const baseUrl = env().MEETING_BASE_URL;
+  const place = meetingPlace({ setting, eventType: event.eventType, baseUrl, roomId: event.roomId });
+  if (!place.joinUrl) return null;
+  return place.ownRoom ? meetingRoomUrl({ baseUrl, roomId: event.roomId, displayName }) : place.joinUrl;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "dashboard:access");
   const now = new Date();
   const url = new URL(request.url);
   const hostEvents = await listHostEvents(user.id, now);
-  const events = hostEvents.map((e) => eventCard(e, user.timeZone, now));
+  const settings = await locationsOfEventTypes(hostEvents.map((e) => e.eventTypeId));
+  const settingOf = (e: HostEvent) => (e.eventTypeId ? (settings.get(e.eventTypeId) ?? null) : null);
+  const events = hostEvents.map((e) => eventCard(e, user.timeZone, now, settingOf(e)));
   const modal = openModal(url);
   // The modal's event comes from the host's own list: another host's id is simply not there.
   const modalEvent = modal ? hostEvents.find((e) => e.id === modal.eventId) : undefined;
@@ -82,12 +101,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     events,
     cap: unlimited ? null : { limit: FREE_EVENT_CAP, upcoming },
     today: todayIn(user.timeZone, now),
-    modal: modal && modalEvent ? { kind: modal.kind, event: eventCard(modalEvent, user.timeZone, now) } : null,
+    modal: modal && modalEvent ? { kind: modal.kind, event: eventCard(modalEvent, user.timeZone, now, settingOf(modalEvent)) } : null,
     // The room id is the room's only secret: it leaves the server only in the join modal's link.
-    joinUrl:
-      modal?.kind === "join" && modalEvent
-        ? meetingRoomUrl({ baseUrl: env().MEETING_BASE_URL, roomId: modalEvent.roomId, displayName: user.name || user.email })
-        : null,
+    // The host's own video link when the event type has one; none for an in-person or phone meeting.
+    joinUrl: modal?.kind === "join" && modalEvent ? hostJoinUrl(modalEvent, settingOf(modalEvent), user.name || user.email) : null,
   };
 }
 
@@ -205,9 +222,22 @@ function EventCard({ event }: { event: Card }) {
         </div>
       </div>
       <p className="mt-3 line-clamp-3 whitespace-pre-line break-words text-sm text-neutral-600">{event.description}</p>
+      <p className="mt-2 break-words text-sm text-neutral-700" data-testid="event-place">
+        <span className="font-medium">Where:</span> {event.place}
+      </p>
       {event.invitees.length > 0 ? (
         <p className="mt-2 break-words text-sm text-neutral-700">
           <span className="font-medium">With:</span> {event.invitees.join(", ")}
+        </p>
+      ) : null}
+      {event.guest?.zone ? (
+        <p className="mt-1 break-words text-sm text-neutral-700" data-testid="guest-zone">
+          <span className="font-medium">Guest&apos;s time zone:</span> {event.guest.zone}
+        </p>
+      ) : null}
+      {event.guest?.notes ? (
+        <p className="mt-1 whitespace-pre-line break-words text-sm text-neutral-700" data-testid="guest-notes">
+          <span className="font-medium">Notes:</span> {event.guest.notes}
         </p>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-2 border-t border-neutral-100 pt-4">
@@ -286,7 +316,7 @@ function DeleteForm({ event }: { event: Card }) {
   );
 }
 
-function JoinPanel({ event, joinUrl }: { event: Card; joinUrl: string }) {
+function JoinPanel({ event, joinUrl }: { event: Card; joinUrl: string | null }) {
   return (
     <div className="space-y-4">
       <dl className="space-y-2 text-sm">
@@ -300,17 +330,27 @@ function JoinPanel({ event, joinUrl }: { event: Card; joinUrl: string }) {
           <dt className="font-medium text-neutral-800">Option:</dt>
           <dd className="text-neutral-700">{event.eventType}</dd>
         </div>
+        <div className="flex gap-2">
+          <dt className="font-medium text-neutral-800">Where:</dt>
+          <dd className="min-w-0 break-words text-neutral-700">{event.place}</dd>
+        </div>
       </dl>
       <p className="text-sm text-neutral-600">
-        The meeting room opens in a new tab with your camera and microphone on. Invitees join from the link in their invitation.
+        {!joinUrl
+          ? "This meeting has no video link: meet where it says above."
+          : event.ownRoom
+            ? "The meeting room opens in a new tab with your camera and microphone on. Invitees join from the link in their invitation."
+            : "The meeting opens in a new tab. Invitees join from the link in their invitation."}
       </p>
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         <Link to="/dashboard" preventScrollReset className={buttonClass("secondary")}>
           Close
         </Link>
-        <a href={joinUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("primary")} data-testid="join-now">
-          <Video className="h-4 w-4" aria-hidden /> {MESSAGES.joinNow}
-        </a>
+        {joinUrl ? (
+          <a href={joinUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("primary")} data-testid="join-now">
+            <Video className="h-4 w-4" aria-hidden /> {MESSAGES.joinNow}
+          </a>
+        ) : null}
       </div>
     </div>
   );
@@ -385,7 +425,7 @@ export default function MySchedule() {
           <DeleteForm event={modal.event} />
         </Modal>
       ) : null}
-      {modal?.kind === "join" && joinUrl ? (
+      {modal?.kind === "join" ? (
         <Modal title={`Join ${modal.event.eventName}`} closeTo="/dashboard" returnFocusTo={`join-${modal.event.id}`}>
           <JoinPanel event={modal.event} joinUrl={joinUrl} />
         </Modal>

@@ -34,7 +34,9 @@ import { cancelAndTellAll } from "~/utils/cancel.server";
 import { rescheduleDay, rescheduleSlots } from "~/utils/booking-page.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { describeWhen } from "~/utils/event-actions.server";
-import { LOCATION_LABELS } from "~/utils/event-type-form";
+import { placeOf } from "~/utils/event-mail.server";
+import { placeLine } from "~/utils/meeting";
+import { readerTime } from "~/utils/reader-time";
 import { can } from "~/utils/permissions";
 import { SCHEDULED_TABS, scheduledTab, type ScheduledTab } from "~/utils/scheduled-events";
 import { readFormData } from "~/utils/request.server";
@@ -54,9 +56,14 @@ export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" :
  * Another host's id is a 404. Admins keep the all-hosts list of upcoming events.
  */
 
+/** The event's real place (docs/decisions/028): the event type's, else the spec's option. */
 function locationText(e: ScheduledEvent): string {
-  if (!e.location) return e.eventType;
-  return `${LOCATION_LABELS[e.location.type]}${e.location.value ? `: ${e.location.value}` : ""}`;
+  return placeLine(placeOf(e), { hideRoom: true });
+}
+
+/** What the guest told us: the zone they booked in (with the start there) and their notes. */
+function guestSide(startsAt: Date, zone: string | null, notes: string | null) {
+  return { zone: zone ? `${zone.replace(/_/g, " ")} (${readerTime(startsAt, zone).time} there)` : null, notes: notes || null };
 }
 
 function row(e: ScheduledEvent, zone: string, now: Date) {
@@ -74,13 +81,18 @@ function row(e: ScheduledEvent, zone: string, now: Date) {
     startsAt: e.startsAt.toISOString(),
     when: whenOf(e.startsAt, e.endsAt, zone),
     location: locationText(e),
-    guest: !session && e.guestEmail ? { name: e.guestName ?? "", email: e.guestEmail } : !session && e.bookingId ? { name: e.guestName ?? "", email: "" } : null,
+    guest:
+      !session && e.guestEmail
+        ? { name: e.guestName ?? "", email: e.guestEmail, ...guestSide(e.startsAt, e.guestTimeZone, e.notes) }
+        : !session && e.bookingId
+          ? { name: e.guestName ?? "", email: "", ...guestSide(e.startsAt, e.guestTimeZone, e.notes) }
+          : null,
     invitees: !session && !e.guestEmail && !e.bookingId ? e.invitees : [],
     seats: session
       ? {
           used: e.seats.filter((s) => s.status === "confirmed").reduce((n, s) => n + peopleOf(s).length, 0),
           capacity: e.capacity ?? 0,
-          list: shown.map((s) => ({ id: s.id, name: s.name, email: s.email, guests: s.guests, cancelled: s.status === "cancelled" })),
+          list: shown.map((s) => ({ id: s.id, name: s.name, email: s.email, guests: s.guests, cancelled: s.status === "cancelled", ...guestSide(e.startsAt, s.timeZone, s.notes) })),
         }
       : null,
   };
@@ -207,6 +219,25 @@ export async function action({ request }: ActionFunctionArgs) {
 type HostData = NonNullable<Awaited<ReturnType<typeof loader>>["host"]>;
 type Row = HostData["events"][number];
 
+/** The guest's zone and notes, as they gave them when booking. */
+function GuestSaid({ zone, notes }: { zone: string | null; notes: string | null }) {
+  if (!zone && !notes) return null;
+  return (
+    <>
+      {zone ? (
+        <span className="block break-words text-xs text-neutral-600" data-testid="guest-zone">
+          Time zone: {zone}
+        </span>
+      ) : null}
+      {notes ? (
+        <span className="block whitespace-pre-line break-words text-xs text-neutral-700" data-testid="guest-notes">
+          Notes: {notes}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 function Guests({ e }: { e: Row }) {
   if (e.seats) {
     return (
@@ -222,6 +253,7 @@ function Guests({ e }: { e: Row }) {
                 {s.email}
                 {s.guests.length > 0 ? ` + ${s.guests.join(", ")}` : ""}
               </span>
+              <GuestSaid zone={s.zone} notes={s.notes} />
             </li>
           ))}
         </ul>
@@ -233,6 +265,7 @@ function Guests({ e }: { e: Row }) {
       <>
         <span className="block break-words text-neutral-900">{e.guest.name}</span>
         {e.guest.email ? <span className="block break-words text-xs text-neutral-600">{e.guest.email}</span> : null}
+        <GuestSaid zone={e.guest.zone} notes={e.guest.notes} />
       </>
     );
   }

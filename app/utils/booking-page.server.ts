@@ -1,7 +1,7 @@
 import type { HeadersFunction } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import { getBookingForConfirmation, getGuestBooking, type GuestBooking } from "../models/booking.server";
-import { slotSearch } from "../models/event-type.server";
+import { locationOfEventType, slotSearch } from "../models/event-type.server";
 import { rescheduleSearch } from "../models/team-booking.server";
 import { SlotConfigError } from "../scheduling/availability";
 import { findSlots } from "../scheduling/slots";
@@ -88,7 +88,8 @@ export async function confirmedBookingOr404(params: Params, request: Request) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const found = await getBookingForConfirmation(params.id ?? "", token);
   if (!found || found.linkUsername !== (params.username ?? "").toLowerCase()) notFound();
-  return { ...found, token };
+  // The event type's location: the booking's real place on the page and in its .ics (docs/decisions/028).
+  return { ...found, token, location: await locationOfEventType(found.booking.eventTypeId) };
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,10 +1,12 @@
 import type { BookingSeat } from "../../db/schema";
-import { peopleOf, rescheduleSeat, seatBooking, type SeatBooking, type SeatChangeResult } from "../models/booking-seats.server";
+import { rescheduleSeat, seatBooking, sessionWithSeats, type SeatBooking, type SeatChangeResult } from "../models/booking-seats.server";
 import type { BookingHost, ChangeResult } from "../models/booking.server";
 import type { HostEvent } from "../models/event.server";
-import { formatInZone } from "../scheduling/zoned-time";
+import { locationOfEventType } from "../models/event-type.server";
 import { bookingLinks, mailGuests, mailHost } from "./booking-api.server";
-import { eventCalendar, type InvitationKind } from "./event-mail.server";
+import { eventCalendar, placeOf, type InvitationKind } from "./event-mail.server";
+import { placeLine } from "./meeting";
+import { readerTime } from "./reader-time";
 import { sendMail } from "./mail.server";
 
 /**
@@ -22,16 +24,18 @@ function asChange(result: SeatChangeResult): ChangeResult {
 export async function mailHostOfSeatLeft(session: HostEvent, host: BookingHost, guestName: string, moved: boolean): Promise<void> {
   if (!host.email) return;
   if (session.status === "cancelled") return mailHost(session, host, "cancelled", guestName);
-  const when = formatInZone(session.startsAt, host.timeZone);
+  const located = { ...session, location: await locationOfEventType(session.eventTypeId) };
+  const t = readerTime(session.startsAt, host.timeZone);
   await sendMail({
     to: [host.email],
-    subject: `Seat ${moved ? "moved" : "cancelled"}: ${session.eventName} with ${guestName} — ${when.date} ${when.time}`,
+    subject: `Seat ${moved ? "moved" : "cancelled"}: ${session.eventName} with ${guestName} — ${t.date} ${t.time} ${t.place}`,
     text: [
-      `${guestName} ${moved ? "moved their seat away from" : "cancelled their seat at"} "${session.eventName}" on ${when.date} at ${when.time} (${host.timeZone}). The session goes on with the others.`,
+      `${guestName} ${moved ? "moved their seat away from" : "cancelled their seat at"} "${session.eventName}" on ${t.full}. The session goes on with the others.`,
       "",
+      `Where: ${placeLine(placeOf(located))}`,
       `Guests: ${session.invitees.join(", ")}`,
     ].join("\n"),
-    attachments: [{ filename: "invite.ics", content: eventCalendar(session, host, "updated"), contentType: "text/calendar; charset=utf-8; method=REQUEST" }],
+    attachments: [{ filename: "invite.ics", content: eventCalendar(located, host, "updated"), contentType: "text/calendar; charset=utf-8; method=REQUEST" }],
   });
 }
 
@@ -55,5 +59,5 @@ export async function rescheduleSeatAndTell(request: Request, seat: SeatBooking,
 /** The host cancelled or moved a whole session: each seat's guests get their own entry's CANCEL or REQUEST, the host the session's. */
 export async function mailSessionSeats(session: HostEvent, seats: BookingSeat[], host: BookingHost, kind: InvitationKind, note?: string): Promise<void> {
   for (const seat of seats) await mailGuests(seatBooking(session, seat, seats), host, kind, { note });
-  await mailHost({ ...session, invitees: seats.flatMap(peopleOf) }, host, kind, session.guestName ?? "A guest");
+  await mailHost(sessionWithSeats(session, seats), host, kind, session.guestName ?? "A guest");
 }

@@ -52,7 +52,7 @@ export const LOCATION_LABELS: Record<LocationType, string> = {
 export const LOCATION_VALUE_LABELS: Record<LocationType, { label: string; hint: string; type: "text" | "tel" | "url" }> = {
   "in-person": { label: "Address", hint: "Where you meet (required for an in-person meeting).", type: "text" },
   phone: { label: "Phone number (optional)", hint: "The number guests call; leave empty to call the number they give.", type: "tel" },
-  "google-meet": { label: "Meet link (optional)", hint: "Leave empty to send the link later.", type: "url" },
+  "google-meet": { label: "Meet link (optional)", hint: "Leave empty to use the site's own video room.", type: "url" },
   video: { label: "Room link (optional)", hint: "Leave empty to use the site's own video room.", type: "url" },
 };
 

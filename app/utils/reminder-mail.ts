@@ -1,4 +1,5 @@
 import { formatInZone } from "../scheduling/zoned-time";
+import { readerTime } from "./reader-time";
 
 /**
  * The texts of reminders and follow-ups (docs/decisions/022): one e-mail per guest, with the
@@ -13,8 +14,12 @@ export interface RemindedMeeting {
   eventType: string;
   startsAt: Date;
   endsAt: Date;
-  /** The video room, or null for an in-person meeting. */
+  /** The video link (the host's own or our room), or null for an in-person or phone meeting. */
   joinUrl: string | null;
+  /** The real place on one line ("In Person Meeting: Hall B"); without it the spec's option (`eventType`) is shown. */
+  place?: string;
+  /** The host's zone, shown in brackets after the reader's time when it differs (docs/decisions/028). */
+  hostZone?: string;
   hostName: string;
   /** Whether the guests got cancel/reschedule links when they booked. */
   isBooking: boolean;
@@ -51,18 +56,19 @@ export function timeUntil(start: Date, now: Date): string {
 
 /** The reminder a guest gets before the meeting, in their zone. */
 export function guestReminderMail(m: RemindedMeeting, zone: string, now: Date): ComposedMail {
-  const when = formatInZone(m.startsAt, zone);
+  const when = readerTime(m.startsAt, zone, m.hostZone);
+  const join = m.joinUrl && !m.place?.includes(m.joinUrl) ? [`Join: ${m.joinUrl}`] : [];
   const change = m.isBooking
     ? "Need to cancel or reschedule? Use the links in your booking confirmation e-mail."
     : `Need to change it? Reply to this e-mail to reach ${m.hostName}.`;
   const paragraphs = [
     `Hi,`,
     `This is a reminder: "${m.eventName}" with ${m.hostName} starts ${timeUntil(m.startsAt, now)}.`,
-    [`When: ${when.date} at ${when.time} (${zone}), ${plural(minutesBetween(m.startsAt, m.endsAt), "minute")}`, `How: ${m.eventType}`, ...(m.joinUrl ? [`Join: ${m.joinUrl}`] : [])].join("\n"),
+    [`When: ${when.full}, ${plural(minutesBetween(m.startsAt, m.endsAt), "minute")}`, m.place ? `Where: ${m.place}` : `How: ${m.eventType}`, ...join].join("\n"),
     change,
   ];
   return {
-    subject: `Reminder: ${m.eventName} — ${when.date} ${when.time}`,
+    subject: `Reminder: ${m.eventName} — ${when.date} ${when.time} ${when.place}`,
     text: paragraphs.join("\n\n"),
     html: html(paragraphs),
   };
@@ -70,10 +76,10 @@ export function guestReminderMail(m: RemindedMeeting, zone: string, now: Date): 
 
 /** The follow-up a guest gets after the meeting, with the host's own message. */
 export function guestFollowUpMail(m: RemindedMeeting, zone: string, message: string): ComposedMail {
-  const when = formatInZone(m.startsAt, zone);
+  const when = readerTime(m.startsAt, zone, m.hostZone);
   const paragraphs = [
     `Hi,`,
-    `Thank you for "${m.eventName}" with ${m.hostName} on ${when.date} at ${when.time} (${zone}).`,
+    `Thank you for "${m.eventName}" with ${m.hostName} on ${when.full}.`,
     ...(message.trim() ? [message.trim()] : []),
     `Reply to this e-mail to reach ${m.hostName}.`,
   ];

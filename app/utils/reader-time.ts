@@ -1,0 +1,46 @@
+import { DateTime } from "luxon";
+
+/**
+ * An instant as one reader sees it, with the other side's time after it (docs/decisions/028):
+ * "Wed, Nov 25, 2026, 10:00 AM Tokyo (8:00 PM New York, Tue)". The other side's weekday only
+ * when its date differs from the reader's; no second part when both sides show the same clock
+ * (same zone, or the same offset at that instant). Pure: no clock, no database.
+ */
+
+/** "America/New_York" -> "New York", "America/Argentina/Buenos_Aires" -> "Buenos Aires", "UTC" -> "UTC". */
+export function zoneCity(zone: string): string {
+  const last = zone.split("/").pop() ?? zone;
+  return last.replace(/_/g, " ");
+}
+
+export interface ReaderTime {
+  /** "Wed, Nov 25, 2026" in the reader's zone. */
+  date: string;
+  /** "10:00 AM" in the reader's zone. */
+  time: string;
+  /** "Tokyo": the reader's zone as a place. */
+  place: string;
+  /** "8:00 PM New York, Tue", or null when the other side reads the same clock. */
+  other: string | null;
+  /** "10:00 AM Tokyo (8:00 PM New York, Tue)". */
+  clock: string;
+  /** "Wed, Nov 25, 2026, 10:00 AM Tokyo (8:00 PM New York, Tue)". */
+  full: string;
+}
+
+export function readerTime(instant: Date, readerZone: string, otherZone?: string | null): ReaderTime {
+  const mine = DateTime.fromJSDate(instant, { zone: readerZone }).setLocale("en-US");
+  const date = mine.toFormat("ccc, LLL d, yyyy");
+  const time = mine.toFormat("h:mm a");
+  const place = zoneCity(readerZone);
+  let other: string | null = null;
+  if (otherZone && otherZone !== readerZone) {
+    const theirs = DateTime.fromJSDate(instant, { zone: otherZone }).setLocale("en-US");
+    if (theirs.isValid && theirs.offset !== mine.offset) {
+      const day = theirs.toISODate() === mine.toISODate() ? "" : `, ${theirs.toFormat("ccc")}`;
+      other = `${theirs.toFormat("h:mm a")} ${zoneCity(otherZone)}${day}`;
+    }
+  }
+  const clock = `${time} ${place}${other ? ` (${other})` : ""}`;
+  return { date, time, place, other, clock, full: `${date}, ${clock}` };
+}

@@ -111,17 +111,13 @@ app.use((req, res, next) => {
 });
 // A body answered before it was read to the end (a 401, 415 or redirect before the form is
 // read) stays paused on a kept-alive connection, and the client's next request on it is never
-// answered: once the answer is sent, drop what is left of the body (closing the connection past
-// the size limit), so the connection goes on to its next request.
+// answered: once the answer is sent, drop what is left of the body (as Node does for a body
+// nobody started reading; its request timeout still bounds an endless one), so the connection
+// goes on to its next request.
 app.use((req, res, next) => {
   res.on("finish", () => {
     if (req.complete || req.destroyed) return;
-    let dropped = 0;
     req.removeAllListeners("data");
-    req.on("data", (chunk) => {
-      dropped += chunk.length;
-      if (dropped > MAX_BODY_BYTES) req.socket.destroy();
-    });
     req.resume();
   });
   next();

@@ -59,71 +59,6 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", trustProxySetting(info.trustProxy));
 
-// ---------------------------------------------------------------------------------------------
-// Request hygiene (docs/decisions/023-input-rules.md): what no route can answer is refused here
-// with a 4xx before Remix sees it, in the JSON error shape on JSON paths:
-// - a method no route serves (TRACE, PROPFIND, ...): 405 with Allow;
-// - a path with a bad percent escape (/event/%ZZ): 400; a control character in the path or the
-//   query (%00, %0A in a path, ...): 400, so no NUL ever reaches a query;
-// - an /api/ path that is not in the OpenAPI document: a JSON 404 (not the site's HTML page).
-const KNOWN_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH"];
-const HTML_API_PATHS = new Set(["/api/docs"]);
-const jsonPathPatterns = info.apiPaths.map((p) => new RegExp(`^${p.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}/?$`));
-function isJsonPath(rawPath) {
-  if (HTML_API_PATHS.has(rawPath.replace(/\/$/, ""))) return false;
-  return rawPath.startsWith("/api/") || jsonPathPatterns.some((re) => re.test(rawPath));
-}
-function refuse(req, res, status, code, message) {
-  if (isJsonPath(req.path)) {
-    res.status(status).json({ error: { code, message } });
-  } else {
-    jsonError(res, status, code, message);
-  }
-}
-const PATH_CONTROL = /\p{Cc}/u;
-const QUERY_CONTROL = /(?![\t\n\r])\p{Cc}/u;
-app.use((req, res, next) => {
-  if (!KNOWN_METHODS.includes(req.method)) {
-    res.setHeader("Allow", "GET, HEAD, POST, PUT, DELETE, OPTIONS");
-    return refuse(req, res, 405, "method_not_allowed", `${req.method} is not supported here.`);
-  }
-  let path;
-  try {
-    path = decodeURIComponent(req.path);
-  } catch {
-    return refuse(req, res, 400, "bad_request", "The address has a malformed percent escape (%).");
-  }
-  if (PATH_CONTROL.test(path)) return refuse(req, res, 400, "bad_request", "The address may not contain control characters.");
-  const question = req.originalUrl.indexOf("?");
-  if (question >= 0) {
-    let query;
-    try {
-      query = [...new URLSearchParams(req.originalUrl.slice(question + 1))].flat().join("");
-    } catch {
-      query = "";
-    }
-    if (QUERY_CONTROL.test(query)) return refuse(req, res, 400, "bad_request", "The query string may not contain control characters.");
-  }
-  if (path.startsWith("/api/") && isJsonPath(req.path) && !jsonPathPatterns.some((re) => re.test(req.path))) {
-    return refuse(req, res, 404, "not_found", "There is no such JSON path; see /api/openapi.json.");
-  }
-  next();
-});
-// A body answered before it was read to the end (a 401, 415 or redirect before the form is
-// read) stays paused on a kept-alive connection, and the client's next request on it is never
-// answered: once the answer is sent, drop what is left of the body (as Node does for a body
-// nobody started reading; its request timeout still bounds an endless one), so the connection
-// goes on to its next request.
-app.use((req, res, next) => {
-  res.on("finish", () => {
-    if (req.complete || req.destroyed) return;
-    req.removeAllListeners("data");
-    req.resume();
-  });
-  next();
-});
-// ---------------------------------------------------------------------------------------------
-
 app.use((req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
   // Only a booking page asked for with ?embed=1 may be framed, by any site; everything else
@@ -182,6 +117,74 @@ app.use((req, res, next) => {
   if (!apiPathPatterns.some((re) => re.test(req.path))) return next();
   corsForApi(req, res, next);
 });
+
+// ---------------------------------------------------------------------------------------------
+// Request hygiene (docs/decisions/023-input-rules.md): what no route can answer is refused here
+// with a 4xx before Remix sees it (after the security and CORS headers are set), in the JSON
+// error shape on JSON paths:
+// - a method no route serves (TRACE, PROPFIND, ...): 405 with Allow;
+// - a path with a bad percent escape (/event/%ZZ): 400; a control character in the path or the
+//   query (%00, %0A in a path, ...): 400, so no NUL ever reaches a query;
+// - an /api/ path that is not in the OpenAPI document: a JSON 404 (not the site's HTML page).
+const KNOWN_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH"];
+const HTML_API_PATHS = new Set(["/api/docs"]);
+/** The path without a trailing slash, as Remix routes it. */
+const routed = (rawPath) => (rawPath.length > 1 ? rawPath.replace(/\/$/, "") : rawPath);
+const isApiPath = (rawPath) => apiPathPatterns.some((re) => re.test(routed(rawPath)));
+function isJsonPath(rawPath) {
+  if (HTML_API_PATHS.has(routed(rawPath))) return false;
+  return rawPath.startsWith("/api/") || isApiPath(rawPath);
+}
+function refuse(req, res, status, code, message) {
+  if (isJsonPath(req.path)) {
+    res.status(status).json({ error: { code, message } });
+  } else {
+    jsonError(res, status, code, message);
+  }
+}
+const PATH_CONTROL = /\p{Cc}/u;
+const QUERY_CONTROL = /(?![\t\n\r])\p{Cc}/u;
+app.use((req, res, next) => {
+  if (!KNOWN_METHODS.includes(req.method)) {
+    res.setHeader("Allow", "GET, HEAD, POST, PUT, DELETE, OPTIONS");
+    return refuse(req, res, 405, "method_not_allowed", `${req.method} is not supported here.`);
+  }
+  let path;
+  try {
+    path = decodeURIComponent(req.path);
+  } catch {
+    return refuse(req, res, 400, "bad_request", "The address has a malformed percent escape (%).");
+  }
+  if (PATH_CONTROL.test(path)) return refuse(req, res, 400, "bad_request", "The address may not contain control characters.");
+  const question = req.originalUrl.indexOf("?");
+  if (question >= 0) {
+    let query;
+    try {
+      query = [...new URLSearchParams(req.originalUrl.slice(question + 1))].flat().join("");
+    } catch {
+      query = "";
+    }
+    if (QUERY_CONTROL.test(query)) return refuse(req, res, 400, "bad_request", "The query string may not contain control characters.");
+  }
+  if (path.startsWith("/api/") && isJsonPath(req.path) && !isApiPath(req.path)) {
+    return refuse(req, res, 404, "not_found", "There is no such JSON path; see /api/openapi.json.");
+  }
+  next();
+});
+// A body answered before it was read to the end (a 401, 415 or redirect before the form is
+// read) stays paused on a kept-alive connection, and the client's next request on it is never
+// answered: once the answer is sent, drop what is left of the body (as Node does for a body
+// nobody started reading; its request timeout still bounds an endless one), so the connection
+// goes on to its next request.
+app.use((req, res, next) => {
+  res.on("finish", () => {
+    if (req.complete || req.destroyed) return;
+    req.removeAllListeners("data");
+    req.resume();
+  });
+  next();
+});
+// ---------------------------------------------------------------------------------------------
 
 // Writes from another site are refused when they could ride on the visitor's cookies.
 app.use((req, res, next) => {

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import type { z } from "zod";
+import { MAX_BOOKING_WINDOW_DAYS } from "../scheduling/slots";
 
 /**
  * The input rules every boundary shares (docs/decisions/023-input-rules.md): the zod schemas of
@@ -31,35 +32,12 @@ export function controlCharMessage(label: string, multiline = false): string {
 }
 
 /**
- * THE text rule, to put on any string schema: refuses control characters, naming the field.
- * Zod 4's `refine` keeps the schema's type, so `.trim().min().max()` chains stay as they are.
+ * THE text rule, to put on every free-text string schema (with its own length limit): refuses
+ * control characters, naming the field. Zod 4's `refine` keeps the schema's type, so a field's
+ * `.trim().min().max()` chain and its messages stay as they are.
  */
 export function plainText<T extends z.ZodString>(schema: T, label: string, options: { multiline?: boolean } = {}): T {
   return schema.refine((value) => isPlainText(value, options.multiline), { message: controlCharMessage(label, options.multiline) }) as T;
-}
-
-export interface TextOptions {
-  /** How messages name the field: "The title", "Your name". */
-  label: string;
-  max: number;
-  /** 1 (or more) makes the field required; the default 0 allows "". */
-  min?: number;
-  multiline?: boolean;
-  /** Trim surrounding blanks first (the default). */
-  trim?: boolean;
-  /** The message for a missing or empty value of a required field. */
-  required?: string;
-}
-
-/** A free-text field: a string, trimmed, `min`..`max` characters, no control characters. */
-export function text(options: TextOptions): z.ZodString {
-  const { label, max, min = 0, multiline = false, trim = true } = options;
-  const required = options.required ?? `${label} is required.`;
-  let schema = z.string({ error: min > 0 ? required : `${label} must be text.` });
-  if (trim) schema = schema.trim();
-  if (min > 0) schema = schema.min(min, min === 1 ? required : `${label} needs at least ${min} characters.`);
-  schema = schema.max(max, `${label} may have at most ${max} characters.`);
-  return plainText(schema, label, { multiline });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -70,11 +48,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * The window of instants a client may write (bookings, events, reschedules): from 2000-01-01
  * (nothing absurd in the past; "in the future" rules are the callers') to two years after `now`.
- * A booking window is at most 730 days (MAX_BOOKING_WINDOW_DAYS), so no real slot is beyond it.
+ * The longest booking window an event type may have, so no real slot is ever beyond it.
  */
 export const DATE_WINDOW = {
   earliest: new Date("2000-01-01T00:00:00Z"),
-  maxDaysAhead: 730,
+  maxDaysAhead: MAX_BOOKING_WINDOW_DAYS,
 } as const;
 
 export function latestInstant(now: Date): Date {
@@ -89,13 +67,6 @@ export function isWithinDateWindow(instant: Date, now: Date): boolean {
 
 export function dateWindowMessage(label: string): string {
   return `${label} must be between 2000-01-01 and ${DATE_WINDOW.maxDaysAhead} days (two years) from now.`;
-}
-
-/** Whether a calendar date ("YYYY-MM-DD") is inside the window (compared by its UTC day). */
-export function isDateWithinWindow(date: string, now: Date): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
-  const t = Date.parse(`${date}T00:00:00Z`);
-  return Number.isFinite(t) && t >= DATE_WINDOW.earliest.getTime() && t <= latestInstant(now).getTime() + DAY_MS;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -114,13 +85,4 @@ export function isHttpUrl(value: string): boolean {
 
 export function httpUrlMessage(label: string): string {
   return `${label} must be a link starting with http:// or https://.`;
-}
-
-/** A link field: trimmed, at most `max` characters, http(s) only. */
-export function httpUrl(label: string, max = 2048): z.ZodString {
-  return z
-    .string({ error: httpUrlMessage(label) })
-    .trim()
-    .max(max, `${label} may have at most ${max} characters.`)
-    .refine(isHttpUrl, { message: httpUrlMessage(label) });
 }

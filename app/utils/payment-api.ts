@@ -87,9 +87,9 @@ export const professionalRecordBody = z
       .refine((v) => isPlainText(v), "That is not a PaymentIntent id."),
     email: email.optional(),
     name: plainText(z.string().max(200, "Use at most 200 characters."), "The name").optional(),
-    status: plainText(z.string().max(50), "The status").optional(),
-    pack: plainText(z.string().max(100), "The package").optional(),
-    issuedDate: plainText(z.string().max(100), "issuedDate").optional(),
+    status: plainText(z.string().max(50, "Use at most 50 characters."), "The status").optional(),
+    pack: plainText(z.string().max(100, "Use at most 100 characters."), "The package").optional(),
+    issuedDate: plainText(z.string().max(100, "Use at most 100 characters."), "issuedDate").optional(),
   })
   .meta({ id: "ProfessionalRecordInput" });
 

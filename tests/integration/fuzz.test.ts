@@ -190,6 +190,8 @@ type Schema = Record<string, unknown> & {
   minimum?: number;
   maximum?: number;
   maxItems?: number;
+  minLength?: number;
+  maxLength?: number;
 };
 
 let components: Record<string, Schema> = {};
@@ -200,15 +202,20 @@ function resolve(schema: Schema | undefined): Schema {
   return s;
 }
 
-/** A value that fits `schema` (often enough to pass validation), or, one time in three, a hostile one. */
-function valueOf(schema: Schema | undefined, name = "", depth = 0): fc.Arbitrary<unknown> {
-  return fc.oneof({ weight: 2, arbitrary: fitting(resolve(schema), name, depth) }, { weight: 1, arbitrary: hostileValue });
+/**
+ * A value for `schema`: `loose` mixes fitting and hostile values at every level (one time in
+ * three hostile); `strict` fits the schema as well as names and examples allow, so that one
+ * hostile value put in it (see `nearlyValid`) meets code past validation.
+ */
+function valueOf(schema: Schema | undefined, name = "", depth = 0, strict = false): fc.Arbitrary<unknown> {
+  const fits = fitting(resolve(schema), name, depth, strict);
+  return strict ? fits : fc.oneof({ weight: 2, arbitrary: fits }, { weight: 1, arbitrary: hostileValue });
 }
 
-function fitting(s: Schema, name: string, depth: number): fc.Arbitrary<unknown> {
+function fitting(s: Schema, name: string, depth: number, strict: boolean): fc.Arbitrary<unknown> {
   const variants = s.oneOf ?? s.anyOf;
-  if (variants?.length) return fc.oneof(...variants.map((v) => fitting(resolve(v), name, depth)));
-  if (s.allOf?.length) return fitting(resolve(s.allOf[0]), name, depth);
+  if (variants?.length) return fc.oneof(...variants.map((v) => fitting(resolve(v), name, depth, strict)));
+  if (s.allOf?.length) return fitting(resolve(s.allOf[0]), name, depth, strict);
   if (s.const !== undefined) return fc.constant(s.const);
   if (s.enum?.length) return fc.constantFrom(...s.enum);
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== "null") : s.type;
@@ -216,38 +223,52 @@ function fitting(s: Schema, name: string, depth: number): fc.Arbitrary<unknown> 
     case "object": {
       if (depth > 4 || !s.properties) return fc.constant({});
       const shape: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [key, child] of Object.entries(s.properties)) shape[key] = valueOf(child, key, depth + 1);
+      for (const [key, child] of Object.entries(s.properties)) shape[key] = valueOf(child, key, depth + 1, strict);
       return fc.record(shape, { requiredKeys: s.required?.filter((k) => k in shape) ?? [] });
     }
     case "array":
-      return fc.array(valueOf(s.items, name, depth + 1), { maxLength: Math.min(s.maxItems ?? 4, 4) });
+      return fc.array(valueOf(s.items, name, depth + 1, strict), { maxLength: Math.min(s.maxItems ?? 4, 4) });
     case "integer":
     case "number": {
-      const min = s.minimum ?? -10;
+      const min = s.minimum ?? (strict ? 0 : -10);
       const max = Math.max(min, s.maximum ?? 10_000);
-      return fc.oneof(fc.integer({ min: Math.ceil(min), max: Math.floor(Math.min(max, 2 ** 31 - 1)) }), fc.constantFrom(30, 60, 2));
+      const inRange = fc.integer({ min: Math.ceil(min), max: Math.floor(Math.min(max, 2 ** 31 - 1)) });
+      return strict ? inRange : fc.oneof(inRange, fc.constantFrom(30, 60, 2));
     }
     case "boolean":
       return fc.boolean();
     default:
-      return stringFor(s, name);
+      return stringFor(s, name, strict);
   }
 }
 
 /** Plausible text for a field, by its name and format: real ids, e-mails, instants, zones. */
-function stringFor(s: Schema, name: string): fc.Arbitrary<unknown> {
+function stringFor(s: Schema, name: string, strict: boolean): fc.Arbitrary<unknown> {
   const lower = name.toLowerCase();
-  const options: fc.Arbitrary<unknown>[] = [fc.string({ maxLength: 30 })];
+  const options: fc.Arbitrary<unknown>[] = [];
   if (typeof s.example === "string") options.push(fc.constant(s.example));
   if (s.format === "email" || lower.includes("email")) options.push(fc.constantFrom(...known.emails, "new-guest@example.test"));
   if (lower.endsWith("id") || lower === "hosts") options.push(fc.constantFrom(...known.ids, crypto.randomUUID()));
   if (lower === "token") options.push(fc.constantFrom(...known.tokens));
-  if (lower === "start" || lower === "datetime" || s.format === "date-time") options.push(fc.integer({ min: 1, max: 40 }).map((d) => at(d, "10:00")));
+  if (lower === "start" || lower === "datetime" || s.format === "date-time") options.push(fc.integer({ min: 1, max: 40 }).map((d) => at(d, `${String(8 + (d % 9)).padStart(2, "0")}:00`)));
   if (lower === "start" || lower === "end" || lower === "date") options.push(fc.integer({ min: -3, max: 40 }).map((d) => dateIn(d)));
   if (lower === "timezone") options.push(fc.constantFrom("UTC", "Europe/Berlin", "America/New_York"));
   if (lower === "username") options.push(fc.constant(known.username));
-  if (lower === "slug") options.push(fc.constant(known.slug));
+  if (lower === "slug") options.push(strict ? fc.uuid().map((u) => `fuzz-${u.slice(0, 8)}`) : fc.constant(known.slug));
+  if (!strict || options.length === 0) {
+    const max = typeof s.maxLength === "number" ? Math.min(s.maxLength, 30) : 30;
+    options.push(strict ? fc.string({ minLength: Math.max(1, Number(s.minLength ?? 1)), maxLength: Math.max(1, max) }).filter((t) => t.trim() !== "") : fc.string({ maxLength: 30 }));
+  }
   return fc.oneof(...options);
+}
+
+/** A body that fits the schema but for one field, which holds a hostile value. */
+function nearlyValid(schema: Schema): fc.Arbitrary<unknown> {
+  return fc.tuple(valueOf(schema, "", 0, true), fc.nat(), hostileValue).map(([value, n, hostile]) => {
+    if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+    const keys = Object.keys(value);
+    return keys.length === 0 ? value : { ...value, [keys[n % keys.length]]: hostile };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -291,7 +312,7 @@ const apiRequest = fc.integer({ min: 0, max: 10_000 }).chain((n) => {
     segments: fc.tuple(...pathParams.map(() => pathSegment)),
     query: fc.tuple(...queryParams.map((p) => fc.option(valueOf(p.schema, p.name).map((v) => [p.name, v] as [string, unknown]), { nil: undefined }))),
     extraQuery: fc.array(fc.tuple(hostileString.map((s) => s.slice(0, 50)), hostileValue), { maxLength: 2 }),
-    body: op.body ? valueOf(op.body) : fc.option(hostileValue, { nil: undefined }),
+    body: op.body ? fc.oneof(valueOf(op.body), nearlyValid(op.body)) : fc.option(hostileValue, { nil: undefined }),
     encoding: fc.constantFrom("json", "json", "json", "json", "broken-json", "form", "no-type"),
   });
 });

@@ -15,18 +15,56 @@
  */
 import crypto from "node:crypto";
 import fc from "fast-check";
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HttpClient, rawRequest } from "../support/http";
-import { apiClient, at, dateIn, ok, type Account } from "./api-client";
-import { servers } from "./context";
+import { HttpClient, rawRequest, uniqueEmail } from "../support/http";
+import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { startServer, type RunningServer } from "../support/server";
+import { API_PASSWORD, at, dateIn, ok, type Account } from "./api-client";
 import { changedTables, snapshot } from "./db-snapshot";
+import { CORS_ORIGIN, SESSION_SECRET } from "./global-setup";
 
-const { db, call, account, freshIp } = apiClient({ ipPrefix: "10.62", namePrefix: "Fuzz" });
+// ---------------------------------------------------------------------------------------------
+// Its own database and two app servers: what the fuzz creates, edits or deletes (packages,
+// roles, reviews...) never meets another test file's expectations.
+
+let database: TestDatabase | null = null;
+let running: RunningServer[] = [];
+let urls: string[] = [];
+let db: postgres.Sql;
+const servers = () => urls;
+
+let ipCounter = 0;
+function freshIp(): string {
+  ipCounter += 1;
+  return `10.62.${Math.floor(ipCounter / 250) % 250}.${ipCounter % 250}`;
+}
+
+/** A curl-like JSON call on the first server (no cookies), with a bearer token when given. */
+function call(method: string, path: string, options: { token?: string; json?: unknown } = {}): Promise<Response> {
+  const headers: Record<string, string> = { "x-forwarded-for": freshIp() };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.json !== undefined) headers["content-type"] = "application/json";
+  return fetch(new URL(path, urls[0]), { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json), redirect: "manual" });
+}
+
+/** Signs up, sets the role, and swaps the session for a token (as api-client's account does). */
+async function account(prefix: string, role: Exclude<Role, "visitor">): Promise<Account> {
+  const c = new HttpClient(urls[0], { "x-forwarded-for": freshIp() });
+  const email = uniqueEmail(prefix);
+  expect((await c.post("/signup", { name: `Fuzz ${prefix}`, email, password: API_PASSWORD, confirmPassword: API_PASSWORD })).status).toBe(302);
+  await db`update users set role = ${role} where email = ${email}`;
+  const [row] = await db`select id from users where email = ${email}`;
+  const res = await c.request(`/users/${encodeURIComponent(email)}`, { method: "PUT", body: JSON.stringify({ email }), headers: { origin: c.baseUrl, "content-type": "application/json" } });
+  expect(res.status).toBe(200);
+  const { token } = (await res.json()) as { token: string };
+  return { c, email, id: row.id as string, token };
+}
 
 const TIMEOUT_MS = 10_000;
 const BATCH = 8;
-const API_RUNS = 100;
-const FORM_RUNS = 80;
+const API_RUNS = 70;
+const FORM_RUNS = 60;
 
 type Role = "visitor" | "user" | "professional" | "admin";
 const ROLES: Role[] = ["visitor", "user", "professional", "admin"];
@@ -446,9 +484,16 @@ function sendForm(r: FormRequest): () => Promise<Sent> {
 // ---------------------------------------------------------------------------------------------
 
 let started = 0;
+const setupSeconds = { servers: 0, fixtures: 0 };
 
 beforeAll(async () => {
   started = Date.now();
+  database = await createTestDatabase("scheduler_fuzz");
+  const env = { DATABASE_URL: database.url, SESSION_SECRET, RATE_LIMIT_FACTOR: "1", TRUST_PROXY: "loopback", CORS_ORIGINS: CORS_ORIGIN };
+  running = await Promise.all([startServer(env), startServer(env)]);
+  urls = running.map((r) => r.url);
+  setupSeconds.servers = (Date.now() - started) / 1000;
+  db = postgres(database.url, { max: 2, onnotice: () => {} });
   for (const role of ["user", "professional", "admin"] as const) {
     for (let i = 0; i < 4; i++) accounts[role].push(await account(`${role}${i}`, role));
   }
@@ -548,15 +593,20 @@ beforeAll(async () => {
       forms.push(form);
     }
   }
+  setupSeconds.fixtures = (Date.now() - started) / 1000;
 }, 120_000);
 
-afterAll(() => {
+afterAll(async () => {
   const statuses = [...stats.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}:${n}`).join(" ");
   console.log(
-    `fuzz: ${stats.requests} requests (${operations.length} operations, ${forms.length} forms) in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
+    `fuzz: ${stats.requests} requests (${operations.length} operations, ${forms.length} forms) in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
+      `(servers up in ${setupSeconds.servers.toFixed(1)} s, accounts and pages by ${setupSeconds.fixtures.toFixed(1)} s); ` +
       `${stats.checkedRefusals} refusals each checked to have changed nothing; statuses ${statuses}`,
   );
-});
+  await db?.end();
+  await Promise.all(running.map((r) => r.stop()));
+  await database?.drop();
+}, 60_000);
 
 describe("fuzz", () => {
   it("every operation of the OpenAPI document: never a 5xx or a hang; refusals change nothing", async () => {

@@ -199,6 +199,61 @@ app.use((req, res, next) => {
   next();
 });
 
+// ---------------------------------------------------------------------------------------------
+// Request hygiene (docs/decisions/023-input-rules.md): what no route can answer is refused here
+// with a 4xx before Remix sees it (after the security and CORS headers and the body guard), in the JSON
+// error shape on JSON paths:
+// - a method no route serves (TRACE, PROPFIND, ...): 405 with Allow;
+// - a path with a bad percent escape (/event/%ZZ): 400; a control character in the path or the
+//   query (%00, %0A in a path, ...): 400, so no NUL ever reaches a query;
+// - an /api/ path that is not in the OpenAPI document: a JSON 404 (not the site's HTML page).
+const KNOWN_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH"];
+const HTML_API_PATHS = new Set(["/api/docs"]);
+/** The path without a trailing slash, as Remix routes it. */
+const routed = (rawPath) => (rawPath.length > 1 ? rawPath.replace(/\/$/, "") : rawPath);
+const isApiPath = (rawPath) => apiPathPatterns.some((re) => re.test(routed(rawPath)));
+function isJsonPath(rawPath) {
+  if (HTML_API_PATHS.has(routed(rawPath))) return false;
+  return rawPath.startsWith("/api/") || isApiPath(rawPath);
+}
+function refuse(req, res, status, code, message) {
+  if (isJsonPath(req.path)) {
+    res.status(status).json({ error: { code, message } });
+  } else {
+    jsonError(res, status, code, message);
+  }
+}
+const PATH_CONTROL = /\p{Cc}/u;
+const QUERY_CONTROL = /(?![\t\n\r])\p{Cc}/u;
+app.use((req, res, next) => {
+  if (!KNOWN_METHODS.includes(req.method)) {
+    res.setHeader("Allow", "GET, HEAD, POST, PUT, DELETE, OPTIONS");
+    return refuse(req, res, 405, "method_not_allowed", `${req.method} is not supported here.`);
+  }
+  let path;
+  try {
+    path = decodeURIComponent(req.path);
+  } catch {
+    return refuse(req, res, 400, "bad_request", "The address has a malformed percent escape (%).");
+  }
+  if (PATH_CONTROL.test(path)) return refuse(req, res, 400, "bad_request", "The address may not contain control characters.");
+  const question = req.originalUrl.indexOf("?");
+  if (question >= 0) {
+    let query;
+    try {
+      query = [...new URLSearchParams(req.originalUrl.slice(question + 1))].flat().join("");
+    } catch {
+      query = "";
+    }
+    if (QUERY_CONTROL.test(query)) return refuse(req, res, 400, "bad_request", "The query string may not contain control characters.");
+  }
+  if (path.startsWith("/api/") && isJsonPath(req.path) && !isApiPath(req.path)) {
+    return refuse(req, res, 404, "not_found", "There is no such JSON path; see /api/openapi.json.");
+  }
+  next();
+});
+// ---------------------------------------------------------------------------------------------
+
 app.use(compression());
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
 // The embed script is loaded by other sites' pages: helmet's Cross-Origin-Resource-Policy

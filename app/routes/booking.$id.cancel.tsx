@@ -9,6 +9,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { BOOKING_NOTES_MAX } from "~/utils/booking-api";
 import { cancelAndTell } from "~/utils/booking-api.server";
 import { guestBookingOr404, guestPageHeaders, notFound, summaryOf } from "~/utils/booking-page.server";
+import { controlCharMessage, isPlainText } from "~/utils/input-rules";
 import { readFormData } from "~/utils/request.server";
 
 /**
@@ -37,6 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const reason = String(form.get("reason") ?? "").trim();
   if (reason.length > BOOKING_NOTES_MAX) return data({ cancelled: false, error: `Use at most ${BOOKING_NOTES_MAX} characters.` }, { status: 400 });
+  if (!isPlainText(reason, true)) return data({ cancelled: false, error: controlCharMessage("The reason", true) }, { status: 400 });
   if (booking.status === "cancelled") return { cancelled: false, error: null };
   const now = new Date();
   if (booking.startsAt.getTime() <= now.getTime()) return data({ cancelled: false, error: PAST_MESSAGE }, { status: 409 });

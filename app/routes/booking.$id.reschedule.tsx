@@ -9,6 +9,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { formatInZone } from "~/scheduling/zoned-time";
 import { rescheduleAndTell, SLOT_TAKEN_MESSAGE } from "~/utils/booking-api.server";
 import { guestBookingOr404, guestPageHeaders, notFound, rescheduleDay, rescheduleSlots, summaryOf } from "~/utils/booking-page.server";
+import { dateWindowMessage, isWithinDateWindow } from "~/utils/input-rules";
 import { readFormData } from "~/utils/request.server";
 
 /**
@@ -48,6 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const startText = String(form.get("start") ?? "");
   const start = new Date(startText);
   if (!startText || !Number.isFinite(start.getTime())) return data({ moved: false, error: "Pick one of the times below." }, { status: 400 });
+  if (!isWithinDateWindow(start, new Date())) return data({ moved: false, error: dateWindowMessage("The new time") }, { status: 400 });
   if (booking.status === "cancelled") return { moved: false, error: null };
   const result = await rescheduleAndTell(request, booking.id, { token }, start, new Date());
   if (result.ok) return { moved: true, error: null };

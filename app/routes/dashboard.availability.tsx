@@ -109,7 +109,8 @@ function edited(id: string, draft: ScheduleDraft, errors: DraftErrors = {}, stat
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireDrawerPage(request, PAGE);
-  const form = await readFormData(request);
+  // The weekly rows and overrides come as repeated fields (d1.start, o.date, ...).
+  const form = await readFormData(request, { repeatable: (name) => /^(d[1-7]\.(start|end)|o\.(date|kind|start|end))$/.test(name) });
   const intent = String(form.get("intent") ?? "");
 
   if (intent === "new") {

@@ -124,7 +124,7 @@ async function fieldsOfRefusal(error: unknown): Promise<Record<string, string[]>
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireDrawerPage(request, PAGE);
   const existing = await target(user.id, params.id);
-  const raw = await readFormData(request);
+  const raw = await readFormData(request, { repeatable: (name) => name === "hosts" });
   const { form, active } = toBodyForm(raw);
   const submission = parseWithZod(form, { schema: eventTypeBody });
   if (submission.status !== "success") return refused(submission.reply());

@@ -39,6 +39,7 @@ import { placeLine } from "~/utils/meeting";
 import { readerTime } from "~/utils/reader-time";
 import { can } from "~/utils/permissions";
 import { SCHEDULED_TABS, scheduledTab, type ScheduledTab } from "~/utils/scheduled-events";
+import { controlCharMessage, dateWindowMessage, isPlainText, isWithinDateWindow } from "~/utils/input-rules";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 
@@ -193,6 +194,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "cancel") {
     const reason = String(form.get("reason") ?? "").trim();
     if (reason.length > BOOKING_NOTES_MAX) return data<ActionAnswer>({ intent, error: M.reasonTooLong(BOOKING_NOTES_MAX), reason }, { status: 400 });
+    if (!isPlainText(reason, true)) return data<ActionAnswer>({ intent, error: controlCharMessage("The reason", true), reason }, { status: 400 });
     if (event.status === "cancelled") return data<ActionAnswer>({ intent, error: M.alreadyCancelled, reason }, { status: 409 });
     if (event.endsAt.getTime() <= now.getTime()) return data<ActionAnswer>({ intent, error: M.ended, reason }, { status: 409 });
     // The one cancel path (decision 029): a booking, a session with its seats, or the host's own event.
@@ -205,6 +207,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const text = String(form.get("start") ?? "");
     const start = new Date(text);
     if (!text || !Number.isFinite(start.getTime())) return data<ActionAnswer>({ intent, error: M.pickTime }, { status: 400 });
+    if (!isWithinDateWindow(start, now)) return data<ActionAnswer>({ intent, error: dateWindowMessage("The new time") }, { status: 400 });
     if (event.status === "cancelled") return data<ActionAnswer>({ intent, error: MESSAGES.cancelledEvent, toast: errorToast(MESSAGES.cancelledEvent) }, { status: 409 });
     if (!(await bookableOf(event))) return data<ActionAnswer>({ intent, error: M.notBookable }, { status: 409 });
     const result = await rescheduleAndTell(request, event.id, { hostId: user.id }, start, now);

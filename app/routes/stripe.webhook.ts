@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleWebhook, PaymentError } from "~/models/payment.server";
+import { unexpectedErrorResponse } from "~/utils/api.server";
 import { env } from "~/utils/env.server";
 
 /**
@@ -13,6 +14,14 @@ function error(status: number, code: string, message: string) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  try {
+    return await receive(request);
+  } catch (e) {
+    return unexpectedErrorResponse(e, request);
+  }
+}
+
+async function receive(request: Request): Promise<Response> {
   if (request.method !== "POST") return error(405, "method_not_allowed", "Use POST.");
   const secret = env().STRIPE_WEBHOOK_SECRET;
   if (!secret || !env().STRIPE_SECRET_KEY) return error(404, "not_configured", "Stripe webhooks are not configured on this server.");

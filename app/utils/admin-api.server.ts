@@ -4,6 +4,7 @@ import { demoteAdmin, promoteToAdmin } from "../models/admin-user.server";
 import { findUserByEmail } from "../models/user.server";
 import type { AuthUser } from "./auth.server";
 import { apiError, fieldErrors, requireApiUser } from "./api.server";
+import { controlCharMessage, isPlainText } from "./input-rules";
 import { can, type Permission } from "./permissions";
 
 /** The caller, who must hold `permission`: 401 without credentials, 403 (with `message`) otherwise. */
@@ -31,6 +32,9 @@ export async function readQuery<S extends z.ZodType>(request: Request, schema: S
  */
 export async function changeRoleByEmail(request: Request, email: string, intent: "promote" | "demote"): Promise<Response> {
   await requireApiPermission(request, "admin:users", intent === "promote" ? MESSAGES.notAdminPromote : MESSAGES.notAdminDemote);
+  if (!isPlainText(email) || email.length > 254) {
+    return apiError(400, "invalid_input", "Check the e-mail in the path.", { email: [controlCharMessage("The e-mail")] });
+  }
   const account = email.trim() ? await findUserByEmail(email) : null;
   if (!account) return apiError(404, "not_found", "No account has this e-mail.");
   const result = intent === "promote" ? await promoteToAdmin(account.id) : await demoteAdmin(account.id);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "./input-rules";
 import type { AdminUserRow } from "../models/admin-user.server";
 import type { ProfessionalRecordRow } from "../models/admin-professional.server";
 
@@ -34,9 +35,7 @@ export const pageQuery = z.object({
 
 /** GET /users: paging plus `?q=`, a part of the name or e-mail (case-insensitive; % and _ are literal). */
 export const usersQuery = pageQuery.extend({
-  q: z
-    .string()
-    .max(MAX_SEARCH, `q: use at most ${MAX_SEARCH} characters.`)
+  q: plainText(z.string().max(MAX_SEARCH, `q: use at most ${MAX_SEARCH} characters.`), "q")
     .optional()
     .transform((v) => (v ?? "").trim())
     .meta({ description: "Part of a name or e-mail.", example: "smith" }),

@@ -1,7 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, getApiUser, methodNotAllowed } from "./api.server";
-import { DATABASE_RETRY_AFTER_SECONDS } from "./database-unavailable";
-import { noteDatabaseFault } from "./db.server";
+import { apiError, getApiUser, methodNotAllowed, unexpectedErrorResponse } from "./api.server";
 import { env } from "./env.server";
 import { clientIp, hit, type RateLimitResult } from "./rate-limit.server";
 
@@ -9,7 +7,8 @@ import { clientIp, hit, type RateLimitResult } from "./rate-limit.server";
  * Every JSON path is one `apiRoute({ GET, POST, ... })`: it answers the methods it has (405 with
  * Allow for the rest), counts the call against the caller's per-minute budget (429 with
  * Retry-After when spent) and puts X-RateLimit-Limit / -Remaining / -Reset on every answer, and
- * turns a thrown Response (readJson, requireApiUser, ...) into the answer.
+ * turns a thrown Response (readJson, requireApiUser, ...) into the answer. Anything else thrown
+ * becomes the JSON 500 of `unexpectedErrorResponse` (never Remix's HTML error page).
  */
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -45,6 +44,14 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
 export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>) {
   const allow = (Object.keys(handlers) as ApiMethod[]).filter((m) => handlers[m]);
   async function handle(args: LoaderFunctionArgs): Promise<Response> {
+    try {
+      return await answer(args);
+    } catch (error) {
+      if (error instanceof Response) return error;
+      return unexpectedErrorResponse(error, args.request);
+    }
+  }
+  async function answer(args: LoaderFunctionArgs): Promise<Response> {
     const method = args.request.method === "HEAD" ? "GET" : (args.request.method as ApiMethod);
     const limit = env().API_RATE_LIMIT_PER_MINUTE;
     const result = await hit(await callerKey(args.request), { limit, windowSeconds: WINDOW_SECONDS });
@@ -63,27 +70,10 @@ export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>) {
       try {
         response = await handler(args);
       } catch (error) {
-        if (!(error instanceof Response)) throw error;
-        response = error;
+        response = error instanceof Response ? error : unexpectedErrorResponse(error, args.request);
       }
     }
     return withHeaders(response, headers);
   }
-  // A database that is down or unreachable answers 503 with Retry-After, never 500 (docs/decisions/025).
-  async function handleOrUnavailable(args: LoaderFunctionArgs): Promise<Response> {
-    try {
-      return await handle(args);
-    } catch (error) {
-      if (!noteDatabaseFault(error)) throw error;
-      return databaseUnavailable();
-    }
-  }
-  return { loader: handleOrUnavailable, action: handleOrUnavailable, methods: allow };
-}
-
-function databaseUnavailable(): Response {
-  return apiError(503, "database_unavailable", `The service is briefly unavailable. Try again in ${DATABASE_RETRY_AFTER_SECONDS} s.`, undefined, {
-    "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
-    "Cache-Control": "no-store",
-  });
+  return { loader: handle, action: handle, methods: allow };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "./input-rules";
 
 /** How long a bearer token lives (decision 012). */
 export const API_TOKEN_DAYS = 30;
@@ -15,10 +16,7 @@ export const API_TOKEN_MESSAGES = {
 } as const;
 
 /** An optional label: trimmed; blank means none. Shared by the page and POST /api/token. */
-export const apiTokenLabelSchema = z
-  .string()
-  .trim()
-  .max(API_TOKEN_LABEL_MAX, API_TOKEN_MESSAGES.labelTooLong)
+export const apiTokenLabelSchema = plainText(z.string().trim().max(API_TOKEN_LABEL_MAX, API_TOKEN_MESSAGES.labelTooLong), "The label")
   .optional()
   .transform((label) => label || null);
 
@@ -28,7 +26,7 @@ export const CreateApiTokenSchema = z.object({ label: apiTokenLabelSchema });
 /** POST /api/token's body: a token for e-mail + password. */
 export const passwordTokenBody = z
   .object({
-    email: z.string({ error: "Enter your e-mail." }).min(1, "Enter your e-mail.").max(254),
+    email: plainText(z.string({ error: "Enter your e-mail." }).min(1, "Enter your e-mail.").max(254), "The e-mail"),
     password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(1024),
     /** Optional: how the token is listed on the API Tokens page ("CI script"). */
     label: apiTokenLabelSchema.nullable().transform((label) => label ?? null).meta({ description: "How the token is listed on the API Tokens page (at most 60 characters)." }),
@@ -37,5 +35,5 @@ export const passwordTokenBody = z
 
 /** PUT /users/{email}'s body: the signed-in session's own e-mail. */
 export const sessionTokenBody = z
-  .object({ email: z.string({ error: "Enter your e-mail." }).min(1, "Enter your e-mail.").max(254) })
+  .object({ email: plainText(z.string({ error: "Enter your e-mail." }).min(1, "Enter your e-mail.").max(254), "The e-mail") })
   .meta({ id: "SessionTokenRequest" });

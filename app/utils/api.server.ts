@@ -1,6 +1,9 @@
+import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { userOfApiToken } from "../models/api-token.server";
 import { getUser, type AuthUser } from "./auth.server";
+import { DATABASE_RETRY_AFTER_SECONDS } from "./database-unavailable";
+import { noteDatabaseFault } from "./db.server";
 import { oncePerRequest } from "./request-scope.server";
 
 /**
@@ -13,6 +16,36 @@ export type FieldErrors = Record<string, string[]>;
 /** `{ error: { code, message, fields? } }` with the given status. */
 export function apiError(status: number, code: string, message: string, fields?: FieldErrors, headers?: HeadersInit): Response {
   return Response.json({ error: fields ? { code, message, fields } : { code, message } }, { status, headers });
+}
+
+/**
+ * The last resort of every JSON path: an error nobody expected (a bug, never client input,
+ * which the schemas refuse with a 4xx) answers the error shape with 500 `internal_error` and a
+ * request id that is also in the server log, so a report can be matched with its stack trace.
+ * The one place to add other mappings of unexpected errors (docs/decisions/023).
+ */
+export function unexpectedErrorResponse(error: unknown, request: Request): Response {
+  // A database that is down or unreachable answers 503 with Retry-After, never 500 (docs/decisions/025).
+  if (noteDatabaseFault(error)) return databaseUnavailable();
+  const requestId = randomUUID();
+  let path = request.url;
+  try {
+    path = new URL(request.url).pathname;
+  } catch {
+    // keep the raw URL
+  }
+  console.error(`[request ${requestId}] ${request.method} ${path} failed:`, error);
+  return Response.json(
+    { error: { code: "internal_error", message: `Something went wrong on our side. Quote request id ${requestId} when reporting it.`, requestId } },
+    { status: 500, headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" } },
+  );
+}
+
+function databaseUnavailable(): Response {
+  return apiError(503, "database_unavailable", `The service is briefly unavailable. Try again in ${DATABASE_RETRY_AFTER_SECONDS} s.`, undefined, {
+    "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
+    "Cache-Control": "no-store",
+  });
 }
 
 /** server.mjs refuses larger bodies by Content-Length; this also covers chunked bodies. */

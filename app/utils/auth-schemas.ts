@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "./input-rules";
 import { MESSAGES } from "~/messages";
 
 const email = z
@@ -17,16 +18,16 @@ export const newPassword = z
 export const SignInSchema = z.object({
   email,
   password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(1024),
-  redirectTo: z.string().max(2048).optional(),
+  redirectTo: plainText(z.string().max(2048), "redirectTo").optional(),
 });
 
 export const SignUpSchema = z
   .object({
-    name: z.string().trim().max(100, "Use at most 100 characters.").optional(),
+    name: plainText(z.string().trim().max(100, "Use at most 100 characters."), "Your name").optional(),
     email,
     password: newPassword,
     confirmPassword: z.string({ error: MESSAGES.passwordRequired }).max(128),
-    redirectTo: z.string().max(2048).optional(),
+    redirectTo: plainText(z.string().max(2048), "redirectTo").optional(),
   })
   .superRefine((v, ctx) => {
     if (v.password !== v.confirmPassword) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dateWindowMessage, isWithinDateWindow, plainText } from "./input-rules";
 import { isTimeZone } from "./time-zone";
 
 
@@ -18,6 +19,8 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}
 const startField = z
   .string({ error: "Give start as an ISO 8601 instant with an offset, such as 2026-12-01T15:00:00+01:00." })
   .refine((s) => INSTANT.test(s) && Number.isFinite(Date.parse(s)), { message: "Give start as an ISO 8601 instant with an offset, such as 2026-12-01T15:00:00+01:00." })
+  // The window is two years wide, so the clock at parse time is precise enough here.
+  .refine((s) => !Number.isFinite(Date.parse(s)) || isWithinDateWindow(new Date(s), new Date()), { message: dateWindowMessage("start") })
   .meta({ description: "The slot's start, as GET /api/slots lists it.", example: "2026-12-01T15:00:00+01:00" });
 
 const emailField = (label: string) =>
@@ -30,13 +33,9 @@ const emailField = (label: string) =>
 
 export const bookingBody = z
   .object({
-    eventTypeId: z.string({ error: "Give the event type's _id." }).min(1, "Give the event type's _id.").meta({ example: "0b6f3c1e-2a47-4d8e-9c1f-6a2b3c4d5e6f" }),
+    eventTypeId: plainText(z.string({ error: "Give the event type's _id." }).min(1, "Give the event type's _id.").max(100, "Give the event type's _id."), "eventTypeId").meta({ example: "0b6f3c1e-2a47-4d8e-9c1f-6a2b3c4d5e6f" }),
     start: startField,
-    name: z
-      .string({ error: "Give your name." })
-      .trim()
-      .min(1, "Give your name.")
-      .max(BOOKING_NAME_MAX, `Use at most ${BOOKING_NAME_MAX} characters.`)
+    name: plainText(z.string({ error: "Give your name." }).trim().min(1, "Give your name.").max(BOOKING_NAME_MAX, `Use at most ${BOOKING_NAME_MAX} characters.`), "Your name")
       .meta({ example: "Ada Lovelace" }),
     email: emailField("your e-mail"),
     timeZone: z
@@ -44,7 +43,7 @@ export const bookingBody = z
       .trim()
       .refine(isTimeZone, { message: "Give a valid IANA time zone, such as Europe/Berlin." })
       .meta({ description: "The guest's IANA zone.", example: "Europe/Berlin" }),
-    notes: z.string({ error: "notes is text." }).max(BOOKING_NOTES_MAX, `Use at most ${BOOKING_NOTES_MAX} characters.`).optional(),
+    notes: plainText(z.string({ error: "notes is text." }).max(BOOKING_NOTES_MAX, `Use at most ${BOOKING_NOTES_MAX} characters.`), "The notes", { multiline: true }).optional(),
     guests: z
       .array(emailField("each guest's e-mail"), { error: "guests is a list of e-mail addresses." })
       .max(BOOKING_GUESTS_MAX, `Add at most ${BOOKING_GUESTS_MAX} guests.`)
@@ -58,13 +57,13 @@ export const bookingBody = z
   .meta({ id: "BookingInput" });
 
 export const cancelBody = z
-  .object({ reason: z.string({ error: "reason is text." }).max(BOOKING_NOTES_MAX, `Use at most ${BOOKING_NOTES_MAX} characters.`).optional() })
+  .object({ reason: plainText(z.string({ error: "reason is text." }).max(BOOKING_NOTES_MAX, `Use at most ${BOOKING_NOTES_MAX} characters.`), "The reason", { multiline: true }).optional() })
   .meta({ id: "BookingCancelInput" });
 
 export const rescheduleBody = z.object({ start: startField }).meta({ id: "BookingRescheduleInput" });
 
 export const bookingTokenQuery = z.object({
-  token: z.string().optional().meta({ description: "The booking's token from its cancel/reschedule link (or authenticate as its host)." }),
+  token: plainText(z.string().max(200), "token").optional().meta({ description: "The booking's token from its cancel/reschedule link (or authenticate as its host)." }),
 });
 
 export const bookingJsonSchema = z

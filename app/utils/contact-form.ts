@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { controlCharMessage, isPlainText, plainText } from "./input-rules";
 import { MESSAGES } from "~/messages";
 
 /**
@@ -22,7 +23,8 @@ export const ContactSchema = z.object({
       z
         .string({ error: MESSAGES.contactNameRequired })
         .min(1, MESSAGES.contactNameRequired)
-        .max(CONTACT_LIMITS.name, `Use at most ${CONTACT_LIMITS.name} characters.`),
+        .max(CONTACT_LIMITS.name, `Use at most ${CONTACT_LIMITS.name} characters.`)
+        .refine((v) => isPlainText(v), controlCharMessage("Your name")),
     ),
   email: z
     .string({ error: MESSAGES.emailRequired })
@@ -33,7 +35,7 @@ export const ContactSchema = z.object({
   subject: z
     .string()
     .transform((s) => oneLine(s) || undefined)
-    .pipe(z.string().max(CONTACT_LIMITS.subject, `Use at most ${CONTACT_LIMITS.subject} characters.`).optional())
+    .pipe(plainText(z.string().max(CONTACT_LIMITS.subject, `Use at most ${CONTACT_LIMITS.subject} characters.`), "The subject").optional())
     .optional(),
   message: z
     .string({ error: MESSAGES.contactMessageRequired })
@@ -43,7 +45,8 @@ export const ContactSchema = z.object({
       z
         .string({ error: MESSAGES.contactMessageRequired })
         .min(1, MESSAGES.contactMessageRequired)
-        .max(CONTACT_LIMITS.message, `Use at most ${CONTACT_LIMITS.message} characters.`),
+        .max(CONTACT_LIMITS.message, `Use at most ${CONTACT_LIMITS.message} characters.`)
+        .refine((v) => isPlainText(v, true), controlCharMessage("The message", true)),
     ),
 });
 

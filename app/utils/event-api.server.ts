@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dateWindowMessage, isWithinDateWindow, plainText } from "./input-rules";
 import type { HostEvent } from "../models/event.server";
 import { MAX_INVITEES, oneToOneEventFields, optionalEmail, updateEventFields } from "./event-schemas";
 
@@ -53,7 +54,8 @@ function dateTime(now: Date) {
   return z
     .iso.datetime({ offset: true, error: DATE_TIME_MESSAGE })
     .transform((value) => new Date(value))
-    .refine((instant) => instant.getTime() > now.getTime(), "Choose a date and time in the future.");
+    .refine((instant) => instant.getTime() > now.getTime(), "Choose a date and time in the future.")
+    .refine((instant) => isWithinDateWindow(instant, now), dateWindowMessage("dateTime"));
 }
 
 const groupInvitees = z
@@ -96,7 +98,7 @@ export function createEventBody(now: Date) {
       }),
       dateTime: dateTime(now),
       duration,
-      host: z.string().optional(),
+      host: plainText(z.string().max(254), "host").optional(),
     })
     .transform((value, issue) => {
       // targetedEmail's shape depends on eventWith, so it is checked once that is known.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dateWindowMessage, isWithinDateWindow, plainText } from "./input-rules";
 import { MESSAGES } from "../messages";
 import { wallClockToInstant } from "../scheduling/zoned-time";
 
@@ -21,22 +22,22 @@ export const MAX_DESCRIPTION = 5000;
 export const MAX_EVENT_NAME = 120;
 export const MAX_INVITEES = 4;
 
-const eventName = z
-  .string({ error: MESSAGES.eventNameRequired })
-  .trim()
-  .min(1, MESSAGES.eventNameRequired)
-  .max(MAX_EVENT_NAME, `Use at most ${MAX_EVENT_NAME} characters.`);
+const eventName = plainText(
+  z.string({ error: MESSAGES.eventNameRequired }).trim().min(1, MESSAGES.eventNameRequired).max(MAX_EVENT_NAME, `Use at most ${MAX_EVENT_NAME} characters.`),
+  "The event name",
+);
 
 const eventType = z.enum(EVENT_OPTIONS, { error: "Choose how you will meet." });
 
-const description = z
-  .string({ error: MESSAGES.descriptionRequired })
-  .trim()
-  .min(1, MESSAGES.descriptionRequired)
-  .max(
-    MAX_DESCRIPTION,
-    `Keep the description to ${MAX_DESCRIPTION} characters or fewer.`
-  );
+const description = plainText(
+  z
+    .string({ error: MESSAGES.descriptionRequired })
+    .trim()
+    .min(1, MESSAGES.descriptionRequired)
+    .max(MAX_DESCRIPTION, `Keep the description to ${MAX_DESCRIPTION} characters or fewer.`),
+  "The description",
+  { multiline: true },
+);
 
 const date = z
   .string({ error: "Choose a date." })
@@ -101,6 +102,10 @@ function withInstants<
         path: ["date"],
         message: "Choose a date and time in the future.",
       });
+      return z.NEVER;
+    }
+    if (!isWithinDateWindow(start.instant, ctx.now)) {
+      issue.addIssue({ code: "custom", path: ["date"], message: dateWindowMessage("The date") });
       return z.NEVER;
     }
     return {

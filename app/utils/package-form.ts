@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "./input-rules";
 import { MESSAGES } from "../messages";
 import { formatDollars } from "./packages";
 
@@ -49,20 +50,16 @@ export function priceInputValue(priceCents: number): string {
 }
 
 const text = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label}: use at most ${max} characters.`)
+  plainText(z.string().trim().max(max, `${label}: use at most ${max} characters.`), label)
     .optional()
     .transform((v) => v ?? "");
 
 /** The plain field object, for conform's getZodConstraint (which cannot look through the root transform). */
 export const packageFields = z.object({
-  name: z
-    .string({ error: MESSAGES.packageNameRequired })
-    .trim()
-    .min(1, MESSAGES.packageNameRequired)
-    .max(MAX_PACKAGE_NAME, `Use at most ${MAX_PACKAGE_NAME} characters.`),
+  name: plainText(
+    z.string({ error: MESSAGES.packageNameRequired }).trim().min(1, MESSAGES.packageNameRequired).max(MAX_PACKAGE_NAME, `Use at most ${MAX_PACKAGE_NAME} characters.`),
+    "The package's name",
+  ),
   price: z
     .string()
     .max(32, "Enter a price in dollars (e.g. 10 or 9.99) or Free.")

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPlainText, plainText } from "./input-rules";
 import { ReviewSchema } from "./review-form";
 import { professionalRecordSchema } from "./admin-api";
 
@@ -8,7 +9,7 @@ import { professionalRecordSchema } from "./admin-api";
  * schemas and the OpenAPI document (openapi/payments.ts) describes them with the same ones.
  */
 
-const email = z.string().trim().max(254, "Use at most 254 characters.");
+const email = plainText(z.string().trim().max(254, "Use at most 254 characters."), "The e-mail");
 
 /** POST /reviews: the Give Review form's fields; `email`, when sent, must be the caller's. */
 export const reviewBody = ReviewSchema.extend({
@@ -43,7 +44,7 @@ const price = z
 export const createPaymentIntentBody = z
   .object({
     packageId: z.guid("Send the package's _id.").optional(),
-    name: z.string().trim().min(1, "Send the package's name.").max(100, "Use at most 100 characters.").optional(),
+    name: plainText(z.string().trim().min(1, "Send the package's name.").max(100, "Use at most 100 characters."), "The package's name").optional(),
     price: price.optional(),
   })
   .refine((b) => b.packageId !== undefined || b.name !== undefined, { message: "Send the package's _id or its name.", path: ["packageId"] })
@@ -82,12 +83,13 @@ export const professionalRecordBody = z
       .string({ error: "Send the PaymentIntent id (pi_...) as transactionId." })
       .trim()
       .min(1, "Send the PaymentIntent id (pi_...) as transactionId.")
-      .max(255, "That is not a PaymentIntent id."),
+      .max(255, "That is not a PaymentIntent id.")
+      .refine((v) => isPlainText(v), "That is not a PaymentIntent id."),
     email: email.optional(),
-    name: z.string().max(200, "Use at most 200 characters.").optional(),
-    status: z.string().max(50).optional(),
-    pack: z.string().max(100).optional(),
-    issuedDate: z.string().max(100).optional(),
+    name: plainText(z.string().max(200, "Use at most 200 characters."), "The name").optional(),
+    status: plainText(z.string().max(50, "Use at most 50 characters."), "The status").optional(),
+    pack: plainText(z.string().max(100, "Use at most 100 characters."), "The package").optional(),
+    issuedDate: plainText(z.string().max(100, "Use at most 100 characters."), "issuedDate").optional(),
   })
   .meta({ id: "ProfessionalRecordInput" });
 

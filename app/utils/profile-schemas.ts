@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPlainText } from "./input-rules";
 import { MESSAGES } from "../messages";
 import { PROFILE_MESSAGES as P } from "../profile-messages";
 import { newPassword } from "./auth-schemas";
@@ -27,8 +28,8 @@ export const DetailsSchema = z.object({
     .trim()
     .min(1, P.nameRequired)
     .max(100, P.nameTooLong)
-    // PostgreSQL text refuses NUL; other control characters have no place in a name either.
-    .refine((v) => !/\p{Cc}/u.test(v), P.nameControlCharacters),
+    // The shared text rule (input-rules), with this page's own wording.
+    .refine((v) => isPlainText(v), P.nameControlCharacters),
   timeZone,
 });
 

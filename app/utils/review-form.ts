@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isHttpUrl } from "~/components/home/review-format";
+import { isHttpUrl, plainText } from "./input-rules";
 
 /**
  * A posted review: the home page's Give Review form and POST /reviews validate with the same
@@ -7,7 +7,7 @@ import { isHttpUrl } from "~/components/home/review-format";
  * address, whatever the client sends.
  */
 export const ReviewSchema = z.object({
-  name: z.string({ error: "Enter your name." }).trim().min(1, "Enter your name.").max(100, "Use at most 100 characters."),
+  name: plainText(z.string({ error: "Enter your name." }).trim().min(1, "Enter your name.").max(100, "Use at most 100 characters."), "Your name"),
   imageUrl: z
     .string()
     .trim()
@@ -19,9 +19,9 @@ export const ReviewSchema = z.object({
     .int("Choose a rating from 1 to 5.")
     .min(1, "Choose a rating from 1 to 5.")
     .max(5, "Choose a rating from 1 to 5."),
-  review: z
-    .string({ error: "Write your review." })
-    .trim()
-    .min(1, "Write your review.")
-    .max(2000, "Keep your review to 2000 characters or fewer."),
+  review: plainText(
+    z.string({ error: "Write your review." }).trim().min(1, "Write your review.").max(2000, "Keep your review to 2000 characters or fewer."),
+    "Your review",
+    { multiline: true },
+  ),
 });

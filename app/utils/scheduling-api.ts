@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { httpUrlMessage, isHttpUrl, plainText } from "./input-rules";
 import type { EventTypeRow, ScheduleRow } from "../../db/schema";
 import type { DateOverride, WeeklyHours } from "../scheduling/availability";
 import { MAX_BOOKING_WINDOW_DAYS, MAX_RANGE_DAYS } from "../scheduling/slots";
@@ -130,12 +131,10 @@ export const SCHEDULE_NAME_MAX = 100;
  */
 export const scheduleBody = z
   .object({
-    name: z
-      .string({ error: "Give the schedule a name." })
-      .trim()
-      .min(1, "Give the schedule a name.")
-      .max(SCHEDULE_NAME_MAX, `Use at most ${SCHEDULE_NAME_MAX} characters.`)
-      .meta({ example: "Working hours" }),
+    name: plainText(
+      z.string({ error: "Give the schedule a name." }).trim().min(1, "Give the schedule a name.").max(SCHEDULE_NAME_MAX, `Use at most ${SCHEDULE_NAME_MAX} characters.`),
+      "The name",
+    ).meta({ example: "Working hours" }),
     timeZone: timeZoneField,
     isDefault: z.boolean({ error: "isDefault is true or false." }).default(false).meta({ description: "Make this the default schedule (the old default stops being one)." }),
     weekly: z.array(weeklyHours, { error: "weekly is a list of { day, start, end }." }).max(168, "Give at most 168 weekly intervals.").default([]),
@@ -236,7 +235,7 @@ const NOTICE_MAX = MAX_BOOKING_WINDOW_DAYS * 24 * 60;
  */
 export const eventTypeBody = z
   .object({
-    title: z.string({ error: "Give a title." }).trim().min(1, "Give a title.").max(200, "Use at most 200 characters.").meta({ example: "Intro call" }),
+    title: plainText(z.string({ error: "Give a title." }).trim().min(1, "Give a title.").max(200, "Use at most 200 characters."), "The title").meta({ example: "Intro call" }),
     slug: z
       .string({ error: SLUG_MESSAGE })
       .trim()
@@ -246,16 +245,20 @@ export const eventTypeBody = z
       .regex(SLUG, SLUG_MESSAGE)
       .refine((slug) => !RESERVED_SLUGS.has(slug), { message: "That word is reserved; pick another slug." })
       .meta({ description: "The booking link's last segment (/{username}/{slug}); unique among your event types, whatever the case.", example: "intro-call" }),
-    description: z.string({ error: "The description is text." }).max(5000, "Use at most 5000 characters.").default(""),
+    description: plainText(z.string({ error: "The description is text." }).max(5000, "Use at most 5000 characters."), "The description", { multiline: true }).default(""),
     duration: minutes("duration", 5, 720).meta({ example: 30 }),
     kind: z.enum(EVENT_TYPE_KINDS, { error: `kind is one of ${EVENT_TYPE_KINDS.join(", ")}.` }).default("one-to-one"),
     location: z
       .object({
         type: z.enum(LOCATION_TYPES, { error: `location.type is one of ${LOCATION_TYPES.join(", ")}.` }),
-        value: z.string({ error: "location.value is text." }).trim().max(500, "Use at most 500 characters.").optional(),
+        value: plainText(z.string({ error: "location.value is text." }).trim().max(500, "Use at most 500 characters."), "The location").optional(),
       })
       .superRefine((value, ctx) => {
         if (value.type === "in-person" && !value.value) ctx.addIssue({ code: "custom", path: ["value"], message: "Give the meeting's address." });
+        // A room link is opened by guests: only http(s), never javascript: or data:.
+        if ((value.type === "video" || value.type === "google-meet") && value.value && !isHttpUrl(value.value)) {
+          ctx.addIssue({ code: "custom", path: ["value"], message: httpUrlMessage("The room link") });
+        }
       })
       .transform((value) => (value.value ? { type: value.type, value: value.value } : { type: value.type }))
       .default({ type: "video" })
@@ -287,7 +290,7 @@ export const eventTypeBody = z
     scheduleId: z.uuid({ error: "scheduleId: the _id of one of your schedules." }).nullish().meta({ description: "One of your schedules; your default schedule when left out." }),
     active: z.boolean({ error: "active is true or false." }).default(true),
     hosts: z
-      .array(z.string({ error: "hosts: a list of user _ids." }), { error: "hosts: a list of user _ids." })
+      .array(plainText(z.string({ error: "hosts: a list of user _ids." }).max(100, "hosts: a list of user _ids."), "Each host"), { error: "hosts: a list of user _ids." })
       .max(50, "hosts: at most 50.")
       .optional()
       .meta({
@@ -367,9 +370,9 @@ export function eventTypeJson(row: Omit<EventTypeRow, "userId" | "createdAt" | "
 /** GET /api/slots: an event type by id, or by its host's username and its slug. */
 export const slotsQuery = z
   .object({
-    eventTypeId: z.string().optional().meta({ description: "The event type's _id (or give username and slug).", example: "0b6f3c1e-2a47-4d8e-9c1f-6a2b3c4d5e6f" }),
-    username: z.string().trim().toLowerCase().optional().meta({ description: "The host's username (with slug).", example: "jane" }),
-    slug: z.string().trim().toLowerCase().optional().meta({ description: "The event type's slug (with username).", example: "intro-call" }),
+    eventTypeId: plainText(z.string().max(100), "eventTypeId").optional().meta({ description: "The event type's _id (or give username and slug).", example: "0b6f3c1e-2a47-4d8e-9c1f-6a2b3c4d5e6f" }),
+    username: plainText(z.string().trim().toLowerCase().max(100), "username").optional().meta({ description: "The host's username (with slug).", example: "jane" }),
+    slug: plainText(z.string().trim().toLowerCase().max(100), "slug").optional().meta({ description: "The event type's slug (with username).", example: "intro-call" }),
     start: dateField("start"),
     end: dateField("end"),
     timeZone: timeZoneField.meta({ description: "The guest's IANA zone: days are its dates, slots carry its offsets.", example: "Europe/Berlin" }),

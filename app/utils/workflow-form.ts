@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "./input-rules";
 import { WORKFLOW_MESSAGES as M } from "../profile-messages";
 import { FOLLOW_UP_MESSAGE_MAX, REMINDER_BOUNDS, type ReminderSettings } from "../scheduling/reminders";
 
@@ -55,7 +56,7 @@ export const workflowSchema = z
     followUpOn: z.boolean().default(false),
     followUpAmount: amount,
     followUpUnit: unitSchema,
-    followUpMessage: z.string().trim().max(FOLLOW_UP_MESSAGE_MAX, M.messageTooLong(FOLLOW_UP_MESSAGE_MAX)).optional(),
+    followUpMessage: plainText(z.string().trim().max(FOLLOW_UP_MESSAGE_MAX, M.messageTooLong(FOLLOW_UP_MESSAGE_MAX)), "The message", { multiline: true }).optional(),
   })
   .superRefine((v, ctx) => {
     const minutes: Partial<Record<WorkflowRule, number>> = {};

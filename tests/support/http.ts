@@ -1,3 +1,4 @@
+import http from "node:http";
 /**
  * A tiny HTTP client with a cookie jar, for talking to a running app server the way a
  * browser would (redirects are not followed, so tests can assert them).
@@ -66,4 +67,31 @@ export function visibleText(html: string): string {
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
+}
+
+/**
+ * One request with node:http, for what fetch refuses to send (TRACE, a path it would
+ * normalize): answers status, headers and body text, or throws after `timeoutMs`.
+ */
+export function rawRequest(
+  baseUrl: string,
+  method: string,
+  path: string,
+  { headers = {}, body, timeoutMs = 10_000 }: { headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number } = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+  const base = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: base.hostname, port: base.port, method, path, headers: body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${path.slice(0, 120)}: no answer within ${timeoutMs} ms`)));
+    req.on("error", reject);
+    req.end(body);
+  });
 }

@@ -9,15 +9,8 @@ export function initials(name: string): string {
   return (first + last).toLocaleUpperCase();
 }
 
-/** An absolute http(s) URL, the only kind of image address a review may carry. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
+/** An absolute http(s) URL, the only kind of image address a review may carry: the shared link rule. */
+export { isHttpUrl } from "~/utils/input-rules";
 
 /** For the five stars: true for each filled one (the rating, clamped to 0..5). */
 export function starFills(rating: number): boolean[] {

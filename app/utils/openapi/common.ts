@@ -16,6 +16,7 @@ export const errorSchema = z
       code: z.string().meta({ example: "invalid_input" }),
       message: z.string().meta({ example: "Check the highlighted fields." }),
       fields: z.record(z.string(), z.array(z.string())).optional().meta({ description: "Per-field messages, keyed by the field's path (e.g. targetedEmail.email2)." }),
+      requestId: z.string().optional().meta({ description: "500 internal_error only: the id under which the server logged the error (also in X-Request-Id)." }),
     }),
   })
   .meta({ id: "Error", description: "Every error of every JSON path has this shape." });
@@ -45,6 +46,12 @@ export function errors(...statuses: number[]): ZodOpenApiResponsesObject {
   out["429"] = {
     description: "Too many calls; wait Retry-After seconds.",
     headers: { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" } }, ...rateLimitHeaders },
+    content: { "application/json": { schema: errorSchema } },
+  };
+  // Never for what a client sent (docs/decisions/023-input-rules.md): a bug, with its log id.
+  out["500"] = {
+    description: "An unexpected error on the server (never bad input): internal_error with a requestId that is also in the server log.",
+    headers: { "X-Request-Id": { description: "The id under which the error was logged.", schema: { type: "string" } } },
     content: { "application/json": { schema: errorSchema } },
   };
   return out;

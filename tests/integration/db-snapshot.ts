@@ -1,0 +1,38 @@
+import type postgres from "postgres";
+
+/**
+ * What a refused request must leave untouched: the row count and a checksum of every row of
+ * every table. Left out: what any call may write by design (rate-limit counters, sessions, a
+ * token's last use) and what the job runner writes on its own in the background whenever some
+ * event of any test comes near (the mail outbox, reminder deliveries, bell notifications); a
+ * request's own effects on those always come with a row in the tables that are checked.
+ */
+const LEFT_OUT = new Set(["rate_limits", "sessions", "mail_outbox", "reminder_deliveries", "notifications"]);
+const VOLATILE_COLUMNS: Record<string, string[]> = { api_tokens: ["last_used_at"], users: ["notifications_seen_at"] };
+
+export type Snapshot = Record<string, string>;
+
+export async function snapshot(db: postgres.Sql): Promise<Snapshot> {
+  const columns = await db<{ table_name: string; column_name: string }[]>`
+    select c.table_name, c.column_name from information_schema.columns c
+    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
+    where c.table_schema = 'public' order by c.table_name, c.ordinal_position`;
+  const byTable = new Map<string, string[]>();
+  for (const { table_name: table, column_name: column } of columns) {
+    if (LEFT_OUT.has(table) || (VOLATILE_COLUMNS[table] ?? []).includes(column)) continue;
+    byTable.set(table, [...(byTable.get(table) ?? []), column]);
+  }
+  // One round trip: per table, its row count and the md5 of its rows' md5s in a fixed order.
+  const parts = [...byTable].map(([table, kept]) => {
+    const row = `md5(row(${kept.map((c) => `"${c}"`).join(", ")})::text)`;
+    return `select '${table}' as name, count(*)::text || ':' || coalesce(md5(string_agg(${row}, ',' order by ${row})), '') as sum from "${table}"`;
+  });
+  const rows = await db.unsafe<{ name: string; sum: string }[]>(parts.join(" union all "));
+  return Object.fromEntries(rows.map((r) => [r.name, r.sum]));
+}
+
+/** The tables whose snapshot differs, for a readable failure message. */
+export function changedTables(before: Snapshot, after: Snapshot): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names].filter((n) => before[n] !== after[n]).sort();
+}

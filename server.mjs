@@ -268,10 +268,30 @@ const handleRemix = createRequestHandler({
   build,
   mode: info.production ? "production" : "development",
   // databaseFault: set by the entry's handleError when the database is unavailable (503, docs/decisions/025).
-  getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce, databaseFault: { unavailable: false } }),
+  getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce, databaseFault: res.locals.databaseFault }),
 });
+// Documents and data requests turn a database outage into 503 in the entry; a resource route's
+// error (an .ics download, a form post that redirects) leaves Remix as a bare 500, so the same
+// flag turns that into 503 with Retry-After here, as it is written.
+function answerOutagesWith503(res) {
+  const fault = { unavailable: false };
+  res.locals.databaseFault = fault;
+  const writeHead = res.writeHead;
+  res.writeHead = function outageAwareWriteHead(...args) {
+    if (fault.unavailable && (args[0] === 500 || (typeof args[0] !== "number" && this.statusCode === 500))) {
+      if (typeof args[0] === "number") args[0] = 503;
+      this.statusCode = 503;
+      this.setHeader("Retry-After", String(info.databaseRetryAfterSeconds));
+      this.setHeader("Cache-Control", "no-store");
+    }
+    return writeHead.apply(this, args);
+  };
+}
 // One scope per request: the loaders of a page share what they look up (the signed-in user).
-app.all("*", (req, res, next) => build.entry.module.runInRequestScope(() => handleRemix(req, res, next)));
+app.all("*", (req, res, next) => {
+  answerOutagesWith503(res);
+  return build.entry.module.runInRequestScope(() => handleRemix(req, res, next));
+});
 
 const server = app.listen(info.port, () => {
   const url = info.appUrl ?? `http://localhost:${info.port}`;

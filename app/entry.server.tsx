@@ -137,6 +137,7 @@ export async function startup() {
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     /** The JSON paths as OpenAPI templates (/event/{id}): CORS applies to these only. */
     apiPaths: Object.keys(openApiDocument().paths ?? {}),
+    databaseRetryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
   };
 }
 

@@ -197,6 +197,12 @@ describe("the database unreachable (through a TCP proxy)", () => {
     { timeout: 60_000 },
     async (mode) => {
       const { eventTypeId, slug, slots, slotsPath } = await bookableHost(server.url);
+      // A booking made before the cut: its .ics download is a resource route (no document, no data request).
+      const made = await call(server.url, "made", "/api/bookings", booking(eventTypeId, slots[20]));
+      expect(made.status).toBe(201);
+      const { id, cancelUrl } = (JSON.parse(made.body) as { booking: { id: string; cancelUrl: string } }).booking;
+      const icsPath = `/pro/${slug}/booked/${id}/ics?token=${new URL(cancelUrl).searchParams.get("token")}`;
+      expect((await call(server.url, "ics", icsPath)).status).toBe(200);
       await proxy.cut(mode);
       const down: Answer[] = [];
       const started = performance.now();
@@ -212,6 +218,7 @@ describe("the database unreachable (through a TCP proxy)", () => {
         );
         down.push(await call(server.url, "healthz", "/healthz"));
         down.push(await call(server.url, "data", `/pro/${slug}.data`));
+        down.push(await call(server.url, "ics", icsPath));
       }
       const maxDownMs = Math.max(...down.map((a) => a.ms));
       console.log(

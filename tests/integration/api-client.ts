@@ -121,4 +121,7 @@ export const dateIn = (days: number) => new Date(Date.now() + days * DAY_MS).toI
 /** A slot start on a date `days` ahead, written like GET /api/slots does for UTC. */
 export const at = (days: number, time: string) => `${dateIn(days)}T${time}:00+00:00`;
 /** The booking token of a cancel or reschedule link. */
+/** A schedule open all day, every day, in UTC: every slot of an event type on it is free. */
+export const ALL_DAY_SCHEDULE = { name: "All day", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })) };
+
 export const tokenOf = (url: string | null) => new URL(url ?? "http://x/").searchParams.get("token") ?? "";

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, rawRequest, uniqueEmail } from "../support/http";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { startServer, type RunningServer } from "../support/server";
-import { API_PASSWORD, at, dateIn, ok, type Account } from "./api-client";
+import { ALL_DAY_SCHEDULE, API_PASSWORD, at, dateIn, ok, type Account } from "./api-client";
 import { changedTables, snapshot } from "./db-snapshot";
 import { CORS_ORIGIN, SESSION_SECRET } from "./global-setup";
 
@@ -504,7 +504,7 @@ beforeAll(async () => {
   const schedule = await ok(
     await call("POST", "/api/schedules", {
       token: host.token,
-      json: { name: "All day", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })) },
+      json: ALL_DAY_SCHEDULE,
     }),
     201,
   );

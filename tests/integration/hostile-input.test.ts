@@ -13,7 +13,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiClient, at, dateIn, errorOf, ok, tokenOf, type Account } from "./api-client";
+import { ALL_DAY_SCHEDULE, apiClient, at, dateIn, errorOf, ok, tokenOf, type Account } from "./api-client";
 import { rawRequest } from "../support/http";
 import { servers } from "./context";
 import { changedTables, snapshot } from "./db-snapshot";
@@ -53,7 +53,7 @@ beforeAll(async () => {
   const schedule = await ok(
     await call("POST", "/api/schedules", {
       token: host.token,
-      json: { name: "All day", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })) },
+      json: ALL_DAY_SCHEDULE,
     }),
     201,
   );

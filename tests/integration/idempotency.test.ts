@@ -8,7 +8,7 @@
  */
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiClient, errorOf, ok, at, dateIn, type Account } from "./api-client";
+import { ALL_DAY_SCHEDULE, apiClient, errorOf, ok, at, dateIn, type Account } from "./api-client";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.124", namePrefix: "Idem" });
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   const schedule = await ok(
     await call("POST", "/api/schedules", {
       token: host.token,
-      json: { name: "All day", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })) },
+      json: ALL_DAY_SCHEDULE,
     }),
     201,
   );

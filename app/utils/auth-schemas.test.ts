@@ -42,3 +42,14 @@ describe("SignUpSchema", () => {
     }
   });
 });
+
+describe("redirectTo never refuses a sign-in or sign-up", () => {
+  it("keeps a target with control characters for safeRedirectPath to judge, and drops one too long", () => {
+    const signIn = (redirectTo: string) => SignInSchema.safeParse({ email: "a@example.com", password: "secret", redirectTo });
+    expect(signIn("/\t/evil.example")).toMatchObject({ success: true, data: { redirectTo: "/\t/evil.example" } });
+    expect(signIn("/\u0000x")).toMatchObject({ success: true });
+    expect(signIn("x".repeat(3000))).toMatchObject({ success: true, data: { redirectTo: undefined } });
+    const signUp = SignUpSchema.safeParse({ email: "a@example.com", password: "long-enough-1", confirmPassword: "long-enough-1", redirectTo: "/\n//evil" });
+    expect(signUp.success).toBe(true);
+  });
+});

@@ -15,10 +15,17 @@ export const newPassword = z
   .min(8, "Use at least 8 characters.")
   .max(128, "Use at most 128 characters.");
 
+/**
+ * Where to go after signing in: never a reason to refuse the sign-in. safeRedirectPath checks
+ * the target after the browser's normalisation (control characters included) and falls back to
+ * "/", so anything odd here (too long, not text) is simply dropped.
+ */
+const redirectTo = z.string().max(2048).optional().catch(undefined);
+
 export const SignInSchema = z.object({
   email,
   password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(1024),
-  redirectTo: plainText(z.string().max(2048), "redirectTo").optional(),
+  redirectTo,
 });
 
 export const SignUpSchema = z
@@ -27,7 +34,7 @@ export const SignUpSchema = z
     email,
     password: newPassword,
     confirmPassword: z.string({ error: MESSAGES.passwordRequired }).max(128),
-    redirectTo: plainText(z.string().max(2048), "redirectTo").optional(),
+    redirectTo,
   })
   .superRefine((v, ctx) => {
     if (v.password !== v.confirmPassword) {

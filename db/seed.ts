@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { addMonths } from "../app/models/professional.server";
 import { hashPassword } from "../app/utils/password.server";
 import type { Database } from "./client";
-import { eventInvitees, events, notifications, packages, professionals, reviews, users, type NewPackage } from "./schema";
+import { eventInvitees, eventTypes, events, notifications, packages, professionals, reviews, schedules, users, type NewPackage } from "./schema";
 
 const ACCESS_TYPE = "Connect to Google, Office 365, Outlook, and iCloud calendars";
 
@@ -63,6 +63,8 @@ const DEMO_NAMES: Record<DemoAccount["role"], string> = {
   user: "Hugo Host",
 };
 
+const DEMO_WORKING_HOURS = [1, 2, 3, 4, 5].map((day) => ({ day, start: "09:00", end: "17:00" }));
+
 /** Booking-link handles; each must pass app/utils/username.ts ("admin" is reserved). */
 export const DEMO_USERNAMES: Record<DemoAccount["role"], string> = {
   admin: "site-admin",
@@ -105,6 +107,35 @@ export async function seedDemo(db: Database, now = new Date()): Promise<DemoAcco
     .update(users)
     .set({ professionalUntil: addMonths(now) })
     .where(eq(users.id, byRole.professional.id));
+
+  // Each demo host can be booked at once: working hours (Mon-Fri 09:00-17:00 in their zone) as
+  // their default schedule, and one active event type on it (/pro/30min, /host/intro).
+  const hosts = [byRole.professional, byRole.user];
+  const made = await db
+    .insert(schedules)
+    .values(hosts.map((h) => ({ userId: h.id, name: "Working hours", timeZone: h.timeZone, isDefault: true, weekly: DEMO_WORKING_HOURS, overrides: [] })))
+    .returning({ id: schedules.id, userId: schedules.userId });
+  const scheduleOf = (userId: string) => made.find((m) => m.userId === userId)!.id;
+  await db.insert(eventTypes).values([
+    {
+      userId: byRole.professional.id,
+      title: "30 Minute Meeting",
+      slug: "30min",
+      description: "A half-hour video call to talk through your project.",
+      duration: 30,
+      location: { type: "google-meet" },
+      scheduleId: scheduleOf(byRole.professional.id),
+    },
+    {
+      userId: byRole.user.id,
+      title: "Intro call",
+      slug: "intro",
+      description: "A quick phone call to get to know each other.",
+      duration: 15,
+      location: { type: "phone", value: "+1 212 555 0142" },
+      scheduleId: scheduleOf(byRole.user.id),
+    },
+  ]);
 
   await db.insert(reviews).values([
     {

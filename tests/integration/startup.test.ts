@@ -33,6 +33,17 @@ describe("the embedded database (PGlite)", () => {
       const home = await (await c.get("/")).text();
       expect(home).toContain("Welcome! Set your availability");
       expect(home).not.toContain("Project kickoff");
+      // Each demo host has a bookable event type: free times on its booking page and in the JSON API.
+      for (const [username, slug, title] of [["pro", "30min", "30 Minute Meeting"], ["host", "intro", "Intro call"]]) {
+        const page = await c.get(`/${username}/${slug}`);
+        expect(page.status, `/${username}/${slug}`).toBe(200);
+        expect(await page.text()).toContain(title);
+        const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+        const slots = await c.get(`/api/slots?username=${username}&slug=${slug}&start=${day(1)}&end=${day(14)}&timeZone=America/New_York`);
+        expect(slots.status).toBe(200);
+        const free = Object.values(((await slots.json()) as { slots: Record<string, string[]> }).slots).flat();
+        expect(free.length, `free times of /${username}/${slug}`).toBeGreaterThan(50);
+      }
     } finally {
       const code = await server.stop("SIGTERM");
       expect(code).toBe(0);

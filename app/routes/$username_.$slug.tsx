@@ -20,6 +20,7 @@ import { LOCATION_LABELS } from "~/utils/event-type-form";
 import { checkRateLimits, clientIp, RATE_LIMITS, retryAfterHeaders } from "~/utils/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
 import { isTimeZone, packedTimeZoneNames, timeZoneHint, unpackTimeZones } from "~/utils/time-zone";
+import { notFound } from "~/utils/responses";
 
 /**
  * /{username}/{slug}: the booking page (PRODUCT.md section 2, DESIGN.md "The booking page").
@@ -53,7 +54,7 @@ const slotParam = (value: string | null) => (value ? value.replace(/ /g, "+") : 
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const page = await findPage(params);
-  if (!page) throw new Response("Not Found", { status: 404 });
+  if (!page) notFound();
   const { host, found } = page;
   const url = new URL(request.url);
   const q = url.searchParams;
@@ -123,7 +124,7 @@ type Values = { name: string; email: string; notes: string; guests: string[] };
 
 export async function action({ params, request }: ActionFunctionArgs) {
   const page = await findPage(params);
-  if (!page) throw new Response("Not Found", { status: 404 });
+  if (!page) notFound();
   const { found, host } = page;
   const form = await readFormData(request);
   const text = (key: string) => {

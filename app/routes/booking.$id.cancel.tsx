@@ -8,9 +8,10 @@ import { ErrorList, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { BOOKING_NOTES_MAX } from "~/utils/booking-api";
 import { cancelAndTell } from "~/utils/booking-api.server";
-import { guestBookingOr404, guestPageHeaders, notFound, summaryOf } from "~/utils/booking-page.server";
+import { guestBookingOr404, guestPageHeaders, summaryOf } from "~/utils/booking-page.server";
 import { controlCharMessage, isPlainText } from "~/utils/input-rules";
 import { readFormData } from "~/utils/request.server";
+import { notFound } from "~/utils/responses";
 
 /**
  * /booking/{id}/cancel?token=: the guest cancels from the link in their mail, without an account

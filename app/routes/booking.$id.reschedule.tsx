@@ -8,9 +8,10 @@ import { ErrorList, inputClass } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { formatInZone } from "~/scheduling/zoned-time";
 import { rescheduleAndTell, SLOT_TAKEN_MESSAGE } from "~/utils/booking-api.server";
-import { guestBookingOr404, guestPageHeaders, notFound, rescheduleDay, rescheduleSlots, summaryOf } from "~/utils/booking-page.server";
+import { guestBookingOr404, guestPageHeaders, rescheduleDay, rescheduleSlots, summaryOf } from "~/utils/booking-page.server";
 import { dateWindowMessage, isWithinDateWindow } from "~/utils/input-rules";
 import { readFormData } from "~/utils/request.server";
+import { notFound } from "~/utils/responses";
 
 /**
  * /booking/{id}/reschedule?token=[&date=YYYY-MM-DD]: the guest moves their booking from the link

@@ -26,6 +26,7 @@ import { readerTime } from "~/utils/reader-time";
 import { can } from "~/utils/permissions";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { notFound } from "~/utils/responses";
 
 export const meta: MetaFunction = () => [{ title: `${MESSAGES.myScheduleHeading} | Scheduler` }];
 
@@ -91,7 +92,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const modal = openModal(url);
   // The modal's event comes from the host's own list: another host's id is simply not there.
   const modalEvent = modal ? hostEvents.find((e) => e.id === modal.eventId) : undefined;
-  if (modal && !modalEvent) throw new Response("Event not found", { status: 404 });
+  if (modal && !modalEvent) notFound("Event not found");
   // A cancelled event has no Update or Join (decision 029): only Delete, which removes it from the list.
   if (modal && modalEvent?.status === "cancelled" && modal.kind !== "delete") throw new Response(MESSAGES.cancelledEvent, { status: 409 });
   const upcoming = events.filter((e) => !e.past && e.status !== "cancelled").length;
@@ -121,7 +122,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!(error instanceof LinkedEventError)) throw error;
       return data({ result: undefined, toast: errorToast(MESSAGES.coHostedEvent) }, { status: 409 });
     }
-    if (!deleted) throw new Response("Event not found", { status: 404 });
+    if (!deleted) notFound("Event not found");
     return redirectWithSuccess("/dashboard", MESSAGES.eventDeleted);
   }
   if (intent === "update") {
@@ -160,7 +161,7 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: 403 },
       );
     }
-    if (!updated) throw new Response("Event not found", { status: 404 });
+    if (!updated) notFound("Event not found");
     await mailInvitees(updated, user, "updated");
     return redirectWithSuccess("/dashboard", MESSAGES.eventUpdated);
   }

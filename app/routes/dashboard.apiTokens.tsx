@@ -25,6 +25,7 @@ import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess, successToast } from "~/utils/toast.server";
 import { dateTimeFormatters } from "~/utils/time-zone";
+import { notFound } from "~/utils/responses";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "API Tokens | Scheduler" }];
@@ -79,7 +80,7 @@ async function openModal(url: URL, userId: string, hasTokens: boolean, format: F
   if (id === "all") return hasTokens ? ({ kind: "revokeAll" } as const) : null;
   // Another person's token, a gone one and a non-uuid are all simply not found.
   const token = await getApiToken(userId, id);
-  if (!token) throw new Response(M.notFound, { status: 404 });
+  if (!token) notFound(M.notFound);
   return { kind: "revoke", token: present(token, format) } as const;
 }
 
@@ -116,7 +117,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "revoke") {
     const revoked = await revokeApiToken(user.id, String(form.get("tokenId") ?? ""));
-    if (!revoked) throw new Response(M.notFound, { status: 404 });
+    if (!revoked) notFound(M.notFound);
     return redirectWithSuccess(PAGE, M.revoked);
   }
 

@@ -37,6 +37,7 @@ import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { readFormData } from "~/utils/request.server";
 import { isTimeZone, timeZoneHint, timeZoneNames } from "~/utils/time-zone";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { notFound } from "~/utils/responses";
 
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Availability | Scheduler" }];
 
@@ -58,7 +59,7 @@ const M = {
 /** The owner's schedule named in the URL; another person's, a gone one and a non-uuid are all 404. */
 async function scheduleOf(userId: string, id: string | null): Promise<Schedule> {
   const schedule = id && UUID.test(id) ? await getSchedule(userId, id) : null;
-  if (!schedule) throw new Response(M.notFound, { status: 404 });
+  if (!schedule) notFound(M.notFound);
   return schedule;
 }
 
@@ -130,13 +131,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "makeDefault") {
     const { name, timeZone, weekly, overrides } = schedule;
-    if (!(await replaceSchedule(user.id, id, { name, timeZone, isDefault: true, weekly, overrides }))) throw new Response(M.notFound, { status: 404 });
+    if (!(await replaceSchedule(user.id, id, { name, timeZone, isDefault: true, weekly, overrides }))) notFound(M.notFound);
     return redirectWithSuccess(editUrl(id), M.defaultChanged);
   }
   if (intent === "delete") {
     const result = await deleteSchedule(user.id, id);
     if (result.ok) return redirectWithSuccess(PAGE, M.deleted);
-    if (result.reason === "not-found") throw new Response(M.notFound, { status: 404 });
+    if (result.reason === "not-found") notFound(M.notFound);
     const message = result.reason === "in-use" ? M.inUse : M.isDefault;
     return data({ kind: "delete", id, message, toast: errorToast(message) } satisfies DeleteAnswer, { status: 409 });
   }
@@ -148,7 +149,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "save": {
       const result = validateDraft(draft, schedule.isDefault);
       if (!result.ok) return edited(id, draft, result.errors);
-      if (!(await replaceSchedule(user.id, id, result.value))) throw new Response(M.notFound, { status: 404 });
+      if (!(await replaceSchedule(user.id, id, result.value))) notFound(M.notFound);
       return redirectWithSuccess(editUrl(id), M.saved);
     }
     case "add":

@@ -25,18 +25,15 @@ import {
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { bookingLink } from "~/utils/username";
+import { notFound } from "~/utils/responses";
 
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Event Types | Scheduler" }];
-
-function notFound(): never {
-  throw new Response(M.notFound, { status: 404 });
-}
 
 /** The owner's event type by an id from the URL or a form; a non-uuid or another person's is not found. */
 async function ownEventType(userId: string, id: unknown): Promise<EventType> {
   const parsed = uuidSchema.safeParse(id);
-  if (!parsed.success) notFound();
-  return (await getEventType(userId, parsed.data)) ?? notFound();
+  if (!parsed.success) notFound(M.notFound);
+  return (await getEventType(userId, parsed.data)) ?? notFound(M.notFound);
 }
 
 function present(e: EventType) {
@@ -78,12 +75,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "toggle") {
     const eventType = await ownEventType(user.id, form.get("id"));
     const active = form.get("active") === "true";
-    if (!(await setEventTypeActive(user.id, eventType.id, active))) notFound();
+    if (!(await setEventTypeActive(user.id, eventType.id, active))) notFound(M.notFound);
     return redirectWithSuccess(PAGE, active ? M.turnedOn : M.turnedOff);
   }
   if (intent === "delete") {
     const eventType = await ownEventType(user.id, form.get("id"));
-    if (!(await deleteEventType(user.id, eventType.id))) notFound();
+    if (!(await deleteEventType(user.id, eventType.id))) notFound(M.notFound);
     return redirectWithSuccess(PAGE, M.deleted);
   }
   return data({ toast: errorToast(M.unknownForm) }, { status: 400 });

@@ -37,6 +37,7 @@ import { eventTypeWrite } from "~/utils/scheduling-api.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { embedSnippets } from "~/utils/embed";
 import { bookingLink } from "~/utils/username";
+import { notFound } from "~/utils/responses";
 
 /** /dashboard/eventTypes/new (optionally ?kind=group) and /dashboard/eventTypes/<id>: one form for both. */
 
@@ -49,7 +50,7 @@ async function target(userId: string, id: string | undefined): Promise<EventType
   if (id === "new") return null;
   const parsed = uuidSchema.safeParse(id);
   const found = parsed.success ? await getEventType(userId, parsed.data) : null;
-  if (!found) throw new Response(M.notFound, { status: 404 });
+  if (!found) notFound(M.notFound);
   return found;
 }
 
@@ -139,7 +140,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const saved = existing ? await replaceEventType(user.id, existing.id, write) : await createEventType(user.id, write);
   if (saved.ok) return redirectWithSuccess(PAGE, existing ? M.saved : M.created);
-  if (saved.reason === "not-found") throw new Response(M.notFound, { status: 404 });
+  if (saved.reason === "not-found") notFound(M.notFound);
   if (saved.reason === "slug-taken") return refused(submission.reply({ fieldErrors: { slug: [M.slugTaken] } }));
   return refused(submission.reply({ fieldErrors: { scheduleId: ["Pick one of your own schedules."] } }));
 }

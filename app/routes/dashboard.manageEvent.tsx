@@ -36,6 +36,7 @@ import { requirePermission } from "~/utils/auth.server";
 import { cancelAndTellAll } from "~/utils/cancel.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { notFound } from "~/utils/responses";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : `${MESSAGES.manageAllEvent} | Scheduler` }];
@@ -93,7 +94,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listAllEvents(filters, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, now),
     cancelId === null ? null : isUuid(cancelId) ? getEventForAdmin(cancelId) : null,
   ]);
-  if (cancelId !== null && !cancelling) throw new Response("Event not found", { status: 404 });
+  if (cancelId !== null && !cancelling) notFound("Event not found");
   return {
     filters,
     page,
@@ -111,7 +112,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   if (form.get("intent") !== "cancel") return data({ toast: errorToast("Unknown action.") }, { status: 400 });
   const eventId = String(form.get("eventId") ?? "");
-  if (!isUuid(eventId)) throw new Response("Event not found", { status: 404 });
+  if (!isUuid(eventId)) notFound("Event not found");
   // The one cancel path (decision 029), told in the host's name and zone: the invitees know the
   // host, not the admin. A collective booking's co-host rows and a session's seats go with it; a
   // co-host's row alone is refused (409), as for its own host.
@@ -122,7 +123,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(error instanceof LinkedEventError)) throw error;
     return data({ toast: errorToast(MESSAGES.coHostedEvent) }, { status: 409 });
   }
-  if (!result.ok && result.reason === "not-found") throw new Response("Event not found", { status: 404 });
+  if (!result.ok && result.reason === "not-found") notFound("Event not found");
   if (!result.ok) return data({ toast: errorToast("This event is already cancelled.") }, { status: 409 });
   const back = new URL(request.url);
   back.searchParams.delete("cancel");

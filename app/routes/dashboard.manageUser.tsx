@@ -24,6 +24,7 @@ import { requirePermission, requireUser } from "~/utils/auth.server";
 import { can, roleLabel } from "~/utils/permissions";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { forbidden, notFound } from "~/utils/responses";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Manage User | Scheduler" }];
@@ -62,14 +63,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent !== "promote" && intent !== "demote") {
     return data({ toast: errorToast("Unknown action.") }, { status: 400 });
   }
-  // The spec's own 403 wording for each direction.
-  if (!can(user, "admin:users")) {
-    throw new Response(intent === "promote" ? MESSAGES.notAdminPromote : MESSAGES.notAdminDemote, { status: 403 });
-  }
+  // Each direction has its own 403 wording (app/messages.ts).
+  if (!can(user, "admin:users")) forbidden(intent === "promote" ? MESSAGES.notAdminPromote : MESSAGES.notAdminDemote);
   const userId = String(form.get("userId") ?? "");
-  if (!isUuid(userId)) throw new Response("User not found", { status: 404 });
+  if (!isUuid(userId)) notFound("User not found");
   const result = intent === "promote" ? await promoteToAdmin(userId) : await demoteAdmin(userId);
-  if (result === "not-found") throw new Response("User not found", { status: 404 });
+  if (result === "not-found") notFound("User not found");
   if (result === "last-admin") return data({ toast: errorToast(MESSAGES.lastAdmin) }, { status: 409 });
   return redirectWithSuccess(listUrl(request), intent === "promote" ? MESSAGES.userPromoted : MESSAGES.adminDemoted);
 }

@@ -36,6 +36,7 @@ import {
 } from "~/utils/package-form";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { notFound } from "~/utils/responses";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : `${MESSAGES.packagesHeading} | Scheduler` }];
@@ -50,7 +51,7 @@ async function openModal(url: URL): Promise<ModalState> {
     const id = url.searchParams.get(kind);
     if (id === null) continue;
     const pkg = isUuid(id) ? await getPackage(id) : null;
-    if (!pkg) throw new Response("Package not found", { status: 404 });
+    if (!pkg) notFound("Package not found");
     return { kind, pkg };
   }
   return null;
@@ -70,20 +71,20 @@ export async function action({ request }: ActionFunctionArgs) {
   const packageId = String(form.get("packageId") ?? "");
 
   if (intent === "delete") {
-    if (!isUuid(packageId)) throw new Response("Package not found", { status: 404 });
+    if (!isUuid(packageId)) notFound("Package not found");
     const deleted = await deletePackage(packageId);
-    if (!deleted) throw new Response("Package not found", { status: 404 });
+    if (!deleted) notFound("Package not found");
     return redirectWithSuccess(PAGE, MESSAGES.packageDeleted);
   }
 
   if (intent === "create" || intent === "update") {
-    if (intent === "update" && !isUuid(packageId)) throw new Response("Package not found", { status: 404 });
+    if (intent === "update" && !isUuid(packageId)) notFound("Package not found");
     const submission = parseWithZod(form, { schema: packageSchema });
     if (submission.status !== "success") {
       return data({ result: submission.reply(), toast: errorToast("Check the highlighted fields.") }, { status: 400 });
     }
     const saved = intent === "create" ? await createPackage(submission.value) : await updatePackage(packageId, submission.value);
-    if (!saved.ok && saved.reason === "not-found") throw new Response("Package not found", { status: 404 });
+    if (!saved.ok && saved.reason === "not-found") notFound("Package not found");
     if (!saved.ok) {
       return data(
         { result: submission.reply({ fieldErrors: { name: [MESSAGES.packageNameTaken] } }), toast: errorToast(MESSAGES.packageNameTaken) },

@@ -25,6 +25,7 @@ import { formatInZone } from "~/scheduling/zoned-time";
 import { requirePermission } from "~/utils/auth.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { notFound } from "~/utils/responses";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Professional Collections | Scheduler" }];
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listProfessionalRecords({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
     removeId === null ? null : isUuid(removeId) ? getProfessionalRecord(removeId) : null,
   ]);
-  if (removeId !== null && !removing) throw new Response("Record not found", { status: 404 });
+  if (removeId !== null && !removing) notFound("Record not found");
   // Issued dates in the admin's own zone, formatted on the server so both renders agree.
   const issued = (at: Date) => {
     const f = formatInZone(at, admin.timeZone);
@@ -63,9 +64,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   if (form.get("intent") !== "remove") return data({ toast: errorToast("Unknown action.") }, { status: 400 });
   const recordId = String(form.get("recordId") ?? "");
-  if (!isUuid(recordId)) throw new Response("Record not found", { status: 404 });
+  if (!isUuid(recordId)) notFound("Record not found");
   const removed = await removeProfessionalRecord(recordId);
-  if (!removed) throw new Response("Record not found", { status: 404 });
+  if (!removed) notFound("Record not found");
   return redirectWithSuccess(PAGE, MESSAGES.clientDeleted);
 }
 

@@ -40,6 +40,7 @@ import { sessionTokenOf, sha256 } from "~/utils/session.server";
 import { timeZoneHint, timeZoneNames } from "~/utils/time-zone";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { bookingLink, USERNAME_MESSAGES, usernameSchema } from "~/utils/username";
+import { notFound } from "~/utils/responses";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.profile.role === "admin" ? P.adminProfileHeading : P.profileHeading} | Scheduler` },
@@ -62,7 +63,7 @@ function inZone(date: Date, zone: string): DateTime {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "dashboard:access");
   const profile = await getProfile(user.id);
-  if (!profile) throw new Response("Not found", { status: 404 });
+  if (!profile) notFound("Not found");
 
   let plan: { kind: "admin" } | { kind: "free"; cap: number } | { kind: "professional"; pack: string | null; since: string | null; until: string | null };
   if (profile.role === "admin") plan = { kind: "admin" };

@@ -42,6 +42,7 @@ import { SCHEDULED_TABS, scheduledTab, type ScheduledTab } from "~/utils/schedul
 import { controlCharMessage, dateWindowMessage, isPlainText, isWithinDateWindow } from "~/utils/input-rules";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { notFound } from "~/utils/responses";
 
 const PAGE = PLACEHOLDER_PAGES.scheduledEvents;
 const PATH = "/dashboard/scheduledEvents";
@@ -101,7 +102,7 @@ function row(e: ScheduledEvent, zone: string, now: Date) {
 
 async function hostEventOr404(user: AuthUser, id: string | null): Promise<ScheduledEvent> {
   const event = id ? await getScheduledEvent(user.id, id) : null;
-  if (!event) throw new Response("Event not found", { status: 404 });
+  if (!event) notFound("Event not found");
   return event;
 }
 
@@ -182,7 +183,7 @@ function backTo(request: Request): string {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireDrawerPage(request, PATH);
-  if (can(user, "admin:events")) throw new Response("Not Found", { status: 404 });
+  if (can(user, "admin:events")) notFound();
   const form = await readFormData(request);
   const intent = form.get("intent");
   const event = await hostEventOr404(user, String(form.get("eventId") ?? ""));

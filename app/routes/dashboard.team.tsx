@@ -29,6 +29,7 @@ import { readFormData } from "~/utils/request.server";
 import { InviteSchema, TEAM_PAGE as PAGE } from "~/utils/team-form";
 import { mailTeamInvitation } from "~/utils/team-mail.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { notFound } from "~/utils/responses";
 
 /**
  * The Team page (decision 020): the people I invited (pending, accepted, declined; resend,
@@ -44,10 +45,6 @@ const STATUS_CLASS: Record<TeamRow["status"], string> = {
   accepted: "bg-green-50 text-green-800 ring-green-600/20",
   declined: "bg-neutral-100 text-neutral-800 ring-neutral-500/20",
 };
-
-function notFound(): never {
-  throw new Response(M.notFound, { status: 404 });
-}
 
 function dateText(d: Date, zone: string): string {
   return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: zone }).format(d);
@@ -67,9 +64,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [team, toMe] = await Promise.all([listTeam(user.id), listInvitationsTo(user)]);
   const zone = user.timeZone;
   const removeId = url.searchParams.get("remove");
-  const toRemove = removeId === null ? null : (team.find((r) => r.id === removeId) ?? notFound());
+  const toRemove = removeId === null ? null : (team.find((r) => r.id === removeId) ?? notFound(M.notFound));
   const leaveId = url.searchParams.get("leave");
-  const toLeave = leaveId === null ? null : (toMe.find((i) => i.id === leaveId && i.status === "accepted") ?? notFound());
+  const toLeave = leaveId === null ? null : (toMe.find((i) => i.id === leaveId && i.status === "accepted") ?? notFound(M.notFound));
   return {
     team: team.map((r) => presentRow(r, zone)),
     toMe: toMe.map(presentInvitation),
@@ -103,26 +100,26 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === "resend") {
     const renewed = await renewInvitation(user.id, id, now);
-    if (!renewed) notFound();
+    if (!renewed) notFound(M.notFound);
     await mailTeamInvitation(request, user, renewed.email, renewed.token);
     return redirectWithSuccess(PAGE, M.resent(renewed.email));
   }
   if (intent === "remove") {
     const removed = await removeMember(user.id, id);
-    if (!removed) notFound();
+    if (!removed) notFound(M.notFound);
     return redirectWithSuccess(PAGE, M.removed(removed.email));
   }
   if (intent === "accept" || intent === "decline") {
     const result = await respondToInvitation(user, { id }, intent, now);
     if (!result.ok) {
       if (result.reason === "not-pending") return refused(M.notPending, null, 409);
-      notFound();
+      notFound(M.notFound);
     }
     return redirectWithSuccess(PAGE, intent === "accept" ? M.accepted(result.ownerName) : M.declined(result.ownerName));
   }
   if (intent === "leave") {
     const left = await leaveTeam(user, id);
-    if (!left) notFound();
+    if (!left) notFound(M.notFound);
     return redirectWithSuccess(PAGE, M.left(left.ownerName));
   }
   return refused(M.unknownForm);

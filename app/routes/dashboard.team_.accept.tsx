@@ -12,6 +12,7 @@ import { drawerItems } from "~/utils/dashboard-menu";
 import { readFormData } from "~/utils/request.server";
 import { TEAM_PAGE } from "~/utils/team-form";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { forbidden, notFound } from "~/utils/responses";
 
 /**
  * /dashboard/team/accept?token=... : the mailed invitation link (decision 020). Signed out, the
@@ -24,8 +25,8 @@ export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" :
 async function invitationFor(request: Request, token: string) {
   const user = await requireUser(request);
   const found = await findInvitationByToken(token);
-  if (!found) throw new Response(M.notFound, { status: 404 });
-  if (found.email.toLowerCase() !== user.email.toLowerCase()) throw new Response(M.wrongPerson, { status: 403 });
+  if (!found) notFound(M.notFound);
+  if (found.email.toLowerCase() !== user.email.toLowerCase()) forbidden(M.wrongPerson);
   return { user, found };
 }
 
@@ -46,7 +47,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = drawerItems(user.role).some((item) => item.to === TEAM_PAGE) ? TEAM_PAGE : "/dashboard";
   if (result.ok) return redirectWithSuccess(back, answer === "accept" ? M.accepted(result.ownerName) : M.declined(result.ownerName));
   if (result.reason === "not-pending") return data({ toast: errorToast(M.notPending) }, { status: 409 });
-  throw new Response(result.reason === "wrong-person" ? M.wrongPerson : M.notFound, { status: result.reason === "wrong-person" ? 403 : 404 });
+  if (result.reason === "wrong-person") forbidden(M.wrongPerson);
+  notFound(M.notFound);
 }
 
 export default function AcceptInvitation() {

@@ -1,6 +1,7 @@
 import { MESSAGES } from "../messages";
 import { requirePermission, type AuthUser } from "./auth.server";
 import { drawerItems } from "./dashboard-menu";
+import { forbidden } from "~/utils/responses";
 
 /**
  * The guard of a dashboard page that the drawer shows only to some roles (spec section 2,
@@ -10,7 +11,7 @@ import { drawerItems } from "./dashboard-menu";
 export async function requireDrawerPage(request: Request, path: string): Promise<AuthUser> {
   const user = await requirePermission(request, "dashboard:access");
   if (!drawerItems(user.role).some((item) => item.to === path)) {
-    throw new Response(MESSAGES.forbidden, { status: 403 });
+    forbidden(MESSAGES.forbidden);
   }
   return user;
 }

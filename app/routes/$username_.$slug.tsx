@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
 import { ArrowLeft, CalendarDays, ChevronLeft, ChevronRight, Clock, Globe, MapPin } from "lucide-react";
 import { ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
@@ -21,6 +21,7 @@ import { checkRateLimits, clientIp, RATE_LIMITS, retryAfterHeaders } from "~/uti
 import { readFormData } from "~/utils/request.server";
 import { isTimeZone, packedTimeZoneNames, timeZoneHint, unpackTimeZones } from "~/utils/time-zone";
 import { notFound } from "~/utils/responses";
+import { useIsPending } from "~/utils/pending";
 
 /**
  * /{username}/{slug}: the booking page (PRODUCT.md section 2, DESIGN.md "The booking page").
@@ -317,7 +318,7 @@ function ZonePicker({ d }: { d: ReturnType<typeof useLoaderData<typeof loader>> 
 export default function BookingPage() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const submitting = useIsPending();
   const base: PageQuery = { tz: d.timeZone, clock: d.clock24 ? "24" : undefined, embed: d.embed ? "1" : undefined };
   const here = `/${d.host.username}/${d.eventType.slug}`;
   const href = (q: PageQuery) => pageHref(here, { ...base, month: d.month, ...q });
@@ -325,7 +326,6 @@ export default function BookingPage() {
   const showForm = !capped && (d.slot !== null || result?.status === "invalid" || result?.status === "taken" || result?.status === "limited");
   const values = result?.values ?? { name: "", email: "", notes: "", guests: ["", "", ""] };
   const errors: Record<string, string[] | undefined> = result?.errors ?? {};
-  const submitting = navigation.state === "submitting";
   // A first visit has no tz cookie yet (the host's zone was used): switch to the browser's zone.
   const navigate = useNavigate();
   useEffect(() => {

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CalendarDays, CalendarPlus, Clock, MapPin, Pencil, Phone, Trash2, Users, Video } from "lucide-react";
 import type { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -27,6 +27,7 @@ import { can } from "~/utils/permissions";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
+import { useIsPending, usePendingFormData } from "~/utils/pending";
 
 export const meta: MetaFunction = () => [{ title: `${MESSAGES.myScheduleHeading} | Scheduler` }];
 
@@ -262,7 +263,7 @@ function EventCard({ event }: { event: Card }) {
 
 function UpdateForm({ event, timeZone, today }: { event: Card; timeZone: string; today: string }) {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const pending = useIsPending({ intent: "update" });
   const [form, fields] = useForm<z.input<typeof updateEventFields>>({
     id: `update-${event.id}`,
     lastResult: actionData?.result,
@@ -272,7 +273,6 @@ function UpdateForm({ event, timeZone, today }: { event: Card; timeZone: string;
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: updateEventSchema({ timeZone, now: new Date() }) }),
   });
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "update";
   return (
     <Form method="post" action={`/dashboard?index&edit=${event.id}`} preventScrollReset {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="update" />
@@ -292,8 +292,7 @@ function UpdateForm({ event, timeZone, today }: { event: Card; timeZone: string;
 }
 
 function DeleteForm({ event }: { event: Card }) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
+  const pending = useIsPending({ intent: "delete" });
   return (
     <Form method="post" action="/dashboard?index" preventScrollReset className="space-y-4">
       <input type="hidden" name="intent" value="delete" />
@@ -360,9 +359,9 @@ function JoinPanel({ event, joinUrl }: { event: Card; joinUrl: string | null }) 
 export default function MySchedule() {
   const { host, events, cap, today, modal, joinUrl } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   // Optimistic: a card disappears as soon as its deletion is sent.
-  const deleting = navigation.formData?.get("intent") === "delete" ? navigation.formData.get("eventId") : null;
+  const deleteForm = usePendingFormData({ intent: "delete", state: "busy" });
+  const deleting = deleteForm ? deleteForm.get("eventId") : null;
   const shown = events.filter((e) => e.id !== deleting);
   const atCap = cap ? cap.upcoming >= cap.limit : false;
   return (

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, CalendarOff, Copy, Globe, Plus, Star, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -38,6 +38,7 @@ import { readFormData } from "~/utils/request.server";
 import { isTimeZone, timeZoneHint, timeZoneNames } from "~/utils/time-zone";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
+import { useIsPending } from "~/utils/pending";
 
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Availability | Scheduler" }];
 
@@ -191,13 +192,8 @@ function DefaultBadge() {
   );
 }
 
-function usePendingIntent(intent: string): boolean {
-  const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-}
-
 function ScheduleList({ schedules }: { schedules: Extract<LoaderData, { view: "list" }>["schedules"] }) {
-  const pending = usePendingIntent("new");
+  const pending = useIsPending({ intent: "new", state: "busy" });
   return (
     <div className="space-y-6">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -412,7 +408,7 @@ function Overrides({ draft, errors }: { draft: ScheduleDraft; errors: DraftError
 
 function Editor({ data: loaded, draft, errors }: { data: EditData; draft: ScheduleDraft; errors: DraftErrors }) {
   const { schedule, zones, browserZone } = loaded;
-  const saving = usePendingIntent("save");
+  const saving = useIsPending({ intent: "save", state: "busy" });
   const nameErrors = errors.name;
   const zoneErrors = errors.timeZone;
   return (
@@ -514,7 +510,7 @@ function Editor({ data: loaded, draft, errors }: { data: EditData; draft: Schedu
 }
 
 function DefaultAndDelete({ schedule }: { schedule: EditData["schedule"] }) {
-  const pending = usePendingIntent("makeDefault");
+  const pending = useIsPending({ intent: "makeDefault", state: "busy" });
   return (
     <section aria-labelledby="manage-title" className={`${cardClass} space-y-4`}>
       <h2 id="manage-title" className="text-lg font-semibold text-neutral-900">
@@ -543,7 +539,7 @@ function DefaultAndDelete({ schedule }: { schedule: EditData["schedule"] }) {
 }
 
 function DeleteModal({ schedule, refusal }: { schedule: EditData["schedule"]; refusal: string | null }) {
-  const pending = usePendingIntent("delete");
+  const pending = useIsPending({ intent: "delete", state: "busy" });
   const closeTo = editUrl(schedule.id);
   return (
     <Modal title={`Delete “${schedule.name}”?`} closeTo={closeTo} returnFocusTo="delete-schedule">

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Clock, Code2, Link2, MapPin, Pencil, Plus, Trash2, Users } from "lucide-react";
 import { useRef } from "react";
 import { EmptyRows } from "~/components/admin-table";
@@ -26,6 +26,7 @@ import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { bookingLink } from "~/utils/username";
 import { notFound } from "~/utils/responses";
+import { useIsPending, usePendingFormData } from "~/utils/pending";
 
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Event Types | Scheduler" }];
 
@@ -121,10 +122,9 @@ function BookingLink({ url, path, title }: { url: string; path: string; title: s
 }
 
 function ToggleForm({ e }: { e: Shown }) {
-  const navigation = useNavigation();
-  const pending = navigation.formData?.get("intent") === "toggle" && navigation.formData.get("id") === e.id;
+  const toggling = usePendingFormData({ intent: "toggle", fields: { id: e.id }, state: "busy" });
   // Optimistic: the switch shows the new state while the form is on its way.
-  const on = pending ? navigation.formData?.get("active") === "true" : e.active;
+  const on = toggling ? toggling.get("active") === "true" : e.active;
   return (
     <Form method="post" action={PAGE} preventScrollReset>
       <input type="hidden" name="intent" value="toggle" />
@@ -213,8 +213,7 @@ function EventTypeCard({ e, linkBase, username }: { e: Shown; linkBase: string |
 export default function EventTypes() {
   const { eventTypes, linkBase, username, toDelete } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const deleting = navigation.formData?.get("intent") === "delete";
+  const deleting = useIsPending({ intent: "delete", state: "busy" });
   return (
     <div className="space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-4">

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Ban, Filter } from "lucide-react";
 import {
   EventStatusBadge,
@@ -37,6 +37,7 @@ import { cancelAndTellAll } from "~/utils/cancel.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
+import { usePendingFormData } from "~/utils/pending";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : `${MESSAGES.manageAllEvent} | Scheduler` }];
@@ -175,11 +176,11 @@ function Filters({ filters }: { filters: EventFilters }) {
 export default function ManageAllEvent() {
   const { events, filters, page, pageCount, offset, total, timeZone, cancelling } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const cancelForm = usePendingFormData({ intent: "cancel", state: "busy" });
   const location = useLocation();
   const closeTo = `${PAGE}${hrefWith(location.search, { cancel: null }).replace(/^\?$/, "")}`;
   // Optimistic: the row reads Cancelled while the cancellation is on its way.
-  const pendingId = navigation.formData?.get("intent") === "cancel" ? navigation.formData.get("eventId") : null;
+  const pendingId = cancelForm ? cancelForm.get("eventId") : null;
   return (
     <section>
       <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ShieldCheck, ShieldMinus } from "lucide-react";
 import {
   CellLabel,
@@ -25,6 +25,7 @@ import { can, roleLabel } from "~/utils/permissions";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { forbidden, notFound } from "~/utils/responses";
+import { usePendingFormData } from "~/utils/pending";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Manage User | Scheduler" }];
@@ -113,12 +114,12 @@ function RoleForm({ row, action, optimistic }: { row: Row; action: string; optim
 export default function ManageUser() {
   const { users, q, page, pageCount, total, offset, me } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const pendingForm = usePendingFormData({ state: "busy" });
   const location = useLocation();
   const formAction = `/dashboard/manageUser${location.search}`;
   // Optimistic: the row shows its new role while the change is on its way.
-  const pendingId = navigation.state !== "idle" ? navigation.formData?.get("userId") : null;
-  const pendingIntent = navigation.formData?.get("intent");
+  const pendingId = pendingForm?.get("userId") ?? null;
+  const pendingIntent = pendingForm?.get("intent");
   return (
     <section>
       <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Trash2 } from "lucide-react";
 import {
   CellLabel,
@@ -26,6 +26,7 @@ import { requirePermission } from "~/utils/auth.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
+import { useIsPending, usePendingFormData } from "~/utils/pending";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Professional Collections | Scheduler" }];
@@ -73,11 +74,12 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ProfessionalCollections() {
   const { records, removing, page, pageCount, offset, total, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const removingForm = usePendingFormData({ intent: "remove", state: "busy" });
+  const removeSent = useIsPending({ intent: "remove" });
   const location = useLocation();
   const closeTo = `${PAGE}${hrefWith(location.search, { remove: null }).replace(/^\?$/, "")}`;
   // Optimistic: the row goes as soon as the removal is sent (the toast waits for the server).
-  const pendingId = navigation.formData?.get("intent") === "remove" ? navigation.formData.get("recordId") : null;
+  const pendingId = removingForm ? removingForm.get("recordId") : null;
   const shown = records.filter((r) => r.id !== pendingId);
   return (
     <section>
@@ -151,8 +153,8 @@ export default function ProfessionalCollections() {
               <Button
                 type="submit"
                 variant="danger"
-                pending={navigation.state === "submitting" && pendingId === removing.id}
-                disabled={navigation.state === "submitting" && pendingId === removing.id}
+                pending={removeSent && pendingId === removing.id}
+                disabled={removeSent && pendingId === removing.id}
               >
                 delete
               </Button>

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Check, LogOut, Mail, Send, Trash2, UserPlus, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { CellLabel, EmptyRows, tableClass, TableHead, tbodyClass, tdClass, trClass } from "~/components/admin-table";
@@ -30,6 +30,7 @@ import { InviteSchema, TEAM_PAGE as PAGE } from "~/utils/team-form";
 import { mailTeamInvitation } from "~/utils/team-mail.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
+import { useIsPending } from "~/utils/pending";
 
 /**
  * The Team page (decision 020): the people I invited (pending, accepted, declined; resend,
@@ -130,7 +131,7 @@ type Invitation = ReturnType<typeof presentInvitation>;
 
 function InviteForm() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const pending = useIsPending({ intent: "invite" });
   const [form, fields] = useForm({
     id: "team-invite",
     lastResult: actionData?.result,
@@ -139,7 +140,6 @@ function InviteForm() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteSchema }),
   });
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
   return (
     <Form method="post" action={PAGE} {...getFormProps(form)} className="flex flex-col gap-4 sm:flex-row sm:items-start">
       <input type="hidden" name="intent" value="invite" />
@@ -160,8 +160,7 @@ function InviteForm() {
 }
 
 function PostButton({ intent, id, label, children, variant = "secondary" }: { intent: string; id: string; label: string; children: ReactNode; variant?: "primary" | "secondary" }) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent && navigation.formData.get("id") === id;
+  const pending = useIsPending({ intent, fields: { id } });
   return (
     <Form method="post" action={PAGE} preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
@@ -255,8 +254,7 @@ function InvitationList({ items }: { items: Invitation[] }) {
 }
 
 function ConfirmForm({ intent, id, note, submit }: { intent: string; id: string; note: string; submit: string }) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const pending = useIsPending({ intent });
   return (
     <Form method="post" action={PAGE} preventScrollReset className="space-y-4">
       <input type="hidden" name="intent" value={intent} />

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Check, UsersRound, X } from "lucide-react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
@@ -13,6 +13,7 @@ import { readFormData } from "~/utils/request.server";
 import { TEAM_PAGE } from "~/utils/team-form";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { forbidden, notFound } from "~/utils/responses";
+import { useIsPending } from "~/utils/pending";
 
 /**
  * /dashboard/team/accept?token=... : the mailed invitation link (decision 020). Signed out, the
@@ -54,8 +55,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AcceptInvitation() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = useIsPending();
+  const accepting = useIsPending({ intent: "accept" });
   return (
     <div className="max-w-form space-y-6">
       <section className="rounded-xl border border-neutral-200 bg-white p-6 shadow-sm" aria-labelledby="invitation-title">
@@ -77,7 +78,7 @@ export default function AcceptInvitation() {
             <Button type="submit" name="intent" value="decline" variant="secondary" disabled={busy}>
               <X className="h-4 w-4" aria-hidden /> Decline
             </Button>
-            <Button type="submit" name="intent" value="accept" disabled={busy} pending={busy && navigation.formData?.get("intent") === "accept"}>
+            <Button type="submit" name="intent" value="accept" disabled={busy} pending={accepting}>
               <Check className="h-4 w-4" aria-hidden /> Accept invitation
             </Button>
           </Form>

@@ -8,7 +8,7 @@ import { EMBED_PARAM } from "~/utils/embed";
 import { notFound } from "~/utils/responses";
 
 /**
- * /{username}: a host's public page, the list of their active event types (PRODUCT.md section 2).
+ * /{username}: a host's public page, the list of their active event types.
  * Static routes rank above this one; an unknown or malformed username is the site's 404.
  */
 /** ?embed=1: chromeless and framable by any site (app/root.tsx, docs/decisions/019). */

@@ -24,7 +24,7 @@ import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
 
 /**
- * /{username}/{slug}: the booking page (PRODUCT.md section 2, DESIGN.md "The booking page").
+ * /{username}/{slug}: the booking page.
  * Everything is in the first HTML: the loader runs the shared slot search (slotSearch, the one
  * behind GET /api/slots and createBooking) once for the month in view. Month, day, zone, clock
  * and slot are query parameters and the booking is a form post, so it all works without

@@ -15,8 +15,8 @@ import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
 
 /**
- * /booking/{id}/cancel?token=: the guest cancels from the link in their mail, without an account
- * (PRODUCT.md section 2). The POST takes the JSON API's own path (cancelAndTell: status cancelled,
+ * /booking/{id}/cancel?token=: the guest cancels from the link in their mail, without an account.
+ * The POST takes the JSON API's own path (cancelAndTell: status cancelled,
  * SEQUENCE + 1, CANCEL to guest and host, the host's notification).
  */
 

@@ -16,7 +16,7 @@ import { usePendingFormData } from "~/utils/pending";
 
 /**
  * /booking/{id}/reschedule?token=[&date=YYYY-MM-DD]: the guest moves their booking from the link
- * in their mail, without an account and without JavaScript (PRODUCT.md section 2). The day's free
+ * in their mail, without an account and without JavaScript. The day's free
  * starts come from the one slot computation; the POST takes the JSON API's own path
  * (rescheduleAndTell: a free slot under the host lock, SEQUENCE + 1, REQUEST to guest and host).
  */

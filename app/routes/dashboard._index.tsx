@@ -377,7 +377,7 @@ export default function MySchedule() {
           <p className="mt-0.5 text-sm text-neutral-600">Times in {host.timeZone}.</p>
         </div>
         <div className="flex flex-col items-start gap-1 sm:items-end">
-          {/* At the cap /eventtype sends the host to /pricing with the spec's toast (checked on the server). */}
+          {/* At the cap /eventtype sends the host to /pricing with the product's toast (checked on the server). */}
           <Link to="/eventtype" className={buttonClass("primary")} data-testid="create-event">
             <CalendarPlus className="h-4 w-4" aria-hidden /> {MESSAGES.createNewEvent}
           </Link>

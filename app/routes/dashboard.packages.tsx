@@ -92,7 +92,7 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    // The spec's one toast for both: 'Package updated Successfully ' (also after create).
+    // The product's one toast for both: 'Package updated Successfully ' (also after create).
     return redirectWithSuccess(PAGE, MESSAGES.packageUpdated);
   }
 

@@ -20,7 +20,7 @@ import { formValues, RULE_UNITS, WORKFLOW_PAGE, workflowSchema, type WorkflowRul
 import { useIsPending } from "~/utils/pending";
 
 /**
- * Workflows (spec section 2's heading): the host's reminders and follow-ups, sent by the job
+ * Workflows: the host's reminders and follow-ups, sent by the job
  * runner (docs/decisions/022). One plain form: works without JavaScript, answers 400 with the
  * input kept, toasts after saving.
  */

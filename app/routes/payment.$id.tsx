@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!parsed.success) notFound();
   // Visitors go to sign-in and come back here afterwards.
   const user = await requireUser(request);
-  // Admins can't buy: back to the pricing page with the spec's error (works without JavaScript).
+  // Admins can't buy: back to the pricing page with the product's error (works without JavaScript).
   if (!can(user, "package:buy")) throw await redirectWithError("/pricing", MESSAGES.adminCantPay);
   const pkg = await getPackage(parsed.data.id);
   if (!pkg) notFound();

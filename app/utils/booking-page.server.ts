@@ -10,7 +10,7 @@ import { timeZoneHint, isTimeZone } from "./time-zone";
 import { notFound } from "~/utils/responses";
 
 /**
- * The guest's cancel and reschedule pages (PRODUCT.md section 2): reachable without an account
+ * The guest's cancel and reschedule pages: reachable without an account
  * with the booking's token from the mail. Every miss (no token, a wrong one, another booking's id,
  * an id that is no uuid) is the site's plain 404, so a link never hints that a booking exists.
  */

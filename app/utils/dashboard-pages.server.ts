@@ -4,7 +4,7 @@ import { drawerItems } from "./dashboard-menu";
 import { forbidden } from "~/utils/responses";
 
 /**
- * The guard of a dashboard page that the drawer shows only to some roles (spec section 2,
+ * The guard of a dashboard page that the drawer shows only to some roles (docs/decisions/008,
  * "Drawer menu by role"). It asks the drawer itself, so the menu and the server can never
  * disagree: signed out → /signin, signed in without the item in their drawer → 403.
  */

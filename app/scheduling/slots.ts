@@ -34,7 +34,7 @@ import { dateOfDayNumber, dayNumber, ZoneTimeline } from "./zoned-time";
 import { isTimeZone } from "../utils/time-zone";
 
 export { SlotConfigError } from "./availability";
-export type { Schedule, WeeklyHours, DateOverride } from "./availability";
+export type { Schedule } from "./availability";
 
 /** An instant: a Date or epoch milliseconds. */
 export type Instant = Date | number;

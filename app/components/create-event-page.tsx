@@ -1,8 +1,9 @@
-import { Link, useNavigation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Toaster, type ToastData } from "./toaster";
 import { Button, buttonClass } from "./ui/button";
+import { useIsPending } from "~/utils/pending";
 
 /** The frame of /one-to-one and /group-meeting: Back to /eventtype, heading, a form card. */
 export function CreateEventPage({ title, intro, toast, children }: { title: string; intro: ReactNode; toast: ToastData | null; children: ReactNode }) {
@@ -21,8 +22,7 @@ export function CreateEventPage({ title, intro, toast, children }: { title: stri
 
 /** Cancel (back to /eventtype) and the submit button, pending while the form is sent. */
 export function CreateEventActions() {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting";
+  const pending = useIsPending();
   return (
     <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
       <Link to="/eventtype" className={buttonClass("secondary")}>

@@ -3,7 +3,7 @@ import { ArrowLeft, type LucideIcon } from "lucide-react";
 import { buttonClass } from "./ui/button";
 
 /**
- * A dashboard page whose feature is not built yet: the spec's heading, then an honest empty
+ * A dashboard page whose feature is not built yet: the product's heading, then an honest empty
  * state saying what will appear here, and the way back to My Schedule.
  */
 export function DashboardPlaceholder({ heading, title, body, icon: Icon }: { heading: string; title: string; body: string; icon: LucideIcon }) {

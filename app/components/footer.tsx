@@ -10,7 +10,7 @@ const COLUMNS: Array<{ title: string; items: string[] }> = [
   { title: "Developers", items: ["API", "Webhooks", "Embed snippets", "Changelog"] },
 ];
 
-/** Simple drawn marks for the social icons (text only: the spec names no destinations). */
+/** Simple drawn marks for the social icons (text only: they have no destinations). */
 function SocialIcon({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <span

@@ -13,7 +13,7 @@ import { getBookableEventType, type EventType } from "./event-type.server";
  * type's seats: every write here runs under the host's row lock (the same per-host queue as every
  * booking) and re-counts inside the transaction.
  *
- * event_invitees stays the spec's view of a session (targetedEmail email1..email4): the first four
+ * event_invitees stays the original's view of a session (targetedEmail email1..email4): the first four
  * people of its confirmed seats, rebuilt on every change.
  */
 
@@ -82,7 +82,7 @@ export async function seatsOfSessions(sessionIds: string[]): Promise<Map<string,
   return bySession;
 }
 
-/** The spec's view of a live session: its first four people as event_invitees (targetedEmail). */
+/** The original's view of a live session: its first four people as event_invitees (targetedEmail). */
 async function refreshInvitees(tx: Transaction, sessionId: string, live: BookingSeat[]): Promise<void> {
   const people = live.flatMap(peopleOf).slice(0, 4);
   await tx.delete(eventInvitees).where(eq(eventInvitees.eventId, sessionId));

@@ -2,7 +2,7 @@ import { desc } from "drizzle-orm";
 import { reviews } from "../../db/schema";
 import { getDb } from "../utils/db.server";
 
-/** What the home page shows of a review (the spec's read shape, with our id). */
+/** What the home page shows of a review (the original's read shape, with our id). */
 export interface ReviewCardData {
   id: string;
   name: string;

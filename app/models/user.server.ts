@@ -23,12 +23,6 @@ export async function createPasswordUser(input: { email: string; name: string; p
   return created ?? null;
 }
 
-export async function setRoleByEmail(email: string, role: "user" | "professional" | "admin") {
-  const db = await getDb();
-  const [row] = await db.update(users).set({ role }).where(eq(users.email, email)).returning({ id: users.id });
-  return row ?? null;
-}
-
 /** What the profile page shows: the account, and the latest package bought, if any. */
 export async function getProfile(userId: string) {
   const db = await getDb();

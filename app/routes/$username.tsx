@@ -5,9 +5,10 @@ import { getPublicHost, listActiveEventTypes } from "~/models/event-type.server"
 import { HostAvatar as Avatar } from "~/components/host-avatar";
 import { pageHref, USERNAME_IN_URL } from "~/utils/booking-page";
 import { EMBED_PARAM } from "~/utils/embed";
+import { notFound } from "~/utils/responses";
 
 /**
- * /{username}: a host's public page, the list of their active event types (PRODUCT.md section 2).
+ * /{username}: a host's public page, the list of their active event types.
  * Static routes rank above this one; an unknown or malformed username is the site's 404.
  */
 /** ?embed=1: chromeless and framable by any site (app/root.tsx, docs/decisions/019). */
@@ -16,7 +17,7 @@ export const handle = { embeddable: true };
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const username = params.username ?? "";
   const host = USERNAME_IN_URL.test(username) ? await getPublicHost(username) : null;
-  if (!host) throw new Response("Not Found", { status: 404 });
+  if (!host) notFound();
   const types = await listActiveEventTypes(host.id);
   return {
     embed: new URL(request.url).searchParams.get(EMBED_PARAM) === "1",

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
 import { ArrowLeft, CalendarDays, ChevronLeft, ChevronRight, Clock, Globe, MapPin } from "lucide-react";
 import { ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
@@ -20,9 +20,11 @@ import { LOCATION_LABELS } from "~/utils/event-type-form";
 import { checkRateLimits, clientIp, RATE_LIMITS, retryAfterHeaders } from "~/utils/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
 import { isTimeZone, packedTimeZoneNames, timeZoneHint, unpackTimeZones } from "~/utils/time-zone";
+import { notFound } from "~/utils/responses";
+import { useIsPending } from "~/utils/pending";
 
 /**
- * /{username}/{slug}: the booking page (PRODUCT.md section 2, DESIGN.md "The booking page").
+ * /{username}/{slug}: the booking page.
  * Everything is in the first HTML: the loader runs the shared slot search (slotSearch, the one
  * behind GET /api/slots and createBooking) once for the month in view. Month, day, zone, clock
  * and slot are query parameters and the booking is a form post, so it all works without
@@ -53,7 +55,7 @@ const slotParam = (value: string | null) => (value ? value.replace(/ /g, "+") : 
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const page = await findPage(params);
-  if (!page) throw new Response("Not Found", { status: 404 });
+  if (!page) notFound();
   const { host, found } = page;
   const url = new URL(request.url);
   const q = url.searchParams;
@@ -123,7 +125,7 @@ type Values = { name: string; email: string; notes: string; guests: string[] };
 
 export async function action({ params, request }: ActionFunctionArgs) {
   const page = await findPage(params);
-  if (!page) throw new Response("Not Found", { status: 404 });
+  if (!page) notFound();
   const { found, host } = page;
   const form = await readFormData(request);
   const text = (key: string) => {
@@ -316,7 +318,7 @@ function ZonePicker({ d }: { d: ReturnType<typeof useLoaderData<typeof loader>> 
 export default function BookingPage() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const submitting = useIsPending();
   const base: PageQuery = { tz: d.timeZone, clock: d.clock24 ? "24" : undefined, embed: d.embed ? "1" : undefined };
   const here = `/${d.host.username}/${d.eventType.slug}`;
   const href = (q: PageQuery) => pageHref(here, { ...base, month: d.month, ...q });
@@ -324,7 +326,6 @@ export default function BookingPage() {
   const showForm = !capped && (d.slot !== null || result?.status === "invalid" || result?.status === "taken" || result?.status === "limited");
   const values = result?.values ?? { name: "", email: "", notes: "", guests: ["", "", ""] };
   const errors: Record<string, string[] | undefined> = result?.errors ?? {};
-  const submitting = navigation.state === "submitting";
   // A first visit has no tz cookie yet (the host's zone was used): switch to the browser's zone.
   const navigate = useNavigate();
   useEffect(() => {

@@ -12,7 +12,7 @@ import { placeLine } from "~/utils/meeting";
 import { dateTimeFormatters } from "~/utils/time-zone";
 
 /**
- * /{username}/{slug}/booked/{id}?token=: the guest's confirmation (PRODUCT.md section 2). Only the
+ * /{username}/{slug}/booked/{id}?token=: the guest's confirmation. Only the
  * booking's token opens it (a wrong or missing one is the site's 404, no hint the booking exists).
  */
 
@@ -26,7 +26,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const hostName = host.name || host.email;
   const base = `/${params.username}/${params.slug}`;
   // The event type's real place (an address, a number, the host's link or our room; decision 028);
-  // the event's spec option decides only when the event type is gone.
+  // the event's original option decides only when the event type is gone.
   const place = placeOf({ ...booking, location: setting });
   const location = placeLine(place);
   return {

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import { ControlField, ErrorList, Field, inputClass } from "~/components/forms";
 import { CustomerReviews, GIVE_REVIEW_ID } from "~/components/home/customer-reviews";
@@ -23,6 +23,7 @@ import { checkRateLimits, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
 import { ReviewSchema } from "~/utils/review-form";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { useIsPending } from "~/utils/pending";
 
 export const meta: MetaFunction = () => [{ title: "Scheduler: easy meeting scheduling" }];
 
@@ -69,7 +70,7 @@ const RATINGS = [
 
 function ReviewForm({ user }: { user: { name: string; email: string } }) {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const pending = useIsPending({ formActionPrefix: "/?index" });
   const emailId = useId();
   const [form, fields] = useForm({
     id: "review",
@@ -140,7 +141,7 @@ function ReviewForm({ user }: { user: { name: string; email: string } }) {
         <Link to={REVIEWS_URL} preventScrollReset className={buttonClass("secondary")}>
           Cancel
         </Link>
-        <Button type="submit" pending={navigation.state === "submitting" && navigation.formAction?.startsWith("/?index")}>
+        <Button type="submit" pending={pending}>
           Submit
         </Button>
       </div>

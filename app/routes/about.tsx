@@ -14,7 +14,7 @@ interface TeamMember {
   bio: string;
   /** A dark fill, so the white initials keep AA contrast. */
   avatarClass: string;
-  /** The spec names no destinations: these are shown as text, not links. */
+  /** They have no destinations: these are shown as text, not links. */
   social: string[];
 }
 

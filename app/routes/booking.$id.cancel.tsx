@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CircleCheck, Info } from "lucide-react";
 import { BookingSummary, GuestPage } from "~/components/booking-summary";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -8,13 +8,15 @@ import { ErrorList, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { BOOKING_NOTES_MAX } from "~/utils/booking-api";
 import { cancelAndTell } from "~/utils/booking-api.server";
-import { guestBookingOr404, guestPageHeaders, notFound, summaryOf } from "~/utils/booking-page.server";
+import { guestBookingOr404, guestPageHeaders, summaryOf } from "~/utils/booking-page.server";
 import { controlCharMessage, isPlainText } from "~/utils/input-rules";
 import { readFormData } from "~/utils/request.server";
+import { notFound } from "~/utils/responses";
+import { useIsPending } from "~/utils/pending";
 
 /**
- * /booking/{id}/cancel?token=: the guest cancels from the link in their mail, without an account
- * (PRODUCT.md section 2). The POST takes the JSON API's own path (cancelAndTell: status cancelled,
+ * /booking/{id}/cancel?token=: the guest cancels from the link in their mail, without an account.
+ * The POST takes the JSON API's own path (cancelAndTell: status cancelled,
  * SEQUENCE + 1, CANCEL to guest and host, the host's notification).
  */
 
@@ -52,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function CancelBooking() {
   const { summary, past, bookAgainPath } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const pending = useIsPending();
   const isCancelled = summary.status === "cancelled";
 
   if (isCancelled) {
@@ -93,7 +95,7 @@ export default function CancelBooking() {
             textareaProps={{ name: "reason", id: "reason", maxLength: BOOKING_NOTES_MAX, rows: 4 }}
           />
           <ErrorList errors={[actionData?.error]} />
-          <Button type="submit" variant="danger" className="w-full sm:w-auto" pending={navigation.state === "submitting"}>
+          <Button type="submit" variant="danger" className="w-full sm:w-auto" pending={pending}>
             Cancel this meeting
           </Button>
         </Form>

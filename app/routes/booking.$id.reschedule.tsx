@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ChevronLeft, ChevronRight, CircleCheck, Info } from "lucide-react";
 import { BookingSummary, GuestPage } from "~/components/booking-summary";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -8,13 +8,15 @@ import { ErrorList, inputClass } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { formatInZone } from "~/scheduling/zoned-time";
 import { rescheduleAndTell, SLOT_TAKEN_MESSAGE } from "~/utils/booking-api.server";
-import { guestBookingOr404, guestPageHeaders, notFound, rescheduleDay, rescheduleSlots, summaryOf } from "~/utils/booking-page.server";
+import { guestBookingOr404, guestPageHeaders, rescheduleDay, rescheduleSlots, summaryOf } from "~/utils/booking-page.server";
 import { dateWindowMessage, isWithinDateWindow } from "~/utils/input-rules";
 import { readFormData } from "~/utils/request.server";
+import { notFound } from "~/utils/responses";
+import { usePendingFormData } from "~/utils/pending";
 
 /**
  * /booking/{id}/reschedule?token=[&date=YYYY-MM-DD]: the guest moves their booking from the link
- * in their mail, without an account and without JavaScript (PRODUCT.md section 2). The day's free
+ * in their mail, without an account and without JavaScript. The day's free
  * starts come from the one slot computation; the POST takes the JSON API's own path
  * (rescheduleAndTell: a free slot under the host lock, SEQUENCE + 1, REQUEST to guest and host).
  */
@@ -72,7 +74,7 @@ function dayHref(token: string, date: string) {
 export default function RescheduleBooking() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const sending = usePendingFormData();
 
   if (actionData?.moved) {
     return (
@@ -109,7 +111,7 @@ export default function RescheduleBooking() {
   }
 
   const postTo = dayHref(d.token, d.date);
-  const submittingStart = navigation.state === "submitting" ? navigation.formData?.get("start") : null;
+  const submittingStart = sending ? sending.get("start") : null;
   return (
     <GuestPage eyebrow="Your booking" heading="Pick a new time">
       <BookingSummary booking={d.summary} />
@@ -160,7 +162,7 @@ export default function RescheduleBooking() {
             {d.slots.length > 0 ? (
               <Form method="post" action={postTo} replace preventScrollReset aria-labelledby="slots-heading" className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3">
                 {d.slots.map((s) => (
-                  <Button key={s.value} type="submit" name="start" value={s.value} variant="secondary" className="w-full" pending={submittingStart === s.value} disabled={navigation.state === "submitting"}>
+                  <Button key={s.value} type="submit" name="start" value={s.value} variant="secondary" className="w-full" pending={submittingStart === s.value} disabled={sending !== null}>
                     {s.label}
                   </Button>
                 ))}

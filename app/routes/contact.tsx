@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Clock3, Inbox, MessageSquareText } from "lucide-react";
 
 import { ErrorList, Field, TextareaField } from "~/components/forms";
@@ -15,6 +15,7 @@ import { CONTACT_LIMITS, ContactSchema, HONEYPOT_FIELD, isHoneypotFilled } from 
 import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { useIsPending } from "~/utils/pending";
 
 export const meta: MetaFunction = () => [
   { title: "Contact | Scheduler" },
@@ -57,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 function ContactForm({ defaults }: { defaults: { name: string; email: string } | null }) {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const pending = useIsPending({ formAction: "/contact", state: "busy" });
   const [form, fields] = useForm({
     id: "contact",
     lastResult: actionData?.result,
@@ -99,7 +100,7 @@ function ContactForm({ defaults }: { defaults: { name: string; email: string } |
         <input id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Button type="submit" className="w-full sm:w-auto sm:px-8" pending={navigation.formAction === "/contact"}>
+      <Button type="submit" className="w-full sm:w-auto sm:px-8" pending={pending}>
         Submit
       </Button>
     </Form>

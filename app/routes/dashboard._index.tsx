@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CalendarDays, CalendarPlus, Clock, MapPin, Pencil, Phone, Trash2, Users, Video } from "lucide-react";
 import type { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -26,6 +26,8 @@ import { readerTime } from "~/utils/reader-time";
 import { can } from "~/utils/permissions";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { notFound } from "~/utils/responses";
+import { useIsPending, usePendingFormData } from "~/utils/pending";
 
 export const meta: MetaFunction = () => [{ title: `${MESSAGES.myScheduleHeading} | Scheduler` }];
 
@@ -91,7 +93,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const modal = openModal(url);
   // The modal's event comes from the host's own list: another host's id is simply not there.
   const modalEvent = modal ? hostEvents.find((e) => e.id === modal.eventId) : undefined;
-  if (modal && !modalEvent) throw new Response("Event not found", { status: 404 });
+  if (modal && !modalEvent) notFound("Event not found");
   // A cancelled event has no Update or Join (decision 029): only Delete, which removes it from the list.
   if (modal && modalEvent?.status === "cancelled" && modal.kind !== "delete") throw new Response(MESSAGES.cancelledEvent, { status: 409 });
   const upcoming = events.filter((e) => !e.past && e.status !== "cancelled").length;
@@ -121,7 +123,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!(error instanceof LinkedEventError)) throw error;
       return data({ result: undefined, toast: errorToast(MESSAGES.coHostedEvent) }, { status: 409 });
     }
-    if (!deleted) throw new Response("Event not found", { status: 404 });
+    if (!deleted) notFound("Event not found");
     return redirectWithSuccess("/dashboard", MESSAGES.eventDeleted);
   }
   if (intent === "update") {
@@ -160,7 +162,7 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: 403 },
       );
     }
-    if (!updated) throw new Response("Event not found", { status: 404 });
+    if (!updated) notFound("Event not found");
     await mailInvitees(updated, user, "updated");
     return redirectWithSuccess("/dashboard", MESSAGES.eventUpdated);
   }
@@ -261,7 +263,7 @@ function EventCard({ event }: { event: Card }) {
 
 function UpdateForm({ event, timeZone, today }: { event: Card; timeZone: string; today: string }) {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const pending = useIsPending({ intent: "update" });
   const [form, fields] = useForm<z.input<typeof updateEventFields>>({
     id: `update-${event.id}`,
     lastResult: actionData?.result,
@@ -271,7 +273,6 @@ function UpdateForm({ event, timeZone, today }: { event: Card; timeZone: string;
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: updateEventSchema({ timeZone, now: new Date() }) }),
   });
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "update";
   return (
     <Form method="post" action={`/dashboard?index&edit=${event.id}`} preventScrollReset {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="update" />
@@ -291,8 +292,7 @@ function UpdateForm({ event, timeZone, today }: { event: Card; timeZone: string;
 }
 
 function DeleteForm({ event }: { event: Card }) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
+  const pending = useIsPending({ intent: "delete" });
   return (
     <Form method="post" action="/dashboard?index" preventScrollReset className="space-y-4">
       <input type="hidden" name="intent" value="delete" />
@@ -359,9 +359,9 @@ function JoinPanel({ event, joinUrl }: { event: Card; joinUrl: string | null }) 
 export default function MySchedule() {
   const { host, events, cap, today, modal, joinUrl } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   // Optimistic: a card disappears as soon as its deletion is sent.
-  const deleting = navigation.formData?.get("intent") === "delete" ? navigation.formData.get("eventId") : null;
+  const deleteForm = usePendingFormData({ intent: "delete", state: "busy" });
+  const deleting = deleteForm ? deleteForm.get("eventId") : null;
   const shown = events.filter((e) => e.id !== deleting);
   const atCap = cap ? cap.upcoming >= cap.limit : false;
   return (
@@ -377,7 +377,7 @@ export default function MySchedule() {
           <p className="mt-0.5 text-sm text-neutral-600">Times in {host.timeZone}.</p>
         </div>
         <div className="flex flex-col items-start gap-1 sm:items-end">
-          {/* At the cap /eventtype sends the host to /pricing with the spec's toast (checked on the server). */}
+          {/* At the cap /eventtype sends the host to /pricing with the product's toast (checked on the server). */}
           <Link to="/eventtype" className={buttonClass("primary")} data-testid="create-event">
             <CalendarPlus className="h-4 w-4" aria-hidden /> {MESSAGES.createNewEvent}
           </Link>

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { KeyRound, Plus, Trash2, TriangleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { CellLabel, EmptyRows, tableClass, TableHead, tbodyClass, tdClass, trClass } from "~/components/admin-table";
@@ -25,6 +25,8 @@ import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess, successToast } from "~/utils/toast.server";
 import { dateTimeFormatters } from "~/utils/time-zone";
+import { notFound } from "~/utils/responses";
+import { useIsPending, usePendingFormData } from "~/utils/pending";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "API Tokens | Scheduler" }];
@@ -79,7 +81,7 @@ async function openModal(url: URL, userId: string, hasTokens: boolean, format: F
   if (id === "all") return hasTokens ? ({ kind: "revokeAll" } as const) : null;
   // Another person's token, a gone one and a non-uuid are all simply not found.
   const token = await getApiToken(userId, id);
-  if (!token) throw new Response(M.notFound, { status: 404 });
+  if (!token) notFound(M.notFound);
   return { kind: "revoke", token: present(token, format) } as const;
 }
 
@@ -116,7 +118,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "revoke") {
     const revoked = await revokeApiToken(user.id, String(form.get("tokenId") ?? ""));
-    if (!revoked) throw new Response(M.notFound, { status: 404 });
+    if (!revoked) notFound(M.notFound);
     return redirectWithSuccess(PAGE, M.revoked);
   }
 
@@ -138,7 +140,7 @@ function When({ value }: { value: Shown["created"] }) {
 
 function CreateForm() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const pending = useIsPending({ intent: "create" });
   const [form, fields] = useForm({
     id: "api-token-create",
     lastResult: actionData?.result,
@@ -147,7 +149,6 @@ function CreateForm() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateApiTokenSchema }),
   });
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   return (
     <Form method="post" action={PAGE} {...getFormProps(form)} className="flex flex-col gap-4 sm:flex-row sm:items-start">
       <input type="hidden" name="intent" value="create" />
@@ -270,8 +271,7 @@ function TokenTable({ tokens, zone }: { tokens: Shown[]; zone: string }) {
 }
 
 function RevokeForm({ intent, tokenId, note }: { intent: "revoke" | "revokeAll"; tokenId?: string; note: string }) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const pending = useIsPending({ intent });
   return (
     <Form method="post" action={PAGE} preventScrollReset className="space-y-4">
       <input type="hidden" name="intent" value={intent} />
@@ -296,10 +296,11 @@ const linkClass = "font-medium text-brand-700 underline underline-offset-2 hover
 export default function ApiTokens() {
   const { tokens, zone, modal } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   // Optimistic: a revoked row goes at once.
-  const revoking = navigation.formData?.get("intent") === "revoke" ? navigation.formData.get("tokenId") : null;
-  const shown = navigation.formData?.get("intent") === "revokeAll" ? [] : tokens.filter((t) => t.id !== revoking);
+  const revokeForm = usePendingFormData({ intent: "revoke", state: "busy" });
+  const revokingAll = useIsPending({ intent: "revokeAll", state: "busy" });
+  const revoking = revokeForm ? revokeForm.get("tokenId") : null;
+  const shown = revokingAll ? [] : tokens.filter((t) => t.id !== revoking);
   return (
     <div className="space-y-8">
       <header>

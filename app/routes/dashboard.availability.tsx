@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, CalendarOff, Copy, Globe, Plus, Star, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -37,6 +37,8 @@ import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { readFormData } from "~/utils/request.server";
 import { isTimeZone, timeZoneHint, timeZoneNames } from "~/utils/time-zone";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { notFound } from "~/utils/responses";
+import { useIsPending } from "~/utils/pending";
 
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Availability | Scheduler" }];
 
@@ -58,7 +60,7 @@ const M = {
 /** The owner's schedule named in the URL; another person's, a gone one and a non-uuid are all 404. */
 async function scheduleOf(userId: string, id: string | null): Promise<Schedule> {
   const schedule = id && UUID.test(id) ? await getSchedule(userId, id) : null;
-  if (!schedule) throw new Response(M.notFound, { status: 404 });
+  if (!schedule) notFound(M.notFound);
   return schedule;
 }
 
@@ -130,13 +132,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "makeDefault") {
     const { name, timeZone, weekly, overrides } = schedule;
-    if (!(await replaceSchedule(user.id, id, { name, timeZone, isDefault: true, weekly, overrides }))) throw new Response(M.notFound, { status: 404 });
+    if (!(await replaceSchedule(user.id, id, { name, timeZone, isDefault: true, weekly, overrides }))) notFound(M.notFound);
     return redirectWithSuccess(editUrl(id), M.defaultChanged);
   }
   if (intent === "delete") {
     const result = await deleteSchedule(user.id, id);
     if (result.ok) return redirectWithSuccess(PAGE, M.deleted);
-    if (result.reason === "not-found") throw new Response(M.notFound, { status: 404 });
+    if (result.reason === "not-found") notFound(M.notFound);
     const message = result.reason === "in-use" ? M.inUse : M.isDefault;
     return data({ kind: "delete", id, message, toast: errorToast(message) } satisfies DeleteAnswer, { status: 409 });
   }
@@ -148,7 +150,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "save": {
       const result = validateDraft(draft, schedule.isDefault);
       if (!result.ok) return edited(id, draft, result.errors);
-      if (!(await replaceSchedule(user.id, id, result.value))) throw new Response(M.notFound, { status: 404 });
+      if (!(await replaceSchedule(user.id, id, result.value))) notFound(M.notFound);
       return redirectWithSuccess(editUrl(id), M.saved);
     }
     case "add":
@@ -190,13 +192,8 @@ function DefaultBadge() {
   );
 }
 
-function usePendingIntent(intent: string): boolean {
-  const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-}
-
 function ScheduleList({ schedules }: { schedules: Extract<LoaderData, { view: "list" }>["schedules"] }) {
-  const pending = usePendingIntent("new");
+  const pending = useIsPending({ intent: "new", state: "busy" });
   return (
     <div className="space-y-6">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -411,7 +408,7 @@ function Overrides({ draft, errors }: { draft: ScheduleDraft; errors: DraftError
 
 function Editor({ data: loaded, draft, errors }: { data: EditData; draft: ScheduleDraft; errors: DraftErrors }) {
   const { schedule, zones, browserZone } = loaded;
-  const saving = usePendingIntent("save");
+  const saving = useIsPending({ intent: "save", state: "busy" });
   const nameErrors = errors.name;
   const zoneErrors = errors.timeZone;
   return (
@@ -513,7 +510,7 @@ function Editor({ data: loaded, draft, errors }: { data: EditData; draft: Schedu
 }
 
 function DefaultAndDelete({ schedule }: { schedule: EditData["schedule"] }) {
-  const pending = usePendingIntent("makeDefault");
+  const pending = useIsPending({ intent: "makeDefault", state: "busy" });
   return (
     <section aria-labelledby="manage-title" className={`${cardClass} space-y-4`}>
       <h2 id="manage-title" className="text-lg font-semibold text-neutral-900">
@@ -542,7 +539,7 @@ function DefaultAndDelete({ schedule }: { schedule: EditData["schedule"] }) {
 }
 
 function DeleteModal({ schedule, refusal }: { schedule: EditData["schedule"]; refusal: string | null }) {
-  const pending = usePendingIntent("delete");
+  const pending = useIsPending({ intent: "delete", state: "busy" });
   const closeTo = editUrl(schedule.id);
   return (
     <Modal title={`Delete “${schedule.name}”?`} closeTo={closeTo} returnFocusTo="delete-schedule">

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Clock, Code2, Link2, MapPin, Pencil, Plus, Trash2, Users } from "lucide-react";
 import { useRef } from "react";
 import { EmptyRows } from "~/components/admin-table";
@@ -25,18 +25,16 @@ import {
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { bookingLink } from "~/utils/username";
+import { notFound } from "~/utils/responses";
+import { useIsPending, usePendingFormData } from "~/utils/pending";
 
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Event Types | Scheduler" }];
-
-function notFound(): never {
-  throw new Response(M.notFound, { status: 404 });
-}
 
 /** The owner's event type by an id from the URL or a form; a non-uuid or another person's is not found. */
 async function ownEventType(userId: string, id: unknown): Promise<EventType> {
   const parsed = uuidSchema.safeParse(id);
-  if (!parsed.success) notFound();
-  return (await getEventType(userId, parsed.data)) ?? notFound();
+  if (!parsed.success) notFound(M.notFound);
+  return (await getEventType(userId, parsed.data)) ?? notFound(M.notFound);
 }
 
 function present(e: EventType) {
@@ -78,12 +76,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "toggle") {
     const eventType = await ownEventType(user.id, form.get("id"));
     const active = form.get("active") === "true";
-    if (!(await setEventTypeActive(user.id, eventType.id, active))) notFound();
+    if (!(await setEventTypeActive(user.id, eventType.id, active))) notFound(M.notFound);
     return redirectWithSuccess(PAGE, active ? M.turnedOn : M.turnedOff);
   }
   if (intent === "delete") {
     const eventType = await ownEventType(user.id, form.get("id"));
-    if (!(await deleteEventType(user.id, eventType.id))) notFound();
+    if (!(await deleteEventType(user.id, eventType.id))) notFound(M.notFound);
     return redirectWithSuccess(PAGE, M.deleted);
   }
   return data({ toast: errorToast(M.unknownForm) }, { status: 400 });
@@ -124,10 +122,9 @@ function BookingLink({ url, path, title }: { url: string; path: string; title: s
 }
 
 function ToggleForm({ e }: { e: Shown }) {
-  const navigation = useNavigation();
-  const pending = navigation.formData?.get("intent") === "toggle" && navigation.formData.get("id") === e.id;
+  const toggling = usePendingFormData({ intent: "toggle", fields: { id: e.id }, state: "busy" });
   // Optimistic: the switch shows the new state while the form is on its way.
-  const on = pending ? navigation.formData?.get("active") === "true" : e.active;
+  const on = toggling ? toggling.get("active") === "true" : e.active;
   return (
     <Form method="post" action={PAGE} preventScrollReset>
       <input type="hidden" name="intent" value="toggle" />
@@ -216,8 +213,7 @@ function EventTypeCard({ e, linkBase, username }: { e: Shown; linkBase: string |
 export default function EventTypes() {
   const { eventTypes, linkBase, username, toDelete } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const deleting = navigation.formData?.get("intent") === "delete";
+  const deleting = useIsPending({ intent: "delete", state: "busy" });
   return (
     <div className="space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-4">

@@ -2,7 +2,7 @@ import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTex
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useState, type ReactNode, type SelectHTMLAttributes } from "react";
 import type { z } from "zod";
@@ -37,6 +37,8 @@ import { eventTypeWrite } from "~/utils/scheduling-api.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { embedSnippets } from "~/utils/embed";
 import { bookingLink } from "~/utils/username";
+import { notFound } from "~/utils/responses";
+import { useIsPending } from "~/utils/pending";
 
 /** /dashboard/eventTypes/new (optionally ?kind=group) and /dashboard/eventTypes/<id>: one form for both. */
 
@@ -49,7 +51,7 @@ async function target(userId: string, id: string | undefined): Promise<EventType
   if (id === "new") return null;
   const parsed = uuidSchema.safeParse(id);
   const found = parsed.success ? await getEventType(userId, parsed.data) : null;
-  if (!found) throw new Response(M.notFound, { status: 404 });
+  if (!found) notFound(M.notFound);
   return found;
 }
 
@@ -139,7 +141,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const saved = existing ? await replaceEventType(user.id, existing.id, write) : await createEventType(user.id, write);
   if (saved.ok) return redirectWithSuccess(PAGE, existing ? M.saved : M.created);
-  if (saved.reason === "not-found") throw new Response(M.notFound, { status: 404 });
+  if (saved.reason === "not-found") notFound(M.notFound);
   if (saved.reason === "slug-taken") return refused(submission.reply({ fieldErrors: { slug: [M.slugTaken] } }));
   return refused(submission.reply({ fieldErrors: { scheduleId: ["Pick one of your own schedules."] } }));
 }
@@ -225,7 +227,7 @@ function HostsPicker({ members, field, hydrated }: { members: Array<{ id: string
 export default function EventTypeForm() {
   const { eventType, schedules, members, linkBase, defaults, embed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const pending = useIsPending();
   const hydrated = useHydrated();
   // The form's fields: the body's, plus the unit of the notice.
   const [form, fields] = useForm<z.input<typeof eventTypeBody> & { minimumNoticeUnit: string }, z.output<typeof eventTypeBody>>({
@@ -242,7 +244,6 @@ export default function EventTypeForm() {
   const kind = isKind(fields.kind.value) ? fields.kind.value : "one-to-one";
   const locationType = (LOCATION_TYPES as readonly string[]).includes(location.type.value ?? "") ? (location.type.value as (typeof LOCATION_TYPES)[number]) : "video";
   const valueField = LOCATION_VALUE_LABELS[locationType];
-  const pending = navigation.state === "submitting";
   const slugPreview = fields.slug.value || slugify(fields.title.value ?? "") || "your-link";
   const numberProps = (field: Parameters<typeof getInputProps>[0]) => ({ ...getInputProps(field, { type: "number" }), inputMode: "numeric" as const });
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Ban, Filter } from "lucide-react";
 import {
   EventStatusBadge,
@@ -36,6 +36,8 @@ import { requirePermission } from "~/utils/auth.server";
 import { cancelAndTellAll } from "~/utils/cancel.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { notFound } from "~/utils/responses";
+import { usePendingFormData } from "~/utils/pending";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : `${MESSAGES.manageAllEvent} | Scheduler` }];
@@ -93,7 +95,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listAllEvents(filters, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, now),
     cancelId === null ? null : isUuid(cancelId) ? getEventForAdmin(cancelId) : null,
   ]);
-  if (cancelId !== null && !cancelling) throw new Response("Event not found", { status: 404 });
+  if (cancelId !== null && !cancelling) notFound("Event not found");
   return {
     filters,
     page,
@@ -111,7 +113,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   if (form.get("intent") !== "cancel") return data({ toast: errorToast("Unknown action.") }, { status: 400 });
   const eventId = String(form.get("eventId") ?? "");
-  if (!isUuid(eventId)) throw new Response("Event not found", { status: 404 });
+  if (!isUuid(eventId)) notFound("Event not found");
   // The one cancel path (decision 029), told in the host's name and zone: the invitees know the
   // host, not the admin. A collective booking's co-host rows and a session's seats go with it; a
   // co-host's row alone is refused (409), as for its own host.
@@ -122,7 +124,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(error instanceof LinkedEventError)) throw error;
     return data({ toast: errorToast(MESSAGES.coHostedEvent) }, { status: 409 });
   }
-  if (!result.ok && result.reason === "not-found") throw new Response("Event not found", { status: 404 });
+  if (!result.ok && result.reason === "not-found") notFound("Event not found");
   if (!result.ok) return data({ toast: errorToast("This event is already cancelled.") }, { status: 409 });
   const back = new URL(request.url);
   back.searchParams.delete("cancel");
@@ -174,11 +176,11 @@ function Filters({ filters }: { filters: EventFilters }) {
 export default function ManageAllEvent() {
   const { events, filters, page, pageCount, offset, total, timeZone, cancelling } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const cancelForm = usePendingFormData({ intent: "cancel", state: "busy" });
   const location = useLocation();
   const closeTo = `${PAGE}${hrefWith(location.search, { cancel: null }).replace(/^\?$/, "")}`;
   // Optimistic: the row reads Cancelled while the cancellation is on its way.
-  const pendingId = navigation.formData?.get("intent") === "cancel" ? navigation.formData.get("eventId") : null;
+  const pendingId = cancelForm ? cancelForm.get("eventId") : null;
   return (
     <section>
       <div className="flex flex-wrap items-baseline justify-between gap-2">

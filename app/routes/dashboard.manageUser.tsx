@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ShieldCheck, ShieldMinus } from "lucide-react";
 import {
   CellLabel,
@@ -24,6 +24,8 @@ import { requirePermission, requireUser } from "~/utils/auth.server";
 import { can, roleLabel } from "~/utils/permissions";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { forbidden, notFound } from "~/utils/responses";
+import { usePendingFormData } from "~/utils/pending";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Manage User | Scheduler" }];
@@ -62,14 +64,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent !== "promote" && intent !== "demote") {
     return data({ toast: errorToast("Unknown action.") }, { status: 400 });
   }
-  // The spec's own 403 wording for each direction.
-  if (!can(user, "admin:users")) {
-    throw new Response(intent === "promote" ? MESSAGES.notAdminPromote : MESSAGES.notAdminDemote, { status: 403 });
-  }
+  // Each direction has its own 403 wording (app/messages.ts).
+  if (!can(user, "admin:users")) forbidden(intent === "promote" ? MESSAGES.notAdminPromote : MESSAGES.notAdminDemote);
   const userId = String(form.get("userId") ?? "");
-  if (!isUuid(userId)) throw new Response("User not found", { status: 404 });
+  if (!isUuid(userId)) notFound("User not found");
   const result = intent === "promote" ? await promoteToAdmin(userId) : await demoteAdmin(userId);
-  if (result === "not-found") throw new Response("User not found", { status: 404 });
+  if (result === "not-found") notFound("User not found");
   if (result === "last-admin") return data({ toast: errorToast(MESSAGES.lastAdmin) }, { status: 409 });
   return redirectWithSuccess(listUrl(request), intent === "promote" ? MESSAGES.userPromoted : MESSAGES.adminDemoted);
 }
@@ -114,12 +114,12 @@ function RoleForm({ row, action, optimistic }: { row: Row; action: string; optim
 export default function ManageUser() {
   const { users, q, page, pageCount, total, offset, me } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const pendingForm = usePendingFormData({ state: "busy" });
   const location = useLocation();
   const formAction = `/dashboard/manageUser${location.search}`;
   // Optimistic: the row shows its new role while the change is on its way.
-  const pendingId = navigation.state !== "idle" ? navigation.formData?.get("userId") : null;
-  const pendingIntent = navigation.formData?.get("intent");
+  const pendingId = pendingForm?.get("userId") ?? null;
+  const pendingIntent = pendingForm?.get("intent");
   return (
     <section>
       <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Package as PackageIcon, Pencil, Plus, Trash2 } from "lucide-react";
 import type { z } from "zod";
 import {
@@ -36,6 +36,8 @@ import {
 } from "~/utils/package-form";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { notFound } from "~/utils/responses";
+import { useIsPending, usePendingFormData } from "~/utils/pending";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : `${MESSAGES.packagesHeading} | Scheduler` }];
@@ -50,7 +52,7 @@ async function openModal(url: URL): Promise<ModalState> {
     const id = url.searchParams.get(kind);
     if (id === null) continue;
     const pkg = isUuid(id) ? await getPackage(id) : null;
-    if (!pkg) throw new Response("Package not found", { status: 404 });
+    if (!pkg) notFound("Package not found");
     return { kind, pkg };
   }
   return null;
@@ -70,27 +72,27 @@ export async function action({ request }: ActionFunctionArgs) {
   const packageId = String(form.get("packageId") ?? "");
 
   if (intent === "delete") {
-    if (!isUuid(packageId)) throw new Response("Package not found", { status: 404 });
+    if (!isUuid(packageId)) notFound("Package not found");
     const deleted = await deletePackage(packageId);
-    if (!deleted) throw new Response("Package not found", { status: 404 });
+    if (!deleted) notFound("Package not found");
     return redirectWithSuccess(PAGE, MESSAGES.packageDeleted);
   }
 
   if (intent === "create" || intent === "update") {
-    if (intent === "update" && !isUuid(packageId)) throw new Response("Package not found", { status: 404 });
+    if (intent === "update" && !isUuid(packageId)) notFound("Package not found");
     const submission = parseWithZod(form, { schema: packageSchema });
     if (submission.status !== "success") {
       return data({ result: submission.reply(), toast: errorToast("Check the highlighted fields.") }, { status: 400 });
     }
     const saved = intent === "create" ? await createPackage(submission.value) : await updatePackage(packageId, submission.value);
-    if (!saved.ok && saved.reason === "not-found") throw new Response("Package not found", { status: 404 });
+    if (!saved.ok && saved.reason === "not-found") notFound("Package not found");
     if (!saved.ok) {
       return data(
         { result: submission.reply({ fieldErrors: { name: [MESSAGES.packageNameTaken] } }), toast: errorToast(MESSAGES.packageNameTaken) },
         { status: 400 },
       );
     }
-    // The spec's one toast for both: 'Package updated Successfully ' (also after create).
+    // The product's one toast for both: 'Package updated Successfully ' (also after create).
     return redirectWithSuccess(PAGE, MESSAGES.packageUpdated);
   }
 
@@ -114,8 +116,8 @@ function defaults(pkg: PackageSummary | null): Record<keyof FormValues, string> 
 
 function PackageForm({ pkg }: { pkg: PackageSummary | null }) {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const intent = pkg ? "update" : "create";
+  const pending = useIsPending({ intent });
   const [form, fields] = useForm<FormValues>({
     id: pkg ? `package-form-${pkg.id}` : "package-form-new",
     lastResult: actionData?.result,
@@ -125,7 +127,6 @@ function PackageForm({ pkg }: { pkg: PackageSummary | null }) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: packageSchema }),
   });
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const accessType = getTextareaProps(fields.accessType);
   const text = (name: "activeEvent" | "goupEvent" | "notificationStatus" | "oneToOne", label: string, hint: string) => (
     <Field
@@ -195,8 +196,7 @@ function PackageForm({ pkg }: { pkg: PackageSummary | null }) {
 }
 
 function DeleteForm({ pkg }: { pkg: PackageSummary }) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
+  const pending = useIsPending({ intent: "delete" });
   return (
     <Form method="post" action={PAGE} preventScrollReset className="space-y-4">
       <input type="hidden" name="intent" value="delete" />
@@ -218,9 +218,9 @@ function DeleteForm({ pkg }: { pkg: PackageSummary }) {
 export default function Packages() {
   const { packages, modal } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   // Optimistic: a deleted row goes at once.
-  const deleting = navigation.formData?.get("intent") === "delete" ? navigation.formData.get("packageId") : null;
+  const deleteForm = usePendingFormData({ intent: "delete", state: "busy" });
+  const deleting = deleteForm ? deleteForm.get("packageId") : null;
   const shown = packages.filter((p) => p.id !== deleting);
   return (
     <section>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Trash2 } from "lucide-react";
 import {
   CellLabel,
@@ -25,6 +25,8 @@ import { formatInZone } from "~/scheduling/zoned-time";
 import { requirePermission } from "~/utils/auth.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { notFound } from "~/utils/responses";
+import { useIsPending, usePendingFormData } from "~/utils/pending";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Professional Collections | Scheduler" }];
@@ -41,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listProfessionalRecords({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
     removeId === null ? null : isUuid(removeId) ? getProfessionalRecord(removeId) : null,
   ]);
-  if (removeId !== null && !removing) throw new Response("Record not found", { status: 404 });
+  if (removeId !== null && !removing) notFound("Record not found");
   // Issued dates in the admin's own zone, formatted on the server so both renders agree.
   const issued = (at: Date) => {
     const f = formatInZone(at, admin.timeZone);
@@ -63,20 +65,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   if (form.get("intent") !== "remove") return data({ toast: errorToast("Unknown action.") }, { status: 400 });
   const recordId = String(form.get("recordId") ?? "");
-  if (!isUuid(recordId)) throw new Response("Record not found", { status: 404 });
+  if (!isUuid(recordId)) notFound("Record not found");
   const removed = await removeProfessionalRecord(recordId);
-  if (!removed) throw new Response("Record not found", { status: 404 });
+  if (!removed) notFound("Record not found");
   return redirectWithSuccess(PAGE, MESSAGES.clientDeleted);
 }
 
 export default function ProfessionalCollections() {
   const { records, removing, page, pageCount, offset, total, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const removingForm = usePendingFormData({ intent: "remove", state: "busy" });
+  const removeSent = useIsPending({ intent: "remove" });
   const location = useLocation();
   const closeTo = `${PAGE}${hrefWith(location.search, { remove: null }).replace(/^\?$/, "")}`;
   // Optimistic: the row goes as soon as the removal is sent (the toast waits for the server).
-  const pendingId = navigation.formData?.get("intent") === "remove" ? navigation.formData.get("recordId") : null;
+  const pendingId = removingForm ? removingForm.get("recordId") : null;
   const shown = records.filter((r) => r.id !== pendingId);
   return (
     <section>
@@ -150,8 +153,8 @@ export default function ProfessionalCollections() {
               <Button
                 type="submit"
                 variant="danger"
-                pending={navigation.state === "submitting" && pendingId === removing.id}
-                disabled={navigation.state === "submitting" && pendingId === removing.id}
+                pending={removeSent && pendingId === removing.id}
+                disabled={removeSent && pendingId === removing.id}
               >
                 delete
               </Button>

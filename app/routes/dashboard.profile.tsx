@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DateTime } from "luxon";
 import { Globe, KeyRound, LogOut, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
@@ -40,6 +40,8 @@ import { sessionTokenOf, sha256 } from "~/utils/session.server";
 import { timeZoneHint, timeZoneNames } from "~/utils/time-zone";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { bookingLink, USERNAME_MESSAGES, usernameSchema } from "~/utils/username";
+import { notFound } from "~/utils/responses";
+import { useIsPending } from "~/utils/pending";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.profile.role === "admin" ? P.adminProfileHeading : P.profileHeading} | Scheduler` },
@@ -62,7 +64,7 @@ function inZone(date: Date, zone: string): DateTime {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "dashboard:access");
   const profile = await getProfile(user.id);
-  if (!profile) throw new Response("Not found", { status: 404 });
+  if (!profile) notFound("Not found");
 
   let plan: { kind: "admin" } | { kind: "free"; cap: number } | { kind: "professional"; pack: string | null; since: string | null; until: string | null };
   if (profile.role === "admin") plan = { kind: "admin" };
@@ -195,8 +197,7 @@ function zoneLabel(zone: string): string {
 }
 
 function usePending(intent: ProfileIntent): boolean {
-  const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  return useIsPending({ intent, state: "busy" });
 }
 
 function useLastResult(intent: ProfileIntent) {

@@ -9,7 +9,7 @@ const PAGE = PLACEHOLDER_PAGES.routingForms;
 export const meta: MetaFunction = () => [{ title: `${PAGE.heading} | Scheduler` }];
 
 /**
- * Spec section 2 lists it among the login-required dashboard pages, but no drawer links to
+ * It is one of the login-required dashboard pages, but no drawer links to
  * it: every signed-in person may open it.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Ban, CalendarClock, Pencil } from "lucide-react";
 import {
   EventStatusBadge,
@@ -42,6 +42,8 @@ import { SCHEDULED_TABS, scheduledTab, type ScheduledTab } from "~/utils/schedul
 import { controlCharMessage, dateWindowMessage, isPlainText, isWithinDateWindow } from "~/utils/input-rules";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { notFound } from "~/utils/responses";
+import { useIsPending, usePendingFormData } from "~/utils/pending";
 
 const PAGE = PLACEHOLDER_PAGES.scheduledEvents;
 const PATH = "/dashboard/scheduledEvents";
@@ -57,7 +59,7 @@ export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" :
  * Another host's id is a 404. Admins keep the all-hosts list of upcoming events.
  */
 
-/** The event's real place (docs/decisions/028): the event type's, else the spec's option. */
+/** The event's real place (docs/decisions/028): the event type's, else the original's option. */
 function locationText(e: ScheduledEvent): string {
   return placeLine(placeOf(e), { hideRoom: true });
 }
@@ -101,7 +103,7 @@ function row(e: ScheduledEvent, zone: string, now: Date) {
 
 async function hostEventOr404(user: AuthUser, id: string | null): Promise<ScheduledEvent> {
   const event = id ? await getScheduledEvent(user.id, id) : null;
-  if (!event) throw new Response("Event not found", { status: 404 });
+  if (!event) notFound("Event not found");
   return event;
 }
 
@@ -182,7 +184,7 @@ function backTo(request: Request): string {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireDrawerPage(request, PATH);
-  if (can(user, "admin:events")) throw new Response("Not Found", { status: 404 });
+  if (can(user, "admin:events")) notFound();
   const form = await readFormData(request);
   const intent = form.get("intent");
   const event = await hostEventOr404(user, String(form.get("eventId") ?? ""));
@@ -316,10 +318,9 @@ function EmptyTab({ tab }: { tab: ScheduledTab }) {
 function CancelModal({ host, closeTo, search }: { host: HostData; closeTo: string; search: string }) {
   const e = host.cancelling;
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const pending = useIsPending({ intent: "cancel", state: "busy" });
   if (!e) return null;
   const answer = actionData?.intent === "cancel" ? actionData : null;
-  const pending = navigation.formData?.get("intent") === "cancel";
   const closed = e.status === "cancelled" || e.past;
   return (
     <Modal title={M.cancelTitle(e.eventName)} description={`${e.when.date}, ${e.when.time} (${e.when.zone})`} closeTo={closeTo} returnFocusTo={`cancel-${e.id}`}>
@@ -353,10 +354,10 @@ function CancelModal({ host, closeTo, search }: { host: HostData; closeTo: strin
 function RescheduleModal({ host, closeTo, search }: { host: HostData; closeTo: string; search: string }) {
   const r = host.rescheduling;
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const sending = usePendingFormData();
   if (!r) return null;
   const answer = actionData?.intent === "reschedule" ? actionData : null;
-  const submitting = navigation.state === "submitting" ? navigation.formData?.get("start") : null;
+  const submitting = sending ? sending.get("start") : null;
   const dayHref = (date: string) => `${PATH}${hrefWith(search, { date })}`;
   return (
     <Modal title={M.rescheduleTitle(r.eventName)} description={`Now: ${r.when.date}, ${r.when.time} (${r.when.zone})`} closeTo={closeTo} returnFocusTo={`reschedule-${r.id}`}>
@@ -414,7 +415,7 @@ function RescheduleModal({ host, closeTo, search }: { host: HostData; closeTo: s
               <input type="hidden" name="intent" value="reschedule" />
               <input type="hidden" name="eventId" value={r.id} />
               {r.slots.map((s) => (
-                <Button key={s.value} type="submit" name="start" value={s.value} variant="secondary" className="w-full" pending={submitting === s.value} disabled={navigation.state === "submitting"}>
+                <Button key={s.value} type="submit" name="start" value={s.value} variant="secondary" className="w-full" pending={submitting === s.value} disabled={sending !== null}>
                   {s.label}
                 </Button>
               ))}

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Check, LogOut, Mail, Send, Trash2, UserPlus, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { CellLabel, EmptyRows, tableClass, TableHead, tbodyClass, tdClass, trClass } from "~/components/admin-table";
@@ -29,6 +29,8 @@ import { readFormData } from "~/utils/request.server";
 import { InviteSchema, TEAM_PAGE as PAGE } from "~/utils/team-form";
 import { mailTeamInvitation } from "~/utils/team-mail.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { notFound } from "~/utils/responses";
+import { useIsPending } from "~/utils/pending";
 
 /**
  * The Team page (decision 020): the people I invited (pending, accepted, declined; resend,
@@ -44,10 +46,6 @@ const STATUS_CLASS: Record<TeamRow["status"], string> = {
   accepted: "bg-green-50 text-green-800 ring-green-600/20",
   declined: "bg-neutral-100 text-neutral-800 ring-neutral-500/20",
 };
-
-function notFound(): never {
-  throw new Response(M.notFound, { status: 404 });
-}
 
 function dateText(d: Date, zone: string): string {
   return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: zone }).format(d);
@@ -67,9 +65,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [team, toMe] = await Promise.all([listTeam(user.id), listInvitationsTo(user)]);
   const zone = user.timeZone;
   const removeId = url.searchParams.get("remove");
-  const toRemove = removeId === null ? null : (team.find((r) => r.id === removeId) ?? notFound());
+  const toRemove = removeId === null ? null : (team.find((r) => r.id === removeId) ?? notFound(M.notFound));
   const leaveId = url.searchParams.get("leave");
-  const toLeave = leaveId === null ? null : (toMe.find((i) => i.id === leaveId && i.status === "accepted") ?? notFound());
+  const toLeave = leaveId === null ? null : (toMe.find((i) => i.id === leaveId && i.status === "accepted") ?? notFound(M.notFound));
   return {
     team: team.map((r) => presentRow(r, zone)),
     toMe: toMe.map(presentInvitation),
@@ -103,26 +101,26 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === "resend") {
     const renewed = await renewInvitation(user.id, id, now);
-    if (!renewed) notFound();
+    if (!renewed) notFound(M.notFound);
     await mailTeamInvitation(request, user, renewed.email, renewed.token);
     return redirectWithSuccess(PAGE, M.resent(renewed.email));
   }
   if (intent === "remove") {
     const removed = await removeMember(user.id, id);
-    if (!removed) notFound();
+    if (!removed) notFound(M.notFound);
     return redirectWithSuccess(PAGE, M.removed(removed.email));
   }
   if (intent === "accept" || intent === "decline") {
     const result = await respondToInvitation(user, { id }, intent, now);
     if (!result.ok) {
       if (result.reason === "not-pending") return refused(M.notPending, null, 409);
-      notFound();
+      notFound(M.notFound);
     }
     return redirectWithSuccess(PAGE, intent === "accept" ? M.accepted(result.ownerName) : M.declined(result.ownerName));
   }
   if (intent === "leave") {
     const left = await leaveTeam(user, id);
-    if (!left) notFound();
+    if (!left) notFound(M.notFound);
     return redirectWithSuccess(PAGE, M.left(left.ownerName));
   }
   return refused(M.unknownForm);
@@ -133,7 +131,7 @@ type Invitation = ReturnType<typeof presentInvitation>;
 
 function InviteForm() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const pending = useIsPending({ intent: "invite" });
   const [form, fields] = useForm({
     id: "team-invite",
     lastResult: actionData?.result,
@@ -142,7 +140,6 @@ function InviteForm() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteSchema }),
   });
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
   return (
     <Form method="post" action={PAGE} {...getFormProps(form)} className="flex flex-col gap-4 sm:flex-row sm:items-start">
       <input type="hidden" name="intent" value="invite" />
@@ -163,8 +160,7 @@ function InviteForm() {
 }
 
 function PostButton({ intent, id, label, children, variant = "secondary" }: { intent: string; id: string; label: string; children: ReactNode; variant?: "primary" | "secondary" }) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent && navigation.formData.get("id") === id;
+  const pending = useIsPending({ intent, fields: { id } });
   return (
     <Form method="post" action={PAGE} preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
@@ -258,8 +254,7 @@ function InvitationList({ items }: { items: Invitation[] }) {
 }
 
 function ConfirmForm({ intent, id, note, submit }: { intent: string; id: string; note: string; submit: string }) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const pending = useIsPending({ intent });
   return (
     <Form method="post" action={PAGE} preventScrollReset className="space-y-4">
       <input type="hidden" name="intent" value={intent} />

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Check, UsersRound, X } from "lucide-react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
@@ -12,6 +12,8 @@ import { drawerItems } from "~/utils/dashboard-menu";
 import { readFormData } from "~/utils/request.server";
 import { TEAM_PAGE } from "~/utils/team-form";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { forbidden, notFound } from "~/utils/responses";
+import { useIsPending } from "~/utils/pending";
 
 /**
  * /dashboard/team/accept?token=... : the mailed invitation link (decision 020). Signed out, the
@@ -24,8 +26,8 @@ export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" :
 async function invitationFor(request: Request, token: string) {
   const user = await requireUser(request);
   const found = await findInvitationByToken(token);
-  if (!found) throw new Response(M.notFound, { status: 404 });
-  if (found.email.toLowerCase() !== user.email.toLowerCase()) throw new Response(M.wrongPerson, { status: 403 });
+  if (!found) notFound(M.notFound);
+  if (found.email.toLowerCase() !== user.email.toLowerCase()) forbidden(M.wrongPerson);
   return { user, found };
 }
 
@@ -46,14 +48,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = drawerItems(user.role).some((item) => item.to === TEAM_PAGE) ? TEAM_PAGE : "/dashboard";
   if (result.ok) return redirectWithSuccess(back, answer === "accept" ? M.accepted(result.ownerName) : M.declined(result.ownerName));
   if (result.reason === "not-pending") return data({ toast: errorToast(M.notPending) }, { status: 409 });
-  throw new Response(result.reason === "wrong-person" ? M.wrongPerson : M.notFound, { status: result.reason === "wrong-person" ? 403 : 404 });
+  if (result.reason === "wrong-person") forbidden(M.wrongPerson);
+  notFound(M.notFound);
 }
 
 export default function AcceptInvitation() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = useIsPending();
+  const accepting = useIsPending({ intent: "accept" });
   return (
     <div className="max-w-form space-y-6">
       <section className="rounded-xl border border-neutral-200 bg-white p-6 shadow-sm" aria-labelledby="invitation-title">
@@ -75,7 +78,7 @@ export default function AcceptInvitation() {
             <Button type="submit" name="intent" value="decline" variant="secondary" disabled={busy}>
               <X className="h-4 w-4" aria-hidden /> Decline
             </Button>
-            <Button type="submit" name="intent" value="accept" disabled={busy} pending={busy && navigation.formData?.get("intent") === "accept"}>
+            <Button type="submit" name="intent" value="accept" disabled={busy} pending={accepting}>
               <Check className="h-4 w-4" aria-hidden /> Accept invitation
             </Button>
           </Form>

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { BellRing, Mail, MailCheck, MailPlus, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import type { z } from "zod";
@@ -17,9 +17,10 @@ import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { formValues, RULE_UNITS, WORKFLOW_PAGE, workflowSchema, type WorkflowRule } from "~/utils/workflow-form";
+import { useIsPending } from "~/utils/pending";
 
 /**
- * Workflows (spec section 2's heading): the host's reminders and follow-ups, sent by the job
+ * Workflows: the host's reminders and follow-ups, sent by the job
  * runner (docs/decisions/022). One plain form: works without JavaScript, answers 400 with the
  * input kept, toasts after saving.
  */
@@ -132,7 +133,7 @@ function RuleCard({
 export default function Workflows() {
   const { defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const pending = useIsPending();
   const [form, fields] = useForm<FormShape, ReminderSettings>({
     id: "workflows",
     lastResult: actionData?.result,
@@ -141,7 +142,6 @@ export default function Workflows() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: workflowSchema }),
   });
-  const pending = navigation.state === "submitting";
   const message = fields.followUpMessage;
 
   return (

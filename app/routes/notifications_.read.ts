@@ -4,6 +4,7 @@ import { markNotificationsSeen } from "~/models/notification.server";
 import { requireUser } from "~/utils/auth.server";
 import { safeRedirectPath } from "~/utils/permissions";
 import { readFormData } from "~/utils/request.server";
+import { notFound } from "~/utils/responses";
 
 /**
  * Opening the bell's panel marks the notifications read. With JavaScript the bell posts here
@@ -20,5 +21,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  throw new Response("Not found", { status: 404 });
+  notFound("Not found");
 }

@@ -6,13 +6,13 @@ import { apiError, readJson } from "~/utils/api.server";
 import { packageBody, packageJson } from "~/utils/package-api";
 import { apiRoute } from "~/utils/api-route.server";
 
-/** GET /packages: every package, in the spec's field names (no auth: the pricing page shows them). */
+/** GET /packages: every package, in the original's field names (no auth: the pricing page shows them). */
 async function GET() {
   return Response.json((await listPackages()).map(packageJson));
 }
 
 /**
- * POST /packages (admin): adds a package (the package form's rules); 200 with it (the spec's
+ * POST /packages (admin): adds a package (the package form's rules); 200 with it (the original's
  * success status: clients of the original check for 200 and read the body), 409 for a name taken.
  */
 async function POST({ request }: ActionFunctionArgs) {

@@ -17,6 +17,7 @@ import { can } from "~/utils/permissions";
 import { readFormData } from "~/utils/request.server";
 import { MINIMUM_CHARGE_CENTS } from "~/utils/stripe.server";
 import { redirectWithError } from "~/utils/toast.server";
+import { notFound } from "~/utils/responses";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Pay for ${data.package.name} | Scheduler` : "Payment | Scheduler" },
@@ -27,13 +28,13 @@ const ParamsSchema = z.object({ id: z.guid() });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const parsed = ParamsSchema.safeParse(params);
-  if (!parsed.success) throw new Response("Not Found", { status: 404 });
+  if (!parsed.success) notFound();
   // Visitors go to sign-in and come back here afterwards.
   const user = await requireUser(request);
-  // Admins can't buy: back to the pricing page with the spec's error (works without JavaScript).
+  // Admins can't buy: back to the pricing page with the product's error (works without JavaScript).
   if (!can(user, "package:buy")) throw await redirectWithError("/pricing", MESSAGES.adminCantPay);
   const pkg = await getPackage(parsed.data.id);
-  if (!pkg) throw new Response("Not Found", { status: 404 });
+  if (!pkg) notFound();
   const e = env();
   const base = { package: { id: pkg.id, name: pkg.name, priceCents: pkg.priceCents } };
   const configured = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY);
@@ -61,7 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** The browser reports a card payment: the server asks Stripe and records it (once). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = ParamsSchema.safeParse(params);
-  if (!parsed.success) throw new Response("Not Found", { status: 404 });
+  if (!parsed.success) notFound();
   const user = await requireUser(request);
   const form = await readFormData(request);
   if (!can(user, "package:buy")) {

@@ -42,7 +42,7 @@ function PackageCard({ pkg, highlighted }: { pkg: PackageSummary; highlighted: b
             pkg.accessType
           ) : (
             <>
-              {/* The card shows the spec's 30-character cut; assistive technology reads it all. */}
+              {/* The card shows the product's 30-character cut; assistive technology reads it all. */}
               <span aria-hidden="true">{shortAccess}</span>
               <span className="sr-only">{pkg.accessType}</span>
             </>

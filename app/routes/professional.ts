@@ -5,7 +5,7 @@ import { readQuery, requireApiPermission } from "~/utils/admin-api.server";
 import { apiRoute } from "~/utils/api-route.server";
 
 /**
- * GET /professional (admin; the spec says no auth, but it lists buyers' names and e-mails:
+ * GET /professional (admin; the original needed no auth, but it lists buyers' names and e-mails:
  * decision 013): payment records, newest first, `?limit=` / `?offset=` paging, the total in
  * X-Total-Count.
  */

@@ -8,7 +8,7 @@ import { roleOfAccount } from "~/utils/api-roles.server";
 import { apiRoute } from "~/utils/api-route.server";
 
 /**
- * /professional/{param}: the spec has two paths of one segment here, so one route serves both
+ * /professional/{param}: the API has two paths of one segment here, so one route serves both
  * (the trailing underscore keeps it from nesting under GET /professional, professional.ts).
  */
 

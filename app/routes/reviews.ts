@@ -7,7 +7,7 @@ import { reviewBody } from "~/utils/payment-api";
 import { can } from "~/utils/permissions";
 import { checkRateLimits, RATE_LIMITS } from "~/utils/rate-limit.server";
 
-/** GET /reviews: the reviews the home page shows, newest first, in the spec's field names. */
+/** GET /reviews: the reviews the home page shows, newest first, in the original's field names. */
 async function GET() {
   const reviews = await listRecentReviews();
   return Response.json(

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthorizationError } from "remix-auth";
 import { AuthCard } from "~/components/auth-card";
 import { ErrorList, Field } from "~/components/forms";
@@ -17,6 +17,7 @@ import { safeRedirectPath } from "~/utils/permissions";
 import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { useIsPending } from "~/utils/pending";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Scheduler" }];
 
@@ -81,7 +82,7 @@ export default function SignIn() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
-  const navigation = useNavigation();
+  const pending = useIsPending({ formAction: "/signin", state: "busy" });
   const [form, fields] = useForm({
     id: "signin",
     lastResult: actionData?.result,
@@ -117,7 +118,7 @@ export default function SignIn() {
           errors={fields.password.errors}
         />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <Button type="submit" className="w-full" pending={navigation.formAction === "/signin"}>
+        <Button type="submit" className="w-full" pending={pending}>
           Sign in
         </Button>
       </Form>

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { ErrorList, Field } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
@@ -17,6 +17,7 @@ import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.serve
 import { readFormData } from "~/utils/request.server";
 import { timeZoneHint } from "~/utils/time-zone";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { useIsPending } from "~/utils/pending";
 
 export const meta: MetaFunction = () => [{ title: "Sign up | Scheduler" }];
 
@@ -65,7 +66,7 @@ export default function SignUp() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
-  const navigation = useNavigation();
+  const pending = useIsPending({ formAction: "/signup", state: "busy" });
   const [form, fields] = useForm({
     id: "signup",
     lastResult: actionData?.result,
@@ -112,7 +113,7 @@ export default function SignUp() {
           errors={fields.confirmPassword.errors}
         />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <Button type="submit" className="w-full" pending={navigation.formAction === "/signup"}>
+        <Button type="submit" className="w-full" pending={pending}>
           Sign up
         </Button>
       </Form>

@@ -7,7 +7,7 @@ import { apiRoute } from "~/utils/api-route.server";
 import { sessionTokenBody } from "~/utils/api-token-form";
 
 /**
- * PUT /users/{email}: a signed-in browser session swaps itself for a bearer token (the spec's
+ * PUT /users/{email}: a signed-in browser session swaps itself for a bearer token (the original's
  * client stores it as its access token). The token is tied to the session: signing out ends it.
  */
 async function handle({ request, params }: ActionFunctionArgs) {

@@ -5,7 +5,7 @@
  *   computeSlots(input) -> { timeZone, slots: { "YYYY-MM-DD": ["2026-12-07T09:00:00-05:00", ...] } }
  *   findSlots(input)    -> the same slots as instants, with hosts and seats remaining
  *
- * The slot grid (PRODUCT.md section 3): within each available interval of a host (wall-clock
+ * The slot grid (docs/decisions/016): within each available interval of a host (wall-clock
  * hours of one date in the schedule's zone, see availability.ts; for a collective event the
  * intersection of every host's intervals), candidates start at the interval's start and step by
  * `slotInterval` minutes of elapsed time. A candidate is offered when
@@ -34,7 +34,7 @@ import { dateOfDayNumber, dayNumber, ZoneTimeline } from "./zoned-time";
 import { isTimeZone } from "../utils/time-zone";
 
 export { SlotConfigError } from "./availability";
-export type { Schedule, WeeklyHours, DateOverride } from "./availability";
+export type { Schedule } from "./availability";
 
 /** An instant: a Date or epoch milliseconds. */
 export type Instant = Date | number;

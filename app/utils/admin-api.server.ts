@@ -28,7 +28,7 @@ export async function readQuery<S extends z.ZodType>(request: Request, schema: S
 
 /**
  * PUT /users/admin/{email} and /users/user/{email}: the Manage User page's promote and demote
- * (same models, same 403 texts from the spec), by e-mail. Any body is ignored.
+ * (same models, same 403 texts as the pages), by e-mail. Any body is ignored.
  */
 export async function changeRoleByEmail(request: Request, email: string, intent: "promote" | "demote"): Promise<Response> {
   await requireApiPermission(request, "admin:users", intent === "promote" ? MESSAGES.notAdminPromote : MESSAGES.notAdminDemote);

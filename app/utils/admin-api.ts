@@ -5,7 +5,7 @@ import type { ProfessionalRecordRow } from "../models/admin-professional.server"
 
 /**
  * The admin JSON paths' shapes (GET /users, PUT /users/admin|user/{email}, GET /professional):
- * the query the lists accept and what they answer, in the spec's field names. The routes
+ * the query the lists accept and what they answer, in the original's field names. The routes
  * validate with these schemas and the OpenAPI document describes itself with the same ones.
  */
 
@@ -41,7 +41,7 @@ export const usersQuery = pageQuery.extend({
     .meta({ description: "Part of a name or e-mail.", example: "smith" }),
 });
 
-/** An account in GET /users: `role` is "admin" or null (spec: truthy means admin); `professional` is the effective role. */
+/** An account in GET /users: `role` is "admin" or null (truthy means admin); `professional` is the effective role. */
 export const adminUserSchema = z
   .object({
     _id: z.string(),

@@ -7,7 +7,7 @@ import { noteDatabaseFault } from "./db.server";
 import { oncePerRequest } from "./request-scope.server";
 
 /**
- * The JSON paths' plumbing: one error shape (PRODUCT.md section 3), one way to read a JSON
+ * The JSON paths' plumbing: one error shape (the JSON contract: docs/decisions/012), one way to read a JSON
  * body, one way to find the caller (a bearer token or the browser session).
  */
 

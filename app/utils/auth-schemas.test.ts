@@ -9,7 +9,7 @@ function form(values: Record<string, string>) {
 }
 
 describe("SignInSchema", () => {
-  it("uses the spec's messages for missing fields", () => {
+  it("uses the product's messages for missing fields", () => {
     const result = parseWithZod(form({ email: "", password: "" }), { schema: SignInSchema });
     expect(result.status).toBe("error");
     expect(result.reply().error).toMatchObject({ email: ["Email is required!!"], password: ["Password is required!!"] });

@@ -13,6 +13,7 @@ import { can, type Permission } from "./permissions";
 import { forgetInRequest, oncePerRequest } from "./request-scope.server";
 import { getSession, sessionStorage, sessionTokenOf, sha256, USER_ID_KEY } from "./session.server";
 import { timeZoneHint } from "./time-zone";
+import { forbidden } from "~/utils/responses";
 
 /** What the app knows about the signed-in person; never includes the password hash. */
 export type AuthUser = Pick<User, "id" | "email" | "name" | "role" | "username" | "timeZone">;
@@ -170,7 +171,7 @@ export async function requireAnonymous(request: Request): Promise<void> {
  */
 export async function requirePermission(request: Request, permission: Permission): Promise<AuthUser> {
   const user = await requireUser(request);
-  if (!can(user, permission)) throw new Response(MESSAGES.forbidden, { status: 403 });
+  if (!can(user, permission)) forbidden(MESSAGES.forbidden);
   return user;
 }
 

@@ -5,7 +5,7 @@ import { isTimeZone } from "./time-zone";
 
 /**
  * The booking JSON paths' shapes (decision 018): POST /api/bookings, its cancel and reschedule,
- * and what they answer (PRODUCT.md section 3). The routes validate with these schemas and the
+ * and what they answer (docs/decisions/018). The routes validate with these schemas and the
  * OpenAPI document describes itself with the same ones. Pure.
  */
 

@@ -7,16 +7,13 @@ import { SlotConfigError } from "../scheduling/availability";
 import { findSlots } from "../scheduling/slots";
 import { addDays, formatInZone, instantToWallClock, todayIn, wallClockToInstant } from "../scheduling/zoned-time";
 import { timeZoneHint, isTimeZone } from "./time-zone";
+import { notFound } from "~/utils/responses";
 
 /**
- * The guest's cancel and reschedule pages (PRODUCT.md section 2): reachable without an account
+ * The guest's cancel and reschedule pages: reachable without an account
  * with the booking's token from the mail. Every miss (no token, a wrong one, another booking's id,
  * an id that is no uuid) is the site's plain 404, so a link never hints that a booking exists.
  */
-
-export function notFound(): never {
-  throw new Response("Not Found", { status: 404 });
-}
 
 /** The booking of `params.id` that `?token=` opens, with the zone to show it in, or a 404. */
 export async function guestBookingOr404(request: Request, id: string | undefined) {

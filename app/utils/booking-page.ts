@@ -1,7 +1,7 @@
 import { addDays, dateOfDayNumber, dayNumber, isoWeekdayOfDayNumber } from "../scheduling/zoned-time";
 
 /**
- * The public booking page's pure helpers (PRODUCT.md section 2): the month in view, the
+ * The public booking page's pure helpers: the month in view, the
  * calendar grid, how a slot is written, the query string that keeps the guest's choices, and
  * the Google Calendar link. Shared by server and browser.
  */

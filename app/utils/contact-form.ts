@@ -3,7 +3,7 @@ import { controlCharMessage, isPlainText, plainText } from "./input-rules";
 import { MESSAGES } from "~/messages";
 
 /**
- * The contact form's rules. The spec checks nothing; we require a name, a valid e-mail and
+ * The contact form's rules. The original checked nothing; we require a name, a valid e-mail and
  * a message, and keep the subject optional (docs/decisions/006).
  */
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;

@@ -6,7 +6,7 @@ export interface DrawerItem {
 }
 
 /**
- * The side drawer of spec section 2 ("Drawer menu by role"), after the home link. "My
+ * The side drawer by role, after the home link. "My
  * Schedule" (the dashboard's own home, the event list) comes first for everybody; "API
  * Tokens" (decision 012: each person's own bearer tokens) comes last for everybody.
  */
@@ -33,7 +33,7 @@ export function drawerItems(role: Role): DrawerItem[] {
     ];
   }
   if (role === "professional") {
-    // Scheduled Events too (decision 021): PRODUCT.md puts booked events in the host's Scheduled Events.
+    // Scheduled Events too (decision 021): booked events belong in the host's Scheduled Events.
     const scheduledEvents = { to: "/dashboard/scheduledEvents", label: "Scheduled Events" };
     return [mySchedule, { to: "/dashboard/profile", label: "Profile" }, { to: "/dashboard/eventTypes", label: "Event Types" }, availability, team, scheduledEvents, workflows, apiTokens];
   }

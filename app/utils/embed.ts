@@ -1,7 +1,7 @@
 import { isReservedUsername } from "./username";
 
 /**
- * Embeds (PRODUCT.md section 2, docs/decisions/019): which requests another site may frame,
+ * Embeds (docs/decisions/019): which requests another site may frame,
  * the tiny script an embedded page runs to talk to its parent, and the snippets a host copies.
  * Shared by server.mjs (through the build's entry module), the server and the browser.
  */

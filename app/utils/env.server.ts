@@ -185,4 +185,3 @@ export function publicEnv() {
     chatWidgetUrl: e.CHAT_WIDGET_URL ?? null,
   };
 }
-export type PublicEnv = ReturnType<typeof publicEnv>;

@@ -18,7 +18,7 @@ export const PRICING_URL = "/pricing";
 
 /**
  * The event-creation pages' guard: signed in, and below the cap (else to /pricing with the
- * spec's toast). The create action checks again, in the database transaction.
+ * product's toast). The create action checks again, in the database transaction.
  */
 export async function requireEventCreator(request: Request): Promise<AuthUser> {
   const user = await requirePermission(request, "dashboard:access");

@@ -4,7 +4,7 @@ import type { HostEvent } from "../models/event.server";
 import { MAX_INVITEES, oneToOneEventFields, optionalEmail, updateEventFields } from "./event-schemas";
 
 /**
- * The spec's event JSON (section 3) in and out. Field rules come from the event forms'
+ * The event JSON of the API (docs/decisions/012) in and out. Field rules come from the event forms'
  * schemas, so the JSON API and the pages accept the same things; only the time differs: a
  * client sends one ISO 8601 instant (`dateTime`) instead of a date, a time and a zone.
  */

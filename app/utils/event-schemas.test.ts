@@ -33,7 +33,7 @@ describe("oneToOneEventSchema", () => {
     expect(r.endsAt.getTime() - r.startsAt.getTime()).toBe(30 * 60_000);
   });
 
-  it("uses the spec's messages for a missing name and description", () => {
+  it("uses the product's messages for a missing name and description", () => {
     const r = oneToOneEventSchema({ timeZone: "UTC", now }).safeParse({ ...base, eventName: " ", description: "", targetedEmail: "a@b.co" });
     expect(issues(r)).toMatchObject({ eventName: "Event type is required.", description: "Description is required." });
   });

@@ -14,7 +14,6 @@ export const EVENT_OPTIONS = [
   "Phone Call",
   "Google Meet",
 ] as const;
-export type EventOption = (typeof EVENT_OPTIONS)[number];
 
 export const DURATIONS = [15, 30, 45, 60, 90, 120, 180, 240] as const;
 export const DEFAULT_DURATION = 30;

@@ -20,7 +20,7 @@ export function meetingRoomLink(baseUrl: string, roomId: string): string {
   return `${baseUrl.replace(/\/+$/, "")}/Scheduler-${encodeURIComponent(roomId)}`;
 }
 
-/** An event type's location as stored (PRODUCT.md section 3). */
+/** An event type's location as stored (docs/decisions/016). */
 export interface LocationSetting {
   type: "in-person" | "phone" | "google-meet" | "video";
   value?: string;
@@ -54,7 +54,7 @@ function httpUrl(value: string | undefined): string | null {
 
 /**
  * The meeting's real place from its event type's location (`setting`), or, for an event without
- * one (a host's own event, a deleted event type), from the spec's option on the event. Our video
+ * one (a host's own event, a deleted event type), from the original's option on the event. Our video
  * room (MEETING_BASE_URL) only for a video or Google Meet location without a link of the host's
  * own, never for an in-person or phone meeting. Pure: the caller passes everything.
  */

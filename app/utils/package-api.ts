@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Package } from "../../db/schema";
 import { MAX_CALENDARS, packageFields, parsePrice, type PackageInput } from "./package-form";
 
-/** A package in the spec's field names: price is 'Free' or a number of dollars per month. */
+/** A package in the original's field names: price is 'Free' or a number of dollars per month. */
 export function packageJson(pkg: Omit<Package, "createdAt" | "updatedAt">) {
   return {
     _id: pkg.id,

@@ -39,7 +39,7 @@ export function parsePrice(input: string | null | undefined): PriceParse {
   return { ok: true, cents };
 }
 
-/** The admin list's price: '$10/month', '$9.99/month', or 'Free' (spec: "'${price}/month' when numeric"). */
+/** The admin list's price: '$10/month', '$9.99/month', or 'Free' ("'${price}/month' when numeric"). */
 export function formatMonthlyPrice(priceCents: number): string {
   return priceCents === 0 ? "Free" : `$${formatDollars(priceCents)}/month`;
 }

@@ -9,7 +9,7 @@ export function formatDollars(priceCents: number): string {
   return Number.isInteger(dollars) ? String(dollars) : dollars.toFixed(2);
 }
 
-/** The card price: 'Free' for 0, else '$10/Month' (spec: "$price/Month or 'Free'"). */
+/** The card price: 'Free' for 0, else '$10/Month' ("$price/Month or 'Free'"). */
 export function formatPrice(priceCents: number): string {
   return priceCents === 0 ? "Free" : `$${formatDollars(priceCents)}/Month`;
 }
@@ -33,7 +33,7 @@ export interface PackageFeatures {
   oneToOne: string;
 }
 
-/** The spec's feature fields (spelling kept in the keys) with the labels people read. */
+/** The original's feature fields (spelling kept in the keys) with the labels people read. */
 export const FEATURE_LABELS: ReadonlyArray<{ key: keyof PackageFeatures; label: string }> = [
   { key: "activeEvent", label: "Active events" },
   { key: "calender", label: "Calendars" },

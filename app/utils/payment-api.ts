@@ -38,7 +38,7 @@ const price = z
   .meta({ description: "The price the client showed, in dollars (or 'Free'). Only compared with the package's current price, never charged." });
 
 /**
- * POST /create-payment-intent. The spec's client sends `{ name, price }`; the amount charged is
+ * POST /create-payment-intent. The original's client sends `{ name, price }`; the amount charged is
  * always the package's price in the database.
  */
 export const createPaymentIntentBody = z
@@ -73,7 +73,7 @@ export const paymentIntentJson = z
   .meta({ id: "PaymentIntent" });
 
 /**
- * POST /users/professional: the spec's professional record. Only `transactionId` (a
+ * POST /users/professional: the original's professional record. Only `transactionId` (a
  * PaymentIntent id) is used: the server asks Stripe about it. `email`, when sent, must be the
  * caller's; the other fields are accepted and ignored (the server's own values are recorded).
  */

@@ -1,3 +1,5 @@
+import { invariantResponse } from "~/utils/responses";
+
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 export interface ReadFormOptions {
@@ -15,9 +17,7 @@ export interface ReadFormOptions {
 export async function readFormData(request: Request, options: ReadFormOptions = {}): Promise<FormData> {
   requirePost(request);
   const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-  if (!FORM_TYPES.includes(type)) {
-    throw new Response("Send the form as application/x-www-form-urlencoded or multipart/form-data.", { status: 415 });
-  }
+  invariantResponse(FORM_TYPES.includes(type), "Send the form as application/x-www-form-urlencoded or multipart/form-data.", { status: 415 });
   let form: FormData;
   try {
     form = await request.formData();
@@ -39,7 +39,5 @@ function firstValues(form: FormData, repeatable: (name: string) => boolean): For
 }
 
 export function requirePost(request: Request): void {
-  if (request.method !== "POST") {
-    throw new Response("Method not allowed.", { status: 405, headers: { Allow: "POST" } });
-  }
+  invariantResponse(request.method === "POST", "Method not allowed.", { status: 405, headers: { Allow: "POST" } });
 }

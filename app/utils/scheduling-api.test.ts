@@ -63,7 +63,7 @@ describe("scheduleBody", () => {
 
 describe("eventTypeBody", () => {
   const base = { title: "Intro", slug: "intro", duration: 30 };
-  it("fills the defaults of PRODUCT.md and lower-cases the slug", () => {
+  it("fills the documented defaults and lower-cases the slug", () => {
     const parsed = eventTypeBody.parse({ ...base, slug: " Intro-Call " });
     expect(parsed).toMatchObject({
       slug: "intro-call",

@@ -8,7 +8,7 @@ import { isTimeZone } from "./time-zone";
 
 /**
  * The scheduling JSON paths' shapes (decision 016): the bodies of POST/PUT /api/schedules and
- * /api/event-types, the /api/slots query, and what they answer (PRODUCT.md section 3). The
+ * /api/event-types, the /api/slots query, and what they answer (docs/decisions/016). The
  * routes validate with these schemas and the OpenAPI document describes itself with the same
  * ones. Pure: the checks that need the database (a schedule of the caller's, who may host)
  * are the routes'.

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Booking-link handles live at the top level (`/{username}`), so a username must never
- * shadow a route of ours, a spec JSON path, or a name people would mistake for the site.
+ * shadow a route of ours, a JSON API path, or a name people would mistake for the site.
  * Compared lower-case (Remix matches routes case-insensitively).
  */
 export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
@@ -38,7 +38,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "stripe",
   "teams",
   "webhooks",
-  // the spec's JSON paths (section 7)
+  // the JSON API's paths
   "create-payment-intent",
   "event",
   "events",

@@ -4,7 +4,7 @@ import { id, timestamps } from "./columns";
 import { eventTypes } from "./event-types";
 import { users } from "./users";
 
-/** Spec wording, kept verbatim: these strings are what clients see. */
+/** Wording kept verbatim: these strings are what clients see. */
 export const eventTypeOption = pgEnum("event_location", ["In Person Meeting", "Phone Call", "Google Meet"]);
 export const eventWith = pgEnum("event_with", ["One-to-One", "Group"]);
 export const eventStatus = pgEnum("event_status", ["confirmed", "cancelled"]);

@@ -16,4 +16,3 @@ export * from "./booking-seats";
 export * from "./team-members";
 export * from "./idempotency-keys";
 export * from "./job-leases";
-export * from "./relations";

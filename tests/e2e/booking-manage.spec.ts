@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { DEMO, seriousViolations, waitForHydration } from "./support";
 
 /**
- * The guest's cancel and reschedule links (PRODUCT.md section 2): a booking made through the
+ * The guest's cancel and reschedule links: a booking made through the
  * JSON API for the demo professional, then its mailed links opened in the browser without an
  * account, at desktop and phone width, with and without JavaScript.
  */

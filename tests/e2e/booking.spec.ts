@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { newBookingHost as newHost, seriousViolations, uniqueEmail, waitForHydration } from "./support";
 
 /**
- * The public booking page (PRODUCT.md section 2): a host in New York (signed up in the browser,
+ * The public booking page: a host in New York (signed up in the browser,
  * username on the profile page, schedule and event type through the JSON API with a token) and a
  * guest in Tokyo who books calendar -> day -> slot -> form -> confirmation; the host then sees
  * the booking in My Schedule at New York time. Also: phone width + axe, and no JavaScript.

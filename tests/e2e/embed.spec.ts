@@ -4,7 +4,7 @@ import { expect, test, type Frame, type Page } from "@playwright/test";
 import { newBookingHost, noSidewaysScroll, seriousViolations, uniqueEmail, waitForHydration } from "./support";
 
 /**
- * Embeds (PRODUCT.md section 2, docs/decisions/019): a host copies the inline and popup
+ * Embeds (docs/decisions/019): a host copies the inline and popup
  * snippets from their event type page onto a plain HTML page served by another site (a tiny
  * node:http server on 127.0.0.1, while the app is on localhost: a cross-site frame, so the
  * app's SameSite=Lax cookies are never sent and Chromium blocks third-party storage). A guest

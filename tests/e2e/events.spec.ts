@@ -70,7 +70,7 @@ test.describe("host events", () => {
     await expect(page).toHaveURL("/one-to-one");
     await expect(page.getByRole("heading", { name: "Add One to One Event" })).toBeVisible();
 
-    // Empty: the spec's messages, nothing sent.
+    // Empty: the product's messages, nothing sent.
     await waitForHydration(page);
     await page.getByRole("button", { name: "Create event" }).click();
     await expect(page.getByText("Event type is required.")).toBeVisible();
@@ -185,7 +185,7 @@ test.describe("host events", () => {
     expect(hrefs[0]).not.toBe(hrefs[1]);
   });
 
-  test("the free cap: three events, then 'Create New Event' leads to /pricing with the spec's toast and a direct fourth POST is refused", async ({ page }) => {
+  test("the free cap: three events, then 'Create New Event' leads to /pricing with the product's toast and a direct fourth POST is refused", async ({ page }) => {
     await newHost(page, "cap");
     for (const n of [1, 2, 3]) await createOneToOne(page, { name: `Capped ${n}`, date: dayFromNow(n + 1) });
     await expect(page.getByTestId("event-cap")).toContainText("3 of 3 upcoming events");

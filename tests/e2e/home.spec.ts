@@ -41,7 +41,7 @@ test.describe("home page", () => {
     await expect(main.getByRole("heading", { level: 1, name: "Wants to Scheduled?" })).toBeVisible();
     await expect(main.getByText("The fastest and easiest way to schedule any meeting or other collaboration.")).toBeVisible();
     await expect(main.getByText("Trusted by more than 100000 users worldwide")).toBeVisible();
-    // Every section heading, in the spec's order, the Customer Review section last.
+    // Every section heading, in the product's order, the Customer Review section last.
     await expect(main.getByRole("heading", { level: 2 })).toHaveText(SECTION_HEADINGS);
 
     for (const card of ["Create simple rules", "Share your link", "Get booked"]) {

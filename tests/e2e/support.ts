@@ -14,7 +14,7 @@ export const DEMO = {
 /** In playwright.config.ts this address is listed in ADMIN_EMAILS. */
 export const CONFIGURED_ADMIN_EMAIL = "boss@e2e.test";
 
-/** Visible copy quoted by the specification (kept verbatim, typos included). */
+/** Visible copy of the product (kept verbatim, typos included). */
 export const TEXT = {
   signInSuccess: "Signin successd...",
   signUpSuccess: "Login successd...",

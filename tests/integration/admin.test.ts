@@ -194,7 +194,7 @@ describe("Manage User", () => {
     expect(adminPage).toMatch(/Role Admin Remove Admin/);
   });
 
-  it("promotes a user to admin and demotes them again, with the spec's toasts and a refreshed list", async () => {
+  it("promotes a user to admin and demotes them again, with the product's toasts and a refreshed list", async () => {
     const admin = await account("admin");
     const user = await account("user");
     const listUrl = `${PAGES.users}?q=${encodeURIComponent(user.email)}`;
@@ -227,7 +227,7 @@ describe("Manage User", () => {
     expect((await roleOf(lapsed.id)).role).toBe("user");
   });
 
-  it("answers a non-admin's promote and demote with 403 and the spec's messages, changing nothing", async () => {
+  it("answers a non-admin's promote and demote with 403 and the product's messages, changing nothing", async () => {
     const target = await account("admin");
     const other = await account("user");
     for (const role of ["user", "professional"] as const) {
@@ -310,7 +310,7 @@ describe("Manage User", () => {
 });
 
 describe("Packages", () => {
-  it("creates a package with the spec's toast, lists it as '$price/month' and shows it on /pricing", async () => {
+  it("creates a package with the product's toast, lists it as '$price/month' and shows it on /pricing", async () => {
     const admin = await account("admin");
     const name = unique("Team");
     const res = await admin.c.post(`${PAGES.packages}?create`, packageForm({ name: `  ${name}  `, price: "12.5", calender: "3" }));

@@ -111,7 +111,7 @@ describe("who may call the admin paths", () => {
     await db`update users set role = 'user' where id = ${user.id}`;
   });
 
-  it("promote and demote answer the spec's 403 messages, also to someone naming themselves; never change the role", async () => {
+  it("promote and demote answer the product's 403 messages, also to someone naming themselves; never change the role", async () => {
     const user = await account("self-user");
     const pro = await account("self-pro", "professional", { professionalDays: 20 });
     const admin = await account("self-admin", "admin");
@@ -341,7 +341,7 @@ describe("GET /professional and DELETE /professional/{id}", () => {
 });
 
 describe("package writes", () => {
-  it("POST 200 in the spec's shape, PUT 200 replaces, DELETE 200 with a deletedCount body then 404; GET stays public", async () => {
+  it("POST 200 in the original's shape, PUT 200 replaces, DELETE 200 with a deletedCount body then 404; GET stays public", async () => {
     const admin = await account("pkg-admin", "admin");
     const created = await createPkg(admin, { price: "12.50", calender: 4 });
     expect(created).toEqual({ ...pkg({ name: created.name, price: 12.5, calender: 4 }), _id: expect.any(String) });

@@ -91,7 +91,7 @@ async function payAtStripe(intent: IntentAnswer, card = "4242424242424242") {
   });
 }
 
-/** What the spec's client posts after paying. */
+/** What the original's client posts after paying. */
 function recordBody(a: Account, transactionId: string, overrides: Record<string, unknown> = {}) {
   return { name: "Pay", email: a.email, status: "professional", transactionId, pack: "Standard", issuedDate: new Date().toLocaleString(), ...overrides };
 }
@@ -229,7 +229,7 @@ describe("POST /reviews", () => {
 });
 
 describe("POST /create-payment-intent", () => {
-  it("roles: visitor 401, user and professional 200 with the DB price, admin 403 with the spec's message, another user gets their own intent", async () => {
+  it("roles: visitor 401, user and professional 200 with the DB price, admin 403 with the product's message, another user gets their own intent", async () => {
     const user = await account("pi-user");
     const pro = await account("pi-pro", "professional");
     const admin = await account("pi-admin", "admin");

@@ -1,5 +1,5 @@
 /**
- * The JSON API (first part of issue 6) over real HTTP against PostgreSQL: the spec's paths
+ * The JSON API (first part, docs/decisions/012) over real HTTP against PostgreSQL: the original's paths
  * GET /event, POST /events, PUT|DELETE /event/{id}, PUT /users/{email}, POST /api/token,
  * GET /reviews, GET /notifications, GET /admin/{email}, GET /professional/{email},
  * GET /packages, GET /packages/{id}.
@@ -259,7 +259,7 @@ describe("events", () => {
     }
   });
 
-  it("user: POST /events creates a One-to-One event (201, spec fields), mails the invitee, lists it", async () => {
+  it("user: POST /events creates a One-to-One event (201, the original's fields), mails the invitee, lists it", async () => {
     const a = await account("create");
     const tag = crypto.randomUUID().slice(0, 8);
     const created = await createEvent(a, { eventName: `API ${tag}`, duration: 45, host: a.email.toUpperCase() });
@@ -315,7 +315,7 @@ describe("events", () => {
     expect((await db`select count(*)::int as n from events where host_id = ${a.id}`)[0].n).toBe(0);
   });
 
-  it("the cap: a user's 4th upcoming event is refused with the spec's message; a professional and an admin are not capped", async () => {
+  it("the cap: a user's 4th upcoming event is refused with the product's message; a professional and an admin are not capped", async () => {
     const a = await account("cap");
     for (let i = 0; i < 3; i++) await createEvent(a, { dateTime: inDays(5 + i) });
     const fourth = await call("POST", "/events", { token: a.token, json: oneToOne({ dateTime: inDays(9) }) });
@@ -410,7 +410,7 @@ describe("events", () => {
 });
 
 describe("read paths", () => {
-  it("GET /reviews: no auth, an array in the spec's field names", async () => {
+  it("GET /reviews: no auth, an array in the original's field names", async () => {
     const tag = crypto.randomUUID();
     await db`insert into reviews (name, email, image_url, rating, review) values ('Rita', 'rita@example.org', '', 5, ${tag})`;
     const res = await call("GET", "/reviews");
@@ -480,7 +480,7 @@ describe("read paths", () => {
     expect(await flag("professional", pro, pro.email)).toEqual({ status: 200, body: { professional: false } });
   });
 
-  it("GET /packages and /packages/{id}: no auth, spec field names, 'Free' or dollars; 404 for unknown or non-uuid ids", async () => {
+  it("GET /packages and /packages/{id}: no auth, the original's field names, 'Free' or dollars; 404 for unknown or non-uuid ids", async () => {
     const res = await call("GET", "/packages");
     expect(res.status).toBe(200);
     const list = (await res.json()) as Array<Record<string, unknown>>;

@@ -5,7 +5,7 @@ import { client, signIn, signUp, sql } from "./context";
 const db = sql();
 
 describe("sign-up", () => {
-  it("creates the account with an argon2id hash, starts a session and greets with the spec's toast", async () => {
+  it("creates the account with an argon2id hash, starts a session and greets with the product's toast", async () => {
     const c = client();
     const email = uniqueEmail("signup");
     const res = await signUp(c, email.toUpperCase(), "correct-horse-battery", "Ada Lovelace");
@@ -40,7 +40,7 @@ describe("sign-up", () => {
     expect((await db`select count(*)::int as n from users where email = ${email}`)[0].n).toBe(0);
   });
 
-  it("says which fields are required, in the spec's words", async () => {
+  it("says which fields are required, in the product's words", async () => {
     const res = await client().post("/signup", { name: "", email: "", password: "", confirmPassword: "" });
     expect(res.status).toBe(400);
     const html = await res.text();

@@ -227,7 +227,7 @@ const CELLS: Cell[] = [
   page("GET", "payment.$id.tsx", (f) => `/payment/${f.pkg}`, ["signin", "allow", "allow", "allow", "redirect:/pricing"]),
   page("POST", "payment.$id.tsx", (f) => `/payment/${f.pkg}`, ["signin", "allow", "allow", "allow", "redirect:/pricing"], { form: () => ({ intent: "confirm" }) }),
 
-  // JSON: the spec's paths.
+  // JSON: the original's paths.
   api("POST", "/api/token", "api.token.ts", () => "/api/token", ALL_ALLOW, { json: () => ({}) }),
   api("PUT", "/users/{email}", "users.$email.ts", (f) => `/users/${enc(f.user.email)}`, SELF_OR_ADMIN.map((o, i) => (i === 4 ? "403" : o)) as Row, {
     json: (f) => ({ email: f.user.email }),

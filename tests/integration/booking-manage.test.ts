@@ -1,5 +1,5 @@
 /**
- * The guest's cancel and reschedule pages (PRODUCT.md section 2, decision 018) over real HTTP
+ * The guest's cancel and reschedule pages (decision 018) over real HTTP
  * against PostgreSQL: a booking made through POST /api/bookings, then its mailed links opened
  * and submitted as a browser without JavaScript would (plain form posts).
  *

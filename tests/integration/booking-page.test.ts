@@ -1,5 +1,5 @@
 /**
- * The public booking pages (PRODUCT.md section 2) over real HTTP against PostgreSQL, as a
+ * The public booking pages over real HTTP against PostgreSQL, as a
  * browser without JavaScript uses them: /{username}, /{username}/{slug} with the month's
  * availability in the first HTML, the booking form post (same createBooking as POST
  * /api/bookings), the token-guarded confirmation and its .ics download.

@@ -1,5 +1,5 @@
 /**
- * Embeds (PRODUCT.md section 2, docs/decisions/019) over real HTTP against PostgreSQL: which
+ * Embeds (docs/decisions/019) over real HTTP against PostgreSQL: which
  * answers another site may frame (only the booking routes asked for with ?embed=1), the embed
  * script, the embedded booking flow without cookies (every link, form and redirect keeps
  * embed=1), and the snippets on the event type page for its owner only.

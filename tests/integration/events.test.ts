@@ -140,7 +140,7 @@ describe("creating a one-to-one event", () => {
     const notes = await db`select notification from notifications where user_id = ${h.id}`;
     expect(notes.map((n) => n.notification)).toEqual([expect.stringContaining(tag)]);
 
-    // The list shows it with the spec's heading and the host's e-mail.
+    // The list shows it with the product's heading and the host's e-mail.
     const html = await (await h.c.get("/dashboard")).text();
     expect(html).toContain("My Schedule Calender");
     expect(html).toContain(h.email);

@@ -120,7 +120,7 @@ describe("the payment page", () => {
     expect(creates.every((r) => typeof r.idempotencyKey === "string" && r.idempotencyKey.length > 10)).toBe(true);
   });
 
-  it("needs no payment for the free package, and an admin is sent back with the spec's message and refused on POST", async () => {
+  it("needs no payment for the free package, and an admin is sent back with the product's message and refused on POST", async () => {
     const b = await buyer();
     const free = await b.c.get(`/payment/${packages.Basic}`);
     expect(free.status).toBe(200);

@@ -113,7 +113,7 @@ describe("/payment/{id}", () => {
     expect(visibleText(await res.text())).toContain("Pay for Enterprise package.");
   });
 
-  it("sends an admin back to /pricing with the spec's error toast, shown once", async () => {
+  it("sends an admin back to /pricing with the product's error toast, shown once", async () => {
     const c = await signedInUser("admin");
     const res = await c.get(`/payment/${ids.Standard}`);
     expect(res.status).toBe(302);

@@ -328,7 +328,7 @@ describe("dashboard placeholder pages", () => {
     "/dashboard/workFlow": "Workflows",
     "/dashboard/routingForms": "Routing Forms",
   };
-  // Who may open what: exactly the drawer of spec section 2 (Routing Forms is in no drawer,
+  // Who may open what: exactly the drawer by role of app/utils/dashboard-menu.ts (Routing Forms is in no drawer,
   // so it is open to every signed-in person).
   const allowed: Record<"user" | "professional" | "admin", string[]> = {
     user: ["/dashboard/eventTypes", "/dashboard/scheduledEvents", "/dashboard/workFlow", "/dashboard/routingForms"],

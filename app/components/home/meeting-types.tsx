@@ -2,7 +2,7 @@ import { Combine, RefreshCw, User, Users } from "lucide-react";
 import { MESSAGES } from "~/messages";
 import { ENTRY, SectionHeader } from "./section-header";
 
-/** The spec's four meeting types; collective and round robin are not available yet. */
+/** The original's four meeting types; collective and round robin are not available yet. */
 const TYPES = [
   {
     icon: User,

@@ -2,7 +2,7 @@ import { BriefcaseBusiness, ChartLine, ChevronDown, HeartHandshake, Megaphone, M
 import { MESSAGES } from "~/messages";
 import { ENTRY, SectionHeader } from "./section-header";
 
-/** The teams the landing page markets to (spec section 1), each with a "Learn more" disclosure. */
+/** The teams the landing page markets to, each with a "Learn more" disclosure. */
 const SOLUTIONS = [
   {
     icon: TrendingUp,

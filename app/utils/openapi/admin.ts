@@ -18,7 +18,7 @@ function list(description: string, schema: z.ZodType) {
 }
 
 /**
- * The spec's GET /professional/{email} and DELETE /professional/{id} are one path template
+ * The original's GET /professional/{email} and DELETE /professional/{id} are one path template
  * (OpenAPI forbids two that differ only in the parameter's name): GET is described with the
  * read paths under `{email}`; DELETE goes on the same template, the segment being the record's id.
  */
@@ -60,7 +60,7 @@ export const paths: ZodOpenApiPathsObject = {
   "/professional": {
     get: {
       operationId: "listProfessionalRecords",
-      summary: "Payment records, newest first, paged (admin; the spec's 'none' is tightened, decision 013).",
+      summary: "Payment records, newest first, paged (admin; the original's 'none' is tightened, decision 013).",
       tags: ["Admin"],
       security: signedIn,
       requestParams: { query: pageQuery },
@@ -84,7 +84,7 @@ export const paths: ZodOpenApiPathsObject = {
       tags: ["Packages"],
       security: signedIn,
       requestBody: body(packageBody),
-      responses: { "200": json("The new package (200, the spec's success status).", packageJsonSchema), ...errors(400, 401, 403, 409, 413, 415) },
+      responses: { "200": json("The new package (200, the original's success status).", packageJsonSchema), ...errors(400, 401, 403, 409, 413, 415) },
     },
   },
   "/packages/{id}": {

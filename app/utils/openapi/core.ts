@@ -5,7 +5,7 @@ import { packageJsonSchema as packageSchema } from "../package-api";
 import { reviewJson as reviewSchema } from "../payment-api";
 import { body, emailParam, errors, idParam, json, noContent, open, signedIn, type ZodOpenApiPathsObject } from "./common";
 
-/** Events, reviews (read), notifications, role checks and packages (read): spec section 7. */
+/** Events, reviews (read), notifications, role checks and packages (read). */
 
 const eventSchema = z
   .object({

@@ -3,7 +3,7 @@ import { bookingSeats, eventInvitees, events, type BookingSeat, type Event } fro
 import { getDb } from "../utils/db.server";
 import { hashBookingToken, hostOf, slotsOfDay, when, type BookingHost } from "./booking.server";
 import { isOverlapViolation, isUuid, lockHost, lockHostUnderCap, notify, EventLimitError, type HostEvent, type Transaction } from "./event.server";
-import { getBookableEventType, type EventType } from "./event-type.server";
+import { getBookableEventType, type BookableEventType, type EventType } from "./event-type.server";
 
 /**
  * Seats of group sessions (decision 021). A group session is one event (one busy time, one room,
@@ -186,9 +186,21 @@ export type SeatChangeResult =
   | { ok: false; reason: "not-found" | "already-cancelled" | "not-taking-bookings" | "slot-unavailable" | "slot-full" };
 
 /** Cancels one seat: its places are free again; the session goes with its last seat. */
-export async function cancelSeat(found: SeatBooking, reason: string | undefined, now: Date): Promise<SeatChangeResult> {
+export async function cancelSeat(found: SeatBooking, reason: string | undefined, now: Date, within?: SeatWithin): Promise<SeatChangeResult> {
   const db = await getDb();
-  return db.transaction(async (tx): Promise<SeatChangeResult> => {
+  return db.transaction(async (tx) => afterChange(tx, within, found, await cancelSeatIn(tx, found, reason, now)));
+}
+
+/** The caller's work in the change's transaction (decision 030), with the seat's times before it. */
+async function afterChange(tx: Transaction, within: SeatWithin | undefined, found: SeatBooking, result: SeatChangeResult): Promise<SeatChangeResult> {
+  if (result.ok && within) await within(tx, result, { startsAt: found.startsAt, endsAt: found.endsAt });
+  return result;
+}
+
+export type SeatWithin = (tx: Transaction, result: Extract<SeatChangeResult, { ok: true }>, before: { startsAt: Date; endsAt: Date }) => Promise<void>;
+
+async function cancelSeatIn(tx: Transaction, found: SeatBooking, reason: string | undefined, now: Date): Promise<SeatChangeResult> {
+  {
     await lockHost(tx, found.hostId);
     const [seat] = await tx.select().from(bookingSeats).where(eq(bookingSeats.id, found.id)).for("update");
     const [current] = seat ? await tx.select().from(events).where(eq(events.id, seat.eventId)).for("update") : [];
@@ -204,7 +216,7 @@ export async function cancelSeat(found: SeatBooking, reason: string | undefined,
     await notify(tx, current.hostId, `Seat cancelled by ${seat.name}: ${current.eventName} on ${when(current.startsAt, host.timeZone)}${reason ? ` — ${reason}` : ""}`);
     const booking = seatBooking(session, cancelled, live);
     return { ok: true, booking, host, left: booking.session };
-  });
+  }
 }
 
 /**
@@ -213,13 +225,23 @@ export async function cancelSeat(found: SeatBooking, reason: string | undefined,
  * alone in it, or a new session opens (counted under the host's cap). Re-checked under the
  * host's row lock; its old session keeps its other seats, or is cancelled with its last one.
  */
-export async function rescheduleSeat(found: SeatBooking, start: Date, now: Date): Promise<SeatChangeResult> {
+export async function rescheduleSeat(found: SeatBooking, start: Date, now: Date, within?: SeatWithin): Promise<SeatChangeResult> {
   if (found.status === "cancelled") return { ok: false, reason: "already-cancelled" };
   const bookable = found.eventTypeId ? await getBookableEventType(found.eventTypeId) : null;
   if (!bookable) return { ok: false, reason: "slot-unavailable" };
   const db = await getDb();
   try {
-    return await db.transaction(async (tx): Promise<SeatChangeResult> => {
+    return await db.transaction(async (tx) => afterChange(tx, within, found, await rescheduleSeatIn(tx, found, bookable, start, now)));
+  } catch (error) {
+    if (error instanceof EventLimitError) return { ok: false, reason: "not-taking-bookings" };
+    if (isOverlapViolation(error)) return { ok: false, reason: "slot-unavailable" };
+    throw error;
+  }
+}
+
+async function rescheduleSeatIn(tx: Transaction, found: SeatBooking, bookable: BookableEventType, start: Date, now: Date): Promise<SeatChangeResult> {
+  {
+    {
       await lockHost(tx, found.hostId);
       const [seat] = await tx.select().from(bookingSeats).where(eq(bookingSeats.id, found.id)).for("update");
       const [current] = seat ? await tx.select().from(events).where(eq(events.id, seat.eventId)).for("update") : [];
@@ -280,11 +302,7 @@ export async function rescheduleSeat(found: SeatBooking, start: Date, now: Date)
         host,
         left: left ? sessionWithSeats(left.session, left.live) : null,
       };
-    });
-  } catch (error) {
-    if (error instanceof EventLimitError) return { ok: false, reason: "not-taking-bookings" };
-    if (isOverlapViolation(error)) return { ok: false, reason: "slot-unavailable" };
-    throw error;
+    }
   }
 }
 

@@ -16,4 +16,5 @@ export * from "./booking-seats";
 export * from "./team-members";
 export * from "./idempotency-keys";
 export * from "./job-leases";
+export * from "./booking-events";
 export * from "./relations";

@@ -1,3 +1,5 @@
+import { deliverBookingEvents } from "../services/booking-events.server";
+import "../services/bookings.server";
 import { runHousekeeping } from "../models/housekeeping.server";
 import { sendDueReminders } from "../models/reminder.server";
 import { getDb, noteDatabaseFault } from "../utils/db.server";
@@ -23,6 +25,8 @@ export function startJobs(): { pollMs: number } | null {
     pollMs: e.JOBS_POLL_MS,
     isOutage: noteDatabaseFault,
     jobs: [
+      // Booking events before the outbox, so a booking's mails queued here leave in the same poll (decision 030).
+      { name: "booking-events", run: async (now) => void (await deliverBookingEvents(now)) },
       { name: "reminders", run: async (now) => void (await sendDueReminders(now)) },
       { name: "outbox", run: async (now) => void (await sendOutboxMail(now)) },
       // Once an hour on one server, whichever claims the turn (docs/decisions/026).

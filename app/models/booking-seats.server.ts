@@ -3,7 +3,7 @@ import { bookingSeats, eventInvitees, events, type BookingSeat, type Event } fro
 import { getDb } from "../utils/db.server";
 import { hashBookingToken, hostOf, slotsOfDay, when, type BookingHost } from "./booking.server";
 import { isOverlapViolation, isUuid, lockHost, lockHostUnderCap, notify, EventLimitError, type HostEvent, type Transaction } from "./event.server";
-import { getBookableEventType, type EventType } from "./event-type.server";
+import { getBookableEventType, type BookableEventType, type EventType } from "./event-type.server";
 
 /**
  * Seats of group sessions (decision 021). A group session is one event (one busy time, one room,
@@ -186,25 +186,35 @@ export type SeatChangeResult =
   | { ok: false; reason: "not-found" | "already-cancelled" | "not-taking-bookings" | "slot-unavailable" | "slot-full" };
 
 /** Cancels one seat: its places are free again; the session goes with its last seat. */
-export async function cancelSeat(found: SeatBooking, reason: string | undefined, now: Date): Promise<SeatChangeResult> {
+export async function cancelSeat(found: SeatBooking, reason: string | undefined, now: Date, within?: SeatWithin): Promise<SeatChangeResult> {
   const db = await getDb();
-  return db.transaction(async (tx): Promise<SeatChangeResult> => {
-    await lockHost(tx, found.hostId);
-    const [seat] = await tx.select().from(bookingSeats).where(eq(bookingSeats.id, found.id)).for("update");
-    const [current] = seat ? await tx.select().from(events).where(eq(events.id, seat.eventId)).for("update") : [];
-    if (!seat || !current) return { ok: false, reason: "not-found" };
-    if (seat.status === "cancelled" || current.status === "cancelled") return { ok: false, reason: "already-cancelled" };
-    const [cancelled] = await tx
-      .update(bookingSeats)
-      .set({ status: "cancelled", cancelledAt: now, sequence: sql`${bookingSeats.sequence} + 1`, updatedAt: now })
-      .where(eq(bookingSeats.id, seat.id))
-      .returning();
-    const { session, live } = await afterSeatLeft(tx, current.id, now);
-    const host = await hostOf(tx, current.hostId);
-    await notify(tx, current.hostId, `Seat cancelled by ${seat.name}: ${current.eventName} on ${when(current.startsAt, host.timeZone)}${reason ? ` — ${reason}` : ""}`);
-    const booking = seatBooking(session, cancelled, live);
-    return { ok: true, booking, host, left: booking.session };
-  });
+  return db.transaction(async (tx) => afterChange(tx, within, found, await cancelSeatIn(tx, found, reason, now)));
+}
+
+/** The caller's work in the change's transaction (decision 030), with the seat's times before it. */
+async function afterChange(tx: Transaction, within: SeatWithin | undefined, found: SeatBooking, result: SeatChangeResult): Promise<SeatChangeResult> {
+  if (result.ok && within) await within(tx, result, { startsAt: found.startsAt, endsAt: found.endsAt });
+  return result;
+}
+
+export type SeatWithin = (tx: Transaction, result: Extract<SeatChangeResult, { ok: true }>, before: { startsAt: Date; endsAt: Date }) => Promise<void>;
+
+async function cancelSeatIn(tx: Transaction, found: SeatBooking, reason: string | undefined, now: Date): Promise<SeatChangeResult> {
+  await lockHost(tx, found.hostId);
+  const [seat] = await tx.select().from(bookingSeats).where(eq(bookingSeats.id, found.id)).for("update");
+  const [current] = seat ? await tx.select().from(events).where(eq(events.id, seat.eventId)).for("update") : [];
+  if (!seat || !current) return { ok: false, reason: "not-found" };
+  if (seat.status === "cancelled" || current.status === "cancelled") return { ok: false, reason: "already-cancelled" };
+  const [cancelled] = await tx
+    .update(bookingSeats)
+    .set({ status: "cancelled", cancelledAt: now, sequence: sql`${bookingSeats.sequence} + 1`, updatedAt: now })
+    .where(eq(bookingSeats.id, seat.id))
+    .returning();
+  const { session, live } = await afterSeatLeft(tx, current.id, now);
+  const host = await hostOf(tx, current.hostId);
+  await notify(tx, current.hostId, `Seat cancelled by ${seat.name}: ${current.eventName} on ${when(current.startsAt, host.timeZone)}${reason ? ` — ${reason}` : ""}`);
+  const booking = seatBooking(session, cancelled, live);
+  return { ok: true, booking, host, left: booking.session };
 }
 
 /**
@@ -213,79 +223,81 @@ export async function cancelSeat(found: SeatBooking, reason: string | undefined,
  * alone in it, or a new session opens (counted under the host's cap). Re-checked under the
  * host's row lock; its old session keeps its other seats, or is cancelled with its last one.
  */
-export async function rescheduleSeat(found: SeatBooking, start: Date, now: Date): Promise<SeatChangeResult> {
+export async function rescheduleSeat(found: SeatBooking, start: Date, now: Date, within?: SeatWithin): Promise<SeatChangeResult> {
   if (found.status === "cancelled") return { ok: false, reason: "already-cancelled" };
   const bookable = found.eventTypeId ? await getBookableEventType(found.eventTypeId) : null;
   if (!bookable) return { ok: false, reason: "slot-unavailable" };
   const db = await getDb();
   try {
-    return await db.transaction(async (tx): Promise<SeatChangeResult> => {
-      await lockHost(tx, found.hostId);
-      const [seat] = await tx.select().from(bookingSeats).where(eq(bookingSeats.id, found.id)).for("update");
-      const [current] = seat ? await tx.select().from(events).where(eq(events.id, seat.eventId)).for("update") : [];
-      if (!seat || !current) return { ok: false, reason: "not-found" };
-      if (seat.status === "cancelled" || current.status === "cancelled") return { ok: false, reason: "already-cancelled" };
-      const alone = (await liveSeats(tx, current.id)).length === 1;
-      const host = await hostOf(tx, current.hostId);
-      if (start.getTime() === current.startsAt.getTime()) {
-        return { ok: true, booking: seatBooking(current, seat, await liveSeats(tx, current.id)), host, left: null };
-      }
-      // Alone in its session, the seat's own session does not block the move.
-      const slot = (await slotsOfDay(tx, bookable, start, seat.timeZone, now, { excludeEventId: alone ? current.id : undefined })).find((s) => s.start === start.getTime());
-      if (!slot) return { ok: false, reason: "slot-unavailable" };
-      const places = placesOf(seat);
-      if (places > (slot.seatsRemaining ?? bookable.eventType.seats ?? 1)) return { ok: false, reason: "slot-full" };
-      const end = new Date(start.getTime() + (current.endsAt.getTime() - current.startsAt.getTime()));
-
-      let moveSession = false;
-      const target = await sessionWithRoom(tx, bookable.eventType, start, places, async () => {
-        if (alone) {
-          moveSession = true;
-          // A past session moved into the future counts towards the cap again (as rescheduleBooking).
-          if (current.endsAt.getTime() <= now.getTime()) await lockHostUnderCap(tx, current.hostId, now);
-          return bumpSession(tx, current.id, now, { startsAt: start, endsAt: end });
-        }
-        await lockHostUnderCap(tx, current.hostId, now);
-        const [opened] = await tx
-          .insert(events)
-          .values({
-            hostId: current.hostId,
-            eventName: current.eventName,
-            eventType: current.eventType,
-            eventWith: current.eventWith,
-            description: current.description,
-            startsAt: start,
-            endsAt: end,
-            guestName: seat.name,
-            guestEmail: seat.email,
-            guestTimeZone: seat.timeZone,
-            notes: seat.notes,
-            eventTypeId: current.eventTypeId,
-          })
-          .returning();
-        return opened;
-      });
-      if (!target) return { ok: false, reason: "slot-full" };
-      const [moved] = await tx
-        .update(bookingSeats)
-        .set({ eventId: target.session.id, sequence: sql`${bookingSeats.sequence} + 1`, updatedAt: now })
-        .where(eq(bookingSeats.id, seat.id))
-        .returning();
-      const joined = moveSession ? { session: target.session, live: await liveSeats(tx, target.session.id) } : await afterSeatJoined(tx, target.session, target.opened, now);
-      const left = moveSession ? null : await afterSeatLeft(tx, current.id, now);
-      await notify(tx, current.hostId, `Seat moved: ${current.eventName} with ${seat.name} to ${when(start, host.timeZone)}`);
-      return {
-        ok: true,
-        booking: seatBooking(joined.session, moved, joined.live),
-        host,
-        left: left ? sessionWithSeats(left.session, left.live) : null,
-      };
-    });
+    return await db.transaction(async (tx) => afterChange(tx, within, found, await rescheduleSeatIn(tx, found, bookable, start, now)));
   } catch (error) {
     if (error instanceof EventLimitError) return { ok: false, reason: "not-taking-bookings" };
     if (isOverlapViolation(error)) return { ok: false, reason: "slot-unavailable" };
     throw error;
   }
+}
+
+async function rescheduleSeatIn(tx: Transaction, found: SeatBooking, bookable: BookableEventType, start: Date, now: Date): Promise<SeatChangeResult> {
+  await lockHost(tx, found.hostId);
+  const [seat] = await tx.select().from(bookingSeats).where(eq(bookingSeats.id, found.id)).for("update");
+  const [current] = seat ? await tx.select().from(events).where(eq(events.id, seat.eventId)).for("update") : [];
+  if (!seat || !current) return { ok: false, reason: "not-found" };
+  if (seat.status === "cancelled" || current.status === "cancelled") return { ok: false, reason: "already-cancelled" };
+  const alone = (await liveSeats(tx, current.id)).length === 1;
+  const host = await hostOf(tx, current.hostId);
+  if (start.getTime() === current.startsAt.getTime()) {
+    return { ok: true, booking: seatBooking(current, seat, await liveSeats(tx, current.id)), host, left: null };
+  }
+  // Alone in its session, the seat's own session does not block the move.
+  const slot = (await slotsOfDay(tx, bookable, start, seat.timeZone, now, { excludeEventId: alone ? current.id : undefined })).find((s) => s.start === start.getTime());
+  if (!slot) return { ok: false, reason: "slot-unavailable" };
+  const places = placesOf(seat);
+  if (places > (slot.seatsRemaining ?? bookable.eventType.seats ?? 1)) return { ok: false, reason: "slot-full" };
+  const end = new Date(start.getTime() + (current.endsAt.getTime() - current.startsAt.getTime()));
+
+  let moveSession = false;
+  const target = await sessionWithRoom(tx, bookable.eventType, start, places, async () => {
+    if (alone) {
+      moveSession = true;
+      // A past session moved into the future counts towards the cap again (as rescheduleBooking).
+      if (current.endsAt.getTime() <= now.getTime()) await lockHostUnderCap(tx, current.hostId, now);
+      return bumpSession(tx, current.id, now, { startsAt: start, endsAt: end });
+    }
+    await lockHostUnderCap(tx, current.hostId, now);
+    const [opened] = await tx
+      .insert(events)
+      .values({
+        hostId: current.hostId,
+        eventName: current.eventName,
+        eventType: current.eventType,
+        eventWith: current.eventWith,
+        description: current.description,
+        startsAt: start,
+        endsAt: end,
+        guestName: seat.name,
+        guestEmail: seat.email,
+        guestTimeZone: seat.timeZone,
+        notes: seat.notes,
+        eventTypeId: current.eventTypeId,
+      })
+      .returning();
+    return opened;
+  });
+  if (!target) return { ok: false, reason: "slot-full" };
+  const [moved] = await tx
+    .update(bookingSeats)
+    .set({ eventId: target.session.id, sequence: sql`${bookingSeats.sequence} + 1`, updatedAt: now })
+    .where(eq(bookingSeats.id, seat.id))
+    .returning();
+  const joined = moveSession ? { session: target.session, live: await liveSeats(tx, target.session.id) } : await afterSeatJoined(tx, target.session, target.opened, now);
+  const left = moveSession ? null : await afterSeatLeft(tx, current.id, now);
+  await notify(tx, current.hostId, `Seat moved: ${current.eventName} with ${seat.name} to ${when(start, host.timeZone)}`);
+  return {
+    ok: true,
+    booking: seatBooking(joined.session, moved, joined.live),
+    host,
+    left: left ? sessionWithSeats(left.session, left.live) : null,
+  };
 }
 
 /**

@@ -56,10 +56,14 @@ export interface BookingIdempotency {
 }
 
 /** The success, with its answer stored for the key's retries (a refusal throws, so the claim rolls back with it). */
-async function recorded(tx: Transaction, result: BookingResult, idempotency: BookingIdempotency | undefined): Promise<BookingResult> {
+async function recorded(tx: Transaction, result: BookingResult, idempotency: BookingIdempotency | undefined, within?: Within<BookingSuccess>): Promise<BookingResult> {
+  if (result.ok && within) await within(tx, result);
   if (result.ok && idempotency) await idempotency.hooks.record(tx, idempotency.answer(result));
   return result;
 }
+
+/** Work a caller adds to a change's own transaction, after the change succeeded (the booking event, decision 030). */
+export type Within<T> = (tx: Transaction, result: T, before?: { startsAt: Date; endsAt: Date }) => Promise<void>;
 
 export function hashBookingToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
@@ -110,7 +114,7 @@ async function decide<T>(run: () => Promise<T>): Promise<T | { ok: false; reason
   }
 }
 
-export async function createBooking(request: BookingRequest, now: Date, idempotency?: BookingIdempotency): Promise<BookingResult> {
+export async function createBooking(request: BookingRequest, now: Date, idempotency?: BookingIdempotency, within?: Within<BookingSuccess>): Promise<BookingResult> {
   const { found, start, name, email, timeZone } = request;
   const { eventType, ownerId } = found;
   const invitees = [email, ...(eventType.kind === "group" ? (request.guests ?? []) : [])];
@@ -120,7 +124,7 @@ export async function createBooking(request: BookingRequest, now: Date, idempote
     return decide(() =>
       db.transaction(async (tx) => {
         await idempotency?.hooks.claim(tx, now);
-        return recorded(tx, await createTeamBooking(tx, request, now), idempotency);
+        return recorded(tx, await createTeamBooking(tx, request, now), idempotency, within);
       }),
     );
   }
@@ -170,13 +174,13 @@ export async function createBooking(request: BookingRequest, now: Date, idempote
         });
         if (!seat) throw new BookingRefused("slot-full");
         await notify(tx, ownerId, `New booking: ${eventType.title} with ${name} on ${when(start, zone)}`);
-        return recorded(tx, { ok: true, booking: seat, token, host, newInvitees: invitees }, idempotency);
+        return recorded(tx, { ok: true, booking: seat, token, host, newInvitees: invitees }, idempotency, within);
       }
 
       const created = await newEvent(hashBookingToken(token));
       await tx.insert(eventInvitees).values(invitees.map((address, i) => ({ eventId: created.id, position: i + 1, email: address })));
       await notify(tx, ownerId, `New booking: ${eventType.title} with ${name} on ${when(start, zone)}`);
-      return recorded(tx, { ok: true, booking: { ...created, invitees }, token, host, newInvitees: invitees }, idempotency);
+      return recorded(tx, { ok: true, booking: { ...created, invitees }, token, host, newInvitees: invitees }, idempotency, within);
     }),
   );
 }
@@ -204,7 +208,7 @@ async function findBooking(id: string, actor: BookingActor): Promise<Event | nul
 export type ChangeResult = { ok: true; booking: HostEvent; host: BookingHost; seats?: BookingSeat[] } | { ok: false; reason: "not-found" | "already-cancelled" | BookingFailure };
 
 /** Moves a booking to `start` when that is a free slot now (its own time does not block it); SEQUENCE + 1. */
-export async function rescheduleBooking(id: string, actor: BookingActor, start: Date, now: Date): Promise<ChangeResult> {
+export async function rescheduleBooking(id: string, actor: BookingActor, start: Date, now: Date, within?: Within<Extract<ChangeResult, { ok: true }>>): Promise<ChangeResult> {
   const found = await findBooking(id, actor);
   if (!found) return { ok: false, reason: "not-found" };
   if (found.status === "cancelled") return { ok: false, reason: "already-cancelled" };
@@ -240,7 +244,9 @@ export async function rescheduleBooking(id: string, actor: BookingActor, start: 
       await notify(tx, current.hostId, `Booking moved: ${current.eventName} with ${current.guestName ?? "a guest"} to ${when(start, host.timeZone)}`);
       const seats = await moveSessionSeats(tx, id, now);
       const [withList] = await withInvitees(tx, [updated]);
-      return { ok: true, booking: withList, host, seats };
+      const result = { ok: true as const, booking: withList, host, seats };
+      await within?.(tx, result, { startsAt: current.startsAt, endsAt: current.endsAt });
+      return result;
     }),
   );
 }

@@ -5,6 +5,7 @@ import {
   cancelSeat,
   closeSessionSeats,
   findSeatBooking,
+  type SeatChangeResult,
   type SeatBooking,
 } from "./booking-seats.server";
 import {
@@ -17,6 +18,7 @@ import {
   isUuid,
   LinkedEventError,
   notify,
+  type Transaction,
   withInvitees,
   type HostEvent,
 } from "./event.server";
@@ -44,6 +46,8 @@ export interface CancelOptions {
   remove?: boolean;
   /** The booking paths (POST /api/bookings/{id}/cancel): only rows a guest booked, or a co-host's row of one (409). */
   bookingsOnly?: boolean;
+  /** Work added to the cancel's own transaction once it succeeded (the booking event, decision 030). */
+  within?: (tx: Transaction, outcome: Extract<CancelOutcome, { ok: true }>) => Promise<void>;
 }
 
 export interface CoHostCancelled {
@@ -128,16 +132,18 @@ export async function cancelEvent(
   if ("token" in actor) {
     const seat = await findSeatBooking(id, actor.token);
     if (seat) {
-      const result = await cancelSeat(seat, options.reason, options.now);
+      const asOutcome = (r: Extract<SeatChangeResult, { ok: true }>): Extract<CancelOutcome, { ok: true }> => ({
+        ok: true,
+        kind: "seat",
+        actor,
+        seat: r.booking,
+        host: r.host,
+        left: r.left,
+      });
+      const within = options.within;
+      const result = await cancelSeat(seat, options.reason, options.now, within ? (tx, r) => within(tx, asOutcome(r)) : undefined);
       return result.ok
-        ? {
-            ok: true,
-            kind: "seat",
-            actor,
-            seat: result.booking,
-            host: result.host,
-            left: result.left,
-          }
+        ? asOutcome(result)
         : {
             ok: false,
             reason:
@@ -166,6 +172,12 @@ export async function cancelEvent(
   const coHostIds = (await linkedRows(db, id)).map((r) => r.hostId);
   const { now } = options;
   return db.transaction(async (tx): Promise<CancelOutcome> => {
+    const outcome = await cancelIn(tx);
+    if (outcome.ok) await options.within?.(tx, outcome);
+    return outcome;
+  });
+
+  async function cancelIn(tx: Transaction): Promise<CancelOutcome> {
     await lockHostsInOrder(tx, [found.hostId, ...coHostIds]);
     const [current] = await tx
       .select()
@@ -234,5 +246,5 @@ export async function cancelEvent(
     const [withList] = await withInvitees(tx, [updated]);
     if (options.remove) await tx.delete(events).where(eq(events.id, id));
     return { ok: true, kind, actor, event: withList, host, seats, coHosts };
-  });
+  }
 }

@@ -6,7 +6,7 @@ import { ArrowLeft, CalendarDays, ChevronLeft, ChevronRight, Clock, Globe, MapPi
 import { ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
 import { HostAvatar } from "~/components/host-avatar";
 import { Button, buttonClass } from "~/components/ui/button";
-import { createBooking, isTakingBookings, nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
+import { isTakingBookings, nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
 import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN, runIdempotent } from "~/models/idempotency.server";
 import { isTeamKind } from "~/models/team-hosts.server";
 import { getBookableEventTypeBySlug, getPublicHost, slotSearch } from "~/models/event-type.server";
@@ -14,7 +14,8 @@ import { SlotConfigError } from "~/scheduling/availability";
 import { computeSlots } from "~/scheduling/slots";
 import { todayIn } from "~/scheduling/zoned-time";
 import { BOOKING_GUESTS_MAX, BOOKING_NAME_MAX, BOOKING_NOTES_MAX, bookingBody } from "~/utils/booking-api";
-import { bookingLinks, mailBooking, SLOT_TAKEN_MESSAGE } from "~/utils/booking-api.server";
+import { createBookingChange } from "~/services/bookings.server";
+import { linkBase, SLOT_TAKEN_MESSAGE } from "~/utils/booking-api.server";
 import { DATE, dateLabel, MONTH, monthLabel, monthOf, monthRange, monthWeeks, pageHref, shiftMonth, slotLabel, USERNAME_IN_URL, type PageQuery } from "~/utils/booking-page";
 import { LOCATION_LABELS } from "~/utils/event-type-form";
 import { checkRateLimits, clientIp, RATE_LIMITS, retryAfterHeaders } from "~/utils/rate-limit.server";
@@ -176,11 +177,12 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const key = text("idempotencyKey");
   const claim = IDEMPOTENCY_KEY_PATTERN.test(key) ? idempotencyClaim(key, `booking form ${found.eventType.id}`, input) : null;
   const outcome = await runIdempotent(claim, (hooks) =>
-    createBooking(
-      { found, start: new Date(input.start), name: input.name, email: input.email, timeZone: input.timeZone, notes: input.notes, guests: input.guests },
+    createBookingChange({
+      request: { found, start: new Date(input.start), name: input.name, email: input.email, timeZone: input.timeZone, notes: input.notes, guests: input.guests },
       now,
-      hooks ? { hooks, answer: (ok) => ({ status: 302, body: { location: bookedUrl(ok) } }) } : undefined,
-    ),
+      linkBase: linkBase(request),
+      idempotency: hooks ? { hooks, answer: (ok) => ({ status: 302, body: { location: bookedUrl(ok) } }) } : undefined,
+    }),
   );
   if (outcome.kind === "mismatch") {
     const errors = { form: ["This form was already used for another booking. Reload the page to book again."] };
@@ -189,8 +191,6 @@ export async function action({ params, request }: ActionFunctionArgs) {
   if (outcome.kind === "replay") return redirect((outcome.answer.body as { location: string }).location);
   const result = outcome.value;
   if (result.ok) {
-    const links = bookingLinks(request, result.booking.id, result.token);
-    await mailBooking(result.booking, result.host, "created", { to: result.newInvitees, links });
     return redirect(bookedUrl(result));
   }
   if (result.reason === "not-taking-bookings") return data({ status: "capped" as const, errors: {}, values, nextSlots: [] as string[] }, { status: 409 });

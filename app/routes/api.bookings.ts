@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { createBooking, nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
+import { nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
 import { isUuid } from "~/models/event.server";
 import { getBookableEventType } from "~/models/event-type.server";
 import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MISMATCH_MESSAGE, runIdempotent } from "~/models/idempotency.server";
 import { apiError, getApiUser, readJson } from "~/utils/api.server";
 import { apiRoute } from "~/utils/api-route.server";
 import { bookingBody, bookingJson } from "~/utils/booking-api";
-import { bookingLinks, mailBooking, SLOT_TAKEN_MESSAGE } from "~/utils/booking-api.server";
+import { createBookingChange } from "~/services/bookings.server";
+import { bookingLinks, linkBase, SLOT_TAKEN_MESSAGE } from "~/utils/booking-api.server";
 
 /**
  * POST /api/bookings (no auth: a guest books a slot of an active event type). 201 with the
@@ -32,14 +33,17 @@ async function POST({ request }: LoaderFunctionArgs) {
   // A key is scoped to this path and the caller (a bearer's user, else any guest).
   const claim = key === null ? null : idempotencyClaim(key, `POST /api/bookings ${await callerOf(request)}`, input);
   const outcome = await runIdempotent(claim, (hooks) =>
-    createBooking({ found, start, name: input.name, email: input.email, timeZone: input.timeZone, notes: input.notes, guests: input.guests }, now, hooks ? { hooks, answer } : undefined),
+    createBookingChange({
+      request: { found, start, name: input.name, email: input.email, timeZone: input.timeZone, notes: input.notes, guests: input.guests },
+      now,
+      linkBase: linkBase(request),
+      idempotency: hooks ? { hooks, answer } : undefined,
+    }),
   );
   if (outcome.kind === "mismatch") return apiError(422, "idempotency_key_mismatch", IDEMPOTENCY_MISMATCH_MESSAGE);
   if (outcome.kind === "replay") return Response.json(outcome.answer.body, { status: outcome.answer.status, headers: { "Idempotent-Replayed": "true" } });
   const result = outcome.value;
   if (result.ok) {
-    const links = bookingLinks(request, result.booking.id, result.token);
-    await mailBooking(result.booking, result.host, "created", { to: result.newInvitees, links });
     return Response.json(answer(result).body, { status: 201 });
   }
   if (result.reason === "not-taking-bookings") return apiError(409, "not_taking_bookings", "This host is not taking bookings right now.");

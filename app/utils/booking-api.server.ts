@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { rescheduleBooking, type BookingActor, type BookingHost, type ChangeResult } from "../models/booking.server";
-import { findSeatBooking, type SeatBooking } from "../models/booking-seats.server";
-import { mailSessionSeats, rescheduleSeatAndTell } from "./booking-seats.server";
+import { type BookingActor, type BookingHost, type ChangeResult } from "../models/booking.server";
+import type { SeatBooking } from "../models/booking-seats.server";
+import { rescheduleBookingChange } from "../services/bookings.server";
 import { cancelAndTellAll } from "./cancel.server";
 import type { HostEvent } from "../models/event.server";
 import { coHostsOf } from "../models/team-booking.server";
@@ -16,11 +16,20 @@ import { mailHostOfBooking, mailInvitees, type InvitationKind } from "./event-ma
 export const SLOT_TAKEN_MESSAGE = "That time was just taken.";
 
 /** Where the guest's cancel/reschedule links point: APP_URL, else the origin the request came to. */
+export function linkBase(request: Request): string {
+  return env().APP_URL ?? new URL(request.url).origin;
+}
+
 export function bookingLinks(request: Request, id: string, token: string | null) {
+  return linksFor(linkBase(request), id, token);
+}
+
+/** The guest's cancel/reschedule links on `base`. */
+export function linksFor(base: string, id: string, token: string | null): Links {
   if (!token) return { cancelUrl: null, rescheduleUrl: null };
-  const base = (env().APP_URL ?? new URL(request.url).origin).replace(/\/$/, "");
+  const root = base.replace(/\/$/, "");
   const query = `?token=${encodeURIComponent(token)}`;
-  return { cancelUrl: `${base}/booking/${id}/cancel${query}`, rescheduleUrl: `${base}/booking/${id}/reschedule${query}` };
+  return { cancelUrl: `${root}/booking/${id}/cancel${query}`, rescheduleUrl: `${root}/booking/${id}/reschedule${query}` };
 }
 
 /** The holder of `?token=`, else the authenticated host (401 for neither). */
@@ -56,14 +65,7 @@ export async function cancelAndTell(id: string, actor: BookingActor, reason: str
  * gets the links again in the mail; a seat's guest moves their seat only (decision 021).
  */
 export async function rescheduleAndTell(request: Request, id: string, actor: BookingActor, start: Date, now: Date): Promise<ChangeResult> {
-  if ("token" in actor) {
-    const seat = await findSeatBooking(id, actor.token);
-    if (seat) return rescheduleSeatAndTell(request, seat, actor.token, start, now);
-  }
-  const result = await rescheduleBooking(id, actor, start, now);
-  if (result.ok && result.seats && result.seats.length > 0) await mailSessionSeats(result.booking, result.seats, result.host, "updated");
-  else if (result.ok) await mailBooking(result.booking, result.host, "updated", { links: bookingLinks(request, id, "token" in actor ? actor.token : null) });
-  return result;
+  return rescheduleBookingChange({ id, actor, start, now, linkBase: linkBase(request) });
 }
 
 /** The JSON answer for a cancel or reschedule already done (and mailed). */

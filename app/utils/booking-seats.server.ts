@@ -1,9 +1,9 @@
 import type { BookingSeat } from "../../db/schema";
-import { rescheduleSeat, seatBooking, sessionWithSeats, type SeatBooking, type SeatChangeResult } from "../models/booking-seats.server";
-import type { BookingHost, ChangeResult } from "../models/booking.server";
+import { seatBooking, sessionWithSeats } from "../models/booking-seats.server";
+import type { BookingHost } from "../models/booking.server";
 import type { HostEvent } from "../models/event.server";
 import { locationOfEventType } from "../models/event-type.server";
-import { bookingLinks, mailGuests, mailHost } from "./booking-api.server";
+import { mailGuests, mailHost } from "./booking-api.server";
 import { eventCalendar, placeOf, type InvitationKind } from "./event-mail.server";
 import { placeLine } from "./meeting";
 import { readerTime } from "./reader-time";
@@ -15,10 +15,6 @@ import { sendMail } from "./mail.server";
  * which changes when a seat comes or goes: a REQUEST with the new attendee list, or a CANCEL
  * when its last seat went.
  */
-
-function asChange(result: SeatChangeResult): ChangeResult {
-  return result.ok ? { ok: true, booking: result.booking, host: result.host } : result;
-}
 
 /** The host's session after a seat left it: CANCEL when that was its last seat, else the new attendee list. */
 export async function mailHostOfSeatLeft(session: HostEvent, host: BookingHost, guestName: string, moved: boolean): Promise<void> {
@@ -37,23 +33,6 @@ export async function mailHostOfSeatLeft(session: HostEvent, host: BookingHost, 
     ].join("\n"),
     attachments: [{ filename: "invite.ics", content: eventCalendar(located, host, "updated"), contentType: "text/calendar; charset=utf-8; method=REQUEST" }],
   });
-}
-
-/** A guest moves their seat with their token: REQUEST of their entry (same UID, SEQUENCE + 1, their links again). */
-export async function rescheduleSeatAndTell(request: Request, seat: SeatBooking, token: string, start: Date, now: Date): Promise<ChangeResult> {
-  const result = await rescheduleSeat(seat, start, now);
-  if (result.ok) {
-    const name = seat.guestName ?? "A guest";
-    await mailGuests(result.booking, result.host, "updated", { links: bookingLinks(request, seat.id, token) });
-    if (result.left) {
-      // Into another session (joined or opened): the host sees them booked there and gone here.
-      await mailHost(result.booking, result.host, "created", name);
-      await mailHostOfSeatLeft(result.left, result.host, name, true);
-    } else {
-      await mailHost(result.booking, result.host, "updated", name);
-    }
-  }
-  return asChange(result);
 }
 
 /** The host cancelled or moved a whole session: each seat's guests get their own entry's CANCEL or REQUEST, the host the session's. */

@@ -1,9 +1,9 @@
 import {
-  cancelEvent,
   type CancelActor,
   type CancelOptions,
   type CancelOutcome,
 } from "../models/cancel.server";
+import { cancelBookingChange } from "../services/bookings.server";
 import type { HostEvent } from "../models/event.server";
 import { mailGuests } from "./booking-api.server";
 import { mailHostOfSeatLeft, mailSessionSeats } from "./booking-seats.server";
@@ -68,13 +68,11 @@ export async function tellCancelled(
   }
 }
 
-/** Cancels (cancelEvent) and tells (tellCancelled): what every cancel entry point calls. */
+/** The one cancel (app/services/bookings.server.ts, decision 030): the change and its booking event; the mails follow from it. */
 export async function cancelAndTellAll(
   id: string,
   actor: CancelActor,
   options: CancelOptions
 ): Promise<CancelOutcome> {
-  const outcome = await cancelEvent(id, actor, options);
-  if (outcome.ok) await tellCancelled(outcome, options);
-  return outcome;
+  return cancelBookingChange({ id, actor, ...options });
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { and, asc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Database } from "../../db/client";
@@ -213,7 +214,26 @@ export async function sendOutboxMail(now: Date, batch = 20): Promise<number> {
   return sent;
 }
 
+/** While set, sendMail hands its messages to this collector instead of sending them (collectMail). */
+const collector = new AsyncLocalStorage<MailMessage[]>();
+
+/**
+ * Runs `compose` (any of the existing senders) and answers the messages it would have sent,
+ * sending none: the booking events' consumer (docs/decisions/030) then writes them with
+ * queueMail in its own transaction, so the messages stay those of today's senders.
+ */
+export async function collectMail(compose: () => Promise<unknown>): Promise<MailMessage[]> {
+  const messages: MailMessage[] = [];
+  await collector.run(messages, compose);
+  return messages;
+}
+
 export async function sendMail(message: MailMessage): Promise<MailResult> {
+  const collecting = collector.getStore();
+  if (collecting) {
+    collecting.push(message);
+    return { delivered: false, via: "outbox" };
+  }
   const to = recipients(message.to);
   const transporter = smtpTransport();
   if (!transporter || to.length === 0) {

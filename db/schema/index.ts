@@ -16,3 +16,4 @@ export * from "./booking-seats";
 export * from "./team-members";
 export * from "./idempotency-keys";
 export * from "./job-leases";
+export * from "./booking-events";

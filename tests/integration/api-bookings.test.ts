@@ -15,6 +15,7 @@
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiClient, errorOf, type Account, type Json, ok, dateIn, at, tokenOf } from "./api-client";
+import { bookingMailsSettled } from "../support/mail-wait";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.93", namePrefix: "Book" });
 
@@ -249,7 +250,7 @@ describe("mails", () => {
     text: string;
     attachments: { filename: string; content: string; encoding: string }[];
   }
-  const mailsAbout = (title: string) => db<OutboxRow[]>`select "to", subject, text, attachments from mail_outbox where subject like ${`%${title}%`} order by created_at`;
+  const mailsAbout = async (title: string) => (await bookingMailsSettled(db), db<OutboxRow[]>`select "to", subject, text, attachments from mail_outbox where subject like ${`%${title}%`} order by created_at`);
   const icsOf = (mail: OutboxRow) => {
     const a = mail.attachments[0];
     const text = a.encoding === "base64" ? Buffer.from(a.content, "base64").toString("utf8") : a.content;

@@ -22,6 +22,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../support/postgres";
 import { apiClient, errorOf, type Account, type Json, ok, dateIn, at, tokenOf } from "./api-client";
 import { client } from "./context";
+import { bookingMailsSettled } from "../support/mail-wait";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.96", namePrefix: "Seats" });
 
@@ -261,7 +262,7 @@ describe("the host and the mails", () => {
     text: string;
     attachments: { filename: string; content: string; encoding: string }[];
   }
-  const mailsAbout = (title: string) => db<OutboxRow[]>`select "to", subject, text, attachments from mail_outbox where subject like ${`%${title}%`} order by created_at, id`;
+  const mailsAbout = async (title: string) => (await bookingMailsSettled(db), db<OutboxRow[]>`select "to", subject, text, attachments from mail_outbox where subject like ${`%${title}%`} order by created_at, id`);
   const icsOf = (mail: OutboxRow) => {
     const a = mail.attachments[0];
     return (a.encoding === "base64" ? Buffer.from(a.content, "base64").toString("utf8") : a.content).replace(/\r?\n[ \t]/g, "");
@@ -331,6 +332,7 @@ describe("an admin's cancel", () => {
     const res = await admin.c.post("/dashboard/manageEvent", { intent: "cancel", eventId: a.id });
     expect(res.status).toBe(302);
     expect((await seatRows(a.id)).map((s) => s.status)).toEqual(["cancelled", "cancelled"]);
+    await bookingMailsSettled(db);
     const [mail] = await db<{ attachments: { content: string; encoding: string }[] }[]>`select attachments from mail_outbox where subject like ${`Cancelled: ${title}%`} and "to"::text like ${`%${gb.email}%`}`;
     const ics = mail.attachments[0];
     const text = (ics.encoding === "base64" ? Buffer.from(ics.content, "base64").toString("utf8") : ics.content).replace(/\r?\n[ \t]/g, "");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HttpClient, uniqueEmail, visibleText } from "../support/http";
 import { client, servers, signUp, sql } from "./context";
+import { bookingMailsSettled } from "../support/mail-wait";
 
 const db = sql();
 
@@ -69,6 +70,7 @@ interface OutboxRow {
 }
 
 async function mailsMentioning(tag: string): Promise<OutboxRow[]> {
+  await bookingMailsSettled(db);
   return db<OutboxRow[]>`select "to", subject, text, attachments from mail_outbox where subject like ${`%${tag}%`} order by created_at`;
 }
 

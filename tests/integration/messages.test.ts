@@ -13,6 +13,7 @@
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiClient, at, ok, tokenOf, type Account } from "./api-client";
+import { bookingMailsSettled } from "../support/mail-wait";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.128", namePrefix: "Msg" });
 
@@ -31,7 +32,7 @@ interface OutboxRow {
   attachments: { filename: string; content: string; encoding: string }[];
 }
 
-const mailsAbout = (title: string) => db<OutboxRow[]>`select "to", subject, text, html, attachments from mail_outbox where subject like ${`%${title}%`} order by created_at, id`;
+const mailsAbout = async (title: string) => (await bookingMailsSettled(db), db<OutboxRow[]>`select "to", subject, text, html, attachments from mail_outbox where subject like ${`%${title}%`} order by created_at, id`);
 const icsOf = (mail: OutboxRow) => {
   const a = mail.attachments[0];
   const text = a.encoding === "base64" ? Buffer.from(a.content, "base64").toString("utf8") : a.content;

@@ -18,6 +18,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { visibleText } from "../support/http";
 import { apiClient } from "./api-client";
 import { client } from "./context";
+import { bookingMailsSettled } from "../support/mail-wait";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.97", namePrefix: "Sched" });
 const PATH = "/dashboard/scheduledEvents";
@@ -179,6 +180,7 @@ describe("cancel", () => {
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe(PATH);
     expect((await db`select status, sequence from events where id = ${target.id}`)[0]).toEqual({ status: "cancelled", sequence: 1 });
+    await bookingMailsSettled(db);
     const [mail] = await db`select text, attachments from mail_outbox where subject like ${"Cancelled:%"} and text like ${"%I am ill%"} order by created_at desc limit 1`;
     expect(mail).toBeTruthy();
     const ics = (mail.attachments as { content: string; encoding: string }[])[0];
@@ -208,6 +210,7 @@ describe("cancel", () => {
     await db`insert into event_invitees (event_id, position, email) values (${row.id}, 1, 'own-sync@example.test')`;
     expect((await h.c.post(PATH, { intent: "cancel", eventId: row.id as string, reason: "" })).status).toBe(302);
     expect((await db`select status from events where id = ${row.id}`)[0].status).toBe("cancelled");
+    await bookingMailsSettled(db);
     const [mail] = await db`select subject from mail_outbox where "to"::text like ${"%own-sync@example.test%"}`;
     expect(mail.subject).toMatch(/^Cancelled: Own sync/);
   });
@@ -231,6 +234,7 @@ describe("reschedule", () => {
     const [row] = await db`select starts_at, sequence from events where id = ${second.id}`;
     expect((row.starts_at as Date).toISOString()).toBe(iso(at(4, "16:00")));
     expect(row.sequence).toBe(1);
+    await bookingMailsSettled(db);
     const [mail] = await db`select attachments from mail_outbox where subject like ${"Updated invitation:%"} and "to"::text like ${"%otto-guest%"} order by created_at desc limit 1`;
     const ics = (mail.attachments as { content: string; encoding: string }[])[0];
     expect(ics.encoding === "base64" ? Buffer.from(ics.content, "base64").toString() : ics.content).toMatch(/SEQUENCE:1/);

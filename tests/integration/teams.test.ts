@@ -8,6 +8,7 @@ import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { visibleText } from "../support/http";
 import { apiClient, errorOf, type Account, type Role, type Json, ok, dateIn, at, tokenOf } from "./api-client";
+import { bookingMailsSettled } from "../support/mail-wait";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.121", namePrefix: "Team" });
 
@@ -228,6 +229,7 @@ describe("collective", () => {
     expect(rows[1]).toMatchObject({ host_id: m.id, booking_id: booking.id, has_token: false, guest_email: null });
     // Both hosts see it on their schedule (GET /event lists each host's own events).
     expect((await ok<Json[]>(await call("GET", "/event", { token: m.token }))).map((e) => e._id)).toContain(rows[1].id);
+    await bookingMailsSettled(db);
     const mails = await db`select "to" from mail_outbox where subject like 'Booking: Panel with Pat Guest%'`;
     expect(mails.map((r) => r.to).sort()).toEqual([owner.email, m.email].sort());
     expect(await slotsOf(typeId, 4)).not.toContain(at(4, "10:00"));
@@ -258,6 +260,7 @@ describe("collective", () => {
     await ok(await call("POST", `/api/bookings/${booking.id}/cancel?token=${encodeURIComponent(token)}`));
     const after = await db`select status from events where id = ${booking.id} or booking_id = ${booking.id}`;
     expect(after.map((r) => r.status)).toEqual(["cancelled", "cancelled"]);
+    await bookingMailsSettled(db);
     const cancelMails = await db`select "to" from mail_outbox where subject like 'Cancelled: Panel with Pat Guest%'`;
     expect(cancelMails.map((r) => r.to).sort()).toEqual([owner.email, m.email].sort());
     expect(await slotsOf(typeId, 4)).toContain(at(4, "11:00"));
@@ -270,6 +273,7 @@ describe("collective", () => {
     expect(await db`select id from events where booking_id = ${booking.id}`).toHaveLength(1);
     expect((await call("DELETE", `/event/${booking.id}`, { token: owner.token })).status).toBe(204);
     expect(await db`select id from events where id = ${booking.id} or booking_id = ${booking.id}`).toHaveLength(0);
+    await bookingMailsSettled(db);
     const mails = await db`select "to" from mail_outbox where subject like ${`Cancelled: Panel with ${name}%`}`;
     expect(mails.map((r) => r.to)).toContain(m.email);
     expect(await slotsOf(typeId, 6)).toContain(at(6, "10:00"));
@@ -298,6 +302,7 @@ describe("collective", () => {
     expect(after.map((r) => r.status)).toEqual(["cancelled", "cancelled"]);
     expect(await slotsOf(typeId, 7)).toContain(at(7, "10:00"));
     expect(await slotsOf(own._id, 7)).toContain(at(7, "10:00"));
+    await bookingMailsSettled(db);
     const mails = await db`select "to" from mail_outbox where subject like ${`Cancelled: Panel with ${name}%`}`;
     expect(mails.map((r) => r.to)).toEqual([m.email]);
     const [bell] = await db`select notification from notifications where user_id = ${m.id} and notification like ${"Booking cancelled by an admin%"}`;
@@ -362,6 +367,7 @@ describe("round robin", () => {
     const d = await ok<{ booking: Booking }>(await book(typeId, at(3, "12:00")), 201);
     expect(await hostOf(d.booking.id)).toBe(second);
     // The assigned host gets the mail and is named on the confirmation page.
+    await bookingMailsSettled(db);
     const [mail] = await db`select "to" from mail_outbox where subject like 'Booking: Panel with Guest%' and text like ${`%${at(3, "12:00").slice(0, 10)}%`} order by created_at desc limit 1`;
     expect(mail.to).toBe(second === m.id ? m.email : owner.email);
     await db`update users set username = ${`rr${crypto.randomUUID().slice(0, 8)}`} where id = ${owner.id}`;

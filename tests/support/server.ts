@@ -37,7 +37,7 @@ async function spawnServer(env: Record<string, string>) {
   const port = await freePort();
   const child = spawn(process.execPath, ["server.mjs"], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: String(port), ...env },
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: String(port), JOBS_POLL_MS: "200", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output = { text: "" };

@@ -60,7 +60,8 @@ export function parseMail(raw: string): Pick<ReceivedMail, "headers" | "text"> {
 const address = (a: SMTPServerAddress | false) => (a ? a.address : "");
 
 /** An in-process SMTP server on a free loopback port that records what it receives. */
-export async function startFakeSmtp(): Promise<FakeSmtp> {
+/** `port`: listen there again (a server restarted on the address the app was given). */
+export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
   const messages: ReceivedMail[] = [];
   const fake = { mode: "accept" as FakeSmtpMode };
   const server = new SMTPServer({
@@ -95,15 +96,15 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(port, "127.0.0.1", () => resolve());
   });
   server.on("error", () => {
     // A client that gave up mid-conversation (the timeout case) is not a test failure.
   });
-  const { port } = server.server.address() as AddressInfo;
+  const { port: bound } = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
-    port,
+    url: `smtp://127.0.0.1:${bound}`,
+    port: bound,
     messages,
     get mode() {
       return fake.mode;

@@ -1,0 +1,180 @@
+import type { BookingSeat } from "../../db/schema";
+import { cancelEvent, type CancelActor, type CancelOptions, type CancelOutcome } from "../models/cancel.server";
+import { findSeatBooking, rescheduleSeat, type SeatBooking } from "../models/booking-seats.server";
+import { createBooking, rescheduleBooking, type BookingActor, type BookingHost, type BookingIdempotency, type BookingRequest, type BookingResult, type ChangeResult } from "../models/booking.server";
+import type { HostEvent } from "../models/event.server";
+import { linksFor, mailBooking, mailGuests, mailHost } from "../utils/booking-api.server";
+
+type Links = ReturnType<typeof linksFor>;
+import { mailHostOfSeatLeft, mailSessionSeats } from "../utils/booking-seats.server";
+import { tellCancelled } from "../utils/cancel.server";
+import { env } from "../utils/env.server";
+import { sendOutboxMail } from "../utils/mail.server";
+import { addBookingEventConsumer, deliverBookingEvents, fromSnapshot, mailConsumer, recordBookingEvent } from "./booking-events.server";
+import type { BookingEventKind } from "../../db/schema";
+
+/**
+ * The booking lifecycle (docs/decisions/030): create, reschedule and cancel, one function per
+ * change, for every entry point. Each takes plain values (actor, ids, input, now, the base of the
+ * guest's links), owns its transaction (in the model it calls) and writes the change's booking
+ * event in it. Nobody is told here: the mail consumer tells them from the record, in the job
+ * runner; after the commit the request only nudges it, without waiting.
+ */
+
+function actorName(actor: BookingActor | CancelActor): string {
+  return "token" in actor ? "guest" : "admin" in actor ? "admin" : "host";
+}
+
+/** What the mail consumer tells for each record: the payloads below, the senders of before. */
+type Told =
+  | { tell: "booking"; booking: HostEvent; host: BookingHost; to?: string[]; links?: Links }
+  | { tell: "session"; booking: HostEvent; host: BookingHost; seats: BookingSeat[] }
+  | { tell: "seat-moved"; booking: SeatBooking; host: BookingHost; left: HostEvent | null; links: Links }
+  | { tell: "cancelled"; outcome: Extract<CancelOutcome, { ok: true }>; reason?: string; remove?: boolean };
+
+async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): Promise<void> {
+  const told = fromSnapshot<Told>(snapshot);
+  const mailKind = kind === "created" ? "created" : "updated";
+  switch (told.tell) {
+    case "booking":
+      return mailBooking(told.booking, told.host, mailKind, { to: told.to, links: told.links });
+    case "session":
+      return mailSessionSeats(told.booking, told.seats, told.host, mailKind);
+    case "seat-moved": {
+      const name = told.booking.guestName ?? "A guest";
+      await mailGuests(told.booking, told.host, "updated", { links: told.links });
+      if (told.left) {
+        // Into another session: the host sees them booked there and gone here (decision 021).
+        await mailHost(told.booking, told.host, "created", name);
+        await mailHostOfSeatLeft(told.left, told.host, name, true);
+      } else {
+        await mailHost(told.booking, told.host, "updated", name);
+      }
+      return;
+    }
+    case "cancelled":
+      return tellCancelled(told.outcome, { reason: told.reason, remove: told.remove });
+  }
+}
+
+addBookingEventConsumer(mailConsumer(tell));
+
+let nudging: Promise<void> | null = null;
+let again = false;
+
+/**
+ * Runs the consumer (and the mail outbox) once, in the background, right after a change's commit
+ * so its mails leave within moments; the job runner's poll does the same, so nothing depends on
+ * it. A server with JOBS=off does no background work, this included.
+ */
+export function nudgeBookingEvents(): void {
+  if (env().JOBS === "off") return;
+  if (nudging) {
+    again = true;
+    return;
+  }
+  nudging = (async () => {
+    do {
+      again = false;
+      await deliverBookingEvents(new Date());
+      await sendOutboxMail(new Date());
+    } while (again);
+  })()
+    .catch((error) => console.error("booking events: the nudge failed (the job runner retries):", error))
+    .finally(() => {
+      nudging = null;
+    });
+}
+
+/** Books (one-to-one, group seat, collective, round robin), with the idempotency key's claim in the same transaction (decision 024). */
+export async function createBookingChange(input: { request: BookingRequest; now: Date; linkBase: string; idempotency?: BookingIdempotency }): Promise<BookingResult> {
+  const result = await createBooking(input.request, input.now, input.idempotency, async (tx, r) => {
+    const seatId = "session" in r.booking ? r.booking.id : null;
+    const eventId = "session" in r.booking ? (r.booking as SeatBooking).session.id : r.booking.id;
+    await recordBookingEvent(tx, {
+      kind: "created",
+      eventId,
+      seatId,
+      actor: "guest",
+      newStartsAt: r.booking.startsAt,
+      newEndsAt: r.booking.endsAt,
+      payload: { tell: "booking", booking: r.booking, host: r.host, to: r.newInvitees, links: linksFor(input.linkBase, r.booking.id, r.token) } satisfies Told,
+    });
+  });
+  if (result.ok) nudgeBookingEvents();
+  return result;
+}
+
+/** Moves a booking (a seat's guest with their token moves their seat only, decision 021). */
+export async function rescheduleBookingChange(input: { id: string; actor: BookingActor; start: Date; now: Date; linkBase: string }): Promise<ChangeResult> {
+  const { id, actor, start, now } = input;
+  const links = linksFor(input.linkBase, id, "token" in actor ? actor.token : null);
+  let result: ChangeResult;
+  const seat = "token" in actor ? await findSeatBooking(id, actor.token) : null;
+  if (seat) {
+    const moved = await rescheduleSeat(seat, start, now, async (tx, r, before) => {
+      await recordBookingEvent(tx, {
+        kind: "rescheduled",
+        eventId: r.booking.session.id,
+        seatId: r.booking.id,
+        actor: "guest",
+        oldStartsAt: before.startsAt,
+        oldEndsAt: before.endsAt,
+        newStartsAt: r.booking.startsAt,
+        newEndsAt: r.booking.endsAt,
+        payload: { tell: "seat-moved", booking: r.booking, host: r.host, left: r.left, links } satisfies Told,
+      });
+    });
+    result = moved.ok ? { ok: true, booking: moved.booking, host: moved.host } : moved;
+  } else {
+    result = await rescheduleBookingRow(id, actor, start, now, links);
+  }
+  if (result.ok) nudgeBookingEvents();
+  return result;
+}
+
+function rescheduleBookingRow(id: string, actor: BookingActor, start: Date, now: Date, links: Links): Promise<ChangeResult> {
+  return rescheduleBooking(id, actor, start, now, async (tx, r, before) => {
+    const payload: Told =
+      r.seats && r.seats.length > 0 ? { tell: "session", booking: r.booking, host: r.host, seats: r.seats } : { tell: "booking", booking: r.booking, host: r.host, links };
+    await recordBookingEvent(tx, {
+      kind: "rescheduled",
+      eventId: r.booking.id,
+      actor: actorName(actor),
+      oldStartsAt: before?.startsAt,
+      oldEndsAt: before?.endsAt,
+      newStartsAt: r.booking.startsAt,
+      newEndsAt: r.booking.endsAt,
+      payload,
+    });
+  });
+}
+
+/**
+ * The one cancel path (decision 029) for every entry point: a booking, a seat, a group session,
+ * a host's own event, an admin's cancel, My Schedule's Delete and DELETE /event/{id} (`remove`).
+ */
+export async function cancelBookingChange(input: { id: string; actor: CancelActor } & Omit<CancelOptions, "within">): Promise<CancelOutcome> {
+  const { id, actor, ...options } = input;
+  const outcome = await cancelEvent(id, actor, {
+    ...options,
+    async within(tx, o) {
+      // Removing an event that was already cancelled: everyone was told then.
+      if (o.kind !== "seat" && o.silent) return;
+      const event = o.kind === "seat" ? o.seat : o.event;
+      await recordBookingEvent(tx, {
+        kind: "cancelled",
+        eventId: o.kind === "seat" ? o.seat.session.id : o.event.id,
+        seatId: o.kind === "seat" ? o.seat.id : null,
+        actor: actorName(actor),
+        oldStartsAt: event.startsAt,
+        oldEndsAt: event.endsAt,
+        reason: options.reason ?? null,
+        // The guest's token is not kept: the senders only ask which kind of actor it was.
+        payload: { tell: "cancelled", outcome: { ...o, actor: "token" in o.actor ? { token: "" } : o.actor }, reason: options.reason, remove: options.remove } satisfies Told,
+      });
+    },
+  });
+  if (outcome.ok) nudgeBookingEvents();
+  return outcome;
+}

@@ -1,0 +1,156 @@
+/**
+ * The booking events outbox (docs/decisions/030) on a database and fake SMTP server of this
+ * file's own. A booking's mails come from its booking_events record, delivered by the job
+ * runner's consumer, never from the request:
+ * (a) a server with JOBS=off books and is SIGKILLed; a server with the runner started later
+ *     still sends the guest's and the host's mail, once each;
+ * (b) two servers with runners (and their nudges) deliver many bookings: every record once;
+ * (c) with the SMTP server gone, bookings still answer and their mails wait; back up, every
+ *     mail arrives exactly once;
+ * (d) with an SMTP server that never greets, POST /api/bookings still answers quickly.
+ */
+import postgres from "postgres";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { eventually } from "../support/mail-wait";
+import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { startServer, type RunningServer } from "../support/server";
+import { startFakeSmtp, type FakeSmtp } from "../support/smtp";
+import { HttpClient, uniqueEmail } from "../support/http";
+
+let database: TestDatabase;
+let db: postgres.Sql;
+let smtp: FakeSmtp;
+let env: Record<string, string>;
+const running: RunningServer[] = [];
+let typeId: string;
+let hostEmail: string;
+let slotIndex = 0;
+const DAY = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 2));
+
+async function start(extra: Record<string, string> = {}): Promise<RunningServer> {
+  const server = await startServer({ ...env, ...extra });
+  running.push(server);
+  return server;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase("scheduler_outbox");
+  db = postgres(database.url, { max: 2, onnotice: () => {} });
+  smtp = await startFakeSmtp();
+  env = { DATABASE_URL: database.url, SESSION_SECRET: "outbox-secret-0123456789abcdef0123456789ab", TRUST_PROXY: "loopback", SMTP_URL: smtp.url, RATE_LIMIT_FACTOR: "100", JOBS_POLL_MS: "200" };
+}, 60_000);
+
+afterAll(async () => {
+  if (process.env.OUTBOX_DEBUG) for (const s of running) console.log(s.output().slice(-3000));
+  await Promise.all(running.map((s) => s.stop("SIGKILL")));
+  await smtp?.stop();
+  await db?.end();
+  await database?.drop();
+});
+
+/** A professional host with a 15-minute event type on an all-day schedule, set up through `server`. */
+async function setUpHost(server: RunningServer) {
+  const c = new HttpClient(server.url, { "x-forwarded-for": "10.210.0.1" });
+  hostEmail = uniqueEmail("outbox-host");
+  const password = "correct-horse-battery";
+  expect((await c.post("/signup", { name: "Outbox Host", email: hostEmail, password, confirmPassword: password })).status).toBe(302);
+  await db`update users set role = 'professional' where email = ${hostEmail}`;
+  const tokenRes = await c.request(`/users/${encodeURIComponent(hostEmail)}`, { method: "PUT", body: JSON.stringify({ email: hostEmail }), headers: { origin: c.baseUrl, "content-type": "application/json" } });
+  const { token } = (await tokenRes.json()) as { token: string };
+  const api = async (path: string, json: unknown) => {
+    const res = await fetch(`${server.url}${path}`, { method: "POST", body: JSON.stringify(json), headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-forwarded-for": "10.210.0.2" } });
+    const text = await res.text();
+    expect(res.status, text).toBe(201);
+    return JSON.parse(text) as { _id: string };
+  };
+  const schedule = await api("/api/schedules", { name: "All day", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })) });
+  const type = await api("/api/event-types", { title: "Outbox", slug: "outbox", duration: 15, slotInterval: 15, minimumNotice: 60, bookingWindowDays: 30, location: { type: "google-meet" }, scheduleId: schedule._id });
+  typeId = type._id;
+}
+
+/** Books the next free slot as `guest` on `server`: 201, and the time it took. */
+async function book(server: RunningServer, guest: string): Promise<number> {
+  const start = new Date(DAY.getTime() + slotIndex++ * 15 * 60_000).toISOString();
+  const began = Date.now();
+  const res = await fetch(`${server.url}/api/bookings`, {
+    method: "POST",
+    body: JSON.stringify({ eventTypeId: typeId, start, name: guest, email: `${guest}@example.test`, timeZone: "UTC" }),
+    headers: { "content-type": "application/json", "x-forwarded-for": `10.211.${slotIndex % 250}.9` },
+  });
+  const took = Date.now() - began;
+  expect(res.status, await res.text()).toBe(201);
+  return took;
+}
+
+const guestMails = (guest: string) => smtp.to(`${guest}@example.test`).length;
+/** The host's mails about `guest`'s booking ("<guest> booked "Outbox" on ..."). */
+const hostMails = (guest: string) => smtp.to(hostEmail).filter((m) => m.text.includes(`${guest} booked "Outbox"`)).length;
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+it("(a) a booking on a server killed right after the commit is still mailed, once, by a runner started later", async () => {
+  const off = await start({ JOBS: "off" });
+  await setUpHost(off);
+  await book(off, "killed-guest");
+  // The request did not send it, and nothing else runs on that server.
+  await pause(300);
+  expect(guestMails("killed-guest")).toBe(0);
+  await off.stop("SIGKILL");
+  const [{ pending }] = await db<{ pending: number }[]>`select count(*)::int as pending from booking_event_deliveries where delivered_at is null`;
+  expect(pending).toBe(1);
+
+  await start();
+  await eventually(() => guestMails("killed-guest") + hostMails("killed-guest"), (n) => n >= 2);
+  await pause(1_000);
+  expect(guestMails("killed-guest")).toBe(1);
+  expect(hostMails("killed-guest")).toBe(1);
+}, 60_000);
+
+it("(b) two servers with runners deliver every record exactly once", async () => {
+  const a = running[running.length - 1];
+  const b = await start();
+  const guests = Array.from({ length: 16 }, (_, i) => `pair-${i}`);
+  await Promise.all(guests.map((g, i) => book(i % 2 === 0 ? a : b, g)));
+  await eventually(() => guests.every((g) => guestMails(g) >= 1 && hostMails(g) >= 1), Boolean);
+  await pause(1_000);
+  for (const g of guests) {
+    expect(guestMails(g), g).toBe(1);
+    expect(hostMails(g), g).toBe(1);
+  }
+  const [{ undelivered, doubled }] = await db<{ undelivered: number; doubled: number }[]>`
+    select (select count(*) from booking_event_deliveries where delivered_at is null)::int as undelivered,
+           (select count(*) from (select subject, "to" from mail_outbox group by subject, "to" having count(*) > 1) d)::int as doubled`;
+  expect(undelivered).toBe(0);
+  expect(doubled).toBe(0);
+}, 60_000);
+
+it("(c) with the SMTP server down, bookings wait for it; back up, each mail arrives once", async () => {
+  const server = running[running.length - 1];
+  const port = smtp.port;
+  await smtp.stop();
+  const guests = ["down-0", "down-1", "down-2"];
+  for (const g of guests) await book(server, g);
+  // The records are delivered (the mails written); the SMTP tries fail and wait for a retry.
+  await eventually(
+    () => db<{ n: number }[]>`select count(*)::int as n from mail_outbox where status = 'failed' and ("to" like 'down-%' or text like '%down-_ booked%')`,
+    ([{ n }]) => n === guests.length * 2,
+  );
+  const restarted = await startFakeSmtp(port);
+  smtp = restarted;
+  // Time passes: the retries' backoff (minutes) is over.
+  await db`update mail_outbox set next_attempt_at = now() where status = 'failed'`;
+  await eventually(() => guests.every((g) => guestMails(g) >= 1 && hostMails(g) >= 1), Boolean);
+  await pause(1_000);
+  for (const g of guests) {
+    expect(guestMails(g), g).toBe(1);
+    expect(hostMails(g), g).toBe(1);
+  }
+}, 60_000);
+
+it("(d) a booking answers quickly while the SMTP server stalls", async () => {
+  const server = running[running.length - 1];
+  smtp.mode = "silent";
+  const took = await book(server, "stalled-guest");
+  // The SMTP client waits 5 s for a greeting (SMTP_TIMEOUTS); the request must not.
+  expect(took).toBeLessThan(2_000);
+  smtp.mode = "accept";
+}, 30_000);

@@ -1,0 +1,30 @@
+import type { Sql } from "postgres";
+
+/**
+ * Booking mails are written by the job runner's booking-events consumer (docs/decisions/030),
+ * moments after the request. Waits (a few seconds at most) until every booking event is
+ * delivered and, with SMTP, no queued mail is left for the outbox job: then the mails are in
+ * mail_outbox and at the SMTP server, as right after the request before. Throws when they are not.
+ */
+export async function bookingMailsSettled(db: Sql, timeoutMs = 8_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [{ pending }] = await db<{ pending: number }[]>`
+      select (select count(*) from booking_event_deliveries where delivered_at is null)::int
+           + (select count(*) from mail_outbox where status = 'queued')::int as pending`;
+    if (pending === 0) return;
+    if (Date.now() > deadline) throw new Error(`booking mails not settled after ${timeoutMs} ms (${pending} pending)`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Polls `read` until `done` holds of its answer (a few seconds at most), then answers it; throws on timeout. */
+export async function eventually<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 8_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

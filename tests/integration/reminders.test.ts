@@ -65,17 +65,18 @@ const MIN = 60_000;
 async function insertEvent(
   hostId: string,
   o: { title: string; startsIn: number; minutes?: number; invitees?: string[]; guestEmail?: string; guestZone?: string; status?: string; bookedAgoMs?: number },
+  sql: postgres.Sql | postgres.TransactionSql = db,
 ) {
   const starts = new Date(Date.now() + o.startsIn);
   const ends = new Date(starts.getTime() + (o.minutes ?? 1) * MIN);
-  const [e] = await db`
+  const [e] = await sql`
     insert into events (host_id, event_name, event_type, event_with, description, starts_at, ends_at, status, guest_email, guest_name, guest_time_zone, booking_token_hash)
     values (${hostId}, ${o.title}, 'Google Meet', 'One-to-One', 'Reminded', ${starts}, ${ends}, ${o.status ?? "confirmed"},
             ${o.guestEmail ?? null}, ${o.guestEmail ? "Gina Guest" : null}, ${o.guestZone ?? null}, ${o.guestEmail ? crypto.randomUUID() : null})
     returning id`;
   const invitees = o.invitees ?? (o.guestEmail ? [o.guestEmail] : []);
-  for (const [i, email] of invitees.entries()) await db`insert into event_invitees (event_id, position, email) values (${e.id}, ${i + 1}, ${email})`;
-  await db`update events set start_set_at = ${new Date(Date.now() - (o.bookedAgoMs ?? 2 * 86_400_000))} where id = ${e.id}`;
+  for (const [i, email] of invitees.entries()) await sql`insert into event_invitees (event_id, position, email) values (${e.id}, ${i + 1}, ${email})`;
+  await sql`update events set start_set_at = ${new Date(Date.now() - (o.bookedAgoMs ?? 2 * 86_400_000))} where id = ${e.id}`;
   return e.id as string;
 }
 
@@ -159,15 +160,17 @@ describe("reminders sent by the job runner of two app servers", () => {
     ];
     const people = seats.filter((x) => x.status === "confirmed").flatMap((x) => [x.email, ...x.guests]).map((x) => x.toLowerCase()).sort();
     expect(people.length).toBe(9);
-    const session = async (title: string, startsIn: number, minutes: number) => {
-      const id = await insertEvent(host.id, { title, startsIn, minutes, guestEmail: seats[0].email, guestZone: seats[0].zone, invitees: [seats[0].email, ...seats[0].guests, seats[1].email], bookedAgoMs: 2 * 86_400_000 });
-      await db`update events set event_with = 'Group' where id = ${id}`;
-      for (const [i, x] of seats.entries()) {
-        await db`insert into booking_seats (event_id, name, email, time_zone, guests, token_hash, status, created_at)
-                 values (${id}, ${`Seat ${i}`}, ${x.email}, ${x.zone}, ${x.guests}, ${crypto.randomUUID()}, ${x.status}, ${new Date(Date.now() - (10 - i) * MIN)})`;
-      }
-      return id;
-    };
+    // One transaction: the job runners (polling every 200 ms) must never see the session without its seats.
+    const session = (title: string, startsIn: number, minutes: number) =>
+      db.begin(async (tx) => {
+        const id = await insertEvent(host.id, { title, startsIn, minutes, guestEmail: seats[0].email, guestZone: seats[0].zone, invitees: [seats[0].email, ...seats[0].guests, seats[1].email], bookedAgoMs: 2 * 86_400_000 }, tx);
+        await tx`update events set event_with = 'Group' where id = ${id}`;
+        for (const [i, x] of seats.entries()) {
+          await tx`insert into booking_seats (event_id, name, email, time_zone, guests, token_hash, status, created_at)
+                   values (${id}, ${`Seat ${i}`}, ${x.email}, ${x.zone}, ${x.guests}, ${crypto.randomUUID()}, ${x.status}, ${new Date(Date.now() - (10 - i) * MIN)})`;
+        }
+        return id;
+      });
     const soon = await session(`${tag}-soon`, 4 * MIN, 30);
     const ended = await session(`${tag}-ended`, -31 * MIN, 30);
     await until(async () => [...(await deliveriesOf(soon)), ...(await deliveriesOf(ended))], (d) => d.length >= 2);

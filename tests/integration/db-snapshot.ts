@@ -4,10 +4,11 @@ import type postgres from "postgres";
  * What a refused request must leave untouched: the row count and a checksum of every row of
  * every table. Left out: what any call may write by design (rate-limit counters, sessions, a
  * token's last use) and what the job runner writes on its own in the background whenever some
- * event of any test comes near (the mail outbox, reminder deliveries, bell notifications); a
- * request's own effects on those always come with a row in the tables that are checked.
+ * event of any test comes near or a booking event waits for its consumer (the mail outbox,
+ * reminder and booking-event deliveries, bell notifications, the job leases); a request's own
+ * effects on those always come with a row in the tables that are checked (events, booking_events).
  */
-const LEFT_OUT = new Set(["rate_limits", "sessions", "mail_outbox", "reminder_deliveries", "notifications"]);
+const LEFT_OUT = new Set(["rate_limits", "sessions", "mail_outbox", "reminder_deliveries", "booking_event_deliveries", "job_leases", "notifications"]);
 const VOLATILE_COLUMNS: Record<string, string[]> = { api_tokens: ["last_used_at"], users: ["notifications_seen_at"] };
 
 export type Snapshot = Record<string, string>;

@@ -1,6 +1,7 @@
-import { and, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, lte, notExists, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
-import { apiTokens, idempotencyKeys, jobLeases, mailOutbox, rateLimits, sessions } from "../../db/schema";
+import { apiTokens, bookingEventDeliveries, bookingEvents, idempotencyKeys, jobLeases, mailOutbox, rateLimits, sessions } from "../../db/schema";
 
 /**
  * Housekeeping (docs/decisions/026): deletes rows nobody can use any more, in bounded batches,
@@ -16,56 +17,62 @@ export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 export const SENT_MAIL_RETENTION_DAYS = 30;
 /** Rate-limit windows are deleted this long after they reset (a reset window counts from 1 anyway). */
 const RATE_LIMIT_GRACE_MS = 60 * 60_000;
+/** Delivered booking events are kept this long (to see what was sent for a booking), then deleted. */
+export const BOOKING_EVENT_RETENTION_DAYS = 30;
+const DAY_MS = 86_400_000;
 
 export interface Sweep {
   name: string;
   sweep(db: Database, now: Date, limit: number): Promise<number>;
 }
 
+/** Deletes at most `limit` rows of `table` matching `dead`, picked by their key; says how many. */
+async function deleteBatch(db: Database, table: PgTable, key: PgColumn, dead: SQL | undefined, limit: number): Promise<number> {
+  const batch = db.select({ key }).from(table).where(dead).limit(limit);
+  return (await db.delete(table).where(inArray(key, batch)).returning({ key })).length;
+}
+
+const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
+
 export const HOUSEKEEPING_SWEEPS: Sweep[] = [
+  { name: "expired sessions", sweep: (db, now, limit) => deleteBatch(db, sessions, sessions.id, lt(sessions.expiresAt, now), limit) },
+  // Revoked tokens are deleted when revoked; expired ones stay until here.
+  { name: "expired API tokens", sweep: (db, now, limit) => deleteBatch(db, apiTokens, apiTokens.id, lt(apiTokens.expiresAt, now), limit) },
+  // A replay is answered only while the key lives (docs/decisions/024).
   {
-    name: "expired sessions",
-    async sweep(db, now, limit) {
-      const dead = db.select({ id: sessions.id }).from(sessions).where(lt(sessions.expiresAt, now)).limit(limit);
-      return (await db.delete(sessions).where(inArray(sessions.id, dead)).returning({ id: sessions.id })).length;
-    },
-  },
-  {
-    // Revoked tokens are deleted when revoked; expired ones stay until here.
-    name: "expired API tokens",
-    async sweep(db, now, limit) {
-      const dead = db.select({ id: apiTokens.id }).from(apiTokens).where(lt(apiTokens.expiresAt, now)).limit(limit);
-      return (await db.delete(apiTokens).where(inArray(apiTokens.id, dead)).returning({ id: apiTokens.id })).length;
-    },
-  },
-  {
-    // A replay is answered only while the key lives (docs/decisions/024).
     name: "expired idempotency keys",
-    async sweep(db, now, limit) {
-      const dead = db.select({ keyHash: idempotencyKeys.keyHash }).from(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, now)).limit(limit);
-      return (await db.delete(idempotencyKeys).where(inArray(idempotencyKeys.keyHash, dead)).returning({ keyHash: idempotencyKeys.keyHash })).length;
-    },
+    sweep: (db, now, limit) => deleteBatch(db, idempotencyKeys, idempotencyKeys.keyHash, lt(idempotencyKeys.expiresAt, now), limit),
   },
   {
     name: "old rate-limit windows",
-    async sweep(db, now, limit) {
-      const before = new Date(now.getTime() - RATE_LIMIT_GRACE_MS);
-      const dead = db.select({ key: rateLimits.key }).from(rateLimits).where(lt(rateLimits.resetAt, before)).limit(limit);
-      return (await db.delete(rateLimits).where(inArray(rateLimits.key, dead)).returning({ key: rateLimits.key })).length;
-    },
+    sweep: (db, now, limit) => deleteBatch(db, rateLimits, rateLimits.key, lt(rateLimits.resetAt, ago(now, RATE_LIMIT_GRACE_MS)), limit),
   },
+  // Only mail that went out: stored mail (no SMTP) and failed mail stay for the admins.
   {
-    // Only mail that went out: stored mail (no SMTP) and failed mail stay for the admins.
     name: "old sent mail",
-    async sweep(db, now, limit) {
-      const before = new Date(now.getTime() - SENT_MAIL_RETENTION_DAYS * 86_400_000);
-      const dead = db
-        .select({ id: mailOutbox.id })
-        .from(mailOutbox)
-        .where(and(eq(mailOutbox.status, "sent"), lt(mailOutbox.sentAt, before)))
-        .limit(limit);
-      return (await db.delete(mailOutbox).where(inArray(mailOutbox.id, dead)).returning({ id: mailOutbox.id })).length;
-    },
+    sweep: (db, now, limit) =>
+      deleteBatch(db, mailOutbox, mailOutbox.id, and(eq(mailOutbox.status, "sent"), lt(mailOutbox.sentAt, ago(now, SENT_MAIL_RETENTION_DAYS * DAY_MS))), limit),
+  },
+  // Booking events every consumer has delivered (their delivery rows go with them); one that a
+  // consumer gave up on stays, with its last error (docs/decisions/030).
+  {
+    name: "old delivered booking events",
+    sweep: (db, now, limit) =>
+      deleteBatch(
+        db,
+        bookingEvents,
+        bookingEvents.id,
+        and(
+          lt(bookingEvents.createdAt, ago(now, BOOKING_EVENT_RETENTION_DAYS * DAY_MS)),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(bookingEventDeliveries)
+              .where(and(eq(bookingEventDeliveries.bookingEventId, bookingEvents.id), isNull(bookingEventDeliveries.deliveredAt))),
+          ),
+        ),
+        limit,
+      ),
   },
 ];
 

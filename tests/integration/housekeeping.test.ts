@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping } from "../../app/models/housekeeping.server";
 import { openDatabase, queryRows, type DatabaseHandle } from "../../db/client";
-import { apiTokens, idempotencyKeys, mailOutbox, rateLimits, sessions, users } from "../../db/schema";
+import { apiTokens, bookingEventDeliveries, bookingEvents, idempotencyKeys, mailOutbox, rateLimits, sessions, users } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
 
 /**
@@ -38,6 +38,15 @@ describe("housekeeping", () => {
     ]);
     const key = (keyHash: string, expiresAt: Date) => ({ keyHash, requestHash: "r", status: 201, answer: "a", expiresAt });
     await db.insert(idempotencyKeys).values([key("expired-key", ago(MINUTE)), key("live-key", later(MINUTE))]);
+    // Booking events: old and delivered (goes), old but given up (stays, with its error), recent and delivered (stays).
+    const record = (reason: string, at: Date) => ({ kind: "created" as const, eventId: crypto.randomUUID(), actor: "guest", reason, payload: {}, createdAt: at });
+    const made = await db
+      .insert(bookingEvents)
+      .values([record("old delivered", ago(31 * DAY)), record("old given up", ago(31 * DAY)), record("recent delivered", ago(29 * DAY))])
+      .returning({ id: bookingEvents.id, reason: bookingEvents.reason });
+    await db.insert(bookingEventDeliveries).values(
+      made.map((m) => ({ bookingEventId: m.id, consumer: "mail", attempts: 8, deliveredAt: m.reason === "old given up" ? null : ago(29 * DAY) })),
+    );
     await db.insert(rateLimits).values([
       { key: "old-window", count: 3, resetAt: ago(2 * 60 * MINUTE) },
       { key: "just-reset", count: 3, resetAt: ago(MINUTE) },
@@ -75,6 +84,8 @@ describe("housekeeping", () => {
         (select string_agg(token_hash, ',' order by token_hash) from api_tokens) as tokens,
         (select string_agg(key, ',' order by key) from rate_limits) as windows,
         (select string_agg(key_hash, ',' order by key_hash) from idempotency_keys) as keys,
+        (select string_agg(reason, ',' order by reason) from booking_events) as "bookingEvents",
+        (select count(*)::text from booking_event_deliveries) as deliveries,
         (select string_agg(subject, ',' order by subject) from mail_outbox) as mail`,
     );
     return row;
@@ -91,12 +102,15 @@ describe("housekeeping", () => {
       "expired idempotency keys": 1,
       "old rate-limit windows": 1,
       "old sent mail": 1,
+      "old delivered booking events": 1,
     });
     expect(await left()).toEqual({
       sessions: "expired-5,live",
       tokens: "live-token",
       windows: "current,just-reset",
       keys: "live-key",
+      bookingEvents: "old given up,recent delivered",
+      deliveries: "2",
       mail: "failed long ago,sent recently,stored long ago",
     });
   });

@@ -124,4 +124,14 @@ export const at = (days: number, time: string) => `${dateIn(days)}T${time}:00+00
 /** A schedule open all day, every day, in UTC: every slot of an event type on it is free. */
 export const ALL_DAY_SCHEDULE = { name: "All day", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })) };
 
+/** An event type of the token's holder on a fresh ALL_DAY_SCHEDULE: every slot of the window is free. */
+export async function allDayEventType(
+  call: (method: string, path: string, options: { token?: string; json?: unknown }) => Promise<Response>,
+  token: string,
+  fields: Record<string, unknown>,
+): Promise<Json> {
+  const schedule = await ok(await call("POST", "/api/schedules", { token, json: ALL_DAY_SCHEDULE }), 201);
+  return ok(await call("POST", "/api/event-types", { token, json: { ...fields, scheduleId: schedule._id } }), 201);
+}
+
 export const tokenOf = (url: string | null) => new URL(url ?? "http://x/").searchParams.get("token") ?? "";

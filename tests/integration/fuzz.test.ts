@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, rawRequest, uniqueEmail } from "../support/http";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { startServer, type RunningServer } from "../support/server";
-import { ALL_DAY_SCHEDULE, API_PASSWORD, at, dateIn, ok, type Account } from "./api-client";
+import { allDayEventType, API_PASSWORD, at, dateIn, ok, type Account } from "./api-client";
 import { changedTables, snapshot } from "./db-snapshot";
 import { CORS_ORIGIN, SESSION_SECRET } from "./global-setup";
 
@@ -501,20 +501,8 @@ beforeAll(async () => {
   known.username = `fuzz${crypto.randomUUID().slice(0, 8)}`;
   known.slug = "fuzz-intro";
   await db`update users set username = ${known.username} where id = ${host.id}`;
-  const schedule = await ok(
-    await call("POST", "/api/schedules", {
-      token: host.token,
-      json: ALL_DAY_SCHEDULE,
-    }),
-    201,
-  );
-  const type = await ok(
-    await call("POST", "/api/event-types", {
-      token: host.token,
-      json: { title: "Fuzz intro", slug: known.slug, duration: 30, minimumNotice: 0, bookingWindowDays: 60, scheduleId: schedule._id },
-    }),
-    201,
-  );
+  const type = await allDayEventType(call, host.token, { title: "Fuzz intro", slug: known.slug, duration: 30, minimumNotice: 0, bookingWindowDays: 60 });
+  const scheduleId = String(type.scheduleId);
   const { booking } = await ok<{ booking: { id: string; cancelUrl: string } }>(
     await call("POST", "/api/bookings", { json: { eventTypeId: type._id, start: at(5, "09:00"), name: "Guest", email: "fuzz-guest@example.test", timeZone: "UTC" } }),
     201,
@@ -528,7 +516,7 @@ beforeAll(async () => {
     201,
   );
   const [pkg] = await db`select id from packages limit 1`;
-  known.ids.push(type._id, schedule._id, booking.id, event._id, host.id, ...(pkg ? [pkg.id as string] : []));
+  known.ids.push(type._id, scheduleId, booking.id, event._id, host.id, ...(pkg ? [pkg.id as string] : []));
   known.emails.push(...Object.values(accounts).flatMap((list) => list.map((a) => a.email)));
   known.tokens.push(token);
 
@@ -568,7 +556,7 @@ beforeAll(async () => {
     ["professional", `/dashboard?edit=${event._id}`],
     ["professional", `/dashboard?delete=${event._id}`],
     ["professional", "/dashboard/availability"],
-    ["professional", `/dashboard/availability?schedule=${schedule._id}`],
+    ["professional", `/dashboard/availability?schedule=${scheduleId}`],
     ["professional", `/dashboard/eventTypes?delete=${type._id}`],
     ["professional", `/dashboard/eventTypes/${type._id}`],
     ["professional", `/dashboard/scheduledEvents?cancel=${booking.id}`],

@@ -13,7 +13,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ALL_DAY_SCHEDULE, apiClient, at, dateIn, errorOf, ok, tokenOf, type Account } from "./api-client";
+import { allDayEventType, apiClient, at, dateIn, errorOf, ok, tokenOf, type Account } from "./api-client";
 import { rawRequest } from "../support/http";
 import { servers } from "./context";
 import { changedTables, snapshot } from "./db-snapshot";
@@ -50,20 +50,7 @@ async function expect400(res: Response, field?: string) {
 beforeAll(async () => {
   host = await account("host", "professional");
   admin = await account("admin", "admin");
-  const schedule = await ok(
-    await call("POST", "/api/schedules", {
-      token: host.token,
-      json: ALL_DAY_SCHEDULE,
-    }),
-    201,
-  );
-  const type = await ok(
-    await call("POST", "/api/event-types", {
-      token: host.token,
-      json: { title: "Intro", slug: `hostile-${crypto.randomUUID().slice(0, 8)}`, duration: 30, minimumNotice: 0, bookingWindowDays: 30, scheduleId: schedule._id },
-    }),
-    201,
-  );
+  const type = await allDayEventType(call, host.token, { title: "Intro", slug: `hostile-${crypto.randomUUID().slice(0, 8)}`, duration: 30, minimumNotice: 0, bookingWindowDays: 30 });
   typeId = type._id;
   const made = await ok<{ booking: { id: string; rescheduleUrl: string; cancelUrl: string } }>(
     await call("POST", "/api/bookings", { json: { eventTypeId: typeId, start: at(4, "10:00"), name: "Guest", email: "guest-hostile@example.test", timeZone: "UTC" } }),

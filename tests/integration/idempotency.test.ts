@@ -8,7 +8,7 @@
  */
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ALL_DAY_SCHEDULE, apiClient, errorOf, ok, at, dateIn, type Account } from "./api-client";
+import { allDayEventType, apiClient, errorOf, ok, at, dateIn, type Account } from "./api-client";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.124", namePrefix: "Idem" });
 
@@ -21,20 +21,7 @@ beforeAll(async () => {
   host = await account("host", "professional");
   username = `id${crypto.randomUUID().slice(0, 8)}`;
   await db`update users set username = ${username} where id = ${host.id}`;
-  const schedule = await ok(
-    await call("POST", "/api/schedules", {
-      token: host.token,
-      json: ALL_DAY_SCHEDULE,
-    }),
-    201,
-  );
-  const type = await ok(
-    await call("POST", "/api/event-types", {
-      token: host.token,
-      json: { title: "Retry call", slug, duration: 30, slotInterval: 30, minimumNotice: 60, bookingWindowDays: 30, location: { type: "google-meet" }, scheduleId: schedule._id },
-    }),
-    201,
-  );
+  const type = await allDayEventType(call, host.token, { title: "Retry call", slug, duration: 30, slotInterval: 30, minimumNotice: 60, bookingWindowDays: 30, location: { type: "google-meet" } });
   typeId = type._id;
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { bookingEventDeliveries, bookingEvents, type BookingEventKind } from "../../db/schema";
 import type { Transaction } from "../models/event.server";
 import { getDb } from "../utils/db.server";
@@ -94,20 +94,16 @@ async function claim(consumer: string, now: Date, batch: number) {
       .orderBy(asc(bookingEventDeliveries.createdAt))
       .limit(batch)
       .for("update", { skipLocked: true });
-    const claimed = [];
-    for (const { id } of due) {
-      await tx
-        .update(bookingEventDeliveries)
-        .set({ attempts: sql`${bookingEventDeliveries.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
-        .where(and(eq(bookingEventDeliveries.bookingEventId, id), eq(bookingEventDeliveries.consumer, consumer)));
-      const [record] = await tx.select().from(bookingEvents).where(eq(bookingEvents.id, id));
-      const [delivery] = await tx
-        .select({ attempts: bookingEventDeliveries.attempts })
-        .from(bookingEventDeliveries)
-        .where(and(eq(bookingEventDeliveries.bookingEventId, id), eq(bookingEventDeliveries.consumer, consumer)));
-      if (record) claimed.push({ record, attempts: delivery?.attempts ?? 1 });
-    }
-    return claimed;
+    if (due.length === 0) return [];
+    // One statement takes the lease of the whole batch, one reads its records.
+    const leased = await tx
+      .update(bookingEventDeliveries)
+      .set({ attempts: sql`${bookingEventDeliveries.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
+      .where(and(eq(bookingEventDeliveries.consumer, consumer), inArray(bookingEventDeliveries.bookingEventId, due.map((d) => d.id))))
+      .returning({ id: bookingEventDeliveries.bookingEventId, attempts: bookingEventDeliveries.attempts });
+    const attemptsOf = new Map(leased.map((l) => [l.id, l.attempts]));
+    const records = await tx.select().from(bookingEvents).where(inArray(bookingEvents.id, [...attemptsOf.keys()])).orderBy(asc(bookingEvents.createdAt));
+    return records.map((record) => ({ record, attempts: attemptsOf.get(record.id) ?? 1 }));
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import { eventInvitees, events, notifications, users, type Event } from "../../db/schema";
 import { getDb } from "../utils/db.server";
 import { can } from "../utils/permissions";
@@ -95,6 +95,15 @@ function upcoming(now: Date) {
   return and(gt(events.endsAt, now), ne(events.status, "cancelled"));
 }
 
+/**
+ * What the free plan's cap counts: upcoming events the host created themselves. Guest bookings
+ * (a guest on the row, or a co-host's row of one) never count, so they never bring a host to the
+ * cap (decision 009).
+ */
+function countedForCap(hostId: string, now: Date) {
+  return and(eq(events.hostId, hostId), upcoming(now), isNull(events.guestEmail), isNull(events.bookingId));
+}
+
 export async function withInvitees(db: Database | Transaction, rows: Event[]): Promise<HostEvent[]> {
   if (rows.length === 0) return [];
   const invitees = await db
@@ -145,7 +154,7 @@ export async function countUpcomingEvents(hostId: string, now: Date): Promise<nu
   const [row] = await db
     .select({ n: count() })
     .from(events)
-    .where(and(eq(events.hostId, hostId), upcoming(now)));
+    .where(countedForCap(hostId, now));
   return row?.n ?? 0;
 }
 
@@ -173,7 +182,7 @@ export async function lockHostUnderCap(tx: Transaction, hostId: string, now: Dat
   const [row] = await tx
     .select({ n: count() })
     .from(events)
-    .where(and(eq(events.hostId, hostId), upcoming(now)));
+    .where(countedForCap(hostId, now));
   if ((row?.n ?? 0) >= FREE_EVENT_CAP) throw new EventLimitError();
 }
 
@@ -242,7 +251,7 @@ export async function updateHostEvent(
         const [row] = await tx
           .select({ n: count() })
           .from(events)
-          .where(and(eq(events.hostId, hostId), upcoming(now)));
+          .where(countedForCap(hostId, now));
         if ((row?.n ?? 0) >= FREE_EVENT_CAP) throw new EventLimitError();
       }
       const [updated] = await tx

@@ -230,6 +230,17 @@ describe("seats and caps", () => {
     expect(row).toEqual({ event_with: "Group", event_type: "In Person Meeting", n: 2 });
   });
 
+  it("guest bookings never count toward a free host's cap: a fourth booking lands and the host can still create their own events", async () => {
+    const free = await account("free", "user");
+    const freeType = await hostWithEventType(free);
+    for (const time of ["10:00", "11:00", "12:00", "13:00"]) expect((await book(freeType, at(11, time))).status).toBe(201);
+    const own = await call("POST", "/events", {
+      token: free.token,
+      json: { eventName: "Own", eventType: "Google Meet", eventWith: "One-to-One", description: "Planning.", targetedEmail: "friend@example.org", dateTime: at(12, "10:00") },
+    });
+    expect(own.status, await own.clone().text()).toBe(201);
+  });
+
   it("a capped host (plain user at 3 upcoming events) answers 409 not_taking_bookings", async () => {
     const capped = await account("capped", "user");
     const cappedType = await hostWithEventType(capped);

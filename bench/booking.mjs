@@ -8,13 +8,17 @@
 // Needs a PostgreSQL server: TEST_DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres);
 // creates its own database and drops it. Prints exactly one JSON line on stdout; logs on stderr.
 // Exits non-zero on any failure (a non-2xx answer, an error, 0 requests per second).
-// Optional: BENCH_BOOKINGS (default 2000), BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10).
+// Optional: BENCH_BOOKINGS (default 2000), BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10),
+// BENCH_SMTP_DELAY_MS (default 100): the app sends its mail to a local SMTP server that takes this long
+// to accept each message, as a relay across a network does, so a booking that waited for SMTP
+// would show it in its latency.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
+import { SMTPServer } from "smtp-server";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOST = "127.0.0.1";
@@ -23,6 +27,7 @@ const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 2000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PASSWORD = "bench-password-2026";
+const SMTP_DELAY_MS = Number(process.env.BENCH_SMTP_DELAY_MS ?? 100);
 
 const log = (...args) => console.error("[bench:booking]", ...args);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -85,6 +90,18 @@ async function main() {
   url.pathname = `/${dbName}`;
   const port = await freePort();
   const base = `http://${HOST}:${port}`;
+  let mailsReceived = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on("end", () => setTimeout(() => (mailsReceived++, callback()), SMTP_DELAY_MS));
+    },
+  });
+  const smtpPort = await freePort();
+  await new Promise((resolve) => smtp.listen(smtpPort, HOST, resolve));
   const child = spawn(process.execPath, ["server.mjs"], {
     cwd: ROOT,
     env: {
@@ -92,6 +109,7 @@ async function main() {
       NODE_ENV: "production",
       PORT: String(port),
       DATABASE_URL: url.toString(),
+      SMTP_URL: `smtp://${HOST}:${smtpPort}`,
       SESSION_SECRET: "bench-secret-0123456789abcdef0123456789abcdef",
       TRUST_PROXY: "loopback",
       // The bench is one client: lift the per-caller limits so they are not what is measured.
@@ -165,11 +183,12 @@ async function main() {
       await autocannon({ url: `${base}/api/slots?eventTypeId=${eventType._id}&start=${first.toISOString().slice(0, 10)}&end=${new Date(first.getTime() + 30 * 86_400_000).toISOString().slice(0, 10)}&timeZone=Europe/Berlin`, connections: CONNECTIONS, duration: DURATION, timeout: 20 }),
       "GET /api/slots",
     );
-    console.log(JSON.stringify({ bench: "booking", database: "postgresql", connections: CONNECTIONS, bookings, bookingPage: page, slots31Days: slots, node: process.version }));
+    console.log(JSON.stringify({ bench: "booking", database: "postgresql", connections: CONNECTIONS, smtpDelayMs: SMTP_DELAY_MS, mailsReceived, bookings, bookingPage: page, slots31Days: slots, node: process.version }));
   } finally {
     child.kill("SIGTERM");
     await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
     await db.end();
+    await new Promise((resolve) => smtp.close(resolve));
     await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
     await admin.end();
   }

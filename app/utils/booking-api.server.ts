@@ -9,7 +9,7 @@ import { readQuery } from "./admin-api.server";
 import { apiError, readJson, requireApiUser } from "./api.server";
 import { bookingJson, bookingTokenQuery } from "./booking-api";
 import { env } from "./env.server";
-import { mailHostOfBooking, mailInvitees, type InvitationKind } from "./event-mail.server";
+import { mailHostOfBooking, mailInvitees, type InvitationKind, type SeatLine } from "./event-mail.server";
 
 /** The booking routes' shared plumbing (decision 018). */
 
@@ -108,11 +108,12 @@ export async function mailGuests(event: HostEvent, host: BookingHost, kind: Invi
  * The host gets the same calendar entry (UID, SEQUENCE) as the booking's guests; for a seat, the
  * whole session's. A collective booking's co-hosts get their own entry (their own row, decision 020).
  */
-export async function mailHost(event: HostEvent, host: BookingHost, kind: InvitationKind, guestName: string): Promise<void> {
-  const forHost = "session" in event ? (event as SeatBooking).session : event;
-  if (host.email) await mailHostOfBooking(mailedSequence(forHost, kind), host, kind, guestName);
+export async function mailHost(event: HostEvent, host: BookingHost, kind: InvitationKind, guestName: string, seats?: SeatLine[]): Promise<void> {
+  // A seat's news is about that seat's guest: their zone and notes, on the session's calendar entry.
+  const forHost = "session" in event ? { ...(event as SeatBooking).session, guestTimeZone: event.guestTimeZone, notes: event.notes } : event;
+  if (host.email) await mailHostOfBooking(mailedSequence(forHost, kind), host, kind, guestName, seats);
   for (const co of await coHostsOf(forHost.id)) {
-    if (co.host.email) await mailHostOfBooking(mailedSequence(co.event, kind), co.host, kind, guestName);
+    if (co.host.email) await mailHostOfBooking(mailedSequence(co.event, kind), co.host, kind, guestName, seats);
   }
 }
 

@@ -38,5 +38,6 @@ export async function mailHostOfSeatLeft(session: HostEvent, host: BookingHost, 
 /** The host cancelled or moved a whole session: each seat's guests get their own entry's CANCEL or REQUEST, the host the session's. */
 export async function mailSessionSeats(session: HostEvent, seats: BookingSeat[], host: BookingHost, kind: InvitationKind, note?: string): Promise<void> {
   for (const seat of seats) await mailGuests(seatBooking(session, seat, seats), host, kind, { note });
-  await mailHost(sessionWithSeats(session, seats), host, kind, session.guestName ?? "A guest");
+  const seatLines = seats.map((seat) => ({ name: seat.name, email: seat.email, timeZone: seat.timeZone, notes: seat.notes }));
+  await mailHost(sessionWithSeats(session, seats), host, kind, seats.length === 1 ? seats[0].name : `${seats.length} guests`, seatLines);
 }

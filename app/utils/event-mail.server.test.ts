@@ -40,6 +40,22 @@ describe("composeGuestMail and composeHostMail", () => {
     expect(forHost.html).toContain("Bring &lt;slides&gt;");
     expect(forHost.html).toContain('<a href="https://zoom.example.test/j/1">');
   });
+
+  it("lists a group session's seats, each with its own zone and notes, not the first booker's", () => {
+    const seats = [
+      { name: "Aiko Guest", email: "aiko@example.test", timeZone: "Asia/Tokyo", notes: "Vegetarian" },
+      { name: "Ben Seat", email: "ben@example.test", timeZone: "Europe/Berlin", notes: null },
+      { name: "Nora Local", email: "nora@example.test", timeZone: "America/New_York", notes: "Late by 5" },
+    ];
+    const forHost = composeHostMail({ event, kind: "updated", guestName: "3 guests", readerZone: "America/New_York", otherZone: "Asia/Tokyo", place: zoom, notes: "Vegetarian", seats });
+    expect(forHost.text).toContain(`Your group session "Intro call" moved to Tue, Dec 1, 2026, 8:00 PM New York. Every seat's guests were told.`);
+    expect(forHost.subject).toBe("Booking: Intro call with 3 guests — Tue, Dec 1, 2026 8:00 PM New York");
+    expect(forHost.text).toContain("Seats taken: 3");
+    expect(forHost.text).toContain("- Aiko Guest <aiko@example.test>, Asia/Tokyo (10:00 AM there)\n  Notes: Vegetarian");
+    expect(forHost.text).toContain("- Ben Seat <ben@example.test>, Europe/Berlin (2:00 AM there)");
+    expect(forHost.text).toContain("- Nora Local <nora@example.test>, America/New_York\n  Notes: Late by 5");
+    expect(forHost.text).not.toContain("Guest's time zone");
+  });
 });
 
 describe("composeCalendar", () => {

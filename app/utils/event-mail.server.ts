@@ -168,6 +168,12 @@ const HOST_LINE: Record<InvitationKind, (guest: string) => string> = {
   cancelled: (guest) => `${guest}'s booking was cancelled:`,
 };
 
+const SESSION_LINE: Record<InvitationKind, (session: string, when: string) => string> = {
+  created: (session, when) => `Your group session ${session} on ${when}.`,
+  updated: (session, when) => `Your group session ${session} moved to ${when}. Every seat's guests were told.`,
+  cancelled: (session, when) => `Your group session ${session} on ${when} was cancelled. Every seat's guests were told.`,
+};
+
 export interface HostMailInput {
   event: Pick<MailedEvent, "eventName" | "startsAt" | "endsAt" | "invitees">;
   kind: InvitationKind;
@@ -178,18 +184,41 @@ export interface HostMailInput {
   place: MeetingPlace;
   /** What the guest told us when booking. */
   notes?: string | null;
+  /** A group session's seats: each guest with their own zone and notes, instead of one guest's. */
+  seats?: SeatLine[];
+}
+
+/** One seat of a group session as its host reads it. */
+export interface SeatLine {
+  name: string;
+  email: string;
+  timeZone: string;
+  notes: string | null;
+}
+
+function seatLines(seats: SeatLine[], startsAt: Date, readerZone: string): string[] {
+  return [
+    `Seats taken: ${seats.length}`,
+    ...seats.flatMap((seat) => {
+      const theirs = readerTime(startsAt, seat.timeZone);
+      const line = `- ${seat.name} <${seat.email}>, ${seat.timeZone}${seat.timeZone === readerZone ? "" : ` (${theirs.time} there)`}`;
+      return seat.notes ? [line, `  Notes: ${seat.notes}`] : [line];
+    }),
+  ];
 }
 
 /** The host's message about a booking (pure): in the host's zone, the guest's time and zone beside it. */
-export function composeHostMail({ event, kind, guestName, readerZone, otherZone, place, notes }: HostMailInput): Pick<MailMessage, "subject" | "text" | "html"> {
-  const t = readerTime(event.startsAt, readerZone, otherZone);
+export function composeHostMail({ event, kind, guestName, readerZone, otherZone, place, notes, seats }: HostMailInput): Pick<MailMessage, "subject" | "text" | "html"> {
+  // A session's guests each booked in their own zone: the host's time alone, each seat's beside it.
+  const t = readerTime(event.startsAt, readerZone, seats ? null : otherZone);
   const lines = [
-    `${HOST_LINE[kind](guestName)} "${event.eventName}" on ${t.full}.`,
+    seats ? SESSION_LINE[kind](`"${event.eventName}"`, t.full) : `${HOST_LINE[kind](guestName)} "${event.eventName}" on ${t.full}.`,
     "",
     ...placeLines(place),
     `Guests: ${event.invitees.join(", ")}`,
-    ...(otherZone ? [`Guest's time zone: ${otherZone}`] : []),
-    ...(notes ? [`Notes: ${notes}`] : []),
+    ...(seats
+      ? seatLines(seats, event.startsAt, readerZone)
+      : [...(otherZone ? [`Guest's time zone: ${otherZone}`] : []), ...(notes ? [`Notes: ${notes}`] : [])]),
   ];
   return {
     subject: `${kind === "cancelled" ? "Cancelled" : "Booking"}: ${event.eventName} with ${guestName} — ${t.date} ${t.time} ${t.place}`,
@@ -225,8 +254,9 @@ export async function mailHostOfBooking(
   host: Host,
   kind: InvitationKind,
   guestName: string,
+  seats?: SeatLine[],
 ): Promise<MailResult> {
   const event = await located(given);
-  const message = composeHostMail({ event, kind, guestName, readerZone: host.timeZone, otherZone: event.guestTimeZone ?? null, place: placeOf(event), notes: event.notes });
+  const message = composeHostMail({ event, kind, guestName, readerZone: host.timeZone, otherZone: event.guestTimeZone ?? null, place: placeOf(event), notes: event.notes, seats });
   return sendMail({ to: [host.email], ...message, attachments: [calendarAttachment(event, host, kind)] });
 }

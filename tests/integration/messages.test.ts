@@ -230,4 +230,30 @@ describe("in-person and phone meetings", () => {
     expect(last).toMatch(/CN="?Seat Two"?/);
     expect(last).not.toContain("Unnamed attendee");
   });
+
+  it("tells the host each seat's own zone and notes: a new seat's, then every seat's when the session moves", async () => {
+    const type = await eventType({ type: "in-person", value: "Room 5" }, { kind: "group", seats: 4 });
+    const start = at(12, "12:00");
+    const tokyo = { name: "Aiko Early", email: `aiko-${crypto.randomUUID().slice(0, 6)}@example.test`, timeZone: "Asia/Tokyo", notes: "First in, vegetarian." };
+    const lima = { name: "Luis Later", email: `luis-${crypto.randomUUID().slice(0, 6)}@example.test`, timeZone: "America/Lima", notes: "Joining from the airport." };
+    const first = await book(type.id, start, tokyo);
+    await book(type.id, start, lima);
+    const booked = (await mailsAbout(type.title)).filter((m) => m.to.includes(host.email));
+    expect(booked).toHaveLength(2);
+    // The second seat's mail is about Luis: his zone and notes, not the first booker's.
+    expect(booked[1].subject).toContain("with Luis Later");
+    expect(booked[1].text).toContain("Guest's time zone: America/Lima");
+    expect(booked[1].text).toContain("Notes: Joining from the airport.");
+    expect(booked[1].text).not.toContain("First in, vegetarian.");
+
+    await ok(await call("POST", `/api/bookings/${first.id}/reschedule`, { token: host.token, json: { start: at(12, "14:00") } }));
+    const moved = (await mailsAbout(type.title)).filter((m) => m.to.includes(host.email)).slice(2);
+    expect(moved).toHaveLength(1);
+    expect(moved[0].subject).toContain("with 2 guests");
+    expect(moved[0].text).toContain("Seats taken: 2");
+    expect(moved[0].text).toContain(`- Aiko Early <${tokyo.email}>, Asia/Tokyo (`);
+    expect(moved[0].text).toContain("  Notes: First in, vegetarian.");
+    expect(moved[0].text).toContain(`- Luis Later <${lima.email}>, America/Lima (`);
+    expect(moved[0].text).toContain("  Notes: Joining from the airport.");
+  });
 });

@@ -195,6 +195,7 @@ export async function createHostEvent(
   hostId: string,
   input: EventDetails & { eventWith: Event["eventWith"]; invitees: string[]; notification: string },
   now: Date,
+  within?: (tx: Transaction, created: HostEvent) => Promise<void>,
 ): Promise<HostEvent> {
   const db = await getDb();
   return refusingOverlap(
@@ -216,7 +217,9 @@ export async function createHostEvent(
         await tx.insert(eventInvitees).values(input.invitees.map((email, i) => ({ eventId: created.id, position: i + 1, email })));
       }
       await notify(tx, hostId, input.notification);
-      return { ...created, invitees: input.invitees };
+      const event = { ...created, invitees: input.invitees };
+      await within?.(tx, event);
+      return event;
     }),
   );
 }
@@ -233,6 +236,7 @@ export async function updateHostEvent(
   eventId: string,
   input: EventDetails & { notification: (event: Event) => string },
   now: Date,
+  within?: (tx: Transaction, updated: HostEvent, before: Pick<Event, "startsAt" | "endsAt">) => Promise<void>,
 ): Promise<HostEvent | null> {
   if (!isUuid(eventId)) return null;
   const db = await getDb();
@@ -240,7 +244,7 @@ export async function updateHostEvent(
     db.transaction(async (tx) => {
       const [host] = await tx.select({ id: users.id, role: effectiveRole }).from(users).where(eq(users.id, hostId)).for("update");
       const [current] = await tx
-        .select({ endsAt: events.endsAt, status: events.status, bookingId: events.bookingId })
+        .select({ startsAt: events.startsAt, endsAt: events.endsAt, status: events.status, bookingId: events.bookingId })
         .from(events)
         .where(and(eq(events.id, eventId), eq(events.hostId, hostId)));
       if (!host || !current) return null;
@@ -269,6 +273,7 @@ export async function updateHostEvent(
       if (!updated) return null;
       await notify(tx, hostId, input.notification(updated));
       const [withList] = await withInvitees(tx as unknown as Database, [updated]);
+      await within?.(tx, withList, current);
       return withList;
     }),
   );

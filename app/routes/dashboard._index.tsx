@@ -12,14 +12,14 @@ import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { MESSAGES } from "~/messages";
-import { CancelledEventError, EventLimitError, EventOverlapError, FREE_EVENT_CAP, LinkedEventError, listHostEvents, updateHostEvent, type HostEvent } from "~/models/event.server";
+import { CancelledEventError, EventLimitError, EventOverlapError, FREE_EVENT_CAP, LinkedEventError, listHostEvents, type HostEvent } from "~/models/event.server";
 import { locationsOfEventTypes } from "~/models/event-type.server";
 import { whenOf } from "~/components/admin-table";
 import { instantToWallClock, todayIn } from "~/scheduling/zoned-time";
 import { requirePermission } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
-import { deleteEventAndTell, describeWhen, overlapReply } from "~/utils/event-actions.server";
-import { mailInvitees } from "~/utils/event-mail.server";
+import { deleteEventAndTell, overlapReply } from "~/utils/event-actions.server";
+import { updateHostEventChange } from "~/services/host-events.server";
 import { updateEventFields, updateEventSchema } from "~/utils/event-schemas";
 import { meetingPlace, meetingRoomUrl, placeLine, type LocationSetting } from "~/utils/meeting";
 import { readerTime } from "~/utils/reader-time";
@@ -135,17 +135,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const v = submission.value;
     let updated;
     try {
-      updated = await updateHostEvent(
-        user.id,
+      updated = await updateHostEventChange(
+        user,
         eventId,
-        {
-          eventName: v.eventName,
-          eventType: v.eventType,
-          description: v.description,
-          startsAt: v.startsAt,
-          endsAt: v.endsAt,
-          notification: (e) => `Event "${e.eventName}" changed: now on ${describeWhen(e.startsAt, user.timeZone)}.`,
-        },
+        { eventName: v.eventName, eventType: v.eventType, description: v.description, startsAt: v.startsAt, endsAt: v.endsAt },
         now,
       );
     } catch (error) {
@@ -163,7 +156,6 @@ export async function action({ request }: ActionFunctionArgs) {
       );
     }
     if (!updated) notFound("Event not found");
-    await mailInvitees(updated, user, "updated");
     return redirectWithSuccess("/dashboard", MESSAGES.eventUpdated);
   }
   return data({ result: null, toast: errorToast("Unknown action.") }, { status: 400 });

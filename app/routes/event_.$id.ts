@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
-import { CancelledEventError, EventLimitError, EventOverlapError, getHostEvent, LinkedEventError, updateHostEvent } from "~/models/event.server";
+import { CancelledEventError, EventLimitError, EventOverlapError, getHostEvent, LinkedEventError } from "~/models/event.server";
+import { updateHostEventChange } from "~/services/host-events.server";
 import { apiError, readJson, requireApiUser } from "~/utils/api.server";
 import { eventJson, updateEventBody } from "~/utils/event-api.server";
-import { deleteEventAndTell, describeWhen } from "~/utils/event-actions.server";
-import { mailInvitees } from "~/utils/event-mail.server";
+import { deleteEventAndTell } from "~/utils/event-actions.server";
 import { apiRoute } from "~/utils/api-route.server";
 
 const notFound = () => apiError(404, "not_found", "No such event.");
@@ -30,8 +30,8 @@ async function handle({ request, params }: ActionFunctionArgs) {
   if (!current) return notFound();
   const minutes = input.duration ?? Math.round((current.endsAt.getTime() - current.startsAt.getTime()) / 60_000);
   try {
-    const updated = await updateHostEvent(
-      user.id,
+    const updated = await updateHostEventChange(
+      user,
       id,
       {
         eventName: input.eventName,
@@ -39,12 +39,10 @@ async function handle({ request, params }: ActionFunctionArgs) {
         description: input.description,
         startsAt: input.dateTime,
         endsAt: new Date(input.dateTime.getTime() + minutes * 60_000),
-        notification: (e) => `Event "${e.eventName}" changed: now on ${describeWhen(e.startsAt, user.timeZone)}.`,
       },
       now,
     );
     if (!updated) return notFound();
-    await mailInvitees(updated, user, "updated");
     return Response.json(eventJson(updated, user.email));
   } catch (error) {
     if (error instanceof EventLimitError) return apiError(403, "event_limit", MESSAGES.eventLimit);

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
-import { createHostEvent, EventLimitError, EventOverlapError } from "~/models/event.server";
+import { EventLimitError, EventOverlapError } from "~/models/event.server";
+import { createHostEventChange } from "~/services/host-events.server";
 import { apiError, isSelf, readJson, requireApiUser } from "~/utils/api.server";
 import { eventJson, createEventBody } from "~/utils/event-api.server";
-import { describeWhen } from "~/utils/event-actions.server";
-import { mailInvitees } from "~/utils/event-mail.server";
 import { apiRoute } from "~/utils/api-route.server";
 
 /**
@@ -19,8 +18,8 @@ async function handle({ request }: ActionFunctionArgs) {
     return apiError(403, "forbidden", "The host of an event you create is you.");
   }
   try {
-    const event = await createHostEvent(
-      user.id,
+    const event = await createHostEventChange(
+      user,
       {
         eventName: input.eventName,
         eventType: input.eventType,
@@ -29,11 +28,9 @@ async function handle({ request }: ActionFunctionArgs) {
         startsAt: input.startsAt,
         endsAt: input.endsAt,
         invitees: input.invitees,
-        notification: `New event "${input.eventName}" on ${describeWhen(input.startsAt, user.timeZone)}.`,
       },
       now,
     );
-    await mailInvitees(event, user, "created");
     return Response.json(eventJson(event, user.email), { status: 201 });
   } catch (error) {
     if (error instanceof EventLimitError) return apiError(403, "event_limit", MESSAGES.eventLimit);

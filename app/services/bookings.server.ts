@@ -9,6 +9,7 @@ type Links = ReturnType<typeof linksFor>;
 import { mailHostOfSeatLeft, mailSessionSeats } from "../utils/booking-seats.server";
 import { tellCancelled } from "../utils/cancel.server";
 import { env } from "../utils/env.server";
+import { mailInvitees, type InvitationKind } from "../utils/event-mail.server";
 import { sendOutboxMail } from "../utils/mail.server";
 import { addBookingEventConsumer, deliverBookingEvents, fromSnapshot, mailConsumer, recordBookingEvent } from "./booking-events.server";
 import type { BookingEventKind } from "../../db/schema";
@@ -26,8 +27,9 @@ function actorName(actor: BookingActor | CancelActor): string {
 }
 
 /** What the mail consumer tells for each record: the payloads below, the senders of before. */
-type Told =
+export type Told =
   | { tell: "booking"; booking: HostEvent; host: BookingHost; to?: string[]; links?: Links }
+  | { tell: "invitees"; event: HostEvent; host: { email: string; name: string; timeZone: string }; kind: InvitationKind }
   | { tell: "session"; booking: HostEvent; host: BookingHost; seats: BookingSeat[] }
   | { tell: "seat-moved"; booking: SeatBooking; host: BookingHost; left: HostEvent | null; links: Links }
   | { tell: "cancelled"; outcome: Extract<CancelOutcome, { ok: true }>; reason?: string; remove?: boolean };
@@ -54,6 +56,10 @@ async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): 
     }
     case "cancelled":
       return tellCancelled(told.outcome, { reason: told.reason, remove: told.remove });
+    case "invitees":
+      // A host's own event: its invitees, in the host's zone (decision 028).
+      await mailInvitees(told.event, told.host, told.kind);
+      return;
   }
 }
 

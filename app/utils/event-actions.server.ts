@@ -3,12 +3,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { MESSAGES } from "../messages";
-import { createHostEvent, EventLimitError, EventOverlapError, isAtEventCap, type HostEvent } from "../models/event.server";
-import { formatInZone } from "../scheduling/zoned-time";
+import { EventLimitError, EventOverlapError, isAtEventCap, type HostEvent } from "../models/event.server";
 import { requirePermission, type AuthUser } from "./auth.server";
 import { groupEventSchema, groupInvitees, oneToOneEventSchema } from "./event-schemas";
 import { cancelAndTellAll } from "./cancel.server";
-import { mailInvitees } from "./event-mail.server";
+import { createHostEventChange, describeWhen } from "../services/host-events.server";
 import { readFormData } from "./request.server";
 import { errorToast, redirectWithError, redirectWithSuccess } from "./toast.server";
 
@@ -27,10 +26,7 @@ export async function requireEventCreator(request: Request): Promise<AuthUser> {
 }
 
 /** "Mon, Dec 7, 2026 at 9:30 AM (Europe/Berlin)" */
-export function describeWhen(instant: Date, timeZone: string): string {
-  const f = formatInZone(instant, timeZone);
-  return `${f.date} at ${f.time} (${timeZone})`;
-}
+export { describeWhen };
 
 /**
  * The answer to a time the host already has an event at (the database refused it): 409, the
@@ -61,21 +57,11 @@ export async function createEventAction(request: Request, kind: "One-to-One" | "
     Partial<z.output<ReturnType<typeof groupEventSchema>>>;
   const invitees = kind === "One-to-One" ? [value.targetedEmail] : groupInvitees(value as z.output<ReturnType<typeof groupEventSchema>>);
   try {
-    const event = await createHostEvent(
-      user.id,
-      {
-        eventName: value.eventName,
-        eventType: value.eventType,
-        eventWith: kind,
-        description: value.description,
-        startsAt: value.startsAt,
-        endsAt: value.endsAt,
-        invitees,
-        notification: `New event "${value.eventName}" on ${describeWhen(value.startsAt, user.timeZone)}.`,
-      },
+    await createHostEventChange(
+      user,
+      { eventName: value.eventName, eventType: value.eventType, eventWith: kind, description: value.description, startsAt: value.startsAt, endsAt: value.endsAt, invitees },
       now,
     );
-    await mailInvitees(event, user, "created");
   } catch (error) {
     if (error instanceof EventOverlapError) return overlapReply(submission);
     if (!(error instanceof EventLimitError)) throw error;

@@ -8,7 +8,8 @@ import { id } from "./columns";
  * `payload` (a snapshot taken in that transaction), so a consumer does not depend on rows that
  * may have changed since.
  */
-export const bookingEventKind = pgEnum("booking_event_kind", ["created", "rescheduled", "cancelled"]);
+/** `updated`: a host's own event changed without moving (its name, kind or description). */
+export const bookingEventKind = pgEnum("booking_event_kind", ["created", "rescheduled", "cancelled", "updated"]);
 
 export const bookingEvents = pgTable(
   "booking_events",

@@ -17,6 +17,7 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { uniqueEmail } from "../support/http";
+import { bookingMailsSettled } from "../support/mail-wait";
 import { API_PASSWORD as PASSWORD, apiClient, browserCall, errorOf, type Account } from "./api-client";
 import { servers } from "./context";
 
@@ -276,6 +277,8 @@ describe("events", () => {
     expect(Date.parse(created.endsAt as string) - Date.parse(created.dateTime as string)).toBe(45 * 60_000);
     const [row] = await db`select host_id, event_name from events where id = ${created._id}`;
     expect(row).toEqual({ host_id: a.id, event_name: `API ${tag}` });
+    // The invitation leaves through the booking events outbox (decision 030), moments after the answer.
+    await bookingMailsSettled(db);
     const mails = await db`select "to" from mail_outbox where subject like ${`%${tag}%`}`;
     expect(mails.map((m) => m.to).join(" ")).toContain("guest@example.org");
     const list = await call("GET", `/event?host=${encodeURIComponent(a.email)}`, { token: a.token });

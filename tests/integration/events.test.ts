@@ -365,6 +365,34 @@ describe("updating and deleting", () => {
     expect(ics).toContain("SEQUENCE:1");
     expect(ics).toContain(`UID:${event.id}@`);
 
+    // Renamed at the same time: an `updated` record, after the move's `rescheduled` one; each
+    // change's record was written with it and its mails came from the record (decision 030).
+    const sameTime = await h.c.post(`/dashboard?index&edit=${event.id}`, {
+      intent: "update",
+      eventId: event.id,
+      eventName: `${tag} renamed`,
+      eventType: "Google Meet",
+      description: "New agenda",
+      date: dayFromNow(20),
+      time: "08:15",
+      duration: "90",
+    });
+    expect(sameTime.status).toBe(302);
+    const records = await db<{ kind: string; actor: string; old_starts_at: Date | null; new_starts_at: Date | null; delivered: boolean }[]>`
+      select e.kind, e.actor, e.old_starts_at, e.new_starts_at, d.delivered_at is not null as delivered
+      from booking_events e join booking_event_deliveries d on d.booking_event_id = e.id and d.consumer = 'mail'
+      where e.event_id = ${event.id} order by e.created_at`;
+    expect(records.map((r) => [r.kind, r.actor])).toEqual([
+      ["created", "host"],
+      ["rescheduled", "host"],
+      ["updated", "host"],
+    ]);
+    expect(records[1].old_starts_at?.getTime()).toBe(event.starts_at.getTime());
+    expect(records[1].new_starts_at?.toISOString()).toBe(`${dayFromNow(20)}T08:15:00.000Z`);
+    await bookingMailsSettled(db);
+    expect((await db<{ n: number }[]>`select count(*)::int as n from booking_event_deliveries d join booking_events e on e.id = d.booking_event_id where e.event_id = ${event.id} and d.delivered_at is null`)[0].n).toBe(0);
+    expect((await mailsMentioning(tag)).map((m) => m.subject.split(":")[0])).toEqual(["Invitation", "Updated invitation", "Updated invitation"]);
+
     const bad = await h.c.post(`/dashboard?index&edit=${event.id}`, {
       intent: "update",
       eventId: event.id,
@@ -378,7 +406,7 @@ describe("updating and deleting", () => {
     expect(bad.status).toBe(400);
     const badHtml = await bad.text();
     expect(badHtml).toContain("Event type is required.");
-    expect((await eventsOf(h.id))[0].event_name).toBe(renamed);
+    expect((await eventsOf(h.id))[0].event_name).toBe(`${tag} renamed`);
   });
 
   it("deletes the host's event, sends the invitees a cancellation and notifies the host", async () => {

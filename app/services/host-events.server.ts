@@ -1,0 +1,74 @@
+import { createHostEvent, updateHostEvent, type EventDetails, type HostEvent } from "../models/event.server";
+import { formatInZone } from "../scheduling/zoned-time";
+import type { Event } from "../../db/schema";
+import { recordBookingEvent } from "./booking-events.server";
+import { nudgeBookingEvents, type Told } from "./bookings.server";
+
+/**
+ * A host's own events (decision 030): create and change, one function each for every entry point
+ * (the create pages, My Schedule, POST /events, PUT /event/{id}). Each writes the event and its
+ * booking event in one transaction; the invitees hear of it from the mail consumer, never from
+ * the request. Cancelling is the one cancel path (cancelBookingChange).
+ */
+
+export interface EventHost {
+  id: string;
+  email: string;
+  name: string;
+  timeZone: string;
+}
+
+/** "Tue, Dec 1, 2026 at 8:00 PM (America/New_York)": the host's bell notifications. */
+export function describeWhen(instant: Date, timeZone: string): string {
+  const f = formatInZone(instant, timeZone);
+  return `${f.date} at ${f.time} (${timeZone})`;
+}
+
+function mailedHost(host: EventHost) {
+  return { email: host.email, name: host.name, timeZone: host.timeZone };
+}
+
+/** Creates the host's event (cap and overlap checked in its transaction: EventLimitError, EventOverlapError). */
+export async function createHostEventChange(
+  host: EventHost,
+  input: EventDetails & { eventWith: Event["eventWith"]; invitees: string[] },
+  now: Date,
+): Promise<HostEvent> {
+  const notification = `New event "${input.eventName}" on ${describeWhen(input.startsAt, host.timeZone)}.`;
+  const event = await createHostEvent(host.id, { ...input, notification }, now, (tx, created) =>
+    recordBookingEvent(tx, {
+      kind: "created",
+      eventId: created.id,
+      actor: "host",
+      newStartsAt: created.startsAt,
+      newEndsAt: created.endsAt,
+      payload: { tell: "invitees", event: created, host: mailedHost(host), kind: "created" } satisfies Told,
+    }),
+  );
+  nudgeBookingEvents();
+  return event;
+}
+
+/**
+ * Changes the host's event; null when it is not theirs. A new time is a `rescheduled` record, the
+ * same time an `updated` one. EventLimitError, EventOverlapError, LinkedEventError and
+ * CancelledEventError as updateHostEvent.
+ */
+export async function updateHostEventChange(host: EventHost, eventId: string, input: EventDetails, now: Date): Promise<HostEvent | null> {
+  const notification = (e: Event) => `Event "${e.eventName}" changed: now on ${describeWhen(e.startsAt, host.timeZone)}.`;
+  const updated = await updateHostEvent(host.id, eventId, { ...input, notification }, now, (tx, event, before) => {
+    const moved = before.startsAt.getTime() !== event.startsAt.getTime() || before.endsAt.getTime() !== event.endsAt.getTime();
+    return recordBookingEvent(tx, {
+      kind: moved ? "rescheduled" : "updated",
+      eventId: event.id,
+      actor: "host",
+      oldStartsAt: before.startsAt,
+      oldEndsAt: before.endsAt,
+      newStartsAt: event.startsAt,
+      newEndsAt: event.endsAt,
+      payload: { tell: "invitees", event, host: mailedHost(host), kind: "updated" } satisfies Told,
+    });
+  });
+  if (updated) nudgeBookingEvents();
+  return updated;
+}

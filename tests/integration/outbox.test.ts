@@ -123,7 +123,7 @@ it("(b) two servers with runners deliver every record exactly once", async () =>
   expect(doubled).toBe(0);
 }, 60_000);
 
-it("(c) with the SMTP server down, bookings wait for it; back up, each mail arrives once", async () => {
+it("(c) with the SMTP server down, bookings wait for it; back up, each mail arrives once, several conversations at once", async () => {
   const server = running[running.length - 1];
   const port = smtp.port;
   await smtp.stop();
@@ -134,7 +134,8 @@ it("(c) with the SMTP server down, bookings wait for it; back up, each mail arri
     () => db<{ n: number }[]>`select count(*)::int as n from mail_outbox where status = 'failed' and ("to" like 'down-%' or text like '%down-_ booked%')`,
     ([{ n }]) => n === guests.length * 2,
   );
-  const restarted = await startFakeSmtp(port);
+  // A relay that takes 300 ms per message: one conversation at a time would send 3 a second.
+  const restarted = await startFakeSmtp(port, { delayMs: 300 });
   smtp = restarted;
   // Time passes: the retries' backoff (minutes) is over.
   await db`update mail_outbox set next_attempt_at = now() where status = 'failed'`;
@@ -144,6 +145,8 @@ it("(c) with the SMTP server down, bookings wait for it; back up, each mail arri
     expect(guestMails(g), g).toBe(1);
     expect(hostMails(g), g).toBe(1);
   }
+  // Six mails waited; the relay saw more than one conversation at a time.
+  expect(restarted.maxInFlight).toBeGreaterThanOrEqual(2);
 }, 60_000);
 
 it("(d) a booking answers quickly while the SMTP server stalls", async () => {

@@ -25,6 +25,8 @@ export interface FakeSmtp {
   port: number;
   messages: ReceivedMail[];
   mode: FakeSmtpMode;
+  /** The most messages whose DATA was in flight at one moment (SMTP conversations at once). */
+  readonly maxInFlight: number;
   /** Messages sent to this address. */
   to(address: string): ReceivedMail[];
   stop(): Promise<void>;
@@ -61,9 +63,10 @@ const address = (a: SMTPServerAddress | false) => (a ? a.address : "");
 
 /** An in-process SMTP server on a free loopback port that records what it receives. */
 /** `port`: listen there again (a server restarted on the address the app was given). */
-export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
+/** `delayMs`: each message is accepted that long after its data ended, as a relay across a network. */
+export async function startFakeSmtp(port = 0, options: { delayMs?: number } = {}): Promise<FakeSmtp> {
   const messages: ReceivedMail[] = [];
-  const fake = { mode: "accept" as FakeSmtpMode };
+  const fake = { mode: "accept" as FakeSmtpMode, inFlight: 0, maxInFlight: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -81,8 +84,12 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
+      fake.inFlight += 1;
+      fake.maxInFlight = Math.max(fake.maxInFlight, fake.inFlight);
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
+        fake.inFlight -= 1;
         const raw = Buffer.concat(chunks).toString("utf8");
         messages.push({
           envelopeFrom: address(session.envelope.mailFrom),
@@ -111,6 +118,9 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
     },
     set mode(mode: FakeSmtpMode) {
       fake.mode = mode;
+    },
+    get maxInFlight() {
+      return fake.maxInFlight;
     },
     to: (addr) => messages.filter((m) => m.envelopeTo.includes(addr)),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),

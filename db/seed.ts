@@ -65,7 +65,7 @@ const DEMO_NAMES: Record<DemoAccount["role"], string> = {
 
 const DEMO_WORKING_HOURS = [1, 2, 3, 4, 5].map((day) => ({ day, start: "09:00", end: "17:00" }));
 
-/** Booking-link handles; each must pass app/utils/username.ts ("admin" is reserved). */
+/** Booking-link handles; each must pass app/schemas/username.ts ("admin" is reserved). */
 export const DEMO_USERNAMES: Record<DemoAccount["role"], string> = {
   admin: "site-admin",
   professional: "pro",

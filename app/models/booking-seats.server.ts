@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { bookingSeats, eventInvitees, events, type BookingSeat, type Event } from "../../db/schema";
-import { getDb } from "../utils/db.server";
+import { getDb } from "~/utils/db.server";
 import { hashBookingToken, hostOf, slotsOfDay, when, type BookingHost } from "./booking.server";
 import { isOverlapViolation, isUuid, lockHost, lockHostUnderCap, notify, EventLimitError, type HostEvent, type Transaction } from "./event.server";
 import { getBookableEventType, type BookableEventType, type EventType } from "./event-type.server";

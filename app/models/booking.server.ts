@@ -1,16 +1,16 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { eventInvitees, eventTypes, events, users, type BookingSeat, type Event } from "../../db/schema";
-import { computeSlots, findSlots, type SlotDetail } from "../scheduling/slots";
-import { addDays, formatInZone, instantToWallClock } from "../scheduling/zoned-time";
-import { getDb } from "../utils/db.server";
+import { computeSlots, findSlots, type SlotDetail } from "~/scheduling/slots";
+import { addDays, formatInZone, instantToWallClock } from "~/scheduling/zoned-time";
+import { getDb } from "~/utils/db.server";
 import type { IdempotencyHooks, StoredAnswer } from "./idempotency.server";
-import { effectiveRole } from "./professional.server";
 import { EventLimitError, isAtEventCap, isOverlapViolation, isUuid, lockHostUnderCap, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
 import { getBookableEventType, slotSearch, type BookableEventType } from "./event-type.server";
 import { bookSeat, findSeatBooking, moveSessionSeats, type SeatBooking } from "./booking-seats.server";
 import { createTeamBooking, lockHostsInOrder, moveLinkedRows, rescheduleSearch, TeamBookingRefused } from "./team-booking.server";
 import { isTeamKind } from "./team-hosts.server";
+import { effectiveRole } from "~/utils/role.server";
 
 /**
  * Bookings (decision 018): an Event a guest books through an event type. Every write runs in one

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
 import { CancelledEventError, EventLimitError, EventOverlapError, getHostEvent, LinkedEventError, updateHostEvent } from "~/models/event.server";
-import { apiError, readJson, requireApiUser } from "~/utils/api.server";
-import { eventJson, updateEventBody } from "~/utils/event-api.server";
-import { deleteEventAndTell, describeWhen } from "~/utils/event-actions.server";
-import { mailInvitees } from "~/utils/event-mail.server";
-import { apiRoute } from "~/utils/api-route.server";
+import { apiError, readJson, requireApiUser } from "~/api/api.server";
+import { eventJson, updateEventBody } from "~/schemas/event-api.server";
+import { deleteEventAndTell, describeWhen } from "~/pages/event-actions.server";
+import { apiRoute } from "~/api/api-route.server";
+import { mailInvitees } from "~/services/event-invitations.server";
 
 const notFound = () => apiError(404, "not_found", "No such event.");
 

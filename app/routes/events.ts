@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
 import { createHostEvent, EventLimitError, EventOverlapError } from "~/models/event.server";
-import { apiError, isSelf, readJson, requireApiUser } from "~/utils/api.server";
-import { eventJson, createEventBody } from "~/utils/event-api.server";
-import { describeWhen } from "~/utils/event-actions.server";
-import { mailInvitees } from "~/utils/event-mail.server";
-import { apiRoute } from "~/utils/api-route.server";
+import { apiError, isSelf, readJson, requireApiUser } from "~/api/api.server";
+import { eventJson, createEventBody } from "~/schemas/event-api.server";
+import { describeWhen } from "~/pages/event-actions.server";
+import { apiRoute } from "~/api/api-route.server";
+import { mailInvitees } from "~/services/event-invitations.server";
 
 /**
  * POST /events: creates an event hosted by the caller (the cap is enforced in the transaction;

@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { professionals, users } from "../../db/schema";
+import { addCalendarMonths } from "~/scheduling/months";
 import { getDb } from "~/utils/db.server";
 import { effectiveRole } from "~/utils/role.server";
 
@@ -13,15 +14,9 @@ import { effectiveRole } from "~/utils/role.server";
 export const PROFESSIONAL_MONTHS = 1;
 
 
-/** One month after `from`, by the calendar (Jan 31 + 1 month = Feb 28/29). */
+/** `months` (one payment's) after `from`, by the calendar (Jan 31 + 1 month = Feb 28/29). */
 export function addMonths(from: Date, months = PROFESSIONAL_MONTHS): Date {
-  const d = new Date(from.getTime());
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, last));
-  return d;
+  return addCalendarMonths(from, months);
 }
 
 /** The end of professional status after these payments (in any order), or null for none. */

@@ -29,6 +29,14 @@ describe("one way", () => {
     expect(inline).toEqual([]);
   });
 
+  it("gives every folder of app/ a place in the lint rule's layers (eslint.config.js), so none escapes it", () => {
+    const config = readFileSync("eslint.config.js", "utf8");
+    const layers = config.slice(config.indexOf("const LAYERS = {"), config.indexOf("};", config.indexOf("const LAYERS = {")));
+    const folders = readdirSync("app").filter((name) => statSync(join("app", name)).isDirectory());
+    expect(folders.length).toBeGreaterThan(10);
+    expect(folders.filter((folder) => !new RegExp(`^\\s+${folder}: \\[`, "m").test(layers))).toEqual([]);
+  });
+
   it("reads useNavigation for pending forms only in app/utils/pending.ts", () => {
     const direct = files.filter(({ path, text }) => !path.endsWith("pending.ts") && /\buseNavigation\(/.test(text)).map(({ path }) => path);
     expect(direct).toEqual([]);

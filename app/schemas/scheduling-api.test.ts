@@ -1,6 +1,4 @@
-import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import { openApiDocument } from "~/api/openapi/document.server";
 import { daysInRange, eventTypeBody, eventTypeJson, firstOverlap, minutesOfTime, scheduleBody, slotsQuery } from "./scheduling-api";
 
 function fieldsOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
@@ -127,17 +125,5 @@ describe("slotsQuery", () => {
   it("takes 62 days, or a username and slug instead of the id", () => {
     expect(slotsQuery.safeParse({ ...base, end: "2027-01-31" }).success).toBe(true);
     expect(slotsQuery.safeParse({ ...base, eventTypeId: undefined, username: "Jane", slug: "intro" }).data).toMatchObject({ username: "jane", slug: "intro" });
-  });
-});
-
-describe("the scheduling paths in the OpenAPI document", () => {
-  it("are there, tagged, in a valid document", async () => {
-    const doc = JSON.parse(JSON.stringify(openApiDocument()));
-    const result = await new Validator().validate(doc);
-    expect(result.errors ?? []).toEqual([]);
-    expect(Object.keys(doc.paths["/api/schedules/{id}"]).sort()).toEqual(["delete", "get", "put"]);
-    expect(doc.paths["/api/event-types"].post.tags).toEqual(["Event types"]);
-    expect(doc.paths["/api/slots"].get.tags).toEqual(["Slots"]);
-    expect(doc.components.schemas.EventTypeInput.required.sort()).toEqual(["duration", "slug", "title"]);
   });
 });

@@ -1,7 +1,54 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/**
+ * Layers that only point down (README "Layout", docs/decisions/033): what each folder of app/
+ * may import. scheduling/ and messages/ are the bottom: everyone may import them (but
+ * scheduling imports nothing of ours, messages nothing either). Anything else is an upward or
+ * sideways import and fails lint.
+ */
+const LAYERS = {
+  routes: ["api", "pages", "services", "models", "components", "schemas", "utils", "messages", "scheduling"],
+  api: ["services", "models", "schemas", "utils", "messages", "scheduling"],
+  pages: ["services", "models", "schemas", "utils", "messages", "scheduling"],
+  jobs: ["services", "models", "mail", "schemas", "utils", "messages", "scheduling"],
+  services: ["models", "mail", "schemas", "utils", "messages", "scheduling"],
+  mail: ["schemas", "messages", "scheduling"],
+  models: ["utils", "schemas", "messages", "scheduling"],
+  utils: ["schemas", "messages", "scheduling"],
+  schemas: ["messages", "scheduling"],
+  components: ["schemas", "utils", "messages", "scheduling"],
+  messages: [],
+  scheduling: [],
+};
+const FOLDERS = Object.keys(LAYERS);
+/** Who may read the database layer (db/): at run time only models and utils (the client); row types also these. */
+const DB_RUNTIME = ["models", "utils"];
+const DB_TYPES = ["services", "mail", "schemas", "api", "pages"];
+
+const layerZones = FOLDERS.flatMap((folder) => {
+  const denied = FOLDERS.filter((other) => other !== folder && !LAYERS[folder].includes(other));
+  const zones = [];
+  if (denied.length > 0)
+    zones.push({
+      target: `./app/${folder}`,
+      from: denied.map((other) => `./app/${other}`),
+      message: `app/${folder} may import only ${LAYERS[folder].map((l) => `app/${l}`).join(", ") || "nothing of ours"} (layers only point down: docs/decisions/033).`,
+    });
+  // The app shell (root.tsx, entry.*) is above every layer; routes may read root's hooks.
+  zones.push({
+    target: `./app/${folder}`,
+    from: ["./app/entry.server.tsx", "./app/entry.client.tsx", ...(folder === "routes" ? [] : ["./app/root.tsx"])],
+    message: "The app shell (root.tsx, entry.*) is above every layer.",
+  });
+  if (!DB_RUNTIME.includes(folder) && !DB_TYPES.includes(folder))
+    zones.push({ target: `./app/${folder}`, from: "./db", message: `app/${folder} does not read the database layer (db/): go through app/models.` });
+  return zones;
+});
 
 export default tseslint.config(
   { ignores: ["build/**", "public/build/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "tests/.tmp/**"] },
@@ -29,5 +76,59 @@ export default tseslint.config(
     files: ["public/embed.js"],
     languageOptions: { globals: globals.browser, sourceType: "script" },
     rules: { "@typescript-eslint/no-unused-vars": ["error", { caughtErrors: "none" }] },
+  },
+  {
+    // Import rules: the cycle rule and the layers, resolved through tsconfig paths (~/) and relative paths alike.
+    files: ["app/**/*.{ts,tsx}", "db/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      // Without a parser for .ts/.tsx, import-x cannot read the imported files and sees no circles at all.
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      // No file-level circles (type-only imports are erased and do not count).
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            ...layerZones,
+            { target: "./db", from: "./app", message: "db/ imports nothing from app/: the app passes what the seed needs (db/seed.ts DemoSeedTools)." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Row types from db/schema are a shared contract: these layers may import them as types, never at run time.
+    files: DB_TYPES.map((folder) => `app/${folder}/**/*.{ts,tsx}`),
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+db(/|$)",
+              allowTypeImports: true,
+              message: "Only models and utils read the database layer at run time; here only `import type` of row types (docs/decisions/033).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A unit test beside db/ checks the seed against the app's own rules (db/seed.test.ts).
+    files: ["db/**/*.test.ts"],
+    rules: { "import-x/no-restricted-paths": "off" },
+  },
+  {
+    // Components run in the browser too: no server-only module (*.server.ts) of any layer.
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "\\.server$", message: "Components run in the browser: no *.server module (docs/decisions/033)." }] }],
+    },
   },
 );

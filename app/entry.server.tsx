@@ -4,12 +4,12 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceContext } from "./components/nonce";
-import { startJobs, stopJobs } from "./jobs/index.server";
-import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError } from "./utils/database-unavailable";
-import { closeDatabase, noteDatabaseFault, startDatabase } from "./utils/db.server";
-import { env } from "./utils/env.server";
-import { openApiDocument } from "./utils/openapi/document.server";
+import { NonceContext } from "~/components/nonce";
+import { startJobs, stopJobs } from "~/jobs/index.server";
+import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError } from "~/utils/database-unavailable";
+import { closeDatabase, noteDatabaseFault, startDatabase } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { openApiDocument } from "~/api/openapi/document.server";
 
 export const streamTimeout = 5_000;
 
@@ -142,10 +142,10 @@ export async function startup() {
 }
 
 /** server.mjs asks this which requests another site may frame (docs/decisions/019). */
-export { isFramableRequest } from "./utils/embed";
+export { isFramableRequest } from "~/utils/embed";
 
 /** server.mjs wraps each request in this, so per-request values are computed once. */
-export { runInRequestScope } from "./utils/request-scope.server";
+export { runInRequestScope } from "~/utils/request-scope.server";
 
 /** server.mjs calls this at SIGTERM: the job runner takes no new work; resolves when its work in flight is done. */
 export function stopTakingWork(): Promise<void> {

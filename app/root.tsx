@@ -2,18 +2,18 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { GeneralErrorBoundary } from "./components/error-boundary";
-import { Footer } from "./components/footer";
-import { Navbar } from "./components/navbar";
-import { useNonce } from "./components/nonce";
-import { Toaster } from "./components/toaster";
-import { listBellNotifications } from "./models/notification.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Footer } from "~/components/footer";
+import { Navbar } from "~/components/navbar";
+import { useNonce } from "~/components/nonce";
+import { Toaster } from "~/components/toaster";
+import { listBellNotifications } from "~/models/notification.server";
 import tailwindHref from "./tailwind.css";
-import { EMBED_FRAME_SCRIPT, EMBED_PARAM } from "./utils/embed";
-import { TIME_ZONE_HINT_SCRIPT } from "./utils/time-zone";
-import { getUser } from "./utils/auth.server";
-import { publicEnv } from "./utils/env.server";
-import { getToast } from "./utils/toast.server";
+import { EMBED_FRAME_SCRIPT, EMBED_PARAM } from "~/utils/embed";
+import { getUser } from "~/utils/auth.server";
+import { publicEnv } from "~/utils/env.server";
+import { getToast } from "~/utils/toast.server";
+import { TIME_ZONE_HINT_SCRIPT } from "~/utils/time-zone-hint";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tailwindHref },
@@ -64,7 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        {/* The browser's time zone as a client-hint cookie (app/utils/time-zone.ts). */}
+        {/* The browser's time zone as a client-hint cookie (app/scheduling/time-zone.ts). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_HINT_SCRIPT }} />
         {/* Embedded: storage that may be blocked, the height and Escape for the parent page (docs/decisions/019). */}
         {embed ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EMBED_FRAME_SCRIPT }} /> : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { usernameSchema } from "../app/utils/username";
+import { usernameSchema } from "../app/schemas/username";
 import { DEMO_ACCOUNTS, DEMO_USERNAMES } from "./seed";
 
 describe("demo accounts", () => {

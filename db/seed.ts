@@ -1,6 +1,4 @@
 import { count, eq } from "drizzle-orm";
-import { addMonths } from "../app/models/professional.server";
-import { hashPassword } from "../app/utils/password.server";
 import type { Database } from "./client";
 import { eventInvitees, eventTypes, events, notifications, packages, professionals, reviews, schedules, users, type NewPackage } from "./schema";
 
@@ -65,7 +63,7 @@ const DEMO_NAMES: Record<DemoAccount["role"], string> = {
 
 const DEMO_WORKING_HOURS = [1, 2, 3, 4, 5].map((day) => ({ day, start: "09:00", end: "17:00" }));
 
-/** Booking-link handles; each must pass app/utils/username.ts ("admin" is reserved). */
+/** Booking-link handles; each must pass app/schemas/username.ts ("admin" is reserved). */
 export const DEMO_USERNAMES: Record<DemoAccount["role"], string> = {
   admin: "site-admin",
   professional: "pro",
@@ -73,7 +71,19 @@ export const DEMO_USERNAMES: Record<DemoAccount["role"], string> = {
 };
 
 /** Demo people and content, only on a database without any user. Returns the accounts. */
-export async function seedDemo(db: Database, now = new Date()): Promise<DemoAccount[]> {
+/**
+ * What the demo seed takes from the app, which calls it at start-up (app/utils/db.server.ts):
+ * the database layer imports nothing from app/.
+ */
+export interface DemoSeedTools {
+  /** The app's password hash, so the demo accounts can sign in. */
+  hashPassword(password: string): Promise<string>;
+  /** When a professional status paid at `now` ends. */
+  professionalUntil(now: Date): Date;
+}
+
+export async function seedDemo(db: Database, tools: DemoSeedTools, now = new Date()): Promise<DemoAccount[]> {
+  const { hashPassword } = tools;
   const [{ n }] = await db.select({ n: count() }).from(users);
   if (n > 0) return DEMO_ACCOUNTS;
 
@@ -105,7 +115,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<DemoAcco
   });
   await db
     .update(users)
-    .set({ professionalUntil: addMonths(now) })
+    .set({ professionalUntil: tools.professionalUntil(now) })
     .where(eq(users.id, byRole.professional.id));
 
   // Each demo host can be booked at once: working hours (Mon-Fri 09:00-17:00 in their zone) as

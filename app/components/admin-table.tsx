@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import type { ReactNode } from "react";
 import { inputClass } from "./forms";
-import { buttonClass } from "./ui/button";
+import { buttonClass } from "~/components/ui/button";
 import { formatInZone } from "~/scheduling/zoned-time";
 
 /**

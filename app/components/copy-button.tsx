@@ -1,6 +1,6 @@
 import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Button } from "./ui/button";
+import { Button } from "~/components/ui/button";
 
 export type CopyState = "yes" | "no" | null;
 

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Toaster, type ToastData } from "./toaster";
-import { Button, buttonClass } from "./ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { useIsPending } from "~/utils/pending";
 
 /** The frame of /one-to-one and /group-meeting: Back to /eventtype, heading, a form card. */

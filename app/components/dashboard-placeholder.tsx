@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { ArrowLeft, type LucideIcon } from "lucide-react";
-import { buttonClass } from "./ui/button";
+import { buttonClass } from "~/components/ui/button";
 
 /**
  * A dashboard page whose feature is not built yet: the product's heading, then an honest empty

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { buttonClass } from "./ui/button";
+import { buttonClass } from "~/components/ui/button";
 
 export function NotFound() {
   return (

@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { ControlField, Field, inputClass } from "./forms";
-import { DURATIONS, EVENT_OPTIONS, MAX_DESCRIPTION } from "~/utils/event-schemas";
+import { DURATIONS, EVENT_OPTIONS, MAX_DESCRIPTION } from "~/schemas/event";
 
 type TextField = FieldMetadata<string | undefined>;
 type NumberField = FieldMetadata<number | undefined>;

@@ -1,4 +1,4 @@
-import { initials } from "~/utils/booking-page";
+import { initials } from "./booking-page";
 
 /** A host's initials in a circle (the booking pages have no photos). */
 export function HostAvatar({ name, username, size = "md" }: { name: string; username: string; size?: "md" | "lg" }) {

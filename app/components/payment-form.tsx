@@ -6,7 +6,7 @@ import { CircleCheck, CircleAlert, Lock } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { MESSAGES } from "~/messages";
 import { Field } from "./forms";
-import { Button } from "./ui/button";
+import { Button } from "~/components/ui/button";
 
 /**
  * The card form: Stripe Elements on the page, confirmation with the client secret the

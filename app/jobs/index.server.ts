@@ -1,10 +1,11 @@
-import { deliverBookingEvents } from "../services/booking-events.server";
-import "../services/bookings.server";
-import { runHousekeeping } from "../models/housekeeping.server";
-import { sendDueReminders } from "../models/reminder.server";
-import { getDb, noteDatabaseFault } from "../utils/db.server";
-import { env } from "../utils/env.server";
-import { sendOutboxMail } from "../utils/mail.server";
+import { deliverBookingEvents } from "~/models/booking-events.server";
+import "~/services/bookings.server";
+import { runHousekeeping } from "~/models/housekeeping.server";
+import { guestFollowUpMail, guestReminderMail, hostReminderNotification } from "~/mail/reminder-mail";
+import { sendDueReminders } from "~/models/reminder.server";
+import { getDb, noteDatabaseFault } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { sendOutboxMail } from "~/utils/mail-transport.server";
 import { startJobRunner, type JobRunner } from "./runner.server";
 
 /**
@@ -27,7 +28,7 @@ export function startJobs(): { pollMs: number } | null {
     jobs: [
       // Booking events before the outbox, so a booking's mails queued here leave in the same poll (decision 030).
       { name: "booking-events", run: async (now) => void (await deliverBookingEvents(now)) },
-      { name: "reminders", run: async (now) => void (await sendDueReminders(now)) },
+      { name: "reminders", run: async (now) => void (await sendDueReminders(now, { guestReminderMail, guestFollowUpMail, hostReminderNotification })) },
       { name: "outbox", run: async (now) => void (await sendOutboxMail(now)) },
       // Once an hour on one server, whichever claims the turn (docs/decisions/026).
       {

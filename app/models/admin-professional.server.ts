@@ -1,19 +1,10 @@
 import { count, desc, eq } from "drizzle-orm";
 import { professionals } from "../../db/schema";
-import { getDb } from "../utils/db.server";
+import { getDb } from "~/utils/db.server";
 import { recomputeProfessionalStatus } from "./professional.server";
+import type { ProfessionalRecordRow } from "~/schemas/admin-api";
 
 /** Professional Collections: the payment records, newest first, and their removal. */
-
-export interface ProfessionalRecordRow {
-  id: string;
-  name: string;
-  email: string;
-  pack: string;
-  issuedAt: Date;
-  /** The payment's id, for GET /professional. */
-  transactionId: string;
-}
 
 /** The columns of a professional record as the admin page and GET /professional show it. */
 export const recordColumns = {

@@ -1,16 +1,10 @@
 import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { users } from "../../db/schema";
-import { getDb } from "../utils/db.server";
-import { effectiveRole } from "./professional.server";
+import { getDb } from "~/utils/db.server";
+import { effectiveRole } from "~/utils/role.server";
+import type { AdminUserRow } from "~/schemas/admin-api";
 
 /** Manage User: every account, a page at a time, and the admin role given or taken. */
-
-export interface AdminUserRow {
-  id: string;
-  name: string;
-  email: string;
-  role: "user" | "professional" | "admin";
-}
 
 /** `%`, `_` and `\` typed in the search box are literal characters, not patterns. */
 function likePattern(q: string): string {

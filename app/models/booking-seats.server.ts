@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { bookingSeats, eventInvitees, events, type BookingSeat, type Event } from "../../db/schema";
-import { getDb } from "../utils/db.server";
-import { hashBookingToken, hostOf, slotsOfDay, when, type BookingHost } from "./booking.server";
+import { getDb } from "~/utils/db.server";
+import { hashBookingToken, hostOf, slotsOfDay, when, type BookingHost, type SeatBooking } from "./booking-request.server";
+
+export type { SeatBooking };
 import { isOverlapViolation, isUuid, lockHost, lockHostUnderCap, notify, EventLimitError, type HostEvent, type Transaction } from "./event.server";
 import { getBookableEventType, type BookableEventType, type EventType } from "./event-type.server";
 
@@ -18,13 +20,6 @@ import { getBookableEventType, type BookableEventType, type EventType } from "./
  */
 
 /** A seat seen as a booking: the session's event with the seat's identity (id, guest, status, SEQUENCE, people). */
-export interface SeatBooking extends HostEvent {
-  /** The session's event id (GET /event's `_id`); `id` is the seat's. */
-  sessionId: string;
-  /** The session with every confirmed seat's people as invitees: what the host's calendar holds. */
-  session: HostEvent;
-}
-
 export type SeatPerson = Pick<BookingSeat, "name" | "email" | "timeZone" | "notes" | "guests">;
 
 export function placesOf(seat: Pick<BookingSeat, "guests">): number {

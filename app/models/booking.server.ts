@@ -1,16 +1,19 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { eventInvitees, eventTypes, events, users, type BookingSeat, type Event } from "../../db/schema";
-import { computeSlots, findSlots, type SlotDetail } from "../scheduling/slots";
-import { addDays, formatInZone, instantToWallClock } from "../scheduling/zoned-time";
-import { getDb } from "../utils/db.server";
+import { computeSlots } from "~/scheduling/slots";
+import { addDays, instantToWallClock } from "~/scheduling/zoned-time";
+import { getDb } from "~/utils/db.server";
 import type { IdempotencyHooks, StoredAnswer } from "./idempotency.server";
-import { effectiveRole } from "./professional.server";
 import { EventLimitError, isAtEventCap, isOverlapViolation, isUuid, lockHostUnderCap, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
 import { getBookableEventType, slotSearch, type BookableEventType } from "./event-type.server";
-import { bookSeat, findSeatBooking, moveSessionSeats, type SeatBooking } from "./booking-seats.server";
+import { bookSeat, findSeatBooking, moveSessionSeats } from "./booking-seats.server";
+import { hashBookingToken, hostOf, LOCATION_EVENT_TYPE, slotsOfDay, when, type BookingFailure, type BookingHost, type BookingRequest, type BookingResult } from "./booking-request.server";
+
+export { hashBookingToken, hostOf, LOCATION_EVENT_TYPE, slotsOfDay, when, type BookingFailure, type BookingHost, type BookingRequest, type BookingResult } from "./booking-request.server";
 import { createTeamBooking, lockHostsInOrder, moveLinkedRows, rescheduleSearch, TeamBookingRefused } from "./team-booking.server";
 import { isTeamKind } from "./team-hosts.server";
+import { effectiveRole } from "~/utils/role.server";
 
 /**
  * Bookings (decision 018): an Event a guest books through an event type. Every write runs in one
@@ -23,29 +26,12 @@ import { isTeamKind } from "./team-hosts.server";
 /** Largest number of invitees one event holds (event_invitees.position is 1..4); a group session's seats hold more (decision 021). */
 export const MAX_INVITEES = 4;
 
-export type BookingFailure = "not-taking-bookings" | "slot-unavailable" | "slot-full";
-
 class BookingRefused extends Error {
   constructor(readonly reason: BookingFailure) {
     super(reason);
     this.name = "BookingRefused";
   }
 }
-
-export interface BookingRequest {
-  found: BookableEventType;
-  start: Date;
-  name: string;
-  email: string;
-  timeZone: string;
-  notes?: string;
-  guests?: string[];
-}
-
-/** For a group event type `booking` is the guest's seat (decision 021), with its own token. */
-export type BookingResult =
-  | { ok: true; booking: HostEvent | SeatBooking; token: string; host: BookingHost; newInvitees: string[] }
-  | { ok: false; reason: BookingFailure };
 
 export type BookingSuccess = Extract<BookingResult, { ok: true }>;
 
@@ -64,43 +50,6 @@ async function recorded(tx: Transaction, result: BookingResult, idempotency: Boo
 
 /** Work a caller adds to a change's own transaction, after the change succeeded (the booking event, decision 030). */
 export type Within<T> = (tx: Transaction, result: T, before?: { startsAt: Date; endsAt: Date }) => Promise<void>;
-
-export function hashBookingToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("hex");
-}
-
-/** The original's event location for an event type's location (the rest are video rooms). */
-export const LOCATION_EVENT_TYPE: Record<string, Event["eventType"]> = { "in-person": "In Person Meeting", phone: "Phone Call" };
-
-/** The free slots of the guest's date of `start` (in `timeZone`), read with `tx` under the host lock. */
-export async function slotsOfDay(
-  tx: Transaction,
-  found: BookableEventType,
-  start: Date,
-  timeZone: string,
-  now: Date,
-  exclude: { excludeEventId?: string; excludeEventIds?: string[]; onlyHostIds?: string[] } = {},
-): Promise<SlotDetail[]> {
-  const date = instantToWallClock(start, timeZone).date;
-  return findSlots(await slotSearch(found, { range: { start: date, end: date }, timeZone, now }, { executor: tx, ...exclude }));
-}
-
-/** Who the mails go to and whose zone the notifications are written in. */
-export interface BookingHost {
-  email: string;
-  name: string;
-  timeZone: string;
-}
-
-export async function hostOf(tx: Transaction, hostId: string): Promise<BookingHost> {
-  const [row] = await tx.select({ email: users.email, name: users.name, timeZone: users.timeZone }).from(users).where(eq(users.id, hostId));
-  return row ?? { email: "", name: "", timeZone: "UTC" };
-}
-
-export function when(start: Date, zone: string): string {
-  const f = formatInZone(start, zone);
-  return `${f.date} at ${f.time} (${zone})`;
-}
 
 /** Runs a booking transaction; a refusal or a lost overlap race becomes a typed failure. */
 async function decide<T>(run: () => Promise<T>): Promise<T | { ok: false; reason: BookingFailure }> {

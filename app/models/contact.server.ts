@@ -1,46 +1,29 @@
 import { count, desc, eq } from "drizzle-orm";
 import { contactMessages, type ContactEmailStatus, type ContactMessage } from "../../db/schema";
-import { contactMail, type ContactInput } from "../utils/contact-form";
-import { getDb } from "../utils/db.server";
-import { env } from "../utils/env.server";
-import { sendMail } from "../utils/mail.server";
+import type { ContactInput } from "~/schemas/contact-form";
+import { getDb } from "~/utils/db.server";
 
-/** Where contact messages are e-mailed: CONTACT_TO, else MAIL_FROM, else nobody (the outbox keeps it). */
-function contactRecipient(): string {
-  const e = env();
-  return e.CONTACT_TO ?? e.MAIL_FROM ?? "";
-}
-
-/**
- * Stores the message first, so nothing is lost if mail fails, then e-mails it to the team
- * and records what happened to that e-mail on the row.
- */
-export async function receiveContactMessage(input: ContactInput): Promise<{ id: string; emailStatus: ContactEmailStatus }> {
+/** Stores the message first, so nothing is lost if mail fails. */
+export async function insertContactMessage(input: ContactInput): Promise<{ id: string; createdAt: Date }> {
   const db = await getDb();
   const [row] = await db
     .insert(contactMessages)
     .values({ name: input.name, email: input.email, subject: input.subject ?? "", message: input.message })
     .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+  return row;
+}
 
-  const result = await sendMail({
-    to: contactRecipient(),
-    replyTo: input.email,
-    ...contactMail({ ...input, receivedAt: row.createdAt }),
-  });
-  const emailStatus: ContactEmailStatus = result.delivered
-    ? "sent"
-    : result.via === "outbox" && !result.error
-      ? "outbox"
-      : "failed";
+/** Records what happened to the message's e-mail on its row. */
+export async function recordContactEmail(id: string, emailStatus: ContactEmailStatus, error: string | undefined): Promise<void> {
+  const db = await getDb();
   await db
     .update(contactMessages)
     .set({
       emailStatus,
       emailedAt: emailStatus === "sent" ? new Date() : null,
-      emailError: emailStatus === "failed" ? (result.error ?? "Unknown error") : null,
+      emailError: emailStatus === "failed" ? (error ?? "Unknown error") : null,
     })
-    .where(eq(contactMessages.id, row.id));
-  return { id: row.id, emailStatus };
+    .where(eq(contactMessages.id, id));
 }
 
 export type ContactMessageRow = Pick<

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { bookingSeats, eventInvitees, eventTypes, events, schedules, users, type EventTypeRow } from "../../db/schema";
-import type { BusyTime, SlotInput } from "../scheduling/slots";
-import { dayNumber } from "../scheduling/zoned-time";
-import { getDb } from "../utils/db.server";
-import type { EventTypeInput } from "../utils/scheduling-api";
+import type { BusyTime, SlotInput } from "~/scheduling/slots";
+import { dayNumber } from "~/scheduling/zoned-time";
+import { getDb } from "~/utils/db.server";
+import type { EventTypeInput } from "~/schemas/scheduling-api";
 import type { Transaction } from "./event.server";
 import { isForeignKeyViolation, type Schedule } from "./schedule.server";
 import { isTeamKind, teamSlotHosts } from "./team-hosts.server";

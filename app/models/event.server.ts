@@ -1,8 +1,9 @@
 import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import { eventInvitees, events, notifications, users, type Event } from "../../db/schema";
-import { getDb } from "../utils/db.server";
-import { can } from "../utils/permissions";
-import { effectiveRole } from "./professional.server";
+import { getDb } from "~/utils/db.server";
+import { can } from "~/utils/permissions";
+import { effectiveRole } from "~/utils/role.server";
+import type { HostEvent } from "~/schemas/event";
 
 /**
  * Events a host creates from the dashboard. Every function takes the acting host and filters
@@ -82,11 +83,7 @@ export interface EventDetails {
   endsAt: Date;
 }
 
-export interface HostEvent extends Event {
-  invitees: string[];
-  /** Names of invitees by e-mail when known (a group session's seat holders): the calendar file's ATTENDEE CN. */
-  attendeeNames?: Record<string, string>;
-}
+export type { HostEvent };
 
 export type Database = Awaited<ReturnType<typeof getDb>>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];

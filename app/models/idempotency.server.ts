@@ -15,7 +15,7 @@ import type { Transaction } from "./event.server";
 /** How long an answer is kept for retries. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-export { IDEMPOTENCY_KEY_PATTERN } from "../utils/idempotency-key";
+export { IDEMPOTENCY_KEY_PATTERN } from "~/schemas/idempotency-key";
 
 export const IDEMPOTENCY_MISMATCH_MESSAGE = "This Idempotency-Key was already used for a different request. Use a new key for a new booking.";
 

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { packages, type Package } from "../../db/schema";
-import { getDb } from "../utils/db.server";
-import type { PackageInput } from "../utils/package-form";
+import { getDb } from "~/utils/db.server";
+import type { PackageInput } from "~/schemas/package-form";
 import { isUniqueViolation } from "./user.server";
 
 const PACKAGE_COLUMNS = {

@@ -1,6 +1,8 @@
-import { asc, eq, sql } from "drizzle-orm";
-import { professionals, users, type Role } from "../../db/schema";
-import { getDb } from "../utils/db.server";
+import { asc, eq } from "drizzle-orm";
+import { professionals, users } from "../../db/schema";
+import { addCalendarMonths } from "~/scheduling/months";
+import { getDb } from "~/utils/db.server";
+import { effectiveRole } from "~/utils/role.server";
 
 /**
  * Professional status: every verified payment adds one month after the later of the payment
@@ -11,18 +13,10 @@ import { getDb } from "../utils/db.server";
 
 export const PROFESSIONAL_MONTHS = 1;
 
-/** The role as it holds now: a lapsed professional reads as 'user'. */
-export const effectiveRole = sql<Role>`(case when ${users.role} = 'professional' and ${users.professionalUntil} is not null and ${users.professionalUntil} <= now() then 'user' else ${users.role} end)`;
 
-/** One month after `from`, by the calendar (Jan 31 + 1 month = Feb 28/29). */
+/** `months` (one payment's) after `from`, by the calendar (Jan 31 + 1 month = Feb 28/29). */
 export function addMonths(from: Date, months = PROFESSIONAL_MONTHS): Date {
-  const d = new Date(from.getTime());
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, last));
-  return d;
+  return addCalendarMonths(from, months);
 }
 
 /** The end of professional status after these payments (in any order), or null for none. */

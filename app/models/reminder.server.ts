@@ -7,13 +7,13 @@ import {
   REMINDER_BOUNDS,
   type ReminderRule,
   type ReminderSettings,
-} from "../scheduling/reminders";
-import { getDb } from "../utils/db.server";
-import { env } from "../utils/env.server";
-import { queueMail } from "../utils/mail.server";
-import { meetingPlace, placeLine } from "../utils/meeting";
-import { guestFollowUpMail, guestReminderMail, hostReminderNotification, type RemindedMeeting } from "../utils/reminder-mail";
-import { isTimeZone } from "../utils/time-zone";
+} from "~/scheduling/reminders";
+import { getDb } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { queueMail } from "~/utils/mail-transport.server";
+import { meetingPlace, placeLine } from "~/schemas/meeting";
+import type { RemindedMeeting, ReminderTexts } from "~/schemas/reminder-mail";
+import { isTimeZone } from "~/scheduling/time-zone";
 import { notify, type Transaction } from "./event.server";
 
 /**
@@ -170,7 +170,7 @@ async function recipientsOf(tx: Transaction, e: typeof events.$inferSelect): Pro
  * rules are checked again on what this transaction reads; each delivery key is inserted
  * before its effects, and a key that already exists means it was sent: nothing is done.
  */
-async function deliverForEvent(eventId: string, now: Date): Promise<ReminderRule[]> {
+async function deliverForEvent(eventId: string, now: Date, texts: ReminderTexts): Promise<ReminderRule[]> {
   const db = await getDb();
   return db.transaction(async (tx: Transaction) => {
     const [e] = await tx.select().from(events).where(eq(events.id, eventId)).for("no key update", { skipLocked: true });
@@ -218,13 +218,13 @@ async function deliverForEvent(eventId: string, now: Date): Promise<ReminderRule
       if (key.length === 0) continue;
       sent.push(rule);
       if (rule === "host-in-app") {
-        await notify(tx, e.hostId, hostReminderNotification(meeting, e.guestName ?? (recipients.length === 1 ? recipients[0] : null), hostZone, now));
+        await notify(tx, e.hostId, texts.hostReminderNotification(meeting, e.guestName ?? (recipients.length === 1 ? recipients[0] : null), hostZone, now));
         continue;
       }
       for (const to of recipients) {
         // A guest's own zone when known (the booking's guest, each seat's guest); everyone else reads the host's.
         const zone = zoneOr(recipientZones.get(to), hostZone);
-        const mail = rule === "follow-up" ? guestFollowUpMail(meeting, zone, settings.followUp.message) : guestReminderMail(meeting, zone, now);
+        const mail = rule === "follow-up" ? texts.guestFollowUpMail(meeting, zone, settings.followUp.message) : texts.guestReminderMail(meeting, zone, now);
         await queueMail(tx, { to, replyTo: host.email, ...mail });
       }
     }
@@ -232,12 +232,12 @@ async function deliverForEvent(eventId: string, now: Date): Promise<ReminderRule
   });
 }
 
-/** The job runner's reminder job: answers how many deliveries this server made. */
-export async function sendDueReminders(now: Date): Promise<number> {
+/** The job runner's reminder job, with the texts it sends (app/mail/reminder-mail.ts): answers how many deliveries this server made. */
+export async function sendDueReminders(now: Date, texts: ReminderTexts): Promise<number> {
   let sent = 0;
   for (const c of await candidates(now)) {
     if (c.due.length === 0) continue;
-    sent += (await deliverForEvent(c.id, now)).length;
+    sent += (await deliverForEvent(c.id, now, texts)).length;
   }
   return sent;
 }

@@ -1,16 +1,7 @@
 import { desc } from "drizzle-orm";
 import { reviews } from "../../db/schema";
-import { getDb } from "../utils/db.server";
-
-/** What the home page shows of a review (the original's read shape, with our id). */
-export interface ReviewCardData {
-  id: string;
-  name: string;
-  email: string;
-  imageUrl: string;
-  rating: number;
-  review: string;
-}
+import { getDb } from "~/utils/db.server";
+import type { ReviewCardData } from "~/schemas/review-form";
 
 /** The newest reviews first; the carousel shows at most `limit`. */
 export async function listRecentReviews(limit = 20): Promise<ReviewCardData[]> {

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { schedules, users, type ScheduleRow } from "../../db/schema";
 
-import { getDb } from "../utils/db.server";
-import type { ScheduleInput } from "../utils/scheduling-api";
-import { isTimeZone } from "../utils/time-zone";
+import { getDb } from "~/utils/db.server";
+import type { ScheduleInput } from "~/schemas/scheduling-api";
+import { isTimeZone } from "~/scheduling/time-zone";
 
 /**
  * A host's schedules (decision 016). Every function takes the owner's id and filters by it:

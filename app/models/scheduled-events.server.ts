@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
 import { eventTypes, events, type BookingSeat, type EventTypeRow } from "../../db/schema";
-import { getDb } from "../utils/db.server";
+import { getDb } from "~/utils/db.server";
 import { seatsOfSessions } from "./booking-seats.server";
 import { isUuid, withInvitees, type HostEvent } from "./event.server";
 import { getBookableEventType, type BookableEventType } from "./event-type.server";
-import type { ScheduledTab } from "../utils/scheduled-events";
+import type { ScheduledTab } from "~/schemas/scheduled-events";
 
 /**
  * The host's Scheduled Events page (decision 021): the host's own events (bookings and the ones

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { eventInvitees, events, users, type Event } from "../../db/schema";
-import { getDb } from "../utils/db.server";
-import { hashBookingToken, hostOf, LOCATION_EVENT_TYPE, slotsOfDay, when, type BookingHost, type BookingRequest, type BookingResult } from "./booking.server";
+import { getDb } from "~/utils/db.server";
+import { hashBookingToken, hostOf, LOCATION_EVENT_TYPE, slotsOfDay, when, type BookingHost, type BookingRequest, type BookingResult } from "./booking-request.server";
 import { lockHost, lockHostUnderCap, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
 import type { Executor } from "./event-type.server";
 import { liveHostIds } from "./team-hosts.server";

@@ -1,10 +1,10 @@
 import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { events, schedules, teamMembers, users } from "../../db/schema";
-import type { RoundRobinStats, Schedule as EngineSchedule } from "../scheduling/slots";
-import type { getDb } from "../utils/db.server";
-import { can } from "../utils/permissions";
+import type { RoundRobinStats, Schedule as EngineSchedule } from "~/scheduling/slots";
+import type { getDb } from "~/utils/db.server";
+import { can } from "~/utils/permissions";
 import { FREE_EVENT_CAP, type Transaction } from "./event.server";
-import { effectiveRole } from "./professional.server";
+import { effectiveRole } from "~/utils/role.server";
 
 /**
  * Who hosts a team event type's slots (decision 020), read with the caller's executor (a
@@ -16,7 +16,7 @@ type Executor = Awaited<ReturnType<typeof getDb>> | Transaction;
 /** Round robin weighs the bookings of the last 30 days (and every upcoming one). */
 export const ROUND_ROBIN_WINDOW_DAYS = 30;
 
-export { isTeamKind } from "../utils/scheduling-api";
+export { isTeamKind } from "~/schemas/scheduling-api";
 
 interface TeamEventType {
   eventType: { id: string; kind: string; hostIds: string[] };

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { eventTypes, teamMembers, users, type TeamMemberStatus } from "../../db/schema";
-import { getDb } from "../utils/db.server";
-import { sha256 } from "../utils/session.server";
+import { getDb } from "~/utils/db.server";
+import { sha256 } from "~/utils/session.server";
 import { isUuid, lockHost, notify, type Transaction } from "./event.server";
 import { ensureDefaultSchedule } from "./schedule.server";
 

@@ -1,9 +1,9 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { apiTokens, professionals, sessions, users } from "../../db/schema";
-import { getDb } from "../utils/db.server";
-import { hashPassword } from "../utils/password.server";
-import { effectiveRole } from "./professional.server";
-import type { Role } from "../utils/permissions";
+import { getDb } from "~/utils/db.server";
+import { hashPassword } from "~/utils/password.server";
+import type { Role } from "~/utils/permissions";
+import { effectiveRole } from "~/utils/role.server";
 
 /** Creates a password account; null when the e-mail is already taken (decided by the unique index). */
 export async function createPasswordUser(input: { email: string; name: string; password: string; timeZone?: string }) {

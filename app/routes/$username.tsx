@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ChevronRight, Clock } from "lucide-react";
 import { getPublicHost, listActiveEventTypes } from "~/models/event-type.server";
 import { HostAvatar as Avatar } from "~/components/host-avatar";
-import { pageHref, USERNAME_IN_URL } from "~/utils/booking-page";
+import { pageHref, USERNAME_IN_URL } from "~/components/booking-page";
 import { EMBED_PARAM } from "~/utils/embed";
 import { notFound } from "~/utils/responses";
 

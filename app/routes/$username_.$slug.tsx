@@ -13,16 +13,17 @@ import { getBookableEventTypeBySlug, getPublicHost, slotSearch } from "~/models/
 import { SlotConfigError } from "~/scheduling/availability";
 import { computeSlots } from "~/scheduling/slots";
 import { todayIn } from "~/scheduling/zoned-time";
-import { BOOKING_GUESTS_MAX, BOOKING_NAME_MAX, BOOKING_NOTES_MAX, bookingBody } from "~/utils/booking-api";
+import { BOOKING_GUESTS_MAX, BOOKING_NAME_MAX, BOOKING_NOTES_MAX, bookingBody } from "~/schemas/booking-api";
 import { createBookingChange } from "~/services/bookings.server";
-import { linkBase, SLOT_TAKEN_MESSAGE } from "~/utils/booking-api.server";
-import { DATE, dateLabel, MONTH, monthLabel, monthOf, monthRange, monthWeeks, pageHref, shiftMonth, slotLabel, USERNAME_IN_URL, type PageQuery } from "~/utils/booking-page";
-import { LOCATION_LABELS } from "~/utils/event-type-form";
+import { SLOT_TAKEN_MESSAGE } from "~/api/booking-api.server";
+import { DATE, dateLabel, MONTH, monthLabel, monthOf, monthRange, monthWeeks, pageHref, shiftMonth, slotLabel, USERNAME_IN_URL, type PageQuery } from "~/components/booking-page";
+import { LOCATION_LABELS } from "~/schemas/event-type-form";
 import { checkRateLimits, clientIp, RATE_LIMITS, retryAfterHeaders } from "~/utils/rate-limit.server";
-import { readFormData } from "~/utils/request.server";
-import { isTimeZone, packedTimeZoneNames, timeZoneHint, unpackTimeZones } from "~/utils/time-zone";
+import { readFormData, linkBase } from "~/utils/request.server";
+import { isTimeZone, packedTimeZoneNames, unpackTimeZones } from "~/scheduling/time-zone";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
+import { timeZoneHint } from "~/utils/time-zone-hint";
 
 /**
  * /{username}/{slug}: the booking page.

@@ -3,13 +3,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { CalendarDays, CalendarPlus, CheckCircle2, Download, Globe, MapPin, User, Video } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
-import { bookingLinks } from "~/utils/booking-api.server";
-import { googleCalendarLink } from "~/utils/booking-page";
+import { bookingLinks } from "~/api/booking-api.server";
+import { googleCalendarLink } from "~/components/booking-page";
 import { EMBED_PARAM, postBooked } from "~/utils/embed";
-import { confirmedBookingOr404 } from "~/utils/booking-page.server";
-import { placeOf } from "~/utils/event-mail.server";
-import { placeLine } from "~/utils/meeting";
-import { dateTimeFormatters } from "~/utils/time-zone";
+import { confirmedBookingOr404 } from "~/pages/booking-page.server";
+import { placeLine } from "~/schemas/meeting";
+import { dateTimeFormatters } from "~/scheduling/time-zone";
+import { placeOf } from "~/services/event-invitations.server";
 
 /**
  * /{username}/{slug}/booked/{id}?token=: the guest's confirmation. Only the

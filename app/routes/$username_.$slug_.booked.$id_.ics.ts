@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { eventCalendar } from "~/utils/event-mail.server";
-import { confirmedBookingOr404 } from "~/utils/booking-page.server";
+import { confirmedBookingOr404 } from "~/pages/booking-page.server";
+import { eventCalendar } from "~/services/event-invitations.server";
 
 /** The booking's calendar file (the same iCalendar text the invitation mail carries); token required. */
 export async function loader({ params, request }: LoaderFunctionArgs) {

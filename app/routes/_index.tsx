@@ -21,7 +21,7 @@ import { requirePermission, requireUser } from "~/utils/auth.server";
 import { can } from "~/utils/permissions";
 import { checkRateLimits, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
-import { ReviewSchema } from "~/utils/review-form";
+import { ReviewSchema } from "~/schemas/review-form";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
 

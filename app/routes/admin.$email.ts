@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { roleOfAccount } from "~/utils/api-roles.server";
-import { apiRoute } from "~/utils/api-route.server";
+import { roleOfAccount } from "~/api/api-roles.server";
+import { apiRoute } from "~/api/api-route.server";
 
 /** GET /admin/{email}: `{ admin }`, for oneself or asked by an admin. */
 async function GET({ request, params }: LoaderFunctionArgs) {

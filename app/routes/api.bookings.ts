@@ -3,11 +3,12 @@ import { nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
 import { isUuid } from "~/models/event.server";
 import { getBookableEventType } from "~/models/event-type.server";
 import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MISMATCH_MESSAGE, runIdempotent } from "~/models/idempotency.server";
-import { apiError, getApiUser, readJson } from "~/utils/api.server";
-import { apiRoute } from "~/utils/api-route.server";
-import { bookingBody, bookingJson } from "~/utils/booking-api";
+import { apiError, getApiUser, readJson } from "~/api/api.server";
+import { apiRoute } from "~/api/api-route.server";
+import { bookingBody, bookingJson } from "~/schemas/booking-api";
 import { createBookingChange } from "~/services/bookings.server";
-import { bookingLinks, linkBase, SLOT_TAKEN_MESSAGE } from "~/utils/booking-api.server";
+import { bookingLinks, SLOT_TAKEN_MESSAGE } from "~/api/booking-api.server";
+import { linkBase } from "~/utils/request.server";
 
 /**
  * POST /api/bookings (no auth: a guest books a slot of an active event type). 201 with the

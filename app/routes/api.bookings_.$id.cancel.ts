@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
 import { LinkedEventError } from "~/models/event.server";
-import { apiError } from "~/utils/api.server";
-import { apiRoute } from "~/utils/api-route.server";
-import { cancelBody } from "~/utils/booking-api";
-import { bookingActor, cancelAndTell, changeAnswer, readOptionalJson } from "~/utils/booking-api.server";
+import { apiError } from "~/api/api.server";
+import { apiRoute } from "~/api/api-route.server";
+import { cancelBody } from "~/schemas/booking-api";
+import { bookingActor, changeAnswer, readOptionalJson } from "~/api/booking-api.server";
+import { cancelAndTell } from "~/services/bookings.server";
 
 /** POST /api/bookings/{id}/cancel: by its host (bearer or session) or `?token=`; 404 for anyone else; 409 when already cancelled. */
 async function POST({ request, params }: LoaderFunctionArgs) {

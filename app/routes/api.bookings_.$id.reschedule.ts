@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
-import { apiError, readJson } from "~/utils/api.server";
-import { apiRoute } from "~/utils/api-route.server";
-import { rescheduleBody } from "~/utils/booking-api";
-import { bookingActor, changeAnswer, rescheduleAndTell } from "~/utils/booking-api.server";
+import { apiError, readJson } from "~/api/api.server";
+import { apiRoute } from "~/api/api-route.server";
+import { rescheduleBody } from "~/schemas/booking-api";
+import { bookingActor, changeAnswer, rescheduleAndTell } from "~/api/booking-api.server";
 
 /** POST /api/bookings/{id}/reschedule `{ start }`: same auth as cancel; 409 slot_unavailable unless `start` is a free slot now. */
 async function POST({ request, params }: LoaderFunctionArgs) {

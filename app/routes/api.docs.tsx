@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { openApiDocument } from "~/utils/openapi/document.server";
-import { describeOperations, type FieldRow, type OperationView } from "~/utils/openapi/reference";
+import { openApiDocument } from "~/api/openapi/document.server";
+import { describeOperations, type FieldRow, type OperationView } from "~/api/openapi/reference";
 
 export const meta: MetaFunction = () => [
   { title: "API reference | Scheduler" },

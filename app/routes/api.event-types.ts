@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createEventType, listEventTypes } from "~/models/event-type.server";
-import { readJson, requireApiUser } from "~/utils/api.server";
-import { apiRoute } from "~/utils/api-route.server";
-import { eventTypeBody, eventTypeJson } from "~/utils/scheduling-api";
-import { eventTypeFailure, eventTypeWrite } from "~/utils/scheduling-api.server";
+import { readJson, requireApiUser } from "~/api/api.server";
+import { apiRoute } from "~/api/api-route.server";
+import { eventTypeBody, eventTypeJson } from "~/schemas/scheduling-api";
+import { eventTypeFailure, eventTypeWrite } from "~/api/scheduling-api.server";
 
 /** GET /api/event-types: the caller's event types, oldest first. */
 async function GET({ request }: LoaderFunctionArgs) {

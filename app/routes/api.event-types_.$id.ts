@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isUuid } from "~/models/event.server";
 import { deleteEventType, getEventType, replaceEventType } from "~/models/event-type.server";
-import { apiError, readJson, requireApiUser } from "~/utils/api.server";
-import { apiRoute } from "~/utils/api-route.server";
-import { eventTypeBody, eventTypeJson } from "~/utils/scheduling-api";
-import { eventTypeFailure, eventTypeWrite } from "~/utils/scheduling-api.server";
+import { apiError, readJson, requireApiUser } from "~/api/api.server";
+import { apiRoute } from "~/api/api-route.server";
+import { eventTypeBody, eventTypeJson } from "~/schemas/scheduling-api";
+import { eventTypeFailure, eventTypeWrite } from "~/api/scheduling-api.server";
 
 const notFound = () => apiError(404, "not_found", "No such event type.");
 

@@ -1,5 +1,5 @@
-import { apiRoute } from "~/utils/api-route.server";
-import { openApiDocument } from "~/utils/openapi/document.server";
+import { apiRoute } from "~/api/api-route.server";
+import { openApiDocument } from "~/api/openapi/document.server";
 
 /** GET /api/openapi.json: the OpenAPI 3.1 document, generated from the routes' zod schemas. */
 function GET() {

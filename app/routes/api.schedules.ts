@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createSchedule, ensureDefaultSchedule, listSchedules } from "~/models/schedule.server";
-import { readJson, requireApiUser } from "~/utils/api.server";
-import { apiRoute } from "~/utils/api-route.server";
-import { scheduleBody, scheduleJson } from "~/utils/scheduling-api";
+import { readJson, requireApiUser } from "~/api/api.server";
+import { apiRoute } from "~/api/api-route.server";
+import { scheduleBody, scheduleJson } from "~/schemas/scheduling-api";
 
 /** GET /api/schedules: the caller's schedules, the default first (made on first call: Mon-Fri 09:00-17:00 in their zone). */
 async function GET({ request }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isUuid } from "~/models/event.server";
 import { deleteSchedule, getSchedule, replaceSchedule } from "~/models/schedule.server";
-import { apiError, readJson, requireApiUser } from "~/utils/api.server";
-import { apiRoute } from "~/utils/api-route.server";
-import { scheduleBody, scheduleJson } from "~/utils/scheduling-api";
+import { apiError, readJson, requireApiUser } from "~/api/api.server";
+import { apiRoute } from "~/api/api-route.server";
+import { scheduleBody, scheduleJson } from "~/schemas/scheduling-api";
 
 const notFound = () => apiError(404, "not_found", "No such schedule.");
 

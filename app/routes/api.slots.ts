@@ -3,10 +3,10 @@ import { isUuid } from "~/models/event.server";
 import { getBookableEventType, getBookableEventTypeBySlug, slotSearch } from "~/models/event-type.server";
 import { SlotConfigError } from "~/scheduling/availability";
 import { computeSlots } from "~/scheduling/slots";
-import { readQuery } from "~/utils/admin-api.server";
-import { apiError } from "~/utils/api.server";
-import { apiRoute } from "~/utils/api-route.server";
-import { slotsQuery } from "~/utils/scheduling-api";
+import { readQuery } from "~/api/admin-api.server";
+import { apiError } from "~/api/api.server";
+import { apiRoute } from "~/api/api-route.server";
+import { slotsQuery } from "~/schemas/scheduling-api";
 
 /**
  * GET /api/slots (no auth: the public booking pages use it): the free slots of an active event

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
 import { mintApiToken } from "~/models/api-token.server";
-import { apiError, readJson } from "~/utils/api.server";
+import { apiError, readJson } from "~/api/api.server";
 import { normalizeEmail, verifyCredentials } from "~/utils/auth.server";
 import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
-import { apiRoute } from "~/utils/api-route.server";
-import { passwordTokenBody } from "~/utils/api-token-form";
+import { apiRoute } from "~/api/api-route.server";
+import { passwordTokenBody } from "~/schemas/api-token-form";
 
 /** POST /api/token: a bearer token for e-mail + password (for clients without a browser). */
 async function handle({ request }: ActionFunctionArgs) {

@@ -6,13 +6,13 @@ import { BookingSummary, GuestPage } from "~/components/booking-summary";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
-import { BOOKING_NOTES_MAX } from "~/utils/booking-api";
-import { cancelAndTell } from "~/utils/booking-api.server";
-import { guestBookingOr404, guestPageHeaders, summaryOf } from "~/utils/booking-page.server";
-import { controlCharMessage, isPlainText } from "~/utils/input-rules";
+import { BOOKING_NOTES_MAX } from "~/schemas/booking-api";
+import { guestBookingOr404, guestPageHeaders, summaryOf } from "~/pages/booking-page.server";
+import { controlCharMessage, isPlainText } from "~/schemas/input-rules";
 import { readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
+import { cancelAndTell } from "~/services/bookings.server";
 
 /**
  * /booking/{id}/cancel?token=: the guest cancels from the link in their mail, without an account.

@@ -2,11 +2,11 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
 import { getPackage, getPackageByName } from "~/models/package.server";
 import { PaymentError, paymentIntentFor } from "~/models/payment.server";
-import { apiError, readJson, requireApiUser } from "~/utils/api.server";
-import { apiRoute } from "~/utils/api-route.server";
-import { createPaymentIntentBody, priceCentsOf } from "~/utils/payment-api";
-import { paymentErrorResponse } from "~/utils/payment-api.server";
-import { formatDollars, formatPrice } from "~/utils/packages";
+import { apiError, readJson, requireApiUser } from "~/api/api.server";
+import { apiRoute } from "~/api/api-route.server";
+import { createPaymentIntentBody, priceCentsOf } from "~/schemas/payment-api";
+import { paymentErrorResponse } from "~/api/payment-api.server";
+import { formatDollars, formatPrice } from "~/schemas/packages";
 import { can } from "~/utils/permissions";
 import { CURRENCY, MINIMUM_CHARGE_CENTS } from "~/utils/stripe.server";
 

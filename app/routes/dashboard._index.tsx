@@ -18,16 +18,17 @@ import { whenOf } from "~/components/admin-table";
 import { instantToWallClock, todayIn } from "~/scheduling/zoned-time";
 import { requirePermission } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
-import { deleteEventAndTell, overlapReply } from "~/utils/event-actions.server";
+import { deleteEventAndTell, overlapReply } from "~/pages/event-actions.server";
 import { updateHostEventChange } from "~/services/host-events.server";
-import { updateEventFields, updateEventSchema } from "~/utils/event-schemas";
-import { meetingPlace, meetingRoomUrl, placeLine, type LocationSetting } from "~/utils/meeting";
-import { readerTime } from "~/utils/reader-time";
+import { updateEventFields, updateEventSchema } from "~/schemas/event";
+import { meetingPlace, meetingRoomUrl, placeLine, type LocationSetting } from "~/schemas/meeting";
+import { readerTime } from "~/scheduling/reader-time";
 import { can } from "~/utils/permissions";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingFormData } from "~/utils/pending";
+import { mailInvitees } from "~/services/event-invitations.server";
 
 export const meta: MetaFunction = () => [{ title: `${MESSAGES.myScheduleHeading} | Scheduler` }];
 

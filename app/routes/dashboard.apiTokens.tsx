@@ -20,11 +20,11 @@ import {
   revokeApiToken,
   type ApiTokenSummary,
 } from "~/models/api-token.server";
-import { API_TOKEN_DAYS, API_TOKEN_LABEL_MAX, API_TOKEN_MESSAGES as M, CreateApiTokenSchema } from "~/utils/api-token-form";
+import { API_TOKEN_DAYS, API_TOKEN_LABEL_MAX, API_TOKEN_MESSAGES as M, CreateApiTokenSchema } from "~/schemas/api-token-form";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess, successToast } from "~/utils/toast.server";
-import { dateTimeFormatters } from "~/utils/time-zone";
+import { dateTimeFormatters } from "~/scheduling/time-zone";
 import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingFormData } from "~/utils/pending";
 

@@ -32,13 +32,14 @@ import {
   WEEKDAYS,
   type DraftErrors,
   type ScheduleDraft,
-} from "~/utils/availability-form";
+} from "~/schemas/availability-form";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { readFormData } from "~/utils/request.server";
-import { isTimeZone, timeZoneHint, timeZoneNames } from "~/utils/time-zone";
+import { isTimeZone, timeZoneNames } from "~/scheduling/time-zone";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
+import { timeZoneHint } from "~/utils/time-zone-hint";
 
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Availability | Scheduler" }];
 

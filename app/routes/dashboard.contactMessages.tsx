@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight, Inbox } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { listContactMessages } from "~/models/contact.server";
 import { requirePermission } from "~/utils/auth.server";
-import { dateTimeFormatters } from "~/utils/time-zone";
+import { dateTimeFormatters } from "~/scheduling/time-zone";
 
 export const meta: MetaFunction = () => [{ title: "Contact Messages | Scheduler" }];
 

@@ -21,10 +21,10 @@ import {
   KIND_LABELS,
   LOCATION_LABELS,
   uuidSchema,
-} from "~/utils/event-type-form";
+} from "~/schemas/event-type-form";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
-import { bookingLink } from "~/utils/username";
+import { bookingLink } from "~/schemas/username";
 import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingFormData } from "~/utils/pending";
 

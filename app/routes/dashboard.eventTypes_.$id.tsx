@@ -30,13 +30,13 @@ import {
   slugify,
   toBodyForm,
   uuidSchema,
-} from "~/utils/event-type-form";
+} from "~/schemas/event-type-form";
 import { readFormData } from "~/utils/request.server";
-import { EVENT_TYPE_KINDS, eventTypeBody, isTeamKind, LOCATION_TYPES } from "~/utils/scheduling-api";
-import { eventTypeWrite } from "~/utils/scheduling-api.server";
+import { EVENT_TYPE_KINDS, eventTypeBody, isTeamKind, LOCATION_TYPES } from "~/schemas/scheduling-api";
+import { eventTypeWrite } from "~/api/scheduling-api.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { embedSnippets } from "~/utils/embed";
-import { bookingLink } from "~/utils/username";
+import { bookingLink } from "~/schemas/username";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
 

@@ -33,11 +33,11 @@ import {
 } from "~/models/admin-event.server";
 import { isUuid, LinkedEventError } from "~/models/event.server";
 import { requirePermission } from "~/utils/auth.server";
-import { cancelAndTellAll } from "~/utils/cancel.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 import { usePendingFormData } from "~/utils/pending";
+import { cancelAndTellAll } from "~/services/bookings.server";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : `${MESSAGES.manageAllEvent} | Scheduler` }];

@@ -64,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent !== "promote" && intent !== "demote") {
     return data({ toast: errorToast("Unknown action.") }, { status: 400 });
   }
-  // Each direction has its own 403 wording (app/messages.ts).
+  // Each direction has its own 403 wording (app/messages/index.ts).
   if (!can(user, "admin:users")) forbidden(intent === "promote" ? MESSAGES.notAdminPromote : MESSAGES.notAdminDemote);
   const userId = String(form.get("userId") ?? "");
   if (!isUuid(userId)) notFound("User not found");

@@ -33,7 +33,7 @@ import {
   packageSchema,
   PRICE_HINT,
   priceInputValue,
-} from "~/utils/package-form";
+} from "~/schemas/package-form";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";

@@ -21,7 +21,7 @@ import {
   updateProfileDetails,
   updateTimeZone,
 } from "~/models/user.server";
-import { PROFILE_MESSAGES as P } from "~/profile-messages";
+import { PROFILE_MESSAGES as P } from "~/messages/profile";
 import { createUserSession, destroyUserSession, requirePermission } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
 import { verifyPassword } from "~/utils/password.server";
@@ -33,15 +33,16 @@ import {
   passwordSchema,
   UsernameSchema,
   type ProfileIntent,
-} from "~/utils/profile-schemas";
+} from "~/schemas/profile";
 import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
 import { sessionTokenOf, sha256 } from "~/utils/session.server";
-import { timeZoneHint, timeZoneNames } from "~/utils/time-zone";
+import { timeZoneNames } from "~/scheduling/time-zone";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
-import { bookingLink, USERNAME_MESSAGES, usernameSchema } from "~/utils/username";
+import { bookingLink, USERNAME_MESSAGES, usernameSchema } from "~/schemas/username";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
+import { timeZoneHint } from "~/utils/time-zone-hint";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.profile.role === "admin" ? P.adminProfileHeading : P.profileHeading} | Scheduler` },

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Route } from "lucide-react";
 import { DashboardPlaceholder } from "~/components/dashboard-placeholder";
-import { PLACEHOLDER_PAGES } from "~/profile-messages";
+import { PLACEHOLDER_PAGES } from "~/messages/profile";
 import { requirePermission } from "~/utils/auth.server";
 
 const PAGE = PLACEHOLDER_PAGES.routingForms;

@@ -23,11 +23,11 @@ import {
   type InvitationToMe,
   type TeamRow,
 } from "~/models/team.server";
-import { TEAM_MESSAGES as M } from "~/profile-messages";
+import { TEAM_MESSAGES as M } from "~/messages/profile";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
-import { readFormData } from "~/utils/request.server";
-import { InviteSchema, TEAM_PAGE as PAGE } from "~/utils/team-form";
-import { mailTeamInvitation } from "~/utils/team-mail.server";
+import { linkBase, readFormData } from "~/utils/request.server";
+import { InviteSchema, TEAM_PAGE as PAGE } from "~/schemas/team-form";
+import { mailTeamInvitation } from "~/services/team-invitations.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
@@ -96,13 +96,13 @@ export async function action({ request }: ActionFunctionArgs) {
       const message = { self: M.self, "already-member": M.alreadyMember, "already-invited": M.alreadyInvited, cap: M.cap(TEAM_CAP) }[result.reason];
       return refused(message, submission.reply({ fieldErrors: { email: [message] } }), result.reason === "cap" ? 403 : 409);
     }
-    await mailTeamInvitation(request, user, result.email, result.token);
+    await mailTeamInvitation(linkBase(request), user, result.email, result.token);
     return redirectWithSuccess(PAGE, M.invited(result.email));
   }
   if (intent === "resend") {
     const renewed = await renewInvitation(user.id, id, now);
     if (!renewed) notFound(M.notFound);
-    await mailTeamInvitation(request, user, renewed.email, renewed.token);
+    await mailTeamInvitation(linkBase(request), user, renewed.email, renewed.token);
     return redirectWithSuccess(PAGE, M.resent(renewed.email));
   }
   if (intent === "remove") {

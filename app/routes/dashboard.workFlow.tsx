@@ -11,12 +11,12 @@ import { ErrorList, inputClass, TextareaField } from "~/components/forms";
 import { Toaster, type ToastData } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { getReminderSettings, saveReminderSettings } from "~/models/reminder.server";
-import { WORKFLOW_MESSAGES as M } from "~/profile-messages";
+import { WORKFLOW_MESSAGES as M } from "~/messages/profile";
 import { FOLLOW_UP_MESSAGE_MAX, type ReminderSettings } from "~/scheduling/reminders";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
-import { formValues, RULE_UNITS, WORKFLOW_PAGE, workflowSchema, type WorkflowRule } from "~/utils/workflow-form";
+import { formValues, RULE_UNITS, WORKFLOW_PAGE, workflowSchema, type WorkflowRule } from "~/schemas/workflow-form";
 import { useIsPending } from "~/utils/pending";
 
 /**

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listHostEvents } from "~/models/event.server";
 import { findUserByEmail } from "~/models/user.server";
-import { apiError, isSelf, requireApiUser } from "~/utils/api.server";
-import { eventJson } from "~/utils/event-api.server";
+import { apiError, isSelf, requireApiUser } from "~/api/api.server";
+import { eventJson } from "~/schemas/event-api.server";
 import { can } from "~/utils/permissions";
-import { apiRoute } from "~/utils/api-route.server";
+import { apiRoute } from "~/api/api-route.server";
 
 /** GET /event?host={email}: the caller's events; another host's only for an admin. */
 async function GET({ request }: LoaderFunctionArgs) {

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
 import { CancelledEventError, EventLimitError, EventOverlapError, getHostEvent, LinkedEventError } from "~/models/event.server";
 import { updateHostEventChange } from "~/services/host-events.server";
-import { apiError, readJson, requireApiUser } from "~/utils/api.server";
-import { eventJson, updateEventBody } from "~/utils/event-api.server";
-import { deleteEventAndTell } from "~/utils/event-actions.server";
-import { apiRoute } from "~/utils/api-route.server";
+import { apiError, readJson, requireApiUser } from "~/api/api.server";
+import { eventJson, updateEventBody } from "~/schemas/event-api.server";
+import { deleteEventAndTell } from "~/pages/event-actions.server";
+import { apiRoute } from "~/api/api-route.server";
 
 const notFound = () => apiError(404, "not_found", "No such event.");
 

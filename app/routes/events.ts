@@ -2,9 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
 import { EventLimitError, EventOverlapError } from "~/models/event.server";
 import { createHostEventChange } from "~/services/host-events.server";
-import { apiError, isSelf, readJson, requireApiUser } from "~/utils/api.server";
-import { eventJson, createEventBody } from "~/utils/event-api.server";
-import { apiRoute } from "~/utils/api-route.server";
+import { apiError, isSelf, readJson, requireApiUser } from "~/api/api.server";
+import { eventJson, createEventBody } from "~/schemas/event-api.server";
+import { apiRoute } from "~/api/api-route.server";
 
 /**
  * POST /events: creates an event hosted by the caller (the cap is enforced in the transaction;

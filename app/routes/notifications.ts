@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listVisibleNotifications } from "~/models/notification.server";
-import { getApiUser } from "~/utils/api.server";
-import { apiRoute } from "~/utils/api-route.server";
+import { getApiUser } from "~/api/api.server";
+import { apiRoute } from "~/api/api-route.server";
 
 /**
  * GET /notifications: broadcasts for everybody, plus the caller's own when signed in (or

@@ -8,9 +8,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { EventDetailsFields } from "~/components/event-form";
 import { ErrorList, Field } from "~/components/forms";
 import { MESSAGES } from "~/messages";
-import { createEventAction, requireEventCreator } from "~/utils/event-actions.server";
-import { newEventDefaults } from "~/utils/event-defaults";
-import { oneToOneEventFields, oneToOneEventSchema } from "~/utils/event-schemas";
+import { createEventAction, requireEventCreator } from "~/pages/event-actions.server";
+import { newEventDefaults } from "~/schemas/event-defaults";
+import { oneToOneEventFields, oneToOneEventSchema } from "~/schemas/event";
 
 export const meta: MetaFunction = () => [{ title: `${MESSAGES.addOneToOne} | Scheduler` }];
 

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
 import { createPackage, getPackage, listPackages } from "~/models/package.server";
-import { requireApiPermission } from "~/utils/admin-api.server";
-import { apiError, readJson } from "~/utils/api.server";
-import { packageBody, packageJson } from "~/utils/package-api";
-import { apiRoute } from "~/utils/api-route.server";
+import { requireApiPermission } from "~/api/admin-api.server";
+import { apiError, readJson } from "~/api/api.server";
+import { packageBody, packageJson } from "~/schemas/package-api";
+import { apiRoute } from "~/api/api-route.server";
 
 /** GET /packages: every package, in the original's field names (no auth: the pricing page shows them). */
 async function GET() {

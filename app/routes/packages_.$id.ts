@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
 import { isUuid } from "~/models/event.server";
 import { deletePackage, getPackage, updatePackage } from "~/models/package.server";
-import { requireApiPermission } from "~/utils/admin-api.server";
-import { apiError, readJson } from "~/utils/api.server";
-import { deletedOne, packageBody, packageJson } from "~/utils/package-api";
-import { apiRoute } from "~/utils/api-route.server";
+import { requireApiPermission } from "~/api/admin-api.server";
+import { apiError, readJson } from "~/api/api.server";
+import { deletedOne, packageBody, packageJson } from "~/schemas/package-api";
+import { apiRoute } from "~/api/api-route.server";
 
 const notFound = () => apiError(404, "not_found", "No such package.");
 

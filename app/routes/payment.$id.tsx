@@ -12,7 +12,7 @@ import { getPackage } from "~/models/package.server";
 import { confirmPayment, PaymentError, paymentIntentFor } from "~/models/payment.server";
 import { requireUser } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
-import { formatDollars, formatPrice } from "~/utils/packages";
+import { formatDollars, formatPrice } from "~/schemas/packages";
 import { can } from "~/utils/permissions";
 import { readFormData } from "~/utils/request.server";
 import { MINIMUM_CHARGE_CENTS } from "~/utils/stripe.server";

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Check } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { listPackages, type PackageSummary } from "~/models/package.server";
-import { formatPrice, highlightedIndex, packageFeatures, truncateAccessType } from "~/utils/packages";
+import { formatPrice, highlightedIndex, packageFeatures, truncateAccessType } from "~/schemas/packages";
 
 export const meta: MetaFunction = () => [
   { title: "Pricing | Scheduler" },

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listProfessionalRecords } from "~/models/admin-professional.server";
-import { pageQuery, professionalRecordJson } from "~/utils/admin-api";
-import { readQuery, requireApiPermission } from "~/utils/admin-api.server";
-import { apiRoute } from "~/utils/api-route.server";
+import { pageQuery, professionalRecordJson } from "~/schemas/admin-api";
+import { readQuery, requireApiPermission } from "~/api/admin-api.server";
+import { apiRoute } from "~/api/api-route.server";
 
 /**
  * GET /professional (admin; the original needed no auth, but it lists buyers' names and e-mails:

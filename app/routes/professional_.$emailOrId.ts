@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { removeProfessionalRecord } from "~/models/admin-professional.server";
 import { isUuid } from "~/models/event.server";
-import { requireApiPermission } from "~/utils/admin-api.server";
-import { apiError } from "~/utils/api.server";
-import { deletedOne } from "~/utils/package-api";
-import { roleOfAccount } from "~/utils/api-roles.server";
-import { apiRoute } from "~/utils/api-route.server";
+import { requireApiPermission } from "~/api/admin-api.server";
+import { apiError } from "~/api/api.server";
+import { deletedOne } from "~/schemas/package-api";
+import { roleOfAccount } from "~/api/api-roles.server";
+import { apiRoute } from "~/api/api-route.server";
 
 /**
  * /professional/{param}: the API has two paths of one segment here, so one route serves both

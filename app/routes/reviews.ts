@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
 import { createReview, listRecentReviews } from "~/models/review.server";
-import { apiError, isSelf, readJson, requireApiUser } from "~/utils/api.server";
-import { apiRoute } from "~/utils/api-route.server";
-import { reviewBody } from "~/utils/payment-api";
+import { apiError, isSelf, readJson, requireApiUser } from "~/api/api.server";
+import { apiRoute } from "~/api/api-route.server";
+import { reviewBody } from "~/schemas/payment-api";
 import { can } from "~/utils/permissions";
 import { checkRateLimits, RATE_LIMITS } from "~/utils/rate-limit.server";
 

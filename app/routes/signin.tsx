@@ -11,7 +11,7 @@ import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
 import { createUserSession, getAuthenticator, normalizeEmail, requireAnonymous } from "~/utils/auth.server";
-import { SignInSchema } from "~/utils/auth-schemas";
+import { SignInSchema } from "~/schemas/auth";
 import { publicEnv } from "~/utils/env.server";
 import { safeRedirectPath } from "~/utils/permissions";
 import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";

@@ -11,13 +11,13 @@ import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
 import { createPasswordUser } from "~/models/user.server";
 import { createUserSession, normalizeEmail, promoteConfiguredAdmin, requireAnonymous } from "~/utils/auth.server";
-import { SignUpSchema } from "~/utils/auth-schemas";
+import { SignUpSchema } from "~/schemas/auth";
 import { safeRedirectPath } from "~/utils/permissions";
 import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
-import { timeZoneHint } from "~/utils/time-zone";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
+import { timeZoneHint } from "~/utils/time-zone-hint";
 
 export const meta: MetaFunction = () => [{ title: "Sign up | Scheduler" }];
 

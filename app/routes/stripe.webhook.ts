@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleWebhook, PaymentError } from "~/models/payment.server";
-import { unexpectedErrorResponse } from "~/utils/api.server";
+import { unexpectedErrorResponse } from "~/api/api.server";
 import { env } from "~/utils/env.server";
 
 /**

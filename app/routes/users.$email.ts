@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { mintApiToken } from "~/models/api-token.server";
-import { apiError, isSelf, readJson } from "~/utils/api.server";
+import { apiError, isSelf, readJson } from "~/api/api.server";
 import { getUser } from "~/utils/auth.server";
 import { sessionTokenOf, sha256 } from "~/utils/session.server";
-import { apiRoute } from "~/utils/api-route.server";
-import { sessionTokenBody } from "~/utils/api-token-form";
+import { apiRoute } from "~/api/api-route.server";
+import { sessionTokenBody } from "~/schemas/api-token-form";
 
 /**
  * PUT /users/{email}: a signed-in browser session swaps itself for a bearer token (the original's

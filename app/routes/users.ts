@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listUsersForAdmin } from "~/models/admin-user.server";
-import { adminUserJson, usersQuery } from "~/utils/admin-api";
-import { readQuery, requireApiPermission } from "~/utils/admin-api.server";
-import { apiRoute } from "~/utils/api-route.server";
+import { adminUserJson, usersQuery } from "~/schemas/admin-api";
+import { readQuery, requireApiPermission } from "~/api/admin-api.server";
+import { apiRoute } from "~/api/api-route.server";
 
 /**
  * GET /users (admin): accounts in sign-up order as `{ _id, name, email, role, professional }`,

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
 import { confirmPayment, PaymentError, professionalRecordOf } from "~/models/payment.server";
-import { apiError, isSelf, readJson, requireApiUser } from "~/utils/api.server";
-import { apiRoute } from "~/utils/api-route.server";
-import { professionalRecordBody } from "~/utils/payment-api";
-import { paymentErrorResponse } from "~/utils/payment-api.server";
+import { apiError, isSelf, readJson, requireApiUser } from "~/api/api.server";
+import { apiRoute } from "~/api/api-route.server";
+import { professionalRecordBody } from "~/schemas/payment-api";
+import { paymentErrorResponse } from "~/api/payment-api.server";
 import { can } from "~/utils/permissions";
 
 /**

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { refreshProfessionalStatus } from "~/models/professional.server";
 import { findUserByEmail } from "~/models/user.server";
-import { apiError, isSelf, requireApiUser } from "~/utils/api.server";
-import { apiRoute } from "~/utils/api-route.server";
+import { apiError, isSelf, requireApiUser } from "~/api/api.server";
+import { apiRoute } from "~/api/api-route.server";
 import { can } from "~/utils/permissions";
 
 /**

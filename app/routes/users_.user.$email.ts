@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { changeRoleByEmail } from "~/utils/admin-api.server";
-import { apiRoute } from "~/utils/api-route.server";
+import { changeRoleByEmail } from "~/api/admin-api.server";
+import { apiRoute } from "~/api/api-route.server";
 
 /**
  * PUT /users/user/{email} (admin): takes the admin role away (professional again while a paid

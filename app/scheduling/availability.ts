@@ -26,7 +26,7 @@
 import type { Interval } from "./intervals";
 import { normalize } from "./intervals";
 import { dayNumber, isoWeekdayOfDayNumber, type ZoneTimeline } from "./zoned-time";
-import { isTimeZone } from "../utils/time-zone";
+import { isTimeZone } from "./time-zone";
 
 /** One weekly interval: ISO weekday (1 = Monday ... 7 = Sunday), wall-clock "HH:mm" times. */
 export interface WeeklyHours {

@@ -31,7 +31,7 @@ import {
 } from "./availability";
 import { intersectAll, normalize, widen, type Interval } from "./intervals";
 import { dateOfDayNumber, dayNumber, ZoneTimeline } from "./zoned-time";
-import { isTimeZone } from "../utils/time-zone";
+import { isTimeZone } from "./time-zone";
 
 export { SlotConfigError } from "./availability";
 export type { Schedule } from "./availability";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addDays, dateOfDayNumber, dayNumber, formatInZone, instantToWallClock, isoWeekdayOfDayNumber, todayIn, wallClockToInstant, ZoneTimeline } from "./zoned-time";
-import { isTimeZone } from "../utils/time-zone";
+import { isTimeZone } from "./time-zone";
 
 function at(date: string, time: string, zone: string): string {
   const r = wallClockToInstant(date, time, zone);

@@ -1,17 +1,18 @@
 import type { BookingSeat } from "../../db/schema";
-import { cancelEvent, type CancelActor, type CancelOptions, type CancelOutcome } from "../models/cancel.server";
-import { findSeatBooking, rescheduleSeat, type SeatBooking } from "../models/booking-seats.server";
-import { createBooking, rescheduleBooking, type BookingActor, type BookingHost, type BookingIdempotency, type BookingRequest, type BookingResult, type ChangeResult } from "../models/booking.server";
-import type { HostEvent } from "../models/event.server";
-import { linksFor, mailBooking, mailGuests, mailHost } from "../utils/booking-api.server";
+import { cancelEvent, type CancelActor, type CancelOptions, type CancelOutcome } from "~/models/cancel.server";
+import { findSeatBooking, rescheduleSeat, type SeatBooking } from "~/models/booking-seats.server";
+import { createBooking, rescheduleBooking, type BookingActor, type BookingHost, type BookingIdempotency, type BookingRequest, type BookingResult, type ChangeResult } from "~/models/booking.server";
+import type { HostEvent } from "~/models/event.server";
+import { linksFor, mailBooking, mailGuests, mailHost } from "./booking-mail.server";
 
 type Links = ReturnType<typeof linksFor>;
-import { mailHostOfSeatLeft, mailSessionSeats } from "../utils/booking-seats.server";
-import { tellCancelled } from "../utils/cancel.server";
-import { env } from "../utils/env.server";
-import { mailInvitees, type InvitationKind } from "../utils/event-mail.server";
-import { sendOutboxMail } from "../utils/mail.server";
-import { addBookingEventConsumer, deliverBookingEvents, fromSnapshot, mailConsumer, recordBookingEvent } from "./booking-events.server";
+import { mailHostOfSeatLeft, mailSessionSeats } from "./seat-mail.server";
+import { tellCancelled } from "./cancel-mail.server";
+import { env } from "~/utils/env.server";
+import { mailInvitees } from "./event-invitations.server";
+import type { InvitationKind } from "~/mail/event-mail";
+import { sendOutboxMail } from "~/utils/mail-transport.server";
+import { addBookingEventConsumer, deliverBookingEvents, fromSnapshot, mailConsumer, recordBookingEvent } from "~/models/booking-events.server";
 import type { BookingEventKind } from "../../db/schema";
 
 /**
@@ -183,4 +184,26 @@ export async function cancelBookingChange(input: { id: string; actor: CancelActo
   });
   if (outcome.ok) nudgeBookingEvents();
   return outcome;
+}
+
+/** The one cancel (decision 030): the change and its booking event; the mails follow from it. */
+export async function cancelAndTellAll(
+  id: string,
+  actor: CancelActor,
+  options: CancelOptions
+): Promise<CancelOutcome> {
+  return cancelBookingChange({ id, actor, ...options });
+}
+
+/**
+ * The booking paths' cancel (the JSON API, the guest's cancel page): the one cancel path
+ * (cancelAndTellAll, decision 029) limited to bookings. A group session's guest acts on their seat
+ * only (decision 021); the host's cancel of a session reaches every seat, with the reason. A
+ * co-host's row alone throws LinkedEventError (409).
+ */
+export async function cancelAndTell(id: string, actor: BookingActor, reason: string | undefined, now: Date): Promise<ChangeResult> {
+  const outcome = await cancelAndTellAll(id, actor, { reason, now, bookingsOnly: true });
+  if (!outcome.ok) return outcome;
+  if (outcome.kind === "seat") return { ok: true, booking: outcome.seat, host: outcome.host };
+  return { ok: true, booking: outcome.event, host: outcome.host, seats: outcome.seats };
 }

@@ -1,7 +1,7 @@
-import { createHostEvent, updateHostEvent, type EventDetails, type HostEvent } from "../models/event.server";
-import { formatInZone } from "../scheduling/zoned-time";
 import type { Event } from "../../db/schema";
-import { recordBookingEvent } from "./booking-events.server";
+import { recordBookingEvent } from "~/models/booking-events.server";
+import { createHostEvent, updateHostEvent, type EventDetails, type HostEvent } from "~/models/event.server";
+import { formatInZone } from "~/scheduling/zoned-time";
 import { nudgeBookingEvents, type Told } from "./bookings.server";
 
 /**

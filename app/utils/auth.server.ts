@@ -4,16 +4,16 @@ import { AuthorizationError, Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
 import { sessions, users, type User } from "../../db/schema";
-import { MESSAGES } from "../messages";
-import { effectiveRole } from "../models/professional.server";
+import { MESSAGES } from "~/messages";
 import { getDb } from "./db.server";
 import { env } from "./env.server";
 import { burnPasswordCheck, verifyPassword } from "./password.server";
 import { can, type Permission } from "./permissions";
 import { forgetInRequest, oncePerRequest } from "./request-scope.server";
 import { getSession, sessionStorage, sessionTokenOf, sha256, USER_ID_KEY } from "./session.server";
-import { timeZoneHint } from "./time-zone";
-import { forbidden } from "~/utils/responses";
+import { forbidden } from "./responses";
+import { timeZoneHint } from "./time-zone-hint";
+import { effectiveRole } from "./role.server";
 
 /** What the app knows about the signed-in person; never includes the password hash. */
 export type AuthUser = Pick<User, "id" | "email" | "name" | "role" | "username" | "timeZone">;

@@ -1,7 +1,7 @@
-import { MESSAGES } from "../messages";
+import { MESSAGES } from "~/messages";
 import { requirePermission, type AuthUser } from "./auth.server";
 import { drawerItems } from "./dashboard-menu";
-import { forbidden } from "~/utils/responses";
+import { forbidden } from "./responses";
 
 /**
  * The guard of a dashboard page that the drawer shows only to some roles (docs/decisions/008,

@@ -1,7 +1,12 @@
 import { openDatabase, ping, type Database, type DatabaseHandle } from "../../db/client";
-import { seedCatalog, seedDemo, type DemoAccount } from "../../db/seed";
+import { seedCatalog, seedDemo, type DemoAccount, type DemoSeedTools } from "../../db/seed";
+import { addCalendarMonths } from "~/scheduling/months";
 import { DatabaseUnavailableError, isDatabaseUnavailable, isDatabaseUnreachable } from "./database-unavailable";
 import { env } from "./env.server";
+import { hashPassword } from "./password.server";
+
+/** What the demo seed needs from the app: its password hash, and one paid month (app/models/professional.server.ts). */
+export const DEMO_SEED_TOOLS: DemoSeedTools = { hashPassword, professionalUntil: (now) => addCalendarMonths(now, 1) };
 
 interface DatabaseState {
   ready: Promise<DatabaseHandle>;
@@ -39,7 +44,7 @@ function state(): DatabaseState {
           await handle.prepare(
             async (db) => {
               await seedCatalog(db);
-              if (e.seedDemo) s.demoAccounts = await seedDemo(db);
+              if (e.seedDemo) s.demoAccounts = await seedDemo(db, DEMO_SEED_TOOLS);
             },
             { migrate: e.MIGRATE_ON_START === "true" },
           );

@@ -1,4 +1,4 @@
-import { isReservedUsername } from "./username";
+import { isReservedUsername } from "~/schemas/username";
 
 /**
  * Embeds (docs/decisions/019): which requests another site may frame,

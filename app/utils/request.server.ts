@@ -1,4 +1,5 @@
-import { invariantResponse } from "~/utils/responses";
+import { env } from "./env.server";
+import { invariantResponse } from "./responses";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -40,4 +41,9 @@ function firstValues(form: FormData, repeatable: (name: string) => boolean): For
 
 export function requirePost(request: Request): void {
   invariantResponse(request.method === "POST", "Method not allowed.", { status: 405, headers: { Allow: "POST" } });
+}
+
+/** The base of links the app mails (a guest's cancel/reschedule links, a team invitation): APP_URL, else the origin the request came to. */
+export function linkBase(request: Request): string {
+  return env().APP_URL ?? new URL(request.url).origin;
 }

@@ -33,7 +33,7 @@ export const apiTokens = pgTable(
     index("api_tokens_user_id_idx").on(t.userId),
     // Housekeeping deletes expired tokens (docs/decisions/026).
     index("api_tokens_expires_at_idx").on(t.expiresAt),
-    // 60: API_TOKEN_LABEL_MAX in app/utils/api-token-form.ts (the forms say it first).
+    // 60: API_TOKEN_LABEL_MAX in app/schemas/api-token-form.ts (the forms say it first).
     check("api_tokens_label_length", sql`char_length(${t.label}) between 1 and 60`),
     check("api_tokens_source_known", sql`${t.source} in ('session', 'password', 'dashboard')`),
   ],

@@ -27,7 +27,7 @@ export const bookingEvents = pgTable(
     newStartsAt: timestamp("new_starts_at", { withTimezone: true }),
     newEndsAt: timestamp("new_ends_at", { withTimezone: true }),
     reason: text("reason"),
-    /** The snapshot the consumers work from (dates tagged, see app/services/booking-events.server.ts). */
+    /** The snapshot the consumers work from (dates tagged, see app/models/booking-events.server.ts). */
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

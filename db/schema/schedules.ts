@@ -1,8 +1,21 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { DateOverride, WeeklyHours } from "../../app/scheduling/availability";
 import { id, timestamps } from "./columns";
 import { users } from "./users";
+
+/**
+ * The stored shapes of a schedule's hours: the same as the engine's (app/scheduling/availability.ts)
+ * by structure, declared here because the database layer imports nothing from app/.
+ */
+export interface WeeklyHours {
+  day: number;
+  start: string;
+  /** "24:00" means the end of the day. */
+  end: string;
+}
+
+/** Other hours on one date ("YYYY-MM-DD"), or none at all. */
+export type DateOverride = { date: string; start: string; end: string } | { date: string; unavailable: true };
 
 /**
  * A host's named availability: weekly hours and date overrides, wall-clock in `time_zone`

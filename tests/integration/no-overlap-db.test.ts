@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isOverlapViolation, NO_OVERLAP_CONSTRAINT } from "../../app/models/event.server";
+import { DEMO_SEED_TOOLS } from "../../app/utils/db.server";
 import { openDatabase, type Database, type DatabaseHandle } from "../../db/client";
 import { events, users } from "../../db/schema";
 import { seedCatalog, seedDemo } from "../../db/seed";
@@ -143,6 +144,6 @@ describe.each(["pglite", "postgres"] as const)("the no-overlap constraint on %s"
 
   it("takes the demo data (no overlapping demo events)", async () => {
     await seedCatalog(db);
-    expect((await seedDemo(db)).length).toBeGreaterThan(0);
+    expect((await seedDemo(db, DEMO_SEED_TOOLS)).length).toBeGreaterThan(0);
   });
 });

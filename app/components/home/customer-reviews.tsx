@@ -3,7 +3,7 @@ import { MessageSquarePlus } from "lucide-react";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
-import type { ReviewCardData } from "~/models/review.server";
+import type { ReviewCardData } from "~/schemas/review-form";
 import { ReviewCarousel } from "./review-carousel";
 import { ENTRY } from "./section-header";
 

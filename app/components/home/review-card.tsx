@@ -1,6 +1,6 @@
 import { Quote, Star } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import type { ReviewCardData } from "~/models/review.server";
+import type { ReviewCardData } from "~/schemas/review-form";
 import { initials, isHttpUrl, starFills } from "./review-format";
 
 /**

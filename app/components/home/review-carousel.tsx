@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import type { ReviewCardData } from "~/models/review.server";
+import type { ReviewCardData } from "~/schemas/review-form";
 import { ReviewCard } from "./review-card";
 
 function prefersReducedMotion() {

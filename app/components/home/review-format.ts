@@ -10,7 +10,7 @@ export function initials(name: string): string {
 }
 
 /** An absolute http(s) URL, the only kind of image address a review may carry: the shared link rule. */
-export { isHttpUrl } from "~/utils/input-rules";
+export { isHttpUrl } from "~/schemas/input-rules";
 
 /** For the five stars: true for each filled one (the rating, clamped to 0..5). */
 export function starFills(rating: number): boolean[] {

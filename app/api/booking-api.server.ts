@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { type BookingActor, type ChangeResult } from "~/models/booking.server";
+import { rescheduleBookingChange } from "~/services/bookings.server";
+import { linksFor } from "~/services/booking-mail.server";
+import { readQuery } from "./admin-api.server";
+import { apiError, readJson, requireApiUser } from "./api.server";
+import { bookingJson, bookingTokenQuery } from "~/schemas/booking-api";
+import { linkBase } from "~/utils/request.server";
+
+/** The booking routes' shared plumbing (decision 018). */
+
+export const SLOT_TAKEN_MESSAGE = "That time was just taken.";
+
+export function bookingLinks(request: Request, id: string, token: string | null) {
+  return linksFor(linkBase(request), id, token);
+}
+
+/** The holder of `?token=`, else the authenticated host (401 for neither). */
+export async function bookingActor(request: Request): Promise<BookingActor> {
+  const { token } = await readQuery(request, bookingTokenQuery);
+  if (token) return { token };
+  const user = await requireApiUser(request);
+  return { hostId: user.id };
+}
+
+/** A JSON body that may be left out entirely (no body, no content type): then `{}` is validated. */
+export async function readOptionalJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const hasBody = request.headers.get("content-type") || Number(request.headers.get("content-length") ?? 0) > 0 || request.headers.get("transfer-encoding");
+  return hasBody ? readJson(request, schema) : schema.parseAsync({});
+}
+
+/**
+ * Reschedule with everything that follows it (REQUEST with the new SEQUENCE): the JSON API, the
+ * guest's reschedule page and the host's Scheduled Events page. A guest acting with their token
+ * gets the links again in the mail; a seat's guest moves their seat only (decision 021).
+ */
+export async function rescheduleAndTell(request: Request, id: string, actor: BookingActor, start: Date, now: Date): Promise<ChangeResult> {
+  return rescheduleBookingChange({ id, actor, start, now, linkBase: linkBase(request) });
+}
+
+/** The JSON answer for a cancel or reschedule already done (and mailed). */
+export function changeAnswer(result: ChangeResult): Response {
+  if (result.ok) return Response.json({ booking: bookingJson(result.booking) });
+  switch (result.reason) {
+    case "not-found":
+      return apiError(404, "not_found", "No such booking.");
+    case "already-cancelled":
+      return apiError(409, "already_cancelled", "This booking is already cancelled.");
+    case "not-taking-bookings":
+      return apiError(409, "not_taking_bookings", "This host is not taking bookings right now.");
+    case "slot-full":
+      return apiError(409, "slot_full", SLOT_TAKEN_MESSAGE);
+    default:
+      return apiError(409, "slot_unavailable", SLOT_TAKEN_MESSAGE);
+  }
+}
+

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { bookingAnswerSchema, bookingBody, bookingTokenQuery, cancelBody, rescheduleBody } from "~/schemas/booking-api";
+import { IDEMPOTENCY_KEY_PATTERN } from "~/schemas/idempotency-key";
+import { body, errors, errorSchema, idParam, json, open, type ZodOpenApiPathsObject } from "./common";
+
+/**
+ * Bookings (decision 018): a guest books a free slot of an active event type (no auth); the
+ * booking's host (bearer or session) or the holder of its token (`?token=` from the links)
+ * cancels or moves it. A group event type's guest holds a seat of the session (decision 021).
+ */
+
+const slotTaken = z
+  .object({
+    error: errorSchema.shape.error,
+    nextSlots: z.array(z.string()).optional().meta({ description: "Up to 3 next free starts, in the guest's zone.", example: ["2026-12-01T15:30:00+01:00"] }),
+  })
+  .meta({ id: "SlotUnavailable" });
+
+/** Decision 024: a retry of POST /api/bookings with the same key gets the first answer. */
+const idempotencyHeader = z.object({
+  "Idempotency-Key": z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN)
+    .optional()
+    .meta({
+      description:
+        "Optional; 1-255 visible ASCII characters (a fresh UUID per booking). A retry with the same key and body (after a lost answer, on any server, for 24 hours) gets the first 201 again, with `Idempotent-Replayed: true`, and books nothing more; simultaneous requests with one key make one booking. The same key with a different body is 422 idempotency_key_mismatch. Refusals (409) are not stored: a retry tries again.",
+      example: "0b6f3c9e-5d1a-4a7e-9a55-2f1e3c4d5e6f",
+    }),
+});
+
+const TOKEN_OR_HOST =
+  "Its host (bearer or session) or the holder of its token (`?token=`). `{id}` is the booking's `id` (the event; for a group event type the session, which the host's call acts on as a whole), or, with a seat's token, the seat's `seatId` (what its links carry): a seat's token acts on that seat only, and is a 404 on any other seat.";
+
+export const paths: ZodOpenApiPathsObject = {
+  "/api/bookings": {
+    post: {
+      operationId: "createBooking",
+      summary:
+        "Books a free slot of an active event type (no auth): 201 with the cancel and reschedule links. For a group event type the guest takes a seat of the session at that start (1 + guests places, up to the event type's seats), with links of their own.",
+      tags: ["Bookings"],
+      security: open,
+      requestParams: { header: idempotencyHeader },
+      requestBody: body(bookingBody),
+      responses: {
+        "201": json("The booking (the first answer again for a retry with its Idempotency-Key).", bookingAnswerSchema),
+        ...errors(400, 404, 413, 415),
+        "422": { description: "idempotency_key_mismatch: the Idempotency-Key was used for a different request.", content: { "application/json": { schema: errorSchema } } },
+        "409": {
+          description: "slot_unavailable (not a free slot now: taken, outside availability, too soon, past the window, over the day's limit), slot_full (a group session with no seats left) or not_taking_bookings (the host is at the free plan's cap).",
+          content: { "application/json": { schema: slotTaken } },
+        },
+      },
+    },
+  },
+  "/api/bookings/{id}/cancel": {
+    post: {
+      operationId: "cancelBooking",
+      summary: `Cancels a booking (SEQUENCE + 1); a seat's cancel frees its places, and the session goes with its last seat; a collective booking's co-host rows go with it, and a co-host's row alone is 409 part_of_booking. ${TOKEN_OR_HOST} The body is optional.`,
+      tags: ["Bookings"],
+      security: open,
+      requestParams: { path: idParam, query: bookingTokenQuery },
+      requestBody: { ...body(cancelBody), required: false },
+      responses: { "200": json("The cancelled booking.", bookingAnswerSchema), ...errors(400, 401, 404, 409, 413, 415) },
+    },
+  },
+  "/api/bookings/{id}/reschedule": {
+    post: {
+      operationId: "rescheduleBooking",
+      summary: `Moves a booking to another free slot (its own time does not block it; SEQUENCE + 1); a seat moves with its guests into the session there (or a new one) when it has room, else 409 slot_full. ${TOKEN_OR_HOST}`,
+      tags: ["Bookings"],
+      security: open,
+      requestParams: { path: idParam, query: bookingTokenQuery },
+      requestBody: body(rescheduleBody),
+      responses: { "200": json("The moved booking.", bookingAnswerSchema), ...errors(400, 401, 404, 409, 413, 415) },
+    },
+  },
+};

@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { eventTypeBody, eventTypeJsonSchema, scheduleBody, scheduleJsonSchema, slotsJsonSchema, slotsQuery } from "~/schemas/scheduling-api";
+import { body, errors, idParam, json, noContent, open, signedIn, type ZodOpenApiPathsObject } from "./common";
+
+/**
+ * Scheduling (decision 016): the host's schedules and event types (their own only: another
+ * person's id is a 404) and the public free-slot search the booking pages use.
+ */
+
+export const paths: ZodOpenApiPathsObject = {
+  "/api/schedules": {
+    get: {
+      operationId: "listSchedules",
+      summary: "Your schedules, the default first (a default Mon-Fri 09:00-17:00 in your zone is made on first call).",
+      tags: ["Schedules"],
+      security: signedIn,
+      responses: { "200": json("Your schedules.", z.array(scheduleJsonSchema)), ...errors(401) },
+    },
+    post: {
+      operationId: "createSchedule",
+      summary: "Adds a schedule; isDefault true makes it the default (the old one stops being it).",
+      tags: ["Schedules"],
+      security: signedIn,
+      requestBody: body(scheduleBody),
+      responses: { "201": json("The new schedule.", scheduleJsonSchema), ...errors(400, 401, 413, 415) },
+    },
+  },
+  "/api/schedules/{id}": {
+    get: {
+      operationId: "getSchedule",
+      summary: "One of your schedules.",
+      tags: ["Schedules"],
+      security: signedIn,
+      requestParams: { path: idParam },
+      responses: { "200": json("The schedule.", scheduleJsonSchema), ...errors(401, 404) },
+    },
+    put: {
+      operationId: "replaceSchedule",
+      summary: "Replaces a schedule (fields left out take their defaults); the default schedule stays the default.",
+      tags: ["Schedules"],
+      security: signedIn,
+      requestParams: { path: idParam },
+      requestBody: body(scheduleBody),
+      responses: { "200": json("The schedule as saved.", scheduleJsonSchema), ...errors(400, 401, 404, 413, 415) },
+    },
+    delete: {
+      operationId: "deleteSchedule",
+      summary: "Deletes a schedule: 409 default_schedule for the default, 409 schedule_in_use when an event type uses it.",
+      tags: ["Schedules"],
+      security: signedIn,
+      requestParams: { path: idParam },
+      responses: { "204": noContent, ...errors(401, 404, 409) },
+    },
+  },
+  "/api/event-types": {
+    get: {
+      operationId: "listEventTypes",
+      summary: "Your event types (booking links), oldest first.",
+      tags: ["Event types"],
+      security: signedIn,
+      responses: { "200": json("Your event types.", z.array(eventTypeJsonSchema)), ...errors(401) },
+    },
+    post: {
+      operationId: "createEventType",
+      summary: "Adds an event type; 409 slug_taken when you have that slug already (in any case).",
+      tags: ["Event types"],
+      security: signedIn,
+      requestBody: body(eventTypeBody),
+      responses: { "201": json("The new event type.", eventTypeJsonSchema), ...errors(400, 401, 409, 413, 415) },
+    },
+  },
+  "/api/event-types/{id}": {
+    get: {
+      operationId: "getEventType",
+      summary: "One of your event types.",
+      tags: ["Event types"],
+      security: signedIn,
+      requestParams: { path: idParam },
+      responses: { "200": json("The event type.", eventTypeJsonSchema), ...errors(401, 404) },
+    },
+    put: {
+      operationId: "replaceEventType",
+      summary: "Replaces an event type; fields left out take their defaults.",
+      tags: ["Event types"],
+      security: signedIn,
+      requestParams: { path: idParam },
+      requestBody: body(eventTypeBody),
+      responses: { "200": json("The event type as saved.", eventTypeJsonSchema), ...errors(400, 401, 404, 409, 413, 415) },
+    },
+    delete: {
+      operationId: "deleteEventType",
+      summary: "Deletes an event type.",
+      tags: ["Event types"],
+      security: signedIn,
+      requestParams: { path: idParam },
+      responses: { "204": noContent, ...errors(401, 404) },
+    },
+  },
+  "/api/slots": {
+    get: {
+      operationId: "listSlots",
+      summary:
+        "Free slots of an active event type for the guest's dates (at most 62 days); no auth. Collective: times every host is free; round robin: times any one host is free.",
+      tags: ["Slots"],
+      security: open,
+      requestParams: { query: slotsQuery },
+      responses: { "200": json("Slot starts per date of timeZone.", slotsJsonSchema), ...errors(400, 404) },
+    },
+  },
+};

@@ -1,0 +1,106 @@
+import { addDays, dateOfDayNumber, dayNumber, isoWeekdayOfDayNumber } from "~/scheduling/zoned-time";
+
+/**
+ * The public booking page's pure helpers: the month in view, the
+ * calendar grid, how a slot is written, the query string that keeps the guest's choices, and
+ * the Google Calendar link. Shared by server and browser.
+ */
+
+export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+export const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** "2026-12" from "2026-12-05". */
+export const monthOf = (date: string) => date.slice(0, 7);
+
+/** The first and last date of a month "YYYY-MM". */
+export function monthRange(month: string): { start: string; end: string } {
+  const start = `${month}-01`;
+  const [y, m] = month.split("-").map(Number);
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`;
+  return { start, end: addDays(next, -1) };
+}
+
+export function shiftMonth(month: string, by: number): string {
+  const [y, m] = month.split("-").map(Number);
+  const index = y * 12 + (m - 1) + by;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+}
+
+/** "December 2026". */
+export function monthLabel(month: string): string {
+  const [y, m] = month.split("-").map(Number);
+  return new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(y, m - 1, 1));
+}
+
+/** "Tuesday, December 1". */
+export function dateLabel(date: string): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" }).format(Date.UTC(y, m - 1, d));
+}
+
+/** The month's weeks, Monday first; null pads the days of other months. */
+export function monthWeeks(month: string): (string | null)[][] {
+  const { start, end } = monthRange(month);
+  const first = dayNumber(start) ?? 0;
+  const last = dayNumber(end) ?? 0;
+  const cells: (string | null)[] = Array.from({ length: isoWeekdayOfDayNumber(first) - 1 }, () => null);
+  for (let day = first; day <= last; day++) cells.push(dateOfDayNumber(day));
+  while (cells.length % 7 !== 0) cells.push(null);
+  const weeks: (string | null)[][] = [];
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+  return weeks;
+}
+
+/** A slot start as /api/slots writes it ("2026-12-01T15:00:00+01:00") shown in its own zone: "3:00 PM" or "15:00". */
+export function slotLabel(slot: string, clock24: boolean): string {
+  const hh = Number(slot.slice(11, 13));
+  const mm = slot.slice(14, 16);
+  if (clock24) return `${String(hh).padStart(2, "0")}:${mm}`;
+  return `${hh % 12 === 0 ? 12 : hh % 12}:${mm} ${hh < 12 ? "AM" : "PM"}`;
+}
+
+/** The guest's choices carried from link to link. */
+export interface PageQuery {
+  month?: string;
+  date?: string;
+  slot?: string;
+  tz?: string;
+  clock?: "24";
+  embed?: "1";
+}
+
+export function pageHref(base: string, query: PageQuery): string {
+  const params = new URLSearchParams();
+  for (const key of ["month", "date", "slot", "tz", "clock", "embed"] as const) {
+    const value = query[key];
+    if (value) params.set(key, value);
+  }
+  const text = params.toString();
+  return text ? `${base}?${text}` : base;
+}
+
+const googleStamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+
+/** "Add to Google Calendar": the event prefilled in Google's template form. */
+export function googleCalendarLink(event: { title: string; start: Date; end: Date; details: string; location?: string }): string {
+  const params = new URLSearchParams({
+    action: "TEMPLATE",
+    text: event.title,
+    dates: `${googleStamp(event.start)}/${googleStamp(event.end)}`,
+    details: event.details,
+    ...(event.location ? { location: event.location } : {}),
+  });
+  return `https://calendar.google.com/calendar/render?${params.toString()}`;
+}
+
+/** Initials for the avatar: "Ada Lovelace" -> "AL". */
+export function initials(name: string, fallback: string): string {
+  const parts = (name.trim() || fallback).split(/\s+/).filter(Boolean);
+  return parts
+    .slice(0, 2)
+    .map((p) => p[0]?.toUpperCase() ?? "")
+    .join("");
+}
+
+/** A username as it may appear in a URL (app/schemas/username.ts has the full rules). */
+export const USERNAME_IN_URL = /^[a-z][a-z0-9-]{2,29}$/i;

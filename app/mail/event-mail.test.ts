@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { composeCalendar, composeGuestMail, composeHostMail } from "./event-mail";
+import { meetingPlace } from "~/schemas/meeting";
+
+const event = {
+  id: "0b6f3f5e-0000-4000-8000-000000000001",
+  eventName: "Intro call",
+  eventType: "In Person Meeting" as const,
+  description: "A first talk.",
+  // 01:00 UTC: 10:00 in Tokyo, 20:00 the evening before in New York.
+  startsAt: new Date("2026-12-02T01:00:00Z"),
+  endsAt: new Date("2026-12-02T01:30:00Z"),
+  roomId: "abc123",
+  sequence: 0,
+  invitees: ["aiko@example.test", "friend@example.test"],
+  guestName: "Aiko Guest",
+  guestEmail: "Aiko@Example.test",
+  guestTimeZone: "Asia/Tokyo",
+};
+const host = { email: "nora@example.test", name: "Nora York", timeZone: "America/New_York" };
+const inPerson = meetingPlace({ setting: { type: "in-person", value: "12 Market St" }, eventType: "In Person Meeting", baseUrl: "https://meet.example.test", roomId: "abc123" });
+const zoom = meetingPlace({ setting: { type: "video", value: "https://zoom.example.test/j/1" }, eventType: "Google Meet", baseUrl: "https://meet.example.test", roomId: "abc123" });
+const unfold = (ics: string) => ics.replace(/\r?\n[ \t]/g, "");
+
+describe("composeGuestMail and composeHostMail", () => {
+  it("write each side in its own zone with the other's in brackets, and the place", () => {
+    const guest = composeGuestMail({ event, hostName: "Nora York", kind: "created", readerZone: "Asia/Tokyo", otherZone: "America/New_York", place: inPerson });
+    expect(guest.subject).toBe("Invitation: Intro call — Wed, Dec 2, 2026 10:00 AM Tokyo");
+    expect(guest.text).toContain("When: Wed, Dec 2, 2026, 10:00 AM Tokyo (8:00 PM New York, Tue), 30 minutes");
+    expect(guest.text).toContain("Where: In Person Meeting: 12 Market St");
+    expect(guest.text).not.toContain("Join:");
+    expect(guest.html).toContain("12 Market St");
+    const cancelled = composeGuestMail({ event, hostName: "Nora York", kind: "cancelled", readerZone: "Asia/Tokyo", otherZone: "America/New_York", place: inPerson, footer: ["Note from Nora York: sorry"] });
+    expect(cancelled.text).toBe('Nora York cancelled "Intro call", planned for Wed, Dec 2, 2026, 10:00 AM Tokyo (8:00 PM New York, Tue).\n\nNote from Nora York: sorry');
+    const forHost = composeHostMail({ event, kind: "created", guestName: "Aiko Guest", readerZone: "America/New_York", otherZone: "Asia/Tokyo", place: zoom, notes: "Bring <slides>" });
+    expect(forHost.text).toContain('Aiko Guest booked "Intro call" on Tue, Dec 1, 2026, 8:00 PM New York (10:00 AM Tokyo, Wed).');
+    expect(forHost.text).toContain("Where: Video call: https://zoom.example.test/j/1");
+    expect(forHost.text).toContain("Guest's time zone: Asia/Tokyo");
+    expect(forHost.text).toContain("Notes: Bring <slides>");
+    expect(forHost.html).toContain("Bring &lt;slides&gt;");
+    expect(forHost.html).toContain('<a href="https://zoom.example.test/j/1">');
+  });
+
+  it("lists a group session's seats, each with its own zone and notes, not the first booker's", () => {
+    const seats = [
+      { name: "Aiko Guest", email: "aiko@example.test", timeZone: "Asia/Tokyo", notes: "Vegetarian" },
+      { name: "Ben Seat", email: "ben@example.test", timeZone: "Europe/Berlin", notes: null },
+      { name: "Nora Local", email: "nora@example.test", timeZone: "America/New_York", notes: "Late by 5" },
+    ];
+    const forHost = composeHostMail({ event, kind: "updated", guestName: "3 guests", readerZone: "America/New_York", otherZone: "Asia/Tokyo", place: zoom, notes: "Vegetarian", seats });
+    expect(forHost.text).toContain(`Your group session "Intro call" moved to Tue, Dec 1, 2026, 8:00 PM New York. Every seat's guests were told.`);
+    expect(forHost.subject).toBe("Booking: Intro call with 3 guests — Tue, Dec 1, 2026 8:00 PM New York");
+    expect(forHost.text).toContain("Seats taken: 3");
+    expect(forHost.text).toContain("- Aiko Guest <aiko@example.test>, Asia/Tokyo (10:00 AM there)\n  Notes: Vegetarian");
+    expect(forHost.text).toContain("- Ben Seat <ben@example.test>, Europe/Berlin (2:00 AM there)");
+    expect(forHost.text).toContain("- Nora Local <nora@example.test>, America/New_York\n  Notes: Late by 5");
+    expect(forHost.text).not.toContain("Guest's time zone");
+  });
+});
+
+describe("composeCalendar", () => {
+  const base = { host, kind: "created" as const, uidHost: "scheduler.test", sentBy: "no-reply@scheduler.test" };
+
+  it("puts an address in LOCATION with no URL, and names the guest in ATTENDEE", () => {
+    const ics = unfold(composeCalendar({ ...base, event, place: inPerson }));
+    expect(ics).toContain("LOCATION:12 Market St");
+    expect(ics).not.toMatch(/^URL:/m);
+    expect(ics).not.toContain("meet.example.test");
+    expect(ics).toMatch(/ATTENDEE;[^\n]*CN="?Aiko Guest"?[^\n]*mailto:aiko@example\.test/i);
+    // Someone without a known name is named by their address, never "Unnamed attendee".
+    expect(ics).toMatch(/CN="?friend@example\.test"?/);
+    expect(ics).not.toContain("Unnamed attendee");
+  });
+
+  it("puts a video link in LOCATION and URL, and each seat holder's name in a session's entry", () => {
+    const session = { ...event, attendeeNames: { "aiko@example.test": "Aiko Guest", "friend@example.test": "Ben Seat" } };
+    const ics = unfold(composeCalendar({ ...base, event: session, place: zoom }));
+    expect(ics).toContain("LOCATION:https://zoom.example.test/j/1");
+    expect(ics).toContain("URL:https://zoom.example.test/j/1");
+    expect(ics).toMatch(/CN="?Ben Seat"?/);
+  });
+});

@@ -1,0 +1,208 @@
+import { createEvent, type EventAttributes } from "ics";
+import type { Event } from "../../db/schema";
+import type { MailMessage } from "~/schemas/mail-message";
+import { placeLine, type LocationSetting, type MeetingPlace } from "~/schemas/meeting";
+import { readerTime } from "~/scheduling/reader-time";
+
+/**
+ * Tells an event's invitees about it, with an iCalendar attachment their calendar app can
+ * add, update (same UID, higher SEQUENCE) or remove (METHOD:CANCEL). Every message is written
+ * in its reader's zone with the other side's time beside it, and carries the event type's real
+ * location (docs/decisions/028). The compose functions are pure: they get what to say
+ * (recipient, zones, place, times); the senders (app/services/event-invitations.server.ts)
+ * read the settings and send.
+ */
+
+export type InvitationKind = "created" | "updated" | "cancelled";
+
+export interface InvitationHost {
+  email: string;
+  name: string;
+  timeZone: string;
+}
+
+export type MailedEvent = Pick<Event, "id" | "eventName" | "eventType" | "description" | "startsAt" | "endsAt" | "roomId" | "sequence"> & {
+  invitees: string[];
+  guestName?: string | null;
+  guestEmail?: string | null;
+  /** The zone the guest booked in (the event's, or the seat's): the guests' mails are written in it. */
+  guestTimeZone?: string | null;
+  /** Names of invitees by e-mail (a group session's seat holders), for ATTENDEE CN. */
+  attendeeNames?: Record<string, string>;
+  /** The event type's location, when it was booked through one; else the original's option (`eventType`) decides. */
+  location?: LocationSetting | null;
+  /** The event type it was booked through: its location is read when `location` was not passed. */
+  eventTypeId?: string | null;
+};
+
+/** What a calendar file says: everything passed in, nothing read. */
+export interface CalendarInput {
+  event: MailedEvent;
+  host: InvitationHost;
+  kind: InvitationKind;
+  place: MeetingPlace;
+  /** The host name of UIDs (`<event id>@<uidHost>`). */
+  uidHost: string;
+  /** The app's own address: the message's sender on the organizer's behalf. */
+  sentBy: string;
+}
+
+/** The attendee's name: a seat holder's, else the guest's own for their address, else the address. */
+function attendeeName(event: MailedEvent, email: string): string {
+  const named = event.attendeeNames?.[email];
+  if (named) return named;
+  if (event.guestName && event.guestEmail && event.guestEmail.toLowerCase() === email.toLowerCase()) return event.guestName;
+  return email;
+}
+
+/** The iCalendar text (pure); throws only on a programming error (bad attributes). */
+export function composeCalendar({ event, host, kind, place, uidHost: hostName, sentBy }: CalendarInput): string {
+  const where = place.kind === "video" ? place.joinUrl : place.detail;
+  const attributes: EventAttributes = {
+    uid: `${event.id}@${hostName}`,
+    method: kind === "cancelled" ? "CANCEL" : "REQUEST",
+    sequence: event.sequence + (kind === "cancelled" ? 1 : 0),
+    status: kind === "cancelled" ? "CANCELLED" : "CONFIRMED",
+    title: event.eventName,
+    description: [event.description, placeLine(place)].filter(Boolean).join("\n\n"),
+    location: where ?? place.name,
+    ...(place.joinUrl ? { url: place.joinUrl } : {}),
+    start: event.startsAt.getTime(),
+    startInputType: "utc",
+    startOutputType: "utc",
+    end: event.endsAt.getTime(),
+    endInputType: "utc",
+    endOutputType: "utc",
+    // The organizer is the host; the message itself comes from the app's own address.
+    organizer: { name: host.name || host.email, email: host.email, sentBy },
+    attendees: event.invitees.map((email) => ({ name: attendeeName(event, email), email, rsvp: true, role: "REQ-PARTICIPANT", partstat: "NEEDS-ACTION" })),
+  };
+  const { error, value } = createEvent(attributes);
+  if (error || !value) throw error ?? new Error("could not build the calendar file");
+  return value;
+}
+
+const SUBJECT: Record<InvitationKind, string> = {
+  created: "Invitation",
+  updated: "Updated invitation",
+  cancelled: "Cancelled",
+};
+
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** The text lines as simple HTML: each line a line, links clickable. */
+export function linesToHtml(lines: string[]): string {
+  const body = lines
+    .map((line) => escapeHtml(line).replace(/https?:\/\/[^\s<>"]+/g, (url) => `<a href="${url}">${url}</a>`))
+    .join("<br>\n");
+  return `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${body}</body></html>`;
+}
+
+function minutesOf(event: Pick<MailedEvent, "startsAt" | "endsAt">): number {
+  return Math.round((event.endsAt.getTime() - event.startsAt.getTime()) / 60_000);
+}
+
+/** The place lines of a message: where, and the link to join when there is one. */
+function placeLines(place: MeetingPlace): string[] {
+  const lines = [`Where: ${placeLine(place)}`];
+  if (place.joinUrl && place.joinUrl !== place.detail) lines.push(`Join: ${place.joinUrl}`);
+  return lines;
+}
+
+export interface GuestMailInput {
+  event: Pick<MailedEvent, "eventName" | "description" | "startsAt" | "endsAt">;
+  hostName: string;
+  kind: InvitationKind;
+  /** The guests' zone (the one they booked in) and the host's, shown in brackets. */
+  readerZone: string;
+  otherZone: string | null;
+  place: MeetingPlace;
+  /** Lines after the details (a booking's cancel and reschedule links, a host's note on a cancel). */
+  footer?: string[];
+}
+
+/** The guests' message (pure): subject, text and HTML in the guests' zone. */
+export function composeGuestMail({ event, hostName, kind, readerZone, otherZone, place, footer = [] }: GuestMailInput): Pick<MailMessage, "subject" | "text" | "html"> {
+  const t = readerTime(event.startsAt, readerZone, otherZone);
+  const tail = footer.length > 0 ? ["", ...footer] : [];
+  const lines =
+    kind === "cancelled"
+      ? [`${hostName} cancelled "${event.eventName}", planned for ${t.full}.`, ...tail]
+      : [
+          kind === "created" ? `${hostName} invites you to "${event.eventName}".` : `${hostName} changed "${event.eventName}". Here are the new details.`,
+          "",
+          `When: ${t.full}, ${minutesOf(event)} minutes`,
+          ...placeLines(place),
+          ...(event.description ? ["", event.description] : []),
+          "",
+          "The attached invitation adds it to your calendar.",
+          ...tail,
+        ];
+  return { subject: `${SUBJECT[kind]}: ${event.eventName} — ${t.date} ${t.time} ${t.place}`, text: lines.join("\n"), html: linesToHtml(lines) };
+}
+
+const HOST_LINE: Record<InvitationKind, (guest: string) => string> = {
+  created: (guest) => `${guest} booked`,
+  updated: (guest) => `${guest}'s booking moved:`,
+  cancelled: (guest) => `${guest}'s booking was cancelled:`,
+};
+
+const SESSION_LINE: Record<InvitationKind, (session: string, when: string) => string> = {
+  created: (session, when) => `Your group session ${session} on ${when}.`,
+  updated: (session, when) => `Your group session ${session} moved to ${when}. Every seat's guests were told.`,
+  cancelled: (session, when) => `Your group session ${session} on ${when} was cancelled. Every seat's guests were told.`,
+};
+
+export interface HostMailInput {
+  event: Pick<MailedEvent, "eventName" | "startsAt" | "endsAt" | "invitees">;
+  kind: InvitationKind;
+  guestName: string;
+  /** The host's zone, and the guest's shown in brackets (null when unknown). */
+  readerZone: string;
+  otherZone: string | null;
+  place: MeetingPlace;
+  /** What the guest told us when booking. */
+  notes?: string | null;
+  /** A group session's seats: each guest with their own zone and notes, instead of one guest's. */
+  seats?: SeatLine[];
+}
+
+/** One seat of a group session as its host reads it. */
+export interface SeatLine {
+  name: string;
+  email: string;
+  timeZone: string;
+  notes: string | null;
+}
+
+function seatLines(seats: SeatLine[], startsAt: Date, readerZone: string): string[] {
+  return [
+    `Seats taken: ${seats.length}`,
+    ...seats.flatMap((seat) => {
+      const theirs = readerTime(startsAt, seat.timeZone);
+      const line = `- ${seat.name} <${seat.email}>, ${seat.timeZone}${seat.timeZone === readerZone ? "" : ` (${theirs.time} there)`}`;
+      return seat.notes ? [line, `  Notes: ${seat.notes}`] : [line];
+    }),
+  ];
+}
+
+/** The host's message about a booking (pure): in the host's zone, the guest's time and zone beside it. */
+export function composeHostMail({ event, kind, guestName, readerZone, otherZone, place, notes, seats }: HostMailInput): Pick<MailMessage, "subject" | "text" | "html"> {
+  // A session's guests each booked in their own zone: the host's time alone, each seat's beside it.
+  const t = readerTime(event.startsAt, readerZone, seats ? null : otherZone);
+  const lines = [
+    seats ? SESSION_LINE[kind](`"${event.eventName}"`, t.full) : `${HOST_LINE[kind](guestName)} "${event.eventName}" on ${t.full}.`,
+    "",
+    ...placeLines(place),
+    `Guests: ${event.invitees.join(", ")}`,
+    ...(seats
+      ? seatLines(seats, event.startsAt, readerZone)
+      : [...(otherZone ? [`Guest's time zone: ${otherZone}`] : []), ...(notes ? [`Notes: ${notes}`] : [])]),
+  ];
+  return {
+    subject: `${kind === "cancelled" ? "Cancelled" : "Booking"}: ${event.eventName} with ${guestName} — ${t.date} ${t.time} ${t.place}`,
+    text: lines.join("\n"),
+    html: linesToHtml(lines),
+  };
+}
+

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { guestFollowUpMail, guestReminderMail, hostReminderNotification, timeUntil } from "./reminder-mail";
+import type { RemindedMeeting } from "~/schemas/reminder-mail";
+
+const meeting: RemindedMeeting = {
+  eventName: "Intro <call>",
+  eventType: "Google Meet",
+  startsAt: new Date("2026-12-10T15:00:00Z"),
+  endsAt: new Date("2026-12-10T15:30:00Z"),
+  joinUrl: "https://meet.example/Scheduler-abc",
+  hostName: "Pat Host",
+  isBooking: true,
+};
+
+describe("reminder texts", () => {
+  it("shows the time in the guest's own zone", () => {
+    const tokyo = guestReminderMail(meeting, "Asia/Tokyo", new Date("2026-12-09T15:00:00Z"));
+    expect(tokyo.subject).toBe("Reminder: Intro <call> — Fri, Dec 11, 2026 12:00 AM Tokyo");
+    expect(tokyo.text).toContain("When: Fri, Dec 11, 2026, 12:00 AM Tokyo, 30 minutes");
+    expect(tokyo.text).toContain('"Intro <call>" with Pat Host starts in 1 day.');
+    const ny = guestReminderMail(meeting, "America/New_York", new Date("2026-12-10T14:00:00Z"));
+    expect(ny.text).toContain("Thu, Dec 10, 2026, 10:00 AM New York");
+    expect(ny.text).toContain("starts in 1 hour.");
+  });
+
+  it("adds the host's time in brackets and the real place instead of the original's option", () => {
+    const m = { ...meeting, hostZone: "America/New_York", place: "In Person Meeting: Hall B", joinUrl: null };
+    const tokyo = guestReminderMail(m, "Asia/Tokyo", new Date("2026-12-09T15:00:00Z"));
+    expect(tokyo.text).toContain("When: Fri, Dec 11, 2026, 12:00 AM Tokyo (10:00 AM New York, Thu), 30 minutes");
+    expect(tokyo.text).toContain("Where: In Person Meeting: Hall B");
+    expect(tokyo.text).not.toContain("How:");
+    expect(tokyo.text).not.toContain("Join:");
+    expect(guestFollowUpMail(m, "America/New_York", "").text).toContain("on Thu, Dec 10, 2026, 10:00 AM New York.");
+    const video = guestReminderMail({ ...m, place: "Video call: https://zoom.example/j/1", joinUrl: "https://zoom.example/j/1" }, "UTC", new Date());
+    expect(video.text).toContain("Where: Video call: https://zoom.example/j/1");
+    expect(video.text).not.toContain("Join:");
+  });
+
+  it("points a booking's guests to their confirmation links, others to the host; html is escaped", () => {
+    const mail = guestReminderMail(meeting, "UTC", new Date("2026-12-09T15:00:00Z"));
+    expect(mail.text).toContain("links in your booking confirmation e-mail");
+    expect(mail.html).toContain("Intro &lt;call&gt;");
+    expect(mail.html).not.toContain("<call>");
+    expect(guestReminderMail({ ...meeting, isBooking: false }, "UTC", new Date()).text).toContain("Reply to this e-mail to reach Pat Host.");
+  });
+
+  it("carries the host's follow-up message", () => {
+    const mail = guestFollowUpMail(meeting, "Europe/Berlin", "Slides: https://x.example/s");
+    expect(mail.subject).toBe("Thank you: Intro <call>");
+    expect(mail.text).toContain("on Thu, Dec 10, 2026, 4:00 PM Berlin.");
+    expect(mail.text).toContain("Slides: https://x.example/s");
+  });
+
+  it("tells the host how long is left and when, in the host's zone", () => {
+    expect(hostReminderNotification(meeting, "Sam Guest", "Europe/Berlin", new Date("2026-12-10T14:45:00Z"))).toBe(
+      "Reminder: 'Intro <call>' with Sam Guest starts in 15 minutes (4:00 PM).",
+    );
+    expect(timeUntil(meeting.startsAt, new Date("2026-12-10T14:59:00Z"))).toBe("in 1 minute");
+  });
+});

@@ -1,0 +1,154 @@
+import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { bookingEventDeliveries, bookingEvents, type BookingEventKind } from "../../db/schema";
+import type { Transaction } from "./event.server";
+import { getDb } from "~/utils/db.server";
+import { collectMail, queueMail } from "~/utils/mail-transport.server";
+
+/**
+ * The durable outbox of booking changes (docs/decisions/030). A change writes its record with
+ * recordBookingEvent in its own transaction, with one delivery row per consumer. Each consumer
+ * (CONSUMERS) claims its due rows with FOR UPDATE SKIP LOCKED, works out its effects from the
+ * record's snapshot, and in one transaction per record writes them and marks its row delivered:
+ * a record's effects happen once, whichever app server and however many tries it takes.
+ */
+
+/** A consumer: `effects` composes (reads allowed, no writes); `apply` writes them in the marking transaction. */
+export interface BookingEventConsumer<T = unknown> {
+  name: string;
+  effects(record: { kind: BookingEventKind; eventId: string; payload: Record<string, unknown> }): Promise<T>;
+  apply(tx: Transaction, effects: T): Promise<void>;
+}
+
+const consumers: BookingEventConsumer[] = [];
+
+/** Registers a consumer; records written afterwards get a delivery row for it. */
+export function addBookingEventConsumer<T>(consumer: BookingEventConsumer<T>): void {
+  if (!consumers.some((c) => c.name === consumer.name)) consumers.push(consumer as BookingEventConsumer);
+}
+
+/** Dates survive jsonb as `{ "$date": iso }`. */
+export function toSnapshot(value: unknown): Record<string, unknown> {
+  return JSON.parse(
+    JSON.stringify(value, function (this: Record<string, unknown>, key: string, v: unknown) {
+      const raw = this[key];
+      return raw instanceof Date ? { $date: raw.toISOString() } : v;
+    }),
+  );
+}
+
+export function fromSnapshot<T>(snapshot: unknown): T {
+  return JSON.parse(JSON.stringify(snapshot), (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v) && typeof (v as { $date?: unknown }).$date === "string" && Object.keys(v).length === 1
+      ? new Date((v as { $date: string }).$date)
+      : v,
+  );
+}
+
+export interface BookingEventInput {
+  kind: BookingEventKind;
+  eventId: string;
+  seatId?: string | null;
+  actor: string;
+  oldStartsAt?: Date | null;
+  oldEndsAt?: Date | null;
+  newStartsAt?: Date | null;
+  newEndsAt?: Date | null;
+  reason?: string | null;
+  payload: unknown;
+}
+
+/** Writes a record and its delivery rows inside the change's transaction. */
+export async function recordBookingEvent(tx: Transaction, input: BookingEventInput): Promise<void> {
+  const [row] = await tx
+    .insert(bookingEvents)
+    .values({ ...input, payload: toSnapshot(input.payload) })
+    .returning({ id: bookingEvents.id });
+  if (consumers.length > 0) await tx.insert(bookingEventDeliveries).values(consumers.map((c) => ({ bookingEventId: row.id, consumer: c.name })));
+}
+
+/** Tries per record and consumer; then it stays undelivered, with its last error, for an admin. */
+export const MAX_BOOKING_EVENT_ATTEMPTS = 8;
+/** A claim's lease: a crashed server's claim runs out after it. */
+const CLAIM_MS = 60_000;
+
+/** The pause after the `attempts`-th failure: 10 s, doubled each time, at most an hour. */
+export function bookingEventRetryMs(attempts: number): number {
+  return Math.min(3_600_000, 10_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+/** One consumer's due records, claimed (attempts + 1, leased) with SKIP LOCKED. */
+async function claim(consumer: string, now: Date, batch: number) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: bookingEventDeliveries.bookingEventId })
+      .from(bookingEventDeliveries)
+      .where(
+        and(
+          eq(bookingEventDeliveries.consumer, consumer),
+          sql`${bookingEventDeliveries.deliveredAt} is null`,
+          lt(bookingEventDeliveries.attempts, MAX_BOOKING_EVENT_ATTEMPTS),
+          or(sql`${bookingEventDeliveries.nextAttemptAt} is null`, sql`${bookingEventDeliveries.nextAttemptAt} <= ${now.toISOString()}::timestamptz`),
+        ),
+      )
+      .orderBy(asc(bookingEventDeliveries.createdAt))
+      .limit(batch)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    // One statement takes the lease of the whole batch, one reads its records.
+    const leased = await tx
+      .update(bookingEventDeliveries)
+      .set({ attempts: sql`${bookingEventDeliveries.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
+      .where(and(eq(bookingEventDeliveries.consumer, consumer), inArray(bookingEventDeliveries.bookingEventId, due.map((d) => d.id))))
+      .returning({ id: bookingEventDeliveries.bookingEventId, attempts: bookingEventDeliveries.attempts });
+    const attemptsOf = new Map(leased.map((l) => [l.id, l.attempts]));
+    const records = await tx.select().from(bookingEvents).where(inArray(bookingEvents.id, [...attemptsOf.keys()])).orderBy(asc(bookingEvents.createdAt));
+    return records.map((record) => ({ record, attempts: attemptsOf.get(record.id) ?? 1 }));
+  });
+}
+
+/**
+ * The job: every consumer delivers its due records (at most `batch` each). A record whose
+ * effects fail stays undelivered with its error and is tried again after a growing pause.
+ * Answers how many records were delivered.
+ */
+export async function deliverBookingEvents(now: Date, batch = 20): Promise<number> {
+  const db = await getDb();
+  let delivered = 0;
+  for (const consumer of consumers) {
+    for (const { record, attempts } of await claim(consumer.name, now, batch)) {
+      const where = and(eq(bookingEventDeliveries.bookingEventId, record.id), eq(bookingEventDeliveries.consumer, consumer.name));
+      try {
+        const effects = await consumer.effects({ kind: record.kind, eventId: record.eventId, payload: record.payload });
+        const done = await db.transaction(async (tx) => {
+          // Still ours and still undelivered: a lease that ran out may have let another server do it.
+          const [row] = await tx.select({ deliveredAt: bookingEventDeliveries.deliveredAt }).from(bookingEventDeliveries).where(where).for("update");
+          if (!row || row.deliveredAt) return false;
+          await consumer.apply(tx, effects);
+          await tx.update(bookingEventDeliveries).set({ deliveredAt: new Date(), lastError: null, nextAttemptAt: null }).where(where);
+          return true;
+        });
+        if (done) delivered += 1;
+      } catch (error) {
+        const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+        console.error(`booking events: ${consumer.name} of ${record.kind} ${record.id} failed (try ${attempts}): ${message}`);
+        await db
+          .update(bookingEventDeliveries)
+          .set({ lastError: message, nextAttemptAt: new Date(Date.now() + bookingEventRetryMs(attempts)) })
+          .where(where);
+      }
+    }
+  }
+  return delivered;
+}
+
+/** The mail consumer's effects: the messages, composed by the existing senders (collected, not sent). */
+export function mailConsumer(tell: (kind: BookingEventKind, payload: Record<string, unknown>) => Promise<void>): BookingEventConsumer<Awaited<ReturnType<typeof collectMail>>> {
+  return {
+    name: "mail",
+    effects: (record) => collectMail(() => tell(record.kind, record.payload)),
+    async apply(tx, messages) {
+      for (const message of messages) await queueMail(tx, message);
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { users, type Event } from "../../db/schema";
+import { findSlots, type SlotDetail } from "~/scheduling/slots";
+import { formatInZone, instantToWallClock } from "~/scheduling/zoned-time";
+import type { HostEvent, Transaction } from "./event.server";
+import { slotSearch, type BookableEventType } from "./event-type.server";
+
+/**
+ * What every way of booking shares (a one-to-one booking, a group session's seat, a team
+ * booking): the request and its result, the guest's token hash, the host, the day's slots.
+ */
+
+export type BookingFailure = "not-taking-bookings" | "slot-unavailable" | "slot-full";
+
+export interface BookingRequest {
+  found: BookableEventType;
+  start: Date;
+  name: string;
+  email: string;
+  timeZone: string;
+  notes?: string;
+  guests?: string[];
+}
+
+/** For a group event type `booking` is the guest's seat (decision 021), with its own token. */
+export type BookingResult =
+  | { ok: true; booking: HostEvent | SeatBooking; token: string; host: BookingHost; newInvitees: string[] }
+  | { ok: false; reason: BookingFailure };
+
+export interface SeatBooking extends HostEvent {
+  /** The session's event id (GET /event's `_id`); `id` is the seat's. */
+  sessionId: string;
+  /** The session with every confirmed seat's people as invitees: what the host's calendar holds. */
+  session: HostEvent;
+}
+
+export function hashBookingToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/** The original's event location for an event type's location (the rest are video rooms). */
+export const LOCATION_EVENT_TYPE: Record<string, Event["eventType"]> = { "in-person": "In Person Meeting", phone: "Phone Call" };
+
+/** The free slots of the guest's date of `start` (in `timeZone`), read with `tx` under the host lock. */
+export async function slotsOfDay(
+  tx: Transaction,
+  found: BookableEventType,
+  start: Date,
+  timeZone: string,
+  now: Date,
+  exclude: { excludeEventId?: string; excludeEventIds?: string[]; onlyHostIds?: string[] } = {},
+): Promise<SlotDetail[]> {
+  const date = instantToWallClock(start, timeZone).date;
+  return findSlots(await slotSearch(found, { range: { start: date, end: date }, timeZone, now }, { executor: tx, ...exclude }));
+}
+
+/** Who the mails go to and whose zone the notifications are written in. */
+export interface BookingHost {
+  email: string;
+  name: string;
+  timeZone: string;
+}
+
+export async function hostOf(tx: Transaction, hostId: string): Promise<BookingHost> {
+  const [row] = await tx.select({ email: users.email, name: users.name, timeZone: users.timeZone }).from(users).where(eq(users.id, hostId));
+  return row ?? { email: "", name: "", timeZone: "UTC" };
+}
+
+export function when(start: Date, zone: string): string {
+  const f = formatInZone(start, zone);
+  return `${f.date} at ${f.time} (${zone})`;
+}
+

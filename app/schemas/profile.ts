@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { isPlainText } from "./input-rules";
+import { MESSAGES } from "~/messages";
+import { PROFILE_MESSAGES as P } from "~/messages/profile";
+import { newPassword } from "./auth";
+import { isTimeZone } from "~/scheduling/time-zone";
+import { usernameSchema } from "./username";
+
+/** The profile page's forms; each posts its own `intent`. Shared by the action and the browser. */
+export const PROFILE_INTENTS = ["details", "browserTimeZone", "username", "password", "signOutEverywhere"] as const;
+export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
+
+export function isProfileIntent(value: unknown): value is ProfileIntent {
+  return typeof value === "string" && (PROFILE_INTENTS as readonly string[]).includes(value);
+}
+
+/** A zone Intl knows, stored in its canonical spelling ("europe/berlin" → "Europe/Berlin"). */
+const timeZone = z
+  .string({ error: P.timeZoneRequired })
+  .trim()
+  .min(1, P.timeZoneRequired)
+  .refine(isTimeZone, P.timeZoneInvalid)
+  .transform((zone) => new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone);
+
+export const DetailsSchema = z.object({
+  name: z
+    .string({ error: P.nameRequired })
+    .trim()
+    .min(1, P.nameRequired)
+    .max(100, P.nameTooLong)
+    // The shared text rule (input-rules), with this page's own wording.
+    .refine((v) => isPlainText(v), P.nameControlCharacters),
+  timeZone,
+});
+
+export const BrowserTimeZoneSchema = z.object({ timeZone });
+
+export const UsernameSchema = z.object({ username: usernameSchema });
+
+/**
+ * Change password. An account that has a password must give it; an account that only signs
+ * in with Google sets its first password without one.
+ */
+export function passwordSchema(hasPassword: boolean) {
+  return z
+    .object({
+      currentPassword: hasPassword
+        ? z.string({ error: P.currentPasswordRequired }).min(1, P.currentPasswordRequired).max(1024)
+        : z.string().max(1024).optional(),
+      newPassword,
+      confirmPassword: z.string({ error: P.confirmPasswordRequired }).max(128),
+    })
+    .superRefine((v, ctx) => {
+      if (v.newPassword !== v.confirmPassword) {
+        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MESSAGES.passwordsDiffer });
+      }
+      if (hasPassword && v.currentPassword && v.newPassword === v.currentPassword) {
+        ctx.addIssue({ code: "custom", path: ["newPassword"], message: P.samePassword });
+      }
+    });
+}

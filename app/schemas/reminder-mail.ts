@@ -1,0 +1,31 @@
+/** What the reminder job (app/models/reminder.server.ts) hands the reminder texts (app/mail/reminder-mail.ts). */
+
+export interface RemindedMeeting {
+  eventName: string;
+  /** "Google Meet", "Phone Call", ... */
+  eventType: string;
+  startsAt: Date;
+  endsAt: Date;
+  /** The video link (the host's own or our room), or null for an in-person or phone meeting. */
+  joinUrl: string | null;
+  /** The real place on one line ("In Person Meeting: Hall B"); without it the original's option (`eventType`) is shown. */
+  place?: string;
+  /** The host's zone, shown in brackets after the reader's time when it differs (docs/decisions/028). */
+  hostZone?: string;
+  hostName: string;
+  /** Whether the guests got cancel/reschedule links when they booked. */
+  isBooking: boolean;
+}
+
+export interface ComposedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The reminder texts, passed to the reminder job by its caller: a model composes no mail. */
+export interface ReminderTexts {
+  guestReminderMail(m: RemindedMeeting, zone: string, now: Date): ComposedMail;
+  guestFollowUpMail(m: RemindedMeeting, zone: string, message: string): ComposedMail;
+  hostReminderNotification(m: Pick<RemindedMeeting, "eventName" | "startsAt">, guestName: string | null, zone: string, now: Date): string;
+}

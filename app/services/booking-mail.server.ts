@@ -1,0 +1,54 @@
+import { type BookingHost } from "~/models/booking.server";
+import type { SeatBooking } from "~/models/booking-seats.server";
+import type { HostEvent } from "~/models/event.server";
+import { coHostsOf } from "~/models/team-booking.server";
+import { type InvitationKind, type SeatLine } from "~/mail/event-mail";
+import { mailHostOfBooking, mailInvitees } from "./event-invitations.server";
+
+/** Who hears of a booking and what they get (decision 018): the guests, the host, a collective booking's co-hosts. */
+
+/** The guest's cancel/reschedule links on `base`. */
+export function linksFor(base: string, id: string, token: string | null): Links {
+  if (!token) return { cancelUrl: null, rescheduleUrl: null };
+  const root = base.replace(/\/$/, "");
+  const query = `?token=${encodeURIComponent(token)}`;
+  return { cancelUrl: `${root}/booking/${id}/cancel${query}`, rescheduleUrl: `${root}/booking/${id}/reschedule${query}` };
+}
+
+type Links = { cancelUrl: string | null; rescheduleUrl: string | null };
+
+/** A cancel's calendar file bumps SEQUENCE itself and the database already did: it is given the one before. */
+function mailedSequence<T extends { sequence: number }>(event: T, kind: InvitationKind): T {
+  return { ...event, sequence: kind === "cancelled" ? Math.max(0, event.sequence - 1) : event.sequence };
+}
+
+/**
+ * The guests (`to`, default every invitee) get the calendar entry: REQUEST on create and move,
+ * CANCEL on cancel, with the links (create, a guest's own move) or the host's note (a host's cancel).
+ */
+export async function mailGuests(event: HostEvent, host: BookingHost, kind: InvitationKind, options: { to?: string[]; links?: Links; note?: string } = {}): Promise<void> {
+  const mailed = { ...mailedSequence(event, kind), invitees: options.to ?? event.invitees };
+  const links = options.links;
+  const footer = links?.cancelUrl && links.rescheduleUrl ? [`Need to change it? Reschedule: ${links.rescheduleUrl}`, `Cancel: ${links.cancelUrl}`] : [];
+  if (options.note) footer.push(`Note from ${host.name || host.email}: ${options.note}`);
+  await mailInvitees(mailed, host, kind, footer);
+}
+
+/**
+ * The host gets the same calendar entry (UID, SEQUENCE) as the booking's guests; for a seat, the
+ * whole session's. A collective booking's co-hosts get their own entry (their own row, decision 020).
+ */
+export async function mailHost(event: HostEvent, host: BookingHost, kind: InvitationKind, guestName: string, seats?: SeatLine[]): Promise<void> {
+  // A seat's news is about that seat's guest: their zone and notes, on the session's calendar entry.
+  const forHost = "session" in event ? { ...(event as SeatBooking).session, guestTimeZone: event.guestTimeZone, notes: event.notes } : event;
+  if (host.email) await mailHostOfBooking(mailedSequence(forHost, kind), host, kind, guestName, seats);
+  for (const co of await coHostsOf(forHost.id)) {
+    if (co.host.email) await mailHostOfBooking(mailedSequence(co.event, kind), co.host, kind, guestName, seats);
+  }
+}
+
+/** Guests, then host (decision 018; a seat's guest gets their seat's own entry, decision 021). */
+export async function mailBooking(event: HostEvent, host: BookingHost, kind: InvitationKind, options: { to?: string[]; links?: Links; note?: string } = {}): Promise<void> {
+  await mailGuests(event, host, kind, options);
+  await mailHost(event, host, kind, event.guestName ?? "A guest");
+}

@@ -1,0 +1,64 @@
+import { type CancelOptions, type CancelOutcome } from "~/models/cancel.server";
+import type { HostEvent } from "~/models/event.server";
+import { mailGuests } from "./booking-mail.server";
+import { mailHostOfSeatLeft, mailSessionSeats } from "./seat-mail.server";
+import { mailHostOfBooking } from "./event-invitations.server";
+
+/**
+ * The one cancel path with its mails (decision 029): cancelEvent's one transaction answers who to
+ * tell and what they had, then the existing mail functions send, after the commit, without reading
+ * the database again. What each actor's cancel mails:
+ * - a seat's guest (token): their seat's CANCEL; the host the session's new attendee list (or its CANCEL);
+ * - a group session (host, admin): each seat's guests their own entry's CANCEL, the host the session's;
+ * - a booking by its guest or host: the guests' CANCEL (the host's reason as a note), the host's CANCEL;
+ * - the host's own event, an admin's cancel, My Schedule's Delete: the invitees' CANCEL;
+ * - always: a collective booking's co-hosts the CANCEL of their own row.
+ */
+
+/** A cancel's calendar file bumps SEQUENCE itself and the database already did: it is given the one before. */
+function before(event: HostEvent): HostEvent {
+  return { ...event, sequence: Math.max(0, event.sequence - 1) };
+}
+
+export async function tellCancelled(
+  outcome: Extract<CancelOutcome, { ok: true }>,
+  options: Pick<CancelOptions, "reason" | "remove">
+): Promise<void> {
+  if (outcome.kind === "seat") {
+    await mailGuests(outcome.seat, outcome.host, "cancelled");
+    if (outcome.left)
+      await mailHostOfSeatLeft(
+        outcome.left,
+        outcome.host,
+        outcome.seat.guestName ?? "A guest",
+        false
+      );
+    return;
+  }
+  const { actor, event, host, seats, coHosts } = outcome;
+  // Removing an event that was already cancelled: everyone was told then.
+  if (outcome.silent) return;
+  const note = "hostId" in actor && options.reason ? options.reason : undefined;
+  const guestName = event.guestName ?? "A guest";
+  if (seats.length > 0) {
+    await mailSessionSeats(event, seats, host, "cancelled", note);
+  } else {
+    await mailGuests(event, host, "cancelled", { note });
+    if (
+      outcome.kind === "booking" &&
+      !("admin" in actor) &&
+      !options.remove &&
+      host.email
+    )
+      await mailHostOfBooking(before(event), host, "cancelled", guestName);
+  }
+  for (const co of coHosts) {
+    if (co.host.email)
+      await mailHostOfBooking(
+        before(co.event),
+        co.host,
+        "cancelled",
+        guestName
+      );
+  }
+}

@@ -1,0 +1,65 @@
+import type { MailResult } from "~/utils/mail-transport.server";
+import { composeCalendar, composeGuestMail, composeHostMail, type InvitationHost as Host, type InvitationKind, type MailedEvent, type SeatLine } from "~/mail/event-mail";
+import { locationOfEventType } from "~/models/event-type.server";
+import { meetingPlace, type MeetingPlace } from "~/schemas/meeting";
+import { env } from "~/utils/env.server";
+import { mailFrom, sendMail } from "~/utils/mail-transport.server";
+
+/**
+ * Sends an event's invitations (composed in app/mail/event-mail.ts) with the app's settings:
+ * the event type's location read when not passed, MEETING_BASE_URL, the UID host and sender.
+ */
+
+/** The event with its event type's location (read once, only when the caller did not pass it). */
+async function located<T extends MailedEvent>(event: T): Promise<T> {
+  if (event.location !== undefined || !event.eventTypeId) return event;
+  return { ...event, location: await locationOfEventType(event.eventTypeId) };
+}
+
+/** The place of an event with the app's settings (MEETING_BASE_URL). */
+export function placeOf(event: Pick<MailedEvent, "eventType" | "roomId" | "location">): MeetingPlace {
+  return meetingPlace({ setting: event.location, eventType: event.eventType, baseUrl: env().MEETING_BASE_URL, roomId: event.roomId });
+}
+
+function uidHost(): string {
+  return env().APP_URL ? new URL(env().APP_URL as string).hostname : "scheduler.local";
+}
+
+/** The iCalendar text for an event with the app's settings; throws only on a programming error. */
+export function eventCalendar(event: MailedEvent, host: Host, kind: InvitationKind): string {
+  return composeCalendar({ event, host, kind, place: placeOf(event), uidHost: uidHost(), sentBy: mailFrom().replace(/^.*<|>$/g, "") });
+}
+
+function calendarAttachment(event: MailedEvent, host: Host, kind: InvitationKind) {
+  return {
+    filename: kind === "cancelled" ? "cancel.ics" : "invite.ics",
+    content: eventCalendar(event, host, kind),
+    contentType: `text/calendar; charset=utf-8; method=${kind === "cancelled" ? "CANCEL" : "REQUEST"}`,
+  };
+}
+
+/** `footer`: lines after the details (a booking's cancel and reschedule links, a host's note on a cancel). */
+export async function mailInvitees(given: MailedEvent, host: Host, kind: InvitationKind, footer: string[] = []): Promise<MailResult | null> {
+  if (given.invitees.length === 0) return null;
+  const event = await located(given);
+  // A booking's guests read it in the zone they booked in; a host's own event's in the host's.
+  const readerZone = event.guestTimeZone || host.timeZone;
+  const message = composeGuestMail({ event, hostName: host.name || host.email, kind, readerZone, otherZone: host.timeZone, place: placeOf(event), footer });
+  return sendMail({ to: event.invitees, replyTo: host.email, ...message, attachments: [calendarAttachment(event, host, kind)] });
+}
+
+/**
+ * Tells the host about a booking a guest made, moved or cancelled (decision 018), with the same
+ * calendar entry (UID, SEQUENCE) the guests got, so the host's calendar follows too.
+ */
+export async function mailHostOfBooking(
+  given: MailedEvent & { notes?: string | null },
+  host: Host,
+  kind: InvitationKind,
+  guestName: string,
+  seats?: SeatLine[],
+): Promise<MailResult> {
+  const event = await located(given);
+  const message = composeHostMail({ event, kind, guestName, readerZone: host.timeZone, otherZone: event.guestTimeZone ?? null, place: placeOf(event), notes: event.notes, seats });
+  return sendMail({ to: [host.email], ...message, attachments: [calendarAttachment(event, host, kind)] });
+}

@@ -1,0 +1,267 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { and, asc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import type { Database } from "../../db/client";
+import { mailOutbox, type MailOutboxEntry, type MailOutboxStatus, type StoredMailAttachment } from "../../db/schema";
+import type { MailAttachment, MailMessage } from "~/schemas/mail-message";
+import { getDb } from "./db.server";
+import { env } from "./env.server";
+
+/**
+ * The app's one way to send e-mail (docs/decisions/006). With SMTP_URL set, a message goes
+ * to that server; without it, or when it has no recipient, it is kept in the mail_outbox
+ * table. A message the SMTP server refuses or cannot take is kept there too, as 'failed'.
+ * sendMail never throws: callers decide what a failure means to the user.
+ */
+
+export interface MailResult {
+  /** True only when the SMTP server accepted the message for every recipient. */
+  delivered: boolean;
+  via: "smtp" | "outbox";
+  error?: string;
+}
+
+/** A dead or slow SMTP server costs the request a few seconds at most, never a hang. */
+export const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 } as const;
+
+type Transporter = ReturnType<typeof nodemailer.createTransport>;
+let cached: { url: string; transporter: Transporter } | undefined;
+
+function smtpTransport(): Transporter | null {
+  const url = env().SMTP_URL;
+  if (!url) return null;
+  if (cached?.url !== url) cached = { url, transporter: nodemailer.createTransport({ url, ...SMTP_TIMEOUTS }) };
+  return cached.transporter;
+}
+
+/** MAIL_FROM, or a no-reply address on the app's own host. */
+export function mailFrom(): string {
+  const e = env();
+  if (e.MAIL_FROM) return e.MAIL_FROM;
+  const host = e.APP_URL ? new URL(e.APP_URL).hostname : "localhost";
+  return `Scheduler <no-reply@${host}>`;
+}
+
+function recipients(to: string | string[]): string[] {
+  return (Array.isArray(to) ? to : [to]).map((r) => r.trim()).filter(Boolean);
+}
+
+/** nodemailer's message plus its code (ETIMEDOUT, EENVELOPE, ...), which says more to an admin. */
+function errorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  const text = typeof code === "string" && !message.includes(code) ? `${code}: ${message}` : message;
+  return text.slice(0, 1000) || "Unknown error";
+}
+
+function storedAttachments(attachments: MailAttachment[] = []): StoredMailAttachment[] {
+  return attachments.map((a) =>
+    typeof a.content === "string"
+      ? { filename: a.filename, contentType: a.contentType, encoding: "utf8", content: a.content }
+      : { filename: a.filename, contentType: a.contentType, encoding: "base64", content: Buffer.from(a.content).toString("base64") },
+  );
+}
+
+/** SMTP tries per message, the one in the request included; then it stays 'failed' for good. */
+export const MAX_MAIL_ATTEMPTS = 5;
+
+/** The pause after the `attempts`-th failed try: 1, 4, 16, 64 minutes (docs/decisions/022). */
+export function mailRetryDelayMs(attempts: number): number {
+  return 60_000 * 4 ** Math.max(0, Math.min(attempts, 6) - 1);
+}
+
+/** A message as an outbox row (without its status and retry columns). */
+function outboxRow(message: MailMessage, to: string[]) {
+  return {
+    to: to.join(", "),
+    replyTo: message.replyTo ?? null,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? null,
+    attachments: storedAttachments(message.attachments),
+  };
+}
+
+async function storeInOutbox(message: MailMessage, to: string[], status: MailOutboxStatus, error?: string): Promise<void> {
+  const db = await getDb();
+  const failed = status === "failed";
+  await db.insert(mailOutbox).values({
+    ...outboxRow(message, to),
+    status,
+    error: error ?? null,
+    // The request made the first try; the job runner makes the next ones.
+    attempts: failed ? 1 : 0,
+    nextAttemptAt: failed ? new Date(Date.now() + mailRetryDelayMs(1)) : null,
+  });
+}
+
+/**
+ * Writes a message to the outbox inside the caller's transaction, so it exists exactly when
+ * the caller's other writes do (a reminder and its delivery key). With SMTP configured it is
+ * 'queued' for the job runner to send; without, 'stored' as sendMail would keep it.
+ */
+export async function queueMail(tx: Pick<Database, "insert">, message: MailMessage): Promise<void> {
+  const to = recipients(message.to);
+  await tx.insert(mailOutbox).values({
+    ...outboxRow(message, to),
+    status: env().SMTP_URL && to.length > 0 ? "queued" : "stored",
+  });
+}
+
+/** Hands a message to the SMTP server: the recipients it refused (all of them when it failed). */
+async function smtpSend(transporter: Transporter, message: MailMessage, to: string[]): Promise<{ undelivered: string[]; error?: string }> {
+  try {
+    const info: { rejected?: string[] } = await transporter.sendMail({
+      from: mailFrom(),
+      to,
+      replyTo: message.replyTo,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      attachments: message.attachments?.map((a) => ({
+        filename: a.filename,
+        content: typeof a.content === "string" ? a.content : Buffer.from(a.content),
+        contentType: a.contentType,
+      })),
+    });
+    const rejected = info.rejected ?? [];
+    if (rejected.length === 0) return { undelivered: [] };
+    // Some recipients got it: only the refused ones are kept for another try.
+    return { undelivered: rejected, error: `Recipient refused: ${rejected.join(", ")}` };
+  } catch (caught) {
+    return { undelivered: to, error: errorText(caught) };
+  }
+}
+
+function fromStored(entry: MailOutboxEntry): MailMessage {
+  return {
+    to: entry.to.split(","),
+    replyTo: entry.replyTo ?? undefined,
+    subject: entry.subject,
+    text: entry.text,
+    html: entry.html ?? undefined,
+    attachments: entry.attachments.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: a.encoding === "base64" ? Buffer.from(a.content, "base64") : a.content,
+    })),
+  };
+}
+
+/** How long a claimed message is left alone, longer than any SMTP timeout: a crashed sender's claim runs out. */
+const CLAIM_MS = 2 * 60_000;
+
+/**
+ * The job runner's outbox job: sends queued messages and retries failed ones (at most
+ * MAX_MAIL_ATTEMPTS tries, pausing longer each time) when SMTP is configured. Each app server
+ * claims a batch with FOR UPDATE SKIP LOCKED, so no two servers send the same message; only a
+ * crash between the SMTP server's answer and the status update can send one twice. Messages
+ * kept 'stored' (no SMTP when they were written) are left alone. Answers how many it sent.
+ */
+export async function sendOutboxMail(now: Date, batch = 20): Promise<number> {
+  const transporter = smtpTransport();
+  if (!transporter) return 0;
+  const db = await getDb();
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        inArray(mailOutbox.status, ["queued", "failed"]),
+        lt(mailOutbox.attempts, MAX_MAIL_ATTEMPTS),
+        ne(mailOutbox.to, ""),
+        or(sql`${mailOutbox.nextAttemptAt} is null`, sql`${mailOutbox.nextAttemptAt} <= ${now.toISOString()}::timestamptz`),
+      ),
+    )
+    .orderBy(asc(mailOutbox.createdAt))
+    .limit(batch)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+  let sent = 0;
+  await inLanes(claimed, MAIL_LANES, async (entry) => {
+    const message = fromStored(entry);
+    const { undelivered, error } = await smtpSend(transporter, message, recipients(message.to));
+    if (undelivered.length === 0) {
+      sent += 1;
+      await db.update(mailOutbox).set({ status: "sent", sentAt: new Date(), error: null, nextAttemptAt: null }).where(eq(mailOutbox.id, entry.id));
+    } else {
+      console.error(`mail: try ${entry.attempts} of "${entry.subject}" failed: ${error}`);
+      await db
+        .update(mailOutbox)
+        .set({ status: "failed", to: undelivered.join(", "), error: error ?? null, nextAttemptAt: new Date(Date.now() + mailRetryDelayMs(entry.attempts)) })
+        .where(eq(mailOutbox.id, entry.id));
+    }
+  });
+  return sent;
+}
+
+/**
+ * SMTP conversations at once per app server: a relay's round trips are what limits the outbox
+ * (one at a time, a relay that takes 100 ms per message allows 10 messages a second).
+ */
+const MAIL_LANES = 4;
+
+/**
+ * Runs `work` on every entry, `lanes` at a time; entries to the same recipients share a lane, so
+ * within a batch one person's messages leave in the order they were written (across servers
+ * nothing orders them; calendar clients go by SEQUENCE).
+ */
+async function inLanes<T extends { to: string }>(entries: T[], lanes: number, work: (entry: T) => Promise<void>): Promise<void> {
+  const byLane = new Map<number, T[]>();
+  for (const entry of entries) {
+    let hash = 0;
+    for (const ch of entry.to) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+    const lane = hash % lanes;
+    byLane.set(lane, [...(byLane.get(lane) ?? []), entry]);
+  }
+  await Promise.all([...byLane.values()].map(async (queue) => {
+    for (const entry of queue) await work(entry);
+  }));
+}
+
+/** While set, sendMail hands its messages to this collector instead of sending them (collectMail). */
+const collector = new AsyncLocalStorage<MailMessage[]>();
+
+/**
+ * Runs `compose` (any of the existing senders) and answers the messages it would have sent,
+ * sending none: the booking events' consumer (docs/decisions/030) then writes them with
+ * queueMail in its own transaction, so the messages stay those of today's senders.
+ */
+export async function collectMail(compose: () => Promise<unknown>): Promise<MailMessage[]> {
+  const messages: MailMessage[] = [];
+  await collector.run(messages, compose);
+  return messages;
+}
+
+export async function sendMail(message: MailMessage): Promise<MailResult> {
+  const collecting = collector.getStore();
+  if (collecting) {
+    collecting.push(message);
+    return { delivered: false, via: "outbox" };
+  }
+  const to = recipients(message.to);
+  const transporter = smtpTransport();
+  if (!transporter || to.length === 0) {
+    try {
+      await storeInOutbox(message, to, "stored");
+      return { delivered: false, via: "outbox" };
+    } catch (error) {
+      console.error(`mail: could not store "${message.subject}" in the outbox:`, error);
+      return { delivered: false, via: "outbox", error: errorText(error) };
+    }
+  }
+
+  const { undelivered, error = "Unknown error" } = await smtpSend(transporter, message, to);
+  if (undelivered.length === 0) return { delivered: true, via: "smtp" };
+  console.error(`mail: sending "${message.subject}" failed: ${error}`);
+  try {
+    await storeInOutbox(message, undelivered, "failed", error);
+  } catch (caught) {
+    console.error(`mail: could not keep the failed "${message.subject}" in the outbox:`, caught);
+  }
+  return { delivered: false, via: "smtp", error };
+}

@@ -28,7 +28,6 @@ import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingFormData } from "~/utils/pending";
-import { mailInvitees } from "~/services/event-invitations.server";
 
 export const meta: MetaFunction = () => [{ title: `${MESSAGES.myScheduleHeading} | Scheduler` }];
 

@@ -1,48 +1,22 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { DateTime } from "luxon";
-import { Globe, KeyRound, LogOut, UserRound } from "lucide-react";
+import { Globe, LogOut } from "lucide-react";
 import type { ReactNode } from "react";
 import { ControlField, ErrorList, Field, inputClass } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
-import { Toaster, type ToastData } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
-import { MESSAGES } from "~/messages";
-import { FREE_EVENT_CAP } from "~/models/event.server";
-import {
-  changePassword,
-  endAllSessions,
-  getPasswordHash,
-  getProfile,
-  setUsername,
-  updateProfileDetails,
-  updateTimeZone,
-} from "~/models/user.server";
 import { PROFILE_MESSAGES as P } from "~/messages/profile";
-import { createUserSession, destroyUserSession, requirePermission } from "~/utils/auth.server";
-import { env } from "~/utils/env.server";
-import { verifyPassword } from "~/utils/password.server";
-import { roleLabel } from "~/utils/permissions";
 import {
-  BrowserTimeZoneSchema,
   DetailsSchema,
-  isProfileIntent,
   passwordSchema,
   UsernameSchema,
-  type ProfileIntent,
+  type ProfileIntent
 } from "~/schemas/profile";
-import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
-import { readFormData } from "~/utils/request.server";
-import { sessionTokenOf, sha256 } from "~/utils/session.server";
-import { timeZoneNames } from "~/scheduling/time-zone";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
-import { bookingLink, USERNAME_MESSAGES, usernameSchema } from "~/schemas/username";
-import { notFound } from "~/utils/responses";
+import { bookingLink, usernameSchema } from "~/schemas/username";
 import { useIsPending } from "~/utils/pending";
-import { timeZoneHint } from "~/utils/time-zone-hint";
+import type { loader, action } from "./route";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.profile.role === "admin" ? P.adminProfileHeading : P.profileHeading} | Scheduler` },
@@ -50,164 +24,24 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export { retryAfterHeaders as headers } from "~/utils/rate-limit.server";
 
-const PROFILE_URL = "/dashboard/profile";
-
-/** "Jan 5, 2026" in the person's zone (UTC when the runtime does not know the stored one). */
-function formatDate(instant: DateTime): string {
-  return instant.toLocaleString(DateTime.DATE_MED, { locale: "en-US" });
-}
-
-function inZone(date: Date, zone: string): DateTime {
-  const d = DateTime.fromJSDate(date, { zone });
-  return d.isValid ? d : DateTime.fromJSDate(date, { zone: "UTC" });
-}
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requirePermission(request, "dashboard:access");
-  const profile = await getProfile(user.id);
-  if (!profile) notFound("Not found");
-
-  let plan: { kind: "admin" } | { kind: "free"; cap: number } | { kind: "professional"; pack: string | null; since: string | null; until: string | null };
-  if (profile.role === "admin") plan = { kind: "admin" };
-  else if (profile.role === "professional") {
-    const bought = profile.professional;
-    const issued = bought ? inZone(bought.issuedAt, profile.timeZone) : null;
-    plan = {
-      kind: "professional",
-      pack: bought?.pack ?? null,
-      since: issued ? formatDate(issued) : null,
-      // Each payment adds a calendar month (stacking); null: granted without an end.
-      until: profile.professionalUntil ? formatDate(inZone(profile.professionalUntil, profile.timeZone)) : null,
-    };
-  } else plan = { kind: "free", cap: FREE_EVENT_CAP };
-
-  const browserZone = timeZoneHint(request.headers.get("Cookie"));
-  const zones = timeZoneNames();
-  for (const zone of [profile.timeZone, browserZone]) if (zone && !zones.includes(zone)) zones.push(zone);
-
-  return {
-    profile: {
-      name: profile.name,
-      email: profile.email,
-      role: profile.role,
-      roleLabel: roleLabel(profile),
-      username: profile.username,
-      timeZone: profile.timeZone,
-      hasPassword: profile.hasPassword,
-      hasGoogle: profile.hasGoogle,
-      passwordChangedAt: profile.passwordChangedAt?.toISOString() ?? null,
-    },
-    plan,
-    zones,
-    // Offered only when the browser's zone differs from the stored one.
-    browserZone: browserZone && browserZone !== profile.timeZone ? browserZone : null,
-    origin: env().APP_URL ?? new URL(request.url).origin,
-  };
-}
-
-interface ActionAnswer {
-  intent: ProfileIntent | null;
-  result: SubmissionResult<string[]> | null;
-  toast: ToastData | null;
-}
-
-function answer(status: number, body: ActionAnswer, headers?: HeadersInit) {
-  return data(body, { status, headers });
-}
-
-const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
-
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requirePermission(request, "dashboard:access");
-  const formData = await readFormData(request);
-  const intent = formData.get("intent");
-  if (!isProfileIntent(intent)) return answer(400, { intent: null, result: null, toast: errorToast(P.unknownForm) });
-
-  switch (intent) {
-    case "details": {
-      const submission = parseWithZod(formData, { schema: DetailsSchema });
-      if (submission.status !== "success") return answer(400, { intent, result: submission.reply(), toast: null });
-      await updateProfileDetails(user.id, submission.value);
-      return redirectWithSuccess(PROFILE_URL, P.detailsSaved);
-    }
-    case "browserTimeZone": {
-      const submission = parseWithZod(formData, { schema: BrowserTimeZoneSchema });
-      if (submission.status !== "success") {
-        return answer(400, { intent, result: submission.reply(), toast: errorToast(P.timeZoneInvalid) });
-      }
-      await updateTimeZone(user.id, submission.value.timeZone);
-      return redirectWithSuccess(PROFILE_URL, P.timeZoneSaved(submission.value.timeZone));
-    }
-    case "username": {
-      const submission = parseWithZod(formData, { schema: UsernameSchema });
-      if (submission.status !== "success") return answer(400, { intent, result: submission.reply(), toast: null });
-      // The unique index settles a race for the same name; the loser hears it is taken.
-      if ((await setUsername(user.id, submission.value.username)) === "taken") {
-        return answer(400, { intent, result: submission.reply({ fieldErrors: { username: [USERNAME_MESSAGES.taken] } }), toast: null });
-      }
-      return redirectWithSuccess(PROFILE_URL, P.usernameSaved);
-    }
-    case "password": {
-      const currentHash = await getPasswordHash(user.id);
-      const submission = parseWithZod(formData, { schema: passwordSchema(currentHash !== null) });
-      if (submission.status !== "success") {
-        return answer(400, { intent, result: submission.reply({ hideFields: PASSWORD_FIELDS }), toast: null });
-      }
-      // Like sign-in: a stolen session must not become a way to guess the password.
-      const limited = await checkRateLimits([
-        [`password:user:${user.id}`, RATE_LIMITS.passwordChangePerUser],
-        [`password:ip:${clientIp(request)}`, RATE_LIMITS.signInPerIp],
-      ]);
-      if (!limited.allowed) {
-        return answer(
-          429,
-          {
-            intent,
-            result: submission.reply({ formErrors: [MESSAGES.tooManyAttempts], hideFields: PASSWORD_FIELDS }),
-            toast: errorToast(MESSAGES.tooManyAttempts),
-          },
-          { "Retry-After": String(limited.retryAfterSeconds) },
-        );
-      }
-      if (currentHash !== null && !(await verifyPassword(currentHash, submission.value.currentPassword ?? ""))) {
-        return answer(400, {
-          intent,
-          result: submission.reply({ fieldErrors: { currentPassword: [P.currentPasswordWrong] }, hideFields: PASSWORD_FIELDS }),
-          toast: null,
-        });
-      }
-      const token = await sessionTokenOf(request);
-      await changePassword(user.id, submission.value.newPassword, token ? sha256(token) : null);
-      // This device stays signed in, on a fresh session id.
-      const headers = await createUserSession(request, user);
-      return redirectWithSuccess(PROFILE_URL, currentHash === null ? P.passwordSet : P.passwordChanged, { headers });
-    }
-    case "signOutEverywhere": {
-      await endAllSessions(user.id);
-      const cookie = await destroyUserSession(request);
-      return redirectWithSuccess("/signin", P.signedOutEverywhere, { headers: { "Set-Cookie": cookie } });
-    }
-  }
-}
-
-type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+export type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 /** "America/New_York" → "America/New York" for people; the value stays the IANA name. */
-function zoneLabel(zone: string): string {
+export function zoneLabel(zone: string): string {
   return zone.replaceAll("_", " ");
 }
 
-function usePending(intent: ProfileIntent): boolean {
+export function usePending(intent: ProfileIntent): boolean {
   return useIsPending({ intent, state: "busy" });
 }
 
-function useLastResult(intent: ProfileIntent) {
+export function useLastResult(intent: ProfileIntent) {
   const actionData = useActionData<typeof action>();
   return actionData?.intent === intent ? actionData.result : null;
 }
 
 /** A settings section: what it is on the left (top on phones), the form in a card beside it. */
-function Section({ id, title, description, children }: { id: string; title: string; description: ReactNode; children: ReactNode }) {
+export function Section({ id, title, description, children }: { id: string; title: string; description: ReactNode; children: ReactNode }) {
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-4 border-t border-neutral-200 pt-6 lg:grid-cols-3 lg:gap-8">
       <div>
@@ -221,7 +55,7 @@ function Section({ id, title, description, children }: { id: string; title: stri
   );
 }
 
-function PlanText({ plan }: { plan: LoaderData["plan"] }) {
+export function PlanText({ plan }: { plan: LoaderData["plan"] }) {
   if (plan.kind === "admin") return <>Admin account: no event limit. Admins don&apos;t buy packages.</>;
   if (plan.kind === "free") {
     return (
@@ -245,7 +79,7 @@ function PlanText({ plan }: { plan: LoaderData["plan"] }) {
   );
 }
 
-function AccountSummary({ profile, plan }: Pick<LoaderData, "profile" | "plan">) {
+export function AccountSummary({ profile, plan }: Pick<LoaderData, "profile" | "plan">) {
   const row = "grid gap-1 py-3 sm:grid-cols-3 sm:gap-4";
   return (
     <dl className="divide-y divide-neutral-200 rounded-xl border border-neutral-200 bg-white px-5 shadow-sm sm:px-6">
@@ -280,7 +114,7 @@ function AccountSummary({ profile, plan }: Pick<LoaderData, "profile" | "plan">)
   );
 }
 
-function DetailsForm({ profile, zones, browserZone }: Pick<LoaderData, "profile" | "zones" | "browserZone">) {
+export function DetailsForm({ profile, zones, browserZone }: Pick<LoaderData, "profile" | "zones" | "browserZone">) {
   const [form, fields] = useForm({
     id: "profile-details",
     lastResult: useLastResult("details"),
@@ -353,7 +187,7 @@ function DetailsForm({ profile, zones, browserZone }: Pick<LoaderData, "profile"
   );
 }
 
-function UsernameForm({ profile, origin }: Pick<LoaderData, "profile" | "origin">) {
+export function UsernameForm({ profile, origin }: Pick<LoaderData, "profile" | "origin">) {
   const [form, fields] = useForm({
     id: "profile-username",
     lastResult: useLastResult("username"),
@@ -400,7 +234,7 @@ function UsernameForm({ profile, origin }: Pick<LoaderData, "profile" | "origin"
   );
 }
 
-function PasswordForm({ profile }: Pick<LoaderData, "profile">) {
+export function PasswordForm({ profile }: Pick<LoaderData, "profile">) {
   const schema = passwordSchema(profile.hasPassword);
   const [form, fields] = useForm({
     id: "profile-password",
@@ -442,7 +276,7 @@ function PasswordForm({ profile }: Pick<LoaderData, "profile">) {
   );
 }
 
-function SignOutEverywhereForm() {
+export function SignOutEverywhereForm() {
   const pending = usePending("signOutEverywhere");
   return (
     <Form method="post" className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -452,55 +286,5 @@ function SignOutEverywhereForm() {
         <LogOut className="h-5 w-5" aria-hidden /> Sign out everywhere
       </Button>
     </Form>
-  );
-}
-
-export default function Profile() {
-  const { profile, plan, zones, browserZone, origin } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const heading = profile.role === "admin" ? P.adminProfileHeading : P.profileHeading;
-  return (
-    <div className="space-y-8">
-      <Toaster toast={actionData?.toast ?? null} />
-      <header className="space-y-4">
-        <div>
-          <h1 className="text-2xl font-bold text-neutral-900">{heading}</h1>
-          <p className="mt-1 text-neutral-600">Your account, your booking link and how you sign in.</p>
-        </div>
-        <AccountSummary profile={profile} plan={plan} />
-      </header>
-
-      <Section id="details" title="Details" description="The name guests see, and the zone your times are shown in.">
-        {/* Remounted when saved values change, so the form shows what is stored. */}
-        <DetailsForm key={`${profile.name}\n${profile.timeZone}`} profile={profile} zones={zones} browserZone={browserZone} />
-      </Section>
-
-      <Section id="username" title="Booking link" description="Guests book you at your own address.">
-        <UsernameForm key={profile.username ?? ""} profile={profile} origin={origin} />
-      </Section>
-
-      <Section
-        id="password"
-        title={profile.hasPassword ? "Password" : "Set a password"}
-        description={
-          profile.hasPassword ? (
-            <span className="flex items-start gap-2">
-              <KeyRound className="mt-0.5 h-5 w-5 shrink-0" aria-hidden /> Changing it signs out your other sessions.
-            </span>
-          ) : (
-            <span className="flex items-start gap-2">
-              <UserRound className="mt-0.5 h-5 w-5 shrink-0" aria-hidden /> You sign in with Google. Set a password to sign in with
-              your e-mail too.
-            </span>
-          )
-        }
-      >
-        <PasswordForm key={profile.passwordChangedAt ?? "never"} profile={profile} />
-      </Section>
-
-      <Section id="sessions" title="Sessions" description="Lost a device, or signed in somewhere you shouldn't have?">
-        <SignOutEverywhereForm />
-      </Section>
-    </div>
   );
 }

@@ -1,10 +1,8 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Package as PackageIcon, Pencil, Plus, Trash2 } from "lucide-react";
-import type { z } from "zod";
 import {
   CellLabel,
   EmptyRows,
@@ -15,34 +13,25 @@ import {
   trClass,
 } from "~/components/admin-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ControlField, ErrorList, Field, inputClass } from "~/components/forms";
 import { Toaster } from "~/components/toaster";
-import { Button, buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { MESSAGES } from "~/messages";
 import { isUuid } from "~/models/event.server";
 import { createPackage, deletePackage, getPackage, listPackages, updatePackage, type PackageSummary } from "~/models/package.server";
 import { requirePermission } from "~/utils/auth.server";
 import {
-  formatMonthlyPrice,
-  MAX_ACCESS_TYPE,
-  MAX_CALENDARS,
-  MAX_PACKAGE_NAME,
-  MAX_PACKAGE_TEXT,
-  packageFields,
-  packageSchema,
-  PRICE_HINT,
-  priceInputValue,
+  formatMonthlyPrice, packageSchema
 } from "~/schemas/package-form";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
-import { useIsPending, usePendingFormData } from "~/utils/pending";
+import { usePendingFormData } from "~/utils/pending";
+import { PAGE, PackageForm, DeleteForm } from "./package-forms";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : `${MESSAGES.packagesHeading} | Scheduler` }];
 
-const PAGE = "/dashboard/packages";
 
 type ModalState = { kind: "create" } | { kind: "edit" | "delete"; pkg: PackageSummary } | null;
 
@@ -97,122 +86,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   return data({ result: null, toast: errorToast("Unknown action.") }, { status: 400 });
-}
-
-type FormValues = z.input<typeof packageFields>;
-
-function defaults(pkg: PackageSummary | null): Record<keyof FormValues, string> {
-  return {
-    name: pkg?.name ?? "",
-    price: pkg ? priceInputValue(pkg.priceCents) : "",
-    accessType: pkg?.accessType ?? "",
-    activeEvent: pkg?.activeEvent ?? "",
-    calender: String(pkg?.calender ?? 0),
-    goupEvent: pkg?.goupEvent ?? "",
-    notificationStatus: pkg?.notificationStatus ?? "",
-    oneToOne: pkg?.oneToOne ?? "",
-  };
-}
-
-function PackageForm({ pkg }: { pkg: PackageSummary | null }) {
-  const actionData = useActionData<typeof action>();
-  const intent = pkg ? "update" : "create";
-  const pending = useIsPending({ intent });
-  const [form, fields] = useForm<FormValues>({
-    id: pkg ? `package-form-${pkg.id}` : "package-form-new",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(packageFields),
-    defaultValue: defaults(pkg),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: packageSchema }),
-  });
-  const accessType = getTextareaProps(fields.accessType);
-  const text = (name: "activeEvent" | "goupEvent" | "notificationStatus" | "oneToOne", label: string, hint: string) => (
-    <Field
-      label={label}
-      inputProps={{ ...getInputProps(fields[name], { type: "text" }), maxLength: MAX_PACKAGE_TEXT, autoComplete: "off", placeholder: hint }}
-      errors={fields[name].errors}
-    />
-  );
-  return (
-    <Form method="post" action={pkg ? `${PAGE}?edit=${pkg.id}` : `${PAGE}?create`} preventScrollReset {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value={intent} />
-      {pkg ? <input type="hidden" name="packageId" value={pkg.id} /> : null}
-      <Field
-        label="Package name"
-        inputProps={{ ...getInputProps(fields.name, { type: "text" }), maxLength: MAX_PACKAGE_NAME, autoComplete: "off" }}
-        errors={fields.name.errors}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="Price ($ per month)"
-          inputProps={{ ...getInputProps(fields.price, { type: "text" }), inputMode: "decimal", autoComplete: "off", placeholder: "Free" }}
-          errors={fields.price.errors}
-          hint={PRICE_HINT}
-        />
-        <Field
-          label="Calendars"
-          inputProps={{ ...getInputProps(fields.calender, { type: "number" }), min: 0, max: MAX_CALENDARS, step: 1, inputMode: "numeric" }}
-          errors={fields.calender.errors}
-          hint="How many calendars it connects."
-        />
-      </div>
-      <ControlField
-        label="Access type"
-        id={fields.accessType.id}
-        errorId={fields.accessType.errorId}
-        errors={fields.accessType.errors}
-        hint={`What the package gives access to. The pricing card shows the first 30 characters. Up to ${MAX_ACCESS_TYPE}.`}
-      >
-        <textarea
-          {...accessType}
-          key={accessType.key}
-          rows={3}
-          maxLength={MAX_ACCESS_TYPE}
-          aria-describedby={[accessType["aria-describedby"], `${fields.accessType.id}-hint`].filter(Boolean).join(" ")}
-          className={`${inputClass} resize-y`}
-        />
-      </ControlField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {text("activeEvent", "Active events", "e.g. Unlimited")}
-        {text("goupEvent", "Group events", "e.g. Up to 4 guests")}
-        {text("notificationStatus", "Notifications", "e.g. E-mail and SMS")}
-        {text("oneToOne", "One-to-one events", "e.g. Unlimited")}
-      </div>
-      <ErrorList id={form.errorId} errors={form.errors} />
-      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-        {pkg ? null : (
-          <Link to={PAGE} preventScrollReset className={buttonClass("secondary")}>
-            Cancel
-          </Link>
-        )}
-        <Button type="submit" pending={pending} disabled={pending}>
-          {pkg ? "Update" : "Add"}
-        </Button>
-      </div>
-    </Form>
-  );
-}
-
-function DeleteForm({ pkg }: { pkg: PackageSummary }) {
-  const pending = useIsPending({ intent: "delete" });
-  return (
-    <Form method="post" action={PAGE} preventScrollReset className="space-y-4">
-      <input type="hidden" name="intent" value="delete" />
-      <input type="hidden" name="packageId" value={pkg.id} />
-      <p className="text-sm text-neutral-700">{MESSAGES.deletePackageNote}</p>
-      <p className="text-sm text-neutral-600">People who already bought it keep their professional record and its package name.</p>
-      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-        <Link to={PAGE} preventScrollReset className={buttonClass("secondary")}>
-          Cancel
-        </Link>
-        <Button type="submit" variant="danger" pending={pending} disabled={pending}>
-          Delete
-        </Button>
-      </div>
-    </Form>
-  );
 }
 
 export default function Packages() {

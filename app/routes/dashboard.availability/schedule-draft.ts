@@ -1,5 +1,5 @@
 import type { DateOverride, WeeklyHours } from "~/scheduling/availability";
-import { minutesOfTime, scheduleBody, type ScheduleInput } from "./scheduling-api";
+import { minutesOfTime, scheduleBody, type ScheduleInput } from "~/schemas/scheduling-api";
 
 /**
  * The Availability page's editor form (decision 016), shared by server and browser. The form

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addInterval, copyMondayToWeekdays, draftOf, removeInterval, validateDraft, weeklySummary } from "./availability-form";
+import { addInterval, copyMondayToWeekdays, draftOf, removeInterval, validateDraft, weeklySummary } from "./schedule-draft";
 
 const week = (rows: Array<[number, string, string]>) => rows.map(([day, start, end]) => ({ day, start, end }));
 

@@ -1,14 +1,13 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
-import { useEffect, useState, type ReactNode, type SelectHTMLAttributes } from "react";
 import type { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { EmbedSnippets, type EmbedOffer } from "~/components/embed-snippets";
-import { ControlField, ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
+import { ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
 import { Toaster, type ToastData } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { createEventType, getEventType, replaceEventType, type EventType } from "~/models/event-type.server";
@@ -39,6 +38,7 @@ import { embedSnippets } from "~/utils/embed";
 import { bookingLink } from "~/schemas/username";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
+import { useHydrated, Fieldset, SelectField, HostsPicker } from "./event-type-fields";
 
 /** /dashboard/eventTypes/new (optionally ?kind=group) and /dashboard/eventTypes/<id>: one form for both. */
 
@@ -144,84 +144,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (saved.reason === "not-found") notFound(M.notFound);
   if (saved.reason === "slug-taken") return refused(submission.reply({ fieldErrors: { slug: [M.slugTaken] } }));
   return refused(submission.reply({ fieldErrors: { scheduleId: ["Pick one of your own schedules."] } }));
-}
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
-function Fieldset({ legend, children }: { legend: string; children: ReactNode }) {
-  return (
-    <fieldset className="space-y-4 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6">
-      <legend className="-ml-1 px-1 text-lg font-semibold text-neutral-900">{legend}</legend>
-      {children}
-    </fieldset>
-  );
-}
-
-/** A select wired like Field (label, hint, errors, aria). */
-function SelectField({
-  label,
-  hint,
-  errors,
-  errorId,
-  selectProps,
-  children,
-}: {
-  label: string;
-  hint?: ReactNode;
-  errors?: string[];
-  errorId: string;
-  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string; key?: string };
-  children: ReactNode;
-}) {
-  const { key, ...props } = selectProps;
-  const describedBy = [props["aria-describedby"], hint ? `${props.id}-hint` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <ControlField label={label} id={props.id} errorId={errorId} errors={errors} hint={hint}>
-      <select key={key} {...props} aria-describedby={describedBy} className={inputClass}>
-        {children}
-      </select>
-    </ControlField>
-  );
-}
-
-/** Collective / Round Robin: who hosts with the owner, among the members who accepted (decision 020). */
-function HostsPicker({ members, field, hydrated }: { members: Array<{ id: string; label: string }>; field: Parameters<typeof getCollectionProps>[0]; hydrated: boolean }) {
-  const boxes = getCollectionProps(field, { type: "checkbox", options: members.map((m) => m.id) });
-  return (
-    <fieldset className="space-y-2" aria-describedby={`${field.id}-hint ${field.errorId}`} data-testid="hosts-picker">
-      <legend className="text-sm font-medium text-neutral-800">{hydrated ? "Hosts" : "Hosts (Collective and Round Robin only)"}</legend>
-      <p id={`${field.id}-hint`} className="text-sm text-neutral-600">
-        You always host. Pick at least one team member to host with you.
-      </p>
-      <label className="flex items-center gap-3 text-sm text-neutral-600">
-        <input type="checkbox" checked disabled className="h-5 w-5 rounded border-neutral-400 text-brand-600" /> You
-      </label>
-      {members.length === 0 ? (
-        <p className="text-sm text-neutral-700">
-          Nobody has accepted an invitation to your team yet.{" "}
-          <Link to="/dashboard/team" className="font-medium text-brand-700 underline">
-            Invite people on the Team page
-          </Link>
-          .
-        </p>
-      ) : (
-        members.map((m, i) => {
-          const { key, ...props } = boxes[i];
-          return (
-            <label key={key} className="flex items-center gap-3 text-sm text-neutral-800">
-              <input {...props} className="h-5 w-5 rounded border-neutral-400 text-brand-600 focus:ring-brand-600" />
-              <span className="min-w-0 [overflow-wrap:anywhere]">{m.label}</span>
-            </label>
-          );
-        })
-      )}
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </fieldset>
-  );
 }
 
 export default function EventTypeForm() {

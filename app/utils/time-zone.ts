@@ -23,10 +23,44 @@ export function isTimeZone(value: unknown): value is string {
   return ok;
 }
 
-/** Every zone to offer in a picker, "UTC" first. */
+/**
+ * ICU still reports some zones by their old names (Intl answers "Asia/Calcutta" for India): the
+ * names people know today, as the IANA database spells them. Every runtime that knows the old
+ * name accepts the new one too.
+ */
+const CURRENT_NAMES: Record<string, string> = {
+  "Africa/Asmera": "Africa/Asmara",
+  "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
+  "America/Catamarca": "America/Argentina/Catamarca",
+  "America/Coral_Harbour": "America/Atikokan",
+  "America/Cordoba": "America/Argentina/Cordoba",
+  "America/Godthab": "America/Nuuk",
+  "America/Indianapolis": "America/Indiana/Indianapolis",
+  "America/Jujuy": "America/Argentina/Jujuy",
+  "America/Louisville": "America/Kentucky/Louisville",
+  "America/Mendoza": "America/Argentina/Mendoza",
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+  "Europe/Kiev": "Europe/Kyiv",
+  "Pacific/Enderbury": "Pacific/Kanton",
+  "Pacific/Ponape": "Pacific/Pohnpei",
+  "Pacific/Truk": "Pacific/Chuuk",
+};
+
+/** The zone's current IANA name ("Asia/Calcutta" -> "Asia/Kolkata"); other names unchanged. */
+export function currentZoneName(zone: string): string {
+  const name = CURRENT_NAMES[zone];
+  return name && isTimeZone(name) ? name : zone;
+}
+
+/** Every zone to offer in a picker, "UTC" first, by current names, sorted. */
 export function timeZoneNames(): string[] {
   const names = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return ["UTC", ...names.filter((n) => n !== "UTC")];
+  const current = [...new Set(names.filter((n) => n !== "UTC").map(currentZoneName))].sort();
+  return ["UTC", ...current];
 }
 
 let packedNames: string | null = null;
@@ -89,7 +123,16 @@ export function timeZoneHint(cookieHeader: string | null): string | null {
  * The inline script that keeps the cookie equal to the browser's zone. It runs before the
  * page paints and costs one cookie write, only when the zone changed.
  */
-export const TIME_ZONE_HINT_SCRIPT = `(function(){try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;var c=document.cookie.match(/(?:^|; )${TIME_ZONE_COOKIE}=([^;]*)/);if(z&&(!c||decodeURIComponent(c[1])!==z)){document.cookie="${TIME_ZONE_COOKIE}="+encodeURIComponent(z)+"; Path=/; Max-Age=31536000; SameSite=Lax"}}catch(e){}})();`;
+/**
+ * A page that rendered times in a zone it guessed says so in `<meta name="time-zone-guess">`
+ * (the booking page, when the guest has not picked one). When the cookie was missing or stale and
+ * now holds another zone, the script reloads that page at once, before anything is painted, so
+ * the guest never sees times in the wrong zone. It reloads at most once: after the reload the
+ * cookie already matches, and a browser that keeps no cookie never reloads.
+ */
+export const TIME_ZONE_GUESS_META = "time-zone-guess";
+
+export const TIME_ZONE_HINT_SCRIPT = `(function(){try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;var c=document.cookie.match(/(?:^|; )${TIME_ZONE_COOKIE}=([^;]*)/);if(z&&(!c||decodeURIComponent(c[1])!==z)){var v=encodeURIComponent(z);document.cookie="${TIME_ZONE_COOKIE}="+v+"; Path=/; Max-Age=31536000; SameSite=Lax";var g=document.querySelector('meta[name="${TIME_ZONE_GUESS_META}"]');if(g&&g.content!==z&&document.cookie.indexOf("${TIME_ZONE_COOKIE}="+v)>=0)location.reload()}}catch(e){}})();`;
 
 /** "Jan 5, 2026" and "3:04 PM" formatters in `timeZone` (UTC when this runtime does not know it). */
 export function dateTimeFormatters(timeZone: string) {

@@ -1,0 +1,45 @@
+import { forwardRef, type ReactNode } from "react";
+
+/**
+ * The chosen day's times beside the calendar (below it on a phone): a heading the page moves the
+ * focus to once the day is loaded, then the times in a panel that scrolls on its own on wide
+ * screens (the page keeps its height) and in two columns on a phone.
+ */
+export const SlotPanel = forwardRef<HTMLHeadingElement, { title: string; busy: boolean; note?: ReactNode; children: ReactNode }>(function SlotPanel(
+  { title, busy, note, children },
+  ref,
+) {
+  return (
+    <div aria-busy={busy || undefined} className="scroll-mt-4" id="slots-panel">
+      <h2
+        ref={ref}
+        tabIndex={-1}
+        id="slots-heading"
+        className="scroll-mt-4 rounded text-sm font-semibold text-neutral-900 outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        data-testid="slots-heading"
+      >
+        {title}
+      </h2>
+      {note}
+      <div className={`transition-opacity duration-150 ${busy ? "opacity-50" : ""}`}>{children}</div>
+    </div>
+  );
+});
+
+/** The list of times: a grid on a phone, one scrolling column beside the calendar on wide screens. */
+export function SlotList({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <ul
+      className="mt-3 grid grid-cols-2 gap-2 lg:max-h-[23rem] lg:grid-cols-1 lg:overflow-y-auto lg:overscroll-contain lg:p-1 lg:pr-2"
+      data-testid="slots"
+      aria-label={label}
+    >
+      {children}
+    </ul>
+  );
+}
+
+export const slotClass = (pending: boolean) =>
+  `flex flex-col items-center justify-center rounded-lg border border-brand-600 px-3 py-2.5 text-center text-sm font-semibold text-brand-700 outline-none transition-colors duration-150 hover:bg-brand-50 focus-visible:ring-4 focus-visible:ring-brand-500 focus-visible:ring-offset-1 disabled:cursor-not-allowed ${
+    pending ? "animate-pulse bg-brand-50" : ""
+  }`;

@@ -93,6 +93,26 @@ export function googleCalendarLink(event: { title: string; start: Date; end: Dat
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }
 
+/**
+ * "Add to Outlook.com" and "Add to Office 365": the event prefilled in Outlook's compose form
+ * (the same deep link on both hosts).
+ */
+export function outlookCalendarLinks(event: { title: string; start: Date; end: Date; details: string; location?: string }): { outlook: string; office365: string } {
+  const params = new URLSearchParams({
+    path: "/calendar/action/compose",
+    rru: "addevent",
+    subject: event.title,
+    startdt: event.start.toISOString(),
+    enddt: event.end.toISOString(),
+    body: event.details,
+    ...(event.location ? { location: event.location } : {}),
+  });
+  return {
+    outlook: `https://outlook.live.com/calendar/0/deeplink/compose?${params.toString()}`,
+    office365: `https://outlook.office.com/calendar/0/deeplink/compose?${params.toString()}`,
+  };
+}
+
 /** Initials for the avatar: "Ada Lovelace" -> "AL". */
 export function initials(name: string, fallback: string): string {
   const parts = (name.trim() || fallback).split(/\s+/).filter(Boolean);

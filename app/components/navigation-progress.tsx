@@ -28,7 +28,7 @@ export function NavigationProgress() {
           shown ? "scale-x-75 opacity-100" : "scale-x-0 opacity-0"
         }`}
       />
-      <p className="sr-only" role="status" aria-live="polite">
+      <p className="sr-only" aria-live="polite">
         {shown ? (navigation.state === "submitting" ? "Sending…" : "Loading…") : ""}
       </p>
     </>

@@ -1,4 +1,4 @@
-import { forwardRef, type ReactNode } from "react";
+import { forwardRef, useEffect, useRef, type ReactNode } from "react";
 
 /**
  * The chosen day's times beside the calendar (below it on a phone): a heading the page moves the
@@ -43,3 +43,30 @@ export const slotClass = (pending: boolean) =>
   `flex flex-col items-center justify-center rounded-lg border border-brand-600 px-3 py-2.5 text-center text-sm font-semibold text-brand-700 outline-none transition-colors duration-150 hover:bg-brand-50 focus-visible:ring-4 focus-visible:ring-brand-500 focus-visible:ring-offset-1 disabled:cursor-not-allowed ${
     pending ? "animate-pulse bg-brand-50" : ""
   }`;
+
+/**
+ * After the guest picks a day (onPick) and its times have loaded (`date` changed), the focus
+ * moves to the times' heading, and a phone scrolls them into view.
+ */
+export function useSlotFocus(date: string | null) {
+  const picked = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!picked.current) return;
+    picked.current = false;
+    const el = heading.current;
+    if (!el) return;
+    el.focus({ preventScroll: true });
+    const top = el.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight * 0.6) {
+      const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      el.scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
+    }
+  }, [date]);
+  return {
+    heading,
+    onPick: () => {
+      picked.current = true;
+    },
+  };
+}

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } 
 import { useEffect, useMemo, useRef } from "react";
 import { ArrowLeft, CalendarDays, Clock, Globe, MapPin, Users } from "lucide-react";
 import { MonthCalendar } from "~/components/booking/month-calendar";
-import { SlotList, SlotPanel, slotClass } from "~/components/booking/slot-panel";
+import { SlotList, SlotPanel, slotClass, useSlotFocus } from "~/components/booking/slot-panel";
 import { TimeZonePicker } from "~/components/booking/time-zone-picker";
 import { useHydrated } from "~/components/booking/use-hydrated";
 import { inputClass } from "~/components/forms";
@@ -330,20 +330,7 @@ export default function BookingPage() {
   }, [d.tzChosen, d.timeZone]);
 
   // A day picked: once its times are here, they get the focus (and come into view on a phone).
-  const picked = useRef(false);
-  const slotsHeading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (!picked.current) return;
-    picked.current = false;
-    const heading = slotsHeading.current;
-    if (!heading) return;
-    heading.focus({ preventScroll: true });
-    const top = heading.getBoundingClientRect().top;
-    if (top < 0 || top > window.innerHeight * 0.6) {
-      const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      heading.scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
-    }
-  }, [d.date]);
+  const slotFocus = useSlotFocus(d.date);
 
   // A time chosen: the form's first field gets the focus.
   const lastSlot = useRef(d.slot);
@@ -424,9 +411,7 @@ export default function BookingPage() {
                   nextMonth={d.nextMonth}
                   dayHref={(date) => href({ date })}
                   monthHref={(month) => href({ month })}
-                  onPick={() => {
-                    picked.current = true;
-                  }}
+                  onPick={slotFocus.onPick}
                 />
                 {d.days.length === 0 ? (
                   <p className="mt-3 text-sm text-neutral-600" data-testid="no-open-times">
@@ -447,7 +432,7 @@ export default function BookingPage() {
                 </div>
               </div>
               <SlotPanel
-                ref={slotsHeading}
+                ref={slotFocus.heading}
                 title={d.date ? dateLabel(d.date) : "Pick a day"}
                 busy={dayLoading}
                 note={

@@ -24,8 +24,10 @@ import { readFormData } from "~/utils/request.server";
 import { ReviewSchema } from "~/utils/review-form";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
+import { pageMeta } from "~/utils/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Scheduler: easy meeting scheduling" }];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Scheduler: easy meeting scheduling", description: "The fastest and easiest way to schedule any meeting or other collaboration: booking links, group sessions and team scheduling.", path: "/" });
 
 /** How many reviews the carousel shows, newest first. */
 const REVIEWS_SHOWN = 20;

@@ -4,11 +4,10 @@ import { Check } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { listPackages, type PackageSummary } from "~/models/package.server";
 import { formatPrice, highlightedIndex, packageFeatures, truncateAccessType } from "~/utils/packages";
+import { pageMeta } from "~/utils/page-meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Pricing | Scheduler" },
-  { name: "description", content: "Monthly packages for Scheduler: start free, upgrade for unlimited events, more calendars and e-mail and SMS notifications." },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Pricing | Scheduler", description: "Monthly packages for Scheduler: start free, upgrade for unlimited events, more calendars and e-mail and SMS notifications.", path: "/pricing" });
 
 export async function loader() {
   return { packages: await listPackages() };

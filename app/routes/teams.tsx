@@ -4,14 +4,10 @@ import { Link } from "@remix-run/react";
 import { CalendarCheck2, Repeat2, UserRound, Users } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { useOptionalUser } from "~/root";
+import { pageMeta } from "~/utils/page-meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Teams | Scheduler" },
-  {
-    name: "description",
-    content: "Team scheduling with Scheduler: collective events where every host is free, and round robin that shares meetings fairly.",
-  },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Teams | Scheduler", description: "Team scheduling with Scheduler: collective events where every host is free, and round robin that shares meetings fairly.", path: "/teams" });
 
 /** An example working day, 9:00 to 17:00, one cell per hour. */
 const HOURS = [9, 10, 11, 12, 13, 14, 15, 16];

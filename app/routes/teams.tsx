@@ -167,7 +167,7 @@ export default function Teams() {
           <ul className="grid gap-4 sm:grid-cols-2">
             <li className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm">
               <UserRound className="h-5 w-5 text-brand-600" aria-hidden />
-              <h3 className="mt-3 font-semibold text-neutral-900">One-on-One</h3>
+              <h3 className="mt-3 font-semibold text-neutral-900">One-to-One</h3>
               <p className="mt-1 text-sm text-neutral-600">One host, one guest: intros, check-ins and interviews.</p>
             </li>
             <li className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm">

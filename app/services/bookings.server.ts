@@ -27,8 +27,8 @@ function actorName(actor: BookingActor | CancelActor): string {
 
 /** What the mail consumer tells for each record: the payloads below, the senders of before. */
 type Told =
-  | { tell: "booking"; booking: HostEvent; host: BookingHost; to?: string[]; links?: Links }
-  | { tell: "session"; booking: HostEvent; host: BookingHost; seats: BookingSeat[] }
+  | { tell: "booking"; booking: HostEvent; host: BookingHost; to?: string[]; links?: Links; note?: string }
+  | { tell: "session"; booking: HostEvent; host: BookingHost; seats: BookingSeat[]; note?: string }
   | { tell: "seat-moved"; booking: SeatBooking; host: BookingHost; left: HostEvent | null; links: Links }
   | { tell: "cancelled"; outcome: Extract<CancelOutcome, { ok: true }>; reason?: string; remove?: boolean };
 
@@ -37,9 +37,9 @@ async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): 
   const mailKind = kind === "created" ? "created" : "updated";
   switch (told.tell) {
     case "booking":
-      return mailBooking(told.booking, told.host, mailKind, { to: told.to, links: told.links });
+      return mailBooking(told.booking, told.host, mailKind, { to: told.to, links: told.links, note: told.note });
     case "session":
-      return mailSessionSeats(told.booking, told.seats, told.host, mailKind);
+      return mailSessionSeats(told.booking, told.seats, told.host, mailKind, told.note);
     case "seat-moved": {
       const name = told.booking.guestName ?? "A guest";
       await mailGuests(told.booking, told.host, "updated", { links: told.links });
@@ -105,8 +105,11 @@ export async function createBookingChange(input: { request: BookingRequest; now:
   return result;
 }
 
-/** Moves a booking (a seat's guest with their token moves their seat only, decision 021). */
-export async function rescheduleBookingChange(input: { id: string; actor: BookingActor; start: Date; now: Date; linkBase: string }): Promise<ChangeResult> {
+/**
+ * Moves a booking (a seat's guest with their token moves their seat only, decision 021). A host's
+ * `note` to the guests travels on the record and reaches them in the updated invitation.
+ */
+export async function rescheduleBookingChange(input: { id: string; actor: BookingActor; start: Date; now: Date; linkBase: string; note?: string }): Promise<ChangeResult> {
   const { id, actor, start, now } = input;
   const links = linksFor(input.linkBase, id, "token" in actor ? actor.token : null);
   let result: ChangeResult;
@@ -127,16 +130,16 @@ export async function rescheduleBookingChange(input: { id: string; actor: Bookin
     });
     result = moved.ok ? { ok: true, booking: moved.booking, host: moved.host } : moved;
   } else {
-    result = await rescheduleBookingRow(id, actor, start, now, links);
+    result = await rescheduleBookingRow(id, actor, start, now, links, "token" in actor ? undefined : input.note || undefined);
   }
   if (result.ok) nudgeBookingEvents();
   return result;
 }
 
-function rescheduleBookingRow(id: string, actor: BookingActor, start: Date, now: Date, links: Links): Promise<ChangeResult> {
+function rescheduleBookingRow(id: string, actor: BookingActor, start: Date, now: Date, links: Links, note: string | undefined): Promise<ChangeResult> {
   return rescheduleBooking(id, actor, start, now, async (tx, r, before) => {
     const payload: Told =
-      r.seats && r.seats.length > 0 ? { tell: "session", booking: r.booking, host: r.host, seats: r.seats } : { tell: "booking", booking: r.booking, host: r.host, links };
+      r.seats && r.seats.length > 0 ? { tell: "session", booking: r.booking, host: r.host, seats: r.seats, note } : { tell: "booking", booking: r.booking, host: r.host, links, note };
     await recordBookingEvent(tx, {
       kind: "rescheduled",
       eventId: r.booking.id,

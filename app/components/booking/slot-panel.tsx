@@ -26,11 +26,13 @@ export const SlotPanel = forwardRef<HTMLHeadingElement, { title: string; busy: b
   );
 });
 
-/** The list of times: a grid on a phone, one scrolling column beside the calendar on wide screens. */
-export function SlotList({ children, label }: { children: ReactNode; label: string }) {
+/** The list of times: a grid on a phone, one scrolling column beside the calendar on wide screens ("panel"), or a grid everywhere (in a modal). */
+export function SlotList({ children, label, layout = "panel" }: { children: ReactNode; label: string; layout?: "panel" | "grid" }) {
   return (
     <ul
-      className="mt-3 grid grid-cols-2 gap-2 lg:max-h-[23rem] lg:grid-cols-1 lg:overflow-y-auto lg:overscroll-contain lg:p-1 lg:pr-2"
+      className={`mt-3 grid gap-2 ${
+        layout === "panel" ? "grid-cols-2 lg:max-h-[23rem] lg:grid-cols-1 lg:overflow-y-auto lg:overscroll-contain lg:p-1 lg:pr-2" : "grid-cols-2 sm:grid-cols-3"
+      }`}
       data-testid="slots"
       aria-label={label}
     >

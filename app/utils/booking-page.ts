@@ -67,11 +67,13 @@ export interface PageQuery {
   tz?: string;
   clock?: "24";
   embed?: "1";
+  /** The week view (days as columns) instead of the month calendar. */
+  view?: "week";
 }
 
 export function pageHref(base: string, query: PageQuery): string {
   const params = new URLSearchParams();
-  for (const key of ["month", "date", "slot", "tz", "clock", "embed"] as const) {
+  for (const key of ["month", "date", "slot", "tz", "clock", "view", "embed"] as const) {
     const value = query[key];
     if (value) params.set(key, value);
   }

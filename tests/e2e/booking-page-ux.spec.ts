@@ -174,6 +174,44 @@ test.describe("desktop", () => {
   });
 });
 
+test.describe("week view", () => {
+  test.use({ viewport: { width: 1440, height: 900 }, timezoneId: "Europe/Berlin" });
+
+  test("days as columns; a time books as from the month; next week and back", async ({ page }) => {
+    await page.goto(pagePath());
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Week", exact: true }).click();
+    await expect(page).toHaveURL(/view=week/);
+    const days = page.getByTestId("week-day");
+    await expect(days).toHaveCount(7);
+    // Side by side: the seven columns share one row.
+    const tops = await days.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    const first = await page.getByTestId("week-heading").textContent();
+    await page.getByRole("link", { name: "Next week" }).click();
+    await expect(page.getByTestId("week-heading")).not.toHaveText(first ?? "");
+    await page.getByRole("link", { name: "Previous week" }).click();
+    await expect(page.getByTestId("week-heading")).toHaveText(first ?? "");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId("slot").first().click();
+    await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
+    await expect(page.getByTestId("chosen-slot")).toContainText("Europe/Berlin");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the view switch, the weeks and the times are plain links", async ({ page }) => {
+      await page.goto(`${pagePath()}?tz=Europe%2FBerlin`);
+      await page.getByRole("link", { name: "Week", exact: true }).click();
+      await expect(page.getByTestId("week-day")).toHaveCount(7);
+      await page.getByRole("link", { name: "Next week" }).click();
+      await page.getByTestId("slot").first().click();
+      await expect(page.getByTestId("booking-form")).toBeVisible();
+    });
+  });
+});
+
 test.describe("phone", () => {
   test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, timezoneId: "Europe/Berlin" });
 

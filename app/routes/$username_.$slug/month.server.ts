@@ -19,9 +19,14 @@ export interface MonthSlots {
 }
 
 /** One month of the slot search (the one behind GET /api/slots and booking). */
-export async function monthSlots(found: BookableEventType, month: string, timeZone: string, now: Date): Promise<MonthSlots> {
+export function monthSlots(found: BookableEventType, month: string, timeZone: string, now: Date): Promise<MonthSlots> {
+  return rangeSlots(found, monthRange(month), timeZone, now);
+}
+
+/** The slot search over the guest's dates `range` (a month, or a week for the week view). */
+export async function rangeSlots(found: BookableEventType, range: { start: string; end: string }, timeZone: string, now: Date): Promise<MonthSlots> {
   try {
-    const input = await slotSearch(found, { range: monthRange(month), timeZone, now });
+    const input = await slotSearch(found, { range, timeZone, now });
     const slots: Record<string, string[]> = {};
     for (const [date, list] of Object.entries(computeSlots(input).slots)) if (list.length > 0) slots[date] = list;
     const seatsLeft: Record<string, number> = {};

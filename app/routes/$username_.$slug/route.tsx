@@ -13,7 +13,7 @@ import { Button } from "~/components/ui/button";
 import { isTakingBookings, nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
 import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN, runIdempotent } from "~/models/idempotency.server";
 import { isTeamKind } from "~/models/team-hosts.server";
-import { todayIn } from "~/scheduling/zoned-time";
+import { addDays, todayIn } from "~/scheduling/zoned-time";
 import { bookingBody } from "~/utils/booking-api";
 import { createBookingChange } from "~/services/bookings.server";
 import { linkBase, SLOT_TAKEN_MESSAGE } from "~/utils/booking-api.server";
@@ -25,7 +25,8 @@ import { currentZoneName, isTimeZone, packedTimeZoneNames, timeZoneHint, TIME_ZO
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
 import { BookingForm, FIRST_FIELD_ID, type BookingValues } from "./booking-form";
-import { findPage, openMonth } from "./month.server";
+import { findPage, openMonth, rangeSlots } from "./month.server";
+import { WeekView } from "./week-view";
 
 /**
  * /{username}/{slug}: the booking page.
@@ -93,6 +94,23 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const daySlots = selectedDate ? (slots[selectedDate] ?? []) : [];
   const chosen = slot ? (daySlots.find((s) => Date.parse(s) === Date.parse(slot)) ?? null) : null;
   const { eventType } = found;
+  // The week view: the week (Monday first) of the day asked for, else of the chosen day.
+  const weekView = q.get("view") === "week";
+  const week =
+    weekView && taking
+      ? await (async () => {
+          const anchor = date ?? selectedDate ?? today;
+          const monday = addDays(anchor, -((new Date(`${anchor}T00:00:00Z`).getUTCDay() + 6) % 7));
+          const found7 = await rangeSlots(found, { start: monday, end: addDays(monday, 6) }, timeZone, now);
+          return {
+            start: monday,
+            days: Array.from({ length: 7 }, (_, i) => addDays(monday, i)).map((d) => ({ date: d, slots: found7.slots[d] ?? [] })),
+            seatsLeft: found7.seatsLeft,
+            prev: monday > today ? addDays(monday, -7) : null,
+            next: addDays(monday, 7),
+          };
+        })()
+      : null;
   const summary = chosen
     ? (() => {
         const start = Date.parse(chosen);
@@ -136,6 +154,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     /** The zone came from ?tz= (the guest chose it): the browser's own zone does not replace it. */
     tzChosen,
     clock24,
+    week,
     /** The form's Idempotency-Key (decision 024): a double submit or a resubmit lands on one booking. */
     idempotencyKey: crypto.randomUUID(),
     embed: q.get("embed") === "1",
@@ -303,13 +322,31 @@ function ZoneAndClock({ d, href, hydrated }: { d: PageData; href: (q: PageQuery)
   );
 }
 
+/** Month calendar or week columns: two links, so it works without JavaScript too. */
+function ViewSwitch({ week, monthHref, weekHref }: { week: boolean; monthHref: string; weekHref: string }) {
+  const item = (active: boolean) =>
+    `rounded-md px-3 py-1 font-medium outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${active ? "bg-brand-600 text-white" : "text-neutral-700 hover:bg-neutral-100"}`;
+  return (
+    <div className="mb-4 flex justify-end">
+      <div role="group" aria-label="View" className="inline-flex rounded-lg border border-neutral-300 p-0.5 text-sm">
+        <Link to={monthHref} preventScrollReset aria-current={week ? undefined : "true"} className={item(!week)}>
+          Month
+        </Link>
+        <Link to={weekHref} preventScrollReset aria-current={week ? "true" : undefined} className={item(week)} data-testid="week-view-link">
+          Week
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 export default function BookingPage() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const submitting = useIsPending();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const base: PageQuery = { tz: d.timeZone, clock: d.clock24 ? "24" : undefined, embed: d.embed ? "1" : undefined };
+  const base: PageQuery = { tz: d.timeZone, clock: d.clock24 ? "24" : undefined, view: d.week ? "week" : undefined, embed: d.embed ? "1" : undefined };
   const here = `/${d.host.username}/${d.eventType.slug}`;
   const href = (q: PageQuery) => pageHref(here, { ...base, month: d.month, ...q });
   const capped = !d.taking || result?.status === "capped";
@@ -400,6 +437,24 @@ export default function BookingPage() {
               back={href({ date: d.date ?? undefined })}
             />
           ) : (
+            <>
+            <ViewSwitch week={d.week !== null} monthHref={href({ view: undefined, date: d.date ?? undefined })} weekHref={href({ view: "week", date: d.date ?? undefined })} />
+            {d.week ? (
+              <div className="space-y-5">
+                <WeekView
+                  week={d.week}
+                  clock24={d.clock24}
+                  zoneLabel={d.zoneLabel}
+                  pendingSlot={pendingSlot}
+                  busy={dayLoading}
+                  weekHref={(monday) => href({ month: monthOf(monday), date: monday })}
+                  slotHref={(date, slot) => href({ month: monthOf(date), date, slot })}
+                />
+                <div className="border-t border-neutral-200 pt-4">
+                  <ZoneAndClock d={d} href={href} hydrated={hydrated} />
+                </div>
+              </div>
+            ) : (
             <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,15rem)] lg:gap-8">
               <div>
                 <MonthCalendar
@@ -478,6 +533,8 @@ export default function BookingPage() {
                 )}
               </SlotPanel>
             </div>
+            )}
+            </>
           )}
         </div>
       </div>

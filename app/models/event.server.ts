@@ -193,7 +193,7 @@ export async function lockHostUnderCap(tx: Transaction, hostId: string, now: Dat
  */
 export async function createHostEvent(
   hostId: string,
-  input: EventDetails & { eventWith: Event["eventWith"]; invitees: string[]; notification: string },
+  input: EventDetails & { eventWith: Event["eventWith"]; invitees: string[] },
   now: Date,
 ): Promise<HostEvent> {
   const db = await getDb();
@@ -215,7 +215,6 @@ export async function createHostEvent(
       if (input.invitees.length > 0) {
         await tx.insert(eventInvitees).values(input.invitees.map((email, i) => ({ eventId: created.id, position: i + 1, email })));
       }
-      await notify(tx, hostId, input.notification);
       return { ...created, invitees: input.invitees };
     }),
   );
@@ -231,7 +230,7 @@ export async function createHostEvent(
 export async function updateHostEvent(
   hostId: string,
   eventId: string,
-  input: EventDetails & { notification: (event: Event) => string },
+  input: EventDetails,
   now: Date,
 ): Promise<HostEvent | null> {
   if (!isUuid(eventId)) return null;
@@ -267,7 +266,6 @@ export async function updateHostEvent(
         .where(and(eq(events.id, eventId), eq(events.hostId, hostId)))
         .returning();
       if (!updated) return null;
-      await notify(tx, hostId, input.notification(updated));
       const [withList] = await withInvitees(tx as unknown as Database, [updated]);
       return withList;
     }),

@@ -18,7 +18,7 @@ import { whenOf } from "~/components/admin-table";
 import { instantToWallClock, todayIn } from "~/scheduling/zoned-time";
 import { requirePermission } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
-import { deleteEventAndTell, describeWhen, overlapReply } from "~/utils/event-actions.server";
+import { deleteEventAndTell, overlapReply } from "~/utils/event-actions.server";
 import { mailInvitees } from "~/utils/event-mail.server";
 import { updateEventFields, updateEventSchema } from "~/utils/event-schemas";
 import { meetingPlace, meetingRoomUrl, placeLine, type LocationSetting } from "~/utils/meeting";
@@ -144,7 +144,6 @@ export async function action({ request }: ActionFunctionArgs) {
           description: v.description,
           startsAt: v.startsAt,
           endsAt: v.endsAt,
-          notification: (e) => `Event "${e.eventName}" changed: now on ${describeWhen(e.startsAt, user.timeZone)}.`,
         },
         now,
       );

@@ -3,7 +3,7 @@ import { MESSAGES } from "~/messages";
 import { CancelledEventError, EventLimitError, EventOverlapError, getHostEvent, LinkedEventError, updateHostEvent } from "~/models/event.server";
 import { apiError, readJson, requireApiUser } from "~/utils/api.server";
 import { eventJson, updateEventBody } from "~/utils/event-api.server";
-import { deleteEventAndTell, describeWhen } from "~/utils/event-actions.server";
+import { deleteEventAndTell } from "~/utils/event-actions.server";
 import { mailInvitees } from "~/utils/event-mail.server";
 import { apiRoute } from "~/utils/api-route.server";
 
@@ -39,7 +39,6 @@ async function handle({ request, params }: ActionFunctionArgs) {
         description: input.description,
         startsAt: input.dateTime,
         endsAt: new Date(input.dateTime.getTime() + minutes * 60_000),
-        notification: (e) => `Event "${e.eventName}" changed: now on ${describeWhen(e.startsAt, user.timeZone)}.`,
       },
       now,
     );

@@ -3,7 +3,6 @@ import { MESSAGES } from "~/messages";
 import { createHostEvent, EventLimitError, EventOverlapError } from "~/models/event.server";
 import { apiError, isSelf, readJson, requireApiUser } from "~/utils/api.server";
 import { eventJson, createEventBody } from "~/utils/event-api.server";
-import { describeWhen } from "~/utils/event-actions.server";
 import { mailInvitees } from "~/utils/event-mail.server";
 import { apiRoute } from "~/utils/api-route.server";
 
@@ -29,7 +28,6 @@ async function handle({ request }: ActionFunctionArgs) {
         startsAt: input.startsAt,
         endsAt: input.endsAt,
         invitees: input.invitees,
-        notification: `New event "${input.eventName}" on ${describeWhen(input.startsAt, user.timeZone)}.`,
       },
       now,
     );

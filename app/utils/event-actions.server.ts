@@ -71,7 +71,6 @@ export async function createEventAction(request: Request, kind: "One-to-One" | "
         startsAt: value.startsAt,
         endsAt: value.endsAt,
         invitees,
-        notification: `New event "${value.eventName}" on ${describeWhen(value.startsAt, user.timeZone)}.`,
       },
       now,
     );

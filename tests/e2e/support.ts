@@ -161,9 +161,10 @@ export interface BookingHost {
   /** The host's signed-in browser (New York). */
   context: BrowserContext;
   page: Page;
-  /** An API token of the host, and the schedule's id (for more event types). */
+  /** An API token of the host, the schedule's id (for more event types) and the event type's. */
   token: string;
   scheduleId: string;
+  eventTypeId: string;
 }
 
 /**
@@ -209,5 +210,6 @@ export async function newBookingHost(browser: Browser, prefix: string): Promise<
     },
   });
   expect(type.status()).toBe(201);
-  return { username, slug, context, page, token, scheduleId };
+  const eventTypeId = ((await type.json()) as { _id: string })._id;
+  return { username, slug, context, page, token, scheduleId, eventTypeId };
 }

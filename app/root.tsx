@@ -2,12 +2,13 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Footer } from "~/components/footer";
-import { Navbar } from "~/components/navbar";
-import { useNonce } from "~/components/nonce";
-import { Toaster } from "~/components/toaster";
-import { listBellNotifications } from "~/models/notification.server";
+import { GeneralErrorBoundary } from "./components/error-boundary";
+import { Footer } from "./components/footer";
+import { Navbar } from "./components/navbar";
+import { NavigationProgress } from "./components/navigation-progress";
+import { useNonce } from "./components/nonce";
+import { Toaster } from "./components/toaster";
+import { listBellNotifications } from "./models/notification.server";
 import tailwindHref from "./tailwind.css";
 import { EMBED_FRAME_SCRIPT, EMBED_PARAM } from "~/utils/embed";
 import { getUser } from "~/utils/auth.server";
@@ -54,7 +55,11 @@ export function Layout({ children }: { children: ReactNode }) {
   // ?embed=1 on a page that allows it (handle.embeddable: the booking pages) drops the site's chrome.
   const location = useLocation();
   const matches = useMatches();
-  const embed = new URLSearchParams(location.search).get(EMBED_PARAM) === "1" && matches.some((m) => (m.handle as { embeddable?: boolean } | undefined)?.embeddable);
+  const handles = matches.map((m) => m.handle as { embeddable?: boolean; chrome?: "booking" | "app" } | undefined);
+  const embed = new URLSearchParams(location.search).get(EMBED_PARAM) === "1" && handles.some((h) => h?.embeddable);
+  // A booking page is the host's, not ours: no site navigation or footer (it says "Powered by").
+  // The app's own pages (the dashboard) keep the navbar but not the marketing footer.
+  const chrome = handles.reduce<"booking" | "app" | "site">((found, h) => h?.chrome ?? found, "site");
   // Embedded, the page is as tall as its content (not the frame), so the parent can size the
   // frame to it, and transparent around its cards, so it sits on the host's own background.
   return (
@@ -76,11 +81,12 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        {embed ? null : <Navbar user={root?.user ?? null} notifications={root?.notifications ?? []} />}
+        <NavigationProgress />
+        {embed || chrome === "booking" ? null : <Navbar user={root?.user ?? null} notifications={root?.notifications ?? []} />}
         <main id="main" className="flex-1">
           {children}
         </main>
-        {embed ? null : <Footer year={root?.year ?? new Date().getFullYear()} />}
+        {embed || chrome !== "site" ? null : <Footer year={root?.year ?? new Date().getFullYear()} />}
         <Toaster toast={root?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -34,8 +34,8 @@ export async function readOptionalJson<S extends z.ZodType>(request: Request, sc
  * guest's reschedule page and the host's Scheduled Events page. A guest acting with their token
  * gets the links again in the mail; a seat's guest moves their seat only (decision 021).
  */
-export async function rescheduleAndTell(request: Request, id: string, actor: BookingActor, start: Date, now: Date): Promise<ChangeResult> {
-  return rescheduleBookingChange({ id, actor, start, now, linkBase: linkBase(request) });
+export async function rescheduleAndTell(request: Request, id: string, actor: BookingActor, start: Date, now: Date, note?: string): Promise<ChangeResult> {
+  return rescheduleBookingChange({ id, actor, start, now, linkBase: linkBase(request), note });
 }
 
 /** The JSON answer for a cancel or reschedule already done (and mailed). */

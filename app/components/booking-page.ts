@@ -67,11 +67,13 @@ export interface PageQuery {
   tz?: string;
   clock?: "24";
   embed?: "1";
+  /** The week view (days as columns) instead of the month calendar. */
+  view?: "week";
 }
 
 export function pageHref(base: string, query: PageQuery): string {
   const params = new URLSearchParams();
-  for (const key of ["month", "date", "slot", "tz", "clock", "embed"] as const) {
+  for (const key of ["month", "date", "slot", "tz", "clock", "view", "embed"] as const) {
     const value = query[key];
     if (value) params.set(key, value);
   }
@@ -91,6 +93,26 @@ export function googleCalendarLink(event: { title: string; start: Date; end: Dat
     ...(event.location ? { location: event.location } : {}),
   });
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
+}
+
+/**
+ * "Add to Outlook.com" and "Add to Office 365": the event prefilled in Outlook's compose form
+ * (the same deep link on both hosts).
+ */
+export function outlookCalendarLinks(event: { title: string; start: Date; end: Date; details: string; location?: string }): { outlook: string; office365: string } {
+  const params = new URLSearchParams({
+    path: "/calendar/action/compose",
+    rru: "addevent",
+    subject: event.title,
+    startdt: event.start.toISOString(),
+    enddt: event.end.toISOString(),
+    body: event.details,
+    ...(event.location ? { location: event.location } : {}),
+  });
+  return {
+    outlook: `https://outlook.live.com/calendar/0/deeplink/compose?${params.toString()}`,
+    office365: `https://outlook.office.com/calendar/0/deeplink/compose?${params.toString()}`,
+  };
 }
 
 /** Initials for the avatar: "Ada Lovelace" -> "AL". */

@@ -48,10 +48,10 @@ export function BookingSummary({ booking, strike = false }: { booking: BookingSu
 }
 
 /** The page frame both guest pages share: a centred card under a small heading. */
-export function GuestPage({ eyebrow, heading, children }: { eyebrow: string; heading: string; children: ReactNode }) {
+export function GuestPage({ eyebrow, heading, children, wide = false }: { eyebrow: string; heading: string; children: ReactNode; wide?: boolean }) {
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white">
-      <div className="mx-auto max-w-form px-4 py-10 sm:px-6 sm:py-16">
+      <div className={`mx-auto px-4 py-10 sm:px-6 sm:py-16 ${wide ? "max-w-3xl" : "max-w-form"}`}>
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{eyebrow}</p>
         <h1 className="mt-2 text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">{heading}</h1>
         <div className="mt-6 space-y-6 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-8">{children}</div>

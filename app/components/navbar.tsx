@@ -1,4 +1,5 @@
 import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { Bell, CircleUserRound, LayoutDashboard, LogOut, Menu, PanelLeft } from "lucide-react";
 import { Logo } from "./logo";
 import { roleLabel, type Role } from "~/utils/permissions";
@@ -24,8 +25,56 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 }
 
 /**
- * Menus are <details> elements so they open and close before (and without) JavaScript.
+ * Menus are <details> elements so they open and close before (and without) JavaScript. With it,
+ * they behave as menus do: one open at a time, Escape closes (focus back on the button), a click
+ * or tap outside closes, a navigation closes; each button says whether it is expanded.
  */
+function useMenus(nav: React.RefObject<HTMLElement>) {
+  const location = useLocation();
+  useEffect(() => {
+    const root = nav.current;
+    if (!root) return;
+    const menus = () => [...root.querySelectorAll<HTMLDetailsElement>("details[data-menu]")];
+    const sync = (menu: HTMLDetailsElement) => menu.querySelector(":scope > summary")?.setAttribute("aria-expanded", String(menu.open));
+    const onToggle = (event: Event) => {
+      const menu = event.target as HTMLDetailsElement;
+      if (!(menu instanceof HTMLDetailsElement) || !menu.hasAttribute("data-menu")) return;
+      sync(menu);
+      if (menu.open) for (const other of menus()) if (other !== menu && other.open) other.open = false;
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      for (const menu of menus()) {
+        if (!menu.open) continue;
+        menu.open = false;
+        menu.querySelector<HTMLElement>(":scope > summary")?.focus();
+      }
+    };
+    const onPointer = (event: PointerEvent) => {
+      for (const menu of menus()) if (menu.open && !menu.contains(event.target as Node)) menu.open = false;
+    };
+    const onFocus = (event: FocusEvent) => {
+      for (const menu of menus()) if (menu.open && !menu.contains(event.target as Node)) menu.open = false;
+    };
+    menus().forEach(sync);
+    // toggle does not bubble: listen in the capture phase.
+    root.addEventListener("toggle", onToggle, true);
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("focusin", onFocus);
+    return () => {
+      root.removeEventListener("toggle", onToggle, true);
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("focusin", onFocus);
+    };
+  }, [nav]);
+  // A new page: every menu closes.
+  useEffect(() => {
+    for (const menu of nav.current?.querySelectorAll<HTMLDetailsElement>("details[data-menu]") ?? []) menu.open = false;
+  }, [location.pathname, location.search, nav]);
+}
+
 export interface BellNotification {
   id: string;
   notification: string;
@@ -43,7 +92,8 @@ function NotificationBell({ notifications }: { notifications: BellNotification[]
   const unread = marking ? 0 : notifications.filter((n) => n.unread).length;
   return (
     <details
-      className="relative"
+      className="sm:relative"
+      data-menu
       onToggle={(event) => {
         if (event.currentTarget.open && unread > 0) fetcher.submit(null, { method: "post", action: "/notifications/read" });
       }}
@@ -51,6 +101,7 @@ function NotificationBell({ notifications }: { notifications: BellNotification[]
       <summary
         className="relative cursor-pointer rounded-lg p-2 text-neutral-700 hover:bg-neutral-100"
         aria-label={unread > 0 ? `Notifications (${unread} unread)` : "Notifications"}
+        aria-expanded="false"
         data-testid="notification-bell"
       >
         <Bell className="h-5 w-5" aria-hidden />
@@ -63,7 +114,8 @@ function NotificationBell({ notifications }: { notifications: BellNotification[]
           </span>
         ) : null}
       </summary>
-      <div className="absolute right-0 top-12 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-neutral-200 bg-white p-2 shadow-lg">
+      {/* On a phone the panel spans the screen below the bar; from sm up it hangs under the bell. */}
+      <div className="absolute inset-x-4 top-14 rounded-xl border border-neutral-200 bg-white p-2 shadow-lg sm:inset-x-auto sm:right-0 sm:top-12 sm:w-80">
         <div className="flex items-center justify-between gap-2 px-3 py-2">
           <p className="text-sm font-semibold text-neutral-900">Notifications</p>
           {unread > 0 ? (
@@ -97,11 +149,13 @@ function NotificationBell({ notifications }: { notifications: BellNotification[]
 }
 
 export function Navbar({ user, notifications }: { user: NavbarUser | null; notifications: BellNotification[] }) {
+  const nav = useRef<HTMLElement>(null);
+  useMenus(nav);
   return (
     <header className="sticky top-0 z-30 border-b border-neutral-200 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-content items-center gap-2 px-4 sm:px-6">
-        <details className="group relative md:hidden">
-          <summary className="cursor-pointer rounded-lg p-2 text-neutral-700 hover:bg-neutral-100" aria-label="Open menu">
+      <nav ref={nav} aria-label="Main" className="relative mx-auto flex h-16 max-w-content items-center gap-2 px-4 sm:px-6">
+        <details className="group relative md:hidden" data-menu>
+          <summary className="cursor-pointer rounded-lg p-2 text-neutral-700 hover:bg-neutral-100" aria-label="Open menu" aria-expanded="false">
             <Menu className="h-5 w-5" aria-hidden />
           </summary>
           <div className="absolute left-0 top-12 w-56 rounded-xl border border-neutral-200 bg-white p-2 shadow-lg">
@@ -126,10 +180,11 @@ export function Navbar({ user, notifications }: { user: NavbarUser | null; notif
           {user ? (
             <>
               <NotificationBell notifications={notifications} />
-              <details className="relative">
+              <details className="relative" data-menu>
                 <summary
                   className="cursor-pointer rounded-full p-1 text-neutral-600 hover:bg-neutral-100"
                   aria-label="Account menu"
+                  aria-expanded="false"
                   data-testid="avatar-menu"
                 >
                   <CircleUserRound className="h-8 w-8" aria-hidden />

@@ -190,7 +190,8 @@ export async function rescheduleBooking(id: string, actor: BookingActor, start: 
         .returning();
       await moveLinkedRows(tx, id, updated.startsAt, updated.endsAt, now);
       const host = await hostOf(tx, current.hostId);
-      await notify(tx, current.hostId, `Booking moved: ${current.eventName} with ${current.guestName ?? "a guest"} to ${when(start, host.timeZone)}`);
+      // The bell tells the host what others did: not their own move.
+      if (!("hostId" in actor)) await notify(tx, current.hostId, `Booking moved: ${current.eventName} with ${current.guestName ?? "a guest"} to ${when(start, host.timeZone)}`);
       const seats = await moveSessionSeats(tx, id, now);
       const [withList] = await withInvitees(tx, [updated]);
       const result = { ok: true as const, booking: withList, host, seats };

@@ -212,11 +212,10 @@ export async function cancelEvent(
       .where(eq(events.id, id))
       .returning();
     const host = await hostOf(tx, current.hostId);
-    await notify(
-      tx,
-      current.hostId,
-      hostNotification(actor, kind, current, host.timeZone, options)
-    );
+    // The bell tells the host what others did: not their own cancel or delete.
+    if (!("hostId" in actor && actor.hostId === current.hostId)) {
+      await notify(tx, current.hostId, hostNotification(actor, kind, current, host.timeZone, options));
+    }
     // A collective booking's co-host rows go with it: their time is free again (decision 020).
     const coRows = await tx
       .update(events)

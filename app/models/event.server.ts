@@ -190,7 +190,7 @@ export async function lockHostUnderCap(tx: Transaction, hostId: string, now: Dat
  */
 export async function createHostEvent(
   hostId: string,
-  input: EventDetails & { eventWith: Event["eventWith"]; invitees: string[]; notification: string },
+  input: EventDetails & { eventWith: Event["eventWith"]; invitees: string[] },
   now: Date,
   within?: (tx: Transaction, created: HostEvent) => Promise<void>,
 ): Promise<HostEvent> {
@@ -213,7 +213,6 @@ export async function createHostEvent(
       if (input.invitees.length > 0) {
         await tx.insert(eventInvitees).values(input.invitees.map((email, i) => ({ eventId: created.id, position: i + 1, email })));
       }
-      await notify(tx, hostId, input.notification);
       const event = { ...created, invitees: input.invitees };
       await within?.(tx, event);
       return event;
@@ -231,7 +230,7 @@ export async function createHostEvent(
 export async function updateHostEvent(
   hostId: string,
   eventId: string,
-  input: EventDetails & { notification: (event: Event) => string },
+  input: EventDetails,
   now: Date,
   within?: (tx: Transaction, updated: HostEvent, before: Pick<Event, "startsAt" | "endsAt">) => Promise<void>,
 ): Promise<HostEvent | null> {
@@ -268,7 +267,6 @@ export async function updateHostEvent(
         .where(and(eq(events.id, eventId), eq(events.hostId, hostId)))
         .returning();
       if (!updated) return null;
-      await notify(tx, hostId, input.notification(updated));
       const [withList] = await withInvitees(tx as unknown as Database, [updated]);
       await within?.(tx, withList, current);
       return withList;

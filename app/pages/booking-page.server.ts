@@ -63,20 +63,34 @@ export interface SlotChoice {
  * blocking itself, and its current start left out (moving there is no move).
  */
 export async function rescheduleSlots(booking: Pick<GuestBooking, "bookable" | "id" | "hostId" | "startsAt" | "seat">, date: string, zone: string, now: Date): Promise<SlotChoice[]> {
-  if (!booking.bookable) return [];
+  return (await rescheduleSlotsByDate(booking, { start: date, end: date }, zone, now))[date] ?? [];
+}
+
+/** rescheduleSlots for every date of `range` (at most a month): the dates with free starts only. */
+export async function rescheduleSlotsByDate(
+  booking: Pick<GuestBooking, "bookable" | "id" | "hostId" | "startsAt" | "seat">,
+  range: { start: string; end: string },
+  zone: string,
+  now: Date,
+): Promise<Record<string, SlotChoice[]>> {
+  if (!booking.bookable) return {};
   try {
     // A seat (decision 021) frees its session's time only when it is the session's one seat, and
     // needs room for its places; a team booking frees its own rows and keeps its hosts (decision 020).
     const { linked: _linked, ...options } = booking.seat
       ? { excludeEventId: booking.seat.alone ? booking.seat.sessionId : undefined, linked: [] }
       : await rescheduleSearch(booking.id, booking.hostId, booking.bookable.eventType.kind);
-    const input = await slotSearch(booking.bookable, { range: { start: date, end: date }, timeZone: zone, now }, options);
+    const input = await slotSearch(booking.bookable, { range, timeZone: zone, now }, options);
     const places = booking.seat?.places ?? 1;
-    return findSlots(input)
-      .filter((s) => s.start !== booking.startsAt.getTime() && (s.seatsRemaining ?? places) >= places)
-      .map((s) => ({ value: new Date(s.start).toISOString(), label: formatInZone(new Date(s.start), zone).time }));
+    const byDate: Record<string, SlotChoice[]> = {};
+    for (const s of findSlots(input)) {
+      if (s.start === booking.startsAt.getTime() || (s.seatsRemaining ?? places) < places) continue;
+      const start = new Date(s.start);
+      (byDate[instantToWallClock(start, zone).date] ??= []).push({ value: start.toISOString(), label: formatInZone(start, zone).time });
+    }
+    return byDate;
   } catch (error) {
-    if (error instanceof SlotConfigError) return [];
+    if (error instanceof SlotConfigError) return {};
     throw error;
   }
 }

@@ -6,6 +6,7 @@ import { HostAvatar as Avatar } from "~/components/host-avatar";
 import { pageHref, USERNAME_IN_URL } from "~/components/booking-page";
 import { EMBED_PARAM } from "~/utils/embed";
 import { notFound } from "~/utils/responses";
+import { pageMeta } from "~/utils/page-meta";
 
 /**
  * /{username}: a host's public page, the list of their active event types.
@@ -31,7 +32,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.host.name} | Scheduler` : "Page not found | Scheduler" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? [
+        ...pageMeta({ title: `${data.host.name} | Scheduler`, description: `Book a meeting with ${data.host.name}: pick a meeting type and a time that suits you.`, path: `/${data.host.username}` }),
+        ...(data.embed ? [{ name: "robots", content: "noindex" }] : []),
+      ]
+    : [{ title: "Page not found | Scheduler" }];
 
 export default function HostPage() {
   const { host, eventTypes, embed } = useLoaderData<typeof loader>();

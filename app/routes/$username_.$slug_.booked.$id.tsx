@@ -1,27 +1,28 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { CalendarDays, CalendarPlus, CheckCircle2, Download, Globe, MapPin, User, Video } from "lucide-react";
+import { CalendarDays, CalendarPlus, CheckCircle2, Download, Globe, MapPin, User, Video, XCircle } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { bookingLinks } from "~/api/booking-api.server";
-import { googleCalendarLink } from "~/components/booking-page";
+import { googleCalendarLink, outlookCalendarLinks } from "~/components/booking-page";
 import { EMBED_PARAM, postBooked } from "~/utils/embed";
 import { confirmedBookingOr404 } from "~/pages/booking-page.server";
-import { placeLine } from "~/schemas/meeting";
-import { dateTimeFormatters } from "~/scheduling/time-zone";
 import { placeOf } from "~/services/event-invitations.server";
+import { placeLine } from "~/schemas/meeting";
+import { currentZoneName, dateTimeFormatters } from "~/scheduling/time-zone";
 
 /**
  * /{username}/{slug}/booked/{id}?token=: the guest's confirmation. Only the
  * booking's token opens it (a wrong or missing one is the site's 404, no hint the booking exists).
  */
 
-export const handle = { embeddable: true };
+export const handle = { embeddable: true, chrome: "booking" };
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const { booking, host, token, location: setting } = await confirmedBookingOr404(params, request);
-  const zone = booking.guestTimeZone ?? host.timeZone;
-  const f = dateTimeFormatters(zone);
+  const f = dateTimeFormatters(currentZoneName(booking.guestTimeZone ?? host.timeZone));
+  // "Tuesday, December 1, 2026": the weekday too, so the guest cannot misread the day.
+  const day = new Intl.DateTimeFormat("en-US", { timeZone: f.zone, weekday: "long", month: "long", day: "numeric", year: "numeric" });
   const links = bookingLinks(request, booking.id, token);
   const hostName = host.name || host.email;
   const base = `/${params.username}/${params.slug}`;
@@ -29,10 +30,16 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // the event's original option decides only when the event type is gone.
   const place = placeOf({ ...booking, location: setting });
   const location = placeLine(place);
+  const calendarEvent = {
+    title: `${booking.eventName} with ${hostName}`,
+    start: booking.startsAt,
+    end: booking.endsAt,
+    details: `${booking.description}\n\n${location}`.trim(),
+  };
   return {
     title: booking.eventName,
     hostName,
-    when: `${f.date.format(booking.startsAt)}, ${f.time.format(booking.startsAt)} – ${f.time.format(booking.endsAt)}`,
+    when: `${day.format(booking.startsAt)}, ${f.time.format(booking.startsAt)} – ${f.time.format(booking.endsAt)}`,
     zone: f.zone,
     location,
     placeName: place.name,
@@ -42,12 +49,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     cancelled: booking.status === "cancelled",
     guestEmail: booking.guestEmail,
     icsUrl: `${base}/booked/${booking.id}/ics?token=${encodeURIComponent(token)}`,
-    googleUrl: googleCalendarLink({
-      title: `${booking.eventName} with ${hostName}`,
-      start: booking.startsAt,
-      end: booking.endsAt,
-      details: `${booking.description}\n\n${location}`.trim(),
-    }),
+    googleUrl: googleCalendarLink(calendarEvent),
+    ...outlookCalendarLinks(calendarEvent),
+    bookAgainUrl: `${base}${new URL(request.url).searchParams.get(EMBED_PARAM) === "1" ? `?${EMBED_PARAM}=1` : ""}`,
     cancelUrl: links.cancelUrl,
     rescheduleUrl: links.rescheduleUrl,
     embed: new URL(request.url).searchParams.get(EMBED_PARAM) === "1",
@@ -56,7 +60,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = () => [{ title: "You are scheduled | Scheduler" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.cancelled ? "Booking cancelled | Scheduler" : "You are scheduled | Scheduler" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function Booked() {
   const d = useLoaderData<typeof loader>();
@@ -71,7 +78,11 @@ export default function Booked() {
   return (
     <section className={`mx-auto max-w-xl px-4 sm:px-6 ${d.embed ? "py-4" : "py-10 sm:py-16"}`}>
       <div className="rounded-xl border border-neutral-200 bg-white p-6 text-center shadow-sm sm:p-8">
-        <CheckCircle2 className="mx-auto h-10 w-10 text-green-600" aria-hidden />
+        {d.cancelled ? (
+          <XCircle className="mx-auto h-10 w-10 text-red-600" aria-hidden />
+        ) : (
+          <CheckCircle2 className="mx-auto h-10 w-10 text-green-600" aria-hidden />
+        )}
         <h1 className="mt-3 text-2xl font-bold text-neutral-900">{d.cancelled ? "This booking is cancelled" : "You are scheduled"}</h1>
         {d.guestEmail && !d.cancelled ? <p className="mt-1 break-words text-neutral-600">A calendar invitation is on its way to {d.guestEmail}.</p> : null}
         <dl className="mt-6 space-y-3 rounded-lg border border-neutral-200 p-4 text-left text-sm text-neutral-800">
@@ -88,7 +99,7 @@ export default function Booked() {
           <div className="flex gap-3">
             <dt className="sr-only">When</dt>
             <Globe className="mt-0.5 h-4 w-4 shrink-0 text-neutral-500" aria-hidden />
-            <dd data-testid="booked-when">
+            <dd data-testid="booked-when" className={d.cancelled ? "line-through decoration-neutral-400" : undefined}>
               {d.when} <span className="text-neutral-600">({d.zone.replace(/_/g, " ")})</span>
             </dd>
           </div>
@@ -112,19 +123,30 @@ export default function Booked() {
             </dd>
           </div>
         </dl>
-        {d.cancelled ? null : (
+        {d.cancelled ? (
+          <Link to={d.bookAgainUrl} className={`${buttonClass("primary")} mt-6 w-full sm:w-auto`} data-testid="book-again">
+            <CalendarPlus className="h-4 w-4" aria-hidden /> Book another time
+          </Link>
+        ) : (
           <>
             {d.joinUrl ? (
               <a href={d.joinUrl} className={`${buttonClass("primary")} mt-6 w-full sm:w-auto`} target="_blank" rel="noreferrer" data-testid="join-link">
                 <Video className="h-4 w-4" aria-hidden /> Join the meeting
               </a>
             ) : null}
-            <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
+            <h2 className="mt-6 text-sm font-semibold text-neutral-900">Add it to your calendar</h2>
+            <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
               <a href={d.icsUrl} className={buttonClass("secondary")} download="invite.ics" data-testid="ics-link">
                 <Download className="h-4 w-4" aria-hidden /> Download .ics
               </a>
               <a href={d.googleUrl} className={buttonClass("secondary")} target="_blank" rel="noreferrer" data-testid="google-link">
-                <CalendarPlus className="h-4 w-4" aria-hidden /> Add to Google Calendar
+                <CalendarPlus className="h-4 w-4" aria-hidden /> Google Calendar
+              </a>
+              <a href={d.outlook} className={buttonClass("secondary")} target="_blank" rel="noreferrer" data-testid="outlook-link">
+                <CalendarPlus className="h-4 w-4" aria-hidden /> Outlook.com
+              </a>
+              <a href={d.office365} className={buttonClass("secondary")} target="_blank" rel="noreferrer" data-testid="office365-link">
+                <CalendarPlus className="h-4 w-4" aria-hidden /> Office 365
               </a>
             </div>
             {d.rescheduleUrl && d.cancelUrl ? (
@@ -143,6 +165,12 @@ export default function Booked() {
           </>
         )}
       </div>
+      <p className="mt-4 text-center text-xs text-neutral-600">
+        Powered by{" "}
+        <Link to="/" className="font-medium text-neutral-700 underline underline-offset-2" target={d.embed ? "_blank" : undefined} rel={d.embed ? "noopener" : undefined}>
+          Scheduler
+        </Link>
+      </p>
     </section>
   );
 }

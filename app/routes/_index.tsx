@@ -24,8 +24,11 @@ import { readFormData } from "~/utils/request.server";
 import { ReviewSchema } from "~/schemas/review-form";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
+import { pageMeta } from "~/utils/page-meta";
+import { maskEmail } from "~/components/home/review-format";
 
-export const meta: MetaFunction = () => [{ title: "Scheduler: easy meeting scheduling" }];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Scheduler: easy meeting scheduling", description: "The fastest and easiest way to schedule any meeting or other collaboration: booking links, group sessions and team scheduling.", path: "/" });
 
 /** How many reviews the carousel shows, newest first. */
 const REVIEWS_SHOWN = 20;
@@ -37,7 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Only the review form's URL needs the user here (the root loader has it for the page):
   // a visitor is sent to sign in and comes back to the open form; an admin sees the page.
   const reviewFormOpen = wantsReviewForm ? can(await requireUser(request), "review:create") : false;
-  return { reviews: await listRecentReviews(REVIEWS_SHOWN), reviewFormOpen };
+  // Reviewers' addresses are not published: the browser only ever gets them masked.
+  const reviews = (await listRecentReviews(REVIEWS_SHOWN)).map((r) => ({ ...r, email: maskEmail(r.email) }));
+  return { reviews, reviewFormOpen };
 }
 
 export { retryAfterHeaders as headers } from "~/utils/rate-limit.server";
@@ -92,7 +97,7 @@ function ReviewForm({ user }: { user: { name: string; email: string } }) {
         inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", autoFocus: true }}
         errors={fields.name.errors}
       />
-      <ControlField label="Email" id={emailId} hint="Reviews are posted with your account's e-mail.">
+      <ControlField label="Email" id={emailId} hint="Reviews are posted with your account's e-mail, shown masked (like t***@example.com).">
         <input
           id={emailId}
           name="email"

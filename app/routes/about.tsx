@@ -2,11 +2,9 @@ import { CtaBanner } from "~/components/cta-banner";
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { CalendarClock, Globe2, ShieldCheck } from "lucide-react";
+import { pageMeta } from "~/utils/page-meta";
 
-export const meta: MetaFunction = () => [
-  { title: "About | Scheduler" },
-  { name: "description", content: "Why we build Scheduler, how it works, and the six people behind it." },
-];
+export const meta: MetaFunction = () => pageMeta({ title: "About | Scheduler", description: "Why we build Scheduler, how it works, and the six people behind it.", path: "/about" });
 
 interface TeamMember {
   name: string;

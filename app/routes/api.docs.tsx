@@ -2,11 +2,10 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { openApiDocument } from "~/api/openapi/document.server";
 import { describeOperations, type FieldRow, type OperationView } from "~/api/openapi/reference";
+import { pageMeta } from "~/utils/page-meta";
 
-export const meta: MetaFunction = () => [
-  { title: "API reference | Scheduler" },
-  { name: "description", content: "Every JSON path of Scheduler: authentication, errors, rate limits, request and response fields." },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "API reference | Scheduler", description: "Every JSON path of Scheduler: authentication, errors, rate limits, request and response fields.", path: "/api/docs" });
 
 export function loader() {
   const doc = openApiDocument() as unknown as Record<string, unknown>;

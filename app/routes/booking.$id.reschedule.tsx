@@ -1,23 +1,27 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ChevronLeft, ChevronRight, CircleCheck, Info } from "lucide-react";
+import { CircleCheck, Info } from "lucide-react";
+import { MonthCalendar } from "~/components/booking/month-calendar";
+import { SlotList, SlotPanel, slotClass, useSlotFocus } from "~/components/booking/slot-panel";
 import { BookingSummary, GuestPage } from "~/components/booking-summary";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, inputClass } from "~/components/forms";
-import { Button, buttonClass } from "~/components/ui/button";
+import { ErrorList } from "~/components/forms";
+import { buttonClass } from "~/components/ui/button";
 import { formatInZone } from "~/scheduling/zoned-time";
 import { rescheduleAndTell, SLOT_TAKEN_MESSAGE } from "~/api/booking-api.server";
-import { guestBookingOr404, guestPageHeaders, rescheduleDay, rescheduleSlots, summaryOf } from "~/pages/booking-page.server";
+import { dateLabel, MONTH, monthOf, monthRange, shiftMonth } from "~/components/booking-page";
+import { guestBookingOr404, guestPageHeaders, rescheduleDay, rescheduleSlotsByDate, summaryOf } from "~/pages/booking-page.server";
 import { dateWindowMessage, isWithinDateWindow } from "~/schemas/input-rules";
 import { readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
-import { usePendingFormData } from "~/utils/pending";
+import { usePendingFormData, usePendingLocation } from "~/utils/pending";
 
 /**
- * /booking/{id}/reschedule?token=[&date=YYYY-MM-DD]: the guest moves their booking from the link
- * in their mail, without an account and without JavaScript. The day's free
- * starts come from the one slot computation; the POST takes the JSON API's own path
+ * /booking/{id}/reschedule?token=[&month=YYYY-MM][&date=YYYY-MM-DD]: the guest moves their booking
+ * from the link in their mail, without an account and without JavaScript, with the booking page's
+ * month calendar and times. The free starts come from the one slot computation (the month's, so
+ * the calendar marks the open days); the POST takes the JSON API's own path
  * (rescheduleAndTell: a free slot under the host lock, SEQUENCE + 1, REQUEST to guest and host).
  */
 
@@ -29,15 +33,27 @@ export const headers = guestPageHeaders;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { booking, token, zone } = await guestBookingOr404(request, params.id);
   const now = new Date();
+  const q = new URL(request.url).searchParams;
   const bookingDate = formatInZone(booking.startsAt, zone);
-  const day = rescheduleDay(new URL(request.url).searchParams.get("date"), booking.startsAt, zone, now, booking.bookable?.eventType.bookingWindowDays ?? null);
+  const day = rescheduleDay(q.get("date"), booking.startsAt, zone, now, booking.bookable?.eventType.bookingWindowDays ?? null);
+  const monthParam = q.get("month");
+  const month = monthParam && MONTH.test(monthParam) && monthParam >= monthOf(day.today) && monthParam <= monthOf(day.lastDay) ? monthParam : monthOf(day.date);
   const open = booking.status !== "cancelled" && booking.bookable !== null;
-  const slots = open ? await rescheduleSlots(booking, day.date, zone, now) : [];
+  const range = monthRange(month);
+  const byDate = open ? await rescheduleSlotsByDate(booking, { start: range.start < day.today ? day.today : range.start, end: range.end }, zone, now) : {};
+  const days = Object.keys(byDate).sort();
+  // The day asked for (or the booking's own), else the month's first open day.
+  const date = monthOf(day.date) === month ? day.date : (days[0] ?? null);
   return {
     summary: summaryOf(booking, zone),
     token,
-    ...day,
-    slots,
+    today: day.today,
+    month,
+    prevMonth: month > monthOf(day.today) ? shiftMonth(month, -1) : null,
+    nextMonth: month < monthOf(day.lastDay) ? shiftMonth(month, 1) : null,
+    days,
+    date,
+    slots: date ? (byDate[date] ?? []) : [],
     open,
     cancelled: booking.status === "cancelled",
     bookAgainPath: booking.bookAgainPath,
@@ -67,14 +83,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-function dayHref(token: string, date: string) {
-  return `?${new URLSearchParams({ token, date }).toString()}`;
+function pageHref(token: string, q: { month?: string; date?: string | null }) {
+  const params = new URLSearchParams({ token });
+  if (q.month) params.set("month", q.month);
+  if (q.date) params.set("date", q.date);
+  return `?${params.toString()}`;
 }
 
 export default function RescheduleBooking() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const sending = usePendingFormData();
+  const pendingLocation = usePendingLocation();
+  const slotFocus = useSlotFocus(d.date);
 
   if (actionData?.moved) {
     return (
@@ -86,7 +107,7 @@ export default function RescheduleBooking() {
         <BookingSummary booking={d.summary} />
         <p className="text-sm text-neutral-600">
           Need another change?{" "}
-          <Link to={dayHref(d.token, d.date)} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+          <Link to={pageHref(d.token, { month: d.month, date: d.date })} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
             Pick a different time
           </Link>
         </p>
@@ -110,10 +131,11 @@ export default function RescheduleBooking() {
     );
   }
 
-  const postTo = dayHref(d.token, d.date);
+  const postTo = pageHref(d.token, { month: d.month, date: d.date });
   const submittingStart = sending ? sending.get("start") : null;
+  const dayLoading = pendingLocation !== null;
   return (
-    <GuestPage eyebrow="Your booking" heading="Pick a new time">
+    <GuestPage eyebrow="Your booking" heading="Pick a new time" wide>
       <BookingSummary booking={d.summary} />
       {!d.open ? (
         <p role="status" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
@@ -122,56 +144,55 @@ export default function RescheduleBooking() {
         </p>
       ) : (
         <>
-          <Form method="get" className="flex flex-wrap items-end gap-3">
-            <input type="hidden" name="token" value={d.token} />
-            <div className="min-w-0 flex-1">
-              <label htmlFor="date" className="mb-1 block text-sm font-medium text-neutral-800">
-                Day
-              </label>
-              <input id="date" type="date" name="date" defaultValue={d.date} min={d.today} max={d.lastDay} required className={inputClass} key={d.date} />
+          <p className="text-sm text-neutral-600">
+            Times in {d.summary.zone}. Now booked: {d.currentLabel}.
+          </p>
+          {actionData?.error ? (
+            <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+              <ErrorList errors={[actionData.error]} />
             </div>
-            <Button type="submit" variant="secondary">
-              Show times
-            </Button>
-          </Form>
-
-          <div>
-            <div className="flex items-center justify-between gap-2">
-              <h2 className="text-base font-semibold text-neutral-900" id="slots-heading">
-                {d.dateLabel}
-              </h2>
-              <nav aria-label="Other days" className="flex gap-1">
-                {d.prevDate ? (
-                  <Link to={dayHref(d.token, d.prevDate)} className={buttonClass("ghost", "px-2.5")} aria-label="Previous day" preventScrollReset>
-                    <ChevronLeft className="h-5 w-5" aria-hidden />
-                  </Link>
-                ) : null}
-                {d.nextDate ? (
-                  <Link to={dayHref(d.token, d.nextDate)} className={buttonClass("ghost", "px-2.5")} aria-label="Next day" preventScrollReset>
-                    <ChevronRight className="h-5 w-5" aria-hidden />
-                  </Link>
-                ) : null}
-              </nav>
+          ) : null}
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,14rem)] lg:gap-8">
+            <div>
+              <MonthCalendar
+                month={d.month}
+                today={d.today}
+                selected={d.date}
+                openDays={d.days}
+                prevMonth={d.prevMonth}
+                nextMonth={d.nextMonth}
+                dayHref={(date) => pageHref(d.token, { month: d.month, date })}
+                monthHref={(month) => pageHref(d.token, { month })}
+                onPick={slotFocus.onPick}
+              />
+              {d.days.length === 0 ? <p className="mt-3 text-sm text-neutral-600">No free times this month. Try the next month.</p> : null}
             </div>
-            <p className="mt-1 text-sm text-neutral-600">Times in {d.summary.zone}. Now booked: {d.currentLabel}.</p>
-            {actionData?.error ? (
-              <div role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
-                <ErrorList errors={[actionData.error]} />
-              </div>
-            ) : null}
-            {d.slots.length > 0 ? (
-              <Form method="post" action={postTo} replace preventScrollReset aria-labelledby="slots-heading" className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3">
-                {d.slots.map((s) => (
-                  <Button key={s.value} type="submit" name="start" value={s.value} variant="secondary" className="w-full" pending={submittingStart === s.value} disabled={sending !== null}>
-                    {s.label}
-                  </Button>
-                ))}
-              </Form>
-            ) : (
-              <p className="mt-4 rounded-lg border border-dashed border-neutral-300 p-4 text-center text-sm text-neutral-600">
-                No free times on this day. Try another day.
-              </p>
-            )}
+            <SlotPanel ref={slotFocus.heading} title={d.date ? dateLabel(d.date) : "Pick a day"} busy={dayLoading}>
+              {d.slots.length > 0 ? (
+                <Form method="post" action={postTo} replace preventScrollReset aria-labelledby="slots-heading">
+                  <SlotList label={`Free times on ${d.date ? dateLabel(d.date) : ""}`}>
+                    {d.slots.map((s) => (
+                      <li key={s.value}>
+                        <button
+                          type="submit"
+                          name="start"
+                          value={s.value}
+                          className={`w-full ${slotClass(submittingStart === s.value)}`}
+                          aria-busy={submittingStart === s.value || undefined}
+                          disabled={sending !== null}
+                        >
+                          {s.label}
+                        </button>
+                      </li>
+                    ))}
+                  </SlotList>
+                </Form>
+              ) : (
+                <p className="mt-3 rounded-lg border border-dashed border-neutral-300 p-4 text-center text-sm text-neutral-600">
+                  {d.date ? "No free times on this day. Try another day." : "Days with free times are highlighted."}
+                </p>
+              )}
+            </SlotPanel>
           </div>
         </>
       )}

@@ -16,11 +16,9 @@ import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.serve
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
+import { pageMeta } from "~/utils/page-meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Contact | Scheduler" },
-  { name: "description", content: "Questions about plans, teams or a demo? Write to our sales team." },
-];
+export const meta: MetaFunction = () => pageMeta({ title: "Contact | Scheduler", description: "Questions about plans, teams or a demo? Write to our sales team.", path: "/contact" });
 
 export { retryAfterHeaders as headers } from "~/utils/rate-limit.server";
 

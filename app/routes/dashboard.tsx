@@ -5,6 +5,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requirePermission } from "~/utils/auth.server";
 import { drawerItems } from "~/utils/dashboard-menu";
 
+export const handle = { chrome: "app" };
+
 export const meta: MetaFunction = () => [{ title: "Dashboard | Scheduler" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -52,7 +52,7 @@ export default function EventTypeChooser() {
       <ul className="mt-8 grid gap-6 sm:grid-cols-2">
         <KindCard
           icon={<User className="h-5 w-5" aria-hidden />}
-          title="One-on-One"
+          title="One-to-One"
           text="One host with one invitee. Good for coffee chats, one-to-one interviews and customer calls."
           to="/one-to-one"
         />

@@ -4,11 +4,10 @@ import { Check } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { listPackages, type PackageSummary } from "~/models/package.server";
 import { formatPrice, highlightedIndex, packageFeatures, truncateAccessType } from "~/schemas/packages";
+import { pageMeta } from "~/utils/page-meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Pricing | Scheduler" },
-  { name: "description", content: "Monthly packages for Scheduler: start free, upgrade for unlimited events, more calendars and e-mail and SMS notifications." },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Pricing | Scheduler", description: "Monthly packages for Scheduler: start free, upgrade for unlimited events. Booking links, group sessions and team scheduling on every plan.", path: "/pricing" });
 
 export async function loader() {
   return { packages: await listPackages() };
@@ -58,8 +57,9 @@ function PackageCard({ pkg, highlighted }: { pkg: PackageSummary; highlighted: b
           </div>
         ))}
       </dl>
+      {/* The free plan is not bought: it is the account itself (sign-up sends a signed-in person to the dashboard). */}
       <Link
-        to={`/payment/${pkg.id}`}
+        to={pkg.priceCents === 0 ? "/signup" : `/payment/${pkg.id}`}
         aria-describedby={headingId}
         className={buttonClass(highlighted ? "primary" : "secondary", "mt-8 w-full")}
       >
@@ -78,8 +78,8 @@ export default function Pricing() {
         <div className="mx-auto max-w-content px-4 pb-8 pt-12 text-center sm:px-6 sm:pt-16">
           <h1 className="text-4xl font-extrabold tracking-tight text-neutral-900">Monthly Pricing</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-neutral-700">
-            Start free with three upcoming events. Upgrade for unlimited events, more connected calendars and reminders by
-            e-mail and SMS.
+            Start free with three upcoming events of your own. Upgrade for unlimited events; booking links, group sessions,
+            team scheduling and e-mail reminders come with every plan.
           </p>
         </div>
       </section>
@@ -101,7 +101,7 @@ export default function Pricing() {
           <Link to="/teams" className="font-medium text-brand-700 hover:underline">
             Scheduling for teams
           </Link>{" "}
-          is coming soon.
+          (Collective and Round Robin) is available on every plan.
         </p>
       </section>
     </>

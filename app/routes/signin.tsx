@@ -18,8 +18,9 @@ import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.serve
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
+import { pageMeta } from "~/utils/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Sign in | Scheduler" }];
+export const meta: MetaFunction = () => pageMeta({ title: "Sign in | Scheduler", description: "Sign in to Scheduler to manage your booking links, events and team.", path: "/signin" });
 
 export { retryAfterHeaders as headers } from "~/utils/rate-limit.server";
 

@@ -18,8 +18,9 @@ import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
 import { timeZoneHint } from "~/utils/time-zone-hint";
+import { pageMeta } from "~/utils/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Sign up | Scheduler" }];
+export const meta: MetaFunction = () => pageMeta({ title: "Sign up | Scheduler", description: "Create a free Scheduler account and share a booking link in minutes.", path: "/signup" });
 
 export { retryAfterHeaders as headers } from "~/utils/rate-limit.server";
 

@@ -4,14 +4,10 @@ import { Link } from "@remix-run/react";
 import { CalendarCheck2, Repeat2, UserRound, Users } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { useOptionalUser } from "~/root";
+import { pageMeta } from "~/utils/page-meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Teams | Scheduler" },
-  {
-    name: "description",
-    content: "Team scheduling with Scheduler: collective events where every host is free, and round robin that shares meetings fairly.",
-  },
-];
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Teams | Scheduler", description: "Team scheduling with Scheduler: collective events where every host is free, and round robin that shares meetings fairly.", path: "/teams" });
 
 /** An example working day, 9:00 to 17:00, one cell per hour. */
 const HOURS = [9, 10, 11, 12, 13, 14, 15, 16];
@@ -171,7 +167,7 @@ export default function Teams() {
           <ul className="grid gap-4 sm:grid-cols-2">
             <li className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm">
               <UserRound className="h-5 w-5 text-brand-600" aria-hidden />
-              <h3 className="mt-3 font-semibold text-neutral-900">One-on-One</h3>
+              <h3 className="mt-3 font-semibold text-neutral-900">One-to-One</h3>
               <p className="mt-1 text-sm text-neutral-600">One host, one guest: intros, check-ins and interviews.</p>
             </li>
             <li className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm">

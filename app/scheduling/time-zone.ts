@@ -18,10 +18,44 @@ export function isTimeZone(value: unknown): value is string {
   return ok;
 }
 
-/** Every zone to offer in a picker, "UTC" first. */
+/**
+ * ICU still reports some zones by their old names (Intl answers "Asia/Calcutta" for India): the
+ * names people know today, as the IANA database spells them. Every runtime that knows the old
+ * name accepts the new one too.
+ */
+const CURRENT_NAMES: Record<string, string> = {
+  "Africa/Asmera": "Africa/Asmara",
+  "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
+  "America/Catamarca": "America/Argentina/Catamarca",
+  "America/Coral_Harbour": "America/Atikokan",
+  "America/Cordoba": "America/Argentina/Cordoba",
+  "America/Godthab": "America/Nuuk",
+  "America/Indianapolis": "America/Indiana/Indianapolis",
+  "America/Jujuy": "America/Argentina/Jujuy",
+  "America/Louisville": "America/Kentucky/Louisville",
+  "America/Mendoza": "America/Argentina/Mendoza",
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+  "Europe/Kiev": "Europe/Kyiv",
+  "Pacific/Enderbury": "Pacific/Kanton",
+  "Pacific/Ponape": "Pacific/Pohnpei",
+  "Pacific/Truk": "Pacific/Chuuk",
+};
+
+/** The zone's current IANA name ("Asia/Calcutta" -> "Asia/Kolkata"); other names unchanged. */
+export function currentZoneName(zone: string): string {
+  const name = CURRENT_NAMES[zone];
+  return name && isTimeZone(name) ? name : zone;
+}
+
+/** Every zone to offer in a picker, "UTC" first, by current names, sorted. */
 export function timeZoneNames(): string[] {
   const names = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return ["UTC", ...names.filter((n) => n !== "UTC")];
+  const current = [...new Set(names.filter((n) => n !== "UTC").map(currentZoneName))].sort();
+  return ["UTC", ...current];
 }
 
 let packedNames: string | null = null;

@@ -29,9 +29,9 @@ function actorName(actor: BookingActor | CancelActor): string {
 
 /** What the mail consumer tells for each record: the payloads below, the senders of before. */
 export type Told =
-  | { tell: "booking"; booking: HostEvent; host: BookingHost; to?: string[]; links?: Links }
+  | { tell: "booking"; booking: HostEvent; host: BookingHost; to?: string[]; links?: Links; note?: string }
   | { tell: "invitees"; event: HostEvent; host: { email: string; name: string; timeZone: string }; kind: InvitationKind }
-  | { tell: "session"; booking: HostEvent; host: BookingHost; seats: BookingSeat[] }
+  | { tell: "session"; booking: HostEvent; host: BookingHost; seats: BookingSeat[]; note?: string }
   | { tell: "seat-moved"; booking: SeatBooking; host: BookingHost; left: HostEvent | null; links: Links }
   | { tell: "cancelled"; outcome: Extract<CancelOutcome, { ok: true }>; reason?: string; remove?: boolean };
 
@@ -40,9 +40,9 @@ async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): 
   const mailKind = kind === "created" ? "created" : "updated";
   switch (told.tell) {
     case "booking":
-      return mailBooking(told.booking, told.host, mailKind, { to: told.to, links: told.links });
+      return mailBooking(told.booking, told.host, mailKind, { to: told.to, links: told.links, note: told.note });
     case "session":
-      return mailSessionSeats(told.booking, told.seats, told.host, mailKind);
+      return mailSessionSeats(told.booking, told.seats, told.host, mailKind, told.note);
     case "seat-moved": {
       const name = told.booking.guestName ?? "A guest";
       await mailGuests(told.booking, told.host, "updated", { links: told.links });
@@ -112,8 +112,11 @@ export async function createBookingChange(input: { request: BookingRequest; now:
   return result;
 }
 
-/** Moves a booking (a seat's guest with their token moves their seat only, decision 021). */
-export async function rescheduleBookingChange(input: { id: string; actor: BookingActor; start: Date; now: Date; linkBase: string }): Promise<ChangeResult> {
+/**
+ * Moves a booking (a seat's guest with their token moves their seat only, decision 021). A host's
+ * `note` to the guests travels on the record and reaches them in the updated invitation.
+ */
+export async function rescheduleBookingChange(input: { id: string; actor: BookingActor; start: Date; now: Date; linkBase: string; note?: string }): Promise<ChangeResult> {
   const { id, actor, start, now } = input;
   const links = linksFor(input.linkBase, id, "token" in actor ? actor.token : null);
   let result: ChangeResult;
@@ -134,16 +137,16 @@ export async function rescheduleBookingChange(input: { id: string; actor: Bookin
     });
     result = moved.ok ? { ok: true, booking: moved.booking, host: moved.host } : moved;
   } else {
-    result = await rescheduleBookingRow(id, actor, start, now, links);
+    result = await rescheduleBookingRow(id, actor, start, now, links, "token" in actor ? undefined : input.note || undefined);
   }
   if (result.ok) nudgeBookingEvents();
   return result;
 }
 
-function rescheduleBookingRow(id: string, actor: BookingActor, start: Date, now: Date, links: Links): Promise<ChangeResult> {
+function rescheduleBookingRow(id: string, actor: BookingActor, start: Date, now: Date, links: Links, note: string | undefined): Promise<ChangeResult> {
   return rescheduleBooking(id, actor, start, now, async (tx, r, before) => {
     const payload: Told =
-      r.seats && r.seats.length > 0 ? { tell: "session", booking: r.booking, host: r.host, seats: r.seats } : { tell: "booking", booking: r.booking, host: r.host, links };
+      r.seats && r.seats.length > 0 ? { tell: "session", booking: r.booking, host: r.host, seats: r.seats, note } : { tell: "booking", booking: r.booking, host: r.host, links, note };
     await recordBookingEvent(tx, {
       kind: "rescheduled",
       eventId: r.booking.id,

@@ -18,7 +18,7 @@ export interface EventHost {
   timeZone: string;
 }
 
-/** "Tue, Dec 1, 2026 at 8:00 PM (America/New_York)": the host's bell notifications. */
+/** "Tue, Dec 1, 2026 at 8:00 PM (America/New_York)": what the host reads in toasts and notifications. */
 export function describeWhen(instant: Date, timeZone: string): string {
   const f = formatInZone(instant, timeZone);
   return `${f.date} at ${f.time} (${timeZone})`;
@@ -34,8 +34,7 @@ export async function createHostEventChange(
   input: EventDetails & { eventWith: Event["eventWith"]; invitees: string[] },
   now: Date,
 ): Promise<HostEvent> {
-  const notification = `New event "${input.eventName}" on ${describeWhen(input.startsAt, host.timeZone)}.`;
-  const event = await createHostEvent(host.id, { ...input, notification }, now, (tx, created) =>
+  const event = await createHostEvent(host.id, input, now, (tx, created) =>
     recordBookingEvent(tx, {
       kind: "created",
       eventId: created.id,
@@ -55,8 +54,7 @@ export async function createHostEventChange(
  * CancelledEventError as updateHostEvent.
  */
 export async function updateHostEventChange(host: EventHost, eventId: string, input: EventDetails, now: Date): Promise<HostEvent | null> {
-  const notification = (e: Event) => `Event "${e.eventName}" changed: now on ${describeWhen(e.startsAt, host.timeZone)}.`;
-  const updated = await updateHostEvent(host.id, eventId, { ...input, notification }, now, (tx, event, before) => {
+  const updated = await updateHostEvent(host.id, eventId, input, now, (tx, event, before) => {
     const moved = before.startsAt.getTime() !== event.startsAt.getTime() || before.endsAt.getTime() !== event.endsAt.getTime();
     return recordBookingEvent(tx, {
       kind: moved ? "rescheduled" : "updated",

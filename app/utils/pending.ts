@@ -48,3 +48,14 @@ export function usePendingFormData(options: PendingOptions = {}): FormData | nul
 export function useIsPending(options: PendingOptions = {}): boolean {
   return usePendingFormData(options) !== null;
 }
+
+/** The page a link is loading (a GET navigation, no form on its way), or null: a day or month being fetched. */
+export function usePendingLocation(): ReturnType<typeof useNavigation>["location"] | null {
+  const navigation = useNavigation();
+  return navigation.state === "loading" && !navigation.formData ? navigation.location : null;
+}
+
+/** "idle", "loading" or "submitting": the page-wide progress line. */
+export function useNavigationState(): ReturnType<typeof useNavigation>["state"] {
+  return useNavigation().state;
+}

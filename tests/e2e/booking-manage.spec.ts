@@ -133,11 +133,14 @@ test.describe("reschedule link", () => {
     expect(width).toBeLessThanOrEqual(375);
     await page.screenshot({ path: `${SHOTS}/reschedule-375.png`, fullPage: true });
 
-    // The next day, through the day picker (a GET form).
+    // The next day, in the month calendar the booking page has (its month first, when it is the next one).
     await waitForHydration(page);
-    await page.getByRole("textbox", { name: "Day" }).fill(dateIn(dayOffset + 1));
-    await page.getByRole("button", { name: "Show times" }).click();
-    await expect(page).toHaveURL(new RegExp(`date=${dateIn(dayOffset + 1)}`));
+    const next = dateIn(dayOffset + 1);
+    if ((await page.locator(`[data-testid="calendar-day"][data-date="${next}"]`).count()) === 0) await page.getByRole("link", { name: "Next month" }).click();
+    await page.locator(`[data-testid="calendar-day"][data-date="${next}"]`).click();
+    await expect(page).toHaveURL(new RegExp(`date=${next}`));
+    // The focus follows to the day's times.
+    await expect(page.getByTestId("slots-heading")).toBeFocused();
     const choice = page.getByRole("form").getByRole("button").nth(1);
     const label = (await choice.textContent())?.trim() ?? "";
     await choice.click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, seriousViolations, signIn, STRONG_PASSWORD, submitSignUp, toast, uniqueEmail, waitForHydration } from "./support";
+import { DEMO, newBookingHost, seriousViolations, signIn, STRONG_PASSWORD, submitSignUp, toast, uniqueEmail, waitForHydration } from "./support";
 
 const TEXT = {
   created: "Event created Successfully",
@@ -241,8 +241,9 @@ test.describe("host events", () => {
     await other.close();
   });
 
-  test("the bell counts new notifications up, and down once opened", async ({ page }) => {
-    await newHost(page, "bell");
+  test("the bell counts what others did (not the host's own events) up, and down once opened", async ({ browser, request }) => {
+    const host = await newBookingHost(browser, "bell");
+    const page = host.page;
     await page.goto("/dashboard");
     await waitForHydration(page);
     // Start from zero: opening the panel marks what is there (the broadcasts) read.
@@ -254,9 +255,19 @@ test.describe("host events", () => {
     await page.reload();
     await expect(page.getByTestId("notification-count")).toHaveCount(0);
 
-    await createOneToOne(page, { name: "Ping one" });
-    await expect(page.getByTestId("notification-count")).toHaveText("1");
-    await createOneToOne(page, { name: "Ping two", date: dayFromNow(9) });
+    // The host's own new event is not news to them.
+    await createOneToOne(page, { name: "Own event" });
+    await expect(page.getByTestId("notification-count")).toHaveCount(0);
+    // Two guests book: that is.
+    for (const [name, days] of [["Ping one", 3], ["Ping two", 4]] as const) {
+      const date = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+      const slots = await request.get(`/api/slots?eventTypeId=${host.eventTypeId}&start=${date}&end=${date}&timeZone=UTC`);
+      const start = ((await slots.json()) as { slots: Record<string, string[]> }).slots[date][0];
+      const booked = await request.post("/api/bookings", { data: { eventTypeId: host.eventTypeId, start, name, email: uniqueEmail("ping"), timeZone: "UTC" } });
+      expect(booked.status()).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await page.reload();
     await expect(page.getByTestId("notification-count")).toHaveText("2");
 
     await waitForHydration(page);
@@ -268,6 +279,7 @@ test.describe("host events", () => {
     // Read on the server too, not only on screen.
     await page.reload();
     await expect(page.getByTestId("notification-count")).toHaveCount(0);
+    await host.context.close();
   });
 
   test("on a phone: the list, the forms and the modals fit and pass axe", async ({ page }) => {

@@ -47,14 +47,14 @@ test.describe("home page", () => {
     for (const card of ["Create simple rules", "Share your link", "Get booked"]) {
       await expect(main.getByRole("heading", { level: 3, name: card })).toBeVisible();
     }
-    // Four meeting types; collective and round robin are not available yet.
+    // Four meeting types, all available (one word per concept: One-to-One).
     const types = main.getByRole("region", { name: "Scheduling for any meeting type" }).getByRole("listitem");
     await expect(types).toHaveCount(4);
     for (const [name, badge] of [
-      ["One-on-One", "Available"],
+      ["One-to-One", "Available"],
       ["Group", "Available"],
-      ["Collective", "Coming soon"],
-      ["Round Robin", "Coming soon"],
+      ["Collective", "Available"],
+      ["Round Robin", "Available"],
     ]) {
       await expect(types.filter({ has: page.getByRole("heading", { name, exact: true }) })).toContainText(badge);
     }
@@ -76,7 +76,9 @@ test.describe("home page", () => {
 
     // Reviews from the database, with their stars.
     const maya = reviewCards(page).filter({ hasText: "Maya Chen" });
-    await expect(maya).toContainText("maya@example.org");
+    // The reviewer's address is masked, never published whole.
+    await expect(maya).toContainText("m***@example.org");
+    await expect(maya).not.toContainText("maya@example.org");
     await expect(maya.getByRole("img", { name: "Rated 5 out of 5" })).toBeVisible();
     const tom = reviewCards(page).filter({ hasText: "Tom Okafor" });
     await expect(tom.getByRole("img", { name: "Rated 4 out of 5" })).toBeVisible();
@@ -135,7 +137,9 @@ test.describe("home page", () => {
     const first = reviewCards(page).first();
     await expect(first).toContainText(text);
     await expect(first).toContainText("Hugo Host");
-    await expect(first).toContainText(DEMO.host.email);
+    // The reviewer's address is shown masked, never whole.
+    await expect(first).toContainText(`h***@${DEMO.host.email.split("@")[1]}`);
+    await expect(first).not.toContainText(DEMO.host.email);
     await expect(first.getByRole("img", { name: "Rated 4 out of 5" })).toBeVisible();
     await expect(first.getByTestId("review-avatar")).toHaveText("HH");
   });

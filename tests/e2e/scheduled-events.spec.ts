@@ -94,10 +94,19 @@ test.describe("Scheduled Events", () => {
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("heading", { name: 'Reschedule "Strategy call"' })).toBeVisible();
     const target = `${dateIn(3)}T16:00:00.000Z`;
-    await expect(dialog.getByRole("button", { name: spaced(nyTime(target)), exact: true })).toBeVisible();
+    // The month calendar, then the day's times; a time is a step, not the move itself.
+    await expect(dialog.getByRole("grid")).toBeVisible();
+    await expect(dialog.getByRole("link", { name: spaced(nyTime(target)), exact: true })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/reschedule-1440.png` });
-    await dialog.getByRole("button", { name: spaced(nyTime(target)), exact: true }).click();
+    await dialog.getByRole("link", { name: spaced(nyTime(target)), exact: true }).click();
+    await expect(dialog.getByRole("heading", { name: "Move it to this time?" })).toBeVisible();
+    await expect(dialog.getByTestId("reschedule-change")).toContainText(spaced(nyTime(target)));
+    await expect(row(page, moving.id)).toContainText(spaced(`${nyTime(moving.start)} –`));
+    await dialog.getByLabel("Message to your guests").fill("Sorry, something came up.");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/reschedule-confirm-1440.png` });
+    await dialog.getByRole("button", { name: "Reschedule", exact: true }).click();
     await expect(toast(page)).toContainText("Moved to");
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(row(page, moving.id)).toContainText(spaced(`${nyTime(target)} –`));

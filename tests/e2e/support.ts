@@ -161,6 +161,10 @@ export interface BookingHost {
   /** The host's signed-in browser (New York). */
   context: BrowserContext;
   page: Page;
+  /** An API token of the host, the schedule's id (for more event types) and the event type's. */
+  token: string;
+  scheduleId: string;
+  eventTypeId: string;
 }
 
 /**
@@ -191,6 +195,7 @@ export async function newBookingHost(browser: Browser, prefix: string): Promise<
   });
   expect(schedule.status()).toBe(201);
   const slug = "intro-call";
+  const scheduleId = ((await schedule.json()) as { _id: string })._id;
   const type = await api.post("/api/event-types", {
     headers,
     data: {
@@ -201,9 +206,10 @@ export async function newBookingHost(browser: Browser, prefix: string): Promise<
       minimumNotice: 60,
       bookingWindowDays: 60,
       location: { type: "google-meet" },
-      scheduleId: ((await schedule.json()) as { _id: string })._id,
+      scheduleId,
     },
   });
   expect(type.status()).toBe(201);
-  return { username, slug, context, page };
+  const eventTypeId = ((await type.json()) as { _id: string })._id;
+  return { username, slug, context, page, token, scheduleId, eventTypeId };
 }

@@ -48,7 +48,7 @@ async function ok(res: Response, status = 201) {
 }
 
 /** A host in New York, 09:00-17:00 every day, with a username and event types. */
-async function nyHost(a: Account, types: { title: string; slug: string; active?: boolean; kind?: string; seats?: number }[]): Promise<string> {
+async function nyHost(a: Account, types: { title: string; slug: string; active?: boolean; kind?: string; seats?: number; minimumNotice?: number }[]): Promise<string> {
   const username = `pg${crypto.randomUUID().slice(0, 8)}`;
   await db`update users set username = ${username}, time_zone = 'America/New_York' where id = ${a.id}`;
   const schedule = await ok(
@@ -66,7 +66,7 @@ async function nyHost(a: Account, types: { title: string; slug: string; active?:
           slug: t.slug,
           description: `About ${t.title}.`,
           duration: 30,
-          minimumNotice: 60,
+          minimumNotice: t.minimumNotice ?? 60,
           bookingWindowDays: 60,
           location: { type: "google-meet" },
           scheduleId: schedule._id,
@@ -199,6 +199,37 @@ describe("booking page /{username}/{slug}", () => {
     expect(text).toContain("Give your e-mail as a valid e-mail address.");
     const empty = await call("POST", path, { body: new URLSearchParams({}), headers: { "content-type": "application/x-www-form-urlencoded" } });
     expect(empty.status).toBe(400);
+  });
+
+  it("opens on the first open day, in the next month when this one has none; a month asked for offers the next open day", async () => {
+    const a = await account("late", "professional");
+    const now = new Date();
+    const thisMonth = now.toISOString().slice(0, 7);
+    const firstOfNext = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+    const nextMonth = new Date(firstOfNext).toISOString().slice(0, 7);
+    // Notice reaching into the 3rd of next month: nothing open this month.
+    const notice = Math.ceil((firstOfNext + 2 * DAY_MS - now.getTime()) / 60_000);
+    const name = await nyHost(a, [
+      { title: "Later", slug: "later", minimumNotice: notice },
+      { title: "Workshop", slug: "workshop", kind: "group", seats: 4 },
+    ]);
+    const html = (await (await call("GET", `/${name}/later?tz=UTC`)).text()).replaceAll("&amp;", "&");
+    const first = /data-date="(\d{4}-\d{2}-\d{2})"/.exec(html)?.[1] ?? "";
+    expect(first.slice(0, 7)).toBe(nextMonth);
+    expect(html).toMatch(new RegExp(`aria-current="date"[^>]*data-date="${first}"|data-date="${first}"[^>]*aria-current="date"`));
+    // Its times are in the first HTML.
+    expect(html).toContain(`slot=${first}T`);
+    expect(visibleText(html)).not.toContain("No open times this month");
+
+    const asked = (await (await call("GET", `/${name}/later?tz=UTC&month=${thisMonth}`)).text()).replaceAll("&amp;", "&");
+    expect(visibleText(asked)).toContain("No open times this month. Next open:");
+    expect(asked).toContain(`month=${nextMonth}&date=${first}`);
+
+    // A group session says how many places are left at each time.
+    const group = await (await call("GET", `/${name}/workshop?tz=UTC`)).text();
+    expect(visibleText(group)).toContain("4 places left");
+    // Open Graph: the host, the event's title and duration.
+    expect(group).toContain('property="og:title" content="Workshop (30 min) with Page late');
   });
 
   it("a capped host's page says they are not taking bookings, and a post is refused", async () => {

@@ -48,9 +48,9 @@ describe("/pricing", () => {
     expect(text).toContain("Only on site");
     expect(text).toContain("On site, Email and SMS");
 
-    // Each card's 'Get started' goes to /payment/{id}.
-    for (const id of Object.values(ids)) {
-      expect(html).toMatch(new RegExp(`<a [^>]*href="/payment/${id}"[^>]*>Get started</a>`));
+    // A paid card's 'Get started' goes to /payment/{id}; the free plan's to sign-up (no 0 $ payment).
+    for (const [name, id] of Object.entries(ids)) {
+      expect(html).toMatch(new RegExp(`<a [^>]*href="${name === "Basic" ? "/signup" : `/payment/${id}`}"[^>]*>Get started</a>`));
     }
   });
 });

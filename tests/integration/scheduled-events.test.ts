@@ -220,22 +220,41 @@ describe("reschedule", () => {
   it("lists the event type's free times in the host's zone and moves the booking (form post)", async () => {
     const page = await html(await h.c.get(`${PATH}?reschedule=${second.id}&date=${dateIn(4)}`));
     expect(page).toMatch(/<dialog[^>]*open/);
-    // 16:00 UTC is 11:00 AM in New York; the booking's own time is not offered.
-    expect(page).toContain(`value="${iso(at(4, "16:00"))}"`);
+    // 16:00 UTC is 11:00 AM in New York; the booking's own time is not offered. A time is a link
+    // to the confirm step (nothing moves on one click).
+    const startLink = (t: string) => `start=${encodeURIComponent(iso(at(4, t)))}`;
+    expect(page).toContain(startLink("16:00"));
     expect(visibleText(page)).toContain("11:00 AM");
-    expect(page).not.toContain(`value="${iso(at(4, "15:00"))}"`);
+    expect(page).not.toContain(startLink("15:00"));
+    // The month calendar marks the open days.
+    expect(page).toContain(`data-date="${dateIn(4)}"`);
+    const confirm = await html(await h.c.get(`${PATH}?reschedule=${second.id}&date=${dateIn(4)}&start=${encodeURIComponent(iso(at(4, "16:00")))}`));
+    expect(visibleText(confirm)).toContain("Move it to this time?");
+    expect(visibleText(confirm)).toContain("Message to your guests");
+    expect(confirm).toContain(`name="start" value="${iso(at(4, "16:00"))}"`);
+    const [unmoved] = await db`select starts_at from events where id = ${second.id}`;
+    expect((unmoved.starts_at as Date).toISOString()).not.toBe(iso(at(4, "16:00")));
     // No time picked: 400; a time not free (the other booking's): 409; nothing moved.
     expect((await h.c.post(`${PATH}?reschedule=${second.id}`, { intent: "reschedule", eventId: second.id, start: "" })).status).toBe(400);
     const taken = await h.c.post(`${PATH}?reschedule=${second.id}&date=${dateIn(3)}`, { intent: "reschedule", eventId: second.id, start: iso(at(3, "14:00")) });
     expect(taken.status).toBe(409);
     expect(visibleText(await html(taken))).toContain("That time was just taken.");
-    const moved = await h.c.post(`${PATH}?reschedule=${second.id}&date=${dateIn(4)}`, { intent: "reschedule", eventId: second.id, start: iso(at(4, "16:00")) });
+    const tooLong = await h.c.post(`${PATH}?reschedule=${second.id}&date=${dateIn(4)}`, { intent: "reschedule", eventId: second.id, start: iso(at(4, "16:00")), message: "x".repeat(5000) });
+    expect(tooLong.status).toBe(400);
+    const moved = await h.c.post(`${PATH}?reschedule=${second.id}&date=${dateIn(4)}`, {
+      intent: "reschedule",
+      eventId: second.id,
+      start: iso(at(4, "16:00")),
+      message: "Sorry, a clash came up. See you an hour later.",
+    });
     expect(moved.status).toBe(302);
     const [row] = await db`select starts_at, sequence from events where id = ${second.id}`;
     expect((row.starts_at as Date).toISOString()).toBe(iso(at(4, "16:00")));
     expect(row.sequence).toBe(1);
     await bookingMailsSettled(db);
-    const [mail] = await db`select attachments from mail_outbox where subject like ${"Updated invitation:%"} and "to"::text like ${"%otto-guest%"} order by created_at desc limit 1`;
+    const [mail] = await db`select text, attachments from mail_outbox where subject like ${"Updated invitation:%"} and "to"::text like ${"%otto-guest%"} order by created_at desc limit 1`;
+    // The host's message reaches the guest in the updated invitation.
+    expect(mail.text).toContain("Sorry, a clash came up. See you an hour later.");
     const ics = (mail.attachments as { content: string; encoding: string }[])[0];
     expect(ics.encoding === "base64" ? Buffer.from(ics.content, "base64").toString() : ics.content).toMatch(/SEQUENCE:1/);
   });

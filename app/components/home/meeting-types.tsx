@@ -2,11 +2,11 @@ import { Combine, RefreshCw, User, Users } from "lucide-react";
 import { MESSAGES } from "~/messages";
 import { ENTRY, SectionHeader } from "./section-header";
 
-/** The original's four meeting types; collective and round robin are not available yet. */
+/** The four meeting types, all available (collective and round robin with a team). */
 const TYPES = [
   {
     icon: User,
-    title: "One-on-One",
+    title: "One-to-One",
     body: "One host, one guest: sales calls, interviews, coaching and office hours.",
     soon: false,
   },
@@ -20,13 +20,13 @@ const TYPES = [
     icon: Combine,
     title: "Collective",
     body: "Several hosts, one guest: offers only the times when every host is free, for panel interviews.",
-    soon: true,
+    soon: false,
   },
   {
     icon: RefreshCw,
     title: "Round Robin",
     body: "One link for a team: each booking goes to the next free host, shared out fairly.",
-    soon: true,
+    soon: false,
   },
 ];
 

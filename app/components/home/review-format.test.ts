@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { initials, isHttpUrl, starFills } from "./review-format";
+import { initials, isHttpUrl, maskEmail, starFills } from "./review-format";
 
 describe("initials", () => {
   it("takes the first letters of the first and last names", () => {
@@ -46,5 +46,13 @@ describe("starFills", () => {
     expect(starFills(9)).toHaveLength(5);
     expect(starFills(9).every(Boolean)).toBe(true);
     expect(starFills(-2).some(Boolean)).toBe(false);
+  });
+});
+
+describe("maskEmail", () => {
+  it("keeps the first character and the domain only", () => {
+    expect(maskEmail("tom@example.com")).toBe("t***@example.com");
+    expect(maskEmail("a@b.c")).toBe("a***@b.c");
+    expect(maskEmail("not-an-address")).toBe("***");
   });
 });

@@ -17,3 +17,10 @@ export function starFills(rating: number): boolean[] {
   const filled = Math.max(0, Math.min(5, Math.round(rating)));
   return Array.from({ length: 5 }, (_, i) => i < filled);
 }
+
+/** A reviewer's address as the home page shows it: "tom@example.com" -> "t***@example.com" (never the whole address). */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return "***";
+  return `${Array.from(email)[0]}***${email.slice(at)}`;
+}

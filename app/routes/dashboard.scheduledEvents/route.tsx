@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { Ban, CalendarClock, Pencil } from "lucide-react";
+import { Ban, CalendarClock } from "lucide-react";
 import {
   EventStatusBadge,
   whenOf,
@@ -19,7 +19,7 @@ import {
 } from "~/components/admin-table";
 import { MESSAGES } from "~/messages";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, inputClass, TextareaField } from "~/components/forms";
+import { TextareaField } from "~/components/forms";
 import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
@@ -29,8 +29,12 @@ import { bookableOf, getScheduledEvent, listScheduledForHost, type ScheduledEven
 import { PLACEHOLDER_PAGES, SCHEDULED_EVENTS_MESSAGES as M } from "~/messages/profile";
 import type { AuthUser } from "~/utils/auth.server";
 import { BOOKING_NOTES_MAX } from "~/schemas/booking-api";
+import { placeOf } from "~/services/event-invitations.server";
 import { rescheduleAndTell } from "~/api/booking-api.server";
-import { rescheduleDay, rescheduleSlots } from "~/pages/booking-page.server";
+import { cancelAndTellAll } from "~/services/bookings.server";
+import { rescheduleDay, rescheduleSlotsByDate } from "~/pages/booking-page.server";
+import { MONTH, monthOf, monthRange, shiftMonth } from "~/components/booking-page";
+import { RescheduleModal } from "./reschedule-modal";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { describeWhen } from "~/pages/event-actions.server";
 import { placeLine } from "~/schemas/meeting";
@@ -41,9 +45,7 @@ import { controlCharMessage, dateWindowMessage, isPlainText, isWithinDateWindow 
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
-import { useIsPending, usePendingFormData } from "~/utils/pending";
-import { placeOf } from "~/services/event-invitations.server";
-import { cancelAndTellAll } from "~/services/bookings.server";
+import { useIsPending } from "~/utils/pending";
 
 const PAGE = PLACEHOLDER_PAGES.scheduledEvents;
 const PATH = "/dashboard/scheduledEvents";
@@ -55,7 +57,7 @@ export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" :
  * Scheduled Events (decision 021). A host (user or professional) sees their own events in three
  * tabs (Upcoming, Past, Cancelled; `?tab=`), 20 a page, in their zone, with the guests (a group
  * session's seats) and, for upcoming ones, Cancel (`?cancel=<id>`) and Reschedule
- * (`?reschedule=<id>&date=`): modals that are URLs, so everything works without JavaScript.
+ * (`?reschedule=<id>&month=&date=`, then `&start=` to confirm with a message to the guest): modals that are URLs, so everything works without JavaScript.
  * Another host's id is a 404. Admins keep the all-hosts list of upcoming events.
  */
 
@@ -111,18 +113,38 @@ async function rescheduleModal(url: URL, user: AuthUser, now: Date) {
   const event = await hostEventOr404(user, url.searchParams.get("reschedule"));
   const zone = user.timeZone;
   const bookable = event.status === "cancelled" ? null : await bookableOf(event);
-  const day = rescheduleDay(url.searchParams.get("date"), event.startsAt, zone, now, bookable?.eventType.bookingWindowDays ?? null);
+  const q = url.searchParams;
+  const day = rescheduleDay(q.get("date"), event.startsAt, zone, now, bookable?.eventType.bookingWindowDays ?? null);
+  const monthParam = q.get("month");
+  const month = monthParam && MONTH.test(monthParam) && monthParam >= monthOf(day.today) && monthParam <= monthOf(day.lastDay) ? monthParam : monthOf(day.date);
   // A session moves whole: only to starts where no other session of its type is (its full capacity free).
   const seat = event.seats.length > 0 ? { sessionId: event.id, alone: true, places: event.capacity ?? 1 } : null;
-  const slots = bookable ? await rescheduleSlots({ bookable, id: event.id, hostId: event.hostId, startsAt: event.startsAt, seat }, day.date, zone, now) : [];
+  const range = monthRange(month);
+  const byDate = bookable
+    ? await rescheduleSlotsByDate({ bookable, id: event.id, hostId: event.hostId, startsAt: event.startsAt, seat }, { start: range.start < day.today ? day.today : range.start, end: range.end }, zone, now)
+    : {};
+  const days = Object.keys(byDate).sort();
+  const date = monthOf(day.date) === month ? day.date : (days[0] ?? null);
+  const slots = date ? (byDate[date] ?? []) : [];
+  // ?start= picks a time: the confirm step, with the new time spelled out.
+  const startParam = q.get("start");
+  const chosen = startParam ? (slots.find((s) => Date.parse(s.value) === Date.parse(startParam)) ?? null) : null;
   return {
     id: event.id,
     eventName: event.eventName,
     when: whenOf(event.startsAt, event.endsAt, zone),
     movable: bookable !== null,
     cancelled: event.status === "cancelled",
-    ...day,
+    hasGuest: event.guestEmail !== null || event.seats.length > 0,
+    today: day.today,
+    month,
+    prevMonth: month > monthOf(day.today) ? shiftMonth(month, -1) : null,
+    nextMonth: month < monthOf(day.lastDay) ? shiftMonth(month, 1) : null,
+    days,
+    date,
     slots,
+    chosen: chosen ? { ...chosen, when: whenOf(new Date(chosen.value), new Date(Date.parse(chosen.value) + (event.endsAt.getTime() - event.startsAt.getTime())), zone) } : null,
+    startGone: Boolean(startParam && !chosen),
   };
 }
 
@@ -173,11 +195,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type ActionAnswer = { intent: "cancel" | "reschedule"; error: string | null; reason?: string; toast?: ReturnType<typeof errorToast> };
+export type ActionAnswer = { intent: "cancel" | "reschedule"; error: string | null; reason?: string; toast?: ReturnType<typeof errorToast> };
 
 function backTo(request: Request): string {
   const back = new URL(request.url);
-  for (const key of ["cancel", "reschedule", "date", "index"]) back.searchParams.delete(key);
+  for (const key of ["cancel", "reschedule", "month", "date", "start", "index"]) back.searchParams.delete(key);
   const query = back.searchParams.toString();
   return `${PATH}${query ? `?${query}` : ""}`;
 }
@@ -208,11 +230,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "reschedule") {
     const text = String(form.get("start") ?? "");
     const start = new Date(text);
-    if (!text || !Number.isFinite(start.getTime())) return data<ActionAnswer>({ intent, error: M.pickTime }, { status: 400 });
+    const message = String(form.get("message") ?? "").trim();
+    if (!text || !Number.isFinite(start.getTime())) return data<ActionAnswer>({ intent, error: M.pickTime, reason: message }, { status: 400 });
+    if (message.length > BOOKING_NOTES_MAX) return data<ActionAnswer>({ intent, error: M.messageTooLong(BOOKING_NOTES_MAX), reason: message }, { status: 400 });
+    if (!isPlainText(message, true)) return data<ActionAnswer>({ intent, error: controlCharMessage("The message", true), reason: message }, { status: 400 });
     if (!isWithinDateWindow(start, now)) return data<ActionAnswer>({ intent, error: dateWindowMessage("The new time") }, { status: 400 });
     if (event.status === "cancelled") return data<ActionAnswer>({ intent, error: MESSAGES.cancelledEvent, toast: errorToast(MESSAGES.cancelledEvent) }, { status: 409 });
     if (!(await bookableOf(event))) return data<ActionAnswer>({ intent, error: M.notBookable }, { status: 409 });
-    const result = await rescheduleAndTell(request, event.id, { hostId: user.id }, start, now);
+    const result = await rescheduleAndTell(request, event.id, { hostId: user.id }, start, now, message || undefined);
     if (result.ok) return redirectWithSuccess(backTo(request), M.moved(describeWhen(start, user.timeZone)));
     const error = result.reason === "already-cancelled" ? MESSAGES.cancelledEvent : M.slotTaken;
     return data<ActionAnswer>({ intent, error, toast: result.reason === "already-cancelled" ? errorToast(error) : undefined }, { status: 409 });
@@ -221,7 +246,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return data<ActionAnswer>({ intent: "cancel", error: null, toast: errorToast(M.unknownAction) }, { status: 400 });
 }
 
-type HostData = NonNullable<Awaited<ReturnType<typeof loader>>["host"]>;
+export type HostData = NonNullable<Awaited<ReturnType<typeof loader>>["host"]>;
 type Row = HostData["events"][number];
 
 /** The guest's zone and notes, as they gave them when booking. */
@@ -290,7 +315,7 @@ function Tabs({ host, search }: { host: HostData; search: string }) {
         return (
           <Link
             key={t}
-            to={`${PATH}${hrefWith(search, { tab: t === "upcoming" ? null : t, page: null, cancel: null, reschedule: null, date: null })}`}
+            to={`${PATH}${hrefWith(search, { tab: t === "upcoming" ? null : t, page: null, cancel: null, reschedule: null, month: null, date: null, start: null })}`}
             aria-current={current ? "page" : undefined}
             className={`-mb-px whitespace-nowrap border-b-2 px-2.5 py-2.5 text-sm font-medium sm:px-4 transition-colors duration-150 ${
               current ? "border-brand-600 text-brand-700" : "border-transparent text-neutral-600 hover:border-neutral-300 hover:text-neutral-900"
@@ -351,88 +376,10 @@ function CancelModal({ host, closeTo, search }: { host: HostData; closeTo: strin
   );
 }
 
-function RescheduleModal({ host, closeTo, search }: { host: HostData; closeTo: string; search: string }) {
-  const r = host.rescheduling;
-  const actionData = useActionData<typeof action>();
-  const sending = usePendingFormData();
-  if (!r) return null;
-  const answer = actionData?.intent === "reschedule" ? actionData : null;
-  const submitting = sending ? sending.get("start") : null;
-  const dayHref = (date: string) => `${PATH}${hrefWith(search, { date })}`;
-  return (
-    <Modal title={M.rescheduleTitle(r.eventName)} description={`Now: ${r.when.date}, ${r.when.time} (${r.when.zone})`} closeTo={closeTo} returnFocusTo={`reschedule-${r.id}`}>
-      {r.cancelled ? (
-        <p className="text-sm font-medium text-amber-800">{M.alreadyCancelled}</p>
-      ) : !r.movable ? (
-        <div className="space-y-4">
-          <p className="text-sm text-neutral-700">{M.notBookable}</p>
-          <Link to={`/dashboard?edit=${r.id}`} className={buttonClass("primary")}>
-            <Pencil className="h-4 w-4" aria-hidden /> {M.editOnMySchedule}
-          </Link>
-        </div>
-      ) : (
-        <div className="space-y-4">
-          <p className="text-sm text-neutral-700">{M.rescheduleBody}</p>
-          <Form method="get" action={PATH} className="flex flex-wrap items-end gap-3" preventScrollReset>
-            {[...new URLSearchParams(search)].filter(([k]) => k !== "date").map(([k, v]) => (
-              <input key={k} type="hidden" name={k} value={v} />
-            ))}
-            <div className="min-w-0 flex-1">
-              <label htmlFor="reschedule-date" className="mb-1 block text-sm font-medium text-neutral-800">
-                Day
-              </label>
-              <input id="reschedule-date" type="date" name="date" defaultValue={r.date} min={r.today} max={r.lastDay} required className={inputClass} key={r.date} />
-            </div>
-            <Button type="submit" variant="secondary">
-              {M.showTimes}
-            </Button>
-          </Form>
-          <div className="flex items-center justify-between gap-2">
-            <h3 className="text-base font-semibold text-neutral-900" id="reschedule-day">
-              {r.dateLabel}
-            </h3>
-            <nav aria-label="Other days" className="flex gap-1">
-              {r.prevDate ? (
-                <Link to={dayHref(r.prevDate)} className={buttonClass("ghost", "px-3 py-2 text-sm")} preventScrollReset>
-                  Previous day
-                </Link>
-              ) : null}
-              {r.nextDate ? (
-                <Link to={dayHref(r.nextDate)} className={buttonClass("ghost", "px-3 py-2 text-sm")} preventScrollReset>
-                  Next day
-                </Link>
-              ) : null}
-            </nav>
-          </div>
-          <p className="text-sm text-neutral-600">Times in {host.timeZone.replace(/_/g, " ")}.</p>
-          {answer?.error ? (
-            <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
-              <ErrorList errors={[answer.error]} />
-            </div>
-          ) : null}
-          {r.slots.length > 0 ? (
-            <Form method="post" action={`${PATH}${search}`} preventScrollReset aria-labelledby="reschedule-day" className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-              <input type="hidden" name="intent" value="reschedule" />
-              <input type="hidden" name="eventId" value={r.id} />
-              {r.slots.map((s) => (
-                <Button key={s.value} type="submit" name="start" value={s.value} variant="secondary" className="w-full" pending={submitting === s.value} disabled={sending !== null}>
-                  {s.label}
-                </Button>
-              ))}
-            </Form>
-          ) : (
-            <p className="rounded-lg border border-dashed border-neutral-300 p-4 text-center text-sm text-neutral-600">{M.noSlots}</p>
-          )}
-        </div>
-      )}
-    </Modal>
-  );
-}
-
 function HostView({ host }: { host: HostData }) {
   const location = useLocation();
   const actionData = useActionData<typeof action>();
-  const closeTo = `${PATH}${hrefWith(location.search, { cancel: null, reschedule: null, date: null }).replace(/^\?$/, "")}`;
+  const closeTo = `${PATH}${hrefWith(location.search, { cancel: null, reschedule: null, month: null, date: null, start: null }).replace(/^\?$/, "")}`;
   return (
     <section>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -480,7 +427,7 @@ function HostView({ host }: { host: HostData }) {
                   <td className={`${tdClass} pb-3`}>
                     <div className="flex flex-wrap gap-2 pt-1 md:flex-col md:pt-0">
                       <Link
-                        to={`${PATH}${hrefWith(location.search, { reschedule: e.id, cancel: null, date: null })}`}
+                        to={`${PATH}${hrefWith(location.search, { reschedule: e.id, cancel: null, month: null, date: null, start: null })}`}
                         preventScrollReset
                         id={`reschedule-${e.id}`}
                         className={buttonClass("secondary", "px-3 py-2")}
@@ -489,7 +436,7 @@ function HostView({ host }: { host: HostData }) {
                         <CalendarClock className="h-4 w-4" aria-hidden /> Reschedule
                       </Link>
                       <Link
-                        to={`${PATH}${hrefWith(location.search, { cancel: e.id, reschedule: null, date: null })}`}
+                        to={`${PATH}${hrefWith(location.search, { cancel: e.id, reschedule: null, month: null, date: null, start: null })}`}
                         preventScrollReset
                         id={`cancel-${e.id}`}
                         className={buttonClass("secondary", "px-3 py-2 text-red-700")}

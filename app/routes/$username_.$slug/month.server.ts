@@ -1,0 +1,73 @@
+import { getBookableEventTypeBySlug, getPublicHost, slotSearch, type BookableEventType } from "~/models/event-type.server";
+import { SlotConfigError } from "~/scheduling/availability";
+import { computeSlots, findSlots } from "~/scheduling/slots";
+import { addDays } from "~/scheduling/zoned-time";
+import { monthRange, shiftMonth, USERNAME_IN_URL } from "~/components/booking-page";
+
+export async function findPage(params: { username?: string; slug?: string }) {
+  const username = params.username ?? "";
+  if (!USERNAME_IN_URL.test(username)) return null;
+  const [host, found] = await Promise.all([getPublicHost(username), getBookableEventTypeBySlug(username, params.slug ?? "")]);
+  return host && found ? { host, found } : null;
+}
+
+export interface MonthSlots {
+  /** Open days of the month with their slot starts, in the guest's zone. */
+  slots: Record<string, string[]>;
+  /** Group event types: the seats still open per slot start (keyed by the slot text). */
+  seatsLeft: Record<string, number>;
+}
+
+/** One month of the slot search (the one behind GET /api/slots and booking). */
+export function monthSlots(found: BookableEventType, month: string, timeZone: string, now: Date): Promise<MonthSlots> {
+  return rangeSlots(found, monthRange(month), timeZone, now);
+}
+
+/** The slot search over the guest's dates `range` (a month, or a week for the week view). */
+export async function rangeSlots(found: BookableEventType, range: { start: string; end: string }, timeZone: string, now: Date): Promise<MonthSlots> {
+  try {
+    const input = await slotSearch(found, { range, timeZone, now });
+    const slots: Record<string, string[]> = {};
+    for (const [date, list] of Object.entries(computeSlots(input).slots)) if (list.length > 0) slots[date] = list;
+    const seatsLeft: Record<string, number> = {};
+    if (found.eventType.kind === "group") {
+      const byStart = new Map(findSlots(input).map((s) => [s.start, s.seatsRemaining]));
+      for (const list of Object.values(slots)) {
+        for (const text of list) {
+          const left = byStart.get(Date.parse(text));
+          if (left !== undefined) seatsLeft[text] = left;
+        }
+      }
+    }
+    return { slots, seatsLeft };
+  } catch (error) {
+    if (error instanceof SlotConfigError) return { slots: {}, seatsLeft: {} };
+    throw error;
+  }
+}
+
+/** How many months after an empty one the page looks for the next open day. */
+const LOOK_AHEAD_MONTHS = 3;
+
+/**
+ * The month to show and its slots. With no month asked for, an empty current month gives way to
+ * the first of the next few months with open times (inside the booking window). An empty month
+ * that was asked for stays, with the next open day found after it (`nextOpen`) to offer.
+ */
+export async function openMonth(
+  found: BookableEventType,
+  query: { month: string; asked: boolean; today: string; timeZone: string; now: Date },
+): Promise<MonthSlots & { month: string; nextOpen: string | null }> {
+  const first = await monthSlots(found, query.month, query.timeZone, query.now);
+  if (Object.keys(first.slots).length > 0) return { ...first, month: query.month, nextOpen: null };
+  const lastDay = addDays(query.today, found.eventType.bookingWindowDays + 1);
+  for (let i = 1; i <= LOOK_AHEAD_MONTHS; i++) {
+    const month = shiftMonth(query.month, i);
+    if (monthRange(month).start > lastDay) break;
+    const later = await monthSlots(found, month, query.timeZone, query.now);
+    const days = Object.keys(later.slots).sort();
+    if (days.length === 0) continue;
+    return query.asked ? { ...first, month: query.month, nextOpen: days[0] } : { ...later, month, nextOpen: null };
+  }
+  return { ...first, month: query.month, nextOpen: null };
+}

@@ -1,0 +1,551 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { useEffect, useMemo, useRef } from "react";
+import { ArrowLeft, CalendarDays, Clock, Globe, MapPin, Users } from "lucide-react";
+import { MonthCalendar } from "~/components/booking/month-calendar";
+import { SlotList, SlotPanel, slotClass, useSlotFocus } from "~/components/booking/slot-panel";
+import { TimeZonePicker } from "~/components/booking/time-zone-picker";
+import { useHydrated } from "~/components/booking/use-hydrated";
+import { inputClass } from "~/components/forms";
+import { HostAvatar } from "~/components/host-avatar";
+import { Button } from "~/components/ui/button";
+import { isTakingBookings, nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
+import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN, runIdempotent } from "~/models/idempotency.server";
+import { isTeamKind } from "~/models/team-hosts.server";
+import { addDays, todayIn } from "~/scheduling/zoned-time";
+import { bookingBody } from "~/schemas/booking-api";
+import { createBookingChange } from "~/services/bookings.server";
+import { linkBase } from "~/utils/request.server";
+import { SLOT_TAKEN_MESSAGE } from "~/api/booking-api.server";
+import { DATE, dateLabel, MONTH, monthOf, pageHref, shiftMonth, slotLabel, type PageQuery } from "~/components/booking-page";
+import { LOCATION_LABELS } from "~/schemas/event-type-form";
+import { checkRateLimits, clientIp, RATE_LIMITS, retryAfterHeaders } from "~/utils/rate-limit.server";
+import { readFormData } from "~/utils/request.server";
+import { currentZoneName, isTimeZone, packedTimeZoneNames, unpackTimeZones } from "~/scheduling/time-zone";
+import { timeZoneHint, TIME_ZONE_GUESS_META } from "~/utils/time-zone-hint";
+import { notFound } from "~/utils/responses";
+import { useIsPending, usePendingLocation } from "~/utils/pending";
+import { BookingForm, FIRST_FIELD_ID, type BookingValues } from "./booking-form";
+import { findPage, openMonth, rangeSlots } from "./month.server";
+import { WeekView } from "./week-view";
+
+/**
+ * /{username}/{slug}: the booking page.
+ * Everything is in the first HTML: the loader runs the shared slot search (slotSearch, the one
+ * behind GET /api/slots and createBooking) for the month in view. Month, day, zone, clock and
+ * slot are query parameters and the booking is a form post, so it all works without
+ * JavaScript. The action books through createBooking, exactly as POST /api/bookings does.
+ * Without a month or day asked for, the page opens on the first open day (in a later month when
+ * this one is full), so a guest sees times at once.
+ */
+
+export const handle = { embeddable: true, chrome: "booking" };
+
+/**
+ * The page carries a fresh Idempotency-Key per load (decision 024): no shared cache may hand one
+ * to several guests. A 429's Retry-After reaches the document response too.
+ */
+export const headers: HeadersFunction = (args) => {
+  const h = new Headers(retryAfterHeaders(args));
+  h.set("Cache-Control", "private, no-cache");
+  return h;
+};
+
+/** "+" in an offset arrives as a space when someone types the URL by hand. */
+const slotParam = (value: string | null) => (value ? value.replace(/ /g, "+") : null);
+
+/** "3:00 PM" / "15:00" of an instant in `zone`. */
+function timeIn(ms: number, zone: string, clock24: boolean): string {
+  return new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", minute: "2-digit", hourCycle: clock24 ? "h23" : "h12" }).format(ms);
+}
+
+/** "Europe/Berlin (GMT+1)": the zone and its offset at that instant. */
+function zoneLabelAt(ms: number, zone: string): string {
+  const offset = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "shortOffset" }).formatToParts(ms).find((p) => p.type === "timeZoneName")?.value;
+  return `${zone.replace(/_/g, " ")}${offset ? ` (${offset})` : ""}`;
+}
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const page = await findPage(params);
+  if (!page) notFound();
+  const { host, found } = page;
+  const url = new URL(request.url);
+  const q = url.searchParams;
+  const now = new Date();
+  const tzParam = q.get("tz");
+  const tzChosen = Boolean(tzParam && isTimeZone(tzParam));
+  const timeZone = currentZoneName(tzChosen && tzParam ? tzParam : (timeZoneHint(request.headers.get("cookie")) ?? (isTimeZone(host.timeZone) ? host.timeZone : "UTC")));
+  const today = todayIn(timeZone, now);
+  const clock24 = q.get("clock") === "24";
+  const dateParam = q.get("date");
+  const date = dateParam && DATE.test(dateParam) && Number.isFinite(Date.parse(dateParam)) ? dateParam : null;
+  const monthParam = q.get("month");
+  const askedMonth = monthParam && MONTH.test(monthParam) ? monthParam : date ? monthOf(date) : null;
+
+  // Team event types: the slot search passes capped hosts by (decision 020).
+  const taking = isTeamKind(found.eventType.kind) || (await isTakingBookings(found.ownerId, now));
+  const shown = taking
+    ? await openMonth(found, { month: askedMonth ?? monthOf(today), asked: askedMonth !== null, today, timeZone, now })
+    : { month: askedMonth ?? monthOf(today), slots: {} as Record<string, string[]>, seatsLeft: {} as Record<string, number>, nextOpen: null };
+  const { month, slots } = shown;
+  const days = Object.keys(slots).sort();
+  // The day asked for, else the month's first open day.
+  const selectedDate = date && monthOf(date) === month ? date : (days[0] ?? null);
+  const slot = slotParam(q.get("slot"));
+  const daySlots = selectedDate ? (slots[selectedDate] ?? []) : [];
+  const chosen = slot ? (daySlots.find((s) => Date.parse(s) === Date.parse(slot)) ?? null) : null;
+  const { eventType } = found;
+  // The week view: the week (Monday first) of the day asked for, else of the chosen day.
+  const weekView = q.get("view") === "week";
+  const week =
+    weekView && taking
+      ? await (async () => {
+          const anchor = date ?? selectedDate ?? today;
+          const monday = addDays(anchor, -((new Date(`${anchor}T00:00:00Z`).getUTCDay() + 6) % 7));
+          const found7 = await rangeSlots(found, { start: monday, end: addDays(monday, 6) }, timeZone, now);
+          return {
+            start: monday,
+            days: Array.from({ length: 7 }, (_, i) => addDays(monday, i)).map((d) => ({ date: d, slots: found7.slots[d] ?? [] })),
+            seatsLeft: found7.seatsLeft,
+            prev: monday > today ? addDays(monday, -7) : null,
+            next: addDays(monday, 7),
+          };
+        })()
+      : null;
+  const summary = chosen
+    ? (() => {
+        const start = Date.parse(chosen);
+        const end = start + eventType.duration * 60_000;
+        return {
+          time: `${timeIn(start, timeZone, clock24)} – ${timeIn(end, timeZone, clock24)}`,
+          date: new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(start),
+          zone: zoneLabelAt(start, timeZone),
+        };
+      })()
+    : null;
+  return {
+    host: { name: host.name || host.username, username: host.username },
+    eventType: {
+      slug: eventType.slug,
+      title: eventType.title,
+      duration: eventType.duration,
+      description: eventType.description,
+      location: LOCATION_LABELS[eventType.location.type],
+      locationValue: eventType.location.type === "in-person" ? (eventType.location.value ?? null) : null,
+      group: eventType.kind === "group",
+    },
+    taking,
+    timeZone,
+    zoneLabel: zoneLabelAt(selectedDate ? Date.parse(`${selectedDate}T12:00:00Z`) : now.getTime(), timeZone),
+    /** The zone picker's options, packed (unpackTimeZones): a third of the JSON list's bytes. */
+    timeZones: packedTimeZoneNames(),
+    today,
+    month,
+    prevMonth: month > monthOf(today) ? shiftMonth(month, -1) : null,
+    nextMonth: shiftMonth(month, 1),
+    days,
+    nextOpen: shown.nextOpen,
+    date: selectedDate,
+    daySlots,
+    /** Group event types: places still open per slot of the day. */
+    seatsLeft: Object.fromEntries(daySlots.filter((s) => shown.seatsLeft[s] !== undefined).map((s) => [s, shown.seatsLeft[s]])),
+    slot: chosen,
+    summary,
+    slotGone: Boolean(slot && selectedDate && !chosen),
+    /** The zone came from ?tz= (the guest chose it): the browser's own zone does not replace it. */
+    tzChosen,
+    clock24,
+    week,
+    /** The form's Idempotency-Key (decision 024): a double submit or a resubmit lands on one booking. */
+    idempotencyKey: crypto.randomUUID(),
+    embed: q.get("embed") === "1",
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
+  if (!data) return [{ title: "Page not found | Scheduler" }];
+  const title = `${data.eventType.title} with ${data.host.name} | Scheduler`;
+  const description = `Book a ${data.eventType.duration} min ${data.eventType.title} with ${data.host.name}. Pick a time that suits you; times are shown in your time zone.`;
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: "Scheduler" },
+    { property: "og:title", content: `${data.eventType.title} (${data.eventType.duration} min) with ${data.host.name}` },
+    { property: "og:description", content: description },
+    { property: "og:url", content: location.pathname },
+    { name: "twitter:card", content: "summary" },
+    { name: "twitter:title", content: `${data.eventType.title} (${data.eventType.duration} min) with ${data.host.name}` },
+    { name: "twitter:description", content: description },
+    // Times were rendered in a zone the page guessed: the root's hint script may reload once.
+    ...(data.tzChosen ? [] : [{ name: TIME_ZONE_GUESS_META, content: data.timeZone }]),
+    ...(data.embed ? [{ name: "robots", content: "noindex" }] : []),
+  ];
+};
+
+export async function action({ params, request }: ActionFunctionArgs) {
+  const page = await findPage(params);
+  if (!page) notFound();
+  const { found, host } = page;
+  const form = await readFormData(request);
+  const text = (key: string) => {
+    const value = form.get(key);
+    return typeof value === "string" ? value : "";
+  };
+  const values: BookingValues = {
+    name: text("name"),
+    email: text("email"),
+    notes: text("notes"),
+    guests: [1, 2, 3].map((i) => text(`guest${i}`).trim()),
+  };
+  // Per client address, before anything else: a script trying addresses gets nowhere.
+  const limited = await checkRateLimits([[`booking-form:ip:${clientIp(request)}`, RATE_LIMITS.bookingFormPerIp]]);
+  if (!limited.allowed) {
+    const minutes = Math.ceil(limited.retryAfterSeconds / 60);
+    const message = `Too many booking attempts from your network. Try again in about ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+    return data(
+      { status: "limited" as const, errors: { form: [message] } as Record<string, string[]>, values, nextSlots: [] as string[] },
+      { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
+    );
+  }
+  const guests = found.eventType.kind === "group" ? values.guests.filter(Boolean) : [];
+  const start = slotParam(text("nextSlot") || text("slot")) ?? "";
+  const parsed = bookingBody.safeParse({
+    eventTypeId: found.eventType.id,
+    start,
+    name: values.name,
+    email: values.email,
+    timeZone: text("tz"),
+    notes: values.notes ? values.notes : undefined,
+    guests: guests.length > 0 ? guests : undefined,
+  });
+  if (!parsed.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? "form");
+      (errors[key] ??= []).push(issue.message);
+    }
+    return data({ status: "invalid" as const, errors, values, nextSlots: [] as string[] }, { status: 400 });
+  }
+  const input = parsed.data;
+  const now = new Date();
+  // Every guest holds a token: a group event type's guest their own seat's (decision 021).
+  const embed = new URL(request.url).searchParams.get("embed") === "1" ? "&embed=1" : "";
+  const bookedUrl = (ok: BookingSuccess) => `/${host.username}/${found.eventType.slug}/booked/${ok.booking.id}?token=${encodeURIComponent(ok.token)}${embed}`;
+  // The page's key (a hidden field): a second submit of the same form gets the first booking.
+  const key = text("idempotencyKey");
+  const claim = IDEMPOTENCY_KEY_PATTERN.test(key) ? idempotencyClaim(key, `booking form ${found.eventType.id}`, input) : null;
+  const outcome = await runIdempotent(claim, (hooks) =>
+    createBookingChange({
+      request: { found, start: new Date(input.start), name: input.name, email: input.email, timeZone: input.timeZone, notes: input.notes, guests: input.guests },
+      now,
+      linkBase: linkBase(request),
+      idempotency: hooks ? { hooks, answer: (ok) => ({ status: 302, body: { location: bookedUrl(ok) } }) } : undefined,
+    }),
+  );
+  if (outcome.kind === "mismatch") {
+    const errors = { form: ["This form was already used for another booking. Reload the page to book again."] };
+    return data({ status: "invalid" as const, errors, values, nextSlots: [] as string[] }, { status: 422 });
+  }
+  if (outcome.kind === "replay") return redirect((outcome.answer.body as { location: string }).location);
+  const result = outcome.value;
+  if (result.ok) {
+    return redirect(bookedUrl(result));
+  }
+  if (result.reason === "not-taking-bookings") return data({ status: "capped" as const, errors: {}, values, nextSlots: [] as string[] }, { status: 409 });
+  const nextSlots = await nextFreeSlots(found, new Date(input.start), input.timeZone, now);
+  return data({ status: "taken" as const, errors: {}, values, nextSlots }, { status: 409 });
+}
+
+
+const NOT_TAKING = "This host is not taking bookings right now.";
+
+type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** The zone (searchable once scripts run; a select and a button without them) and the clock. */
+function ZoneAndClock({ d, href, hydrated }: { d: PageData; href: (q: PageQuery) => string; hydrated: boolean }) {
+  const zones = useMemo(() => unpackTimeZones(d.timeZones), [d.timeZones]);
+  const navigate = useNavigate();
+  const keep = { date: d.date ?? undefined, slot: d.slot ?? undefined };
+  return (
+    <div className="space-y-3">
+      {hydrated ? (
+        <>
+          <TimeZonePicker zones={zones} value={d.timeZone} clock24={d.clock24} onChoose={(tz) => navigate(href({ ...keep, tz }), { preventScrollReset: true })} />
+          {/* The chosen zone as the form value the native select carried. */}
+          <input type="hidden" value={d.timeZone} data-testid="time-zone" readOnly />
+        </>
+      ) : (
+        <Form method="get" className="space-y-2" preventScrollReset>
+          <input type="hidden" name="month" value={d.month} />
+          {d.date ? <input type="hidden" name="date" value={d.date} /> : null}
+          {d.slot ? <input type="hidden" name="slot" value={d.slot} /> : null}
+          {d.clock24 ? <input type="hidden" name="clock" value="24" /> : null}
+          {d.embed ? <input type="hidden" name="embed" value="1" /> : null}
+          <label htmlFor="tz" className="mb-1 flex items-center gap-1 text-sm font-medium text-neutral-800">
+            <Globe className="h-4 w-4" aria-hidden /> Time zone
+          </label>
+          <div className="flex gap-2">
+            <select id="tz" name="tz" defaultValue={d.timeZone} key={d.timeZone} className={`${inputClass} min-w-0 flex-1`} data-testid="time-zone">
+              {zones.map((z) => (
+                <option key={z} value={z}>
+                  {z.replace(/_/g, " ")}
+                </option>
+              ))}
+            </select>
+            <Button type="submit" variant="secondary">
+              Apply
+            </Button>
+          </div>
+        </Form>
+      )}
+      <div role="group" aria-label="Clock" className="inline-flex rounded-lg border border-neutral-300 p-0.5 text-sm">
+        {[
+          { label: "12h", clock: undefined },
+          { label: "24h", clock: "24" as const },
+        ].map((c) => {
+          const active = (c.clock === "24") === d.clock24;
+          return (
+            <Link
+              key={c.label}
+              to={href({ ...keep, clock: c.clock })}
+              preventScrollReset
+              replace
+              aria-current={active ? "true" : undefined}
+              className={`rounded-md px-3 py-1 font-medium outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${active ? "bg-brand-600 text-white" : "text-neutral-700 hover:bg-neutral-100"}`}
+            >
+              {c.label}
+            </Link>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+/** Month calendar or week columns: two links, so it works without JavaScript too. */
+function ViewSwitch({ week, monthHref, weekHref }: { week: boolean; monthHref: string; weekHref: string }) {
+  const item = (active: boolean) =>
+    `rounded-md px-3 py-1 font-medium outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${active ? "bg-brand-600 text-white" : "text-neutral-700 hover:bg-neutral-100"}`;
+  return (
+    <div className="mb-4 flex justify-end">
+      <div role="group" aria-label="View" className="inline-flex rounded-lg border border-neutral-300 p-0.5 text-sm">
+        <Link to={monthHref} preventScrollReset aria-current={week ? undefined : "true"} className={item(!week)}>
+          Month
+        </Link>
+        <Link to={weekHref} preventScrollReset aria-current={week ? "true" : undefined} className={item(week)} data-testid="week-view-link">
+          Week
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export default function BookingPage() {
+  const d = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const submitting = useIsPending();
+  const pendingLocation = usePendingLocation();
+  const hydrated = useHydrated();
+  const base: PageQuery = { tz: d.timeZone, clock: d.clock24 ? "24" : undefined, view: d.week ? "week" : undefined, embed: d.embed ? "1" : undefined };
+  const here = `/${d.host.username}/${d.eventType.slug}`;
+  const href = (q: PageQuery) => pageHref(here, { ...base, month: d.month, ...q });
+  const capped = !d.taking || result?.status === "capped";
+  const showForm = !capped && (d.slot !== null || result?.status === "invalid" || result?.status === "taken" || result?.status === "limited");
+  const values = result?.values ?? { name: "", email: "", notes: "", guests: ["", "", ""] };
+  const errors: Record<string, string[] | undefined> = result?.errors ?? {};
+
+  // A browser that keeps no cookie (a third-party frame) never sent its zone: switch to it here.
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (d.tzChosen || result) return;
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const zone = browserZone ? currentZoneName(browserZone) : null;
+    if (zone && zone !== d.timeZone && unpackTimeZones(d.timeZones).includes(zone)) {
+      navigate(pageHref(here, { ...base, tz: zone, month: d.month, date: d.date ?? undefined, slot: d.slot ?? undefined }), { replace: true, preventScrollReset: true });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [d.tzChosen, d.timeZone]);
+
+  // A day picked: once its times are here, they get the focus (and come into view on a phone).
+  const slotFocus = useSlotFocus(d.date);
+
+  // A time chosen: the form's first field gets the focus.
+  const lastSlot = useRef(d.slot);
+  useEffect(() => {
+    if (d.slot && d.slot !== lastSlot.current) document.getElementById(FIRST_FIELD_ID)?.focus();
+    lastSlot.current = d.slot;
+  }, [d.slot]);
+
+  const loadingSearch = pendingLocation && pendingLocation.pathname === here ? new URLSearchParams(pendingLocation.search) : null;
+  const pendingSlot = loadingSearch?.get("slot")?.replace(/ /g, "+") ?? null;
+  const dayLoading = loadingSearch !== null && !pendingSlot;
+
+  return (
+    <section className={`mx-auto max-w-5xl px-4 sm:px-6 ${d.embed ? "py-4" : "py-6 sm:py-10"}`}>
+      <div className="grid overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm md:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
+        <aside className="border-b border-neutral-200 p-6 md:border-b-0 md:border-r">
+          {d.embed ? null : (
+            <Link to={`/${d.host.username}`} className="mb-4 inline-flex items-center gap-1 rounded text-sm text-brand-700 hover:underline">
+              <ArrowLeft className="h-4 w-4" aria-hidden /> All meeting types
+            </Link>
+          )}
+          <div className="flex items-center gap-3">
+            <HostAvatar name={d.host.name} username={d.host.username} />
+            <p className="font-medium text-neutral-700" data-testid="booking-host">
+              {d.host.name}
+            </p>
+          </div>
+          <h1 className="mt-4 text-2xl font-bold text-neutral-900">{d.eventType.title}</h1>
+          <ul className="mt-3 space-y-2 text-sm text-neutral-700">
+            <li className="flex items-center gap-2">
+              <Clock className="h-4 w-4 shrink-0" aria-hidden /> {d.eventType.duration} min
+            </li>
+            <li className="flex items-center gap-2">
+              <MapPin className="h-4 w-4 shrink-0" aria-hidden /> {d.eventType.location}
+              {d.eventType.locationValue ? `: ${d.eventType.locationValue}` : ""}
+            </li>
+            {d.summary ? (
+              <li className="flex items-start gap-2 font-semibold text-neutral-900" data-testid="chosen-slot">
+                <CalendarDays className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+                <span>
+                  {d.summary.time}, {d.summary.date}
+                  <span className="block font-normal text-neutral-700">{d.summary.zone}</span>
+                </span>
+              </li>
+            ) : null}
+          </ul>
+          {d.eventType.description ? <p className="mt-4 whitespace-pre-line text-sm text-neutral-700">{d.eventType.description}</p> : null}
+        </aside>
+
+        <div className="min-w-0 p-4 sm:p-6">
+          {capped ? (
+            <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900" data-testid="not-taking">
+              {NOT_TAKING}
+            </div>
+          ) : showForm ? (
+            <BookingForm
+              slot={d.slot}
+              timeZone={d.timeZone}
+              zoneLabel={d.summary?.zone ?? d.zoneLabel}
+              idempotencyKey={d.idempotencyKey}
+              clock24={d.clock24}
+              group={d.eventType.group}
+              taken={result?.status === "taken" ? { message: SLOT_TAKEN_MESSAGE, nextSlots: result.nextSlots } : null}
+              values={values}
+              errors={errors}
+              submitting={submitting}
+              back={href({ date: d.date ?? undefined })}
+            />
+          ) : (
+            <>
+            <ViewSwitch week={d.week !== null} monthHref={href({ view: undefined, date: d.date ?? undefined })} weekHref={href({ view: "week", date: d.date ?? undefined })} />
+            {d.week ? (
+              <div className="space-y-5">
+                <WeekView
+                  week={d.week}
+                  clock24={d.clock24}
+                  zoneLabel={d.zoneLabel}
+                  pendingSlot={pendingSlot}
+                  busy={dayLoading}
+                  weekHref={(monday) => href({ month: monthOf(monday), date: monday })}
+                  slotHref={(date, slot) => href({ month: monthOf(date), date, slot })}
+                />
+                <div className="border-t border-neutral-200 pt-4">
+                  <ZoneAndClock d={d} href={href} hydrated={hydrated} />
+                </div>
+              </div>
+            ) : (
+            <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,15rem)] lg:gap-8">
+              <div>
+                <MonthCalendar
+                  month={d.month}
+                  today={d.today}
+                  selected={d.date}
+                  openDays={d.days}
+                  prevMonth={d.prevMonth}
+                  nextMonth={d.nextMonth}
+                  dayHref={(date) => href({ date })}
+                  monthHref={(month) => href({ month })}
+                  onPick={slotFocus.onPick}
+                />
+                {d.days.length === 0 ? (
+                  <p className="mt-3 text-sm text-neutral-600" data-testid="no-open-times">
+                    {d.nextOpen ? (
+                      <>
+                        No open times this month. Next open:{" "}
+                        <Link to={href({ month: monthOf(d.nextOpen), date: d.nextOpen })} className="font-medium text-brand-700 underline underline-offset-2" preventScrollReset>
+                          {dateLabel(d.nextOpen)}
+                        </Link>
+                      </>
+                    ) : (
+                      "No open times this month or the next few. Check back later."
+                    )}
+                  </p>
+                ) : null}
+                <div className="mt-5 border-t border-neutral-200 pt-4">
+                  <ZoneAndClock d={d} href={href} hydrated={hydrated} />
+                </div>
+              </div>
+              <SlotPanel
+                ref={slotFocus.heading}
+                title={d.date ? dateLabel(d.date) : "Pick a day"}
+                busy={dayLoading}
+                note={
+                  d.slotGone ? (
+                    <p role="alert" className="mt-2 text-sm text-red-700">
+                      That time is no longer available. Pick another.
+                    </p>
+                  ) : null
+                }
+              >
+                {d.date ? (
+                  d.daySlots.length > 0 ? (
+                    <SlotList label={`Open times on ${dateLabel(d.date)}, ${d.zoneLabel}`}>
+                      {d.daySlots.map((s) => {
+                        const left = d.seatsLeft[s];
+                        const pending = pendingSlot !== null && Date.parse(pendingSlot) === Date.parse(s);
+                        return (
+                          <li key={s}>
+                            <Link
+                              to={href({ date: d.date ?? undefined, slot: s })}
+                              preventScrollReset
+                              className={slotClass(pending)}
+                              aria-busy={pending || undefined}
+                              data-testid="slot"
+                            >
+                              {slotLabel(s, d.clock24)}
+                              {left !== undefined ? (
+                                <span className="flex items-center gap-1 text-xs font-normal text-neutral-700" data-testid="places-left">
+                                  <Users className="h-3.5 w-3.5" aria-hidden />
+                                  {left === 1 ? "1 place left" : `${left} places left`}
+                                </span>
+                              ) : null}
+                            </Link>
+                          </li>
+                        );
+                      })}
+                    </SlotList>
+                  ) : (
+                    <p className="mt-3 text-sm text-neutral-600">No open times on this day.</p>
+                  )
+                ) : (
+                  <p className="mt-3 text-sm text-neutral-600">Days with open times are highlighted.</p>
+                )}
+              </SlotPanel>
+            </div>
+            )}
+            </>
+          )}
+        </div>
+      </div>
+      <p className="mt-4 text-center text-xs text-neutral-600">
+        Powered by{" "}
+        <Link to="/" className="font-medium text-neutral-700 underline underline-offset-2" target={d.embed ? "_blank" : undefined} rel={d.embed ? "noopener" : undefined}>
+          Scheduler
+        </Link>
+      </p>
+    </section>
+  );
+}

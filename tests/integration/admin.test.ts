@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { HttpClient, uniqueEmail, visibleText } from "../support/http";
 import { client, signUp, sql } from "./context";
+import { bookingMailsSettled } from "../support/mail-wait";
 
 const db = sql();
 
@@ -534,6 +535,8 @@ describe("Manage All Event and Scheduled Events", () => {
 
     const [event] = await db`select status, sequence from events where id = ${ids[0]}`;
     expect(event).toEqual({ status: "cancelled", sequence: 1 });
+    // The cancel's mails leave through the booking events outbox (decision 030).
+    await bookingMailsSettled(db);
     const mails = await db`select "to", subject, attachments from mail_outbox where subject like ${`Cancelled: ${tag}%`}`;
     expect(mails).toHaveLength(1);
     expect(JSON.stringify(mails[0].to)).toContain("invitee@example.org");

@@ -13,6 +13,7 @@
  */
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { bookingMailsSettled } from "../support/mail-wait";
 import { visibleText } from "../support/http";
 import { apiClient, type Account } from "./api-client";
 import { client } from "./context";
@@ -123,6 +124,8 @@ describe("cancel page", () => {
     const [row] = await db`select status, sequence from events where id = ${b.id}`;
     expect(row.status).toBe("cancelled");
     expect(row.sequence).toBe(1);
+    // Booking mails leave through the booking events outbox (decision 030), moments after the answer.
+    await bookingMailsSettled(db);
     const mails = await db<{ to: string; attachments: { content: string; encoding: string }[] }[]>`select "to", attachments from mail_outbox where "to" like ${`%${b.email}%`} order by created_at`;
     const ics = mails.map((m) => {
       const a = m.attachments[0];
@@ -184,6 +187,8 @@ describe("reschedule page", () => {
     expect(new Date(row.starts_at).toISOString()).toBe(iso(at(7, "14:00")));
     expect(new Date(row.ends_at).toISOString()).toBe(iso(at(7, "14:30")));
     expect(row.sequence).toBe(1);
+    // Booking mails leave through the booking events outbox (decision 030), moments after the answer.
+    await bookingMailsSettled(db);
     const mails = await db<{ text: string; attachments: { content: string; encoding: string }[] }[]>`select text, attachments from mail_outbox where "to" like ${`%${b.email}%`} order by created_at`;
     expect(mails.at(-1)?.text).toContain(b.cancelUrl);
     const last = mails.at(-1)?.attachments[0];

@@ -43,8 +43,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
-
 export function useOptionalUser() {
   return useRouteLoaderData<typeof loader>("root")?.user ?? null;
 }

@@ -1,6 +1,6 @@
 /**
- * Every user-facing string the specification quotes, verbatim (typos included), in one
- * place so a copy edit is one line.
+ * The user-facing strings the original app showed, verbatim (typos included), in one place so
+ * a copy edit is one line.
  */
 export const MESSAGES = {
   emailRequired: "Email is required!!",
@@ -60,7 +60,7 @@ export const MESSAGES = {
   giveReview: "Give Review",
   ratingPlaceholder: "Enter your rating",
   reviewAdded: "Review added Successfully ",
-  // Admin dashboard (spec section 2 "Admin-only routes" and section 8)
+  // Admin dashboard (the admin-only routes)
   manageAllEvent: "Manage All Event",
   makeAdmin: "Make Admin",
   removeAdmin: "Remove Admin",

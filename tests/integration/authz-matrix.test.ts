@@ -172,27 +172,27 @@ const CELLS: Cell[] = [
   page("GET", "notifications_.read.ts", () => "/notifications/read", ALL_404),
 
   // Drawer pages.
-  page("GET", "dashboard.profile.tsx", () => "/dashboard/profile", SIGNED_IN),
-  page("POST", "dashboard.profile.tsx", () => "/dashboard/profile", SIGNED_IN, { form: () => ({ intent: "details", name: "" }) }),
+  page("GET", "dashboard.profile/route.tsx", () => "/dashboard/profile", SIGNED_IN),
+  page("POST", "dashboard.profile/route.tsx", () => "/dashboard/profile", SIGNED_IN, { form: () => ({ intent: "details", name: "" }) }),
   page("GET", "dashboard.routingForms.tsx", () => "/dashboard/routingForms", SIGNED_IN),
-  page("GET", "dashboard.apiTokens.tsx", () => "/dashboard/apiTokens", SIGNED_IN),
-  page("GET", "dashboard.apiTokens.tsx", (f) => `/dashboard/apiTokens?revoke=${f.token2}`, OWNER),
-  page("POST", "dashboard.apiTokens.tsx", () => "/dashboard/apiTokens", OWNER, { form: (f) => ({ intent: "revoke", tokenId: f.token2 }), destructive: true }),
+  page("GET", "dashboard.apiTokens/route.tsx", () => "/dashboard/apiTokens", SIGNED_IN),
+  page("GET", "dashboard.apiTokens/route.tsx", (f) => `/dashboard/apiTokens?revoke=${f.token2}`, OWNER),
+  page("POST", "dashboard.apiTokens/route.tsx", () => "/dashboard/apiTokens", OWNER, { form: (f) => ({ intent: "revoke", tokenId: f.token2 }), destructive: true }),
   page("GET", "dashboard.eventTypes.tsx", () => "/dashboard/eventTypes", HOSTS),
   page("GET", "dashboard.eventTypes.tsx", (f) => `/dashboard/eventTypes?delete=${f.eventTypePage}`, OWNER_HOST_PAGE),
   page("POST", "dashboard.eventTypes.tsx", () => "/dashboard/eventTypes", OWNER_HOST_PAGE, { form: (f) => ({ intent: "toggle", id: f.eventTypePage, active: "false" }), destructive: true }),
   page("POST", "dashboard.eventTypes.tsx", () => "/dashboard/eventTypes", OWNER_HOST_PAGE, { form: (f) => ({ intent: "delete", id: f.eventTypePage }), destructive: true }),
-  page("GET", "dashboard.eventTypes_.$id.tsx", (f) => `/dashboard/eventTypes/${f.eventType}`, OWNER_HOST_PAGE),
-  page("POST", "dashboard.eventTypes_.$id.tsx", (f) => `/dashboard/eventTypes/${f.eventType}`, OWNER_HOST_PAGE, { form: () => ({ title: "" }) }),
-  page("GET", "dashboard.availability.tsx", () => "/dashboard/availability", HOSTS),
-  page("GET", "dashboard.availability.tsx", (f) => `/dashboard/availability?schedule=${f.schedule}`, OWNER_HOST_PAGE),
-  page("POST", "dashboard.availability.tsx", (f) => `/dashboard/availability?schedule=${f.schedule}`, OWNER_HOST_PAGE, { form: () => ({ intent: "save", name: "" }) }),
-  page("POST", "dashboard.availability.tsx", (f) => `/dashboard/availability?schedule=${f.schedulePage}`, OWNER_HOST_PAGE, { form: () => ({ intent: "delete" }), destructive: true }),
-  page("GET", "dashboard.team.tsx", () => "/dashboard/team", HOSTS),
-  page("GET", "dashboard.team.tsx", (f) => `/dashboard/team?remove=${f.teamRow}`, OWNER_HOST_PAGE),
-  page("POST", "dashboard.team.tsx", () => "/dashboard/team", OWNER_HOST_PAGE, { form: (f) => ({ intent: "resend", id: f.teamRow }) }),
-  page("POST", "dashboard.team.tsx", () => "/dashboard/team", ["signin", "404", "404", "404", "403"], { form: (f) => ({ intent: "accept", id: f.teamRow }) }),
-  page("POST", "dashboard.team.tsx", () => "/dashboard/team", OWNER_HOST_PAGE, { form: (f) => ({ intent: "remove", id: f.teamRow }), destructive: true }),
+  page("GET", "dashboard.eventTypes_.$id/route.tsx", (f) => `/dashboard/eventTypes/${f.eventType}`, OWNER_HOST_PAGE),
+  page("POST", "dashboard.eventTypes_.$id/route.tsx", (f) => `/dashboard/eventTypes/${f.eventType}`, OWNER_HOST_PAGE, { form: () => ({ title: "" }) }),
+  page("GET", "dashboard.availability/route.tsx", () => "/dashboard/availability", HOSTS),
+  page("GET", "dashboard.availability/route.tsx", (f) => `/dashboard/availability?schedule=${f.schedule}`, OWNER_HOST_PAGE),
+  page("POST", "dashboard.availability/route.tsx", (f) => `/dashboard/availability?schedule=${f.schedule}`, OWNER_HOST_PAGE, { form: () => ({ intent: "save", name: "" }) }),
+  page("POST", "dashboard.availability/route.tsx", (f) => `/dashboard/availability?schedule=${f.schedulePage}`, OWNER_HOST_PAGE, { form: () => ({ intent: "delete" }), destructive: true }),
+  page("GET", "dashboard.team/route.tsx", () => "/dashboard/team", HOSTS),
+  page("GET", "dashboard.team/route.tsx", (f) => `/dashboard/team?remove=${f.teamRow}`, OWNER_HOST_PAGE),
+  page("POST", "dashboard.team/route.tsx", () => "/dashboard/team", OWNER_HOST_PAGE, { form: (f) => ({ intent: "resend", id: f.teamRow }) }),
+  page("POST", "dashboard.team/route.tsx", () => "/dashboard/team", ["signin", "404", "404", "404", "403"], { form: (f) => ({ intent: "accept", id: f.teamRow }) }),
+  page("POST", "dashboard.team/route.tsx", () => "/dashboard/team", OWNER_HOST_PAGE, { form: (f) => ({ intent: "remove", id: f.teamRow }), destructive: true }),
   // The invitation is for someone else: every signed-in person but the invitee gets a 403.
   page("GET", "dashboard.team_.accept.tsx", (f) => `/dashboard/team/accept?token=${enc(f.teamToken)}`, ["signin", "403", "403", "403", "403"]),
   page("POST", "dashboard.team_.accept.tsx", (f) => `/dashboard/team/accept?token=${enc(f.teamToken)}`, ["signin", "403", "403", "403", "403"], {
@@ -214,8 +214,8 @@ const CELLS: Cell[] = [
   page("POST", "dashboard.manageUser.tsx", () => "/dashboard/manageUser", ADMIN, { form: (f) => ({ intent: "promote", userId: f.target.id }), destructive: true }),
   page("GET", "dashboard.manageEvent.tsx", () => "/dashboard/manageEvent", ADMIN),
   page("POST", "dashboard.manageEvent.tsx", () => "/dashboard/manageEvent", ADMIN, { form: (f) => ({ intent: "cancel", eventId: f.event }), destructive: true }),
-  page("GET", "dashboard.packages.tsx", () => "/dashboard/packages", ADMIN),
-  page("POST", "dashboard.packages.tsx", () => "/dashboard/packages", ADMIN, { form: (f) => ({ intent: "delete", packageId: f.pkgPage }), destructive: true }),
+  page("GET", "dashboard.packages/route.tsx", () => "/dashboard/packages", ADMIN),
+  page("POST", "dashboard.packages/route.tsx", () => "/dashboard/packages", ADMIN, { form: (f) => ({ intent: "delete", packageId: f.pkgPage }), destructive: true }),
   page("GET", "dashboard.professionalCollections.tsx", () => "/dashboard/professionalCollections", ADMIN),
   page("POST", "dashboard.professionalCollections.tsx", () => "/dashboard/professionalCollections", ADMIN, {
     form: (f) => ({ intent: "remove", recordId: f.recordPage }),
@@ -449,7 +449,12 @@ async function run(cell: Cell, actor: ActorName): Promise<Response> {
 
 describe("authorization matrix", () => {
   it("lists every page route and every JSON operation", async () => {
-    const files = fs.readdirSync(path.resolve(__dirname, "../../app/routes")).filter((name) => /\.(tsx?|jsx?)$/.test(name));
+    // A route is a file in app/routes, or the route.tsx of a route folder (its other files are pieces).
+    const routes = path.resolve(__dirname, "../../app/routes");
+    const files = fs
+      .readdirSync(routes, { withFileTypes: true })
+      .flatMap((entry) => (entry.isDirectory() ? (fs.existsSync(path.join(routes, entry.name, "route.tsx")) ? [`${entry.name}/route.tsx`] : []) : [entry.name]))
+      .filter((name) => /\.(tsx?|jsx?)$/.test(name));
     const listed = new Set(CELLS.flatMap((c) => c.files));
     expect(files.filter((name) => !listed.has(name)), "routes the matrix does not list").toEqual([]);
     expect([...listed].filter((name) => !files.includes(name)), "listed routes that do not exist").toEqual([]);

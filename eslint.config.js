@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "public/build/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "tests/.tmp/**"] },
+  { ignores: ["build/**", "public/build/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "tests/.tmp/**", "bench/reference/build/**", "bench/reference/public/build/**", "bench/reference/.cache/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,9 +1,9 @@
 // The production HTTP server: security headers, a same-origin check for writes, a body size
 // limit and static files in front of the Remix request handler. See docs/decisions/001.
 import crypto from "node:crypto";
+import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import cors from "cors";
 import express from "express";
@@ -264,7 +264,8 @@ app.use("/embed.js", (_req, res, next) => {
 });
 app.use(express.static("public", { maxAge: "1h", index: false }));
 
-const handleRemix = createRequestHandler({
+// Remix's handler, writing what is rendered at once in one go and filling the page cache (docs/decisions/032).
+const handleRemix = build.entry.module.createRemixHandler({
   build,
   mode: info.production ? "production" : "development",
   // databaseFault: set by the entry's handleError when the database is unavailable (503, docs/decisions/025).
@@ -293,7 +294,14 @@ app.all("*", (req, res, next) => {
   return build.entry.module.runInRequestScope(() => handleRemix(req, res, next));
 });
 
-const server = app.listen(info.port, () => {
+// Anonymous visitors' public pages come from the full-page cache before express sees the
+// request; a write empties it (docs/decisions/032). A stored page carries the headers the app
+// set when it was rendered (security headers, CSP with its inline scripts' hashes).
+build.entry.module.configurePageCache({ ttlSeconds: info.pageCacheTtlSeconds });
+const server = http.createServer((req, res) => {
+  if (!build.entry.module.answerFromPageCache(req, res)) app(req, res);
+});
+server.listen(info.port, () => {
   const url = info.appUrl ?? `http://localhost:${info.port}`;
   console.log(`Scheduler listening on ${url} (database: ${info.databaseKind === "pglite" ? "embedded" : "PostgreSQL"})`);
   if (info.demoAccounts.length > 0) {

@@ -32,7 +32,11 @@ import { useIsPending } from "~/utils/pending";
  * JavaScript. The action books through createBooking, exactly as POST /api/bookings does.
  */
 
-export const handle = { embeddable: true };
+/**
+ * The calendar may come from the full-page cache for an anonymous visitor (docs/decisions/032);
+ * the page with a chosen slot (the form, with its own Idempotency-Key) is always rendered.
+ */
+export const handle = { embeddable: true, pageCache: (url: URL) => !url.searchParams.has("slot") };
 
 /**
  * The page carries a fresh Idempotency-Key per load (decision 024): no shared cache may hand one

@@ -25,6 +25,9 @@ import { ReviewSchema } from "~/utils/review-form";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
 
+/** An anonymous visitor's copy may come from the full-page cache (docs/decisions/032). */
+export const handle = { pageCache: true };
+
 export const meta: MetaFunction = () => [{ title: "Scheduler: easy meeting scheduling" }];
 
 /** How many reviews the carousel shows, newest first. */

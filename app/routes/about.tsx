@@ -3,6 +3,9 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { CalendarClock, Globe2, ShieldCheck } from "lucide-react";
 
+/** An anonymous visitor's copy may come from the full-page cache (docs/decisions/032). */
+export const handle = { pageCache: true };
+
 export const meta: MetaFunction = () => [
   { title: "About | Scheduler" },
   { name: "description", content: "Why we build Scheduler, how it works, and the six people behind it." },

@@ -5,6 +5,9 @@ import { buttonClass } from "~/components/ui/button";
 import { listPackages, type PackageSummary } from "~/models/package.server";
 import { formatPrice, highlightedIndex, packageFeatures, truncateAccessType } from "~/utils/packages";
 
+/** An anonymous visitor's copy may come from the full-page cache (docs/decisions/032). */
+export const handle = { pageCache: true };
+
 export const meta: MetaFunction = () => [
   { title: "Pricing | Scheduler" },
   { name: "description", content: "Monthly packages for Scheduler: start free, upgrade for unlimited events, more calendars and e-mail and SMS notifications." },

@@ -5,6 +5,9 @@ import { CalendarCheck2, Repeat2, UserRound, Users } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { useOptionalUser } from "~/root";
 
+/** An anonymous visitor's copy may come from the full-page cache (docs/decisions/032). */
+export const handle = { pageCache: true };
+
 export const meta: MetaFunction = () => [
   { title: "Teams | Scheduler" },
   {

@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import { constants as zlibConstants, crc32, deflateRawSync } from "node:zlib";
 import { isTimeZone, TIME_ZONE_COOKIE } from "./time-zone";
 
 /**
@@ -11,10 +11,13 @@ import { isTimeZone, TIME_ZONE_COOKIE } from "./time-zone";
  *   Authorization, no body. entry.server marks such a page's answer with PAGE_CACHE_MARK (a 200
  *   without Set-Cookie); the mark never leaves the server.
  * - The key is the path with its query, and the time-zone hint (booking pages show times in it).
- * - An entry holds the page once as is, gzip and brotli, made when it is stored, and its
- *   headers. The CSP of a stored page lists the SHA-256 hashes of its inline scripts instead of
- *   a nonce: every visitor gets the same bytes, so a nonce in them would be guessable; the
- *   per-request nonce of the render that filled the entry is never sent in any policy.
+ * - An entry holds the page as is and gzip-compressed, both made once, and its headers. Every
+ *   answer still gets its own CSP nonce, as a rendered page does (a nonce shared by every
+ *   visitor would be known to anyone): the page is kept cut at its nonce, and an answer joins
+ *   the pieces around a fresh one. The gzip pieces are compressed each on its own and end
+ *   byte-aligned (a sync flush), so the fresh nonce goes between them as a stored
+ *   (uncompressed) deflate block; only the CRC is computed per answer. Brotli has no such
+ *   seam, so a stored page goes out as gzip (a rendered one may still be brotli).
  * - An entry lives PAGE_CACHE_TTL_SECONDS. Any write (a request with another method) made
  *   through this process empties the cache when it ends, and a render that overlapped a write
  *   is not stored; a write through another process shows after the TTL at most.
@@ -23,17 +26,19 @@ export const PAGE_CACHE_MARK = "x-page-cache";
 
 const MAX_ENTRIES = 500;
 const MAX_BYTES = 64 * 1024 * 1024;
-/** Brotli quality 5: within a few per cent of the size of 11 at a tenth of the CPU, once per entry. */
-const BROTLI_QUALITY = 5;
 
-type Encoding = "br" | "gzip" | "identity";
+type Encoding = "gzip" | "identity";
 
 export type PageCacheEntry = {
   expiresAt: number;
   etag: string;
-  /** The headers to send, flat (name, value, ...), for each encoding and for a 304. */
-  head: Record<Encoding | "notModified", string[]>;
-  bodies: Record<Encoding, Buffer>;
+  /** Headers to send (flat: name, value, ...), without the CSP. */
+  head: string[];
+  /** The CSP cut at its nonce (null when the answer had none). */
+  csp: string[] | null;
+  /** The page cut at its nonce, as is and as raw deflate pieces. */
+  pieces: Buffer[];
+  deflated: Buffer[];
   bytes: number;
 };
 
@@ -106,30 +111,16 @@ export function pageCacheKey(method: string | undefined, url: string, headers: I
   return `${zone}\n${url}`;
 }
 
-/** The encoding to send: brotli or gzip when the client takes it (q > 0), else none. */
+/** gzip when the client takes it (q > 0), else none. */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return "identity";
-  let gzip = false;
   for (const part of acceptEncoding.split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (name !== "gzip") continue;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
-    if (name === "br") return "br";
-    if (name === "gzip") gzip = true;
+    if (q === undefined || Number(q.slice(2)) > 0) return "gzip";
   }
-  return gzip ? "gzip" : "identity";
-}
-
-/** The SHA-256 CSP sources of every inline script in the page. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  const re = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(html))) {
-    if (/\ssrc\s*=/i.test(` ${m[1]}`)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(m[2], "utf8").digest("base64")}'`);
-  }
-  return [...hashes];
+  return "identity";
 }
 
 function cacheControl() {
@@ -138,33 +129,70 @@ function cacheControl() {
   return `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds * 3}`;
 }
 
-/** Builds an entry from a rendered page and the headers it was to be sent with. */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** The last deflate block: empty, stored, final. */
+const DEFLATE_END = Buffer.from([1, 0, 0, 0xff, 0xff]);
+
+/** A stored (uncompressed, not final) deflate block, for data under 64 KiB, at a byte boundary. */
+function storedBlock(data: Buffer): Buffer {
+  const n = data.length;
+  return Buffer.concat([Buffer.from([0, n & 0xff, (n >> 8) & 0xff, ~n & 0xff, (~n >> 8) & 0xff]), data]);
+}
+
+/** The page with `nonce` in every cut, as is or gzip. */
+export function joinPage(entry: Pick<PageCacheEntry, "pieces" | "deflated">, nonce: Buffer, encoding: Encoding): Buffer {
+  const { pieces, deflated } = entry;
+  const parts: Buffer[] = [];
+  if (encoding === "identity") {
+    for (let i = 0; i < pieces.length; i++) {
+      if (i > 0) parts.push(nonce);
+      parts.push(pieces[i]);
+    }
+    return Buffer.concat(parts);
+  }
+  let crc = 0;
+  let length = 0;
+  const nonceBlock = storedBlock(nonce);
+  parts.push(GZIP_HEADER);
+  for (let i = 0; i < pieces.length; i++) {
+    if (i > 0) {
+      parts.push(nonceBlock);
+      crc = crc32(nonce, crc);
+      length += nonce.length;
+    }
+    parts.push(deflated[i]);
+    crc = crc32(pieces[i], crc);
+    length += pieces[i].length;
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(length >>> 0, 4);
+  parts.push(DEFLATE_END, trailer);
+  return Buffer.concat(parts);
+}
+
+/** Builds an entry from a rendered page, the headers it was to be sent with and its nonce. */
 export function makeEntry(html: Buffer, headers: Array<[string, string]>, nonce: string, now = Date.now()): PageCacheEntry {
-  const hashes = inlineScriptHashes(html.toString("utf8")).join(" ");
-  const kept: Array<[string, string]> = [];
+  const head: string[] = [];
+  let csp: string[] | null = null;
   for (const [name, value] of headers) {
     const lower = name.toLowerCase();
     if (NOT_STORED.has(lower)) continue;
-    if (lower === "content-security-policy" && nonce) {
-      kept.push([name, value.split(`'nonce-${nonce}'`).join(hashes)]);
+    if (lower === "content-security-policy") {
+      csp = nonce ? value.split(nonce) : [value];
       continue;
     }
-    kept.push([name, value]);
+    head.push(name, value);
   }
-  const bodies = {
-    identity: html,
-    gzip: gzipSync(html, { level: 6 }),
-    br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
-  };
-  const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
-  const common = [...kept.flat(), "Vary", "Accept-Encoding, Cookie", "Cache-Control", cacheControl(), "ETag", etag];
-  const head = {
-    identity: [...common, "Content-Length", String(bodies.identity.length)],
-    gzip: [...common, "Content-Encoding", "gzip", "Content-Length", String(bodies.gzip.length)],
-    br: [...common, "Content-Encoding", "br", "Content-Length", String(bodies.br.length)],
-    notModified: common,
-  };
-  return { expiresAt: now + ttlMs, etag, head, bodies, bytes: bodies.identity.length + bodies.gzip.length + bodies.br.length };
+  const text = html.toString("utf8");
+  const pieces = (nonce ? text.split(nonce) : [text]).map((p) => Buffer.from(p, "utf8"));
+  // Each piece on its own, ending byte-aligned (sync flush) and not final: the pieces with
+  // stored blocks between them make one deflate stream.
+  const deflated = pieces.map((p) => deflateRawSync(p, { level: 6, finishFlush: zlibConstants.Z_SYNC_FLUSH }));
+  const etag = `W/"${createHash("sha256").update(pieces.join("\0")).digest("base64url").slice(0, 27)}"`;
+  head.push("Vary", "Accept-Encoding, Cookie", "Cache-Control", cacheControl(), "ETag", etag);
+  const bytes = pieces.reduce((n, p) => n + p.length, 0) + deflated.reduce((n, p) => n + p.length, 0);
+  return { expiresAt: now + ttlMs, etag, head, csp, pieces, deflated, bytes };
 }
 
 export function storeEntry(key: string, entry: PageCacheEntry, renderedAtGeneration: number) {
@@ -201,16 +229,20 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string) {
   return ifNoneMatch.split(",").some((t) => t.trim() === "*" || weak(t) === weak(etag));
 }
 
-/** Sends an entry (200, or 304 when the client has it) with its headers. */
-export function sendEntry(req: IncomingMessage, res: ServerResponse, entry: PageCacheEntry) {
+/** Sends an entry (200, or 304 when the client has it), with a fresh nonce. */
+export function sendEntry(req: IncomingMessage, res: ServerResponse, entry: PageCacheEntry, nonce = randomBytes(16).toString("base64")) {
+  const head = entry.csp ? [...entry.head, "Content-Security-Policy", entry.csp.join(nonce)] : [...entry.head];
   if (etagMatches(req.headers["if-none-match"], entry.etag)) {
-    res.writeHead(304, entry.head.notModified);
+    res.writeHead(304, head);
     res.end();
     return;
   }
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
-  res.writeHead(200, entry.head[encoding]);
-  res.end(req.method === "HEAD" ? undefined : entry.bodies[encoding]);
+  const body = joinPage(entry, Buffer.from(nonce, "utf8"), encoding);
+  if (encoding !== "identity") head.push("Content-Encoding", encoding);
+  head.push("Content-Length", String(body.length));
+  res.writeHead(200, head);
+  res.end(req.method === "HEAD" ? undefined : body);
 }
 
 /**

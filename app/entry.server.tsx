@@ -24,8 +24,11 @@ const handleRequest: HandleDocumentRequestFunction = (
   if (loadContext.databaseFault?.unavailable) return databaseUnavailablePage(request);
   if (responseStatusCode === 200 && !responseHeaders.has("Set-Cookie") && pageCacheAllowed(request, remixContext)) responseHeaders.set(PAGE_CACHE_MARK, "1");
   const nonce = loadContext.cspNonce ?? "";
-  // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  // The whole document at once (written and compressed in one go, docs/decisions/032), unless
+  // a loader deferred data (a promise in its data): then browsers get the shell as soon as it
+  // is ready and the rest as it comes; crawlers still wait for all of it.
+  const streams = !isbot(request.headers.get("user-agent") ?? "") && hasDeferredData(remixContext);
+  const readyEvent = streams ? "onShellReady" : "onAllReady";
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -56,6 +59,12 @@ const handleRequest: HandleDocumentRequestFunction = (
   });
 };
 export default handleRequest;
+
+function hasDeferredData(remixContext: EntryContext): boolean {
+  return Object.values(remixContext.staticHandlerContext.loaderData ?? {}).some(
+    (data) => data !== null && typeof data === "object" && Object.values(data).some((value) => value instanceof Promise),
+  );
+}
 
 /**
  * The page's route allows the full-page cache (`handle.pageCache`: true, or a function of the

@@ -1,13 +1,80 @@
 // The production HTTP server: security headers, a same-origin check for writes, a body size
 // limit and static files in front of the Remix request handler. See docs/decisions/001.
+import cluster from "node:cluster";
 import crypto from "node:crypto";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import cors from "cors";
 import express from "express";
 import helmet from "helmet";
+
+// WEB_CONCURRENCY workers (node:cluster) share the port: by default one per CPU core on
+// PostgreSQL, one on the embedded database (a single process owns it). The primary only forks,
+// passes signals on and relays page-cache invalidations (docs/decisions/032).
+const WORKERS = webConcurrency();
+if (cluster.isPrimary && WORKERS > 1) {
+  runPrimary(WORKERS);
+  // The primary runs no app: it stays here until runPrimary exits the process.
+  await new Promise(() => {});
+}
+
+function webConcurrency() {
+  const raw = process.env.WEB_CONCURRENCY;
+  const onServer = Boolean(process.env.DATABASE_URL);
+  if (raw === undefined || raw === "") return onServer ? os.availableParallelism() : 1;
+  const n = Number(raw);
+  let problem = null;
+  if (!Number.isInteger(n) || n < 1 || n > 64) problem = "must be a whole number from 1 to 64";
+  else if (n > 1 && !onServer) problem = "above 1 needs DATABASE_URL (the embedded database belongs to one process)";
+  if (problem) {
+    console.error(`Invalid configuration:\n  - WEB_CONCURRENCY: ${problem}`);
+    process.exit(1);
+  }
+  return n;
+}
+
+function runPrimary(count) {
+  const alive = new Set();
+  const listening = new Set();
+  let stopping = false;
+  let exitCode = 0;
+  const stopAll = (signal) => {
+    stopping = true;
+    for (const w of alive) w.process.kill(signal);
+    if (alive.size === 0) process.exit(exitCode);
+  };
+  const fork = () => {
+    const worker = cluster.fork();
+    alive.add(worker);
+    worker.on("message", (message) => {
+      if (message?.type !== "page-cache:write") return;
+      for (const other of alive) if (other !== worker && other.isConnected()) other.send(message);
+    });
+    worker.on("listening", () => listening.add(worker));
+    worker.on("exit", (code, signal) => {
+      alive.delete(worker);
+      if (stopping) {
+        if (code) exitCode ||= code;
+        if (alive.size === 0) process.exit(exitCode);
+        return;
+      }
+      if (!listening.has(worker)) {
+        // A worker that could not start (configuration, database): the others would not either.
+        exitCode = code || 1;
+        stopAll("SIGTERM");
+        return;
+      }
+      console.error(`Worker ${worker.process.pid} exited (${signal ?? code}): starting another`);
+      fork();
+    });
+  };
+  for (let i = 0; i < count; i++) fork();
+  process.on("SIGTERM", () => stopAll("SIGTERM"));
+  process.on("SIGINT", () => stopAll("SIGINT"));
+}
 
 const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES ?? 1024 * 1024);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -297,7 +364,15 @@ app.all("*", (req, res, next) => {
 // Anonymous visitors' public pages come from the full-page cache before express sees the
 // request; a write empties it (docs/decisions/032). A stored page carries the headers the app
 // set when it was rendered (security headers, CSP with its inline scripts' hashes).
-build.entry.module.configurePageCache({ ttlSeconds: info.pageCacheTtlSeconds });
+build.entry.module.configurePageCache({
+  ttlSeconds: info.pageCacheTtlSeconds,
+  tellPeers: cluster.isWorker ? () => process.send?.({ type: "page-cache:write" }) : undefined,
+});
+if (cluster.isWorker) {
+  process.on("message", (message) => {
+    if (message?.type === "page-cache:write") build.entry.module.clearPageCache();
+  });
+}
 const server = http.createServer((req, res) => {
   if (!build.entry.module.answerFromPageCache(req, res)) app(req, res);
 });

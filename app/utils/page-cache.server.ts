@@ -19,8 +19,9 @@ import { isTimeZone, TIME_ZONE_COOKIE } from "./time-zone";
  *   (uncompressed) deflate block; only the CRC is computed per answer. Brotli has no such
  *   seam, so a stored page goes out as gzip (a rendered one may still be brotli).
  * - An entry lives PAGE_CACHE_TTL_SECONDS. Any write (a request with another method) made
- *   through this process empties the cache when it ends, and a render that overlapped a write
- *   is not stored; a write through another process shows after the TTL at most.
+ *   through this server empties the cache of all its processes when its answer starts and
+ *   again when it ends, and a render that overlapped a write is not stored; a write through
+ *   another server (or straight into the database) shows after the TTL at most.
  */
 export const PAGE_CACHE_MARK = "x-page-cache";
 
@@ -63,9 +64,18 @@ let storedBytes = 0;
 /** Bumped when a write ends: a render that began before it must not be stored. */
 let generation = 0;
 
-export function configurePageCache(options: { ttlSeconds: number }) {
+/** Tells this server's other processes (WEB_CONCURRENCY workers) that a write happened. */
+let tellPeers: (() => void) | undefined;
+
+export function configurePageCache(options: { ttlSeconds: number; tellPeers?: () => void }) {
   ttlMs = options.ttlSeconds * 1000;
+  tellPeers = options.tellPeers;
   clearPageCache();
+}
+
+function writeHappened() {
+  clearPageCache();
+  tellPeers?.();
 }
 
 export function clearPageCache() {
@@ -251,7 +261,16 @@ export function sendEntry(req: IncomingMessage, res: ServerResponse, entry: Page
  */
 export function answerFromPageCache(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") {
-    if (req.method !== "OPTIONS") res.once("close", clearPageCache);
+    if (req.method !== "OPTIONS") {
+      // When the answer starts (the write is committed; peers hear it while it is sent) and
+      // when it ends (a render that overlapped the write is dropped).
+      const writeHead = res.writeHead;
+      res.writeHead = function writeHeadAfterWrite(this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+        writeHappened();
+        return writeHead.apply(this, args);
+      } as ServerResponse["writeHead"];
+      res.once("close", writeHappened);
+    }
     return false;
   }
   const key = pageCacheKey(req.method, req.url ?? "/", req.headers);

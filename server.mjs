@@ -49,13 +49,11 @@ function runPrimary(count) {
   const fork = () => {
     const worker = cluster.fork();
     alive.add(worker);
-    worker.on("message", (message) => {
-      if (message?.type !== "page-cache:write") return;
-      for (const other of alive) if (other !== worker && other.isConnected()) other.send(message);
-    });
+    worker.on("message", (message) => relayPageCache(worker, message));
     worker.on("listening", () => listening.add(worker));
     worker.on("exit", (code, signal) => {
       alive.delete(worker);
+      forgetPageCacheWorker(worker);
       if (stopping) {
         if (code) exitCode ||= code;
         if (alive.size === 0) process.exit(exitCode);
@@ -71,6 +69,45 @@ function runPrimary(count) {
       fork();
     });
   };
+  // Page-cache writes (app/utils/page-cache.server.ts): a write's start goes to every other
+  // worker, and the writer hears back once all of them have heard it; its end goes to all.
+  const writers = new Map(); // write id -> the worker writing
+  const hearing = new Map(); // write id -> the workers that have not heard it yet
+  const send = (worker, message) => {
+    if (worker.isConnected()) worker.send(message);
+  };
+  function allHeard(id) {
+    hearing.delete(id);
+    const writer = writers.get(id);
+    if (writer) send(writer, { type: "page-cache:all-heard", id });
+  }
+  function relayPageCache(worker, message) {
+    if (message?.type === "page-cache:write-start") {
+      writers.set(message.id, worker);
+      const others = [...alive].filter((w) => w !== worker && w.isConnected());
+      if (others.length === 0) return allHeard(message.id);
+      hearing.set(message.id, new Set(others));
+      for (const w of others) send(w, message);
+    } else if (message?.type === "page-cache:heard") {
+      const waiting = hearing.get(message.id);
+      waiting?.delete(worker);
+      if (waiting?.size === 0) allHeard(message.id);
+    } else if (message?.type === "page-cache:write-end") {
+      writers.delete(message.id);
+      for (const w of alive) if (w !== worker) send(w, message);
+    }
+  }
+  function forgetPageCacheWorker(worker) {
+    for (const [id, writer] of writers) {
+      if (writer !== worker) continue;
+      writers.delete(id);
+      for (const w of alive) send(w, { type: "page-cache:write-end", id });
+    }
+    for (const [id, waiting] of hearing) {
+      if (waiting.delete(worker) && waiting.size === 0) allHeard(id);
+    }
+  }
+
   for (let i = 0; i < count; i++) fork();
   process.on("SIGTERM", () => stopAll("SIGTERM"));
   process.on("SIGINT", () => stopAll("SIGINT"));
@@ -366,16 +403,14 @@ app.all("*", (req, res, next) => {
 // set when it was rendered (security headers, CSP with its inline scripts' hashes).
 build.entry.module.configurePageCache({
   ttlSeconds: info.pageCacheTtlSeconds,
-  tellPeers: cluster.isWorker ? () => process.send?.({ type: "page-cache:write" }) : undefined,
+  peers: cluster.isWorker ? { send: (message) => process.send?.(message) } : undefined,
 });
 if (cluster.isWorker) {
   process.on("message", (message) => {
-    if (message?.type === "page-cache:write") build.entry.module.clearPageCache();
+    if (typeof message?.type === "string" && message.type.startsWith("page-cache:")) build.entry.module.pageCacheMessage(message);
   });
 }
-const server = http.createServer((req, res) => {
-  if (!build.entry.module.answerFromPageCache(req, res)) app(req, res);
-});
+const server = http.createServer((req, res) => build.entry.module.answerFromPageCache(req, res, () => app(req, res)));
 server.listen(info.port, () => {
   const url = info.appUrl ?? `http://localhost:${info.port}`;
   console.log(`Scheduler listening on ${url} (database: ${info.databaseKind === "pglite" ? "embedded" : "PostgreSQL"})`);

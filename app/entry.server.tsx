@@ -169,7 +169,7 @@ export async function startup() {
 export { isFramableRequest } from "./utils/embed";
 
 /** server.mjs answers anonymous visitors' public pages from the page cache, and hands the rest to Remix (docs/decisions/032). */
-export { answerFromPageCache, clearPageCache, configurePageCache } from "./utils/page-cache.server";
+export { answerFromPageCache, configurePageCache, pageCacheMessage } from "./utils/page-cache.server";
 export { createRemixHandler } from "./utils/remix-handler.server";
 
 /** server.mjs wraps each request in this, so per-request values are computed once. */

@@ -19,9 +19,10 @@ import { isTimeZone, TIME_ZONE_COOKIE } from "./time-zone";
  *   (uncompressed) deflate block; only the CRC is computed per answer. Brotli has no such
  *   seam, so a stored page goes out as gzip (a rendered one may still be brotli).
  * - An entry lives PAGE_CACHE_TTL_SECONDS. Any write (a request with another method) made
- *   through this server empties the cache of all its processes when its answer starts and
- *   again when it ends, and a render that overlapped a write is not stored; a write through
- *   another server (or straight into the database) shows after the TTL at most.
+ *   through this server empties the cache of all its processes before it runs and again when
+ *   it ends; while it runs no process uses its cache, and a render that overlapped a write is
+ *   not stored. A write through another server (or straight into the database) shows after
+ *   the TTL at most.
  */
 export const PAGE_CACHE_MARK = "x-page-cache";
 
@@ -64,19 +65,46 @@ let storedBytes = 0;
 /** Bumped when a write ends: a render that began before it must not be stored. */
 let generation = 0;
 
-/** Tells this server's other processes (WEB_CONCURRENCY workers) that a write happened. */
-let tellPeers: (() => void) | undefined;
+/**
+ * Between the processes of one server (WEB_CONCURRENCY workers, relayed by the primary in
+ * server.mjs): a write announces itself before it runs and waits (at most PEER_WAIT_MS) until
+ * every other worker has heard it; from then until it ends, no worker answers from or fills
+ * its cache, so no answer can be older than a write that was already answered.
+ */
+export type PageCacheMessage =
+  | { type: "page-cache:write-start"; id: string }
+  | { type: "page-cache:write-end"; id: string }
+  | { type: "page-cache:heard"; id: string }
+  | { type: "page-cache:all-heard"; id: string };
 
-export function configurePageCache(options: { ttlSeconds: number; tellPeers?: () => void }) {
+const PEER_WAIT_MS = 200;
+let peers: { send: (message: PageCacheMessage) => void } | undefined;
+let localWrites = 0;
+const peerWrites = new Set<string>();
+const waitingForPeers = new Map<string, () => void>();
+let writeCount = 0;
+
+export function configurePageCache(options: { ttlSeconds: number; peers?: { send: (message: PageCacheMessage) => void } }) {
   ttlMs = options.ttlSeconds * 1000;
-  tellPeers = options.tellPeers;
+  peers = options.peers;
   clearPageCache();
 }
 
-function writeHappened() {
-  clearPageCache();
-  tellPeers?.();
+/** A message from another worker (through the primary). */
+export function pageCacheMessage(message: PageCacheMessage) {
+  if (message.type === "page-cache:write-start") {
+    peerWrites.add(message.id);
+    clearPageCache();
+    peers?.send({ type: "page-cache:heard", id: message.id });
+  } else if (message.type === "page-cache:write-end") {
+    peerWrites.delete(message.id);
+    clearPageCache();
+  } else if (message.type === "page-cache:all-heard") {
+    waitingForPeers.get(message.id)?.();
+  }
 }
+
+const cacheUsable = () => ttlMs > 0 && localWrites === 0 && peerWrites.size === 0;
 
 export function clearPageCache() {
   entries.clear();
@@ -206,7 +234,7 @@ export function makeEntry(html: Buffer, headers: Array<[string, string]>, nonce:
 }
 
 export function storeEntry(key: string, entry: PageCacheEntry, renderedAtGeneration: number) {
-  if (renderedAtGeneration !== generation || ttlMs === 0) return;
+  if (renderedAtGeneration !== generation || !cacheUsable()) return;
   const old = entries.get(key);
   if (old) {
     storedBytes -= old.bytes;
@@ -256,32 +284,46 @@ export function sendEntry(req: IncomingMessage, res: ServerResponse, entry: Page
 }
 
 /**
- * Called for every request before express: answers a stored page (true), and empties the
- * cache when a write ends. Anything else is left to the app (false).
+ * Called for every request before express: answers a stored page, or hands the request to the
+ * app (`next`). A write empties the cache (and the other workers') before it runs, keeps
+ * every cache out of use while it runs, and empties them again when it ends.
  */
-export function answerFromPageCache(req: IncomingMessage, res: ServerResponse): boolean {
+export function answerFromPageCache(req: IncomingMessage, res: ServerResponse, next: () => void): void {
   if (req.method !== "GET" && req.method !== "HEAD") {
-    if (req.method !== "OPTIONS") {
-      // When the answer starts (the write is committed; peers hear it while it is sent) and
-      // when it ends (a render that overlapped the write is dropped).
-      const writeHead = res.writeHead;
-      res.writeHead = function writeHeadAfterWrite(this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
-        writeHappened();
-        return writeHead.apply(this, args);
-      } as ServerResponse["writeHead"];
-      res.once("close", writeHappened);
-    }
-    return false;
+    if (req.method === "OPTIONS") return next();
+    localWrites += 1;
+    clearPageCache();
+    const id = `${process.pid}:${++writeCount}`;
+    let ended = false;
+    res.once("close", () => {
+      if (ended) return;
+      ended = true;
+      localWrites -= 1;
+      clearPageCache();
+      peers?.send({ type: "page-cache:write-end", id });
+    });
+    if (!peers) return next();
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      clearTimeout(timer);
+      waitingForPeers.delete(id);
+      next();
+    };
+    // A worker that does not answer does not hold the write up for long.
+    const timer = setTimeout(start, PEER_WAIT_MS);
+    waitingForPeers.set(id, start);
+    peers.send({ type: "page-cache:write-start", id });
+    return;
   }
-  const key = pageCacheKey(req.method, req.url ?? "/", req.headers);
-  if (key === null) return false;
-  const entry = fresh(key, Date.now());
-  if (!entry) return false;
+  const key = cacheUsable() ? pageCacheKey(req.method, req.url ?? "/", req.headers) : null;
+  const entry = key === null ? null : fresh(key, Date.now());
+  if (key === null || !entry) return next();
   // Recently used last, so the oldest unused go first.
   entries.delete(key);
   entries.set(key, entry);
   sendEntry(req, res, entry);
-  return true;
 }
 
 /** For tests: how many pages are stored. */

@@ -269,12 +269,14 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string) {
 
 /** Sends an entry (200, or 304 when the client has it), with a fresh nonce. */
 export function sendEntry(req: IncomingMessage, res: ServerResponse, entry: PageCacheEntry, nonce = randomBytes(16).toString("base64")) {
-  const head = entry.csp ? [...entry.head, "Content-Security-Policy", entry.csp.join(nonce)] : [...entry.head];
   if (etagMatches(req.headers["if-none-match"], entry.etag)) {
-    res.writeHead(304, head);
+    // No CSP on a 304: the browser would store it with its copy of the page, whose scripts
+    // carry the nonce of the answer that copy came with (that answer's policy stays).
+    res.writeHead(304, [...entry.head]);
     res.end();
     return;
   }
+  const head = entry.csp ? [...entry.head, "Content-Security-Policy", entry.csp.join(nonce)] : [...entry.head];
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
   const body = joinPage(entry, Buffer.from(nonce, "utf8"), encoding);
   if (encoding !== "identity") head.push("Content-Encoding", encoding);

@@ -51,6 +51,10 @@ describe("an anonymous visitor's public page", () => {
     const notModified = await get("/pricing", { "if-none-match": String(second.headers.etag) });
     expect(notModified.status).toBe(304);
     expect(notModified.body.length).toBe(0);
+    // A browser updates its copy's headers from a 304: a new nonce there would block the
+    // scripts of the copy, which carry the nonce it came with.
+    expect(notModified.headers["content-security-policy"]).toBeUndefined();
+    expect(notModified.headers.etag).toBe(second.headers.etag);
   });
 
   it("still has a fresh CSP nonce on every answer, on every script: no visitor can learn another's", async () => {

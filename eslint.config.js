@@ -51,7 +51,7 @@ const layerZones = FOLDERS.flatMap((folder) => {
 });
 
 export default tseslint.config(
-  { ignores: ["build/**", "public/build/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "tests/.tmp/**"] },
+  { ignores: ["build/**", "public/build/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "tests/.tmp/**", "bench/reference/build/**", "bench/reference/public/build/**", "bench/reference/.cache/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,13 +1,117 @@
 // The production HTTP server: security headers, a same-origin check for writes, a body size
 // limit and static files in front of the Remix request handler. See docs/decisions/001.
+import cluster from "node:cluster";
 import crypto from "node:crypto";
+import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import cors from "cors";
 import express from "express";
 import helmet from "helmet";
+
+// WEB_CONCURRENCY workers (node:cluster) share the port: by default one per CPU core on
+// PostgreSQL, one on the embedded database (a single process owns it). The primary only forks,
+// passes signals on and relays page-cache invalidations (docs/decisions/032).
+const WORKERS = webConcurrency();
+if (cluster.isPrimary && WORKERS > 1) {
+  runPrimary(WORKERS);
+  // The primary runs no app: it stays here until runPrimary exits the process.
+  await new Promise(() => {});
+}
+
+function webConcurrency() {
+  const raw = process.env.WEB_CONCURRENCY;
+  const onServer = Boolean(process.env.DATABASE_URL);
+  if (raw === undefined || raw === "") return onServer ? os.availableParallelism() : 1;
+  const n = Number(raw);
+  let problem = null;
+  if (!Number.isInteger(n) || n < 1 || n > 64) problem = "must be a whole number from 1 to 64";
+  else if (n > 1 && !onServer) problem = "above 1 needs DATABASE_URL (the embedded database belongs to one process)";
+  if (problem) {
+    console.error(`Invalid configuration:\n  - WEB_CONCURRENCY: ${problem}`);
+    process.exit(1);
+  }
+  return n;
+}
+
+function runPrimary(count) {
+  const alive = new Set();
+  const listening = new Set();
+  let stopping = false;
+  let exitCode = 0;
+  const stopAll = (signal) => {
+    stopping = true;
+    for (const w of alive) w.process.kill(signal);
+    if (alive.size === 0) process.exit(exitCode);
+  };
+  const fork = () => {
+    const worker = cluster.fork();
+    alive.add(worker);
+    worker.on("message", (message) => relayPageCache(worker, message));
+    worker.on("listening", () => listening.add(worker));
+    worker.on("exit", (code, signal) => {
+      alive.delete(worker);
+      forgetPageCacheWorker(worker);
+      if (stopping) {
+        if (code) exitCode ||= code;
+        if (alive.size === 0) process.exit(exitCode);
+        return;
+      }
+      if (!listening.has(worker)) {
+        // A worker that could not start (configuration, database): the others would not either.
+        exitCode = code || 1;
+        stopAll("SIGTERM");
+        return;
+      }
+      console.error(`Worker ${worker.process.pid} exited (${signal ?? code}): starting another`);
+      fork();
+    });
+  };
+  // Page-cache writes (app/utils/page-cache.server.ts): a write's start goes to every other
+  // worker, and the writer hears back once all of them have heard it; its end goes to all.
+  const writers = new Map(); // write id -> the worker writing
+  const hearing = new Map(); // write id -> the workers that have not heard it yet
+  const send = (worker, message) => {
+    if (worker.isConnected()) worker.send(message);
+  };
+  function allHeard(id) {
+    hearing.delete(id);
+    const writer = writers.get(id);
+    if (writer) send(writer, { type: "page-cache:all-heard", id });
+  }
+  function relayPageCache(worker, message) {
+    if (message?.type === "page-cache:write-start") {
+      writers.set(message.id, worker);
+      const others = [...alive].filter((w) => w !== worker && w.isConnected());
+      if (others.length === 0) return allHeard(message.id);
+      hearing.set(message.id, new Set(others));
+      for (const w of others) send(w, message);
+    } else if (message?.type === "page-cache:heard") {
+      const waiting = hearing.get(message.id);
+      waiting?.delete(worker);
+      if (waiting?.size === 0) allHeard(message.id);
+    } else if (message?.type === "page-cache:write-end") {
+      writers.delete(message.id);
+      for (const w of alive) if (w !== worker) send(w, message);
+    }
+  }
+  function forgetPageCacheWorker(worker) {
+    for (const [id, writer] of writers) {
+      if (writer !== worker) continue;
+      writers.delete(id);
+      for (const w of alive) send(w, { type: "page-cache:write-end", id });
+    }
+    for (const [id, waiting] of hearing) {
+      if (waiting.delete(worker) && waiting.size === 0) allHeard(id);
+    }
+  }
+
+  for (let i = 0; i < count; i++) fork();
+  process.on("SIGTERM", () => stopAll("SIGTERM"));
+  process.on("SIGINT", () => stopAll("SIGINT"));
+}
 
 const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES ?? 1024 * 1024);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -264,7 +368,8 @@ app.use("/embed.js", (_req, res, next) => {
 });
 app.use(express.static("public", { maxAge: "1h", index: false }));
 
-const handleRemix = createRequestHandler({
+// Remix's handler, writing what is rendered at once in one go and filling the page cache (docs/decisions/032).
+const handleRemix = build.entry.module.createRemixHandler({
   build,
   mode: info.production ? "production" : "development",
   // databaseFault: set by the entry's handleError when the database is unavailable (503, docs/decisions/025).
@@ -293,7 +398,20 @@ app.all("*", (req, res, next) => {
   return build.entry.module.runInRequestScope(() => handleRemix(req, res, next));
 });
 
-const server = app.listen(info.port, () => {
+// Anonymous visitors' public pages come from the full-page cache before express sees the
+// request; a write empties it (docs/decisions/032). A stored page carries the headers the app
+// set when it was rendered (security headers, CSP with its inline scripts' hashes).
+build.entry.module.configurePageCache({
+  ttlSeconds: info.pageCacheTtlSeconds,
+  peers: cluster.isWorker ? { send: (message) => process.send?.(message) } : undefined,
+});
+if (cluster.isWorker) {
+  process.on("message", (message) => {
+    if (typeof message?.type === "string" && message.type.startsWith("page-cache:")) build.entry.module.pageCacheMessage(message);
+  });
+}
+const server = http.createServer((req, res) => build.entry.module.answerFromPageCache(req, res, () => app(req, res)));
+server.listen(info.port, () => {
   const url = info.appUrl ?? `http://localhost:${info.port}`;
   console.log(`Scheduler listening on ${url} (database: ${info.databaseKind === "pglite" ? "embedded" : "PostgreSQL"})`);
   if (info.demoAccounts.length > 0) {

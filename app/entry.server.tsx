@@ -10,6 +10,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError } from "~/utils/
 import { closeDatabase, noteDatabaseFault, startDatabase } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { openApiDocument } from "~/api/openapi/document.server";
+import { PAGE_CACHE_MARK } from "~/utils/page-cache.server";
 
 export const streamTimeout = 5_000;
 
@@ -21,9 +22,13 @@ const handleRequest: HandleDocumentRequestFunction = (
   loadContext: AppLoadContext,
 ) => {
   if (loadContext.databaseFault?.unavailable) return databaseUnavailablePage(request);
+  if (responseStatusCode === 200 && !responseHeaders.has("Set-Cookie") && pageCacheAllowed(request, remixContext)) responseHeaders.set(PAGE_CACHE_MARK, "1");
   const nonce = loadContext.cspNonce ?? "";
-  // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  // The whole document at once (written and compressed in one go, docs/decisions/032), unless
+  // a loader deferred data (a promise in its data): then browsers get the shell as soon as it
+  // is ready and the rest as it comes; crawlers still wait for all of it.
+  const streams = !isbot(request.headers.get("user-agent") ?? "") && hasDeferredData(remixContext);
+  const readyEvent = streams ? "onShellReady" : "onAllReady";
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -54,6 +59,24 @@ const handleRequest: HandleDocumentRequestFunction = (
   });
 };
 export default handleRequest;
+
+function hasDeferredData(remixContext: EntryContext): boolean {
+  return Object.values(remixContext.staticHandlerContext.loaderData ?? {}).some(
+    (data) => data !== null && typeof data === "object" && Object.values(data).some((value) => value instanceof Promise),
+  );
+}
+
+/**
+ * The page's route allows the full-page cache (`handle.pageCache`: true, or a function of the
+ * URL). server.mjs stores the page only for a request with nothing personal (docs/decisions/032).
+ */
+function pageCacheAllowed(request: Request, remixContext: EntryContext): boolean {
+  const leaf = remixContext.staticHandlerContext.matches.at(-1);
+  if (!leaf) return false;
+  const handle = remixContext.routeModules[leaf.route.id]?.handle as { pageCache?: boolean | ((url: URL) => boolean) } | undefined;
+  const allowed = handle?.pageCache;
+  return typeof allowed === "function" ? allowed(new URL(request.url)) : allowed === true;
+}
 
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
@@ -135,6 +158,7 @@ export async function startup() {
     corsOrigins: e.CORS_ORIGINS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
+    pageCacheTtlSeconds: e.PAGE_CACHE_TTL_SECONDS,
     /** The JSON paths as OpenAPI templates (/event/{id}): CORS applies to these only. */
     apiPaths: Object.keys(openApiDocument().paths ?? {}),
     databaseRetryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
@@ -143,6 +167,10 @@ export async function startup() {
 
 /** server.mjs asks this which requests another site may frame (docs/decisions/019). */
 export { isFramableRequest } from "~/utils/embed";
+
+/** server.mjs answers anonymous visitors' public pages from the page cache, and hands the rest to Remix (docs/decisions/032). */
+export { answerFromPageCache, configurePageCache, pageCacheMessage } from "./utils/page-cache.server";
+export { createRemixHandler } from "./utils/remix-handler.server";
 
 /** server.mjs wraps each request in this, so per-request values are computed once. */
 export { runInRequestScope } from "~/utils/request-scope.server";

@@ -236,8 +236,10 @@ export async function busyTimes(
       and(
         eq(events.hostId, hostId),
         sql`${events.status} <> 'cancelled'`,
-        sql`${events.startsAt} < ${to.toISOString()}`,
-        sql`${events.endsAt} > ${from.toISOString()}`,
+        // The exclusion constraint's GiST index (host_id, tstzrange(starts_at, ends_at, '[)'),
+        // migration 0007) answers this overlap: only events in the window are read, however
+        // long the host's history (two comparisons used the index for one bound only).
+        sql`tstzrange(${events.startsAt}, ${events.endsAt}, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`,
         options.excludeEventId ? sql`${events.id} <> ${options.excludeEventId}` : undefined,
         options.excludeEventIds?.length ? notInArray(events.id, options.excludeEventIds) : undefined,
       ),

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { events, schedules, teamMembers, users } from "../../db/schema";
 import type { RoundRobinStats, Schedule as EngineSchedule } from "~/scheduling/slots";
 import type { getDb } from "~/utils/db.server";
@@ -47,7 +47,8 @@ export async function cappedHostIds(db: Executor, ids: string[], now: Date): Pro
   const counts = await db
     .select({ hostId: events.hostId, n: sql<number>`count(*)`.mapWith(Number) })
     .from(events)
-    .where(and(inArray(events.hostId, limited), gt(events.endsAt, now), ne(events.status, "cancelled")))
+    // Not over, as a range overlap: the GiST index of migration 0007 reads only those.
+    .where(and(inArray(events.hostId, limited), sql`tstzrange(${events.startsAt}, ${events.endsAt}, '[)') && tstzrange(${now.toISOString()}::timestamptz, null, '[)')`, ne(events.status, "cancelled")))
     .groupBy(events.hostId);
   return new Set(counts.filter((c) => c.n >= FREE_EVENT_CAP).map((c) => c.hostId));
 }

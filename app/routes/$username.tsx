@@ -13,7 +13,8 @@ import { pageMeta } from "~/utils/page-meta";
  * Static routes rank above this one; an unknown or malformed username is the site's 404.
  */
 /** ?embed=1: chromeless and framable by any site (app/root.tsx, docs/decisions/019). */
-export const handle = { embeddable: true };
+/** An anonymous visitor's copy may come from the full-page cache (docs/decisions/032). */
+export const handle = { embeddable: true, pageCache: true };
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const username = params.username ?? "";

@@ -27,6 +27,9 @@ import { useIsPending } from "~/utils/pending";
 import { pageMeta } from "~/utils/page-meta";
 import { maskEmail } from "~/components/home/review-format";
 
+/** An anonymous visitor's copy may come from the full-page cache (docs/decisions/032). */
+export const handle = { pageCache: true };
+
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Scheduler: easy meeting scheduling", description: "The fastest and easiest way to schedule any meeting or other collaboration: booking links, group sessions and team scheduling.", path: "/" });
 

@@ -4,6 +4,9 @@ import { Link } from "@remix-run/react";
 import { CalendarClock, Globe2, ShieldCheck } from "lucide-react";
 import { pageMeta } from "~/utils/page-meta";
 
+/** An anonymous visitor's copy may come from the full-page cache (docs/decisions/032). */
+export const handle = { pageCache: true };
+
 export const meta: MetaFunction = () => pageMeta({ title: "About | Scheduler", description: "Why we build Scheduler, how it works, and the six people behind it.", path: "/about" });
 
 interface TeamMember {

@@ -6,6 +6,9 @@ import { listPackages, type PackageSummary } from "~/models/package.server";
 import { formatPrice, highlightedIndex, packageFeatures, truncateAccessType } from "~/schemas/packages";
 import { pageMeta } from "~/utils/page-meta";
 
+/** An anonymous visitor's copy may come from the full-page cache (docs/decisions/032). */
+export const handle = { pageCache: true };
+
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Pricing | Scheduler", description: "Monthly packages for Scheduler: start free, upgrade for unlimited events. Booking links, group sessions and team scheduling on every plan.", path: "/pricing" });
 

@@ -6,6 +6,9 @@ import { buttonClass } from "~/components/ui/button";
 import { useOptionalUser } from "~/root";
 import { pageMeta } from "~/utils/page-meta";
 
+/** An anonymous visitor's copy may come from the full-page cache (docs/decisions/032). */
+export const handle = { pageCache: true };
+
 export const meta: MetaFunction = () =>
   pageMeta({ title: "Teams | Scheduler", description: "Team scheduling with Scheduler: collective events where every host is free, and round robin that shares meetings fairly.", path: "/teams" });
 

@@ -57,6 +57,8 @@ const envSchema = z
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     /** After SIGTERM, how long the server still takes new connections (healthz 503) before it stops listening, in milliseconds. */
     SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+    /** Seconds an anonymous visitor's public page is served from the full-page cache (0: no cache); docs/decisions/032. */
+    PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
     /** Other sites' origins (comma-separated, e.g. https://app.example.com) whose pages may call the JSON paths with a bearer token. */
     CORS_ORIGINS: z
       .string()

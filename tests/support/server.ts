@@ -31,13 +31,17 @@ export function assertBuilt(): void {
   }
 }
 
-/** `node server.mjs` in production mode on a free port, with only the given environment. */
+/**
+ * `node server.mjs` in production mode on a free port, with only the given environment. One
+ * process per server unless WEB_CONCURRENCY is given (tests read one process's log lines and
+ * exit; tests/integration/web-concurrency.test.ts runs several workers).
+ */
 async function spawnServer(env: Record<string, string>) {
   assertBuilt();
   const port = await freePort();
   const child = spawn(process.execPath, ["server.mjs"], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: String(port), JOBS_POLL_MS: "200", ...env },
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: String(port), JOBS_POLL_MS: "200", WEB_CONCURRENCY: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output = { text: "" };

@@ -40,7 +40,11 @@ import { WeekView } from "./week-view";
  * this one is full), so a guest sees times at once.
  */
 
-export const handle = { embeddable: true, chrome: "booking" };
+/**
+ * The calendar may come from the full-page cache for an anonymous visitor (docs/decisions/032);
+ * the page with a chosen slot (the form, with its own Idempotency-Key) is always rendered.
+ */
+export const handle = { embeddable: true, chrome: "booking", pageCache: (url: URL) => !url.searchParams.has("slot") };
 
 /**
  * The page carries a fresh Idempotency-Key per load (decision 024): no shared cache may hand one

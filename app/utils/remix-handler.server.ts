@@ -1,0 +1,123 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import { createReadableStreamFromReadable, createRequestHandler } from "@remix-run/node";
+import { makeEntry, PAGE_CACHE_MARK, pageCacheGeneration, pageCacheKey, sendEntry, storeEntry } from "./page-cache.server";
+
+/**
+ * The Remix request handler for express, in place of @remix-run/express's (same request and
+ * headers), with two differences in how the answer is written (docs/decisions/032):
+ * - what the renderer produced in one go is written in one go: the adapter wrote and flushed
+ *   every chunk (about 2 KB), so the compression middleware compressed and flushed each on its
+ *   own (more CPU, a bigger body). A page that streams in parts (deferred data) still gets
+ *   each part as soon as it is ready;
+ * - an anonymous visitor's public page (marked by entry.server) goes into the page cache and
+ *   is answered from it.
+ */
+type ExpressRequest = IncomingMessage & {
+  originalUrl: string;
+  protocol: string;
+  hostname: string;
+  get(name: string): string | undefined;
+};
+type ExpressResponse = ServerResponse & { locals: Record<string, unknown>; flush?: () => void };
+
+export function createRemixHandler(options: {
+  build: ServerBuild;
+  mode: string;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+}) {
+  const handle = createRequestHandler(options.build, options.mode);
+  return async (req: ExpressRequest, res: ExpressResponse, next: (error?: unknown) => void) => {
+    try {
+      const cacheKey = pageCacheKey(req.method, req.originalUrl, req.headers);
+      const renderedAt = pageCacheGeneration();
+      const response = await handle(remixRequest(req, res), options.getLoadContext(req, res));
+      if (cacheKey !== null && response.status === 200 && response.headers.has(PAGE_CACHE_MARK) && response.body) {
+        const html = Buffer.from(await response.arrayBuffer());
+        const headers: Array<[string, string]> = [];
+        for (const [name, value] of Object.entries(res.getHeaders())) {
+          if (value !== undefined) headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
+        }
+        for (const [name, value] of response.headers) headers.push([name, value]);
+        const entry = makeEntry(html, headers, String(res.locals.cspNonce ?? ""));
+        storeEntry(cacheKey, entry, renderedAt);
+        sendEntry(req, res, entry);
+        return;
+      }
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  // As @remix-run/express: the port from X-Forwarded-Host or Host, the host as "trust proxy" says.
+  const [, forwardedPort] = req.get("X-Forwarded-Host")?.split(":") ?? [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const fp = Number.parseInt(forwardedPort, 10);
+  const hp = Number.parseInt(hostPort, 10);
+  const port = Number.isSafeInteger(fp) ? fp : Number.isSafeInteger(hp) ? hp : "";
+  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  let controller: AbortController | null = new AbortController();
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (!values) continue;
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value);
+    else headers.set(key, values);
+  }
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  // Loaders and actions stop when the answer can no longer be written.
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  return new Request(url.href, init);
+}
+
+async function sendResponse(res: ExpressResponse, response: Response) {
+  res.statusMessage = response.statusText;
+  res.statusCode = response.status;
+  for (const [name, value] of response.headers) {
+    if (name === PAGE_CACHE_MARK) continue;
+    const existing = res.getHeader(name);
+    if (existing === undefined) res.setHeader(name, value);
+    else res.setHeader(name, [...(Array.isArray(existing) ? existing : [String(existing)]), value]);
+  }
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  const reader = response.body.getReader();
+  // Chunks that arrive together are written (and flushed through compression) together: a
+  // document rendered at once is one write; a later part (deferred data) its own.
+  let pending: Uint8Array[] = [];
+  let scheduled = false;
+  const writePending = () => {
+    scheduled = false;
+    if (pending.length === 0 || res.writableEnded) return;
+    res.write(Buffer.concat(pending));
+    pending = [];
+    res.flush?.();
+  };
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      pending.push(value);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(writePending);
+      }
+    }
+  } catch (error) {
+    res.destroy(error as Error);
+    throw error;
+  }
+  const rest = pending.length > 0 ? Buffer.concat(pending) : undefined;
+  pending = [];
+  res.end(rest);
+}

@@ -1,0 +1,200 @@
+// What the benches share: ports, child servers, health checks, and load with the CPU time the
+// server process spent on it, read from /proc (steadier than requests per second on a shared
+// 2-core machine). Not a bench itself (scripts/bench.mjs runs only bench/*.mjs).
+import { Buffer } from "node:buffer";
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const HOST = "127.0.0.1";
+/** What a current browser sends. */
+export const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export function numberFromEnv(name, fallback, min) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min) throw new Error(`${name} must be a number >= ${min}, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, HOST, () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** GET over plain node:http, raw (still encoded) bytes back. */
+export function rawGet(url, headers = {}, timeoutMs = 10_000) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers: { connection: "close", ...headers }, timeout: timeoutMs }, (res) => {
+      const chunks = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.on("timeout", () => req.destroy(new Error(`GET ${url} timed out after ${timeoutMs} ms`)));
+    req.on("error", reject);
+  });
+}
+
+export function ensureAppBuild(log) {
+  if (fs.existsSync(path.join(ROOT, "build/index.js")) && fs.existsSync(path.join(ROOT, "public/build"))) return;
+  log("no build found: running `npx remix build`");
+  remixBuild(ROOT);
+}
+
+export function ensureReferenceBuild(log) {
+  const dir = path.join(ROOT, "bench/reference");
+  if (fs.existsSync(path.join(dir, "build/index.js"))) return;
+  log("building the reference app (bench/reference)");
+  remixBuild(dir);
+}
+
+function remixBuild(cwd) {
+  const r = spawnSync("npx", ["remix", "build"], { cwd, stdio: ["ignore", 2, 2], env: { ...process.env, NODE_ENV: "production" } });
+  if (r.error) throw r.error;
+  if (r.status !== 0) throw new Error(`remix build in ${cwd} failed (exit ${r.status ?? r.signal})`);
+}
+
+export function exited(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+export async function stopChild(child, name, log) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  child.kill("SIGTERM");
+  const done = await Promise.race([exited(child).then(() => true), sleep(8_000).then(() => false)]);
+  if (!done) {
+    log(`${name} did not stop after SIGTERM: sending SIGKILL`);
+    child.kill("SIGKILL");
+    await Promise.race([exited(child), sleep(3_000)]);
+  }
+}
+
+export async function waitForHealth(baseUrl, child, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = "no answer yet";
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`app server exited during start-up (code ${child.exitCode ?? child.signalCode})`);
+    try {
+      const r = await rawGet(`${baseUrl}/healthz`, {}, 2_000);
+      if (r.status === 200) return;
+      last = `HTTP ${r.status}`;
+    } catch (error) {
+      last = error.message;
+    }
+    await sleep(250);
+  }
+  throw new Error(`app server not healthy after ${timeoutMs} ms (${last})`);
+}
+
+/** A child node process that reports `{ port }` over IPC once it listens. */
+export function spawnReporting(args, options = {}) {
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", 2, 2, "ipc"], ...options });
+  const ready = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${args.join(" ")} did not start within 30 s`)), 30_000);
+    child.once("message", (m) => {
+      clearTimeout(timer);
+      resolve(m);
+    });
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${args.join(" ")} exited during start-up (${code ?? signal})`));
+    });
+    child.once("error", reject);
+  });
+  return { child, ready };
+}
+
+const TICK_MS = 1000 / Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim() || 100);
+
+/** CPU time (user + system, ms) a process and its exited, waited-for children have used. */
+export function cpuMs(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // After the name: state(0) ... utime(11) stime(12) cutime(13) cstime(14)
+  return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * TICK_MS;
+}
+
+/** The processes of a server: the process and its children (WEB_CONCURRENCY workers). */
+export function processTree(pid) {
+  const pids = [pid];
+  for (let i = 0; i < pids.length; i++) {
+    let children = "";
+    try {
+      children = fs.readFileSync(`/proc/${pids[i]}/task/${pids[i]}/children`, "utf8");
+    } catch {
+      children = "";
+    }
+    for (const c of children.split(" ").filter(Boolean)) pids.push(Number(c));
+  }
+  return pids;
+}
+
+export function treeCpuMs(pid) {
+  return processTree(pid).reduce((sum, p) => {
+    try {
+      return sum + cpuMs(p);
+    } catch {
+      return sum;
+    }
+  }, 0);
+}
+
+/** Resident set size (MB) of a server's processes together. */
+export function rssMb(pid) {
+  let kb = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"));
+      if (m) kb += Number(m[1]);
+    } catch {
+      // gone
+    }
+  }
+  return Math.round(kb / 102.4) / 10;
+}
+
+/**
+ * autocannon against `url` (or `requests`) for `duration` s; figures plus the CPU ms per
+ * request the server `pid` (with its workers) spent. Fails on errors, timeouts or non-2xx.
+ */
+export async function load(autocannon, label, { url, pid, duration, connections, headers = {}, requests, expectStatus }) {
+  const before = treeCpuMs(pid);
+  const result = await autocannon({ url, connections, duration, pipelining: 1, timeout: 10, headers, requests });
+  const cpu = treeCpuMs(pid) - before;
+  const problems = [];
+  if (result.errors > 0) problems.push(`${result.errors} errors`);
+  if (result.timeouts > 0) problems.push(`${result.timeouts} timeouts`);
+  if (!expectStatus && result.non2xx > 0) problems.push(`${result.non2xx} non-2xx responses`);
+  if (!(result.requests.total > 0)) problems.push("no request completed");
+  if (problems.length > 0) throw new Error(`${label}: ${problems.join(", ")}`);
+  return {
+    rps: Math.round(result.requests.average * 100) / 100,
+    cpuMsPerRequest: Math.round((cpu / result.requests.total) * 1000) / 1000,
+    p50ms: result.latency.p50,
+    p99ms: result.latency.p99,
+    bytesPerRequest: Math.round(result.throughput.total / result.requests.total),
+  };
+}
+
+export const ratio = (a, b) => Math.round((a / b) * 10_000) / 10_000;
+
+export function tempDir(name) {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `scheduler-bench-${name}-`));
+}

@@ -1,0 +1,178 @@
+// Benchmark of the booking page and slot search on PostgreSQL, and of memory under a mixed load:
+//   - GET /{username}/{slug} (a month of slots in the first HTML) rendered (a session cookie
+//     keeps the page cache out) and from the page cache (an anonymous visitor);
+//   - GET /api/slots for 31 days;
+//   each for a fresh host and for a host with 20,000 past bookings (BENCH_HISTORY), side by side,
+//   with the ratio (history / fresh; the busy-time query reads only the window it needs);
+//   - the server's RSS after start-up and after BENCH_MIXED_SECONDS (default 60) of a mixed load
+//     (home, pricing, booking pages rendered and cached, slots).
+// Figures: requests/s, p50/p99 and CPU ms per request of the server process (from /proc).
+//
+//   node bench/pages.mjs        (or `npm run bench -- pages`)
+//
+// Needs a PostgreSQL server: TEST_DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres);
+// creates its own database and drops it. Prints exactly one JSON line on stdout; logs on stderr.
+// Optional: BENCH_DURATION (s, default 8), BENCH_CONNECTIONS (default 10), BENCH_HISTORY
+// (default 20000), BENCH_MIXED_SECONDS (default 60), and the server's own environment
+// (WEB_CONCURRENCY, NODE_OPTIONS) passed through.
+import { spawn } from "node:child_process";
+import postgres from "postgres";
+import { HOST, ROOT, ensureAppBuild, freePort, load, numberFromEnv, ratio, rssMb, sleep, stopChild, waitForHealth } from "./lib/harness.mjs";
+
+const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const PASSWORD = "bench-password-2026";
+const log = (...args) => console.error("[bench:pages]", ...args);
+
+async function json(res, expected) {
+  const body = await res.text();
+  if (res.status !== expected) throw new Error(`${res.url}: expected ${expected}, got ${res.status}: ${body.slice(0, 300)}`);
+  return body ? JSON.parse(body) : null;
+}
+
+/** A professional host with a username, available around the clock in UTC, and one event type. */
+async function host(base, db, name, ip) {
+  const email = `${name}@example.test`;
+  const signup = await fetch(`${base}/signup`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base, "x-forwarded-for": ip },
+    body: new URLSearchParams({ name, email, password: PASSWORD, confirmPassword: PASSWORD }).toString(),
+  });
+  if (signup.status !== 302) throw new Error(`sign-up answered ${signup.status}`);
+  await db`update users set role = 'professional', username = ${name} where email = ${email}`;
+  const { token } = await json(await fetch(`${base}/api/token`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ip }, body: JSON.stringify({ email, password: PASSWORD }) }), 200);
+  const auth = { authorization: `Bearer ${token}`, "content-type": "application/json", "x-forwarded-for": ip };
+  const schedule = await json(
+    await fetch(`${base}/api/schedules`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ name: "Always", timeZone: "UTC", isDefault: true, weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })), overrides: [] }),
+    }),
+    201,
+  );
+  const eventType = await json(
+    await fetch(`${base}/api/event-types`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ title: "Bench", slug: "bench", duration: 30, slotInterval: 30, minimumNotice: 0, bookingWindowDays: 365, kind: "one-to-one", location: { type: "video" }, scheduleId: schedule._id }),
+    }),
+    201,
+  );
+  const [{ id }] = await db`select id from users where email = ${email}`;
+  return { id, username: name, eventTypeId: eventType._id };
+}
+
+async function main() {
+  const duration = numberFromEnv("BENCH_DURATION", 8, 1);
+  const connections = numberFromEnv("BENCH_CONNECTIONS", 10, 1);
+  const history = numberFromEnv("BENCH_HISTORY", 20_000, 0);
+  const mixedSeconds = numberFromEnv("BENCH_MIXED_SECONDS", 60, 1);
+  ensureAppBuild(log);
+  const { default: autocannon } = await import("autocannon");
+  const dbName = `scheduler_bench_pages_${process.pid}`;
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${dbName}"`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  const port = await freePort();
+  const base = `http://${HOST}:${port}`;
+  const child = spawn(process.execPath, ["server.mjs"], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_URL: url.toString(),
+      SESSION_SECRET: "bench-secret-0123456789abcdef0123456789abcdef",
+      TRUST_PROXY: "loopback",
+      API_RATE_LIMIT_PER_MINUTE: "100000",
+      RATE_LIMIT_FACTOR: "1000",
+      ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
+      ...(process.env.NODE_OPTIONS ? { NODE_OPTIONS: process.env.NODE_OPTIONS } : {}),
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const db = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  try {
+    await waitForHealth(base, child);
+    const fresh = await host(base, db, "benchfresh", "10.200.0.1");
+    const old = await host(base, db, "benchhistory", "10.200.0.2");
+    // Past bookings of the history host: one every two hours back from yesterday, 30 minutes each.
+    log(`inserting ${history} past bookings`);
+    await db`
+      insert into events (host_id, event_name, event_type, event_with, description, starts_at, ends_at, event_type_id, guest_name, guest_email, guest_time_zone)
+      select ${old.id}, 'Bench', 'Google Meet', 'One-to-One', '', s, s + interval '30 minutes', ${old.eventTypeId}, 'Guest', 'guest' || n || '@example.test', 'UTC'
+      from (select n, date_trunc('hour', now()) - interval '1 day' - n * interval '2 hours' as s from generate_series(1, ${history}) n) t`;
+    await db`analyze events`;
+    const rssStart = rssMb(child.pid);
+
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const monthLater = new Date(Date.now() + 31 * 86_400_000).toISOString().slice(0, 10);
+    const slots = (h) => `${base}/api/slots?eventTypeId=${h.eventTypeId}&start=${tomorrow}&end=${monthLater}&timeZone=Europe/Berlin`;
+    const page = (h) => `${base}/${h.username}/bench?tz=Europe/Berlin`;
+    const rendered = { cookie: "__session=bench" };
+    const runs = [
+      ["bookingPageFresh", { url: page(fresh), headers: rendered }],
+      ["bookingPageHistory", { url: page(old), headers: rendered }],
+      ["bookingPageCached", { url: page(fresh) }],
+      ["slotsFresh", { url: slots(fresh) }],
+      ["slotsHistory", { url: slots(old) }],
+    ];
+    const figures = {};
+    for (const [name, options] of runs) {
+      await load(autocannon, `${name} warm-up`, { ...options, pid: child.pid, duration: 2, connections });
+      log(`${name}: ${duration} s, ${connections} connections`);
+      figures[name] = await load(autocannon, name, { ...options, pid: child.pid, duration, connections });
+      log(`${name}: ${JSON.stringify(figures[name])}`);
+    }
+
+    log(`mixed load: ${mixedSeconds} s`);
+    const rssBeforeMixed = rssMb(child.pid);
+    const mixed = await load(autocannon, "mixed", {
+      url: base,
+      pid: child.pid,
+      duration: mixedSeconds,
+      connections,
+      requests: [
+        { method: "GET", path: "/" },
+        { method: "GET", path: `/${old.username}/bench?tz=Europe/Berlin`, headers: rendered },
+        { method: "GET", path: "/pricing", headers: { "accept-encoding": "gzip, deflate, br, zstd" } },
+        { method: "GET", path: new URL(slots(old)).pathname + new URL(slots(old)).search },
+        { method: "GET", path: "/", headers: { ...rendered, "accept-encoding": "gzip, deflate, br, zstd" } },
+        { method: "GET", path: `/${fresh.username}/bench?tz=Europe/Berlin` },
+      ],
+    });
+    await sleep(500);
+    const rssAfterMixed = rssMb(child.pid);
+    console.log(
+      JSON.stringify({
+        bench: "pages",
+        database: "postgresql",
+        connections,
+        durationSeconds: duration,
+        pastBookings: history,
+        ...figures,
+        ratios: {
+          bookingPageHistoryVsFresh: ratio(figures.bookingPageHistory.cpuMsPerRequest, figures.bookingPageFresh.cpuMsPerRequest),
+          slotsHistoryVsFresh: ratio(figures.slotsHistory.cpuMsPerRequest, figures.slotsFresh.cpuMsPerRequest),
+          bookingPageHistoryVsFreshRps: ratio(figures.bookingPageFresh.rps, figures.bookingPageHistory.rps),
+          slotsHistoryVsFreshRps: ratio(figures.slotsFresh.rps, figures.slotsHistory.rps),
+        },
+        mixed: { seconds: mixedSeconds, ...mixed },
+        rssMb: { afterStart: rssStart, beforeMixed: rssBeforeMixed, afterMixed: rssAfterMixed },
+        nodeOptions: process.env.NODE_OPTIONS ?? "",
+        node: process.version,
+      }),
+    );
+  } finally {
+    await stopChild(child, "app server", log);
+    await db.end();
+    await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
+    await admin.end();
+  }
+}
+
+main().catch((error) => {
+  console.error("[bench:pages] failed:", error?.stack ?? error);
+  process.exit(1);
+});

@@ -1,0 +1,217 @@
+/**
+ * The full-page cache for anonymous visitors' public pages (docs/decisions/032), over real HTTP:
+ * a visitor's repeat request gets the stored bytes (ETag, 304, Cache-Control for a shared
+ * cache, still a fresh CSP nonce on every answer); a signed-in person, a toast or a chosen slot
+ * (the booking form's Idempotency-Key) never meets a stored page; a change shows at once.
+ */
+import crypto from "node:crypto";
+import http from "node:http";
+import zlib from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { uniqueEmail } from "../support/http";
+import { apiClient, type Account } from "./api-client";
+import { client, servers, signUp } from "./context";
+
+const { db, call, account } = apiClient({ ipPrefix: "10.96", namePrefix: "Cache" });
+
+/** A GET with exactly these headers (no cookie jar, no decoding): what a browser or CDN sees. */
+function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(new URL(path, servers()[0]), { headers: { "x-forwarded-for": `10.97.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+}
+
+const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1] ?? null;
+
+describe("an anonymous visitor's public page", () => {
+  it("comes back from the cache the same (but for its nonce), with validators a browser and a CDN can use", async () => {
+    const first = await get("/pricing");
+    const second = await get("/pricing");
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    const text = (page: typeof first) => page.body.toString("utf8").split(nonceOf(String(page.headers["content-security-policy"]))!).join("");
+    expect(text(second)).toBe(text(first));
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers.etag).toMatch(/^W\/"/);
+    expect(second.headers["cache-control"]).toMatch(/^public, .*s-maxage=\d+.*stale-while-revalidate=\d+/);
+    expect(second.headers.vary).toMatch(/Cookie/);
+    expect(second.headers.vary).toMatch(/Accept-Encoding/);
+    expect(second.headers["set-cookie"]).toBeUndefined();
+    expect(second.headers["x-page-cache"]).toBeUndefined();
+    // The security headers of a rendered page travel with the stored one.
+    expect(second.headers["x-frame-options"]).toBe("DENY");
+    expect(second.headers["x-content-type-options"]).toBe("nosniff");
+
+    const notModified = await get("/pricing", { "if-none-match": String(second.headers.etag) });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+    // A browser updates its copy's headers from a 304: a new nonce there would block the
+    // scripts of the copy, which carry the nonce it came with.
+    expect(notModified.headers["content-security-policy"]).toBeUndefined();
+    expect(notModified.headers.etag).toBe(second.headers.etag);
+  });
+
+  it("still has a fresh CSP nonce on every answer, on every script: no visitor can learn another's", async () => {
+    await get("/about");
+    const a = await get("/about");
+    const b = await get("/about");
+    expect(b.headers.etag).toBe(a.headers.etag);
+    const nonces = [];
+    for (const page of [a, b]) {
+      const nonce = nonceOf(String(page.headers["content-security-policy"]));
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      const html = page.body.toString("utf8");
+      const tags = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+      expect(tags.length).toBeGreaterThan(0);
+      for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
+      nonces.push(nonce);
+    }
+    expect(nonces[1]).not.toBe(nonces[0]);
+    // Apart from the nonce, the very same bytes.
+    expect(a.body.toString("utf8").split(nonces[0]!).join("")).toBe(b.body.toString("utf8").split(nonces[1]!).join(""));
+  });
+
+  it("sends gzip made once from the same page when the client takes it", async () => {
+    await get("/teams");
+    const plain = await get("/teams");
+    const gzip = await get("/teams", { "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(Number(gzip.headers["content-length"])).toBe(gzip.body.length);
+    expect(gzip.body.length).toBeLessThan(plain.body.length / 4);
+    const unzipped = zlib.gunzipSync(gzip.body).toString("utf8");
+    const withoutNonce = (html: string, csp: unknown) => html.split(nonceOf(String(csp))!).join("");
+    expect(withoutNonce(unzipped, gzip.headers["content-security-policy"])).toBe(withoutNonce(plain.body.toString("utf8"), plain.headers["content-security-policy"]));
+  });
+});
+
+describe("what is never served from the cache", () => {
+  it("a signed-in person gets their own page after a visitor's was stored, and the visitor never gets theirs", async () => {
+    await get("/");
+    const visitor = await get("/");
+    const name = `Cache Person ${crypto.randomUUID().slice(0, 8)}`;
+    const c = client();
+    const email = uniqueEmail("cache");
+    expect((await signUp(c, email, "correct-horse-battery", name)).status).toBe(302);
+
+    const mine = await c.get("/");
+    const html = await mine.text();
+    expect(html).toContain(name);
+    expect(mine.headers.get("cache-control") ?? "").not.toMatch(/public/);
+    // A rendered page has its own nonce in its policy and on its scripts.
+    const nonce = nonceOf(mine.headers.get("content-security-policy") ?? "");
+    expect(nonce).not.toBeNull();
+    expect(html).toContain(`nonce="${nonce}"`);
+
+    const again = await get("/");
+    expect(again.body.toString("utf8")).not.toContain(name);
+    expect(again.body.toString("utf8")).not.toContain(email);
+    expect(again.headers["cache-control"]).toBe(visitor.headers["cache-control"]);
+  });
+
+  it("a toast: the page that shows it is rendered for its reader and never stored", async () => {
+    const c = client();
+    const email = uniqueEmail("cache-toast");
+    expect((await signUp(c, email)).status).toBe(302);
+    await c.get("/");
+    // Signing out leaves the session and sends a toast to the home page.
+    const out = await c.post("/signout", {});
+    expect(out.status).toBe(302);
+    expect(c.cookies.has("__toast")).toBe(true);
+    const withToast = await c.get("/");
+    expect(await withToast.text()).toContain("You are signed out.");
+    expect(withToast.headers.get("cache-control") ?? "").not.toMatch(/public/);
+    for (let i = 0; i < 2; i++) expect((await get("/")).body.toString("utf8")).not.toContain("You are signed out.");
+  });
+
+  it("a signed-in person's page is not stored for visitors, even on a path no visitor asked for yet", async () => {
+    const c = client();
+    const email = uniqueEmail("cache-first");
+    const name = `First Person ${crypto.randomUUID().slice(0, 8)}`;
+    expect((await signUp(c, email, "correct-horse-battery", name)).status).toBe(302);
+    const path = `/about?from=${crypto.randomUUID()}`;
+    expect(await (await c.get(path)).text()).toContain(name);
+    for (let i = 0; i < 2; i++) expect((await get(path)).body.toString("utf8")).not.toContain(name);
+  });
+});
+
+describe("booking pages", () => {
+  let host: Account;
+  let username: string;
+  let eventTypeId: string;
+  let scheduleId: string;
+
+  beforeAll(async () => {
+    host = await account("cachehost", "professional");
+    username = `pc${crypto.randomUUID().slice(0, 8)}`;
+    await db`update users set username = ${username}, time_zone = 'UTC' where id = ${host.id}`;
+    const schedule = await call("POST", "/api/schedules", {
+      token: host.token,
+      json: { name: "Always", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })) },
+    });
+    expect(schedule.status).toBe(201);
+    scheduleId = ((await schedule.json()) as { _id: string })._id;
+    const made = await call("POST", "/api/event-types", {
+      token: host.token,
+      json: { title: "Cached Chat", slug: "chat", duration: 30, minimumNotice: 0, bookingWindowDays: 60, location: { type: "google-meet" }, scheduleId },
+    });
+    expect(made.status).toBe(201);
+    eventTypeId = ((await made.json()) as { _id: string })._id;
+  });
+
+  it("show a host's change to the event type at once", async () => {
+    const path = `/${username}/chat?tz=UTC`;
+    await get(path);
+    const stored = await get(path);
+    expect(stored.body.toString("utf8")).toContain("Cached Chat");
+    expect(stored.headers["cache-control"]).toMatch(/^public/);
+
+    const put = await call("PUT", `/api/event-types/${eventTypeId}`, {
+      token: host.token,
+      json: { title: "Renamed Chat", slug: "chat", duration: 30, minimumNotice: 0, bookingWindowDays: 60, location: { type: "google-meet" }, scheduleId },
+    });
+    expect(put.status).toBe(200);
+    const after = await get(path);
+    expect(after.body.toString("utf8")).toContain("Renamed Chat");
+    expect(after.body.toString("utf8")).not.toContain("Cached Chat");
+  });
+
+  it("show a booked time as gone at once", async () => {
+    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const start = `${day}T10:00:00Z`;
+    const path = `/${username}/chat?tz=UTC&date=${day}`;
+    await get(path);
+    expect((await get(path)).body.toString("utf8")).toContain(`slot=${encodeURIComponent(`${day}T10:00:00+00:00`)}`);
+    const booked = await call("POST", "/api/bookings", { json: { eventTypeId, start, name: "Guest", email: uniqueEmail("cache-guest"), timeZone: "UTC" } });
+    expect(booked.status).toBe(201);
+    expect((await get(path)).body.toString("utf8")).not.toContain(`slot=${encodeURIComponent(`${day}T10:00:00+00:00`)}`);
+  });
+
+  it("with a chosen slot (the form and its Idempotency-Key) are rendered for each guest", async () => {
+    const day = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
+    const path = `/${username}/chat?tz=UTC&date=${day}&slot=${encodeURIComponent(`${day}T11:00:00+00:00`)}`;
+    const keys = [];
+    for (let i = 0; i < 2; i++) {
+      const page = await get(path);
+      expect(page.status).toBe(200);
+      expect(page.headers["cache-control"]).toBe("private, no-cache");
+      keys.push(/name="idempotencyKey" value="([^"]+)"/.exec(page.body.toString("utf8"))?.[1]);
+    }
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it("are kept apart by the visitor's time-zone hint", async () => {
+    const path = `/${username}/chat`;
+    const tokyo = (await get(path, { cookie: "tz=Asia%2FTokyo" })).body.toString("utf8");
+    const newYork = (await get(path, { cookie: "tz=America%2FNew_York" })).body.toString("utf8");
+    expect(tokyo).toContain("Asia/Tokyo");
+    expect(newYork).toContain("America/New_York");
+    expect((await get(path, { cookie: "tz=Asia%2FTokyo" })).body.toString("utf8")).toContain("Asia/Tokyo");
+  });
+});

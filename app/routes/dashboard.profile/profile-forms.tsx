@@ -1,13 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Globe, LogOut } from "lucide-react";
 import type { ReactNode } from "react";
 import { ControlField, ErrorList, Field, inputClass } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { Button } from "~/components/ui/button";
-import { PROFILE_MESSAGES as P } from "~/messages/profile";
 import {
   DetailsSchema,
   passwordSchema,
@@ -17,12 +15,6 @@ import {
 import { bookingLink, usernameSchema } from "~/schemas/username";
 import { useIsPending } from "~/utils/pending";
 import type { loader, action } from "./route";
-
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.profile.role === "admin" ? P.adminProfileHeading : P.profileHeading} | Scheduler` },
-];
-
-export { retryAfterHeaders as headers } from "~/utils/rate-limit.server";
 
 export type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 

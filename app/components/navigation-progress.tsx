@@ -1,5 +1,5 @@
-import { useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { useNavigationState } from "~/utils/pending";
 
 /**
  * The page-wide "something is on its way" signal: a thin bar across the top while a page loads
@@ -7,8 +7,8 @@ import { useEffect, useState } from "react";
  * to screen readers. Each control shows its own pending state besides.
  */
 export function NavigationProgress() {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
+  const state = useNavigationState();
+  const busy = state !== "idle";
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (!busy) {
@@ -29,7 +29,7 @@ export function NavigationProgress() {
         }`}
       />
       <p className="sr-only" aria-live="polite">
-        {shown ? (navigation.state === "submitting" ? "Sending…" : "Loading…") : ""}
+        {shown ? (state === "submitting" ? "Sending…" : "Loading…") : ""}
       </p>
     </>
   );

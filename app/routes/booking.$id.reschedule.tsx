@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CircleCheck, Info } from "lucide-react";
 import { MonthCalendar } from "~/components/booking/month-calendar";
 import { SlotList, SlotPanel, slotClass, useSlotFocus } from "~/components/booking/slot-panel";
@@ -15,7 +15,7 @@ import { guestBookingOr404, guestPageHeaders, rescheduleDay, rescheduleSlotsByDa
 import { dateWindowMessage, isWithinDateWindow } from "~/utils/input-rules";
 import { readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
-import { usePendingFormData } from "~/utils/pending";
+import { usePendingFormData, usePendingLocation } from "~/utils/pending";
 
 /**
  * /booking/{id}/reschedule?token=[&month=YYYY-MM][&date=YYYY-MM-DD]: the guest moves their booking
@@ -94,8 +94,8 @@ export default function RescheduleBooking() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const sending = usePendingFormData();
-  const navigation = useNavigation();
   const slotFocus = useSlotFocus(d.date);
+  const dayLoading = usePendingLocation() !== null;
 
   if (actionData?.moved) {
     return (
@@ -133,7 +133,6 @@ export default function RescheduleBooking() {
 
   const postTo = pageHref(d.token, { month: d.month, date: d.date });
   const submittingStart = sending ? sending.get("start") : null;
-  const dayLoading = navigation.state === "loading" && navigation.formData === undefined;
   return (
     <GuestPage eyebrow="Your booking" heading="Pick a new time" wide>
       <BookingSummary booking={d.summary} />

@@ -48,3 +48,14 @@ export function usePendingFormData(options: PendingOptions = {}): FormData | nul
 export function useIsPending(options: PendingOptions = {}): boolean {
   return usePendingFormData(options) !== null;
 }
+
+/** The page-wide state for the loading bar: "idle", "loading" (a link or a reload) or "submitting" (a form). */
+export function useNavigationState(): ReturnType<typeof useNavigation>["state"] {
+  return useNavigation().state;
+}
+
+/** Where a page load started by a link (not a form) is going while it loads, or null: a picked day or time shows it is on its way. */
+export function usePendingLocation(): { pathname: string; search: string } | null {
+  const navigation = useNavigation();
+  return navigation.state === "loading" && !navigation.formData ? { pathname: navigation.location.pathname, search: navigation.location.search } : null;
+}

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
 import { ArrowLeft, CalendarDays, Clock, Globe, MapPin, Users } from "lucide-react";
 import { MonthCalendar } from "~/components/booking/month-calendar";
@@ -23,7 +23,7 @@ import { checkRateLimits, clientIp, RATE_LIMITS, retryAfterHeaders } from "~/uti
 import { readFormData } from "~/utils/request.server";
 import { currentZoneName, isTimeZone, packedTimeZoneNames, timeZoneHint, TIME_ZONE_GUESS_META, unpackTimeZones } from "~/utils/time-zone";
 import { notFound } from "~/utils/responses";
-import { useIsPending } from "~/utils/pending";
+import { useIsPending, usePendingLocation } from "~/utils/pending";
 import { BookingForm, FIRST_FIELD_ID, type BookingValues } from "./booking-form";
 import { findPage, openMonth, rangeSlots } from "./month.server";
 import { WeekView } from "./week-view";
@@ -344,7 +344,6 @@ export default function BookingPage() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const submitting = useIsPending();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
   const base: PageQuery = { tz: d.timeZone, clock: d.clock24 ? "24" : undefined, view: d.week ? "week" : undefined, embed: d.embed ? "1" : undefined };
   const here = `/${d.host.username}/${d.eventType.slug}`;
@@ -376,7 +375,8 @@ export default function BookingPage() {
     lastSlot.current = d.slot;
   }, [d.slot]);
 
-  const loadingSearch = navigation.state === "loading" && navigation.location.pathname === here ? new URLSearchParams(navigation.location.search) : null;
+  const pendingLoad = usePendingLocation();
+  const loadingSearch = pendingLoad && pendingLoad.pathname === here ? new URLSearchParams(pendingLoad.search) : null;
   const pendingSlot = loadingSearch?.get("slot")?.replace(/ /g, "+") ?? null;
   const dayLoading = loadingSearch !== null && !pendingSlot;
 

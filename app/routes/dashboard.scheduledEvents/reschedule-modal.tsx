@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { ArrowLeft, ArrowRight, Pencil } from "lucide-react";
 import { MonthCalendar } from "~/components/booking/month-calendar";
 import { SlotList, SlotPanel, slotClass, useSlotFocus } from "~/components/booking/slot-panel";
@@ -9,7 +9,7 @@ import { Modal } from "~/components/ui/modal";
 import { SCHEDULED_EVENTS_MESSAGES as M } from "~/profile-messages";
 import { BOOKING_NOTES_MAX } from "~/utils/booking-api";
 import { dateLabel } from "~/utils/booking-page";
-import { useIsPending } from "~/utils/pending";
+import { useIsPending, usePendingLocation } from "~/utils/pending";
 import type { action, HostData } from "./route";
 
 const PATH = "/dashboard/scheduledEvents";
@@ -23,13 +23,12 @@ const PATH = "/dashboard/scheduledEvents";
 export function RescheduleModal({ host, closeTo, search }: { host: HostData; closeTo: string; search: string }) {
   const r = host.rescheduling;
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const sending = useIsPending({ intent: "reschedule" });
   const slotFocus = useSlotFocus(r?.date ?? null);
+  const dayLoading = usePendingLocation() !== null;
   if (!r) return null;
   const answer = actionData?.intent === "reschedule" ? actionData : null;
   const here = (changes: Record<string, string | null>) => `${PATH}${hrefWith(search, changes)}`;
-  const dayLoading = navigation.state === "loading" && !navigation.formData;
   return (
     <Modal title={M.rescheduleTitle(r.eventName)} description={`Now: ${r.when.date}, ${r.when.time} (${r.when.zone})`} closeTo={closeTo} returnFocusTo={`reschedule-${r.id}`}>
       {r.cancelled ? (

@@ -1,5 +1,5 @@
-import { useNavigationState } from "~/utils/pending";
 import { useEffect, useState } from "react";
+import { useNavigationState } from "~/utils/pending";
 
 /**
  * The page-wide "something is on its way" signal: a thin bar across the top while a page loads

@@ -94,8 +94,8 @@ export default function RescheduleBooking() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const sending = usePendingFormData();
-  const pendingLocation = usePendingLocation();
   const slotFocus = useSlotFocus(d.date);
+  const dayLoading = usePendingLocation() !== null;
 
   if (actionData?.moved) {
     return (
@@ -133,7 +133,6 @@ export default function RescheduleBooking() {
 
   const postTo = pageHref(d.token, { month: d.month, date: d.date });
   const submittingStart = sending ? sending.get("start") : null;
-  const dayLoading = pendingLocation !== null;
   return (
     <GuestPage eyebrow="Your booking" heading="Pick a new time" wide>
       <BookingSummary booking={d.summary} />

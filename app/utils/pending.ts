@@ -49,13 +49,13 @@ export function useIsPending(options: PendingOptions = {}): boolean {
   return usePendingFormData(options) !== null;
 }
 
-/** The page a link is loading (a GET navigation, no form on its way), or null: a day or month being fetched. */
-export function usePendingLocation(): ReturnType<typeof useNavigation>["location"] | null {
-  const navigation = useNavigation();
-  return navigation.state === "loading" && !navigation.formData ? navigation.location : null;
-}
-
-/** "idle", "loading" or "submitting": the page-wide progress line. */
+/** The page-wide state for the loading bar: "idle", "loading" (a link or a reload) or "submitting" (a form). */
 export function useNavigationState(): ReturnType<typeof useNavigation>["state"] {
   return useNavigation().state;
+}
+
+/** Where a page load started by a link (not a form) is going while it loads, or null: a picked day or time shows it is on its way. */
+export function usePendingLocation(): { pathname: string; search: string } | null {
+  const navigation = useNavigation();
+  return navigation.state === "loading" && !navigation.formData ? { pathname: navigation.location.pathname, search: navigation.location.search } : null;
 }

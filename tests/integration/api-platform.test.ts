@@ -53,7 +53,11 @@ function servedByRouter(): Map<string, Set<string>> {
   const dir = path.join(ROOT, "app/routes");
   const served = new Map<string, Set<string>>();
   for (const file of fs.readdirSync(dir)) {
-    const source = fs.readFileSync(path.join(dir, file), "utf8");
+    // A route folder's module is its route.tsx (or .ts); the other files beside it are no routes.
+    const folder = fs.statSync(path.join(dir, file)).isDirectory();
+    const module = folder ? ["route.ts", "route.tsx"].map((name) => path.join(dir, file, name)).find((p) => fs.existsSync(p)) : path.join(dir, file);
+    if (!module) continue;
+    const source = fs.readFileSync(module, "utf8");
     const match = /apiRoute\(\{([^}]*)\}\)/.exec(source);
     if (!match) continue;
     const methods = match[1].split(",").map((m) => m.split(":")[0].trim().toLowerCase()).filter(Boolean);

@@ -143,8 +143,8 @@ const CELLS: Cell[] = [
 
   // Booking pages and guest links (the booking's token is the credential; no account needed).
   page("GET", "$username.tsx", (f) => `/${f.username}`, ALL_ALLOW),
-  page("GET", "$username_.$slug.tsx", bookingPage, ALL_ALLOW),
-  page("POST", "$username_.$slug.tsx", bookingPage, ALL_ALLOW, { form: () => ({ slot: "soon", tz: "UTC", name: "", email: "bad" }) }),
+  page("GET", "$username_.$slug/route.tsx", bookingPage, ALL_ALLOW),
+  page("POST", "$username_.$slug/route.tsx", bookingPage, ALL_ALLOW, { form: () => ({ slot: "soon", tz: "UTC", name: "", email: "bad" }) }),
   page("GET", "$username_.$slug_.booked.$id.tsx", (f) => `${bookingPage(f)}/booked/${f.booking}?token=${enc(f.bookingToken)}`, ALL_ALLOW),
   page("GET", "$username_.$slug_.booked.$id.tsx", (f) => `${bookingPage(f)}/booked/${f.booking}`, ALL_404),
   page("GET", "$username_.$slug_.booked.$id_.ics.ts", (f) => `${bookingPage(f)}/booked/${f.booking}/ics?token=${enc(f.bookingToken)}`, ALL_ALLOW),
@@ -199,11 +199,11 @@ const CELLS: Cell[] = [
     form: (f) => ({ token: f.teamToken, intent: "accept" }),
   }),
   page("GET", "dashboard.team_.accept.tsx", () => "/dashboard/team/accept?token=wrong", ["signin", "404", "404", "404", "404"]),
-  page("GET", "dashboard.scheduledEvents.tsx", () => "/dashboard/scheduledEvents", SIGNED_IN),
+  page("GET", "dashboard.scheduledEvents/route.tsx", () => "/dashboard/scheduledEvents", SIGNED_IN),
   // Admins see (and may cancel) every host's upcoming events there (decision 021).
   // Admins get the read-only list of every host's events (they cancel in Manage Event).
-  page("GET", "dashboard.scheduledEvents.tsx", (f) => `/dashboard/scheduledEvents?cancel=${f.booking}`, ["signin", "allow", "404", "404", "allow"]),
-  page("POST", "dashboard.scheduledEvents.tsx", () => "/dashboard/scheduledEvents", OWNER, {
+  page("GET", "dashboard.scheduledEvents/route.tsx", (f) => `/dashboard/scheduledEvents?cancel=${f.booking}`, ["signin", "allow", "404", "404", "allow"]),
+  page("POST", "dashboard.scheduledEvents/route.tsx", () => "/dashboard/scheduledEvents", OWNER, {
     form: (f) => ({ intent: "reschedule", eventId: f.booking, start: "not-a-time" }),
   }),
   page("GET", "dashboard.workFlow.tsx", () => "/dashboard/workFlow", HOSTS),
@@ -449,12 +449,14 @@ async function run(cell: Cell, actor: ActorName): Promise<Response> {
 
 describe("authorization matrix", () => {
   it("lists every page route and every JSON operation", async () => {
-    // A route is a file in app/routes, or the route.tsx of a route folder (its other files are pieces).
-    const routes = path.resolve(__dirname, "../../app/routes");
-    const files = fs
-      .readdirSync(routes, { withFileTypes: true })
-      .flatMap((entry) => (entry.isDirectory() ? (fs.existsSync(path.join(routes, entry.name, "route.tsx")) ? [`${entry.name}/route.tsx`] : []) : [entry.name]))
-      .filter((name) => /\.(tsx?|jsx?)$/.test(name));
+    // Route modules: the files in app/routes and the route folders' route.tsx (the pieces beside it are no routes).
+    const routesDir = path.resolve(__dirname, "../../app/routes");
+    const files = fs.readdirSync(routesDir, { withFileTypes: true }).flatMap((entry) => {
+      if (entry.isFile()) return /\.(tsx?|jsx?)$/.test(entry.name) ? [entry.name] : [];
+      if (!entry.isDirectory()) return [];
+      const route = fs.readdirSync(path.join(routesDir, entry.name)).find((name) => /^route\.(tsx?|jsx?)$/.test(name));
+      return route ? [`${entry.name}/${route}`] : [];
+    });
     const listed = new Set(CELLS.flatMap((c) => c.files));
     expect(files.filter((name) => !listed.has(name)), "routes the matrix does not list").toEqual([]);
     expect([...listed].filter((name) => !files.includes(name)), "listed routes that do not exist").toEqual([]);

@@ -1,10 +1,10 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
-import { usePendingLocation } from "~/utils/pending";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { addDays } from "~/scheduling/zoned-time";
 import { dateLabel, monthLabel, monthOf, monthRange, monthWeeks, shiftMonth } from "~/components/booking-page";
+import { usePendingLocation } from "~/utils/pending";
 
 /**
  * The month grid guests pick a day in (the booking and the reschedule page). Every day and month
@@ -50,7 +50,6 @@ export function MonthCalendar({ month, today, selected, openDays, prevMonth, nex
   const open = new Set(openDays);
   const location = useLocation();
   const navigate = useNavigate();
-  const pendingLocation = usePendingLocation();
   const { start, end } = monthRange(month);
   const carried = (location.state as { focusDate?: string } | null)?.focusDate;
   const initial = () => {
@@ -76,7 +75,8 @@ export function MonthCalendar({ month, today, selected, openDays, prevMonth, nex
     grid.current?.querySelector<HTMLElement>(`[data-cell="${focusDate}"]`)?.focus();
   }, [focusDate]);
 
-  const pendingDate = pendingLocation ? new URLSearchParams(pendingLocation.search).get("date") : null;
+  const pendingLoad = usePendingLocation();
+  const pendingDate = pendingLoad ? new URLSearchParams(pendingLoad.search).get("date") : null;
 
   function onKeyDown(event: KeyboardEvent<HTMLTableElement>) {
     const moves: Record<string, () => string> = {

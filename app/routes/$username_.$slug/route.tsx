@@ -350,7 +350,6 @@ export default function BookingPage() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const submitting = useIsPending();
-  const pendingLocation = usePendingLocation();
   const hydrated = useHydrated();
   const base: PageQuery = { tz: d.timeZone, clock: d.clock24 ? "24" : undefined, view: d.week ? "week" : undefined, embed: d.embed ? "1" : undefined };
   const here = `/${d.host.username}/${d.eventType.slug}`;
@@ -382,7 +381,8 @@ export default function BookingPage() {
     lastSlot.current = d.slot;
   }, [d.slot]);
 
-  const loadingSearch = pendingLocation && pendingLocation.pathname === here ? new URLSearchParams(pendingLocation.search) : null;
+  const pendingLoad = usePendingLocation();
+  const loadingSearch = pendingLoad && pendingLoad.pathname === here ? new URLSearchParams(pendingLoad.search) : null;
   const pendingSlot = loadingSearch?.get("slot")?.replace(/ /g, "+") ?? null;
   const dayLoading = loadingSearch !== null && !pendingSlot;
 

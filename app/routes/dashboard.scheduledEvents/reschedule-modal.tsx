@@ -23,13 +23,12 @@ const PATH = "/dashboard/scheduledEvents";
 export function RescheduleModal({ host, closeTo, search }: { host: HostData; closeTo: string; search: string }) {
   const r = host.rescheduling;
   const actionData = useActionData<typeof action>();
-  const pendingLocation = usePendingLocation();
   const sending = useIsPending({ intent: "reschedule" });
   const slotFocus = useSlotFocus(r?.date ?? null);
+  const dayLoading = usePendingLocation() !== null;
   if (!r) return null;
   const answer = actionData?.intent === "reschedule" ? actionData : null;
   const here = (changes: Record<string, string | null>) => `${PATH}${hrefWith(search, changes)}`;
-  const dayLoading = pendingLocation !== null;
   return (
     <Modal title={M.rescheduleTitle(r.eventName)} description={`Now: ${r.when.date}, ${r.when.time} (${r.when.zone})`} closeTo={closeTo} returnFocusTo={`reschedule-${r.id}`}>
       {r.cancelled ? (

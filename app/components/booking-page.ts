@@ -26,16 +26,20 @@ export function shiftMonth(month: string, by: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
 }
 
+// Made once: a formatter costs about six times what a format call does, and a page has dozens of labels.
+const MONTH_LABEL = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+const DATE_LABEL = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
+
 /** "December 2026". */
 export function monthLabel(month: string): string {
   const [y, m] = month.split("-").map(Number);
-  return new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(y, m - 1, 1));
+  return MONTH_LABEL.format(Date.UTC(y, m - 1, 1));
 }
 
 /** "Tuesday, December 1". */
 export function dateLabel(date: string): string {
   const [y, m, d] = date.split("-").map(Number);
-  return new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" }).format(Date.UTC(y, m - 1, d));
+  return DATE_LABEL.format(Date.UTC(y, m - 1, d));
 }
 
 /** The month's weeks, Monday first; null pads the days of other months. */

@@ -51,7 +51,20 @@ const layerZones = FOLDERS.flatMap((folder) => {
 });
 
 export default tseslint.config(
-  { ignores: ["build/**", "public/build/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "tests/.tmp/**", "bench/reference/build/**", "bench/reference/public/build/**", "bench/reference/.cache/**"] },
+  {
+    ignores: [
+      "build/**",
+      "public/build/**",
+      "node_modules/**",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "tests/.tmp/**",
+      "bench/reference/build/**",
+      "bench/reference/public/build/**",
+      "bench/reference/.cache/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -128,7 +141,10 @@ export default tseslint.config(
     // Components run in the browser too: no server-only module (*.server.ts) of any layer.
     files: ["app/components/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ regex: "\\.server$", message: "Components run in the browser: no *.server module (docs/decisions/033)." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "\\.server$", message: "Components run in the browser: no *.server module (docs/decisions/033)." }] },
+      ],
     },
   },
 );

@@ -41,9 +41,7 @@ const handleRequest: HandleDocumentRequestFunction = (
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-          );
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onShellError(error: unknown) {
@@ -85,7 +83,9 @@ export function handleError(error: unknown, { request, context }: { request: Req
     // per outage by noteDatabaseFault; a connection lost under a query in one line here.
     if (context.databaseFault) context.databaseFault.unavailable = true;
     if (!(error instanceof DatabaseUnavailableError)) {
-      console.error(`Database unavailable for ${request.method} ${new URL(request.url).pathname}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+      console.error(
+        `Database unavailable for ${request.method} ${new URL(request.url).pathname}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
+      );
     }
     return;
   }

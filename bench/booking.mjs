@@ -131,13 +131,26 @@ async function main() {
     });
     if (signup.status !== 302) throw new Error(`sign-up answered ${signup.status}`);
     await db`update users set role = 'professional', username = 'benchhost' where email = ${email}`;
-    const { token } = await json(await fetch(`${base}/api/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: PASSWORD }) }), 200);
+    const { token } = await json(
+      await fetch(`${base}/api/token`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password: PASSWORD }),
+      }),
+      200,
+    );
     const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
     const schedule = await json(
       await fetch(`${base}/api/schedules`, {
         method: "POST",
         headers: auth,
-        body: JSON.stringify({ name: "Always", timeZone: "UTC", isDefault: true, weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })), overrides: [] }),
+        body: JSON.stringify({
+          name: "Always",
+          timeZone: "UTC",
+          isDefault: true,
+          weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })),
+          overrides: [],
+        }),
       }),
       201,
     );
@@ -145,7 +158,17 @@ async function main() {
       await fetch(`${base}/api/event-types`, {
         method: "POST",
         headers: auth,
-        body: JSON.stringify({ title: "Bench", slug: "bench", duration: 15, slotInterval: 15, minimumNotice: 0, bookingWindowDays: 730, kind: "one-to-one", location: { type: "video" }, scheduleId: schedule._id }),
+        body: JSON.stringify({
+          title: "Bench",
+          slug: "bench",
+          duration: 15,
+          slotInterval: 15,
+          minimumNotice: 0,
+          bookingWindowDays: 730,
+          kind: "one-to-one",
+          location: { type: "video" },
+          scheduleId: schedule._id,
+        }),
       }),
       201,
     );
@@ -178,12 +201,32 @@ async function main() {
     if (n !== BOOKINGS) throw new Error(`expected ${BOOKINGS} stored bookings, found ${n}`);
 
     log(`GET /benchhost/bench for ${DURATION} s`);
-    const page = figures(await autocannon({ url: `${base}/benchhost/bench`, connections: CONNECTIONS, duration: DURATION, timeout: 20 }), "GET /{username}/{slug}");
+    const page = figures(
+      await autocannon({ url: `${base}/benchhost/bench`, connections: CONNECTIONS, duration: DURATION, timeout: 20 }),
+      "GET /{username}/{slug}",
+    );
     const slots = figures(
-      await autocannon({ url: `${base}/api/slots?eventTypeId=${eventType._id}&start=${first.toISOString().slice(0, 10)}&end=${new Date(first.getTime() + 30 * 86_400_000).toISOString().slice(0, 10)}&timeZone=Europe/Berlin`, connections: CONNECTIONS, duration: DURATION, timeout: 20 }),
+      await autocannon({
+        url: `${base}/api/slots?eventTypeId=${eventType._id}&start=${first.toISOString().slice(0, 10)}&end=${new Date(first.getTime() + 30 * 86_400_000).toISOString().slice(0, 10)}&timeZone=Europe/Berlin`,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        timeout: 20,
+      }),
       "GET /api/slots",
     );
-    console.log(JSON.stringify({ bench: "booking", database: "postgresql", connections: CONNECTIONS, smtpDelayMs: SMTP_DELAY_MS, mailsReceived, bookings, bookingPage: page, slots31Days: slots, node: process.version }));
+    console.log(
+      JSON.stringify({
+        bench: "booking",
+        database: "postgresql",
+        connections: CONNECTIONS,
+        smtpDelayMs: SMTP_DELAY_MS,
+        mailsReceived,
+        bookings,
+        bookingPage: page,
+        slots31Days: slots,
+        node: process.version,
+      }),
+    );
   } finally {
     child.kill("SIGTERM");
     await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));

@@ -76,7 +76,8 @@ async function main() {
     await waitForHealth(baseUrl, app);
 
     const home = await rawGet(`${baseUrl}/`);
-    if (home.status !== 200 || !home.headers["content-type"]?.startsWith("text/html")) throw new Error(`GET / answered ${home.status} ${home.headers["content-type"]}`);
+    if (home.status !== 200 || !home.headers["content-type"]?.startsWith("text/html"))
+      throw new Error(`GET / answered ${home.status} ${home.headers["content-type"]}`);
     const encoded = await rawGet(`${baseUrl}/`, { "accept-encoding": BROWSER_ENCODINGS });
     const encoding = encoded.headers["content-encoding"] ?? "identity";
     log(`GET / -> ${home.body.length} bytes; a browser gets ${encoded.body.length} bytes (${encoding})`);

@@ -40,13 +40,26 @@ async function host(base, db, name, ip) {
   });
   if (signup.status !== 302) throw new Error(`sign-up answered ${signup.status}`);
   await db`update users set role = 'professional', username = ${name} where email = ${email}`;
-  const { token } = await json(await fetch(`${base}/api/token`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ip }, body: JSON.stringify({ email, password: PASSWORD }) }), 200);
+  const { token } = await json(
+    await fetch(`${base}/api/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": ip },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    }),
+    200,
+  );
   const auth = { authorization: `Bearer ${token}`, "content-type": "application/json", "x-forwarded-for": ip };
   const schedule = await json(
     await fetch(`${base}/api/schedules`, {
       method: "POST",
       headers: auth,
-      body: JSON.stringify({ name: "Always", timeZone: "UTC", isDefault: true, weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })), overrides: [] }),
+      body: JSON.stringify({
+        name: "Always",
+        timeZone: "UTC",
+        isDefault: true,
+        weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })),
+        overrides: [],
+      }),
     }),
     201,
   );
@@ -54,7 +67,17 @@ async function host(base, db, name, ip) {
     await fetch(`${base}/api/event-types`, {
       method: "POST",
       headers: auth,
-      body: JSON.stringify({ title: "Bench", slug: "bench", duration: 30, slotInterval: 30, minimumNotice: 0, bookingWindowDays: 365, kind: "one-to-one", location: { type: "video" }, scheduleId: schedule._id }),
+      body: JSON.stringify({
+        title: "Bench",
+        slug: "bench",
+        duration: 30,
+        slotInterval: 30,
+        minimumNotice: 0,
+        bookingWindowDays: 365,
+        kind: "one-to-one",
+        location: { type: "video" },
+        scheduleId: schedule._id,
+      }),
     }),
     201,
   );

@@ -168,11 +168,13 @@ export async function seedDemo(db: Database, tools: DemoSeedTools, now = new Dat
     },
   ]);
 
-  await db.insert(notifications).values([
-    { notification: "Welcome! Set your availability and share your booking link." },
-    { notification: "New: group events now take up to four invitees." },
-    { userId: byRole.user.id, notification: "Your event 'Project kickoff' is tomorrow." },
-  ]);
+  await db
+    .insert(notifications)
+    .values([
+      { notification: "Welcome! Set your availability and share your booking link." },
+      { notification: "New: group events now take up to four invitees." },
+      { userId: byRole.user.id, notification: "Your event 'Project kickoff' is tomorrow." },
+    ]);
 
   const day = 24 * 60 * 60 * 1000;
   const at = (days: number, hourUtc: number, minute = 0) => {

@@ -85,7 +85,8 @@
     var id = "scheduler-popup-title";
     var overlay = element(
       "div",
-      "position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;justify-content:center;background:rgba(17,24,39,.6);padding:" + (small ? "0" : "24px"),
+      "position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;justify-content:center;background:rgba(17,24,39,.6);padding:" +
+        (small ? "0" : "24px"),
     );
     var dialog = element(
       "div",
@@ -94,14 +95,24 @@
       { role: "dialog", "aria-modal": "true", "aria-labelledby": id },
     );
     var bar = element("div", "display:flex;align-items:center;justify-content:space-between;gap:8px;padding:8px 8px 8px 16px;border-bottom:1px solid #e5e5e5");
-    var title = element("h2", "margin:0;font:600 16px/1.4 system-ui,sans-serif;color:#171717;overflow:hidden;text-overflow:ellipsis;white-space:nowrap", { id: id });
-    title.textContent = label;
-    var close = element("button", "flex:none;width:44px;height:44px;border:0;border-radius:8px;background:transparent;color:#404040;font:400 28px/1 system-ui,sans-serif;cursor:pointer", {
-      type: "button",
-      "aria-label": "Close",
+    var title = element("h2", "margin:0;font:600 16px/1.4 system-ui,sans-serif;color:#171717;overflow:hidden;text-overflow:ellipsis;white-space:nowrap", {
+      id: id,
     });
+    title.textContent = label;
+    var close = element(
+      "button",
+      "flex:none;width:44px;height:44px;border:0;border-radius:8px;background:transparent;color:#404040;font:400 28px/1 system-ui,sans-serif;cursor:pointer",
+      {
+        type: "button",
+        "aria-label": "Close",
+      },
+    );
     close.textContent = "\u00d7";
-    var frame = element("iframe", "flex:1 1 auto;min-height:0;display:block;width:100%;border:0;height:" + (small ? "auto" : "640px"), { src: src.toString(), title: label, "data-scheduler-popup-frame": "" });
+    var frame = element("iframe", "flex:1 1 auto;min-height:0;display:block;width:100%;border:0;height:" + (small ? "auto" : "640px"), {
+      src: src.toString(),
+      title: label,
+      "data-scheduler-popup-frame": "",
+    });
     bar.append(title, close);
     dialog.append(bar, frame);
     overlay.append(dialog);

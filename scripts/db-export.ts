@@ -36,9 +36,7 @@ try {
   // One snapshot for the whole export.
   await pg.exec("begin isolation level repeatable read read only");
   const migrations = (
-    await pg.query<{ hash: string; created_at: string }>(
-      "select hash, created_at::text from drizzle.__drizzle_migrations order by created_at",
-    )
+    await pg.query<{ hash: string; created_at: string }>("select hash, created_at::text from drizzle.__drizzle_migrations order by created_at")
   ).rows;
   const tables = (await pg.query<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public' order by tablename")).rows.map(
     (r) => r.name,

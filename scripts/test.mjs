@@ -23,7 +23,10 @@ function ensureChromium() {
   if (fs.existsSync(CHROMIUM)) return;
   if (process.getuid?.() !== 0) fail(`${CHROMIUM} is missing and installing it needs root: apt-get install -y chromium`);
   console.log("Installing Chromium (apt-get install -y chromium)...");
-  if (run("bash", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null"]) !== 0 || !fs.existsSync(CHROMIUM)) {
+  if (
+    run("bash", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null"]) !== 0 ||
+    !fs.existsSync(CHROMIUM)
+  ) {
     fail("could not install Chromium.");
   }
 }
@@ -42,7 +45,11 @@ const suites = {
     for (const zone of OTHER_ZONES) {
       console.log(`\n--- app/scheduling again with TZ=${zone} ---`);
       const report = `${REPORTS}/unit-tz-${zone.replace("/", "-")}.json`;
-      const zoneCode = run("npx", ["vitest", "run", "--project", "unit", "app/scheduling", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], { TZ: zone });
+      const zoneCode = run(
+        "npx",
+        ["vitest", "run", "--project", "unit", "app/scheduling", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+        { TZ: zone },
+      );
       code ||= zoneCode;
     }
     return code;
@@ -53,7 +60,10 @@ const suites = {
   },
   e2e: () => {
     ensureChromium();
-    return run("npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" });
+    return run("npx", ["playwright", "test", "--reporter=list,json"], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`,
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
+    });
   },
 };
 
@@ -101,7 +111,9 @@ for (const r of results) {
   const c = r.counts ?? { passed: 0, failed: 0, skipped: 0 };
   const ranNothing = c.passed + c.failed === 0;
   const ok = r.code === 0 && c.failed === 0 && !ranNothing && c.skipped === 0;
-  console.log(`${r.name.padEnd(12)} ${ok ? "ok" : "FAILED"}  ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped${ranNothing ? " (no test ran)" : ""}`);
+  console.log(
+    `${r.name.padEnd(12)} ${ok ? "ok" : "FAILED"}  ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped${ranNothing ? " (no test ran)" : ""}`,
+  );
   passed += c.passed;
   failed += c.failed + (ok || c.failed > 0 ? 0 : 1);
   skipped += c.skipped;

@@ -54,4 +54,3 @@ export function changeAnswer(result: ChangeResult): Response {
       return apiError(409, "slot_unavailable", SLOT_TAKEN_MESSAGE);
   }
 }
-

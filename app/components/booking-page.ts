@@ -85,7 +85,11 @@ export function pageHref(base: string, query: PageQuery): string {
   return text ? `${base}?${text}` : base;
 }
 
-const googleStamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const googleStamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 /** "Add to Google Calendar": the event prefilled in Google's template form. */
 export function googleCalendarLink(event: { title: string; start: Date; end: Date; details: string; location?: string }): string {
@@ -103,7 +107,10 @@ export function googleCalendarLink(event: { title: string; start: Date; end: Dat
  * "Add to Outlook.com" and "Add to Office 365": the event prefilled in Outlook's compose form
  * (the same deep link on both hosts).
  */
-export function outlookCalendarLinks(event: { title: string; start: Date; end: Date; details: string; location?: string }): { outlook: string; office365: string } {
+export function outlookCalendarLinks(event: { title: string; start: Date; end: Date; details: string; location?: string }): {
+  outlook: string;
+  office365: string;
+} {
   const params = new URLSearchParams({
     path: "/calendar/action/compose",
     rru: "addevent",

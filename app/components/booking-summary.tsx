@@ -13,9 +13,13 @@ export interface BookingSummaryData {
 
 export function StatusBadge({ status }: { status: BookingSummaryData["status"] }) {
   return status === "cancelled" ? (
-    <span className="inline-flex items-center rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-inset ring-red-200">Cancelled</span>
+    <span className="inline-flex items-center rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-inset ring-red-200">
+      Cancelled
+    </span>
   ) : (
-    <span className="inline-flex items-center rounded-full bg-green-50 px-2.5 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-inset ring-green-200">Confirmed</span>
+    <span className="inline-flex items-center rounded-full bg-green-50 px-2.5 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-inset ring-green-200">
+      Confirmed
+    </span>
   );
 }
 

@@ -27,7 +27,19 @@ export function useCopy(text: string, select: () => void) {
 }
 
 /** The Copy button of useCopy; `compact` shows only the icon on a phone. */
-export function CopyButton({ copied, onCopy, label, compact = false, className = "" }: { copied: CopyState; onCopy: () => void; label?: string; compact?: boolean; className?: string }) {
+export function CopyButton({
+  copied,
+  onCopy,
+  label,
+  compact = false,
+  className = "",
+}: {
+  copied: CopyState;
+  onCopy: () => void;
+  label?: string;
+  compact?: boolean;
+  className?: string;
+}) {
   return (
     <Button type="button" variant="secondary" onClick={onCopy} className={`shrink-0 ${className}`} aria-label={label}>
       {copied === "yes" ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}

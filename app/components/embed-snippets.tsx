@@ -6,10 +6,7 @@ import { CopyButton, useCopy } from "./copy-button";
 import { inputClass } from "./forms";
 
 /** What the event type page offers for embedding (see the route's loader). */
-export type EmbedOffer =
-  | { state: "ready"; inline: string; popup: string; previewUrl: string }
-  | { state: "no-username" }
-  | { state: "inactive" };
+export type EmbedOffer = { state: "ready"; inline: string; popup: string; previewUrl: string } | { state: "no-username" } | { state: "inactive" };
 
 /** One snippet: a read-only textarea (selectable without JavaScript) and, once hydrated, Copy. */
 function Snippet({ id, label, hint, code }: { id: string; label: string; hint: string; code: string }) {
@@ -48,7 +45,12 @@ function Snippet({ id, label, hint, code }: { id: string; label: string; hint: s
 /** The event type page's "Embed on your website" section (docs/decisions/019). */
 export function EmbedSnippets({ offer }: { offer: EmbedOffer }) {
   return (
-    <section id="embed" aria-labelledby="embed-title" className="scroll-mt-24 space-y-4 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6" data-testid="embed-section">
+    <section
+      id="embed"
+      aria-labelledby="embed-title"
+      className="scroll-mt-24 space-y-4 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6"
+      data-testid="embed-section"
+    >
       <div>
         <h2 id="embed-title" className="flex items-center gap-2 text-lg font-semibold text-neutral-900">
           <Code2 className="h-5 w-5 text-brand-600" aria-hidden /> {M.heading}
@@ -70,7 +72,13 @@ export function EmbedSnippets({ offer }: { offer: EmbedOffer }) {
         <>
           <Snippet id="embed-inline" label={M.inlineLabel} hint={M.inlineHint} code={offer.inline} />
           <Snippet id="embed-popup" label={M.popupLabel} hint={M.popupHint} code={offer.popup} />
-          <a href={offer.previewUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline" data-testid="embed-preview">
+          <a
+            href={offer.previewUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline"
+            data-testid="embed-preview"
+          >
             {M.preview} <ExternalLink className="h-4 w-4" aria-hidden />
             <span className="sr-only">(opens in a new tab)</span>
           </a>

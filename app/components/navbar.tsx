@@ -193,9 +193,7 @@ export function Navbar({ user, notifications }: { user: NavbarUser | null; notif
                   <div className="border-b border-neutral-100 px-3 pb-2 pt-1">
                     <p className="truncate text-sm font-semibold text-neutral-900">{user.name || user.email}</p>
                     <p className="truncate text-sm text-neutral-600">{user.email}</p>
-                    <p className="mt-1 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
-                      {roleLabel(user)}
-                    </p>
+                    <p className="mt-1 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">{roleLabel(user)}</p>
                   </div>
                   <Link to="/dashboard" className="mt-1 flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-neutral-800 hover:bg-neutral-100">
                     <LayoutDashboard className="h-5 w-5" aria-hidden /> Dashboard

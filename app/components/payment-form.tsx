@@ -94,7 +94,10 @@ function CardForm({ clientSecret, paymentIntentId, buyer, amountLabel }: Payment
           <div className="min-w-0">
             <p className="text-lg font-semibold text-green-900">{MESSAGES.paymentCompleted}</p>
             <p className="mt-1 break-all text-sm text-green-900">
-              Transaction id: <span className="font-mono" data-testid="transaction-id">{reply.transactionId}</span>
+              Transaction id:{" "}
+              <span className="font-mono" data-testid="transaction-id">
+                {reply.transactionId}
+              </span>
             </p>
             {reply.until ? <p className="mt-1 text-sm text-green-900">You have no event limit until {reply.until}.</p> : null}
             <a href="/dashboard" className="mt-4 inline-block text-sm font-semibold text-green-900 underline">
@@ -118,7 +121,11 @@ function CardForm({ clientSecret, paymentIntentId, buyer, amountLabel }: Payment
         <p className="mb-1.5 block text-sm font-medium text-neutral-800" id="card-label">
           Card
         </p>
-        <div className="rounded-lg border border-neutral-300 bg-white px-3 py-3 focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600/30" aria-labelledby="card-label" data-testid="card-element">
+        <div
+          className="rounded-lg border border-neutral-300 bg-white px-3 py-3 focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600/30"
+          aria-labelledby="card-label"
+          data-testid="card-element"
+        >
           <CardElement
             options={{ hidePostalCode: true, style: { base: { fontSize: "16px", color: "#171717" } } }}
             onReady={() => setCardReady(true)}

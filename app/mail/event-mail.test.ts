@@ -18,8 +18,18 @@ const event = {
   guestTimeZone: "Asia/Tokyo",
 };
 const host = { email: "nora@example.test", name: "Nora York", timeZone: "America/New_York" };
-const inPerson = meetingPlace({ setting: { type: "in-person", value: "12 Market St" }, eventType: "In Person Meeting", baseUrl: "https://meet.example.test", roomId: "abc123" });
-const zoom = meetingPlace({ setting: { type: "video", value: "https://zoom.example.test/j/1" }, eventType: "Google Meet", baseUrl: "https://meet.example.test", roomId: "abc123" });
+const inPerson = meetingPlace({
+  setting: { type: "in-person", value: "12 Market St" },
+  eventType: "In Person Meeting",
+  baseUrl: "https://meet.example.test",
+  roomId: "abc123",
+});
+const zoom = meetingPlace({
+  setting: { type: "video", value: "https://zoom.example.test/j/1" },
+  eventType: "Google Meet",
+  baseUrl: "https://meet.example.test",
+  roomId: "abc123",
+});
 const unfold = (ics: string) => ics.replace(/\r?\n[ \t]/g, "");
 
 describe("composeGuestMail and composeHostMail", () => {
@@ -30,9 +40,27 @@ describe("composeGuestMail and composeHostMail", () => {
     expect(guest.text).toContain("Where: In Person Meeting: 12 Market St");
     expect(guest.text).not.toContain("Join:");
     expect(guest.html).toContain("12 Market St");
-    const cancelled = composeGuestMail({ event, hostName: "Nora York", kind: "cancelled", readerZone: "Asia/Tokyo", otherZone: "America/New_York", place: inPerson, footer: ["Note from Nora York: sorry"] });
-    expect(cancelled.text).toBe('Nora York cancelled "Intro call", planned for Wed, Dec 2, 2026, 10:00 AM Tokyo (8:00 PM New York, Tue).\n\nNote from Nora York: sorry');
-    const forHost = composeHostMail({ event, kind: "created", guestName: "Aiko Guest", readerZone: "America/New_York", otherZone: "Asia/Tokyo", place: zoom, notes: "Bring <slides>" });
+    const cancelled = composeGuestMail({
+      event,
+      hostName: "Nora York",
+      kind: "cancelled",
+      readerZone: "Asia/Tokyo",
+      otherZone: "America/New_York",
+      place: inPerson,
+      footer: ["Note from Nora York: sorry"],
+    });
+    expect(cancelled.text).toBe(
+      'Nora York cancelled "Intro call", planned for Wed, Dec 2, 2026, 10:00 AM Tokyo (8:00 PM New York, Tue).\n\nNote from Nora York: sorry',
+    );
+    const forHost = composeHostMail({
+      event,
+      kind: "created",
+      guestName: "Aiko Guest",
+      readerZone: "America/New_York",
+      otherZone: "Asia/Tokyo",
+      place: zoom,
+      notes: "Bring <slides>",
+    });
     expect(forHost.text).toContain('Aiko Guest booked "Intro call" on Tue, Dec 1, 2026, 8:00 PM New York (10:00 AM Tokyo, Wed).');
     expect(forHost.text).toContain("Where: Video call: https://zoom.example.test/j/1");
     expect(forHost.text).toContain("Guest's time zone: Asia/Tokyo");
@@ -47,7 +75,16 @@ describe("composeGuestMail and composeHostMail", () => {
       { name: "Ben Seat", email: "ben@example.test", timeZone: "Europe/Berlin", notes: null },
       { name: "Nora Local", email: "nora@example.test", timeZone: "America/New_York", notes: "Late by 5" },
     ];
-    const forHost = composeHostMail({ event, kind: "updated", guestName: "3 guests", readerZone: "America/New_York", otherZone: "Asia/Tokyo", place: zoom, notes: "Vegetarian", seats });
+    const forHost = composeHostMail({
+      event,
+      kind: "updated",
+      guestName: "3 guests",
+      readerZone: "America/New_York",
+      otherZone: "Asia/Tokyo",
+      place: zoom,
+      notes: "Vegetarian",
+      seats,
+    });
     expect(forHost.text).toContain(`Your group session "Intro call" moved to Tue, Dec 1, 2026, 8:00 PM New York. Every seat's guests were told.`);
     expect(forHost.subject).toBe("Booking: Intro call with 3 guests — Tue, Dec 1, 2026 8:00 PM New York");
     expect(forHost.text).toContain("Seats taken: 3");

@@ -92,9 +92,7 @@ const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;")
 
 /** The text lines as simple HTML: each line a line, links clickable. */
 export function linesToHtml(lines: string[]): string {
-  const body = lines
-    .map((line) => escapeHtml(line).replace(/https?:\/\/[^\s<>"]+/g, (url) => `<a href="${url}">${url}</a>`))
-    .join("<br>\n");
+  const body = lines.map((line) => escapeHtml(line).replace(/https?:\/\/[^\s<>"]+/g, (url) => `<a href="${url}">${url}</a>`)).join("<br>\n");
   return `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${body}</body></html>`;
 }
 
@@ -122,7 +120,15 @@ export interface GuestMailInput {
 }
 
 /** The guests' message (pure): subject, text and HTML in the guests' zone. */
-export function composeGuestMail({ event, hostName, kind, readerZone, otherZone, place, footer = [] }: GuestMailInput): Pick<MailMessage, "subject" | "text" | "html"> {
+export function composeGuestMail({
+  event,
+  hostName,
+  kind,
+  readerZone,
+  otherZone,
+  place,
+  footer = [],
+}: GuestMailInput): Pick<MailMessage, "subject" | "text" | "html"> {
   const t = readerTime(event.startsAt, readerZone, otherZone);
   const tail = footer.length > 0 ? ["", ...footer] : [];
   const lines =
@@ -187,7 +193,16 @@ function seatLines(seats: SeatLine[], startsAt: Date, readerZone: string): strin
 }
 
 /** The host's message about a booking (pure): in the host's zone, the guest's time and zone beside it. */
-export function composeHostMail({ event, kind, guestName, readerZone, otherZone, place, notes, seats }: HostMailInput): Pick<MailMessage, "subject" | "text" | "html"> {
+export function composeHostMail({
+  event,
+  kind,
+  guestName,
+  readerZone,
+  otherZone,
+  place,
+  notes,
+  seats,
+}: HostMailInput): Pick<MailMessage, "subject" | "text" | "html"> {
   // A session's guests each booked in their own zone: the host's time alone, each seat's beside it.
   const t = readerTime(event.startsAt, readerZone, seats ? null : otherZone);
   const lines = [
@@ -205,4 +220,3 @@ export function composeHostMail({ event, kind, guestName, readerZone, otherZone,
     html: linesToHtml(lines),
   };
 }
-

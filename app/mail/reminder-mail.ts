@@ -42,7 +42,9 @@ export function guestReminderMail(m: RemindedMeeting, zone: string, now: Date): 
   const paragraphs = [
     `Hi,`,
     `This is a reminder: "${m.eventName}" with ${m.hostName} starts ${timeUntil(m.startsAt, now)}.`,
-    [`When: ${when.full}, ${plural(minutesBetween(m.startsAt, m.endsAt), "minute")}`, m.place ? `Where: ${m.place}` : `How: ${m.eventType}`, ...join].join("\n"),
+    [`When: ${when.full}, ${plural(minutesBetween(m.startsAt, m.endsAt), "minute")}`, m.place ? `Where: ${m.place}` : `How: ${m.eventType}`, ...join].join(
+      "\n",
+    ),
     change,
   ];
   return {

@@ -99,10 +99,22 @@ async function claim(consumer: string, now: Date, batch: number) {
     const leased = await tx
       .update(bookingEventDeliveries)
       .set({ attempts: sql`${bookingEventDeliveries.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
-      .where(and(eq(bookingEventDeliveries.consumer, consumer), inArray(bookingEventDeliveries.bookingEventId, due.map((d) => d.id))))
+      .where(
+        and(
+          eq(bookingEventDeliveries.consumer, consumer),
+          inArray(
+            bookingEventDeliveries.bookingEventId,
+            due.map((d) => d.id),
+          ),
+        ),
+      )
       .returning({ id: bookingEventDeliveries.bookingEventId, attempts: bookingEventDeliveries.attempts });
     const attemptsOf = new Map(leased.map((l) => [l.id, l.attempts]));
-    const records = await tx.select().from(bookingEvents).where(inArray(bookingEvents.id, [...attemptsOf.keys()])).orderBy(asc(bookingEvents.createdAt));
+    const records = await tx
+      .select()
+      .from(bookingEvents)
+      .where(inArray(bookingEvents.id, [...attemptsOf.keys()]))
+      .orderBy(asc(bookingEvents.createdAt));
     return records.map((record) => ({ record, attempts: attemptsOf.get(record.id) ?? 1 }));
   });
 }
@@ -143,7 +155,9 @@ export async function deliverBookingEvents(now: Date, batch = 20): Promise<numbe
 }
 
 /** The mail consumer's effects: the messages, composed by the existing senders (collected, not sent). */
-export function mailConsumer(tell: (kind: BookingEventKind, payload: Record<string, unknown>) => Promise<void>): BookingEventConsumer<Awaited<ReturnType<typeof collectMail>>> {
+export function mailConsumer(
+  tell: (kind: BookingEventKind, payload: Record<string, unknown>) => Promise<void>,
+): BookingEventConsumer<Awaited<ReturnType<typeof collectMail>>> {
   return {
     name: "mail",
     effects: (record) => collectMail(() => tell(record.kind, record.payload)),

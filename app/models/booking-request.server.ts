@@ -25,8 +25,7 @@ export interface BookingRequest {
 
 /** For a group event type `booking` is the guest's seat (decision 021), with its own token. */
 export type BookingResult =
-  | { ok: true; booking: HostEvent | SeatBooking; token: string; host: BookingHost; newInvitees: string[] }
-  | { ok: false; reason: BookingFailure };
+  { ok: true; booking: HostEvent | SeatBooking; token: string; host: BookingHost; newInvitees: string[] } | { ok: false; reason: BookingFailure };
 
 export interface SeatBooking extends HostEvent {
   /** The session's event id (GET /event's `_id`); `id` is the seat's. */
@@ -71,4 +70,3 @@ export function when(start: Date, zone: string): string {
   const f = formatInZone(start, zone);
   return `${f.date} at ${f.time} (${zone})`;
 }
-

@@ -121,7 +121,13 @@ async function placesUsed(tx: Transaction, sessionId: string): Promise<number> {
  * The live session of `eventType` at `start` with room for `places` more (its row locked), or a
  * new one from `open()`; null when full. Call under the host's row lock.
  */
-async function sessionWithRoom(tx: Transaction, eventType: Pick<EventType, "id" | "seats">, start: Date, places: number, open: () => Promise<Event>): Promise<{ session: Event; opened: boolean } | null> {
+async function sessionWithRoom(
+  tx: Transaction,
+  eventType: Pick<EventType, "id" | "seats">,
+  start: Date,
+  places: number,
+  open: () => Promise<Event>,
+): Promise<{ session: Event; opened: boolean } | null> {
   const seats = eventType.seats ?? 1;
   const [existing] = await tx
     .select()
@@ -207,7 +213,11 @@ async function cancelSeatIn(tx: Transaction, found: SeatBooking, reason: string 
     .returning();
   const { session, live } = await afterSeatLeft(tx, current.id, now);
   const host = await hostOf(tx, current.hostId);
-  await notify(tx, current.hostId, `Seat cancelled by ${seat.name}: ${current.eventName} on ${when(current.startsAt, host.timeZone)}${reason ? ` — ${reason}` : ""}`);
+  await notify(
+    tx,
+    current.hostId,
+    `Seat cancelled by ${seat.name}: ${current.eventName} on ${when(current.startsAt, host.timeZone)}${reason ? ` — ${reason}` : ""}`,
+  );
   const booking = seatBooking(session, cancelled, live);
   return { ok: true, booking, host, left: booking.session };
 }
@@ -244,7 +254,9 @@ async function rescheduleSeatIn(tx: Transaction, found: SeatBooking, bookable: B
     return { ok: true, booking: seatBooking(current, seat, await liveSeats(tx, current.id)), host, left: null };
   }
   // Alone in its session, the seat's own session does not block the move.
-  const slot = (await slotsOfDay(tx, bookable, start, seat.timeZone, now, { excludeEventId: alone ? current.id : undefined })).find((s) => s.start === start.getTime());
+  const slot = (await slotsOfDay(tx, bookable, start, seat.timeZone, now, { excludeEventId: alone ? current.id : undefined })).find(
+    (s) => s.start === start.getTime(),
+  );
   if (!slot) return { ok: false, reason: "slot-unavailable" };
   const places = placesOf(seat);
   if (places > (slot.seatsRemaining ?? bookable.eventType.seats ?? 1)) return { ok: false, reason: "slot-full" };
@@ -284,7 +296,9 @@ async function rescheduleSeatIn(tx: Transaction, found: SeatBooking, bookable: B
     .set({ eventId: target.session.id, sequence: sql`${bookingSeats.sequence} + 1`, updatedAt: now })
     .where(eq(bookingSeats.id, seat.id))
     .returning();
-  const joined = moveSession ? { session: target.session, live: await liveSeats(tx, target.session.id) } : await afterSeatJoined(tx, target.session, target.opened, now);
+  const joined = moveSession
+    ? { session: target.session, live: await liveSeats(tx, target.session.id) }
+    : await afterSeatJoined(tx, target.session, target.opened, now);
   const left = moveSession ? null : await afterSeatLeft(tx, current.id, now);
   await notify(tx, current.hostId, `Seat moved: ${current.eventName} with ${seat.name} to ${when(start, host.timeZone)}`);
   return {

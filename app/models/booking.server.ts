@@ -5,12 +5,42 @@ import { computeSlots } from "~/scheduling/slots";
 import { addDays, instantToWallClock } from "~/scheduling/zoned-time";
 import { getDb } from "~/utils/db.server";
 import type { IdempotencyHooks, StoredAnswer } from "./idempotency.server";
-import { EventLimitError, isAtEventCap, isOverlapViolation, isUuid, lockHostUnderCap, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
+import {
+  EventLimitError,
+  isAtEventCap,
+  isOverlapViolation,
+  isUuid,
+  lockHostUnderCap,
+  notify,
+  withInvitees,
+  type HostEvent,
+  type Transaction,
+} from "./event.server";
 import { getBookableEventType, slotSearch, type BookableEventType } from "./event-type.server";
 import { bookSeat, findSeatBooking, moveSessionSeats } from "./booking-seats.server";
-import { hashBookingToken, hostOf, LOCATION_EVENT_TYPE, slotsOfDay, when, type BookingFailure, type BookingHost, type BookingRequest, type BookingResult } from "./booking-request.server";
+import {
+  hashBookingToken,
+  hostOf,
+  LOCATION_EVENT_TYPE,
+  slotsOfDay,
+  when,
+  type BookingFailure,
+  type BookingHost,
+  type BookingRequest,
+  type BookingResult,
+} from "./booking-request.server";
 
-export { hashBookingToken, hostOf, LOCATION_EVENT_TYPE, slotsOfDay, when, type BookingFailure, type BookingHost, type BookingRequest, type BookingResult } from "./booking-request.server";
+export {
+  hashBookingToken,
+  hostOf,
+  LOCATION_EVENT_TYPE,
+  slotsOfDay,
+  when,
+  type BookingFailure,
+  type BookingHost,
+  type BookingRequest,
+  type BookingResult,
+} from "./booking-request.server";
 import { createTeamBooking, lockHostsInOrder, moveLinkedRows, rescheduleSearch, TeamBookingRefused } from "./team-booking.server";
 import { isTeamKind } from "./team-hosts.server";
 import { effectiveRole } from "~/utils/role.server";
@@ -42,7 +72,12 @@ export interface BookingIdempotency {
 }
 
 /** The success, with its answer stored for the key's retries (a refusal throws, so the claim rolls back with it). */
-async function recorded(tx: Transaction, result: BookingResult, idempotency: BookingIdempotency | undefined, within?: Within<BookingSuccess>): Promise<BookingResult> {
+async function recorded(
+  tx: Transaction,
+  result: BookingResult,
+  idempotency: BookingIdempotency | undefined,
+  within?: Within<BookingSuccess>,
+): Promise<BookingResult> {
   if (result.ok && within) await within(tx, result);
   if (result.ok && idempotency) await idempotency.hooks.record(tx, idempotency.answer(result));
   return result;
@@ -63,7 +98,12 @@ async function decide<T>(run: () => Promise<T>): Promise<T | { ok: false; reason
   }
 }
 
-export async function createBooking(request: BookingRequest, now: Date, idempotency?: BookingIdempotency, within?: Within<BookingSuccess>): Promise<BookingResult> {
+export async function createBooking(
+  request: BookingRequest,
+  now: Date,
+  idempotency?: BookingIdempotency,
+  within?: Within<BookingSuccess>,
+): Promise<BookingResult> {
   const { found, start, name, email, timeZone } = request;
   const { eventType, ownerId } = found;
   const invitees = [email, ...(eventType.kind === "group" ? (request.guests ?? []) : [])];
@@ -154,10 +194,17 @@ async function findBooking(id: string, actor: BookingActor): Promise<Event | nul
 }
 
 /** `seats`: a group session's seats the change reached (the host cancelled or moved the whole session; decision 021). */
-export type ChangeResult = { ok: true; booking: HostEvent; host: BookingHost; seats?: BookingSeat[] } | { ok: false; reason: "not-found" | "already-cancelled" | BookingFailure };
+export type ChangeResult =
+  { ok: true; booking: HostEvent; host: BookingHost; seats?: BookingSeat[] } | { ok: false; reason: "not-found" | "already-cancelled" | BookingFailure };
 
 /** Moves a booking to `start` when that is a free slot now (its own time does not block it); SEQUENCE + 1. */
-export async function rescheduleBooking(id: string, actor: BookingActor, start: Date, now: Date, within?: Within<Extract<ChangeResult, { ok: true }>>): Promise<ChangeResult> {
+export async function rescheduleBooking(
+  id: string,
+  actor: BookingActor,
+  start: Date,
+  now: Date,
+  within?: Within<Extract<ChangeResult, { ok: true }>>,
+): Promise<ChangeResult> {
   const found = await findBooking(id, actor);
   if (!found) return { ok: false, reason: "not-found" };
   if (found.status === "cancelled") return { ok: false, reason: "already-cancelled" };
@@ -191,7 +238,8 @@ export async function rescheduleBooking(id: string, actor: BookingActor, start: 
       await moveLinkedRows(tx, id, updated.startsAt, updated.endsAt, now);
       const host = await hostOf(tx, current.hostId);
       // The bell tells the host what others did: not their own move.
-      if (!("hostId" in actor)) await notify(tx, current.hostId, `Booking moved: ${current.eventName} with ${current.guestName ?? "a guest"} to ${when(start, host.timeZone)}`);
+      if (!("hostId" in actor))
+        await notify(tx, current.hostId, `Booking moved: ${current.eventName} with ${current.guestName ?? "a guest"} to ${when(start, host.timeZone)}`);
       const seats = await moveSessionSeats(tx, id, now);
       const [withList] = await withInvitees(tx, [updated]);
       const result = { ok: true as const, booking: withList, host, seats };
@@ -233,7 +281,11 @@ export async function getGuestBooking(id: string, token: string): Promise<GuestB
   const bookable = found.eventTypeId ? await getBookableEventType(found.eventTypeId) : null;
   // The link is the event type owner's (a round-robin host may be a team member, decision 020).
   const [type] = found.eventTypeId
-    ? await db.select({ slug: eventTypes.slug, username: users.username }).from(eventTypes).innerJoin(users, eq(users.id, eventTypes.userId)).where(eq(eventTypes.id, found.eventTypeId))
+    ? await db
+        .select({ slug: eventTypes.slug, username: users.username })
+        .from(eventTypes)
+        .innerJoin(users, eq(users.id, eventTypes.userId))
+        .where(eq(eventTypes.id, found.eventTypeId))
     : [];
   return {
     id: found.id,
@@ -279,7 +331,10 @@ export async function getBookingForConfirmation(
   if (!row) return null;
   const db = await getDb();
   const [booking] = seat ? [seat] : await withInvitees(db, [row]);
-  const [host] = await db.select({ email: users.email, name: users.name, timeZone: users.timeZone, username: users.username }).from(users).where(eq(users.id, row.hostId));
+  const [host] = await db
+    .select({ email: users.email, name: users.name, timeZone: users.timeZone, username: users.username })
+    .from(users)
+    .where(eq(users.id, row.hostId));
   // The booking link's username is the event type owner's: a round-robin booking's host may be a team member (decision 020).
   const [owner] = row.eventTypeId
     ? await db.select({ username: users.username }).from(eventTypes).innerJoin(users, eq(users.id, eventTypes.userId)).where(eq(eventTypes.id, row.eventTypeId))

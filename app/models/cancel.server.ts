@@ -1,27 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { events, type BookingSeat, type Event } from "../../db/schema";
 import { getDb } from "~/utils/db.server";
-import {
-  cancelSeat,
-  closeSessionSeats,
-  findSeatBooking,
-  type SeatChangeResult,
-  type SeatBooking,
-} from "./booking-seats.server";
-import {
-  hashBookingToken,
-  hostOf,
-  when,
-  type BookingHost,
-} from "./booking.server";
-import {
-  isUuid,
-  LinkedEventError,
-  notify,
-  type Transaction,
-  withInvitees,
-  type HostEvent,
-} from "./event.server";
+import { cancelSeat, closeSessionSeats, findSeatBooking, type SeatChangeResult, type SeatBooking } from "./booking-seats.server";
+import { hashBookingToken, hostOf, when, type BookingHost } from "./booking.server";
+import { isUuid, LinkedEventError, notify, type Transaction, withInvitees, type HostEvent } from "./event.server";
 import { linkedRows, lockHostsInOrder } from "./team-booking.server";
 
 /**
@@ -34,10 +16,7 @@ import { linkedRows, lockHostsInOrder } from "./team-booking.server";
  */
 
 /** Who cancels: the event's host (bearer or session), the holder of a booking's token, or an admin (any host's event). */
-export type CancelActor =
-  | { hostId: string }
-  | { token: string }
-  | { admin: true };
+export type CancelActor = { hostId: string } | { token: string } | { admin: true };
 
 export interface CancelOptions {
   reason?: string;
@@ -83,18 +62,11 @@ export type CancelOutcome =
 function actorFilter(actor: CancelActor) {
   if ("hostId" in actor) return eq(events.hostId, actor.hostId);
   // A token opens only a booking a guest made (its hash is stored on the row).
-  if ("token" in actor)
-    return and(
-      eq(events.bookingTokenHash, hashBookingToken(actor.token)),
-      sql`${events.guestEmail} is not null`
-    );
+  if ("token" in actor) return and(eq(events.bookingTokenHash, hashBookingToken(actor.token)), sql`${events.guestEmail} is not null`);
   return undefined;
 }
 
-function byWhom(
-  actor: CancelActor,
-  current: Event
-): { self: string; others: string } {
+function byWhom(actor: CancelActor, current: Event): { self: string; others: string } {
   if ("admin" in actor) return { self: "an admin", others: "an admin" };
   if ("hostId" in actor) return { self: "you", others: "the host" };
   return {
@@ -104,30 +76,16 @@ function byWhom(
 }
 
 /** The host's bell line, as each entry point wrote it. */
-function hostNotification(
-  actor: CancelActor,
-  kind: "booking" | "own",
-  current: Event,
-  zone: string,
-  options: CancelOptions
-): string {
+function hostNotification(actor: CancelActor, kind: "booking" | "own", current: Event, zone: string, options: CancelOptions): string {
   const at = when(current.startsAt, zone);
-  if ("admin" in actor)
-    return `An admin cancelled your event "${current.eventName}" (${at}); its invitees were told.`;
+  if ("admin" in actor) return `An admin cancelled your event "${current.eventName}" (${at}); its invitees were told.`;
   if (options.remove) return `Event "${current.eventName}" was deleted.`;
-  if (kind === "own")
-    return `You cancelled "${current.eventName}" (${at}); its invitees were told.`;
-  return `Booking cancelled by ${byWhom(actor, current).self}: ${
-    current.eventName
-  } on ${at}${options.reason ? ` — ${options.reason}` : ""}`;
+  if (kind === "own") return `You cancelled "${current.eventName}" (${at}); its invitees were told.`;
+  return `Booking cancelled by ${byWhom(actor, current).self}: ${current.eventName} on ${at}${options.reason ? ` — ${options.reason}` : ""}`;
 }
 
 /** Cancels event `id` as `actor` (decision 029); a seat's token cancels that seat only (decision 021). */
-export async function cancelEvent(
-  id: string,
-  actor: CancelActor,
-  options: CancelOptions
-): Promise<CancelOutcome> {
+export async function cancelEvent(id: string, actor: CancelActor, options: CancelOptions): Promise<CancelOutcome> {
   if (!isUuid(id)) return { ok: false, reason: "not-found" };
   if ("token" in actor) {
     const seat = await findSeatBooking(id, actor.token);
@@ -146,10 +104,7 @@ export async function cancelEvent(
         ? asOutcome(result)
         : {
             ok: false,
-            reason:
-              result.reason === "already-cancelled"
-                ? "already-cancelled"
-                : "not-found",
+            reason: result.reason === "already-cancelled" ? "already-cancelled" : "not-found",
           };
     }
   }
@@ -158,13 +113,7 @@ export async function cancelEvent(
     .select({ hostId: events.hostId, bookingId: events.bookingId })
     .from(events)
     .where(
-      and(
-        eq(events.id, id),
-        actorFilter(actor),
-        options.bookingsOnly
-          ? sql`(${events.guestEmail} is not null or ${events.bookingId} is not null)`
-          : undefined
-      )
+      and(eq(events.id, id), actorFilter(actor), options.bookingsOnly ? sql`(${events.guestEmail} is not null or ${events.bookingId} is not null)` : undefined),
     )
     .limit(1);
   if (!found) return { ok: false, reason: "not-found" };
@@ -179,11 +128,7 @@ export async function cancelEvent(
 
   async function cancelIn(tx: Transaction): Promise<CancelOutcome> {
     await lockHostsInOrder(tx, [found.hostId, ...coHostIds]);
-    const [current] = await tx
-      .select()
-      .from(events)
-      .where(eq(events.id, id))
-      .for("update");
+    const [current] = await tx.select().from(events).where(eq(events.id, id)).for("update");
     if (!current) return { ok: false, reason: "not-found" };
     if (current.status === "cancelled") {
       // Removing a cancelled event from My Schedule: the row goes, nobody is told again.
@@ -224,20 +169,12 @@ export async function cancelEvent(
         sequence: sql`${events.sequence} + 1`,
         updatedAt: now,
       })
-      .where(
-        and(eq(events.bookingId, id), sql`${events.status} <> 'cancelled'`)
-      )
+      .where(and(eq(events.bookingId, id), sql`${events.status} <> 'cancelled'`))
       .returning();
     const coHosts: CoHostCancelled[] = [];
     for (const row of await withInvitees(tx, coRows)) {
       const coHost = await hostOf(tx, row.hostId);
-      await notify(
-        tx,
-        row.hostId,
-        `Booking cancelled by ${byWhom(actor, current).others}: ${
-          row.eventName
-        } on ${when(row.startsAt, coHost.timeZone)}`
-      );
+      await notify(tx, row.hostId, `Booking cancelled by ${byWhom(actor, current).others}: ${row.eventName} on ${when(row.startsAt, coHost.timeZone)}`);
       coHosts.push({ event: row, host: coHost });
     }
     // A group session's seats close with it (decision 021).

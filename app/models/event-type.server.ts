@@ -151,7 +151,14 @@ async function bookable(where: ReturnType<typeof and>): Promise<BookableEventTyp
     .select({
       eventType: COLUMNS,
       ownerId: eventTypes.userId,
-      schedule: { id: schedules.id, name: schedules.name, timeZone: schedules.timeZone, isDefault: schedules.isDefault, weekly: schedules.weekly, overrides: schedules.overrides },
+      schedule: {
+        id: schedules.id,
+        name: schedules.name,
+        timeZone: schedules.timeZone,
+        isDefault: schedules.isDefault,
+        weekly: schedules.weekly,
+        overrides: schedules.overrides,
+      },
     })
     .from(eventTypes)
     .innerJoin(schedules, eq(schedules.id, eventTypes.scheduleId))
@@ -168,11 +175,7 @@ export function getBookableEventType(id: string): Promise<BookableEventType | nu
 /** An active event type by its host's username and its slug (usernames are stored lower-case; slugs compare lower-case), or null. */
 export async function getBookableEventTypeBySlug(username: string, slug: string): Promise<BookableEventType | null> {
   const db = await getDb();
-  const [owner] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.username, username.toLowerCase()))
-    .limit(1);
+  const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.username, username.toLowerCase())).limit(1);
   if (!owner) return null;
   return bookable(and(eq(eventTypes.userId, owner.id), sql`lower(${eventTypes.slug}) = ${slug.toLowerCase()}`));
 }
@@ -228,7 +231,10 @@ export async function busyTimes(
       bufferBefore: sql<number>`coalesce(${eventTypes.bufferBefore}, 0)`.mapWith(Number),
       bufferAfter: sql<number>`coalesce(${eventTypes.bufferAfter}, 0)`.mapWith(Number),
       // A group session's places are its confirmed seats' people (decision 021); other events count their invitees.
-      seats: sql<number>`greatest(1, coalesce((select sum(1 + cardinality(${bookingSeats.guests})) from ${bookingSeats} where ${bookingSeats.eventId} = ${events.id} and ${bookingSeats.status} = 'confirmed'), (select count(*) from ${eventInvitees} where ${eventInvitees.eventId} = ${events.id})))`.mapWith(Number),
+      seats:
+        sql<number>`greatest(1, coalesce((select sum(1 + cardinality(${bookingSeats.guests})) from ${bookingSeats} where ${bookingSeats.eventId} = ${events.id} and ${bookingSeats.status} = 'confirmed'), (select count(*) from ${eventInvitees} where ${eventInvitees.eventId} = ${events.id})))`.mapWith(
+          Number,
+        ),
     })
     .from(events)
     .leftJoin(eventTypes, eq(eventTypes.id, events.eventTypeId))
@@ -292,7 +298,11 @@ export async function slotSearch(
     const withBusy = [];
     // One after the other: inside a booking's transaction the reads share one connection.
     for (const h of hosts) {
-      const busy = await busyTimes(h.id, from, to, { executor: options.executor, excludeEventIds: options.excludeEventIds, excludeEventId: options.excludeEventId });
+      const busy = await busyTimes(h.id, from, to, {
+        executor: options.executor,
+        excludeEventIds: options.excludeEventIds,
+        excludeEventId: options.excludeEventId,
+      });
       withBusy.push({ id: h.id, schedule: h.schedule, roundRobin: h.roundRobin, busy });
     }
     return { eventType: eventTypeInput, hosts: withBusy, now: query.now, range: query.range, timeZone: query.timeZone };

@@ -90,7 +90,10 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Not cancelled and not over: as a range overlap, so the GiST index of migration 0007 reads only those. */
 function upcoming(now: Date) {
-  return and(sql`tstzrange(${events.startsAt}, ${events.endsAt}, '[)') && tstzrange(${now.toISOString()}::timestamptz, null, '[)')`, ne(events.status, "cancelled"));
+  return and(
+    sql`tstzrange(${events.startsAt}, ${events.endsAt}, '[)') && tstzrange(${now.toISOString()}::timestamptz, null, '[)')`,
+    ne(events.status, "cancelled"),
+  );
 }
 
 /**
@@ -149,10 +152,7 @@ export async function getHostEvent(hostId: string, eventId: string): Promise<Hos
 
 export async function countUpcomingEvents(hostId: string, now: Date): Promise<number> {
   const db = await getDb();
-  const [row] = await db
-    .select({ n: count() })
-    .from(events)
-    .where(countedForCap(hostId, now));
+  const [row] = await db.select({ n: count() }).from(events).where(countedForCap(hostId, now));
   return row?.n ?? 0;
 }
 
@@ -177,10 +177,7 @@ export async function lockHost(tx: Transaction, hostId: string): Promise<Actor> 
 export async function lockHostUnderCap(tx: Transaction, hostId: string, now: Date): Promise<void> {
   const host = await lockHost(tx, hostId);
   if (can(host, "event:unlimited")) return;
-  const [row] = await tx
-    .select({ n: count() })
-    .from(events)
-    .where(countedForCap(hostId, now));
+  const [row] = await tx.select({ n: count() }).from(events).where(countedForCap(hostId, now));
   if ((row?.n ?? 0) >= FREE_EVENT_CAP) throw new EventLimitError();
 }
 
@@ -249,10 +246,7 @@ export async function updateHostEvent(
       if (current.status === "cancelled") throw new CancelledEventError();
       const wasCounted = current.endsAt.getTime() > now.getTime();
       if (!wasCounted && !can(host, "event:unlimited")) {
-        const [row] = await tx
-          .select({ n: count() })
-          .from(events)
-          .where(countedForCap(hostId, now));
+        const [row] = await tx.select({ n: count() }).from(events).where(countedForCap(hostId, now));
         if ((row?.n ?? 0) >= FREE_EVENT_CAP) throw new EventLimitError();
       }
       const [updated] = await tx

@@ -111,7 +111,10 @@ function hooksFor(claim: IdempotencyClaim): IdempotencyHooks {
       throw new Error("Could not claim the Idempotency-Key");
     },
     async record(tx, answer) {
-      await tx.update(idempotencyKeys).set({ status: answer.status, answer: seal(claim, answer) }).where(eq(idempotencyKeys.keyHash, claim.keyHash));
+      await tx
+        .update(idempotencyKeys)
+        .set({ status: answer.status, answer: seal(claim, answer) })
+        .where(eq(idempotencyKeys.keyHash, claim.keyHash));
     },
   };
 }

@@ -36,5 +36,8 @@ export async function listBellNotifications(userId: string, limit = 20) {
 /** Everything visible to the user up to now counts as read (the database clock, as for createdAt). */
 export async function markNotificationsSeen(userId: string): Promise<void> {
   const db = await getDb();
-  await db.update(users).set({ notificationsSeenAt: sql`now()` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ notificationsSeenAt: sql`now()` })
+    .where(eq(users.id, userId));
 }

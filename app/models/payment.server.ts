@@ -17,14 +17,7 @@ import { addMonths } from "./professional.server";
  */
 
 export type PaymentErrorCode =
-  | "not_configured"
-  | "not_found"
-  | "not_yours"
-  | "not_succeeded"
-  | "amount_mismatch"
-  | "currency_mismatch"
-  | "bad_metadata"
-  | "provider";
+  "not_configured" | "not_found" | "not_yours" | "not_succeeded" | "amount_mismatch" | "currency_mismatch" | "bad_metadata" | "provider";
 
 export class PaymentError extends Error {
   constructor(

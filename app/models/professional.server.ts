@@ -13,7 +13,6 @@ import { effectiveRole } from "~/utils/role.server";
 
 export const PROFESSIONAL_MONTHS = 1;
 
-
 /** `months` (one payment's) after `from`, by the calendar (Jan 31 + 1 month = Feb 28/29). */
 export function addMonths(from: Date, months = PROFESSIONAL_MONTHS): Date {
   return addCalendarMonths(from, months);
@@ -61,11 +60,7 @@ export async function recomputeProfessionalStatus(tx: Tx | Database, userId: str
 export async function refreshProfessionalStatus(userId: string): Promise<{ changed: boolean; professional: boolean } | null> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ role: users.role, until: users.professionalUntil })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update");
+    const [before] = await tx.select({ role: users.role, until: users.professionalUntil }).from(users).where(eq(users.id, userId)).for("update");
     if (!before) return null;
     if (!(before.role === "professional" && before.until === null)) await recomputeProfessionalStatus(tx, userId);
     const [after] = await tx.select({ stored: users.role, role: effectiveRole }).from(users).where(eq(users.id, userId));

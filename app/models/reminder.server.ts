@@ -100,7 +100,9 @@ async function candidates(now: Date) {
         followUpMessage: S.followUpMessage,
       },
       hasGuests: sql<boolean>`(${events.guestEmail} is not null or exists (select 1 from ${eventInvitees} where ${eventInvitees.eventId} = ${events.id}))`,
-      delivered: sql<string[]>`coalesce((select array_agg(${reminderDeliveries.rule}) from ${reminderDeliveries} where ${reminderDeliveries.eventId} = ${events.id} and ${reminderDeliveries.startsAt} = ${events.startsAt}), '{}'::text[])`,
+      delivered: sql<
+        string[]
+      >`coalesce((select array_agg(${reminderDeliveries.rule}) from ${reminderDeliveries} where ${reminderDeliveries.eventId} = ${events.id} and ${reminderDeliveries.startsAt} = ${events.startsAt}), '{}'::text[])`,
     })
     .from(events)
     .leftJoin(S, eq(S.userId, events.hostId))
@@ -109,7 +111,11 @@ async function candidates(now: Date) {
         eq(events.status, "confirmed"),
         // Each branch is also a constant range of starts_at, so the index on it bounds the scan.
         or(
-          and(gt(events.startsAt, now), lte(events.startsAt, new Date(now.getTime() + MAX_BEFORE_MS)), sql`${events.startsAt} <= ${at} + make_interval(mins => ${lookAhead})`),
+          and(
+            gt(events.startsAt, now),
+            lte(events.startsAt, new Date(now.getTime() + MAX_BEFORE_MS)),
+            sql`${events.startsAt} <= ${at} + make_interval(mins => ${lookAhead})`,
+          ),
           and(
             gt(events.startsAt, new Date(now.getTime() - MAX_AFTER_MS)),
             lte(events.startsAt, now),
@@ -159,7 +165,11 @@ async function recipientsOf(tx: Transaction, e: typeof events.$inferSelect): Pro
     return to;
   }
   if (e.guestEmail) add(e.guestEmail, e.guestTimeZone);
-  const invitees = await tx.select({ email: eventInvitees.email }).from(eventInvitees).where(eq(eventInvitees.eventId, e.id)).orderBy(asc(eventInvitees.position));
+  const invitees = await tx
+    .select({ email: eventInvitees.email })
+    .from(eventInvitees)
+    .where(eq(eventInvitees.eventId, e.id))
+    .orderBy(asc(eventInvitees.position));
   for (const i of invitees) add(i.email, null);
   return to;
 }

@@ -12,7 +12,6 @@ import type { ScheduledTab } from "~/schemas/scheduled-events";
  * host's event is simply not found.
  */
 
-
 export interface ScheduledEvent extends HostEvent {
   /** The location of the event type it was booked through (null for the host's own events, or when the type is gone). */
   location: EventTypeRow["location"] | null;
@@ -35,7 +34,9 @@ const ROW = {
   seats: eventTypes.seats,
 };
 
-async function complete(rows: Array<{ event: typeof events.$inferSelect; location: EventTypeRow["location"] | null; kind: EventTypeRow["kind"] | null; seats: number | null }>): Promise<ScheduledEvent[]> {
+async function complete(
+  rows: Array<{ event: typeof events.$inferSelect; location: EventTypeRow["location"] | null; kind: EventTypeRow["kind"] | null; seats: number | null }>,
+): Promise<ScheduledEvent[]> {
   const db = await getDb();
   const withList = await withInvitees(
     db,

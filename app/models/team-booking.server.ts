@@ -2,7 +2,16 @@ import crypto from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { eventInvitees, events, users, type Event } from "../../db/schema";
 import { getDb } from "~/utils/db.server";
-import { hashBookingToken, hostOf, LOCATION_EVENT_TYPE, slotsOfDay, when, type BookingHost, type BookingRequest, type BookingResult } from "./booking-request.server";
+import {
+  hashBookingToken,
+  hostOf,
+  LOCATION_EVENT_TYPE,
+  slotsOfDay,
+  when,
+  type BookingHost,
+  type BookingRequest,
+  type BookingResult,
+} from "./booking-request.server";
 import { lockHost, lockHostUnderCap, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
 import type { Executor } from "./event-type.server";
 import { liveHostIds } from "./team-hosts.server";
@@ -123,10 +132,12 @@ export async function coHostsOf(bookingId: string): Promise<Array<{ event: HostE
   const hosts = await db
     .select({ id: users.id, email: users.email, name: users.name, timeZone: users.timeZone })
     .from(users)
-    .where(inArray(
-      users.id,
-      rows.map((r) => r.hostId),
-    ));
+    .where(
+      inArray(
+        users.id,
+        rows.map((r) => r.hostId),
+      ),
+    );
   const byId = new Map(hosts.map((h) => [h.id, h]));
   return withList.flatMap((event) => {
     const host = byId.get(event.hostId);

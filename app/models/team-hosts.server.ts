@@ -48,7 +48,13 @@ export async function cappedHostIds(db: Executor, ids: string[], now: Date): Pro
     .select({ hostId: events.hostId, n: sql<number>`count(*)`.mapWith(Number) })
     .from(events)
     // Not over, as a range overlap: the GiST index of migration 0007 reads only those.
-    .where(and(inArray(events.hostId, limited), sql`tstzrange(${events.startsAt}, ${events.endsAt}, '[)') && tstzrange(${now.toISOString()}::timestamptz, null, '[)')`, ne(events.status, "cancelled")))
+    .where(
+      and(
+        inArray(events.hostId, limited),
+        sql`tstzrange(${events.startsAt}, ${events.endsAt}, '[)') && tstzrange(${now.toISOString()}::timestamptz, null, '[)')`,
+        ne(events.status, "cancelled"),
+      ),
+    )
     .groupBy(events.hostId);
   return new Set(counts.filter((c) => c.n >= FREE_EVENT_CAP).map((c) => c.hostId));
 }
@@ -100,7 +106,8 @@ export async function teamSlotHosts(db: Executor, found: TeamEventType, now: Dat
   const stats = found.eventType.kind === "round-robin" ? await roundRobinStats(db, found.eventType.id, ids, now) : null;
   return ids.map((id) => {
     const own = id === found.ownerId ? found.schedule : byUser.get(id);
-    const schedule: EngineSchedule = own && !capped.has(id) ? { timeZone: own.timeZone, weekly: own.weekly, overrides: own.overrides } : { timeZone: "UTC", weekly: [], overrides: [] };
+    const schedule: EngineSchedule =
+      own && !capped.has(id) ? { timeZone: own.timeZone, weekly: own.weekly, overrides: own.overrides } : { timeZone: "UTC", weekly: [], overrides: [] };
     return { id, schedule, ...(stats ? { roundRobin: stats.get(id) } : {}) };
   });
 }

@@ -89,8 +89,7 @@ export async function acceptedMembers(ownerId: string, executor?: Transaction): 
 }
 
 export type InviteResult =
-  | { ok: true; id: string; email: string; token: string }
-  | { ok: false; reason: "self" | "already-member" | "already-invited" | "cap" };
+  { ok: true; id: string; email: string; token: string } | { ok: false; reason: "self" | "already-member" | "already-invited" | "cap" };
 
 /**
  * Invites `email` to the owner's team: a new pending row with a fresh token. A declined
@@ -118,7 +117,10 @@ export async function inviteMember(owner: TeamPerson & { name?: string }, rawEma
       await tx.update(teamMembers).set({ status: "pending", tokenHash, invitedAt: now, respondedAt: null }).where(eq(teamMembers.id, existing.id));
       return { ok: true, id: existing.id, email, token };
     }
-    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(teamMembers).where(eq(teamMembers.ownerId, owner.id));
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(teamMembers)
+      .where(eq(teamMembers.ownerId, owner.id));
     if (n >= TEAM_CAP) return { ok: false, reason: "cap" };
     const [row] = await tx.insert(teamMembers).values({ ownerId: owner.id, email, tokenHash, invitedAt: now }).returning({ id: teamMembers.id });
     return { ok: true, id: row.id, email, token };
@@ -210,7 +212,12 @@ export type RespondResult = { ok: true; ownerName: string; ownerId: string } | {
  * mailed link). Only the person signed in with the invited e-mail may answer; for anyone else
  * it is `wrong-person` with the token (they hold the link) and `not-found` by id (no hint).
  */
-export async function respondToInvitation(me: TeamPerson & { timeZone: string }, by: { id: string } | { token: string }, answer: "accept" | "decline", now: Date): Promise<RespondResult> {
+export async function respondToInvitation(
+  me: TeamPerson & { timeZone: string },
+  by: { id: string } | { token: string },
+  answer: "accept" | "decline",
+  now: Date,
+): Promise<RespondResult> {
   const found = "token" in by ? await findInvitationByToken(by.token) : isUuid(by.id) ? await invitationById(by.id) : null;
   if (!found) return { ok: false, reason: "not-found" };
   if (found.email.toLowerCase() !== me.email.toLowerCase()) return { ok: false, reason: "token" in by ? "wrong-person" : "not-found" };

@@ -104,9 +104,7 @@ export async function changePassword(userId: string, newPassword: string, keepSe
   return db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, userId));
     await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
-    const others = keepSessionId
-      ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
-      : eq(sessions.userId, userId);
+    const others = keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId);
     const ended = await tx.delete(sessions).where(others).returning({ id: sessions.id });
     return ended.length;
   });

@@ -62,7 +62,12 @@ export interface SlotChoice {
  * (slotSearch, as GET /api/slots and rescheduleBooking use it), the booking's own time not
  * blocking itself, and its current start left out (moving there is no move).
  */
-export async function rescheduleSlots(booking: Pick<GuestBooking, "bookable" | "id" | "hostId" | "startsAt" | "seat">, date: string, zone: string, now: Date): Promise<SlotChoice[]> {
+export async function rescheduleSlots(
+  booking: Pick<GuestBooking, "bookable" | "id" | "hostId" | "startsAt" | "seat">,
+  date: string,
+  zone: string,
+  now: Date,
+): Promise<SlotChoice[]> {
   return (await rescheduleSlotsByDate(booking, { start: date, end: date }, zone, now))[date] ?? [];
 }
 

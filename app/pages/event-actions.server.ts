@@ -34,10 +34,7 @@ export { describeWhen };
  * dashboard's update modal.
  */
 export function overlapReply(submission: { reply(options: { fieldErrors: Record<string, string[]> }): SubmissionResult<string[]> }) {
-  return data(
-    { result: submission.reply({ fieldErrors: { time: [MESSAGES.eventOverlap] } }), toast: errorToast(MESSAGES.eventOverlap) },
-    { status: 409 },
-  );
+  return data({ result: submission.reply({ fieldErrors: { time: [MESSAGES.eventOverlap] } }), toast: errorToast(MESSAGES.eventOverlap) }, { status: 409 });
 }
 
 /** The action of /one-to-one and /group-meeting. */
@@ -47,28 +44,30 @@ export async function createEventAction(request: Request, kind: "One-to-One" | "
   const now = new Date();
   const ctx = { timeZone: user.timeZone, now };
   const submission =
-    kind === "One-to-One"
-      ? parseWithZod(formData, { schema: oneToOneEventSchema(ctx) })
-      : parseWithZod(formData, { schema: groupEventSchema(ctx) });
+    kind === "One-to-One" ? parseWithZod(formData, { schema: oneToOneEventSchema(ctx) }) : parseWithZod(formData, { schema: groupEventSchema(ctx) });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), toast: null }, { status: 400 });
   }
-  const value = submission.value as z.output<ReturnType<typeof oneToOneEventSchema>> &
-    Partial<z.output<ReturnType<typeof groupEventSchema>>>;
+  const value = submission.value as z.output<ReturnType<typeof oneToOneEventSchema>> & Partial<z.output<ReturnType<typeof groupEventSchema>>>;
   const invitees = kind === "One-to-One" ? [value.targetedEmail] : groupInvitees(value as z.output<ReturnType<typeof groupEventSchema>>);
   try {
     await createHostEventChange(
       user,
-      { eventName: value.eventName, eventType: value.eventType, eventWith: kind, description: value.description, startsAt: value.startsAt, endsAt: value.endsAt, invitees },
+      {
+        eventName: value.eventName,
+        eventType: value.eventType,
+        eventWith: kind,
+        description: value.description,
+        startsAt: value.startsAt,
+        endsAt: value.endsAt,
+        invitees,
+      },
       now,
     );
   } catch (error) {
     if (error instanceof EventOverlapError) return overlapReply(submission);
     if (!(error instanceof EventLimitError)) throw error;
-    return data(
-      { result: submission.reply({ formErrors: [MESSAGES.eventLimit] }), toast: errorToast(MESSAGES.eventLimit) },
-      { status: 403 },
-    );
+    return data({ result: submission.reply({ formErrors: [MESSAGES.eventLimit] }), toast: errorToast(MESSAGES.eventLimit) }, { status: 403 });
   }
   return redirectWithSuccess(DASHBOARD_URL, MESSAGES.eventCreated);
 }

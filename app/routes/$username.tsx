@@ -36,7 +36,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
     ? [
-        ...pageMeta({ title: `${data.host.name} | Scheduler`, description: `Book a meeting with ${data.host.name}: pick a meeting type and a time that suits you.`, path: `/${data.host.username}` }),
+        ...pageMeta({
+          title: `${data.host.name} | Scheduler`,
+          description: `Book a meeting with ${data.host.name}: pick a meeting type and a time that suits you.`,
+          path: `/${data.host.username}`,
+        }),
         ...(data.embed ? [{ name: "robots", content: "noindex" }] : []),
       ]
     : [{ title: "Page not found | Scheduler" }];

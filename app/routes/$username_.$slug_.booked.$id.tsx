@@ -152,11 +152,21 @@ export default function Booked() {
             {d.rescheduleUrl && d.cancelUrl ? (
               <p className="mt-6 text-sm text-neutral-600">
                 Need a change?{" "}
-                <Link to={new URL(d.rescheduleUrl).pathname + new URL(d.rescheduleUrl).search} className="font-medium text-brand-700 underline" reloadDocument target={leave}>
+                <Link
+                  to={new URL(d.rescheduleUrl).pathname + new URL(d.rescheduleUrl).search}
+                  className="font-medium text-brand-700 underline"
+                  reloadDocument
+                  target={leave}
+                >
                   Reschedule
                 </Link>{" "}
                 or{" "}
-                <Link to={new URL(d.cancelUrl).pathname + new URL(d.cancelUrl).search} className="font-medium text-brand-700 underline" reloadDocument target={leave}>
+                <Link
+                  to={new URL(d.cancelUrl).pathname + new URL(d.cancelUrl).search}
+                  className="font-medium text-brand-700 underline"
+                  reloadDocument
+                  target={leave}
+                >
                   cancel
                 </Link>
                 .
@@ -167,7 +177,12 @@ export default function Booked() {
       </div>
       <p className="mt-4 text-center text-xs text-neutral-600">
         Powered by{" "}
-        <Link to="/" className="font-medium text-neutral-700 underline underline-offset-2" target={d.embed ? "_blank" : undefined} rel={d.embed ? "noopener" : undefined}>
+        <Link
+          to="/"
+          className="font-medium text-neutral-700 underline underline-offset-2"
+          target={d.embed ? "_blank" : undefined}
+          rel={d.embed ? "noopener" : undefined}
+        >
           Scheduler
         </Link>
       </p>

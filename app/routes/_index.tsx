@@ -31,7 +31,11 @@ import { maskEmail } from "~/components/home/review-format";
 export const handle = { pageCache: true };
 
 export const meta: MetaFunction = () =>
-  pageMeta({ title: "Scheduler: easy meeting scheduling", description: "The fastest and easiest way to schedule any meeting or other collaboration: booking links, group sessions and team scheduling.", path: "/" });
+  pageMeta({
+    title: "Scheduler: easy meeting scheduling",
+    description: "The fastest and easiest way to schedule any meeting or other collaboration: booking links, group sessions and team scheduling.",
+    path: "/",
+  });
 
 /** How many reviews the carousel shows, newest first. */
 const REVIEWS_SHOWN = 20;
@@ -95,11 +99,7 @@ function ReviewForm({ user }: { user: { name: string; email: string } }) {
     // Posts to the index route's action; `review=new` keeps the modal open when it answers
     // with errors (the page renders again at that URL, with or without JavaScript).
     <Form method="post" action="/?index&review=new" {...getFormProps(form)} className="space-y-4">
-      <Field
-        label="Name"
-        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", autoFocus: true }}
-        errors={fields.name.errors}
-      />
+      <Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", autoFocus: true }} errors={fields.name.errors} />
       <ControlField label="Email" id={emailId} hint="Reviews are posted with your account's e-mail, shown masked (like t***@example.com).">
         <input
           id={emailId}
@@ -129,13 +129,7 @@ function ReviewForm({ user }: { user: { name: string; email: string } }) {
           ))}
         </select>
       </ControlField>
-      <ControlField
-        label="Review"
-        id={fields.review.id}
-        errorId={fields.review.errorId}
-        errors={fields.review.errors}
-        hint="Up to 2000 characters."
-      >
+      <ControlField label="Review" id={fields.review.id} errorId={fields.review.errorId} errors={fields.review.errors} hint="Up to 2000 characters.">
         <textarea
           {...textarea}
           key={textarea.key}
@@ -174,12 +168,7 @@ export default function Home() {
       <DoMore />
       <CustomerReviews reviews={reviews} canReview={canReview}>
         {modalOpen && user ? (
-          <Modal
-            title={MESSAGES.giveReview}
-            description="Tell others how scheduling with us went."
-            closeTo={REVIEWS_URL}
-            returnFocusTo={GIVE_REVIEW_ID}
-          >
+          <Modal title={MESSAGES.giveReview} description="Tell others how scheduling with us went." closeTo={REVIEWS_URL} returnFocusTo={GIVE_REVIEW_ID}>
             <ReviewForm user={user} />
           </Modal>
         ) : null}

@@ -7,7 +7,8 @@ import { pageMeta } from "~/utils/page-meta";
 /** An anonymous visitor's copy may come from the full-page cache (docs/decisions/032). */
 export const handle = { pageCache: true };
 
-export const meta: MetaFunction = () => pageMeta({ title: "About | Scheduler", description: "Why we build Scheduler, how it works, and the six people behind it.", path: "/about" });
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "About | Scheduler", description: "Why we build Scheduler, how it works, and the six people behind it.", path: "/about" });
 
 interface TeamMember {
   name: string;
@@ -97,16 +98,7 @@ function Avatar({ member }: { member: TeamMember }) {
     <svg viewBox="0 0 64 64" className="h-16 w-16 shrink-0" aria-hidden="true" focusable="false">
       <circle cx="32" cy="32" r="32" className={member.avatarClass} />
       <circle cx="32" cy="32" r="29" fill="none" stroke="white" strokeOpacity="0.25" strokeWidth="2" />
-      <text
-        x="32"
-        y="32"
-        dy="0.35em"
-        textAnchor="middle"
-        fill="white"
-        fontSize="22"
-        fontWeight="700"
-        fontFamily="ui-sans-serif, system-ui, sans-serif"
-      >
+      <text x="32" y="32" dy="0.35em" textAnchor="middle" fill="white" fontSize="22" fontWeight="700" fontFamily="ui-sans-serif, system-ui, sans-serif">
         {initials(member.name)}
       </text>
     </svg>
@@ -119,9 +111,7 @@ export default function About() {
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-content px-4 py-12 sm:px-6 sm:py-16">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">About us</p>
-          <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-neutral-900">
-            Meetings should take one message to set up, not ten.
-          </h1>
+          <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-neutral-900">Meetings should take one message to set up, not ten.</h1>
         </div>
       </section>
 
@@ -131,18 +121,17 @@ export default function About() {
             Our story
           </h2>
           <p>
-            Scheduler began with a familiar problem: finding a time for a half-hour call took a dozen e-mails, and someone
-            always ended up an hour early because of a time zone. So we built the tool we wanted. A host says once when they
-            are free, with weekly hours and exceptions for holidays and busy days, and shares a single booking link.
+            Scheduler began with a familiar problem: finding a time for a half-hour call took a dozen e-mails, and someone always ended up an hour early because
+            of a time zone. So we built the tool we wanted. A host says once when they are free, with weekly hours and exceptions for holidays and busy days,
+            and shares a single booking link.
           </p>
           <p>
-            Guests open the link, see only the times that really work, in their own time zone, and pick one. The event lands
-            on the host&apos;s schedule, both sides get a confirmation with a calendar file, and reminders go out before the
-            meeting so fewer people forget or cancel.
+            Guests open the link, see only the times that really work, in their own time zone, and pick one. The event lands on the host&apos;s schedule, both
+            sides get a confirmation with a calendar file, and reminders go out before the meeting so fewer people forget or cancel.
           </p>
           <p>
-            We build for the people who meet the most: sales and customer success teams, recruiters, marketers, IT and
-            revenue operations. One-on-one and group events work today, and{" "}
+            We build for the people who meet the most: sales and customer success teams, recruiters, marketers, IT and revenue operations. One-on-one and group
+            events work today, and{" "}
             <Link to="/teams" className="font-medium text-brand-700 underline-offset-2 hover:underline">
               team scheduling
             </Link>{" "}
@@ -200,12 +189,7 @@ export default function About() {
         </div>
       </section>
 
-      <CtaBanner
-        title="Questions for us?"
-        body="Write to our sales team about plans, teams or anything else."
-        to="/contact"
-        label="Contact us"
-      />
+      <CtaBanner title="Questions for us?" body="Write to our sales team about plans, teams or anything else." to="/contact" label="Contact us" />
     </>
   );
 }

@@ -5,7 +5,11 @@ import { describeOperations, type FieldRow, type OperationView } from "~/api/ope
 import { pageMeta } from "~/utils/page-meta";
 
 export const meta: MetaFunction = () =>
-  pageMeta({ title: "API reference | Scheduler", description: "Every JSON path of Scheduler: authentication, errors, rate limits, request and response fields.", path: "/api/docs" });
+  pageMeta({
+    title: "API reference | Scheduler",
+    description: "Every JSON path of Scheduler: authentication, errors, rate limits, request and response fields.",
+    path: "/api/docs",
+  });
 
 export function loader() {
   const doc = openApiDocument() as unknown as Record<string, unknown>;
@@ -30,7 +34,10 @@ function Fields({ rows, caption }: { rows: FieldRow[]; caption: string }) {
   // scrolling sideways.
   return (
     <div className="mt-2 rounded-lg border border-neutral-200 text-sm">
-      <div aria-hidden="true" className="hidden grid-cols-[minmax(9rem,1fr)_minmax(9rem,1fr)_minmax(12rem,2fr)] gap-4 rounded-t-lg bg-neutral-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-neutral-600 sm:grid">
+      <div
+        aria-hidden="true"
+        className="hidden grid-cols-[minmax(9rem,1fr)_minmax(9rem,1fr)_minmax(12rem,2fr)] gap-4 rounded-t-lg bg-neutral-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-neutral-600 sm:grid"
+      >
         <span>Field</span>
         <span>Type</span>
         <span>Notes</span>
@@ -43,7 +50,11 @@ function Fields({ rows, caption }: { rows: FieldRow[]; caption: string }) {
             style={{ paddingLeft: `${0.75 + row.depth * 1.25}rem` }}
           >
             <span className="break-words font-mono text-[13px] text-neutral-900">
-              {row.depth > 0 ? <span aria-hidden="true" className="text-neutral-400">└ </span> : null}
+              {row.depth > 0 ? (
+                <span aria-hidden="true" className="text-neutral-400">
+                  └{" "}
+                </span>
+              ) : null}
               {row.name}
               {row.required ? <span className="ml-1 font-sans text-xs font-semibold text-red-700">required</span> : null}
             </span>
@@ -63,7 +74,11 @@ function Operation({ op }: { op: OperationView }) {
   const ok = op.responses.filter((r) => r.status.startsWith("2"));
   const failures = op.responses.filter((r) => !r.status.startsWith("2"));
   return (
-    <article id={anchor(op)} aria-labelledby={`${anchor(op)}-title`} className="scroll-mt-24 rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:p-6">
+    <article
+      id={anchor(op)}
+      aria-labelledby={`${anchor(op)}-title`}
+      className="scroll-mt-24 rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <h3 id={`${anchor(op)}-title`} className="flex flex-wrap items-center gap-2 text-base font-semibold text-neutral-900">
         <span className={`rounded-md px-2 py-0.5 font-mono text-xs font-bold ${METHOD_CLASS[op.method] ?? "bg-neutral-100"}`}>{op.method}</span>
         <code className="break-all font-mono text-[15px]">{op.path}</code>
@@ -81,7 +96,11 @@ function Operation({ op }: { op: OperationView }) {
       {op.body ? (
         <section className="mt-4">
           <h4 className="text-sm font-semibold text-neutral-900">JSON body</h4>
-          {op.body.length > 0 ? <Fields rows={op.body} caption={`Body of ${op.method} ${op.path}`} /> : <p className="text-sm text-neutral-600">Any JSON object.</p>}
+          {op.body.length > 0 ? (
+            <Fields rows={op.body} caption={`Body of ${op.method} ${op.path}`} />
+          ) : (
+            <p className="text-sm text-neutral-600">Any JSON object.</p>
+          )}
         </section>
       ) : null}
       {ok.map((r) => (
@@ -116,13 +135,17 @@ export default function ApiDocs() {
       <h1 className="text-3xl font-bold tracking-tight text-neutral-900 sm:text-4xl">API reference</h1>
       <div className="mt-4 max-w-3xl space-y-3 text-neutral-700">
         <p>
-          Every JSON path of Scheduler. Send and receive <code className="font-mono text-sm">application/json</code>. The machine-readable
-          version is <a className="font-medium text-brand-700 underline" href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).
+          Every JSON path of Scheduler. Send and receive <code className="font-mono text-sm">application/json</code>. The machine-readable version is{" "}
+          <a className="font-medium text-brand-700 underline" href="/api/openapi.json">
+            /api/openapi.json
+          </a>{" "}
+          (OpenAPI 3.1).
         </p>
         <p>
-          <strong className="font-semibold text-neutral-900">Authentication.</strong> Send <code className="font-mono text-sm">Authorization: Bearer &lt;token&gt;</code>.
-          Get a token with <code className="font-mono text-sm">POST /api/token</code> (e-mail and password) or create one on the dashboard&apos;s API tokens page.
-          Tokens expire after 30 days and end when you sign out everywhere or change your password.
+          <strong className="font-semibold text-neutral-900">Authentication.</strong> Send{" "}
+          <code className="font-mono text-sm">Authorization: Bearer &lt;token&gt;</code>. Get a token with{" "}
+          <code className="font-mono text-sm">POST /api/token</code> (e-mail and password) or create one on the dashboard&apos;s API tokens page. Tokens expire
+          after 30 days and end when you sign out everywhere or change your password.
         </p>
         <p>
           <strong className="font-semibold text-neutral-900">Errors</strong> always look like{" "}

@@ -20,7 +20,11 @@ import { cancelAndTell } from "~/services/bookings.server";
  * SEQUENCE + 1, CANCEL to guest and host, the host's notification).
  */
 
-export const meta: MetaFunction = () => [{ title: "Cancel your meeting | Scheduler" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "same-origin" }];
+export const meta: MetaFunction = () => [
+  { title: "Cancel your meeting | Scheduler" },
+  { name: "robots", content: "noindex" },
+  { name: "referrer", content: "same-origin" },
+];
 
 export const headers = guestPageHeaders;
 

@@ -25,10 +25,13 @@ import { usePendingFormData, usePendingLocation } from "~/utils/pending";
  * (rescheduleAndTell: a free slot under the host lock, SEQUENCE + 1, REQUEST to guest and host).
  */
 
-export const meta: MetaFunction = () => [{ title: "Reschedule your meeting | Scheduler" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "same-origin" }];
+export const meta: MetaFunction = () => [
+  { title: "Reschedule your meeting | Scheduler" },
+  { name: "robots", content: "noindex" },
+  { name: "referrer", content: "same-origin" },
+];
 
 export const headers = guestPageHeaders;
-
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { booking, token, zone } = await guestBookingOr404(request, params.id);
@@ -102,12 +105,17 @@ export default function RescheduleBooking() {
       <GuestPage eyebrow="Your booking" heading="Rescheduled">
         <div role="status" className="flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
           <CircleCheck className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
-          <p>Your meeting with {d.summary.hostName} has moved to the time below. We let {d.summary.hostName} know and e-mailed you the updated calendar entry.</p>
+          <p>
+            Your meeting with {d.summary.hostName} has moved to the time below. We let {d.summary.hostName} know and e-mailed you the updated calendar entry.
+          </p>
         </div>
         <BookingSummary booking={d.summary} />
         <p className="text-sm text-neutral-600">
           Need another change?{" "}
-          <Link to={pageHref(d.token, { month: d.month, date: d.date })} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+          <Link
+            to={pageHref(d.token, { month: d.month, date: d.date })}
+            className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          >
             Pick a different time
           </Link>
         </p>

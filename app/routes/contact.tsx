@@ -18,7 +18,8 @@ import { errorToast, redirectWithError, redirectWithSuccess } from "~/utils/toas
 import { useIsPending } from "~/utils/pending";
 import { pageMeta } from "~/utils/page-meta";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Contact | Scheduler", description: "Questions about plans, teams or a demo? Write to our sales team.", path: "/contact" });
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Contact | Scheduler", description: "Questions about plans, teams or a demo? Write to our sales team.", path: "/contact" });
 
 export { retryAfterHeaders as headers } from "~/utils/rate-limit.server";
 

@@ -12,7 +12,15 @@ import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { MESSAGES } from "~/messages";
-import { CancelledEventError, EventLimitError, EventOverlapError, FREE_EVENT_CAP, LinkedEventError, listHostEvents, type HostEvent } from "~/models/event.server";
+import {
+  CancelledEventError,
+  EventLimitError,
+  EventOverlapError,
+  FREE_EVENT_CAP,
+  LinkedEventError,
+  listHostEvents,
+  type HostEvent,
+} from "~/models/event.server";
 import { locationsOfEventTypes } from "~/models/event-type.server";
 import { whenOf } from "~/components/admin-table";
 import { instantToWallClock, todayIn } from "~/scheduling/zoned-time";
@@ -51,7 +59,11 @@ function eventCard(event: HostEvent, timeZone: string, now: Date, setting: Locat
     ownRoom: place.ownRoom,
     /** What the guest of a booking told us: the zone they booked in and their notes. */
     guest: event.guestEmail
-      ? { name: event.guestName ?? "", zone: event.guestTimeZone ? `${event.guestTimeZone.replace(/_/g, " ")} (${readerTime(event.startsAt, event.guestTimeZone).time} there)` : null, notes: event.notes || null }
+      ? {
+          name: event.guestName ?? "",
+          zone: event.guestTimeZone ? `${event.guestTimeZone.replace(/_/g, " ")} (${readerTime(event.startsAt, event.guestTimeZone).time} there)` : null,
+          notes: event.notes || null,
+        }
       : null,
     id: event.id,
     eventName: event.eventName,
@@ -150,10 +162,7 @@ export async function action({ request }: ActionFunctionArgs) {
         return data({ result: submission.reply({ formErrors: [MESSAGES.cancelledEvent] }), toast: errorToast(MESSAGES.cancelledEvent) }, { status: 409 });
       }
       if (!(error instanceof EventLimitError)) throw error;
-      return data(
-        { result: submission.reply({ formErrors: [MESSAGES.eventLimit] }), toast: errorToast(MESSAGES.eventLimit) },
-        { status: 403 },
-      );
+      return data({ result: submission.reply({ formErrors: [MESSAGES.eventLimit] }), toast: errorToast(MESSAGES.eventLimit) }, { status: 403 });
     }
     if (!updated) notFound("Event not found");
     return redirectWithSuccess("/dashboard", MESSAGES.eventUpdated);
@@ -170,11 +179,7 @@ function EventCard({ event }: { event: Card }) {
   const link = (kind: ModalKind) => `/dashboard?${kind}=${event.id}`;
   const cancelled = event.status === "cancelled";
   return (
-    <li
-      className="flex flex-col rounded-xl border border-neutral-200 bg-white p-5 shadow-sm"
-      data-testid="event-card"
-      aria-labelledby={`event-${event.id}`}
-    >
+    <li className="flex flex-col rounded-xl border border-neutral-200 bg-white p-5 shadow-sm" data-testid="event-card" aria-labelledby={`event-${event.id}`}>
       <div className="flex items-start gap-4">
         <div
           className={`flex w-14 shrink-0 flex-col items-center rounded-lg py-1.5 ${event.past ? "bg-neutral-100 text-neutral-600" : "bg-brand-50 text-brand-700"}`}
@@ -293,8 +298,8 @@ function DeleteForm({ event }: { event: Card }) {
         {event.status === "cancelled"
           ? "It was cancelled and its invitees were told then; it is only removed from your schedule."
           : event.invitees.length > 0
-          ? `It is removed from your schedule, and ${event.invitees.join(", ")} ${event.invitees.length > 1 ? "are" : "is"} told by e-mail.`
-          : "It is removed from your schedule."}
+            ? `It is removed from your schedule, and ${event.invitees.join(", ")} ${event.invitees.length > 1 ? "are" : "is"} told by e-mail.`
+            : "It is removed from your schedule."}
       </p>
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         <Link to="/dashboard" preventScrollReset className={buttonClass("secondary")}>

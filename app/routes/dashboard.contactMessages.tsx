@@ -126,8 +126,7 @@ export default function ContactMessages() {
                 <td className={`${td} text-neutral-700`}>
                   <CellLabel>Received</CellLabel>
                   <time dateTime={m.receivedAt}>
-                    <span className="whitespace-nowrap">{m.receivedDate}</span>{" "}
-                    <span className="whitespace-nowrap">{m.receivedTime}</span>
+                    <span className="whitespace-nowrap">{m.receivedDate}</span> <span className="whitespace-nowrap">{m.receivedTime}</span>
                   </time>
                 </td>
                 <td className={td}>

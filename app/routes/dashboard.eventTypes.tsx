@@ -14,14 +14,7 @@ import { deleteEventType, getEventType, listEventTypes, setEventTypeActive, type
 import { getProfile } from "~/models/user.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { env } from "~/utils/env.server";
-import {
-  durationText,
-  EVENT_TYPE_MESSAGES as M,
-  EVENT_TYPES_PAGE as PAGE,
-  KIND_LABELS,
-  LOCATION_LABELS,
-  uuidSchema,
-} from "~/schemas/event-type-form";
+import { durationText, EVENT_TYPE_MESSAGES as M, EVENT_TYPES_PAGE as PAGE, KIND_LABELS, LOCATION_LABELS, uuidSchema } from "~/schemas/event-type-form";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { bookingLink } from "~/schemas/username";
@@ -139,7 +132,9 @@ function ToggleForm({ e }: { e: Shown }) {
         className="inline-flex items-center gap-2 rounded-lg px-1 py-1 text-sm font-medium text-neutral-700"
       >
         <span className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors duration-150 ${on ? "bg-brand-600" : "bg-neutral-300"}`}>
-          <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform duration-150 ${on ? "translate-x-5" : "translate-x-0.5"}`} />
+          <span
+            className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform duration-150 ${on ? "translate-x-5" : "translate-x-0.5"}`}
+          />
         </span>
         {on ? "On" : "Off"}
       </button>
@@ -219,7 +214,9 @@ export default function EventTypes() {
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="max-w-2xl">
           <h1 className="text-2xl font-bold text-neutral-900">Event Types</h1>
-          <p className="mt-2 text-neutral-700">Each event type is a booking link: guests pick a free time in its schedule and the meeting lands on your calendar.</p>
+          <p className="mt-2 text-neutral-700">
+            Each event type is a booking link: guests pick a free time in its schedule and the meeting lands on your calendar.
+          </p>
         </div>
         <Link to={`${PAGE}/new`} className={buttonClass("primary")}>
           <Plus className="h-4 w-4" aria-hidden /> New event type

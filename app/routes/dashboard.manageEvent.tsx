@@ -195,15 +195,22 @@ export default function ManageAllEvent() {
       ) : (
         <table className={tableClass}>
           <caption className="sr-only">Every host's events</caption>
-          <TableHead columns={[{ label: "#", className: "w-14" }, "Event", "Host", "When", { label: "Status", className: "w-28" }, { label: "Cancel", className: "w-32" }]} />
+          <TableHead
+            columns={[
+              { label: "#", className: "w-14" },
+              "Event",
+              "Host",
+              "When",
+              { label: "Status", className: "w-28" },
+              { label: "Cancel", className: "w-32" },
+            ]}
+          />
           <tbody className={tbodyClass}>
             {events.map((e, i) => {
               const status = pendingId === e.id ? "cancelled" : e.status;
               return (
                 <tr key={e.id} className={trClass} data-testid="admin-event-row" data-name={e.eventName}>
-                  <td className={`${tdClass} hidden text-neutral-600 md:table-cell`}>
-                    {offset + i + 1}
-                  </td>
+                  <td className={`${tdClass} hidden text-neutral-600 md:table-cell`}>{offset + i + 1}</td>
                   <td className={tdClass}>
                     <CellLabel>Event</CellLabel>
                     <span className="block break-words font-medium text-neutral-900">{e.eventName}</span>

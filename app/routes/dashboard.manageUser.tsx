@@ -2,18 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ShieldCheck, ShieldMinus } from "lucide-react";
-import {
-  CellLabel,
-  EmptyRows,
-  pageParam,
-  Pagination,
-  SearchForm,
-  tableClass,
-  TableHead,
-  tbodyClass,
-  tdClass,
-  trClass,
-} from "~/components/admin-table";
+import { CellLabel, EmptyRows, pageParam, Pagination, SearchForm, tableClass, TableHead, tbodyClass, tdClass, trClass } from "~/components/admin-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
@@ -130,20 +119,23 @@ export default function ManageUser() {
       </div>
       <SearchForm q={q} label="Search by name or e-mail" placeholder="Name or e-mail" />
       {users.length === 0 ? (
-        <EmptyRows title={q ? "Nobody matches that search" : "No accounts yet"} body={q ? "Try part of a name or an e-mail address." : "People appear here when they sign up."} />
+        <EmptyRows
+          title={q ? "Nobody matches that search" : "No accounts yet"}
+          body={q ? "Try part of a name or an e-mail address." : "People appear here when they sign up."}
+        />
       ) : (
         <table className={tableClass}>
           <caption className="sr-only">Accounts and their roles</caption>
-          <TableHead columns={[{ label: "#", className: "w-16" }, "Name", "Email", { label: "Role", className: "w-36" }, { label: "Manage", className: "w-44" }]} />
+          <TableHead
+            columns={[{ label: "#", className: "w-16" }, "Name", "Email", { label: "Role", className: "w-36" }, { label: "Manage", className: "w-44" }]}
+          />
           <tbody className={tbodyClass}>
             {users.map((u, i) => {
               const optimistic = pendingId === u.id;
               const role: Row["role"] = optimistic ? (pendingIntent === "promote" ? "admin" : "user") : u.role;
               return (
                 <tr key={u.id} className={trClass} data-testid="user-row" data-email={u.email}>
-                  <td className={`${tdClass} hidden text-neutral-600 md:table-cell`}>
-                    {offset + i + 1}
-                  </td>
+                  <td className={`${tdClass} hidden text-neutral-600 md:table-cell`}>{offset + i + 1}</td>
                   <td className={`${tdClass} break-words font-medium text-neutral-900`}>
                     <CellLabel>Name</CellLabel>
                     {u.name || <span className="font-normal italic text-neutral-600">No name given</span>}

@@ -2,18 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Trash2 } from "lucide-react";
-import {
-  CellLabel,
-  EmptyRows,
-  hrefWith,
-  pageParam,
-  Pagination,
-  tableClass,
-  TableHead,
-  tbodyClass,
-  tdClass,
-  trClass,
-} from "~/components/admin-table";
+import { CellLabel, EmptyRows, hrefWith, pageParam, Pagination, tableClass, TableHead, tbodyClass, tdClass, trClass } from "~/components/admin-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -98,9 +87,7 @@ export default function ProfessionalCollections() {
           <tbody className={tbodyClass}>
             {shown.map((r, i) => (
               <tr key={r.id} className={trClass} data-testid="professional-row" data-email={r.email}>
-                <td className={`${tdClass} hidden text-neutral-600 md:table-cell`}>
-                  {offset + i + 1}
-                </td>
+                <td className={`${tdClass} hidden text-neutral-600 md:table-cell`}>{offset + i + 1}</td>
                 <td className={`${tdClass} break-words font-medium text-neutral-900`}>
                   <CellLabel>Name</CellLabel>
                   {r.name || <span className="font-normal italic text-neutral-600">No name given</span>}
@@ -150,12 +137,7 @@ export default function ProfessionalCollections() {
               <Link to={closeTo} preventScrollReset className={buttonClass("secondary")}>
                 Cancel
               </Link>
-              <Button
-                type="submit"
-                variant="danger"
-                pending={removeSent && pendingId === removing.id}
-                disabled={removeSent && pendingId === removing.id}
-              >
+              <Button type="submit" variant="danger" pending={removeSent && pendingId === removing.id} disabled={removeSent && pendingId === removing.id}>
                 delete
               </Button>
             </div>

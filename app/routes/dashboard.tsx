@@ -29,9 +29,7 @@ function Drawer({ role }: { role: "user" | "professional" | "admin" }) {
             to={item.to}
             end
             className={({ isActive }) =>
-              `block rounded-lg px-3 py-2 text-sm font-medium ${
-                isActive ? "bg-brand-50 text-brand-700" : "text-neutral-700 hover:bg-neutral-100"
-              }`
+              `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-neutral-700 hover:bg-neutral-100"}`
             }
           >
             {item.label}

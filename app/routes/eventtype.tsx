@@ -14,17 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-function KindCard({
-  icon,
-  title,
-  text,
-  to,
-}: {
-  icon: ReactNode;
-  title: string;
-  text: string;
-  to: string;
-}) {
+function KindCard({ icon, title, text, to }: { icon: ReactNode; title: string; text: string; to: string }) {
   return (
     <li className="flex flex-col rounded-xl border border-neutral-200 bg-white p-6 shadow-sm">
       <div className="flex items-center gap-3">

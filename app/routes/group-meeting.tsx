@@ -43,18 +43,17 @@ export default function GroupEvent() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: groupEventSchema({ timeZone, now: new Date() }) }),
   });
   return (
-    <CreateEventPage title={MESSAGES.addGroup} intro="One host, up to four invitees. Each gets an e-mail with a calendar invitation." toast={actionData?.toast ?? null}>
+    <CreateEventPage
+      title={MESSAGES.addGroup}
+      intro="One host, up to four invitees. Each gets an e-mail with a calendar invitation."
+      toast={actionData?.toast ?? null}
+    >
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <EventDetailsFields fields={fields} timeZone={timeZone} minDate={today} />
         <fieldset className="space-y-4">
           <legend className="mb-2 text-sm font-semibold text-neutral-900">Invitees</legend>
           {INVITEES.map(({ key, label }) => (
-            <Field
-              key={key}
-              label={label}
-              inputProps={{ ...getInputProps(fields[key], { type: "email" }), autoComplete: "off" }}
-              errors={fields[key].errors}
-            />
+            <Field key={key} label={label} inputProps={{ ...getInputProps(fields[key], { type: "email" }), autoComplete: "off" }} errors={fields[key].errors} />
           ))}
         </fieldset>
         <ErrorList id={form.errorId} errors={form.errors} />

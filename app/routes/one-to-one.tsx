@@ -36,7 +36,11 @@ export default function OneToOneEvent() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: oneToOneEventSchema({ timeZone, now: new Date() }) }),
   });
   return (
-    <CreateEventPage title={MESSAGES.addOneToOne} intro="One host, one invitee. The invitee gets an e-mail with a calendar invitation." toast={actionData?.toast ?? null}>
+    <CreateEventPage
+      title={MESSAGES.addOneToOne}
+      intro="One host, one invitee. The invitee gets an e-mail with a calendar invitation."
+      toast={actionData?.toast ?? null}
+    >
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <EventDetailsFields fields={fields} timeZone={timeZone} minDate={today} />
         <Field

@@ -19,9 +19,7 @@ import { MINIMUM_CHARGE_CENTS } from "~/utils/stripe.server";
 import { redirectWithError } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Pay for ${data.package.name} | Scheduler` : "Payment | Scheduler" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Pay for ${data.package.name} | Scheduler` : "Payment | Scheduler" }];
 
 // Package ids are uuids; anything else is no page at all (and never reaches the database).
 const ParamsSchema = z.object({ id: z.guid() });
@@ -81,7 +79,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     };
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
-    const status = error.code === "provider" ? 503 : error.code === "not_found" || error.code === "not_yours" ? 404 : error.code === "not_succeeded" ? 402 : 422;
+    const status =
+      error.code === "provider" ? 503 : error.code === "not_found" || error.code === "not_yours" ? 404 : error.code === "not_succeeded" ? 402 : 422;
     return data({ ok: false as const, error: error.message }, { status });
   }
 }
@@ -113,9 +112,7 @@ export default function Payment() {
           <h1 id="payment-heading" className="mt-4 text-2xl font-bold text-neutral-900 sm:text-3xl">
             {`Pay for ${pkg.name} package.`}
           </h1>
-          <p className="mt-2 text-neutral-600">
-            {free ? "This package costs nothing." : `${formatPrice(pkg.priceCents)}, billed monthly by card.`}
-          </p>
+          <p className="mt-2 text-neutral-600">{free ? "This package costs nothing." : `${formatPrice(pkg.priceCents)}, billed monthly by card.`}</p>
           <div className="mt-8">
             {free ? (
               <Notice icon={CircleCheck} tone="success" title={`${pkg.name} is already included`}>
@@ -145,8 +142,8 @@ export default function Payment() {
             ) : (
               <Notice icon={Info} tone="info" title="Card payments are not available on this server yet">
                 <p>
-                  This server has no payment provider set up, so the {pkg.name} package can't be bought here for now. Nothing
-                  has been charged and your account is unchanged.
+                  This server has no payment provider set up, so the {pkg.name} package can't be bought here for now. Nothing has been charged and your account
+                  is unchanged.
                 </p>
                 <p>
                   <Link to="/pricing" className={buttonClass("secondary")}>

@@ -10,7 +10,11 @@ import { pageMeta } from "~/utils/page-meta";
 export const handle = { pageCache: true };
 
 export const meta: MetaFunction = () =>
-  pageMeta({ title: "Pricing | Scheduler", description: "Monthly packages for Scheduler: start free, upgrade for unlimited events. Booking links, group sessions and team scheduling on every plan.", path: "/pricing" });
+  pageMeta({
+    title: "Pricing | Scheduler",
+    description: "Monthly packages for Scheduler: start free, upgrade for unlimited events. Booking links, group sessions and team scheduling on every plan.",
+    path: "/pricing",
+  });
 
 export async function loader() {
   return { packages: await listPackages() };
@@ -81,8 +85,8 @@ export default function Pricing() {
         <div className="mx-auto max-w-content px-4 pb-8 pt-12 text-center sm:px-6 sm:pt-16">
           <h1 className="text-4xl font-extrabold tracking-tight text-neutral-900">Monthly Pricing</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-neutral-700">
-            Start free with three upcoming events of your own. Upgrade for unlimited events; booking links, group sessions,
-            team scheduling and e-mail reminders come with every plan.
+            Start free with three upcoming events of your own. Upgrade for unlimited events; booking links, group sessions, team scheduling and e-mail reminders
+            come with every plan.
           </p>
         </div>
       </section>

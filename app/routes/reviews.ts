@@ -10,9 +10,7 @@ import { checkRateLimits, RATE_LIMITS } from "~/utils/rate-limit.server";
 /** GET /reviews: the reviews the home page shows, newest first, in the original's field names. */
 async function GET() {
   const reviews = await listRecentReviews();
-  return Response.json(
-    reviews.map((r) => ({ _id: r.id, imageUrl: r.imageUrl, rating: r.rating, name: r.name, email: r.email, review: r.review })),
-  );
+  return Response.json(reviews.map((r) => ({ _id: r.id, imageUrl: r.imageUrl, rating: r.rating, name: r.name, email: r.email, review: r.review })));
 }
 
 /**

@@ -20,7 +20,8 @@ import { useIsPending } from "~/utils/pending";
 import { timeZoneHint } from "~/utils/time-zone-hint";
 import { pageMeta } from "~/utils/page-meta";
 
-export const meta: MetaFunction = () => pageMeta({ title: "Sign up | Scheduler", description: "Create a free Scheduler account and share a booking link in minutes.", path: "/signup" });
+export const meta: MetaFunction = () =>
+  pageMeta({ title: "Sign up | Scheduler", description: "Create a free Scheduler account and share a booking link in minutes.", path: "/signup" });
 
 export { retryAfterHeaders as headers } from "~/utils/rate-limit.server";
 
@@ -52,10 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
     timeZone: timeZoneHint(request.headers.get("Cookie")) ?? "UTC",
   });
   if (!created) {
-    return data(
-      { result: submission.reply({ fieldErrors: { email: [MESSAGES.emailTaken] }, hideFields }), toast: null },
-      { status: 409 },
-    );
+    return data({ result: submission.reply({ fieldErrors: { email: [MESSAGES.emailTaken] }, hideFields }), toast: null }, { status: 409 });
   }
   const user = await promoteConfiguredAdmin(created);
   const headers = await createUserSession(request, user);
@@ -97,11 +95,7 @@ export default function SignUp() {
           inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", autoFocus: true }}
           errors={fields.name.errors}
         />
-        <Field
-          label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-          errors={fields.email.errors}
-        />
+        <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
         <PasswordField
           label="Password"
           hint="At least 8 characters."

@@ -10,7 +10,11 @@ import { pageMeta } from "~/utils/page-meta";
 export const handle = { pageCache: true };
 
 export const meta: MetaFunction = () =>
-  pageMeta({ title: "Teams | Scheduler", description: "Team scheduling with Scheduler: collective events where every host is free, and round robin that shares meetings fairly.", path: "/teams" });
+  pageMeta({
+    title: "Teams | Scheduler",
+    description: "Team scheduling with Scheduler: collective events where every host is free, and round robin that shares meetings fairly.",
+    path: "/teams",
+  });
 
 /** An example working day, 9:00 to 17:00, one cell per hour. */
 const HOURS = [9, 10, 11, 12, 13, 14, 15, 16];
@@ -34,13 +38,7 @@ function Row({ label, free, strong }: { label: string; free: number[]; strong?: 
         {HOURS.map((h) => (
           <span
             key={h}
-            className={`h-5 rounded ${
-              free.includes(h)
-                ? strong
-                  ? "bg-brand-600"
-                  : "bg-brand-200"
-                : "border border-dashed border-neutral-300 bg-white"
-            }`}
+            className={`h-5 rounded ${free.includes(h) ? (strong ? "bg-brand-600" : "bg-brand-200") : "border border-dashed border-neutral-300 bg-white"}`}
           />
         ))}
       </span>
@@ -83,20 +81,15 @@ function Available() {
 
 export default function Teams() {
   const user = useOptionalUser();
-  const cta = user
-    ? { to: "/dashboard", label: "Go to your dashboard" }
-    : { to: "/signup", label: "Create your free account" };
+  const cta = user ? { to: "/dashboard", label: "Go to your dashboard" } : { to: "/signup", label: "Create your free account" };
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-content px-4 py-12 text-center sm:px-6 sm:py-16">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Teams</p>
-          <h1 className="mx-auto mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-neutral-900">
-            Scheduling for teams
-          </h1>
+          <h1 className="mx-auto mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-neutral-900">Scheduling for teams</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-neutral-700">
-            Put several hosts behind one booking link. Guests pick a time once; Scheduler works out who is free and who takes
-            the meeting.
+            Put several hosts behind one booking link. Guests pick a time once; Scheduler works out who is free and who takes the meeting.
           </p>
           <Link to={cta.to} className={buttonClass("primary", "mt-8 px-6 py-3 text-base")}>
             {cta.label}
@@ -109,8 +102,7 @@ export default function Teams() {
           Two ways to book a team
         </h2>
         <p className="mt-2 max-w-2xl text-neutral-600">
-          Invite teammates on your dashboard&apos;s Team page; once they accept, pick them as hosts of a Collective or Round Robin
-          event type.
+          Invite teammates on your dashboard&apos;s Team page; once they accept, pick them as hosts of a Collective or Round Robin event type.
         </p>
         <div className="mt-8 grid gap-6 lg:grid-cols-2">
           <article aria-labelledby="collective-heading" className="rounded-xl border border-neutral-200 bg-white p-6 shadow-sm sm:p-8">
@@ -122,8 +114,8 @@ export default function Teams() {
               <Available />
             </div>
             <p className="mt-3 text-neutral-700">
-              <strong className="font-semibold text-neutral-900">All chosen hosts must be free.</strong> Guests only see the
-              times when every host is available, and the meeting lands on everyone&apos;s schedule.
+              <strong className="font-semibold text-neutral-900">All chosen hosts must be free.</strong> Guests only see the times when every host is available,
+              and the meeting lands on everyone&apos;s schedule.
             </p>
             <p className="mt-2 text-sm text-neutral-600">
               For panel interviews, a sales call with an engineer along, or a kickoff with the whole account team.
@@ -144,16 +136,16 @@ export default function Teams() {
               <Available />
             </div>
             <p className="mt-3 text-neutral-700">
-              <strong className="font-semibold text-neutral-900">Any one free host takes the meeting.</strong> Guests see every
-              time at least one host is free, and each booking goes to a free host, assigned fairly so the work is shared.
+              <strong className="font-semibold text-neutral-900">Any one free host takes the meeting.</strong> Guests see every time at least one host is free,
+              and each booking goes to a free host, assigned fairly so the work is shared.
             </p>
-            <p className="mt-2 text-sm text-neutral-600">
-              For demo requests, support calls and first interviews, where any teammate can help.
-            </p>
+            <p className="mt-2 text-sm text-neutral-600">For demo requests, support calls and first interviews, where any teammate can help.</p>
             <Timeline
               resultLabel="Offered"
               result={ROUND_ROBIN}
-              caption={`Example: someone is free at every hour except ${HOURS.filter((h) => !ROUND_ROBIN.includes(h)).map(hourLabel).join(", ")}, so a guest can pick any other hour; the free host who has had the fewest meetings lately gets it.`}
+              caption={`Example: someone is free at every hour except ${HOURS.filter((h) => !ROUND_ROBIN.includes(h))
+                .map(hourLabel)
+                .join(", ")}, so a guest can pick any other hour; the free host who has had the fewest meetings lately gets it.`}
             />
           </article>
         </div>

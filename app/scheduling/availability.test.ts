@@ -9,10 +9,7 @@ function available(schedule: Schedule, from: string, to: string): string[][] {
   const fromMs = Date.parse(from);
   const toMs = Date.parse(to);
   const timeline = new ZoneTimeline(schedule.timeZone, fromMs - 3 * DAY, toMs + 3 * DAY);
-  return availableIntervals(parseSchedule(schedule), fromMs, toMs, timeline).map((i) => [
-    new Date(i.start).toISOString(),
-    new Date(i.end).toISOString(),
-  ]);
+  return availableIntervals(parseSchedule(schedule), fromMs, toMs, timeline).map((i) => [new Date(i.start).toISOString(), new Date(i.end).toISOString()]);
 }
 
 const everyDay = (start: string, end: string) => [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start, end }));
@@ -44,13 +41,17 @@ describe("weekly hours", () => {
         { day: 1, start: "10:00", end: "11:00" },
       ],
     };
-    expect(available(schedule, "2026-12-14T00:00:00Z", "2026-12-15T00:00:00Z")).toEqual([
-      ["2026-12-14T09:00:00.000Z", "2026-12-14T13:00:00.000Z"],
-    ]);
+    expect(available(schedule, "2026-12-14T00:00:00Z", "2026-12-15T00:00:00Z")).toEqual([["2026-12-14T09:00:00.000Z", "2026-12-14T13:00:00.000Z"]]);
   });
 
   it("reads 24:00 as the end of the date and keeps each date's interval apart at midnight", () => {
-    const schedule: Schedule = { timeZone: "UTC", weekly: [{ day: 1, start: "22:00", end: "24:00" }, { day: 2, start: "00:00", end: "02:00" }] };
+    const schedule: Schedule = {
+      timeZone: "UTC",
+      weekly: [
+        { day: 1, start: "22:00", end: "24:00" },
+        { day: 2, start: "00:00", end: "02:00" },
+      ],
+    };
     expect(available(schedule, "2026-12-14T00:00:00Z", "2026-12-16T00:00:00Z")).toEqual([
       ["2026-12-14T22:00:00.000Z", "2026-12-15T00:00:00.000Z"],
       ["2026-12-15T00:00:00.000Z", "2026-12-15T02:00:00.000Z"],
@@ -59,9 +60,7 @@ describe("weekly hours", () => {
 
   it("returns whole intervals that overlap the span, unclipped (their start anchors the grid)", () => {
     const schedule: Schedule = { timeZone: "UTC", weekly: everyDay("09:00", "17:00") };
-    expect(available(schedule, "2026-12-14T12:00:00Z", "2026-12-14T13:00:00Z")).toEqual([
-      ["2026-12-14T09:00:00.000Z", "2026-12-14T17:00:00.000Z"],
-    ]);
+    expect(available(schedule, "2026-12-14T12:00:00Z", "2026-12-14T13:00:00Z")).toEqual([["2026-12-14T09:00:00.000Z", "2026-12-14T17:00:00.000Z"]]);
   });
 });
 
@@ -125,17 +124,19 @@ describe("DST transitions: wall-clock hours stay wall-clock hours", () => {
   it("Berlin spring forward (2026-03-29) and fall back (2026-10-25)", () => {
     const schedule: Schedule = { timeZone: "Europe/Berlin", weekly: [{ day: 7, start: "01:00", end: "04:00" }] };
     // 02:00-03:00 does not exist: 01:00 CET to 04:00 CEST is two hours.
-    expect(available(schedule, "2026-03-29T00:00:00Z", "2026-03-30T00:00:00Z")).toEqual([
-      ["2026-03-29T00:00:00.000Z", "2026-03-29T02:00:00.000Z"],
-    ]);
+    expect(available(schedule, "2026-03-29T00:00:00Z", "2026-03-30T00:00:00Z")).toEqual([["2026-03-29T00:00:00.000Z", "2026-03-29T02:00:00.000Z"]]);
     // 02:00-03:00 happens twice: 01:00 CEST to 04:00 CET is four hours.
-    expect(available(schedule, "2026-10-25T00:00:00Z", "2026-10-26T00:00:00Z")).toEqual([
-      ["2026-10-24T23:00:00.000Z", "2026-10-25T03:00:00.000Z"],
-    ]);
+    expect(available(schedule, "2026-10-25T00:00:00Z", "2026-10-26T00:00:00Z")).toEqual([["2026-10-24T23:00:00.000Z", "2026-10-25T03:00:00.000Z"]]);
   });
 
   it("Sydney, southern hemisphere: fall back 2026-04-05, spring forward 2026-10-04", () => {
-    const schedule: Schedule = { timeZone: "Australia/Sydney", weekly: [{ day: 7, start: "01:00", end: "04:00" }, { day: 1, start: "09:00", end: "10:00" }] };
+    const schedule: Schedule = {
+      timeZone: "Australia/Sydney",
+      weekly: [
+        { day: 7, start: "01:00", end: "04:00" },
+        { day: 1, start: "09:00", end: "10:00" },
+      ],
+    };
     expect(available(schedule, "2026-04-04T00:00:00Z", "2026-04-06T12:00:00Z")).toEqual([
       ["2026-04-04T14:00:00.000Z", "2026-04-04T18:00:00.000Z"], // 01:00 AEDT to 04:00 AEST: four hours
       ["2026-04-05T23:00:00.000Z", "2026-04-06T00:00:00.000Z"], // Monday 09:00 AEST (+10:00)

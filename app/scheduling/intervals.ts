@@ -60,7 +60,10 @@ export function intersect(a: readonly Interval[], b: readonly Interval[]): Inter
 /** The instants in every list (collective availability); no lists means no instants. */
 export function intersectAll(lists: readonly (readonly Interval[])[]): Interval[] {
   if (lists.length === 0) return [];
-  return lists.slice(1).reduce<Interval[]>((acc, list) => intersect(acc, list), lists[0].map((i) => ({ ...i })));
+  return lists.slice(1).reduce<Interval[]>(
+    (acc, list) => intersect(acc, list),
+    lists[0].map((i) => ({ ...i })),
+  );
 }
 
 /** The instants in any list, merged (overlapping always, touching per `mergeTouching`). */

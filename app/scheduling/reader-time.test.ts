@@ -7,7 +7,9 @@ describe("readerTime", () => {
     const t = readerTime(new Date("2026-11-25T01:00:00Z"), "Asia/Tokyo", "America/New_York");
     expect(t.clock).toBe("10:00 AM Tokyo (8:00 PM New York, Tue)");
     expect(t.full).toBe("Wed, Nov 25, 2026, 10:00 AM Tokyo (8:00 PM New York, Tue)");
-    expect(readerTime(new Date("2026-11-25T01:00:00Z"), "America/New_York", "Asia/Tokyo").full).toBe("Tue, Nov 24, 2026, 8:00 PM New York (10:00 AM Tokyo, Wed)");
+    expect(readerTime(new Date("2026-11-25T01:00:00Z"), "America/New_York", "Asia/Tokyo").full).toBe(
+      "Tue, Nov 24, 2026, 8:00 PM New York (10:00 AM Tokyo, Wed)",
+    );
   });
 
   it("leaves the weekday out when both sides are on the same date", () => {
@@ -37,7 +39,9 @@ describe("readerTime", () => {
     // Kiritimati (UTC+14) and Pago Pago (UTC-11) show the same clock a whole day apart.
     const t = readerTime(new Date("2026-11-25T22:00:00Z"), "Pacific/Kiritimati", "Pacific/Pago_Pago");
     expect(t.full).toBe("Thu, Nov 26, 2026, 12:00 PM Kiritimati (11:00 AM Pago Pago, Wed)");
-    expect(readerTime(new Date("2026-11-25T22:00:00Z"), "Pacific/Pago_Pago", "Pacific/Kiritimati").full).toBe("Wed, Nov 25, 2026, 11:00 AM Pago Pago (12:00 PM Kiritimati, Thu)");
+    expect(readerTime(new Date("2026-11-25T22:00:00Z"), "Pacific/Pago_Pago", "Pacific/Kiritimati").full).toBe(
+      "Wed, Nov 25, 2026, 11:00 AM Pago Pago (12:00 PM Kiritimati, Thu)",
+    );
   });
 
   it("names zones by their city", () => {

@@ -82,12 +82,7 @@ export function reminderTime(rule: ReminderRule, event: Pick<RemindedEvent, "sta
  * - a follow-up is due from its time for FOLLOW_UP_GRACE_MINUTES;
  * - of two guest e-mails due at once (after an outage), only the later one goes out.
  */
-export function dueReminders(input: {
-  event: RemindedEvent;
-  settings: ReminderSettings;
-  delivered: ReadonlySet<string>;
-  now: Date;
-}): ReminderRule[] {
+export function dueReminders(input: { event: RemindedEvent; settings: ReminderSettings; delivered: ReadonlySet<string>; now: Date }): ReminderRule[] {
   const { event, settings, delivered, now } = input;
   if (event.status !== "confirmed") return [];
   const all = timings(event, settings);
@@ -99,8 +94,5 @@ export function dueReminders(input: {
     return t - x.at.getTime() <= FOLLOW_UP_GRACE_MINUTES * MINUTE;
   });
   const guestEmails = all.filter((x) => x.on && x.anchor === "start" && x.guests);
-  return eligible
-    .filter((x) => !(x.anchor === "start" && x.guests && guestEmails.some((o) => o.at > x.at && o.at.getTime() <= t)))
-    .map((x) => x.rule);
+  return eligible.filter((x) => !(x.anchor === "start" && x.guests && guestEmails.some((o) => o.at > x.at && o.at.getTime() <= t))).map((x) => x.rule);
 }
-

@@ -36,17 +36,12 @@ function input(over: InputOverrides): SlotInput {
 /** The slot list of one date. */
 function day(over: Parameters<typeof input>[0], date?: string): string[] {
   const result = computeSlots(input(over));
-  return result.slots[date ?? (over.range?.start ?? "2026-12-07")];
+  return result.slots[date ?? over.range?.start ?? "2026-12-07"];
 }
 
 describe("the slot grid", () => {
   it("starts at the interval's start, steps by the duration, keeps only slots that end inside", () => {
-    expect(day({})).toEqual([
-      "2026-12-07T09:00:00+00:00",
-      "2026-12-07T09:30:00+00:00",
-      "2026-12-07T10:00:00+00:00",
-      "2026-12-07T10:30:00+00:00",
-    ]);
+    expect(day({})).toEqual(["2026-12-07T09:00:00+00:00", "2026-12-07T09:30:00+00:00", "2026-12-07T10:00:00+00:00", "2026-12-07T10:30:00+00:00"]);
   });
 
   it("steps by slotInterval when given, anchored at an interval start that is not on the hour", () => {
@@ -103,11 +98,7 @@ describe("busy times and buffers", () => {
 
   it("a booking brings its own event type's buffers", () => {
     const hosts = busyHost([{ start: at("2026-12-07T10:00:00Z"), end: at("2026-12-07T10:30:00Z"), bufferBefore: 5, bufferAfter: 30 }]);
-    expect(day({ hosts, eventType: { duration: 30 } })).toEqual([
-      "2026-12-07T09:00:00+00:00",
-      "2026-12-07T11:00:00+00:00",
-      "2026-12-07T11:30:00+00:00",
-    ]);
+    expect(day({ hosts, eventType: { duration: 30 } })).toEqual(["2026-12-07T09:00:00+00:00", "2026-12-07T11:00:00+00:00", "2026-12-07T11:30:00+00:00"]);
   });
 
   it("buffers may reach outside the availability; only the meeting must end inside it", () => {
@@ -133,10 +124,7 @@ describe("busy times and buffers", () => {
 describe("minimum notice and booking window", () => {
   it("offers nothing before now + notice; a slot exactly then is offered", () => {
     const now = at("2026-12-07T08:30:00Z");
-    expect(day({ now, eventType: { minimumNotice: 90 } })).toEqual([
-      "2026-12-07T10:00:00+00:00",
-      "2026-12-07T10:30:00+00:00",
-    ]);
+    expect(day({ now, eventType: { minimumNotice: 90 } })).toEqual(["2026-12-07T10:00:00+00:00", "2026-12-07T10:30:00+00:00"]);
     expect(day({ now, eventType: { minimumNotice: 89 } })[0]).toBe("2026-12-07T10:00:00+00:00");
     expect(day({ now, eventType: { minimumNotice: 60 } })[0]).toBe("2026-12-07T09:30:00+00:00");
   });
@@ -192,8 +180,15 @@ describe("group events and seats", () => {
 
   it("keeps a started session offered while seats remain, and it blocks overlapping starts", () => {
     const seat = { start: at("2026-12-07T09:00:00Z"), end: at("2026-12-07T10:00:00Z"), eventTypeId: "yoga" };
-    expect(group([])).toEqual([["09:00", 3], ["09:30", 3], ["10:00", 3]]);
-    expect(group([seat, { ...seat, seats: 1 }])).toEqual([["09:00", 1], ["10:00", 3]]);
+    expect(group([])).toEqual([
+      ["09:00", 3],
+      ["09:30", 3],
+      ["10:00", 3],
+    ]);
+    expect(group([seat, { ...seat, seats: 1 }])).toEqual([
+      ["09:00", 1],
+      ["10:00", 3],
+    ]);
   });
 
   it("a full session blocks like any booking; another event type's booking is no seat", () => {
@@ -313,7 +308,9 @@ describe("DST transition days (frozen clock)", () => {
 
   it("America/New_York fall back 2026-11-01: the repeated hour yields each real instant once", () => {
     const hosts = [host("h1", onSunday("America/New_York", "00:00", "03:00"))];
-    expect(day({ hosts, timeZone: "America/New_York", range: { start: "2026-11-01", end: "2026-11-01" }, eventType: { duration: 60, slotInterval: 30 } })).toEqual([
+    expect(
+      day({ hosts, timeZone: "America/New_York", range: { start: "2026-11-01", end: "2026-11-01" }, eventType: { duration: 60, slotInterval: 30 } }),
+    ).toEqual([
       "2026-11-01T00:00:00-04:00",
       "2026-11-01T00:30:00-04:00",
       "2026-11-01T01:00:00-04:00",
@@ -327,11 +324,7 @@ describe("DST transition days (frozen clock)", () => {
   it("America/New_York: 09:00 stays 09:00 on both sides of the transition, seen from UTC", () => {
     const hosts = [host("h1", { timeZone: "America/New_York", weekly: everyDay("09:00", "10:00") })];
     const result = computeSlots(input({ hosts, range: { start: "2026-03-07", end: "2026-03-09" }, eventType: { duration: 60 } }));
-    expect(Object.values(result.slots).flat()).toEqual([
-      "2026-03-07T14:00:00+00:00",
-      "2026-03-08T13:00:00+00:00",
-      "2026-03-09T13:00:00+00:00",
-    ]);
+    expect(Object.values(result.slots).flat()).toEqual(["2026-03-07T14:00:00+00:00", "2026-03-08T13:00:00+00:00", "2026-03-09T13:00:00+00:00"]);
   });
 
   it("Europe/Berlin spring forward 2026-03-29 and fall back 2026-10-25", () => {
@@ -443,7 +436,16 @@ describe("bad configuration throws SlotConfigError", () => {
     expect(bad({ hosts: [host("a", schedule), host("a", schedule)], eventType: { kind: "collective" } })).toThrow(/twice/);
     expect(bad({ hosts: [host("a", schedule, [{ start: at("2026-12-07T10:00:00Z"), end: at("2026-12-07T09:00:00Z") }])] })).toThrow(/ends before/);
     expect(bad({ hosts: [host("a", schedule, [{ start: at("2026-12-07T09:00:00Z"), end: Infinity }])] })).toThrow(/busy\[0\]\.end is not a valid instant/);
-    expect(bad({ hosts: [host("a", schedule, [{ start: 0, end: 1 }, { start: 0, end: 1, bufferAfter: -5 }])] })).toThrow(/busy\[1\]\.bufferAfter/);
+    expect(
+      bad({
+        hosts: [
+          host("a", schedule, [
+            { start: 0, end: 1 },
+            { start: 0, end: 1, bufferAfter: -5 },
+          ]),
+        ],
+      }),
+    ).toThrow(/busy\[1\]\.bufferAfter/);
     expect(bad({ hosts: [host("a", schedule, [{ start: 0, end: 1, seats: 0 }])] })).toThrow(/busy\[0\]\.seats/);
     expect(bad({ now: new Date("not a date") })).toThrow(/now/);
   });

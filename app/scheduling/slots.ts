@@ -22,13 +22,7 @@
  * Collective: every host must be free (intersection). Round robin: the union of the hosts'
  * slots (each host on their own grid); each slot goes to one free host by `pickRoundRobinHost`.
  */
-import {
-  parseSchedule,
-  SlotConfigError,
-  availableIntervals,
-  type ParsedSchedule,
-  type Schedule,
-} from "./availability";
+import { parseSchedule, SlotConfigError, availableIntervals, type ParsedSchedule, type Schedule } from "./availability";
 import { intersectAll, normalize, widen, type Interval } from "./intervals";
 import { dateOfDayNumber, dayNumber, ZoneTimeline } from "./zoned-time";
 import { isTimeZone } from "./time-zone";
@@ -277,7 +271,14 @@ function prepareHost(host: SlotHost, index: number, search: Search, timelineOf: 
     const afterMinutes = b.bufferAfter ?? 0;
     const seats = b.seats ?? 1;
     // Thousands of these per call: check cheaply, explain only when something is wrong.
-    if (!(Number.isFinite(start) && Number.isFinite(end) && end >= start && isWholeAtLeast(beforeMinutes, 0) && isWholeAtLeast(afterMinutes, 0) && isWholeAtLeast(seats, 1))) {
+    if (!(
+      Number.isFinite(start) &&
+      Number.isFinite(end) &&
+      end >= start &&
+      isWholeAtLeast(beforeMinutes, 0) &&
+      isWholeAtLeast(afterMinutes, 0) &&
+      isWholeAtLeast(seats, 1)
+    )) {
       explainBadBusy(b, `hosts[${index}].busy[${i}]`);
     }
     const before = beforeMinutes * MINUTE_MS;
@@ -402,15 +403,11 @@ function collectiveSlots(hosts: PreparedHost[], search: Search): SlotDetail[] {
   const { settings } = search;
   const out: SlotDetail[] = [];
   const ids = hosts.map((h) => h.id);
-  forEachCandidate(
-    intersectAll(hosts.map((h) => h.available)),
-    search,
-    (start) => {
-      if (hosts.every((h) => seatsTakenIfFree(h, start, settings) >= 0)) {
-        out.push({ start, end: start + settings.durationMs, hostIds: [...ids] });
-      }
-    },
-  );
+  forEachCandidate(intersectAll(hosts.map((h) => h.available)), search, (start) => {
+    if (hosts.every((h) => seatsTakenIfFree(h, start, settings) >= 0)) {
+      out.push({ start, end: start + settings.durationMs, hostIds: [...ids] });
+    }
+  });
   return out;
 }
 
@@ -444,10 +441,7 @@ function roundRobinSlots(hosts: PreparedHost[], search: Search): SlotDetail[] {
  * with the fewest bookings in the window, then the least recently booked (never booked first),
  * then the smallest id, so the choice is stable. Null when there is no candidate.
  */
-export function pickRoundRobinHost(
-  candidates: readonly string[],
-  stats: Readonly<Record<string, RoundRobinStats | undefined>>,
-): string | null {
+export function pickRoundRobinHost(candidates: readonly string[], stats: Readonly<Record<string, RoundRobinStats | undefined>>): string | null {
   let best: string | null = null;
   let bestStats: RoundRobinStats = { bookings: 0, lastBookedAt: null };
   for (const id of candidates) {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dateOfDayNumber, dayNumber, formatInZone, instantToWallClock, isoWeekdayOfDayNumber, todayIn, wallClockToInstant, ZoneTimeline } from "./zoned-time";
+import {
+  addDays,
+  dateOfDayNumber,
+  dayNumber,
+  formatInZone,
+  instantToWallClock,
+  isoWeekdayOfDayNumber,
+  todayIn,
+  wallClockToInstant,
+  ZoneTimeline,
+} from "./zoned-time";
 import { isTimeZone } from "./time-zone";
 
 function at(date: string, time: string, zone: string): string {

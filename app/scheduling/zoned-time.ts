@@ -7,9 +7,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * `now` where it matters.
  */
 
-export type WallClockResult =
-  | { ok: true; instant: Date }
-  | { ok: false; reason: "invalid" | "nonexistent" };
+export type WallClockResult = { ok: true; instant: Date } | { ok: false; reason: "invalid" | "nonexistent" };
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;

@@ -29,7 +29,10 @@ export const passwordTokenBody = z
     email: plainText(z.string({ error: "Enter your e-mail." }).min(1, "Enter your e-mail.").max(254), "The e-mail"),
     password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(1024),
     /** Optional: how the token is listed on the API Tokens page ("CI script"). */
-    label: apiTokenLabelSchema.nullable().transform((label) => label ?? null).meta({ description: "How the token is listed on the API Tokens page (at most 60 characters)." }),
+    label: apiTokenLabelSchema
+      .nullable()
+      .transform((label) => label ?? null)
+      .meta({ description: "How the token is listed on the API Tokens page (at most 60 characters)." }),
   })
   .meta({ id: "PasswordTokenRequest" });
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { bookingBody, bookingJson, rescheduleBody } from "./booking-api";
 
-const valid = { eventTypeId: "0b6f3c1e-2a47-4d8e-9c1f-6a2b3c4d5e6f", start: "2026-12-01T15:00:00+01:00", name: " Ada ", email: "Ada@Example.test", timeZone: "Europe/Berlin" };
+const valid = {
+  eventTypeId: "0b6f3c1e-2a47-4d8e-9c1f-6a2b3c4d5e6f",
+  start: "2026-12-01T15:00:00+01:00",
+  name: " Ada ",
+  email: "Ada@Example.test",
+  timeZone: "Europe/Berlin",
+};
 
 function fieldsOf(value: unknown): string[] {
   const result = bookingBody.safeParse(value);

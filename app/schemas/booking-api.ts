@@ -2,7 +2,6 @@ import { z } from "zod";
 import { dateWindowMessage, isWithinDateWindow, plainText } from "./input-rules";
 import { isTimeZone } from "~/scheduling/time-zone";
 
-
 /**
  * The booking JSON paths' shapes (decision 018): POST /api/bookings, its cancel and reschedule,
  * and what they answer (docs/decisions/018). The routes validate with these schemas and the
@@ -18,7 +17,9 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}
 
 const startField = z
   .string({ error: "Give start as an ISO 8601 instant with an offset, such as 2026-12-01T15:00:00+01:00." })
-  .refine((s) => INSTANT.test(s) && Number.isFinite(Date.parse(s)), { message: "Give start as an ISO 8601 instant with an offset, such as 2026-12-01T15:00:00+01:00." })
+  .refine((s) => INSTANT.test(s) && Number.isFinite(Date.parse(s)), {
+    message: "Give start as an ISO 8601 instant with an offset, such as 2026-12-01T15:00:00+01:00.",
+  })
   // The window is two years wide, so the clock at parse time is precise enough here.
   .refine((s) => !Number.isFinite(Date.parse(s)) || isWithinDateWindow(new Date(s), new Date()), { message: dateWindowMessage("start") })
   .meta({ description: "The slot's start, as GET /api/slots lists it.", example: "2026-12-01T15:00:00+01:00" });
@@ -33,17 +34,24 @@ const emailField = (label: string) =>
 
 export const bookingBody = z
   .object({
-    eventTypeId: plainText(z.string({ error: "Give the event type's _id." }).min(1, "Give the event type's _id.").max(100, "Give the event type's _id."), "eventTypeId").meta({ example: "0b6f3c1e-2a47-4d8e-9c1f-6a2b3c4d5e6f" }),
+    eventTypeId: plainText(
+      z.string({ error: "Give the event type's _id." }).min(1, "Give the event type's _id.").max(100, "Give the event type's _id."),
+      "eventTypeId",
+    ).meta({ example: "0b6f3c1e-2a47-4d8e-9c1f-6a2b3c4d5e6f" }),
     start: startField,
-    name: plainText(z.string({ error: "Give your name." }).trim().min(1, "Give your name.").max(BOOKING_NAME_MAX, `Use at most ${BOOKING_NAME_MAX} characters.`), "Your name")
-      .meta({ example: "Ada Lovelace" }),
+    name: plainText(
+      z.string({ error: "Give your name." }).trim().min(1, "Give your name.").max(BOOKING_NAME_MAX, `Use at most ${BOOKING_NAME_MAX} characters.`),
+      "Your name",
+    ).meta({ example: "Ada Lovelace" }),
     email: emailField("your e-mail"),
     timeZone: z
       .string({ error: "Give your IANA time zone, such as Europe/Berlin." })
       .trim()
       .refine(isTimeZone, { message: "Give a valid IANA time zone, such as Europe/Berlin." })
       .meta({ description: "The guest's IANA zone.", example: "Europe/Berlin" }),
-    notes: plainText(z.string({ error: "notes is text." }).max(BOOKING_NOTES_MAX, `Use at most ${BOOKING_NOTES_MAX} characters.`), "The notes", { multiline: true }).optional(),
+    notes: plainText(z.string({ error: "notes is text." }).max(BOOKING_NOTES_MAX, `Use at most ${BOOKING_NOTES_MAX} characters.`), "The notes", {
+      multiline: true,
+    }).optional(),
     guests: z
       .array(emailField("each guest's e-mail"), { error: "guests is a list of e-mail addresses." })
       .max(BOOKING_GUESTS_MAX, `Add at most ${BOOKING_GUESTS_MAX} guests.`)
@@ -57,13 +65,19 @@ export const bookingBody = z
   .meta({ id: "BookingInput" });
 
 export const cancelBody = z
-  .object({ reason: plainText(z.string({ error: "reason is text." }).max(BOOKING_NOTES_MAX, `Use at most ${BOOKING_NOTES_MAX} characters.`), "The reason", { multiline: true }).optional() })
+  .object({
+    reason: plainText(z.string({ error: "reason is text." }).max(BOOKING_NOTES_MAX, `Use at most ${BOOKING_NOTES_MAX} characters.`), "The reason", {
+      multiline: true,
+    }).optional(),
+  })
   .meta({ id: "BookingCancelInput" });
 
 export const rescheduleBody = z.object({ start: startField }).meta({ id: "BookingRescheduleInput" });
 
 export const bookingTokenQuery = z.object({
-  token: plainText(z.string().max(200), "token").optional().meta({ description: "The booking's token from its cancel/reschedule link (or authenticate as its host)." }),
+  token: plainText(z.string().max(200), "token")
+    .optional()
+    .meta({ description: "The booking's token from its cancel/reschedule link (or authenticate as its host)." }),
 });
 
 export const bookingJsonSchema = z

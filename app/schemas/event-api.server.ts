@@ -31,10 +31,7 @@ export function eventJson(event: HostEvent, hostEmail: string): EventJson {
     eventType: event.eventType,
     eventWith: event.eventWith,
     description: event.description,
-    targetedEmail:
-      event.eventWith === "Group"
-        ? Object.fromEntries(event.invitees.map((email, i) => [`email${i + 1}`, email]))
-        : (event.invitees[0] ?? ""),
+    targetedEmail: event.eventWith === "Group" ? Object.fromEntries(event.invitees.map((email, i) => [`email${i + 1}`, email])) : (event.invitees[0] ?? ""),
     dateTime: event.startsAt.toISOString(),
     endsAt: event.endsAt.toISOString(),
     duration: Math.round((event.endsAt.getTime() - event.startsAt.getTime()) / 60_000),
@@ -51,15 +48,18 @@ const DATE_TIME_MESSAGE = "Give dateTime as an ISO 8601 instant with an offset, 
 
 /** An instant strictly after `now`. */
 function dateTime(now: Date) {
-  return z
-    .iso.datetime({ offset: true, error: DATE_TIME_MESSAGE })
+  return z.iso
+    .datetime({ offset: true, error: DATE_TIME_MESSAGE })
     .transform((value) => new Date(value))
     .refine((instant) => instant.getTime() > now.getTime(), "Choose a date and time in the future.")
     .refine((instant) => isWithinDateWindow(instant, now), dateWindowMessage("dateTime"));
 }
 
 const groupInvitees = z
-  .object({ email1: inviteeEmail, email2: optionalInvitee, email3: optionalInvitee, email4: optionalInvitee }, { error: "Give targetedEmail as { email1, ..., email4 } for a group event." })
+  .object(
+    { email1: inviteeEmail, email2: optionalInvitee, email3: optionalInvitee, email4: optionalInvitee },
+    { error: "Give targetedEmail as { email1, ..., email4 } for a group event." },
+  )
   .strict()
   .superRefine((value, issue) => {
     const seen = new Set<string>();
@@ -79,7 +79,7 @@ export function createEventBody(now: Date) {
       eventWith: z.enum(["One-to-One", "Group"], { error: "Choose One-to-One or Group." }),
       description,
       targetedEmail: z.unknown().meta({
-        description: "One-to-One: the invitee's e-mail. Group: { email1, email2?, email3?, email4? }; a blank email2-4 (\"\") is no invitee.",
+        description: 'One-to-One: the invitee\'s e-mail. Group: { email1, email2?, email3?, email4? }; a blank email2-4 ("") is no invitee.',
         override: {
           oneOf: [
             { type: "string", format: "email" },
@@ -90,7 +90,18 @@ export function createEventBody(now: Date) {
               properties: {
                 email1: { type: "string", format: "email" },
                 // Blank ("" or spaces) is no invitee, as the original's forms send it.
-                ...Object.fromEntries(["email2", "email3", "email4"].map((k) => [k, { anyOf: [{ type: "string", format: "email" }, { type: "string", maxLength: 0 }], description: "An e-mail, or empty for none." }])),
+                ...Object.fromEntries(
+                  ["email2", "email3", "email4"].map((k) => [
+                    k,
+                    {
+                      anyOf: [
+                        { type: "string", format: "email" },
+                        { type: "string", maxLength: 0 },
+                      ],
+                      description: "An e-mail, or empty for none.",
+                    },
+                  ]),
+                ),
               },
             },
           ],

@@ -10,11 +10,7 @@ import type { Event } from "../../db/schema";
  * clocks skip" depend on both.
  */
 
-export const EVENT_OPTIONS = [
-  "In Person Meeting",
-  "Phone Call",
-  "Google Meet",
-] as const;
+export const EVENT_OPTIONS = ["In Person Meeting", "Phone Call", "Google Meet"] as const;
 
 export const DURATIONS = [15, 30, 45, 60, 90, 120, 180, 240] as const;
 export const DEFAULT_DURATION = 30;
@@ -39,12 +35,8 @@ const description = plainText(
   { multiline: true },
 );
 
-const date = z
-  .string({ error: "Choose a date." })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date.");
-const time = z
-  .string({ error: "Choose a time." })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Choose a time.");
+const date = z.string({ error: "Choose a date." }).regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date.");
+const time = z.string({ error: "Choose a time." }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Choose a time.");
 const duration = z
   .number({ error: "Choose a duration." })
   .int("Choose a duration.")
@@ -53,13 +45,7 @@ const duration = z
   .default(DEFAULT_DURATION);
 
 const email = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .toLowerCase()
-    .min(1, required)
-    .max(254, "Use a shorter e-mail address.")
-    .pipe(z.email("Enter a valid e-mail address."));
+  z.string({ error: required }).trim().toLowerCase().min(1, required).max(254, "Use a shorter e-mail address.").pipe(z.email("Enter a valid e-mail address."));
 
 /**
  * An optional invitee: left out, empty or only spaces is no invitee (the original's forms and
@@ -80,19 +66,14 @@ export interface EventTimeContext {
 }
 
 /** Adds `startsAt`/`endsAt` from date + time + duration in the host's zone, refusing the past. */
-function withInstants<
-  T extends { date: string; time: string; duration: number }
->(ctx: EventTimeContext) {
+function withInstants<T extends { date: string; time: string; duration: number }>(ctx: EventTimeContext) {
   return (value: T, issue: z.RefinementCtx) => {
     const start = wallClockToInstant(value.date, value.time, ctx.timeZone);
     if (!start.ok) {
       issue.addIssue({
         code: "custom",
         path: [start.reason === "nonexistent" ? "time" : "date"],
-        message:
-          start.reason === "nonexistent"
-            ? `The clocks skip this time in ${ctx.timeZone} (daylight saving). Choose another time.`
-            : "Choose a date.",
+        message: start.reason === "nonexistent" ? `The clocks skip this time in ${ctx.timeZone} (daylight saving). Choose another time.` : "Choose a date.",
       });
       return z.NEVER;
     }
@@ -163,15 +144,8 @@ export function updateEventSchema(ctx: EventTimeContext) {
 }
 
 /** The invitee list of a parsed group form, in order, without the blanks. */
-export function groupInvitees(value: {
-  email1: string;
-  email2?: string;
-  email3?: string;
-  email4?: string;
-}): string[] {
-  return [value.email1, value.email2, value.email3, value.email4].filter(
-    (e): e is string => Boolean(e)
-  );
+export function groupInvitees(value: { email1: string; email2?: string; email3?: string; email4?: string }): string[] {
+  return [value.email1, value.email2, value.email3, value.email4].filter((e): e is string => Boolean(e));
 }
 
 /** An event with its invitees, as the models answer it. */

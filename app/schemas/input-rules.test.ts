@@ -62,7 +62,17 @@ describe("the date window", () => {
 describe("the link rule", () => {
   it("accepts only absolute http(s) links", () => {
     for (const good of ["https://meet.example.com/room", "http://localhost:3000/x"]) expect(isHttpUrl(good), good).toBe(true);
-    for (const bad of ["javascript:alert(1)", "JAVASCRIPT:alert(1)", "data:text/html,hi", "ftp://x.example", "//example.com", "example.com", "https://", "https://a.example/\u0000", ""]) {
+    for (const bad of [
+      "javascript:alert(1)",
+      "JAVASCRIPT:alert(1)",
+      "data:text/html,hi",
+      "ftp://x.example",
+      "//example.com",
+      "example.com",
+      "https://",
+      "https://a.example/\u0000",
+      "",
+    ]) {
       expect(isHttpUrl(bad), bad).toBe(false);
     }
     expect(httpUrlMessage("The room link")).toBe("The room link must be a link starting with http:// or https://.");
@@ -70,7 +80,10 @@ describe("the link rule", () => {
 
   it("is the rule of an event type's video and Meet links (an address stays free text)", () => {
     const base = { title: "Intro", slug: "intro", duration: 30 };
-    expect(eventTypeBody.safeParse({ ...base, location: { type: "video", value: "javascript:alert(1)" } }).error?.issues[0].path).toEqual(["location", "value"]);
+    expect(eventTypeBody.safeParse({ ...base, location: { type: "video", value: "javascript:alert(1)" } }).error?.issues[0].path).toEqual([
+      "location",
+      "value",
+    ]);
     expect(eventTypeBody.safeParse({ ...base, location: { type: "google-meet", value: "data:text/html,x" } }).success).toBe(false);
     expect(eventTypeBody.safeParse({ ...base, location: { type: "video", value: "https://room.example/abc" } }).success).toBe(true);
     expect(eventTypeBody.safeParse({ ...base, location: { type: "in-person", value: "Main St 1" } }).success).toBe(true);

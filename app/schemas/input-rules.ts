@@ -26,9 +26,7 @@ export function isPlainText(value: string, multiline = false): boolean {
 }
 
 export function controlCharMessage(label: string, multiline = false): string {
-  return multiline
-    ? `${label} may not contain control characters (only line breaks and tabs).`
-    : `${label} may not contain control characters or line breaks.`;
+  return multiline ? `${label} may not contain control characters (only line breaks and tabs).` : `${label} may not contain control characters or line breaks.`;
 }
 
 /**

@@ -83,10 +83,9 @@ describe("packageSchema", () => {
   });
 
   it("answers each bad field with its own message", () => {
-    const submission = parseWithZod(
-      form({ name: "   ", price: "9.999", calender: "-2", accessType: "x".repeat(2001), oneToOne: "y".repeat(501) }),
-      { schema: packageSchema },
-    );
+    const submission = parseWithZod(form({ name: "   ", price: "9.999", calender: "-2", accessType: "x".repeat(2001), oneToOne: "y".repeat(501) }), {
+      schema: packageSchema,
+    });
     expect(submission.status).toBe("error");
     const errors = submission.reply().error ?? {};
     expect(errors.name).toEqual([MESSAGES.packageNameRequired]);

@@ -57,7 +57,11 @@ const text = (label: string, max: number) =>
 /** The plain field object, for conform's getZodConstraint (which cannot look through the root transform). */
 export const packageFields = z.object({
   name: plainText(
-    z.string({ error: MESSAGES.packageNameRequired }).trim().min(1, MESSAGES.packageNameRequired).max(MAX_PACKAGE_NAME, `Use at most ${MAX_PACKAGE_NAME} characters.`),
+    z
+      .string({ error: MESSAGES.packageNameRequired })
+      .trim()
+      .min(1, MESSAGES.packageNameRequired)
+      .max(MAX_PACKAGE_NAME, `Use at most ${MAX_PACKAGE_NAME} characters.`),
     "The package's name",
   ),
   price: z

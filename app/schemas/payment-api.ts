@@ -33,7 +33,10 @@ export const reviewJson = z
 const price = z
   .union([
     z.number().min(0, "A price is never negative.").max(1_000_000, "That price is too high."),
-    z.string().trim().regex(/^(free|\d{1,7}(\.\d{1,2})?)$/i, "Send the price in dollars, or 'Free'."),
+    z
+      .string()
+      .trim()
+      .regex(/^(free|\d{1,7}(\.\d{1,2})?)$/i, "Send the price in dollars, or 'Free'."),
   ])
   .meta({ description: "The price the client showed, in dollars (or 'Free'). Only compared with the package's current price, never charged." });
 

@@ -16,9 +16,24 @@ describe("pure helpers", () => {
     expect(minutesOfTime("12:60")).toBeNull();
   });
   it("finds the first overlapping pair; touching intervals do not overlap", () => {
-    expect(firstOverlap([{ start: "09:00", end: "12:00" }, { start: "12:00", end: "17:00" }])).toBeNull();
-    expect(firstOverlap([{ start: "13:00", end: "17:00" }, { start: "09:00", end: "13:30" }])).toEqual([0, 1]);
-    expect(firstOverlap([{ start: "00:00", end: "24:00" }, { start: "23:00", end: "23:30" }])).toEqual([0, 1]);
+    expect(
+      firstOverlap([
+        { start: "09:00", end: "12:00" },
+        { start: "12:00", end: "17:00" },
+      ]),
+    ).toBeNull();
+    expect(
+      firstOverlap([
+        { start: "13:00", end: "17:00" },
+        { start: "09:00", end: "13:30" },
+      ]),
+    ).toEqual([0, 1]);
+    expect(
+      firstOverlap([
+        { start: "00:00", end: "24:00" },
+        { start: "23:00", end: "23:30" },
+      ]),
+    ).toEqual([0, 1]);
   });
   it("counts the days of a range, both ends included", () => {
     expect(daysInRange("2026-12-01", "2026-12-01")).toBe(1);
@@ -31,12 +46,22 @@ describe("pure helpers", () => {
 describe("scheduleBody", () => {
   const base = { name: "Work", timeZone: "America/New_York" };
   it("fills defaults and keeps the shapes", () => {
-    const parsed = scheduleBody.parse({ ...base, weekly: [{ day: 1, start: "09:00", end: "24:00" }], overrides: [{ date: "2026-12-25", unavailable: true }, { date: "2026-12-24", start: "10:00", end: "12:00" }] });
+    const parsed = scheduleBody.parse({
+      ...base,
+      weekly: [{ day: 1, start: "09:00", end: "24:00" }],
+      overrides: [
+        { date: "2026-12-25", unavailable: true },
+        { date: "2026-12-24", start: "10:00", end: "12:00" },
+      ],
+    });
     expect(parsed).toEqual({
       ...base,
       isDefault: false,
       weekly: [{ day: 1, start: "09:00", end: "24:00" }],
-      overrides: [{ date: "2026-12-25", unavailable: true }, { date: "2026-12-24", start: "10:00", end: "12:00" }],
+      overrides: [
+        { date: "2026-12-25", unavailable: true },
+        { date: "2026-12-24", start: "10:00", end: "12:00" },
+      ],
     });
     expect(scheduleBody.parse(base)).toEqual({ ...base, isDefault: false, weekly: [], overrides: [] });
   });
@@ -46,12 +71,37 @@ describe("scheduleBody", () => {
     [{ weekly: [{ day: 8, start: "09:00", end: "10:00" }] }, "weekly.0.day"],
     [{ weekly: [{ day: 1, start: "10:00", end: "09:00" }] }, "weekly.0.end"],
     [{ weekly: [{ day: 1, start: "24:00", end: "24:00" }] }, "weekly.0.start"],
-    [{ weekly: [{ day: 1, start: "09:00", end: "12:00" }, { day: 2, start: "09:00", end: "12:00" }, { day: 1, start: "11:00", end: "13:00" }] }, "weekly.2"],
+    [
+      {
+        weekly: [
+          { day: 1, start: "09:00", end: "12:00" },
+          { day: 2, start: "09:00", end: "12:00" },
+          { day: 1, start: "11:00", end: "13:00" },
+        ],
+      },
+      "weekly.2",
+    ],
     [{ overrides: [{ date: "2026-02-30", unavailable: true }] }, "overrides.0.date"],
     [{ overrides: [{ date: "2026-12-24", start: "10:00" }] }, "overrides.0.end"],
     [{ overrides: [{ date: "2026-12-24", start: "10:00", end: "11:00", unavailable: true }] }, "overrides.0.unavailable"],
-    [{ overrides: [{ date: "2026-12-24", start: "10:00", end: "12:00" }, { date: "2026-12-24", start: "11:00", end: "13:00" }] }, "overrides.1"],
-    [{ overrides: [{ date: "2026-12-24", unavailable: true }, { date: "2026-12-24", start: "11:00", end: "13:00" }] }, "overrides.1"],
+    [
+      {
+        overrides: [
+          { date: "2026-12-24", start: "10:00", end: "12:00" },
+          { date: "2026-12-24", start: "11:00", end: "13:00" },
+        ],
+      },
+      "overrides.1",
+    ],
+    [
+      {
+        overrides: [
+          { date: "2026-12-24", unavailable: true },
+          { date: "2026-12-24", start: "11:00", end: "13:00" },
+        ],
+      },
+      "overrides.1",
+    ],
   ])("refuses %j at %s", (patch, field) => {
     const result = scheduleBody.safeParse({ ...base, ...patch });
     expect(result.success).toBe(false);

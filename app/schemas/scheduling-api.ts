@@ -61,10 +61,7 @@ const timeZoneField = z
   .refine(isTimeZone, { message: "Give a valid IANA time zone, such as America/New_York." })
   .meta({ description: "IANA time zone.", example: "America/New_York" });
 
-const startTime = z
-  .string({ error: "Give a start time as HH:mm." })
-  .regex(HHMM, "Give a start time as HH:mm (00:00 to 23:59).")
-  .meta({ example: "09:00" });
+const startTime = z.string({ error: "Give a start time as HH:mm." }).regex(HHMM, "Give a start time as HH:mm (00:00 to 23:59).").meta({ example: "09:00" });
 const endTime = z
   .string({ error: "Give an end time as HH:mm." })
   .refine((t) => minutesOfTime(t, true) !== null, { message: 'Give an end time as HH:mm (00:01 to 24:00; "24:00" is the end of the day).' })
@@ -132,13 +129,23 @@ export const SCHEDULE_NAME_MAX = 100;
 export const scheduleBody = z
   .object({
     name: plainText(
-      z.string({ error: "Give the schedule a name." }).trim().min(1, "Give the schedule a name.").max(SCHEDULE_NAME_MAX, `Use at most ${SCHEDULE_NAME_MAX} characters.`),
+      z
+        .string({ error: "Give the schedule a name." })
+        .trim()
+        .min(1, "Give the schedule a name.")
+        .max(SCHEDULE_NAME_MAX, `Use at most ${SCHEDULE_NAME_MAX} characters.`),
       "The name",
     ).meta({ example: "Working hours" }),
     timeZone: timeZoneField,
-    isDefault: z.boolean({ error: "isDefault is true or false." }).default(false).meta({ description: "Make this the default schedule (the old default stops being one)." }),
+    isDefault: z
+      .boolean({ error: "isDefault is true or false." })
+      .default(false)
+      .meta({ description: "Make this the default schedule (the old default stops being one)." }),
     weekly: z.array(weeklyHours, { error: "weekly is a list of { day, start, end }." }).max(168, "Give at most 168 weekly intervals.").default([]),
-    overrides: z.array(dateOverride, { error: "overrides is a list of { date, start, end } or { date, unavailable: true }." }).max(1000, "Give at most 1000 overrides.").default([]),
+    overrides: z
+      .array(dateOverride, { error: "overrides is a list of { date, start, end } or { date, unavailable: true }." })
+      .max(1000, "Give at most 1000 overrides.")
+      .default([]),
   })
   .superRefine((value, ctx) => {
     for (let day = 1; day <= 7; day++) {
@@ -160,7 +167,11 @@ export const scheduleBody = z
       const hours = entries.flatMap((o) => (o.start !== undefined && o.end !== undefined ? [{ start: o.start, end: o.end }] : []));
       const overlap = hours.length === entries.length ? firstOverlap(hours) : null;
       if (overlap) {
-        ctx.addIssue({ code: "custom", path: ["overrides", indexes[overlap[1]]], message: `Overlaps overrides[${indexes[overlap[0]]}] on ${date}; make the intervals of a date not overlap.` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["overrides", indexes[overlap[1]]],
+          message: `Overlaps overrides[${indexes[overlap[0]]}] on ${date}; make the intervals of a date not overlap.`,
+        });
       }
     }
   })
@@ -169,8 +180,8 @@ export const scheduleBody = z
     timeZone: value.timeZone,
     isDefault: value.isDefault,
     weekly: value.weekly.map(({ day, start, end }): WeeklyHours => ({ day, start, end })),
-    overrides: value.overrides.map(
-      (o): DateOverride => (o.unavailable ? { date: o.date, unavailable: true } : { date: o.date, start: o.start ?? "", end: o.end ?? "" }),
+    overrides: value.overrides.map((o): DateOverride =>
+      o.unavailable ? { date: o.date, unavailable: true } : { date: o.date, start: o.start ?? "", end: o.end ?? "" },
     ),
   }))
   .meta({ id: "ScheduleInput" });
@@ -184,7 +195,9 @@ export const scheduleJsonSchema = z
     timeZone: z.string(),
     isDefault: z.boolean(),
     weekly: z.array(z.object({ day: z.number().int(), start: z.string(), end: z.string() })),
-    overrides: z.array(z.union([z.object({ date: z.string(), start: z.string(), end: z.string() }), z.object({ date: z.string(), unavailable: z.literal(true) })])),
+    overrides: z.array(
+      z.union([z.object({ date: z.string(), start: z.string(), end: z.string() }), z.object({ date: z.string(), unavailable: z.literal(true) })]),
+    ),
   })
   .meta({ id: "Schedule" });
 
@@ -235,7 +248,9 @@ const NOTICE_MAX = MAX_BOOKING_WINDOW_DAYS * 24 * 60;
  */
 export const eventTypeBody = z
   .object({
-    title: plainText(z.string({ error: "Give a title." }).trim().min(1, "Give a title.").max(200, "Use at most 200 characters."), "The title").meta({ example: "Intro call" }),
+    title: plainText(z.string({ error: "Give a title." }).trim().min(1, "Give a title.").max(200, "Use at most 200 characters."), "The title").meta({
+      example: "Intro call",
+    }),
     slug: z
       .string({ error: SLUG_MESSAGE })
       .trim()
@@ -245,7 +260,9 @@ export const eventTypeBody = z
       .regex(SLUG, SLUG_MESSAGE)
       .refine((slug) => !RESERVED_SLUGS.has(slug), { message: "That word is reserved; pick another slug." })
       .meta({ description: "The booking link's last segment (/{username}/{slug}); unique among your event types, whatever the case.", example: "intro-call" }),
-    description: plainText(z.string({ error: "The description is text." }).max(5000, "Use at most 5000 characters."), "The description", { multiline: true }).default(""),
+    description: plainText(z.string({ error: "The description is text." }).max(5000, "Use at most 5000 characters."), "The description", {
+      multiline: true,
+    }).default(""),
     duration: minutes("duration", 5, 720).meta({ example: 30 }),
     kind: z.enum(EVENT_TYPE_KINDS, { error: `kind is one of ${EVENT_TYPE_KINDS.join(", ")}.` }).default("one-to-one"),
     location: z
@@ -287,10 +304,15 @@ export const eventTypeBody = z
       .max(1000, "dailyLimit: a whole number from 1 to 1000.")
       .nullish()
       .meta({ description: "Bookings per date at most; unlimited when left out." }),
-    scheduleId: z.uuid({ error: "scheduleId: the _id of one of your schedules." }).nullish().meta({ description: "One of your schedules; your default schedule when left out." }),
+    scheduleId: z
+      .uuid({ error: "scheduleId: the _id of one of your schedules." })
+      .nullish()
+      .meta({ description: "One of your schedules; your default schedule when left out." }),
     active: z.boolean({ error: "active is true or false." }).default(true),
     hosts: z
-      .array(plainText(z.string({ error: "hosts: a list of user _ids." }).max(100, "hosts: a list of user _ids."), "Each host"), { error: "hosts: a list of user _ids." })
+      .array(plainText(z.string({ error: "hosts: a list of user _ids." }).max(100, "hosts: a list of user _ids."), "Each host"), {
+        error: "hosts: a list of user _ids.",
+      })
       .max(50, "hosts: at most 50.")
       .optional()
       .meta({
@@ -370,9 +392,15 @@ export function eventTypeJson(row: Omit<EventTypeRow, "userId" | "createdAt" | "
 /** GET /api/slots: an event type by id, or by its host's username and its slug. */
 export const slotsQuery = z
   .object({
-    eventTypeId: plainText(z.string().max(100), "eventTypeId").optional().meta({ description: "The event type's _id (or give username and slug).", example: "0b6f3c1e-2a47-4d8e-9c1f-6a2b3c4d5e6f" }),
-    username: plainText(z.string().trim().toLowerCase().max(100), "username").optional().meta({ description: "The host's username (with slug).", example: "jane" }),
-    slug: plainText(z.string().trim().toLowerCase().max(100), "slug").optional().meta({ description: "The event type's slug (with username).", example: "intro-call" }),
+    eventTypeId: plainText(z.string().max(100), "eventTypeId")
+      .optional()
+      .meta({ description: "The event type's _id (or give username and slug).", example: "0b6f3c1e-2a47-4d8e-9c1f-6a2b3c4d5e6f" }),
+    username: plainText(z.string().trim().toLowerCase().max(100), "username")
+      .optional()
+      .meta({ description: "The host's username (with slug).", example: "jane" }),
+    slug: plainText(z.string().trim().toLowerCase().max(100), "slug")
+      .optional()
+      .meta({ description: "The event type's slug (with username).", example: "intro-call" }),
     start: dateField("start"),
     end: dateField("end"),
     timeZone: timeZoneField.meta({ description: "The guest's IANA zone: days are its dates, slots carry its offsets.", example: "Europe/Berlin" }),

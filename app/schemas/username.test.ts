@@ -38,13 +38,42 @@ describe("usernameSchema", () => {
     expect(errorOf(42)).toBe(USERNAME_MESSAGES.required);
   });
 
-  it.each(["admin", "api", "dashboard", "signin", "signup", "signout", "pricing", "about", "teams", "contact", "payment", "eventtype", "one-to-one", "group-meeting", "auth", "book", "booking", "notifications", "healthz", "assets", "build", "static", "www", "support", "help", "settings", "profile", "reviews", "packages", "users", "events"])(
-    "refuses the reserved word %s, in any case",
-    (word) => {
-      expect(errorOf(word)).toBe(USERNAME_MESSAGES.reserved);
-      expect(errorOf(word.toUpperCase())).toBe(USERNAME_MESSAGES.reserved);
-    },
-  );
+  it.each([
+    "admin",
+    "api",
+    "dashboard",
+    "signin",
+    "signup",
+    "signout",
+    "pricing",
+    "about",
+    "teams",
+    "contact",
+    "payment",
+    "eventtype",
+    "one-to-one",
+    "group-meeting",
+    "auth",
+    "book",
+    "booking",
+    "notifications",
+    "healthz",
+    "assets",
+    "build",
+    "static",
+    "www",
+    "support",
+    "help",
+    "settings",
+    "profile",
+    "reviews",
+    "packages",
+    "users",
+    "events",
+  ])("refuses the reserved word %s, in any case", (word) => {
+    expect(errorOf(word)).toBe(USERNAME_MESSAGES.reserved);
+    expect(errorOf(word.toUpperCase())).toBe(USERNAME_MESSAGES.reserved);
+  });
 
   it("reserves every top-level route segment of the app", async () => {
     const { readdirSync } = await import("node:fs");
@@ -52,7 +81,12 @@ describe("usernameSchema", () => {
     const routes = readdirSync(fileURLToPath(new URL("../routes", import.meta.url)));
     const segments = new Set(
       routes
-        .map((file) => file.replace(/\.(tsx?|jsx?)$/, "").split(".")[0].replace(/_$/, ""))
+        .map((file) =>
+          file
+            .replace(/\.(tsx?|jsx?)$/, "")
+            .split(".")[0]
+            .replace(/_$/, ""),
+        )
         .filter((s) => s && !s.startsWith("_") && !s.startsWith("$")),
     );
     expect(segments.size).toBeGreaterThan(5);

@@ -20,7 +20,14 @@ describe("workflowSchema", () => {
   });
 
   it("turns amounts and units into minutes; an unticked box is off", () => {
-    const result = form({ ...formValues(DEFAULT_REMINDER_SETTINGS), guestEmailAmount: "1.5", guestEmailUnit: "hours", hostInAppOn: false, followUpOn: true, followUpMessage: "  Thanks!  " });
+    const result = form({
+      ...formValues(DEFAULT_REMINDER_SETTINGS),
+      guestEmailAmount: "1.5",
+      guestEmailUnit: "hours",
+      hostInAppOn: false,
+      followUpOn: true,
+      followUpMessage: "  Thanks!  ",
+    });
     expect(result.status).toBe("success");
     if (result.status !== "success") return;
     expect(result.value.guestEmail).toEqual({ on: true, minutes: 90 });
@@ -37,7 +44,9 @@ describe("workflowSchema", () => {
     expect(errors({ guestEmailAmount: "8", guestEmailUnit: "days" })).toEqual({ guestEmailAmount: ["Choose between 5 minutes and 7 days."] });
     expect(errors({ guestEmailAmount: "2", guestEmailUnit: "minutes" })).toEqual({ guestEmailAmount: ["Choose between 5 minutes and 7 days."] });
     expect(errors({ hostInAppAmount: "2", hostInAppUnit: "days" })).toEqual({ hostInAppAmount: ["Choose between 1 minute and 1 day."] });
-    expect(errors({ followUpAmount: "2.5", followUpUnit: "minutes" })).toEqual({ followUpAmount: ["Use whole minutes (1.5 hours is fine, 2.5 minutes is not)."] });
+    expect(errors({ followUpAmount: "2.5", followUpUnit: "minutes" })).toEqual({
+      followUpAmount: ["Use whole minutes (1.5 hours is fine, 2.5 minutes is not)."],
+    });
     expect(errors({ guestEmailAmount: "" })).toEqual({ guestEmailAmount: ["Enter a number."] });
     expect(errors({ secondGuestEmailOn: true, secondGuestEmailAmount: "2", secondGuestEmailUnit: "days" })).toEqual({
       secondGuestEmailAmount: ["The second reminder must come closer to the start than the first."],

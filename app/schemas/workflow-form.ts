@@ -56,7 +56,9 @@ export const workflowSchema = z
     followUpOn: z.boolean().default(false),
     followUpAmount: amount,
     followUpUnit: unitSchema,
-    followUpMessage: plainText(z.string().trim().max(FOLLOW_UP_MESSAGE_MAX, M.messageTooLong(FOLLOW_UP_MESSAGE_MAX)), "The message", { multiline: true }).optional(),
+    followUpMessage: plainText(z.string().trim().max(FOLLOW_UP_MESSAGE_MAX, M.messageTooLong(FOLLOW_UP_MESSAGE_MAX)), "The message", {
+      multiline: true,
+    }).optional(),
   })
   .superRefine((v, ctx) => {
     const minutes: Partial<Record<WorkflowRule, number>> = {};
@@ -75,14 +77,12 @@ export const workflowSchema = z
       ctx.addIssue({ code: "custom", path: ["secondGuestEmailAmount"], message: M.secondAfterFirst });
     }
   })
-  .transform(
-    (v): ReminderSettings => ({
-      guestEmail: { on: v.guestEmailOn, minutes: Math.round(v.guestEmailAmount * UNITS[v.guestEmailUnit]) },
-      secondGuestEmail: { on: v.secondGuestEmailOn, minutes: Math.round(v.secondGuestEmailAmount * UNITS[v.secondGuestEmailUnit]) },
-      hostInApp: { on: v.hostInAppOn, minutes: Math.round(v.hostInAppAmount * UNITS[v.hostInAppUnit]) },
-      followUp: { on: v.followUpOn, minutes: Math.round(v.followUpAmount * UNITS[v.followUpUnit]), message: v.followUpMessage ?? "" },
-    }),
-  );
+  .transform((v): ReminderSettings => ({
+    guestEmail: { on: v.guestEmailOn, minutes: Math.round(v.guestEmailAmount * UNITS[v.guestEmailUnit]) },
+    secondGuestEmail: { on: v.secondGuestEmailOn, minutes: Math.round(v.secondGuestEmailAmount * UNITS[v.secondGuestEmailUnit]) },
+    hostInApp: { on: v.hostInAppOn, minutes: Math.round(v.hostInAppAmount * UNITS[v.hostInAppUnit]) },
+    followUp: { on: v.followUpOn, minutes: Math.round(v.followUpAmount * UNITS[v.followUpUnit]), message: v.followUpMessage ?? "" },
+  }));
 
 /** The form's starting values for saved settings. */
 export function formValues(s: ReminderSettings): Record<string, string | boolean> {

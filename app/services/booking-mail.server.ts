@@ -26,7 +26,12 @@ function mailedSequence<T extends { sequence: number }>(event: T, kind: Invitati
  * The guests (`to`, default every invitee) get the calendar entry: REQUEST on create and move,
  * CANCEL on cancel, with the links (create, a guest's own move) or the host's note (a host's cancel).
  */
-export async function mailGuests(event: HostEvent, host: BookingHost, kind: InvitationKind, options: { to?: string[]; links?: Links; note?: string } = {}): Promise<void> {
+export async function mailGuests(
+  event: HostEvent,
+  host: BookingHost,
+  kind: InvitationKind,
+  options: { to?: string[]; links?: Links; note?: string } = {},
+): Promise<void> {
   const mailed = { ...mailedSequence(event, kind), invitees: options.to ?? event.invitees };
   const links = options.links;
   const footer = links?.cancelUrl && links.rescheduleUrl ? [`Need to change it? Reschedule: ${links.rescheduleUrl}`, `Cancel: ${links.cancelUrl}`] : [];
@@ -48,7 +53,12 @@ export async function mailHost(event: HostEvent, host: BookingHost, kind: Invita
 }
 
 /** Guests, then host (decision 018; a seat's guest gets their seat's own entry, decision 021). */
-export async function mailBooking(event: HostEvent, host: BookingHost, kind: InvitationKind, options: { to?: string[]; links?: Links; note?: string } = {}): Promise<void> {
+export async function mailBooking(
+  event: HostEvent,
+  host: BookingHost,
+  kind: InvitationKind,
+  options: { to?: string[]; links?: Links; note?: string } = {},
+): Promise<void> {
   await mailGuests(event, host, kind, options);
   await mailHost(event, host, kind, event.guestName ?? "A guest");
 }

@@ -1,7 +1,16 @@
 import type { BookingSeat } from "../../db/schema";
 import { cancelEvent, type CancelActor, type CancelOptions, type CancelOutcome } from "~/models/cancel.server";
 import { findSeatBooking, rescheduleSeat, type SeatBooking } from "~/models/booking-seats.server";
-import { createBooking, rescheduleBooking, type BookingActor, type BookingHost, type BookingIdempotency, type BookingRequest, type BookingResult, type ChangeResult } from "~/models/booking.server";
+import {
+  createBooking,
+  rescheduleBooking,
+  type BookingActor,
+  type BookingHost,
+  type BookingIdempotency,
+  type BookingRequest,
+  type BookingResult,
+  type ChangeResult,
+} from "~/models/booking.server";
 import type { HostEvent } from "~/models/event.server";
 import { linksFor, mailBooking, mailGuests, mailHost } from "./booking-mail.server";
 
@@ -94,7 +103,12 @@ export function nudgeBookingEvents(): void {
 }
 
 /** Books (one-to-one, group seat, collective, round robin), with the idempotency key's claim in the same transaction (decision 024). */
-export async function createBookingChange(input: { request: BookingRequest; now: Date; linkBase: string; idempotency?: BookingIdempotency }): Promise<BookingResult> {
+export async function createBookingChange(input: {
+  request: BookingRequest;
+  now: Date;
+  linkBase: string;
+  idempotency?: BookingIdempotency;
+}): Promise<BookingResult> {
   const result = await createBooking(input.request, input.now, input.idempotency, async (tx, r) => {
     const seatId = "session" in r.booking ? r.booking.id : null;
     const eventId = "session" in r.booking ? (r.booking as SeatBooking).session.id : r.booking.id;
@@ -116,7 +130,14 @@ export async function createBookingChange(input: { request: BookingRequest; now:
  * Moves a booking (a seat's guest with their token moves their seat only, decision 021). A host's
  * `note` to the guests travels on the record and reaches them in the updated invitation.
  */
-export async function rescheduleBookingChange(input: { id: string; actor: BookingActor; start: Date; now: Date; linkBase: string; note?: string }): Promise<ChangeResult> {
+export async function rescheduleBookingChange(input: {
+  id: string;
+  actor: BookingActor;
+  start: Date;
+  now: Date;
+  linkBase: string;
+  note?: string;
+}): Promise<ChangeResult> {
   const { id, actor, start, now } = input;
   const links = linksFor(input.linkBase, id, "token" in actor ? actor.token : null);
   let result: ChangeResult;
@@ -146,7 +167,9 @@ export async function rescheduleBookingChange(input: { id: string; actor: Bookin
 function rescheduleBookingRow(id: string, actor: BookingActor, start: Date, now: Date, links: Links, note: string | undefined): Promise<ChangeResult> {
   return rescheduleBooking(id, actor, start, now, async (tx, r, before) => {
     const payload: Told =
-      r.seats && r.seats.length > 0 ? { tell: "session", booking: r.booking, host: r.host, seats: r.seats, note } : { tell: "booking", booking: r.booking, host: r.host, links, note };
+      r.seats && r.seats.length > 0
+        ? { tell: "session", booking: r.booking, host: r.host, seats: r.seats, note }
+        : { tell: "booking", booking: r.booking, host: r.host, links, note };
     await recordBookingEvent(tx, {
       kind: "rescheduled",
       eventId: r.booking.id,
@@ -181,7 +204,12 @@ export async function cancelBookingChange(input: { id: string; actor: CancelActo
         oldEndsAt: event.endsAt,
         reason: options.reason ?? null,
         // The guest's token is not kept: the senders only ask which kind of actor it was.
-        payload: { tell: "cancelled", outcome: { ...o, actor: "token" in o.actor ? { token: "" } : o.actor }, reason: options.reason, remove: options.remove } satisfies Told,
+        payload: {
+          tell: "cancelled",
+          outcome: { ...o, actor: "token" in o.actor ? { token: "" } : o.actor },
+          reason: options.reason,
+          remove: options.remove,
+        } satisfies Told,
       });
     },
   });
@@ -190,11 +218,7 @@ export async function cancelBookingChange(input: { id: string; actor: CancelActo
 }
 
 /** The one cancel (decision 030): the change and its booking event; the mails follow from it. */
-export async function cancelAndTellAll(
-  id: string,
-  actor: CancelActor,
-  options: CancelOptions
-): Promise<CancelOutcome> {
+export async function cancelAndTellAll(id: string, actor: CancelActor, options: CancelOptions): Promise<CancelOutcome> {
   return cancelBookingChange({ id, actor, ...options });
 }
 

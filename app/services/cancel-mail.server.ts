@@ -20,19 +20,10 @@ function before(event: HostEvent): HostEvent {
   return { ...event, sequence: Math.max(0, event.sequence - 1) };
 }
 
-export async function tellCancelled(
-  outcome: Extract<CancelOutcome, { ok: true }>,
-  options: Pick<CancelOptions, "reason" | "remove">
-): Promise<void> {
+export async function tellCancelled(outcome: Extract<CancelOutcome, { ok: true }>, options: Pick<CancelOptions, "reason" | "remove">): Promise<void> {
   if (outcome.kind === "seat") {
     await mailGuests(outcome.seat, outcome.host, "cancelled");
-    if (outcome.left)
-      await mailHostOfSeatLeft(
-        outcome.left,
-        outcome.host,
-        outcome.seat.guestName ?? "A guest",
-        false
-      );
+    if (outcome.left) await mailHostOfSeatLeft(outcome.left, outcome.host, outcome.seat.guestName ?? "A guest", false);
     return;
   }
   const { actor, event, host, seats, coHosts } = outcome;
@@ -44,21 +35,10 @@ export async function tellCancelled(
     await mailSessionSeats(event, seats, host, "cancelled", note);
   } else {
     await mailGuests(event, host, "cancelled", { note });
-    if (
-      outcome.kind === "booking" &&
-      !("admin" in actor) &&
-      !options.remove &&
-      host.email
-    )
+    if (outcome.kind === "booking" && !("admin" in actor) && !options.remove && host.email)
       await mailHostOfBooking(before(event), host, "cancelled", guestName);
   }
   for (const co of coHosts) {
-    if (co.host.email)
-      await mailHostOfBooking(
-        before(co.event),
-        co.host,
-        "cancelled",
-        guestName
-      );
+    if (co.host.email) await mailHostOfBooking(before(co.event), co.host, "cancelled", guestName);
   }
 }

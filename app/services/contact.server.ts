@@ -22,11 +22,7 @@ export async function receiveContactMessage(input: ContactInput): Promise<{ id: 
     replyTo: input.email,
     ...contactMail({ ...input, receivedAt: row.createdAt }),
   });
-  const emailStatus: ContactEmailStatus = result.delivered
-    ? "sent"
-    : result.via === "outbox" && !result.error
-      ? "outbox"
-      : "failed";
+  const emailStatus: ContactEmailStatus = result.delivered ? "sent" : result.via === "outbox" && !result.error ? "outbox" : "failed";
   await recordContactEmail(row.id, emailStatus, result.error);
   return { id: row.id, emailStatus };
 }

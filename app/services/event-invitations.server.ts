@@ -1,5 +1,13 @@
 import type { MailResult } from "~/utils/mail-transport.server";
-import { composeCalendar, composeGuestMail, composeHostMail, type InvitationHost as Host, type InvitationKind, type MailedEvent, type SeatLine } from "~/mail/event-mail";
+import {
+  composeCalendar,
+  composeGuestMail,
+  composeHostMail,
+  type InvitationHost as Host,
+  type InvitationKind,
+  type MailedEvent,
+  type SeatLine,
+} from "~/mail/event-mail";
 import { locationOfEventType } from "~/models/event-type.server";
 import { meetingPlace, type MeetingPlace } from "~/schemas/meeting";
 import { env } from "~/utils/env.server";
@@ -60,6 +68,15 @@ export async function mailHostOfBooking(
   seats?: SeatLine[],
 ): Promise<MailResult> {
   const event = await located(given);
-  const message = composeHostMail({ event, kind, guestName, readerZone: host.timeZone, otherZone: event.guestTimeZone ?? null, place: placeOf(event), notes: event.notes, seats });
+  const message = composeHostMail({
+    event,
+    kind,
+    guestName,
+    readerZone: host.timeZone,
+    otherZone: event.guestTimeZone ?? null,
+    place: placeOf(event),
+    notes: event.notes,
+    seats,
+  });
   return sendMail({ to: [host.email], ...message, attachments: [calendarAttachment(event, host, kind)] });
 }

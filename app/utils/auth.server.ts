@@ -96,11 +96,7 @@ async function upsertGoogleUser(input: { googleId: string; email: string; name: 
   const [byGoogle] = await db.select(AUTH_USER_COLUMNS).from(users).where(eq(users.googleId, input.googleId)).limit(1);
   if (byGoogle) return promoteConfiguredAdmin(byGoogle);
   // A verified Google address links to the existing account with that e-mail.
-  const [linked] = await db
-    .update(users)
-    .set({ googleId: input.googleId })
-    .where(eq(users.email, input.email))
-    .returning(AUTH_USER_COLUMNS);
+  const [linked] = await db.update(users).set({ googleId: input.googleId }).where(eq(users.email, input.email)).returning(AUTH_USER_COLUMNS);
   if (linked) return promoteConfiguredAdmin(linked);
   const [created] = await db
     .insert(users)

@@ -35,7 +35,16 @@ export function drawerItems(role: Role): DrawerItem[] {
   if (role === "professional") {
     // Scheduled Events too (decision 021): booked events belong in the host's Scheduled Events.
     const scheduledEvents = { to: "/dashboard/scheduledEvents", label: "Scheduled Events" };
-    return [mySchedule, { to: "/dashboard/profile", label: "Profile" }, { to: "/dashboard/eventTypes", label: "Event Types" }, availability, team, scheduledEvents, workflows, apiTokens];
+    return [
+      mySchedule,
+      { to: "/dashboard/profile", label: "Profile" },
+      { to: "/dashboard/eventTypes", label: "Event Types" },
+      availability,
+      team,
+      scheduledEvents,
+      workflows,
+      apiTokens,
+    ];
   }
   return [
     mySchedule,

@@ -70,7 +70,7 @@ describe("embedSnippets", () => {
 
   it("escapes the title in attributes and text", () => {
     expect(s.inline).toContain('title="Book Intro &quot;call&quot; &lt;1&gt; with Ada &amp; Co"');
-    expect(s.popup).toContain(">Book Intro \"call\" &lt;1&gt;</a>");
+    expect(s.popup).toContain('>Book Intro "call" &lt;1&gt;</a>');
   });
 
   it("embedUrl keeps the query and sets embed=1 once", () => {

@@ -33,9 +33,7 @@ export function isFramableRequest(pathname: string, search: string): boolean {
 
 /** The messages an embedded page posts to its parent (window.parent.postMessage(message, "*")). */
 export type EmbedMessage =
-  | { type: "scheduler:resize"; height: number }
-  | { type: "scheduler:booked"; id: string; start: string; end: string }
-  | { type: "scheduler:escape" };
+  { type: "scheduler:resize"; height: number } | { type: "scheduler:booked"; id: string; start: string; end: string } | { type: "scheduler:escape" };
 
 /**
  * Run first by an embedded page (inline in <head>, with the CSP nonce, so it works before and

@@ -22,9 +22,7 @@ describe("parseEnv", () => {
 
   it("stops a production start on a server database without SESSION_SECRET, naming it", () => {
     expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u@h/db" })).toThrowError(EnvError);
-    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u@h/db" })).toThrowError(
-      /SESSION_SECRET: is required in production/,
-    );
+    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u@h/db" })).toThrowError(/SESSION_SECRET: is required in production/);
   });
 
   it("marks cookies Secure in production on a server, or behind an https APP_URL", () => {
@@ -87,11 +85,22 @@ describe("parseEnv", () => {
   });
 
   it("needs both Stripe keys, of the right kinds, and a URL for STRIPE_API_BASE", () => {
-    expect(() => parseEnv({ DATA_DIR: ":memory:", STRIPE_SECRET_KEY: "sk_test_1" })).toThrowError(/STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together/);
-    expect(() => parseEnv({ DATA_DIR: ":memory:", STRIPE_SECRET_KEY: "pk_test_1", STRIPE_PUBLISHABLE_KEY: "pk_test_2" })).toThrowError(/must be a Stripe secret key/);
-    expect(() => parseEnv({ DATA_DIR: ":memory:", STRIPE_SECRET_KEY: "sk_test_1", STRIPE_PUBLISHABLE_KEY: "sk_test_2" })).toThrowError(/must be a Stripe publishable key/);
+    expect(() => parseEnv({ DATA_DIR: ":memory:", STRIPE_SECRET_KEY: "sk_test_1" })).toThrowError(
+      /STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together/,
+    );
+    expect(() => parseEnv({ DATA_DIR: ":memory:", STRIPE_SECRET_KEY: "pk_test_1", STRIPE_PUBLISHABLE_KEY: "pk_test_2" })).toThrowError(
+      /must be a Stripe secret key/,
+    );
+    expect(() => parseEnv({ DATA_DIR: ":memory:", STRIPE_SECRET_KEY: "sk_test_1", STRIPE_PUBLISHABLE_KEY: "sk_test_2" })).toThrowError(
+      /must be a Stripe publishable key/,
+    );
     expect(() => parseEnv({ DATA_DIR: ":memory:", STRIPE_API_BASE: "not a url" })).toThrowError(EnvError);
-    const env = parseEnv({ DATA_DIR: ":memory:", STRIPE_SECRET_KEY: "sk_test_1", STRIPE_PUBLISHABLE_KEY: "pk_test_1", STRIPE_API_BASE: "http://127.0.0.1:12111" });
+    const env = parseEnv({
+      DATA_DIR: ":memory:",
+      STRIPE_SECRET_KEY: "sk_test_1",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_1",
+      STRIPE_API_BASE: "http://127.0.0.1:12111",
+    });
     expect(env.STRIPE_API_BASE).toBe("http://127.0.0.1:12111");
   });
 });

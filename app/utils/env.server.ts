@@ -65,7 +65,10 @@ const envSchema = z
       .default("")
       .transform((v, ctx) => {
         const origins: string[] = [];
-        for (const part of v.split(",").map((s) => s.trim()).filter(Boolean)) {
+        for (const part of v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)) {
           let url: URL | null = null;
           try {
             url = new URL(part);
@@ -140,18 +143,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return {
     ...env,
     usesEmbeddedDatabase,
-    sessionSecrets: env.SESSION_SECRET
-      ? env.SESSION_SECRET.split(",").map((s) => s.trim())
-      : [generatedSecret(env.DATA_DIR, usesEmbeddedDatabase)],
+    sessionSecrets: env.SESSION_SECRET ? env.SESSION_SECRET.split(",").map((s) => s.trim()) : [generatedSecret(env.DATA_DIR, usesEmbeddedDatabase)],
     adminEmails: new Set(
       env.ADMIN_EMAILS.split(",")
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
     ),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === "1" : usesEmbeddedDatabase,
-    secureCookies: env.APP_URL
-      ? env.APP_URL.startsWith("https:")
-      : env.NODE_ENV === "production" && !usesEmbeddedDatabase,
+    secureCookies: env.APP_URL ? env.APP_URL.startsWith("https:") : env.NODE_ENV === "production" && !usesEmbeddedDatabase,
   };
 }
 

@@ -218,9 +218,11 @@ async function inLanes<T extends { to: string }>(entries: T[], lanes: number, wo
     const lane = hash % lanes;
     byLane.set(lane, [...(byLane.get(lane) ?? []), entry]);
   }
-  await Promise.all([...byLane.values()].map(async (queue) => {
-    for (const entry of queue) await work(entry);
-  }));
+  await Promise.all(
+    [...byLane.values()].map(async (queue) => {
+      for (const entry of queue) await work(entry);
+    }),
+  );
 }
 
 /** While set, sendMail hands its messages to this collector instead of sending them (collectMail). */

@@ -3,11 +3,19 @@ import { describe, expect, it } from "vitest";
 import { chooseEncoding, joinPage, makeEntry, pageCacheKey } from "./page-cache.server";
 
 const NONCE = "AAAAAAAAAAAAAAAAAAAAAA==";
-const page = (nonce: string) => `<!DOCTYPE html><html><head><script nonce="${nonce}">var a=1;</script></head><body>${"<p>Some words, again and again.</p>".repeat(2000)}<script nonce="${nonce}">var b=2;</script><script src="/x.js" nonce="${nonce}"></script></body></html>`;
+const page = (nonce: string) =>
+  `<!DOCTYPE html><html><head><script nonce="${nonce}">var a=1;</script></head><body>${"<p>Some words, again and again.</p>".repeat(2000)}<script nonce="${nonce}">var b=2;</script><script src="/x.js" nonce="${nonce}"></script></body></html>`;
 
 describe("a stored page", () => {
   it("goes out with the fresh nonce in every place the render's was, as is and as valid gzip", () => {
-    const entry = makeEntry(Buffer.from(page(NONCE)), [["Content-Security-Policy", `script-src 'self' 'nonce-${NONCE}'`], ["Set-Cookie", "a=b"]], NONCE);
+    const entry = makeEntry(
+      Buffer.from(page(NONCE)),
+      [
+        ["Content-Security-Policy", `script-src 'self' 'nonce-${NONCE}'`],
+        ["Set-Cookie", "a=b"],
+      ],
+      NONCE,
+    );
     expect(entry.pieces).toHaveLength(4);
     const fresh = "bmV3LW5vbmNlLTEyMzQ1Ng==";
     expect(joinPage(entry, Buffer.from(fresh), "identity").toString()).toBe(page(fresh));

@@ -24,15 +24,7 @@ export type Permission =
 const GRANTS: Record<Role, ReadonlySet<Permission>> = {
   user: new Set(["review:create", "package:buy", "dashboard:access"]),
   professional: new Set(["review:create", "package:buy", "dashboard:access", "event:unlimited"]),
-  admin: new Set([
-    "admin:access",
-    "admin:users",
-    "admin:packages",
-    "admin:professionals",
-    "admin:events",
-    "event:unlimited",
-    "dashboard:access",
-  ]),
+  admin: new Set(["admin:access", "admin:users", "admin:packages", "admin:professionals", "admin:events", "event:unlimited", "dashboard:access"]),
 };
 
 export function can(user: Pick<Principal, "role"> | null | undefined, permission: Permission): boolean {

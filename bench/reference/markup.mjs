@@ -6,14 +6,46 @@ import { createElement } from "react";
 const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
 const RAW = new Set(["script", "style"]);
 const BOOLEAN = new Map(
-  ["hidden", "async", "defer", "disabled", "checked", "selected", "required", "readonly:readOnly", "multiple", "autofocus:autoFocus", "novalidate:noValidate", "open", "nomodule:noModule"].map((s) => {
+  [
+    "hidden",
+    "async",
+    "defer",
+    "disabled",
+    "checked",
+    "selected",
+    "required",
+    "readonly:readOnly",
+    "multiple",
+    "autofocus:autoFocus",
+    "novalidate:noValidate",
+    "open",
+    "nomodule:noModule",
+  ].map((s) => {
     const [html, react] = s.split(":");
     return [html, react ?? html];
   }),
 );
-const RENAMED = { class: "className", for: "htmlFor", tabindex: "tabIndex", charset: "charSet", crossorigin: "crossOrigin", autocomplete: "autoComplete", maxlength: "maxLength", minlength: "minLength", enctype: "encType", "http-equiv": "httpEquiv", inputmode: "inputMode", spellcheck: "spellCheck", colspan: "colSpan", rowspan: "rowSpan", srcset: "srcSet", datetime: "dateTime" };
+const RENAMED = {
+  class: "className",
+  for: "htmlFor",
+  tabindex: "tabIndex",
+  charset: "charSet",
+  crossorigin: "crossOrigin",
+  autocomplete: "autoComplete",
+  maxlength: "maxLength",
+  minlength: "minLength",
+  enctype: "encType",
+  "http-equiv": "httpEquiv",
+  inputmode: "inputMode",
+  spellcheck: "spellCheck",
+  colspan: "colSpan",
+  rowspan: "rowSpan",
+  srcset: "srcSet",
+  datetime: "dateTime",
+};
 
-const decode = (s) => s.replace(/&(amp|lt|gt|quot|#x27|#39|nbsp);/g, (_m, e) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'", nbsp: "\u00a0" })[e]);
+const decode = (s) =>
+  s.replace(/&(amp|lt|gt|quot|#x27|#39|nbsp);/g, (_m, e) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'", nbsp: "\u00a0" })[e]);
 
 function styleObject(text) {
   const style = {};

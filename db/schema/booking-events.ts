@@ -54,7 +54,9 @@ export const bookingEventDeliveries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.bookingEventId, t.consumer] }),
-    index("booking_event_deliveries_due_idx").on(t.consumer, t.createdAt).where(sql`${t.deliveredAt} is null`),
+    index("booking_event_deliveries_due_idx")
+      .on(t.consumer, t.createdAt)
+      .where(sql`${t.deliveredAt} is null`),
   ],
 );
 

@@ -21,7 +21,10 @@ export const bookingSeats = pgTable(
     timeZone: text("time_zone").notNull(),
     notes: text("notes"),
     /** Extra guests' e-mails this seat's guest brought (at most 4). */
-    guests: text("guests").array().notNull().default(sql`'{}'::text[]`),
+    guests: text("guests")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     tokenHash: text("token_hash").notNull(),
     status: eventStatus("status").notNull().default("confirmed"),
     sequence: integer("sequence").notNull().default(0),

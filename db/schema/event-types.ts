@@ -37,7 +37,10 @@ export const eventTypes = pgTable(
       .references(() => schedules.id, { onDelete: "no action" }),
     active: boolean("active").notNull().default(true),
     /** Who hosts it (collective / round robin); for now only the owner (decision 016). */
-    hostIds: uuid("host_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    hostIds: uuid("host_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     ...timestamps,
   },
   (t) => [

@@ -56,7 +56,9 @@ export const events = pgTable(
     uniqueIndex("events_booking_token_hash_key").on(t.bookingTokenHash),
     index("events_event_type_starts_idx").on(t.eventTypeId, t.startsAt),
     // The job runner's reminder scan: confirmed events by start (docs/decisions/022).
-    index("events_confirmed_starts_idx").on(t.startsAt).where(sql`${t.status} = 'confirmed'`),
+    index("events_confirmed_starts_idx")
+      .on(t.startsAt)
+      .where(sql`${t.status} = 'confirmed'`),
     index("events_booking_id_idx").on(t.bookingId),
     check("events_ends_after_starts", sql`${t.endsAt} > ${t.startsAt}`),
   ],

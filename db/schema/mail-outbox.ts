@@ -43,7 +43,9 @@ export const mailOutbox = pgTable(
   (t) => [
     index("mail_outbox_status_created_idx").on(t.status, t.createdAt),
     // Housekeeping deletes sent mail after a while (docs/decisions/026).
-    index("mail_outbox_sent_at_idx").on(t.sentAt).where(sql`${t.status} = 'sent'`),
+    index("mail_outbox_sent_at_idx")
+      .on(t.sentAt)
+      .where(sql`${t.status} = 'sent'`),
   ],
 );
 

@@ -39,7 +39,9 @@ export const schedules = pgTable(
   (t) => [
     index("schedules_user_idx").on(t.userId),
     // At most one default per user: the index, not a check-then-insert, decides races.
-    uniqueIndex("schedules_one_default_key").on(t.userId).where(sql`${t.isDefault}`),
+    uniqueIndex("schedules_one_default_key")
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 

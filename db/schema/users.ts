@@ -27,11 +27,7 @@ export const users = pgTable(
     notificationsSeenAt: timestamp("notifications_seen_at", { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex("users_email_key").on(t.email),
-    uniqueIndex("users_username_key").on(t.username),
-    uniqueIndex("users_google_id_key").on(t.googleId),
-  ],
+  (t) => [uniqueIndex("users_email_key").on(t.email), uniqueIndex("users_username_key").on(t.username), uniqueIndex("users_google_id_key").on(t.googleId)],
 );
 
 export type User = typeof users.$inferSelect;

@@ -33,10 +33,7 @@ test.describe("about", () => {
     const amara = members.filter({ hasText: "Amara Nwosu" });
     await expect(amara.getByText("Co-founder & CEO")).toBeVisible();
     // Social names are text with a full accessible name, and never dead links.
-    await expect(amara.getByRole("list", { name: "Amara Nwosu elsewhere" }).getByRole("listitem")).toHaveText([
-      "Amara Nwosu on LinkedIn",
-      "Amara Nwosu on X",
-    ]);
+    await expect(amara.getByRole("list", { name: "Amara Nwosu elsewhere" }).getByRole("listitem")).toHaveText(["Amara Nwosu on LinkedIn", "Amara Nwosu on X"]);
     expect(await deadLinks(page)).toEqual([]);
 
     await waitForHydration(page);

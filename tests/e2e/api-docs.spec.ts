@@ -7,7 +7,10 @@ test.describe("API reference", () => {
     await expect(page).toHaveTitle("API reference | Scheduler");
     await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
 
-    await page.getByRole("navigation", { name: "API sections" }).getByRole("link", { name: /GET\s*\/event$/ }).click();
+    await page
+      .getByRole("navigation", { name: "API sections" })
+      .getByRole("link", { name: /GET\s*\/event$/ })
+      .click();
     await expect(page).toHaveURL(/#op-listEvents$/);
     const listEvents = page.locator("#op-listEvents");
     await expect(listEvents).toBeInViewport();

@@ -43,7 +43,6 @@ function row(page: Page, name: string) {
   return page.getByTestId("api-token-row").filter({ has: page.getByTestId("api-token-name").getByText(name, { exact: true }) });
 }
 
-
 test.describe("API tokens", () => {
   test("from the drawer: create a token, see it once, use it, revoke it in the modal and it stops working", async ({ page, context, request }) => {
     const email = await signUpFresh(page, "tokens");

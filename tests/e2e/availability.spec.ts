@@ -1,5 +1,17 @@
 import { expect, test, type Page } from "@playwright/test";
-import { dashboardDrawerLinks, emailInput, passwordInput, seriousViolations, STRONG_PASSWORD, submitSignUp, TEXT, toast, uniqueEmail, waitForHydration, noSidewaysScroll } from "./support";
+import {
+  dashboardDrawerLinks,
+  emailInput,
+  passwordInput,
+  seriousViolations,
+  STRONG_PASSWORD,
+  submitSignUp,
+  TEXT,
+  toast,
+  uniqueEmail,
+  waitForHydration,
+  noSidewaysScroll,
+} from "./support";
 
 const PAGE = "/dashboard/availability";
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];
@@ -10,7 +22,6 @@ async function signUpFresh(page: Page, prefix: string): Promise<void> {
 }
 
 const time = (page: Page, day: string, row: number, edge: "start" | "end") => page.getByLabel(`${day} interval ${row} ${edge}`, { exact: true });
-
 
 /** Monday 10:00-12:00 and 13:00-18:00, copied to Tuesday..Friday, and a day off on 2030-01-07. */
 async function setWorkweek(page: Page) {

@@ -36,7 +36,16 @@ async function eventType(request: APIRequestContext): Promise<string> {
   const scheduleId = ((await schedule.json()) as { _id: string })._id;
   const type = await request.post("/api/event-types", {
     headers,
-    data: { title: "Portfolio review", slug: `review-${Date.now()}`, duration: 30, slotInterval: 30, minimumNotice: 60, bookingWindowDays: 60, location: { type: "google-meet" }, scheduleId },
+    data: {
+      title: "Portfolio review",
+      slug: `review-${Date.now()}`,
+      duration: 30,
+      slotInterval: 30,
+      minimumNotice: 60,
+      bookingWindowDays: 60,
+      location: { type: "google-meet" },
+      scheduleId,
+    },
   });
   expect(type.status(), await type.text()).toBe(201);
   eventTypeId = ((await type.json()) as { _id: string })._id;

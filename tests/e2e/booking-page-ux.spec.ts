@@ -90,7 +90,9 @@ test.describe("desktop", () => {
     expect(ring).not.toBe("none");
     // PageDown loads the next month and keeps the focus on the same day number; PageUp comes back.
     await page.keyboard.press("PageDown");
-    await expect(page.getByTestId("calendar-month")).not.toHaveText(new RegExp(new Date(`${month}-15T00:00:00Z`).toLocaleString("en-US", { month: "long", timeZone: "UTC" })));
+    await expect(page.getByTestId("calendar-month")).not.toHaveText(
+      new RegExp(new Date(`${month}-15T00:00:00Z`).toLocaleString("en-US", { month: "long", timeZone: "UTC" })),
+    );
     await expect.poll(() => focusedCell(page)).toMatch(new RegExp(`-${sunday?.slice(8)}$`));
     await page.keyboard.press("PageUp");
     await expect.poll(() => focusedCell(page)).toBe(sunday);
@@ -237,7 +239,17 @@ test.describe("group sessions", () => {
   test("each time shows the places left", async ({ page }) => {
     const created = await host.context.request.post("/api/event-types", {
       headers: { authorization: `Bearer ${host.token}` },
-      data: { title: "Workshop", slug: "workshop", kind: "group", seats: 5, duration: 60, minimumNotice: 60, bookingWindowDays: 60, location: { type: "google-meet" }, scheduleId: host.scheduleId },
+      data: {
+        title: "Workshop",
+        slug: "workshop",
+        kind: "group",
+        seats: 5,
+        duration: 60,
+        minimumNotice: 60,
+        bookingWindowDays: 60,
+        location: { type: "google-meet" },
+        scheduleId: host.scheduleId,
+      },
     });
     expect(created.status()).toBe(201);
     await page.goto(`/${host.username}/workshop`);

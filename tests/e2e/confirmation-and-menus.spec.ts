@@ -21,7 +21,10 @@ test("the confirmation has the weekday and calendar links; cancelled, it says so
   await page.getByRole("button", { name: "Schedule event" }).click();
   await expect(page.getByRole("heading", { name: "You are scheduled" })).toBeVisible();
   await expect(page.getByTestId("booked-when")).toContainText(/(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \w+ \d{1,2}, 20\d\d/);
-  await expect(page.getByTestId("outlook-link")).toHaveAttribute("href", /^https:\/\/outlook\.live\.com\/calendar\/0\/deeplink\/compose\?.*subject=Intro\+call/);
+  await expect(page.getByTestId("outlook-link")).toHaveAttribute(
+    "href",
+    /^https:\/\/outlook\.live\.com\/calendar\/0\/deeplink\/compose\?.*subject=Intro\+call/,
+  );
   await expect(page.getByTestId("office365-link")).toHaveAttribute("href", /^https:\/\/outlook\.office\.com\/calendar\/0\/deeplink\/compose\?/);
   await expect(page.getByTestId("join-link")).toBeVisible();
   await expect(page.getByText("Powered by")).toBeVisible();

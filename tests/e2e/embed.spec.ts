@@ -42,7 +42,11 @@ async function inlineFrame(page: Page): Promise<Frame> {
 /** The inline frame is exactly as tall as its page: nothing scrolls inside it, no blank space below. */
 async function frameFits(page: Page): Promise<boolean> {
   const frame = await inlineFrame(page);
-  const inner = await frame.evaluate(() => ({ scroll: document.documentElement.scrollHeight, view: window.innerHeight, content: document.body.getBoundingClientRect().height }));
+  const inner = await frame.evaluate(() => ({
+    scroll: document.documentElement.scrollHeight,
+    view: window.innerHeight,
+    content: document.body.getBoundingClientRect().height,
+  }));
   const outer = await page.locator("iframe[data-scheduler-embed]").evaluate((el) => el.getBoundingClientRect().height);
   return inner.scroll <= inner.view && Math.abs(outer - inner.content) <= 1;
 }
@@ -138,7 +142,9 @@ test.describe("Embeds", () => {
     await site.close();
   });
 
-  test("popup: the button opens an accessible dialog with the booking page; Escape, the close button and the backdrop close it and focus returns", async ({ browser }) => {
+  test("popup: the button opens an accessible dialog with the booking page; Escape, the close button and the backdrop close it and focus returns", async ({
+    browser,
+  }) => {
     const host = await newBookingHost(browser, "popper");
     const { popup } = await snippetsOf(host);
     await host.context.close();

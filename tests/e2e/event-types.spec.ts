@@ -42,7 +42,6 @@ function card(page: Page, title: string) {
   return page.getByTestId("event-type-card").filter({ has: page.getByTestId("event-type-title").getByText(title, { exact: true }) });
 }
 
-
 test.describe("Event types", () => {
   test("create a 30-minute one-to-one, see its link, turn it off and on, edit it to 45 minutes, delete it in the modal", async ({ page }) => {
     const username = await freshHost(page, "etypes");

@@ -185,7 +185,9 @@ test.describe("host events", () => {
     expect(hrefs[0]).not.toBe(hrefs[1]);
   });
 
-  test("the free cap: three events, then 'Create New Event' leads to /pricing with the product's toast and a direct fourth POST is refused", async ({ page }) => {
+  test("the free cap: three events, then 'Create New Event' leads to /pricing with the product's toast and a direct fourth POST is refused", async ({
+    page,
+  }) => {
     await newHost(page, "cap");
     for (const n of [1, 2, 3]) await createOneToOne(page, { name: `Capped ${n}`, date: dayFromNow(n + 1) });
     await expect(page.getByTestId("event-cap")).toContainText("3 of 3 upcoming events");
@@ -259,7 +261,10 @@ test.describe("host events", () => {
     await createOneToOne(page, { name: "Own event" });
     await expect(page.getByTestId("notification-count")).toHaveCount(0);
     // Two guests book: that is.
-    for (const [name, days] of [["Ping one", 3], ["Ping two", 4]] as const) {
+    for (const [name, days] of [
+      ["Ping one", 3],
+      ["Ping two", 4],
+    ] as const) {
       const date = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
       const slots = await request.get(`/api/slots?eventTypeId=${host.eventTypeId}&start=${date}&end=${date}&timeZone=UTC`);
       const start = ((await slots.json()) as { slots: Record<string, string[]> }).slots[date][0];

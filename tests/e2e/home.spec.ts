@@ -118,14 +118,7 @@ test.describe("home page", () => {
     await expect(dialog.getByLabel("Image URL (optional)")).toHaveAttribute("type", "url");
     const rating = dialog.getByLabel("Rating");
     await expect(rating).toHaveValue("");
-    await expect(rating.locator("option")).toHaveText([
-      "Enter your rating",
-      "5 - Excellent",
-      "4 - Good",
-      "3 - Average",
-      "2 - Poor",
-      "1 - Terrible",
-    ]);
+    await expect(rating.locator("option")).toHaveText(["Enter your rating", "5 - Excellent", "4 - Good", "3 - Average", "2 - Poor", "1 - Terrible"]);
     await expect(rating.locator("option").first()).toBeDisabled();
 
     const text = uniqueText("Scheduling our demos got so much easier.");

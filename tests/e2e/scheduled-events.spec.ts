@@ -56,12 +56,21 @@ async function newHost(browser: Browser, prefix: string): Promise<Host> {
     return { id: ((await res.json()) as { _id: string })._id, slug: data.slug as string };
   };
   const one = await make({ title: "Strategy call", slug: "strategy", location: { type: "google-meet" } });
-  const group = await make({ title: "Team workshop", slug: "workshop", kind: "group", seats: 4, duration: 60, location: { type: "in-person", value: "Hall B" } });
+  const group = await make({
+    title: "Team workshop",
+    slug: "workshop",
+    kind: "group",
+    seats: 4,
+    duration: 60,
+    location: { type: "in-person", value: "Hall B" },
+  });
   return { page, username, token, one, group };
 }
 
 async function book(page: Page, eventTypeId: string, start: string, name: string) {
-  const res = await page.request.post("/api/bookings", { data: { eventTypeId, start, name, email: uniqueEmail(name.split(" ")[0].toLowerCase()), timeZone: "Europe/Berlin" } });
+  const res = await page.request.post("/api/bookings", {
+    data: { eventTypeId, start, name, email: uniqueEmail(name.split(" ")[0].toLowerCase()), timeZone: "Europe/Berlin" },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { booking: { id: string; start: string } }).booking;
 }
@@ -90,7 +99,9 @@ test.describe("Scheduled Events", () => {
     await page.screenshot({ path: `${SHOTS}/upcoming-1440.png` });
 
     // Reschedule: the modal lists that day's free times in New York time; 16:00 UTC is 11:00 AM.
-    await row(page, moving.id).getByRole("link", { name: /^Reschedule/ }).click();
+    await row(page, moving.id)
+      .getByRole("link", { name: /^Reschedule/ })
+      .click();
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("heading", { name: 'Reschedule "Strategy call"' })).toBeVisible();
     const target = `${dateIn(3)}T16:00:00.000Z`;
@@ -112,7 +123,9 @@ test.describe("Scheduled Events", () => {
     await expect(row(page, moving.id)).toContainText(spaced(`${nyTime(target)} –`));
 
     // Cancel the other with a reason: gone from Upcoming, kept under Cancelled.
-    await row(page, going.id).getByRole("link", { name: /^Cancel/ }).click();
+    await row(page, going.id)
+      .getByRole("link", { name: /^Cancel/ })
+      .click();
     await expect(page.getByRole("dialog").getByRole("heading", { name: 'Cancel "Strategy call"?' })).toBeVisible();
     await page.getByLabel("Reason for cancelling").fill("Travelling that week");
     await page.getByRole("button", { name: "Cancel event" }).click();
@@ -178,7 +191,9 @@ test.describe("Scheduled Events", () => {
     await noSidewaysScroll(page);
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/upcoming-375.png`, fullPage: true });
-    await row(page, booking.id).getByRole("link", { name: /^Cancel/ }).click();
+    await row(page, booking.id)
+      .getByRole("link", { name: /^Cancel/ })
+      .click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await noSidewaysScroll(page);
     expect(await seriousViolations(page)).toEqual([]);
@@ -194,10 +209,16 @@ test.describe("Scheduled Events", () => {
     const host = await newHost(browser, "nojs");
     const booking = await book(host.page, host.one.id, `${dateIn(7)}T09:00:00+00:00`, "Nico Script");
     // The same signed-in host in a browser without JavaScript.
-    const context = await browser.newContext({ javaScriptEnabled: false, timezoneId: "America/New_York", storageState: await host.page.context().storageState() });
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      timezoneId: "America/New_York",
+      storageState: await host.page.context().storageState(),
+    });
     const page = await context.newPage();
     await page.goto(PATH);
-    await row(page, booking.id).getByRole("link", { name: /^Cancel/ }).click();
+    await row(page, booking.id)
+      .getByRole("link", { name: /^Cancel/ })
+      .click();
     await expect(page).toHaveURL(new RegExp(`cancel=${booking.id}`));
     await page.getByLabel("Reason for cancelling").fill("x".repeat(10));
     await page.getByRole("button", { name: "Cancel event" }).click();

@@ -158,10 +158,7 @@ test.describe("guarded pages", () => {
     await expect(page).toHaveURL("/signin?redirectTo=%2Fdashboard");
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
     // The sign-up link carries the destination along.
-    await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute(
-      "href",
-      "/signup?redirectTo=%2Fdashboard",
-    );
+    await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/signup?redirectTo=%2Fdashboard");
 
     await submitSignIn(page, DEMO.host.email, DEMO.host.password);
 
@@ -201,13 +198,33 @@ test.describe("guarded pages", () => {
 
 test.describe("dashboard drawer by role", () => {
   const cases = [
-    { who: "user (demo host)", account: DEMO.host, profile: "Profile", items: ["My Schedule", "Profile", "Event Types", "Availability", "Team", "Scheduled Events", "Workflows", "API Tokens"] },
-    { who: "professional", account: DEMO.pro, profile: "Profile", items: ["My Schedule", "Profile", "Event Types", "Availability", "Team", "Scheduled Events", "Workflows", "API Tokens"] },
+    {
+      who: "user (demo host)",
+      account: DEMO.host,
+      profile: "Profile",
+      items: ["My Schedule", "Profile", "Event Types", "Availability", "Team", "Scheduled Events", "Workflows", "API Tokens"],
+    },
+    {
+      who: "professional",
+      account: DEMO.pro,
+      profile: "Profile",
+      items: ["My Schedule", "Profile", "Event Types", "Availability", "Team", "Scheduled Events", "Workflows", "API Tokens"],
+    },
     {
       who: "admin",
       account: DEMO.admin,
       profile: "Admin Profile",
-      items: ["My Schedule", "Admin Profile", "Manage User", "Manage Event", "Scheduled Events", "Packages", "Professional Collections", "Contact Messages", "API Tokens"],
+      items: [
+        "My Schedule",
+        "Admin Profile",
+        "Manage User",
+        "Manage Event",
+        "Scheduled Events",
+        "Packages",
+        "Professional Collections",
+        "Contact Messages",
+        "API Tokens",
+      ],
     },
   ];
   for (const c of cases) {

@@ -35,7 +35,17 @@ test.describe("sign-up", () => {
     await expect(page.getByRole("heading", { name: "My Schedule Calender", exact: true })).toBeVisible();
     await expect(page.getByTestId("host-email")).toHaveText(email);
     // A fresh sign-up is an ordinary user: the user drawer.
-    await expect(dashboardDrawerLinks(page)).toHaveText(["Home", "My Schedule", "Profile", "Event Types", "Availability", "Team", "Scheduled Events", "Workflows", "API Tokens"]);
+    await expect(dashboardDrawerLinks(page)).toHaveText([
+      "Home",
+      "My Schedule",
+      "Profile",
+      "Event Types",
+      "Availability",
+      "Team",
+      "Scheduled Events",
+      "Workflows",
+      "API Tokens",
+    ]);
     await dashboardDrawerLinks(page).filter({ hasText: "Profile" }).click();
     await expect(page.getByTestId("profile-email")).toHaveText(email);
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Erin Example");

@@ -94,10 +94,7 @@ export async function signIn(page: Page, email: string, password: string, redire
 }
 
 /** Fills and submits the sign-up form; does not wait for the outcome. */
-export async function submitSignUp(
-  page: Page,
-  fields: { name: string; email: string; password: string; confirmPassword?: string },
-): Promise<void> {
+export async function submitSignUp(page: Page, fields: { name: string; email: string; password: string; confirmPassword?: string }): Promise<void> {
   if (!new URL(page.url(), "http://x.invalid").pathname.startsWith("/signup")) await page.goto("/signup");
   await waitForHydration(page);
   await page.getByLabel("Name", { exact: true }).fill(fields.name);
@@ -121,9 +118,7 @@ export async function signOut(page: Page): Promise<void> {
  * failure says what and where; checked once every finite (entry) animation has ended.
  */
 export async function seriousViolations(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== "running"),
-  );
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== "running"));
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   return results.violations
     .filter((v) => v.impact === "critical" || v.impact === "serious")

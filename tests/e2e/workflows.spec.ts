@@ -1,5 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
-import { dashboardDrawerLinks, noSidewaysScroll, seriousViolations, STRONG_PASSWORD, submitSignUp, TEXT, toast, uniqueEmail, waitForHydration } from "./support";
+import {
+  dashboardDrawerLinks,
+  noSidewaysScroll,
+  seriousViolations,
+  STRONG_PASSWORD,
+  submitSignUp,
+  TEXT,
+  toast,
+  uniqueEmail,
+  waitForHydration,
+} from "./support";
 
 /**
  * The Workflows page (docs/decisions/022): a host's reminders and follow-ups, with and without

@@ -39,8 +39,8 @@ function stripeError(res, status, type, message, extra = {}) {
 }
 
 const DECLINES = {
-  "4000000000000002": { code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." },
-  "4000000000009995": { code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." },
+  4000000000000002: { code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." },
+  4000000000009995: { code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." },
 };
 
 export async function startFakeStripe({ port = 0, host = "127.0.0.1" } = {}) {
@@ -77,12 +77,18 @@ export async function startFakeStripe({ port = 0, host = "127.0.0.1" } = {}) {
       if (key && idempotency.has(key)) {
         const earlier = idempotency.get(key);
         if (earlier.body !== body) {
-          return stripeError(res, 400, "idempotency_error", "Keys for idempotent requests can only be used with the same parameters they were first used with.");
+          return stripeError(
+            res,
+            400,
+            "idempotency_error",
+            "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+          );
         }
         return send(res, 200, intents.get(earlier.id));
       }
       const amount = Number(form.amount);
-      if (!Number.isInteger(amount) || amount < 50) return stripeError(res, 400, "invalid_request_error", "Amount must be at least $0.50 usd", { param: "amount" });
+      if (!Number.isInteger(amount) || amount < 50)
+        return stripeError(res, 400, "invalid_request_error", "Amount must be at least $0.50 usd", { param: "amount" });
       const id = `pi_${crypto.randomBytes(12).toString("hex")}`;
       const pi = {
         id,
@@ -123,7 +129,13 @@ export async function startFakeStripe({ port = 0, host = "127.0.0.1" } = {}) {
         return stripeError(res, 400, "invalid_request_error", "The client_secret provided does not match the client_secret associated with the PaymentIntent.");
       }
       if (pi.status === "succeeded") {
-        return stripeError(res, 400, "invalid_request_error", "You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.", { code: "payment_intent_unexpected_state", payment_intent: pi });
+        return stripeError(
+          res,
+          400,
+          "invalid_request_error",
+          "You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.",
+          { code: "payment_intent_unexpected_state", payment_intent: pi },
+        );
       }
       const number = String(form.payment_method_data?.card?.number ?? form.card_number ?? "4242424242424242").replace(/\s+/g, "");
       const decline = DECLINES[number];

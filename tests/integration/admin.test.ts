@@ -520,8 +520,20 @@ describe("Manage All Event and Scheduled Events", () => {
     const admin = await account("admin");
     const host = await account("user", `Capped ${unique("c")}`);
     const tag = unique("Cancel me");
-    const ids = [await createEvent(host.c, tag, 6, "invitee@example.org"), await createEvent(host.c, unique("Two"), 7), await createEvent(host.c, unique("Three"), 8)];
-    const fourthEvent = { eventName: unique("Fourth"), eventType: "Phone Call", description: "x", date: dayFromNow(11), time: "09:00", duration: "30", targetedEmail: "a@example.org" };
+    const ids = [
+      await createEvent(host.c, tag, 6, "invitee@example.org"),
+      await createEvent(host.c, unique("Two"), 7),
+      await createEvent(host.c, unique("Three"), 8),
+    ];
+    const fourthEvent = {
+      eventName: unique("Fourth"),
+      eventType: "Phone Call",
+      description: "x",
+      date: dayFromNow(11),
+      time: "09:00",
+      duration: "30",
+      targetedEmail: "a@example.org",
+    };
     // At the cap: a fourth is refused (the document request is sent on to /pricing).
     const refused = await host.c.post("/one-to-one", fourthEvent);
     expect(refused.headers.get("location")).toBe("/pricing");
@@ -544,7 +556,8 @@ describe("Manage All Event and Scheduled Events", () => {
     const ics = attachment.encoding === "base64" ? Buffer.from(attachment.content, "base64").toString("utf8") : attachment.content;
     expect(ics).toContain("METHOD:CANCEL");
     expect(ics).toContain("SEQUENCE:1");
-    const notes = await db`select notification from notifications where user_id = ${host.id} and notification like ${`An admin cancelled your event "${tag}"%`}`;
+    const notes =
+      await db`select notification from notifications where user_id = ${host.id} and notification like ${`An admin cancelled your event "${tag}"%`}`;
     expect(notes).toHaveLength(1);
 
     // The host's cap is freed.

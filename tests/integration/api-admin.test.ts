@@ -321,7 +321,7 @@ describe("GET /professional and DELETE /professional/{id}", () => {
     expect((await db`select count(*)::int as n from professionals where id = ${record.id}`)[0].n).toBe(0);
     const [row] = await db`select role, professional_until from users where id = ${buyer.id}`;
     expect(row).toEqual({ role: "user", professional_until: null });
-    expect((await call("GET", `/professional/${encodeURIComponent(buyer.email)}`, { token: buyer.token }).then((r) => r.json()))).toEqual({
+    expect(await call("GET", `/professional/${encodeURIComponent(buyer.email)}`, { token: buyer.token }).then((r) => r.json())).toEqual({
       professional: false,
     });
     for (const id of [record.id, crypto.randomUUID(), "not-a-uuid", "1", encodeURIComponent(buyer.email)]) {
@@ -374,7 +374,7 @@ describe("package writes", () => {
     expect((await call("GET", "/packages")).status).toBe(200);
   });
 
-  it("calender: a number, digits as text (\"5\"), or blank / null / left out for 0, as the original's forms send it", async () => {
+  it('calender: a number, digits as text ("5"), or blank / null / left out for 0, as the original\'s forms send it', async () => {
     const admin = await account("cal-admin", "admin");
     const cases: Array<[unknown, number]> = [
       [5, 5],

@@ -43,14 +43,28 @@ async function hostWithEventType(a: Account, patch: Record<string, unknown> = {}
   const type = await ok(
     await call("POST", "/api/event-types", {
       token: a.token,
-      json: { title: "Intro call", slug: slug(), duration: 30, slotInterval: 15, minimumNotice: 60, bookingWindowDays: 30, location: { type: "google-meet" }, scheduleId: schedule._id, ...patch },
+      json: {
+        title: "Intro call",
+        slug: slug(),
+        duration: 30,
+        slotInterval: 15,
+        minimumNotice: 60,
+        bookingWindowDays: 30,
+        location: { type: "google-meet" },
+        scheduleId: schedule._id,
+        ...patch,
+      },
     }),
     201,
   );
   return type._id;
 }
 
-const guest = (n: number | string) => ({ name: `Guest ${n}`, email: `guest-${String(n).replace(/[^a-z0-9-]/gi, "")}-${crypto.randomUUID().slice(0, 6)}@example.test`, timeZone: "Europe/Berlin" });
+const guest = (n: number | string) => ({
+  name: `Guest ${n}`,
+  email: `guest-${String(n).replace(/[^a-z0-9-]/gi, "")}-${crypto.randomUUID().slice(0, 6)}@example.test`,
+  timeZone: "Europe/Berlin",
+});
 
 function book(eventTypeId: string, start: string, extra: Record<string, unknown> = {}, server = 0) {
   return call("POST", "/api/bookings", { json: { eventTypeId, start, ...guest(start), ...extra }, server });
@@ -67,7 +81,9 @@ beforeAll(async () => {
 describe("POST /api/bookings", () => {
   it("books a free slot: 201 with links; the host's event holds the guest's data", async () => {
     const start = at(3, "09:00");
-    const res = await call("POST", "/api/bookings", { json: { eventTypeId: typeId, start, name: "Ada Guest", email: "Ada@Example.test", timeZone: "Europe/Berlin", notes: "About the project" } });
+    const res = await call("POST", "/api/bookings", {
+      json: { eventTypeId: typeId, start, name: "Ada Guest", email: "Ada@Example.test", timeZone: "Europe/Berlin", notes: "About the project" },
+    });
     expect(res.headers.get("x-ratelimit-limit")).toMatch(/^\d+$/);
     expect(res.headers.get("x-ratelimit-remaining")).toMatch(/^\d+$/);
     const { booking } = await ok<{ booking: Booking }>(res, 201);
@@ -79,7 +95,8 @@ describe("POST /api/bookings", () => {
     const token = tokenOf(booking.cancelUrl);
     expect(token.length).toBeGreaterThanOrEqual(40);
 
-    const [row] = await db`select e.*, (select array_agg(email order by position) from event_invitees where event_id = e.id) as invitees from events e where id = ${booking.id}`;
+    const [row] =
+      await db`select e.*, (select array_agg(email order by position) from event_invitees where event_id = e.id) as invitees from events e where id = ${booking.id}`;
     expect(row.host_id).toBe(host.id);
     expect(row.event_type_id).toBe(typeId);
     expect(row.event_name).toBe("Intro call");
@@ -99,7 +116,9 @@ describe("POST /api/bookings", () => {
     expect(note.notification).toMatch(/^New booking: Intro call with Ada Guest on /);
 
     // The slot is gone from /api/slots and a second booking of it is refused.
-    const slots = await ok<{ slots: Record<string, string[]> }>(await call("GET", `/api/slots?eventTypeId=${typeId}&start=${dateIn(3)}&end=${dateIn(3)}&timeZone=UTC`));
+    const slots = await ok<{ slots: Record<string, string[]> }>(
+      await call("GET", `/api/slots?eventTypeId=${typeId}&start=${dateIn(3)}&end=${dateIn(3)}&timeZone=UTC`),
+    );
     expect(slots.slots[dateIn(3)]).not.toContain(start);
     expect(slots.slots[dateIn(3)]).not.toContain(at(3, "09:15"));
     const again = await book(typeId, start);
@@ -126,7 +145,8 @@ describe("POST /api/bookings", () => {
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => book(typeId, starts[i % 2], guest(`overlap-${i}`), Math.floor(i / 2) % 2)));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
     expect(answers.filter((r) => r.status === 409)).toHaveLength(19);
-    const [row] = await db`select count(*)::int as n from events where host_id = ${host.id} and starts_at < ${at(4, "14:45")} and ends_at > ${at(4, "14:00")} and status <> 'cancelled'`;
+    const [row] =
+      await db`select count(*)::int as n from events where host_id = ${host.id} and starts_at < ${at(4, "14:45")} and ends_at > ${at(4, "14:00")} and status <> 'cancelled'`;
     expect(row.n).toBe(1);
   });
 
@@ -148,7 +168,15 @@ describe("POST /api/bookings", () => {
 
   it("400 with fields for bad input", async () => {
     const res = await call("POST", "/api/bookings", {
-      json: { eventTypeId: typeId, start: "tomorrow at ten", name: "", email: "not-an-email", timeZone: "Mars/Olympus", notes: "x".repeat(2001), guests: ["a@example.test", "b@example.test", "c@example.test", "d@example.test"] },
+      json: {
+        eventTypeId: typeId,
+        start: "tomorrow at ten",
+        name: "",
+        email: "not-an-email",
+        timeZone: "Mars/Olympus",
+        notes: "x".repeat(2001),
+        guests: ["a@example.test", "b@example.test", "c@example.test", "d@example.test"],
+      },
     });
     expect(res.status).toBe(400);
     const error = await errorOf(res);
@@ -172,7 +200,9 @@ describe("cancel and reschedule", () => {
     expect((await call("POST", `/api/bookings/${booking.id}/cancel`, { token: other.token })).status).toBe(404);
     expect((await call("POST", `/api/bookings/${booking.id}/cancel`)).status).toBe(401);
 
-    const cancelled = await ok<{ booking: Booking }>(await call("POST", `/api/bookings/${booking.id}/cancel?token=${encodeURIComponent(token)}`, { json: { reason: "Plans changed" } }));
+    const cancelled = await ok<{ booking: Booking }>(
+      await call("POST", `/api/bookings/${booking.id}/cancel?token=${encodeURIComponent(token)}`, { json: { reason: "Plans changed" } }),
+    );
     expect(cancelled.booking.status).toBe("cancelled");
     const [row] = await db`select status, sequence from events where id = ${booking.id}`;
     expect(row).toEqual({ status: "cancelled", sequence: 1 });
@@ -197,7 +227,9 @@ describe("cancel and reschedule", () => {
     await ok(await book(typeId, at(8, "15:00")), 201);
     const token = tokenOf(booking.rescheduleUrl);
     // Its own time does not block a small move.
-    const moved = await ok<{ booking: Booking }>(await call("POST", `/api/bookings/${booking.id}/reschedule?token=${encodeURIComponent(token)}`, { json: { start: at(8, "12:15") } }));
+    const moved = await ok<{ booking: Booking }>(
+      await call("POST", `/api/bookings/${booking.id}/reschedule?token=${encodeURIComponent(token)}`, { json: { start: at(8, "12:15") } }),
+    );
     expect(moved.booking.start).toBe(new Date(at(8, "12:15")).toISOString());
     expect(moved.booking.end).toBe(new Date(at(8, "12:45")).toISOString());
     const [row] = await db`select starts_at, sequence from events where id = ${booking.id}`;
@@ -207,7 +239,9 @@ describe("cancel and reschedule", () => {
     expect(taken.status).toBe(409);
     expect((await errorOf(taken)).code).toBe("slot_unavailable");
     expect((await call("POST", `/api/bookings/${booking.id}/reschedule?token=nope`, { json: { start: at(8, "16:00") } })).status).toBe(404);
-    const byHost = await ok<{ booking: Booking }>(await call("POST", `/api/bookings/${booking.id}/reschedule`, { token: host.token, json: { start: at(8, "16:00") } }));
+    const byHost = await ok<{ booking: Booking }>(
+      await call("POST", `/api/bookings/${booking.id}/reschedule`, { token: host.token, json: { start: at(8, "16:00") } }),
+    );
     expect(byHost.booking.start).toBe(new Date(at(8, "16:00")).toISOString());
     // The old time is free again.
     expect((await book(typeId, at(8, "12:00"))).status).toBe(201);
@@ -226,7 +260,8 @@ describe("seats and caps", () => {
     expect(second.booking.id).toBe(first.booking.id);
     const third = await book(group, start);
     expect(third.status).toBe(409);
-    const [row] = await db`select e.event_with, e.event_type, (select count(*)::int from event_invitees where event_id = e.id) as n from events e where id = ${first.booking.id}`;
+    const [row] =
+      await db`select e.event_with, e.event_type, (select count(*)::int from event_invitees where event_id = e.id) as n from events e where id = ${first.booking.id}`;
     expect(row).toEqual({ event_with: "Group", event_type: "In Person Meeting", n: 2 });
   });
 
@@ -236,7 +271,14 @@ describe("seats and caps", () => {
     for (const time of ["10:00", "11:00", "12:00", "13:00"]) expect((await book(freeType, at(11, time))).status).toBe(201);
     const own = await call("POST", "/events", {
       token: free.token,
-      json: { eventName: "Own", eventType: "Google Meet", eventWith: "One-to-One", description: "Planning.", targetedEmail: "friend@example.org", dateTime: at(12, "10:00") },
+      json: {
+        eventName: "Own",
+        eventType: "Google Meet",
+        eventWith: "One-to-One",
+        description: "Planning.",
+        targetedEmail: "friend@example.org",
+        dateTime: at(12, "10:00"),
+      },
     });
     expect(own.status, await own.clone().text()).toBe(201);
   });
@@ -261,7 +303,10 @@ describe("mails", () => {
     text: string;
     attachments: { filename: string; content: string; encoding: string }[];
   }
-  const mailsAbout = async (title: string) => (await bookingMailsSettled(db), db<OutboxRow[]>`select "to", subject, text, attachments from mail_outbox where subject like ${`%${title}%`} order by created_at`);
+  const mailsAbout = async (title: string) => (
+    await bookingMailsSettled(db),
+    db<OutboxRow[]>`select "to", subject, text, attachments from mail_outbox where subject like ${`%${title}%`} order by created_at`
+  );
   const icsOf = (mail: OutboxRow) => {
     const a = mail.attachments[0];
     const text = a.encoding === "base64" ? Buffer.from(a.content, "base64").toString("utf8") : a.content;
@@ -272,7 +317,10 @@ describe("mails", () => {
     const title = `Mail call ${crypto.randomUUID().slice(0, 8)}`;
     const mailType = await hostWithEventType(host, { title });
     const who = guest("mail");
-    const { booking } = await ok<{ booking: Booking }>(await call("POST", "/api/bookings", { json: { eventTypeId: mailType, start: at(11, "10:00"), ...who } }), 201);
+    const { booking } = await ok<{ booking: Booking }>(
+      await call("POST", "/api/bookings", { json: { eventTypeId: mailType, start: at(11, "10:00"), ...who } }),
+      201,
+    );
     const token = tokenOf(booking.cancelUrl);
     await ok(await call("POST", `/api/bookings/${booking.id}/reschedule?token=${encodeURIComponent(token)}`, { json: { start: at(11, "11:00") } }));
     await ok(await call("POST", `/api/bookings/${booking.id}/cancel?token=${encodeURIComponent(token)}`));

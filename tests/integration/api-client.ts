@@ -56,7 +56,15 @@ export async function errorOf(res: Response): Promise<ApiError> {
  * the file's own range, so per-address rate limits are not shared between calls or files;
  * accounts are named `${namePrefix} ${prefix}`; calls go to `server()` unless told otherwise.
  */
-export function apiClient({ ipPrefix, namePrefix = "API", server: defaultServer = () => servers()[0] }: { ipPrefix: string; namePrefix?: string; server?: () => string }) {
+export function apiClient({
+  ipPrefix,
+  namePrefix = "API",
+  server: defaultServer = () => servers()[0],
+}: {
+  ipPrefix: string;
+  namePrefix?: string;
+  server?: () => string;
+}) {
   const db = sql();
   let ipCounter = 0;
 

@@ -248,7 +248,11 @@ describe("POST /create-payment-intent", () => {
       currency: "usd",
       package: { _id: standardId, name: "Standard", price: 10 },
     });
-    expect(fake.intents.get(intent.paymentIntentId)).toMatchObject({ amount: 1000, currency: "usd", metadata: { userId: user.id, packageName: "Standard", amountCents: "1000" } });
+    expect(fake.intents.get(intent.paymentIntentId)).toMatchObject({
+      amount: 1000,
+      currency: "usd",
+      metadata: { userId: user.id, packageName: "Standard", amountCents: "1000" },
+    });
     // Asking again reuses the open intent (the page's idempotency).
     expect((await startPayment(user)).paymentIntentId).toBe(intent.paymentIntentId);
     expect(createsFor(user.id).every((r) => r.form.amount === "1000" && typeof r.idempotencyKey === "string")).toBe(true);
@@ -321,7 +325,7 @@ describe("POST /create-payment-intent", () => {
     const a = await account("pi-body");
     const form = await call("POST", "/create-payment-intent", { token: a.token, body: "name=Standard", headers: { "content-type": "text/plain" } });
     expect(form.status).toBe(415);
-    const malformed = await call("POST", "/create-payment-intent", { token: a.token, body: "{\"name\":", headers: { "content-type": "application/json" } });
+    const malformed = await call("POST", "/create-payment-intent", { token: a.token, body: '{"name":', headers: { "content-type": "application/json" } });
     expect((await errorOf(malformed)).code).toBe("invalid_json");
     for (const [json, field] of [
       [{}, "packageId"],
@@ -449,7 +453,10 @@ describe("POST /users/professional", () => {
     expect(await recordsOf(b.id)).toHaveLength(0);
 
     const cheap = await startPayment(b);
-    await fetch(`${fake.url}/_test/payment_intents/${cheap.paymentIntentId}`, { method: "POST", body: JSON.stringify({ status: "succeeded", amount: 50, amount_received: 50 }) });
+    await fetch(`${fake.url}/_test/payment_intents/${cheap.paymentIntentId}`, {
+      method: "POST",
+      body: JSON.stringify({ status: "succeeded", amount: 50, amount_received: 50 }),
+    });
     const mismatch = await postRecord(b, cheap.paymentIntentId);
     expect(mismatch.status).toBe(422);
     expect((await errorOf(mismatch)).code).toBe("payment_mismatch");
@@ -469,7 +476,11 @@ describe("POST /users/professional", () => {
 
   it("refuses bad bodies: 415, malformed JSON, wrong types and missing fields (with fields), 413", async () => {
     const a = await account("rec-body");
-    const form = await call("POST", "/users/professional", { token: a.token, body: "transactionId=pi_1", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const form = await call("POST", "/users/professional", {
+      token: a.token,
+      body: "transactionId=pi_1",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(form.status).toBe(415);
     const malformed = await call("POST", "/users/professional", { token: a.token, body: "not json", headers: { "content-type": "application/json" } });
     expect((await errorOf(malformed)).code).toBe("invalid_json");

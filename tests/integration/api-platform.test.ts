@@ -60,7 +60,10 @@ function servedByRouter(): Map<string, Set<string>> {
     const source = fs.readFileSync(module, "utf8");
     const match = /apiRoute\(\{([^}]*)\}\)/.exec(source);
     if (!match) continue;
-    const methods = match[1].split(",").map((m) => m.split(":")[0].trim().toLowerCase()).filter(Boolean);
+    const methods = match[1]
+      .split(",")
+      .map((m) => m.split(":")[0].trim().toLowerCase())
+      .filter(Boolean);
     served.set(templateOf(file), new Set(methods));
   }
   return served;
@@ -101,7 +104,12 @@ describe("the OpenAPI document", () => {
     for (const [template, item] of Object.entries(doc.paths)) {
       const url = template.replace(/\{email\}/g, "nobody%40example.test").replace(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000000");
       for (const method of Object.keys(item).filter((k) => ["get", "post", "put", "delete"].includes(k))) {
-        const res = await call(method.toUpperCase(), url, { "content-type": "application/json", accept: "application/json" }, method === "get" || method === "delete" ? undefined : "{}");
+        const res = await call(
+          method.toUpperCase(),
+          url,
+          { "content-type": "application/json", accept: "application/json" },
+          method === "get" || method === "delete" ? undefined : "{}",
+        );
         const type = res.headers.get("content-type") ?? "";
         expect(`${method} ${template} ${res.status} ${type}`).not.toMatch(/ 405 | 404 text\/html/);
         expect(type, `${method} ${template}`).toMatch(/application\/json|^$/);

@@ -76,7 +76,6 @@ async function errorOf(res: Response) {
   return body.error;
 }
 
-
 const schedule = (patch: Record<string, unknown> = {}) => ({
   name: "Evenings",
   timeZone: "Europe/Berlin",
@@ -165,7 +164,12 @@ describe("schedules", () => {
   it("create, read, replace (defaults for left-out fields), make default, delete; the default cannot be deleted", async () => {
     const a = await account("sched-cycle");
     const first = await defaultScheduleOf(a);
-    const body = schedule({ overrides: [{ date: "2026-12-24", start: "10:00", end: "12:00" }, { date: "2026-12-25", unavailable: true }] });
+    const body = schedule({
+      overrides: [
+        { date: "2026-12-24", start: "10:00", end: "12:00" },
+        { date: "2026-12-25", unavailable: true },
+      ],
+    });
     const made = await ok(await call("POST", "/api/schedules", { token: a.token, json: body }), 201);
     expect(made).toEqual({ _id: made._id, isDefault: false, ...body });
     expect(await ok(await call("GET", `/api/schedules/${made._id}`, { token: a.token }))).toEqual(made);
@@ -174,7 +178,9 @@ describe("schedules", () => {
     expect(replaced).toEqual({ _id: made._id, name: "Mornings", timeZone: "Asia/Tokyo", isDefault: false, weekly: [], overrides: [] });
 
     // Making it the default flips the old one.
-    const promoted = await ok(await call("PUT", `/api/schedules/${made._id}`, { token: a.token, json: { name: "Mornings", timeZone: "Asia/Tokyo", isDefault: true } }));
+    const promoted = await ok(
+      await call("PUT", `/api/schedules/${made._id}`, { token: a.token, json: { name: "Mornings", timeZone: "Asia/Tokyo", isDefault: true } }),
+    );
     expect(promoted.isDefault).toBe(true);
     const list = await ok<Json[]>(await call("GET", "/api/schedules", { token: a.token }));
     expect(list.map((s) => [s._id, s.isDefault])).toEqual([
@@ -182,7 +188,9 @@ describe("schedules", () => {
       [first._id, false],
     ]);
     // A PUT without isDefault keeps the default the default (a host always has one).
-    expect((await ok(await call("PUT", `/api/schedules/${made._id}`, { token: a.token, json: { name: "Mornings", timeZone: "Asia/Tokyo" } }))).isDefault).toBe(true);
+    expect((await ok(await call("PUT", `/api/schedules/${made._id}`, { token: a.token, json: { name: "Mornings", timeZone: "Asia/Tokyo" } }))).isDefault).toBe(
+      true,
+    );
 
     const refused = await call("DELETE", `/api/schedules/${made._id}`, { token: a.token });
     expect(refused.status).toBe(409);
@@ -208,12 +216,28 @@ describe("schedules", () => {
   it("refuses bad schedules with 400 invalid_input and the field", async () => {
     const a = await account("sched-bad");
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ weekly: [{ day: 1, start: "09:00", end: "12:00" }, { day: 1, start: "11:00", end: "13:00" }] }, "weekly.1"],
+      [
+        {
+          weekly: [
+            { day: 1, start: "09:00", end: "12:00" },
+            { day: 1, start: "11:00", end: "13:00" },
+          ],
+        },
+        "weekly.1",
+      ],
       [{ weekly: [{ day: 1, start: "17:00", end: "09:00" }] }, "weekly.0.end"],
       [{ weekly: [{ day: 1, start: "9am", end: "17:00" }] }, "weekly.0.start"],
       [{ timeZone: "Mars/Olympus_Mons" }, "timeZone"],
       [{ overrides: [{ date: "2026-02-29", unavailable: true }] }, "overrides.0.date"],
-      [{ overrides: [{ date: "2026-12-24", start: "10:00", end: "12:00" }, { date: "2026-12-24", start: "11:30", end: "13:00" }] }, "overrides.1"],
+      [
+        {
+          overrides: [
+            { date: "2026-12-24", start: "10:00", end: "12:00" },
+            { date: "2026-12-24", start: "11:30", end: "13:00" },
+          ],
+        },
+        "overrides.1",
+      ],
       [{ name: "" }, "name"],
     ];
     for (const [patch, field] of cases) {
@@ -374,7 +398,11 @@ describe("GET /api/slots", () => {
     expect(bySlug).toEqual(answer);
 
     // Over 62 days, end before start, a bad zone: 400.
-    for (const bad of [`start=${monday}&end=2099-01-01&timeZone=UTC`, `start=${monday}&end=2000-01-01&timeZone=UTC`, `start=${monday}&end=${monday}&timeZone=Nowhere/Land`]) {
+    for (const bad of [
+      `start=${monday}&end=2099-01-01&timeZone=UTC`,
+      `start=${monday}&end=2000-01-01&timeZone=UTC`,
+      `start=${monday}&end=${monday}&timeZone=Nowhere/Land`,
+    ]) {
       const res = await call("GET", `/api/slots?eventTypeId=${et._id}&${bad}`);
       expect(res.status, bad).toBe(400);
       expect((await errorOf(res)).code).toBe("invalid_input");

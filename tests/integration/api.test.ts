@@ -297,7 +297,7 @@ describe("events", () => {
     expect(created.duration).toBe(30);
   });
 
-  it("user: a Group event's blank invitees (\"email2\": \"\", as the original's form sends them) count as absent", async () => {
+  it('user: a Group event\'s blank invitees ("email2": "", as the original\'s form sends them) count as absent', async () => {
     const a = await account("group-blank");
     const created = await createEvent(a, {
       eventWith: "Group",
@@ -306,7 +306,10 @@ describe("events", () => {
     });
     expect(created.targetedEmail).toEqual({ email1: "a@example.org", email2: "d@example.org" });
     // A blank first invitee is still no invitee.
-    const none = await call("POST", "/events", { token: a.token, json: oneToOne({ eventWith: "Group", targetedEmail: { email1: "", email2: "b@example.org" } }) });
+    const none = await call("POST", "/events", {
+      token: a.token,
+      json: oneToOne({ eventWith: "Group", targetedEmail: { email1: "", email2: "b@example.org" } }),
+    });
     expect(none.status).toBe(400);
     expect(Object.keys((await errorOf(none)).fields ?? {})).toEqual(["targetedEmail.email1"]);
   });

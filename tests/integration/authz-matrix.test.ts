@@ -154,13 +154,24 @@ const CELLS: Cell[] = [
   page("POST", "booking.$id.cancel.tsx", (f) => `/booking/${f.booking}/cancel?token=wrong`, ALL_404, { form: () => ({ reason: "not yours" }) }),
   page("GET", "booking.$id.reschedule.tsx", (f) => `/booking/${f.booking}/reschedule?token=${enc(f.bookingToken)}`, ALL_ALLOW),
   page("GET", "booking.$id.reschedule.tsx", (f) => `/booking/${f.booking}/reschedule?token=wrong`, ALL_404),
-  page("POST", "booking.$id.reschedule.tsx", (f) => `/booking/${f.booking}/reschedule?token=wrong`, ALL_404, { form: (f) => ({ start: at(9, "10:00"), _f: f.slug }) }),
+  page("POST", "booking.$id.reschedule.tsx", (f) => `/booking/${f.booking}/reschedule?token=wrong`, ALL_404, {
+    form: (f) => ({ start: at(9, "10:00"), _f: f.slug }),
+  }),
 
   // The host's event pages.
   page("GET", ["dashboard.tsx", "dashboard._index.tsx"], () => "/dashboard", SIGNED_IN),
   // A valid update: only ownership can refuse it.
   page("POST", "dashboard._index.tsx", () => "/dashboard?index", OWNER, {
-    form: (f) => ({ intent: "update", eventId: f.event, eventName: "Moved", eventType: "Phone Call", description: "Moved.", date: at(25, "00:00").slice(0, 10), time: "11:00", duration: "30" }),
+    form: (f) => ({
+      intent: "update",
+      eventId: f.event,
+      eventName: "Moved",
+      eventType: "Phone Call",
+      description: "Moved.",
+      date: at(25, "00:00").slice(0, 10),
+      time: "11:00",
+      duration: "30",
+    }),
   }),
   page("POST", "dashboard._index.tsx", () => "/dashboard?index", OWNER, { form: (f) => ({ intent: "delete", eventId: f.eventPast2 }), destructive: true }),
   page("GET", "eventtype.tsx", () => "/eventtype", SIGNED_IN),
@@ -177,21 +188,37 @@ const CELLS: Cell[] = [
   page("GET", "dashboard.routingForms.tsx", () => "/dashboard/routingForms", SIGNED_IN),
   page("GET", "dashboard.apiTokens/route.tsx", () => "/dashboard/apiTokens", SIGNED_IN),
   page("GET", "dashboard.apiTokens/route.tsx", (f) => `/dashboard/apiTokens?revoke=${f.token2}`, OWNER),
-  page("POST", "dashboard.apiTokens/route.tsx", () => "/dashboard/apiTokens", OWNER, { form: (f) => ({ intent: "revoke", tokenId: f.token2 }), destructive: true }),
+  page("POST", "dashboard.apiTokens/route.tsx", () => "/dashboard/apiTokens", OWNER, {
+    form: (f) => ({ intent: "revoke", tokenId: f.token2 }),
+    destructive: true,
+  }),
   page("GET", "dashboard.eventTypes.tsx", () => "/dashboard/eventTypes", HOSTS),
   page("GET", "dashboard.eventTypes.tsx", (f) => `/dashboard/eventTypes?delete=${f.eventTypePage}`, OWNER_HOST_PAGE),
-  page("POST", "dashboard.eventTypes.tsx", () => "/dashboard/eventTypes", OWNER_HOST_PAGE, { form: (f) => ({ intent: "toggle", id: f.eventTypePage, active: "false" }), destructive: true }),
-  page("POST", "dashboard.eventTypes.tsx", () => "/dashboard/eventTypes", OWNER_HOST_PAGE, { form: (f) => ({ intent: "delete", id: f.eventTypePage }), destructive: true }),
+  page("POST", "dashboard.eventTypes.tsx", () => "/dashboard/eventTypes", OWNER_HOST_PAGE, {
+    form: (f) => ({ intent: "toggle", id: f.eventTypePage, active: "false" }),
+    destructive: true,
+  }),
+  page("POST", "dashboard.eventTypes.tsx", () => "/dashboard/eventTypes", OWNER_HOST_PAGE, {
+    form: (f) => ({ intent: "delete", id: f.eventTypePage }),
+    destructive: true,
+  }),
   page("GET", "dashboard.eventTypes_.$id/route.tsx", (f) => `/dashboard/eventTypes/${f.eventType}`, OWNER_HOST_PAGE),
   page("POST", "dashboard.eventTypes_.$id/route.tsx", (f) => `/dashboard/eventTypes/${f.eventType}`, OWNER_HOST_PAGE, { form: () => ({ title: "" }) }),
   page("GET", "dashboard.availability/route.tsx", () => "/dashboard/availability", HOSTS),
   page("GET", "dashboard.availability/route.tsx", (f) => `/dashboard/availability?schedule=${f.schedule}`, OWNER_HOST_PAGE),
-  page("POST", "dashboard.availability/route.tsx", (f) => `/dashboard/availability?schedule=${f.schedule}`, OWNER_HOST_PAGE, { form: () => ({ intent: "save", name: "" }) }),
-  page("POST", "dashboard.availability/route.tsx", (f) => `/dashboard/availability?schedule=${f.schedulePage}`, OWNER_HOST_PAGE, { form: () => ({ intent: "delete" }), destructive: true }),
+  page("POST", "dashboard.availability/route.tsx", (f) => `/dashboard/availability?schedule=${f.schedule}`, OWNER_HOST_PAGE, {
+    form: () => ({ intent: "save", name: "" }),
+  }),
+  page("POST", "dashboard.availability/route.tsx", (f) => `/dashboard/availability?schedule=${f.schedulePage}`, OWNER_HOST_PAGE, {
+    form: () => ({ intent: "delete" }),
+    destructive: true,
+  }),
   page("GET", "dashboard.team/route.tsx", () => "/dashboard/team", HOSTS),
   page("GET", "dashboard.team/route.tsx", (f) => `/dashboard/team?remove=${f.teamRow}`, OWNER_HOST_PAGE),
   page("POST", "dashboard.team/route.tsx", () => "/dashboard/team", OWNER_HOST_PAGE, { form: (f) => ({ intent: "resend", id: f.teamRow }) }),
-  page("POST", "dashboard.team/route.tsx", () => "/dashboard/team", ["signin", "404", "404", "404", "403"], { form: (f) => ({ intent: "accept", id: f.teamRow }) }),
+  page("POST", "dashboard.team/route.tsx", () => "/dashboard/team", ["signin", "404", "404", "404", "403"], {
+    form: (f) => ({ intent: "accept", id: f.teamRow }),
+  }),
   page("POST", "dashboard.team/route.tsx", () => "/dashboard/team", OWNER_HOST_PAGE, { form: (f) => ({ intent: "remove", id: f.teamRow }), destructive: true }),
   // The invitation is for someone else: every signed-in person but the invitee gets a 403.
   page("GET", "dashboard.team_.accept.tsx", (f) => `/dashboard/team/accept?token=${enc(f.teamToken)}`, ["signin", "403", "403", "403", "403"]),
@@ -211,11 +238,20 @@ const CELLS: Cell[] = [
 
   // Admin pages.
   page("GET", "dashboard.manageUser.tsx", () => "/dashboard/manageUser", ADMIN),
-  page("POST", "dashboard.manageUser.tsx", () => "/dashboard/manageUser", ADMIN, { form: (f) => ({ intent: "promote", userId: f.target.id }), destructive: true }),
+  page("POST", "dashboard.manageUser.tsx", () => "/dashboard/manageUser", ADMIN, {
+    form: (f) => ({ intent: "promote", userId: f.target.id }),
+    destructive: true,
+  }),
   page("GET", "dashboard.manageEvent.tsx", () => "/dashboard/manageEvent", ADMIN),
-  page("POST", "dashboard.manageEvent.tsx", () => "/dashboard/manageEvent", ADMIN, { form: (f) => ({ intent: "cancel", eventId: f.event }), destructive: true }),
+  page("POST", "dashboard.manageEvent.tsx", () => "/dashboard/manageEvent", ADMIN, {
+    form: (f) => ({ intent: "cancel", eventId: f.event }),
+    destructive: true,
+  }),
   page("GET", "dashboard.packages/route.tsx", () => "/dashboard/packages", ADMIN),
-  page("POST", "dashboard.packages/route.tsx", () => "/dashboard/packages", ADMIN, { form: (f) => ({ intent: "delete", packageId: f.pkgPage }), destructive: true }),
+  page("POST", "dashboard.packages/route.tsx", () => "/dashboard/packages", ADMIN, {
+    form: (f) => ({ intent: "delete", packageId: f.pkgPage }),
+    destructive: true,
+  }),
   page("GET", "dashboard.professionalCollections.tsx", () => "/dashboard/professionalCollections", ADMIN),
   page("POST", "dashboard.professionalCollections.tsx", () => "/dashboard/professionalCollections", ADMIN, {
     form: (f) => ({ intent: "remove", recordId: f.recordPage }),
@@ -225,7 +261,9 @@ const CELLS: Cell[] = [
 
   // Payments (admins cannot pay).
   page("GET", "payment.$id.tsx", (f) => `/payment/${f.pkg}`, ["signin", "allow", "allow", "allow", "redirect:/pricing"]),
-  page("POST", "payment.$id.tsx", (f) => `/payment/${f.pkg}`, ["signin", "allow", "allow", "allow", "redirect:/pricing"], { form: () => ({ intent: "confirm" }) }),
+  page("POST", "payment.$id.tsx", (f) => `/payment/${f.pkg}`, ["signin", "allow", "allow", "allow", "redirect:/pricing"], {
+    form: () => ({ intent: "confirm" }),
+  }),
 
   // JSON: the original's paths.
   api("POST", "/api/token", "api.token.ts", () => "/api/token", ALL_ALLOW, { json: () => ({}) }),
@@ -260,7 +298,13 @@ const CELLS: Cell[] = [
 
   // JSON: scheduling.
   api("GET", "/api/openapi.json", "api.openapi[.]json.ts", () => "/api/openapi.json", ALL_ALLOW),
-  api("GET", "/api/slots", "api.slots.ts", (f) => `/api/slots?eventTypeId=${f.eventType}&start=${at(1, "00:00").slice(0, 10)}&end=${at(7, "00:00").slice(0, 10)}&timeZone=UTC`, ALL_ALLOW),
+  api(
+    "GET",
+    "/api/slots",
+    "api.slots.ts",
+    (f) => `/api/slots?eventTypeId=${f.eventType}&start=${at(1, "00:00").slice(0, 10)}&end=${at(7, "00:00").slice(0, 10)}&timeZone=UTC`,
+    ALL_ALLOW,
+  ),
   api("GET", "/api/schedules", "api.schedules.ts", () => "/api/schedules", SIGNED_IN),
   api("POST", "/api/schedules", "api.schedules.ts", () => "/api/schedules", SIGNED_IN, { json: () => ({ name: "" }) }),
   api("GET", "/api/schedules/{id}", "api.schedules_.$id.ts", (f) => `/api/schedules/${f.schedule}`, OWNER),
@@ -276,7 +320,9 @@ const CELLS: Cell[] = [
   api("POST", "/api/bookings/{id}/reschedule", "api.bookings_.$id.reschedule.ts", (f) => `/api/bookings/${f.booking}/reschedule?token=wrong`, ALL_404, {
     json: () => ({ start: at(10, "10:00") }),
   }),
-  api("POST", "/api/bookings/{id}/cancel", "api.bookings_.$id.cancel.ts", (f) => `/api/bookings/${f.booking}/cancel?token=wrong`, ALL_404, { json: () => ({}) }),
+  api("POST", "/api/bookings/{id}/cancel", "api.bookings_.$id.cancel.ts", (f) => `/api/bookings/${f.booking}/cancel?token=wrong`, ALL_404, {
+    json: () => ({}),
+  }),
   api("POST", "/api/bookings/{id}/reschedule", "api.bookings_.$id.reschedule.ts", (f) => `/api/bookings/${f.booking}/reschedule`, OWNER, {
     json: () => ({ start: at(10, "10:00") }),
     destructive: true,
@@ -351,7 +397,13 @@ beforeAll(async () => {
   const as = (a: Account) => ({ token: a.token });
 
   // The user's schedules, event types, events and a booking.
-  const schedule = await ok(await call("POST", "/api/schedules", { ...as(user), json: { name: "Always", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "08:00", end: "18:00" })) } }), 201);
+  const schedule = await ok(
+    await call("POST", "/api/schedules", {
+      ...as(user),
+      json: { name: "Always", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "08:00", end: "18:00" })) },
+    }),
+    201,
+  );
   const scheduleDel = await ok(await call("POST", "/api/schedules", { ...as(user), json: { name: "Spare", timeZone: "UTC", weekly: [] } }), 201);
   const schedulePage = await ok(await call("POST", "/api/schedules", { ...as(user), json: { name: "Spare 2", timeZone: "UTC", weekly: [] } }), 201);
   const typeBody = (slug: string) => ({ title: slug, slug, duration: 30, minimumNotice: 0, scheduleId: schedule._id });
@@ -372,7 +424,9 @@ beforeAll(async () => {
   // Moved into the past, so the free plan's 3 upcoming events never shape an outcome.
   await db`update events set starts_at = starts_at - interval '60 days', ends_at = ends_at - interval '60 days' where id in (${eventPast._id}, ${eventPast2._id})`;
   const booked = await ok<{ booking: { id: string; cancelUrl: string } }>(
-    await call("POST", "/api/bookings", { json: { eventTypeId: eventType._id, start: at(9, "10:00"), name: "Guest", email: "guest@example.org", timeZone: "UTC" } }),
+    await call("POST", "/api/bookings", {
+      json: { eventTypeId: eventType._id, start: at(9, "10:00"), name: "Guest", email: "guest@example.org", timeZone: "UTC" },
+    }),
     201,
   );
   const bookingToken = new URL(booked.booking.cancelUrl).searchParams.get("token") ?? "";
@@ -458,8 +512,14 @@ describe("authorization matrix", () => {
       return route ? [`${entry.name}/${route}`] : [];
     });
     const listed = new Set(CELLS.flatMap((c) => c.files));
-    expect(files.filter((name) => !listed.has(name)), "routes the matrix does not list").toEqual([]);
-    expect([...listed].filter((name) => !files.includes(name)), "listed routes that do not exist").toEqual([]);
+    expect(
+      files.filter((name) => !listed.has(name)),
+      "routes the matrix does not list",
+    ).toEqual([]);
+    expect(
+      [...listed].filter((name) => !files.includes(name)),
+      "listed routes that do not exist",
+    ).toEqual([]);
 
     const doc = (await (await call("GET", "/api/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
     const operations = Object.entries(doc.paths).flatMap(([p, item]) =>
@@ -468,8 +528,14 @@ describe("authorization matrix", () => {
         .map((m) => `${m} ${p}`),
     );
     const covered = new Set(CELLS.map((c) => c.operation).filter(Boolean));
-    expect(operations.filter((op) => !covered.has(op)), "JSON operations the matrix does not list").toEqual([]);
-    expect([...covered].filter((op) => !operations.includes(op as string)), "listed operations the OpenAPI document lacks").toEqual([]);
+    expect(
+      operations.filter((op) => !covered.has(op)),
+      "JSON operations the matrix does not list",
+    ).toEqual([]);
+    expect(
+      [...covered].filter((op) => !operations.includes(op as string)),
+      "listed operations the OpenAPI document lacks",
+    ).toEqual([]);
   });
 
   it("every cell answers as expected: no unexpected allow, no 5xx, refused writes change nothing", async () => {
@@ -502,7 +568,9 @@ describe("authorization matrix", () => {
     for (const cell of CELLS.filter((c) => !c.destructive)) for (let i = 0; i < ACTORS.length; i += 1) if (cell.expect[i] === "allow") await check(cell, i);
     for (const cell of CELLS.filter((c) => c.destructive)) for (let i = 0; i < ACTORS.length; i += 1) if (cell.expect[i] === "allow") await check(cell, i);
 
-    console.log(`authorization matrix: ${CELLS.length} requests x ${ACTORS.length} actors = ${cells} cells, ${refusedWrites} refused writes checked against the database, ${unexpectedAllows} unexpected allows`);
+    console.log(
+      `authorization matrix: ${CELLS.length} requests x ${ACTORS.length} actors = ${cells} cells, ${refusedWrites} refused writes checked against the database, ${unexpectedAllows} unexpected allows`,
+    );
     expect(cells).toBe(CELLS.length * ACTORS.length);
     expect(mismatches).toEqual([]);
     expect(unexpectedAllows).toBe(0);

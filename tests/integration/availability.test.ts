@@ -76,7 +76,10 @@ async function bearerToken(h: Host): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-const valueOf = (page: string, name: string) => [...page.matchAll(new RegExp(`name="${name.replace(".", "\\.")}"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="${name.replace(".", "\\.")}"`, "g"))].map((m) => m[1] ?? m[2]);
+const valueOf = (page: string, name: string) =>
+  [...page.matchAll(new RegExp(`name="${name.replace(".", "\\.")}"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="${name.replace(".", "\\.")}"`, "g"))].map(
+    (m) => m[1] ?? m[2],
+  );
 
 describe("Availability page", () => {
   it("sends a visitor to sign in, for the page, an editor and its forms", async () => {
@@ -119,8 +122,21 @@ describe("Availability page", () => {
       h.c,
       `${PAGE}?schedule=${id}`,
       editorFields(
-        { 1: [["13:00", "18:00"], ["10:00", "12:00"]], 3: [["22:00", "00:00"]] },
-        { name: "  Office  ", timeZone: "America/New_York", overrides: [["2026-12-24", "hours", "10:00", "12:00"], ["2026-12-25", "unavailable", "", ""]] },
+        {
+          1: [
+            ["13:00", "18:00"],
+            ["10:00", "12:00"],
+          ],
+          3: [["22:00", "00:00"]],
+        },
+        {
+          name: "  Office  ",
+          timeZone: "America/New_York",
+          overrides: [
+            ["2026-12-24", "hours", "10:00", "12:00"],
+            ["2026-12-25", "unavailable", "", ""],
+          ],
+        },
       ),
     );
     expect(res.status).toBe(302);
@@ -143,7 +159,9 @@ describe("Availability page", () => {
     const token = await bearerToken(h);
     const api = await fetch(new URL("/api/schedules", servers()[0]), { headers: { authorization: `Bearer ${token}` } });
     expect(api.status).toBe(200);
-    expect(await api.json()).toEqual([{ _id: id, name: "Office", timeZone: "America/New_York", isDefault: true, weekly: row.weekly, overrides: row.overrides }]);
+    expect(await api.json()).toEqual([
+      { _id: id, name: "Office", timeZone: "America/New_York", isDefault: true, weekly: row.weekly, overrides: row.overrides },
+    ]);
 
     // The toast and the saved values on the page it leads to.
     const after = await h.c.get(`${PAGE}?schedule=${id}`);
@@ -160,7 +178,20 @@ describe("Availability page", () => {
     const h = await host("invalid");
     const id = await defaultScheduleId(h);
     const before = await db`select weekly, name from schedules where id = ${id}`;
-    const res = await post(h.c, `${PAGE}?schedule=${id}`, editorFields({ 1: [["09:00", "12:00"], ["11:00", "13:00"]], 2: [["15:00", "14:30"]] }, { name: "Kept name" }));
+    const res = await post(
+      h.c,
+      `${PAGE}?schedule=${id}`,
+      editorFields(
+        {
+          1: [
+            ["09:00", "12:00"],
+            ["11:00", "13:00"],
+          ],
+          2: [["15:00", "14:30"]],
+        },
+        { name: "Kept name" },
+      ),
+    );
     expect(res.status).toBe(400);
     const page = await html(res);
     const text = visibleText(page);
@@ -192,12 +223,38 @@ describe("Availability page", () => {
     expect(valueOf(added, "d1.end")).toEqual(["12:00", "14:00"]);
     expect(valueOf(added, "name")).toEqual(["Typed"]);
 
-    const remove = await post(h.c, `${PAGE}?schedule=${id}`, editorFields({ 1: [["09:00", "12:00"], ["13:00", "14:00"], ["15:00", "16:00"]] }, { intent: "remove:1:1" }));
+    const remove = await post(
+      h.c,
+      `${PAGE}?schedule=${id}`,
+      editorFields(
+        {
+          1: [
+            ["09:00", "12:00"],
+            ["13:00", "14:00"],
+            ["15:00", "16:00"],
+          ],
+        },
+        { intent: "remove:1:1" },
+      ),
+    );
     expect(remove.status).toBe(200);
     const removed = await html(remove);
     expect(valueOf(removed, "d1.start")).toEqual(["09:00", "15:00"]);
 
-    const copy = await post(h.c, `${PAGE}?schedule=${id}`, editorFields({ 1: [["10:00", "12:00"], ["13:00", "18:00"]], 6: [["08:00", "09:00"]] }, { intent: "copyMonday" }));
+    const copy = await post(
+      h.c,
+      `${PAGE}?schedule=${id}`,
+      editorFields(
+        {
+          1: [
+            ["10:00", "12:00"],
+            ["13:00", "18:00"],
+          ],
+          6: [["08:00", "09:00"]],
+        },
+        { intent: "copyMonday" },
+      ),
+    );
     const copied = await html(copy);
     for (const day of [2, 3, 4, 5]) {
       expect(valueOf(copied, `d${day}.start`), `day ${day}`).toEqual(["10:00", "13:00"]);
@@ -211,7 +268,22 @@ describe("Availability page", () => {
     const h = await host("overrides");
     const id = await defaultScheduleId(h);
     const url = `${PAGE}?schedule=${id}`;
-    const add = await post(h.c, url, editorFields({ 1: [["09:00", "17:00"]] }, { intent: "addOverride", extra: [["new.date", "2026-12-31"], ["new.kind", "unavailable"], ["new.start", ""], ["new.end", ""]] }));
+    const add = await post(
+      h.c,
+      url,
+      editorFields(
+        { 1: [["09:00", "17:00"]] },
+        {
+          intent: "addOverride",
+          extra: [
+            ["new.date", "2026-12-31"],
+            ["new.kind", "unavailable"],
+            ["new.start", ""],
+            ["new.end", ""],
+          ],
+        },
+      ),
+    );
     expect(add.status).toBe(200);
     const added = await html(add);
     expect(valueOf(added, "o.date")).toEqual(["2026-12-31"]);
@@ -220,7 +292,19 @@ describe("Availability page", () => {
     const bad = await post(
       h.c,
       url,
-      editorFields({ 1: [["09:00", "17:00"]] }, { intent: "addOverride", overrides: [["2026-12-31", "unavailable", "", ""]], extra: [["new.date", "2027-01-02"], ["new.kind", "hours"], ["new.start", "12:00"], ["new.end", "11:00"]] }),
+      editorFields(
+        { 1: [["09:00", "17:00"]] },
+        {
+          intent: "addOverride",
+          overrides: [["2026-12-31", "unavailable", "", ""]],
+          extra: [
+            ["new.date", "2027-01-02"],
+            ["new.kind", "hours"],
+            ["new.start", "12:00"],
+            ["new.end", "11:00"],
+          ],
+        },
+      ),
     );
     expect(bad.status).toBe(400);
     const refused = await html(bad);
@@ -229,13 +313,38 @@ describe("Availability page", () => {
     expect(valueOf(refused, "new.start")).toEqual(["12:00"]);
     expect(valueOf(refused, "o.date")).toEqual(["2026-12-31"]);
 
-    const save = await post(h.c, url, editorFields({ 1: [["09:00", "17:00"]] }, { overrides: [["2026-12-31", "unavailable", "", ""], ["2027-01-02", "hours", "10:00", "11:00"]] }));
+    const save = await post(
+      h.c,
+      url,
+      editorFields(
+        { 1: [["09:00", "17:00"]] },
+        {
+          overrides: [
+            ["2026-12-31", "unavailable", "", ""],
+            ["2027-01-02", "hours", "10:00", "11:00"],
+          ],
+        },
+      ),
+    );
     expect(save.status).toBe(302);
     expect((await db`select overrides from schedules where id = ${id}`)[0].overrides).toEqual([
       { date: "2026-12-31", unavailable: true },
       { date: "2027-01-02", start: "10:00", end: "11:00" },
     ]);
-    const remove = await post(h.c, url, editorFields({ 1: [["09:00", "17:00"]] }, { intent: "removeOverride:0", overrides: [["2026-12-31", "unavailable", "", ""], ["2027-01-02", "hours", "10:00", "11:00"]] }));
+    const remove = await post(
+      h.c,
+      url,
+      editorFields(
+        { 1: [["09:00", "17:00"]] },
+        {
+          intent: "removeOverride:0",
+          overrides: [
+            ["2026-12-31", "unavailable", "", ""],
+            ["2027-01-02", "hours", "10:00", "11:00"],
+          ],
+        },
+      ),
+    );
     expect(valueOf(await html(remove), "o.date")).toEqual(["2027-01-02"]);
   });
 
@@ -297,7 +406,11 @@ describe("Availability page", () => {
     expect((await stranger.c.get(`${PAGE}?schedule=${id}`)).status).toBe(404);
     expect((await stranger.c.get(`${PAGE}?schedule=not-a-uuid`)).status).toBe(404);
     expect((await stranger.c.get(`${PAGE}?schedule=${id}&delete=1`)).status).toBe(404);
-    for (const fields of [editorFields({ 1: [["01:00", "02:00"]] }, { name: "Hijacked" }), [["intent", "makeDefault"]] as Array<[string, string]>, [["intent", "delete"]] as Array<[string, string]>]) {
+    for (const fields of [
+      editorFields({ 1: [["01:00", "02:00"]] }, { name: "Hijacked" }),
+      [["intent", "makeDefault"]] as Array<[string, string]>,
+      [["intent", "delete"]] as Array<[string, string]>,
+    ]) {
       expect((await post(stranger.c, `${PAGE}?schedule=${id}`, fields)).status).toBe(404);
     }
     expect((await post(stranger.c, `${PAGE}?schedule=nope`, editorFields({}))).status).toBe(404);

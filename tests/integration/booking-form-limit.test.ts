@@ -20,8 +20,17 @@ beforeAll(async () => {
   const host = await account("limit-host");
   const username = `lim${crypto.randomUUID().slice(0, 8)}`;
   await db`update users set username = ${username}, time_zone = 'UTC' where id = ${host.id}`;
-  await ok(await call("POST", "/api/schedules", { token: host.token, json: { name: "Always", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "08:00", end: "18:00" })) } }), 201);
-  const type = await ok(await call("POST", "/api/event-types", { token: host.token, json: { title: "Limited", slug: "limited", duration: 30, minimumNotice: 0 } }), 201);
+  await ok(
+    await call("POST", "/api/schedules", {
+      token: host.token,
+      json: { name: "Always", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "08:00", end: "18:00" })) },
+    }),
+    201,
+  );
+  const type = await ok(
+    await call("POST", "/api/event-types", { token: host.token, json: { title: "Limited", slug: "limited", duration: 30, minimumNotice: 0 } }),
+    201,
+  );
   eventTypeId = type._id;
   path = `/${username}/limited`;
 });

@@ -54,7 +54,16 @@ beforeAll(async () => {
   const { _id: scheduleId } = (await schedule.json()) as { _id: string };
   const type = await call("POST", "/api/event-types", {
     token: host.token,
-    json: { title, slug: `manage-${crypto.randomUUID().slice(0, 8)}`, duration: 30, slotInterval: 30, minimumNotice: 60, bookingWindowDays: 30, location: { type: "google-meet" }, scheduleId },
+    json: {
+      title,
+      slug: `manage-${crypto.randomUUID().slice(0, 8)}`,
+      duration: 30,
+      slotInterval: 30,
+      minimumNotice: 60,
+      bookingWindowDays: 30,
+      location: { type: "google-meet" },
+      scheduleId,
+    },
   });
   expect(type.status).toBe(201);
   typeId = ((await type.json()) as { _id: string })._id;
@@ -126,7 +135,9 @@ describe("cancel page", () => {
     expect(row.sequence).toBe(1);
     // Booking mails leave through the booking events outbox (decision 030), moments after the answer.
     await bookingMailsSettled(db);
-    const mails = await db<{ to: string; attachments: { content: string; encoding: string }[] }[]>`select "to", attachments from mail_outbox where "to" like ${`%${b.email}%`} order by created_at`;
+    const mails = await db<
+      { to: string; attachments: { content: string; encoding: string }[] }[]
+    >`select "to", attachments from mail_outbox where "to" like ${`%${b.email}%`} order by created_at`;
     const ics = mails.map((m) => {
       const a = m.attachments[0];
       return a.encoding === "base64" ? Buffer.from(a.content, "base64").toString("utf8") : a.content;
@@ -189,7 +200,9 @@ describe("reschedule page", () => {
     expect(row.sequence).toBe(1);
     // Booking mails leave through the booking events outbox (decision 030), moments after the answer.
     await bookingMailsSettled(db);
-    const mails = await db<{ text: string; attachments: { content: string; encoding: string }[] }[]>`select text, attachments from mail_outbox where "to" like ${`%${b.email}%`} order by created_at`;
+    const mails = await db<
+      { text: string; attachments: { content: string; encoding: string }[] }[]
+    >`select text, attachments from mail_outbox where "to" like ${`%${b.email}%`} order by created_at`;
     expect(mails.at(-1)?.text).toContain(b.cancelUrl);
     const last = mails.at(-1)?.attachments[0];
     const ics = last ? (last.encoding === "base64" ? Buffer.from(last.content, "base64").toString("utf8") : last.content) : "";

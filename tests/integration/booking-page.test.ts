@@ -16,7 +16,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A New York date `days` ahead, YYYY-MM-DD. */
 function nyDate(days: number): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(Date.now() + days * DAY_MS));
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(Date.now() + days * DAY_MS),
+  );
 }
 
 /** The instant of `time` on `date` in New York. */
@@ -29,7 +31,15 @@ function nyInstant(date: string, time: string): Date {
 /** The instant written in Berlin as /api/slots writes it ("2026-12-01T15:00:00+01:00"). */
 function berlinSlot(instant: Date): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: "Europe/Berlin",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
       .formatToParts(instant)
       .map((p) => [p.type, p.value]),
   );
@@ -48,7 +58,10 @@ async function ok(res: Response, status = 201) {
 }
 
 /** A host in New York, 09:00-17:00 every day, with a username and event types. */
-async function nyHost(a: Account, types: { title: string; slug: string; active?: boolean; kind?: string; seats?: number; minimumNotice?: number }[]): Promise<string> {
+async function nyHost(
+  a: Account,
+  types: { title: string; slug: string; active?: boolean; kind?: string; seats?: number; minimumNotice?: number }[],
+): Promise<string> {
   const username = `pg${crypto.randomUUID().slice(0, 8)}`;
   await db`update users set username = ${username}, time_zone = 'America/New_York' where id = ${a.id}`;
   const schedule = await ok(
@@ -176,12 +189,18 @@ describe("booking page /{username}/{slug}", () => {
     const ics = await call("GET", `/${username}/intro/booked/${id}/ics?token=${token}`);
     expect(ics.status).toBe(200);
     expect(ics.headers.get("content-type")).toMatch(/^text\/calendar/);
-    const stamp = nineNy.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+    const stamp = nineNy
+      .toISOString()
+      .replace(/[-:]/g, "")
+      .replace(/\.\d{3}/, "");
     expect(await ics.text()).toContain(`DTSTART:${stamp}`);
     expect((await call("GET", `/${username}/intro/booked/${id}/ics?token=nope`)).status).toBe(404);
 
     // The same slot again: taken, the typed name and e-mail kept, the next free times offered.
-    const again = await call("POST", path, { body: new URLSearchParams({ ...form, name: "Bo Late", email: "bo@example.test" }), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const again = await call("POST", path, {
+      body: new URLSearchParams({ ...form, name: "Bo Late", email: "bo@example.test" }),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(again.status).toBe(409);
     const html = await again.text();
     expect(visibleText(html)).toContain("That time was just taken.");
@@ -192,7 +211,10 @@ describe("booking page /{username}/{slug}", () => {
 
   it("bad input answers 400 per field, never a 500", async () => {
     const path = `${page()}&date=${berlinDate}`;
-    const res = await call("POST", path, { body: new URLSearchParams({ slot: "soon", tz: "Mars/Olympus", name: "", email: "nope" }), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await call("POST", path, {
+      body: new URLSearchParams({ slot: "soon", tz: "Mars/Olympus", name: "", email: "nope" }),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(res.status).toBe(400);
     const text = visibleText(await res.text());
     expect(text).toContain("Give your name.");

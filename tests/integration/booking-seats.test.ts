@@ -47,7 +47,18 @@ async function groupType(seats: number, title = `Workshop ${crypto.randomUUID().
   const type = await ok(
     await call("POST", "/api/event-types", {
       token: host.token,
-      json: { title, slug: `seats-${crypto.randomUUID().slice(0, 8)}`, kind: "group", seats, duration: 60, slotInterval: 60, minimumNotice: 60, bookingWindowDays: 30, location: { type: "video" }, scheduleId },
+      json: {
+        title,
+        slug: `seats-${crypto.randomUUID().slice(0, 8)}`,
+        kind: "group",
+        seats,
+        duration: 60,
+        slotInterval: 60,
+        minimumNotice: 60,
+        bookingWindowDays: 30,
+        location: { type: "video" },
+        scheduleId,
+      },
     }),
     201,
   );
@@ -65,7 +76,8 @@ async function booked(typeId: string, start: string, who = guest("x"), extra: Re
 }
 
 const seatRows = (eventId: string) => db`select id, email, guests, status, sequence from booking_seats where event_id = ${eventId} order by created_at, id`;
-const inviteesOf = async (eventId: string) => (await db`select email from event_invitees where event_id = ${eventId} order by position`).map((r) => r.email as string);
+const inviteesOf = async (eventId: string) =>
+  (await db`select email from event_invitees where event_id = ${eventId} order by position`).map((r) => r.email as string);
 
 beforeAll(async () => {
   host = await account("host", "professional");
@@ -103,7 +115,9 @@ describe("a seat per guest", () => {
 
     // Seat A's token on seat B's id: 404 on the JSON paths and the pages.
     expect((await call("POST", `/api/bookings/${b.seatId}/cancel?token=${encodeURIComponent(tokenA)}`)).status).toBe(404);
-    expect((await call("POST", `/api/bookings/${b.seatId}/reschedule?token=${encodeURIComponent(tokenA)}`, { json: { start: at(3, "11:00") } })).status).toBe(404);
+    expect((await call("POST", `/api/bookings/${b.seatId}/reschedule?token=${encodeURIComponent(tokenA)}`, { json: { start: at(3, "11:00") } })).status).toBe(
+      404,
+    );
     const page = client();
     expect((await page.get(`/booking/${b.seatId}/cancel?token=${encodeURIComponent(tokenA)}`)).status).toBe(404);
     expect((await page.get(`/booking/${b.seatId}/reschedule?token=${encodeURIComponent(tokenA)}`)).status).toBe(404);
@@ -178,20 +192,26 @@ describe("a seat per guest", () => {
     expect(seatA).toEqual({ event_id: movedA.booking.id, sequence: 1 });
 
     // B joins A at eleven: the session at ten goes with its last seat.
-    const movedB = await ok<{ booking: Booking }>(await call("POST", `/api/bookings/${b.seatId}/reschedule?token=${tokenB}`, { json: { start: eleven }, server: 1 }));
+    const movedB = await ok<{ booking: Booking }>(
+      await call("POST", `/api/bookings/${b.seatId}/reschedule?token=${tokenB}`, { json: { start: eleven }, server: 1 }),
+    );
     expect(movedB.booking.id).toBe(movedA.booking.id);
     expect((await db`select status from events where id = ${a.id}`)[0].status).toBe("cancelled");
     expect((await seatRows(movedA.booking.id)).map((s) => s.id)).toEqual([a.seatId, b.seatId]);
 
     // A third guest bringing two fills eleven; no room for a move there from elsewhere.
     const c = await booked(typeId, twelve, guest("c"), { guests: ["c1@example.test", "c2@example.test"] });
-    const noRoom = await call("POST", `/api/bookings/${c.seatId}/reschedule?token=${encodeURIComponent(tokenOf(c.rescheduleUrl))}`, { json: { start: eleven } });
+    const noRoom = await call("POST", `/api/bookings/${c.seatId}/reschedule?token=${encodeURIComponent(tokenOf(c.rescheduleUrl))}`, {
+      json: { start: eleven },
+    });
     expect(noRoom.status).toBe(409);
     expect(["slot_full", "slot_unavailable"]).toContain((await errorOf(noRoom)).code);
 
     // Alone at twelve, C's own session moves (same event, SEQUENCE + 1).
     const [before] = await db`select sequence from events where id = ${c.id}`;
-    const movedC = await ok<{ booking: Booking }>(await call("POST", `/api/bookings/${c.seatId}/reschedule?token=${encodeURIComponent(tokenOf(c.rescheduleUrl))}`, { json: { start: at(5, "14:00") } }));
+    const movedC = await ok<{ booking: Booking }>(
+      await call("POST", `/api/bookings/${c.seatId}/reschedule?token=${encodeURIComponent(tokenOf(c.rescheduleUrl))}`, { json: { start: at(5, "14:00") } }),
+    );
     expect(movedC.booking.id).toBe(c.id);
     const [after] = await db`select starts_at, sequence, status from events where id = ${c.id}`;
     expect((after.starts_at as Date).toISOString()).toBe(iso(at(5, "14:00")));
@@ -229,7 +249,8 @@ describe("places under load and beyond four people", () => {
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
     expect(statuses.filter((s) => s === 409)).toHaveLength(7);
-    const [row] = await db`select count(distinct e.id)::int as sessions, count(s.id)::int as seats from events e join booking_seats s on s.event_id = e.id where e.event_type_id = ${typeId} and e.status = 'confirmed'`;
+    const [row] =
+      await db`select count(distinct e.id)::int as sessions, count(s.id)::int as seats from events e join booking_seats s on s.event_id = e.id where e.event_type_id = ${typeId} and e.status = 'confirmed'`;
     expect(row).toEqual({ sessions: 1, seats: 5 });
   });
 
@@ -262,7 +283,10 @@ describe("the host and the mails", () => {
     text: string;
     attachments: { filename: string; content: string; encoding: string }[];
   }
-  const mailsAbout = async (title: string) => (await bookingMailsSettled(db), db<OutboxRow[]>`select "to", subject, text, attachments from mail_outbox where subject like ${`%${title}%`} order by created_at, id`);
+  const mailsAbout = async (title: string) => (
+    await bookingMailsSettled(db),
+    db<OutboxRow[]>`select "to", subject, text, attachments from mail_outbox where subject like ${`%${title}%`} order by created_at, id`
+  );
   const icsOf = (mail: OutboxRow) => {
     const a = mail.attachments[0];
     return (a.encoding === "base64" ? Buffer.from(a.content, "base64").toString("utf8") : a.content).replace(/\r?\n[ \t]/g, "");
@@ -333,7 +357,9 @@ describe("an admin's cancel", () => {
     expect(res.status).toBe(302);
     expect((await seatRows(a.id)).map((s) => s.status)).toEqual(["cancelled", "cancelled"]);
     await bookingMailsSettled(db);
-    const [mail] = await db<{ attachments: { content: string; encoding: string }[] }[]>`select attachments from mail_outbox where subject like ${`Cancelled: ${title}%`} and "to"::text like ${`%${gb.email}%`}`;
+    const [mail] = await db<
+      { attachments: { content: string; encoding: string }[] }[]
+    >`select attachments from mail_outbox where subject like ${`Cancelled: ${title}%`} and "to"::text like ${`%${gb.email}%`}`;
     const ics = mail.attachments[0];
     const text = (ics.encoding === "base64" ? Buffer.from(ics.content, "base64").toString("utf8") : ics.content).replace(/\r?\n[ \t]/g, "");
     expect(text).toContain(`UID:${b.seatId}@`);
@@ -356,15 +382,27 @@ describe("the booking_seats migration", () => {
       expect(migration).toBeDefined();
       for (const e of journal.entries.filter((e) => e.idx < (migration?.idx ?? 0))) await run(e.tag);
       const [user] = await s`insert into users (email) values ('mig-host@example.test') returning id`;
-      const [group] = await s`insert into events (host_id, event_name, event_type, event_with, description, starts_at, ends_at, guest_name, guest_email, guest_time_zone, booking_token_hash, sequence)
+      const [group] =
+        await s`insert into events (host_id, event_name, event_type, event_with, description, starts_at, ends_at, guest_name, guest_email, guest_time_zone, booking_token_hash, sequence)
         values (${user.id}, 'Old workshop', 'Google Meet', 'Group', '', now() + interval '2 days', now() + interval '2 days 1 hour', 'Old Guest', 'old@example.test', 'Europe/Paris', 'hash-of-old-token', 2) returning id`;
       await s`insert into event_invitees (event_id, position, email) values (${group.id}, 1, 'old@example.test'), (${group.id}, 2, 'friend@example.test'), (${group.id}, 3, 'joined-later@example.test')`;
-      const [single] = await s`insert into events (host_id, event_name, event_type, event_with, description, starts_at, ends_at, guest_email, booking_token_hash)
+      const [single] =
+        await s`insert into events (host_id, event_name, event_type, event_with, description, starts_at, ends_at, guest_email, booking_token_hash)
         values (${user.id}, 'Old call', 'Phone Call', 'One-to-One', '', now() + interval '3 days', now() + interval '3 days 30 minutes', 'one@example.test', 'hash-of-one') returning id`;
       await run(migration?.tag ?? "");
       const seats = await s`select id, event_id, name, email, time_zone, guests, token_hash, status, sequence from booking_seats`;
       expect(seats).toEqual([
-        { id: group.id, event_id: group.id, name: "Old Guest", email: "old@example.test", time_zone: "Europe/Paris", guests: ["friend@example.test", "joined-later@example.test"], token_hash: "hash-of-old-token", status: "confirmed", sequence: 2 },
+        {
+          id: group.id,
+          event_id: group.id,
+          name: "Old Guest",
+          email: "old@example.test",
+          time_zone: "Europe/Paris",
+          guests: ["friend@example.test", "joined-later@example.test"],
+          token_hash: "hash-of-old-token",
+          status: "confirmed",
+          sequence: 2,
+        },
       ]);
       const hashes = await s`select id, booking_token_hash from events order by starts_at`;
       expect(hashes).toEqual([

@@ -54,7 +54,10 @@ async function bookableHost(base: string) {
   const slug = `faults-${Math.random().toString(36).slice(2, 8)}`;
   const type = await fetch(
     `${base}/api/event-types`,
-    json({ title: "Fault call", slug, duration: 15, slotInterval: 15, minimumNotice: 0, bookingWindowDays: 30, location: { type: "google-meet" }, scheduleId }, token),
+    json(
+      { title: "Fault call", slug, duration: 15, slotInterval: 15, minimumNotice: 0, bookingWindowDays: 30, location: { type: "google-meet" }, scheduleId },
+      token,
+    ),
   );
   expect(type.status).toBe(201);
   const { _id: eventTypeId } = (await type.json()) as { _id: string };
@@ -245,7 +248,8 @@ describe("the database unreachable (through a TCP proxy)", () => {
       expect(server.process.exitCode).toBeNull();
       // The job runner (polling every 300 ms) logs an outage once, and says when it resumed.
       const count = (text: string) => server.output().split(text).length - 1;
-      for (let i = 0; i < 100 && count("jobs: the database is back") < count("jobs: the database is unavailable"); i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 100 && count("jobs: the database is back") < count("jobs: the database is unavailable"); i++)
+        await new Promise((r) => setTimeout(r, 100));
       cuts += 1;
       console.log(`[db-faults] ${mode}: job runner outage log lines so far: ${count("jobs: the database is unavailable")} (cuts: ${cuts})`);
       expect(count("jobs: the database is unavailable")).toBeLessThanOrEqual(cuts);

@@ -65,7 +65,16 @@ async function hostWith(a: Account, types: { title: string; slug: string; active
     const made = await created(
       await call("POST", "/api/event-types", {
         token: a.token,
-        json: { title: t.title, slug: t.slug, duration: 30, minimumNotice: 60, bookingWindowDays: 60, location: { type: "video" }, scheduleId: schedule._id, active: t.active ?? true },
+        json: {
+          title: t.title,
+          slug: t.slug,
+          duration: 30,
+          minimumNotice: 60,
+          bookingWindowDays: 60,
+          location: { type: "video" },
+          scheduleId: schedule._id,
+          active: t.active ?? true,
+        },
       }),
     );
     ids[t.slug] = made._id;
@@ -185,7 +194,17 @@ describe("framing headers", () => {
       expect(res.status, path).toBe(200);
       expectNotFramable(res, path);
     }
-    for (const path of ["/", "/?embed=1", "/signin?embed=1", "/signup?embed=1", "/pricing?embed=1", "/about?embed=1", "/eventtype?embed=1", `/api/slots?username=${username}&slug=intro&start=2030-01-01&end=2030-01-02&timeZone=UTC&embed=1`, "/embed.js"]) {
+    for (const path of [
+      "/",
+      "/?embed=1",
+      "/signin?embed=1",
+      "/signup?embed=1",
+      "/pricing?embed=1",
+      "/about?embed=1",
+      "/eventtype?embed=1",
+      `/api/slots?username=${username}&slug=intro&start=2030-01-01&end=2030-01-02&timeZone=UTC&embed=1`,
+      "/embed.js",
+    ]) {
       expectNotFramable(await call("GET", path), path);
     }
     // The .ics file is a download, never a page to frame.
@@ -193,7 +212,13 @@ describe("framing headers", () => {
   });
 
   it("no dashboard page can be framed, signed in or not, whatever the query", async () => {
-    for (const path of ["/dashboard?embed=1", "/dashboard/profile?embed=1", "/dashboard/eventTypes?embed=1", `/dashboard/eventTypes/${ids.intro}?embed=1`, "/dashboard/apiTokens?embed=1"]) {
+    for (const path of [
+      "/dashboard?embed=1",
+      "/dashboard/profile?embed=1",
+      "/dashboard/eventTypes?embed=1",
+      `/dashboard/eventTypes/${ids.intro}?embed=1`,
+      "/dashboard/apiTokens?embed=1",
+    ]) {
       const signedIn = await host.c.get(path);
       expect(signedIn.status, path).toBe(200);
       expectNotFramable(signedIn, path);

@@ -186,7 +186,10 @@ describe("Event Types page", () => {
 
     const form = await html(await a.c.get(`${PAGE}/${id}`));
     expect(form).toContain('value="Intro call"');
-    const edit = await a.c.post(`${PAGE}/${id}`, formOf({ scheduleId: schedule_id, duration: "45", slug: "intro-call", dailyLimit: "3", minimumNotice: "30", minimumNoticeUnit: "minutes" }));
+    const edit = await a.c.post(
+      `${PAGE}/${id}`,
+      formOf({ scheduleId: schedule_id, duration: "45", slug: "intro-call", dailyLimit: "3", minimumNotice: "30", minimumNoticeUnit: "minutes" }),
+    );
     expect(edit.status).toBe(302);
     expect((await rows(a.id))[0]).toMatchObject({ id, duration: 45, daily_limit: 3, minimum_notice: 30 });
 

@@ -115,7 +115,11 @@ describe("creating a one-to-one event", () => {
     const h = await host("one", "user", "America/New_York");
     const tag = `Kickoff ${Date.now()}`;
     // 2027-01-15 09:00 in New York (EST, UTC-5) is 14:00 UTC.
-    const res = await createdOk(h.c, "/one-to-one", oneToOne({ eventName: tag, date: "2027-01-15", time: "09:00", duration: "45", targetedEmail: " Guest@Example.ORG " }));
+    const res = await createdOk(
+      h.c,
+      "/one-to-one",
+      oneToOne({ eventName: tag, date: "2027-01-15", time: "09:00", duration: "45", targetedEmail: " Guest@Example.ORG " }),
+    );
     expect(res.headers.getSetCookie().some((c) => c.startsWith("__toast="))).toBe(true);
 
     const [event] = await eventsOf(h.id);
@@ -391,7 +395,13 @@ describe("updating and deleting", () => {
     expect(records[1].old_starts_at?.getTime()).toBe(event.starts_at.getTime());
     expect(records[1].new_starts_at?.toISOString()).toBe(`${dayFromNow(20)}T08:15:00.000Z`);
     await bookingMailsSettled(db);
-    expect((await db<{ n: number }[]>`select count(*)::int as n from booking_event_deliveries d join booking_events e on e.id = d.booking_event_id where e.event_id = ${event.id} and d.delivered_at is null`)[0].n).toBe(0);
+    expect(
+      (
+        await db<
+          { n: number }[]
+        >`select count(*)::int as n from booking_event_deliveries d join booking_events e on e.id = d.booking_event_id where e.event_id = ${event.id} and d.delivered_at is null`
+      )[0].n,
+    ).toBe(0);
     expect((await mailsMentioning(tag)).map((m) => m.subject.split(":")[0])).toEqual(["Invitation", "Updated invitation", "Updated invitation"]);
 
     const bad = await h.c.post(`/dashboard?index&edit=${event.id}`, {
@@ -461,7 +471,15 @@ describe("updating and deleting", () => {
     });
     expect(page.status).toBe(409);
     expect(visibleText(await page.text())).toContain("This event was cancelled; it cannot be changed.");
-    const token = ((await (await fetch(new URL("/api/token", servers()[1]), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: h.email, password: "correct-horse-battery" }) })).json()) as { token: string }).token;
+    const token = (
+      (await (
+        await fetch(new URL("/api/token", servers()[1]), {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: h.email, password: "correct-horse-battery" }),
+        })
+      ).json()) as { token: string }
+    ).token;
     const put = await fetch(new URL(`/event/${event.id}`, servers()[1]), {
       method: "PUT",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
@@ -564,7 +582,11 @@ describe("notifications", () => {
     expect(html.indexOf("Bell two")).toBeLessThan(html.indexOf("Bell one")); // newest first in the panel
 
     // With JavaScript the bell posts in the background and gets JSON.
-    const read = await h.c.request("/notifications/read", { method: "POST", headers: { origin: h.c.baseUrl, "content-type": "application/x-www-form-urlencoded" }, body: "" });
+    const read = await h.c.request("/notifications/read", {
+      method: "POST",
+      headers: { origin: h.c.baseUrl, "content-type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
     expect(read.status).toBe(200);
     expect(await read.json()).toEqual({ ok: true });
     expect(await unreadCount(h.c)).toBe(0);

@@ -55,7 +55,11 @@ async function account(prefix: string, role: Exclude<Role, "visitor">): Promise<
   expect((await c.post("/signup", { name: `Fuzz ${prefix}`, email, password: API_PASSWORD, confirmPassword: API_PASSWORD })).status).toBe(302);
   await db`update users set role = ${role} where email = ${email}`;
   const [row] = await db`select id from users where email = ${email}`;
-  const res = await c.request(`/users/${encodeURIComponent(email)}`, { method: "PUT", body: JSON.stringify({ email }), headers: { origin: c.baseUrl, "content-type": "application/json" } });
+  const res = await c.request(`/users/${encodeURIComponent(email)}`, {
+    method: "PUT",
+    body: JSON.stringify({ email }),
+    headers: { origin: c.baseUrl, "content-type": "application/json" },
+  });
   expect(res.status).toBe(200);
   const { token } = (await res.json()) as { token: string };
   return { c, email, id: row.id as string, token };
@@ -102,9 +106,13 @@ async function send(method: string, path: string, headersIn: Record<string, stri
   stats.requests += 1;
   // A browser's same-origin post: the Origin of the server it goes to.
   const headers = headersIn.origin === SAME_ORIGIN ? { ...headersIn, origin: server } : headersIn;
-  const res = await rawRequest(server, method, path, { headers: { "x-forwarded-for": freshIp(), ...headers }, body, timeoutMs: TIMEOUT_MS }).catch((error: Error) => {
-    throw new Error(`${method} ${path.slice(0, 300)} (path ${path.length} chars, body ${body?.length ?? 0}): ${error.message}; body: ${String(body ?? "").slice(0, 1000)}`);
-  });
+  const res = await rawRequest(server, method, path, { headers: { "x-forwarded-for": freshIp(), ...headers }, body, timeoutMs: TIMEOUT_MS }).catch(
+    (error: Error) => {
+      throw new Error(
+        `${method} ${path.slice(0, 300)} (path ${path.length} chars, body ${body?.length ?? 0}): ${error.message}; body: ${String(body ?? "").slice(0, 1000)}`,
+      );
+    },
+  );
   stats.byStatus.set(res.status, (stats.byStatus.get(res.status) ?? 0) + 1);
   return { label: `${method} ${path.slice(0, 160)} -> ${res.status} ${res.text.slice(0, 200)}`, status: res.status };
 }
@@ -132,7 +140,16 @@ async function runBatch(requests: (() => Promise<Sent>)[]) {
 // ---------------------------------------------------------------------------------------------
 // Hostile values
 
-const ABSURD_DATES = ["9999-12-31T23:59:59Z", "-000001-01-01T00:00:00Z", "+275760-09-13T00:00:00Z", "9999-12-31", "-000001-01-01", "0000-00-00", "2026-02-30", "1969-12-31T23:59:59Z"];
+const ABSURD_DATES = [
+  "9999-12-31T23:59:59Z",
+  "-000001-01-01T00:00:00Z",
+  "+275760-09-13T00:00:00Z",
+  "9999-12-31",
+  "-000001-01-01",
+  "0000-00-00",
+  "2026-02-30",
+  "1969-12-31T23:59:59Z",
+];
 const NASTY = [
   "\u0000",
   "a\u0000b",
@@ -288,14 +305,19 @@ function stringFor(s: Schema, name: string, strict: boolean): fc.Arbitrary<unkno
   if (s.format === "email" || lower.includes("email")) options.push(fc.constantFrom(...known.emails, "new-guest@example.test"));
   if (lower.endsWith("id") || lower === "hosts") options.push(fc.constantFrom(...known.ids, crypto.randomUUID()));
   if (lower === "token") options.push(fc.constantFrom(...known.tokens));
-  if (lower === "start" || lower === "datetime" || s.format === "date-time") options.push(fc.integer({ min: 1, max: 40 }).map((d) => at(d, `${String(8 + (d % 9)).padStart(2, "0")}:00`)));
+  if (lower === "start" || lower === "datetime" || s.format === "date-time")
+    options.push(fc.integer({ min: 1, max: 40 }).map((d) => at(d, `${String(8 + (d % 9)).padStart(2, "0")}:00`)));
   if (lower === "start" || lower === "end" || lower === "date") options.push(fc.integer({ min: -3, max: 40 }).map((d) => dateIn(d)));
   if (lower === "timezone") options.push(fc.constantFrom("UTC", "Europe/Berlin", "America/New_York"));
   if (lower === "username") options.push(fc.constant(known.username));
   if (lower === "slug") options.push(strict ? fc.uuid().map((u) => `fuzz-${u.slice(0, 8)}`) : fc.constant(known.slug));
   if (!strict || options.length === 0) {
     const max = typeof s.maxLength === "number" ? Math.min(s.maxLength, 30) : 30;
-    options.push(strict ? fc.string({ minLength: Math.max(1, Number(s.minLength ?? 1)), maxLength: Math.max(1, max) }).filter((t) => t.trim() !== "") : fc.string({ maxLength: 30 }));
+    options.push(
+      strict
+        ? fc.string({ minLength: Math.max(1, Number(s.minLength ?? 1)), maxLength: Math.max(1, max) }).filter((t) => t.trim() !== "")
+        : fc.string({ maxLength: 30 }),
+    );
   }
   return fc.oneof(...options);
 }
@@ -324,7 +346,13 @@ const operations: Operation[] = [];
 
 /** A path segment: a real id or e-mail, or something hostile, percent-encoded or raw. */
 const pathSegment: fc.Arbitrary<string> = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom(...["ids", "emails"]).chain((k) => fc.constantFrom(...known[k as "ids" | "emails"])).map(encode) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .constantFrom(...["ids", "emails"])
+      .chain((k) => fc.constantFrom(...known[k as "ids" | "emails"]))
+      .map(encode),
+  },
   { weight: 3, arbitrary: hostileString.map((s) => encode(s.slice(0, 3000))) },
   { weight: 1, arbitrary: fc.constantFrom("%ZZ", "%00", "%", "%C0%AE", "..", "%2e%2e", "a%2fb", "x".repeat(5000), "%F0%9F%92%A5", "%ED%A0%80") },
 );
@@ -346,10 +374,26 @@ const apiRequest = fc.integer({ min: 0, max: 10_000 }).chain((n) => {
   return fc.record({
     op: fc.constant(op),
     role: fc.constantFrom(...ROLES),
-    method: fc.oneof({ weight: 12, arbitrary: fc.constant(op.method) }, { weight: 1, arbitrary: fc.constantFrom("PATCH", "OPTIONS", "HEAD", "TRACE", "PROPFIND", "DELETE", "PUT") }),
+    method: fc.oneof(
+      { weight: 12, arbitrary: fc.constant(op.method) },
+      { weight: 1, arbitrary: fc.constantFrom("PATCH", "OPTIONS", "HEAD", "TRACE", "PROPFIND", "DELETE", "PUT") },
+    ),
     segments: fc.tuple(...pathParams.map(() => pathSegment)),
-    query: fc.tuple(...queryParams.map((p) => fc.option(valueOf(p.schema, p.name).map((v) => [p.name, v] as [string, unknown]), { nil: undefined }))),
-    extraQuery: fc.array(fc.tuple(hostileString.map((s) => s.slice(0, 50)), hostileValue), { maxLength: 2 }),
+    query: fc.tuple(
+      ...queryParams.map((p) =>
+        fc.option(
+          valueOf(p.schema, p.name).map((v) => [p.name, v] as [string, unknown]),
+          { nil: undefined },
+        ),
+      ),
+    ),
+    extraQuery: fc.array(
+      fc.tuple(
+        hostileString.map((s) => s.slice(0, 50)),
+        hostileValue,
+      ),
+      { maxLength: 2 },
+    ),
     body: op.body ? fc.oneof(valueOf(op.body), nearlyValid(op.body)) : fc.option(hostileValue, { nil: undefined }),
     encoding: fc.constantFrom("json", "json", "json", "json", "broken-json", "form", "no-type"),
   });
@@ -397,7 +441,12 @@ interface Form {
 const forms: Form[] = [];
 
 function decode(html: string): string {
-  return html.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  return html
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 }
 
 function attr(tag: string, name: string): string | null {
@@ -437,7 +486,9 @@ const formRequest = fc.integer({ min: 0, max: 10_000 }).chain((n) => {
     form: fc.constant(form),
     moves: fc.tuple(...form.fields.map(() => formField)),
     values: fc.tuple(...form.fields.map(() => hostileString)),
-    extra: fc.array(fc.tuple(fc.constantFrom("intent", "id", "title", "name", "email", "start", "date", ...NASTY.slice(0, 4)), hostileString), { maxLength: 3 }),
+    extra: fc.array(fc.tuple(fc.constantFrom("intent", "id", "title", "name", "email", "start", "date", ...NASTY.slice(0, 4)), hostileString), {
+      maxLength: 3,
+    }),
     multipart: fc.boolean(),
   });
 });
@@ -504,14 +555,23 @@ beforeAll(async () => {
   const type = await allDayEventType(call, host.token, { title: "Fuzz intro", slug: known.slug, duration: 30, minimumNotice: 0, bookingWindowDays: 60 });
   const scheduleId = String(type.scheduleId);
   const { booking } = await ok<{ booking: { id: string; cancelUrl: string } }>(
-    await call("POST", "/api/bookings", { json: { eventTypeId: type._id, start: at(5, "09:00"), name: "Guest", email: "fuzz-guest@example.test", timeZone: "UTC" } }),
+    await call("POST", "/api/bookings", {
+      json: { eventTypeId: type._id, start: at(5, "09:00"), name: "Guest", email: "fuzz-guest@example.test", timeZone: "UTC" },
+    }),
     201,
   );
   const token = new URL(booking.cancelUrl).searchParams.get("token") ?? "";
   const event = await ok(
     await call("POST", "/events", {
       token: host.token,
-      json: { eventName: "Fuzz", eventType: "Phone Call", eventWith: "One-to-One", description: "d", targetedEmail: "x@example.test", dateTime: at(7, "12:00") },
+      json: {
+        eventName: "Fuzz",
+        eventType: "Phone Call",
+        eventWith: "One-to-One",
+        description: "d",
+        targetedEmail: "x@example.test",
+        dateTime: at(7, "12:00"),
+      },
     }),
     201,
   );
@@ -520,7 +580,9 @@ beforeAll(async () => {
   known.emails.push(...Object.values(accounts).flatMap((list) => list.map((a) => a.email)));
   known.tokens.push(token);
 
-  const doc = await ok<{ paths: Record<string, Record<string, Record<string, unknown>>>; components: { schemas: Record<string, Schema> } }>(await call("GET", "/api/openapi.json"));
+  const doc = await ok<{ paths: Record<string, Record<string, Record<string, unknown>>>; components: { schemas: Record<string, Schema> } }>(
+    await call("GET", "/api/openapi.json"),
+  );
   components = doc.components.schemas;
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) {
@@ -585,7 +647,10 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  const statuses = [...stats.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}:${n}`).join(" ");
+  const statuses = [...stats.byStatus]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}:${n}`)
+    .join(" ");
   console.log(
     `fuzz: ${stats.requests} requests (${operations.length} operations, ${forms.length} forms) in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
       `(servers up in ${setupSeconds.servers.toFixed(1)} s, accounts and pages by ${setupSeconds.fixtures.toFixed(1)} s); ` +

@@ -36,7 +36,10 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide("databaseUrl", db.url);
-  project.provide("serverUrls", servers.map((s) => s.url));
+  project.provide(
+    "serverUrls",
+    servers.map((s) => s.url),
+  );
   return async () => {
     await Promise.all(servers.map((s) => s.stop()));
     await db.drop();

@@ -50,17 +50,32 @@ async function expect400(res: Response, field?: string) {
 beforeAll(async () => {
   host = await account("host", "professional");
   admin = await account("admin", "admin");
-  const type = await allDayEventType(call, host.token, { title: "Intro", slug: `hostile-${crypto.randomUUID().slice(0, 8)}`, duration: 30, minimumNotice: 0, bookingWindowDays: 30 });
+  const type = await allDayEventType(call, host.token, {
+    title: "Intro",
+    slug: `hostile-${crypto.randomUUID().slice(0, 8)}`,
+    duration: 30,
+    minimumNotice: 0,
+    bookingWindowDays: 30,
+  });
   typeId = type._id;
   const made = await ok<{ booking: { id: string; rescheduleUrl: string; cancelUrl: string } }>(
-    await call("POST", "/api/bookings", { json: { eventTypeId: typeId, start: at(4, "10:00"), name: "Guest", email: "guest-hostile@example.test", timeZone: "UTC" } }),
+    await call("POST", "/api/bookings", {
+      json: { eventTypeId: typeId, start: at(4, "10:00"), name: "Guest", email: "guest-hostile@example.test", timeZone: "UTC" },
+    }),
     201,
   );
   booking = made.booking;
   const event = await ok(
     await call("POST", "/events", {
       token: host.token,
-      json: { eventName: "Mine", eventType: "Phone Call", eventWith: "One-to-One", description: "d", targetedEmail: "x@example.test", dateTime: at(6, "12:00") },
+      json: {
+        eventName: "Mine",
+        eventType: "Phone Call",
+        eventWith: "One-to-One",
+        description: "d",
+        targetedEmail: "x@example.test",
+        dateTime: at(6, "12:00"),
+      },
     }),
     201,
   );
@@ -75,7 +90,14 @@ describe("NUL in free text", () => {
       const guest = { eventTypeId: typeId, start: at(5, "10:00"), email: "g@example.test", timeZone: "UTC" };
       await expect400(await call("POST", "/api/bookings", { json: { ...guest, name: `Ada${NUL}` } }), "name");
       await expect400(await call("POST", "/api/bookings", { json: { ...guest, name: "Ada", notes: `hi${NUL}` } }), "notes");
-      const event = { eventName: "E", eventType: "Phone Call", eventWith: "One-to-One", description: "d", targetedEmail: "x@example.test", dateTime: at(7, "12:00") };
+      const event = {
+        eventName: "E",
+        eventType: "Phone Call",
+        eventWith: "One-to-One",
+        description: "d",
+        targetedEmail: "x@example.test",
+        dateTime: at(7, "12:00"),
+      };
       await expect400(await call("POST", "/events", { token: host.token, json: { ...event, eventName: `E${NUL}` } }), "eventName");
       await expect400(await call("POST", "/events", { token: host.token, json: { ...event, description: `d${NUL}` } }), "description");
       await expect400(await call("PUT", `/event/${eventId}`, { token: host.token, json: { ...event, eventName: `E${NUL}` } }), "eventName");
@@ -111,10 +133,27 @@ describe("NUL in free text", () => {
       });
       expect(flow.status).toBe(400);
       expect(await flow.text()).toContain("The message may not contain control characters");
-      const type = await host.c.post("/dashboard/eventTypes/new", { title: `Intro${NUL}`, slug: "", duration: "30", kind: "one-to-one", "location.type": "video", minimumNotice: "0", minimumNoticeUnit: "minutes", bookingWindowDays: "30" });
+      const type = await host.c.post("/dashboard/eventTypes/new", {
+        title: `Intro${NUL}`,
+        slug: "",
+        duration: "30",
+        kind: "one-to-one",
+        "location.type": "video",
+        minimumNotice: "0",
+        minimumNoticeUnit: "minutes",
+        bookingWindowDays: "30",
+      });
       expect(type.status).toBe(400);
       expect(await type.text()).toContain("The title may not contain control characters");
-      const page = await host.c.post("/one-to-one", { eventName: `E${NUL}`, eventType: "Phone Call", description: "d", date: dateIn(9), time: "10:00", duration: "30", targetedEmail: "x@example.test" });
+      const page = await host.c.post("/one-to-one", {
+        eventName: `E${NUL}`,
+        eventType: "Phone Call",
+        description: "d",
+        date: dateIn(9),
+        time: "10:00",
+        duration: "30",
+        targetedEmail: "x@example.test",
+      });
       expect(page.status).toBe(400);
       expect(await page.text()).toContain("The event name may not contain control characters");
     });
@@ -128,7 +167,10 @@ describe("far-future dates", () => {
       const created = await expect400(await call("POST", "/events", { token: host.token, json: event }), "dateTime");
       expect(created).toMatch(/two years/);
       await expect400(await call("PUT", `/event/${eventId}`, { token: host.token, json: event }), "dateTime");
-      await expect400(await call("POST", "/api/bookings", { json: { eventTypeId: typeId, start: FAR, name: "Ada", email: "g@example.test", timeZone: "UTC" } }), "start");
+      await expect400(
+        await call("POST", "/api/bookings", { json: { eventTypeId: typeId, start: FAR, name: "Ada", email: "g@example.test", timeZone: "UTC" } }),
+        "start",
+      );
       await expect400(await call("POST", `/api/bookings/${booking.id}/reschedule?token=${tokenOf(booking.rescheduleUrl)}`, { json: { start: FAR } }), "start");
       await expect400(await call("POST", `/api/bookings/${booking.id}/reschedule`, { token: host.token, json: { start: "+275760-09-13T00:00:00Z" } }), "start");
     });
@@ -142,7 +184,15 @@ describe("far-future dates", () => {
       const hostForm = await host.c.post(`/dashboard/scheduledEvents?reschedule=${booking.id}`, { intent: "reschedule", eventId: booking.id, start: FAR });
       expect(hostForm.status).toBe(400);
       expect(await hostForm.text()).toMatch(/two years/);
-      const page = await host.c.post("/one-to-one", { eventName: "E", eventType: "Phone Call", description: "d", date: "9999-12-31", time: "23:00", duration: "30", targetedEmail: "x@example.test" });
+      const page = await host.c.post("/one-to-one", {
+        eventName: "E",
+        eventType: "Phone Call",
+        description: "d",
+        date: "9999-12-31",
+        time: "23:00",
+        duration: "30",
+        targetedEmail: "x@example.test",
+      });
       expect(page.status).toBe(400);
       expect(await page.text()).toMatch(/two years/);
     });
@@ -161,7 +211,13 @@ describe("the request itself", () => {
   });
 
   it("TRACE and PROPFIND: 405 with Allow (JSON on a JSON path)", async () => {
-    for (const [method, path] of [["TRACE", "/"], ["TRACE", "/api/event-types"], ["TRACE", "/event/x"], ["PROPFIND", "/api/event-types"], ["PROPFIND", "/dashboard"]]) {
+    for (const [method, path] of [
+      ["TRACE", "/"],
+      ["TRACE", "/api/event-types"],
+      ["TRACE", "/event/x"],
+      ["PROPFIND", "/api/event-types"],
+      ["PROPFIND", "/dashboard"],
+    ]) {
       const res = await rawRequest(servers()[0], method, path, { headers: { authorization: `Bearer ${host.token}`, "x-forwarded-for": freshIp() } });
       expect(res.status, `${method} ${path}`).toBe(405);
       expect(res.headers.allow).toContain("GET");
@@ -190,7 +246,11 @@ describe("the request itself", () => {
         ["kind", "one-to-one"],
         ["location.type", "video"],
       ]);
-      const res = await host.c.request("/dashboard/eventTypes/new", { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded", origin: host.c.baseUrl } });
+      const res = await host.c.request("/dashboard/eventTypes/new", {
+        method: "POST",
+        body,
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: host.c.baseUrl },
+      });
       const html = await res.text();
       expect(res.status, html.slice(0, 200)).toBe(400);
       expect(html).toContain('value="First"');
@@ -208,10 +268,13 @@ describe("the request itself", () => {
       const sendOn = (method: string, path: string, headers: Record<string, string>, data?: Buffer) =>
         new Promise<number>((resolve, reject) => {
           const url = new URL(base);
-          const req = http.request({ agent, host: url.hostname, port: url.port, method, path, headers: { "x-forwarded-for": freshIp(), ...headers } }, (res) => {
-            res.resume();
-            res.on("end", () => resolve(res.statusCode ?? 0));
-          });
+          const req = http.request(
+            { agent, host: url.hostname, port: url.port, method, path, headers: { "x-forwarded-for": freshIp(), ...headers } },
+            (res) => {
+              res.resume();
+              res.on("end", () => resolve(res.statusCode ?? 0));
+            },
+          );
           req.setTimeout(5_000, () => req.destroy(new Error(`${method} ${path}: no answer within 5 s`)));
           req.on("error", reject);
           req.end(data);
@@ -228,11 +291,24 @@ describe("the request itself", () => {
   it("javascript: as an event type's video link: 400 on location.value", async () => {
     await unchanged(async () => {
       const text = await expect400(
-        await call("POST", "/api/event-types", { token: host.token, json: { title: "X", slug: "js-link", duration: 30, location: { type: "video", value: "javascript:alert(1)" } } }),
+        await call("POST", "/api/event-types", {
+          token: host.token,
+          json: { title: "X", slug: "js-link", duration: 30, location: { type: "video", value: "javascript:alert(1)" } },
+        }),
         "location.value",
       );
       expect(text).toContain("http:// or https://");
-      const form = await host.c.post("/dashboard/eventTypes/new", { title: "X", slug: "js-link", duration: "30", kind: "one-to-one", "location.type": "video", "location.value": "javascript:alert(1)", minimumNotice: "0", minimumNoticeUnit: "minutes", bookingWindowDays: "30" });
+      const form = await host.c.post("/dashboard/eventTypes/new", {
+        title: "X",
+        slug: "js-link",
+        duration: "30",
+        kind: "one-to-one",
+        "location.type": "video",
+        "location.value": "javascript:alert(1)",
+        minimumNotice: "0",
+        minimumNoticeUnit: "minutes",
+        bookingWindowDays: "30",
+      });
       expect(form.status).toBe(400);
     });
   });

@@ -28,10 +28,12 @@ describe("housekeeping", () => {
     await a.prepare(async () => {});
     const db = a.db;
     const [user] = await db.insert(users).values({ email: "sweep@example.test", name: "Sweep" }).returning({ id: users.id });
-    await db.insert(sessions).values([
-      ...[1, 2, 3, 4, 5].map((i) => ({ id: `expired-${i}`, userId: user.id, expiresAt: ago(i * MINUTE) })),
-      { id: "live", userId: user.id, expiresAt: later(DAY) },
-    ]);
+    await db
+      .insert(sessions)
+      .values([
+        ...[1, 2, 3, 4, 5].map((i) => ({ id: `expired-${i}`, userId: user.id, expiresAt: ago(i * MINUTE) })),
+        { id: "live", userId: user.id, expiresAt: later(DAY) },
+      ]);
     await db.insert(apiTokens).values([
       { userId: user.id, tokenHash: "expired-token", expiresAt: ago(DAY) },
       { userId: user.id, tokenHash: "live-token", expiresAt: later(DAY) },
@@ -39,14 +41,21 @@ describe("housekeeping", () => {
     const key = (keyHash: string, expiresAt: Date) => ({ keyHash, requestHash: "r", status: 201, answer: "a", expiresAt });
     await db.insert(idempotencyKeys).values([key("expired-key", ago(MINUTE)), key("live-key", later(MINUTE))]);
     // Booking events: old and delivered (goes), old but given up (stays, with its error), recent and delivered (stays).
-    const record = (reason: string, at: Date) => ({ kind: "created" as const, eventId: crypto.randomUUID(), actor: "guest", reason, payload: {}, createdAt: at });
+    const record = (reason: string, at: Date) => ({
+      kind: "created" as const,
+      eventId: crypto.randomUUID(),
+      actor: "guest",
+      reason,
+      payload: {},
+      createdAt: at,
+    });
     const made = await db
       .insert(bookingEvents)
       .values([record("old delivered", ago(31 * DAY)), record("old given up", ago(31 * DAY)), record("recent delivered", ago(29 * DAY))])
       .returning({ id: bookingEvents.id, reason: bookingEvents.reason });
-    await db.insert(bookingEventDeliveries).values(
-      made.map((m) => ({ bookingEventId: m.id, consumer: "mail", attempts: 8, deliveredAt: m.reason === "old given up" ? null : ago(29 * DAY) })),
-    );
+    await db
+      .insert(bookingEventDeliveries)
+      .values(made.map((m) => ({ bookingEventId: m.id, consumer: "mail", attempts: 8, deliveredAt: m.reason === "old given up" ? null : ago(29 * DAY) })));
     await db.insert(rateLimits).values([
       { key: "old-window", count: 3, resetAt: ago(2 * 60 * MINUTE) },
       { key: "just-reset", count: 3, resetAt: ago(MINUTE) },

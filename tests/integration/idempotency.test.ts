@@ -21,11 +21,25 @@ beforeAll(async () => {
   host = await account("host", "professional");
   username = `id${crypto.randomUUID().slice(0, 8)}`;
   await db`update users set username = ${username} where id = ${host.id}`;
-  const type = await allDayEventType(call, host.token, { title: "Retry call", slug, duration: 30, slotInterval: 30, minimumNotice: 60, bookingWindowDays: 30, location: { type: "google-meet" } });
+  const type = await allDayEventType(call, host.token, {
+    title: "Retry call",
+    slug,
+    duration: 30,
+    slotInterval: 30,
+    minimumNotice: 60,
+    bookingWindowDays: 30,
+    location: { type: "google-meet" },
+  });
   typeId = type._id;
 });
 
-const body = (start: string, who = "Ada") => ({ eventTypeId: typeId, start, name: `${who} Guest`, email: `${who.toLowerCase()}-idem@example.test`, timeZone: "UTC" });
+const body = (start: string, who = "Ada") => ({
+  eventTypeId: typeId,
+  start,
+  name: `${who} Guest`,
+  email: `${who.toLowerCase()}-idem@example.test`,
+  timeZone: "UTC",
+});
 
 function book(json: unknown, key: string | null, server = 0) {
   return call("POST", "/api/bookings", { json, server, headers: key === null ? {} : { "idempotency-key": key } });
@@ -123,7 +137,8 @@ describe("the booking form's hidden key", () => {
     // A second load of the page gets a fresh key.
     expect(await (await call("GET", path)).text()).not.toContain(key);
     const form = { slot: start, tz: "UTC", name: "Form Guest", email: "form-idem@example.test", idempotencyKey: key! };
-    const post = (server: number) => call("POST", path, { server, body: new URLSearchParams(form), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const post = (server: number) =>
+      call("POST", path, { server, body: new URLSearchParams(form), headers: { "content-type": "application/x-www-form-urlencoded" } });
     const [a, b] = await Promise.all([post(0), post(1)]);
     expect([a.status, b.status]).toEqual([302, 302]);
     expect(a.headers.get("location")).toMatch(/\/booked\/[0-9a-f-]{36}\?token=/);
@@ -134,7 +149,10 @@ describe("the booking form's hidden key", () => {
     expect(await bookingsAt(start)).toBe(1);
     // The same key for another slot: a clear refusal, no booking.
     const other = `${date}T10:00:00+00:00`;
-    const res = await call("POST", path, { body: new URLSearchParams({ ...form, slot: other }), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await call("POST", path, {
+      body: new URLSearchParams({ ...form, slot: other }),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(res.status).toBe(422);
     expect(await res.text()).toContain("This form was already used for another booking");
     expect(await bookingsAt(other)).toBe(0);

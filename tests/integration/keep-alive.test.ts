@@ -25,7 +25,14 @@ function send(method: string, path: string, headers: Record<string, string>, bod
   const url = new URL(path, servers()[0]);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { agent, host: url.hostname, port: url.port, method, path: url.pathname + url.search, headers: { ...headers, ...(body && !chunked ? { "content-length": String(body.length) } : {}), ...(chunked ? { "transfer-encoding": "chunked" } : {}) } },
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        method,
+        path: url.pathname + url.search,
+        headers: { ...headers, ...(body && !chunked ? { "content-length": String(body.length) } : {}), ...(chunked ? { "transfer-encoding": "chunked" } : {}) },
+      },
       (res) => {
         let text = "";
         res.setEncoding("utf8");
@@ -52,13 +59,48 @@ const big = (bytes: number, fill = "a") => Buffer.from(fill.repeat(bytes));
 const jsonBody = (bytes: number) => Buffer.from(JSON.stringify({ eventTypeId: "x", name: "n".repeat(bytes) }));
 
 const cases: { kind: string; method: string; path: string; headers: Record<string, string>; body: Buffer; status: number | RegExp }[] = [
-  { kind: "cross-site refusal (403)", method: "POST", path: "/api/bookings", headers: { "content-type": "application/json", origin: "https://evil.example.test" }, body: jsonBody(300_000), status: 403 },
+  {
+    kind: "cross-site refusal (403)",
+    method: "POST",
+    path: "/api/bookings",
+    headers: { "content-type": "application/json", origin: "https://evil.example.test" },
+    body: jsonBody(300_000),
+    status: 403,
+  },
   { kind: "too large (413)", method: "POST", path: "/api/bookings", headers: { "content-type": "application/json" }, body: jsonBody(2_000_000), status: 413 },
-  { kind: "action without a token (401)", method: "POST", path: "/api/event-types", headers: { "content-type": "application/json" }, body: jsonBody(300_000), status: 401 },
+  {
+    kind: "action without a token (401)",
+    method: "POST",
+    path: "/api/event-types",
+    headers: { "content-type": "application/json" },
+    body: jsonBody(300_000),
+    status: 401,
+  },
   { kind: "wrong media type (415)", method: "POST", path: "/api/bookings", headers: { "content-type": "text/plain" }, body: big(300_000), status: 415 },
-  { kind: "method not allowed (405)", method: "PUT", path: "/api/bookings", headers: { "content-type": "application/json" }, body: jsonBody(300_000), status: 405 },
-  { kind: "no such page (404)", method: "POST", path: "/no-such-page-here", headers: { "content-type": "application/x-www-form-urlencoded" }, body: big(300_000), status: /^40[45]$/ },
-  { kind: "redirect to sign-in", method: "POST", path: "/dashboard/profile", headers: { "content-type": "application/x-www-form-urlencoded" }, body: big(300_000), status: /^30[23]$/ },
+  {
+    kind: "method not allowed (405)",
+    method: "PUT",
+    path: "/api/bookings",
+    headers: { "content-type": "application/json" },
+    body: jsonBody(300_000),
+    status: 405,
+  },
+  {
+    kind: "no such page (404)",
+    method: "POST",
+    path: "/no-such-page-here",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: big(300_000),
+    status: /^40[45]$/,
+  },
+  {
+    kind: "redirect to sign-in",
+    method: "POST",
+    path: "/dashboard/profile",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: big(300_000),
+    status: /^30[23]$/,
+  },
 ];
 
 describe("early answers to requests with an unread body", () => {
@@ -77,7 +119,12 @@ describe("early answers to requests with an unread body", () => {
 
   it("fetch (undici's keep-alive pool): a 401 to an unread body, then the next fetch is answered", async () => {
     const base = servers()[0];
-    const first = await fetch(`${base}/api/event-types`, { method: "POST", body: jsonBody(300_000), headers: { "content-type": "application/json" }, signal: AbortSignal.timeout(5_000) });
+    const first = await fetch(`${base}/api/event-types`, {
+      method: "POST",
+      body: jsonBody(300_000),
+      headers: { "content-type": "application/json" },
+      signal: AbortSignal.timeout(5_000),
+    });
     expect(first.status).toBe(401);
     await first.text();
     for (let i = 0; i < 3; i++) {

@@ -32,7 +32,10 @@ interface OutboxRow {
   attachments: { filename: string; content: string; encoding: string }[];
 }
 
-const mailsAbout = async (title: string) => (await bookingMailsSettled(db), db<OutboxRow[]>`select "to", subject, text, html, attachments from mail_outbox where subject like ${`%${title}%`} order by created_at, id`);
+const mailsAbout = async (title: string) => (
+  await bookingMailsSettled(db),
+  db<OutboxRow[]>`select "to", subject, text, html, attachments from mail_outbox where subject like ${`%${title}%`} order by created_at, id`
+);
 const icsOf = (mail: OutboxRow) => {
   const a = mail.attachments[0];
   const text = a.encoding === "base64" ? Buffer.from(a.content, "base64").toString("utf8") : a.content;
@@ -83,7 +86,12 @@ async function book(typeId: string, start: string, who: Record<string, unknown>)
 
 describe("a Tokyo guest and a New York host", () => {
   const zoom = "https://zoom.example.test/j/4242?pwd=abc";
-  const guest = { name: "Haruki Tanaka", email: `haruki-${crypto.randomUUID().slice(0, 6)}@example.test`, timeZone: "Asia/Tokyo", notes: "Please bring the Q3 numbers." };
+  const guest = {
+    name: "Haruki Tanaka",
+    email: `haruki-${crypto.randomUUID().slice(0, 6)}@example.test`,
+    timeZone: "Asia/Tokyo",
+    notes: "Please bring the Q3 numbers.",
+  };
   let type: { id: string; title: string; slug: string };
   let booking: Booking;
   // 01:00 UTC is 10:00 in Tokyo (UTC+9, no DST) and the evening before in New York.
@@ -235,7 +243,12 @@ describe("in-person and phone meetings", () => {
     const type = await eventType({ type: "in-person", value: "Room 5" }, { kind: "group", seats: 4 });
     const start = at(12, "12:00");
     const tokyo = { name: "Aiko Early", email: `aiko-${crypto.randomUUID().slice(0, 6)}@example.test`, timeZone: "Asia/Tokyo", notes: "First in, vegetarian." };
-    const lima = { name: "Luis Later", email: `luis-${crypto.randomUUID().slice(0, 6)}@example.test`, timeZone: "America/Lima", notes: "Joining from the airport." };
+    const lima = {
+      name: "Luis Later",
+      email: `luis-${crypto.randomUUID().slice(0, 6)}@example.test`,
+      timeZone: "America/Lima",
+      notes: "Joining from the airport.",
+    };
     const first = await book(type.id, start, tokyo);
     await book(type.id, start, lima);
     const booked = (await mailsAbout(type.title)).filter((m) => m.to.includes(host.email));

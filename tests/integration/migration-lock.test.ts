@@ -15,9 +15,7 @@ import { createTestDatabase, type TestDatabase } from "../support/postgres";
  * transaction-mode pooler, and no lock ever outlives its transaction.
  */
 
-const MIGRATION_COUNT = (
-  JSON.parse(fs.readFileSync(path.resolve("migrations/meta/_journal.json"), "utf8")) as { entries: unknown[] }
-).entries.length;
+const MIGRATION_COUNT = (JSON.parse(fs.readFileSync(path.resolve("migrations/meta/_journal.json"), "utf8")) as { entries: unknown[] }).entries.length;
 
 /** Advisory locks with the migration lock's key held anywhere on the server, in this database. */
 async function migrationLocksHeld(url: string): Promise<number> {
@@ -89,9 +87,12 @@ describe("the migration lock on a PostgreSQL server", () => {
     const during: { held: number; unlocked: boolean }[] = [];
     try {
       await handle.prepare(async (db: Database) => {
-        const [lock] = await queryRows<{ held: number }>(db, sql`
+        const [lock] = await queryRows<{ held: number }>(
+          db,
+          sql`
           select count(*)::int as held from pg_locks
-          where locktype = 'advisory' and objid = ${MIGRATION_LOCK_ID} and pid = pg_backend_pid()`);
+          where locktype = 'advisory' and objid = ${MIGRATION_LOCK_ID} and pid = pg_backend_pid()`,
+        );
         // A session-level lock would be released here; a transaction-level one cannot be.
         const [unlock] = await queryRows<{ unlocked: boolean }>(db, sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID}) as unlocked`);
         during.push({ held: lock.held, unlocked: unlock.unlocked });

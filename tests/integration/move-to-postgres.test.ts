@@ -94,7 +94,13 @@ describe("moving the embedded database to PostgreSQL", () => {
         201,
       );
       const { booking } = await json(
-        await call("POST", "/api/bookings", null, { eventTypeId: type._id, start: slotStart(), name: "Ada Mover", email: "ada.mover@example.test", timeZone: "Europe/Berlin" }),
+        await call("POST", "/api/bookings", null, {
+          eventTypeId: type._id,
+          start: slotStart(),
+          name: "Ada Mover",
+          email: "ada.mover@example.test",
+          timeZone: "Europe/Berlin",
+        }),
         201,
       );
       bookingId = booking.id;
@@ -106,7 +112,7 @@ describe("moving the embedded database to PostgreSQL", () => {
     const exported = await runScript("scripts/db-export.ts", [exportFile], { DATA_DIR: dataDir });
     expect(exported.output).toMatch(/Exported \d+ rows of \d+ tables/);
     expect(exported.code).toBe(0);
-    expect(fs.readFileSync(exportFile, "utf8")).toContain("COPY public.\"users\"");
+    expect(fs.readFileSync(exportFile, "utf8")).toContain('COPY public."users"');
 
     // 3. npm run db:import into a fresh PostgreSQL database; a second time it is refused.
     const imported = await runScript("scripts/db-import.ts", [exportFile], { DATABASE_URL: target.url });
@@ -130,7 +136,10 @@ describe("moving the embedded database to PostgreSQL", () => {
       const file = fs.readFileSync(exportFile, "utf8");
       const lines = file.split("\n");
       const header = lines.find((l) => l.startsWith('COPY public."events" ('))!;
-      const columns = /\((.*)\)/.exec(header)![1].split(", ").map((c) => c.replace(/"/g, ""));
+      const columns = /\((.*)\)/
+        .exec(header)![1]
+        .split(", ")
+        .map((c) => c.replace(/"/g, ""));
       const values = lines.find((l) => l.startsWith(`${bookingId}\t`))!.split("\t");
       const exportedAt = (column: string) => new Date(values[columns.indexOf(column)].replace(" ", "T").replace(/\+00$/, "Z")).getTime();
       // start_set_at kept (the insert trigger was off during the load), not re-stamped at import.

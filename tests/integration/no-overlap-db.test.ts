@@ -59,7 +59,10 @@ describe.each(["pglite", "postgres"] as const)("the no-overlap constraint on %s"
     const dataDir = kind === "pglite" ? fs.mkdtempSync(path.join(os.tmpdir(), "overlap-pglite-")) : ":memory:";
     before = await openDatabase({ url: server?.url, dataDir, migrationsFolder: migrationsBefore0006(), poolSize: 2 });
     await before.prepare(async (d) => {
-      const [h, o] = await d.insert(users).values([{ email: `h-${kind}@example.test` }, { email: `o-${kind}@example.test` }]).returning();
+      const [h, o] = await d
+        .insert(users)
+        .values([{ email: `h-${kind}@example.test` }, { email: `o-${kind}@example.test` }])
+        .returning();
       host = h.id;
       other = o.id;
       // Created in this order (created_at ascending): a, b overlaps a, c overlaps b only,
@@ -116,7 +119,10 @@ describe.each(["pglite", "postgres"] as const)("the no-overlap constraint on %s"
     // Moving an event onto another's time is refused too.
     let moveError: unknown = null;
     try {
-      await db.update(events).set({ startsAt: at("09:30"), endsAt: at("10:30") }).where(eq(events.id, ids.c));
+      await db
+        .update(events)
+        .set({ startsAt: at("09:30"), endsAt: at("10:30") })
+        .where(eq(events.id, ids.c));
     } catch (e) {
       moveError = e;
     }
@@ -128,7 +134,10 @@ describe.each(["pglite", "postgres"] as const)("the no-overlap constraint on %s"
     expect(await insertError(db, event(host, "touch-after", "12:00", "12:30"))).toBeNull();
     expect(await insertError(db, event(other, "other host", "12:00", "12:30"))).toBeNull();
     expect(await insertError(db, event(host, "cancelled", "10:15", "10:45", { status: "cancelled" }))).toBeNull();
-    await db.update(events).set({ startsAt: at("10:15"), endsAt: at("11:00") }).where(eq(events.id, ids.a));
+    await db
+      .update(events)
+      .set({ startsAt: at("10:15"), endsAt: at("11:00") })
+      .where(eq(events.id, ids.a));
     // Cancelling frees the time.
     await db.update(events).set({ status: "cancelled" }).where(eq(events.id, ids.a));
     expect(await insertError(db, event(host, "after cancel", "10:00", "10:30"))).toBeNull();

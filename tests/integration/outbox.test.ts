@@ -37,7 +37,14 @@ beforeAll(async () => {
   database = await createTestDatabase("scheduler_outbox");
   db = postgres(database.url, { max: 2, onnotice: () => {} });
   smtp = await startFakeSmtp();
-  env = { DATABASE_URL: database.url, SESSION_SECRET: "outbox-secret-0123456789abcdef0123456789ab", TRUST_PROXY: "loopback", SMTP_URL: smtp.url, RATE_LIMIT_FACTOR: "100", JOBS_POLL_MS: "200" };
+  env = {
+    DATABASE_URL: database.url,
+    SESSION_SECRET: "outbox-secret-0123456789abcdef0123456789ab",
+    TRUST_PROXY: "loopback",
+    SMTP_URL: smtp.url,
+    RATE_LIMIT_FACTOR: "100",
+    JOBS_POLL_MS: "200",
+  };
 }, 60_000);
 
 afterAll(async () => {
@@ -55,16 +62,37 @@ async function setUpHost(server: RunningServer) {
   const password = "correct-horse-battery";
   expect((await c.post("/signup", { name: "Outbox Host", email: hostEmail, password, confirmPassword: password })).status).toBe(302);
   await db`update users set role = 'professional' where email = ${hostEmail}`;
-  const tokenRes = await c.request(`/users/${encodeURIComponent(hostEmail)}`, { method: "PUT", body: JSON.stringify({ email: hostEmail }), headers: { origin: c.baseUrl, "content-type": "application/json" } });
+  const tokenRes = await c.request(`/users/${encodeURIComponent(hostEmail)}`, {
+    method: "PUT",
+    body: JSON.stringify({ email: hostEmail }),
+    headers: { origin: c.baseUrl, "content-type": "application/json" },
+  });
   const { token } = (await tokenRes.json()) as { token: string };
   const api = async (path: string, json: unknown) => {
-    const res = await fetch(`${server.url}${path}`, { method: "POST", body: JSON.stringify(json), headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-forwarded-for": "10.210.0.2" } });
+    const res = await fetch(`${server.url}${path}`, {
+      method: "POST",
+      body: JSON.stringify(json),
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-forwarded-for": "10.210.0.2" },
+    });
     const text = await res.text();
     expect(res.status, text).toBe(201);
     return JSON.parse(text) as { _id: string };
   };
-  const schedule = await api("/api/schedules", { name: "All day", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })) });
-  const type = await api("/api/event-types", { title: "Outbox", slug: "outbox", duration: 15, slotInterval: 15, minimumNotice: 60, bookingWindowDays: 30, location: { type: "google-meet" }, scheduleId: schedule._id });
+  const schedule = await api("/api/schedules", {
+    name: "All day",
+    timeZone: "UTC",
+    weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })),
+  });
+  const type = await api("/api/event-types", {
+    title: "Outbox",
+    slug: "outbox",
+    duration: 15,
+    slotInterval: 15,
+    minimumNotice: 60,
+    bookingWindowDays: 30,
+    location: { type: "google-meet" },
+    scheduleId: schedule._id,
+  });
   typeId = type._id;
 }
 
@@ -99,7 +127,10 @@ it("(a) a booking on a server killed right after the commit is still mailed, onc
   expect(pending).toBe(1);
 
   await start();
-  await eventually(() => guestMails("killed-guest") + hostMails("killed-guest"), (n) => n >= 2);
+  await eventually(
+    () => guestMails("killed-guest") + hostMails("killed-guest"),
+    (n) => n >= 2,
+  );
   await pause(1_000);
   expect(guestMails("killed-guest")).toBe(1);
   expect(hostMails("killed-guest")).toBe(1);

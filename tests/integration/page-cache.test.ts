@@ -17,12 +17,16 @@ const { db, call, account } = apiClient({ ipPrefix: "10.96", namePrefix: "Cache"
 /** A GET with exactly these headers (no cookie jar, no decoding): what a browser or CDN sees. */
 function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = http.get(new URL(path, servers()[0]), { headers: { "x-forwarded-for": `10.97.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
+    const req = http.get(
+      new URL(path, servers()[0]),
+      { headers: { "x-forwarded-for": `10.97.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`, ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
   });
 }
@@ -35,7 +39,11 @@ describe("an anonymous visitor's public page", () => {
     const second = await get("/pricing");
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
-    const text = (page: typeof first) => page.body.toString("utf8").split(nonceOf(String(page.headers["content-security-policy"]))!).join("");
+    const text = (page: typeof first) =>
+      page.body
+        .toString("utf8")
+        .split(nonceOf(String(page.headers["content-security-policy"]))!)
+        .join("");
     expect(text(second)).toBe(text(first));
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(second.headers.etag).toMatch(/^W\/"/);
@@ -86,7 +94,9 @@ describe("an anonymous visitor's public page", () => {
     expect(gzip.body.length).toBeLessThan(plain.body.length / 4);
     const unzipped = zlib.gunzipSync(gzip.body).toString("utf8");
     const withoutNonce = (html: string, csp: unknown) => html.split(nonceOf(String(csp))!).join("");
-    expect(withoutNonce(unzipped, gzip.headers["content-security-policy"])).toBe(withoutNonce(plain.body.toString("utf8"), plain.headers["content-security-policy"]));
+    expect(withoutNonce(unzipped, gzip.headers["content-security-policy"])).toBe(
+      withoutNonce(plain.body.toString("utf8"), plain.headers["content-security-policy"]),
+    );
   });
 });
 

@@ -94,7 +94,14 @@ function webhook(payload: object, timestamp = Math.floor(Date.now() / 1000), sec
 }
 
 function succeededEvent(pi: object) {
-  return { id: `evt_${Math.random().toString(36).slice(2)}`, object: "event", type: "payment_intent.succeeded", api_version: "2025-01-01", created: Math.floor(Date.now() / 1000), data: { object: pi } };
+  return {
+    id: `evt_${Math.random().toString(36).slice(2)}`,
+    object: "event",
+    type: "payment_intent.succeeded",
+    api_version: "2025-01-01",
+    created: Math.floor(Date.now() / 1000),
+    data: { object: pi },
+  };
 }
 
 function monthsBetween(a: Date, b: Date) {
@@ -218,10 +225,7 @@ describe("confirming a card payment", () => {
     const { pi } = await openPayment(b.c, b.id);
     await payAtStripe(pi);
     const event = succeededEvent(fake.intents.get(pi.id)!);
-    const results = await Promise.all([
-      ...Array.from({ length: 8 }, () => confirmAtApp(b.c, pi.id)),
-      ...Array.from({ length: 4 }, () => webhook(event)),
-    ]);
+    const results = await Promise.all([...Array.from({ length: 8 }, () => confirmAtApp(b.c, pi.id)), ...Array.from({ length: 4 }, () => webhook(event))]);
     expect(results.map((r) => r.status)).toEqual(Array(12).fill(200));
     expect(await recordsFor(b.id)).toHaveLength(1);
     const s = await status(b.id);

@@ -235,7 +235,10 @@ describe("change password", () => {
     [{ currentPassword: "", newPassword: "brand-new-secret-1", confirmPassword: "brand-new-secret-1" }, "Enter your current password."],
     [{ currentPassword: "correct-horse-battery", newPassword: "short", confirmPassword: "short" }, "Use at least 8 characters."],
     [{ currentPassword: "correct-horse-battery", newPassword: "brand-new-secret-1", confirmPassword: "brand-new-secret-2" }, "Passwords do not match."],
-    [{ currentPassword: "correct-horse-battery", newPassword: "correct-horse-battery", confirmPassword: "correct-horse-battery" }, "Choose a password different from the current one."],
+    [
+      { currentPassword: "correct-horse-battery", newPassword: "correct-horse-battery", confirmPassword: "correct-horse-battery" },
+      "Choose a password different from the current one.",
+    ],
   ])("answers bad input with 400: %j", async (fields, message) => {
     const { c } = await newHost();
     const res = await c.post(PROFILE, { intent: "password", ...fields });

@@ -63,7 +63,13 @@ describe("redirect targets after sign-in, sign-up and the bell", () => {
   it("signs up with each hostile target and stays on the site", async () => {
     for (const target of HOSTILE) {
       const c = client();
-      const res = await c.post("/signup", { name: "Redirect Person", email: uniqueEmail("redir-up"), password: PASSWORD, confirmPassword: PASSWORD, redirectTo: target });
+      const res = await c.post("/signup", {
+        name: "Redirect Person",
+        email: uniqueEmail("redir-up"),
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        redirectTo: target,
+      });
       expectSameOrigin(res, c.baseUrl, target);
     }
   });

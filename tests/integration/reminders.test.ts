@@ -125,7 +125,9 @@ describe("reminders sent by the job runner of two app servers", () => {
       expect(mine[0].text).toContain("links in your booking confirmation e-mail");
       expect(mine[0].html).toContain("<p>");
     }
-    const notes = await db<{ notification: string }[]>`select notification from notifications where user_id = ${host.id} and notification like ${`Reminder: '${tag}-%`}`;
+    const notes = await db<
+      { notification: string }[]
+    >`select notification from notifications where user_id = ${host.id} and notification like ${`Reminder: '${tag}-%`}`;
     expect(notes).toHaveLength(12);
     expect(notes[0].notification).toMatch(/with Gina Guest starts in \d+ minutes/);
     // The bell shows it.
@@ -155,15 +157,36 @@ describe("reminders sent by the job runner of two app servers", () => {
     const seats = [
       { email: `sa-${tag}@example.org`, zone: "Asia/Tokyo", guests: [`sa1-${tag}@example.org`, `sa2-${tag}@example.org`], status: "confirmed" },
       { email: `sb-${tag}@example.org`, zone: "America/New_York", guests: [`sb1-${tag}@example.org`], status: "confirmed" },
-      { email: `sc-${tag}@example.org`, zone: "Europe/London", guests: [`sc1-${tag}@example.org`, `sc2-${tag}@example.org`, `sc3-${tag}@example.org`], status: "confirmed" },
+      {
+        email: `sc-${tag}@example.org`,
+        zone: "Europe/London",
+        guests: [`sc1-${tag}@example.org`, `sc2-${tag}@example.org`, `sc3-${tag}@example.org`],
+        status: "confirmed",
+      },
       { email: `sd-${tag}@example.org`, zone: "UTC", guests: [`sd1-${tag}@example.org`], status: "cancelled" },
     ];
-    const people = seats.filter((x) => x.status === "confirmed").flatMap((x) => [x.email, ...x.guests]).map((x) => x.toLowerCase()).sort();
+    const people = seats
+      .filter((x) => x.status === "confirmed")
+      .flatMap((x) => [x.email, ...x.guests])
+      .map((x) => x.toLowerCase())
+      .sort();
     expect(people.length).toBe(9);
     // One transaction: the job runners (polling every 200 ms) must never see the session without its seats.
     const session = (title: string, startsIn: number, minutes: number) =>
       db.begin(async (tx) => {
-        const id = await insertEvent(host.id, { title, startsIn, minutes, guestEmail: seats[0].email, guestZone: seats[0].zone, invitees: [seats[0].email, ...seats[0].guests, seats[1].email], bookedAgoMs: 2 * 86_400_000 }, tx);
+        const id = await insertEvent(
+          host.id,
+          {
+            title,
+            startsIn,
+            minutes,
+            guestEmail: seats[0].email,
+            guestZone: seats[0].zone,
+            invitees: [seats[0].email, ...seats[0].guests, seats[1].email],
+            bookedAgoMs: 2 * 86_400_000,
+          },
+          tx,
+        );
         await tx`update events set event_with = 'Group' where id = ${id}`;
         for (const [i, x] of seats.entries()) {
           await tx`insert into booking_seats (event_id, name, email, time_zone, guests, token_hash, status, created_at)
@@ -173,7 +196,10 @@ describe("reminders sent by the job runner of two app servers", () => {
       });
     const soon = await session(`${tag}-soon`, 4 * MIN, 30);
     const ended = await session(`${tag}-ended`, -31 * MIN, 30);
-    await until(async () => [...(await deliveriesOf(soon)), ...(await deliveriesOf(ended))], (d) => d.length >= 2);
+    await until(
+      async () => [...(await deliveriesOf(soon)), ...(await deliveriesOf(ended))],
+      (d) => d.length >= 2,
+    );
     await severalPolls();
     expect((await deliveriesOf(soon)).map((d) => d.rule)).toEqual(["guest-email"]);
     expect((await deliveriesOf(ended)).map((d) => d.rule)).toEqual(["follow-up"]);
@@ -193,14 +219,20 @@ describe("reminders sent by the job runner of two app servers", () => {
     const host = await newHost("remind-restart");
     const tag = `Restart-${Date.now()}`;
     const before = await insertEvent(host.id, { title: `${tag}-a`, startsIn: 5 * MIN, guestEmail: "rosa@example.org" });
-    await until(() => deliveriesOf(before), (d) => d.length >= 2);
+    await until(
+      () => deliveriesOf(before),
+      (d) => d.length >= 2,
+    );
 
     const t0 = Date.now();
     expect(await servers[1].stop("SIGTERM")).toBe(0);
     expect(Date.now() - t0).toBeLessThan(8_000);
     servers[1] = await startServer(baseEnv());
     const after = await insertEvent(host.id, { title: `${tag}-b`, startsIn: 7 * MIN, guestEmail: "rosa@example.org" });
-    await until(() => deliveriesOf(after), (d) => d.length >= 2);
+    await until(
+      () => deliveriesOf(after),
+      (d) => d.length >= 2,
+    );
     await severalPolls();
 
     expect((await deliveriesOf(before)).map((d) => d.rule).sort()).toEqual(["guest-email", "host-in-app"]);
@@ -257,7 +289,14 @@ describe("the Workflows page and what it changes", () => {
     expect(badText).toContain("Kept message 123");
     expect(await db`select 1 from reminder_settings where user_id = ${host.id}`).toHaveLength(0);
 
-    const good = await host.c.post("/dashboard/workFlow", { ...form, secondGuestEmailAmount: "30", secondGuestEmailUnit: "minutes", followUpOn: "on", followUpAmount: "0", followUpUnit: "minutes" });
+    const good = await host.c.post("/dashboard/workFlow", {
+      ...form,
+      secondGuestEmailAmount: "30",
+      secondGuestEmailUnit: "minutes",
+      followUpOn: "on",
+      followUpAmount: "0",
+      followUpUnit: "minutes",
+    });
     expect(good.status).toBe(302);
     expect(good.headers.get("location")).toBe("/dashboard/workFlow");
     const [row] = await db`select * from reminder_settings where user_id = ${host.id}`;
@@ -295,11 +334,26 @@ describe("the Workflows page and what it changes", () => {
     });
     expect(res.status).toBe(302);
     // Ended a minute ago: followed up. Ended three days ago: never.
-    const recent = await insertEvent(host.id, { title: `${tag}-recent`, startsIn: -31 * MIN, minutes: 30, guestEmail: "f@example.org", bookedAgoMs: 5 * 86_400_000 });
-    const old = await insertEvent(host.id, { title: `${tag}-old`, startsIn: -3 * 86_400_000, minutes: 30, guestEmail: "o@example.org", bookedAgoMs: 5 * 86_400_000 });
+    const recent = await insertEvent(host.id, {
+      title: `${tag}-recent`,
+      startsIn: -31 * MIN,
+      minutes: 30,
+      guestEmail: "f@example.org",
+      bookedAgoMs: 5 * 86_400_000,
+    });
+    const old = await insertEvent(host.id, {
+      title: `${tag}-old`,
+      startsIn: -3 * 86_400_000,
+      minutes: 30,
+      guestEmail: "o@example.org",
+      bookedAgoMs: 5 * 86_400_000,
+    });
     // Reminders are off for this host: an event soon gets nothing.
     const soon = await insertEvent(host.id, { title: `${tag}-soon`, startsIn: 5 * MIN, guestEmail: "n@example.org" });
-    await until(() => deliveriesOf(recent), (d) => d.length >= 1);
+    await until(
+      () => deliveriesOf(recent),
+      (d) => d.length >= 1,
+    );
     await severalPolls();
     expect((await deliveriesOf(recent)).map((d) => d.rule)).toEqual(["follow-up"]);
     expect(await deliveriesOf(old)).toEqual([]);
@@ -348,13 +402,20 @@ describe("the Workflows page and what it changes", () => {
 
     // Starts in 50 s, booked long ago: the 1-minute bell and the day-before e-mail go out now.
     const id = await insertEvent(host.id, { title: tag, startsIn: 50_000, minutes: 30, invitees: ["mo@example.org"] });
-    await until(() => deliveriesOf(id), (d) => d.length >= 2);
+    await until(
+      () => deliveriesOf(id),
+      (d) => d.length >= 2,
+    );
     expect((await deliveriesOf(id)).map((d) => d.rule).sort()).toEqual(["guest-email", "host-in-app"]);
 
     // Moved to 75 s from now: the bell again at its new time (about 15 s from now); the day-before
     // e-mail's time had passed when it was moved, so it is not sent again.
     expect((await move(id, 75_000)).status).toBe(200);
-    const moved = await until(() => deliveriesOf(id), (d) => d.length >= 3, 30_000);
+    const moved = await until(
+      () => deliveriesOf(id),
+      (d) => d.length >= 3,
+      30_000,
+    );
     await severalPolls();
     expect((await deliveriesOf(id)).map((d) => d.rule)).toEqual([...moved.slice(0, 2).map((d) => d.rule), "host-in-app"]);
     const starts = new Set((await deliveriesOf(id)).map((d) => d.starts_at.toISOString()));
@@ -386,12 +447,19 @@ describe("the outbox job with SMTP", () => {
       values ('retry@example.org', ${`${tag} failed`}, 'Body', 'failed', 1, now()) returning id`;
     const [spent] = await db`insert into mail_outbox ("to", subject, text, status, attempts, next_attempt_at)
       values ('spent@example.org', ${`${tag} spent`}, 'Body', 'failed', 5, now()) returning id`;
-    const [stored] = await db`insert into mail_outbox ("to", subject, text, status) values ('kept@example.org', ${`${tag} stored`}, 'Body', 'stored') returning id`;
+    const [stored] =
+      await db`insert into mail_outbox ("to", subject, text, status) values ('kept@example.org', ${`${tag} stored`}, 'Body', 'stored') returning id`;
     withSmtp = await startServer({ ...baseEnv(), SMTP_URL: smtp.url });
-    const row = (id: string) => db<{ status: string; attempts: number; next_attempt_at: Date | null; error: string | null }[]>`select status, attempts, next_attempt_at, error from mail_outbox where id = ${id}`;
+    const row = (id: string) =>
+      db<
+        { status: string; attempts: number; next_attempt_at: Date | null; error: string | null }[]
+      >`select status, attempts, next_attempt_at, error from mail_outbox where id = ${id}`;
 
     // Refused: a second try counted, the next one minutes away.
-    const [second] = await until(() => row(failed.id), ([r]) => r.attempts >= 2 && r.error !== null);
+    const [second] = await until(
+      () => row(failed.id),
+      ([r]) => r.attempts >= 2 && r.error !== null,
+    );
     expect(second.status).toBe("failed");
     expect(second.error).toMatch(/550|refused/i);
     expect(second.next_attempt_at!.getTime() - Date.now()).toBeGreaterThan(2 * MIN);
@@ -401,7 +469,10 @@ describe("the outbox job with SMTP", () => {
     // Its time comes and the server accepts: sent, once.
     smtp.mode = "accept";
     await db`update mail_outbox set next_attempt_at = now() where id = ${failed.id}`;
-    const [sent] = await until(() => row(failed.id), ([r]) => r.status === "sent");
+    const [sent] = await until(
+      () => row(failed.id),
+      ([r]) => r.status === "sent",
+    );
     expect(sent).toMatchObject({ status: "sent", attempts: 3, error: null });
     await severalPolls();
     expect(smtp.to("retry@example.org")).toHaveLength(1);

@@ -52,7 +52,16 @@ async function host(role: "user" | "professional" = "professional") {
   const make = async (json: Record<string, unknown>) => {
     const res = await call("POST", "/api/event-types", {
       token: a.token,
-      json: { slug: `sched-${crypto.randomUUID().slice(0, 8)}`, duration: 30, slotInterval: 30, minimumNotice: 60, bookingWindowDays: 30, location: { type: "phone" }, scheduleId, ...json },
+      json: {
+        slug: `sched-${crypto.randomUUID().slice(0, 8)}`,
+        duration: 30,
+        slotInterval: 30,
+        minimumNotice: 60,
+        bookingWindowDays: 30,
+        location: { type: "phone" },
+        scheduleId,
+        ...json,
+      },
     });
     expect(res.status, await res.clone().text()).toBe(201);
     return ((await res.json()) as { _id: string })._id;
@@ -63,12 +72,22 @@ async function host(role: "user" | "professional" = "professional") {
 }
 
 async function book(typeId: string, start: string, name: string, extra: Record<string, unknown> = {}): Promise<Booking> {
-  const res = await call("POST", "/api/bookings", { json: { eventTypeId: typeId, start, name, email: `${name.toLowerCase().replace(/\W+/g, "-")}-${crypto.randomUUID().slice(0, 6)}@example.test`, timeZone: "Europe/Berlin", ...extra } });
+  const res = await call("POST", "/api/bookings", {
+    json: {
+      eventTypeId: typeId,
+      start,
+      name,
+      email: `${name.toLowerCase().replace(/\W+/g, "-")}-${crypto.randomUUID().slice(0, 6)}@example.test`,
+      timeZone: "Europe/Berlin",
+      ...extra,
+    },
+  });
   expect(res.status, await res.clone().text()).toBe(201);
   return ((await res.json()) as { booking: Booking }).booking;
 }
 
-const rowsOf = (page: string) => [...page.matchAll(/data-testid="scheduled-event-row" data-name="([^"]*)" data-id="([^"]*)"/g)].map((m) => ({ name: m[1], id: m[2] }));
+const rowsOf = (page: string) =>
+  [...page.matchAll(/data-testid="scheduled-event-row" data-name="([^"]*)" data-id="([^"]*)"/g)].map((m) => ({ name: m[1], id: m[2] }));
 
 let h: Awaited<ReturnType<typeof host>>;
 let first: Booking;
@@ -181,7 +200,8 @@ describe("cancel", () => {
     expect(done.headers.get("location")).toBe(PATH);
     expect((await db`select status, sequence from events where id = ${target.id}`)[0]).toEqual({ status: "cancelled", sequence: 1 });
     await bookingMailsSettled(db);
-    const [mail] = await db`select text, attachments from mail_outbox where subject like ${"Cancelled:%"} and text like ${"%I am ill%"} order by created_at desc limit 1`;
+    const [mail] =
+      await db`select text, attachments from mail_outbox where subject like ${"Cancelled:%"} and text like ${"%I am ill%"} order by created_at desc limit 1`;
     expect(mail).toBeTruthy();
     const ics = (mail.attachments as { content: string; encoding: string }[])[0];
     expect(ics.encoding === "base64" ? Buffer.from(ics.content, "base64").toString() : ics.content).toMatch(/METHOD:CANCEL/);
@@ -239,7 +259,12 @@ describe("reschedule", () => {
     const taken = await h.c.post(`${PATH}?reschedule=${second.id}&date=${dateIn(3)}`, { intent: "reschedule", eventId: second.id, start: iso(at(3, "14:00")) });
     expect(taken.status).toBe(409);
     expect(visibleText(await html(taken))).toContain("That time was just taken.");
-    const tooLong = await h.c.post(`${PATH}?reschedule=${second.id}&date=${dateIn(4)}`, { intent: "reschedule", eventId: second.id, start: iso(at(4, "16:00")), message: "x".repeat(5000) });
+    const tooLong = await h.c.post(`${PATH}?reschedule=${second.id}&date=${dateIn(4)}`, {
+      intent: "reschedule",
+      eventId: second.id,
+      start: iso(at(4, "16:00")),
+      message: "x".repeat(5000),
+    });
     expect(tooLong.status).toBe(400);
     const moved = await h.c.post(`${PATH}?reschedule=${second.id}&date=${dateIn(4)}`, {
       intent: "reschedule",
@@ -252,7 +277,8 @@ describe("reschedule", () => {
     expect((row.starts_at as Date).toISOString()).toBe(iso(at(4, "16:00")));
     expect(row.sequence).toBe(1);
     await bookingMailsSettled(db);
-    const [mail] = await db`select text, attachments from mail_outbox where subject like ${"Updated invitation:%"} and "to"::text like ${"%otto-guest%"} order by created_at desc limit 1`;
+    const [mail] =
+      await db`select text, attachments from mail_outbox where subject like ${"Updated invitation:%"} and "to"::text like ${"%otto-guest%"} order by created_at desc limit 1`;
     // The host's message reaches the guest in the updated invitation.
     expect(mail.text).toContain("Sorry, a clash came up. See you an hour later.");
     const ics = (mail.attachments as { content: string; encoding: string }[])[0];

@@ -114,7 +114,8 @@ describe("migrations on several servers", () => {
       const res = await fetch(`${url}/healthz`);
       expect(await res.json()).toEqual({ status: "ok" });
     }
-    const rows = await db`select name, price_cents, calender, active_event, goup_event, one_to_one, notification_status, access_type from packages order by price_cents`;
+    const rows =
+      await db`select name, price_cents, calender, active_event, goup_event, one_to_one, notification_status, access_type from packages order by price_cents`;
     expect(rows).toEqual([
       {
         name: "Basic",
@@ -127,7 +128,13 @@ describe("migrations on several servers", () => {
         access_type: "Connect to Google, Office 365, Outlook, and iCloud calendars",
       },
       expect.objectContaining({ name: "Standard", price_cents: 1000, calender: 5, active_event: "Unlimited", notification_status: "On site, Email and SMS" }),
-      expect.objectContaining({ name: "Enterprise", price_cents: 2000, calender: 10, active_event: "Unlimited", notification_status: "On site, Email and SMS" }),
+      expect.objectContaining({
+        name: "Enterprise",
+        price_cents: 2000,
+        calender: 10,
+        active_event: "Unlimited",
+        notification_status: "On site, Email and SMS",
+      }),
     ]);
     // SEED_DEMO defaults to off on a server database.
     expect((await db`select count(*)::int as n from users where email = 'admin@example.com'`)[0].n).toBe(0);

@@ -33,7 +33,12 @@ let typeId: string;
 beforeAll(async () => {
   database = await createTestDatabase("scheduler_shutdown");
   db = postgres(database.url, { max: 2, onnotice: () => {} });
-  const env = { DATABASE_URL: database.url, SESSION_SECRET: "shutdown-secret-0123456789abcdef0123456789", TRUST_PROXY: "loopback", SHUTDOWN_GRACE_MS: String(GRACE_MS) };
+  const env = {
+    DATABASE_URL: database.url,
+    SESSION_SECRET: "shutdown-secret-0123456789abcdef0123456789",
+    TRUST_PROXY: "loopback",
+    SHUTDOWN_GRACE_MS: String(GRACE_MS),
+  };
   [first, second] = await Promise.all([startServer(env), startServer(env)]);
 
   const c = new HttpClient(second.url, { "x-forwarded-for": "10.200.0.1" });
@@ -41,16 +46,37 @@ beforeAll(async () => {
   const password = "correct-horse-battery";
   expect((await c.post("/signup", { name: "Shutdown Host", email, password, confirmPassword: password })).status).toBe(302);
   await db`update users set role = 'professional' where email = ${email}`;
-  const tokenRes = await c.request(`/users/${encodeURIComponent(email)}`, { method: "PUT", body: JSON.stringify({ email }), headers: { origin: c.baseUrl, "content-type": "application/json" } });
+  const tokenRes = await c.request(`/users/${encodeURIComponent(email)}`, {
+    method: "PUT",
+    body: JSON.stringify({ email }),
+    headers: { origin: c.baseUrl, "content-type": "application/json" },
+  });
   const { token } = (await tokenRes.json()) as { token: string };
   const api = async (path: string, json: unknown) => {
-    const res = await fetch(`${second.url}${path}`, { method: "POST", body: JSON.stringify(json), headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-forwarded-for": "10.200.0.2" } });
+    const res = await fetch(`${second.url}${path}`, {
+      method: "POST",
+      body: JSON.stringify(json),
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-forwarded-for": "10.200.0.2" },
+    });
     const text = await res.text();
     expect(res.status, text).toBe(201);
     return JSON.parse(text) as { _id: string };
   };
-  const schedule = await api("/api/schedules", { name: "All day", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })) });
-  const type = await api("/api/event-types", { title: "Storm", slug: "storm", duration: 15, slotInterval: 15, minimumNotice: 60, bookingWindowDays: 30, location: { type: "google-meet" }, scheduleId: schedule._id });
+  const schedule = await api("/api/schedules", {
+    name: "All day",
+    timeZone: "UTC",
+    weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })),
+  });
+  const type = await api("/api/event-types", {
+    title: "Storm",
+    slug: "storm",
+    duration: 15,
+    slotInterval: 15,
+    minimumNotice: 60,
+    bookingWindowDays: 30,
+    location: { type: "google-meet" },
+    scheduleId: schedule._id,
+  });
   typeId = type._id;
 }, 120_000);
 
@@ -60,7 +86,10 @@ afterAll(async () => {
   await database?.drop();
 });
 
-type Outcome = ({ kind: "answer"; status: number; body: string; close: boolean; afterSigterm: boolean } | { kind: "error"; code: string }) & { client: number; sentAfterSigterm: boolean };
+type Outcome = ({ kind: "answer"; status: number; body: string; close: boolean; afterSigterm: boolean } | { kind: "error"; code: string }) & {
+  client: number;
+  sentAfterSigterm: boolean;
+};
 
 type Attempt = { kind: "answer"; status: number; body: string; close: boolean; afterSigterm: boolean } | { kind: "error"; code: string };
 
@@ -69,7 +98,14 @@ function post(url: string, agent: http.Agent, path: string, json: unknown, heade
   const target = new URL(path, url);
   return new Promise((resolve) => {
     const req = http.request(
-      { agent, host: target.hostname, port: target.port, path: target.pathname, method: "POST", headers: { ...headers, "content-type": "application/json", "content-length": String(payload.length) } },
+      {
+        agent,
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json", "content-length": String(payload.length) },
+      },
       (res) => {
         const afterSigterm = onResponse();
         let body = "";
@@ -132,7 +168,11 @@ it("a booking storm survives SIGTERM: nothing acknowledged is lost, nothing answ
   const retryStatuses: number[] = [];
   for (const { i } of unanswered) {
     const r = requests[i];
-    const res = await fetch(`${second.url}/api/bookings`, { method: "POST", body: JSON.stringify(r.json), headers: { "content-type": "application/json", "idempotency-key": r.key, "x-forwarded-for": r.ip } });
+    const res = await fetch(`${second.url}/api/bookings`, {
+      method: "POST",
+      body: JSON.stringify(r.json),
+      headers: { "content-type": "application/json", "idempotency-key": r.key, "x-forwarded-for": r.ip },
+    });
     retryStatuses.push(res.status);
     if (res.headers.get("idempotent-replayed") === "true") replays += 1;
     await res.text();
@@ -176,7 +216,12 @@ it("a booking storm survives SIGTERM: nothing acknowledged is lost, nothing answ
 
 it("with SHUTDOWN_DELAY_MS the draining server answers /healthz 503, still serves with Connection: close, then exits", async () => {
   const delay = 1_500;
-  const third = await startServer({ DATABASE_URL: database.url, SESSION_SECRET: "shutdown-secret-0123456789abcdef0123456789", TRUST_PROXY: "loopback", SHUTDOWN_DELAY_MS: String(delay) });
+  const third = await startServer({
+    DATABASE_URL: database.url,
+    SESSION_SECRET: "shutdown-secret-0123456789abcdef0123456789",
+    TRUST_PROXY: "loopback",
+    SHUTDOWN_DELAY_MS: String(delay),
+  });
   try {
     const exited = new Promise<number | null>((resolve) => third.process.once("exit", (code) => resolve(code)));
     const healthy = await fetch(`${third.url}/healthz`);
@@ -202,8 +247,13 @@ it("with SHUTDOWN_DELAY_MS the draining server answers /healthz 503, still serve
     expect(Date.now() - sigtermAt).toBeGreaterThanOrEqual(delay);
     // The job runner stopped at SIGTERM, before the server stopped listening; the database last.
     const out = third.output();
-    const order = ["SIGTERM: draining", "SIGTERM: job runner stopped", "SIGTERM: no longer listening", "SIGTERM: drained, database closed"].map((line) => out.indexOf(line));
-    expect(order.every((at) => at >= 0), out).toBe(true);
+    const order = ["SIGTERM: draining", "SIGTERM: job runner stopped", "SIGTERM: no longer listening", "SIGTERM: drained, database closed"].map((line) =>
+      out.indexOf(line),
+    );
+    expect(
+      order.every((at) => at >= 0),
+      out,
+    ).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   } finally {
     await third.stop("SIGKILL");

@@ -34,7 +34,10 @@ describe("the embedded database (PGlite)", () => {
       expect(home).toContain("Welcome! Set your availability");
       expect(home).not.toContain("Project kickoff");
       // Each demo host has a bookable event type: free times on its booking page and in the JSON API.
-      for (const [username, slug, title] of [["pro", "30min", "30 Minute Meeting"], ["host", "intro", "Intro call"]]) {
+      for (const [username, slug, title] of [
+        ["pro", "30min", "30 Minute Meeting"],
+        ["host", "intro", "Intro call"],
+      ]) {
         const page = await c.get(`/${username}/${slug}`);
         expect(page.status, `/${username}/${slug}`).toBe(200);
         expect(await page.text()).toContain(title);

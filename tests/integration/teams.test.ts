@@ -29,7 +29,12 @@ const weekly = (start: string, end: string) => [1, 2, 3, 4, 5, 6, 7].map((day) =
 async function setDefaultHours(a: Account, start = "00:00", end = "24:00") {
   const list = await ok<Json[]>(await call("GET", "/api/schedules", { token: a.token }));
   const def = list.find((s) => s.isDefault)!;
-  await ok(await call("PUT", `/api/schedules/${def._id}`, { token: a.token, json: { name: "Working hours", timeZone: "UTC", weekly: weekly(start, end), overrides: [], isDefault: true } }));
+  await ok(
+    await call("PUT", `/api/schedules/${def._id}`, {
+      token: a.token,
+      json: { name: "Working hours", timeZone: "UTC", weekly: weekly(start, end), overrides: [], isDefault: true },
+    }),
+  );
   return def._id;
 }
 
@@ -56,11 +61,23 @@ async function invitedAndAccepted(owner: Account, m: Account) {
 }
 
 async function eventType(owner: Account, patch: Record<string, unknown>): Promise<Json> {
-  const schedule = await ok(await call("POST", "/api/schedules", { token: owner.token, json: { name: "All day", timeZone: "UTC", weekly: weekly("00:00", "24:00"), overrides: [] } }), 201);
+  const schedule = await ok(
+    await call("POST", "/api/schedules", { token: owner.token, json: { name: "All day", timeZone: "UTC", weekly: weekly("00:00", "24:00"), overrides: [] } }),
+    201,
+  );
   return ok(
     await call("POST", "/api/event-types", {
       token: owner.token,
-      json: { title: "Panel", slug: slug(), duration: 30, minimumNotice: 60, bookingWindowDays: 30, location: { type: "video" }, scheduleId: schedule._id, ...patch },
+      json: {
+        title: "Panel",
+        slug: slug(),
+        duration: 30,
+        minimumNotice: 60,
+        bookingWindowDays: 30,
+        location: { type: "video" },
+        scheduleId: schedule._id,
+        ...patch,
+      },
     }),
     201,
   );
@@ -71,7 +88,9 @@ function book(eventTypeId: string, start: string, server = 0, who: ReturnType<ty
 }
 
 async function slotsOf(id: string, days: number): Promise<string[]> {
-  const body = await ok<{ slots: Record<string, string[]> }>(await call("GET", `/api/slots?eventTypeId=${id}&start=${dateIn(days)}&end=${dateIn(days)}&timeZone=UTC`));
+  const body = await ok<{ slots: Record<string, string[]> }>(
+    await call("GET", `/api/slots?eventTypeId=${id}&start=${dateIn(days)}&end=${dateIn(days)}&timeZone=UTC`),
+  );
   return body.slots[dateIn(days)] ?? [];
 }
 
@@ -186,16 +205,45 @@ describe("hosts of team event types", () => {
     }
     // Someone else's member is not the owner's.
     const other = await member("hosts-other");
-    const res = await call("POST", "/api/event-types", { token: other.token, json: { title: "X", slug: slug(), duration: 30, kind: "collective", hosts: [m.id] } });
+    const res = await call("POST", "/api/event-types", {
+      token: other.token,
+      json: { title: "X", slug: slug(), duration: 30, kind: "collective", hosts: [m.id] },
+    });
     expect(res.status).toBe(400);
 
     const made = await eventType(owner, { kind: "collective", hosts: [m.id, owner.id, m.id] });
     expect(made.hosts).toEqual([owner.id, m.id]);
     // The form refuses a stranger as host with the field, keeping the page.
-    const form = await owner.c.post("/dashboard/eventTypes/new", { title: "Form panel", slug: slug(), duration: "30", kind: "collective", hosts: pending.id, "location.type": "video", bufferBefore: "0", bufferAfter: "0", minimumNotice: "2", minimumNoticeUnit: "hours", bookingWindowDays: "60", active: "on" });
+    const form = await owner.c.post("/dashboard/eventTypes/new", {
+      title: "Form panel",
+      slug: slug(),
+      duration: "30",
+      kind: "collective",
+      hosts: pending.id,
+      "location.type": "video",
+      bufferBefore: "0",
+      bufferAfter: "0",
+      minimumNotice: "2",
+      minimumNoticeUnit: "hours",
+      bookingWindowDays: "60",
+      active: "on",
+    });
     expect(form.status).toBe(400);
     expect(visibleText(await form.text())).toContain("Hosts must be members who accepted your team invitation.");
-    const good = await owner.c.post("/dashboard/eventTypes/new", { title: "Form panel", slug: slug(), duration: "30", kind: "round-robin", hosts: m.id, "location.type": "video", bufferBefore: "0", bufferAfter: "0", minimumNotice: "2", minimumNoticeUnit: "hours", bookingWindowDays: "60", active: "on" });
+    const good = await owner.c.post("/dashboard/eventTypes/new", {
+      title: "Form panel",
+      slug: slug(),
+      duration: "30",
+      kind: "round-robin",
+      hosts: m.id,
+      "location.type": "video",
+      bufferBefore: "0",
+      bufferAfter: "0",
+      minimumNotice: "2",
+      minimumNoticeUnit: "hours",
+      bookingWindowDays: "60",
+      active: "on",
+    });
     expect(good.status).toBe(302);
     const [row] = await db`select host_ids from event_types where user_id = ${owner.id} and title = 'Form panel'`;
     expect(row.host_ids).toEqual([owner.id, m.id]);
@@ -222,8 +270,12 @@ describe("collective", () => {
   });
 
   it("a booking makes one row per host, blocks both, mails every host; cancel frees all", async () => {
-    const { booking } = await ok<{ booking: Booking }>(await book(typeId, at(4, "10:00"), 0, { name: "Pat Guest", email: `pat-${crypto.randomUUID().slice(0, 6)}@example.test`, timeZone: "UTC" }), 201);
-    const rows = await db`select id, host_id, booking_id, status, guest_email, booking_token_hash is not null as has_token from events where id = ${booking.id} or booking_id = ${booking.id} order by booking_id nulls first`;
+    const { booking } = await ok<{ booking: Booking }>(
+      await book(typeId, at(4, "10:00"), 0, { name: "Pat Guest", email: `pat-${crypto.randomUUID().slice(0, 6)}@example.test`, timeZone: "UTC" }),
+      201,
+    );
+    const rows =
+      await db`select id, host_id, booking_id, status, guest_email, booking_token_hash is not null as has_token from events where id = ${booking.id} or booking_id = ${booking.id} order by booking_id nulls first`;
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ host_id: owner.id, booking_id: null, has_token: true });
     expect(rows[1]).toMatchObject({ host_id: m.id, booking_id: booking.id, has_token: false, guest_email: null });
@@ -242,7 +294,10 @@ describe("collective", () => {
     const del = await call("DELETE", `/event/${rows[1].id}`, { token: m.token });
     expect(del.status).toBe(409);
     expect(((await del.json()) as { error: { code: string } }).error.code).toBe("part_of_booking");
-    const put = await call("PUT", `/event/${rows[1].id}`, { token: m.token, json: { eventName: "Mine now", eventType: "Google Meet", description: "x", dateTime: at(5, "10:00") } });
+    const put = await call("PUT", `/event/${rows[1].id}`, {
+      token: m.token,
+      json: { eventName: "Mine now", eventType: "Google Meet", description: "x", dateTime: at(5, "10:00") },
+    });
     expect(put.status).toBe(409);
     const scheduled = await (await m.c.get("/dashboard/scheduledEvents")).text();
     expect(scheduled).toContain("Pat Guest");
@@ -269,7 +324,10 @@ describe("collective", () => {
 
   it("the owner deleting the booking from My Schedule takes the co-host rows with it and mails the co-host", async () => {
     const name = `Del Guest ${crypto.randomUUID().slice(0, 6)}`;
-    const { booking } = await ok<{ booking: Booking }>(await book(typeId, at(6, "10:00"), 0, { name, email: `del-${crypto.randomUUID().slice(0, 6)}@example.test`, timeZone: "UTC" }), 201);
+    const { booking } = await ok<{ booking: Booking }>(
+      await book(typeId, at(6, "10:00"), 0, { name, email: `del-${crypto.randomUUID().slice(0, 6)}@example.test`, timeZone: "UTC" }),
+      201,
+    );
     expect(await db`select id from events where booking_id = ${booking.id}`).toHaveLength(1);
     expect((await call("DELETE", `/event/${booking.id}`, { token: owner.token })).status).toBe(204);
     expect(await db`select id from events where id = ${booking.id} or booking_id = ${booking.id}`).toHaveLength(0);
@@ -283,7 +341,10 @@ describe("collective", () => {
     const admin = await account("col-admin", "admin");
     const own = await eventType(m, { kind: "one-to-one" });
     const name = `Adm Guest ${crypto.randomUUID().slice(0, 6)}`;
-    const { booking } = await ok<{ booking: Booking }>(await book(typeId, at(7, "10:00"), 0, { name, email: `adm-${crypto.randomUUID().slice(0, 6)}@example.test`, timeZone: "UTC" }), 201);
+    const { booking } = await ok<{ booking: Booking }>(
+      await book(typeId, at(7, "10:00"), 0, { name, email: `adm-${crypto.randomUUID().slice(0, 6)}@example.test`, timeZone: "UTC" }),
+      201,
+    );
     const [coRow] = await db`select id from events where booking_id = ${booking.id}`;
     expect(await slotsOf(own._id, 7)).not.toContain(at(7, "10:00"));
 
@@ -294,7 +355,10 @@ describe("collective", () => {
     const json = await call("POST", `/api/bookings/${coRow.id}/cancel`, { token: m.token });
     expect(json.status).toBe(409);
     expect(await errorOf(json)).toMatchObject({ code: "part_of_booking" });
-    expect((await db`select status from events where id = ${booking.id} or booking_id = ${booking.id}`).map((r) => r.status)).toEqual(["confirmed", "confirmed"]);
+    expect((await db`select status from events where id = ${booking.id} or booking_id = ${booking.id}`).map((r) => r.status)).toEqual([
+      "confirmed",
+      "confirmed",
+    ]);
 
     // The booking's own row: every row goes, the co-host's time is free on both event types.
     expect((await admin.c.post("/dashboard/manageEvent", { intent: "cancel", eventId: booking.id })).status).toBe(302);
@@ -371,7 +435,8 @@ describe("round robin", () => {
     expect(await hostOf(d.booking.id)).toBe(second);
     // The assigned host gets the mail and is named on the confirmation page.
     await bookingMailsSettled(db);
-    const [mail] = await db`select "to" from mail_outbox where subject like 'Booking: Panel with Guest%' and text like ${`%${at(3, "12:00").slice(0, 10)}%`} order by created_at desc limit 1`;
+    const [mail] =
+      await db`select "to" from mail_outbox where subject like 'Booking: Panel with Guest%' and text like ${`%${at(3, "12:00").slice(0, 10)}%`} order by created_at desc limit 1`;
     expect(mail.to).toBe(second === m.id ? m.email : owner.email);
     await db`update users set username = ${`rr${crypto.randomUUID().slice(0, 8)}`} where id = ${owner.id}`;
     const [{ username }] = await db`select username from users where id = ${owner.id}`;

@@ -82,7 +82,13 @@ export function rawRequest(
   const base = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: base.hostname, port: base.port, method, path, headers: body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) } },
+      {
+        host: base.hostname,
+        port: base.port,
+        method,
+        path,
+        headers: body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));

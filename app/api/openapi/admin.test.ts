@@ -63,7 +63,15 @@ describe("packageBody", () => {
   });
 
   it("reads calender as the original's form sends it: digits as text, blank or null for 0", () => {
-    for (const [calender, count] of [[5, 5], ["5", 5], [" 12 ", 12], ["", 0], ["  ", 0], [null, 0], [undefined, 0]] as const) {
+    for (const [calender, count] of [
+      [5, 5],
+      ["5", 5],
+      [" 12 ", 12],
+      ["", 0],
+      ["  ", 0],
+      [null, 0],
+      [undefined, 0],
+    ] as const) {
       expect(packageBody.parse({ ...base, calender }).calender, JSON.stringify(calender)).toBe(count);
     }
   });

@@ -34,7 +34,7 @@ export const paths: ZodOpenApiPathsObject = {
       tags: ["Admin"],
       security: signedIn,
       requestParams: { query: usersQuery },
-      responses: { "200": list("The accounts; role is \"admin\" or null.", adminUserSchema), ...errors(400, 401, 403) },
+      responses: { "200": list('The accounts; role is "admin" or null.', adminUserSchema), ...errors(400, 401, 403) },
     },
   },
   "/users/admin/{email}": {
@@ -74,7 +74,10 @@ export const paths: ZodOpenApiPathsObject = {
       tags: ["Admin"],
       security: signedIn,
       requestParams: { path: professionalIdParam },
-      responses: { "200": json("Deleted: the original's MongoDB delete result (clients call res.json() on success).", deletedJsonSchema), ...errors(401, 403, 404) },
+      responses: {
+        "200": json("Deleted: the original's MongoDB delete result (clients call res.json() on success).", deletedJsonSchema),
+        ...errors(401, 403, 404),
+      },
     },
   },
   "/packages": {
@@ -103,7 +106,10 @@ export const paths: ZodOpenApiPathsObject = {
       tags: ["Packages"],
       security: signedIn,
       requestParams: { path: idParam },
-      responses: { "200": json("Deleted: the original's MongoDB delete result (clients call res.json() on success).", deletedJsonSchema), ...errors(401, 403, 404) },
+      responses: {
+        "200": json("Deleted: the original's MongoDB delete result (clients call res.json() on success).", deletedJsonSchema),
+        ...errors(401, 403, 404),
+      },
     },
   },
 };

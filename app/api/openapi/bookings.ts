@@ -12,21 +12,20 @@ import { body, errors, errorSchema, idParam, json, open, type ZodOpenApiPathsObj
 const slotTaken = z
   .object({
     error: errorSchema.shape.error,
-    nextSlots: z.array(z.string()).optional().meta({ description: "Up to 3 next free starts, in the guest's zone.", example: ["2026-12-01T15:30:00+01:00"] }),
+    nextSlots: z
+      .array(z.string())
+      .optional()
+      .meta({ description: "Up to 3 next free starts, in the guest's zone.", example: ["2026-12-01T15:30:00+01:00"] }),
   })
   .meta({ id: "SlotUnavailable" });
 
 /** Decision 024: a retry of POST /api/bookings with the same key gets the first answer. */
 const idempotencyHeader = z.object({
-  "Idempotency-Key": z
-    .string()
-    .regex(IDEMPOTENCY_KEY_PATTERN)
-    .optional()
-    .meta({
-      description:
-        "Optional; 1-255 visible ASCII characters (a fresh UUID per booking). A retry with the same key and body (after a lost answer, on any server, for 24 hours) gets the first 201 again, with `Idempotent-Replayed: true`, and books nothing more; simultaneous requests with one key make one booking. The same key with a different body is 422 idempotency_key_mismatch. Refusals (409) are not stored: a retry tries again.",
-      example: "0b6f3c9e-5d1a-4a7e-9a55-2f1e3c4d5e6f",
-    }),
+  "Idempotency-Key": z.string().regex(IDEMPOTENCY_KEY_PATTERN).optional().meta({
+    description:
+      "Optional; 1-255 visible ASCII characters (a fresh UUID per booking). A retry with the same key and body (after a lost answer, on any server, for 24 hours) gets the first 201 again, with `Idempotent-Replayed: true`, and books nothing more; simultaneous requests with one key make one booking. The same key with a different body is 422 idempotency_key_mismatch. Refusals (409) are not stored: a retry tries again.",
+    example: "0b6f3c9e-5d1a-4a7e-9a55-2f1e3c4d5e6f",
+  }),
 });
 
 const TOKEN_OR_HOST =
@@ -45,9 +44,13 @@ export const paths: ZodOpenApiPathsObject = {
       responses: {
         "201": json("The booking (the first answer again for a retry with its Idempotency-Key).", bookingAnswerSchema),
         ...errors(400, 404, 413, 415),
-        "422": { description: "idempotency_key_mismatch: the Idempotency-Key was used for a different request.", content: { "application/json": { schema: errorSchema } } },
+        "422": {
+          description: "idempotency_key_mismatch: the Idempotency-Key was used for a different request.",
+          content: { "application/json": { schema: errorSchema } },
+        },
         "409": {
-          description: "slot_unavailable (not a free slot now: taken, outside availability, too soon, past the window, over the day's limit), slot_full (a group session with no seats left) or not_taking_bookings (the host is at the free plan's cap).",
+          description:
+            "slot_unavailable (not a free slot now: taken, outside availability, too soon, past the window, over the day's limit), slot_full (a group session with no seats left) or not_taking_bookings (the host is at the free plan's cap).",
           content: { "application/json": { schema: slotTaken } },
         },
       },

@@ -15,7 +15,10 @@ export const errorSchema = z
     error: z.object({
       code: z.string().meta({ example: "invalid_input" }),
       message: z.string().meta({ example: "Check the highlighted fields." }),
-      fields: z.record(z.string(), z.array(z.string())).optional().meta({ description: "Per-field messages, keyed by the field's path (e.g. targetedEmail.email2)." }),
+      fields: z
+        .record(z.string(), z.array(z.string()))
+        .optional()
+        .meta({ description: "Per-field messages, keyed by the field's path (e.g. targetedEmail.email2)." }),
       requestId: z.string().optional().meta({ description: "500 internal_error only: the id under which the server logged the error (also in X-Request-Id)." }),
     }),
   })

@@ -59,7 +59,8 @@ export const paths: ZodOpenApiPathsObject = {
   "/event/{id}": {
     put: {
       operationId: "updateEvent",
-      summary: "Change one of the caller's events; invitees get an updated invitation (409 time_taken when it would overlap another of them, 409 event_cancelled for a cancelled one).",
+      summary:
+        "Change one of the caller's events; invitees get an updated invitation (409 time_taken when it would overlap another of them, 409 event_cancelled for a cancelled one).",
       tags: ["Events"],
       security: signedIn,
       requestParams: { path: idParam },

@@ -18,7 +18,9 @@ describe("the payment paths in the OpenAPI document", () => {
       expect(Object.keys(op?.responses ?? {})).toEqual(expect.arrayContaining(["401", "429"]));
     }
     const schemas = doc.components?.schemas ?? {};
-    expect(Object.keys(schemas)).toEqual(expect.arrayContaining(["ReviewInput", "PaymentIntentInput", "ProfessionalRecordInput", "PaymentIntent", "ProfessionalRecord"]));
+    expect(Object.keys(schemas)).toEqual(
+      expect.arrayContaining(["ReviewInput", "PaymentIntentInput", "ProfessionalRecordInput", "PaymentIntent", "ProfessionalRecord"]),
+    );
     expect((schemas.PaymentIntentInput as { properties: object }).properties).toHaveProperty("price");
     expect((doc.paths?.["/users/professional/{email}"]?.put?.parameters ?? []).map((p) => ("name" in p ? p.name : ""))).toEqual(["email"]);
   });

@@ -33,7 +33,7 @@ export const paths: ZodOpenApiPathsObject = {
       operationId: "createPaymentIntent",
       summary: "Start (or resume) paying for a package; the amount is the package's price in the database.",
       description:
-        "Name the package by `packageId` or `name` (any case). A `price` the client shows is compared with the current price (409 `price_changed`), never charged. 409 `nothing_to_pay` for a free package; 403 for admins (\"Admin can't make payment\"); 503 `payments_unavailable` when Stripe is not configured or not reachable.",
+        'Name the package by `packageId` or `name` (any case). A `price` the client shows is compared with the current price (409 `price_changed`), never charged. 409 `nothing_to_pay` for a free package; 403 for admins ("Admin can\'t make payment"); 503 `payments_unavailable` when Stripe is not configured or not reachable.',
       tags: ["Payments"],
       security: signedIn,
       requestBody: body(createPaymentIntentBody),

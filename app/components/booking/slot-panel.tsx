@@ -31,7 +31,9 @@ export function SlotList({ children, label, layout = "panel" }: { children: Reac
   return (
     <ul
       className={`mt-3 grid gap-2 ${
-        layout === "panel" ? "grid-cols-2 lg:max-h-[23rem] lg:grid-cols-1 lg:overflow-y-auto lg:overscroll-contain lg:p-1 lg:pr-2" : "grid-cols-2 sm:grid-cols-3"
+        layout === "panel"
+          ? "grid-cols-2 lg:max-h-[23rem] lg:grid-cols-1 lg:overflow-y-auto lg:overscroll-contain lg:p-1 lg:pr-2"
+          : "grid-cols-2 sm:grid-cols-3"
       }`}
       data-testid="slots"
       aria-label={label}

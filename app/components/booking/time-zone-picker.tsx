@@ -28,7 +28,9 @@ function zoneInfo(zone: string, now: number, clock24: boolean): ZoneInfo {
   let offset = "GMT";
   let time = "";
   try {
-    offset = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "shortOffset" }).formatToParts(now).find((p) => p.type === "timeZoneName")?.value ?? "GMT";
+    offset =
+      new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "shortOffset" }).formatToParts(now).find((p) => p.type === "timeZoneName")?.value ??
+      "GMT";
     time = new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", minute: "2-digit", hourCycle: clock24 ? "h23" : "h12" }).format(now);
   } catch {
     // A zone this browser does not know: listed without time and offset.
@@ -180,7 +182,11 @@ export function TimeZonePicker({ zones, value, clock24, onChoose }: { zones: str
         {open && matches.length === 0 ? <p className="px-3 py-2 text-neutral-600">No time zone matches “{query}”.</p> : null}
         {groups.map((group) => (
           <div key={`${group.region}-${group.items[0]?.index}`} role="group" aria-labelledby={`${id}-g${group.items[0]?.index}`}>
-            <div id={`${id}-g${group.items[0]?.index}`} role="presentation" className="sticky top-0 bg-neutral-50 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-neutral-600">
+            <div
+              id={`${id}-g${group.items[0]?.index}`}
+              role="presentation"
+              className="sticky top-0 bg-neutral-50 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-neutral-600"
+            >
               {group.region}
             </div>
             {group.items.map(({ info, index }) => (

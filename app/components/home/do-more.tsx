@@ -3,15 +3,7 @@ import type { ReactNode } from "react";
 import { MESSAGES } from "~/messages";
 import { ENTRY, SectionHeader } from "./section-header";
 
-function Chip({
-  icon,
-  children,
-  tone = "neutral",
-}: {
-  icon: ReactNode;
-  children: ReactNode;
-  tone?: "neutral" | "brand" | "green";
-}) {
+function Chip({ icon, children, tone = "neutral" }: { icon: ReactNode; children: ReactNode; tone?: "neutral" | "brand" | "green" }) {
   const tones = {
     neutral: "border-neutral-200 bg-white text-neutral-800",
     brand: "border-brand-200 bg-brand-50 text-brand-800",

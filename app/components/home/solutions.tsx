@@ -32,11 +32,7 @@ const SOLUTIONS = [
     icon: BriefcaseBusiness,
     title: "Recruiting",
     body: "Let candidates choose interview times themselves and fill roles faster.",
-    more: [
-      "Interview slots that respect your hours",
-      "Candidates reschedule without an e-mail thread",
-      "Group events for assessment days",
-    ],
+    more: ["Interview slots that respect your hours", "Candidates reschedule without an e-mail thread", "Group events for assessment days"],
   },
   {
     icon: MonitorCog,

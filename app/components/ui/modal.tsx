@@ -48,7 +48,7 @@ export function Modal({
       dialog.showModal();
     }
     const first = dialog.querySelector<HTMLElement>(
-      "[data-autofocus], input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])"
+      "[data-autofocus], input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])",
     );
     first?.focus();
     return () => {

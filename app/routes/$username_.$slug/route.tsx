@@ -66,7 +66,9 @@ function timeIn(ms: number, zone: string, clock24: boolean): string {
 
 /** "Europe/Berlin (GMT+1)": the zone and its offset at that instant. */
 function zoneLabelAt(ms: number, zone: string): string {
-  const offset = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "shortOffset" }).formatToParts(ms).find((p) => p.type === "timeZoneName")?.value;
+  const offset = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "shortOffset" })
+    .formatToParts(ms)
+    .find((p) => p.type === "timeZoneName")?.value;
   return `${zone.replace(/_/g, " ")}${offset ? ` (${offset})` : ""}`;
 }
 
@@ -79,7 +81,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const now = new Date();
   const tzParam = q.get("tz");
   const tzChosen = Boolean(tzParam && isTimeZone(tzParam));
-  const timeZone = currentZoneName(tzChosen && tzParam ? tzParam : (timeZoneHint(request.headers.get("cookie")) ?? (isTimeZone(host.timeZone) ? host.timeZone : "UTC")));
+  const timeZone = currentZoneName(
+    tzChosen && tzParam ? tzParam : (timeZoneHint(request.headers.get("cookie")) ?? (isTimeZone(host.timeZone) ? host.timeZone : "UTC")),
+  );
   const today = todayIn(timeZone, now);
   const clock24 = q.get("clock") === "24";
   const dateParam = q.get("date");
@@ -242,7 +246,15 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const claim = IDEMPOTENCY_KEY_PATTERN.test(key) ? idempotencyClaim(key, `booking form ${found.eventType.id}`, input) : null;
   const outcome = await runIdempotent(claim, (hooks) =>
     createBookingChange({
-      request: { found, start: new Date(input.start), name: input.name, email: input.email, timeZone: input.timeZone, notes: input.notes, guests: input.guests },
+      request: {
+        found,
+        start: new Date(input.start),
+        name: input.name,
+        email: input.email,
+        timeZone: input.timeZone,
+        notes: input.notes,
+        guests: input.guests,
+      },
       now,
       linkBase: linkBase(request),
       idempotency: hooks ? { hooks, answer: (ok) => ({ status: 302, body: { location: bookedUrl(ok) } }) } : undefined,
@@ -262,7 +274,6 @@ export async function action({ params, request }: ActionFunctionArgs) {
   return data({ status: "taken" as const, errors: {}, values, nextSlots }, { status: 409 });
 }
 
-
 const NOT_TAKING = "This host is not taking bookings right now.";
 
 type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -276,7 +287,12 @@ function ZoneAndClock({ d, href, hydrated }: { d: PageData; href: (q: PageQuery)
     <div className="space-y-3">
       {hydrated ? (
         <>
-          <TimeZonePicker zones={zones} value={d.timeZone} clock24={d.clock24} onChoose={(tz) => navigate(href({ ...keep, tz }), { preventScrollReset: true })} />
+          <TimeZonePicker
+            zones={zones}
+            value={d.timeZone}
+            clock24={d.clock24}
+            onChoose={(tz) => navigate(href({ ...keep, tz }), { preventScrollReset: true })}
+          />
           {/* The chosen zone as the form value the native select carried. */}
           <input type="hidden" value={d.timeZone} data-testid="time-zone" readOnly />
         </>
@@ -366,7 +382,10 @@ export default function BookingPage() {
     const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     const zone = browserZone ? currentZoneName(browserZone) : null;
     if (zone && zone !== d.timeZone && unpackTimeZones(d.timeZones).includes(zone)) {
-      navigate(pageHref(here, { ...base, tz: zone, month: d.month, date: d.date ?? undefined, slot: d.slot ?? undefined }), { replace: true, preventScrollReset: true });
+      navigate(pageHref(here, { ...base, tz: zone, month: d.month, date: d.date ?? undefined, slot: d.slot ?? undefined }), {
+        replace: true,
+        preventScrollReset: true,
+      });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [d.tzChosen, d.timeZone]);
@@ -444,109 +463,122 @@ export default function BookingPage() {
             />
           ) : (
             <>
-            <ViewSwitch week={d.week !== null} monthHref={href({ view: undefined, date: d.date ?? undefined })} weekHref={href({ view: "week", date: d.date ?? undefined })} />
-            {d.week ? (
-              <div className="space-y-5">
-                <WeekView
-                  week={d.week}
-                  clock24={d.clock24}
-                  zoneLabel={d.zoneLabel}
-                  pendingSlot={pendingSlot}
-                  busy={dayLoading}
-                  weekHref={(monday) => href({ month: monthOf(monday), date: monday })}
-                  slotHref={(date, slot) => href({ month: monthOf(date), date, slot })}
-                />
-                <div className="border-t border-neutral-200 pt-4">
-                  <ZoneAndClock d={d} href={href} hydrated={hydrated} />
+              <ViewSwitch
+                week={d.week !== null}
+                monthHref={href({ view: undefined, date: d.date ?? undefined })}
+                weekHref={href({ view: "week", date: d.date ?? undefined })}
+              />
+              {d.week ? (
+                <div className="space-y-5">
+                  <WeekView
+                    week={d.week}
+                    clock24={d.clock24}
+                    zoneLabel={d.zoneLabel}
+                    pendingSlot={pendingSlot}
+                    busy={dayLoading}
+                    weekHref={(monday) => href({ month: monthOf(monday), date: monday })}
+                    slotHref={(date, slot) => href({ month: monthOf(date), date, slot })}
+                  />
+                  <div className="border-t border-neutral-200 pt-4">
+                    <ZoneAndClock d={d} href={href} hydrated={hydrated} />
+                  </div>
                 </div>
-              </div>
-            ) : (
-            <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,15rem)] lg:gap-8">
-              <div>
-                <MonthCalendar
-                  month={d.month}
-                  today={d.today}
-                  selected={d.date}
-                  openDays={d.days}
-                  prevMonth={d.prevMonth}
-                  nextMonth={d.nextMonth}
-                  dayHref={(date) => href({ date })}
-                  monthHref={(month) => href({ month })}
-                  onPick={slotFocus.onPick}
-                />
-                {d.days.length === 0 ? (
-                  <p className="mt-3 text-sm text-neutral-600" data-testid="no-open-times">
-                    {d.nextOpen ? (
-                      <>
-                        No open times this month. Next open:{" "}
-                        <Link to={href({ month: monthOf(d.nextOpen), date: d.nextOpen })} className="font-medium text-brand-700 underline underline-offset-2" preventScrollReset>
-                          {dateLabel(d.nextOpen)}
-                        </Link>
-                      </>
-                    ) : (
-                      "No open times this month or the next few. Check back later."
-                    )}
-                  </p>
-                ) : null}
-                <div className="mt-5 border-t border-neutral-200 pt-4">
-                  <ZoneAndClock d={d} href={href} hydrated={hydrated} />
-                </div>
-              </div>
-              <SlotPanel
-                ref={slotFocus.heading}
-                title={d.date ? dateLabel(d.date) : "Pick a day"}
-                busy={dayLoading}
-                note={
-                  d.slotGone ? (
-                    <p role="alert" className="mt-2 text-sm text-red-700">
-                      That time is no longer available. Pick another.
-                    </p>
-                  ) : null
-                }
-              >
-                {d.date ? (
-                  d.daySlots.length > 0 ? (
-                    <SlotList label={`Open times on ${dateLabel(d.date)}, ${d.zoneLabel}`}>
-                      {d.daySlots.map((s) => {
-                        const left = d.seatsLeft[s];
-                        const pending = pendingSlot !== null && Date.parse(pendingSlot) === Date.parse(s);
-                        return (
-                          <li key={s}>
+              ) : (
+                <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,15rem)] lg:gap-8">
+                  <div>
+                    <MonthCalendar
+                      month={d.month}
+                      today={d.today}
+                      selected={d.date}
+                      openDays={d.days}
+                      prevMonth={d.prevMonth}
+                      nextMonth={d.nextMonth}
+                      dayHref={(date) => href({ date })}
+                      monthHref={(month) => href({ month })}
+                      onPick={slotFocus.onPick}
+                    />
+                    {d.days.length === 0 ? (
+                      <p className="mt-3 text-sm text-neutral-600" data-testid="no-open-times">
+                        {d.nextOpen ? (
+                          <>
+                            No open times this month. Next open:{" "}
                             <Link
-                              to={href({ date: d.date ?? undefined, slot: s })}
+                              to={href({ month: monthOf(d.nextOpen), date: d.nextOpen })}
+                              className="font-medium text-brand-700 underline underline-offset-2"
                               preventScrollReset
-                              className={slotClass(pending)}
-                              aria-busy={pending || undefined}
-                              data-testid="slot"
                             >
-                              {slotLabel(s, d.clock24)}
-                              {left !== undefined ? (
-                                <span className="flex items-center gap-1 text-xs font-normal text-neutral-700" data-testid="places-left">
-                                  <Users className="h-3.5 w-3.5" aria-hidden />
-                                  {left === 1 ? "1 place left" : `${left} places left`}
-                                </span>
-                              ) : null}
+                              {dateLabel(d.nextOpen)}
                             </Link>
-                          </li>
-                        );
-                      })}
-                    </SlotList>
-                  ) : (
-                    <p className="mt-3 text-sm text-neutral-600">No open times on this day.</p>
-                  )
-                ) : (
-                  <p className="mt-3 text-sm text-neutral-600">Days with open times are highlighted.</p>
-                )}
-              </SlotPanel>
-            </div>
-            )}
+                          </>
+                        ) : (
+                          "No open times this month or the next few. Check back later."
+                        )}
+                      </p>
+                    ) : null}
+                    <div className="mt-5 border-t border-neutral-200 pt-4">
+                      <ZoneAndClock d={d} href={href} hydrated={hydrated} />
+                    </div>
+                  </div>
+                  <SlotPanel
+                    ref={slotFocus.heading}
+                    title={d.date ? dateLabel(d.date) : "Pick a day"}
+                    busy={dayLoading}
+                    note={
+                      d.slotGone ? (
+                        <p role="alert" className="mt-2 text-sm text-red-700">
+                          That time is no longer available. Pick another.
+                        </p>
+                      ) : null
+                    }
+                  >
+                    {d.date ? (
+                      d.daySlots.length > 0 ? (
+                        <SlotList label={`Open times on ${dateLabel(d.date)}, ${d.zoneLabel}`}>
+                          {d.daySlots.map((s) => {
+                            const left = d.seatsLeft[s];
+                            const pending = pendingSlot !== null && Date.parse(pendingSlot) === Date.parse(s);
+                            return (
+                              <li key={s}>
+                                <Link
+                                  to={href({ date: d.date ?? undefined, slot: s })}
+                                  preventScrollReset
+                                  className={slotClass(pending)}
+                                  aria-busy={pending || undefined}
+                                  data-testid="slot"
+                                >
+                                  {slotLabel(s, d.clock24)}
+                                  {left !== undefined ? (
+                                    <span className="flex items-center gap-1 text-xs font-normal text-neutral-700" data-testid="places-left">
+                                      <Users className="h-3.5 w-3.5" aria-hidden />
+                                      {left === 1 ? "1 place left" : `${left} places left`}
+                                    </span>
+                                  ) : null}
+                                </Link>
+                              </li>
+                            );
+                          })}
+                        </SlotList>
+                      ) : (
+                        <p className="mt-3 text-sm text-neutral-600">No open times on this day.</p>
+                      )
+                    ) : (
+                      <p className="mt-3 text-sm text-neutral-600">Days with open times are highlighted.</p>
+                    )}
+                  </SlotPanel>
+                </div>
+              )}
             </>
           )}
         </div>
       </div>
       <p className="mt-4 text-center text-xs text-neutral-600">
         Powered by{" "}
-        <Link to="/" className="font-medium text-neutral-700 underline underline-offset-2" target={d.embed ? "_blank" : undefined} rel={d.embed ? "noopener" : undefined}>
+        <Link
+          to="/"
+          className="font-medium text-neutral-700 underline underline-offset-2"
+          target={d.embed ? "_blank" : undefined}
+          rel={d.embed ? "noopener" : undefined}
+        >
           Scheduler
         </Link>
       </p>

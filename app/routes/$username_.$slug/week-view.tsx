@@ -13,7 +13,9 @@ export interface WeekData {
 }
 
 const dayName = (date: string, style: "short" | "long") =>
-  new Intl.DateTimeFormat("en-US", { weekday: style, month: style === "long" ? "long" : "short", day: "numeric", timeZone: "UTC" }).format(Date.parse(`${date}T00:00:00Z`));
+  new Intl.DateTimeFormat("en-US", { weekday: style, month: style === "long" ? "long" : "short", day: "numeric", timeZone: "UTC" }).format(
+    Date.parse(`${date}T00:00:00Z`),
+  );
 
 function weekLabel(start: string, end: string): string {
   const f = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
@@ -68,7 +70,12 @@ export function WeekView({
       {open ? null : <p className="mt-3 text-sm text-neutral-600">No open times this week. Try the next one.</p>}
       <div className={`mt-3 grid gap-3 sm:grid-cols-7 sm:gap-2 ${busy ? "opacity-50" : ""}`} data-testid="week-days">
         {week.days.map((day) => (
-          <section key={day.date} aria-label={dayName(day.date, "long")} className="min-w-0 rounded-lg border border-neutral-200 p-2 sm:border-0 sm:p-0" data-testid="week-day">
+          <section
+            key={day.date}
+            aria-label={dayName(day.date, "long")}
+            className="min-w-0 rounded-lg border border-neutral-200 p-2 sm:border-0 sm:p-0"
+            data-testid="week-day"
+          >
             <h3 className="text-center text-xs font-semibold uppercase text-neutral-700">
               <span className="sm:sr-only">{dayName(day.date, "long")}</span>
               <span className="hidden sm:block" aria-hidden>
@@ -83,7 +90,13 @@ export function WeekView({
                   const pending = pendingSlot !== null && Date.parse(pendingSlot) === Date.parse(s);
                   return (
                     <li key={s}>
-                      <Link to={slotHref(day.date, s)} preventScrollReset className={`${slotClass(pending)} px-1 py-2 text-xs`} aria-busy={pending || undefined} data-testid="slot">
+                      <Link
+                        to={slotHref(day.date, s)}
+                        preventScrollReset
+                        className={`${slotClass(pending)} px-1 py-2 text-xs`}
+                        aria-busy={pending || undefined}
+                        data-testid="slot"
+                      >
                         {slotLabel(s, clock24)}
                         {left !== undefined ? (
                           <span className="flex items-center gap-0.5 font-normal text-neutral-700">

@@ -8,13 +8,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
-import {
-  getApiToken,
-  listApiTokens,
-  mintApiToken,
-  revokeAllApiTokens,
-  revokeApiToken
-} from "~/models/api-token.server";
+import { getApiToken, listApiTokens, mintApiToken, revokeAllApiTokens, revokeApiToken } from "~/models/api-token.server";
 import { API_TOKEN_DAYS, API_TOKEN_MESSAGES as M, CreateApiTokenSchema } from "~/schemas/api-token-form";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { readFormData } from "~/utils/request.server";
@@ -26,7 +20,6 @@ import { PAGE, Formatters, when, tokenName, present, CreateForm, NewToken, Token
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "API Tokens | Scheduler" }];
-
 
 // The answer that shows a new secret must not sit in any cache (the action's data asks for this).
 export const headers: HeadersFunction = ({ actionHeaders }) => {
@@ -104,16 +97,16 @@ export default function ApiTokens() {
         <h1 className="text-2xl font-bold text-neutral-900">API Tokens</h1>
         <div className="mt-2 max-w-3xl space-y-2 text-neutral-700">
           <p>
-            Tokens let your scripts and apps call the JSON API as you: send <code className={codeClass}>Authorization: Bearer &lt;token&gt;</code>{" "}
-            with each request. The{" "}
+            Tokens let your scripts and apps call the JSON API as you: send <code className={codeClass}>Authorization: Bearer &lt;token&gt;</code> with each
+            request. The{" "}
             <a href="/api/docs" className={linkClass}>
               API reference
             </a>{" "}
             lists every path.
           </p>
           <p className="text-sm text-neutral-600">
-            A token works for {API_TOKEN_DAYS} days. Anyone who has it can act as you, so revoke one you no longer need or may have
-            leaked. Changing your password or signing out everywhere revokes them all.
+            A token works for {API_TOKEN_DAYS} days. Anyone who has it can act as you, so revoke one you no longer need or may have leaked. Changing your
+            password or signing out everywhere revokes them all.
           </p>
         </div>
       </header>

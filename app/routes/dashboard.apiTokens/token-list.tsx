@@ -7,9 +7,7 @@ import { CellLabel, tableClass, TableHead, tbodyClass, tdClass, trClass } from "
 import { CopyButton, useCopy } from "~/components/copy-button";
 import { ErrorList, Field, inputClass } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
-import {
-  type ApiTokenSummary
-} from "~/models/api-token.server";
+import { type ApiTokenSummary } from "~/models/api-token.server";
 import { API_TOKEN_LABEL_MAX, CreateApiTokenSchema } from "~/schemas/api-token-form";
 import { dateTimeFormatters } from "~/scheduling/time-zone";
 import { useIsPending } from "~/utils/pending";
@@ -101,17 +99,12 @@ export function NewToken({ created }: { created: { token: string; hint: string; 
   }, [created.token, setCopied]);
 
   return (
-    <section
-      aria-labelledby="new-token-title"
-      data-testid="new-token"
-      className="rounded-xl border border-amber-300 bg-amber-50 p-5 shadow-sm sm:p-6"
-    >
+    <section aria-labelledby="new-token-title" data-testid="new-token" className="rounded-xl border border-amber-300 bg-amber-50 p-5 shadow-sm sm:p-6">
       <h2 id="new-token-title" className="flex items-center gap-2 text-lg font-semibold text-amber-950">
         <TriangleAlert className="h-5 w-5 shrink-0 text-amber-700" aria-hidden /> Copy your new token now
       </h2>
       <p className="mt-1 text-sm text-amber-950">
-        It will not be shown again: we keep only a fingerprint of it. Store it where your script keeps its secrets. It works until{" "}
-        {created.expires.date}.
+        It will not be shown again: we keep only a fingerprint of it. Store it where your script keeps its secrets. It works until {created.expires.date}.
       </p>
       <label htmlFor="new-token-value" className="mb-1 mt-4 block text-sm font-medium text-neutral-800">
         {created.name}

@@ -4,15 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster, type ToastData } from "~/components/toaster";
-import {
-  createSchedule,
-  deleteSchedule,
-  ensureDefaultSchedule,
-  getSchedule,
-  listSchedules,
-  replaceSchedule,
-  type Schedule,
-} from "~/models/schedule.server";
+import { createSchedule, deleteSchedule, ensureDefaultSchedule, getSchedule, listSchedules, replaceSchedule, type Schedule } from "~/models/schedule.server";
 import {
   addInterval,
   addOverride,
@@ -152,9 +144,12 @@ export async function action({ request }: ActionFunctionArgs) {
       return edited(id, zone ? { ...draft, timeZone: zone } : draft);
     }
   }
-  return data({ kind: "edit", id, rev: crypto.randomUUID(), draft, errors: { form: ["Unknown action."] }, toast: errorToast("Unknown action.") } satisfies EditAnswer, {
-    status: 400,
-  });
+  return data(
+    { kind: "edit", id, rev: crypto.randomUUID(), draft, errors: { form: ["Unknown action."] }, toast: errorToast("Unknown action.") } satisfies EditAnswer,
+    {
+      status: 400,
+    },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

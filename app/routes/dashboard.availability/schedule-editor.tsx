@@ -4,13 +4,7 @@ import { useState } from "react";
 import { ErrorList, inputClass } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
-import {
-  formatDate,
-  formatTime,
-  WEEKDAYS,
-  type DraftErrors,
-  type ScheduleDraft,
-} from "./schedule-draft";
+import { formatDate, formatTime, WEEKDAYS, type DraftErrors, type ScheduleDraft } from "./schedule-draft";
 import { useIsPending } from "~/utils/pending";
 import type { loader } from "./route";
 
@@ -39,7 +33,10 @@ type EditData = Extract<LoaderData, { view: "edit" }>;
 
 export function DefaultBadge() {
   return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-inset ring-brand-600/20" data-testid="default-badge">
+    <span
+      className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-inset ring-brand-600/20"
+      data-testid="default-badge"
+    >
       <Star className="h-3 w-3" aria-hidden /> Default
     </span>
   );
@@ -53,8 +50,7 @@ export function ScheduleList({ schedules }: { schedules: Extract<LoaderData, { v
         <div>
           <h1 className="text-2xl font-bold text-neutral-900">Availability</h1>
           <p className="mt-1 max-w-2xl text-neutral-600">
-            When you can be booked: weekly hours in a time zone, and dates with other hours. Event types use your default schedule
-            unless they name another.
+            When you can be booked: weekly hours in a time zone, and dates with other hours. Event types use your default schedule unless they name another.
           </p>
         </div>
         <Form method="post" action={PAGE} className="shrink-0">
@@ -66,9 +62,16 @@ export function ScheduleList({ schedules }: { schedules: Extract<LoaderData, { v
       </header>
       <ul className="space-y-3" aria-label="Your schedules">
         {schedules.map((s) => (
-          <li key={s.id} className={`${cardClass} relative flex flex-col gap-1 transition-colors duration-150 hover:border-brand-300`} data-testid="schedule-row">
+          <li
+            key={s.id}
+            className={`${cardClass} relative flex flex-col gap-1 transition-colors duration-150 hover:border-brand-300`}
+            data-testid="schedule-row"
+          >
             <div className="flex flex-wrap items-center gap-2">
-              <Link to={editUrl(s.id)} className="break-words text-lg font-semibold text-neutral-900 after:absolute after:inset-0 after:rounded-xl hover:text-brand-700">
+              <Link
+                to={editUrl(s.id)}
+                className="break-words text-lg font-semibold text-neutral-900 after:absolute after:inset-0 after:rounded-xl hover:text-brand-700"
+              >
                 {s.name}
               </Link>
               {s.isDefault ? <DefaultBadge /> : null}
@@ -192,7 +195,12 @@ export function Overrides({ draft, errors }: { draft: ScheduleDraft; errors: Dra
       {draft.overrides.length ? (
         <ul className="mt-4 divide-y divide-neutral-200 rounded-lg border border-neutral-200" aria-label="Date overrides">
           {draft.overrides.map((o, i) => {
-            const rowErrors = [...(errors[`o.${i}`] ?? []), ...(errors[`o.${i}.date`] ?? []), ...(errors[`o.${i}.start`] ?? []), ...(errors[`o.${i}.end`] ?? [])];
+            const rowErrors = [
+              ...(errors[`o.${i}`] ?? []),
+              ...(errors[`o.${i}.date`] ?? []),
+              ...(errors[`o.${i}.start`] ?? []),
+              ...(errors[`o.${i}.end`] ?? []),
+            ];
             return (
               <li key={i} className="flex items-start justify-between gap-3 px-4 py-3" data-testid="override-row">
                 <input type="hidden" name="o.date" value={o.date} />
@@ -230,7 +238,14 @@ export function Overrides({ draft, errors }: { draft: ScheduleDraft; errors: Dra
           <label htmlFor="new-date" className="mb-1 block text-sm font-medium text-neutral-800">
             Date
           </label>
-          <input id="new-date" type="date" name="new.date" defaultValue={added.date} className={`${inputClass} sm:w-48`} {...described(newErrors.length ? newErrors : undefined, "new-error")} />
+          <input
+            id="new-date"
+            type="date"
+            name="new.date"
+            defaultValue={added.date}
+            className={`${inputClass} sm:w-48`}
+            {...described(newErrors.length ? newErrors : undefined, "new-error")}
+          />
         </div>
         <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-neutral-800">
           <label className="flex items-center gap-2">
@@ -291,7 +306,15 @@ export function Editor({ data: loaded, draft, errors }: { data: EditData; draft:
           <label htmlFor="schedule-name" className="mb-1 block text-sm font-medium text-neutral-800">
             Name
           </label>
-          <input id="schedule-name" name="name" type="text" defaultValue={draft.name} maxLength={100} className={inputClass} {...described(nameErrors, "schedule-name-error")} />
+          <input
+            id="schedule-name"
+            name="name"
+            type="text"
+            defaultValue={draft.name}
+            maxLength={100}
+            className={inputClass}
+            {...described(nameErrors, "schedule-name-error")}
+          />
           <ErrorList id="schedule-name-error" errors={nameErrors} />
         </div>
         <div>
@@ -317,7 +340,10 @@ export function Editor({ data: loaded, draft, errors }: { data: EditData; draft:
           </p>
           <ErrorList id="schedule-zone-error" errors={zoneErrors} />
           {browserZone && browserZone !== draft.timeZone ? (
-            <div className="mt-3 flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="browser-zone-hint">
+            <div
+              className="mt-3 flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 sm:flex-row sm:items-center sm:justify-between"
+              data-testid="browser-zone-hint"
+            >
               <p className="flex items-start gap-2 text-sm text-amber-900">
                 <Globe className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
                 <span>
@@ -371,8 +397,7 @@ export function DefaultAndDelete({ schedule }: { schedule: EditData["schedule"] 
       </h2>
       {schedule.isDefault ? (
         <p className="text-sm text-neutral-700">
-          This is your default schedule: event types without a schedule of their own use it. It can&apos;t be deleted; make another
-          schedule the default first.
+          This is your default schedule: event types without a schedule of their own use it. It can&apos;t be deleted; make another schedule the default first.
         </p>
       ) : (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">

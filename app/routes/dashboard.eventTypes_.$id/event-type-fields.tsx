@@ -46,7 +46,15 @@ export function SelectField({
 }
 
 /** Collective / Round Robin: who hosts with the owner, among the members who accepted (decision 020). */
-export function HostsPicker({ members, field, hydrated }: { members: Array<{ id: string; label: string }>; field: Parameters<typeof getCollectionProps>[0]; hydrated: boolean }) {
+export function HostsPicker({
+  members,
+  field,
+  hydrated,
+}: {
+  members: Array<{ id: string; label: string }>;
+  field: Parameters<typeof getCollectionProps>[0];
+  hydrated: boolean;
+}) {
   const boxes = getCollectionProps(field, { type: "checkbox", options: members.map((m) => m.id) });
   return (
     <fieldset className="space-y-2" aria-describedby={`${field.id}-hint ${field.errorId}`} data-testid="hosts-picker">

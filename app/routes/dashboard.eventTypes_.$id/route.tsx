@@ -103,7 +103,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 function embedOffer(origin: string, profile: { username: string | null; name: string } | null, e: EventType): EmbedOffer {
   if (!profile?.username) return { state: "no-username" };
   if (!e.active) return { state: "inactive" };
-  const { inline, popup, previewUrl } = embedSnippets({ base: origin, username: profile.username, slug: e.slug, title: e.title, hostName: profile.name || profile.username });
+  const { inline, popup, previewUrl } = embedSnippets({
+    base: origin,
+    username: profile.username,
+    slug: e.slug,
+    title: e.title,
+    hostName: profile.name || profile.username,
+  });
   return { state: "ready", inline, popup, previewUrl };
 }
 
@@ -164,7 +170,9 @@ export default function EventTypeForm() {
   });
   const location = fields.location.getFieldset();
   const kind = isKind(fields.kind.value) ? fields.kind.value : "one-to-one";
-  const locationType = (LOCATION_TYPES as readonly string[]).includes(location.type.value ?? "") ? (location.type.value as (typeof LOCATION_TYPES)[number]) : "video";
+  const locationType = (LOCATION_TYPES as readonly string[]).includes(location.type.value ?? "")
+    ? (location.type.value as (typeof LOCATION_TYPES)[number])
+    : "video";
   const valueField = LOCATION_VALUE_LABELS[locationType];
   const slugPreview = fields.slug.value || slugify(fields.title.value ?? "") || "your-link";
   const numberProps = (field: Parameters<typeof getInputProps>[0]) => ({ ...getInputProps(field, { type: "number" }), inputMode: "numeric" as const });
@@ -185,7 +193,11 @@ export default function EventTypeForm() {
             label="Link"
             hint={
               <>
-                Your booking link: <span className="font-mono [overflow-wrap:anywhere]">{linkBase ?? "/<username>"}/{slugPreview}</span>. Left empty, it is made from the title.
+                Your booking link:{" "}
+                <span className="font-mono [overflow-wrap:anywhere]">
+                  {linkBase ?? "/<username>"}/{slugPreview}
+                </span>
+                . Left empty, it is made from the title.
                 {linkBase ? null : (
                   <>
                     {" "}
@@ -197,10 +209,19 @@ export default function EventTypeForm() {
                 )}
               </>
             }
-            inputProps={{ ...getInputProps(fields.slug, { type: "text" }), placeholder: slugify(fields.title.value ?? "") || "intro-call", autoCapitalize: "none", spellCheck: false }}
+            inputProps={{
+              ...getInputProps(fields.slug, { type: "text" }),
+              placeholder: slugify(fields.title.value ?? "") || "intro-call",
+              autoCapitalize: "none",
+              spellCheck: false,
+            }}
             errors={fields.slug.errors}
           />
-          <TextareaField label="Description (optional)" textareaProps={{ ...getTextareaProps(fields.description), rows: 3, className: "" }} errors={fields.description.errors} />
+          <TextareaField
+            label="Description (optional)"
+            textareaProps={{ ...getTextareaProps(fields.description), rows: 3, className: "" }}
+            errors={fields.description.errors}
+          />
         </Fieldset>
 
         <Fieldset legend="Duration and kind">
@@ -250,7 +271,13 @@ export default function EventTypeForm() {
         </Fieldset>
 
         <Fieldset legend="When">
-          <SelectField label="Schedule" hint="The hours guests can book." errors={fields.scheduleId.errors} errorId={fields.scheduleId.errorId} selectProps={getSelectProps(fields.scheduleId)}>
+          <SelectField
+            label="Schedule"
+            hint="The hours guests can book."
+            errors={fields.scheduleId.errors}
+            errorId={fields.scheduleId.errorId}
+            selectProps={getSelectProps(fields.scheduleId)}
+          >
             {schedules.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name} ({s.timeZone.replaceAll("_", " ")}){s.isDefault ? " — default" : ""}
@@ -269,15 +296,35 @@ export default function EventTypeForm() {
               errors={fields.minimumNotice.errors}
             />
             <div className="pt-6">
-              <select {...getSelectProps(fields.minimumNoticeUnit)} key={fields.minimumNoticeUnit.key} aria-label="Unit of the minimum notice" className={inputClass}>
+              <select
+                {...getSelectProps(fields.minimumNoticeUnit)}
+                key={fields.minimumNoticeUnit.key}
+                aria-label="Unit of the minimum notice"
+                className={inputClass}
+              >
                 <option value="minutes">minutes</option>
                 <option value="hours">hours</option>
               </select>
             </div>
           </div>
-          <Field label="Booking window (days)" hint="How far ahead guests can book, 0 to 730 days." inputProps={numberProps(fields.bookingWindowDays)} errors={fields.bookingWindowDays.errors} />
-          <Field label="Slot interval (minutes, optional)" hint="How often a slot starts; empty means every duration." inputProps={numberProps(fields.slotInterval)} errors={fields.slotInterval.errors} />
-          <Field label="Daily limit (optional)" hint="At most this many bookings a day; empty means no limit." inputProps={numberProps(fields.dailyLimit)} errors={fields.dailyLimit.errors} />
+          <Field
+            label="Booking window (days)"
+            hint="How far ahead guests can book, 0 to 730 days."
+            inputProps={numberProps(fields.bookingWindowDays)}
+            errors={fields.bookingWindowDays.errors}
+          />
+          <Field
+            label="Slot interval (minutes, optional)"
+            hint="How often a slot starts; empty means every duration."
+            inputProps={numberProps(fields.slotInterval)}
+            errors={fields.slotInterval.errors}
+          />
+          <Field
+            label="Daily limit (optional)"
+            hint="At most this many bookings a day; empty means no limit."
+            inputProps={numberProps(fields.dailyLimit)}
+            errors={fields.dailyLimit.errors}
+          />
         </Fieldset>
 
         <div className="flex items-start gap-3 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm">

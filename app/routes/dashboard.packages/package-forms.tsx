@@ -14,7 +14,7 @@ import {
   packageFields,
   packageSchema,
   PRICE_HINT,
-  priceInputValue
+  priceInputValue,
 } from "~/schemas/package-form";
 import { useIsPending } from "~/utils/pending";
 import type { action } from "./route";

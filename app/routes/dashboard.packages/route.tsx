@@ -3,15 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Package as PackageIcon, Pencil, Plus, Trash2 } from "lucide-react";
-import {
-  CellLabel,
-  EmptyRows,
-  tableClass,
-  TableHead,
-  tbodyClass,
-  tdClass,
-  trClass,
-} from "~/components/admin-table";
+import { CellLabel, EmptyRows, tableClass, TableHead, tbodyClass, tdClass, trClass } from "~/components/admin-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
@@ -20,9 +12,7 @@ import { MESSAGES } from "~/messages";
 import { isUuid } from "~/models/event.server";
 import { createPackage, deletePackage, getPackage, listPackages, updatePackage, type PackageSummary } from "~/models/package.server";
 import { requirePermission } from "~/utils/auth.server";
-import {
-  formatMonthlyPrice, packageSchema
-} from "~/schemas/package-form";
+import { formatMonthlyPrice, packageSchema } from "~/schemas/package-form";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
@@ -31,7 +21,6 @@ import { PAGE, PackageForm, DeleteForm } from "./package-forms";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : `${MESSAGES.packagesHeading} | Scheduler` }];
-
 
 type ModalState = { kind: "create" } | { kind: "edit" | "delete"; pkg: PackageSummary } | null;
 
@@ -108,13 +97,13 @@ export default function Packages() {
       ) : (
         <table className={tableClass}>
           <caption className="sr-only">Packages on the pricing page</caption>
-          <TableHead columns={[{ label: "#", className: "w-16" }, "Package", "Price", { label: "Update", className: "w-32" }, { label: "Delete", className: "w-32" }]} />
+          <TableHead
+            columns={[{ label: "#", className: "w-16" }, "Package", "Price", { label: "Update", className: "w-32" }, { label: "Delete", className: "w-32" }]}
+          />
           <tbody className={tbodyClass}>
             {shown.map((p, i) => (
               <tr key={p.id} className={trClass} data-testid="package-row" data-name={p.name}>
-                <td className={`${tdClass} hidden text-neutral-600 md:table-cell`}>
-                  {i + 1}
-                </td>
+                <td className={`${tdClass} hidden text-neutral-600 md:table-cell`}>{i + 1}</td>
                 <td className={`${tdClass} break-words font-medium text-neutral-900`}>
                   <CellLabel>Package</CellLabel>
                   <span className="inline-flex items-center gap-2">

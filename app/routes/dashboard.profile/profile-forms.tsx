@@ -6,12 +6,7 @@ import type { ReactNode } from "react";
 import { ControlField, ErrorList, Field, inputClass } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { Button } from "~/components/ui/button";
-import {
-  DetailsSchema,
-  passwordSchema,
-  UsernameSchema,
-  type ProfileIntent
-} from "~/schemas/profile";
+import { DetailsSchema, passwordSchema, UsernameSchema, type ProfileIntent } from "~/schemas/profile";
 import { bookingLink, usernameSchema } from "~/schemas/username";
 import { useIsPending } from "~/utils/pending";
 import type { loader, action } from "./route";
@@ -124,11 +119,7 @@ export function DetailsForm({ profile, zones, browserZone }: Pick<LoaderData, "p
     <>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value="details" />
-        <Field
-          label="Name"
-          inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
-          errors={fields.name.errors}
-        />
+        <Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} errors={fields.name.errors} />
         <ControlField
           label="Time zone"
           id={fields.timeZone.id}
@@ -165,8 +156,7 @@ export function DetailsForm({ profile, zones, browserZone }: Pick<LoaderData, "p
           <p className="flex items-start gap-2 text-sm text-amber-900">
             <Globe className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
             <span>
-              Your browser says <strong className="font-semibold">{zoneLabel(browserZone)}</strong>; your profile says{" "}
-              {zoneLabel(profile.timeZone)}.
+              Your browser says <strong className="font-semibold">{zoneLabel(browserZone)}</strong>; your profile says {zoneLabel(profile.timeZone)}.
             </span>
           </p>
           <Button type="submit" variant="secondary" pending={browserPending} className="shrink-0">

@@ -8,28 +8,13 @@ import { KeyRound, UserRound } from "lucide-react";
 import { Toaster, type ToastData } from "~/components/toaster";
 import { MESSAGES } from "~/messages";
 import { FREE_EVENT_CAP } from "~/models/event.server";
-import {
-  changePassword,
-  endAllSessions,
-  getPasswordHash,
-  getProfile,
-  setUsername,
-  updateProfileDetails,
-  updateTimeZone,
-} from "~/models/user.server";
+import { changePassword, endAllSessions, getPasswordHash, getProfile, setUsername, updateProfileDetails, updateTimeZone } from "~/models/user.server";
 import { PROFILE_MESSAGES as P } from "~/messages/profile";
 import { createUserSession, destroyUserSession, requirePermission } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
 import { verifyPassword } from "~/utils/password.server";
 import { roleLabel } from "~/utils/permissions";
-import {
-  BrowserTimeZoneSchema,
-  DetailsSchema,
-  isProfileIntent,
-  passwordSchema,
-  UsernameSchema,
-  type ProfileIntent,
-} from "~/schemas/profile";
+import { BrowserTimeZoneSchema, DetailsSchema, isProfileIntent, passwordSchema, UsernameSchema, type ProfileIntent } from "~/schemas/profile";
 import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
 import { sessionTokenOf, sha256 } from "~/utils/session.server";
@@ -220,8 +205,7 @@ export default function Profile() {
             </span>
           ) : (
             <span className="flex items-start gap-2">
-              <UserRound className="mt-0.5 h-5 w-5 shrink-0" aria-hidden /> You sign in with Google. Set a password to sign in with
-              your e-mail too.
+              <UserRound className="mt-0.5 h-5 w-5 shrink-0" aria-hidden /> You sign in with Google. Set a password to sign in with your e-mail too.
             </span>
           )
         }

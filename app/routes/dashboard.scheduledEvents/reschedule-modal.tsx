@@ -30,7 +30,12 @@ export function RescheduleModal({ host, closeTo, search }: { host: HostData; clo
   const answer = actionData?.intent === "reschedule" ? actionData : null;
   const here = (changes: Record<string, string | null>) => `${PATH}${hrefWith(search, changes)}`;
   return (
-    <Modal title={M.rescheduleTitle(r.eventName)} description={`Now: ${r.when.date}, ${r.when.time} (${r.when.zone})`} closeTo={closeTo} returnFocusTo={`reschedule-${r.id}`}>
+    <Modal
+      title={M.rescheduleTitle(r.eventName)}
+      description={`Now: ${r.when.date}, ${r.when.time} (${r.when.zone})`}
+      closeTo={closeTo}
+      returnFocusTo={`reschedule-${r.id}`}
+    >
       {r.cancelled ? (
         <p className="text-sm font-medium text-amber-800">{M.alreadyCancelled}</p>
       ) : !r.movable ? (
@@ -45,7 +50,10 @@ export function RescheduleModal({ host, closeTo, search }: { host: HostData; clo
           <h3 id="reschedule-confirm" className="text-base font-semibold text-neutral-900">
             {M.confirmMoveTitle}
           </h3>
-          <dl className="grid gap-3 rounded-lg border border-neutral-200 bg-neutral-50 p-4 text-sm sm:grid-cols-[1fr_auto_1fr] sm:items-center" data-testid="reschedule-change">
+          <dl
+            className="grid gap-3 rounded-lg border border-neutral-200 bg-neutral-50 p-4 text-sm sm:grid-cols-[1fr_auto_1fr] sm:items-center"
+            data-testid="reschedule-change"
+          >
             <div>
               <dt className="text-neutral-600">{M.from}</dt>
               <dd className="font-medium text-neutral-700 line-through decoration-neutral-400">
@@ -67,7 +75,14 @@ export function RescheduleModal({ host, closeTo, search }: { host: HostData; clo
             <TextareaField
               label={M.messageLabel}
               hint={M.messageHint}
-              textareaProps={{ name: "message", id: "reschedule-message", rows: 3, maxLength: BOOKING_NOTES_MAX, defaultValue: answer?.reason ?? "", autoFocus: true }}
+              textareaProps={{
+                name: "message",
+                id: "reschedule-message",
+                rows: 3,
+                maxLength: BOOKING_NOTES_MAX,
+                defaultValue: answer?.reason ?? "",
+                autoFocus: true,
+              }}
             />
           ) : null}
           {answer?.error ? (
@@ -109,7 +124,12 @@ export function RescheduleModal({ host, closeTo, search }: { host: HostData; clo
               <SlotList label={`Free times on ${r.date ? dateLabel(r.date) : ""}`} layout="grid">
                 {r.slots.map((s) => (
                   <li key={s.value}>
-                    <Link to={here({ month: r.month, date: r.date, start: s.value })} preventScrollReset className={slotClass(false)} data-testid="reschedule-slot">
+                    <Link
+                      to={here({ month: r.month, date: r.date, start: s.value })}
+                      preventScrollReset
+                      className={slotClass(false)}
+                      data-testid="reschedule-slot"
+                    >
                       {s.label}
                     </Link>
                   </li>

@@ -97,7 +97,14 @@ function row(e: ScheduledEvent, zone: string, now: Date) {
       ? {
           used: e.seats.filter((s) => s.status === "confirmed").reduce((n, s) => n + peopleOf(s).length, 0),
           capacity: e.capacity ?? 0,
-          list: shown.map((s) => ({ id: s.id, name: s.name, email: s.email, guests: s.guests, cancelled: s.status === "cancelled", ...guestSide(e.startsAt, s.timeZone, s.notes) })),
+          list: shown.map((s) => ({
+            id: s.id,
+            name: s.name,
+            email: s.email,
+            guests: s.guests,
+            cancelled: s.status === "cancelled",
+            ...guestSide(e.startsAt, s.timeZone, s.notes),
+          })),
         }
       : null,
   };
@@ -121,7 +128,12 @@ async function rescheduleModal(url: URL, user: AuthUser, now: Date) {
   const seat = event.seats.length > 0 ? { sessionId: event.id, alone: true, places: event.capacity ?? 1 } : null;
   const range = monthRange(month);
   const byDate = bookable
-    ? await rescheduleSlotsByDate({ bookable, id: event.id, hostId: event.hostId, startsAt: event.startsAt, seat }, { start: range.start < day.today ? day.today : range.start, end: range.end }, zone, now)
+    ? await rescheduleSlotsByDate(
+        { bookable, id: event.id, hostId: event.hostId, startsAt: event.startsAt, seat },
+        { start: range.start < day.today ? day.today : range.start, end: range.end },
+        zone,
+        now,
+      )
     : {};
   const days = Object.keys(byDate).sort();
   const date = monthOf(day.date) === month ? day.date : (days[0] ?? null);
@@ -143,7 +155,9 @@ async function rescheduleModal(url: URL, user: AuthUser, now: Date) {
     days,
     date,
     slots,
-    chosen: chosen ? { ...chosen, when: whenOf(new Date(chosen.value), new Date(Date.parse(chosen.value) + (event.endsAt.getTime() - event.startsAt.getTime())), zone) } : null,
+    chosen: chosen
+      ? { ...chosen, when: whenOf(new Date(chosen.value), new Date(Date.parse(chosen.value) + (event.endsAt.getTime() - event.startsAt.getTime())), zone) }
+      : null,
     startGone: Boolean(startParam && !chosen),
   };
 }
@@ -235,7 +249,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (message.length > BOOKING_NOTES_MAX) return data<ActionAnswer>({ intent, error: M.messageTooLong(BOOKING_NOTES_MAX), reason: message }, { status: 400 });
     if (!isPlainText(message, true)) return data<ActionAnswer>({ intent, error: controlCharMessage("The message", true), reason: message }, { status: 400 });
     if (!isWithinDateWindow(start, now)) return data<ActionAnswer>({ intent, error: dateWindowMessage("The new time") }, { status: 400 });
-    if (event.status === "cancelled") return data<ActionAnswer>({ intent, error: MESSAGES.cancelledEvent, toast: errorToast(MESSAGES.cancelledEvent) }, { status: 409 });
+    if (event.status === "cancelled")
+      return data<ActionAnswer>({ intent, error: MESSAGES.cancelledEvent, toast: errorToast(MESSAGES.cancelledEvent) }, { status: 409 });
     if (!(await bookableOf(event))) return data<ActionAnswer>({ intent, error: M.notBookable }, { status: 409 });
     const result = await rescheduleAndTell(request, event.id, { hostId: user.id }, start, now, message || undefined);
     if (result.ok) return redirectWithSuccess(backTo(request), M.moved(describeWhen(start, user.timeZone)));
@@ -348,7 +363,12 @@ function CancelModal({ host, closeTo, search }: { host: HostData; closeTo: strin
   const answer = actionData?.intent === "cancel" ? actionData : null;
   const closed = e.status === "cancelled" || e.past;
   return (
-    <Modal title={M.cancelTitle(e.eventName)} description={`${e.when.date}, ${e.when.time} (${e.when.zone})`} closeTo={closeTo} returnFocusTo={`cancel-${e.id}`}>
+    <Modal
+      title={M.cancelTitle(e.eventName)}
+      description={`${e.when.date}, ${e.when.time} (${e.when.zone})`}
+      closeTo={closeTo}
+      returnFocusTo={`cancel-${e.id}`}
+    >
       <Form method="post" action={`${PATH}${search}`} preventScrollReset className="space-y-4">
         <input type="hidden" name="intent" value="cancel" />
         <input type="hidden" name="eventId" value={e.id} />

@@ -8,16 +8,7 @@ import { EmptyRows } from "~/components/admin-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
 import { Modal } from "~/components/ui/modal";
-import {
-  inviteMember,
-  leaveTeam,
-  listInvitationsTo,
-  listTeam,
-  removeMember,
-  renewInvitation,
-  respondToInvitation,
-  TEAM_CAP
-} from "~/models/team.server";
+import { inviteMember, leaveTeam, listInvitationsTo, listTeam, removeMember, renewInvitation, respondToInvitation, TEAM_CAP } from "~/models/team.server";
 import { TEAM_MESSAGES as M } from "~/messages/profile";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { linkBase, readFormData } from "~/utils/request.server";
@@ -125,7 +116,10 @@ export default function Team() {
           Your team
         </h2>
         {team.length === 0 ? (
-          <EmptyRows title="Nobody invited yet" body="Invite a colleague above. Once they accept, pick them as a host of a Collective or Round Robin event type." />
+          <EmptyRows
+            title="Nobody invited yet"
+            body="Invite a colleague above. Once they accept, pick them as a host of a Collective or Round Robin event type."
+          />
         ) : (
           <TeamTable rows={team} />
         )}
@@ -135,7 +129,11 @@ export default function Team() {
         <h2 id="to-me-title" className="flex items-center gap-2 text-lg font-semibold text-neutral-900">
           <Mail className="h-5 w-5 text-brand-600" aria-hidden /> Invitations to you
         </h2>
-        {toMe.length === 0 ? <p className="text-sm text-neutral-600">No invitations to you, and you are on nobody else&apos;s team.</p> : <InvitationList items={toMe} />}
+        {toMe.length === 0 ? (
+          <p className="text-sm text-neutral-600">No invitations to you, and you are on nobody else&apos;s team.</p>
+        ) : (
+          <InvitationList items={toMe} />
+        )}
       </section>
 
       {toRemove ? (
@@ -154,7 +152,12 @@ export default function Team() {
       ) : null}
       {toLeave ? (
         <Modal title={`Leave ${toLeave.owner}'s team?`} closeTo={PAGE} returnFocusTo={`leave-${toLeave.id}`}>
-          <ConfirmForm intent="leave" id={toLeave.id} submit="Leave team" note="You stop hosting their team event types at once. Meetings already booked stay on your schedule." />
+          <ConfirmForm
+            intent="leave"
+            id={toLeave.id}
+            submit="Leave team"
+            note="You stop hosting their team event types at once. Meetings already booked stay on your schedule."
+          />
         </Modal>
       ) : null}
       <Toaster toast={actionData?.toast ?? null} />

@@ -6,10 +6,7 @@ import type { ReactNode } from "react";
 import { CellLabel, tableClass, TableHead, tbodyClass, tdClass, trClass } from "~/components/admin-table";
 import { ErrorList, Field } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
-import {
-  type InvitationToMe,
-  type TeamRow
-} from "~/models/team.server";
+import { type InvitationToMe, type TeamRow } from "~/models/team.server";
 import { InviteSchema, TEAM_PAGE as PAGE } from "~/schemas/team-form";
 import { useIsPending } from "~/utils/pending";
 import type { action } from "./route";
@@ -68,7 +65,19 @@ export function InviteForm() {
   );
 }
 
-export function PostButton({ intent, id, label, children, variant = "secondary" }: { intent: string; id: string; label: string; children: ReactNode; variant?: "primary" | "secondary" }) {
+export function PostButton({
+  intent,
+  id,
+  label,
+  children,
+  variant = "secondary",
+}: {
+  intent: string;
+  id: string;
+  label: string;
+  children: ReactNode;
+  variant?: "primary" | "secondary";
+}) {
   const pending = useIsPending({ intent, fields: { id } });
   return (
     <Form method="post" action={PAGE} preventScrollReset>
@@ -96,7 +105,10 @@ export function TeamTable({ rows }: { rows: Row[] }) {
             </td>
             <td className={tdClass}>
               <CellLabel>Status</CellLabel>
-              <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_CLASS[r.status]}`} data-testid="team-status">
+              <span
+                className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_CLASS[r.status]}`}
+                data-testid="team-status"
+              >
                 {STATUS_TEXT[r.status]}
               </span>
             </td>
@@ -133,7 +145,11 @@ export function InvitationList({ items }: { items: Invitation[] }) {
   return (
     <ul className="space-y-3" aria-label="Invitations to you">
       {items.map((i) => (
-        <li key={i.id} className="flex flex-col gap-3 rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between" data-testid="invitation-to-me">
+        <li
+          key={i.id}
+          className="flex flex-col gap-3 rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+          data-testid="invitation-to-me"
+        >
           <div className="min-w-0">
             <p className="break-words font-medium text-neutral-900">{i.owner}</p>
             <p className="text-sm text-neutral-600 [overflow-wrap:anywhere]">
@@ -151,7 +167,13 @@ export function InvitationList({ items }: { items: Invitation[] }) {
                 </PostButton>
               </>
             ) : (
-              <Link to={`${PAGE}?leave=${i.id}`} preventScrollReset id={`leave-${i.id}`} className={buttonClass("secondary", "px-3 py-2 text-red-700")} aria-label={`Leave ${i.owner}'s team`}>
+              <Link
+                to={`${PAGE}?leave=${i.id}`}
+                preventScrollReset
+                id={`leave-${i.id}`}
+                className={buttonClass("secondary", "px-3 py-2 text-red-700")}
+                aria-label={`Leave ${i.owner}'s team`}
+              >
                 <LogOut className="h-4 w-4" aria-hidden /> Leave
               </Link>
             )}

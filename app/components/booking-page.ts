@@ -1,4 +1,4 @@
-import { addDays, dateOfDayNumber, dayNumber, isoWeekdayOfDayNumber } from "~/scheduling/zoned-time";
+import { addDays, dateOfDayNumber, dayNumber, isoWeekdayOfDayNumber } from "~/scheduling/calendar-days";
 
 /**
  * The public booking page's pure helpers: the month in view, the

@@ -17,7 +17,7 @@ import { env } from "~/utils/env.server";
 import { durationText, EVENT_TYPE_MESSAGES as M, EVENT_TYPES_PAGE as PAGE, KIND_LABELS, LOCATION_LABELS, uuidSchema } from "~/schemas/event-type-form";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
-import { bookingLink } from "~/schemas/username";
+import { bookingLink } from "~/schemas/username-rules";
 import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingFormData } from "~/utils/pending";
 

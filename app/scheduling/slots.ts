@@ -26,6 +26,7 @@ import { parseSchedule, SlotConfigError, availableIntervals, type ParsedSchedule
 import { intersectAll, normalize, widen, type Interval } from "./intervals";
 import { dateOfDayNumber, dayNumber, ZoneTimeline } from "./zoned-time";
 import { isTimeZone } from "./time-zone";
+import { MAX_BOOKING_WINDOW_DAYS, MAX_RANGE_DAYS } from "./slot-limits";
 
 export { SlotConfigError } from "./availability";
 export type { Schedule } from "./availability";
@@ -111,8 +112,7 @@ export interface SlotList {
   slots: Record<string, string[]>;
 }
 
-export const MAX_RANGE_DAYS = 62;
-export const MAX_BOOKING_WINDOW_DAYS = 730;
+export { MAX_BOOKING_WINDOW_DAYS, MAX_RANGE_DAYS } from "./slot-limits";
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;

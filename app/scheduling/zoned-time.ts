@@ -1,4 +1,7 @@
 import { DateTime, IANAZone } from "luxon";
+import { DATE } from "./calendar-days";
+
+export { addDays, dateOfDayNumber, dayNumber, isoWeekdayOfDayNumber } from "./calendar-days";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -9,7 +12,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type WallClockResult = { ok: true; instant: Date } | { ok: false; reason: "invalid" | "nonexistent" };
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 /**
@@ -47,11 +49,6 @@ export function todayIn(zone: string, now: Date): string {
   return DateTime.fromJSDate(now, { zone }).toFormat("yyyy-MM-dd");
 }
 
-/** A date plus whole days ("YYYY-MM-DD"), calendar arithmetic (no zone involved). */
-export function addDays(date: string, days: number): string {
-  return DateTime.fromISO(date, { zone: "UTC" }).plus({ days }).toFormat("yyyy-MM-dd");
-}
-
 /** "Mon, Dec 7, 2026" and "9:30 AM" style texts of an instant in `zone`, for people. */
 export function formatInZone(instant: Date, zone: string, locale = "en-US") {
   const local = DateTime.fromJSDate(instant, { zone }).setLocale(locale);
@@ -61,25 +58,6 @@ export function formatInZone(instant: Date, zone: string, locale = "en-US") {
     /** "GMT+1", "EST": the zone's short name at that instant. */
     zoneName: local.offsetNameShort ?? zone,
   };
-}
-
-/** Days since 1970-01-01 of a "YYYY-MM-DD" date, or null when it is not a real date. */
-export function dayNumber(date: string): number | null {
-  const d = DATE.exec(date);
-  if (!d) return null;
-  const ms = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]));
-  if (new Date(ms).getUTCDate() !== Number(d[3]) || new Date(ms).getUTCMonth() !== Number(d[2]) - 1) return null;
-  return ms / DAY_MS;
-}
-
-/** The "YYYY-MM-DD" date of a day number (days since 1970-01-01). */
-export function dateOfDayNumber(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** The ISO weekday (1 = Monday ... 7 = Sunday) of a day number. 1970-01-01 was a Thursday. */
-export function isoWeekdayOfDayNumber(day: number): number {
-  return ((((day + 3) % 7) + 7) % 7) + 1;
 }
 
 /** "+05:45", "-03:00", "+00:00" (never "Z") for an offset in minutes. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dateWindowMessage, isWithinDateWindow, plainText } from "./input-rules";
 import { isTimeZone } from "~/scheduling/time-zone";
+import { BOOKING_GUESTS_MAX, BOOKING_NAME_MAX, BOOKING_NOTES_MAX } from "./booking-limits";
 
 /**
  * The booking JSON paths' shapes (decision 018): POST /api/bookings, its cancel and reschedule,
@@ -8,9 +9,7 @@ import { isTimeZone } from "~/scheduling/time-zone";
  * OpenAPI document describes itself with the same ones. Pure.
  */
 
-export const BOOKING_NAME_MAX = 100;
-export const BOOKING_NOTES_MAX = 2000;
-export const BOOKING_GUESTS_MAX = 3;
+export { BOOKING_GUESTS_MAX, BOOKING_NAME_MAX, BOOKING_NOTES_MAX } from "./booking-limits";
 
 /** An ISO 8601 instant with a zone designator: the slot start exactly as GET /api/slots writes it (or in UTC with Z). */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;

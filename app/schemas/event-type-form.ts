@@ -41,12 +41,7 @@ export const KIND_HINTS: Record<EventTypeKind, string> = {
   "round-robin": "Guests get one free host among you and the members you pick, shared out fairly.",
 };
 
-export const LOCATION_LABELS: Record<LocationType, string> = {
-  "in-person": "In Person Meeting",
-  phone: "Phone Call",
-  "google-meet": "Google Meet",
-  video: "Video room",
-};
+export { LOCATION_LABELS } from "./location-labels";
 
 /** What the location's value field asks for, by type. */
 export const LOCATION_VALUE_LABELS: Record<LocationType, { label: string; hint: string; type: "text" | "tel" | "url" }> = {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { MAX_BOOKING_WINDOW_DAYS } from "~/scheduling/slots";
+import { MAX_BOOKING_WINDOW_DAYS } from "~/scheduling/slot-limits";
 
 /**
  * The input rules every boundary shares (docs/decisions/023-input-rules.md): the zod schemas of

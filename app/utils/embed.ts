@@ -1,4 +1,4 @@
-import { isReservedUsername } from "~/schemas/username";
+import { isReservedUsername } from "~/schemas/username-rules";
 
 /**
  * Embeds (docs/decisions/019): which requests another site may frame,

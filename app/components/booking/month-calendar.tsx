@@ -2,7 +2,7 @@ import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { buttonClass } from "~/components/ui/button";
-import { addDays } from "~/scheduling/zoned-time";
+import { addDays } from "~/scheduling/calendar-days";
 import { dateLabel, monthLabel, monthOf, monthRange, monthWeeks, shiftMonth } from "~/components/booking-page";
 import { usePendingLocation } from "~/utils/pending";
 

@@ -7,6 +7,9 @@ import type { ReviewCardData } from "~/schemas/review-form";
 import { ReviewCarousel } from "./review-carousel";
 import { ENTRY } from "./section-header";
 
+/** Where the review modal closes to (and where a new review lands). */
+export const REVIEWS_URL = "/#reviews";
+
 export const GIVE_REVIEW_ID = "give-review";
 /** The review form is a URL: the home page with this search param. */
 export const GIVE_REVIEW_HREF = "/?review=new#reviews";

@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { ErrorList, Field, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
-import { BOOKING_GUESTS_MAX, BOOKING_NAME_MAX, BOOKING_NOTES_MAX } from "~/schemas/booking-api";
+import { BOOKING_GUESTS_MAX, BOOKING_NAME_MAX, BOOKING_NOTES_MAX } from "~/schemas/booking-limits";
 import { dateLabel, slotLabel } from "~/components/booking-page";
 
 export type BookingValues = { name: string; email: string; notes: string; guests: string[] };

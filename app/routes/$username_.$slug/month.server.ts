@@ -4,6 +4,11 @@ import { computeSlots, findSlots } from "~/scheduling/slots";
 import { addDays } from "~/scheduling/zoned-time";
 import { monthRange, shiftMonth, USERNAME_IN_URL } from "~/components/booking-page";
 
+// The loader's zone-aware "today" comes through this server module: the browser build keeps a
+// chunk import for every module the route file names, used there or not, and zoned-time's
+// would bring luxon to the page.
+export { todayIn } from "~/scheduling/zoned-time";
+
 export async function findPage(params: { username?: string; slug?: string }) {
   const username = params.username ?? "";
   if (!USERNAME_IN_URL.test(username)) return null;

@@ -13,13 +13,13 @@ import { Button } from "~/components/ui/button";
 import { isTakingBookings, nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
 import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN, runIdempotent } from "~/models/idempotency.server";
 import { isTeamKind } from "~/models/team-hosts.server";
-import { addDays, todayIn } from "~/scheduling/zoned-time";
+import { addDays } from "~/scheduling/calendar-days";
 import { bookingBody } from "~/schemas/booking-api";
 import { createBookingChange } from "~/services/bookings.server";
 import { linkBase } from "~/utils/request.server";
 import { SLOT_TAKEN_MESSAGE } from "~/api/booking-api.server";
 import { DATE, dateLabel, MONTH, monthOf, pageHref, shiftMonth, slotLabel, type PageQuery } from "~/components/booking-page";
-import { LOCATION_LABELS } from "~/schemas/event-type-form";
+import { LOCATION_LABELS } from "~/schemas/location-labels";
 import { checkRateLimits, clientIp, RATE_LIMITS, retryAfterHeaders } from "~/utils/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
 import { currentZoneName, isTimeZone, packedTimeZoneNames, unpackTimeZones } from "~/scheduling/time-zone";
@@ -27,7 +27,7 @@ import { timeZoneHint, TIME_ZONE_GUESS_META } from "~/utils/time-zone-hint";
 import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingLocation } from "~/utils/pending";
 import { BookingForm, FIRST_FIELD_ID, type BookingValues } from "./booking-form";
-import { findPage, openMonth, rangeSlots } from "./month.server";
+import { findPage, openMonth, rangeSlots, todayIn } from "./month.server";
 import { WeekView } from "./week-view";
 
 /**

@@ -35,7 +35,7 @@ import { EVENT_TYPE_KINDS, eventTypeBody, isTeamKind, LOCATION_TYPES } from "~/s
 import { eventTypeWrite } from "~/api/scheduling-api.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { embedSnippets } from "~/utils/embed";
-import { bookingLink } from "~/schemas/username";
+import { bookingLink } from "~/schemas/username-rules";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
 import { useHydrated, Fieldset, SelectField, HostsPicker } from "./event-type-fields";

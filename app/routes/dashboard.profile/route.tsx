@@ -20,7 +20,7 @@ import { readFormData } from "~/utils/request.server";
 import { sessionTokenOf, sha256 } from "~/utils/session.server";
 import { timeZoneNames } from "~/scheduling/time-zone";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
-import { USERNAME_MESSAGES } from "~/schemas/username";
+import { USERNAME_MESSAGES } from "~/schemas/username-rules";
 import { notFound } from "~/utils/responses";
 import { timeZoneHint } from "~/utils/time-zone-hint";
 import { Section, AccountSummary, DetailsForm, UsernameForm, PasswordForm, SignOutEverywhereForm } from "./profile-forms";

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { waitForHydration } from "./support";
+import { DEMO, signIn, waitForHydration } from "./support";
 
 /** Every public page has a description and the tags a shared link's preview is made from, and breaks no Content Security Policy rule. */
 for (const path of ["/", "/pricing", "/teams", "/about", "/contact", "/signin", "/signup", "/api/docs"]) {
@@ -35,3 +35,10 @@ for (const path of ["/", "/pricing", "/signin", "/signup", "/pro/30min"]) {
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   });
 }
+
+test("the dashboard has a meta description (search engines' and Lighthouse's check)", async ({ page }) => {
+  await signIn(page, DEMO.pro.email, DEMO.pro.password, "/dashboard");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /meetings/);
+  await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+});

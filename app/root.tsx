@@ -47,6 +47,15 @@ export function useOptionalUser() {
   return useRouteLoaderData<typeof loader>("root")?.user ?? null;
 }
 
+/**
+ * Zod builds object parsers with `new Function` where it may, and finds out by trying once when
+ * the first object schema is made (at module evaluation, before any app code could call
+ * `z.config`). The Content Security Policy has no 'unsafe-eval', so that probe is a CSP violation
+ * in the console. Zod reads its settings from `globalThis.__zod_globalConfig` when it loads:
+ * jitless, it never probes and parses the same way without compiled code.
+ */
+const ZOD_JITLESS_SCRIPT = "globalThis.__zod_globalConfig={jitless:true};";
+
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
@@ -67,6 +76,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* Zod without its eval probe: the policy has no 'unsafe-eval' (see ZOD_JITLESS_SCRIPT). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
         {/* The browser's time zone as a client-hint cookie (app/scheduling/time-zone.ts). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_HINT_SCRIPT }} />
         {/* Embedded: storage that may be blocked, the height and Escape for the parent page (docs/decisions/019). */}

@@ -12,6 +12,7 @@ import { controlCharMessage, isPlainText } from "~/schemas/input-rules";
 import { readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
+import { pageMeta } from "~/utils/page-meta";
 import { cancelAndTell } from "~/services/bookings.server";
 
 /**
@@ -20,8 +21,11 @@ import { cancelAndTell } from "~/services/bookings.server";
  * SEQUENCE + 1, CANCEL to guest and host, the host's notification).
  */
 
+// Booking chrome: the page is the guest's, about the host's meeting (no site navbar or footer).
+export const handle = { chrome: "booking" };
+
 export const meta: MetaFunction = () => [
-  { title: "Cancel your meeting | Scheduler" },
+  ...pageMeta({ title: "Cancel your meeting | Scheduler", description: "Cancel a meeting you booked, and tell the host why if you like." }),
   { name: "robots", content: "noindex" },
   { name: "referrer", content: "same-origin" },
 ];

@@ -16,6 +16,7 @@ import { dateWindowMessage, isWithinDateWindow } from "~/schemas/input-rules";
 import { readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
 import { usePendingFormData, usePendingLocation } from "~/utils/pending";
+import { pageMeta } from "~/utils/page-meta";
 
 /**
  * /booking/{id}/reschedule?token=[&month=YYYY-MM][&date=YYYY-MM-DD]: the guest moves their booking
@@ -25,8 +26,11 @@ import { usePendingFormData, usePendingLocation } from "~/utils/pending";
  * (rescheduleAndTell: a free slot under the host lock, SEQUENCE + 1, REQUEST to guest and host).
  */
 
+// Booking chrome: the page is the guest's, about the host's meeting (no site navbar or footer).
+export const handle = { chrome: "booking" };
+
 export const meta: MetaFunction = () => [
-  { title: "Reschedule your meeting | Scheduler" },
+  ...pageMeta({ title: "Reschedule your meeting | Scheduler", description: "Move a meeting you booked to another open time." }),
   { name: "robots", content: "noindex" },
   { name: "referrer", content: "same-origin" },
 ];

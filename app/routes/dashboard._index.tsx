@@ -37,7 +37,10 @@ import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingFormData } from "~/utils/pending";
 
-export const meta: MetaFunction = () => [{ title: `${MESSAGES.myScheduleHeading} | Scheduler` }];
+export const meta: MetaFunction = () => [
+  { title: `${MESSAGES.myScheduleHeading} | Scheduler` },
+  { name: "description", content: "Your upcoming and past meetings on Scheduler." },
+];
 
 type ModalKind = "edit" | "delete" | "join";
 const MODAL_KINDS: ModalKind[] = ["edit", "delete", "join"];

@@ -170,3 +170,30 @@ test.describe("reschedule link", () => {
     await context.close();
   });
 });
+
+test.describe("booking chrome", () => {
+  for (const width of [375, 1440]) {
+    test(`at ${width} px the cancel and reschedule pages have no site navbar or footer, say "Powered by", and carry a description (noindex)`, async ({
+      browser,
+      request,
+    }) => {
+      const booking = await book(request);
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      for (const url of [booking.cancelUrl, booking.rescheduleUrl]) {
+        await page.goto(pathOf(url));
+        await waitForHydration(page);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+        await expect(page.getByRole("contentinfo")).toHaveCount(0);
+        await expect(page.getByText("Powered by")).toBeVisible();
+        await expect(page.getByRole("link", { name: "Scheduler", exact: true })).toHaveAttribute("href", "/");
+        await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /meeting you booked/);
+        await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /your meeting \| Scheduler$/);
+        await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+        await noSeriousViolations(page);
+      }
+      await context.close();
+    });
+  }
+});

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { DEMO, signIn, waitForHydration } from "./support";
 
 /** Every public page has a description and the tags a shared link's preview is made from, and breaks no Content Security Policy rule. */
 for (const path of ["/", "/pricing", "/teams", "/about", "/contact", "/signin", "/signup", "/api/docs"]) {
@@ -16,3 +17,28 @@ for (const path of ["/", "/pricing", "/teams", "/about", "/contact", "/signin", 
     expect(csp).toEqual([]);
   });
 }
+
+/**
+ * No script on the public pages, the booking page included, breaks the Content Security Policy
+ * once it has loaded and hydrated (the browser's securitypolicyviolation events, which include a
+ * library's caught eval probe, not only console errors).
+ */
+for (const path of ["/", "/pricing", "/signin", "/signup", "/pro/30min"]) {
+  test(`${path} runs its scripts without a CSP violation`, async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    });
+    await page.goto(path);
+    await waitForHydration(page);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  });
+}
+
+test("the dashboard has a meta description (search engines' and Lighthouse's check)", async ({ page }) => {
+  await signIn(page, DEMO.pro.email, DEMO.pro.password, "/dashboard");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /meetings/);
+  await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+});

@@ -1,6 +1,6 @@
 import { CalendarDays, Clock3, Globe2, UserRound } from "lucide-react";
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { PoweredBy } from "./powered-by";
 
 /** The booking as the guest sees it on the cancel and reschedule pages (texts already in the guest's zone). */
 export interface BookingSummaryData {
@@ -61,12 +61,7 @@ export function GuestPage({ eyebrow, heading, children, wide = false }: { eyebro
         <h1 className="mt-2 text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">{heading}</h1>
         <div className="mt-6 space-y-6 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-8">{children}</div>
         {/* The page has the booking chrome (handle.chrome "booking"): no site navbar or footer. */}
-        <p className="mt-4 text-center text-xs text-neutral-600">
-          Powered by{" "}
-          <Link to="/" className="font-medium text-neutral-700 underline underline-offset-2">
-            Scheduler
-          </Link>
-        </p>
+        <PoweredBy />
       </div>
     </section>
   );

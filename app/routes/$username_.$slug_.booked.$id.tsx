@@ -10,6 +10,7 @@ import { confirmedBookingOr404 } from "~/pages/booking-page.server";
 import { placeOf } from "~/services/event-invitations.server";
 import { placeLine } from "~/schemas/meeting";
 import { currentZoneName, dateTimeFormatters } from "~/scheduling/time-zone";
+import { PoweredBy } from "~/components/powered-by";
 
 /**
  * /{username}/{slug}/booked/{id}?token=: the guest's confirmation. Only the
@@ -175,17 +176,7 @@ export default function Booked() {
           </>
         )}
       </div>
-      <p className="mt-4 text-center text-xs text-neutral-600">
-        Powered by{" "}
-        <Link
-          to="/"
-          className="font-medium text-neutral-700 underline underline-offset-2"
-          target={d.embed ? "_blank" : undefined}
-          rel={d.embed ? "noopener" : undefined}
-        >
-          Scheduler
-        </Link>
-      </p>
+      <PoweredBy embed={d.embed} />
     </section>
   );
 }

@@ -29,6 +29,7 @@ import { useIsPending, usePendingLocation } from "~/utils/pending";
 import { BookingForm, FIRST_FIELD_ID, type BookingValues } from "./booking-form";
 import { findPage, openMonth, rangeSlots, todayIn } from "./month.server";
 import { WeekView } from "./week-view";
+import { PoweredBy } from "~/components/powered-by";
 
 /**
  * /{username}/{slug}: the booking page.
@@ -571,17 +572,7 @@ export default function BookingPage() {
           )}
         </div>
       </div>
-      <p className="mt-4 text-center text-xs text-neutral-600">
-        Powered by{" "}
-        <Link
-          to="/"
-          className="font-medium text-neutral-700 underline underline-offset-2"
-          target={d.embed ? "_blank" : undefined}
-          rel={d.embed ? "noopener" : undefined}
-        >
-          Scheduler
-        </Link>
-      </p>
+      <PoweredBy embed={d.embed} />
     </section>
   );
 }

@@ -19,6 +19,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { SMTPServer } from "smtp-server";
+import { benchHost } from "./lib/harness.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOST = "127.0.0.1";
@@ -26,7 +27,6 @@ const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://postgres@12
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 2000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const PASSWORD = "bench-password-2026";
 const SMTP_DELAY_MS = Number(process.env.BENCH_SMTP_DELAY_MS ?? 100);
 
 const log = (...args) => console.error("[bench:booking]", ...args);
@@ -63,12 +63,6 @@ async function waitForHealth(base, child) {
     await sleep(250);
   }
   throw new Error("the app server did not become healthy in 60 s");
-}
-
-async function json(res, expected) {
-  const body = await res.text();
-  if (res.status !== expected) throw new Error(`${res.url}: expected ${expected}, got ${res.status}: ${body.slice(0, 300)}`);
-  return body ? JSON.parse(body) : null;
 }
 
 function figures(result, label) {
@@ -121,57 +115,8 @@ async function main() {
   const db = postgres(url.toString(), { max: 1, onnotice: () => {} });
   try {
     await waitForHealth(base, child);
-    // A professional host (no free-plan cap) with a username, available around the clock in UTC.
-    const email = "bench-host@example.test";
-    const signup = await fetch(`${base}/signup`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-      body: new URLSearchParams({ name: "Bench Host", email, password: PASSWORD, confirmPassword: PASSWORD }).toString(),
-    });
-    if (signup.status !== 302) throw new Error(`sign-up answered ${signup.status}`);
-    await db`update users set role = 'professional', username = 'benchhost' where email = ${email}`;
-    const { token } = await json(
-      await fetch(`${base}/api/token`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email, password: PASSWORD }),
-      }),
-      200,
-    );
-    const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-    const schedule = await json(
-      await fetch(`${base}/api/schedules`, {
-        method: "POST",
-        headers: auth,
-        body: JSON.stringify({
-          name: "Always",
-          timeZone: "UTC",
-          isDefault: true,
-          weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })),
-          overrides: [],
-        }),
-      }),
-      201,
-    );
-    const eventType = await json(
-      await fetch(`${base}/api/event-types`, {
-        method: "POST",
-        headers: auth,
-        body: JSON.stringify({
-          title: "Bench",
-          slug: "bench",
-          duration: 15,
-          slotInterval: 15,
-          minimumNotice: 0,
-          bookingWindowDays: 730,
-          kind: "one-to-one",
-          location: { type: "video" },
-          scheduleId: schedule._id,
-        }),
-      }),
-      201,
-    );
+    // A professional host (no free-plan cap), available around the clock in UTC: `/benchhost/bench`.
+    const { eventTypeId } = await benchHost(base, db, { name: "benchhost", duration: 15, bookingWindowDays: 730 });
 
     // Distinct free slots: every 15 minutes from tomorrow 00:00 UTC.
     const first = new Date();
@@ -191,13 +136,13 @@ async function main() {
           headers: { "content-type": "application/json" },
           setupRequest: (req) => ({
             ...req,
-            body: JSON.stringify({ eventTypeId: eventType._id, start: slot(), name: "Guest", email: `guest${next}@example.test`, timeZone: "Europe/Berlin" }),
+            body: JSON.stringify({ eventTypeId, start: slot(), name: "Guest", email: `guest${next}@example.test`, timeZone: "Europe/Berlin" }),
           }),
         },
       ],
     });
     const bookings = figures(posted, "POST /api/bookings");
-    const [{ n }] = await db`select count(*)::int as n from events where event_type_id = ${eventType._id}`;
+    const [{ n }] = await db`select count(*)::int as n from events where event_type_id = ${eventTypeId}`;
     if (n !== BOOKINGS) throw new Error(`expected ${BOOKINGS} stored bookings, found ${n}`);
 
     log(`GET /benchhost/bench for ${DURATION} s`);
@@ -207,7 +152,7 @@ async function main() {
     );
     const slots = figures(
       await autocannon({
-        url: `${base}/api/slots?eventTypeId=${eventType._id}&start=${first.toISOString().slice(0, 10)}&end=${new Date(first.getTime() + 30 * 86_400_000).toISOString().slice(0, 10)}&timeZone=Europe/Berlin`,
+        url: `${base}/api/slots?eventTypeId=${eventTypeId}&start=${first.toISOString().slice(0, 10)}&end=${new Date(first.getTime() + 30 * 86_400_000).toISOString().slice(0, 10)}&timeZone=Europe/Berlin`,
         connections: CONNECTIONS,
         duration: DURATION,
         timeout: 20,

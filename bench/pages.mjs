@@ -17,73 +17,10 @@
 // (WEB_CONCURRENCY, NODE_OPTIONS) passed through.
 import { spawn } from "node:child_process";
 import postgres from "postgres";
-import { HOST, ROOT, ensureAppBuild, freePort, load, numberFromEnv, ratio, rssMb, sleep, stopChild, waitForHealth } from "./lib/harness.mjs";
+import { HOST, ROOT, benchHost, ensureAppBuild, freePort, load, numberFromEnv, ratio, rssMb, sleep, stopChild, waitForHealth } from "./lib/harness.mjs";
 
 const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const PASSWORD = "bench-password-2026";
 const log = (...args) => console.error("[bench:pages]", ...args);
-
-async function json(res, expected) {
-  const body = await res.text();
-  if (res.status !== expected) throw new Error(`${res.url}: expected ${expected}, got ${res.status}: ${body.slice(0, 300)}`);
-  return body ? JSON.parse(body) : null;
-}
-
-/** A professional host with a username, available around the clock in UTC, and one event type. */
-async function host(base, db, name, ip) {
-  const email = `${name}@example.test`;
-  const signup = await fetch(`${base}/signup`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: base, "x-forwarded-for": ip },
-    body: new URLSearchParams({ name, email, password: PASSWORD, confirmPassword: PASSWORD }).toString(),
-  });
-  if (signup.status !== 302) throw new Error(`sign-up answered ${signup.status}`);
-  await db`update users set role = 'professional', username = ${name} where email = ${email}`;
-  const { token } = await json(
-    await fetch(`${base}/api/token`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": ip },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    }),
-    200,
-  );
-  const auth = { authorization: `Bearer ${token}`, "content-type": "application/json", "x-forwarded-for": ip };
-  const schedule = await json(
-    await fetch(`${base}/api/schedules`, {
-      method: "POST",
-      headers: auth,
-      body: JSON.stringify({
-        name: "Always",
-        timeZone: "UTC",
-        isDefault: true,
-        weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })),
-        overrides: [],
-      }),
-    }),
-    201,
-  );
-  const eventType = await json(
-    await fetch(`${base}/api/event-types`, {
-      method: "POST",
-      headers: auth,
-      body: JSON.stringify({
-        title: "Bench",
-        slug: "bench",
-        duration: 30,
-        slotInterval: 30,
-        minimumNotice: 0,
-        bookingWindowDays: 365,
-        kind: "one-to-one",
-        location: { type: "video" },
-        scheduleId: schedule._id,
-      }),
-    }),
-    201,
-  );
-  const [{ id }] = await db`select id from users where email = ${email}`;
-  return { id, username: name, eventTypeId: eventType._id };
-}
 
 async function main() {
   const duration = numberFromEnv("BENCH_DURATION", 8, 1);
@@ -118,8 +55,8 @@ async function main() {
   const db = postgres(url.toString(), { max: 1, onnotice: () => {} });
   try {
     await waitForHealth(base, child);
-    const fresh = await host(base, db, "benchfresh", "10.200.0.1");
-    const old = await host(base, db, "benchhistory", "10.200.0.2");
+    const fresh = await benchHost(base, db, { name: "benchfresh", ip: "10.200.0.1" });
+    const old = await benchHost(base, db, { name: "benchhistory", ip: "10.200.0.2" });
     // Past bookings of the history host: one every two hours back from yesterday, 30 minutes each.
     log(`inserting ${history} past bookings`);
     await db`

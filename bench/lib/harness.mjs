@@ -198,3 +198,71 @@ export const ratio = (a, b) => Math.round((a / b) * 10_000) / 10_000;
 export function tempDir(name) {
   return fs.mkdtempSync(path.join(os.tmpdir(), `scheduler-bench-${name}-`));
 }
+
+export const BENCH_PASSWORD = "bench-password-2026";
+
+/** The body of an answer that must have status `expected`, parsed as JSON. */
+export async function json(res, expected) {
+  const body = await res.text();
+  if (res.status !== expected) throw new Error(`${res.url}: expected ${expected}, got ${res.status}: ${body.slice(0, 300)}`);
+  return body ? JSON.parse(body) : null;
+}
+
+/**
+ * A professional host named `name` (also their username), available around the clock in UTC, with
+ * one one-to-one event type `bench` of `duration` minutes bookable `bookingWindowDays` ahead.
+ */
+export async function benchHost(base, db, { name, ip = "127.0.0.1", duration = 30, bookingWindowDays = 365 }) {
+  const email = `${name}@example.test`;
+  const signup = await fetch(`${base}/signup`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base, "x-forwarded-for": ip },
+    body: new URLSearchParams({ name, email, password: BENCH_PASSWORD, confirmPassword: BENCH_PASSWORD }).toString(),
+  });
+  if (signup.status !== 302) throw new Error(`sign-up answered ${signup.status}`);
+  await db`update users set role = 'professional', username = ${name} where email = ${email}`;
+  const { token } = await json(
+    await fetch(`${base}/api/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": ip },
+      body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+    }),
+    200,
+  );
+  const auth = { authorization: `Bearer ${token}`, "content-type": "application/json", "x-forwarded-for": ip };
+  const schedule = await json(
+    await fetch(`${base}/api/schedules`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({
+        name: "Always",
+        timeZone: "UTC",
+        isDefault: true,
+        weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })),
+        overrides: [],
+      }),
+    }),
+    201,
+  );
+  const eventType = await json(
+    await fetch(`${base}/api/event-types`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({
+        title: "Bench",
+        slug: "bench",
+        duration,
+        slotInterval: duration,
+        minimumNotice: 0,
+        bookingWindowDays,
+        kind: "one-to-one",
+        location: { type: "video" },
+        scheduleId: schedule._id,
+      }),
+    }),
+    201,
+  );
+  const [{ id }] = await db`select id from users where email = ${email}`;
+  return { id, username: name, eventTypeId: eventType._id };
+}

@@ -30,17 +30,6 @@ import {
   type BookingResult,
 } from "./booking-request.server";
 
-export {
-  hashBookingToken,
-  hostOf,
-  LOCATION_EVENT_TYPE,
-  slotsOfDay,
-  when,
-  type BookingFailure,
-  type BookingHost,
-  type BookingRequest,
-  type BookingResult,
-} from "./booking-request.server";
 import { createTeamBooking, lockHostsInOrder, moveLinkedRows, rescheduleSearch, TeamBookingRefused } from "./team-booking.server";
 import { isTeamKind } from "./team-hosts.server";
 import { effectiveRole } from "~/utils/role.server";

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { events, type BookingSeat, type Event } from "../../db/schema";
 import { getDb } from "~/utils/db.server";
 import { cancelSeat, closeSessionSeats, findSeatBooking, type SeatChangeResult, type SeatBooking } from "./booking-seats.server";
-import { hashBookingToken, hostOf, when, type BookingHost } from "./booking.server";
+import { hashBookingToken, hostOf, when, type BookingHost } from "./booking-request.server";
 import { isUuid, LinkedEventError, notify, type Transaction, withInvitees, type HostEvent } from "./event.server";
 import { linkedRows, lockHostsInOrder } from "./team-booking.server";
 

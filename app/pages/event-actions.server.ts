@@ -8,7 +8,7 @@ import { requirePermission, type AuthUser } from "~/utils/auth.server";
 import { groupEventSchema, groupInvitees, oneToOneEventSchema } from "~/schemas/event";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
-import { createHostEventChange, describeWhen } from "~/services/host-events.server";
+import { createHostEventChange } from "~/services/host-events.server";
 import { cancelAndTellAll } from "~/services/bookings.server";
 
 /** Where a new event lands, and where the cap sends a host. */
@@ -26,7 +26,6 @@ export async function requireEventCreator(request: Request): Promise<AuthUser> {
 }
 
 /** "Mon, Dec 7, 2026 at 9:30 AM (Europe/Berlin)" */
-export { describeWhen };
 
 /**
  * The answer to a time the host already has an event at (the database refused it): 409, the

@@ -1,16 +1,8 @@
 import type { BookingSeat } from "../../db/schema";
 import { cancelEvent, type CancelActor, type CancelOptions, type CancelOutcome } from "~/models/cancel.server";
 import { findSeatBooking, rescheduleSeat, type SeatBooking } from "~/models/booking-seats.server";
-import {
-  createBooking,
-  rescheduleBooking,
-  type BookingActor,
-  type BookingHost,
-  type BookingIdempotency,
-  type BookingRequest,
-  type BookingResult,
-  type ChangeResult,
-} from "~/models/booking.server";
+import { createBooking, rescheduleBooking, type BookingActor, type BookingIdempotency, type ChangeResult } from "~/models/booking.server";
+import type { BookingHost, BookingRequest, BookingResult } from "~/models/booking-request.server";
 import type { HostEvent } from "~/models/event.server";
 import { linksFor, mailBooking, mailGuests, mailHost } from "./booking-mail.server";
 

@@ -1,6 +1,6 @@
 import type { BookingSeat } from "../../db/schema";
 import { seatBooking, sessionWithSeats } from "~/models/booking-seats.server";
-import type { BookingHost } from "~/models/booking.server";
+import type { BookingHost } from "~/models/booking-request.server";
 import type { HostEvent } from "~/models/event.server";
 import { locationOfEventType } from "~/models/event-type.server";
 import { mailGuests, mailHost } from "./booking-mail.server";

@@ -36,7 +36,7 @@ import { rescheduleDay, rescheduleSlotsByDate } from "~/pages/booking-page.serve
 import { MONTH, monthOf, monthRange, shiftMonth } from "~/components/booking-page";
 import { RescheduleModal } from "./reschedule-modal";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
-import { describeWhen } from "~/pages/event-actions.server";
+import { describeWhen } from "~/services/host-events.server";
 import { placeLine } from "~/schemas/meeting";
 import { readerTime } from "~/scheduling/reader-time";
 import { can } from "~/utils/permissions";

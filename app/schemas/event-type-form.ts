@@ -20,6 +20,8 @@ export const EVENT_TYPE_MESSAGES = {
   notFound: "No such event type.",
   checkFields: "Check the highlighted fields.",
   unknownForm: "That form is not on this page.",
+  /** Decision 038: the free plan's cap is on what the host turns on, never on guests' bookings. */
+  activeCap: "The free plan has at most 3 event types on at once. Turn another one off, or take a package for more.",
 } as const;
 
 export const DURATION_CHOICES = [15, 30, 45, 60, 90, 120] as const;
@@ -98,6 +100,18 @@ export function toBodyForm(form: FormData): { form: FormData; active: boolean } 
   if (form.get("minimumNoticeUnit") === "hours" && /^\d+(\.\d+)?$/.test(notice)) {
     out.set("minimumNotice", String(Number(notice) * 60));
     out.set("minimumNoticeUnit", "minutes");
+  }
+  // A question's choices come as lines of one textarea (decision 039); only choice questions keep them.
+  for (const [key, value] of form) {
+    const m = /^questions\[(\d+)\]\.optionsText$/.exec(key);
+    if (!m || typeof value !== "string") continue;
+    const type = String(form.get(`questions[${m[1]}].type`) ?? "");
+    if (type !== "single_choice" && type !== "multiple_choice") continue;
+    value
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .forEach((line, j) => out.append(`questions[${m[1]}].options[${j}]`, line));
   }
   return { form: out, active: form.get("active") === "on" };
 }

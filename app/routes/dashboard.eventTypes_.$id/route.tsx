@@ -39,6 +39,7 @@ import { bookingLink } from "~/schemas/username-rules";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
 import { useHydrated, Fieldset, SelectField, HostsPicker } from "./event-type-fields";
+import { QuestionsEditor, type QuestionRow } from "./questions-editor";
 
 /** /dashboard/eventTypes/new (optionally ?kind=group) and /dashboard/eventTypes/<id>: one form for both. */
 
@@ -95,6 +96,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       dailyLimit: e?.dailyLimit ? String(e.dailyLimit) : "",
       active: e ? e.active : true,
       hosts: (e?.hostIds ?? []).filter((id) => id !== user.id),
+      limitPerGuest: e?.limitPerGuest ? String(e.limitPerGuest) : "",
+      weeklyLimit: e?.weeklyLimit ? String(e.weeklyLimit) : "",
+      monthlyLimit: e?.monthlyLimit ? String(e.monthlyLimit) : "",
+      questions: (e?.questions ?? []).map((q) => ({
+        id: q.id,
+        label: q.label,
+        type: q.type as string,
+        required: q.required ? "on" : "",
+        optionsText: (q.options ?? []).join("\n"),
+      })),
     },
   };
 }
@@ -135,6 +146,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const raw = await readFormData(request, { repeatable: (name) => name === "hosts" });
   const { form, active } = toBodyForm(raw);
   const submission = parseWithZod(form, { schema: eventTypeBody });
+  // A question added, removed or moved (conform's list intents, plain buttons): the form again.
+  if (submission.status === undefined) return data<Answer>({ result: submission.reply(), toast: null });
   if (submission.status !== "success") return refused(submission.reply());
 
   let write;
@@ -149,6 +162,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (saved.ok) return redirectWithSuccess(PAGE, existing ? M.saved : M.created);
   if (saved.reason === "not-found") notFound(M.notFound);
   if (saved.reason === "slug-taken") return refused(submission.reply({ fieldErrors: { slug: [M.slugTaken] } }));
+  if (saved.reason === "active-cap") return refused(submission.reply({ fieldErrors: { active: [M.activeCap] } }));
   return refused(submission.reply({ fieldErrors: { scheduleId: ["Pick one of your own schedules."] } }));
 }
 
@@ -158,7 +172,10 @@ export default function EventTypeForm() {
   const pending = useIsPending();
   const hydrated = useHydrated();
   // The form's fields: the body's, plus the unit of the notice.
-  const [form, fields] = useForm<z.input<typeof eventTypeBody> & { minimumNoticeUnit: string }, z.output<typeof eventTypeBody>>({
+  const [form, fields] = useForm<
+    Omit<z.input<typeof eventTypeBody>, "questions"> & { minimumNoticeUnit: string; questions: QuestionRow[] },
+    z.output<typeof eventTypeBody>
+  >({
     id: "event-type",
     lastResult: actionData?.result,
     defaultValue: { ...defaults, active: defaults.active ? "on" : "" },
@@ -325,6 +342,30 @@ export default function EventTypeForm() {
             inputProps={numberProps(fields.dailyLimit)}
             errors={fields.dailyLimit.errors}
           />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label="Weekly limit (optional)"
+              hint="Bookings a week, Monday to Sunday."
+              inputProps={numberProps(fields.weeklyLimit)}
+              errors={fields.weeklyLimit.errors}
+            />
+            <Field
+              label="Monthly limit (optional)"
+              hint="Bookings a calendar month."
+              inputProps={numberProps(fields.monthlyLimit)}
+              errors={fields.monthlyLimit.errors}
+            />
+          </div>
+          <Field
+            label="Bookings per guest (optional)"
+            hint="Upcoming bookings one guest e-mail may hold at once; empty means no limit."
+            inputProps={numberProps(fields.limitPerGuest)}
+            errors={fields.limitPerGuest.errors}
+          />
+        </Fieldset>
+
+        <Fieldset legend="Booking questions">
+          <QuestionsEditor form={form as unknown as Parameters<typeof QuestionsEditor>[0]["form"]} field={fields.questions} />
         </Fieldset>
 
         <div className="flex items-start gap-3 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm">
@@ -332,9 +373,12 @@ export default function EventTypeForm() {
             {...getInputProps(fields.active, { type: "checkbox" })}
             className="mt-0.5 h-5 w-5 rounded border-neutral-400 text-brand-600 focus:ring-brand-600"
           />
-          <label htmlFor={fields.active.id} className="text-sm text-neutral-800">
-            <span className="font-medium">On</span>: guests can book through this link. Turned off, the link answers that it is not available.
-          </label>
+          <div>
+            <label htmlFor={fields.active.id} className="text-sm text-neutral-800">
+              <span className="font-medium">On</span>: guests can book through this link. Turned off, the link answers that it is not available.
+            </label>
+            <ErrorList id={fields.active.errorId} errors={fields.active.errors} />
+          </div>
         </div>
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

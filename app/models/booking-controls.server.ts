@@ -113,9 +113,7 @@ export async function consumeSingleUseLink(tx: Transaction, eventTypeId: string,
   const [row] = await tx
     .update(singleUseLinks)
     .set({ usedAt: now })
-    .where(
-      and(eq(singleUseLinks.token, token), eq(singleUseLinks.eventTypeId, eventTypeId), isNull(singleUseLinks.usedAt), isNull(singleUseLinks.revokedAt)),
-    )
+    .where(and(eq(singleUseLinks.token, token), eq(singleUseLinks.eventTypeId, eventTypeId), isNull(singleUseLinks.usedAt), isNull(singleUseLinks.revokedAt)))
     .returning({ id: singleUseLinks.id });
   return row?.id ?? null;
 }

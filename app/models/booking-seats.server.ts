@@ -49,6 +49,7 @@ export function seatBooking(session: Event, seat: BookingSeat, live: BookingSeat
     guestEmail: seat.email,
     guestTimeZone: seat.timeZone,
     notes: seat.notes,
+    answers: seat.answers,
     status: cancelled ? "cancelled" : "confirmed",
     sequence: seat.sequence,
     invitees: peopleOf(seat),

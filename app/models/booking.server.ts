@@ -5,15 +5,7 @@ import { computeSlots } from "~/scheduling/slots";
 import { addDays, instantToWallClock } from "~/scheduling/zoned-time";
 import { getDb } from "~/utils/db.server";
 import type { IdempotencyHooks, StoredAnswer } from "./idempotency.server";
-import {
-  isOverlapViolation,
-  isUuid,
-  lockHost,
-  notify,
-  withInvitees,
-  type HostEvent,
-  type Transaction,
-} from "./event.server";
+import { isOverlapViolation, isUuid, lockHost, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
 import { getBookableEventType, slotSearch, type BookableEventType } from "./event-type.server";
 import { applyBookingControls, linkUsedBy } from "./booking-controls.server";
 import { bookSeat, findSeatBooking, moveSessionSeats } from "./booking-seats.server";

@@ -4,6 +4,7 @@ import type { BusyTime, SlotInput } from "~/scheduling/slots";
 import { dayNumber } from "~/scheduling/zoned-time";
 import { getDb } from "~/utils/db.server";
 import type { EventTypeInput } from "~/schemas/scheduling-api";
+import { questionsToAsk, type BookingQuestion } from "~/schemas/booking-answers";
 import { FREE_EVENT_CAP, lockHost, type Transaction } from "./event.server";
 import { can } from "~/utils/permissions";
 import { isForeignKeyViolation, type Schedule } from "./schedule.server";
@@ -374,7 +375,14 @@ export async function slotSearch(
   // range touches (decision 039): a month and more either side.
   const periods =
     eventType.weeklyLimit !== null || eventType.monthlyLimit !== null
-      ? { bookedStarts: await bookedStarts(options.executor ?? (await getDb()), eventType.id, new Date(from.getTime() - 32 * DAY_MS), new Date(to.getTime() + 32 * DAY_MS)) }
+      ? {
+          bookedStarts: await bookedStarts(
+            options.executor ?? (await getDb()),
+            eventType.id,
+            new Date(from.getTime() - 32 * DAY_MS),
+            new Date(to.getTime() + 32 * DAY_MS),
+          ),
+        }
       : {};
   if (isTeamKind(eventType.kind)) {
     // Every host with their own schedule and busy time (decision 020).
@@ -409,6 +417,26 @@ export async function locationOfEventType(id: string | null | undefined): Promis
   const db = await getDb();
   const [row] = await db.select({ location: eventTypes.location }).from(eventTypes).where(eq(eventTypes.id, id)).limit(1);
   return row?.location ?? null;
+}
+
+/** The questions guests answer for an event type (the phone location's number first), [] when it is gone (decision 039). */
+export async function questionsOfEventType(id: string | null | undefined): Promise<BookingQuestion[]> {
+  if (!id) return [];
+  const db = await getDb();
+  const [row] = await db.select({ questions: eventTypes.questions, location: eventTypes.location }).from(eventTypes).where(eq(eventTypes.id, id)).limit(1);
+  return row ? questionsToAsk(row) : [];
+}
+
+/** The questions of these event types by id (the phone location's number first): a host's list shows answers under them. */
+export async function questionsOfEventTypes(ids: Array<string | null>): Promise<Map<string, BookingQuestion[]>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (wanted.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db
+    .select({ id: eventTypes.id, questions: eventTypes.questions, location: eventTypes.location })
+    .from(eventTypes)
+    .where(inArray(eventTypes.id, wanted));
+  return new Map(rows.map((r) => [r.id, questionsToAsk(r)]));
 }
 
 /** The locations of these event types by id (those that still exist): a host's list of events, each with its real place. */

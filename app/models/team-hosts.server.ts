@@ -1,10 +1,8 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { events, schedules, teamMembers, users } from "../../db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { events, schedules, teamMembers } from "../../db/schema";
 import type { RoundRobinStats, Schedule as EngineSchedule } from "~/scheduling/slots";
 import type { getDb } from "~/utils/db.server";
-import { can } from "~/utils/permissions";
-import { FREE_EVENT_CAP, type Transaction } from "./event.server";
-import { effectiveRole } from "~/utils/role.server";
+import type { Transaction } from "./event.server";
 
 /**
  * Who hosts a team event type's slots (decision 020), read with the caller's executor (a
@@ -85,8 +83,9 @@ export async function teamSlotHosts(db: Executor, found: TeamEventType, now: Dat
   const stats = found.eventType.kind === "round-robin" ? await roundRobinStats(db, found.eventType.id, ids, now) : null;
   return ids.map((id) => {
     const own = id === found.ownerId ? found.schedule : byUser.get(id);
-    const schedule: EngineSchedule =
-      own ? { timeZone: own.timeZone, weekly: own.weekly, overrides: own.overrides } : { timeZone: "UTC", weekly: [], overrides: [] };
+    const schedule: EngineSchedule = own
+      ? { timeZone: own.timeZone, weekly: own.weekly, overrides: own.overrides }
+      : { timeZone: "UTC", weekly: [], overrides: [] };
     return { id, schedule, ...(stats ? { roundRobin: stats.get(id) } : {}) };
   });
 }

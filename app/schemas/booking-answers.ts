@@ -61,7 +61,13 @@ const PHONE = /^\+?[0-9 ().-]{5,30}$/;
 
 /** Whether a value counts as no answer: nothing, blank text, an empty list, an unticked box. */
 function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || value === false || (typeof value === "string" && value.trim() === "") || (Array.isArray(value) && value.length === 0);
+  return (
+    value === undefined ||
+    value === null ||
+    value === false ||
+    (typeof value === "string" && value.trim() === "") ||
+    (Array.isArray(value) && value.length === 0)
+  );
 }
 
 export interface AnswerCheck {
@@ -94,7 +100,8 @@ export function checkAnswers(questions: readonly BookingQuestion[], raw: Record<
         const max = q.type === "short_text" ? SHORT_ANSWER_MAX : LONG_ANSWER_MAX;
         if (typeof value !== "string") fail(q.id, "Give text.");
         else if (value.trim().length > max) fail(q.id, `Use at most ${max} characters.`);
-        else if (!isPlainText(value, q.type === "long_text")) fail(q.id, q.type === "long_text" ? "Use no control characters (line breaks are fine)." : "Use no control characters or line breaks.");
+        else if (!isPlainText(value, q.type === "long_text"))
+          fail(q.id, q.type === "long_text" ? "Use no control characters (line breaks are fine)." : "Use no control characters or line breaks.");
         else answers[q.id] = value.trim();
         break;
       }

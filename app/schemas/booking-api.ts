@@ -59,7 +59,10 @@ export const bookingBody = z
       .optional()
       .meta({ description: "Group event types only: up to 3 more guests' e-mails." }),
     answers: answersField,
-    singleUseToken: plainText(z.string({ error: "singleUseToken is text." }).trim().min(1).max(100, "singleUseToken: at most 100 characters."), "singleUseToken")
+    singleUseToken: plainText(
+      z.string({ error: "singleUseToken is text." }).trim().min(1).max(100, "singleUseToken: at most 100 characters."),
+      "singleUseToken",
+    )
       .optional()
       .meta({ description: "The token of a single-use link (`?link=` of /{username}/{slug}): books once; used or revoked is 410 link_used." }),
   })

@@ -29,11 +29,7 @@ const questionSchema = z
       .optional()
       .meta({ description: "Made by the server when left out; send it back to keep the question's answers linked across updates." }),
     label: plainText(
-      z
-        .string({ error: "Give the question." })
-        .trim()
-        .min(1, "Give the question.")
-        .max(QUESTION_LABEL_MAX, `Use at most ${QUESTION_LABEL_MAX} characters.`),
+      z.string({ error: "Give the question." }).trim().min(1, "Give the question.").max(QUESTION_LABEL_MAX, `Use at most ${QUESTION_LABEL_MAX} characters.`),
       "The question",
     ).meta({ example: "What should we talk about?" }),
     type: z.enum(QUESTION_TYPES, { error: `type is one of ${QUESTION_TYPES.join(", ")}.` }),

@@ -7,9 +7,12 @@ export const singleUseLinkJsonSchema = z
     url: z
       .string()
       .nullable()
-      .meta({ description: "/{username}/{slug}?link=<token> on this site; null until you choose a username.", example: "https://scheduler.example/jane/intro-call?link=Qk3…" }),
+      .meta({
+        description: "/{username}/{slug}?link=<token> on this site; null until you choose a username.",
+        example: "https://scheduler.example/jane/intro-call?link=Qk3…",
+      }),
     token: z.string(),
-    used: z.boolean().meta({ description: "A booking used it: the link shows \"This link has been used\"." }),
+    used: z.boolean().meta({ description: 'A booking used it: the link shows "This link has been used".' }),
     revoked: z.boolean().meta({ description: "You revoked it before it was used." }),
     createdAt: z.string(),
     usedAt: z.string().nullable(),

@@ -125,7 +125,7 @@ export const paths: ZodOpenApiPathsObject = {
     post: {
       operationId: "createSingleUseLink",
       summary:
-        "Makes a link that books the event type once: /{username}/{slug}?link=<token>. It books even while the event type is off; once used (or revoked) the page says \"This link has been used\" and POST /api/bookings answers 410 link_used.",
+        'Makes a link that books the event type once: /{username}/{slug}?link=<token>. It books even while the event type is off; once used (or revoked) the page says "This link has been used" and POST /api/bookings answers 410 link_used.',
       tags: ["Event types"],
       security: signedIn,
       requestParams: { path: idParam },

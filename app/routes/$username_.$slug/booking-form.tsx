@@ -35,7 +35,21 @@ export interface BookingFormProps {
 export const FIRST_FIELD_ID = "booking-name";
 
 /** The guest's details for the chosen time. */
-export function BookingForm({ slot, timeZone, zoneLabel, idempotencyKey, clock24, group, questions, link, taken, values, errors, submitting, back }: BookingFormProps) {
+export function BookingForm({
+  slot,
+  timeZone,
+  zoneLabel,
+  idempotencyKey,
+  clock24,
+  group,
+  questions,
+  link,
+  taken,
+  values,
+  errors,
+  submitting,
+  back,
+}: BookingFormProps) {
   return (
     <Form method="post" className="mx-auto max-w-md space-y-5" data-testid="booking-form" aria-labelledby="booking-form-heading">
       <Link to={back} className="inline-flex items-center gap-1 rounded text-sm text-brand-700 hover:underline" preventScrollReset>
@@ -133,7 +147,11 @@ function QuestionField({ question: q, value, errors }: { question: BookingQuesti
   switch (q.type) {
     case "long_text":
       return (
-        <TextareaField label={label} textareaProps={{ name, id, defaultValue: text, required: q.required, maxLength: LONG_ANSWER_MAX, rows: 3 }} errors={errors} />
+        <TextareaField
+          label={label}
+          textareaProps={{ name, id, defaultValue: text, required: q.required, maxLength: LONG_ANSWER_MAX, rows: 3 }}
+          errors={errors}
+        />
       );
     case "short_text":
     case "phone":

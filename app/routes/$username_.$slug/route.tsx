@@ -15,7 +15,6 @@ import { singleUseLinkState } from "~/models/booking-controls.server";
 import { answerFieldName, answersFromForm, checkAnswers, GUEST_LIMIT_MESSAGE, LINK_USED_MESSAGE, questionsToAsk } from "~/schemas/booking-answers";
 import { env } from "~/utils/env.server";
 import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN, runIdempotent } from "~/models/idempotency.server";
-import { isTeamKind } from "~/models/team-hosts.server";
 import { addDays } from "~/scheduling/calendar-days";
 import { bookingBody } from "~/schemas/booking-api";
 import { createBookingChange } from "~/services/bookings.server";
@@ -245,7 +244,10 @@ export async function action({ params, request }: ActionFunctionArgs) {
   }
   // The honeypot (decision 039): a field people never see; a script that fills every field is refused, nothing booked.
   if (text(HONEYPOT_FIELD) !== "") {
-    return data({ status: "invalid" as const, errors: { form: [HONEYPOT_MESSAGE] } as Record<string, string[]>, values, nextSlots: [] as string[] }, { status: 400 });
+    return data(
+      { status: "invalid" as const, errors: { form: [HONEYPOT_MESSAGE] } as Record<string, string[]>, values, nextSlots: [] as string[] },
+      { status: 400 },
+    );
   }
   const guests = found.eventType.kind === "group" ? values.guests.filter(Boolean) : [];
   const start = slotParam(text("nextSlot") || text("slot")) ?? "";
@@ -306,12 +308,14 @@ export async function action({ params, request }: ActionFunctionArgs) {
   }
   if (result.reason === "link-used") return data({ status: "link-used" as const, errors: {}, values, nextSlots: [] as string[] }, { status: 410 });
   if (result.reason === "guest-limit") {
-    return data({ status: "invalid" as const, errors: { form: [GUEST_LIMIT_MESSAGE] } as Record<string, string[]>, values, nextSlots: [] as string[] }, { status: 409 });
+    return data(
+      { status: "invalid" as const, errors: { form: [GUEST_LIMIT_MESSAGE] } as Record<string, string[]>, values, nextSlots: [] as string[] },
+      { status: 409 },
+    );
   }
   const nextSlots = await nextFreeSlots(found, new Date(input.start), input.timeZone, now);
   return data({ status: "taken" as const, errors: {}, values, nextSlots }, { status: 409 });
 }
-
 
 type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
 

@@ -248,7 +248,7 @@ function EventCard({ event }: { event: Card }) {
       ) : null}
       {event.guest?.answers.map((a) => (
         <p key={a.label} className="mt-1 whitespace-pre-line break-words text-sm text-neutral-700" data-testid="guest-answer">
-          <span className="font-medium">{a.label}:</span> {a.text}
+          <span className="font-medium">{`${a.label}:`}</span> {a.text}
         </p>
       ))}
       <div className="mt-4 flex flex-wrap gap-2 border-t border-neutral-100 pt-4">

@@ -4,13 +4,10 @@ import { z } from "zod";
 export const singleUseLinkJsonSchema = z
   .object({
     id: z.string(),
-    url: z
-      .string()
-      .nullable()
-      .meta({
-        description: "/{username}/{slug}?link=<token> on this site; null until you choose a username.",
-        example: "https://scheduler.example/jane/intro-call?link=Qk3…",
-      }),
+    url: z.string().nullable().meta({
+      description: "/{username}/{slug}?link=<token> on this site; null until you choose a username.",
+      example: "https://scheduler.example/jane/intro-call?link=Qk3…",
+    }),
     token: z.string(),
     used: z.boolean().meta({ description: 'A booking used it: the link shows "This link has been used".' }),
     revoked: z.boolean().meta({ description: "You revoked it before it was used." }),

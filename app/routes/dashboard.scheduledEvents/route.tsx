@@ -282,7 +282,7 @@ function GuestSaid({ zone, notes, answers = [] }: { zone: string | null; notes: 
       ) : null}
       {answers.map((a) => (
         <span key={a.label} className="block whitespace-pre-line break-words text-xs text-neutral-700" data-testid="guest-answer">
-          {a.label}: {a.text}
+          {`${a.label}: ${a.text}`}
         </span>
       ))}
     </>

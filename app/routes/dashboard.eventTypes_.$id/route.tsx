@@ -40,6 +40,8 @@ import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
 import { useHydrated, Fieldset, SelectField, HostsPicker } from "./event-type-fields";
 import { QuestionsEditor, type QuestionRow } from "./questions-editor";
+import { SingleUseLinks } from "./single-use-links";
+import { createSingleUseLink, listSingleUseLinks, revokeSingleUseLink } from "~/models/booking-controls.server";
 
 /** /dashboard/eventTypes/new (optionally ?kind=group) and /dashboard/eventTypes/<id>: one form for both. */
 
@@ -72,12 +74,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const kind = new URL(request.url).searchParams.get("kind");
   const e = eventType;
   const notice = noticeForForm(e?.minimumNotice ?? 120);
+  // Single-use links of a saved event type (decision 039), newest first.
+  const pagePath = profile?.username && e ? `${bookingLink(origin, profile.username)}/${e.slug}` : null;
+  const created = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: user.timeZone });
+  const links = e
+    ? ((await listSingleUseLinks(user.id, e.id)) ?? []).map((l) => ({
+        id: l.id,
+        url: pagePath ? `${pagePath}?link=${encodeURIComponent(l.token)}` : null,
+        used: l.usedAt !== null,
+        revoked: l.revokedAt !== null,
+        created: created.format(l.createdAt),
+      }))
+    : null;
   return {
     eventType: e ? { id: e.id, title: e.title } : null,
     embed: e ? embedOffer(origin, profile, e) : null,
     schedules: schedules.map((s) => ({ id: s.id, name: s.name, isDefault: s.isDefault, timeZone: s.timeZone })),
     members: members.map((m) => ({ id: m.id, label: m.name ? `${m.name} (${m.email})` : m.email })),
     linkBase: profile?.username ? bookingLink(origin, profile.username) : null,
+    links,
     defaults: {
       title: e?.title ?? "",
       slug: e?.slug ?? "",
@@ -144,6 +159,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireDrawerPage(request, PAGE);
   const existing = await target(user.id, params.id);
   const raw = await readFormData(request, { repeatable: (name) => name === "hosts" });
+  // The single-use links' own small forms (decision 039).
+  const intent = raw.get("intent");
+  if (existing && intent === "createLink") {
+    await createSingleUseLink(user.id, existing.id);
+    return redirectWithSuccess(`${PAGE}/${existing.id}#single-use-links`, "Single-use link made");
+  }
+  if (existing && intent === "revokeLink") {
+    const outcome = await revokeSingleUseLink(user.id, existing.id, String(raw.get("linkId") ?? ""), new Date());
+    if (outcome === "not-found") notFound("No such link.");
+    return redirectWithSuccess(`${PAGE}/${existing.id}#single-use-links`, outcome === "revoked" ? "Link revoked" : "That link was already used");
+  }
   const { form, active } = toBodyForm(raw);
   const submission = parseWithZod(form, { schema: eventTypeBody });
   // A question added, removed or moved (conform's list intents, plain buttons): the form again.
@@ -167,7 +193,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EventTypeForm() {
-  const { eventType, schedules, members, linkBase, defaults, embed } = useLoaderData<typeof loader>();
+  const { eventType, schedules, members, linkBase, defaults, embed, links } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const hydrated = useHydrated();
@@ -390,6 +416,7 @@ export default function EventTypeForm() {
           </Button>
         </div>
       </Form>
+      {links ? <SingleUseLinks links={links} hasUsername={linkBase !== null} /> : null}
       {embed ? <EmbedSnippets offer={embed} /> : null}
       <Toaster toast={actionData?.toast ?? null} />
     </div>

@@ -86,5 +86,27 @@ test.describe.serial("Booking controls", () => {
       await page.getByRole("button", { name: "Schedule event" }).click();
       await expect(page.getByRole("heading", { name: "You are scheduled" })).toBeVisible();
     });
+
+    test("the questions editor adds, moves and removes rows with plain buttons", async ({ browser }) => {
+      const host = await newBookingHost(browser, "controls-nojs");
+      const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await host.context.storageState() });
+      const page = await noScript.newPage();
+      await page.goto(`/dashboard/eventTypes/${host.eventTypeId}`);
+      await page.getByTestId("add-question").click();
+      await page.getByLabel("Question 1", { exact: true }).fill("First");
+      await page.getByTestId("add-question").click();
+      await expect(page.getByLabel("Question 1", { exact: true })).toHaveValue("First");
+      await page.getByLabel("Question 2", { exact: true }).fill("Second");
+      await page.getByRole("button", { name: "Move question 2 up" }).click();
+      await expect(page.getByLabel("Question 1", { exact: true })).toHaveValue("Second");
+      await page.getByRole("button", { name: "Remove question 2" }).click();
+      await expect(page.getByTestId("question-row")).toHaveCount(1);
+      await page.getByRole("button", { name: "Save event type" }).click();
+      await expect(page).toHaveURL("/dashboard/eventTypes");
+      const saved = await host.context.request.get(`/api/event-types/${host.eventTypeId}`, { headers: { authorization: `Bearer ${host.token}` } });
+      expect(((await saved.json()) as { questions: Array<{ label: string }> }).questions.map((q) => q.label)).toEqual(["Second"]);
+      await noScript.close();
+      await host.context.close();
+    });
   });
 });

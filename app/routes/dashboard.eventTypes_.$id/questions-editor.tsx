@@ -20,7 +20,16 @@ export interface QuestionRow {
  * type, required box and choices; add, remove and move rows with conform's list intents, which
  * are plain submit buttons, so the editor works without JavaScript like the availability editor.
  */
-export function QuestionsEditor({ form, field }: { form: FormMetadata<Record<string, unknown>, string[]>; field: FieldMetadata<QuestionRow[]> }) {
+export function QuestionsEditor({
+  form,
+  field,
+  hydrated,
+}: {
+  form: FormMetadata<Record<string, unknown>, string[]>;
+  field: FieldMetadata<QuestionRow[]>;
+  /** With JavaScript the choices show only for a choice question; without, always (the type may change before the post). */
+  hydrated: boolean;
+}) {
   const rows = field.getFieldList();
   return (
     <div className="space-y-4" data-testid="questions-editor">
@@ -45,12 +54,16 @@ export function QuestionsEditor({ form, field }: { form: FormMetadata<Record<str
                   </option>
                 ))}
               </SelectField>
-              <TextareaField
-                label="Choices (one per line)"
-                hint="For a single or multiple choice question."
-                textareaProps={{ ...getTextareaProps(q.optionsText), rows: choice ? 3 : 2 }}
-                errors={q.options.errors}
-              />
+              {choice || !hydrated ? (
+                <TextareaField
+                  label="Choices (one per line)"
+                  hint="For a single or multiple choice question."
+                  textareaProps={{ ...getTextareaProps(q.optionsText), rows: 3 }}
+                  errors={q.options.errors}
+                />
+              ) : (
+                <input {...getInputProps(q.optionsText, { type: "hidden" })} />
+              )}
               <label className="flex items-center gap-3 text-sm text-neutral-800">
                 <input
                   {...getInputProps(q.required, { type: "checkbox" })}

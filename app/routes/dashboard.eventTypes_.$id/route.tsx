@@ -391,7 +391,7 @@ export default function EventTypeForm() {
         </Fieldset>
 
         <Fieldset legend="Booking questions">
-          <QuestionsEditor form={form as unknown as Parameters<typeof QuestionsEditor>[0]["form"]} field={fields.questions} />
+          <QuestionsEditor form={form as unknown as Parameters<typeof QuestionsEditor>[0]["form"]} field={fields.questions} hydrated={hydrated} />
         </Fieldset>
 
         <div className="flex items-start gap-3 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm">

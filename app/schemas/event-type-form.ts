@@ -116,4 +116,32 @@ export function toBodyForm(form: FormData): { form: FormData; active: boolean } 
   return { form: out, active: form.get("active") === "on" };
 }
 
+/**
+ * Keeps conform's list intent (`__intent__`, the questions editor's add, remove and move buttons)
+ * only when it is one those buttons send: insert / remove / reorder of `questions` at indexes
+ * inside the list. Anything else a hand-made post carries is dropped, so the form is parsed as a
+ * plain submit (conform would throw on malformed JSON, or build a list with holes).
+ */
+export function keepListIntent(form: FormData): void {
+  const raw = form.get("__intent__");
+  if (raw === null) return;
+  form.delete("__intent__");
+  if (typeof raw !== "string" || raw.length > 2000) return;
+  let intent: { type?: unknown; payload?: Record<string, unknown> };
+  try {
+    intent = JSON.parse(raw) as typeof intent;
+  } catch {
+    return;
+  }
+  const payload = intent?.payload;
+  if (!payload || typeof payload !== "object" || payload.name !== "questions") return;
+  const rows = new Set([...form.keys()].flatMap((key) => /^questions\[(\d+)\]\./.exec(key)?.[1] ?? [])).size;
+  const index = (value: unknown, max: number) => typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= max;
+  const ok =
+    (intent.type === "insert" && rows < 20 && (payload.index === undefined || index(payload.index, rows))) ||
+    (intent.type === "remove" && index(payload.index, rows - 1)) ||
+    (intent.type === "reorder" && index(payload.from, rows - 1) && index(payload.to, rows - 1));
+  if (ok) form.set("__intent__", raw);
+}
+
 export const uuidSchema = z.uuid();

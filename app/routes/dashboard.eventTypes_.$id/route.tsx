@@ -21,6 +21,7 @@ import {
   EVENT_TYPE_MESSAGES as M,
   EVENT_TYPES_PAGE as PAGE,
   isKind,
+  keepListIntent,
   KIND_HINTS,
   KIND_LABELS,
   LOCATION_LABELS,
@@ -171,6 +172,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithSuccess(`${PAGE}/${existing.id}#single-use-links`, outcome === "revoked" ? "Link revoked" : "That link was already used");
   }
   const { form, active } = toBodyForm(raw);
+  keepListIntent(form);
   const submission = parseWithZod(form, { schema: eventTypeBody });
   // A question added, removed or moved (conform's list intents, plain buttons): the form again.
   if (submission.status === undefined) return data<Answer>({ result: submission.reply(), toast: null });

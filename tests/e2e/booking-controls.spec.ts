@@ -39,6 +39,7 @@ test.describe.serial("Booking controls", () => {
     await page.getByTestId("create-link").click();
     await expect(page.getByTestId("single-use-link")).toHaveCount(1);
     await expect(page.getByTestId("link-state")).toHaveText("Unused");
+    expect(await seriousViolations(page)).toEqual([]);
     const linkUrl = await page.getByTestId("link-url").inputValue();
     expect(linkUrl).toContain(`${bookingPath}?link=`);
 

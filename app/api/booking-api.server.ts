@@ -46,8 +46,6 @@ export function changeAnswer(result: ChangeResult): Response {
       return apiError(404, "not_found", "No such booking.");
     case "already-cancelled":
       return apiError(409, "already_cancelled", "This booking is already cancelled.");
-    case "not-taking-bookings":
-      return apiError(409, "not_taking_bookings", "This host is not taking bookings right now.");
     case "slot-full":
       return apiError(409, "slot_full", SLOT_TAKEN_MESSAGE);
     default:

@@ -73,14 +73,28 @@ export interface PageQuery {
   embed?: "1";
   /** The week view (days as columns) instead of the month calendar. */
   view?: "week";
+  /** A single-use link's token (decision 039). */
+  link?: string;
+  /** The form's prefill (`name`, `email`, `notes`, `a_<questionId>`), kept from link to link. */
+  prefill?: Record<string, string>;
+}
+
+/** The prefill parameters a booking page takes (decision 039): name, email, notes and a_<questionId>. */
+export function prefillOf(search: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of search) {
+    if ((key === "name" || key === "email" || key === "notes" || /^a_[a-z0-9_-]{1,40}$/.test(key)) && value.length <= 2000 && !(key in out)) out[key] = value;
+  }
+  return out;
 }
 
 export function pageHref(base: string, query: PageQuery): string {
   const params = new URLSearchParams();
-  for (const key of ["month", "date", "slot", "tz", "clock", "view", "embed"] as const) {
+  for (const key of ["month", "date", "slot", "tz", "clock", "view", "embed", "link"] as const) {
     const value = query[key];
     if (value) params.set(key, value);
   }
+  for (const [key, value] of Object.entries(query.prefill ?? {})) params.set(key, value);
   const text = params.toString();
   return text ? `${base}?${text}` : base;
 }

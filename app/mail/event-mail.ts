@@ -1,3 +1,4 @@
+import type { AnswerLine } from "~/schemas/booking-answers";
 import { createEvent, type EventAttributes } from "ics";
 import type { Event } from "../../db/schema";
 import type { MailMessage } from "~/schemas/mail-message";
@@ -33,7 +34,14 @@ export type MailedEvent = Pick<Event, "id" | "eventName" | "eventType" | "descri
   location?: LocationSetting | null;
   /** The event type it was booked through: its location is read when `location` was not passed. */
   eventTypeId?: string | null;
+  /** A booking's answers to the event type's questions, as label and text (decision 039). */
+  answerLines?: AnswerLine[];
 };
+
+/** The answers as lines of a message or a calendar description. */
+export function answersText(lines: AnswerLine[] | undefined): string[] {
+  return lines && lines.length > 0 ? lines.map((l) => `${l.label}: ${l.text}`) : [];
+}
 
 /** What a calendar file says: everything passed in, nothing read. */
 export interface CalendarInput {
@@ -64,7 +72,7 @@ export function composeCalendar({ event, host, kind, place, uidHost: hostName, s
     sequence: event.sequence + (kind === "cancelled" ? 1 : 0),
     status: kind === "cancelled" ? "CANCELLED" : "CONFIRMED",
     title: event.eventName,
-    description: [event.description, placeLine(place)].filter(Boolean).join("\n\n"),
+    description: [event.description, placeLine(place), answersText(event.answerLines).join("\n")].filter(Boolean).join("\n\n"),
     location: where ?? place.name,
     ...(place.joinUrl ? { url: place.joinUrl } : {}),
     start: event.startsAt.getTime(),
@@ -108,7 +116,7 @@ function placeLines(place: MeetingPlace): string[] {
 }
 
 export interface GuestMailInput {
-  event: Pick<MailedEvent, "eventName" | "description" | "startsAt" | "endsAt">;
+  event: Pick<MailedEvent, "eventName" | "description" | "startsAt" | "endsAt" | "answerLines">;
   hostName: string;
   kind: InvitationKind;
   /** The guests' zone (the one they booked in) and the host's, shown in brackets. */
@@ -140,6 +148,7 @@ export function composeGuestMail({
           `When: ${t.full}, ${minutesOf(event)} minutes`,
           ...placeLines(place),
           ...(event.description ? ["", event.description] : []),
+          ...(event.answerLines?.length ? ["", "Your answers:", ...answersText(event.answerLines)] : []),
           "",
           "The attached invitation adds it to your calendar.",
           ...tail,
@@ -160,7 +169,7 @@ const SESSION_LINE: Record<InvitationKind, (session: string, when: string) => st
 };
 
 export interface HostMailInput {
-  event: Pick<MailedEvent, "eventName" | "startsAt" | "endsAt" | "invitees">;
+  event: Pick<MailedEvent, "eventName" | "startsAt" | "endsAt" | "invitees" | "answerLines">;
   kind: InvitationKind;
   guestName: string;
   /** The host's zone, and the guest's shown in brackets (null when unknown). */
@@ -213,6 +222,7 @@ export function composeHostMail({
     ...(seats
       ? seatLines(seats, event.startsAt, readerZone)
       : [...(otherZone ? [`Guest's time zone: ${otherZone}`] : []), ...(notes ? [`Notes: ${notes}`] : [])]),
+    ...(event.answerLines?.length ? ["", "Answers:", ...answersText(event.answerLines)] : []),
   ];
   return {
     subject: `${kind === "cancelled" ? "Cancelled" : "Booking"}: ${event.eventName} with ${guestName} — ${t.date} ${t.time} ${t.place}`,

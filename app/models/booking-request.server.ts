@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { users, type Event } from "../../db/schema";
+import { users, type BookingAnswers, type Event } from "../../db/schema";
 import { findSlots, type SlotDetail } from "~/scheduling/slots";
 import { formatInZone, instantToWallClock } from "~/scheduling/zoned-time";
 import type { HostEvent, Transaction } from "./event.server";
@@ -11,7 +11,8 @@ import { slotSearch, type BookableEventType } from "./event-type.server";
  * booking): the request and its result, the guest's token hash, the host, the day's slots.
  */
 
-export type BookingFailure = "not-taking-bookings" | "slot-unavailable" | "slot-full";
+/** "link-used": a single-use link already used or revoked; "guest-limit": the guest's e-mail holds the most bookings allowed (decision 039). */
+export type BookingFailure = "slot-unavailable" | "slot-full" | "link-used" | "guest-limit";
 
 export interface BookingRequest {
   found: BookableEventType;
@@ -21,6 +22,10 @@ export interface BookingRequest {
   timeZone: string;
   notes?: string;
   guests?: string[];
+  /** Answers to the event type's questions, already checked (checkAnswers, decision 039). */
+  answers?: BookingAnswers;
+  /** A single-use link's token: used in the booking's transaction. */
+  singleUseToken?: string;
 }
 
 /** For a group event type `booking` is the guest's seat (decision 021), with its own token. */

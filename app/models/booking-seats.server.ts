@@ -4,7 +4,7 @@ import { getDb } from "~/utils/db.server";
 import { hashBookingToken, hostOf, slotsOfDay, when, type BookingHost, type SeatBooking } from "./booking-request.server";
 
 export type { SeatBooking };
-import { isOverlapViolation, isUuid, lockHost, lockHostUnderCap, notify, EventLimitError, type HostEvent, type Transaction } from "./event.server";
+import { isOverlapViolation, isUuid, lockHost, notify, type HostEvent, type Transaction } from "./event.server";
 import { getBookableEventType, type BookableEventType, type EventType } from "./event-type.server";
 
 /**
@@ -20,7 +20,7 @@ import { getBookableEventType, type BookableEventType, type EventType } from "./
  */
 
 /** A seat seen as a booking: the session's event with the seat's identity (id, guest, status, SEQUENCE, people). */
-export type SeatPerson = Pick<BookingSeat, "name" | "email" | "timeZone" | "notes" | "guests">;
+export type SeatPerson = Pick<BookingSeat, "name" | "email" | "timeZone" | "notes" | "guests"> & Partial<Pick<BookingSeat, "answers">>;
 
 export function placesOf(seat: Pick<BookingSeat, "guests">): number {
   return 1 + seat.guests.length;
@@ -49,6 +49,7 @@ export function seatBooking(session: Event, seat: BookingSeat, live: BookingSeat
     guestEmail: seat.email,
     guestTimeZone: seat.timeZone,
     notes: seat.notes,
+    answers: seat.answers,
     status: cancelled ? "cancelled" : "confirmed",
     sequence: seat.sequence,
     invitees: peopleOf(seat),
@@ -184,7 +185,7 @@ export type SeatChangeResult =
       /** The session the seat left (a move to another session, or a cancel): cancelled when its last seat went. */
       left: HostEvent | null;
     }
-  | { ok: false; reason: "not-found" | "already-cancelled" | "not-taking-bookings" | "slot-unavailable" | "slot-full" };
+  | { ok: false; reason: "not-found" | "already-cancelled" | "slot-unavailable" | "slot-full" };
 
 /** Cancels one seat: its places are free again; the session goes with its last seat. */
 export async function cancelSeat(found: SeatBooking, reason: string | undefined, now: Date, within?: SeatWithin): Promise<SeatChangeResult> {
@@ -225,7 +226,7 @@ async function cancelSeatIn(tx: Transaction, found: SeatBooking, reason: string 
 /**
  * Moves one seat (and its guests) to `start`, a free slot of its event type now with room for
  * its places: it joins the live session there, or the seat's own session moves when the seat is
- * alone in it, or a new session opens (counted under the host's cap). Re-checked under the
+ * alone in it, or a new session opens. Re-checked under the
  * host's row lock; its old session keeps its other seats, or is cancelled with its last one.
  */
 export async function rescheduleSeat(found: SeatBooking, start: Date, now: Date, within?: SeatWithin): Promise<SeatChangeResult> {
@@ -236,7 +237,6 @@ export async function rescheduleSeat(found: SeatBooking, start: Date, now: Date,
   try {
     return await db.transaction(async (tx) => afterChange(tx, within, found, await rescheduleSeatIn(tx, found, bookable, start, now)));
   } catch (error) {
-    if (error instanceof EventLimitError) return { ok: false, reason: "not-taking-bookings" };
     if (isOverlapViolation(error)) return { ok: false, reason: "slot-unavailable" };
     throw error;
   }
@@ -266,11 +266,9 @@ async function rescheduleSeatIn(tx: Transaction, found: SeatBooking, bookable: B
   const target = await sessionWithRoom(tx, bookable.eventType, start, places, async () => {
     if (alone) {
       moveSession = true;
-      // A past session moved into the future counts towards the cap again (as rescheduleBooking).
-      if (current.endsAt.getTime() <= now.getTime()) await lockHostUnderCap(tx, current.hostId, now);
       return bumpSession(tx, current.id, now, { startsAt: start, endsAt: end });
     }
-    await lockHostUnderCap(tx, current.hostId, now);
+    await lockHost(tx, current.hostId);
     const [opened] = await tx
       .insert(events)
       .values({

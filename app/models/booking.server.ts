@@ -5,18 +5,9 @@ import { computeSlots } from "~/scheduling/slots";
 import { addDays, instantToWallClock } from "~/scheduling/zoned-time";
 import { getDb } from "~/utils/db.server";
 import type { IdempotencyHooks, StoredAnswer } from "./idempotency.server";
-import {
-  EventLimitError,
-  isAtEventCap,
-  isOverlapViolation,
-  isUuid,
-  lockHostUnderCap,
-  notify,
-  withInvitees,
-  type HostEvent,
-  type Transaction,
-} from "./event.server";
+import { isOverlapViolation, isUuid, lockHost, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
 import { getBookableEventType, slotSearch, type BookableEventType } from "./event-type.server";
+import { applyBookingControls, linkUsedBy } from "./booking-controls.server";
 import { bookSeat, findSeatBooking, moveSessionSeats } from "./booking-seats.server";
 import {
   hashBookingToken,
@@ -32,7 +23,6 @@ import {
 
 import { createTeamBooking, lockHostsInOrder, moveLinkedRows, rescheduleSearch, TeamBookingRefused } from "./team-booking.server";
 import { isTeamKind } from "./team-hosts.server";
-import { effectiveRole } from "~/utils/role.server";
 
 /**
  * Bookings (decision 018): an Event a guest books through an event type. Every write runs in one
@@ -81,7 +71,6 @@ async function decide<T>(run: () => Promise<T>): Promise<T | { ok: false; reason
     return await run();
   } catch (error) {
     if (error instanceof BookingRefused || error instanceof TeamBookingRefused) return { ok: false, reason: error.reason };
-    if (error instanceof EventLimitError) return { ok: false, reason: "not-taking-bookings" };
     if (isOverlapViolation(error)) return { ok: false, reason: "slot-unavailable" };
     throw error;
   }
@@ -110,7 +99,10 @@ export async function createBooking(
   return decide(() =>
     db.transaction(async (tx): Promise<BookingResult> => {
       await idempotency?.hooks.claim(tx, now);
-      await lockHostUnderCap(tx, ownerId, now);
+      // The host's row is the per-host queue; guest bookings never count toward the free cap (decision 038).
+      await lockHost(tx, ownerId);
+      const controls = await applyBookingControls(tx, { eventType, email, singleUseToken: request.singleUseToken }, now);
+      if (!controls.ok) throw new BookingRefused(controls.reason);
       const slot = (await slotsOfDay(tx, found, start, timeZone, now)).find((s) => s.start === start.getTime());
       if (!slot) throw new BookingRefused("slot-unavailable");
       const host = await hostOf(tx, ownerId);
@@ -131,6 +123,7 @@ export async function createBooking(
             guestEmail: email,
             guestTimeZone: timeZone,
             notes: request.notes ?? null,
+            answers: tokenHash ? (request.answers ?? null) : null,
             eventTypeId: eventType.id,
             bookingTokenHash: tokenHash,
           })
@@ -145,17 +138,19 @@ export async function createBooking(
         const seat = await bookSeat(tx, {
           eventType,
           start,
-          person: { name, email, timeZone, notes: request.notes ?? null, guests: invitees.slice(1) },
+          person: { name, email, timeZone, notes: request.notes ?? null, guests: invitees.slice(1), answers: request.answers ?? null },
           tokenHash: hashBookingToken(token),
           now,
           open: () => newEvent(null),
         });
         if (!seat) throw new BookingRefused("slot-full");
+        if (controls.linkId) await linkUsedBy(tx, controls.linkId, seat.session.id);
         await notify(tx, ownerId, `New booking: ${eventType.title} with ${name} on ${when(start, zone)}`);
         return recorded(tx, { ok: true, booking: seat, token, host, newInvitees: invitees }, idempotency, within);
       }
 
       const created = await newEvent(hashBookingToken(token));
+      if (controls.linkId) await linkUsedBy(tx, controls.linkId, created.id);
       await tx.insert(eventInvitees).values(invitees.map((address, i) => ({ eventId: created.id, position: i + 1, email: address })));
       await notify(tx, ownerId, `New booking: ${eventType.title} with ${name} on ${when(start, zone)}`);
       return recorded(tx, { ok: true, booking: { ...created, invitees }, token, host, newInvitees: invitees }, idempotency, within);
@@ -205,9 +200,7 @@ export async function rescheduleBooking(
   const { linked, ...team } = await rescheduleSearch(id, found.hostId, bookable.eventType.kind);
   return decide(() =>
     db.transaction(async (tx): Promise<ChangeResult> => {
-      // A past booking moved into the future counts towards the cap again (as updateHostEvent).
-      const underCap = found.endsAt.getTime() > now.getTime() ? undefined : { id: found.hostId, now };
-      await lockHostsInOrder(tx, [found.hostId, ...linked.map((r) => r.hostId)], underCap);
+      await lockHostsInOrder(tx, [found.hostId, ...linked.map((r) => r.hostId)]);
       const [current] = await tx.select().from(events).where(eq(events.id, id)).for("update");
       if (!current) return { ok: false, reason: "not-found" };
       if (current.status === "cancelled") return { ok: false, reason: "already-cancelled" };
@@ -300,13 +293,6 @@ export async function nextFreeSlots(found: BookableEventType, after: Date, timeZ
     .flat()
     .filter((s) => Date.parse(s) > after.getTime())
     .slice(0, limit);
-}
-
-/** Whether the host takes bookings now: false at the free cap (what createBooking would refuse). */
-export async function isTakingBookings(hostId: string, now: Date): Promise<boolean> {
-  const db = await getDb();
-  const [host] = await db.select({ id: users.id, role: effectiveRole }).from(users).where(eq(users.id, hostId)).limit(1);
-  return host ? !(await isAtEventCap(host, now)) : false;
 }
 
 /** A booking for its guest's confirmation page and .ics: only with its token (no hint another exists), with its host. */

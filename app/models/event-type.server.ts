@@ -1,12 +1,15 @@
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
-import { bookingSeats, eventInvitees, eventTypes, events, schedules, users, type EventTypeRow } from "../../db/schema";
+import { bookingSeats, eventInvitees, eventTypes, events, schedules, singleUseLinks, users, type EventTypeRow } from "../../db/schema";
 import type { BusyTime, SlotInput } from "~/scheduling/slots";
 import { dayNumber } from "~/scheduling/zoned-time";
 import { getDb } from "~/utils/db.server";
 import type { EventTypeInput } from "~/schemas/scheduling-api";
-import type { Transaction } from "./event.server";
+import { questionsToAsk, type BookingQuestion } from "~/schemas/booking-answers";
+import { FREE_EVENT_CAP, lockHost, type Transaction } from "./event.server";
+import { can } from "~/utils/permissions";
 import { isForeignKeyViolation, type Schedule } from "./schedule.server";
 import { isTeamKind, teamSlotHosts } from "./team-hosts.server";
+import { bookedStarts } from "./booking-controls.server";
 import { isUniqueViolation } from "./user.server";
 
 /**
@@ -33,6 +36,10 @@ const COLUMNS = {
   scheduleId: eventTypes.scheduleId,
   active: eventTypes.active,
   hostIds: eventTypes.hostIds,
+  questions: eventTypes.questions,
+  limitPerGuest: eventTypes.limitPerGuest,
+  weeklyLimit: eventTypes.weeklyLimit,
+  monthlyLimit: eventTypes.monthlyLimit,
 };
 
 export type EventType = Pick<EventTypeRow, keyof typeof COLUMNS>;
@@ -42,7 +49,41 @@ const SLUG_KEY = "event_types_user_slug_key";
 /** What a write needs besides the body: the resolved schedule and hosts (the route checked them). */
 export type EventTypeWrite = Omit<EventTypeInput, "scheduleId" | "hosts"> & { scheduleId: string; hostIds: string[] };
 
-export type EventTypeResult = { ok: true; eventType: EventType } | { ok: false; reason: "slug-taken" | "not-found" | "schedule-gone" };
+export type EventTypeResult = { ok: true; eventType: EventType } | { ok: false; reason: "slug-taken" | "not-found" | "schedule-gone" | "active-cap" };
+
+/** The free plan's cap on active event types (decision 038): a write that would turn on one more is refused. */
+export class ActiveEventTypeCapError extends Error {
+  constructor() {
+    super("active event type cap");
+    this.name = "ActiveEventTypeCapError";
+  }
+}
+
+/**
+ * Locks the owner's users row (the per-host queue every calendar write takes) and, when `active`,
+ * throws ActiveEventTypeCapError if the owner is on the free plan and already has FREE_EVENT_CAP
+ * other active event types. Two writes racing at the cap are serialized by the lock.
+ */
+async function lockUnderActiveCap(tx: Transaction, userId: string, active: boolean, exceptId?: string): Promise<void> {
+  const host = await lockHost(tx, userId);
+  if (!active || can(host, "event:unlimited")) return;
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(eventTypes)
+    .where(and(eq(eventTypes.userId, userId), eq(eventTypes.active, true), exceptId ? sql`${eventTypes.id} <> ${exceptId}` : undefined));
+  if ((row?.n ?? 0) >= FREE_EVENT_CAP) throw new ActiveEventTypeCapError();
+}
+
+/** Whether the host may turn on one more event type (the pages ask what the writes check). */
+export async function isAtActiveEventTypeCap(host: { id: string; role: "user" | "professional" | "admin" }): Promise<boolean> {
+  if (can(host, "event:unlimited")) return false;
+  const db = await getDb();
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(eventTypes)
+    .where(and(eq(eventTypes.userId, host.id), eq(eventTypes.active, true)));
+  return (row?.n ?? 0) >= FREE_EVENT_CAP;
+}
 
 export async function listEventTypes(userId: string): Promise<EventType[]> {
   const db = await getDb();
@@ -77,6 +118,10 @@ function values(input: EventTypeWrite) {
     scheduleId: input.scheduleId,
     active: input.active,
     hostIds: input.hostIds,
+    questions: input.questions,
+    limitPerGuest: input.limitPerGuest,
+    weeklyLimit: input.weeklyLimit,
+    monthlyLimit: input.monthlyLimit,
   };
 }
 
@@ -85,6 +130,7 @@ async function write(run: () => Promise<EventType | undefined>): Promise<EventTy
     const row = await run();
     return row ? { ok: true, eventType: row } : { ok: false, reason: "not-found" };
   } catch (error) {
+    if (error instanceof ActiveEventTypeCapError) return { ok: false, reason: "active-cap" };
     if (isUniqueViolation(error, SLUG_KEY)) return { ok: false, reason: "slug-taken" };
     // The schedule was deleted between the route's check and this write.
     if (isForeignKeyViolation(error)) return { ok: false, reason: "schedule-gone" };
@@ -94,37 +140,49 @@ async function write(run: () => Promise<EventType | undefined>): Promise<EventTy
 
 export async function createEventType(userId: string, input: EventTypeWrite): Promise<EventTypeResult> {
   const db = await getDb();
-  return write(async () => {
-    const [row] = await db
-      .insert(eventTypes)
-      .values({ userId, ...values(input) })
-      .returning(COLUMNS);
-    return row;
-  });
+  return write(() =>
+    db.transaction(async (tx) => {
+      await lockUnderActiveCap(tx, userId, input.active);
+      const [row] = await tx
+        .insert(eventTypes)
+        .values({ userId, ...values(input) })
+        .returning(COLUMNS);
+      return row;
+    }),
+  );
 }
 
 /** Replaces the whole event type (the route filled in the defaults). */
 export async function replaceEventType(userId: string, id: string, input: EventTypeWrite): Promise<EventTypeResult> {
   const db = await getDb();
-  return write(async () => {
-    const [row] = await db
-      .update(eventTypes)
-      .set(values(input))
-      .where(and(eq(eventTypes.userId, userId), eq(eventTypes.id, id)))
-      .returning(COLUMNS);
-    return row;
-  });
+  return write(() =>
+    db.transaction(async (tx) => {
+      await lockUnderActiveCap(tx, userId, input.active, id);
+      const [row] = await tx
+        .update(eventTypes)
+        .set(values(input))
+        .where(and(eq(eventTypes.userId, userId), eq(eventTypes.id, id)))
+        .returning(COLUMNS);
+      return row;
+    }),
+  );
 }
 
-/** Turns an event type on or off (its booking link answers or not); false when it is not the owner's. */
+/**
+ * Turns an event type on or off (its booking link answers or not); null when it is not the
+ * owner's. Turning on a fourth on the free plan throws ActiveEventTypeCapError (decision 038).
+ */
 export async function setEventTypeActive(userId: string, id: string, active: boolean): Promise<EventType | null> {
   const db = await getDb();
-  const [row] = await db
-    .update(eventTypes)
-    .set({ active })
-    .where(and(eq(eventTypes.userId, userId), eq(eventTypes.id, id)))
-    .returning(COLUMNS);
-  return row ?? null;
+  return db.transaction(async (tx) => {
+    await lockUnderActiveCap(tx, userId, active, id);
+    const [row] = await tx
+      .update(eventTypes)
+      .set({ active })
+      .where(and(eq(eventTypes.userId, userId), eq(eventTypes.id, id)))
+      .returning(COLUMNS);
+    return row ?? null;
+  });
 }
 
 export async function deleteEventType(userId: string, id: string): Promise<boolean> {
@@ -145,7 +203,7 @@ export interface BookableEventType {
   schedule: Schedule;
 }
 
-async function bookable(where: ReturnType<typeof and>): Promise<BookableEventType | null> {
+async function bookable(where: ReturnType<typeof and>, evenIfOff = false): Promise<BookableEventType | null> {
   const db = await getDb();
   const [row] = await db
     .select({
@@ -162,9 +220,24 @@ async function bookable(where: ReturnType<typeof and>): Promise<BookableEventTyp
     })
     .from(eventTypes)
     .innerJoin(schedules, eq(schedules.id, eventTypes.scheduleId))
-    .where(and(eq(eventTypes.active, true), where))
+    .where(and(evenIfOff ? undefined : eq(eventTypes.active, true), where))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The event type a single-use link opens (decision 039): on or off, as long as `token` is one of
+ * its links (used or not: the booking's transaction decides whether it still books).
+ */
+export async function getBookableByLink(eventTypeId: string, token: string): Promise<BookableEventType | null> {
+  if (!token || token.length > 100) return null;
+  const db = await getDb();
+  const [link] = await db
+    .select({ id: singleUseLinks.id })
+    .from(singleUseLinks)
+    .where(and(eq(singleUseLinks.eventTypeId, eventTypeId), eq(singleUseLinks.token, token)))
+    .limit(1);
+  return link ? bookable(eq(eventTypes.id, eventTypeId), true) : null;
 }
 
 /** An active event type by id, with its owner and schedule, or null. */
@@ -173,11 +246,16 @@ export function getBookableEventType(id: string): Promise<BookableEventType | nu
 }
 
 /** An active event type by its host's username and its slug (usernames are stored lower-case; slugs compare lower-case), or null. */
-export async function getBookableEventTypeBySlug(username: string, slug: string): Promise<BookableEventType | null> {
+export async function getBookableEventTypeBySlug(username: string, slug: string, linkToken?: string | null): Promise<BookableEventType | null> {
   const db = await getDb();
   const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.username, username.toLowerCase())).limit(1);
   if (!owner) return null;
-  return bookable(and(eq(eventTypes.userId, owner.id), sql`lower(${eventTypes.slug}) = ${slug.toLowerCase()}`));
+  const where = and(eq(eventTypes.userId, owner.id), sql`lower(${eventTypes.slug}) = ${slug.toLowerCase()}`);
+  const found = await bookable(where);
+  if (found || !linkToken) return found;
+  // Off, but a single-use link of it opens it (decision 039).
+  const off = await bookable(where, true);
+  return off ? getBookableByLink(off.eventType.id, linkToken) : null;
 }
 
 /** A host's public face for the booking pages: by username (stored lower-case), or null. */
@@ -290,7 +368,22 @@ export async function slotSearch(
     bookingWindowDays: eventType.bookingWindowDays,
     ...(eventType.dailyLimit !== null ? { dailyLimit: eventType.dailyLimit } : {}),
     ...(eventType.seats !== null ? { seats: eventType.seats } : {}),
+    ...(eventType.weeklyLimit !== null ? { weeklyLimit: eventType.weeklyLimit } : {}),
+    ...(eventType.monthlyLimit !== null ? { monthlyLimit: eventType.monthlyLimit } : {}),
   };
+  // The weekly and monthly limits count the event type's bookings of every week and month the
+  // range touches (decision 039): a month and more either side.
+  const periods =
+    eventType.weeklyLimit !== null || eventType.monthlyLimit !== null
+      ? {
+          bookedStarts: await bookedStarts(
+            options.executor ?? (await getDb()),
+            eventType.id,
+            new Date(from.getTime() - 32 * DAY_MS),
+            new Date(to.getTime() + 32 * DAY_MS),
+          ),
+        }
+      : {};
   if (isTeamKind(eventType.kind)) {
     // Every host with their own schedule and busy time (decision 020).
     const db = options.executor ?? (await getDb());
@@ -305,7 +398,7 @@ export async function slotSearch(
       });
       withBusy.push({ id: h.id, schedule: h.schedule, roundRobin: h.roundRobin, busy });
     }
-    return { eventType: eventTypeInput, hosts: withBusy, now: query.now, range: query.range, timeZone: query.timeZone };
+    return { eventType: eventTypeInput, hosts: withBusy, now: query.now, range: query.range, timeZone: query.timeZone, ...periods };
   }
   const busy = await busyTimes(ownerId, from, to, options);
   return {
@@ -314,6 +407,7 @@ export async function slotSearch(
     now: query.now,
     range: query.range,
     timeZone: query.timeZone,
+    ...periods,
   };
 }
 
@@ -323,6 +417,26 @@ export async function locationOfEventType(id: string | null | undefined): Promis
   const db = await getDb();
   const [row] = await db.select({ location: eventTypes.location }).from(eventTypes).where(eq(eventTypes.id, id)).limit(1);
   return row?.location ?? null;
+}
+
+/** The questions guests answer for an event type (the phone location's number first), [] when it is gone (decision 039). */
+export async function questionsOfEventType(id: string | null | undefined): Promise<BookingQuestion[]> {
+  if (!id) return [];
+  const db = await getDb();
+  const [row] = await db.select({ questions: eventTypes.questions, location: eventTypes.location }).from(eventTypes).where(eq(eventTypes.id, id)).limit(1);
+  return row ? questionsToAsk(row) : [];
+}
+
+/** The questions of these event types by id (the phone location's number first): a host's list shows answers under them. */
+export async function questionsOfEventTypes(ids: Array<string | null>): Promise<Map<string, BookingQuestion[]>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (wanted.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db
+    .select({ id: eventTypes.id, questions: eventTypes.questions, location: eventTypes.location })
+    .from(eventTypes)
+    .where(inArray(eventTypes.id, wanted));
+  return new Map(rows.map((r) => [r.id, questionsToAsk(r)]));
 }
 
 /** The locations of these event types by id (those that still exist): a host's list of events, each with its real place. */

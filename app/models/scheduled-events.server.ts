@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
-import { eventTypes, events, type BookingSeat, type EventTypeRow } from "../../db/schema";
+import { eventTypes, events, type BookingQuestion, type BookingSeat, type EventTypeRow } from "../../db/schema";
+import { questionsToAsk } from "~/schemas/booking-answers";
 import { getDb } from "~/utils/db.server";
 import { seatsOfSessions } from "./booking-seats.server";
 import { isUuid, withInvitees, type HostEvent } from "./event.server";
@@ -19,6 +20,8 @@ export interface ScheduledEvent extends HostEvent {
   capacity: number | null;
   /** A group session's seats, any status, in booking order (decision 021). */
   seats: BookingSeat[];
+  /** The questions of the event type it was booked through (its answers' labels, decision 039). */
+  questions: BookingQuestion[];
 }
 
 function tabWhere(tab: ScheduledTab, now: Date): SQL {
@@ -32,10 +35,17 @@ const ROW = {
   location: eventTypes.location,
   kind: eventTypes.kind,
   seats: eventTypes.seats,
+  questions: eventTypes.questions,
 };
 
 async function complete(
-  rows: Array<{ event: typeof events.$inferSelect; location: EventTypeRow["location"] | null; kind: EventTypeRow["kind"] | null; seats: number | null }>,
+  rows: Array<{
+    event: typeof events.$inferSelect;
+    location: EventTypeRow["location"] | null;
+    kind: EventTypeRow["kind"] | null;
+    seats: number | null;
+    questions: BookingQuestion[] | null;
+  }>,
 ): Promise<ScheduledEvent[]> {
   const db = await getDb();
   const withList = await withInvitees(
@@ -48,6 +58,7 @@ async function complete(
     location: rows[i].location,
     capacity: rows[i].kind === "group" ? rows[i].seats : null,
     seats: seats.get(event.id) ?? [],
+    questions: rows[i].location ? questionsToAsk({ questions: rows[i].questions ?? [], location: rows[i].location as EventTypeRow["location"] }) : [],
   }));
 }
 

@@ -8,13 +8,15 @@ import {
   LOCATION_EVENT_TYPE,
   slotsOfDay,
   when,
+  type BookingFailure,
   type BookingHost,
   type BookingRequest,
   type BookingResult,
 } from "./booking-request.server";
-import { lockHost, lockHostUnderCap, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
+import { lockHost, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
 import type { Executor } from "./event-type.server";
 import { liveHostIds } from "./team-hosts.server";
+import { applyBookingControls, linkUsedBy } from "./booking-controls.server";
 
 /**
  * Collective and round-robin bookings (decision 020). The one-host path (booking.server.ts)
@@ -25,23 +27,20 @@ import { liveHostIds } from "./team-hosts.server";
  * - Collective: one event row per host. The owner's row is the booking (guest e-mail, token);
  *   each co-host's row points at it (events.booking_id), so the exclusion constraint blocks every
  *   host's time and each host sees the meeting on their own schedule.
- * - Round robin: the engine's fair pick among the hosts free then (and not at the free cap)
+ * - Round robin: the engine's fair pick among the hosts free then
  *   becomes the event's host; the owner is not told unless picked.
  */
 
 export class TeamBookingRefused extends Error {
-  constructor(readonly reason: "slot-unavailable") {
+  constructor(readonly reason: BookingFailure) {
     super(reason);
     this.name = "TeamBookingRefused";
   }
 }
 
-/** Locks the users rows of `ids` in id order; `underCap` is checked against the free cap as it is locked. */
-export async function lockHostsInOrder(tx: Transaction, ids: readonly string[], underCap?: { id: string; now: Date }): Promise<void> {
-  for (const id of [...new Set(ids)].sort()) {
-    if (underCap && underCap.id === id) await lockHostUnderCap(tx, id, underCap.now);
-    else await lockHost(tx, id);
-  }
+/** Locks the users rows of `ids` in id order. */
+export async function lockHostsInOrder(tx: Transaction, ids: readonly string[]): Promise<void> {
+  for (const id of [...new Set(ids)].sort()) await lockHost(tx, id);
 }
 
 /** Books a collective or round-robin slot; a refusal is thrown for booking.server's `decide`. */
@@ -50,6 +49,8 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
   const { eventType, ownerId } = found;
   const token = crypto.randomBytes(32).toString("base64url");
   await lockHostsInOrder(tx, await liveHostIds(tx, found));
+  const controls = await applyBookingControls(tx, { eventType, email, singleUseToken: request.singleUseToken }, now);
+  if (!controls.ok) throw new TeamBookingRefused(controls.reason);
   const slot = (await slotsOfDay(tx, found, start, timeZone, now)).find((s) => s.start === start.getTime());
   if (!slot) throw new TeamBookingRefused("slot-unavailable");
   const end = new Date(start.getTime() + eventType.duration * 60_000);
@@ -69,8 +70,9 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
   const bookingHostId = eventType.kind === "collective" ? ownerId : slot.hostIds[0];
   const [created] = await tx
     .insert(events)
-    .values({ ...base, hostId: bookingHostId, guestEmail: email, bookingTokenHash: hashBookingToken(token) })
+    .values({ ...base, hostId: bookingHostId, guestEmail: email, bookingTokenHash: hashBookingToken(token), answers: request.answers ?? null })
     .returning();
+  if (controls.linkId) await linkUsedBy(tx, controls.linkId, created.id);
   await tx.insert(eventInvitees).values({ eventId: created.id, position: 1, email });
   const host = await hostOf(tx, bookingHostId);
   await notify(tx, bookingHostId, `New booking: ${eventType.title} with ${name} on ${when(start, host.timeZone)}`);

@@ -1,10 +1,8 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { events, schedules, teamMembers, users } from "../../db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { events, schedules, teamMembers } from "../../db/schema";
 import type { RoundRobinStats, Schedule as EngineSchedule } from "~/scheduling/slots";
 import type { getDb } from "~/utils/db.server";
-import { can } from "~/utils/permissions";
-import { FREE_EVENT_CAP, type Transaction } from "./event.server";
-import { effectiveRole } from "~/utils/role.server";
+import type { Transaction } from "./event.server";
 
 /**
  * Who hosts a team event type's slots (decision 020), read with the caller's executor (a
@@ -39,26 +37,6 @@ export async function liveHostIds(db: Executor, found: TeamEventType): Promise<s
   return [found.ownerId, ...listed.filter((id) => live.has(id))];
 }
 
-/** Hosts at the free plan's cap (3 upcoming, not-cancelled events) among `ids`. */
-export async function cappedHostIds(db: Executor, ids: string[], now: Date): Promise<Set<string>> {
-  const roles = await db.select({ id: users.id, role: effectiveRole }).from(users).where(inArray(users.id, ids));
-  const limited = roles.filter((r) => !can(r, "event:unlimited")).map((r) => r.id);
-  if (limited.length === 0) return new Set();
-  const counts = await db
-    .select({ hostId: events.hostId, n: sql<number>`count(*)`.mapWith(Number) })
-    .from(events)
-    // Not over, as a range overlap: the GiST index of migration 0007 reads only those.
-    .where(
-      and(
-        inArray(events.hostId, limited),
-        sql`tstzrange(${events.startsAt}, ${events.endsAt}, '[)') && tstzrange(${now.toISOString()}::timestamptz, null, '[)')`,
-        ne(events.status, "cancelled"),
-      ),
-    )
-    .groupBy(events.hostId);
-  return new Set(counts.filter((c) => c.n >= FREE_EVENT_CAP).map((c) => c.hostId));
-}
-
 /** Fairness figures of each host for one event type: bookings in the window, latest booking made. */
 export async function roundRobinStats(db: Executor, eventTypeId: string, ids: string[], now: Date): Promise<Map<string, RoundRobinStats>> {
   const since = new Date(now.getTime() - ROUND_ROBIN_WINDOW_DAYS * 24 * 3600 * 1000).toISOString();
@@ -85,8 +63,8 @@ export interface TeamSlotHost {
 
 /**
  * The engine's hosts for a team event type: the owner with the event type's schedule, each
- * member with their own default schedule (their availability, in their zone). A host at the
- * free cap, or a member without a schedule, gets no hours: a collective slot then needs them and
+ * member with their own default schedule (their availability, in their zone). A member without a
+ * schedule gets no hours: a collective slot then needs them and
  * is gone, round robin passes them by. `onlyHostIds` narrows the hosts (a round-robin
  * reschedule stays with its assigned host).
  */
@@ -102,12 +80,12 @@ export async function teamSlotHosts(db: Executor, found: TeamEventType, now: Dat
         .where(and(inArray(schedules.userId, members), eq(schedules.isDefault, true)))
     : [];
   const byUser = new Map(defaults.map((d) => [d.userId, { timeZone: d.timeZone, weekly: d.weekly, overrides: d.overrides }]));
-  const capped = await cappedHostIds(db, ids, now);
   const stats = found.eventType.kind === "round-robin" ? await roundRobinStats(db, found.eventType.id, ids, now) : null;
   return ids.map((id) => {
     const own = id === found.ownerId ? found.schedule : byUser.get(id);
-    const schedule: EngineSchedule =
-      own && !capped.has(id) ? { timeZone: own.timeZone, weekly: own.weekly, overrides: own.overrides } : { timeZone: "UTC", weekly: [], overrides: [] };
+    const schedule: EngineSchedule = own
+      ? { timeZone: own.timeZone, weekly: own.weekly, overrides: own.overrides }
+      : { timeZone: "UTC", weekly: [], overrides: [] };
     return { id, schedule, ...(stats ? { roundRobin: stats.get(id) } : {}) };
   });
 }

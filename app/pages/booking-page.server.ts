@@ -1,7 +1,8 @@
 import type { HeadersFunction } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import { getBookingForConfirmation, getGuestBooking, type GuestBooking } from "~/models/booking.server";
-import { locationOfEventType, slotSearch } from "~/models/event-type.server";
+import { locationOfEventType, questionsOfEventType, slotSearch } from "~/models/event-type.server";
+import { answerLines } from "~/schemas/booking-answers";
 import { rescheduleSearch } from "~/models/team-booking.server";
 import { SlotConfigError } from "~/scheduling/availability";
 import { findSlots } from "~/scheduling/slots";
@@ -106,7 +107,9 @@ export async function confirmedBookingOr404(params: Params, request: Request) {
   const found = await getBookingForConfirmation(params.id ?? "", token);
   if (!found || found.linkUsername !== (params.username ?? "").toLowerCase()) notFound();
   // The event type's location: the booking's real place on the page and in its .ics (docs/decisions/028).
-  return { ...found, token, location: await locationOfEventType(found.booking.eventTypeId) };
+  // The answers under the event type's questions: the .ics description carries them (decision 039).
+  const lines = answerLines(await questionsOfEventType(found.booking.eventTypeId), found.booking.answers);
+  return { ...found, token, location: await locationOfEventType(found.booking.eventTypeId), answerLines: lines };
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

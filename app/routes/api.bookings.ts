@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
 import { isUuid } from "~/models/event.server";
-import { getBookableEventType } from "~/models/event-type.server";
+import { getBookableByLink, getBookableEventType } from "~/models/event-type.server";
+import { checkAnswers, GUEST_LIMIT_MESSAGE, LINK_USED_MESSAGE, questionsToAsk } from "~/schemas/booking-answers";
 import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MISMATCH_MESSAGE, runIdempotent } from "~/models/idempotency.server";
 import { apiError, getApiUser, readJson } from "~/api/api.server";
 import { apiRoute } from "~/api/api-route.server";
@@ -13,7 +14,7 @@ import { linkBase } from "~/utils/request.server";
 /**
  * POST /api/bookings (no auth: a guest books a slot of an active event type). 201 with the
  * booking and its cancel/reschedule links; 409 slot_unavailable (with up to 3 next free starts)
- * when `start` is not a free slot now; 409 not_taking_bookings when the host is at the free cap.
+ * when `start` is not a free slot now (guest bookings never meet the free plan's cap: decision 038).
  * With an Idempotency-Key (decision 024) a retry gets the first 201 again (Idempotent-Replayed:
  * true), and the same key with a different body 422 idempotency_key_mismatch.
  */
@@ -23,8 +24,20 @@ async function POST({ request }: LoaderFunctionArgs) {
     return apiError(400, "invalid_input", "Check the highlighted fields.", { "Idempotency-Key": ["Use 1 to 255 visible ASCII characters, e.g. a UUID."] });
   }
   const input = await readJson(request, bookingBody);
-  const found = isUuid(input.eventTypeId) ? await getBookableEventType(input.eventTypeId) : null;
+  const found = !isUuid(input.eventTypeId)
+    ? null
+    : ((await getBookableEventType(input.eventTypeId)) ?? (input.singleUseToken ? await getBookableByLink(input.eventTypeId, input.singleUseToken) : null));
   if (!found) return apiError(404, "not_found", "No such event type, or it is not taking bookings.");
+  // The answers against the event type's questions (decision 039): per question, as fields.answers.<id>.
+  const checked = checkAnswers(questionsToAsk(found.eventType), input.answers);
+  if (Object.keys(checked.errors).length > 0) {
+    return apiError(
+      400,
+      "invalid_input",
+      "Check the highlighted fields.",
+      Object.fromEntries(Object.entries(checked.errors).map(([id, messages]) => [`answers.${id}`, messages])),
+    );
+  }
   if (found.eventType.kind !== "group" && input.guests && input.guests.length > 0) {
     return apiError(400, "invalid_input", "Check the highlighted fields.", { guests: ["Only a group event type takes extra guests."] });
   }
@@ -35,7 +48,17 @@ async function POST({ request }: LoaderFunctionArgs) {
   const claim = key === null ? null : idempotencyClaim(key, `POST /api/bookings ${await callerOf(request)}`, input);
   const outcome = await runIdempotent(claim, (hooks) =>
     createBookingChange({
-      request: { found, start, name: input.name, email: input.email, timeZone: input.timeZone, notes: input.notes, guests: input.guests },
+      request: {
+        found,
+        start,
+        name: input.name,
+        email: input.email,
+        timeZone: input.timeZone,
+        notes: input.notes,
+        guests: input.guests,
+        answers: checked.answers,
+        singleUseToken: input.singleUseToken,
+      },
       now,
       linkBase: linkBase(request),
       idempotency: hooks ? { hooks, answer } : undefined,
@@ -47,7 +70,8 @@ async function POST({ request }: LoaderFunctionArgs) {
   if (result.ok) {
     return Response.json(answer(result).body, { status: 201 });
   }
-  if (result.reason === "not-taking-bookings") return apiError(409, "not_taking_bookings", "This host is not taking bookings right now.");
+  if (result.reason === "link-used") return apiError(410, "link_used", LINK_USED_MESSAGE);
+  if (result.reason === "guest-limit") return apiError(409, "guest_limit_reached", GUEST_LIMIT_MESSAGE);
   const nextSlots = await nextFreeSlots(found, start, input.timeZone, now);
   const code = result.reason === "slot-full" ? "slot_full" : "slot_unavailable";
   return Response.json({ error: { code, message: SLOT_TAKEN_MESSAGE }, nextSlots }, { status: 409 });

@@ -83,8 +83,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return notFound();
     case "already-cancelled":
       return { moved: false, error: null };
-    case "not-taking-bookings":
-      return data({ moved: false, error: "This host is not taking bookings right now." }, { status: 409 });
     default:
       return data({ moved: false, error: SLOT_TAKEN_MESSAGE }, { status: 409 });
   }

@@ -21,7 +21,8 @@ import {
   listHostEvents,
   type HostEvent,
 } from "~/models/event.server";
-import { locationsOfEventTypes } from "~/models/event-type.server";
+import { locationsOfEventTypes, questionsOfEventTypes } from "~/models/event-type.server";
+import { answerLines, type BookingQuestion } from "~/schemas/booking-answers";
 import { whenOf } from "~/components/admin-table";
 import { instantToWallClock, todayIn } from "~/scheduling/zoned-time";
 import { requirePermission } from "~/utils/auth.server";
@@ -53,7 +54,7 @@ function openModal(url: URL): { kind: ModalKind; eventId: string } | null {
   return null;
 }
 
-function eventCard(event: HostEvent, timeZone: string, now: Date, setting: LocationSetting | null = null) {
+function eventCard(event: HostEvent, timeZone: string, now: Date, setting: LocationSetting | null = null, questions: BookingQuestion[] = []) {
   const wall = instantToWallClock(event.startsAt, timeZone);
   const place = meetingPlace({ setting, eventType: event.eventType, baseUrl: env().MEETING_BASE_URL, roomId: event.roomId });
   return {
@@ -66,6 +67,7 @@ function eventCard(event: HostEvent, timeZone: string, now: Date, setting: Locat
           name: event.guestName ?? "",
           zone: event.guestTimeZone ? `${event.guestTimeZone.replace(/_/g, " ")} (${readerTime(event.startsAt, event.guestTimeZone).time} there)` : null,
           notes: event.notes || null,
+          answers: answerLines(questions, event.answers),
         }
       : null,
     id: event.id,
@@ -104,7 +106,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const hostEvents = await listHostEvents(user.id, now);
   const settings = await locationsOfEventTypes(hostEvents.map((e) => e.eventTypeId));
   const settingOf = (e: HostEvent) => (e.eventTypeId ? (settings.get(e.eventTypeId) ?? null) : null);
-  const events = hostEvents.map((e) => eventCard(e, user.timeZone, now, settingOf(e)));
+  const questions = await questionsOfEventTypes(hostEvents.filter((e) => e.answers).map((e) => e.eventTypeId));
+  const questionsOf = (e: HostEvent) => (e.eventTypeId ? (questions.get(e.eventTypeId) ?? []) : []);
+  const events = hostEvents.map((e) => eventCard(e, user.timeZone, now, settingOf(e), questionsOf(e)));
   const modal = openModal(url);
   // The modal's event comes from the host's own list: another host's id is simply not there.
   const modalEvent = modal ? hostEvents.find((e) => e.id === modal.eventId) : undefined;
@@ -118,7 +122,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     events,
     cap: unlimited ? null : { limit: FREE_EVENT_CAP, upcoming },
     today: todayIn(user.timeZone, now),
-    modal: modal && modalEvent ? { kind: modal.kind, event: eventCard(modalEvent, user.timeZone, now, settingOf(modalEvent)) } : null,
+    modal: modal && modalEvent ? { kind: modal.kind, event: eventCard(modalEvent, user.timeZone, now, settingOf(modalEvent), questionsOf(modalEvent)) } : null,
     // The room id is the room's only secret: it leaves the server only in the join modal's link.
     // The host's own video link when the event type has one; none for an in-person or phone meeting.
     joinUrl: modal?.kind === "join" && modalEvent ? hostJoinUrl(modalEvent, settingOf(modalEvent), user.name || user.email) : null,
@@ -242,6 +246,11 @@ function EventCard({ event }: { event: Card }) {
           <span className="font-medium">Notes:</span> {event.guest.notes}
         </p>
       ) : null}
+      {event.guest?.answers.map((a) => (
+        <p key={a.label} className="mt-1 whitespace-pre-line break-words text-sm text-neutral-700" data-testid="guest-answer">
+          <span className="font-medium">{`${a.label}:`}</span> {a.text}
+        </p>
+      ))}
       <div className="mt-4 flex flex-wrap gap-2 border-t border-neutral-100 pt-4">
         {cancelled ? null : (
           <Link to={link("edit")} preventScrollReset id={`edit-${event.id}`} className={buttonClass("secondary", "px-3 py-2")}>

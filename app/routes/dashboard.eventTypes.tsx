@@ -10,7 +10,7 @@ import { inputClass } from "~/components/forms";
 import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
-import { deleteEventType, getEventType, listEventTypes, setEventTypeActive, type EventType } from "~/models/event-type.server";
+import { ActiveEventTypeCapError, deleteEventType, getEventType, listEventTypes, setEventTypeActive, type EventType } from "~/models/event-type.server";
 import { getProfile } from "~/models/user.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { env } from "~/utils/env.server";
@@ -69,7 +69,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "toggle") {
     const eventType = await ownEventType(user.id, form.get("id"));
     const active = form.get("active") === "true";
-    if (!(await setEventTypeActive(user.id, eventType.id, active))) notFound(M.notFound);
+    try {
+      if (!(await setEventTypeActive(user.id, eventType.id, active))) notFound(M.notFound);
+    } catch (error) {
+      if (!(error instanceof ActiveEventTypeCapError)) throw error;
+      return data({ toast: null, activeCap: true }, { status: 403 });
+    }
     return redirectWithSuccess(PAGE, active ? M.turnedOn : M.turnedOff);
   }
   if (intent === "delete") {
@@ -77,7 +82,20 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(await deleteEventType(user.id, eventType.id))) notFound(M.notFound);
     return redirectWithSuccess(PAGE, M.deleted);
   }
-  return data({ toast: errorToast(M.unknownForm) }, { status: 400 });
+  return data({ toast: errorToast(M.unknownForm), activeCap: false }, { status: 400 });
+}
+
+/** Why a fourth event type stayed off (decision 038), with the way to more. */
+export function ActiveCapNotice() {
+  return (
+    <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="active-cap">
+      {M.activeCap}{" "}
+      <Link to="/pricing" className="font-medium text-brand-700 underline underline-offset-2">
+        See the packages
+      </Link>
+      .
+    </p>
+  );
 }
 
 /** The booking link as selectable text; once hydrated, a Copy button beside it. */
@@ -222,6 +240,8 @@ export default function EventTypes() {
           <Plus className="h-4 w-4" aria-hidden /> New event type
         </Link>
       </header>
+
+      {actionData?.activeCap ? <ActiveCapNotice /> : null}
 
       {linkBase ? null : (
         <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="username-missing">

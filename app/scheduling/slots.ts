@@ -54,6 +54,9 @@ export interface SlotEventType {
   dailyLimit?: number;
   /** Group only: guests per slot. */
   seats?: number;
+  /** Bookings of this event type per week (Monday to Sunday) / calendar month of the first host's zone; unlimited when absent. */
+  weeklyLimit?: number;
+  monthlyLimit?: number;
 }
 
 /** A time the host is busy: a booking (of any event type) or an outside calendar event. */
@@ -93,6 +96,11 @@ export interface SlotInput {
   range: { start: string; end: string };
   /** IANA zone of the guest: days are its dates, slots are written with its offsets. */
   timeZone: string;
+  /**
+   * With a weekly or monthly limit: the starts of this event type's bookings in every week and
+   * month the range touches (a start counts once, so a group session is one booking).
+   */
+  bookedStarts?: readonly Instant[];
 }
 
 export interface SlotDetail {
@@ -479,6 +487,47 @@ export function computeSlots(input: SlotInput): SlotList {
   return { timeZone: input.timeZone, slots: byDate };
 }
 
+/** ISO week (Monday first) of a day number: day 0 (1970-01-01) was a Thursday. */
+const weekOf = (day: number) => Math.floor((day + 3) / 7);
+const monthOfDay = (day: number) => dateOfDayNumber(day).slice(0, 7);
+
+/**
+ * Drops the slots of weeks / months that already hold `weeklyLimit` / `monthlyLimit` bookings
+ * (in the first host's zone, like the daily limit); a slot at a start already booked (joining a
+ * group session) adds no booking and stays.
+ */
+function withinPeriodLimits(slots: SlotDetail[], input: SlotInput, rangeTimeline: ZoneTimeline): SlotDetail[] {
+  const weekly = input.eventType.weeklyLimit;
+  const monthly = input.eventType.monthlyLimit;
+  if (weekly === undefined && monthly === undefined) return slots;
+  if (weekly !== undefined) wholeMinutes(weekly, "eventType.weeklyLimit", { min: 1 });
+  if (monthly !== undefined) wholeMinutes(monthly, "eventType.monthlyLimit", { min: 1 });
+  const starts = new Set((input.bookedStarts ?? []).map((s, i) => toMs(s, `bookedStarts[${i}]`)));
+  if (slots.length === 0) return slots;
+  // The counted bookings reach a month either side of the range: a timeline that covers them.
+  let from = slots[0].start;
+  let to = slots[slots.length - 1].start;
+  for (const s of starts) {
+    if (s < from) from = s;
+    if (s > to) to = s;
+  }
+  const timeline = new ZoneTimeline(rangeTimeline.zone, from - DAY_MS, to + DAY_MS);
+  const perWeek = new Map<number, number>();
+  const perMonth = new Map<string, number>();
+  for (const start of starts) {
+    const day = timeline.dayNumberAt(start);
+    perWeek.set(weekOf(day), (perWeek.get(weekOf(day)) ?? 0) + 1);
+    perMonth.set(monthOfDay(day), (perMonth.get(monthOfDay(day)) ?? 0) + 1);
+  }
+  return slots.filter((slot) => {
+    if (starts.has(slot.start)) return true;
+    const day = timeline.dayNumberAt(slot.start);
+    if (weekly !== undefined && (perWeek.get(weekOf(day)) ?? 0) >= weekly) return false;
+    if (monthly !== undefined && (perMonth.get(monthOfDay(day)) ?? 0) >= monthly) return false;
+    return true;
+  });
+}
+
 function search(input: SlotInput): { slots: SlotDetail[]; viewer: ZoneTimeline; days: { first: number; last: number } } {
   if (!input || typeof input !== "object") throw new SlotConfigError("no input");
   if (!isTimeZone(input.timeZone)) throw new SlotConfigError(`unknown time zone "${input.timeZone}"`);
@@ -519,5 +568,5 @@ function search(input: SlotInput): { slots: SlotDetail[]; viewer: ZoneTimeline; 
       : settings.kind === "round-robin"
         ? roundRobinSlots(hosts, searchBounds)
         : singleHostSlots(hosts[0], searchBounds);
-  return { slots, viewer, days };
+  return { slots: withinPeriodLimits(slots, input, hosts[0].timeline), viewer, days };
 }

@@ -41,7 +41,8 @@ describe("bookingBody", () => {
 describe("bookingJson", () => {
   it("writes instants in UTC and adds the links when given", () => {
     const event = { id: "e1", startsAt: new Date("2026-12-01T14:00:00Z"), endsAt: new Date("2026-12-01T14:30:00Z"), status: "confirmed" as const };
-    expect(bookingJson(event)).toEqual({ id: "e1", start: "2026-12-01T14:00:00.000Z", end: "2026-12-01T14:30:00.000Z", status: "confirmed" });
+    expect(bookingJson(event)).toEqual({ id: "e1", start: "2026-12-01T14:00:00.000Z", end: "2026-12-01T14:30:00.000Z", status: "confirmed", answers: {} });
+    expect(bookingJson({ ...event, answers: { q_a: "Hi" } })).toMatchObject({ answers: { q_a: "Hi" } });
     expect(bookingJson(event, { cancelUrl: "c", rescheduleUrl: "r" })).toMatchObject({ cancelUrl: "c", rescheduleUrl: "r" });
   });
 });

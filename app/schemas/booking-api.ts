@@ -2,6 +2,8 @@ import { z } from "zod";
 import { dateWindowMessage, isWithinDateWindow, plainText } from "./input-rules";
 import { isTimeZone } from "~/scheduling/time-zone";
 import { BOOKING_GUESTS_MAX, BOOKING_NAME_MAX, BOOKING_NOTES_MAX } from "./booking-limits";
+import { answersField } from "./booking-questions";
+import type { BookingAnswers } from "../../db/schema";
 
 /**
  * The booking JSON paths' shapes (decision 018): POST /api/bookings, its cancel and reschedule,
@@ -56,6 +58,13 @@ export const bookingBody = z
       .max(BOOKING_GUESTS_MAX, `Add at most ${BOOKING_GUESTS_MAX} guests.`)
       .optional()
       .meta({ description: "Group event types only: up to 3 more guests' e-mails." }),
+    answers: answersField,
+    singleUseToken: plainText(
+      z.string({ error: "singleUseToken is text." }).trim().min(1).max(100, "singleUseToken: at most 100 characters."),
+      "singleUseToken",
+    )
+      .optional()
+      .meta({ description: "The token of a single-use link (`?link=` of /{username}/{slug}): books once; used or revoked is 410 link_used." }),
   })
   .superRefine((value, ctx) => {
     const all = [value.email, ...(value.guests ?? [])];
@@ -88,6 +97,9 @@ export const bookingJsonSchema = z
     status: z.enum(["confirmed", "cancelled"]),
     cancelUrl: z.string().nullable().optional().meta({ description: "Given on create; for a group event type they act on this guest's seat only." }),
     rescheduleUrl: z.string().nullable().optional(),
+    answers: z
+      .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
+      .meta({ description: "The guest's answers to the event type's questions, by question id (decision 039)." }),
   })
   .meta({ id: "Booking" });
 
@@ -97,9 +109,9 @@ export type BookingJson = z.infer<typeof bookingJsonSchema>;
 
 /** `sessionId` is set on a seat of a group session (decision 021): then `id` is the seat's and the answer's `id` the session's. */
 export function bookingJson(
-  event: { id: string; startsAt: Date; endsAt: Date; status: "confirmed" | "cancelled"; sessionId?: string },
+  event: { id: string; startsAt: Date; endsAt: Date; status: "confirmed" | "cancelled"; sessionId?: string; answers?: BookingAnswers | null },
   links?: { cancelUrl: string | null; rescheduleUrl: string | null },
 ): BookingJson {
   const ids = event.sessionId ? { id: event.sessionId, seatId: event.id } : { id: event.id };
-  return { ...ids, start: event.startsAt.toISOString(), end: event.endsAt.toISOString(), status: event.status, ...(links ?? {}) };
+  return { ...ids, start: event.startsAt.toISOString(), end: event.endsAt.toISOString(), status: event.status, ...(links ?? {}), answers: event.answers ?? {} };
 }

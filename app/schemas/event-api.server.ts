@@ -21,6 +21,8 @@ export interface EventJson {
   duration: number;
   host: string;
   status: HostEvent["status"];
+  /** A booking's answers to its event type's questions by question id (decision 039); {} otherwise. */
+  answers: NonNullable<HostEvent["answers"]>;
 }
 
 /** One-to-One: the invitee's e-mail; Group: `{ email1, ..., email4 }` without the blanks. */
@@ -37,6 +39,7 @@ export function eventJson(event: HostEvent, hostEmail: string): EventJson {
     duration: Math.round((event.endsAt.getTime() - event.startsAt.getTime()) / 60_000),
     host: hostEmail,
     status: event.status,
+    answers: event.answers ?? {},
   };
 }
 

@@ -20,6 +20,8 @@ export const EVENT_TYPE_MESSAGES = {
   notFound: "No such event type.",
   checkFields: "Check the highlighted fields.",
   unknownForm: "That form is not on this page.",
+  /** Decision 038: the free plan's cap is on what the host turns on, never on guests' bookings. */
+  activeCap: "The free plan has at most 3 event types on at once. Turn another one off, or take a package for more.",
 } as const;
 
 export const DURATION_CHOICES = [15, 30, 45, 60, 90, 120] as const;
@@ -99,7 +101,47 @@ export function toBodyForm(form: FormData): { form: FormData; active: boolean } 
     out.set("minimumNotice", String(Number(notice) * 60));
     out.set("minimumNoticeUnit", "minutes");
   }
+  // A question's choices come as lines of one textarea (decision 039); only choice questions keep them.
+  for (const [key, value] of form) {
+    const m = /^questions\[(\d+)\]\.optionsText$/.exec(key);
+    if (!m || typeof value !== "string") continue;
+    const type = String(form.get(`questions[${m[1]}].type`) ?? "");
+    if (type !== "single_choice" && type !== "multiple_choice") continue;
+    value
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .forEach((line, j) => out.append(`questions[${m[1]}].options[${j}]`, line));
+  }
   return { form: out, active: form.get("active") === "on" };
+}
+
+/**
+ * Keeps conform's list intent (`__intent__`, the questions editor's add, remove and move buttons)
+ * only when it is one those buttons send: insert / remove / reorder of `questions` at indexes
+ * inside the list. Anything else a hand-made post carries is dropped, so the form is parsed as a
+ * plain submit (conform would throw on malformed JSON, or build a list with holes).
+ */
+export function keepListIntent(form: FormData): void {
+  const raw = form.get("__intent__");
+  if (raw === null) return;
+  form.delete("__intent__");
+  if (typeof raw !== "string" || raw.length > 2000) return;
+  let intent: { type?: unknown; payload?: Record<string, unknown> };
+  try {
+    intent = JSON.parse(raw) as typeof intent;
+  } catch {
+    return;
+  }
+  const payload = intent?.payload;
+  if (!payload || typeof payload !== "object" || payload.name !== "questions") return;
+  const rows = new Set([...form.keys()].flatMap((key) => /^questions\[(\d+)\]\./.exec(key)?.[1] ?? [])).size;
+  const index = (value: unknown, max: number) => typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= max;
+  const ok =
+    (intent.type === "insert" && rows < 20 && (payload.index === undefined || index(payload.index, rows))) ||
+    (intent.type === "remove" && index(payload.index, rows - 1)) ||
+    (intent.type === "reorder" && index(payload.from, rows - 1) && index(payload.to, rows - 1));
+  if (ok) form.set("__intent__", raw);
 }
 
 export const uuidSchema = z.uuid();

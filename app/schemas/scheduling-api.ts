@@ -5,6 +5,7 @@ import type { DateOverride, WeeklyHours } from "~/scheduling/availability";
 import { MAX_BOOKING_WINDOW_DAYS, MAX_RANGE_DAYS } from "~/scheduling/slots";
 import { dayNumber } from "~/scheduling/zoned-time";
 import { isTimeZone } from "~/scheduling/time-zone";
+import { bookingLimitField, questionJsonSchema, questionsField } from "./booking-questions";
 
 /**
  * The scheduling JSON paths' shapes (decision 016): the bodies of POST/PUT /api/schedules and
@@ -309,6 +310,10 @@ export const eventTypeBody = z
       .nullish()
       .meta({ description: "One of your schedules; your default schedule when left out." }),
     active: z.boolean({ error: "active is true or false." }).default(true),
+    questions: questionsField,
+    limitPerGuest: bookingLimitField("limitPerGuest", "Upcoming bookings one guest e-mail may hold at once; none when null or left out."),
+    weeklyLimit: bookingLimitField("weeklyLimit", "Bookings per week (Monday to Sunday, the schedule's zone); none when null or left out."),
+    monthlyLimit: bookingLimitField("monthlyLimit", "Bookings per calendar month (the schedule's zone); none when null or left out."),
     hosts: z
       .array(plainText(z.string({ error: "hosts: a list of user _ids." }).max(100, "hosts: a list of user _ids."), "Each host"), {
         error: "hosts: a list of user _ids.",
@@ -335,6 +340,9 @@ export const eventTypeBody = z
     dailyLimit: value.dailyLimit ?? null,
     scheduleId: value.scheduleId ?? null,
     hosts: value.hosts ?? null,
+    limitPerGuest: value.limitPerGuest ?? null,
+    weeklyLimit: value.weeklyLimit ?? null,
+    monthlyLimit: value.monthlyLimit ?? null,
   }))
   .meta({ id: "EventTypeInput" });
 
@@ -359,6 +367,10 @@ export const eventTypeJsonSchema = z
     scheduleId: z.string(),
     active: z.boolean(),
     hosts: z.array(z.string()).meta({ description: "Who hosts it: you first, then the team members you chose (collective / round robin)." }),
+    questions: z.array(questionJsonSchema),
+    limitPerGuest: z.number().int().nullable(),
+    weeklyLimit: z.number().int().nullable(),
+    monthlyLimit: z.number().int().nullable(),
   })
   .meta({ id: "EventType" });
 
@@ -383,6 +395,10 @@ export function eventTypeJson(row: Omit<EventTypeRow, "userId" | "createdAt" | "
     scheduleId: row.scheduleId,
     active: row.active,
     hosts: row.hostIds,
+    questions: row.questions,
+    limitPerGuest: row.limitPerGuest,
+    weeklyLimit: row.weeklyLimit,
+    monthlyLimit: row.monthlyLimit,
   };
 }
 

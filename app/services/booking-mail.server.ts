@@ -45,7 +45,8 @@ export async function mailGuests(
  */
 export async function mailHost(event: HostEvent, host: BookingHost, kind: InvitationKind, guestName: string, seats?: SeatLine[]): Promise<void> {
   // A seat's news is about that seat's guest: their zone and notes, on the session's calendar entry.
-  const forHost = "session" in event ? { ...(event as SeatBooking).session, guestTimeZone: event.guestTimeZone, notes: event.notes } : event;
+  const forHost =
+    "session" in event ? { ...(event as SeatBooking).session, guestTimeZone: event.guestTimeZone, notes: event.notes, answers: event.answers } : event;
   if (host.email) await mailHostOfBooking(mailedSequence(forHost, kind), host, kind, guestName, seats);
   for (const co of await coHostsOf(forHost.id)) {
     if (co.host.email) await mailHostOfBooking(mailedSequence(co.event, kind), co.host, kind, guestName, seats);

@@ -8,7 +8,8 @@ import {
   type MailedEvent,
   type SeatLine,
 } from "~/mail/event-mail";
-import { locationOfEventType } from "~/models/event-type.server";
+import { locationOfEventType, questionsOfEventType } from "~/models/event-type.server";
+import { answerLines, type BookingAnswers } from "~/schemas/booking-answers";
 import { meetingPlace, type MeetingPlace } from "~/schemas/meeting";
 import { env } from "~/utils/env.server";
 import { mailFrom, sendMail } from "~/utils/mail-transport.server";
@@ -18,10 +19,17 @@ import { mailFrom, sendMail } from "~/utils/mail-transport.server";
  * the event type's location read when not passed, MEETING_BASE_URL, the UID host and sender.
  */
 
-/** The event with its event type's location (read once, only when the caller did not pass it). */
-async function located<T extends MailedEvent>(event: T): Promise<T> {
-  if (event.location !== undefined || !event.eventTypeId) return event;
-  return { ...event, location: await locationOfEventType(event.eventTypeId) };
+/**
+ * The event with its event type's location (read once, only when the caller did not pass it) and
+ * a booking's answers as lines under the event type's questions (decision 039).
+ */
+async function located<T extends MailedEvent & { answers?: BookingAnswers | null }>(event: T): Promise<T> {
+  const withLines =
+    event.answerLines === undefined && event.answers && Object.keys(event.answers).length > 0
+      ? { ...event, answerLines: answerLines(await questionsOfEventType(event.eventTypeId), event.answers) }
+      : event;
+  if (withLines.location !== undefined || !withLines.eventTypeId) return withLines;
+  return { ...withLines, location: await locationOfEventType(withLines.eventTypeId) };
 }
 
 /** The place of an event with the app's settings (MEETING_BASE_URL). */
@@ -47,7 +55,12 @@ function calendarAttachment(event: MailedEvent, host: Host, kind: InvitationKind
 }
 
 /** `footer`: lines after the details (a booking's cancel and reschedule links, a host's note on a cancel). */
-export async function mailInvitees(given: MailedEvent, host: Host, kind: InvitationKind, footer: string[] = []): Promise<MailResult | null> {
+export async function mailInvitees(
+  given: MailedEvent & { answers?: BookingAnswers | null },
+  host: Host,
+  kind: InvitationKind,
+  footer: string[] = [],
+): Promise<MailResult | null> {
   if (given.invitees.length === 0) return null;
   const event = await located(given);
   // A booking's guests read it in the zone they booked in; a host's own event's in the host's.
@@ -61,7 +74,7 @@ export async function mailInvitees(given: MailedEvent, host: Host, kind: Invitat
  * calendar entry (UID, SEQUENCE) the guests got, so the host's calendar follows too.
  */
 export async function mailHostOfBooking(
-  given: MailedEvent & { notes?: string | null },
+  given: MailedEvent & { notes?: string | null; answers?: BookingAnswers | null },
   host: Host,
   kind: InvitationKind,
   guestName: string,

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns";
 import { eventStatus, events } from "./events";
+import type { BookingAnswers } from "./event-types";
 
 /**
  * One guest's place in a group session (decision 021): the guest who booked it, the extra guests
@@ -20,6 +21,8 @@ export const bookingSeats = pgTable(
     email: text("email").notNull(),
     timeZone: text("time_zone").notNull(),
     notes: text("notes"),
+    /** The seat's guest's answers to the event type's questions (decision 039). */
+    answers: jsonb("answers").$type<BookingAnswers>(),
     /** Extra guests' e-mails this seat's guest brought (at most 4). */
     guests: text("guests")
       .array()

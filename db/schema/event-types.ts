@@ -7,6 +7,22 @@ import { users } from "./users";
 export type EventTypeKind = "one-to-one" | "group" | "collective" | "round-robin";
 export type EventTypeLocation = { type: "in-person" | "phone" | "google-meet" | "video"; value?: string };
 
+/** What a booking question asks for (decision 039). */
+export type BookingQuestionType = "short_text" | "long_text" | "phone" | "number" | "single_choice" | "multiple_choice" | "checkbox";
+
+/** A question guests answer when they book: `id` is made by the server and stays across edits. */
+export interface BookingQuestion {
+  id: string;
+  label: string;
+  type: BookingQuestionType;
+  required: boolean;
+  /** The choices of single_choice and multiple_choice. */
+  options?: string[];
+}
+
+/** A booking's answers by question id: text, a number, a checkbox's true/false, or the choices picked. */
+export type BookingAnswers = Record<string, string | number | boolean | string[]>;
+
 /**
  * A booking link. Durations, buffers and notice are minutes. `slot_interval` null means
  * "the duration". The schedule may not be deleted while an event type uses it (NO ACTION:
@@ -36,6 +52,16 @@ export const eventTypes = pgTable(
       .notNull()
       .references(() => schedules.id, { onDelete: "no action" }),
     active: boolean("active").notNull().default(true),
+    /** Questions guests answer when they book, in order (decision 039). */
+    questions: jsonb("questions")
+      .$type<BookingQuestion[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Active (upcoming, not cancelled) bookings one guest e-mail may hold; null = no limit. */
+    limitPerGuest: integer("limit_per_guest"),
+    /** Bookings per week (Monday first) / calendar month of the host's schedule zone; null = no limit. */
+    weeklyLimit: integer("weekly_limit"),
+    monthlyLimit: integer("monthly_limit"),
     /** Who hosts it (collective / round robin); for now only the owner (decision 016). */
     hostIds: uuid("host_ids")
       .array()

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, check, index, integer, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, check, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns";
-import { eventTypes } from "./event-types";
+import { eventTypes, type BookingAnswers } from "./event-types";
 import { users } from "./users";
 
 /** Wording kept verbatim: these strings are what clients see. */
@@ -26,6 +26,8 @@ export const events = pgTable(
     guestName: text("guest_name"),
     guestTimeZone: text("guest_time_zone"),
     notes: text("notes"),
+    /** A booking's answers to its event type's questions (decision 039); null for a host's own event. */
+    answers: jsonb("answers").$type<BookingAnswers>(),
     /** The booking link this event was booked through (decision 018); null for a host's own event. */
     eventTypeId: uuid("event_type_id").references(() => eventTypes.id, { onDelete: "set null" }),
     guestEmail: text("guest_email"),

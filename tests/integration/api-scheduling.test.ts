@@ -276,6 +276,10 @@ describe("event types", () => {
       scheduleId: def._id,
       active: true,
       hosts: [a.id],
+      questions: [],
+      limitPerGuest: null,
+      weeklyLimit: null,
+      monthlyLimit: null,
     });
     expect(await ok(await call("GET", `/api/event-types/${made._id}`, { token: a.token }))).toEqual(made);
 
@@ -297,6 +301,10 @@ describe("event types", () => {
       scheduleId: other._id,
       active: false,
       hosts: [a.id],
+      questions: [],
+      limitPerGuest: 1,
+      weeklyLimit: 5,
+      monthlyLimit: 10,
     };
     expect(await ok(await call("PUT", `/api/event-types/${made._id}`, { token: a.token, json: full }))).toEqual({ _id: made._id, ...full });
     // A PUT replaces everything: left-out fields take their defaults again.

@@ -47,6 +47,7 @@ interface Fixtures {
   eventType: string;
   eventTypeDel: string;
   eventTypePage: string;
+  link: string; // a single-use link of eventType (decision 039)
   schedule: string;
   scheduleDel: string;
   schedulePage: string;
@@ -204,6 +205,9 @@ const CELLS: Cell[] = [
   }),
   page("GET", "dashboard.eventTypes_.$id/route.tsx", (f) => `/dashboard/eventTypes/${f.eventType}`, OWNER_HOST_PAGE),
   page("POST", "dashboard.eventTypes_.$id/route.tsx", (f) => `/dashboard/eventTypes/${f.eventType}`, OWNER_HOST_PAGE, { form: () => ({ title: "" }) }),
+  page("POST", "dashboard.eventTypes_.$id/route.tsx", (f) => `/dashboard/eventTypes/${f.eventType}`, OWNER_HOST_PAGE, {
+    form: () => ({ intent: "createLink" }),
+  }),
   page("GET", "dashboard.availability/route.tsx", () => "/dashboard/availability", HOSTS),
   page("GET", "dashboard.availability/route.tsx", (f) => `/dashboard/availability?schedule=${f.schedule}`, OWNER_HOST_PAGE),
   page("POST", "dashboard.availability/route.tsx", (f) => `/dashboard/availability?schedule=${f.schedule}`, OWNER_HOST_PAGE, {
@@ -315,6 +319,28 @@ const CELLS: Cell[] = [
   api("GET", "/api/event-types/{id}", "api.event-types_.$id.ts", (f) => `/api/event-types/${f.eventType}`, OWNER),
   api("PUT", "/api/event-types/{id}", "api.event-types_.$id.ts", (f) => `/api/event-types/${f.eventType}`, OWNER, { json: () => ({ title: "" }) }),
   api("DELETE", "/api/event-types/{id}", "api.event-types_.$id.ts", (f) => `/api/event-types/${f.eventTypeDel}`, OWNER, { destructive: true }),
+  api(
+    "GET",
+    "/api/event-types/{id}/single-use-links",
+    "api.event-types_.$id.single-use-links.ts",
+    (f) => `/api/event-types/${f.eventType}/single-use-links`,
+    OWNER,
+  ),
+  api(
+    "POST",
+    "/api/event-types/{id}/single-use-links",
+    "api.event-types_.$id.single-use-links.ts",
+    (f) => `/api/event-types/${f.eventType}/single-use-links`,
+    OWNER,
+  ),
+  api(
+    "DELETE",
+    "/api/event-types/{id}/single-use-links/{linkId}",
+    "api.event-types_.$id.single-use-links.$linkId.ts",
+    (f) => `/api/event-types/${f.eventType}/single-use-links/${f.link}`,
+    OWNER,
+    { destructive: true },
+  ),
   api("POST", "/api/bookings", "api.bookings.ts", () => "/api/bookings", ALL_ALLOW, { json: (f) => ({ eventTypeId: f.eventType }) }),
   // The host's credentials, or the booking's own token; a wrong token is a 404 to anyone.
   api("POST", "/api/bookings/{id}/reschedule", "api.bookings_.$id.reschedule.ts", (f) => `/api/bookings/${f.booking}/reschedule?token=wrong`, ALL_404, {
@@ -410,6 +436,7 @@ beforeAll(async () => {
   const eventType = await ok(await call("POST", "/api/event-types", { ...as(user), json: typeBody("matrix") }), 201);
   const eventTypeDel = await ok(await call("POST", "/api/event-types", { ...as(user), json: typeBody("matrix-del") }), 201);
   const eventTypePage = await ok(await call("POST", "/api/event-types", { ...as(user), json: typeBody("matrix-page") }), 201);
+  const link = await ok(await call("POST", `/api/event-types/${eventType._id}/single-use-links`, as(user)), 201);
   const eventJson = (days: number) => ({
     eventName: "Matrix",
     eventType: "Google Meet",
@@ -469,6 +496,7 @@ beforeAll(async () => {
     eventType: eventType._id,
     eventTypeDel: eventTypeDel._id,
     eventTypePage: eventTypePage._id,
+    link: link.id as string,
     schedule: schedule._id,
     scheduleDel: scheduleDel._id,
     schedulePage: schedulePage._id,

@@ -58,7 +58,7 @@ async function host(role: "user" | "professional" = "professional") {
         slotInterval: 30,
         minimumNotice: 60,
         bookingWindowDays: 30,
-        location: { type: "phone" },
+        location: { type: "phone", value: "+1 555 010 0300" },
         scheduleId,
         ...json,
       },

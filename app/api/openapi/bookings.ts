@@ -36,7 +36,7 @@ export const paths: ZodOpenApiPathsObject = {
     post: {
       operationId: "createBooking",
       summary:
-        "Books a free slot of an active event type (no auth): 201 with the cancel and reschedule links. For a group event type the guest takes a seat of the session at that start (1 + guests places, up to the event type's seats), with links of their own.",
+        "Books a free slot of an active event type (no auth): 201 with the cancel and reschedule links. For a group event type the guest takes a seat of the session at that start (1 + guests places, up to the event type's seats), with links of their own. `answers` answer the event type's questions (a missing or bad one: 400 with fields.answers.<questionId>); `singleUseToken` books through a single-use link, also of an event type that is off (decision 039). Guest bookings never count toward the free plan's cap (decision 038).",
       tags: ["Bookings"],
       security: open,
       requestParams: { header: idempotencyHeader },
@@ -44,13 +44,17 @@ export const paths: ZodOpenApiPathsObject = {
       responses: {
         "201": json("The booking (the first answer again for a retry with its Idempotency-Key).", bookingAnswerSchema),
         ...errors(400, 404, 413, 415),
+        "410": {
+          description: "link_used: the single-use link (singleUseToken) was already used or revoked.",
+          content: { "application/json": { schema: errorSchema } },
+        },
         "422": {
           description: "idempotency_key_mismatch: the Idempotency-Key was used for a different request.",
           content: { "application/json": { schema: errorSchema } },
         },
         "409": {
           description:
-            "slot_unavailable (not a free slot now: taken, outside availability, too soon, past the window, over the day's limit), slot_full (a group session with no seats left) or not_taking_bookings (the host is at the free plan's cap).",
+            "slot_unavailable (not a free slot now: taken, outside availability, too soon, past the window, over the day's, week's or month's limit), slot_full (a group session with no seats left) or guest_limit_reached (this e-mail already holds the event type's limitPerGuest upcoming bookings).",
           content: { "application/json": { schema: slotTaken } },
         },
       },

@@ -20,6 +20,9 @@ const eventSchema = z
     duration: z.number().int().meta({ description: "Minutes." }),
     host: z.string().meta({ description: "The host's e-mail." }),
     status: z.string().meta({ example: "scheduled" }),
+    answers: z
+      .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
+      .meta({ description: "A booking's answers to its event type's questions, by question id; {} for other events (decision 039)." }),
   })
   .meta({ id: "Event" });
 

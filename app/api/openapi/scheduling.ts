@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { eventTypeBody, eventTypeJsonSchema, scheduleBody, scheduleJsonSchema, slotsJsonSchema, slotsQuery } from "~/schemas/scheduling-api";
-import { body, errors, idParam, json, noContent, open, signedIn, type ZodOpenApiPathsObject } from "./common";
+import { body, errors, errorSchema, idParam, json, noContent, open, signedIn, type ZodOpenApiPathsObject } from "./common";
+import { singleUseLinkJsonSchema } from "~/schemas/single-use-links";
+
+const linkParams = idParam.extend({ linkId: z.string().meta({ description: "The link's id.", example: "5e1c2d3a-4b5c-4d6e-8f90-1a2b3c4d5e6f" }) });
 
 /**
  * Scheduling (decision 016): the host's schedules and event types (their own only: another
@@ -66,7 +69,14 @@ export const paths: ZodOpenApiPathsObject = {
       tags: ["Event types"],
       security: signedIn,
       requestBody: body(eventTypeBody),
-      responses: { "201": json("The new event type.", eventTypeJsonSchema), ...errors(400, 401, 409, 413, 415) },
+      responses: {
+        "201": json("The new event type.", eventTypeJsonSchema),
+        ...errors(400, 401, 409, 413, 415),
+        "403": {
+          description: "active_event_type_limit: on the free plan at most 3 event types are on at once (decision 038); send active: false or take a package.",
+          content: { "application/json": { schema: errorSchema } },
+        },
+      },
     },
   },
   "/api/event-types/{id}": {
@@ -85,7 +95,14 @@ export const paths: ZodOpenApiPathsObject = {
       security: signedIn,
       requestParams: { path: idParam },
       requestBody: body(eventTypeBody),
-      responses: { "200": json("The event type as saved.", eventTypeJsonSchema), ...errors(400, 401, 404, 409, 413, 415) },
+      responses: {
+        "200": json("The event type as saved.", eventTypeJsonSchema),
+        ...errors(400, 401, 404, 409, 413, 415),
+        "403": {
+          description: "active_event_type_limit: turning on a fourth event type on the free plan (decision 038).",
+          content: { "application/json": { schema: errorSchema } },
+        },
+      },
     },
     delete: {
       operationId: "deleteEventType",
@@ -94,6 +111,35 @@ export const paths: ZodOpenApiPathsObject = {
       security: signedIn,
       requestParams: { path: idParam },
       responses: { "204": noContent, ...errors(401, 404) },
+    },
+  },
+  "/api/event-types/{id}/single-use-links": {
+    get: {
+      operationId: "listSingleUseLinks",
+      summary: "The single-use links of one of your event types, newest first (at most 200), used or not (decision 039).",
+      tags: ["Event types"],
+      security: signedIn,
+      requestParams: { path: idParam },
+      responses: { "200": json("The links.", z.array(singleUseLinkJsonSchema)), ...errors(401, 404) },
+    },
+    post: {
+      operationId: "createSingleUseLink",
+      summary:
+        'Makes a link that books the event type once: /{username}/{slug}?link=<token>. It books even while the event type is off; once used (or revoked) the page says "This link has been used" and POST /api/bookings answers 410 link_used.',
+      tags: ["Event types"],
+      security: signedIn,
+      requestParams: { path: idParam },
+      responses: { "201": json("The new link (used: false).", singleUseLinkJsonSchema), ...errors(401, 404) },
+    },
+  },
+  "/api/event-types/{id}/single-use-links/{linkId}": {
+    delete: {
+      operationId: "revokeSingleUseLink",
+      summary: "Revokes an unused single-use link (204); one already used is 409 link_used.",
+      tags: ["Event types"],
+      security: signedIn,
+      requestParams: { path: linkParams },
+      responses: { "204": noContent, ...errors(401, 404, 409) },
     },
   },
   "/api/slots": {

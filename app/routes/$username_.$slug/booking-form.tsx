@@ -4,8 +4,13 @@ import { ErrorList, Field, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { BOOKING_GUESTS_MAX, BOOKING_NAME_MAX, BOOKING_NOTES_MAX } from "~/schemas/booking-limits";
 import { dateLabel, slotLabel } from "~/components/booking-page";
+import { answerFieldName, LONG_ANSWER_MAX, SHORT_ANSWER_MAX, type BookingQuestion } from "~/schemas/booking-answers";
 
-export type BookingValues = { name: string; email: string; notes: string; guests: string[] };
+export type BookingValues = { name: string; email: string; notes: string; guests: string[]; answers: Record<string, unknown> };
+
+/** The honeypot (decision 039): a field people never see or reach; a script filling every field fills it. */
+export const HONEYPOT_FIELD = "website_url";
+export const HONEYPOT_MESSAGE = "This form could not be sent. Reload the page and try again.";
 
 export interface BookingFormProps {
   slot: string | null;
@@ -14,6 +19,10 @@ export interface BookingFormProps {
   idempotencyKey: string;
   clock24: boolean;
   group: boolean;
+  /** The event type's questions (decision 039), the phone location's number first. */
+  questions: BookingQuestion[];
+  /** A single-use link's token: the post books through it. */
+  link: string | null;
   /** After a lost race: the message and the next open times to book instead. */
   taken: { message: string; nextSlots: string[] } | null;
   values: BookingValues;
@@ -26,7 +35,21 @@ export interface BookingFormProps {
 export const FIRST_FIELD_ID = "booking-name";
 
 /** The guest's details for the chosen time. */
-export function BookingForm({ slot, timeZone, zoneLabel, idempotencyKey, clock24, group, taken, values, errors, submitting, back }: BookingFormProps) {
+export function BookingForm({
+  slot,
+  timeZone,
+  zoneLabel,
+  idempotencyKey,
+  clock24,
+  group,
+  questions,
+  link,
+  taken,
+  values,
+  errors,
+  submitting,
+  back,
+}: BookingFormProps) {
   return (
     <Form method="post" className="mx-auto max-w-md space-y-5" data-testid="booking-form" aria-labelledby="booking-form-heading">
       <Link to={back} className="inline-flex items-center gap-1 rounded text-sm text-brand-700 hover:underline" preventScrollReset>
@@ -65,6 +88,12 @@ export function BookingForm({ slot, timeZone, zoneLabel, idempotencyKey, clock24
       {slot ? <input type="hidden" name="slot" value={slot} /> : null}
       <input type="hidden" name="tz" value={timeZone} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      {link ? <input type="hidden" name="link" value={link} /> : null}
+      {/* Off screen and out of the tab order: people leave it empty. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor="booking-website">Leave this empty</label>
+        <input id="booking-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
       <p className="text-sm text-neutral-600">Times are in {zoneLabel}.</p>
       <Field
         label="Name"
@@ -82,6 +111,9 @@ export function BookingForm({ slot, timeZone, zoneLabel, idempotencyKey, clock24
         textareaProps={{ name: "notes", id: "booking-notes", defaultValue: values.notes, maxLength: BOOKING_NOTES_MAX, rows: 3 }}
         errors={errors.notes}
       />
+      {questions.map((q) => (
+        <QuestionField key={q.id} question={q} value={values.answers[q.id]} errors={errors[answerFieldName(q.id)]} />
+      ))}
       {group ? (
         <fieldset className="space-y-3">
           <legend className="text-sm font-medium text-neutral-800">Other guests (optional, up to {BOOKING_GUESTS_MAX})</legend>
@@ -104,4 +136,88 @@ export function BookingForm({ slot, timeZone, zoneLabel, idempotencyKey, clock24
       ) : null}
     </Form>
   );
+}
+
+/** One question of the event type, as its kind of field; the input kept after an error. */
+function QuestionField({ question: q, value, errors }: { question: BookingQuestion; value: unknown; errors?: string[] }) {
+  const name = answerFieldName(q.id);
+  const id = `booking-${name}`;
+  const label = q.required ? q.label : `${q.label} (optional)`;
+  const text = typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+  switch (q.type) {
+    case "long_text":
+      return (
+        <TextareaField
+          label={label}
+          textareaProps={{ name, id, defaultValue: text, required: q.required, maxLength: LONG_ANSWER_MAX, rows: 3 }}
+          errors={errors}
+        />
+      );
+    case "short_text":
+    case "phone":
+    case "number":
+      return (
+        <Field
+          label={label}
+          inputProps={{
+            name,
+            id,
+            defaultValue: text,
+            required: q.required,
+            ...(q.type === "phone"
+              ? { type: "tel", autoComplete: "tel", maxLength: 30 }
+              : q.type === "number"
+                ? { type: "number", step: "any", inputMode: "decimal" as const }
+                : { type: "text", maxLength: SHORT_ANSWER_MAX }),
+          }}
+          errors={errors}
+        />
+      );
+    case "checkbox":
+      return (
+        <div>
+          <label className="flex items-start gap-3 text-sm text-neutral-800">
+            <input
+              type="checkbox"
+              name={name}
+              id={id}
+              value="on"
+              defaultChecked={value === true || value === "on" || value === "true"}
+              required={q.required}
+              aria-invalid={errors?.length ? true : undefined}
+              aria-describedby={errors?.length ? `${id}-error` : undefined}
+              className="mt-0.5 h-5 w-5 rounded border-neutral-400 text-brand-600 focus:ring-brand-600"
+            />
+            <span>{label}</span>
+          </label>
+          <ErrorList id={`${id}-error`} errors={errors} />
+        </div>
+      );
+    default: {
+      const multiple = q.type === "multiple_choice";
+      const picked = new Set(Array.isArray(value) ? value.map(String) : typeof value === "string" && value ? [value] : []);
+      return (
+        <fieldset aria-describedby={errors?.length ? `${id}-error` : undefined} aria-invalid={errors?.length ? true : undefined}>
+          <legend className="mb-1 text-sm font-medium text-neutral-800">{label}</legend>
+          <div className="space-y-2">
+            {(q.options ?? []).map((option, i) => (
+              <label key={option} className="flex items-center gap-3 text-sm text-neutral-800">
+                <input
+                  type={multiple ? "checkbox" : "radio"}
+                  name={name}
+                  id={i === 0 ? id : undefined}
+                  value={option}
+                  defaultChecked={picked.has(option)}
+                  required={!multiple && q.required}
+                  className={`h-5 w-5 border-neutral-400 text-brand-600 focus:ring-brand-600 ${multiple ? "rounded" : ""}`}
+                />
+                {option}
+              </label>
+            ))}
+          </div>
+          <ErrorList id={`${id}-error`} errors={errors} />
+        </fieldset>
+      );
+    }
+  }
 }

@@ -9,10 +9,11 @@ import { monthRange, shiftMonth, USERNAME_IN_URL } from "~/components/booking-pa
 // would bring luxon to the page.
 export { todayIn } from "~/scheduling/zoned-time";
 
-export async function findPage(params: { username?: string; slug?: string }) {
+/** The host and event type of the page; `link` (a single-use link's token) opens one that is off (decision 039). */
+export async function findPage(params: { username?: string; slug?: string }, link?: string | null) {
   const username = params.username ?? "";
   if (!USERNAME_IN_URL.test(username)) return null;
-  const [host, found] = await Promise.all([getPublicHost(username), getBookableEventTypeBySlug(username, params.slug ?? "")]);
+  const [host, found] = await Promise.all([getPublicHost(username), getBookableEventTypeBySlug(username, params.slug ?? "", link)]);
   return host && found ? { host, found } : null;
 }
 

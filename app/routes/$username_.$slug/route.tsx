@@ -10,15 +10,17 @@ import { useHydrated } from "~/components/booking/use-hydrated";
 import { inputClass } from "~/components/forms";
 import { HostAvatar } from "~/components/host-avatar";
 import { Button } from "~/components/ui/button";
-import { isTakingBookings, nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
+import { nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
+import { singleUseLinkState } from "~/models/booking-controls.server";
+import { answerFieldName, answersFromForm, checkAnswers, GUEST_LIMIT_MESSAGE, LINK_USED_MESSAGE, questionsToAsk } from "~/schemas/booking-answers";
+import { env } from "~/utils/env.server";
 import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN, runIdempotent } from "~/models/idempotency.server";
-import { isTeamKind } from "~/models/team-hosts.server";
 import { addDays } from "~/scheduling/calendar-days";
 import { bookingBody } from "~/schemas/booking-api";
 import { createBookingChange } from "~/services/bookings.server";
 import { linkBase } from "~/utils/request.server";
 import { SLOT_TAKEN_MESSAGE } from "~/api/booking-api.server";
-import { DATE, dateLabel, MONTH, monthOf, pageHref, shiftMonth, slotLabel, type PageQuery } from "~/components/booking-page";
+import { DATE, dateLabel, MONTH, monthOf, pageHref, prefillOf, shiftMonth, slotLabel, type PageQuery } from "~/components/booking-page";
 import { LOCATION_LABELS } from "~/schemas/location-labels";
 import { checkRateLimits, clientIp, RATE_LIMITS, retryAfterHeaders } from "~/utils/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
@@ -26,7 +28,7 @@ import { currentZoneName, isTimeZone, packedTimeZoneNames, unpackTimeZones } fro
 import { timeZoneHint, TIME_ZONE_GUESS_META } from "~/utils/time-zone-hint";
 import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingLocation } from "~/utils/pending";
-import { BookingForm, FIRST_FIELD_ID, type BookingValues } from "./booking-form";
+import { BookingForm, FIRST_FIELD_ID, HONEYPOT_FIELD, HONEYPOT_MESSAGE, type BookingValues } from "./booking-form";
 import { findPage, openMonth, rangeSlots, todayIn } from "./month.server";
 import { WeekView } from "./week-view";
 import { PoweredBy } from "~/components/powered-by";
@@ -45,7 +47,12 @@ import { PoweredBy } from "~/components/powered-by";
  * The calendar may come from the full-page cache for an anonymous visitor (docs/decisions/032);
  * the page with a chosen slot (the form, with its own Idempotency-Key) is always rendered.
  */
-export const handle = { embeddable: true, chrome: "booking", pageCache: (url: URL) => !url.searchParams.has("slot") };
+export const handle = {
+  embeddable: true,
+  chrome: "booking",
+  // A single-use link's page changes once it is used; a prefilled page carries a guest's details.
+  pageCache: (url: URL) => !url.searchParams.has("slot") && !url.searchParams.has("link") && Object.keys(prefillOf(url.searchParams)).length === 0,
+};
 
 /**
  * The page carries a fresh Idempotency-Key per load (decision 024): no shared cache may hand one
@@ -74,11 +81,14 @@ function zoneLabelAt(ms: number, zone: string): string {
 }
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const page = await findPage(params);
-  if (!page) notFound();
-  const { host, found } = page;
   const url = new URL(request.url);
   const q = url.searchParams;
+  const link = q.get("link");
+  const page = await findPage(params, link);
+  if (!page) notFound();
+  const { host, found } = page;
+  // A single-use link (decision 039): used or revoked says so instead of the calendar.
+  const linkState = link ? ((await singleUseLinkState(found.eventType.id, link)) ?? "used") : null;
   const now = new Date();
   const tzParam = q.get("tz");
   const tzChosen = Boolean(tzParam && isTimeZone(tzParam));
@@ -92,8 +102,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const monthParam = q.get("month");
   const askedMonth = monthParam && MONTH.test(monthParam) ? monthParam : date ? monthOf(date) : null;
 
-  // Team event types: the slot search passes capped hosts by (decision 020).
-  const taking = isTeamKind(found.eventType.kind) || (await isTakingBookings(found.ownerId, now));
+  // Guest bookings never meet the free plan's cap (decision 038): only a used link stops the page.
+  const taking = linkState !== "used";
   const shown = taking
     ? await openMonth(found, { month: askedMonth ?? monthOf(today), asked: askedMonth !== null, today, timeZone, now })
     : { month: askedMonth ?? monthOf(today), slots: {} as Record<string, string[]>, seatsLeft: {} as Record<string, number>, nextOpen: null };
@@ -169,6 +179,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     /** The form's Idempotency-Key (decision 024): a double submit or a resubmit lands on one booking. */
     idempotencyKey: crypto.randomUUID(),
     embed: q.get("embed") === "1",
+    link: linkState === "open" ? link : null,
+    linkUsed: linkState === "used",
+    /** The questions the form asks (the phone location's number first), decision 039. */
+    questions: questionsToAsk(eventType),
+    /** `?name=&email=&notes=&a_<questionId>=`: the form's first values, kept from link to link. */
+    prefill: prefillOf(q),
   };
 }
 
@@ -194,10 +210,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
 };
 
 export async function action({ params, request }: ActionFunctionArgs) {
-  const page = await findPage(params);
+  const form = await readFormData(request, { repeatable: (name) => name.startsWith("a_") });
+  const linkField = form.get("link");
+  const link = typeof linkField === "string" && linkField ? linkField : new URL(request.url).searchParams.get("link");
+  const page = await findPage(params, link);
   if (!page) notFound();
   const { found, host } = page;
-  const form = await readFormData(request);
+  const questions = questionsToAsk(found.eventType);
   const text = (key: string) => {
     const value = form.get(key);
     return typeof value === "string" ? value : "";
@@ -207,15 +226,27 @@ export async function action({ params, request }: ActionFunctionArgs) {
     email: text("email"),
     notes: text("notes"),
     guests: [1, 2, 3].map((i) => text(`guest${i}`).trim()),
+    answers: answersFromForm(questions, form),
   };
-  // Per client address, before anything else: a script trying addresses gets nowhere.
-  const limited = await checkRateLimits([[`booking-form:ip:${clientIp(request)}`, RATE_LIMITS.bookingFormPerIp]]);
+  // Per client address, before anything else: a script trying addresses gets nowhere. The form
+  // also spends the address's budget of the JSON paths, as POST /api/bookings does (decision 039).
+  const limited = await checkRateLimits([
+    [`booking-form:ip:${clientIp(request)}`, RATE_LIMITS.bookingFormPerIp],
+    [`api:ip:${clientIp(request)}`, { limit: env().API_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }],
+  ]);
   if (!limited.allowed) {
     const minutes = Math.ceil(limited.retryAfterSeconds / 60);
     const message = `Too many booking attempts from your network. Try again in about ${minutes} minute${minutes === 1 ? "" : "s"}.`;
     return data(
       { status: "limited" as const, errors: { form: [message] } as Record<string, string[]>, values, nextSlots: [] as string[] },
       { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
+    );
+  }
+  // The honeypot (decision 039): a field people never see; a script that fills every field is refused, nothing booked.
+  if (text(HONEYPOT_FIELD) !== "") {
+    return data(
+      { status: "invalid" as const, errors: { form: [HONEYPOT_MESSAGE] } as Record<string, string[]>, values, nextSlots: [] as string[] },
+      { status: 400 },
     );
   }
   const guests = found.eventType.kind === "group" ? values.guests.filter(Boolean) : [];
@@ -229,22 +260,25 @@ export async function action({ params, request }: ActionFunctionArgs) {
     notes: values.notes ? values.notes : undefined,
     guests: guests.length > 0 ? guests : undefined,
   });
-  if (!parsed.success) {
+  const checked = checkAnswers(questions, values.answers);
+  if (!parsed.success || Object.keys(checked.errors).length > 0) {
     const errors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) {
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
       const key = String(issue.path[0] ?? "form");
       (errors[key] ??= []).push(issue.message);
     }
+    for (const [id, messages] of Object.entries(checked.errors)) errors[answerFieldName(id)] = messages;
     return data({ status: "invalid" as const, errors, values, nextSlots: [] as string[] }, { status: 400 });
   }
   const input = parsed.data;
   const now = new Date();
   // Every guest holds a token: a group event type's guest their own seat's (decision 021).
   const embed = new URL(request.url).searchParams.get("embed") === "1" ? "&embed=1" : "";
+  const answers = checked.answers;
   const bookedUrl = (ok: BookingSuccess) => `/${host.username}/${found.eventType.slug}/booked/${ok.booking.id}?token=${encodeURIComponent(ok.token)}${embed}`;
   // The page's key (a hidden field): a second submit of the same form gets the first booking.
   const key = text("idempotencyKey");
-  const claim = IDEMPOTENCY_KEY_PATTERN.test(key) ? idempotencyClaim(key, `booking form ${found.eventType.id}`, input) : null;
+  const claim = IDEMPOTENCY_KEY_PATTERN.test(key) ? idempotencyClaim(key, `booking form ${found.eventType.id}`, { ...input, answers, link }) : null;
   const outcome = await runIdempotent(claim, (hooks) =>
     createBookingChange({
       request: {
@@ -255,6 +289,8 @@ export async function action({ params, request }: ActionFunctionArgs) {
         timeZone: input.timeZone,
         notes: input.notes,
         guests: input.guests,
+        answers,
+        singleUseToken: link ?? undefined,
       },
       now,
       linkBase: linkBase(request),
@@ -270,12 +306,16 @@ export async function action({ params, request }: ActionFunctionArgs) {
   if (result.ok) {
     return redirect(bookedUrl(result));
   }
-  if (result.reason === "not-taking-bookings") return data({ status: "capped" as const, errors: {}, values, nextSlots: [] as string[] }, { status: 409 });
+  if (result.reason === "link-used") return data({ status: "link-used" as const, errors: {}, values, nextSlots: [] as string[] }, { status: 410 });
+  if (result.reason === "guest-limit") {
+    return data(
+      { status: "invalid" as const, errors: { form: [GUEST_LIMIT_MESSAGE] } as Record<string, string[]>, values, nextSlots: [] as string[] },
+      { status: 409 },
+    );
+  }
   const nextSlots = await nextFreeSlots(found, new Date(input.start), input.timeZone, now);
   return data({ status: "taken" as const, errors: {}, values, nextSlots }, { status: 409 });
 }
-
-const NOT_TAKING = "This host is not taking bookings right now.";
 
 type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
@@ -368,12 +408,25 @@ export default function BookingPage() {
   const result = useActionData<typeof action>();
   const submitting = useIsPending();
   const hydrated = useHydrated();
-  const base: PageQuery = { tz: d.timeZone, clock: d.clock24 ? "24" : undefined, view: d.week ? "week" : undefined, embed: d.embed ? "1" : undefined };
+  const base: PageQuery = {
+    tz: d.timeZone,
+    clock: d.clock24 ? "24" : undefined,
+    view: d.week ? "week" : undefined,
+    embed: d.embed ? "1" : undefined,
+    link: d.link ?? undefined,
+    prefill: d.prefill,
+  };
   const here = `/${d.host.username}/${d.eventType.slug}`;
   const href = (q: PageQuery) => pageHref(here, { ...base, month: d.month, ...q });
-  const capped = !d.taking || result?.status === "capped";
-  const showForm = !capped && (d.slot !== null || result?.status === "invalid" || result?.status === "taken" || result?.status === "limited");
-  const values = result?.values ?? { name: "", email: "", notes: "", guests: ["", "", ""] };
+  const linkUsed = d.linkUsed || result?.status === "link-used";
+  const showForm = !linkUsed && (d.slot !== null || result?.status === "invalid" || result?.status === "taken" || result?.status === "limited");
+  const values = result?.values ?? {
+    name: d.prefill.name ?? "",
+    email: d.prefill.email ?? "",
+    notes: d.prefill.notes ?? "",
+    guests: ["", "", ""],
+    answers: Object.fromEntries(d.questions.map((q) => [q.id, d.prefill[answerFieldName(q.id)] ?? (q.type === "multiple_choice" ? [] : "")])),
+  };
   const errors: Record<string, string[] | undefined> = result?.errors ?? {};
 
   // A browser that keeps no cookie (a third-party frame) never sent its zone: switch to it here.
@@ -444,9 +497,10 @@ export default function BookingPage() {
         </aside>
 
         <div className="min-w-0 p-4 sm:p-6">
-          {capped ? (
-            <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900" data-testid="not-taking">
-              {NOT_TAKING}
+          {linkUsed ? (
+            <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900" data-testid="link-used">
+              <p className="font-semibold">{LINK_USED_MESSAGE}</p>
+              <p className="mt-1 text-sm">A single-use link books one meeting. Ask {d.host.name} for a new one.</p>
             </div>
           ) : showForm ? (
             <BookingForm
@@ -456,6 +510,8 @@ export default function BookingPage() {
               idempotencyKey={d.idempotencyKey}
               clock24={d.clock24}
               group={d.eventType.group}
+              questions={d.questions}
+              link={d.link}
               taken={result?.status === "taken" ? { message: SLOT_TAKEN_MESSAGE, nextSlots: result.nextSlots } : null}
               values={values}
               errors={errors}

@@ -21,6 +21,7 @@ import {
   EVENT_TYPE_MESSAGES as M,
   EVENT_TYPES_PAGE as PAGE,
   isKind,
+  keepListIntent,
   KIND_HINTS,
   KIND_LABELS,
   LOCATION_LABELS,
@@ -39,6 +40,9 @@ import { bookingLink } from "~/schemas/username-rules";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
 import { useHydrated, Fieldset, SelectField, HostsPicker } from "./event-type-fields";
+import { QuestionsEditor, type QuestionRow } from "./questions-editor";
+import { SingleUseLinks } from "./single-use-links";
+import { createSingleUseLink, listSingleUseLinks, revokeSingleUseLink } from "~/models/booking-controls.server";
 
 /** /dashboard/eventTypes/new (optionally ?kind=group) and /dashboard/eventTypes/<id>: one form for both. */
 
@@ -71,12 +75,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const kind = new URL(request.url).searchParams.get("kind");
   const e = eventType;
   const notice = noticeForForm(e?.minimumNotice ?? 120);
+  // Single-use links of a saved event type (decision 039), newest first.
+  const pagePath = profile?.username && e ? `${bookingLink(origin, profile.username)}/${e.slug}` : null;
+  const created = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: user.timeZone });
+  const links = e
+    ? ((await listSingleUseLinks(user.id, e.id)) ?? []).map((l) => ({
+        id: l.id,
+        url: pagePath ? `${pagePath}?link=${encodeURIComponent(l.token)}` : null,
+        used: l.usedAt !== null,
+        revoked: l.revokedAt !== null,
+        created: created.format(l.createdAt),
+      }))
+    : null;
   return {
     eventType: e ? { id: e.id, title: e.title } : null,
     embed: e ? embedOffer(origin, profile, e) : null,
     schedules: schedules.map((s) => ({ id: s.id, name: s.name, isDefault: s.isDefault, timeZone: s.timeZone })),
     members: members.map((m) => ({ id: m.id, label: m.name ? `${m.name} (${m.email})` : m.email })),
     linkBase: profile?.username ? bookingLink(origin, profile.username) : null,
+    links,
     defaults: {
       title: e?.title ?? "",
       slug: e?.slug ?? "",
@@ -95,6 +112,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       dailyLimit: e?.dailyLimit ? String(e.dailyLimit) : "",
       active: e ? e.active : true,
       hosts: (e?.hostIds ?? []).filter((id) => id !== user.id),
+      limitPerGuest: e?.limitPerGuest ? String(e.limitPerGuest) : "",
+      weeklyLimit: e?.weeklyLimit ? String(e.weeklyLimit) : "",
+      monthlyLimit: e?.monthlyLimit ? String(e.monthlyLimit) : "",
+      questions: (e?.questions ?? []).map((q) => ({
+        id: q.id,
+        label: q.label,
+        type: q.type as string,
+        required: q.required ? "on" : "",
+        optionsText: (q.options ?? []).join("\n"),
+      })),
     },
   };
 }
@@ -133,8 +160,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireDrawerPage(request, PAGE);
   const existing = await target(user.id, params.id);
   const raw = await readFormData(request, { repeatable: (name) => name === "hosts" });
+  // The single-use links' own small forms (decision 039).
+  const intent = raw.get("intent");
+  if (existing && intent === "createLink") {
+    await createSingleUseLink(user.id, existing.id);
+    return redirectWithSuccess(`${PAGE}/${existing.id}#single-use-links`, "Single-use link made");
+  }
+  if (existing && intent === "revokeLink") {
+    const outcome = await revokeSingleUseLink(user.id, existing.id, String(raw.get("linkId") ?? ""), new Date());
+    if (outcome === "not-found") notFound("No such link.");
+    return redirectWithSuccess(`${PAGE}/${existing.id}#single-use-links`, outcome === "revoked" ? "Link revoked" : "That link was already used");
+  }
   const { form, active } = toBodyForm(raw);
+  keepListIntent(form);
   const submission = parseWithZod(form, { schema: eventTypeBody });
+  // A question added, removed or moved (conform's list intents, plain buttons): the form again.
+  if (submission.status === undefined) return data<Answer>({ result: submission.reply(), toast: null });
   if (submission.status !== "success") return refused(submission.reply());
 
   let write;
@@ -149,16 +190,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (saved.ok) return redirectWithSuccess(PAGE, existing ? M.saved : M.created);
   if (saved.reason === "not-found") notFound(M.notFound);
   if (saved.reason === "slug-taken") return refused(submission.reply({ fieldErrors: { slug: [M.slugTaken] } }));
+  if (saved.reason === "active-cap") return refused(submission.reply({ fieldErrors: { active: [M.activeCap] } }));
   return refused(submission.reply({ fieldErrors: { scheduleId: ["Pick one of your own schedules."] } }));
 }
 
 export default function EventTypeForm() {
-  const { eventType, schedules, members, linkBase, defaults, embed } = useLoaderData<typeof loader>();
+  const { eventType, schedules, members, linkBase, defaults, embed, links } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const hydrated = useHydrated();
   // The form's fields: the body's, plus the unit of the notice.
-  const [form, fields] = useForm<z.input<typeof eventTypeBody> & { minimumNoticeUnit: string }, z.output<typeof eventTypeBody>>({
+  const [form, fields] = useForm<
+    Omit<z.input<typeof eventTypeBody>, "questions"> & { minimumNoticeUnit: string; questions: QuestionRow[] },
+    z.output<typeof eventTypeBody>
+  >({
     id: "event-type",
     lastResult: actionData?.result,
     defaultValue: { ...defaults, active: defaults.active ? "on" : "" },
@@ -325,6 +370,30 @@ export default function EventTypeForm() {
             inputProps={numberProps(fields.dailyLimit)}
             errors={fields.dailyLimit.errors}
           />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label="Weekly limit (optional)"
+              hint="Bookings a week, Monday to Sunday."
+              inputProps={numberProps(fields.weeklyLimit)}
+              errors={fields.weeklyLimit.errors}
+            />
+            <Field
+              label="Monthly limit (optional)"
+              hint="Bookings a calendar month."
+              inputProps={numberProps(fields.monthlyLimit)}
+              errors={fields.monthlyLimit.errors}
+            />
+          </div>
+          <Field
+            label="Bookings per guest (optional)"
+            hint="Upcoming bookings one guest e-mail may hold at once; empty means no limit."
+            inputProps={numberProps(fields.limitPerGuest)}
+            errors={fields.limitPerGuest.errors}
+          />
+        </Fieldset>
+
+        <Fieldset legend="Booking questions">
+          <QuestionsEditor form={form as unknown as Parameters<typeof QuestionsEditor>[0]["form"]} field={fields.questions} hydrated={hydrated} />
         </Fieldset>
 
         <div className="flex items-start gap-3 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm">
@@ -332,9 +401,12 @@ export default function EventTypeForm() {
             {...getInputProps(fields.active, { type: "checkbox" })}
             className="mt-0.5 h-5 w-5 rounded border-neutral-400 text-brand-600 focus:ring-brand-600"
           />
-          <label htmlFor={fields.active.id} className="text-sm text-neutral-800">
-            <span className="font-medium">On</span>: guests can book through this link. Turned off, the link answers that it is not available.
-          </label>
+          <div>
+            <label htmlFor={fields.active.id} className="text-sm text-neutral-800">
+              <span className="font-medium">On</span>: guests can book through this link. Turned off, the link answers that it is not available.
+            </label>
+            <ErrorList id={fields.active.errorId} errors={fields.active.errors} />
+          </div>
         </div>
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
@@ -346,6 +418,7 @@ export default function EventTypeForm() {
           </Button>
         </div>
       </Form>
+      {links ? <SingleUseLinks links={links} hasUsername={linkBase !== null} /> : null}
       {embed ? <EmbedSnippets offer={embed} /> : null}
       <Toaster toast={actionData?.toast ?? null} />
     </div>

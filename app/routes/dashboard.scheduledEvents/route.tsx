@@ -1,3 +1,4 @@
+import { answerLines, type AnswerLine } from "~/schemas/booking-answers";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
@@ -66,9 +67,9 @@ function locationText(e: ScheduledEvent): string {
   return placeLine(placeOf(e), { hideRoom: true });
 }
 
-/** What the guest told us: the zone they booked in (with the start there) and their notes. */
-function guestSide(startsAt: Date, zone: string | null, notes: string | null) {
-  return { zone: zone ? `${zone.replace(/_/g, " ")} (${readerTime(startsAt, zone).time} there)` : null, notes: notes || null };
+/** What the guest told us: the zone they booked in (with the start there), their notes and answers (decision 039). */
+function guestSide(startsAt: Date, zone: string | null, notes: string | null, answers: AnswerLine[] = []) {
+  return { zone: zone ? `${zone.replace(/_/g, " ")} (${readerTime(startsAt, zone).time} there)` : null, notes: notes || null, answers };
 }
 
 function row(e: ScheduledEvent, zone: string, now: Date) {
@@ -88,7 +89,7 @@ function row(e: ScheduledEvent, zone: string, now: Date) {
     location: locationText(e),
     guest:
       !session && e.guestEmail
-        ? { name: e.guestName ?? "", email: e.guestEmail, ...guestSide(e.startsAt, e.guestTimeZone, e.notes) }
+        ? { name: e.guestName ?? "", email: e.guestEmail, ...guestSide(e.startsAt, e.guestTimeZone, e.notes, answerLines(e.questions, e.answers)) }
         : !session && e.bookingId
           ? { name: e.guestName ?? "", email: "", ...guestSide(e.startsAt, e.guestTimeZone, e.notes) }
           : null,
@@ -103,7 +104,7 @@ function row(e: ScheduledEvent, zone: string, now: Date) {
             email: s.email,
             guests: s.guests,
             cancelled: s.status === "cancelled",
-            ...guestSide(e.startsAt, s.timeZone, s.notes),
+            ...guestSide(e.startsAt, s.timeZone, s.notes, answerLines(e.questions, s.answers)),
           })),
         }
       : null,
@@ -265,8 +266,8 @@ export type HostData = NonNullable<Awaited<ReturnType<typeof loader>>["host"]>;
 type Row = HostData["events"][number];
 
 /** The guest's zone and notes, as they gave them when booking. */
-function GuestSaid({ zone, notes }: { zone: string | null; notes: string | null }) {
-  if (!zone && !notes) return null;
+function GuestSaid({ zone, notes, answers = [] }: { zone: string | null; notes: string | null; answers?: AnswerLine[] }) {
+  if (!zone && !notes && answers.length === 0) return null;
   return (
     <>
       {zone ? (
@@ -279,6 +280,11 @@ function GuestSaid({ zone, notes }: { zone: string | null; notes: string | null 
           Notes: {notes}
         </span>
       ) : null}
+      {answers.map((a) => (
+        <span key={a.label} className="block whitespace-pre-line break-words text-xs text-neutral-700" data-testid="guest-answer">
+          {`${a.label}: ${a.text}`}
+        </span>
+      ))}
     </>
   );
 }
@@ -298,7 +304,7 @@ function Guests({ e }: { e: Row }) {
                 {s.email}
                 {s.guests.length > 0 ? ` + ${s.guests.join(", ")}` : ""}
               </span>
-              <GuestSaid zone={s.zone} notes={s.notes} />
+              <GuestSaid zone={s.zone} notes={s.notes} answers={s.answers} />
             </li>
           ))}
         </ul>
@@ -310,7 +316,7 @@ function Guests({ e }: { e: Row }) {
       <>
         <span className="block break-words text-neutral-900">{e.guest.name}</span>
         {e.guest.email ? <span className="block break-words text-xs text-neutral-600">{e.guest.email}</span> : null}
-        <GuestSaid zone={e.guest.zone} notes={e.guest.notes} />
+        <GuestSaid zone={e.guest.zone} notes={e.guest.notes} answers={e.guest.answers} />
       </>
     );
   }

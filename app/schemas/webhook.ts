@@ -165,15 +165,10 @@ const eventsField = z
   .transform((events) => [...new Set(events)])
   .meta({ description: "The event types to receive.", example: ["booking.created", "booking.cancelled"] });
 
-const urlField = z
-  .string({ error: "Give the URL to send to." })
-  .trim()
-  .min(1, "Give the URL to send to.")
-  .max(2000, "At most 2000 characters.")
-  .meta({
-    description: "Where the events are POSTed: https in production; private addresses refused unless ALLOW_PRIVATE_WEBHOOK_URLS=true.",
-    example: "https://example.com/hooks/scheduler",
-  });
+const urlField = z.string({ error: "Give the URL to send to." }).trim().min(1, "Give the URL to send to.").max(2000, "At most 2000 characters.").meta({
+  description: "Where the events are POSTed: https in production; private addresses refused unless ALLOW_PRIVATE_WEBHOOK_URLS=true.",
+  example: "https://example.com/hooks/scheduler",
+});
 
 /** POST /api/webhooks. */
 export const webhookCreateBody = z
@@ -283,4 +278,22 @@ export function webhookDeliveryJson(d: WebhookDelivery, attempts: WebhookAttempt
         response: a.response,
       })),
   };
+}
+
+/** The page's form read: the values to save, or what to show again (the typed values and the errors per field). */
+export function readWebhookForm(
+  form: FormData,
+):
+  | { ok: true; value: { url: string; events: WebhookEventType[]; active: boolean } }
+  | { ok: false; values: { url: string; events: string[]; active: boolean }; errors: Record<string, string[]> } {
+  const raw = { url: String(form.get("url") ?? ""), events: form.getAll("events").map(String), active: form.get("active") };
+  const parsed = webhookForm.safeParse(raw);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    const list = (errors[field] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return { ok: false, values: { url: raw.url, events: raw.events, active: raw.active === "on" }, errors };
 }

@@ -318,3 +318,87 @@ describe("private addresses in production", () => {
     }
   });
 });
+
+describe("the pages", () => {
+  const postForm = (a: Account, path: string, pairs: [string, string][]) =>
+    a.c.request(path, {
+      method: "POST",
+      body: new URLSearchParams(pairs).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: a.c.baseUrl },
+    });
+
+  it("Dashboard > Webhooks creates one without JavaScript (secret shown once), keeps the input on errors, and logs its deliveries", async () => {
+    const bad = await postForm(host, "/dashboard/webhooks", [
+      ["intent", "create"],
+      ["url", "not a url"],
+      ["events", "booking.created"],
+    ]);
+    expect(bad.status).toBe(400);
+    const badPage = await bad.text();
+    expect(badPage).toContain('value="not a url"');
+    expect(badPage).toContain("Give a full URL");
+
+    answers.set("/page", [200]);
+    const res = await postForm(host, "/dashboard/webhooks", [
+      ["intent", "create"],
+      ["url", `${base}/page`],
+      ["events", "booking.created"],
+      ["events", "booking.cancelled"],
+      ["active", "on"],
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const page = await res.text();
+    const secret = /data-testid="new-secret-value"[^>]*value="(whsec_[^"]+)"|value="(whsec_[^"]+)"[^>]*data-testid="new-secret-value"/.exec(page);
+    expect(secret).not.toBeNull();
+    secrets.set(
+      "/page",
+      (secret![1] ?? secret![2])
+        .replace(/&#x2B;|&#43;/g, "+")
+        .replace(/&#x2F;|&#47;/g, "/")
+        .replace(/&#x3D;|&#61;/g, "="),
+    );
+    const [row] = await ok<{ id: string; events: string[] }[]>(await call("GET", "/api/webhooks", { token: host.token })).then((l) =>
+      l.filter((h) => (h as unknown as { url: string }).url === `${base}/page`),
+    );
+    expect(row.events).toEqual(["booking.created", "booking.cancelled"]);
+    const list = await (await host.c.get("/dashboard/webhooks")).text();
+    expect(list).toContain(`${base}/page`);
+    expect(list).not.toContain("whsec_");
+
+    const booking = await book(typeId);
+    await eventually(
+      () => at_("/page"),
+      (r) => r.length >= 1,
+    );
+    expect(at_("/page")[0].verified).toBe(true);
+    const detail = await eventually(
+      async () => (await host.c.get(`/dashboard/webhooks/${row.id}`)).text(),
+      (html) => html.includes("delivered"),
+    );
+    expect(detail).toContain("booking.created");
+    expect(detail).toContain(at_("/page")[0].id);
+
+    // The booking's timeline: the change, the consumers, the mails and the webhook.
+    const timeline = await eventually(
+      async () => (await host.c.get(`/dashboard/scheduledEvents/${booking.id}/timeline`)).text(),
+      (html) => html.includes("booking.created to"),
+    );
+    expect(timeline).toContain("Booking created");
+    expect(timeline).toMatch(/mail for &quot;created&quot;|mail for "created"/);
+    expect(timeline).toContain("webhooks for");
+    expect(timeline).toMatch(/New booking|booked/);
+
+    expect((await other.c.get(`/dashboard/scheduledEvents/${booking.id}/timeline`)).status).toBe(404);
+    expect((await other.c.get(`/dashboard/webhooks/${row.id}`)).status).toBe(404);
+    expect(
+      (
+        await postForm(other, "/dashboard/webhooks", [
+          ["intent", "delete"],
+          ["id", row.id],
+        ])
+      ).status,
+    ).toBe(404);
+    expect((await postForm(other, `/dashboard/webhooks/${row.id}`, [["intent", "test"]])).status).toBe(404);
+  });
+});

@@ -68,7 +68,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = await createWebhook(user.id, read.value);
     if (!result.ok) {
       const state: WebhookFormState = { values: read.value, errors: { [result.field]: [result.message] } };
-      return data({ form: state, created: null, toast: errorToast(result.message) }, { status: 400 });
+      return data(
+        { form: state, created: null, toast: errorToast(result.field === "url" ? "Check the highlighted fields." : result.message) },
+        { status: 400 },
+      );
     }
     // Data, not a redirect: the secret is shown once, in this answer, never stored in a cookie or a cache.
     return data(
@@ -155,7 +158,9 @@ export default function Webhooks() {
           <h2 id="new-secret-title" className="flex items-center gap-2 text-lg font-semibold text-amber-950">
             <TriangleAlert className="h-5 w-5 shrink-0 text-amber-700" aria-hidden /> Copy the signing secret now
           </h2>
-          <p className="mt-1 text-sm text-amber-950">It will not be shown again. Your receiver verifies each request with it; for {actionData.created.url}.</p>
+          <p className="mt-1 text-sm text-amber-950 [overflow-wrap:anywhere]">
+            It will not be shown again. Your receiver verifies each request with it; for {actionData.created.url}.
+          </p>
           <label htmlFor="new-secret-value" className="mb-1 mt-4 block text-sm font-medium text-neutral-800">
             Signing secret
           </label>

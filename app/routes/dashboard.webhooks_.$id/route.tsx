@@ -72,7 +72,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!result) notFound("No such webhook.");
     if (!result.ok)
       return data(
-        { form: { values: read.value, errors: { [result.field]: [result.message] } } as WebhookFormState, toast: errorToast(result.message) },
+        {
+          form: { values: read.value, errors: { [result.field]: [result.message] } } as WebhookFormState,
+          toast: errorToast(result.field === "url" ? "Check the highlighted fields." : result.message),
+        },
         { status: 400 },
       );
     return redirectWithSuccess(page, "Webhook saved.");

@@ -17,6 +17,8 @@ export interface BookingEventConsumer<T = unknown> {
   name: string;
   effects(record: BookingEventRecord): Promise<T>;
   apply(tx: Transaction, effects: T): Promise<void>;
+  /** After the marking transaction committed (a nudge to whoever acts on what `apply` wrote); must not throw. */
+  afterCommit?(effects: T): void;
 }
 
 const consumers: BookingEventConsumer[] = [];
@@ -140,7 +142,10 @@ export async function deliverBookingEvents(now: Date, batch = 20): Promise<numbe
           await tx.update(bookingEventDeliveries).set({ deliveredAt: new Date(), lastError: null, nextAttemptAt: null }).where(where);
           return true;
         });
-        if (done) delivered += 1;
+        if (done) {
+          delivered += 1;
+          consumer.afterCommit?.(effects);
+        }
       } catch (error) {
         const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
         console.error(`booking events: ${consumer.name} of ${record.kind} ${record.id} failed (try ${attempts}): ${message}`);

@@ -215,10 +215,12 @@ const webhookConsumer = {
   },
   async apply(tx: Parameters<typeof insertDeliveries>[0], rows: NewDelivery[]) {
     await insertDeliveries(tx, rows);
-    if (rows.length > 0) afterCommit = true;
+  },
+  // Sent at once, not at the runner's next poll.
+  afterCommit(rows: NewDelivery[]) {
+    if (rows.length > 0) nudgeWebhooks();
   },
 };
-let afterCommit = false;
 
 addBookingEventConsumer(webhookConsumer);
 
@@ -314,19 +316,20 @@ async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<voi
 }
 
 /**
- * The job: sends due deliveries, `concurrency` at a time, claiming batches until none is due
- * (at most `maxBatches`, so the other jobs get their turn). Answers how many attempts it made.
+ * The job: sends due deliveries, `concurrency` at a time, claiming batches while full ones come
+ * back, for at most `budgetMs` (then the runner's other jobs get their turn; the next poll goes
+ * on). Answers how many attempts it made.
  */
-export async function sendDueWebhooks(now: Date, options: { batch?: number; concurrency?: number; maxBatches?: number } = {}): Promise<number> {
-  const { batch = 50, concurrency = 16, maxBatches = 10 } = options;
+export async function sendDueWebhooks(now: Date, options: { batch?: number; concurrency?: number; budgetMs?: number } = {}): Promise<number> {
+  const { batch = 64, concurrency = 16, budgetMs = 10_000 } = options;
+  const began = Date.now();
   let sent = 0;
-  for (let i = 0; i < maxBatches; i++) {
-    const claimed = await claimDueDeliveries(i === 0 ? now : new Date(), { batch, leaseMs: LEASE_MS });
+  for (let first = true; ; first = false) {
+    const claimed = await claimDueDeliveries(first ? now : new Date(), { batch, leaseMs: LEASE_MS });
     await pool(claimed, concurrency, (c) => sendClaimed(c));
     sent += claimed.length;
-    if (claimed.length < batch) break;
+    if (claimed.length < batch || Date.now() - began >= budgetMs) return sent;
   }
-  return sent;
 }
 
 let sending: Promise<void> | null = null;
@@ -349,13 +352,6 @@ export function nudgeWebhooks(): void {
     .finally(() => {
       sending = null;
     });
-}
-
-/** After the booking events consumers ran: sends what the fan-out just queued. */
-export function nudgeWebhooksIfQueued(): void {
-  if (!afterCommit) return;
-  afterCommit = false;
-  nudgeWebhooks();
 }
 
 /** The test button: a `webhook.test` message sent now (once, not retried); the delivery with its attempt. */

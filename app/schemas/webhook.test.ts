@@ -22,7 +22,7 @@ describe("the retry rules", () => {
     expect([301, 400, 401, 403, 404, 410, 422].map(attemptVerdict)).toEqual(Array(7).fill("give-up"));
   });
 
-  it("waits about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then stops (8 attempts, a day and a half in all)", () => {
+  it("waits about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then stops (8 attempts over about 27.6 hours)", () => {
     const waits = [];
     for (let attempts = 1; attempts <= WEBHOOK_MAX_ATTEMPTS; attempts++) {
       const next = nextAttemptAt(attempts, "retry", now);

@@ -45,7 +45,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
 
 /** One attempt's longest wait for an answer. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
-/** The pauses before the 2nd, 3rd, ... attempt: about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (a day in all). */
+/** The pauses before the 2nd, 3rd, ... attempt: about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (27.6 hours in all). */
 export const WEBHOOK_RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] as const;
 /** Attempts per delivery: the first and one per pause. */
 export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_MS.length + 1;

@@ -87,6 +87,20 @@ test.describe("webhooks on a phone", () => {
     await expect(row).toContainText(hit.headers["webhook-id"]);
     await noSeriousViolations(page);
     await noSidewaysScroll(page);
+
+    // The booking's timeline, from Scheduled Events: the change, its consumers, the mails, the webhook.
+    const { booking } = (await booked.json()) as { booking: { id: string } };
+    await page.goto("/dashboard/scheduledEvents");
+    await page
+      .getByRole("link", { name: /^Timeline of Intro call/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(`/dashboard/scheduledEvents/${booking.id}/timeline`);
+    await expect(page.getByRole("heading", { name: "Booking timeline", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("timeline")).toContainText(`booking.created to ${receiverUrl}/e2e`);
+    await expect(page.getByTestId("timeline")).toContainText("Booking created");
+    await noSeriousViolations(page);
+    await noSidewaysScroll(page);
     await host.context.close();
   });
 });

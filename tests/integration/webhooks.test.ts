@@ -179,6 +179,54 @@ describe("booking events", () => {
   });
 });
 
+describe("group sessions", () => {
+  it("a seat's booking.created carries the seat and the session; a seat's cancel by its guest too", async () => {
+    const group = await allDayEventType(call, host.token, {
+      title: "Hook class",
+      slug: "hook-class",
+      kind: "group",
+      seats: 5,
+      duration: 30,
+      slotInterval: 30,
+      minimumNotice: 60,
+      bookingWindowDays: 30,
+      location: { type: "video" },
+    });
+    await subscribe(host, "/group", ["booking.created", "booking.cancelled"]);
+    const start = at(8, "09:00");
+    const seat = async (name: string, guests: string[] = []) =>
+      (
+        await ok<{ booking: { id: string; seatId: string; cancelUrl: string } }>(
+          await call("POST", "/api/bookings", {
+            json: { eventTypeId: group._id, start, name, email: `${name.toLowerCase()}@example.test`, timeZone: "UTC", guests },
+          }),
+          201,
+        )
+      ).booking;
+    const first = await seat("Ann", ["friend@example.test"]);
+    const second = await seat("Bob");
+    const cancelUrl = new URL(second.cancelUrl);
+    await ok(await call("POST", `/api/bookings/${second.seatId}/cancel?token=${cancelUrl.searchParams.get("token")}`, { json: {} }));
+    const got = await eventually(
+      () => at_("/group"),
+      (r) => r.length >= 3,
+    );
+    const created = got.filter((r) => r.json.type === "booking.created").map((r) => r.json.data);
+    const ann = created.find((d) => (d.seat as { name: string }).name === "Ann")!;
+    expect(ann.id).toBe(first.id);
+    expect(ann.seat).toMatchObject({ id: first.seatId, email: "ann@example.test", guests: ["friend@example.test"], status: "confirmed" });
+    expect(ann.session).toMatchObject({ id: first.id, start: new Date(start).toISOString(), seats: 5 });
+    expect((ann.guests as { email: string }[]).map((g) => g.email)).toEqual(["ann@example.test", "friend@example.test"]);
+    const cancelled = got.find((r) => r.json.type === "booking.cancelled")!.json.data;
+    expect(cancelled).toMatchObject({
+      id: second.id,
+      cancelledBy: "guest",
+      status: "cancelled",
+      seat: { id: second.seatId, name: "Bob", status: "cancelled" },
+    });
+  });
+});
+
 describe("retries", () => {
   it("a receiver answering 500 twice gets the same webhook-id three times; the log shows each attempt", async () => {
     const hook = await subscribe(host, "/flaky", ["booking.created"], [500, 500, 200]);

@@ -435,8 +435,8 @@ export async function bookingTimeline(
     entries.push({
       at: d.deliveredAt ?? d.createdAt,
       what: "consumer",
-      title: `${d.consumer} for "${record?.kind ?? "change"}"`,
-      detail: `${d.attempts} ${d.attempts === 1 ? "try" : "tries"}`,
+      title: `Outbox: ${d.consumer}`,
+      detail: `the "${record?.kind ?? "change"}" change, ${d.attempts} ${d.attempts === 1 ? "try" : "tries"}`,
       status,
     });
   }

@@ -22,7 +22,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const timeline = await bookingTimeline(user.id, params.id ?? "");
   if (!timeline) notFound("No such booking.");
   const format = dateTimeFormatters(user.timeZone);
-  const at = (d: Date) => ({ iso: d.toISOString(), date: format.date.format(d), time: format.time.format(d) });
+  // Seconds: what happened within one minute still reads in order.
+  const time = new Intl.DateTimeFormat("en-US", { timeStyle: "medium", timeZone: format.zone });
+  const at = (d: Date) => ({ iso: d.toISOString(), date: format.date.format(d), time: time.format(d) });
   return {
     zone: format.zone,
     event: { name: timeline.event.eventName, start: at(timeline.event.startsAt), status: timeline.event.status },

@@ -433,8 +433,9 @@ describe("the pages", () => {
       (html) => html.includes("booking.created to"),
     );
     expect(timeline).toContain("Booking created");
-    expect(timeline).toMatch(/mail for &quot;created&quot;|mail for "created"/);
-    expect(timeline).toContain("webhooks for");
+    expect(timeline).toContain("Outbox: mail");
+    expect(timeline).toContain("Outbox: webhooks");
+    expect(timeline).toMatch(/the (&quot;|")created(&quot;|") change/);
     expect(timeline).toMatch(/New booking|booked/);
 
     expect((await other.c.get(`/dashboard/scheduledEvents/${booking.id}/timeline`)).status).toBe(404);

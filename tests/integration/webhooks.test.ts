@@ -22,7 +22,7 @@ import { eventually } from "../support/mail-wait";
 import { startServer, type RunningServer } from "../support/server";
 import { SESSION_SECRET } from "./global-setup";
 
-const { call, account } = apiClient({ ipPrefix: "10.97", namePrefix: "Hook" });
+const { db, call, account } = apiClient({ ipPrefix: "10.97", namePrefix: "Hook" });
 
 interface Received {
   path: string;
@@ -280,6 +280,27 @@ describe("retries", () => {
     await pause(600);
     expect(at_("/many").length - before).toBe(16);
     expect(new Set(got.map((r) => r.id)).size).toBe(16);
+  });
+});
+
+describe("a subscription failing for 3 days", () => {
+  it("is switched off at its next failure, its pending deliveries end, and its owner is mailed once", async () => {
+    const hook = await subscribe(host, "/dying", ["booking.created"], [503]);
+    await db`update webhook_subscriptions set failing_since = now() - interval '3 days 1 minute' where id = ${hook.id}`;
+    await book(typeId);
+    const off = await eventually(
+      async () => ok<{ active: boolean; disabledReason: string | null }>(await call("GET", `/api/webhooks/${hook.id}`, { token: host.token })),
+      (h) => !h.active,
+    );
+    expect(off.disabledReason).toMatch(/failed for 3 days \(last: HTTP 503\)/);
+    await pause(500);
+    expect(at_("/dying")).toHaveLength(1);
+    const deliveries = await db`select status from webhook_deliveries where subscription_id = ${hook.id}`;
+    expect(deliveries.map((d) => d.status)).toEqual(["failed"]);
+    const mails = await db`select "to", text from mail_outbox where subject = 'Your webhook was switched off' and "to" = ${host.email}`;
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain(`${base}/dying`);
+    expect(mails[0].text).toContain(`/dashboard/webhooks/${hook.id}`);
   });
 });
 

@@ -58,6 +58,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireDrawerPage(request, LIST);
   const id = params.id ?? "";
   const page = `${LIST}/${id}`;
+  // Another host's id is a 404 whatever the form holds.
+  if (!(await getSubscription(user.id, id))) notFound("No such webhook.");
   const form = await readFormData(request, { repeatable: (name) => name === "events" });
   const intent = form.get("intent");
 

@@ -53,6 +53,8 @@ function guardOptions() {
   return { production: e.NODE_ENV === "production", allowPrivate: e.ALLOW_PRIVATE_WEBHOOK_URLS === "true" };
 }
 
+const DNS_TIMEOUT_MS = 3_000;
+
 /**
  * The URL's problem, or null: its form, then (unless private addresses are allowed) every
  * address its host resolves to. Checked when saved and again before each attempt (DNS can change).
@@ -63,10 +65,17 @@ export async function webhookUrlRefusal(raw: string): Promise<string | null> {
   if (problem || options.allowPrivate) return problem;
   const host = new URL(raw).hostname.replace(/^\[|\]$/g, "");
   let addresses: { address: string }[];
+  let timer: NodeJS.Timeout | undefined;
   try {
-    addresses = await dns.lookup(host, { all: true, verbatim: true });
+    // A resolver that does not answer costs a request 3 s at most.
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("DNS timeout")), DNS_TIMEOUT_MS);
+    });
+    addresses = await Promise.race([dns.lookup(host, { all: true, verbatim: true }), timeout]);
   } catch {
     return UNRESOLVED_ADDRESS_MESSAGE;
+  } finally {
+    clearTimeout(timer);
   }
   if (addresses.length === 0) return UNRESOLVED_ADDRESS_MESSAGE;
   return addresses.some((a) => isPrivateAddress(a.address)) ? PRIVATE_ADDRESS_MESSAGE : null;

@@ -340,8 +340,9 @@ export async function getDelivery(userId: string, deliveryId: string): Promise<{
 }
 
 /**
- * Resend: the same message (same webhook-id and body) is due again now, with fresh tries. Not
- * while an attempt is leased; answers the delivery, or null when it is not the owner's.
+ * Resend: the same message (same webhook-id and body) is due again now: one more attempt, and
+ * the schedule's retries after it while the delivery has tries left (attempts keep counting, so
+ * the log keeps every one). Answers the delivery, or null when it is not the owner's.
  */
 export async function resendDelivery(userId: string, subscriptionId: string, deliveryId: string, now: Date): Promise<WebhookDelivery | null> {
   if (!isUuid(deliveryId) || !isUuid(subscriptionId)) return null;

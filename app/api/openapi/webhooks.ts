@@ -84,7 +84,8 @@ export const paths: ZodOpenApiPathsObject = {
   "/api/webhooks/{id}/deliveries/{deliveryId}/resend": {
     post: {
       operationId: "resendWebhookDelivery",
-      summary: "Sends a delivery again (the same message: same webhook-id and body), due now, with fresh retries.",
+      summary:
+        "Sends a delivery again (the same message: same webhook-id and body), due now: one more attempt, then the retries the delivery has left (8 attempts in all).",
       tags: ["Webhooks"],
       security: signedIn,
       requestParams: { path: deliveryParams },

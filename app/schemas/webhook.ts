@@ -191,6 +191,74 @@ export const webhookForm = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
+// What a receiver gets
+
+const webhookGuest = z.object({
+  name: z.string().nullable(),
+  email: z.string(),
+  timeZone: z.string().nullable().meta({ description: "The guest's IANA zone when known (the one who booked; not the people they brought)." }),
+});
+
+/** `data` of a booking event's webhook. */
+export const webhookBookingSchema = z
+  .object({
+    id: z.string().meta({ description: "The booking (for a group event type: the session; the guest's place is `seat`)." }),
+    eventType: z.object({ id: z.string(), slug: z.string(), title: z.string() }).nullable(),
+    start: z.string().meta({ description: "ISO 8601, UTC.", example: "2026-12-01T15:00:00.000Z" }),
+    end: z.string().meta({ description: "ISO 8601, UTC.", example: "2026-12-01T15:30:00.000Z" }),
+    timeZone: z.string().nullable().meta({ description: "The guest's time zone.", example: "Europe/Berlin" }),
+    status: z.enum(["confirmed", "cancelled"]),
+    host: z.object({ name: z.string(), email: z.string() }),
+    guests: z.array(webhookGuest).meta({ description: "The guest who booked first, then the people they brought (a whole session: every seat's)." }),
+    answers: z.object({ notes: z.string().nullable() }),
+    location: z
+      .object({ type: z.enum(["in-person", "phone", "google-meet", "video"]), value: z.string().optional() })
+      .nullable()
+      .meta({ description: "The event type's place: an address, a number or a video link." }),
+    cancelUrl: z.string().optional().meta({ description: "The guest's cancel link, when the change carries it (a new booking)." }),
+    rescheduleUrl: z.string().optional(),
+    previousStart: z.string().nullable().optional().meta({ description: "booking.rescheduled: the start before the move." }),
+    previousEnd: z.string().nullable().optional(),
+    cancelledBy: z.enum(["guest", "host", "admin"]).optional().meta({ description: "booking.cancelled: who cancelled." }),
+    reason: z.string().nullable().optional().meta({ description: "booking.cancelled: the reason given, if any." }),
+    seat: z
+      .object({
+        id: z.string(),
+        name: z.string().nullable(),
+        email: z.string().nullable(),
+        timeZone: z.string().nullable(),
+        status: z.string(),
+        guests: z.array(z.string()),
+      })
+      .optional()
+      .meta({ description: "A group session: the guest's seat the change was about." }),
+    session: z
+      .object({
+        id: z.string(),
+        start: z.string().nullable(),
+        end: z.string().nullable(),
+        status: z.string(),
+        seats: z.number().int().nullable(),
+        attendees: z.number().int(),
+      })
+      .optional()
+      .meta({ description: "A group session: the session, its seats and how many people hold them." }),
+  })
+  .meta({ id: "WebhookBooking" });
+export type WebhookBooking = z.infer<typeof webhookBookingSchema>;
+
+/** The body of every webhook request. */
+export const webhookEventSchema = z
+  .object({
+    type: z
+      .string()
+      .meta({ example: "booking.created", description: `One of ${WEBHOOK_EVENT_TYPES.join(", ")}, or ${WEBHOOK_TEST_TYPE} from the test button.` }),
+    timestamp: z.string().meta({ description: "When the change happened (ISO 8601, UTC). Order is not promised: compare this." }),
+    data: webhookBookingSchema,
+  })
+  .meta({ id: "WebhookEvent" });
+
+// ---------------------------------------------------------------------------------------------
 // Answers
 
 export const webhookSchema = z

@@ -31,6 +31,7 @@ import {
   WEBHOOK_TIMEOUT_MS,
   WEBHOOK_TYPE_OF_KIND,
   webhookUrlProblem,
+  type WebhookBooking,
   type WebhookCreateInput,
   type WebhookPatchInput,
 } from "~/schemas/webhook";
@@ -107,6 +108,7 @@ export async function updateWebhook(userId: string, id: string, patch: WebhookPa
 // Payloads
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+const isoOf = (d: Date | string) => new Date(d).toISOString();
 
 interface Subject {
   /** The booking or the session (the record's event). */
@@ -154,9 +156,9 @@ export async function webhookPayload(record: BookingEventRecord, type: string): 
   const lead = seat ?? event;
   const guestEmail = lead.guestEmail ?? null;
   // The guest who booked first, then the people they brought.
-  const guests = seat
+  const guests: WebhookBooking["guests"] = seat
     ? [
-        { name: seat.guestName, email: seat.guestEmail, timeZone: seat.guestTimeZone },
+        { name: seat.guestName, email: seat.guestEmail ?? "", timeZone: seat.guestTimeZone },
         ...seat.invitees.filter((e) => e !== seat.guestEmail).map((email) => ({ name: null, email, timeZone: null })),
       ]
     : seats && seats.length > 0
@@ -165,11 +167,11 @@ export async function webhookPayload(record: BookingEventRecord, type: string): 
           ...(guestEmail ? [{ name: event.guestName, email: guestEmail, timeZone: event.guestTimeZone }] : []),
           ...event.invitees.filter((e) => e !== guestEmail).map((email) => ({ name: null, email, timeZone: null })),
         ];
-  const data: Record<string, unknown> = {
+  const data: WebhookBooking = {
     id: event.id,
     eventType: eventType ? { id: eventType.id, slug: eventType.slug, title: eventType.title } : null,
-    start: iso(lead.startsAt),
-    end: iso(lead.endsAt),
+    start: isoOf(lead.startsAt),
+    end: isoOf(lead.endsAt),
     timeZone: lead.guestTimeZone ?? null,
     status: record.kind === "cancelled" ? "cancelled" : lead.status,
     host: { name: subject.host?.name ?? "", email: subject.host?.email ?? "" },
@@ -184,7 +186,7 @@ export async function webhookPayload(record: BookingEventRecord, type: string): 
     data.previousEnd = iso(record.oldEndsAt);
   }
   if (record.kind === "cancelled") {
-    data.cancelledBy = record.actor;
+    data.cancelledBy = record.actor as NonNullable<WebhookBooking["cancelledBy"]>;
     data.reason = record.reason ?? null;
   }
   if (seat) {

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { webhookCreateBody, webhookDeliverySchema, webhookPatchBody, webhookSchema, webhookWithSecretSchema } from "~/schemas/webhook";
+import {
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENT_TYPES,
+  webhookCreateBody,
+  webhookDeliverySchema,
+  webhookEventSchema,
+  webhookPatchBody,
+  webhookSchema,
+  webhookWithSecretSchema,
+} from "~/schemas/webhook";
 import { body, errors, idParam, json, noContent, signedIn, type ZodOpenApiPathsObject } from "./common";
 
 /**
@@ -93,3 +102,43 @@ export const paths: ZodOpenApiPathsObject = {
     },
   },
 };
+
+/** The Standard Webhooks headers every request carries. */
+const signatureHeaders = z.object({
+  "webhook-id": z
+    .string()
+    .meta({ description: "The message id: the same on every retry of this message; de-duplicate on it.", example: "msg_2KWPBgLlAfxdpx2AI54pPJ85f4W" }),
+  "webhook-timestamp": z
+    .string()
+    .meta({ description: "When this attempt was signed, in Unix seconds; refuse one more than 5 minutes off.", example: "1764547200" }),
+  "webhook-signature": z.string().meta({
+    description:
+      "`v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the secret's bytes (after `whsec_`). Verify with any Standard Webhooks library.",
+    example: "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=",
+  }),
+});
+
+/**
+ * What we send (OpenAPI 3.1 `webhooks`): a POST of the event to the subscription's URL. A 2xx
+ * within 10 s is delivered; a timeout, a network error, 429 and 5xx are retried; anything else
+ * ends the delivery. Order is not promised.
+ */
+export const webhooks: ZodOpenApiPathsObject = Object.fromEntries(
+  WEBHOOK_EVENT_TYPES.map((type) => [
+    type,
+    {
+      post: {
+        operationId: `webhook_${type.replace(".", "_")}`,
+        summary: `${WEBHOOK_EVENT_LABELS[type]}: POSTed to each active subscription that asked for ${type}, signed by the Standard Webhooks scheme. Retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h on a timeout (10 s), a network error, 429 or 5xx; any other status ends it. Order is not promised.`,
+        tags: ["Webhooks"],
+        requestParams: { header: signatureHeaders },
+        requestBody: body(webhookEventSchema),
+        responses: {
+          "200": { description: "Any 2xx: delivered." },
+          "410": { description: "Any other 4xx (or a 3xx): not delivered and not retried." },
+          "503": { description: "429 or any 5xx (or no answer in 10 s): retried." },
+        },
+      },
+    },
+  ]),
+) as ZodOpenApiPathsObject;

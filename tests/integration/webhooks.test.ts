@@ -459,6 +459,25 @@ describe("the pages", () => {
     expect(timeline).toMatch(/the (&quot;|")created(&quot;|") change/);
     expect(timeline).toMatch(/New booking|booked/);
 
+    // Settings: a refusal keeps the input; a save switches it off with other events.
+    const refused = await postForm(host, `/dashboard/webhooks/${row.id}`, [
+      ["intent", "update"],
+      ["url", `${base}/page`],
+    ]);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Pick at least one event.");
+    const saved = await postForm(host, `/dashboard/webhooks/${row.id}`, [
+      ["intent", "update"],
+      ["url", `${base}/page2`],
+      ["events", "booking.rescheduled"],
+    ]);
+    expect(saved.status).toBe(302);
+    expect(await ok(await call("GET", `/api/webhooks/${row.id}`, { token: host.token }))).toMatchObject({
+      url: `${base}/page2`,
+      events: ["booking.rescheduled"],
+      active: false,
+    });
+
     expect((await other.c.get(`/dashboard/scheduledEvents/${booking.id}/timeline`)).status).toBe(404);
     expect((await other.c.get(`/dashboard/webhooks/${row.id}`)).status).toBe(404);
     expect(

@@ -274,9 +274,7 @@ export const webhookSchema = z
   .meta({ id: "Webhook" });
 export const webhookWithSecretSchema = webhookSchema
   .extend({
-    secret: z
-      .string()
-      .meta({ description: "whsec_...: shown only in this answer. Verify signatures with it.", example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" }),
+    secret: z.string().meta({ description: "whsec_ and 32 random bytes in base64: shown only in this answer. Verify signatures with it." }),
   })
   .meta({ id: "WebhookWithSecret" });
 

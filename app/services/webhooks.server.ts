@@ -261,6 +261,26 @@ function errorText(error: unknown): string {
   return text.slice(0, 500) || "Network error";
 }
 
+/** The start of an answer's body for the log: reads a few KB at most, then lets the rest go. */
+async function snippetOf(response: Response): Promise<string | null> {
+  const reader = response.body?.getReader();
+  if (!reader) return null;
+  const decoder = new TextDecoder();
+  let text = "";
+  try {
+    while (text.length < RESPONSE_SNIPPET) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    return text.slice(0, RESPONSE_SNIPPET);
+  } catch {
+    return text ? text.slice(0, RESPONSE_SNIPPET) : null;
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+}
+
 /** One HTTP attempt: never throws; the outcome follows the retry rules. */
 async function attempt(claimed: ClaimedDelivery, scale: number, retry: boolean): Promise<AttemptResult> {
   const startedAt = new Date();
@@ -290,12 +310,7 @@ async function attempt(claimed: ClaimedDelivery, scale: number, retry: boolean):
       redirect: "manual",
       signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
     });
-    let text: string | null = null;
-    try {
-      text = (await response.text()).slice(0, RESPONSE_SNIPPET);
-    } catch {
-      text = null;
-    }
+    const text = await snippetOf(response);
     const ok = response.status >= 200 && response.status < 300;
     return finish(response.status, ok ? null : `HTTP ${response.status}`, text);
   } catch (error) {
@@ -310,8 +325,13 @@ function disabledMail(owner: { name: string; email: string }, subscription: Webh
 
 async function sendClaimed(claimed: ClaimedDelivery, retry = true): Promise<void> {
   const result = await attempt(claimed, env().WEBHOOK_RETRY_SCALE, retry && claimed.delivery.type !== WEBHOOK_TEST_TYPE);
-  const { disabled } = await finishAttempt(claimed, result, new Date(), disabledMail);
-  if (disabled) console.warn(`webhooks: subscription ${claimed.delivery.subscriptionId} switched off after 3 days of failures`);
+  try {
+    const { disabled } = await finishAttempt(claimed, result, new Date(), disabledMail);
+    if (disabled) console.warn(`webhooks: subscription ${claimed.delivery.subscriptionId} switched off after 3 days of failures`);
+  } catch (error) {
+    // Not recorded (the database failed): the lease runs out and the message goes again, same webhook-id.
+    console.error(`webhooks: recording attempt ${claimed.attempt} of ${claimed.delivery.id} failed:`, error);
+  }
 }
 
 /** Runs `work` over `items`, at most `limit` at a time. */

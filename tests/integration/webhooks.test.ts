@@ -491,3 +491,13 @@ describe("the pages", () => {
     expect((await postForm(other, `/dashboard/webhooks/${row.id}`, [["intent", "test"]])).status).toBe(404);
   });
 });
+
+describe("the consumer", () => {
+  it("never failed on a record of this database (every kind of change the suite made so far)", async () => {
+    const failed =
+      await db`select b.kind, d.last_error from booking_event_deliveries d join booking_events b on b.id = d.booking_event_id where d.consumer = 'webhooks' and d.last_error is not null`;
+    expect(failed).toEqual([]);
+    const [{ n }] = await db`select count(*)::int as n from booking_event_deliveries where consumer = 'webhooks' and delivered_at is not null`;
+    expect(n).toBeGreaterThan(20);
+  });
+});

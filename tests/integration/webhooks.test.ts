@@ -249,6 +249,8 @@ describe("retries", () => {
     expect(delivery.attempts).toBe(3);
     expect(delivery.messageId).toBe(got[0].id);
     expect(delivery.attemptLog.map((a) => a.statusCode)).toEqual([500, 500, 200]);
+    // The failures started a streak; the success ended it.
+    expect(await ok(await call("GET", `/api/webhooks/${hook.id}`, { token: host.token }))).toMatchObject({ active: true, failingSince: null });
   });
 
   it("410 and 404 are tried once and never again", async () => {

@@ -71,6 +71,8 @@ export default defineConfig({
         ADMIN_EMAILS: "boss@e2e.test",
         // The job runner looks every second, so a reminder reaches the bell quickly (workflows.spec.ts).
         JOBS_POLL_MS: "1000",
+        // The webhook receiver of webhooks.spec.ts listens on 127.0.0.1.
+        ALLOW_PRIVATE_WEBHOOK_URLS: "true",
         ...E2E_STRIPE,
       },
     },

@@ -212,7 +212,7 @@ app.use(
 const apiPathPatterns = info.apiPaths.map((p) => new RegExp(`^${p.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`));
 const corsForApi = cors({
   origin: info.corsOrigins,
-  methods: ["GET", "HEAD", "POST", "PUT", "DELETE"],
+  methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
   allowedHeaders: ["Authorization", "Content-Type", "Idempotency-Key"],
   exposedHeaders: ["Idempotent-Replayed", "Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Total-Count"],
   maxAge: 600,

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
-import { bookingEventDeliveries, bookingEvents, type BookingEventKind } from "../../db/schema";
+import { bookingEventDeliveries, bookingEvents, type BookingEventKind, type BookingEventRecord } from "../../db/schema";
 import type { Transaction } from "./event.server";
 import { getDb } from "~/utils/db.server";
 import { collectMail, queueMail } from "~/utils/mail-transport.server";
@@ -15,8 +15,10 @@ import { collectMail, queueMail } from "~/utils/mail-transport.server";
 /** A consumer: `effects` composes (reads allowed, no writes); `apply` writes them in the marking transaction. */
 export interface BookingEventConsumer<T = unknown> {
   name: string;
-  effects(record: { kind: BookingEventKind; eventId: string; payload: Record<string, unknown> }): Promise<T>;
+  effects(record: BookingEventRecord): Promise<T>;
   apply(tx: Transaction, effects: T): Promise<void>;
+  /** After the marking transaction committed (a nudge to whoever acts on what `apply` wrote); must not throw. */
+  afterCommit?(effects: T): void;
 }
 
 const consumers: BookingEventConsumer[] = [];
@@ -131,7 +133,7 @@ export async function deliverBookingEvents(now: Date, batch = 20): Promise<numbe
     for (const { record, attempts } of await claim(consumer.name, now, batch)) {
       const where = and(eq(bookingEventDeliveries.bookingEventId, record.id), eq(bookingEventDeliveries.consumer, consumer.name));
       try {
-        const effects = await consumer.effects({ kind: record.kind, eventId: record.eventId, payload: record.payload });
+        const effects = await consumer.effects(record);
         const done = await db.transaction(async (tx) => {
           // Still ours and still undelivered: a lease that ran out may have let another server do it.
           const [row] = await tx.select({ deliveredAt: bookingEventDeliveries.deliveredAt }).from(bookingEventDeliveries).where(where).for("update");
@@ -140,7 +142,10 @@ export async function deliverBookingEvents(now: Date, batch = 20): Promise<numbe
           await tx.update(bookingEventDeliveries).set({ deliveredAt: new Date(), lastError: null, nextAttemptAt: null }).where(where);
           return true;
         });
-        if (done) delivered += 1;
+        if (done) {
+          delivered += 1;
+          consumer.afterCommit?.(effects);
+        }
       } catch (error) {
         const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
         console.error(`booking events: ${consumer.name} of ${record.kind} ${record.id} failed (try ${attempts}): ${message}`);
@@ -157,12 +162,13 @@ export async function deliverBookingEvents(now: Date, batch = 20): Promise<numbe
 /** The mail consumer's effects: the messages, composed by the existing senders (collected, not sent). */
 export function mailConsumer(
   tell: (kind: BookingEventKind, payload: Record<string, unknown>) => Promise<void>,
-): BookingEventConsumer<Awaited<ReturnType<typeof collectMail>>> {
+): BookingEventConsumer<{ eventId: string; messages: Awaited<ReturnType<typeof collectMail>> }> {
   return {
     name: "mail",
-    effects: (record) => collectMail(() => tell(record.kind, record.payload)),
-    async apply(tx, messages) {
-      for (const message of messages) await queueMail(tx, message);
+    effects: async (record) => ({ eventId: record.eventId, messages: await collectMail(() => tell(record.kind, record.payload)) }),
+    async apply(tx, { eventId, messages }) {
+      // Tied to the booking, for its timeline (the host's page of what the outbox did).
+      for (const message of messages) await queueMail(tx, message, { eventId });
     },
   };
 }

@@ -1,7 +1,17 @@
 import { and, eq, inArray, isNull, lt, lte, notExists, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
-import { apiTokens, bookingEventDeliveries, bookingEvents, idempotencyKeys, jobLeases, mailOutbox, rateLimits, sessions } from "../../db/schema";
+import {
+  apiTokens,
+  bookingEventDeliveries,
+  bookingEvents,
+  idempotencyKeys,
+  jobLeases,
+  mailOutbox,
+  rateLimits,
+  sessions,
+  webhookDeliveries,
+} from "../../db/schema";
 
 /**
  * Housekeeping (docs/decisions/026): deletes rows nobody can use any more, in bounded batches,
@@ -19,6 +29,8 @@ export const SENT_MAIL_RETENTION_DAYS = 30;
 const RATE_LIMIT_GRACE_MS = 60 * 60_000;
 /** Delivered booking events are kept this long (to see what was sent for a booking), then deleted. */
 export const BOOKING_EVENT_RETENTION_DAYS = 30;
+/** Finished webhook deliveries (delivered or given up) stay in the log this long (docs/decisions/037). */
+export const WEBHOOK_DELIVERY_RETENTION_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 export interface Sweep {
@@ -71,6 +83,18 @@ export const HOUSEKEEPING_SWEEPS: Sweep[] = [
               .where(and(eq(bookingEventDeliveries.bookingEventId, bookingEvents.id), isNull(bookingEventDeliveries.deliveredAt))),
           ),
         ),
+        limit,
+      ),
+  },
+  // Finished webhook deliveries (their attempts go with them); pending ones stay.
+  {
+    name: "old webhook deliveries",
+    sweep: (db, now, limit) =>
+      deleteBatch(
+        db,
+        webhookDeliveries,
+        webhookDeliveries.id,
+        and(inArray(webhookDeliveries.status, ["delivered", "failed"]), lt(webhookDeliveries.createdAt, ago(now, WEBHOOK_DELIVERY_RETENTION_DAYS * DAY_MS))),
         limit,
       ),
   },

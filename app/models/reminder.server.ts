@@ -235,7 +235,7 @@ async function deliverForEvent(eventId: string, now: Date, texts: ReminderTexts)
         // A guest's own zone when known (the booking's guest, each seat's guest); everyone else reads the host's.
         const zone = zoneOr(recipientZones.get(to), hostZone);
         const mail = rule === "follow-up" ? texts.guestFollowUpMail(meeting, zone, settings.followUp.message) : texts.guestReminderMail(meeting, zone, now);
-        await queueMail(tx, { to, replyTo: host.email, ...mail });
+        await queueMail(tx, { to, replyTo: host.email, ...mail }, { eventId: e.id });
       }
     }
     return sent;

@@ -15,6 +15,8 @@ import type { InvitationKind } from "~/mail/event-mail";
 import { sendOutboxMail } from "~/utils/mail-transport.server";
 import { addBookingEventConsumer, deliverBookingEvents, fromSnapshot, mailConsumer, recordBookingEvent } from "~/models/booking-events.server";
 import type { BookingEventKind } from "../../db/schema";
+// Webhooks are one more consumer of the booking events (decision 037): registered by importing it.
+import "./webhooks.server";
 
 /**
  * The booking lifecycle (docs/decisions/030): create, reschedule and cancel, one function per

@@ -19,6 +19,8 @@ export function drawerItems(role: Role): DrawerItem[] {
   const workflows = { to: "/dashboard/workFlow", label: "Workflows" };
   // The host's team (decision 020): invitations both ways, right after availability.
   const team = { to: "/dashboard/team", label: "Team" };
+  // Booking events pushed to the host's own systems, with their delivery log (decision 037).
+  const webhooks = { to: "/dashboard/webhooks", label: "Webhooks" };
   if (role === "admin") {
     return [
       mySchedule,
@@ -43,6 +45,7 @@ export function drawerItems(role: Role): DrawerItem[] {
       team,
       scheduledEvents,
       workflows,
+      webhooks,
       apiTokens,
     ];
   }
@@ -54,6 +57,7 @@ export function drawerItems(role: Role): DrawerItem[] {
     team,
     { to: "/dashboard/scheduledEvents", label: "Scheduled Events" },
     workflows,
+    webhooks,
     apiTokens,
   ];
 }

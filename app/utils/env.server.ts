@@ -59,6 +59,10 @@ const envSchema = z
     SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
     /** Seconds an anonymous visitor's public page is served from the full-page cache (0: no cache); docs/decisions/032. */
     PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+    /** Webhook URLs on loopback, private or link-local addresses (and http in production) are refused unless "true" (tests, a private network). */
+    ALLOW_PRIVATE_WEBHOOK_URLS: z.enum(["true", "false"], { message: 'must be "true" or "false"' }).default("false"),
+    /** Multiplies the webhook retry schedule (5 s ... 10 h); tests shorten it (0.001: 5 ms ... 36 s). */
+    WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
     /** Other sites' origins (comma-separated, e.g. https://app.example.com) whose pages may call the JSON paths with a bearer token. */
     CORS_ORIGINS: z
       .string()

@@ -100,10 +100,11 @@ async function storeInOutbox(message: MailMessage, to: string[], status: MailOut
  * the caller's other writes do (a reminder and its delivery key). With SMTP configured it is
  * 'queued' for the job runner to send; without, 'stored' as sendMail would keep it.
  */
-export async function queueMail(tx: Pick<Database, "insert">, message: MailMessage): Promise<void> {
+export async function queueMail(tx: Pick<Database, "insert">, message: MailMessage, about: { eventId?: string | null } = {}): Promise<void> {
   const to = recipients(message.to);
   await tx.insert(mailOutbox).values({
     ...outboxRow(message, to),
+    eventId: about.eventId ?? null,
     status: env().SMTP_URL && to.length > 0 ? "queued" : "stored",
   });
 }

@@ -18,3 +18,4 @@ export * from "./idempotency-keys";
 export * from "./job-leases";
 export * from "./booking-events";
 export * from "./single-use-links";
+export * from "./webhooks";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { id } from "./columns";
 
 /**
@@ -39,8 +39,13 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The event (booking) the message is about, when it is one's (booking mails, reminders): its timeline. No foreign key: a removed event's mail stays. */
+    eventId: uuid("event_id"),
   },
   (t) => [
+    index("mail_outbox_event_idx")
+      .on(t.eventId)
+      .where(sql`${t.eventId} is not null`),
     index("mail_outbox_status_created_idx").on(t.status, t.createdAt),
     // Housekeeping deletes sent mail after a while (docs/decisions/026).
     index("mail_outbox_sent_at_idx")

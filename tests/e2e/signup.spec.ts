@@ -44,6 +44,7 @@ test.describe("sign-up", () => {
       "Team",
       "Scheduled Events",
       "Workflows",
+      "Webhooks",
       "API Tokens",
     ]);
     await dashboardDrawerLinks(page).filter({ hasText: "Profile" }).click();

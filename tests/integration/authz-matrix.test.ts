@@ -61,6 +61,10 @@ interface Fixtures {
   pkgPage: string;
   record: string;
   recordPage: string;
+  webhook: string;
+  webhookDel: string;
+  webhookPage: string;
+  webhookDelivery: string;
 }
 
 interface Cell {
@@ -237,6 +241,22 @@ const CELLS: Cell[] = [
   page("POST", "dashboard.scheduledEvents/route.tsx", () => "/dashboard/scheduledEvents", OWNER, {
     form: (f) => ({ intent: "reschedule", eventId: f.booking, start: "not-a-time" }),
   }),
+  page("GET", "dashboard.scheduledEvents_.$id.timeline.tsx", (f) => `/dashboard/scheduledEvents/${f.booking}/timeline`, OWNER),
+  page("GET", "dashboard.webhooks/route.tsx", () => "/dashboard/webhooks", HOSTS),
+  page("GET", "dashboard.webhooks/route.tsx", (f) => `/dashboard/webhooks?delete=${f.webhook}`, OWNER_HOST_PAGE),
+  page("POST", "dashboard.webhooks/route.tsx", () => "/dashboard/webhooks", HOSTS, { form: () => ({ intent: "create", url: "" }) }),
+  page("POST", "dashboard.webhooks/route.tsx", () => "/dashboard/webhooks", OWNER_HOST_PAGE, { form: (f) => ({ intent: "test", id: f.webhook }) }),
+  page("POST", "dashboard.webhooks/route.tsx", () => "/dashboard/webhooks", OWNER_HOST_PAGE, {
+    form: (f) => ({ intent: "delete", id: f.webhookPage }),
+    destructive: true,
+  }),
+  page("GET", "dashboard.webhooks_.$id/route.tsx", (f) => `/dashboard/webhooks/${f.webhook}`, OWNER_HOST_PAGE),
+  page("POST", "dashboard.webhooks_.$id/route.tsx", (f) => `/dashboard/webhooks/${f.webhook}`, OWNER_HOST_PAGE, {
+    form: () => ({ intent: "update", url: "" }),
+  }),
+  page("POST", "dashboard.webhooks_.$id/route.tsx", (f) => `/dashboard/webhooks/${f.webhook}`, OWNER_HOST_PAGE, {
+    form: (f) => ({ intent: "resend", deliveryId: f.webhookDelivery }),
+  }),
   page("GET", "dashboard.workFlow.tsx", () => "/dashboard/workFlow", HOSTS),
   page("POST", "dashboard.workFlow.tsx", () => "/dashboard/workFlow", HOSTS, { form: () => ({ guestReminderAmount: "-1" }) }),
 
@@ -358,6 +378,22 @@ const CELLS: Cell[] = [
     destructive: true,
   }),
 
+  // JSON: webhooks (decision 037).
+  api("GET", "/api/webhooks", "api.webhooks.ts", () => "/api/webhooks", SIGNED_IN),
+  api("POST", "/api/webhooks", "api.webhooks.ts", () => "/api/webhooks", SIGNED_IN, { json: () => ({ url: "", events: [] }) }),
+  api("GET", "/api/webhooks/{id}", "api.webhooks_.$id.ts", (f) => `/api/webhooks/${f.webhook}`, OWNER),
+  api("PATCH", "/api/webhooks/{id}", "api.webhooks_.$id.ts", (f) => `/api/webhooks/${f.webhook}`, OWNER, { json: () => ({ events: [] }) }),
+  api("DELETE", "/api/webhooks/{id}", "api.webhooks_.$id.ts", (f) => `/api/webhooks/${f.webhookDel}`, OWNER, { destructive: true }),
+  api("POST", "/api/webhooks/{id}/test", "api.webhooks_.$id_.test/route.ts", (f) => `/api/webhooks/${f.webhook}/test`, OWNER),
+  api("GET", "/api/webhooks/{id}/deliveries", "api.webhooks_.$id_.deliveries.ts", (f) => `/api/webhooks/${f.webhook}/deliveries`, OWNER),
+  api(
+    "POST",
+    "/api/webhooks/{id}/deliveries/{deliveryId}/resend",
+    "api.webhooks_.$id_.deliveries_.$deliveryId.resend.ts",
+    (f) => `/api/webhooks/${f.webhook}/deliveries/${f.webhookDelivery}/resend`,
+    OWNER,
+  ),
+
   // Last: signing out ends each signed-in actor's session (and its session tokens).
   page("POST", "signout.tsx", () => "/signout", ALL_ALLOW, { form: () => ({}), destructive: true }),
 ];
@@ -397,6 +433,7 @@ async function fingerprint(): Promise<string> {
     ["api_tokens", ["last_used_at"]],
     ["reviews", []],
     ["booking_seats", []],
+    ["webhook_subscriptions", ["failing_since", "updated_at"]],
   ];
   const parts: string[] = [];
   for (const [table, skip] of tables) {
@@ -482,6 +519,17 @@ beforeAll(async () => {
     return row.id as string;
   };
 
+  // The user's webhooks (to a port nobody listens on: a test fails at once), and a delivery.
+  const hook = async () =>
+    (
+      await ok<{ id: string }>(
+        await call("POST", "/api/webhooks", { ...as(user), json: { url: "http://127.0.0.1:9/matrix", events: ["booking.created"] } }),
+        201,
+      )
+    ).id;
+  const webhook = await hook();
+  const tested = await ok<{ id: string }>(await call("POST", `/api/webhooks/${webhook}/test`, as(user)));
+
   f = {
     user,
     user2,
@@ -510,6 +558,10 @@ beforeAll(async () => {
     pkgPage: pkgPage._id,
     record: await record(),
     recordPage: await record(),
+    webhook,
+    webhookDel: await hook(),
+    webhookPage: await hook(),
+    webhookDelivery: tested.id,
   };
 }, 120_000);
 

@@ -5,11 +5,26 @@ import type postgres from "postgres";
  * every table. Left out: what any call may write by design (rate-limit counters, sessions, a
  * token's last use) and what the job runner writes on its own in the background whenever some
  * event of any test comes near or a booking event waits for its consumer (the mail outbox,
- * reminder and booking-event deliveries, bell notifications, the job leases); a request's own
+ * reminder, booking-event and webhook deliveries, bell notifications, the job leases, a webhook
+ * subscription's failure streak); a request's own
  * effects on those always come with a row in the tables that are checked (events, booking_events).
  */
-const LEFT_OUT = new Set(["rate_limits", "sessions", "mail_outbox", "reminder_deliveries", "booking_event_deliveries", "job_leases", "notifications"]);
-const VOLATILE_COLUMNS: Record<string, string[]> = { api_tokens: ["last_used_at"], users: ["notifications_seen_at"] };
+const LEFT_OUT = new Set([
+  "rate_limits",
+  "sessions",
+  "mail_outbox",
+  "reminder_deliveries",
+  "booking_event_deliveries",
+  "job_leases",
+  "notifications",
+  "webhook_deliveries",
+  "webhook_attempts",
+]);
+const VOLATILE_COLUMNS: Record<string, string[]> = {
+  api_tokens: ["last_used_at"],
+  users: ["notifications_seen_at"],
+  webhook_subscriptions: ["failing_since", "active", "disabled_reason"],
+};
 
 export type Snapshot = Record<string, string>;
 

@@ -28,6 +28,9 @@ export default async function setup(project: TestProject) {
       ADMIN_EMAILS: "chief@example.test",
       TRUST_PROXY: "loopback",
       CORS_ORIGINS: CORS_ORIGIN,
+      // Webhook receivers in the tests listen on 127.0.0.1, with retries 1000 times sooner (docs/decisions/037).
+      ALLOW_PRIVATE_WEBHOOK_URLS: "true",
+      WEBHOOK_RETRY_SCALE: "0.001",
     };
     servers = await Promise.all([startServer(env), startServer(env)]);
   } catch (error) {

@@ -112,6 +112,7 @@ describe("housekeeping", () => {
       "old rate-limit windows": 1,
       "old sent mail": 1,
       "old delivered booking events": 1,
+      "old webhook deliveries": 0,
     });
     expect(await left()).toEqual({
       sessions: "expired-5,live",

@@ -439,6 +439,13 @@ function HostView({ host }: { host: HostData }) {
                     <span className="sr-only">Location: </span>
                     {e.location}
                   </span>
+                  <Link
+                    to={`${PATH}/${e.id}/timeline`}
+                    className="mt-1 inline-block text-xs font-medium text-brand-700 underline underline-offset-2"
+                    aria-label={`Timeline of ${e.eventName} on ${e.when.date}`}
+                  >
+                    Timeline
+                  </Link>
                 </td>
                 <td className={`${tdClass} ${host.tab === "upcoming" ? "" : "pb-3"}`}>
                   <CellLabel>Guests</CellLabel>

@@ -1,0 +1,487 @@
+import crypto from "node:crypto";
+import { and, arrayContains, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import {
+  bookingEventDeliveries,
+  bookingEvents,
+  eventTypes,
+  events,
+  mailOutbox,
+  reminderDeliveries,
+  users,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookSubscriptions,
+  type WebhookAttempt,
+  type WebhookDelivery,
+  type EventTypeLocation,
+  type WebhookSubscription,
+} from "../../db/schema";
+import type { MailMessage } from "~/schemas/mail-message";
+import { failingTooLong } from "~/schemas/webhook";
+import { getDb } from "~/utils/db.server";
+import { queueMail } from "~/utils/mail-transport.server";
+import { isUuid, type Transaction } from "./event.server";
+
+/**
+ * Webhook subscriptions, their deliveries and attempts (docs/decisions/037). Every read and
+ * write of a subscription filters by its owner: another host's id is "not found".
+ */
+
+/** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
+export function newWebhookSecret(): string {
+  return `whsec_${crypto.randomBytes(32).toString("base64")}`;
+}
+
+/** A message id (the `webhook-id` header): `msg_` and 16 random bytes, base64url. */
+export function newMessageId(): string {
+  return `msg_${crypto.randomBytes(16).toString("base64url")}`;
+}
+
+export async function listSubscriptions(userId: string): Promise<WebhookSubscription[]> {
+  const db = await getDb();
+  return db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.userId, userId)).orderBy(asc(webhookSubscriptions.createdAt));
+}
+
+export async function getSubscription(userId: string, id: string): Promise<WebhookSubscription | null> {
+  if (!isUuid(id)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(webhookSubscriptions)
+    .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.userId, userId)));
+  return row ?? null;
+}
+
+/** A host may keep this many subscriptions. */
+export const MAX_SUBSCRIPTIONS = 20;
+
+export async function createSubscription(
+  userId: string,
+  input: { url: string; events: string[]; active?: boolean },
+): Promise<{ ok: true; subscription: WebhookSubscription } | { ok: false; reason: "too-many" }> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    // The owner's row lock makes the count and the insert one step.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(webhookSubscriptions)
+      .where(eq(webhookSubscriptions.userId, userId));
+    if (n >= MAX_SUBSCRIPTIONS) return { ok: false, reason: "too-many" } as const;
+    const [subscription] = await tx
+      .insert(webhookSubscriptions)
+      .values({ userId, url: input.url, events: input.events, active: input.active ?? true, secret: newWebhookSecret() })
+      .returning();
+    return { ok: true, subscription } as const;
+  });
+}
+
+/** Pending deliveries of a subscription switched off end as failed: nothing is sent to it any more. */
+async function failPending(tx: Transaction, subscriptionId: string, why: string): Promise<void> {
+  await tx
+    .update(webhookDeliveries)
+    .set({ status: "failed", lastError: why, nextAttemptAt: null })
+    .where(and(eq(webhookDeliveries.subscriptionId, subscriptionId), eq(webhookDeliveries.status, "pending")));
+}
+
+export async function updateSubscription(
+  userId: string,
+  id: string,
+  patch: { url?: string; events?: string[]; active?: boolean },
+): Promise<WebhookSubscription | null> {
+  if (!isUuid(id)) return null;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const set: Partial<typeof webhookSubscriptions.$inferInsert> = {};
+    if (patch.url !== undefined) set.url = patch.url;
+    if (patch.events !== undefined) set.events = patch.events;
+    if (patch.active !== undefined) {
+      set.active = patch.active;
+      // Switched on by the host: a fresh start; off: the app's reason no longer applies.
+      set.disabledReason = null;
+      if (patch.active) set.failingSince = null;
+    }
+    const [row] = await tx
+      .update(webhookSubscriptions)
+      .set({ ...set, updatedAt: new Date() })
+      .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.userId, userId)))
+      .returning();
+    if (row && patch.active === false) await failPending(tx, row.id, "The subscription was switched off.");
+    return row ?? null;
+  });
+}
+
+export async function deleteSubscription(userId: string, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const db = await getDb();
+  const deleted = await db
+    .delete(webhookSubscriptions)
+    .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.userId, userId)))
+    .returning({ id: webhookSubscriptions.id });
+  return deleted.length > 0;
+}
+
+/** The host's active subscriptions that asked for `type` (the fan-out's read). */
+export async function subscriptionsFor(hostId: string, type: string): Promise<Pick<WebhookSubscription, "id">[]> {
+  const db = await getDb();
+  return db
+    .select({ id: webhookSubscriptions.id })
+    .from(webhookSubscriptions)
+    .where(and(eq(webhookSubscriptions.userId, hostId), eq(webhookSubscriptions.active, true), arrayContains(webhookSubscriptions.events, [type])));
+}
+
+export interface NewDelivery {
+  subscriptionId: string;
+  bookingEventId: string | null;
+  eventId: string | null;
+  type: string;
+  body: string;
+}
+
+/**
+ * The fan-out's write, in the consumer's marking transaction: one delivery per subscription and
+ * record; a second try of the same record adds none (the unique key), so ids stay stable.
+ */
+export async function insertDeliveries(tx: Transaction, rows: NewDelivery[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx
+    .insert(webhookDeliveries)
+    .values(rows.map((r) => ({ ...r, messageId: newMessageId() })))
+    .onConflictDoNothing();
+}
+
+/** The test button's delivery: one message to one subscription, due now. */
+export async function insertTestDelivery(subscriptionId: string, body: string): Promise<WebhookDelivery> {
+  const db = await getDb();
+  const [row] = await db
+    .insert(webhookDeliveries)
+    .values({ subscriptionId, bookingEventId: null, eventId: null, type: "webhook.test", body, messageId: newMessageId() })
+    .returning();
+  return row;
+}
+
+export interface ClaimedDelivery {
+  delivery: WebhookDelivery;
+  url: string;
+  secret: string;
+  /** This claim's attempt number: the finishing update only counts when it still matches. */
+  attempt: number;
+  /** Whether the subscription was failing when claimed (a success then clears the streak). */
+  failing: boolean;
+}
+
+/**
+ * Due deliveries of active subscriptions, claimed with FOR UPDATE SKIP LOCKED: the attempt is
+ * counted and next_attempt_at moved past the lease in the claiming transaction, so no other
+ * runner sends the same attempt while this one has it.
+ */
+export async function claimDueDeliveries(now: Date, options: { batch: number; leaseMs: number; onlyId?: string }): Promise<ClaimedDelivery[]> {
+  // The test button's own delivery goes even to a subscription that is switched off.
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
+      .where(
+        and(
+          eq(webhookDeliveries.status, "pending"),
+          lte(webhookDeliveries.nextAttemptAt, now),
+          options.onlyId ? eq(webhookDeliveries.id, options.onlyId) : eq(webhookSubscriptions.active, true),
+        ),
+      )
+      .orderBy(asc(webhookDeliveries.nextAttemptAt))
+      .limit(options.batch)
+      .for("update", { of: webhookDeliveries, skipLocked: true });
+    if (due.length === 0) return [];
+    const leased = await tx
+      .update(webhookDeliveries)
+      .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + options.leaseMs) })
+      .where(
+        inArray(
+          webhookDeliveries.id,
+          due.map((d) => d.id),
+        ),
+      )
+      .returning();
+    const subs = await tx
+      .select({
+        id: webhookSubscriptions.id,
+        url: webhookSubscriptions.url,
+        secret: webhookSubscriptions.secret,
+        failingSince: webhookSubscriptions.failingSince,
+      })
+      .from(webhookSubscriptions)
+      .where(
+        inArray(
+          webhookSubscriptions.id,
+          leased.map((d) => d.subscriptionId),
+        ),
+      );
+    const byId = new Map(subs.map((s) => [s.id, s]));
+    return leased.map((delivery) => {
+      const subscription = byId.get(delivery.subscriptionId)!;
+      return { delivery, url: subscription.url, secret: subscription.secret, attempt: delivery.attempts, failing: subscription.failingSince !== null };
+    });
+  });
+}
+
+export interface AttemptResult {
+  startedAt: Date;
+  durationMs: number;
+  statusCode: number | null;
+  error: string | null;
+  response: string | null;
+  /** delivered, or pending with its next time, or failed. */
+  outcome: { status: "delivered" } | { status: "pending"; nextAttemptAt: Date } | { status: "failed" };
+}
+
+/**
+ * Records an attempt and its outcome in one transaction, only if the claim is still this one's
+ * (a lease that ran out and was claimed again counts the other's attempt instead). A failure
+ * marks the subscription failing (since its first failure); failing for three days switches it
+ * off, fails its pending deliveries and queues `mail` to the owner, once.
+ */
+export async function finishAttempt(
+  claimed: ClaimedDelivery,
+  result: AttemptResult,
+  now: Date,
+  disabledMail: (owner: { email: string; name: string }, subscription: WebhookSubscription) => MailMessage,
+): Promise<{ recorded: boolean; disabled: boolean }> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const { delivery, attempt } = claimed;
+    const [row] = await tx
+      .update(webhookDeliveries)
+      .set({
+        status: result.outcome.status,
+        nextAttemptAt: result.outcome.status === "pending" ? result.outcome.nextAttemptAt : null,
+        lastStatusCode: result.statusCode,
+        lastError: result.error,
+        deliveredAt: result.outcome.status === "delivered" ? now : null,
+      })
+      .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.attempts, attempt), eq(webhookDeliveries.status, "pending")))
+      .returning({ id: webhookDeliveries.id });
+    if (!row) return { recorded: false, disabled: false };
+    await tx
+      .insert(webhookAttempts)
+      .values({
+        deliveryId: delivery.id,
+        attempt,
+        startedAt: result.startedAt,
+        durationMs: result.durationMs,
+        statusCode: result.statusCode,
+        error: result.error,
+        response: result.response,
+      })
+      .onConflictDoNothing();
+    if (delivery.type === "webhook.test") return { recorded: true, disabled: false };
+    if (result.outcome.status === "delivered") {
+      // Most deliveries go to a healthy subscription: nothing to clear, one statement less.
+      if (claimed.failing) await tx.update(webhookSubscriptions).set({ failingSince: null }).where(eq(webhookSubscriptions.id, delivery.subscriptionId));
+      return { recorded: true, disabled: false };
+    }
+    const [sub] = await tx
+      .update(webhookSubscriptions)
+      .set({ failingSince: sql`coalesce(${webhookSubscriptions.failingSince}, ${now.toISOString()}::timestamptz)` })
+      .where(eq(webhookSubscriptions.id, delivery.subscriptionId))
+      .returning();
+    if (!sub || !sub.active || !failingTooLong(sub.failingSince, now)) return { recorded: true, disabled: false };
+    const reason = `Every delivery failed for 3 days (last: ${result.error ?? `HTTP ${result.statusCode}`}).`;
+    const [off] = await tx
+      .update(webhookSubscriptions)
+      .set({ active: false, disabledReason: reason.slice(0, 500) })
+      .where(and(eq(webhookSubscriptions.id, sub.id), eq(webhookSubscriptions.active, true)))
+      .returning();
+    if (!off) return { recorded: true, disabled: false };
+    await failPending(tx, off.id, "The subscription was switched off after 3 days of failures.");
+    const [owner] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, off.userId));
+    if (owner) await queueMail(tx, disabledMail(owner, off));
+    return { recorded: true, disabled: true };
+  });
+}
+
+/** The last deliveries of one of the owner's subscriptions, newest first, with their attempts. */
+export async function listDeliveries(
+  userId: string,
+  subscriptionId: string,
+  limit = 50,
+): Promise<{ deliveries: WebhookDelivery[]; attempts: WebhookAttempt[] } | null> {
+  const subscription = await getSubscription(userId, subscriptionId);
+  if (!subscription) return null;
+  const db = await getDb();
+  const deliveries = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.subscriptionId, subscription.id))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(limit);
+  const attempts =
+    deliveries.length === 0
+      ? []
+      : await db
+          .select()
+          .from(webhookAttempts)
+          .where(
+            inArray(
+              webhookAttempts.deliveryId,
+              deliveries.map((d) => d.id),
+            ),
+          );
+  return { deliveries, attempts };
+}
+
+/** One delivery of the owner's, with its attempts. */
+export async function getDelivery(userId: string, deliveryId: string): Promise<{ delivery: WebhookDelivery; attempts: WebhookAttempt[] } | null> {
+  if (!isUuid(deliveryId)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ delivery: webhookDeliveries })
+    .from(webhookDeliveries)
+    .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookSubscriptions.userId, userId)));
+  if (!row) return null;
+  const attempts = await db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId));
+  return { delivery: row.delivery, attempts };
+}
+
+/**
+ * Resend: the same message (same webhook-id and body) is due again now: one more attempt, and
+ * the schedule's retries after it while the delivery has tries left (attempts keep counting, so
+ * the log keeps every one). Answers the delivery, or null when it is not the owner's.
+ */
+export async function resendDelivery(userId: string, subscriptionId: string, deliveryId: string, now: Date): Promise<WebhookDelivery | null> {
+  if (!isUuid(deliveryId) || !isUuid(subscriptionId)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({ status: "pending", nextAttemptAt: now, deliveredAt: null })
+    .where(
+      and(
+        eq(webhookDeliveries.id, deliveryId),
+        eq(webhookDeliveries.subscriptionId, subscriptionId),
+        sql`exists (select 1 from ${webhookSubscriptions} where ${webhookSubscriptions.id} = ${webhookDeliveries.subscriptionId} and ${webhookSubscriptions.userId} = ${userId})`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A booking's timeline
+
+export interface TimelineEntry {
+  at: Date;
+  what: "change" | "consumer" | "mail" | "reminder" | "webhook";
+  title: string;
+  detail: string;
+  status: string;
+}
+
+/**
+ * What the outbox did for one of the host's bookings, oldest first: its changes, each
+ * consumer's delivery of them (mail, a calendar writer, webhooks: by name), the mails with
+ * their status, reminders sent and webhook deliveries. Null when the event is not the host's.
+ */
+export async function bookingTimeline(
+  hostId: string,
+  eventId: string,
+): Promise<({ event: { id: string; eventName: string; startsAt: Date; status: string } } & { entries: TimelineEntry[] }) | null> {
+  if (!isUuid(eventId)) return null;
+  const db = await getDb();
+  const [event] = await db
+    .select({ id: events.id, eventName: events.eventName, startsAt: events.startsAt, status: events.status })
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.hostId, hostId)));
+  if (!event) return null;
+  const [records, mails, reminders, hooks] = await Promise.all([
+    db.select().from(bookingEvents).where(eq(bookingEvents.eventId, eventId)).orderBy(asc(bookingEvents.createdAt)),
+    db
+      .select({
+        to: mailOutbox.to,
+        subject: mailOutbox.subject,
+        status: mailOutbox.status,
+        error: mailOutbox.error,
+        createdAt: mailOutbox.createdAt,
+        sentAt: mailOutbox.sentAt,
+      })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.eventId, eventId)),
+    db.select().from(reminderDeliveries).where(eq(reminderDeliveries.eventId, eventId)),
+    db
+      .select({ delivery: webhookDeliveries, url: webhookSubscriptions.url })
+      .from(webhookDeliveries)
+      .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
+      .where(eq(webhookDeliveries.eventId, eventId)),
+  ]);
+  const consumerRows =
+    records.length === 0
+      ? []
+      : await db
+          .select()
+          .from(bookingEventDeliveries)
+          .where(
+            inArray(
+              bookingEventDeliveries.bookingEventId,
+              records.map((r) => r.id),
+            ),
+          );
+  const entries: TimelineEntry[] = [];
+  for (const r of records) {
+    entries.push({
+      at: r.createdAt,
+      what: "change",
+      title: `Booking ${r.kind}`,
+      detail: `by the ${r.actor}${r.reason ? `: "${r.reason}"` : ""}`,
+      status: "recorded",
+    });
+  }
+  for (const d of consumerRows) {
+    const record = records.find((r) => r.id === d.bookingEventId);
+    const status = d.deliveredAt ? "done" : d.lastError ? `failed (try ${d.attempts}): ${d.lastError}` : "waiting";
+    entries.push({
+      at: d.deliveredAt ?? d.createdAt,
+      what: "consumer",
+      title: `Outbox: ${d.consumer}`,
+      detail: `the "${record?.kind ?? "change"}" change, ${d.attempts} ${d.attempts === 1 ? "try" : "tries"}`,
+      status,
+    });
+  }
+  for (const m of mails) {
+    entries.push({
+      at: m.sentAt ?? m.createdAt,
+      what: "mail",
+      title: m.subject,
+      detail: `to ${m.to || "nobody"}`,
+      status: m.error ? `${m.status}: ${m.error}` : m.status,
+    });
+  }
+  for (const r of reminders) {
+    entries.push({ at: r.sentAt, what: "reminder", title: `Reminder ${r.rule}`, detail: `for the start ${r.startsAt.toISOString()}`, status: "sent" });
+  }
+  for (const { delivery: d, url } of hooks) {
+    const code = d.lastStatusCode === null ? (d.lastError ?? "") : `HTTP ${d.lastStatusCode}`;
+    entries.push({
+      at: d.deliveredAt ?? d.createdAt,
+      what: "webhook",
+      title: `${d.type} to ${url}`,
+      detail: `${d.attempts} ${d.attempts === 1 ? "attempt" : "attempts"}${code ? `, ${code}` : ""}`,
+      status: d.status,
+    });
+  }
+  entries.sort((a, b) => a.at.getTime() - b.at.getTime());
+  return { event, entries };
+}
+
+/** What a webhook says about the booking's event type (read when the message is composed). */
+export async function eventTypeBrief(
+  id: string | null,
+): Promise<{ id: string; slug: string; title: string; location: EventTypeLocation; seats: number | null } | null> {
+  if (!id) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: eventTypes.id, slug: eventTypes.slug, title: eventTypes.title, location: eventTypes.location, seats: eventTypes.seats })
+    .from(eventTypes)
+    .where(eq(eventTypes.id, id));
+  return row ?? null;
+}

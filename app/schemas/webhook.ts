@@ -210,7 +210,10 @@ export const webhookBookingSchema = z
     status: z.enum(["confirmed", "cancelled"]),
     host: z.object({ name: z.string(), email: z.string() }),
     guests: z.array(webhookGuest).meta({ description: "The guest who booked first, then the people they brought (a whole session: every seat's)." }),
-    answers: z.object({ notes: z.string().nullable() }),
+    answers: z
+      .object({ notes: z.string().nullable() })
+      .catchall(z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]))
+      .meta({ description: "The guest's notes and their answers to the event type's questions, by question id." }),
     location: z
       .object({ type: z.enum(["in-person", "phone", "google-meet", "video"]), value: z.string().optional() })
       .nullable()

@@ -176,7 +176,7 @@ export async function webhookPayload(record: BookingEventRecord, type: string): 
     status: record.kind === "cancelled" ? "cancelled" : lead.status,
     host: { name: subject.host?.name ?? "", email: subject.host?.email ?? "" },
     guests,
-    answers: { notes: lead.notes ?? null },
+    answers: { ...(("answers" in lead && lead.answers) || {}), notes: lead.notes ?? null },
     location: eventType?.location ?? null,
   };
   if (subject.links?.cancelUrl) data.cancelUrl = subject.links.cancelUrl;

@@ -100,6 +100,7 @@ async function book(typeId: string, server = slot % 2) {
       email: `wendy-${crypto.randomUUID().slice(0, 6)}@example.test`,
       timeZone: "Asia/Tokyo",
       notes: "Hello",
+      answers: { company: "Acme" },
     },
   });
   return (await ok<{ booking: { id: string; start: string; cancelUrl: string } }>(res, 201)).booking;
@@ -120,6 +121,7 @@ beforeAll(async () => {
     minimumNotice: 60,
     bookingWindowDays: 30,
     location: { type: "phone", value: "+1 555 0100" },
+    questions: [{ id: "company", label: "Company", type: "short_text", required: false }],
   });
   typeId = type._id;
 });
@@ -151,7 +153,7 @@ describe("booking events", () => {
       expect(data.status).toBe("confirmed");
       expect(data.host).toEqual({ name: "Hook host", email: host.email });
       expect((data.guests as { name: string }[])[0].name).toBe("Wendy Guest");
-      expect(data.answers).toEqual({ notes: "Hello" });
+      expect(data.answers).toEqual({ company: "Acme", notes: "Hello" });
       expect(data.location).toEqual({ type: "phone", value: "+1 555 0100" });
       expect(data.cancelUrl).toBe(booking.cancelUrl);
     }

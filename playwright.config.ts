@@ -71,6 +71,10 @@ export default defineConfig({
         ADMIN_EMAILS: "boss@e2e.test",
         // The job runner looks every second, so a reminder reaches the bell quickly (workflows.spec.ts).
         JOBS_POLL_MS: "1000",
+        // Calendars (docs/decisions/035): the spec's Radicale listens on loopback.
+        CALENDAR_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString("base64"),
+        ALLOW_PRIVATE_CALENDAR_URLS: "true",
+        CALENDAR_SYNC_SECONDS: "5",
         ...E2E_STRIPE,
       },
     },

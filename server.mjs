@@ -212,7 +212,7 @@ app.use(
 const apiPathPatterns = info.apiPaths.map((p) => new RegExp(`^${p.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`));
 const corsForApi = cors({
   origin: info.corsOrigins,
-  methods: ["GET", "HEAD", "POST", "PUT", "DELETE"],
+  methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
   allowedHeaders: ["Authorization", "Content-Type", "Idempotency-Key"],
   exposedHeaders: ["Idempotent-Replayed", "Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Total-Count"],
   maxAge: 600,
@@ -331,7 +331,7 @@ const PATH_CONTROL = /\p{Cc}/u;
 const QUERY_CONTROL = /(?![\t\n\r])\p{Cc}/u;
 app.use((req, res, next) => {
   if (!KNOWN_METHODS.includes(req.method)) {
-    res.setHeader("Allow", "GET, HEAD, POST, PUT, DELETE, OPTIONS");
+    res.setHeader("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
     return refuse(req, res, 405, "method_not_allowed", `${req.method} is not supported here.`);
   }
   let path;

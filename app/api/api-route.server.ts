@@ -11,7 +11,7 @@ import { clientIp, hit, type RateLimitResult } from "~/utils/rate-limit.server";
  * becomes the JSON 500 of `unexpectedErrorResponse` (never Remix's HTML error page).
  */
 
-export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
+export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type ApiHandler = (args: LoaderFunctionArgs) => Promise<Response> | Response;
 
 const WINDOW_SECONDS = 60;

@@ -7,6 +7,7 @@ import type { EventTypeInput } from "~/schemas/scheduling-api";
 import type { Transaction } from "./event.server";
 import { isForeignKeyViolation, type Schedule } from "./schedule.server";
 import { isTeamKind, teamSlotHosts } from "./team-hosts.server";
+import { externalBusyTimes } from "./calendar.server";
 import { isUniqueViolation } from "./user.server";
 
 /**
@@ -251,7 +252,7 @@ export async function busyTimes(
       ),
     )
     .orderBy(asc(events.startsAt));
-  return rows.map((r) => ({
+  const own: BusyTime[] = rows.map((r) => ({
     start: r.start,
     end: r.end,
     bufferBefore: r.bufferBefore,
@@ -259,6 +260,10 @@ export async function busyTimes(
     seats: r.seats,
     ...(r.eventTypeId ? { eventTypeId: r.eventTypeId } : {}),
   }));
+  // The host's outside calendars (docs/decisions/035), from the cache the job runner keeps fresh.
+  const outside = await externalBusyTimes(hostId, from, to, options.executor);
+  if (outside.length === 0) return own;
+  return [...own, ...outside].sort((a, b) => new Date(a.start).getTime() - new Date(b.start).getTime());
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -15,6 +15,8 @@ import type { InvitationKind } from "~/mail/event-mail";
 import { sendOutboxMail } from "~/utils/mail-transport.server";
 import { addBookingEventConsumer, deliverBookingEvents, fromSnapshot, mailConsumer, recordBookingEvent } from "~/models/booking-events.server";
 import type { BookingEventKind } from "../../db/schema";
+// Registers the calendar write-back consumer wherever booking events are written (docs/decisions/035).
+import { hostsOfEvent, refreshHostCalendars } from "./calendars.server";
 
 /**
  * The booking lifecycle (docs/decisions/030): create, reschedule and cancel, one function per
@@ -101,6 +103,9 @@ export async function createBookingChange(input: {
   linkBase: string;
   idempotency?: BookingIdempotency;
 }): Promise<BookingResult> {
+  // A meeting added to the host's calendar a minute ago still wins (bounded wait; else the cache).
+  const { found } = input.request;
+  await refreshHostCalendars([found.ownerId, ...(found.eventType.hostIds ?? [])], input.now);
   const result = await createBooking(input.request, input.now, input.idempotency, async (tx, r) => {
     const seatId = "session" in r.booking ? r.booking.id : null;
     const eventId = "session" in r.booking ? (r.booking as SeatBooking).session.id : r.booking.id;
@@ -134,6 +139,7 @@ export async function rescheduleBookingChange(input: {
   const links = linksFor(input.linkBase, id, "token" in actor ? actor.token : null);
   let result: ChangeResult;
   const seat = "token" in actor ? await findSeatBooking(id, actor.token) : null;
+  await refreshHostCalendars(await hostsOfEvent(seat ? seat.session.id : id), now);
   if (seat) {
     const moved = await rescheduleSeat(seat, start, now, async (tx, r, before) => {
       await recordBookingEvent(tx, {

@@ -12,6 +12,8 @@ declare module "vitest" {
 export const SESSION_SECRET = "integration-secret-0123456789abcdef0123456789";
 /** The one other site whose pages may call the JSON paths (CORS). */
 export const CORS_ORIGIN = "https://partner.example.test";
+/** 32 bytes, base64: the calendar secrets' key of the test servers. */
+export const CALENDAR_KEY = Buffer.alloc(32, 7).toString("base64");
 
 /**
  * One fresh PostgreSQL database and two app servers on it, started at the same moment:
@@ -28,6 +30,10 @@ export default async function setup(project: TestProject) {
       ADMIN_EMAILS: "chief@example.test",
       TRUST_PROXY: "loopback",
       CORS_ORIGINS: CORS_ORIGIN,
+      // Calendars (docs/decisions/035): Radicale and the feed servers of the tests listen on loopback.
+      CALENDAR_ENCRYPTION_KEY: CALENDAR_KEY,
+      ALLOW_PRIVATE_CALENDAR_URLS: "true",
+      CALENDAR_SYNC_SECONDS: "5",
     };
     servers = await Promise.all([startServer(env), startServer(env)]);
   } catch (error) {

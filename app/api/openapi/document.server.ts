@@ -1,6 +1,7 @@
 import { createDocument } from "zod-openapi";
 import { paths as admin } from "./admin";
 import { paths as bookings } from "./bookings";
+import { paths as calendars } from "./calendars";
 import { paths as core } from "./core";
 import { paths as payments } from "./payments";
 import { paths as scheduling } from "./scheduling";
@@ -37,7 +38,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         session: { type: "apiKey", in: "cookie", name: "__session", description: "The site's own signed-in session (same-origin pages only)." },
       },
     },
-    paths: merge(core, admin, payments, tokens, scheduling, bookings),
+    paths: merge(core, admin, payments, tokens, scheduling, bookings, calendars),
   });
   return cached;
 }

@@ -19,6 +19,8 @@ export function drawerItems(role: Role): DrawerItem[] {
   const workflows = { to: "/dashboard/workFlow", label: "Workflows" };
   // The host's team (decision 020): invitations both ways, right after availability.
   const team = { to: "/dashboard/team", label: "Team" };
+  // The host's outside calendars and subscription feed (docs/decisions/035), beside availability.
+  const calendars = { to: "/dashboard/calendars", label: "Calendars" };
   if (role === "admin") {
     return [
       mySchedule,
@@ -40,6 +42,7 @@ export function drawerItems(role: Role): DrawerItem[] {
       { to: "/dashboard/profile", label: "Profile" },
       { to: "/dashboard/eventTypes", label: "Event Types" },
       availability,
+      calendars,
       team,
       scheduledEvents,
       workflows,
@@ -51,6 +54,7 @@ export function drawerItems(role: Role): DrawerItem[] {
     { to: "/dashboard/profile", label: "Profile" },
     { to: "/dashboard/eventTypes", label: "Event Types" },
     availability,
+    calendars,
     team,
     { to: "/dashboard/scheduledEvents", label: "Scheduled Events" },
     workflows,

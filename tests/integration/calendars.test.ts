@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allDayEventType, apiClient, at, dateIn, errorOf, ok, type Account, type Json } from "./api-client";
 import { RADICALE_PASSWORD, startRadicale, type Radicale } from "../support/radicale";
 
-const { call, account } = apiClient({ ipPrefix: "10.135", namePrefix: "Cal" });
+const { db, call, account } = apiClient({ ipPrefix: "10.135", namePrefix: "Cal" });
 
 interface Connection {
   id: string;
@@ -62,6 +62,8 @@ let radicale: Radicale;
 let host: Account;
 let other: Account;
 let typeId: string;
+let slug = "";
+let username = "";
 let work = "";
 let connection: Connection;
 
@@ -87,15 +89,11 @@ beforeAll(async () => {
   );
   host = await account("host", "professional");
   other = await account("other", "professional");
-  const type = await allDayEventType(call, host.token, {
-    title: "Call",
-    slug: `cal-${crypto.randomUUID().slice(0, 8)}`,
-    duration: 30,
-    slotInterval: 30,
-    minimumNotice: 0,
-    bookingWindowDays: 30,
-  });
+  slug = `cal-${crypto.randomUUID().slice(0, 8)}`;
+  const type = await allDayEventType(call, host.token, { title: "Call", slug, duration: 30, slotInterval: 30, minimumNotice: 0, bookingWindowDays: 30 });
   typeId = type._id;
+  username = `cal${crypto.randomUUID().slice(0, 8)}`;
+  await db`update users set username = ${username} where id = ${host.id}`;
 }, 60_000);
 
 afterAll(async () => {
@@ -219,6 +217,9 @@ describe("a CalDAV account (Radicale)", () => {
       expect(Date.now() - started).toBeLessThan(2000);
       expect(slots).not.toContain(at(DAY, "10:00"));
       expect(slots).toContain(at(DAY, "11:00"));
+      // The booking page says its times may be out of date.
+      const pageRes = await call("GET", `/${username}/${slug}?tz=UTC&date=${dateIn(DAY)}`, { server: 1 });
+      expect(await pageRes.text()).toContain("Availability may be out of date");
       // A booking does not hang on it either.
       const booked = await call("POST", "/api/bookings", {
         json: { eventTypeId: typeId, start: at(DAY, "11:00"), name: "Down", email: "down@example.test", timeZone: "UTC" },

@@ -13,6 +13,7 @@ import { Button } from "~/components/ui/button";
 import { isTakingBookings, nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
 import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN, runIdempotent } from "~/models/idempotency.server";
 import { isTeamKind } from "~/models/team-hosts.server";
+import { hostCalendarsStale } from "~/models/calendar.server";
 import { addDays } from "~/scheduling/calendar-days";
 import { bookingBody } from "~/schemas/booking-api";
 import { createBookingChange } from "~/services/bookings.server";
@@ -169,6 +170,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     /** The form's Idempotency-Key (decision 024): a double submit or a resubmit lands on one booking. */
     idempotencyKey: crypto.randomUUID(),
     embed: q.get("embed") === "1",
+    /** A host calendar could not be read on its last try: the times come from the last good read (docs/decisions/035). */
+    calendarsStale: taking ? await hostCalendarsStale([found.ownerId, ...(found.eventType.hostIds ?? [])]) : false,
   };
 }
 
@@ -469,6 +472,11 @@ export default function BookingPage() {
                 monthHref={href({ view: undefined, date: d.date ?? undefined })}
                 weekHref={href({ view: "week", date: d.date ?? undefined })}
               />
+              {d.calendarsStale ? (
+                <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="availability-stale">
+                  Availability may be out of date: the host&apos;s calendar could not be checked just now.
+                </p>
+              ) : null}
               {d.week ? (
                 <div className="space-y-5">
                   <WeekView

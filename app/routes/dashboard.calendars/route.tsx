@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const format = dateTimeFormatters(user.timeZone);
   const connections = (await listConnections(user.id)).map((c) => ({
     ...calendarConnectionJson(c),
-    synced: c.lastSyncedAt ? `${format.date.format(c.lastSyncedAt)} ${format.time.format(c.lastSyncedAt)}` : null,
+    synced: c.lastSyncedAt ? `${format.date.format(c.lastSyncedAt)} ${format.time.format(c.lastSyncedAt)} (${format.zone.replaceAll("_", " ")})` : null,
   }));
   // The remove confirmation is a URL (?remove=<id>), so it opens without JavaScript.
   const removeId = url.searchParams.get("remove");
@@ -116,6 +116,8 @@ export default function Calendars() {
   const errors = actionData && "errors" in actionData ? (actionData.errors as ConnectErrors | null) : null;
   const removing = useIsPending({ intent: "remove" });
   const rotatingNow = useIsPending({ intent: "rotate" });
+  // A new connection empties the forms (the password above all): they mount afresh.
+  const formKey = connections.map((c) => c.id).join(",");
   return (
     <div className="space-y-8">
       <header>
@@ -162,7 +164,7 @@ export default function Calendars() {
               iCloud, Fastmail, Nextcloud or another CalDAV server
             </h3>
             <p className="mb-4 mt-1 text-sm text-neutral-600">Read for busy times and written with your bookings. Checked as soon as you connect.</p>
-            <CalDavForm errors={errors} />
+            <CalDavForm key={formKey} errors={errors} />
           </div>
           <div className="space-y-4">
             <div className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6">
@@ -186,7 +188,7 @@ export default function Calendars() {
                 Outlook and Office 365 connect through their ICS address: read-only, so their events block your slots, but bookings are not written there
                 (subscribe to your feed below instead).
               </p>
-              <IcsForm errors={errors} />
+              <IcsForm key={formKey} errors={errors} />
             </div>
           </div>
         </div>
@@ -197,8 +199,8 @@ export default function Calendars() {
           Subscribe to your bookings
         </h2>
         <p className="mb-4 mt-1 max-w-3xl text-sm text-neutral-600">
-          A private address any calendar app can subscribe to (Apple Calendar, Outlook, Google Calendar&apos;s &ldquo;From URL&rdquo;): your bookings and
-          events, kept up to date. Anyone with the address can read it; reset it if it leaks.
+          A private address with your bookings and events, kept up to date, that any calendar app can subscribe to: Apple Calendar, Outlook, or Google
+          Calendar&apos;s &ldquo;From URL&rdquo;. Anyone with the address can read it; reset it if it leaks.
         </p>
         {available ? <FeedBox feed={feed} /> : <p className="text-sm text-neutral-600">Not available on this server.</p>}
       </section>

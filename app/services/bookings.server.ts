@@ -15,8 +15,7 @@ import type { InvitationKind } from "~/mail/event-mail";
 import { sendOutboxMail } from "~/utils/mail-transport.server";
 import { addBookingEventConsumer, deliverBookingEvents, fromSnapshot, mailConsumer, recordBookingEvent } from "~/models/booking-events.server";
 import type { BookingEventKind } from "../../db/schema";
-// Registers the calendar write-back consumer wherever booking events are written (docs/decisions/035).
-import { hostsOfEvent, refreshHostCalendars } from "./calendars.server";
+import { calendarConsumer, hostsOfEvent, refreshHostCalendars } from "./calendars.server";
 
 /**
  * The booking lifecycle (docs/decisions/030): create, reschedule and cancel, one function per
@@ -68,6 +67,8 @@ async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): 
 }
 
 addBookingEventConsumer(mailConsumer(tell));
+// Bookings written into the host's calendar (docs/decisions/035), after the mails in every run.
+addBookingEventConsumer(calendarConsumer);
 
 let nudging: Promise<void> | null = null;
 let again = false;

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { createDAVClient, deleteObject, getBasicAuthHeaders, updateObject, type DAVCalendar } from "tsdav";
 import type { CalendarConnection, ExternalCalendar } from "../../db/schema";
 import { composeCalendarFile, isOwnUid, type CalendarEntry } from "~/mail/calendar-file";
-import { addBookingEventConsumer, type BookingEventConsumer } from "~/models/booking-events.server";
+import type { BookingEventConsumer } from "~/models/booking-events.server";
 import {
   applyCopyChanges,
   claimDueConnections,
@@ -344,12 +344,31 @@ async function entryOf(event: EventRow, known?: Map<string, Awaited<ReturnType<t
   };
 }
 
-async function putCopy(
-  connection: CalendarConnection,
-  calendar: ExternalCalendar,
-  entry: CalendarEntry,
-  existing: string | null,
-): Promise<{ externalId: string; etag: string | null }> {
+const WRITE_TIMEOUT_MS = 5_000;
+const RESTING_MS = 60_000;
+/** Connections whose last write failed, until when they rest (this process only). */
+const resting = new Map<string, number>();
+
+async function guarded<T>(connection: CalendarConnection, write: () => Promise<T>): Promise<T> {
+  const until = resting.get(connection.id) ?? 0;
+  if (until > Date.now()) throw new Error(`${connection.name}: the last write failed moments ago; trying again later`);
+  try {
+    const result = await write();
+    resting.delete(connection.id);
+    return result;
+  } catch (error) {
+    resting.set(connection.id, Date.now() + RESTING_MS);
+    throw error;
+  }
+}
+
+type Copy = { externalId: string; etag: string | null };
+
+function putCopy(connection: CalendarConnection, calendar: ExternalCalendar, entry: CalendarEntry, existing: string | null): Promise<Copy> {
+  return guarded(connection, () => writeCopy(connection, calendar, entry, existing));
+}
+
+async function writeCopy(connection: CalendarConnection, calendar: ExternalCalendar, entry: CalendarEntry, existing: string | null): Promise<Copy> {
   if (connection.type === "google") {
     return { externalId: await googlePut(decryptSecret(connection.secret ?? ""), calendar.externalId, entry, existing, uidHost()), etag: null };
   }
@@ -360,19 +379,23 @@ async function putCopy(
     url,
     data: composeCalendarFile([entry], { uidHost: uidHost() }),
     headers: { ...getBasicAuthHeaders({ username: account.username, password: account.password }), "content-type": "text/calendar; charset=utf-8" },
-    fetch: fetcher(),
+    fetch: fetcher(WRITE_TIMEOUT_MS),
   });
   if (!response.ok) throw new Error(`PUT ${url}: ${response.status}`);
   return { externalId: url, etag: response.headers.get("etag") };
 }
 
-async function deleteCopy(connection: CalendarConnection, calendar: ExternalCalendar, externalId: string): Promise<void> {
+function deleteCopy(connection: CalendarConnection, calendar: ExternalCalendar, externalId: string): Promise<void> {
+  return guarded(connection, () => removeCopy(connection, calendar, externalId));
+}
+
+async function removeCopy(connection: CalendarConnection, calendar: ExternalCalendar, externalId: string): Promise<void> {
   if (connection.type === "google") return googleDelete(decryptSecret(connection.secret ?? ""), calendar.externalId, externalId);
   const account = accountOf(connection);
   const response = await deleteObject({
     url: externalId,
     headers: getBasicAuthHeaders({ username: account.username, password: account.password }),
-    fetch: fetcher(),
+    fetch: fetcher(WRITE_TIMEOUT_MS),
   });
   // Already gone (deleted by hand, or by an earlier try): the same outcome.
   if (!response.ok && response.status !== 404 && response.status !== 410) throw new Error(`DELETE ${externalId}: ${response.status}`);
@@ -405,13 +428,16 @@ async function copyEffects(eventId: string): Promise<CopyChange[]> {
   return changes;
 }
 
+/**
+ * The calendar consumer, registered by services/bookings.server.ts after the mail consumer (mails
+ * first in every delivery run). A connection whose write just failed is not asked again for a
+ * minute in this process: a dead server costs one timeout per run, not one per booking.
+ */
 export const calendarConsumer: BookingEventConsumer<CopyChange[]> = {
   name: "calendar",
   effects: (record) => copyEffects(record.eventId),
   apply: (tx, changes) => applyCopyChanges(tx, changes),
 };
-
-addBookingEventConsumer(calendarConsumer);
 
 // ---------------------------------------------------------------------------------------------
 // The host's own subscription feed.

@@ -1,11 +1,12 @@
 import type { TestProject } from "vitest/node";
 import { createTestDatabase } from "../support/postgres";
-import { startServer, type RunningServer } from "../support/server";
+import { freePort, startServer, type RunningServer } from "../support/server";
 
 declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
     serverUrls: string[];
+    fakeGoogleUrl: string;
   }
 }
 
@@ -21,6 +22,9 @@ export const CALENDAR_KEY = Buffer.alloc(32, 7).toString("base64");
  */
 export default async function setup(project: TestProject) {
   const db = await createTestDatabase();
+  // Where tests/integration/google-calendar.test.ts runs its fake Google: every server's job
+  // runner may write a booking into a Google calendar, so every server must reach the same fake.
+  const fakeGoogleUrl = `http://127.0.0.1:${await freePort()}`;
   let servers: RunningServer[] = [];
   try {
     const env = {
@@ -34,6 +38,8 @@ export default async function setup(project: TestProject) {
       CALENDAR_ENCRYPTION_KEY: CALENDAR_KEY,
       ALLOW_PRIVATE_CALENDAR_URLS: "true",
       CALENDAR_SYNC_SECONDS: "5",
+      GOOGLE_OAUTH_BASE: fakeGoogleUrl,
+      GOOGLE_API_BASE: fakeGoogleUrl,
     };
     servers = await Promise.all([startServer(env), startServer(env)]);
   } catch (error) {
@@ -42,6 +48,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide("databaseUrl", db.url);
+  project.provide("fakeGoogleUrl", fakeGoogleUrl);
   project.provide(
     "serverUrls",
     servers.map((s) => s.url),

@@ -1,14 +1,14 @@
 /**
  * Google Calendar (docs/decisions/035) against a fake Google at the network boundary: a local
  * HTTP server standing for Google's OAuth token endpoint and Calendar API (GOOGLE_OAUTH_BASE,
- * GOOGLE_API_BASE), with an app server of its own configured for it.
+ * GOOGLE_API_BASE; the suite's servers point there too), with an app server of its own that has a
+ * Google client id.
  *
  * Covered: the consent URL (calendar scopes, offline, consent, incremental); the callback's state
  * check; the code exchanged for a refresh token stored encrypted; free/busy blocking slots; a
  * booking inserted with our own id, moved and deleted.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { HttpClient, uniqueEmail } from "../support/http";
@@ -52,8 +52,9 @@ beforeAll(async () => {
     google.calls.push(`${req.method} ${url.pathname}`);
     if (url.pathname === "/token") {
       const form = new URLSearchParams(text);
-      if (form.get("client_id") !== "cal-client" || form.get("client_secret") !== "cal-secret") return json(res, 401, { error: "invalid_client" });
+      // Every app server's runner may refresh (the suite's two know no client id): only the code exchange checks the client.
       if (form.get("grant_type") === "authorization_code" && form.get("code") === "good-code") {
+        if (form.get("client_id") !== "cal-client" || form.get("client_secret") !== "cal-secret") return json(res, 401, { error: "invalid_client" });
         return json(res, 200, { access_token: "at-first", refresh_token: "rt-secret-refresh", expires_in: 3600 });
       }
       if (form.get("grant_type") === "refresh_token" && form.get("refresh_token") === "rt-secret-refresh") {
@@ -102,8 +103,9 @@ beforeAll(async () => {
     }
     json(res, 404, { error: { code: 404 } });
   });
-  await new Promise<void>((r) => fake.listen(0, "127.0.0.1", r));
-  fakeBase = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+  // On the port the suite's servers were told (global-setup.ts): their runners write bookings here too.
+  fakeBase = inject("fakeGoogleUrl");
+  await new Promise<void>((r) => fake.listen(Number(new URL(fakeBase).port), "127.0.0.1", r));
   server = await startServer({
     DATABASE_URL: inject("databaseUrl"),
     SESSION_SECRET,

@@ -30,7 +30,7 @@ export function startJobs(): { pollMs: number } | null {
       // Booking events before the outbox, so a booking's mails queued here leave in the same poll (decision 030).
       { name: "booking-events", run: async (now) => void (await deliverBookingEvents(now)) },
       // The hosts' outside calendars, each connection every CALENDAR_SYNC_SECONDS (docs/decisions/035).
-      { name: "calendars", run: async (now) => void (await syncDueCalendars(now)) },
+      { name: "calendars", run: async () => void (await syncDueCalendars()) },
       { name: "reminders", run: async (now) => void (await sendDueReminders(now, { guestReminderMail, guestFollowUpMail, hostReminderNotification })) },
       { name: "outbox", run: async (now) => void (await sendOutboxMail(now)) },
       // Once an hour on one server, whichever claims the turn (docs/decisions/026).

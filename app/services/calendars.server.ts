@@ -274,18 +274,24 @@ export async function syncNow(userId: string, id: string, now: Date): Promise<st
   return syncConnection(connection, now);
 }
 
-/** The job: every connection due (claimed with SKIP LOCKED and a lease), a few at once. */
-export async function syncDueCalendars(now: Date): Promise<number> {
-  const claimed = await claimDueConnections(now, 2 * 60_000, 20);
-  let next = 0;
-  const worker = async () => {
-    while (next < claimed.length) {
-      const connection = claimed[next++];
-      await syncConnection(connection, now);
-    }
-  };
-  await Promise.all([worker(), worker(), worker(), worker()]);
-  return claimed.length;
+/** How long one run of the job keeps claiming more due connections. */
+const JOB_BUDGET_MS = 10_000;
+
+/** The job: the connections due (claimed 20 at a time with SKIP LOCKED and a lease), four at once, for at most JOB_BUDGET_MS. */
+export async function syncDueCalendars(): Promise<number> {
+  const started = Date.now();
+  let synced = 0;
+  while (Date.now() - started < JOB_BUDGET_MS) {
+    const claimed = await claimDueConnections(new Date(), 2 * 60_000, 20);
+    if (claimed.length === 0) break;
+    let next = 0;
+    const worker = async () => {
+      while (next < claimed.length) await syncConnection(claimed[next++], new Date());
+    };
+    await Promise.all([worker(), worker(), worker(), worker()]);
+    synced += claimed.length;
+  }
+  return synced;
 }
 
 /**

@@ -26,7 +26,12 @@ describe("calendar secrets at rest", () => {
   });
 
   it("needs the key in production on a server database, derives one elsewhere", async () => {
-    const prod = await crypto({ NODE_ENV: "production", DATABASE_URL: "postgres://x@127.0.0.1/db", SESSION_SECRET: "s".repeat(40), CALENDAR_ENCRYPTION_KEY: "" });
+    const prod = await crypto({
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://x@127.0.0.1/db",
+      SESSION_SECRET: "s".repeat(40),
+      CALENDAR_ENCRYPTION_KEY: "",
+    });
     expect(prod.calendarSecretsAvailable()).toBe(false);
     expect(() => prod.encryptSecret("x")).toThrow(/CALENDAR_ENCRYPTION_KEY/);
     const dev = await crypto({ NODE_ENV: "development", SESSION_SECRET: "s".repeat(40), DATA_DIR: ":memory:", CALENDAR_ENCRYPTION_KEY: "" });

@@ -109,10 +109,15 @@ function accountOf(connection: CalendarConnection): CalDavAccount {
 
 export type ConnectInput = { type: "caldav"; url: string; username: string; password: string } | { type: "ics"; url: string };
 
-/** What the host sees of a feed's secret address: its host and a shortened path. */
+/**
+ * What is stored in the clear of a feed's secret address: its host, a shortened path, and a short
+ * digest of the whole address (so two feeds of one host are told apart; the address itself is
+ * kept encrypted).
+ */
 function maskedFeedUrl(url: URL): string {
   const path = url.pathname.length > 16 ? `${url.pathname.slice(0, 12)}…` : url.pathname;
-  return `${url.protocol}//${url.host}${path}`;
+  const digest = crypto.createHash("sha256").update(url.href).digest("hex").slice(0, 12);
+  return `${url.protocol}//${url.host}${path}#${digest}`;
 }
 
 /** Checks the account or feed on the spot, stores it and reads its busy times once; throws CalendarConnectError with words. */

@@ -316,6 +316,10 @@ describe("ICS feeds", () => {
     const big = await ok<Connection>(await call("POST", "/api/calendars", { token: feedHost.token, json: { type: "ics", url: `${base}/large.ics` } }), 201);
     expect(big.status).toBe("ok");
     expect(Date.now() - started).toBeLessThan(15_000);
+    // A second feed of the same server is another connection; the same feed again replaces its old one.
+    await ok(await call("POST", "/api/calendars", { token: feedHost.token, json: { type: "ics", url: `${base}/feed.ics` } }), 201);
+    await ok(await call("POST", "/api/calendars", { token: feedHost.token, json: { type: "ics", url: `${base}/feed.ics` } }), 201);
+    expect(await ok<Connection[]>(await call("GET", "/api/calendars", { token: feedHost.token }))).toHaveLength(2);
   }, 30_000);
 });
 

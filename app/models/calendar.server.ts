@@ -389,3 +389,17 @@ export async function timeZoneOf(userId: string): Promise<string | null> {
   const [row] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
   return row?.timeZone ?? null;
 }
+
+/** Where our own bookings sit in these calendars (their copies, at the events' current times): Google's free/busy has no UIDs to skip them by. */
+export async function ownCopyTimes(calendarIds: string[]): Promise<Map<string, Array<{ start: Date; end: Date }>>> {
+  const out = new Map<string, Array<{ start: Date; end: Date }>>();
+  if (calendarIds.length === 0) return out;
+  const db = await getDb();
+  const rows = await db
+    .select({ calendarId: externalEventCopies.calendarId, start: events.startsAt, end: events.endsAt })
+    .from(externalEventCopies)
+    .innerJoin(events, eq(events.id, externalEventCopies.eventId))
+    .where(and(inArray(externalEventCopies.calendarId, calendarIds), sql`${events.status} <> 'cancelled'`));
+  for (const r of rows) out.set(r.calendarId, [...(out.get(r.calendarId) ?? []), { start: r.start, end: r.end }]);
+  return out;
+}

@@ -13,6 +13,7 @@ import {
   eventForCopy,
   feedByTokenHash,
   getFeedToken,
+  ownCopyTimes,
   setFeedToken,
   getConnection,
   receivingCalendarOf,
@@ -25,6 +26,7 @@ import {
 import { locationOfEventType, locationsOfEventTypes } from "~/models/event-type.server";
 import { isUuid } from "~/models/event.server";
 import { busyFromCalendars, CalendarParseError, mergeBusy, type BusyInterval } from "~/scheduling/calendar-busy";
+import { subtract } from "~/scheduling/intervals";
 import { meetingPlace } from "~/schemas/meeting";
 import { decryptSecret, encryptSecret } from "~/utils/calendar-crypto.server";
 import { calendarFetch, CalendarFetchError, checkCalendarUrl } from "~/utils/calendar-fetch.server";
@@ -194,6 +196,13 @@ async function readFeed(
   return { status: "read", body: await response.text(), etag: response.headers.get("etag") };
 }
 
+/** Busy intervals less our own bookings' times (interval subtraction: a meeting next to ours stays). */
+function withoutOwn(busy: BusyInterval[], own: BusyInterval[]): BusyInterval[] {
+  if (own.length === 0) return busy;
+  const ms = (list: BusyInterval[]) => mergeBusy(list).map((b) => ({ start: b.start.getTime(), end: b.end.getTime() }));
+  return subtract(ms(busy), ms(own)).map((i) => ({ start: new Date(i.start), end: new Date(i.end) }));
+}
+
 function digestOf(busy: BusyInterval[]): string {
   return crypto
     .createHash("sha256")
@@ -231,7 +240,9 @@ async function readConnection(connection: ConnectionWithCalendars, now: Date, zo
       from,
       to,
     );
-    for (const calendar of wanted) done(calendar, null, busy.get(calendar.externalId) ?? []);
+    // Our own bookings are in there too, without UIDs: their times are taken out again.
+    const own = await ownCopyTimes(wanted.map((c) => c.id));
+    for (const calendar of wanted) done(calendar, null, withoutOwn(busy.get(calendar.externalId) ?? [], own.get(calendar.id) ?? []));
     return results;
   }
   const { client, calendars } = await davCalendars(accountOf(connection), timeoutMs);

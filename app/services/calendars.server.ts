@@ -28,7 +28,7 @@ import { isUuid } from "~/models/event.server";
 import { busyFromCalendars, CalendarParseError, mergeBusy, type BusyInterval } from "~/scheduling/calendar-busy";
 import { subtract } from "~/scheduling/intervals";
 import { meetingPlace } from "~/schemas/meeting";
-import { decryptSecret, encryptSecret } from "~/utils/calendar-crypto.server";
+import { CalendarKeyMissing, decryptSecret, encryptSecret } from "~/utils/calendar-crypto.server";
 import { calendarFetch, CalendarFetchError, checkCalendarUrl } from "~/utils/calendar-fetch.server";
 import { env } from "~/utils/env.server";
 import { googleBusy, googleCalendarsOf, googleDelete, googlePut, GoogleCalendarError } from "./google-calendar.server";
@@ -64,8 +64,11 @@ function uidHost(): string {
 export function problemInWords(error: unknown): string {
   if (error instanceof CalendarFetchError) return error.message;
   if (error instanceof CalendarParseError) return "The address did not give an iCalendar file.";
-  if (error instanceof CalendarConnectError || error instanceof GoogleCalendarError) return error.message;
+  if (error instanceof CalendarConnectError || error instanceof GoogleCalendarError || error instanceof CalendarKeyMissing) return error.message;
   const message = error instanceof Error ? error.message : String(error);
+  if (/Unsupported state|unable to authenticate data|not an encrypted calendar secret/i.test(message)) {
+    return "The saved password can no longer be read (this server's CALENDAR_ENCRYPTION_KEY changed): remove the calendar and connect it again.";
+  }
   if (/401|Invalid credentials|Unauthorized/i.test(message)) return "The server refused the password.";
   if (/403|Forbidden/i.test(message)) return "The server refused access to this calendar.";
   if (/fetch failed|ECONNREFUSED|ENOTFOUND|EAI_AGAIN/i.test(message)) return "Not reachable.";

@@ -80,6 +80,8 @@ async function main() {
   ensureAppBuild(log);
   const { default: autocannon } = await import("autocannon");
   const radicale = await startRadicale();
+  // However the run ends (a failure while filling the calendars too), Radicale goes with it.
+  process.on("exit", () => radicale.child.kill());
   const now = Date.now();
   const dayStart = (days) => new Date(Math.floor((now + days * DAY_MS) / DAY_MS) * DAY_MS);
 

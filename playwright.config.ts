@@ -73,6 +73,10 @@ export default defineConfig({
         JOBS_POLL_MS: "1000",
         // The webhook receiver of webhooks.spec.ts listens on 127.0.0.1.
         ALLOW_PRIVATE_WEBHOOK_URLS: "true",
+        // Calendars (docs/decisions/035): the spec's Radicale listens on loopback.
+        CALENDAR_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString("base64"),
+        ALLOW_PRIVATE_CALENDAR_URLS: "true",
+        CALENDAR_SYNC_SECONDS: "5",
         ...E2E_STRIPE,
       },
     },

@@ -331,7 +331,7 @@ const PATH_CONTROL = /\p{Cc}/u;
 const QUERY_CONTROL = /(?![\t\n\r])\p{Cc}/u;
 app.use((req, res, next) => {
   if (!KNOWN_METHODS.includes(req.method)) {
-    res.setHeader("Allow", "GET, HEAD, POST, PUT, DELETE, OPTIONS");
+    res.setHeader("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
     return refuse(req, res, 405, "method_not_allowed", `${req.method} is not supported here.`);
   }
   let path;

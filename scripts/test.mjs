@@ -36,6 +36,11 @@ function ensurePostgres() {
   if (run("bash", ["scripts/ensure-postgres.sh"]) !== 0) fail("no PostgreSQL server for the integration tests.");
 }
 
+/** Debian's Radicale: the CalDAV server of the calendar tests (integration and e2e). */
+function ensureRadicale() {
+  if (run("bash", ["scripts/ensure-radicale.sh"]) !== 0) fail("no Radicale for the calendar tests (apt-get install -y radicale).");
+}
+
 /** The scheduling code must not depend on the process's own zone: it runs again under these. */
 const OTHER_ZONES = ["America/Los_Angeles", "Asia/Kolkata", "Pacific/Kiritimati"];
 
@@ -56,10 +61,12 @@ const suites = {
   },
   integration: () => {
     ensurePostgres();
+    ensureRadicale();
     return run("npx", ["vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/integration.json`]);
   },
   e2e: () => {
     ensureChromium();
+    ensureRadicale();
     return run("npx", ["playwright", "test", "--reporter=list,json"], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`,
       PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",

@@ -1,6 +1,7 @@
 import { deliverBookingEvents } from "~/models/booking-events.server";
 import "~/services/bookings.server";
 import { sendDueWebhooks } from "~/services/webhooks.server";
+import { syncDueCalendars } from "~/services/calendars.server";
 import { runHousekeeping } from "~/models/housekeeping.server";
 import { guestFollowUpMail, guestReminderMail, hostReminderNotification } from "~/mail/reminder-mail";
 import { sendDueReminders } from "~/models/reminder.server";
@@ -31,6 +32,8 @@ export function startJobs(): { pollMs: number } | null {
       { name: "booking-events", run: async (now) => void (await deliverBookingEvents(now)) },
       // Webhooks the booking events just fanned out go in the same poll (docs/decisions/037).
       { name: "webhooks", run: async (now) => void (await sendDueWebhooks(now)) },
+      // The hosts' outside calendars, each connection every CALENDAR_SYNC_SECONDS (docs/decisions/035).
+      { name: "calendars", run: async () => void (await syncDueCalendars()) },
       { name: "reminders", run: async (now) => void (await sendDueReminders(now, { guestReminderMail, guestFollowUpMail, hostReminderNotification })) },
       { name: "outbox", run: async (now) => void (await sendOutboxMail(now)) },
       // Once an hour on one server, whichever claims the turn (docs/decisions/026).

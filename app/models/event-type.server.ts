@@ -10,6 +10,7 @@ import { can } from "~/utils/permissions";
 import { isForeignKeyViolation, type Schedule } from "./schedule.server";
 import { isTeamKind, teamSlotHosts } from "./team-hosts.server";
 import { bookedStarts } from "./booking-controls.server";
+import { externalBusyTimes } from "./calendar.server";
 import { isUniqueViolation } from "./user.server";
 
 /**
@@ -329,7 +330,7 @@ export async function busyTimes(
       ),
     )
     .orderBy(asc(events.startsAt));
-  return rows.map((r) => ({
+  const own: BusyTime[] = rows.map((r) => ({
     start: r.start,
     end: r.end,
     bufferBefore: r.bufferBefore,
@@ -337,6 +338,10 @@ export async function busyTimes(
     seats: r.seats,
     ...(r.eventTypeId ? { eventTypeId: r.eventTypeId } : {}),
   }));
+  // The host's outside calendars (docs/decisions/035), from the cache the job runner keeps fresh.
+  const outside = await externalBusyTimes(hostId, from, to, options.executor);
+  if (outside.length === 0) return own;
+  return [...own, ...outside].sort((a, b) => new Date(a.start).getTime() - new Date(b.start).getTime());
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

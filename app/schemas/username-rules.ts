@@ -15,6 +15,8 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "auth",
   "book",
   "booking",
+  "calendar",
+  "calendars",
   "bookings",
   "contact",
   "dashboard",

@@ -17,6 +17,7 @@ import { addBookingEventConsumer, deliverBookingEvents, fromSnapshot, mailConsum
 import type { BookingEventKind } from "../../db/schema";
 // Webhooks are one more consumer of the booking events (decision 037): registered by importing it.
 import "./webhooks.server";
+import { calendarConsumer, hostsOfEvent, refreshHostCalendars } from "./calendars.server";
 
 /**
  * The booking lifecycle (docs/decisions/030): create, reschedule and cancel, one function per
@@ -68,6 +69,8 @@ async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): 
 }
 
 addBookingEventConsumer(mailConsumer(tell));
+// Bookings written into the host's calendar (docs/decisions/035), after the mails in every run.
+addBookingEventConsumer(calendarConsumer);
 
 let nudging: Promise<void> | null = null;
 let again = false;
@@ -103,6 +106,9 @@ export async function createBookingChange(input: {
   linkBase: string;
   idempotency?: BookingIdempotency;
 }): Promise<BookingResult> {
+  // A meeting added to the host's calendar a minute ago still wins (bounded wait; else the cache).
+  const { found } = input.request;
+  await refreshHostCalendars([found.ownerId, ...(found.eventType.hostIds ?? [])], input.now);
   const result = await createBooking(input.request, input.now, input.idempotency, async (tx, r) => {
     const seatId = "session" in r.booking ? r.booking.id : null;
     const eventId = "session" in r.booking ? (r.booking as SeatBooking).session.id : r.booking.id;
@@ -136,6 +142,7 @@ export async function rescheduleBookingChange(input: {
   const links = linksFor(input.linkBase, id, "token" in actor ? actor.token : null);
   let result: ChangeResult;
   const seat = "token" in actor ? await findSeatBooking(id, actor.token) : null;
+  await refreshHostCalendars(await hostsOfEvent(seat ? seat.session.id : id), now);
   if (seat) {
     const moved = await rescheduleSeat(seat, start, now, async (tx, r, before) => {
       await recordBookingEvent(tx, {

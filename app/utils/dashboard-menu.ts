@@ -21,6 +21,8 @@ export function drawerItems(role: Role): DrawerItem[] {
   const team = { to: "/dashboard/team", label: "Team" };
   // Booking events pushed to the host's own systems, with their delivery log (decision 037).
   const webhooks = { to: "/dashboard/webhooks", label: "Webhooks" };
+  // The host's outside calendars and subscription feed (docs/decisions/035), beside availability.
+  const calendars = { to: "/dashboard/calendars", label: "Calendars" };
   if (role === "admin") {
     return [
       mySchedule,
@@ -42,6 +44,7 @@ export function drawerItems(role: Role): DrawerItem[] {
       { to: "/dashboard/profile", label: "Profile" },
       { to: "/dashboard/eventTypes", label: "Event Types" },
       availability,
+      calendars,
       team,
       scheduledEvents,
       workflows,
@@ -54,6 +57,7 @@ export function drawerItems(role: Role): DrawerItem[] {
     { to: "/dashboard/profile", label: "Profile" },
     { to: "/dashboard/eventTypes", label: "Event Types" },
     availability,
+    calendars,
     team,
     { to: "/dashboard/scheduledEvents", label: "Scheduled Events" },
     workflows,

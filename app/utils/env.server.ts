@@ -63,6 +63,22 @@ const envSchema = z
     ALLOW_PRIVATE_WEBHOOK_URLS: z.enum(["true", "false"], { message: 'must be "true" or "false"' }).default("false"),
     /** Multiplies the webhook retry schedule (5 s ... 10 h); tests shorten it (0.001: 5 ms ... 36 s). */
     WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
+    /** 32 bytes (base64 or 64 hex digits) encrypting calendar passwords and tokens at rest (docs/decisions/035); required to connect calendars in production on a server database. */
+    CALENDAR_ENCRYPTION_KEY: optionalString.pipe(
+      z
+        .string()
+        .refine((v) => keyBytes(v) !== null, "must be 32 bytes, as base64 or 64 hex digits (openssl rand -base64 32)")
+        .optional(),
+    ),
+    /** "true": calendar URLs may point at loopback, private and link-local addresses (tests, a home server). */
+    ALLOW_PRIVATE_CALENDAR_URLS: z.enum(["true", "false"], { message: 'must be "true" or "false"' }).default("false"),
+    /** How often each calendar connection is read again, in seconds (a change shows in slots within this plus JOBS_POLL_MS). */
+    CALENDAR_SYNC_SECONDS: z.coerce.number().int().min(5).max(86_400).default(30),
+    /** How long a booking waits for the host's calendars to be read again before it trusts the cache, in ms. */
+    CALENDAR_CHECK_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(3_000),
+    /** Google's OAuth and Calendar API hosts for calendar connections (a local fake in tests); unset = Google's. */
+    GOOGLE_OAUTH_BASE: optionalUrl,
+    GOOGLE_API_BASE: optionalUrl,
     /** Other sites' origins (comma-separated, e.g. https://app.example.com) whose pages may call the JSON paths with a bearer token. */
     CORS_ORIGINS: z
       .string()
@@ -173,6 +189,13 @@ function generatedSecret(dataDir: string, embedded: boolean): string {
     fs.writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }
+}
+
+/** The 32 bytes of a CALENDAR_ENCRYPTION_KEY (base64 or hex), or null when it is not that. */
+export function keyBytes(value: string): Buffer | null {
+  const v = value.trim();
+  const bytes = /^[0-9a-f]{64}$/i.test(v) ? Buffer.from(v, "hex") : Buffer.from(v, "base64");
+  return bytes.length === 32 ? bytes : null;
 }
 
 let cached: Env | undefined;

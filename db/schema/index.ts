@@ -19,3 +19,4 @@ export * from "./job-leases";
 export * from "./booking-events";
 export * from "./single-use-links";
 export * from "./webhooks";
+export * from "./calendars";

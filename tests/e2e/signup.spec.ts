@@ -41,6 +41,7 @@ test.describe("sign-up", () => {
       "Profile",
       "Event Types",
       "Availability",
+      "Calendars",
       "Team",
       "Scheduled Events",
       "Workflows",

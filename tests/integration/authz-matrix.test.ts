@@ -65,6 +65,10 @@ interface Fixtures {
   webhookDel: string;
   webhookPage: string;
   webhookDelivery: string;
+  calendarConnection: string; // an ICS connection of the user's (made in SQL: no feed server needed)
+  calendar: string; // its calendar
+  calendarConnectionDel: string;
+  calendarConnectionPage: string;
 }
 
 interface Cell {
@@ -258,6 +262,20 @@ const CELLS: Cell[] = [
     form: (f) => ({ intent: "resend", deliveryId: f.webhookDelivery }),
   }),
   page("GET", "dashboard.workFlow.tsx", () => "/dashboard/workFlow", HOSTS),
+  page("GET", "dashboard.calendars/route.tsx", () => "/dashboard/calendars", HOSTS),
+  page("GET", "dashboard.calendars/route.tsx", (f) => `/dashboard/calendars?remove=${f.calendarConnection}`, OWNER_HOST_PAGE),
+  page("POST", "dashboard.calendars/route.tsx", () => "/dashboard/calendars", OWNER_HOST_PAGE, {
+    form: (f) => ({ intent: "conflicts", connectionId: f.calendarConnection, calendarId: f.calendar, checksConflicts: "true" }),
+  }),
+  page("POST", "dashboard.calendars/route.tsx", () => "/dashboard/calendars", OWNER_HOST_PAGE, {
+    form: (f) => ({ intent: "remove", connectionId: f.calendarConnectionPage }),
+    destructive: true,
+  }),
+  // Google Calendar is not configured here: a host is sent back to the Calendars page with a toast.
+  page("GET", "dashboard.calendars_.google.tsx", () => "/dashboard/calendars/google", HOSTS),
+  page("GET", "dashboard.calendars_.google_.callback.tsx", () => "/dashboard/calendars/google/callback?code=x&state=y", HOSTS),
+  // The host's feed: the token is the credential.
+  page("GET", "calendar.$file.ts", () => "/calendar/not-a-token.ics", ALL_404),
   page("POST", "dashboard.workFlow.tsx", () => "/dashboard/workFlow", HOSTS, { form: () => ({ guestReminderAmount: "-1" }) }),
 
   // Admin pages.
@@ -393,6 +411,24 @@ const CELLS: Cell[] = [
     (f) => `/api/webhooks/${f.webhook}/deliveries/${f.webhookDelivery}/resend`,
     OWNER,
   ),
+  // JSON: calendars (docs/decisions/035).
+  api("GET", "/api/calendars", "api.calendars.ts", () => "/api/calendars", SIGNED_IN),
+  api("POST", "/api/calendars", "api.calendars.ts", () => "/api/calendars", SIGNED_IN, { json: () => ({ type: "ics" }) }),
+  api("GET", "/api/calendars/{id}", "api.calendars_.$id.ts", (f) => `/api/calendars/${f.calendarConnection}`, OWNER),
+  api("DELETE", "/api/calendars/{id}", "api.calendars_.$id.ts", (f) => `/api/calendars/${f.calendarConnectionDel}`, OWNER, { destructive: true }),
+  api(
+    "PATCH",
+    "/api/calendars/{id}/calendars/{calendarId}",
+    "api.calendars_.$id_.calendars.$calendarId.ts",
+    (f) => `/api/calendars/${f.calendarConnection}/calendars/${f.calendar}`,
+    OWNER,
+    {
+      json: () => ({ checksConflicts: true }),
+    },
+  ),
+  api("POST", "/api/calendars/{id}/sync", "api.calendars_.$id_.sync.ts", (f) => `/api/calendars/${f.calendarConnection}/sync`, OWNER),
+  api("GET", "/api/calendar-feed", "api.calendar-feed.ts", () => "/api/calendar-feed", SIGNED_IN),
+  api("POST", "/api/calendar-feed/rotate", "api.calendar-feed_.rotate.ts", () => "/api/calendar-feed/rotate", SIGNED_IN),
 
   // Last: signing out ends each signed-in actor's session (and its session tokens).
   page("POST", "signout.tsx", () => "/signout", ALL_ALLOW, { form: () => ({}), destructive: true }),
@@ -434,6 +470,8 @@ async function fingerprint(): Promise<string> {
     ["reviews", []],
     ["booking_seats", []],
     ["webhook_subscriptions", ["failing_since", "updated_at"]],
+    ["calendar_connections", ["last_error", "last_synced_at", "next_sync_at", "updated_at"]],
+    ["external_calendars", ["version", "busy_digest", "updated_at"]],
   ];
   const parts: string[] = [];
   for (const [table, skip] of tables) {
@@ -529,6 +567,15 @@ beforeAll(async () => {
     ).id;
   const webhook = await hook();
   const tested = await ok<{ id: string }>(await call("POST", `/api/webhooks/${webhook}/test`, as(user)));
+  // The user's calendar connections (as POST /api/calendars stores them, without a server to ask).
+  const connection = async () => {
+    const [row] =
+      await db`insert into calendar_connections (user_id, type, name, url) values (${user.id}, 'ics', 'Matrix feed', 'https://feeds.example.test/x.ics') returning id`;
+    const [cal] =
+      await db`insert into external_calendars (connection_id, user_id, external_id, name) values (${row.id}, ${user.id}, 'feed', 'Matrix') returning id`;
+    return { id: row.id as string, calendar: cal.id as string };
+  };
+  const calendarConnection = await connection();
 
   f = {
     user,
@@ -562,6 +609,10 @@ beforeAll(async () => {
     webhookDel: await hook(),
     webhookPage: await hook(),
     webhookDelivery: tested.id,
+    calendarConnection: calendarConnection.id,
+    calendar: calendarConnection.calendar,
+    calendarConnectionDel: (await connection()).id,
+    calendarConnectionPage: (await connection()).id,
   };
 }, 120_000);
 

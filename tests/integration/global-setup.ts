@@ -1,17 +1,20 @@
 import type { TestProject } from "vitest/node";
 import { createTestDatabase } from "../support/postgres";
-import { startServer, type RunningServer } from "../support/server";
+import { freePort, startServer, type RunningServer } from "../support/server";
 
 declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
     serverUrls: string[];
+    fakeGoogleUrl: string;
   }
 }
 
 export const SESSION_SECRET = "integration-secret-0123456789abcdef0123456789";
 /** The one other site whose pages may call the JSON paths (CORS). */
 export const CORS_ORIGIN = "https://partner.example.test";
+/** 32 bytes, base64: the calendar secrets' key of the test servers. */
+export const CALENDAR_KEY = Buffer.alloc(32, 7).toString("base64");
 
 /**
  * One fresh PostgreSQL database and two app servers on it, started at the same moment:
@@ -19,6 +22,9 @@ export const CORS_ORIGIN = "https://partner.example.test";
  */
 export default async function setup(project: TestProject) {
   const db = await createTestDatabase();
+  // Where tests/integration/google-calendar.test.ts runs its fake Google: every server's job
+  // runner may write a booking into a Google calendar, so every server must reach the same fake.
+  const fakeGoogleUrl = `http://127.0.0.1:${await freePort()}`;
   let servers: RunningServer[] = [];
   try {
     const env = {
@@ -31,6 +37,12 @@ export default async function setup(project: TestProject) {
       // Webhook receivers in the tests listen on 127.0.0.1, with retries 1000 times sooner (docs/decisions/037).
       ALLOW_PRIVATE_WEBHOOK_URLS: "true",
       WEBHOOK_RETRY_SCALE: "0.001",
+      // Calendars (docs/decisions/035): Radicale and the feed servers of the tests listen on loopback.
+      CALENDAR_ENCRYPTION_KEY: CALENDAR_KEY,
+      ALLOW_PRIVATE_CALENDAR_URLS: "true",
+      CALENDAR_SYNC_SECONDS: "5",
+      GOOGLE_OAUTH_BASE: fakeGoogleUrl,
+      GOOGLE_API_BASE: fakeGoogleUrl,
     };
     servers = await Promise.all([startServer(env), startServer(env)]);
   } catch (error) {
@@ -39,6 +51,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide("databaseUrl", db.url);
+  project.provide("fakeGoogleUrl", fakeGoogleUrl);
   project.provide(
     "serverUrls",
     servers.map((s) => s.url),

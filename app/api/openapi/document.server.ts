@@ -1,6 +1,7 @@
 import { createDocument } from "zod-openapi";
 import { paths as admin } from "./admin";
 import { paths as bookings } from "./bookings";
+import { paths as calendars } from "./calendars";
 import { paths as core } from "./core";
 import { paths as payments } from "./payments";
 import { paths as scheduling } from "./scheduling";
@@ -38,7 +39,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         session: { type: "apiKey", in: "cookie", name: "__session", description: "The site's own signed-in session (same-origin pages only)." },
       },
     },
-    paths: merge(core, admin, payments, tokens, scheduling, bookings, webhookPaths),
+    paths: merge(core, admin, payments, tokens, scheduling, bookings, webhookPaths, calendars),
     // What we send to a host's webhook URLs (decision 037).
     webhooks,
   });

@@ -15,6 +15,7 @@ import { singleUseLinkState } from "~/models/booking-controls.server";
 import { answerFieldName, answersFromForm, checkAnswers, GUEST_LIMIT_MESSAGE, LINK_USED_MESSAGE, questionsToAsk } from "~/schemas/booking-answers";
 import { env } from "~/utils/env.server";
 import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN, runIdempotent } from "~/models/idempotency.server";
+import { hostCalendarsStale } from "~/models/calendar.server";
 import { addDays } from "~/scheduling/calendar-days";
 import { bookingBody } from "~/schemas/booking-api";
 import { createBookingChange } from "~/services/bookings.server";
@@ -185,6 +186,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     questions: questionsToAsk(eventType),
     /** `?name=&email=&notes=&a_<questionId>=`: the form's first values, kept from link to link. */
     prefill: prefillOf(q),
+    /** A host calendar could not be read on its last try: the times come from the last good read (docs/decisions/035). */
+    calendarsStale: taking ? await hostCalendarsStale([found.ownerId, ...(found.eventType.hostIds ?? [])]) : false,
   };
 }
 
@@ -525,6 +528,11 @@ export default function BookingPage() {
                 monthHref={href({ view: undefined, date: d.date ?? undefined })}
                 weekHref={href({ view: "week", date: d.date ?? undefined })}
               />
+              {d.calendarsStale ? (
+                <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="availability-stale">
+                  Availability may be out of date: the host&apos;s calendar could not be checked just now.
+                </p>
+              ) : null}
               {d.week ? (
                 <div className="space-y-5">
                   <WeekView

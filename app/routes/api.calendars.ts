@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiError, readJson, requireApiUser } from "~/api/api.server";
+import { apiRoute } from "~/api/api-route.server";
+import { getConnection, listConnections } from "~/models/calendar.server";
+import { calendarConnectionJson, connectCalendarBody } from "~/schemas/calendar-api";
+import { CalendarConnectError, connectCalendar } from "~/services/calendars.server";
+import { calendarSecretsAvailable } from "~/utils/calendar-crypto.server";
+
+/** GET /api/calendars: your calendar connections with their calendars (docs/decisions/035). */
+async function GET({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  return Response.json((await listConnections(user.id)).map(calendarConnectionJson));
+}
+
+/** POST /api/calendars: connects a CalDAV account (checked on the spot) or an ICS feed; 400 with the trouble in words. */
+async function POST({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const input = await readJson(request, connectCalendarBody);
+  if (!calendarSecretsAvailable())
+    return apiError(503, "calendars_unavailable", "Calendars cannot be connected on this server (CALENDAR_ENCRYPTION_KEY is not set).");
+  try {
+    const id = await connectCalendar(user.id, input, new Date());
+    const connection = await getConnection(user.id, id);
+    return Response.json(connection ? calendarConnectionJson(connection) : null, { status: 201 });
+  } catch (error) {
+    if (error instanceof CalendarConnectError) return apiError(400, "calendar_refused", error.message, { url: [error.message] });
+    throw error;
+  }
+}
+
+export const { loader, action } = apiRoute({ GET, POST });

@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { connectGoogle } from "~/services/calendars.server";
+import { exchangeGoogleCode, googleCalendarAvailable, GoogleCalendarError } from "~/services/google-calendar.server";
+import { requireDrawerPage } from "~/utils/dashboard-pages.server";
+import { googleCalendarState } from "~/utils/google-calendar-state.server";
+import { linkBase } from "~/utils/request.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+
+const PAGE = "/dashboard/calendars";
+
+/** Google's answer: the state must be the one this browser was given for this host; the code becomes a stored (encrypted) refresh token. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireDrawerPage(request, PAGE);
+  if (!googleCalendarAvailable()) return redirectWithError(PAGE, "Google Calendar is not available on this server.");
+  const url = new URL(request.url);
+  const expected = await googleCalendarState().parse(request.headers.get("Cookie"));
+  const state = url.searchParams.get("state") ?? "";
+  if (typeof expected !== "string" || expected !== `${user.id}:${state}` || !state) {
+    return redirectWithError(PAGE, "That Google answer was not for this page: connect Google Calendar again.");
+  }
+  const code = url.searchParams.get("code");
+  if (!code) return redirectWithError(PAGE, "Google Calendar was not connected (access was not granted).");
+  try {
+    const tokens = await exchangeGoogleCode(code, `${linkBase(request)}${PAGE}/google/callback`);
+    await connectGoogle(user.id, { email: tokens.email, refreshToken: tokens.refreshToken, accessToken: tokens.accessToken }, new Date());
+  } catch (error) {
+    if (error instanceof GoogleCalendarError) return redirectWithError(PAGE, error.message);
+    throw error;
+  }
+  return redirectWithSuccess(PAGE, "Google Calendar connected.", { headers: { "Set-Cookie": await googleCalendarState().serialize("", { maxAge: 0 }) } });
+}

@@ -1,0 +1,63 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { calendarFetch, CalendarFetchError, checkCalendarUrl, isPrivateAddress } from "./calendar-fetch.server";
+
+describe("the calendar fetch guard", () => {
+  it("knows private, loopback, link-local and mapped addresses", () => {
+    for (const a of [
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.20.0.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "::1",
+      "fe80::1",
+      "fd00::1",
+      "::ffff:127.0.0.1",
+      "::ffff:10.0.0.1",
+    ]) {
+      expect(isPrivateAddress(a), a).toBe(true);
+    }
+    for (const a of ["93.184.216.34", "8.8.8.8", "2606:4700::1111", "::ffff:8.8.8.8"]) expect(isPrivateAddress(a), a).toBe(false);
+  });
+
+  it("takes http, https and webcal addresses only, without credentials", () => {
+    expect(checkCalendarUrl("webcal://example.com/a.ics").href).toBe("https://example.com/a.ics");
+    expect(() => checkCalendarUrl("file:///etc/passwd")).toThrow(CalendarFetchError);
+    expect(() => checkCalendarUrl("https://u:p@example.com/")).toThrow(/own fields/);
+    expect(() => checkCalendarUrl("not a url")).toThrow(CalendarFetchError);
+  });
+
+  let server: http.Server;
+  let base = "";
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      if (req.url === "/big") return res.end("x".repeat(5000));
+      if (req.url === "/slow") return void setTimeout(() => res.end("late"), 2000);
+      if (req.url === "/hop") return res.writeHead(302, { location: "/ok" }).end();
+      res.end("fine");
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it("refuses a loopback server unless allowed, by address and by name", async () => {
+    const strict = calendarFetch({ allowPrivate: false, timeoutMs: 2000, maxBytes: 1000 });
+    await expect(strict(`${base}/ok`)).rejects.toMatchObject({ problem: "refused" });
+    await expect(strict(base.replace("127.0.0.1", "localhost") + "/ok")).rejects.toMatchObject({ problem: "refused" });
+    const open = calendarFetch({ allowPrivate: true, timeoutMs: 2000, maxBytes: 1000 });
+    expect(await (await open(`${base}/hop`)).text()).toBe("fine");
+  });
+
+  it("stops at the size limit and the deadline", async () => {
+    const f = calendarFetch({ allowPrivate: true, timeoutMs: 300, maxBytes: 1000 });
+    await expect(f(`${base}/big`)).rejects.toMatchObject({ problem: "too-large" });
+    const started = Date.now();
+    await expect(f(`${base}/slow`)).rejects.toMatchObject({ problem: "timeout" });
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+});

@@ -50,6 +50,16 @@ const layerZones = FOLDERS.flatMap((folder) => {
   return zones;
 });
 
+/**
+ * Icons from their own modules ("lucide-react/icons/<name>"): importing the package's index puts every
+ * icon any page uses into the root chunk, which every page downloads (README "JavaScript budget").
+ */
+const LUCIDE_BARREL = {
+  name: "lucide-react",
+  allowTypeImports: true,
+  message: 'Import each icon from its own module: import Bell from "lucide-react/icons/bell".',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -143,8 +153,16 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "\\.server$", message: "Components run in the browser: no *.server module (docs/decisions/033)." }] },
+        {
+          patterns: [{ regex: "\\.server$", message: "Components run in the browser: no *.server module (docs/decisions/033)." }],
+          paths: [LUCIDE_BARREL],
+        },
       ],
     },
+  },
+  {
+    // The pages every visitor loads (home, booking): icons one module each, as in components.
+    files: ["app/routes/_index.tsx", "app/routes/$username_.$slug/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { paths: [LUCIDE_BARREL] }] },
   },
 );

@@ -1,5 +1,7 @@
 import { Form, Link } from "@remix-run/react";
-import { ChevronLeft, ChevronRight, Search } from "lucide-react";
+import ChevronLeft from "lucide-react/icons/chevron-left";
+import ChevronRight from "lucide-react/icons/chevron-right";
+import Search from "lucide-react/icons/search";
 import type { ReactNode } from "react";
 import { inputClass } from "./forms";
 import { buttonClass } from "~/components/ui/button";

@@ -1,4 +1,7 @@
-import { CalendarDays, Clock3, Globe2, UserRound } from "lucide-react";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import Clock3 from "lucide-react/icons/clock-3";
+import Globe2 from "lucide-react/icons/earth";
+import UserRound from "lucide-react/icons/user-round";
 import type { ReactNode } from "react";
 import { PoweredBy } from "./powered-by";
 

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { ArrowLeft, type LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
 import { buttonClass } from "~/components/ui/button";
 
 /**

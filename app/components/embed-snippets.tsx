@@ -1,4 +1,5 @@
-import { Code2, ExternalLink } from "lucide-react";
+import Code2 from "lucide-react/icons/code-xml";
+import ExternalLink from "lucide-react/icons/external-link";
 import { useRef } from "react";
 import { Link } from "@remix-run/react";
 import { EMBED_MESSAGES as M } from "~/messages";

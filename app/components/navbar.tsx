@@ -1,6 +1,11 @@
 import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { Bell, CircleUserRound, LayoutDashboard, LogOut, Menu, PanelLeft } from "lucide-react";
+import Bell from "lucide-react/icons/bell";
+import CircleUserRound from "lucide-react/icons/circle-user-round";
+import LayoutDashboard from "lucide-react/icons/layout-dashboard";
+import LogOut from "lucide-react/icons/log-out";
+import Menu from "lucide-react/icons/menu";
+import PanelLeft from "lucide-react/icons/panel-left";
 import { Logo } from "./logo";
 import { roleLabel, type Role } from "~/utils/permissions";
 

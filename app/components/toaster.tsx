@@ -1,4 +1,8 @@
-import { CheckCircle2, CircleAlert, Info, TriangleAlert, X } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import Info from "lucide-react/icons/info";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
+import X from "lucide-react/icons/x";
 import { useEffect, useState } from "react";
 
 export interface ToastData {

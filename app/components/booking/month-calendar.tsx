@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import ChevronLeft from "lucide-react/icons/chevron-left";
+import ChevronRight from "lucide-react/icons/chevron-right";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { addDays } from "~/scheduling/calendar-days";

@@ -1,4 +1,4 @@
-import { Globe } from "lucide-react";
+import Globe from "lucide-react/icons/globe";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { inputClass } from "~/components/forms";
 

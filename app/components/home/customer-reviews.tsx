@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { MessageSquarePlus } from "lucide-react";
+import MessageSquarePlus from "lucide-react/icons/message-square-plus";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";

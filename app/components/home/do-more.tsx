@@ -1,4 +1,11 @@
-import { BellRing, CalendarClock, Check, Globe2, Mail, RefreshCw, Smartphone, Timer } from "lucide-react";
+import BellRing from "lucide-react/icons/bell-ring";
+import CalendarClock from "lucide-react/icons/calendar-clock";
+import Check from "lucide-react/icons/check";
+import Globe2 from "lucide-react/icons/earth";
+import Mail from "lucide-react/icons/mail";
+import RefreshCw from "lucide-react/icons/refresh-cw";
+import Smartphone from "lucide-react/icons/smartphone";
+import Timer from "lucide-react/icons/timer";
 import type { ReactNode } from "react";
 import { MESSAGES } from "~/messages";
 import { ENTRY, SectionHeader } from "./section-header";

@@ -1,4 +1,6 @@
-import { CalendarCheck2, Link2, SlidersHorizontal } from "lucide-react";
+import CalendarCheck2 from "lucide-react/icons/calendar-check-2";
+import Link2 from "lucide-react/icons/link-2";
+import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
 import { MESSAGES } from "~/messages";
 import { ENTRY, SectionHeader } from "./section-header";
 

@@ -1,5 +1,9 @@
 import { Link } from "@remix-run/react";
-import { ArrowRight, BadgeCheck, CalendarDays, Clock, Video } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import Clock from "lucide-react/icons/clock";
+import Video from "lucide-react/icons/video";
 import { buttonClass } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
 import { ENTRY } from "./section-header";

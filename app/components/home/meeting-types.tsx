@@ -1,4 +1,7 @@
-import { Combine, RefreshCw, User, Users } from "lucide-react";
+import Combine from "lucide-react/icons/combine";
+import RefreshCw from "lucide-react/icons/refresh-cw";
+import User from "lucide-react/icons/user";
+import Users from "lucide-react/icons/users";
 import { MESSAGES } from "~/messages";
 import { ENTRY, SectionHeader } from "./section-header";
 

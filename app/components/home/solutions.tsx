@@ -1,4 +1,10 @@
-import { BriefcaseBusiness, ChartLine, ChevronDown, HeartHandshake, Megaphone, MonitorCog, TrendingUp } from "lucide-react";
+import BriefcaseBusiness from "lucide-react/icons/briefcase-business";
+import ChartLine from "lucide-react/icons/chart-line";
+import ChevronDown from "lucide-react/icons/chevron-down";
+import HeartHandshake from "lucide-react/icons/heart-handshake";
+import Megaphone from "lucide-react/icons/megaphone";
+import MonitorCog from "lucide-react/icons/monitor-cog";
+import TrendingUp from "lucide-react/icons/trending-up";
 import { MESSAGES } from "~/messages";
 import { ENTRY, SectionHeader } from "./section-header";
 

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { X } from "lucide-react";
+import X from "lucide-react/icons/x";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 
 /**

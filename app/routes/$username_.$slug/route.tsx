@@ -2,7 +2,12 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
-import { ArrowLeft, CalendarDays, Clock, Globe, MapPin, Users } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import Clock from "lucide-react/icons/clock";
+import Globe from "lucide-react/icons/globe";
+import MapPin from "lucide-react/icons/map-pin";
+import Users from "lucide-react/icons/users";
 import { MonthCalendar } from "~/components/booking/month-calendar";
 import { SlotList, SlotPanel, slotClass, useSlotFocus } from "~/components/booking/slot-panel";
 import { TimeZonePicker } from "~/components/booking/time-zone-picker";

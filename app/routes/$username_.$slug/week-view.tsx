@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
-import { ChevronLeft, ChevronRight, Users } from "lucide-react";
+import ChevronLeft from "lucide-react/icons/chevron-left";
+import ChevronRight from "lucide-react/icons/chevron-right";
+import Users from "lucide-react/icons/users";
 import { buttonClass } from "~/components/ui/button";
 import { slotClass } from "~/components/booking/slot-panel";
 import { slotLabel } from "~/components/booking-page";

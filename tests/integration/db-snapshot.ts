@@ -6,7 +6,7 @@ import type postgres from "postgres";
  * token's last use) and what the job runner writes on its own in the background whenever some
  * event of any test comes near or a booking event waits for its consumer (the mail outbox,
  * reminder, booking-event and webhook deliveries, bell notifications, the job leases, a webhook
- * subscription's failure streak); a request's own
+ * subscription's failure streak, the calendar sync's busy times, copies and sync state); a request's own
  * effects on those always come with a row in the tables that are checked (events, booking_events).
  */
 const LEFT_OUT = new Set([
@@ -19,11 +19,15 @@ const LEFT_OUT = new Set([
   "notifications",
   "webhook_deliveries",
   "webhook_attempts",
+  "external_busy",
+  "external_event_copies",
 ]);
 const VOLATILE_COLUMNS: Record<string, string[]> = {
   api_tokens: ["last_used_at"],
   users: ["notifications_seen_at"],
   webhook_subscriptions: ["failing_since", "active", "disabled_reason"],
+  calendar_connections: ["last_error", "last_synced_at", "next_sync_at", "updated_at"],
+  external_calendars: ["version", "busy_digest", "updated_at"],
 };
 
 export type Snapshot = Record<string, string>;

@@ -22,7 +22,7 @@ import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { startServer, type RunningServer } from "../support/server";
 import { allDayEventType, API_PASSWORD, at, dateIn, ok, type Account } from "./api-client";
 import { changedTables, snapshot } from "./db-snapshot";
-import { CORS_ORIGIN, SESSION_SECRET } from "./global-setup";
+import { CALENDAR_KEY, CORS_ORIGIN, SESSION_SECRET } from "./global-setup";
 
 // ---------------------------------------------------------------------------------------------
 // Its own database and two app servers: what the fuzz creates, edits or deletes (packages,
@@ -540,7 +540,7 @@ const setupSeconds = { servers: 0, fixtures: 0 };
 beforeAll(async () => {
   started = Date.now();
   database = await createTestDatabase("scheduler_fuzz");
-  const env = { DATABASE_URL: database.url, SESSION_SECRET, RATE_LIMIT_FACTOR: "1", TRUST_PROXY: "loopback", CORS_ORIGINS: CORS_ORIGIN };
+  const env = { DATABASE_URL: database.url, SESSION_SECRET, RATE_LIMIT_FACTOR: "1", TRUST_PROXY: "loopback", CORS_ORIGINS: CORS_ORIGIN, CALENDAR_ENCRYPTION_KEY: CALENDAR_KEY };
   running = await Promise.all([startServer(env), startServer(env)]);
   urls = running.map((r) => r.url);
   setupSeconds.servers = (Date.now() - started) / 1000;

@@ -10,7 +10,7 @@ export async function bookingMailsSettled(db: Sql, timeoutMs = 8_000): Promise<v
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [{ pending }] = await db<{ pending: number }[]>`
-      select (select count(*) from booking_event_deliveries where delivered_at is null)::int
+      select (select count(*) from booking_event_deliveries where consumer = 'mail' and delivered_at is null)::int
            + (select count(*) from mail_outbox where status = 'queued')::int as pending`;
     if (pending === 0) return;
     if (Date.now() > deadline) throw new Error(`booking mails not settled after ${timeoutMs} ms (${pending} pending)`);

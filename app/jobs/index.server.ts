@@ -1,5 +1,6 @@
 import { deliverBookingEvents } from "~/models/booking-events.server";
 import "~/services/bookings.server";
+import { expireHeldBookings } from "~/services/approval.server";
 import { runHousekeeping } from "~/models/housekeeping.server";
 import { guestFollowUpMail, guestReminderMail, hostReminderNotification } from "~/mail/reminder-mail";
 import { sendDueReminders } from "~/models/reminder.server";
@@ -26,6 +27,8 @@ export function startJobs(): { pollMs: number } | null {
     pollMs: e.JOBS_POLL_MS,
     isOutage: noteDatabaseFault,
     jobs: [
+      // Pending bookings whose hold ran out are declined first, so their records go out in this poll (decision 040).
+      { name: "approval-holds", run: async (now) => void (await expireHeldBookings(now)) },
       // Booking events before the outbox, so a booking's mails queued here leave in the same poll (decision 030).
       { name: "booking-events", run: async (now) => void (await deliverBookingEvents(now)) },
       { name: "reminders", run: async (now) => void (await sendDueReminders(now, { guestReminderMail, guestFollowUpMail, hostReminderNotification })) },

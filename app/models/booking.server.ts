@@ -20,8 +20,10 @@ import { getBookableEventType, slotSearch, type BookableEventType } from "./even
 import { bookSeat, findSeatBooking, moveSessionSeats } from "./booking-seats.server";
 import {
   hashBookingToken,
+  bookingBell,
   hostOf,
   LOCATION_EVENT_TYPE,
+  pendingHold,
   slotsOfDay,
   when,
   type BookingFailure,
@@ -116,6 +118,7 @@ export async function createBooking(
       const host = await hostOf(tx, ownerId);
       const zone = host.timeZone;
 
+      const hold = pendingHold(eventType, now, start);
       const newEvent = async (tokenHash: string | null) => {
         const [created] = await tx
           .insert(events)
@@ -133,6 +136,7 @@ export async function createBooking(
             notes: request.notes ?? null,
             eventTypeId: eventType.id,
             bookingTokenHash: tokenHash,
+            ...(tokenHash ? hold?.values : {}),
           })
           .returning();
         return created;
@@ -157,8 +161,9 @@ export async function createBooking(
 
       const created = await newEvent(hashBookingToken(token));
       await tx.insert(eventInvitees).values(invitees.map((address, i) => ({ eventId: created.id, position: i + 1, email: address })));
-      await notify(tx, ownerId, `New booking: ${eventType.title} with ${name} on ${when(start, zone)}`);
-      return recorded(tx, { ok: true, booking: { ...created, invitees }, token, host, newInvitees: invitees }, idempotency, within);
+      await notify(tx, ownerId, bookingBell(eventType.title, name, start, zone, hold !== null));
+      const approvalToken = hold?.token;
+      return recorded(tx, { ok: true, booking: { ...created, invitees }, token, host, newInvitees: invitees, approvalToken }, idempotency, within);
     }),
   );
 }

@@ -33,6 +33,8 @@ const COLUMNS = {
   scheduleId: eventTypes.scheduleId,
   active: eventTypes.active,
   hostIds: eventTypes.hostIds,
+  requiresApproval: eventTypes.requiresApproval,
+  approvalHoldHours: eventTypes.approvalHoldHours,
 };
 
 export type EventType = Pick<EventTypeRow, keyof typeof COLUMNS>;
@@ -77,6 +79,8 @@ function values(input: EventTypeWrite) {
     scheduleId: input.scheduleId,
     active: input.active,
     hostIds: input.hostIds,
+    requiresApproval: input.requiresApproval,
+    approvalHoldHours: input.approvalHoldHours,
   };
 }
 

@@ -15,6 +15,7 @@ import type { InvitationKind } from "~/mail/event-mail";
 import { sendOutboxMail } from "~/utils/mail-transport.server";
 import { addBookingEventConsumer, deliverBookingEvents, fromSnapshot, mailConsumer, recordBookingEvent } from "~/models/booking-events.server";
 import type { BookingEventKind } from "../../db/schema";
+import { approvalLinksFor, mailDeclined, mailRequested } from "./approval-mail.server";
 
 /**
  * The booking lifecycle (docs/decisions/030): create, reschedule and cancel, one function per
@@ -34,11 +35,15 @@ export type Told =
   | { tell: "invitees"; event: HostEvent; host: { email: string; name: string; timeZone: string }; kind: InvitationKind }
   | { tell: "session"; booking: HostEvent; host: BookingHost; seats: BookingSeat[]; note?: string }
   | { tell: "seat-moved"; booking: SeatBooking; host: BookingHost; left: HostEvent | null; links: Links }
-  | { tell: "cancelled"; outcome: Extract<CancelOutcome, { ok: true }>; reason?: string; remove?: boolean };
+  | { tell: "cancelled"; outcome: Extract<CancelOutcome, { ok: true }>; reason?: string; remove?: boolean }
+  // A booking waiting for its host's approval, and its decline or expiry (decision 040).
+  | { tell: "requested"; booking: HostEvent; host: BookingHost; to: string[]; links: Links; approval: { approveUrl: string; declineUrl: string } }
+  | { tell: "declined"; booking: HostEvent; host: BookingHost; reason: string | null; expired: boolean };
 
 async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): Promise<void> {
   const told = fromSnapshot<Told>(snapshot);
-  const mailKind = kind === "created" ? "created" : "updated";
+  // An approval's payload has the shape of a creation's: the guests get their invitation then.
+  const mailKind = kind === "created" || kind === "approved" ? "created" : "updated";
   switch (told.tell) {
     case "booking":
       return mailBooking(told.booking, told.host, mailKind, { to: told.to, links: told.links, note: told.note });
@@ -58,6 +63,10 @@ async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): 
     }
     case "cancelled":
       return tellCancelled(told.outcome, { reason: told.reason, remove: told.remove });
+    case "requested":
+      return mailRequested(told.booking, told.host, told.to, told.links, told.approval);
+    case "declined":
+      return mailDeclined(told.booking, told.host, told.reason, told.expired);
     case "invitees":
       // A host's own event: its invitees, in the host's zone (decision 028).
       await mailInvitees(told.event, told.host, told.kind);
@@ -104,14 +113,26 @@ export async function createBookingChange(input: {
   const result = await createBooking(input.request, input.now, input.idempotency, async (tx, r) => {
     const seatId = "session" in r.booking ? r.booking.id : null;
     const eventId = "session" in r.booking ? (r.booking as SeatBooking).session.id : r.booking.id;
+    const links = linksFor(input.linkBase, r.booking.id, r.token);
+    // Pending (decision 040): the guest hears "Request received" and the host is asked to decide.
+    const pending = r.booking.status === "pending" && r.approvalToken;
     await recordBookingEvent(tx, {
-      kind: "created",
+      kind: pending ? "requested" : "created",
       eventId,
       seatId,
       actor: "guest",
       newStartsAt: r.booking.startsAt,
       newEndsAt: r.booking.endsAt,
-      payload: { tell: "booking", booking: r.booking, host: r.host, to: r.newInvitees, links: linksFor(input.linkBase, r.booking.id, r.token) } satisfies Told,
+      payload: pending
+        ? ({
+            tell: "requested",
+            booking: r.booking,
+            host: r.host,
+            to: r.newInvitees,
+            links,
+            approval: approvalLinksFor(input.linkBase, r.booking.id, r.approvalToken as string),
+          } satisfies Told)
+        : ({ tell: "booking", booking: r.booking, host: r.host, to: r.newInvitees, links } satisfies Told),
     });
   });
   if (result.ok) nudgeBookingEvents();

@@ -17,3 +17,4 @@ export * from "./team-members";
 export * from "./idempotency-keys";
 export * from "./job-leases";
 export * from "./booking-events";
+export * from "./password-reset-tokens";

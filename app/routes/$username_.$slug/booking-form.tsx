@@ -20,13 +20,28 @@ export interface BookingFormProps {
   errors: Record<string, string[] | undefined>;
   submitting: boolean;
   back: string;
+  /** The host approves each booking (decision 040): the guest sends a request. */
+  requiresApproval?: boolean;
 }
 
 /** The first field's id: the page moves the focus there once a time is chosen. */
 export const FIRST_FIELD_ID = "booking-name";
 
 /** The guest's details for the chosen time. */
-export function BookingForm({ slot, timeZone, zoneLabel, idempotencyKey, clock24, group, taken, values, errors, submitting, back }: BookingFormProps) {
+export function BookingForm({
+  slot,
+  timeZone,
+  zoneLabel,
+  idempotencyKey,
+  clock24,
+  group,
+  taken,
+  values,
+  errors,
+  submitting,
+  back,
+  requiresApproval = false,
+}: BookingFormProps) {
   return (
     <Form method="post" className="mx-auto max-w-md space-y-5" data-testid="booking-form" aria-labelledby="booking-form-heading">
       <Link to={back} className="inline-flex items-center gap-1 rounded text-sm text-brand-700 hover:underline" preventScrollReset>
@@ -99,7 +114,7 @@ export function BookingForm({ slot, timeZone, zoneLabel, idempotencyKey, clock24
       {slot && !taken ? (
         // Disabled while the booking is on its way: a second click cannot send it twice.
         <Button type="submit" className="w-full" pending={submitting} disabled={submitting}>
-          {submitting ? "Scheduling…" : "Schedule event"}
+          {submitting ? (requiresApproval ? "Sending…" : "Scheduling…") : requiresApproval ? "Request booking" : "Schedule event"}
         </Button>
       ) : null}
     </Form>

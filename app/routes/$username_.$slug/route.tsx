@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
-import { ArrowLeft, CalendarDays, Clock, Globe, MapPin, Users } from "lucide-react";
+import { ArrowLeft, CalendarDays, Clock, Globe, Hourglass, MapPin, Users } from "lucide-react";
 import { MonthCalendar } from "~/components/booking/month-calendar";
 import { SlotList, SlotPanel, slotClass, useSlotFocus } from "~/components/booking/slot-panel";
 import { TimeZonePicker } from "~/components/booking/time-zone-picker";
@@ -143,6 +143,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       location: LOCATION_LABELS[eventType.location.type],
       locationValue: eventType.location.type === "in-person" ? (eventType.location.value ?? null) : null,
       group: eventType.kind === "group",
+      requiresApproval: eventType.requiresApproval && eventType.kind !== "group",
     },
     taking,
     timeZone,
@@ -430,6 +431,11 @@ export default function BookingPage() {
               <MapPin className="h-4 w-4 shrink-0" aria-hidden /> {d.eventType.location}
               {d.eventType.locationValue ? `: ${d.eventType.locationValue}` : ""}
             </li>
+            {d.eventType.requiresApproval ? (
+              <li className="flex items-center gap-2" data-testid="requires-approval">
+                <Hourglass className="h-4 w-4 shrink-0" aria-hidden /> Requires confirmation: {d.host.name} approves each booking
+              </li>
+            ) : null}
             {d.summary ? (
               <li className="flex items-start gap-2 font-semibold text-neutral-900" data-testid="chosen-slot">
                 <CalendarDays className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
@@ -456,6 +462,7 @@ export default function BookingPage() {
               idempotencyKey={d.idempotencyKey}
               clock24={d.clock24}
               group={d.eventType.group}
+              requiresApproval={d.eventType.requiresApproval}
               taken={result?.status === "taken" ? { message: SLOT_TAKEN_MESSAGE, nextSlots: result.nextSlots } : null}
               values={values}
               errors={errors}

@@ -1,7 +1,17 @@
 import { and, eq, inArray, isNull, lt, lte, notExists, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
-import { apiTokens, bookingEventDeliveries, bookingEvents, idempotencyKeys, jobLeases, mailOutbox, rateLimits, sessions } from "../../db/schema";
+import {
+  apiTokens,
+  bookingEventDeliveries,
+  bookingEvents,
+  idempotencyKeys,
+  jobLeases,
+  mailOutbox,
+  passwordResetTokens,
+  rateLimits,
+  sessions,
+} from "../../db/schema";
 
 /**
  * Housekeeping (docs/decisions/026): deletes rows nobody can use any more, in bounded batches,
@@ -36,6 +46,11 @@ const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
 export const HOUSEKEEPING_SWEEPS: Sweep[] = [
   { name: "expired sessions", sweep: (db, now, limit) => deleteBatch(db, sessions, sessions.id, lt(sessions.expiresAt, now), limit) },
+  // "Forgot password?" links past their hour, used or not (decision 041).
+  {
+    name: "expired password reset links",
+    sweep: (db, now, limit) => deleteBatch(db, passwordResetTokens, passwordResetTokens.id, lt(passwordResetTokens.expiresAt, now), limit),
+  },
   // Revoked tokens are deleted when revoked; expired ones stay until here.
   { name: "expired API tokens", sweep: (db, now, limit) => deleteBatch(db, apiTokens, apiTokens.id, lt(apiTokens.expiresAt, now), limit) },
   // A replay is answered only while the key lives (docs/decisions/024).

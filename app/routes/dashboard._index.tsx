@@ -36,6 +36,9 @@ import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingFormData } from "~/utils/pending";
+import { OnboardingChecklist } from "~/components/onboarding-checklist";
+import { onboardingFacts } from "~/models/onboarding.server";
+import { onboardingChecklist } from "~/schemas/onboarding";
 
 export const meta: MetaFunction = () => [
   { title: `${MESSAGES.myScheduleHeading} | Scheduler` },
@@ -113,7 +116,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (modal && modalEvent?.status === "cancelled" && modal.kind !== "delete") throw new Response(MESSAGES.cancelledEvent, { status: 409 });
   const upcoming = events.filter((e) => !e.past && e.status !== "cancelled").length;
   const unlimited = can(user, "event:unlimited");
+  // A host's "Get started" checklist (decision 041); admins host nothing.
+  const checklist = can(user, "admin:events") ? [] : onboardingChecklist(await onboardingFacts(user.id));
   return {
+    checklist,
     host: { email: user.email, timeZone: user.timeZone },
     events,
     cap: unlimited ? null : { limit: FREE_EVENT_CAP, upcoming },
@@ -357,7 +363,7 @@ function JoinPanel({ event, joinUrl }: { event: Card; joinUrl: string | null }) 
 }
 
 export default function MySchedule() {
-  const { host, events, cap, today, modal, joinUrl } = useLoaderData<typeof loader>();
+  const { host, events, cap, today, modal, joinUrl, checklist } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // Optimistic: a card disappears as soon as its deletion is sent.
   const deleteForm = usePendingFormData({ intent: "delete", state: "busy" });
@@ -397,6 +403,8 @@ export default function MySchedule() {
           ) : null}
         </div>
       </div>
+
+      <OnboardingChecklist items={checklist} />
 
       {shown.length === 0 ? (
         <div className="mt-8 rounded-xl border border-dashed border-neutral-300 bg-white p-10 text-center">

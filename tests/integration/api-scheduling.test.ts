@@ -275,6 +275,8 @@ describe("event types", () => {
       slotInterval: 45,
       scheduleId: def._id,
       active: true,
+      requiresApproval: false,
+      approvalHoldHours: 24,
       hosts: [a.id],
     });
     expect(await ok(await call("GET", `/api/event-types/${made._id}`, { token: a.token }))).toEqual(made);
@@ -297,6 +299,8 @@ describe("event types", () => {
       scheduleId: other._id,
       active: false,
       hosts: [a.id],
+      requiresApproval: false,
+      approvalHoldHours: 24,
     };
     expect(await ok(await call("PUT", `/api/event-types/${made._id}`, { token: a.token, json: full }))).toEqual({ _id: made._id, ...full });
     // A PUT replaces everything: left-out fields take their defaults again.

@@ -22,8 +22,8 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password | Scheduler" }, { name: "robots", content: "noindex" }];
 
-// The token is in the path: never sent on as a referrer, never cached.
-export const headers: HeadersFunction = () => ({ "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" });
+// The token is in the path: never sent to another site as a referrer, never cached ("no-referrer" would make the form post Origin: null, which the CSRF check refuses).
+export const headers: HeadersFunction = () => ({ "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" });
 
 const GONE = "This link has expired or was already used. Ask for a new one.";
 

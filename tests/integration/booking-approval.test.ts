@@ -209,6 +209,31 @@ describe("approve, decline, expire", () => {
     expect(twice.status).toBe(409);
   });
 
+  it("Scheduled Events: the Pending tab lists requests; Approve and Decline (with a reason) are plain form posts; another host's id is 404", async () => {
+    const a = await ok<{ booking: Booking }>(await book(at(8, "09:00"), guest("tab-a")), 201);
+    const b = await ok<{ booking: Booking }>(await book(at(8, "11:00"), guest("tab-b")), 201);
+    const PATH = "/dashboard/scheduledEvents";
+    const tab = visibleText(await (await host.c.get(`${PATH}?tab=pending`)).text());
+    expect(tab).toContain("Guest tab-a");
+    expect(tab).toContain("Guest tab-b");
+    expect(tab).toMatch(/Answer by /);
+    expect((await other.c.post(`${PATH}?tab=pending`, { intent: "approve", eventId: a.booking.id })).status).toBe(404);
+    const modal = visibleText(await (await host.c.get(`${PATH}?tab=pending&decline=${b.booking.id}`)).text());
+    expect(modal).toContain('Decline "Vetted call"?');
+    const approved = await host.c.post(`${PATH}?tab=pending`, { intent: "approve", eventId: a.booking.id });
+    expect(approved.status).toBe(302);
+    const tooLong = await host.c.post(`${PATH}?tab=pending&decline=${b.booking.id}`, { intent: "decline", eventId: b.booking.id, reason: "x".repeat(2001) });
+    expect(tooLong.status).toBe(400);
+    const declined = await host.c.post(`${PATH}?tab=pending&decline=${b.booking.id}`, { intent: "decline", eventId: b.booking.id, reason: "Out that day" });
+    expect(declined.status).toBe(302);
+    const rows = await db`select id, status, declined_at from events where id in (${a.booking.id}, ${b.booking.id})`;
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [a.booking.id]: "confirmed", [b.booking.id]: "cancelled" });
+    const again = await host.c.post(`${PATH}?tab=pending`, { intent: "approve", eventId: a.booking.id });
+    expect(again.status).toBe(409);
+    const [record] = await db`select reason from booking_events where event_id = ${b.booking.id} and kind = 'declined'`;
+    expect(record.reason).toBe("Out that day");
+  });
+
   it("a group event type cannot require approval; approval settings default off", async () => {
     const res = await call("POST", "/api/event-types", {
       token: host.token,

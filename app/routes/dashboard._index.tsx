@@ -207,6 +207,16 @@ function EventCard({ event }: { event: Card }) {
                 Cancelled
               </span>
             ) : null}
+            {event.status === "pending" ? (
+              // Waiting for the host's answer (decision 040): approve or decline it in Scheduled Events.
+              <Link
+                to="/dashboard/scheduledEvents?tab=pending"
+                className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 underline"
+                data-testid="pending-badge"
+              >
+                Pending approval
+              </Link>
+            ) : null}
             {event.past ? (
               <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-semibold text-neutral-700" data-testid="past-badge">
                 Past

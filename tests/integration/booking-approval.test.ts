@@ -9,8 +9,9 @@
  * the host a copy, a second answer is 409 not_pending, another host's 404. Decline (JSON, with a
  * reason) frees the slot, the guest is told the reason, GET /event says declined. A hold that ran
  * out is declined by the job runner: slot free, guest told, host's bell. The mailed link page
- * answers nothing on GET, approves on POST, and is 404 for a wrong token. A group event type
- * cannot require approval (400). Pending bookings get no reminder.
+ * answers nothing on GET, approves on POST, and is 404 for a wrong token. Scheduled Events'
+ * Pending tab approves and declines with plain form posts. A group event type cannot require
+ * approval (400). (Pending bookings get no reminder: app/scheduling/reminders.test.ts.)
  */
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -43,7 +43,7 @@ export const paths: ZodOpenApiPathsObject = {
       requestBody: body(bookingBody),
       responses: {
         "201": json(
-          "The booking (the first answer again for a retry with its Idempotency-Key). `status` is `pending` when the event type requires approval: the slot is held for the host's answer, and the guest is mailed \"Request received\".",
+          'The booking (the first answer again for a retry with its Idempotency-Key). `status` is `pending` when the event type requires approval: the slot is held for the host\'s answer, and the guest is mailed "Request received".',
           bookingAnswerSchema,
         ),
         ...errors(400, 404, 413, 415),

@@ -118,3 +118,13 @@ export async function findByApprovalToken(id: string, token: string): Promise<(H
   const host = await db.transaction((tx) => hostOf(tx, row.hostId));
   return { ...booking, hostName: host.name || host.email, hostTimeZone: host.timeZone };
 }
+
+/** A pending booking moved earlier keeps its hold no later than its new start; answers the hold. */
+export async function clampHold(tx: Transaction, id: string): Promise<Date | null> {
+  const [row] = await tx
+    .update(events)
+    .set({ holdUntil: sql`least(${events.holdUntil}, ${events.startsAt})` })
+    .where(and(eq(events.id, id), eq(events.status, "pending")))
+    .returning({ holdUntil: events.holdUntil });
+  return row?.holdUntil ?? null;
+}

@@ -44,3 +44,14 @@ export async function mailDeclined(booking: HostEvent, host: BookingHost, reason
     ...composeRequestDeclined({ booking, hostName: host.name || host.email, hostZone: host.timeZone, reason, expired }),
   });
 }
+
+/** A pending booking moved: its guests get "Request received" for the new time (still no calendar file). */
+export async function mailRequestMoved(booking: HostEvent, host: BookingHost, links: Links): Promise<void> {
+  if (booking.invitees.length === 0) return;
+  const holdUntil = booking.holdUntil ?? booking.startsAt;
+  await sendMail({
+    to: booking.invitees,
+    replyTo: host.email,
+    ...composeRequestReceived({ booking, hostName: host.name || host.email, hostZone: host.timeZone, holdUntil, links }),
+  });
+}

@@ -15,7 +15,8 @@ import type { InvitationKind } from "~/mail/event-mail";
 import { sendOutboxMail } from "~/utils/mail-transport.server";
 import { addBookingEventConsumer, deliverBookingEvents, fromSnapshot, mailConsumer, recordBookingEvent } from "~/models/booking-events.server";
 import type { BookingEventKind } from "../../db/schema";
-import { approvalLinksFor, mailDeclined, mailRequested } from "./approval-mail.server";
+import { clampHold } from "~/models/approval.server";
+import { approvalLinksFor, mailDeclined, mailRequested, mailRequestMoved } from "./approval-mail.server";
 
 /**
  * The booking lifecycle (docs/decisions/030): create, reschedule and cancel, one function per
@@ -38,7 +39,9 @@ export type Told =
   | { tell: "cancelled"; outcome: Extract<CancelOutcome, { ok: true }>; reason?: string; remove?: boolean }
   // A booking waiting for its host's approval, and its decline or expiry (decision 040).
   | { tell: "requested"; booking: HostEvent; host: BookingHost; to: string[]; links: Links; approval: { approveUrl: string; declineUrl: string } }
-  | { tell: "declined"; booking: HostEvent; host: BookingHost; reason: string | null; expired: boolean };
+  | { tell: "declined"; booking: HostEvent; host: BookingHost; reason: string | null; expired: boolean }
+  // A pending booking moved: still a request, so no calendar file (the host's bell says it moved).
+  | { tell: "request-moved"; booking: HostEvent; host: BookingHost; links: Links };
 
 async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): Promise<void> {
   const told = fromSnapshot<Told>(snapshot);
@@ -67,6 +70,8 @@ async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): 
       return mailRequested(told.booking, told.host, told.to, told.links, told.approval);
     case "declined":
       return mailDeclined(told.booking, told.host, told.reason, told.expired);
+    case "request-moved":
+      return mailRequestMoved(told.booking, told.host, told.links);
     case "invitees":
       // A host's own event: its invitees, in the host's zone (decision 028).
       await mailInvitees(told.event, told.host, told.kind);
@@ -179,10 +184,14 @@ export async function rescheduleBookingChange(input: {
 
 function rescheduleBookingRow(id: string, actor: BookingActor, start: Date, now: Date, links: Links, note: string | undefined): Promise<ChangeResult> {
   return rescheduleBooking(id, actor, start, now, async (tx, r, before) => {
+    // A request moved earlier is answered before it starts (decision 040).
+    if (r.booking.status === "pending") r.booking.holdUntil = await clampHold(tx, r.booking.id);
     const payload: Told =
       r.seats && r.seats.length > 0
         ? { tell: "session", booking: r.booking, host: r.host, seats: r.seats, note }
-        : { tell: "booking", booking: r.booking, host: r.host, links, note };
+        : r.booking.status === "pending"
+          ? { tell: "request-moved", booking: r.booking, host: r.host, links }
+          : { tell: "booking", booking: r.booking, host: r.host, links, note };
     await recordBookingEvent(tx, {
       kind: "rescheduled",
       eventId: r.booking.id,

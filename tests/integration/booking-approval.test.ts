@@ -235,6 +235,20 @@ describe("approve, decline, expire", () => {
     expect(record.reason).toBe("Out that day");
   });
 
+  it("a guest moving a pending request keeps it pending and gets Request received again, with no calendar file", async () => {
+    const who = guest("moved");
+    const { booking } = await ok<{ booking: Booking }>(await book(at(9, "10:00"), who), 201);
+    const token = new URL(booking.cancelUrl ?? "").searchParams.get("token") ?? "";
+    const moved = await ok<{ booking: Booking }>(
+      await call("POST", `/api/bookings/${booking.id}/reschedule?token=${encodeURIComponent(token)}`, { json: { start: at(9, "12:00") } }),
+    );
+    expect(moved.booking.status).toBe("pending");
+    await bookingMailsSettled(db);
+    const mails = await mailsTo(who.email);
+    expect(mails.map((m) => m.subject.split(":")[0])).toEqual(["Request received", "Request received"]);
+    expect(JSON.stringify(mails.map((m) => m.attachments))).not.toContain("invite.ics");
+  });
+
   it("a group event type cannot require approval; approval settings default off", async () => {
     const res = await call("POST", "/api/event-types", {
       token: host.token,

@@ -130,6 +130,16 @@ test("a new host signs up and books their own 30 Minute Meeting from a guest's b
   await expect(guest.getByTestId("ics-link")).toHaveCount(0);
   const request = await mailTo(host.email, "Pia Pending asks to book");
   expect(request).toMatch(/Approve: http\S+\/approval\?token=/);
+  // The mailed link's page at phone width: it asks, it does not act on opening.
+  const approveUrl = /Approve: (http\S+)/.exec(request)?.[1] ?? "";
+  const phone = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const linkPage = await phone.newPage();
+  await linkPage.goto(approveUrl);
+  await expect(linkPage.getByRole("heading", { name: "Pia Pending asks for this time" })).toBeVisible();
+  await expect(linkPage.getByRole("button", { name: "Approve" })).toBeVisible();
+  expect(await linkPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  expect(await seriousViolations(linkPage)).toEqual([]);
+  await phone.close();
 
   await host.page.goto(at("/dashboard/scheduledEvents?tab=pending"));
   const row = host.page.getByTestId("scheduled-event-row");

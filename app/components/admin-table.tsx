@@ -136,14 +136,16 @@ export function WhenText({ startsAt, when, emphasis = false }: { startsAt: strin
   );
 }
 
-/** An event's status in the event tables: Cancelled, Past or Confirmed (never colour alone: the word). */
-export function EventStatusBadge({ status, past }: { status: "confirmed" | "cancelled"; past: boolean }) {
+/** An event's status in the event tables: Cancelled, Declined, Pending, Past or Confirmed (never colour alone: the word). */
+export function EventStatusBadge({ status, past, declined = false }: { status: "confirmed" | "cancelled" | "pending"; past: boolean; declined?: boolean }) {
   const [label, style] =
     status === "cancelled"
-      ? ["Cancelled", "bg-red-50 text-red-800 ring-red-600/20"]
-      : past
-        ? ["Past", "bg-neutral-100 text-neutral-700 ring-neutral-500/20"]
-        : ["Confirmed", "bg-green-50 text-green-800 ring-green-600/20"];
+      ? [declined ? "Declined" : "Cancelled", "bg-red-50 text-red-800 ring-red-600/20"]
+      : status === "pending"
+        ? ["Pending", "bg-amber-50 text-amber-900 ring-amber-600/20"]
+        : past
+          ? ["Past", "bg-neutral-100 text-neutral-700 ring-neutral-500/20"]
+          : ["Confirmed", "bg-green-50 text-green-800 ring-green-600/20"];
   return (
     <span className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${style}`} data-testid="event-status">
       {label}

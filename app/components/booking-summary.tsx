@@ -12,10 +12,16 @@ export interface BookingSummaryData {
   date: string;
   timeRange: string;
   zone: string;
-  status: "confirmed" | "cancelled";
+  status: "confirmed" | "cancelled" | "pending";
 }
 
 export function StatusBadge({ status }: { status: BookingSummaryData["status"] }) {
+  if (status === "pending")
+    return (
+      <span className="inline-flex items-center rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-inset ring-amber-200">
+        Awaiting approval
+      </span>
+    );
   return status === "cancelled" ? (
     <span className="inline-flex items-center rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-inset ring-red-200">
       Cancelled

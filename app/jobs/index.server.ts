@@ -2,6 +2,7 @@ import { deliverBookingEvents } from "~/models/booking-events.server";
 import "~/services/bookings.server";
 import { sendDueWebhooks } from "~/services/webhooks.server";
 import { syncDueCalendars } from "~/services/calendars.server";
+import { expireHeldBookings } from "~/services/approval.server";
 import { runHousekeeping } from "~/models/housekeeping.server";
 import { guestFollowUpMail, guestReminderMail, hostReminderNotification } from "~/mail/reminder-mail";
 import { sendDueReminders } from "~/models/reminder.server";
@@ -28,6 +29,8 @@ export function startJobs(): { pollMs: number } | null {
     pollMs: e.JOBS_POLL_MS,
     isOutage: noteDatabaseFault,
     jobs: [
+      // Pending bookings whose hold ran out are declined first, so their records go out in this poll (decision 040).
+      { name: "approval-holds", run: async (now) => void (await expireHeldBookings(now)) },
       // Booking events before the outbox, so a booking's mails queued here leave in the same poll (decision 030).
       { name: "booking-events", run: async (now) => void (await deliverBookingEvents(now)) },
       // Webhooks the booking events just fanned out go in the same poll (docs/decisions/037).

@@ -64,8 +64,13 @@ export const WORKFLOW_MESSAGES = {
 
 /** The host's Scheduled Events page (decision 021). */
 export const SCHEDULED_EVENTS_MESSAGES = {
-  tabs: { upcoming: "Upcoming", past: "Past", cancelled: "Cancelled" },
+  tabs: { upcoming: "Upcoming", pending: "Pending", past: "Past", cancelled: "Cancelled" },
   empty: {
+    pending: {
+      title: "No requests waiting",
+      body: "Bookings of event types that require your approval wait here, holding their time, until you approve or decline them.",
+      action: "See upcoming events",
+    },
     upcoming: { title: "No upcoming events", body: "Share a booking link: the meetings guests book appear here, soonest first.", action: "Open Event Types" },
     past: { title: "Nothing in the past yet", body: "Meetings move here once they have ended.", action: "See upcoming events" },
     cancelled: { title: "No cancelled events", body: "Events you or your guests cancel are kept here.", action: "See upcoming events" },
@@ -101,6 +106,17 @@ export const SCHEDULED_EVENTS_MESSAGES = {
   editOnMySchedule: "Edit on My Schedule",
   showTimes: "Show times",
   unknownAction: "That form is not on this page.",
+  approve: "Approve",
+  decline: "Decline",
+  approved: "Booking approved. Your guest got the invitation.",
+  declined: "Request declined. The time is free again and your guest was told.",
+  notPending: "This request is no longer waiting: it was already answered, cancelled, or its hold ran out.",
+  declineTitle: (name: string) => `Decline "${name}"?`,
+  declineBody: "The time is freed and your guest gets an e-mail saying you declined.",
+  declineReasonLabel: "Reason (optional)",
+  declineReasonHint: "Your guest reads it in the e-mail.",
+  keepRequest: "Keep it pending",
+  answerBy: (when: string) => `Answer by ${when}`,
 } as const;
 
 /** The Team page and the invitation link (decision 020). */

@@ -30,7 +30,8 @@ export interface BookingRequest {
 
 /** For a group event type `booking` is the guest's seat (decision 021), with its own token. */
 export type BookingResult =
-  { ok: true; booking: HostEvent | SeatBooking; token: string; host: BookingHost; newInvitees: string[] } | { ok: false; reason: BookingFailure };
+  | { ok: true; booking: HostEvent | SeatBooking; token: string; host: BookingHost; newInvitees: string[]; approvalToken?: string }
+  | { ok: false; reason: BookingFailure };
 
 export interface SeatBooking extends HostEvent {
   /** The session's event id (GET /event's `_id`); `id` is the seat's. */
@@ -69,6 +70,23 @@ export interface BookingHost {
 export async function hostOf(tx: Transaction, hostId: string): Promise<BookingHost> {
   const [row] = await tx.select({ email: users.email, name: users.name, timeZone: users.timeZone }).from(users).where(eq(users.id, hostId));
   return row ?? { email: "", name: "", timeZone: "UTC" };
+}
+
+/**
+ * A booking of an event type that requires approval (decision 040; not a group's seats): created
+ * `pending`, holding its slot until `holdUntil`, with the host's approve/decline link token.
+ */
+export function pendingHold(eventType: { requiresApproval: boolean; approvalHoldHours: number; kind: string }, now: Date, start: Date) {
+  if (!eventType.requiresApproval || eventType.kind === "group") return null;
+  const token = crypto.randomBytes(32).toString("base64url");
+  // Held for the event type's hold time, and never past the meeting's start.
+  const holdUntil = new Date(Math.min(now.getTime() + eventType.approvalHoldHours * 3_600_000, start.getTime()));
+  return { token, values: { status: "pending" as const, holdUntil, approvalTokenHash: hashBookingToken(token) } };
+}
+
+/** The host's bell for a new booking: a request when it waits for their approval. */
+export function bookingBell(title: string, name: string, start: Date, zone: string, pending: boolean): string {
+  return `${pending ? "Booking request (approve or decline)" : "New booking"}: ${title} with ${name} on ${when(start, zone)}`;
 }
 
 export function when(start: Date, zone: string): string {

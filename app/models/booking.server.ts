@@ -11,8 +11,10 @@ import { applyBookingControls, linkUsedBy } from "./booking-controls.server";
 import { bookSeat, findSeatBooking, moveSessionSeats } from "./booking-seats.server";
 import {
   hashBookingToken,
+  bookingBell,
   hostOf,
   LOCATION_EVENT_TYPE,
+  pendingHold,
   slotsOfDay,
   when,
   type BookingFailure,
@@ -108,6 +110,7 @@ export async function createBooking(
       const host = await hostOf(tx, ownerId);
       const zone = host.timeZone;
 
+      const hold = pendingHold(eventType, now, start);
       const newEvent = async (tokenHash: string | null) => {
         const [created] = await tx
           .insert(events)
@@ -126,6 +129,7 @@ export async function createBooking(
             answers: tokenHash ? (request.answers ?? null) : null,
             eventTypeId: eventType.id,
             bookingTokenHash: tokenHash,
+            ...(tokenHash ? hold?.values : {}),
           })
           .returning();
         return created;
@@ -152,8 +156,9 @@ export async function createBooking(
       const created = await newEvent(hashBookingToken(token));
       if (controls.linkId) await linkUsedBy(tx, controls.linkId, created.id);
       await tx.insert(eventInvitees).values(invitees.map((address, i) => ({ eventId: created.id, position: i + 1, email: address })));
-      await notify(tx, ownerId, `New booking: ${eventType.title} with ${name} on ${when(start, zone)}`);
-      return recorded(tx, { ok: true, booking: { ...created, invitees }, token, host, newInvitees: invitees }, idempotency, within);
+      await notify(tx, ownerId, bookingBell(eventType.title, name, start, zone, hold !== null));
+      const approvalToken = hold?.token;
+      return recorded(tx, { ok: true, booking: { ...created, invitees }, token, host, newInvitees: invitees, approvalToken }, idempotency, within);
     }),
   );
 }

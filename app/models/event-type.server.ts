@@ -41,6 +41,8 @@ const COLUMNS = {
   limitPerGuest: eventTypes.limitPerGuest,
   weeklyLimit: eventTypes.weeklyLimit,
   monthlyLimit: eventTypes.monthlyLimit,
+  requiresApproval: eventTypes.requiresApproval,
+  approvalHoldHours: eventTypes.approvalHoldHours,
 };
 
 export type EventType = Pick<EventTypeRow, keyof typeof COLUMNS>;
@@ -123,6 +125,8 @@ function values(input: EventTypeWrite) {
     limitPerGuest: input.limitPerGuest,
     weeklyLimit: input.weeklyLimit,
     monthlyLimit: input.monthlyLimit,
+    requiresApproval: input.requiresApproval,
+    approvalHoldHours: input.approvalHoldHours,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   idempotencyKeys,
   jobLeases,
   mailOutbox,
+  passwordResetTokens,
   rateLimits,
   sessions,
   webhookDeliveries,
@@ -48,6 +49,11 @@ const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
 export const HOUSEKEEPING_SWEEPS: Sweep[] = [
   { name: "expired sessions", sweep: (db, now, limit) => deleteBatch(db, sessions, sessions.id, lt(sessions.expiresAt, now), limit) },
+  // "Forgot password?" links past their hour, used or not (decision 041).
+  {
+    name: "expired password reset links",
+    sweep: (db, now, limit) => deleteBatch(db, passwordResetTokens, passwordResetTokens.id, lt(passwordResetTokens.expiresAt, now), limit),
+  },
   // Revoked tokens are deleted when revoked; expired ones stay until here.
   { name: "expired API tokens", sweep: (db, now, limit) => deleteBatch(db, apiTokens, apiTokens.id, lt(apiTokens.expiresAt, now), limit) },
   // A replay is answered only while the key lives (docs/decisions/024).

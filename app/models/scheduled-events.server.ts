@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import { eventTypes, events, type BookingQuestion, type BookingSeat, type EventTypeRow } from "../../db/schema";
 import { questionsToAsk } from "~/schemas/booking-answers";
 import { getDb } from "~/utils/db.server";
@@ -26,6 +26,8 @@ export interface ScheduledEvent extends HostEvent {
 
 function tabWhere(tab: ScheduledTab, now: Date): SQL {
   if (tab === "cancelled") return eq(events.status, "cancelled");
+  // Requests the host answers (a collective booking's co-host rows follow their booking's answer).
+  if (tab === "pending") return and(eq(events.status, "pending"), isNull(events.bookingId)) as SQL;
   const time = tab === "upcoming" ? gt(events.endsAt, now) : lte(events.endsAt, now);
   return and(time, ne(events.status, "cancelled")) as SQL;
 }
@@ -65,7 +67,7 @@ async function complete(
 /** One page of a tab (upcoming soonest first; past and cancelled latest first), with each tab's count. */
 export async function listScheduledForHost(hostId: string, tab: ScheduledTab, page: { limit: number; offset: number }, now: Date) {
   const db = await getDb();
-  const order = tab === "upcoming" ? [asc(events.startsAt), asc(events.id)] : [desc(events.startsAt), desc(events.id)];
+  const order = tab === "upcoming" || tab === "pending" ? [asc(events.startsAt), asc(events.id)] : [desc(events.startsAt), desc(events.id)];
   const [rows, counts] = await Promise.all([
     db
       .select(ROW)
@@ -80,11 +82,12 @@ export async function listScheduledForHost(hostId: string, tab: ScheduledTab, pa
         upcoming: count(sql`case when ${events.status} <> 'cancelled' and ${events.endsAt} > ${now.toISOString()}::timestamptz then 1 end`),
         past: count(sql`case when ${events.status} <> 'cancelled' and ${events.endsAt} <= ${now.toISOString()}::timestamptz then 1 end`),
         cancelled: count(sql`case when ${events.status} = 'cancelled' then 1 end`),
+        pending: count(sql`case when ${events.status} = 'pending' and ${events.bookingId} is null then 1 end`),
       })
       .from(events)
       .where(eq(events.hostId, hostId)),
   ]);
-  const totals: Record<ScheduledTab, number> = counts[0] ?? { upcoming: 0, past: 0, cancelled: 0 };
+  const totals: Record<ScheduledTab, number> = counts[0] ?? { upcoming: 0, pending: 0, past: 0, cancelled: 0 };
   return { events: await complete(rows), total: totals[tab], totals };
 }
 

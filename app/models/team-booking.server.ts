@@ -3,9 +3,11 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { eventInvitees, events, users, type Event } from "../../db/schema";
 import { getDb } from "~/utils/db.server";
 import {
+  bookingBell,
   hashBookingToken,
   hostOf,
   LOCATION_EVENT_TYPE,
+  pendingHold,
   slotsOfDay,
   when,
   type BookingFailure,
@@ -54,7 +56,10 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
   const slot = (await slotsOfDay(tx, found, start, timeZone, now)).find((s) => s.start === start.getTime());
   if (!slot) throw new TeamBookingRefused("slot-unavailable");
   const end = new Date(start.getTime() + eventType.duration * 60_000);
+  // Pending (decision 040): every host's row waits, and holds their time, with the booking.
+  const hold = pendingHold(eventType, now, start);
   const base = {
+    ...(hold ? { status: hold.values.status, holdUntil: hold.values.holdUntil } : {}),
     eventName: eventType.title,
     eventType: LOCATION_EVENT_TYPE[eventType.location.type] ?? "Google Meet",
     eventWith: "One-to-One" as const,
@@ -70,12 +75,19 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
   const bookingHostId = eventType.kind === "collective" ? ownerId : slot.hostIds[0];
   const [created] = await tx
     .insert(events)
-    .values({ ...base, hostId: bookingHostId, guestEmail: email, bookingTokenHash: hashBookingToken(token), answers: request.answers ?? null })
+    .values({
+      ...base,
+      hostId: bookingHostId,
+      guestEmail: email,
+      bookingTokenHash: hashBookingToken(token),
+      answers: request.answers ?? null,
+      approvalTokenHash: hold?.values.approvalTokenHash,
+    })
     .returning();
   if (controls.linkId) await linkUsedBy(tx, controls.linkId, created.id);
   await tx.insert(eventInvitees).values({ eventId: created.id, position: 1, email });
   const host = await hostOf(tx, bookingHostId);
-  await notify(tx, bookingHostId, `New booking: ${eventType.title} with ${name} on ${when(start, host.timeZone)}`);
+  await notify(tx, bookingHostId, bookingBell(eventType.title, name, start, host.timeZone, hold !== null));
   if (eventType.kind === "collective") {
     for (const coHostId of slot.hostIds.filter((id) => id !== ownerId)) {
       const [row] = await tx
@@ -84,10 +96,10 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
         .returning({ id: events.id });
       await tx.insert(eventInvitees).values({ eventId: row.id, position: 1, email });
       const coHost = await hostOf(tx, coHostId);
-      await notify(tx, coHostId, `New booking: ${eventType.title} with ${name} on ${when(start, coHost.timeZone)}`);
+      await notify(tx, coHostId, bookingBell(eventType.title, name, start, coHost.timeZone, hold !== null));
     }
   }
-  return { ok: true, booking: { ...created, invitees: [email] }, token, host, newInvitees: [email] };
+  return { ok: true, booking: { ...created, invitees: [email] }, token, host, newInvitees: [email], approvalToken: hold?.token };
 }
 
 /**

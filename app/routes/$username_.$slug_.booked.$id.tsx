@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { CalendarDays, CalendarPlus, CheckCircle2, Download, Globe, MapPin, User, Video, XCircle } from "lucide-react";
+import { CalendarDays, CalendarPlus, CheckCircle2, Download, Globe, Hourglass, MapPin, User, Video, XCircle } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { bookingLinks } from "~/api/booking-api.server";
 import { googleCalendarLink, outlookCalendarLinks } from "~/components/booking-page";
@@ -48,6 +48,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     placeHref: place.href,
     joinUrl: place.joinUrl,
     cancelled: booking.status === "cancelled",
+    declined: booking.status === "cancelled" && booking.declinedAt !== null,
+    // Waiting for the host's approval (decision 040): held, not yet in anyone's calendar.
+    pending: booking.status === "pending",
+    answerBy: booking.holdUntil ? `${day.format(booking.holdUntil)}, ${f.time.format(booking.holdUntil)}` : null,
     guestEmail: booking.guestEmail,
     icsUrl: `${base}/booked/${booking.id}/ics?token=${encodeURIComponent(token)}`,
     googleUrl: googleCalendarLink(calendarEvent),
@@ -62,7 +66,15 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.cancelled ? "Booking cancelled | Scheduler" : "You are scheduled | Scheduler" },
+  {
+    title: data?.declined
+      ? "Request declined | Scheduler"
+      : data?.cancelled
+        ? "Booking cancelled | Scheduler"
+        : data?.pending
+          ? "Request received | Scheduler"
+          : "You are scheduled | Scheduler",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -81,11 +93,22 @@ export default function Booked() {
       <div className="rounded-xl border border-neutral-200 bg-white p-6 text-center shadow-sm sm:p-8">
         {d.cancelled ? (
           <XCircle className="mx-auto h-10 w-10 text-red-600" aria-hidden />
+        ) : d.pending ? (
+          <Hourglass className="mx-auto h-10 w-10 text-amber-700" aria-hidden />
         ) : (
           <CheckCircle2 className="mx-auto h-10 w-10 text-green-600" aria-hidden />
         )}
-        <h1 className="mt-3 text-2xl font-bold text-neutral-900">{d.cancelled ? "This booking is cancelled" : "You are scheduled"}</h1>
-        {d.guestEmail && !d.cancelled ? <p className="mt-1 break-words text-neutral-600">A calendar invitation is on its way to {d.guestEmail}.</p> : null}
+        <h1 className="mt-3 text-2xl font-bold text-neutral-900">
+          {d.declined ? "This request was declined" : d.cancelled ? "This booking is cancelled" : d.pending ? "Request received" : "You are scheduled"}
+        </h1>
+        {d.pending ? (
+          <p className="mt-1 break-words text-neutral-600" data-testid="awaiting-approval">
+            {d.hostName} has not confirmed it yet: this time is held for you while they decide{d.answerBy ? `, until ${d.answerBy} at the latest` : ""}. You
+            will get an e-mail{d.guestEmail ? ` at ${d.guestEmail}` : ""} when it is approved or declined.
+          </p>
+        ) : d.guestEmail && !d.cancelled ? (
+          <p className="mt-1 break-words text-neutral-600">A calendar invitation is on its way to {d.guestEmail}.</p>
+        ) : null}
         <dl className="mt-6 space-y-3 rounded-lg border border-neutral-200 p-4 text-left text-sm text-neutral-800">
           <div className="flex gap-3">
             <dt className="sr-only">What</dt>
@@ -130,26 +153,30 @@ export default function Booked() {
           </Link>
         ) : (
           <>
-            {d.joinUrl ? (
+            {d.joinUrl && !d.pending ? (
               <a href={d.joinUrl} className={`${buttonClass("primary")} mt-6 w-full sm:w-auto`} target="_blank" rel="noreferrer" data-testid="join-link">
                 <Video className="h-4 w-4" aria-hidden /> Join the meeting
               </a>
             ) : null}
-            <h2 className="mt-6 text-sm font-semibold text-neutral-900">Add it to your calendar</h2>
-            <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
-              <a href={d.icsUrl} className={buttonClass("secondary")} download="invite.ics" data-testid="ics-link">
-                <Download className="h-4 w-4" aria-hidden /> Download .ics
-              </a>
-              <a href={d.googleUrl} className={buttonClass("secondary")} target="_blank" rel="noreferrer" data-testid="google-link">
-                <CalendarPlus className="h-4 w-4" aria-hidden /> Google Calendar
-              </a>
-              <a href={d.outlook} className={buttonClass("secondary")} target="_blank" rel="noreferrer" data-testid="outlook-link">
-                <CalendarPlus className="h-4 w-4" aria-hidden /> Outlook.com
-              </a>
-              <a href={d.office365} className={buttonClass("secondary")} target="_blank" rel="noreferrer" data-testid="office365-link">
-                <CalendarPlus className="h-4 w-4" aria-hidden /> Office 365
-              </a>
-            </div>
+            {d.pending ? null : (
+              <>
+                <h2 className="mt-6 text-sm font-semibold text-neutral-900">Add it to your calendar</h2>
+                <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
+                  <a href={d.icsUrl} className={buttonClass("secondary")} download="invite.ics" data-testid="ics-link">
+                    <Download className="h-4 w-4" aria-hidden /> Download .ics
+                  </a>
+                  <a href={d.googleUrl} className={buttonClass("secondary")} target="_blank" rel="noreferrer" data-testid="google-link">
+                    <CalendarPlus className="h-4 w-4" aria-hidden /> Google Calendar
+                  </a>
+                  <a href={d.outlook} className={buttonClass("secondary")} target="_blank" rel="noreferrer" data-testid="outlook-link">
+                    <CalendarPlus className="h-4 w-4" aria-hidden /> Outlook.com
+                  </a>
+                  <a href={d.office365} className={buttonClass("secondary")} target="_blank" rel="noreferrer" data-testid="office365-link">
+                    <CalendarPlus className="h-4 w-4" aria-hidden /> Office 365
+                  </a>
+                </div>
+              </>
+            )}
             {d.rescheduleUrl && d.cancelUrl ? (
               <p className="mt-6 text-sm text-neutral-600">
                 Need a change?{" "}

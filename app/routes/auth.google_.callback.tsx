@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
 import { MESSAGES } from "~/messages";
 import { createUserSession, getAuthenticator } from "~/utils/auth.server";
+import { onboardNewHost } from "~/services/onboarding.server";
 import { publicEnv } from "~/utils/env.server";
 import { safeRedirectPath } from "~/utils/permissions";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
@@ -11,6 +12,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!publicEnv().googleSignIn) return redirectWithError("/signin", MESSAGES.googleUnavailable);
   try {
     const user = await getAuthenticator().authenticate("google", request);
+    // A Google sign-up's first visit (no username yet) gets the same start as a password sign-up.
+    await onboardNewHost({ ...user, name: user.name ?? "" });
     const headers = await createUserSession(request, user);
     const returnTo = safeRedirectPath(await googleReturnCookie.parse(request.headers.get("Cookie")));
     headers.append("Set-Cookie", await googleReturnCookie.serialize("", { maxAge: 0 }));

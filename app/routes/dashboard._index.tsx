@@ -37,6 +37,9 @@ import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingFormData } from "~/utils/pending";
+import { OnboardingChecklist } from "~/components/onboarding-checklist";
+import { onboardingFacts } from "~/models/onboarding.server";
+import { onboardingChecklist } from "~/schemas/onboarding";
 
 export const meta: MetaFunction = () => [
   { title: `${MESSAGES.myScheduleHeading} | Scheduler` },
@@ -117,7 +120,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (modal && modalEvent?.status === "cancelled" && modal.kind !== "delete") throw new Response(MESSAGES.cancelledEvent, { status: 409 });
   const upcoming = events.filter((e) => !e.past && e.status !== "cancelled").length;
   const unlimited = can(user, "event:unlimited");
+  // A host's "Get started" checklist (decision 041); admins host nothing.
+  const checklist = can(user, "admin:events") ? [] : onboardingChecklist(await onboardingFacts(user.id));
   return {
+    checklist,
     host: { email: user.email, timeZone: user.timeZone },
     events,
     cap: unlimited ? null : { limit: FREE_EVENT_CAP, upcoming },
@@ -204,6 +210,16 @@ function EventCard({ event }: { event: Card }) {
               <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800" data-testid="cancelled-badge">
                 Cancelled
               </span>
+            ) : null}
+            {event.status === "pending" ? (
+              // Waiting for the host's answer (decision 040): approve or decline it in Scheduled Events.
+              <Link
+                to="/dashboard/scheduledEvents?tab=pending"
+                className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 underline"
+                data-testid="pending-badge"
+              >
+                Pending approval
+              </Link>
             ) : null}
             {event.past ? (
               <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-semibold text-neutral-700" data-testid="past-badge">
@@ -366,7 +382,7 @@ function JoinPanel({ event, joinUrl }: { event: Card; joinUrl: string | null }) 
 }
 
 export default function MySchedule() {
-  const { host, events, cap, today, modal, joinUrl } = useLoaderData<typeof loader>();
+  const { host, events, cap, today, modal, joinUrl, checklist } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // Optimistic: a card disappears as soon as its deletion is sent.
   const deleteForm = usePendingFormData({ intent: "delete", state: "busy" });
@@ -406,6 +422,8 @@ export default function MySchedule() {
           ) : null}
         </div>
       </div>
+
+      <OnboardingChecklist items={checklist} />
 
       {shown.length === 0 ? (
         <div className="mt-8 rounded-xl border border-dashed border-neutral-300 bg-white p-10 text-center">

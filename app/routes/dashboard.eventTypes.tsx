@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Clock, Code2, Link2, MapPin, Pencil, Plus, Trash2, Users } from "lucide-react";
+import { Clock, Code2, ExternalLink, Link2, MapPin, Pencil, Plus, Trash2, Users } from "lucide-react";
 import { useRef } from "react";
 import { EmptyRows } from "~/components/admin-table";
 import { CopyButton, useCopy } from "~/components/copy-button";
@@ -206,6 +206,16 @@ function EventTypeCard({ e, linkBase, username }: { e: Shown; linkBase: string |
         <Link to={`${PAGE}/${e.id}`} className={buttonClass("secondary", "px-3 py-2")} aria-label={`Edit ${e.title}`}>
           <Pencil className="h-4 w-4" aria-hidden /> Edit
         </Link>
+        {username && e.active ? (
+          <a
+            href={`/${username}/${e.slug}`}
+            className={buttonClass("secondary", "px-3 py-2")}
+            aria-label={`View the booking page of ${e.title}`}
+            data-testid="view-booking-page"
+          >
+            <ExternalLink className="h-4 w-4" aria-hidden /> View booking page
+          </a>
+        ) : null}
         <Link to={`${PAGE}/${e.id}#embed`} className={buttonClass("secondary", "px-3 py-2")} aria-label={`Embed ${e.title} on your website`}>
           <Code2 className="h-4 w-4" aria-hidden /> Embed
         </Link>

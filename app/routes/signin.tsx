@@ -116,6 +116,11 @@ export default function SignIn() {
           inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
           errors={fields.password.errors}
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
+        </p>
         <ErrorList id={form.errorId} errors={form.errors} />
         <Button type="submit" className="w-full" pending={pending}>
           Sign in

@@ -17,6 +17,7 @@ import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.serve
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
+import { onboardNewHost } from "~/services/onboarding.server";
 import { timeZoneHint } from "~/utils/time-zone-hint";
 import { pageMeta } from "~/utils/page-meta";
 
@@ -55,6 +56,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!created) {
     return data({ result: submission.reply({ fieldErrors: { email: [MESSAGES.emailTaken] }, hideFields }), toast: null }, { status: 409 });
   }
+  // The booking link works at once: a username, the default schedule and a first event type.
+  await onboardNewHost(created);
   const user = await promoteConfiguredAdmin(created);
   const headers = await createUserSession(request, user);
   const destination = user.role === "admin" ? "/dashboard" : safeRedirectPath(redirectTo);

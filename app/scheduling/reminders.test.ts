@@ -37,6 +37,11 @@ describe("dueReminders", () => {
     expect(due(e, at("2026-12-10T14:45:00Z"))).toEqual(["guest-email", "host-in-app"]);
   });
 
+  it("reminds a booking that waits for approval only once it is approved (decision 040)", () => {
+    expect(due(event({ status: "pending" }), at("2026-12-10T14:45:00Z"))).toEqual([]);
+    expect(due(event({ status: "confirmed" }), at("2026-12-10T14:45:00Z"))).toEqual(["guest-email", "host-in-app"]);
+  });
+
   it("never sends what was already sent for this start", () => {
     expect(due(event(), at("2026-12-10T14:50:00Z"), settings(), ["guest-email", "host-in-app"])).toEqual([]);
   });

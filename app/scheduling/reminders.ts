@@ -45,7 +45,8 @@ export const FOLLOW_UP_MESSAGE_MAX = 1000;
 export const FOLLOW_UP_GRACE_MINUTES = 24 * 60;
 
 export interface RemindedEvent {
-  status: "confirmed" | "cancelled";
+  /** Only confirmed events are reminded (a pending booking waits for its host's approval). */
+  status: "confirmed" | "cancelled" | "pending";
   startsAt: Date;
   endsAt: Date;
   /** When the event got its current start (booked, created or moved). */

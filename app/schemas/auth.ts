@@ -38,3 +38,17 @@ export const SignUpSchema = z
       ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MESSAGES.passwordsDiffer });
     }
   });
+
+/** "Forgot password?" (decision 041): the page's form and POST /api/password-reset. */
+export const PasswordResetRequestSchema = z.object({ email }).meta({ id: "PasswordResetInput" });
+
+export const PasswordResetSchema = z
+  .object({
+    password: newPassword,
+    confirmPassword: z.string({ error: MESSAGES.passwordRequired }).max(128),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.confirmPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MESSAGES.passwordsDiffer });
+    }
+  });

@@ -80,6 +80,16 @@ export const cancelBody = z
   })
   .meta({ id: "BookingCancelInput" });
 
+export const declineBody = z
+  .object({
+    reason: plainText(z.string({ error: "reason is text." }).max(BOOKING_NOTES_MAX, `Use at most ${BOOKING_NOTES_MAX} characters.`), "The reason", {
+      multiline: true,
+    })
+      .optional()
+      .meta({ description: "Told to the guest in the decline e-mail." }),
+  })
+  .meta({ id: "BookingDeclineInput" });
+
 export const rescheduleBody = z.object({ start: startField }).meta({ id: "BookingRescheduleInput" });
 
 export const bookingTokenQuery = z.object({
@@ -88,13 +98,18 @@ export const bookingTokenQuery = z.object({
     .meta({ description: "The booking's token from its cancel/reschedule link (or authenticate as its host)." }),
 });
 
+export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "declined"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
 export const bookingJsonSchema = z
   .object({
     id: z.string().meta({ description: "The booking's event (`_id` in GET /event). For a group event type that is the session, shared by every seat." }),
     seatId: z.string().optional().meta({ description: "Group event types: this guest's seat (its links carry it; decision 021)." }),
     start: z.string().meta({ example: "2026-12-01T14:00:00.000Z" }),
     end: z.string().meta({ example: "2026-12-01T14:30:00.000Z" }),
-    status: z.enum(["confirmed", "cancelled"]),
+    status: z.enum(BOOKING_STATUSES).meta({
+      description: "pending: waiting for the host's approval (it holds the slot); declined: the host declined it, or did not answer within the hold time.",
+    }),
     cancelUrl: z.string().nullable().optional().meta({ description: "Given on create; for a group event type they act on this guest's seat only." }),
     rescheduleUrl: z.string().nullable().optional(),
     answers: z
@@ -103,15 +118,35 @@ export const bookingJsonSchema = z
   })
   .meta({ id: "Booking" });
 
+/** What a client sees of a booking's state (decision 040): a declined request is stored cancelled with `declinedAt`. */
+export function bookingStatus(event: { status: "confirmed" | "cancelled" | "pending"; declinedAt?: Date | null }): BookingStatus {
+  return event.status === "cancelled" && event.declinedAt ? "declined" : event.status;
+}
+
 export const bookingAnswerSchema = z.object({ booking: bookingJsonSchema }).meta({ id: "BookingAnswer" });
 
 export type BookingJson = z.infer<typeof bookingJsonSchema>;
 
 /** `sessionId` is set on a seat of a group session (decision 021): then `id` is the seat's and the answer's `id` the session's. */
 export function bookingJson(
-  event: { id: string; startsAt: Date; endsAt: Date; status: "confirmed" | "cancelled"; sessionId?: string; answers?: BookingAnswers | null },
+  event: {
+    id: string;
+    startsAt: Date;
+    endsAt: Date;
+    status: "confirmed" | "cancelled" | "pending";
+    declinedAt?: Date | null;
+    sessionId?: string;
+    answers?: BookingAnswers | null;
+  },
   links?: { cancelUrl: string | null; rescheduleUrl: string | null },
 ): BookingJson {
   const ids = event.sessionId ? { id: event.sessionId, seatId: event.id } : { id: event.id };
-  return { ...ids, start: event.startsAt.toISOString(), end: event.endsAt.toISOString(), status: event.status, ...(links ?? {}), answers: event.answers ?? {} };
+  return {
+    ...ids,
+    start: event.startsAt.toISOString(),
+    end: event.endsAt.toISOString(),
+    status: bookingStatus(event),
+    ...(links ?? {}),
+    answers: event.answers ?? {},
+  };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { dateWindowMessage, isWithinDateWindow, plainText } from "./input-rules";
 import type { HostEvent } from "./event";
 import { MAX_INVITEES, oneToOneEventFields, optionalEmail, updateEventFields } from "./event";
+import { bookingStatus, type BookingStatus } from "./booking-api";
 
 /**
  * The event JSON of the API (docs/decisions/012) in and out. Field rules come from the event forms'
@@ -20,7 +21,7 @@ export interface EventJson {
   endsAt: string;
   duration: number;
   host: string;
-  status: HostEvent["status"];
+  status: BookingStatus;
   /** A booking's answers to its event type's questions by question id (decision 039); {} otherwise. */
   answers: NonNullable<HostEvent["answers"]>;
 }
@@ -38,7 +39,7 @@ export function eventJson(event: HostEvent, hostEmail: string): EventJson {
     endsAt: event.endsAt.toISOString(),
     duration: Math.round((event.endsAt.getTime() - event.startsAt.getTime()) / 60_000),
     host: hostEmail,
-    status: event.status,
+    status: bookingStatus(event),
     answers: event.answers ?? {},
   };
 }

@@ -1,5 +1,6 @@
 /** The host's Scheduled Events tabs (decision 021), shared by the page and its model. Pure. */
-export const SCHEDULED_TABS = ["upcoming", "past", "cancelled"] as const;
+/** `pending`: bookings waiting for the host's approval (decision 040). */
+export const SCHEDULED_TABS = ["upcoming", "pending", "past", "cancelled"] as const;
 export type ScheduledTab = (typeof SCHEDULED_TABS)[number];
 
 /** `?tab=`: anything unknown is Upcoming. */

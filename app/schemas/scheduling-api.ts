@@ -314,6 +314,17 @@ export const eventTypeBody = z
     limitPerGuest: bookingLimitField("limitPerGuest", "Upcoming bookings one guest e-mail may hold at once; none when null or left out."),
     weeklyLimit: bookingLimitField("weeklyLimit", "Bookings per week (Monday to Sunday, the schedule's zone); none when null or left out."),
     monthlyLimit: bookingLimitField("monthlyLimit", "Bookings per calendar month (the schedule's zone); none when null or left out."),
+    requiresApproval: z
+      .boolean({ error: "requiresApproval is true or false." })
+      .default(false)
+      .meta({ description: "Bookings wait for your approval (status pending) and hold their slot meanwhile. Not for group event types." }),
+    approvalHoldHours: z
+      .number({ error: "approvalHoldHours: a whole number of hours from 1 to 168." })
+      .int("approvalHoldHours: a whole number of hours from 1 to 168.")
+      .min(1, "approvalHoldHours: a whole number of hours from 1 to 168.")
+      .max(168, "approvalHoldHours: a whole number of hours from 1 to 168.")
+      .default(24)
+      .meta({ description: "How long a pending booking holds its slot; unanswered by then, it is declined and the guest told." }),
     hosts: z
       .array(plainText(z.string({ error: "hosts: a list of user _ids." }).max(100, "hosts: a list of user _ids."), "Each host"), {
         error: "hosts: a list of user _ids.",
@@ -331,6 +342,9 @@ export const eventTypeBody = z
     }
     if (value.kind !== "group" && value.seats !== undefined && value.seats !== null) {
       ctx.addIssue({ code: "custom", path: ["seats"], message: "Only a group event type has seats." });
+    }
+    if (value.kind === "group" && value.requiresApproval) {
+      ctx.addIssue({ code: "custom", path: ["requiresApproval"], message: "A group event type's seats cannot wait for approval." });
     }
   })
   .transform((value) => ({
@@ -366,6 +380,8 @@ export const eventTypeJsonSchema = z
     dailyLimit: z.number().int().optional(),
     scheduleId: z.string(),
     active: z.boolean(),
+    requiresApproval: z.boolean(),
+    approvalHoldHours: z.number().int(),
     hosts: z.array(z.string()).meta({ description: "Who hosts it: you first, then the team members you chose (collective / round robin)." }),
     questions: z.array(questionJsonSchema),
     limitPerGuest: z.number().int().nullable(),
@@ -394,6 +410,8 @@ export function eventTypeJson(row: Omit<EventTypeRow, "userId" | "createdAt" | "
     ...(row.dailyLimit !== null ? { dailyLimit: row.dailyLimit } : {}),
     scheduleId: row.scheduleId,
     active: row.active,
+    requiresApproval: row.requiresApproval,
+    approvalHoldHours: row.approvalHoldHours,
     hosts: row.hostIds,
     questions: row.questions,
     limitPerGuest: row.limitPerGuest,

@@ -29,6 +29,9 @@ export const WEBHOOK_TYPE_OF_KIND: Partial<Record<BookingEventKind, WebhookEvent
   created: "booking.created",
   rescheduled: "booking.rescheduled",
   cancelled: "booking.cancelled",
+  requested: "booking.requested",
+  approved: "booking.approved",
+  declined: "booking.declined",
 };
 
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
@@ -207,7 +210,9 @@ export const webhookBookingSchema = z
     start: z.string().meta({ description: "ISO 8601, UTC.", example: "2026-12-01T15:00:00.000Z" }),
     end: z.string().meta({ description: "ISO 8601, UTC.", example: "2026-12-01T15:30:00.000Z" }),
     timeZone: z.string().nullable().meta({ description: "The guest's time zone.", example: "Europe/Berlin" }),
-    status: z.enum(["confirmed", "cancelled"]),
+    status: z.enum(["pending", "confirmed", "cancelled", "declined"]).meta({
+      description: "pending: waiting for the host's approval (booking.requested, or a request moved); declined: the host declined it or let it expire.",
+    }),
     host: z.object({ name: z.string(), email: z.string() }),
     guests: z.array(webhookGuest).meta({ description: "The guest who booked first, then the people they brought (a whole session: every seat's)." }),
     answers: z
@@ -223,7 +228,11 @@ export const webhookBookingSchema = z
     previousStart: z.string().nullable().optional().meta({ description: "booking.rescheduled: the start before the move." }),
     previousEnd: z.string().nullable().optional(),
     cancelledBy: z.enum(["guest", "host", "admin"]).optional().meta({ description: "booking.cancelled: who cancelled." }),
-    reason: z.string().nullable().optional().meta({ description: "booking.cancelled: the reason given, if any." }),
+    reason: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: 'booking.cancelled and booking.declined: the reason given, if any ("expired": the approval hold ran out).' }),
     seat: z
       .object({
         id: z.string(),

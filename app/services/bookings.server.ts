@@ -18,6 +18,8 @@ import type { BookingEventKind } from "../../db/schema";
 // Webhooks are one more consumer of the booking events (decision 037): registered by importing it.
 import "./webhooks.server";
 import { calendarConsumer, hostsOfEvent, refreshHostCalendars } from "./calendars.server";
+import { clampHold } from "~/models/approval.server";
+import { approvalLinksFor, mailDeclined, mailRequested, mailRequestMoved } from "./approval-mail.server";
 
 /**
  * The booking lifecycle (docs/decisions/030): create, reschedule and cancel, one function per
@@ -37,11 +39,17 @@ export type Told =
   | { tell: "invitees"; event: HostEvent; host: { email: string; name: string; timeZone: string }; kind: InvitationKind }
   | { tell: "session"; booking: HostEvent; host: BookingHost; seats: BookingSeat[]; note?: string }
   | { tell: "seat-moved"; booking: SeatBooking; host: BookingHost; left: HostEvent | null; links: Links }
-  | { tell: "cancelled"; outcome: Extract<CancelOutcome, { ok: true }>; reason?: string; remove?: boolean };
+  | { tell: "cancelled"; outcome: Extract<CancelOutcome, { ok: true }>; reason?: string; remove?: boolean }
+  // A booking waiting for its host's approval, and its decline or expiry (decision 040).
+  | { tell: "requested"; booking: HostEvent; host: BookingHost; to: string[]; links: Links; approval: { approveUrl: string; declineUrl: string } }
+  | { tell: "declined"; booking: HostEvent; host: BookingHost; reason: string | null; expired: boolean }
+  // A pending booking moved: still a request, so no calendar file (the host's bell says it moved).
+  | { tell: "request-moved"; booking: HostEvent; host: BookingHost; links: Links };
 
 async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): Promise<void> {
   const told = fromSnapshot<Told>(snapshot);
-  const mailKind = kind === "created" ? "created" : "updated";
+  // An approval's payload has the shape of a creation's: the guests get their invitation then.
+  const mailKind = kind === "created" || kind === "approved" ? "created" : "updated";
   switch (told.tell) {
     case "booking":
       return mailBooking(told.booking, told.host, mailKind, { to: told.to, links: told.links, note: told.note });
@@ -61,6 +69,12 @@ async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): 
     }
     case "cancelled":
       return tellCancelled(told.outcome, { reason: told.reason, remove: told.remove });
+    case "requested":
+      return mailRequested(told.booking, told.host, told.to, told.links, told.approval);
+    case "declined":
+      return mailDeclined(told.booking, told.host, told.reason, told.expired);
+    case "request-moved":
+      return mailRequestMoved(told.booking, told.host, told.links);
     case "invitees":
       // A host's own event: its invitees, in the host's zone (decision 028).
       await mailInvitees(told.event, told.host, told.kind);
@@ -112,14 +126,26 @@ export async function createBookingChange(input: {
   const result = await createBooking(input.request, input.now, input.idempotency, async (tx, r) => {
     const seatId = "session" in r.booking ? r.booking.id : null;
     const eventId = "session" in r.booking ? (r.booking as SeatBooking).session.id : r.booking.id;
+    const links = linksFor(input.linkBase, r.booking.id, r.token);
+    // Pending (decision 040): the guest hears "Request received" and the host is asked to decide.
+    const pending = r.booking.status === "pending" && r.approvalToken;
     await recordBookingEvent(tx, {
-      kind: "created",
+      kind: pending ? "requested" : "created",
       eventId,
       seatId,
       actor: "guest",
       newStartsAt: r.booking.startsAt,
       newEndsAt: r.booking.endsAt,
-      payload: { tell: "booking", booking: r.booking, host: r.host, to: r.newInvitees, links: linksFor(input.linkBase, r.booking.id, r.token) } satisfies Told,
+      payload: pending
+        ? ({
+            tell: "requested",
+            booking: r.booking,
+            host: r.host,
+            to: r.newInvitees,
+            links,
+            approval: approvalLinksFor(input.linkBase, r.booking.id, r.approvalToken as string),
+          } satisfies Told)
+        : ({ tell: "booking", booking: r.booking, host: r.host, to: r.newInvitees, links } satisfies Told),
     });
   });
   if (result.ok) nudgeBookingEvents();
@@ -167,10 +193,14 @@ export async function rescheduleBookingChange(input: {
 
 function rescheduleBookingRow(id: string, actor: BookingActor, start: Date, now: Date, links: Links, note: string | undefined): Promise<ChangeResult> {
   return rescheduleBooking(id, actor, start, now, async (tx, r, before) => {
+    // A request moved earlier is answered before it starts (decision 040).
+    if (r.booking.status === "pending") r.booking.holdUntil = await clampHold(tx, r.booking.id);
     const payload: Told =
       r.seats && r.seats.length > 0
         ? { tell: "session", booking: r.booking, host: r.host, seats: r.seats, note }
-        : { tell: "booking", booking: r.booking, host: r.host, links, note };
+        : r.booking.status === "pending"
+          ? { tell: "request-moved", booking: r.booking, host: r.host, links }
+          : { tell: "booking", booking: r.booking, host: r.host, links, note };
     await recordBookingEvent(tx, {
       kind: "rescheduled",
       eventId: r.booking.id,

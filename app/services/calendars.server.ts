@@ -438,7 +438,8 @@ async function copyEffects(eventId: string): Promise<CopyChange[]> {
   for (const id of [eventId, ...(await coHostRowsOf(eventId))]) {
     const event = await eventForCopy(id);
     const copies = await copiesOf(id);
-    const receiving = event && event.status !== "cancelled" ? await receivingCalendarOf(event.hostId) : null;
+    // A request waiting for approval is not written: it lands once approved (decision 040).
+    const receiving = event && event.status !== "cancelled" && event.status !== "pending" ? await receivingCalendarOf(event.hostId) : null;
     if (event && receiving) {
       const existing = copies.find((c) => c.calendarId === receiving.calendar.id);
       const put = await putCopy(receiving.connection, receiving.calendar, await entryOf(event), existing?.externalId ?? null);

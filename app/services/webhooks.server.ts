@@ -138,6 +138,11 @@ function subjectOf(told: Told): Subject | null {
       if (o.kind === "own") return null;
       return { event: o.event, seats: o.seats, host: o.host };
     }
+    case "requested":
+    case "request-moved":
+      return { event: told.booking, host: told.host, links: told.links };
+    case "declined":
+      return { event: told.booking, host: told.host };
     case "invitees":
       return null;
   }
@@ -173,7 +178,7 @@ export async function webhookPayload(record: BookingEventRecord, type: string): 
     start: isoOf(lead.startsAt),
     end: isoOf(lead.endsAt),
     timeZone: lead.guestTimeZone ?? null,
-    status: record.kind === "cancelled" ? "cancelled" : lead.status,
+    status: record.kind === "cancelled" ? "cancelled" : record.kind === "declined" ? "declined" : lead.status,
     host: { name: subject.host?.name ?? "", email: subject.host?.email ?? "" },
     guests,
     answers: { ...(("answers" in lead && lead.answers) || {}), notes: lead.notes ?? null },
@@ -189,6 +194,8 @@ export async function webhookPayload(record: BookingEventRecord, type: string): 
     data.cancelledBy = record.actor as NonNullable<WebhookBooking["cancelledBy"]>;
     data.reason = record.reason ?? null;
   }
+  // booking.declined: the host's reason, or "expired" when the hold ran out unanswered.
+  if (record.kind === "declined") data.reason = record.reason ?? null;
   if (seat) {
     data.seat = seatJson({
       id: seat.id,

@@ -9,7 +9,12 @@ import { id } from "./columns";
  * may have changed since.
  */
 /** `updated`: a host's own event changed without moving (its name, kind or description). */
-export const bookingEventKind = pgEnum("booking_event_kind", ["created", "rescheduled", "cancelled", "updated"]);
+/**
+ * `requested`: a booking made pending (it waits for the host's approval); `approved`: it became
+ * confirmed (its payload has the shape of `created`'s); `declined`: the host declined it or its
+ * hold ran out (decision 040).
+ */
+export const bookingEventKind = pgEnum("booking_event_kind", ["created", "rescheduled", "cancelled", "updated", "requested", "approved", "declined"]);
 
 export const bookingEvents = pgTable(
   "booking_events",

@@ -63,6 +63,9 @@ export const eventTypes = pgTable(
     weeklyLimit: integer("weekly_limit"),
     monthlyLimit: integer("monthly_limit"),
     /** Who hosts it (collective / round robin); for now only the owner (decision 016). */
+    /** Bookings wait for the host's approval, holding the slot for `approval_hold_hours` (decision 040). */
+    requiresApproval: boolean("requires_approval").notNull().default(false),
+    approvalHoldHours: integer("approval_hold_hours").notNull().default(24),
     hostIds: uuid("host_ids")
       .array()
       .notNull()
@@ -73,6 +76,7 @@ export const eventTypes = pgTable(
     uniqueIndex("event_types_user_slug_key").on(t.userId, sql`lower(${t.slug})`),
     check("event_types_kind", sql`${t.kind} in ('one-to-one', 'group', 'collective', 'round-robin')`),
     check("event_types_duration_range", sql`${t.duration} between 5 and 720`),
+    check("event_types_approval_hold_hours", sql`${t.approvalHoldHours} between 1 and 168`),
     check("event_types_seats", sql`(${t.kind} = 'group') = (${t.seats} is not null)`),
   ],
 );

@@ -7,7 +7,12 @@ import { users } from "./users";
 /** Wording kept verbatim: these strings are what clients see. */
 export const eventTypeOption = pgEnum("event_location", ["In Person Meeting", "Phone Call", "Google Meet"]);
 export const eventWith = pgEnum("event_with", ["One-to-One", "Group"]);
-export const eventStatus = pgEnum("event_status", ["confirmed", "cancelled"]);
+/**
+ * `pending`: a booking waiting for its host's approval (decision 040). It holds its slot like a
+ * confirmed one (the no-overlap constraint covers every status but cancelled); a declined or
+ * expired request is `cancelled` with `declined_at` set, so it frees the slot the same way.
+ */
+export const eventStatus = pgEnum("event_status", ["confirmed", "cancelled", "pending"]);
 
 export const events = pgTable(
   "events",
@@ -50,6 +55,12 @@ export const events = pgTable(
      * blocks the co-host's time and shows on their schedule; the booking moves and cancels it.
      */
     bookingId: uuid("booking_id").references((): AnyPgColumn => events.id, { onDelete: "cascade" }),
+    /** A pending booking's deadline: unanswered by then, the job runner declines it (decision 040). */
+    holdUntil: timestamp("hold_until", { withTimezone: true }),
+    /** SHA-256 (hex) of the host's approve/decline link token (decision 040); the token itself is never stored. */
+    approvalTokenHash: text("approval_token_hash"),
+    /** When the host declined the request or its hold ran out (then status is `cancelled`). */
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -62,6 +73,11 @@ export const events = pgTable(
       .on(t.startsAt)
       .where(sql`${t.status} = 'confirmed'`),
     index("events_booking_id_idx").on(t.bookingId),
+    // The job runner's expiry scan of pending bookings (decision 040).
+    index("events_hold_until_idx")
+      .on(t.holdUntil)
+      .where(sql`${t.holdUntil} is not null`),
+    uniqueIndex("events_approval_token_hash_key").on(t.approvalTokenHash),
     check("events_ends_after_starts", sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );

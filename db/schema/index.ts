@@ -20,3 +20,4 @@ export * from "./booking-events";
 export * from "./single-use-links";
 export * from "./webhooks";
 export * from "./calendars";
+export * from "./password-reset-tokens";

@@ -86,6 +86,11 @@ test.describe("Availability", () => {
 
   test("a new schedule becomes the default; the default cannot be deleted, another one can (modal as URL)", async ({ page }) => {
     await signUpFresh(page, "avail-default");
+    // Sign-up's 30 Minute Meeting uses the first schedule (decision 041): without it, that schedule can go.
+    await page.goto("/dashboard/eventTypes");
+    await page.getByRole("link", { name: "Delete 30 Minute Meeting" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete event type" }).click();
+    await expect(toast(page)).toContainText("Event type deleted");
     await page.goto(PAGE);
     await page.getByRole("button", { name: "New schedule" }).click();
     await expect(toast(page)).toContainText("Schedule created");

@@ -49,7 +49,8 @@ test.describe("Event types", () => {
     await dashboardDrawerLinks(page).filter({ hasText: "Event Types" }).click();
     await expect(page).toHaveURL(PAGE);
     await expect(page.getByRole("heading", { name: "Event Types", level: 1 })).toBeVisible();
-    await expect(page.getByText("No event types yet")).toBeVisible();
+    // Sign-up gave the host a first event type (decision 041).
+    await expect(card(page, "30 Minute Meeting")).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
     await waitForHydration(page);
@@ -98,8 +99,8 @@ test.describe("Event types", () => {
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Delete event type" }).click();
     await expect(toast(page)).toContainText("Event type deleted");
-    await expect(page.getByTestId("event-type-card")).toHaveCount(0);
-    await expect(page.getByText("No event types yet")).toBeVisible();
+    await expect(card(page, "Intro call")).toHaveCount(0);
+    await expect(page.getByTestId("event-type-card")).toHaveCount(1);
   });
 
   test("at phone width: no sideways scroll on the list, the form and the modal; axe clean", async ({ page }) => {

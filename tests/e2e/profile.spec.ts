@@ -82,7 +82,8 @@ test.describe("profile", () => {
     await signUpAndOpenProfile(page);
     const username = page.getByLabel("Username", { exact: true });
     const preview = page.getByTestId("booking-link-preview");
-    await expect(page.getByText("Choose a username to get your link.")).toBeVisible();
+    // A new account has a username suggested from its name (decision 041), its link a real link.
+    await expect(page.getByTestId("booking-link")).toHaveAttribute("href", new RegExp(`^${baseURL}/[a-z]`));
 
     await username.fill("admin");
     await username.blur();

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { HttpClient, uniqueEmail } from "../support/http";
-import { servers, sql } from "./context";
+import { blankAccount, servers, sql } from "./context";
 
 /**
  * The JSON API test files' client: curl-like calls (no cookies, no Origin, a bearer token when
@@ -98,6 +98,7 @@ export function apiClient({
     const c = new HttpClient(base, { "x-forwarded-for": freshIp() });
     const email = uniqueEmail(prefix);
     expect((await c.post("/signup", { name: `${namePrefix} ${prefix}`, email, password: API_PASSWORD, confirmPassword: API_PASSWORD })).status).toBe(302);
+    await blankAccount(email);
     if (role === "professional" && options.professionalDays) {
       await db`update users set role = 'professional', professional_until = now() + make_interval(days => ${options.professionalDays}) where email = ${email}`;
     } else {

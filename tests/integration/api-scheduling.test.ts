@@ -275,6 +275,8 @@ describe("event types", () => {
       slotInterval: 45,
       scheduleId: def._id,
       active: true,
+      requiresApproval: false,
+      approvalHoldHours: 24,
       hosts: [a.id],
       questions: [],
       limitPerGuest: null,
@@ -305,6 +307,8 @@ describe("event types", () => {
       limitPerGuest: 1,
       weeklyLimit: 5,
       monthlyLimit: 10,
+      requiresApproval: false,
+      approvalHoldHours: 24,
     };
     expect(await ok(await call("PUT", `/api/event-types/${made._id}`, { token: a.token, json: full }))).toEqual({ _id: made._id, ...full });
     // A PUT replaces everything: left-out fields take their defaults again.

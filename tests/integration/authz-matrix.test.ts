@@ -158,6 +158,13 @@ const CELLS: Cell[] = [
   page("GET", "$username_.$slug_.booked.$id.tsx", (f) => `${bookingPage(f)}/booked/${f.booking}`, ALL_404),
   page("GET", "$username_.$slug_.booked.$id_.ics.ts", (f) => `${bookingPage(f)}/booked/${f.booking}/ics?token=${enc(f.bookingToken)}`, ALL_ALLOW),
   page("GET", "$username_.$slug_.booked.$id_.ics.ts", (f) => `${bookingPage(f)}/booked/${f.booking}/ics?token=wrong`, ALL_404),
+  page("GET", "forgot-password.tsx", () => "/forgot-password", ALL_ALLOW),
+  page("POST", "forgot-password.tsx", () => "/forgot-password", ALL_ALLOW, { form: () => ({ email: "" }) }),
+  page("GET", "reset-password.$token.tsx", () => "/reset-password/not-a-link", ALL_ALLOW),
+  page("POST", "reset-password.$token.tsx", () => "/reset-password/not-a-link", ALL_ALLOW, { form: () => ({ password: "", confirmPassword: "" }) }),
+  // The host's mailed approve/decline page: only its token opens it.
+  page("GET", "booking.$id.approval.tsx", (f) => `/booking/${f.booking}/approval?token=wrong`, ALL_404),
+  page("POST", "booking.$id.approval.tsx", (f) => `/booking/${f.booking}/approval?token=wrong`, ALL_404, { form: () => ({ intent: "approve" }) }),
   page("GET", "booking.$id.cancel.tsx", (f) => `/booking/${f.booking}/cancel?token=${enc(f.bookingToken)}`, ALL_ALLOW),
   page("GET", "booking.$id.cancel.tsx", (f) => `/booking/${f.booking}/cancel`, ALL_404),
   page("POST", "booking.$id.cancel.tsx", (f) => `/booking/${f.booking}/cancel?token=wrong`, ALL_404, { form: () => ({ reason: "not yours" }) }),
@@ -380,6 +387,10 @@ const CELLS: Cell[] = [
     { destructive: true },
   ),
   api("POST", "/api/bookings", "api.bookings.ts", () => "/api/bookings", ALL_ALLOW, { json: (f) => ({ eventTypeId: f.eventType }) }),
+  api("POST", "/api/password-reset", "api.password-reset.ts", () => "/api/password-reset", ALL_ALLOW, { json: () => ({ email: "" }) }),
+  // Approve / decline: the booking's host only (a confirmed booking answers 409 not_pending to them).
+  api("POST", "/api/bookings/{id}/approve", "api.bookings_.$id.approve.ts", (f) => `/api/bookings/${f.booking}/approve`, OWNER),
+  api("POST", "/api/bookings/{id}/decline", "api.bookings_.$id.decline.ts", (f) => `/api/bookings/${f.booking}/decline`, OWNER, { json: () => ({}) }),
   // The host's credentials, or the booking's own token; a wrong token is a 404 to anyone.
   api("POST", "/api/bookings/{id}/reschedule", "api.bookings_.$id.reschedule.ts", (f) => `/api/bookings/${f.booking}/reschedule?token=wrong`, ALL_404, {
     json: () => ({ start: at(10, "10:00") }),

@@ -22,8 +22,29 @@ export function sql() {
   return s;
 }
 
-export async function signUp(c: HttpClient, email: string, password = "correct-horse-battery", name = "Test Person") {
-  return c.post("/signup", { name, email, password, confirmPassword: password });
+let blankDb: ReturnType<typeof postgres> | null = null;
+afterAll(() => blankDb?.end());
+
+/**
+ * Takes back what sign-up gives a new host (decision 041: a username, the default schedule, a
+ * "30 Minute Meeting" event type), so a test of another feature starts from a blank account.
+ */
+export async function blankAccount(email: string): Promise<void> {
+  blankDb ??= postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
+  const db = blankDb;
+  await db.begin(async (tx) => {
+    const [user] = await tx`update users set username = null where email = ${email.trim().toLowerCase()} returning id`;
+    if (!user) return;
+    await tx`delete from event_types where user_id = ${user.id}`;
+    await tx`delete from schedules where user_id = ${user.id}`;
+  });
+}
+
+/** Signs up (a blank account: see blankAccount; `onboarded` keeps what sign-up gave). */
+export async function signUp(c: HttpClient, email: string, password = "correct-horse-battery", name = "Test Person", options: { onboarded?: boolean } = {}) {
+  const res = await c.post("/signup", { name, email, password, confirmPassword: password });
+  if (res.status === 302 && !options.onboarded) await blankAccount(email);
+  return res;
 }
 
 export async function signIn(c: HttpClient, email: string, password: string, redirectTo = "") {

@@ -56,6 +56,10 @@ describe("Google sign-in", () => {
     expect(await dash.text()).toContain(email);
     const [row] = await db`select name, google_id, password_hash from users where email = ${email}`;
     expect(row).toEqual({ name: "Grace Hopper", google_id: `g-${email}`, password_hash: null });
+    // A Google sign-up gets the same start as a password one (decision 041).
+    const [start] = await db`select u.username, (select array_agg(slug) from event_types where user_id = u.id) as slugs from users u where email = ${email}`;
+    expect(start.username).toMatch(/^grace-hopper/);
+    expect(start.slugs).toEqual(["30min"]);
   });
 
   it("links a verified Google address to the existing password account", async () => {

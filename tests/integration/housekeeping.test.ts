@@ -107,6 +107,7 @@ describe("housekeeping", () => {
     expect(reports).toHaveLength(1);
     expect(reports[0]).toEqual({
       "expired sessions": 4,
+      "expired password reset links": 0,
       "expired API tokens": 1,
       "expired idempotency keys": 1,
       "old rate-limit windows": 1,

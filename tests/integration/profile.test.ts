@@ -167,7 +167,7 @@ describe("username", () => {
     expect((await db`select username from users where id = ${id}`)[0].username).toBe(name);
     const page = await html(await c.get(PROFILE));
     expect(page).toContain("Username saved. Your booking link is updated.");
-    expect(page).toContain(`data-testid="booking-link-preview" aria-live="polite">${c.baseUrl}/${name}<`);
+    expect(page).toContain(`data-testid="booking-link-preview" aria-live="polite"><a href="${c.baseUrl}/${name}"`);
   });
 
   it("refuses a name another host has with 400 'That username is taken.'", async () => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { bookingAnswerSchema, bookingBody, bookingTokenQuery, cancelBody, rescheduleBody } from "~/schemas/booking-api";
+import { bookingAnswerSchema, bookingBody, bookingTokenQuery, cancelBody, declineBody, rescheduleBody } from "~/schemas/booking-api";
 import { IDEMPOTENCY_KEY_PATTERN } from "~/schemas/idempotency-key";
-import { body, errors, errorSchema, idParam, json, open, type ZodOpenApiPathsObject } from "./common";
+import { body, errors, errorSchema, idParam, json, open, signedIn, type ZodOpenApiPathsObject } from "./common";
 
 /**
  * Bookings (decision 018): a guest books a free slot of an active event type (no auth); the
@@ -42,7 +42,10 @@ export const paths: ZodOpenApiPathsObject = {
       requestParams: { header: idempotencyHeader },
       requestBody: body(bookingBody),
       responses: {
-        "201": json("The booking (the first answer again for a retry with its Idempotency-Key).", bookingAnswerSchema),
+        "201": json(
+          'The booking (the first answer again for a retry with its Idempotency-Key). `status` is `pending` when the event type requires approval: the slot is held for the host\'s answer, and the guest is mailed "Request received".',
+          bookingAnswerSchema,
+        ),
         ...errors(400, 404, 413, 415),
         "410": {
           description: "link_used: the single-use link (singleUseToken) was already used or revoked.",
@@ -80,6 +83,29 @@ export const paths: ZodOpenApiPathsObject = {
       requestParams: { path: idParam, query: bookingTokenQuery },
       requestBody: body(rescheduleBody),
       responses: { "200": json("The moved booking.", bookingAnswerSchema), ...errors(400, 401, 404, 409, 413, 415) },
+    },
+  },
+  "/api/bookings/{id}/approve": {
+    post: {
+      operationId: "approveBooking",
+      summary:
+        "Approves a pending booking (decision 040): it becomes confirmed and the guests get their invitation with their links, the host a copy; reminders follow. Its host only (bearer or session); 404 for anyone else; 409 not_pending when it is not waiting (already approved, declined, cancelled, or its hold ran out).",
+      tags: ["Bookings"],
+      security: signedIn,
+      requestParams: { path: idParam },
+      responses: { "200": json("The confirmed booking.", bookingAnswerSchema), ...errors(401, 404, 409) },
+    },
+  },
+  "/api/bookings/{id}/decline": {
+    post: {
+      operationId: "declineBooking",
+      summary:
+        "Declines a pending booking (decision 040): its slot is free again and the guests are told, with the reason when given. Its host only (bearer or session); 404 for anyone else; 409 not_pending. The body is optional.",
+      tags: ["Bookings"],
+      security: signedIn,
+      requestParams: { path: idParam },
+      requestBody: { ...body(declineBody), required: false },
+      responses: { "200": json("The declined booking (`status: declined`).", bookingAnswerSchema), ...errors(400, 401, 404, 409, 413, 415) },
     },
   },
 };

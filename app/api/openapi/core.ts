@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BOOKING_STATUSES } from "~/schemas/booking-api";
 import { EVENT_OPTIONS } from "~/schemas/event";
 import { createEventBody, updateEventBody } from "~/schemas/event-api.server";
 import { packageJsonSchema as packageSchema } from "~/schemas/package-api";
@@ -19,7 +20,10 @@ const eventSchema = z
     endsAt: z.string(),
     duration: z.number().int().meta({ description: "Minutes." }),
     host: z.string().meta({ description: "The host's e-mail." }),
-    status: z.string().meta({ example: "scheduled" }),
+    status: z.enum(BOOKING_STATUSES).meta({
+      description: "pending: a booking waiting for your approval (it holds the time); declined: a request you declined or let expire.",
+      example: "confirmed",
+    }),
     answers: z
       .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
       .meta({ description: "A booking's answers to its event type's questions, by question id; {} for other events (decision 039)." }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { passwordTokenBody, sessionTokenBody } from "~/schemas/api-token-form";
+import { PasswordResetRequestSchema } from "~/schemas/auth";
 import { body, emailParam, errors, json, type ZodOpenApiPathsObject } from "./common";
 
 /** Getting a bearer token: with e-mail + password, or in exchange for a signed-in session. */
@@ -31,6 +32,20 @@ export const paths: ZodOpenApiPathsObject = {
       responses: {
         "200": json("The token.", z.object({ token: z.string() }).meta({ id: "SessionToken" })),
         ...errors(400, 401, 403, 413, 415),
+      },
+    },
+  },
+  "/api/password-reset": {
+    post: {
+      operationId: "requestPasswordReset",
+      summary:
+        "Mails a single-use link (one hour) to choose a new password, when the address has an account (decision 041). The answer is 202 either way, so it never tells whether an account exists. Rate limited per client address and per e-mail (429). Setting the password through the link ends every session and API token of the account.",
+      tags: ["Tokens"],
+      security: [{}],
+      requestBody: body(PasswordResetRequestSchema),
+      responses: {
+        "202": json("Accepted (the same for every address).", z.object({ message: z.string() }).meta({ id: "PasswordResetAccepted" })),
+        ...errors(400, 413, 415),
       },
     },
   },

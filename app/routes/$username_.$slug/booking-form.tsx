@@ -29,6 +29,8 @@ export interface BookingFormProps {
   errors: Record<string, string[] | undefined>;
   submitting: boolean;
   back: string;
+  /** The host approves each booking (decision 040): the guest sends a request. */
+  requiresApproval?: boolean;
 }
 
 /** The first field's id: the page moves the focus there once a time is chosen. */
@@ -49,6 +51,7 @@ export function BookingForm({
   errors,
   submitting,
   back,
+  requiresApproval = false,
 }: BookingFormProps) {
   return (
     <Form method="post" className="mx-auto max-w-md space-y-5" data-testid="booking-form" aria-labelledby="booking-form-heading">
@@ -131,7 +134,7 @@ export function BookingForm({
       {slot && !taken ? (
         // Disabled while the booking is on its way: a second click cannot send it twice.
         <Button type="submit" className="w-full" pending={submitting} disabled={submitting}>
-          {submitting ? "Scheduling…" : "Schedule event"}
+          {submitting ? (requiresApproval ? "Sending…" : "Scheduling…") : requiresApproval ? "Request booking" : "Schedule event"}
         </Button>
       ) : null}
     </Form>

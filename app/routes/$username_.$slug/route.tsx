@@ -8,6 +8,7 @@ import Clock from "lucide-react/icons/clock";
 import Globe from "lucide-react/icons/globe";
 import MapPin from "lucide-react/icons/map-pin";
 import Users from "lucide-react/icons/users";
+import Hourglass from "lucide-react/icons/hourglass";
 import { MonthCalendar } from "~/components/booking/month-calendar";
 import { SlotList, SlotPanel, slotClass, useSlotFocus } from "~/components/booking/slot-panel";
 import { TimeZonePicker } from "~/components/booking/time-zone-picker";
@@ -159,6 +160,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       location: LOCATION_LABELS[eventType.location.type],
       locationValue: eventType.location.type === "in-person" ? (eventType.location.value ?? null) : null,
       group: eventType.kind === "group",
+      requiresApproval: eventType.requiresApproval && eventType.kind !== "group",
     },
     taking,
     timeZone,
@@ -491,6 +493,11 @@ export default function BookingPage() {
               <MapPin className="h-4 w-4 shrink-0" aria-hidden /> {d.eventType.location}
               {d.eventType.locationValue ? `: ${d.eventType.locationValue}` : ""}
             </li>
+            {d.eventType.requiresApproval ? (
+              <li className="flex items-center gap-2" data-testid="requires-approval">
+                <Hourglass className="h-4 w-4 shrink-0" aria-hidden /> Requires confirmation: {d.host.name} approves each booking
+              </li>
+            ) : null}
             {d.summary ? (
               <li className="flex items-start gap-2 font-semibold text-neutral-900" data-testid="chosen-slot">
                 <CalendarDays className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
@@ -520,6 +527,7 @@ export default function BookingPage() {
               group={d.eventType.group}
               questions={d.questions}
               link={d.link}
+              requiresApproval={d.eventType.requiresApproval}
               taken={result?.status === "taken" ? { message: SLOT_TAKEN_MESSAGE, nextSlots: result.nextSlots } : null}
               values={values}
               errors={errors}

@@ -111,6 +111,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       slotInterval: e?.slotInterval ? String(e.slotInterval) : "",
       dailyLimit: e?.dailyLimit ? String(e.dailyLimit) : "",
       active: e ? e.active : true,
+      requiresApproval: e?.requiresApproval ?? false,
+      approvalHoldHours: String(e?.approvalHoldHours ?? 24),
       hosts: (e?.hostIds ?? []).filter((id) => id !== user.id),
       limitPerGuest: e?.limitPerGuest ? String(e.limitPerGuest) : "",
       weeklyLimit: e?.weeklyLimit ? String(e.weeklyLimit) : "",
@@ -206,7 +208,7 @@ export default function EventTypeForm() {
   >({
     id: "event-type",
     lastResult: actionData?.result,
-    defaultValue: { ...defaults, active: defaults.active ? "on" : "" },
+    defaultValue: { ...defaults, active: defaults.active ? "on" : "", requiresApproval: defaults.requiresApproval ? "on" : "" },
     // No getZodConstraint: it cannot read the body's transforms ("Unsupported schema"); the
     // same schema still validates here (onValidate) and on the server.
     shouldValidate: "onBlur",
@@ -395,6 +397,29 @@ export default function EventTypeForm() {
         <Fieldset legend="Booking questions">
           <QuestionsEditor form={form as unknown as Parameters<typeof QuestionsEditor>[0]["form"]} field={fields.questions} hydrated={hydrated} />
         </Fieldset>
+
+        {kind === "group" ? null : (
+          <Fieldset legend="Approval">
+            <div className="flex items-start gap-3">
+              <input
+                {...getInputProps(fields.requiresApproval, { type: "checkbox" })}
+                aria-describedby={fields.requiresApproval.errors ? fields.requiresApproval.errorId : undefined}
+                className="mt-0.5 h-5 w-5 rounded border-neutral-400 text-brand-600 focus:ring-brand-600"
+              />
+              <label htmlFor={fields.requiresApproval.id} className="text-sm text-neutral-800">
+                <span className="font-medium">Requires approval</span>: a booking waits for you to approve or decline it (Scheduled Events, Pending), and holds
+                its time meanwhile.
+              </label>
+            </div>
+            <ErrorList id={fields.requiresApproval.errorId} errors={fields.requiresApproval.errors} />
+            <Field
+              label="Hold time (hours)"
+              hint="Unanswered for this long (1 to 168 hours, and never past the meeting's start), a request is declined and the guest told."
+              inputProps={numberProps(fields.approvalHoldHours)}
+              errors={fields.approvalHoldHours.errors}
+            />
+          </Fieldset>
+        )}
 
         <div className="flex items-start gap-3 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm">
           <input

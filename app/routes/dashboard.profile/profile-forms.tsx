@@ -201,12 +201,23 @@ export function UsernameForm({ profile, origin }: Pick<LoaderData, "profile" | "
         <p className="font-medium text-neutral-800">Your booking link</p>
         {preview ? (
           <p className="mt-0.5 font-mono text-neutral-900 [overflow-wrap:anywhere]" data-testid="booking-link-preview" aria-live="polite">
-            {bookingLink(origin, preview)}
+            {preview === profile.username ? (
+              // The saved name's page is live: the link opens it.
+              <a href={bookingLink(origin, preview)} className="text-brand-700 underline hover:text-brand-800" data-testid="booking-link">
+                {bookingLink(origin, preview)}
+              </a>
+            ) : (
+              bookingLink(origin, preview)
+            )}
           </p>
         ) : (
           <p className="mt-0.5 text-neutral-600">Choose a username to get your link.</p>
         )}
-        <p className="mt-1 text-neutral-600">Booking pages are on the way; the name is yours as soon as you save it.</p>
+        <p className="mt-1 text-neutral-600">
+          {preview === profile.username
+            ? "Guests book you there. Changing the name changes the link; the old one stops working."
+            : "Save the name to use this link; the old one then stops working."}
+        </p>
       </div>
       <ErrorList id={form.errorId} errors={form.errors} />
       <Button type="submit" pending={pending}>

@@ -36,6 +36,8 @@ import { cancelAndTellAll } from "~/services/bookings.server";
 import { rescheduleDay, rescheduleSlotsByDate } from "~/pages/booking-page.server";
 import { MONTH, monthOf, monthRange, shiftMonth } from "~/components/booking-page";
 import { RescheduleModal } from "./reschedule-modal";
+import { ApproveDecline, DeclineModal } from "./pending-actions";
+import { approveBookingChange, declineBookingChange } from "~/services/approval.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { describeWhen } from "~/services/host-events.server";
 import { placeLine } from "~/schemas/meeting";
@@ -83,6 +85,8 @@ function row(e: ScheduledEvent, zone: string, now: Date) {
     // A collective booking's co-host row (decision 020): its owner or guest moves or cancels it.
     coHosted: e.bookingId !== null,
     status: e.status,
+    declined: e.declinedAt !== null,
+    answerBy: e.status === "pending" && e.holdUntil ? readerTime(e.holdUntil, zone) : null,
     past: e.endsAt.getTime() <= now.getTime(),
     startsAt: e.startsAt.toISOString(),
     when: whenOf(e.startsAt, e.endsAt, zone),
@@ -195,6 +199,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { events, total, totals } = await listScheduledForHost(user.id, tab, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, now);
   const cancelling = url.searchParams.has("cancel") ? row(await hostEventOr404(user, url.searchParams.get("cancel")), user.timeZone, now) : null;
   const rescheduling = url.searchParams.has("reschedule") ? await rescheduleModal(url, user, now) : null;
+  const declining = url.searchParams.has("decline") ? row(await hostEventOr404(user, url.searchParams.get("decline")), user.timeZone, now) : null;
   return {
     admin: null,
     host: {
@@ -206,15 +211,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
       events: events.map((e) => row(e, user.timeZone, now)),
       cancelling,
       rescheduling,
+      declining,
     },
   };
 }
 
-export type ActionAnswer = { intent: "cancel" | "reschedule"; error: string | null; reason?: string; toast?: ReturnType<typeof errorToast> };
+export type ActionAnswer = {
+  intent: "cancel" | "reschedule" | "approve" | "decline";
+  error: string | null;
+  reason?: string;
+  toast?: ReturnType<typeof errorToast>;
+};
 
 function backTo(request: Request): string {
   const back = new URL(request.url);
-  for (const key of ["cancel", "reschedule", "month", "date", "start", "index"]) back.searchParams.delete(key);
+  for (const key of ["cancel", "reschedule", "decline", "month", "date", "start", "index"]) back.searchParams.delete(key);
   const query = back.searchParams.toString();
   return `${PATH}${query ? `?${query}` : ""}`;
 }
@@ -257,6 +268,21 @@ export async function action({ request }: ActionFunctionArgs) {
     if (result.ok) return redirectWithSuccess(backTo(request), M.moved(describeWhen(start, user.timeZone)));
     const error = result.reason === "already-cancelled" ? MESSAGES.cancelledEvent : M.slotTaken;
     return data<ActionAnswer>({ intent, error, toast: result.reason === "already-cancelled" ? errorToast(error) : undefined }, { status: 409 });
+  }
+
+  // A booking waiting for approval (decision 040): the one approve / decline path.
+  if (intent === "approve") {
+    const result = await approveBookingChange({ id: event.id, actor: { hostId: user.id }, now });
+    if (result.ok) return redirectWithSuccess(backTo(request), M.approved);
+    return data<ActionAnswer>({ intent, error: M.notPending, toast: errorToast(M.notPending) }, { status: 409 });
+  }
+  if (intent === "decline") {
+    const reason = String(form.get("reason") ?? "").trim();
+    if (reason.length > BOOKING_NOTES_MAX) return data<ActionAnswer>({ intent, error: M.reasonTooLong(BOOKING_NOTES_MAX), reason }, { status: 400 });
+    if (!isPlainText(reason, true)) return data<ActionAnswer>({ intent, error: controlCharMessage("The reason", true), reason }, { status: 400 });
+    const result = await declineBookingChange({ id: event.id, actor: { hostId: user.id }, reason, now });
+    if (result.ok) return redirectWithSuccess(backTo(request), M.declined);
+    return data<ActionAnswer>({ intent, error: M.notPending, reason, toast: errorToast(M.notPending) }, { status: 409 });
   }
 
   return data<ActionAnswer>({ intent: "cancel", error: null, toast: errorToast(M.unknownAction) }, { status: 400 });
@@ -405,7 +431,8 @@ function CancelModal({ host, closeTo, search }: { host: HostData; closeTo: strin
 function HostView({ host }: { host: HostData }) {
   const location = useLocation();
   const actionData = useActionData<typeof action>();
-  const closeTo = `${PATH}${hrefWith(location.search, { cancel: null, reschedule: null, month: null, date: null, start: null }).replace(/^\?$/, "")}`;
+  const closeTo = `${PATH}${hrefWith(location.search, { cancel: null, reschedule: null, decline: null, month: null, date: null, start: null }).replace(/^\?$/, "")}`;
+  const actions = host.tab === "upcoming" || host.tab === "pending";
   return (
     <section>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -420,7 +447,7 @@ function HostView({ host }: { host: HostData }) {
           <caption className="sr-only">
             {M.tabs[host.tab]} events, {host.tab === "upcoming" ? "soonest" : "latest"} first
           </caption>
-          <TableHead columns={["When", "Event", "Guests", ...(host.tab === "upcoming" ? [{ label: "Actions", className: "w-36" }] : [])]} />
+          <TableHead columns={["When", "Event", "Guests", ...(actions ? [{ label: "Actions", className: "w-36" }] : [])]} />
           <tbody className={tbodyClass}>
             {host.events.map((e) => (
               <tr key={e.id} className={trClass} data-testid="scheduled-event-row" data-name={e.eventName} data-id={e.id}>
@@ -428,8 +455,13 @@ function HostView({ host }: { host: HostData }) {
                   <CellLabel>When</CellLabel>
                   <WhenText startsAt={e.startsAt} when={e.when} emphasis />
                   <span className="mt-1 block">
-                    <EventStatusBadge status={e.status} past={e.past} />
+                    <EventStatusBadge status={e.status} past={e.past} declined={e.declined} />
                   </span>
+                  {e.answerBy ? (
+                    <span className="mt-1 block text-xs text-amber-900" data-testid="answer-by">
+                      {M.answerBy(`${e.answerBy.date}, ${e.answerBy.time}`)}
+                    </span>
+                  ) : null}
                 </td>
                 <td className={tdClass}>
                   <CellLabel>Event</CellLabel>
@@ -447,11 +479,16 @@ function HostView({ host }: { host: HostData }) {
                     Timeline
                   </Link>
                 </td>
-                <td className={`${tdClass} ${host.tab === "upcoming" ? "" : "pb-3"}`}>
+                <td className={`${tdClass} ${actions ? "" : "pb-3"}`}>
                   <CellLabel>Guests</CellLabel>
                   <Guests e={e} />
                 </td>
-                {host.tab === "upcoming" && e.coHosted ? (
+                {host.tab === "pending" ? (
+                  <td className={`${tdClass} pb-3`}>
+                    <CellLabel>Actions</CellLabel>
+                    <ApproveDecline e={e} search={location.search} />
+                  </td>
+                ) : host.tab === "upcoming" && e.coHosted ? (
                   <td className={`${tdClass} pb-3 text-xs text-neutral-600`}>
                     <CellLabel>Actions</CellLabel>
                     {MESSAGES.coHostedEvent}
@@ -488,6 +525,7 @@ function HostView({ host }: { host: HostData }) {
       <Pagination page={host.page} pageCount={host.pageCount} search={location.search} />
       <CancelModal host={host} closeTo={closeTo} search={location.search} />
       <RescheduleModal host={host} closeTo={closeTo} search={location.search} />
+      <DeclineModal declining={host.declining} closeTo={closeTo} search={location.search} />
       <Toaster toast={actionData?.toast ?? null} />
     </section>
   );

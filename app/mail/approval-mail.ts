@@ -1,0 +1,99 @@
+import type { MailMessage } from "~/schemas/mail-message";
+import { readerTime } from "~/scheduling/reader-time";
+import { linesToHtml } from "./event-mail";
+
+/**
+ * The messages of a booking that waits for its host's approval (decision 040): the guest's
+ * "Request received", the host's request with Approve / Decline links, and the guest's "declined".
+ * Pure: they get what to say; the senders (app/services/approval.server.ts) read and send.
+ * No calendar file: nothing is in anyone's calendar until the host approves.
+ */
+
+export interface RequestedBooking {
+  eventName: string;
+  startsAt: Date;
+  endsAt: Date;
+  guestName: string | null;
+  guestTimeZone: string | null;
+  notes?: string | null;
+}
+
+type Composed = Pick<MailMessage, "subject" | "text" | "html">;
+
+function minutes(b: RequestedBooking): number {
+  return Math.round((b.endsAt.getTime() - b.startsAt.getTime()) / 60_000);
+}
+
+function composed(subject: string, lines: string[]): Composed {
+  return { subject, text: lines.join("\n"), html: linesToHtml(lines) };
+}
+
+/** To the guest: their request is in, the slot is held, and when they will hear at the latest. */
+export function composeRequestReceived(input: {
+  booking: RequestedBooking;
+  hostName: string;
+  hostZone: string;
+  holdUntil: Date;
+  links: { cancelUrl: string | null; rescheduleUrl: string | null };
+}): Composed {
+  const zone = input.booking.guestTimeZone || input.hostZone;
+  const t = readerTime(input.booking.startsAt, zone, input.hostZone);
+  const by = readerTime(input.holdUntil, zone);
+  const lines = [
+    `Request received: ${input.hostName} has not confirmed "${input.booking.eventName}" yet.`,
+    "",
+    `Requested time: ${t.full}, ${minutes(input.booking)} minutes`,
+    "This time is held for you while the host decides.",
+    `You will get an e-mail when ${input.hostName} approves or declines, by ${by.full} at the latest.`,
+    ...(input.links.cancelUrl ? ["", `Changed your mind? Cancel the request: ${input.links.cancelUrl}`] : []),
+  ];
+  return composed(`Request received: ${input.booking.eventName} — ${t.date} ${t.time} ${t.place}`, lines);
+}
+
+/** To the host: a guest asks for a time; the links open the page with Approve and Decline. */
+export function composeApprovalRequest(input: {
+  booking: RequestedBooking;
+  hostZone: string;
+  holdUntil: Date;
+  approveUrl: string;
+  declineUrl: string;
+}): Composed {
+  const t = readerTime(input.booking.startsAt, input.hostZone, input.booking.guestTimeZone);
+  const by = readerTime(input.holdUntil, input.hostZone);
+  const guest = input.booking.guestName ?? "A guest";
+  const lines = [
+    `${guest} asks to book "${input.booking.eventName}".`,
+    "",
+    `When: ${t.full}, ${minutes(input.booking)} minutes`,
+    ...(input.booking.notes ? [`Notes: ${input.booking.notes}`] : []),
+    "",
+    `Approve: ${input.approveUrl}`,
+    `Decline: ${input.declineUrl}`,
+    "",
+    `The time is held until ${by.full}. Unanswered by then, the request is declined and ${guest} is told.`,
+  ];
+  return composed(`Booking request: ${input.booking.eventName} with ${guest} — ${t.date} ${t.time} ${t.place}`, lines);
+}
+
+/** To the guest: the host declined, or did not answer in time (`reason` null and `expired`). */
+export function composeRequestDeclined(input: {
+  booking: RequestedBooking;
+  hostName: string;
+  hostZone: string;
+  reason: string | null;
+  expired: boolean;
+}): Composed {
+  const zone = input.booking.guestTimeZone || input.hostZone;
+  const t = readerTime(input.booking.startsAt, zone, input.hostZone);
+  const lines = [
+    input.expired
+      ? `${input.hostName} did not answer your request for "${input.booking.eventName}" in time, so it was not booked.`
+      : `${input.hostName} declined your request for "${input.booking.eventName}".`,
+    "",
+    `Requested time: ${t.full}`,
+    ...(input.reason ? [`Reason: ${input.reason}`] : []),
+    "",
+    "The time is free again; you are welcome to pick another time.",
+  ];
+  return composed(`Request declined: ${input.booking.eventName} — ${t.date} ${t.time} ${t.place}`, lines);
+}

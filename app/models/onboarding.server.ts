@@ -1,0 +1,20 @@
+import { eq, sql } from "drizzle-orm";
+import { users } from "../../db/schema";
+import { getDb } from "~/utils/db.server";
+import type { OnboardingFacts } from "~/schemas/onboarding";
+
+/** What My Schedule's checklist is worked out from (decision 041): read, never stored. */
+export async function onboardingFacts(userId: string): Promise<OnboardingFacts> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      username: users.username,
+      // Edited: another schedule than the one made at sign-up, or that one changed since.
+      availabilityEdited: sql<boolean>`exists (select 1 from schedules s where s.user_id = ${userId} and (not s.is_default or s.updated_at > s.created_at + interval '1 second'))`,
+      hasBooking: sql<boolean>`exists (select 1 from events e where e.host_id = ${userId} and e.guest_email is not null)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? { username: null, availabilityEdited: false, hasBooking: false };
+}

@@ -1,0 +1,57 @@
+import type { BookingHost } from "~/models/booking-request.server";
+import type { HostEvent } from "~/models/event.server";
+import { composeApprovalRequest, composeRequestDeclined, composeRequestReceived } from "~/mail/approval-mail";
+import { sendMail } from "~/utils/mail-transport.server";
+
+/** The senders of a pending booking's messages (decision 040), run by the mail consumer from the records. */
+
+type Links = { cancelUrl: string | null; rescheduleUrl: string | null };
+
+/** The host's approve/decline links on `base` (the page asks before it changes anything: mail scanners open links). */
+export function approvalLinksFor(base: string, id: string, token: string): { approveUrl: string; declineUrl: string } {
+  const url = `${base.replace(/\/$/, "")}/booking/${id}/approval?token=${encodeURIComponent(token)}`;
+  return { approveUrl: url, declineUrl: `${url}&decision=decline` };
+}
+
+/** `requested`: the guests get "Request received", the host the request with Approve / Decline. */
+export async function mailRequested(
+  booking: HostEvent,
+  host: BookingHost,
+  to: string[],
+  links: Links,
+  approval: { approveUrl: string; declineUrl: string },
+): Promise<void> {
+  const holdUntil = booking.holdUntil ?? booking.startsAt;
+  const hostName = host.name || host.email;
+  if (to.length > 0) {
+    await sendMail({ to, replyTo: host.email, ...composeRequestReceived({ booking, hostName, hostZone: host.timeZone, holdUntil, links }) });
+  }
+  if (host.email) {
+    await sendMail({
+      to: host.email,
+      ...(booking.guestEmail ? { replyTo: booking.guestEmail } : {}),
+      ...composeApprovalRequest({ booking, hostZone: host.timeZone, holdUntil, ...approval }),
+    });
+  }
+}
+
+/** `declined`: the guests hear it was declined (with the host's reason) or ran out of time. */
+export async function mailDeclined(booking: HostEvent, host: BookingHost, reason: string | null, expired: boolean): Promise<void> {
+  if (booking.invitees.length === 0) return;
+  await sendMail({
+    to: booking.invitees,
+    replyTo: host.email,
+    ...composeRequestDeclined({ booking, hostName: host.name || host.email, hostZone: host.timeZone, reason, expired }),
+  });
+}
+
+/** A pending booking moved: its guests get "Request received" for the new time (still no calendar file). */
+export async function mailRequestMoved(booking: HostEvent, host: BookingHost, links: Links): Promise<void> {
+  if (booking.invitees.length === 0) return;
+  const holdUntil = booking.holdUntil ?? booking.startsAt;
+  await sendMail({
+    to: booking.invitees,
+    replyTo: host.email,
+    ...composeRequestReceived({ booking, hostName: host.name || host.email, hostZone: host.timeZone, holdUntil, links }),
+  });
+}

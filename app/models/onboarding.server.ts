@@ -12,9 +12,10 @@ export async function onboardingFacts(userId: string): Promise<OnboardingFacts> 
       // Edited: another schedule than the one made at sign-up, or that one changed since.
       availabilityEdited: sql<boolean>`exists (select 1 from schedules s where s.user_id = ${userId} and (not s.is_default or s.updated_at > s.created_at + interval '1 second'))`,
       hasBooking: sql<boolean>`exists (select 1 from events e where e.host_id = ${userId} and e.guest_email is not null)`,
+      hasCalendar: sql<boolean>`exists (select 1 from calendar_connections c where c.user_id = ${userId})`,
     })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  return row ?? { username: null, availabilityEdited: false, hasBooking: false };
+  return row ?? { username: null, availabilityEdited: false, hasBooking: false, hasCalendar: false };
 }

@@ -37,7 +37,7 @@ export function usernameCandidates(base: string, random: () => number = Math.ran
 }
 
 /** The checklist's items, in order; `done` from what the account holds. */
-export type ChecklistItemId = "username" | "availability" | "share";
+export type ChecklistItemId = "username" | "availability" | "calendar" | "share";
 
 export interface ChecklistItem {
   id: ChecklistItemId;
@@ -54,11 +54,12 @@ export interface OnboardingFacts {
   availabilityEdited: boolean;
   /** A guest has booked one of their event types (the link reached someone). */
   hasBooking: boolean;
+  /** The host connected an outside calendar (docs/decisions/035). */
+  hasCalendar: boolean;
 }
 
 /**
- * The checklist of My Schedule; shown until every item is done. A later item (connecting a
- * calendar) is one more entry here.
+ * The checklist of My Schedule; shown until every item is done.
  */
 export function onboardingChecklist(facts: OnboardingFacts): ChecklistItem[] {
   return [
@@ -77,6 +78,14 @@ export function onboardingChecklist(facts: OnboardingFacts): ChecklistItem[] {
       done: facts.availabilityEdited,
       href: "/dashboard/availability",
       action: "Set hours",
+    },
+    {
+      id: "calendar",
+      title: "Connect your calendar",
+      body: "Meetings in your own calendar then block times on your booking page, and every booking lands in it.",
+      done: facts.hasCalendar,
+      href: "/dashboard/calendars",
+      action: "Connect a calendar",
     },
     {
       id: "share",

@@ -52,7 +52,8 @@ describe("sign-up", () => {
 
     let page = visibleText(await (await first.c.get("/dashboard")).text());
     expect(page).toContain("Get started");
-    expect(page).toContain("1 of 3 done");
+    expect(page).toContain("1 of 4 done");
+    expect(page).toContain("Connect your calendar");
     expect(page).toContain(`Your booking link is /${first.username}`);
 
     const booked = await guest.request("/api/bookings", {
@@ -62,10 +63,14 @@ describe("sign-up", () => {
     });
     expect(booked.status).toBe(201);
     page = visibleText(await (await first.c.get("/dashboard")).text());
-    expect(page).toContain("2 of 3 done");
+    expect(page).toContain("2 of 4 done");
 
-    // Changing the hours completes it: the checklist goes.
     await db`update schedules set updated_at = now() + interval '1 minute' where user_id = ${first.id}`;
+    page = visibleText(await (await first.c.get("/dashboard")).text());
+    expect(page).toContain("3 of 4 done");
+
+    // A connected calendar completes it: the checklist goes.
+    await db`insert into calendar_connections (user_id, type, name, url) values (${first.id}, 'ics', 'Roster', 'https://feeds.example.test/roster.ics')`;
     page = visibleText(await (await first.c.get("/dashboard")).text());
     expect(page).not.toContain("Get started");
   });

@@ -91,6 +91,15 @@ async function claim(consumer: string, now: Date, batch: number) {
           sql`${bookingEventDeliveries.deliveredAt} is null`,
           lt(bookingEventDeliveries.attempts, MAX_BOOKING_EVENT_ATTEMPTS),
           or(sql`${bookingEventDeliveries.nextAttemptAt} is null`, sql`${bookingEventDeliveries.nextAttemptAt} <= ${now.toISOString()}::timestamptz`),
+          // One booking's records in order, per consumer: not while an earlier one of the same
+          // booking is still to do (or in another server's hands). A guest never gets "changed"
+          // before "confirmed", a calendar never sees a move before the write it moves.
+          sql`not exists (
+            select 1 from booking_events cur
+            join booking_events prev on prev.event_id = cur.event_id and prev.created_at < cur.created_at
+            join booking_event_deliveries prev_d on prev_d.booking_event_id = prev.id and prev_d.consumer = ${consumer}
+            where cur.id = ${bookingEventDeliveries.bookingEventId}
+              and prev_d.delivered_at is null and prev_d.attempts < ${MAX_BOOKING_EVENT_ATTEMPTS})`,
         ),
       )
       .orderBy(asc(bookingEventDeliveries.createdAt))

@@ -181,6 +181,47 @@ describe("booking events", () => {
   });
 });
 
+describe("bookings that require approval", () => {
+  it("a request sends booking.requested (pending); approve booking.approved; decline booking.declined with the reason", async () => {
+    const approver = await account("approver", "professional");
+    const type = await allDayEventType(call, approver.token, {
+      title: "Vetted call",
+      slug: "vetted-call",
+      duration: 15,
+      slotInterval: 15,
+      minimumNotice: 60,
+      bookingWindowDays: 30,
+      requiresApproval: true,
+      questions: [{ id: "company", label: "Company", type: "short_text", required: false }],
+    });
+    await subscribe(approver, "/approval", ["booking.requested", "booking.approved", "booking.declined", "booking.created"]);
+    const first = await book(type._id);
+    const second = await book(type._id);
+    await ok(await call("POST", `/api/bookings/${first.id}/approve`, { token: approver.token }));
+    await ok(await call("POST", `/api/bookings/${second.id}/decline`, { token: approver.token, json: { reason: "Fully booked that week" } }));
+    const got = await eventually(
+      () => at_("/approval"),
+      (r) => r.length >= 4,
+    );
+    await pause(300);
+    expect(got.every((r) => r.verified)).toBe(true);
+    const of = (id: string) =>
+      at_("/approval")
+        .filter((r) => r.json.data.id === id)
+        .map((r) => [r.json.type, r.json.data.status]);
+    expect(of(first.id).sort()).toEqual([
+      ["booking.approved", "confirmed"],
+      ["booking.requested", "pending"],
+    ]);
+    expect(of(second.id).sort()).toEqual([
+      ["booking.declined", "declined"],
+      ["booking.requested", "pending"],
+    ]);
+    const declined = at_("/approval").find((r) => r.json.type === "booking.declined")!;
+    expect(declined.json.data).toMatchObject({ reason: "Fully booked that week", answers: { company: "Acme", notes: "Hello" } });
+  });
+});
+
 describe("group sessions", () => {
   it("a seat's booking.created carries the seat and the session; a seat's cancel by its guest too", async () => {
     const group = await allDayEventType(call, host.token, {

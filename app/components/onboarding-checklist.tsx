@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { CheckCircle2, Circle } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import Circle from "lucide-react/icons/circle";
 import type { ChecklistItem } from "~/schemas/onboarding";
 
 /** My Schedule's "Get started" checklist (decision 041): shown until every item is done. */

@@ -540,7 +540,14 @@ const setupSeconds = { servers: 0, fixtures: 0 };
 beforeAll(async () => {
   started = Date.now();
   database = await createTestDatabase("scheduler_fuzz");
-  const env = { DATABASE_URL: database.url, SESSION_SECRET, RATE_LIMIT_FACTOR: "1", TRUST_PROXY: "loopback", CORS_ORIGINS: CORS_ORIGIN, CALENDAR_ENCRYPTION_KEY: CALENDAR_KEY };
+  const env = {
+    DATABASE_URL: database.url,
+    SESSION_SECRET,
+    RATE_LIMIT_FACTOR: "1",
+    TRUST_PROXY: "loopback",
+    CORS_ORIGINS: CORS_ORIGIN,
+    CALENDAR_ENCRYPTION_KEY: CALENDAR_KEY,
+  };
   running = await Promise.all([startServer(env), startServer(env)]);
   urls = running.map((r) => r.url);
   setupSeconds.servers = (Date.now() - started) / 1000;

@@ -12,58 +12,15 @@
 // BENCH_SMTP_DELAY_MS (default 100): the app sends its mail to a local SMTP server that takes this long
 // to accept each message, as a relay across a network does, so a booking that waited for SMTP
 // would show it in its latency.
-import { spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import postgres from "postgres";
 import { SMTPServer } from "smtp-server";
-import { benchHost } from "./lib/harness.mjs";
+import { HOST, benchHost, ensureAppBuild, freePort, startBenchApp } from "./lib/harness.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const HOST = "127.0.0.1";
-const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 2000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SMTP_DELAY_MS = Number(process.env.BENCH_SMTP_DELAY_MS ?? 100);
 
 const log = (...args) => console.error("[bench:booking]", ...args);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, HOST, () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function ensureBuild() {
-  if (fs.existsSync(path.join(ROOT, "build/index.js"))) return;
-  log("no build found: running `npx remix build`");
-  const r = spawnSync("npx", ["remix", "build"], { cwd: ROOT, stdio: ["ignore", 2, 2], env: { ...process.env, NODE_ENV: "production" } });
-  if (r.status !== 0) throw new Error(`remix build failed (exit ${r.status ?? r.signal})`);
-}
-
-async function waitForHealth(base, child) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the app server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(250);
-  }
-  throw new Error("the app server did not become healthy in 60 s");
-}
 
 function figures(result, label) {
   const problems = [];
@@ -75,15 +32,8 @@ function figures(result, label) {
 }
 
 async function main() {
-  ensureBuild();
+  ensureAppBuild(log);
   const { default: autocannon } = await import("autocannon");
-  const dbName = `scheduler_bench_${process.pid}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${dbName}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const port = await freePort();
-  const base = `http://${HOST}:${port}`;
   let mailsReceived = 0;
   const smtp = new SMTPServer({
     authOptional: true,
@@ -96,25 +46,9 @@ async function main() {
   });
   const smtpPort = await freePort();
   await new Promise((resolve) => smtp.listen(smtpPort, HOST, resolve));
-  const child = spawn(process.execPath, ["server.mjs"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_URL: url.toString(),
-      SMTP_URL: `smtp://${HOST}:${smtpPort}`,
-      SESSION_SECRET: "bench-secret-0123456789abcdef0123456789abcdef",
-      TRUST_PROXY: "loopback",
-      // The bench is one client: lift the per-caller limits so they are not what is measured.
-      API_RATE_LIMIT_PER_MINUTE: "100000",
-      RATE_LIMIT_FACTOR: "1000",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const db = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  const app = await startBenchApp("booking", { SMTP_URL: `smtp://${HOST}:${smtpPort}` }, { log });
+  const { base, db } = app;
   try {
-    await waitForHealth(base, child);
     // A professional host (no free-plan cap), available around the clock in UTC: `/benchhost/bench`.
     const { eventTypeId } = await benchHost(base, db, { name: "benchhost", duration: 15, bookingWindowDays: 730 });
 
@@ -173,12 +107,8 @@ async function main() {
       }),
     );
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
-    await db.end();
+    await app.stop();
     await new Promise((resolve) => smtp.close(resolve));
-    await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
-    await admin.end();
   }
 }
 

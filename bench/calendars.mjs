@@ -17,10 +17,8 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import postgres from "postgres";
-import { HOST, ROOT, benchHost, ensureAppBuild, freePort, json, load, numberFromEnv, ratio, sleep, stopChild, tempDir, waitForHealth } from "./lib/harness.mjs";
+import { HOST, benchHost, ensureAppBuild, freePort, json, load, numberFromEnv, ratio, sleep, startBenchApp, stopChild, tempDir } from "./lib/harness.mjs";
 
-const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const RADICALE = process.env.RADICALE_BIN ?? "/usr/bin/radicale";
 const PASSWORD = "bench-app-password";
 const log = (...args) => console.error("[bench:calendars]", ...args);
@@ -102,33 +100,17 @@ async function main() {
   await new Promise((r) => feed.listen(0, HOST, r));
   const feedUrl = `http://${HOST}:${feed.address().port}/feed.ics`;
 
-  const dbName = `scheduler_bench_calendars_${process.pid}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${dbName}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const port = await freePort();
-  const base = `http://${HOST}:${port}`;
-  const child = spawn(process.execPath, ["server.mjs"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_URL: url.toString(),
-      SESSION_SECRET: "bench-secret-0123456789abcdef0123456789abcdef",
+  const app = await startBenchApp(
+    "calendars",
+    {
       CALENDAR_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString("base64"),
       ALLOW_PRIVATE_CALENDAR_URLS: "true",
-      TRUST_PROXY: "loopback",
-      API_RATE_LIMIT_PER_MINUTE: "100000",
-      RATE_LIMIT_FACTOR: "1000",
       WEB_CONCURRENCY: "1",
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const db = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    { log },
+  );
+  const { base, db, child } = app;
   try {
-    await waitForHealth(base, child);
     const plain = await benchHost(base, db, { name: "benchplain", ip: "10.201.0.1" });
     const withCalendars = await benchHost(base, db, { name: "benchcalendars", ip: "10.201.0.2" });
     const [{ token }] = await Promise.all([
@@ -205,12 +187,9 @@ async function main() {
       }),
     );
   } finally {
-    await stopChild(child, "app server", log);
+    await app.stop();
     await stopChild(radicale.child, "radicale", log);
     feed.close();
-    await db.end();
-    await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
-    await admin.end();
   }
 }
 

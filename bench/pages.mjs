@@ -15,11 +15,8 @@
 // Optional: BENCH_DURATION (s, default 8), BENCH_CONNECTIONS (default 10), BENCH_HISTORY
 // (default 20000), BENCH_MIXED_SECONDS (default 60), and the server's own environment
 // (WEB_CONCURRENCY, NODE_OPTIONS) passed through.
-import { spawn } from "node:child_process";
-import postgres from "postgres";
-import { HOST, ROOT, benchHost, ensureAppBuild, freePort, load, numberFromEnv, ratio, rssMb, sleep, stopChild, waitForHealth } from "./lib/harness.mjs";
+import { benchHost, ensureAppBuild, load, numberFromEnv, ratio, rssMb, sleep, startBenchApp } from "./lib/harness.mjs";
 
-const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const log = (...args) => console.error("[bench:pages]", ...args);
 
 async function main() {
@@ -29,32 +26,16 @@ async function main() {
   const mixedSeconds = numberFromEnv("BENCH_MIXED_SECONDS", 60, 1);
   ensureAppBuild(log);
   const { default: autocannon } = await import("autocannon");
-  const dbName = `scheduler_bench_pages_${process.pid}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${dbName}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const port = await freePort();
-  const base = `http://${HOST}:${port}`;
-  const child = spawn(process.execPath, ["server.mjs"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_URL: url.toString(),
-      SESSION_SECRET: "bench-secret-0123456789abcdef0123456789abcdef",
-      TRUST_PROXY: "loopback",
-      API_RATE_LIMIT_PER_MINUTE: "100000",
-      RATE_LIMIT_FACTOR: "1000",
+  const app = await startBenchApp(
+    "pages",
+    {
       ...(process.env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.WEB_CONCURRENCY } : {}),
       ...(process.env.NODE_OPTIONS ? { NODE_OPTIONS: process.env.NODE_OPTIONS } : {}),
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const db = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    { log },
+  );
+  const { base, db, child } = app;
   try {
-    await waitForHealth(base, child);
     const fresh = await benchHost(base, db, { name: "benchfresh", ip: "10.200.0.1" });
     const old = await benchHost(base, db, { name: "benchhistory", ip: "10.200.0.2" });
     // Past bookings of the history host: one every two hours back from yesterday, 30 minutes each.
@@ -125,10 +106,7 @@ async function main() {
       }),
     );
   } finally {
-    await stopChild(child, "app server", log);
-    await db.end();
-    await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
-    await admin.end();
+    await app.stop();
   }
 }
 

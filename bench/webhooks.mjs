@@ -14,12 +14,9 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import os from "node:os";
-import { spawn } from "node:child_process";
-import postgres from "postgres";
 import { Webhook } from "standardwebhooks";
-import { BENCH_PASSWORD, benchHost, ensureAppBuild, freePort, HOST, json, numberFromEnv, ROOT, sleep, stopChild, waitForHealth } from "./lib/harness.mjs";
+import { BENCH_PASSWORD, benchHost, ensureAppBuild, freePort, HOST, json, numberFromEnv, sleep, startBenchApp } from "./lib/harness.mjs";
 
-const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const BOOKINGS = numberFromEnv("BENCH_BOOKINGS", 300, 10);
 const CONNECTIONS = numberFromEnv("BENCH_CONNECTIONS", 4, 1);
 const DELIVERIES = numberFromEnv("BENCH_DELIVERIES", 3000, 100);
@@ -30,12 +27,6 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((
 
 async function main() {
   ensureAppBuild(log);
-  const dbName = `scheduler_bench_wh_${process.pid}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${dbName}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const db = postgres(url.toString(), { max: 2, onnotice: () => {} });
 
   // The receiver: verifies, remembers when each message (and booking) arrived.
   let verifier = null;
@@ -61,27 +52,17 @@ async function main() {
   const receiverPort = await freePort();
   await new Promise((resolve) => receiver.listen(receiverPort, HOST, resolve));
 
-  const port = await freePort();
-  const base = `http://${HOST}:${port}`;
-  const child = spawn(process.execPath, ["server.mjs"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_URL: url.toString(),
-      SESSION_SECRET: "bench-secret-0123456789abcdef0123456789abcdef",
-      TRUST_PROXY: "loopback",
-      API_RATE_LIMIT_PER_MINUTE: "100000",
-      RATE_LIMIT_FACTOR: "1000",
+  const app = await startBenchApp(
+    "wh",
+    {
       ALLOW_PRIVATE_WEBHOOK_URLS: "true",
       JOBS_POLL_MS: "100",
       WEB_CONCURRENCY: "1",
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+    { log, dbMax: 2 },
+  );
+  const { base, db } = app;
   try {
-    await waitForHealth(base, child);
     const { eventTypeId } = await benchHost(base, db, { name: "hookhost", duration: 15, bookingWindowDays: 730 });
     const { token } = await json(
       await fetch(`${base}/api/token`, {
@@ -178,11 +159,8 @@ async function main() {
       }),
     );
   } finally {
-    await stopChild(child, "app server", log);
-    await db.end();
+    await app.stop();
     await new Promise((resolve) => receiver.close(resolve));
-    await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
-    await admin.end();
   }
 }
 

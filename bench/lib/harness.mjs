@@ -9,6 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import postgres from "postgres";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const HOST = "127.0.0.1";
@@ -265,4 +266,51 @@ export async function benchHost(base, db, { name, ip = "127.0.0.1", duration = 3
   );
   const [{ id }] = await db`select id from users where email = ${email}`;
   return { id, username: name, eventTypeId: eventType._id };
+}
+
+/** The PostgreSQL server the benches make their databases on. */
+export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+/**
+ * A fresh database and one production app server on it (the per-caller limits lifted: the bench
+ * is one client), with `env` on top. `db` is a connection to that database; `stop()` stops the
+ * server and drops the database.
+ */
+export async function startBenchApp(name, env = {}, { log = () => {}, dbMax = 1 } = {}) {
+  const dbName = `scheduler_bench_${name}_${process.pid}`;
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${dbName}"`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  const port = await freePort();
+  const base = `http://${HOST}:${port}`;
+  const child = spawn(process.execPath, ["server.mjs"], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_URL: url.toString(),
+      SESSION_SECRET: "bench-secret-0123456789abcdef0123456789abcdef",
+      TRUST_PROXY: "loopback",
+      API_RATE_LIMIT_PER_MINUTE: "100000",
+      RATE_LIMIT_FACTOR: "1000",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const db = postgres(url.toString(), { max: dbMax, onnotice: () => {} });
+  const stop = async () => {
+    await stopChild(child, "app server", log);
+    await db.end();
+    await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
+    await admin.end();
+  };
+  try {
+    await waitForHealth(base, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, url, child, db, stop };
 }

@@ -97,7 +97,7 @@ test("a new host signs up and books their own 30 Minute Meeting from a guest's b
   const host = await signUpHost(browser, "Nia Newhost");
   await host.page.goto(at("/dashboard"));
   const checklist = host.page.getByTestId("onboarding-checklist");
-  await expect(checklist).toContainText("1 of 3 done");
+  await expect(checklist).toContainText("1 of 4 done");
   await expect(host.page.getByTestId("checklist-username")).toContainText("/nia-newhost");
   expect(await seriousViolations(host.page)).toEqual([]);
 
@@ -113,7 +113,7 @@ test("a new host signs up and books their own 30 Minute Meeting from a guest's b
   await expect(guest.getByRole("heading", { name: "You are scheduled" })).toBeVisible();
 
   await host.page.goto(at("/dashboard"));
-  await expect(checklist).toContainText("2 of 3 done");
+  await expect(checklist).toContainText("2 of 4 done");
 
   // Requires approval, from the event type's form.
   await host.page.goto(at("/dashboard/eventTypes"));

@@ -42,7 +42,14 @@ describe("the retry rules", () => {
   });
 
   it("maps the booking event kinds to webhook types in one table; updated (a host's own event) sends none", () => {
-    expect(WEBHOOK_TYPE_OF_KIND).toEqual({ created: "booking.created", rescheduled: "booking.rescheduled", cancelled: "booking.cancelled" });
+    expect(WEBHOOK_TYPE_OF_KIND).toEqual({
+      created: "booking.created",
+      rescheduled: "booking.rescheduled",
+      cancelled: "booking.cancelled",
+      requested: "booking.requested",
+      approved: "booking.approved",
+      declined: "booking.declined",
+    });
     expect(WEBHOOK_TYPE_OF_KIND.updated).toBeUndefined();
   });
 });

@@ -113,6 +113,29 @@ function runPrimary(count) {
   process.on("SIGINT", () => stopAll("SIGINT"));
 }
 
+// A database connection that breaks mid-query (the server restarts, a proxy drops it) can
+// surface inside the driver as a rejection that no request or job awaits. That must not take
+// the server down: requests answer 503 until the database is back (docs/decisions/025).
+// Any other unhandled rejection still ends the process, as before.
+const CONNECTION_ERRORS = new Set([
+  "ECONNRESET",
+  "ECONNREFUSED",
+  "EPIPE",
+  "ETIMEDOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+]);
+process.on("unhandledRejection", (reason) => {
+  const code = reason && typeof reason === "object" ? (reason.code ?? reason.cause?.code) : undefined;
+  if (CONNECTION_ERRORS.has(code)) {
+    console.error(`A broken database connection outside any request (${code}): ignored; the next queries reconnect.`);
+    return;
+  }
+  throw reason;
+});
+
 const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES ?? 1024 * 1024);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -14,6 +14,12 @@ import helmet from "helmet";
 // WEB_CONCURRENCY workers (node:cluster) share the port: by default one per CPU core on
 // PostgreSQL, one on the embedded database (a single process owns it). The primary only forks,
 // passes signals on and relays page-cache invalidations (docs/decisions/032).
+//
+// The default heap cap (docs/decisions/032): V8 sizes its heap growth by the cap, and without
+// one a busy process grows to 400-500 MB of RSS. `npm start`, `npm run serve` and the Docker
+// image pass it to this process; workers get it here unless a cap was given on the command line
+// or in NODE_OPTIONS.
+const DEFAULT_MAX_OLD_SPACE_MB = 256;
 const WORKERS = webConcurrency();
 if (cluster.isPrimary && WORKERS > 1) {
   runPrimary(WORKERS);
@@ -37,6 +43,8 @@ function webConcurrency() {
 }
 
 function runPrimary(count) {
+  const heapGiven = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].some((a) => a.includes("--max-old-space-size"));
+  if (!heapGiven) cluster.setupPrimary({ execArgv: [...process.execArgv, `--max-old-space-size=${DEFAULT_MAX_OLD_SPACE_MB}`] });
   const alive = new Set();
   const listening = new Set();
   let stopping = false;

@@ -5,7 +5,9 @@
 //   each for a fresh host and for a host with 20,000 past bookings (BENCH_HISTORY), side by side,
 //   with the ratio (history / fresh; the busy-time query reads only the window it needs);
 //   - the server's RSS after start-up and after BENCH_MIXED_SECONDS (default 60) of a mixed load
-//     (home, pricing, booking pages rendered and cached, slots).
+//     (home, pricing, booking pages rendered and cached, slots), all processes and the largest
+//     one, with the production heap cap; then the same load on the server restarted without a
+//     cap (V8's own limit), and the CPU ratio of the two (`heapCap`).
 // Figures: requests/s, p50/p99 and CPU ms per request of the server process (from /proc).
 //
 //   node bench/pages.mjs        (or `npm run bench -- pages`)
@@ -15,7 +17,8 @@
 // Optional: BENCH_DURATION (s, default 8), BENCH_CONNECTIONS (default 10), BENCH_HISTORY
 // (default 20000), BENCH_MIXED_SECONDS (default 60), and the server's own environment
 // (WEB_CONCURRENCY, NODE_OPTIONS) passed through.
-import { benchHost, ensureAppBuild, load, numberFromEnv, ratio, rssMb, sleep, startBenchApp } from "./lib/harness.mjs";
+import v8 from "node:v8";
+import { benchHost, ensureAppBuild, largestRssMb, load, numberFromEnv, ratio, rssMb, sleep, startBenchApp } from "./lib/harness.mjs";
 
 const log = (...args) => console.error("[bench:pages]", ...args);
 
@@ -34,7 +37,8 @@ async function main() {
     },
     { log },
   );
-  const { base, db, child } = app;
+  const { base, db } = app;
+  const { child } = app;
   try {
     const fresh = await benchHost(base, db, { name: "benchfresh", ip: "10.200.0.1" });
     const old = await benchHost(base, db, { name: "benchhistory", ip: "10.200.0.2" });
@@ -67,24 +71,52 @@ async function main() {
       log(`${name}: ${JSON.stringify(figures[name])}`);
     }
 
-    log(`mixed load: ${mixedSeconds} s`);
-    const rssBeforeMixed = rssMb(child.pid);
-    const mixed = await load(autocannon, "mixed", {
-      url: base,
-      pid: child.pid,
-      duration: mixedSeconds,
-      connections,
-      requests: [
-        { method: "GET", path: "/" },
-        { method: "GET", path: `/${old.username}/bench?tz=Europe/Berlin`, headers: rendered },
-        { method: "GET", path: "/pricing", headers: { "accept-encoding": "gzip, deflate, br, zstd" } },
-        { method: "GET", path: new URL(slots(old)).pathname + new URL(slots(old)).search },
-        { method: "GET", path: "/", headers: { ...rendered, "accept-encoding": "gzip, deflate, br, zstd" } },
-        { method: "GET", path: `/${fresh.username}/bench?tz=Europe/Berlin` },
-      ],
-    });
-    await sleep(500);
-    const rssAfterMixed = rssMb(child.pid);
+    const requests = [
+      { method: "GET", path: "/" },
+      { method: "GET", path: `/${old.username}/bench?tz=Europe/Berlin`, headers: rendered },
+      { method: "GET", path: "/pricing", headers: { "accept-encoding": "gzip, deflate, br, zstd" } },
+      { method: "GET", path: new URL(slots(old)).pathname + new URL(slots(old)).search },
+      { method: "GET", path: "/", headers: { ...rendered, "accept-encoding": "gzip, deflate, br, zstd" } },
+      { method: "GET", path: `/${fresh.username}/bench?tz=Europe/Berlin` },
+    ];
+    // The same mixed load on the server as started (the production heap cap unless NODE_OPTIONS
+    // sets one) and on a second server on the same database without a cap (V8's own limit), in
+    // alternating slices so both see the same machine: memory against CPU.
+    // V8's own limit on this machine, given explicitly (without a flag, workers get the default cap).
+    const v8Limit = Math.round(v8.getHeapStatistics().heap_size_limit / 1_048_576);
+    const uncapped = await app.another([`--max-old-space-size=${v8Limit}`], { NODE_OPTIONS: "" });
+    try {
+      const servers = [
+        { name: "mixed", base, pid: child.pid, slices: [] },
+        { name: "mixedUncapped", base: uncapped.base, pid: uncapped.child.pid, slices: [] },
+      ];
+      const rssBeforeMixed = rssMb(child.pid);
+      for (const s of servers) s.rssMbBefore = { total: rssMb(s.pid), largest: largestRssMb(s.pid) };
+      const slices = Math.max(1, Math.round(mixedSeconds / 10));
+      log(`mixed load: ${mixedSeconds} s on each server, in ${slices} slices`);
+      for (let i = 0; i < slices; i++) {
+        for (const s of servers) {
+          s.slices.push(await load(autocannon, `${s.name} ${i + 1}`, { url: s.base, pid: s.pid, duration: mixedSeconds / slices, connections, requests }));
+        }
+      }
+      await sleep(500);
+      for (const s of servers) {
+        const n = s.slices.length;
+        figures[s.name] = {
+          seconds: mixedSeconds,
+          rps: Math.round((s.slices.reduce((a, f) => a + f.rps, 0) / n) * 100) / 100,
+          cpuMsPerRequest: Math.round((s.slices.reduce((a, f) => a + f.cpuMsPerRequest, 0) / n) * 1000) / 1000,
+          p50ms: Math.max(...s.slices.map((f) => f.p50ms)),
+          p99ms: Math.max(...s.slices.map((f) => f.p99ms)),
+          rssMbBefore: s.rssMbBefore,
+          rssMbAfter: { total: rssMb(s.pid), largest: largestRssMb(s.pid) },
+        };
+      }
+      figures.rssMb = { afterStart: rssStart, beforeMixed: rssBeforeMixed, afterMixed: figures.mixed.rssMbAfter.total };
+    } finally {
+      await uncapped.stop();
+    }
+    const { mixed, mixedUncapped } = figures;
     console.log(
       JSON.stringify({
         bench: "pages",
@@ -99,9 +131,13 @@ async function main() {
           bookingPageHistoryVsFreshRps: ratio(figures.bookingPageFresh.rps, figures.bookingPageHistory.rps),
           slotsHistoryVsFreshRps: ratio(figures.slotsFresh.rps, figures.slotsHistory.rps),
         },
-        mixed: { seconds: mixedSeconds, ...mixed },
-        rssMb: { afterStart: rssStart, beforeMixed: rssBeforeMixed, afterMixed: rssAfterMixed },
+        heapCap: {
+          cpuVsUncapped: ratio(mixed.cpuMsPerRequest, mixedUncapped.cpuMsPerRequest),
+          largestRssMb: mixed.rssMbAfter.largest,
+          largestRssMbUncapped: mixedUncapped.rssMbAfter.largest,
+        },
         nodeOptions: process.env.NODE_OPTIONS ?? "",
+        uncappedHeapMb: v8Limit,
         node: process.version,
       }),
     );

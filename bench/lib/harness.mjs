@@ -159,16 +159,23 @@ export function treeCpuMs(pid) {
 
 /** Resident set size (MB) of a server's processes together. */
 export function rssMb(pid) {
-  let kb = 0;
-  for (const p of processTree(pid)) {
+  return Math.round(processRssKb(pid).reduce((a, b) => a + b, 0) / 102.4) / 10;
+}
+
+/** The RSS of the largest process under `pid` (a worker, when there are several), in MB. */
+export function largestRssMb(pid) {
+  return Math.round(Math.max(0, ...processRssKb(pid)) / 102.4) / 10;
+}
+
+function processRssKb(pid) {
+  return processTree(pid).map((p) => {
     try {
       const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"));
-      if (m) kb += Number(m[1]);
+      return m ? Number(m[1]) : 0;
     } catch {
-      // gone
+      return 0; // gone
     }
-  }
-  return Math.round(kb / 102.4) / 10;
+  });
 }
 
 /**
@@ -271,12 +278,17 @@ export async function benchHost(base, db, { name, ip = "127.0.0.1", duration = 3
 /** The PostgreSQL server the benches make their databases on. */
 export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
+/** The heap cap `npm start`, `npm run serve` and the Docker image give the server (docs/decisions/032). */
+export const DEFAULT_HEAP_ARGS = ["--max-old-space-size=256"];
+
 /**
  * A fresh database and one production app server on it (the per-caller limits lifted: the bench
- * is one client), with `env` on top. `db` is a connection to that database; `stop()` stops the
- * server and drops the database.
+ * is one client), with `env` on top. The server runs with the production heap cap unless
+ * `env.NODE_OPTIONS` sets one or `nodeArgs` are given. `db` is a connection to that database;
+ * `stop()` stops the server and drops the database; `another(nodeArgs, env)` starts a second server on the same database (its own port) with
+ * other Node flags and returns `{ base, child, stop }`.
  */
-export async function startBenchApp(name, env = {}, { log = () => {}, dbMax = 1 } = {}) {
+export async function startBenchApp(name, env = {}, { log = () => {}, dbMax = 1, nodeArgs } = {}) {
   const dbName = `scheduler_bench_${name}_${process.pid}`;
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${dbName}"`);
@@ -284,33 +296,44 @@ export async function startBenchApp(name, env = {}, { log = () => {}, dbMax = 1 
   url.pathname = `/${dbName}`;
   const port = await freePort();
   const base = `http://${HOST}:${port}`;
-  const child = spawn(process.execPath, ["server.mjs"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_URL: url.toString(),
-      SESSION_SECRET: "bench-secret-0123456789abcdef0123456789abcdef",
-      TRUST_PROXY: "loopback",
-      API_RATE_LIMIT_PER_MINUTE: "100000",
-      RATE_LIMIT_FACTOR: "1000",
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const serverEnv = {
+    PATH: process.env.PATH ?? "",
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATABASE_URL: url.toString(),
+    SESSION_SECRET: "bench-secret-0123456789abcdef0123456789abcdef",
+    TRUST_PROXY: "loopback",
+    API_RATE_LIMIT_PER_MINUTE: "100000",
+    RATE_LIMIT_FACTOR: "1000",
+    ...env,
+  };
+  const launch = (args, env = serverEnv) => spawn(process.execPath, [...args, "server.mjs"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
+  const heapGiven = (env.NODE_OPTIONS ?? "").includes("--max-old-space-size");
   const db = postgres(url.toString(), { max: dbMax, onnotice: () => {} });
-  const stop = async () => {
-    await stopChild(child, "app server", log);
+  const app = { base, url, db, child: launch(nodeArgs ?? (heapGiven ? [] : DEFAULT_HEAP_ARGS)) };
+  app.stop = async () => {
+    await stopChild(app.child, "app server", log);
     await db.end();
     await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
     await admin.end();
   };
+  app.another = async (args, extraEnv = {}) => {
+    const otherPort = await freePort();
+    const other = { base: `http://${HOST}:${otherPort}`, child: launch(args, { ...serverEnv, ...extraEnv, PORT: String(otherPort) }) };
+    other.stop = () => stopChild(other.child, "second app server", log);
+    try {
+      await waitForHealth(other.base, other.child);
+    } catch (error) {
+      await other.stop();
+      throw error;
+    }
+    return other;
+  };
   try {
-    await waitForHealth(base, child);
+    await waitForHealth(base, app.child);
   } catch (error) {
-    await stop();
+    await app.stop();
     throw error;
   }
-  return { base, url, child, db, stop };
+  return app;
 }

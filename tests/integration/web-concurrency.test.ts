@@ -1,7 +1,7 @@
 /**
  * WEB_CONCURRENCY (docs/decisions/032): several worker processes share the port on
  * PostgreSQL; the embedded database, which one process owns, refuses more than one; SIGTERM
- * drains every worker and the server exits 0 once they have.
+ * drains every worker and the server exits 0 once they have. Workers get the default heap cap.
  */
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -42,7 +42,10 @@ describe("WEB_CONCURRENCY", () => {
       const deadline = Date.now() + 20_000;
       while ((server.output().match(/Scheduler listening on/g) ?? []).length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       expect(server.output().match(/Scheduler listening on/g)).toHaveLength(3);
-      expect(childrenOf(server.process.pid!)).toHaveLength(3);
+      const workers = childrenOf(server.process.pid!);
+      expect(workers).toHaveLength(3);
+      // Started without a heap flag, the workers get the default cap.
+      for (const pid of workers) expect(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")).toContain("--max-old-space-size=256");
       const answers = await Promise.all(Array.from({ length: 12 }, () => fetch(`${server.url}/healthz`, { headers: { connection: "close" } })));
       expect(answers.every((r) => r.status === 200)).toBe(true);
     } finally {

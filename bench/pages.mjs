@@ -2,6 +2,8 @@
 //   - GET /{username}/{slug} (a month of slots in the first HTML) rendered (a session cookie
 //     keeps the page cache out) and from the page cache (an anonymous visitor);
 //   - GET /api/slots for 31 days;
+//   - POST /api/bookings on distinct free slots, BENCH_BOOKINGS_PER_ROUND (default 150) in each
+//     of two alternating rounds;
 //   each for a fresh host and for a host with 20,000 past bookings (BENCH_HISTORY), side by side,
 //   with the ratio (history / fresh; the busy-time query reads only the window it needs);
 //   - the server's RSS after start-up and after BENCH_MIXED_SECONDS (default 60) of a mixed load
@@ -71,6 +73,47 @@ async function main() {
       log(`${name}: ${JSON.stringify(figures[name])}`);
     }
 
+    // Bookings: POST /api/bookings on distinct free slots (every 30 minutes from tomorrow 00:00
+    // UTC) of each host, in alternating rounds, so both see the same machine.
+    const bookingsPerRound = numberFromEnv("BENCH_BOOKINGS_PER_ROUND", 150, 1);
+    const firstSlot = new Date();
+    firstSlot.setUTCHours(24, 0, 0, 0);
+    const bookingRuns = { bookingFresh: { host: fresh, next: 0, rounds: [] }, bookingHistory: { host: old, next: 0, rounds: [] } };
+    for (let round = 0; round < 2; round++) {
+      for (const [name, run] of Object.entries(bookingRuns)) {
+        const body = () =>
+          JSON.stringify({
+            eventTypeId: run.host.eventTypeId,
+            start: new Date(firstSlot.getTime() + run.next++ * 30 * 60_000).toISOString(),
+            name: "Guest",
+            email: `guest${run.next}@example.test`,
+            timeZone: "Europe/Berlin",
+          });
+        const request = {
+          method: "POST",
+          path: "/api/bookings",
+          headers: { "content-type": "application/json" },
+          setupRequest: (req) => ({ ...req, body: body() }),
+        };
+        run.rounds.push(
+          await load(autocannon, `${name} ${round + 1}`, { url: base, pid: child.pid, amount: bookingsPerRound, connections, requests: [request] }),
+        );
+      }
+    }
+    for (const [name, run] of Object.entries(bookingRuns)) {
+      const [{ n }] = await db`select count(*)::int as n from events where event_type_id = ${run.host.eventTypeId} and starts_at > now()`;
+      if (n !== 2 * bookingsPerRound) throw new Error(`${name}: expected ${2 * bookingsPerRound} stored bookings, found ${n}`);
+      const k = run.rounds.length;
+      figures[name] = {
+        bookings: n,
+        rps: Math.round((run.rounds.reduce((a, f) => a + f.rps, 0) / k) * 100) / 100,
+        cpuMsPerRequest: Math.round((run.rounds.reduce((a, f) => a + f.cpuMsPerRequest, 0) / k) * 1000) / 1000,
+        p50ms: Math.max(...run.rounds.map((f) => f.p50ms)),
+        p99ms: Math.max(...run.rounds.map((f) => f.p99ms)),
+      };
+      log(`${name}: ${JSON.stringify(figures[name])}`);
+    }
+
     const requests = [
       { method: "GET", path: "/" },
       { method: "GET", path: `/${old.username}/bench?tz=Europe/Berlin`, headers: rendered },
@@ -128,8 +171,10 @@ async function main() {
         ratios: {
           bookingPageHistoryVsFresh: ratio(figures.bookingPageHistory.cpuMsPerRequest, figures.bookingPageFresh.cpuMsPerRequest),
           slotsHistoryVsFresh: ratio(figures.slotsHistory.cpuMsPerRequest, figures.slotsFresh.cpuMsPerRequest),
+          bookingHistoryVsFresh: ratio(figures.bookingHistory.cpuMsPerRequest, figures.bookingFresh.cpuMsPerRequest),
           bookingPageHistoryVsFreshRps: ratio(figures.bookingPageFresh.rps, figures.bookingPageHistory.rps),
           slotsHistoryVsFreshRps: ratio(figures.slotsFresh.rps, figures.slotsHistory.rps),
+          bookingHistoryVsFreshRps: ratio(figures.bookingFresh.rps, figures.bookingHistory.rps),
         },
         heapCap: {
           cpuVsUncapped: ratio(mixed.cpuMsPerRequest, mixedUncapped.cpuMsPerRequest),

@@ -182,9 +182,9 @@ function processRssKb(pid) {
  * autocannon against `url` (or `requests`) for `duration` s; figures plus the CPU ms per
  * request the server `pid` (with its workers) spent. Fails on errors, timeouts or non-2xx.
  */
-export async function load(autocannon, label, { url, pid, duration, connections, headers = {}, requests, expectStatus }) {
+export async function load(autocannon, label, { url, pid, duration, amount, connections, headers = {}, requests, expectStatus }) {
   const before = treeCpuMs(pid);
-  const result = await autocannon({ url, connections, duration, pipelining: 1, timeout: 10, headers, requests });
+  const result = await autocannon({ url, connections, ...(amount ? { amount } : { duration }), pipelining: 1, timeout: 10, headers, requests });
   const cpu = treeCpuMs(pid) - before;
   const problems = [];
   if (result.errors > 0) problems.push(`${result.errors} errors`);

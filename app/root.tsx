@@ -1,10 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
-import { Footer } from "./components/footer";
-import { Navbar } from "./components/navbar";
 import { NavigationProgress } from "./components/navigation-progress";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
@@ -15,6 +13,13 @@ import { getUser } from "~/utils/auth.server";
 import { publicEnv } from "~/utils/env.server";
 import { getToast } from "~/utils/toast.server";
 import { TIME_ZONE_HINT_SCRIPT } from "~/utils/time-zone-hint";
+
+// The site's navbar and footer are a module of their own, loaded only by pages that show them:
+// booking pages (the guest's) download neither. Outside any Suspense boundary, hydration waits
+// for it, so the menus work as soon as the page is hydrated; the server renders them whole.
+const siteChrome = () => import("./components/site-chrome");
+const Navbar = lazy(() => siteChrome().then((m) => ({ default: m.Navbar })));
+const Footer = lazy(() => siteChrome().then((m) => ({ default: m.Footer })));
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tailwindHref },

@@ -1,8 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
-import { lazy, type ReactNode } from "react";
+import { lazy, type ComponentProps, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
+import { CHROME_ATTRIBUTE, loadedSiteChrome, loadSiteChrome } from "./components/site-chrome-loader";
 import { NavigationProgress } from "./components/navigation-progress";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
@@ -14,12 +15,22 @@ import { publicEnv } from "~/utils/env.server";
 import { getToast } from "~/utils/toast.server";
 import { TIME_ZONE_HINT_SCRIPT } from "~/utils/time-zone-hint";
 
-// The site's navbar and footer are a module of their own, loaded only by pages that show them:
-// booking pages (the guest's) download neither. Outside any Suspense boundary, hydration waits
-// for it, so the menus work as soon as the page is hydrated; the server renders them whole.
-const siteChrome = () => import("./components/site-chrome");
-const Navbar = lazy(() => siteChrome().then((m) => ({ default: m.Navbar })));
-const Footer = lazy(() => siteChrome().then((m) => ({ default: m.Footer })));
+// The site's navbar and footer, loaded on demand (app/components/site-chrome-loader.ts): pages
+// with the booking chrome download neither. Once loaded they render at once; before that (the
+// server's first render, or a client navigation from a booking page) they are lazy components
+// outside any Suspense boundary: the server waits for them, a navigation waits for them.
+const LazyNavbar = lazy(() => loadSiteChrome().then((m) => ({ default: m.Navbar })));
+const LazyFooter = lazy(() => loadSiteChrome().then((m) => ({ default: m.Footer })));
+
+function SiteNavbar(props: ComponentProps<typeof LazyNavbar>) {
+  const Navbar = loadedSiteChrome()?.Navbar ?? LazyNavbar;
+  return <Navbar {...props} />;
+}
+
+function SiteFooter(props: ComponentProps<typeof LazyFooter>) {
+  const Footer = loadedSiteChrome()?.Footer ?? LazyFooter;
+  return <Footer {...props} />;
+}
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tailwindHref },
@@ -88,7 +99,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Embedded: storage that may be blocked, the height and Escape for the parent page (docs/decisions/019). */}
         {embed ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EMBED_FRAME_SCRIPT }} /> : null}
       </head>
-      <body className={embed ? "flex flex-col" : "flex min-h-full flex-col"}>
+      <body className={embed ? "flex flex-col" : "flex min-h-full flex-col"} {...{ [CHROME_ATTRIBUTE]: embed ? "none" : chrome }}>
         <a
           href="#main"
           className="sr-only left-4 top-4 z-50 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed"
@@ -96,11 +107,11 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <NavigationProgress />
-        {embed || chrome === "booking" ? null : <Navbar user={root?.user ?? null} notifications={root?.notifications ?? []} />}
+        {embed || chrome === "booking" ? null : <SiteNavbar user={root?.user ?? null} notifications={root?.notifications ?? []} />}
         <main id="main" className="flex-1">
           {children}
         </main>
-        {embed || chrome !== "site" ? null : <Footer year={root?.year ?? new Date().getFullYear()} />}
+        {embed || chrome !== "site" ? null : <SiteFooter year={root?.year ?? new Date().getFullYear()} />}
         <Toaster toast={root?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

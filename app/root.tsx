@@ -1,10 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { lazy, type ComponentProps, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
-import { Footer } from "./components/footer";
-import { Navbar } from "./components/navbar";
+import { CHROME_ATTRIBUTE, loadedSiteChrome, loadSiteChrome } from "./components/site-chrome-loader";
 import { NavigationProgress } from "./components/navigation-progress";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
@@ -12,14 +11,43 @@ import { listBellNotifications } from "./models/notification.server";
 import tailwindHref from "./tailwind.css";
 import { EMBED_FRAME_SCRIPT, EMBED_PARAM } from "~/utils/embed";
 import { getUser } from "~/utils/auth.server";
+import { stylesheetText } from "~/utils/inline-stylesheet.server";
 import { publicEnv } from "~/utils/env.server";
 import { getToast } from "~/utils/toast.server";
 import { TIME_ZONE_HINT_SCRIPT } from "~/utils/time-zone-hint";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: tailwindHref },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+// The site's navbar and footer, loaded on demand (app/components/site-chrome-loader.ts): pages
+// with the booking chrome download neither. Once loaded they render at once; before that (the
+// server's first render, or a client navigation from a booking page) they are lazy components
+// outside any Suspense boundary: the server waits for them, a navigation waits for them.
+const LazyNavbar = lazy(() => loadSiteChrome().then((m) => ({ default: m.Navbar })));
+const LazyFooter = lazy(() => loadSiteChrome().then((m) => ({ default: m.Footer })));
+
+function SiteNavbar(props: ComponentProps<typeof LazyNavbar>) {
+  const Navbar = loadedSiteChrome()?.Navbar ?? LazyNavbar;
+  return <Navbar {...props} />;
+}
+
+function SiteFooter(props: ComponentProps<typeof LazyFooter>) {
+  const Footer = loadedSiteChrome()?.Footer ?? LazyFooter;
+  return <Footer {...props} />;
+}
+
+// The stylesheet is inlined (SiteStyles), not linked: no request blocks the first paint.
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+const SITE_STYLES_ID = "site-styles";
+
+/**
+ * The site's whole stylesheet (about 10 KB gzip) in the head, so the first paint waits for no
+ * second request. The server reads it from the build; the browser renders the same text, read
+ * back from the page it hydrates, so React never touches it (the style-src policy allows inline
+ * styles). Pages are compressed whole, so it costs its gzip size on each page.
+ */
+function SiteStyles() {
+  const css = typeof document === "undefined" ? stylesheetText(tailwindHref) : (document.getElementById(SITE_STYLES_ID)?.textContent ?? "");
+  return <style id={SITE_STYLES_ID} dangerouslySetInnerHTML={{ __html: css }} />;
+}
 
 export const meta: MetaFunction = () => [
   { title: "Scheduler: easy meeting scheduling" },
@@ -75,6 +103,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <SiteStyles />
         <Links />
         {/* Zod without its eval probe: the policy has no 'unsafe-eval' (see ZOD_JITLESS_SCRIPT). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
@@ -83,7 +112,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Embedded: storage that may be blocked, the height and Escape for the parent page (docs/decisions/019). */}
         {embed ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EMBED_FRAME_SCRIPT }} /> : null}
       </head>
-      <body className={embed ? "flex flex-col" : "flex min-h-full flex-col"}>
+      <body className={embed ? "flex flex-col" : "flex min-h-full flex-col"} {...{ [CHROME_ATTRIBUTE]: embed ? "none" : chrome }}>
         <a
           href="#main"
           className="sr-only left-4 top-4 z-50 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed"
@@ -91,11 +120,11 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <NavigationProgress />
-        {embed || chrome === "booking" ? null : <Navbar user={root?.user ?? null} notifications={root?.notifications ?? []} />}
+        {embed || chrome === "booking" ? null : <SiteNavbar user={root?.user ?? null} notifications={root?.notifications ?? []} />}
         <main id="main" className="flex-1">
           {children}
         </main>
-        {embed || chrome !== "site" ? null : <Footer year={root?.year ?? new Date().getFullYear()} />}
+        {embed || chrome !== "site" ? null : <SiteFooter year={root?.year ?? new Date().getFullYear()} />}
         <Toaster toast={root?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -9,7 +9,8 @@
 // which must have the demo accounts.
 //
 // Options (environment): CHROME_PATH (default /usr/bin/chromium), RUNS (default 3),
-// LIGHTHOUSE_REPORTS (a folder: every run's full JSON report is written there).
+// LIGHTHOUSE_REPORTS (a folder: every run's full JSON report is written there),
+// LIGHTHOUSE_PAGES (names to measure, e.g. "home,booking"; default all).
 // Not part of `npm test`: a full run takes a few minutes.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -95,7 +96,10 @@ async function main() {
     });
     const [name, value] = cookie.split(/=(.*)/s);
     const result = {};
-    for (const page of PAGES) {
+    const only = process.env.LIGHTHOUSE_PAGES?.split(",").map((name) => name.trim());
+    const unknown = only?.filter((name) => !PAGES.some((p) => p.name === name)) ?? [];
+    if (unknown.length) throw new Error(`LIGHTHOUSE_PAGES: no page ${unknown.join(", ")} (pages: ${PAGES.map((p) => p.name).join(", ")})`);
+    for (const page of only ? PAGES.filter((p) => only.includes(p.name)) : PAGES) {
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
       for (let i = 0; i < runs; i += 1) {
         const flags = { output: "json", logLevel: "error", onlyCategories: CATEGORIES, disableStorageReset: Boolean(page.signedIn) };

@@ -18,6 +18,10 @@ import { effectiveRole } from "./role.server";
 /** What the app knows about the signed-in person; never includes the password hash. */
 export type AuthUser = Pick<User, "id" | "email" | "name" | "role" | "username" | "timeZone">;
 
+// Routes take remix-auth's error class from here: imported by a route module itself, the CommonJS
+// package (which requires @remix-run/server-runtime) would reach every page's browser bundle.
+export { AuthorizationError };
+
 export const AUTH_USER_COLUMNS = {
   id: users.id,
   email: users.email,

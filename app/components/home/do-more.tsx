@@ -94,7 +94,7 @@ const BLOCKS = [
 
 export function DoMore() {
   return (
-    <section aria-labelledby="do-more-title" className="bg-white">
+    <section aria-labelledby="do-more-title" className="bg-white [contain-intrinsic-size:auto_900px] [content-visibility:auto]">
       <div className="mx-auto max-w-content px-4 py-16 sm:px-6 sm:py-20">
         <SectionHeader
           id="do-more-title"

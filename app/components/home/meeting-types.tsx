@@ -35,7 +35,7 @@ const TYPES = [
 
 export function MeetingTypes() {
   return (
-    <section aria-labelledby="meeting-types-title" className="bg-white">
+    <section aria-labelledby="meeting-types-title" className="bg-white [contain-intrinsic-size:auto_900px] [content-visibility:auto]">
       <div className="mx-auto max-w-content px-4 py-16 sm:px-6 sm:py-20">
         <SectionHeader
           id="meeting-types-title"

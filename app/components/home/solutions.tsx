@@ -50,7 +50,7 @@ const SOLUTIONS = [
 
 export function Solutions() {
   return (
-    <section aria-labelledby="solutions-title" className="bg-neutral-50">
+    <section aria-labelledby="solutions-title" className="bg-neutral-50 [contain-intrinsic-size:auto_900px] [content-visibility:auto]">
       <div className="mx-auto max-w-content px-4 py-16 sm:px-6 sm:py-20">
         <SectionHeader
           id="solutions-title"

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
-import { useEffect, useMemo, useRef } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import CalendarDays from "lucide-react/icons/calendar-days";
 import Clock from "lucide-react/icons/clock";
@@ -11,7 +11,6 @@ import Users from "lucide-react/icons/users";
 import Hourglass from "lucide-react/icons/hourglass";
 import { MonthCalendar } from "~/components/booking/month-calendar";
 import { SlotList, SlotPanel, slotClass, useSlotFocus } from "~/components/booking/slot-panel";
-import { TimeZonePicker } from "~/components/booking/time-zone-picker";
 import { useHydrated } from "~/components/booking/use-hydrated";
 import { inputClass } from "~/components/forms";
 import { HostAvatar } from "~/components/host-avatar";
@@ -329,15 +328,43 @@ export async function action({ params, request }: ActionFunctionArgs) {
 
 type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
+// The searchable zone picker replaces the native select only once scripts run, so its code is
+// not needed to hydrate the page: it loads then, and the select stays until it has.
+const TimeZonePicker = lazy(() => import("~/components/booking/time-zone-picker").then((m) => ({ default: m.TimeZonePicker })));
+
 /** The zone (searchable once scripts run; a select and a button without them) and the clock. */
 function ZoneAndClock({ d, href, hydrated }: { d: PageData; href: (q: PageQuery) => string; hydrated: boolean }) {
   const zones = useMemo(() => unpackTimeZones(d.timeZones), [d.timeZones]);
   const navigate = useNavigate();
   const keep = { date: d.date ?? undefined, slot: d.slot ?? undefined };
+  const nativePicker = (
+    <Form method="get" className="space-y-2" preventScrollReset>
+      <input type="hidden" name="month" value={d.month} />
+      {d.date ? <input type="hidden" name="date" value={d.date} /> : null}
+      {d.slot ? <input type="hidden" name="slot" value={d.slot} /> : null}
+      {d.clock24 ? <input type="hidden" name="clock" value="24" /> : null}
+      {d.embed ? <input type="hidden" name="embed" value="1" /> : null}
+      <label htmlFor="tz" className="mb-1 flex items-center gap-1 text-sm font-medium text-neutral-800">
+        <Globe className="h-4 w-4" aria-hidden /> Time zone
+      </label>
+      <div className="flex gap-2">
+        <select id="tz" name="tz" defaultValue={d.timeZone} key={d.timeZone} className={`${inputClass} min-w-0 flex-1`} data-testid="time-zone">
+          {zones.map((z) => (
+            <option key={z} value={z}>
+              {z.replace(/_/g, " ")}
+            </option>
+          ))}
+        </select>
+        <Button type="submit" variant="secondary">
+          Apply
+        </Button>
+      </div>
+    </Form>
+  );
   return (
     <div className="space-y-3">
       {hydrated ? (
-        <>
+        <Suspense fallback={nativePicker}>
           <TimeZonePicker
             zones={zones}
             value={d.timeZone}
@@ -346,30 +373,9 @@ function ZoneAndClock({ d, href, hydrated }: { d: PageData; href: (q: PageQuery)
           />
           {/* The chosen zone as the form value the native select carried. */}
           <input type="hidden" value={d.timeZone} data-testid="time-zone" readOnly />
-        </>
+        </Suspense>
       ) : (
-        <Form method="get" className="space-y-2" preventScrollReset>
-          <input type="hidden" name="month" value={d.month} />
-          {d.date ? <input type="hidden" name="date" value={d.date} /> : null}
-          {d.slot ? <input type="hidden" name="slot" value={d.slot} /> : null}
-          {d.clock24 ? <input type="hidden" name="clock" value="24" /> : null}
-          {d.embed ? <input type="hidden" name="embed" value="1" /> : null}
-          <label htmlFor="tz" className="mb-1 flex items-center gap-1 text-sm font-medium text-neutral-800">
-            <Globe className="h-4 w-4" aria-hidden /> Time zone
-          </label>
-          <div className="flex gap-2">
-            <select id="tz" name="tz" defaultValue={d.timeZone} key={d.timeZone} className={`${inputClass} min-w-0 flex-1`} data-testid="time-zone">
-              {zones.map((z) => (
-                <option key={z} value={z}>
-                  {z.replace(/_/g, " ")}
-                </option>
-              ))}
-            </select>
-            <Button type="submit" variant="secondary">
-              Apply
-            </Button>
-          </div>
-        </Form>
+        nativePicker
       )}
       <div role="group" aria-label="Clock" className="inline-flex rounded-lg border border-neutral-300 p-0.5 text-sm">
         {[

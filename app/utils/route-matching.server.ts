@@ -42,7 +42,8 @@ function treeOf(routes: RouteLike[]): Tree | null {
     for (const route of list) {
       if (typeof route.id !== "string" || byId.has(route.id)) complete = false;
       else byId.set(route.id, route);
-      shape += `${JSON.stringify([route.id, route.path ?? null, route.index === true, route.caseSensitive === true])}`;
+      // Separators no route id or path contains: NUL between fields, SOH for "no path".
+      shape += `${route.id}\0${route.path ?? "\u0001"}\0${route.index === true ? 1 : 0}${route.caseSensitive === true ? 1 : 0};`;
       if (route.children && route.children.length > 0) {
         shape += "(";
         walk(route.children);

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import cors from "cors";
@@ -382,7 +383,14 @@ app.use((req, res, next) => {
 });
 // ---------------------------------------------------------------------------------------------
 
-app.use(compression());
+// Brotli at quality 4 (the middleware's default) with a 256 KB window instead of 4 MB: pages are
+// far smaller than either, so the bytes are the same, but the encoder's memory per answer is not
+// (docs/decisions/043).
+app.use(
+  compression({
+    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
+  }),
+);
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
 // The embed script is loaded by other sites' pages: helmet's Cross-Origin-Resource-Policy
 // (same-origin) would make the browser refuse it.

@@ -2,9 +2,11 @@
 // limit and static files in front of the Remix request handler. See docs/decisions/001.
 import cluster from "node:cluster";
 import crypto from "node:crypto";
+import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import cors from "cors";
@@ -389,7 +391,14 @@ app.use((req, res, next) => {
 });
 // ---------------------------------------------------------------------------------------------
 
-app.use(compression());
+// Brotli at quality 4 (the middleware's default) with a 256 KB window instead of 4 MB: pages are
+// far smaller than either, so the bytes are the same, but the encoder's memory per answer is not
+// (docs/decisions/043).
+app.use(
+  compression({
+    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
+  }),
+);
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
 // The embed script is loaded by other sites' pages: helmet's Cross-Origin-Resource-Policy
 // (same-origin) would make the browser refuse it.
@@ -397,7 +406,22 @@ app.use("/embed.js", (_req, res, next) => {
   res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
   next();
 });
-app.use(express.static("public", { maxAge: "1h", index: false }));
+// Only a path under something public/ holds (read once at start: build, embed.js, favicon.svg,
+// images) is looked up there; for any other (every page) the lookup was a stat and a 404 error
+// object per request (docs/decisions/043).
+const PUBLIC_ENTRIES = new Set(fs.existsSync("public") ? fs.readdirSync("public") : []);
+const servePublic = express.static("public", { maxAge: "1h", index: false });
+app.use((req, res, next) => {
+  const first = req.path.split("/", 2)[1] ?? "";
+  let name = first;
+  try {
+    name = decodeURIComponent(first);
+  } catch {
+    name = first;
+  }
+  if (!PUBLIC_ENTRIES.has(name)) return next();
+  return servePublic(req, res, next);
+});
 
 // Remix's handler, writing what is rendered at once in one go and filling the page cache (docs/decisions/032).
 const handleRemix = build.entry.module.createRemixHandler({

@@ -1,6 +1,7 @@
 import { desc } from "drizzle-orm";
 import { reviews } from "../../db/schema";
 import { getDb } from "~/utils/db.server";
+import { sharedPublicData } from "~/utils/page-cache.server";
 import type { ReviewCardData } from "~/schemas/review-form";
 
 /** The newest reviews first; the carousel shows at most `limit`. */
@@ -18,6 +19,14 @@ export async function listRecentReviews(limit = 20): Promise<ReviewCardData[]> {
     .from(reviews)
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit);
+}
+
+/**
+ * The same for pages: the same for every visitor, so kept between requests until this server
+ * answers a write, at most PAGE_CACHE_TTL_SECONDS (docs/decisions/043). Callers must not change it.
+ */
+export function listRecentReviewsShared(limit = 20): Promise<ReviewCardData[]> {
+  return sharedPublicData(`reviews:${limit}`, () => listRecentReviews(limit));
 }
 
 /**

@@ -14,7 +14,7 @@ import { can } from "~/utils/permissions";
 import { pageMeta } from "~/utils/page-meta";
 import { maskEmail } from "~/components/home/review-format";
 import { MESSAGES } from "~/messages";
-import { listRecentReviews } from "~/models/review.server";
+import { listRecentReviewsShared } from "~/models/review.server";
 import { giveReview } from "~/pages/review-action.server";
 import { requireUser } from "~/utils/auth.server";
 
@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // a visitor is sent to sign in and comes back to the open form; an admin sees the page.
   const reviewFormOpen = wantsReviewForm ? can(await requireUser(request), "review:create") : false;
   // Reviewers' addresses are not published: the browser only ever gets them masked.
-  const reviews = (await listRecentReviews(REVIEWS_SHOWN)).map((r) => ({ ...r, email: maskEmail(r.email) }));
+  const reviews = (await listRecentReviewsShared(REVIEWS_SHOWN)).map((r) => ({ ...r, email: maskEmail(r.email) }));
   return { reviews, reviewFormOpen };
 }
 

@@ -1,6 +1,17 @@
+import { EventEmitter } from "node:events";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, joinPage, makeEntry, pageCacheKey } from "./page-cache.server";
+import {
+  answerFromPageCache,
+  chooseEncoding,
+  clearPageCache,
+  configurePageCache,
+  joinPage,
+  makeEntry,
+  pageCacheKey,
+  sharedPublicData,
+} from "./page-cache.server";
 
 const NONCE = "AAAAAAAAAAAAAAAAAAAAAA==";
 const page = (nonce: string) =>
@@ -50,5 +61,51 @@ describe("which requests the cache may answer", () => {
     expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("gzip");
     expect(chooseEncoding("br")).toBe("identity");
     expect(chooseEncoding("gzip;q=0, br")).toBe("identity");
+  });
+});
+
+describe("shared public data", () => {
+  it("is read once while nothing is written, again after a write, after the TTL, and every time while a write runs", async () => {
+    configurePageCache({ ttlSeconds: 10 });
+    let reads = 0;
+    const read = async () => ++reads;
+    const t0 = 1_000_000;
+    expect(await sharedPublicData("k", read, t0)).toBe(1);
+    expect(await sharedPublicData("k", read, t0 + 9_999)).toBe(1);
+    expect(await sharedPublicData("k", read, t0 + 10_000)).toBe(2);
+    clearPageCache();
+    expect(await sharedPublicData("k", read, t0 + 10_001)).toBe(3);
+
+    // A write (any POST) empties it when it starts and when it ends; meanwhile nothing is kept.
+    const req = new EventEmitter() as IncomingMessage;
+    req.method = "POST";
+    const res = new EventEmitter() as ServerResponse;
+    answerFromPageCache(req, res, () => {});
+    expect(await sharedPublicData("k", read, t0 + 10_002)).toBe(4);
+    expect(await sharedPublicData("k", read, t0 + 10_003)).toBe(5);
+    res.emit("close");
+    expect(await sharedPublicData("k", read, t0 + 10_004)).toBe(6);
+    expect(await sharedPublicData("k", read, t0 + 10_005)).toBe(6);
+  });
+
+  it("is not kept across a write that ended while it was being read, nor after a failed read, nor with the TTL at 0", async () => {
+    configurePageCache({ ttlSeconds: 10 });
+    let reads = 0;
+    let finish: (n: number) => void = () => {};
+    const slow = () => new Promise<number>((resolve) => (finish = resolve));
+    const first = sharedPublicData("slow", slow, 1);
+    clearPageCache();
+    finish(1);
+    expect(await first).toBe(1);
+    expect(await sharedPublicData("slow", async () => 2, 2)).toBe(2);
+
+    await expect(sharedPublicData("bad", () => Promise.reject(new Error("down")), 3)).rejects.toThrow("down");
+    expect(await sharedPublicData("bad", async () => "up", 4)).toBe("up");
+
+    configurePageCache({ ttlSeconds: 0 });
+    const read = async () => ++reads;
+    expect(await sharedPublicData("off", read, 5)).toBe(1);
+    expect(await sharedPublicData("off", read, 6)).toBe(2);
+    configurePageCache({ ttlSeconds: 10 });
   });
 });

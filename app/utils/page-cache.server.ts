@@ -110,7 +110,29 @@ const cacheUsable = () => ttlMs > 0 && localWrites === 0 && peerWrites.size === 
 export function clearPageCache() {
   entries.clear();
   storedBytes = 0;
+  publicData.clear();
   generation += 1;
+}
+
+const publicData = new Map<string, { value: Promise<unknown>; generation: number; storedAt: number }>();
+
+/**
+ * Data that is the same for every visitor (never anything of one person's: the newest reviews),
+ * read once and kept as stored pages are, for signed-in pages and cache misses too
+ * (docs/decisions/043): emptied by every write this server answers and read afresh while one
+ * runs, at most PAGE_CACHE_TTL_SECONDS old, not kept when the TTL is 0. Requests that come
+ * while it is being read share that read.
+ */
+export function sharedPublicData<T>(key: string, read: () => Promise<T>, now = Date.now()): Promise<T> {
+  if (!cacheUsable()) return read();
+  const kept = publicData.get(key);
+  if (kept && kept.generation === generation && now - kept.storedAt < ttlMs) return kept.value as Promise<T>;
+  const entry = { value: read(), generation, storedAt: now };
+  publicData.set(key, entry);
+  entry.value.catch(() => {
+    if (publicData.get(key) === entry) publicData.delete(key);
+  });
+  return entry.value as Promise<T>;
 }
 
 export function pageCacheGeneration() {

@@ -1,0 +1,134 @@
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import { forgetRouteMatches, PATHS_PER_TREE, rememberingMatchRoutes, rememberRouteMatches } from "./route-matching.server";
+
+type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
+const require = createRequire(import.meta.url);
+const router = require("@remix-run/router") as { matchRoutes: (...args: unknown[]) => unknown };
+const original = router.matchRoutes;
+
+/** A route tree like the app's: index, static, dynamic and splat routes, a pathless layout, an optional segment. */
+function routeTree(): Route[] {
+  return [
+    {
+      id: "root",
+      path: "",
+      children: [
+        { id: "routes/_index", index: true },
+        { id: "routes/pricing", path: "pricing" },
+        {
+          id: "routes/dashboard",
+          path: "dashboard",
+          children: [
+            { id: "routes/dashboard._index", index: true },
+            { id: "routes/dashboard.workFlow", path: "workFlow", caseSensitive: true },
+          ],
+        },
+        { id: "routes/_auth", children: [{ id: "routes/_auth.signin", path: "signin" }] },
+        { id: "routes/event.$id", path: "event/:id" },
+        { id: "routes/$username", path: ":username" },
+        { id: "routes/$username_.$slug", path: ":username/:slug" },
+        { id: "routes/calendar.$token[.ics]", path: "calendar/:token.ics" },
+        { id: "routes/docs.($section)", path: "docs/:section?" },
+        { id: "routes/$", path: "*" },
+      ],
+    },
+  ];
+}
+
+const PATHS = [
+  "/",
+  "",
+  "/pricing",
+  "/pricing/",
+  "/dashboard",
+  "/dashboard/workFlow",
+  "/dashboard/workflow",
+  "/signin",
+  "/event/7",
+  "/ada",
+  "/ada/30min",
+  "/ada/30min?slot=1#x",
+  "/Ada%20B/intro",
+  "/calendar/abc.ics",
+  "/docs",
+  "/docs/api",
+  "/a/b/c/d",
+  "/%E2%9C%93",
+];
+
+describe("rememberingMatchRoutes", () => {
+  it("answers every path as matchRoutes does, first and second time, for strings and locations, with a basename", () => {
+    forgetRouteMatches();
+    const remembering = rememberingMatchRoutes(original as never);
+    const routes = routeTree();
+    for (const round of [1, 2]) {
+      for (const path of PATHS) {
+        expect(remembering(routes, path), `${path} (round ${round})`).toEqual(original(routes, path));
+        expect(remembering(routes, { pathname: path.split(/[?#]/)[0] })).toEqual(original(routes, { pathname: path.split(/[?#]/)[0] }));
+        expect(remembering(routes, `/app${path}`, "/app")).toEqual(original(routes, `/app${path}`, "/app"));
+      }
+    }
+  });
+
+  it("gives each call its own matches, pointing at the routes of the tree it passed", () => {
+    forgetRouteMatches();
+    const remembering = rememberingMatchRoutes(original as never);
+    const first = routeTree();
+    const second = routeTree();
+    const a = remembering(first, "/ada/30min")!;
+    a[a.length - 1].params.slug = "changed";
+    const b = remembering(second, "/ada/30min")!;
+    expect(b.map((m) => m.route)).toEqual([second[0], second[0].children![6]]);
+    expect(b[1].route).toBe(second[0].children![6]);
+    expect(b[1].params).toEqual({ username: "ada", slug: "30min" });
+    expect(remembering(first, "/ada/30min")![1].route).toBe(first[0].children![6]);
+  });
+
+  it("does not mix up trees of another shape", () => {
+    forgetRouteMatches();
+    const remembering = rememberingMatchRoutes(original as never);
+    const routes = routeTree();
+    expect(remembering(routes, "/pricing")![1].route.id).toBe("routes/pricing");
+    const other = routeTree();
+    other[0].children![1].path = "prices";
+    expect(remembering(other, "/pricing")![1].route.id).toBe("routes/$username");
+  });
+
+  it("matches a tree with a route without an id as before, and forgets the least recently used paths", () => {
+    forgetRouteMatches();
+    let calls = 0;
+    const counting = ((...args: unknown[]) => {
+      calls++;
+      return (original as (...a: unknown[]) => unknown)(...args);
+    }) as never;
+    const remembering = rememberingMatchRoutes(counting);
+    const anonymous = [{ path: "/", children: [{ index: true }] }] as unknown as Route[];
+    remembering(anonymous, "/");
+    remembering(anonymous, "/");
+    expect(calls).toBe(2);
+
+    calls = 0;
+    const routes = routeTree();
+    remembering(routes, "/ada");
+    for (let i = 0; i < PATHS_PER_TREE; i++) remembering(routes, `/host-${i}`);
+    expect(calls).toBe(PATHS_PER_TREE + 1);
+    remembering(routes, `/host-${PATHS_PER_TREE - 1}`);
+    expect(calls).toBe(PATHS_PER_TREE + 1);
+    remembering(routes, "/ada");
+    expect(calls).toBe(PATHS_PER_TREE + 2);
+  });
+
+  it("is what Remix's server runtime matches with once installed", () => {
+    rememberRouteMatches();
+    expect(router.matchRoutes).not.toBe(original);
+    const { matchServerRoutes } = require("@remix-run/server-runtime/dist/routeMatching.js") as {
+      matchServerRoutes: (routes: Route[], pathname: string) => Array<{ route: Route; params: Record<string, string> }> | null;
+    };
+    const routes = routeTree();
+    const matches = matchServerRoutes(routes, "/ada/30min")!;
+    expect(matches.at(-1)!.route.id).toBe("routes/$username_.$slug");
+    expect(matches.at(-1)!.params).toEqual({ username: "ada", slug: "30min" });
+    router.matchRoutes = original;
+  });
+});

@@ -194,7 +194,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     /** `?name=&email=&notes=&a_<questionId>=`: the form's first values, kept from link to link. */
     prefill: prefillOf(q),
     /** A host calendar could not be read on its last try: the times come from the last good read (docs/decisions/035). */
-    calendarsStale: taking ? await hostCalendarsStale([found.ownerId, ...(found.eventType.hostIds ?? [])]) : false,
+    calendarsStale: taking && found.calendars !== false ? await hostCalendarsStale([found.ownerId, ...(found.eventType.hostIds ?? [])]) : false,
   };
 }
 

@@ -2,7 +2,8 @@
 // running the statements of the app's booking transaction on the bench's database, over the
 // bench's hosts, in two forms:
 //   - "statements": one round trip per statement, as the app sends them (an event-type read,
-//     BEGIN, the host's row lock, the busy-time read, five inserts, COMMIT);
+//     BEGIN, the host's row lock, the busy-time read, four inserts (the booking event with its
+//     deliveries in one), COMMIT);
 //   - "oneRoundTrip": the same work in one call of a PL/pgSQL function (one round trip, one commit).
 // The bookings land in 2030 and later (outside the app's own slots), and their outbox deliveries are
 // written as already out of attempts so the app's job runner leaves them alone.
@@ -90,8 +91,7 @@ ${BUSY(":host", "(timestamptz '2030-01-01 00:00:00+00' + make_interval(mins => 1
 insert into events (host_id, event_name, event_type, event_with, description, starts_at, ends_at, guest_name, guest_time_zone, notes, answers, event_type_id, guest_email, booking_token_hash) values (:host, 'Bench', 'Google Meet', 'One-to-One', '', timestamptz '2030-01-01 00:00:00+00' + make_interval(mins => 15 * (:n)::int), timestamptz '2030-01-01 00:15:00+00' + make_interval(mins => 15 * (:n)::int), 'Guest', 'Europe/Berlin', null, '{}', :et, 'guest@example.test', md5((:n)::text)) returning id as ev \\gset
 insert into event_invitees (event_id, position, email) values (:ev, 1, 'guest@example.test');
 insert into notifications (user_id, notification) values (:host, 'New booking: Bench with Guest on Wed, Jan 1, 2030 at 12:00 AM (UTC)');
-insert into booking_events (kind, event_id, seat_id, actor, new_starts_at, new_ends_at, payload) values ('created', :ev, null, 'guest', timestamptz '2030-01-01 00:00:00+00' + make_interval(mins => 15 * (:n)::int), timestamptz '2030-01-01 00:15:00+00' + make_interval(mins => 15 * (:n)::int), '${PAYLOAD}'::jsonb) returning id as be \\gset
-insert into booking_event_deliveries (booking_event_id, consumer, attempts) values (:be, 'webhooks', 99), (:be, 'mail', 99), (:be, 'calendar', 99);
+with record as (insert into booking_events (kind, event_id, seat_id, actor, new_starts_at, new_ends_at, payload) values ('created', :ev, null, 'guest', timestamptz '2030-01-01 00:00:00+00' + make_interval(mins => 15 * (:n)::int), timestamptz '2030-01-01 00:15:00+00' + make_interval(mins => 15 * (:n)::int), '${PAYLOAD}'::jsonb) returning id) insert into booking_event_deliveries (booking_event_id, consumer, attempts) select record.id, c.name, 99 from record, (values ('webhooks'), ('mail'), ('calendar')) as c(name);
 commit;
 `;
   const oneRoundTrip = `\\set h random(1, ${hostCount})

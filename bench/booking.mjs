@@ -1,23 +1,31 @@
 // Benchmark of booking over HTTP on PostgreSQL: POST /api/bookings on distinct free slots (each
 // one a transaction under the host's row lock, re-checking the slot, behind the exclusion
-// constraint), and GET of the public booking page /{username}/{slug} (a month of slots
-// computed into the first HTML).
+// constraint) over 40 hosts and over one host, and GET of the public booking page
+// /{username}/{slug} (a month of slots computed into the first HTML). Next to it, in the same run
+// on the same PostgreSQL, pgbench of the booking's critical section (bench/lib/pgbench-booking.mjs):
+// the app's statements one round trip each, and the same work in one round trip; the JSON line's
+// `ratio.app40ToOneRoundTrip` is the app's bookings per second over 40 hosts divided by the latter.
 //
 //   node bench/booking.mjs      (or `npm run bench -- booking`)
 //
 // Needs a PostgreSQL server: TEST_DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres);
 // creates its own database and drops it. Prints exactly one JSON line on stdout; logs on stderr.
 // Exits non-zero on any failure (a non-2xx answer, an error, 0 requests per second).
-// Optional: BENCH_BOOKINGS (default 2000), BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10),
+// Needs pgbench (on PATH or /usr/lib/postgresql/*/bin).
+// Optional: BENCH_BOOKINGS (default 1000, per run), BENCH_HOSTS (default 40), BENCH_DURATION (s, default 10;
+// also each pgbench run), BENCH_CONNECTIONS (default 10, pgbench clients too),
+// BENCH_APP_ENV (JSON of extra app environment, e.g. {"WEB_CONCURRENCY":"1","NODE_OPTIONS":"--cpu-prof"}),
 // BENCH_SMTP_DELAY_MS (default 100): the app sends its mail to a local SMTP server that takes this long
 // to accept each message, as a relay across a network does, so a booking that waited for SMTP
 // would show it in its latency.
 import { SMTPServer } from "smtp-server";
-import { HOST, benchHost, ensureAppBuild, freePort, startBenchApp } from "./lib/harness.mjs";
+import { HOST, benchHost, ensureAppBuild, freePort, ratio, startBenchApp, tempDir, treeCpuMs } from "./lib/harness.mjs";
+import { findPgbench, preparePgbench, runPgbench } from "./lib/pgbench-booking.mjs";
 
-const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 2000);
+const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 1000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const HOSTS = Number(process.env.BENCH_HOSTS ?? 40);
 const SMTP_DELAY_MS = Number(process.env.BENCH_SMTP_DELAY_MS ?? 100);
 
 const log = (...args) => console.error("[bench:booking]", ...args);
@@ -46,38 +54,63 @@ async function main() {
   });
   const smtpPort = await freePort();
   await new Promise((resolve) => smtp.listen(smtpPort, HOST, resolve));
-  const app = await startBenchApp("booking", { SMTP_URL: `smtp://${HOST}:${smtpPort}` }, { log });
+  const app = await startBenchApp(
+    "booking",
+    { SMTP_URL: `smtp://${HOST}:${smtpPort}`, ...(process.env.BENCH_APP_ENV ? JSON.parse(process.env.BENCH_APP_ENV) : {}) },
+    { log },
+  );
   const { base, db } = app;
   try {
-    // A professional host (no free-plan cap), available around the clock in UTC: `/benchhost/bench`.
+    // Professional hosts (no free-plan cap), available around the clock in UTC: `/benchhost/bench`
+    // for the one-host run, `/bh<i>/bench` for the run over HOSTS hosts.
     const { eventTypeId } = await benchHost(base, db, { name: "benchhost", duration: 15, bookingWindowDays: 730 });
+    log(`making ${HOSTS} hosts`);
+    const many = [];
+    for (let i = 0; i < HOSTS; i++)
+      many.push(await benchHost(base, db, { name: `bh${i}`, ip: `10.77.${Math.floor(i / 250)}.${i % 250}`, duration: 15, bookingWindowDays: 730 }));
 
-    // Distinct free slots: every 15 minutes from tomorrow 00:00 UTC.
+    // Distinct free slots: every 15 minutes from tomorrow 00:00 UTC, host after host.
     const first = new Date();
     first.setUTCHours(24, 0, 0, 0);
-    let next = 0;
-    const slot = () => new Date(first.getTime() + next++ * 15 * 60_000).toISOString();
-    log(`POST /api/bookings x ${BOOKINGS}, ${CONNECTIONS} connections`);
-    const posted = await autocannon({
-      url: base,
-      connections: CONNECTIONS,
-      amount: BOOKINGS,
-      timeout: 20,
-      requests: [
-        {
-          method: "POST",
-          path: "/api/bookings",
-          headers: { "content-type": "application/json" },
-          setupRequest: (req) => ({
-            ...req,
-            body: JSON.stringify({ eventTypeId, start: slot(), name: "Guest", email: `guest${next}@example.test`, timeZone: "Europe/Berlin" }),
-          }),
-        },
-      ],
-    });
-    const bookings = figures(posted, "POST /api/bookings");
-    const [{ n }] = await db`select count(*)::int as n from events where event_type_id = ${eventTypeId}`;
-    if (n !== BOOKINGS) throw new Error(`expected ${BOOKINGS} stored bookings, found ${n}`);
+    async function book(eventTypeIds, label) {
+      let next = 0;
+      const request = () => {
+        const k = next++;
+        const start = new Date(first.getTime() + Math.floor(k / eventTypeIds.length) * 15 * 60_000).toISOString();
+        return { eventTypeId: eventTypeIds[k % eventTypeIds.length], start, name: "Guest", email: `guest${k}@example.test`, timeZone: "Europe/Berlin" };
+      };
+      log(`POST /api/bookings x ${BOOKINGS} over ${label}, ${CONNECTIONS} connections`);
+      const cpuBefore = treeCpuMs(app.child.pid);
+      const posted = await autocannon({
+        url: base,
+        connections: CONNECTIONS,
+        amount: BOOKINGS,
+        timeout: 20,
+        requests: [
+          {
+            method: "POST",
+            path: "/api/bookings",
+            headers: { "content-type": "application/json" },
+            setupRequest: (req) => ({ ...req, body: JSON.stringify(request()) }),
+          },
+        ],
+      });
+      const result = figures(posted, `POST /api/bookings over ${label}`);
+      result.cpuMsPerBooking = Math.round(((treeCpuMs(app.child.pid) - cpuBefore) / result.requests) * 100) / 100;
+      const [{ n }] = await db`select count(*)::int as n from events where event_type_id in ${db(eventTypeIds)}`;
+      if (n !== BOOKINGS) throw new Error(`expected ${BOOKINGS} stored bookings over ${label}, found ${n}`);
+      return result;
+    }
+    const bookings40 = await book(
+      many.map((h) => h.eventTypeId),
+      `${HOSTS} hosts`,
+    );
+    const bookings = await book([eventTypeId], "one host");
+
+    log(`pgbench of the booking's critical section over ${HOSTS} hosts, ${CONNECTIONS} clients, ${DURATION} s each`);
+    const pgbench = findPgbench();
+    await preparePgbench(db, many);
+    const critical = runPgbench(pgbench, app.url.toString(), tempDir("pgbench"), { hostCount: HOSTS, clients: CONNECTIONS, seconds: DURATION });
 
     log(`GET /benchhost/bench for ${DURATION} s`);
     const page = figures(
@@ -100,7 +133,14 @@ async function main() {
         connections: CONNECTIONS,
         smtpDelayMs: SMTP_DELAY_MS,
         mailsReceived,
+        hosts: HOSTS,
+        bookings40Hosts: bookings40,
         bookings,
+        pgbench: { hosts: HOSTS, clients: CONNECTIONS, seconds: DURATION, ...critical },
+        ratio: {
+          app40ToOneRoundTrip: ratio(bookings40.rps, critical.oneRoundTrip.tps),
+          app40ToStatements: ratio(bookings40.rps, critical.statements.tps),
+        },
         bookingPage: page,
         slots31Days: slots,
         node: process.version,

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, getApiUser, methodNotAllowed, unexpectedErrorResponse } from "./api.server";
 import { env } from "~/utils/env.server";
-import { clientIp, hit, type RateLimitResult } from "~/utils/rate-limit.server";
+import { clientIp, hitInProcess, type RateLimitResult } from "~/utils/rate-limit.server";
 
 /**
  * Every JSON path is one `apiRoute({ GET, POST, ... })`: it answers the methods it has (405 with
  * Allow for the rest), counts the call against the caller's per-minute budget (429 with
- * Retry-After when spent) and puts X-RateLimit-Limit / -Remaining / -Reset on every answer, and
+ * Retry-After when spent; counted in this process, no database write: decision 042) and puts X-RateLimit-Limit / -Remaining / -Reset on every answer, and
  * turns a thrown Response (readJson, requireApiUser, ...) into the answer. Anything else thrown
  * becomes the JSON 500 of `unexpectedErrorResponse` (never Remix's HTML error page).
  */
@@ -54,7 +54,7 @@ export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>) {
   async function answer(args: LoaderFunctionArgs): Promise<Response> {
     const method = args.request.method === "HEAD" ? "GET" : (args.request.method as ApiMethod);
     const limit = env().API_RATE_LIMIT_PER_MINUTE;
-    const result = await hit(await callerKey(args.request), { limit, windowSeconds: WINDOW_SECONDS });
+    const result = hitInProcess(await callerKey(args.request), { limit, windowSeconds: WINDOW_SECONDS });
     const headers = rateLimitHeaders(result, limit);
     if (!result.allowed) {
       return apiError(429, "rate_limited", `Too many requests: at most ${limit} a minute. Try again in ${result.retryAfterSeconds} s.`, undefined, {

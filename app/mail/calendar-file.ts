@@ -5,6 +5,8 @@
  * host>`), so a calendar that got both sees one event. Pure: everything is passed in.
  */
 
+import { escapeText, icalendarText, utcDateTime as utc } from "./icalendar";
+
 export interface CalendarEntry {
   id: string;
   title: string;
@@ -27,34 +29,6 @@ export function entryUid(id: string, uidHost: string): string {
 /** True for a UID we wrote: our own bookings read back from the host's calendar are not busy time twice. */
 export function isOwnUid(uid: string, uidHost: string): boolean {
   return uid.toLowerCase().endsWith(`@${uidHost.toLowerCase()}`) && /^[0-9a-f-]{36}@/i.test(uid);
-}
-
-function escapeText(value: string): string {
-  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
-}
-
-function utc(date: Date): string {
-  return date
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d{3}/, "");
-}
-
-/** Folds a content line at 75 octets (RFC 5545 3.1), never inside a UTF-8 character. */
-function fold(line: string): string {
-  const bytes = Buffer.from(line, "utf8");
-  if (bytes.length <= 75) return line;
-  const parts: string[] = [];
-  let start = 0;
-  let limit = 75;
-  while (start < bytes.length) {
-    let end = Math.min(start + limit, bytes.length);
-    while (end < bytes.length && (bytes[end] & 0xc0) === 0x80) end -= 1;
-    parts.push(bytes.subarray(start, end).toString("utf8"));
-    start = end;
-    limit = 74; // the continuation's leading space counts
-  }
-  return parts.join("\r\n ");
 }
 
 function vevent(entry: CalendarEntry, uidHost: string): string[] {
@@ -87,5 +61,5 @@ export function composeCalendarFile(entries: CalendarEntry[], options: { uidHost
     ...entries.flatMap((e) => vevent(e, options.uidHost)),
     "END:VCALENDAR",
   ];
-  return lines.map(fold).join("\r\n") + "\r\n";
+  return icalendarText(lines);
 }

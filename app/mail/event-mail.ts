@@ -1,9 +1,9 @@
 import type { AnswerLine } from "~/schemas/booking-answers";
-import { createEvent, type EventAttributes } from "ics";
 import type { Event } from "../../db/schema";
 import type { MailMessage } from "~/schemas/mail-message";
 import { placeLine, type LocationSetting, type MeetingPlace } from "~/schemas/meeting";
 import { readerTime } from "~/scheduling/reader-time";
+import { contentLine, escapeText, icalendarText, utcDateTime } from "./icalendar";
 
 /**
  * Tells an event's invitees about it, with an iCalendar attachment their calendar app can
@@ -63,31 +63,48 @@ function attendeeName(event: MailedEvent, email: string): string {
   return email;
 }
 
-/** The iCalendar text (pure); throws only on a programming error (bad attributes). */
-export function composeCalendar({ event, host, kind, place, uidHost: hostName, sentBy }: CalendarInput): string {
+/**
+ * The invitation's iCalendar text (pure, RFC 5545 with the iTIP METHOD of RFC 5546): REQUEST for a
+ * new or changed event, CANCEL (SEQUENCE + 1) for a cancelled one. `now` is its DTSTAMP.
+ */
+export function composeCalendar({ event, host, kind, place, uidHost: hostName, sentBy }: CalendarInput, now = new Date()): string {
   const where = place.kind === "video" ? place.joinUrl : place.detail;
-  const attributes: EventAttributes = {
-    uid: `${event.id}@${hostName}`,
-    method: kind === "cancelled" ? "CANCEL" : "REQUEST",
-    sequence: event.sequence + (kind === "cancelled" ? 1 : 0),
-    status: kind === "cancelled" ? "CANCELLED" : "CONFIRMED",
-    title: event.eventName,
-    description: [event.description, placeLine(place), answersText(event.answerLines).join("\n")].filter(Boolean).join("\n\n"),
-    location: where ?? place.name,
-    ...(place.joinUrl ? { url: place.joinUrl } : {}),
-    start: event.startsAt.getTime(),
-    startInputType: "utc",
-    startOutputType: "utc",
-    end: event.endsAt.getTime(),
-    endInputType: "utc",
-    endOutputType: "utc",
+  const description = [event.description, placeLine(place), answersText(event.answerLines).join("\n")].filter(Boolean).join("\n\n");
+  const location = where ?? place.name;
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "CALSCALE:GREGORIAN",
+    "PRODID:-//Scheduler//Invitations//EN",
+    `METHOD:${kind === "cancelled" ? "CANCEL" : "REQUEST"}`,
+    "BEGIN:VEVENT",
+    `UID:${event.id}@${hostName}`,
+    `SUMMARY:${escapeText(event.eventName)}`,
+    `DTSTAMP:${utcDateTime(now)}`,
+    `DTSTART:${utcDateTime(event.startsAt)}`,
+    `DTEND:${utcDateTime(event.endsAt)}`,
+    `SEQUENCE:${event.sequence + (kind === "cancelled" ? 1 : 0)}`,
+    ...(description ? [`DESCRIPTION:${escapeText(description)}`] : []),
+    ...(place.joinUrl ? [`URL:${place.joinUrl.replace(/[\r\n]/g, "")}`] : []),
+    ...(location ? [`LOCATION:${escapeText(location)}`] : []),
+    `STATUS:${kind === "cancelled" ? "CANCELLED" : "CONFIRMED"}`,
     // The organizer is the host; the message itself comes from the app's own address.
-    organizer: { name: host.name || host.email, email: host.email, sentBy },
-    attendees: event.invitees.map((email) => ({ name: attendeeName(event, email), email, rsvp: true, role: "REQ-PARTICIPANT", partstat: "NEEDS-ACTION" })),
-  };
-  const { error, value } = createEvent(attributes);
-  if (error || !value) throw error ?? new Error("could not build the calendar file");
-  return value;
+    contentLine("ORGANIZER", `mailto:${host.email}`, [
+      ["SENT-BY", `mailto:${sentBy}`],
+      ["CN", host.name || host.email],
+    ]),
+    ...event.invitees.map((email) =>
+      contentLine("ATTENDEE", `mailto:${email}`, [
+        ["RSVP", "TRUE"],
+        ["ROLE", "REQ-PARTICIPANT"],
+        ["PARTSTAT", "NEEDS-ACTION"],
+        ["CN", attendeeName(event, email)],
+      ]),
+    ),
+    "END:VEVENT",
+    "END:VCALENDAR",
+  ];
+  return icalendarText(lines);
 }
 
 const SUBJECT: Record<InvitationKind, string> = {

@@ -30,12 +30,15 @@ export function addBookingEventConsumer<T>(consumer: BookingEventConsumer<T>): v
 
 /** Dates survive jsonb as `{ "$date": iso }`. */
 export function toSnapshot(value: unknown): Record<string, unknown> {
-  return JSON.parse(
-    JSON.stringify(value, function (this: Record<string, unknown>, key: string, v: unknown) {
-      const raw = this[key];
-      return raw instanceof Date ? { $date: raw.toISOString() } : v;
-    }),
-  );
+  return JSON.parse(snapshotJson(value));
+}
+
+/** The snapshot as JSON text, as stored (no parse and stringify again on the way to the database). */
+function snapshotJson(value: unknown): string {
+  return JSON.stringify(value, function (this: Record<string, unknown>, key: string, v: unknown) {
+    const raw = this[key];
+    return raw instanceof Date ? { $date: raw.toISOString() } : v;
+  });
 }
 
 export function fromSnapshot<T>(snapshot: unknown): T {
@@ -59,13 +62,25 @@ export interface BookingEventInput {
   payload: unknown;
 }
 
-/** Writes a record and its delivery rows inside the change's transaction. */
+/** Writes a record and its delivery rows inside the change's transaction, in one statement (one round trip). */
 export async function recordBookingEvent(tx: Transaction, input: BookingEventInput): Promise<void> {
-  const [row] = await tx
-    .insert(bookingEvents)
-    .values({ ...input, payload: toSnapshot(input.payload) })
-    .returning({ id: bookingEvents.id });
-  if (consumers.length > 0) await tx.insert(bookingEventDeliveries).values(consumers.map((c) => ({ bookingEventId: row.id, consumer: c.name })));
+  const at = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+  const record = sql`insert into ${bookingEvents} (kind, event_id, seat_id, actor, old_starts_at, old_ends_at, new_starts_at, new_ends_at, reason, payload)
+    values (${input.kind}::booking_event_kind, ${input.eventId}::uuid, ${input.seatId ?? null}::uuid, ${input.actor}::text,
+      ${at(input.oldStartsAt)}::timestamptz, ${at(input.oldEndsAt)}::timestamptz, ${at(input.newStartsAt)}::timestamptz, ${at(input.newEndsAt)}::timestamptz,
+      ${input.reason ?? null}::text, ${snapshotJson(input.payload)}::jsonb)
+    returning id`;
+  if (consumers.length === 0) {
+    await tx.execute(record);
+    return;
+  }
+  const names = sql.join(
+    consumers.map((c) => sql`(${c.name}::text)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`with record as (${record}) insert into ${bookingEventDeliveries} (booking_event_id, consumer) select record.id, c.name from record, (values ${names}) as c(name)`,
+  );
 }
 
 /** Tries per record and consumer; then it stays undelivered, with its last error, for an admin. */

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
-import { bookingSeats, eventInvitees, eventTypes, events, schedules, singleUseLinks, users, type EventTypeRow } from "../../db/schema";
+import { bookingSeats, calendarConnections, eventInvitees, eventTypes, events, schedules, singleUseLinks, users, type EventTypeRow } from "../../db/schema";
 import type { BusyTime, SlotInput } from "~/scheduling/slots";
 import { dayNumber } from "~/scheduling/zoned-time";
 import { getDb } from "~/utils/db.server";
@@ -206,6 +206,12 @@ export interface BookableEventType {
   eventType: EventType;
   ownerId: string;
   schedule: Schedule;
+  /**
+   * Whether its owner or one of its hosts has a calendar connected (docs/decisions/035), read with
+   * the event type: false skips the calendar reads (busy times, the check at booking, the page's
+   * staleness note), so a host without calendars costs nothing for them. Absent: read them.
+   */
+  calendars?: boolean;
 }
 
 async function bookable(where: ReturnType<typeof and>, evenIfOff = false): Promise<BookableEventType | null> {
@@ -214,6 +220,7 @@ async function bookable(where: ReturnType<typeof and>, evenIfOff = false): Promi
     .select({
       eventType: COLUMNS,
       ownerId: eventTypes.userId,
+      calendars: sql<boolean>`exists (select 1 from ${calendarConnections} where ${calendarConnections.userId} = ${eventTypes.userId} or ${calendarConnections.userId} = any(${eventTypes.hostIds}))`,
       schedule: {
         id: schedules.id,
         name: schedules.name,
@@ -252,10 +259,9 @@ export function getBookableEventType(id: string): Promise<BookableEventType | nu
 
 /** An active event type by its host's username and its slug (usernames are stored lower-case; slugs compare lower-case), or null. */
 export async function getBookableEventTypeBySlug(username: string, slug: string, linkToken?: string | null): Promise<BookableEventType | null> {
-  const db = await getDb();
-  const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.username, username.toLowerCase())).limit(1);
-  if (!owner) return null;
-  const where = and(eq(eventTypes.userId, owner.id), sql`lower(${eventTypes.slug}) = ${slug.toLowerCase()}`);
+  // The owner by username inside the same statement: one round trip, not two.
+  const owner = sql`(select ${users.id} from ${users} where ${users.username} = ${username.toLowerCase()} limit 1)`;
+  const where = and(sql`${eventTypes.userId} = ${owner}`, sql`lower(${eventTypes.slug}) = ${slug.toLowerCase()}`);
   const found = await bookable(where);
   if (found || !linkToken) return found;
   // Off, but a single-use link of it opens it (decision 039).
@@ -303,7 +309,7 @@ export async function busyTimes(
   hostId: string,
   from: Date,
   to: Date,
-  options: { executor?: Executor; excludeEventId?: string; excludeEventIds?: string[] } = {},
+  options: { executor?: Executor; excludeEventId?: string; excludeEventIds?: string[]; calendars?: boolean } = {},
 ): Promise<BusyTime[]> {
   const db = options.executor ?? (await getDb());
   const rows = await db
@@ -343,7 +349,7 @@ export async function busyTimes(
     ...(r.eventTypeId ? { eventTypeId: r.eventTypeId } : {}),
   }));
   // The host's outside calendars (docs/decisions/035), from the cache the job runner keeps fresh.
-  const outside = await externalBusyTimes(hostId, from, to, options.executor);
+  const outside = options.calendars === false ? [] : await externalBusyTimes(hostId, from, to, options.executor);
   if (outside.length === 0) return own;
   return [...own, ...outside].sort((a, b) => new Date(a.start).getTime() - new Date(b.start).getTime());
 }
@@ -404,12 +410,13 @@ export async function slotSearch(
         executor: options.executor,
         excludeEventIds: options.excludeEventIds,
         excludeEventId: options.excludeEventId,
+        calendars: found.calendars,
       });
       withBusy.push({ id: h.id, schedule: h.schedule, roundRobin: h.roundRobin, busy });
     }
     return { eventType: eventTypeInput, hosts: withBusy, now: query.now, range: query.range, timeZone: query.timeZone, ...periods };
   }
-  const busy = await busyTimes(ownerId, from, to, options);
+  const busy = await busyTimes(ownerId, from, to, { ...options, calendars: found.calendars });
   return {
     eventType: eventTypeInput,
     hosts: [{ id: ownerId, schedule: { timeZone: schedule.timeZone, weekly: schedule.weekly, overrides: schedule.overrides }, busy }],

@@ -122,7 +122,7 @@ export async function createBookingChange(input: {
 }): Promise<BookingResult> {
   // A meeting added to the host's calendar a minute ago still wins (bounded wait; else the cache).
   const { found } = input.request;
-  await refreshHostCalendars([found.ownerId, ...(found.eventType.hostIds ?? [])], input.now);
+  if (found.calendars !== false) await refreshHostCalendars([found.ownerId, ...(found.eventType.hostIds ?? [])], input.now);
   const result = await createBooking(input.request, input.now, input.idempotency, async (tx, r) => {
     const seatId = "session" in r.booking ? r.booking.id : null;
     const eventId = "session" in r.booking ? (r.booking as SeatBooking).session.id : r.booking.id;

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { rateLimits } from "../../db/schema";
 import { getDb } from "./db.server";
 import { env } from "./env.server";
+import { MemoryRateLimiter } from "./memory-rate-limit.server";
 
 export interface RateLimitRule {
   /** Requests allowed per window, before RATE_LIMIT_FACTOR. */
@@ -54,6 +55,18 @@ export async function hit(key: string, rule: RateLimitRule, now = new Date()): P
     remaining: Math.max(0, limit - row.count),
     retryAfterSeconds: Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000)),
   };
+}
+
+const perProcess = new MemoryRateLimiter();
+
+/**
+ * A hit on a budget kept in this process only (the JSON API's calls per minute, decision 042): no
+ * database write per call. Each server process counts its own calls; limits that must hold across
+ * servers (sign-in, password reset) use `hit`.
+ */
+export function hitInProcess(key: string, rule: RateLimitRule, now = new Date()): RateLimitResult {
+  const limit = Math.max(1, Math.floor(rule.limit * env().RATE_LIMIT_FACTOR));
+  return perProcess.hit(key, limit, rule.windowSeconds, now.getTime());
 }
 
 /** Checks every rule; the first one exhausted wins. */

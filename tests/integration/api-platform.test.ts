@@ -11,8 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { uniqueEmail } from "../support/http";
 import { ROOT, startServer, type RunningServer } from "../support/server";
-import { client, servers, signUp } from "./context";
+import { client, servers, signUp, sql } from "./context";
 import { CORS_ORIGIN, SESSION_SECRET } from "./global-setup";
+
+const db = sql();
 
 type Doc = { openapi: string; paths: Record<string, Record<string, unknown>> };
 
@@ -226,5 +228,12 @@ describe("the per-caller rate limit", () => {
       statuses.push(res.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it("counts the calls in the server process, with no database write per call (decision 042)", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < LIMIT + 1; i++) await call("GET", "/packages", { "x-forwarded-for": ip }, undefined, limited.url);
+    const [{ n }] = await db<{ n: number }[]>`select count(*)::int as n from rate_limits where key like 'api:%'`;
+    expect(n).toBe(0);
   });
 });

@@ -28,7 +28,7 @@ import { linkBase } from "~/utils/request.server";
 import { SLOT_TAKEN_MESSAGE } from "~/api/booking-api.server";
 import { DATE, dateLabel, MONTH, monthOf, pageHref, prefillOf, shiftMonth, slotLabel, type PageQuery } from "~/components/booking-page";
 import { LOCATION_LABELS } from "~/schemas/location-labels";
-import { checkRateLimits, clientIp, RATE_LIMITS, retryAfterHeaders } from "~/utils/rate-limit.server";
+import { checkRateLimits, clientIp, hitInProcess, RATE_LIMITS, retryAfterHeaders } from "~/utils/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
 import { currentZoneName, isTimeZone, packedTimeZoneNames, unpackTimeZones } from "~/scheduling/time-zone";
 import { timeZoneHint, TIME_ZONE_GUESS_META } from "~/utils/time-zone-hint";
@@ -193,7 +193,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     /** `?name=&email=&notes=&a_<questionId>=`: the form's first values, kept from link to link. */
     prefill: prefillOf(q),
     /** A host calendar could not be read on its last try: the times come from the last good read (docs/decisions/035). */
-    calendarsStale: taking ? await hostCalendarsStale([found.ownerId, ...(found.eventType.hostIds ?? [])]) : false,
+    calendarsStale: taking && found.calendars !== false ? await hostCalendarsStale([found.ownerId, ...(found.eventType.hostIds ?? [])]) : false,
   };
 }
 
@@ -238,11 +238,10 @@ export async function action({ params, request }: ActionFunctionArgs) {
     answers: answersFromForm(questions, form),
   };
   // Per client address, before anything else: a script trying addresses gets nowhere. The form
-  // also spends the address's budget of the JSON paths, as POST /api/bookings does (decision 039).
-  const limited = await checkRateLimits([
-    [`booking-form:ip:${clientIp(request)}`, RATE_LIMITS.bookingFormPerIp],
-    [`api:ip:${clientIp(request)}`, { limit: env().API_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }],
-  ]);
+  // also spends the address's budget of the JSON paths, as POST /api/bookings does (decision 039),
+  // counted in this process like theirs (decision 042).
+  const formLimit = await checkRateLimits([[`booking-form:ip:${clientIp(request)}`, RATE_LIMITS.bookingFormPerIp]]);
+  const limited = formLimit.allowed ? hitInProcess(`api:ip:${clientIp(request)}`, { limit: env().API_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }) : formLimit;
   if (!limited.allowed) {
     const minutes = Math.ceil(limited.retryAfterSeconds / 60);
     const message = `Too many booking attempts from your network. Try again in about ${minutes} minute${minutes === 1 ? "" : "s"}.`;

@@ -136,6 +136,14 @@ const CONNECTION_ERRORS = new Set([
   "CONNECTION_ENDED",
   "CONNECTION_DESTROYED",
   "CONNECT_TIMEOUT",
+  // PostgreSQL ending the session itself (a terminated backend, a shutdown, a crash restart):
+  // admin_shutdown, crash_shutdown, cannot_connect_now, and the connection_exception class.
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08003",
+  "08006",
 ]);
 process.on("unhandledRejection", (reason) => {
   const code = reason && typeof reason === "object" ? (reason.code ?? reason.cause?.code) : undefined;

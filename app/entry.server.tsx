@@ -11,10 +11,13 @@ import { closeDatabase, noteDatabaseFault, startDatabase } from "~/utils/db.serv
 import { env } from "~/utils/env.server";
 import { openApiDocument } from "~/api/openapi/document.server";
 import { PAGE_CACHE_MARK } from "~/utils/page-cache.server";
+import { keepIconMarkup } from "~/utils/icon-markup.server";
 import { rememberRouteMatches } from "~/utils/route-matching.server";
 
-// Route matching for a path is done once per server, not four times per request (docs/decisions/043).
+// Route matching for a path is done once per server, not four times per request, and icons are
+// rendered once per server, not on every render (docs/decisions/043).
 rememberRouteMatches();
+keepIconMarkup();
 
 export const streamTimeout = 5_000;
 

@@ -136,6 +136,8 @@ async function main() {
         cacheHitVsBareBrowser: ratio(figures.appCacheHitBrowser.rps, figures.bareNodeBrowser.rps),
         renderedCpuVsReference: ratio(figures.appRendered.cpuMsPerRequest, figures.reference.cpuMsPerRequest),
         renderedBrowserCpuVsReference: ratio(figures.appRenderedBrowser.cpuMsPerRequest, figures.reference.cpuMsPerRequest),
+        // Like with like: both compress for a browser.
+        renderedBrowserCpuVsReferenceBrowser: ratio(figures.appRenderedBrowser.cpuMsPerRequest, figures.referenceBrowser.cpuMsPerRequest),
         browserCpuVsNoEncoding: ratio(figures.appRenderedBrowser.cpuMsPerRequest, figures.appRendered.cpuMsPerRequest),
       },
       node: process.version,

@@ -18,10 +18,10 @@ import helmet from "helmet";
 // passes signals on and relays page-cache invalidations (docs/decisions/032).
 //
 // The default heap cap (docs/decisions/032): V8 sizes its heap growth by the cap, and without
-// one a busy process grows to 400-500 MB of RSS. `npm start`, `npm run serve` and the Docker
+// one a busy process grew to 227-420 MB of RSS. `npm start`, `npm run serve` and the Docker
 // image pass it to this process; workers get it here unless a cap was given on the command line
 // or in NODE_OPTIONS.
-const DEFAULT_MAX_OLD_SPACE_MB = 256;
+const DEFAULT_MAX_OLD_SPACE_MB = 384;
 const WORKERS = webConcurrency();
 if (cluster.isPrimary && WORKERS > 1) {
   runPrimary(WORKERS);

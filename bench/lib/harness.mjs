@@ -279,7 +279,7 @@ export async function benchHost(base, db, { name, ip = "127.0.0.1", duration = 3
 export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 /** The heap cap `npm start`, `npm run serve` and the Docker image give the server (docs/decisions/032). */
-export const DEFAULT_HEAP_ARGS = ["--max-old-space-size=256"];
+export const DEFAULT_HEAP_ARGS = ["--max-old-space-size=384"];
 
 /**
  * A fresh database and one production app server on it (the per-caller limits lifted: the bench

@@ -45,7 +45,7 @@ describe("WEB_CONCURRENCY", () => {
       const workers = childrenOf(server.process.pid!);
       expect(workers).toHaveLength(3);
       // Started without a heap flag, the workers get the default cap.
-      for (const pid of workers) expect(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")).toContain("--max-old-space-size=256");
+      for (const pid of workers) expect(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")).toContain("--max-old-space-size=384");
       const answers = await Promise.all(Array.from({ length: 12 }, () => fetch(`${server.url}/healthz`, { headers: { connection: "close" } })));
       expect(answers.every((r) => r.status === 200)).toBe(true);
     } finally {

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -9,8 +8,8 @@ import { PasswordField } from "~/components/password-field";
 import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
-import { AuthorizationError, createUserSession, getAuthenticator, normalizeEmail, requireAnonymous } from "~/utils/auth.server";
-import { SignInSchema } from "~/schemas/auth";
+import { AuthorizationError, createUserSession, getAuthenticator, normalizeEmail, parseSignInForm, requireAnonymous } from "~/utils/auth.server";
+import { SIGN_IN_CONSTRAINT, validateSignIn } from "~/schemas/sign-in-form";
 import { publicEnv } from "~/utils/env.server";
 import { safeRedirectPath } from "~/utils/permissions";
 import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
@@ -32,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   // remix-auth copies the request (body included), so ours must stay unread.
   const formData = await readFormData(request.clone());
-  const submission = parseWithZod(formData, { schema: SignInSchema });
+  const submission = parseSignInForm(formData);
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
@@ -84,10 +83,10 @@ export default function SignIn() {
   const [form, fields] = useForm({
     id: "signin",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(SignInSchema),
+    constraint: SIGN_IN_CONSTRAINT,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+    onValidate: ({ formData }) => validateSignIn(formData),
   });
   const signupHref = redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : "/signup";
   return (

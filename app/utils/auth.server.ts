@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "@remix-run/node";
 import { and, eq, gt } from "drizzle-orm";
 import { AuthorizationError, Authenticator } from "remix-auth";
@@ -5,6 +6,7 @@ import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
 import { sessions, users, type User } from "../../db/schema";
 import { MESSAGES } from "~/messages";
+import { SignInSchema } from "~/schemas/auth";
 import { getDb } from "./db.server";
 import { env } from "./env.server";
 import { burnPasswordCheck, verifyPassword } from "./password.server";
@@ -21,6 +23,14 @@ export type AuthUser = Pick<User, "id" | "email" | "name" | "role" | "username" 
 // Routes take remix-auth's error class from here: imported by a route module itself, the CommonJS
 // package (which requires @remix-run/server-runtime) would reach every page's browser bundle.
 export { AuthorizationError };
+
+/**
+ * The sign-in form parsed with `SignInSchema`. Here, not in the route, so the sign-in page's
+ * browser code never imports zod (its checks there are ~/schemas/sign-in-form).
+ */
+export function parseSignInForm(formData: FormData) {
+  return parseWithZod(formData, { schema: SignInSchema });
+}
 
 export const AUTH_USER_COLUMNS = {
   id: users.id,

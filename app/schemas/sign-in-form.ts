@@ -1,0 +1,24 @@
+import { parse } from "@conform-to/react";
+import { MESSAGES } from "~/messages";
+
+/**
+ * The sign-in form's checks in the browser, without zod: the page then loads no validation
+ * library (README "JavaScript budget"). Only what `SignInSchema` (./auth) surely refuses is
+ * refused here, with its messages; the server parses every submission with the schema and has
+ * the last word (a malformed address is answered by the server).
+ */
+export const SIGN_IN_CONSTRAINT = { email: { required: true }, password: { required: true }, redirectTo: { required: true } };
+
+export function validateSignIn(formData: FormData) {
+  return parse(formData, {
+    resolve(payload) {
+      const error: Record<string, string[]> = {};
+      const email = typeof payload.email === "string" ? payload.email.trim() : "";
+      if (email === "") error.email = [MESSAGES.emailRequired];
+      else if (email.length > 254) error.email = ["That email address is too long."];
+      else if (!/^[^@\s]+@[^@\s]+$/.test(email)) error.email = ["Enter a valid email address."];
+      if (typeof payload.password !== "string" || payload.password === "") error.password = [MESSAGES.passwordRequired];
+      return Object.keys(error).length > 0 ? { error } : { value: payload };
+    },
+  });
+}

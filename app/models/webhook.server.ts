@@ -151,11 +151,15 @@ export async function insertDeliveries(tx: Transaction, rows: NewDelivery[]): Pr
 }
 
 /** The test button's delivery: one message to one subscription, due now. */
-export async function insertTestDelivery(subscriptionId: string, body: string): Promise<WebhookDelivery> {
+/**
+ * The test button's delivery, due only at `heldUntil` (the request's own lease): the job runner
+ * does not claim it before the request does, and sends it then if the request died first.
+ */
+export async function insertTestDelivery(subscriptionId: string, body: string, heldUntil: Date): Promise<WebhookDelivery> {
   const db = await getDb();
   const [row] = await db
     .insert(webhookDeliveries)
-    .values({ subscriptionId, bookingEventId: null, eventId: null, type: "webhook.test", body, messageId: newMessageId() })
+    .values({ subscriptionId, bookingEventId: null, eventId: null, type: "webhook.test", body, messageId: newMessageId(), nextAttemptAt: heldUntil })
     .returning();
   return row;
 }

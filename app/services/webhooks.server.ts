@@ -401,8 +401,10 @@ export async function sendTestWebhook(userId: string, id: string) {
     timestamp: new Date().toISOString(),
     data: { subscriptionId: subscription.id, message: "A test from Scheduler: your endpoint receives signed webhooks." },
   });
-  const delivery = await insertTestDelivery(subscription.id, body);
-  const [claimed] = await claimDueDeliveries(new Date(), { batch: 1, leaseMs: LEASE_MS, onlyId: delivery.id });
+  // Held for this request (the runner would otherwise claim it first and the answer be pending).
+  const heldUntil = new Date(Date.now() + LEASE_MS);
+  const delivery = await insertTestDelivery(subscription.id, body, heldUntil);
+  const [claimed] = await claimDueDeliveries(heldUntil, { batch: 1, leaseMs: LEASE_MS, onlyId: delivery.id });
   if (claimed) await sendClaimed(claimed, false);
   return getDelivery(userId, delivery.id);
 }

@@ -368,6 +368,19 @@ describe("the subscription API", () => {
     expect(again[1].id).toBe(delivery.messageId);
   });
 
+  it("the test button always answers its own attempt, even with the job runner polling every 0.3 s", async () => {
+    // The runner could claim the fresh test delivery before the request did, and the answer
+    // was then still pending (seen in a CI run).
+    const hook = await subscribe(host, "/test-race");
+    const answers: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const delivery = await ok<{ status: string; attemptLog: unknown[] }>(await call("POST", `/api/webhooks/${hook.id}/test`, { token: host.token }));
+      answers.push(`${delivery.status} ${delivery.attemptLog.length}`);
+      await pause(37);
+    }
+    expect(answers).toEqual(Array.from({ length: 25 }, () => "delivered 1"));
+  });
+
   it("lists, changes and deletes one's own; another host's ids are 404", async () => {
     const hook = await subscribe(host, "/crud");
     const list = await ok<{ id: string; secret?: string }[]>(await call("GET", "/api/webhooks", { token: host.token }));

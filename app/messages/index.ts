@@ -4,6 +4,8 @@
  */
 export const MESSAGES = {
   emailRequired: "Email is required!!",
+  emailTooLong: "That email address is too long.",
+  emailInvalid: "Enter a valid email address.",
   passwordRequired: "Password is required!!",
   signInSuccess: "Signin successd...",
   signUpSuccess: "Login successd...",

@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { plainText } from "./input-rules";
 import { MESSAGES } from "~/messages";
+import { EMAIL_MAX_LENGTH } from "./sign-in-form";
 
 const email = z
   .string({ error: MESSAGES.emailRequired })
   .trim()
   .min(1, MESSAGES.emailRequired)
-  .max(254, "That email address is too long.")
-  .pipe(z.email("Enter a valid email address."));
+  .max(EMAIL_MAX_LENGTH, MESSAGES.emailTooLong)
+  .pipe(z.email(MESSAGES.emailInvalid));
 
 /** The rules for a password someone chooses (sign-up, change password). */
 export const newPassword = z.string({ error: MESSAGES.passwordRequired }).min(8, "Use at least 8 characters.").max(128, "Use at most 128 characters.");

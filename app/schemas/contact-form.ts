@@ -30,8 +30,8 @@ export const ContactSchema = z.object({
     .string({ error: MESSAGES.emailRequired })
     .trim()
     .min(1, MESSAGES.emailRequired)
-    .max(CONTACT_LIMITS.email, "That email address is too long.")
-    .pipe(z.email("Enter a valid email address.")),
+    .max(CONTACT_LIMITS.email, MESSAGES.emailTooLong)
+    .pipe(z.email(MESSAGES.emailInvalid)),
   subject: z
     .string()
     .transform((s) => oneLine(s) || undefined)

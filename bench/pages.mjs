@@ -24,6 +24,17 @@ import { benchHost, ensureAppBuild, largestRssMb, load, numberFromEnv, ratio, rs
 
 const log = (...args) => console.error("[bench:pages]", ...args);
 
+/** Figures of one load run in several slices: mean requests/s and CPU per request, worst p50/p99. */
+function combined(slices) {
+  const mean = (key, scale) => Math.round((slices.reduce((a, f) => a + f[key], 0) / slices.length) * scale) / scale;
+  return {
+    rps: mean("rps", 100),
+    cpuMsPerRequest: mean("cpuMsPerRequest", 1000),
+    p50ms: Math.max(...slices.map((f) => f.p50ms)),
+    p99ms: Math.max(...slices.map((f) => f.p99ms)),
+  };
+}
+
 async function main() {
   const duration = numberFromEnv("BENCH_DURATION", 8, 1);
   const connections = numberFromEnv("BENCH_CONNECTIONS", 10, 1);
@@ -103,14 +114,7 @@ async function main() {
     for (const [name, run] of Object.entries(bookingRuns)) {
       const [{ n }] = await db`select count(*)::int as n from events where event_type_id = ${run.host.eventTypeId} and starts_at > now()`;
       if (n !== 2 * bookingsPerRound) throw new Error(`${name}: expected ${2 * bookingsPerRound} stored bookings, found ${n}`);
-      const k = run.rounds.length;
-      figures[name] = {
-        bookings: n,
-        rps: Math.round((run.rounds.reduce((a, f) => a + f.rps, 0) / k) * 100) / 100,
-        cpuMsPerRequest: Math.round((run.rounds.reduce((a, f) => a + f.cpuMsPerRequest, 0) / k) * 1000) / 1000,
-        p50ms: Math.max(...run.rounds.map((f) => f.p50ms)),
-        p99ms: Math.max(...run.rounds.map((f) => f.p99ms)),
-      };
+      figures[name] = { bookings: n, ...combined(run.rounds) };
       log(`${name}: ${JSON.stringify(figures[name])}`);
     }
 
@@ -144,13 +148,9 @@ async function main() {
       }
       await sleep(500);
       for (const s of servers) {
-        const n = s.slices.length;
         figures[s.name] = {
           seconds: mixedSeconds,
-          rps: Math.round((s.slices.reduce((a, f) => a + f.rps, 0) / n) * 100) / 100,
-          cpuMsPerRequest: Math.round((s.slices.reduce((a, f) => a + f.cpuMsPerRequest, 0) / n) * 1000) / 1000,
-          p50ms: Math.max(...s.slices.map((f) => f.p50ms)),
-          p99ms: Math.max(...s.slices.map((f) => f.p99ms)),
+          ...combined(s.slices),
           rssMbBefore: s.rssMbBefore,
           rssMbAfter: { total: rssMb(s.pid), largest: largestRssMb(s.pid) },
         };

@@ -44,8 +44,10 @@ const SITE_STYLES_ID = "site-styles";
  * back from the page it hydrates, so React never touches it (the style-src policy allows inline
  * styles). Pages are compressed whole, so it costs its gzip size on each page.
  */
+let browserStyles: string | undefined; // read from the page once, not on every render of the layout
+
 function SiteStyles() {
-  const css = typeof document === "undefined" ? stylesheetText(tailwindHref) : (document.getElementById(SITE_STYLES_ID)?.textContent ?? "");
+  const css = typeof document === "undefined" ? stylesheetText(tailwindHref) : (browserStyles ??= document.getElementById(SITE_STYLES_ID)?.textContent ?? "");
   return <style id={SITE_STYLES_ID} dangerouslySetInnerHTML={{ __html: css }} />;
 }
 

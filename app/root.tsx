@@ -12,6 +12,7 @@ import tailwindHref from "./tailwind.css";
 import { EMBED_FRAME_SCRIPT, EMBED_PARAM } from "~/utils/embed";
 import { getUser } from "~/utils/auth.server";
 import { stylesheetText } from "~/utils/inline-stylesheet.server";
+import { staticPageScript } from "~/utils/static-page-script.server";
 import { publicEnv } from "~/utils/env.server";
 import { getToast } from "~/utils/toast.server";
 import { TIME_ZONE_HINT_SCRIPT } from "~/utils/time-zone-hint";
@@ -92,11 +93,17 @@ export function Layout({ children }: { children: ReactNode }) {
   // ?embed=1 on a page that allows it (handle.embeddable: the booking pages) drops the site's chrome.
   const location = useLocation();
   const matches = useMatches();
-  const handles = matches.map((m) => m.handle as { embeddable?: boolean; chrome?: "booking" | "app" } | undefined);
+  const handles = matches.map((m) => m.handle as { embeddable?: boolean; chrome?: "booking" | "app"; staticForVisitors?: boolean } | undefined);
   const embed = new URLSearchParams(location.search).get(EMBED_PARAM) === "1" && handles.some((h) => h?.embeddable);
   // A booking page is the host's, not ours: no site navigation or footer (it says "Powered by").
   // The app's own pages (the dashboard) keep the navbar but not the marketing footer.
   const chrome = handles.reduce<"booking" | "app" | "site">((found, h) => h?.chrome ?? found, "site");
+  // A visitor's copy of a page that asks for it (handle.staticForVisitors: the home page) goes out
+  // without React: the HTML works as it is, and a small inline script gives its menus and
+  // carousel their behaviour (docs/decisions/045). Anyone signed in, or with a toast to see, gets
+  // the hydrated page. Only a document is sent so: a page already hydrated stays so when it
+  // navigates there.
+  const staticPage = typeof document === "undefined" && Boolean(root) && !root?.user && !root?.toast && handles.some((h) => h?.staticForVisitors);
   // Embedded, the page is as tall as its content (not the frame), so the parent can size the
   // frame to it, and transparent around its cards, so it sits on the host's own background.
   return (
@@ -108,7 +115,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteStyles />
         <Links />
         {/* Zod without its eval probe: the policy has no 'unsafe-eval' (see ZOD_JITLESS_SCRIPT). */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
+        {staticPage ? null : <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />}
         {/* The browser's time zone as a client-hint cookie (app/scheduling/time-zone.ts). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_HINT_SCRIPT }} />
         {/* Embedded: storage that may be blocked, the height and Escape for the parent page (docs/decisions/019). */}
@@ -128,8 +135,14 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         {embed || chrome !== "site" ? null : <SiteFooter year={root?.year ?? new Date().getFullYear()} />}
         <Toaster toast={root?.toast ?? null} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {staticPage ? (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: staticPageScript() }} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
         {root?.env.chatWidgetUrl && !embed ? <script src={root.env.chatWidgetUrl} async nonce={nonce} /> : null}
       </body>
     </html>

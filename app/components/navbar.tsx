@@ -7,6 +7,7 @@ import LogOut from "lucide-react/icons/log-out";
 import Menu from "lucide-react/icons/menu";
 import PanelLeft from "lucide-react/icons/panel-left";
 import { Logo } from "./logo";
+import { enhanceMenus } from "~/utils/menu-behaviour";
 import { roleLabel, type Role } from "~/utils/permissions";
 
 const LINKS = [
@@ -30,51 +31,12 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 }
 
 /**
- * Menus are <details> elements so they open and close before (and without) JavaScript. With it,
- * they behave as menus do: one open at a time, Escape closes (focus back on the button), a click
- * or tap outside closes, a navigation closes; each button says whether it is expanded.
+ * The navbar's menus behave as menus (app/utils/menu-behaviour.ts), and a new page closes
+ * every one of them.
  */
 function useMenus(nav: React.RefObject<HTMLElement>) {
   const location = useLocation();
-  useEffect(() => {
-    const root = nav.current;
-    if (!root) return;
-    const menus = () => [...root.querySelectorAll<HTMLDetailsElement>("details[data-menu]")];
-    const sync = (menu: HTMLDetailsElement) => menu.querySelector(":scope > summary")?.setAttribute("aria-expanded", String(menu.open));
-    const onToggle = (event: Event) => {
-      const menu = event.target as HTMLDetailsElement;
-      if (!(menu instanceof HTMLDetailsElement) || !menu.hasAttribute("data-menu")) return;
-      sync(menu);
-      if (menu.open) for (const other of menus()) if (other !== menu && other.open) other.open = false;
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      for (const menu of menus()) {
-        if (!menu.open) continue;
-        menu.open = false;
-        menu.querySelector<HTMLElement>(":scope > summary")?.focus();
-      }
-    };
-    const onPointer = (event: PointerEvent) => {
-      for (const menu of menus()) if (menu.open && !menu.contains(event.target as Node)) menu.open = false;
-    };
-    const onFocus = (event: FocusEvent) => {
-      for (const menu of menus()) if (menu.open && !menu.contains(event.target as Node)) menu.open = false;
-    };
-    menus().forEach(sync);
-    // toggle does not bubble: listen in the capture phase.
-    root.addEventListener("toggle", onToggle, true);
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("focusin", onFocus);
-    return () => {
-      root.removeEventListener("toggle", onToggle, true);
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("focusin", onFocus);
-    };
-  }, [nav]);
-  // A new page: every menu closes.
+  useEffect(() => (nav.current ? enhanceMenus(nav.current) : undefined), [nav]);
   useEffect(() => {
     for (const menu of nav.current?.querySelectorAll<HTMLDetailsElement>("details[data-menu]") ?? []) menu.open = false;
   }, [location.pathname, location.search, nav]);

@@ -21,8 +21,11 @@ import { requireUser } from "~/utils/auth.server";
 // The form (and zod, for its checks in the browser) loads only when the review modal opens.
 const ReviewForm = lazy(() => import("~/components/home/review-form"));
 
-/** An anonymous visitor's copy may come from the full-page cache (docs/decisions/032). */
-export const handle = { pageCache: true };
+/**
+ * An anonymous visitor's copy may come from the full-page cache (docs/decisions/032), and goes
+ * out without React (docs/decisions/045): nothing a visitor does here needs it.
+ */
+export const handle = { pageCache: true, staticForVisitors: true };
 
 export const meta: MetaFunction = () =>
   pageMeta({

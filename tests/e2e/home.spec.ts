@@ -216,6 +216,73 @@ test.describe("home page", () => {
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
 
+  test("a visitor's home page downloads no JavaScript file, and its menu and pictures still behave (decision 045)", async ({ page, browser, baseURL }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    expect(scripts).toEqual([]);
+    await expect(page.locator("script[src], link[rel=modulepreload]")).toHaveCount(0);
+    await expect(page.getByRole("main")).toHaveAttribute("data-enhanced", "");
+
+    // The phone menu: aria-expanded follows it, Escape closes it with focus back, so does a tap outside.
+    const menu = page
+      .getByRole("navigation", { name: "Main" })
+      .locator("summary", { has: page.locator("svg") })
+      .first();
+    await expect(menu).toHaveAccessibleName("Open menu");
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toBeFocused();
+    await menu.click();
+    await page.mouse.click(360, 700);
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    // Links are plain links: the next page loads whole.
+    await menu.click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
+    await expect(page).toHaveURL("/pricing");
+    // From a hydrated page, the way back is a client navigation: the page stays hydrated.
+    await waitForHydration(page);
+    await menu.click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Wants to Scheduled?" })).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(0);
+
+    // A reviewer's picture that fails to load gives way to the initials without React too.
+    const reviewer = await browser.newContext();
+    const pro = await reviewer.newPage();
+    await signIn(pro, DEMO.pro.email, DEMO.pro.password);
+    await pro.goto("/?review=new");
+    await waitForHydration(pro);
+    const text = uniqueText("Broken picture for visitors");
+    await submitReview(reviewDialog(pro), { rating: "3", review: text, imageUrl: `${baseURL}/no-such-avatar-${Date.now()}.png` });
+    await expect(toast(pro)).toContainText(REVIEW_ADDED);
+    await reviewer.close();
+    await page.goto("about:blank");
+    await page.goto("/#reviews");
+    await expect(page.getByRole("main")).toHaveAttribute("data-enhanced", "");
+    await waitForHydration(page);
+    const avatar = reviewCards(page).filter({ hasText: text }).getByTestId("review-avatar");
+    await avatar.scrollIntoViewIfNeeded();
+    await expect(avatar.locator("img")).toHaveCount(0);
+    await expect(avatar).toHaveText("PP");
+  });
+
+  test("a signed-in person's home page is hydrated by React", async ({ page }) => {
+    await signIn(page, DEMO.host.email, DEMO.host.password);
+    await page.goto("/");
+    await waitForHydration(page);
+    expect(await page.evaluate(() => "__remixContext" in window)).toBe(true);
+    await expect(page.getByRole("main")).not.toHaveAttribute("data-enhanced");
+  });
+
   test("the review carousel scrolls with the buttons and the arrow keys", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto("/#reviews");

@@ -41,14 +41,16 @@ export function uniqueEmail(prefix = "user"): string {
 export const STRONG_PASSWORD = "e2e-Passw0rd!";
 
 /**
- * Resolves once React has hydrated the page, so clicks reach React handlers instead of the
- * server-rendered markup (the password toggle, for one, only works after hydration).
- * React stores its props on every DOM node it hydrated; <main> is rendered by the root route.
+ * Resolves once the page's scripts have run, so clicks reach their handlers instead of the
+ * server-rendered markup (the password toggle, for one, only works after hydration): React
+ * hydrated it (React stores its props on every DOM node it hydrated; <main> is rendered by the
+ * root route), or, on a visitor's page sent without React (docs/decisions/045), its inline
+ * script marked <main> as enhanced.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const main = document.querySelector("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps"));
+    return main !== null && (main.hasAttribute("data-enhanced") || Object.keys(main).some((key) => key.startsWith("__reactProps")));
   });
 }
 

@@ -1,0 +1,40 @@
+import { enhanceCarousel } from "./carousel-behaviour";
+import { enhanceMenus } from "./menu-behaviour";
+
+/**
+ * The inline script of a page sent without React (app/root.tsx, docs/decisions/045). It is made
+ * of functions' source (Function.prototype.toString): the menus' and the carousel's, which
+ * hydrated pages run from an effect, and the two below, which only such a page needs. So each of
+ * them is self-contained: no module-level name, no import, only the browser's globals (the unit
+ * test runs the script on a stand-in page; tests/e2e/home.spec.ts in Chromium).
+ */
+
+/**
+ * A picture drawn over initials (`img[data-initials]`) that fails to load is removed, so the
+ * initials show; it may have failed before this ran.
+ */
+function enhanceAvatars(root: ParentNode): void {
+  for (const img of Array.from(root.querySelectorAll<HTMLImageElement>("img[data-initials]"))) {
+    if (img.complete && img.naturalWidth === 0) img.remove();
+    else img.addEventListener("error", () => img.remove(), { once: true });
+  }
+}
+
+/** The attribute <main> gets once a page sent without React has its behaviour. */
+export const STATIC_PAGE_READY = "data-enhanced";
+
+/** Runs the three on a page sent without React, then marks <main> (STATIC_PAGE_READY). */
+function enhanceStaticPage(menus: typeof enhanceMenus, carousel: typeof enhanceCarousel, avatars: typeof enhanceAvatars, ready: string): void {
+  const nav = document.querySelector<HTMLElement>('nav[aria-label="Main"]');
+  if (nav) menus(nav);
+  document.querySelectorAll<HTMLElement>("[data-carousel]").forEach((scroller) => carousel(scroller));
+  avatars(document);
+  document.querySelector("main")?.setAttribute(ready, "");
+}
+
+/** The script, made once; it goes at the end of <body>, when the whole page is there. */
+let script: string | undefined;
+export function staticPageScript(): string {
+  script ??= `(${enhanceStaticPage.toString()})(${enhanceMenus.toString()},${enhanceCarousel.toString()},${enhanceAvatars.toString()},${JSON.stringify(STATIC_PAGE_READY)});`;
+  return script;
+}

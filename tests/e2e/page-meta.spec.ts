@@ -36,6 +36,28 @@ for (const path of ["/", "/pricing", "/signin", "/signup", "/pro/30min"]) {
   });
 }
 
+/**
+ * A hydrated page's scripts are fetched at low priority (decision 046): the page still hydrates,
+ * with no error or warning in the console (React reports a hydration that fell back to rendering
+ * there).
+ */
+for (const path of ["/signin", "/pro/30min"]) {
+  test(`${path} fetches its scripts at low priority and hydrates cleanly`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning") errors.push(m.text());
+    });
+    page.on("pageerror", (e) => errors.push(e.message));
+    const html = await (await page.request.get(path)).text();
+    expect(html).toMatch(/<link rel="modulepreload" fetchpriority="low" href="\/build\//);
+    expect(html).not.toMatch(/<link rel="modulepreload" href=/);
+    expect(html).toMatch(/<script nonce="[^"]*" type="module" fetchpriority="low" async="">/);
+    await page.goto(path);
+    await waitForHydration(page);
+    expect(errors).toEqual([]);
+  });
+}
+
 test("the dashboard has a meta description (search engines' and Lighthouse's check)", async ({ page }) => {
   await signIn(page, DEMO.pro.email, DEMO.pro.password, "/dashboard");
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -149,6 +149,7 @@ test.describe("pricing", () => {
     for (const path of [standard, enterprise]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: /^Pay for/ })).toBeVisible();
+      await waitForHydration(page);
       expect(await seriousViolations(page)).toEqual([]);
     }
   });

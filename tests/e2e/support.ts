@@ -120,6 +120,13 @@ export async function signOut(page: Page): Promise<void> {
  * failure says what and where; checked once every finite (entry) animation has ended.
  */
 export async function seriousViolations(page: Page) {
+  // The page as its scripts leave it: a page that runs Remix's scripts is checked once hydrated;
+  // without JavaScript there is nothing to wait for.
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    if (!("__remixContext" in window) || !main) return true;
+    return main.hasAttribute("data-enhanced") || Object.keys(main).some((key) => key.startsWith("__reactProps"));
+  });
   await page.waitForFunction(() => document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== "running"));
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   return results.violations
@@ -177,6 +184,7 @@ export async function newBookingHost(browser: Browser, prefix: string): Promise<
   await expect(toast(page)).toContainText(TEXT.signUpSuccess);
   const username = `bk${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   await page.goto("/dashboard/profile");
+  await waitForHydration(page);
   await page.getByLabel("Username", { exact: true }).fill(username);
   await page.getByRole("button", { name: "Save username" }).click();
   await expect(page.getByText("Username saved.").first()).toBeVisible();

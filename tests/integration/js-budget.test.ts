@@ -65,7 +65,8 @@ describe("JavaScript budget", () => {
     expect((await signUp(host, uniqueEmail("budget"))).status).toBe(302);
     await (await host.get("/")).text(); // reads the sign-up's toast
     const signedIn = await (await host.get("/")).text();
-    expect(signedIn).toMatch(/<link rel="modulepreload" href="\/build\//);
+    // Its chunks are preloaded, at low priority (decision 046).
+    expect(signedIn).toMatch(/<link rel="modulepreload" fetchpriority="low" href="\/build\//);
     expect(signedIn).not.toContain("enhanceCarousel");
   });
 

@@ -13,7 +13,6 @@ import { openApiDocument } from "~/api/openapi/document.server";
 import { PAGE_CACHE_MARK } from "~/utils/page-cache.server";
 import { keepIconMarkup } from "~/utils/icon-markup.server";
 import { rememberRouteMatches } from "~/utils/route-matching.server";
-import { lowPriorityScripts } from "~/utils/low-priority-scripts.server";
 
 // Route matching for a path is done once per server, not four times per request, and icons are
 // rendered once per server, not on every render (docs/decisions/043).
@@ -47,19 +46,9 @@ const handleRequest: HandleDocumentRequestFunction = (
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           const body = new PassThrough();
-          if (streams) {
-            resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          } else {
-            // The whole document, its scripts fetched at low priority (docs/decisions/046).
-            const chunks: Buffer[] = [];
-            body.on("data", (chunk: Buffer) => chunks.push(chunk));
-            body.on("end", () =>
-              resolve(new Response(lowPriorityScripts(Buffer.concat(chunks).toString("utf8")), { headers: responseHeaders, status: responseStatusCode })),
-            );
-            body.on("error", reject);
-          }
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onShellError(error: unknown) {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { createReadableStreamFromReadable, createRequestHandler } from "@remix-run/node";
+import { lowPriorityScripts } from "./low-priority-scripts.server";
 import { makeEntry, PAGE_CACHE_MARK, pageCacheGeneration, pageCacheKey, sendEntry, storeEntry } from "./page-cache.server";
 
 /**
@@ -33,7 +34,7 @@ export function createRemixHandler(options: {
       const renderedAt = pageCacheGeneration();
       const response = await handle(remixRequest(req, res), options.getLoadContext(req, res));
       if (cacheKey !== null && response.status === 200 && response.headers.has(PAGE_CACHE_MARK) && response.body) {
-        const html = Buffer.from(await response.arrayBuffer());
+        const html = lowPriorityScripts(Buffer.from(await response.arrayBuffer()));
         const headers: Array<[string, string]> = [];
         for (const [name, value] of Object.entries(res.getHeaders())) {
           if (value !== undefined) headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
@@ -90,7 +91,10 @@ async function sendResponse(res: ExpressResponse, response: Response) {
     res.end();
     return;
   }
-  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  const type = response.headers.get("Content-Type") ?? "";
+  if (/text\/event-stream/i.test(type)) res.flushHeaders();
+  // A document's scripts are fetched at low priority (docs/decisions/046).
+  const finish = /^text\/html/i.test(type) ? lowPriorityScripts : (bytes: Buffer) => bytes;
   const reader = response.body.getReader();
   // Chunks that arrive together are written (and flushed through compression) together: a
   // document rendered at once is one write; a later part (deferred data) its own.
@@ -99,7 +103,7 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   const writePending = () => {
     scheduled = false;
     if (pending.length === 0 || res.writableEnded) return;
-    res.write(Buffer.concat(pending));
+    res.write(finish(Buffer.concat(pending)));
     pending = [];
     res.flush?.();
   };
@@ -117,7 +121,7 @@ async function sendResponse(res: ExpressResponse, response: Response) {
     res.destroy(error as Error);
     throw error;
   }
-  const rest = pending.length > 0 ? Buffer.concat(pending) : undefined;
+  const rest = pending.length > 0 ? finish(Buffer.concat(pending)) : undefined;
   pending = [];
   res.end(rest);
 }

@@ -67,16 +67,6 @@ export interface BookingHost {
   timeZone: string;
 }
 
-/**
- * Locks the host's users row FOR UPDATE (the per-host queue, as `lockHost`) and reads who the mails
- * go to in the same statement.
- */
-export async function lockHostOf(tx: Transaction, hostId: string): Promise<BookingHost> {
-  const [row] = await tx.select({ email: users.email, name: users.name, timeZone: users.timeZone }).from(users).where(eq(users.id, hostId)).for("update");
-  if (!row) throw new Error("host not found");
-  return row;
-}
-
 export async function hostOf(tx: Transaction, hostId: string): Promise<BookingHost> {
   const [row] = await tx.select({ email: users.email, name: users.name, timeZone: users.timeZone }).from(users).where(eq(users.id, hostId));
   return row ?? { email: "", name: "", timeZone: "UTC" };

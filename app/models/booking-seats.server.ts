@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { bookingSeats, eventInvitees, events, type BookingSeat, type Event } from "../../db/schema";
 import { getDb } from "~/utils/db.server";
-import { hashBookingToken, hostOf, slotsOfDay, when, type BookingHost, type SeatBooking } from "./booking-request.server";
+import { hashBookingToken, slotsOfDay, when, type BookingHost, type SeatBooking } from "./booking-request.server";
 
 export type { SeatBooking };
 import { isOverlapViolation, isUuid, lockHost, notify, type HostEvent, type Transaction } from "./event.server";
@@ -202,7 +202,8 @@ async function afterChange(tx: Transaction, within: SeatWithin | undefined, foun
 export type SeatWithin = (tx: Transaction, result: Extract<SeatChangeResult, { ok: true }>, before: { startsAt: Date; endsAt: Date }) => Promise<void>;
 
 async function cancelSeatIn(tx: Transaction, found: SeatBooking, reason: string | undefined, now: Date): Promise<SeatChangeResult> {
-  await lockHost(tx, found.hostId);
+  // An event's host never changes: the locked row is the one the mails name.
+  const host = await lockHost(tx, found.hostId);
   const [seat] = await tx.select().from(bookingSeats).where(eq(bookingSeats.id, found.id)).for("update");
   const [current] = seat ? await tx.select().from(events).where(eq(events.id, seat.eventId)).for("update") : [];
   if (!seat || !current) return { ok: false, reason: "not-found" };
@@ -213,7 +214,6 @@ async function cancelSeatIn(tx: Transaction, found: SeatBooking, reason: string 
     .where(eq(bookingSeats.id, seat.id))
     .returning();
   const { session, live } = await afterSeatLeft(tx, current.id, now);
-  const host = await hostOf(tx, current.hostId);
   await notify(
     tx,
     current.hostId,
@@ -243,13 +243,13 @@ export async function rescheduleSeat(found: SeatBooking, start: Date, now: Date,
 }
 
 async function rescheduleSeatIn(tx: Transaction, found: SeatBooking, bookable: BookableEventType, start: Date, now: Date): Promise<SeatChangeResult> {
-  await lockHost(tx, found.hostId);
+  // An event's host never changes: the locked row is the one the mails name.
+  const host = await lockHost(tx, found.hostId);
   const [seat] = await tx.select().from(bookingSeats).where(eq(bookingSeats.id, found.id)).for("update");
   const [current] = seat ? await tx.select().from(events).where(eq(events.id, seat.eventId)).for("update") : [];
   if (!seat || !current) return { ok: false, reason: "not-found" };
   if (seat.status === "cancelled" || current.status === "cancelled") return { ok: false, reason: "already-cancelled" };
   const alone = (await liveSeats(tx, current.id)).length === 1;
-  const host = await hostOf(tx, current.hostId);
   if (start.getTime() === current.startsAt.getTime()) {
     return { ok: true, booking: seatBooking(current, seat, await liveSeats(tx, current.id)), host, left: null };
   }

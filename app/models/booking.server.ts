@@ -5,7 +5,7 @@ import { computeSlots } from "~/scheduling/slots";
 import { addDays, instantToWallClock } from "~/scheduling/zoned-time";
 import { getDb } from "~/utils/db.server";
 import type { IdempotencyHooks, StoredAnswer } from "./idempotency.server";
-import { isOverlapViolation, isUuid, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
+import { isOverlapViolation, isUuid, lockHost, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
 import { getBookableEventType, slotSearch, type BookableEventType } from "./event-type.server";
 import { applyBookingControls, linkUsedBy } from "./booking-controls.server";
 import { bookSeat, findSeatBooking, moveSessionSeats } from "./booking-seats.server";
@@ -13,7 +13,6 @@ import {
   hashBookingToken,
   bookingBell,
   hostOf,
-  lockHostOf,
   LOCATION_EVENT_TYPE,
   pendingHold,
   slotsOfDay,
@@ -103,7 +102,7 @@ export async function createBooking(
     db.transaction(async (tx): Promise<BookingResult> => {
       await idempotency?.hooks.claim(tx, now);
       // The host's row is the per-host queue; guest bookings never count toward the free cap (decision 038).
-      const host = await lockHostOf(tx, ownerId);
+      const host = await lockHost(tx, ownerId);
       const controls = await applyBookingControls(tx, { eventType, email, singleUseToken: request.singleUseToken }, now);
       if (!controls.ok) throw new BookingRefused(controls.reason);
       const slot = (await slotsOfDay(tx, found, start, timeZone, now)).find((s) => s.start === start.getTime());

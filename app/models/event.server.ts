@@ -162,9 +162,23 @@ export async function isAtEventCap(host: Actor, now: Date): Promise<boolean> {
   return (await countUpcomingEvents(host.id, now)) >= FREE_EVENT_CAP;
 }
 
-/** Locks the host's users row FOR UPDATE (the per-host queue for calendar writes); the host with their role now. */
-export async function lockHost(tx: Transaction, hostId: string): Promise<Actor> {
-  const [host] = await tx.select({ id: users.id, role: effectiveRole }).from(users).where(eq(users.id, hostId)).for("update");
+/** The host whose row is locked: their role now, and who their mails go to, in which zone. */
+export interface LockedHost extends Actor {
+  email: string;
+  name: string;
+  timeZone: string;
+}
+
+/**
+ * Locks the host's users row FOR UPDATE (the per-host queue for calendar writes) and reads the
+ * host in the same statement.
+ */
+export async function lockHost(tx: Transaction, hostId: string): Promise<LockedHost> {
+  const [host] = await tx
+    .select({ id: users.id, role: effectiveRole, email: users.email, name: users.name, timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.id, hostId))
+    .for("update");
   if (!host) throw new Error("host not found");
   return host;
 }

@@ -420,12 +420,11 @@ app.use("/embed.js", (_req, res, next) => {
 const PUBLIC_ENTRIES = new Set(fs.existsSync("public") ? fs.readdirSync("public") : []);
 const servePublic = express.static("public", { maxAge: "1h", index: false });
 app.use((req, res, next) => {
-  const first = req.path.split("/", 2)[1] ?? "";
-  let name = first;
+  let name;
   try {
-    name = decodeURIComponent(first);
+    name = decodeURIComponent(req.path.split("/", 2)[1] ?? "");
   } catch {
-    name = first;
+    return next(); // a malformed escape names nothing public/ holds
   }
   if (!PUBLIC_ENTRIES.has(name)) return next();
   return servePublic(req, res, next);

@@ -7,6 +7,7 @@ import { MESSAGES } from "~/messages";
  * refused here, with its messages; the server parses every submission with the schema and has
  * the last word (a malformed address is answered by the server).
  */
+
 /** The longest e-mail address a form takes (RFC 5321); `SignInSchema` uses it too. */
 export const EMAIL_MAX_LENGTH = 254;
 

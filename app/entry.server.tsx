@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceContext } from "~/components/nonce";
+import { AfterActionContext, NonceContext } from "~/components/nonce";
 import { startJobs, stopJobs } from "~/jobs/index.server";
 import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError } from "~/utils/database-unavailable";
 import { closeDatabase, noteDatabaseFault, startDatabase } from "~/utils/db.server";
@@ -40,7 +40,9 @@ const handleRequest: HandleDocumentRequestFunction = (
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        <AfterActionContext.Provider value={remixContext.staticHandlerContext.actionData != null}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        </AfterActionContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -5,7 +5,7 @@ import { lazy, type ComponentProps, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { CHROME_ATTRIBUTE, loadedSiteChrome, loadSiteChrome } from "./components/site-chrome-loader";
 import { NavigationProgress } from "./components/navigation-progress";
-import { useNonce } from "./components/nonce";
+import { useAfterAction, useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
 import { listBellNotifications } from "./models/notification.server";
 import tailwindHref from "./tailwind.css";
@@ -87,23 +87,41 @@ export function useOptionalUser() {
  */
 const ZOD_JITLESS_SCRIPT = "globalThis.__zod_globalConfig={jitless:true};";
 
+/** What a route's `handle` may say about the document around it. */
+interface SiteHandle {
+  /** Its pages may be shown in a frame (`?embed=1`) without the site's chrome. */
+  embeddable?: boolean;
+  chrome?: "booking" | "app";
+  /** Sent without React (docs/decisions/045, 047): always, or when this says so of the route's data. */
+  staticPage?: boolean | ((data: unknown) => boolean);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   // ?embed=1 on a page that allows it (handle.embeddable: the booking pages) drops the site's chrome.
   const location = useLocation();
   const matches = useMatches();
-  const handles = matches.map((m) => m.handle as { embeddable?: boolean; chrome?: "booking" | "app"; staticForVisitors?: boolean } | undefined);
+  const handles = matches.map((m) => m.handle as SiteHandle | undefined);
   const embed = new URLSearchParams(location.search).get(EMBED_PARAM) === "1" && handles.some((h) => h?.embeddable);
   // A booking page is the host's, not ours: no site navigation or footer (it says "Powered by").
   // The app's own pages (the dashboard) keep the navbar but not the marketing footer.
   const chrome = handles.reduce<"booking" | "app" | "site">((found, h) => h?.chrome ?? found, "site");
-  // A visitor's copy of a page that asks for it (handle.staticForVisitors: the home page) goes out
-  // without React: the HTML works as it is, and a small inline script gives its menus and
-  // carousel their behaviour (docs/decisions/045). Anyone signed in, or with a toast to see, gets
-  // the hydrated page. Only a document is sent so: a page already hydrated stays so when it
-  // navigates there.
-  const staticPage = typeof document === "undefined" && Boolean(root) && !root?.user && !root?.toast && handles.some((h) => h?.staticForVisitors);
+  // A page that asks for it (handle.staticPage: the home page, unless its review form is open)
+  // goes out without React: the HTML works as it is, and a small inline script gives its menus,
+  // bell and carousel their behaviour (docs/decisions/045, 047). With a toast to see, or as the
+  // answer to a posted form, it is the hydrated page. Only a document is sent so: a page already
+  // hydrated stays so when it navigates there.
+  const afterAction = useAfterAction();
+  const staticPage =
+    typeof document === "undefined" &&
+    Boolean(root) &&
+    !root?.toast &&
+    !afterAction &&
+    matches.some((m, i) => {
+      const wants = handles[i]?.staticPage;
+      return wants === true || (typeof wants === "function" && wants(m.data));
+    });
   // Embedded, the page is as tall as its content (not the frame), so the parent can size the
   // frame to it, and transparent around its cards, so it sits on the host's own background.
   return (

@@ -50,7 +50,9 @@ export interface BellNotification {
 
 /**
  * The bell: a red badge with the unread count; opening the panel marks them read (in the
- * background with JavaScript, optimistically; with a button without it).
+ * background with JavaScript, optimistically; with a button without it). On a page sent without
+ * React, `enhanceBell` (app/utils/static-page-script.server.ts) does the same to this markup: it
+ * finds the bell by `data-bell` and what shows "unread" by `data-unread`.
  */
 function NotificationBell({ notifications }: { notifications: BellNotification[] }) {
   const fetcher = useFetcher();
@@ -61,6 +63,7 @@ function NotificationBell({ notifications }: { notifications: BellNotification[]
     <details
       className="sm:relative"
       data-menu
+      data-bell
       onToggle={(event) => {
         if (event.currentTarget.open && unread > 0) fetcher.submit(null, { method: "post", action: "/notifications/read" });
       }}
@@ -75,6 +78,7 @@ function NotificationBell({ notifications }: { notifications: BellNotification[]
         {unread > 0 ? (
           <span
             data-testid="notification-count"
+            data-unread
             className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold text-white"
           >
             {unread > 99 ? "99+" : unread}
@@ -87,7 +91,7 @@ function NotificationBell({ notifications }: { notifications: BellNotification[]
           <p className="text-sm font-semibold text-neutral-900">Notifications</p>
           {unread > 0 ? (
             // Without JavaScript opening the panel cannot tell the server; this button can.
-            <Form method="post" action="/notifications/read">
+            <Form method="post" action="/notifications/read" data-unread>
               <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
               <button type="submit" className="rounded text-xs font-medium text-brand-700 hover:underline">
                 Mark all as read
@@ -100,10 +104,18 @@ function NotificationBell({ notifications }: { notifications: BellNotification[]
         ) : (
           <ul className="max-h-96 divide-y divide-neutral-100 overflow-y-auto" data-testid="notification-list">
             {notifications.map((n) => (
-              <li key={n.id} className={`flex gap-2 px-3 py-2 text-sm ${n.unread && !marking ? "font-medium text-neutral-900" : "text-neutral-700"}`}>
-                {n.unread && !marking ? <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-brand-600" aria-hidden /> : null}
+              <li
+                key={n.id}
+                className={`flex gap-2 px-3 py-2 text-sm ${n.unread && !marking ? "font-medium text-neutral-900" : "text-neutral-700"}`}
+                data-unread-item={n.unread && !marking ? "" : undefined}
+              >
+                {n.unread && !marking ? <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-brand-600" aria-hidden data-unread /> : null}
                 <span>
-                  {n.unread && !marking ? <span className="sr-only">Unread: </span> : null}
+                  {n.unread && !marking ? (
+                    <span className="sr-only" data-unread>
+                      Unread:{" "}
+                    </span>
+                  ) : null}
                   {n.notification}
                 </span>
               </li>

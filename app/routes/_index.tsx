@@ -22,10 +22,14 @@ import { requireUser } from "~/utils/auth.server";
 const ReviewForm = lazy(() => import("~/components/home/review-form"));
 
 /**
- * An anonymous visitor's copy may come from the full-page cache (docs/decisions/032), and goes
- * out without React (docs/decisions/045): nothing a visitor does here needs it.
+ * An anonymous visitor's copy may come from the full-page cache (docs/decisions/032). The page
+ * goes out without React (docs/decisions/045, 047), to visitors and to the signed in: nothing
+ * done here needs it but the review form, so a page with the form open is the hydrated one.
  */
-export const handle = { pageCache: true, staticForVisitors: true };
+export const handle = {
+  pageCache: true,
+  staticPage: (data: unknown) => !(data as { reviewFormOpen?: boolean } | undefined)?.reviewFormOpen,
+};
 
 export const meta: MetaFunction = () =>
   pageMeta({

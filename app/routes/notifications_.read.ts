@@ -17,7 +17,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await markNotificationsSeen(user.id);
   const back = form.get("redirectTo");
   if (typeof back === "string") return redirect(safeRedirectPath(back, "/"));
-  return { ok: true };
+  return Response.json({ ok: true });
 }
 
 export function loader() {

@@ -1,5 +1,19 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { DEMO, emailInput, passwordInput, signIn, signInButton, submitSignIn, toast, waitForHydration, seriousViolations } from "./support";
+import {
+  DEMO,
+  emailInput,
+  passwordInput,
+  signIn,
+  signInButton,
+  STRONG_PASSWORD,
+  submitSignIn,
+  submitSignUp,
+  TEXT,
+  toast,
+  uniqueEmail,
+  waitForHydration,
+  seriousViolations,
+} from "./support";
 
 const SECTION_HEADINGS = [
   "We make it easy to get started",
@@ -275,12 +289,53 @@ test.describe("home page", () => {
     await expect(avatar).toHaveText("PP");
   });
 
-  test("a signed-in person's home page is hydrated by React", async ({ page }) => {
-    await signIn(page, DEMO.host.email, DEMO.host.password);
+  test("a signed-in person's home page goes out without React too: its bell and menus behave, the review form hydrates (decision 047)", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await submitSignUp(page, { name: "Static Home", email: uniqueEmail("static-home"), password: STRONG_PASSWORD });
+    await expect(toast(page)).toContainText(TEXT.signUpSuccess);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
     await page.goto("/");
     await waitForHydration(page);
+    expect(scripts).toEqual([]);
+    expect(await page.evaluate(() => "__remixContext" in window)).toBe(false);
+    await expect(page.getByRole("main")).toHaveAttribute("data-enhanced", "");
+
+    // The bell: two unread; opening it shows them read at once and tells the server.
+    const bell = page.getByTestId("notification-bell");
+    await expect(bell).toHaveAccessibleName("Notifications (2 unread)");
+    await expect(page.getByTestId("notification-count")).toHaveText("2");
+    const marked = page.waitForResponse((r) => r.url().endsWith("/notifications/read") && r.request().method() === "POST");
+    await bell.click();
+    await expect(bell).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByText("Welcome! Set your availability and share your booking link.")).toBeVisible();
+    await expect(bell).toHaveAccessibleName("Notifications");
+    await expect(page.getByTestId("notification-count")).toBeHidden();
+    await expect(page.getByRole("button", { name: "Mark all as read" })).toBeHidden();
+    expect((await marked).status()).toBe(200);
+    // The account menu: opening it closes the bell; Escape closes it with focus back.
+    const account = page.getByTestId("avatar-menu");
+    await account.click();
+    await expect(account).toHaveAttribute("aria-expanded", "true");
+    await expect(bell).toHaveAttribute("aria-expanded", "false");
+    await page.keyboard.press("Escape");
+    await expect(account).toHaveAttribute("aria-expanded", "false");
+    await expect(account).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
+    // The server took it: the next page shows nothing unread.
+    await page.reload();
+    await expect(bell).toHaveAccessibleName("Notifications");
+    await expect(page.getByTestId("notification-count")).toHaveCount(0);
+
+    // Give Review opens the form on the hydrated page (it checks its fields with React).
+    await giveReview(page).click();
+    await expect(reviewDialog(page)).toBeVisible();
+    await waitForHydration(page);
     expect(await page.evaluate(() => "__remixContext" in window)).toBe(true);
-    await expect(page.getByRole("main")).not.toHaveAttribute("data-enhanced");
+    expect(await reviewDialog(page).evaluate((d: HTMLDialogElement) => d.matches(":modal"))).toBe(true);
+    expect(scripts.length).toBeGreaterThan(0);
   });
 
   test("the review carousel scrolls with the buttons and the arrow keys", async ({ page }) => {

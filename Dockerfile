@@ -65,4 +65,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"]
 
-CMD ["node", "--max-old-space-size=384", "server.mjs"]
+CMD ["node", "--max-old-space-size=384", "--heap-growing-percent=50", "server.mjs"]

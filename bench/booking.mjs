@@ -5,6 +5,9 @@
 // on the same PostgreSQL, pgbench of the booking's critical section (bench/lib/pgbench-booking.mjs):
 // the app's statements one round trip each, and the same work in one round trip; the JSON line's
 // `ratio.app40ToOneRoundTrip` is the app's bookings per second over 40 hosts divided by the latter.
+// And the floor of any HTTP server for the same call (bench/lib/booking-floor-server.mjs: node:http,
+// the same JSON body, that one round trip, as many workers as the app): `floor`, with
+// `ratio.floorToOneRoundTrip` (what HTTP and Node cost before any app code) and `ratio.app40ToFloor`.
 //
 //   node bench/booking.mjs      (or `npm run bench -- booking`)
 //
@@ -19,7 +22,8 @@
 // to accept each message, as a relay across a network does, so a booking that waited for SMTP
 // would show it in its latency.
 import { SMTPServer } from "smtp-server";
-import { HOST, benchHost, ensureAppBuild, freePort, ratio, startBenchApp, tempDir, treeCpuMs } from "./lib/harness.mjs";
+import os from "node:os";
+import { HOST, benchHost, ensureAppBuild, freePort, ratio, sleep, spawnReporting, startBenchApp, stopChild, tempDir, treeCpuMs } from "./lib/harness.mjs";
 import { findPgbench, preparePgbench, runPgbench } from "./lib/pgbench-booking.mjs";
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 1000);
@@ -72,29 +76,27 @@ async function main() {
     // Distinct free slots: every 15 minutes from tomorrow 00:00 UTC, host after host.
     const first = new Date();
     first.setUTCHours(24, 0, 0, 0);
-    async function book(eventTypeIds, label) {
+    // autocannon's request list: POST /api/bookings, each on the next of those slots.
+    function bookingRequests(eventTypeIds) {
       let next = 0;
       const request = () => {
         const k = next++;
         const start = new Date(first.getTime() + Math.floor(k / eventTypeIds.length) * 15 * 60_000).toISOString();
         return { eventTypeId: eventTypeIds[k % eventTypeIds.length], start, name: "Guest", email: `guest${k}@example.test`, timeZone: "Europe/Berlin" };
       };
+      return [
+        {
+          method: "POST",
+          path: "/api/bookings",
+          headers: { "content-type": "application/json" },
+          setupRequest: (req) => ({ ...req, body: JSON.stringify(request()) }),
+        },
+      ];
+    }
+    async function book(eventTypeIds, label) {
       log(`POST /api/bookings x ${BOOKINGS} over ${label}, ${CONNECTIONS} connections`);
       const cpuBefore = treeCpuMs(app.child.pid);
-      const posted = await autocannon({
-        url: base,
-        connections: CONNECTIONS,
-        amount: BOOKINGS,
-        timeout: 20,
-        requests: [
-          {
-            method: "POST",
-            path: "/api/bookings",
-            headers: { "content-type": "application/json" },
-            setupRequest: (req) => ({ ...req, body: JSON.stringify(request()) }),
-          },
-        ],
-      });
+      const posted = await autocannon({ url: base, connections: CONNECTIONS, amount: BOOKINGS, timeout: 20, requests: bookingRequests(eventTypeIds) });
       const result = figures(posted, `POST /api/bookings over ${label}`);
       result.cpuMsPerBooking = Math.round(((treeCpuMs(app.child.pid) - cpuBefore) / result.requests) * 100) / 100;
       const [{ n }] = await db`select count(*)::int as n from events where event_type_id in ${db(eventTypeIds)}`;
@@ -111,6 +113,39 @@ async function main() {
     const pgbench = findPgbench();
     await preparePgbench(db, many);
     const critical = runPgbench(pgbench, app.url.toString(), tempDir("pgbench"), { hostCount: HOSTS, clients: CONNECTIONS, seconds: DURATION });
+
+    // The floor: the same requests to a bare node:http server doing only that one round trip.
+    const floorWorkers = Number(JSON.parse(process.env.BENCH_APP_ENV ?? "{}").WEB_CONCURRENCY ?? os.availableParallelism());
+    const floorPort = await freePort();
+    const floorServer = spawnReporting(["bench/lib/booking-floor-server.mjs"], {
+      env: { PATH: process.env.PATH ?? "", DATABASE_URL: app.url.toString(), PORT: String(floorPort), WORKERS: String(floorWorkers), POOL: "10" },
+    });
+    let floor;
+    try {
+      await floorServer.ready;
+      // Its connections opened and warm, then DURATION seconds of the same requests over the hosts.
+      const floorLoad = (duration) =>
+        autocannon({
+          url: `http://${HOST}:${floorPort}`,
+          connections: CONNECTIONS,
+          duration,
+          timeout: 20,
+          requests: bookingRequests(many.map((h) => h.eventTypeId)),
+        });
+      figures(await floorLoad(2), "floor server warm-up");
+      const [before] = await db`select count(*)::int as n from events`;
+      const cpuBefore = treeCpuMs(floorServer.child.pid);
+      log(`POST /api/bookings on the floor server for ${DURATION} s over ${HOSTS} hosts, ${CONNECTIONS} connections`);
+      const run = await floorLoad(DURATION);
+      floor = figures(run, "floor server");
+      floor.cpuMsPerBooking = Math.round(((treeCpuMs(floorServer.child.pid) - cpuBefore) / floor.requests) * 100) / 100;
+      floor.workers = floorWorkers;
+      await sleep(500);
+      const [after] = await db`select count(*)::int as n from events`;
+      if (after.n - before.n < floor.requests) throw new Error(`floor server: ${floor.requests} answered, ${after.n - before.n} stored`);
+    } finally {
+      await stopChild(floorServer.child, "floor server", log);
+    }
 
     log(`GET /benchhost/bench for ${DURATION} s`);
     const page = figures(
@@ -137,7 +172,10 @@ async function main() {
         bookings40Hosts: bookings40,
         bookings,
         pgbench: { hosts: HOSTS, clients: CONNECTIONS, seconds: DURATION, ...critical },
+        floor,
         ratio: {
+          floorToOneRoundTrip: ratio(floor.rps, critical.oneRoundTrip.tps),
+          app40ToFloor: ratio(bookings40.rps, floor.rps),
           app40ToOneRoundTrip: ratio(bookings40.rps, critical.oneRoundTrip.tps),
           app40ToStatements: ratio(bookings40.rps, critical.statements.tps),
         },

@@ -278,8 +278,8 @@ export async function benchHost(base, db, { name, ip = "127.0.0.1", duration = 3
 /** The PostgreSQL server the benches make their databases on. */
 export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-/** The heap cap `npm start`, `npm run serve` and the Docker image give the server (docs/decisions/032). */
-export const DEFAULT_HEAP_ARGS = ["--max-old-space-size=384"];
+/** The heap settings `npm start`, `npm run serve` and the Docker image give the server (docs/decisions/032). */
+export const DEFAULT_HEAP_ARGS = ["--max-old-space-size=384", "--heap-growing-percent=50"];
 
 /**
  * A fresh database and one production app server on it (the per-caller limits lifted: the bench

@@ -44,8 +44,12 @@ describe("WEB_CONCURRENCY", () => {
       expect(server.output().match(/Scheduler listening on/g)).toHaveLength(3);
       const workers = childrenOf(server.process.pid!);
       expect(workers).toHaveLength(3);
-      // Started without a heap flag, the workers get the default cap.
-      for (const pid of workers) expect(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")).toContain("--max-old-space-size=384");
+      // Started without a heap flag, the workers get the default heap settings.
+      for (const pid of workers) {
+        const args = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+        expect(args).toContain("--max-old-space-size=384");
+        expect(args).toContain("--heap-growing-percent=50");
+      }
       const answers = await Promise.all(Array.from({ length: 12 }, () => fetch(`${server.url}/healthz`, { headers: { connection: "close" } })));
       expect(answers.every((r) => r.status === 200)).toBe(true);
     } finally {

@@ -17,7 +17,9 @@
 // Needs pgbench (on PATH or /usr/lib/postgresql/*/bin).
 // Optional: BENCH_BOOKINGS (default 1000, per run), BENCH_HOSTS (default 40), BENCH_DURATION (s, default 10;
 // also each pgbench run), BENCH_CONNECTIONS (default 10, pgbench clients too),
-// BENCH_APP_ENV (JSON of extra app environment, e.g. {"WEB_CONCURRENCY":"1","NODE_OPTIONS":"--cpu-prof"}),
+// BENCH_APP_ENV (JSON of extra app environment, e.g. {"WEB_CONCURRENCY":"1"}), BENCH_NODE_ARGS (the app
+// server's Node flags instead of the production heap flags, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof",
+// which NODE_OPTIONS does not take),
 // BENCH_SMTP_DELAY_MS (default 100): the app sends its mail to a local SMTP server that takes this long
 // to accept each message, as a relay across a network does, so a booking that waited for SMTP
 // would show it in its latency.

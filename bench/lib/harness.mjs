@@ -283,8 +283,9 @@ export const DEFAULT_HEAP_ARGS = ["--max-old-space-size=384", "--heap-growing-pe
 
 /**
  * A fresh database and one production app server on it (the per-caller limits lifted: the bench
- * is one client), with `env` on top. The server runs with the production heap cap unless
- * `env.NODE_OPTIONS` sets one or `nodeArgs` are given. `db` is a connection to that database;
+ * is one client), with `env` on top. The server runs with the production heap flags unless
+ * `env.NODE_OPTIONS` sets a cap, `nodeArgs` are given or BENCH_NODE_ARGS (space-separated Node
+ * flags, for those NODE_OPTIONS refuses, such as `--cpu-prof`) is set. `db` is a connection to that database;
  * `stop()` stops the server and drops the database; `another(nodeArgs, env)` starts a second server on the same database (its own port) with
  * other Node flags and returns `{ base, child, stop }`.
  */
@@ -310,7 +311,8 @@ export async function startBenchApp(name, env = {}, { log = () => {}, dbMax = 1,
   const launch = (args, env = serverEnv) => spawn(process.execPath, [...args, "server.mjs"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
   const heapGiven = (env.NODE_OPTIONS ?? "").includes("--max-old-space-size");
   const db = postgres(url.toString(), { max: dbMax, onnotice: () => {} });
-  const app = { base, url, db, child: launch(nodeArgs ?? (heapGiven ? [] : DEFAULT_HEAP_ARGS)) };
+  const fromEnv = process.env.BENCH_NODE_ARGS?.trim() ? process.env.BENCH_NODE_ARGS.trim().split(/\s+/) : null;
+  const app = { base, url, db, child: launch(nodeArgs ?? fromEnv ?? (heapGiven ? [] : DEFAULT_HEAP_ARGS)) };
   app.stop = async () => {
     await stopChild(app.child, "app server", log);
     await db.end();

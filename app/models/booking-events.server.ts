@@ -2,14 +2,16 @@ import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { bookingEventDeliveries, bookingEvents, type BookingEventKind, type BookingEventRecord } from "../../db/schema";
 import type { Transaction } from "./event.server";
 import { getDb } from "~/utils/db.server";
-import { collectMail, queueMail } from "~/utils/mail-transport.server";
+import { collectMail, queueMails } from "~/utils/mail-transport.server";
 
 /**
  * The durable outbox of booking changes (docs/decisions/030). A change writes its record with
  * recordBookingEvent in its own transaction, with one delivery row per consumer. Each consumer
  * (CONSUMERS) claims its due rows with FOR UPDATE SKIP LOCKED, works out its effects from the
  * record's snapshot, and in one transaction per record writes them and marks its row delivered:
- * a record's effects happen once, whichever app server and however many tries it takes.
+ * a record's effects happen once, whichever app server and however many tries it takes. Records
+ * whose effects write nothing (a host without webhook subscriptions or calendars) are marked
+ * delivered together, one statement per batch.
  */
 
 /** A consumer: `effects` composes (reads allowed, no writes); `apply` writes them in the marking transaction. */
@@ -19,6 +21,11 @@ export interface BookingEventConsumer<T = unknown> {
   apply(tx: Transaction, effects: T): Promise<void>;
   /** After the marking transaction committed (a nudge to whoever acts on what `apply` wrote); must not throw. */
   afterCommit?(effects: T): void;
+  /**
+   * Effects that write nothing (`apply` would do nothing with them): such records are marked
+   * delivered together, one statement for the batch, instead of one transaction each.
+   */
+  isEmpty?(effects: T): boolean;
 }
 
 const consumers: BookingEventConsumer[] = [];
@@ -154,10 +161,15 @@ export async function deliverBookingEvents(now: Date, batch = 20): Promise<numbe
   const db = await getDb();
   let delivered = 0;
   for (const consumer of consumers) {
+    const nothingToWrite: { id: string; effects: unknown }[] = [];
     for (const { record, attempts } of await claim(consumer.name, now, batch)) {
       const where = and(eq(bookingEventDeliveries.bookingEventId, record.id), eq(bookingEventDeliveries.consumer, consumer.name));
       try {
         const effects = await consumer.effects(record);
+        if (consumer.isEmpty?.(effects)) {
+          nothingToWrite.push({ id: record.id, effects });
+          continue;
+        }
         const done = await db.transaction(async (tx) => {
           // Still ours and still undelivered: a lease that ran out may have let another server do it.
           const [row] = await tx.select({ deliveredAt: bookingEventDeliveries.deliveredAt }).from(bookingEventDeliveries).where(where).for("update");
@@ -179,8 +191,42 @@ export async function deliverBookingEvents(now: Date, batch = 20): Promise<numbe
           .where(where);
       }
     }
+    if (nothingToWrite.length > 0) delivered += await markDelivered(consumer, nothingToWrite);
   }
   return delivered;
+}
+
+/**
+ * Marks records whose effects write nothing as delivered, in one statement. Only rows still
+ * undelivered: a lease that ran out may have let another server do one (as the per-record
+ * transaction checks). If it fails, the leases run out and the records are tried again.
+ */
+async function markDelivered(consumer: BookingEventConsumer, records: { id: string; effects: unknown }[]): Promise<number> {
+  try {
+    const db = await getDb();
+    const marked = await db
+      .update(bookingEventDeliveries)
+      .set({ deliveredAt: new Date(), lastError: null, nextAttemptAt: null })
+      .where(
+        and(
+          eq(bookingEventDeliveries.consumer, consumer.name),
+          inArray(
+            bookingEventDeliveries.bookingEventId,
+            records.map((r) => r.id),
+          ),
+          sql`${bookingEventDeliveries.deliveredAt} is null`,
+        ),
+      )
+      .returning({ id: bookingEventDeliveries.bookingEventId });
+    const ids = new Set(marked.map((m) => m.id));
+    for (const r of records) if (ids.has(r.id)) consumer.afterCommit?.(r.effects);
+    return ids.size;
+  } catch (error) {
+    console.error(
+      `booking events: ${consumer.name} could not mark ${records.length} records delivered: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return 0;
+  }
 }
 
 /** The mail consumer's effects: the messages, composed by the existing senders (collected, not sent). */
@@ -192,7 +238,8 @@ export function mailConsumer(
     effects: async (record) => ({ eventId: record.eventId, messages: await collectMail(() => tell(record.kind, record.payload)) }),
     async apply(tx, { eventId, messages }) {
       // Tied to the booking, for its timeline (the host's page of what the outbox did).
-      for (const message of messages) await queueMail(tx, message, { eventId });
+      await queueMails(tx, messages, { eventId });
     },
+    isEmpty: ({ messages }) => messages.length === 0,
   };
 }

@@ -463,6 +463,8 @@ export const calendarConsumer: BookingEventConsumer<CopyChange[]> = {
   name: "calendar",
   effects: (record) => copyEffects(record.eventId),
   apply: (tx, changes) => applyCopyChanges(tx, changes),
+  // A host without a receiving calendar, and no copy to remove: marked with the batch's other such records.
+  isEmpty: (changes) => changes.length === 0,
 };
 
 // ---------------------------------------------------------------------------------------------

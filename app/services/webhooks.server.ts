@@ -238,6 +238,8 @@ const webhookConsumer = {
   afterCommit(rows: NewDelivery[]) {
     if (rows.length > 0) nudgeWebhooks();
   },
+  // A host without a subscription for the type: marked with the batch's other such records.
+  isEmpty: (rows: NewDelivery[]) => rows.length === 0,
 };
 
 addBookingEventConsumer(webhookConsumer);

@@ -101,12 +101,19 @@ async function storeInOutbox(message: MailMessage, to: string[], status: MailOut
  * 'queued' for the job runner to send; without, 'stored' as sendMail would keep it.
  */
 export async function queueMail(tx: Pick<Database, "insert">, message: MailMessage, about: { eventId?: string | null } = {}): Promise<void> {
-  const to = recipients(message.to);
-  await tx.insert(mailOutbox).values({
-    ...outboxRow(message, to),
-    eventId: about.eventId ?? null,
-    status: env().SMTP_URL && to.length > 0 ? "queued" : "stored",
-  });
+  await queueMails(tx, [message], about);
+}
+
+/** queueMail for several messages, in one statement. */
+export async function queueMails(tx: Pick<Database, "insert">, messages: MailMessage[], about: { eventId?: string | null } = {}): Promise<void> {
+  if (messages.length === 0) return;
+  const smtp = Boolean(env().SMTP_URL);
+  await tx.insert(mailOutbox).values(
+    messages.map((message) => {
+      const to = recipients(message.to);
+      return { ...outboxRow(message, to), eventId: about.eventId ?? null, status: smtp && to.length > 0 ? ("queued" as const) : ("stored" as const) };
+    }),
+  );
 }
 
 /** Hands a message to the SMTP server: the recipients it refused (all of them when it failed). */

@@ -340,6 +340,24 @@ export async function eventForCopy(eventId: string) {
   return row ?? null;
 }
 
+/**
+ * Whether the calendar consumer may have anything to do for an event, in one statement: a copy of
+ * it or of its co-host rows exists, or one of their hosts has a calendar that receives bookings.
+ * Without either there is nothing to write or remove (most hosts have no calendar).
+ */
+export async function mayHaveCalendarWork(eventId: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      any: sql<boolean>`exists (select 1 from ${externalEventCopies} c
+          where c.event_id = ${eventId}::uuid or c.event_id in (select e.id from ${events} e where e.booking_id = ${eventId}::uuid))
+        or exists (select 1 from ${externalCalendars} k join ${events} e on e.host_id = k.user_id
+          where (e.id = ${eventId}::uuid or e.booking_id = ${eventId}::uuid) and k.receives_bookings and k.writable)`,
+    })
+    .from(sql`(values (1)) as one (x)`);
+  return row?.any === true;
+}
+
 /** The co-host rows of a collective booking (decision 020): each is on its own host's calendar too. */
 export async function coHostRowsOf(eventId: string): Promise<string[]> {
   const db = await getDb();

@@ -90,9 +90,10 @@ let nudging: Promise<void> | null = null;
 let again = false;
 
 /**
- * Runs the consumer (and the mail outbox) once, in the background, right after a change's commit
- * so its mails leave within moments; the job runner's poll does the same, so nothing depends on
- * it. A server with JOBS=off does no background work, this included.
+ * Runs the consumers (and the mail outbox) in the background, right after a change's commit, so
+ * its mails leave within moments: batch after batch until a run finds nothing more to do, so a
+ * burst of bookings is not left to the job runner's next poll. The runner's poll does the same,
+ * so nothing depends on it. A server with JOBS=off does no background work, this included.
  */
 export function nudgeBookingEvents(): void {
   if (env().JOBS === "off") return;
@@ -101,11 +102,14 @@ export function nudgeBookingEvents(): void {
     return;
   }
   nudging = (async () => {
+    let progress: boolean;
     do {
       again = false;
-      await deliverBookingEvents(new Date());
-      await sendOutboxMail(new Date());
-    } while (again);
+      const delivered = await deliverBookingEvents(new Date());
+      const sent = await sendOutboxMail(new Date());
+      // Records that failed wait for their next try, so a run without progress ends it.
+      progress = delivered > 0 || sent > 0;
+    } while (again || progress);
   })()
     .catch((error) => console.error("booking events: the nudge failed (the job runner retries):", error))
     .finally(() => {

@@ -7,6 +7,7 @@ import {
   applyCopyChanges,
   claimDueConnections,
   coHostRowsOf,
+  mayHaveCalendarWork,
   conflictConnectionsOf,
   copiesOf,
   createConnection,
@@ -435,6 +436,7 @@ async function removeCopy(connection: CalendarConnection, calendar: ExternalCale
  */
 async function copyEffects(eventId: string): Promise<CopyChange[]> {
   const changes: CopyChange[] = [];
+  if (!(await mayHaveCalendarWork(eventId))) return changes;
   for (const id of [eventId, ...(await coHostRowsOf(eventId))]) {
     const event = await eventForCopy(id);
     const copies = await copiesOf(id);

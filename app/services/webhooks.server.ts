@@ -152,6 +152,12 @@ function seatJson(seat: { id: string; name: string | null; email: string | null;
   return { id: seat.id, name: seat.name, email: seat.email, timeZone: seat.timeZone, status: seat.status, guests: seat.guests };
 }
 
+/** The host whose subscriptions a record's webhook goes to (from its snapshot), or null when it makes none. */
+function webhookHostOf(record: BookingEventRecord): string | null {
+  const subject = subjectOf(fromSnapshot<Told>(record.payload));
+  return subject?.event.eventTypeId ? subject.event.hostId : null;
+}
+
 /** The webhook's JSON body for a record (the same for every subscription). */
 export async function webhookPayload(record: BookingEventRecord, type: string): Promise<{ hostId: string; eventId: string; body: string } | null> {
   const subject = subjectOf(fromSnapshot<Told>(record.payload));
@@ -226,9 +232,14 @@ const webhookConsumer = {
   async effects(record: BookingEventRecord): Promise<NewDelivery[]> {
     const type = WEBHOOK_TYPE_OF_KIND[record.kind];
     if (!type) return [];
+    // Who would be told comes from the snapshot: most hosts subscribe to nothing, and then the
+    // payload (its event type read) is not made at all.
+    const hostId = webhookHostOf(record);
+    if (!hostId) return [];
+    const subscriptions = await subscriptionsFor(hostId, type);
+    if (subscriptions.length === 0) return [];
     const payload = await webhookPayload(record, type);
     if (!payload) return [];
-    const subscriptions = await subscriptionsFor(payload.hostId, type);
     return subscriptions.map((s) => ({ subscriptionId: s.id, bookingEventId: record.id, eventId: payload.eventId, type, body: payload.body }));
   },
   async apply(tx: Parameters<typeof insertDeliveries>[0], rows: NewDelivery[]) {

@@ -7,7 +7,8 @@
  * (b) two servers with runners (and their nudges) deliver many bookings: every record once;
  * (c) with the SMTP server gone, bookings still answer and their mails wait; back up, every
  *     mail arrives exactly once;
- * (d) with an SMTP server that never greets, POST /api/bookings still answers quickly.
+ * (d) with an SMTP server that never greets, POST /api/bookings still answers quickly;
+ * (e) a burst of bookings is mailed by their nudges, without waiting for the runner's poll.
  */
 import postgres from "postgres";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -190,3 +191,18 @@ it("(d) a booking answers quickly while the SMTP server stalls", async () => {
   expect(took).toBeLessThan(2_000);
   smtp.mode = "accept";
 }, 30_000);
+
+it("(e) a burst of bookings is mailed at once, not at the job runner's next poll", async () => {
+  // Only a server whose runner polls once an hour: what is mailed comes from the bookings' nudges.
+  for (const s of running.splice(0)) await s.stop("SIGTERM");
+  const server = await start({ JOBS_POLL_MS: "3600000" });
+  const guests = Array.from({ length: 60 }, (_, i) => `burst-${i}`);
+  await Promise.all(guests.map((g) => book(server, g)));
+  // The host's 60 mails leave one after the other (one recipient, one lane): give them time.
+  const mailed = await eventually(
+    () => guests.filter((g) => guestMails(g) === 1 && hostMails(g) === 1).length,
+    (n) => n === guests.length,
+    50_000,
+  );
+  expect(mailed).toBe(guests.length);
+}, 90_000);

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { bookingEventDeliveries, bookingEvents, type BookingEventKind, type BookingEventRecord } from "../../db/schema";
 import type { Transaction } from "./event.server";
 import { getDb } from "~/utils/db.server";
-import { collectMail, queueMails } from "~/utils/mail-transport.server";
+import { collectMail, queueMails, queueMailsWhere } from "~/utils/mail-transport.server";
 
 /**
  * The durable outbox of booking changes (docs/decisions/030). A change writes its record with
@@ -26,6 +26,19 @@ export interface BookingEventConsumer<T = unknown> {
    * delivered together, one statement for the batch, instead of one transaction each.
    */
   isEmpty?(effects: T): boolean;
+  /**
+   * The ids of a batch's records whose effects are surely empty, found in one statement for the
+   * whole batch (most hosts subscribe to nothing and have no calendar): they are marked with the
+   * batch's other empty ones without `effects` being asked. A record not in the set goes through
+   * `effects` as usual, so answering fewer is always safe.
+   */
+  surelyEmpty?(records: BookingEventRecord[]): Promise<Set<string>>;
+  /**
+   * `apply` as one statement that writes only where `when` holds: the record is then marked
+   * delivered and its effects written in that one statement, not in a transaction of several
+   * (`when` is true exactly when this server's mark took, the record being still undelivered).
+   */
+  applyWhere?(effects: T, when: SQL): SQL;
 }
 
 const consumers: BookingEventConsumer[] = [];
@@ -161,23 +174,32 @@ export async function deliverBookingEvents(now: Date, batch = 20): Promise<numbe
   const db = await getDb();
   let delivered = 0;
   for (const consumer of consumers) {
-    const nothingToWrite: { id: string; effects: unknown }[] = [];
-    for (const { record, attempts } of await claim(consumer.name, now, batch)) {
+    const nothingToWrite: { id: string; effects?: unknown }[] = [];
+    const claimed = await claim(consumer.name, now, batch);
+    const empty = claimed.length > 0 && consumer.surelyEmpty ? await surelyEmptyOf(consumer, claimed) : new Set<string>();
+    for (const { record, attempts } of claimed) {
       const where = and(eq(bookingEventDeliveries.bookingEventId, record.id), eq(bookingEventDeliveries.consumer, consumer.name));
+      if (empty.has(record.id)) {
+        nothingToWrite.push({ id: record.id });
+        continue;
+      }
       try {
         const effects = await consumer.effects(record);
         if (consumer.isEmpty?.(effects)) {
           nothingToWrite.push({ id: record.id, effects });
           continue;
         }
-        const done = await db.transaction(async (tx) => {
-          // Still ours and still undelivered: a lease that ran out may have let another server do it.
-          const [row] = await tx.select({ deliveredAt: bookingEventDeliveries.deliveredAt }).from(bookingEventDeliveries).where(where).for("update");
-          if (!row || row.deliveredAt) return false;
-          await consumer.apply(tx, effects);
-          await tx.update(bookingEventDeliveries).set({ deliveredAt: new Date(), lastError: null, nextAttemptAt: null }).where(where);
-          return true;
-        });
+        const applyWhere = consumer.applyWhere?.bind(consumer);
+        const done = applyWhere
+          ? await markAndApply(record.id, consumer.name, (when) => applyWhere(effects, when))
+          : await db.transaction(async (tx) => {
+              // Still ours and still undelivered: a lease that ran out may have let another server do it.
+              const [row] = await tx.select({ deliveredAt: bookingEventDeliveries.deliveredAt }).from(bookingEventDeliveries).where(where).for("update");
+              if (!row || row.deliveredAt) return false;
+              await consumer.apply(tx, effects);
+              await tx.update(bookingEventDeliveries).set({ deliveredAt: new Date(), lastError: null, nextAttemptAt: null }).where(where);
+              return true;
+            });
         if (done) {
           delivered += 1;
           consumer.afterCommit?.(effects);
@@ -196,12 +218,39 @@ export async function deliverBookingEvents(now: Date, batch = 20): Promise<numbe
   return delivered;
 }
 
+/** The consumer's surely empty records of a batch; none when asking fails (each record is then asked on its own). */
+async function surelyEmptyOf(consumer: BookingEventConsumer, claimed: { record: BookingEventRecord }[]): Promise<Set<string>> {
+  try {
+    return (await consumer.surelyEmpty?.(claimed.map((c) => c.record))) ?? new Set();
+  } catch (error) {
+    console.error(`booking events: ${consumer.name} could not sort out its empty records: ${error instanceof Error ? error.message : String(error)}`);
+    return new Set();
+  }
+}
+
+/**
+ * Marks one record delivered (only if still undelivered: a lease that ran out may have let
+ * another server do it) and writes its effects, in one statement; answers whether it marked.
+ */
+async function markAndApply(id: string, consumer: string, statement: (when: SQL) => SQL): Promise<boolean> {
+  const db = await getDb();
+  const result: unknown = await db.execute(sql`with mark as (
+      update ${bookingEventDeliveries} set delivered_at = now(), last_error = null, next_attempt_at = null
+      where booking_event_id = ${id}::uuid and consumer = ${consumer}::text and delivered_at is null
+      returning 1),
+    effect as (${statement(sql`exists (select 1 from mark)`)})
+    select count(*)::int as marked from mark`);
+  // postgres.js answers the rows, PGlite an object holding them.
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { marked: number }[];
+  return rows[0]?.marked === 1;
+}
+
 /**
  * Marks records whose effects write nothing as delivered, in one statement. Only rows still
  * undelivered: a lease that ran out may have let another server do one (as the per-record
  * transaction checks). If it fails, the leases run out and the records are tried again.
  */
-async function markDelivered(consumer: BookingEventConsumer, records: { id: string; effects: unknown }[]): Promise<number> {
+async function markDelivered(consumer: BookingEventConsumer, records: { id: string; effects?: unknown }[]): Promise<number> {
   try {
     const db = await getDb();
     const marked = await db
@@ -219,7 +268,8 @@ async function markDelivered(consumer: BookingEventConsumer, records: { id: stri
       )
       .returning({ id: bookingEventDeliveries.bookingEventId });
     const ids = new Set(marked.map((m) => m.id));
-    for (const r of records) if (ids.has(r.id)) consumer.afterCommit?.(r.effects);
+    // Surely empty records were never given effects: nothing follows them.
+    for (const r of records) if (ids.has(r.id) && "effects" in r) consumer.afterCommit?.(r.effects);
     return ids.size;
   } catch (error) {
     console.error(
@@ -240,6 +290,7 @@ export function mailConsumer(
       // Tied to the booking, for its timeline (the host's page of what the outbox did).
       await queueMails(tx, messages, { eventId });
     },
+    applyWhere: ({ eventId, messages }, when) => queueMailsWhere(messages, { eventId }, when),
     isEmpty: ({ messages }) => messages.length === 0,
   };
 }

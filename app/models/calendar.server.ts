@@ -358,6 +358,26 @@ export async function mayHaveCalendarWork(eventId: string): Promise<boolean> {
   return row?.any === true;
 }
 
+/** Of these events, those for which mayHaveCalendarWork is false, in one statement. */
+export async function withoutCalendarWork(eventIds: string[]): Promise<Set<string>> {
+  if (eventIds.length === 0) return new Set();
+  const db = await getDb();
+  const ids = sql.join(
+    [...new Set(eventIds)].map((id) => sql`(${id}::uuid)`),
+    sql`, `,
+  );
+  const rows = await db
+    .select({ id: sql<string>`x.id` })
+    .from(sql`(values ${ids}) as x (id)`)
+    .where(
+      sql`not exists (select 1 from ${externalEventCopies} c
+          where c.event_id = x.id or c.event_id in (select e.id from ${events} e where e.booking_id = x.id))
+        and not exists (select 1 from ${externalCalendars} k join ${events} e on e.host_id = k.user_id
+          where (e.id = x.id or e.booking_id = x.id) and k.receives_bookings and k.writable)`,
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
 /** The co-host rows of a collective booking (decision 020): each is on its own host's calendar too. */
 export async function coHostRowsOf(eventId: string): Promise<string[]> {
   const db = await getDb();

@@ -130,6 +130,23 @@ export async function subscriptionsFor(hostId: string, type: string): Promise<Pi
     .where(and(eq(webhookSubscriptions.userId, hostId), eq(webhookSubscriptions.active, true), arrayContains(webhookSubscriptions.events, [type])));
 }
 
+/** The types the active subscriptions of these hosts ask for, by host (hosts without any are absent). */
+export async function subscribedTypesOf(hostIds: string[]): Promise<Map<string, Set<string>>> {
+  const types = new Map<string, Set<string>>();
+  if (hostIds.length === 0) return types;
+  const db = await getDb();
+  const rows = await db
+    .select({ userId: webhookSubscriptions.userId, events: webhookSubscriptions.events })
+    .from(webhookSubscriptions)
+    .where(and(inArray(webhookSubscriptions.userId, hostIds), eq(webhookSubscriptions.active, true)));
+  for (const row of rows) {
+    const set = types.get(row.userId) ?? new Set<string>();
+    for (const type of row.events) set.add(type);
+    types.set(row.userId, set);
+  }
+  return types;
+}
+
 export interface NewDelivery {
   subscriptionId: string;
   bookingEventId: string | null;

@@ -2,6 +2,7 @@ import { type BookingHost } from "~/models/booking-request.server";
 import type { SeatBooking } from "~/models/booking-seats.server";
 import type { HostEvent } from "~/models/event.server";
 import { coHostsOf } from "~/models/team-booking.server";
+import { locationOfEventType } from "~/models/event-type.server";
 import { type InvitationKind, type SeatLine } from "~/mail/event-mail";
 import { mailHostOfBooking, mailInvitees } from "./event-invitations.server";
 
@@ -60,6 +61,8 @@ export async function mailBooking(
   kind: InvitationKind,
   options: { to?: string[]; links?: Links; note?: string } = {},
 ): Promise<void> {
-  await mailGuests(event, host, kind, options);
-  await mailHost(event, host, kind, event.guestName ?? "A guest");
+  // The event type's location, read once for both mails.
+  const located = event.eventTypeId ? { ...event, location: await locationOfEventType(event.eventTypeId) } : event;
+  await mailGuests(located, host, kind, options);
+  await mailHost(located, host, kind, event.guestName ?? "A guest");
 }

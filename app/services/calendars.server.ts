@@ -8,6 +8,7 @@ import {
   claimDueConnections,
   coHostRowsOf,
   mayHaveCalendarWork,
+  withoutCalendarWork,
   conflictConnectionsOf,
   copiesOf,
   createConnection,
@@ -467,6 +468,11 @@ export const calendarConsumer: BookingEventConsumer<CopyChange[]> = {
   apply: (tx, changes) => applyCopyChanges(tx, changes),
   // A host without a receiving calendar, and no copy to remove: marked with the batch's other such records.
   isEmpty: (changes) => changes.length === 0,
+  // The batch's events asked together whether they may have calendar work (most hosts have no calendar).
+  async surelyEmpty(records) {
+    const nothing = await withoutCalendarWork(records.map((r) => r.eventId));
+    return new Set(records.filter((r) => nothing.has(r.eventId)).map((r) => r.id));
+  },
 };
 
 // ---------------------------------------------------------------------------------------------

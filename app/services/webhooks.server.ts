@@ -16,6 +16,7 @@ import {
   insertTestDelivery,
   resendDelivery,
   subscriptionsFor,
+  subscribedTypesOf,
   updateSubscription,
   type AttemptResult,
   type ClaimedDelivery,
@@ -251,6 +252,12 @@ const webhookConsumer = {
   },
   // A host without a subscription for the type: marked with the batch's other such records.
   isEmpty: (rows: NewDelivery[]) => rows.length === 0,
+  // The batch's hosts' subscriptions in one read: records no active subscription asks for.
+  async surelyEmpty(records: BookingEventRecord[]): Promise<Set<string>> {
+    const asked = records.map((record) => ({ record, type: WEBHOOK_TYPE_OF_KIND[record.kind], hostId: webhookHostOf(record) }));
+    const types = await subscribedTypesOf([...new Set(asked.flatMap((a) => (a.hostId ? [a.hostId] : [])))]);
+    return new Set(asked.filter((a) => !a.type || !a.hostId || !types.get(a.hostId)?.has(a.type)).map((a) => a.record.id));
+  },
 };
 
 addBookingEventConsumer(webhookConsumer);

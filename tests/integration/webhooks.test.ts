@@ -162,6 +162,36 @@ describe("booking events", () => {
     expect(at_("/other")).toHaveLength(0);
   });
 
+  it("a host subscribed to other types only: its booking's record is done with nothing sent (one read for the batch); its cancel is sent", async () => {
+    const picky = await account("picky", "professional");
+    const type = await allDayEventType(call, picky.token, {
+      title: "Picky call",
+      slug: "picky-call",
+      duration: 15,
+      slotInterval: 15,
+      minimumNotice: 60,
+      bookingWindowDays: 30,
+      questions: [{ id: "company", label: "Company", type: "short_text", required: false }],
+    });
+    await subscribe(picky, "/picky", ["booking.cancelled"]);
+    const booking = await book(type._id);
+    const delivery = () =>
+      db`select d.delivered_at, d.last_error from booking_event_deliveries d join booking_events b on b.id = d.booking_event_id
+        where b.event_id = ${booking.id} and b.kind = 'created' and d.consumer = 'webhooks'`;
+    const [done] = await eventually(delivery, (rows) => rows[0]?.delivered_at != null);
+    expect(done.last_error).toBeNull();
+    await pause(300);
+    expect(at_("/picky")).toHaveLength(0);
+    await ok(await call("POST", `/api/bookings/${booking.id}/cancel`, { token: picky.token, json: { reason: "Not today" } }));
+    const got = await eventually(
+      () => at_("/picky"),
+      (r) => r.length >= 1,
+    );
+    await pause(300);
+    expect(at_("/picky").map((r) => r.json.type)).toEqual(["booking.cancelled"]);
+    expect(got[0].json.data).toMatchObject({ id: booking.id, status: "cancelled", reason: "Not today" });
+  });
+
   it("reschedule carries the previous start; cancel who cancelled and why", async () => {
     await subscribe(host, "/moves", ["booking.rescheduled", "booking.cancelled"]);
     const booking = await book(typeId);

@@ -25,19 +25,26 @@ export interface MailResult {
 export const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 } as const;
 
 type Transporter = ReturnType<typeof nodemailer.createTransport>;
-let cached: { url: string; transporter: Transporter } | undefined;
+let cached: { url: string; direct: Transporter; pooled: Transporter } | undefined;
 
-function smtpTransport(): Transporter | null {
+/**
+ * `direct`: one SMTP conversation per message, for a request that waits on it (its timeouts are
+ * the whole wait). `pooled`: the outbox's sender, over up to MAIL_LANES open connections, so a
+ * message costs no connect, greeting, EHLO and QUIT of its own (most of a mail's CPU); a
+ * connection is replaced after 100 messages and closed when idle past the socket timeout.
+ */
+function smtpTransport(kind: "direct" | "pooled"): Transporter | null {
   const url = env().SMTP_URL;
   if (!url) return null;
   if (cached?.url !== url) {
-    cached?.transporter.close();
-    // Pooled: a message goes over one of MAIL_LANES open connections instead of a new SMTP
-    // conversation each (connect, greeting, EHLO, QUIT), which cost most of a mail's CPU; a
-    // connection is replaced after 100 messages and closed when idle past the socket timeout.
-    cached = { url, transporter: nodemailer.createTransport({ url, pool: true, maxConnections: MAIL_LANES, maxMessages: 100, ...SMTP_TIMEOUTS }) };
+    cached?.pooled.close();
+    cached = {
+      url,
+      direct: nodemailer.createTransport({ url, ...SMTP_TIMEOUTS }),
+      pooled: nodemailer.createTransport({ url, pool: true, maxConnections: MAIL_LANES, maxMessages: 100, ...SMTP_TIMEOUTS }),
+    };
   }
-  return cached.transporter;
+  return cached[kind];
 }
 
 /** MAIL_FROM, or a no-reply address on the app's own host. */
@@ -200,7 +207,7 @@ const CLAIM_MS = 2 * 60_000;
  * kept 'stored' (no SMTP when they were written) are left alone. Answers how many it sent.
  */
 export async function sendOutboxMail(now: Date, batch = 20): Promise<number> {
-  const transporter = smtpTransport();
+  const transporter = smtpTransport("pooled");
   if (!transporter) return 0;
   const db = await getDb();
   const due = db
@@ -316,7 +323,7 @@ export async function sendMail(message: MailMessage): Promise<MailResult> {
     return { delivered: false, via: "outbox" };
   }
   const to = recipients(message.to);
-  const transporter = smtpTransport();
+  const transporter = smtpTransport("direct");
   if (!transporter || to.length === 0) {
     try {
       await storeInOutbox(message, to, "stored");

@@ -15,7 +15,8 @@ export interface ReceivedMail {
 
 /**
  * How the fake behaves: accept everything, refuse every recipient with a 550, or accept the
- * connection and never greet (the client's greeting timeout must end the wait).
+ * connection and never greet, nor answer a message on a connection already open (a pooled
+ * one): the client's greeting or socket timeout must end the wait.
  */
 export type FakeSmtpMode = "accept" | "reject" | "silent";
 
@@ -71,6 +72,10 @@ export async function startFakeSmtp(port = 0, options: { delayMs?: number } = {}
     logger: false,
     onConnect(_session, callback) {
       // Never calling back means never greeting.
+      if (fake.mode !== "silent") callback();
+    },
+    onMailFrom(_address, _session, callback) {
+      // A pooled connection greeted before the server went silent: no answer either.
       if (fake.mode !== "silent") callback();
     },
     onRcptTo(rcpt, _session, callback) {

@@ -43,6 +43,12 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
   /** Longest pause inside a transaction, in ms; the server ends the session (25P03). 0 = no limit. */
   idleInTransactionTimeoutMs?: number;
+  /**
+   * PostgreSQL server only: statements prepared once per connection (default true). Off for a
+   * transaction-mode pooler that cannot keep them (PgBouncer before 1.21, or without
+   * max_prepared_statements): then every statement with parameters costs two round trips.
+   */
+  preparedStatements?: boolean;
 }
 
 /** An arbitrary constant that identifies this app's migration lock. */
@@ -52,6 +58,31 @@ const DEFAULT_MIGRATION_LOCK_TIMEOUT_MS = 60_000;
 /** The database lacks migrations this code needs, and this start was told not to apply them. */
 export class MigrationsPendingError extends Error {
   name = "MigrationsPendingError";
+}
+
+type Sql = ReturnType<typeof postgres>;
+
+/**
+ * The client with every statement prepared (named, once per connection), in transactions and
+ * savepoints too. drizzle asks postgres.js for unnamed statements, and postgres.js then sends
+ * each statement with parameters in two round trips (describe, then execute), twice the
+ * writes and waits of a prepared one, which it sends in one.
+ */
+function preparing<T extends Sql>(sql: T): T {
+  type Loose = { unsafe: (...args: unknown[]) => unknown; begin?: (...args: unknown[]) => unknown; savepoint?: (...args: unknown[]) => unknown };
+  const loose = sql as unknown as Loose;
+  const unsafe = loose.unsafe;
+  loose.unsafe = (query, parameters, options) => unsafe(query, parameters, { ...(options as object | undefined), prepare: true });
+  // A transaction's and a savepoint's statements go through the client their callback gets.
+  for (const name of ["begin", "savepoint"] as const) {
+    const open = loose[name];
+    if (typeof open !== "function") continue;
+    loose[name] = (...args: unknown[]) => {
+      const work = args.pop() as (tx: Sql) => unknown;
+      return open(...args, (tx: Sql) => work(preparing(tx)));
+    };
+  }
+  return sql;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -79,7 +110,7 @@ async function openPostgres(url: string, migrationsFolder: string, options: Data
       idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 15_000,
     },
   });
-  const db = drizzlePostgres(client, { schema }) as unknown as Database;
+  const db = drizzlePostgres(options.preparedStatements === false ? client : preparing(client), { schema }) as unknown as Database;
   return {
     kind: "postgres",
     db,

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { bookingEventDeliveries, bookingEvents, type BookingEventKind, type BookingEventRecord } from "../../db/schema";
 import type { Transaction } from "./event.server";
+import { queryRows } from "../../db/client";
 import { getDb } from "~/utils/db.server";
 import { collectMail, queueMails, queueMailsWhere } from "~/utils/mail-transport.server";
 
@@ -234,14 +235,15 @@ async function surelyEmptyOf(consumer: BookingEventConsumer, claimed: { record: 
  */
 async function markAndApply(id: string, consumer: string, statement: (when: SQL) => SQL): Promise<boolean> {
   const db = await getDb();
-  const result: unknown = await db.execute(sql`with mark as (
+  const rows = await queryRows<{ marked: number }>(
+    db,
+    sql`with mark as (
       update ${bookingEventDeliveries} set delivered_at = now(), last_error = null, next_attempt_at = null
       where booking_event_id = ${id}::uuid and consumer = ${consumer}::text and delivered_at is null
       returning 1),
     effect as (${statement(sql`exists (select 1 from mark)`)})
-    select count(*)::int as marked from mark`);
-  // postgres.js answers the rows, PGlite an object holding them.
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { marked: number }[];
+    select count(*)::int as marked from mark`,
+  );
   return rows[0]?.marked === 1;
 }
 

@@ -153,11 +153,17 @@ export async function createBooking(
       }
 
       const created = await newEvent(hashBookingToken(token));
-      if (controls.linkId) await linkUsedBy(tx, controls.linkId, created.id);
-      await tx.insert(eventInvitees).values(invitees.map((address, i) => ({ eventId: created.id, position: i + 1, email: address })));
-      await notify(tx, ownerId, bookingBell(eventType.title, name, start, zone, hold !== null));
       const approvalToken = hold?.token;
-      return recorded(tx, { ok: true, booking: { ...created, invitees }, token, host, newInvitees: invitees, approvalToken }, idempotency, within);
+      const success = { ok: true as const, booking: { ...created, invitees }, token, host, newInvitees: invitees, approvalToken };
+      // The booking's other writes need no answer from one another: sent together, they are one
+      // round trip under the host's lock instead of one each. Any failure fails the whole.
+      const [, , , result] = await Promise.all([
+        controls.linkId ? linkUsedBy(tx, controls.linkId, created.id) : null,
+        tx.insert(eventInvitees).values(invitees.map((address, i) => ({ eventId: created.id, position: i + 1, email: address }))),
+        notify(tx, ownerId, bookingBell(eventType.title, name, start, zone, hold !== null)),
+        recorded(tx, success, idempotency, within),
+      ]);
+      return result;
     }),
   );
 }

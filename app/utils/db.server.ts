@@ -37,6 +37,7 @@ function state(): DatabaseState {
           connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
           statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
           idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+          preparedStatements: e.DATABASE_PREPARED_STATEMENTS === "true",
         });
         try {
           // MIGRATE_ON_START=false: migrations are a deploy step of their own (npm run db:migrate);

@@ -29,6 +29,8 @@ const envSchema = z
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
     DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+    /** PostgreSQL: "false" behind a transaction-mode pooler that cannot keep prepared statements (docs/decisions/048). */
+    DATABASE_PREPARED_STATEMENTS: z.enum(["true", "false"], { message: 'must be "true" or "false"' }).default("true"),
     SEED_DEMO: z.enum(["0", "1"]).optional(),
     RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
     SESSION_SECRET: optionalString,

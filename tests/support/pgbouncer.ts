@@ -40,7 +40,9 @@ export async function startPgBouncer(): Promise<Pooler> {
       `auth_file = ${path.join(dir, "users.txt")}`,
       "pool_mode = transaction",
       "default_pool_size = 3",
-      "ignore_startup_parameters = extra_float_digits",
+      // The app's client sets its timeouts at connect (docs/decisions/025), which a pooler
+      // sharing server connections cannot keep per client: told to ignore them, as poolers are.
+      "ignore_startup_parameters = extra_float_digits,statement_timeout,idle_in_transaction_session_timeout",
       "",
     ].join("\n"),
   );

@@ -1,3 +1,5 @@
+import fc from "fast-check";
+import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import {
   addDays,
@@ -140,5 +142,53 @@ describe("ZoneTimeline", () => {
     expect(isTimeZone("Asia/Kathmandu")).toBe(true);
     expect(isTimeZone("Mars/Olympus")).toBe(false);
     expect(isTimeZone("")).toBe(false);
+  });
+});
+
+describe("formatInZone and instantToWallClock from cached Intl formatters", () => {
+  // What they answered when every call went through luxon: the reference.
+  const viaLuxon = (instant: Date, zone: string) => {
+    const local = DateTime.fromJSDate(instant, { zone });
+    const en = local.setLocale("en-US");
+    return {
+      wall: { date: local.toFormat("yyyy-MM-dd"), time: local.toFormat("HH:mm") },
+      text: { date: en.toFormat("ccc, LLL d, yyyy"), time: en.toLocaleString(DateTime.TIME_SIMPLE), zoneName: en.offsetNameShort ?? zone },
+    };
+  };
+  const zones = [...Intl.supportedValuesOf("timeZone"), "UTC", "utc", "Etc/GMT+5", "Etc/GMT-14", "UTC+3", "local"];
+
+  it("answer what luxon answers, in every zone, over random instants from 1000 to 9999 and around", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), fc.integer({ min: -31_000_000_000_000, max: 253_500_000_000_000 }), (zone, ms) => {
+        const instant = new Date(ms);
+        const expected = viaLuxon(instant, zone);
+        expect(instantToWallClock(instant, zone)).toEqual(expected.wall);
+        expect(formatInZone(instant, zone)).toEqual(expected.text);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("answer what luxon answers around each zone's transitions in 2026 and at year ends", () => {
+    for (const zone of Intl.supportedValuesOf("timeZone")) {
+      const ny = new ZoneTimeline(zone, Date.parse("2026-01-01T00:00:00Z"), Date.parse("2027-01-01T00:00:00Z"));
+      const instants = [Date.parse("2026-12-31T23:59:00Z"), Date.parse("2027-01-01T00:00:00Z"), Date.parse("2026-06-30T12:00:00Z")];
+      for (let ms = Date.parse("2026-01-01T00:00:00Z"); ms < Date.parse("2027-01-01T00:00:00Z"); ms += 86_400_000) {
+        if (ny.offsetAt(ms) !== ny.offsetAt(ms + 86_400_000)) instants.push(ms, ms + 86_400_000);
+      }
+      for (const ms of instants) {
+        const instant = new Date(ms);
+        const expected = viaLuxon(instant, zone);
+        expect(instantToWallClock(instant, zone)).toEqual(expected.wall);
+        expect(formatInZone(instant, zone)).toEqual(expected.text);
+      }
+    }
+  });
+
+  it("leave another locale to luxon", () => {
+    const instant = new Date("2026-12-07T14:30:00Z");
+    expect(formatInZone(instant, "Europe/Berlin", "de-DE").date).toBe(
+      DateTime.fromJSDate(instant, { zone: "Europe/Berlin" }).setLocale("de-DE").toFormat("ccc, LLL d, yyyy"),
+    );
   });
 });

@@ -38,19 +38,100 @@ export function wallClockToInstant(date: string, time: string, zone: string): Wa
   return { ok: true, instant: new Date(instants[0]) };
 }
 
+/**
+ * Intl formatters made once per zone (making one costs tens of microseconds, using it a few),
+ * for the conversions below. Null for a zone Intl does not take (luxon's own forms such as
+ * "UTC+3" or "local"): those go through luxon as before. At most MAX_ZONES zones are kept.
+ */
+const MAX_ZONES = 1000;
+const formatters = new Map<string, { parts: Intl.DateTimeFormat; time: Intl.DateTimeFormat; name: Intl.DateTimeFormat; utc: boolean } | null>();
+
+function formattersOf(zone: string) {
+  let found = formatters.get(zone);
+  if (found !== undefined) return found;
+  try {
+    found = {
+      // What luxon reads a zone's wall clock with, in 24-hour form.
+      parts: new Intl.DateTimeFormat("en-US", {
+        timeZone: zone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+      }),
+      // luxon's DateTime.TIME_SIMPLE in en-US.
+      time: new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", minute: "2-digit" }),
+      // luxon's offsetNameShort.
+      name: new Intl.DateTimeFormat("en-US", {
+        timeZone: zone,
+        hour12: false,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        timeZoneName: "short",
+      }),
+      // luxon takes "UTC" and "GMT" (any case) as its fixed UTC zone, which it formats from parts.
+      utc: /^(utc|gmt)$/i.test(zone),
+    };
+  } catch {
+    found = null;
+  }
+  if (formatters.size < MAX_ZONES) formatters.set(zone, found);
+  return found;
+}
+
+/** An instant's wall clock in a zone Intl takes, or null (another zone, or a year outside 1000-9999, left to luxon). */
+function wallParts(instant: Date, zone: string): { year: number; month: number; day: number; hour: number; minute: number } | null {
+  const ms = instant.getTime();
+  // From two days into the year 1000 to two days before 10000, so every zone's local year is
+  // within 1000-9999 (luxon writes other years its own way).
+  if (!(ms >= -30_610_051_200_000 && ms <= 253_402_127_999_999)) return null;
+  const f = formattersOf(zone);
+  if (!f) return null;
+  const out = { year: 0, month: 0, day: 0, hour: 0, minute: 0 };
+  for (const part of f.parts.formatToParts(instant)) {
+    if (part.type === "year" || part.type === "month" || part.type === "day" || part.type === "hour" || part.type === "minute")
+      out[part.type] = Number(part.value);
+  }
+  return out.year >= 1000 && out.year <= 9999 ? out : null;
+}
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
 /** The wall-clock date ("YYYY-MM-DD") and time ("HH:mm") of an instant in `zone`. */
 export function instantToWallClock(instant: Date, zone: string): { date: string; time: string } {
+  const p = wallParts(instant, zone);
+  if (p) return { date: `${p.year}-${pad2(p.month)}-${pad2(p.day)}`, time: `${pad2(p.hour)}:${pad2(p.minute)}` };
   const local = DateTime.fromJSDate(instant, { zone });
   return { date: local.toFormat("yyyy-MM-dd"), time: local.toFormat("HH:mm") };
 }
 
 /** Today's date in `zone` at `now`. */
 export function todayIn(zone: string, now: Date): string {
-  return DateTime.fromJSDate(now, { zone }).toFormat("yyyy-MM-dd");
+  return instantToWallClock(now, zone).date;
 }
+
+const joinParts = (parts: Intl.DateTimeFormatPart[]) => parts.map((part) => part.value).join("");
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** "Mon, Dec 7, 2026" and "9:30 AM" style texts of an instant in `zone`, for people. */
 export function formatInZone(instant: Date, zone: string, locale = "en-US") {
+  // en-US, the app's language: from the zone's cached formatters, as luxon writes it.
+  const p = locale === "en-US" ? wallParts(instant, zone) : null;
+  const f = p ? formattersOf(zone) : null;
+  if (p && f) {
+    const weekday = WEEKDAYS[new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay()];
+    const date = `${weekday}, ${MONTHS[p.month - 1]} ${p.day}, ${p.year}`;
+    // From parts, Intl keeps the narrow no-break space before AM/PM that format() turns into a space.
+    if (f.utc) return { date, time: joinParts(f.time.formatToParts(instant)), zoneName: "UTC" };
+    const zoneName = f.name.formatToParts(instant).find((part) => part.type === "timeZoneName")?.value;
+    return { date, time: f.time.format(instant), zoneName: zoneName ?? zone };
+  }
   const local = DateTime.fromJSDate(instant, { zone }).setLocale(locale);
   return {
     date: local.toFormat("ccc, LLL d, yyyy"),

@@ -25,7 +25,20 @@
 // would show it in its latency.
 import { SMTPServer } from "smtp-server";
 import os from "node:os";
-import { HOST, benchHost, ensureAppBuild, freePort, ratio, sleep, spawnReporting, startBenchApp, stopChild, tempDir, treeCpuMs } from "./lib/harness.mjs";
+import {
+  HOST,
+  benchHost,
+  ensureAppBuild,
+  freePort,
+  perSecond,
+  ratio,
+  sleep,
+  spawnReporting,
+  startBenchApp,
+  stopChild,
+  tempDir,
+  treeCpuMs,
+} from "./lib/harness.mjs";
 import { findPgbench, preparePgbench, runPgbench } from "./lib/pgbench-booking.mjs";
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 1000);
@@ -40,9 +53,9 @@ function figures(result, label) {
   const problems = [];
   if (result.errors || result.timeouts) problems.push(`${result.errors} errors, ${result.timeouts} timeouts`);
   if (result.non2xx) problems.push(`${result.non2xx} non-2xx answers`);
-  if (!(result.requests.average > 0)) problems.push("0 requests per second");
+  if (!(result.requests.total > 0)) problems.push("0 requests per second");
   if (problems.length) throw new Error(`${label}: ${problems.join("; ")}`);
-  return { requests: result.requests.total, rps: Math.round(result.requests.average * 100) / 100, p50ms: result.latency.p50, p99ms: result.latency.p99 };
+  return { requests: result.requests.total, rps: perSecond(result), p50ms: result.latency.p50, p99ms: result.latency.p99 };
 }
 
 async function main() {

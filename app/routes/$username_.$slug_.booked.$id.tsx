@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { CalendarDays, CalendarPlus, CheckCircle2, Download, Globe, Hourglass, MapPin, User, Video, XCircle } from "lucide-react";
+import { CalendarDays, CalendarPlus, CheckCircle2, Download, Globe, Hourglass, MapPin, MessageSquareText, User, Video, XCircle } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { bookingLinks } from "~/api/booking-api.server";
 import { googleCalendarLink, outlookCalendarLinks } from "~/components/booking-page";
@@ -20,7 +20,7 @@ import { PoweredBy } from "~/components/powered-by";
 export const handle = { embeddable: true, chrome: "booking" };
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const { booking, host, token, location: setting } = await confirmedBookingOr404(params, request);
+  const { booking, host, token, location: setting, answerLines } = await confirmedBookingOr404(params, request);
   const f = dateTimeFormatters(currentZoneName(booking.guestTimeZone ?? host.timeZone));
   // "Tuesday, December 1, 2026": the weekday too, so the guest cannot misread the day.
   const day = new Intl.DateTimeFormat("en-US", { timeZone: f.zone, weekday: "long", month: "long", day: "numeric", year: "numeric" });
@@ -53,6 +53,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     pending: booking.status === "pending",
     answerBy: booking.holdUntil ? `${day.format(booking.holdUntil)}, ${f.time.format(booking.holdUntil)}` : null,
     guestEmail: booking.guestEmail,
+    // What the guest wrote when booking, as the host sees it (decision 039).
+    notes: booking.notes || null,
+    answers: answerLines,
     icsUrl: `${base}/booked/${booking.id}/ics?token=${encodeURIComponent(token)}`,
     googleUrl: googleCalendarLink(calendarEvent),
     ...outlookCalendarLinks(calendarEvent),
@@ -146,6 +149,24 @@ export default function Booked() {
               ) : null}
             </dd>
           </div>
+          {d.answers.length > 0 || d.notes ? (
+            <div className="flex gap-3" data-testid="booked-answers">
+              <dt className="sr-only">Your answers</dt>
+              <MessageSquareText className="mt-0.5 h-4 w-4 shrink-0 text-neutral-500" aria-hidden />
+              <dd className="min-w-0 space-y-1 break-words">
+                {d.answers.map((a) => (
+                  <p key={a.label} className="whitespace-pre-line" data-testid="booked-answer">
+                    <span className="text-neutral-600">{a.label}:</span> {a.text}
+                  </p>
+                ))}
+                {d.notes ? (
+                  <p className="whitespace-pre-line" data-testid="booked-notes">
+                    <span className="text-neutral-600">Notes:</span> {d.notes}
+                  </p>
+                ) : null}
+              </dd>
+            </div>
+          ) : null}
         </dl>
         {d.cancelled ? (
           <Link to={d.bookAgainUrl} className={`${buttonClass("primary")} mt-6 w-full sm:w-auto`} data-testid="book-again">

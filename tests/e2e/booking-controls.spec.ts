@@ -56,6 +56,10 @@ test.describe.serial("Booking controls", () => {
     await g.getByLabel("Support").check();
     await g.getByRole("button", { name: "Schedule event" }).click();
     await expect(g.getByRole("heading", { name: "You are scheduled" })).toBeVisible();
+    // The confirmation repeats what the guest answered.
+    await expect(g.getByTestId("booked-answer")).toHaveText(["What should we cover?: Our roadmap", "Your team: Support"]);
+    expect(await seriousViolations(g)).toEqual([]);
+    await noSidewaysScroll(g);
     await g.goto(new URL(linkUrl).pathname + new URL(linkUrl).search);
     await expect(g.getByTestId("link-used")).toContainText("This link has been used.");
     await guest.close();
@@ -86,6 +90,7 @@ test.describe.serial("Booking controls", () => {
       await page.getByLabel("What should we cover?").fill("Pricing");
       await page.getByRole("button", { name: "Schedule event" }).click();
       await expect(page.getByRole("heading", { name: "You are scheduled" })).toBeVisible();
+      await expect(page.getByTestId("booked-answer")).toHaveText(["What should we cover?: Pricing", "Your team: Sales"]);
     });
 
     test("the questions editor adds, moves and removes rows with plain buttons", async ({ browser }) => {

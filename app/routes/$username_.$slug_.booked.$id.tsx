@@ -156,7 +156,7 @@ export default function Booked() {
               <dd className="min-w-0 space-y-1 break-words">
                 {d.answers.map((a) => (
                   <p key={a.label} className="whitespace-pre-line" data-testid="booked-answer">
-                    <span className="text-neutral-600">{a.label}:</span> {a.text}
+                    <span className="text-neutral-600">{`${a.label}:`}</span> {a.text}
                   </p>
                 ))}
                 {d.notes ? (

@@ -154,8 +154,20 @@ describe("booking questions (decision 039)", () => {
     expect(Object.keys((await errorOf(wrong)).fields ?? {}).sort()).toEqual([`answers.${ids.tracks}`, "answers.q_unknown"].sort());
 
     const answers = { [ids.topic]: "Pricing for <b>10</b> seats", [ids.size]: 12, [ids.agree]: true, [ids.tracks]: ["Sales", "Product"] };
-    const res = await ok<{ booking: { id: string; answers: Json; cancelUrl: string } }>(await book(type._id, at(3, "09:00"), { answers }, 1), 201);
+    const res = await ok<{ booking: { id: string; answers: Json; cancelUrl: string } }>(
+      await book(type._id, at(3, "09:00"), { answers, notes: "Bring the <i>numbers</i>" }, 1),
+      201,
+    );
     expect(res.booking.answers).toEqual(answers);
+    // The guest's confirmation page repeats them and the notes, escaped.
+    const confirmation = await (
+      await call("GET", `/${username}/${type.slug}/booked/${res.booking.id}?token=${encodeURIComponent(tokenOf(res.booking.cancelUrl))}`)
+    ).text();
+    expect(visibleText(confirmation)).toContain("What should we talk about?: Pricing for <b>10</b> seats");
+    expect(visibleText(confirmation)).toContain("Tracks: Sales, Product");
+    expect(visibleText(confirmation)).toContain("Notes: Bring the <i>numbers</i>");
+    expect(confirmation).not.toContain("<b>10</b>");
+    expect(confirmation).not.toContain("<i>numbers</i>");
     const events = await ok<Json[]>(await call("GET", "/event", { token: host.token }));
     expect(events.find((e) => e._id === res.booking.id)?.answers).toEqual(answers);
     // Scheduled Events and My Schedule show them under the questions, escaped.

@@ -97,3 +97,43 @@ export function composeRequestDeclined(input: {
   ];
   return composed(`Request declined: ${input.booking.eventName} — ${t.date} ${t.time} ${t.place}`, lines);
 }
+
+/**
+ * To the guest: their request was cancelled before the host answered, by themselves or by the
+ * host (with the host's reason). Nothing was in their calendar, so there is no calendar file.
+ */
+export function composeRequestCancelled(input: {
+  booking: RequestedBooking;
+  hostName: string;
+  hostZone: string;
+  by: "guest" | "host";
+  reason: string | null;
+}): Composed {
+  const zone = input.booking.guestTimeZone || input.hostZone;
+  const t = readerTime(input.booking.startsAt, zone, input.hostZone);
+  const lines = [
+    input.by === "guest"
+      ? `You cancelled your request for "${input.booking.eventName}" with ${input.hostName}. Nothing was booked.`
+      : `${input.hostName} cancelled your request for "${input.booking.eventName}".`,
+    "",
+    `Requested time: ${t.full}`,
+    ...(input.reason ? [`Reason: ${input.reason}`] : []),
+    ...(input.by === "host" ? ["", "The time is free again; you are welcome to pick another time."] : []),
+  ];
+  return composed(`Request cancelled: ${input.booking.eventName} — ${t.date} ${t.time} ${t.place}`, lines);
+}
+
+/** To the host: the guest cancelled their request before it was answered; the time is free again. */
+export function composeRequestWithdrawn(input: { booking: RequestedBooking; hostZone: string; reason: string | null }): Composed {
+  const t = readerTime(input.booking.startsAt, input.hostZone, input.booking.guestTimeZone);
+  const guest = input.booking.guestName ?? "A guest";
+  const lines = [
+    `${guest} cancelled their request for "${input.booking.eventName}".`,
+    "",
+    `Requested time: ${t.full}`,
+    ...(input.reason ? [`Reason: ${input.reason}`] : []),
+    "",
+    "There is nothing to approve any more, and the time is free again.",
+  ];
+  return composed(`Request cancelled: ${input.booking.eventName} with ${guest} — ${t.date} ${t.time} ${t.place}`, lines);
+}

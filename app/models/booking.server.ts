@@ -259,6 +259,8 @@ export interface GuestBooking {
   bookable: BookableEventType | null;
   /** A seat of a group session (decision 021): its session, whether it is the session's only seat, the places it takes. */
   seat: { sessionId: string; alone: boolean; places: number } | null;
+  /** A request waiting for the host's approval, or one cancelled while it waited (decision 040). */
+  request: boolean;
 }
 
 /** The booking `token` opens (its id must match too), or null: the pages answer 404 alike for every miss. */
@@ -292,6 +294,8 @@ export async function getGuestBooking(id: string, token: string): Promise<GuestB
     bookAgainPath: type?.username && bookable ? `/${encodeURIComponent(type.username)}/${encodeURIComponent(type.slug)}` : null,
     bookable,
     seat: seat ? { sessionId: seat.sessionId, alone: seat.session.invitees.length === seat.invitees.length, places: seat.invitees.length } : null,
+    // Approving clears the hold; declining or running out sets declined_at.
+    request: !seat && found.holdUntil !== null && found.declinedAt === null,
   };
 }
 

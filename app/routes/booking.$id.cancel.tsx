@@ -40,6 +40,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     summary: summaryOf(booking, zone),
     past: booking.startsAt.getTime() <= Date.now(),
     bookAgainPath: booking.bookAgainPath,
+    // A request the host has not answered (decision 040): nothing is in anyone's calendar yet.
+    request: booking.request,
   };
 }
 
@@ -60,7 +62,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CancelBooking() {
-  const { summary, past, bookAgainPath } = useLoaderData<typeof loader>();
+  const { summary, past, bookAgainPath, request } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const isCancelled = summary.status === "cancelled";
@@ -68,13 +70,17 @@ export default function CancelBooking() {
   if (isCancelled) {
     const justNow = actionData?.cancelled === true;
     return (
-      <GuestPage eyebrow="Your booking" heading={justNow ? "Cancelled" : "This meeting is already cancelled"}>
+      <GuestPage eyebrow="Your booking" heading={justNow ? "Cancelled" : request ? "This request is already cancelled" : "This meeting is already cancelled"}>
         <div role="status" className="flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
           {justNow ? <CircleCheck className="mt-0.5 h-5 w-5 shrink-0" aria-hidden /> : <Info className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />}
           <p>
             {justNow
-              ? `Your meeting with ${summary.hostName} is cancelled. We let ${summary.hostName} know and e-mailed you a calendar update.`
-              : "Nothing more to do here: this meeting was cancelled earlier."}
+              ? request
+                ? `Your request to ${summary.hostName} is cancelled. We let ${summary.hostName} know and e-mailed you a confirmation.`
+                : `Your meeting with ${summary.hostName} is cancelled. We let ${summary.hostName} know and e-mailed you a calendar update.`
+              : request
+                ? "Nothing more to do here: this request was cancelled earlier."
+                : "Nothing more to do here: this meeting was cancelled earlier."}
           </p>
         </div>
         <BookingSummary booking={summary} strike />
@@ -88,7 +94,7 @@ export default function CancelBooking() {
   }
 
   return (
-    <GuestPage eyebrow="Your booking" heading="Cancel this meeting?">
+    <GuestPage eyebrow="Your booking" heading={request ? "Cancel this request?" : "Cancel this meeting?"}>
       <BookingSummary booking={summary} />
       {past ? (
         <p role="status" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
@@ -104,7 +110,7 @@ export default function CancelBooking() {
           />
           <ErrorList errors={[actionData?.error]} />
           <Button type="submit" variant="danger" className="w-full sm:w-auto" pending={pending}>
-            Cancel this meeting
+            {request ? "Cancel this request" : "Cancel this meeting"}
           </Button>
         </Form>
       )}

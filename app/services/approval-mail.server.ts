@@ -1,6 +1,6 @@
 import type { BookingHost } from "~/models/booking-request.server";
 import type { HostEvent } from "~/models/event.server";
-import { composeApprovalRequest, composeRequestDeclined, composeRequestReceived } from "~/mail/approval-mail";
+import { composeApprovalRequest, composeRequestCancelled, composeRequestDeclined, composeRequestReceived, composeRequestWithdrawn } from "~/mail/approval-mail";
 import { sendMail } from "~/utils/mail-transport.server";
 
 /** The senders of a pending booking's messages (decision 040), run by the mail consumer from the records. */
@@ -54,4 +54,27 @@ export async function mailRequestMoved(booking: HostEvent, host: BookingHost, li
     replyTo: host.email,
     ...composeRequestReceived({ booking, hostName: host.name || host.email, hostZone: host.timeZone, holdUntil, links }),
   });
+}
+
+/**
+ * A request cancelled before the host answered (decision 040): its guests hear it (no calendar
+ * file: it was never in their calendar); when the guest cancelled, the host too, with the guest's
+ * reason. `reason`: the host's when the host cancelled, the guest's when the guest did.
+ */
+export async function mailRequestCancelled(booking: HostEvent, host: BookingHost, by: "guest" | "host", reason: string | null): Promise<void> {
+  const hostName = host.name || host.email;
+  if (booking.invitees.length > 0) {
+    await sendMail({
+      to: booking.invitees,
+      replyTo: host.email,
+      ...composeRequestCancelled({ booking, hostName, hostZone: host.timeZone, by, reason: by === "host" ? reason : null }),
+    });
+  }
+  if (by === "guest" && host.email) {
+    await sendMail({
+      to: host.email,
+      ...(booking.guestEmail ? { replyTo: booking.guestEmail } : {}),
+      ...composeRequestWithdrawn({ booking, hostZone: host.timeZone, reason }),
+    });
+  }
 }

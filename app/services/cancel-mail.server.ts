@@ -3,6 +3,7 @@ import type { HostEvent } from "~/models/event.server";
 import { mailGuests } from "./booking-mail.server";
 import { mailHostOfSeatLeft, mailSessionSeats } from "./seat-mail.server";
 import { mailHostOfBooking } from "./event-invitations.server";
+import { mailRequestCancelled } from "./approval-mail.server";
 
 /**
  * The one cancel path with its mails (decision 029): cancelEvent's one transaction answers who to
@@ -11,9 +12,19 @@ import { mailHostOfBooking } from "./event-invitations.server";
  * - a seat's guest (token): their seat's CANCEL; the host the session's new attendee list (or its CANCEL);
  * - a group session (host, admin): each seat's guests their own entry's CANCEL, the host the session's;
  * - a booking by its guest or host: the guests' CANCEL (the host's reason as a note), the host's CANCEL;
+ * - a request still waiting for approval: the guests' "Request cancelled", the host's when the
+ *   guest cancelled it; no calendar file (it was in nobody's calendar);
  * - the host's own event, an admin's cancel, My Schedule's Delete: the invitees' CANCEL;
  * - always: a collective booking's co-hosts the CANCEL of their own row.
  */
+
+/**
+ * Cancelled while waiting for the host's approval: the hold is still set (approving clears it,
+ * declining and running out set declined_at instead of cancelling this way).
+ */
+function wasRequest(event: HostEvent): boolean {
+  return event.holdUntil !== null && event.holdUntil !== undefined && event.declinedAt === null;
+}
 
 /** A cancel's calendar file bumps SEQUENCE itself and the database already did: it is given the one before. */
 function before(event: HostEvent): HostEvent {
@@ -31,7 +42,11 @@ export async function tellCancelled(outcome: Extract<CancelOutcome, { ok: true }
   if (outcome.silent) return;
   const note = "hostId" in actor && options.reason ? options.reason : undefined;
   const guestName = event.guestName ?? "A guest";
-  if (seats.length > 0) {
+  if (outcome.kind === "booking" && wasRequest(event) && !options.remove) {
+    // A request the host had not answered: "Request cancelled", no calendar file (decision 040).
+    const by = "token" in actor ? "guest" : "host";
+    await mailRequestCancelled(event, host, by, by === "guest" ? (options.reason ?? null) : (note ?? null));
+  } else if (seats.length > 0) {
     await mailSessionSeats(event, seats, host, "cancelled", note);
   } else {
     await mailGuests(event, host, "cancelled", { note });

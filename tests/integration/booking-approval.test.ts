@@ -249,6 +249,46 @@ describe("approve, decline, expire", () => {
     expect(JSON.stringify(mails.map((m) => m.attachments))).not.toContain("invite.ics");
   });
 
+  it("a guest cancelling their pending request: both hear the request was cancelled, with no calendar file", async () => {
+    const who = guest("withdrawn");
+    const { booking } = await ok<{ booking: Booking }>(await book(at(10, "10:00"), who), 201);
+    // The guest's cancel page (a plain form post) speaks of a request, not a meeting.
+    const url = new URL(booking.cancelUrl ?? "");
+    const c = new HttpClient(url.origin, { "x-forwarded-for": freshIp() });
+    const page = visibleText(await (await c.get(url.pathname + url.search)).text());
+    expect(page).toContain("Cancel this request?");
+    expect(page).not.toContain("Cancel this meeting");
+    const done = await c.post(url.pathname + url.search, { reason: "Found another slot" });
+    expect(done.status).toBe(200);
+    expect(visibleText(await done.text())).toContain("Your request to Approval host is cancelled.");
+    expect(visibleText(await (await c.get(url.pathname + url.search)).text())).toContain("This request is already cancelled");
+    await bookingMailsSettled(db);
+    const mails = await mailsTo(who.email);
+    expect(mails.map((m) => m.subject.split(":")[0])).toEqual(["Request received", "Request cancelled"]);
+    expect(mails[1].text).toContain('You cancelled your request for "Vetted call"');
+    expect(JSON.stringify(mails[1].attachments)).not.toContain(".ics");
+    const toHost = (await mailsTo(host.email)).filter((m) => m.text.includes("Guest withdrawn"));
+    expect(toHost.map((m) => m.subject.split(":")[0])).toEqual(["Booking request", "Request cancelled"]);
+    expect(toHost[1].text).toContain('Guest withdrawn cancelled their request for "Vetted call"');
+    expect(toHost[1].text).toContain("Reason: Found another slot");
+    expect(JSON.stringify(toHost[1].attachments)).not.toContain(".ics");
+    expect(await slotsOf(10)).toContain(new Date(at(10, "10:00")).toISOString());
+  });
+
+  it("the host cancelling a pending request: the guest hears it with the reason, with no calendar file", async () => {
+    const who = guest("host-cancels");
+    const { booking } = await ok<{ booking: Booking }>(await book(at(10, "12:00"), who), 201);
+    await ok(await call("POST", `/api/bookings/${booking.id}/cancel`, { token: host.token, json: { reason: "Fully booked that week" } }));
+    await bookingMailsSettled(db);
+    const mails = await mailsTo(who.email);
+    expect(mails.map((m) => m.subject.split(":")[0])).toEqual(["Request received", "Request cancelled"]);
+    expect(mails[1].text).toContain('cancelled your request for "Vetted call"');
+    expect(mails[1].text).toContain("Reason: Fully booked that week");
+    expect(JSON.stringify(mails[1].attachments)).not.toContain(".ics");
+    const toHost = (await mailsTo(host.email)).filter((m) => m.text.includes("Guest host-cancels"));
+    expect(toHost.map((m) => m.subject.split(":")[0])).toEqual(["Booking request"]);
+  });
+
   it("a group event type cannot require approval; approval settings default off", async () => {
     const res = await call("POST", "/api/event-types", {
       token: host.token,

@@ -189,6 +189,13 @@ test.describe("Scheduled Events", () => {
     await page.goto(PATH);
     await expect(row(page, booking.id)).toBeVisible();
     await noSidewaysScroll(page);
+    // Every tab shows whole, none scrolled out of the strip.
+    const tabs = page.getByRole("navigation", { name: "Scheduled events" }).getByRole("link");
+    await expect(tabs).toHaveCount(4);
+    const strip = await page.getByRole("navigation", { name: "Scheduled events" }).boundingBox();
+    for (const box of await Promise.all((await tabs.all()).map((t) => t.boundingBox()))) {
+      expect(box && strip && box.x >= strip.x && box.x + box.width <= strip.x + strip.width + 0.5).toBe(true);
+    }
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/upcoming-375.png`, fullPage: true });
     await row(page, booking.id)

@@ -356,7 +356,8 @@ function Guests({ e }: { e: Row }) {
 
 function Tabs({ host, search }: { host: HostData; search: string }) {
   return (
-    <nav aria-label="Scheduled events" className="mt-4 flex gap-1 overflow-x-auto border-b border-neutral-200">
+    // Four equal columns on a phone (the count under the name), so every tab shows without scrolling.
+    <nav aria-label="Scheduled events" className="mt-4 grid grid-cols-4 border-b border-neutral-200 sm:flex sm:gap-1">
       {SCHEDULED_TABS.map((t) => {
         const current = t === host.tab;
         return (
@@ -364,11 +365,11 @@ function Tabs({ host, search }: { host: HostData; search: string }) {
             key={t}
             to={`${PATH}${hrefWith(search, { tab: t === "upcoming" ? null : t, page: null, cancel: null, reschedule: null, month: null, date: null, start: null })}`}
             aria-current={current ? "page" : undefined}
-            className={`-mb-px whitespace-nowrap border-b-2 px-2.5 py-2.5 text-sm font-medium sm:px-4 transition-colors duration-150 ${
+            className={`-mb-px flex min-w-0 flex-col items-center gap-1 whitespace-nowrap border-b-2 px-1 py-2 text-sm font-medium transition-colors duration-150 sm:flex-row sm:gap-0 sm:px-4 sm:py-2.5 ${
               current ? "border-brand-600 text-brand-700" : "border-transparent text-neutral-600 hover:border-neutral-300 hover:text-neutral-900"
             }`}
           >
-            {M.tabs[t]} <span className="ml-1 rounded-full bg-neutral-100 px-2 py-0.5 text-xs text-neutral-700">{host.totals[t]}</span>
+            {M.tabs[t]} <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs text-neutral-700 sm:ml-1">{host.totals[t]}</span>
           </Link>
         );
       })}

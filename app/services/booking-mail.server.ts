@@ -44,12 +44,20 @@ export async function mailGuests(
  * The host gets the same calendar entry (UID, SEQUENCE) as the booking's guests; for a seat, the
  * whole session's. A collective booking's co-hosts get their own entry (their own row, decision 020).
  */
-export async function mailHost(event: HostEvent, host: BookingHost, kind: InvitationKind, guestName: string, seats?: SeatLine[]): Promise<void> {
+export async function mailHost(
+  event: HostEvent,
+  host: BookingHost,
+  kind: InvitationKind,
+  guestName: string,
+  seats?: SeatLine[],
+  options: { alone?: boolean } = {},
+): Promise<void> {
   // A seat's news is about that seat's guest: their zone and notes, on the session's calendar entry.
   const forHost =
     "session" in event ? { ...(event as SeatBooking).session, guestTimeZone: event.guestTimeZone, notes: event.notes, answers: event.answers } : event;
   if (host.email) await mailHostOfBooking(mailedSequence(forHost, kind), host, kind, guestName, seats);
-  for (const co of await coHostsOf(forHost.id)) {
+  // Known to have no co-host rows (a one-to-one or group booking): not looked for.
+  for (const co of options.alone ? [] : await coHostsOf(forHost.id)) {
     if (co.host.email) await mailHostOfBooking(mailedSequence(co.event, kind), co.host, kind, guestName, seats);
   }
 }
@@ -59,10 +67,10 @@ export async function mailBooking(
   event: HostEvent,
   host: BookingHost,
   kind: InvitationKind,
-  options: { to?: string[]; links?: Links; note?: string } = {},
+  options: { to?: string[]; links?: Links; note?: string; alone?: boolean } = {},
 ): Promise<void> {
   // The event type's location, read once for both mails.
   const located = event.eventTypeId ? { ...event, location: await locationOfEventType(event.eventTypeId) } : event;
   await mailGuests(located, host, kind, options);
-  await mailHost(located, host, kind, event.guestName ?? "A guest");
+  await mailHost(located, host, kind, event.guestName ?? "A guest", undefined, { alone: options.alone });
 }

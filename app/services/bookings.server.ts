@@ -18,6 +18,7 @@ import type { BookingEventKind } from "../../db/schema";
 // Webhooks are one more consumer of the booking events (decision 037): registered by importing it.
 import "./webhooks.server";
 import { calendarConsumer, hostsOfEvent, refreshHostCalendars } from "./calendars.server";
+import { isTeamKind } from "~/models/team-hosts.server";
 import { clampHold } from "~/models/approval.server";
 import { approvalLinksFor, mailDeclined, mailRequested, mailRequestMoved } from "./approval-mail.server";
 
@@ -35,7 +36,8 @@ function actorName(actor: BookingActor | CancelActor): string {
 
 /** What the mail consumer tells for each record: the payloads below, the senders of before. */
 export type Told =
-  | { tell: "booking"; booking: HostEvent; host: BookingHost; to?: string[]; links?: Links; note?: string }
+  // `alone`: booked through a one-to-one or group event type, so there are no co-host rows to tell.
+  | { tell: "booking"; booking: HostEvent; host: BookingHost; to?: string[]; links?: Links; note?: string; alone?: boolean }
   | { tell: "invitees"; event: HostEvent; host: { email: string; name: string; timeZone: string }; kind: InvitationKind }
   | { tell: "session"; booking: HostEvent; host: BookingHost; seats: BookingSeat[]; note?: string }
   | { tell: "seat-moved"; booking: SeatBooking; host: BookingHost; left: HostEvent | null; links: Links }
@@ -52,7 +54,7 @@ async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): 
   const mailKind = kind === "created" || kind === "approved" ? "created" : "updated";
   switch (told.tell) {
     case "booking":
-      return mailBooking(told.booking, told.host, mailKind, { to: told.to, links: told.links, note: told.note });
+      return mailBooking(told.booking, told.host, mailKind, { to: told.to, links: told.links, note: told.note, alone: told.alone });
     case "session":
       return mailSessionSeats(told.booking, told.seats, told.host, mailKind, told.note);
     case "seat-moved": {
@@ -149,7 +151,7 @@ export async function createBookingChange(input: {
             links,
             approval: approvalLinksFor(input.linkBase, r.booking.id, r.approvalToken as string),
           } satisfies Told)
-        : ({ tell: "booking", booking: r.booking, host: r.host, to: r.newInvitees, links } satisfies Told),
+        : ({ tell: "booking", booking: r.booking, host: r.host, to: r.newInvitees, links, alone: !isTeamKind(found.eventType.kind) } satisfies Told),
     });
   });
   if (result.ok) nudgeBookingEvents();

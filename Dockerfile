@@ -12,7 +12,7 @@ ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
     NPM_CONFIG_AUDIT=false
 COPY package.json package-lock.json ./
 # postinstall: the postgres.js fix of docs/decisions/025
-COPY scripts/patch-postgres.mjs scripts/
+COPY scripts/patch-postgres.mjs scripts/patch-router.mjs scripts/
 RUN npm ci
 
 # ---- build: build/ (server bundle) and public/build/ (browser assets) ----
@@ -34,7 +34,7 @@ ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
     NPM_CONFIG_AUDIT=false
 COPY package.json package-lock.json ./
 # postinstall: the postgres.js fix of docs/decisions/025
-COPY scripts/patch-postgres.mjs scripts/
+COPY scripts/patch-postgres.mjs scripts/patch-router.mjs scripts/
 RUN npm ci --omit=dev && npm cache clean --force
 
 # ---- final: runs as the image's unprivileged `node` user ----

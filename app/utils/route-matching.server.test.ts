@@ -131,4 +131,40 @@ describe("rememberingMatchRoutes", () => {
     expect(matches.at(-1)!.params).toEqual({ username: "ada", slug: "30min" });
     router.matchRoutes = original;
   });
+
+  it("is what Remix's static handler matches with, for a resource route and for a page (scripts/patch-router.mjs)", async () => {
+    const { createStaticHandler } = require("@remix-run/router") as {
+      createStaticHandler: (routes: unknown[]) => {
+        queryRoute: (request: Request, options: { routeId: string }) => Promise<unknown>;
+        query: (request: Request) => Promise<{ matches: Array<{ route: { id: string } }> } | Response>;
+      };
+    };
+    const seen: string[] = [];
+    router.matchRoutes = (...args: unknown[]) => {
+      const location = args[1] as string | { pathname: string };
+      seen.push(typeof location === "string" ? location : location.pathname);
+      return (original as (...a: unknown[]) => unknown)(...args);
+    };
+    try {
+      const handler = createStaticHandler([
+        {
+          id: "root",
+          path: "/",
+          loader: () => null,
+          children: [
+            { id: "routes/api.bookings", path: "api/bookings", loader: () => Response.json({ ok: true }) },
+            { id: "routes/pricing", path: "pricing", loader: () => null },
+          ],
+        },
+      ]);
+      const answer = await handler.queryRoute(new Request("http://localhost/api/bookings?x=1"), { routeId: "routes/api.bookings" });
+      expect(await (answer as Response).json()).toEqual({ ok: true });
+      const page = await handler.query(new Request("http://localhost/pricing"));
+      expect((page as { matches: Array<{ route: { id: string } }> }).matches.map((m) => m.route.id)).toEqual(["root", "routes/pricing"]);
+      // Without the install-time patch the handler calls the package's own function: nothing seen.
+      expect(seen, "run `node scripts/patch-router.mjs`").toEqual(["/api/bookings", "/pricing"]);
+    } finally {
+      router.matchRoutes = original;
+    }
+  });
 });

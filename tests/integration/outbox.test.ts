@@ -8,7 +8,8 @@
  * (c) with the SMTP server gone, bookings still answer and their mails wait; back up, every
  *     mail arrives exactly once;
  * (d) with an SMTP server that never greets, POST /api/bookings still answers quickly;
- * (e) a burst of bookings is mailed by their nudges, without waiting for the runner's poll.
+ * (e) a burst of bookings is mailed by their nudges, without waiting for the runner's poll;
+ * (f) the SMTP server gets a whole message: envelope, headers, text, HTML and the invitation.
  */
 import postgres from "postgres";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -206,3 +207,31 @@ it("(e) a burst of bookings is mailed at once, not at the job runner's next poll
   );
   expect(mailed).toBe(guests.length);
 }, 90_000);
+
+it("(f) what the SMTP server gets: the envelope, the headers, the text and HTML, the calendar invitation", async () => {
+  const server = running.at(-1) ?? (await start());
+  if (!typeId) await setUpHost(server);
+  await book(server, "whole-mail");
+  await eventually(
+    () => guestMails("whole-mail"),
+    (n) => n === 1,
+    20_000,
+  );
+  const [mail] = smtp.to("whole-mail@example.test");
+  expect(mail.envelopeTo).toEqual(["whole-mail@example.test"]);
+  expect(mail.envelopeFrom).toMatch(/^[^<>\s]+@[^<>\s]+$/);
+  const head = mail.raw.slice(0, mail.raw.indexOf("\r\n\r\n"));
+  expect(head).toMatch(/^To: whole-mail@example\.test$/m);
+  expect(head).toMatch(/^From: .*@/m);
+  expect(head).toMatch(/^Subject: \S/m);
+  expect(head).toMatch(/^Message-ID: <[^>]+>$/m);
+  expect(head).toMatch(/^Date: \w{3}, \d{1,2} \w{3} \d{4} /m);
+  expect(head).toMatch(/^MIME-Version: 1\.0$/m);
+  expect(head).toMatch(/^Content-Type: multipart\/mixed;/m);
+  expect(mail.raw).toMatch(/^Content-Type: text\/plain; charset=utf-8$/m);
+  expect(mail.raw).toMatch(/^Content-Type: text\/html; charset=utf-8$/m);
+  expect(mail.raw).toMatch(/^Content-Type: text\/calendar; (method=REQUEST; )?charset=utf-8;?/im);
+  // Every line within SMTP's limit, and the message ends as MIME says.
+  expect(mail.raw.split("\r\n").every((line) => line.length <= 998)).toBe(true);
+  expect(mail.raw.trimEnd()).toMatch(/--$/);
+}, 40_000);

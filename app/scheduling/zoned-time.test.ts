@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { DateTime } from "luxon";
+import { DateTime, IANAZone } from "luxon";
 import { describe, expect, it } from "vitest";
 import {
   addDays,
@@ -142,6 +142,53 @@ describe("ZoneTimeline", () => {
     expect(isTimeZone("Asia/Kathmandu")).toBe(true);
     expect(isTimeZone("Mars/Olympus")).toBe(false);
     expect(isTimeZone("")).toBe(false);
+  });
+});
+
+describe("ZoneTimeline from the zone's kept day samples", () => {
+  const zones = [...Intl.supportedValuesOf("timeZone"), "UTC"];
+  const DAY = 86_400_000;
+  const luxonOffset = (zone: string, ms: number) => IANAZone.create(zone).offset(ms);
+
+  it("gives luxon's offset at every instant of its span, in every zone, 1990-2060, whatever was built before", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.integer({ min: Date.parse("1990-01-01T00:00:00Z"), max: Date.parse("2060-01-01T00:00:00Z") }),
+        fc.integer({ min: 0, max: 120 * DAY }),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 20 }),
+        (zone, from, length, where) => {
+          const timeline = new ZoneTimeline(zone, from, from + length);
+          for (const f of where) {
+            const ms = Math.floor(from + f * length);
+            expect(timeline.offsetAt(ms), `${zone} ${new Date(ms).toISOString()}`).toBe(luxonOffset(zone, ms));
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("pins each transition of a year to the minute, built in one piece or from overlapping spans", () => {
+    const from = Date.parse("2031-01-01T00:00:00Z");
+    const to = Date.parse("2032-01-01T00:00:00Z");
+    for (const zone of ["America/New_York", "Australia/Lord_Howe", "Europe/Dublin", "Asia/Tehran", "Pacific/Chatham", "America/Santiago"]) {
+      // Pieces first (cached day by day), then the whole year from what they left.
+      for (let start = from; start < to; start += 17 * DAY) new ZoneTimeline(zone, start + 3_600_000, start + 40 * DAY);
+      const year = new ZoneTimeline(zone, from, to);
+      for (let day = from; day < to; day += DAY) {
+        if (luxonOffset(zone, day) === luxonOffset(zone, day + DAY)) continue;
+        let minute = day;
+        while (luxonOffset(zone, minute) === luxonOffset(zone, day)) minute += 60_000;
+        expect(year.offsetAt(minute - 60_000), zone).toBe(luxonOffset(zone, minute - 60_000));
+        expect(year.offsetAt(minute), zone).toBe(luxonOffset(zone, minute));
+      }
+    }
+  });
+
+  it("refuses an unknown zone every time", () => {
+    expect(() => new ZoneTimeline("Mars/Olympus", 0, DAY)).toThrow(RangeError);
+    expect(() => new ZoneTimeline("Mars/Olympus", 0, DAY)).toThrow(RangeError);
   });
 });
 

@@ -160,46 +160,87 @@ interface OffsetPiece {
 
 // No zone changes its offset twice within a day (modern transitions are weeks apart at the
 // least), so sampling once a day finds every transition; each one is then pinned to the minute
-// by bisection. A luxon offset look-up costs microseconds (Intl), so this matters: a 70-day
-// timeline takes about 80 of them.
-const SAMPLE_MS = DAY_MS;
+// by bisection. A luxon offset look-up costs microseconds (Intl), and a two-month timeline
+// takes about 80 of them: the samples (each zone's offset at 00:00 UTC of a day) and the
+// transitions found are kept per zone, so a timeline over days seen before is a few map
+// look-ups. They never change while the process runs (the zone rules are Node's own).
 const MINUTE_MS = 60_000;
 
+/** Per zone: offset at 00:00 UTC by day number, and the first instant of the new offset by the day it falls in. */
+interface ZoneDays {
+  zone: IANAZone;
+  offsets: Map<number, number>;
+  transitions: Map<number, number>;
+}
+const zoneDays = new Map<string, ZoneDays>();
+/** Days kept per zone (about 27 years); beyond that the zone starts afresh. */
+const MAX_DAYS_PER_ZONE = 10_000;
+
+function daysOf(zone: string): ZoneDays {
+  let days = zoneDays.get(zone);
+  if (days) return days;
+  const ianaZone = IANAZone.create(zone);
+  if (!ianaZone.isValid) throw new RangeError(`Unknown time zone: ${zone}`);
+  days = { zone: ianaZone, offsets: new Map(), transitions: new Map() };
+  if (zoneDays.size >= MAX_ZONES) zoneDays.delete(zoneDays.keys().next().value as string);
+  zoneDays.set(zone, days);
+  return days;
+}
+
+/** The zone's offset at 00:00 UTC of day `day` (days since 1970-01-01). */
+function offsetAtDayStart(days: ZoneDays, day: number): number {
+  let offset = days.offsets.get(day);
+  if (offset === undefined) {
+    offset = days.zone.offset(day * DAY_MS);
+    if (days.offsets.size >= MAX_DAYS_PER_ZONE) days.offsets.clear();
+    days.offsets.set(day, offset);
+  }
+  return offset;
+}
+
+/** The first instant (a whole minute) of day `day` whose offset is no longer `before`. */
+function transitionIn(days: ZoneDays, day: number, before: number): number {
+  let at = days.transitions.get(day);
+  if (at === undefined) {
+    // Bisect in whole minutes: offset(lo) is the old offset, offset(hi) the new one.
+    let lo = day * (DAY_MS / MINUTE_MS);
+    let hi = lo + DAY_MS / MINUTE_MS;
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (days.zone.offset(mid * MINUTE_MS) === before) lo = mid;
+      else hi = mid;
+    }
+    at = hi * MINUTE_MS;
+    if (days.transitions.size >= MAX_DAYS_PER_ZONE) days.transitions.clear();
+    days.transitions.set(day, at);
+  }
+  return at;
+}
+
 /**
- * One zone's offsets over a span of instants, worked out once (a few dozen Intl calls for two
- * months) so that the many conversions of a slot search are arithmetic. Beyond the span, the
- * first and last offsets are assumed to continue: build it with a margin of a day or two.
+ * One zone's offsets over a span of instants, worked out once (from the zone's day samples,
+ * kept per process) so that the many conversions of a slot search are arithmetic. The span is
+ * widened to whole UTC days. Beyond it, the first and last offsets are assumed to continue:
+ * build it with a margin of a day or two.
  */
 export class ZoneTimeline {
   readonly zone: string;
   private readonly pieces: OffsetPiece[];
 
   constructor(zone: string, fromMs: number, toMs: number) {
-    const ianaZone = IANAZone.create(zone);
-    if (!ianaZone.isValid) throw new RangeError(`Unknown time zone: ${zone}`);
+    const days = daysOf(zone);
     this.zone = zone;
-    const offsetAt = (ms: number) => ianaZone.offset(ms);
-    const pieces: OffsetPiece[] = [{ from: -Infinity, to: Infinity, offset: offsetAt(fromMs) }];
-    let prevMs = fromMs;
-    let prevOffset = pieces[0].offset;
-    for (let t = Math.min(fromMs + SAMPLE_MS, toMs); ; t = Math.min(t + SAMPLE_MS, toMs)) {
-      const offset = offsetAt(t);
-      if (offset !== prevOffset) {
-        // Bisect in whole minutes: offset(lo) is the old offset, offset(hi) the new one.
-        let lo = Math.floor(prevMs / MINUTE_MS);
-        let hi = Math.ceil(t / MINUTE_MS);
-        while (hi - lo > 1) {
-          const mid = Math.floor((lo + hi) / 2);
-          if (offsetAt(mid * MINUTE_MS) === prevOffset) lo = mid;
-          else hi = mid;
-        }
-        const at = hi * MINUTE_MS;
-        pieces[pieces.length - 1].to = at;
-        pieces.push({ from: at, to: Infinity, offset });
-        prevOffset = offset;
-      }
-      prevMs = t;
-      if (t >= toMs) break;
+    const firstDay = Math.floor(fromMs / DAY_MS);
+    const lastDay = Math.max(firstDay, Math.ceil(toMs / DAY_MS));
+    let offset = offsetAtDayStart(days, firstDay);
+    const pieces: OffsetPiece[] = [{ from: -Infinity, to: Infinity, offset }];
+    for (let day = firstDay; day < lastDay; day++) {
+      const next = offsetAtDayStart(days, day + 1);
+      if (next === offset) continue;
+      const at = transitionIn(days, day, offset);
+      pieces[pieces.length - 1].to = at;
+      pieces.push({ from: at, to: Infinity, offset: next });
+      offset = next;
     }
     this.pieces = pieces;
   }

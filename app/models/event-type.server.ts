@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { bookingSeats, calendarConnections, eventInvitees, eventTypes, events, schedules, singleUseLinks, users, type EventTypeRow } from "../../db/schema";
-import type { BusyTime, SlotInput } from "~/scheduling/slots";
+import { busyWindow, type BusyTime, type SlotInput } from "~/scheduling/slots";
 import { dayNumber } from "~/scheduling/zoned-time";
 import { getDb } from "~/utils/db.server";
 import type { EventTypeInput } from "~/schemas/scheduling-api";
@@ -368,10 +368,8 @@ export async function slotSearch(
   options: { executor?: Executor; excludeEventId?: string; excludeEventIds?: string[]; onlyHostIds?: string[] } = {},
 ): Promise<SlotInput> {
   const { eventType, ownerId, schedule } = found;
-  // The guest's dates cover at most a day and a half either side of UTC; buffers widen more.
-  const margin = 2 * DAY_MS + Math.max(eventType.bufferBefore, eventType.bufferAfter) * MINUTE_MS + 12 * 60 * MINUTE_MS;
-  const from = new Date((dayNumber(query.range.start) ?? 0) * DAY_MS - margin);
-  const to = new Date(((dayNumber(query.range.end) ?? 0) + 1) * DAY_MS + margin);
+  // The busy times that can touch a slot of the range: none long before now (history).
+  const { from, to } = busyWindow(eventType, query.range, query.now);
   const eventTypeInput = {
     id: eventType.id,
     kind: eventType.kind,

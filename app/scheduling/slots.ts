@@ -471,6 +471,27 @@ function compareForRoundRobin(a: RoundRobinStats, aId: string, b: RoundRobinStat
 }
 
 /** The free slots as instants, in order, with their hosts (and seats left for group events). */
+/**
+ * The instants whose busy times a search over `range` (the guest's dates) must read: nothing
+ * outside it can change a slot. The range's dates widened by two and a half days and the event
+ * type's buffers (a date in any zone, and a busy time's own buffers), and never more than three
+ * and a half days before `now` (plus those buffers): no slot starts before now, so older busy
+ * times can't touch one, nor count toward a daily limit (a host's date that holds a slot began
+ * less than a day before now). A month's calendar that starts weeks ago reads only from then,
+ * however long the host's history. Empty (from = to) when the whole range is long past.
+ */
+export function busyWindow(
+  eventType: Pick<SlotEventType, "bufferBefore" | "bufferAfter">,
+  range: { start: string; end: string },
+  now: Instant,
+): { from: Date; to: Date } {
+  const margin = 2 * DAY_MS + Math.max(eventType.bufferBefore ?? 0, eventType.bufferAfter ?? 0) * MINUTE_MS + 12 * 60 * MINUTE_MS;
+  const to = ((dayNumber(range.end) ?? 0) + 1) * DAY_MS + margin;
+  const earliest = toMs(now, "now") - DAY_MS - margin;
+  const from = Math.min(Math.max((dayNumber(range.start) ?? 0) * DAY_MS - margin, earliest), to);
+  return { from: new Date(from), to: new Date(to) };
+}
+
 export function findSlots(input: SlotInput): SlotDetail[] {
   return search(input).slots;
 }

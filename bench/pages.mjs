@@ -4,7 +4,8 @@
 //   - GET /api/slots for 31 days;
 //   - POST /api/bookings on distinct free slots, BENCH_BOOKINGS_PER_ROUND (default 150) in each
 //     of two alternating rounds;
-//   each for a fresh host and for a host with 20,000 past bookings (BENCH_HISTORY), side by side,
+//   each for a fresh host and for a host with 20,000 past bookings (BENCH_HISTORY), side by side
+//   (pages and slots in four alternating slices of BENCH_DURATION / 4, bookings in rounds),
 //   with the ratio (history / fresh; the busy-time query reads only the window it needs);
 //   - the server's RSS after start-up and after BENCH_MIXED_SECONDS (default 60) of a mixed load
 //     (home, pricing, booking pages rendered and cached, slots), all processes and the largest
@@ -20,7 +21,7 @@
 // (default 20000), BENCH_MIXED_SECONDS (default 60), and the server's own environment
 // (WEB_CONCURRENCY, NODE_OPTIONS) passed through.
 import v8 from "node:v8";
-import { benchHost, ensureAppBuild, largestRssMb, load, numberFromEnv, ratio, rssMb, sleep, startBenchApp } from "./lib/harness.mjs";
+import { alternating, benchHost, ensureAppBuild, largestRssMb, load, numberFromEnv, ratio, rssMb, sleep, startBenchApp } from "./lib/harness.mjs";
 
 const log = (...args) => console.error("[bench:pages]", ...args);
 
@@ -69,19 +70,25 @@ async function main() {
     const slots = (h) => `${base}/api/slots?eventTypeId=${h.eventTypeId}&start=${tomorrow}&end=${monthLater}&timeZone=Europe/Berlin`;
     const page = (h) => `${base}/${h.username}/bench?tz=Europe/Berlin`;
     const rendered = { cookie: "__session=bench" };
-    const runs = [
-      ["bookingPageFresh", { url: page(fresh), headers: rendered }],
-      ["bookingPageHistory", { url: page(old), headers: rendered }],
-      ["bookingPageCached", { url: page(fresh) }],
-      ["slotsFresh", { url: slots(fresh) }],
-      ["slotsHistory", { url: slots(old) }],
+    // Each pair a fresh host and the one with history compares side by side, in alternating
+    // slices (the ratios of target 3); the cached page on its own.
+    const pairs = [
+      [
+        ["bookingPageFresh", { url: page(fresh), headers: rendered }],
+        ["bookingPageHistory", { url: page(old), headers: rendered }],
+      ],
+      [["bookingPageCached", { url: page(fresh) }]],
+      [
+        ["slotsFresh", { url: slots(fresh) }],
+        ["slotsHistory", { url: slots(old) }],
+      ],
     ];
     const figures = {};
-    for (const [name, options] of runs) {
-      await load(autocannon, `${name} warm-up`, { ...options, pid: child.pid, duration: 2, connections });
-      log(`${name}: ${duration} s, ${connections} connections`);
-      figures[name] = await load(autocannon, name, { ...options, pid: child.pid, duration, connections });
-      log(`${name}: ${JSON.stringify(figures[name])}`);
+    for (const loads of pairs) {
+      for (const [name, options] of loads) await load(autocannon, `${name} warm-up`, { ...options, pid: child.pid, duration: 2, connections });
+      log(`${loads.map(([name]) => name).join(" and ")}: ${duration} s each, ${connections} connections`);
+      Object.assign(figures, await alternating(autocannon, loads, { pid: child.pid, duration, connections, slices: loads.length > 1 ? 4 : 1, log }));
+      for (const [name] of loads) log(`${name}: ${JSON.stringify(figures[name])}`);
     }
 
     // Bookings: POST /api/bookings on distinct free slots (every 30 minutes from tomorrow 00:00

@@ -192,13 +192,50 @@ export async function load(autocannon, label, { url, pid, duration, amount, conn
   if (!expectStatus && result.non2xx > 0) problems.push(`${result.non2xx} non-2xx responses`);
   if (!(result.requests.total > 0)) problems.push("no request completed");
   if (problems.length > 0) throw new Error(`${label}: ${problems.join(", ")}`);
-  return {
+  const figures = {
     rps: perSecond(result),
     cpuMsPerRequest: Math.round((cpu / result.requests.total) * 1000) / 1000,
     p50ms: result.latency.p50,
     p99ms: result.latency.p99,
     bytesPerRequest: Math.round(result.throughput.total / result.requests.total),
   };
+  // The raw totals, for adding runs up (alternating); not part of the printed figures.
+  const seconds = (result.finish.getTime() - result.start.getTime()) / 1000;
+  Object.defineProperty(figures, "totals", { value: { requests: result.requests.total, seconds, cpuMs: cpu, bytes: result.throughput.total } });
+  return figures;
+}
+
+/**
+ * Two or more loads measured side by side: `slices` rounds, each running every load for
+ * `duration / slices` seconds in turn, so a machine whose speed drifts (a shared one) weighs on
+ * all of them alike. Per load, its slices added up: requests per second and CPU ms per request
+ * over all of them, the median of the slices' p50 and the largest p99.
+ */
+export async function alternating(autocannon, loads, { pid, duration, connections, slices = 4, log = () => {} }) {
+  const runs = Object.fromEntries(loads.map(([name]) => [name, []]));
+  const slice = Math.max(1, Math.round(duration / slices));
+  for (let round = 0; round < slices; round++) {
+    for (const [name, options] of loads) {
+      log(`${name}: slice ${round + 1} of ${slices}, ${slice} s`);
+      runs[name].push(await load(autocannon, name, { ...options, pid, duration: slice, connections }));
+    }
+  }
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+  return Object.fromEntries(
+    Object.entries(runs).map(([name, list]) => {
+      const sum = (key) => list.reduce((total, run) => total + run.totals[key], 0);
+      return [
+        name,
+        {
+          rps: Math.round((sum("requests") / sum("seconds")) * 100) / 100,
+          cpuMsPerRequest: Math.round((sum("cpuMs") / sum("requests")) * 1000) / 1000,
+          p50ms: median(list.map((run) => run.p50ms)),
+          p99ms: Math.max(...list.map((run) => run.p99ms)),
+          bytesPerRequest: Math.round(sum("bytes") / sum("requests")),
+        },
+      ];
+    }),
+  );
 }
 
 export const ratio = (a, b) => Math.round((a / b) * 10_000) / 10_000;

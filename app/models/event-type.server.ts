@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { bookingSeats, calendarConnections, eventInvitees, eventTypes, events, schedules, singleUseLinks, users, type EventTypeRow } from "../../db/schema";
 import { busyWindow, type BusyTime, type SlotInput } from "~/scheduling/slots";
-import { dayNumber } from "~/scheduling/zoned-time";
 import { getDb } from "~/utils/db.server";
 import type { EventTypeInput } from "~/schemas/scheduling-api";
 import { questionsToAsk, type BookingQuestion } from "~/schemas/booking-answers";
@@ -355,7 +354,6 @@ export async function busyTimes(
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const MINUTE_MS = 60_000;
 
 /**
  * The slot engine's input for an event type over the guest's dates `range` in `timeZone`: the

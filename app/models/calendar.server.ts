@@ -346,16 +346,7 @@ export async function eventForCopy(eventId: string) {
  * Without either there is nothing to write or remove (most hosts have no calendar).
  */
 export async function mayHaveCalendarWork(eventId: string): Promise<boolean> {
-  const db = await getDb();
-  const [row] = await db
-    .select({
-      any: sql<boolean>`exists (select 1 from ${externalEventCopies} c
-          where c.event_id = ${eventId}::uuid or c.event_id in (select e.id from ${events} e where e.booking_id = ${eventId}::uuid))
-        or exists (select 1 from ${externalCalendars} k join ${events} e on e.host_id = k.user_id
-          where (e.id = ${eventId}::uuid or e.booking_id = ${eventId}::uuid) and k.receives_bookings and k.writable)`,
-    })
-    .from(sql`(values (1)) as one (x)`);
-  return row?.any === true;
+  return !(await withoutCalendarWork([eventId])).has(eventId);
 }
 
 /** Of these events, those for which mayHaveCalendarWork is false, in one statement. */

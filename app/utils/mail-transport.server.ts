@@ -121,13 +121,16 @@ export async function queueMail(tx: Pick<Database, "insert">, message: MailMessa
 /** queueMail for several messages, in one statement. */
 export async function queueMails(tx: Pick<Database, "insert">, messages: MailMessage[], about: { eventId?: string | null } = {}): Promise<void> {
   if (messages.length === 0) return;
+  await tx.insert(mailOutbox).values(queuedRows(messages, about));
+}
+
+/** The outbox rows of messages for the job runner: 'queued' with SMTP and a recipient, else 'stored'. */
+function queuedRows(messages: MailMessage[], about: { eventId?: string | null }) {
   const smtp = Boolean(env().SMTP_URL);
-  await tx.insert(mailOutbox).values(
-    messages.map((message) => {
-      const to = recipients(message.to);
-      return { ...outboxRow(message, to), eventId: about.eventId ?? null, status: smtp && to.length > 0 ? ("queued" as const) : ("stored" as const) };
-    }),
-  );
+  return messages.map((message) => {
+    const to = recipients(message.to);
+    return { ...outboxRow(message, to), eventId: about.eventId ?? null, status: smtp && to.length > 0 ? ("queued" as const) : ("stored" as const) };
+  });
 }
 
 /**
@@ -136,21 +139,16 @@ export async function queueMails(tx: Pick<Database, "insert">, messages: MailMes
  * writes its messages in one statement (docs/decisions/030).
  */
 export function queueMailsWhere(messages: MailMessage[], about: { eventId?: string | null }, when: SQL): SQL {
-  const smtp = Boolean(env().SMTP_URL);
-  const rows = messages.map((message) => {
-    const to = recipients(message.to);
-    const row = outboxRow(message, to);
-    return {
-      to: row.to,
-      reply_to: row.replyTo,
-      subject: row.subject,
-      text: row.text,
-      html: row.html,
-      attachments: row.attachments,
-      event_id: about.eventId ?? null,
-      status: smtp && to.length > 0 ? "queued" : "stored",
-    };
-  });
+  const rows = queuedRows(messages, about).map((row) => ({
+    to: row.to,
+    reply_to: row.replyTo,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    attachments: row.attachments,
+    event_id: row.eventId,
+    status: row.status,
+  }));
   return sql`insert into ${mailOutbox} ("to", reply_to, subject, text, html, attachments, event_id, status)
     select r."to", r.reply_to, r.subject, r.text, r.html, r.attachments, r.event_id, r.status::mail_outbox_status
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r("to" text, reply_to text, subject text, text text, html text, attachments jsonb, event_id uuid, status text)

@@ -14,6 +14,14 @@ import { isUuid, notify, withInvitees, type HostEvent, type Transaction } from "
  * second server) give one decision and one `not-pending`.
  */
 
+/**
+ * A request the host has not answered, or one cancelled while it waited: its hold is still set
+ * (approving clears it; declining and running out set declined_at instead).
+ */
+export function isUnansweredRequest(event: Pick<Event, "holdUntil" | "declinedAt">): boolean {
+  return event.holdUntil !== null && event.declinedAt === null;
+}
+
 /** Who decides: the host (bearer or session), the holder of the host's mailed link, or the job runner when the hold ran out. */
 export type ApprovalActor = { hostId: string } | { approvalToken: string } | { expired: true };
 

@@ -25,6 +25,7 @@ import {
 
 import { createTeamBooking, lockHostsInOrder, moveLinkedRows, rescheduleSearch, TeamBookingRefused } from "./team-booking.server";
 import { isTeamKind } from "./team-hosts.server";
+import { isUnansweredRequest } from "./approval.server";
 
 /**
  * Bookings (decision 018): an Event a guest books through an event type. Every write runs in one
@@ -294,8 +295,7 @@ export async function getGuestBooking(id: string, token: string): Promise<GuestB
     bookAgainPath: type?.username && bookable ? `/${encodeURIComponent(type.username)}/${encodeURIComponent(type.slug)}` : null,
     bookable,
     seat: seat ? { sessionId: seat.sessionId, alone: seat.session.invitees.length === seat.invitees.length, places: seat.invitees.length } : null,
-    // Approving clears the hold; declining or running out sets declined_at.
-    request: !seat && found.holdUntil !== null && found.declinedAt === null,
+    request: !seat && isUnansweredRequest(found),
   };
 }
 

@@ -4,6 +4,7 @@ import { mailGuests } from "./booking-mail.server";
 import { mailHostOfSeatLeft, mailSessionSeats } from "./seat-mail.server";
 import { mailHostOfBooking } from "./event-invitations.server";
 import { mailRequestCancelled } from "./approval-mail.server";
+import { isUnansweredRequest } from "~/models/approval.server";
 
 /**
  * The one cancel path with its mails (decision 029): cancelEvent's one transaction answers who to
@@ -17,14 +18,6 @@ import { mailRequestCancelled } from "./approval-mail.server";
  * - the host's own event, an admin's cancel, My Schedule's Delete: the invitees' CANCEL;
  * - always: a collective booking's co-hosts the CANCEL of their own row.
  */
-
-/**
- * Cancelled while waiting for the host's approval: the hold is still set (approving clears it,
- * declining and running out set declined_at instead of cancelling this way).
- */
-function wasRequest(event: HostEvent): boolean {
-  return event.holdUntil !== null && event.holdUntil !== undefined && event.declinedAt === null;
-}
 
 /** A cancel's calendar file bumps SEQUENCE itself and the database already did: it is given the one before. */
 function before(event: HostEvent): HostEvent {
@@ -42,7 +35,7 @@ export async function tellCancelled(outcome: Extract<CancelOutcome, { ok: true }
   if (outcome.silent) return;
   const note = "hostId" in actor && options.reason ? options.reason : undefined;
   const guestName = event.guestName ?? "A guest";
-  if (outcome.kind === "booking" && wasRequest(event) && !options.remove) {
+  if (outcome.kind === "booking" && isUnansweredRequest(event) && !options.remove) {
     // A request the host had not answered: "Request cancelled", no calendar file (decision 040).
     const by = "token" in actor ? "guest" : "host";
     await mailRequestCancelled(event, host, by, by === "guest" ? (options.reason ?? null) : (note ?? null));

@@ -2,9 +2,8 @@ import { type BookingHost } from "~/models/booking-request.server";
 import type { SeatBooking } from "~/models/booking-seats.server";
 import type { HostEvent } from "~/models/event.server";
 import { coHostsOf } from "~/models/team-booking.server";
-import { locationOfEventType } from "~/models/event-type.server";
 import { type InvitationKind, type SeatLine } from "~/mail/event-mail";
-import { mailHostOfBooking, mailInvitees } from "./event-invitations.server";
+import { located, mailHostOfBooking, mailInvitees } from "./event-invitations.server";
 
 /** Who hears of a booking and what they get (decision 018): the guests, the host, a collective booking's co-hosts. */
 
@@ -69,8 +68,8 @@ export async function mailBooking(
   kind: InvitationKind,
   options: { to?: string[]; links?: Links; note?: string; alone?: boolean } = {},
 ): Promise<void> {
-  // The event type's location, read once for both mails.
-  const located = event.eventTypeId ? { ...event, location: await locationOfEventType(event.eventTypeId) } : event;
-  await mailGuests(located, host, kind, options);
-  await mailHost(located, host, kind, event.guestName ?? "A guest", undefined, { alone: options.alone });
+  // The event type's location and the answers' lines, read once for both mails.
+  const ready = await located(event);
+  await mailGuests(ready, host, kind, options);
+  await mailHost(ready, host, kind, event.guestName ?? "A guest", undefined, { alone: options.alone });
 }

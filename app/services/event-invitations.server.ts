@@ -23,7 +23,7 @@ import { mailFrom, sendMail } from "~/utils/mail-transport.server";
  * The event with its event type's location (read once, only when the caller did not pass it) and
  * a booking's answers as lines under the event type's questions (decision 039).
  */
-async function located<T extends MailedEvent & { answers?: BookingAnswers | null }>(event: T): Promise<T> {
+export async function located<T extends MailedEvent & { answers?: BookingAnswers | null }>(event: T): Promise<T> {
   const withLines =
     event.answerLines === undefined && event.answers && Object.keys(event.answers).length > 0
       ? { ...event, answerLines: answerLines(await questionsOfEventType(event.eventTypeId), event.answers) }

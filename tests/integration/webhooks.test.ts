@@ -110,19 +110,23 @@ let host: Account;
 let other: Account;
 let typeId: string;
 
-beforeAll(async () => {
-  host = await account("host", "professional");
-  other = await account("other", "professional");
-  const type = await allDayEventType(call, host.token, {
-    title: "Hook call",
-    slug: "hook-call",
+/** A quarter-hour event type on an all-day schedule, asking an optional "Company" question. */
+const quarterHourType = (token: string, title: string, slug: string, extra: Record<string, unknown> = {}) =>
+  allDayEventType(call, token, {
+    title,
+    slug,
     duration: 15,
     slotInterval: 15,
     minimumNotice: 60,
     bookingWindowDays: 30,
-    location: { type: "phone", value: "+1 555 0100" },
     questions: [{ id: "company", label: "Company", type: "short_text", required: false }],
+    ...extra,
   });
+
+beforeAll(async () => {
+  host = await account("host", "professional");
+  other = await account("other", "professional");
+  const type = await quarterHourType(host.token, "Hook call", "hook-call", { location: { type: "phone", value: "+1 555 0100" } });
   typeId = type._id;
 });
 
@@ -164,15 +168,7 @@ describe("booking events", () => {
 
   it("a host subscribed to other types only: its booking's record is done with nothing sent (one read for the batch); its cancel is sent", async () => {
     const picky = await account("picky", "professional");
-    const type = await allDayEventType(call, picky.token, {
-      title: "Picky call",
-      slug: "picky-call",
-      duration: 15,
-      slotInterval: 15,
-      minimumNotice: 60,
-      bookingWindowDays: 30,
-      questions: [{ id: "company", label: "Company", type: "short_text", required: false }],
-    });
+    const type = await quarterHourType(picky.token, "Picky call", "picky-call");
     await subscribe(picky, "/picky", ["booking.cancelled"]);
     const booking = await book(type._id);
     const delivery = () =>
@@ -214,16 +210,7 @@ describe("booking events", () => {
 describe("bookings that require approval", () => {
   it("a request sends booking.requested (pending); approve booking.approved; decline booking.declined with the reason", async () => {
     const approver = await account("approver", "professional");
-    const type = await allDayEventType(call, approver.token, {
-      title: "Vetted call",
-      slug: "vetted-call",
-      duration: 15,
-      slotInterval: 15,
-      minimumNotice: 60,
-      bookingWindowDays: 30,
-      requiresApproval: true,
-      questions: [{ id: "company", label: "Company", type: "short_text", required: false }],
-    });
+    const type = await quarterHourType(approver.token, "Vetted call", "vetted-call", { requiresApproval: true });
     await subscribe(approver, "/approval", ["booking.requested", "booking.approved", "booking.declined", "booking.created"]);
     const first = await book(type._id);
     const second = await book(type._id);

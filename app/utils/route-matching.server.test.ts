@@ -1,6 +1,14 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { forgetRouteMatches, PATHS_PER_TREE, rememberingMatchRoutes, rememberRouteMatches } from "./route-matching.server";
+import {
+  forgetRouteMatches,
+  PATHS_PER_TREE,
+  rememberingDataRoutes,
+  rememberingMatchRoutes,
+  rememberingServerRoutes,
+  rememberRenderRoutes,
+  rememberRouteMatches,
+} from "./route-matching.server";
 
 type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
 const require = createRequire(import.meta.url);
@@ -165,6 +173,139 @@ describe("rememberingMatchRoutes", () => {
       expect(seen, "run `node scripts/patch-router.mjs`").toEqual(["/api/bookings", "/pricing"]);
     } finally {
       router.matchRoutes = original;
+    }
+  });
+});
+
+type ServerRoute = Route & { handle?: unknown; Component?: unknown; loader?: unknown; children?: ServerRoute[] };
+type CreateServerRoutes = (manifest: object, modules: object, future: object, isSpaMode: boolean) => ServerRoute[];
+type ConvertRoutes = (routes: unknown[], mapRouteProperties: unknown, parentPath?: string[], manifest?: Record<string, unknown>) => ServerRoute[];
+const remixRoutes = require("@remix-run/react/dist/routes.js") as { createServerRoutes: CreateServerRoutes };
+const originalServerRoutes = remixRoutes.createServerRoutes;
+const originalConvert = (require("@remix-run/router") as { UNSAFE_convertRoutesToDataRoutes: ConvertRoutes }).UNSAFE_convertRoutesToDataRoutes;
+
+/** A build's manifest routes (as `<RemixServer>` gets them) and a module for each. */
+function build() {
+  const manifest = {
+    root: { id: "root", path: "", hasLoader: true },
+    "routes/_index": { id: "routes/_index", parentId: "root", index: true, hasLoader: true },
+    "routes/dashboard": { id: "routes/dashboard", parentId: "root", path: "dashboard", hasLoader: true },
+    "routes/dashboard.workFlow": { id: "routes/dashboard.workFlow", parentId: "routes/dashboard", path: "workFlow", caseSensitive: true },
+    "routes/$username": { id: "routes/$username", parentId: "root", path: ":username", hasLoader: true },
+  };
+  const component = (name: string) => Object.assign(() => null, { displayName: name });
+  const modules: Record<string, { default: unknown; handle?: unknown }> = {};
+  for (const id of Object.keys(manifest)) modules[id] = { default: component(id), handle: { id } };
+  return { manifest, modules };
+}
+
+/** The parts of a route tree that matter for rendering, comparable with toEqual. */
+function outline(routes: ServerRoute[]): unknown[] {
+  return routes.map((r) => ({
+    id: r.id,
+    path: r.path,
+    index: r.index,
+    caseSensitive: r.caseSensitive,
+    handle: r.handle,
+    Component: r.Component,
+    loader: typeof r.loader,
+    children: r.children ? outline(r.children) : undefined,
+  }));
+}
+
+describe("rememberingServerRoutes", () => {
+  it("gives the tree createServerRoutes gives, and the same tree again while the build's modules are the same", () => {
+    const { manifest, modules } = build();
+    const future = { v3_singleFetch: false };
+    const remembering = rememberingServerRoutes(originalServerRoutes as never) as unknown as CreateServerRoutes;
+    const first = remembering(manifest, modules, future, false);
+    expect(outline(first)).toEqual(outline(originalServerRoutes(manifest, modules, future, false)));
+    expect(first[0].children!.map((r) => r.id)).toEqual(["routes/_index", "routes/dashboard", "routes/$username"]);
+    // The server runtime makes a new route modules object per request, holding the same modules.
+    expect(remembering(manifest, { ...modules }, future, false)).toBe(first);
+  });
+
+  it("builds anew for another module, other future flags, SPA mode or another manifest", () => {
+    const { manifest, modules } = build();
+    const future = { v3_singleFetch: false };
+    const remembering = rememberingServerRoutes(originalServerRoutes as never) as unknown as CreateServerRoutes;
+    const first = remembering(manifest, modules, future, false);
+    const changed = { ...modules, "routes/dashboard": { default: () => null, handle: { changed: true } } };
+    const second = remembering(manifest, changed, future, false);
+    expect(second).not.toBe(first);
+    expect(second[0].children![1].handle).toEqual({ changed: true });
+    expect(outline(second)).toEqual(outline(originalServerRoutes(manifest, changed, future, false)));
+    expect(remembering(manifest, changed, { ...future }, false)).not.toBe(second);
+    const spa = remembering(manifest, changed, future, true);
+    expect(outline(spa)).toEqual(outline(originalServerRoutes(manifest, changed, future, true)));
+    const other = build();
+    expect(remembering(other.manifest, other.modules, future, false)).not.toBe(spa);
+  });
+});
+
+describe("rememberingDataRoutes", () => {
+  const mapRouteProperties = (route: ServerRoute) => ({ hasErrorBoundary: route.id === "root" });
+
+  it("gives the data routes the original gives and fills the manifest with them, the same ones each time", () => {
+    const routes = routeTree();
+    const remembering = rememberingDataRoutes(originalConvert as never) as unknown as ConvertRoutes;
+    const manifest: Record<string, unknown> = {};
+    const first = remembering(routes, mapRouteProperties, undefined, manifest);
+    const expectedManifest: Record<string, unknown> = {};
+    const expected = originalConvert(routes, mapRouteProperties, undefined, expectedManifest);
+    expect(first).toEqual(expected);
+    expect(Object.keys(manifest).sort()).toEqual(Object.keys(expectedManifest).sort());
+    expect(manifest["routes/dashboard.workFlow"]).toBe(first[0].children![2].children![1]);
+    const again: Record<string, unknown> = {};
+    expect(remembering(routes, mapRouteProperties, undefined, again)).toBe(first);
+    expect(again).toEqual(manifest);
+    expect(again["root"]).toBe(first[0]);
+  });
+
+  it("runs the original for a subtree, a manifest with routes in it, another mapper or another tree", () => {
+    const routes = routeTree();
+    const remembering = rememberingDataRoutes(originalConvert as never) as unknown as ConvertRoutes;
+    const first = remembering(routes, mapRouteProperties, undefined, {});
+    expect(remembering(routes, mapRouteProperties, ["0"], {})).not.toBe(first);
+    expect(() => remembering(routes, mapRouteProperties, undefined, { root: {} })).toThrow(/collision/);
+    const otherMapper = () => ({ hasErrorBoundary: false });
+    const withOther = remembering(routes, otherMapper, undefined, {});
+    expect(withOther).not.toBe(first);
+    expect(withOther).toEqual(originalConvert(routes, otherMapper, undefined, {}));
+    expect(remembering(routeTree(), mapRouteProperties, undefined, {})).not.toBe(first);
+  });
+
+  it("is what <RemixServer> and React Router's static router build with once installed", () => {
+    rememberRenderRoutes();
+    const routerPackage = require("@remix-run/router") as { UNSAFE_convertRoutesToDataRoutes: ConvertRoutes };
+    try {
+      expect(remixRoutes.createServerRoutes).not.toBe(originalServerRoutes);
+      expect(routerPackage.UNSAFE_convertRoutesToDataRoutes).not.toBe(originalConvert);
+      const { createStaticRouter } = require("react-router-dom/server") as {
+        createStaticRouter: (routes: unknown[], context: unknown) => { routes: ServerRoute[]; state: { matches: Array<{ route: ServerRoute }> } };
+      };
+      const { manifest, modules } = build();
+      const tree = remixRoutes.createServerRoutes(manifest, { ...modules }, {}, false);
+      expect(remixRoutes.createServerRoutes(manifest, { ...modules }, {}, false)).not.toBe(tree); // another future object
+      const future = {};
+      const kept = remixRoutes.createServerRoutes(manifest, { ...modules }, future, false);
+      expect(remixRoutes.createServerRoutes(manifest, { ...modules }, future, false)).toBe(kept);
+      const context = {
+        basename: "/",
+        location: { pathname: "/ada" },
+        loaderData: {},
+        actionData: null,
+        errors: null,
+        matches: [{ route: { id: "root" } }, { route: { id: "routes/$username" } }],
+      };
+      const one = createStaticRouter(kept, context);
+      const two = createStaticRouter(kept, context);
+      expect(two.routes).toBe(one.routes);
+      expect(two.state.matches.map((m) => m.route)).toEqual([one.routes[0], one.routes[0].children![2]]);
+      expect(two.state.matches[1].route.handle).toEqual({ id: "routes/$username" });
+    } finally {
+      remixRoutes.createServerRoutes = originalServerRoutes;
+      routerPackage.UNSAFE_convertRoutesToDataRoutes = originalConvert;
     }
   });
 });

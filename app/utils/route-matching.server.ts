@@ -112,3 +112,80 @@ export function rememberRouteMatches(): void {
 export function forgetRouteMatches(): void {
   cache.clear();
 }
+
+/**
+ * The route objects of a render remembered per build (docs/decisions/050).
+ *
+ * `<RemixServer>` builds the whole route tree anew for every document it renders:
+ * `createServerRoutes` makes a route object (with its components and handle) for each of the
+ * ~75 routes of the manifest, and the static router it makes converts that tree once more into
+ * data routes (`convertRoutesToDataRoutes`). Both depend only on the build: the manifest's
+ * routes, each route's module, the future flags and SPA mode. A new tree per render also meant
+ * the remembered matches above walked it again to find its shape. So both are remembered:
+ *
+ * - `createServerRoutes`: per manifest routes object (the build's, the same for every request),
+ *   answered from memory while every route's module, the future flags and SPA mode are the very
+ *   ones it was built with (a new build in development brings new ones, and a new tree);
+ * - `convertRoutesToDataRoutes`: per route tree and property mapper, when called as the static
+ *   router calls it (top level, with an empty manifest to fill): the same data routes, and the
+ *   manifest filled with them as the original fills it. Any other call runs the original.
+ *
+ * Neither tree is changed in place by the server render (the static router cannot patch routes
+ * or load lazy ones), so one tree serves every render.
+ */
+type ServerManifest = Record<string, unknown>;
+type CreateServerRoutes = (
+  manifest: ServerManifest,
+  routeModules: Record<string, unknown>,
+  future: unknown,
+  isSpaMode: boolean,
+  ...rest: unknown[]
+) => RouteLike[];
+type ConvertRoutes = (routes: RouteLike[], mapRouteProperties: unknown, parentPath?: string[], manifest?: Record<string, RouteLike>) => RouteLike[];
+
+export function rememberingServerRoutes(original: CreateServerRoutes): CreateServerRoutes {
+  const kept = new WeakMap<ServerManifest, { modules: Array<[string, unknown]>; future: unknown; isSpaMode: boolean; routes: RouteLike[] }>();
+  return function createServerRoutes(manifest, routeModules, future, isSpaMode, ...rest) {
+    if (rest.length > 0 || manifest === null || typeof manifest !== "object" || routeModules === null || typeof routeModules !== "object")
+      return original(manifest, routeModules, future, isSpaMode, ...rest);
+    const entry = kept.get(manifest);
+    if (entry && entry.future === future && entry.isSpaMode === isSpaMode && entry.modules.every(([id, module]) => routeModules[id] === module))
+      return entry.routes;
+    const routes = original(manifest, routeModules, future, isSpaMode);
+    kept.set(manifest, { modules: Object.keys(manifest).map((id) => [id, routeModules[id]]), future, isSpaMode, routes });
+    return routes;
+  };
+}
+
+export function rememberingDataRoutes(original: ConvertRoutes): ConvertRoutes {
+  const kept = new WeakMap<RouteLike[], { mapRouteProperties: unknown; routes: RouteLike[]; byId: Record<string, RouteLike> }>();
+  return function convertRoutesToDataRoutes(routes, mapRouteProperties, parentPath, manifest) {
+    if (parentPath !== undefined || !Array.isArray(routes) || manifest === undefined || manifest === null || Object.keys(manifest).length > 0)
+      return original(routes, mapRouteProperties, parentPath, manifest);
+    let entry = kept.get(routes);
+    if (!entry || entry.mapRouteProperties !== mapRouteProperties) {
+      const byId: Record<string, RouteLike> = {};
+      entry = { mapRouteProperties, routes: original(routes, mapRouteProperties, undefined, byId), byId };
+      kept.set(routes, entry);
+    }
+    Object.assign(manifest, entry.byId);
+    return entry.routes;
+  };
+}
+
+let renderRoutesInstalled = false;
+
+/**
+ * Replaces `@remix-run/react`'s `createServerRoutes` (called by `<RemixServer>`) and the router
+ * package's `convertRoutesToDataRoutes` export (called by React Router's static router) with the
+ * remembering ones. Once per process.
+ */
+export function rememberRenderRoutes(): void {
+  if (renderRoutesInstalled) return;
+  renderRoutesInstalled = true;
+  const require = createRequire(import.meta.url);
+  const remixRoutes = require("@remix-run/react/dist/routes.js") as { createServerRoutes: CreateServerRoutes };
+  remixRoutes.createServerRoutes = rememberingServerRoutes(remixRoutes.createServerRoutes);
+  const router = require("@remix-run/router") as { UNSAFE_convertRoutesToDataRoutes: ConvertRoutes };
+  router.UNSAFE_convertRoutesToDataRoutes = rememberingDataRoutes(router.UNSAFE_convertRoutesToDataRoutes);
+}

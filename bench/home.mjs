@@ -7,7 +7,8 @@
 // The app is measured on a full-page cache hit (an anonymous visitor), rendered (a request
 // with a session cookie, which the cache never serves), and on cache misses (a new query
 // string each request); each with no Accept-Encoding (as autocannon) and with a browser's.
-// Figures: requests/s, p50/p99 and CPU ms per request of the server process (from /proc).
+// Figures: requests/s, p50/p99 and CPU ms per request of the server process (from /proc); the two
+// sides of each ratio measured in alternating slices.
 //
 //   node bench/home.mjs        (or `npm run bench -- home`)
 //
@@ -18,6 +19,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  alternating,
   BROWSER_ENCODINGS,
   HOST,
   ROOT,
@@ -104,23 +106,36 @@ async function main() {
     const rendered = { cookie: "__session=bench" };
     let miss = 0;
     const missRequests = (headers) => [{ method: "GET", path: "/", headers, setupRequest: (req) => ({ ...req, path: `/?miss=${++miss}` }) }];
-    const runs = [
-      ["appCacheHit", { url: `${baseUrl}/`, pid: app.pid }],
-      ["appCacheHitBrowser", { url: `${baseUrl}/`, pid: app.pid, headers: browser }],
-      ["appRendered", { url: `${baseUrl}/`, pid: app.pid, headers: rendered }],
-      ["appRenderedBrowser", { url: `${baseUrl}/`, pid: app.pid, headers: { ...rendered, ...browser } }],
-      ["appCacheMissBrowser", { url: baseUrl, pid: app.pid, requests: missRequests(browser) }],
-      ["reference", { url: referenceUrl, pid: reference.pid }],
-      ["referenceBrowser", { url: referenceUrl, pid: reference.pid, headers: browser }],
-      ["bareNode", { url: bareUrl, pid: bare.pid }],
-      ["bareNodeBrowser", { url: bareUrl, pid: bare.pid, headers: browser }],
+    // Each ratio's two sides in alternating slices (bench/lib/harness.mjs), so a machine whose
+    // speed drifts weighs on both alike: the cache against the bare server, the rendered page
+    // against the reference.
+    const groups = [
+      [
+        ["appCacheHit", { url: `${baseUrl}/`, pid: app.pid }],
+        ["bareNode", { url: bareUrl, pid: bare.pid }],
+      ],
+      [
+        ["appCacheHitBrowser", { url: `${baseUrl}/`, pid: app.pid, headers: browser }],
+        ["bareNodeBrowser", { url: bareUrl, pid: bare.pid, headers: browser }],
+      ],
+      [
+        ["appRendered", { url: `${baseUrl}/`, pid: app.pid, headers: rendered }],
+        ["reference", { url: referenceUrl, pid: reference.pid }],
+      ],
+      [
+        ["appRenderedBrowser", { url: `${baseUrl}/`, pid: app.pid, headers: { ...rendered, ...browser } }],
+        ["referenceBrowser", { url: referenceUrl, pid: reference.pid, headers: browser }],
+      ],
+      [["appCacheMissBrowser", { url: baseUrl, pid: app.pid, requests: missRequests(browser) }]],
     ];
     const figures = {};
-    for (const [name, options] of runs) {
-      if (warmup > 0) await load(autocannon, `${name} warm-up`, { ...options, duration: warmup, connections });
-      log(`${name}: ${duration} s, ${connections} connections`);
-      figures[name] = await load(autocannon, name, { ...options, duration, connections });
-      log(`${name}: ${JSON.stringify(figures[name])}`);
+    for (const loads of groups) {
+      if (warmup > 0) for (const [name, options] of loads) await load(autocannon, `${name} warm-up`, { ...options, duration: warmup, connections });
+      const measured = await alternating(autocannon, loads, { duration, connections, slices: loads.length > 1 ? 4 : 1, log });
+      for (const [name, result] of Object.entries(measured)) {
+        log(`${name}: ${JSON.stringify(result)}`);
+        figures[name] = result;
+      }
     }
 
     const line = {

@@ -209,7 +209,8 @@ export async function load(autocannon, label, { url, pid, duration, amount, conn
  * Two or more loads measured side by side: `slices` rounds, each running every load for
  * `duration / slices` seconds in turn, so a machine whose speed drifts (a shared one) weighs on
  * all of them alike. Per load, its slices added up: requests per second and CPU ms per request
- * over all of them, the median of the slices' p50 and the largest p99.
+ * over all of them, the median of the slices' p50 and the largest p99. A load's own `pid` (another
+ * server) wins over the shared one.
  */
 export async function alternating(autocannon, loads, { pid, duration, connections, slices = 4, log = () => {} }) {
   const runs = Object.fromEntries(loads.map(([name]) => [name, []]));
@@ -217,7 +218,7 @@ export async function alternating(autocannon, loads, { pid, duration, connection
   for (let round = 0; round < slices; round++) {
     for (const [name, options] of loads) {
       log(`${name}: slice ${round + 1} of ${slices}, ${slice} s`);
-      runs[name].push(await load(autocannon, name, { ...options, pid, duration: slice, connections }));
+      runs[name].push(await load(autocannon, name, { pid, ...options, duration: slice, connections }));
     }
   }
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];

@@ -9,8 +9,9 @@
 //   with the ratio (history / fresh; the busy-time query reads only the window it needs);
 //   - the server's RSS after start-up and after BENCH_MIXED_SECONDS (default 60) of a mixed load
 //     (home, pricing, booking pages rendered and cached, slots), all processes and the largest
-//     one, with the production heap cap; then the same load on the server restarted without a
-//     cap (V8's own limit), and the CPU ratio of the two (`heapCap`).
+//     one, with the production heap cap, and the same load on a server without a cap (V8's own
+//     limit), both started afresh for it and loaded in alternating slices; the CPU ratio of the
+//     two (`heapCap`).
 // Figures: requests/s, p50/p99 and CPU ms per request of the server process (from /proc).
 //
 //   node bench/pages.mjs        (or `npm run bench -- pages`)
@@ -133,18 +134,24 @@ async function main() {
       { method: "GET", path: "/", headers: { ...rendered, "accept-encoding": "gzip, deflate, br, zstd" } },
       { method: "GET", path: `/${fresh.username}/bench?tz=Europe/Berlin` },
     ];
-    // The same mixed load on the server as started (the production heap cap unless NODE_OPTIONS
-    // sets one) and on a second server on the same database without a cap (V8's own limit), in
-    // alternating slices so both see the same machine: memory against CPU.
-    // V8's own limit on this machine, given explicitly (without a flag, workers get the default cap).
+    // The same mixed load on two servers started afresh on the same database, alike but for the
+    // heap: one as the first was started (the production heap cap unless NODE_OPTIONS sets one),
+    // one without a cap (V8's own limit), in alternating slices so both see the same machine:
+    // memory against CPU. (The first server has served the loads above; a new one compares like
+    // with like.) V8's own limit on this machine is given explicitly: without a flag, workers get
+    // the default cap.
+    const rssBeforeMixed = rssMb(child.pid);
     const v8Limit = Math.round(v8.getHeapStatistics().heap_size_limit / 1_048_576);
-    const uncapped = await app.another([`--max-old-space-size=${v8Limit}`], { NODE_OPTIONS: "" });
+    const capped = await app.another();
+    const uncapped = await app.another([`--max-old-space-size=${v8Limit}`], { NODE_OPTIONS: "" }).catch(async (error) => {
+      await capped.stop();
+      throw error;
+    });
     try {
       const servers = [
-        { name: "mixed", base, pid: child.pid, slices: [] },
+        { name: "mixed", base: capped.base, pid: capped.child.pid, slices: [] },
         { name: "mixedUncapped", base: uncapped.base, pid: uncapped.child.pid, slices: [] },
       ];
-      const rssBeforeMixed = rssMb(child.pid);
       for (const s of servers) s.rssMbBefore = { total: rssMb(s.pid), largest: largestRssMb(s.pid) };
       const slices = Math.max(1, Math.round(mixedSeconds / 10));
       log(`mixed load: ${mixedSeconds} s on each server, in ${slices} slices`);
@@ -164,7 +171,7 @@ async function main() {
       }
       figures.rssMb = { afterStart: rssStart, beforeMixed: rssBeforeMixed, afterMixed: figures.mixed.rssMbAfter.total };
     } finally {
-      await uncapped.stop();
+      await Promise.allSettled([capped.stop(), uncapped.stop()]);
     }
     const { mixed, mixedUncapped } = figures;
     console.log(

@@ -335,7 +335,7 @@ export const DEFAULT_HEAP_ARGS = ["--max-old-space-size=384", "--heap-growing-pe
  * `env.NODE_OPTIONS` sets a cap, `nodeArgs` are given or BENCH_NODE_ARGS (space-separated Node
  * flags, for those NODE_OPTIONS refuses, such as `--cpu-prof`) is set. `db` is a connection to that database;
  * `stop()` stops the server and drops the database; `another(nodeArgs, env)` starts a second server on the same database (its own port) with
- * other Node flags and returns `{ base, child, stop }`.
+ * other Node flags (by default the first one's, `app.nodeArgs`) and returns `{ base, child, stop }`.
  */
 export async function startBenchApp(name, env = {}, { log = () => {}, dbMax = 1, nodeArgs } = {}) {
   const dbName = `scheduler_bench_${name}_${process.pid}`;
@@ -360,16 +360,17 @@ export async function startBenchApp(name, env = {}, { log = () => {}, dbMax = 1,
   const heapGiven = (env.NODE_OPTIONS ?? "").includes("--max-old-space-size");
   const db = postgres(url.toString(), { max: dbMax, onnotice: () => {} });
   const fromEnv = process.env.BENCH_NODE_ARGS?.trim() ? process.env.BENCH_NODE_ARGS.trim().split(/\s+/) : null;
-  const app = { base, url, db, child: launch(nodeArgs ?? fromEnv ?? (heapGiven ? [] : DEFAULT_HEAP_ARGS)) };
+  const args = nodeArgs ?? fromEnv ?? (heapGiven ? [] : DEFAULT_HEAP_ARGS);
+  const app = { base, url, db, nodeArgs: args, child: launch(args) };
   app.stop = async () => {
     await stopChild(app.child, "app server", log);
     await db.end();
     await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
     await admin.end();
   };
-  app.another = async (args, extraEnv = {}) => {
+  app.another = async (otherArgs = args, extraEnv = {}) => {
     const otherPort = await freePort();
-    const other = { base: `http://${HOST}:${otherPort}`, child: launch(args, { ...serverEnv, ...extraEnv, PORT: String(otherPort) }) };
+    const other = { base: `http://${HOST}:${otherPort}`, child: launch(otherArgs, { ...serverEnv, ...extraEnv, PORT: String(otherPort) }) };
     other.stop = () => stopChild(other.child, "second app server", log);
     try {
       await waitForHealth(other.base, other.child);

@@ -11,7 +11,14 @@
 // written after the close with CONNECTION_CLOSED, as postgres.js does for the queries in
 // flight when it closed, and drops the bytes.
 //
-// No postgres.js release has such a guard yet (3.4.9); delete this script once one does.
+// The second fix: the count of rows received for the result being read outlived the
+// connection. When a connection closed in the middle of a result (a backend killed while it sent
+// rows), the first result of the next connection began at that count: `select ... limit 1` came
+// back as 21 places, the first 20 empty. Callers read `undefined` for their row (a page answered
+// 404 for an event type that exists, or 500). The count is reset when the connection closes,
+// as the bytes being read already are. Tested by tests/integration/postgres-driver.test.ts.
+//
+// No postgres.js release has these fixes yet (3.4.9); delete this script once one does.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,6 +38,17 @@ const GUARDED = `  function nextWrite(fn) {
     }
     const x = socket.write(chunk, fn)
 `;
+const ROWS_MARK = "/* scheduler: row count reset on close, docs/decisions/025 */";
+const ROWS_ANCHOR = "  async function closed(hadError) {\n    incoming = Buffer.alloc(0)\n";
+const ROWS_RESET = `  async function closed(hadError) {
+    ${ROWS_MARK}
+    rows = 0
+    incoming = Buffer.alloc(0)
+`;
+const PATCHES = [
+  { mark: MARK, anchor: ANCHOR, replacement: GUARDED, what: "nextWrite" },
+  { mark: ROWS_MARK, anchor: ROWS_ANCHOR, replacement: ROWS_RESET, what: "closed()" },
+];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../node_modules/postgres");
 const { version } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
@@ -38,14 +56,20 @@ let patched = 0;
 for (const dir of ["src", "cjs/src", "cf/src"]) {
   const file = path.join(root, dir, "connection.js");
   if (!fs.existsSync(file)) continue;
-  const source = fs.readFileSync(file, "utf8");
-  if (source.includes(MARK)) continue;
-  if (!source.includes(ANCHOR)) {
-    // A postgres.js whose nextWrite changed: check whether it still needs the guard.
-    console.error(`patch-postgres: nextWrite not found as expected in postgres ${version} ${dir}/connection.js; see docs/decisions/025`);
-    process.exit(1);
+  let source = fs.readFileSync(file, "utf8");
+  let changed = false;
+  for (const { mark, anchor, replacement, what } of PATCHES) {
+    if (source.includes(mark)) continue;
+    if (!source.includes(anchor)) {
+      // A postgres.js whose code changed: check whether it still needs the fix.
+      console.error(`patch-postgres: ${what} not found as expected in postgres ${version} ${dir}/connection.js; see docs/decisions/025`);
+      process.exit(1);
+    }
+    source = source.replace(anchor, replacement);
+    changed = true;
   }
-  fs.writeFileSync(file, source.replace(ANCHOR, GUARDED));
+  if (!changed) continue;
+  fs.writeFileSync(file, source);
   patched++;
 }
-if (patched) console.log(`patch-postgres: guarded nextWrite in ${patched} file(s) of postgres ${version}`);
+if (patched) console.log(`patch-postgres: guarded nextWrite and reset the row count on close in ${patched} file(s) of postgres ${version}`);

@@ -1,0 +1,53 @@
+/**
+ * postgres.js after a connection is lost in the middle of a result (scripts/patch-postgres.mjs,
+ * docs/decisions/025). Its row counter outlived the connection: the rows a killed query had
+ * received were counted into the first result of the next connection, which then came back
+ * with that many empty places before its own rows. Drizzle maps over the holes, so a
+ * `select ... limit 1` gave `[undefined, ...]`: pages answered 404 ("no such event type") or
+ * 500 while PostgreSQL connections were being killed.
+ */
+import postgres from "postgres";
+import { afterAll, describe, expect, it } from "vitest";
+import { ADMIN_URL } from "../support/postgres";
+
+const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+afterAll(() => admin.end({ timeout: 1 }));
+
+describe("postgres.js, a connection killed while a result comes in", () => {
+  it("gives the next query its own rows, from the first place", { timeout: 20_000 }, async () => {
+    const sql = postgres(ADMIN_URL, { max: 1, onnotice: () => {}, backoff: () => 0.05, connection: { application_name: "driver-test" } });
+    try {
+      const [{ pid }] = await sql<{ pid: number }[]>`select pg_backend_pid() as pid`;
+      // Rows larger than PostgreSQL's send buffer, one every 20 ms: each reaches the client as it is made.
+      const long = sql`select g, repeat('x', 20000) as pad, pg_sleep(0.02) from generate_series(1, 500) g`;
+      const failed = long.then(
+        () => null,
+        (error: unknown) => error,
+      );
+      // About 20 rows have come in when the backend is killed.
+      await new Promise((r) => setTimeout(r, 400));
+      await admin`select pg_terminate_backend(${pid})`;
+      expect(await failed).toBeInstanceOf(Error);
+
+      // The first query may still meet the killed backend's farewell (an error, a 503 in the
+      // app); every answer after it is the query's own rows, from the first place.
+      let answered = 0;
+      for (let i = 0; i < 4; i++) {
+        try {
+          const rows = await sql<{ one: number }[]>`select 1 as one`;
+          expect(rows.length).toBe(1);
+          expect(rows[0]).toEqual({ one: 1 });
+          const values = await sql.unsafe("select $1::int as n, $2::text as t", [7, "seven"], { prepare: true }).values();
+          expect(values.length).toBe(1);
+          expect(values[0]).toEqual([7, "seven"]);
+          answered++;
+        } catch (error) {
+          if (i > 0 || !(error instanceof Error) || !/terminating connection|CONNECTION_CLOSED/.test(error.message)) throw error;
+        }
+      }
+      expect(answered).toBeGreaterThanOrEqual(3);
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  });
+});

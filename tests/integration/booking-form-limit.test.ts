@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { visibleText } from "../support/http";
-import { apiClient, at, ok } from "./api-client";
+import { allDayEventType, apiClient, at } from "./api-client";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.71", namePrefix: "Limit" });
 
@@ -20,17 +20,8 @@ beforeAll(async () => {
   const host = await account("limit-host");
   const username = `lim${crypto.randomUUID().slice(0, 8)}`;
   await db`update users set username = ${username}, time_zone = 'UTC' where id = ${host.id}`;
-  await ok(
-    await call("POST", "/api/schedules", {
-      token: host.token,
-      json: { name: "Always", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "08:00", end: "18:00" })) },
-    }),
-    201,
-  );
-  const type = await ok(
-    await call("POST", "/api/event-types", { token: host.token, json: { title: "Limited", slug: "limited", duration: 30, minimumNotice: 0 } }),
-    201,
-  );
+  // Every day (the booked slot is three days ahead, whatever weekday that is).
+  const type = await allDayEventType(call, host.token, { title: "Limited", slug: "limited", duration: 30, minimumNotice: 0 });
   eventTypeId = type._id;
   path = `/${username}/limited`;
 });

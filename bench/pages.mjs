@@ -140,7 +140,7 @@ async function main() {
     // memory against CPU. (The first server has served the loads above; a new one compares like
     // with like.) V8's own limit on this machine is given explicitly: without a flag, workers get
     // the default cap.
-    const rssBeforeMixed = rssMb(child.pid);
+    const rssAfterLoads = rssMb(child.pid);
     const v8Limit = Math.round(v8.getHeapStatistics().heap_size_limit / 1_048_576);
     const capped = await app.another();
     const uncapped = await app.another([`--max-old-space-size=${v8Limit}`], { NODE_OPTIONS: "" }).catch(async (error) => {
@@ -169,7 +169,8 @@ async function main() {
           rssMbAfter: { total: rssMb(s.pid), largest: largestRssMb(s.pid) },
         };
       }
-      figures.rssMb = { afterStart: rssStart, beforeMixed: rssBeforeMixed, afterMixed: figures.mixed.rssMbAfter.total };
+      // The first server's own: after start-up and after the loads above (the mixed load's RSS is under mixed and mixedUncapped).
+      figures.rssMb = { afterStart: rssStart, afterLoads: rssAfterLoads };
     } finally {
       await Promise.allSettled([capped.stop(), uncapped.stop()]);
     }

@@ -21,8 +21,7 @@
 // No postgres.js release has these fixes yet (3.4.9); delete this script once one does.
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-
+import { packageRoot, packageVersion, patchFile } from "./lib/install-patch.mjs";
 const MARK = "/* scheduler: nextWrite guard, docs/decisions/025 */";
 const ANCHOR = "  function nextWrite(fn) {\n    const x = socket.write(chunk, fn)\n";
 const GUARDED = `  function nextWrite(fn) {
@@ -50,26 +49,13 @@ const PATCHES = [
   { mark: ROWS_MARK, anchor: ROWS_ANCHOR, replacement: ROWS_RESET, what: "closed()" },
 ];
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../node_modules/postgres");
-const { version } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+const root = packageRoot("postgres");
+const version = packageVersion(root);
 let patched = 0;
 for (const dir of ["src", "cjs/src", "cf/src"]) {
   const file = path.join(root, dir, "connection.js");
   if (!fs.existsSync(file)) continue;
-  let source = fs.readFileSync(file, "utf8");
-  let changed = false;
-  for (const { mark, anchor, replacement, what } of PATCHES) {
-    if (source.includes(mark)) continue;
-    if (!source.includes(anchor)) {
-      // A postgres.js whose code changed: check whether it still needs the fix.
-      console.error(`patch-postgres: ${what} not found as expected in postgres ${version} ${dir}/connection.js; see docs/decisions/025`);
-      process.exit(1);
-    }
-    source = source.replace(anchor, replacement);
-    changed = true;
-  }
-  if (!changed) continue;
-  fs.writeFileSync(file, source);
-  patched++;
+  // A postgres.js whose code changed: check whether it still needs the fixes.
+  if (patchFile(file, PATCHES, { label: `patch-postgres: postgres ${version} ${dir}/connection.js`, decision: "docs/decisions/025" })) patched++;
 }
 if (patched) console.log(`patch-postgres: guarded nextWrite and reset the row count on close in ${patched} file(s) of postgres ${version}`);

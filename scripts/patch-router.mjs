@@ -9,27 +9,21 @@
 // changes where the export is the original.
 //
 // Only the CommonJS build, which Node loads; the browser bundle's router is untouched.
-import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-
+import { packageRoot, packageVersion, patchFile } from "./lib/install-patch.mjs";
 const MARK = "/* scheduler: static handler matches through the export, docs/decisions/049 */";
 const ANCHOR = '    let location = createLocation("", createPath(url), null, "default");\n    let matches = matchRoutes(dataRoutes, location, basename);\n';
 const PATCHED = `    let location = createLocation("", createPath(url), null, "default");\n    ${MARK}\n    let matches = exports.matchRoutes(dataRoutes, location, basename);\n`;
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../node_modules/@remix-run/router");
-const { version } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
-const file = path.join(root, "dist/router.cjs.js");
-const source = fs.readFileSync(file, "utf8");
-if (!source.includes(MARK)) {
-  const found = source.split(ANCHOR).length - 1;
-  if (found !== 2) {
-    // A router whose static handler changed: check whether it still matches on its own.
-    console.error(
-      `patch-router: expected the static handler's query and queryRoute matches in @remix-run/router ${version} dist/router.cjs.js, found ${found}; see docs/decisions/049`,
-    );
-    process.exit(1);
-  }
-  fs.writeFileSync(file, source.split(ANCHOR).join(PATCHED));
-  console.log(`patch-router: the static handler of @remix-run/router ${version} matches through its export`);
-}
+const root = packageRoot("@remix-run/router");
+const version = packageVersion(root);
+// A router whose static handler changed: check whether it still matches on its own.
+const changed = patchFile(
+  path.join(root, "dist/router.cjs.js"),
+  [{ mark: MARK, anchor: ANCHOR, replacement: PATCHED, what: "the static handler's query and queryRoute matches", times: 2 }],
+  {
+    label: `patch-router: @remix-run/router ${version} dist/router.cjs.js`,
+    decision: "docs/decisions/049",
+  },
+);
+if (changed) console.log(`patch-router: the static handler of @remix-run/router ${version} matches through its export`);

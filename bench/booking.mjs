@@ -30,6 +30,7 @@ import {
   benchHost,
   ensureAppBuild,
   freePort,
+  measured,
   perSecond,
   ratio,
   sleep,
@@ -111,7 +112,13 @@ async function main() {
     async function book(eventTypeIds, label) {
       log(`POST /api/bookings x ${BOOKINGS} over ${label}, ${CONNECTIONS} connections`);
       const cpuBefore = treeCpuMs(app.child.pid);
-      const posted = await autocannon({ url: base, connections: CONNECTIONS, amount: BOOKINGS, timeout: 20, requests: bookingRequests(eventTypeIds) });
+      const posted = await measured(autocannon, {
+        url: base,
+        connections: CONNECTIONS,
+        amount: BOOKINGS,
+        timeout: 20,
+        requests: bookingRequests(eventTypeIds),
+      });
       const result = figures(posted, `POST /api/bookings over ${label}`);
       result.cpuMsPerBooking = Math.round(((treeCpuMs(app.child.pid) - cpuBefore) / result.requests) * 100) / 100;
       const [{ n }] = await db`select count(*)::int as n from events where event_type_id in ${db(eventTypeIds)}`;
@@ -140,7 +147,7 @@ async function main() {
       await floorServer.ready;
       // Its connections opened and warm, then DURATION seconds of the same requests over the hosts.
       const floorLoad = (duration) =>
-        autocannon({
+        measured(autocannon, {
           url: `http://${HOST}:${floorPort}`,
           connections: CONNECTIONS,
           duration,
@@ -164,11 +171,11 @@ async function main() {
 
     log(`GET /benchhost/bench for ${DURATION} s`);
     const page = figures(
-      await autocannon({ url: `${base}/benchhost/bench`, connections: CONNECTIONS, duration: DURATION, timeout: 20 }),
+      await measured(autocannon, { url: `${base}/benchhost/bench`, connections: CONNECTIONS, duration: DURATION, timeout: 20 }),
       "GET /{username}/{slug}",
     );
     const slots = figures(
-      await autocannon({
+      await measured(autocannon, {
         url: `${base}/api/slots?eventTypeId=${eventTypeId}&start=${first.toISOString().slice(0, 10)}&end=${new Date(first.getTime() + 30 * 86_400_000).toISOString().slice(0, 10)}&timeZone=Europe/Berlin`,
         connections: CONNECTIONS,
         duration: DURATION,

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { newBookingHost, seriousViolations, uniqueEmail, waitForHydration } from "./support";
+import { newBookingHost, seriousViolations, openLaterDay, uniqueEmail, waitForHydration } from "./support";
 
 /**
  * The confirmation page shows where the meeting is and, for a video meeting, a join link
@@ -12,8 +12,7 @@ test("the confirmation page shows the place and the join link at 375 px and 1440
   const page = await guest.newPage();
   await page.goto(`/${host.username}/${host.slug}`);
   await waitForHydration(page);
-  if ((await page.getByTestId("calendar-day").count()) === 0) await page.getByRole("link", { name: "Next month" }).click();
-  await page.getByTestId("calendar-day").first().click();
+  await openLaterDay(page);
   await page.getByTestId("slot").first().click();
   await page.getByLabel("Name", { exact: true }).fill("Aiko Guest");
   await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("aiko"));

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { newBookingHost, noSidewaysScroll, seriousViolations, uniqueEmail, waitForHydration } from "./support";
+import { newBookingHost, noSidewaysScroll, seriousViolations, openLaterDay, uniqueEmail, waitForHydration } from "./support";
 
 /**
  * Booking controls (decision 039): a host adds booking questions on the event type page and
@@ -9,8 +9,7 @@ import { newBookingHost, noSidewaysScroll, seriousViolations, uniqueEmail, waitF
  */
 
 async function openFirstSlot(page: Page) {
-  if ((await page.getByTestId("calendar-day").count()) === 0) await page.getByRole("link", { name: "Next month" }).click();
-  await page.getByTestId("calendar-day").first().click();
+  await openLaterDay(page);
   await page.getByTestId("slot").first().click();
   await expect(page.getByTestId("booking-form")).toBeVisible();
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { newBookingHost as newHost, seriousViolations, uniqueEmail, waitForHydration } from "./support";
+import { newBookingHost as newHost, seriousViolations, openLaterDay, uniqueEmail, waitForHydration } from "./support";
 
 /**
  * The public booking page: a host in New York (signed up in the browser,
@@ -8,10 +8,9 @@ import { newBookingHost as newHost, seriousViolations, uniqueEmail, waitForHydra
  * the booking in My Schedule at New York time. Also: phone width + axe, and no JavaScript.
  */
 
-/** Opens the first open day (this month or the next) and answers its first slot's link. */
+/** Opens an open day two days after the first (openLaterDay), its times on show. */
 async function openFirstDay(page: Page) {
-  if ((await page.getByTestId("calendar-day").count()) === 0) await page.getByRole("link", { name: "Next month" }).click();
-  await page.getByTestId("calendar-day").first().click();
+  await openLaterDay(page);
   await expect(page.getByTestId("slot").first()).toBeVisible();
 }
 

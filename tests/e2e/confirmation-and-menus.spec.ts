@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { newBookingHost, seriousViolations, STRONG_PASSWORD, submitSignUp, toast, TEXT, uniqueEmail, waitForHydration } from "./support";
+import { newBookingHost, seriousViolations, STRONG_PASSWORD, submitSignUp, toast, TEXT, openLaterDay, uniqueEmail, waitForHydration } from "./support";
 
 /**
  * The guest's confirmation: weekday in the date, Google, Outlook.com and Office 365 links besides
@@ -15,6 +15,7 @@ test("the confirmation has the weekday and calendar links; cancelled, it says so
   const page = await guest.newPage();
   await page.goto(`/${host.username}/${host.slug}`);
   await waitForHydration(page);
+  await openLaterDay(page);
   await page.getByTestId("slot").first().click();
   await page.getByLabel("Name", { exact: true }).fill("Cora Guest");
   await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("cora"));

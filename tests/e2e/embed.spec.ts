@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Frame, type Page } from "@playwright/test";
-import { newBookingHost, noSidewaysScroll, seriousViolations, uniqueEmail, waitForHydration } from "./support";
+import { newBookingHost, noSidewaysScroll, seriousViolations, openLaterDay, uniqueEmail, waitForHydration } from "./support";
 
 /**
  * Embeds (docs/decisions/019): a host copies the inline and popup
@@ -106,8 +106,7 @@ test.describe("Embeds", () => {
     expect(first).not.toBe(720);
 
     // Book inside the frame: day, slot, form, confirmation; the host page stays where it is.
-    if ((await frame.getByTestId("calendar-day").count()) === 0) await frame.getByRole("link", { name: "Next month" }).click();
-    await frame.getByTestId("calendar-day").first().click();
+    await openLaterDay(frame);
     await frame.getByTestId("slot").first().click();
     await expect(frame.getByTestId("booking-form")).toBeVisible();
     await expect.poll(() => frameFits(page)).toBe(true);

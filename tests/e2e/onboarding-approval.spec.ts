@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startFakeSmtp, type FakeSmtp } from "../support/smtp";
-import { seriousViolations, STRONG_PASSWORD, toast, uniqueEmail, waitForHydration } from "./support";
+import { seriousViolations, STRONG_PASSWORD, toast, openLaterDay, uniqueEmail, waitForHydration } from "./support";
 
 /**
  * A new host's start, bookings that require approval, and "Forgot password?" (decisions 040,
@@ -84,9 +84,10 @@ async function signUpHost(browser: Browser, name: string) {
   return { page, email, close: () => context.close() };
 }
 
-/** A guest books the first open time of `url`; answers the confirmation page's heading. */
+/** A guest books the first open time of a later day (openLaterDay) of `url`. */
 async function guestBooks(page: Page, url: string, guest: string) {
   await page.goto(url);
+  await openLaterDay(page);
   await page.getByTestId("slot").first().click();
   await expect(page.getByTestId("booking-form")).toBeVisible();
   await page.getByLabel("Name", { exact: true }).fill(guest);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type FrameLocator, type Locator, type Page } from "@playwright/test";
 import { FAKE_STRIPE_PORT } from "../../playwright.config";
 
 /** The demo accounts seeded by SEED_DEMO=1 (see db/seed.ts). */
@@ -156,6 +156,44 @@ export async function useFakeStripe(page: Page, options: { delayMs?: number } = 
 export async function noSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/**
+ * On a booking page (or its frame), opens an open day at least two days after the first one on
+ * show, and waits for its times; a test that books takes a time from it. The first day's (today's,
+ * and in a guest's zone far from the host's also the next day's) earliest time passes its
+ * minimum notice as the clock turns, at every slot step of the host's hours, so a time shown a
+ * moment before could rightly answer "That time is no longer available" when clicked. Two days on,
+ * every time is more than a day away.
+ */
+export async function openLaterDay(scope: Page | FrameLocator): Promise<void> {
+  const days = scope.getByTestId("calendar-day");
+  const nextMonth = async () => {
+    const next = scope.getByRole("link", { name: "Next month" });
+    const month = new URL((await next.getAttribute("href")) ?? "", "http://x.invalid").searchParams.get("month") ?? "";
+    expect(month).toMatch(/^\d{4}-\d{2}$/);
+    await next.click();
+    const [y, m] = month.split("-").map(Number);
+    const label = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(y, m - 1, 1));
+    await expect(scope.getByTestId("calendar-month")).toHaveText(label);
+  };
+  let from: string | null = null;
+  for (let month = 0; month < 3; month++) {
+    const dates = (await days.evaluateAll((links) => links.map((a) => a.getAttribute("data-date") ?? ""))).sort();
+    if (from === null && dates.length > 0) {
+      const first = new Date(`${dates[0]}T00:00:00Z`);
+      from = new Date(first.getTime() + 2 * 86_400_000).toISOString().slice(0, 10);
+    }
+    const date = from === null ? undefined : dates.find((d) => d >= from!);
+    if (date) {
+      await scope.locator(`[data-testid="calendar-day"][data-date="${date}"]`).click();
+      // That day's times (their links carry it), not the ones on show before the click.
+      await expect(scope.getByTestId("slot").first()).toHaveAttribute("href", new RegExp(`[?&]date=${date}(&|$)`));
+      return;
+    }
+    await nextMonth();
+  }
+  throw new Error("openLaterDay: no open day two days after the first within three months");
 }
 
 /** A host with a username, an every-day 09:00-17:00 New York schedule and an "Intro call" event type. */

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { noSidewaysScroll, seriousViolations, STRONG_PASSWORD, submitSignUp, TEXT, toast, uniqueEmail, waitForHydration } from "./support";
+import { noSidewaysScroll, seriousViolations, STRONG_PASSWORD, submitSignUp, TEXT, toast, openLaterDay, uniqueEmail, waitForHydration } from "./support";
 
 /**
  * Teams (decision 020) in Chromium: an owner invites a member on the Team page, the member signs
@@ -89,8 +89,7 @@ async function bookFirstSlot(browser: Browser, path: string, guestName: string):
   const page = await context.newPage();
   await page.goto(path);
   await waitForHydration(page);
-  if ((await page.getByTestId("calendar-day").count()) === 0) await page.getByRole("link", { name: "Next month" }).click();
-  await page.getByTestId("calendar-day").first().click();
+  await openLaterDay(page);
   await page.getByTestId("slot").first().click();
   await page.getByLabel("Name", { exact: true }).fill(guestName);
   await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("teamguest"));

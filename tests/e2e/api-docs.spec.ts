@@ -37,6 +37,9 @@ test.describe("API reference", () => {
   });
 
   test("reads well on a phone, and passes axe", async ({ page }) => {
+    // axe over the whole reference (about 7,300 elements, every operation's bodies and answers)
+    // takes about 40 s on a slow 2-core machine, most of it in color-contrast.
+    test.setTimeout(120_000);
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto("/api/docs#op-createEvent");
     await expect(page.locator("#op-createEvent")).toBeVisible();

@@ -115,6 +115,9 @@ test.describe("desktop", () => {
   test("the time-zone picker finds Tokyo by typing; arrow keys move through it without loading anything; Enter chooses", async ({ page }) => {
     await page.goto(pagePath());
     await waitForHydration(page);
+    // Remix asks /__manifest about the page's links (route discovery) once it has hydrated; on a
+    // slow machine that request can leave after hydration, so wait until the page is quiet.
+    await page.waitForLoadState("networkidle");
     const loads: string[] = [];
     page.on("request", (r) => {
       if (r.url().includes(host.slug)) loads.push(r.url());

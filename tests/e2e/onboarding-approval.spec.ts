@@ -10,9 +10,6 @@ import { seriousViolations, STRONG_PASSWORD, toast, openLaterDay, uniqueEmail, w
  * (the approval request, the reset link) are read as a person would get them.
  */
 
-// Each journey crosses several pages and contexts on a shared machine.
-test.describe.configure({ timeout: 60_000 });
-
 let app: { url: string; child: ChildProcess };
 let smtp: FakeSmtp;
 const at = (path: string) => `${app.url}${path}`;

@@ -122,6 +122,8 @@ test.describe("home page", () => {
     await expect(page).toHaveURL(/\/\?review=new/);
     const dialog = reviewDialog(page);
     await expect(dialog).toBeVisible();
+    // The page with the form is a new, hydrated page; it opens the dialog as a modal once hydrated.
+    await waitForHydration(page);
     // A real modal: focus moved in, to the first field.
     expect(await dialog.evaluate((d: HTMLDialogElement) => d.matches(":modal"))).toBe(true);
     await expect(dialog.getByLabel("Name", { exact: true })).toBeFocused();

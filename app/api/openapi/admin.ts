@@ -18,7 +18,7 @@ function list(description: string, schema: z.ZodType) {
 }
 
 /**
- * The original's GET /professional/{email} and DELETE /professional/{id} are one path template
+ * The legacy GET /professional/{email} and DELETE /professional/{id} are one path template
  * (OpenAPI forbids two that differ only in the parameter's name): GET is described with the
  * read paths under `{email}`; DELETE goes on the same template, the segment being the record's id.
  */

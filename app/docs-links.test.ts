@@ -3,7 +3,12 @@ import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /** README.md and docs/*.md: every relative link must reach a file of the repository (and a heading, when it names one). */
-const pages = ["README.md", ...readdirSync("docs").filter((name) => name.endsWith(".md")).map((name) => join("docs", name))];
+const pages = [
+  "README.md",
+  ...readdirSync("docs")
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => join("docs", name)),
+];
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
 function anchor(heading: string): string {

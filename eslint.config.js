@@ -6,12 +6,12 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /**
- * Layers that only point down (README "Layout", docs/decisions/033): what each folder of app/
+ * Layers that only point down (docs/architecture.md, docs/decisions/033): what each folder of app/
  * may import. scheduling/ and messages/ are the bottom: everyone may import them (but
  * scheduling imports nothing of ours, messages nothing either). Anything else is an upward or
  * sideways import and fails lint.
  */
-const LAYERS = {
+export const LAYERS = {
   routes: ["api", "pages", "services", "models", "components", "schemas", "utils", "messages", "scheduling"],
   api: ["services", "models", "schemas", "utils", "messages", "scheduling"],
   pages: ["services", "models", "schemas", "utils", "messages", "scheduling"],
@@ -52,7 +52,7 @@ const layerZones = FOLDERS.flatMap((folder) => {
 
 /**
  * Icons from their own modules ("lucide-react/icons/<name>"): importing the package's index puts every
- * icon any page uses into the root chunk, which every page downloads (README "JavaScript budget").
+ * icon any page uses into the root chunk, which every page downloads (docs/benchmarks.md "JavaScript budget").
  */
 const LUCIDE_BARREL = {
   name: "lucide-react",

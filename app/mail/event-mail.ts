@@ -30,7 +30,7 @@ export type MailedEvent = Pick<Event, "id" | "eventName" | "eventType" | "descri
   guestTimeZone?: string | null;
   /** Names of invitees by e-mail (a group session's seat holders), for ATTENDEE CN. */
   attendeeNames?: Record<string, string>;
-  /** The event type's location, when it was booked through one; else the original's option (`eventType`) decides. */
+  /** The event type's location, when it was booked through one; else the legacy option (`eventType`) decides. */
   location?: LocationSetting | null;
   /** The event type it was booked through: its location is read when `location` was not passed. */
   eventTypeId?: string | null;

@@ -1,5 +1,5 @@
 /**
- * The user-facing strings the original app showed, verbatim (typos included), in one place so
+ * The user-facing strings, in the legacy wording verbatim (typos included; docs/legacy-api.md), in one place so
  * a copy edit is one line.
  */
 export const MESSAGES = {

@@ -44,7 +44,7 @@ export function hashBookingToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
 
-/** The original's event location for an event type's location (the rest are video rooms). */
+/** The legacy `eventType` option for an event type's location (the rest are video rooms). */
 export const LOCATION_EVENT_TYPE: Record<string, Event["eventType"]> = { "in-person": "In Person Meeting", phone: "Phone Call" };
 
 /** The free slots of the guest's date of `start` (in `timeZone`), read with `tx` under the host lock. */

@@ -15,7 +15,7 @@ import { getBookableEventType, type BookableEventType, type EventType } from "./
  * type's seats: every write here runs under the host's row lock (the same per-host queue as every
  * booking) and re-counts inside the transaction.
  *
- * event_invitees stays the original's view of a session (targetedEmail email1..email4): the first four
+ * event_invitees keeps the legacy view of a session (targetedEmail email1..email4): the first four
  * people of its confirmed seats, rebuilt on every change.
  */
 
@@ -78,7 +78,7 @@ export async function seatsOfSessions(sessionIds: string[]): Promise<Map<string,
   return bySession;
 }
 
-/** The original's view of a live session: its first four people as event_invitees (targetedEmail). */
+/** The legacy view of a live session: its first four people as event_invitees (targetedEmail). */
 async function refreshInvitees(tx: Transaction, sessionId: string, live: BookingSeat[]): Promise<void> {
   const people = live.flatMap(peopleOf).slice(0, 4);
   await tx.delete(eventInvitees).where(eq(eventInvitees.eventId, sessionId));

@@ -166,7 +166,7 @@ export async function confirmPayment(buyerId: string, paymentIntentId: string): 
   return fulfilPaymentIntent(intent);
 }
 
-/** The professional record a PaymentIntent created, in the original's fields, or null. */
+/** The professional record a PaymentIntent created, in the legacy field names, or null. */
 export async function professionalRecordOf(transactionId: string) {
   const db = await getDb();
   const [row] = await db

@@ -28,7 +28,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const hostName = host.name || host.email;
   const base = `/${params.username}/${params.slug}`;
   // The event type's real place (an address, a number, the host's link or our room; decision 028);
-  // the event's original option decides only when the event type is gone.
+  // the event's legacy `eventType` option decides only when the event type is gone.
   const place = placeOf({ ...booking, location: setting });
   const location = placeLine(place);
   const calendarEvent = {

@@ -6,14 +6,14 @@ import { apiError, readJson } from "~/api/api.server";
 import { packageBody, packageJson } from "~/schemas/package-api";
 import { apiRoute } from "~/api/api-route.server";
 
-/** GET /packages: every package, in the original's field names (no auth: the pricing page shows them). */
+/** GET /packages: every package, in the legacy field names (no auth: the pricing page shows them). */
 async function GET() {
   return Response.json((await listPackages()).map(packageJson));
 }
 
 /**
- * POST /packages (admin): adds a package (the package form's rules); 200 with it (the original's
- * success status: clients of the original check for 200 and read the body), 409 for a name taken.
+ * POST /packages (admin): adds a package (the package form's rules); 200 with it (the legacy
+ * client checks for 200 and reads the body: docs/legacy-api.md), 409 for a name taken.
  */
 async function POST({ request }: ActionFunctionArgs) {
   await requireApiPermission(request, "admin:packages");

@@ -32,8 +32,8 @@ async function PUT({ request, params }: LoaderFunctionArgs) {
 }
 
 /**
- * DELETE /packages/{id} (admin): 200 `{ acknowledged, deletedCount }` (a body, because clients
- * of the original call res.json() on success); professional records that bought it keep its name.
+ * DELETE /packages/{id} (admin): 200 `{ acknowledged, deletedCount }` (a body, because the legacy
+ * client calls res.json() on success); professional records that bought it keep its name.
  */
 async function DELETE({ request, params }: LoaderFunctionArgs) {
   await requireApiPermission(request, "admin:packages");

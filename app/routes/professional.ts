@@ -5,7 +5,7 @@ import { readQuery, requireApiPermission } from "~/api/admin-api.server";
 import { apiRoute } from "~/api/api-route.server";
 
 /**
- * GET /professional (admin; the original needed no auth, but it lists buyers' names and e-mails:
+ * GET /professional (admin; the legacy path needed no auth, but it lists buyers' names and e-mails:
  * decision 013): payment records, newest first, `?limit=` / `?offset=` paging, the total in
  * X-Total-Count.
  */

@@ -20,7 +20,7 @@ async function GET({ request, params }: LoaderFunctionArgs) {
 
 /**
  * DELETE /professional/{id} (admin): removes a payment record and recomputes its buyer's status;
- * 200 `{ acknowledged, deletedCount }` (clients of the original call res.json() on success).
+ * 200 `{ acknowledged, deletedCount }` (the legacy client calls res.json() on success).
  */
 async function DELETE({ request, params }: LoaderFunctionArgs) {
   await requireApiPermission(request, "admin:professionals");

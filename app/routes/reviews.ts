@@ -7,7 +7,7 @@ import { reviewBody } from "~/schemas/payment-api";
 import { can } from "~/utils/permissions";
 import { checkRateLimits, RATE_LIMITS } from "~/utils/rate-limit.server";
 
-/** GET /reviews: the reviews the home page shows, newest first, in the original's field names. */
+/** GET /reviews: the reviews the home page shows, newest first, in the legacy field names. */
 async function GET() {
   const reviews = await listRecentReviews();
   return Response.json(reviews.map((r) => ({ _id: r.id, imageUrl: r.imageUrl, rating: r.rating, name: r.name, email: r.email, review: r.review })));

@@ -7,7 +7,7 @@ import { apiRoute } from "~/api/api-route.server";
 import { sessionTokenBody } from "~/schemas/api-token-form";
 
 /**
- * PUT /users/{email}: a signed-in browser session swaps itself for a bearer token (the original's
+ * PUT /users/{email}: a signed-in browser session swaps itself for a bearer token (the legacy
  * client stores it as its access token). The token is tied to the session: signing out ends it.
  */
 async function handle({ request, params }: ActionFunctionArgs) {

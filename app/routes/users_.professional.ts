@@ -8,7 +8,7 @@ import { paymentErrorResponse } from "~/api/payment-api.server";
 import { can } from "~/utils/permissions";
 
 /**
- * POST /users/professional: the original's client posts the professional record after paying (even
+ * POST /users/professional: the legacy client posts the professional record after paying (even
  * when the payment failed). Nothing in it is trusted: the server asks Stripe about
  * `transactionId` (the caller's own PaymentIntent, succeeded, for the amount the server asked)
  * and records it once, as the payment page and the webhook do. 201 when this call recorded it,

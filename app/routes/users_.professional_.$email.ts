@@ -6,7 +6,7 @@ import { apiRoute } from "~/api/api-route.server";
 import { can } from "~/utils/permissions";
 
 /**
- * PUT /users/professional/{email}: the original's "update role to professional". The role follows
+ * PUT /users/professional/{email}: the legacy "update role to professional" (docs/legacy-api.md). The role follows
  * the verified payment records, so this recomputes it from them and never promotes on its
  * own: `{ modifiedCount: 1 }` only when the stored role changed. Oneself, or an admin (404 for
  * an unknown e-mail); anyone else 403. No body needed (one sent is ignored).

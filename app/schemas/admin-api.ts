@@ -20,7 +20,7 @@ export interface AdminUserRow {
 
 /**
  * The admin JSON paths' shapes (GET /users, PUT /users/admin|user/{email}, GET /professional):
- * the query the lists accept and what they answer, in the original's field names. The routes
+ * the query the lists accept and what they answer, in the legacy field names (docs/legacy-api.md). The routes
  * validate with these schemas and the OpenAPI document describes itself with the same ones.
  */
 

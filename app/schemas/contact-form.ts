@@ -3,8 +3,8 @@ import { controlCharMessage, isPlainText, plainText } from "./input-rules";
 import { MESSAGES } from "~/messages";
 
 /**
- * The contact form's rules. The original checked nothing; we require a name, a valid e-mail and
- * a message, and keep the subject optional (docs/decisions/006).
+ * The contact form's rules: a name, a valid e-mail and a message are required, the subject is
+ * optional (docs/decisions/006).
  */
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
 

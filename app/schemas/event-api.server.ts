@@ -93,7 +93,7 @@ export function createEventBody(now: Date) {
               additionalProperties: false,
               properties: {
                 email1: { type: "string", format: "email" },
-                // Blank ("" or spaces) is no invitee, as the original's forms send it.
+                // Blank ("" or spaces) is no invitee: the legacy forms send every field (docs/legacy-api.md).
                 ...Object.fromEntries(
                   ["email2", "email3", "email4"].map((k) => [
                     k,

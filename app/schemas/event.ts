@@ -48,7 +48,7 @@ const email = (required: string) =>
   z.string({ error: required }).trim().toLowerCase().min(1, required).max(254, "Use a shorter e-mail address.").pipe(z.email("Enter a valid e-mail address."));
 
 /**
- * An optional invitee: left out, empty or only spaces is no invitee (the original's forms and
+ * An optional invitee: left out, empty or only spaces is no invitee (the legacy forms and
  * clients send `"email2": ""` for a blank field); anything else must be an e-mail address.
  */
 export const optionalEmail = z

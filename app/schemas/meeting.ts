@@ -54,7 +54,7 @@ function httpUrl(value: string | undefined): string | null {
 
 /**
  * The meeting's real place from its event type's location (`setting`), or, for an event without
- * one (a host's own event, a deleted event type), from the original's option on the event. Our video
+ * one (a host's own event, a deleted event type), from the event's legacy `eventType` option. Our video
  * room (MEETING_BASE_URL) only for a video or Google Meet location without a link of the host's
  * own, never for an in-person or phone meeting. Pure: the caller passes everything.
  */

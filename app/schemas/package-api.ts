@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Package } from "../../db/schema";
 import { MAX_CALENDARS, packageFields, parsePrice, type PackageInput } from "./package-form";
 
-/** A package in the original's field names: price is 'Free' or a number of dollars per month. */
+/** A package in the legacy field names (docs/legacy-api.md): price is 'Free' or a number of dollars per month. */
 export function packageJson(pkg: Omit<Package, "createdAt" | "updatedAt">) {
   return {
     _id: pkg.id,
@@ -17,7 +17,7 @@ export function packageJson(pkg: Omit<Package, "createdAt" | "updatedAt">) {
   };
 }
 
-/** The answer of the admin's DELETE paths: the original's MongoDB delete result, so its clients can res.json() it. */
+/** The answer of the admin's DELETE paths: a MongoDB-style delete result, because the legacy client calls res.json() on every 200. */
 export const deletedOne = { acknowledged: true, deletedCount: 1 } as const;
 
 export const deletedJsonSchema = z
@@ -47,7 +47,7 @@ const priceText = (price: unknown) => (typeof price === "number" ? String(price)
 const CALENDARS_MESSAGE = "Calendars: enter a whole number, 0 or more.";
 
 /**
- * The original's admin form sends `calender` as the text typed ("5", or "" when left blank):
+ * The legacy admin form sends `calender` as the text typed ("5", or "" when left blank):
  * digits as text count as the number, blank or null as 0 (the form's default, "none").
  */
 function calendarCount(value: unknown): { ok: true; count: number } | { ok: false; message: string } {

@@ -33,7 +33,7 @@ export interface PackageFeatures {
   oneToOne: string;
 }
 
-/** The original's feature fields (spelling kept in the keys) with the labels people read. */
+/** The legacy feature fields (spelling kept in the keys, docs/legacy-api.md) with the labels people read. */
 export const FEATURE_LABELS: ReadonlyArray<{ key: keyof PackageFeatures; label: string }> = [
   { key: "activeEvent", label: "Active events" },
   { key: "calender", label: "Calendars" },

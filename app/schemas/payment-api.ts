@@ -13,7 +13,7 @@ const email = plainText(z.string().trim().max(254, "Use at most 254 characters."
 
 /** POST /reviews: the Give Review form's fields; `email`, when sent, must be the caller's. */
 export const reviewBody = ReviewSchema.extend({
-  // The original client sends an empty string for "no image".
+  // The legacy client sends an empty string for "no image" (docs/legacy-api.md).
   imageUrl: z.union([z.literal(""), ReviewSchema.shape.imageUrl.unwrap()]).optional(),
   email: email.optional().meta({ description: "Ignored when it is the caller's own; another account's e-mail is a 403." }),
 }).meta({ id: "ReviewInput" });
@@ -41,7 +41,7 @@ const price = z
   .meta({ description: "The price the client showed, in dollars (or 'Free'). Only compared with the package's current price, never charged." });
 
 /**
- * POST /create-payment-intent. The original's client sends `{ name, price }`; the amount charged is
+ * POST /create-payment-intent. The legacy client sends `{ name, price }`; the amount charged is
  * always the package's price in the database.
  */
 export const createPaymentIntentBody = z
@@ -76,7 +76,7 @@ export const paymentIntentJson = z
   .meta({ id: "PaymentIntent" });
 
 /**
- * POST /users/professional: the original's professional record. Only `transactionId` (a
+ * POST /users/professional: the legacy client's professional record (docs/legacy-api.md). Only `transactionId` (a
  * PaymentIntent id) is used: the server asks Stripe about it. `email`, when sent, must be the
  * caller's; the other fields are accepted and ignored (the server's own values are recorded).
  */

@@ -8,7 +8,7 @@ export interface RemindedMeeting {
   endsAt: Date;
   /** The video link (the host's own or our room), or null for an in-person or phone meeting. */
   joinUrl: string | null;
-  /** The real place on one line ("In Person Meeting: Hall B"); without it the original's option (`eventType`) is shown. */
+  /** The real place on one line ("In Person Meeting: Hall B"); without it the legacy option (`eventType`) is shown. */
   place?: string;
   /** The host's zone, shown in brackets after the reader's time when it differs (docs/decisions/028). */
   hostZone?: string;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isHttpUrl, plainText } from "./input-rules";
 
-/** What the home page shows of a review (the original's read shape, with our id). */
+/** What the home page shows of a review (the legacy read shape, docs/legacy-api.md, with our id). */
 export interface ReviewCardData {
   id: string;
   name: string;

@@ -3,7 +3,7 @@ import { MESSAGES } from "~/messages";
 
 /**
  * The sign-in form's checks in the browser, without zod: the page then loads no validation
- * library (README "JavaScript budget"). Only what `SignInSchema` (./auth) surely refuses is
+ * library (docs/benchmarks.md "JavaScript budget"). Only what `SignInSchema` (./auth) surely refuses is
  * refused here, with its messages; the server parses every submission with the schema and has
  * the last word (a malformed address is answered by the server).
  */

@@ -17,7 +17,7 @@
  * package write cycle); 4 routing cases (PUT /users/{email} still mints, PUT
  * /users/admin/{email} is not it, GET /professional/{email} still answers 200/401); 7
  * answers checked for X-RateLimit-* (200 read, create and delete, 400, 401, 403, 404); 8 calender
- * spellings of the original's form (digits as text, blank, null) plus 2 refused: 156 cases in 20 tests.
+ * spellings of the legacy form (digits as text, blank, null) plus 2 refused: 156 cases in 20 tests.
  */
 import crypto from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
@@ -314,7 +314,7 @@ describe("GET /professional and DELETE /professional/{id}", () => {
     const record = await insertRecord(buyer.email, buyer.id, new Date().toISOString());
     await db`update users set role = 'professional', professional_until = now() + interval '30 days' where id = ${buyer.id}`;
     const res = await call("DELETE", `/professional/${record.id}`, { token: admin.token });
-    // Clients of the original call res.json() on every 200.
+    // The legacy client calls res.json() on every 200 (docs/legacy-api.md).
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/application\/json/);
     expect(await res.json()).toEqual({ acknowledged: true, deletedCount: 1 });

@@ -91,7 +91,7 @@ async function payAtStripe(intent: IntentAnswer, card = "4242424242424242") {
   });
 }
 
-/** What the original's client posts after paying. */
+/** What the legacy client posts after paying (docs/legacy-api.md). */
 function recordBody(a: Account, transactionId: string, overrides: Record<string, unknown> = {}) {
   return { name: "Pay", email: a.email, status: "professional", transactionId, pack: "Standard", issuedDate: new Date().toLocaleString(), ...overrides };
 }
@@ -164,7 +164,7 @@ describe("POST /reviews", () => {
     const [row] = await db`select user_id, email from reviews where id = ${body._id as string}`;
     expect(row).toEqual({ user_id: user.id, email: user.email });
 
-    // No e-mail at all is the caller's too; an empty imageUrl (the original client's "none") is no image.
+    // No e-mail at all is the caller's too; an empty imageUrl (the legacy client's "none") is no image.
     const pros = await call("POST", "/reviews", { token: pro.token, json: { rating: 3, name: "Pro", imageUrl: "", review: "Fine." } });
     expect(pros.status).toBe(201);
     expect(await pros.json()).toMatchObject({ email: pro.email, imageUrl: "", rating: 3 });
@@ -387,7 +387,7 @@ describe("POST /users/professional", () => {
     const intent = await startPayment(user);
     expect((await call("POST", "/users/professional", { json: recordBody(user, intent.paymentIntentId) })).status).toBe(401);
 
-    // The original client posts the record even when the card failed: nothing is recorded.
+    // The legacy client posts the record even when the card failed: nothing is recorded.
     expect((await payAtStripe(intent, "4000000000000002")).status).toBe(402);
     const unpaid = await postRecord(user, intent.paymentIntentId);
     expect(unpaid.status).toBe(402);

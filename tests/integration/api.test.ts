@@ -1,5 +1,5 @@
 /**
- * The JSON API (first part, docs/decisions/012) over real HTTP against PostgreSQL: the original's paths
+ * The JSON API (first part, docs/decisions/012) over real HTTP against PostgreSQL: the legacy paths (docs/legacy-api.md)
  * GET /event, POST /events, PUT|DELETE /event/{id}, PUT /users/{email}, POST /api/token,
  * GET /reviews, GET /notifications, GET /admin/{email}, GET /professional/{email},
  * GET /packages, GET /packages/{id}.

@@ -314,7 +314,7 @@ const CELLS: Cell[] = [
     form: () => ({ intent: "confirm" }),
   }),
 
-  // JSON: the original's paths.
+  // JSON: the legacy paths (docs/legacy-api.md).
   api("POST", "/api/token", "api.token.ts", () => "/api/token", ALL_ALLOW, { json: () => ({}) }),
   api("PUT", "/users/{email}", "users.$email.ts", (f) => `/users/${enc(f.user.email)}`, SELF_OR_ADMIN.map((o, i) => (i === 4 ? "403" : o)) as Row, {
     json: (f) => ({ email: f.user.email }),

@@ -7,7 +7,7 @@ import { client, signUp } from "./context";
 import { lazyModuleChunks, pageChunks, pageGzipBytes, readBuild, routeChunks } from "../../scripts/js-budget.mjs";
 
 /**
- * The JavaScript budget (README "JavaScript budget"): what a browser downloads for a page, gzip,
+ * The JavaScript budget (docs/benchmarks.md "JavaScript budget"): what a browser downloads for a page, gzip,
  * from the build (entry, root, the page's route, every chunk they import, and the site's navbar
  * and footer on the pages that show them).
  *

@@ -18,7 +18,7 @@ function list(description: string, schema: z.ZodType) {
 }
 
 /**
- * The original's GET /professional/{email} and DELETE /professional/{id} are one path template
+ * The legacy GET /professional/{email} and DELETE /professional/{id} are one path template
  * (OpenAPI forbids two that differ only in the parameter's name): GET is described with the
  * read paths under `{email}`; DELETE goes on the same template, the segment being the record's id.
  */
@@ -60,7 +60,7 @@ export const paths: ZodOpenApiPathsObject = {
   "/professional": {
     get: {
       operationId: "listProfessionalRecords",
-      summary: "Payment records, newest first, paged (admin; the original's 'none' is tightened, decision 013).",
+      summary: "Payment records, newest first, paged (admin only, decision 013).",
       tags: ["Admin"],
       security: signedIn,
       requestParams: { query: pageQuery },
@@ -75,7 +75,7 @@ export const paths: ZodOpenApiPathsObject = {
       security: signedIn,
       requestParams: { path: professionalIdParam },
       responses: {
-        "200": json("Deleted: the original's MongoDB delete result (clients call res.json() on success).", deletedJsonSchema),
+        "200": json("Deleted: a MongoDB-style delete result (the legacy client calls res.json() on success).", deletedJsonSchema),
         ...errors(401, 403, 404),
       },
     },
@@ -87,7 +87,7 @@ export const paths: ZodOpenApiPathsObject = {
       tags: ["Packages"],
       security: signedIn,
       requestBody: body(packageBody),
-      responses: { "200": json("The new package (200, the original's success status).", packageJsonSchema), ...errors(400, 401, 403, 409, 413, 415) },
+      responses: { "200": json("The new package (200, the status the legacy client checks for).", packageJsonSchema), ...errors(400, 401, 403, 409, 413, 415) },
     },
   },
   "/packages/{id}": {
@@ -107,7 +107,7 @@ export const paths: ZodOpenApiPathsObject = {
       security: signedIn,
       requestParams: { path: idParam },
       responses: {
-        "200": json("Deleted: the original's MongoDB delete result (clients call res.json() on success).", deletedJsonSchema),
+        "200": json("Deleted: a MongoDB-style delete result (the legacy client calls res.json() on success).", deletedJsonSchema),
         ...errors(401, 403, 404),
       },
     },

@@ -24,7 +24,7 @@ export const paths: ZodOpenApiPathsObject = {
   "/users/{email}": {
     put: {
       operationId: "exchangeSessionForToken",
-      summary: "The signed-in browser session's token (the original's client stores it as its access token); it ends with the session.",
+      summary: "The signed-in browser session's token (the legacy client stores it as its access token); it ends with the session.",
       tags: ["Tokens"],
       security: [{ session: [] }],
       requestParams: { path: emailParam },

@@ -12,7 +12,7 @@ const PARTNERS = [
 
 /** Each logo sits in a slot of fixed width (w-[208px]), so one set is a known width and the speed exact. */
 export const LOGO_SLOT_PX = 208;
-/** The original's marquee speed. */
+/** How fast the partner logos scroll, in pixels per second. */
 export const MARQUEE_PX_PER_SECOND = 70;
 const SET_WIDTH_PX = LOGO_SLOT_PX * PARTNERS.length;
 

@@ -64,7 +64,7 @@ export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" :
  * Another host's id is a 404. Admins keep the all-hosts list of upcoming events.
  */
 
-/** The event's real place (docs/decisions/028): the event type's, else the original's option. */
+/** The event's real place (docs/decisions/028): the event type's, else the legacy `eventType` option. */
 function locationText(e: ScheduledEvent): string {
   return placeLine(placeOf(e), { hideRoom: true });
 }

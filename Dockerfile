@@ -11,8 +11,8 @@ ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
     NPM_CONFIG_FUND=false \
     NPM_CONFIG_AUDIT=false
 COPY package.json package-lock.json ./
-# postinstall: the postgres.js fix of docs/decisions/025
-COPY scripts/patch-postgres.mjs scripts/patch-router.mjs scripts/
+# postinstall: patch-package applies patches/ (the postgres.js fixes of docs/decisions/052)
+COPY patches ./patches
 RUN npm ci
 
 # ---- build: build/ (server bundle) and public/build/ (browser assets) ----
@@ -33,8 +33,8 @@ ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
     NPM_CONFIG_FUND=false \
     NPM_CONFIG_AUDIT=false
 COPY package.json package-lock.json ./
-# postinstall: the postgres.js fix of docs/decisions/025
-COPY scripts/patch-postgres.mjs scripts/patch-router.mjs scripts/
+# postinstall: patch-package applies patches/ (the postgres.js fixes of docs/decisions/052)
+COPY patches ./patches
 RUN npm ci --omit=dev && npm cache clean --force
 
 # ---- final: runs as the image's unprivileged `node` user ----

@@ -163,7 +163,12 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Tests only: fake third-party services (Google) at the network boundary.
 if (process.env.MOCKS === "true") await import("./tests/mocks/index.mjs");
 
-const build = await import(pathToFileURL(path.resolve("build/index.js")).href);
+const BUILD_PATH = path.resolve("build/index.js");
+// `npm run dev` (remix dev --manual) rebuilds into build/ and waits for this server to load the
+// new build: a new URL each time, since Node keeps a module it has imported.
+const developing = process.env.NODE_ENV === "development";
+const importBuild = async () => import(`${pathToFileURL(BUILD_PATH).href}${developing ? `?t=${fs.statSync(BUILD_PATH).mtimeMs}` : ""}`);
+let build = await importBuild();
 
 let info;
 try {
@@ -434,12 +439,14 @@ app.use((req, res, next) => {
 });
 
 // Remix's handler, writing what is rendered at once in one go and filling the page cache (docs/decisions/032).
-const handleRemix = build.entry.module.createRemixHandler({
-  build,
-  mode: info.production ? "production" : "development",
-  // databaseFault: set by the entry's handleError when the database is unavailable (503, docs/decisions/025).
-  getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce, databaseFault: res.locals.databaseFault }),
-});
+const remixHandler = () =>
+  build.entry.module.createRemixHandler({
+    build,
+    mode: info.production ? "production" : "development",
+    // databaseFault: set by the entry's handleError when the database is unavailable (503, docs/decisions/025).
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce, databaseFault: res.locals.databaseFault }),
+  });
+let handleRemix = remixHandler();
 // Documents and data requests turn a database outage into 503 in the entry; a resource route's
 // error (an .ics download, a form post that redirects) leaves Remix as a bare 500, so the same
 // flag turns that into 503 with Retry-After here, as it is written.
@@ -466,10 +473,12 @@ app.all("*", (req, res, next) => {
 // Anonymous visitors' public pages come from the full-page cache before express sees the
 // request; a write empties it (docs/decisions/032). A stored page carries the headers the app
 // set when it was rendered (security headers, CSP with its inline scripts' hashes).
-build.entry.module.configurePageCache({
-  ttlSeconds: info.pageCacheTtlSeconds,
-  peers: cluster.isWorker ? { send: (message) => process.send?.(message) } : undefined,
-});
+const configurePageCache = () =>
+  build.entry.module.configurePageCache({
+    ttlSeconds: info.pageCacheTtlSeconds,
+    peers: cluster.isWorker ? { send: (message) => process.send?.(message) } : undefined,
+  });
+configurePageCache();
 if (cluster.isWorker) {
   process.on("message", (message) => {
     if (typeof message?.type === "string" && message.type.startsWith("page-cache:")) build.entry.module.pageCacheMessage(message);
@@ -484,6 +493,30 @@ server.listen(info.port, () => {
     for (const a of info.demoAccounts) console.log(`  ${a.role.padEnd(12)} ${a.email.padEnd(22)} ${a.password}`);
   }
 });
+
+// Development: each new build is loaded, then the dev server hears it is served (it reloads the
+// browser through <LiveReload />). The database and the job runner outlive a build (they are
+// kept on globalThis by app/utils/db.server.ts and app/jobs/index.server.ts).
+if (developing) {
+  const { broadcastDevReady } = await import("@remix-run/node");
+  let reloading = Promise.resolve();
+  const reload = async () => {
+    build = await importBuild();
+    handleRemix = remixHandler();
+    configurePageCache();
+    await broadcastDevReady(build);
+  };
+  let timer = null;
+  fs.watch(path.dirname(BUILD_PATH), (_event, name) => {
+    if (name !== path.basename(BUILD_PATH)) return;
+    // One reload per rebuild, once the file is written.
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      reloading = reloading.then(reload).catch((error) => console.error("Could not load the new build:", error));
+    }, 50);
+  });
+  server.once("listening", () => broadcastDevReady(build));
+}
 
 server.on("error", (error) => {
   console.error(error.code === "EADDRINUSE" ? `Port ${info.port} is already in use: set PORT to a free port.` : error);

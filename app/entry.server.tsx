@@ -11,15 +11,6 @@ import { closeDatabase, noteDatabaseFault, startDatabase } from "~/utils/db.serv
 import { env } from "~/utils/env.server";
 import { openApiDocument } from "~/api/openapi/document.server";
 import { PAGE_CACHE_MARK } from "~/utils/page-cache.server";
-import { keepIconMarkup } from "~/utils/icon-markup.server";
-import { rememberRenderRoutes, rememberRouteMatches } from "~/utils/route-matching.server";
-
-// Route matching for a path is done once per server, not four times per request, and icons are
-// rendered once per server, not on every render (docs/decisions/043); the route objects of a
-// render are built once per build, not per document (docs/decisions/050).
-rememberRouteMatches();
-rememberRenderRoutes();
-keepIconMarkup();
 
 export const streamTimeout = 5_000;
 

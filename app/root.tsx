@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { lazy, type ComponentProps, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { CHROME_ATTRIBUTE, loadedSiteChrome, loadSiteChrome } from "./components/site-chrome-loader";
@@ -162,6 +162,8 @@ export function Layout({ children }: { children: ReactNode }) {
           </>
         )}
         {root?.env.chatWidgetUrl && !embed ? <script src={root.env.chatWidgetUrl} async nonce={nonce} /> : null}
+        {/* `npm run dev` only (it renders nothing in production): reloads the page after a rebuild. */}
+        <LiveReload nonce={nonce} />
       </body>
     </html>
   );

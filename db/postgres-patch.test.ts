@@ -4,15 +4,16 @@ import path from "node:path";
 import { expect, it } from "vitest";
 
 /**
- * The installed postgres.js carries the nextWrite guard of scripts/patch-postgres.mjs (npm's
- * postinstall; docs/decisions/025). Without it a PostgreSQL connection closing under a
- * transaction crashes the server; an install with --ignore-scripts would miss it.
+ * The installed postgres.js carries patches/postgres+3.4.9.patch (applied by patch-package in
+ * npm's postinstall; docs/decisions/025 and 052). Without it a PostgreSQL connection closing
+ * under a transaction crashes the server; an install with --ignore-scripts would miss it.
  */
-it("postgres.js is patched: nextWrite on a closed connection rejects instead of crashing the process", () => {
+it("postgres.js is patched: nextWrite on a closed connection rejects instead of crashing the process, and the row count resets on close", () => {
   // The package's main file is cjs/src/index.js.
   const root = path.resolve(path.dirname(createRequire(import.meta.url).resolve("postgres")), "../..");
   for (const dir of ["src", "cjs/src"]) {
     const source = fs.readFileSync(path.join(root, dir, "connection.js"), "utf8");
-    expect(source, `${dir}/connection.js: run \`node scripts/patch-postgres.mjs\``).toContain("scheduler: nextWrite guard");
+    expect(source, `${dir}/connection.js: run \`npx patch-package\``).toContain("if (socket === null) {");
+    expect(source, `${dir}/connection.js: run \`npx patch-package\``).toMatch(/async function closed\(hadError\) \{\n(?:\s*\/\/.*\n)*\s*rows = 0\n/);
   }
 });

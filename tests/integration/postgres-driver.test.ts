@@ -1,17 +1,68 @@
 /**
- * postgres.js after a connection is lost in the middle of a result (scripts/patch-postgres.mjs,
- * docs/decisions/025). Its row counter outlived the connection: the rows a killed query had
- * received were counted into the first result of the next connection, which then came back
- * with that many empty places before its own rows. Drizzle maps over the holes, so a
- * `select ... limit 1` gave `[undefined, ...]`: pages answered 404 ("no such event type") or
- * 500 while PostgreSQL connections were being killed.
+ * postgres.js when a connection is lost (patches/postgres+3.4.9.patch, docs/decisions/025 and
+ * 052). Both tests fail without the patch.
+ *
+ * - A transaction whose connection closed wrote its next statement on the null socket from a
+ *   timer: a TypeError no caller can catch, and the process exited.
+ * - Its row counter outlived the connection: the rows a killed query had received were counted
+ *   into the first result of the next connection, which then came back with that many empty
+ *   places before its own rows. Drizzle maps over the holes, so a `select ... limit 1` gave
+ *   `[undefined, ...]`: pages answered 404 ("no such event type") or 500 while PostgreSQL
+ *   connections were being killed.
  */
+import { execFile } from "node:child_process";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { ADMIN_URL } from "../support/postgres";
 
 const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
 afterAll(() => admin.end({ timeout: 1 }));
+
+/**
+ * Run in a process of its own, since without the fix it is the process that dies. It loads the
+ * package's ES build (what the server build and the tests import) or its CommonJS build (its
+ * `main`): both carry the fix.
+ */
+const KILLED_TRANSACTION = `
+import { createRequire } from "node:module";
+const build = process.argv[1];
+const postgres = build === "commonjs" ? createRequire(process.cwd() + "/")("postgres") : (await import("postgres")).default;
+const admin = postgres(process.env.ADMIN_URL, { max: 1, onnotice() {} });
+const sql = postgres(process.env.ADMIN_URL, { max: 2, onnotice() {}, backoff: () => 0.05 });
+const settle = (p) => p.then(() => "ok", (e) => e.code ?? e.message);
+let next;
+const transaction = settle(
+  sql.begin(async (tx) => {
+    const [{ pid }] = await tx\`select pg_backend_pid() as pid\`;
+    await admin\`select pg_terminate_backend(\${pid})\`;
+    // The next statement comes once the client has seen the close.
+    next = settle(new Promise((r) => setTimeout(r, 300)).then(() => tx\`select 1 as one\`));
+    return next;
+  }),
+);
+console.log(JSON.stringify({ transaction: await transaction, next: await next }));
+await sql.end({ timeout: 1 });
+await admin.end({ timeout: 1 });
+`;
+
+describe("postgres.js, a transaction's connection killed", () => {
+  it.each(["module", "commonjs"])(
+    "rejects the transaction's next statement with CONNECTION_CLOSED; the process lives (%s build)",
+    { timeout: 20_000 },
+    async (build) => {
+      const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ["--input-type=module", "-e", KILLED_TRANSACTION, build],
+          { cwd: process.cwd(), env: { ...process.env, ADMIN_URL }, timeout: 15_000 },
+          (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+      expect({ code, stderr: stderr.split("\n").slice(0, 3).join("\n") }).toEqual({ code: 0, stderr: "" });
+      expect(JSON.parse(stdout)).toEqual({ transaction: "CONNECTION_CLOSED", next: "CONNECTION_CLOSED" });
+    },
+  );
+});
 
 describe("postgres.js, a connection killed while a result comes in", () => {
   it("gives the next query its own rows, from the first place", { timeout: 20_000 }, async () => {

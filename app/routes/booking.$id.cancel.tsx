@@ -13,12 +13,13 @@ import { readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
 import { pageMeta } from "~/utils/page-meta";
-import { cancelAndTell } from "~/services/bookings.server";
+import { MESSAGES } from "~/messages";
+import { bookingChangeOf, cancelBooking } from "~/services/bookings.server";
 
 /**
  * /booking/{id}/cancel?token=: the guest cancels from the link in their mail, without an account.
- * The POST takes the JSON API's own path (cancelAndTell: status cancelled,
- * SEQUENCE + 1, CANCEL to guest and host, the host's notification).
+ * The POST takes the JSON API's own path (cancelBooking: status cancelled, SEQUENCE + 1, CANCEL
+ * to guest and host, the host's notification; refused once the meeting has started).
  */
 
 // Booking chrome: the page is the guest's, about the host's meeting (no site navbar or footer).
@@ -31,8 +32,6 @@ export const meta: MetaFunction = () => [
 ];
 
 export const headers = guestPageHeaders;
-
-const PAST_MESSAGE = "This meeting has already started or taken place, so it can no longer be cancelled.";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { booking, zone } = await guestBookingOr404(request, params.id);
@@ -52,11 +51,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (reason.length > BOOKING_NOTES_MAX) return data({ cancelled: false, error: `Use at most ${BOOKING_NOTES_MAX} characters.` }, { status: 400 });
   if (!isPlainText(reason, true)) return data({ cancelled: false, error: controlCharMessage("The reason", true) }, { status: 400 });
   if (booking.status === "cancelled") return { cancelled: false, error: null };
-  const now = new Date();
-  if (booking.startsAt.getTime() <= now.getTime()) return data({ cancelled: false, error: PAST_MESSAGE }, { status: 409 });
-  const result = await cancelAndTell(booking.id, { token }, reason || undefined, now);
+  const result = bookingChangeOf(await cancelBooking({ id: booking.id, actor: { token }, reason: reason || undefined, now: new Date(), bookingsOnly: true }));
   if (result.ok) return { cancelled: true, error: null };
   if (result.reason === "not-found") notFound();
+  if (result.reason === "meeting-started") return data({ cancelled: false, error: MESSAGES.meetingStarted }, { status: 409 });
   // Cancelled in the meantime (another tab): the page shows it as already cancelled.
   return { cancelled: false, error: null };
 }
@@ -99,7 +97,7 @@ export default function CancelBooking() {
       {past ? (
         <p role="status" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
           <Info className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
-          {PAST_MESSAGE}
+          {MESSAGES.meetingStarted}
         </p>
       ) : (
         <Form method="post" replace className="space-y-5">

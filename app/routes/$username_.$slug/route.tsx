@@ -19,13 +19,13 @@ import { nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
 import { singleUseLinkState } from "~/models/booking-controls.server";
 import { answerFieldName, answersFromForm, checkAnswers, GUEST_LIMIT_MESSAGE, LINK_USED_MESSAGE, questionsToAsk } from "~/schemas/booking-answers";
 import { env } from "~/utils/env.server";
-import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN, runIdempotent } from "~/models/idempotency.server";
+import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN } from "~/models/idempotency.server";
 import { hostCalendarsStale } from "~/models/calendar.server";
 import { addDays } from "~/scheduling/calendar-days";
 import { bookingBody } from "~/schemas/booking-api";
-import { createBookingChange } from "~/services/bookings.server";
+import { bookSlot } from "~/services/bookings.server";
 import { linkBase } from "~/utils/request.server";
-import { SLOT_TAKEN_MESSAGE } from "~/api/booking-api.server";
+import { MESSAGES } from "~/messages";
 import { DATE, dateLabel, MONTH, monthOf, pageHref, prefillOf, shiftMonth, slotLabel, type PageQuery } from "~/components/booking-page";
 import { LOCATION_LABELS } from "~/schemas/location-labels";
 import { checkRateLimits, clientIp, hitInProcess, RATE_LIMITS, retryAfterHeaders } from "~/utils/rate-limit.server";
@@ -44,7 +44,7 @@ import { PoweredBy } from "~/components/powered-by";
  * Everything is in the first HTML: the loader runs the shared slot search (slotSearch, the one
  * behind GET /api/slots and createBooking) for the month in view. Month, day, zone, clock and
  * slot are query parameters and the booking is a form post, so it all works without
- * JavaScript. The action books through createBooking, exactly as POST /api/bookings does.
+ * JavaScript. The action books through bookSlot, exactly as POST /api/bookings does.
  * Without a month or day asked for, the page opens on the first open day (in a later month when
  * this one is full), so a guest sees times at once.
  */
@@ -268,61 +268,78 @@ export async function action({ params, request }: ActionFunctionArgs) {
     notes: values.notes ? values.notes : undefined,
     guests: guests.length > 0 ? guests : undefined,
   });
-  const checked = checkAnswers(questions, values.answers);
-  if (!parsed.success || Object.keys(checked.errors).length > 0) {
+  const answerErrors = (errors: Record<string, string[]>) =>
+    Object.fromEntries(Object.entries(errors).map(([id, messages]) => [answerFieldName(id), messages]));
+  if (!parsed.success) {
     const errors: Record<string, string[]> = {};
-    for (const issue of parsed.success ? [] : parsed.error.issues) {
+    for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? "form");
       (errors[key] ??= []).push(issue.message);
     }
-    for (const [id, messages] of Object.entries(checked.errors)) errors[answerFieldName(id)] = messages;
+    // The answers' messages beside the other fields' in the same answer (bookSlot checks them again when it books).
+    Object.assign(errors, answerErrors(checkAnswers(questions, values.answers).errors));
     return data({ status: "invalid" as const, errors, values, nextSlots: [] as string[] }, { status: 400 });
   }
   const input = parsed.data;
   const now = new Date();
   // Every guest holds a token: a group event type's guest their own seat's (decision 021).
   const embed = new URL(request.url).searchParams.get("embed") === "1" ? "&embed=1" : "";
-  const answers = checked.answers;
   const bookedUrl = (ok: BookingSuccess) => `/${host.username}/${found.eventType.slug}/booked/${ok.booking.id}?token=${encodeURIComponent(ok.token)}${embed}`;
   // The page's key (a hidden field): a second submit of the same form gets the first booking.
   const key = text("idempotencyKey");
-  const claim = IDEMPOTENCY_KEY_PATTERN.test(key) ? idempotencyClaim(key, `booking form ${found.eventType.id}`, { ...input, answers, link }) : null;
-  const outcome = await runIdempotent(claim, (hooks) =>
-    createBookingChange({
-      request: {
-        found,
-        start: new Date(input.start),
-        name: input.name,
-        email: input.email,
-        timeZone: input.timeZone,
-        notes: input.notes,
-        guests: input.guests,
-        answers,
-        singleUseToken: link ?? undefined,
-      },
-      now,
-      linkBase: linkBase(request),
-      idempotency: hooks ? { hooks, answer: (ok) => ({ status: 302, body: { location: bookedUrl(ok) } }) } : undefined,
-    }),
-  );
-  if (outcome.kind === "mismatch") {
-    const errors = { form: ["This form was already used for another booking. Reload the page to book again."] };
-    return data({ status: "invalid" as const, errors, values, nextSlots: [] as string[] }, { status: 422 });
+  const result = await bookSlot({
+    request: {
+      found,
+      start: new Date(input.start),
+      name: input.name,
+      email: input.email,
+      timeZone: input.timeZone,
+      notes: input.notes,
+      guests: input.guests,
+      answers: values.answers,
+      singleUseToken: link ?? undefined,
+    },
+    now,
+    linkBase: linkBase(request),
+    idempotency: {
+      claim: (answers) => (IDEMPOTENCY_KEY_PATTERN.test(key) ? idempotencyClaim(key, `booking form ${found.eventType.id}`, { ...input, answers, link }) : null),
+      answer: (ok) => ({ status: 302, body: { location: bookedUrl(ok) } }),
+    },
+  });
+  if (result.ok) return redirect(bookedUrl(result));
+  switch (result.reason) {
+    case "invalid-answers":
+      return data({ status: "invalid" as const, errors: answerErrors(result.errors), values, nextSlots: [] as string[] }, { status: 400 });
+    case "idempotency-mismatch": {
+      const errors = { form: ["This form was already used for another booking. Reload the page to book again."] };
+      return data({ status: "invalid" as const, errors, values, nextSlots: [] as string[] }, { status: 422 });
+    }
+    case "replay":
+      return redirect((result.answer.body as { location: string }).location);
+    case "link-used":
+      return data({ status: "link-used" as const, errors: {}, values, nextSlots: [] as string[] }, { status: 410 });
+    case "guest-limit":
+      return data(
+        { status: "invalid" as const, errors: { form: [GUEST_LIMIT_MESSAGE] } as Record<string, string[]>, values, nextSlots: [] as string[] },
+        { status: 409 },
+      );
+    // The page sends extra guests only for a group (above): not reached.
+    case "guests-not-allowed":
+      return data(
+        {
+          status: "invalid" as const,
+          errors: { form: ["Only a group event type takes extra guests."] } as Record<string, string[]>,
+          values,
+          nextSlots: [] as string[],
+        },
+        { status: 400 },
+      );
+    case "slot-full":
+    case "slot-unavailable": {
+      const nextSlots = await nextFreeSlots(found, new Date(input.start), input.timeZone, now);
+      return data({ status: "taken" as const, errors: {}, values, nextSlots }, { status: 409 });
+    }
   }
-  if (outcome.kind === "replay") return redirect((outcome.answer.body as { location: string }).location);
-  const result = outcome.value;
-  if (result.ok) {
-    return redirect(bookedUrl(result));
-  }
-  if (result.reason === "link-used") return data({ status: "link-used" as const, errors: {}, values, nextSlots: [] as string[] }, { status: 410 });
-  if (result.reason === "guest-limit") {
-    return data(
-      { status: "invalid" as const, errors: { form: [GUEST_LIMIT_MESSAGE] } as Record<string, string[]>, values, nextSlots: [] as string[] },
-      { status: 409 },
-    );
-  }
-  const nextSlots = await nextFreeSlots(found, new Date(input.start), input.timeZone, now);
-  return data({ status: "taken" as const, errors: {}, values, nextSlots }, { status: 409 });
 }
 
 type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -533,7 +550,7 @@ export default function BookingPage() {
               questions={d.questions}
               link={d.link}
               requiresApproval={d.eventType.requiresApproval}
-              taken={result?.status === "taken" ? { message: SLOT_TAKEN_MESSAGE, nextSlots: result.nextSlots } : null}
+              taken={result?.status === "taken" ? { message: MESSAGES.slotTaken, nextSlots: result.nextSlots } : null}
               values={values}
               errors={errors}
               submitting={submitting}

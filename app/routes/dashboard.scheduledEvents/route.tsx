@@ -31,8 +31,7 @@ import { PLACEHOLDER_PAGES, SCHEDULED_EVENTS_MESSAGES as M } from "~/messages/pr
 import type { AuthUser } from "~/utils/auth.server";
 import { BOOKING_NOTES_MAX } from "~/schemas/booking-api";
 import { placeOf } from "~/services/event-invitations.server";
-import { rescheduleAndTell } from "~/api/booking-api.server";
-import { cancelAndTellAll } from "~/services/bookings.server";
+import { cancelBooking, rescheduleBooking } from "~/services/bookings.server";
 import { rescheduleDay, rescheduleSlotsByDate } from "~/pages/booking-page.server";
 import { MONTH, monthOf, monthRange, shiftMonth } from "~/components/booking-page";
 import { RescheduleModal } from "./reschedule-modal";
@@ -45,7 +44,7 @@ import { readerTime } from "~/scheduling/reader-time";
 import { can } from "~/utils/permissions";
 import { SCHEDULED_TABS, scheduledTab, type ScheduledTab } from "~/schemas/scheduled-events";
 import { controlCharMessage, dateWindowMessage, isPlainText, isWithinDateWindow } from "~/schemas/input-rules";
-import { readFormData } from "~/utils/request.server";
+import { linkBase, readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
@@ -248,7 +247,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (event.status === "cancelled") return data<ActionAnswer>({ intent, error: M.alreadyCancelled, reason }, { status: 409 });
     if (event.endsAt.getTime() <= now.getTime()) return data<ActionAnswer>({ intent, error: M.ended, reason }, { status: 409 });
     // The one cancel path (decision 029): a booking, a session with its seats, or the host's own event.
-    const result = await cancelAndTellAll(event.id, { hostId: user.id }, { reason: reason || undefined, now });
+    const result = await cancelBooking({ id: event.id, actor: { hostId: user.id }, reason: reason || undefined, now });
     if (!result.ok) return data<ActionAnswer>({ intent, error: M.alreadyCancelled, reason }, { status: 409 });
     return redirectWithSuccess(backTo(request), M.cancelled);
   }
@@ -264,7 +263,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (event.status === "cancelled")
       return data<ActionAnswer>({ intent, error: MESSAGES.cancelledEvent, toast: errorToast(MESSAGES.cancelledEvent) }, { status: 409 });
     if (!(await bookableOf(event))) return data<ActionAnswer>({ intent, error: M.notBookable }, { status: 409 });
-    const result = await rescheduleAndTell(request, event.id, { hostId: user.id }, start, now, message || undefined);
+    const result = await rescheduleBooking({ id: event.id, actor: { hostId: user.id }, start, now, linkBase: linkBase(request), note: message || undefined });
     if (result.ok) return redirectWithSuccess(backTo(request), M.moved(describeWhen(start, user.timeZone)));
     const error = result.reason === "already-cancelled" ? MESSAGES.cancelledEvent : M.slotTaken;
     return data<ActionAnswer>({ intent, error, toast: result.reason === "already-cancelled" ? errorToast(error) : undefined }, { status: 409 });

@@ -7,7 +7,7 @@ import { linksFor } from "~/services/booking-mail.server";
 import { linkBase } from "~/utils/request.server";
 import { googleCalendarLink, outlookCalendarLinks } from "~/components/booking-page";
 import { EMBED_PARAM, postBooked } from "~/utils/embed";
-import { confirmedBookingOr404 } from "~/pages/booking-page.server";
+import { confirmedBookingOr404 } from "~/html/guest-booking.server";
 import { placeOf } from "~/services/event-invitations.server";
 import { placeLine } from "~/schemas/meeting";
 import { currentZoneName, dateTimeFormatters } from "~/scheduling/time-zone";

@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { findByApprovalToken } from "~/models/approval.server";
-import { guestPageHeaders } from "~/pages/booking-page.server";
+import { guestPageHeaders } from "~/html/guest-booking.server";
 import { BOOKING_NOTES_MAX } from "~/schemas/booking-api";
 import { controlCharMessage, isPlainText } from "~/schemas/input-rules";
 import { formatInZone } from "~/scheduling/zoned-time";

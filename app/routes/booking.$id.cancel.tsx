@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { BOOKING_NOTES_MAX } from "~/schemas/booking-api";
-import { guestBookingOr404, guestPageHeaders, summaryOf } from "~/pages/booking-page.server";
+import { guestBookingOr404, guestPageHeaders, summaryOf } from "~/html/guest-booking.server";
 import { controlCharMessage, isPlainText } from "~/schemas/input-rules";
 import { readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";

@@ -27,7 +27,7 @@ import { whenOf } from "~/components/admin-table";
 import { instantToWallClock, todayIn } from "~/scheduling/zoned-time";
 import { requirePermission } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
-import { overlapReply } from "~/pages/event-actions.server";
+import { overlapReply } from "~/html/event-actions.server";
 import { cancelBooking } from "~/services/bookings.server";
 import { updateHostEventChange } from "~/services/host-events.server";
 import { updateEventFields, updateEventSchema } from "~/schemas/event";

@@ -32,7 +32,7 @@ import type { AuthUser } from "~/utils/auth.server";
 import { BOOKING_NOTES_MAX } from "~/schemas/booking-api";
 import { placeOf } from "~/services/event-invitations.server";
 import { cancelBooking, rescheduleBooking } from "~/services/bookings.server";
-import { rescheduleDay, rescheduleSlotsByDate } from "~/pages/booking-page.server";
+import { rescheduleDay, rescheduleSlotsByDate } from "~/services/reschedule-slots.server";
 import { MONTH, monthOf, monthRange, shiftMonth } from "~/components/booking-page";
 import { RescheduleModal } from "./reschedule-modal";
 import { ApproveDecline, DeclineModal } from "./pending-actions";

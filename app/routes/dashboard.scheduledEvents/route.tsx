@@ -36,7 +36,7 @@ import { rescheduleDay, rescheduleSlotsByDate } from "~/services/reschedule-slot
 import { MONTH, monthOf, monthRange, shiftMonth } from "~/components/booking-page";
 import { RescheduleModal } from "./reschedule-modal";
 import { ApproveDecline, DeclineModal } from "./pending-actions";
-import { approveBookingChange, declineBookingChange } from "~/services/approval.server";
+import { approveBooking, declineBooking } from "~/services/approval.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { describeWhen } from "~/services/host-events.server";
 import { placeLine } from "~/schemas/meeting";
@@ -271,7 +271,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   // A booking waiting for approval (decision 040): the one approve / decline path.
   if (intent === "approve") {
-    const result = await approveBookingChange({ id: event.id, actor: { hostId: user.id }, now });
+    const result = await approveBooking({ id: event.id, actor: { hostId: user.id }, now });
     if (result.ok) return redirectWithSuccess(backTo(request), M.approved);
     return data<ActionAnswer>({ intent, error: M.notPending, toast: errorToast(M.notPending) }, { status: 409 });
   }
@@ -279,7 +279,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const reason = String(form.get("reason") ?? "").trim();
     if (reason.length > BOOKING_NOTES_MAX) return data<ActionAnswer>({ intent, error: M.reasonTooLong(BOOKING_NOTES_MAX), reason }, { status: 400 });
     if (!isPlainText(reason, true)) return data<ActionAnswer>({ intent, error: controlCharMessage("The reason", true), reason }, { status: 400 });
-    const result = await declineBookingChange({ id: event.id, actor: { hostId: user.id }, reason, now });
+    const result = await declineBooking({ id: event.id, actor: { hostId: user.id }, reason, now });
     if (result.ok) return redirectWithSuccess(backTo(request), M.declined);
     return data<ActionAnswer>({ intent, error: M.notPending, reason, toast: errorToast(M.notPending) }, { status: 409 });
   }

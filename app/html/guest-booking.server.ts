@@ -8,6 +8,11 @@ import { isTimeZone } from "~/scheduling/time-zone";
 import { notFound } from "~/utils/responses";
 import { timeZoneHint } from "~/utils/time-zone-hint";
 
+// The guest pages' messages come through this server module: the browser build keeps a chunk
+// import for every module a route file names, used there or not (as month.server.ts does for the
+// booking page's todayIn).
+export { MESSAGES } from "~/messages";
+
 /**
  * The guest's cancel and reschedule pages: reachable without an account
  * with the booking's token from the mail. Every miss (no token, a wrong one, another booking's id,

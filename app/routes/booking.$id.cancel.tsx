@@ -7,13 +7,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { BOOKING_NOTES_MAX } from "~/schemas/booking-api";
-import { guestBookingOr404, guestPageHeaders, summaryOf } from "~/html/guest-booking.server";
+import { guestBookingOr404, guestPageHeaders, summaryOf, MESSAGES } from "~/html/guest-booking.server";
 import { controlCharMessage, isPlainText } from "~/schemas/input-rules";
 import { readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
 import { pageMeta } from "~/utils/page-meta";
-import { MESSAGES } from "~/messages";
 import { bookingChangeOf, cancelBooking } from "~/services/bookings.server";
 
 /**
@@ -37,7 +36,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { booking, zone } = await guestBookingOr404(request, params.id);
   return {
     summary: summaryOf(booking, zone),
-    past: booking.startsAt.getTime() <= Date.now(),
+    // The refusal's text, when it applies, from the server: the page's browser code does not load app/messages.
+    started: booking.startsAt.getTime() <= Date.now() ? MESSAGES.meetingStarted : null,
     bookAgainPath: booking.bookAgainPath,
     // A request the host has not answered (decision 040): nothing is in anyone's calendar yet.
     request: booking.request,
@@ -60,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CancelBooking() {
-  const { summary, past, bookAgainPath, request } = useLoaderData<typeof loader>();
+  const { summary, started, bookAgainPath, request } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const isCancelled = summary.status === "cancelled";
@@ -94,10 +94,10 @@ export default function CancelBooking() {
   return (
     <GuestPage eyebrow="Your booking" heading={request ? "Cancel this request?" : "Cancel this meeting?"}>
       <BookingSummary booking={summary} />
-      {past ? (
+      {started ? (
         <p role="status" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
           <Info className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
-          {MESSAGES.meetingStarted}
+          {started}
         </p>
       ) : (
         <Form method="post" replace className="space-y-5">

@@ -12,9 +12,9 @@ import tseslint from "typescript-eslint";
  * sideways import and fails lint.
  */
 export const LAYERS = {
-  routes: ["api", "pages", "services", "models", "components", "schemas", "utils", "messages", "scheduling"],
+  routes: ["api", "html", "services", "models", "components", "schemas", "utils", "messages", "scheduling"],
   api: ["services", "models", "schemas", "utils", "messages", "scheduling"],
-  pages: ["services", "models", "schemas", "utils", "messages", "scheduling"],
+  html: ["services", "models", "schemas", "utils", "messages", "scheduling"],
   jobs: ["services", "models", "mail", "schemas", "utils", "messages", "scheduling"],
   services: ["models", "mail", "schemas", "utils", "messages", "scheduling"],
   mail: ["schemas", "messages", "scheduling"],
@@ -28,7 +28,7 @@ export const LAYERS = {
 const FOLDERS = Object.keys(LAYERS);
 /** Who may read the database layer (db/): at run time only models and utils (the client); row types also these. */
 const DB_RUNTIME = ["models", "utils"];
-const DB_TYPES = ["services", "mail", "schemas", "api", "pages"];
+const DB_TYPES = ["services", "mail", "schemas", "api", "html"];
 
 const layerZones = FOLDERS.flatMap((folder) => {
   const denied = FOLDERS.filter((other) => other !== folder && !LAYERS[folder].includes(other));

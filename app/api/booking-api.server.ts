@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { MESSAGES } from "~/messages";
 import { type BookingActor, type ChangeResult } from "~/models/booking.server";
-import { rescheduleBookingChange } from "~/services/bookings.server";
 import { linksFor } from "~/services/booking-mail.server";
 import { readQuery } from "./admin-api.server";
 import { apiError, readJson, requireApiUser } from "./api.server";
@@ -8,8 +8,6 @@ import { bookingJson, bookingTokenQuery } from "~/schemas/booking-api";
 import { linkBase } from "~/utils/request.server";
 
 /** The booking routes' shared plumbing (decision 018). */
-
-export const SLOT_TAKEN_MESSAGE = "That time was just taken.";
 
 export function bookingLinks(request: Request, id: string, token: string | null) {
   return linksFor(linkBase(request), id, token);
@@ -29,15 +27,6 @@ export async function readOptionalJson<S extends z.ZodType>(request: Request, sc
   return hasBody ? readJson(request, schema) : schema.parseAsync({});
 }
 
-/**
- * Reschedule with everything that follows it (REQUEST with the new SEQUENCE): the JSON API, the
- * guest's reschedule page and the host's Scheduled Events page. A guest acting with their token
- * gets the links again in the mail; a seat's guest moves their seat only (decision 021).
- */
-export async function rescheduleAndTell(request: Request, id: string, actor: BookingActor, start: Date, now: Date, note?: string): Promise<ChangeResult> {
-  return rescheduleBookingChange({ id, actor, start, now, linkBase: linkBase(request), note });
-}
-
 /** The JSON answer for a cancel or reschedule already done (and mailed). */
 export function changeAnswer(result: ChangeResult): Response {
   if (result.ok) return Response.json({ booking: bookingJson(result.booking) });
@@ -46,9 +35,11 @@ export function changeAnswer(result: ChangeResult): Response {
       return apiError(404, "not_found", "No such booking.");
     case "already-cancelled":
       return apiError(409, "already_cancelled", "This booking is already cancelled.");
+    case "meeting-started":
+      return apiError(409, "meeting_started", MESSAGES.meetingStarted);
     case "slot-full":
-      return apiError(409, "slot_full", SLOT_TAKEN_MESSAGE);
+      return apiError(409, "slot_full", MESSAGES.slotTaken);
     default:
-      return apiError(409, "slot_unavailable", SLOT_TAKEN_MESSAGE);
+      return apiError(409, "slot_unavailable", MESSAGES.slotTaken);
   }
 }

@@ -1,5 +1,5 @@
 import { deliverBookingEvents } from "~/models/booking-events.server";
-import "~/services/bookings.server";
+import { registerBookingConsumers } from "~/services/bookings.server";
 import { sendDueWebhooks } from "~/services/webhooks.server";
 import { syncDueCalendars } from "~/services/calendars.server";
 import { expireHeldBookings } from "~/services/approval.server";
@@ -19,6 +19,9 @@ import { startJobRunner, type JobRunner } from "./runner.server";
 const globalForJobs = globalThis as typeof globalThis & { __schedulerJobs?: JobRunner };
 
 export function startJobs(): { pollMs: number } | null {
+  // Before any request: a booking written on a server without jobs still gets its delivery rows,
+  // for the servers that run them (decision 055).
+  registerBookingConsumers();
   const e = env();
   if (e.JOBS === "off") {
     console.log("Job runner: off (JOBS=off): no reminders, no outbox retries, no housekeeping on this server");

@@ -35,6 +35,10 @@ export const MESSAGES = {
   /** A collective booking's co-host row (decision 020). */
   cancelledEvent: "This event was cancelled; it cannot be changed.",
   coHostedEvent: "This meeting is part of a collective booking: its owner or the guest moves or cancels it.",
+  /** A booking's time taken by someone else first: the booking page, the reschedule page, the JSON API's 409. */
+  slotTaken: "That time was just taken.",
+  /** A guest's cancel after the start (decision 055): the cancel page and the JSON API's 409 meeting_started. */
+  meetingStarted: "This meeting has already started or taken place, so it can no longer be cancelled.",
   adminCantPay: "Admin can't make payment",
   paymentCompleted: "Congrats!! Your payment completed.",
   notAdminPromote: "You don't have access to make someone admin!!",

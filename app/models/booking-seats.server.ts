@@ -185,12 +185,21 @@ export type SeatChangeResult =
       /** The session the seat left (a move to another session, or a cancel): cancelled when its last seat went. */
       left: HostEvent | null;
     }
-  | { ok: false; reason: "not-found" | "already-cancelled" | "slot-unavailable" | "slot-full" };
+  | { ok: false; reason: "not-found" | "already-cancelled" | "meeting-started" | "slot-unavailable" | "slot-full" };
 
-/** Cancels one seat: its places are free again; the session goes with its last seat. */
-export async function cancelSeat(found: SeatBooking, reason: string | undefined, now: Date, within?: SeatWithin): Promise<SeatChangeResult> {
+/**
+ * Cancels one seat: its places are free again; the session goes with its last seat. With
+ * `refuseStarted`, a session that has started (checked on the locked row) is refused.
+ */
+export async function cancelSeat(
+  found: SeatBooking,
+  reason: string | undefined,
+  now: Date,
+  within?: SeatWithin,
+  refuseStarted = false,
+): Promise<SeatChangeResult> {
   const db = await getDb();
-  return db.transaction(async (tx) => afterChange(tx, within, found, await cancelSeatIn(tx, found, reason, now)));
+  return db.transaction(async (tx) => afterChange(tx, within, found, await cancelSeatIn(tx, found, reason, now, refuseStarted)));
 }
 
 /** The caller's work in the change's transaction (decision 030), with the seat's times before it. */
@@ -201,13 +210,14 @@ async function afterChange(tx: Transaction, within: SeatWithin | undefined, foun
 
 export type SeatWithin = (tx: Transaction, result: Extract<SeatChangeResult, { ok: true }>, before: { startsAt: Date; endsAt: Date }) => Promise<void>;
 
-async function cancelSeatIn(tx: Transaction, found: SeatBooking, reason: string | undefined, now: Date): Promise<SeatChangeResult> {
+async function cancelSeatIn(tx: Transaction, found: SeatBooking, reason: string | undefined, now: Date, refuseStarted: boolean): Promise<SeatChangeResult> {
   // An event's host never changes: the locked row is the one the mails name.
   const host = await lockHost(tx, found.hostId);
   const [seat] = await tx.select().from(bookingSeats).where(eq(bookingSeats.id, found.id)).for("update");
   const [current] = seat ? await tx.select().from(events).where(eq(events.id, seat.eventId)).for("update") : [];
   if (!seat || !current) return { ok: false, reason: "not-found" };
   if (seat.status === "cancelled" || current.status === "cancelled") return { ok: false, reason: "already-cancelled" };
+  if (refuseStarted && current.startsAt.getTime() <= now.getTime()) return { ok: false, reason: "meeting-started" };
   const [cancelled] = await tx
     .update(bookingSeats)
     .set({ status: "cancelled", cancelledAt: now, sequence: sql`${bookingSeats.sequence} + 1`, updatedAt: now })
@@ -319,7 +329,7 @@ export async function closeSessionSeats(db: Executor, sessionId: string, now: Da
     .returning();
 }
 
-/** The host moved the whole session (rescheduleBooking, in its transaction): every confirmed seat's entry moves too (SEQUENCE + 1). */
+/** The host moved the whole session (moveBooking, in its transaction): every confirmed seat's entry moves too (SEQUENCE + 1). */
 export async function moveSessionSeats(tx: Transaction, sessionId: string, now: Date): Promise<BookingSeat[]> {
   return tx
     .update(bookingSeats)

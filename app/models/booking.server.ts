@@ -190,10 +190,11 @@ async function findBooking(id: string, actor: BookingActor): Promise<Event | nul
 
 /** `seats`: a group session's seats the change reached (the host cancelled or moved the whole session; decision 021). */
 export type ChangeResult =
-  { ok: true; booking: HostEvent; host: BookingHost; seats?: BookingSeat[] } | { ok: false; reason: "not-found" | "already-cancelled" | BookingFailure };
+  | { ok: true; booking: HostEvent; host: BookingHost; seats?: BookingSeat[] }
+  | { ok: false; reason: "not-found" | "already-cancelled" | "meeting-started" | BookingFailure };
 
 /** Moves a booking to `start` when that is a free slot now (its own time does not block it); SEQUENCE + 1. */
-export async function rescheduleBooking(
+export async function moveBooking(
   id: string,
   actor: BookingActor,
   start: Date,

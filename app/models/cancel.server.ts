@@ -25,6 +25,8 @@ export interface CancelOptions {
   remove?: boolean;
   /** The booking paths (POST /api/bookings/{id}/cancel): only rows a guest booked, or a co-host's row of one (409). */
   bookingsOnly?: boolean;
+  /** A guest's cancel (decision 055): refused once the meeting has started, checked on the locked row. */
+  refuseStarted?: boolean;
   /** Work added to the cancel's own transaction once it succeeded (the booking event, decision 030). */
   within?: (tx: Transaction, outcome: Extract<CancelOutcome, { ok: true }>) => Promise<void>;
 }
@@ -57,7 +59,7 @@ export type CancelOutcome =
       host: BookingHost;
       left: HostEvent | null;
     }
-  | { ok: false; reason: "not-found" | "already-cancelled" };
+  | { ok: false; reason: "not-found" | "already-cancelled" | "meeting-started" };
 
 function actorFilter(actor: CancelActor) {
   if ("hostId" in actor) return eq(events.hostId, actor.hostId);
@@ -99,12 +101,12 @@ export async function cancelEvent(id: string, actor: CancelActor, options: Cance
         left: r.left,
       });
       const within = options.within;
-      const result = await cancelSeat(seat, options.reason, options.now, within ? (tx, r) => within(tx, asOutcome(r)) : undefined);
+      const result = await cancelSeat(seat, options.reason, options.now, within ? (tx, r) => within(tx, asOutcome(r)) : undefined, options.refuseStarted);
       return result.ok
         ? asOutcome(result)
         : {
             ok: false,
-            reason: result.reason === "already-cancelled" ? "already-cancelled" : "not-found",
+            reason: result.reason === "already-cancelled" || result.reason === "meeting-started" ? result.reason : "not-found",
           };
     }
   }
@@ -146,6 +148,7 @@ export async function cancelEvent(id: string, actor: CancelActor, options: Cance
         silent: true,
       };
     }
+    if (options.refuseStarted && current.startsAt.getTime() <= now.getTime()) return { ok: false, reason: "meeting-started" };
     const kind = current.guestEmail ? "booking" : "own";
     const [updated] = await tx
       .update(events)

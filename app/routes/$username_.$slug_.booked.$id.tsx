@@ -3,10 +3,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { CalendarDays, CalendarPlus, CheckCircle2, Download, Globe, Hourglass, MapPin, MessageSquareText, User, Video, XCircle } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
-import { bookingLinks } from "~/api/booking-api.server";
+import { linksFor } from "~/services/booking-mail.server";
+import { linkBase } from "~/utils/request.server";
 import { googleCalendarLink, outlookCalendarLinks } from "~/components/booking-page";
 import { EMBED_PARAM, postBooked } from "~/utils/embed";
-import { confirmedBookingOr404 } from "~/pages/booking-page.server";
+import { confirmedBookingOr404 } from "~/html/guest-booking.server";
 import { placeOf } from "~/services/event-invitations.server";
 import { placeLine } from "~/schemas/meeting";
 import { currentZoneName, dateTimeFormatters } from "~/scheduling/time-zone";
@@ -24,7 +25,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const f = dateTimeFormatters(currentZoneName(booking.guestTimeZone ?? host.timeZone));
   // "Tuesday, December 1, 2026": the weekday too, so the guest cannot misread the day.
   const day = new Intl.DateTimeFormat("en-US", { timeZone: f.zone, weekday: "long", month: "long", day: "numeric", year: "numeric" });
-  const links = bookingLinks(request, booking.id, token);
+  const links = linksFor(linkBase(request), booking.id, token);
   const hostName = host.name || host.email;
   const base = `/${params.username}/${params.slug}`;
   // The event type's real place (an address, a number, the host's link or our room; decision 028);

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { confirmedBookingOr404 } from "~/pages/booking-page.server";
+import { confirmedBookingOr404 } from "~/html/guest-booking.server";
 import { eventCalendar } from "~/services/event-invitations.server";
 
 /** The booking's calendar file (the same iCalendar text the invitation mail carries); token required. */

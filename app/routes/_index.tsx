@@ -15,7 +15,7 @@ import { pageMeta } from "~/utils/page-meta";
 import { maskEmail } from "~/components/home/review-format";
 import { MESSAGES } from "~/messages";
 import { listRecentReviewsShared } from "~/models/review.server";
-import { giveReview } from "~/pages/review-action.server";
+import { giveReview } from "~/html/review-action.server";
 import { requireUser } from "~/utils/auth.server";
 
 // The form (and zod, for its checks in the browser) loads only when the review modal opens.

@@ -2,17 +2,19 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
 import { isUuid } from "~/models/event.server";
 import { getBookableByLink, getBookableEventType } from "~/models/event-type.server";
-import { checkAnswers, GUEST_LIMIT_MESSAGE, LINK_USED_MESSAGE, questionsToAsk } from "~/schemas/booking-answers";
-import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MISMATCH_MESSAGE, runIdempotent } from "~/models/idempotency.server";
+import { GUEST_LIMIT_MESSAGE, LINK_USED_MESSAGE } from "~/schemas/booking-answers";
+import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MISMATCH_MESSAGE } from "~/models/idempotency.server";
+import { MESSAGES } from "~/messages";
 import { apiError, getApiUser, readJson } from "~/api/api.server";
 import { apiRoute } from "~/api/api-route.server";
 import { bookingBody, bookingJson } from "~/schemas/booking-api";
-import { createBookingChange } from "~/services/bookings.server";
-import { bookingLinks, SLOT_TAKEN_MESSAGE } from "~/api/booking-api.server";
+import { bookSlot } from "~/services/bookings.server";
+import { bookingLinks } from "~/api/booking-api.server";
 import { linkBase } from "~/utils/request.server";
 
 /**
- * POST /api/bookings (no auth: a guest books a slot of an active event type). 201 with the
+ * POST /api/bookings (no auth: a guest books a slot of an active event type), through bookSlot
+ * as the booking page does (decision 055). 201 with the
  * booking and its cancel/reschedule links; 409 slot_unavailable (with up to 3 next free starts)
  * when `start` is not a free slot now (guest bookings never meet the free plan's cap: decision 038).
  * With an Idempotency-Key (decision 024) a retry gets the first 201 again (Idempotent-Replayed:
@@ -28,53 +30,54 @@ async function POST({ request }: LoaderFunctionArgs) {
     ? null
     : ((await getBookableEventType(input.eventTypeId)) ?? (input.singleUseToken ? await getBookableByLink(input.eventTypeId, input.singleUseToken) : null));
   if (!found) return apiError(404, "not_found", "No such event type, or it is not taking bookings.");
-  // The answers against the event type's questions (decision 039): per question, as fields.answers.<id>.
-  const checked = checkAnswers(questionsToAsk(found.eventType), input.answers);
-  if (Object.keys(checked.errors).length > 0) {
-    return apiError(
-      400,
-      "invalid_input",
-      "Check the highlighted fields.",
-      Object.fromEntries(Object.entries(checked.errors).map(([id, messages]) => [`answers.${id}`, messages])),
-    );
-  }
-  if (found.eventType.kind !== "group" && input.guests && input.guests.length > 0) {
-    return apiError(400, "invalid_input", "Check the highlighted fields.", { guests: ["Only a group event type takes extra guests."] });
-  }
   const start = new Date(input.start);
   const now = new Date();
   const answer = (ok: BookingSuccess) => ({ status: 201, body: { booking: bookingJson(ok.booking, bookingLinks(request, ok.booking.id, ok.token)) } });
   // A key is scoped to this path and the caller (a bearer's user, else any guest).
-  const claim = key === null ? null : idempotencyClaim(key, `POST /api/bookings ${await callerOf(request)}`, input);
-  const outcome = await runIdempotent(claim, (hooks) =>
-    createBookingChange({
-      request: {
-        found,
-        start,
-        name: input.name,
-        email: input.email,
-        timeZone: input.timeZone,
-        notes: input.notes,
-        guests: input.guests,
-        answers: checked.answers,
-        singleUseToken: input.singleUseToken,
-      },
-      now,
-      linkBase: linkBase(request),
-      idempotency: hooks ? { hooks, answer } : undefined,
-    }),
-  );
-  if (outcome.kind === "mismatch") return apiError(422, "idempotency_key_mismatch", IDEMPOTENCY_MISMATCH_MESSAGE);
-  if (outcome.kind === "replay") return Response.json(outcome.answer.body, { status: outcome.answer.status, headers: { "Idempotent-Replayed": "true" } });
-  const result = outcome.value;
-  if (result.ok) {
-    return Response.json(answer(result).body, { status: 201 });
+  const scope = key === null ? null : `POST /api/bookings ${await callerOf(request)}`;
+  const result = await bookSlot({
+    request: {
+      found,
+      start,
+      name: input.name,
+      email: input.email,
+      timeZone: input.timeZone,
+      notes: input.notes,
+      guests: input.guests,
+      answers: input.answers,
+      singleUseToken: input.singleUseToken,
+    },
+    now,
+    linkBase: linkBase(request),
+    idempotency: { claim: () => (key === null || scope === null ? null : idempotencyClaim(key, scope, input)), answer },
+  });
+  if (result.ok) return Response.json(answer(result).body, { status: 201 });
+  switch (result.reason) {
+    // Per question, as fields.answers.<id> (decision 039).
+    case "invalid-answers":
+      return apiError(
+        400,
+        "invalid_input",
+        "Check the highlighted fields.",
+        Object.fromEntries(Object.entries(result.errors).map(([id, messages]) => [`answers.${id}`, messages])),
+      );
+    case "guests-not-allowed":
+      return apiError(400, "invalid_input", "Check the highlighted fields.", { guests: ["Only a group event type takes extra guests."] });
+    case "idempotency-mismatch":
+      return apiError(422, "idempotency_key_mismatch", IDEMPOTENCY_MISMATCH_MESSAGE);
+    case "replay":
+      return Response.json(result.answer.body, { status: result.answer.status, headers: { "Idempotent-Replayed": "true" } });
+    case "link-used":
+      return apiError(410, "link_used", LINK_USED_MESSAGE);
+    case "guest-limit":
+      return apiError(409, "guest_limit_reached", GUEST_LIMIT_MESSAGE);
+    case "slot-full":
+    case "slot-unavailable": {
+      const nextSlots = await nextFreeSlots(found, start, input.timeZone, now);
+      const code = result.reason === "slot-full" ? "slot_full" : "slot_unavailable";
+      return Response.json({ error: { code, message: MESSAGES.slotTaken }, nextSlots }, { status: 409 });
+    }
   }
-  if (result.reason === "link-used") return apiError(410, "link_used", LINK_USED_MESSAGE);
-  if (result.reason === "guest-limit") return apiError(409, "guest_limit_reached", GUEST_LIMIT_MESSAGE);
-  const nextSlots = await nextFreeSlots(found, start, input.timeZone, now);
-  const code = result.reason === "slot-full" ? "slot_full" : "slot_unavailable";
-  return Response.json({ error: { code, message: SLOT_TAKEN_MESSAGE }, nextSlots }, { status: 409 });
 }
 
 async function callerOf(request: Request): Promise<string> {

@@ -7,11 +7,11 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { findByApprovalToken } from "~/models/approval.server";
-import { guestPageHeaders } from "~/pages/booking-page.server";
+import { guestPageHeaders } from "~/html/guest-booking.server";
 import { BOOKING_NOTES_MAX } from "~/schemas/booking-api";
 import { controlCharMessage, isPlainText } from "~/schemas/input-rules";
 import { formatInZone } from "~/scheduling/zoned-time";
-import { approveBookingChange, declineBookingChange } from "~/services/approval.server";
+import { approveBooking, declineBooking } from "~/services/approval.server";
 import { pageMeta } from "~/utils/page-meta";
 import { usePendingFormData } from "~/utils/pending";
 import { readFormData } from "~/utils/request.server";
@@ -71,13 +71,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = form.get("intent");
   const now = new Date();
   if (intent === "approve") {
-    const result = await approveBookingChange({ id: booking.id, actor: { approvalToken: token }, now });
+    const result = await approveBooking({ id: booking.id, actor: { approvalToken: token }, now });
     return result.ok ? { done: "approved" as const, error: null } : data({ done: null, error: NOT_PENDING }, { status: 409 });
   }
   const reason = String(form.get("reason") ?? "").trim();
   if (reason.length > BOOKING_NOTES_MAX) return data({ done: null, error: `Use at most ${BOOKING_NOTES_MAX} characters.`, reason }, { status: 400 });
   if (!isPlainText(reason, true)) return data({ done: null, error: controlCharMessage("The reason", true), reason }, { status: 400 });
-  const result = await declineBookingChange({ id: booking.id, actor: { approvalToken: token }, reason, now });
+  const result = await declineBooking({ id: booking.id, actor: { approvalToken: token }, reason, now });
   return result.ok ? { done: "declined" as const, error: null } : data({ done: null, error: NOT_PENDING, reason }, { status: 409 });
 }
 

@@ -7,18 +7,18 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { BOOKING_NOTES_MAX } from "~/schemas/booking-api";
-import { guestBookingOr404, guestPageHeaders, summaryOf } from "~/pages/booking-page.server";
+import { guestBookingOr404, guestPageHeaders, summaryOf, MESSAGES } from "~/html/guest-booking.server";
 import { controlCharMessage, isPlainText } from "~/schemas/input-rules";
 import { readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
 import { pageMeta } from "~/utils/page-meta";
-import { cancelAndTell } from "~/services/bookings.server";
+import { bookingChangeOf, cancelBooking } from "~/services/bookings.server";
 
 /**
  * /booking/{id}/cancel?token=: the guest cancels from the link in their mail, without an account.
- * The POST takes the JSON API's own path (cancelAndTell: status cancelled,
- * SEQUENCE + 1, CANCEL to guest and host, the host's notification).
+ * The POST takes the JSON API's own path (cancelBooking: status cancelled, SEQUENCE + 1, CANCEL
+ * to guest and host, the host's notification; refused once the meeting has started).
  */
 
 // Booking chrome: the page is the guest's, about the host's meeting (no site navbar or footer).
@@ -32,13 +32,12 @@ export const meta: MetaFunction = () => [
 
 export const headers = guestPageHeaders;
 
-const PAST_MESSAGE = "This meeting has already started or taken place, so it can no longer be cancelled.";
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { booking, zone } = await guestBookingOr404(request, params.id);
   return {
     summary: summaryOf(booking, zone),
-    past: booking.startsAt.getTime() <= Date.now(),
+    // The refusal's text, when it applies, from the server: the page's browser code does not load app/messages.
+    started: booking.startsAt.getTime() <= Date.now() ? MESSAGES.meetingStarted : null,
     bookAgainPath: booking.bookAgainPath,
     // A request the host has not answered (decision 040): nothing is in anyone's calendar yet.
     request: booking.request,
@@ -52,17 +51,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (reason.length > BOOKING_NOTES_MAX) return data({ cancelled: false, error: `Use at most ${BOOKING_NOTES_MAX} characters.` }, { status: 400 });
   if (!isPlainText(reason, true)) return data({ cancelled: false, error: controlCharMessage("The reason", true) }, { status: 400 });
   if (booking.status === "cancelled") return { cancelled: false, error: null };
-  const now = new Date();
-  if (booking.startsAt.getTime() <= now.getTime()) return data({ cancelled: false, error: PAST_MESSAGE }, { status: 409 });
-  const result = await cancelAndTell(booking.id, { token }, reason || undefined, now);
+  const result = bookingChangeOf(await cancelBooking({ id: booking.id, actor: { token }, reason: reason || undefined, now: new Date(), bookingsOnly: true }));
   if (result.ok) return { cancelled: true, error: null };
   if (result.reason === "not-found") notFound();
+  if (result.reason === "meeting-started") return data({ cancelled: false, error: MESSAGES.meetingStarted }, { status: 409 });
   // Cancelled in the meantime (another tab): the page shows it as already cancelled.
   return { cancelled: false, error: null };
 }
 
 export default function CancelBooking() {
-  const { summary, past, bookAgainPath, request } = useLoaderData<typeof loader>();
+  const { summary, started, bookAgainPath, request } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const isCancelled = summary.status === "cancelled";
@@ -96,10 +94,10 @@ export default function CancelBooking() {
   return (
     <GuestPage eyebrow="Your booking" heading={request ? "Cancel this request?" : "Cancel this meeting?"}>
       <BookingSummary booking={summary} />
-      {past ? (
+      {started ? (
         <p role="status" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
           <Info className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
-          {PAST_MESSAGE}
+          {started}
         </p>
       ) : (
         <Form method="post" replace className="space-y-5">

@@ -9,11 +9,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { formatInZone } from "~/scheduling/zoned-time";
-import { rescheduleAndTell, SLOT_TAKEN_MESSAGE } from "~/api/booking-api.server";
+import { rescheduleBooking } from "~/services/bookings.server";
 import { dateLabel, MONTH, monthOf, monthRange, shiftMonth } from "~/components/booking-page";
-import { guestBookingOr404, guestPageHeaders, rescheduleDay, rescheduleSlotsByDate, summaryOf } from "~/pages/booking-page.server";
+import { guestBookingOr404, guestPageHeaders, summaryOf, MESSAGES } from "~/html/guest-booking.server";
+import { rescheduleDay, rescheduleSlotsByDate } from "~/services/reschedule-slots.server";
 import { dateWindowMessage, isWithinDateWindow } from "~/schemas/input-rules";
-import { readFormData } from "~/utils/request.server";
+import { linkBase, readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
 import { usePendingFormData, usePendingLocation } from "~/utils/pending";
 import { pageMeta } from "~/utils/page-meta";
@@ -23,7 +24,7 @@ import { pageMeta } from "~/utils/page-meta";
  * from the link in their mail, without an account and without JavaScript, with the booking page's
  * month calendar and times. The free starts come from the one slot computation (the month's, so
  * the calendar marks the open days); the POST takes the JSON API's own path
- * (rescheduleAndTell: a free slot under the host lock, SEQUENCE + 1, REQUEST to guest and host).
+ * (rescheduleBooking: a free slot under the host lock, SEQUENCE + 1, REQUEST to guest and host).
  */
 
 // Booking chrome: the page is the guest's, about the host's meeting (no site navbar or footer).
@@ -76,7 +77,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!startText || !Number.isFinite(start.getTime())) return data({ moved: false, error: "Pick one of the times below." }, { status: 400 });
   if (!isWithinDateWindow(start, new Date())) return data({ moved: false, error: dateWindowMessage("The new time") }, { status: 400 });
   if (booking.status === "cancelled") return { moved: false, error: null };
-  const result = await rescheduleAndTell(request, booking.id, { token }, start, new Date());
+  const result = await rescheduleBooking({ id: booking.id, actor: { token }, start, now: new Date(), linkBase: linkBase(request) });
   if (result.ok) return { moved: true, error: null };
   switch (result.reason) {
     case "not-found":
@@ -84,7 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "already-cancelled":
       return { moved: false, error: null };
     default:
-      return data({ moved: false, error: SLOT_TAKEN_MESSAGE }, { status: 409 });
+      return data({ moved: false, error: MESSAGES.slotTaken }, { status: 409 });
   }
 }
 

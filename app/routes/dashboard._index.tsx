@@ -27,7 +27,8 @@ import { whenOf } from "~/components/admin-table";
 import { instantToWallClock, todayIn } from "~/scheduling/zoned-time";
 import { requirePermission } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
-import { deleteEventAndTell, overlapReply } from "~/pages/event-actions.server";
+import { overlapReply } from "~/html/event-actions.server";
+import { cancelBooking } from "~/services/bookings.server";
 import { updateHostEventChange } from "~/services/host-events.server";
 import { updateEventFields, updateEventSchema } from "~/schemas/event";
 import { meetingPlace, meetingRoomUrl, placeLine, type LocationSetting } from "~/schemas/meeting";
@@ -143,7 +144,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "delete") {
     let deleted;
     try {
-      deleted = await deleteEventAndTell(user, eventId);
+      // The one cancel path with `remove` (decision 029): cancelled with everything that belongs to it, told, then removed.
+      deleted = (await cancelBooking({ id: eventId, actor: { hostId: user.id }, now: new Date(), remove: true })).ok;
     } catch (error) {
       if (!(error instanceof LinkedEventError)) throw error;
       return data({ result: undefined, toast: errorToast(MESSAGES.coHostedEvent) }, { status: 409 });

@@ -37,7 +37,7 @@ import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 import { usePendingFormData } from "~/utils/pending";
-import { cancelAndTellAll } from "~/services/bookings.server";
+import { cancelBooking } from "~/services/bookings.server";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : `${MESSAGES.manageAllEvent} | Scheduler` }];
@@ -119,7 +119,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // co-host's row alone is refused (409), as for its own host.
   let result;
   try {
-    result = await cancelAndTellAll(eventId, { admin: true }, { now: new Date() });
+    result = await cancelBooking({ id: eventId, actor: { admin: true }, now: new Date() });
   } catch (error) {
     if (!(error instanceof LinkedEventError)) throw error;
     return data({ toast: errorToast(MESSAGES.coHostedEvent) }, { status: 409 });

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
 import { CancelledEventError, EventLimitError, EventOverlapError, getHostEvent, LinkedEventError } from "~/models/event.server";
 import { updateHostEventChange } from "~/services/host-events.server";
+import { cancelBooking } from "~/services/bookings.server";
 import { apiError, readJson, requireApiUser } from "~/api/api.server";
 import { eventJson, updateEventBody } from "~/schemas/event-api.server";
-import { deleteEventAndTell } from "~/pages/event-actions.server";
 import { apiRoute } from "~/api/api-route.server";
 
 const notFound = () => apiError(404, "not_found", "No such event.");
@@ -16,7 +16,8 @@ async function handle({ request, params }: ActionFunctionArgs) {
   if (request.method === "DELETE") {
     let deleted;
     try {
-      deleted = await deleteEventAndTell(user, id);
+      // The one cancel path with `remove` (decision 029): cancelled with everything that belongs to it, told, then removed.
+      deleted = (await cancelBooking({ id, actor: { hostId: user.id }, now: new Date(), remove: true })).ok;
     } catch (error) {
       if (error instanceof LinkedEventError) return apiError(409, "part_of_booking", MESSAGES.coHostedEvent);
       throw error;

@@ -14,7 +14,7 @@ function actorName(actor: ApprovalActor): string {
   return "expired" in actor ? "system" : "host";
 }
 
-export async function approveBookingChange(input: { id: string; actor: ApprovalActor; now: Date }): Promise<DecisionResult> {
+export async function approveBooking(input: { id: string; actor: ApprovalActor; now: Date }): Promise<DecisionResult> {
   const result = await decideBooking(input.id, input.actor, "approve", input.now, async (tx, r) => {
     // The guest's links were made with the request (only their hash is stored): they are in its record.
     const requested = fromSnapshot<Partial<Extract<Told, { tell: "requested" }>>>((await requestedSnapshot(tx, r.booking.id)) ?? {});
@@ -37,7 +37,7 @@ export async function approveBookingChange(input: { id: string; actor: ApprovalA
   return result;
 }
 
-export async function declineBookingChange(input: { id: string; actor: ApprovalActor; reason?: string | null; now: Date }): Promise<DecisionResult> {
+export async function declineBooking(input: { id: string; actor: ApprovalActor; reason?: string | null; now: Date }): Promise<DecisionResult> {
   const expired = "expired" in input.actor;
   const reason = input.reason?.trim() || null;
   const result = await decideBooking(input.id, input.actor, "decline", input.now, async (tx, r) => {
@@ -63,7 +63,7 @@ export async function declineBookingChange(input: { id: string; actor: ApprovalA
 export async function expireHeldBookings(now: Date): Promise<number> {
   let declined = 0;
   for (const id of await lapsedPendingBookings(now)) {
-    const result = await declineBookingChange({ id, actor: { expired: true }, now });
+    const result = await declineBooking({ id, actor: { expired: true }, now });
     if (result.ok) declined += 1;
   }
   return declined;

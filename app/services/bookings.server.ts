@@ -1,8 +1,11 @@
 import type { BookingSeat } from "../../db/schema";
 import { cancelEvent, type CancelActor, type CancelOptions, type CancelOutcome } from "~/models/cancel.server";
 import { findSeatBooking, rescheduleSeat, type SeatBooking } from "~/models/booking-seats.server";
-import { createBooking, rescheduleBooking, type BookingActor, type BookingIdempotency, type ChangeResult } from "~/models/booking.server";
+import { createBooking, moveBooking, type BookingActor, type BookingIdempotency, type BookingSuccess, type ChangeResult } from "~/models/booking.server";
 import type { BookingHost, BookingRequest, BookingResult } from "~/models/booking-request.server";
+import { runIdempotent, type IdempotencyClaim, type StoredAnswer } from "~/models/idempotency.server";
+import { checkAnswers, questionsToAsk } from "~/schemas/booking-answers";
+import type { BookingAnswers } from "../../db/schema";
 import type { HostEvent } from "~/models/event.server";
 import { linksFor, mailBooking, mailGuests, mailHost } from "./booking-mail.server";
 
@@ -15,16 +18,15 @@ import type { InvitationKind } from "~/mail/event-mail";
 import { sendOutboxMail } from "~/utils/mail-transport.server";
 import { addBookingEventConsumer, deliverBookingEvents, fromSnapshot, mailConsumer, recordBookingEvent } from "~/models/booking-events.server";
 import type { BookingEventKind } from "../../db/schema";
-// Webhooks are one more consumer of the booking events (decision 037): registered by importing it.
-import "./webhooks.server";
+import { webhookConsumer } from "./webhooks.server";
 import { calendarConsumer, hostsOfEvent, refreshHostCalendars } from "./calendars.server";
 import { isTeamKind } from "~/models/team-hosts.server";
 import { clampHold } from "~/models/approval.server";
 import { approvalLinksFor, mailDeclined, mailRequested, mailRequestMoved } from "./approval-mail.server";
 
 /**
- * The booking lifecycle (docs/decisions/030): create, reschedule and cancel, one function per
- * change, for every entry point. Each takes plain values (actor, ids, input, now, the base of the
+ * The booking lifecycle (docs/decisions/030, 055): bookSlot, rescheduleBooking and cancelBooking,
+ * one function per change, for every entry point. Each takes plain values (actor, ids, input, now, the base of the
  * guest's links), owns its transaction (in the model it calls) and writes the change's booking
  * event in it. Nobody is told here: the mail consumer tells them from the record, in the job
  * runner; after the commit the request only nudges it, without waiting.
@@ -84,9 +86,17 @@ async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): 
   }
 }
 
-addBookingEventConsumer(mailConsumer(tell));
-// Bookings written into the host's calendar (docs/decisions/035), after the mails in every run.
-addBookingEventConsumer(calendarConsumer);
+/**
+ * The booking events' consumers (decision 030), registered once at start-up (app/jobs/index.server.ts)
+ * in this order, which is the order each run delivers in: webhooks (decision 037), the mails, then
+ * the host's calendar (decision 035), after the mails. Every server registers them, jobs or not: a
+ * record gets a delivery row only for the consumers registered when it is written.
+ */
+export function registerBookingConsumers(): void {
+  addBookingEventConsumer(webhookConsumer);
+  addBookingEventConsumer(mailConsumer(tell));
+  addBookingEventConsumer(calendarConsumer);
+}
 
 let nudging: Promise<void> | null = null;
 let again = false;
@@ -119,20 +129,57 @@ export function nudgeBookingEvents(): void {
     });
 }
 
-/** Books (one-to-one, group seat, collective, round robin), with the idempotency key's claim in the same transaction (decision 024). */
-export async function createBookingChange(input: {
-  request: BookingRequest;
+/** What a guest asks for: the booking request with the answers as sent (bookSlot checks them). */
+export type SlotRequest = Omit<BookingRequest, "answers"> & { answers?: Record<string, unknown> };
+
+/**
+ * bookSlot's answer. `invalid-answers`: per question id (decision 039); `guests-not-allowed`: extra
+ * guests for an event type that is not a group; `idempotency-mismatch` and `replay`: the
+ * Idempotency-Key was used before, for another request or for this one (decision 024).
+ */
+export type BookSlotOutcome =
+  | BookingResult
+  | { ok: false; reason: "invalid-answers"; errors: Record<string, string[]> }
+  | { ok: false; reason: "guests-not-allowed" }
+  | { ok: false; reason: "idempotency-mismatch" }
+  | { ok: false; reason: "replay"; answer: StoredAnswer };
+
+/**
+ * Books a slot (one-to-one, group seat, collective, round robin) for the booking page and POST
+ * /api/bookings alike: the answers against the event type's questions, extra guests only for a
+ * group, then the booking's transaction (a free slot under the host's lock, a single-use link's
+ * use, the guest limit, the pending hold), with the idempotency key's claim in it (decision 024).
+ * A start that has begun is no free slot (slot-unavailable). `idempotency.claim` gets the checked
+ * answers, so each entry point keeps its own key scope and request fingerprint.
+ */
+export async function bookSlot(input: {
+  request: SlotRequest;
   now: Date;
   linkBase: string;
-  idempotency?: BookingIdempotency;
-}): Promise<BookingResult> {
-  // A meeting added to the host's calendar a minute ago still wins (bounded wait; else the cache).
+  idempotency?: { claim(answers: BookingAnswers): IdempotencyClaim | null; answer(ok: BookingSuccess): StoredAnswer };
+}): Promise<BookSlotOutcome> {
   const { found } = input.request;
-  if (found.calendars !== false) await refreshHostCalendars([found.ownerId, ...(found.eventType.hostIds ?? [])], input.now);
-  const result = await createBooking(input.request, input.now, input.idempotency, async (tx, r) => {
+  const checked = checkAnswers(questionsToAsk(found.eventType), input.request.answers);
+  if (Object.keys(checked.errors).length > 0) return { ok: false, reason: "invalid-answers", errors: checked.errors };
+  if (found.eventType.kind !== "group" && input.request.guests && input.request.guests.length > 0) return { ok: false, reason: "guests-not-allowed" };
+  const request: BookingRequest = { ...input.request, answers: checked.answers };
+  const idempotency = input.idempotency;
+  const outcome = await runIdempotent(idempotency?.claim(checked.answers) ?? null, (hooks) =>
+    book(request, input.now, input.linkBase, hooks && idempotency ? { hooks, answer: idempotency.answer } : undefined),
+  );
+  if (outcome.kind === "mismatch") return { ok: false, reason: "idempotency-mismatch" };
+  if (outcome.kind === "replay") return { ok: false, reason: "replay", answer: outcome.answer };
+  return outcome.value;
+}
+
+async function book(request: BookingRequest, now: Date, linkBase: string, idempotency: BookingIdempotency | undefined): Promise<BookingResult> {
+  // A meeting added to the host's calendar a minute ago still wins (bounded wait; else the cache).
+  const { found } = request;
+  if (found.calendars !== false) await refreshHostCalendars([found.ownerId, ...(found.eventType.hostIds ?? [])], now);
+  const result = await createBooking(request, now, idempotency, async (tx, r) => {
     const seatId = "session" in r.booking ? r.booking.id : null;
     const eventId = "session" in r.booking ? (r.booking as SeatBooking).session.id : r.booking.id;
-    const links = linksFor(input.linkBase, r.booking.id, r.token);
+    const links = linksFor(linkBase, r.booking.id, r.token);
     // Pending (decision 040): the guest hears "Request received" and the host is asked to decide.
     const pending = r.booking.status === "pending" && r.approvalToken;
     await recordBookingEvent(tx, {
@@ -149,7 +196,7 @@ export async function createBookingChange(input: {
             host: r.host,
             to: r.newInvitees,
             links,
-            approval: approvalLinksFor(input.linkBase, r.booking.id, r.approvalToken as string),
+            approval: approvalLinksFor(linkBase, r.booking.id, r.approvalToken as string),
           } satisfies Told)
         : ({ tell: "booking", booking: r.booking, host: r.host, to: r.newInvitees, links, alone: !isTeamKind(found.eventType.kind) } satisfies Told),
     });
@@ -162,7 +209,7 @@ export async function createBookingChange(input: {
  * Moves a booking (a seat's guest with their token moves their seat only, decision 021). A host's
  * `note` to the guests travels on the record and reaches them in the updated invitation.
  */
-export async function rescheduleBookingChange(input: {
+export async function rescheduleBooking(input: {
   id: string;
   actor: BookingActor;
   start: Date;
@@ -198,7 +245,7 @@ export async function rescheduleBookingChange(input: {
 }
 
 function rescheduleBookingRow(id: string, actor: BookingActor, start: Date, now: Date, links: Links, note: string | undefined): Promise<ChangeResult> {
-  return rescheduleBooking(id, actor, start, now, async (tx, r, before) => {
+  return moveBooking(id, actor, start, now, async (tx, r, before) => {
     // A request moved earlier is answered before it starts (decision 040).
     if (r.booking.status === "pending") r.booking.holdUntil = await clampHold(tx, r.booking.id);
     const payload: Told =
@@ -223,11 +270,15 @@ function rescheduleBookingRow(id: string, actor: BookingActor, start: Date, now:
 /**
  * The one cancel path (decision 029) for every entry point: a booking, a seat, a group session,
  * a host's own event, an admin's cancel, My Schedule's Delete and DELETE /event/{id} (`remove`).
+ * `bookingsOnly` keeps the booking paths (the guest's cancel page, POST /api/bookings/{id}/cancel)
+ * to rows a guest booked. A guest (a token) cannot cancel a meeting that has started
+ * (`meeting-started`, decision 055), a seat included; hosts and admins can.
  */
-export async function cancelBookingChange(input: { id: string; actor: CancelActor } & Omit<CancelOptions, "within">): Promise<CancelOutcome> {
+export async function cancelBooking(input: { id: string; actor: CancelActor } & Omit<CancelOptions, "within" | "refuseStarted">): Promise<CancelOutcome> {
   const { id, actor, ...options } = input;
   const outcome = await cancelEvent(id, actor, {
     ...options,
+    refuseStarted: "token" in actor,
     async within(tx, o) {
       // Removing an event that was already cancelled: everyone was told then.
       if (o.kind !== "seat" && o.silent) return;
@@ -254,19 +305,8 @@ export async function cancelBookingChange(input: { id: string; actor: CancelActo
   return outcome;
 }
 
-/** The one cancel (decision 030): the change and its booking event; the mails follow from it. */
-export async function cancelAndTellAll(id: string, actor: CancelActor, options: CancelOptions): Promise<CancelOutcome> {
-  return cancelBookingChange({ id, actor, ...options });
-}
-
-/**
- * The booking paths' cancel (the JSON API, the guest's cancel page): the one cancel path
- * (cancelAndTellAll, decision 029) limited to bookings. A group session's guest acts on their seat
- * only (decision 021); the host's cancel of a session reaches every seat, with the reason. A
- * co-host's row alone throws LinkedEventError (409).
- */
-export async function cancelAndTell(id: string, actor: BookingActor, reason: string | undefined, now: Date): Promise<ChangeResult> {
-  const outcome = await cancelAndTellAll(id, actor, { reason, now, bookingsOnly: true });
+/** A cancel's outcome as the booking paths answer it: the guest's seat, or the booking with the seats it closed. */
+export function bookingChangeOf(outcome: CancelOutcome): ChangeResult {
   if (!outcome.ok) return outcome;
   if (outcome.kind === "seat") return { ok: true, booking: outcome.seat, host: outcome.host };
   return { ok: true, booking: outcome.event, host: outcome.host, seats: outcome.seats };

@@ -458,7 +458,7 @@ async function copyEffects(eventId: string): Promise<CopyChange[]> {
 }
 
 /**
- * The calendar consumer, registered by services/bookings.server.ts after the mail consumer (mails
+ * The calendar consumer, registered by registerBookingConsumers after the mail consumer (mails
  * first in every delivery run). A connection whose write just failed is not asked again for a
  * minute in this process: a dead server costs one timeout per run, not one per booking.
  */

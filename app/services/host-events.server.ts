@@ -8,7 +8,7 @@ import { nudgeBookingEvents, type Told } from "./bookings.server";
  * A host's own events (decision 030): create and change, one function each for every entry point
  * (the create pages, My Schedule, POST /events, PUT /event/{id}). Each writes the event and its
  * booking event in one transaction; the invitees hear of it from the mail consumer, never from
- * the request. Cancelling is the one cancel path (cancelBookingChange).
+ * the request. Cancelling is the one cancel path (cancelBooking in bookings.server.ts).
  */
 
 export interface EventHost {

@@ -2,7 +2,7 @@ import dns from "node:dns/promises";
 import { Webhook } from "standardwebhooks";
 import type { BookingEventRecord, BookingSeat, WebhookSubscription } from "../../db/schema";
 import { webhookDisabledMail } from "~/mail/webhook";
-import { addBookingEventConsumer, fromSnapshot } from "~/models/booking-events.server";
+import { fromSnapshot } from "~/models/booking-events.server";
 import type { HostEvent } from "~/models/event.server";
 import type { BookingHost, SeatBooking } from "~/models/booking-request.server";
 import {
@@ -228,7 +228,7 @@ export async function webhookPayload(record: BookingEventRecord, type: string): 
 }
 
 /** The fan-out: one delivery per subscription of the host that asked for the record's type. */
-const webhookConsumer = {
+export const webhookConsumer = {
   name: "webhooks",
   async effects(record: BookingEventRecord): Promise<NewDelivery[]> {
     const type = WEBHOOK_TYPE_OF_KIND[record.kind];
@@ -259,8 +259,6 @@ const webhookConsumer = {
     return new Set(asked.filter((a) => !a.type || !a.hostId || !types.get(a.hostId)?.has(a.type)).map((a) => a.record.id));
   },
 };
-
-addBookingEventConsumer(webhookConsumer);
 
 // ---------------------------------------------------------------------------------------------
 // Sending

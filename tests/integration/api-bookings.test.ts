@@ -6,7 +6,7 @@
  * simultaneous bookings of one slot over both servers give exactly one 201; overlapping starts
  * (:00 and :15) at once give exactly one 201; outside availability, off the grid, too soon,
  * past the window and in the past are 409; cancel by token frees the slot, a wrong token is
- * 404, a second cancel 409; reschedule by token to a free slot 200 and onto a taken one 409,
+ * 404, a second cancel 409, a guest's cancel of a meeting that has started 409; reschedule by token to a free slot 200 and onto a taken one 409,
  * by the host's bearer 200; a group of 2 seats takes two guests and refuses the third; a host
  * at the free cap still takes bookings (decision 038); bad input 400 with fields; rate-limit headers;
  * guest and host get the calendar entry: REQUEST on create (with the links) and on a move
@@ -214,6 +214,20 @@ describe("cancel and reschedule", () => {
     expect(move.status).toBe(409);
     expect(await errorOf(move)).toMatchObject({ code: "already_cancelled", message: "This event was cancelled; it cannot be changed." });
     expect((await book(typeId, start, {}, 1)).status).toBe(201);
+  });
+
+  it("a guest's cancel by token of a meeting that has started is 409 meeting_started, as on the cancel page", async () => {
+    const { booking } = await ok<{ booking: Booking }>(await book(typeId, at(7, "10:00")), 201);
+    const token = tokenOf(booking.cancelUrl);
+    await db`update events set starts_at = now() - interval '2 hours', ends_at = now() - interval '90 minutes' where id = ${booking.id}`;
+    const res = await call("POST", `/api/bookings/${booking.id}/cancel?token=${encodeURIComponent(token)}`);
+    expect(res.status).toBe(409);
+    expect(await errorOf(res)).toEqual({
+      code: "meeting_started",
+      message: "This meeting has already started or taken place, so it can no longer be cancelled.",
+    });
+    const [row] = await db`select status from events where id = ${booking.id}`;
+    expect(row.status).toBe("confirmed");
   });
 
   it("the host cancels with their bearer token", async () => {

@@ -66,12 +66,20 @@ export const paths: ZodOpenApiPathsObject = {
   "/api/bookings/{id}/cancel": {
     post: {
       operationId: "cancelBooking",
-      summary: `Cancels a booking (SEQUENCE + 1); a seat's cancel frees its places, and the session goes with its last seat; a collective booking's co-host rows go with it, and a co-host's row alone is 409 part_of_booking. ${TOKEN_OR_HOST} The body is optional.`,
+      summary: `Cancels a booking (SEQUENCE + 1); a seat's cancel frees its places, and the session goes with its last seat; a collective booking's co-host rows go with it, and a co-host's row alone is 409 part_of_booking. With \`?token=\` (the guest) a meeting that has started is 409 meeting_started (decision 055); its host may still cancel it. ${TOKEN_OR_HOST} The body is optional.`,
       tags: ["Bookings"],
       security: open,
       requestParams: { path: idParam, query: bookingTokenQuery },
       requestBody: { ...body(cancelBody), required: false },
-      responses: { "200": json("The cancelled booking.", bookingAnswerSchema), ...errors(400, 401, 404, 409, 413, 415) },
+      responses: {
+        "200": json("The cancelled booking.", bookingAnswerSchema),
+        ...errors(400, 401, 404, 413, 415),
+        "409": {
+          description:
+            "already_cancelled (cancelled before), part_of_booking (a co-host's row of a collective booking) or meeting_started (the guest's token, once the meeting has started: it can no longer be cancelled).",
+          content: { "application/json": { schema: errorSchema } },
+        },
+      },
     },
   },
   "/api/bookings/{id}/reschedule": {

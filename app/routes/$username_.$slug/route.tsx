@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
 import ArrowLeft from "lucide-react/icons/arrow-left";
@@ -15,28 +14,21 @@ import { useHydrated } from "~/components/booking/use-hydrated";
 import { inputClass } from "~/components/forms";
 import { HostAvatar } from "~/components/host-avatar";
 import { Button } from "~/components/ui/button";
-import { nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
 import { singleUseLinkState } from "~/models/booking-controls.server";
-import { answerFieldName, answersFromForm, checkAnswers, GUEST_LIMIT_MESSAGE, LINK_USED_MESSAGE, questionsToAsk } from "~/schemas/booking-answers";
-import { env } from "~/utils/env.server";
-import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN, runIdempotent } from "~/models/idempotency.server";
+import { answerFieldName, LINK_USED_MESSAGE, questionsToAsk } from "~/schemas/booking-answers";
 import { hostCalendarsStale } from "~/models/calendar.server";
 import { addDays } from "~/scheduling/calendar-days";
-import { bookingBody } from "~/schemas/booking-api";
-import { createBookingChange } from "~/services/bookings.server";
-import { linkBase } from "~/utils/request.server";
-import { SLOT_TAKEN_MESSAGE } from "~/api/booking-api.server";
 import { DATE, dateLabel, MONTH, monthOf, pageHref, prefillOf, shiftMonth, slotLabel, type PageQuery } from "~/components/booking-page";
 import { LOCATION_LABELS } from "~/schemas/location-labels";
-import { checkRateLimits, clientIp, hitInProcess, RATE_LIMITS, retryAfterHeaders } from "~/utils/rate-limit.server";
-import { readFormData } from "~/utils/request.server";
+import { retryAfterHeaders } from "~/utils/rate-limit.server";
 import { currentZoneName, isTimeZone, packedTimeZoneNames, unpackTimeZones } from "~/scheduling/time-zone";
 import { timeZoneHint, TIME_ZONE_GUESS_META } from "~/utils/time-zone-hint";
 import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingLocation } from "~/utils/pending";
-import { BookingForm, FIRST_FIELD_ID, HONEYPOT_FIELD, HONEYPOT_MESSAGE, type BookingValues } from "./booking-form";
+import { BookingForm, FIRST_FIELD_ID } from "./booking-form";
 import { findPage, openMonth, rangeSlots, todayIn } from "./month.server";
 import { WeekView } from "./week-view";
+import { action, slotParam } from "./book.server";
 import { PoweredBy } from "~/components/powered-by";
 
 /**
@@ -44,7 +36,7 @@ import { PoweredBy } from "~/components/powered-by";
  * Everything is in the first HTML: the loader runs the shared slot search (slotSearch, the one
  * behind GET /api/slots and createBooking) for the month in view. Month, day, zone, clock and
  * slot are query parameters and the booking is a form post, so it all works without
- * JavaScript. The action books through createBooking, exactly as POST /api/bookings does.
+ * JavaScript. The action books through bookSlot, exactly as POST /api/bookings does.
  * Without a month or day asked for, the page opens on the first open day (in a later month when
  * this one is full), so a guest sees times at once.
  */
@@ -53,6 +45,8 @@ import { PoweredBy } from "~/components/powered-by";
  * The calendar may come from the full-page cache for an anonymous visitor (docs/decisions/032);
  * the page with a chosen slot (the form, with its own Idempotency-Key) is always rendered.
  */
+export { action };
+
 export const handle = {
   embeddable: true,
   chrome: "booking",
@@ -69,9 +63,6 @@ export const headers: HeadersFunction = (args) => {
   h.set("Cache-Control", "private, no-cache");
   return h;
 };
-
-/** "+" in an offset arrives as a space when someone types the URL by hand. */
-const slotParam = (value: string | null) => (value ? value.replace(/ /g, "+") : null);
 
 /** "3:00 PM" / "15:00" of an instant in `zone`. */
 function timeIn(ms: number, zone: string, clock24: boolean): string {
@@ -217,113 +208,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
     ...(data.embed ? [{ name: "robots", content: "noindex" }] : []),
   ];
 };
-
-export async function action({ params, request }: ActionFunctionArgs) {
-  const form = await readFormData(request, { repeatable: (name) => name.startsWith("a_") });
-  const linkField = form.get("link");
-  const link = typeof linkField === "string" && linkField ? linkField : new URL(request.url).searchParams.get("link");
-  const page = await findPage(params, link);
-  if (!page) notFound();
-  const { found, host } = page;
-  const questions = questionsToAsk(found.eventType);
-  const text = (key: string) => {
-    const value = form.get(key);
-    return typeof value === "string" ? value : "";
-  };
-  const values: BookingValues = {
-    name: text("name"),
-    email: text("email"),
-    notes: text("notes"),
-    guests: [1, 2, 3].map((i) => text(`guest${i}`).trim()),
-    answers: answersFromForm(questions, form),
-  };
-  // Per client address, before anything else: a script trying addresses gets nowhere. The form
-  // also spends the address's budget of the JSON paths, as POST /api/bookings does (decision 039),
-  // counted in this process like theirs (decision 042).
-  const formLimit = await checkRateLimits([[`booking-form:ip:${clientIp(request)}`, RATE_LIMITS.bookingFormPerIp]]);
-  const limited = formLimit.allowed ? hitInProcess(`api:ip:${clientIp(request)}`, { limit: env().API_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }) : formLimit;
-  if (!limited.allowed) {
-    const minutes = Math.ceil(limited.retryAfterSeconds / 60);
-    const message = `Too many booking attempts from your network. Try again in about ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-    return data(
-      { status: "limited" as const, errors: { form: [message] } as Record<string, string[]>, values, nextSlots: [] as string[] },
-      { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
-    );
-  }
-  // The honeypot (decision 039): a field people never see; a script that fills every field is refused, nothing booked.
-  if (text(HONEYPOT_FIELD) !== "") {
-    return data(
-      { status: "invalid" as const, errors: { form: [HONEYPOT_MESSAGE] } as Record<string, string[]>, values, nextSlots: [] as string[] },
-      { status: 400 },
-    );
-  }
-  const guests = found.eventType.kind === "group" ? values.guests.filter(Boolean) : [];
-  const start = slotParam(text("nextSlot") || text("slot")) ?? "";
-  const parsed = bookingBody.safeParse({
-    eventTypeId: found.eventType.id,
-    start,
-    name: values.name,
-    email: values.email,
-    timeZone: text("tz"),
-    notes: values.notes ? values.notes : undefined,
-    guests: guests.length > 0 ? guests : undefined,
-  });
-  const checked = checkAnswers(questions, values.answers);
-  if (!parsed.success || Object.keys(checked.errors).length > 0) {
-    const errors: Record<string, string[]> = {};
-    for (const issue of parsed.success ? [] : parsed.error.issues) {
-      const key = String(issue.path[0] ?? "form");
-      (errors[key] ??= []).push(issue.message);
-    }
-    for (const [id, messages] of Object.entries(checked.errors)) errors[answerFieldName(id)] = messages;
-    return data({ status: "invalid" as const, errors, values, nextSlots: [] as string[] }, { status: 400 });
-  }
-  const input = parsed.data;
-  const now = new Date();
-  // Every guest holds a token: a group event type's guest their own seat's (decision 021).
-  const embed = new URL(request.url).searchParams.get("embed") === "1" ? "&embed=1" : "";
-  const answers = checked.answers;
-  const bookedUrl = (ok: BookingSuccess) => `/${host.username}/${found.eventType.slug}/booked/${ok.booking.id}?token=${encodeURIComponent(ok.token)}${embed}`;
-  // The page's key (a hidden field): a second submit of the same form gets the first booking.
-  const key = text("idempotencyKey");
-  const claim = IDEMPOTENCY_KEY_PATTERN.test(key) ? idempotencyClaim(key, `booking form ${found.eventType.id}`, { ...input, answers, link }) : null;
-  const outcome = await runIdempotent(claim, (hooks) =>
-    createBookingChange({
-      request: {
-        found,
-        start: new Date(input.start),
-        name: input.name,
-        email: input.email,
-        timeZone: input.timeZone,
-        notes: input.notes,
-        guests: input.guests,
-        answers,
-        singleUseToken: link ?? undefined,
-      },
-      now,
-      linkBase: linkBase(request),
-      idempotency: hooks ? { hooks, answer: (ok) => ({ status: 302, body: { location: bookedUrl(ok) } }) } : undefined,
-    }),
-  );
-  if (outcome.kind === "mismatch") {
-    const errors = { form: ["This form was already used for another booking. Reload the page to book again."] };
-    return data({ status: "invalid" as const, errors, values, nextSlots: [] as string[] }, { status: 422 });
-  }
-  if (outcome.kind === "replay") return redirect((outcome.answer.body as { location: string }).location);
-  const result = outcome.value;
-  if (result.ok) {
-    return redirect(bookedUrl(result));
-  }
-  if (result.reason === "link-used") return data({ status: "link-used" as const, errors: {}, values, nextSlots: [] as string[] }, { status: 410 });
-  if (result.reason === "guest-limit") {
-    return data(
-      { status: "invalid" as const, errors: { form: [GUEST_LIMIT_MESSAGE] } as Record<string, string[]>, values, nextSlots: [] as string[] },
-      { status: 409 },
-    );
-  }
-  const nextSlots = await nextFreeSlots(found, new Date(input.start), input.timeZone, now);
-  return data({ status: "taken" as const, errors: {}, values, nextSlots }, { status: 409 });
-}
 
 type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
@@ -533,7 +417,7 @@ export default function BookingPage() {
               questions={d.questions}
               link={d.link}
               requiresApproval={d.eventType.requiresApproval}
-              taken={result?.status === "taken" ? { message: SLOT_TAKEN_MESSAGE, nextSlots: result.nextSlots } : null}
+              taken={result?.status === "taken" ? { message: result.message, nextSlots: result.nextSlots } : null}
               values={values}
               errors={errors}
               submitting={submitting}

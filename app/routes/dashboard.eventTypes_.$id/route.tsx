@@ -33,7 +33,7 @@ import {
 } from "~/schemas/event-type-form";
 import { readFormData } from "~/utils/request.server";
 import { EVENT_TYPE_KINDS, eventTypeBody, isTeamKind, LOCATION_TYPES } from "~/schemas/scheduling-api";
-import { eventTypeWrite } from "~/api/scheduling-api.server";
+import { resolveEventTypeWrite } from "~/services/event-types.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { embedSnippets } from "~/utils/embed";
 import { bookingLink } from "~/schemas/username-rules";
@@ -151,13 +151,6 @@ function refused(result: SubmissionResult<string[]>) {
   return data<Answer>({ result, toast: errorToast(M.checkFields) }, { status: 400 });
 }
 
-/** The 400 that eventTypeWrite throws, as field errors; anything else goes on up. */
-async function fieldsOfRefusal(error: unknown): Promise<Record<string, string[]>> {
-  if (!(error instanceof Response) || error.status !== 400) throw error;
-  const body = (await error.json()) as { error?: { fields?: Record<string, string[]> } };
-  return body.error?.fields ?? {};
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireDrawerPage(request, PAGE);
   const existing = await target(user.id, params.id);
@@ -180,14 +173,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status === undefined) return data<Answer>({ result: submission.reply(), toast: null });
   if (submission.status !== "success") return refused(submission.reply());
 
-  let write;
-  try {
-    // A one-to-one or group form ignores host boxes left ticked (no JavaScript shows them all).
-    const hosts = isTeamKind(submission.value.kind) ? submission.value.hosts : null;
-    write = await eventTypeWrite(user, { ...submission.value, active, hosts });
-  } catch (error) {
-    return refused(submission.reply({ fieldErrors: await fieldsOfRefusal(error) }));
-  }
+  // A one-to-one or group form ignores host boxes left ticked (no JavaScript shows them all).
+  const hosts = isTeamKind(submission.value.kind) ? submission.value.hosts : null;
+  const resolved = await resolveEventTypeWrite(user, { ...submission.value, active, hosts });
+  if (!resolved.ok) return refused(submission.reply({ fieldErrors: resolved.fields }));
+  const write = resolved.write;
   const saved = existing ? await replaceEventType(user.id, existing.id, write) : await createEventType(user.id, write);
   if (saved.ok) return redirectWithSuccess(PAGE, existing ? M.saved : M.created);
   if (saved.reason === "not-found") notFound(M.notFound);

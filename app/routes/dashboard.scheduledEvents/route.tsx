@@ -31,13 +31,12 @@ import { PLACEHOLDER_PAGES, SCHEDULED_EVENTS_MESSAGES as M } from "~/messages/pr
 import type { AuthUser } from "~/utils/auth.server";
 import { BOOKING_NOTES_MAX } from "~/schemas/booking-api";
 import { placeOf } from "~/services/event-invitations.server";
-import { rescheduleAndTell } from "~/api/booking-api.server";
-import { cancelAndTellAll } from "~/services/bookings.server";
-import { rescheduleDay, rescheduleSlotsByDate } from "~/pages/booking-page.server";
+import { cancelBooking, rescheduleBooking } from "~/services/bookings.server";
+import { rescheduleDay, rescheduleSlotsByDate } from "~/services/reschedule-slots.server";
 import { MONTH, monthOf, monthRange, shiftMonth } from "~/components/booking-page";
 import { RescheduleModal } from "./reschedule-modal";
 import { ApproveDecline, DeclineModal } from "./pending-actions";
-import { approveBookingChange, declineBookingChange } from "~/services/approval.server";
+import { approveBooking, declineBooking } from "~/services/approval.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { describeWhen } from "~/services/host-events.server";
 import { placeLine } from "~/schemas/meeting";
@@ -45,7 +44,7 @@ import { readerTime } from "~/scheduling/reader-time";
 import { can } from "~/utils/permissions";
 import { SCHEDULED_TABS, scheduledTab, type ScheduledTab } from "~/schemas/scheduled-events";
 import { controlCharMessage, dateWindowMessage, isPlainText, isWithinDateWindow } from "~/schemas/input-rules";
-import { readFormData } from "~/utils/request.server";
+import { linkBase, readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
@@ -248,7 +247,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (event.status === "cancelled") return data<ActionAnswer>({ intent, error: M.alreadyCancelled, reason }, { status: 409 });
     if (event.endsAt.getTime() <= now.getTime()) return data<ActionAnswer>({ intent, error: M.ended, reason }, { status: 409 });
     // The one cancel path (decision 029): a booking, a session with its seats, or the host's own event.
-    const result = await cancelAndTellAll(event.id, { hostId: user.id }, { reason: reason || undefined, now });
+    const result = await cancelBooking({ id: event.id, actor: { hostId: user.id }, reason: reason || undefined, now });
     if (!result.ok) return data<ActionAnswer>({ intent, error: M.alreadyCancelled, reason }, { status: 409 });
     return redirectWithSuccess(backTo(request), M.cancelled);
   }
@@ -264,7 +263,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (event.status === "cancelled")
       return data<ActionAnswer>({ intent, error: MESSAGES.cancelledEvent, toast: errorToast(MESSAGES.cancelledEvent) }, { status: 409 });
     if (!(await bookableOf(event))) return data<ActionAnswer>({ intent, error: M.notBookable }, { status: 409 });
-    const result = await rescheduleAndTell(request, event.id, { hostId: user.id }, start, now, message || undefined);
+    const result = await rescheduleBooking({ id: event.id, actor: { hostId: user.id }, start, now, linkBase: linkBase(request), note: message || undefined });
     if (result.ok) return redirectWithSuccess(backTo(request), M.moved(describeWhen(start, user.timeZone)));
     const error = result.reason === "already-cancelled" ? MESSAGES.cancelledEvent : M.slotTaken;
     return data<ActionAnswer>({ intent, error, toast: result.reason === "already-cancelled" ? errorToast(error) : undefined }, { status: 409 });
@@ -272,7 +271,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   // A booking waiting for approval (decision 040): the one approve / decline path.
   if (intent === "approve") {
-    const result = await approveBookingChange({ id: event.id, actor: { hostId: user.id }, now });
+    const result = await approveBooking({ id: event.id, actor: { hostId: user.id }, now });
     if (result.ok) return redirectWithSuccess(backTo(request), M.approved);
     return data<ActionAnswer>({ intent, error: M.notPending, toast: errorToast(M.notPending) }, { status: 409 });
   }
@@ -280,7 +279,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const reason = String(form.get("reason") ?? "").trim();
     if (reason.length > BOOKING_NOTES_MAX) return data<ActionAnswer>({ intent, error: M.reasonTooLong(BOOKING_NOTES_MAX), reason }, { status: 400 });
     if (!isPlainText(reason, true)) return data<ActionAnswer>({ intent, error: controlCharMessage("The reason", true), reason }, { status: 400 });
-    const result = await declineBookingChange({ id: event.id, actor: { hostId: user.id }, reason, now });
+    const result = await declineBooking({ id: event.id, actor: { hostId: user.id }, reason, now });
     if (result.ok) return redirectWithSuccess(backTo(request), M.declined);
     return data<ActionAnswer>({ intent, error: M.notPending, reason, toast: errorToast(M.notPending) }, { status: 409 });
   }

@@ -3,13 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { MESSAGES } from "~/messages";
-import { EventLimitError, EventOverlapError, isAtEventCap, type HostEvent } from "~/models/event.server";
+import { EventLimitError, EventOverlapError, isAtEventCap } from "~/models/event.server";
 import { requirePermission, type AuthUser } from "~/utils/auth.server";
 import { groupEventSchema, groupInvitees, oneToOneEventSchema } from "~/schemas/event";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { createHostEventChange } from "~/services/host-events.server";
-import { cancelAndTellAll } from "~/services/bookings.server";
 
 /** Where a new event lands, and where the cap sends a host. */
 export const DASHBOARD_URL = "/dashboard";
@@ -69,17 +68,4 @@ export async function createEventAction(request: Request, kind: "One-to-One" | "
     return data({ result: submission.reply({ formErrors: [MESSAGES.eventLimit] }), toast: errorToast(MESSAGES.eventLimit) }, { status: 403 });
   }
   return redirectWithSuccess(DASHBOARD_URL, MESSAGES.eventCreated);
-}
-
-/**
- * My Schedule's Delete and DELETE /event/{id}: the one cancel path (decision 029) with `remove`,
- * so the event is cancelled with everything that belongs to it (a collective booking's co-host
- * rows, a session's seats), everyone told, and then removed from the list. An event already
- * cancelled is only removed. Null when it is not the host's event; a co-host's row alone throws
- * LinkedEventError.
- */
-export async function deleteEventAndTell(user: AuthUser, eventId: string): Promise<HostEvent | null> {
-  const outcome = await cancelAndTellAll(eventId, { hostId: user.id }, { now: new Date(), remove: true });
-  if (!outcome.ok) return null;
-  return outcome.kind === "seat" ? outcome.seat : outcome.event;
 }

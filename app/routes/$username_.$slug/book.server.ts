@@ -1,0 +1,147 @@
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { MESSAGES } from "~/messages";
+import { nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
+import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN } from "~/models/idempotency.server";
+import { answerFieldName, answersFromForm, checkAnswers, GUEST_LIMIT_MESSAGE, questionsToAsk } from "~/schemas/booking-answers";
+import { bookingBody } from "~/schemas/booking-api";
+import { bookSlot } from "~/services/bookings.server";
+import { env } from "~/utils/env.server";
+import { checkRateLimits, clientIp, hitInProcess, RATE_LIMITS } from "~/utils/rate-limit.server";
+import { linkBase, readFormData } from "~/utils/request.server";
+import { notFound } from "~/utils/responses";
+import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, type BookingValues } from "./booking-form";
+import { findPage } from "./month.server";
+
+/**
+ * The booking page's action (route.tsx re-exports it): parse the form, book through bookSlot as
+ * POST /api/bookings does (decision 055), answer the page's outcome. It sits in a server module so
+ * the page's browser code names none of what it imports (tests/integration/js-budget.test.ts).
+ */
+
+/** "+" in an offset arrives as a space when someone types the URL by hand. */
+export const slotParam = (value: string | null) => (value ? value.replace(/ /g, "+") : null);
+
+export async function action({ params, request }: ActionFunctionArgs) {
+  const form = await readFormData(request, { repeatable: (name) => name.startsWith("a_") });
+  const linkField = form.get("link");
+  const link = typeof linkField === "string" && linkField ? linkField : new URL(request.url).searchParams.get("link");
+  const page = await findPage(params, link);
+  if (!page) notFound();
+  const { found, host } = page;
+  const questions = questionsToAsk(found.eventType);
+  const text = (key: string) => {
+    const value = form.get(key);
+    return typeof value === "string" ? value : "";
+  };
+  const values: BookingValues = {
+    name: text("name"),
+    email: text("email"),
+    notes: text("notes"),
+    guests: [1, 2, 3].map((i) => text(`guest${i}`).trim()),
+    answers: answersFromForm(questions, form),
+  };
+  // Per client address, before anything else: a script trying addresses gets nowhere. The form
+  // also spends the address's budget of the JSON paths, as POST /api/bookings does (decision 039),
+  // counted in this process like theirs (decision 042).
+  const formLimit = await checkRateLimits([[`booking-form:ip:${clientIp(request)}`, RATE_LIMITS.bookingFormPerIp]]);
+  const limited = formLimit.allowed ? hitInProcess(`api:ip:${clientIp(request)}`, { limit: env().API_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }) : formLimit;
+  if (!limited.allowed) {
+    const minutes = Math.ceil(limited.retryAfterSeconds / 60);
+    const message = `Too many booking attempts from your network. Try again in about ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+    return data(
+      { status: "limited" as const, errors: { form: [message] } as Record<string, string[]>, values, nextSlots: [] as string[] },
+      { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
+    );
+  }
+  // The honeypot (decision 039): a field people never see; a script that fills every field is refused, nothing booked.
+  if (text(HONEYPOT_FIELD) !== "") {
+    return data(
+      { status: "invalid" as const, errors: { form: [HONEYPOT_MESSAGE] } as Record<string, string[]>, values, nextSlots: [] as string[] },
+      { status: 400 },
+    );
+  }
+  const guests = found.eventType.kind === "group" ? values.guests.filter(Boolean) : [];
+  const start = slotParam(text("nextSlot") || text("slot")) ?? "";
+  const parsed = bookingBody.safeParse({
+    eventTypeId: found.eventType.id,
+    start,
+    name: values.name,
+    email: values.email,
+    timeZone: text("tz"),
+    notes: values.notes ? values.notes : undefined,
+    guests: guests.length > 0 ? guests : undefined,
+  });
+  const answerErrors = (errors: Record<string, string[]>) =>
+    Object.fromEntries(Object.entries(errors).map(([id, messages]) => [answerFieldName(id), messages]));
+  if (!parsed.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? "form");
+      (errors[key] ??= []).push(issue.message);
+    }
+    // The answers' messages beside the other fields' in the same answer (bookSlot checks them again when it books).
+    Object.assign(errors, answerErrors(checkAnswers(questions, values.answers).errors));
+    return data({ status: "invalid" as const, errors, values, nextSlots: [] as string[] }, { status: 400 });
+  }
+  const input = parsed.data;
+  const now = new Date();
+  // Every guest holds a token: a group event type's guest their own seat's (decision 021).
+  const embed = new URL(request.url).searchParams.get("embed") === "1" ? "&embed=1" : "";
+  const bookedUrl = (ok: BookingSuccess) => `/${host.username}/${found.eventType.slug}/booked/${ok.booking.id}?token=${encodeURIComponent(ok.token)}${embed}`;
+  // The page's key (a hidden field): a second submit of the same form gets the first booking.
+  const key = text("idempotencyKey");
+  const result = await bookSlot({
+    request: {
+      found,
+      start: new Date(input.start),
+      name: input.name,
+      email: input.email,
+      timeZone: input.timeZone,
+      notes: input.notes,
+      guests: input.guests,
+      answers: values.answers,
+      singleUseToken: link ?? undefined,
+    },
+    now,
+    linkBase: linkBase(request),
+    idempotency: {
+      claim: (answers) => (IDEMPOTENCY_KEY_PATTERN.test(key) ? idempotencyClaim(key, `booking form ${found.eventType.id}`, { ...input, answers, link }) : null),
+      answer: (ok) => ({ status: 302, body: { location: bookedUrl(ok) } }),
+    },
+  });
+  if (result.ok) return redirect(bookedUrl(result));
+  switch (result.reason) {
+    case "invalid-answers":
+      return data({ status: "invalid" as const, errors: answerErrors(result.errors), values, nextSlots: [] as string[] }, { status: 400 });
+    case "idempotency-mismatch": {
+      const errors = { form: ["This form was already used for another booking. Reload the page to book again."] };
+      return data({ status: "invalid" as const, errors, values, nextSlots: [] as string[] }, { status: 422 });
+    }
+    case "replay":
+      return redirect((result.answer.body as { location: string }).location);
+    case "link-used":
+      return data({ status: "link-used" as const, errors: {}, values, nextSlots: [] as string[] }, { status: 410 });
+    case "guest-limit":
+      return data(
+        { status: "invalid" as const, errors: { form: [GUEST_LIMIT_MESSAGE] } as Record<string, string[]>, values, nextSlots: [] as string[] },
+        { status: 409 },
+      );
+    // The page sends extra guests only for a group (above): not reached.
+    case "guests-not-allowed":
+      return data(
+        {
+          status: "invalid" as const,
+          errors: { form: ["Only a group event type takes extra guests."] } as Record<string, string[]>,
+          values,
+          nextSlots: [] as string[],
+        },
+        { status: 400 },
+      );
+    case "slot-full":
+    case "slot-unavailable": {
+      const nextSlots = await nextFreeSlots(found, new Date(input.start), input.timeZone, now);
+      // The message travels with the answer: the page's browser code does not load app/messages (tests/integration/js-budget.test.ts).
+      return data({ status: "taken" as const, errors: {}, values, nextSlots, message: MESSAGES.slotTaken }, { status: 409 });
+    }
+  }
+}

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { TEAM_MESSAGES as M } from "~/messages/profile";
 
-/** The Team page's invite form (shared by the server and the browser). */
-export const TEAM_PAGE = "/dashboard/team";
+/** The Teams area (decision 057; the old Team page redirects there) and the mailed accept link. */
+export const TEAM_PAGE = "/dashboard/teams";
 export const TEAM_ACCEPT_PAGE = "/dashboard/team/accept";
 
 export const InviteSchema = z.object({

@@ -57,9 +57,9 @@ export default function TeamPage() {
         <p className="mt-1 text-neutral-600">Pick a meeting type to see open times.</p>
         <ul className="mt-6 flex flex-wrap justify-center gap-4" aria-label="Members">
           {members.map((m, i) => (
-            <li key={`${m.username}-${i}`} className="flex w-20 flex-col items-center gap-1" data-testid="team-member">
+            <li key={`${m.username}-${i}`} className="flex w-24 flex-col items-center gap-1" data-testid="team-member">
               <Avatar name={m.name} username={m.username} />
-              <span className="w-full truncate text-center text-sm text-neutral-700">{m.name}</span>
+              <span className="w-full break-words text-center text-sm text-neutral-700">{m.name}</span>
             </li>
           ))}
         </ul>

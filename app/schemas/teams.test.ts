@@ -53,6 +53,14 @@ describe("team roles", () => {
     expect(leavesNoOwner(1, "admin", null)).toBe(false);
   });
 
+  it("an invitation's address is trimmed and lower-cased, and says what is wrong with it", () => {
+    const message = (input: unknown) => TeamInviteSchema.safeParse(input).error?.issues[0]?.message;
+    expect(message({ email: "" })).toBe("Enter the e-mail address to invite.");
+    expect(message({})).toBe("Enter the e-mail address to invite.");
+    expect(message({ email: "ana at example" })).toBe("Enter a valid e-mail address.");
+    expect(message({ email: `${"a".repeat(250)}@example.com` })).toBe("Enter a valid e-mail address.");
+  });
+
   it("an invitation grants member unless told otherwise", () => {
     expect(TeamInviteSchema.parse({ email: " A@Example.COM " })).toEqual({ email: "a@example.com", role: "member" });
     expect(TeamInviteSchema.safeParse({ email: "a@example.com", role: "boss" }).success).toBe(false);

@@ -1,5 +1,6 @@
 import type { Refusal } from "~/models/teams.server";
 import { TEAMS_MESSAGES as M } from "~/messages/teams";
+import { TEAM_SIZE_CAP } from "~/schemas/teams";
 import { apiError } from "./api.server";
 
 /** The JSON answer to a team write the model refused (decision 057): one mapping for every path. */
@@ -18,6 +19,6 @@ export function teamRefusal(reason: Refusal | "already-member" | "already-invite
     case "already-invited":
       return apiError(409, "already_invited", M.alreadyInvited);
     case "cap":
-      return apiError(409, "team_full", M.cap(50));
+      return apiError(409, "team_full", M.cap(TEAM_SIZE_CAP));
   }
 }

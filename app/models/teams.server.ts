@@ -235,26 +235,30 @@ export async function inviteToTeam(
       .from(teamInvitations)
       .where(and(eq(teamInvitations.teamId, teamId), sql`lower(${teamInvitations.email}) = ${email}`));
     if (existing?.status === "pending") return { ok: false, reason: "already-invited" };
-    const { token, tokenHash } = newToken();
-    const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    // Someone who already has an account also sees it on their bell.
-    if (account) await notify(tx, account.id, `${actor.name || actor.email} invited you to the team ${team.name}: answer on your Teams page.`);
-    if (existing) {
-      await tx
-        .update(teamInvitations)
-        .set({ status: "pending", role, tokenHash, invitedBy: actor.id, invitedAt: now, respondedAt: null })
-        .where(eq(teamInvitations.id, existing.id));
-      return { ok: true, id: existing.id, email, role, token, teamName: team.name };
-    }
     const [{ n }] = await queryRows<{ n: number }>(
       tx,
       sql`select (select count(*) from team_memberships where team_id = ${teamId}) + (select count(*) from team_invitations where team_id = ${teamId} and status = 'pending') as n`,
     );
     if (Number(n) >= TEAM_SIZE_CAP) return { ok: false, reason: "cap" };
+    const { token, tokenHash } = newToken();
+    // Someone who already has an account also sees it on their bell (only once it is made).
+    const tellAccount = async () => {
+      const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+      if (account) await notify(tx, account.id, `${actor.name || actor.email} invited you to the team ${team.name}: answer on your Teams page.`);
+    };
+    if (existing) {
+      await tx
+        .update(teamInvitations)
+        .set({ status: "pending", role, tokenHash, invitedBy: actor.id, invitedAt: now, respondedAt: null })
+        .where(eq(teamInvitations.id, existing.id));
+      await tellAccount();
+      return { ok: true, id: existing.id, email, role, token, teamName: team.name };
+    }
     const [row] = await tx
       .insert(teamInvitations)
       .values({ teamId, email, role, tokenHash, invitedBy: actor.id, invitedAt: now })
       .returning({ id: teamInvitations.id });
+    await tellAccount();
     return { ok: true, id: row.id, email, role, token, teamName: team.name };
   });
 }

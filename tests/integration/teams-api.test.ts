@@ -225,6 +225,19 @@ describe("invitations and membership", () => {
     expect(await ok<TeamJson[]>(await call("GET", "/api/teams", { token: leaver.token }))).toEqual([]);
   });
 
+  it("at most 50 members and pending invitations: 409 team_full, also for renewing a declined one", async () => {
+    const big = await account("big");
+    const t = await createTeam(big, "Big");
+    await db`insert into team_invitations (team_id, email, token_hash, status)
+      select ${t.id}, 'filler-' || g || '@example.test', 'filler-' || ${t.id} || '-' || g, 'pending' from generate_series(1, 48) g`;
+    await db`insert into team_invitations (team_id, email, token_hash, status) values (${t.id}, 'declined-big@example.test', ${`declined-${t.id}`}, 'declined')`;
+    // 1 member + 48 pending: one more fits, then the team is full.
+    await ok(await call("POST", `/api/teams/${t.id}/invitations`, { token: big.token, json: { email: "last-fit@example.test" } }), 201);
+    for (const email of ["one-too-many@example.test", "declined-big@example.test"]) {
+      expect((await errorOf(await call("POST", `/api/teams/${t.id}/invitations`, { token: big.token, json: { email } }))).code).toBe("team_full");
+    }
+  });
+
   it("two owners demoting each other at once: one stays owner", async () => {
     const a = await account("duo-a");
     const b = await account("duo-b");

@@ -10,7 +10,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { TEAMS_MESSAGES as M } from "~/messages/teams";
 import { getMyTeam, listMembers, listTeamInvitations, type Refusal } from "~/models/teams.server";
-import { canChangeMember, canManage, TEAM_ROLE_VALUES, TeamInviteSchema, teamPage, teamSettingsPage, TEAMS_PAGE } from "~/schemas/teams";
+import { canChangeMember, canManage, TEAM_ROLE_VALUES, TEAM_SIZE_CAP, TeamInviteSchema, teamPage, teamSettingsPage, TEAMS_PAGE } from "~/schemas/teams";
 import { changeMemberRole, inviteAndMail, removeTeamMember, resendInvitation, revokeTeamInvitation } from "~/services/teams.server";
 import { requirePermission } from "~/utils/auth.server";
 import { linkBase, readFormData } from "~/utils/request.server";
@@ -70,7 +70,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const result = await inviteAndMail(linkBase(request), user, team.id, submission.value.email, submission.value.role, now);
     if (!result.ok) {
       if (result.reason === "already-member" || result.reason === "already-invited" || result.reason === "cap") {
-        const message = result.reason === "cap" ? M.cap(50) : result.reason === "already-member" ? M.alreadyMember : M.alreadyInvited;
+        const message = result.reason === "cap" ? M.cap(TEAM_SIZE_CAP) : result.reason === "already-member" ? M.alreadyMember : M.alreadyInvited;
         return data({ result: submission.reply({ fieldErrors: { email: [message] } }), toast: errorToast(message) }, { status: 409 });
       }
       return refusal(result.reason);

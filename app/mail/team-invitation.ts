@@ -1,12 +1,16 @@
-import { TEAM_MESSAGES as M } from "~/messages/profile";
-
-/** The invitation to a team, with its accept link. */
-export function teamInvitationMail(owner: { name: string; email: string }, to: string, link: string): { subject: string; text: string } {
-  const who = owner.name || owner.email;
+/** The invitation to a named team (decision 057), with its accept link and the role it grants. */
+export function namedTeamInvitationMail(
+  inviter: { name: string; email: string },
+  team: string,
+  role: string,
+  to: string,
+  link: string,
+): { subject: string; text: string } {
+  const who = inviter.name || inviter.email;
   return {
-    subject: M.mailSubject(who),
+    subject: `${who} invited you to their team ${team} on Scheduler`,
     text: [
-      `${who} (${owner.email}) invited you to their team on Scheduler.`,
+      `${who} (${inviter.email}) invited you to the team ${team} on Scheduler, as ${role === "admin" ? "an admin" : `a ${role}`}.`,
       "Team members host Collective and Round Robin meetings together.",
       "",
       `Accept or decline: ${link}`,

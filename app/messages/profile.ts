@@ -118,26 +118,3 @@ export const SCHEDULED_EVENTS_MESSAGES = {
   keepRequest: "Keep it pending",
   answerBy: (when: string) => `Answer by ${when}`,
 } as const;
-
-/** The Team page and the invitation link (decision 020). */
-export const TEAM_MESSAGES = {
-  heading: "Team",
-  intro: "Invite people by e-mail. Members who accept can host your Collective and Round Robin event types with you.",
-  emailRequired: "Enter the e-mail address to invite.",
-  emailInvalid: "Enter a valid e-mail address.",
-  invited: (email: string) => `Invitation sent to ${email}.`,
-  resent: (email: string) => `Invitation sent again to ${email}.`,
-  removed: (email: string) => `${email} is no longer on your team.`,
-  self: "You are always on your own team: invite someone else.",
-  alreadyMember: "This person is already on your team.",
-  alreadyInvited: "This person is already invited: send the invitation again from the list.",
-  cap: (cap: number) => `A team has at most ${cap} people: remove someone first.`,
-  accepted: (owner: string) => `You joined ${owner}'s team.`,
-  declined: (owner: string) => `You declined ${owner}'s invitation.`,
-  left: (owner: string) => `You left ${owner}'s team.`,
-  notPending: "This invitation was already answered or withdrawn.",
-  notFound: "No such invitation.",
-  wrongPerson: "This invitation was sent to another e-mail address. Sign in with that address to answer it.",
-  unknownForm: "That form is not on this page.",
-  mailSubject: (owner: string) => `${owner} invited you to their team on Scheduler`,
-} as const;

@@ -5,18 +5,19 @@ import { Check, UsersRound, X } from "lucide-react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
-import { findInvitationByToken, respondToInvitation } from "~/models/team.server";
-import { TEAM_MESSAGES as M } from "~/messages/profile";
+import { findTeamInvitationByToken } from "~/models/teams.server";
+import { TEAMS_MESSAGES as M } from "~/messages/teams";
 import { requireUser } from "~/utils/auth.server";
-import { drawerItems } from "~/utils/dashboard-menu";
 import { readFormData } from "~/utils/request.server";
-import { TEAM_PAGE } from "~/schemas/team-form";
+import { teamSettingsPage, TEAMS_PAGE } from "~/schemas/teams";
+import { respondToTeamInvitation } from "~/services/teams.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { forbidden, notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
 
 /**
- * /dashboard/team/accept?token=... : the mailed invitation link (decision 020). Signed out, the
+ * /dashboard/team/accept?token=... : the mailed invitation link (decisions 020 and 057; links
+ * mailed before named teams keep working, their token hashes moved with them). Signed out, the
  * dashboard sends the person to sign in (or sign up) and back here. A token that opens nothing
  * is 404; an invitation to another e-mail address is 403. Accept and decline are form posts.
  */
@@ -25,8 +26,8 @@ export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" :
 
 async function invitationFor(request: Request, token: string) {
   const user = await requireUser(request);
-  const found = await findInvitationByToken(token);
-  if (!found) notFound(M.notFound);
+  const found = await findTeamInvitationByToken(token);
+  if (!found) notFound(M.invitationNotFound);
   if (found.email.toLowerCase() !== user.email.toLowerCase()) forbidden(M.wrongPerson);
   return { user, found };
 }
@@ -34,7 +35,7 @@ async function invitationFor(request: Request, token: string) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const { found } = await invitationFor(request, token);
-  return { token, owner: found.ownerName || found.ownerEmail, ownerEmail: found.ownerEmail, email: found.email, status: found.status };
+  return { token, team: found.teamName, role: found.role, email: found.email, status: found.status };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -43,13 +44,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const answer = form.get("intent");
   const { user } = await invitationFor(request, token);
   if (answer !== "accept" && answer !== "decline") return data({ toast: errorToast(M.unknownForm) }, { status: 400 });
-  const result = await respondToInvitation(user, { token }, answer, new Date());
-  // Admins have no Team page in their drawer: their dashboard instead.
-  const back = drawerItems(user.role).some((item) => item.to === TEAM_PAGE) ? TEAM_PAGE : "/dashboard";
-  if (result.ok) return redirectWithSuccess(back, answer === "accept" ? M.accepted(result.ownerName) : M.declined(result.ownerName));
+  const result = await respondToTeamInvitation(user, { token }, answer, new Date());
+  if (result.ok) {
+    return answer === "accept"
+      ? redirectWithSuccess(teamSettingsPage(result.teamId), M.accepted(result.teamName))
+      : redirectWithSuccess(TEAMS_PAGE, M.declined(result.teamName));
+  }
   if (result.reason === "not-pending") return data({ toast: errorToast(M.notPending) }, { status: 409 });
   if (result.reason === "wrong-person") forbidden(M.wrongPerson);
-  notFound(M.notFound);
+  notFound(M.invitationNotFound);
 }
 
 export default function AcceptInvitation() {
@@ -65,12 +68,12 @@ export default function AcceptInvitation() {
             <UsersRound className="h-5 w-5" aria-hidden />
           </span>
           <h1 id="invitation-title" className="break-words text-2xl font-bold text-neutral-900">
-            Join {d.owner}&apos;s team?
+            Join {d.team}?
           </h1>
         </div>
         <p className="mt-3 text-neutral-700 [overflow-wrap:anywhere]">
-          {d.owner} ({d.ownerEmail}) invited {d.email}. As a member you can host their Collective and Round Robin meetings: guests book the times your own
-          default schedule leaves free, and the meetings land on your schedule.
+          You are invited as {d.role === "admin" ? "an admin" : `a ${d.role}`}, at {d.email}. Members host the team&apos;s Collective and Round Robin meetings:
+          guests book the times your own default schedule leaves free, and the meetings land on your schedule.
         </p>
         {d.status === "pending" ? (
           <Form method="post" className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
@@ -85,10 +88,10 @@ export default function AcceptInvitation() {
         ) : (
           <div className="mt-6 space-y-4">
             <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
-              {d.status === "accepted" ? "You are already on this team." : M.notPending}
+              {M.notPending}
             </p>
-            <Link to={TEAM_PAGE} className={buttonClass("secondary")}>
-              Go to Team
+            <Link to={TEAMS_PAGE} className={buttonClass("secondary")}>
+              Go to Teams
             </Link>
           </div>
         )}

@@ -102,7 +102,8 @@ export default function Teams() {
           Two ways to book a team
         </h2>
         <p className="mt-2 max-w-2xl text-neutral-600">
-          Invite teammates on your dashboard&apos;s Team page; once they accept, pick them as hosts of a Collective or Round Robin event type.
+          Create a team on your dashboard&apos;s Teams page and invite teammates; once they accept, pick them as hosts of a Collective or Round Robin event
+          type.
         </p>
         <div className="mt-8 grid gap-6 lg:grid-cols-2">
           <article aria-labelledby="collective-heading" className="rounded-xl border border-neutral-200 bg-white p-6 shadow-sm sm:p-8">

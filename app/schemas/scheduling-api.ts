@@ -392,7 +392,7 @@ export const eventTypeJsonSchema = z
 
 export type EventTypeJson = z.infer<typeof eventTypeJsonSchema>;
 
-export function eventTypeJson(row: Omit<EventTypeRow, "userId" | "createdAt" | "updatedAt">): EventTypeJson {
+export function eventTypeJson(row: Omit<EventTypeRow, "userId" | "teamId" | "createdAt" | "updatedAt">): EventTypeJson {
   return {
     _id: row.id,
     title: row.title,

@@ -41,6 +41,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "signout",
   "signup",
   "stripe",
+  "team",
   "teams",
   "webhooks",
   // the JSON API's paths

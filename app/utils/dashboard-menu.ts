@@ -17,8 +17,8 @@ export function drawerItems(role: Role): DrawerItem[] {
   const availability = { to: "/dashboard/availability", label: "Availability" };
   // Reminders and follow-ups (decision 022): every host's, so professionals get it too.
   const workflows = { to: "/dashboard/workFlow", label: "Workflows" };
-  // The host's team (decision 020): invitations both ways, right after availability.
-  const team = { to: "/dashboard/team", label: "Team" };
+  // The person's teams (decisions 020 and 057): members, roles, invitations, right after availability.
+  const team = { to: "/dashboard/teams", label: "Teams" };
   // Booking events pushed to the host's own systems, with their delivery log (decision 037).
   const webhooks = { to: "/dashboard/webhooks", label: "Webhooks" };
   // The host's outside calendars and subscription feed (docs/decisions/035), beside availability.

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns";
 import { schedules } from "./schedules";
+import { teams } from "./teams";
 import { users } from "./users";
 
 export type EventTypeKind = "one-to-one" | "group" | "collective" | "round-robin";
@@ -70,6 +71,8 @@ export const eventTypes = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
+    /** The named team it belongs to (decision 057); its booking URL stays under the owner's username. */
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [

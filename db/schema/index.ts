@@ -21,3 +21,4 @@ export * from "./single-use-links";
 export * from "./webhooks";
 export * from "./calendars";
 export * from "./password-reset-tokens";
+export * from "./teams";

@@ -202,13 +202,13 @@ test.describe("dashboard drawer by role", () => {
       who: "user (demo host)",
       account: DEMO.host,
       profile: "Profile",
-      items: ["My Schedule", "Profile", "Event Types", "Availability", "Calendars", "Team", "Scheduled Events", "Workflows", "Webhooks", "API Tokens"],
+      items: ["My Schedule", "Profile", "Event Types", "Availability", "Calendars", "Teams", "Scheduled Events", "Workflows", "Webhooks", "API Tokens"],
     },
     {
       who: "professional",
       account: DEMO.pro,
       profile: "Profile",
-      items: ["My Schedule", "Profile", "Event Types", "Availability", "Calendars", "Team", "Scheduled Events", "Workflows", "Webhooks", "API Tokens"],
+      items: ["My Schedule", "Profile", "Event Types", "Availability", "Calendars", "Teams", "Scheduled Events", "Workflows", "Webhooks", "API Tokens"],
     },
     {
       who: "admin",

@@ -42,7 +42,7 @@ test.describe("sign-up", () => {
       "Event Types",
       "Availability",
       "Calendars",
-      "Team",
+      "Teams",
       "Scheduled Events",
       "Workflows",
       "Webhooks",

@@ -2,11 +2,11 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import { noSidewaysScroll, seriousViolations, STRONG_PASSWORD, submitSignUp, TEXT, toast, openLaterDay, uniqueEmail, waitForHydration } from "./support";
 
 /**
- * Teams (decision 020) in Chromium: an owner invites a member on the Team page, the member signs
- * up and accepts, the owner creates a Collective event type from the /eventtype chooser picking
+ * Teams (decisions 020 and 057) in Chromium: an owner creates a named team on the Teams page and
+ * invites a member on its settings page, the member signs up and accepts, the owner creates a Collective event type from the /eventtype chooser picking
  * the member, a guest books it and both hosts see the meeting in My Schedule; a Round Robin
- * shares two bookings between owner and member; the Team page at phone width with axe; the
- * invitation accepted without JavaScript.
+ * shares two bookings between owner and member; the Teams pages and the team page at phone width
+ * with axe; create, invite, accept and leave without JavaScript.
  */
 
 interface Person {
@@ -45,22 +45,43 @@ async function signUp(browser: Browser, prefix: string, name: string, options: {
   return { name, email, context, page, username, js: options.javaScriptEnabled ?? true };
 }
 
+/** The owner's named team (decision 057), created on the Teams page on first use: its settings URL. */
+const teamUrls = new Map<Person, string>();
+async function teamOf(owner: Person): Promise<string> {
+  const known = teamUrls.get(owner);
+  if (known) return known;
+  await owner.page.goto("/dashboard/teams");
+  if (owner.js) await waitForHydration(owner.page);
+  await owner.page.getByLabel("Team name").fill(teamName(owner));
+  await owner.page.getByLabel("Team link").fill(`t${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`);
+  await owner.page.getByRole("button", { name: "Create team" }).click();
+  await expect(toast(owner.page)).toContainText(`Team ${teamName(owner)} created.`);
+  await expect(owner.page).toHaveURL(/\/dashboard\/teams\/[0-9a-f-]{36}$/);
+  const url = new URL(owner.page.url()).pathname;
+  teamUrls.set(owner, url);
+  return url;
+}
+
+const teamName = (owner: Person) => `${owner.name.split(" ")[0]}'s team`;
+
+/** Invites on the team's settings page (the old Team page moved there). */
 async function invite(owner: Person, email: string) {
-  await owner.page.goto("/dashboard/team");
+  await owner.page.goto(await teamOf(owner));
   if (owner.js) await waitForHydration(owner.page);
   await owner.page.getByLabel("E-mail address").fill(email);
   await owner.page.getByRole("button", { name: "Send invitation" }).click();
   await expect(toast(owner.page)).toContainText(`Invitation sent to ${email}.`);
-  await expect(owner.page.getByTestId("team-row").filter({ hasText: email })).toContainText("Invited");
+  await expect(owner.page.getByTestId("team-invitation").filter({ hasText: email })).toContainText("Invited");
 }
 
-async function accept(member: Person, ownerName: string) {
-  await member.page.goto("/dashboard/team");
+async function accept(member: Person, team: string) {
+  await member.page.goto("/dashboard/teams");
   if (member.js) await waitForHydration(member.page);
-  const invitation = member.page.getByTestId("invitation-to-me").filter({ hasText: ownerName });
-  await invitation.getByRole("button", { name: `Accept ${ownerName}'s invitation` }).click();
-  await expect(toast(member.page)).toContainText(`You joined ${ownerName}'s team.`);
-  await expect(member.page.getByTestId("invitation-to-me").filter({ hasText: ownerName })).toContainText("You are on this team.");
+  const invitation = member.page.getByTestId("invitation-to-me").filter({ hasText: team });
+  await invitation.getByRole("button", { name: `Join ${team}` }).click();
+  await expect(toast(member.page)).toContainText(`You joined ${team}.`);
+  await member.page.goto("/dashboard/teams");
+  await expect(member.page.getByTestId("my-team").filter({ hasText: team })).toContainText("Member");
 }
 
 /** Creates a team event type from the /eventtype chooser with the member as host; its booking path. */
@@ -113,9 +134,9 @@ test.describe("Teams", () => {
     const owner = await signUp(browser, "owner", "Olive Owner", { username: true });
     const member = await signUp(browser, "member", "Mika Member");
     await invite(owner, member.email);
-    await accept(member, "Olive Owner");
-    await owner.page.goto("/dashboard/team");
-    await expect(owner.page.getByTestId("team-row").filter({ hasText: member.email })).toContainText("Member");
+    await accept(member, "Olive's team");
+    await owner.page.goto(await teamOf(owner));
+    await expect(owner.page.getByLabel("Role of Mika Member", { exact: true })).toHaveValue("member");
 
     const path = await teamEventType(owner, "Collective", "Panel interview", member);
     expect(path).toBe(`/${owner.username}/panel-interview`);
@@ -133,7 +154,7 @@ test.describe("Teams", () => {
     const owner = await signUp(browser, "rrowner", "Rita Owner", { username: true });
     const member = await signUp(browser, "rrmember", "Remy Member");
     await invite(owner, member.email);
-    await accept(member, "Rita Owner");
+    await accept(member, "Rita's team");
     const path = await teamEventType(owner, "Round Robin", "Sales demo", member);
     const first = await bookFirstSlot(browser, path, "First Guest");
     const second = await bookFirstSlot(browser, path, "Second Guest");
@@ -143,28 +164,45 @@ test.describe("Teams", () => {
     await member.context.close();
   });
 
-  test("the Team page at phone width: no sideways scroll, no serious axe violations, remove asks first", async ({ browser }) => {
+  test("the Teams pages at phone width: no sideways scroll, no serious axe violations, remove asks first", async ({ browser }) => {
     const owner = await signUp(browser, "phoneowner", "Pia Owner");
     const member = await signUp(browser, "phonemember", "Paul Member");
     await invite(owner, member.email);
     await invite(owner, uniqueEmail("pending-person"));
-    await accept(member, "Pia Owner");
+    await accept(member, "Pia's team");
+    const settings = await teamOf(owner);
+    await owner.page.goto(settings);
+    const slug = ((await owner.page.getByRole("link", { name: /^\/team\// }).textContent()) ?? "").trim();
     for (const person of [owner, member]) {
       await person.page.setViewportSize({ width: 375, height: 812 });
-      await person.page.goto("/dashboard/team");
-      await expect(person.page.getByRole("heading", { name: "Team", level: 1 })).toBeVisible();
-      await noSidewaysScroll(person.page);
-      expect(await seriousViolations(person.page)).toEqual([]);
+      for (const [path, heading] of [
+        ["/dashboard/teams", "Teams"],
+        [settings, "Pia's team"],
+        [slug, "Pia's team"],
+      ]) {
+        await person.page.goto(path);
+        await expect(person.page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+        await noSidewaysScroll(person.page);
+        expect(await seriousViolations(person.page)).toEqual([]);
+      }
     }
-    await owner.page.screenshot({ path: "tests/.tmp/team-phone.png", fullPage: true });
-    // Remove is a URL modal; Cancel keeps the member.
+    await owner.page.goto(settings);
+    await owner.page.screenshot({ path: "tests/.tmp/team-settings-phone.png", fullPage: true });
+    await owner.page.goto(slug);
+    await owner.page.screenshot({ path: "tests/.tmp/team-page-phone.png", fullPage: true });
+    await owner.page.setViewportSize({ width: 1440, height: 900 });
+    await owner.page.screenshot({ path: "tests/.tmp/team-page-desktop.png", fullPage: true });
+    await owner.page.goto(settings);
+    await owner.page.screenshot({ path: "tests/.tmp/team-settings-desktop.png", fullPage: true });
+    await owner.page.setViewportSize({ width: 375, height: 812 });
+    // Remove is a URL modal.
     await waitForHydration(owner.page);
-    await owner.page.getByRole("link", { name: `Remove ${member.email}` }).click();
+    await owner.page.getByRole("link", { name: "Remove Paul Member" }).click();
     await expect(owner.page.getByRole("dialog")).toBeVisible();
     expect(await seriousViolations(owner.page)).toEqual([]);
     await owner.page.getByRole("button", { name: "Remove from team" }).click();
-    await expect(toast(owner.page)).toContainText(`${member.email} is no longer on your team.`);
-    await expect(owner.page.getByTestId("team-row").filter({ hasText: member.email })).toHaveCount(0);
+    await expect(toast(owner.page)).toContainText("Paul Member is no longer on the team.");
+    await expect(owner.page.getByTestId("team-member").filter({ hasText: member.email })).toHaveCount(0);
     await owner.context.close();
     await member.context.close();
   });
@@ -174,13 +212,14 @@ test.describe("Teams", () => {
       const owner = await signUp(browser, "nojsowner", "Nell Owner", { javaScriptEnabled: false });
       const member = await signUp(browser, "nojsmember", "Nico Member", { javaScriptEnabled: false });
       await invite(owner, member.email);
-      await accept(member, "Nell Owner");
-      await member.page.getByRole("link", { name: "Leave Nell Owner's team" }).click();
-      await expect(member.page).toHaveURL(/\?leave=/);
+      await accept(member, "Nell's team");
+      await member.page.getByRole("link", { name: "Settings of Nell's team" }).click();
+      await member.page.getByRole("link", { name: "Leave team" }).click();
+      await expect(member.page).toHaveURL(/\?leave=1/);
       await member.page.getByRole("button", { name: "Leave team" }).click();
-      await expect(toast(member.page)).toContainText("You left Nell Owner's team.");
-      await owner.page.goto("/dashboard/team");
-      await expect(owner.page.getByTestId("team-row")).toHaveCount(0);
+      await expect(toast(member.page)).toContainText("You left Nell's team.");
+      await owner.page.goto(await teamOf(owner));
+      await expect(owner.page.getByTestId("team-member")).toHaveCount(1);
       await owner.context.close();
       await member.context.close();
     });

@@ -54,8 +54,12 @@ interface Fixtures {
   booking: string;
   bookingToken: string;
   token2: string; // another API token of the user
-  teamRow: string;
+  teamRow: string; // a pending invitation to the user's named team (decision 057)
   teamToken: string;
+  team: string; // the user's named team (the user is its owner)
+  teamSlug: string;
+  teamMember: string; // a member of it (role changes, removed by the page at the end)
+  teamMemberDel: string; // another member (removed over JSON at the end)
   pkg: string;
   pkgDel: string;
   pkgPage: string;
@@ -232,13 +236,27 @@ const CELLS: Cell[] = [
     form: () => ({ intent: "delete" }),
     destructive: true,
   }),
-  page("GET", "dashboard.team/route.tsx", () => "/dashboard/team", HOSTS),
-  page("GET", "dashboard.team/route.tsx", (f) => `/dashboard/team?remove=${f.teamRow}`, OWNER_HOST_PAGE),
-  page("POST", "dashboard.team/route.tsx", () => "/dashboard/team", OWNER_HOST_PAGE, { form: (f) => ({ intent: "resend", id: f.teamRow }) }),
-  page("POST", "dashboard.team/route.tsx", () => "/dashboard/team", ["signin", "404", "404", "404", "403"], {
+  // The old Team page redirects everyone to the Teams area (decision 057).
+  page("GET", "dashboard.team/route.tsx", (f) => `/dashboard/team?remove=${f.teamRow}`, ALL_ALLOW),
+  page("POST", "dashboard.team/route.tsx", () => "/dashboard/team", ALL_ALLOW, { form: (f) => ({ intent: "remove", id: f.teamRow }) }),
+  page("GET", "team.$slug.tsx", (f) => `/team/${f.teamSlug}`, ALL_ALLOW),
+  page("GET", "team.$slug.tsx", () => "/team/no-such-team-here", ALL_404),
+  page("GET", "dashboard.teams/route.tsx", () => "/dashboard/teams", SIGNED_IN),
+  page("POST", "dashboard.teams/route.tsx", () => "/dashboard/teams", SIGNED_IN, { form: () => ({ intent: "create", name: "", slug: "" }) }),
+  // The invitation is to someone else: by id it is nobody's to answer here.
+  page("POST", "dashboard.teams/route.tsx", () => "/dashboard/teams", ["signin", "404", "404", "404", "404"], {
     form: (f) => ({ intent: "accept", id: f.teamRow }),
   }),
-  page("POST", "dashboard.team/route.tsx", () => "/dashboard/team", OWNER_HOST_PAGE, { form: (f) => ({ intent: "remove", id: f.teamRow }), destructive: true }),
+  page("GET", "dashboard.teams_.$id/route.tsx", (f) => `/dashboard/teams/${f.team}`, OWNER),
+  page("GET", "dashboard.teams_.$id/route.tsx", (f) => `/dashboard/teams/${f.team}?remove=${f.teamMember}`, OWNER),
+  page("POST", "dashboard.teams_.$id/route.tsx", (f) => `/dashboard/teams/${f.team}`, OWNER, { form: (f) => ({ intent: "resend", id: f.teamRow }) }),
+  page("POST", "dashboard.teams_.$id/route.tsx", (f) => `/dashboard/teams/${f.team}`, OWNER, {
+    form: (f) => ({ intent: "role", id: f.teamMember, role: "admin" }),
+  }),
+  page("POST", "dashboard.teams_.$id/route.tsx", (f) => `/dashboard/teams/${f.team}`, OWNER, {
+    form: (f) => ({ intent: "remove", id: f.teamMember }),
+    destructive: true,
+  }),
   // The invitation is for someone else: every signed-in person but the invitee gets a 403.
   page("GET", "dashboard.team_.accept.tsx", (f) => `/dashboard/team/accept?token=${enc(f.teamToken)}`, ["signin", "403", "403", "403", "403"]),
   page("POST", "dashboard.team_.accept.tsx", (f) => `/dashboard/team/accept?token=${enc(f.teamToken)}`, ["signin", "403", "403", "403", "403"], {
@@ -407,6 +425,23 @@ const CELLS: Cell[] = [
     destructive: true,
   }),
 
+  // JSON: named teams (decision 057). The user owns the team; everyone else is outside it (404).
+  api("GET", "/api/teams", "api.teams.ts", () => "/api/teams", SIGNED_IN),
+  api("POST", "/api/teams", "api.teams.ts", () => "/api/teams", SIGNED_IN, { json: () => ({ name: "", slug: "" }) }),
+  api("POST", "/api/teams/{id}/invitations", "api.teams_.$id_.invitations.ts", (f) => `/api/teams/${f.team}/invitations`, OWNER, {
+    json: () => ({ email: `mx-json-${crypto.randomUUID().slice(0, 8)}@example.test`, role: "member" }),
+  }),
+  // The invitation is to someone else's address: 403 for every signed-in person.
+  api("POST", "/api/team-invitations/accept", "api.team-invitations.accept.ts", () => "/api/team-invitations/accept", ["signin", "403", "403", "403", "403"], {
+    json: (f) => ({ token: f.teamToken }),
+  }),
+  api("GET", "/api/teams/{id}/members", "api.teams_.$id_.members.ts", (f) => `/api/teams/${f.team}/members`, OWNER),
+  api("PATCH", "/api/teams/{id}/members/{userId}", "api.teams_.$id_.members_.$userId.ts", (f) => `/api/teams/${f.team}/members/${f.teamMemberDel}`, OWNER, {
+    json: () => ({ role: "admin" }),
+  }),
+  api("DELETE", "/api/teams/{id}/members/{userId}", "api.teams_.$id_.members_.$userId.ts", (f) => `/api/teams/${f.team}/members/${f.teamMemberDel}`, OWNER, {
+    destructive: true,
+  }),
   // JSON: webhooks (decision 037).
   api("GET", "/api/webhooks", "api.webhooks.ts", () => "/api/webhooks", SIGNED_IN),
   api("POST", "/api/webhooks", "api.webhooks.ts", () => "/api/webhooks", SIGNED_IN, { json: () => ({ url: "", events: [] }) }),
@@ -476,7 +511,11 @@ async function fingerprint(): Promise<string> {
     ["schedules", []],
     ["packages", []],
     ["professionals", []],
-    ["team_members", []],
+    ["team_members", ["token_hash", "responded_at", "id", "created_at", "updated_at"]],
+    ["teams", []],
+    ["team_memberships", []],
+    ["team_invitations", []],
+    ["handles", []],
     ["api_tokens", ["last_used_at"]],
     ["reviews", []],
     ["booking_seats", []],
@@ -549,8 +588,21 @@ beforeAll(async () => {
   const [token2] = await db`select id from api_tokens where user_id = ${user.id} and source = 'password' order by created_at desc limit 1`;
   expect(minted.token).toBeTruthy();
   const invitee = uniqueEmail("mx-invitee");
-  expect((await user.c.post("/dashboard/team", { intent: "invite", email: invitee })).status).toBe(302);
-  const [teamRow] = await db`select id from team_members where owner_id = ${user.id} and email = ${invitee}`;
+  const team = await ok<{ id: string; slug: string }>(
+    await call("POST", "/api/teams", { token: user.token, json: { name: "Matrix", slug: `mx-${crypto.randomUUID().slice(0, 8)}` } }),
+    201,
+  );
+  const teamMembers: string[] = [];
+  for (const prefix of ["mx-member", "mx-member-del"]) {
+    const person = await account(prefix);
+    await ok(await call("POST", `/api/teams/${team.id}/invitations`, { token: user.token, json: { email: person.email } }), 201);
+    const [invitation] = await db`select text from mail_outbox where "to" = ${person.email} order by created_at desc limit 1`;
+    const token = decodeURIComponent(/accept\?token=([A-Za-z0-9_%-]+)/.exec(invitation.text as string)?.[1] ?? "");
+    await ok(await call("POST", "/api/team-invitations/accept", { token: person.token, json: { token } }));
+    teamMembers.push(person.id);
+  }
+  expect((await user.c.post(`/dashboard/teams/${team.id}`, { intent: "invite", email: invitee, role: "member" })).status).toBe(302);
+  const [teamRow] = await db`select id from team_invitations where team_id = ${team.id} and email = ${invitee}`;
   const [mail] = await db`select text from mail_outbox where "to" like ${`%${invitee}%`} order by created_at desc limit 1`;
   const teamToken = /accept\?token=([A-Za-z0-9_%-]+)/.exec(mail.text as string)?.[1] ?? "";
   expect(teamToken).not.toBe("");
@@ -611,6 +663,10 @@ beforeAll(async () => {
     token2: token2.id as string,
     teamRow: teamRow.id as string,
     teamToken: decodeURIComponent(teamToken),
+    team: team.id,
+    teamSlug: team.slug,
+    teamMember: teamMembers[0],
+    teamMemberDel: teamMembers[1],
     pkg: pkg._id,
     pkgDel: pkgDel._id,
     pkgPage: pkgPage._id,

@@ -620,7 +620,7 @@ beforeAll(async () => {
     ["user", "/dashboard/profile"],
     ["user", "/dashboard/apiTokens"],
     ["user", "/dashboard/workFlow"],
-    ["user", "/dashboard/team"],
+    ["user", "/dashboard/teams"],
     ["user", "/dashboard/eventTypes/new"],
     ["professional", `/dashboard?edit=${event._id}`],
     ["professional", `/dashboard?delete=${event._id}`],

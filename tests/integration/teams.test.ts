@@ -1,6 +1,6 @@
 /**
  * Teams (decision 020) over real HTTP against PostgreSQL, on both app servers: invitations on
- * the Team page and through the mailed link, who may host a team event type, collective slots
+ * a team's settings page (decision 057 moved them from the old Team page) and through the mailed link, who may host a team event type, collective slots
  * and bookings over every host, round-robin fairness and races, cancel and reschedule of a
  * collective booking, capped hosts.
  */
@@ -50,8 +50,20 @@ async function invitationToken(email: string): Promise<string> {
   return new URL(link).searchParams.get("token") ?? "";
 }
 
-function invite(owner: Account, email: string) {
-  return owner.c.post("/dashboard/team", { intent: "invite", email });
+/** Each owner's named team (decision 057), made on first use through the JSON API. */
+const teamIds = new Map<string, string>();
+async function teamIdOf(owner: Account): Promise<string> {
+  let id = teamIds.get(owner.id);
+  if (!id) {
+    id = (await ok<{ id: string }>(await call("POST", "/api/teams", { token: owner.token, json: { name: "Team", slug: slug() } }), 201)).id;
+    teamIds.set(owner.id, id);
+  }
+  return id;
+}
+
+/** Invites on the team's settings page (the old Team page, /dashboard/team, moved there). */
+async function invite(owner: Account, email: string) {
+  return owner.c.post(`/dashboard/teams/${await teamIdOf(owner)}`, { intent: "invite", email, role: "member" });
 }
 
 async function invitedAndAccepted(owner: Account, m: Account) {
@@ -98,27 +110,29 @@ describe("invitations", () => {
   let owner: Account;
   let invitee: Account;
   let stranger: Account;
+  let teamId: string;
   beforeAll(async () => {
     [owner, invitee, stranger] = await Promise.all([member("inv-owner"), member("inv-invitee"), member("inv-stranger")]);
+    teamId = await teamIdOf(owner);
   });
 
   it("invite, mail with an unguessable link, accept only by the invited person; wrong token 404, another person 403", async () => {
     expect((await invite(owner, invitee.email.toUpperCase())).status).toBe(302);
-    const [row] = await db`select * from team_members where owner_id = ${owner.id}`;
-    expect(row).toMatchObject({ email: invitee.email, status: "pending", member_id: null });
+    const [row] = await db`select * from team_invitations where team_id = ${teamId}`;
+    expect(row).toMatchObject({ email: invitee.email, status: "pending", role: "member" });
     const token = await invitationToken(invitee.email);
     expect(token.length).toBeGreaterThanOrEqual(40);
     const [bell] = await db`select notification from notifications where user_id = ${invitee.id} order by created_at desc limit 1`;
-    expect(bell.notification).toBe("Team inv-owner invited you to their team: answer on your Team page.");
+    expect(bell.notification).toBe("Team inv-owner invited you to the team Team: answer on your Teams page.");
     expect(row.token_hash).toBe(crypto.createHash("sha256").update(token).digest("hex"));
 
-    // A second invitation of the same address, and inviting oneself, are refused with the field.
+    // A second invitation of the same address, and inviting oneself (a member), are refused with the field.
     const again = await invite(owner, invitee.email);
     expect(again.status).toBe(409);
     expect(visibleText(await again.text())).toContain("already invited");
     const self = await invite(owner, owner.email);
     expect(self.status).toBe(409);
-    expect(visibleText(await self.text())).toContain("You are always on your own team");
+    expect(visibleText(await self.text())).toContain("already on the team");
     expect((await invite(owner, "not an email")).status).toBe(400);
 
     const path = `/dashboard/team/accept?token=${encodeURIComponent(token)}`;
@@ -131,50 +145,50 @@ describe("invitations", () => {
     expect((await stranger.c.post(path, { token, intent: "accept" })).status).toBe(403);
     expect((await invitee.c.get(`/dashboard/team/accept?token=x${token}`)).status).toBe(404);
     expect((await invitee.c.post(`/dashboard/team/accept?token=x${token}`, { token: `x${token}`, intent: "accept" })).status).toBe(404);
-    // Nor by id on someone else's Team page.
-    expect((await stranger.c.post("/dashboard/team", { intent: "accept", id: row.id })).status).toBe(404);
-    expect((await db`select status from team_members where id = ${row.id}`)[0].status).toBe("pending");
+    // Nor by id on someone else's Teams page.
+    expect((await stranger.c.post("/dashboard/teams", { intent: "accept", id: row.id })).status).toBe(404);
+    expect((await db`select status from team_invitations where id = ${row.id}`)[0].status).toBe("pending");
 
     const page = await invitee.c.get(path);
     expect(page.status).toBe(200);
-    expect(visibleText(await page.text())).toMatch(/Join Team inv-owner ?'s team\?/);
+    expect(visibleText(await page.text())).toMatch(/Join Team ?\?/);
     const accepted = await invitee.c.post(path, { token, intent: "accept" });
     expect(accepted.status).toBe(302);
-    expect(accepted.headers.get("location")).toBe("/dashboard/team");
-    expect((await db`select status, member_id from team_members where id = ${row.id}`)[0]).toEqual({ status: "accepted", member_id: invitee.id });
-    // Answered: a second answer is 409; both Team pages show it.
+    expect(accepted.headers.get("location")).toBe(`/dashboard/teams/${teamId}`);
+    expect((await db`select role from team_memberships where team_id = ${teamId} and user_id = ${invitee.id}`)[0].role).toBe("member");
+    // Answered: a second answer is 409; both pages show the membership.
     expect((await invitee.c.post(path, { token, intent: "decline" })).status).toBe(409);
-    expect(visibleText(await (await owner.c.get("/dashboard/team")).text())).toMatch(/Team inv-invitee .*Member/);
-    expect(visibleText(await (await invitee.c.get("/dashboard/team")).text())).toContain("You are on this team.");
+    expect(visibleText(await (await owner.c.get(`/dashboard/teams/${teamId}`)).text())).toMatch(/Team inv-invitee .*Member/);
+    expect(visibleText(await (await invitee.c.get("/dashboard/teams")).text())).toMatch(/Team\s*Member/);
   });
 
-  it("decline, resend (a new token, the old link dead), remove; someone else's row is 404", async () => {
+  it("decline, resend (a new token, the old link dead), revoke; someone else's team is 404", async () => {
     const other = await member("inv-decliner");
     expect((await invite(owner, other.email)).status).toBe(302);
     const first = await invitationToken(other.email);
-    const [row] = await db`select id from team_members where owner_id = ${owner.id} and email = ${other.email}`;
-    expect((await other.c.post("/dashboard/team", { intent: "decline", id: row.id })).status).toBe(302);
-    expect((await db`select status from team_members where id = ${row.id}`)[0].status).toBe("declined");
+    const [row] = await db`select id from team_invitations where team_id = ${teamId} and email = ${other.email}`;
+    expect((await other.c.post("/dashboard/teams", { intent: "decline", id: row.id })).status).toBe(302);
+    expect((await db`select status from team_invitations where id = ${row.id}`)[0].status).toBe("declined");
 
-    expect((await stranger.c.post("/dashboard/team", { intent: "resend", id: row.id })).status).toBe(404);
-    expect((await stranger.c.post("/dashboard/team", { intent: "remove", id: row.id })).status).toBe(404);
-    expect((await stranger.c.get(`/dashboard/team?remove=${row.id}`)).status).toBe(404);
-    expect((await owner.c.post("/dashboard/team", { intent: "resend", id: row.id })).status).toBe(302);
+    expect((await stranger.c.post(`/dashboard/teams/${teamId}`, { intent: "resend", id: row.id })).status).toBe(404);
+    expect((await stranger.c.post(`/dashboard/teams/${teamId}`, { intent: "revoke", id: row.id })).status).toBe(404);
+    expect((await stranger.c.get(`/dashboard/teams/${teamId}`)).status).toBe(404);
+    expect((await owner.c.post(`/dashboard/teams/${teamId}`, { intent: "resend", id: row.id })).status).toBe(302);
     const second = await invitationToken(other.email);
     expect(second).not.toBe(first);
     expect((await other.c.get(`/dashboard/team/accept?token=${encodeURIComponent(first)}`)).status).toBe(404);
-    expect((await db`select status from team_members where id = ${row.id}`)[0].status).toBe("pending");
+    expect((await db`select status from team_invitations where id = ${row.id}`)[0].status).toBe("pending");
 
-    expect((await owner.c.get(`/dashboard/team?remove=${row.id}`)).status).toBe(200);
-    expect((await owner.c.post("/dashboard/team", { intent: "remove", id: row.id })).status).toBe(302);
-    expect(await db`select id from team_members where id = ${row.id}`).toHaveLength(0);
+    expect((await owner.c.post(`/dashboard/teams/${teamId}`, { intent: "revoke", id: row.id })).status).toBe(302);
+    expect(await db`select id from team_invitations where id = ${row.id}`).toHaveLength(0);
     expect((await other.c.get(`/dashboard/team/accept?token=${encodeURIComponent(second)}`)).status).toBe(404);
   });
 
-  it("admins have no Team page; signed out goes to sign in", async () => {
-    const admin = await account("inv-admin", "admin");
-    expect((await admin.c.get("/dashboard/team")).status).toBe(403);
-    expect((await call("GET", "/dashboard/team")).status).toBe(302);
+  it("the old Team page redirects to Teams; signed out goes to sign in", async () => {
+    const old = await owner.c.get("/dashboard/team?remove=x");
+    expect(old.status).toBe(301);
+    expect(old.headers.get("location")).toBe("/dashboard/teams");
+    expect((await call("GET", "/dashboard/teams")).status).toBe(302);
   });
 });
 
@@ -399,9 +413,9 @@ describe("collective", () => {
     expect((await slotsOf(type._id, 6)).length).toBeGreaterThan(0);
     expect((await book(type._id, at(6, "10:00"))).status).toBe(201);
 
-    const [row] = await db`select id from team_members where owner_id = ${owner.id} and member_id = ${capped.id}`;
-    expect((await capped.c.get(`/dashboard/team?leave=${row.id}`)).status).toBe(200);
-    expect((await capped.c.post("/dashboard/team", { intent: "leave", id: row.id })).status).toBe(302);
+    const teamId = await teamIdOf(owner);
+    expect((await capped.c.get(`/dashboard/teams/${teamId}?leave=1`)).status).toBe(200);
+    expect((await capped.c.post(`/dashboard/teams/${teamId}`, { intent: "leave" })).status).toBe(302);
     const [after] = await db`select host_ids from event_types where id = ${type._id}`;
     expect(after.host_ids).toEqual([owner.id, m.id]);
     expect((await slotsOf(type._id, 6)).length).toBeGreaterThan(0);

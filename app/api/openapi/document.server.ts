@@ -5,6 +5,7 @@ import { paths as calendars } from "./calendars";
 import { paths as core } from "./core";
 import { paths as payments } from "./payments";
 import { paths as scheduling } from "./scheduling";
+import { paths as teams } from "./teams";
 import { paths as tokens } from "./tokens";
 import { paths as webhookPaths, webhooks } from "./webhooks";
 
@@ -39,7 +40,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         session: { type: "apiKey", in: "cookie", name: "__session", description: "The site's own signed-in session (same-origin pages only)." },
       },
     },
-    paths: merge(core, admin, payments, tokens, scheduling, bookings, webhookPaths, calendars),
+    paths: merge(core, admin, payments, tokens, scheduling, bookings, webhookPaths, calendars, teams),
     // What we send to a host's webhook URLs (decision 037).
     webhooks,
   });

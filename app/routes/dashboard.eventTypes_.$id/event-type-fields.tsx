@@ -68,8 +68,8 @@ export function HostsPicker({
       {members.length === 0 ? (
         <p className="text-sm text-neutral-700">
           Nobody has accepted an invitation to your team yet.{" "}
-          <Link to="/dashboard/team" className="font-medium text-brand-700 underline">
-            Invite people on the Team page
+          <Link to="/dashboard/teams" className="font-medium text-brand-700 underline">
+            Invite people on the Teams page
           </Link>
           .
         </p>

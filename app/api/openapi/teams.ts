@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { teamAcceptBody, teamCreateBody, teamInvitationSchema, teamInviteBody, teamMemberSchema, teamRoleBody, teamSchema } from "~/schemas/teams";
+import { body, errors, idParam, json, noContent, signedIn, type ZodOpenApiPathsObject } from "./common";
+
+/**
+ * Named teams (decision 057): a team has a name, a slug (one namespace with usernames) and
+ * members with roles owner, admin or member. Owners and admins invite, remove and change roles
+ * (only owners touch the owner role); a member gets 403 on those writes, and anyone outside the
+ * team 404 for it. The last owner cannot leave or be demoted (409 last_owner).
+ */
+
+const memberParams = idParam.extend({
+  userId: z.string().meta({ description: "The member's user id (a UUID).", example: "4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f" }),
+});
+
+export const paths: ZodOpenApiPathsObject = {
+  "/api/teams": {
+    get: {
+      operationId: "listTeams",
+      summary: "The caller's teams, each with the caller's role, by name.",
+      tags: ["Teams"],
+      security: signedIn,
+      responses: { "200": json("The teams.", z.array(teamSchema)), ...errors(401) },
+    },
+    post: {
+      operationId: "createTeam",
+      summary:
+        "Creates a team with the caller as its owner. The slug follows the username rules and may equal no username and no other team's slug, whatever the case (409 slug_taken). Its page is /team/{slug}.",
+      tags: ["Teams"],
+      security: signedIn,
+      requestBody: body(teamCreateBody),
+      responses: { "201": json("The team, role owner.", teamSchema), ...errors(400, 401, 409, 413, 415) },
+    },
+  },
+  "/api/teams/{id}/invitations": {
+    post: {
+      operationId: "inviteToTeam",
+      summary:
+        "Owners and admins invite an e-mail address with a role (default member; only an owner grants owner). The address gets a link to accept, signed in with that address. A declined invitation is renewed; a pending one (409 already_invited) or a member's address (409 already_member) is refused; at most 50 members and pending invitations (409 team_full).",
+      tags: ["Teams"],
+      security: signedIn,
+      requestParams: { path: idParam },
+      requestBody: body(teamInviteBody),
+      responses: { "201": json("The invitation, pending.", teamInvitationSchema), ...errors(400, 401, 403, 404, 409, 413, 415) },
+    },
+  },
+  "/api/team-invitations/accept": {
+    post: {
+      operationId: "acceptTeamInvitation",
+      summary:
+        "The invitee, signed in with the invited address, joins the team with the invitation's role. A token that opens nothing is 404, an invitation to another address 403, one already answered or withdrawn 409 not_pending.",
+      tags: ["Teams"],
+      security: signedIn,
+      requestBody: body(teamAcceptBody),
+      responses: { "200": json("The team joined, with the caller's role.", teamSchema), ...errors(400, 401, 403, 404, 409, 413, 415) },
+    },
+  },
+  "/api/teams/{id}/members": {
+    get: {
+      operationId: "listTeamMembers",
+      summary: "The team's members with their roles (owners, admins, members); any member may read them.",
+      tags: ["Teams"],
+      security: signedIn,
+      requestParams: { path: idParam },
+      responses: { "200": json("The members.", z.array(teamMemberSchema)), ...errors(401, 404) },
+    },
+  },
+  "/api/teams/{id}/members/{userId}": {
+    patch: {
+      operationId: "changeTeamMemberRole",
+      summary: "Owners and admins change a member's role; admins cannot change an owner or grant owner. The last owner cannot be demoted (409 last_owner).",
+      tags: ["Teams"],
+      security: signedIn,
+      requestParams: { path: memberParams },
+      requestBody: body(teamRoleBody),
+      responses: { "200": json("The member as changed.", teamMemberSchema), ...errors(400, 401, 403, 404, 409, 413, 415) },
+    },
+    delete: {
+      operationId: "removeTeamMember",
+      summary:
+        "Owners and admins remove a member (admins cannot remove an owner); any member may remove themselves (leave). The last owner cannot leave (409 last_owner). The person stops hosting the team's event types; booked meetings stay.",
+      tags: ["Teams"],
+      security: signedIn,
+      requestParams: { path: memberParams },
+      responses: { "204": noContent, ...errors(401, 403, 404, 409) },
+    },
+  },
+};

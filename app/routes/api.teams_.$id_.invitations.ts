@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { readJson, requireApiUser } from "~/api/api.server";
+import { apiRoute } from "~/api/api-route.server";
+import { teamRefusal } from "~/api/team-api.server";
+import { teamInviteBody } from "~/schemas/teams";
+import { inviteAndMail } from "~/services/teams.server";
+import { linkBase } from "~/utils/request.server";
+
+/** POST /api/teams/{id}/invitations: owners and admins invite by e-mail with a role (mailed link). */
+async function POST({ request, params }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const input = await readJson(request, teamInviteBody);
+  const result = await inviteAndMail(linkBase(request), user, params.id ?? "", input.email, input.role, new Date());
+  if (!result.ok) return teamRefusal(result.reason);
+  return Response.json({ id: result.id, email: result.email, role: result.role, status: "pending" }, { status: 201 });
+}
+
+export const { loader, action } = apiRoute({ POST });

@@ -1,0 +1,94 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ChevronRight, Clock, Repeat2, Users } from "lucide-react";
+import { HostAvatar as Avatar } from "~/components/host-avatar";
+import { TEAMS_MESSAGES as M } from "~/messages/teams";
+import { getPublicTeam } from "~/models/teams.server";
+import { slugProblem } from "~/schemas/teams";
+import { notFound } from "~/utils/responses";
+import { pageMeta } from "~/utils/page-meta";
+
+/**
+ * /team/{slug}: a named team's public page (decision 057): its name, its members and its active
+ * event types, each linking to its booking page (still under the owner's username). An unknown
+ * or malformed slug is the site's 404. Not in the full-page cache: membership changes at once.
+ */
+
+const KIND_TEXT: Record<string, string> = { collective: "Collective", "round-robin": "Round Robin", "one-to-one": "One-to-one", group: "Group" };
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const slug = (params.slug ?? "").toLowerCase();
+  const team = slugProblem(slug) === null ? await getPublicTeam(slug) : null;
+  if (!team) notFound(M.notFound);
+  return {
+    team: { name: team.name, slug: team.slug },
+    members: team.members.map((m) => ({ name: m.name, username: m.username ?? m.name })),
+    eventTypes: team.eventTypes.map((t) => ({
+      id: t.id,
+      title: t.title,
+      duration: t.duration,
+      kind: KIND_TEXT[t.kind] ?? t.kind,
+      href: `/${t.username}/${t.slug}`,
+      excerpt: t.description.length > 140 ? `${t.description.slice(0, 137).trimEnd()}…` : t.description,
+    })),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? pageMeta({
+        title: `${data.team.name} | Scheduler`,
+        description: `Book a meeting with ${data.team.name}: pick a meeting type and a time that suits you.`,
+        path: `/team/${data.team.slug}`,
+      })
+    : [{ title: "Page not found | Scheduler" }];
+
+export default function TeamPage() {
+  const { team, members, eventTypes } = useLoaderData<typeof loader>();
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-16">
+      <div className="flex flex-col items-center text-center">
+        <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-brand-800" aria-hidden>
+          <Users className="h-8 w-8" />
+        </span>
+        <h1 className="mt-4 break-words text-2xl font-bold text-neutral-900" data-testid="team-name">
+          {team.name}
+        </h1>
+        <p className="mt-1 text-neutral-600">Pick a meeting type to see open times.</p>
+        <ul className="mt-6 flex flex-wrap justify-center gap-4" aria-label="Members">
+          {members.map((m, i) => (
+            <li key={`${m.username}-${i}`} className="flex w-24 flex-col items-center gap-1" data-testid="team-member">
+              <Avatar name={m.name} username={m.username} />
+              <span className="w-full break-words text-center text-sm text-neutral-700">{m.name}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {eventTypes.length === 0 ? (
+        <p className="mt-10 rounded-xl border border-neutral-200 bg-white p-6 text-center text-neutral-700">This team has no bookable meetings right now.</p>
+      ) : (
+        <ul className="mt-10 divide-y divide-neutral-200 overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm">
+          {eventTypes.map((t) => (
+            <li key={t.id}>
+              <Link to={t.href} data-testid="team-event-type" className="flex items-center gap-4 px-5 py-4 hover:bg-neutral-50 focus-visible:bg-neutral-50">
+                <span className="min-w-0 flex-1">
+                  <span className="block break-words font-semibold text-neutral-900">{t.title}</span>
+                  <span className="mt-0.5 flex flex-wrap items-center gap-3 text-sm text-neutral-600">
+                    <span className="flex items-center gap-1">
+                      <Clock className="h-4 w-4" aria-hidden /> {t.duration} min
+                    </span>
+                    <span className="flex items-center gap-1">
+                      <Repeat2 className="h-4 w-4" aria-hidden /> {t.kind}
+                    </span>
+                  </span>
+                  {t.excerpt ? <span className="mt-1 block text-sm text-neutral-600">{t.excerpt}</span> : null}
+                </span>
+                <ChevronRight className="h-5 w-5 shrink-0 text-neutral-400" aria-hidden />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { backoffMs, startJobRunner, type JobRunner } from "./runner.server";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -111,10 +111,33 @@ describe("startJobRunner", () => {
   });
 
   it("stop returns after its grace period even when a job hangs", async () => {
-    runner = startJobRunner({ pollMs: 5, jobs: [{ name: "hang", run: () => new Promise<void>(() => {}) }] });
-    await sleep(20);
-    const t0 = Date.now();
-    await runner.stop(100);
-    expect(Date.now() - t0).toBeLessThan(1000);
+    // Fake timers: the grace period is counted on the runner's own clock, not measured.
+    vi.useFakeTimers();
+    try {
+      let started = 0;
+      runner = startJobRunner({
+        pollMs: 5,
+        jobs: [
+          {
+            name: "hang",
+            run: () => {
+              started += 1;
+              return new Promise<void>(() => {});
+            },
+          },
+        ],
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(started).toBe(1);
+      let stopped = false;
+      const stopping = runner.stop(100).then(() => void (stopped = true));
+      await vi.advanceTimersByTimeAsync(99);
+      expect(stopped).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(stopped).toBe(true);
+      await stopping;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

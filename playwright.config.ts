@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const BASE_URL = `http://localhost:${PORT}`;
 export const E2E_DATA_DIR = "tests/.tmp/e2e-data";
 /** The local fake Stripe API (tests/fakes/stripe-server.mjs); the browser's fake Stripe.js talks to it too. */
 export const FAKE_STRIPE_PORT = PORT + 1;
@@ -28,7 +29,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: BASE_URL,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -2,6 +2,21 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 const alias = { "~": path.resolve(__dirname, "app") };
+/**
+ * Integration files run this many at a time, each worker on its own database and servers
+ * (tests/integration/global-setup.ts). Two fit a 2-core machine; INTEGRATION_WORKERS=1 runs them in series.
+ */
+const integrationWorkers = Math.max(1, Number(process.env.INTEGRATION_WORKERS ?? 2) || 1);
+/**
+ * Files that run one at a time after the others, as all files did before: those that start servers
+ * on the embedded database (PGlite's cold start and migrations take a core for many seconds) and
+ * those that hold the app to a deadline while they cut or stop its database (db-faults: 503 within
+ * 5 s; migration-lock; reminders). Sharing the two cores with another file would eat into those
+ * budgets. They use no database of the global setup.
+ */
+const aloneFiles = ["migrate-step", "move-to-postgres", "no-overlap-db", "startup", "web-concurrency", "db-faults", "migration-lock", "reminders"].map(
+  (name) => `tests/integration/${name}.test.ts`,
+);
 
 export default defineConfig({
   resolve: { alias },
@@ -20,11 +35,24 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          exclude: aloneFiles,
           environment: "node",
           globalSetup: ["tests/integration/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: integrationWorkers,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration-alone",
+          include: aloneFiles,
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -1,17 +1,45 @@
 // `npm test`: installs what the suites need (Chromium, PostgreSQL) when missing, builds the
-// app, then runs the unit, integration and e2e suites. Nothing is skipped: a missing
+// app when the build is older than its sources, then runs the unit, integration and e2e suites
+// (docs/decisions/056). Nothing is skipped: a missing
 // prerequisite is a failure with a clear message.
-import { spawnSync } from "node:child_process";
+//   node scripts/test.mjs [unit|integration|e2e] [--checks]
+// --checks (.ci/run) also runs `npm run typecheck` and `npm run lint` beside the unit suite; a
+// failed check fails the run like a failed suite.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import readline from "node:readline";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const REPORTS = path.resolve("tests/.tmp/reports");
-const only = process.argv[2]; // optional: unit | integration | e2e
+const flags = process.argv.slice(2).filter((a) => a.startsWith("--"));
+const only = process.argv.slice(2).find((a) => !a.startsWith("--")); // optional: unit | integration | e2e
+const withChecks = flags.includes("--checks");
+for (const flag of flags) if (flag !== "--checks") fail(`unknown option ${flag} (--checks)`);
 
+/** While several jobs run at once, the name of the job a command runs for: its lines start with it. */
+const jobName = new AsyncLocalStorage();
+
+/** Runs a command to the end; its output goes through as it comes, prefixed when jobs run side by side. */
 function run(cmd, args, extraEnv = {}) {
-  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...extraEnv } });
-  return r.status ?? 1;
+  const env = { ...process.env, ...extraEnv };
+  const tag = jobName.getStore();
+  if (tag === undefined) return Promise.resolve(spawnSync(cmd, args, { stdio: "inherit", env }).status ?? 1);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], env });
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      readline.createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => out.write(`[${tag}] ${line}\n`));
+    }
+    child.on("error", (error) => {
+      console.error(`[${tag}] ${error.message}`);
+      resolve(1);
+    });
+    child.on("close", (code) => resolve(code ?? 1));
+  });
 }
 
 function fail(message) {
@@ -24,7 +52,8 @@ function ensureChromium() {
   if (process.getuid?.() !== 0) fail(`${CHROMIUM} is missing and installing it needs root: apt-get install -y chromium`);
   console.log("Installing Chromium (apt-get install -y chromium)...");
   if (
-    run("bash", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null"]) !== 0 ||
+    spawnSync("bash", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null"], { stdio: "inherit" })
+      .status !== 0 ||
     !fs.existsSync(CHROMIUM)
   ) {
     fail("could not install Chromium.");
@@ -33,24 +62,26 @@ function ensureChromium() {
 
 function ensurePostgres() {
   if (process.env.TEST_DATABASE_ADMIN_URL) return;
-  if (run("bash", ["scripts/ensure-postgres.sh"]) !== 0) fail("no PostgreSQL server for the integration tests.");
+  if (spawnSync("bash", ["scripts/ensure-postgres.sh"], { stdio: "inherit" }).status !== 0) fail("no PostgreSQL server for the integration tests.");
 }
 
 /** Debian's Radicale: the CalDAV server of the calendar tests (integration and e2e). */
 function ensureRadicale() {
-  if (run("bash", ["scripts/ensure-radicale.sh"]) !== 0) fail("no Radicale for the calendar tests (apt-get install -y radicale).");
+  if (spawnSync("bash", ["scripts/ensure-radicale.sh"], { stdio: "inherit" }).status !== 0)
+    fail("no Radicale for the calendar tests (apt-get install -y radicale).");
 }
 
 /** The scheduling code must not depend on the process's own zone: it runs again under these. */
 const OTHER_ZONES = ["America/Los_Angeles", "Asia/Kolkata", "Pacific/Kiritimati"];
 
 const suites = {
-  unit: () => {
-    let code = run("npx", ["vitest", "run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/unit.json`]);
+  unit: async () => {
+    let code = await run("npx", ["vitest", "run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/unit.json`]);
     for (const zone of OTHER_ZONES) {
-      console.log(`\n--- app/scheduling again with TZ=${zone} ---`);
+      const tag = jobName.getStore();
+      console.log(`${tag ? `[${tag}] ` : "\n"}--- app/scheduling again with TZ=${zone} ---`);
       const report = `${REPORTS}/unit-tz-${zone.replace("/", "-")}.json`;
-      const zoneCode = run(
+      const zoneCode = await run(
         "npx",
         ["vitest", "run", "--project", "unit", "app/scheduling", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
         { TZ: zone },
@@ -60,19 +91,65 @@ const suites = {
     return code;
   },
   integration: () => {
-    ensurePostgres();
-    ensureRadicale();
-    return run("npx", ["vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/integration.json`]);
+    return run("npx", [
+      "vitest",
+      "run",
+      "--project",
+      "integration",
+      "--project",
+      "integration-alone",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${REPORTS}/integration.json`,
+    ]);
   },
   e2e: () => {
-    ensureChromium();
-    ensureRadicale();
     return run("npx", ["playwright", "test", "--reporter=list,json"], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`,
       PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
     });
   },
 };
+
+/** The checks of --checks: their exit code is their result. */
+const checks = {
+  typecheck: () => run("npm", ["run", "--silent", "typecheck"]),
+  lint: () => run("npm", ["run", "--silent", "lint"]),
+};
+
+/** What the build is made from (remix.config.js: app/, which imports db/). */
+const BUILD_INPUTS = ["app", "db", "public", "remix.config.js", "tailwind.config.ts", "postcss.config.js", "tsconfig.json", "package-lock.json"];
+const BUILD_OUTPUTS = ["build", "public/build"];
+
+function newestMtime(entry, skip = new Set()) {
+  if (skip.has(entry) || !fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const name of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name), skip));
+  return newest;
+}
+
+/** The build's age: the oldest of its two outputs' newest files (0 when either is missing). */
+function builtAt() {
+  const times = BUILD_OUTPUTS.map((dir) => newestMtime(dir));
+  return times.every((t) => t > 0) ? Math.min(...times) : 0;
+}
+
+/**
+ * Builds unless build/ and public/build are newer than every input, so the `test:*` scripts after
+ * `npm test` (or after one another) do not build again, and never test a stale build.
+ */
+function buildIfStale() {
+  const built = builtAt();
+  const newestInput = Math.max(...BUILD_INPUTS.map((entry) => newestMtime(entry, new Set(BUILD_OUTPUTS))));
+  if (built > newestInput) {
+    console.log("The build is newer than its sources: not building again.");
+    return;
+  }
+  console.log("Building the app...");
+  if (spawnSync("npx", ["remix", "build"], { stdio: "inherit" }).status !== 0) fail("the build failed.");
+}
 
 function counts(name) {
   const file = `${REPORTS}/${name}.json`;
@@ -100,26 +177,55 @@ if (only && !suites[only]) fail(`unknown suite "${only}" (unit, integration or e
 fs.rmSync(REPORTS, { recursive: true, force: true });
 fs.mkdirSync(REPORTS, { recursive: true });
 
-console.log("Building the app...");
-if (run("npx", ["remix", "build"]) !== 0) fail("the build failed.");
-
 const names = only ? [only] : ["unit", "integration", "e2e"];
-const results = names.map((name) => {
-  console.log(`\n=== ${name} tests ===`);
-  const code = suites[name]();
-  return { name, code, counts: counts(name) };
-});
+// Prerequisites first, so their installers' output is not mixed with the suites'.
+if (names.includes("integration")) ensurePostgres();
+if (names.includes("integration") || names.includes("e2e")) ensureRadicale();
+if (names.includes("e2e")) ensureChromium();
+// The unit suite needs no build; the servers of the other two run it.
+if (names.some((name) => name !== "unit")) buildIfStale();
+
+/**
+ * The unit suite and the checks side by side: all three only compute, and on two cores they
+ * overlap well. The integration and e2e suites each after that, alone: their servers (PGlite's
+ * cold starts above all) need the cores within their tests' time budgets.
+ */
+const phases = [names.filter((name) => name === "unit").concat(withChecks ? Object.keys(checks) : []), ["integration"], ["e2e"]]
+  .map((phase) => phase.filter((name) => checks[name] || names.includes(name)))
+  .filter((phase) => phase.length > 0);
+
+const results = [];
+for (const phase of phases) {
+  const together = phase.length > 1;
+  if (together) console.log(`\n=== ${phase.join(", ")} (side by side; each line starts with its job's name) ===`);
+  const done = await Promise.all(
+    phase.map(async (name) => {
+      const started = Date.now();
+      if (!together) console.log(`\n=== ${name} ${checks[name] ? "" : "tests "}===`);
+      const job = suites[name] ?? checks[name];
+      const code = await jobName.run(together ? name : undefined, job);
+      const seconds = Math.round((Date.now() - started) / 1000);
+      if (together) console.log(`=== ${name} finished (${code === 0 ? "ok" : `exit ${code}`}) in ${seconds} s ===`);
+      return { name, code, seconds, check: Boolean(checks[name]), counts: checks[name] ? null : counts(name) };
+    }),
+  );
+  results.push(...done);
+}
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 console.log("\n=== summary ===");
-for (const r of results) {
+for (const r of results.filter((r) => r.check)) {
+  console.log(`${r.name.padEnd(12)} ${r.code === 0 ? "ok" : "FAILED"}  (${r.seconds} s)`);
+  failed += r.code === 0 ? 0 : 1;
+}
+for (const r of results.filter((r) => !r.check)) {
   const c = r.counts ?? { passed: 0, failed: 0, skipped: 0 };
   const ranNothing = c.passed + c.failed === 0;
   const ok = r.code === 0 && c.failed === 0 && !ranNothing && c.skipped === 0;
   console.log(
-    `${r.name.padEnd(12)} ${ok ? "ok" : "FAILED"}  ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped${ranNothing ? " (no test ran)" : ""}`,
+    `${r.name.padEnd(12)} ${ok ? "ok" : "FAILED"}  ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped${ranNothing ? " (no test ran)" : ""} (${r.seconds} s)`,
   );
   passed += c.passed;
   failed += c.failed + (ok || c.failed > 0 ? 0 : 1);

@@ -1,11 +1,21 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { backoffMs, startJobRunner, type JobRunner } from "./runner.server";
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// The runner's timers run on fake time (vi.useFakeTimers below), so what these tests count
+// depends on the runner's own clock, not on how busy the machine is.
+/** A pause inside a job: a timer of the (fake) clock. */
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Lets `ms` of fake time pass, running every timer due and the work it starts. */
+const elapse = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 let runner: JobRunner | undefined;
 afterEach(async () => {
-  await runner?.stop(100);
+  if (runner) {
+    const stopping = runner.stop(100);
+    if (vi.isFakeTimers()) await elapse(100);
+    await stopping;
+  }
   runner = undefined;
+  vi.useRealTimers();
 });
 
 describe("backoffMs", () => {
@@ -19,6 +29,10 @@ describe("backoffMs", () => {
 });
 
 describe("startJobRunner", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
   it("runs every job on each poll; a failing job is logged and retried later without stopping the others", async () => {
     const runs = { good: 0, bad: 0 };
     const logged: string[] = [];
@@ -37,7 +51,7 @@ describe("startJobRunner", () => {
         { name: "good", run: async () => void (runs.good += 1) },
       ],
     });
-    await sleep(300);
+    await elapse(300);
     expect(runs.good).toBeGreaterThan(10);
     // Backed off: 20, 40, 80, 80 ms ... far fewer tries than polls.
     expect(runs.bad).toBeGreaterThanOrEqual(2);
@@ -65,14 +79,14 @@ describe("startJobRunner", () => {
       log: (message) => logged.push(message),
       jobs: [job("a"), job("b")],
     });
-    await sleep(300);
+    await elapse(300);
     // One log line for the whole outage; the second job waits with the first instead of failing too.
     expect(logged).toEqual(["jobs: the database is unavailable; jobs paused until it is back:"]);
     expect(runs.b).toBe(0);
     // Retries keep coming (the cap is 40 ms, not the 10 minutes of a failing job).
     expect(runs.a).toBeGreaterThanOrEqual(5);
     databaseUp = true;
-    await sleep(150);
+    await elapse(150);
     expect(logged[1]).toMatch(/^jobs: the database is back after \d+ s; jobs resumed$/);
     expect(logged).toHaveLength(2);
     expect(runs.b).toBeGreaterThan(2);
@@ -82,7 +96,9 @@ describe("startJobRunner", () => {
     const seen: Date[] = [];
     const fixed = new Date("2026-12-10T15:00:00Z");
     runner = startJobRunner({ pollMs: 10, now: () => fixed, jobs: [{ name: "j", run: async (now) => void seen.push(now) }] });
-    await runner.idle();
+    const idle = runner.idle();
+    await elapse(0);
+    await idle;
     expect(seen[0]).toEqual(fixed);
   });
 
@@ -96,25 +112,48 @@ describe("startJobRunner", () => {
           name: "slow",
           run: async () => {
             started += 1;
-            await sleep(60);
+            await wait(60);
             finished += 1;
           },
         },
       ],
     });
-    await sleep(20);
+    await elapse(20);
     expect(started).toBe(1);
-    await runner.stop();
+    let stopped = false;
+    const stopping = runner.stop().then(() => void (stopped = true));
+    await elapse(39);
+    // The job in flight has 1 ms to go: stop still waits for it.
+    expect(stopped).toBe(false);
+    await elapse(1);
+    await stopping;
     expect(finished).toBe(1);
-    await sleep(40);
+    await elapse(40);
     expect(started).toBe(1);
   });
 
   it("stop returns after its grace period even when a job hangs", async () => {
-    runner = startJobRunner({ pollMs: 5, jobs: [{ name: "hang", run: () => new Promise<void>(() => {}) }] });
-    await sleep(20);
-    const t0 = Date.now();
-    await runner.stop(100);
-    expect(Date.now() - t0).toBeLessThan(1000);
+    let started = 0;
+    runner = startJobRunner({
+      pollMs: 5,
+      jobs: [
+        {
+          name: "hang",
+          run: () => {
+            started += 1;
+            return new Promise<void>(() => {});
+          },
+        },
+      ],
+    });
+    await elapse(0);
+    expect(started).toBe(1);
+    let stopped = false;
+    const stopping = runner.stop(100).then(() => void (stopped = true));
+    await elapse(99);
+    expect(stopped).toBe(false);
+    await elapse(1);
+    expect(stopped).toBe(true);
+    await stopping;
   });
 });

@@ -169,16 +169,15 @@ END:VEVENT`);
 });
 
 describe("a large feed", () => {
-  it("reads 6,000 events in well under a second (no quadratic scan)", () => {
+  // Its parse time is measured by bench/feed-parse.mjs (no test asserts wall-clock time).
+  it("reads all of 6,000 events and merges them into one interval per hour", () => {
     const body = Array.from(
       { length: 6000 },
       (_, i) =>
         `BEGIN:VEVENT\nUID:big-${i}\nDTSTAMP:20260101T000000Z\nDTSTART:20261201T${String(i % 24).padStart(2, "0")}0000Z\nDTEND:20261201T${String(i % 24).padStart(2, "0")}3000Z\nSUMMARY:${"x".repeat(200)}\nEND:VEVENT`,
     ).join("\n");
-    const started = performance.now();
     const busy = busyFromCalendars([wrap(body)], window);
     expect(busy).toHaveLength(6000);
     expect(mergeBusy(busy)).toHaveLength(24);
-    expect(performance.now() - started).toBeLessThan(1500);
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, signIn, waitForHydration, seriousViolations } from "./support";
+import { DEMO, waitForHydration, seriousViolations, signInAs } from "./support";
 
 /** Links in the page content that go nowhere ("#" or empty), which the pages must not have. */
 async function deadLinks(page: Page): Promise<string[]> {
@@ -81,7 +81,7 @@ test.describe("teams", () => {
   });
 
   test("a signed-in person is sent to the dashboard instead", async ({ page }) => {
-    await signIn(page, DEMO.host.email, DEMO.host.password);
+    await signInAs(page, DEMO.host.email, DEMO.host.password);
     await page.goto("/teams");
     await expect(page.getByRole("main").getByRole("link", { name: "Create your free account" })).toHaveCount(0);
     await page.getByRole("main").getByRole("link", { name: "Go to your dashboard" }).first().click();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, signIn, seriousViolations, STRONG_PASSWORD, submitSignUp, uniqueEmail } from "./support";
+import { DEMO, seriousViolations, STRONG_PASSWORD, uniqueEmail, signInAs, signUpAs } from "./support";
 
 test.describe("accessibility (axe)", () => {
   for (const path of ["/", "/signin", "/signup", "/no-such-page"]) {
@@ -18,7 +18,7 @@ test.describe("accessibility (axe)", () => {
   });
 
   test("/dashboard (signed in) has no serious or critical violations", async ({ page }) => {
-    await signIn(page, DEMO.host.email, DEMO.host.password);
+    await signInAs(page, DEMO.host.email, DEMO.host.password);
     // A fresh load, so the fading sign-in toast is not part of the scan.
     await page.goto("/dashboard");
     await expect(page.getByTestId("host-email")).toHaveText(DEMO.host.email);
@@ -28,10 +28,9 @@ test.describe("accessibility (axe)", () => {
   test("the open notification and account menus have no serious or critical violations", async ({ page }) => {
     // A fresh account: opening the bell marks notifications read, and the demo host's unread
     // count is what the sign-in journey checks.
-    await page.goto("/signup");
-    await submitSignUp(page, { name: "Axe Bell", email: uniqueEmail("axe-bell"), password: STRONG_PASSWORD });
-    await expect(page.getByTestId("avatar-menu")).toBeVisible();
+    await signUpAs(page, { name: "Axe Bell", email: uniqueEmail("axe-bell"), password: STRONG_PASSWORD });
     await page.goto("/");
+    await expect(page.getByTestId("avatar-menu")).toBeVisible();
     await page.getByTestId("notification-bell").click();
     await page.getByTestId("avatar-menu").click();
     await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();

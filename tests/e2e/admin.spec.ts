@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO, seriousViolations, signIn, signOut, STRONG_PASSWORD, submitSignUp, toast, uniqueEmail, waitForHydration } from "./support";
+import { DEMO, seriousViolations, signOut, STRONG_PASSWORD, toast, uniqueEmail, waitForHydration, signInAs, signUpAs } from "./support";
 
 /**
  * The admin dashboard, as the demo admin. Every test makes its own data (a fresh user, a
@@ -33,8 +33,8 @@ async function freshUser(browser: Browser, prefix: string, after?: (page: Page) 
   const page = await context.newPage();
   const email = uniqueEmail(prefix);
   const name = `Fresh ${prefix} ${Date.now().toString(36)}`;
-  await page.goto("/signup");
-  await submitSignUp(page, { name, email, password: STRONG_PASSWORD });
+  await signUpAs(page, { name, email, password: STRONG_PASSWORD });
+  await page.goto("/");
   await expect(page.getByTestId("avatar-menu")).toBeVisible();
   if (after) await after(page);
   await context.close();
@@ -48,7 +48,7 @@ function userRow(page: Page, email: string) {
 test.describe("admin dashboard", () => {
   test("an admin promotes a freshly signed-up user and demotes them again", async ({ page, browser }) => {
     const user = await freshUser(browser, "promote");
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto(`/dashboard/manageUser?q=${encodeURIComponent(user.email)}`);
     await waitForHydration(page);
     const row = userRow(page, user.email);
@@ -68,7 +68,7 @@ test.describe("admin dashboard", () => {
 
   test("an admin creates, updates and deletes a package, and /pricing follows", async ({ page }) => {
     const name = `E2E Plan ${Date.now().toString(36)}`;
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto("/dashboard/packages");
     await waitForHydration(page);
     await page.getByRole("link", { name: "Create Packages" }).click();
@@ -114,7 +114,7 @@ test.describe("admin dashboard", () => {
   });
 
   test("the professional removal asks first, and Cancel keeps the record", async ({ page }) => {
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto("/dashboard/professionalCollections");
     await waitForHydration(page);
     const row = page.locator(`[data-testid="professional-row"][data-email="${DEMO.pro.email}"]`);
@@ -143,7 +143,7 @@ test.describe("admin dashboard", () => {
       await hostPage.getByRole("button", { name: "Create event" }).click();
       await expect(hostPage).toHaveURL("/dashboard");
     });
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto("/dashboard/manageEvent");
     await waitForHydration(page);
     await page.getByLabel("Host name or e-mail").fill(host.email);
@@ -168,7 +168,7 @@ test.describe("admin dashboard", () => {
 
   test("on a phone every admin page fits the screen and passes axe", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
     for (const { path, heading } of ADMIN_PAGES) {
       await page.goto(path);
       await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
@@ -210,8 +210,8 @@ test.describe("admin dashboard without JavaScript", () => {
 });
 
 test("a signed-in user who is no admin gets 403 on the admin pages", async ({ page }) => {
-  await page.goto("/signup");
-  await submitSignUp(page, { name: "Not Admin", email: uniqueEmail("not-admin"), password: STRONG_PASSWORD });
+  await signUpAs(page, { name: "Not Admin", email: uniqueEmail("not-admin"), password: STRONG_PASSWORD });
+  await page.goto("/");
   await expect(page.getByTestId("avatar-menu")).toBeVisible();
   for (const path of ["/dashboard/manageUser", "/dashboard/packages", "/dashboard/manageEvent", "/dashboard/professionalCollections"]) {
     const res = await page.goto(path);

@@ -5,20 +5,20 @@ import {
   passwordInput,
   seriousViolations,
   STRONG_PASSWORD,
-  submitSignUp,
   TEXT,
   toast,
   uniqueEmail,
   waitForHydration,
   noSidewaysScroll,
+  signUpAs,
 } from "./support";
 
 const PAGE = "/dashboard/availability";
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];
 
 async function signUpFresh(page: Page, prefix: string): Promise<void> {
-  await submitSignUp(page, { name: "Avery Avail", email: uniqueEmail(prefix), password: STRONG_PASSWORD });
-  await expect(toast(page)).toContainText(TEXT.signUpSuccess);
+  await signUpAs(page, { name: "Avery Avail", email: uniqueEmail(prefix), password: STRONG_PASSWORD });
+  await page.goto("/");
 }
 
 const time = (page: Page, day: string, row: number, edge: "start" | "end") => page.getByLabel(`${day} interval ${row} ${edge}`, { exact: true });

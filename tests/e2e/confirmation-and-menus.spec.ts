@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { newBookingHost, seriousViolations, STRONG_PASSWORD, submitSignUp, toast, TEXT, openLaterDay, uniqueEmail, waitForHydration } from "./support";
+import { newBookingHost, seriousViolations, STRONG_PASSWORD, openLaterDay, uniqueEmail, waitForHydration, signUpAs } from "./support";
 
 /**
  * The guest's confirmation: weekday in the date, Google, Outlook.com and Office 365 links besides
@@ -49,9 +49,8 @@ test("the confirmation has the weekday and calendar links; cancelled, it says so
 
 test.describe("navbar menus", () => {
   test.beforeEach(async ({ page }) => {
-    await page.goto("/signup");
-    await submitSignUp(page, { name: "Menu Tester", email: uniqueEmail("menus"), password: STRONG_PASSWORD });
-    await expect(toast(page)).toContainText(TEXT.signUpSuccess);
+    await signUpAs(page, { name: "Menu Tester", email: uniqueEmail("menus"), password: STRONG_PASSWORD });
+    await page.goto("/");
     await waitForHydration(page);
   });
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, signIn, toast, waitForHydration, seriousViolations } from "./support";
+import { DEMO, toast, waitForHydration, seriousViolations, signInAs } from "./support";
 
 /**
  * The e2e server has no SMTP_URL: a message is stored, its e-mail kept in the outbox, and the
@@ -70,7 +70,7 @@ test.describe("/contact", () => {
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(toast(page)).toContainText(SENT);
 
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto("/dashboard");
     await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Contact Messages" }).click();
     await expect(page).toHaveURL("/dashboard/contactMessages");
@@ -89,7 +89,7 @@ test.describe("/contact", () => {
   });
 
   test("a signed-in user who is not an admin is refused the messages page", async ({ page }) => {
-    await signIn(page, DEMO.host.email, DEMO.host.password);
+    await signInAs(page, DEMO.host.email, DEMO.host.password);
     const response = await page.goto("/dashboard/contactMessages");
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("heading", { name: "You don't have access to this page" })).toBeVisible();
@@ -138,7 +138,7 @@ test.describe("contact accessibility (axe)", () => {
     await fillContact(page, { name: "Axe Visitor", email: "axe@example.com", subject: unique("Axe"), message: "Checking contrast." });
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(toast(page)).toContainText(SENT);
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
     // A fresh load, so the fading sign-in toast is not part of the scan.
     await page.goto("/dashboard/contactMessages");
     await expect(page.getByTestId("contact-message").first()).toBeVisible();

@@ -5,22 +5,20 @@ import {
   passwordInput,
   seriousViolations,
   STRONG_PASSWORD,
-  submitSignUp,
-  TEXT,
   toast,
   uniqueEmail,
   noSidewaysScroll,
   waitForHydration,
+  signUpAs,
 } from "./support";
 
 const PAGE = "/dashboard/eventTypes";
 
-/** A fresh host, signed up through the real form, with a username (booking links need one). */
+/** A fresh host (without JavaScript signed up through the form, else with its POST: signUpAs), with a username (booking links need one). */
 async function freshHost(page: Page, prefix: string, javaScript = true): Promise<string> {
   const email = uniqueEmail(prefix);
   if (javaScript) {
-    await submitSignUp(page, { name: "Evan Types", email, password: STRONG_PASSWORD });
-    await expect(toast(page)).toContainText(TEXT.signUpSuccess);
+    await signUpAs(page, { name: "Evan Types", email, password: STRONG_PASSWORD });
   } else {
     await page.goto("/signup");
     await page.getByLabel("Name", { exact: true }).fill("Evan NoScript");

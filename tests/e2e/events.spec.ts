@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, newBookingHost, seriousViolations, signIn, STRONG_PASSWORD, submitSignUp, toast, uniqueEmail, waitForHydration } from "./support";
+import { DEMO, newBookingHost, seriousViolations, STRONG_PASSWORD, toast, uniqueEmail, waitForHydration, signInAs, signUpAs } from "./support";
 
 const TEXT = {
   created: "Event created Successfully",
@@ -16,8 +16,8 @@ function dayFromNow(days: number): string {
 
 async function newHost(page: Page, prefix: string): Promise<string> {
   const email = uniqueEmail(prefix);
-  await page.goto("/signup");
-  await submitSignUp(page, { name: `Host ${prefix}`, email, password: STRONG_PASSWORD });
+  await signUpAs(page, { name: `Host ${prefix}`, email, password: STRONG_PASSWORD });
+  await page.goto("/");
   await expect(page.getByTestId("avatar-menu")).toBeVisible();
   return email;
 }
@@ -219,7 +219,7 @@ test.describe("host events", () => {
   });
 
   test("a professional has no cap", async ({ page }) => {
-    await signIn(page, DEMO.pro.email, DEMO.pro.password);
+    await signInAs(page, DEMO.pro.email, DEMO.pro.password);
     await page.goto("/dashboard");
     await expect(page.getByTestId("event-cap")).toHaveCount(0);
     for (const n of [1, 2, 3, 4]) await createOneToOne(page, { name: `Pro session ${n} ${Date.now()}`, date: dayFromNow(20 + n) });

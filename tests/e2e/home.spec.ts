@@ -3,7 +3,6 @@ import {
   DEMO,
   emailInput,
   passwordInput,
-  signIn,
   signInButton,
   STRONG_PASSWORD,
   submitSignIn,
@@ -13,6 +12,7 @@ import {
   uniqueEmail,
   waitForHydration,
   seriousViolations,
+  signInAs,
 } from "./support";
 
 const SECTION_HEADINGS = [
@@ -114,7 +114,7 @@ test.describe("home page", () => {
   });
 
   test("the host gives a review: the modal opens prefilled, submits, closes, and the review comes first", async ({ page }) => {
-    await signIn(page, DEMO.host.email, DEMO.host.password);
+    await signInAs(page, DEMO.host.email, DEMO.host.password);
     await page.goto("/");
     await waitForHydration(page);
     await giveReview(page).click();
@@ -154,7 +154,7 @@ test.describe("home page", () => {
   });
 
   test("a refused review keeps the modal open with the messages and what was typed", async ({ page }) => {
-    await signIn(page, DEMO.host.email, DEMO.host.password);
+    await signInAs(page, DEMO.host.email, DEMO.host.password);
     await page.goto("/?review=new");
     await waitForHydration(page);
     const dialog = reviewDialog(page);
@@ -172,7 +172,7 @@ test.describe("home page", () => {
   });
 
   test("the modal closes with Escape, the close control and Cancel, and focus returns to Give Review", async ({ page }) => {
-    await signIn(page, DEMO.host.email, DEMO.host.password);
+    await signInAs(page, DEMO.host.email, DEMO.host.password);
     await page.goto("/");
     await waitForHydration(page);
 
@@ -198,7 +198,7 @@ test.describe("home page", () => {
   });
 
   test("an admin sees no Give Review, and the form's URL opens no form", async ({ page }) => {
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Customer Review" })).toBeVisible();
     await expect(giveReview(page)).toHaveCount(0);
@@ -208,7 +208,7 @@ test.describe("home page", () => {
   });
 
   test("avatars show the picture, or the initials when the picture fails to load", async ({ page, baseURL }) => {
-    await signIn(page, DEMO.pro.email, DEMO.pro.password);
+    await signInAs(page, DEMO.pro.email, DEMO.pro.password);
 
     await page.goto("/?review=new");
     await waitForHydration(page);
@@ -277,7 +277,7 @@ test.describe("home page", () => {
     // A reviewer's picture that fails to load gives way to the initials without React too.
     const reviewer = await browser.newContext();
     const pro = await reviewer.newPage();
-    await signIn(pro, DEMO.pro.email, DEMO.pro.password);
+    await signInAs(pro, DEMO.pro.email, DEMO.pro.password);
     await pro.goto("/?review=new");
     await waitForHydration(pro);
     const text = uniqueText("Broken picture for visitors");
@@ -397,7 +397,7 @@ test.describe("home page", () => {
   });
 
   test("the open review modal, with error messages, has no serious or critical axe violations", async ({ page }) => {
-    await signIn(page, DEMO.host.email, DEMO.host.password);
+    await signInAs(page, DEMO.host.email, DEMO.host.password);
     await page.goto("/?review=new");
     await waitForHydration(page);
     await expect(reviewDialog(page)).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { seriousViolations, STRONG_PASSWORD, submitSignUp, toast, uniqueEmail, useFakeStripe, waitForHydration } from "./support";
+import { seriousViolations, STRONG_PASSWORD, toast, uniqueEmail, useFakeStripe, waitForHydration, signUpAs } from "./support";
 
 /**
  * Card payments in Chromium. Stripe is faked at the network boundary only: Stripe.js is served
@@ -16,8 +16,8 @@ function dayFromNow(days: number): string {
 
 async function newUser(page: Page, prefix: string) {
   const email = uniqueEmail(prefix);
-  await page.goto("/signup");
-  await submitSignUp(page, { name: `Payer ${prefix}`, email, password: STRONG_PASSWORD });
+  await signUpAs(page, { name: `Payer ${prefix}`, email, password: STRONG_PASSWORD });
+  await page.goto("/");
   await expect(page.getByTestId("avatar-menu")).toBeVisible();
   return email;
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, emailInput, passwordInput, signIn, signInButton, toast, waitForHydration, seriousViolations, useFakeStripe } from "./support";
+import { DEMO, emailInput, passwordInput, signIn, signInButton, toast, waitForHydration, seriousViolations, useFakeStripe, signInAs } from "./support";
 
 const ADMIN_CANT_PAY = "Admin can't make payment";
 const ACCESS_TYPE = "Connect to Google, Office 365, Outlook, and iCloud calendars";
@@ -79,7 +79,7 @@ test.describe("pricing", () => {
 
   test("a user sees the package summary beside the card form", async ({ page }) => {
     await useFakeStripe(page);
-    await signIn(page, DEMO.host.email, DEMO.host.password);
+    await signInAs(page, DEMO.host.email, DEMO.host.password);
     await page.goto("/pricing");
     await waitForHydration(page);
     await getStarted(page, "Enterprise").click();
@@ -103,7 +103,7 @@ test.describe("pricing", () => {
     await waitForHydration(page);
     await getStarted(page, "Basic").click();
     await expect(page).toHaveURL("/signup");
-    await signIn(page, DEMO.host.email, DEMO.host.password);
+    await signInAs(page, DEMO.host.email, DEMO.host.password);
     await page.goto("/pricing");
     await waitForHydration(page);
     await getStarted(page, "Basic").click();
@@ -112,7 +112,7 @@ test.describe("pricing", () => {
   });
 
   test("an admin's Get started shows the error toast and stays on /pricing", async ({ page }) => {
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await signInAs(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto("/pricing");
     await waitForHydration(page);
     await getStarted(page, "Standard").click();
@@ -141,7 +141,7 @@ test.describe("pricing", () => {
 
   test("/payment/{id} has no serious or critical axe violations", async ({ page }) => {
     await useFakeStripe(page);
-    await signIn(page, DEMO.host.email, DEMO.host.password);
+    await signInAs(page, DEMO.host.email, DEMO.host.password);
     await page.goto("/pricing");
     const standard = await paymentPath(page, "Standard");
     // The free plan's card no longer links to a payment page; both paid ones do.

@@ -8,11 +8,11 @@ import {
   signInButton,
   signOut,
   STRONG_PASSWORD,
-  submitSignUp,
   TEXT,
   toast,
   uniqueEmail,
   waitForHydration,
+  signUpAs,
 } from "./support";
 
 const PROFILE = "/dashboard/profile";
@@ -20,8 +20,7 @@ const PROFILE = "/dashboard/profile";
 /** A fresh account (the demo ones are shared by other tests), signed in, on its profile page. */
 async function signUpAndOpenProfile(page: Page, name = "Paula Profile") {
   const email = uniqueEmail("profile");
-  await submitSignUp(page, { name, email, password: STRONG_PASSWORD });
-  await expect(toast(page)).toContainText(TEXT.signUpSuccess);
+  await signUpAs(page, { name, email, password: STRONG_PASSWORD });
   await page.goto(PROFILE);
   await waitForHydration(page);
   return email;
@@ -37,8 +36,7 @@ test.describe("profile", () => {
 
   test("opens from the drawer; name and time zone change; the browser's zone is one click away", async ({ page }) => {
     const email = uniqueEmail("profile-drawer");
-    await submitSignUp(page, { name: "Dana Drawer", email, password: STRONG_PASSWORD });
-    await expect(toast(page)).toContainText(TEXT.signUpSuccess);
+    await signUpAs(page, { name: "Dana Drawer", email, password: STRONG_PASSWORD });
     await page.goto("/dashboard");
     await dashboardDrawerLinks(page).filter({ hasText: "Profile" }).click();
 

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { noSidewaysScroll, seriousViolations, STRONG_PASSWORD, submitSignUp, TEXT, toast, uniqueEmail } from "./support";
+import { noSidewaysScroll, seriousViolations, STRONG_PASSWORD, toast, uniqueEmail, signUpAs } from "./support";
 
 /**
  * The host's Scheduled Events page and group seats (decision 021): a host in New York sees a
@@ -30,9 +30,7 @@ async function newHost(browser: Browser, prefix: string): Promise<Host> {
   const context = await browser.newContext({ timezoneId: "America/New_York" });
   const page = await context.newPage();
   const email = uniqueEmail(prefix);
-  await page.goto("/signup");
-  await submitSignUp(page, { name: "Hana Host", email, password: STRONG_PASSWORD });
-  await expect(toast(page)).toContainText(TEXT.signUpSuccess);
+  await signUpAs(page, { name: "Hana Host", email, password: STRONG_PASSWORD });
   const api = context.request;
   const username = `se${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const tokenRes = await api.post("/api/token", { data: { email, password: STRONG_PASSWORD } });

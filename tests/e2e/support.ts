@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type BrowserContext, type FrameLocator, type Locator, type Page } from "@playwright/test";
-import { FAKE_STRIPE_PORT } from "../../playwright.config";
+import { BASE_URL, FAKE_STRIPE_PORT } from "../../playwright.config";
+import { TIME_ZONE_COOKIE } from "../../app/utils/time-zone-hint";
 
 /** The demo accounts seeded by SEED_DEMO=1 (see db/seed.ts). */
 export const DEMO = {
@@ -104,6 +105,42 @@ export async function submitSignUp(page: Page, fields: { name: string; email: st
   await passwordInput(page).fill(fields.password);
   await page.getByLabel("Confirm Password", { exact: true }).fill(fields.confirmPassword ?? fields.password);
   await page.getByRole("button", { name: "Sign up", exact: true }).click();
+}
+
+/**
+ * The browser's zone as the client hint of its first page would report it (app/utils/time-zone-hint.ts),
+ * so a user signed up over HTTP gets the zone a sign-up in this browser gives.
+ */
+async function sendZoneHint(page: Page): Promise<void> {
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await page.context().addCookies([{ name: TIME_ZONE_COOKIE, value: encodeURIComponent(zone), url: BASE_URL }]);
+}
+
+/**
+ * Posts a sign-in or sign-up form over HTTP with the page's own cookies (page.request shares them),
+ * so the session cookie the app answers with signs the browser in. Redirects are followed, so the
+ * landing page takes its success toast as a browser's would. The page itself does not move.
+ */
+async function postAuthForm(page: Page, path: "/signup" | "/signin", form: Record<string, string>): Promise<void> {
+  await sendZoneHint(page);
+  const res = await page.request.post(path, { form, headers: { origin: new URL(BASE_URL).origin } });
+  expect(res.ok(), `${path} answered ${res.status()}`).toBe(true);
+  expect(new URL(res.url()).pathname, `${path} did not redirect`).not.toBe(path);
+  const cookies = await page.context().cookies(BASE_URL);
+  expect(cookies.some((c) => c.name === "__session")).toBe(true);
+}
+
+/**
+ * Signs a new user up without the form (the sign-up and sign-in specs test the forms): the same
+ * POST the form makes, so the app creates the user and the session exactly as for a visitor.
+ */
+export async function signUpAs(page: Page, fields: { name: string; email: string; password: string }): Promise<void> {
+  await postAuthForm(page, "/signup", { name: fields.name, email: fields.email, password: fields.password, confirmPassword: fields.password, redirectTo: "" });
+}
+
+/** Signs an existing user in without the form (see signUpAs); then go to the page under test. */
+export async function signInAs(page: Page, email: string, password: string): Promise<void> {
+  await postAuthForm(page, "/signin", { email, password, redirectTo: "" });
 }
 
 /** Opens the account menu in the navbar and presses "Sign Out". */
@@ -217,9 +254,7 @@ export async function newBookingHost(browser: Browser, prefix: string): Promise<
   const context = await browser.newContext({ timezoneId: "America/New_York", javaScriptEnabled: true });
   const page = await context.newPage();
   const email = uniqueEmail(prefix);
-  await page.goto("/signup");
-  await submitSignUp(page, { name: "Nora York", email, password: STRONG_PASSWORD });
-  await expect(toast(page)).toContainText(TEXT.signUpSuccess);
+  await signUpAs(page, { name: "Nora York", email, password: STRONG_PASSWORD });
   const username = `bk${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   await page.goto("/dashboard/profile");
   await waitForHydration(page);

@@ -23,12 +23,12 @@
  * theirs): 88 cases in 13 tests.
  */
 import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeStripe } from "../fakes/stripe-server.mjs";
 import { freePort, startServer, type RunningServer } from "../support/server";
 import { uniqueEmail } from "../support/http";
 import { apiClient, errorOf, type Account } from "./api-client";
-import { servers, sql } from "./context";
+import { databaseUrl, servers, sql } from "./context";
 import { SESSION_SECRET } from "./global-setup";
 
 const db = sql();
@@ -46,7 +46,7 @@ let standardId: string;
 beforeAll(async () => {
   fake = await startFakeStripe();
   server = await startServer({
-    DATABASE_URL: inject("databaseUrl"),
+    DATABASE_URL: databaseUrl(),
     SESSION_SECRET,
     RATE_LIMIT_FACTOR: "1",
     TRUST_PROXY: "loopback",
@@ -357,7 +357,7 @@ describe("POST /create-payment-intent", () => {
     expect((await errorOf(record)).code).toBe("payments_unavailable");
 
     const down = await startServer({
-      DATABASE_URL: inject("databaseUrl"),
+      DATABASE_URL: databaseUrl(),
       SESSION_SECRET,
       RATE_LIMIT_FACTOR: "1",
       TRUST_PROXY: "loopback",

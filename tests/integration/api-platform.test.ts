@@ -8,10 +8,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { uniqueEmail } from "../support/http";
 import { ROOT, startServer, type RunningServer } from "../support/server";
-import { client, servers, signUp, sql } from "./context";
+import { client, databaseUrl, servers, signUp, sql } from "./context";
 import { CORS_ORIGIN, SESSION_SECRET } from "./global-setup";
 
 const db = sql();
@@ -188,7 +187,7 @@ describe("the per-caller rate limit", () => {
   let limited: RunningServer;
   beforeAll(async () => {
     limited = await startServer({
-      DATABASE_URL: inject("databaseUrl"),
+      DATABASE_URL: databaseUrl(),
       SESSION_SECRET,
       TRUST_PROXY: "loopback",
       API_RATE_LIMIT_PER_MINUTE: String(LIMIT),

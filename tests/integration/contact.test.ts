@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, uniqueEmail } from "../support/http";
 import { freePort, startServer, type RunningServer } from "../support/server";
 import { startFakeSmtp, type FakeSmtp } from "../support/smtp";
 import { SESSION_SECRET } from "./global-setup";
-import { client, signUp, sql } from "./context";
+import { client, databaseUrl, signUp, sql } from "./context";
 
 const db = sql();
 const SALES = "sales@example.test";
@@ -17,7 +17,7 @@ let broken: RunningServer;
 
 beforeAll(async () => {
   smtp = await startFakeSmtp();
-  const common = { DATABASE_URL: inject("databaseUrl"), SESSION_SECRET, RATE_LIMIT_FACTOR: "1", CONTACT_TO: SALES };
+  const common = { DATABASE_URL: databaseUrl(), SESSION_SECRET, RATE_LIMIT_FACTOR: "1", CONTACT_TO: SALES };
   [mailing, broken] = await Promise.all([
     startServer({ ...common, SMTP_URL: smtp.url, MAIL_FROM: `Scheduler <${SENDER}>` }),
     startServer({ ...common, SMTP_URL: `smtp://127.0.0.1:${await freePort()}` }),

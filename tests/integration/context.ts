@@ -4,20 +4,40 @@ import { HttpClient } from "../support/http";
 
 let ipCounter = 0;
 
+/**
+ * This file's database, servers and fake Google: those of its vitest worker
+ * (tests/integration/global-setup.ts starts one set per worker; VITEST_POOL_ID is 1..maxWorkers).
+ */
+function workerSet() {
+  const sets = inject("workerSets");
+  const id = Number(process.env.VITEST_POOL_ID ?? "1");
+  const set = sets[id - 1];
+  if (!set) throw new Error(`no database for vitest worker ${id} (global setup started ${sets.length})`);
+  return set;
+}
+
+export function databaseUrl(): string {
+  return workerSet().databaseUrl;
+}
+
+export function fakeGoogleUrl(): string {
+  return workerSet().fakeGoogleUrl;
+}
+
 /** A client on one of the two app servers, with its own client address (via X-Forwarded-For). */
 export function client(server = 0): HttpClient {
   ipCounter += 1;
   const ip = `10.${process.pid % 250}.${Math.floor(ipCounter / 250) % 250}.${ipCounter % 250}`;
-  return new HttpClient(inject("serverUrls")[server], { "x-forwarded-for": ip });
+  return new HttpClient(servers()[server], { "x-forwarded-for": ip });
 }
 
 export function servers(): string[] {
-  return inject("serverUrls");
+  return workerSet().serverUrls;
 }
 
 /** Direct SQL on the test database, to check what the app stored. */
 export function sql() {
-  const s = postgres(inject("databaseUrl"), { max: 2, onnotice: () => {} });
+  const s = postgres(databaseUrl(), { max: 2, onnotice: () => {} });
   afterAll(() => s.end());
   return s;
 }
@@ -30,7 +50,7 @@ afterAll(() => blankDb?.end());
  * "30 Minute Meeting" event type), so a test of another feature starts from a blank account.
  */
 export async function blankAccount(email: string): Promise<void> {
-  blankDb ??= postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
+  blankDb ??= postgres(databaseUrl(), { max: 1, onnotice: () => {} });
   const db = blankDb;
   await db.begin(async (tx) => {
     const [user] = await tx`update users set username = null where email = ${email.trim().toLowerCase()} returning id`;

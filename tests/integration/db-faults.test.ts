@@ -268,12 +268,21 @@ describe("the database not up yet at start-up", () => {
       await proxy.cut("refuse");
       const url = new URL(db.url);
       url.host = `127.0.0.1:${proxy.port}`;
-      const starting = startServer(serverEnv(url.toString()), 30_000);
+      let output = () => "";
+      const starting = startServer(serverEnv(url.toString()), 30_000, (o) => (output = o));
       const started = performance.now();
-      await new Promise((r) => setTimeout(r, 2_500));
+      // The database comes back only once the server has found it down and said so: a fixed
+      // pause raced a server that, on a busy machine, reached its first connect after it.
+      let settled = false;
+      starting.then(
+        () => (settled = true),
+        () => (settled = true),
+      );
+      while (!settled && !output().includes("Waiting for the database")) await new Promise((r) => setTimeout(r, 100));
+      const backAt = performance.now() - started;
       await proxy.restore();
       server = await starting;
-      console.log(`[db-faults] start-up: healthy ${Math.round(performance.now() - started)} ms after start, the database back at 2500 ms`);
+      console.log(`[db-faults] start-up: healthy ${Math.round(performance.now() - started)} ms after start, the database back at ${Math.round(backAt)} ms`);
       expect(server.output()).toContain("Waiting for the database");
       expect((await call(server.url, "home", "/")).status).toBe(200);
     } finally {

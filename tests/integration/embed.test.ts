@@ -6,11 +6,11 @@
  */
 import crypto from "node:crypto";
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../support/server";
 import { visibleText } from "../support/http";
 import { apiClient, type Account } from "./api-client";
-import { servers } from "./context";
+import { databaseUrl, servers } from "./context";
 import { SESSION_SECRET } from "./global-setup";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.97", namePrefix: "Embed" });
@@ -313,7 +313,7 @@ describe("the Embed section of the event type page", () => {
     const APP_URL = "https://book.example.com";
     let server: RunningServer;
     beforeAll(async () => {
-      server = await startServer({ DATABASE_URL: inject("databaseUrl"), SESSION_SECRET, APP_URL, TRUST_PROXY: "loopback" });
+      server = await startServer({ DATABASE_URL: databaseUrl(), SESSION_SECRET, APP_URL, TRUST_PROXY: "loopback" });
     });
     afterAll(async () => {
       await server?.stop();

@@ -4,9 +4,8 @@ import { freePort, startServer, type RunningServer } from "../support/server";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    databaseUrl: string;
-    serverUrls: string[];
-    fakeGoogleUrl: string;
+    /** One entry per vitest worker (tests/integration/context.ts picks a file's own). */
+    workerSets: { databaseUrl: string; serverUrls: string[]; fakeGoogleUrl: string }[];
   }
 }
 
@@ -17,10 +16,30 @@ export const CORS_ORIGIN = "https://partner.example.test";
 export const CALENDAR_KEY = Buffer.alloc(32, 7).toString("base64");
 
 /**
- * One fresh PostgreSQL database and two app servers on it, started at the same moment:
- * they race to migrate and seed, which the migration lock must make safe.
+ * Per vitest worker, one fresh PostgreSQL database and two app servers on it, started at the
+ * same moment: they race to migrate and seed, which the migration lock must make safe. Files run
+ * in parallel, one per worker at a time, and a file only sees its worker's database, so a test
+ * that counts rows or lists every user sees only what the files of its own worker made.
  */
 export default async function setup(project: TestProject) {
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const sets = await Promise.allSettled(Array.from({ length: workers }, () => startSet()));
+  const started = sets.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const failed = sets.find((s) => s.status === "rejected");
+  if (failed) {
+    await Promise.all(started.map((s) => s.stop()));
+    throw failed.reason;
+  }
+  project.provide(
+    "workerSets",
+    started.map((s) => s.provided),
+  );
+  return async () => {
+    await Promise.all(started.map((s) => s.stop()));
+  };
+}
+
+async function startSet() {
   const db = await createTestDatabase();
   // Where tests/integration/google-calendar.test.ts runs its fake Google: every server's job
   // runner may write a booking into a Google calendar, so every server must reach the same fake.
@@ -44,20 +63,20 @@ export default async function setup(project: TestProject) {
       GOOGLE_OAUTH_BASE: fakeGoogleUrl,
       GOOGLE_API_BASE: fakeGoogleUrl,
     };
-    servers = await Promise.all([startServer(env), startServer(env)]);
+    const results = await Promise.allSettled([startServer(env), startServer(env)]);
+    servers = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+    const failed = results.find((r) => r.status === "rejected");
+    if (failed) throw failed.reason;
   } catch (error) {
     await Promise.all(servers.map((s) => s.stop()));
     await db.drop();
     throw error;
   }
-  project.provide("databaseUrl", db.url);
-  project.provide("fakeGoogleUrl", fakeGoogleUrl);
-  project.provide(
-    "serverUrls",
-    servers.map((s) => s.url),
-  );
-  return async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    await db.drop();
+  return {
+    provided: { databaseUrl: db.url, serverUrls: servers.map((s) => s.url), fakeGoogleUrl },
+    async stop() {
+      await Promise.all(servers.map((s) => s.stop()));
+      await db.drop();
+    },
   };
 }

@@ -10,12 +10,11 @@
  */
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { HttpClient, uniqueEmail } from "../support/http";
 import { startServer, type RunningServer } from "../support/server";
 import { at, dateIn } from "./api-client";
 import { CALENDAR_KEY, SESSION_SECRET } from "./global-setup";
-import { signUp, sql } from "./context";
+import { databaseUrl, fakeGoogleUrl, signUp, sql } from "./context";
 
 const db = sql();
 const DAY = 7;
@@ -104,10 +103,10 @@ beforeAll(async () => {
     json(res, 404, { error: { code: 404 } });
   });
   // On the port the suite's servers were told (global-setup.ts): their runners write bookings here too.
-  fakeBase = inject("fakeGoogleUrl");
+  fakeBase = fakeGoogleUrl();
   await new Promise<void>((r) => fake.listen(Number(new URL(fakeBase).port), "127.0.0.1", r));
   server = await startServer({
-    DATABASE_URL: inject("databaseUrl"),
+    DATABASE_URL: databaseUrl(),
     SESSION_SECRET,
     RATE_LIMIT_FACTOR: "100",
     GOOGLE_CLIENT_ID: "cal-client",

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { HttpClient, uniqueEmail } from "../support/http";
 import { startServer, type RunningServer } from "../support/server";
 import { SESSION_SECRET } from "./global-setup";
-import { signUp, sql } from "./context";
+import { databaseUrl, signUp, sql } from "./context";
 
 const db = sql();
 let server: RunningServer;
@@ -11,7 +10,7 @@ let server: RunningServer;
 beforeAll(async () => {
   // Google is faked at the network boundary (tests/mocks, MSW inside the server process).
   server = await startServer({
-    DATABASE_URL: inject("databaseUrl"),
+    DATABASE_URL: databaseUrl(),
     SESSION_SECRET,
     MOCKS: "true",
     GOOGLE_CLIENT_ID: "fake-client-id",

@@ -1,9 +1,9 @@
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeStripe } from "../fakes/stripe-server.mjs";
 import { HttpClient, uniqueEmail } from "../support/http";
 import { freePort, startServer, type RunningServer } from "../support/server";
-import { sql } from "./context";
+import { databaseUrl, sql } from "./context";
 import { SESSION_SECRET } from "./global-setup";
 
 /**
@@ -22,7 +22,7 @@ let packages: Record<"Basic" | "Standard" | "Enterprise", string>;
 beforeAll(async () => {
   fake = await startFakeStripe();
   server = await startServer({
-    DATABASE_URL: inject("databaseUrl"),
+    DATABASE_URL: databaseUrl(),
     SESSION_SECRET,
     RATE_LIMIT_FACTOR: "100",
     STRIPE_API_BASE: fake.url,
@@ -317,7 +317,7 @@ describe("the Stripe webhook", () => {
 describe("when Stripe cannot be reached", () => {
   it("the payment page says so instead of failing", async () => {
     const down = await startServer({
-      DATABASE_URL: inject("databaseUrl"),
+      DATABASE_URL: databaseUrl(),
       SESSION_SECRET,
       RATE_LIMIT_FACTOR: "100",
       STRIPE_API_BASE: `http://127.0.0.1:${await freePort()}`,

@@ -16,10 +16,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { allDayEventType, apiClient, at, errorOf, ok, type Account } from "./api-client";
 import { eventually } from "../support/mail-wait";
 import { startServer, type RunningServer } from "../support/server";
+import { databaseUrl } from "./context";
 import { SESSION_SECRET } from "./global-setup";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.97", namePrefix: "Hook" });
@@ -442,7 +442,7 @@ describe("the subscription API", () => {
 describe("private addresses in production", () => {
   let strict: RunningServer;
   beforeAll(async () => {
-    strict = await startServer({ DATABASE_URL: inject("databaseUrl"), SESSION_SECRET, JOBS: "off", TRUST_PROXY: "loopback" });
+    strict = await startServer({ DATABASE_URL: databaseUrl(), SESSION_SECRET, JOBS: "off", TRUST_PROXY: "loopback" });
   }, 60_000);
   afterAll(() => strict?.stop());
 

@@ -50,9 +50,13 @@ async function spawnServer(env: Record<string, string>) {
   return { port, child, output };
 }
 
-/** Starts the production server and waits until /healthz answers 200. */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
+/**
+ * Starts the production server and waits until /healthz answers 200. `onSpawn` gets its output
+ * so far at any moment before then (a test that acts on what the server says while it starts).
+ */
+export async function startServer(env: Record<string, string>, timeoutMs = 60_000, onSpawn?: (output: () => string) => void): Promise<RunningServer> {
   const { port, child, output } = await spawnServer(env);
+  onSpawn?.(() => output.text);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;

@@ -101,6 +101,17 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-unused-vars": ["error", { caughtErrors: "none" }] },
   },
   {
+    // Type-aware checks: a promise nobody awaits loses its error (an unhandled rejection ends the
+    // process); type-only imports say so, so the bundler never keeps a module for a type.
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
+    },
+  },
+  {
     // Import rules: the cycle rule and the layers, resolved through tsconfig paths (~/) and relative paths alike.
     files: ["app/**/*.{ts,tsx}", "db/**/*.ts"],
     plugins: { "import-x": importX },

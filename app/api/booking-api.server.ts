@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { type z } from "zod";
 import { MESSAGES } from "~/messages";
 import { type BookingActor, type ChangeResult } from "~/models/booking.server";
 import { linksFor } from "~/services/booking-mail.server";

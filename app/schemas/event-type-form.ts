@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_TYPE_KINDS, LOCATION_TYPES } from "./scheduling-api";
+import { EVENT_TYPE_KINDS, type LOCATION_TYPES } from "./scheduling-api";
 
 /**
  * The Event Types page's form (decision 016): the page validates with the JSON API's own

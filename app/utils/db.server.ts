@@ -129,7 +129,7 @@ function startProbing() {
         outage.unreachableSince = Date.now();
         console.error(`Database unreachable (${describe(error)}): answering 503 until it answers again`);
       }
-      setTimeout(probe, PROBE_EVERY_MS).unref();
+      setTimeout(() => void probe(), PROBE_EVERY_MS).unref();
     }
   };
   void probe();

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { HttpClient, uniqueEmail, visibleText } from "../support/http";
+import { type HttpClient, uniqueEmail, visibleText } from "../support/http";
 import { client, signUp, sql } from "./context";
 import { bookingMailsSettled } from "../support/mail-wait";
 

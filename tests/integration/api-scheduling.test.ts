@@ -15,7 +15,7 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { type Json, ok } from "./api-client";
-import { HttpClient, uniqueEmail } from "../support/http";
+import { type HttpClient, uniqueEmail } from "../support/http";
 import { client, servers, signUp, sql } from "./context";
 
 const db = sql();

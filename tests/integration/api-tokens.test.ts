@@ -5,7 +5,7 @@
  */
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { HttpClient, uniqueEmail, visibleText } from "../support/http";
+import { type HttpClient, uniqueEmail, visibleText } from "../support/http";
 import { client, servers, signUp, sql } from "./context";
 
 const db = sql();

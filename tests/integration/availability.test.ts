@@ -4,7 +4,7 @@
  * JSON API's schema; what it stores is what GET /api/schedules answers.
  */
 import { describe, expect, it } from "vitest";
-import { HttpClient, uniqueEmail, visibleText } from "../support/http";
+import { type HttpClient, uniqueEmail, visibleText } from "../support/http";
 import { client, servers, signUp, sql } from "./context";
 
 const db = sql();

@@ -43,65 +43,77 @@ function json(res: http.ServerResponse, status: number, body: unknown) {
 }
 
 beforeAll(async () => {
-  fake = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const text = Buffer.concat(chunks).toString("utf8");
-    const url = new URL(req.url ?? "/", "http://fake");
-    google.calls.push(`${req.method} ${url.pathname}`);
-    if (url.pathname === "/token") {
-      const form = new URLSearchParams(text);
-      // Every app server's runner may refresh (the suite's two know no client id): only the code exchange checks the client.
-      if (form.get("grant_type") === "authorization_code" && form.get("code") === "good-code") {
-        if (form.get("client_id") !== "cal-client" || form.get("client_secret") !== "cal-secret") return json(res, 401, { error: "invalid_client" });
-        return json(res, 200, { access_token: "at-first", refresh_token: "rt-secret-refresh", expires_in: 3600 });
-      }
-      if (form.get("grant_type") === "refresh_token" && form.get("refresh_token") === "rt-secret-refresh") {
-        return json(res, 200, { access_token: "at-refreshed", expires_in: 3600 });
-      }
-      return json(res, 400, { error: "invalid_grant" });
-    }
-    const auth = req.headers.authorization ?? "";
-    if (!["Bearer at-first", "Bearer at-refreshed"].includes(auth)) return json(res, 401, { error: { code: 401 } });
-    if (url.pathname === "/oauth2/v3/userinfo") return json(res, 200, { email: "host@gmail.example" });
-    if (url.pathname === "/calendar/v3/users/me/calendarList") {
-      return json(res, 200, {
-        items: [
-          { id: "host@gmail.example", summary: "Host", accessRole: "owner", primary: true },
-          { id: "holidays", summary: "Holidays", accessRole: "reader" },
-        ],
-      });
-    }
-    if (url.pathname === "/calendar/v3/freeBusy" && req.method === "POST") {
-      const body = JSON.parse(text) as { items: Array<{ id: string }> };
-      const mine = [...google.events.values()].map((e) => ({ start: e.start, end: e.end }));
-      return json(res, 200, { calendars: Object.fromEntries(body.items.map((i) => [i.id, { busy: i.id === "holidays" ? [] : [...google.busy, ...mine] }])) });
-    }
-    const m = /^\/calendar\/v3\/calendars\/([^/]+)\/events(?:\/([^/]+))?$/.exec(url.pathname);
-    if (m) {
-      const calendar = decodeURIComponent(m[1]);
-      const id = m[2];
-      const body = text
-        ? (JSON.parse(text) as { id?: string; start: { dateTime: string }; end: { dateTime: string }; summary: string; iCalUID: string })
-        : null;
-      if (req.method === "PUT" && id) {
-        if (!google.events.has(id)) return json(res, 404, { error: { code: 404 } });
-        google.events.set(id, { id, calendar, start: body!.start.dateTime, end: body!.end.dateTime, summary: body!.summary, iCalUID: body!.iCalUID });
-        return json(res, 200, { id });
-      }
-      if (req.method === "POST" && !id && body?.id) {
-        if (google.events.has(body.id)) return json(res, 409, { error: { code: 409 } });
-        google.events.set(body.id, { id: body.id, calendar, start: body.start.dateTime, end: body.end.dateTime, summary: body.summary, iCalUID: body.iCalUID });
-        return json(res, 200, { id: body.id });
-      }
-      if (req.method === "DELETE" && id) {
-        if (!google.events.delete(id)) return json(res, 410, { error: { code: 410 } });
-        res.writeHead(204).end();
-        return;
-      }
-    }
-    json(res, 404, { error: { code: 404 } });
-  });
+  fake = http.createServer(
+    (req, res) =>
+      void (async () => {
+        const chunks: Buffer[] = [];
+        for await (const c of req) chunks.push(c as Buffer);
+        const text = Buffer.concat(chunks).toString("utf8");
+        const url = new URL(req.url ?? "/", "http://fake");
+        google.calls.push(`${req.method} ${url.pathname}`);
+        if (url.pathname === "/token") {
+          const form = new URLSearchParams(text);
+          // Every app server's runner may refresh (the suite's two know no client id): only the code exchange checks the client.
+          if (form.get("grant_type") === "authorization_code" && form.get("code") === "good-code") {
+            if (form.get("client_id") !== "cal-client" || form.get("client_secret") !== "cal-secret") return json(res, 401, { error: "invalid_client" });
+            return json(res, 200, { access_token: "at-first", refresh_token: "rt-secret-refresh", expires_in: 3600 });
+          }
+          if (form.get("grant_type") === "refresh_token" && form.get("refresh_token") === "rt-secret-refresh") {
+            return json(res, 200, { access_token: "at-refreshed", expires_in: 3600 });
+          }
+          return json(res, 400, { error: "invalid_grant" });
+        }
+        const auth = req.headers.authorization ?? "";
+        if (!["Bearer at-first", "Bearer at-refreshed"].includes(auth)) return json(res, 401, { error: { code: 401 } });
+        if (url.pathname === "/oauth2/v3/userinfo") return json(res, 200, { email: "host@gmail.example" });
+        if (url.pathname === "/calendar/v3/users/me/calendarList") {
+          return json(res, 200, {
+            items: [
+              { id: "host@gmail.example", summary: "Host", accessRole: "owner", primary: true },
+              { id: "holidays", summary: "Holidays", accessRole: "reader" },
+            ],
+          });
+        }
+        if (url.pathname === "/calendar/v3/freeBusy" && req.method === "POST") {
+          const body = JSON.parse(text) as { items: Array<{ id: string }> };
+          const mine = [...google.events.values()].map((e) => ({ start: e.start, end: e.end }));
+          return json(res, 200, {
+            calendars: Object.fromEntries(body.items.map((i) => [i.id, { busy: i.id === "holidays" ? [] : [...google.busy, ...mine] }])),
+          });
+        }
+        const m = /^\/calendar\/v3\/calendars\/([^/]+)\/events(?:\/([^/]+))?$/.exec(url.pathname);
+        if (m) {
+          const calendar = decodeURIComponent(m[1]);
+          const id = m[2];
+          const body = text
+            ? (JSON.parse(text) as { id?: string; start: { dateTime: string }; end: { dateTime: string }; summary: string; iCalUID: string })
+            : null;
+          if (req.method === "PUT" && id) {
+            if (!google.events.has(id)) return json(res, 404, { error: { code: 404 } });
+            google.events.set(id, { id, calendar, start: body!.start.dateTime, end: body!.end.dateTime, summary: body!.summary, iCalUID: body!.iCalUID });
+            return json(res, 200, { id });
+          }
+          if (req.method === "POST" && !id && body?.id) {
+            if (google.events.has(body.id)) return json(res, 409, { error: { code: 409 } });
+            google.events.set(body.id, {
+              id: body.id,
+              calendar,
+              start: body.start.dateTime,
+              end: body.end.dateTime,
+              summary: body.summary,
+              iCalUID: body.iCalUID,
+            });
+            return json(res, 200, { id: body.id });
+          }
+          if (req.method === "DELETE" && id) {
+            if (!google.events.delete(id)) return json(res, 410, { error: { code: 410 } });
+            res.writeHead(204).end();
+            return;
+          }
+        }
+        json(res, 404, { error: { code: 404 } });
+      })(),
+  );
   // On the port the suite's servers were told (global-setup.ts): their runners write bookings here too.
   fakeBase = fakeGoogleUrl();
   await new Promise<void>((r) => fake.listen(Number(new URL(fakeBase).port), "127.0.0.1", r));

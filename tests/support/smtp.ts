@@ -90,18 +90,22 @@ export async function startFakeSmtp(port = 0, options: { delayMs?: number } = {}
       fake.inFlight += 1;
       fake.maxInFlight = Math.max(fake.maxInFlight, fake.inFlight);
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", async () => {
-        if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
-        fake.inFlight -= 1;
-        const raw = Buffer.concat(chunks).toString("utf8");
-        messages.push({
-          envelopeFrom: address(session.envelope.mailFrom),
-          envelopeTo: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-          ...parseMail(raw),
-        });
-        callback();
-      });
+      stream.on(
+        "end",
+        () =>
+          void (async () => {
+            if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
+            fake.inFlight -= 1;
+            const raw = Buffer.concat(chunks).toString("utf8");
+            messages.push({
+              envelopeFrom: address(session.envelope.mailFrom),
+              envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+              raw,
+              ...parseMail(raw),
+            });
+            callback();
+          })(),
+      );
     },
   });
   await new Promise<void>((resolve, reject) => {

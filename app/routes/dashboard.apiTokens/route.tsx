@@ -16,7 +16,7 @@ import { errorToast, redirectWithSuccess, successToast } from "~/utils/toast.ser
 import { dateTimeFormatters } from "~/scheduling/time-zone";
 import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingFormData } from "~/utils/pending";
-import { PAGE, Formatters, when, tokenName, present, CreateForm, NewToken, TokenTable, RevokeForm, codeClass, linkClass } from "./token-list";
+import { PAGE, type Formatters, when, tokenName, present, CreateForm, NewToken, TokenTable, RevokeForm, codeClass, linkClass } from "./token-list";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "API Tokens | Scheduler" }];

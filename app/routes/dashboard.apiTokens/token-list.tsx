@@ -9,7 +9,7 @@ import { ErrorList, Field, inputClass } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { type ApiTokenSummary } from "~/models/api-token.server";
 import { API_TOKEN_LABEL_MAX, CreateApiTokenSchema } from "~/schemas/api-token-form";
-import { dateTimeFormatters } from "~/scheduling/time-zone";
+import { type dateTimeFormatters } from "~/scheduling/time-zone";
 import { useIsPending } from "~/utils/pending";
 import type { action } from "./route";
 

@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, type useLoaderData } from "@remix-run/react";
 import { ArrowLeft, CalendarOff, Copy, Globe, Plus, Star, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { ErrorList, inputClass } from "~/components/forms";

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, type useLoaderData } from "@remix-run/react";
 import { Globe, LogOut } from "lucide-react";
 import type { ReactNode } from "react";
 import { ControlField, ErrorList, Field, inputClass } from "~/components/forms";

@@ -46,7 +46,11 @@ const layerZones = FOLDERS.flatMap((folder) => {
     message: "The app shell (root.tsx, entry.*) is above every layer.",
   });
   if (!DB_RUNTIME.includes(folder) && !DB_TYPES.includes(folder))
-    zones.push({ target: `./app/${folder}`, from: "./db", message: `app/${folder} does not read the database layer (db/): go through app/models.` });
+    zones.push({
+      target: `./app/${folder}`,
+      from: "./db",
+      message: `app/${folder} does not read the database layer (db/): go through app/models.`,
+    });
   return zones;
 });
 
@@ -108,7 +112,10 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
-      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
+      "@typescript-eslint/consistent-type-imports": [
+        "error",
+        { fixStyle: "inline-type-imports", disallowTypeAnnotations: false },
+      ],
     },
   },
   {
@@ -129,7 +136,11 @@ export default tseslint.config(
         {
           zones: [
             ...layerZones,
-            { target: "./db", from: "./app", message: "db/ imports nothing from app/: the app passes what the seed needs (db/seed.ts DemoSeedTools)." },
+            {
+              target: "./db",
+              from: "./app",
+              message: "db/ imports nothing from app/: the app passes what the seed needs (db/seed.ts DemoSeedTools).",
+            },
           ],
         },
       ],
@@ -146,7 +157,8 @@ export default tseslint.config(
             {
               regex: "^(\\.\\./)+db(/|$)",
               allowTypeImports: true,
-              message: "Only models and utils read the database layer at run time; here only `import type` of row types (docs/decisions/033).",
+              message:
+                "Only models and utils read the database layer at run time; here only `import type` of row types (docs/decisions/033).",
             },
           ],
         },
@@ -165,7 +177,9 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          patterns: [{ regex: "\\.server$", message: "Components run in the browser: no *.server module (docs/decisions/033)." }],
+          patterns: [
+            { regex: "\\.server$", message: "Components run in the browser: no *.server module (docs/decisions/033)." },
+          ],
           paths: [LUCIDE_BARREL],
         },
       ],

@@ -48,7 +48,9 @@ function webConcurrency() {
 }
 
 function runPrimary(count) {
-  const heapGiven = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].some((a) => a.includes("--max-old-space-size"));
+  const heapGiven = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].some((a) =>
+    a.includes("--max-old-space-size"),
+  );
   if (!heapGiven) cluster.setupPrimary({ execArgv: [...process.execArgv, ...DEFAULT_HEAP_FLAGS] });
   const alive = new Set();
   const listening = new Set();
@@ -167,7 +169,8 @@ const BUILD_PATH = path.resolve("build/index.js");
 // `npm run dev` (remix dev --manual) rebuilds into build/ and waits for this server to load the
 // new build: a new URL each time, since Node keeps a module it has imported.
 const developing = process.env.NODE_ENV === "development";
-const importBuild = async () => import(`${pathToFileURL(BUILD_PATH).href}${developing ? `?t=${fs.statSync(BUILD_PATH).mtimeMs}` : ""}`);
+const importBuild = async () =>
+  import(`${pathToFileURL(BUILD_PATH).href}${developing ? `?t=${fs.statSync(BUILD_PATH).mtimeMs}` : ""}`);
 let build = await importBuild();
 
 let info;
@@ -236,11 +239,21 @@ app.use(
       useDefaults: false,
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`, ...(chatOrigin ? [chatOrigin] : []), ...stripeScripts],
+        "script-src": [
+          "'self'",
+          (_req, res) => `'nonce-${res.locals.cspNonce}'`,
+          ...(chatOrigin ? [chatOrigin] : []),
+          ...stripeScripts,
+        ],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "https:"],
         "font-src": ["'self'", "data:"],
-        "connect-src": ["'self'", ...(chatOrigin ? [chatOrigin] : []), ...stripeConnect, ...(info.production ? [] : ["ws:"])],
+        "connect-src": [
+          "'self'",
+          ...(chatOrigin ? [chatOrigin] : []),
+          ...stripeConnect,
+          ...(info.production ? [] : ["ws:"]),
+        ],
         "frame-src": ["'self'", ...(chatOrigin ? [chatOrigin] : []), ...stripeFrames],
         "form-action": ["'self'", "https://accounts.google.com"],
         "base-uri": ["'self'"],
@@ -258,12 +271,21 @@ app.use(
 
 // CORS: pages of the origins in CORS_ORIGINS may call the JSON paths with a bearer token.
 // Never with cookies (no Access-Control-Allow-Credentials), so the session stays same-site.
-const apiPathPatterns = info.apiPaths.map((p) => new RegExp(`^${p.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`));
+const apiPathPatterns = info.apiPaths.map(
+  (p) => new RegExp(`^${p.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`),
+);
 const corsForApi = cors({
   origin: info.corsOrigins,
   methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
   allowedHeaders: ["Authorization", "Content-Type", "Idempotency-Key"],
-  exposedHeaders: ["Idempotent-Replayed", "Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Total-Count"],
+  exposedHeaders: [
+    "Idempotent-Replayed",
+    "Retry-After",
+    "X-RateLimit-Limit",
+    "X-RateLimit-Remaining",
+    "X-RateLimit-Reset",
+    "X-Total-Count",
+  ],
   maxAge: 600,
 });
 app.use((req, res, next) => {
@@ -389,7 +411,8 @@ app.use((req, res, next) => {
   } catch {
     return refuse(req, res, 400, "bad_request", "The address has a malformed percent escape (%).");
   }
-  if (PATH_CONTROL.test(path)) return refuse(req, res, 400, "bad_request", "The address may not contain control characters.");
+  if (PATH_CONTROL.test(path))
+    return refuse(req, res, 400, "bad_request", "The address may not contain control characters.");
   const question = req.originalUrl.indexOf("?");
   if (question >= 0) {
     let query;
@@ -398,7 +421,8 @@ app.use((req, res, next) => {
     } catch {
       query = "";
     }
-    if (QUERY_CONTROL.test(query)) return refuse(req, res, 400, "bad_request", "The query string may not contain control characters.");
+    if (QUERY_CONTROL.test(query))
+      return refuse(req, res, 400, "bad_request", "The query string may not contain control characters.");
   }
   if (path.startsWith("/api/") && isJsonPath(req.path) && !isApiPath(req.path)) {
     return refuse(req, res, 404, "not_found", "There is no such JSON path; see /api/openapi.json.");
@@ -481,13 +505,16 @@ const configurePageCache = () =>
 configurePageCache();
 if (cluster.isWorker) {
   process.on("message", (message) => {
-    if (typeof message?.type === "string" && message.type.startsWith("page-cache:")) build.entry.module.pageCacheMessage(message);
+    if (typeof message?.type === "string" && message.type.startsWith("page-cache:"))
+      build.entry.module.pageCacheMessage(message);
   });
 }
 const server = http.createServer((req, res) => build.entry.module.answerFromPageCache(req, res, () => app(req, res)));
 server.listen(info.port, () => {
   const url = info.appUrl ?? `http://localhost:${info.port}`;
-  console.log(`Scheduler listening on ${url} (database: ${info.databaseKind === "pglite" ? "embedded" : "PostgreSQL"})`);
+  console.log(
+    `Scheduler listening on ${url} (database: ${info.databaseKind === "pglite" ? "embedded" : "PostgreSQL"})`,
+  );
   if (info.demoAccounts.length > 0) {
     console.log("Demo accounts:");
     for (const a of info.demoAccounts) console.log(`  ${a.role.padEnd(12)} ${a.email.padEnd(22)} ${a.password}`);

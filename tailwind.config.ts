@@ -28,7 +28,10 @@ export default {
         // Entry: text rises into place (no opacity change, so contrast holds at every frame);
         // decorative pictures also fade in.
         rise: { from: { transform: "translateY(2rem)" }, to: { transform: "translateY(0)" } },
-        "fade-up": { from: { opacity: "0", transform: "translateY(2rem)" }, to: { opacity: "1", transform: "translateY(0)" } },
+        "fade-up": {
+          from: { opacity: "0", transform: "translateY(2rem)" },
+          to: { opacity: "1", transform: "translateY(0)" },
+        },
       },
       animation: {
         "toast-life": "toast-life 5000ms ease-in-out forwards",

@@ -14,9 +14,16 @@ const integrationWorkers = Math.max(1, Number(process.env.INTEGRATION_WORKERS ??
  * 5 s; migration-lock; reminders). Sharing the two cores with another file would eat into those
  * budgets. They use no database of the global setup.
  */
-const aloneFiles = ["migrate-step", "move-to-postgres", "no-overlap-db", "startup", "web-concurrency", "db-faults", "migration-lock", "reminders"].map(
-  (name) => `tests/integration/${name}.test.ts`,
-);
+const aloneFiles = [
+  "migrate-step",
+  "move-to-postgres",
+  "no-overlap-db",
+  "startup",
+  "web-concurrency",
+  "db-faults",
+  "migration-lock",
+  "reminders",
+].map((name) => `tests/integration/${name}.test.ts`);
 
 export default defineConfig({
   resolve: { alias },

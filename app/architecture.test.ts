@@ -20,7 +20,8 @@ function diagramLayers(markdown: string): Record<string, string[]> {
   return layers;
 }
 
-const sorted = (layers: Record<string, string[]>) => Object.fromEntries(Object.entries(layers).map(([folder, targets]) => [folder, [...targets].sort()]));
+const sorted = (layers: Record<string, string[]>) =>
+  Object.fromEntries(Object.entries(layers).map(([folder, targets]) => [folder, [...targets].sort()]));
 
 describe("docs/architecture.md", () => {
   it("draws exactly the layers the lint rule enforces (LAYERS in eslint.config.js)", () => {

@@ -22,7 +22,8 @@ const handleRequest: HandleDocumentRequestFunction = (
   loadContext: AppLoadContext,
 ) => {
   if (loadContext.databaseFault?.unavailable) return databaseUnavailablePage(request);
-  if (responseStatusCode === 200 && !responseHeaders.has("Set-Cookie") && pageCacheAllowed(request, remixContext)) responseHeaders.set(PAGE_CACHE_MARK, "1");
+  if (responseStatusCode === 200 && !responseHeaders.has("Set-Cookie") && pageCacheAllowed(request, remixContext))
+    responseHeaders.set(PAGE_CACHE_MARK, "1");
   const nonce = loadContext.cspNonce ?? "";
   // The whole document at once (written and compressed in one go, docs/decisions/032), unless
   // a loader deferred data (a promise in its data): then browsers get the shell as soon as it
@@ -43,7 +44,12 @@ const handleRequest: HandleDocumentRequestFunction = (
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
           pipe(body);
         },
         onShellError(error: unknown) {
@@ -62,7 +68,8 @@ export default handleRequest;
 
 function hasDeferredData(remixContext: EntryContext): boolean {
   return Object.values(remixContext.staticHandlerContext.loaderData ?? {}).some(
-    (data) => data !== null && typeof data === "object" && Object.values(data).some((value) => value instanceof Promise),
+    (data) =>
+      data !== null && typeof data === "object" && Object.values(data).some((value) => value instanceof Promise),
   );
 }
 
@@ -73,7 +80,8 @@ function hasDeferredData(remixContext: EntryContext): boolean {
 function pageCacheAllowed(request: Request, remixContext: EntryContext): boolean {
   const leaf = remixContext.staticHandlerContext.matches.at(-1);
   if (!leaf) return false;
-  const handle = remixContext.routeModules[leaf.route.id]?.handle as { pageCache?: boolean | ((url: URL) => boolean) } | undefined;
+  const handle = remixContext.routeModules[leaf.route.id]?.handle as
+    { pageCache?: boolean | ((url: URL) => boolean) } | undefined;
   const allowed = handle?.pageCache;
   return typeof allowed === "function" ? allowed(new URL(request.url)) : allowed === true;
 }
@@ -102,7 +110,8 @@ const UNAVAILABLE_MESSAGE = `The service is briefly unavailable. Try again in a 
  * Remix's 500: documents get a short page that says to try again (JSON clients the JSON error
  * shape), and a client-side navigation's data keeps Remix's answer, so the error boundary shows.
  */
-const unavailableHeaders = () => new Headers({ "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
+const unavailableHeaders = () =>
+  new Headers({ "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
 
 function databaseUnavailablePage(request: Request): Response {
   const headers = unavailableHeaders();
@@ -112,7 +121,11 @@ function databaseUnavailablePage(request: Request): Response {
     /^application\/json/i.test(request.headers.get("content-type") ?? "") ||
     /^Bearer\s/i.test(request.headers.get("authorization") ?? "") ||
     (accept.includes("application/json") && !accept.includes("text/html"));
-  if (wantsJson) return Response.json({ error: { code: "database_unavailable", message: UNAVAILABLE_MESSAGE } }, { status: 503, headers });
+  if (wantsJson)
+    return Response.json(
+      { error: { code: "database_unavailable", message: UNAVAILABLE_MESSAGE } },
+      { status: 503, headers },
+    );
   headers.set("Content-Type", "text/html; charset=utf-8");
   return new Response(UNAVAILABLE_PAGE, { status: 503, headers });
 }

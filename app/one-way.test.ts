@@ -31,20 +31,30 @@ describe("one way", () => {
 
   it("gives every folder of app/ a place in the lint rule's layers (eslint.config.js), so none escapes it", () => {
     const config = readFileSync("eslint.config.js", "utf8");
-    const layers = config.slice(config.indexOf("const LAYERS = {"), config.indexOf("};", config.indexOf("const LAYERS = {")));
+    const layers = config.slice(
+      config.indexOf("const LAYERS = {"),
+      config.indexOf("};", config.indexOf("const LAYERS = {")),
+    );
     const folders = readdirSync("app").filter((name) => statSync(join("app", name)).isDirectory());
     expect(folders.length).toBeGreaterThan(10);
     expect(folders.filter((folder) => !new RegExp(`^\\s+${folder}: \\[`, "m").test(layers))).toEqual([]);
   });
 
   it("keeps the JSON API's plumbing (app/api) out of the HTML routes (.tsx): what both need lives in services, schemas or messages (decision 055)", () => {
-    const html = files.filter(({ path }) => path.startsWith(join("app", "routes")) && path.endsWith(".tsx") && !path.startsWith(join("app", "routes", "api.")));
+    const html = files.filter(
+      ({ path }) =>
+        path.startsWith(join("app", "routes")) &&
+        path.endsWith(".tsx") &&
+        !path.startsWith(join("app", "routes", "api.")),
+    );
     expect(html.length).toBeGreaterThan(20);
     expect(html.filter(({ text }) => /from "~\/api\//.test(text)).map(({ path }) => path)).toEqual([]);
   });
 
   it("reads useNavigation for pending forms only in app/utils/pending.ts", () => {
-    const direct = files.filter(({ path, text }) => !path.endsWith("pending.ts") && /\buseNavigation\(/.test(text)).map(({ path }) => path);
+    const direct = files
+      .filter(({ path, text }) => !path.endsWith("pending.ts") && /\buseNavigation\(/.test(text))
+      .map(({ path }) => path);
     expect(direct).toEqual([]);
   });
 });

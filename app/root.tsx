@@ -1,6 +1,16 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  LiveReload,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { lazy, type ComponentProps, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { CHROME_ATTRIBUTE, loadedSiteChrome, loadSiteChrome } from "./components/site-chrome-loader";
@@ -48,7 +58,10 @@ const SITE_STYLES_ID = "site-styles";
 let browserStyles: string | undefined; // read from the page once, not on every render of the layout
 
 function SiteStyles() {
-  const css = typeof document === "undefined" ? stylesheetText(tailwindHref) : (browserStyles ??= document.getElementById(SITE_STYLES_ID)?.textContent ?? "");
+  const css =
+    typeof document === "undefined"
+      ? stylesheetText(tailwindHref)
+      : (browserStyles ??= document.getElementById(SITE_STYLES_ID)?.textContent ?? "");
   return <style id={SITE_STYLES_ID} dangerouslySetInnerHTML={{ __html: css }} />;
 }
 
@@ -139,7 +152,10 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Embedded: storage that may be blocked, the height and Escape for the parent page (docs/decisions/019). */}
         {embed ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EMBED_FRAME_SCRIPT }} /> : null}
       </head>
-      <body className={embed ? "flex flex-col" : "flex min-h-full flex-col"} {...{ [CHROME_ATTRIBUTE]: embed ? "none" : chrome }}>
+      <body
+        className={embed ? "flex flex-col" : "flex min-h-full flex-col"}
+        {...{ [CHROME_ATTRIBUTE]: embed ? "none" : chrome }}
+      >
         <a
           href="#main"
           className="sr-only left-4 top-4 z-50 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed"
@@ -147,7 +163,9 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <NavigationProgress />
-        {embed || chrome === "booking" ? null : <SiteNavbar user={root?.user ?? null} notifications={root?.notifications ?? []} />}
+        {embed || chrome === "booking" ? null : (
+          <SiteNavbar user={root?.user ?? null} notifications={root?.notifications ?? []} />
+        )}
         <main id="main" className="flex-1">
           {children}
         </main>

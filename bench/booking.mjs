@@ -56,7 +56,12 @@ function figures(result, label) {
   if (result.non2xx) problems.push(`${result.non2xx} non-2xx answers`);
   if (!(result.requests.total > 0)) problems.push("0 requests per second");
   if (problems.length) throw new Error(`${label}: ${problems.join("; ")}`);
-  return { requests: result.requests.total, rps: perSecond(result), p50ms: result.latency.p50, p99ms: result.latency.p99 };
+  return {
+    requests: result.requests.total,
+    rps: perSecond(result),
+    p50ms: result.latency.p50,
+    p99ms: result.latency.p99,
+  };
 }
 
 async function main() {
@@ -76,7 +81,10 @@ async function main() {
   await new Promise((resolve) => smtp.listen(smtpPort, HOST, resolve));
   const app = await startBenchApp(
     "booking",
-    { SMTP_URL: `smtp://${HOST}:${smtpPort}`, ...(process.env.BENCH_APP_ENV ? JSON.parse(process.env.BENCH_APP_ENV) : {}) },
+    {
+      SMTP_URL: `smtp://${HOST}:${smtpPort}`,
+      ...(process.env.BENCH_APP_ENV ? JSON.parse(process.env.BENCH_APP_ENV) : {}),
+    },
     { log },
   );
   const { base, db } = app;
@@ -87,7 +95,14 @@ async function main() {
     log(`making ${HOSTS} hosts`);
     const many = [];
     for (let i = 0; i < HOSTS; i++)
-      many.push(await benchHost(base, db, { name: `bh${i}`, ip: `10.77.${Math.floor(i / 250)}.${i % 250}`, duration: 15, bookingWindowDays: 730 }));
+      many.push(
+        await benchHost(base, db, {
+          name: `bh${i}`,
+          ip: `10.77.${Math.floor(i / 250)}.${i % 250}`,
+          duration: 15,
+          bookingWindowDays: 730,
+        }),
+      );
 
     // Distinct free slots: every 15 minutes from tomorrow 00:00 UTC, host after host.
     const first = new Date();
@@ -98,7 +113,13 @@ async function main() {
       const request = () => {
         const k = next++;
         const start = new Date(first.getTime() + Math.floor(k / eventTypeIds.length) * 15 * 60_000).toISOString();
-        return { eventTypeId: eventTypeIds[k % eventTypeIds.length], start, name: "Guest", email: `guest${k}@example.test`, timeZone: "Europe/Berlin" };
+        return {
+          eventTypeId: eventTypeIds[k % eventTypeIds.length],
+          start,
+          name: "Guest",
+          email: `guest${k}@example.test`,
+          timeZone: "Europe/Berlin",
+        };
       };
       return [
         {
@@ -134,13 +155,25 @@ async function main() {
     log(`pgbench of the booking's critical section over ${HOSTS} hosts, ${CONNECTIONS} clients, ${DURATION} s each`);
     const pgbench = findPgbench();
     await preparePgbench(db, many);
-    const critical = runPgbench(pgbench, app.url.toString(), tempDir("pgbench"), { hostCount: HOSTS, clients: CONNECTIONS, seconds: DURATION });
+    const critical = runPgbench(pgbench, app.url.toString(), tempDir("pgbench"), {
+      hostCount: HOSTS,
+      clients: CONNECTIONS,
+      seconds: DURATION,
+    });
 
     // The floor: the same requests to a bare node:http server doing only that one round trip.
-    const floorWorkers = Number(JSON.parse(process.env.BENCH_APP_ENV ?? "{}").WEB_CONCURRENCY ?? os.availableParallelism());
+    const floorWorkers = Number(
+      JSON.parse(process.env.BENCH_APP_ENV ?? "{}").WEB_CONCURRENCY ?? os.availableParallelism(),
+    );
     const floorPort = await freePort();
     const floorServer = spawnReporting(["bench/lib/booking-floor-server.mjs"], {
-      env: { PATH: process.env.PATH ?? "", DATABASE_URL: app.url.toString(), PORT: String(floorPort), WORKERS: String(floorWorkers), POOL: "10" },
+      env: {
+        PATH: process.env.PATH ?? "",
+        DATABASE_URL: app.url.toString(),
+        PORT: String(floorPort),
+        WORKERS: String(floorWorkers),
+        POOL: "10",
+      },
     });
     let floor;
     try {
@@ -164,14 +197,20 @@ async function main() {
       floor.workers = floorWorkers;
       await sleep(500);
       const [after] = await db`select count(*)::int as n from events`;
-      if (after.n - before.n < floor.requests) throw new Error(`floor server: ${floor.requests} answered, ${after.n - before.n} stored`);
+      if (after.n - before.n < floor.requests)
+        throw new Error(`floor server: ${floor.requests} answered, ${after.n - before.n} stored`);
     } finally {
       await stopChild(floorServer.child, "floor server", log);
     }
 
     log(`GET /benchhost/bench for ${DURATION} s`);
     const page = figures(
-      await measured(autocannon, { url: `${base}/benchhost/bench`, connections: CONNECTIONS, duration: DURATION, timeout: 20 }),
+      await measured(autocannon, {
+        url: `${base}/benchhost/bench`,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        timeout: 20,
+      }),
       "GET /{username}/{slug}",
     );
     const slots = figures(

@@ -17,7 +17,20 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { HOST, benchHost, ensureAppBuild, freePort, json, load, numberFromEnv, ratio, sleep, startBenchApp, stopChild, tempDir } from "./lib/harness.mjs";
+import {
+  HOST,
+  benchHost,
+  ensureAppBuild,
+  freePort,
+  json,
+  load,
+  numberFromEnv,
+  ratio,
+  sleep,
+  startBenchApp,
+  stopChild,
+  tempDir,
+} from "./lib/harness.mjs";
 
 const RADICALE = process.env.RADICALE_BIN ?? "/usr/bin/radicale";
 const PASSWORD = "bench-app-password";
@@ -29,7 +42,8 @@ const stamp = (d) =>
     .toISOString()
     .replace(/[-:]/g, "")
     .replace(/\.\d{3}/, "");
-const vcalendar = (events) => `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//bench//EN\r\n${events.join("")}END:VCALENDAR\r\n`;
+const vcalendar = (events) =>
+  `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//bench//EN\r\n${events.join("")}END:VCALENDAR\r\n`;
 const vevent = (uid, start, minutes, extra = "") =>
   `BEGIN:VEVENT\r\nUID:${uid}\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:${stamp(start)}\r\nDTEND:${stamp(new Date(start.getTime() + minutes * 60_000))}\r\nSUMMARY:${uid}\r\n${extra}END:VEVENT\r\n`;
 
@@ -60,12 +74,20 @@ async function startRadicale() {
     async makeCalendar(name) {
       const target = `${url}/bench/${name}/`;
       const body = `<?xml version="1.0" encoding="utf-8"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop><D:displayname>${name}</D:displayname></D:prop></D:set></C:mkcalendar>`;
-      const res = await fetch(target, { method: "MKCALENDAR", headers: { ...auth, "content-type": "application/xml" }, body });
+      const res = await fetch(target, {
+        method: "MKCALENDAR",
+        headers: { ...auth, "content-type": "application/xml" },
+        body,
+      });
       if (res.status !== 201) throw new Error(`MKCALENDAR ${res.status}`);
       return target;
     },
     async put(calendar, file, text) {
-      const res = await fetch(calendar + file, { method: "PUT", headers: { ...auth, "content-type": "text/calendar" }, body: text });
+      const res = await fetch(calendar + file, {
+        method: "PUT",
+        headers: { ...auth, "content-type": "text/calendar" },
+        body: text,
+      });
       if (res.status >= 300) throw new Error(`PUT ${res.status}`);
     },
   };
@@ -86,17 +108,33 @@ async function main() {
   // 500 recurring events: 20-minute meetings every four weeks at spread-out times, from last month on (about 40 busy hours a week).
   const recurring = await radicale.makeCalendar("recurring");
   const series = Array.from({ length: 500 }, (_, i) =>
-    vevent(`series-${i}`, new Date(dayStart(-30 + (i % 28)).getTime() + ((i * 37) % 1440) * 60_000), 20, "RRULE:FREQ=WEEKLY;INTERVAL=4\r\n"),
+    vevent(
+      `series-${i}`,
+      new Date(dayStart(-30 + (i % 28)).getTime() + ((i * 37) % 1440) * 60_000),
+      20,
+      "RRULE:FREQ=WEEKLY;INTERVAL=4\r\n",
+    ),
   );
   // One object per UID (CalDAV's rule), a few PUTs at a time.
-  for (let i = 0; i < 500; i += 10) await Promise.all(series.slice(i, i + 10).map((e, j) => radicale.put(recurring, `series-${i + j}.ics`, vcalendar([e]))));
+  for (let i = 0; i < 500; i += 10)
+    await Promise.all(
+      series.slice(i, i + 10).map((e, j) => radicale.put(recurring, `series-${i + j}.ics`, vcalendar([e]))),
+    );
   const single = await radicale.makeCalendar("single");
   for (let i = 0; i < 50; i++)
-    await radicale.put(single, `single-${i}.ics`, vcalendar([vevent(`single-${i}`, new Date(dayStart(1 + (i % 30)).getTime() + 13 * 3_600_000), 60)]));
+    await radicale.put(
+      single,
+      `single-${i}.ics`,
+      vcalendar([vevent(`single-${i}`, new Date(dayStart(1 + (i % 30)).getTime() + 13 * 3_600_000), 60)]),
+    );
   const feedText = vcalendar(
-    Array.from({ length: 100 }, (_, i) => vevent(`feed-${i}`, new Date(dayStart(1 + (i % 30)).getTime() + (8 + (i % 3)) * 3_600_000), 45)),
+    Array.from({ length: 100 }, (_, i) =>
+      vevent(`feed-${i}`, new Date(dayStart(1 + (i % 30)).getTime() + (8 + (i % 3)) * 3_600_000), 45),
+    ),
   );
-  const feed = http.createServer((req, res) => res.writeHead(200, { "content-type": "text/calendar", etag: '"f1"' }).end(feedText));
+  const feed = http.createServer((req, res) =>
+    res.writeHead(200, { "content-type": "text/calendar", etag: '"f1"' }).end(feedText),
+  );
   await new Promise((r) => feed.listen(0, HOST, r));
   const feedUrl = `http://${HOST}:${feed.address().port}/feed.ics`;
 
@@ -133,13 +171,21 @@ async function main() {
       }),
       201,
     );
-    await json(await fetch(`${base}/api/calendars`, { method: "POST", headers: auth, body: JSON.stringify({ type: "ics", url: feedUrl }) }), 201);
+    await json(
+      await fetch(`${base}/api/calendars`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ type: "ics", url: feedUrl }),
+      }),
+      201,
+    );
     const [{ n: cached }] = await db`select count(*)::int as n from external_busy`;
     log(`${cached} merged busy intervals cached`);
 
     const from = new Date(now + DAY_MS).toISOString().slice(0, 10);
     const to = new Date(now + 31 * DAY_MS).toISOString().slice(0, 10);
-    const slots = (h) => `${base}/api/slots?eventTypeId=${h.eventTypeId}&start=${from}&end=${to}&timeZone=Europe/Berlin`;
+    const slots = (h) =>
+      `${base}/api/slots?eventTypeId=${h.eventTypeId}&start=${from}&end=${to}&timeZone=Europe/Berlin`;
     const figures = {};
     for (const [name, h] of [
       ["slotsWithoutCalendars", plain],
@@ -155,14 +201,28 @@ async function main() {
     for (let i = 0; i < changes; i++) {
       const day = new Date(now + (40 + i) * DAY_MS).toISOString().slice(0, 10);
       const free =
-        (await json(await fetch(`${base}/api/slots?eventTypeId=${withCalendars.eventTypeId}&start=${day}&end=${day}&timeZone=UTC`), 200)).slots[day] ?? [];
+        (
+          await json(
+            await fetch(
+              `${base}/api/slots?eventTypeId=${withCalendars.eventTypeId}&start=${day}&end=${day}&timeZone=UTC`,
+            ),
+            200,
+          )
+        ).slots[day] ?? [];
       if (free.length === 0) throw new Error(`no free slot on ${day}`);
       const target = new Date(free[Math.floor(free.length / 2)]);
       const started = Date.now();
       await radicale.put(single, `change-${i}.ics`, vcalendar([vevent(`change-${i}`, target, 30)]));
       for (;;) {
         const now2 =
-          (await json(await fetch(`${base}/api/slots?eventTypeId=${withCalendars.eventTypeId}&start=${day}&end=${day}&timeZone=UTC`), 200)).slots[day] ?? [];
+          (
+            await json(
+              await fetch(
+                `${base}/api/slots?eventTypeId=${withCalendars.eventTypeId}&start=${day}&end=${day}&timeZone=UTC`,
+              ),
+              200,
+            )
+          ).slots[day] ?? [];
         if (!now2.some((s) => Date.parse(s) === target.getTime())) break;
         if (Date.now() - started > 120_000) throw new Error("the change did not show within 120 s");
         await sleep(250);
@@ -176,11 +236,20 @@ async function main() {
         database: "postgresql",
         connections,
         durationSeconds: duration,
-        calendars: { caldavCalendars: caldav.calendars.length, recurringEvents: 500, singleEvents: 50, feedEvents: 100, cachedBusyIntervals: cached },
+        calendars: {
+          caldavCalendars: caldav.calendars.length,
+          recurringEvents: 500,
+          singleEvents: 50,
+          feedEvents: 100,
+          cachedBusyIntervals: cached,
+        },
         ...figures,
         ratios: {
           p50WithVsWithout: ratio(figures.slotsWith3Calendars.p50ms || 1, figures.slotsWithoutCalendars.p50ms || 1),
-          cpuWithVsWithout: ratio(figures.slotsWith3Calendars.cpuMsPerRequest, figures.slotsWithoutCalendars.cpuMsPerRequest),
+          cpuWithVsWithout: ratio(
+            figures.slotsWith3Calendars.cpuMsPerRequest,
+            figures.slotsWithoutCalendars.cpuMsPerRequest,
+          ),
         },
         changeToSlotGoneSeconds: { runs: seconds, max: Math.max(...seconds), syncSeconds: 30, pollSeconds: 15 },
         node: process.version,

@@ -11,9 +11,16 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { tsImport } from "tsx/esm/api";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const { busyFromCalendars, mergeBusy } = await tsImport(pathToFileURL(path.join(ROOT, "app/scheduling/calendar-busy.ts")).href, import.meta.url);
+const { busyFromCalendars, mergeBusy } = await tsImport(
+  pathToFileURL(path.join(ROOT, "app/scheduling/calendar-busy.ts")).href,
+  import.meta.url,
+);
 
-const window = { from: new Date("2026-12-01T00:00:00Z"), to: new Date("2026-12-15T00:00:00Z"), zone: "America/New_York" };
+const window = {
+  from: new Date("2026-12-01T00:00:00Z"),
+  to: new Date("2026-12-15T00:00:00Z"),
+  zone: "America/New_York",
+};
 
 function feed(events) {
   const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//bench//EN"];
@@ -50,5 +57,10 @@ const ms6000 = measure(6000);
 const ms12000 = measure(12000);
 console.error(`[bench:feed-parse] 6,000 events ${ms6000.toFixed(1)} ms, 12,000 events ${ms12000.toFixed(1)} ms`);
 console.log(
-  JSON.stringify({ bench: "feed-parse", ms6000: Math.round(ms6000), ms12000: Math.round(ms12000), growthFor2x: Number((ms12000 / ms6000).toFixed(2)) }),
+  JSON.stringify({
+    bench: "feed-parse",
+    ms6000: Math.round(ms6000),
+    ms12000: Math.round(ms12000),
+    growthFor2x: Number((ms12000 / ms6000).toFixed(2)),
+  }),
 );

@@ -47,7 +47,11 @@ async function main() {
   let cleaning = null;
   function cleanup() {
     cleaning ??= (async () => {
-      await Promise.allSettled([stopChild(app, "app server", log), stopChild(bare, "bare server", log), stopChild(reference, "reference server", log)]);
+      await Promise.allSettled([
+        stopChild(app, "app server", log),
+        stopChild(bare, "bare server", log),
+        stopChild(reference, "reference server", log),
+      ]);
       if (tmp) fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
     })();
     return cleaning;
@@ -71,7 +75,14 @@ async function main() {
     // --- the app, on the embedded database in the temp folder ---
     const port = await freePort();
     const baseUrl = `http://${HOST}:${port}`;
-    const env = { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: path.join(tmp, "data"), SEED_DEMO: "1", RATE_LIMIT_FACTOR: "1000" };
+    const env = {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: path.join(tmp, "data"),
+      SEED_DEMO: "1",
+      RATE_LIMIT_FACTOR: "1000",
+    };
     delete env.DATABASE_URL;
     log(`starting the app server on ${baseUrl}`);
     app = spawn(process.execPath, ["server.mjs"], { cwd: ROOT, env, stdio: ["ignore", 2, 2] });
@@ -94,7 +105,9 @@ async function main() {
     const bareUrl = `http://${HOST}:${(await b.ready).port}/`;
 
     // --- the floor: the minimal Remix app rendering the same markup ---
-    const r = spawnReporting([path.join(ROOT, "bench/reference/server.mjs"), identityFile], { env: { ...process.env, NODE_ENV: "production", PORT: "0" } });
+    const r = spawnReporting([path.join(ROOT, "bench/reference/server.mjs"), identityFile], {
+      env: { ...process.env, NODE_ENV: "production", PORT: "0" },
+    });
     reference = r.child;
     const referenceReady = await r.ready;
     const referenceUrl = `http://${HOST}:${referenceReady.port}/`;
@@ -105,7 +118,9 @@ async function main() {
     // A session cookie (not a valid one: the page renders as for a visitor) keeps the page cache out.
     const rendered = { cookie: "__session=bench" };
     let miss = 0;
-    const missRequests = (headers) => [{ method: "GET", path: "/", headers, setupRequest: (req) => ({ ...req, path: `/?miss=${++miss}` }) }];
+    const missRequests = (headers) => [
+      { method: "GET", path: "/", headers, setupRequest: (req) => ({ ...req, path: `/?miss=${++miss}` }) },
+    ];
     // Each ratio's two sides in alternating slices (bench/lib/harness.mjs), so a machine whose
     // speed drifts weighs on both alike: the cache against the bare server, the rendered page
     // against the reference.
@@ -130,8 +145,15 @@ async function main() {
     ];
     const figures = {};
     for (const loads of groups) {
-      if (warmup > 0) for (const [name, options] of loads) await load(autocannon, `${name} warm-up`, { ...options, duration: warmup, connections });
-      const measured = await alternating(autocannon, loads, { duration, connections, slices: loads.length > 1 ? 4 : 1, log });
+      if (warmup > 0)
+        for (const [name, options] of loads)
+          await load(autocannon, `${name} warm-up`, { ...options, duration: warmup, connections });
+      const measured = await alternating(autocannon, loads, {
+        duration,
+        connections,
+        slices: loads.length > 1 ? 4 : 1,
+        log,
+      });
       for (const [name, result] of Object.entries(measured)) {
         log(`${name}: ${JSON.stringify(result)}`);
         figures[name] = result;
@@ -150,9 +172,15 @@ async function main() {
         cacheHitVsBare: ratio(figures.appCacheHit.rps, figures.bareNode.rps),
         cacheHitVsBareBrowser: ratio(figures.appCacheHitBrowser.rps, figures.bareNodeBrowser.rps),
         renderedCpuVsReference: ratio(figures.appRendered.cpuMsPerRequest, figures.reference.cpuMsPerRequest),
-        renderedBrowserCpuVsReference: ratio(figures.appRenderedBrowser.cpuMsPerRequest, figures.reference.cpuMsPerRequest),
+        renderedBrowserCpuVsReference: ratio(
+          figures.appRenderedBrowser.cpuMsPerRequest,
+          figures.reference.cpuMsPerRequest,
+        ),
         // Like with like: both compress for a browser.
-        renderedBrowserCpuVsReferenceBrowser: ratio(figures.appRenderedBrowser.cpuMsPerRequest, figures.referenceBrowser.cpuMsPerRequest),
+        renderedBrowserCpuVsReferenceBrowser: ratio(
+          figures.appRenderedBrowser.cpuMsPerRequest,
+          figures.referenceBrowser.cpuMsPerRequest,
+        ),
         browserCpuVsNoEncoding: ratio(figures.appRenderedBrowser.cpuMsPerRequest, figures.appRendered.cpuMsPerRequest),
       },
       node: process.version,

@@ -22,7 +22,18 @@
 // (default 20000), BENCH_MIXED_SECONDS (default 60), and the server's own environment
 // (WEB_CONCURRENCY, NODE_OPTIONS) passed through.
 import v8 from "node:v8";
-import { alternating, benchHost, ensureAppBuild, largestRssMb, load, numberFromEnv, ratio, rssMb, sleep, startBenchApp } from "./lib/harness.mjs";
+import {
+  alternating,
+  benchHost,
+  ensureAppBuild,
+  largestRssMb,
+  load,
+  numberFromEnv,
+  ratio,
+  rssMb,
+  sleep,
+  startBenchApp,
+} from "./lib/harness.mjs";
 
 const log = (...args) => console.error("[bench:pages]", ...args);
 
@@ -68,7 +79,8 @@ async function main() {
 
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const monthLater = new Date(Date.now() + 31 * 86_400_000).toISOString().slice(0, 10);
-    const slots = (h) => `${base}/api/slots?eventTypeId=${h.eventTypeId}&start=${tomorrow}&end=${monthLater}&timeZone=Europe/Berlin`;
+    const slots = (h) =>
+      `${base}/api/slots?eventTypeId=${h.eventTypeId}&start=${tomorrow}&end=${monthLater}&timeZone=Europe/Berlin`;
     const page = (h) => `${base}/${h.username}/bench?tz=Europe/Berlin`;
     const rendered = { cookie: "__session=bench" };
     // Each pair a fresh host and the one with history compares side by side, in alternating
@@ -86,9 +98,19 @@ async function main() {
     ];
     const figures = {};
     for (const loads of pairs) {
-      for (const [name, options] of loads) await load(autocannon, `${name} warm-up`, { ...options, pid: child.pid, duration: 2, connections });
+      for (const [name, options] of loads)
+        await load(autocannon, `${name} warm-up`, { ...options, pid: child.pid, duration: 2, connections });
       log(`${loads.map(([name]) => name).join(" and ")}: ${duration} s each, ${connections} connections`);
-      Object.assign(figures, await alternating(autocannon, loads, { pid: child.pid, duration, connections, slices: loads.length > 1 ? 4 : 1, log }));
+      Object.assign(
+        figures,
+        await alternating(autocannon, loads, {
+          pid: child.pid,
+          duration,
+          connections,
+          slices: loads.length > 1 ? 4 : 1,
+          log,
+        }),
+      );
       for (const [name] of loads) log(`${name}: ${JSON.stringify(figures[name])}`);
     }
 
@@ -97,7 +119,10 @@ async function main() {
     const bookingsPerRound = numberFromEnv("BENCH_BOOKINGS_PER_ROUND", 150, 1);
     const firstSlot = new Date();
     firstSlot.setUTCHours(24, 0, 0, 0);
-    const bookingRuns = { bookingFresh: { host: fresh, next: 0, rounds: [] }, bookingHistory: { host: old, next: 0, rounds: [] } };
+    const bookingRuns = {
+      bookingFresh: { host: fresh, next: 0, rounds: [] },
+      bookingHistory: { host: old, next: 0, rounds: [] },
+    };
     for (let round = 0; round < 2; round++) {
       for (const [name, run] of Object.entries(bookingRuns)) {
         const body = () =>
@@ -115,13 +140,21 @@ async function main() {
           setupRequest: (req) => ({ ...req, body: body() }),
         };
         run.rounds.push(
-          await load(autocannon, `${name} ${round + 1}`, { url: base, pid: child.pid, amount: bookingsPerRound, connections, requests: [request] }),
+          await load(autocannon, `${name} ${round + 1}`, {
+            url: base,
+            pid: child.pid,
+            amount: bookingsPerRound,
+            connections,
+            requests: [request],
+          }),
         );
       }
     }
     for (const [name, run] of Object.entries(bookingRuns)) {
-      const [{ n }] = await db`select count(*)::int as n from events where event_type_id = ${run.host.eventTypeId} and starts_at > now()`;
-      if (n !== 2 * bookingsPerRound) throw new Error(`${name}: expected ${2 * bookingsPerRound} stored bookings, found ${n}`);
+      const [{ n }] =
+        await db`select count(*)::int as n from events where event_type_id = ${run.host.eventTypeId} and starts_at > now()`;
+      if (n !== 2 * bookingsPerRound)
+        throw new Error(`${name}: expected ${2 * bookingsPerRound} stored bookings, found ${n}`);
       figures[name] = { bookings: n, ...combined(run.rounds) };
       log(`${name}: ${JSON.stringify(figures[name])}`);
     }
@@ -143,10 +176,12 @@ async function main() {
     const rssAfterLoads = rssMb(child.pid);
     const v8Limit = Math.round(v8.getHeapStatistics().heap_size_limit / 1_048_576);
     const capped = await app.another();
-    const uncapped = await app.another([`--max-old-space-size=${v8Limit}`], { NODE_OPTIONS: "" }).catch(async (error) => {
-      await capped.stop();
-      throw error;
-    });
+    const uncapped = await app
+      .another([`--max-old-space-size=${v8Limit}`], { NODE_OPTIONS: "" })
+      .catch(async (error) => {
+        await capped.stop();
+        throw error;
+      });
     try {
       const servers = [
         { name: "mixed", base: capped.base, pid: capped.child.pid, slices: [] },
@@ -157,7 +192,15 @@ async function main() {
       log(`mixed load: ${mixedSeconds} s on each server, in ${slices} slices`);
       for (let i = 0; i < slices; i++) {
         for (const s of servers) {
-          s.slices.push(await load(autocannon, `${s.name} ${i + 1}`, { url: s.base, pid: s.pid, duration: mixedSeconds / slices, connections, requests }));
+          s.slices.push(
+            await load(autocannon, `${s.name} ${i + 1}`, {
+              url: s.base,
+              pid: s.pid,
+              duration: mixedSeconds / slices,
+              connections,
+              requests,
+            }),
+          );
         }
       }
       await sleep(500);
@@ -184,7 +227,10 @@ async function main() {
         pastBookings: history,
         ...figures,
         ratios: {
-          bookingPageHistoryVsFresh: ratio(figures.bookingPageHistory.cpuMsPerRequest, figures.bookingPageFresh.cpuMsPerRequest),
+          bookingPageHistoryVsFresh: ratio(
+            figures.bookingPageHistory.cpuMsPerRequest,
+            figures.bookingPageFresh.cpuMsPerRequest,
+          ),
           slotsHistoryVsFresh: ratio(figures.slotsHistory.cpuMsPerRequest, figures.slotsFresh.cpuMsPerRequest),
           bookingHistoryVsFresh: ratio(figures.bookingHistory.cpuMsPerRequest, figures.bookingFresh.cpuMsPerRequest),
           bookingPageHistoryVsFreshRps: ratio(figures.bookingPageFresh.rps, figures.bookingPageHistory.rps),

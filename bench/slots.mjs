@@ -54,7 +54,9 @@ function schedule(timeZone, overrides, random) {
   }
   const dates = new Set();
   while (dates.size < overrides) {
-    dates.add(new Date(Date.parse("2026-12-01T00:00:00Z") + Math.floor(random() * 62) * DAY).toISOString().slice(0, 10));
+    dates.add(
+      new Date(Date.parse("2026-12-01T00:00:00Z") + Math.floor(random() * 62) * DAY).toISOString().slice(0, 10),
+    );
   }
   const list = [];
   for (const date of [...dates].sort()) {
@@ -121,7 +123,10 @@ function round(ms) {
 async function main() {
   const seconds = numberFromEnv("BENCH_SLOTS_SECONDS", 4, 0.1);
   const maxRuns = numberFromEnv("BENCH_SLOTS_MAX_RUNS", 200, 10);
-  const { computeSlots } = await tsImport(pathToFileURL(path.join(ROOT, "app/scheduling/slots.ts")).href, import.meta.url);
+  const { computeSlots } = await tsImport(
+    pathToFileURL(path.join(ROOT, "app/scheduling/slots.ts")).href,
+    import.meta.url,
+  );
 
   const random = prng(20261201);
   const hostSchedule = schedule("America/New_York", 50, random);
@@ -138,7 +143,11 @@ async function main() {
   const zones = ["America/New_York", "Europe/London", "Asia/Kolkata", "Australia/Sydney", "America/Los_Angeles"];
   const roundRobin = {
     eventType: { ...EVENT_TYPE, kind: "round-robin" },
-    hosts: zones.map((zone, i) => ({ id: `host-${i}`, schedule: schedule(zone, 10, random), busy: bookings(400, random, EVENT_TYPE.id) })),
+    hosts: zones.map((zone, i) => ({
+      id: `host-${i}`,
+      schedule: schedule(zone, 10, random),
+      busy: bookings(400, random, EVENT_TYPE.id),
+    })),
     now: NOW,
     range: RANGE,
     timeZone: "UTC",

@@ -15,7 +15,17 @@ import crypto from "node:crypto";
 import http from "node:http";
 import os from "node:os";
 import { Webhook } from "standardwebhooks";
-import { BENCH_PASSWORD, benchHost, ensureAppBuild, freePort, HOST, json, numberFromEnv, sleep, startBenchApp } from "./lib/harness.mjs";
+import {
+  BENCH_PASSWORD,
+  benchHost,
+  ensureAppBuild,
+  freePort,
+  HOST,
+  json,
+  numberFromEnv,
+  sleep,
+  startBenchApp,
+} from "./lib/harness.mjs";
 
 const BOOKINGS = numberFromEnv("BENCH_BOOKINGS", 300, 10);
 const CONNECTIONS = numberFromEnv("BENCH_CONNECTIONS", 4, 1);
@@ -42,7 +52,8 @@ async function main() {
         const payload = verifier.verify(body, req.headers);
         const id = req.headers["webhook-id"];
         seen.set(id, (seen.get(id) ?? 0) + 1);
-        if (payload.type === "booking.created" && !arrivals.has(payload.data.id)) arrivals.set(payload.data.id, performance.now());
+        if (payload.type === "booking.created" && !arrivals.has(payload.data.id))
+          arrivals.set(payload.data.id, performance.now());
       } catch {
         bad += 1;
       }
@@ -118,7 +129,11 @@ async function main() {
     log(`${DELIVERIES} queued deliveries`);
     await sleep(500);
     const before = seen.size;
-    const body = JSON.stringify({ type: "booking.created", timestamp: new Date().toISOString(), data: { id: crypto.randomUUID(), bench: true } });
+    const body = JSON.stringify({
+      type: "booking.created",
+      timestamp: new Date().toISOString(),
+      data: { id: crypto.randomUUID(), bench: true },
+    });
     const rows = Array.from({ length: DELIVERIES }, (_, i) => ({
       subscription_id: hook.id,
       message_id: `msg_bench_${i}_${crypto.randomBytes(6).toString("hex")}`,
@@ -135,7 +150,8 @@ async function main() {
       await sleep(10);
     }
     const t1 = performance.now();
-    if (seen.size - before < DELIVERIES) throw new Error(`only ${seen.size - before} of ${DELIVERIES} queued deliveries arrived`);
+    if (seen.size - before < DELIVERIES)
+      throw new Error(`only ${seen.size - before} of ${DELIVERIES} queued deliveries arrived`);
     const doubled = [...seen.values()].filter((n) => n > 1).length;
     if (doubled > 0 || bad > 0) throw new Error(`${doubled} messages arrived twice, ${bad} failed verification`);
     const seconds = (t1 - (firstAt ?? t0)) / 1000;
@@ -152,7 +168,11 @@ async function main() {
           fanOutP50ms: Math.round(split.fanout),
           sendP50ms: Math.round(split.send),
         },
-        oneRunner: { deliveries: DELIVERIES, seconds: Math.round(seconds * 100) / 100, deliveriesPerSecond: Math.round(DELIVERIES / seconds) },
+        oneRunner: {
+          deliveries: DELIVERIES,
+          seconds: Math.round(seconds * 100) / 100,
+          deliveriesPerSecond: Math.round(DELIVERIES / seconds),
+        },
         // The machine's 1-minute load average at the end: the figures are only comparable at a similar load.
         loadAverage: Math.round(os.loadavg()[0] * 10) / 10,
         node: process.version,

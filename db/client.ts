@@ -69,10 +69,15 @@ type Sql = ReturnType<typeof postgres>;
  * writes and waits of a prepared one, which it sends in one.
  */
 function preparing<T extends Sql>(sql: T): T {
-  type Loose = { unsafe: (...args: unknown[]) => unknown; begin?: (...args: unknown[]) => unknown; savepoint?: (...args: unknown[]) => unknown };
+  type Loose = {
+    unsafe: (...args: unknown[]) => unknown;
+    begin?: (...args: unknown[]) => unknown;
+    savepoint?: (...args: unknown[]) => unknown;
+  };
   const loose = sql as unknown as Loose;
   const unsafe = loose.unsafe;
-  loose.unsafe = (query, parameters, options) => unsafe(query, parameters, { ...(options as object | undefined), prepare: true });
+  loose.unsafe = (query, parameters, options) =>
+    unsafe(query, parameters, { ...(options as object | undefined), prepare: true });
   // A transaction's and a savepoint's statements go through the client their callback gets.
   for (const name of ["begin", "savepoint"] as const) {
     const open = loose[name];
@@ -110,7 +115,9 @@ async function openPostgres(url: string, migrationsFolder: string, options: Data
       idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 15_000,
     },
   });
-  const db = drizzlePostgres(options.preparedStatements === false ? client : preparing(client), { schema }) as unknown as Database;
+  const db = drizzlePostgres(options.preparedStatements === false ? client : preparing(client), {
+    schema,
+  }) as unknown as Database;
   return {
     kind: "postgres",
     db,
@@ -118,7 +125,12 @@ async function openPostgres(url: string, migrationsFolder: string, options: Data
       // Its own connection without named prepared statements, so it also works through a
       // transaction-mode pooler (PgBouncer): everything below is one transaction, which such a
       // pooler keeps on one server connection.
-      const lockClient = postgres(url, { max: 1, prepare: false, onnotice: () => {}, connection: { application_name: "scheduler-migrate" } });
+      const lockClient = postgres(url, {
+        max: 1,
+        prepare: false,
+        onnotice: () => {},
+        connection: { application_name: "scheduler-migrate" },
+      });
       try {
         const lockDb = drizzlePostgres(lockClient, { schema }) as unknown as Database;
         await lockDb.transaction(async (tx) => {
@@ -178,7 +190,10 @@ export async function queryRows<T>(db: Database | Transaction, query: SQL): Prom
  * so it can never be left behind on a connection a pooler hands to someone else.
  */
 async function takeMigrationLock(tx: Transaction, timeoutMs: number): Promise<void> {
-  const [previous] = await queryRows<{ lock_timeout: string }>(tx, sql`select current_setting('lock_timeout') as lock_timeout`);
+  const [previous] = await queryRows<{ lock_timeout: string }>(
+    tx,
+    sql`select current_setting('lock_timeout') as lock_timeout`,
+  );
   await tx.execute(sql`select set_config('lock_timeout', ${`${Math.max(1, Math.round(timeoutMs))}ms`}, true)`);
   try {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`);
@@ -213,10 +228,16 @@ export function migrationNames(migrationsFolder: string): { tag: string; when: n
 
 /** This code's migrations that the database has not applied (drizzle's own bookkeeping table). */
 export async function pendingMigrations(db: Database | Transaction, migrationsFolder: string): Promise<string[]> {
-  const [table] = await queryRows<{ present: boolean }>(db, sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  const [table] = await queryRows<{ present: boolean }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
   let last = -Infinity;
   if (table.present) {
-    const [row] = await queryRows<{ last: string | null }>(db, sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`);
+    const [row] = await queryRows<{ last: string | null }>(
+      db,
+      sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`,
+    );
     if (row.last !== null) last = Number(row.last);
   }
   return migrationNames(migrationsFolder)

@@ -14,6 +14,8 @@ it("postgres.js is patched: nextWrite on a closed connection rejects instead of 
   for (const dir of ["src", "cjs/src"]) {
     const source = fs.readFileSync(path.join(root, dir, "connection.js"), "utf8");
     expect(source, `${dir}/connection.js: run \`npx patch-package\``).toContain("if (socket === null) {");
-    expect(source, `${dir}/connection.js: run \`npx patch-package\``).toMatch(/async function closed\(hadError\) \{\n(?:\s*\/\/.*\n)*\s*rows = 0\n/);
+    expect(source, `${dir}/connection.js: run \`npx patch-package\``).toMatch(
+      /async function closed\(hadError\) \{\n(?:\s*\/\/.*\n)*\s*rows = 0\n/,
+    );
   }
 });

@@ -1,6 +1,17 @@
 import { count, eq } from "drizzle-orm";
 import type { Database } from "./client";
-import { eventInvitees, eventTypes, events, notifications, packages, professionals, reviews, schedules, users, type NewPackage } from "./schema";
+import {
+  eventInvitees,
+  eventTypes,
+  events,
+  notifications,
+  packages,
+  professionals,
+  reviews,
+  schedules,
+  users,
+  type NewPackage,
+} from "./schema";
 
 const ACCESS_TYPE = "Connect to Google, Office 365, Outlook, and iCloud calendars";
 
@@ -102,7 +113,10 @@ export async function seedDemo(db: Database, tools: DemoSeedTools, now = new Dat
       ),
     )
     .returning();
-  const byRole = Object.fromEntries(created.map((u) => [u.role, u])) as Record<DemoAccount["role"], (typeof created)[0]>;
+  const byRole = Object.fromEntries(created.map((u) => [u.role, u])) as Record<
+    DemoAccount["role"],
+    (typeof created)[0]
+  >;
 
   await db.insert(professionals).values({
     userId: byRole.professional.id,
@@ -123,7 +137,16 @@ export async function seedDemo(db: Database, tools: DemoSeedTools, now = new Dat
   const hosts = [byRole.professional, byRole.user];
   const made = await db
     .insert(schedules)
-    .values(hosts.map((h) => ({ userId: h.id, name: "Working hours", timeZone: h.timeZone, isDefault: true, weekly: DEMO_WORKING_HOURS, overrides: [] })))
+    .values(
+      hosts.map((h) => ({
+        userId: h.id,
+        name: "Working hours",
+        timeZone: h.timeZone,
+        isDefault: true,
+        weekly: DEMO_WORKING_HOURS,
+        overrides: [],
+      })),
+    )
     .returning({ id: schedules.id, userId: schedules.userId });
   const scheduleOf = (userId: string) => made.find((m) => m.userId === userId)!.id;
   await db.insert(eventTypes).values([
@@ -152,7 +175,8 @@ export async function seedDemo(db: Database, tools: DemoSeedTools, now = new Dat
       name: "Maya Chen",
       email: "maya@example.org",
       rating: 5,
-      review: "Booking calls with customers went from five e-mails to one link. Nobody lands on the wrong hour anymore.",
+      review:
+        "Booking calls with customers went from five e-mails to one link. Nobody lands on the wrong hour anymore.",
     },
     {
       name: "Tom Okafor",

@@ -94,10 +94,17 @@
         (small ? "height:100%;border-radius:0" : "border-radius:12px"),
       { role: "dialog", "aria-modal": "true", "aria-labelledby": id },
     );
-    var bar = element("div", "display:flex;align-items:center;justify-content:space-between;gap:8px;padding:8px 8px 8px 16px;border-bottom:1px solid #e5e5e5");
-    var title = element("h2", "margin:0;font:600 16px/1.4 system-ui,sans-serif;color:#171717;overflow:hidden;text-overflow:ellipsis;white-space:nowrap", {
-      id: id,
-    });
+    var bar = element(
+      "div",
+      "display:flex;align-items:center;justify-content:space-between;gap:8px;padding:8px 8px 8px 16px;border-bottom:1px solid #e5e5e5",
+    );
+    var title = element(
+      "h2",
+      "margin:0;font:600 16px/1.4 system-ui,sans-serif;color:#171717;overflow:hidden;text-overflow:ellipsis;white-space:nowrap",
+      {
+        id: id,
+      },
+    );
     title.textContent = label;
     var close = element(
       "button",
@@ -108,11 +115,15 @@
       },
     );
     close.textContent = "\u00d7";
-    var frame = element("iframe", "flex:1 1 auto;min-height:0;display:block;width:100%;border:0;height:" + (small ? "auto" : "640px"), {
-      src: src.toString(),
-      title: label,
-      "data-scheduler-popup-frame": "",
-    });
+    var frame = element(
+      "iframe",
+      "flex:1 1 auto;min-height:0;display:block;width:100%;border:0;height:" + (small ? "auto" : "640px"),
+      {
+        src: src.toString(),
+        title: label,
+        "data-scheduler-popup-frame": "",
+      },
+    );
     bar.append(title, close);
     dialog.append(bar, frame);
     overlay.append(dialog);
@@ -125,7 +136,14 @@
         inerted.push(node);
       }
     });
-    popup = { overlay: overlay, frame: frame, opener: opener, small: small, inerted: inerted, overflow: document.documentElement.style.overflow };
+    popup = {
+      overlay: overlay,
+      frame: frame,
+      opener: opener,
+      small: small,
+      inerted: inerted,
+      overflow: document.documentElement.style.overflow,
+    };
     document.documentElement.style.overflow = "hidden";
     document.body.append(overlay);
     close.addEventListener("click", closePopup);
@@ -139,7 +157,15 @@
 
   // A plain click on a popup link opens the dialog; Ctrl/Cmd/Shift-click still opens a tab.
   document.addEventListener("click", function (event) {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     var opener = event.target instanceof Element ? event.target.closest("[data-scheduler-popup]") : null;
     if (!opener) return;
     var url = opener.getAttribute("data-scheduler-popup") || opener.getAttribute("href");

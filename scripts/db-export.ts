@@ -36,11 +36,15 @@ try {
   // One snapshot for the whole export.
   await pg.exec("begin isolation level repeatable read read only");
   const migrations = (
-    await pg.query<{ hash: string; created_at: string }>("select hash, created_at::text from drizzle.__drizzle_migrations order by created_at")
+    await pg.query<{ hash: string; created_at: string }>(
+      "select hash, created_at::text from drizzle.__drizzle_migrations order by created_at",
+    )
   ).rows;
-  const tables = (await pg.query<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public' order by tablename")).rows.map(
-    (r) => r.name,
-  );
+  const tables = (
+    await pg.query<{ name: string }>(
+      "select tablename as name from pg_tables where schemaname = 'public' order by tablename",
+    )
+  ).rows.map((r) => r.name);
   const blocks: string[] = [];
   const rows: Record<string, number> = {};
   for (const table of tables) {
@@ -79,7 +83,9 @@ try {
   ].join("\n");
   fs.writeFileSync(file, out, { mode: 0o600 });
   const total = Object.values(rows).reduce((a, b) => a + b, 0);
-  console.log(`Exported ${total} rows of ${tables.length} tables from ${path.resolve(dataDir)} to ${path.resolve(file)}.`);
+  console.log(
+    `Exported ${total} rows of ${tables.length} tables from ${path.resolve(dataDir)} to ${path.resolve(file)}.`,
+  );
 } finally {
   await pg.close();
 }

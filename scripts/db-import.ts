@@ -70,17 +70,23 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const sql = postgres(url, { max: 1, onnotice: () => {} });
 try {
   const loaded = await sql.begin(async (tx) => {
-    const [last] = await tx<{ last: string | null }[]>`select max(created_at)::text as last from drizzle.__drizzle_migrations`;
+    const [last] = await tx<
+      { last: string | null }[]
+    >`select max(created_at)::text as last from drizzle.__drizzle_migrations`;
     const exported = description.migrations.at(-1)?.created_at;
     if (!exported || last.last === null || Number(exported) > Number(last.last)) {
-      throw new Error("the export comes from a newer version of the app than this one (it has migrations this code lacks): import it with that version.");
+      throw new Error(
+        "the export comes from a newer version of the app than this one (it has migrations this code lacks): import it with that version.",
+      );
     }
     if (Number(exported) < Number(last.last)) {
       throw new Error(
         "the export was made before some of this version's migrations: run `npm run db:migrate` on the embedded database (same DATA_DIR), export again, then import.",
       );
     }
-    const tables = (await tx<{ name: string }[]>`select tablename as name from pg_tables where schemaname = 'public'`).map((r) => r.name);
+    const tables = (
+      await tx<{ name: string }[]>`select tablename as name from pg_tables where schemaname = 'public'`
+    ).map((r) => r.name);
     const unknown = [...copies.keys()].filter((t) => !tables.includes(t));
     if (unknown.length) throw new Error(`the target has no table ${unknown.join(", ")}.`);
 
@@ -91,7 +97,9 @@ try {
       if (n > 0 && !SEEDED_TABLES.has(t)) counts.push(`${t} (${n})`);
     }
     if (counts.length && !force) {
-      throw new Error(`the target database is not empty: ${counts.join(", ")}. Import into a new database, or pass --force to delete all its rows first.`);
+      throw new Error(
+        `the target database is not empty: ${counts.join(", ")}. Import into a new database, or pass --force to delete all its rows first.`,
+      );
     }
     await tx.unsafe(`truncate ${tables.map((t) => `public.${quote(t)}`).join(", ")} restart identity cascade`);
 

@@ -10,10 +10,17 @@ if (!email || !email.includes("@")) {
   console.error("Usage: npm run admin:grant -- <email>");
   process.exit(2);
 }
-const handle = await openDatabase({ url: process.env.DATABASE_URL || undefined, dataDir: process.env.DATA_DIR ?? "./data" });
+const handle = await openDatabase({
+  url: process.env.DATABASE_URL || undefined,
+  dataDir: process.env.DATA_DIR ?? "./data",
+});
 try {
   await handle.prepare(async () => {});
-  const [row] = await handle.db.update(users).set({ role: "admin" }).where(eq(users.email, email)).returning({ id: users.id });
+  const [row] = await handle.db
+    .update(users)
+    .set({ role: "admin" })
+    .where(eq(users.email, email))
+    .returning({ id: users.id });
   if (!row) {
     console.error(`No account with e-mail ${email}. Sign up first, or list the e-mail in ADMIN_EMAILS.`);
     process.exitCode = 1;

@@ -48,7 +48,9 @@ export async function readBuild(publicDir = PUBLIC_DIR, buildDir = BUILD_DIR) {
   const manifest = readManifest(publicDir);
   const metafile = JSON.parse(fs.readFileSync(path.join(buildDir, "metafile.js.json"), "utf8"));
   const server = await import(pathToFileURL(path.join(buildDir, "index.js")).href);
-  const chrome = Object.fromEntries(Object.entries(server.routes).map(([id, route]) => [id, route.module.handle?.chrome]));
+  const chrome = Object.fromEntries(
+    Object.entries(server.routes).map(([id, route]) => [id, route.module.handle?.chrome]),
+  );
   return { manifest, metafile, chrome };
 }
 
@@ -77,7 +79,8 @@ export function pageChunks(build, routeId) {
       break;
     }
   }
-  for (const file of CHROME_MODULES[chrome]) for (const chunk of lazyModuleChunks(build.metafile, file)) chunks.add(chunk);
+  for (const file of CHROME_MODULES[chrome])
+    for (const chunk of lazyModuleChunks(build.metafile, file)) chunks.add(chunk);
   return [...chunks];
 }
 

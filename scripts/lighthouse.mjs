@@ -15,7 +15,16 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { ensureAppBuild, freePort, HOST, numberFromEnv, ROOT, stopChild, tempDir, waitForHealth } from "../bench/lib/harness.mjs";
+import {
+  ensureAppBuild,
+  freePort,
+  HOST,
+  numberFromEnv,
+  ROOT,
+  stopChild,
+  tempDir,
+  waitForHealth,
+} from "../bench/lib/harness.mjs";
 
 const DEMO_PRO = { email: "pro@example.com", password: "demo-pro-2026" };
 const PAGES = [
@@ -80,7 +89,14 @@ async function main() {
       tmp = tempDir("lighthouse");
       const port = await freePort();
       base = `http://${HOST}:${port}`;
-      const env = { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: path.join(tmp, "data"), SEED_DEMO: "1", RATE_LIMIT_FACTOR: "1000" };
+      const env = {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATA_DIR: path.join(tmp, "data"),
+        SEED_DEMO: "1",
+        RATE_LIMIT_FACTOR: "1000",
+      };
       delete env.DATABASE_URL;
       log(`starting the app server on ${base} (embedded database, demo data)`);
       app = spawn(process.execPath, ["server.mjs"], { cwd: ROOT, env, stdio: ["ignore", 2, 2] });
@@ -98,18 +114,34 @@ async function main() {
     const result = {};
     const only = process.env.LIGHTHOUSE_PAGES?.split(",").map((name) => name.trim());
     const unknown = only?.filter((name) => !PAGES.some((p) => p.name === name)) ?? [];
-    if (unknown.length) throw new Error(`LIGHTHOUSE_PAGES: no page ${unknown.join(", ")} (pages: ${PAGES.map((p) => p.name).join(", ")})`);
+    if (unknown.length)
+      throw new Error(
+        `LIGHTHOUSE_PAGES: no page ${unknown.join(", ")} (pages: ${PAGES.map((p) => p.name).join(", ")})`,
+      );
     for (const page of only ? PAGES.filter((p) => only.includes(p.name)) : PAGES) {
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
       for (let i = 0; i < runs; i += 1) {
-        const flags = { output: "json", logLevel: "error", onlyCategories: CATEGORIES, disableStorageReset: Boolean(page.signedIn) };
+        const flags = {
+          output: "json",
+          logLevel: "error",
+          onlyCategories: CATEGORIES,
+          disableStorageReset: Boolean(page.signedIn),
+        };
         // A trace Chromium failed to record (NO_NAVSTART and the like) is tried again, twice at most.
         let lhr = null;
         for (let attempt = 1; attempt <= 3; attempt += 1) {
           // Chromium does not send a Cookie given as an extra header: the session goes into the
           // cookie store before a signed-in run, and Lighthouse leaves the store alone then
           // (disableStorageReset); the other runs reset it (anonymous visitors).
-          if (page.signedIn) await browser.setCookie({ name, value, domain: new URL(base).hostname, path: "/", httpOnly: true, sameSite: "Lax" });
+          if (page.signedIn)
+            await browser.setCookie({
+              name,
+              value,
+              domain: new URL(base).hostname,
+              path: "/",
+              httpOnly: true,
+              sameSite: "Lax",
+            });
           const tab = await browser.newPage();
           try {
             lhr = (await lighthouse(`${base}${page.path}`, flags, undefined, tab)).lhr;
@@ -125,9 +157,17 @@ async function main() {
           throw new Error(`${page.path} ended at ${lhr.finalDisplayedUrl}: not signed in`);
         for (const c of CATEGORIES) scores[c].push(Math.round((lhr.categories[c]?.score ?? 0) * 100));
         const failed = Object.values(lhr.audits)
-          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual")
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 0.9 &&
+              a.scoreDisplayMode !== "informative" &&
+              a.scoreDisplayMode !== "manual",
+          )
           .map((a) => a.id);
-        log(`${page.path} run ${i + 1}: ${CATEGORIES.map((c) => scores[c].at(-1)).join("/")}${failed.length ? ` (below 0.9: ${failed.join(", ")})` : ""}`);
+        log(
+          `${page.path} run ${i + 1}: ${CATEGORIES.map((c) => scores[c].at(-1)).join("/")}${failed.length ? ` (below 0.9: ${failed.join(", ")})` : ""}`,
+        );
       }
       result[page.name] = Object.fromEntries(CATEGORIES.map((c) => [c, median(scores[c])]));
     }

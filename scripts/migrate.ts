@@ -7,7 +7,11 @@ import { openDatabase, pendingMigrations } from "../db/client";
 import { seedCatalog } from "../db/seed";
 
 const migrationsFolder = path.resolve("migrations");
-const handle = await openDatabase({ url: process.env.DATABASE_URL || undefined, dataDir: process.env.DATA_DIR ?? "./data", poolSize: 1 });
+const handle = await openDatabase({
+  url: process.env.DATABASE_URL || undefined,
+  dataDir: process.env.DATA_DIR ?? "./data",
+  poolSize: 1,
+});
 const kind = handle.kind === "pglite" ? "embedded" : "PostgreSQL";
 try {
   const pending = await pendingMigrations(handle.db, migrationsFolder);

@@ -18,7 +18,8 @@ function newestMtime(p) {
 const builtAt = fs.statSync(OUTPUT, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 // `npm run dev` leaves a development build (unminified, with its live-reload hooks) in the same place.
 const developmentBuild = builtAt > 0 && fs.readFileSync(OUTPUT, "utf8").includes('var mode = "development"');
-const stale = builtAt === 0 || developmentBuild || !fs.existsSync("public/build") || SOURCES.some((s) => newestMtime(s) > builtAt);
+const stale =
+  builtAt === 0 || developmentBuild || !fs.existsSync("public/build") || SOURCES.some((s) => newestMtime(s) > builtAt);
 if (stale) {
   console.log("Building the app...");
   const r = spawnSync("npx", ["remix", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });

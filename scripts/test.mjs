@@ -32,7 +32,9 @@ function run(cmd, args, extraEnv = {}) {
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
     ]) {
-      readline.createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => out.write(`[${tag}] ${line}\n`));
+      readline
+        .createInterface({ input: stream, crlfDelay: Infinity })
+        .on("line", (line) => out.write(`[${tag}] ${line}\n`));
     }
     child.on("error", (error) => {
       console.error(`[${tag}] ${error.message}`);
@@ -49,11 +51,15 @@ function fail(message) {
 
 function ensureChromium() {
   if (fs.existsSync(CHROMIUM)) return;
-  if (process.getuid?.() !== 0) fail(`${CHROMIUM} is missing and installing it needs root: apt-get install -y chromium`);
+  if (process.getuid?.() !== 0)
+    fail(`${CHROMIUM} is missing and installing it needs root: apt-get install -y chromium`);
   console.log("Installing Chromium (apt-get install -y chromium)...");
   if (
-    spawnSync("bash", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null"], { stdio: "inherit" })
-      .status !== 0 ||
+    spawnSync(
+      "bash",
+      ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null"],
+      { stdio: "inherit" },
+    ).status !== 0 ||
     !fs.existsSync(CHROMIUM)
   ) {
     fail("could not install Chromium.");
@@ -62,7 +68,8 @@ function ensureChromium() {
 
 function ensurePostgres() {
   if (process.env.TEST_DATABASE_ADMIN_URL) return;
-  if (spawnSync("bash", ["scripts/ensure-postgres.sh"], { stdio: "inherit" }).status !== 0) fail("no PostgreSQL server for the integration tests.");
+  if (spawnSync("bash", ["scripts/ensure-postgres.sh"], { stdio: "inherit" }).status !== 0)
+    fail("no PostgreSQL server for the integration tests.");
 }
 
 /** Debian's Radicale: the CalDAV server of the calendar tests (integration and e2e). */
@@ -76,14 +83,31 @@ const OTHER_ZONES = ["America/Los_Angeles", "Asia/Kolkata", "Pacific/Kiritimati"
 
 const suites = {
   unit: async () => {
-    let code = await run("npx", ["vitest", "run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/unit.json`]);
+    let code = await run("npx", [
+      "vitest",
+      "run",
+      "--project",
+      "unit",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${REPORTS}/unit.json`,
+    ]);
     for (const zone of OTHER_ZONES) {
       const tag = jobName.getStore();
       console.log(`${tag ? `[${tag}] ` : "\n"}--- app/scheduling again with TZ=${zone} ---`);
       const report = `${REPORTS}/unit-tz-${zone.replace("/", "-")}.json`;
       const zoneCode = await run(
         "npx",
-        ["vitest", "run", "--project", "unit", "app/scheduling", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+        [
+          "vitest",
+          "run",
+          "--project",
+          "unit",
+          "app/scheduling",
+          "--reporter=default",
+          "--reporter=json",
+          `--outputFile.json=${report}`,
+        ],
         { TZ: zone },
       );
       code ||= zoneCode;
@@ -118,7 +142,16 @@ const checks = {
 };
 
 /** What the build is made from (remix.config.js: app/, which imports db/). */
-const BUILD_INPUTS = ["app", "db", "public", "remix.config.js", "tailwind.config.ts", "postcss.config.js", "tsconfig.json", "package-lock.json"];
+const BUILD_INPUTS = [
+  "app",
+  "db",
+  "public",
+  "remix.config.js",
+  "tailwind.config.ts",
+  "postcss.config.js",
+  "tsconfig.json",
+  "package-lock.json",
+];
 const BUILD_OUTPUTS = ["build", "public/build"];
 
 function newestMtime(entry, skip = new Set()) {
@@ -170,7 +203,11 @@ function counts(name) {
     const s = report.stats ?? {};
     return { passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0), skipped: s.skipped ?? 0 };
   }
-  return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0, skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0) };
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: report.numFailedTests ?? 0,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
 }
 
 if (only && !suites[only]) fail(`unknown suite "${only}" (unit, integration or e2e)`);
@@ -190,7 +227,11 @@ if (names.some((name) => name !== "unit")) buildIfStale();
  * overlap well. The integration and e2e suites each after that, alone: their servers (PGlite's
  * cold starts above all) need the cores within their tests' time budgets.
  */
-const phases = [names.filter((name) => name === "unit").concat(withChecks ? Object.keys(checks) : []), ["integration"], ["e2e"]]
+const phases = [
+  names.filter((name) => name === "unit").concat(withChecks ? Object.keys(checks) : []),
+  ["integration"],
+  ["e2e"],
+]
   .map((phase) => phase.filter((name) => checks[name] || names.includes(name)))
   .filter((phase) => phase.length > 0);
 

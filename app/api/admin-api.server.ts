@@ -8,7 +8,11 @@ import { controlCharMessage, isPlainText } from "~/schemas/input-rules";
 import { can, type Permission } from "~/utils/permissions";
 
 /** The caller, who must hold `permission`: 401 without credentials, 403 (with `message`) otherwise. */
-export async function requireApiPermission(request: Request, permission: Permission, message = "Only an admin can do this."): Promise<AuthUser> {
+export async function requireApiPermission(
+  request: Request,
+  permission: Permission,
+  message = "Only an admin can do this.",
+): Promise<AuthUser> {
   const user = await requireApiUser(request);
   if (!can(user, permission)) throw apiError(403, "forbidden", message);
   return user;
@@ -30,10 +34,20 @@ export async function readQuery<S extends z.ZodType>(request: Request, schema: S
  * PUT /users/admin/{email} and /users/user/{email}: the Manage User page's promote and demote
  * (same models, same 403 texts as the pages), by e-mail. Any body is ignored.
  */
-export async function changeRoleByEmail(request: Request, email: string, intent: "promote" | "demote"): Promise<Response> {
-  await requireApiPermission(request, "admin:users", intent === "promote" ? MESSAGES.notAdminPromote : MESSAGES.notAdminDemote);
+export async function changeRoleByEmail(
+  request: Request,
+  email: string,
+  intent: "promote" | "demote",
+): Promise<Response> {
+  await requireApiPermission(
+    request,
+    "admin:users",
+    intent === "promote" ? MESSAGES.notAdminPromote : MESSAGES.notAdminDemote,
+  );
   if (!isPlainText(email) || email.length > 254) {
-    return apiError(400, "invalid_input", "Check the e-mail in the path.", { email: [controlCharMessage("The e-mail")] });
+    return apiError(400, "invalid_input", "Check the e-mail in the path.", {
+      email: [controlCharMessage("The e-mail")],
+    });
   }
   const account = email.trim() ? await findUserByEmail(email) : null;
   if (!account) return apiError(404, "not_found", "No account has this e-mail.");

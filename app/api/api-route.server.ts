@@ -57,10 +57,16 @@ export function apiRoute(handlers: Partial<Record<ApiMethod, ApiHandler>>) {
     const result = hitInProcess(await callerKey(args.request), { limit, windowSeconds: WINDOW_SECONDS });
     const headers = rateLimitHeaders(result, limit);
     if (!result.allowed) {
-      return apiError(429, "rate_limited", `Too many requests: at most ${limit} a minute. Try again in ${result.retryAfterSeconds} s.`, undefined, {
-        ...headers,
-        "Retry-After": String(result.retryAfterSeconds),
-      });
+      return apiError(
+        429,
+        "rate_limited",
+        `Too many requests: at most ${limit} a minute. Try again in ${result.retryAfterSeconds} s.`,
+        undefined,
+        {
+          ...headers,
+          "Retry-After": String(result.retryAfterSeconds),
+        },
+      );
     }
     const handler = handlers[method];
     let response: Response;

@@ -14,7 +14,13 @@ import { oncePerRequest } from "~/utils/request-scope.server";
 export type FieldErrors = Record<string, string[]>;
 
 /** `{ error: { code, message, fields? } }` with the given status. */
-export function apiError(status: number, code: string, message: string, fields?: FieldErrors, headers?: HeadersInit): Response {
+export function apiError(
+  status: number,
+  code: string,
+  message: string,
+  fields?: FieldErrors,
+  headers?: HeadersInit,
+): Response {
   return Response.json({ error: fields ? { code, message, fields } : { code, message } }, { status, headers });
 }
 
@@ -36,16 +42,28 @@ export function unexpectedErrorResponse(error: unknown, request: Request): Respo
   }
   console.error(`[request ${requestId}] ${request.method} ${path} failed:`, error);
   return Response.json(
-    { error: { code: "internal_error", message: `Something went wrong on our side. Quote request id ${requestId} when reporting it.`, requestId } },
+    {
+      error: {
+        code: "internal_error",
+        message: `Something went wrong on our side. Quote request id ${requestId} when reporting it.`,
+        requestId,
+      },
+    },
     { status: 500, headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" } },
   );
 }
 
 function databaseUnavailable(): Response {
-  return apiError(503, "database_unavailable", `The service is briefly unavailable. Try again in ${DATABASE_RETRY_AFTER_SECONDS} s.`, undefined, {
-    "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
-    "Cache-Control": "no-store",
-  });
+  return apiError(
+    503,
+    "database_unavailable",
+    `The service is briefly unavailable. Try again in ${DATABASE_RETRY_AFTER_SECONDS} s.`,
+    undefined,
+    {
+      "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
+      "Cache-Control": "no-store",
+    },
+  );
 }
 
 /** server.mjs refuses larger bodies by Content-Length; this also covers chunked bodies. */
@@ -53,7 +71,9 @@ const MAX_BODY_BYTES = Number(process.env.MAX_BODY_BYTES ?? 1024 * 1024);
 
 /** 405 for a method the path does not serve. */
 export function methodNotAllowed(allow: string[]): Response {
-  return apiError(405, "method_not_allowed", `Use ${allow.join(" or ")} on this path.`, undefined, { Allow: allow.join(", ") });
+  return apiError(405, "method_not_allowed", `Use ${allow.join(" or ")} on this path.`, undefined, {
+    Allow: allow.join(", "),
+  });
 }
 
 /** zod issues keyed by their field path ("targetedEmail.email2"); a whole-body issue is under "body". */
@@ -141,7 +161,10 @@ export async function getApiUser(request: Request): Promise<AuthUser | null> {
   const token = bearerToken(request);
   if (token === undefined) return getUser(request);
   const user = token ? await oncePerRequest(`api-token:${token}`, () => userOfApiToken(token)) : null;
-  if (!user) throw apiError(401, "unauthorized", "The token is invalid or has expired.", undefined, { "WWW-Authenticate": "Bearer" });
+  if (!user)
+    throw apiError(401, "unauthorized", "The token is invalid or has expired.", undefined, {
+      "WWW-Authenticate": "Bearer",
+    });
   return user;
 }
 
@@ -149,7 +172,9 @@ export async function getApiUser(request: Request): Promise<AuthUser | null> {
 export async function requireApiUser(request: Request): Promise<AuthUser> {
   const user = await getApiUser(request);
   if (!user) {
-    throw apiError(401, "unauthorized", "Sign in or send Authorization: Bearer <token>.", undefined, { "WWW-Authenticate": "Bearer" });
+    throw apiError(401, "unauthorized", "Sign in or send Authorization: Bearer <token>.", undefined, {
+      "WWW-Authenticate": "Bearer",
+    });
   }
   return user;
 }

@@ -6,5 +6,9 @@ import { apiError } from "./api.server";
 export function decisionAnswer(result: DecisionResult): Response {
   if (result.ok) return Response.json({ booking: bookingJson(result.booking) });
   if (result.reason === "not-found") return apiError(404, "not_found", "No such booking.");
-  return apiError(409, "not_pending", "This booking is not waiting for approval (it was already approved, declined, cancelled, or its hold ran out).");
+  return apiError(
+    409,
+    "not_pending",
+    "This booking is not waiting for approval (it was already approved, declined, cancelled, or its hold ran out).",
+  );
 }

@@ -23,7 +23,10 @@ export async function bookingActor(request: Request): Promise<BookingActor> {
 
 /** A JSON body that may be left out entirely (no body, no content type): then `{}` is validated. */
 export async function readOptionalJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  const hasBody = request.headers.get("content-type") || Number(request.headers.get("content-length") ?? 0) > 0 || request.headers.get("transfer-encoding");
+  const hasBody =
+    request.headers.get("content-type") ||
+    Number(request.headers.get("content-length") ?? 0) > 0 ||
+    request.headers.get("transfer-encoding");
   return hasBody ? readJson(request, schema) : schema.parseAsync({});
 }
 

@@ -19,8 +19,12 @@ export const SLUG_TAKEN_MESSAGE = "You already have an event type with this slug
 /** The answer for a write the model refused. */
 export function eventTypeFailure(reason: "slug-taken" | "not-found" | "schedule-gone" | "active-cap"): Response {
   // Decision 038: the free plan's cap counts the event types a host has on.
-  if (reason === "active-cap") return apiError(403, "active_event_type_limit", EVENT_TYPE_MESSAGES.activeCap, { active: [EVENT_TYPE_MESSAGES.activeCap] });
+  if (reason === "active-cap")
+    return apiError(403, "active_event_type_limit", EVENT_TYPE_MESSAGES.activeCap, {
+      active: [EVENT_TYPE_MESSAGES.activeCap],
+    });
   if (reason === "slug-taken") return apiError(409, "slug_taken", SLUG_TAKEN_MESSAGE, { slug: [SLUG_TAKEN_MESSAGE] });
-  if (reason === "schedule-gone") return apiError(400, "invalid_input", "Check the highlighted fields.", { scheduleId: [FOREIGN_SCHEDULE_MESSAGE] });
+  if (reason === "schedule-gone")
+    return apiError(400, "invalid_input", "Check the highlighted fields.", { scheduleId: [FOREIGN_SCHEDULE_MESSAGE] });
   return apiError(404, "not_found", "No such event type.");
 }

@@ -4,7 +4,10 @@ import { TEAM_SIZE_CAP } from "~/schemas/teams";
 import { apiError } from "./api.server";
 
 /** The JSON answer to a team write the model refused (decision 057): one mapping for every path. */
-export function teamRefusal(reason: Refusal | "already-member" | "already-invited" | "cap", notFoundMessage: string = M.notFound): Response {
+export function teamRefusal(
+  reason: Refusal | "already-member" | "already-invited" | "cap",
+  notFoundMessage: string = M.notFound,
+): Response {
   switch (reason) {
     case "not-found":
       return apiError(404, "not_found", notFoundMessage);

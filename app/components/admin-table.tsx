@@ -24,7 +24,11 @@ export const tdClass = "block px-4 py-1.5 align-middle md:table-cell md:py-3";
 
 /** Stands in for the hidden column header on phones. */
 export function CellLabel({ children }: { children: ReactNode }) {
-  return <span className="mb-0.5 block text-xs font-semibold uppercase tracking-wide text-neutral-500 md:hidden">{children}</span>;
+  return (
+    <span className="mb-0.5 block text-xs font-semibold uppercase tracking-wide text-neutral-500 md:hidden">
+      {children}
+    </span>
+  );
 }
 
 /** The same page with other query params kept and `changes` applied (null removes a param). */
@@ -39,12 +43,26 @@ export function hrefWith(search: string, changes: Record<string, string | number
 }
 
 /** Previous / next links (plain links: they work without JavaScript). */
-export function Pagination({ page, pageCount, search, label = "Pages" }: { page: number; pageCount: number; search: string; label?: string }) {
+export function Pagination({
+  page,
+  pageCount,
+  search,
+  label = "Pages",
+}: {
+  page: number;
+  pageCount: number;
+  search: string;
+  label?: string;
+}) {
   if (pageCount <= 1) return null;
   return (
     <nav aria-label={label} className="mt-6 flex items-center justify-between gap-4">
       {page > 1 ? (
-        <Link to={hrefWith(search, { page: page - 1 === 1 ? null : page - 1 })} className={buttonClass("secondary")} rel="prev">
+        <Link
+          to={hrefWith(search, { page: page - 1 === 1 ? null : page - 1 })}
+          className={buttonClass("secondary")}
+          rel="prev"
+        >
           <ChevronLeft className="h-5 w-5" aria-hidden /> Previous
         </Link>
       ) : (
@@ -65,14 +83,32 @@ export function Pagination({ page, pageCount, search, label = "Pages" }: { page:
 }
 
 /** A GET search box: the query lands in the URL (shareable, works without JavaScript). */
-export function SearchForm({ q, label, placeholder, children }: { q: string; label: string; placeholder: string; children?: ReactNode }) {
+export function SearchForm({
+  q,
+  label,
+  placeholder,
+  children,
+}: {
+  q: string;
+  label: string;
+  placeholder: string;
+  children?: ReactNode;
+}) {
   return (
     <Form method="get" role="search" className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
       <div className="min-w-0 flex-1 sm:min-w-64">
         <label htmlFor="admin-search" className="mb-1 block text-sm font-medium text-neutral-800">
           {label}
         </label>
-        <input id="admin-search" type="search" name="q" defaultValue={q} placeholder={placeholder} maxLength={200} className={inputClass} />
+        <input
+          id="admin-search"
+          type="search"
+          name="q"
+          defaultValue={q}
+          placeholder={placeholder}
+          maxLength={200}
+          className={inputClass}
+        />
       </div>
       {children}
       <button type="submit" className={buttonClass("secondary")}>
@@ -125,7 +161,15 @@ export function whenOf(start: Date, end: Date, zone: string): { date: string; ti
 }
 
 /** An event's time in the admin's zone: date, then start – end and the zone, each kept whole. */
-export function WhenText({ startsAt, when, emphasis = false }: { startsAt: string; when: { date: string; time: string; zone: string }; emphasis?: boolean }) {
+export function WhenText({
+  startsAt,
+  when,
+  emphasis = false,
+}: {
+  startsAt: string;
+  when: { date: string; time: string; zone: string };
+  emphasis?: boolean;
+}) {
   return (
     <time dateTime={startsAt}>
       <span className={`whitespace-nowrap${emphasis ? " font-medium" : ""}`}>{when.date}</span>{" "}
@@ -137,7 +181,15 @@ export function WhenText({ startsAt, when, emphasis = false }: { startsAt: strin
 }
 
 /** An event's status in the event tables: Cancelled, Declined, Pending, Past or Confirmed (never colour alone: the word). */
-export function EventStatusBadge({ status, past, declined = false }: { status: "confirmed" | "cancelled" | "pending"; past: boolean; declined?: boolean }) {
+export function EventStatusBadge({
+  status,
+  past,
+  declined = false,
+}: {
+  status: "confirmed" | "cancelled" | "pending";
+  past: boolean;
+  declined?: boolean;
+}) {
   const [label, style] =
     status === "cancelled"
       ? [declined ? "Declined" : "Cancelled", "bg-red-50 text-red-800 ring-red-600/20"]
@@ -147,7 +199,10 @@ export function EventStatusBadge({ status, past, declined = false }: { status: "
           ? ["Past", "bg-neutral-100 text-neutral-700 ring-neutral-500/20"]
           : ["Confirmed", "bg-green-50 text-green-800 ring-green-600/20"];
   return (
-    <span className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${style}`} data-testid="event-status">
+    <span
+      className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${style}`}
+      data-testid="event-status"
+    >
       {label}
     </span>
   );

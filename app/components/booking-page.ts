@@ -28,7 +28,12 @@ export function shiftMonth(month: string, by: number): string {
 
 // Made once: a formatter costs about six times what a format call does, and a page has dozens of labels.
 const MONTH_LABEL = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-const DATE_LABEL = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
+const DATE_LABEL = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
 
 /** "December 2026". */
 export function monthLabel(month: string): string {
@@ -83,7 +88,12 @@ export interface PageQuery {
 export function prefillOf(search: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of search) {
-    if ((key === "name" || key === "email" || key === "notes" || /^a_[a-z0-9_-]{1,40}$/.test(key)) && value.length <= 2000 && !(key in out)) out[key] = value;
+    if (
+      (key === "name" || key === "email" || key === "notes" || /^a_[a-z0-9_-]{1,40}$/.test(key)) &&
+      value.length <= 2000 &&
+      !(key in out)
+    )
+      out[key] = value;
   }
   return out;
 }
@@ -106,7 +116,13 @@ const googleStamp = (d: Date) =>
     .replace(/\.\d{3}/, "");
 
 /** "Add to Google Calendar": the event prefilled in Google's template form. */
-export function googleCalendarLink(event: { title: string; start: Date; end: Date; details: string; location?: string }): string {
+export function googleCalendarLink(event: {
+  title: string;
+  start: Date;
+  end: Date;
+  details: string;
+  location?: string;
+}): string {
   const params = new URLSearchParams({
     action: "TEMPLATE",
     text: event.title,
@@ -121,7 +137,13 @@ export function googleCalendarLink(event: { title: string; start: Date; end: Dat
  * "Add to Outlook.com" and "Add to Office 365": the event prefilled in Outlook's compose form
  * (the same deep link on both hosts).
  */
-export function outlookCalendarLinks(event: { title: string; start: Date; end: Date; details: string; location?: string }): {
+export function outlookCalendarLinks(event: {
+  title: string;
+  start: Date;
+  end: Date;
+  details: string;
+  location?: string;
+}): {
   outlook: string;
   office365: string;
 } {

@@ -43,7 +43,9 @@ export function BookingSummary({ booking, strike = false }: { booking: BookingSu
   return (
     <div className="rounded-xl border border-neutral-200 bg-neutral-50 p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h2 className={`text-lg font-semibold text-neutral-900 ${strike ? "line-through decoration-neutral-400" : ""}`}>{booking.title}</h2>
+        <h2 className={`text-lg font-semibold text-neutral-900 ${strike ? "line-through decoration-neutral-400" : ""}`}>
+          {booking.title}
+        </h2>
         <StatusBadge status={booking.status} />
       </div>
       <dl className="mt-3 space-y-2 text-sm">
@@ -62,13 +64,25 @@ export function BookingSummary({ booking, strike = false }: { booking: BookingSu
 }
 
 /** The page frame both guest pages share: a centred card under a small heading. */
-export function GuestPage({ eyebrow, heading, children, wide = false }: { eyebrow: string; heading: string; children: ReactNode; wide?: boolean }) {
+export function GuestPage({
+  eyebrow,
+  heading,
+  children,
+  wide = false,
+}: {
+  eyebrow: string;
+  heading: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white">
       <div className={`mx-auto px-4 py-10 sm:px-6 sm:py-16 ${wide ? "max-w-3xl" : "max-w-form"}`}>
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{eyebrow}</p>
         <h1 className="mt-2 text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">{heading}</h1>
-        <div className="mt-6 space-y-6 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-8">{children}</div>
+        <div className="mt-6 space-y-6 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-8">
+          {children}
+        </div>
         {/* The page has the booking chrome (handle.chrome "booking"): no site navbar or footer. */}
         <PoweredBy />
       </div>

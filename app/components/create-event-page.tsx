@@ -6,10 +6,23 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { useIsPending } from "~/utils/pending";
 
 /** The frame of /one-to-one and /group-meeting: Back to /eventtype, heading, a form card. */
-export function CreateEventPage({ title, intro, toast, children }: { title: string; intro: ReactNode; toast: ToastData | null; children: ReactNode }) {
+export function CreateEventPage({
+  title,
+  intro,
+  toast,
+  children,
+}: {
+  title: string;
+  intro: ReactNode;
+  toast: ToastData | null;
+  children: ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-form px-4 py-8 sm:px-6 lg:py-12">
-      <Link to="/eventtype" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+      <Link
+        to="/eventtype"
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back
       </Link>
       <h1 className="mt-4 text-2xl font-bold text-neutral-900">{title}</h1>

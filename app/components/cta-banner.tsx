@@ -13,7 +13,10 @@ export function CtaBanner({ title, body, to, label }: { title: string; body: str
           </h2>
           <p className="mt-1 text-brand-100">{body}</p>
         </div>
-        <Link to={to} className="inline-flex items-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+        <Link
+          to={to}
+          className="inline-flex items-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
           {label}
         </Link>
       </div>

@@ -7,7 +7,17 @@ import { buttonClass } from "~/components/ui/button";
  * A dashboard page whose feature is not built yet: the product's heading, then an honest empty
  * state saying what will appear here, and the way back to My Schedule.
  */
-export function DashboardPlaceholder({ heading, title, body, icon: Icon }: { heading: string; title: string; body: string; icon: LucideIcon }) {
+export function DashboardPlaceholder({
+  heading,
+  title,
+  body,
+  icon: Icon,
+}: {
+  heading: string;
+  title: string;
+  body: string;
+  icon: LucideIcon;
+}) {
   return (
     <section>
       <h1 className="text-2xl font-bold text-neutral-900">{heading}</h1>

@@ -7,7 +7,10 @@ import { CopyButton, useCopy } from "./copy-button";
 import { inputClass } from "./forms";
 
 /** What the event type page offers for embedding (see the route's loader). */
-export type EmbedOffer = { state: "ready"; inline: string; popup: string; previewUrl: string } | { state: "no-username" } | { state: "inactive" };
+export type EmbedOffer =
+  | { state: "ready"; inline: string; popup: string; previewUrl: string }
+  | { state: "no-username" }
+  | { state: "inactive" };
 
 /** One snippet: a read-only textarea (selectable without JavaScript) and, once hydrated, Copy. */
 function Snippet({ id, label, hint, code }: { id: string; label: string; hint: string; code: string }) {
@@ -19,7 +22,14 @@ function Snippet({ id, label, hint, code }: { id: string; label: string; hint: s
         <label htmlFor={id} className="text-sm font-medium text-neutral-800">
           {label}
         </label>
-        {hydrated ? <CopyButton copied={copied} onCopy={copy} className="px-3 py-2" label={`Copy the ${label.toLowerCase()} snippet`} /> : null}
+        {hydrated ? (
+          <CopyButton
+            copied={copied}
+            onCopy={copy}
+            className="px-3 py-2"
+            label={`Copy the ${label.toLowerCase()} snippet`}
+          />
+        ) : null}
       </div>
       <textarea
         ref={area}
@@ -59,14 +69,20 @@ export function EmbedSnippets({ offer }: { offer: EmbedOffer }) {
         <p className="mt-1 text-sm text-neutral-700">{M.intro}</p>
       </div>
       {offer.state === "no-username" ? (
-        <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="embed-unavailable">
+        <p
+          className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+          data-testid="embed-unavailable"
+        >
           {M.noUsername}{" "}
           <Link to="/dashboard/profile#username-title" className="font-medium text-brand-700 underline">
             {M.chooseUsername}
           </Link>
         </p>
       ) : offer.state === "inactive" ? (
-        <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="embed-unavailable">
+        <p
+          className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+          data-testid="embed-unavailable"
+        >
           {M.inactive}
         </p>
       ) : (

@@ -16,7 +16,10 @@ export function NotFound() {
 
 const MESSAGES_BY_STATUS: Record<number, { title: string; body: string }> = {
   400: { title: "That request didn't look right", body: "Please check what you entered and try again." },
-  403: { title: "You don't have access to this page", body: "Sign in with an account that has access, or go back home." },
+  403: {
+    title: "You don't have access to this page",
+    body: "Sign in with an account that has access, or go back home.",
+  },
   405: { title: "That action isn't available here", body: "Please go back and try again." },
   413: { title: "That was too much at once", body: "The request was too large." },
   429: { title: "Slow down a little", body: "Too many requests. Please wait a few minutes and try again." },
@@ -30,10 +33,13 @@ export function GeneralErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const known = isRouteErrorResponse(error) ? MESSAGES_BY_STATUS[error.status] : undefined;
-  const detail = isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500 ? error.data : null;
+  const detail =
+    isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500 ? error.data : null;
   return (
     <section role="alert" className="mx-auto max-w-form px-4 py-16 text-center sm:px-6">
-      <p className="text-sm font-semibold text-brand-700">{isRouteErrorResponse(error) ? `Error ${error.status}` : "Error"}</p>
+      <p className="text-sm font-semibold text-brand-700">
+        {isRouteErrorResponse(error) ? `Error ${error.status}` : "Error"}
+      </p>
       <h1 className="mt-2 text-2xl font-bold text-neutral-900">{known?.title ?? "Something went wrong on our side"}</h1>
       <p className="mt-2 text-neutral-600">{detail ?? known?.body ?? "Please try again in a moment."}</p>
       <Link to="/" className={buttonClass("primary", "mt-6")}>

@@ -17,21 +17,40 @@ export interface EventDetailsFieldset {
 function durationLabel(minutes: number): string {
   if (minutes < 60) return `${minutes} minutes`;
   const hours = minutes / 60;
-  return Number.isInteger(hours) ? `${hours} hour${hours > 1 ? "s" : ""}` : `${Math.floor(hours)} h ${minutes % 60} min`;
+  return Number.isInteger(hours)
+    ? `${hours} hour${hours > 1 ? "s" : ""}`
+    : `${Math.floor(hours)} h ${minutes % 60} min`;
 }
 
 /**
  * Name, option, description, date + time in the host's zone and duration: the fields the
  * create forms and the Update modal share.
  */
-export function EventDetailsFields({ fields, timeZone, minDate }: { fields: EventDetailsFieldset; timeZone: string; minDate: string }) {
+export function EventDetailsFields({
+  fields,
+  timeZone,
+  minDate,
+}: {
+  fields: EventDetailsFieldset;
+  timeZone: string;
+  minDate: string;
+}) {
   const select = getSelectProps(fields.eventType);
   const duration = getSelectProps(fields.duration);
   const textarea = getTextareaProps(fields.description);
   return (
     <>
-      <Field label="Event name" inputProps={{ ...getInputProps(fields.eventName, { type: "text" }), autoComplete: "off" }} errors={fields.eventName.errors} />
-      <ControlField label="Option" id={fields.eventType.id} errorId={fields.eventType.errorId} errors={fields.eventType.errors}>
+      <Field
+        label="Event name"
+        inputProps={{ ...getInputProps(fields.eventName, { type: "text" }), autoComplete: "off" }}
+        errors={fields.eventName.errors}
+      />
+      <ControlField
+        label="Option"
+        id={fields.eventType.id}
+        errorId={fields.eventType.errorId}
+        errors={fields.eventType.errors}
+      >
         <select {...select} key={select.key} defaultValue={fields.eventType.initialValue ?? ""} className={inputClass}>
           <option value="" disabled>
             Choose how you will meet
@@ -59,7 +78,11 @@ export function EventDetailsFields({ fields, timeZone, minDate }: { fields: Even
         />
       </ControlField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Date" inputProps={{ ...getInputProps(fields.date, { type: "date" }), min: minDate }} errors={fields.date.errors} />
+        <Field
+          label="Date"
+          inputProps={{ ...getInputProps(fields.date, { type: "date" }), min: minDate }}
+          errors={fields.date.errors}
+        />
         <Field
           label="Time"
           inputProps={getInputProps(fields.time, { type: "time" })}
@@ -75,8 +98,18 @@ export function EventDetailsFields({ fields, timeZone, minDate }: { fields: Even
           }
         />
       </div>
-      <ControlField label="Duration" id={fields.duration.id} errorId={fields.duration.errorId} errors={fields.duration.errors}>
-        <select {...duration} key={duration.key} defaultValue={fields.duration.initialValue ?? "30"} className={inputClass}>
+      <ControlField
+        label="Duration"
+        id={fields.duration.id}
+        errorId={fields.duration.errorId}
+        errors={fields.duration.errors}
+      >
+        <select
+          {...duration}
+          key={duration.key}
+          defaultValue={fields.duration.initialValue ?? "30"}
+          className={inputClass}
+        >
           {DURATIONS.map((m) => (
             <option key={m} value={m}>
               {durationLabel(m)}

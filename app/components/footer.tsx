@@ -13,7 +13,11 @@ const COLUMNS: Array<{ title: string; items: string[] }> = [
 /** Simple drawn marks for the social icons (text only: they have no destinations). */
 function SocialIcon({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <span role="img" aria-label={label} className="flex h-9 w-9 items-center justify-center rounded-full bg-neutral-200 text-neutral-700">
+    <span
+      role="img"
+      aria-label={label}
+      className="flex h-9 w-9 items-center justify-center rounded-full bg-neutral-200 text-neutral-700"
+    >
       <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden fill="currentColor">
         {children}
       </svg>
@@ -59,7 +63,9 @@ export function Footer({ year }: { year: number }) {
         </div>
       </div>
       <div className="border-t border-neutral-200">
-        <p className="mx-auto max-w-content px-4 py-6 text-sm text-neutral-600 sm:px-6">Copyright © {year} Scheduler. All rights reserved.</p>
+        <p className="mx-auto max-w-content px-4 py-6 text-sm text-neutral-600 sm:px-6">
+          Copyright © {year} Scheduler. All rights reserved.
+        </p>
       </div>
     </footer>
   );

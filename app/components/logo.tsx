@@ -7,7 +7,14 @@ export function Logo({ className = "" }: { className?: string }) {
         <rect x="2" y="5" width="28" height="25" rx="6" className="fill-brand-600" />
         <rect x="8" y="2" width="3" height="7" rx="1.5" className="fill-brand-800" />
         <rect x="21" y="2" width="3" height="7" rx="1.5" className="fill-brand-800" />
-        <path d="M10 19.5l4 4 8-9" fill="none" stroke="white" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M10 19.5l4 4 8-9"
+          fill="none"
+          stroke="white"
+          strokeWidth="3"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <span className="text-lg tracking-tight">Scheduler</span>
     </Link>

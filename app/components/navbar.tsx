@@ -65,7 +65,8 @@ function NotificationBell({ notifications }: { notifications: BellNotification[]
       data-menu
       data-bell
       onToggle={(event) => {
-        if (event.currentTarget.open && unread > 0) fetcher.submit(null, { method: "post", action: "/notifications/read" });
+        if (event.currentTarget.open && unread > 0)
+          fetcher.submit(null, { method: "post", action: "/notifications/read" });
       }}
     >
       <summary
@@ -109,7 +110,9 @@ function NotificationBell({ notifications }: { notifications: BellNotification[]
                 className={`flex gap-2 px-3 py-2 text-sm ${n.unread && !marking ? "font-medium text-neutral-900" : "text-neutral-700"}`}
                 data-unread-item={n.unread && !marking ? "" : undefined}
               >
-                {n.unread && !marking ? <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-brand-600" aria-hidden data-unread /> : null}
+                {n.unread && !marking ? (
+                  <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-brand-600" aria-hidden data-unread />
+                ) : null}
                 <span>
                   {n.unread && !marking ? (
                     <span className="sr-only" data-unread>
@@ -132,9 +135,17 @@ export function Navbar({ user, notifications }: { user: NavbarUser | null; notif
   useMenus(nav);
   return (
     <header className="sticky top-0 z-30 border-b border-neutral-200 bg-white/95 backdrop-blur">
-      <nav ref={nav} aria-label="Main" className="relative mx-auto flex h-16 max-w-content items-center gap-2 px-4 sm:px-6">
+      <nav
+        ref={nav}
+        aria-label="Main"
+        className="relative mx-auto flex h-16 max-w-content items-center gap-2 px-4 sm:px-6"
+      >
         <details className="group relative md:hidden" data-menu>
-          <summary className="cursor-pointer rounded-lg p-2 text-neutral-700 hover:bg-neutral-100" aria-label="Open menu" aria-expanded="false">
+          <summary
+            className="cursor-pointer rounded-lg p-2 text-neutral-700 hover:bg-neutral-100"
+            aria-label="Open menu"
+            aria-expanded="false"
+          >
             <Menu className="h-5 w-5" aria-hidden />
           </summary>
           <div className="absolute left-0 top-12 w-56 rounded-xl border border-neutral-200 bg-white p-2 shadow-lg">
@@ -172,9 +183,14 @@ export function Navbar({ user, notifications }: { user: NavbarUser | null; notif
                   <div className="border-b border-neutral-100 px-3 pb-2 pt-1">
                     <p className="truncate text-sm font-semibold text-neutral-900">{user.name || user.email}</p>
                     <p className="truncate text-sm text-neutral-600">{user.email}</p>
-                    <p className="mt-1 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">{roleLabel(user)}</p>
+                    <p className="mt-1 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+                      {roleLabel(user)}
+                    </p>
                   </div>
-                  <Link to="/dashboard" className="mt-1 flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-neutral-800 hover:bg-neutral-100">
+                  <Link
+                    to="/dashboard"
+                    className="mt-1 flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-neutral-800 hover:bg-neutral-100"
+                  >
                     <LayoutDashboard className="h-5 w-5" aria-hidden /> Dashboard
                   </Link>
                   <Link
@@ -195,7 +211,10 @@ export function Navbar({ user, notifications }: { user: NavbarUser | null; notif
               </details>
             </>
           ) : (
-            <Link to="/signin" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            <Link
+              to="/signin"
+              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+            >
               Sign IN
             </Link>
           )}

@@ -8,7 +8,11 @@ export function OnboardingChecklist({ items }: { items: ChecklistItem[] }) {
   const left = items.filter((i) => !i.done).length;
   if (left === 0) return null;
   return (
-    <section aria-labelledby="get-started" className="mt-6 rounded-xl border border-brand-200 bg-brand-50 p-5 sm:p-6" data-testid="onboarding-checklist">
+    <section
+      aria-labelledby="get-started"
+      className="mt-6 rounded-xl border border-brand-200 bg-brand-50 p-5 sm:p-6"
+      data-testid="onboarding-checklist"
+    >
       <h2 id="get-started" className="text-lg font-semibold text-neutral-900">
         Get started
       </h2>
@@ -36,7 +40,10 @@ export function OnboardingChecklist({ items }: { items: ChecklistItem[] }) {
                 <p className="break-words text-sm text-neutral-700">{item.body}</p>
               </div>
             </div>
-            <Link to={item.href} className="shrink-0 text-sm font-semibold text-brand-700 underline hover:text-brand-800 sm:ml-4">
+            <Link
+              to={item.href}
+              className="shrink-0 text-sm font-semibold text-brand-700 underline hover:text-brand-800 sm:ml-4"
+            >
               {item.action}
             </Link>
           </li>

@@ -85,7 +85,10 @@ function CardForm({ clientSecret, paymentIntentId, buyer, amountLabel }: Payment
       return;
     }
     // Paid at Stripe: now the server checks it with Stripe and records it.
-    fetcher.submit({ intent: "confirm", paymentIntentId: result.paymentIntent?.id ?? paymentIntentId }, { method: "post" });
+    fetcher.submit(
+      { intent: "confirm", paymentIntentId: result.paymentIntent?.id ?? paymentIntentId },
+      { method: "post" },
+    );
   }
 
   if (reply?.ok) {
@@ -101,7 +104,9 @@ function CardForm({ clientSecret, paymentIntentId, buyer, amountLabel }: Payment
                 {reply.transactionId}
               </span>
             </p>
-            {reply.until ? <p className="mt-1 text-sm text-green-900">You have no event limit until {reply.until}.</p> : null}
+            {reply.until ? (
+              <p className="mt-1 text-sm text-green-900">You have no event limit until {reply.until}.</p>
+            ) : null}
             <a href="/dashboard" className="mt-4 inline-block text-sm font-semibold text-green-900 underline">
               Go to your dashboard
             </a>
@@ -113,10 +118,21 @@ function CardForm({ clientSecret, paymentIntentId, buyer, amountLabel }: Payment
 
   const error = providerError ?? (reply && !reply.ok ? reply.error : null);
   return (
-    <form onSubmit={onSubmit} className="space-y-5 rounded-xl border border-neutral-200 bg-white p-6 shadow-sm" aria-busy={busy} noValidate>
+    <form
+      onSubmit={onSubmit}
+      className="space-y-5 rounded-xl border border-neutral-200 bg-white p-6 shadow-sm"
+      aria-busy={busy}
+      noValidate
+    >
       <Field
         label="Name on card"
-        inputProps={{ name: "name", value: name, onChange: (e) => setName(e.target.value), autoComplete: "cc-name", maxLength: 200 }}
+        inputProps={{
+          name: "name",
+          value: name,
+          onChange: (e) => setName(e.target.value),
+          autoComplete: "cc-name",
+          maxLength: 200,
+        }}
         errors={undefined}
       />
       <div>
@@ -139,7 +155,11 @@ function CardForm({ clientSecret, paymentIntentId, buyer, amountLabel }: Payment
         </p>
       </div>
       {error ? (
-        <p role="alert" className="flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700" data-testid="payment-error">
+        <p
+          role="alert"
+          className="flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700"
+          data-testid="payment-error"
+        >
           <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden /> {error}
         </p>
       ) : null}

@@ -48,7 +48,12 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
           <p className="text-sm font-medium text-neutral-900">{visible.message}</p>
           {visible.description ? <p className="mt-1 text-sm text-neutral-600">{visible.description}</p> : null}
         </div>
-        <button type="button" onClick={() => setVisible(null)} className="rounded-md p-1 text-neutral-500 hover:bg-neutral-100" aria-label="Close notification">
+        <button
+          type="button"
+          onClick={() => setVisible(null)}
+          className="rounded-md p-1 text-neutral-500 hover:bg-neutral-100"
+          aria-label="Close notification"
+        >
           <X className="h-4 w-4" aria-hidden />
         </button>
       </div>

@@ -72,7 +72,10 @@ export function WebhookForm({
         <legend className="mb-2 text-sm font-medium text-neutral-800">Events</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {WEBHOOK_EVENT_TYPES.map((type) => (
-            <label key={type} className="flex min-h-11 items-start gap-3 rounded-lg border border-neutral-200 px-3 py-2.5 text-sm hover:bg-neutral-50">
+            <label
+              key={type}
+              className="flex min-h-11 items-start gap-3 rounded-lg border border-neutral-200 px-3 py-2.5 text-sm hover:bg-neutral-50"
+            >
               <input
                 type="checkbox"
                 name="events"

@@ -31,8 +31,16 @@ export async function requireEventCreator(request: Request): Promise<AuthUser> {
  * message under the time field, the host's input kept. Used by the create pages and the
  * dashboard's update modal.
  */
-export function overlapReply(submission: { reply(options: { fieldErrors: Record<string, string[]> }): SubmissionResult<string[]> }) {
-  return data({ result: submission.reply({ fieldErrors: { time: [MESSAGES.eventOverlap] } }), toast: errorToast(MESSAGES.eventOverlap) }, { status: 409 });
+export function overlapReply(submission: {
+  reply(options: { fieldErrors: Record<string, string[]> }): SubmissionResult<string[]>;
+}) {
+  return data(
+    {
+      result: submission.reply({ fieldErrors: { time: [MESSAGES.eventOverlap] } }),
+      toast: errorToast(MESSAGES.eventOverlap),
+    },
+    { status: 409 },
+  );
 }
 
 /** The action of /one-to-one and /group-meeting. */
@@ -42,12 +50,18 @@ export async function createEventAction(request: Request, kind: "One-to-One" | "
   const now = new Date();
   const ctx = { timeZone: user.timeZone, now };
   const submission =
-    kind === "One-to-One" ? parseWithZod(formData, { schema: oneToOneEventSchema(ctx) }) : parseWithZod(formData, { schema: groupEventSchema(ctx) });
+    kind === "One-to-One"
+      ? parseWithZod(formData, { schema: oneToOneEventSchema(ctx) })
+      : parseWithZod(formData, { schema: groupEventSchema(ctx) });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), toast: null }, { status: 400 });
   }
-  const value = submission.value as z.output<ReturnType<typeof oneToOneEventSchema>> & Partial<z.output<ReturnType<typeof groupEventSchema>>>;
-  const invitees = kind === "One-to-One" ? [value.targetedEmail] : groupInvitees(value as z.output<ReturnType<typeof groupEventSchema>>);
+  const value = submission.value as z.output<ReturnType<typeof oneToOneEventSchema>> &
+    Partial<z.output<ReturnType<typeof groupEventSchema>>>;
+  const invitees =
+    kind === "One-to-One"
+      ? [value.targetedEmail]
+      : groupInvitees(value as z.output<ReturnType<typeof groupEventSchema>>);
   try {
     await createHostEventChange(
       user,
@@ -65,7 +79,10 @@ export async function createEventAction(request: Request, kind: "One-to-One" | "
   } catch (error) {
     if (error instanceof EventOverlapError) return overlapReply(submission);
     if (!(error instanceof EventLimitError)) throw error;
-    return data({ result: submission.reply({ formErrors: [MESSAGES.eventLimit] }), toast: errorToast(MESSAGES.eventLimit) }, { status: 403 });
+    return data(
+      { result: submission.reply({ formErrors: [MESSAGES.eventLimit] }), toast: errorToast(MESSAGES.eventLimit) },
+      { status: 403 },
+    );
   }
   return redirectWithSuccess(DASHBOARD_URL, MESSAGES.eventCreated);
 }

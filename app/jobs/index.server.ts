@@ -40,7 +40,11 @@ export function startJobs(): { pollMs: number } | null {
       { name: "webhooks", run: async (now) => void (await sendDueWebhooks(now)) },
       // The hosts' outside calendars, each connection every CALENDAR_SYNC_SECONDS (docs/decisions/035).
       { name: "calendars", run: async () => void (await syncDueCalendars()) },
-      { name: "reminders", run: async (now) => void (await sendDueReminders(now, { guestReminderMail, guestFollowUpMail, hostReminderNotification })) },
+      {
+        name: "reminders",
+        run: async (now) =>
+          void (await sendDueReminders(now, { guestReminderMail, guestFollowUpMail, hostReminderNotification })),
+      },
       { name: "outbox", run: async (now) => void (await sendOutboxMail(now)) },
       // Once an hour on one server, whichever claims the turn (docs/decisions/026).
       {

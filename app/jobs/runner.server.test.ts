@@ -95,7 +95,11 @@ describe("startJobRunner", () => {
   it("passes the clock's now to each job", async () => {
     const seen: Date[] = [];
     const fixed = new Date("2026-12-10T15:00:00Z");
-    runner = startJobRunner({ pollMs: 10, now: () => fixed, jobs: [{ name: "j", run: async (now) => void seen.push(now) }] });
+    runner = startJobRunner({
+      pollMs: 10,
+      now: () => fixed,
+      jobs: [{ name: "j", run: async (now) => void seen.push(now) }],
+    });
     const idle = runner.idle();
     await elapse(0);
     await idle;

@@ -73,13 +73,15 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
           // Every job needs the database: all of them wait, and the outage is logged once.
           const pause = backoffMs(s.failures, pollMs, maxOutageBackoffMs);
           for (const other of state.values()) other.notBefore = Math.max(other.notBefore, Date.now() + pause);
-          if (outageSince === null && !stopped) log(`jobs: the database is unavailable; jobs paused until it is back:`, error);
+          if (outageSince === null && !stopped)
+            log(`jobs: the database is unavailable; jobs paused until it is back:`, error);
           outageSince ??= Date.now();
           break;
         }
         const pause = backoffMs(s.failures, pollMs, maxBackoffMs);
         s.notBefore = Date.now() + pause;
-        if (!stopped) log(`jobs: ${job.name} failed (${s.failures} in a row; next try in ${Math.round(pause / 1000)} s):`, error);
+        if (!stopped)
+          log(`jobs: ${job.name} failed (${s.failures} in a row; next try in ${Math.round(pause / 1000)} s):`, error);
       }
     }
   }

@@ -11,7 +11,13 @@ const booking = {
 
 describe("a request cancelled before the host answered", () => {
   it("the guest who cancelled it: their own words, in their zone, no reason echoed", () => {
-    const mail = composeRequestCancelled({ booking, hostName: "Hana", hostZone: "America/New_York", by: "guest", reason: null });
+    const mail = composeRequestCancelled({
+      booking,
+      hostName: "Hana",
+      hostZone: "America/New_York",
+      by: "guest",
+      reason: null,
+    });
     expect(mail.subject).toMatch(/^Request cancelled: Vetted call — /);
     expect(mail.text).toContain('You cancelled your request for "Vetted call" with Hana. Nothing was booked.');
     expect(mail.text).toContain("Requested time: Mon, Dec 7, 2026");
@@ -21,7 +27,13 @@ describe("a request cancelled before the host answered", () => {
   });
 
   it("the guest whose request the host cancelled: the host's reason, and that the time is free", () => {
-    const mail = composeRequestCancelled({ booking, hostName: "Hana", hostZone: "America/New_York", by: "host", reason: "Away that week" });
+    const mail = composeRequestCancelled({
+      booking,
+      hostName: "Hana",
+      hostZone: "America/New_York",
+      by: "host",
+      reason: "Away that week",
+    });
     expect(mail.text).toContain('Hana cancelled your request for "Vetted call".');
     expect(mail.text).toContain("Reason: Away that week");
     expect(mail.text).toContain("The time is free again; you are welcome to pick another time.");

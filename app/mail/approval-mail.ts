@@ -124,7 +124,11 @@ export function composeRequestCancelled(input: {
 }
 
 /** To the host: the guest cancelled their request before it was answered; the time is free again. */
-export function composeRequestWithdrawn(input: { booking: RequestedBooking; hostZone: string; reason: string | null }): Composed {
+export function composeRequestWithdrawn(input: {
+  booking: RequestedBooking;
+  hostZone: string;
+  reason: string | null;
+}): Composed {
   const t = readerTime(input.booking.startsAt, input.hostZone, input.booking.guestTimeZone);
   const guest = input.booking.guestName ?? "A guest";
   const lines = [
@@ -135,5 +139,8 @@ export function composeRequestWithdrawn(input: { booking: RequestedBooking; host
     "",
     "There is nothing to approve any more, and the time is free again.",
   ];
-  return composed(`Request cancelled: ${input.booking.eventName} with ${guest} — ${t.date} ${t.time} ${t.place}`, lines);
+  return composed(
+    `Request cancelled: ${input.booking.eventName} with ${guest} — ${t.date} ${t.time} ${t.place}`,
+    lines,
+  );
 }

@@ -25,15 +25,28 @@ describe("calendar files for CalDAV and the feed", () => {
     expect(text).not.toContain("METHOD:");
     for (const line of text.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     // Read back with the same parser as everyone's calendars.
-    const busy = busyFromCalendars([text], { from: new Date("2026-11-30T00:00:00Z"), to: new Date("2026-12-02T00:00:00Z"), zone: "UTC" });
+    const busy = busyFromCalendars([text], {
+      from: new Date("2026-11-30T00:00:00Z"),
+      to: new Date("2026-12-02T00:00:00Z"),
+      zone: "UTC",
+    });
     expect(busy).toEqual([{ start: entry.startsAt, end: entry.endsAt }]);
   });
 
   it("marks a cancelled entry so a subscribed calendar drops it, and names the feed", () => {
-    const text = composeCalendarFile([{ ...entry, cancelled: true }], { uidHost: "app.example.test", name: "Ana: bookings" });
+    const text = composeCalendarFile([{ ...entry, cancelled: true }], {
+      uidHost: "app.example.test",
+      name: "Ana: bookings",
+    });
     expect(text).toContain("STATUS:CANCELLED");
     expect(text).toContain("X-WR-CALNAME:Ana: bookings");
-    expect(busyFromCalendars([text], { from: new Date("2026-11-30T00:00:00Z"), to: new Date("2026-12-02T00:00:00Z"), zone: "UTC" })).toEqual([]);
+    expect(
+      busyFromCalendars([text], {
+        from: new Date("2026-11-30T00:00:00Z"),
+        to: new Date("2026-12-02T00:00:00Z"),
+        zone: "UTC",
+      }),
+    ).toEqual([]);
   });
 
   it("knows its own UIDs and nobody else's", () => {

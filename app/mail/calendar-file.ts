@@ -57,7 +57,9 @@ export function composeCalendarFile(entries: CalendarEntry[], options: { uidHost
     "VERSION:2.0",
     "PRODID:-//Scheduler//Calendars//EN",
     "CALSCALE:GREGORIAN",
-    ...(options.name ? [`X-WR-CALNAME:${escapeText(options.name)}`, "REFRESH-INTERVAL;VALUE=DURATION:PT15M", "X-PUBLISHED-TTL:PT15M"] : []),
+    ...(options.name
+      ? [`X-WR-CALNAME:${escapeText(options.name)}`, "REFRESH-INTERVAL;VALUE=DURATION:PT15M", "X-PUBLISHED-TTL:PT15M"]
+      : []),
     ...entries.flatMap((e) => vevent(e, options.uidHost)),
     "END:VCALENDAR",
   ];

@@ -9,7 +9,9 @@ describe("contactMail", () => {
   it("puts every field in the body and the subject in the e-mail's subject", () => {
     const mail = contactMail({ ...valid, receivedAt });
     expect(mail.subject).toBe("Contact form: Team plan");
-    expect(mail.text).toContain("Name: Ada Lovelace\nEmail: ada@example.com\nSubject: Team plan\nReceived: 2026-03-01T10:00:00.000Z");
+    expect(mail.text).toContain(
+      "Name: Ada Lovelace\nEmail: ada@example.com\nSubject: Team plan\nReceived: 2026-03-01T10:00:00.000Z",
+    );
     expect(mail.text).toContain("\n\nHello there\n");
   });
 

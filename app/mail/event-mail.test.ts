@@ -34,7 +34,14 @@ const unfold = (ics: string) => ics.replace(/\r?\n[ \t]/g, "");
 
 describe("composeGuestMail and composeHostMail", () => {
   it("write each side in its own zone with the other's in brackets, and the place", () => {
-    const guest = composeGuestMail({ event, hostName: "Nora York", kind: "created", readerZone: "Asia/Tokyo", otherZone: "America/New_York", place: inPerson });
+    const guest = composeGuestMail({
+      event,
+      hostName: "Nora York",
+      kind: "created",
+      readerZone: "Asia/Tokyo",
+      otherZone: "America/New_York",
+      place: inPerson,
+    });
     expect(guest.subject).toBe("Invitation: Intro call — Wed, Dec 2, 2026 10:00 AM Tokyo");
     expect(guest.text).toContain("When: Wed, Dec 2, 2026, 10:00 AM Tokyo (8:00 PM New York, Tue), 30 minutes");
     expect(guest.text).toContain("Where: In Person Meeting: 12 Market St");
@@ -61,7 +68,9 @@ describe("composeGuestMail and composeHostMail", () => {
       place: zoom,
       notes: "Bring <slides>",
     });
-    expect(forHost.text).toContain('Aiko Guest booked "Intro call" on Tue, Dec 1, 2026, 8:00 PM New York (10:00 AM Tokyo, Wed).');
+    expect(forHost.text).toContain(
+      'Aiko Guest booked "Intro call" on Tue, Dec 1, 2026, 8:00 PM New York (10:00 AM Tokyo, Wed).',
+    );
     expect(forHost.text).toContain("Where: Video call: https://zoom.example.test/j/1");
     expect(forHost.text).toContain("Guest's time zone: Asia/Tokyo");
     expect(forHost.text).toContain("Notes: Bring <slides>");
@@ -85,10 +94,14 @@ describe("composeGuestMail and composeHostMail", () => {
       notes: "Vegetarian",
       seats,
     });
-    expect(forHost.text).toContain(`Your group session "Intro call" moved to Tue, Dec 1, 2026, 8:00 PM New York. Every seat's guests were told.`);
+    expect(forHost.text).toContain(
+      `Your group session "Intro call" moved to Tue, Dec 1, 2026, 8:00 PM New York. Every seat's guests were told.`,
+    );
     expect(forHost.subject).toBe("Booking: Intro call with 3 guests — Tue, Dec 1, 2026 8:00 PM New York");
     expect(forHost.text).toContain("Seats taken: 3");
-    expect(forHost.text).toContain("- Aiko Guest <aiko@example.test>, Asia/Tokyo (10:00 AM there)\n  Notes: Vegetarian");
+    expect(forHost.text).toContain(
+      "- Aiko Guest <aiko@example.test>, Asia/Tokyo (10:00 AM there)\n  Notes: Vegetarian",
+    );
     expect(forHost.text).toContain("- Ben Seat <ben@example.test>, Europe/Berlin (2:00 AM there)");
     expect(forHost.text).toContain("- Nora Local <nora@example.test>, America/New_York\n  Notes: Late by 5");
     expect(forHost.text).not.toContain("Guest's time zone");
@@ -110,7 +123,10 @@ describe("composeCalendar", () => {
   });
 
   it("puts a video link in LOCATION and URL, and each seat holder's name in a session's entry", () => {
-    const session = { ...event, attendeeNames: { "aiko@example.test": "Aiko Guest", "friend@example.test": "Ben Seat" } };
+    const session = {
+      ...event,
+      attendeeNames: { "aiko@example.test": "Aiko Guest", "friend@example.test": "Ben Seat" },
+    };
     const ics = unfold(composeCalendar({ ...base, event: session, place: zoom }));
     expect(ics).toContain("LOCATION:https://zoom.example.test/j/1");
     expect(ics).toContain("URL:https://zoom.example.test/j/1");

@@ -22,7 +22,10 @@ export interface InvitationHost {
   timeZone: string;
 }
 
-export type MailedEvent = Pick<Event, "id" | "eventName" | "eventType" | "description" | "startsAt" | "endsAt" | "roomId" | "sequence"> & {
+export type MailedEvent = Pick<
+  Event,
+  "id" | "eventName" | "eventType" | "description" | "startsAt" | "endsAt" | "roomId" | "sequence"
+> & {
   invitees: string[];
   guestName?: string | null;
   guestEmail?: string | null;
@@ -59,7 +62,8 @@ export interface CalendarInput {
 function attendeeName(event: MailedEvent, email: string): string {
   const named = event.attendeeNames?.[email];
   if (named) return named;
-  if (event.guestName && event.guestEmail && event.guestEmail.toLowerCase() === email.toLowerCase()) return event.guestName;
+  if (event.guestName && event.guestEmail && event.guestEmail.toLowerCase() === email.toLowerCase())
+    return event.guestName;
   return email;
 }
 
@@ -67,9 +71,14 @@ function attendeeName(event: MailedEvent, email: string): string {
  * The invitation's iCalendar text (pure, RFC 5545 with the iTIP METHOD of RFC 5546): REQUEST for a
  * new or changed event, CANCEL (SEQUENCE + 1) for a cancelled one. `now` is its DTSTAMP.
  */
-export function composeCalendar({ event, host, kind, place, uidHost: hostName, sentBy }: CalendarInput, now = new Date()): string {
+export function composeCalendar(
+  { event, host, kind, place, uidHost: hostName, sentBy }: CalendarInput,
+  now = new Date(),
+): string {
   const where = place.kind === "video" ? place.joinUrl : place.detail;
-  const description = [event.description, placeLine(place), answersText(event.answerLines).join("\n")].filter(Boolean).join("\n\n");
+  const description = [event.description, placeLine(place), answersText(event.answerLines).join("\n")]
+    .filter(Boolean)
+    .join("\n\n");
   const location = where ?? place.name;
   const lines = [
     "BEGIN:VCALENDAR",
@@ -113,11 +122,14 @@ const SUBJECT: Record<InvitationKind, string> = {
   cancelled: "Cancelled",
 };
 
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The text lines as simple HTML: each line a line, links clickable. */
 export function linesToHtml(lines: string[]): string {
-  const body = lines.map((line) => escapeHtml(line).replace(/https?:\/\/[^\s<>"]+/g, (url) => `<a href="${url}">${url}</a>`)).join("<br>\n");
+  const body = lines
+    .map((line) => escapeHtml(line).replace(/https?:\/\/[^\s<>"]+/g, (url) => `<a href="${url}">${url}</a>`))
+    .join("<br>\n");
   return `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${body}</body></html>`;
 }
 
@@ -160,7 +172,9 @@ export function composeGuestMail({
     kind === "cancelled"
       ? [`${hostName} cancelled "${event.eventName}", planned for ${t.full}.`, ...tail]
       : [
-          kind === "created" ? `${hostName} invites you to "${event.eventName}".` : `${hostName} changed "${event.eventName}". Here are the new details.`,
+          kind === "created"
+            ? `${hostName} invites you to "${event.eventName}".`
+            : `${hostName} changed "${event.eventName}". Here are the new details.`,
           "",
           `When: ${t.full}, ${minutesOf(event)} minutes`,
           ...placeLines(place),
@@ -170,7 +184,11 @@ export function composeGuestMail({
           "The attached invitation adds it to your calendar.",
           ...tail,
         ];
-  return { subject: `${SUBJECT[kind]}: ${event.eventName} — ${t.date} ${t.time} ${t.place}`, text: lines.join("\n"), html: linesToHtml(lines) };
+  return {
+    subject: `${SUBJECT[kind]}: ${event.eventName} — ${t.date} ${t.time} ${t.place}`,
+    text: lines.join("\n"),
+    html: linesToHtml(lines),
+  };
 }
 
 const HOST_LINE: Record<InvitationKind, (guest: string) => string> = {
@@ -182,7 +200,8 @@ const HOST_LINE: Record<InvitationKind, (guest: string) => string> = {
 const SESSION_LINE: Record<InvitationKind, (session: string, when: string) => string> = {
   created: (session, when) => `Your group session ${session} on ${when}.`,
   updated: (session, when) => `Your group session ${session} moved to ${when}. Every seat's guests were told.`,
-  cancelled: (session, when) => `Your group session ${session} on ${when} was cancelled. Every seat's guests were told.`,
+  cancelled: (session, when) =>
+    `Your group session ${session} on ${when} was cancelled. Every seat's guests were told.`,
 };
 
 export interface HostMailInput {
@@ -232,7 +251,9 @@ export function composeHostMail({
   // A session's guests each booked in their own zone: the host's time alone, each seat's beside it.
   const t = readerTime(event.startsAt, readerZone, seats ? null : otherZone);
   const lines = [
-    seats ? SESSION_LINE[kind](`"${event.eventName}"`, t.full) : `${HOST_LINE[kind](guestName)} "${event.eventName}" on ${t.full}.`,
+    seats
+      ? SESSION_LINE[kind](`"${event.eventName}"`, t.full)
+      : `${HOST_LINE[kind](guestName)} "${event.eventName}" on ${t.full}.`,
     "",
     ...placeLines(place),
     `Guests: ${event.invitees.join(", ")}`,

@@ -85,7 +85,10 @@ describe("composeCalendar read back with ical.js", () => {
   }
 
   it("gives back every value as written: UID, SEQUENCE, METHOD, times, text, organizer and attendees", () => {
-    const text = composeCalendar({ event, host, kind: "created", place, uidHost: "app.example.test", sentBy: "no-reply@app.example.test" }, now);
+    const text = composeCalendar(
+      { event, host, kind: "created", place, uidHost: "app.example.test", sentBy: "no-reply@app.example.test" },
+      now,
+    );
     for (const line of text.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     expect(text.endsWith("END:VCALENDAR\r\n")).toBe(true);
     const { calendar, vevent, ev } = parse(text);
@@ -93,7 +96,9 @@ describe("composeCalendar read back with ical.js", () => {
     expect(ev.uid).toBe(`${event.id}@app.example.test`);
     expect(ev.sequence).toBe(3);
     expect(ev.summary).toBe(event.eventName);
-    expect(ev.description).toBe(`${event.description}\n\nVideo call: https://zoom.example.test/j/1?pwd=a,b\n\nCompany: Acme; Inc.`);
+    expect(ev.description).toBe(
+      `${event.description}\n\nVideo call: https://zoom.example.test/j/1?pwd=a,b\n\nCompany: Acme; Inc.`,
+    );
     expect(ev.location).toBe("https://zoom.example.test/j/1?pwd=a,b");
     expect(vevent.getFirstPropertyValue("url")).toBe("https://zoom.example.test/j/1?pwd=a,b");
     expect(ev.startDate.toJSDate().toISOString()).toBe("2026-12-02T01:00:00.000Z");
@@ -114,7 +119,10 @@ describe("composeCalendar read back with ical.js", () => {
   });
 
   it("cancels with METHOD:CANCEL, STATUS:CANCELLED and the next SEQUENCE", () => {
-    const text = composeCalendar({ event, host, kind: "cancelled", place, uidHost: "app.example.test", sentBy: "no-reply@app.example.test" }, now);
+    const text = composeCalendar(
+      { event, host, kind: "cancelled", place, uidHost: "app.example.test", sentBy: "no-reply@app.example.test" },
+      now,
+    );
     const { calendar, vevent, ev } = parse(text);
     expect(calendar.getFirstPropertyValue("method")).toBe("CANCEL");
     expect(vevent.getFirstPropertyValue("status")).toBe("CANCELLED");

@@ -31,7 +31,11 @@ describe("reminder texts", () => {
     expect(tokyo.text).not.toContain("How:");
     expect(tokyo.text).not.toContain("Join:");
     expect(guestFollowUpMail(m, "America/New_York", "").text).toContain("on Thu, Dec 10, 2026, 10:00 AM New York.");
-    const video = guestReminderMail({ ...m, place: "Video call: https://zoom.example/j/1", joinUrl: "https://zoom.example/j/1" }, "UTC", new Date());
+    const video = guestReminderMail(
+      { ...m, place: "Video call: https://zoom.example/j/1", joinUrl: "https://zoom.example/j/1" },
+      "UTC",
+      new Date(),
+    );
     expect(video.text).toContain("Where: Video call: https://zoom.example/j/1");
     expect(video.text).not.toContain("Join:");
   });
@@ -41,7 +45,9 @@ describe("reminder texts", () => {
     expect(mail.text).toContain("links in your booking confirmation e-mail");
     expect(mail.html).toContain("Intro &lt;call&gt;");
     expect(mail.html).not.toContain("<call>");
-    expect(guestReminderMail({ ...meeting, isBooking: false }, "UTC", new Date()).text).toContain("Reply to this e-mail to reach Pat Host.");
+    expect(guestReminderMail({ ...meeting, isBooking: false }, "UTC", new Date()).text).toContain(
+      "Reply to this e-mail to reach Pat Host.",
+    );
   });
 
   it("carries the host's follow-up message", () => {

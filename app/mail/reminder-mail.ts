@@ -42,9 +42,11 @@ export function guestReminderMail(m: RemindedMeeting, zone: string, now: Date): 
   const paragraphs = [
     `Hi,`,
     `This is a reminder: "${m.eventName}" with ${m.hostName} starts ${timeUntil(m.startsAt, now)}.`,
-    [`When: ${when.full}, ${plural(minutesBetween(m.startsAt, m.endsAt), "minute")}`, m.place ? `Where: ${m.place}` : `How: ${m.eventType}`, ...join].join(
-      "\n",
-    ),
+    [
+      `When: ${when.full}, ${plural(minutesBetween(m.startsAt, m.endsAt), "minute")}`,
+      m.place ? `Where: ${m.place}` : `How: ${m.eventType}`,
+      ...join,
+    ].join("\n"),
     change,
   ];
   return {
@@ -71,7 +73,12 @@ export function guestFollowUpMail(m: RemindedMeeting, zone: string, message: str
 }
 
 /** The host's bell notification before a meeting, in the host's zone. */
-export function hostReminderNotification(m: Pick<RemindedMeeting, "eventName" | "startsAt">, guestName: string | null, zone: string, now: Date): string {
+export function hostReminderNotification(
+  m: Pick<RemindedMeeting, "eventName" | "startsAt">,
+  guestName: string | null,
+  zone: string,
+  now: Date,
+): string {
   const when = formatInZone(m.startsAt, zone);
   return `Reminder: '${m.eventName}'${guestName ? ` with ${guestName}` : ""} starts ${timeUntil(m.startsAt, now)} (${when.time}).`;
 }

@@ -94,11 +94,13 @@ export const EMBED_MESSAGES = {
   inlineLabel: "Inline",
   inlineHint: "Paste it where the calendar should appear. It grows to fit its content.",
   popupLabel: "Popup button",
-  popupHint: "Paste it where the button should be. It opens the booking page over your page; without JavaScript it is a plain link.",
+  popupHint:
+    "Paste it where the button should be. It opens the booking page over your page; without JavaScript it is a plain link.",
   preview: "Preview the embedded page",
   copied: "Snippet copied.",
   copyBlocked: "Copying is blocked here: press Ctrl+C (⌘C) to copy the selected snippet.",
   noUsername: "Choose a username first: the embedded page lives at your booking link, which needs one.",
   chooseUsername: "Choose a username",
-  inactive: "This event type is off, so an embedded page would only say it is not available. Turn it on above and save to embed it.",
+  inactive:
+    "This event type is off, so an embedded page would only say it is not available. Turn it on above and save to embed it.",
 } as const;

@@ -61,7 +61,8 @@ const ROW = {
 export async function listAllEvents(filters: EventFilters, page: { limit: number; offset: number }, now: Date) {
   const db = await getDb();
   const where = conditions(filters, now);
-  const order = filters.when === "upcoming" ? [asc(events.startsAt), asc(events.id)] : [desc(events.startsAt), desc(events.id)];
+  const order =
+    filters.when === "upcoming" ? [asc(events.startsAt), asc(events.id)] : [desc(events.startsAt), desc(events.id)];
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(ROW)
@@ -83,6 +84,11 @@ export async function listScheduledEvents(page: { limit: number; offset: number 
 
 export async function getEventForAdmin(id: string): Promise<AdminEventRow | null> {
   const db = await getDb();
-  const [row] = await db.select(ROW).from(events).innerJoin(users, eq(users.id, events.hostId)).where(eq(events.id, id)).limit(1);
+  const [row] = await db
+    .select(ROW)
+    .from(events)
+    .innerJoin(users, eq(users.id, events.hostId))
+    .where(eq(events.id, id))
+    .limit(1);
   return row ?? null;
 }

@@ -19,7 +19,12 @@ export const recordColumns = {
 export async function listProfessionalRecords({ limit, offset }: { limit: number; offset: number }) {
   const db = await getDb();
   const [records, [{ total }]] = await Promise.all([
-    db.select(recordColumns).from(professionals).orderBy(desc(professionals.issuedAt), desc(professionals.id)).limit(limit).offset(offset),
+    db
+      .select(recordColumns)
+      .from(professionals)
+      .orderBy(desc(professionals.issuedAt), desc(professionals.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ total: count() }).from(professionals),
   ]);
   return { records: records as ProfessionalRecordRow[], total };
@@ -38,7 +43,10 @@ export async function getProfessionalRecord(id: string): Promise<ProfessionalRec
 export async function removeProfessionalRecord(id: string): Promise<{ name: string } | null> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [removed] = await tx.delete(professionals).where(eq(professionals.id, id)).returning({ name: professionals.name, userId: professionals.userId });
+    const [removed] = await tx
+      .delete(professionals)
+      .where(eq(professionals.id, id))
+      .returning({ name: professionals.name, userId: professionals.userId });
     if (!removed) return null;
     if (removed.userId) await recomputeProfessionalStatus(tx, removed.userId);
     return { name: removed.name };

@@ -52,7 +52,12 @@ export async function promoteToAdmin(userId: string): Promise<RoleChange> {
 export async function demoteAdmin(userId: string): Promise<RoleChange> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).orderBy(asc(users.id)).for("update");
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, "admin"))
+      .orderBy(asc(users.id))
+      .for("update");
     if (!admins.some((a) => a.id === userId)) {
       const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
       return exists ? "unchanged" : "not-found";

@@ -27,7 +27,9 @@ export type ApprovalActor = { hostId: string } | { approvalToken: string } | { e
 
 export type Decision = "approve" | "decline";
 
-export type DecisionResult = { ok: true; booking: HostEvent; host: BookingHost; before: Event } | { ok: false; reason: "not-found" | "not-pending" };
+export type DecisionResult =
+  | { ok: true; booking: HostEvent; host: BookingHost; before: Event }
+  | { ok: false; reason: "not-found" | "not-pending" };
 
 type Within = (tx: Transaction, result: Extract<DecisionResult, { ok: true }>) => Promise<void>;
 
@@ -41,7 +43,13 @@ function actorFilter(actor: ApprovalActor) {
  * Approves or declines pending booking `id`. A request whose hold has run out can no longer be
  * approved (the job declines it); the job itself skips a row another server holds.
  */
-export async function decideBooking(id: string, actor: ApprovalActor, decision: Decision, now: Date, within?: Within): Promise<DecisionResult> {
+export async function decideBooking(
+  id: string,
+  actor: ApprovalActor,
+  decision: Decision,
+  now: Date,
+  within?: Within,
+): Promise<DecisionResult> {
   if (!isUuid(id)) return { ok: false, reason: "not-found" };
   if ("approvalToken" in actor && !actor.approvalToken) return { ok: false, reason: "not-found" };
   const db = await getDb();
@@ -49,7 +57,14 @@ export async function decideBooking(id: string, actor: ApprovalActor, decision: 
     const query = tx
       .select()
       .from(events)
-      .where(and(eq(events.id, id), sql`${events.guestEmail} is not null`, sql`${events.bookingId} is null`, actorFilter(actor)))
+      .where(
+        and(
+          eq(events.id, id),
+          sql`${events.guestEmail} is not null`,
+          sql`${events.bookingId} is null`,
+          actorFilter(actor),
+        ),
+      )
       .limit(1);
     const [current] = "expired" in actor ? await query.for("update", { skipLocked: true }) : await query.for("update");
     if (!current) return { ok: false, reason: "not-found" };
@@ -59,7 +74,13 @@ export async function decideBooking(id: string, actor: ApprovalActor, decision: 
     const change =
       decision === "approve"
         ? { status: "confirmed" as const, holdUntil: null, updatedAt: now }
-        : { status: "cancelled" as const, holdUntil: null, declinedAt: now, sequence: sql`${events.sequence} + 1`, updatedAt: now };
+        : {
+            status: "cancelled" as const,
+            holdUntil: null,
+            declinedAt: now,
+            sequence: sql`${events.sequence} + 1`,
+            updatedAt: now,
+          };
     const rows = await tx
       .update(events)
       .set(change)
@@ -113,7 +134,10 @@ export async function requestedSnapshot(tx: Transaction, eventId: string): Promi
 }
 
 /** What the host's approve/decline link page shows: the booking its token opens, or null (404 alike for every miss). */
-export async function findByApprovalToken(id: string, token: string): Promise<(HostEvent & { hostName: string; hostTimeZone: string }) | null> {
+export async function findByApprovalToken(
+  id: string,
+  token: string,
+): Promise<(HostEvent & { hostName: string; hostTimeZone: string }) | null> {
   if (!token || !isUuid(id)) return null;
   const db = await getDb();
   const [row] = await db

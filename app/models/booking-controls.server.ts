@@ -66,7 +66,12 @@ export async function listSingleUseLinks(ownerId: string, eventTypeId: string): 
 }
 
 /** Revokes an unused link of the owner's event type: "revoked", "used" (too late: it booked) or "not-found". */
-export async function revokeSingleUseLink(ownerId: string, eventTypeId: string, linkId: string, now: Date): Promise<"revoked" | "used" | "not-found"> {
+export async function revokeSingleUseLink(
+  ownerId: string,
+  eventTypeId: string,
+  linkId: string,
+  now: Date,
+): Promise<"revoked" | "used" | "not-found"> {
   const id = await ownedEventTypeId(ownerId, eventTypeId);
   if (!id || !isUuid(linkId)) return "not-found";
   const db = await getDb();
@@ -100,7 +105,11 @@ export async function singleUseLinkState(eventTypeId: string, token: string): Pr
 export async function eventTypeIdOfLink(token: string): Promise<string | null> {
   if (!token || token.length > 100) return null;
   const db = await getDb();
-  const [row] = await db.select({ eventTypeId: singleUseLinks.eventTypeId }).from(singleUseLinks).where(eq(singleUseLinks.token, token)).limit(1);
+  const [row] = await db
+    .select({ eventTypeId: singleUseLinks.eventTypeId })
+    .from(singleUseLinks)
+    .where(eq(singleUseLinks.token, token))
+    .limit(1);
   return row?.eventTypeId ?? null;
 }
 
@@ -109,11 +118,23 @@ export async function eventTypeIdOfLink(token: string): Promise<string | null> {
  * token the second finds it used (it waits for the first's row lock, then re-reads). The link's id,
  * or null when it is used, revoked or not this event type's.
  */
-export async function consumeSingleUseLink(tx: Transaction, eventTypeId: string, token: string, now: Date): Promise<string | null> {
+export async function consumeSingleUseLink(
+  tx: Transaction,
+  eventTypeId: string,
+  token: string,
+  now: Date,
+): Promise<string | null> {
   const [row] = await tx
     .update(singleUseLinks)
     .set({ usedAt: now })
-    .where(and(eq(singleUseLinks.token, token), eq(singleUseLinks.eventTypeId, eventTypeId), isNull(singleUseLinks.usedAt), isNull(singleUseLinks.revokedAt)))
+    .where(
+      and(
+        eq(singleUseLinks.token, token),
+        eq(singleUseLinks.eventTypeId, eventTypeId),
+        isNull(singleUseLinks.usedAt),
+        isNull(singleUseLinks.revokedAt),
+      ),
+    )
     .returning({ id: singleUseLinks.id });
   return row?.id ?? null;
 }
@@ -130,7 +151,12 @@ export async function linkUsedBy(tx: Transaction, linkId: string, eventId: strin
  * Upcoming live bookings `email` holds of the event type: bookings made with it (a team booking
  * counts once: its co-host rows are not) and seats of group sessions.
  */
-export async function guestActiveBookings(tx: Executor, eventTypeId: string, email: string, now: Date): Promise<number> {
+export async function guestActiveBookings(
+  tx: Executor,
+  eventTypeId: string,
+  email: string,
+  now: Date,
+): Promise<number> {
   const [own] = await tx
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(events)
@@ -200,7 +226,10 @@ export async function applyBookingControls(
     linkId = await consumeSingleUseLink(tx, input.eventType.id, input.singleUseToken, now);
     if (!linkId) return { ok: false, reason: "link-used" };
   }
-  if (input.eventType.limitPerGuest !== null && (await guestActiveBookings(tx, input.eventType.id, input.email, now)) >= input.eventType.limitPerGuest) {
+  if (
+    input.eventType.limitPerGuest !== null &&
+    (await guestActiveBookings(tx, input.eventType.id, input.email, now)) >= input.eventType.limitPerGuest
+  ) {
     return { ok: false, reason: "guest-limit" };
   }
   return { ok: true, linkId };

@@ -5,7 +5,11 @@ import { bookingEventRetryMs, fromSnapshot, toSnapshot } from "./booking-events.
 describe("booking event snapshots", () => {
   it("keep dates as dates through JSON, nested and in arrays, and nothing else changes", () => {
     const value = {
-      booking: { startsAt: new Date("2026-12-01T10:00:00.000Z"), invitees: ["a@x.test"], guestName: "2026-12-01T10:00:00.000Z" },
+      booking: {
+        startsAt: new Date("2026-12-01T10:00:00.000Z"),
+        invitees: ["a@x.test"],
+        guestName: "2026-12-01T10:00:00.000Z",
+      },
       seats: [{ cancelledAt: new Date(0), n: 1 }],
       none: null,
     };

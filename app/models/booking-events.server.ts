@@ -64,7 +64,11 @@ function snapshotJson(value: unknown): string {
 
 export function fromSnapshot<T>(snapshot: unknown): T {
   return JSON.parse(JSON.stringify(snapshot), (_key, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v) && typeof (v as { $date?: unknown }).$date === "string" && Object.keys(v).length === 1
+    v &&
+    typeof v === "object" &&
+    !Array.isArray(v) &&
+    typeof (v as { $date?: unknown }).$date === "string" &&
+    Object.keys(v).length === 1
       ? new Date((v as { $date: string }).$date)
       : v,
   );
@@ -126,7 +130,10 @@ async function claim(consumer: string, now: Date, batch: number) {
           eq(bookingEventDeliveries.consumer, consumer),
           sql`${bookingEventDeliveries.deliveredAt} is null`,
           lt(bookingEventDeliveries.attempts, MAX_BOOKING_EVENT_ATTEMPTS),
-          or(sql`${bookingEventDeliveries.nextAttemptAt} is null`, sql`${bookingEventDeliveries.nextAttemptAt} <= ${now.toISOString()}::timestamptz`),
+          or(
+            sql`${bookingEventDeliveries.nextAttemptAt} is null`,
+            sql`${bookingEventDeliveries.nextAttemptAt} <= ${now.toISOString()}::timestamptz`,
+          ),
           // One booking's records in order, per consumer: not while an earlier one of the same
           // booking is still to do (or in another server's hands). A guest never gets "changed"
           // before "confirmed", a calendar never sees a move before the write it moves.
@@ -177,9 +184,13 @@ export async function deliverBookingEvents(now: Date, batch = 20): Promise<numbe
   for (const consumer of consumers) {
     const nothingToWrite: { id: string; effects?: unknown }[] = [];
     const claimed = await claim(consumer.name, now, batch);
-    const empty = claimed.length > 0 && consumer.surelyEmpty ? await surelyEmptyOf(consumer, claimed) : new Set<string>();
+    const empty =
+      claimed.length > 0 && consumer.surelyEmpty ? await surelyEmptyOf(consumer, claimed) : new Set<string>();
     for (const { record, attempts } of claimed) {
-      const where = and(eq(bookingEventDeliveries.bookingEventId, record.id), eq(bookingEventDeliveries.consumer, consumer.name));
+      const where = and(
+        eq(bookingEventDeliveries.bookingEventId, record.id),
+        eq(bookingEventDeliveries.consumer, consumer.name),
+      );
       if (empty.has(record.id)) {
         nothingToWrite.push({ id: record.id });
         continue;
@@ -195,10 +206,17 @@ export async function deliverBookingEvents(now: Date, batch = 20): Promise<numbe
           ? await markAndApply(record.id, consumer.name, (when) => applyWhere(effects, when))
           : await db.transaction(async (tx) => {
               // Still ours and still undelivered: a lease that ran out may have let another server do it.
-              const [row] = await tx.select({ deliveredAt: bookingEventDeliveries.deliveredAt }).from(bookingEventDeliveries).where(where).for("update");
+              const [row] = await tx
+                .select({ deliveredAt: bookingEventDeliveries.deliveredAt })
+                .from(bookingEventDeliveries)
+                .where(where)
+                .for("update");
               if (!row || row.deliveredAt) return false;
               await consumer.apply(tx, effects);
-              await tx.update(bookingEventDeliveries).set({ deliveredAt: new Date(), lastError: null, nextAttemptAt: null }).where(where);
+              await tx
+                .update(bookingEventDeliveries)
+                .set({ deliveredAt: new Date(), lastError: null, nextAttemptAt: null })
+                .where(where);
               return true;
             });
         if (done) {
@@ -207,7 +225,9 @@ export async function deliverBookingEvents(now: Date, batch = 20): Promise<numbe
         }
       } catch (error) {
         const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-        console.error(`booking events: ${consumer.name} of ${record.kind} ${record.id} failed (try ${attempts}): ${message}`);
+        console.error(
+          `booking events: ${consumer.name} of ${record.kind} ${record.id} failed (try ${attempts}): ${message}`,
+        );
         await db
           .update(bookingEventDeliveries)
           .set({ lastError: message, nextAttemptAt: new Date(Date.now() + bookingEventRetryMs(attempts)) })
@@ -220,11 +240,16 @@ export async function deliverBookingEvents(now: Date, batch = 20): Promise<numbe
 }
 
 /** The consumer's surely empty records of a batch; none when asking fails (each record is then asked on its own). */
-async function surelyEmptyOf(consumer: BookingEventConsumer, claimed: { record: BookingEventRecord }[]): Promise<Set<string>> {
+async function surelyEmptyOf(
+  consumer: BookingEventConsumer,
+  claimed: { record: BookingEventRecord }[],
+): Promise<Set<string>> {
   try {
     return (await consumer.surelyEmpty?.(claimed.map((c) => c.record))) ?? new Set();
   } catch (error) {
-    console.error(`booking events: ${consumer.name} could not sort out its empty records: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `booking events: ${consumer.name} could not sort out its empty records: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return new Set();
   }
 }
@@ -252,7 +277,10 @@ async function markAndApply(id: string, consumer: string, statement: (when: SQL)
  * undelivered: a lease that ran out may have let another server do one (as the per-record
  * transaction checks). If it fails, the leases run out and the records are tried again.
  */
-async function markDelivered(consumer: BookingEventConsumer, records: { id: string; effects?: unknown }[]): Promise<number> {
+async function markDelivered(
+  consumer: BookingEventConsumer,
+  records: { id: string; effects?: unknown }[],
+): Promise<number> {
   try {
     const db = await getDb();
     const marked = await db
@@ -287,7 +315,10 @@ export function mailConsumer(
 ): BookingEventConsumer<{ eventId: string; messages: Awaited<ReturnType<typeof collectMail>> }> {
   return {
     name: "mail",
-    effects: async (record) => ({ eventId: record.eventId, messages: await collectMail(() => tell(record.kind, record.payload)) }),
+    effects: async (record) => ({
+      eventId: record.eventId,
+      messages: await collectMail(() => tell(record.kind, record.payload)),
+    }),
     async apply(tx, { eventId, messages }) {
       // Tied to the booking, for its timeline (the host's page of what the outbox did).
       await queueMails(tx, messages, { eventId });

@@ -30,7 +30,14 @@ export interface BookingRequest {
 
 /** For a group event type `booking` is the guest's seat (decision 021), with its own token. */
 export type BookingResult =
-  | { ok: true; booking: HostEvent | SeatBooking; token: string; host: BookingHost; newInvitees: string[]; approvalToken?: string }
+  | {
+      ok: true;
+      booking: HostEvent | SeatBooking;
+      token: string;
+      host: BookingHost;
+      newInvitees: string[];
+      approvalToken?: string;
+    }
   | { ok: false; reason: BookingFailure };
 
 export interface SeatBooking extends HostEvent {
@@ -45,7 +52,10 @@ export function hashBookingToken(token: string): string {
 }
 
 /** The legacy `eventType` option for an event type's location (the rest are video rooms). */
-export const LOCATION_EVENT_TYPE: Record<string, Event["eventType"]> = { "in-person": "In Person Meeting", phone: "Phone Call" };
+export const LOCATION_EVENT_TYPE: Record<string, Event["eventType"]> = {
+  "in-person": "In Person Meeting",
+  phone: "Phone Call",
+};
 
 /** The free slots of the guest's date of `start` (in `timeZone`), read with `tx` under the host lock. */
 export async function slotsOfDay(
@@ -57,7 +67,9 @@ export async function slotsOfDay(
   exclude: { excludeEventId?: string; excludeEventIds?: string[]; onlyHostIds?: string[] } = {},
 ): Promise<SlotDetail[]> {
   const date = instantToWallClock(start, timeZone).date;
-  return findSlots(await slotSearch(found, { range: { start: date, end: date }, timeZone, now }, { executor: tx, ...exclude }));
+  return findSlots(
+    await slotSearch(found, { range: { start: date, end: date }, timeZone, now }, { executor: tx, ...exclude }),
+  );
 }
 
 /** Who the mails go to and whose zone the notifications are written in. */
@@ -68,7 +80,10 @@ export interface BookingHost {
 }
 
 export async function hostOf(tx: Transaction, hostId: string): Promise<BookingHost> {
-  const [row] = await tx.select({ email: users.email, name: users.name, timeZone: users.timeZone }).from(users).where(eq(users.id, hostId));
+  const [row] = await tx
+    .select({ email: users.email, name: users.name, timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.id, hostId));
   return row ?? { email: "", name: "", timeZone: "UTC" };
 }
 
@@ -76,7 +91,11 @@ export async function hostOf(tx: Transaction, hostId: string): Promise<BookingHo
  * A booking of an event type that requires approval (decision 040; not a group's seats): created
  * `pending`, holding its slot until `holdUntil`, with the host's approve/decline link token.
  */
-export function pendingHold(eventType: { requiresApproval: boolean; approvalHoldHours: number; kind: string }, now: Date, start: Date) {
+export function pendingHold(
+  eventType: { requiresApproval: boolean; approvalHoldHours: number; kind: string },
+  now: Date,
+  start: Date,
+) {
   if (!eventType.requiresApproval || eventType.kind === "group") return null;
   const token = crypto.randomBytes(32).toString("base64url");
   // Held for the event type's hold time, and never past the meeting's start.

@@ -20,7 +20,8 @@ import { getBookableEventType, type BookableEventType, type EventType } from "./
  */
 
 /** A seat seen as a booking: the session's event with the seat's identity (id, guest, status, SEQUENCE, people). */
-export type SeatPerson = Pick<BookingSeat, "name" | "email" | "timeZone" | "notes" | "guests"> & Partial<Pick<BookingSeat, "answers">>;
+export type SeatPerson = Pick<BookingSeat, "name" | "email" | "timeZone" | "notes" | "guests"> &
+  Partial<Pick<BookingSeat, "answers">>;
 
 export function placesOf(seat: Pick<BookingSeat, "guests">): number {
   return 1 + seat.guests.length;
@@ -32,7 +33,11 @@ export function peopleOf(seat: Pick<BookingSeat, "email" | "guests">): string[] 
 
 /** A session with its live seats' people as invitees, each seat holder's name known (ATTENDEE CN). */
 export function sessionWithSeats(session: Event, live: Pick<BookingSeat, "email" | "guests" | "name">[]): HostEvent {
-  return { ...session, invitees: live.flatMap(peopleOf), attendeeNames: Object.fromEntries(live.map((s) => [s.email, s.name])) };
+  return {
+    ...session,
+    invitees: live.flatMap(peopleOf),
+    attendeeNames: Object.fromEntries(live.map((s) => [s.email, s.name])),
+  };
 }
 
 /**
@@ -73,7 +78,11 @@ export async function seatsOfSessions(sessionIds: string[]): Promise<Map<string,
   const bySession = new Map<string, BookingSeat[]>();
   if (sessionIds.length === 0) return bySession;
   const db = await getDb();
-  const rows = await db.select().from(bookingSeats).where(inArray(bookingSeats.eventId, sessionIds)).orderBy(asc(bookingSeats.createdAt), asc(bookingSeats.id));
+  const rows = await db
+    .select()
+    .from(bookingSeats)
+    .where(inArray(bookingSeats.eventId, sessionIds))
+    .orderBy(asc(bookingSeats.createdAt), asc(bookingSeats.id));
   for (const row of rows) bySession.set(row.eventId, [...(bySession.get(row.eventId) ?? []), row]);
   return bySession;
 }
@@ -82,11 +91,17 @@ export async function seatsOfSessions(sessionIds: string[]): Promise<Map<string,
 async function refreshInvitees(tx: Transaction, sessionId: string, live: BookingSeat[]): Promise<void> {
   const people = live.flatMap(peopleOf).slice(0, 4);
   await tx.delete(eventInvitees).where(eq(eventInvitees.eventId, sessionId));
-  if (people.length > 0) await tx.insert(eventInvitees).values(people.map((email, i) => ({ eventId: sessionId, position: i + 1, email })));
+  if (people.length > 0)
+    await tx.insert(eventInvitees).values(people.map((email, i) => ({ eventId: sessionId, position: i + 1, email })));
 }
 
 /** Bumps the session's SEQUENCE (its attendee list or time changed: the host's calendar takes the update); the row after. */
-async function bumpSession(tx: Transaction, sessionId: string, now: Date, change: Partial<Pick<Event, "status" | "startsAt" | "endsAt">> = {}): Promise<Event> {
+async function bumpSession(
+  tx: Transaction,
+  sessionId: string,
+  now: Date,
+  change: Partial<Pick<Event, "status" | "startsAt" | "endsAt">> = {},
+): Promise<Event> {
   const [row] = await tx
     .update(events)
     .set({ ...change, sequence: sql`${events.sequence} + 1`, updatedAt: now })
@@ -96,7 +111,11 @@ async function bumpSession(tx: Transaction, sessionId: string, now: Date, change
 }
 
 /** After a seat left: the session is cancelled with its last seat, else its attendee list is rebuilt. */
-async function afterSeatLeft(tx: Transaction, sessionId: string, now: Date): Promise<{ session: Event; live: BookingSeat[] }> {
+async function afterSeatLeft(
+  tx: Transaction,
+  sessionId: string,
+  now: Date,
+): Promise<{ session: Event; live: BookingSeat[] }> {
   const live = await liveSeats(tx, sessionId);
   if (live.length === 0) return { session: await bumpSession(tx, sessionId, now, { status: "cancelled" }), live };
   await refreshInvitees(tx, sessionId, live);
@@ -104,7 +123,12 @@ async function afterSeatLeft(tx: Transaction, sessionId: string, now: Date): Pro
 }
 
 /** After a seat joined an existing session (or opened one): its attendee list; SEQUENCE + 1 when it already existed. */
-async function afterSeatJoined(tx: Transaction, session: Event, opened: boolean, now: Date): Promise<{ session: Event; live: BookingSeat[] }> {
+async function afterSeatJoined(
+  tx: Transaction,
+  session: Event,
+  opened: boolean,
+  now: Date,
+): Promise<{ session: Event; live: BookingSeat[] }> {
   const live = await liveSeats(tx, session.id);
   await refreshInvitees(tx, session.id, live);
   return { session: opened ? session : await bumpSession(tx, session.id, now), live };
@@ -136,7 +160,8 @@ async function sessionWithRoom(
     .where(and(eq(events.eventTypeId, eventType.id), eq(events.startsAt, start), ne(events.status, "cancelled")))
     .limit(1)
     .for("update");
-  if (existing) return (await placesUsed(tx, existing.id)) + places <= seats ? { session: existing, opened: false } : null;
+  if (existing)
+    return (await placesUsed(tx, existing.id)) + places <= seats ? { session: existing, opened: false } : null;
   return places <= seats ? { session: await open(), opened: true } : null;
 }
 
@@ -147,13 +172,26 @@ async function sessionWithRoom(
  */
 export async function bookSeat(
   tx: Transaction,
-  args: { eventType: Pick<EventType, "id" | "seats">; start: Date; person: SeatPerson; tokenHash: string; now: Date; open: () => Promise<Event> },
+  args: {
+    eventType: Pick<EventType, "id" | "seats">;
+    start: Date;
+    person: SeatPerson;
+    tokenHash: string;
+    now: Date;
+    open: () => Promise<Event>;
+  },
 ): Promise<SeatBooking | null> {
   const found = await sessionWithRoom(tx, args.eventType, args.start, placesOf(args.person), args.open);
   if (!found) return null;
   const [seat] = await tx
     .insert(bookingSeats)
-    .values({ ...args.person, eventId: found.session.id, tokenHash: args.tokenHash, createdAt: args.now, updatedAt: args.now })
+    .values({
+      ...args.person,
+      eventId: found.session.id,
+      tokenHash: args.tokenHash,
+      createdAt: args.now,
+      updatedAt: args.now,
+    })
     .returning();
   const { session, live } = await afterSeatJoined(tx, found.session, found.opened, args.now);
   return seatBooking(session, seat, live);
@@ -169,7 +207,12 @@ export async function findSeatBooking(id: string, token: string): Promise<SeatBo
   const [seat] = await db
     .select()
     .from(bookingSeats)
-    .where(and(eq(bookingSeats.tokenHash, hashBookingToken(token)), sql`(${bookingSeats.id} = ${id} or ${bookingSeats.eventId} = ${id})`))
+    .where(
+      and(
+        eq(bookingSeats.tokenHash, hashBookingToken(token)),
+        sql`(${bookingSeats.id} = ${id} or ${bookingSeats.eventId} = ${id})`,
+      ),
+    )
     .limit(1);
   if (!seat) return null;
   const [session] = await db.select().from(events).where(eq(events.id, seat.eventId));
@@ -199,18 +242,35 @@ export async function cancelSeat(
   refuseStarted = false,
 ): Promise<SeatChangeResult> {
   const db = await getDb();
-  return db.transaction(async (tx) => afterChange(tx, within, found, await cancelSeatIn(tx, found, reason, now, refuseStarted)));
+  return db.transaction(async (tx) =>
+    afterChange(tx, within, found, await cancelSeatIn(tx, found, reason, now, refuseStarted)),
+  );
 }
 
 /** The caller's work in the change's transaction (decision 030), with the seat's times before it. */
-async function afterChange(tx: Transaction, within: SeatWithin | undefined, found: SeatBooking, result: SeatChangeResult): Promise<SeatChangeResult> {
+async function afterChange(
+  tx: Transaction,
+  within: SeatWithin | undefined,
+  found: SeatBooking,
+  result: SeatChangeResult,
+): Promise<SeatChangeResult> {
   if (result.ok && within) await within(tx, result, { startsAt: found.startsAt, endsAt: found.endsAt });
   return result;
 }
 
-export type SeatWithin = (tx: Transaction, result: Extract<SeatChangeResult, { ok: true }>, before: { startsAt: Date; endsAt: Date }) => Promise<void>;
+export type SeatWithin = (
+  tx: Transaction,
+  result: Extract<SeatChangeResult, { ok: true }>,
+  before: { startsAt: Date; endsAt: Date },
+) => Promise<void>;
 
-async function cancelSeatIn(tx: Transaction, found: SeatBooking, reason: string | undefined, now: Date, refuseStarted: boolean): Promise<SeatChangeResult> {
+async function cancelSeatIn(
+  tx: Transaction,
+  found: SeatBooking,
+  reason: string | undefined,
+  now: Date,
+  refuseStarted: boolean,
+): Promise<SeatChangeResult> {
   // An event's host never changes: the locked row is the one the mails name.
   const host = await lockHost(tx, found.hostId);
   const [seat] = await tx.select().from(bookingSeats).where(eq(bookingSeats.id, found.id)).for("update");
@@ -239,20 +299,33 @@ async function cancelSeatIn(tx: Transaction, found: SeatBooking, reason: string 
  * alone in it, or a new session opens. Re-checked under the
  * host's row lock; its old session keeps its other seats, or is cancelled with its last one.
  */
-export async function rescheduleSeat(found: SeatBooking, start: Date, now: Date, within?: SeatWithin): Promise<SeatChangeResult> {
+export async function rescheduleSeat(
+  found: SeatBooking,
+  start: Date,
+  now: Date,
+  within?: SeatWithin,
+): Promise<SeatChangeResult> {
   if (found.status === "cancelled") return { ok: false, reason: "already-cancelled" };
   const bookable = found.eventTypeId ? await getBookableEventType(found.eventTypeId) : null;
   if (!bookable) return { ok: false, reason: "slot-unavailable" };
   const db = await getDb();
   try {
-    return await db.transaction(async (tx) => afterChange(tx, within, found, await rescheduleSeatIn(tx, found, bookable, start, now)));
+    return await db.transaction(async (tx) =>
+      afterChange(tx, within, found, await rescheduleSeatIn(tx, found, bookable, start, now)),
+    );
   } catch (error) {
     if (isOverlapViolation(error)) return { ok: false, reason: "slot-unavailable" };
     throw error;
   }
 }
 
-async function rescheduleSeatIn(tx: Transaction, found: SeatBooking, bookable: BookableEventType, start: Date, now: Date): Promise<SeatChangeResult> {
+async function rescheduleSeatIn(
+  tx: Transaction,
+  found: SeatBooking,
+  bookable: BookableEventType,
+  start: Date,
+  now: Date,
+): Promise<SeatChangeResult> {
   // An event's host never changes: the locked row is the one the mails name.
   const host = await lockHost(tx, found.hostId);
   const [seat] = await tx.select().from(bookingSeats).where(eq(bookingSeats.id, found.id)).for("update");
@@ -264,9 +337,9 @@ async function rescheduleSeatIn(tx: Transaction, found: SeatBooking, bookable: B
     return { ok: true, booking: seatBooking(current, seat, await liveSeats(tx, current.id)), host, left: null };
   }
   // Alone in its session, the seat's own session does not block the move.
-  const slot = (await slotsOfDay(tx, bookable, start, seat.timeZone, now, { excludeEventId: alone ? current.id : undefined })).find(
-    (s) => s.start === start.getTime(),
-  );
+  const slot = (
+    await slotsOfDay(tx, bookable, start, seat.timeZone, now, { excludeEventId: alone ? current.id : undefined })
+  ).find((s) => s.start === start.getTime());
   if (!slot) return { ok: false, reason: "slot-unavailable" };
   const places = placesOf(seat);
   if (places > (slot.seatsRemaining ?? bookable.eventType.seats ?? 1)) return { ok: false, reason: "slot-full" };
@@ -308,7 +381,11 @@ async function rescheduleSeatIn(tx: Transaction, found: SeatBooking, bookable: B
     ? { session: target.session, live: await liveSeats(tx, target.session.id) }
     : await afterSeatJoined(tx, target.session, target.opened, now);
   const left = moveSession ? null : await afterSeatLeft(tx, current.id, now);
-  await notify(tx, current.hostId, `Seat moved: ${current.eventName} with ${seat.name} to ${when(start, host.timeZone)}`);
+  await notify(
+    tx,
+    current.hostId,
+    `Seat moved: ${current.eventName} with ${seat.name} to ${when(start, host.timeZone)}`,
+  );
   return {
     ok: true,
     booking: seatBooking(joined.session, moved, joined.live),

@@ -5,7 +5,15 @@ import { computeSlots } from "~/scheduling/slots";
 import { addDays, instantToWallClock } from "~/scheduling/zoned-time";
 import { getDb } from "~/utils/db.server";
 import type { IdempotencyHooks, StoredAnswer } from "./idempotency.server";
-import { isOverlapViolation, isUuid, lockHost, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
+import {
+  isOverlapViolation,
+  isUuid,
+  lockHost,
+  notify,
+  withInvitees,
+  type HostEvent,
+  type Transaction,
+} from "./event.server";
 import { getBookableEventType, slotSearch, type BookableEventType } from "./event-type.server";
 import { applyBookingControls, linkUsedBy } from "./booking-controls.server";
 import { bookSeat, findSeatBooking, moveSessionSeats } from "./booking-seats.server";
@@ -23,7 +31,13 @@ import {
   type BookingResult,
 } from "./booking-request.server";
 
-import { createTeamBooking, lockHostsInOrder, moveLinkedRows, rescheduleSearch, TeamBookingRefused } from "./team-booking.server";
+import {
+  createTeamBooking,
+  lockHostsInOrder,
+  moveLinkedRows,
+  rescheduleSearch,
+  TeamBookingRefused,
+} from "./team-booking.server";
 import { isTeamKind } from "./team-hosts.server";
 import { isUnansweredRequest } from "./approval.server";
 
@@ -73,7 +87,8 @@ async function decide<T>(run: () => Promise<T>): Promise<T | { ok: false; reason
   try {
     return await run();
   } catch (error) {
-    if (error instanceof BookingRefused || error instanceof TeamBookingRefused) return { ok: false, reason: error.reason };
+    if (error instanceof BookingRefused || error instanceof TeamBookingRefused)
+      return { ok: false, reason: error.reason };
     if (isOverlapViolation(error)) return { ok: false, reason: "slot-unavailable" };
     throw error;
   }
@@ -104,7 +119,11 @@ export async function createBooking(
       await idempotency?.hooks.claim(tx, now);
       // The host's row is the per-host queue; guest bookings never count toward the free cap (decision 038).
       const host = await lockHost(tx, ownerId);
-      const controls = await applyBookingControls(tx, { eventType, email, singleUseToken: request.singleUseToken }, now);
+      const controls = await applyBookingControls(
+        tx,
+        { eventType, email, singleUseToken: request.singleUseToken },
+        now,
+      );
       if (!controls.ok) throw new BookingRefused(controls.reason);
       const slot = (await slotsOfDay(tx, found, start, timeZone, now)).find((s) => s.start === start.getTime());
       if (!slot) throw new BookingRefused("slot-unavailable");
@@ -142,7 +161,14 @@ export async function createBooking(
         const seat = await bookSeat(tx, {
           eventType,
           start,
-          person: { name, email, timeZone, notes: request.notes ?? null, guests: invitees.slice(1), answers: request.answers ?? null },
+          person: {
+            name,
+            email,
+            timeZone,
+            notes: request.notes ?? null,
+            guests: invitees.slice(1),
+            answers: request.answers ?? null,
+          },
           tokenHash: hashBookingToken(token),
           now,
           open: () => newEvent(null),
@@ -155,12 +181,21 @@ export async function createBooking(
 
       const created = await newEvent(hashBookingToken(token));
       const approvalToken = hold?.token;
-      const success = { ok: true as const, booking: { ...created, invitees }, token, host, newInvitees: invitees, approvalToken };
+      const success = {
+        ok: true as const,
+        booking: { ...created, invitees },
+        token,
+        host,
+        newInvitees: invitees,
+        approvalToken,
+      };
       // The booking's other writes need no answer from one another: sent together, they are one
       // round trip under the host's lock instead of one each. Any failure fails the whole.
       const [, , , result] = await Promise.all([
         controls.linkId ? linkUsedBy(tx, controls.linkId, created.id) : null,
-        tx.insert(eventInvitees).values(invitees.map((address, i) => ({ eventId: created.id, position: i + 1, email: address }))),
+        tx
+          .insert(eventInvitees)
+          .values(invitees.map((address, i) => ({ eventId: created.id, position: i + 1, email: address }))),
         notify(tx, ownerId, bookingBell(eventType.title, name, start, zone, hold !== null)),
         recorded(tx, success, idempotency, within),
       ]);
@@ -173,7 +208,9 @@ export async function createBooking(
 export type BookingActor = { hostId: string } | { token: string };
 
 function actorFilter(actor: BookingActor) {
-  return "hostId" in actor ? eq(events.hostId, actor.hostId) : eq(events.bookingTokenHash, hashBookingToken(actor.token));
+  return "hostId" in actor
+    ? eq(events.hostId, actor.hostId)
+    : eq(events.bookingTokenHash, hashBookingToken(actor.token));
 }
 
 /** The booking (an event booked by a guest) the actor may act on, or null: no hint another's exists. */
@@ -233,7 +270,11 @@ export async function moveBooking(
       const host = await hostOf(tx, current.hostId);
       // The bell tells the host what others did: not their own move.
       if (!("hostId" in actor))
-        await notify(tx, current.hostId, `Booking moved: ${current.eventName} with ${current.guestName ?? "a guest"} to ${when(start, host.timeZone)}`);
+        await notify(
+          tx,
+          current.hostId,
+          `Booking moved: ${current.eventName} with ${current.guestName ?? "a guest"} to ${when(start, host.timeZone)}`,
+        );
       const seats = await moveSessionSeats(tx, id, now);
       const [withList] = await withInvitees(tx, [updated]);
       const result = { ok: true as const, booking: withList, host, seats };
@@ -273,7 +314,10 @@ export async function getGuestBooking(id: string, token: string): Promise<GuestB
   const found = seat ?? (await findBooking(id, { token }));
   if (!found) return null;
   const db = await getDb();
-  const [host] = await db.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, found.hostId));
+  const [host] = await db
+    .select({ name: users.name, username: users.username })
+    .from(users)
+    .where(eq(users.id, found.hostId));
   const bookable = found.eventTypeId ? await getBookableEventType(found.eventTypeId) : null;
   // The link is the event type owner's (a round-robin host may be a team member, decision 020).
   const [type] = found.eventTypeId
@@ -293,17 +337,32 @@ export async function getGuestBooking(id: string, token: string): Promise<GuestB
     guestName: found.guestName,
     guestTimeZone: found.guestTimeZone,
     hostName: host?.name ?? "Your host",
-    bookAgainPath: type?.username && bookable ? `/${encodeURIComponent(type.username)}/${encodeURIComponent(type.slug)}` : null,
+    bookAgainPath:
+      type?.username && bookable ? `/${encodeURIComponent(type.username)}/${encodeURIComponent(type.slug)}` : null,
     bookable,
-    seat: seat ? { sessionId: seat.sessionId, alone: seat.session.invitees.length === seat.invitees.length, places: seat.invitees.length } : null,
+    seat: seat
+      ? {
+          sessionId: seat.sessionId,
+          alone: seat.session.invitees.length === seat.invitees.length,
+          places: seat.invitees.length,
+        }
+      : null,
     request: !seat && isUnansweredRequest(found),
   };
 }
 
 /** Up to `limit` free starts after `after` (within a week), written in `timeZone` like GET /api/slots: what a 409 suggests instead. */
-export async function nextFreeSlots(found: BookableEventType, after: Date, timeZone: string, now: Date, limit = 3): Promise<string[]> {
+export async function nextFreeSlots(
+  found: BookableEventType,
+  after: Date,
+  timeZone: string,
+  now: Date,
+  limit = 3,
+): Promise<string[]> {
   const date = instantToWallClock(after, timeZone).date;
-  const { slots } = computeSlots(await slotSearch(found, { range: { start: date, end: addDays(date, 6) }, timeZone, now }));
+  const { slots } = computeSlots(
+    await slotSearch(found, { range: { start: date, end: addDays(date, 6) }, timeZone, now }),
+  );
   return Object.values(slots)
     .flat()
     .filter((s) => Date.parse(s) > after.getTime())
@@ -314,7 +373,11 @@ export async function nextFreeSlots(found: BookableEventType, after: Date, timeZ
 export async function getBookingForConfirmation(
   id: string,
   token: string,
-): Promise<{ booking: HostEvent; host: BookingHost & { username: string | null }; linkUsername: string | null } | null> {
+): Promise<{
+  booking: HostEvent;
+  host: BookingHost & { username: string | null };
+  linkUsername: string | null;
+} | null> {
   if (!token) return null;
   const seat = await findSeatBooking(id, token);
   const row = seat ?? (await findBooking(id, { token }));
@@ -327,7 +390,11 @@ export async function getBookingForConfirmation(
     .where(eq(users.id, row.hostId));
   // The booking link's username is the event type owner's: a round-robin booking's host may be a team member (decision 020).
   const [owner] = row.eventTypeId
-    ? await db.select({ username: users.username }).from(eventTypes).innerJoin(users, eq(users.id, eventTypes.userId)).where(eq(eventTypes.id, row.eventTypeId))
+    ? await db
+        .select({ username: users.username })
+        .from(eventTypes)
+        .innerJoin(users, eq(users.id, eventTypes.userId))
+        .where(eq(eventTypes.id, row.eventTypeId))
     : [];
   return host ? { booking, host, linkUsername: owner ? owner.username : host.username } : null;
 }

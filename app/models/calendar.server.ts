@@ -40,7 +40,11 @@ async function withCalendars(rows: CalendarConnection[]): Promise<ConnectionWith
 
 export async function listConnections(userId: string): Promise<ConnectionWithCalendars[]> {
   const db = await getDb();
-  const rows = await db.select().from(calendarConnections).where(eq(calendarConnections.userId, userId)).orderBy(asc(calendarConnections.createdAt));
+  const rows = await db
+    .select()
+    .from(calendarConnections)
+    .where(eq(calendarConnections.userId, userId))
+    .orderBy(asc(calendarConnections.createdAt));
   return withCalendars(rows);
 }
 
@@ -80,7 +84,9 @@ export async function createConnection(userId: string, input: NewConnection): Pr
           eq(calendarConnections.userId, userId),
           eq(calendarConnections.type, input.type),
           eq(calendarConnections.url, input.url),
-          input.username === null ? sql`${calendarConnections.username} is null` : eq(calendarConnections.username, input.username),
+          input.username === null
+            ? sql`${calendarConnections.username} is null`
+            : eq(calendarConnections.username, input.username),
         ),
       );
     if (same.length)
@@ -92,7 +98,15 @@ export async function createConnection(userId: string, input: NewConnection): Pr
       );
     const [connection] = await tx
       .insert(calendarConnections)
-      .values({ userId, type: input.type, name: input.name, url: input.url, username: input.username, secret: input.secret, lastSyncedAt: null })
+      .values({
+        userId,
+        type: input.type,
+        name: input.name,
+        url: input.url,
+        username: input.username,
+        secret: input.secret,
+        lastSyncedAt: null,
+      })
       .returning({ id: calendarConnections.id });
     const [receiver] = await tx
       .select({ id: externalCalendars.id })
@@ -140,21 +154,34 @@ export async function setCalendarSwitches(
     const [calendar] = await tx
       .select()
       .from(externalCalendars)
-      .where(and(eq(externalCalendars.userId, userId), eq(externalCalendars.connectionId, connectionId), eq(externalCalendars.id, calendarId)));
+      .where(
+        and(
+          eq(externalCalendars.userId, userId),
+          eq(externalCalendars.connectionId, connectionId),
+          eq(externalCalendars.id, calendarId),
+        ),
+      );
     if (!calendar) return { ok: false, reason: "not-found" };
     if (change.receivesBookings && !calendar.writable) return { ok: false, reason: "read-only" };
     if (change.receivesBookings) {
       await tx
         .update(externalCalendars)
         .set({ receivesBookings: false })
-        .where(and(eq(externalCalendars.userId, userId), ne(externalCalendars.id, calendarId), eq(externalCalendars.receivesBookings, true)));
+        .where(
+          and(
+            eq(externalCalendars.userId, userId),
+            ne(externalCalendars.id, calendarId),
+            eq(externalCalendars.receivesBookings, true),
+          ),
+        );
     }
     const set: Partial<ExternalCalendar> = {};
     if (change.checksConflicts !== undefined) set.checksConflicts = change.checksConflicts;
     if (change.receivesBookings !== undefined) set.receivesBookings = change.receivesBookings;
     // Switched on: read it in full at the next sync (its busy times may never have been read).
     if (change.checksConflicts) Object.assign(set, { version: null, busyDigest: null });
-    if (Object.keys(set).length) await tx.update(externalCalendars).set(set).where(eq(externalCalendars.id, calendarId));
+    if (Object.keys(set).length)
+      await tx.update(externalCalendars).set(set).where(eq(externalCalendars.id, calendarId));
     return { ok: true };
   });
 }
@@ -163,7 +190,11 @@ export async function setCalendarSwitches(
 // Syncing: the job claims due connections; a booking refreshes its hosts' connections.
 
 /** Connections due for a sync, claimed with SKIP LOCKED and a lease (their next sync moved `leaseMs` ahead). */
-export async function claimDueConnections(now: Date, leaseMs: number, batch: number): Promise<ConnectionWithCalendars[]> {
+export async function claimDueConnections(
+  now: Date,
+  leaseMs: number,
+  batch: number,
+): Promise<ConnectionWithCalendars[]> {
   const db = await getDb();
   const claimed = await db.transaction(async (tx) => {
     const due = await tx
@@ -229,7 +260,10 @@ export async function saveSync(
       .for("update");
     if (!connection) return; // removed meanwhile
     if (!outcome.ok) {
-      await tx.update(calendarConnections).set({ lastError: outcome.error, nextSyncAt }).where(eq(calendarConnections.id, connectionId));
+      await tx
+        .update(calendarConnections)
+        .set({ lastError: outcome.error, nextSyncAt })
+        .where(eq(calendarConnections.id, connectionId));
       return;
     }
     for (const result of outcome.calendars) {
@@ -240,7 +274,12 @@ export async function saveSync(
       if (!calendar) continue;
       if (result.busy && result.digest !== calendar.busyDigest) {
         await tx.delete(externalBusy).where(eq(externalBusy.calendarId, result.calendarId));
-        const rows = result.busy.map((b) => ({ calendarId: result.calendarId, userId: connection.userId, startsAt: b.start, endsAt: b.end }));
+        const rows = result.busy.map((b) => ({
+          calendarId: result.calendarId,
+          userId: connection.userId,
+          startsAt: b.start,
+          endsAt: b.end,
+        }));
         for (let i = 0; i < rows.length; i += 1000) await tx.insert(externalBusy).values(rows.slice(i, i + 1000));
       }
       await tx
@@ -248,12 +287,20 @@ export async function saveSync(
         .set({ version: result.version, ...(result.digest ? { busyDigest: result.digest } : {}), updatedAt: now })
         .where(eq(externalCalendars.id, result.calendarId));
     }
-    await tx.update(calendarConnections).set({ lastError: null, lastSyncedAt: now, nextSyncAt }).where(eq(calendarConnections.id, connectionId));
+    await tx
+      .update(calendarConnections)
+      .set({ lastError: null, lastSyncedAt: now, nextSyncAt })
+      .where(eq(calendarConnections.id, connectionId));
   });
 }
 
 /** Busy times of a host's conflict-checking calendars overlapping [from, to), from the cache. */
-export async function externalBusyTimes(hostId: string, from: Date, to: Date, executor?: Executor): Promise<BusyTime[]> {
+export async function externalBusyTimes(
+  hostId: string,
+  from: Date,
+  to: Date,
+  executor?: Executor,
+): Promise<BusyTime[]> {
   const db = executor ?? (await getDb());
   const rows = await db
     .select({ start: externalBusy.startsAt, end: externalBusy.endsAt })
@@ -293,11 +340,20 @@ export async function receivingCalendarOf(hostId: string): Promise<ReceivingCale
     .select({ calendar: externalCalendars, connection: calendarConnections })
     .from(externalCalendars)
     .innerJoin(calendarConnections, eq(calendarConnections.id, externalCalendars.connectionId))
-    .where(and(eq(externalCalendars.userId, hostId), eq(externalCalendars.receivesBookings, true), eq(externalCalendars.writable, true)));
+    .where(
+      and(
+        eq(externalCalendars.userId, hostId),
+        eq(externalCalendars.receivesBookings, true),
+        eq(externalCalendars.writable, true),
+      ),
+    );
   return row ?? null;
 }
 
-export type EventCopy = typeof externalEventCopies.$inferSelect & { calendar: ExternalCalendar; connection: CalendarConnection };
+export type EventCopy = typeof externalEventCopies.$inferSelect & {
+  calendar: ExternalCalendar;
+  connection: CalendarConnection;
+};
 
 export async function copiesOf(eventId: string): Promise<EventCopy[]> {
   const db = await getDb();
@@ -310,7 +366,9 @@ export async function copiesOf(eventId: string): Promise<EventCopy[]> {
   return rows.map((r) => ({ ...r.copy, calendar: r.calendar, connection: r.connection }));
 }
 
-export type CopyChange = { eventId: string; calendarId: string } & ({ put: { externalId: string; etag: string | null } } | { removed: true });
+export type CopyChange = { eventId: string; calendarId: string } & (
+  { put: { externalId: string; etag: string | null } } | { removed: true }
+);
 
 /** Records where copies now are (the consumer's apply, in its marking transaction). */
 export async function applyCopyChanges(tx: Executor, changes: CopyChange[]): Promise<void> {
@@ -321,11 +379,20 @@ export async function applyCopyChanges(tx: Executor, changes: CopyChange[]): Pro
       continue;
     }
     // The calendar may have been disconnected since: then there is nothing to remember.
-    const [calendar] = await tx.select({ id: externalCalendars.id }).from(externalCalendars).where(eq(externalCalendars.id, c.calendarId));
+    const [calendar] = await tx
+      .select({ id: externalCalendars.id })
+      .from(externalCalendars)
+      .where(eq(externalCalendars.id, c.calendarId));
     if (!calendar) continue;
     await tx
       .insert(externalEventCopies)
-      .values({ eventId: c.eventId, calendarId: c.calendarId, externalId: c.put.externalId, etag: c.put.etag, updatedAt: new Date() })
+      .values({
+        eventId: c.eventId,
+        calendarId: c.calendarId,
+        externalId: c.put.externalId,
+        etag: c.put.etag,
+        updatedAt: new Date(),
+      })
       .onConflictDoUpdate({
         target: [externalEventCopies.eventId, externalEventCopies.calendarId],
         set: { externalId: c.put.externalId, etag: c.put.etag, updatedAt: new Date() },
@@ -381,7 +448,10 @@ export async function coHostRowsOf(eventId: string): Promise<string[]> {
 
 export async function getFeedToken(userId: string): Promise<string | null> {
   const db = await getDb();
-  const [row] = await db.select({ token: calendarFeeds.token }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  const [row] = await db
+    .select({ token: calendarFeeds.token })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, userId));
   return row?.token ?? null;
 }
 
@@ -391,7 +461,10 @@ export async function setFeedToken(userId: string, tokenHash: string, storedToke
   await db
     .insert(calendarFeeds)
     .values({ userId, tokenHash, token: storedToken })
-    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash, token: storedToken, createdAt: new Date() } });
+    .onConflictDoUpdate({
+      target: calendarFeeds.userId,
+      set: { tokenHash, token: storedToken, createdAt: new Date() },
+    });
 }
 
 /** The feed's host and their events from `from` on (cancelled ones too, so subscribers drop them). */

@@ -1,7 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { events, type BookingSeat, type Event } from "../../db/schema";
 import { getDb } from "~/utils/db.server";
-import { cancelSeat, closeSessionSeats, findSeatBooking, type SeatChangeResult, type SeatBooking } from "./booking-seats.server";
+import {
+  cancelSeat,
+  closeSessionSeats,
+  findSeatBooking,
+  type SeatChangeResult,
+  type SeatBooking,
+} from "./booking-seats.server";
 import { hashBookingToken, hostOf, when, type BookingHost } from "./booking-request.server";
 import { isUuid, LinkedEventError, notify, type Transaction, withInvitees, type HostEvent } from "./event.server";
 import { linkedRows, lockHostsInOrder } from "./team-booking.server";
@@ -64,7 +70,8 @@ export type CancelOutcome =
 function actorFilter(actor: CancelActor) {
   if ("hostId" in actor) return eq(events.hostId, actor.hostId);
   // A token opens only a booking a guest made (its hash is stored on the row).
-  if ("token" in actor) return and(eq(events.bookingTokenHash, hashBookingToken(actor.token)), sql`${events.guestEmail} is not null`);
+  if ("token" in actor)
+    return and(eq(events.bookingTokenHash, hashBookingToken(actor.token)), sql`${events.guestEmail} is not null`);
   return undefined;
 }
 
@@ -78,7 +85,13 @@ function byWhom(actor: CancelActor, current: Event): { self: string; others: str
 }
 
 /** The host's bell line, as each entry point wrote it. */
-function hostNotification(actor: CancelActor, kind: "booking" | "own", current: Event, zone: string, options: CancelOptions): string {
+function hostNotification(
+  actor: CancelActor,
+  kind: "booking" | "own",
+  current: Event,
+  zone: string,
+  options: CancelOptions,
+): string {
   const at = when(current.startsAt, zone);
   if ("admin" in actor) return `An admin cancelled your event "${current.eventName}" (${at}); its invitees were told.`;
   if (options.remove) return `Event "${current.eventName}" was deleted.`;
@@ -101,12 +114,21 @@ export async function cancelEvent(id: string, actor: CancelActor, options: Cance
         left: r.left,
       });
       const within = options.within;
-      const result = await cancelSeat(seat, options.reason, options.now, within ? (tx, r) => within(tx, asOutcome(r)) : undefined, options.refuseStarted);
+      const result = await cancelSeat(
+        seat,
+        options.reason,
+        options.now,
+        within ? (tx, r) => within(tx, asOutcome(r)) : undefined,
+        options.refuseStarted,
+      );
       return result.ok
         ? asOutcome(result)
         : {
             ok: false,
-            reason: result.reason === "already-cancelled" || result.reason === "meeting-started" ? result.reason : "not-found",
+            reason:
+              result.reason === "already-cancelled" || result.reason === "meeting-started"
+                ? result.reason
+                : "not-found",
           };
     }
   }
@@ -115,7 +137,11 @@ export async function cancelEvent(id: string, actor: CancelActor, options: Cance
     .select({ hostId: events.hostId, bookingId: events.bookingId })
     .from(events)
     .where(
-      and(eq(events.id, id), actorFilter(actor), options.bookingsOnly ? sql`(${events.guestEmail} is not null or ${events.bookingId} is not null)` : undefined),
+      and(
+        eq(events.id, id),
+        actorFilter(actor),
+        options.bookingsOnly ? sql`(${events.guestEmail} is not null or ${events.bookingId} is not null)` : undefined,
+      ),
     )
     .limit(1);
   if (!found) return { ok: false, reason: "not-found" };
@@ -148,7 +174,8 @@ export async function cancelEvent(id: string, actor: CancelActor, options: Cance
         silent: true,
       };
     }
-    if (options.refuseStarted && current.startsAt.getTime() <= now.getTime()) return { ok: false, reason: "meeting-started" };
+    if (options.refuseStarted && current.startsAt.getTime() <= now.getTime())
+      return { ok: false, reason: "meeting-started" };
     const kind = current.guestEmail ? "booking" : "own";
     const [updated] = await tx
       .update(events)
@@ -177,7 +204,11 @@ export async function cancelEvent(id: string, actor: CancelActor, options: Cance
     const coHosts: CoHostCancelled[] = [];
     for (const row of await withInvitees(tx, coRows)) {
       const coHost = await hostOf(tx, row.hostId);
-      await notify(tx, row.hostId, `Booking cancelled by ${byWhom(actor, current).others}: ${row.eventName} on ${when(row.startsAt, coHost.timeZone)}`);
+      await notify(
+        tx,
+        row.hostId,
+        `Booking cancelled by ${byWhom(actor, current).others}: ${row.eventName} on ${when(row.startsAt, coHost.timeZone)}`,
+      );
       coHosts.push({ event: row, host: coHost });
     }
     // A group session's seats close with it (decision 021).

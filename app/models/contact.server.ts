@@ -14,7 +14,11 @@ export async function insertContactMessage(input: ContactInput): Promise<{ id: s
 }
 
 /** Records what happened to the message's e-mail on its row. */
-export async function recordContactEmail(id: string, emailStatus: ContactEmailStatus, error: string | undefined): Promise<void> {
+export async function recordContactEmail(
+  id: string,
+  emailStatus: ContactEmailStatus,
+  error: string | undefined,
+): Promise<void> {
   const db = await getDb();
   await db
     .update(contactMessages)

@@ -1,5 +1,15 @@
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
-import { bookingSeats, calendarConnections, eventInvitees, eventTypes, events, schedules, singleUseLinks, users, type EventTypeRow } from "../../db/schema";
+import {
+  bookingSeats,
+  calendarConnections,
+  eventInvitees,
+  eventTypes,
+  events,
+  schedules,
+  singleUseLinks,
+  users,
+  type EventTypeRow,
+} from "../../db/schema";
 import { busyWindow, type BusyTime, type SlotInput } from "~/scheduling/slots";
 import { getDb } from "~/utils/db.server";
 import type { EventTypeInput } from "~/schemas/scheduling-api";
@@ -51,7 +61,9 @@ const SLUG_KEY = "event_types_user_slug_key";
 /** What a write needs besides the body: the resolved schedule and hosts (the route checked them). */
 export type EventTypeWrite = Omit<EventTypeInput, "scheduleId" | "hosts"> & { scheduleId: string; hostIds: string[] };
 
-export type EventTypeResult = { ok: true; eventType: EventType } | { ok: false; reason: "slug-taken" | "not-found" | "schedule-gone" | "active-cap" };
+export type EventTypeResult =
+  | { ok: true; eventType: EventType }
+  | { ok: false; reason: "slug-taken" | "not-found" | "schedule-gone" | "active-cap" };
 
 /** The free plan's cap on active event types (decision 038): a write that would turn on one more is refused. */
 export class ActiveEventTypeCapError extends Error {
@@ -72,12 +84,21 @@ async function lockUnderActiveCap(tx: Transaction, userId: string, active: boole
   const [row] = await tx
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(eventTypes)
-    .where(and(eq(eventTypes.userId, userId), eq(eventTypes.active, true), exceptId ? sql`${eventTypes.id} <> ${exceptId}` : undefined));
+    .where(
+      and(
+        eq(eventTypes.userId, userId),
+        eq(eventTypes.active, true),
+        exceptId ? sql`${eventTypes.id} <> ${exceptId}` : undefined,
+      ),
+    );
   if ((row?.n ?? 0) >= FREE_EVENT_CAP) throw new ActiveEventTypeCapError();
 }
 
 /** Whether the host may turn on one more event type (the pages ask what the writes check). */
-export async function isAtActiveEventTypeCap(host: { id: string; role: "user" | "professional" | "admin" }): Promise<boolean> {
+export async function isAtActiveEventTypeCap(host: {
+  id: string;
+  role: "user" | "professional" | "admin";
+}): Promise<boolean> {
   if (can(host, "event:unlimited")) return false;
   const db = await getDb();
   const [row] = await db
@@ -89,7 +110,11 @@ export async function isAtActiveEventTypeCap(host: { id: string; role: "user" | 
 
 export async function listEventTypes(userId: string): Promise<EventType[]> {
   const db = await getDb();
-  return db.select(COLUMNS).from(eventTypes).where(eq(eventTypes.userId, userId)).orderBy(asc(eventTypes.createdAt), asc(eventTypes.id));
+  return db
+    .select(COLUMNS)
+    .from(eventTypes)
+    .where(eq(eventTypes.userId, userId))
+    .orderBy(asc(eventTypes.createdAt), asc(eventTypes.id));
 }
 
 export async function getEventType(userId: string, id: string): Promise<EventType | null> {
@@ -257,7 +282,11 @@ export function getBookableEventType(id: string): Promise<BookableEventType | nu
 }
 
 /** An active event type by its host's username and its slug (usernames are stored lower-case; slugs compare lower-case), or null. */
-export async function getBookableEventTypeBySlug(username: string, slug: string, linkToken?: string | null): Promise<BookableEventType | null> {
+export async function getBookableEventTypeBySlug(
+  username: string,
+  slug: string,
+  linkToken?: string | null,
+): Promise<BookableEventType | null> {
   // The owner by username inside the same statement: one round trip, not two.
   const owner = sql`(select ${users.id} from ${users} where ${users.username} = ${username.toLowerCase()} limit 1)`;
   const where = and(sql`${eventTypes.userId} = ${owner}`, sql`lower(${eventTypes.slug}) = ${slug.toLowerCase()}`);
@@ -410,12 +439,25 @@ export async function slotSearch(
       });
       withBusy.push({ id: h.id, schedule: h.schedule, roundRobin: h.roundRobin, busy });
     }
-    return { eventType: eventTypeInput, hosts: withBusy, now: query.now, range: query.range, timeZone: query.timeZone, ...periods };
+    return {
+      eventType: eventTypeInput,
+      hosts: withBusy,
+      now: query.now,
+      range: query.range,
+      timeZone: query.timeZone,
+      ...periods,
+    };
   }
   const busy = await busyTimes(ownerId, from, to, { ...options, calendars: found.calendars });
   return {
     eventType: eventTypeInput,
-    hosts: [{ id: ownerId, schedule: { timeZone: schedule.timeZone, weekly: schedule.weekly, overrides: schedule.overrides }, busy }],
+    hosts: [
+      {
+        id: ownerId,
+        schedule: { timeZone: schedule.timeZone, weekly: schedule.weekly, overrides: schedule.overrides },
+        busy,
+      },
+    ],
     now: query.now,
     range: query.range,
     timeZone: query.timeZone,
@@ -427,7 +469,11 @@ export async function slotSearch(
 export async function locationOfEventType(id: string | null | undefined): Promise<EventTypeRow["location"] | null> {
   if (!id) return null;
   const db = await getDb();
-  const [row] = await db.select({ location: eventTypes.location }).from(eventTypes).where(eq(eventTypes.id, id)).limit(1);
+  const [row] = await db
+    .select({ location: eventTypes.location })
+    .from(eventTypes)
+    .where(eq(eventTypes.id, id))
+    .limit(1);
   return row?.location ?? null;
 }
 
@@ -435,7 +481,11 @@ export async function locationOfEventType(id: string | null | undefined): Promis
 export async function questionsOfEventType(id: string | null | undefined): Promise<BookingQuestion[]> {
   if (!id) return [];
   const db = await getDb();
-  const [row] = await db.select({ questions: eventTypes.questions, location: eventTypes.location }).from(eventTypes).where(eq(eventTypes.id, id)).limit(1);
+  const [row] = await db
+    .select({ questions: eventTypes.questions, location: eventTypes.location })
+    .from(eventTypes)
+    .where(eq(eventTypes.id, id))
+    .limit(1);
   return row ? questionsToAsk(row) : [];
 }
 
@@ -456,6 +506,9 @@ export async function locationsOfEventTypes(ids: Array<string | null>): Promise<
   const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
   if (wanted.length === 0) return new Map();
   const db = await getDb();
-  const rows = await db.select({ id: eventTypes.id, location: eventTypes.location }).from(eventTypes).where(inArray(eventTypes.id, wanted));
+  const rows = await db
+    .select({ id: eventTypes.id, location: eventTypes.location })
+    .from(eventTypes)
+    .where(inArray(eventTypes.id, wanted));
   return new Map(rows.map((r) => [r.id, r.location]));
 }

@@ -53,8 +53,16 @@ export const NO_OVERLAP_CONSTRAINT = "events_no_overlap";
  * the field `constraint_name`, PGlite `constraint`.
  */
 export function isOverlapViolation(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
-    const { code, constraint, constraint_name } = e as { code?: unknown; constraint?: unknown; constraint_name?: unknown };
+  for (
+    let e = error, depth = 0;
+    e && typeof e === "object" && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth += 1
+  ) {
+    const { code, constraint, constraint_name } = e as {
+      code?: unknown;
+      constraint?: unknown;
+      constraint_name?: unknown;
+    };
     if (code === "23P01" && (constraint ?? constraint_name) === NO_OVERLAP_CONSTRAINT) return true;
   }
   return false;
@@ -223,7 +231,9 @@ export async function createHostEvent(
         })
         .returning();
       if (input.invitees.length > 0) {
-        await tx.insert(eventInvitees).values(input.invitees.map((email, i) => ({ eventId: created.id, position: i + 1, email })));
+        await tx
+          .insert(eventInvitees)
+          .values(input.invitees.map((email, i) => ({ eventId: created.id, position: i + 1, email })));
       }
       const event = { ...created, invitees: input.invitees };
       await within?.(tx, event);
@@ -250,9 +260,18 @@ export async function updateHostEvent(
   const db = await getDb();
   return refusingOverlap(
     db.transaction(async (tx) => {
-      const [host] = await tx.select({ id: users.id, role: effectiveRole }).from(users).where(eq(users.id, hostId)).for("update");
+      const [host] = await tx
+        .select({ id: users.id, role: effectiveRole })
+        .from(users)
+        .where(eq(users.id, hostId))
+        .for("update");
       const [current] = await tx
-        .select({ startsAt: events.startsAt, endsAt: events.endsAt, status: events.status, bookingId: events.bookingId })
+        .select({
+          startsAt: events.startsAt,
+          endsAt: events.endsAt,
+          status: events.status,
+          bookingId: events.bookingId,
+        })
         .from(events)
         .where(and(eq(events.id, eventId), eq(events.hostId, hostId)));
       if (!host || !current) return null;

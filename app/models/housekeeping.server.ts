@@ -40,7 +40,13 @@ export interface Sweep {
 }
 
 /** Deletes at most `limit` rows of `table` matching `dead`, picked by their key; says how many. */
-async function deleteBatch(db: Database, table: PgTable, key: PgColumn, dead: SQL | undefined, limit: number): Promise<number> {
+async function deleteBatch(
+  db: Database,
+  table: PgTable,
+  key: PgColumn,
+  dead: SQL | undefined,
+  limit: number,
+): Promise<number> {
   const batch = db.select({ key }).from(table).where(dead).limit(limit);
   return (await db.delete(table).where(inArray(key, batch)).returning({ key })).length;
 }
@@ -48,28 +54,43 @@ async function deleteBatch(db: Database, table: PgTable, key: PgColumn, dead: SQ
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
 export const HOUSEKEEPING_SWEEPS: Sweep[] = [
-  { name: "expired sessions", sweep: (db, now, limit) => deleteBatch(db, sessions, sessions.id, lt(sessions.expiresAt, now), limit) },
+  {
+    name: "expired sessions",
+    sweep: (db, now, limit) => deleteBatch(db, sessions, sessions.id, lt(sessions.expiresAt, now), limit),
+  },
   // "Forgot password?" links past their hour, used or not (decision 041).
   {
     name: "expired password reset links",
-    sweep: (db, now, limit) => deleteBatch(db, passwordResetTokens, passwordResetTokens.id, lt(passwordResetTokens.expiresAt, now), limit),
+    sweep: (db, now, limit) =>
+      deleteBatch(db, passwordResetTokens, passwordResetTokens.id, lt(passwordResetTokens.expiresAt, now), limit),
   },
   // Revoked tokens are deleted when revoked; expired ones stay until here.
-  { name: "expired API tokens", sweep: (db, now, limit) => deleteBatch(db, apiTokens, apiTokens.id, lt(apiTokens.expiresAt, now), limit) },
+  {
+    name: "expired API tokens",
+    sweep: (db, now, limit) => deleteBatch(db, apiTokens, apiTokens.id, lt(apiTokens.expiresAt, now), limit),
+  },
   // A replay is answered only while the key lives (docs/decisions/024).
   {
     name: "expired idempotency keys",
-    sweep: (db, now, limit) => deleteBatch(db, idempotencyKeys, idempotencyKeys.keyHash, lt(idempotencyKeys.expiresAt, now), limit),
+    sweep: (db, now, limit) =>
+      deleteBatch(db, idempotencyKeys, idempotencyKeys.keyHash, lt(idempotencyKeys.expiresAt, now), limit),
   },
   {
     name: "old rate-limit windows",
-    sweep: (db, now, limit) => deleteBatch(db, rateLimits, rateLimits.key, lt(rateLimits.resetAt, ago(now, RATE_LIMIT_GRACE_MS)), limit),
+    sweep: (db, now, limit) =>
+      deleteBatch(db, rateLimits, rateLimits.key, lt(rateLimits.resetAt, ago(now, RATE_LIMIT_GRACE_MS)), limit),
   },
   // Only mail that went out: stored mail (no SMTP) and failed mail stay for the admins.
   {
     name: "old sent mail",
     sweep: (db, now, limit) =>
-      deleteBatch(db, mailOutbox, mailOutbox.id, and(eq(mailOutbox.status, "sent"), lt(mailOutbox.sentAt, ago(now, SENT_MAIL_RETENTION_DAYS * DAY_MS))), limit),
+      deleteBatch(
+        db,
+        mailOutbox,
+        mailOutbox.id,
+        and(eq(mailOutbox.status, "sent"), lt(mailOutbox.sentAt, ago(now, SENT_MAIL_RETENTION_DAYS * DAY_MS))),
+        limit,
+      ),
   },
   // Booking events every consumer has delivered (their delivery rows go with them); one that a
   // consumer gave up on stays, with its last error (docs/decisions/030).
@@ -86,7 +107,12 @@ export const HOUSEKEEPING_SWEEPS: Sweep[] = [
             db
               .select({ one: sql`1` })
               .from(bookingEventDeliveries)
-              .where(and(eq(bookingEventDeliveries.bookingEventId, bookingEvents.id), isNull(bookingEventDeliveries.deliveredAt))),
+              .where(
+                and(
+                  eq(bookingEventDeliveries.bookingEventId, bookingEvents.id),
+                  isNull(bookingEventDeliveries.deliveredAt),
+                ),
+              ),
           ),
         ),
         limit,
@@ -100,7 +126,10 @@ export const HOUSEKEEPING_SWEEPS: Sweep[] = [
         db,
         webhookDeliveries,
         webhookDeliveries.id,
-        and(inArray(webhookDeliveries.status, ["delivered", "failed"]), lt(webhookDeliveries.createdAt, ago(now, WEBHOOK_DELIVERY_RETENTION_DAYS * DAY_MS))),
+        and(
+          inArray(webhookDeliveries.status, ["delivered", "failed"]),
+          lt(webhookDeliveries.createdAt, ago(now, WEBHOOK_DELIVERY_RETENTION_DAYS * DAY_MS)),
+        ),
         limit,
       ),
   },
@@ -133,8 +162,17 @@ export interface HousekeepingOptions {
 }
 
 /** Runs every sweep if this server wins the turn; null when another server has it. */
-export async function runHousekeeping(db: Database, now: Date, options: HousekeepingOptions = {}): Promise<Record<string, number> | null> {
-  const { batchSize = 500, maxBatches = 20, intervalMs = HOUSEKEEPING_INTERVAL_MS, sweeps = HOUSEKEEPING_SWEEPS } = options;
+export async function runHousekeeping(
+  db: Database,
+  now: Date,
+  options: HousekeepingOptions = {},
+): Promise<Record<string, number> | null> {
+  const {
+    batchSize = 500,
+    maxBatches = 20,
+    intervalMs = HOUSEKEEPING_INTERVAL_MS,
+    sweeps = HOUSEKEEPING_SWEEPS,
+  } = options;
   if (!(await claimTurn(db, HOUSEKEEPING_JOB, now, intervalMs))) return null;
   const deleted: Record<string, number> = {};
   for (const s of sweeps) {

@@ -17,7 +17,8 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 export { IDEMPOTENCY_KEY_PATTERN } from "~/schemas/idempotency-key";
 
-export const IDEMPOTENCY_MISMATCH_MESSAGE = "This Idempotency-Key was already used for a different request. Use a new key for a new booking.";
+export const IDEMPOTENCY_MISMATCH_MESSAGE =
+  "This Idempotency-Key was already used for a different request. Use a new key for a new booking.";
 
 export interface StoredAnswer {
   status: number;
@@ -30,7 +31,8 @@ export interface IdempotencyClaim {
   cipherKey: Buffer;
 }
 
-export type IdempotentOutcome<T> = { kind: "done"; value: T } | { kind: "replay"; answer: StoredAnswer } | { kind: "mismatch" };
+export type IdempotentOutcome<T> =
+  { kind: "done"; value: T } | { kind: "replay"; answer: StoredAnswer } | { kind: "mismatch" };
 
 class IdempotentAnswer extends Error {
   constructor(readonly outcome: { kind: "replay"; answer: StoredAnswer } | { kind: "mismatch" }) {
@@ -76,7 +78,9 @@ function open(claim: IdempotencyClaim, sealed: string): StoredAnswer {
   const raw = Buffer.from(sealed, "base64");
   const decipher = crypto.createDecipheriv("aes-256-gcm", claim.cipherKey, raw.subarray(0, 12));
   decipher.setAuthTag(raw.subarray(12, 28));
-  return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8")) as StoredAnswer;
+  return JSON.parse(
+    Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8"),
+  ) as StoredAnswer;
 }
 
 /** What a write does with its claim inside its transaction. */
@@ -95,7 +99,14 @@ function hooksFor(claim: IdempotencyClaim): IdempotencyHooks {
         // Waits on the primary key while another transaction holds the same key.
         const taken = await tx
           .insert(idempotencyKeys)
-          .values({ keyHash: claim.keyHash, requestHash: claim.requestHash, status: 0, answer: "", createdAt: now, expiresAt })
+          .values({
+            keyHash: claim.keyHash,
+            requestHash: claim.requestHash,
+            status: 0,
+            answer: "",
+            createdAt: now,
+            expiresAt,
+          })
           .onConflictDoUpdate({
             target: idempotencyKeys.keyHash,
             set: { requestHash: claim.requestHash, status: 0, answer: "", createdAt: now, expiresAt },
@@ -123,7 +134,10 @@ function hooksFor(claim: IdempotencyClaim): IdempotencyHooks {
  * Runs a write with the hooks of `claim` (none without a key): its value, or the first answer
  * for a replay, or a mismatch when the key was used for a different request.
  */
-export async function runIdempotent<T>(claim: IdempotencyClaim | null, write: (hooks: IdempotencyHooks | null) => Promise<T>): Promise<IdempotentOutcome<T>> {
+export async function runIdempotent<T>(
+  claim: IdempotencyClaim | null,
+  write: (hooks: IdempotencyHooks | null) => Promise<T>,
+): Promise<IdempotentOutcome<T>> {
   if (!claim) return { kind: "done", value: await write(null) };
   try {
     return { kind: "done", value: await write(hooksFor(claim)) };

@@ -22,7 +22,10 @@ export type PackageSummary = Omit<Package, "createdAt" | "updatedAt">;
 /** Every package, cheapest first (ties by name, so the order is stable). */
 export async function listPackages(): Promise<PackageSummary[]> {
   const db = await getDb();
-  return db.select(PACKAGE_COLUMNS).from(packages).orderBy(asc(packages.priceCents), asc(packages.name), asc(packages.id));
+  return db
+    .select(PACKAGE_COLUMNS)
+    .from(packages)
+    .orderBy(asc(packages.priceCents), asc(packages.name), asc(packages.id));
 }
 
 /** One package by id, or null. The caller validates that the id is a uuid first. */

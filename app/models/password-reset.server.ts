@@ -37,20 +37,40 @@ export async function issueResetToken(
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ id: users.id, email: users.email, name: users.name, passwordHash: users.passwordHash, googleId: users.googleId })
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        passwordHash: users.passwordHash,
+        googleId: users.googleId,
+      })
       .from(users)
       .where(eq(users.email, email.trim().toLowerCase()))
       .limit(1);
     if (!user) return false;
     const token = crypto.randomBytes(32).toString("base64url");
-    await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
-    await within(tx, token, { id: user.id, email: user.email, name: user.name, hasPassword: user.passwordHash !== null, hasGoogle: user.googleId !== null });
+    await tx.insert(passwordResetTokens).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    });
+    await within(tx, token, {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      hasPassword: user.passwordHash !== null,
+      hasGoogle: user.googleId !== null,
+    });
     return true;
   });
 }
 
 function live(token: string, now: Date) {
-  return and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now));
+  return and(
+    eq(passwordResetTokens.tokenHash, hashToken(token)),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, now),
+  );
 }
 
 /** The account a still-valid link belongs to (its e-mail for the form), or null: used, expired or unknown alike. */
@@ -83,7 +103,9 @@ export async function resetPassword(token: string, password: string, now: Date):
     await tx.delete(apiTokens).where(eq(apiTokens.userId, row.userId));
     await tx.update(passwordResetTokens).set({ usedAt: now }).where(eq(passwordResetTokens.id, row.id));
     // Every other link of the account ends too (a mailbox read by someone else keeps nothing).
-    await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
+    await tx
+      .delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
     return true;
   });
 }

@@ -17,7 +17,14 @@ import { addMonths } from "./professional.server";
  */
 
 export type PaymentErrorCode =
-  "not_configured" | "not_found" | "not_yours" | "not_succeeded" | "amount_mismatch" | "currency_mismatch" | "bad_metadata" | "provider";
+  | "not_configured"
+  | "not_found"
+  | "not_yours"
+  | "not_succeeded"
+  | "amount_mismatch"
+  | "currency_mismatch"
+  | "bad_metadata"
+  | "provider";
 
 export class PaymentError extends Error {
   constructor(
@@ -45,7 +52,10 @@ function providerError(error: unknown): PaymentError {
   if (error instanceof PaymentError) return error;
   const e = error as { type?: string; message?: string; code?: string };
   if (e?.code === "resource_missing") return new PaymentError("not_found", "That payment does not exist.");
-  return new PaymentError("provider", "The payment provider could not be reached. Nothing was charged; please try again.");
+  return new PaymentError(
+    "provider",
+    "The payment provider could not be reached. Nothing was charged; please try again.",
+  );
 }
 
 /**
@@ -54,7 +64,10 @@ function providerError(error: unknown): PaymentError {
  * the page reuses the open intent instead of creating a new one each time; after a purchase
  * the next one gets a fresh intent.
  */
-export async function paymentIntentFor(buyer: Buyer, pkg: PackageSummary): Promise<{ id: string; clientSecret: string }> {
+export async function paymentIntentFor(
+  buyer: Buyer,
+  pkg: PackageSummary,
+): Promise<{ id: string; clientSecret: string }> {
   const s = client();
   const db = await getDb();
   for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -81,7 +94,8 @@ export async function paymentIntentFor(buyer: Buyer, pkg: PackageSummary): Promi
       await fulfilPaymentIntent(intent);
       continue;
     }
-    if (!intent.client_secret) throw new PaymentError("provider", "The payment provider did not return a client secret.");
+    if (!intent.client_secret)
+      throw new PaymentError("provider", "The payment provider did not return a client secret.");
     return { id: intent.id, clientSecret: intent.client_secret };
   }
   throw new PaymentError("provider", "Could not start a payment; please try again.");
@@ -104,7 +118,8 @@ export async function fulfilPaymentIntent(intent: Stripe.PaymentIntent): Promise
   if (!userId || !isUuid(userId) || !packageName || !amountCents || !/^\d+$/.test(amountCents)) {
     throw new PaymentError("bad_metadata", "This payment was not started by this site.");
   }
-  if (intent.currency !== CURRENCY) throw new PaymentError("currency_mismatch", "The payment was made in the wrong currency.");
+  if (intent.currency !== CURRENCY)
+    throw new PaymentError("currency_mismatch", "The payment was made in the wrong currency.");
   const expected = Number(amountCents);
   if (intent.amount !== expected || (intent.amount_received ?? expected) !== expected) {
     throw new PaymentError("amount_mismatch", "The amount paid does not match the package price.");
@@ -155,7 +170,8 @@ export async function fulfilPaymentIntent(intent: Stripe.PaymentIntent): Promise
 
 /** The browser says its card payment went through: ask Stripe, never the browser. */
 export async function confirmPayment(buyerId: string, paymentIntentId: string): Promise<Fulfilment> {
-  if (!/^pi_[A-Za-z0-9]{6,}$/.test(paymentIntentId)) throw new PaymentError("not_found", "That payment does not exist.");
+  if (!/^pi_[A-Za-z0-9]{6,}$/.test(paymentIntentId))
+    throw new PaymentError("not_found", "That payment does not exist.");
   let intent: Stripe.PaymentIntent;
   try {
     intent = await client().paymentIntents.retrieve(paymentIntentId);

@@ -57,13 +57,22 @@ export async function recomputeProfessionalStatus(tx: Tx | Database, userId: str
  * left alone. `changed` is whether the stored role changed; `professional` is the role as it
  * holds now (a lapsed package reads false). Null when there is no such account.
  */
-export async function refreshProfessionalStatus(userId: string): Promise<{ changed: boolean; professional: boolean } | null> {
+export async function refreshProfessionalStatus(
+  userId: string,
+): Promise<{ changed: boolean; professional: boolean } | null> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [before] = await tx.select({ role: users.role, until: users.professionalUntil }).from(users).where(eq(users.id, userId)).for("update");
+    const [before] = await tx
+      .select({ role: users.role, until: users.professionalUntil })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
     if (!before) return null;
     if (!(before.role === "professional" && before.until === null)) await recomputeProfessionalStatus(tx, userId);
-    const [after] = await tx.select({ stored: users.role, role: effectiveRole }).from(users).where(eq(users.id, userId));
+    const [after] = await tx
+      .select({ stored: users.role, role: effectiveRole })
+      .from(users)
+      .where(eq(users.id, userId));
     return { changed: after.stored !== before.role, professional: after.role === "professional" };
   });
 }

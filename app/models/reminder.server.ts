@@ -1,5 +1,14 @@
 import { and, asc, eq, gt, lte, or, sql } from "drizzle-orm";
-import { bookingSeats, eventInvitees, eventTypes, events, reminderDeliveries, reminderSettings, users, type ReminderSettingsRow } from "../../db/schema";
+import {
+  bookingSeats,
+  eventInvitees,
+  eventTypes,
+  events,
+  reminderDeliveries,
+  reminderSettings,
+  users,
+  type ReminderSettingsRow,
+} from "../../db/schema";
 import {
   DEFAULT_REMINDER_SETTINGS,
   dueReminders,
@@ -70,7 +79,9 @@ const lookAhead = sql`greatest(
 )`;
 
 const MINUTE_MS = 60_000;
-const MAX_BEFORE_MS = Math.max(REMINDER_BOUNDS.guestEmail.max, REMINDER_BOUNDS.secondGuestEmail.max, REMINDER_BOUNDS.hostInApp.max) * MINUTE_MS;
+const MAX_BEFORE_MS =
+  Math.max(REMINDER_BOUNDS.guestEmail.max, REMINDER_BOUNDS.secondGuestEmail.max, REMINDER_BOUNDS.hostInApp.max) *
+  MINUTE_MS;
 /** The latest follow-up, plus its grace, plus a day: events last at most 12 hours (pages and API). */
 const MAX_AFTER_MS = (REMINDER_BOUNDS.followUp.max + FOLLOW_UP_GRACE_MINUTES + 24 * 60) * MINUTE_MS;
 
@@ -131,7 +142,9 @@ async function candidates(now: Date) {
     id: r.id,
     due: dueReminders({
       event: { ...r, startsAt: new Date(r.startsAt), endsAt: new Date(r.endsAt), startSetAt: new Date(r.startSetAt) },
-      settings: fromRow(r.settings?.guestEmailOn == null ? null : (r.settings as Omit<ReminderSettingsRow, "userId" | "updatedAt">)),
+      settings: fromRow(
+        r.settings?.guestEmailOn == null ? null : (r.settings as Omit<ReminderSettingsRow, "userId" | "updatedAt">),
+      ),
       delivered: new Set(r.delivered ?? []),
       now,
     }),
@@ -153,7 +166,12 @@ async function recipientsOf(tx: Transaction, e: typeof events.$inferSelect): Pro
     if (key && !to.has(key)) to.set(key, zone);
   };
   const seats = await tx
-    .select({ email: bookingSeats.email, timeZone: bookingSeats.timeZone, guests: bookingSeats.guests, status: bookingSeats.status })
+    .select({
+      email: bookingSeats.email,
+      timeZone: bookingSeats.timeZone,
+      guests: bookingSeats.guests,
+      status: bookingSeats.status,
+    })
     .from(bookingSeats)
     .where(eq(bookingSeats.eventId, e.id))
     .orderBy(asc(bookingSeats.createdAt), asc(bookingSeats.id));
@@ -185,7 +203,10 @@ async function deliverForEvent(eventId: string, now: Date, texts: ReminderTexts)
   return db.transaction(async (tx: Transaction) => {
     const [e] = await tx.select().from(events).where(eq(events.id, eventId)).for("no key update", { skipLocked: true });
     if (!e) return [];
-    const [host] = await tx.select({ name: users.name, email: users.email, timeZone: users.timeZone }).from(users).where(eq(users.id, e.hostId));
+    const [host] = await tx
+      .select({ name: users.name, email: users.email, timeZone: users.timeZone })
+      .from(users)
+      .where(eq(users.id, e.hostId));
     const [settingsRow] = await tx.select().from(reminderSettings).where(eq(reminderSettings.userId, e.hostId));
     const settings = fromRow(settingsRow ?? null);
     const recipientZones = await recipientsOf(tx, e);
@@ -195,7 +216,13 @@ async function deliverForEvent(eventId: string, now: Date, texts: ReminderTexts)
       .from(reminderDeliveries)
       .where(and(eq(reminderDeliveries.eventId, e.id), eq(reminderDeliveries.startsAt, e.startsAt)));
     const due = dueReminders({
-      event: { status: e.status, startsAt: e.startsAt, endsAt: e.endsAt, startSetAt: e.startSetAt, hasGuests: recipients.length > 0 },
+      event: {
+        status: e.status,
+        startsAt: e.startsAt,
+        endsAt: e.endsAt,
+        startSetAt: e.startSetAt,
+        hasGuests: recipients.length > 0,
+      },
       settings,
       delivered: new Set(delivered.map((d) => d.rule)),
       now,
@@ -205,8 +232,15 @@ async function deliverForEvent(eventId: string, now: Date, texts: ReminderTexts)
     const hostZone = zoneOr(host.timeZone, "UTC");
     const hostName = host.name || host.email;
     // The event type's real place (docs/decisions/028): a video link only for a video meeting.
-    const [type] = e.eventTypeId ? await tx.select({ location: eventTypes.location }).from(eventTypes).where(eq(eventTypes.id, e.eventTypeId)) : [];
-    const place = meetingPlace({ setting: type?.location ?? null, eventType: e.eventType, baseUrl: env().MEETING_BASE_URL, roomId: e.roomId });
+    const [type] = e.eventTypeId
+      ? await tx.select({ location: eventTypes.location }).from(eventTypes).where(eq(eventTypes.id, e.eventTypeId))
+      : [];
+    const place = meetingPlace({
+      setting: type?.location ?? null,
+      eventType: e.eventType,
+      baseUrl: env().MEETING_BASE_URL,
+      roomId: e.roomId,
+    });
     const meeting: RemindedMeeting = {
       eventName: e.eventName,
       eventType: e.eventType,
@@ -228,13 +262,25 @@ async function deliverForEvent(eventId: string, now: Date, texts: ReminderTexts)
       if (key.length === 0) continue;
       sent.push(rule);
       if (rule === "host-in-app") {
-        await notify(tx, e.hostId, texts.hostReminderNotification(meeting, e.guestName ?? (recipients.length === 1 ? recipients[0] : null), hostZone, now));
+        await notify(
+          tx,
+          e.hostId,
+          texts.hostReminderNotification(
+            meeting,
+            e.guestName ?? (recipients.length === 1 ? recipients[0] : null),
+            hostZone,
+            now,
+          ),
+        );
         continue;
       }
       for (const to of recipients) {
         // A guest's own zone when known (the booking's guest, each seat's guest); everyone else reads the host's.
         const zone = zoneOr(recipientZones.get(to), hostZone);
-        const mail = rule === "follow-up" ? texts.guestFollowUpMail(meeting, zone, settings.followUp.message) : texts.guestReminderMail(meeting, zone, now);
+        const mail =
+          rule === "follow-up"
+            ? texts.guestFollowUpMail(meeting, zone, settings.followUp.message)
+            : texts.guestReminderMail(meeting, zone, now);
         await queueMail(tx, { to, replyTo: host.email, ...mail }, { eventId: e.id });
       }
     }

@@ -67,7 +67,14 @@ export async function ensureDefaultSchedule(userId: string, timeZone: string): P
   const db = await getDb();
   await db
     .insert(schedules)
-    .values({ userId, name: DEFAULT_SCHEDULE_NAME, timeZone: isTimeZone(timeZone) ? timeZone : "UTC", isDefault: true, weekly: WORKING_HOURS, overrides: [] })
+    .values({
+      userId,
+      name: DEFAULT_SCHEDULE_NAME,
+      timeZone: isTimeZone(timeZone) ? timeZone : "UTC",
+      isDefault: true,
+      weekly: WORKING_HOURS,
+      overrides: [],
+    })
     .onConflictDoNothing({ target: schedules.userId, where: sql`${schedules.isDefault}` });
   const made = await getDefaultSchedule(userId);
   if (!made) throw new Error(`no default schedule for ${userId} after ensureDefaultSchedule`);
@@ -101,7 +108,14 @@ export async function createSchedule(userId: string, input: ScheduleInput): Prom
     if (input.isDefault) await clearDefault(tx, userId, null);
     const [row] = await tx
       .insert(schedules)
-      .values({ userId, name: input.name, timeZone: input.timeZone, isDefault: input.isDefault, weekly: input.weekly, overrides: input.overrides })
+      .values({
+        userId,
+        name: input.name,
+        timeZone: input.timeZone,
+        isDefault: input.isDefault,
+        weekly: input.weekly,
+        overrides: input.overrides,
+      })
       .returning(COLUMNS);
     return row;
   });
@@ -124,7 +138,13 @@ export async function replaceSchedule(userId: string, id: string, input: Schedul
     if (input.isDefault && !current.isDefault) await clearDefault(tx, userId, id);
     const [row] = await tx
       .update(schedules)
-      .set({ name: input.name, timeZone: input.timeZone, isDefault: current.isDefault || input.isDefault, weekly: input.weekly, overrides: input.overrides })
+      .set({
+        name: input.name,
+        timeZone: input.timeZone,
+        isDefault: current.isDefault || input.isDefault,
+        weekly: input.weekly,
+        overrides: input.overrides,
+      })
       .where(and(eq(schedules.userId, userId), eq(schedules.id, id)))
       .returning(COLUMNS);
     return row ?? null;

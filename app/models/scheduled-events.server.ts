@@ -60,14 +60,24 @@ async function complete(
     location: rows[i].location,
     capacity: rows[i].kind === "group" ? rows[i].seats : null,
     seats: seats.get(event.id) ?? [],
-    questions: rows[i].location ? questionsToAsk({ questions: rows[i].questions ?? [], location: rows[i].location as EventTypeRow["location"] }) : [],
+    questions: rows[i].location
+      ? questionsToAsk({ questions: rows[i].questions ?? [], location: rows[i].location as EventTypeRow["location"] })
+      : [],
   }));
 }
 
 /** One page of a tab (upcoming soonest first; past and cancelled latest first), with each tab's count. */
-export async function listScheduledForHost(hostId: string, tab: ScheduledTab, page: { limit: number; offset: number }, now: Date) {
+export async function listScheduledForHost(
+  hostId: string,
+  tab: ScheduledTab,
+  page: { limit: number; offset: number },
+  now: Date,
+) {
   const db = await getDb();
-  const order = tab === "upcoming" || tab === "pending" ? [asc(events.startsAt), asc(events.id)] : [desc(events.startsAt), desc(events.id)];
+  const order =
+    tab === "upcoming" || tab === "pending"
+      ? [asc(events.startsAt), asc(events.id)]
+      : [desc(events.startsAt), desc(events.id)];
   const [rows, counts] = await Promise.all([
     db
       .select(ROW)
@@ -79,8 +89,12 @@ export async function listScheduledForHost(hostId: string, tab: ScheduledTab, pa
       .offset(page.offset),
     db
       .select({
-        upcoming: count(sql`case when ${events.status} <> 'cancelled' and ${events.endsAt} > ${now.toISOString()}::timestamptz then 1 end`),
-        past: count(sql`case when ${events.status} <> 'cancelled' and ${events.endsAt} <= ${now.toISOString()}::timestamptz then 1 end`),
+        upcoming: count(
+          sql`case when ${events.status} <> 'cancelled' and ${events.endsAt} > ${now.toISOString()}::timestamptz then 1 end`,
+        ),
+        past: count(
+          sql`case when ${events.status} <> 'cancelled' and ${events.endsAt} <= ${now.toISOString()}::timestamptz then 1 end`,
+        ),
         cancelled: count(sql`case when ${events.status} = 'cancelled' then 1 end`),
         pending: count(sql`case when ${events.status} = 'pending' and ${events.bookingId} is null then 1 end`),
       })
@@ -105,6 +119,8 @@ export async function getScheduledEvent(hostId: string, id: string): Promise<Sch
 }
 
 /** The event type a booking can be moved within (through its slots), while it takes bookings; null for the host's own events. */
-export async function bookableOf(event: Pick<ScheduledEvent, "eventTypeId" | "guestEmail">): Promise<BookableEventType | null> {
+export async function bookableOf(
+  event: Pick<ScheduledEvent, "eventTypeId" | "guestEmail">,
+): Promise<BookableEventType | null> {
   return event.guestEmail && event.eventTypeId ? getBookableEventType(event.eventTypeId) : null;
 }

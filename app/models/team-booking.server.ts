@@ -99,7 +99,14 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
       await notify(tx, coHostId, bookingBell(eventType.title, name, start, coHost.timeZone, hold !== null));
     }
   }
-  return { ok: true, booking: { ...created, invitees: [email] }, token, host, newInvitees: [email], approvalToken: hold?.token };
+  return {
+    ok: true,
+    booking: { ...created, invitees: [email] },
+    token,
+    host,
+    newInvitees: [email],
+    approvalToken: hold?.token,
+  };
 }
 
 /**
@@ -125,7 +132,13 @@ export async function linkedRows(db: Executor, bookingId: string): Promise<Event
 }
 
 /** Moves the co-host rows with their booking (same transaction); the database refuses an overlap. */
-export async function moveLinkedRows(tx: Transaction, bookingId: string, start: Date, end: Date, now: Date): Promise<void> {
+export async function moveLinkedRows(
+  tx: Transaction,
+  bookingId: string,
+  start: Date,
+  end: Date,
+  now: Date,
+): Promise<void> {
   const rows = await tx
     .update(events)
     .set({ startsAt: start, endsAt: end, sequence: sql`${events.sequence} + 1`, updatedAt: now })
@@ -133,7 +146,11 @@ export async function moveLinkedRows(tx: Transaction, bookingId: string, start: 
     .returning();
   for (const row of rows) {
     const host = await hostOf(tx, row.hostId);
-    await notify(tx, row.hostId, `Booking moved: ${row.eventName} with ${row.guestName ?? "a guest"} to ${when(start, host.timeZone)}`);
+    await notify(
+      tx,
+      row.hostId,
+      `Booking moved: ${row.eventName} with ${row.guestName ?? "a guest"} to ${when(start, host.timeZone)}`,
+    );
   }
 }
 

@@ -32,26 +32,48 @@ export async function liveHostIds(db: Executor, found: TeamEventType): Promise<s
   const rows = await db
     .select({ id: teamMembers.memberId })
     .from(teamMembers)
-    .where(and(eq(teamMembers.ownerId, found.ownerId), eq(teamMembers.status, "accepted"), inArray(teamMembers.memberId, listed)));
+    .where(
+      and(
+        eq(teamMembers.ownerId, found.ownerId),
+        eq(teamMembers.status, "accepted"),
+        inArray(teamMembers.memberId, listed),
+      ),
+    );
   const live = new Set(rows.map((r) => r.id));
   return [found.ownerId, ...listed.filter((id) => live.has(id))];
 }
 
 /** Fairness figures of each host for one event type: bookings in the window, latest booking made. */
-export async function roundRobinStats(db: Executor, eventTypeId: string, ids: string[], now: Date): Promise<Map<string, RoundRobinStats>> {
+export async function roundRobinStats(
+  db: Executor,
+  eventTypeId: string,
+  ids: string[],
+  now: Date,
+): Promise<Map<string, RoundRobinStats>> {
   const since = new Date(now.getTime() - ROUND_ROBIN_WINDOW_DAYS * 24 * 3600 * 1000).toISOString();
   const rows = await db
     .select({
       hostId: events.hostId,
-      bookings: sql<number>`count(*) filter (where ${events.createdAt} > ${since} or ${events.startsAt} > ${since})`.mapWith(Number),
+      bookings:
+        sql<number>`count(*) filter (where ${events.createdAt} > ${since} or ${events.startsAt} > ${since})`.mapWith(
+          Number,
+        ),
       last: sql<string | null>`max(${events.createdAt})`,
     })
     .from(events)
-    .where(and(eq(events.eventTypeId, eventTypeId), inArray(events.hostId, ids), sql`${events.status} <> 'cancelled'`, sql`${events.guestEmail} is not null`))
+    .where(
+      and(
+        eq(events.eventTypeId, eventTypeId),
+        inArray(events.hostId, ids),
+        sql`${events.status} <> 'cancelled'`,
+        sql`${events.guestEmail} is not null`,
+      ),
+    )
     .groupBy(events.hostId);
   const out = new Map<string, RoundRobinStats>();
   for (const id of ids) out.set(id, { bookings: 0, lastBookedAt: null });
-  for (const r of rows) out.set(r.hostId, { bookings: r.bookings, lastBookedAt: r.last ? new Date(r.last).getTime() : null });
+  for (const r of rows)
+    out.set(r.hostId, { bookings: r.bookings, lastBookedAt: r.last ? new Date(r.last).getTime() : null });
   return out;
 }
 
@@ -68,18 +90,30 @@ export interface TeamSlotHost {
  * is gone, round robin passes them by. `onlyHostIds` narrows the hosts (a round-robin
  * reschedule stays with its assigned host).
  */
-export async function teamSlotHosts(db: Executor, found: TeamEventType, now: Date, onlyHostIds?: string[]): Promise<TeamSlotHost[]> {
+export async function teamSlotHosts(
+  db: Executor,
+  found: TeamEventType,
+  now: Date,
+  onlyHostIds?: string[],
+): Promise<TeamSlotHost[]> {
   let ids = await liveHostIds(db, found);
   if (onlyHostIds) ids = ids.filter((id) => onlyHostIds.includes(id));
   if (ids.length === 0) ids = onlyHostIds?.slice(0, 1) ?? [found.ownerId];
   const members = ids.filter((id) => id !== found.ownerId);
   const defaults = members.length
     ? await db
-        .select({ userId: schedules.userId, timeZone: schedules.timeZone, weekly: schedules.weekly, overrides: schedules.overrides })
+        .select({
+          userId: schedules.userId,
+          timeZone: schedules.timeZone,
+          weekly: schedules.weekly,
+          overrides: schedules.overrides,
+        })
         .from(schedules)
         .where(and(inArray(schedules.userId, members), eq(schedules.isDefault, true)))
     : [];
-  const byUser = new Map(defaults.map((d) => [d.userId, { timeZone: d.timeZone, weekly: d.weekly, overrides: d.overrides }]));
+  const byUser = new Map(
+    defaults.map((d) => [d.userId, { timeZone: d.timeZone, weekly: d.weekly, overrides: d.overrides }]),
+  );
   const stats = found.eventType.kind === "round-robin" ? await roundRobinStats(db, found.eventType.id, ids, now) : null;
   return ids.map((id) => {
     const own = id === found.ownerId ? found.schedule : byUser.get(id);

@@ -84,11 +84,21 @@ export async function getMyTeam(userId: string, teamId: string): Promise<TeamSum
 export async function listMembers(teamId: string): Promise<TeamMemberRow[]> {
   const db = await getDb();
   return db
-    .select({ userId: users.id, email: users.email, name: users.name, username: users.username, role: teamMemberships.role })
+    .select({
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      username: users.username,
+      role: teamMemberships.role,
+    })
     .from(teamMemberships)
     .innerJoin(users, eq(users.id, teamMemberships.userId))
     .where(eq(teamMemberships.teamId, teamId))
-    .orderBy(sql`case ${teamMemberships.role} when 'owner' then 0 when 'admin' then 1 else 2 end`, asc(users.name), asc(users.email));
+    .orderBy(
+      sql`case ${teamMemberships.role} when 'owner' then 0 when 'admin' then 1 else 2 end`,
+      asc(users.name),
+      asc(users.email),
+    );
 }
 
 export async function listTeamInvitations(teamId: string): Promise<TeamInvitationRow[]> {
@@ -110,7 +120,15 @@ export interface PublicTeam {
   name: string;
   slug: string;
   members: Array<{ name: string; username: string | null }>;
-  eventTypes: Array<{ id: string; title: string; description: string; duration: number; kind: string; username: string; slug: string }>;
+  eventTypes: Array<{
+    id: string;
+    title: string;
+    description: string;
+    duration: number;
+    kind: string;
+    username: string;
+    slug: string;
+  }>;
 }
 
 /** What /team/{slug} shows: null for an unknown slug. Only active event types whose owner has a username (else no link). */
@@ -148,8 +166,16 @@ export async function getPublicTeam(slug: string): Promise<PublicTeam | null> {
 }
 
 /** Locks the team and answers the actor's role in it (null: not a member, or no such team). */
-async function lockTeam(tx: Transaction, teamId: string, actorId: string): Promise<{ name: string; role: TeamRoleName | null } | null> {
-  const [team] = await tx.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.id, teamId)).for("update");
+async function lockTeam(
+  tx: Transaction,
+  teamId: string,
+  actorId: string,
+): Promise<{ name: string; role: TeamRoleName | null } | null> {
+  const [team] = await tx
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(eq(teams.id, teamId))
+    .for("update");
   if (!team) return null;
   const [me] = await tx
     .select({ role: teamMemberships.role })
@@ -196,7 +222,10 @@ async function syncHostLists(tx: Transaction, userIds: string[]) {
 }
 
 async function memberIds(tx: Transaction, teamId: string): Promise<string[]> {
-  const rows = await tx.select({ id: teamMemberships.userId }).from(teamMemberships).where(eq(teamMemberships.teamId, teamId));
+  const rows = await tx
+    .select({ id: teamMemberships.userId })
+    .from(teamMemberships)
+    .where(eq(teamMemberships.teamId, teamId));
   return rows.map((r) => r.id);
 }
 
@@ -244,7 +273,12 @@ export async function inviteToTeam(
     // Someone who already has an account also sees it on their bell (only once it is made).
     const tellAccount = async () => {
       const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-      if (account) await notify(tx, account.id, `${actor.name || actor.email} invited you to the team ${team.name}: answer on your Teams page.`);
+      if (account)
+        await notify(
+          tx,
+          account.id,
+          `${actor.name || actor.email} invited you to the team ${team.name}: answer on your Teams page.`,
+        );
     };
     if (existing) {
       await tx
@@ -263,10 +297,16 @@ export async function inviteToTeam(
   });
 }
 
-export type RenewResult = { ok: true; email: string; role: TeamRoleName; token: string; teamName: string } | { ok: false; reason: Refusal };
+export type RenewResult =
+  { ok: true; email: string; role: TeamRoleName; token: string; teamName: string } | { ok: false; reason: Refusal };
 
 /** A new token for an invitation (pending again; the old link stops working). */
-export async function renewTeamInvitation(actorId: string, teamId: string, invitationId: string, now: Date): Promise<RenewResult> {
+export async function renewTeamInvitation(
+  actorId: string,
+  teamId: string,
+  invitationId: string,
+  now: Date,
+): Promise<RenewResult> {
   if (!isUuid(teamId) || !isUuid(invitationId)) return { ok: false, reason: "not-found" };
   const db = await getDb();
   return db
@@ -278,7 +318,13 @@ export async function renewTeamInvitation(actorId: string, teamId: string, invit
       const [row] = await tx
         .update(teamInvitations)
         .set({ status: "pending", tokenHash, invitedAt: now, respondedAt: null })
-        .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, teamId), sql`${teamInvitations.status} <> 'accepted'`))
+        .where(
+          and(
+            eq(teamInvitations.id, invitationId),
+            eq(teamInvitations.teamId, teamId),
+            sql`${teamInvitations.status} <> 'accepted'`,
+          ),
+        )
         .returning({ email: teamInvitations.email, role: teamInvitations.role });
       if (!row) return { ok: false, reason: "not-found" };
       if (!canGrant(team.role, row.role)) throw new OwnersOnly();
@@ -307,7 +353,13 @@ export async function revokeTeamInvitation(
     if (!canManage(team.role)) return { ok: false as const, reason: "forbidden" as const };
     const [gone] = await tx
       .delete(teamInvitations)
-      .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, teamId), sql`${teamInvitations.status} <> 'accepted'`))
+      .where(
+        and(
+          eq(teamInvitations.id, invitationId),
+          eq(teamInvitations.teamId, teamId),
+          sql`${teamInvitations.status} <> 'accepted'`,
+        ),
+      )
       .returning({ email: teamInvitations.email });
     return gone ? { ok: true as const, email: gone.email } : { ok: false as const, reason: "not-found" as const };
   });
@@ -358,7 +410,8 @@ export async function findTeamInvitationByToken(token: string): Promise<Invitati
 }
 
 export type RespondResult =
-  { ok: true; teamId: string; teamName: string; teamSlug: string; role: TeamRoleName } | { ok: false; reason: "not-found" | "wrong-person" | "not-pending" };
+  | { ok: true; teamId: string; teamName: string; teamSlug: string; role: TeamRoleName }
+  | { ok: false; reason: "not-found" | "wrong-person" | "not-pending" };
 
 /**
  * Accepts or declines an invitation found by token (the mailed link, JSON) or by id (my Teams
@@ -376,9 +429,14 @@ export async function respondToTeamInvitation(
   let found: InvitationToMe | null = null;
   if ("token" in by) found = await findTeamInvitationByToken(by.token);
   else if (isUuid(by.id))
-    [found] = await db.select(TO_ME).from(teamInvitations).innerJoin(teams, eq(teams.id, teamInvitations.teamId)).where(eq(teamInvitations.id, by.id));
+    [found] = await db
+      .select(TO_ME)
+      .from(teamInvitations)
+      .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
+      .where(eq(teamInvitations.id, by.id));
   if (!found) return { ok: false, reason: "not-found" };
-  if (found.email.toLowerCase() !== me.email.toLowerCase()) return { ok: false, reason: "token" in by ? "wrong-person" : "not-found" };
+  if (found.email.toLowerCase() !== me.email.toLowerCase())
+    return { ok: false, reason: "token" in by ? "wrong-person" : "not-found" };
   const invitation = found;
   const result = await db.transaction(async (tx): Promise<RespondResult> => {
     await lockTeam(tx, invitation.teamId, me.id);
@@ -388,17 +446,35 @@ export async function respondToTeamInvitation(
       .where(eq(teamInvitations.id, invitation.id));
     if (!row || row.status !== "pending") return { ok: false, reason: "not-pending" };
     if (answer === "decline") {
-      await tx.update(teamInvitations).set({ status: "declined", respondedAt: now }).where(eq(teamInvitations.id, invitation.id));
-      return { ok: true, teamId: invitation.teamId, teamName: invitation.teamName, teamSlug: invitation.teamSlug, role: row.role };
+      await tx
+        .update(teamInvitations)
+        .set({ status: "declined", respondedAt: now })
+        .where(eq(teamInvitations.id, invitation.id));
+      return {
+        ok: true,
+        teamId: invitation.teamId,
+        teamName: invitation.teamName,
+        teamSlug: invitation.teamSlug,
+        role: row.role,
+      };
     }
-    await tx.update(teamInvitations).set({ status: "accepted", respondedAt: now }).where(eq(teamInvitations.id, invitation.id));
+    await tx
+      .update(teamInvitations)
+      .set({ status: "accepted", respondedAt: now })
+      .where(eq(teamInvitations.id, invitation.id));
     const [already] = await tx
       .select({ id: teamMemberships.id })
       .from(teamMemberships)
       .where(and(eq(teamMemberships.teamId, invitation.teamId), eq(teamMemberships.userId, me.id)));
     if (!already) await tx.insert(teamMemberships).values({ teamId: invitation.teamId, userId: me.id, role: row.role });
     await syncHostLists(tx, await memberIds(tx, invitation.teamId));
-    return { ok: true, teamId: invitation.teamId, teamName: invitation.teamName, teamSlug: invitation.teamSlug, role: row.role };
+    return {
+      ok: true,
+      teamId: invitation.teamId,
+      teamName: invitation.teamName,
+      teamSlug: invitation.teamSlug,
+      role: row.role,
+    };
   });
   // A member's availability is their default schedule: make it now if they have none yet.
   if (result.ok && answer === "accept") await ensureDefaultSchedule(me.id, me.timeZone);
@@ -408,7 +484,12 @@ export async function respondToTeamInvitation(
 export type MemberChangeResult = { ok: true; member: TeamMemberRow; teamName: string } | { ok: false; reason: Refusal };
 
 /** Gives a member another role; the last owner cannot be demoted (409). */
-export async function changeMemberRole(actorId: string, teamId: string, userId: string, role: TeamRoleName): Promise<MemberChangeResult> {
+export async function changeMemberRole(
+  actorId: string,
+  teamId: string,
+  userId: string,
+  role: TeamRoleName,
+): Promise<MemberChangeResult> {
   return changeMember(actorId, teamId, userId, role);
 }
 
@@ -417,7 +498,12 @@ export async function removeTeamMember(actorId: string, teamId: string, userId: 
   return changeMember(actorId, teamId, userId, null);
 }
 
-async function changeMember(actorId: string, teamId: string, userId: string, next: TeamRoleName | null): Promise<MemberChangeResult> {
+async function changeMember(
+  actorId: string,
+  teamId: string,
+  userId: string,
+  next: TeamRoleName | null,
+): Promise<MemberChangeResult> {
   if (!isUuid(teamId)) return { ok: false, reason: "not-found" };
   const db = await getDb();
   return db.transaction(async (tx): Promise<MemberChangeResult> => {
@@ -430,7 +516,13 @@ async function changeMember(actorId: string, teamId: string, userId: string, nex
     }
     if (!isUuid(userId)) return { ok: false, reason: "not-found" };
     const [target] = await tx
-      .select({ userId: users.id, email: users.email, name: users.name, username: users.username, role: teamMemberships.role })
+      .select({
+        userId: users.id,
+        email: users.email,
+        name: users.name,
+        username: users.username,
+        role: teamMemberships.role,
+      })
       .from(teamMemberships)
       .innerJoin(users, eq(users.id, teamMemberships.userId))
       .where(and(eq(teamMemberships.teamId, teamId), eq(teamMemberships.userId, userId)));
@@ -440,7 +532,9 @@ async function changeMember(actorId: string, teamId: string, userId: string, nex
     if (leavesNoOwner(await ownerCount(tx, teamId), target.role, next)) return { ok: false, reason: "last-owner" };
     const before = await memberIds(tx, teamId);
     if (next === null) {
-      await tx.delete(teamMemberships).where(and(eq(teamMemberships.teamId, teamId), eq(teamMemberships.userId, userId)));
+      await tx
+        .delete(teamMemberships)
+        .where(and(eq(teamMemberships.teamId, teamId), eq(teamMemberships.userId, userId)));
     } else {
       await tx
         .update(teamMemberships)

@@ -10,7 +10,12 @@ export async function createPasswordUser(input: { email: string; name: string; p
   const db = await getDb();
   const [created] = await db
     .insert(users)
-    .values({ email: input.email, name: input.name, passwordHash: await hashPassword(input.password), timeZone: input.timeZone })
+    .values({
+      email: input.email,
+      name: input.name,
+      passwordHash: await hashPassword(input.password),
+      timeZone: input.timeZone,
+    })
     .onConflictDoNothing({ target: users.email })
     .returning({
       id: users.id,
@@ -98,13 +103,19 @@ export async function getPasswordHash(userId: string): Promise<string | null> {
  * account and every API token (tokens die at a password change), keeping only the session
  * that made the change. Returns how many other sessions were ended.
  */
-export async function changePassword(userId: string, newPassword: string, keepSessionId: string | null): Promise<number> {
+export async function changePassword(
+  userId: string,
+  newPassword: string,
+  keepSessionId: string | null,
+): Promise<number> {
   const passwordHash = await hashPassword(newPassword);
   const db = await getDb();
   return db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, userId));
     await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
-    const others = keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId);
+    const others = keepSessionId
+      ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+      : eq(sessions.userId, userId);
     const ended = await tx.delete(sessions).where(others).returning({ id: sessions.id });
     return ended.length;
   });

@@ -39,7 +39,11 @@ export function newMessageId(): string {
 
 export async function listSubscriptions(userId: string): Promise<WebhookSubscription[]> {
   const db = await getDb();
-  return db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.userId, userId)).orderBy(asc(webhookSubscriptions.createdAt));
+  return db
+    .select()
+    .from(webhookSubscriptions)
+    .where(eq(webhookSubscriptions.userId, userId))
+    .orderBy(asc(webhookSubscriptions.createdAt));
 }
 
 export async function getSubscription(userId: string, id: string): Promise<WebhookSubscription | null> {
@@ -70,7 +74,13 @@ export async function createSubscription(
     if (n >= MAX_SUBSCRIPTIONS) return { ok: false, reason: "too-many" } as const;
     const [subscription] = await tx
       .insert(webhookSubscriptions)
-      .values({ userId, url: input.url, events: input.events, active: input.active ?? true, secret: newWebhookSecret() })
+      .values({
+        userId,
+        url: input.url,
+        events: input.events,
+        active: input.active ?? true,
+        secret: newWebhookSecret(),
+      })
       .returning();
     return { ok: true, subscription } as const;
   });
@@ -127,7 +137,13 @@ export async function subscriptionsFor(hostId: string, type: string): Promise<Pi
   return db
     .select({ id: webhookSubscriptions.id })
     .from(webhookSubscriptions)
-    .where(and(eq(webhookSubscriptions.userId, hostId), eq(webhookSubscriptions.active, true), arrayContains(webhookSubscriptions.events, [type])));
+    .where(
+      and(
+        eq(webhookSubscriptions.userId, hostId),
+        eq(webhookSubscriptions.active, true),
+        arrayContains(webhookSubscriptions.events, [type]),
+      ),
+    );
 }
 
 /** The types the active subscriptions of these hosts ask for, by host (hosts without any are absent). */
@@ -172,11 +188,23 @@ export async function insertDeliveries(tx: Transaction, rows: NewDelivery[]): Pr
  * The test button's delivery, due only at `heldUntil` (the request's own lease): the job runner
  * does not claim it before the request does, and sends it then if the request died first.
  */
-export async function insertTestDelivery(subscriptionId: string, body: string, heldUntil: Date): Promise<WebhookDelivery> {
+export async function insertTestDelivery(
+  subscriptionId: string,
+  body: string,
+  heldUntil: Date,
+): Promise<WebhookDelivery> {
   const db = await getDb();
   const [row] = await db
     .insert(webhookDeliveries)
-    .values({ subscriptionId, bookingEventId: null, eventId: null, type: "webhook.test", body, messageId: newMessageId(), nextAttemptAt: heldUntil })
+    .values({
+      subscriptionId,
+      bookingEventId: null,
+      eventId: null,
+      type: "webhook.test",
+      body,
+      messageId: newMessageId(),
+      nextAttemptAt: heldUntil,
+    })
     .returning();
   return row;
 }
@@ -196,7 +224,10 @@ export interface ClaimedDelivery {
  * counted and next_attempt_at moved past the lease in the claiming transaction, so no other
  * runner sends the same attempt while this one has it.
  */
-export async function claimDueDeliveries(now: Date, options: { batch: number; leaseMs: number; onlyId?: string }): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  now: Date,
+  options: { batch: number; leaseMs: number; onlyId?: string },
+): Promise<ClaimedDelivery[]> {
   // The test button's own delivery goes even to a subscription that is switched off.
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -217,7 +248,10 @@ export async function claimDueDeliveries(now: Date, options: { batch: number; le
     if (due.length === 0) return [];
     const leased = await tx
       .update(webhookDeliveries)
-      .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + options.leaseMs) })
+      .set({
+        attempts: sql`${webhookDeliveries.attempts} + 1`,
+        nextAttemptAt: new Date(now.getTime() + options.leaseMs),
+      })
       .where(
         inArray(
           webhookDeliveries.id,
@@ -242,7 +276,13 @@ export async function claimDueDeliveries(now: Date, options: { batch: number; le
     const byId = new Map(subs.map((s) => [s.id, s]));
     return leased.map((delivery) => {
       const subscription = byId.get(delivery.subscriptionId)!;
-      return { delivery, url: subscription.url, secret: subscription.secret, attempt: delivery.attempts, failing: subscription.failingSince !== null };
+      return {
+        delivery,
+        url: subscription.url,
+        secret: subscription.secret,
+        attempt: delivery.attempts,
+        failing: subscription.failingSince !== null,
+      };
     });
   });
 }
@@ -281,7 +321,13 @@ export async function finishAttempt(
         lastError: result.error,
         deliveredAt: result.outcome.status === "delivered" ? now : null,
       })
-      .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.attempts, attempt), eq(webhookDeliveries.status, "pending")))
+      .where(
+        and(
+          eq(webhookDeliveries.id, delivery.id),
+          eq(webhookDeliveries.attempts, attempt),
+          eq(webhookDeliveries.status, "pending"),
+        ),
+      )
       .returning({ id: webhookDeliveries.id });
     if (!row) return { recorded: false, disabled: false };
     await tx
@@ -299,7 +345,11 @@ export async function finishAttempt(
     if (delivery.type === "webhook.test") return { recorded: true, disabled: false };
     if (result.outcome.status === "delivered") {
       // Most deliveries go to a healthy subscription: nothing to clear, one statement less.
-      if (claimed.failing) await tx.update(webhookSubscriptions).set({ failingSince: null }).where(eq(webhookSubscriptions.id, delivery.subscriptionId));
+      if (claimed.failing)
+        await tx
+          .update(webhookSubscriptions)
+          .set({ failingSince: null })
+          .where(eq(webhookSubscriptions.id, delivery.subscriptionId));
       return { recorded: true, disabled: false };
     }
     const [sub] = await tx
@@ -316,7 +366,10 @@ export async function finishAttempt(
       .returning();
     if (!off) return { recorded: true, disabled: false };
     await failPending(tx, off.id, "The subscription was switched off after 3 days of failures.");
-    const [owner] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, off.userId));
+    const [owner] = await tx
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, off.userId));
     if (owner) await queueMail(tx, disabledMail(owner, off));
     return { recorded: true, disabled: true };
   });
@@ -353,7 +406,10 @@ export async function listDeliveries(
 }
 
 /** One delivery of the owner's, with its attempts. */
-export async function getDelivery(userId: string, deliveryId: string): Promise<{ delivery: WebhookDelivery; attempts: WebhookAttempt[] } | null> {
+export async function getDelivery(
+  userId: string,
+  deliveryId: string,
+): Promise<{ delivery: WebhookDelivery; attempts: WebhookAttempt[] } | null> {
   if (!isUuid(deliveryId)) return null;
   const db = await getDb();
   const [row] = await db
@@ -371,7 +427,12 @@ export async function getDelivery(userId: string, deliveryId: string): Promise<{
  * the schedule's retries after it while the delivery has tries left (attempts keep counting, so
  * the log keeps every one). Answers the delivery, or null when it is not the owner's.
  */
-export async function resendDelivery(userId: string, subscriptionId: string, deliveryId: string, now: Date): Promise<WebhookDelivery | null> {
+export async function resendDelivery(
+  userId: string,
+  subscriptionId: string,
+  deliveryId: string,
+  now: Date,
+): Promise<WebhookDelivery | null> {
   if (!isUuid(deliveryId) || !isUuid(subscriptionId)) return null;
   const db = await getDb();
   const [row] = await db
@@ -407,7 +468,9 @@ export interface TimelineEntry {
 export async function bookingTimeline(
   hostId: string,
   eventId: string,
-): Promise<({ event: { id: string; eventName: string; startsAt: Date; status: string } } & { entries: TimelineEntry[] }) | null> {
+): Promise<
+  ({ event: { id: string; eventName: string; startsAt: Date; status: string } } & { entries: TimelineEntry[] }) | null
+> {
   if (!isUuid(eventId)) return null;
   const db = await getDb();
   const [event] = await db
@@ -478,7 +541,13 @@ export async function bookingTimeline(
     });
   }
   for (const r of reminders) {
-    entries.push({ at: r.sentAt, what: "reminder", title: `Reminder ${r.rule}`, detail: `for the start ${r.startsAt.toISOString()}`, status: "sent" });
+    entries.push({
+      at: r.sentAt,
+      what: "reminder",
+      title: `Reminder ${r.rule}`,
+      detail: `for the start ${r.startsAt.toISOString()}`,
+      status: "sent",
+    });
   }
   for (const { delivery: d, url } of hooks) {
     const code = d.lastStatusCode === null ? (d.lastError ?? "") : `HTTP ${d.lastStatusCode}`;
@@ -501,7 +570,13 @@ export async function eventTypeBrief(
   if (!id) return null;
   const db = await getDb();
   const [row] = await db
-    .select({ id: eventTypes.id, slug: eventTypes.slug, title: eventTypes.title, location: eventTypes.location, seats: eventTypes.seats })
+    .select({
+      id: eventTypes.id,
+      slug: eventTypes.slug,
+      title: eventTypes.title,
+      location: eventTypes.location,
+      seats: eventTypes.seats,
+    })
     .from(eventTypes)
     .where(eq(eventTypes.id, id));
   return row ?? null;

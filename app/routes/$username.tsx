@@ -57,7 +57,9 @@ export default function HostPage() {
         <p className="mt-1 text-neutral-600">Pick a meeting type to see open times.</p>
       </div>
       {eventTypes.length === 0 ? (
-        <p className="mt-10 rounded-xl border border-neutral-200 bg-white p-6 text-center text-neutral-700">This host has no bookable meetings right now.</p>
+        <p className="mt-10 rounded-xl border border-neutral-200 bg-white p-6 text-center text-neutral-700">
+          This host has no bookable meetings right now.
+        </p>
       ) : (
         <ul className="mt-10 divide-y divide-neutral-200 overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm">
           {eventTypes.map((t) => (

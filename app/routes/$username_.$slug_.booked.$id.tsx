@@ -1,7 +1,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { CalendarDays, CalendarPlus, CheckCircle2, Download, Globe, Hourglass, MapPin, MessageSquareText, User, Video, XCircle } from "lucide-react";
+import {
+  CalendarDays,
+  CalendarPlus,
+  CheckCircle2,
+  Download,
+  Globe,
+  Hourglass,
+  MapPin,
+  MessageSquareText,
+  User,
+  Video,
+  XCircle,
+} from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { linksFor } from "~/services/booking-mail.server";
 import { linkBase } from "~/utils/request.server";
@@ -24,7 +36,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const { booking, host, token, location: setting, answerLines } = await confirmedBookingOr404(params, request);
   const f = dateTimeFormatters(currentZoneName(booking.guestTimeZone ?? host.timeZone));
   // "Tuesday, December 1, 2026": the weekday too, so the guest cannot misread the day.
-  const day = new Intl.DateTimeFormat("en-US", { timeZone: f.zone, weekday: "long", month: "long", day: "numeric", year: "numeric" });
+  const day = new Intl.DateTimeFormat("en-US", {
+    timeZone: f.zone,
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+  });
   const links = linksFor(linkBase(request), booking.id, token);
   const hostName = host.name || host.email;
   const base = `/${params.username}/${params.slug}`;
@@ -103,12 +121,19 @@ export default function Booked() {
           <CheckCircle2 className="mx-auto h-10 w-10 text-green-600" aria-hidden />
         )}
         <h1 className="mt-3 text-2xl font-bold text-neutral-900">
-          {d.declined ? "This request was declined" : d.cancelled ? "This booking is cancelled" : d.pending ? "Request received" : "You are scheduled"}
+          {d.declined
+            ? "This request was declined"
+            : d.cancelled
+              ? "This booking is cancelled"
+              : d.pending
+                ? "Request received"
+                : "You are scheduled"}
         </h1>
         {d.pending ? (
           <p className="mt-1 break-words text-neutral-600" data-testid="awaiting-approval">
-            {d.hostName} has not confirmed it yet: this time is held for you while they decide{d.answerBy ? `, until ${d.answerBy} at the latest` : ""}. You
-            will get an e-mail{d.guestEmail ? ` at ${d.guestEmail}` : ""} when it is approved or declined.
+            {d.hostName} has not confirmed it yet: this time is held for you while they decide
+            {d.answerBy ? `, until ${d.answerBy} at the latest` : ""}. You will get an e-mail
+            {d.guestEmail ? ` at ${d.guestEmail}` : ""} when it is approved or declined.
           </p>
         ) : d.guestEmail && !d.cancelled ? (
           <p className="mt-1 break-words text-neutral-600">A calendar invitation is on its way to {d.guestEmail}.</p>
@@ -170,13 +195,23 @@ export default function Booked() {
           ) : null}
         </dl>
         {d.cancelled ? (
-          <Link to={d.bookAgainUrl} className={`${buttonClass("primary")} mt-6 w-full sm:w-auto`} data-testid="book-again">
+          <Link
+            to={d.bookAgainUrl}
+            className={`${buttonClass("primary")} mt-6 w-full sm:w-auto`}
+            data-testid="book-again"
+          >
             <CalendarPlus className="h-4 w-4" aria-hidden /> Book another time
           </Link>
         ) : (
           <>
             {d.joinUrl && !d.pending ? (
-              <a href={d.joinUrl} className={`${buttonClass("primary")} mt-6 w-full sm:w-auto`} target="_blank" rel="noreferrer" data-testid="join-link">
+              <a
+                href={d.joinUrl}
+                className={`${buttonClass("primary")} mt-6 w-full sm:w-auto`}
+                target="_blank"
+                rel="noreferrer"
+                data-testid="join-link"
+              >
                 <Video className="h-4 w-4" aria-hidden /> Join the meeting
               </a>
             ) : null}
@@ -187,13 +222,31 @@ export default function Booked() {
                   <a href={d.icsUrl} className={buttonClass("secondary")} download="invite.ics" data-testid="ics-link">
                     <Download className="h-4 w-4" aria-hidden /> Download .ics
                   </a>
-                  <a href={d.googleUrl} className={buttonClass("secondary")} target="_blank" rel="noreferrer" data-testid="google-link">
+                  <a
+                    href={d.googleUrl}
+                    className={buttonClass("secondary")}
+                    target="_blank"
+                    rel="noreferrer"
+                    data-testid="google-link"
+                  >
                     <CalendarPlus className="h-4 w-4" aria-hidden /> Google Calendar
                   </a>
-                  <a href={d.outlook} className={buttonClass("secondary")} target="_blank" rel="noreferrer" data-testid="outlook-link">
+                  <a
+                    href={d.outlook}
+                    className={buttonClass("secondary")}
+                    target="_blank"
+                    rel="noreferrer"
+                    data-testid="outlook-link"
+                  >
                     <CalendarPlus className="h-4 w-4" aria-hidden /> Outlook.com
                   </a>
-                  <a href={d.office365} className={buttonClass("secondary")} target="_blank" rel="noreferrer" data-testid="office365-link">
+                  <a
+                    href={d.office365}
+                    className={buttonClass("secondary")}
+                    target="_blank"
+                    rel="noreferrer"
+                    data-testid="office365-link"
+                  >
                     <CalendarPlus className="h-4 w-4" aria-hidden /> Office 365
                   </a>
                 </div>

@@ -5,7 +5,11 @@ import { eventCalendar } from "~/services/event-invitations.server";
 /** The booking's calendar file (the same iCalendar text the invitation mail carries); token required. */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const { booking, host, location, answerLines } = await confirmedBookingOr404(params, request);
-  const ics = eventCalendar({ ...booking, location, answerLines }, host, booking.status === "cancelled" ? "cancelled" : "created");
+  const ics = eventCalendar(
+    { ...booking, location, answerLines },
+    host,
+    booking.status === "cancelled" ? "cancelled" : "created",
+  );
   return new Response(ics, {
     headers: {
       "content-type": "text/calendar; charset=utf-8",

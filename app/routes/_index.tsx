@@ -34,7 +34,8 @@ export const handle = {
 export const meta: MetaFunction = () =>
   pageMeta({
     title: "Scheduler: easy meeting scheduling",
-    description: "The fastest and easiest way to schedule any meeting or other collaboration: booking links, group sessions and team scheduling.",
+    description:
+      "The fastest and easiest way to schedule any meeting or other collaboration: booking links, group sessions and team scheduling.",
     path: "/",
   });
 
@@ -74,7 +75,12 @@ export default function Home() {
       <DoMore />
       <CustomerReviews reviews={reviews} canReview={canReview}>
         {modalOpen && user ? (
-          <Modal title={MESSAGES.giveReview} description="Tell others how scheduling with us went." closeTo={REVIEWS_URL} returnFocusTo={GIVE_REVIEW_ID}>
+          <Modal
+            title={MESSAGES.giveReview}
+            description="Tell others how scheduling with us went."
+            closeTo={REVIEWS_URL}
+            returnFocusTo={GIVE_REVIEW_ID}
+          >
             <Suspense fallback={null}>
               <ReviewForm user={user} lastResult={actionData?.result} />
             </Suspense>

@@ -8,7 +8,11 @@ import { pageMeta } from "~/utils/page-meta";
 export const handle = { pageCache: true };
 
 export const meta: MetaFunction = () =>
-  pageMeta({ title: "About | Scheduler", description: "Why we build Scheduler, how it works, and the six people behind it.", path: "/about" });
+  pageMeta({
+    title: "About | Scheduler",
+    description: "Why we build Scheduler, how it works, and the six people behind it.",
+    path: "/about",
+  });
 
 interface TeamMember {
   name: string;
@@ -98,7 +102,16 @@ function Avatar({ member }: { member: TeamMember }) {
     <svg viewBox="0 0 64 64" className="h-16 w-16 shrink-0" aria-hidden="true" focusable="false">
       <circle cx="32" cy="32" r="32" className={member.avatarClass} />
       <circle cx="32" cy="32" r="29" fill="none" stroke="white" strokeOpacity="0.25" strokeWidth="2" />
-      <text x="32" y="32" dy="0.35em" textAnchor="middle" fill="white" fontSize="22" fontWeight="700" fontFamily="ui-sans-serif, system-ui, sans-serif">
+      <text
+        x="32"
+        y="32"
+        dy="0.35em"
+        textAnchor="middle"
+        fill="white"
+        fontSize="22"
+        fontWeight="700"
+        fontFamily="ui-sans-serif, system-ui, sans-serif"
+      >
         {initials(member.name)}
       </text>
     </svg>
@@ -111,27 +124,34 @@ export default function About() {
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-content px-4 py-12 sm:px-6 sm:py-16">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">About us</p>
-          <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-neutral-900">Meetings should take one message to set up, not ten.</h1>
+          <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-neutral-900">
+            Meetings should take one message to set up, not ten.
+          </h1>
         </div>
       </section>
 
-      <section aria-labelledby="story-heading" className="mx-auto grid max-w-content gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[3fr_2fr] lg:gap-16">
+      <section
+        aria-labelledby="story-heading"
+        className="mx-auto grid max-w-content gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[3fr_2fr] lg:gap-16"
+      >
         <div className="max-w-prose space-y-4 text-neutral-700">
           <h2 id="story-heading" className="text-2xl font-bold text-neutral-900">
             Our story
           </h2>
           <p>
-            Scheduler began with a familiar problem: finding a time for a half-hour call took a dozen e-mails, and someone always ended up an hour early because
-            of a time zone. So we built the tool we wanted. A host says once when they are free, with weekly hours and exceptions for holidays and busy days,
-            and shares a single booking link.
+            Scheduler began with a familiar problem: finding a time for a half-hour call took a dozen e-mails, and
+            someone always ended up an hour early because of a time zone. So we built the tool we wanted. A host says
+            once when they are free, with weekly hours and exceptions for holidays and busy days, and shares a single
+            booking link.
           </p>
           <p>
-            Guests open the link, see only the times that really work, in their own time zone, and pick one. The event lands on the host&apos;s schedule, both
-            sides get a confirmation with a calendar file, and reminders go out before the meeting so fewer people forget or cancel.
+            Guests open the link, see only the times that really work, in their own time zone, and pick one. The event
+            lands on the host&apos;s schedule, both sides get a confirmation with a calendar file, and reminders go out
+            before the meeting so fewer people forget or cancel.
           </p>
           <p>
-            We build for the people who meet the most: sales and customer success teams, recruiters, marketers, IT and revenue operations. One-on-one and group
-            events work today, and{" "}
+            We build for the people who meet the most: sales and customer success teams, recruiters, marketers, IT and
+            revenue operations. One-on-one and group events work today, and{" "}
             <Link to="/teams" className="font-medium text-brand-700 underline-offset-2 hover:underline">
               team scheduling
             </Link>{" "}
@@ -163,10 +183,16 @@ export default function About() {
           <h2 id="team-heading" className="text-2xl font-bold text-neutral-900">
             Meet the team
           </h2>
-          <p className="mt-2 max-w-2xl text-neutral-600">Six people who would rather you spent your time in the meeting than arranging it.</p>
+          <p className="mt-2 max-w-2xl text-neutral-600">
+            Six people who would rather you spent your time in the meeting than arranging it.
+          </p>
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {TEAM.map((m) => (
-              <li key={m.name} data-testid="team-member" className="flex flex-col rounded-xl border border-neutral-200 bg-white p-6 shadow-sm">
+              <li
+                key={m.name}
+                data-testid="team-member"
+                className="flex flex-col rounded-xl border border-neutral-200 bg-white p-6 shadow-sm"
+              >
                 <div className="flex items-center gap-4">
                   <Avatar member={m} />
                   <div className="min-w-0">
@@ -175,7 +201,10 @@ export default function About() {
                   </div>
                 </div>
                 <p className="mt-4 flex-1 text-sm text-neutral-600">{m.bio}</p>
-                <ul className="mt-4 flex flex-wrap items-center gap-2 text-xs font-medium" aria-label={`${m.name} elsewhere`}>
+                <ul
+                  className="mt-4 flex flex-wrap items-center gap-2 text-xs font-medium"
+                  aria-label={`${m.name} elsewhere`}
+                >
                   {m.social.map((s) => (
                     <li key={s} className="rounded-full bg-neutral-100 px-2.5 py-1 text-neutral-700">
                       <span className="sr-only">{m.name} on </span>
@@ -189,7 +218,12 @@ export default function About() {
         </div>
       </section>
 
-      <CtaBanner title="Questions for us?" body="Write to our sales team about plans, teams or anything else." to="/contact" label="Contact us" />
+      <CtaBanner
+        title="Questions for us?"
+        body="Write to our sales team about plans, teams or anything else."
+        to="/contact"
+        label="Contact us"
+      />
     </>
   );
 }

@@ -23,16 +23,22 @@ import { linkBase } from "~/utils/request.server";
 async function POST({ request }: LoaderFunctionArgs) {
   const key = request.headers.get("idempotency-key");
   if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    return apiError(400, "invalid_input", "Check the highlighted fields.", { "Idempotency-Key": ["Use 1 to 255 visible ASCII characters, e.g. a UUID."] });
+    return apiError(400, "invalid_input", "Check the highlighted fields.", {
+      "Idempotency-Key": ["Use 1 to 255 visible ASCII characters, e.g. a UUID."],
+    });
   }
   const input = await readJson(request, bookingBody);
   const found = !isUuid(input.eventTypeId)
     ? null
-    : ((await getBookableEventType(input.eventTypeId)) ?? (input.singleUseToken ? await getBookableByLink(input.eventTypeId, input.singleUseToken) : null));
+    : ((await getBookableEventType(input.eventTypeId)) ??
+      (input.singleUseToken ? await getBookableByLink(input.eventTypeId, input.singleUseToken) : null));
   if (!found) return apiError(404, "not_found", "No such event type, or it is not taking bookings.");
   const start = new Date(input.start);
   const now = new Date();
-  const answer = (ok: BookingSuccess) => ({ status: 201, body: { booking: bookingJson(ok.booking, bookingLinks(request, ok.booking.id, ok.token)) } });
+  const answer = (ok: BookingSuccess) => ({
+    status: 201,
+    body: { booking: bookingJson(ok.booking, bookingLinks(request, ok.booking.id, ok.token)) },
+  });
   // A key is scoped to this path and the caller (a bearer's user, else any guest).
   const scope = key === null ? null : `POST /api/bookings ${await callerOf(request)}`;
   const result = await bookSlot({
@@ -62,11 +68,16 @@ async function POST({ request }: LoaderFunctionArgs) {
         Object.fromEntries(Object.entries(result.errors).map(([id, messages]) => [`answers.${id}`, messages])),
       );
     case "guests-not-allowed":
-      return apiError(400, "invalid_input", "Check the highlighted fields.", { guests: ["Only a group event type takes extra guests."] });
+      return apiError(400, "invalid_input", "Check the highlighted fields.", {
+        guests: ["Only a group event type takes extra guests."],
+      });
     case "idempotency-mismatch":
       return apiError(422, "idempotency_key_mismatch", IDEMPOTENCY_MISMATCH_MESSAGE);
     case "replay":
-      return Response.json(result.answer.body, { status: result.answer.status, headers: { "Idempotent-Replayed": "true" } });
+      return Response.json(result.answer.body, {
+        status: result.answer.status,
+        headers: { "Idempotent-Replayed": "true" },
+      });
     case "link-used":
       return apiError(410, "link_used", LINK_USED_MESSAGE);
     case "guest-limit":

@@ -16,7 +16,9 @@ async function POST({ request, params }: LoaderFunctionArgs) {
   const actor = await bookingActor(request);
   const { reason } = await readOptionalJson(request, cancelBody);
   try {
-    return changeAnswer(bookingChangeOf(await cancelBooking({ id: params.id ?? "", actor, reason, now: new Date(), bookingsOnly: true })));
+    return changeAnswer(
+      bookingChangeOf(await cancelBooking({ id: params.id ?? "", actor, reason, now: new Date(), bookingsOnly: true })),
+    );
   } catch (error) {
     // A co-host's row of a collective booking cancels only with the booking (decision 020).
     if (error instanceof LinkedEventError) return apiError(409, "part_of_booking", MESSAGES.coHostedEvent);

@@ -10,7 +10,9 @@ import { declineBooking } from "~/services/approval.server";
 async function POST({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const { reason } = await readOptionalJson(request, declineBody);
-  return decisionAnswer(await declineBooking({ id: params.id ?? "", actor: { hostId: user.id }, reason, now: new Date() }));
+  return decisionAnswer(
+    await declineBooking({ id: params.id ?? "", actor: { hostId: user.id }, reason, now: new Date() }),
+  );
 }
 
 export const { loader, action } = apiRoute({ POST });

@@ -11,9 +11,16 @@ import { linkBase } from "~/utils/request.server";
 async function POST({ request, params }: LoaderFunctionArgs) {
   const actor = await bookingActor(request);
   const { start } = await readJson(request, rescheduleBody);
-  const result = await rescheduleBooking({ id: params.id ?? "", actor, start: new Date(start), now: new Date(), linkBase: linkBase(request) });
+  const result = await rescheduleBooking({
+    id: params.id ?? "",
+    actor,
+    start: new Date(start),
+    now: new Date(),
+    linkBase: linkBase(request),
+  });
   // A cancelled booking is not moved (decision 029).
-  if (!result.ok && result.reason === "already-cancelled") return apiError(409, "already_cancelled", MESSAGES.cancelledEvent);
+  if (!result.ok && result.reason === "already-cancelled")
+    return apiError(409, "already_cancelled", MESSAGES.cancelledEvent);
   return changeAnswer(result);
 }
 

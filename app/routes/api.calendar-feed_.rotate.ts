@@ -9,7 +9,11 @@ import { linkBase } from "~/utils/request.server";
 async function POST({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   if (!calendarSecretsAvailable())
-    return apiError(503, "calendars_unavailable", "The calendar feed is not available on this server (CALENDAR_ENCRYPTION_KEY is not set).");
+    return apiError(
+      503,
+      "calendars_unavailable",
+      "The calendar feed is not available on this server (CALENDAR_ENCRYPTION_KEY is not set).",
+    );
   return Response.json(feedUrls(linkBase(request), await rotateFeedToken(user.id)));
 }
 

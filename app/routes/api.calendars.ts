@@ -17,13 +17,18 @@ async function POST({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const input = await readJson(request, connectCalendarBody);
   if (!calendarSecretsAvailable())
-    return apiError(503, "calendars_unavailable", "Calendars cannot be connected on this server (CALENDAR_ENCRYPTION_KEY is not set).");
+    return apiError(
+      503,
+      "calendars_unavailable",
+      "Calendars cannot be connected on this server (CALENDAR_ENCRYPTION_KEY is not set).",
+    );
   try {
     const id = await connectCalendar(user.id, input, new Date());
     const connection = await getConnection(user.id, id);
     return Response.json(connection ? calendarConnectionJson(connection) : null, { status: 201 });
   } catch (error) {
-    if (error instanceof CalendarConnectError) return apiError(400, "calendar_refused", error.message, { url: [error.message] });
+    if (error instanceof CalendarConnectError)
+      return apiError(400, "calendar_refused", error.message, { url: [error.message] });
     throw error;
   }
 }

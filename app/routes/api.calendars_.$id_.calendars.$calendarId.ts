@@ -16,9 +16,14 @@ async function PATCH({ request, params }: LoaderFunctionArgs) {
   const change = await readJson(request, calendarSwitchBody);
   const result = await setCalendarSwitches(user.id, id, calendarId, change);
   if (!result.ok && result.reason === "read-only")
-    return apiError(400, "read_only_calendar", "Bookings cannot be written into an ICS feed: choose a CalDAV or Google calendar.", {
-      receivesBookings: ["This calendar is read-only."],
-    });
+    return apiError(
+      400,
+      "read_only_calendar",
+      "Bookings cannot be written into an ICS feed: choose a CalDAV or Google calendar.",
+      {
+        receivesBookings: ["This calendar is read-only."],
+      },
+    );
   if (!result.ok) return notFound();
   const connection = await getConnection(user.id, id);
   return connection ? Response.json(calendarConnectionJson(connection)) : notFound();

@@ -10,9 +10,12 @@ import { syncNow } from "~/services/calendars.server";
 async function POST({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const id = params.id ?? "";
-  if (!isUuid(id) || (await syncNow(user.id, id, new Date())) === "not-found") return apiError(404, "not_found", "No such calendar connection.");
+  if (!isUuid(id) || (await syncNow(user.id, id, new Date())) === "not-found")
+    return apiError(404, "not_found", "No such calendar connection.");
   const connection = await getConnection(user.id, id);
-  return connection ? Response.json(calendarConnectionJson(connection)) : apiError(404, "not_found", "No such calendar connection.");
+  return connection
+    ? Response.json(calendarConnectionJson(connection))
+    : apiError(404, "not_found", "No such calendar connection.");
 }
 
 export const { loader, action } = apiRoute({ POST });

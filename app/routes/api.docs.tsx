@@ -56,13 +56,19 @@ function Fields({ rows, caption }: { rows: FieldRow[]; caption: string }) {
                 </span>
               ) : null}
               {row.name}
-              {row.required ? <span className="ml-1 font-sans text-xs font-semibold text-red-700">required</span> : null}
+              {row.required ? (
+                <span className="ml-1 font-sans text-xs font-semibold text-red-700">required</span>
+              ) : null}
             </span>
             <span className="break-words font-mono text-[13px] text-neutral-700">
               <span className="sr-only">Type: </span>
               {row.type}
             </span>
-            {row.notes ? <span className="text-neutral-700">{row.notes}</span> : <span aria-hidden="true" className="hidden sm:block" />}
+            {row.notes ? (
+              <span className="text-neutral-700">{row.notes}</span>
+            ) : (
+              <span aria-hidden="true" className="hidden sm:block" />
+            )}
           </li>
         ))}
       </ul>
@@ -79,13 +85,22 @@ function Operation({ op }: { op: OperationView }) {
       aria-labelledby={`${anchor(op)}-title`}
       className="scroll-mt-24 rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:p-6"
     >
-      <h3 id={`${anchor(op)}-title`} className="flex flex-wrap items-center gap-2 text-base font-semibold text-neutral-900">
-        <span className={`rounded-md px-2 py-0.5 font-mono text-xs font-bold ${METHOD_CLASS[op.method] ?? "bg-neutral-100"}`}>{op.method}</span>
+      <h3
+        id={`${anchor(op)}-title`}
+        className="flex flex-wrap items-center gap-2 text-base font-semibold text-neutral-900"
+      >
+        <span
+          className={`rounded-md px-2 py-0.5 font-mono text-xs font-bold ${METHOD_CLASS[op.method] ?? "bg-neutral-100"}`}
+        >
+          {op.method}
+        </span>
         <code className="break-all font-mono text-[15px]">{op.path}</code>
       </h3>
       {op.summary ? <p className="mt-2 text-neutral-700">{op.summary}</p> : null}
       <p className="mt-2 text-sm text-neutral-600">
-        {op.auth === "required" ? "Needs a bearer token (or the site's session)." : "No sign-in needed; a token or session is read when sent."}
+        {op.auth === "required"
+          ? "Needs a bearer token (or the site's session)."
+          : "No sign-in needed; a token or session is read when sent."}
       </p>
       {op.parameters.length > 0 ? (
         <section className="mt-4">
@@ -135,7 +150,8 @@ export default function ApiDocs() {
       <h1 className="text-3xl font-bold tracking-tight text-neutral-900 sm:text-4xl">API reference</h1>
       <div className="mt-4 max-w-3xl space-y-3 text-neutral-700">
         <p>
-          Every JSON path of Scheduler. Send and receive <code className="font-mono text-sm">application/json</code>. The machine-readable version is{" "}
+          Every JSON path of Scheduler. Send and receive <code className="font-mono text-sm">application/json</code>.
+          The machine-readable version is{" "}
           <a className="font-medium text-brand-700 underline" href="/api/openapi.json">
             /api/openapi.json
           </a>{" "}
@@ -144,14 +160,16 @@ export default function ApiDocs() {
         <p>
           <strong className="font-semibold text-neutral-900">Authentication.</strong> Send{" "}
           <code className="font-mono text-sm">Authorization: Bearer &lt;token&gt;</code>. Get a token with{" "}
-          <code className="font-mono text-sm">POST /api/token</code> (e-mail and password) or create one on the dashboard&apos;s API tokens page. Tokens expire
-          after 30 days and end when you sign out everywhere or change your password.
+          <code className="font-mono text-sm">POST /api/token</code> (e-mail and password) or create one on the
+          dashboard&apos;s API tokens page. Tokens expire after 30 days and end when you sign out everywhere or change
+          your password.
         </p>
         <p>
           <strong className="font-semibold text-neutral-900">Errors</strong> always look like{" "}
           <code className="break-all font-mono text-sm">{'{ "error": { "code", "message", "fields"? } }'}</code>.{" "}
-          <strong className="font-semibold text-neutral-900">Rate limits:</strong> every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and
-          X-RateLimit-Reset (seconds); past the limit you get 429 with Retry-After.
+          <strong className="font-semibold text-neutral-900">Rate limits:</strong> every answer carries
+          X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (seconds); past the limit you get 429 with
+          Retry-After.
         </p>
       </div>
       <div className="mt-10 lg:grid lg:grid-cols-[14rem_1fr] lg:gap-10">
@@ -163,7 +181,10 @@ export default function ApiDocs() {
                 <ul className="mt-1 space-y-1">
                   {tag.operations.map((op) => (
                     <li key={op.id}>
-                      <a href={`#${anchor(op)}`} className="flex gap-2 rounded px-1 py-0.5 text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900">
+                      <a
+                        href={`#${anchor(op)}`}
+                        className="flex gap-2 rounded px-1 py-0.5 text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900"
+                      >
                         <span className="w-12 shrink-0 font-mono text-xs font-bold leading-5">{op.method}</span>
                         <span className="break-all font-mono text-xs leading-5">{op.path}</span>
                       </a>

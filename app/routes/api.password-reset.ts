@@ -6,7 +6,8 @@ import { requestPasswordReset } from "~/services/password-reset.server";
 import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { linkBase } from "~/utils/request.server";
 
-const PASSWORD_RESET_ANSWER = "If an account exists for that address, a link to choose a new password is on its way. It works once, for one hour.";
+const PASSWORD_RESET_ANSWER =
+  "If an account exists for that address, a link to choose a new password is on its way. It works once, for one hour.";
 
 /** POST /api/password-reset { email } (decision 041): 202 whether the address has an account or not; 429 past the per-address or per-e-mail budget. */
 async function POST({ request }: LoaderFunctionArgs) {

@@ -32,8 +32,14 @@ async function DELETE({ request, params }: LoaderFunctionArgs) {
   if (!isUuid(id)) return notFound();
   const result = await deleteSchedule(user.id, id);
   if (result.ok) return new Response(null, { status: 204 });
-  if (result.reason === "default") return apiError(409, "default_schedule", "The default schedule cannot be deleted: make another schedule the default first.");
-  if (result.reason === "in-use") return apiError(409, "schedule_in_use", "An event type uses this schedule: move it to another schedule first.");
+  if (result.reason === "default")
+    return apiError(
+      409,
+      "default_schedule",
+      "The default schedule cannot be deleted: make another schedule the default first.",
+    );
+  if (result.reason === "in-use")
+    return apiError(409, "schedule_in_use", "An event type uses this schedule: move it to another schedule first.");
   return notFound();
 }
 

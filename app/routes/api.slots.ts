@@ -22,10 +22,17 @@ async function GET({ request }: LoaderFunctionArgs) {
     : await getBookableEventTypeBySlug(query.username ?? "", query.slug ?? "");
   if (!found) return apiError(404, "not_found", "No such event type, or it is not taking bookings.");
   try {
-    const result = computeSlots(await slotSearch(found, { range: { start: query.start, end: query.end }, timeZone: query.timeZone, now: new Date() }));
+    const result = computeSlots(
+      await slotSearch(found, {
+        range: { start: query.start, end: query.end },
+        timeZone: query.timeZone,
+        now: new Date(),
+      }),
+    );
     return Response.json(result);
   } catch (error) {
-    if (error instanceof SlotConfigError) return apiError(400, "invalid_input", `Cannot compute slots: ${error.message}.`);
+    if (error instanceof SlotConfigError)
+      return apiError(400, "invalid_input", `Cannot compute slots: ${error.message}.`);
     throw error;
   }
 }

@@ -14,7 +14,8 @@ async function POST({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const { token } = await readJson(request, teamAcceptBody);
   const result = await respondToTeamInvitation(user, { token }, "accept", new Date());
-  if (result.ok) return Response.json({ id: result.teamId, name: result.teamName, slug: result.teamSlug, role: result.role });
+  if (result.ok)
+    return Response.json({ id: result.teamId, name: result.teamName, slug: result.teamSlug, role: result.role });
   if (result.reason === "wrong-person") return apiError(403, "forbidden", M.wrongPerson);
   if (result.reason === "not-pending") return apiError(409, "not_pending", M.notPending);
   return apiError(404, "not_found", M.invitationNotFound);

@@ -9,7 +9,9 @@ async function GET({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const team = await getMyTeam(user.id, params.id ?? "");
   if (!team) return teamRefusal("not-found");
-  return Response.json((await listMembers(team.id)).map(({ userId, email, name, role }) => ({ userId, email, name, role })));
+  return Response.json(
+    (await listMembers(team.id)).map(({ userId, email, name, role }) => ({ userId, email, name, role })),
+  );
 }
 
 export const { loader, action } = apiRoute({ GET });

@@ -17,7 +17,9 @@ async function handle({ request }: ActionFunctionArgs) {
     [`signin:account:${email}`, RATE_LIMITS.signInPerAccount],
   ]);
   if (!limited.allowed) {
-    return apiError(429, "rate_limited", MESSAGES.tooManyAttempts, undefined, { "Retry-After": String(limited.retryAfterSeconds) });
+    return apiError(429, "rate_limited", MESSAGES.tooManyAttempts, undefined, {
+      "Retry-After": String(limited.retryAfterSeconds),
+    });
   }
   const user = await verifyCredentials(email, input.password);
   if (!user) return apiError(401, "invalid_credentials", MESSAGES.badCredentials);

@@ -21,7 +21,8 @@ async function PATCH({ request, params }: LoaderFunctionArgs) {
   const patch = await readJson(request, webhookPatchBody);
   const result = await updateWebhook(user.id, params.id ?? "", patch);
   if (!result) return webhookNotFound();
-  if (!result.ok) return apiError(400, "invalid_input", "Check the highlighted fields.", { [result.field]: [result.message] });
+  if (!result.ok)
+    return apiError(400, "invalid_input", "Check the highlighted fields.", { [result.field]: [result.message] });
   return Response.json(webhookJson(result.subscription));
 }
 

@@ -8,7 +8,12 @@ import { readFormData } from "~/utils/request.server";
 import { redirectWithError } from "~/utils/toast.server";
 
 /** Where to return after Google, kept for the round trip. */
-export const googleReturnCookie = createCookie("__google_return", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 600 });
+export const googleReturnCookie = createCookie("__google_return", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  maxAge: 600,
+});
 
 export async function loader(_: LoaderFunctionArgs) {
   return redirect("/signin");

@@ -72,13 +72,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const now = new Date();
   if (intent === "approve") {
     const result = await approveBooking({ id: booking.id, actor: { approvalToken: token }, now });
-    return result.ok ? { done: "approved" as const, error: null } : data({ done: null, error: NOT_PENDING }, { status: 409 });
+    return result.ok
+      ? { done: "approved" as const, error: null }
+      : data({ done: null, error: NOT_PENDING }, { status: 409 });
   }
   const reason = String(form.get("reason") ?? "").trim();
-  if (reason.length > BOOKING_NOTES_MAX) return data({ done: null, error: `Use at most ${BOOKING_NOTES_MAX} characters.`, reason }, { status: 400 });
-  if (!isPlainText(reason, true)) return data({ done: null, error: controlCharMessage("The reason", true), reason }, { status: 400 });
+  if (reason.length > BOOKING_NOTES_MAX)
+    return data({ done: null, error: `Use at most ${BOOKING_NOTES_MAX} characters.`, reason }, { status: 400 });
+  if (!isPlainText(reason, true))
+    return data({ done: null, error: controlCharMessage("The reason", true), reason }, { status: 400 });
   const result = await declineBooking({ id: booking.id, actor: { approvalToken: token }, reason, now });
-  return result.ok ? { done: "declined" as const, error: null } : data({ done: null, error: NOT_PENDING, reason }, { status: 409 });
+  return result.ok
+    ? { done: "declined" as const, error: null }
+    : data({ done: null, error: NOT_PENDING, reason }, { status: 409 });
 }
 
 export default function BookingApproval() {
@@ -99,9 +105,16 @@ export default function BookingApproval() {
               ? "This request was already approved."
               : "This booking was cancelled.";
     return (
-      <GuestPage eyebrow="Booking request" heading={now === "approved" ? "Approved" : now === "declined" ? "Declined" : "Already answered"}>
+      <GuestPage
+        eyebrow="Booking request"
+        heading={now === "approved" ? "Approved" : now === "declined" ? "Declined" : "Already answered"}
+      >
         <div role="status" className="flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
-          {now ? <CircleCheck className="mt-0.5 h-5 w-5 shrink-0" aria-hidden /> : <Info className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />}
+          {now ? (
+            <CircleCheck className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+          ) : (
+            <Info className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+          )}
           <p>{text}</p>
         </div>
         <BookingSummary booking={summary} strike={summary.status === "cancelled"} />
@@ -126,7 +139,11 @@ export default function BookingApproval() {
           </div>
         ) : null}
       </dl>
-      {answerBy ? <p className="text-sm text-neutral-700">The time is held until {answerBy}; unanswered by then, the request is declined.</p> : null}
+      {answerBy ? (
+        <p className="text-sm text-neutral-700">
+          The time is held until {answerBy}; unanswered by then, the request is declined.
+        </p>
+      ) : null}
       <ErrorList errors={[actionData?.error ?? undefined]} />
       <Form method="post" replace>
         <input type="hidden" name="intent" value="approve" />
@@ -139,7 +156,14 @@ export default function BookingApproval() {
         <TextareaField
           label="Reason for declining (optional)"
           hint={`${guestName} reads it in the e-mail.`}
-          textareaProps={{ name: "reason", id: "reason", maxLength: BOOKING_NOTES_MAX, rows: 3, defaultValue: reasonKept, autoFocus: focusDecline }}
+          textareaProps={{
+            name: "reason",
+            id: "reason",
+            maxLength: BOOKING_NOTES_MAX,
+            rows: 3,
+            defaultValue: reasonKept,
+            autoFocus: focusDecline,
+          }}
         />
         <Button type="submit" variant="danger" className="w-full sm:w-auto" disabled={busy}>
           Decline

@@ -25,7 +25,10 @@ import { bookingChangeOf, cancelBooking } from "~/services/bookings.server";
 export const handle = { chrome: "booking" };
 
 export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Cancel your meeting | Scheduler", description: "Cancel a meeting you booked, and tell the host why if you like." }),
+  ...pageMeta({
+    title: "Cancel your meeting | Scheduler",
+    description: "Cancel a meeting you booked, and tell the host why if you like.",
+  }),
   { name: "robots", content: "noindex" },
   { name: "referrer", content: "same-origin" },
 ];
@@ -48,13 +51,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { booking, token } = await guestBookingOr404(request, params.id);
   const form = await readFormData(request);
   const reason = String(form.get("reason") ?? "").trim();
-  if (reason.length > BOOKING_NOTES_MAX) return data({ cancelled: false, error: `Use at most ${BOOKING_NOTES_MAX} characters.` }, { status: 400 });
-  if (!isPlainText(reason, true)) return data({ cancelled: false, error: controlCharMessage("The reason", true) }, { status: 400 });
+  if (reason.length > BOOKING_NOTES_MAX)
+    return data({ cancelled: false, error: `Use at most ${BOOKING_NOTES_MAX} characters.` }, { status: 400 });
+  if (!isPlainText(reason, true))
+    return data({ cancelled: false, error: controlCharMessage("The reason", true) }, { status: 400 });
   if (booking.status === "cancelled") return { cancelled: false, error: null };
-  const result = bookingChangeOf(await cancelBooking({ id: booking.id, actor: { token }, reason: reason || undefined, now: new Date(), bookingsOnly: true }));
+  const result = bookingChangeOf(
+    await cancelBooking({
+      id: booking.id,
+      actor: { token },
+      reason: reason || undefined,
+      now: new Date(),
+      bookingsOnly: true,
+    }),
+  );
   if (result.ok) return { cancelled: true, error: null };
   if (result.reason === "not-found") notFound();
-  if (result.reason === "meeting-started") return data({ cancelled: false, error: MESSAGES.meetingStarted }, { status: 409 });
+  if (result.reason === "meeting-started")
+    return data({ cancelled: false, error: MESSAGES.meetingStarted }, { status: 409 });
   // Cancelled in the meantime (another tab): the page shows it as already cancelled.
   return { cancelled: false, error: null };
 }
@@ -68,9 +82,18 @@ export default function CancelBooking() {
   if (isCancelled) {
     const justNow = actionData?.cancelled === true;
     return (
-      <GuestPage eyebrow="Your booking" heading={justNow ? "Cancelled" : request ? "This request is already cancelled" : "This meeting is already cancelled"}>
+      <GuestPage
+        eyebrow="Your booking"
+        heading={
+          justNow ? "Cancelled" : request ? "This request is already cancelled" : "This meeting is already cancelled"
+        }
+      >
         <div role="status" className="flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
-          {justNow ? <CircleCheck className="mt-0.5 h-5 w-5 shrink-0" aria-hidden /> : <Info className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />}
+          {justNow ? (
+            <CircleCheck className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+          ) : (
+            <Info className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+          )}
           <p>
             {justNow
               ? request

@@ -31,7 +31,10 @@ import { pageMeta } from "~/utils/page-meta";
 export const handle = { chrome: "booking" };
 
 export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Reschedule your meeting | Scheduler", description: "Move a meeting you booked to another open time." }),
+  ...pageMeta({
+    title: "Reschedule your meeting | Scheduler",
+    description: "Move a meeting you booked to another open time.",
+  }),
   { name: "robots", content: "noindex" },
   { name: "referrer", content: "same-origin" },
 ];
@@ -43,12 +46,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const now = new Date();
   const q = new URL(request.url).searchParams;
   const bookingDate = formatInZone(booking.startsAt, zone);
-  const day = rescheduleDay(q.get("date"), booking.startsAt, zone, now, booking.bookable?.eventType.bookingWindowDays ?? null);
+  const day = rescheduleDay(
+    q.get("date"),
+    booking.startsAt,
+    zone,
+    now,
+    booking.bookable?.eventType.bookingWindowDays ?? null,
+  );
   const monthParam = q.get("month");
-  const month = monthParam && MONTH.test(monthParam) && monthParam >= monthOf(day.today) && monthParam <= monthOf(day.lastDay) ? monthParam : monthOf(day.date);
+  const month =
+    monthParam && MONTH.test(monthParam) && monthParam >= monthOf(day.today) && monthParam <= monthOf(day.lastDay)
+      ? monthParam
+      : monthOf(day.date);
   const open = booking.status !== "cancelled" && booking.bookable !== null;
   const range = monthRange(month);
-  const byDate = open ? await rescheduleSlotsByDate(booking, { start: range.start < day.today ? day.today : range.start, end: range.end }, zone, now) : {};
+  const byDate = open
+    ? await rescheduleSlotsByDate(
+        booking,
+        { start: range.start < day.today ? day.today : range.start, end: range.end },
+        zone,
+        now,
+      )
+    : {};
   const days = Object.keys(byDate).sort();
   // The day asked for (or the booking's own), else the month's first open day.
   const date = monthOf(day.date) === month ? day.date : (days[0] ?? null);
@@ -74,10 +93,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const startText = String(form.get("start") ?? "");
   const start = new Date(startText);
-  if (!startText || !Number.isFinite(start.getTime())) return data({ moved: false, error: "Pick one of the times below." }, { status: 400 });
-  if (!isWithinDateWindow(start, new Date())) return data({ moved: false, error: dateWindowMessage("The new time") }, { status: 400 });
+  if (!startText || !Number.isFinite(start.getTime()))
+    return data({ moved: false, error: "Pick one of the times below." }, { status: 400 });
+  if (!isWithinDateWindow(start, new Date()))
+    return data({ moved: false, error: dateWindowMessage("The new time") }, { status: 400 });
   if (booking.status === "cancelled") return { moved: false, error: null };
-  const result = await rescheduleBooking({ id: booking.id, actor: { token }, start, now: new Date(), linkBase: linkBase(request) });
+  const result = await rescheduleBooking({
+    id: booking.id,
+    actor: { token },
+    start,
+    now: new Date(),
+    linkBase: linkBase(request),
+  });
   if (result.ok) return { moved: true, error: null };
   switch (result.reason) {
     case "not-found":
@@ -109,7 +136,8 @@ export default function RescheduleBooking() {
         <div role="status" className="flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
           <CircleCheck className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
           <p>
-            Your meeting with {d.summary.hostName} has moved to the time below. We let {d.summary.hostName} know and e-mailed you the updated calendar entry.
+            Your meeting with {d.summary.hostName} has moved to the time below. We let {d.summary.hostName} know and
+            e-mailed you the updated calendar entry.
           </p>
         </div>
         <BookingSummary booking={d.summary} />
@@ -150,7 +178,8 @@ export default function RescheduleBooking() {
       {!d.open ? (
         <p role="status" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
           <Info className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
-          {d.summary.hostName} no longer takes bookings of this kind, so it cannot be moved here. Reply to the invitation to ask your host.
+          {d.summary.hostName} no longer takes bookings of this kind, so it cannot be moved here. Reply to the
+          invitation to ask your host.
         </p>
       ) : (
         <>
@@ -158,7 +187,10 @@ export default function RescheduleBooking() {
             Times in {d.summary.zone}. Now booked: {d.currentLabel}.
           </p>
           {actionData?.error ? (
-            <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+            <div
+              role="alert"
+              className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800"
+            >
               <ErrorList errors={[actionData.error]} />
             </div>
           ) : null}
@@ -175,7 +207,9 @@ export default function RescheduleBooking() {
                 monthHref={(month) => pageHref(d.token, { month })}
                 onPick={slotFocus.onPick}
               />
-              {d.days.length === 0 ? <p className="mt-3 text-sm text-neutral-600">No free times this month. Try the next month.</p> : null}
+              {d.days.length === 0 ? (
+                <p className="mt-3 text-sm text-neutral-600">No free times this month. Try the next month.</p>
+              ) : null}
             </div>
             <SlotPanel ref={slotFocus.heading} title={d.date ? dateLabel(d.date) : "Pick a day"} busy={dayLoading}>
               {d.slots.length > 0 ? (

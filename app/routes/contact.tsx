@@ -19,7 +19,11 @@ import { useIsPending } from "~/utils/pending";
 import { pageMeta } from "~/utils/page-meta";
 
 export const meta: MetaFunction = () =>
-  pageMeta({ title: "Contact | Scheduler", description: "Questions about plans, teams or a demo? Write to our sales team.", path: "/contact" });
+  pageMeta({
+    title: "Contact | Scheduler",
+    description: "Questions about plans, teams or a demo? Write to our sales team.",
+    path: "/contact",
+  });
 
 export { retryAfterHeaders as headers } from "~/utils/rate-limit.server";
 
@@ -72,12 +76,20 @@ function ContactForm({ defaults }: { defaults: { name: string; email: string } |
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
           label="Name"
-          inputProps={{ ...getInputProps(fields.name, { type: "text" }), maxLength: CONTACT_LIMITS.name, autoComplete: "name" }}
+          inputProps={{
+            ...getInputProps(fields.name, { type: "text" }),
+            maxLength: CONTACT_LIMITS.name,
+            autoComplete: "name",
+          }}
           errors={fields.name.errors}
         />
         <Field
           label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), maxLength: CONTACT_LIMITS.email, autoComplete: "email" }}
+          inputProps={{
+            ...getInputProps(fields.email, { type: "email" }),
+            maxLength: CONTACT_LIMITS.email,
+            autoComplete: "email",
+          }}
           errors={fields.email.errors}
         />
       </div>
@@ -96,7 +108,14 @@ function ContactForm({ defaults }: { defaults: { name: string; email: string } |
       {/* Hidden from people and assistive technology; bots that fill every field fill this one. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
         <label htmlFor="contact-website">Website (leave empty)</label>
-        <input id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          id="contact-website"
+          type="text"
+          name={HONEYPOT_FIELD}
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
       <ErrorList id={form.errorId} errors={form.errors} />
       <Button type="submit" className="w-full sm:w-auto sm:px-8" pending={pending}>
@@ -107,8 +126,16 @@ function ContactForm({ defaults }: { defaults: { name: string; email: string } |
 }
 
 const PROMISES = [
-  { icon: MessageSquareText, title: "Plans and teams", body: "Ask about packages, seats, or a plan that fits how your company meets." },
-  { icon: Inbox, title: "A person reads it", body: "Every message reaches our sales team, even on a day e-mail lets us down." },
+  {
+    icon: MessageSquareText,
+    title: "Plans and teams",
+    body: "Ask about packages, seats, or a plan that fits how your company meets.",
+  },
+  {
+    icon: Inbox,
+    title: "A person reads it",
+    body: "Every message reaches our sales team, even on a day e-mail lets us down.",
+  },
   { icon: Clock3, title: "We reply by e-mail", body: "Use an address you check; that is where our answer goes." },
 ];
 
@@ -124,7 +151,9 @@ export default function Contact() {
       <div className="mx-auto grid max-w-content gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[minmax(0,1fr)_minmax(0,36rem)] lg:grid-rows-[auto_1fr] lg:gap-x-16 lg:gap-y-8">
         <div className="lg:col-start-1 lg:row-start-1">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Contact</p>
-          <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-neutral-900 sm:text-4xl">{MESSAGES.contactHeading}</h1>
+          <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-neutral-900 sm:text-4xl">
+            {MESSAGES.contactHeading}
+          </h1>
           <p className="mt-4 max-w-prose text-lg text-neutral-700">
             Questions about packages, team scheduling or a demo? Tell us what you need and we will get back to you.
           </p>

@@ -23,14 +23,25 @@ async function POST({ request }: ActionFunctionArgs) {
   const pkg = input.packageId ? await getPackage(input.packageId) : await getPackageByName(input.name ?? "");
   if (!pkg) return apiError(404, "not_found", "There is no such package.");
   if (input.packageId && input.name !== undefined && input.name.toLowerCase() !== pkg.name.toLowerCase()) {
-    return apiError(400, "invalid_input", "Check the highlighted fields.", { name: [`The package ${input.packageId} is called ${pkg.name}.`] });
+    return apiError(400, "invalid_input", "Check the highlighted fields.", {
+      name: [`The package ${input.packageId} is called ${pkg.name}.`],
+    });
   }
   if (input.price !== undefined && priceCentsOf(input.price) !== pkg.priceCents) {
-    return apiError(409, "price_changed", `The price of the ${pkg.name} package is now ${formatPrice(pkg.priceCents)}; nothing was charged.`);
+    return apiError(
+      409,
+      "price_changed",
+      `The price of the ${pkg.name} package is now ${formatPrice(pkg.priceCents)}; nothing was charged.`,
+    );
   }
-  if (pkg.priceCents === 0) return apiError(409, "nothing_to_pay", `The ${pkg.name} package is free: there is nothing to pay.`);
+  if (pkg.priceCents === 0)
+    return apiError(409, "nothing_to_pay", `The ${pkg.name} package is free: there is nothing to pay.`);
   if (pkg.priceCents < MINIMUM_CHARGE_CENTS) {
-    return apiError(409, "below_minimum", `Card payments start at $0.50; the ${pkg.name} package costs $${formatDollars(pkg.priceCents)}.`);
+    return apiError(
+      409,
+      "below_minimum",
+      `Card payments start at $0.50; the ${pkg.name} package costs $${formatDollars(pkg.priceCents)}.`,
+    );
   }
   try {
     const intent = await paymentIntentFor({ id: user.id, email: user.email, name: user.name }, pkg);

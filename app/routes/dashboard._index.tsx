@@ -58,9 +58,20 @@ function openModal(url: URL): { kind: ModalKind; eventId: string } | null {
   return null;
 }
 
-function eventCard(event: HostEvent, timeZone: string, now: Date, setting: LocationSetting | null = null, questions: BookingQuestion[] = []) {
+function eventCard(
+  event: HostEvent,
+  timeZone: string,
+  now: Date,
+  setting: LocationSetting | null = null,
+  questions: BookingQuestion[] = [],
+) {
   const wall = instantToWallClock(event.startsAt, timeZone);
-  const place = meetingPlace({ setting, eventType: event.eventType, baseUrl: env().MEETING_BASE_URL, roomId: event.roomId });
+  const place = meetingPlace({
+    setting,
+    eventType: event.eventType,
+    baseUrl: env().MEETING_BASE_URL,
+    roomId: event.roomId,
+  });
   return {
     // The real place (docs/decisions/028); our room's link stays out of the list (join modal only).
     place: placeLine(place, { hideRoom: true }),
@@ -69,7 +80,9 @@ function eventCard(event: HostEvent, timeZone: string, now: Date, setting: Locat
     guest: event.guestEmail
       ? {
           name: event.guestName ?? "",
-          zone: event.guestTimeZone ? `${event.guestTimeZone.replace(/_/g, " ")} (${readerTime(event.startsAt, event.guestTimeZone).time} there)` : null,
+          zone: event.guestTimeZone
+            ? `${event.guestTimeZone.replace(/_/g, " ")} (${readerTime(event.startsAt, event.guestTimeZone).time} there)`
+            : null,
           notes: event.notes || null,
           answers: answerLines(questions, event.answers),
         }
@@ -118,7 +131,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const modalEvent = modal ? hostEvents.find((e) => e.id === modal.eventId) : undefined;
   if (modal && !modalEvent) notFound("Event not found");
   // A cancelled event has no Update or Join (decision 029): only Delete, which removes it from the list.
-  if (modal && modalEvent?.status === "cancelled" && modal.kind !== "delete") throw new Response(MESSAGES.cancelledEvent, { status: 409 });
+  if (modal && modalEvent?.status === "cancelled" && modal.kind !== "delete")
+    throw new Response(MESSAGES.cancelledEvent, { status: 409 });
   const upcoming = events.filter((e) => !e.past && e.status !== "cancelled").length;
   const unlimited = can(user, "event:unlimited");
   // A host's "Get started" checklist (decision 041); admins host nothing.
@@ -129,10 +143,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     events,
     cap: unlimited ? null : { limit: FREE_EVENT_CAP, upcoming },
     today: todayIn(user.timeZone, now),
-    modal: modal && modalEvent ? { kind: modal.kind, event: eventCard(modalEvent, user.timeZone, now, settingOf(modalEvent), questionsOf(modalEvent)) } : null,
+    modal:
+      modal && modalEvent
+        ? {
+            kind: modal.kind,
+            event: eventCard(modalEvent, user.timeZone, now, settingOf(modalEvent), questionsOf(modalEvent)),
+          }
+        : null,
     // The room id is the room's only secret: it leaves the server only in the join modal's link.
     // The host's own video link when the event type has one; none for an in-person or phone meeting.
-    joinUrl: modal?.kind === "join" && modalEvent ? hostJoinUrl(modalEvent, settingOf(modalEvent), user.name || user.email) : null,
+    joinUrl:
+      modal?.kind === "join" && modalEvent
+        ? hostJoinUrl(modalEvent, settingOf(modalEvent), user.name || user.email)
+        : null,
   };
 }
 
@@ -165,19 +188,40 @@ export async function action({ request }: ActionFunctionArgs) {
       updated = await updateHostEventChange(
         user,
         eventId,
-        { eventName: v.eventName, eventType: v.eventType, description: v.description, startsAt: v.startsAt, endsAt: v.endsAt },
+        {
+          eventName: v.eventName,
+          eventType: v.eventType,
+          description: v.description,
+          startsAt: v.startsAt,
+          endsAt: v.endsAt,
+        },
         now,
       );
     } catch (error) {
       if (error instanceof EventOverlapError) return overlapReply(submission);
       if (error instanceof LinkedEventError) {
-        return data({ result: submission.reply({ formErrors: [MESSAGES.coHostedEvent] }), toast: errorToast(MESSAGES.coHostedEvent) }, { status: 409 });
+        return data(
+          {
+            result: submission.reply({ formErrors: [MESSAGES.coHostedEvent] }),
+            toast: errorToast(MESSAGES.coHostedEvent),
+          },
+          { status: 409 },
+        );
       }
       if (error instanceof CancelledEventError) {
-        return data({ result: submission.reply({ formErrors: [MESSAGES.cancelledEvent] }), toast: errorToast(MESSAGES.cancelledEvent) }, { status: 409 });
+        return data(
+          {
+            result: submission.reply({ formErrors: [MESSAGES.cancelledEvent] }),
+            toast: errorToast(MESSAGES.cancelledEvent),
+          },
+          { status: 409 },
+        );
       }
       if (!(error instanceof EventLimitError)) throw error;
-      return data({ result: submission.reply({ formErrors: [MESSAGES.eventLimit] }), toast: errorToast(MESSAGES.eventLimit) }, { status: 403 });
+      return data(
+        { result: submission.reply({ formErrors: [MESSAGES.eventLimit] }), toast: errorToast(MESSAGES.eventLimit) },
+        { status: 403 },
+      );
     }
     if (!updated) notFound("Event not found");
     return redirectWithSuccess("/dashboard", MESSAGES.eventUpdated);
@@ -194,7 +238,11 @@ function EventCard({ event }: { event: Card }) {
   const link = (kind: ModalKind) => `/dashboard?${kind}=${event.id}`;
   const cancelled = event.status === "cancelled";
   return (
-    <li className="flex flex-col rounded-xl border border-neutral-200 bg-white p-5 shadow-sm" data-testid="event-card" aria-labelledby={`event-${event.id}`}>
+    <li
+      className="flex flex-col rounded-xl border border-neutral-200 bg-white p-5 shadow-sm"
+      data-testid="event-card"
+      aria-labelledby={`event-${event.id}`}
+    >
       <div className="flex items-start gap-4">
         <div
           className={`flex w-14 shrink-0 flex-col items-center rounded-lg py-1.5 ${event.past ? "bg-neutral-100 text-neutral-600" : "bg-brand-50 text-brand-700"}`}
@@ -209,7 +257,10 @@ function EventCard({ event }: { event: Card }) {
               {event.eventName}
             </h2>
             {cancelled ? (
-              <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800" data-testid="cancelled-badge">
+              <span
+                className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800"
+                data-testid="cancelled-badge"
+              >
                 Cancelled
               </span>
             ) : null}
@@ -224,7 +275,10 @@ function EventCard({ event }: { event: Card }) {
               </Link>
             ) : null}
             {event.past ? (
-              <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-semibold text-neutral-700" data-testid="past-badge">
+              <span
+                className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-semibold text-neutral-700"
+                data-testid="past-badge"
+              >
                 Past
               </span>
             ) : null}
@@ -265,21 +319,40 @@ function EventCard({ event }: { event: Card }) {
         </p>
       ) : null}
       {event.guest?.answers.map((a) => (
-        <p key={a.label} className="mt-1 whitespace-pre-line break-words text-sm text-neutral-700" data-testid="guest-answer">
+        <p
+          key={a.label}
+          className="mt-1 whitespace-pre-line break-words text-sm text-neutral-700"
+          data-testid="guest-answer"
+        >
           <span className="font-medium">{`${a.label}:`}</span> {a.text}
         </p>
       ))}
       <div className="mt-4 flex flex-wrap gap-2 border-t border-neutral-100 pt-4">
         {cancelled ? null : (
-          <Link to={link("edit")} preventScrollReset id={`edit-${event.id}`} className={buttonClass("secondary", "px-3 py-2")}>
+          <Link
+            to={link("edit")}
+            preventScrollReset
+            id={`edit-${event.id}`}
+            className={buttonClass("secondary", "px-3 py-2")}
+          >
             <Pencil className="h-4 w-4" aria-hidden /> Update
           </Link>
         )}
-        <Link to={link("delete")} preventScrollReset id={`delete-${event.id}`} className={buttonClass("secondary", "px-3 py-2 text-red-700")}>
+        <Link
+          to={link("delete")}
+          preventScrollReset
+          id={`delete-${event.id}`}
+          className={buttonClass("secondary", "px-3 py-2 text-red-700")}
+        >
           <Trash2 className="h-4 w-4" aria-hidden /> Delete
         </Link>
         {cancelled ? null : (
-          <Link to={link("join")} preventScrollReset id={`join-${event.id}`} className={buttonClass("primary", "px-3 py-2 sm:ml-auto")}>
+          <Link
+            to={link("join")}
+            preventScrollReset
+            id={`join-${event.id}`}
+            className={buttonClass("primary", "px-3 py-2 sm:ml-auto")}
+          >
             <Video className="h-4 w-4" aria-hidden /> Join Meeting
           </Link>
         )}
@@ -301,7 +374,13 @@ function UpdateForm({ event, timeZone, today }: { event: Card; timeZone: string;
     onValidate: ({ formData }) => parseWithZod(formData, { schema: updateEventSchema({ timeZone, now: new Date() }) }),
   });
   return (
-    <Form method="post" action={`/dashboard?index&edit=${event.id}`} preventScrollReset {...getFormProps(form)} className="space-y-4">
+    <Form
+      method="post"
+      action={`/dashboard?index&edit=${event.id}`}
+      preventScrollReset
+      {...getFormProps(form)}
+      className="space-y-4"
+    >
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="eventId" value={event.id} />
       <EventDetailsFields fields={fields} timeZone={timeZone} minDate={today} />
@@ -374,7 +453,13 @@ function JoinPanel({ event, joinUrl }: { event: Card; joinUrl: string | null }) 
           Close
         </Link>
         {joinUrl ? (
-          <a href={joinUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("primary")} data-testid="join-now">
+          <a
+            href={joinUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass("primary")}
+            data-testid="join-now"
+          >
             <Video className="h-4 w-4" aria-hidden /> {MESSAGES.joinNow}
           </a>
         ) : null}
@@ -409,7 +494,10 @@ export default function MySchedule() {
             <CalendarPlus className="h-4 w-4" aria-hidden /> {MESSAGES.createNewEvent}
           </Link>
           {cap ? (
-            <p className={`text-xs ${atCap ? "font-medium text-amber-800" : "text-neutral-600"}`} data-testid="event-cap">
+            <p
+              className={`text-xs ${atCap ? "font-medium text-amber-800" : "text-neutral-600"}`}
+              data-testid="event-cap"
+            >
               {cap.upcoming} of {cap.limit} upcoming events on the free plan
               {atCap ? (
                 <>
@@ -450,7 +538,11 @@ export default function MySchedule() {
         </Modal>
       ) : null}
       {modal?.kind === "delete" ? (
-        <Modal title={`Delete "${modal.event.eventName}"?`} closeTo="/dashboard" returnFocusTo={`delete-${modal.event.id}`}>
+        <Modal
+          title={`Delete "${modal.event.eventName}"?`}
+          closeTo="/dashboard"
+          returnFocusTo={`delete-${modal.event.id}`}
+        >
           <DeleteForm event={modal.event} />
         </Modal>
       ) : null}

@@ -13,7 +13,8 @@ const PAGE = "/dashboard/calendars";
 /** Starts Google's consent for calendar access (incremental: only the calendar scopes, offline, asked every time). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDrawerPage(request, PAGE);
-  if (!googleCalendarAvailable() || !calendarSecretsAvailable()) return redirectWithError(PAGE, "Google Calendar is not available on this server.");
+  if (!googleCalendarAvailable() || !calendarSecretsAvailable())
+    return redirectWithError(PAGE, "Google Calendar is not available on this server.");
   const state = crypto.randomBytes(24).toString("base64url");
   const url = googleConsentUrl(`${linkBase(request)}${PAGE}/google/callback`, state, user.email);
   return redirect(url, { headers: { "Set-Cookie": await googleCalendarState().serialize(`${user.id}:${state}`) } });

@@ -22,10 +22,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!code) return redirectWithError(PAGE, "Google Calendar was not connected (access was not granted).");
   try {
     const tokens = await exchangeGoogleCode(code, `${linkBase(request)}${PAGE}/google/callback`);
-    await connectGoogle(user.id, { email: tokens.email, refreshToken: tokens.refreshToken, accessToken: tokens.accessToken }, new Date());
+    await connectGoogle(
+      user.id,
+      { email: tokens.email, refreshToken: tokens.refreshToken, accessToken: tokens.accessToken },
+      new Date(),
+    );
   } catch (error) {
     if (error instanceof GoogleCalendarError) return redirectWithError(PAGE, error.message);
     throw error;
   }
-  return redirectWithSuccess(PAGE, "Google Calendar connected.", { headers: { "Set-Cookie": await googleCalendarState().serialize("", { maxAge: 0 }) } });
+  return redirectWithSuccess(PAGE, "Google Calendar connected.", {
+    headers: { "Set-Cookie": await googleCalendarState().serialize("", { maxAge: 0 }) },
+  });
 }

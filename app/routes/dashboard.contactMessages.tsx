@@ -50,20 +50,29 @@ function EmailStatus({ message }: { message: Message }) {
   const status = STATUS[message.emailStatus];
   return (
     <div>
-      <span className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${status.className}`}>
+      <span
+        className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${status.className}`}
+      >
         {status.label}
       </span>
-      {message.emailError ? <p className="mt-1 text-xs text-red-700 [overflow-wrap:anywhere]">{message.emailError}</p> : null}
+      {message.emailError ? (
+        <p className="mt-1 text-xs text-red-700 [overflow-wrap:anywhere]">{message.emailError}</p>
+      ) : null}
     </div>
   );
 }
 
 /** On phones each row stacks into a card; this label stands in for the hidden column header. */
 function CellLabel({ children }: { children: string }) {
-  return <span className="mb-0.5 block text-xs font-semibold uppercase tracking-wide text-neutral-500 md:hidden">{children}</span>;
+  return (
+    <span className="mb-0.5 block text-xs font-semibold uppercase tracking-wide text-neutral-500 md:hidden">
+      {children}
+    </span>
+  );
 }
 
-const th = "sticky top-16 z-10 border-b border-neutral-200 bg-neutral-50 px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-neutral-600";
+const th =
+  "sticky top-16 z-10 border-b border-neutral-200 bg-neutral-50 px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-neutral-600";
 const td = "block px-4 py-1.5 align-top md:table-cell md:py-3";
 
 function EmptyState() {
@@ -126,13 +135,17 @@ export default function ContactMessages() {
                 <td className={`${td} text-neutral-700`}>
                   <CellLabel>Received</CellLabel>
                   <time dateTime={m.receivedAt}>
-                    <span className="whitespace-nowrap">{m.receivedDate}</span> <span className="whitespace-nowrap">{m.receivedTime}</span>
+                    <span className="whitespace-nowrap">{m.receivedDate}</span>{" "}
+                    <span className="whitespace-nowrap">{m.receivedTime}</span>
                   </time>
                 </td>
                 <td className={td}>
                   <CellLabel>From</CellLabel>
                   <span className="block break-words font-medium text-neutral-900">{m.name}</span>
-                  <a href={`mailto:${m.email}`} className="block text-brand-700 [overflow-wrap:anywhere] hover:underline">
+                  <a
+                    href={`mailto:${m.email}`}
+                    className="block text-brand-700 [overflow-wrap:anywhere] hover:underline"
+                  >
                     {m.email}
                   </a>
                 </td>

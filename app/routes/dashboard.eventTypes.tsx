@@ -10,11 +10,25 @@ import { inputClass } from "~/components/forms";
 import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
-import { ActiveEventTypeCapError, deleteEventType, getEventType, listEventTypes, setEventTypeActive, type EventType } from "~/models/event-type.server";
+import {
+  ActiveEventTypeCapError,
+  deleteEventType,
+  getEventType,
+  listEventTypes,
+  setEventTypeActive,
+  type EventType,
+} from "~/models/event-type.server";
 import { getProfile } from "~/models/user.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { env } from "~/utils/env.server";
-import { durationText, EVENT_TYPE_MESSAGES as M, EVENT_TYPES_PAGE as PAGE, KIND_LABELS, LOCATION_LABELS, uuidSchema } from "~/schemas/event-type-form";
+import {
+  durationText,
+  EVENT_TYPE_MESSAGES as M,
+  EVENT_TYPES_PAGE as PAGE,
+  KIND_LABELS,
+  LOCATION_LABELS,
+  uuidSchema,
+} from "~/schemas/event-type-form";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { bookingLink } from "~/schemas/username-rules";
@@ -40,7 +54,9 @@ function present(e: EventType) {
     seats: e.seats,
     /** Team kinds: how many host it, the owner included (decision 020). */
     hosts: e.kind === "collective" || e.kind === "round-robin" ? e.hostIds.length : null,
-    location: e.location.value ? `${LOCATION_LABELS[e.location.type]}: ${e.location.value}` : LOCATION_LABELS[e.location.type],
+    location: e.location.value
+      ? `${LOCATION_LABELS[e.location.type]}: ${e.location.value}`
+      : LOCATION_LABELS[e.location.type],
     active: e.active,
   };
 }
@@ -88,7 +104,11 @@ export async function action({ request }: ActionFunctionArgs) {
 /** Why a fourth event type stayed off (decision 038), with the way to more. */
 export function ActiveCapNotice() {
   return (
-    <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="active-cap">
+    <p
+      role="alert"
+      className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+      data-testid="active-cap"
+    >
       {M.activeCap}{" "}
       <Link to="/pricing" className="font-medium text-brand-700 underline underline-offset-2">
         See the packages
@@ -123,10 +143,22 @@ function BookingLink({ url, path, title }: { url: string; path: string; title: s
           data-testid="event-type-link"
           className={`${inputClass} min-w-0 flex-1 font-mono !text-xs`}
         />
-        {hydrated ? <CopyButton copied={copied} onCopy={copy} className="px-3" label={`Copy the booking link of ${title}`} compact /> : null}
+        {hydrated ? (
+          <CopyButton
+            copied={copied}
+            onCopy={copy}
+            className="px-3"
+            label={`Copy the booking link of ${title}`}
+            compact
+          />
+        ) : null}
       </div>
       <p className="sr-only" role="status">
-        {copied === "yes" ? "Link copied." : copied === "no" ? "Copying is blocked here: press Ctrl+C to copy the selected link." : ""}
+        {copied === "yes"
+          ? "Link copied."
+          : copied === "no"
+            ? "Copying is blocked here: press Ctrl+C to copy the selected link."
+            : ""}
       </p>
     </div>
   );
@@ -149,7 +181,9 @@ function ToggleForm({ e }: { e: Shown }) {
         data-testid="event-type-toggle"
         className="inline-flex items-center gap-2 rounded-lg px-1 py-1 text-sm font-medium text-neutral-700"
       >
-        <span className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors duration-150 ${on ? "bg-brand-600" : "bg-neutral-300"}`}>
+        <span
+          className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors duration-150 ${on ? "bg-brand-600" : "bg-neutral-300"}`}
+        >
           <span
             className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform duration-150 ${on ? "translate-x-5" : "translate-x-0.5"}`}
           />
@@ -186,13 +220,19 @@ function EventTypeCard({ e, linkBase, username }: { e: Shown; linkBase: string |
             ) : null}
             {e.hosts ? (
               <span className="inline-flex items-center gap-1" data-testid="event-type-hosts">
-                <Users className="h-4 w-4 text-neutral-500" aria-hidden /> {e.hosts === 1 ? "1 host" : `${e.hosts} hosts`}
+                <Users className="h-4 w-4 text-neutral-500" aria-hidden />{" "}
+                {e.hosts === 1 ? "1 host" : `${e.hosts} hosts`}
               </span>
             ) : null}
-            {e.active ? null : <span className="inline-flex rounded-full bg-neutral-200 px-2.5 py-0.5 text-xs font-semibold text-neutral-800">Off</span>}
+            {e.active ? null : (
+              <span className="inline-flex rounded-full bg-neutral-200 px-2.5 py-0.5 text-xs font-semibold text-neutral-800">
+                Off
+              </span>
+            )}
           </p>
           <p className="mt-1 flex items-start gap-1 break-words text-sm text-neutral-600">
-            <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-neutral-500" aria-hidden /> <span className="min-w-0 [overflow-wrap:anywhere]">{e.location}</span>
+            <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-neutral-500" aria-hidden />{" "}
+            <span className="min-w-0 [overflow-wrap:anywhere]">{e.location}</span>
           </p>
         </div>
         <ToggleForm e={e} />
@@ -216,7 +256,11 @@ function EventTypeCard({ e, linkBase, username }: { e: Shown; linkBase: string |
             <ExternalLink className="h-4 w-4" aria-hidden /> View booking page
           </a>
         ) : null}
-        <Link to={`${PAGE}/${e.id}#embed`} className={buttonClass("secondary", "px-3 py-2")} aria-label={`Embed ${e.title} on your website`}>
+        <Link
+          to={`${PAGE}/${e.id}#embed`}
+          className={buttonClass("secondary", "px-3 py-2")}
+          aria-label={`Embed ${e.title} on your website`}
+        >
           <Code2 className="h-4 w-4" aria-hidden /> Embed
         </Link>
         <Link
@@ -243,7 +287,8 @@ export default function EventTypes() {
         <div className="max-w-2xl">
           <h1 className="text-2xl font-bold text-neutral-900">Event Types</h1>
           <p className="mt-2 text-neutral-700">
-            Each event type is a booking link: guests pick a free time in its schedule and the meeting lands on your calendar.
+            Each event type is a booking link: guests pick a free time in its schedule and the meeting lands on your
+            calendar.
           </p>
         </div>
         <Link to={`${PAGE}/new`} className={buttonClass("primary")}>
@@ -254,10 +299,16 @@ export default function EventTypes() {
       {actionData?.activeCap ? <ActiveCapNotice /> : null}
 
       {linkBase ? null : (
-        <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="username-missing">
+        <p
+          className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+          data-testid="username-missing"
+        >
           <Link2 className="mr-1 inline h-4 w-4 align-text-bottom text-amber-700" aria-hidden />
           Your booking links need a username, and you have none yet.{" "}
-          <Link to="/dashboard/profile#username-title" className="font-medium text-brand-700 underline underline-offset-2">
+          <Link
+            to="/dashboard/profile#username-title"
+            className="font-medium text-brand-700 underline underline-offset-2"
+          >
             Choose a username on your profile
           </Link>
           .
@@ -265,7 +316,10 @@ export default function EventTypes() {
       )}
 
       {eventTypes.length === 0 ? (
-        <EmptyRows title="No event types yet" body="Make your first booking link: a title, a duration and where you meet are enough to start.">
+        <EmptyRows
+          title="No event types yet"
+          body="Make your first booking link: a title, a duration and where you meet are enough to start."
+        >
           <Link to={`${PAGE}/new`} className={buttonClass("primary", "mt-6")}>
             <Plus className="h-4 w-4" aria-hidden /> New event type
           </Link>
@@ -284,7 +338,8 @@ export default function EventTypes() {
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={toDelete.id} />
             <p className="text-sm text-neutral-700">
-              Its booking link stops working at once. Meetings already booked through it stay on your schedule. This cannot be undone.
+              Its booking link stops working at once. Meetings already booked through it stay on your schedule. This
+              cannot be undone.
             </p>
             <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
               <Link to={PAGE} preventScrollReset data-autofocus className={buttonClass("secondary")}>

@@ -40,7 +40,9 @@ import { usePendingFormData } from "~/utils/pending";
 import { cancelBooking } from "~/services/bookings.server";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
-export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : `${MESSAGES.manageAllEvent} | Scheduler` }];
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? "Scheduler" : `${MESSAGES.manageAllEvent} | Scheduler` },
+];
 
 const PAGE = "/dashboard/manageEvent";
 const PAGE_SIZE = 20;
@@ -135,12 +137,25 @@ export async function action({ request }: ActionFunctionArgs) {
 
 function Filters({ filters }: { filters: EventFilters }) {
   return (
-    <Form method="get" role="search" aria-label="Filter events" className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_auto_auto_auto] lg:items-end">
+    <Form
+      method="get"
+      role="search"
+      aria-label="Filter events"
+      className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_auto_auto_auto] lg:items-end"
+    >
       <div className="sm:col-span-2 lg:col-span-1">
         <label htmlFor="filter-host" className="mb-1 block text-sm font-medium text-neutral-800">
           Host name or e-mail
         </label>
-        <input id="filter-host" type="search" name="host" defaultValue={filters.host} maxLength={200} placeholder="Any host" className={inputClass} />
+        <input
+          id="filter-host"
+          type="search"
+          name="host"
+          defaultValue={filters.host}
+          maxLength={200}
+          placeholder="Any host"
+          className={inputClass}
+        />
       </div>
       <div>
         <label htmlFor="filter-status" className="mb-1 block text-sm font-medium text-neutral-800">
@@ -259,10 +274,13 @@ export default function ManageAllEvent() {
             <input type="hidden" name="intent" value="cancel" />
             <input type="hidden" name="eventId" value={cancelling.id} />
             <p className="text-sm text-neutral-700">
-              {cancelling.hostName || cancelling.hostEmail}&apos;s event on {cancelling.when.date}, {cancelling.when.time} ({cancelling.when.zone}) is
-              cancelled, not deleted: its invitees get a cancellation for their calendars and the host is notified.
+              {cancelling.hostName || cancelling.hostEmail}&apos;s event on {cancelling.when.date},{" "}
+              {cancelling.when.time} ({cancelling.when.zone}) is cancelled, not deleted: its invitees get a cancellation
+              for their calendars and the host is notified.
             </p>
-            {cancelling.status === "cancelled" ? <p className="text-sm font-medium text-amber-800">It is already cancelled.</p> : null}
+            {cancelling.status === "cancelled" ? (
+              <p className="text-sm font-medium text-amber-800">It is already cancelled.</p>
+            ) : null}
             <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
               <Link to={closeTo} preventScrollReset className={buttonClass("secondary")}>
                 Keep it

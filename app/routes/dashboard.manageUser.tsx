@@ -2,7 +2,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ShieldCheck, ShieldMinus } from "lucide-react";
-import { CellLabel, EmptyRows, pageParam, Pagination, SearchForm, tableClass, TableHead, tbodyClass, tdClass, trClass } from "~/components/admin-table";
+import {
+  CellLabel,
+  EmptyRows,
+  pageParam,
+  Pagination,
+  SearchForm,
+  tableClass,
+  TableHead,
+  tbodyClass,
+  tdClass,
+  trClass,
+} from "~/components/admin-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
@@ -73,7 +84,10 @@ function RoleBadge({ role }: { role: Row["role"] }) {
         ? "bg-green-50 text-green-800 ring-green-600/20"
         : "bg-neutral-100 text-neutral-700 ring-neutral-500/20";
   return (
-    <span className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${style}`} data-testid="role">
+    <span
+      className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${style}`}
+      data-testid="role"
+    >
       {roleLabel({ role })}
     </span>
   );
@@ -127,7 +141,13 @@ export default function ManageUser() {
         <table className={tableClass}>
           <caption className="sr-only">Accounts and their roles</caption>
           <TableHead
-            columns={[{ label: "#", className: "w-16" }, "Name", "Email", { label: "Role", className: "w-36" }, { label: "Manage", className: "w-44" }]}
+            columns={[
+              { label: "#", className: "w-16" },
+              "Name",
+              "Email",
+              { label: "Role", className: "w-36" },
+              { label: "Manage", className: "w-44" },
+            ]}
           />
           <tbody className={tbodyClass}>
             {users.map((u, i) => {

@@ -2,13 +2,28 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Trash2 } from "lucide-react";
-import { CellLabel, EmptyRows, hrefWith, pageParam, Pagination, tableClass, TableHead, tbodyClass, tdClass, trClass } from "~/components/admin-table";
+import {
+  CellLabel,
+  EmptyRows,
+  hrefWith,
+  pageParam,
+  Pagination,
+  tableClass,
+  TableHead,
+  tbodyClass,
+  tdClass,
+  trClass,
+} from "~/components/admin-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { MESSAGES } from "~/messages";
-import { getProfessionalRecord, listProfessionalRecords, removeProfessionalRecord } from "~/models/admin-professional.server";
+import {
+  getProfessionalRecord,
+  listProfessionalRecords,
+  removeProfessionalRecord,
+} from "~/models/admin-professional.server";
 import { isUuid } from "~/models/event.server";
 import { formatInZone } from "~/scheduling/zoned-time";
 import { requirePermission } from "~/utils/auth.server";
@@ -18,7 +33,9 @@ import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingFormData } from "~/utils/pending";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
-export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Professional Collections | Scheduler" }];
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? "Scheduler" : "Professional Collections | Scheduler" },
+];
 
 const PAGE = "/dashboard/professionalCollections";
 const PAGE_SIZE = 20;
@@ -44,7 +61,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     offset: (page - 1) * PAGE_SIZE,
     total,
     timeZone: admin.timeZone,
-    records: records.map((r) => ({ id: r.id, name: r.name, email: r.email, pack: r.pack, issuedAt: r.issuedAt.toISOString(), issued: issued(r.issuedAt) })),
+    records: records.map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      pack: r.pack,
+      issuedAt: r.issuedAt.toISOString(),
+      issued: issued(r.issuedAt),
+    })),
     removing: removing ? { id: removing.id, name: removing.name } : null,
   };
 }
@@ -83,7 +107,16 @@ export default function ProfessionalCollections() {
       ) : (
         <table className={tableClass}>
           <caption className="sr-only">Professional records, one per payment</caption>
-          <TableHead columns={[{ label: "No", className: "w-16" }, "Name", "Email", "Status", "Issued Date", { label: "Remove", className: "w-32" }]} />
+          <TableHead
+            columns={[
+              { label: "No", className: "w-16" },
+              "Name",
+              "Email",
+              "Status",
+              "Issued Date",
+              { label: "Remove", className: "w-32" },
+            ]}
+          />
           <tbody className={tbodyClass}>
             {shown.map((r, i) => (
               <tr key={r.id} className={trClass} data-testid="professional-row" data-email={r.email}>
@@ -105,7 +138,8 @@ export default function ProfessionalCollections() {
                 <td className={`${tdClass} text-neutral-700`}>
                   <CellLabel>Issued Date</CellLabel>
                   <time dateTime={r.issuedAt}>
-                    <span className="whitespace-nowrap">{r.issued.date}</span> <span className="whitespace-nowrap">{r.issued.time}</span>
+                    <span className="whitespace-nowrap">{r.issued.date}</span>{" "}
+                    <span className="whitespace-nowrap">{r.issued.time}</span>
                   </time>
                 </td>
                 <td className={`${tdClass} pb-3`}>
@@ -126,18 +160,28 @@ export default function ProfessionalCollections() {
       )}
       <Pagination page={page} pageCount={pageCount} search={location.search} />
       {removing ? (
-        <Modal title={`Are you sure to delete ${removing.name}?`} closeTo={closeTo} returnFocusTo={`remove-${removing.id}`}>
+        <Modal
+          title={`Are you sure to delete ${removing.name}?`}
+          closeTo={closeTo}
+          returnFocusTo={`remove-${removing.id}`}
+        >
           <Form method="post" action={PAGE} preventScrollReset className="space-y-4">
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="recordId" value={removing.id} />
             <p className="text-sm text-neutral-700">
-              The payment record is removed. If it was their only running month, they go back to the free plan (3 upcoming events).
+              The payment record is removed. If it was their only running month, they go back to the free plan (3
+              upcoming events).
             </p>
             <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
               <Link to={closeTo} preventScrollReset className={buttonClass("secondary")}>
                 Cancel
               </Link>
-              <Button type="submit" variant="danger" pending={removeSent && pendingId === removing.id} disabled={removeSent && pendingId === removing.id}>
+              <Button
+                type="submit"
+                variant="danger"
+                pending={removeSent && pendingId === removing.id}
+                disabled={removeSent && pendingId === removing.id}
+              >
                 delete
               </Button>
             </div>

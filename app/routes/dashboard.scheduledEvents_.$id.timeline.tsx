@@ -32,31 +32,52 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-const ICONS: Record<TimelineEntry["what"], typeof Mail> = { change: GitCommitVertical, consumer: Workflow, mail: Mail, reminder: BellRing, webhook: Send };
-const LABELS: Record<TimelineEntry["what"], string> = { change: "Change", consumer: "Outbox", mail: "Mail", reminder: "Reminder", webhook: "Webhook" };
+const ICONS: Record<TimelineEntry["what"], typeof Mail> = {
+  change: GitCommitVertical,
+  consumer: Workflow,
+  mail: Mail,
+  reminder: BellRing,
+  webhook: Send,
+};
+const LABELS: Record<TimelineEntry["what"], string> = {
+  change: "Change",
+  consumer: "Outbox",
+  mail: "Mail",
+  reminder: "Reminder",
+  webhook: "Webhook",
+};
 
 export default function BookingTimeline() {
   const { event, entries, zone } = useLoaderData<typeof loader>();
   return (
     <div className="max-w-3xl space-y-6">
       <div>
-        <Link to={LIST} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+        <Link
+          to={LIST}
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
           <ChevronLeft className="h-4 w-4" aria-hidden /> Scheduled Events
         </Link>
         <h1 className="mt-2 text-2xl font-bold text-neutral-900">Booking timeline</h1>
         <p className="mt-1 text-neutral-700">
-          {event.name}, <time dateTime={event.start.iso}>{`${event.start.date} ${event.start.time}`}</time> ({event.status}). Times in{" "}
-          {zone.replaceAll("_", " ")}.
+          {event.name}, <time dateTime={event.start.iso}>{`${event.start.date} ${event.start.time}`}</time> (
+          {event.status}). Times in {zone.replaceAll("_", " ")}.
         </p>
       </div>
       {entries.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-neutral-300 p-6 text-center text-neutral-700">Nothing recorded for this event yet.</p>
+        <p className="rounded-xl border border-dashed border-neutral-300 p-6 text-center text-neutral-700">
+          Nothing recorded for this event yet.
+        </p>
       ) : (
         <ol className="space-y-3" data-testid="timeline">
           {entries.map((e, i) => {
             const Icon = ICONS[e.what];
             return (
-              <li key={i} className="flex gap-3 rounded-xl border border-neutral-200 bg-white p-4 shadow-sm" data-testid="timeline-entry">
+              <li
+                key={i}
+                className="flex gap-3 rounded-xl border border-neutral-200 bg-white p-4 shadow-sm"
+                data-testid="timeline-entry"
+              >
                 <Icon className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" aria-hidden />
                 <div className="min-w-0 flex-1">
                   <p className="flex flex-wrap items-baseline justify-between gap-x-3">

@@ -62,7 +62,10 @@ export default function AcceptInvitation() {
   const accepting = useIsPending({ intent: "accept" });
   return (
     <div className="max-w-form space-y-6">
-      <section className="rounded-xl border border-neutral-200 bg-white p-6 shadow-sm" aria-labelledby="invitation-title">
+      <section
+        className="rounded-xl border border-neutral-200 bg-white p-6 shadow-sm"
+        aria-labelledby="invitation-title"
+      >
         <div className="flex items-center gap-3">
           <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
             <UsersRound className="h-5 w-5" aria-hidden />
@@ -72,8 +75,9 @@ export default function AcceptInvitation() {
           </h1>
         </div>
         <p className="mt-3 text-neutral-700 [overflow-wrap:anywhere]">
-          You are invited as {d.role === "admin" ? "an admin" : `a ${d.role}`}, at {d.email}. Members host the team&apos;s Collective and Round Robin meetings:
-          guests book the times your own default schedule leaves free, and the meetings land on your schedule.
+          You are invited as {d.role === "admin" ? "an admin" : `a ${d.role}`}, at {d.email}. Members host the
+          team&apos;s Collective and Round Robin meetings: guests book the times your own default schedule leaves free,
+          and the meetings land on your schedule.
         </p>
         {d.status === "pending" ? (
           <Form method="post" className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -19,7 +19,10 @@ function Drawer({ role }: { role: "user" | "professional" | "admin" }) {
   return (
     <ul className="space-y-1">
       <li>
-        <Link to="/" className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-neutral-700 hover:bg-neutral-100">
+        <Link
+          to="/"
+          className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-neutral-700 hover:bg-neutral-100"
+        >
           <Home className="h-5 w-5" aria-hidden /> Home
         </Link>
       </li>
@@ -45,7 +48,11 @@ export default function DashboardLayout() {
   return (
     <div className="mx-auto flex max-w-content flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:py-10">
       <nav aria-label="Dashboard" className="lg:w-60 lg:shrink-0">
-        <details id="dashboard-menu" open={menuOpen} className="rounded-xl border border-neutral-200 bg-white p-2 lg:hidden">
+        <details
+          id="dashboard-menu"
+          open={menuOpen}
+          className="rounded-xl border border-neutral-200 bg-white p-2 lg:hidden"
+        >
           <summary className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-neutral-800">
             <PanelLeft className="h-5 w-5" aria-hidden /> Dashboard Menu
           </summary>

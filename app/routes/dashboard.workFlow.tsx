@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -31,7 +38,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDrawerPage(request, WORKFLOW_PAGE);
   const values = formValues(await getReminderSettings(user.id));
   // Conform's checkboxes take "on" for ticked.
-  return { defaults: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "boolean" ? (v ? "on" : "") : v])) };
+  return {
+    defaults: Object.fromEntries(
+      Object.entries(values).map(([k, v]) => [k, typeof v === "boolean" ? (v ? "on" : "") : v]),
+    ),
+  };
 }
 
 interface Answer {
@@ -76,7 +87,10 @@ function RuleCard({
   const unit = fields[`${rule}Unit`];
   const errorId = amount.errors?.length ? amount.errorId : undefined;
   return (
-    <section aria-labelledby={`${rule}-title`} className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6">
+    <section
+      aria-labelledby={`${rule}-title`}
+      className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       <div className="flex items-start gap-3">
         <span className="hidden h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 sm:flex">
           <Icon className="h-5 w-5" aria-hidden />
@@ -152,15 +166,48 @@ export default function Workflows() {
       </header>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <ErrorList id={form.errorId} errors={form.errors} />
-        <RuleCard rule="guestEmail" icon={Mail} title={M.guestEmailTitle} hint={M.guestEmailHint} when={M.before} fields={fields} />
-        <RuleCard rule="secondGuestEmail" icon={MailPlus} title={M.secondGuestEmailTitle} hint={M.secondGuestEmailHint} when={M.before} fields={fields} />
-        <RuleCard rule="hostInApp" icon={BellRing} title={M.hostInAppTitle} hint={M.hostInAppHint} when={M.before} fields={fields} />
-        <RuleCard rule="followUp" icon={MailCheck} title={M.followUpTitle} hint={M.followUpHint} when={M.after} fields={fields}>
+        <RuleCard
+          rule="guestEmail"
+          icon={Mail}
+          title={M.guestEmailTitle}
+          hint={M.guestEmailHint}
+          when={M.before}
+          fields={fields}
+        />
+        <RuleCard
+          rule="secondGuestEmail"
+          icon={MailPlus}
+          title={M.secondGuestEmailTitle}
+          hint={M.secondGuestEmailHint}
+          when={M.before}
+          fields={fields}
+        />
+        <RuleCard
+          rule="hostInApp"
+          icon={BellRing}
+          title={M.hostInAppTitle}
+          hint={M.hostInAppHint}
+          when={M.before}
+          fields={fields}
+        />
+        <RuleCard
+          rule="followUp"
+          icon={MailCheck}
+          title={M.followUpTitle}
+          hint={M.followUpHint}
+          when={M.after}
+          fields={fields}
+        >
           <div className="mt-4">
             <TextareaField
               label={M.followUpMessageLabel}
               hint={`Up to ${FOLLOW_UP_MESSAGE_MAX} characters, sent as plain text.`}
-              textareaProps={{ ...getTextareaProps(message), rows: 4, placeholder: M.followUpMessagePlaceholder, maxLength: FOLLOW_UP_MESSAGE_MAX }}
+              textareaProps={{
+                ...getTextareaProps(message),
+                rows: 4,
+                placeholder: M.followUpMessagePlaceholder,
+                maxLength: FOLLOW_UP_MESSAGE_MAX,
+              }}
               errors={message.errors}
             />
           </div>

@@ -1,6 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
-import { CancelledEventError, EventLimitError, EventOverlapError, getHostEvent, LinkedEventError } from "~/models/event.server";
+import {
+  CancelledEventError,
+  EventLimitError,
+  EventOverlapError,
+  getHostEvent,
+  LinkedEventError,
+} from "~/models/event.server";
 import { updateHostEventChange } from "~/services/host-events.server";
 import { cancelBooking } from "~/services/bookings.server";
 import { apiError, readJson, requireApiUser } from "~/api/api.server";

@@ -34,7 +34,10 @@ function KindCard({ icon, title, text, to }: { icon: ReactNode; title: string; t
 export default function EventTypeChooser() {
   return (
     <div className="mx-auto max-w-content px-4 py-8 sm:px-6 lg:py-12">
-      <Link to="/dashboard" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+      <Link
+        to="/dashboard"
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back
       </Link>
       <h1 className="mt-4 text-2xl font-bold text-neutral-900 sm:text-4xl">{MESSAGES.newEventType}</h1>

@@ -21,7 +21,11 @@ import { linkBase, readFormData } from "~/utils/request.server";
  */
 
 export const meta: MetaFunction = () =>
-  pageMeta({ title: "Forgot password | Scheduler", description: "Get a link to choose a new password for your Scheduler account.", path: "/forgot-password" });
+  pageMeta({
+    title: "Forgot password | Scheduler",
+    description: "Get a link to choose a new password for your Scheduler account.",
+    path: "/forgot-password",
+  });
 
 export { retryAfterHeaders as headers } from "~/utils/rate-limit.server";
 
@@ -58,7 +62,11 @@ export default function ForgotPassword() {
   if (actionData?.sentTo) {
     return (
       <AuthCard title="Check your e-mail">
-        <div role="status" className="flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900" data-testid="reset-sent">
+        <div
+          role="status"
+          className="flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900"
+          data-testid="reset-sent"
+        >
           <MailCheck className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
           <p className="break-words">{`If an account exists for ${actionData.sentTo}, we sent it a link to choose a new password. The link works once, for one hour.`}</p>
         </div>
@@ -71,7 +79,10 @@ export default function ForgotPassword() {
     );
   }
   return (
-    <AuthCard title="Forgot your password?" subtitle="Give your account's e-mail address: we send you a link to choose a new password.">
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Give your account's e-mail address: we send you a link to choose a new password."
+    >
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <Field
           label="Email"

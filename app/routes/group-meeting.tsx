@@ -53,7 +53,12 @@ export default function GroupEvent() {
         <fieldset className="space-y-4">
           <legend className="mb-2 text-sm font-semibold text-neutral-900">Invitees</legend>
           {INVITEES.map(({ key, label }) => (
-            <Field key={key} label={label} inputProps={{ ...getInputProps(fields[key], { type: "email" }), autoComplete: "off" }} errors={fields[key].errors} />
+            <Field
+              key={key}
+              label={label}
+              inputProps={{ ...getInputProps(fields[key], { type: "email" }), autoComplete: "off" }}
+              errors={fields[key].errors}
+            />
           ))}
         </fieldset>
         <ErrorList id={form.errorId} errors={form.errors} />

@@ -33,7 +33,8 @@ export default function OneToOneEvent() {
     defaultValue,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: oneToOneEventSchema({ timeZone, now: new Date() }) }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: oneToOneEventSchema({ timeZone, now: new Date() }) }),
   });
   return (
     <CreateEventPage

@@ -25,7 +25,9 @@ async function PUT({ request, params }: LoaderFunctionArgs) {
   const input = await readJson(request, packageBody);
   const saved = await updatePackage(id, input);
   if (!saved.ok) {
-    return saved.reason === "name-taken" ? apiError(409, "name_taken", MESSAGES.packageNameTaken, { name: [MESSAGES.packageNameTaken] }) : notFound();
+    return saved.reason === "name-taken"
+      ? apiError(409, "name_taken", MESSAGES.packageNameTaken, { name: [MESSAGES.packageNameTaken] })
+      : notFound();
   }
   const pkg = await getPackage(saved.id);
   return pkg ? Response.json(packageJson(pkg)) : notFound();

@@ -19,7 +19,9 @@ import { MINIMUM_CHARGE_CENTS } from "~/utils/stripe.server";
 import { redirectWithError } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Pay for ${data.package.name} | Scheduler` : "Payment | Scheduler" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Pay for ${data.package.name} | Scheduler` : "Payment | Scheduler" },
+];
 
 // Package ids are uuids; anything else is no page at all (and never reaches the database).
 const ParamsSchema = z.object({ id: z.guid() });
@@ -36,7 +38,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const e = env();
   const base = { package: { id: pkg.id, name: pkg.name, priceCents: pkg.priceCents } };
   const configured = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY);
-  if (pkg.priceCents === 0 || !configured) return { ...base, payment: { state: configured ? "free" : "not_configured" } as const };
+  if (pkg.priceCents === 0 || !configured)
+    return { ...base, payment: { state: configured ? "free" : "not_configured" } as const };
   if (pkg.priceCents < MINIMUM_CHARGE_CENTS) return { ...base, payment: { state: "below_minimum" } as const };
   try {
     // The amount comes from the database, never from the browser; reloading reuses the intent.
@@ -75,17 +78,35 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return {
       ok: true as const,
       transactionId: done.transactionId,
-      until: done.professionalUntil ? done.professionalUntil.toLocaleDateString("en-US", { dateStyle: "long", timeZone: user.timeZone }) : null,
+      until: done.professionalUntil
+        ? done.professionalUntil.toLocaleDateString("en-US", { dateStyle: "long", timeZone: user.timeZone })
+        : null,
     };
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
     const status =
-      error.code === "provider" ? 503 : error.code === "not_found" || error.code === "not_yours" ? 404 : error.code === "not_succeeded" ? 402 : 422;
+      error.code === "provider"
+        ? 503
+        : error.code === "not_found" || error.code === "not_yours"
+          ? 404
+          : error.code === "not_succeeded"
+            ? 402
+            : 422;
     return data({ ok: false as const, error: error.message }, { status });
   }
 }
 
-function Notice({ icon: Icon, tone, title, children }: { icon: typeof Info; tone: "info" | "success"; title: string; children: ReactNode }) {
+function Notice({
+  icon: Icon,
+  tone,
+  title,
+  children,
+}: {
+  icon: typeof Info;
+  tone: "info" | "success";
+  title: string;
+  children: ReactNode;
+}) {
   const styles = tone === "success" ? "border-green-200 bg-green-50" : "border-amber-200 bg-amber-50";
   const iconClass = tone === "success" ? "text-green-700" : "text-amber-700";
   return (
@@ -112,7 +133,9 @@ export default function Payment() {
           <h1 id="payment-heading" className="mt-4 text-2xl font-bold text-neutral-900 sm:text-3xl">
             {`Pay for ${pkg.name} package.`}
           </h1>
-          <p className="mt-2 text-neutral-600">{free ? "This package costs nothing." : `${formatPrice(pkg.priceCents)}, billed monthly by card.`}</p>
+          <p className="mt-2 text-neutral-600">
+            {free ? "This package costs nothing." : `${formatPrice(pkg.priceCents)}, billed monthly by card.`}
+          </p>
           <div className="mt-8">
             {free ? (
               <Notice icon={CircleCheck} tone="success" title={`${pkg.name} is already included`}>
@@ -142,8 +165,8 @@ export default function Payment() {
             ) : (
               <Notice icon={Info} tone="info" title="Card payments are not available on this server yet">
                 <p>
-                  This server has no payment provider set up, so the {pkg.name} package can't be bought here for now. Nothing has been charged and your account
-                  is unchanged.
+                  This server has no payment provider set up, so the {pkg.name} package can't be bought here for now.
+                  Nothing has been charged and your account is unchanged.
                 </p>
                 <p>
                   <Link to="/pricing" className={buttonClass("secondary")}>
@@ -154,14 +177,20 @@ export default function Payment() {
             )}
           </div>
         </section>
-        <aside aria-labelledby="billing-heading" className="h-fit rounded-xl border border-neutral-200 bg-white p-6 shadow-sm">
+        <aside
+          aria-labelledby="billing-heading"
+          className="h-fit rounded-xl border border-neutral-200 bg-white p-6 shadow-sm"
+        >
           <h2 id="billing-heading" className="text-lg font-semibold text-neutral-900">
             Monthly Billing
           </h2>
           <dl className="mt-4 divide-y divide-neutral-200 text-sm">
             <div className="flex items-baseline justify-between gap-4 py-3">
               <dt className="text-neutral-600">Total Charge</dt>
-              <dd className="text-xl font-bold text-neutral-900" data-testid="total-charge">{`${formatDollars(pkg.priceCents)} $`}</dd>
+              <dd
+                className="text-xl font-bold text-neutral-900"
+                data-testid="total-charge"
+              >{`${formatDollars(pkg.priceCents)} $`}</dd>
             </div>
             <div className="flex items-baseline justify-between gap-4 py-3">
               <dt className="text-neutral-600">Package type</dt>

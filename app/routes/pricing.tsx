@@ -12,7 +12,8 @@ export const handle = { pageCache: true };
 export const meta: MetaFunction = () =>
   pageMeta({
     title: "Pricing | Scheduler",
-    description: "Monthly packages for Scheduler: start free, upgrade for unlimited events. Booking links, group sessions and team scheduling on every plan.",
+    description:
+      "Monthly packages for Scheduler: start free, upgrade for unlimited events. Booking links, group sessions and team scheduling on every plan.",
     path: "/pricing",
   });
 
@@ -58,7 +59,10 @@ function PackageCard({ pkg, highlighted }: { pkg: PackageSummary; highlighted: b
       <dl className="mt-6 flex-1 space-y-3 border-t border-neutral-200 pt-6 text-sm">
         {packageFeatures(pkg).map((f) => (
           <div key={f.key} className="flex items-start gap-3">
-            <Check className={`mt-0.5 h-4 w-4 shrink-0 ${highlighted ? "text-brand-600" : "text-neutral-500"}`} aria-hidden />
+            <Check
+              className={`mt-0.5 h-4 w-4 shrink-0 ${highlighted ? "text-brand-600" : "text-neutral-500"}`}
+              aria-hidden
+            />
             <dt className="text-neutral-600">{f.label}</dt>
             <dd className="ml-auto text-right font-medium text-neutral-900">{f.value}</dd>
           </div>
@@ -85,8 +89,8 @@ export default function Pricing() {
         <div className="mx-auto max-w-content px-4 pb-8 pt-12 text-center sm:px-6 sm:pt-16">
           <h1 className="text-4xl font-extrabold tracking-tight text-neutral-900">Monthly Pricing</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-neutral-700">
-            Start free with three upcoming events of your own. Upgrade for unlimited events; booking links, group sessions, team scheduling and e-mail reminders
-            come with every plan.
+            Start free with three upcoming events of your own. Upgrade for unlimited events; booking links, group
+            sessions, team scheduling and e-mail reminders come with every plan.
           </p>
         </div>
       </section>

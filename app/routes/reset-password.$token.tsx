@@ -20,10 +20,16 @@ import { redirectWithSuccess } from "~/utils/toast.server";
  * ends every session of the account, then sends the reader to sign in.
  */
 
-export const meta: MetaFunction = () => [{ title: "Choose a new password | Scheduler" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Choose a new password | Scheduler" },
+  { name: "robots", content: "noindex" },
+];
 
 // The token is in the path: never sent to another site as a referrer, never cached ("no-referrer" would make the form post Origin: null, which the CSRF check refuses).
-export const headers: HeadersFunction = () => ({ "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = () => ({
+  "Referrer-Policy": "same-origin",
+  "Cache-Control": "private, no-store",
+});
 
 const GONE = "This link has expired or was already used. Ask for a new one.";
 
@@ -35,9 +41,17 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: PasswordResetSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), gone: false }, { status: 400 });
+  if (submission.status !== "success")
+    return data(
+      { result: submission.reply({ hideFields: ["password", "confirmPassword"] }), gone: false },
+      { status: 400 },
+    );
   const done = await completePasswordReset(params.token ?? "", submission.value.password, new Date());
-  if (!done) return data({ result: submission.reply({ formErrors: [GONE], hideFields: ["password", "confirmPassword"] }), gone: true }, { status: 410 });
+  if (!done)
+    return data(
+      { result: submission.reply({ formErrors: [GONE], hideFields: ["password", "confirmPassword"] }), gone: true },
+      { status: 410 },
+    );
   return redirectWithSuccess("/signin", "Password changed. Sign in with your new password.");
 }
 
@@ -71,7 +85,11 @@ export default function ResetPassword() {
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <PasswordField
           label="New password"
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", autoFocus: true }}
+          inputProps={{
+            ...getInputProps(fields.password, { type: "password" }),
+            autoComplete: "new-password",
+            autoFocus: true,
+          }}
           errors={fields.password.errors}
         />
         <PasswordField

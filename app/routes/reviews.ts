@@ -10,7 +10,16 @@ import { checkRateLimits, RATE_LIMITS } from "~/utils/rate-limit.server";
 /** GET /reviews: the reviews the home page shows, newest first, in the legacy field names. */
 async function GET() {
   const reviews = await listRecentReviews();
-  return Response.json(reviews.map((r) => ({ _id: r.id, imageUrl: r.imageUrl, rating: r.rating, name: r.name, email: r.email, review: r.review })));
+  return Response.json(
+    reviews.map((r) => ({
+      _id: r.id,
+      imageUrl: r.imageUrl,
+      rating: r.rating,
+      name: r.name,
+      email: r.email,
+      review: r.review,
+    })),
+  );
 }
 
 /**
@@ -26,12 +35,26 @@ async function POST({ request }: ActionFunctionArgs) {
   }
   const limited = await checkRateLimits([[`review:user:${user.id}`, RATE_LIMITS.reviewPerUser]]);
   if (!limited.allowed) {
-    return apiError(429, "rate_limited", MESSAGES.tooManyAttempts, undefined, { "Retry-After": String(limited.retryAfterSeconds) });
+    return apiError(429, "rate_limited", MESSAGES.tooManyAttempts, undefined, {
+      "Retry-After": String(limited.retryAfterSeconds),
+    });
   }
-  const review = { name: input.name, imageUrl: input.imageUrl || undefined, rating: input.rating, review: input.review };
+  const review = {
+    name: input.name,
+    imageUrl: input.imageUrl || undefined,
+    rating: input.rating,
+    review: input.review,
+  };
   const { id } = await createReview({ ...review, userId: user.id, email: user.email });
   return Response.json(
-    { _id: id, imageUrl: review.imageUrl ?? "", rating: review.rating, name: review.name, email: user.email, review: review.review },
+    {
+      _id: id,
+      imageUrl: review.imageUrl ?? "",
+      rating: review.rating,
+      name: review.name,
+      email: user.email,
+      review: review.review,
+    },
     { status: 201 },
   );
 }

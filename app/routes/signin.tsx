@@ -8,7 +8,14 @@ import { PasswordField } from "~/components/password-field";
 import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
-import { AuthorizationError, createUserSession, getAuthenticator, normalizeEmail, parseSignInForm, requireAnonymous } from "~/utils/auth.server";
+import {
+  AuthorizationError,
+  createUserSession,
+  getAuthenticator,
+  normalizeEmail,
+  parseSignInForm,
+  requireAnonymous,
+} from "~/utils/auth.server";
 import { SIGN_IN_CONSTRAINT, validateSignIn } from "~/schemas/sign-in-form";
 import { publicEnv } from "~/utils/env.server";
 import { safeRedirectPath } from "~/utils/permissions";
@@ -19,7 +26,11 @@ import { useIsPending } from "~/utils/pending";
 import { pageMeta } from "~/utils/page-meta";
 
 export const meta: MetaFunction = () =>
-  pageMeta({ title: "Sign in | Scheduler", description: "Sign in to Scheduler to manage your booking links, events and team.", path: "/signin" });
+  pageMeta({
+    title: "Sign in | Scheduler",
+    description: "Sign in to Scheduler to manage your booking links, events and team.",
+    path: "/signin",
+  });
 
 export { retryAfterHeaders as headers } from "~/utils/rate-limit.server";
 
@@ -55,7 +66,13 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithSuccess(safeRedirectPath(submission.value.redirectTo), MESSAGES.signInSuccess, { headers });
   } catch (error) {
     if (error instanceof AuthorizationError) {
-      return data({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }), toast: errorToast(error.message) }, { status: 401 });
+      return data(
+        {
+          result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }),
+          toast: errorToast(error.message),
+        },
+        { status: 401 },
+      );
     }
     throw error;
   }
@@ -130,7 +147,10 @@ export default function SignIn() {
       <div className="space-y-3">
         <Form method="post" action="/auth/google">
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <ProviderButton label="Continue with Google" disabledReason={googleSignIn ? undefined : MESSAGES.googleUnavailable} />
+          <ProviderButton
+            label="Continue with Google"
+            disabledReason={googleSignIn ? undefined : MESSAGES.googleUnavailable}
+          />
         </Form>
         {googleSignIn ? null : <p className="text-center text-sm text-neutral-600">{MESSAGES.googleUnavailable}</p>}
         <ProviderButton label="Continue with GitHub" disabledReason="GitHub sign-in is not available." />

@@ -22,7 +22,11 @@ import { timeZoneHint } from "~/utils/time-zone-hint";
 import { pageMeta } from "~/utils/page-meta";
 
 export const meta: MetaFunction = () =>
-  pageMeta({ title: "Sign up | Scheduler", description: "Create a free Scheduler account and share a booking link in minutes.", path: "/signup" });
+  pageMeta({
+    title: "Sign up | Scheduler",
+    description: "Create a free Scheduler account and share a booking link in minutes.",
+    path: "/signup",
+  });
 
 export { retryAfterHeaders as headers } from "~/utils/rate-limit.server";
 
@@ -41,7 +45,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const limited = await checkRateLimits([[`signup:ip:${clientIp(request)}`, RATE_LIMITS.signUpPerIp]]);
   if (!limited.allowed) {
     return data(
-      { result: submission.reply({ formErrors: [MESSAGES.tooManyAttempts], hideFields }), toast: errorToast(MESSAGES.tooManyAttempts) },
+      {
+        result: submission.reply({ formErrors: [MESSAGES.tooManyAttempts], hideFields }),
+        toast: errorToast(MESSAGES.tooManyAttempts),
+      },
       { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
     );
   }
@@ -54,7 +61,10 @@ export async function action({ request }: ActionFunctionArgs) {
     timeZone: timeZoneHint(request.headers.get("Cookie")) ?? "UTC",
   });
   if (!created) {
-    return data({ result: submission.reply({ fieldErrors: { email: [MESSAGES.emailTaken] }, hideFields }), toast: null }, { status: 409 });
+    return data(
+      { result: submission.reply({ fieldErrors: { email: [MESSAGES.emailTaken] }, hideFields }), toast: null },
+      { status: 409 },
+    );
   }
   // The booking link works at once: a username, the default schedule and a first event type.
   await onboardNewHost(created);
@@ -98,7 +108,11 @@ export default function SignUp() {
           inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", autoFocus: true }}
           errors={fields.name.errors}
         />
-        <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+        />
         <PasswordField
           label="Password"
           hint="At least 8 characters."

@@ -24,7 +24,8 @@ export async function action({ request }: ActionFunctionArgs) {
 async function receive(request: Request): Promise<Response> {
   if (request.method !== "POST") return error(405, "method_not_allowed", "Use POST.");
   const secret = env().STRIPE_WEBHOOK_SECRET;
-  if (!secret || !env().STRIPE_SECRET_KEY) return error(404, "not_configured", "Stripe webhooks are not configured on this server.");
+  if (!secret || !env().STRIPE_SECRET_KEY)
+    return error(404, "not_configured", "Stripe webhooks are not configured on this server.");
   const signature = request.headers.get("stripe-signature");
   if (!signature) return error(400, "missing_signature", "The Stripe-Signature header is missing.");
   const body = await request.text();

@@ -14,7 +14,12 @@ import { pageMeta } from "~/utils/page-meta";
  * or malformed slug is the site's 404. Not in the full-page cache: membership changes at once.
  */
 
-const KIND_TEXT: Record<string, string> = { collective: "Collective", "round-robin": "Round Robin", "one-to-one": "One-to-one", group: "Group" };
+const KIND_TEXT: Record<string, string> = {
+  collective: "Collective",
+  "round-robin": "Round Robin",
+  "one-to-one": "One-to-one",
+  group: "Group",
+};
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const slug = (params.slug ?? "").toLowerCase();
@@ -48,7 +53,10 @@ export default function TeamPage() {
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-16">
       <div className="flex flex-col items-center text-center">
-        <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-brand-800" aria-hidden>
+        <span
+          className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-brand-800"
+          aria-hidden
+        >
           <Users className="h-8 w-8" />
         </span>
         <h1 className="mt-4 break-words text-2xl font-bold text-neutral-900" data-testid="team-name">
@@ -65,12 +73,18 @@ export default function TeamPage() {
         </ul>
       </div>
       {eventTypes.length === 0 ? (
-        <p className="mt-10 rounded-xl border border-neutral-200 bg-white p-6 text-center text-neutral-700">This team has no bookable meetings right now.</p>
+        <p className="mt-10 rounded-xl border border-neutral-200 bg-white p-6 text-center text-neutral-700">
+          This team has no bookable meetings right now.
+        </p>
       ) : (
         <ul className="mt-10 divide-y divide-neutral-200 overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm">
           {eventTypes.map((t) => (
             <li key={t.id}>
-              <Link to={t.href} data-testid="team-event-type" className="flex items-center gap-4 px-5 py-4 hover:bg-neutral-50 focus-visible:bg-neutral-50">
+              <Link
+                to={t.href}
+                data-testid="team-event-type"
+                className="flex items-center gap-4 px-5 py-4 hover:bg-neutral-50 focus-visible:bg-neutral-50"
+              >
                 <span className="min-w-0 flex-1">
                   <span className="block break-words font-semibold text-neutral-900">{t.title}</span>
                   <span className="mt-0.5 flex flex-wrap items-center gap-3 text-sm text-neutral-600">

@@ -12,7 +12,8 @@ export const handle = { pageCache: true };
 export const meta: MetaFunction = () =>
   pageMeta({
     title: "Teams | Scheduler",
-    description: "Team scheduling with Scheduler: collective events where every host is free, and round robin that shares meetings fairly.",
+    description:
+      "Team scheduling with Scheduler: collective events where every host is free, and round robin that shares meetings fairly.",
     path: "/teams",
   });
 
@@ -33,7 +34,9 @@ function hourLabel(h: number): string {
 function Row({ label, free, strong }: { label: string; free: number[]; strong?: boolean }) {
   return (
     <div className="flex items-center gap-3">
-      <span className={`w-16 shrink-0 text-xs ${strong ? "font-semibold text-neutral-900" : "text-neutral-600"}`}>{label}</span>
+      <span className={`w-16 shrink-0 text-xs ${strong ? "font-semibold text-neutral-900" : "text-neutral-600"}`}>
+        {label}
+      </span>
       <span className="grid flex-1 grid-cols-8 gap-1">
         {HOURS.map((h) => (
           <span
@@ -76,20 +79,29 @@ function Timeline({ resultLabel, result, caption }: { resultLabel: string; resul
 }
 
 function Available() {
-  return <span className="rounded-full bg-green-50 px-2.5 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-inset ring-green-600/20">Available</span>;
+  return (
+    <span className="rounded-full bg-green-50 px-2.5 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-inset ring-green-600/20">
+      Available
+    </span>
+  );
 }
 
 export default function Teams() {
   const user = useOptionalUser();
-  const cta = user ? { to: "/dashboard", label: "Go to your dashboard" } : { to: "/signup", label: "Create your free account" };
+  const cta = user
+    ? { to: "/dashboard", label: "Go to your dashboard" }
+    : { to: "/signup", label: "Create your free account" };
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-content px-4 py-12 text-center sm:px-6 sm:py-16">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Teams</p>
-          <h1 className="mx-auto mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-neutral-900">Scheduling for teams</h1>
+          <h1 className="mx-auto mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-neutral-900">
+            Scheduling for teams
+          </h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-neutral-700">
-            Put several hosts behind one booking link. Guests pick a time once; Scheduler works out who is free and who takes the meeting.
+            Put several hosts behind one booking link. Guests pick a time once; Scheduler works out who is free and who
+            takes the meeting.
           </p>
           <Link to={cta.to} className={buttonClass("primary", "mt-8 px-6 py-3 text-base")}>
             {cta.label}
@@ -102,11 +114,14 @@ export default function Teams() {
           Two ways to book a team
         </h2>
         <p className="mt-2 max-w-2xl text-neutral-600">
-          Create a team on your dashboard&apos;s Teams page and invite teammates; once they accept, pick them as hosts of a Collective or Round Robin event
-          type.
+          Create a team on your dashboard&apos;s Teams page and invite teammates; once they accept, pick them as hosts
+          of a Collective or Round Robin event type.
         </p>
         <div className="mt-8 grid gap-6 lg:grid-cols-2">
-          <article aria-labelledby="collective-heading" className="rounded-xl border border-neutral-200 bg-white p-6 shadow-sm sm:p-8">
+          <article
+            aria-labelledby="collective-heading"
+            className="rounded-xl border border-neutral-200 bg-white p-6 shadow-sm sm:p-8"
+          >
             <div className="flex flex-wrap items-center gap-3">
               <Users className="h-5 w-5 text-brand-600" aria-hidden />
               <h3 id="collective-heading" className="text-lg font-semibold text-neutral-900">
@@ -115,8 +130,8 @@ export default function Teams() {
               <Available />
             </div>
             <p className="mt-3 text-neutral-700">
-              <strong className="font-semibold text-neutral-900">All chosen hosts must be free.</strong> Guests only see the times when every host is available,
-              and the meeting lands on everyone&apos;s schedule.
+              <strong className="font-semibold text-neutral-900">All chosen hosts must be free.</strong> Guests only see
+              the times when every host is available, and the meeting lands on everyone&apos;s schedule.
             </p>
             <p className="mt-2 text-sm text-neutral-600">
               For panel interviews, a sales call with an engineer along, or a kickoff with the whole account team.
@@ -128,7 +143,10 @@ export default function Teams() {
             />
           </article>
 
-          <article aria-labelledby="round-robin-heading" className="rounded-xl border border-neutral-200 bg-white p-6 shadow-sm sm:p-8">
+          <article
+            aria-labelledby="round-robin-heading"
+            className="rounded-xl border border-neutral-200 bg-white p-6 shadow-sm sm:p-8"
+          >
             <div className="flex flex-wrap items-center gap-3">
               <Repeat2 className="h-5 w-5 text-brand-600" aria-hidden />
               <h3 id="round-robin-heading" className="text-lg font-semibold text-neutral-900">
@@ -137,16 +155,21 @@ export default function Teams() {
               <Available />
             </div>
             <p className="mt-3 text-neutral-700">
-              <strong className="font-semibold text-neutral-900">Any one free host takes the meeting.</strong> Guests see every time at least one host is free,
-              and each booking goes to a free host, assigned fairly so the work is shared.
+              <strong className="font-semibold text-neutral-900">Any one free host takes the meeting.</strong> Guests
+              see every time at least one host is free, and each booking goes to a free host, assigned fairly so the
+              work is shared.
             </p>
-            <p className="mt-2 text-sm text-neutral-600">For demo requests, support calls and first interviews, where any teammate can help.</p>
+            <p className="mt-2 text-sm text-neutral-600">
+              For demo requests, support calls and first interviews, where any teammate can help.
+            </p>
             <Timeline
               resultLabel="Offered"
               result={ROUND_ROBIN}
               caption={`Example: someone is free at every hour except ${HOURS.filter((h) => !ROUND_ROBIN.includes(h))
                 .map(hourLabel)
-                .join(", ")}, so a guest can pick any other hour; the free host who has had the fewest meetings lately gets it.`}
+                .join(
+                  ", ",
+                )}, so a guest can pick any other hour; the free host who has had the fewest meetings lately gets it.`}
             />
           </article>
         </div>
@@ -158,7 +181,9 @@ export default function Teams() {
             <h2 id="today-heading" className="text-2xl font-bold text-neutral-900">
               And each teammate on their own
             </h2>
-            <p className="mt-2 text-neutral-600">Every teammate also keeps their own booking links with the one-host event types.</p>
+            <p className="mt-2 text-neutral-600">
+              Every teammate also keeps their own booking links with the one-host event types.
+            </p>
           </div>
           <ul className="grid gap-4 sm:grid-cols-2">
             <li className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm">
@@ -169,7 +194,9 @@ export default function Teams() {
             <li className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm">
               <CalendarCheck2 className="h-5 w-5 text-brand-600" aria-hidden />
               <h3 className="mt-3 font-semibold text-neutral-900">Group</h3>
-              <p className="mt-1 text-sm text-neutral-600">One host, several guests in the same slot: webinars, classes and demos.</p>
+              <p className="mt-1 text-sm text-neutral-600">
+                One host, several guests in the same slot: webinars, classes and demos.
+              </p>
             </li>
           </ul>
         </div>
@@ -177,7 +204,9 @@ export default function Teams() {
 
       <CtaBanner
         title={user ? "Set up your booking links" : "Start scheduling for free"}
-        body={user ? "Create event types and share them with your team." : "The Basic package is free, with no card needed."}
+        body={
+          user ? "Create event types and share them with your team." : "The Basic package is free, with no card needed."
+        }
         to={cta.to}
         label={cta.label}
       />

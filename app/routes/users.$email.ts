@@ -13,7 +13,8 @@ import { sessionTokenBody } from "~/schemas/api-token-form";
 async function handle({ request, params }: ActionFunctionArgs) {
   const user = await getUser(request);
   const sessionToken = await sessionTokenOf(request);
-  if (!user || !sessionToken) return apiError(401, "unauthorized", "Sign in first: this path exchanges a browser session for a token.");
+  if (!user || !sessionToken)
+    return apiError(401, "unauthorized", "Sign in first: this path exchanges a browser session for a token.");
   const input = await readJson(request, sessionTokenBody);
   if (!isSelf(user, input.email) || !isSelf(user, params.email ?? "")) {
     return apiError(403, "forbidden", "You can only get a token for your own account.");

@@ -9,7 +9,10 @@ function available(schedule: Schedule, from: string, to: string): string[][] {
   const fromMs = Date.parse(from);
   const toMs = Date.parse(to);
   const timeline = new ZoneTimeline(schedule.timeZone, fromMs - 3 * DAY, toMs + 3 * DAY);
-  return availableIntervals(parseSchedule(schedule), fromMs, toMs, timeline).map((i) => [new Date(i.start).toISOString(), new Date(i.end).toISOString()]);
+  return availableIntervals(parseSchedule(schedule), fromMs, toMs, timeline).map((i) => [
+    new Date(i.start).toISOString(),
+    new Date(i.end).toISOString(),
+  ]);
 }
 
 const everyDay = (start: string, end: string) => [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start, end }));
@@ -41,7 +44,9 @@ describe("weekly hours", () => {
         { day: 1, start: "10:00", end: "11:00" },
       ],
     };
-    expect(available(schedule, "2026-12-14T00:00:00Z", "2026-12-15T00:00:00Z")).toEqual([["2026-12-14T09:00:00.000Z", "2026-12-14T13:00:00.000Z"]]);
+    expect(available(schedule, "2026-12-14T00:00:00Z", "2026-12-15T00:00:00Z")).toEqual([
+      ["2026-12-14T09:00:00.000Z", "2026-12-14T13:00:00.000Z"],
+    ]);
   });
 
   it("reads 24:00 as the end of the date and keeps each date's interval apart at midnight", () => {
@@ -60,7 +65,9 @@ describe("weekly hours", () => {
 
   it("returns whole intervals that overlap the span, unclipped (their start anchors the grid)", () => {
     const schedule: Schedule = { timeZone: "UTC", weekly: everyDay("09:00", "17:00") };
-    expect(available(schedule, "2026-12-14T12:00:00Z", "2026-12-14T13:00:00Z")).toEqual([["2026-12-14T09:00:00.000Z", "2026-12-14T17:00:00.000Z"]]);
+    expect(available(schedule, "2026-12-14T12:00:00Z", "2026-12-14T13:00:00Z")).toEqual([
+      ["2026-12-14T09:00:00.000Z", "2026-12-14T17:00:00.000Z"],
+    ]);
   });
 });
 
@@ -124,9 +131,13 @@ describe("DST transitions: wall-clock hours stay wall-clock hours", () => {
   it("Berlin spring forward (2026-03-29) and fall back (2026-10-25)", () => {
     const schedule: Schedule = { timeZone: "Europe/Berlin", weekly: [{ day: 7, start: "01:00", end: "04:00" }] };
     // 02:00-03:00 does not exist: 01:00 CET to 04:00 CEST is two hours.
-    expect(available(schedule, "2026-03-29T00:00:00Z", "2026-03-30T00:00:00Z")).toEqual([["2026-03-29T00:00:00.000Z", "2026-03-29T02:00:00.000Z"]]);
+    expect(available(schedule, "2026-03-29T00:00:00Z", "2026-03-30T00:00:00Z")).toEqual([
+      ["2026-03-29T00:00:00.000Z", "2026-03-29T02:00:00.000Z"],
+    ]);
     // 02:00-03:00 happens twice: 01:00 CEST to 04:00 CET is four hours.
-    expect(available(schedule, "2026-10-25T00:00:00Z", "2026-10-26T00:00:00Z")).toEqual([["2026-10-24T23:00:00.000Z", "2026-10-25T03:00:00.000Z"]]);
+    expect(available(schedule, "2026-10-25T00:00:00Z", "2026-10-26T00:00:00Z")).toEqual([
+      ["2026-10-24T23:00:00.000Z", "2026-10-25T03:00:00.000Z"],
+    ]);
   });
 
   it("Sydney, southern hemisphere: fall back 2026-04-05, spring forward 2026-10-04", () => {
@@ -164,7 +175,9 @@ describe("schedule validation", () => {
     expect(bad({ timeZone: "UTC", weekly: [{ day: 1, start: "9:00", end: "10:00" }] })).toThrow(/not a time of day/);
     expect(bad({ timeZone: "UTC", weekly: [{ day: 1, start: "24:00", end: "24:00" }] })).toThrow(/not a time of day/);
     expect(bad({ timeZone: "UTC", weekly: [{ day: 1, start: "10:00", end: "10:00" }] })).toThrow(/before it starts/);
-    expect(bad({ timeZone: "UTC", weekly: [], overrides: [{ date: "2026-02-30", unavailable: true }] })).toThrow(/not a date/);
+    expect(bad({ timeZone: "UTC", weekly: [], overrides: [{ date: "2026-02-30", unavailable: true }] })).toThrow(
+      /not a date/,
+    );
     expect(bad({ timeZone: "UTC", weekly: [], overrides: [{ date: "2026-02-03" }] })).toThrow(/start and end/);
   });
 });

@@ -94,7 +94,8 @@ export function parseSchedule(schedule: Schedule, label = "schedule"): ParsedSch
   const weekly: MinuteRange[][] = Array.from({ length: 8 }, () => []);
   schedule.weekly.forEach((w, i) => {
     const where = `${label}.weekly[${i}]`;
-    if (!Number.isInteger(w.day) || w.day < 1 || w.day > 7) throw new SlotConfigError(`${where}: day must be 1 (Monday) to 7 (Sunday)`);
+    if (!Number.isInteger(w.day) || w.day < 1 || w.day > 7)
+      throw new SlotConfigError(`${where}: day must be 1 (Monday) to 7 (Sunday)`);
     weekly[w.day].push(minuteRange(w.start, w.end, where));
   });
   const overrides = new Map<number, MinuteRange[]>();
@@ -104,7 +105,8 @@ export function parseSchedule(schedule: Schedule, label = "schedule"): ParsedSch
     const day = dayNumber(o.date);
     if (day === null) throw new SlotConfigError(`${where}: "${o.date}" is not a date (YYYY-MM-DD)`);
     if ("unavailable" in o && o.unavailable === true) unavailable.add(day);
-    else if ("start" in o && "end" in o) overrides.set(day, [...(overrides.get(day) ?? []), minuteRange(o.start, o.end, where)]);
+    else if ("start" in o && "end" in o)
+      overrides.set(day, [...(overrides.get(day) ?? []), minuteRange(o.start, o.end, where)]);
     else throw new SlotConfigError(`${where}: give start and end, or unavailable: true`);
   });
   // "Unavailable" wins over hours given for the same date.
@@ -117,7 +119,12 @@ export function parseSchedule(schedule: Schedule, label = "schedule"): ParsedSch
  * [from, to), sorted, unclipped (an interval's start anchors the slot grid, so it is kept).
  * `timeline` must be the schedule zone's, covering [from, to) with a margin of two days.
  */
-export function availableIntervals(schedule: ParsedSchedule, from: number, to: number, timeline: ZoneTimeline): Interval[] {
+export function availableIntervals(
+  schedule: ParsedSchedule,
+  from: number,
+  to: number,
+  timeline: ZoneTimeline,
+): Interval[] {
   const firstDay = timeline.dayNumberAt(from) - 1;
   const lastDay = timeline.dayNumberAt(to) + 1;
   const out: Interval[] = [];

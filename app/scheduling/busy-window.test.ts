@@ -5,18 +5,32 @@ import { dateOfDayNumber } from "./zoned-time";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-const ZONES = ["UTC", "Pacific/Kiritimati", "Pacific/Pago_Pago", "America/New_York", "Asia/Kathmandu", "Europe/Berlin", "Australia/Lord_Howe"];
+const ZONES = [
+  "UTC",
+  "Pacific/Kiritimati",
+  "Pacific/Pago_Pago",
+  "America/New_York",
+  "Asia/Kathmandu",
+  "Europe/Berlin",
+  "Australia/Lord_Howe",
+];
 const everyDay = (start: string, end: string) => [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start, end }));
 
 /** Busy times whose [start, end) meets the window, as the database's range overlap reads them. */
 function within(busy: BusyTime[], window: { from: Date; to: Date }): BusyTime[] {
-  return busy.filter((b) => Number(b.start) < window.to.getTime() && Number(b.end) > window.from.getTime() && window.from < window.to);
+  return busy.filter(
+    (b) => Number(b.start) < window.to.getTime() && Number(b.end) > window.from.getTime() && window.from < window.to,
+  );
 }
 
 describe("busyWindow", () => {
   it("reads from a few days before now, not from the start of a month that began weeks ago", () => {
     const now = Date.parse("2026-11-24T15:00:00Z");
-    const { from, to } = busyWindow({ bufferBefore: 30, bufferAfter: 60 }, { start: "2026-11-01", end: "2026-11-30" }, now);
+    const { from, to } = busyWindow(
+      { bufferBefore: 30, bufferAfter: 60 },
+      { start: "2026-11-01", end: "2026-11-30" },
+      now,
+    );
     expect(from.getTime()).toBeGreaterThanOrEqual(now - 4 * DAY - 60 * MINUTE);
     expect(from.getTime()).toBeLessThanOrEqual(now - 3 * DAY);
     expect(to.getTime()).toBeGreaterThanOrEqual(Date.parse("2026-12-01T00:00:00Z") + 2 * DAY);
@@ -35,7 +49,12 @@ describe("busyWindow", () => {
     fc.assert(
       fc.property(
         fc.record({
-          now: fc.integer({ min: Date.parse("2026-01-01T00:00:00Z") / MINUTE, max: Date.parse("2027-01-01T00:00:00Z") / MINUTE }).map((m) => m * MINUTE),
+          now: fc
+            .integer({
+              min: Date.parse("2026-01-01T00:00:00Z") / MINUTE,
+              max: Date.parse("2027-01-01T00:00:00Z") / MINUTE,
+            })
+            .map((m) => m * MINUTE),
           startOffset: fc.oneof(fc.integer({ min: -3, max: 0 }), fc.integer({ min: -40, max: 8 })),
           length: fc.integer({ min: 0, max: 20 }),
           hostZone: fc.constantFrom(...ZONES),
@@ -51,7 +70,10 @@ describe("busyWindow", () => {
           busy: fc.array(
             fc.record({
               // Quarter hours from now: most within a day or two of it, where the window's edge is.
-              at: fc.oneof(fc.integer({ min: -3 * 24 * 4, max: 2 * 24 * 4 }), fc.integer({ min: -45 * 24 * 4, max: 30 * 24 * 4 })),
+              at: fc.oneof(
+                fc.integer({ min: -3 * 24 * 4, max: 2 * 24 * 4 }),
+                fc.integer({ min: -45 * 24 * 4, max: 30 * 24 * 4 }),
+              ),
               minutes: fc.integer({ min: 15, max: 300 }),
               bufferBefore: fc.integer({ min: 0, max: 180 }),
               bufferAfter: fc.integer({ min: 0, max: 180 }),
@@ -63,7 +85,10 @@ describe("busyWindow", () => {
         }),
         (c) => {
           const today = Math.floor(c.now / DAY);
-          const range = { start: dateOfDayNumber(today + c.startOffset), end: dateOfDayNumber(today + c.startOffset + c.length) };
+          const range = {
+            start: dateOfDayNumber(today + c.startOffset),
+            end: dateOfDayNumber(today + c.startOffset + c.length),
+          };
           const eventType = {
             id: "et",
             kind: c.group ? ("group" as const) : ("one-to-one" as const),
@@ -86,7 +111,16 @@ describe("busyWindow", () => {
           }));
           const search = (list: BusyTime[]): SlotInput => ({
             eventType,
-            hosts: [{ id: "h", schedule: { timeZone: c.hostZone, weekly: c.allDay ? everyDay("00:00", "24:00") : everyDay("07:00", "19:00") }, busy: list }],
+            hosts: [
+              {
+                id: "h",
+                schedule: {
+                  timeZone: c.hostZone,
+                  weekly: c.allDay ? everyDay("00:00", "24:00") : everyDay("07:00", "19:00"),
+                },
+                busy: list,
+              },
+            ],
             now: c.now,
             range,
             timeZone: c.guestZone,

@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { busyFromCalendars, CalendarParseError, mergeBusy } from "./calendar-busy";
 
-const wrap = (body: string) => `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n${body.trim().replace(/\n/g, "\r\n")}\r\nEND:VCALENDAR\r\n`;
-const window = { from: new Date("2026-12-01T00:00:00Z"), to: new Date("2026-12-15T00:00:00Z"), zone: "America/New_York" };
+const wrap = (body: string) =>
+  `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n${body.trim().replace(/\n/g, "\r\n")}\r\nEND:VCALENDAR\r\n`;
+const window = {
+  from: new Date("2026-12-01T00:00:00Z"),
+  to: new Date("2026-12-15T00:00:00Z"),
+  zone: "America/New_York",
+};
 const iso = (list: { start: Date; end: Date }[]) => list.map((b) => [b.start.toISOString(), b.end.toISOString()]);
 
 describe("busy times from iCalendar", () => {

@@ -39,7 +39,8 @@ const SKIP_BEFORE_MS = 31 * DAY_MS;
 /** The instant of an ical.js time: UTC, its VTIMEZONE, else its TZID as an IANA zone, else floating in `zone`. */
 function instantOf(time: ICAL.Time, zone: string, seriesTzid?: string): number {
   if (time.zone === ICAL.Timezone.utcTimezone) return time.toUnixTime() * 1000;
-  const known = time.zone && time.zone !== ICAL.Timezone.localTimezone && time.zone.tzid !== "floating" && time.zone.component;
+  const known =
+    time.zone && time.zone !== ICAL.Timezone.localTimezone && time.zone.tzid !== "floating" && time.zone.component;
   if (known) return time.toUnixTime() * 1000;
   // A recurrence's occurrences lose the TZID string of their DTSTART: the series passes it.
   const tzid = (time as ICAL.Time & { timezone?: string }).timezone ?? seriesTzid;
@@ -65,7 +66,8 @@ function blocks(component: ICAL.Component): boolean {
 
 /** Parses iCalendar text; throws CalendarParseError when it is not a VCALENDAR. */
 export function parseCalendar(text: string): ICAL.Component {
-  if (!/BEGIN:VCALENDAR/i.test(text.slice(0, 4096))) throw new CalendarParseError("This is not an iCalendar file (no BEGIN:VCALENDAR).");
+  if (!/BEGIN:VCALENDAR/i.test(text.slice(0, 4096)))
+    throw new CalendarParseError("This is not an iCalendar file (no BEGIN:VCALENDAR).");
   try {
     const component = new ICAL.Component(ICAL.parse(text));
     if (component.name !== "vcalendar") throw new CalendarParseError("This is not an iCalendar file.");
@@ -81,7 +83,8 @@ function registerZones(calendar: ICAL.Component): void {
   for (const vtimezone of calendar.getAllSubcomponents("vtimezone")) {
     const tzid = String(vtimezone.getFirstPropertyValue("tzid") ?? "");
     // IANA names are read with luxon's own rules; only custom zones (Outlook's "W. Europe Standard Time") need theirs.
-    if (tzid && !IANAZone.isValidZone(tzid) && !ICAL.TimezoneService.has(tzid)) ICAL.TimezoneService.register(vtimezone);
+    if (tzid && !IANAZone.isValidZone(tzid) && !ICAL.TimezoneService.has(tzid))
+      ICAL.TimezoneService.register(vtimezone);
   }
 }
 
@@ -120,7 +123,9 @@ export function busyFromCalendars(texts: string[], options: BusyOptions): BusyIn
       if (!event.isRecurring()) {
         if (!blocks(vevent)) continue;
         const start = instantOf(event.startDate, options.zone);
-        const end = event.endDate ? instantOf(event.endDate, options.zone) : start + (event.startDate.isDate ? DAY_MS : 0);
+        const end = event.endDate
+          ? instantOf(event.endDate, options.zone)
+          : start + (event.startDate.isDate ? DAY_MS : 0);
         push(start, end);
         budget -= 1;
         continue;

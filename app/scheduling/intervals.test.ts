@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { contains, intersect, intersectAll, normalize, overlaps, subtract, union, widen, type Interval } from "./intervals";
+import {
+  contains,
+  intersect,
+  intersectAll,
+  normalize,
+  overlaps,
+  subtract,
+  union,
+  widen,
+  type Interval,
+} from "./intervals";
 
 const iv = (start: number, end: number): Interval => ({ start, end });
 const list = (...pairs: [number, number][]) => pairs.map(([s, e]) => iv(s, e));

@@ -5,7 +5,12 @@ import { computeSlots, SlotConfigError, type SlotInput } from "./slots";
 const NOW = new Date("2026-11-01T00:00:00Z");
 const everyDay = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "09:00", end: "10:00" }));
 
-function slots(over: Partial<SlotInput["eventType"]>, bookedStarts: Date[], range: { start: string; end: string }, zone = "UTC") {
+function slots(
+  over: Partial<SlotInput["eventType"]>,
+  bookedStarts: Date[],
+  range: { start: string; end: string },
+  zone = "UTC",
+) {
   const result = computeSlots({
     hosts: [{ id: "h", schedule: { timeZone: zone, weekly: everyDay } }],
     now: NOW,
@@ -20,7 +25,10 @@ function slots(over: Partial<SlotInput["eventType"]>, bookedStarts: Date[], rang
 describe("weekly limit", () => {
   it("empties the Monday-to-Sunday week that holds the limit, and only it", () => {
     // 2026-12-02 is a Wednesday: its week is 11-30 .. 12-06.
-    const got = slots({ weeklyLimit: 1 }, [new Date("2026-12-02T09:00:00Z")], { start: "2026-11-29", end: "2026-12-07" });
+    const got = slots({ weeklyLimit: 1 }, [new Date("2026-12-02T09:00:00Z")], {
+      start: "2026-11-29",
+      end: "2026-12-07",
+    });
     expect(got).toEqual({
       "2026-11-29": 1,
       "2026-11-30": 0,
@@ -37,9 +45,19 @@ describe("weekly limit", () => {
   it("counts in the host's zone and a start once", () => {
     // Monday 2026-11-30 00:30 in Auckland is still Sunday 11-29 in UTC: it is the Auckland week of 11-30.
     const start = new Date("2026-11-29T11:30:00Z");
-    const got = slots({ weeklyLimit: 2 }, [start, start], { start: "2026-12-01", end: "2026-12-01" }, "Pacific/Auckland");
+    const got = slots(
+      { weeklyLimit: 2 },
+      [start, start],
+      { start: "2026-12-01", end: "2026-12-01" },
+      "Pacific/Auckland",
+    );
     expect(got).toEqual({ "2026-12-01": 1 });
-    const full = slots({ weeklyLimit: 2 }, [start, new Date("2026-11-30T20:00:00Z")], { start: "2026-12-03", end: "2026-12-03" }, "Pacific/Auckland");
+    const full = slots(
+      { weeklyLimit: 2 },
+      [start, new Date("2026-11-30T20:00:00Z")],
+      { start: "2026-12-03", end: "2026-12-03" },
+      "Pacific/Auckland",
+    );
     expect(full).toEqual({ "2026-12-03": 0 });
   });
 });

@@ -13,7 +13,9 @@ describe("readerTime", () => {
   });
 
   it("leaves the weekday out when both sides are on the same date", () => {
-    expect(readerTime(new Date("2026-11-25T14:00:00Z"), "Europe/Berlin", "America/New_York").clock).toBe("3:00 PM Berlin (9:00 AM New York)");
+    expect(readerTime(new Date("2026-11-25T14:00:00Z"), "Europe/Berlin", "America/New_York").clock).toBe(
+      "3:00 PM Berlin (9:00 AM New York)",
+    );
   });
 
   it("has no second part for the same zone, no other zone, or the same clock at that instant", () => {
@@ -26,13 +28,23 @@ describe("readerTime", () => {
 
   it("follows DST on the day it changes, on each side separately", () => {
     // 8 Mar 2026: New York springs forward at 2:00 (UTC-5 -> UTC-4); Berlin still UTC+1.
-    expect(readerTime(new Date("2026-03-08T06:30:00Z"), "America/New_York", "Europe/Berlin").clock).toBe("1:30 AM New York (7:30 AM Berlin)");
-    expect(readerTime(new Date("2026-03-08T07:30:00Z"), "America/New_York", "Europe/Berlin").clock).toBe("3:30 AM New York (8:30 AM Berlin)");
+    expect(readerTime(new Date("2026-03-08T06:30:00Z"), "America/New_York", "Europe/Berlin").clock).toBe(
+      "1:30 AM New York (7:30 AM Berlin)",
+    );
+    expect(readerTime(new Date("2026-03-08T07:30:00Z"), "America/New_York", "Europe/Berlin").clock).toBe(
+      "3:30 AM New York (8:30 AM Berlin)",
+    );
     // 29 Mar 2026: Berlin springs forward; the gap between the two shrinks back from 5 to 6 hours.
-    expect(readerTime(new Date("2026-03-29T12:00:00Z"), "Europe/Berlin", "America/New_York").clock).toBe("2:00 PM Berlin (8:00 AM New York)");
+    expect(readerTime(new Date("2026-03-29T12:00:00Z"), "Europe/Berlin", "America/New_York").clock).toBe(
+      "2:00 PM Berlin (8:00 AM New York)",
+    );
     // 1 Nov 2026: New York falls back; 1:30 AM happens twice, each instant its own offset.
-    expect(readerTime(new Date("2026-11-01T05:30:00Z"), "America/New_York", "UTC").clock).toBe("1:30 AM New York (5:30 AM UTC)");
-    expect(readerTime(new Date("2026-11-01T06:30:00Z"), "America/New_York", "UTC").clock).toBe("1:30 AM New York (6:30 AM UTC)");
+    expect(readerTime(new Date("2026-11-01T05:30:00Z"), "America/New_York", "UTC").clock).toBe(
+      "1:30 AM New York (5:30 AM UTC)",
+    );
+    expect(readerTime(new Date("2026-11-01T06:30:00Z"), "America/New_York", "UTC").clock).toBe(
+      "1:30 AM New York (6:30 AM UTC)",
+    );
   });
 
   it("crosses the date line both ways", () => {

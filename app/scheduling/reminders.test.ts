@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_REMINDER_SETTINGS, dueReminders, reminderTime, type ReminderSettings, type RemindedEvent } from "./reminders";
+import {
+  DEFAULT_REMINDER_SETTINGS,
+  dueReminders,
+  reminderTime,
+  type ReminderSettings,
+  type RemindedEvent,
+} from "./reminders";
 import { wallClockToInstant } from "./zoned-time";
 
 const at = (iso: string) => new Date(iso);
@@ -16,7 +22,10 @@ function event(overrides: Partial<RemindedEvent> = {}): RemindedEvent {
   };
 }
 
-const settings = (patch: Partial<ReminderSettings> = {}): ReminderSettings => ({ ...DEFAULT_REMINDER_SETTINGS, ...patch });
+const settings = (patch: Partial<ReminderSettings> = {}): ReminderSettings => ({
+  ...DEFAULT_REMINDER_SETTINGS,
+  ...patch,
+});
 
 function due(e: RemindedEvent, now: Date, s = settings(), delivered: string[] = []) {
   return dueReminders({ event: e, settings: s, delivered: new Set(delivered), now });
@@ -62,11 +71,19 @@ describe("dueReminders", () => {
 
   it("a rescheduled event (new start, new start-set time) is reminded again for the new time", () => {
     // Sent for the old start; the delivered set is per start, so it is empty for the new one.
-    const moved = event({ startsAt: at("2026-12-12T15:00:00Z"), endsAt: at("2026-12-12T15:30:00Z"), startSetAt: at("2026-12-10T16:00:00Z") });
+    const moved = event({
+      startsAt: at("2026-12-12T15:00:00Z"),
+      endsAt: at("2026-12-12T15:30:00Z"),
+      startSetAt: at("2026-12-10T16:00:00Z"),
+    });
     expect(due(moved, at("2026-12-11T14:59:00Z"))).toEqual([]);
     expect(due(moved, at("2026-12-11T15:00:00Z"))).toEqual(["guest-email"]);
     // Moved to less than a day ahead: only what comes after the move.
-    const soon = event({ startsAt: at("2026-12-10T18:00:00Z"), endsAt: at("2026-12-10T18:30:00Z"), startSetAt: at("2026-12-10T16:00:00Z") });
+    const soon = event({
+      startsAt: at("2026-12-10T18:00:00Z"),
+      endsAt: at("2026-12-10T18:30:00Z"),
+      startSetAt: at("2026-12-10T16:00:00Z"),
+    });
     expect(due(soon, at("2026-12-10T17:45:00Z"))).toEqual(["host-in-app"]);
   });
 
@@ -102,7 +119,11 @@ describe("dueReminders", () => {
     // New York springs forward on 2026-03-08: 24 hours before 10:00 EDT is 09:00 EST the day before.
     const start = wallClockToInstant("2026-03-08", "10:00", "America/New_York");
     if (!start.ok) throw new Error("bad fixture");
-    const e = event({ startsAt: start.instant, endsAt: new Date(start.instant.getTime() + 30 * MIN), startSetAt: at("2026-03-01T00:00:00Z") });
+    const e = event({
+      startsAt: start.instant,
+      endsAt: new Date(start.instant.getTime() + 30 * MIN),
+      startSetAt: at("2026-03-01T00:00:00Z"),
+    });
     const dayBefore = wallClockToInstant("2026-03-07", "09:00", "America/New_York");
     if (!dayBefore.ok) throw new Error("bad fixture");
     expect(reminderTime("guest-email", e, settings())).toEqual(dayBefore.instant);

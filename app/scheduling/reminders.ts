@@ -63,15 +63,33 @@ function timings(event: RemindedEvent, s: ReminderSettings): Timing[] {
   const before = (minutes: number) => new Date(event.startsAt.getTime() - minutes * MINUTE);
   return [
     { rule: "guest-email", on: s.guestEmail.on, at: before(s.guestEmail.minutes), guests: true, anchor: "start" },
-    { rule: "guest-email-2", on: s.secondGuestEmail.on, at: before(s.secondGuestEmail.minutes), guests: true, anchor: "start" },
+    {
+      rule: "guest-email-2",
+      on: s.secondGuestEmail.on,
+      at: before(s.secondGuestEmail.minutes),
+      guests: true,
+      anchor: "start",
+    },
     { rule: "host-in-app", on: s.hostInApp.on, at: before(s.hostInApp.minutes), guests: false, anchor: "start" },
-    { rule: "follow-up", on: s.followUp.on, at: new Date(event.endsAt.getTime() + s.followUp.minutes * MINUTE), guests: true, anchor: "end" },
+    {
+      rule: "follow-up",
+      on: s.followUp.on,
+      at: new Date(event.endsAt.getTime() + s.followUp.minutes * MINUTE),
+      guests: true,
+      anchor: "end",
+    },
   ];
 }
 
 /** When a rule is meant to go out for this event (whether or not it is on). */
-export function reminderTime(rule: ReminderRule, event: Pick<RemindedEvent, "startsAt" | "endsAt">, settings: ReminderSettings): Date {
-  const t = timings({ ...event, status: "confirmed", startSetAt: event.startsAt, hasGuests: true }, settings).find((x) => x.rule === rule);
+export function reminderTime(
+  rule: ReminderRule,
+  event: Pick<RemindedEvent, "startsAt" | "endsAt">,
+  settings: ReminderSettings,
+): Date {
+  const t = timings({ ...event, status: "confirmed", startSetAt: event.startsAt, hasGuests: true }, settings).find(
+    (x) => x.rule === rule,
+  );
   return t!.at;
 }
 
@@ -83,7 +101,12 @@ export function reminderTime(rule: ReminderRule, event: Pick<RemindedEvent, "sta
  * - a follow-up is due from its time for FOLLOW_UP_GRACE_MINUTES;
  * - of two guest e-mails due at once (after an outage), only the later one goes out.
  */
-export function dueReminders(input: { event: RemindedEvent; settings: ReminderSettings; delivered: ReadonlySet<string>; now: Date }): ReminderRule[] {
+export function dueReminders(input: {
+  event: RemindedEvent;
+  settings: ReminderSettings;
+  delivered: ReadonlySet<string>;
+  now: Date;
+}): ReminderRule[] {
   const { event, settings, delivered, now } = input;
   if (event.status !== "confirmed") return [];
   const all = timings(event, settings);
@@ -95,5 +118,7 @@ export function dueReminders(input: { event: RemindedEvent; settings: ReminderSe
     return t - x.at.getTime() <= FOLLOW_UP_GRACE_MINUTES * MINUTE;
   });
   const guestEmails = all.filter((x) => x.on && x.anchor === "start" && x.guests);
-  return eligible.filter((x) => !(x.anchor === "start" && x.guests && guestEmails.some((o) => o.at > x.at && o.at.getTime() <= t))).map((x) => x.rule);
+  return eligible
+    .filter((x) => !(x.anchor === "start" && x.guests && guestEmails.some((o) => o.at > x.at && o.at.getTime() <= t)))
+    .map((x) => x.rule);
 }

@@ -41,7 +41,12 @@ function day(over: Parameters<typeof input>[0], date?: string): string[] {
 
 describe("the slot grid", () => {
   it("starts at the interval's start, steps by the duration, keeps only slots that end inside", () => {
-    expect(day({})).toEqual(["2026-12-07T09:00:00+00:00", "2026-12-07T09:30:00+00:00", "2026-12-07T10:00:00+00:00", "2026-12-07T10:30:00+00:00"]);
+    expect(day({})).toEqual([
+      "2026-12-07T09:00:00+00:00",
+      "2026-12-07T09:30:00+00:00",
+      "2026-12-07T10:00:00+00:00",
+      "2026-12-07T10:30:00+00:00",
+    ]);
   });
 
   it("steps by slotInterval when given, anchored at an interval start that is not on the hour", () => {
@@ -55,7 +60,9 @@ describe("the slot grid", () => {
 
   it("lists every date of the range, in the requested zone, empty when nothing is free", () => {
     const hosts = [host("h1", { timeZone: "UTC", weekly: [{ day: 1, start: "09:00", end: "10:00" }] })];
-    const result = computeSlots(input({ hosts, range: { start: "2026-12-06", end: "2026-12-08" }, eventType: { duration: 60 } }));
+    const result = computeSlots(
+      input({ hosts, range: { start: "2026-12-06", end: "2026-12-08" }, eventType: { duration: 60 } }),
+    );
     expect(result).toEqual({
       timeZone: "UTC",
       slots: { "2026-12-06": [], "2026-12-07": ["2026-12-07T09:00:00+00:00"], "2026-12-08": [] },
@@ -65,7 +72,9 @@ describe("the slot grid", () => {
   it("cuts the range at the requested zone's midnights", () => {
     const hosts = [host("h1", { timeZone: "UTC", weekly: everyDay("00:00", "24:00") })];
     // Tokyo is +09:00: its 2026-12-07 is 2026-12-06T15:00Z to 2026-12-07T15:00Z.
-    const slots = computeSlots(input({ hosts, timeZone: "Asia/Tokyo", eventType: { duration: 60 } })).slots["2026-12-07"];
+    const slots = computeSlots(input({ hosts, timeZone: "Asia/Tokyo", eventType: { duration: 60 } })).slots[
+      "2026-12-07"
+    ];
     expect(slots).toHaveLength(24);
     expect(slots[0]).toBe("2026-12-07T00:00:00+09:00");
     expect(slots[23]).toBe("2026-12-07T23:00:00+09:00");
@@ -97,8 +106,14 @@ describe("busy times and buffers", () => {
   });
 
   it("a booking brings its own event type's buffers", () => {
-    const hosts = busyHost([{ start: at("2026-12-07T10:00:00Z"), end: at("2026-12-07T10:30:00Z"), bufferBefore: 5, bufferAfter: 30 }]);
-    expect(day({ hosts, eventType: { duration: 30 } })).toEqual(["2026-12-07T09:00:00+00:00", "2026-12-07T11:00:00+00:00", "2026-12-07T11:30:00+00:00"]);
+    const hosts = busyHost([
+      { start: at("2026-12-07T10:00:00Z"), end: at("2026-12-07T10:30:00Z"), bufferBefore: 5, bufferAfter: 30 },
+    ]);
+    expect(day({ hosts, eventType: { duration: 30 } })).toEqual([
+      "2026-12-07T09:00:00+00:00",
+      "2026-12-07T11:00:00+00:00",
+      "2026-12-07T11:30:00+00:00",
+    ]);
   });
 
   it("buffers may reach outside the availability; only the meeting must end inside it", () => {
@@ -117,14 +132,21 @@ describe("busy times and buffers", () => {
       { start: at("2026-12-07T09:10:00Z"), end: at("2026-12-07T09:40:00Z") },
       { start: Date.parse("2026-12-01T00:00:00Z"), end: Date.parse("2026-12-01T01:00:00Z") },
     ];
-    expect(day({ hosts: busyHost(busy) })).toEqual(["2026-12-07T10:00:00+00:00", "2026-12-07T10:30:00+00:00", "2026-12-07T11:30:00+00:00"]);
+    expect(day({ hosts: busyHost(busy) })).toEqual([
+      "2026-12-07T10:00:00+00:00",
+      "2026-12-07T10:30:00+00:00",
+      "2026-12-07T11:30:00+00:00",
+    ]);
   });
 });
 
 describe("minimum notice and booking window", () => {
   it("offers nothing before now + notice; a slot exactly then is offered", () => {
     const now = at("2026-12-07T08:30:00Z");
-    expect(day({ now, eventType: { minimumNotice: 90 } })).toEqual(["2026-12-07T10:00:00+00:00", "2026-12-07T10:30:00+00:00"]);
+    expect(day({ now, eventType: { minimumNotice: 90 } })).toEqual([
+      "2026-12-07T10:00:00+00:00",
+      "2026-12-07T10:30:00+00:00",
+    ]);
     expect(day({ now, eventType: { minimumNotice: 89 } })[0]).toBe("2026-12-07T10:00:00+00:00");
     expect(day({ now, eventType: { minimumNotice: 60 } })[0]).toBe("2026-12-07T09:30:00+00:00");
   });
@@ -136,20 +158,26 @@ describe("minimum notice and booking window", () => {
 
   it("offers nothing starting after now + the booking window (elapsed days)", () => {
     const now = at("2026-12-06T09:30:00Z");
-    const result = computeSlots(input({ now, range: { start: "2026-12-07", end: "2026-12-08" }, eventType: { bookingWindowDays: 1 } }));
+    const result = computeSlots(
+      input({ now, range: { start: "2026-12-07", end: "2026-12-08" }, eventType: { bookingWindowDays: 1 } }),
+    );
     expect(result.slots["2026-12-07"]).toEqual(["2026-12-07T09:00:00+00:00", "2026-12-07T09:30:00+00:00"]);
     expect(result.slots["2026-12-08"]).toEqual([]);
   });
 });
 
 describe("daily limit", () => {
-  const la = (busy: BusyTime[]) => [host("h1", { timeZone: "America/Los_Angeles", weekly: everyDay("09:00", "11:00") }, busy)];
+  const la = (busy: BusyTime[]) => [
+    host("h1", { timeZone: "America/Los_Angeles", weekly: everyDay("09:00", "11:00") }, busy),
+  ];
   const range = { start: "2026-12-07", end: "2026-12-08" };
 
   it("counts the event type's bookings per date of the host's zone", () => {
     // 2026-12-08T07:00Z is still Monday 2026-12-07, 23:00 in Los Angeles.
     const hosts = la([{ start: at("2026-12-08T07:00:00Z"), end: at("2026-12-08T07:30:00Z"), eventTypeId: "et" }]);
-    const result = computeSlots(input({ hosts, range, timeZone: "America/Los_Angeles", eventType: { id: "et", duration: 60, dailyLimit: 1 } }));
+    const result = computeSlots(
+      input({ hosts, range, timeZone: "America/Los_Angeles", eventType: { id: "et", duration: 60, dailyLimit: 1 } }),
+    );
     expect(result.slots).toEqual({
       "2026-12-07": [],
       "2026-12-08": ["2026-12-08T09:00:00-08:00", "2026-12-08T10:00:00-08:00"],
@@ -161,7 +189,9 @@ describe("daily limit", () => {
       { start: at("2026-12-07T17:00:00Z"), end: at("2026-12-07T18:00:00Z"), eventTypeId: "other" },
       { start: at("2026-12-08T17:00:00Z"), end: at("2026-12-08T18:00:00Z"), eventTypeId: "et" },
     ]);
-    const result = computeSlots(input({ hosts, range, timeZone: "America/Los_Angeles", eventType: { id: "et", duration: 60, dailyLimit: 2 } }));
+    const result = computeSlots(
+      input({ hosts, range, timeZone: "America/Los_Angeles", eventType: { id: "et", duration: 60, dailyLimit: 2 } }),
+    );
     expect(result.slots).toEqual({
       "2026-12-07": ["2026-12-07T10:00:00-08:00"],
       "2026-12-08": ["2026-12-08T10:00:00-08:00"],
@@ -209,9 +239,14 @@ describe("collective and round robin", () => {
 
   it("collective: only times when every host is free", () => {
     // New York 09:00 EST is 14:00Z; Berlin 17:00 CET is 16:00Z.
-    const hosts = [host("ny", newYork), host("de", berlin, [{ start: at("2026-12-07T15:00:00Z"), end: at("2026-12-07T15:30:00Z") }])];
+    const hosts = [
+      host("ny", newYork),
+      host("de", berlin, [{ start: at("2026-12-07T15:00:00Z"), end: at("2026-12-07T15:30:00Z") }]),
+    ];
     const slots = findSlots(input({ hosts, eventType: { kind: "collective", duration: 60 } }));
-    expect(slots).toEqual([{ start: Date.parse("2026-12-07T14:00:00Z"), end: Date.parse("2026-12-07T15:00:00Z"), hostIds: ["ny", "de"] }]);
+    expect(slots).toEqual([
+      { start: Date.parse("2026-12-07T14:00:00Z"), end: Date.parse("2026-12-07T15:00:00Z"), hostIds: ["ny", "de"] },
+    ]);
   });
 
   it("collective: the overlap of New York and London hours grows while only the US is on summer time", () => {
@@ -223,18 +258,29 @@ describe("collective and round robin", () => {
         eventType: { kind: "collective", duration: 60 },
       }),
     );
-    expect(result.slots["2026-03-02"]).toEqual(["2026-03-02T14:00:00+00:00", "2026-03-02T15:00:00+00:00", "2026-03-02T16:00:00+00:00"]);
+    expect(result.slots["2026-03-02"]).toEqual([
+      "2026-03-02T14:00:00+00:00",
+      "2026-03-02T15:00:00+00:00",
+      "2026-03-02T16:00:00+00:00",
+    ]);
     expect(result.slots["2026-03-09"]).toEqual([
       "2026-03-09T13:00:00+00:00",
       "2026-03-09T14:00:00+00:00",
       "2026-03-09T15:00:00+00:00",
       "2026-03-09T16:00:00+00:00",
     ]);
-    expect(result.slots["2026-03-30"]).toEqual(["2026-03-30T13:00:00+00:00", "2026-03-30T14:00:00+00:00", "2026-03-30T15:00:00+00:00"]);
+    expect(result.slots["2026-03-30"]).toEqual([
+      "2026-03-30T13:00:00+00:00",
+      "2026-03-30T14:00:00+00:00",
+      "2026-03-30T15:00:00+00:00",
+    ]);
   });
 
   it("collective: a busy host blocks, even when the others are free", () => {
-    const hosts = [host("a", berlin), host("b", berlin, [{ start: at("2026-12-07T08:00:00Z"), end: at("2026-12-07T16:00:00Z") }])];
+    const hosts = [
+      host("a", berlin),
+      host("b", berlin, [{ start: at("2026-12-07T08:00:00Z"), end: at("2026-12-07T16:00:00Z") }]),
+    ];
     expect(day({ hosts, eventType: { kind: "collective", duration: 60 } })).toEqual([]);
   });
 
@@ -265,9 +311,14 @@ describe("collective and round robin", () => {
   it("round robin: stats default to each host's bookings of this event type in the busy list", () => {
     const schedule: Schedule = { timeZone: "UTC", weekly: everyDay("09:00", "10:00") };
     const booking = (iso: string) => ({ start: at(iso), end: at(iso), eventTypeId: "rr" });
-    const hosts = [host("a", schedule, [booking("2026-12-01T09:00:00Z")]), host("b", schedule, [booking("2026-12-02T09:00:00Z")])];
+    const hosts = [
+      host("a", schedule, [booking("2026-12-01T09:00:00Z")]),
+      host("b", schedule, [booking("2026-12-02T09:00:00Z")]),
+    ];
     // Equal counts: "a" was booked less recently.
-    expect(findSlots(input({ hosts, eventType: { id: "rr", kind: "round-robin", duration: 60 } }))[0].hostIds).toEqual(["a"]);
+    expect(findSlots(input({ hosts, eventType: { id: "rr", kind: "round-robin", duration: 60 } }))[0].hostIds).toEqual([
+      "a",
+    ]);
   });
 });
 
@@ -294,7 +345,10 @@ describe("pickRoundRobinHost", () => {
 });
 
 describe("DST transition days (frozen clock)", () => {
-  const onSunday = (timeZone: string, start: string, end: string): Schedule => ({ timeZone, weekly: [{ day: 7, start, end }] });
+  const onSunday = (timeZone: string, start: string, end: string): Schedule => ({
+    timeZone,
+    weekly: [{ day: 7, start, end }],
+  });
 
   it("America/New_York spring forward 2026-03-08: no slot in the skipped hour", () => {
     const hosts = [host("h1", onSunday("America/New_York", "01:00", "04:00"))];
@@ -309,7 +363,12 @@ describe("DST transition days (frozen clock)", () => {
   it("America/New_York fall back 2026-11-01: the repeated hour yields each real instant once", () => {
     const hosts = [host("h1", onSunday("America/New_York", "00:00", "03:00"))];
     expect(
-      day({ hosts, timeZone: "America/New_York", range: { start: "2026-11-01", end: "2026-11-01" }, eventType: { duration: 60, slotInterval: 30 } }),
+      day({
+        hosts,
+        timeZone: "America/New_York",
+        range: { start: "2026-11-01", end: "2026-11-01" },
+        eventType: { duration: 60, slotInterval: 30 },
+      }),
     ).toEqual([
       "2026-11-01T00:00:00-04:00",
       "2026-11-01T00:30:00-04:00",
@@ -323,13 +382,20 @@ describe("DST transition days (frozen clock)", () => {
 
   it("America/New_York: 09:00 stays 09:00 on both sides of the transition, seen from UTC", () => {
     const hosts = [host("h1", { timeZone: "America/New_York", weekly: everyDay("09:00", "10:00") })];
-    const result = computeSlots(input({ hosts, range: { start: "2026-03-07", end: "2026-03-09" }, eventType: { duration: 60 } }));
-    expect(Object.values(result.slots).flat()).toEqual(["2026-03-07T14:00:00+00:00", "2026-03-08T13:00:00+00:00", "2026-03-09T13:00:00+00:00"]);
+    const result = computeSlots(
+      input({ hosts, range: { start: "2026-03-07", end: "2026-03-09" }, eventType: { duration: 60 } }),
+    );
+    expect(Object.values(result.slots).flat()).toEqual([
+      "2026-03-07T14:00:00+00:00",
+      "2026-03-08T13:00:00+00:00",
+      "2026-03-09T13:00:00+00:00",
+    ]);
   });
 
   it("Europe/Berlin spring forward 2026-03-29 and fall back 2026-10-25", () => {
     const hosts = [host("h1", onSunday("Europe/Berlin", "01:00", "04:00"))];
-    const berlinDay = (date: string) => day({ hosts, timeZone: "Europe/Berlin", range: { start: date, end: date }, eventType: { duration: 60 } });
+    const berlinDay = (date: string) =>
+      day({ hosts, timeZone: "Europe/Berlin", range: { start: date, end: date }, eventType: { duration: 60 } });
     expect(berlinDay("2026-03-29")).toEqual(["2026-03-29T01:00:00+01:00", "2026-03-29T03:00:00+02:00"]);
     expect(berlinDay("2026-10-25")).toEqual([
       "2026-10-25T01:00:00+02:00",
@@ -341,7 +407,8 @@ describe("DST transition days (frozen clock)", () => {
 
   it("Australia/Sydney (southern hemisphere): fall back 2026-04-05, spring forward 2026-10-04", () => {
     const hosts = [host("h1", onSunday("Australia/Sydney", "01:00", "04:00"))];
-    const sydneyDay = (date: string) => day({ hosts, timeZone: "Australia/Sydney", range: { start: date, end: date }, eventType: { duration: 60 } });
+    const sydneyDay = (date: string) =>
+      day({ hosts, timeZone: "Australia/Sydney", range: { start: date, end: date }, eventType: { duration: 60 } });
     expect(sydneyDay("2026-04-05")).toEqual([
       "2026-04-05T01:00:00+11:00",
       "2026-04-05T02:00:00+11:00",
@@ -361,7 +428,14 @@ describe("DST transition days (frozen clock)", () => {
 
   it("a transition in the viewer's zone only: a Berlin host seen from New York on 2026-03-08", () => {
     const hosts = [host("h1", { timeZone: "Europe/Berlin", weekly: everyDay("08:00", "10:00") })];
-    const result = computeSlots(input({ hosts, timeZone: "America/New_York", range: { start: "2026-03-07", end: "2026-03-09" }, eventType: { duration: 60 } }));
+    const result = computeSlots(
+      input({
+        hosts,
+        timeZone: "America/New_York",
+        range: { start: "2026-03-07", end: "2026-03-09" },
+        eventType: { duration: 60 },
+      }),
+    );
     expect(result.slots).toEqual({
       "2026-03-07": ["2026-03-07T02:00:00-05:00", "2026-03-07T03:00:00-05:00"],
       // Berlin 08:00 CET is 07:00Z, the very instant New York jumps to 03:00 EDT.
@@ -375,19 +449,28 @@ describe("zones with 30/45-minute offsets and across the date line", () => {
   it("Asia/Kathmandu (+05:45) hours seen from UTC and from Kathmandu", () => {
     const hosts = [host("h1", { timeZone: "Asia/Kathmandu", weekly: everyDay("09:00", "10:00") })];
     expect(day({ hosts })).toEqual(["2026-12-07T03:15:00+00:00", "2026-12-07T03:45:00+00:00"]);
-    expect(day({ hosts, timeZone: "Asia/Kathmandu" })).toEqual(["2026-12-07T09:00:00+05:45", "2026-12-07T09:30:00+05:45"]);
+    expect(day({ hosts, timeZone: "Asia/Kathmandu" })).toEqual([
+      "2026-12-07T09:00:00+05:45",
+      "2026-12-07T09:30:00+05:45",
+    ]);
   });
 
   it("a New York host seen from Asia/Kolkata (+05:30) and Australia/Adelaide (+10:30 in summer)", () => {
     const hosts = [host("h1", { timeZone: "America/New_York", weekly: everyDay("09:00", "10:00") })];
-    expect(day({ hosts, timeZone: "Asia/Kolkata", eventType: { duration: 60 } })).toEqual(["2026-12-07T19:30:00+05:30"]);
-    expect(day({ hosts, timeZone: "Australia/Adelaide", eventType: { duration: 60 } })).toEqual(["2026-12-07T00:30:00+10:30"]);
+    expect(day({ hosts, timeZone: "Asia/Kolkata", eventType: { duration: 60 } })).toEqual([
+      "2026-12-07T19:30:00+05:30",
+    ]);
+    expect(day({ hosts, timeZone: "Australia/Adelaide", eventType: { duration: 60 } })).toEqual([
+      "2026-12-07T00:30:00+10:30",
+    ]);
   });
 
   it("a Pacific/Kiritimati (+14:00) host's Monday is Sunday in Honolulu and Pago Pago", () => {
     const hosts = [host("h1", { timeZone: "Pacific/Kiritimati", weekly: [{ day: 1, start: "09:00", end: "10:00" }] })];
     const seen = (timeZone: string) =>
-      computeSlots(input({ hosts, timeZone, range: { start: "2026-12-06", end: "2026-12-07" }, eventType: { duration: 60 } })).slots;
+      computeSlots(
+        input({ hosts, timeZone, range: { start: "2026-12-06", end: "2026-12-07" }, eventType: { duration: 60 } }),
+      ).slots;
     expect(seen("Pacific/Honolulu")).toEqual({ "2026-12-06": ["2026-12-06T09:00:00-10:00"], "2026-12-07": [] });
     expect(seen("Pacific/Pago_Pago")).toEqual({ "2026-12-06": ["2026-12-06T08:00:00-11:00"], "2026-12-07": [] });
     expect(seen("Pacific/Apia")).toEqual({ "2026-12-06": [], "2026-12-07": ["2026-12-07T08:00:00+13:00"] });
@@ -396,7 +479,14 @@ describe("zones with 30/45-minute offsets and across the date line", () => {
 
   it("a Berlin evening is the next morning in Tokyo", () => {
     const hosts = [host("h1", { timeZone: "Europe/Berlin", weekly: [{ day: 1, start: "17:00", end: "18:00" }] })];
-    const result = computeSlots(input({ hosts, timeZone: "Asia/Tokyo", range: { start: "2026-12-07", end: "2026-12-08" }, eventType: { duration: 60 } }));
+    const result = computeSlots(
+      input({
+        hosts,
+        timeZone: "Asia/Tokyo",
+        range: { start: "2026-12-07", end: "2026-12-08" },
+        eventType: { duration: 60 },
+      }),
+    );
     expect(result.slots).toEqual({ "2026-12-07": [], "2026-12-08": ["2026-12-08T01:00:00+09:00"] });
   });
 });
@@ -433,9 +523,15 @@ describe("bad configuration throws SlotConfigError", () => {
     const schedule: Schedule = { timeZone: "UTC", weekly: [] };
     expect(bad({ hosts: [] })).toThrow(/at least one host/);
     expect(bad({ hosts: [host("a", schedule), host("b", schedule)] })).toThrow(/exactly one host/);
-    expect(bad({ hosts: [host("a", schedule), host("a", schedule)], eventType: { kind: "collective" } })).toThrow(/twice/);
-    expect(bad({ hosts: [host("a", schedule, [{ start: at("2026-12-07T10:00:00Z"), end: at("2026-12-07T09:00:00Z") }])] })).toThrow(/ends before/);
-    expect(bad({ hosts: [host("a", schedule, [{ start: at("2026-12-07T09:00:00Z"), end: Infinity }])] })).toThrow(/busy\[0\]\.end is not a valid instant/);
+    expect(bad({ hosts: [host("a", schedule), host("a", schedule)], eventType: { kind: "collective" } })).toThrow(
+      /twice/,
+    );
+    expect(
+      bad({ hosts: [host("a", schedule, [{ start: at("2026-12-07T10:00:00Z"), end: at("2026-12-07T09:00:00Z") }])] }),
+    ).toThrow(/ends before/);
+    expect(bad({ hosts: [host("a", schedule, [{ start: at("2026-12-07T09:00:00Z"), end: Infinity }])] })).toThrow(
+      /busy\[0\]\.end is not a valid instant/,
+    );
     expect(
       bad({
         hosts: [

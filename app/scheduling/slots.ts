@@ -143,9 +143,15 @@ interface Settings {
 
 const KINDS: readonly EventKind[] = ["one-to-one", "group", "collective", "round-robin"];
 
-function wholeMinutes(value: unknown, name: string, { min, max = Number.MAX_SAFE_INTEGER }: { min: number; max?: number }): number {
+function wholeMinutes(
+  value: unknown,
+  name: string,
+  { min, max = Number.MAX_SAFE_INTEGER }: { min: number; max?: number },
+): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
-    throw new SlotConfigError(`${name} must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : " up"}, got ${String(value)}`);
+    throw new SlotConfigError(
+      `${name} must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : " up"}, got ${String(value)}`,
+    );
   }
   return value;
 }
@@ -157,7 +163,8 @@ function toMs(instant: Instant, name: string): number {
 }
 
 function settingsOf(eventType: SlotEventType): Settings {
-  if (!eventType || !KINDS.includes(eventType.kind)) throw new SlotConfigError(`eventType.kind must be one of ${KINDS.join(", ")}`);
+  if (!eventType || !KINDS.includes(eventType.kind))
+    throw new SlotConfigError(`eventType.kind must be one of ${KINDS.join(", ")}`);
   const duration = wholeMinutes(eventType.duration, "eventType.duration", { min: 1, max: 24 * 60 });
   const step = wholeMinutes(eventType.slotInterval ?? duration, "eventType.slotInterval", { min: 1, max: 24 * 60 });
   const seats = eventType.kind === "group" ? wholeMinutes(eventType.seats ?? 1, "eventType.seats", { min: 1 }) : 1;
@@ -172,8 +179,14 @@ function settingsOf(eventType: SlotEventType): Settings {
     windowMs:
       eventType.bookingWindowDays === undefined
         ? Infinity
-        : wholeMinutes(eventType.bookingWindowDays, "eventType.bookingWindowDays", { min: 0, max: MAX_BOOKING_WINDOW_DAYS }) * DAY_MS,
-    dailyLimit: eventType.dailyLimit === undefined ? Infinity : wholeMinutes(eventType.dailyLimit, "eventType.dailyLimit", { min: 1 }),
+        : wholeMinutes(eventType.bookingWindowDays, "eventType.bookingWindowDays", {
+            min: 0,
+            max: MAX_BOOKING_WINDOW_DAYS,
+          }) * DAY_MS,
+    dailyLimit:
+      eventType.dailyLimit === undefined
+        ? Infinity
+        : wholeMinutes(eventType.dailyLimit, "eventType.dailyLimit", { min: 1 }),
     seats,
   };
 }
@@ -256,7 +269,12 @@ interface Search {
   latest: number;
 }
 
-function prepareHost(host: SlotHost, index: number, search: Search, timelineOf: (zone: string) => ZoneTimeline): PreparedHost {
+function prepareHost(
+  host: SlotHost,
+  index: number,
+  search: Search,
+  timelineOf: (zone: string) => ZoneTimeline,
+): PreparedHost {
   const { settings, rangeStart, rangeEnd } = search;
   const schedule = parseSchedule(host.schedule, `hosts[${index}].schedule`);
   const timeline = timelineOf(schedule.timeZone);
@@ -427,7 +445,8 @@ function roundRobinSlots(hosts: PreparedHost[], search: Search): SlotDetail[] {
   const out: SlotDetail[] = [];
   for (;;) {
     let start = Infinity;
-    for (let h = 0; h < lists.length; h++) if (heads[h] < lists[h].length && lists[h][heads[h]] < start) start = lists[h][heads[h]];
+    for (let h = 0; h < lists.length; h++)
+      if (heads[h] < lists[h].length && lists[h][heads[h]] < start) start = lists[h][heads[h]];
     if (start === Infinity) break;
     const free: string[] = [];
     for (let h = 0; h < lists.length; h++) {
@@ -436,7 +455,12 @@ function roundRobinSlots(hosts: PreparedHost[], search: Search): SlotDetail[] {
         heads[h]++;
       }
     }
-    out.push({ start, end: start + search.settings.durationMs, hostIds: [pickRoundRobinHost(free, stats)!], freeHostIds: free });
+    out.push({
+      start,
+      end: start + search.settings.durationMs,
+      hostIds: [pickRoundRobinHost(free, stats)!],
+      freeHostIds: free,
+    });
   }
   return out;
 }
@@ -449,7 +473,10 @@ function roundRobinSlots(hosts: PreparedHost[], search: Search): SlotDetail[] {
  * with the fewest bookings in the window, then the least recently booked (never booked first),
  * then the smallest id, so the choice is stable. Null when there is no candidate.
  */
-export function pickRoundRobinHost(candidates: readonly string[], stats: Readonly<Record<string, RoundRobinStats | undefined>>): string | null {
+export function pickRoundRobinHost(
+  candidates: readonly string[],
+  stats: Readonly<Record<string, RoundRobinStats | undefined>>,
+): string | null {
   let best: string | null = null;
   let bestStats: RoundRobinStats = { bookings: 0, lastBookedAt: null };
   for (const id of candidates) {
@@ -485,7 +512,8 @@ export function busyWindow(
   range: { start: string; end: string },
   now: Instant,
 ): { from: Date; to: Date } {
-  const margin = 2 * DAY_MS + Math.max(eventType.bufferBefore ?? 0, eventType.bufferAfter ?? 0) * MINUTE_MS + 12 * 60 * MINUTE_MS;
+  const margin =
+    2 * DAY_MS + Math.max(eventType.bufferBefore ?? 0, eventType.bufferAfter ?? 0) * MINUTE_MS + 12 * 60 * MINUTE_MS;
   const to = ((dayNumber(range.end) ?? 0) + 1) * DAY_MS + margin;
   const earliest = toMs(now, "now") - DAY_MS - margin;
   const from = Math.min(Math.max((dayNumber(range.start) ?? 0) * DAY_MS - margin, earliest), to);
@@ -549,7 +577,11 @@ function withinPeriodLimits(slots: SlotDetail[], input: SlotInput, rangeTimeline
   });
 }
 
-function search(input: SlotInput): { slots: SlotDetail[]; viewer: ZoneTimeline; days: { first: number; last: number } } {
+function search(input: SlotInput): {
+  slots: SlotDetail[];
+  viewer: ZoneTimeline;
+  days: { first: number; last: number };
+} {
   if (!input || typeof input !== "object") throw new SlotConfigError("no input");
   if (!isTimeZone(input.timeZone)) throw new SlotConfigError(`unknown time zone "${input.timeZone}"`);
   const settings = settingsOf(input.eventType);

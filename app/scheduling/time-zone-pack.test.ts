@@ -11,9 +11,20 @@ describe("packTimeZones / unpackTimeZones", () => {
   });
 
   it("shares an area only within a run, and keeps nested and plain names whole", () => {
-    const names = ["UTC", "Africa/Abidjan", "Africa/Accra", "America/Argentina/Buenos_Aires", "America/New_York", "GMT", "Etc/GMT+1", "America/Chicago"];
+    const names = [
+      "UTC",
+      "Africa/Abidjan",
+      "Africa/Accra",
+      "America/Argentina/Buenos_Aires",
+      "America/New_York",
+      "GMT",
+      "Etc/GMT+1",
+      "America/Chicago",
+    ];
     const packed = packTimeZones(names);
-    expect(packed).toBe("UTC;Africa/Abidjan,Accra;America/Argentina/Buenos_Aires,New_York;GMT;Etc/GMT+1;America/Chicago");
+    expect(packed).toBe(
+      "UTC;Africa/Abidjan,Accra;America/Argentina/Buenos_Aires,New_York;GMT;Etc/GMT+1;America/Chicago",
+    );
     expect(unpackTimeZones(packed)).toEqual(names);
   });
 

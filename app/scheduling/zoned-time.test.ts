@@ -33,7 +33,10 @@ describe("wallClockToInstant", () => {
     expect(wallClockToInstant("2026-03-08", "02:30", "America/New_York")).toEqual({ ok: false, reason: "nonexistent" });
     expect(wallClockToInstant("2026-03-29", "02:15", "Europe/Berlin")).toEqual({ ok: false, reason: "nonexistent" });
     // Lord Howe Island moves its clocks by 30 minutes only.
-    expect(wallClockToInstant("2026-10-04", "02:10", "Australia/Lord_Howe")).toEqual({ ok: false, reason: "nonexistent" });
+    expect(wallClockToInstant("2026-10-04", "02:10", "Australia/Lord_Howe")).toEqual({
+      ok: false,
+      reason: "nonexistent",
+    });
     // The minutes either side of the gap exist.
     expect(at("2026-03-08", "01:59", "America/New_York")).toBe("2026-03-08T06:59:00.000Z");
     expect(at("2026-03-08", "03:00", "America/New_York")).toBe("2026-03-08T07:00:00.000Z");
@@ -112,8 +115,12 @@ describe("ZoneTimeline", () => {
 
   it("maps a wall-clock range into a spring-forward gap onto the first instant after it", () => {
     const ny = new ZoneTimeline("America/New_York", ms("2026-03-05T00:00:00Z"), ms("2026-03-12T00:00:00Z"));
-    expect(span(ny, "2026-03-08T01:00", "2026-03-08T02:30")).toEqual([["2026-03-08T06:00:00.000Z", "2026-03-08T07:00:00.000Z"]]);
-    expect(span(ny, "2026-03-08T02:30", "2026-03-08T05:00")).toEqual([["2026-03-08T07:00:00.000Z", "2026-03-08T09:00:00.000Z"]]);
+    expect(span(ny, "2026-03-08T01:00", "2026-03-08T02:30")).toEqual([
+      ["2026-03-08T06:00:00.000Z", "2026-03-08T07:00:00.000Z"],
+    ]);
+    expect(span(ny, "2026-03-08T02:30", "2026-03-08T05:00")).toEqual([
+      ["2026-03-08T07:00:00.000Z", "2026-03-08T09:00:00.000Z"],
+    ]);
     expect(span(ny, "2026-03-08T02:00", "2026-03-08T03:00")).toEqual([]);
   });
 
@@ -172,7 +179,14 @@ describe("ZoneTimeline from the zone's kept day samples", () => {
   it("pins each transition of a year to the minute, built in one piece or from overlapping spans", () => {
     const from = Date.parse("2031-01-01T00:00:00Z");
     const to = Date.parse("2032-01-01T00:00:00Z");
-    for (const zone of ["America/New_York", "Australia/Lord_Howe", "Europe/Dublin", "Asia/Tehran", "Pacific/Chatham", "America/Santiago"]) {
+    for (const zone of [
+      "America/New_York",
+      "Australia/Lord_Howe",
+      "Europe/Dublin",
+      "Asia/Tehran",
+      "Pacific/Chatham",
+      "America/Santiago",
+    ]) {
       // Pieces first (cached day by day), then the whole year from what they left.
       for (let start = from; start < to; start += 17 * DAY) new ZoneTimeline(zone, start + 3_600_000, start + 40 * DAY);
       const year = new ZoneTimeline(zone, from, to);
@@ -199,19 +213,27 @@ describe("formatInZone and instantToWallClock from cached Intl formatters", () =
     const en = local.setLocale("en-US");
     return {
       wall: { date: local.toFormat("yyyy-MM-dd"), time: local.toFormat("HH:mm") },
-      text: { date: en.toFormat("ccc, LLL d, yyyy"), time: en.toLocaleString(DateTime.TIME_SIMPLE), zoneName: en.offsetNameShort ?? zone },
+      text: {
+        date: en.toFormat("ccc, LLL d, yyyy"),
+        time: en.toLocaleString(DateTime.TIME_SIMPLE),
+        zoneName: en.offsetNameShort ?? zone,
+      },
     };
   };
   const zones = [...Intl.supportedValuesOf("timeZone"), "UTC", "utc", "Etc/GMT+5", "Etc/GMT-14", "UTC+3", "local"];
 
   it("answer what luxon answers, in every zone, over random instants from 1000 to 9999 and around", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...zones), fc.integer({ min: -31_000_000_000_000, max: 253_500_000_000_000 }), (zone, ms) => {
-        const instant = new Date(ms);
-        const expected = viaLuxon(instant, zone);
-        expect(instantToWallClock(instant, zone)).toEqual(expected.wall);
-        expect(formatInZone(instant, zone)).toEqual(expected.text);
-      }),
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.integer({ min: -31_000_000_000_000, max: 253_500_000_000_000 }),
+        (zone, ms) => {
+          const instant = new Date(ms);
+          const expected = viaLuxon(instant, zone);
+          expect(instantToWallClock(instant, zone)).toEqual(expected.wall);
+          expect(formatInZone(instant, zone)).toEqual(expected.text);
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -219,7 +241,11 @@ describe("formatInZone and instantToWallClock from cached Intl formatters", () =
   it("answer what luxon answers around each zone's transitions in 2026 and at year ends", () => {
     for (const zone of Intl.supportedValuesOf("timeZone")) {
       const ny = new ZoneTimeline(zone, Date.parse("2026-01-01T00:00:00Z"), Date.parse("2027-01-01T00:00:00Z"));
-      const instants = [Date.parse("2026-12-31T23:59:00Z"), Date.parse("2027-01-01T00:00:00Z"), Date.parse("2026-06-30T12:00:00Z")];
+      const instants = [
+        Date.parse("2026-12-31T23:59:00Z"),
+        Date.parse("2027-01-01T00:00:00Z"),
+        Date.parse("2026-06-30T12:00:00Z"),
+      ];
       for (let ms = Date.parse("2026-01-01T00:00:00Z"); ms < Date.parse("2027-01-01T00:00:00Z"); ms += 86_400_000) {
         if (ny.offsetAt(ms) !== ny.offsetAt(ms + 86_400_000)) instants.push(ms, ms + 86_400_000);
       }

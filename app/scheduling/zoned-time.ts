@@ -27,7 +27,8 @@ export function wallClockToInstant(date: string, time: string, zone: string): Wa
   const [year, month, day, hour, minute] = [Number(d[1]), Number(d[2]), Number(d[3]), Number(t[1]), Number(t[2])];
   // The wall clock read as if it were UTC; the real instant is that minus the zone's offset.
   const naive = Date.UTC(year, month - 1, day, hour, minute);
-  if (new Date(naive).getUTCDate() !== day || new Date(naive).getUTCMonth() !== month - 1) return { ok: false, reason: "invalid" }; // 2026-02-30, 2026-13-01
+  if (new Date(naive).getUTCDate() !== day || new Date(naive).getUTCMonth() !== month - 1)
+    return { ok: false, reason: "invalid" }; // 2026-02-30, 2026-13-01
   // At most one transition lies within a day either side, so the offset is one of these two.
   const offsets = new Set([ianaZone.offset(naive - DAY_MS), ianaZone.offset(naive + DAY_MS)]);
   const instants = [...offsets]
@@ -44,7 +45,10 @@ export function wallClockToInstant(date: string, time: string, zone: string): Wa
  * "UTC+3" or "local"): those go through luxon as before. At most MAX_ZONES zones are kept.
  */
 const MAX_ZONES = 1000;
-const formatters = new Map<string, { parts: Intl.DateTimeFormat; time: Intl.DateTimeFormat; name: Intl.DateTimeFormat; utc: boolean } | null>();
+const formatters = new Map<
+  string,
+  { parts: Intl.DateTimeFormat; time: Intl.DateTimeFormat; name: Intl.DateTimeFormat; utc: boolean } | null
+>();
 
 function formattersOf(zone: string) {
   let found = formatters.get(zone);
@@ -85,7 +89,10 @@ function formattersOf(zone: string) {
 }
 
 /** An instant's wall clock in a zone Intl takes, or null (another zone, or a year outside 1000-9999, left to luxon). */
-function wallParts(instant: Date, zone: string): { year: number; month: number; day: number; hour: number; minute: number } | null {
+function wallParts(
+  instant: Date,
+  zone: string,
+): { year: number; month: number; day: number; hour: number; minute: number } | null {
   const ms = instant.getTime();
   // From two days into the year 1000 to two days before 10000, so every zone's local year is
   // within 1000-9999 (luxon writes other years its own way).
@@ -94,7 +101,13 @@ function wallParts(instant: Date, zone: string): { year: number; month: number; 
   if (!f) return null;
   const out = { year: 0, month: 0, day: 0, hour: 0, minute: 0 };
   for (const part of f.parts.formatToParts(instant)) {
-    if (part.type === "year" || part.type === "month" || part.type === "day" || part.type === "hour" || part.type === "minute")
+    if (
+      part.type === "year" ||
+      part.type === "month" ||
+      part.type === "day" ||
+      part.type === "hour" ||
+      part.type === "minute"
+    )
       out[part.type] = Number(part.value);
   }
   return out.year >= 1000 && out.year <= 9999 ? out : null;

@@ -34,14 +34,22 @@ const count = (label: string, min: number, max: number) =>
     .string()
     .regex(/^\d{1,9}$/, `${label}: a whole number from ${min} to ${max}.`)
     .transform(Number)
-    .pipe(z.number().min(min, `${label}: a whole number from ${min} to ${max}.`).max(max, `${label}: a whole number from ${min} to ${max}.`));
+    .pipe(
+      z
+        .number()
+        .min(min, `${label}: a whole number from ${min} to ${max}.`)
+        .max(max, `${label}: a whole number from ${min} to ${max}.`),
+    );
 
 /** `?limit=` (default 100, at most 500) and `?offset=` (default 0). */
 export const pageQuery = z.object({
   limit: count("limit", 1, MAX_LIST_LIMIT)
     .optional()
     .transform((v) => v ?? DEFAULT_LIST_LIMIT)
-    .meta({ description: `How many to answer (default ${DEFAULT_LIST_LIMIT}, at most ${MAX_LIST_LIMIT}).`, example: "100" }),
+    .meta({
+      description: `How many to answer (default ${DEFAULT_LIST_LIMIT}, at most ${MAX_LIST_LIMIT}).`,
+      example: "100",
+    }),
   offset: count("offset", 0, 1_000_000_000 - 1)
     .optional()
     .transform((v) => v ?? 0)
@@ -78,7 +86,9 @@ export function adminUserJson(row: AdminUserRow): z.infer<typeof adminUserSchema
 }
 
 /** PUT /users/admin|user/{email}: 1 when the role changed, 0 when it already was so. */
-export const modifiedCountSchema = z.object({ modifiedCount: z.union([z.literal(0), z.literal(1)]) }).meta({ id: "ModifiedCount" });
+export const modifiedCountSchema = z
+  .object({ modifiedCount: z.union([z.literal(0), z.literal(1)]) })
+  .meta({ id: "ModifiedCount" });
 
 /** A payment record in GET /professional. */
 export const professionalRecordSchema = z

@@ -16,7 +16,10 @@ export const API_TOKEN_MESSAGES = {
 } as const;
 
 /** An optional label: trimmed; blank means none. Shared by the page and POST /api/token. */
-export const apiTokenLabelSchema = plainText(z.string().trim().max(API_TOKEN_LABEL_MAX, API_TOKEN_MESSAGES.labelTooLong), "The label")
+export const apiTokenLabelSchema = plainText(
+  z.string().trim().max(API_TOKEN_LABEL_MAX, API_TOKEN_MESSAGES.labelTooLong),
+  "The label",
+)
   .optional()
   .transform((label) => label || null);
 
@@ -38,5 +41,7 @@ export const passwordTokenBody = z
 
 /** PUT /users/{email}'s body: the signed-in session's own e-mail. */
 export const sessionTokenBody = z
-  .object({ email: plainText(z.string({ error: "Enter your e-mail." }).min(1, "Enter your e-mail.").max(254), "The e-mail") })
+  .object({
+    email: plainText(z.string({ error: "Enter your e-mail." }).min(1, "Enter your e-mail.").max(254), "The e-mail"),
+  })
   .meta({ id: "SessionTokenRequest" });

@@ -11,7 +11,10 @@ const email = z
   .pipe(z.email(MESSAGES.emailInvalid));
 
 /** The rules for a password someone chooses (sign-up, change password). */
-export const newPassword = z.string({ error: MESSAGES.passwordRequired }).min(8, "Use at least 8 characters.").max(128, "Use at most 128 characters.");
+export const newPassword = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(8, "Use at least 8 characters.")
+  .max(128, "Use at most 128 characters.");
 
 /**
  * Where to go after signing in: never a reason to refuse the sign-in. safeRedirectPath checks

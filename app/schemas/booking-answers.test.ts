@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { answerLines, answersFromForm, checkAnswers, LOCATION_PHONE_ID, questionsToAsk, type BookingQuestion } from "./booking-answers";
+import {
+  answerLines,
+  answersFromForm,
+  checkAnswers,
+  LOCATION_PHONE_ID,
+  questionsToAsk,
+  type BookingQuestion,
+} from "./booking-answers";
 import { questionsField } from "./booking-questions";
 
 const Q: BookingQuestion[] = [
@@ -24,7 +31,15 @@ describe("checkAnswers", () => {
       ok: true,
     });
     expect(errors).toEqual({});
-    expect(answers).toEqual({ topic: "Sales", more: "Line 1\nLine 2", phone: "+49 (30) 123-456", size: 12.5, plan: "Pro", tracks: ["A", "B"], ok: true });
+    expect(answers).toEqual({
+      topic: "Sales",
+      more: "Line 1\nLine 2",
+      phone: "+49 (30) 123-456",
+      size: 12.5,
+      plan: "Pro",
+      tracks: ["A", "B"],
+      ok: true,
+    });
   });
 
   it("names each bad answer: required, type, size, control characters, unknown questions", () => {
@@ -47,8 +62,13 @@ describe("checkAnswers", () => {
 
 describe("questions", () => {
   it("the phone location without a number asks the guest's, first", () => {
-    expect(questionsToAsk({ questions: Q.slice(0, 1), location: { type: "phone" } }).map((q) => q.id)).toEqual([LOCATION_PHONE_ID, "topic"]);
-    expect(questionsToAsk({ questions: Q.slice(0, 1), location: { type: "phone", value: "+1 555" } }).map((q) => q.id)).toEqual(["topic"]);
+    expect(questionsToAsk({ questions: Q.slice(0, 1), location: { type: "phone" } }).map((q) => q.id)).toEqual([
+      LOCATION_PHONE_ID,
+      "topic",
+    ]);
+    expect(
+      questionsToAsk({ questions: Q.slice(0, 1), location: { type: "phone", value: "+1 555" } }).map((q) => q.id),
+    ).toEqual(["topic"]);
   });
 
   it("reads the form: repeated choices, a ticked box, text", () => {

@@ -14,7 +14,15 @@ export const LINK_USED_MESSAGE = "This link has been used.";
 /** The guest's e-mail holds the most upcoming bookings of this event type the host allows. */
 export const GUEST_LIMIT_MESSAGE = "You already have the most upcoming bookings of this event that the host allows.";
 
-export const QUESTION_TYPES = ["short_text", "long_text", "phone", "number", "single_choice", "multiple_choice", "checkbox"] as const;
+export const QUESTION_TYPES = [
+  "short_text",
+  "long_text",
+  "phone",
+  "number",
+  "single_choice",
+  "multiple_choice",
+  "checkbox",
+] as const;
 
 export const QUESTION_TYPE_LABELS: Record<BookingQuestionType, string> = {
   short_text: "Short text",
@@ -51,10 +59,18 @@ export function newQuestionId(): string {
 }
 
 /** The questions a guest answers: the phone location's number first (when the host calls them), then the host's. */
-export function questionsToAsk(eventType: { questions: readonly BookingQuestion[]; location: EventTypeLocation }): BookingQuestion[] {
+export function questionsToAsk(eventType: {
+  questions: readonly BookingQuestion[];
+  location: EventTypeLocation;
+}): BookingQuestion[] {
   const asks = eventType.location.type === "phone" && !eventType.location.value;
   const own = eventType.questions.filter((q) => q.id !== LOCATION_PHONE_ID);
-  return asks ? [{ id: LOCATION_PHONE_ID, label: "Your phone number (the host calls you)", type: "phone", required: true }, ...own] : own;
+  return asks
+    ? [
+        { id: LOCATION_PHONE_ID, label: "Your phone number (the host calls you)", type: "phone", required: true },
+        ...own,
+      ]
+    : own;
 }
 
 const PHONE = /^\+?[0-9 ().-]{5,30}$/;
@@ -81,7 +97,10 @@ export interface AnswerCheck {
  * required ones answered, each answer of its question's type and size, no answer to a question
  * that does not exist. Returns the clean answers (only the answered questions) and the errors.
  */
-export function checkAnswers(questions: readonly BookingQuestion[], raw: Record<string, unknown> | undefined): AnswerCheck {
+export function checkAnswers(
+  questions: readonly BookingQuestion[],
+  raw: Record<string, unknown> | undefined,
+): AnswerCheck {
   const answers: BookingAnswers = {};
   const errors: Record<string, string[]> = {};
   const given = raw ?? {};
@@ -101,18 +120,29 @@ export function checkAnswers(questions: readonly BookingQuestion[], raw: Record<
         if (typeof value !== "string") fail(q.id, "Give text.");
         else if (value.trim().length > max) fail(q.id, `Use at most ${max} characters.`);
         else if (!isPlainText(value, q.type === "long_text"))
-          fail(q.id, q.type === "long_text" ? "Use no control characters (line breaks are fine)." : "Use no control characters or line breaks.");
+          fail(
+            q.id,
+            q.type === "long_text"
+              ? "Use no control characters (line breaks are fine)."
+              : "Use no control characters or line breaks.",
+          );
         else answers[q.id] = value.trim();
         break;
       }
       case "phone": {
         const text = typeof value === "string" ? value.trim() : "";
-        if (!PHONE.test(text) || (text.match(/\d/g) ?? []).length < 5) fail(q.id, "Give a phone number, such as +1 555 010 0000.");
+        if (!PHONE.test(text) || (text.match(/\d/g) ?? []).length < 5)
+          fail(q.id, "Give a phone number, such as +1 555 010 0000.");
         else answers[q.id] = text;
         break;
       }
       case "number": {
-        const n = typeof value === "number" ? value : typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
+        const n =
+          typeof value === "number"
+            ? value
+            : typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value)
+              ? Number(value)
+              : NaN;
         if (!Number.isFinite(n) || Math.abs(n) > 1e12) fail(q.id, "Give a number.");
         else answers[q.id] = n;
         break;
@@ -124,7 +154,8 @@ export function checkAnswers(questions: readonly BookingQuestion[], raw: Record<
       }
       case "multiple_choice": {
         const list = typeof value === "string" ? [value] : value;
-        if (!Array.isArray(list) || !list.every((v) => typeof v === "string" && (q.options ?? []).includes(v))) fail(q.id, "Pick from the choices.");
+        if (!Array.isArray(list) || !list.every((v) => typeof v === "string" && (q.options ?? []).includes(v)))
+          fail(q.id, "Pick from the choices.");
         else answers[q.id] = [...new Set(list as string[])];
         break;
       }
@@ -144,7 +175,10 @@ export function answerFieldName(questionId: string): string {
 }
 
 /** What the booking form sent for `questions`, for checkAnswers (and to keep the input on an error). */
-export function answersFromForm(questions: readonly BookingQuestion[], form: { getAll(name: string): unknown[] }): Record<string, unknown> {
+export function answersFromForm(
+  questions: readonly BookingQuestion[],
+  form: { getAll(name: string): unknown[] },
+): Record<string, unknown> {
   const raw: Record<string, unknown> = {};
   for (const q of questions) {
     const values = form.getAll(answerFieldName(q.id)).filter((v): v is string => typeof v === "string");
@@ -172,7 +206,10 @@ export interface AnswerLine {
  * The answers as label and text lines, in the questions' order; an answer whose question was
  * removed since keeps its id as the label. What mails, the .ics and the host's pages show.
  */
-export function answerLines(questions: readonly BookingQuestion[], answers: BookingAnswers | null | undefined): AnswerLine[] {
+export function answerLines(
+  questions: readonly BookingQuestion[],
+  answers: BookingAnswers | null | undefined,
+): AnswerLine[] {
   if (!answers) return [];
   const lines: AnswerLine[] = [];
   const seen = new Set<string>();

@@ -29,7 +29,12 @@ describe("bookingBody", () => {
   });
 
   it("names each bad field: name, e-mail, zone, notes, guests (at most 3, distinct, not the guest)", () => {
-    expect(fieldsOf({ ...valid, name: "", email: "x", timeZone: "Mars/Olympus", notes: "x".repeat(2001) })).toEqual(["email", "name", "notes", "timeZone"]);
+    expect(fieldsOf({ ...valid, name: "", email: "x", timeZone: "Mars/Olympus", notes: "x".repeat(2001) })).toEqual([
+      "email",
+      "name",
+      "notes",
+      "timeZone",
+    ]);
     expect(fieldsOf({ ...valid, name: "x".repeat(101) })).toEqual(["name"]);
     expect(fieldsOf({ ...valid, guests: ["a@x.test", "b@x.test", "c@x.test", "d@x.test"] })).toEqual(["guests"]);
     expect(fieldsOf({ ...valid, guests: ["a@x.test", "A@x.test"] })).toEqual(["guests"]);
@@ -40,9 +45,23 @@ describe("bookingBody", () => {
 
 describe("bookingJson", () => {
   it("writes instants in UTC and adds the links when given", () => {
-    const event = { id: "e1", startsAt: new Date("2026-12-01T14:00:00Z"), endsAt: new Date("2026-12-01T14:30:00Z"), status: "confirmed" as const };
-    expect(bookingJson(event)).toEqual({ id: "e1", start: "2026-12-01T14:00:00.000Z", end: "2026-12-01T14:30:00.000Z", status: "confirmed", answers: {} });
+    const event = {
+      id: "e1",
+      startsAt: new Date("2026-12-01T14:00:00Z"),
+      endsAt: new Date("2026-12-01T14:30:00Z"),
+      status: "confirmed" as const,
+    };
+    expect(bookingJson(event)).toEqual({
+      id: "e1",
+      start: "2026-12-01T14:00:00.000Z",
+      end: "2026-12-01T14:30:00.000Z",
+      status: "confirmed",
+      answers: {},
+    });
     expect(bookingJson({ ...event, answers: { q_a: "Hi" } })).toMatchObject({ answers: { q_a: "Hi" } });
-    expect(bookingJson(event, { cancelUrl: "c", rescheduleUrl: "r" })).toMatchObject({ cancelUrl: "c", rescheduleUrl: "r" });
+    expect(bookingJson(event, { cancelUrl: "c", rescheduleUrl: "r" })).toMatchObject({
+      cancelUrl: "c",
+      rescheduleUrl: "r",
+    });
   });
 });

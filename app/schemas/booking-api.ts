@@ -22,7 +22,9 @@ const startField = z
     message: "Give start as an ISO 8601 instant with an offset, such as 2026-12-01T15:00:00+01:00.",
   })
   // The window is two years wide, so the clock at parse time is precise enough here.
-  .refine((s) => !Number.isFinite(Date.parse(s)) || isWithinDateWindow(new Date(s), new Date()), { message: dateWindowMessage("start") })
+  .refine((s) => !Number.isFinite(Date.parse(s)) || isWithinDateWindow(new Date(s), new Date()), {
+    message: dateWindowMessage("start"),
+  })
   .meta({ description: "The slot's start, as GET /api/slots lists it.", example: "2026-12-01T15:00:00+01:00" });
 
 const emailField = (label: string) =>
@@ -36,12 +38,19 @@ const emailField = (label: string) =>
 export const bookingBody = z
   .object({
     eventTypeId: plainText(
-      z.string({ error: "Give the event type's _id." }).min(1, "Give the event type's _id.").max(100, "Give the event type's _id."),
+      z
+        .string({ error: "Give the event type's _id." })
+        .min(1, "Give the event type's _id.")
+        .max(100, "Give the event type's _id."),
       "eventTypeId",
     ).meta({ example: "0b6f3c1e-2a47-4d8e-9c1f-6a2b3c4d5e6f" }),
     start: startField,
     name: plainText(
-      z.string({ error: "Give your name." }).trim().min(1, "Give your name.").max(BOOKING_NAME_MAX, `Use at most ${BOOKING_NAME_MAX} characters.`),
+      z
+        .string({ error: "Give your name." })
+        .trim()
+        .min(1, "Give your name.")
+        .max(BOOKING_NAME_MAX, `Use at most ${BOOKING_NAME_MAX} characters.`),
       "Your name",
     ).meta({ example: "Ada Lovelace" }),
     email: emailField("your e-mail"),
@@ -50,9 +59,13 @@ export const bookingBody = z
       .trim()
       .refine(isTimeZone, { message: "Give a valid IANA time zone, such as Europe/Berlin." })
       .meta({ description: "The guest's IANA zone.", example: "Europe/Berlin" }),
-    notes: plainText(z.string({ error: "notes is text." }).max(BOOKING_NOTES_MAX, `Use at most ${BOOKING_NOTES_MAX} characters.`), "The notes", {
-      multiline: true,
-    }).optional(),
+    notes: plainText(
+      z.string({ error: "notes is text." }).max(BOOKING_NOTES_MAX, `Use at most ${BOOKING_NOTES_MAX} characters.`),
+      "The notes",
+      {
+        multiline: true,
+      },
+    ).optional(),
     guests: z
       .array(emailField("each guest's e-mail"), { error: "guests is a list of e-mail addresses." })
       .max(BOOKING_GUESTS_MAX, `Add at most ${BOOKING_GUESTS_MAX} guests.`)
@@ -64,27 +77,39 @@ export const bookingBody = z
       "singleUseToken",
     )
       .optional()
-      .meta({ description: "The token of a single-use link (`?link=` of /{username}/{slug}): books once; used or revoked is 410 link_used." }),
+      .meta({
+        description:
+          "The token of a single-use link (`?link=` of /{username}/{slug}): books once; used or revoked is 410 link_used.",
+      }),
   })
   .superRefine((value, ctx) => {
     const all = [value.email, ...(value.guests ?? [])];
-    if (new Set(all).size !== all.length) ctx.addIssue({ code: "custom", path: ["guests"], message: "Give each guest once, and not yourself." });
+    if (new Set(all).size !== all.length)
+      ctx.addIssue({ code: "custom", path: ["guests"], message: "Give each guest once, and not yourself." });
   })
   .meta({ id: "BookingInput" });
 
 export const cancelBody = z
   .object({
-    reason: plainText(z.string({ error: "reason is text." }).max(BOOKING_NOTES_MAX, `Use at most ${BOOKING_NOTES_MAX} characters.`), "The reason", {
-      multiline: true,
-    }).optional(),
+    reason: plainText(
+      z.string({ error: "reason is text." }).max(BOOKING_NOTES_MAX, `Use at most ${BOOKING_NOTES_MAX} characters.`),
+      "The reason",
+      {
+        multiline: true,
+      },
+    ).optional(),
   })
   .meta({ id: "BookingCancelInput" });
 
 export const declineBody = z
   .object({
-    reason: plainText(z.string({ error: "reason is text." }).max(BOOKING_NOTES_MAX, `Use at most ${BOOKING_NOTES_MAX} characters.`), "The reason", {
-      multiline: true,
-    })
+    reason: plainText(
+      z.string({ error: "reason is text." }).max(BOOKING_NOTES_MAX, `Use at most ${BOOKING_NOTES_MAX} characters.`),
+      "The reason",
+      {
+        multiline: true,
+      },
+    )
       .optional()
       .meta({ description: "Told to the guest in the decline e-mail." }),
   })
@@ -103,14 +128,25 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 export const bookingJsonSchema = z
   .object({
-    id: z.string().meta({ description: "The booking's event (`_id` in GET /event). For a group event type that is the session, shared by every seat." }),
-    seatId: z.string().optional().meta({ description: "Group event types: this guest's seat (its links carry it; decision 021)." }),
+    id: z.string().meta({
+      description:
+        "The booking's event (`_id` in GET /event). For a group event type that is the session, shared by every seat.",
+    }),
+    seatId: z
+      .string()
+      .optional()
+      .meta({ description: "Group event types: this guest's seat (its links carry it; decision 021)." }),
     start: z.string().meta({ example: "2026-12-01T14:00:00.000Z" }),
     end: z.string().meta({ example: "2026-12-01T14:30:00.000Z" }),
     status: z.enum(BOOKING_STATUSES).meta({
-      description: "pending: waiting for the host's approval (it holds the slot); declined: the host declined it, or did not answer within the hold time.",
+      description:
+        "pending: waiting for the host's approval (it holds the slot); declined: the host declined it, or did not answer within the hold time.",
     }),
-    cancelUrl: z.string().nullable().optional().meta({ description: "Given on create; for a group event type they act on this guest's seat only." }),
+    cancelUrl: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "Given on create; for a group event type they act on this guest's seat only." }),
     rescheduleUrl: z.string().nullable().optional(),
     answers: z
       .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
@@ -119,7 +155,10 @@ export const bookingJsonSchema = z
   .meta({ id: "Booking" });
 
 /** What a client sees of a booking's state (decision 040): a declined request is stored cancelled with `declinedAt`. */
-export function bookingStatus(event: { status: "confirmed" | "cancelled" | "pending"; declinedAt?: Date | null }): BookingStatus {
+export function bookingStatus(event: {
+  status: "confirmed" | "cancelled" | "pending";
+  declinedAt?: Date | null;
+}): BookingStatus {
   return event.status === "cancelled" && event.declinedAt ? "declined" : event.status;
 }
 

@@ -27,9 +27,16 @@ const questionSchema = z
       .regex(QUESTION_ID, "id: 1 to 40 lower-case letters, digits, _ or -.")
       .refine((id) => id !== LOCATION_PHONE_ID, { message: `id "${LOCATION_PHONE_ID}" is reserved.` })
       .optional()
-      .meta({ description: "Made by the server when left out; send it back to keep the question's answers linked across updates." }),
+      .meta({
+        description:
+          "Made by the server when left out; send it back to keep the question's answers linked across updates.",
+      }),
     label: plainText(
-      z.string({ error: "Give the question." }).trim().min(1, "Give the question.").max(QUESTION_LABEL_MAX, `Use at most ${QUESTION_LABEL_MAX} characters.`),
+      z
+        .string({ error: "Give the question." })
+        .trim()
+        .min(1, "Give the question.")
+        .max(QUESTION_LABEL_MAX, `Use at most ${QUESTION_LABEL_MAX} characters.`),
       "The question",
     ).meta({ example: "What should we talk about?" }),
     type: z.enum(QUESTION_TYPES, { error: `type is one of ${QUESTION_TYPES.join(", ")}.` }),
@@ -54,7 +61,8 @@ const questionSchema = z
     if (isChoiceType(q.type)) {
       const options = q.options ?? [];
       if (options.length < 2) ctx.addIssue({ code: "custom", path: ["options"], message: "Give at least 2 choices." });
-      if (new Set(options).size !== options.length) ctx.addIssue({ code: "custom", path: ["options"], message: "Give each choice once." });
+      if (new Set(options).size !== options.length)
+        ctx.addIssue({ code: "custom", path: ["options"], message: "Give each choice once." });
     } else if (q.options !== undefined && q.options.length > 0) {
       ctx.addIssue({ code: "custom", path: ["options"], message: "Only a choice question has options." });
     }
@@ -109,7 +117,10 @@ export const answersField = z
   )
   .refine((a) => Object.keys(a).length <= QUESTIONS_MAX + 1, { message: `Give at most ${QUESTIONS_MAX + 1} answers.` })
   .optional()
-  .meta({ description: "Answers to the event type's questions by question id; a missing required answer is 400 with fields.answers.<questionId>." });
+  .meta({
+    description:
+      "Answers to the event type's questions by question id; a missing required answer is 400 with fields.answers.<questionId>.",
+  });
 
 export const questionJsonSchema = z
   .object({

@@ -12,12 +12,22 @@ const url = z
   .trim()
   .min(1, "Enter the address.")
   .max(2000, "At most 2000 characters.")
-  .refine((v) => /^(https?|webcal):\/\/[^\s]+$/i.test(v), "Enter an address starting with https:// (or http://, webcal://).");
+  .refine(
+    (v) => /^(https?|webcal):\/\/[^\s]+$/i.test(v),
+    "Enter an address starting with https:// (or http://, webcal://).",
+  );
 
 export const caldavBody = z.object({
   type: z.literal("caldav"),
-  url: url.meta({ description: "The CalDAV server (https://caldav.icloud.com, https://caldav.fastmail.com, your Nextcloud's /remote.php/dav, ...)." }),
-  username: z.string({ message: "Enter the user name." }).trim().min(1, "Enter the user name.").max(200, "At most 200 characters."),
+  url: url.meta({
+    description:
+      "The CalDAV server (https://caldav.icloud.com, https://caldav.fastmail.com, your Nextcloud's /remote.php/dav, ...).",
+  }),
+  username: z
+    .string({ message: "Enter the user name." })
+    .trim()
+    .min(1, "Enter the user name.")
+    .max(200, "At most 200 characters."),
   password: z
     .string({ message: "Enter the app password." })
     .min(1, "Enter the app password.")
@@ -27,7 +37,9 @@ export const caldavBody = z.object({
 
 export const icsBody = z.object({
   type: z.literal("ics"),
-  url: url.meta({ description: "The feed's secret iCal address (Google's or Outlook's, a roster's); read-only, stored encrypted." }),
+  url: url.meta({
+    description: "The feed's secret iCal address (Google's or Outlook's, a roster's); read-only, stored encrypted.",
+  }),
 });
 
 export const connectCalendarBody = z
@@ -37,10 +49,16 @@ export const connectCalendarBody = z
 export const calendarSwitchBody = z
   .object({
     checksConflicts: z.boolean().optional().meta({ description: "Its busy times block your slots." }),
-    receivesBookings: z.boolean().optional().meta({ description: "New bookings are written into it (one calendar at a time; not an ICS feed)." }),
+    receivesBookings: z
+      .boolean()
+      .optional()
+      .meta({ description: "New bookings are written into it (one calendar at a time; not an ICS feed)." }),
   })
   .strict()
-  .refine((v) => v.checksConflicts !== undefined || v.receivesBookings !== undefined, "Send checksConflicts or receivesBookings.")
+  .refine(
+    (v) => v.checksConflicts !== undefined || v.receivesBookings !== undefined,
+    "Send checksConflicts or receivesBookings.",
+  )
   .meta({ id: "CalendarSwitchBody" });
 
 export const externalCalendarJsonSchema = z
@@ -58,23 +76,32 @@ export const calendarConnectionJsonSchema = z
     id: z.uuid(),
     type: z.enum(["caldav", "ics", "google"]),
     name: z.string(),
-    status: z.enum(["ok", "error", "pending"]).meta({ description: "error: the last sync failed (see error); pending: not read yet." }),
+    status: z
+      .enum(["ok", "error", "pending"])
+      .meta({ description: "error: the last sync failed (see error); pending: not read yet." }),
     lastSyncedAt: z.string().nullable().meta({ description: "The last successful sync (ISO 8601)." }),
-    error: z.string().nullable().meta({ description: 'The last sync\'s trouble in words, e.g. "The server refused the password."' }),
+    error: z
+      .string()
+      .nullable()
+      .meta({ description: 'The last sync\'s trouble in words, e.g. "The server refused the password."' }),
     calendars: z.array(externalCalendarJsonSchema),
   })
   .meta({ id: "CalendarConnection" });
 
 export const calendarFeedJsonSchema = z
   .object({
-    url: z.string().meta({ description: "Your secret subscription address (https://.../calendar/<token>.ics; webcal:// works too)." }),
+    url: z.string().meta({
+      description: "Your secret subscription address (https://.../calendar/<token>.ics; webcal:// works too).",
+    }),
     webcalUrl: z.string(),
   })
   .meta({ id: "CalendarFeed" });
 
 export type CalendarConnectionJson = z.infer<typeof calendarConnectionJsonSchema>;
 
-export function calendarConnectionJson(connection: CalendarConnection & { calendars: ExternalCalendar[] }): CalendarConnectionJson {
+export function calendarConnectionJson(
+  connection: CalendarConnection & { calendars: ExternalCalendar[] },
+): CalendarConnectionJson {
   return {
     id: connection.id,
     type: connection.type,

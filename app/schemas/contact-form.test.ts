@@ -24,7 +24,9 @@ describe("ContactSchema", () => {
   });
 
   it("treats blank-only text as missing", () => {
-    const result = parseWithZod(form({ ...valid, name: "   ", subject: " \n ", message: " \r\n " }), { schema: ContactSchema });
+    const result = parseWithZod(form({ ...valid, name: "   ", subject: " \n ", message: " \r\n " }), {
+      schema: ContactSchema,
+    });
     expect(result.reply().error).toEqual({ name: ["Name is required."], message: ["Message is required."] });
     const blankSubject = parseWithZod(form({ ...valid, subject: "  " }), { schema: ContactSchema });
     expect(blankSubject.status).toBe("success");
@@ -32,9 +34,12 @@ describe("ContactSchema", () => {
   });
 
   it("rejects a malformed e-mail and text over the limits", () => {
-    const result = parseWithZod(form({ name: "n".repeat(101), email: "not-an-email", subject: "s".repeat(201), message: "m".repeat(5001) }), {
-      schema: ContactSchema,
-    });
+    const result = parseWithZod(
+      form({ name: "n".repeat(101), email: "not-an-email", subject: "s".repeat(201), message: "m".repeat(5001) }),
+      {
+        schema: ContactSchema,
+      },
+    );
     expect(result.reply().error).toEqual({
       name: ["Use at most 100 characters."],
       email: ["Enter a valid email address."],

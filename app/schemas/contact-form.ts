@@ -35,7 +35,12 @@ export const ContactSchema = z.object({
   subject: z
     .string()
     .transform((s) => oneLine(s) || undefined)
-    .pipe(plainText(z.string().max(CONTACT_LIMITS.subject, `Use at most ${CONTACT_LIMITS.subject} characters.`), "The subject").optional())
+    .pipe(
+      plainText(
+        z.string().max(CONTACT_LIMITS.subject, `Use at most ${CONTACT_LIMITS.subject} characters.`),
+        "The subject",
+      ).optional(),
+    )
     .optional(),
   message: z
     .string({ error: MESSAGES.contactMessageRequired })

@@ -34,7 +34,10 @@ export function eventJson(event: HostEvent, hostEmail: string): EventJson {
     eventType: event.eventType,
     eventWith: event.eventWith,
     description: event.description,
-    targetedEmail: event.eventWith === "Group" ? Object.fromEntries(event.invitees.map((email, i) => [`email${i + 1}`, email])) : (event.invitees[0] ?? ""),
+    targetedEmail:
+      event.eventWith === "Group"
+        ? Object.fromEntries(event.invitees.map((email, i) => [`email${i + 1}`, email]))
+        : (event.invitees[0] ?? ""),
     dateTime: event.startsAt.toISOString(),
     endsAt: event.endsAt.toISOString(),
     duration: Math.round((event.endsAt.getTime() - event.startsAt.getTime()) / 60_000),
@@ -70,7 +73,8 @@ const groupInvitees = z
     for (const key of ["email1", "email2", "email3", "email4"] as const) {
       const address = value[key];
       if (!address) continue;
-      if (seen.has(address)) issue.addIssue({ code: "custom", path: [key], message: "This e-mail is already invited." });
+      if (seen.has(address))
+        issue.addIssue({ code: "custom", path: [key], message: "This e-mail is already invited." });
       seen.add(address);
     }
   });
@@ -83,7 +87,8 @@ export function createEventBody(now: Date) {
       eventWith: z.enum(["One-to-One", "Group"], { error: "Choose One-to-One or Group." }),
       description,
       targetedEmail: z.unknown().meta({
-        description: 'One-to-One: the invitee\'s e-mail. Group: { email1, email2?, email3?, email4? }; a blank email2-4 ("") is no invitee.',
+        description:
+          'One-to-One: the invitee\'s e-mail. Group: { email1, email2?, email3?, email4? }; a blank email2-4 ("") is no invitee.',
         override: {
           oneOf: [
             { type: "string", format: "email" },
@@ -128,7 +133,9 @@ export function createEventBody(now: Date) {
       const invitees =
         typeof parsed.data === "string"
           ? [parsed.data]
-          : [parsed.data.email1, parsed.data.email2, parsed.data.email3, parsed.data.email4].filter((e): e is string => Boolean(e));
+          : [parsed.data.email1, parsed.data.email2, parsed.data.email3, parsed.data.email4].filter((e): e is string =>
+              Boolean(e),
+            );
       return {
         eventName: value.eventName,
         eventType: value.eventType,

@@ -46,9 +46,16 @@ export const KIND_HINTS: Record<EventTypeKind, string> = {
 export { LOCATION_LABELS } from "./location-labels";
 
 /** What the location's value field asks for, by type. */
-export const LOCATION_VALUE_LABELS: Record<LocationType, { label: string; hint: string; type: "text" | "tel" | "url" }> = {
+export const LOCATION_VALUE_LABELS: Record<
+  LocationType,
+  { label: string; hint: string; type: "text" | "tel" | "url" }
+> = {
   "in-person": { label: "Address", hint: "Where you meet (required for an in-person meeting).", type: "text" },
-  phone: { label: "Phone number (optional)", hint: "The number guests call; leave empty to call the number they give.", type: "tel" },
+  phone: {
+    label: "Phone number (optional)",
+    hint: "The number guests call; leave empty to call the number they give.",
+    type: "tel",
+  },
   "google-meet": { label: "Meet link (optional)", hint: "Leave empty to use the site's own video room.", type: "url" },
   video: { label: "Room link (optional)", hint: "Leave empty to use the site's own video room.", type: "url" },
 };
@@ -81,7 +88,9 @@ export const NOTICE_UNITS = ["minutes", "hours"] as const;
 
 /** How the form shows a stored notice: whole hours as hours, the rest as minutes. */
 export function noticeForForm(minutes: number): { value: number; unit: (typeof NOTICE_UNITS)[number] } {
-  return minutes > 0 && minutes % 60 === 0 ? { value: minutes / 60, unit: "hours" } : { value: minutes, unit: "minutes" };
+  return minutes > 0 && minutes % 60 === 0
+    ? { value: minutes / 60, unit: "hours" }
+    : { value: minutes, unit: "minutes" };
 }
 
 /**
@@ -136,7 +145,8 @@ export function keepListIntent(form: FormData): void {
   const payload = intent?.payload;
   if (!payload || typeof payload !== "object" || payload.name !== "questions") return;
   const rows = new Set([...form.keys()].flatMap((key) => /^questions\[(\d+)\]\./.exec(key)?.[1] ?? [])).size;
-  const index = (value: unknown, max: number) => typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= max;
+  const index = (value: unknown, max: number) =>
+    typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= max;
   const ok =
     (intent.type === "insert" && rows < 20 && (payload.index === undefined || index(payload.index, rows))) ||
     (intent.type === "remove" && index(payload.index, rows - 1)) ||

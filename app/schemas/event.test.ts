@@ -17,7 +17,10 @@ function issues(result: { success: boolean; error?: { issues: { path: PropertyKe
 
 describe("oneToOneEventSchema", () => {
   it("trims, lower-cases the e-mail and turns the host's wall clock into instants", () => {
-    const r = oneToOneEventSchema({ timeZone: "Europe/Berlin", now }).parse({ ...base, targetedEmail: " Sam@Example.ORG " });
+    const r = oneToOneEventSchema({ timeZone: "Europe/Berlin", now }).parse({
+      ...base,
+      targetedEmail: " Sam@Example.ORG ",
+    });
     expect(r.eventName).toBe("Intro");
     expect(r.description).toBe("Hello");
     expect(r.targetedEmail).toBe("sam@example.org");
@@ -34,26 +37,55 @@ describe("oneToOneEventSchema", () => {
   });
 
   it("uses the product's messages for a missing name and description", () => {
-    const r = oneToOneEventSchema({ timeZone: "UTC", now }).safeParse({ ...base, eventName: " ", description: "", targetedEmail: "a@b.co" });
+    const r = oneToOneEventSchema({ timeZone: "UTC", now }).safeParse({
+      ...base,
+      eventName: " ",
+      description: "",
+      targetedEmail: "a@b.co",
+    });
     expect(issues(r)).toMatchObject({ eventName: "Event type is required.", description: "Description is required." });
   });
 
   it("refuses the past, judged in the host's zone", () => {
     // 12:30 on 22 November in Tokyo is 03:30 UTC: already past at 12:00 UTC.
-    const tokyo = oneToOneEventSchema({ timeZone: "Asia/Tokyo", now }).safeParse({ ...base, date: "2026-11-22", time: "12:30", targetedEmail: "a@b.co" });
+    const tokyo = oneToOneEventSchema({ timeZone: "Asia/Tokyo", now }).safeParse({
+      ...base,
+      date: "2026-11-22",
+      time: "12:30",
+      targetedEmail: "a@b.co",
+    });
     expect(issues(tokyo)).toEqual({ date: "Choose a date and time in the future." });
     // The same wall clock in Los Angeles is 20:30 UTC: still ahead.
-    const la = oneToOneEventSchema({ timeZone: "America/Los_Angeles", now }).safeParse({ ...base, date: "2026-11-22", time: "12:30", targetedEmail: "a@b.co" });
+    const la = oneToOneEventSchema({ timeZone: "America/Los_Angeles", now }).safeParse({
+      ...base,
+      date: "2026-11-22",
+      time: "12:30",
+      targetedEmail: "a@b.co",
+    });
     expect(la.success).toBe(true);
     // Exactly now is not in the future.
-    const exact = oneToOneEventSchema({ timeZone: "UTC", now }).safeParse({ ...base, date: "2026-11-22", time: "12:00", targetedEmail: "a@b.co" });
+    const exact = oneToOneEventSchema({ timeZone: "UTC", now }).safeParse({
+      ...base,
+      date: "2026-11-22",
+      time: "12:00",
+      targetedEmail: "a@b.co",
+    });
     expect(issues(exact)).toEqual({ date: "Choose a date and time in the future." });
   });
 
   it("refuses a time the clocks skip and an impossible date", () => {
-    const skipped = oneToOneEventSchema({ timeZone: "Europe/Berlin", now }).safeParse({ ...base, date: "2027-03-28", time: "02:30", targetedEmail: "a@b.co" });
+    const skipped = oneToOneEventSchema({ timeZone: "Europe/Berlin", now }).safeParse({
+      ...base,
+      date: "2027-03-28",
+      time: "02:30",
+      targetedEmail: "a@b.co",
+    });
     expect(issues(skipped).time).toContain("The clocks skip this time in Europe/Berlin");
-    const feb30 = oneToOneEventSchema({ timeZone: "UTC", now }).safeParse({ ...base, date: "2027-02-30", targetedEmail: "a@b.co" });
+    const feb30 = oneToOneEventSchema({ timeZone: "UTC", now }).safeParse({
+      ...base,
+      date: "2027-02-30",
+      targetedEmail: "a@b.co",
+    });
     expect(issues(feb30)).toEqual({ date: "Choose a date." });
   });
 
@@ -85,14 +117,18 @@ describe("groupEventSchema", () => {
   it("reads blank invitees (empty or spaces, as the original's form sends them) as absent, not as bad addresses", () => {
     const r = groupEventSchema(ctx).parse({ ...base, email1: "a@x.org", email2: "", email3: "   ", email4: "d@x.org" });
     expect(groupInvitees(r)).toEqual(["a@x.org", "d@x.org"]);
-    expect(issues(groupEventSchema(ctx).safeParse({ ...base, email1: "a@x.org", email2: "nope" }))).toEqual({ email2: "Enter a valid e-mail address." });
+    expect(issues(groupEventSchema(ctx).safeParse({ ...base, email1: "a@x.org", email2: "nope" }))).toEqual({
+      email2: "Enter a valid e-mail address.",
+    });
   });
 
   it("needs the first invitee and refuses repeats, whatever their case", () => {
     expect(issues(groupEventSchema(ctx).safeParse({ ...base, email2: "b@x.org" }))).toEqual({
       email1: "Enter at least one invitee's e-mail.",
     });
-    expect(issues(groupEventSchema(ctx).safeParse({ ...base, email1: "a@x.org", email2: "b@x.org", email4: "B@X.org" }))).toEqual({
+    expect(
+      issues(groupEventSchema(ctx).safeParse({ ...base, email1: "a@x.org", email2: "b@x.org", email4: "B@X.org" })),
+    ).toEqual({
       email4: "This e-mail is already invited.",
     });
   });

@@ -19,7 +19,11 @@ export const MAX_EVENT_NAME = 120;
 export const MAX_INVITEES = 4;
 
 const eventName = plainText(
-  z.string({ error: MESSAGES.eventNameRequired }).trim().min(1, MESSAGES.eventNameRequired).max(MAX_EVENT_NAME, `Use at most ${MAX_EVENT_NAME} characters.`),
+  z
+    .string({ error: MESSAGES.eventNameRequired })
+    .trim()
+    .min(1, MESSAGES.eventNameRequired)
+    .max(MAX_EVENT_NAME, `Use at most ${MAX_EVENT_NAME} characters.`),
   "The event name",
 );
 
@@ -45,7 +49,13 @@ const duration = z
   .default(DEFAULT_DURATION);
 
 const email = (required: string) =>
-  z.string({ error: required }).trim().toLowerCase().min(1, required).max(254, "Use a shorter e-mail address.").pipe(z.email("Enter a valid e-mail address."));
+  z
+    .string({ error: required })
+    .trim()
+    .toLowerCase()
+    .min(1, required)
+    .max(254, "Use a shorter e-mail address.")
+    .pipe(z.email("Enter a valid e-mail address."));
 
 /**
  * An optional invitee: left out, empty or only spaces is no invitee (the legacy forms and
@@ -73,7 +83,10 @@ function withInstants<T extends { date: string; time: string; duration: number }
       issue.addIssue({
         code: "custom",
         path: [start.reason === "nonexistent" ? "time" : "date"],
-        message: start.reason === "nonexistent" ? `The clocks skip this time in ${ctx.timeZone} (daylight saving). Choose another time.` : "Choose a date.",
+        message:
+          start.reason === "nonexistent"
+            ? `The clocks skip this time in ${ctx.timeZone} (daylight saving). Choose another time.`
+            : "Choose a date.",
       });
       return z.NEVER;
     }

@@ -31,7 +31,9 @@ describe("the text rule", () => {
   it("is the rule of the shared schemas (a booking's name and notes, an event type's title)", () => {
     const booking = { eventTypeId: "x", start: "2026-12-01T10:00:00Z", email: "g@example.com", timeZone: "UTC" };
     expect(bookingBody.safeParse({ ...booking, name: "Ada\u0000" }).error?.issues[0].path).toEqual(["name"]);
-    expect(bookingBody.safeParse({ ...booking, name: "Ada", notes: "x\u0000" }).error?.issues[0].path).toEqual(["notes"]);
+    expect(bookingBody.safeParse({ ...booking, name: "Ada", notes: "x\u0000" }).error?.issues[0].path).toEqual([
+      "notes",
+    ]);
     expect(bookingBody.safeParse({ ...booking, name: "Ada", notes: "two\nlines" }).success).toBe(true);
     expect(eventTypeBody.safeParse({ title: "Intro\u0000", duration: 30 }).error?.issues[0].path).toEqual(["title"]);
   });
@@ -49,19 +51,33 @@ describe("the date window", () => {
   });
 
   it("refuses a far-future event or booking with a message naming the field", () => {
-    const event = { eventName: "x", eventType: "Phone Call", eventWith: "One-to-One", description: "d", targetedEmail: "a@example.com", duration: 30 };
+    const event = {
+      eventName: "x",
+      eventType: "Phone Call",
+      eventWith: "One-to-One",
+      description: "d",
+      targetedEmail: "a@example.com",
+      duration: 30,
+    };
     const far = createEventBody(NOW).safeParse({ ...event, dateTime: "9999-12-31T23:59:59Z" });
     expect(far.error?.issues.map((i) => i.path.join("."))).toEqual(["dateTime"]);
     expect(far.error?.issues[0].message).toMatch(/two years/);
     expect(createEventBody(NOW).safeParse({ ...event, dateTime: "2027-01-05T10:00:00Z" }).success).toBe(true);
-    const booking = bookingBody.safeParse({ eventTypeId: "x", start: "9999-12-31T23:59:59Z", name: "Ada", email: "g@example.com", timeZone: "UTC" });
+    const booking = bookingBody.safeParse({
+      eventTypeId: "x",
+      start: "9999-12-31T23:59:59Z",
+      name: "Ada",
+      email: "g@example.com",
+      timeZone: "UTC",
+    });
     expect(booking.error?.issues.map((i) => i.path.join("."))).toEqual(["start"]);
   });
 });
 
 describe("the link rule", () => {
   it("accepts only absolute http(s) links", () => {
-    for (const good of ["https://meet.example.com/room", "http://localhost:3000/x"]) expect(isHttpUrl(good), good).toBe(true);
+    for (const good of ["https://meet.example.com/room", "http://localhost:3000/x"])
+      expect(isHttpUrl(good), good).toBe(true);
     for (const bad of [
       "javascript:alert(1)",
       "JAVASCRIPT:alert(1)",
@@ -80,12 +96,18 @@ describe("the link rule", () => {
 
   it("is the rule of an event type's video and Meet links (an address stays free text)", () => {
     const base = { title: "Intro", slug: "intro", duration: 30 };
-    expect(eventTypeBody.safeParse({ ...base, location: { type: "video", value: "javascript:alert(1)" } }).error?.issues[0].path).toEqual([
-      "location",
-      "value",
-    ]);
-    expect(eventTypeBody.safeParse({ ...base, location: { type: "google-meet", value: "data:text/html,x" } }).success).toBe(false);
-    expect(eventTypeBody.safeParse({ ...base, location: { type: "video", value: "https://room.example/abc" } }).success).toBe(true);
-    expect(eventTypeBody.safeParse({ ...base, location: { type: "in-person", value: "Main St 1" } }).success).toBe(true);
+    expect(
+      eventTypeBody.safeParse({ ...base, location: { type: "video", value: "javascript:alert(1)" } }).error?.issues[0]
+        .path,
+    ).toEqual(["location", "value"]);
+    expect(
+      eventTypeBody.safeParse({ ...base, location: { type: "google-meet", value: "data:text/html,x" } }).success,
+    ).toBe(false);
+    expect(
+      eventTypeBody.safeParse({ ...base, location: { type: "video", value: "https://room.example/abc" } }).success,
+    ).toBe(true);
+    expect(eventTypeBody.safeParse({ ...base, location: { type: "in-person", value: "Main St 1" } }).success).toBe(
+      true,
+    );
   });
 });

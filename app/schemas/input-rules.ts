@@ -26,7 +26,9 @@ export function isPlainText(value: string, multiline = false): boolean {
 }
 
 export function controlCharMessage(label: string, multiline = false): string {
-  return multiline ? `${label} may not contain control characters (only line breaks and tabs).` : `${label} may not contain control characters or line breaks.`;
+  return multiline
+    ? `${label} may not contain control characters (only line breaks and tabs).`
+    : `${label} may not contain control characters or line breaks.`;
 }
 
 /**
@@ -35,7 +37,9 @@ export function controlCharMessage(label: string, multiline = false): string {
  * `.trim().min().max()` chain and its messages stay as they are.
  */
 export function plainText<T extends z.ZodString>(schema: T, label: string, options: { multiline?: boolean } = {}): T {
-  return schema.refine((value) => isPlainText(value, options.multiline), { message: controlCharMessage(label, options.multiline) }) as T;
+  return schema.refine((value) => isPlainText(value, options.multiline), {
+    message: controlCharMessage(label, options.multiline),
+  }) as T;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -64,16 +64,43 @@ export function meetingPlace(input: {
   baseUrl: string;
   roomId: string;
 }): MeetingPlace {
-  const type = input.setting?.type ?? (input.eventType === "In Person Meeting" ? "in-person" : input.eventType === "Phone Call" ? "phone" : "google-meet");
+  const type =
+    input.setting?.type ??
+    (input.eventType === "In Person Meeting"
+      ? "in-person"
+      : input.eventType === "Phone Call"
+        ? "phone"
+        : "google-meet");
   const value = input.setting?.value?.trim() || undefined;
   const room = () => meetingRoomLink(input.baseUrl, input.roomId);
   switch (type) {
     case "in-person":
-      return { kind: "in-person", name: "In Person Meeting", detail: value ?? null, joinUrl: null, href: null, ownRoom: false };
+      return {
+        kind: "in-person",
+        name: "In Person Meeting",
+        detail: value ?? null,
+        joinUrl: null,
+        href: null,
+        ownRoom: false,
+      };
     case "phone":
       return value
-        ? { kind: "phone", name: "Phone Call", detail: value, joinUrl: null, href: `tel:${value.replace(/[^+\d]/g, "")}`, ownRoom: false }
-        : { kind: "phone", name: "Phone Call", detail: "The host calls you.", joinUrl: null, href: null, ownRoom: false };
+        ? {
+            kind: "phone",
+            name: "Phone Call",
+            detail: value,
+            joinUrl: null,
+            href: `tel:${value.replace(/[^+\d]/g, "")}`,
+            ownRoom: false,
+          }
+        : {
+            kind: "phone",
+            name: "Phone Call",
+            detail: "The host calls you.",
+            joinUrl: null,
+            href: null,
+            ownRoom: false,
+          };
     case "google-meet": {
       const link = httpUrl(value);
       return link
@@ -83,7 +110,14 @@ export function meetingPlace(input: {
     default: {
       const link = httpUrl(value);
       const url = link ?? room();
-      return { kind: "video", name: link ? "Video call" : "Video room", detail: url, joinUrl: url, href: url, ownRoom: !link };
+      return {
+        kind: "video",
+        name: link ? "Video call" : "Video room",
+        detail: url,
+        joinUrl: url,
+        href: url,
+        ownRoom: !link,
+      };
     }
   }
 }

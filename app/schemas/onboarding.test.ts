@@ -26,7 +26,12 @@ describe("suggestUsername", () => {
 
 describe("onboardingChecklist", () => {
   it("is done item by item from the account's facts", () => {
-    const fresh = onboardingChecklist({ username: "ada", availabilityEdited: false, hasBooking: false, hasCalendar: false });
+    const fresh = onboardingChecklist({
+      username: "ada",
+      availabilityEdited: false,
+      hasBooking: false,
+      hasCalendar: false,
+    });
     expect(fresh.map((i) => [i.id, i.done])).toEqual([
       ["username", true],
       ["availability", false],
@@ -34,7 +39,12 @@ describe("onboardingChecklist", () => {
       ["share", false],
     ]);
     expect(fresh[3].href).toBe("/ada");
-    const legacy = onboardingChecklist({ username: null, availabilityEdited: true, hasBooking: true, hasCalendar: true });
+    const legacy = onboardingChecklist({
+      username: null,
+      availabilityEdited: true,
+      hasBooking: true,
+      hasCalendar: true,
+    });
     expect(legacy[0].done).toBe(false);
     expect(legacy[2]).toMatchObject({ done: true, href: "/dashboard/calendars" });
     expect(legacy[3].href).toBe("/dashboard/profile");

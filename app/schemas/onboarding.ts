@@ -66,7 +66,9 @@ export function onboardingChecklist(facts: OnboardingFacts): ChecklistItem[] {
     {
       id: "username",
       title: "Choose your username",
-      body: facts.username ? `Your booking link is /${facts.username}. Change it on your profile if you like.` : "It makes your booking link.",
+      body: facts.username
+        ? `Your booking link is /${facts.username}. Change it on your profile if you like.`
+        : "It makes your booking link.",
       done: facts.username !== null,
       href: "/dashboard/profile",
       action: facts.username ? "Change it" : "Choose one",

@@ -42,7 +42,8 @@ export const packageJsonSchema = z
 const PRICE_MESSAGE = "Enter a price in dollars (e.g. 10 or 9.99) or Free.";
 
 /** A JSON price is text as in the form ("9.99", "Free") or a number of dollars (9.99); a number is read as its decimal text. */
-const priceText = (price: unknown) => (typeof price === "number" ? String(price) : typeof price === "string" ? price : undefined);
+const priceText = (price: unknown) =>
+  typeof price === "number" ? String(price) : typeof price === "string" ? price : undefined;
 
 const CALENDARS_MESSAGE = "Calendars: enter a whole number, 0 or more.";
 
@@ -83,7 +84,10 @@ export const packageBodyFields = packageFields.extend({
       ctx.addIssue({ code: "custom", message: parsed.message });
       return z.NEVER;
     })
-    .meta({ description: `Calendars, 0 to ${MAX_CALENDARS}: a whole number, or its digits as text ("5"); blank, null or left out is 0.`, example: 5 }),
+    .meta({
+      description: `Calendars, 0 to ${MAX_CALENDARS}: a whole number, or its digits as text ("5"); blank, null or left out is 0.`,
+      example: 5,
+    }),
 });
 
 export const packageBody = packageBodyFields

@@ -61,9 +61,12 @@ describe("price display", () => {
 
 describe("packageSchema", () => {
   it("trims, converts the price to cents and fills the optional fields", () => {
-    const submission = parseWithZod(form({ name: "  Team  ", price: "12.5", calender: "3", accessType: " All features " }), {
-      schema: packageSchema,
-    });
+    const submission = parseWithZod(
+      form({ name: "  Team  ", price: "12.5", calender: "3", accessType: " All features " }),
+      {
+        schema: packageSchema,
+      },
+    );
     expect(submission.status).toBe("success");
     expect(submission.status === "success" && submission.value).toEqual({
       name: "Team",
@@ -83,9 +86,12 @@ describe("packageSchema", () => {
   });
 
   it("answers each bad field with its own message", () => {
-    const submission = parseWithZod(form({ name: "   ", price: "9.999", calender: "-2", accessType: "x".repeat(2001), oneToOne: "y".repeat(501) }), {
-      schema: packageSchema,
-    });
+    const submission = parseWithZod(
+      form({ name: "   ", price: "9.999", calender: "-2", accessType: "x".repeat(2001), oneToOne: "y".repeat(501) }),
+      {
+        schema: packageSchema,
+      },
+    );
     expect(submission.status).toBe("error");
     const errors = submission.reply().error ?? {};
     expect(errors.name).toEqual([MESSAGES.packageNameRequired]);

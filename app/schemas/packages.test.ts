@@ -66,7 +66,13 @@ describe("packageFeatures", () => {
   });
 
   it("says 'Not included' for an empty value rather than showing nothing", () => {
-    const features = packageFeatures({ activeEvent: "", calender: 0, goupEvent: "  ", notificationStatus: "x", oneToOne: "y" });
+    const features = packageFeatures({
+      activeEvent: "",
+      calender: 0,
+      goupEvent: "  ",
+      notificationStatus: "x",
+      oneToOne: "y",
+    });
     expect(features.find((f) => f.key === "activeEvent")?.value).toBe("Not included");
     expect(features.find((f) => f.key === "goupEvent")?.value).toBe("Not included");
     expect(features.find((f) => f.key === "calender")?.value).toBe("0");

@@ -43,7 +43,9 @@ export const FEATURE_LABELS: ReadonlyArray<{ key: keyof PackageFeatures; label: 
 ];
 
 /** Label and value of each feature, in display order; an empty value reads 'Not included'. */
-export function packageFeatures(pkg: PackageFeatures): Array<{ key: keyof PackageFeatures; label: string; value: string }> {
+export function packageFeatures(
+  pkg: PackageFeatures,
+): Array<{ key: keyof PackageFeatures; label: string; value: string }> {
   return FEATURE_LABELS.map(({ key, label }) => {
     const value = String(pkg[key]).trim();
     return { key, label, value: value === "" ? "Not included" : value };

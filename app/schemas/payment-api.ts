@@ -15,7 +15,9 @@ const email = plainText(z.string().trim().max(254, "Use at most 254 characters."
 export const reviewBody = ReviewSchema.extend({
   // The legacy client sends an empty string for "no image" (docs/legacy-api.md).
   imageUrl: z.union([z.literal(""), ReviewSchema.shape.imageUrl.unwrap()]).optional(),
-  email: email.optional().meta({ description: "Ignored when it is the caller's own; another account's e-mail is a 403." }),
+  email: email
+    .optional()
+    .meta({ description: "Ignored when it is the caller's own; another account's e-mail is a 403." }),
 }).meta({ id: "ReviewInput" });
 
 export const reviewJson = z
@@ -38,7 +40,10 @@ const price = z
       .trim()
       .regex(/^(free|\d{1,7}(\.\d{1,2})?)$/i, "Send the price in dollars, or 'Free'."),
   ])
-  .meta({ description: "The price the client showed, in dollars (or 'Free'). Only compared with the package's current price, never charged." });
+  .meta({
+    description:
+      "The price the client showed, in dollars (or 'Free'). Only compared with the package's current price, never charged.",
+  });
 
 /**
  * POST /create-payment-intent. The legacy client sends `{ name, price }`; the amount charged is
@@ -47,10 +52,16 @@ const price = z
 export const createPaymentIntentBody = z
   .object({
     packageId: z.guid("Send the package's _id.").optional(),
-    name: plainText(z.string().trim().min(1, "Send the package's name.").max(100, "Use at most 100 characters."), "The package's name").optional(),
+    name: plainText(
+      z.string().trim().min(1, "Send the package's name.").max(100, "Use at most 100 characters."),
+      "The package's name",
+    ).optional(),
     price: price.optional(),
   })
-  .refine((b) => b.packageId !== undefined || b.name !== undefined, { message: "Send the package's _id or its name.", path: ["packageId"] })
+  .refine((b) => b.packageId !== undefined || b.name !== undefined, {
+    message: "Send the package's _id or its name.",
+    path: ["packageId"],
+  })
   .meta({ id: "PaymentIntentInput" });
 
 /** The price as cents, for comparing with the database ('Free' is 0). */
@@ -99,7 +110,10 @@ export const professionalRecordBody = z
 /** GET /professional's record plus when the buyer's professional status ends. */
 export const professionalRecordJson = professionalRecordSchema
   .extend({
-    professionalUntil: z.string().nullable().meta({ description: "When professional status ends (ISO 8601); null for no end." }),
+    professionalUntil: z
+      .string()
+      .nullable()
+      .meta({ description: "When professional status ends (ISO 8601); null for no end." }),
   })
   .meta({ id: "ProfessionalPurchase" });
 

@@ -27,5 +27,10 @@ export interface ComposedMail {
 export interface ReminderTexts {
   guestReminderMail(m: RemindedMeeting, zone: string, now: Date): ComposedMail;
   guestFollowUpMail(m: RemindedMeeting, zone: string, message: string): ComposedMail;
-  hostReminderNotification(m: Pick<RemindedMeeting, "eventName" | "startsAt">, guestName: string | null, zone: string, now: Date): string;
+  hostReminderNotification(
+    m: Pick<RemindedMeeting, "eventName" | "startsAt">,
+    guestName: string | null,
+    zone: string,
+    now: Date,
+  ): string;
 }

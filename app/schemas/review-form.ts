@@ -17,7 +17,10 @@ export interface ReviewCardData {
  * address, whatever the client sends.
  */
 export const ReviewSchema = z.object({
-  name: plainText(z.string({ error: "Enter your name." }).trim().min(1, "Enter your name.").max(100, "Use at most 100 characters."), "Your name"),
+  name: plainText(
+    z.string({ error: "Enter your name." }).trim().min(1, "Enter your name.").max(100, "Use at most 100 characters."),
+    "Your name",
+  ),
   imageUrl: z
     .string()
     .trim()
@@ -30,7 +33,11 @@ export const ReviewSchema = z.object({
     .min(1, "Choose a rating from 1 to 5.")
     .max(5, "Choose a rating from 1 to 5."),
   review: plainText(
-    z.string({ error: "Write your review." }).trim().min(1, "Write your review.").max(2000, "Keep your review to 2000 characters or fewer."),
+    z
+      .string({ error: "Write your review." })
+      .trim()
+      .min(1, "Write your review.")
+      .max(2000, "Keep your review to 2000 characters or fewer."),
     "Your review",
     { multiline: true },
   ),

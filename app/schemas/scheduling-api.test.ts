@@ -1,9 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { daysInRange, eventTypeBody, eventTypeJson, firstOverlap, minutesOfTime, scheduleBody, slotsQuery } from "./scheduling-api";
+import {
+  daysInRange,
+  eventTypeBody,
+  eventTypeJson,
+  firstOverlap,
+  minutesOfTime,
+  scheduleBody,
+  slotsQuery,
+} from "./scheduling-api";
 
 function fieldsOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   const fields: Record<string, string[]> = {};
-  for (const issue of result.error?.issues ?? []) (fields[issue.path.map(String).join(".") || "body"] ??= []).push(issue.message);
+  for (const issue of result.error?.issues ?? [])
+    (fields[issue.path.map(String).join(".") || "body"] ??= []).push(issue.message);
   return fields;
 }
 
@@ -83,7 +92,10 @@ describe("scheduleBody", () => {
     ],
     [{ overrides: [{ date: "2026-02-30", unavailable: true }] }, "overrides.0.date"],
     [{ overrides: [{ date: "2026-12-24", start: "10:00" }] }, "overrides.0.end"],
-    [{ overrides: [{ date: "2026-12-24", start: "10:00", end: "11:00", unavailable: true }] }, "overrides.0.unavailable"],
+    [
+      { overrides: [{ date: "2026-12-24", start: "10:00", end: "11:00", unavailable: true }] },
+      "overrides.0.unavailable",
+    ],
     [
       {
         overrides: [
@@ -174,6 +186,8 @@ describe("slotsQuery", () => {
   });
   it("takes 62 days, or a username and slug instead of the id", () => {
     expect(slotsQuery.safeParse({ ...base, end: "2027-01-31" }).success).toBe(true);
-    expect(slotsQuery.safeParse({ ...base, eventTypeId: undefined, username: "Jane", slug: "intro" }).data).toMatchObject({ username: "jane", slug: "intro" });
+    expect(
+      slotsQuery.safeParse({ ...base, eventTypeId: undefined, username: "Jane", slug: "intro" }).data,
+    ).toMatchObject({ username: "jane", slug: "intro" });
   });
 });

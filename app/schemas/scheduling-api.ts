@@ -35,7 +35,9 @@ export function minutesOfTime(time: string, isEnd = false): number | null {
 export function firstOverlap(intervals: readonly { start: string; end: string }[]): [number, number] | null {
   const ranges = intervals
     .map((interval, index) => ({ index, start: minutesOfTime(interval.start), end: minutesOfTime(interval.end, true) }))
-    .filter((r): r is { index: number; start: number; end: number } => r.start !== null && r.end !== null && r.end > r.start)
+    .filter(
+      (r): r is { index: number; start: number; end: number } => r.start !== null && r.end !== null && r.end > r.start,
+    )
     .sort((a, b) => a.start - b.start || a.index - b.index);
   for (let i = 1; i < ranges.length; i++) {
     if (ranges[i].start < ranges[i - 1].end) {
@@ -62,10 +64,15 @@ const timeZoneField = z
   .refine(isTimeZone, { message: "Give a valid IANA time zone, such as America/New_York." })
   .meta({ description: "IANA time zone.", example: "America/New_York" });
 
-const startTime = z.string({ error: "Give a start time as HH:mm." }).regex(HHMM, "Give a start time as HH:mm (00:00 to 23:59).").meta({ example: "09:00" });
+const startTime = z
+  .string({ error: "Give a start time as HH:mm." })
+  .regex(HHMM, "Give a start time as HH:mm (00:00 to 23:59).")
+  .meta({ example: "09:00" });
 const endTime = z
   .string({ error: "Give an end time as HH:mm." })
-  .refine((t) => minutesOfTime(t, true) !== null, { message: 'Give an end time as HH:mm (00:01 to 24:00; "24:00" is the end of the day).' })
+  .refine((t) => minutesOfTime(t, true) !== null, {
+    message: 'Give an end time as HH:mm (00:01 to 24:00; "24:00" is the end of the day).',
+  })
   .meta({ example: "17:00" });
 
 const dateField = (label: string) =>
@@ -78,7 +85,11 @@ function endAfterStart(value: { start: string; end: string }, ctx: z.RefinementC
   const start = minutesOfTime(value.start);
   const end = minutesOfTime(value.end, true);
   if (start !== null && end !== null && end <= start) {
-    ctx.addIssue({ code: "custom", path: ["end"], message: `The end (${value.end}) must be after the start (${value.start}).` });
+    ctx.addIssue({
+      code: "custom",
+      path: ["end"],
+      message: `The end (${value.end}) must be after the start (${value.start}).`,
+    });
   }
 }
 
@@ -105,12 +116,20 @@ const dateOverride = z
   .superRefine((value, ctx) => {
     if (value.unavailable) {
       if (value.start !== undefined || value.end !== undefined) {
-        ctx.addIssue({ code: "custom", path: ["unavailable"], message: "Give either hours (start and end) or unavailable: true, not both." });
+        ctx.addIssue({
+          code: "custom",
+          path: ["unavailable"],
+          message: "Give either hours (start and end) or unavailable: true, not both.",
+        });
       }
       return;
     }
     if (value.start === undefined || value.end === undefined) {
-      ctx.addIssue({ code: "custom", path: [value.start === undefined ? "start" : "end"], message: "Give start and end, or unavailable: true." });
+      ctx.addIssue({
+        code: "custom",
+        path: [value.start === undefined ? "start" : "end"],
+        message: "Give start and end, or unavailable: true.",
+      });
       return;
     }
     endAfterStart({ start: value.start, end: value.end }, ctx);
@@ -142,7 +161,10 @@ export const scheduleBody = z
       .boolean({ error: "isDefault is true or false." })
       .default(false)
       .meta({ description: "Make this the default schedule (the old default stops being one)." }),
-    weekly: z.array(weeklyHours, { error: "weekly is a list of { day, start, end }." }).max(168, "Give at most 168 weekly intervals.").default([]),
+    weekly: z
+      .array(weeklyHours, { error: "weekly is a list of { day, start, end }." })
+      .max(168, "Give at most 168 weekly intervals.")
+      .default([]),
     overrides: z
       .array(dateOverride, { error: "overrides is a list of { date, start, end } or { date, unavailable: true }." })
       .max(1000, "Give at most 1000 overrides.")
@@ -154,7 +176,11 @@ export const scheduleBody = z
       const overlap = firstOverlap(indexes.map((i) => value.weekly[i]));
       if (overlap) {
         const [a, b] = overlap.map((i) => indexes[i]);
-        ctx.addIssue({ code: "custom", path: ["weekly", b], message: `Overlaps weekly[${a}] on the same day; make the intervals of a day not overlap.` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["weekly", b],
+          message: `Overlaps weekly[${a}] on the same day; make the intervals of a day not overlap.`,
+        });
       }
     }
     const byDate = new Map<string, number[]>();
@@ -162,10 +188,16 @@ export const scheduleBody = z
     for (const [date, indexes] of byDate) {
       const entries = indexes.map((i) => value.overrides[i]);
       if (entries.some((o) => o.unavailable) && entries.length > 1) {
-        ctx.addIssue({ code: "custom", path: ["overrides", indexes[1]], message: `${date} is marked unavailable; give no other override for it.` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["overrides", indexes[1]],
+          message: `${date} is marked unavailable; give no other override for it.`,
+        });
         continue;
       }
-      const hours = entries.flatMap((o) => (o.start !== undefined && o.end !== undefined ? [{ start: o.start, end: o.end }] : []));
+      const hours = entries.flatMap((o) =>
+        o.start !== undefined && o.end !== undefined ? [{ start: o.start, end: o.end }] : [],
+      );
       const overlap = hours.length === entries.length ? firstOverlap(hours) : null;
       if (overlap) {
         ctx.addIssue({
@@ -197,13 +229,25 @@ export const scheduleJsonSchema = z
     isDefault: z.boolean(),
     weekly: z.array(z.object({ day: z.number().int(), start: z.string(), end: z.string() })),
     overrides: z.array(
-      z.union([z.object({ date: z.string(), start: z.string(), end: z.string() }), z.object({ date: z.string(), unavailable: z.literal(true) })]),
+      z.union([
+        z.object({ date: z.string(), start: z.string(), end: z.string() }),
+        z.object({ date: z.string(), unavailable: z.literal(true) }),
+      ]),
     ),
   })
   .meta({ id: "Schedule" });
 
-export function scheduleJson(row: Pick<ScheduleRow, "id" | "name" | "timeZone" | "isDefault" | "weekly" | "overrides">): z.infer<typeof scheduleJsonSchema> {
-  return { _id: row.id, name: row.name, timeZone: row.timeZone, isDefault: row.isDefault, weekly: row.weekly, overrides: row.overrides };
+export function scheduleJson(
+  row: Pick<ScheduleRow, "id" | "name" | "timeZone" | "isDefault" | "weekly" | "overrides">,
+): z.infer<typeof scheduleJsonSchema> {
+  return {
+    _id: row.id,
+    name: row.name,
+    timeZone: row.timeZone,
+    isDefault: row.isDefault,
+    weekly: row.weekly,
+    overrides: row.overrides,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -249,7 +293,10 @@ const NOTICE_MAX = MAX_BOOKING_WINDOW_DAYS * 24 * 60;
  */
 export const eventTypeBody = z
   .object({
-    title: plainText(z.string({ error: "Give a title." }).trim().min(1, "Give a title.").max(200, "Use at most 200 characters."), "The title").meta({
+    title: plainText(
+      z.string({ error: "Give a title." }).trim().min(1, "Give a title.").max(200, "Use at most 200 characters."),
+      "The title",
+    ).meta({
       example: "Intro call",
     }),
     slug: z
@@ -260,19 +307,31 @@ export const eventTypeBody = z
       .max(60, SLUG_MESSAGE)
       .regex(SLUG, SLUG_MESSAGE)
       .refine((slug) => !RESERVED_SLUGS.has(slug), { message: "That word is reserved; pick another slug." })
-      .meta({ description: "The booking link's last segment (/{username}/{slug}); unique among your event types, whatever the case.", example: "intro-call" }),
-    description: plainText(z.string({ error: "The description is text." }).max(5000, "Use at most 5000 characters."), "The description", {
-      multiline: true,
-    }).default(""),
+      .meta({
+        description:
+          "The booking link's last segment (/{username}/{slug}); unique among your event types, whatever the case.",
+        example: "intro-call",
+      }),
+    description: plainText(
+      z.string({ error: "The description is text." }).max(5000, "Use at most 5000 characters."),
+      "The description",
+      {
+        multiline: true,
+      },
+    ).default(""),
     duration: minutes("duration", 5, 720).meta({ example: 30 }),
     kind: z.enum(EVENT_TYPE_KINDS, { error: `kind is one of ${EVENT_TYPE_KINDS.join(", ")}.` }).default("one-to-one"),
     location: z
       .object({
         type: z.enum(LOCATION_TYPES, { error: `location.type is one of ${LOCATION_TYPES.join(", ")}.` }),
-        value: plainText(z.string({ error: "location.value is text." }).trim().max(500, "Use at most 500 characters."), "The location").optional(),
+        value: plainText(
+          z.string({ error: "location.value is text." }).trim().max(500, "Use at most 500 characters."),
+          "The location",
+        ).optional(),
       })
       .superRefine((value, ctx) => {
-        if (value.type === "in-person" && !value.value) ctx.addIssue({ code: "custom", path: ["value"], message: "Give the meeting's address." });
+        if (value.type === "in-person" && !value.value)
+          ctx.addIssue({ code: "custom", path: ["value"], message: "Give the meeting's address." });
         // A room link is opened by guests: only http(s), never javascript: or data:.
         if ((value.type === "video" || value.type === "google-meet") && value.value && !isHttpUrl(value.value)) {
           ctx.addIssue({ code: "custom", path: ["value"], message: httpUrlMessage("The room link") });
@@ -280,7 +339,10 @@ export const eventTypeBody = z
       })
       .transform((value) => (value.value ? { type: value.type, value: value.value } : { type: value.type }))
       .default({ type: "video" })
-      .meta({ description: "in-person (value: the address), phone, google-meet, or video (value: a room link; none means the site's own room)." }),
+      .meta({
+        description:
+          "in-person (value: the address), phone, google-meet, or video (value: a room link; none means the site's own room).",
+      }),
     seats: z
       .number({ error: "seats: a whole number from 2 to 1000." })
       .int("seats: a whole number from 2 to 1000.")
@@ -297,7 +359,9 @@ export const eventTypeBody = z
       .min(0, `bookingWindowDays: a whole number of days from 0 to ${MAX_BOOKING_WINDOW_DAYS}.`)
       .max(MAX_BOOKING_WINDOW_DAYS, `bookingWindowDays: a whole number of days from 0 to ${MAX_BOOKING_WINDOW_DAYS}.`)
       .default(60),
-    slotInterval: minutes("slotInterval", 5, 720).nullish().meta({ description: "Step of the slot grid; the duration when left out." }),
+    slotInterval: minutes("slotInterval", 5, 720)
+      .nullish()
+      .meta({ description: "Step of the slot grid; the duration when left out." }),
     dailyLimit: z
       .number({ error: "dailyLimit: a whole number from 1 to 1000." })
       .int("dailyLimit: a whole number from 1 to 1000.")
@@ -311,24 +375,42 @@ export const eventTypeBody = z
       .meta({ description: "One of your schedules; your default schedule when left out." }),
     active: z.boolean({ error: "active is true or false." }).default(true),
     questions: questionsField,
-    limitPerGuest: bookingLimitField("limitPerGuest", "Upcoming bookings one guest e-mail may hold at once; none when null or left out."),
-    weeklyLimit: bookingLimitField("weeklyLimit", "Bookings per week (Monday to Sunday, the schedule's zone); none when null or left out."),
-    monthlyLimit: bookingLimitField("monthlyLimit", "Bookings per calendar month (the schedule's zone); none when null or left out."),
-    requiresApproval: z
-      .boolean({ error: "requiresApproval is true or false." })
-      .default(false)
-      .meta({ description: "Bookings wait for your approval (status pending) and hold their slot meanwhile. Not for group event types." }),
+    limitPerGuest: bookingLimitField(
+      "limitPerGuest",
+      "Upcoming bookings one guest e-mail may hold at once; none when null or left out.",
+    ),
+    weeklyLimit: bookingLimitField(
+      "weeklyLimit",
+      "Bookings per week (Monday to Sunday, the schedule's zone); none when null or left out.",
+    ),
+    monthlyLimit: bookingLimitField(
+      "monthlyLimit",
+      "Bookings per calendar month (the schedule's zone); none when null or left out.",
+    ),
+    requiresApproval: z.boolean({ error: "requiresApproval is true or false." }).default(false).meta({
+      description:
+        "Bookings wait for your approval (status pending) and hold their slot meanwhile. Not for group event types.",
+    }),
     approvalHoldHours: z
       .number({ error: "approvalHoldHours: a whole number of hours from 1 to 168." })
       .int("approvalHoldHours: a whole number of hours from 1 to 168.")
       .min(1, "approvalHoldHours: a whole number of hours from 1 to 168.")
       .max(168, "approvalHoldHours: a whole number of hours from 1 to 168.")
       .default(24)
-      .meta({ description: "How long a pending booking holds its slot; unanswered by then, it is declined and the guest told." }),
+      .meta({
+        description:
+          "How long a pending booking holds its slot; unanswered by then, it is declined and the guest told.",
+      }),
     hosts: z
-      .array(plainText(z.string({ error: "hosts: a list of user _ids." }).max(100, "hosts: a list of user _ids."), "Each host"), {
-        error: "hosts: a list of user _ids.",
-      })
+      .array(
+        plainText(
+          z.string({ error: "hosts: a list of user _ids." }).max(100, "hosts: a list of user _ids."),
+          "Each host",
+        ),
+        {
+          error: "hosts: a list of user _ids.",
+        },
+      )
       .max(50, "hosts: at most 50.")
       .optional()
       .meta({
@@ -344,7 +426,11 @@ export const eventTypeBody = z
       ctx.addIssue({ code: "custom", path: ["seats"], message: "Only a group event type has seats." });
     }
     if (value.kind === "group" && value.requiresApproval) {
-      ctx.addIssue({ code: "custom", path: ["requiresApproval"], message: "A group event type's seats cannot wait for approval." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["requiresApproval"],
+        message: "A group event type's seats cannot wait for approval.",
+      });
     }
   })
   .transform((value) => ({
@@ -382,7 +468,9 @@ export const eventTypeJsonSchema = z
     active: z.boolean(),
     requiresApproval: z.boolean(),
     approvalHoldHours: z.number().int(),
-    hosts: z.array(z.string()).meta({ description: "Who hosts it: you first, then the team members you chose (collective / round robin)." }),
+    hosts: z
+      .array(z.string())
+      .meta({ description: "Who hosts it: you first, then the team members you chose (collective / round robin)." }),
     questions: z.array(questionJsonSchema),
     limitPerGuest: z.number().int().nullable(),
     weeklyLimit: z.number().int().nullable(),
@@ -426,9 +514,10 @@ export function eventTypeJson(row: Omit<EventTypeRow, "userId" | "teamId" | "cre
 /** GET /api/slots: an event type by id, or by its host's username and its slug. */
 export const slotsQuery = z
   .object({
-    eventTypeId: plainText(z.string().max(100), "eventTypeId")
-      .optional()
-      .meta({ description: "The event type's _id (or give username and slug).", example: "0b6f3c1e-2a47-4d8e-9c1f-6a2b3c4d5e6f" }),
+    eventTypeId: plainText(z.string().max(100), "eventTypeId").optional().meta({
+      description: "The event type's _id (or give username and slug).",
+      example: "0b6f3c1e-2a47-4d8e-9c1f-6a2b3c4d5e6f",
+    }),
     username: plainText(z.string().trim().toLowerCase().max(100), "username")
       .optional()
       .meta({ description: "The host's username (with slug).", example: "jane" }),
@@ -437,15 +526,20 @@ export const slotsQuery = z
       .meta({ description: "The event type's slug (with username).", example: "intro-call" }),
     start: dateField("start"),
     end: dateField("end"),
-    timeZone: timeZoneField.meta({ description: "The guest's IANA zone: days are its dates, slots carry its offsets.", example: "Europe/Berlin" }),
+    timeZone: timeZoneField.meta({
+      description: "The guest's IANA zone: days are its dates, slots carry its offsets.",
+      example: "Europe/Berlin",
+    }),
   })
   .superRefine((value, ctx) => {
     if (!value.eventTypeId && !(value.username && value.slug)) {
       ctx.addIssue({ code: "custom", path: ["eventTypeId"], message: "Give eventTypeId, or username and slug." });
     }
     const days = daysInRange(value.start, value.end);
-    if (days !== null && days < 1) ctx.addIssue({ code: "custom", path: ["end"], message: "end must be on or after start." });
-    if (days !== null && days > MAX_RANGE_DAYS) ctx.addIssue({ code: "custom", path: ["end"], message: `Ask for at most ${MAX_RANGE_DAYS} days at a time.` });
+    if (days !== null && days < 1)
+      ctx.addIssue({ code: "custom", path: ["end"], message: "end must be on or after start." });
+    if (days !== null && days > MAX_RANGE_DAYS)
+      ctx.addIssue({ code: "custom", path: ["end"], message: `Ask for at most ${MAX_RANGE_DAYS} days at a time.` });
   });
 
 export const slotsJsonSchema = z

@@ -25,9 +25,13 @@ describe("the sign-in form's browser checks", () => {
     for (const fields of cases) {
       const browser = validateSignIn(form(fields)).reply().error ?? {};
       const server = parseWithZod(form(fields), { schema: SignInSchema }).reply().error ?? {};
-      for (const [name, messages] of Object.entries(browser)) expect({ fields, name, messages }).toEqual({ fields, name, messages: server[name] });
+      for (const [name, messages] of Object.entries(browser))
+        expect({ fields, name, messages }).toEqual({ fields, name, messages: server[name] });
       if (Object.keys(browser).length === 0)
-        expect({ fields, server: {} }).toEqual({ fields, server: Object.fromEntries(Object.entries(server).filter(([, m]) => m && m.length > 0)) });
+        expect({ fields, server: {} }).toEqual({
+          fields,
+          server: Object.fromEntries(Object.entries(server).filter(([, m]) => m && m.length > 0)),
+        });
     }
   });
 

@@ -11,7 +11,11 @@ import { MESSAGES } from "~/messages";
 /** The longest e-mail address a form takes (RFC 5321); `SignInSchema` uses it too. */
 export const EMAIL_MAX_LENGTH = 254;
 
-export const SIGN_IN_CONSTRAINT = { email: { required: true }, password: { required: true }, redirectTo: { required: true } };
+export const SIGN_IN_CONSTRAINT = {
+  email: { required: true },
+  password: { required: true },
+  redirectTo: { required: true },
+};
 
 export function validateSignIn(formData: FormData) {
   return parse(formData, {

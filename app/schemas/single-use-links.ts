@@ -20,7 +20,14 @@ export const singleUseLinkJsonSchema = z
 export type SingleUseLinkJson = z.infer<typeof singleUseLinkJsonSchema>;
 
 export function singleUseLinkJson(
-  row: { id: string; token: string; createdAt: Date; usedAt: Date | null; revokedAt: Date | null; eventId: string | null },
+  row: {
+    id: string;
+    token: string;
+    createdAt: Date;
+    usedAt: Date | null;
+    revokedAt: Date | null;
+    eventId: string | null;
+  },
   pageUrl: string | null,
 ): SingleUseLinkJson {
   return {

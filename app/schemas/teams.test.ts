@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { canChangeMember, canGrant, canManage, leavesNoOwner, slugProblem, TeamCreateSchema, TeamInviteSchema } from "./teams";
+import {
+  canChangeMember,
+  canGrant,
+  canManage,
+  leavesNoOwner,
+  slugProblem,
+  TeamCreateSchema,
+  TeamInviteSchema,
+} from "./teams";
 
 describe("team slugs", () => {
   it("follow the username rules, with the team's messages", () => {

@@ -60,7 +60,11 @@ export const teamSlugSchema = z
     const problem = slugProblem(value);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   })
-  .meta({ description: "3-30 lower-case letters, digits and hyphens, starting with a letter; shares one namespace with usernames.", example: "sales-team" });
+  .meta({
+    description:
+      "3-30 lower-case letters, digits and hyphens, starting with a letter; shares one namespace with usernames.",
+    example: "sales-team",
+  });
 
 export const teamNameSchema = z
   .string({ error: M.nameRequired })
@@ -94,9 +98,16 @@ export const teamAcceptBody = z
   .meta({ id: "TeamInvitationAccept" });
 
 export const teamSchema = z
-  .object({ id: z.string().uuid(), name: z.string(), slug: z.string(), role: teamRoleSchema.meta({ description: "The caller's role in the team." }) })
+  .object({
+    id: z.string().uuid(),
+    name: z.string(),
+    slug: z.string(),
+    role: teamRoleSchema.meta({ description: "The caller's role in the team." }),
+  })
   .meta({ id: "Team" });
-export const teamMemberSchema = z.object({ userId: z.string().uuid(), email: z.string(), name: z.string(), role: teamRoleSchema }).meta({ id: "TeamMember" });
+export const teamMemberSchema = z
+  .object({ userId: z.string().uuid(), email: z.string(), name: z.string(), role: teamRoleSchema })
+  .meta({ id: "TeamMember" });
 export const teamInvitationSchema = z
   .object({ id: z.string().uuid(), email: z.string(), role: teamRoleSchema, status: z.enum(["pending", "declined"]) })
   .meta({ id: "TeamInvitation" });

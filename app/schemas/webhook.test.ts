@@ -77,7 +77,14 @@ describe("the address guard", () => {
     ]) {
       expect(isPrivateAddress(ip), ip).toBe(true);
     }
-    for (const ip of ["93.184.216.34", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:2800:220:1:248:1893:25c8:1946", "::ffff:8.8.8.8"]) {
+    for (const ip of [
+      "93.184.216.34",
+      "8.8.8.8",
+      "172.32.0.1",
+      "100.128.0.1",
+      "2606:2800:220:1:248:1893:25c8:1946",
+      "::ffff:8.8.8.8",
+    ]) {
       expect(isPrivateAddress(ip), ip).toBe(false);
     }
   });
@@ -106,11 +113,16 @@ describe("the address guard", () => {
 
 describe("the bodies", () => {
   it("takes the six event names (once each) and refuses others", () => {
-    const ok = webhookCreateBody.safeParse({ url: "https://x.test/h", events: ["booking.created", "booking.created", "booking.approved"] });
+    const ok = webhookCreateBody.safeParse({
+      url: "https://x.test/h",
+      events: ["booking.created", "booking.created", "booking.approved"],
+    });
     expect(ok.success && ok.data.events).toEqual(["booking.created", "booking.approved"]);
     expect(webhookCreateBody.safeParse({ url: "https://x.test/h", events: ["booking.exploded"] }).success).toBe(false);
     expect(webhookCreateBody.safeParse({ url: "https://x.test/h", events: [] }).success).toBe(false);
-    expect(webhookCreateBody.safeParse({ url: "https://x.test/h", events: ["booking.created"], extra: 1 }).success).toBe(false);
+    expect(
+      webhookCreateBody.safeParse({ url: "https://x.test/h", events: ["booking.created"], extra: 1 }).success,
+    ).toBe(false);
   });
 
   it("reads the page's form: one checkbox is one event, the switch is on only when ticked", () => {
@@ -119,7 +131,9 @@ describe("the bodies", () => {
       events: ["booking.created"],
       active: true,
     });
-    expect(webhookForm.parse({ url: "https://x.test/h", events: ["booking.created", "booking.cancelled"] }).active).toBe(false);
+    expect(
+      webhookForm.parse({ url: "https://x.test/h", events: ["booking.created", "booking.cancelled"] }).active,
+    ).toBe(false);
     expect(webhookForm.safeParse({ url: "https://x.test/h" }).success).toBe(false);
   });
 });
@@ -130,7 +144,11 @@ describe("a receiver's check", () => {
     const body = JSON.stringify({ type: "booking.created" });
     const at = new Date(Math.floor(Date.now() / 1000) * 1000);
     const signature = new Webhook(secret).sign("msg_1", at, body);
-    const headers = { "webhook-id": "msg_1", "webhook-timestamp": String(at.getTime() / 1000), "webhook-signature": signature };
+    const headers = {
+      "webhook-id": "msg_1",
+      "webhook-timestamp": String(at.getTime() / 1000),
+      "webhook-signature": signature,
+    };
     expect(new Webhook(secret).verify(body, headers)).toEqual({ type: "booking.created" });
     expect(() => new Webhook(secret).verify(body.replace("created", "cancelled"), headers)).toThrow();
   });

@@ -49,7 +49,9 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
 /** One attempt's longest wait for an answer. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** The pauses before the 2nd, 3rd, ... attempt: about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (27.6 hours in all). */
-export const WEBHOOK_RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] as const;
+export const WEBHOOK_RETRY_DELAYS_MS = [
+  5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
+] as const;
 /** Attempts per delivery: the first and one per pause. */
 export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_MS.length + 1;
 /** A subscription whose attempts all failed for this long is switched off and its owner mailed. */
@@ -141,14 +143,16 @@ export function webhookUrlProblem(raw: string, options: { production: boolean; a
     return "Give a full URL, such as https://example.com/hooks/scheduler.";
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return "Give an https:// URL.";
-  if (url.username || url.password) return "Leave user names and passwords out of the URL: verify the signature instead.";
+  if (url.username || url.password)
+    return "Leave user names and passwords out of the URL: verify the signature instead.";
   if (url.protocol === "http:" && options.production && !options.allowPrivate) return "Use an https:// URL.";
   if (!options.allowPrivate) {
     const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
     if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal")) {
       return "That address is on a private network: give a public URL.";
     }
-    if ((ipv4Parts(host) || host.includes(":")) && isPrivateAddress(host)) return "That address is on a private network: give a public URL.";
+    if ((ipv4Parts(host) || host.includes(":")) && isPrivateAddress(host))
+      return "That address is on a private network: give a public URL.";
   }
   return null;
 }
@@ -168,10 +172,16 @@ const eventsField = z
   .transform((events) => [...new Set(events)])
   .meta({ description: "The event types to receive.", example: ["booking.created", "booking.cancelled"] });
 
-const urlField = z.string({ error: "Give the URL to send to." }).trim().min(1, "Give the URL to send to.").max(2000, "At most 2000 characters.").meta({
-  description: "Where the events are POSTed: https in production; private addresses refused unless ALLOW_PRIVATE_WEBHOOK_URLS=true.",
-  example: "https://example.com/hooks/scheduler",
-});
+const urlField = z
+  .string({ error: "Give the URL to send to." })
+  .trim()
+  .min(1, "Give the URL to send to.")
+  .max(2000, "At most 2000 characters.")
+  .meta({
+    description:
+      "Where the events are POSTed: https in production; private addresses refused unless ALLOW_PRIVATE_WEBHOOK_URLS=true.",
+    example: "https://example.com/hooks/scheduler",
+  });
 
 /** POST /api/webhooks. */
 export const webhookCreateBody = z
@@ -199,22 +209,30 @@ export const webhookForm = z.object({
 const webhookGuest = z.object({
   name: z.string().nullable(),
   email: z.string(),
-  timeZone: z.string().nullable().meta({ description: "The guest's IANA zone when known (the one who booked; not the people they brought)." }),
+  timeZone: z
+    .string()
+    .nullable()
+    .meta({ description: "The guest's IANA zone when known (the one who booked; not the people they brought)." }),
 });
 
 /** `data` of a booking event's webhook. */
 export const webhookBookingSchema = z
   .object({
-    id: z.string().meta({ description: "The booking (for a group event type: the session; the guest's place is `seat`)." }),
+    id: z
+      .string()
+      .meta({ description: "The booking (for a group event type: the session; the guest's place is `seat`)." }),
     eventType: z.object({ id: z.string(), slug: z.string(), title: z.string() }).nullable(),
     start: z.string().meta({ description: "ISO 8601, UTC.", example: "2026-12-01T15:00:00.000Z" }),
     end: z.string().meta({ description: "ISO 8601, UTC.", example: "2026-12-01T15:30:00.000Z" }),
     timeZone: z.string().nullable().meta({ description: "The guest's time zone.", example: "Europe/Berlin" }),
     status: z.enum(["pending", "confirmed", "cancelled", "declined"]).meta({
-      description: "pending: waiting for the host's approval (booking.requested, or a request moved); declined: the host declined it or let it expire.",
+      description:
+        "pending: waiting for the host's approval (booking.requested, or a request moved); declined: the host declined it or let it expire.",
     }),
     host: z.object({ name: z.string(), email: z.string() }),
-    guests: z.array(webhookGuest).meta({ description: "The guest who booked first, then the people they brought (a whole session: every seat's)." }),
+    guests: z.array(webhookGuest).meta({
+      description: "The guest who booked first, then the people they brought (a whole session: every seat's).",
+    }),
     answers: z
       .object({ notes: z.string().nullable() })
       .catchall(z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]))
@@ -223,16 +241,25 @@ export const webhookBookingSchema = z
       .object({ type: z.enum(["in-person", "phone", "google-meet", "video"]), value: z.string().optional() })
       .nullable()
       .meta({ description: "The event type's place: an address, a number or a video link." }),
-    cancelUrl: z.string().optional().meta({ description: "The guest's cancel link, when the change carries it (a new booking)." }),
+    cancelUrl: z
+      .string()
+      .optional()
+      .meta({ description: "The guest's cancel link, when the change carries it (a new booking)." }),
     rescheduleUrl: z.string().optional(),
-    previousStart: z.string().nullable().optional().meta({ description: "booking.rescheduled: the start before the move." }),
-    previousEnd: z.string().nullable().optional(),
-    cancelledBy: z.enum(["guest", "host", "admin"]).optional().meta({ description: "booking.cancelled: who cancelled." }),
-    reason: z
+    previousStart: z
       .string()
       .nullable()
       .optional()
-      .meta({ description: 'booking.cancelled and booking.declined: the reason given, if any ("expired": the approval hold ran out).' }),
+      .meta({ description: "booking.rescheduled: the start before the move." }),
+    previousEnd: z.string().nullable().optional(),
+    cancelledBy: z
+      .enum(["guest", "host", "admin"])
+      .optional()
+      .meta({ description: "booking.cancelled: who cancelled." }),
+    reason: z.string().nullable().optional().meta({
+      description:
+        'booking.cancelled and booking.declined: the reason given, if any ("expired": the approval hold ran out).',
+    }),
     seat: z
       .object({
         id: z.string(),
@@ -262,10 +289,13 @@ export type WebhookBooking = z.infer<typeof webhookBookingSchema>;
 /** The body of every webhook request. */
 export const webhookEventSchema = z
   .object({
-    type: z
+    type: z.string().meta({
+      example: "booking.created",
+      description: `One of ${WEBHOOK_EVENT_TYPES.join(", ")}, or ${WEBHOOK_TEST_TYPE} from the test button.`,
+    }),
+    timestamp: z
       .string()
-      .meta({ example: "booking.created", description: `One of ${WEBHOOK_EVENT_TYPES.join(", ")}, or ${WEBHOOK_TEST_TYPE} from the test button.` }),
-    timestamp: z.string().meta({ description: "When the change happened (ISO 8601, UTC). Order is not promised: compare this." }),
+      .meta({ description: "When the change happened (ISO 8601, UTC). Order is not promised: compare this." }),
     data: webhookBookingSchema,
   })
   .meta({ id: "WebhookEvent" });
@@ -286,7 +316,9 @@ export const webhookSchema = z
   .meta({ id: "Webhook" });
 export const webhookWithSecretSchema = webhookSchema
   .extend({
-    secret: z.string().meta({ description: "whsec_ and 32 random bytes in base64: shown only in this answer. Verify signatures with it." }),
+    secret: z.string().meta({
+      description: "whsec_ and 32 random bytes in base64: shown only in this answer. Verify signatures with it.",
+    }),
   })
   .meta({ id: "WebhookWithSecret" });
 
@@ -314,11 +346,17 @@ export const webhookAttemptSchema = z.object({
 export const webhookDeliverySchema = z
   .object({
     id: z.string().uuid(),
-    messageId: z.string().meta({ description: "The webhook-id header: the same on every attempt (de-duplicate on it)." }),
+    messageId: z
+      .string()
+      .meta({ description: "The webhook-id header: the same on every attempt (de-duplicate on it)." }),
     type: z.string().meta({ example: "booking.created" }),
     status: z.enum(["pending", "delivered", "failed"]),
     attempts: z.number().int(),
-    statusCode: z.number().int().nullable().meta({ description: "The last attempt's HTTP status; null for a timeout or network error." }),
+    statusCode: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "The last attempt's HTTP status; null for a timeout or network error." }),
     error: z.string().nullable(),
     nextAttemptAt: z.string().nullable().meta({ description: "When a pending delivery is tried next." }),
     deliveredAt: z.string().nullable(),
@@ -364,7 +402,11 @@ export function readWebhookForm(
 ):
   | { ok: true; value: { url: string; events: WebhookEventType[]; active: boolean } }
   | { ok: false; values: { url: string; events: string[]; active: boolean }; errors: Record<string, string[]> } {
-  const raw = { url: String(form.get("url") ?? ""), events: form.getAll("events").map(String), active: form.get("active") };
+  const raw = {
+    url: String(form.get("url") ?? ""),
+    events: form.getAll("events").map(String),
+    active: form.get("active"),
+  };
   const parsed = webhookForm.safeParse(raw);
   if (parsed.success) return { ok: true, value: parsed.data };
   const errors: Record<string, string[]> = {};

@@ -41,9 +41,15 @@ describe("workflowSchema", () => {
       const r = form({ ...base, ...patch });
       return r.status === "error" ? r.error : null;
     };
-    expect(errors({ guestEmailAmount: "8", guestEmailUnit: "days" })).toEqual({ guestEmailAmount: ["Choose between 5 minutes and 7 days."] });
-    expect(errors({ guestEmailAmount: "2", guestEmailUnit: "minutes" })).toEqual({ guestEmailAmount: ["Choose between 5 minutes and 7 days."] });
-    expect(errors({ hostInAppAmount: "2", hostInAppUnit: "days" })).toEqual({ hostInAppAmount: ["Choose between 1 minute and 1 day."] });
+    expect(errors({ guestEmailAmount: "8", guestEmailUnit: "days" })).toEqual({
+      guestEmailAmount: ["Choose between 5 minutes and 7 days."],
+    });
+    expect(errors({ guestEmailAmount: "2", guestEmailUnit: "minutes" })).toEqual({
+      guestEmailAmount: ["Choose between 5 minutes and 7 days."],
+    });
+    expect(errors({ hostInAppAmount: "2", hostInAppUnit: "days" })).toEqual({
+      hostInAppAmount: ["Choose between 1 minute and 1 day."],
+    });
     expect(errors({ followUpAmount: "2.5", followUpUnit: "minutes" })).toEqual({
       followUpAmount: ["Use whole minutes (1.5 hours is fine, 2.5 minutes is not)."],
     });
@@ -51,7 +57,9 @@ describe("workflowSchema", () => {
     expect(errors({ secondGuestEmailOn: true, secondGuestEmailAmount: "2", secondGuestEmailUnit: "days" })).toEqual({
       secondGuestEmailAmount: ["The second reminder must come closer to the start than the first."],
     });
-    expect(errors({ followUpMessage: "x".repeat(1001) })).toEqual({ followUpMessage: ["Use at most 1000 characters."] });
+    expect(errors({ followUpMessage: "x".repeat(1001) })).toEqual({
+      followUpMessage: ["Use at most 1000 characters."],
+    });
   });
 
   it("shows minutes in the largest unit that divides them", () => {

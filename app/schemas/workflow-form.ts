@@ -27,9 +27,13 @@ export const RULE_UNITS: Record<WorkflowRule, Unit[]> = {
 };
 
 /** 1440 → 1 day, 90 → 90 minutes, 120 → 2 hours: the largest unit that divides evenly. */
-export function amountAndUnit(minutes: number, units: Unit[] = ["minutes", "hours", "days"]): { amount: number; unit: Unit } {
+export function amountAndUnit(
+  minutes: number,
+  units: Unit[] = ["minutes", "hours", "days"],
+): { amount: number; unit: Unit } {
   for (const unit of ["days", "hours"] as const) {
-    if (units.includes(unit) && minutes > 0 && minutes % UNITS[unit] === 0) return { amount: minutes / UNITS[unit], unit };
+    if (units.includes(unit) && minutes > 0 && minutes % UNITS[unit] === 0)
+      return { amount: minutes / UNITS[unit], unit };
   }
   return { amount: minutes, unit: "minutes" };
 }
@@ -56,9 +60,13 @@ export const workflowSchema = z
     followUpOn: z.boolean().default(false),
     followUpAmount: amount,
     followUpUnit: unitSchema,
-    followUpMessage: plainText(z.string().trim().max(FOLLOW_UP_MESSAGE_MAX, M.messageTooLong(FOLLOW_UP_MESSAGE_MAX)), "The message", {
-      multiline: true,
-    }).optional(),
+    followUpMessage: plainText(
+      z.string().trim().max(FOLLOW_UP_MESSAGE_MAX, M.messageTooLong(FOLLOW_UP_MESSAGE_MAX)),
+      "The message",
+      {
+        multiline: true,
+      },
+    ).optional(),
   })
   .superRefine((v, ctx) => {
     const minutes: Partial<Record<WorkflowRule, number>> = {};
@@ -68,7 +76,11 @@ export const workflowSchema = z
       if (!Number.isInteger(Math.round(m * 1e6) / 1e6)) {
         ctx.addIssue({ code: "custom", path: [`${rule}Amount`], message: M.wholeMinutes });
       } else if (m < min || m > max || !RULE_UNITS[rule].includes(v[`${rule}Unit`])) {
-        ctx.addIssue({ code: "custom", path: [`${rule}Amount`], message: M.between(durationWords(min), durationWords(max)) });
+        ctx.addIssue({
+          code: "custom",
+          path: [`${rule}Amount`],
+          message: M.between(durationWords(min), durationWords(max)),
+        });
       } else minutes[rule] = m;
     }
     const first = minutes.guestEmail;
@@ -79,9 +91,16 @@ export const workflowSchema = z
   })
   .transform((v): ReminderSettings => ({
     guestEmail: { on: v.guestEmailOn, minutes: Math.round(v.guestEmailAmount * UNITS[v.guestEmailUnit]) },
-    secondGuestEmail: { on: v.secondGuestEmailOn, minutes: Math.round(v.secondGuestEmailAmount * UNITS[v.secondGuestEmailUnit]) },
+    secondGuestEmail: {
+      on: v.secondGuestEmailOn,
+      minutes: Math.round(v.secondGuestEmailAmount * UNITS[v.secondGuestEmailUnit]),
+    },
     hostInApp: { on: v.hostInAppOn, minutes: Math.round(v.hostInAppAmount * UNITS[v.hostInAppUnit]) },
-    followUp: { on: v.followUpOn, minutes: Math.round(v.followUpAmount * UNITS[v.followUpUnit]), message: v.followUpMessage ?? "" },
+    followUp: {
+      on: v.followUpOn,
+      minutes: Math.round(v.followUpAmount * UNITS[v.followUpUnit]),
+      message: v.followUpMessage ?? "",
+    },
   }));
 
 /** The form's starting values for saved settings. */

@@ -1,6 +1,12 @@
 import type { BookingHost } from "~/models/booking-request.server";
 import type { HostEvent } from "~/models/event.server";
-import { composeApprovalRequest, composeRequestCancelled, composeRequestDeclined, composeRequestReceived, composeRequestWithdrawn } from "~/mail/approval-mail";
+import {
+  composeApprovalRequest,
+  composeRequestCancelled,
+  composeRequestDeclined,
+  composeRequestReceived,
+  composeRequestWithdrawn,
+} from "~/mail/approval-mail";
 import { sendMail } from "~/utils/mail-transport.server";
 
 /** The senders of a pending booking's messages (decision 040), run by the mail consumer from the records. */
@@ -24,7 +30,11 @@ export async function mailRequested(
   const holdUntil = booking.holdUntil ?? booking.startsAt;
   const hostName = host.name || host.email;
   if (to.length > 0) {
-    await sendMail({ to, replyTo: host.email, ...composeRequestReceived({ booking, hostName, hostZone: host.timeZone, holdUntil, links }) });
+    await sendMail({
+      to,
+      replyTo: host.email,
+      ...composeRequestReceived({ booking, hostName, hostZone: host.timeZone, holdUntil, links }),
+    });
   }
   if (host.email) {
     await sendMail({
@@ -36,7 +46,12 @@ export async function mailRequested(
 }
 
 /** `declined`: the guests hear it was declined (with the host's reason) or ran out of time. */
-export async function mailDeclined(booking: HostEvent, host: BookingHost, reason: string | null, expired: boolean): Promise<void> {
+export async function mailDeclined(
+  booking: HostEvent,
+  host: BookingHost,
+  reason: string | null,
+  expired: boolean,
+): Promise<void> {
   if (booking.invitees.length === 0) return;
   await sendMail({
     to: booking.invitees,
@@ -52,7 +67,13 @@ export async function mailRequestMoved(booking: HostEvent, host: BookingHost, li
   await sendMail({
     to: booking.invitees,
     replyTo: host.email,
-    ...composeRequestReceived({ booking, hostName: host.name || host.email, hostZone: host.timeZone, holdUntil, links }),
+    ...composeRequestReceived({
+      booking,
+      hostName: host.name || host.email,
+      hostZone: host.timeZone,
+      holdUntil,
+      links,
+    }),
   });
 }
 
@@ -61,13 +82,24 @@ export async function mailRequestMoved(booking: HostEvent, host: BookingHost, li
  * file: it was never in their calendar); when the guest cancelled, the host too, with the guest's
  * reason. `reason`: the host's when the host cancelled, the guest's when the guest did.
  */
-export async function mailRequestCancelled(booking: HostEvent, host: BookingHost, by: "guest" | "host", reason: string | null): Promise<void> {
+export async function mailRequestCancelled(
+  booking: HostEvent,
+  host: BookingHost,
+  by: "guest" | "host",
+  reason: string | null,
+): Promise<void> {
   const hostName = host.name || host.email;
   if (booking.invitees.length > 0) {
     await sendMail({
       to: booking.invitees,
       replyTo: host.email,
-      ...composeRequestCancelled({ booking, hostName, hostZone: host.timeZone, by, reason: by === "host" ? reason : null }),
+      ...composeRequestCancelled({
+        booking,
+        hostName,
+        hostZone: host.timeZone,
+        by,
+        reason: by === "host" ? reason : null,
+      }),
     });
   }
   if (by === "guest" && host.email) {

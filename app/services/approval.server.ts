@@ -1,4 +1,10 @@
-import { decideBooking, lapsedPendingBookings, requestedSnapshot, type ApprovalActor, type DecisionResult } from "~/models/approval.server";
+import {
+  decideBooking,
+  lapsedPendingBookings,
+  requestedSnapshot,
+  type ApprovalActor,
+  type DecisionResult,
+} from "~/models/approval.server";
 import { fromSnapshot, recordBookingEvent } from "~/models/booking-events.server";
 import { nudgeBookingEvents, type Told } from "./bookings.server";
 
@@ -17,7 +23,9 @@ function actorName(actor: ApprovalActor): string {
 export async function approveBooking(input: { id: string; actor: ApprovalActor; now: Date }): Promise<DecisionResult> {
   const result = await decideBooking(input.id, input.actor, "approve", input.now, async (tx, r) => {
     // The guest's links were made with the request (only their hash is stored): they are in its record.
-    const requested = fromSnapshot<Partial<Extract<Told, { tell: "requested" }>>>((await requestedSnapshot(tx, r.booking.id)) ?? {});
+    const requested = fromSnapshot<Partial<Extract<Told, { tell: "requested" }>>>(
+      (await requestedSnapshot(tx, r.booking.id)) ?? {},
+    );
     await recordBookingEvent(tx, {
       kind: "approved",
       eventId: r.booking.id,
@@ -37,7 +45,12 @@ export async function approveBooking(input: { id: string; actor: ApprovalActor; 
   return result;
 }
 
-export async function declineBooking(input: { id: string; actor: ApprovalActor; reason?: string | null; now: Date }): Promise<DecisionResult> {
+export async function declineBooking(input: {
+  id: string;
+  actor: ApprovalActor;
+  reason?: string | null;
+  now: Date;
+}): Promise<DecisionResult> {
   const expired = "expired" in input.actor;
   const reason = input.reason?.trim() || null;
   const result = await decideBooking(input.id, input.actor, "decline", input.now, async (tx, r) => {

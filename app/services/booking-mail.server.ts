@@ -12,7 +12,10 @@ export function linksFor(base: string, id: string, token: string | null): Links 
   if (!token) return { cancelUrl: null, rescheduleUrl: null };
   const root = base.replace(/\/$/, "");
   const query = `?token=${encodeURIComponent(token)}`;
-  return { cancelUrl: `${root}/booking/${id}/cancel${query}`, rescheduleUrl: `${root}/booking/${id}/reschedule${query}` };
+  return {
+    cancelUrl: `${root}/booking/${id}/cancel${query}`,
+    rescheduleUrl: `${root}/booking/${id}/reschedule${query}`,
+  };
 }
 
 type Links = { cancelUrl: string | null; rescheduleUrl: string | null };
@@ -34,7 +37,10 @@ export async function mailGuests(
 ): Promise<void> {
   const mailed = { ...mailedSequence(event, kind), invitees: options.to ?? event.invitees };
   const links = options.links;
-  const footer = links?.cancelUrl && links.rescheduleUrl ? [`Need to change it? Reschedule: ${links.rescheduleUrl}`, `Cancel: ${links.cancelUrl}`] : [];
+  const footer =
+    links?.cancelUrl && links.rescheduleUrl
+      ? [`Need to change it? Reschedule: ${links.rescheduleUrl}`, `Cancel: ${links.cancelUrl}`]
+      : [];
   if (options.note) footer.push(`Note from ${host.name || host.email}: ${options.note}`);
   await mailInvitees(mailed, host, kind, footer);
 }
@@ -53,7 +59,14 @@ export async function mailHost(
 ): Promise<void> {
   // A seat's news is about that seat's guest: their zone and notes, on the session's calendar entry.
   const forHost =
-    "session" in event ? { ...(event as SeatBooking).session, guestTimeZone: event.guestTimeZone, notes: event.notes, answers: event.answers } : event;
+    "session" in event
+      ? {
+          ...(event as SeatBooking).session,
+          guestTimeZone: event.guestTimeZone,
+          notes: event.notes,
+          answers: event.answers,
+        }
+      : event;
   if (host.email) await mailHostOfBooking(mailedSequence(forHost, kind), host, kind, guestName, seats);
   // Known to have no co-host rows (a one-to-one or group booking): not looked for.
   for (const co of options.alone ? [] : await coHostsOf(forHost.id)) {

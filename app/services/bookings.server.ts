@@ -1,7 +1,14 @@
 import type { BookingSeat } from "../../db/schema";
 import { cancelEvent, type CancelActor, type CancelOptions, type CancelOutcome } from "~/models/cancel.server";
 import { findSeatBooking, rescheduleSeat, type SeatBooking } from "~/models/booking-seats.server";
-import { createBooking, moveBooking, type BookingActor, type BookingIdempotency, type BookingSuccess, type ChangeResult } from "~/models/booking.server";
+import {
+  createBooking,
+  moveBooking,
+  type BookingActor,
+  type BookingIdempotency,
+  type BookingSuccess,
+  type ChangeResult,
+} from "~/models/booking.server";
 import type { BookingHost, BookingRequest, BookingResult } from "~/models/booking-request.server";
 import { runIdempotent, type IdempotencyClaim, type StoredAnswer } from "~/models/idempotency.server";
 import { checkAnswers, questionsToAsk } from "~/schemas/booking-answers";
@@ -16,7 +23,13 @@ import { env } from "~/utils/env.server";
 import { mailInvitees } from "./event-invitations.server";
 import type { InvitationKind } from "~/mail/event-mail";
 import { sendOutboxMail } from "~/utils/mail-transport.server";
-import { addBookingEventConsumer, deliverBookingEvents, fromSnapshot, mailConsumer, recordBookingEvent } from "~/models/booking-events.server";
+import {
+  addBookingEventConsumer,
+  deliverBookingEvents,
+  fromSnapshot,
+  mailConsumer,
+  recordBookingEvent,
+} from "~/models/booking-events.server";
 import type { BookingEventKind } from "../../db/schema";
 import { webhookConsumer } from "./webhooks.server";
 import { calendarConsumer, hostsOfEvent, refreshHostCalendars } from "./calendars.server";
@@ -39,13 +52,33 @@ function actorName(actor: BookingActor | CancelActor): string {
 /** What the mail consumer tells for each record: the payloads below, the senders of before. */
 export type Told =
   // `alone`: booked through a one-to-one or group event type, so there are no co-host rows to tell.
-  | { tell: "booking"; booking: HostEvent; host: BookingHost; to?: string[]; links?: Links; note?: string; alone?: boolean }
-  | { tell: "invitees"; event: HostEvent; host: { email: string; name: string; timeZone: string }; kind: InvitationKind }
+  | {
+      tell: "booking";
+      booking: HostEvent;
+      host: BookingHost;
+      to?: string[];
+      links?: Links;
+      note?: string;
+      alone?: boolean;
+    }
+  | {
+      tell: "invitees";
+      event: HostEvent;
+      host: { email: string; name: string; timeZone: string };
+      kind: InvitationKind;
+    }
   | { tell: "session"; booking: HostEvent; host: BookingHost; seats: BookingSeat[]; note?: string }
   | { tell: "seat-moved"; booking: SeatBooking; host: BookingHost; left: HostEvent | null; links: Links }
   | { tell: "cancelled"; outcome: Extract<CancelOutcome, { ok: true }>; reason?: string; remove?: boolean }
   // A booking waiting for its host's approval, and its decline or expiry (decision 040).
-  | { tell: "requested"; booking: HostEvent; host: BookingHost; to: string[]; links: Links; approval: { approveUrl: string; declineUrl: string } }
+  | {
+      tell: "requested";
+      booking: HostEvent;
+      host: BookingHost;
+      to: string[];
+      links: Links;
+      approval: { approveUrl: string; declineUrl: string };
+    }
   | { tell: "declined"; booking: HostEvent; host: BookingHost; reason: string | null; expired: boolean }
   // A pending booking moved: still a request, so no calendar file (the host's bell says it moved).
   | { tell: "request-moved"; booking: HostEvent; host: BookingHost; links: Links };
@@ -56,7 +89,12 @@ async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): 
   const mailKind = kind === "created" || kind === "approved" ? "created" : "updated";
   switch (told.tell) {
     case "booking":
-      return mailBooking(told.booking, told.host, mailKind, { to: told.to, links: told.links, note: told.note, alone: told.alone });
+      return mailBooking(told.booking, told.host, mailKind, {
+        to: told.to,
+        links: told.links,
+        note: told.note,
+        alone: told.alone,
+      });
     case "session":
       return mailSessionSeats(told.booking, told.seats, told.host, mailKind, told.note);
     case "seat-moved": {
@@ -161,7 +199,8 @@ export async function bookSlot(input: {
   const { found } = input.request;
   const checked = checkAnswers(questionsToAsk(found.eventType), input.request.answers);
   if (Object.keys(checked.errors).length > 0) return { ok: false, reason: "invalid-answers", errors: checked.errors };
-  if (found.eventType.kind !== "group" && input.request.guests && input.request.guests.length > 0) return { ok: false, reason: "guests-not-allowed" };
+  if (found.eventType.kind !== "group" && input.request.guests && input.request.guests.length > 0)
+    return { ok: false, reason: "guests-not-allowed" };
   const request: BookingRequest = { ...input.request, answers: checked.answers };
   const idempotency = input.idempotency;
   const outcome = await runIdempotent(idempotency?.claim(checked.answers) ?? null, (hooks) =>
@@ -172,7 +211,12 @@ export async function bookSlot(input: {
   return outcome.value;
 }
 
-async function book(request: BookingRequest, now: Date, linkBase: string, idempotency: BookingIdempotency | undefined): Promise<BookingResult> {
+async function book(
+  request: BookingRequest,
+  now: Date,
+  linkBase: string,
+  idempotency: BookingIdempotency | undefined,
+): Promise<BookingResult> {
   // A meeting added to the host's calendar a minute ago still wins (bounded wait; else the cache).
   const { found } = request;
   if (found.calendars !== false) await refreshHostCalendars([found.ownerId, ...(found.eventType.hostIds ?? [])], now);
@@ -198,7 +242,14 @@ async function book(request: BookingRequest, now: Date, linkBase: string, idempo
             links,
             approval: approvalLinksFor(linkBase, r.booking.id, r.approvalToken as string),
           } satisfies Told)
-        : ({ tell: "booking", booking: r.booking, host: r.host, to: r.newInvitees, links, alone: !isTeamKind(found.eventType.kind) } satisfies Told),
+        : ({
+            tell: "booking",
+            booking: r.booking,
+            host: r.host,
+            to: r.newInvitees,
+            links,
+            alone: !isTeamKind(found.eventType.kind),
+          } satisfies Told),
     });
   });
   if (result.ok) nudgeBookingEvents();
@@ -238,13 +289,27 @@ export async function rescheduleBooking(input: {
     });
     result = moved.ok ? { ok: true, booking: moved.booking, host: moved.host } : moved;
   } else {
-    result = await rescheduleBookingRow(id, actor, start, now, links, "token" in actor ? undefined : input.note || undefined);
+    result = await rescheduleBookingRow(
+      id,
+      actor,
+      start,
+      now,
+      links,
+      "token" in actor ? undefined : input.note || undefined,
+    );
   }
   if (result.ok) nudgeBookingEvents();
   return result;
 }
 
-function rescheduleBookingRow(id: string, actor: BookingActor, start: Date, now: Date, links: Links, note: string | undefined): Promise<ChangeResult> {
+function rescheduleBookingRow(
+  id: string,
+  actor: BookingActor,
+  start: Date,
+  now: Date,
+  links: Links,
+  note: string | undefined,
+): Promise<ChangeResult> {
   return moveBooking(id, actor, start, now, async (tx, r, before) => {
     // A request moved earlier is answered before it starts (decision 040).
     if (r.booking.status === "pending") r.booking.holdUntil = await clampHold(tx, r.booking.id);
@@ -274,7 +339,9 @@ function rescheduleBookingRow(id: string, actor: BookingActor, start: Date, now:
  * to rows a guest booked. A guest (a token) cannot cancel a meeting that has started
  * (`meeting-started`, decision 055), a seat included; hosts and admins can.
  */
-export async function cancelBooking(input: { id: string; actor: CancelActor } & Omit<CancelOptions, "within" | "refuseStarted">): Promise<CancelOutcome> {
+export async function cancelBooking(
+  input: { id: string; actor: CancelActor } & Omit<CancelOptions, "within" | "refuseStarted">,
+): Promise<CancelOutcome> {
   const { id, actor, ...options } = input;
   const outcome = await cancelEvent(id, actor, {
     ...options,

@@ -66,7 +66,12 @@ function uidHost(): string {
 export function problemInWords(error: unknown): string {
   if (error instanceof CalendarFetchError) return error.message;
   if (error instanceof CalendarParseError) return "The address did not give an iCalendar file.";
-  if (error instanceof CalendarConnectError || error instanceof GoogleCalendarError || error instanceof CalendarKeyMissing) return error.message;
+  if (
+    error instanceof CalendarConnectError ||
+    error instanceof GoogleCalendarError ||
+    error instanceof CalendarKeyMissing
+  )
+    return error.message;
   const message = error instanceof Error ? error.message : String(error);
   if (/Unsupported state|unable to authenticate data|not an encrypted calendar secret/i.test(message)) {
     return "The saved password can no longer be read (this server's CALENDAR_ENCRYPTION_KEY changed): remove the calendar and connect it again.";
@@ -108,13 +113,18 @@ function calendarName(c: DAVCalendar): string {
 }
 
 function accountOf(connection: CalendarConnection): CalDavAccount {
-  return { url: connection.url, username: connection.username ?? "", password: connection.secret ? decryptSecret(connection.secret) : "" };
+  return {
+    url: connection.url,
+    username: connection.username ?? "",
+    password: connection.secret ? decryptSecret(connection.secret) : "",
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Connecting
 
-export type ConnectInput = { type: "caldav"; url: string; username: string; password: string } | { type: "ics"; url: string };
+export type ConnectInput =
+  { type: "caldav"; url: string; username: string; password: string } | { type: "ics"; url: string };
 
 /**
  * What is stored in the clear of a feed's secret address: its host, a shortened path, and a short
@@ -166,7 +176,11 @@ export async function connectCalendar(userId: string, input: ConnectInput, now: 
 }
 
 /** Connects a Google account (after OAuth): its calendars, the refresh token encrypted. */
-export async function connectGoogle(userId: string, input: { email: string; refreshToken: string; accessToken: string }, now: Date): Promise<string> {
+export async function connectGoogle(
+  userId: string,
+  input: { email: string; refreshToken: string; accessToken: string },
+  now: Date,
+): Promise<string> {
   const calendars = await googleCalendarsOf(input.accessToken);
   const id = await createConnection(userId, {
     type: "google",
@@ -174,7 +188,12 @@ export async function connectGoogle(userId: string, input: { email: string; refr
     url: "https://www.googleapis.com/calendar/v3",
     username: input.email,
     secret: encryptSecret(input.refreshToken),
-    calendars: calendars.map((c) => ({ externalId: c.id, name: c.name, writable: c.writable, checksConflicts: c.primary || c.writable })),
+    calendars: calendars.map((c) => ({
+      externalId: c.id,
+      name: c.name,
+      writable: c.writable,
+      checksConflicts: c.primary || c.writable,
+    })),
   });
   await syncNow(userId, id, now);
   return id;
@@ -193,10 +212,14 @@ async function readFeed(
   etag: string | null,
   timeoutMs?: number,
 ): Promise<{ status: "unchanged" } | { status: "read"; body: string; etag: string | null }> {
-  const response = await fetcher(timeoutMs)(url, { headers: { accept: "text/calendar, */*;q=0.5", ...(etag ? { "if-none-match": etag } : {}) } });
+  const response = await fetcher(timeoutMs)(url, {
+    headers: { accept: "text/calendar, */*;q=0.5", ...(etag ? { "if-none-match": etag } : {}) },
+  });
   if (response.status === 304) return { status: "unchanged" };
-  if (response.status === 401 || response.status === 403) throw new CalendarConnectError("The feed refused access (is the address still valid?).");
-  if (response.status === 404 || response.status === 410) throw new CalendarConnectError("The feed is gone (404): its address may have been reset.");
+  if (response.status === 401 || response.status === 403)
+    throw new CalendarConnectError("The feed refused access (is the address still valid?).");
+  if (response.status === 404 || response.status === 410)
+    throw new CalendarConnectError("The feed is gone (404): its address may have been reset.");
   if (!response.ok) throw new CalendarConnectError(`The feed answered ${response.status}.`);
   return { status: "read", body: await response.text(), etag: response.headers.get("etag") };
 }
@@ -216,11 +239,20 @@ function digestOf(busy: BusyInterval[]): string {
 }
 
 function stillFresh(calendar: ExternalCalendar, now: Date): boolean {
-  return Boolean(calendar.version) && Boolean(calendar.busyDigest) && now.getTime() - calendar.updatedAt.getTime() < FULL_READ_MS;
+  return (
+    Boolean(calendar.version) &&
+    Boolean(calendar.busyDigest) &&
+    now.getTime() - calendar.updatedAt.getTime() < FULL_READ_MS
+  );
 }
 
 /** Reads one connection's conflict calendars (unchanged ones cheaply); throws on trouble. */
-async function readConnection(connection: ConnectionWithCalendars, now: Date, zone: string, timeoutMs?: number): Promise<CalendarSyncResult[]> {
+async function readConnection(
+  connection: ConnectionWithCalendars,
+  now: Date,
+  zone: string,
+  timeoutMs?: number,
+): Promise<CalendarSyncResult[]> {
   const from = new Date(now.getTime() - DAY_MS);
   const to = new Date(now.getTime() + SYNC_DAYS_AHEAD * DAY_MS);
   const own = (uid: string) => isOwnUid(uid, uidHost());
@@ -233,7 +265,11 @@ async function readConnection(connection: ConnectionWithCalendars, now: Date, zo
   if (wanted.length === 0) return results;
   if (connection.type === "ics") {
     const calendar = wanted[0];
-    const feed = await readFeed(decryptSecret(connection.secret ?? ""), stillFresh(calendar, now) ? calendar.version : null, timeoutMs);
+    const feed = await readFeed(
+      decryptSecret(connection.secret ?? ""),
+      stillFresh(calendar, now) ? calendar.version : null,
+      timeoutMs,
+    );
     if (feed.status === "unchanged") return [{ calendarId: calendar.id, version: calendar.version }];
     done(calendar, feed.etag, busyFromCalendars([feed.body], { from, to, zone, isOwn: own }));
     return results;
@@ -247,7 +283,8 @@ async function readConnection(connection: ConnectionWithCalendars, now: Date, zo
     );
     // Our own bookings are in there too, without UIDs: their times are taken out again.
     const own = await ownCopyTimes(wanted.map((c) => c.id));
-    for (const calendar of wanted) done(calendar, null, withoutOwn(busy.get(calendar.externalId) ?? [], own.get(calendar.id) ?? []));
+    for (const calendar of wanted)
+      done(calendar, null, withoutOwn(busy.get(calendar.externalId) ?? [], own.get(calendar.id) ?? []));
     return results;
   }
   const { client, calendars } = await davCalendars(accountOf(connection), timeoutMs);
@@ -263,8 +300,13 @@ async function readConnection(connection: ConnectionWithCalendars, now: Date, zo
       continue;
     }
     // REPORT calendar-query with the time range: the server sends only what touches the window; we expand.
-    const objects = await client.fetchCalendarObjects({ calendar: remote, timeRange: { start: from.toISOString(), end: to.toISOString() } });
-    const texts = objects.map((o) => (typeof o.data === "string" ? o.data : "")).filter((t) => t.includes("BEGIN:VCALENDAR"));
+    const objects = await client.fetchCalendarObjects({
+      calendar: remote,
+      timeRange: { start: from.toISOString(), end: to.toISOString() },
+    });
+    const texts = objects
+      .map((o) => (typeof o.data === "string" ? o.data : ""))
+      .filter((t) => t.includes("BEGIN:VCALENDAR"));
     done(calendar, version, busyFromCalendars(texts, { from, to, zone, isOwn: own }));
   }
   return results;
@@ -275,7 +317,11 @@ async function hostZone(connection: CalendarConnection): Promise<string> {
 }
 
 /** Syncs one connection now and saves the outcome (busy times, or the error in words); answers the error or null. */
-async function syncConnection(connection: ConnectionWithCalendars, now: Date, timeoutMs?: number): Promise<string | null> {
+async function syncConnection(
+  connection: ConnectionWithCalendars,
+  now: Date,
+  timeoutMs?: number,
+): Promise<string | null> {
   const next = new Date(now.getTime() + env().CALENDAR_SYNC_SECONDS * 1000);
   try {
     const calendars = await readConnection(connection, now, await hostZone(connection), timeoutMs);
@@ -347,9 +393,21 @@ export async function hostsOfEvent(eventId: string): Promise<string[]> {
 
 type EventRow = NonNullable<Awaited<ReturnType<typeof eventForCopy>>>;
 
-async function entryOf(event: EventRow, known?: Map<string, Awaited<ReturnType<typeof locationOfEventType>>>): Promise<CalendarEntry> {
-  const location = known ? (event.eventTypeId ? (known.get(event.eventTypeId) ?? null) : null) : await locationOfEventType(event.eventTypeId);
-  const place = meetingPlace({ setting: location, eventType: event.eventType, baseUrl: env().MEETING_BASE_URL, roomId: event.roomId });
+async function entryOf(
+  event: EventRow,
+  known?: Map<string, Awaited<ReturnType<typeof locationOfEventType>>>,
+): Promise<CalendarEntry> {
+  const location = known
+    ? event.eventTypeId
+      ? (known.get(event.eventTypeId) ?? null)
+      : null
+    : await locationOfEventType(event.eventTypeId);
+  const place = meetingPlace({
+    setting: location,
+    eventType: event.eventType,
+    baseUrl: env().MEETING_BASE_URL,
+    roomId: event.roomId,
+  });
   const who = event.guestName ? ` with ${event.guestName}` : "";
   return {
     id: event.id,
@@ -391,13 +449,32 @@ async function guarded<T>(connection: CalendarConnection, write: () => Promise<T
 
 type Copy = { externalId: string; etag: string | null };
 
-function putCopy(connection: CalendarConnection, calendar: ExternalCalendar, entry: CalendarEntry, existing: string | null): Promise<Copy> {
+function putCopy(
+  connection: CalendarConnection,
+  calendar: ExternalCalendar,
+  entry: CalendarEntry,
+  existing: string | null,
+): Promise<Copy> {
   return guarded(connection, () => writeCopy(connection, calendar, entry, existing));
 }
 
-async function writeCopy(connection: CalendarConnection, calendar: ExternalCalendar, entry: CalendarEntry, existing: string | null): Promise<Copy> {
+async function writeCopy(
+  connection: CalendarConnection,
+  calendar: ExternalCalendar,
+  entry: CalendarEntry,
+  existing: string | null,
+): Promise<Copy> {
   if (connection.type === "google") {
-    return { externalId: await googlePut(decryptSecret(connection.secret ?? ""), calendar.externalId, entry, existing, uidHost()), etag: null };
+    return {
+      externalId: await googlePut(
+        decryptSecret(connection.secret ?? ""),
+        calendar.externalId,
+        entry,
+        existing,
+        uidHost(),
+      ),
+      etag: null,
+    };
   }
   const account = accountOf(connection);
   const url = existing ?? `${calendar.externalId.replace(/\/?$/, "/")}${entry.id}.ics`;
@@ -405,7 +482,10 @@ async function writeCopy(connection: CalendarConnection, calendar: ExternalCalen
   const response = await updateObject({
     url,
     data: composeCalendarFile([entry], { uidHost: uidHost() }),
-    headers: { ...getBasicAuthHeaders({ username: account.username, password: account.password }), "content-type": "text/calendar; charset=utf-8" },
+    headers: {
+      ...getBasicAuthHeaders({ username: account.username, password: account.password }),
+      "content-type": "text/calendar; charset=utf-8",
+    },
     fetch: fetcher(WRITE_TIMEOUT_MS),
   });
   if (!response.ok) throw new Error(`PUT ${url}: ${response.status}`);
@@ -416,8 +496,13 @@ function deleteCopy(connection: CalendarConnection, calendar: ExternalCalendar, 
   return guarded(connection, () => removeCopy(connection, calendar, externalId));
 }
 
-async function removeCopy(connection: CalendarConnection, calendar: ExternalCalendar, externalId: string): Promise<void> {
-  if (connection.type === "google") return googleDelete(decryptSecret(connection.secret ?? ""), calendar.externalId, externalId);
+async function removeCopy(
+  connection: CalendarConnection,
+  calendar: ExternalCalendar,
+  externalId: string,
+): Promise<void> {
+  if (connection.type === "google")
+    return googleDelete(decryptSecret(connection.secret ?? ""), calendar.externalId, externalId);
   const account = accountOf(connection);
   const response = await deleteObject({
     url: externalId,
@@ -425,7 +510,8 @@ async function removeCopy(connection: CalendarConnection, calendar: ExternalCale
     fetch: fetcher(WRITE_TIMEOUT_MS),
   });
   // Already gone (deleted by hand, or by an earlier try): the same outcome.
-  if (!response.ok && response.status !== 404 && response.status !== 410) throw new Error(`DELETE ${externalId}: ${response.status}`);
+  if (!response.ok && response.status !== 404 && response.status !== 410)
+    throw new Error(`DELETE ${externalId}: ${response.status}`);
 }
 
 /**
@@ -442,10 +528,18 @@ async function copyEffects(eventId: string): Promise<CopyChange[]> {
     const event = await eventForCopy(id);
     const copies = await copiesOf(id);
     // A request waiting for approval is not written: it lands once approved (decision 040).
-    const receiving = event && event.status !== "cancelled" && event.status !== "pending" ? await receivingCalendarOf(event.hostId) : null;
+    const receiving =
+      event && event.status !== "cancelled" && event.status !== "pending"
+        ? await receivingCalendarOf(event.hostId)
+        : null;
     if (event && receiving) {
       const existing = copies.find((c) => c.calendarId === receiving.calendar.id);
-      const put = await putCopy(receiving.connection, receiving.calendar, await entryOf(event), existing?.externalId ?? null);
+      const put = await putCopy(
+        receiving.connection,
+        receiving.calendar,
+        await entryOf(event),
+        existing?.externalId ?? null,
+      );
       changes.push({ eventId: id, calendarId: receiving.calendar.id, put });
     }
     for (const copy of copies) {

@@ -24,7 +24,10 @@ function before(event: HostEvent): HostEvent {
   return { ...event, sequence: Math.max(0, event.sequence - 1) };
 }
 
-export async function tellCancelled(outcome: Extract<CancelOutcome, { ok: true }>, options: Pick<CancelOptions, "reason" | "remove">): Promise<void> {
+export async function tellCancelled(
+  outcome: Extract<CancelOutcome, { ok: true }>,
+  options: Pick<CancelOptions, "reason" | "remove">,
+): Promise<void> {
   if (outcome.kind === "seat") {
     await mailGuests(outcome.seat, outcome.host, "cancelled");
     if (outcome.left) await mailHostOfSeatLeft(outcome.left, outcome.host, outcome.seat.guestName ?? "A guest", false);

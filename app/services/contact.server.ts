@@ -15,14 +15,20 @@ function contactRecipient(): string {
  * Stores the message first, so nothing is lost if mail fails, then e-mails it to the team
  * and records what happened to that e-mail on the row.
  */
-export async function receiveContactMessage(input: ContactInput): Promise<{ id: string; emailStatus: ContactEmailStatus }> {
+export async function receiveContactMessage(
+  input: ContactInput,
+): Promise<{ id: string; emailStatus: ContactEmailStatus }> {
   const row = await insertContactMessage(input);
   const result = await sendMail({
     to: contactRecipient(),
     replyTo: input.email,
     ...contactMail({ ...input, receivedAt: row.createdAt }),
   });
-  const emailStatus: ContactEmailStatus = result.delivered ? "sent" : result.via === "outbox" && !result.error ? "outbox" : "failed";
+  const emailStatus: ContactEmailStatus = result.delivered
+    ? "sent"
+    : result.via === "outbox" && !result.error
+      ? "outbox"
+      : "failed";
   await recordContactEmail(row.id, emailStatus, result.error);
   return { id: row.id, emailStatus };
 }

@@ -34,7 +34,12 @@ export async function located<T extends MailedEvent & { answers?: BookingAnswers
 
 /** The place of an event with the app's settings (MEETING_BASE_URL). */
 export function placeOf(event: Pick<MailedEvent, "eventType" | "roomId" | "location">): MeetingPlace {
-  return meetingPlace({ setting: event.location, eventType: event.eventType, baseUrl: env().MEETING_BASE_URL, roomId: event.roomId });
+  return meetingPlace({
+    setting: event.location,
+    eventType: event.eventType,
+    baseUrl: env().MEETING_BASE_URL,
+    roomId: event.roomId,
+  });
 }
 
 function uidHost(): string {
@@ -43,7 +48,14 @@ function uidHost(): string {
 
 /** The iCalendar text for an event with the app's settings; throws only on a programming error. */
 export function eventCalendar(event: MailedEvent, host: Host, kind: InvitationKind): string {
-  return composeCalendar({ event, host, kind, place: placeOf(event), uidHost: uidHost(), sentBy: mailFrom().replace(/^.*<|>$/g, "") });
+  return composeCalendar({
+    event,
+    host,
+    kind,
+    place: placeOf(event),
+    uidHost: uidHost(),
+    sentBy: mailFrom().replace(/^.*<|>$/g, ""),
+  });
 }
 
 function calendarAttachment(event: MailedEvent, host: Host, kind: InvitationKind) {
@@ -65,8 +77,21 @@ export async function mailInvitees(
   const event = await located(given);
   // A booking's guests read it in the zone they booked in; a host's own event's in the host's.
   const readerZone = event.guestTimeZone || host.timeZone;
-  const message = composeGuestMail({ event, hostName: host.name || host.email, kind, readerZone, otherZone: host.timeZone, place: placeOf(event), footer });
-  return sendMail({ to: event.invitees, replyTo: host.email, ...message, attachments: [calendarAttachment(event, host, kind)] });
+  const message = composeGuestMail({
+    event,
+    hostName: host.name || host.email,
+    kind,
+    readerZone,
+    otherZone: host.timeZone,
+    place: placeOf(event),
+    footer,
+  });
+  return sendMail({
+    to: event.invitees,
+    replyTo: host.email,
+    ...message,
+    attachments: [calendarAttachment(event, host, kind)],
+  });
 }
 
 /**

@@ -11,14 +11,20 @@ import type { EventTypeInput } from "~/schemas/scheduling-api";
 
 /** Hosts rules (decision 020): the owner always hosts; team kinds add accepted members of the owner's team. */
 export const TEAM_HOSTS_MESSAGE = "Hosts must be members who accepted your team invitation.";
-export const SOLO_HOSTS_MESSAGE = "Only you host a one-to-one or group event type: choose Collective or Round Robin for a team.";
+export const SOLO_HOSTS_MESSAGE =
+  "Only you host a one-to-one or group event type: choose Collective or Round Robin for a team.";
 export const TEAM_NEEDS_MEMBER_MESSAGE = "Pick at least one team member to host with you.";
 const TEAM_KINDS = new Set(["collective", "round-robin"]);
 
 /** The stored host list: the owner first, then the chosen members (each once); the field's error, if any. */
-export async function resolveHosts(ownerId: string, kind: string, hosts: readonly string[] | null): Promise<{ hostIds: string[]; error?: string }> {
+export async function resolveHosts(
+  ownerId: string,
+  kind: string,
+  hosts: readonly string[] | null,
+): Promise<{ hostIds: string[]; error?: string }> {
   const others = [...new Set((hosts ?? []).filter((id) => id !== ownerId))];
-  if (!TEAM_KINDS.has(kind)) return others.length > 0 ? { hostIds: [ownerId], error: SOLO_HOSTS_MESSAGE } : { hostIds: [ownerId] };
+  if (!TEAM_KINDS.has(kind))
+    return others.length > 0 ? { hostIds: [ownerId], error: SOLO_HOSTS_MESSAGE } : { hostIds: [ownerId] };
   const members = new Set((await acceptedMembers(ownerId)).map((m) => m.id));
   if (others.some((id) => !members.has(id))) return { hostIds: [ownerId], error: TEAM_HOSTS_MESSAGE };
   if (others.length === 0) return { hostIds: [ownerId], error: TEAM_NEEDS_MEMBER_MESSAGE };
@@ -37,7 +43,9 @@ export async function resolveEventTypeWrite(
 ): Promise<{ ok: true; write: EventTypeWrite } | { ok: false; fields: Record<string, string[]> }> {
   const { scheduleId, hosts, ...rest } = input;
   const fields: Record<string, string[]> = {};
-  const schedule = scheduleId ? await getSchedule(user.id, scheduleId) : await ensureDefaultSchedule(user.id, user.timeZone);
+  const schedule = scheduleId
+    ? await getSchedule(user.id, scheduleId)
+    : await ensureDefaultSchedule(user.id, user.timeZone);
   if (!schedule) fields.scheduleId = [FOREIGN_SCHEDULE_MESSAGE];
   const { hostIds, error } = await resolveHosts(user.id, rest.kind, hosts);
   if (error) fields.hosts = [error];

@@ -15,7 +15,10 @@ export class GoogleCalendarError extends Error {
   name = "GoogleCalendarError";
 }
 
-export const GOOGLE_CALENDAR_SCOPES = ["https://www.googleapis.com/auth/calendar.readonly", "https://www.googleapis.com/auth/calendar.events"];
+export const GOOGLE_CALENDAR_SCOPES = [
+  "https://www.googleapis.com/auth/calendar.readonly",
+  "https://www.googleapis.com/auth/calendar.events",
+];
 
 const TIMEOUT_MS = 10_000;
 
@@ -60,22 +63,35 @@ async function call(url: string, init: RequestInit = {}): Promise<Response> {
   }
 }
 
-async function tokenCall(body: Record<string, string>): Promise<{ access_token: string; refresh_token?: string; expires_in?: number; id_token?: string }> {
+async function tokenCall(
+  body: Record<string, string>,
+): Promise<{ access_token: string; refresh_token?: string; expires_in?: number; id_token?: string }> {
   const response = await call(`${oauthBase()}/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ client_id: env().GOOGLE_CLIENT_ID ?? "", client_secret: env().GOOGLE_CLIENT_SECRET ?? "", ...body }).toString(),
+    body: new URLSearchParams({
+      client_id: env().GOOGLE_CLIENT_ID ?? "",
+      client_secret: env().GOOGLE_CLIENT_SECRET ?? "",
+      ...body,
+    }).toString(),
   });
-  if (response.status === 400 || response.status === 401) throw new GoogleCalendarError("Google refused the access: connect Google Calendar again.");
+  if (response.status === 400 || response.status === 401)
+    throw new GoogleCalendarError("Google refused the access: connect Google Calendar again.");
   if (!response.ok) throw new GoogleCalendarError(`Google answered ${response.status}.`);
   return response.json();
 }
 
 /** The consent's code for tokens; the account's e-mail from the userinfo endpoint. */
-export async function exchangeGoogleCode(code: string, redirectUri: string): Promise<{ accessToken: string; refreshToken: string; email: string }> {
+export async function exchangeGoogleCode(
+  code: string,
+  redirectUri: string,
+): Promise<{ accessToken: string; refreshToken: string; email: string }> {
   const tokens = await tokenCall({ code, redirect_uri: redirectUri, grant_type: "authorization_code" });
-  if (!tokens.refresh_token) throw new GoogleCalendarError("Google gave no offline access: connect again and allow calendar access.");
-  const info = await call(`${apiBase()}/oauth2/v3/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+  if (!tokens.refresh_token)
+    throw new GoogleCalendarError("Google gave no offline access: connect again and allow calendar access.");
+  const info = await call(`${apiBase()}/oauth2/v3/userinfo`, {
+    headers: { authorization: `Bearer ${tokens.access_token}` },
+  });
   const email = info.ok ? String(((await info.json()) as { email?: string }).email ?? "") : "";
   return { accessToken: tokens.access_token, refreshToken: tokens.refresh_token, email: email || "Google account" };
 }
@@ -86,7 +102,10 @@ async function accessToken(refreshToken: string): Promise<string> {
   const cached = accessTokens.get(refreshToken);
   if (cached && cached.until > Date.now()) return cached.token;
   const tokens = await tokenCall({ refresh_token: refreshToken, grant_type: "refresh_token" });
-  accessTokens.set(refreshToken, { token: tokens.access_token, until: Date.now() + Math.max(60, (tokens.expires_in ?? 3600) - 120) * 1000 });
+  accessTokens.set(refreshToken, {
+    token: tokens.access_token,
+    until: Date.now() + Math.max(60, (tokens.expires_in ?? 3600) - 120) * 1000,
+  });
   return tokens.access_token;
 }
 
@@ -95,14 +114,19 @@ async function api(token: string, path: string, init: RequestInit = {}): Promise
     ...init,
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(init.headers ?? {}) },
   });
-  if (response.status === 401) throw new GoogleCalendarError("Google refused the access: connect Google Calendar again.");
+  if (response.status === 401)
+    throw new GoogleCalendarError("Google refused the access: connect Google Calendar again.");
   return response;
 }
 
-export async function googleCalendarsOf(token: string): Promise<Array<{ id: string; name: string; writable: boolean; primary: boolean }>> {
+export async function googleCalendarsOf(
+  token: string,
+): Promise<Array<{ id: string; name: string; writable: boolean; primary: boolean }>> {
   const response = await api(token, "/users/me/calendarList?minAccessRole=freeBusyReader");
   if (!response.ok) throw new GoogleCalendarError(`Google answered ${response.status} for the calendar list.`);
-  const body = (await response.json()) as { items?: Array<{ id: string; summary?: string; accessRole?: string; primary?: boolean }> };
+  const body = (await response.json()) as {
+    items?: Array<{ id: string; summary?: string; accessRole?: string; primary?: boolean }>;
+  };
   return (body.items ?? []).map((c) => ({
     id: c.id,
     name: c.summary ?? c.id,
@@ -112,14 +136,25 @@ export async function googleCalendarsOf(token: string): Promise<Array<{ id: stri
 }
 
 /** Busy times of these calendars over [from, to) from freeBusy, by calendar id. */
-export async function googleBusy(refreshToken: string, calendarIds: string[], from: Date, to: Date): Promise<Map<string, BusyInterval[]>> {
+export async function googleBusy(
+  refreshToken: string,
+  calendarIds: string[],
+  from: Date,
+  to: Date,
+): Promise<Map<string, BusyInterval[]>> {
   const token = await accessToken(refreshToken);
   const response = await api(token, "/freeBusy", {
     method: "POST",
-    body: JSON.stringify({ timeMin: from.toISOString(), timeMax: to.toISOString(), items: calendarIds.map((id) => ({ id })) }),
+    body: JSON.stringify({
+      timeMin: from.toISOString(),
+      timeMax: to.toISOString(),
+      items: calendarIds.map((id) => ({ id })),
+    }),
   });
   if (!response.ok) throw new GoogleCalendarError(`Google answered ${response.status} for free/busy.`);
-  const body = (await response.json()) as { calendars?: Record<string, { busy?: Array<{ start: string; end: string }> }> };
+  const body = (await response.json()) as {
+    calendars?: Record<string, { busy?: Array<{ start: string; end: string }> }>;
+  };
   const out = new Map<string, BusyInterval[]>();
   for (const id of calendarIds) {
     out.set(
@@ -144,21 +179,36 @@ function eventBody(entry: CalendarEntry, uidHost: string) {
 }
 
 /** Writes the booking's event (update, else insert with our own id); answers its Google id. */
-export async function googlePut(refreshToken: string, calendarId: string, entry: CalendarEntry, existing: string | null, uidHost: string): Promise<string> {
+export async function googlePut(
+  refreshToken: string,
+  calendarId: string,
+  entry: CalendarEntry,
+  existing: string | null,
+  uidHost: string,
+): Promise<string> {
   const token = await accessToken(refreshToken);
   const id = existing ?? entry.id.replace(/-/g, "");
   const calendar = encodeURIComponent(calendarId);
-  const updated = await api(token, `/calendars/${calendar}/events/${id}`, { method: "PUT", body: JSON.stringify(eventBody(entry, uidHost)) });
+  const updated = await api(token, `/calendars/${calendar}/events/${id}`, {
+    method: "PUT",
+    body: JSON.stringify(eventBody(entry, uidHost)),
+  });
   if (updated.ok) return id;
   if (updated.status !== 404) throw new GoogleCalendarError(`Google answered ${updated.status} for the event.`);
-  const inserted = await api(token, `/calendars/${calendar}/events`, { method: "POST", body: JSON.stringify({ id, ...eventBody(entry, uidHost) }) });
-  if (!inserted.ok && inserted.status !== 409) throw new GoogleCalendarError(`Google answered ${inserted.status} for the new event.`);
+  const inserted = await api(token, `/calendars/${calendar}/events`, {
+    method: "POST",
+    body: JSON.stringify({ id, ...eventBody(entry, uidHost) }),
+  });
+  if (!inserted.ok && inserted.status !== 409)
+    throw new GoogleCalendarError(`Google answered ${inserted.status} for the new event.`);
   return id;
 }
 
 export async function googleDelete(refreshToken: string, calendarId: string, eventId: string): Promise<void> {
   const token = await accessToken(refreshToken);
-  const response = await api(token, `/calendars/${encodeURIComponent(calendarId)}/events/${eventId}`, { method: "DELETE" });
+  const response = await api(token, `/calendars/${encodeURIComponent(calendarId)}/events/${eventId}`, {
+    method: "DELETE",
+  });
   if (!response.ok && response.status !== 404 && response.status !== 410)
     throw new GoogleCalendarError(`Google answered ${response.status} when removing the event.`);
 }

@@ -53,9 +53,15 @@ export async function createHostEventChange(
  * same time an `updated` one. EventLimitError, EventOverlapError, LinkedEventError and
  * CancelledEventError as updateHostEvent.
  */
-export async function updateHostEventChange(host: EventHost, eventId: string, input: EventDetails, now: Date): Promise<HostEvent | null> {
+export async function updateHostEventChange(
+  host: EventHost,
+  eventId: string,
+  input: EventDetails,
+  now: Date,
+): Promise<HostEvent | null> {
   const updated = await updateHostEvent(host.id, eventId, input, now, (tx, event, before) => {
-    const moved = before.startsAt.getTime() !== event.startsAt.getTime() || before.endsAt.getTime() !== event.endsAt.getTime();
+    const moved =
+      before.startsAt.getTime() !== event.startsAt.getTime() || before.endsAt.getTime() !== event.endsAt.getTime();
     return recordBookingEvent(tx, {
       kind: moved ? "rescheduled" : "updated",
       eventId: event.id,

@@ -10,7 +10,13 @@ import { eventTypeBody } from "~/schemas/scheduling-api";
  * Meeting" event type, so their booking link works the moment they sign up. Runs for an account
  * that has no username yet (a password sign-up; a Google sign-up's first visit), never again.
  */
-export async function onboardNewHost(user: { id: string; name: string; email: string; timeZone: string; username: string | null }): Promise<void> {
+export async function onboardNewHost(user: {
+  id: string;
+  name: string;
+  email: string;
+  timeZone: string;
+  username: string | null;
+}): Promise<void> {
   if (user.username) return;
   for (const candidate of usernameCandidates(suggestUsername(user.name, user.email))) {
     if ((await setUsername(user.id, candidate)) === "saved") break;

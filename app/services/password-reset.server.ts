@@ -15,11 +15,16 @@ export function resetUrl(base: string, token: string): string {
 
 export async function requestPasswordReset(input: { email: string; linkBase: string; now: Date }): Promise<void> {
   const issued = await issueResetToken(input.email, input.now, async (tx, token, account) => {
-    await queueMail(tx, { to: account.email, ...composePasswordResetMail({ ...account, url: resetUrl(input.linkBase, token) }) });
+    await queueMail(tx, {
+      to: account.email,
+      ...composePasswordResetMail({ ...account, url: resetUrl(input.linkBase, token) }),
+    });
   });
   // The outbox job sends it within a poll; this only makes it prompt (not awaited).
   if (issued && env().JOBS !== "off")
-    sendOutboxMail(new Date()).catch((error) => console.error("password reset: the outbox nudge failed (the job runner retries):", error));
+    sendOutboxMail(new Date()).catch((error) =>
+      console.error("password reset: the outbox nudge failed (the job runner retries):", error),
+    );
 }
 
 export function completePasswordReset(token: string, password: string, now: Date): Promise<boolean> {

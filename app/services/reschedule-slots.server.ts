@@ -51,7 +51,10 @@ export async function rescheduleSlotsByDate(
     for (const s of findSlots(input)) {
       if (s.start === booking.startsAt.getTime() || (s.seatsRemaining ?? places) < places) continue;
       const start = new Date(s.start);
-      (byDate[instantToWallClock(start, zone).date] ??= []).push({ value: start.toISOString(), label: formatInZone(start, zone).time });
+      (byDate[instantToWallClock(start, zone).date] ??= []).push({
+        value: start.toISOString(),
+        label: formatInZone(start, zone).time,
+      });
     }
     return byDate;
   } catch (error) {
@@ -68,11 +71,24 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  * today once that has passed), with the neighbours inside the booking window (`windowDays`;
  * null when the event type no longer takes bookings).
  */
-export function rescheduleDay(asked: string | null, startsAt: Date, zone: string, now: Date, windowDays: number | null) {
+export function rescheduleDay(
+  asked: string | null,
+  startsAt: Date,
+  zone: string,
+  now: Date,
+  windowDays: number | null,
+) {
   const today = todayIn(zone, now);
   const own = instantToWallClock(startsAt, zone).date;
   const wanted = asked ?? "";
-  const date = DATE.test(wanted) && wallClockToInstant(wanted, "12:00", zone).ok ? (wanted < today ? today : wanted) : own >= today ? own : today;
+  const date =
+    DATE.test(wanted) && wallClockToInstant(wanted, "12:00", zone).ok
+      ? wanted < today
+        ? today
+        : wanted
+      : own >= today
+        ? own
+        : today;
   const lastDay = windowDays === null ? today : addDays(today, windowDays);
   const noon = wallClockToInstant(date, "12:00", zone);
   return {

@@ -18,7 +18,12 @@ import { eventCalendar, placeOf } from "./event-invitations.server";
  */
 
 /** The host's session after a seat left it: CANCEL when that was its last seat, else the new attendee list. */
-export async function mailHostOfSeatLeft(session: HostEvent, host: BookingHost, guestName: string, moved: boolean): Promise<void> {
+export async function mailHostOfSeatLeft(
+  session: HostEvent,
+  host: BookingHost,
+  guestName: string,
+  moved: boolean,
+): Promise<void> {
   if (!host.email) return;
   if (session.status === "cancelled") return mailHost(session, host, "cancelled", guestName);
   const located = { ...session, location: await locationOfEventType(session.eventTypeId) };
@@ -32,13 +37,36 @@ export async function mailHostOfSeatLeft(session: HostEvent, host: BookingHost, 
       `Where: ${placeLine(placeOf(located))}`,
       `Guests: ${session.invitees.join(", ")}`,
     ].join("\n"),
-    attachments: [{ filename: "invite.ics", content: eventCalendar(located, host, "updated"), contentType: "text/calendar; charset=utf-8; method=REQUEST" }],
+    attachments: [
+      {
+        filename: "invite.ics",
+        content: eventCalendar(located, host, "updated"),
+        contentType: "text/calendar; charset=utf-8; method=REQUEST",
+      },
+    ],
   });
 }
 
 /** The host cancelled or moved a whole session: each seat's guests get their own entry's CANCEL or REQUEST, the host the session's. */
-export async function mailSessionSeats(session: HostEvent, seats: BookingSeat[], host: BookingHost, kind: InvitationKind, note?: string): Promise<void> {
+export async function mailSessionSeats(
+  session: HostEvent,
+  seats: BookingSeat[],
+  host: BookingHost,
+  kind: InvitationKind,
+  note?: string,
+): Promise<void> {
   for (const seat of seats) await mailGuests(seatBooking(session, seat, seats), host, kind, { note });
-  const seatLines = seats.map((seat) => ({ name: seat.name, email: seat.email, timeZone: seat.timeZone, notes: seat.notes }));
-  await mailHost(sessionWithSeats(session, seats), host, kind, seats.length === 1 ? seats[0].name : `${seats.length} guests`, seatLines);
+  const seatLines = seats.map((seat) => ({
+    name: seat.name,
+    email: seat.email,
+    timeZone: seat.timeZone,
+    notes: seat.notes,
+  }));
+  await mailHost(
+    sessionWithSeats(session, seats),
+    host,
+    kind,
+    seats.length === 1 ? seats[0].name : `${seats.length} guests`,
+    seatLines,
+  );
 }

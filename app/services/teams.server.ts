@@ -26,7 +26,14 @@ interface Inviter {
 }
 
 /** Invites `email` to the team with `role` and mails the link. */
-export async function inviteAndMail(base: string, actor: Inviter, teamId: string, email: string, role: TeamRoleName, now: Date) {
+export async function inviteAndMail(
+  base: string,
+  actor: Inviter,
+  teamId: string,
+  email: string,
+  role: TeamRoleName,
+  now: Date,
+) {
   const result = await inviteToTeam(actor, teamId, email, role, now);
   if (result.ok)
     await sendMail({

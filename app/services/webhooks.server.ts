@@ -86,7 +86,8 @@ export async function webhookUrlRefusal(raw: string): Promise<string | null> {
 // ---------------------------------------------------------------------------------------------
 // Subscriptions
 
-export type SubscriptionWrite = { ok: true; subscription: WebhookSubscription } | { ok: false; field: "url" | "form"; message: string };
+export type SubscriptionWrite =
+  { ok: true; subscription: WebhookSubscription } | { ok: false; field: "url" | "form"; message: string };
 
 export async function createWebhook(userId: string, input: WebhookCreateInput): Promise<SubscriptionWrite> {
   const refusal = await webhookUrlRefusal(input.url);
@@ -96,7 +97,11 @@ export async function createWebhook(userId: string, input: WebhookCreateInput): 
   return created;
 }
 
-export async function updateWebhook(userId: string, id: string, patch: WebhookPatchInput): Promise<SubscriptionWrite | null> {
+export async function updateWebhook(
+  userId: string,
+  id: string,
+  patch: WebhookPatchInput,
+): Promise<SubscriptionWrite | null> {
   if (patch.url !== undefined) {
     const refusal = await webhookUrlRefusal(patch.url);
     if (refusal) return (await getSubscription(userId, id)) ? { ok: false, field: "url", message: refusal } : null;
@@ -127,7 +132,12 @@ function subjectOf(told: Told): Subject | null {
   switch (told.tell) {
     case "booking":
       return "session" in told.booking
-        ? { event: (told.booking as SeatBooking).session, seat: told.booking as SeatBooking, host: told.host, links: told.links }
+        ? {
+            event: (told.booking as SeatBooking).session,
+            seat: told.booking as SeatBooking,
+            host: told.host,
+            links: told.links,
+          }
         : { event: told.booking, host: told.host, links: told.links };
     case "session":
       return { event: told.booking, seats: told.seats, host: told.host };
@@ -149,8 +159,22 @@ function subjectOf(told: Told): Subject | null {
   }
 }
 
-function seatJson(seat: { id: string; name: string | null; email: string | null; timeZone: string | null; status: string; guests: string[] }) {
-  return { id: seat.id, name: seat.name, email: seat.email, timeZone: seat.timeZone, status: seat.status, guests: seat.guests };
+function seatJson(seat: {
+  id: string;
+  name: string | null;
+  email: string | null;
+  timeZone: string | null;
+  status: string;
+  guests: string[];
+}) {
+  return {
+    id: seat.id,
+    name: seat.name,
+    email: seat.email,
+    timeZone: seat.timeZone,
+    status: seat.status,
+    guests: seat.guests,
+  };
 }
 
 /** The host whose subscriptions a record's webhook goes to (from its snapshot), or null when it makes none. */
@@ -160,7 +184,10 @@ function webhookHostOf(record: BookingEventRecord): string | null {
 }
 
 /** The webhook's JSON body for a record (the same for every subscription). */
-export async function webhookPayload(record: BookingEventRecord, type: string): Promise<{ hostId: string; eventId: string; body: string } | null> {
+export async function webhookPayload(
+  record: BookingEventRecord,
+  type: string,
+): Promise<{ hostId: string; eventId: string; body: string } | null> {
   const subject = subjectOf(fromSnapshot<Told>(record.payload));
   if (!subject || !subject.event.eventTypeId) return null;
   const { event, seat, seats } = subject;
@@ -174,7 +201,10 @@ export async function webhookPayload(record: BookingEventRecord, type: string): 
         ...seat.invitees.filter((e) => e !== seat.guestEmail).map((email) => ({ name: null, email, timeZone: null })),
       ]
     : seats && seats.length > 0
-      ? seats.flatMap((s) => [{ name: s.name, email: s.email, timeZone: s.timeZone }, ...s.guests.map((email) => ({ name: null, email, timeZone: null }))])
+      ? seats.flatMap((s) => [
+          { name: s.name, email: s.email, timeZone: s.timeZone },
+          ...s.guests.map((email) => ({ name: null, email, timeZone: null })),
+        ])
       : [
           ...(guestEmail ? [{ name: event.guestName, email: guestEmail, timeZone: event.guestTimeZone }] : []),
           ...event.invitees.filter((e) => e !== guestEmail).map((email) => ({ name: null, email, timeZone: null })),
@@ -224,7 +254,11 @@ export async function webhookPayload(record: BookingEventRecord, type: string): 
       attendees: session.invitees.length,
     };
   }
-  return { hostId: event.hostId, eventId: event.id, body: JSON.stringify({ type, timestamp: iso(record.createdAt), data }) };
+  return {
+    hostId: event.hostId,
+    eventId: event.id,
+    body: JSON.stringify({ type, timestamp: iso(record.createdAt), data }),
+  };
 }
 
 /** The fan-out: one delivery per subscription of the host that asked for the record's type. */
@@ -241,7 +275,13 @@ export const webhookConsumer = {
     if (subscriptions.length === 0) return [];
     const payload = await webhookPayload(record, type);
     if (!payload) return [];
-    return subscriptions.map((s) => ({ subscriptionId: s.id, bookingEventId: record.id, eventId: payload.eventId, type, body: payload.body }));
+    return subscriptions.map((s) => ({
+      subscriptionId: s.id,
+      bookingEventId: record.id,
+      eventId: payload.eventId,
+      type,
+      body: payload.body,
+    }));
   },
   async apply(tx: Parameters<typeof insertDeliveries>[0], rows: NewDelivery[]) {
     await insertDeliveries(tx, rows);
@@ -254,9 +294,15 @@ export const webhookConsumer = {
   isEmpty: (rows: NewDelivery[]) => rows.length === 0,
   // The batch's hosts' subscriptions in one read: records no active subscription asks for.
   async surelyEmpty(records: BookingEventRecord[]): Promise<Set<string>> {
-    const asked = records.map((record) => ({ record, type: WEBHOOK_TYPE_OF_KIND[record.kind], hostId: webhookHostOf(record) }));
+    const asked = records.map((record) => ({
+      record,
+      type: WEBHOOK_TYPE_OF_KIND[record.kind],
+      hostId: webhookHostOf(record),
+    }));
     const types = await subscribedTypesOf([...new Set(asked.flatMap((a) => (a.hostId ? [a.hostId] : [])))]);
-    return new Set(asked.filter((a) => !a.type || !a.hostId || !types.get(a.hostId)?.has(a.type)).map((a) => a.record.id));
+    return new Set(
+      asked.filter((a) => !a.type || !a.hostId || !types.get(a.hostId)?.has(a.type)).map((a) => a.record.id),
+    );
   },
 };
 
@@ -281,8 +327,13 @@ export function signedHeaders(secret: string, messageId: string, at: Date, body:
 
 function errorText(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
-  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) return `Timed out after ${WEBHOOK_TIMEOUT_MS / 1000} s`;
-  const text = cause?.code ? `${cause.code}: ${cause.message ?? ""}` : error instanceof Error ? error.message : String(error);
+  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
+    return `Timed out after ${WEBHOOK_TIMEOUT_MS / 1000} s`;
+  const text = cause?.code
+    ? `${cause.code}: ${cause.message ?? ""}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
   return text.slice(0, 500) || "Network error";
 }
 
@@ -310,7 +361,12 @@ async function snippetOf(response: Response): Promise<string | null> {
 async function attempt(claimed: ClaimedDelivery, scale: number, retry: boolean): Promise<AttemptResult> {
   const startedAt = new Date();
   const began = performance.now();
-  const finish = (statusCode: number | null, error: string | null, response: string | null, verdictOverride?: "give-up"): AttemptResult => {
+  const finish = (
+    statusCode: number | null,
+    error: string | null,
+    response: string | null,
+    verdictOverride?: "give-up",
+  ): AttemptResult => {
     const now = new Date();
     const verdict = verdictOverride ?? attemptVerdict(statusCode);
     const next = retry ? nextAttemptAt(claimed.attempt, verdict, now, scale) : null;
@@ -320,11 +376,17 @@ async function attempt(claimed: ClaimedDelivery, scale: number, retry: boolean):
       statusCode,
       error,
       response,
-      outcome: verdict === "delivered" ? { status: "delivered" } : next ? { status: "pending", nextAttemptAt: next } : { status: "failed" },
+      outcome:
+        verdict === "delivered"
+          ? { status: "delivered" }
+          : next
+            ? { status: "pending", nextAttemptAt: next }
+            : { status: "failed" },
     };
   };
   const refusal = guardOptions().allowPrivate ? null : await webhookUrlRefusal(claimed.url);
-  if (refusal) return finish(null, `Not sent: ${refusal}`, null, refusal === PRIVATE_ADDRESS_MESSAGE ? "give-up" : undefined);
+  if (refusal)
+    return finish(null, `Not sent: ${refusal}`, null, refusal === PRIVATE_ADDRESS_MESSAGE ? "give-up" : undefined);
   try {
     const { delivery } = claimed;
     const response = await fetch(claimed.url, {
@@ -349,10 +411,15 @@ function disabledMail(owner: { name: string; email: string }, subscription: Webh
 }
 
 async function sendClaimed(claimed: ClaimedDelivery, retry = true): Promise<void> {
-  const result = await attempt(claimed, env().WEBHOOK_RETRY_SCALE, retry && claimed.delivery.type !== WEBHOOK_TEST_TYPE);
+  const result = await attempt(
+    claimed,
+    env().WEBHOOK_RETRY_SCALE,
+    retry && claimed.delivery.type !== WEBHOOK_TEST_TYPE,
+  );
   try {
     const { disabled } = await finishAttempt(claimed, result, new Date(), disabledMail);
-    if (disabled) console.warn(`webhooks: subscription ${claimed.delivery.subscriptionId} switched off after 3 days of failures`);
+    if (disabled)
+      console.warn(`webhooks: subscription ${claimed.delivery.subscriptionId} switched off after 3 days of failures`);
   } catch (error) {
     // Not recorded (the database failed): the lease runs out and the message goes again, same webhook-id.
     console.error(`webhooks: recording attempt ${claimed.attempt} of ${claimed.delivery.id} failed:`, error);
@@ -376,7 +443,10 @@ async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<voi
  * back, for at most `budgetMs` (then the runner's other jobs get their turn; the next poll goes
  * on). Answers how many attempts it made.
  */
-export async function sendDueWebhooks(now: Date, options: { batch?: number; concurrency?: number; budgetMs?: number } = {}): Promise<number> {
+export async function sendDueWebhooks(
+  now: Date,
+  options: { batch?: number; concurrency?: number; budgetMs?: number } = {},
+): Promise<number> {
   const { batch = 64, concurrency = 16, budgetMs = 10_000 } = options;
   const began = Date.now();
   let sent = 0;
@@ -417,7 +487,10 @@ export async function sendTestWebhook(userId: string, id: string) {
   const body = JSON.stringify({
     type: WEBHOOK_TEST_TYPE,
     timestamp: new Date().toISOString(),
-    data: { subscriptionId: subscription.id, message: "A test from Scheduler: your endpoint receives signed webhooks." },
+    data: {
+      subscriptionId: subscription.id,
+      message: "A test from Scheduler: your endpoint receives signed webhooks.",
+    },
   });
   // Held for this request (the runner would otherwise claim it first and the answer be pending).
   const heldUntil = new Date(Date.now() + LEASE_MS);

@@ -105,12 +105,21 @@ export async function verifyCredentials(rawEmail: string, password: string): Pro
   return promoteConfiguredAdmin(row);
 }
 
-async function upsertGoogleUser(input: { googleId: string; email: string; name: string; timeZone: string }): Promise<AuthUser> {
+async function upsertGoogleUser(input: {
+  googleId: string;
+  email: string;
+  name: string;
+  timeZone: string;
+}): Promise<AuthUser> {
   const db = await getDb();
   const [byGoogle] = await db.select(AUTH_USER_COLUMNS).from(users).where(eq(users.googleId, input.googleId)).limit(1);
   if (byGoogle) return promoteConfiguredAdmin(byGoogle);
   // A verified Google address links to the existing account with that e-mail.
-  const [linked] = await db.update(users).set({ googleId: input.googleId }).where(eq(users.email, input.email)).returning(AUTH_USER_COLUMNS);
+  const [linked] = await db
+    .update(users)
+    .set({ googleId: input.googleId })
+    .where(eq(users.email, input.email))
+    .returning(AUTH_USER_COLUMNS);
   if (linked) return promoteConfiguredAdmin(linked);
   const [created] = await db
     .insert(users)

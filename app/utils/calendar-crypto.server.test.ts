@@ -11,7 +11,10 @@ afterEach(() => vi.unstubAllEnvs());
 
 describe("calendar secrets at rest", () => {
   it("round-trips with AES-256-GCM, a new IV each time, and refuses a tampered or foreign text", async () => {
-    const { encryptSecret, decryptSecret } = await crypto({ CALENDAR_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64"), DATA_DIR: ":memory:" });
+    const { encryptSecret, decryptSecret } = await crypto({
+      CALENDAR_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString("base64"),
+      DATA_DIR: ":memory:",
+    });
     const a = encryptSecret("app-password");
     const b = encryptSecret("app-password");
     expect(a).toMatch(/^v1:/);
@@ -34,7 +37,12 @@ describe("calendar secrets at rest", () => {
     });
     expect(prod.calendarSecretsAvailable()).toBe(false);
     expect(() => prod.encryptSecret("x")).toThrow(/CALENDAR_ENCRYPTION_KEY/);
-    const dev = await crypto({ NODE_ENV: "development", SESSION_SECRET: "s".repeat(40), DATA_DIR: ":memory:", CALENDAR_ENCRYPTION_KEY: "" });
+    const dev = await crypto({
+      NODE_ENV: "development",
+      SESSION_SECRET: "s".repeat(40),
+      DATA_DIR: ":memory:",
+      CALENDAR_ENCRYPTION_KEY: "",
+    });
     expect(dev.calendarSecretsAvailable()).toBe(true);
     expect(dev.decryptSecret(dev.encryptSecret("x"))).toBe("x");
   });

@@ -21,7 +21,8 @@ describe("the calendar fetch guard", () => {
     ]) {
       expect(isPrivateAddress(a), a).toBe(true);
     }
-    for (const a of ["93.184.216.34", "8.8.8.8", "2606:4700::1111", "::ffff:8.8.8.8"]) expect(isPrivateAddress(a), a).toBe(false);
+    for (const a of ["93.184.216.34", "8.8.8.8", "2606:4700::1111", "::ffff:8.8.8.8"])
+      expect(isPrivateAddress(a), a).toBe(false);
   });
 
   it("takes http, https and webcal addresses only, without credentials", () => {

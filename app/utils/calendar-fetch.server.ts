@@ -76,7 +76,8 @@ export function checkCalendarUrl(raw: string): URL {
   if (url.protocol === "webcal:") url = new URL(`https:${url.href.slice("webcal:".length)}`);
   if (url.protocol !== "http:" && url.protocol !== "https:")
     throw new CalendarFetchError("bad-url", "The address must start with https:// (or http://, webcal://).");
-  if (url.username || url.password) throw new CalendarFetchError("bad-url", "Put the user name and password in their own fields, not in the address.");
+  if (url.username || url.password)
+    throw new CalendarFetchError("bad-url", "Put the user name and password in their own fields, not in the address.");
   return url;
 }
 
@@ -86,15 +87,25 @@ function guardedLookup(allowPrivate: boolean): net.LookupFunction {
       if (error) return callback(error, "", 0);
       const list = addresses as dns.LookupAddress[];
       if (!allowPrivate && list.some((a) => isPrivateAddress(a.address))) {
-        return callback(Object.assign(new Error("private address"), { code: "CALENDAR_PRIVATE" }) as NodeJS.ErrnoException, "", 0);
+        return callback(
+          Object.assign(new Error("private address"), { code: "CALENDAR_PRIVATE" }) as NodeJS.ErrnoException,
+          "",
+          0,
+        );
       }
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       callback(null, list[0].address, list[0].family);
     });
   };
 }
 
-function once(url: URL, init: { method: string; headers: Headers; body: Buffer | null }, options: CalendarFetchOptions, deadline: number): Promise<Response> {
+function once(
+  url: URL,
+  init: { method: string; headers: Headers; body: Buffer | null },
+  options: CalendarFetchOptions,
+  deadline: number,
+): Promise<Response> {
   return new Promise((resolve, reject) => {
     const literal = net.isIP(url.hostname.replace(/^\[|\]$/g, ""));
     if (literal && !options.allowPrivate && isPrivateAddress(url.hostname.replace(/^\[|\]$/g, ""))) {
@@ -104,22 +115,29 @@ function once(url: URL, init: { method: string; headers: Headers; body: Buffer |
     init.headers.forEach((value, name) => (headers[name] = value));
     if (init.body) headers["content-length"] = String(init.body.length);
     const left = deadline - Date.now();
-    if (left <= 0) return reject(new CalendarFetchError("timeout", "Not reachable: the server did not answer in time."));
+    if (left <= 0)
+      return reject(new CalendarFetchError("timeout", "Not reachable: the server did not answer in time."));
     const request = (url.protocol === "https:" ? https : http).request(url, {
       method: init.method,
       headers,
       lookup: guardedLookup(options.allowPrivate),
       timeout: left,
     });
-    const timer = setTimeout(() => request.destroy(new CalendarFetchError("timeout", "Not reachable: the server did not answer in time.")), left);
+    const timer = setTimeout(
+      () => request.destroy(new CalendarFetchError("timeout", "Not reachable: the server did not answer in time.")),
+      left,
+    );
     const fail = (error: unknown) => {
       clearTimeout(timer);
       if (error instanceof CalendarFetchError) return reject(error);
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === "CALENDAR_PRIVATE") return reject(new CalendarFetchError("refused", "Addresses inside a private network are not allowed."));
+      if (code === "CALENDAR_PRIVATE")
+        return reject(new CalendarFetchError("refused", "Addresses inside a private network are not allowed."));
       reject(new CalendarFetchError("unreachable", `Not reachable (${code ?? (error as Error).message}).`));
     };
-    request.on("timeout", () => request.destroy(new CalendarFetchError("timeout", "Not reachable: the server did not answer in time.")));
+    request.on("timeout", () =>
+      request.destroy(new CalendarFetchError("timeout", "Not reachable: the server did not answer in time.")),
+    );
     request.on("error", fail);
     request.on("response", (response) => {
       const chunks: Buffer[] = [];
@@ -127,7 +145,12 @@ function once(url: URL, init: { method: string; headers: Headers; body: Buffer |
       response.on("data", (chunk: Buffer) => {
         size += chunk.length;
         if (size > options.maxBytes) {
-          response.destroy(new CalendarFetchError("too-large", `The server sent more than ${Math.round(options.maxBytes / 1_000_000)} MB.`));
+          response.destroy(
+            new CalendarFetchError(
+              "too-large",
+              `The server sent more than ${Math.round(options.maxBytes / 1_000_000)} MB.`,
+            ),
+          );
           return;
         }
         chunks.push(chunk);
@@ -141,7 +164,12 @@ function once(url: URL, init: { method: string; headers: Headers; body: Buffer |
           else if (value !== undefined) out.set(name, value);
         }
         const status = response.statusCode ?? 502;
-        resolve(new Response(NULL_BODY.has(status) || init.method === "HEAD" ? null : Buffer.concat(chunks), { status, headers: out }));
+        resolve(
+          new Response(NULL_BODY.has(status) || init.method === "HEAD" ? null : Buffer.concat(chunks), {
+            status,
+            headers: out,
+          }),
+        );
       });
     });
     if (init.body) request.write(init.body);
@@ -161,7 +189,8 @@ export function calendarFetch(options: CalendarFetchOptions): typeof fetch {
     for (let hop = 0; ; hop++) {
       const response = await once(url, { method, headers, body }, options, deadline);
       const location = response.headers.get("location");
-      if (response.status < 300 || response.status >= 400 || !location || init.redirect === "manual" || hop >= 5) return response;
+      if (response.status < 300 || response.status >= 400 || !location || init.redirect === "manual" || hop >= 5)
+        return response;
       url = checkCalendarUrl(new URL(location, url).href);
       if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")) {
         method = "GET";

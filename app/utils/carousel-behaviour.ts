@@ -14,8 +14,11 @@
  * the cards do not all fit, and each is disabled at its end. Returns what undoes it.
  */
 export function enhanceCarousel(scroller: HTMLElement): () => void {
-  const buttons = Array.from(document.querySelectorAll<HTMLButtonElement>(`button[aria-controls="${scroller.id}"][data-step]`));
-  const behavior = (): ScrollBehavior => (window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth");
+  const buttons = Array.from(
+    document.querySelectorAll<HTMLButtonElement>(`button[aria-controls="${scroller.id}"][data-step]`),
+  );
+  const behavior = (): ScrollBehavior =>
+    window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
   const update = () => {
     const atStart = scroller.scrollLeft <= 1;
     const atEnd = scroller.scrollLeft + scroller.clientWidth >= scroller.scrollWidth - 1;

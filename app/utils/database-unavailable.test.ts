@@ -61,7 +61,16 @@ describe("isDatabaseUnavailable", () => {
 
 describe("isDatabaseUnreachable", () => {
   it("yes when connects fail: refused, timed out, unknown host, starting up, too many connections", () => {
-    for (const code of ["ECONNREFUSED", "CONNECT_TIMEOUT", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "57P03", "53300", "08001"]) {
+    for (const code of [
+      "ECONNREFUSED",
+      "CONNECT_TIMEOUT",
+      "ETIMEDOUT",
+      "EHOSTUNREACH",
+      "ENOTFOUND",
+      "57P03",
+      "53300",
+      "08001",
+    ]) {
       expect([code, isDatabaseUnreachable(drizzle(coded(code)))]).toEqual([code, true]);
     }
     expect(isDatabaseUnreachable(new AggregateError([coded("ECONNREFUSED")], ""))).toBe(true);

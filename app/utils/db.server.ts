@@ -54,7 +54,8 @@ function state(): DatabaseState {
         } catch (error) {
           await handle.close().catch(() => {});
           if (!isDatabaseUnavailable(error) || Date.now() > waitUntil) throw error;
-          if (attempt === 1) console.error(`Waiting for the database (${describe(error)}), at most ${STARTUP_WAIT_MS / 1000} s`);
+          if (attempt === 1)
+            console.error(`Waiting for the database (${describe(error)}), at most ${STARTUP_WAIT_MS / 1000} s`);
           await new Promise((resolve) => setTimeout(resolve, 1_000));
         }
       }

@@ -51,7 +51,13 @@ describe("isFramableRequest", () => {
 });
 
 describe("embedSnippets", () => {
-  const s = embedSnippets({ base: "https://cal.example.com/", username: "ada", slug: "intro-call", title: 'Intro "call" <1>', hostName: "Ada & Co" });
+  const s = embedSnippets({
+    base: "https://cal.example.com/",
+    username: "ada",
+    slug: "intro-call",
+    title: 'Intro "call" <1>',
+    hostName: "Ada & Co",
+  });
 
   it("points the inline frame at the booking page in embed mode, with embed.js to size it", () => {
     expect(s.pageUrl).toBe("https://cal.example.com/ada/intro-call");
@@ -65,7 +71,9 @@ describe("embedSnippets", () => {
 
   it("makes the popup a plain link that embed.js upgrades", () => {
     expect(s.popup).toContain('<script src="https://cal.example.com/embed.js" async></script>');
-    expect(s.popup).toContain('<a href="https://cal.example.com/ada/intro-call" data-scheduler-popup="https://cal.example.com/ada/intro-call"');
+    expect(s.popup).toContain(
+      '<a href="https://cal.example.com/ada/intro-call" data-scheduler-popup="https://cal.example.com/ada/intro-call"',
+    );
   });
 
   it("escapes the title in attributes and text", () => {

@@ -33,7 +33,9 @@ export function isFramableRequest(pathname: string, search: string): boolean {
 
 /** The messages an embedded page posts to its parent (window.parent.postMessage(message, "*")). */
 export type EmbedMessage =
-  { type: "scheduler:resize"; height: number } | { type: "scheduler:booked"; id: string; start: string; end: string } | { type: "scheduler:escape" };
+  | { type: "scheduler:resize"; height: number }
+  | { type: "scheduler:booked"; id: string; start: string; end: string }
+  | { type: "scheduler:escape" };
 
 /**
  * Run first by an embedded page (inline in <head>, with the CSP nonce, so it works before and
@@ -61,7 +63,8 @@ export function embedUrl(pageUrl: string): string {
   return url.toString();
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const escapeText = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
@@ -69,7 +72,19 @@ const escapeText = (value: string) => value.replace(/&/g, "&amp;").replace(/</g,
  * sizes to its content; 720 px tall without JavaScript) and `popup` (a link that embed.js turns
  * into a button opening the page in an overlay; without JavaScript it is a plain link).
  */
-export function embedSnippets({ base, username, slug, title, hostName }: { base: string; username: string; slug: string; title: string; hostName: string }) {
+export function embedSnippets({
+  base,
+  username,
+  slug,
+  title,
+  hostName,
+}: {
+  base: string;
+  username: string;
+  slug: string;
+  title: string;
+  hostName: string;
+}) {
   const origin = base.replace(/\/+$/, "");
   const pageUrl = `${origin}/${username}/${slug}`;
   const script = `<script src="${escapeAttribute(`${origin}/embed.js`)}" async></script>`;

@@ -22,37 +22,48 @@ describe("parseEnv", () => {
 
   it("stops a production start on a server database without SESSION_SECRET, naming it", () => {
     expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u@h/db" })).toThrowError(EnvError);
-    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u@h/db" })).toThrowError(/SESSION_SECRET: is required in production/);
+    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u@h/db" })).toThrowError(
+      /SESSION_SECRET: is required in production/,
+    );
   });
 
   it("marks cookies Secure in production on a server, or behind an https APP_URL", () => {
-    expect(parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u@h/db", SESSION_SECRET: SECRET }).secureCookies).toBe(true);
+    expect(
+      parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u@h/db", SESSION_SECRET: SECRET }).secureCookies,
+    ).toBe(true);
     expect(parseEnv({ DATA_DIR: ":memory:", APP_URL: "https://meet.example.com" }).secureCookies).toBe(true);
     expect(parseEnv({ NODE_ENV: "production", DATA_DIR: ":memory:" }).secureCookies).toBe(false);
   });
 
   it("reads CORS_ORIGINS as a list of origins and refuses anything that is not one", () => {
     expect(parseEnv({ DATA_DIR: ":memory:" }).CORS_ORIGINS).toEqual([]);
-    expect(parseEnv({ DATA_DIR: ":memory:", CORS_ORIGINS: " https://app.example.com, http://localhost:5173/ " }).CORS_ORIGINS).toEqual([
-      "https://app.example.com",
-      "http://localhost:5173",
-    ]);
+    expect(
+      parseEnv({ DATA_DIR: ":memory:", CORS_ORIGINS: " https://app.example.com, http://localhost:5173/ " })
+        .CORS_ORIGINS,
+    ).toEqual(["https://app.example.com", "http://localhost:5173"]);
     for (const bad of ["*", "app.example.com", "https://app.example.com/path", "ftp://files.example.com"]) {
-      expect(() => parseEnv({ DATA_DIR: ":memory:", CORS_ORIGINS: bad }), bad).toThrowError(/CORS_ORIGINS: .* is not an origin/);
+      expect(() => parseEnv({ DATA_DIR: ":memory:", CORS_ORIGINS: bad }), bad).toThrowError(
+        /CORS_ORIGINS: .* is not an origin/,
+      );
     }
   });
 
   it("reads API_RATE_LIMIT_PER_MINUTE (default 120) and refuses a non-positive one", () => {
     expect(parseEnv({ DATA_DIR: ":memory:" }).API_RATE_LIMIT_PER_MINUTE).toBe(120);
     expect(parseEnv({ DATA_DIR: ":memory:", API_RATE_LIMIT_PER_MINUTE: "600" }).API_RATE_LIMIT_PER_MINUTE).toBe(600);
-    expect(() => parseEnv({ DATA_DIR: ":memory:", API_RATE_LIMIT_PER_MINUTE: "0" })).toThrowError(/API_RATE_LIMIT_PER_MINUTE/);
+    expect(() => parseEnv({ DATA_DIR: ":memory:", API_RATE_LIMIT_PER_MINUTE: "0" })).toThrowError(
+      /API_RATE_LIMIT_PER_MINUTE/,
+    );
   });
 
   it("runs the job runner every 15 s by default; JOBS=off turns it off; a poll interval out of bounds is refused", () => {
     const env = parseEnv({ DATA_DIR: ":memory:" });
     expect(env.JOBS).toBe("on");
     expect(env.JOBS_POLL_MS).toBe(15_000);
-    expect(parseEnv({ DATA_DIR: ":memory:", JOBS: "off", JOBS_POLL_MS: "500" })).toMatchObject({ JOBS: "off", JOBS_POLL_MS: 500 });
+    expect(parseEnv({ DATA_DIR: ":memory:", JOBS: "off", JOBS_POLL_MS: "500" })).toMatchObject({
+      JOBS: "off",
+      JOBS_POLL_MS: 500,
+    });
     expect(() => parseEnv({ JOBS: "no" })).toThrowError(/JOBS: must be "on" or "off"/);
     expect(() => parseEnv({ JOBS_POLL_MS: "10" })).toThrowError(/JOBS_POLL_MS/);
     expect(() => parseEnv({ JOBS_POLL_MS: "soon" })).toThrowError(/JOBS_POLL_MS/);
@@ -72,7 +83,11 @@ describe("parseEnv", () => {
   });
 
   it("splits secrets and admin e-mails, lower-casing the e-mails", () => {
-    const env = parseEnv({ DATA_DIR: ":memory:", SESSION_SECRET: `${SECRET}, ${"y".repeat(40)}`, ADMIN_EMAILS: " Boss@Example.com ,ops@example.com,," });
+    const env = parseEnv({
+      DATA_DIR: ":memory:",
+      SESSION_SECRET: `${SECRET}, ${"y".repeat(40)}`,
+      ADMIN_EMAILS: " Boss@Example.com ,ops@example.com,,",
+    });
     expect(env.sessionSecrets).toEqual([SECRET, "y".repeat(40)]);
     expect([...env.adminEmails]).toEqual(["boss@example.com", "ops@example.com"]);
   });
@@ -88,12 +103,12 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DATA_DIR: ":memory:", STRIPE_SECRET_KEY: "sk_test_1" })).toThrowError(
       /STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together/,
     );
-    expect(() => parseEnv({ DATA_DIR: ":memory:", STRIPE_SECRET_KEY: "pk_test_1", STRIPE_PUBLISHABLE_KEY: "pk_test_2" })).toThrowError(
-      /must be a Stripe secret key/,
-    );
-    expect(() => parseEnv({ DATA_DIR: ":memory:", STRIPE_SECRET_KEY: "sk_test_1", STRIPE_PUBLISHABLE_KEY: "sk_test_2" })).toThrowError(
-      /must be a Stripe publishable key/,
-    );
+    expect(() =>
+      parseEnv({ DATA_DIR: ":memory:", STRIPE_SECRET_KEY: "pk_test_1", STRIPE_PUBLISHABLE_KEY: "pk_test_2" }),
+    ).toThrowError(/must be a Stripe secret key/);
+    expect(() =>
+      parseEnv({ DATA_DIR: ":memory:", STRIPE_SECRET_KEY: "sk_test_1", STRIPE_PUBLISHABLE_KEY: "sk_test_2" }),
+    ).toThrowError(/must be a Stripe publishable key/);
     expect(() => parseEnv({ DATA_DIR: ":memory:", STRIPE_API_BASE: "not a url" })).toThrowError(EnvError);
     const env = parseEnv({
       DATA_DIR: ":memory:",

@@ -129,7 +129,11 @@ const envSchema = z
       ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "must be a Stripe secret key (sk_...)" });
     }
     if (env.STRIPE_PUBLISHABLE_KEY && !env.STRIPE_PUBLISHABLE_KEY.startsWith("pk_")) {
-      ctx.addIssue({ code: "custom", path: ["STRIPE_PUBLISHABLE_KEY"], message: "must be a Stripe publishable key (pk_...)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_PUBLISHABLE_KEY"],
+        message: "must be a Stripe publishable key (pk_...)",
+      });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({
@@ -165,14 +169,18 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return {
     ...env,
     usesEmbeddedDatabase,
-    sessionSecrets: env.SESSION_SECRET ? env.SESSION_SECRET.split(",").map((s) => s.trim()) : [generatedSecret(env.DATA_DIR, usesEmbeddedDatabase)],
+    sessionSecrets: env.SESSION_SECRET
+      ? env.SESSION_SECRET.split(",").map((s) => s.trim())
+      : [generatedSecret(env.DATA_DIR, usesEmbeddedDatabase)],
     adminEmails: new Set(
       env.ADMIN_EMAILS.split(",")
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
     ),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === "1" : usesEmbeddedDatabase,
-    secureCookies: env.APP_URL ? env.APP_URL.startsWith("https:") : env.NODE_ENV === "production" && !usesEmbeddedDatabase,
+    secureCookies: env.APP_URL
+      ? env.APP_URL.startsWith("https:")
+      : env.NODE_ENV === "production" && !usesEmbeddedDatabase,
   };
 }
 

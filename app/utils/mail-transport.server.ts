@@ -42,7 +42,13 @@ function smtpTransport(kind: "direct" | "pooled"): Transporter | null {
     cached = {
       url,
       direct: nodemailer.createTransport({ url, ...SMTP_TIMEOUTS }),
-      pooled: nodemailer.createTransport({ url, pool: true, maxConnections: MAIL_LANES, maxMessages: 100, ...SMTP_TIMEOUTS }),
+      pooled: nodemailer.createTransport({
+        url,
+        pool: true,
+        maxConnections: MAIL_LANES,
+        maxMessages: 100,
+        ...SMTP_TIMEOUTS,
+      }),
     };
   }
   return cached[kind];
@@ -72,7 +78,12 @@ function storedAttachments(attachments: MailAttachment[] = []): StoredMailAttach
   return attachments.map((a) =>
     typeof a.content === "string"
       ? { filename: a.filename, contentType: a.contentType, encoding: "utf8", content: a.content }
-      : { filename: a.filename, contentType: a.contentType, encoding: "base64", content: Buffer.from(a.content).toString("base64") },
+      : {
+          filename: a.filename,
+          contentType: a.contentType,
+          encoding: "base64",
+          content: Buffer.from(a.content).toString("base64"),
+        },
   );
 }
 
@@ -96,7 +107,12 @@ function outboxRow(message: MailMessage, to: string[]) {
   };
 }
 
-async function storeInOutbox(message: MailMessage, to: string[], status: MailOutboxStatus, error?: string): Promise<void> {
+async function storeInOutbox(
+  message: MailMessage,
+  to: string[],
+  status: MailOutboxStatus,
+  error?: string,
+): Promise<void> {
   const db = await getDb();
   const failed = status === "failed";
   await db.insert(mailOutbox).values({
@@ -114,12 +130,20 @@ async function storeInOutbox(message: MailMessage, to: string[], status: MailOut
  * the caller's other writes do (a reminder and its delivery key). With SMTP configured it is
  * 'queued' for the job runner to send; without, 'stored' as sendMail would keep it.
  */
-export async function queueMail(tx: Pick<Database, "insert">, message: MailMessage, about: { eventId?: string | null } = {}): Promise<void> {
+export async function queueMail(
+  tx: Pick<Database, "insert">,
+  message: MailMessage,
+  about: { eventId?: string | null } = {},
+): Promise<void> {
   await queueMails(tx, [message], about);
 }
 
 /** queueMail for several messages, in one statement. */
-export async function queueMails(tx: Pick<Database, "insert">, messages: MailMessage[], about: { eventId?: string | null } = {}): Promise<void> {
+export async function queueMails(
+  tx: Pick<Database, "insert">,
+  messages: MailMessage[],
+  about: { eventId?: string | null } = {},
+): Promise<void> {
   if (messages.length === 0) return;
   await tx.insert(mailOutbox).values(queuedRows(messages, about));
 }
@@ -129,7 +153,11 @@ function queuedRows(messages: MailMessage[], about: { eventId?: string | null })
   const smtp = Boolean(env().SMTP_URL);
   return messages.map((message) => {
     const to = recipients(message.to);
-    return { ...outboxRow(message, to), eventId: about.eventId ?? null, status: smtp && to.length > 0 ? ("queued" as const) : ("stored" as const) };
+    return {
+      ...outboxRow(message, to),
+      eventId: about.eventId ?? null,
+      status: smtp && to.length > 0 ? ("queued" as const) : ("stored" as const),
+    };
   });
 }
 
@@ -156,7 +184,11 @@ export function queueMailsWhere(messages: MailMessage[], about: { eventId?: stri
 }
 
 /** Hands a message to the SMTP server: the recipients it refused (all of them when it failed). */
-async function smtpSend(transporter: Transporter, message: MailMessage, to: string[]): Promise<{ undelivered: string[]; error?: string }> {
+async function smtpSend(
+  transporter: Transporter,
+  message: MailMessage,
+  to: string[],
+): Promise<{ undelivered: string[]; error?: string }> {
   try {
     const from = mailFrom();
     // Built whole first, then handed over as one piece: streamed part by part, the MIME parts
@@ -224,7 +256,10 @@ export async function sendOutboxMail(now: Date, batch = 20): Promise<number> {
         inArray(mailOutbox.status, ["queued", "failed"]),
         lt(mailOutbox.attempts, MAX_MAIL_ATTEMPTS),
         ne(mailOutbox.to, ""),
-        or(sql`${mailOutbox.nextAttemptAt} is null`, sql`${mailOutbox.nextAttemptAt} <= ${now.toISOString()}::timestamptz`),
+        or(
+          sql`${mailOutbox.nextAttemptAt} is null`,
+          sql`${mailOutbox.nextAttemptAt} <= ${now.toISOString()}::timestamptz`,
+        ),
       ),
     )
     .orderBy(asc(mailOutbox.createdAt))
@@ -237,7 +272,10 @@ export async function sendOutboxMail(now: Date, batch = 20): Promise<number> {
     .returning();
   let sent = 0;
   const markSent = coalescing(async (ids: string[]) => {
-    await db.update(mailOutbox).set({ status: "sent", sentAt: new Date(), error: null, nextAttemptAt: null }).where(inArray(mailOutbox.id, ids));
+    await db
+      .update(mailOutbox)
+      .set({ status: "sent", sentAt: new Date(), error: null, nextAttemptAt: null })
+      .where(inArray(mailOutbox.id, ids));
   });
   await inLanes(claimed, MAIL_LANES, async (entry) => {
     const message = fromStored(entry);
@@ -249,7 +287,12 @@ export async function sendOutboxMail(now: Date, batch = 20): Promise<number> {
       console.error(`mail: try ${entry.attempts} of "${entry.subject}" failed: ${error}`);
       await db
         .update(mailOutbox)
-        .set({ status: "failed", to: undelivered.join(", "), error: error ?? null, nextAttemptAt: new Date(Date.now() + mailRetryDelayMs(entry.attempts)) })
+        .set({
+          status: "failed",
+          to: undelivered.join(", "),
+          error: error ?? null,
+          nextAttemptAt: new Date(Date.now() + mailRetryDelayMs(entry.attempts)),
+        })
         .where(eq(mailOutbox.id, entry.id));
     }
   });
@@ -293,7 +336,11 @@ const MAIL_LANES = 4;
  * within a batch one person's messages leave in the order they were written (across servers
  * nothing orders them; calendar clients go by SEQUENCE).
  */
-async function inLanes<T extends { to: string }>(entries: T[], lanes: number, work: (entry: T) => Promise<void>): Promise<void> {
+async function inLanes<T extends { to: string }>(
+  entries: T[],
+  lanes: number,
+  work: (entry: T) => Promise<void>,
+): Promise<void> {
   const byLane = new Map<number, T[]>();
   for (const entry of entries) {
     let hash = 0;

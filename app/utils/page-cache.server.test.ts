@@ -41,7 +41,9 @@ describe("a stored page", () => {
 describe("which requests the cache may answer", () => {
   it("a visitor's GET or HEAD, with at most the time-zone hint, keyed by it", () => {
     expect(pageCacheKey("GET", "/pricing", {})).toBe("\n/pricing");
-    expect(pageCacheKey("HEAD", "/a/b?month=2026-12", { cookie: "tz=Europe%2FBerlin" })).toBe("Europe/Berlin\n/a/b?month=2026-12");
+    expect(pageCacheKey("HEAD", "/a/b?month=2026-12", { cookie: "tz=Europe%2FBerlin" })).toBe(
+      "Europe/Berlin\n/a/b?month=2026-12",
+    );
     expect(pageCacheKey("GET", "/a/b", { cookie: "tz=Not%2FAZone" })).toBe("\n/a/b");
   });
 

@@ -85,7 +85,10 @@ const peerWrites = new Set<string>();
 const waitingForPeers = new Map<string, () => void>();
 let writeCount = 0;
 
-export function configurePageCache(options: { ttlSeconds: number; peers?: { send: (message: PageCacheMessage) => void } }) {
+export function configurePageCache(options: {
+  ttlSeconds: number;
+  peers?: { send: (message: PageCacheMessage) => void };
+}) {
   ttlMs = options.ttlSeconds * 1000;
   peers = options.peers;
   clearPageCache();
@@ -147,7 +150,11 @@ export function pageCacheKey(method: string | undefined, url: string, headers: I
   if (ttlMs === 0) return null;
   if (method !== "GET" && method !== "HEAD") return null;
   if (headers.authorization !== undefined) return null;
-  if (headers["transfer-encoding"] !== undefined || (headers["content-length"] !== undefined && headers["content-length"] !== "0")) return null;
+  if (
+    headers["transfer-encoding"] !== undefined ||
+    (headers["content-length"] !== undefined && headers["content-length"] !== "0")
+  )
+    return null;
   if (!url.startsWith("/") || url.startsWith("/api/") || url.startsWith("/build/")) return null;
   const question = url.indexOf("?");
   if ((question < 0 ? url : url.slice(0, question)).endsWith(".data")) return null;
@@ -201,7 +208,11 @@ function storedBlock(data: Buffer): Buffer {
 }
 
 /** The page with `nonce` in every cut, as is or gzip. */
-export function joinPage(entry: Pick<PageCacheEntry, "pieces" | "deflated">, nonce: Buffer, encoding: Encoding): Buffer {
+export function joinPage(
+  entry: Pick<PageCacheEntry, "pieces" | "deflated">,
+  nonce: Buffer,
+  encoding: Encoding,
+): Buffer {
   const { pieces, deflated } = entry;
   const parts: Buffer[] = [];
   if (encoding === "identity") {
@@ -233,7 +244,12 @@ export function joinPage(entry: Pick<PageCacheEntry, "pieces" | "deflated">, non
 }
 
 /** Builds an entry from a rendered page, the headers it was to be sent with and its nonce. */
-export function makeEntry(html: Buffer, headers: Array<[string, string]>, nonce: string, now = Date.now()): PageCacheEntry {
+export function makeEntry(
+  html: Buffer,
+  headers: Array<[string, string]>,
+  nonce: string,
+  now = Date.now(),
+): PageCacheEntry {
   const head: string[] = [];
   let csp: string[] | null = null;
   for (const [name, value] of headers) {
@@ -291,7 +307,12 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string) {
 }
 
 /** Sends an entry (200, or 304 when the client has it), with a fresh nonce. */
-export function sendEntry(req: IncomingMessage, res: ServerResponse, entry: PageCacheEntry, nonce = randomBytes(16).toString("base64")) {
+export function sendEntry(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: PageCacheEntry,
+  nonce = randomBytes(16).toString("base64"),
+) {
   if (etagMatches(req.headers["if-none-match"], entry.etag)) {
     // No CSP on a 304: the browser would store it with its copy of the page, whose scripts
     // carry the nonce of the answer that copy came with (that answer's policy stays).

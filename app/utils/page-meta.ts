@@ -4,7 +4,15 @@ import type { MetaDescriptor } from "@remix-run/node";
  * A public page's title, description and the Open Graph / Twitter card tags a shared link's
  * preview is made from. `path` is the page's own path (og:url).
  */
-export function pageMeta({ title, description, path }: { title: string; description: string; path?: string }): MetaDescriptor[] {
+export function pageMeta({
+  title,
+  description,
+  path,
+}: {
+  title: string;
+  description: string;
+  path?: string;
+}): MetaDescriptor[] {
   return [
     { title },
     { name: "description", content: description },

@@ -8,8 +8,16 @@ function form(fields: Record<string, string>): FormData {
 }
 
 const idle: PendingNavigation = { state: "idle", formAction: undefined, formData: undefined };
-const submitting = (formAction: string, fields: Record<string, string>): PendingNavigation => ({ state: "submitting", formAction, formData: form(fields) });
-const reloading = (formAction: string, fields: Record<string, string>): PendingNavigation => ({ state: "loading", formAction, formData: form(fields) });
+const submitting = (formAction: string, fields: Record<string, string>): PendingNavigation => ({
+  state: "submitting",
+  formAction,
+  formData: form(fields),
+});
+const reloading = (formAction: string, fields: Record<string, string>): PendingNavigation => ({
+  state: "loading",
+  formAction,
+  formData: form(fields),
+});
 const linkClick: PendingNavigation = { state: "loading", formAction: undefined, formData: undefined };
 
 describe("pendingFormData", () => {

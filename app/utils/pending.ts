@@ -57,5 +57,7 @@ export function useNavigationState(): ReturnType<typeof useNavigation>["state"] 
 /** Where a page load started by a link (not a form) is going while it loads, or null: a picked day or time shows it is on its way. */
 export function usePendingLocation(): { pathname: string; search: string } | null {
   const navigation = useNavigation();
-  return navigation.state === "loading" && !navigation.formData ? { pathname: navigation.location.pathname, search: navigation.location.search } : null;
+  return navigation.state === "loading" && !navigation.formData
+    ? { pathname: navigation.location.pathname, search: navigation.location.search }
+    : null;
 }

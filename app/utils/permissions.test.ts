@@ -47,12 +47,16 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("/dashboard?tab=1#x")).toBe("/dashboard?tab=1#x");
   });
 
-  it.each([["//evil.example"], ["/\\evil.example"], ["https://evil.example/"], ["javascript:alert(1)"], [""], ["dashboard"]])(
-    "falls back to / for %j",
-    (input) => {
-      expect(safeRedirectPath(input)).toBe("/");
-    },
-  );
+  it.each([
+    ["//evil.example"],
+    ["/\\evil.example"],
+    ["https://evil.example/"],
+    ["javascript:alert(1)"],
+    [""],
+    ["dashboard"],
+  ])("falls back to / for %j", (input) => {
+    expect(safeRedirectPath(input)).toBe("/");
+  });
 
   // Each resolves, the way a browser resolves a Location header, to another host (or a
   // scheme that is not ours): the check must look at the result, not at the input.
@@ -102,7 +106,9 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("/dashboard?q=a%2Fb#c")).toBe("/dashboard?q=a%2Fb#c");
     expect(safeRedirectPath("/../../dashboard")).toBe("/dashboard");
     expect(safeRedirectPath("/dashboard?q=a%20b%3F&r=100%25")).toBe("/dashboard?q=a%20b%3F&r=100%25");
-    expect(safeRedirectPath("/dashboard/eventTypes?next=%2F%2Fevil.example")).toBe("/dashboard/eventTypes?next=%2F%2Fevil.example");
+    expect(safeRedirectPath("/dashboard/eventTypes?next=%2F%2Fevil.example")).toBe(
+      "/dashboard/eventTypes?next=%2F%2Fevil.example",
+    );
   });
 
   it("accepts a custom fallback and ignores non-strings", () => {

@@ -24,14 +24,24 @@ export type Permission =
 const GRANTS: Record<Role, ReadonlySet<Permission>> = {
   user: new Set(["review:create", "package:buy", "dashboard:access"]),
   professional: new Set(["review:create", "package:buy", "dashboard:access", "event:unlimited"]),
-  admin: new Set(["admin:access", "admin:users", "admin:packages", "admin:professionals", "admin:events", "event:unlimited", "dashboard:access"]),
+  admin: new Set([
+    "admin:access",
+    "admin:users",
+    "admin:packages",
+    "admin:professionals",
+    "admin:events",
+    "event:unlimited",
+    "dashboard:access",
+  ]),
 };
 
 export function can(user: Pick<Principal, "role"> | null | undefined, permission: Permission): boolean {
   return user ? GRANTS[user.role].has(permission) : false;
 }
 
-export function roleLabel(user: Pick<Principal, "role"> | null | undefined): "Visitor" | "User" | "Professional" | "Admin" {
+export function roleLabel(
+  user: Pick<Principal, "role"> | null | undefined,
+): "Visitor" | "User" | "Professional" | "Admin" {
   if (!user) return "Visitor";
   return user.role === "admin" ? "Admin" : user.role === "professional" ? "Professional" : "User";
 }

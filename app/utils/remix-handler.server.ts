@@ -2,7 +2,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { createReadableStreamFromReadable, createRequestHandler } from "@remix-run/node";
 import { lowPriorityScripts } from "./low-priority-scripts.server";
-import { makeEntry, PAGE_CACHE_MARK, pageCacheGeneration, pageCacheKey, sendEntry, storeEntry } from "./page-cache.server";
+import {
+  makeEntry,
+  PAGE_CACHE_MARK,
+  pageCacheGeneration,
+  pageCacheKey,
+  sendEntry,
+  storeEntry,
+} from "./page-cache.server";
 
 /**
  * The Remix request handler for express, in place of @remix-run/express's (same request and

@@ -5,7 +5,10 @@ describe("oncePerRequest", () => {
   it("computes a value once inside one request, and again in the next request", async () => {
     let calls = 0;
     const compute = async () => ++calls;
-    const first = await runInRequestScope(async () => [await oncePerRequest("k", compute), await oncePerRequest("k", compute)]);
+    const first = await runInRequestScope(async () => [
+      await oncePerRequest("k", compute),
+      await oncePerRequest("k", compute),
+    ]);
     expect(first).toEqual([1, 1]);
     expect(await runInRequestScope(() => oncePerRequest("k", compute))).toBe(2);
   });

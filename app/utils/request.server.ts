@@ -18,7 +18,11 @@ export interface ReadFormOptions {
 export async function readFormData(request: Request, options: ReadFormOptions = {}): Promise<FormData> {
   requirePost(request);
   const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-  invariantResponse(FORM_TYPES.includes(type), "Send the form as application/x-www-form-urlencoded or multipart/form-data.", { status: 415 });
+  invariantResponse(
+    FORM_TYPES.includes(type),
+    "Send the form as application/x-www-form-urlencoded or multipart/form-data.",
+    { status: 415 },
+  );
   let form: FormData;
   try {
     form = await request.formData();

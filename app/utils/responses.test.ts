@@ -27,7 +27,9 @@ describe("thrown responses", () => {
 
   it("invariantResponse passes a truthy condition and throws its init otherwise", async () => {
     expect(() => invariantResponse(1, "x")).not.toThrow();
-    const bad = thrown(() => invariantResponse(false, "Method not allowed.", { status: 405, headers: { Allow: "POST" } }));
+    const bad = thrown(() =>
+      invariantResponse(false, "Method not allowed.", { status: 405, headers: { Allow: "POST" } }),
+    );
     expect(bad.status).toBe(405);
     expect(bad.headers.get("Allow")).toBe("POST");
     expect(await bad.text()).toBe("Method not allowed.");

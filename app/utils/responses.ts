@@ -11,7 +11,11 @@
  */
 
 /** Throws `body` with `init` (status 400 unless told) when `condition` is falsy. */
-export function invariantResponse(condition: unknown, body: string = "Bad Request", init: ResponseInit = { status: 400 }): asserts condition {
+export function invariantResponse(
+  condition: unknown,
+  body: string = "Bad Request",
+  init: ResponseInit = { status: 400 },
+): asserts condition {
   if (!condition) throw new Response(body, init);
 }
 

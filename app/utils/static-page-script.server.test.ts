@@ -28,11 +28,18 @@ describe("the inline script of a page sent without React", () => {
 function standInBell(unread: number) {
   let onToggle: () => void = () => {};
   const attributes = new Map<string, string>([["aria-label", `Notifications (${unread} unread)`]]);
-  const summary = { getAttribute: (name: string) => attributes.get(name) ?? null, setAttribute: (name: string, value: string) => attributes.set(name, value) };
+  const summary = {
+    getAttribute: (name: string) => attributes.get(name) ?? null,
+    setAttribute: (name: string, value: string) => attributes.set(name, value),
+  };
   const marks = Array.from({ length: unread * 2 }, () => ({ style: { display: "" }, remove: vi.fn() }));
   const items = Array.from({ length: unread }, () => {
     const classes = new Set(["font-medium", "text-neutral-900"]);
-    return { classes, classList: { toggle: (name: string, on: boolean) => (on ? classes.add(name) : classes.delete(name)) }, removeAttribute: vi.fn() };
+    return {
+      classes,
+      classList: { toggle: (name: string, on: boolean) => (on ? classes.add(name) : classes.delete(name)) },
+      removeAttribute: vi.fn(),
+    };
   });
   const bell = {
     open: false,
@@ -41,7 +48,11 @@ function standInBell(unread: number) {
     },
     querySelector: (selector: string) => (selector === "summary" ? summary : null),
     querySelectorAll: (selector: string) =>
-      selector === "[data-unread]" ? marks.filter((m) => !m.remove.mock.calls.length) : selector === "[data-unread-item]" ? items : [],
+      selector === "[data-unread]"
+        ? marks.filter((m) => !m.remove.mock.calls.length)
+        : selector === "[data-unread-item]"
+          ? items
+          : [],
   };
   const root = { querySelector: (selector: string) => (selector === "details[data-bell]" ? bell : null) };
   const toggle = (open: boolean) => {

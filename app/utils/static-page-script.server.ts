@@ -44,7 +44,11 @@ export function enhanceBell(root: ParentNode): void {
       summary.setAttribute("aria-label", read ? "Notifications" : label);
     };
     show(true);
-    fetch("/notifications/read", { method: "POST", body: new URLSearchParams(), headers: { accept: "application/json" } })
+    fetch("/notifications/read", {
+      method: "POST",
+      body: new URLSearchParams(),
+      headers: { accept: "application/json" },
+    })
       .then((answer) => {
         if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
         for (const mark of marks) mark.remove();

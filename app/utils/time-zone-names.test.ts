@@ -6,9 +6,16 @@ describe("timeZoneNames / currentZoneName", () => {
   it("offers each zone once by its current name: Kolkata and Kyiv, not Calcutta and Kiev", () => {
     const names = timeZoneNames();
     expect(names[0]).toBe("UTC");
-    for (const current of ["Asia/Kolkata", "Europe/Kyiv", "America/Argentina/Buenos_Aires", "Asia/Ho_Chi_Minh", "America/Nuuk"])
+    for (const current of [
+      "Asia/Kolkata",
+      "Europe/Kyiv",
+      "America/Argentina/Buenos_Aires",
+      "Asia/Ho_Chi_Minh",
+      "America/Nuuk",
+    ])
       expect(names).toContain(current);
-    for (const old of ["Asia/Calcutta", "Europe/Kiev", "America/Buenos_Aires", "Asia/Saigon", "America/Godthab"]) expect(names).not.toContain(old);
+    for (const old of ["Asia/Calcutta", "Europe/Kiev", "America/Buenos_Aires", "Asia/Saigon", "America/Godthab"])
+      expect(names).not.toContain(old);
     expect(new Set(names).size).toBe(names.length);
     expect(names.every(isTimeZone)).toBe(true);
   });
@@ -21,6 +28,8 @@ describe("timeZoneNames / currentZoneName", () => {
 
   it("the hint script reloads only a page that guessed the zone, and only after writing a new cookie", () => {
     expect(TIME_ZONE_HINT_SCRIPT).toContain('meta[name="time-zone-guess"]');
-    expect(TIME_ZONE_HINT_SCRIPT.indexOf("location.reload()")).toBeGreaterThan(TIME_ZONE_HINT_SCRIPT.indexOf("document.cookie="));
+    expect(TIME_ZONE_HINT_SCRIPT.indexOf("location.reload()")).toBeGreaterThan(
+      TIME_ZONE_HINT_SCRIPT.indexOf("document.cookie="),
+    );
   });
 });

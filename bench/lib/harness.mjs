@@ -66,7 +66,11 @@ export function ensureReferenceBuild(log) {
 }
 
 function remixBuild(cwd) {
-  const r = spawnSync("npx", ["remix", "build"], { cwd, stdio: ["ignore", 2, 2], env: { ...process.env, NODE_ENV: "production" } });
+  const r = spawnSync("npx", ["remix", "build"], {
+    cwd,
+    stdio: ["ignore", 2, 2],
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (r.error) throw r.error;
   if (r.status !== 0) throw new Error(`remix build in ${cwd} failed (exit ${r.status ?? r.signal})`);
 }
@@ -91,7 +95,8 @@ export async function waitForHealth(baseUrl, child, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   let last = "no answer yet";
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`app server exited during start-up (code ${child.exitCode ?? child.signalCode})`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`app server exited during start-up (code ${child.exitCode ?? child.signalCode})`);
     try {
       const r = await rawGet(`${baseUrl}/healthz`, {}, 2_000);
       if (r.status === 200) return;
@@ -182,9 +187,21 @@ function processRssKb(pid) {
  * autocannon against `url` (or `requests`) for `duration` s; figures plus the CPU ms per
  * request the server `pid` (with its workers) spent. Fails on errors, timeouts or non-2xx.
  */
-export async function load(autocannon, label, { url, pid, duration, amount, connections, headers = {}, requests, expectStatus }) {
+export async function load(
+  autocannon,
+  label,
+  { url, pid, duration, amount, connections, headers = {}, requests, expectStatus },
+) {
   const before = treeCpuMs(pid);
-  const result = await measured(autocannon, { url, connections, ...(amount ? { amount } : { duration }), pipelining: 1, timeout: 10, headers, requests });
+  const result = await measured(autocannon, {
+    url,
+    connections,
+    ...(amount ? { amount } : { duration }),
+    pipelining: 1,
+    timeout: 10,
+    headers,
+    requests,
+  });
   const cpu = treeCpuMs(pid) - before;
   const problems = [];
   if (result.errors > 0) problems.push(`${result.errors} errors`);
@@ -201,7 +218,9 @@ export async function load(autocannon, label, { url, pid, duration, amount, conn
   };
   // The raw totals, for adding runs up (alternating); not part of the printed figures.
   const seconds = (result.finish.getTime() - result.start.getTime()) / 1000;
-  Object.defineProperty(figures, "totals", { value: { requests: result.requests.total, seconds, cpuMs: cpu, bytes: result.throughput.total } });
+  Object.defineProperty(figures, "totals", {
+    value: { requests: result.requests.total, seconds, cpuMs: cpu, bytes: result.throughput.total },
+  });
   return figures;
 }
 
@@ -276,7 +295,8 @@ export const BENCH_PASSWORD = "bench-password-2026";
 /** The body of an answer that must have status `expected`, parsed as JSON. */
 export async function json(res, expected) {
   const body = await res.text();
-  if (res.status !== expected) throw new Error(`${res.url}: expected ${expected}, got ${res.status}: ${body.slice(0, 300)}`);
+  if (res.status !== expected)
+    throw new Error(`${res.url}: expected ${expected}, got ${res.status}: ${body.slice(0, 300)}`);
   return body ? JSON.parse(body) : null;
 }
 
@@ -372,7 +392,8 @@ export async function startBenchApp(name, env = {}, { log = () => {}, dbMax = 1,
     RATE_LIMIT_FACTOR: "1000",
     ...env,
   };
-  const launch = (args, env = serverEnv) => spawn(process.execPath, [...args, "server.mjs"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
+  const launch = (args, env = serverEnv) =>
+    spawn(process.execPath, [...args, "server.mjs"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
   const heapGiven = (env.NODE_OPTIONS ?? "").includes("--max-old-space-size");
   const db = postgres(url.toString(), { max: dbMax, onnotice: () => {} });
   const fromEnv = process.env.BENCH_NODE_ARGS?.trim() ? process.env.BENCH_NODE_ARGS.trim().split(/\s+/) : null;
@@ -386,7 +407,10 @@ export async function startBenchApp(name, env = {}, { log = () => {}, dbMax = 1,
   };
   app.another = async (otherArgs = args, extraEnv = {}) => {
     const otherPort = await freePort();
-    const other = { base: `http://${HOST}:${otherPort}`, child: launch(otherArgs, { ...serverEnv, ...extraEnv, PORT: String(otherPort) }) };
+    const other = {
+      base: `http://${HOST}:${otherPort}`,
+      child: launch(otherArgs, { ...serverEnv, ...extraEnv, PORT: String(otherPort) }),
+    };
     other.stop = () => stopChild(other.child, "second app server", log);
     try {
       await waitForHealth(other.base, other.child);

@@ -21,7 +21,9 @@ export function findPgbench() {
     const candidate = path.join(root, v, "bin/pgbench");
     if (fs.existsSync(candidate)) return candidate;
   }
-  throw new Error("pgbench not found (on PATH or /usr/lib/postgresql/*/bin): apt-get install -y postgresql-client (or postgresql-contrib)");
+  throw new Error(
+    "pgbench not found (on PATH or /usr/lib/postgresql/*/bin): apt-get install -y postgresql-client (or postgresql-contrib)",
+  );
 }
 
 // The app's busy-time read (app/models/event-type.server.ts busyTimes) for a window of 5 days.
@@ -101,10 +103,14 @@ select bench_book(:h);
 }
 
 function runOne(pgbench, url, file, { clients, seconds }) {
-  const r = spawnSync(pgbench, ["-n", "-M", "extended", "-c", String(clients), "-j", "2", "-T", String(seconds), "-f", file, url], {
-    encoding: "utf8",
-    timeout: (seconds + 60) * 1000,
-  });
+  const r = spawnSync(
+    pgbench,
+    ["-n", "-M", "extended", "-c", String(clients), "-j", "2", "-T", String(seconds), "-f", file, url],
+    {
+      encoding: "utf8",
+      timeout: (seconds + 60) * 1000,
+    },
+  );
   if (r.error) throw r.error;
   const out = `${r.stdout}\n${r.stderr}`;
   if (r.status !== 0) throw new Error(`pgbench ${path.basename(file)} failed (exit ${r.status}): ${out.slice(-800)}`);
@@ -113,14 +119,22 @@ function runOne(pgbench, url, file, { clients, seconds }) {
   const failed = /number of failed transactions: (\d+)/.exec(out);
   const done = /number of transactions actually processed: (\d+)/.exec(out);
   if (!tps) throw new Error(`pgbench ${path.basename(file)}: no tps in its output: ${out.slice(-800)}`);
-  if (failed && Number(failed[1]) > 0) throw new Error(`pgbench ${path.basename(file)}: ${failed[1]} failed transactions`);
-  return { transactions: done ? Number(done[1]) : null, tps: Math.round(Number(tps[1]) * 100) / 100, latencyAvgMs: latency ? Number(latency[1]) : null };
+  if (failed && Number(failed[1]) > 0)
+    throw new Error(`pgbench ${path.basename(file)}: ${failed[1]} failed transactions`);
+  return {
+    transactions: done ? Number(done[1]) : null,
+    tps: Math.round(Number(tps[1]) * 100) / 100,
+    latencyAvgMs: latency ? Number(latency[1]) : null,
+  };
 }
 
 /** Both forms, one after the other, `clients` connections for `seconds` each. */
 export function runPgbench(pgbench, url, dir, { hostCount, clients, seconds }) {
   const { statements, oneRoundTrip } = scripts(hostCount);
-  const files = { statements: path.join(dir, "booking-statements.sql"), oneRoundTrip: path.join(dir, "booking-one-round-trip.sql") };
+  const files = {
+    statements: path.join(dir, "booking-statements.sql"),
+    oneRoundTrip: path.join(dir, "booking-one-round-trip.sql"),
+  };
   fs.writeFileSync(files.statements, statements);
   fs.writeFileSync(files.oneRoundTrip, oneRoundTrip);
   return {

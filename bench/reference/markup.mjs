@@ -3,7 +3,21 @@
 // Script tags are dropped: the reference renders Remix's own <Scripts />.
 import { createElement } from "react";
 
-const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
+const VOID = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "source",
+  "track",
+  "wbr",
+]);
 const RAW = new Set(["script", "style"]);
 const BOOLEAN = new Map(
   [
@@ -45,7 +59,10 @@ const RENAMED = {
 };
 
 const decode = (s) =>
-  s.replace(/&(amp|lt|gt|quot|#x27|#39|nbsp);/g, (_m, e) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'", nbsp: "\u00a0" })[e]);
+  s.replace(
+    /&(amp|lt|gt|quot|#x27|#39|nbsp);/g,
+    (_m, e) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'", nbsp: "\u00a0" })[e],
+  );
 
 function styleObject(text) {
   const style = {};
@@ -77,7 +94,8 @@ function attributes(text) {
 export function parse(html) {
   const root = { tag: "#root", props: {}, children: [] };
   const stack = [root];
-  const re = /<!--[\s\S]*?-->|<!DOCTYPE[^>]*>|<\/([a-zA-Z0-9-]+)\s*>|<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s=/>]+(?:="[^"]*")?)*)\s*(\/?)>|([^<]+)/g;
+  const re =
+    /<!--[\s\S]*?-->|<!DOCTYPE[^>]*>|<\/([a-zA-Z0-9-]+)\s*>|<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s=/>]+(?:="[^"]*")?)*)\s*(\/?)>|([^<]+)/g;
   let m;
   let elements = 0;
   while ((m = re.exec(html))) {
@@ -109,7 +127,8 @@ function build(node, key, extraBody) {
   if (typeof node === "string") return node;
   if (node.tag === "script") return null;
   const props = key === undefined ? { ...node.props } : { ...node.props, key };
-  if (node.raw !== undefined) return createElement(node.tag, { ...props, dangerouslySetInnerHTML: { __html: node.raw } });
+  if (node.raw !== undefined)
+    return createElement(node.tag, { ...props, dangerouslySetInnerHTML: { __html: node.raw } });
   const children = node.children.map((c, i) => build(c, i, extraBody)).filter((c) => c !== null);
   if (node.tag === "body" && extraBody) children.push(...extraBody);
   if (children.length === 0) return createElement(node.tag, props);

@@ -14,7 +14,15 @@ import { id } from "./columns";
  * confirmed (its payload has the shape of `created`'s); `declined`: the host declined it or its
  * hold ran out (decision 040).
  */
-export const bookingEventKind = pgEnum("booking_event_kind", ["created", "rescheduled", "cancelled", "updated", "requested", "approved", "declined"]);
+export const bookingEventKind = pgEnum("booking_event_kind", [
+  "created",
+  "rescheduled",
+  "cancelled",
+  "updated",
+  "requested",
+  "approved",
+  "declined",
+]);
 
 export const bookingEvents = pgTable(
   "booking_events",

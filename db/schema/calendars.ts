@@ -33,7 +33,10 @@ export const calendarConnections = pgTable(
     nextSyncAt: timestamp("next_sync_at", { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
-  (t) => [index("calendar_connections_user_idx").on(t.userId), index("calendar_connections_next_sync_idx").on(t.nextSyncAt)],
+  (t) => [
+    index("calendar_connections_user_idx").on(t.userId),
+    index("calendar_connections_next_sync_idx").on(t.nextSyncAt),
+  ],
 );
 
 export const externalCalendars = pgTable(
@@ -79,7 +82,10 @@ export const externalBusy = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("external_busy_user_starts_idx").on(t.userId, t.startsAt), index("external_busy_calendar_idx").on(t.calendarId)],
+  (t) => [
+    index("external_busy_user_starts_idx").on(t.userId, t.startsAt),
+    index("external_busy_calendar_idx").on(t.calendarId),
+  ],
 );
 
 /**

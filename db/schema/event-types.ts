@@ -9,7 +9,8 @@ export type EventTypeKind = "one-to-one" | "group" | "collective" | "round-robin
 export type EventTypeLocation = { type: "in-person" | "phone" | "google-meet" | "video"; value?: string };
 
 /** What a booking question asks for (decision 039). */
-export type BookingQuestionType = "short_text" | "long_text" | "phone" | "number" | "single_choice" | "multiple_choice" | "checkbox";
+export type BookingQuestionType =
+  "short_text" | "long_text" | "phone" | "number" | "single_choice" | "multiple_choice" | "checkbox";
 
 /** A question guests answer when they book: `id` is made by the server and stays across edits. */
 export interface BookingQuestion {

@@ -23,7 +23,10 @@ export const singleUseLinks = pgTable(
     eventId: uuid("event_id").references(() => events.id, { onDelete: "set null" }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("single_use_links_token_key").on(t.token), index("single_use_links_event_type_idx").on(t.eventTypeId, t.createdAt)],
+  (t) => [
+    uniqueIndex("single_use_links_token_key").on(t.token),
+    index("single_use_links_event_type_idx").on(t.eventTypeId, t.createdAt),
+  ],
 );
 
 export type SingleUseLink = typeof singleUseLinks.$inferSelect;

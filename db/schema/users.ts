@@ -27,7 +27,11 @@ export const users = pgTable(
     notificationsSeenAt: timestamp("notifications_seen_at", { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex("users_email_key").on(t.email), uniqueIndex("users_username_key").on(t.username), uniqueIndex("users_google_id_key").on(t.googleId)],
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_username_key").on(t.username),
+    uniqueIndex("users_google_id_key").on(t.googleId),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

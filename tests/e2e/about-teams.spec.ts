@@ -7,7 +7,9 @@ async function deadLinks(page: Page): Promise<string[]> {
     .getByRole("main")
     .locator("a")
     .evaluateAll((links) =>
-      links.map((a) => a.getAttribute("href") ?? "").filter((href) => href === "" || href === "#" || href.startsWith("#") || href.startsWith("javascript:")),
+      links
+        .map((a) => a.getAttribute("href") ?? "")
+        .filter((href) => href === "" || href === "#" || href.startsWith("#") || href.startsWith("javascript:")),
     );
 }
 
@@ -33,7 +35,10 @@ test.describe("about", () => {
     const amara = members.filter({ hasText: "Amara Nwosu" });
     await expect(amara.getByText("Co-founder & CEO")).toBeVisible();
     // Social names are text with a full accessible name, and never dead links.
-    await expect(amara.getByRole("list", { name: "Amara Nwosu elsewhere" }).getByRole("listitem")).toHaveText(["Amara Nwosu on LinkedIn", "Amara Nwosu on X"]);
+    await expect(amara.getByRole("list", { name: "Amara Nwosu elsewhere" }).getByRole("listitem")).toHaveText([
+      "Amara Nwosu on LinkedIn",
+      "Amara Nwosu on X",
+    ]);
     expect(await deadLinks(page)).toEqual([]);
 
     await waitForHydration(page);
@@ -111,6 +116,8 @@ test.describe("about and teams without JavaScript", () => {
     await expect(page.getByRole("main").getByRole("link", { name: "Contact us" })).toHaveAttribute("href", "/contact");
     await page.goto("/teams");
     await expect(page.getByRole("article", { name: "Collective" })).toContainText("Available");
-    await expect(page.getByRole("main").getByRole("link", { name: "Create your free account" }).first()).toHaveAttribute("href", "/signup");
+    await expect(
+      page.getByRole("main").getByRole("link", { name: "Create your free account" }).first(),
+    ).toHaveAttribute("href", "/signup");
   });
 });

@@ -1,5 +1,15 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO, seriousViolations, signOut, STRONG_PASSWORD, toast, uniqueEmail, waitForHydration, signInAs, signUpAs } from "./support";
+import {
+  DEMO,
+  seriousViolations,
+  signOut,
+  STRONG_PASSWORD,
+  toast,
+  uniqueEmail,
+  waitForHydration,
+  signInAs,
+  signUpAs,
+} from "./support";
 
 /**
  * The admin dashboard, as the demo admin. Every test makes its own data (a fresh user, a
@@ -213,7 +223,12 @@ test("a signed-in user who is no admin gets 403 on the admin pages", async ({ pa
   await signUpAs(page, { name: "Not Admin", email: uniqueEmail("not-admin"), password: STRONG_PASSWORD });
   await page.goto("/");
   await expect(page.getByTestId("avatar-menu")).toBeVisible();
-  for (const path of ["/dashboard/manageUser", "/dashboard/packages", "/dashboard/manageEvent", "/dashboard/professionalCollections"]) {
+  for (const path of [
+    "/dashboard/manageUser",
+    "/dashboard/packages",
+    "/dashboard/manageEvent",
+    "/dashboard/professionalCollections",
+  ]) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(403);
   }

@@ -2,7 +2,10 @@ import { expect, test } from "@playwright/test";
 import { DEMO, seriousViolations } from "./support";
 
 test.describe("API reference", () => {
-  test("a developer finds POST /api/token on /api/docs, gets a token and lists their events with it", async ({ page, request }) => {
+  test("a developer finds POST /api/token on /api/docs, gets a token and lists their events with it", async ({
+    page,
+    request,
+  }) => {
     await page.goto("/api/docs");
     await expect(page).toHaveTitle("API reference | Scheduler");
     await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
@@ -27,10 +30,14 @@ test.describe("API reference", () => {
     expect(Object.keys(doc.paths)).toContain("/event");
 
     // What the reference says works: a token, then the events with it.
-    const tokenRes = await request.post("/api/token", { data: { email: DEMO.host.email, password: DEMO.host.password } });
+    const tokenRes = await request.post("/api/token", {
+      data: { email: DEMO.host.email, password: DEMO.host.password },
+    });
     expect(tokenRes.status()).toBe(200);
     const { token } = await tokenRes.json();
-    const events = await request.get(`/event?host=${encodeURIComponent(DEMO.host.email)}`, { headers: { authorization: `Bearer ${token}` } });
+    const events = await request.get(`/event?host=${encodeURIComponent(DEMO.host.email)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(events.status()).toBe(200);
     expect(events.headers()["x-ratelimit-limit"]).toMatch(/^\d+$/);
     expect(Array.isArray(await events.json())).toBe(true);

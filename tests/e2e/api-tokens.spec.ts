@@ -25,7 +25,9 @@ async function signUpFresh(page: Page, prefix: string): Promise<string> {
 
 /** What a script would do with the token: GET /event?host=<self>, no cookies. */
 async function statusWithToken(request: APIRequestContext, email: string, token: string): Promise<number> {
-  const res = await request.get(`/event?host=${encodeURIComponent(email)}`, { headers: { Authorization: `Bearer ${token}` } });
+  const res = await request.get(`/event?host=${encodeURIComponent(email)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   return res.status();
 }
 
@@ -39,11 +41,17 @@ async function createToken(page: Page, label: string): Promise<string> {
 }
 
 function row(page: Page, name: string) {
-  return page.getByTestId("api-token-row").filter({ has: page.getByTestId("api-token-name").getByText(name, { exact: true }) });
+  return page
+    .getByTestId("api-token-row")
+    .filter({ has: page.getByTestId("api-token-name").getByText(name, { exact: true }) });
 }
 
 test.describe("API tokens", () => {
-  test("from the drawer: create a token, see it once, use it, revoke it in the modal and it stops working", async ({ page, context, request }) => {
+  test("from the drawer: create a token, see it once, use it, revoke it in the modal and it stops working", async ({
+    page,
+    context,
+    request,
+  }) => {
     const email = await signUpFresh(page, "tokens");
     await page.goto("/dashboard");
     await dashboardDrawerLinks(page).filter({ hasText: "API Tokens" }).click();
@@ -116,7 +124,9 @@ test.describe("API tokens", () => {
     for (const token of [first, second]) expect(await statusWithToken(request, email, token)).toBe(401);
   });
 
-  test("fits a 375 px phone and has no serious axe violations: with a new token, the list, the modal and an error", async ({ page }) => {
+  test("fits a 375 px phone and has no serious axe violations: with a new token, the list, the modal and an error", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signUpFresh(page, "tokens-phone");
     await page.goto(PAGE);
@@ -149,7 +159,10 @@ test.describe("API tokens", () => {
 test.describe("API tokens without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("create shows the token in a selectable field; revoke works through the modal URL", async ({ page, request }) => {
+  test("create shows the token in a selectable field; revoke works through the modal URL", async ({
+    page,
+    request,
+  }) => {
     const email = uniqueEmail("tokens-nojs");
     await page.goto("/signup");
     await page.getByLabel("Name", { exact: true }).fill("Nora NoScript");

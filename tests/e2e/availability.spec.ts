@@ -21,7 +21,8 @@ async function signUpFresh(page: Page, prefix: string): Promise<void> {
   await page.goto("/");
 }
 
-const time = (page: Page, day: string, row: number, edge: "start" | "end") => page.getByLabel(`${day} interval ${row} ${edge}`, { exact: true });
+const time = (page: Page, day: string, row: number, edge: "start" | "end") =>
+  page.getByLabel(`${day} interval ${row} ${edge}`, { exact: true });
 
 /** Monday 10:00-12:00 and 13:00-18:00, copied to Tuesday..Friday, and a day off on 2030-01-07. */
 async function setWorkweek(page: Page) {
@@ -52,7 +53,9 @@ async function expectWorkweek(page: Page) {
 }
 
 test.describe("Availability", () => {
-  test("from the drawer: set Mon–Fri hours with copy, add a day off, save, reload; an overlap is refused", async ({ page }) => {
+  test("from the drawer: set Mon–Fri hours with copy, add a day off, save, reload; an overlap is refused", async ({
+    page,
+  }) => {
     await signUpFresh(page, "avail");
     await page.goto("/dashboard");
     await dashboardDrawerLinks(page).filter({ hasText: "Availability" }).click();
@@ -84,7 +87,9 @@ test.describe("Availability", () => {
     await expect(time(page, "Tuesday", 2, "start")).toHaveValue("13:00");
   });
 
-  test("a new schedule becomes the default; the default cannot be deleted, another one can (modal as URL)", async ({ page }) => {
+  test("a new schedule becomes the default; the default cannot be deleted, another one can (modal as URL)", async ({
+    page,
+  }) => {
     await signUpFresh(page, "avail-default");
     // Sign-up's 30 Minute Meeting uses the first schedule (decision 041): without it, that schedule can go.
     await page.goto("/dashboard/eventTypes");

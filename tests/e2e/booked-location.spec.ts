@@ -6,9 +6,15 @@ import { newBookingHost, seriousViolations, openLaterDay, uniqueEmail, waitForHy
  * (docs/decisions/028), at phone and desktop widths, with no serious axe violations.
  */
 
-test("the confirmation page shows the place and the join link at 375 px and 1440 px, axe clean", async ({ browser }) => {
+test("the confirmation page shows the place and the join link at 375 px and 1440 px, axe clean", async ({
+  browser,
+}) => {
   const host = await newBookingHost(browser, "where");
-  const guest = await browser.newContext({ timezoneId: "Asia/Tokyo", viewport: { width: 375, height: 812 }, javaScriptEnabled: true });
+  const guest = await browser.newContext({
+    timezoneId: "Asia/Tokyo",
+    viewport: { width: 375, height: 812 },
+    javaScriptEnabled: true,
+  });
   const page = await guest.newPage();
   await page.goto(`/${host.username}/${host.slug}`);
   await waitForHydration(page);

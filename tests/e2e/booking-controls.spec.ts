@@ -1,5 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { newBookingHost, noSidewaysScroll, seriousViolations, openLaterDay, uniqueEmail, waitForHydration } from "./support";
+import {
+  newBookingHost,
+  noSidewaysScroll,
+  seriousViolations,
+  openLaterDay,
+  uniqueEmail,
+  waitForHydration,
+} from "./support";
 
 /**
  * Booking controls (decision 039): a host adds booking questions on the event type page and
@@ -17,7 +24,9 @@ async function openFirstSlot(page: Page) {
 test.describe.serial("Booking controls", () => {
   let bookingPath = "";
 
-  test("the host adds questions and a single-use link; a guest on a phone answers them through it", async ({ browser }) => {
+  test("the host adds questions and a single-use link; a guest on a phone answers them through it", async ({
+    browser,
+  }) => {
     const host = await newBookingHost(browser, "controls");
     const { page } = host;
     bookingPath = `/${host.username}/${host.slug}`;
@@ -56,7 +65,10 @@ test.describe.serial("Booking controls", () => {
     await g.getByRole("button", { name: "Schedule event" }).click();
     await expect(g.getByRole("heading", { name: "You are scheduled" })).toBeVisible();
     // The confirmation repeats what the guest answered.
-    await expect(g.getByTestId("booked-answer")).toHaveText(["What should we cover?: Our roadmap", "Your team: Support"]);
+    await expect(g.getByTestId("booked-answer")).toHaveText([
+      "What should we cover?: Our roadmap",
+      "Your team: Support",
+    ]);
     expect(await seriousViolations(g)).toEqual([]);
     await noSidewaysScroll(g);
     await g.goto(new URL(linkUrl).pathname + new URL(linkUrl).search);
@@ -89,12 +101,18 @@ test.describe.serial("Booking controls", () => {
       await page.getByLabel("What should we cover?").fill("Pricing");
       await page.getByRole("button", { name: "Schedule event" }).click();
       await expect(page.getByRole("heading", { name: "You are scheduled" })).toBeVisible();
-      await expect(page.getByTestId("booked-answer")).toHaveText(["What should we cover?: Pricing", "Your team: Sales"]);
+      await expect(page.getByTestId("booked-answer")).toHaveText([
+        "What should we cover?: Pricing",
+        "Your team: Sales",
+      ]);
     });
 
     test("the questions editor adds, moves and removes rows with plain buttons", async ({ browser }) => {
       const host = await newBookingHost(browser, "controls-nojs");
-      const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await host.context.storageState() });
+      const noScript = await browser.newContext({
+        javaScriptEnabled: false,
+        storageState: await host.context.storageState(),
+      });
       const page = await noScript.newPage();
       await page.goto(`/dashboard/eventTypes/${host.eventTypeId}`);
       await page.getByTestId("add-question").click();
@@ -108,8 +126,12 @@ test.describe.serial("Booking controls", () => {
       await expect(page.getByTestId("question-row")).toHaveCount(1);
       await page.getByRole("button", { name: "Save event type" }).click();
       await expect(page).toHaveURL("/dashboard/eventTypes");
-      const saved = await host.context.request.get(`/api/event-types/${host.eventTypeId}`, { headers: { authorization: `Bearer ${host.token}` } });
-      expect(((await saved.json()) as { questions: Array<{ label: string }> }).questions.map((q) => q.label)).toEqual(["Second"]);
+      const saved = await host.context.request.get(`/api/event-types/${host.eventTypeId}`, {
+        headers: { authorization: `Bearer ${host.token}` },
+      });
+      expect(((await saved.json()) as { questions: Array<{ label: string }> }).questions.map((q) => q.label)).toEqual([
+        "Second",
+      ]);
       await noScript.close();
       await host.context.close();
     });

@@ -30,7 +30,11 @@ async function eventType(request: APIRequestContext): Promise<string> {
   const headers = { authorization: `Bearer ${token}` };
   const schedule = await request.post("/api/schedules", {
     headers,
-    data: { name: "Guest links e2e", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "08:00", end: "18:00" })) },
+    data: {
+      name: "Guest links e2e",
+      timeZone: "UTC",
+      weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "08:00", end: "18:00" })),
+    },
   });
   expect(schedule.status(), await schedule.text()).toBe(201);
   const scheduleId = ((await schedule.json()) as { _id: string })._id;
@@ -62,7 +66,13 @@ async function book(request: APIRequestContext): Promise<Booking> {
   const list = ((await slots.json()) as { slots: Record<string, string[]> }).slots[date] ?? [];
   expect(list.length).toBeGreaterThan(2);
   const res = await request.post("/api/bookings", {
-    data: { eventTypeId: id, start: list[0], name: "Nora Guest", email: `nora-${Date.now()}@e2e.test`, timeZone: "Europe/Berlin" },
+    data: {
+      eventTypeId: id,
+      start: list[0],
+      name: "Nora Guest",
+      email: `nora-${Date.now()}@e2e.test`,
+      timeZone: "Europe/Berlin",
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { booking: Booking }).booking;
@@ -145,7 +155,8 @@ test.describe("reschedule link", () => {
     // The next day, in the month calendar the booking page has (its month first, when it is the next one).
     await waitForHydration(page);
     const next = dateIn(dayOffset + 1);
-    if ((await page.locator(`[data-testid="calendar-day"][data-date="${next}"]`).count()) === 0) await page.getByRole("link", { name: "Next month" }).click();
+    if ((await page.locator(`[data-testid="calendar-day"][data-date="${next}"]`).count()) === 0)
+      await page.getByRole("link", { name: "Next month" }).click();
     await page.locator(`[data-testid="calendar-day"][data-date="${next}"]`).click();
     await expect(page).toHaveURL(new RegExp(`date=${next}`));
     // The focus follows to the day's times.
@@ -189,7 +200,10 @@ test.describe("booking chrome", () => {
         await expect(page.getByText("Powered by")).toBeVisible();
         await expect(page.getByRole("link", { name: "Scheduler", exact: true })).toHaveAttribute("href", "/");
         await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /meeting you booked/);
-        await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /your meeting \| Scheduler$/);
+        await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+          "content",
+          /your meeting \| Scheduler$/,
+        );
         await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
         await noSeriousViolations(page);
       }

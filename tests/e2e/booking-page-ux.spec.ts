@@ -1,5 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { newBookingHost, seriousViolations, openLaterDay, uniqueEmail, waitForHydration, type BookingHost } from "./support";
+import {
+  newBookingHost,
+  seriousViolations,
+  openLaterDay,
+  uniqueEmail,
+  waitForHydration,
+  type BookingHost,
+} from "./support";
 
 /**
  * The booking page as a guest uses it: it opens on the first open day with its times beside the
@@ -32,7 +39,9 @@ const focusedCell = (page: Page) => page.evaluate(() => document.activeElement?.
 test.describe("desktop", () => {
   test.use({ viewport: { width: 1440, height: 900 }, timezoneId: "Europe/Berlin" });
 
-  test("opens on the first open day, its times in a panel beside the calendar; the summary has start-end, weekday, date, year and zone", async ({ page }) => {
+  test("opens on the first open day, its times in a panel beside the calendar; the summary has start-end, weekday, date, year and zone", async ({
+    page,
+  }) => {
     const docs: string[] = [];
     page.on("response", (r) => {
       if (r.request().resourceType() === "document") docs.push(r.url());
@@ -43,7 +52,10 @@ test.describe("desktop", () => {
     expect(new URL(page.url()).searchParams.get("tz")).toBeNull();
     const selected = page.locator('[data-testid="calendar-day"][aria-current="date"]');
     await expect(selected).toHaveCount(1);
-    await expect(selected).toHaveAttribute("data-date", (await page.getByTestId("calendar-day").first().getAttribute("data-date")) ?? "");
+    await expect(selected).toHaveAttribute(
+      "data-date",
+      (await page.getByTestId("calendar-day").first().getAttribute("data-date")) ?? "",
+    );
     const slots = page.getByTestId("slot");
     await expect(slots.first()).toBeVisible();
     // Beside the calendar, not under it.
@@ -58,14 +70,18 @@ test.describe("desktop", () => {
     await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
     const summary = page.getByTestId("chosen-slot");
     await expect(summary).toContainText(/\d{1,2}:\d{2}\s?[AP]M – \d{1,2}:\d{2}\s?[AP]M/);
-    await expect(summary).toContainText(/(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \w+ \d{1,2}, 20\d\d/);
+    await expect(summary).toContainText(
+      /(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \w+ \d{1,2}, 20\d\d/,
+    );
     await expect(summary).toContainText(/Europe\/Berlin \(GMT\+[12]\)/);
     expect(await seriousViolations(page)).toEqual([]);
     // Only documents of this page were loaded (at most the one reload), never another zone's URL.
     for (const url of docs) expect(new URL(url).searchParams.get("tz")).toBeNull();
   });
 
-  test("a guest books by keyboard alone: grid keys move the focus, Enter picks, the focus follows to the times and the form", async ({ page }) => {
+  test("a guest books by keyboard alone: grid keys move the focus, Enter picks, the focus follows to the times and the form", async ({
+    page,
+  }) => {
     const month = nextMonth();
     await page.goto(`${pagePath()}?month=${month}`);
     await waitForHydration(page);
@@ -112,7 +128,9 @@ test.describe("desktop", () => {
     await expect(page.getByRole("heading", { name: "You are scheduled" })).toBeVisible();
   });
 
-  test("the time-zone picker finds Tokyo by typing; arrow keys move through it without loading anything; Enter chooses", async ({ page }) => {
+  test("the time-zone picker finds Tokyo by typing; arrow keys move through it without loading anything; Enter chooses", async ({
+    page,
+  }) => {
     await page.goto(pagePath());
     await waitForHydration(page);
     // Remix asks /__manifest about the page's links (route discovery) once it has hydrated; on a
@@ -166,7 +184,9 @@ test.describe("desktop", () => {
     await expect(day).toHaveAttribute("aria-current", "date");
   });
 
-  test("the 12h/24h switch works as links; the booking page carries no site navigation or footer, and has Open Graph tags", async ({ page }) => {
+  test("the 12h/24h switch works as links; the booking page carries no site navigation or footer, and has Open Graph tags", async ({
+    page,
+  }) => {
     await page.goto(pagePath());
     await waitForHydration(page);
     await page.getByRole("link", { name: "24h" }).click();
@@ -175,8 +195,14 @@ test.describe("desktop", () => {
     await expect(page.getByRole("link", { name: "Sign IN" })).toHaveCount(0);
     await expect(page.getByRole("contentinfo")).toHaveCount(0);
     await expect(page.getByText("Powered by")).toBeVisible();
-    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Intro call (30 min) with Nora York");
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /30 min Intro call with Nora York/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+      "content",
+      "Intro call (30 min) with Nora York",
+    );
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      /30 min Intro call with Nora York/,
+    );
   });
 });
 
@@ -236,7 +262,9 @@ test.describe("phone", () => {
     await expect(page.getByTestId("slots-heading")).toBeFocused();
     await expect(page.getByTestId("slots-heading")).toBeInViewport();
     await expect(page.getByTestId("slot").first()).toBeInViewport();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -20,13 +20,17 @@ async function slotOf(page: Page): Promise<Date> {
   return new Date(new URL(href, "http://x.invalid").searchParams.get("slot") ?? "");
 }
 
-const nyTime = (d: Date) => new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: "America/New_York" }).format(d);
-const tokyoTime = (d: Date) => new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: "Asia/Tokyo" }).format(d);
+const nyTime = (d: Date) =>
+  new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: "America/New_York" }).format(d);
+const tokyoTime = (d: Date) =>
+  new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: "Asia/Tokyo" }).format(d);
 /** Intl's narrow no-break space before AM/PM, matched as any space. */
 const spaced = (text: string) => new RegExp(text.replace(/[\s\u202f]/g, "[\\s\\u202f]"));
 
 test.describe("Booking page", () => {
-  test("a guest in Tokyo books calendar -> day -> slot -> form; the host sees it in My Schedule at New York time", async ({ browser }) => {
+  test("a guest in Tokyo books calendar -> day -> slot -> form; the host sees it in My Schedule at New York time", async ({
+    browser,
+  }) => {
     const host = await newHost(browser, "booker");
     const guest = await browser.newContext({ timezoneId: "Asia/Tokyo", javaScriptEnabled: true });
     const page = await guest.newPage();
@@ -51,7 +55,10 @@ test.describe("Booking page", () => {
     await expect(page.getByTestId("booked-when")).toContainText("Asia/Tokyo");
     await expect(page.getByTestId("booked-when")).toContainText(spaced(tokyoTime(start)));
     await expect(page.getByTestId("ics-link")).toHaveAttribute("href", /\/ics\?token=/);
-    await expect(page.getByTestId("google-link")).toHaveAttribute("href", /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/);
+    await expect(page.getByTestId("google-link")).toHaveAttribute(
+      "href",
+      /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE/,
+    );
     await expect(page.getByRole("link", { name: "Reschedule" })).toHaveAttribute("href", /\/reschedule\?token=/);
     await guest.close();
 
@@ -66,7 +73,11 @@ test.describe("Booking page", () => {
 
   test("phone width: the booking page fits and has no serious axe violations", async ({ browser }) => {
     const host = await newHost(browser, "bookphone");
-    const context = await browser.newContext({ timezoneId: "Europe/Berlin", viewport: { width: 375, height: 812 }, javaScriptEnabled: true });
+    const context = await browser.newContext({
+      timezoneId: "Europe/Berlin",
+      viewport: { width: 375, height: 812 },
+      javaScriptEnabled: true,
+    });
     const page = await context.newPage();
     // A first visit straight to the page: no tz cookie yet, so the page reloads once, before it
     // paints, with the browser's zone in the cookie (no visible switch, no ?tz= in the URL).
@@ -74,7 +85,9 @@ test.describe("Booking page", () => {
     await expect(page.getByTestId("time-zone")).toHaveValue("Europe/Berlin");
     expect(new URL(page.url()).searchParams.get("tz")).toBeNull();
     await openFirstDay(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId("slot").first().click();

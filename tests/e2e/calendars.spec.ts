@@ -36,7 +36,9 @@ async function slotInstants(page: Page): Promise<number[]> {
   return hrefs.map((h) => new Date(new URL(h, "http://x.invalid").searchParams.get("slot") ?? "").getTime());
 }
 
-test("a host connects CalDAV at phone width; a busy event removes the slot; a guest books and it lands in the calendar", async ({ browser }) => {
+test("a host connects CalDAV at phone width; a busy event removes the slot; a guest books and it lands in the calendar", async ({
+  browser,
+}) => {
   const host = await newBookingHost(browser, "cal");
   const page = host.page;
   await page.setViewportSize({ width: 375, height: 812 });
@@ -62,7 +64,9 @@ test("a host connects CalDAV at phone width; a busy event removes the slot; a gu
 
   // The first two free slots of the host's event type; the first becomes busy in the calendar.
   const from = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-  const slots = await (await page.request.get(`/api/slots?eventTypeId=${host.eventTypeId}&start=${from}&end=${from}&timeZone=UTC`)).json();
+  const slots = await (
+    await page.request.get(`/api/slots?eventTypeId=${host.eventTypeId}&start=${from}&end=${from}&timeZone=UTC`)
+  ).json();
   const [first, second] = (slots.slots[from] as string[]).map((s) => new Date(s));
   await radicale.put(work, "dentist.ics", busyEvent("dentist", first, 30));
   await page.getByRole("button", { name: "Sync now" }).click();
@@ -84,7 +88,9 @@ test("a host connects CalDAV at phone width; a busy event removes the slot; a gu
   await expect(guestPage.getByRole("heading", { name: "You are scheduled" })).toBeVisible();
   const bookingId = /booked\/([0-9a-f-]{36})/.exec(guestPage.url())?.[1] ?? "";
   expect(bookingId).not.toBe("");
-  await expect.poll(async () => (await radicale.objects(work)).get(`${bookingId}.ics`) ?? "", { timeout: 20_000 }).toContain(`DTSTART:${stamp(second)}`);
+  await expect
+    .poll(async () => (await radicale.objects(work)).get(`${bookingId}.ics`) ?? "", { timeout: 20_000 })
+    .toContain(`DTSTART:${stamp(second)}`);
   expect((await radicale.objects(work)).get(`${bookingId}.ics`)).toContain("Gia Guest");
   await guest.close();
 

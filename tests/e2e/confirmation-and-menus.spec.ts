@@ -1,5 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { newBookingHost, seriousViolations, STRONG_PASSWORD, openLaterDay, uniqueEmail, waitForHydration, signUpAs } from "./support";
+import {
+  newBookingHost,
+  seriousViolations,
+  STRONG_PASSWORD,
+  openLaterDay,
+  uniqueEmail,
+  waitForHydration,
+  signUpAs,
+} from "./support";
 
 /**
  * The guest's confirmation: weekday in the date, Google, Outlook.com and Office 365 links besides
@@ -9,7 +17,9 @@ import { newBookingHost, seriousViolations, STRONG_PASSWORD, openLaterDay, uniqu
  * notification panel stays on screen.
  */
 
-test("the confirmation has the weekday and calendar links; cancelled, it says so and offers another time", async ({ browser }) => {
+test("the confirmation has the weekday and calendar links; cancelled, it says so and offers another time", async ({
+  browser,
+}) => {
   const host = await newBookingHost(browser, "confirm");
   const guest = await browser.newContext({ timezoneId: "Europe/Berlin", viewport: { width: 1440, height: 900 } });
   const page = await guest.newPage();
@@ -21,12 +31,17 @@ test("the confirmation has the weekday and calendar links; cancelled, it says so
   await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("cora"));
   await page.getByRole("button", { name: "Schedule event" }).click();
   await expect(page.getByRole("heading", { name: "You are scheduled" })).toBeVisible();
-  await expect(page.getByTestId("booked-when")).toContainText(/(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \w+ \d{1,2}, 20\d\d/);
+  await expect(page.getByTestId("booked-when")).toContainText(
+    /(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \w+ \d{1,2}, 20\d\d/,
+  );
   await expect(page.getByTestId("outlook-link")).toHaveAttribute(
     "href",
     /^https:\/\/outlook\.live\.com\/calendar\/0\/deeplink\/compose\?.*subject=Intro\+call/,
   );
-  await expect(page.getByTestId("office365-link")).toHaveAttribute("href", /^https:\/\/outlook\.office\.com\/calendar\/0\/deeplink\/compose\?/);
+  await expect(page.getByTestId("office365-link")).toHaveAttribute(
+    "href",
+    /^https:\/\/outlook\.office\.com\/calendar\/0\/deeplink\/compose\?/,
+  );
   await expect(page.getByTestId("join-link")).toBeVisible();
   await expect(page.getByText("Powered by")).toBeVisible();
   const booked = page.url();

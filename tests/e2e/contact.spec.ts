@@ -29,7 +29,12 @@ test.describe("/contact", () => {
     await waitForHydration(page);
 
     const subject = unique("Team plan");
-    await fillContact(page, { name: "Lin Visitor", email: "lin@example.com", subject, message: "Do you offer a team plan?\nThanks!" });
+    await fillContact(page, {
+      name: "Lin Visitor",
+      email: "lin@example.com",
+      subject,
+      message: "Do you offer a team plan?\nThanks!",
+    });
     await page.getByRole("button", { name: "Submit" }).click();
 
     await expect(toast(page)).toContainText(SENT);
@@ -102,7 +107,12 @@ test.describe("/contact without JavaScript", () => {
 
   test("the form sends and the thanks appear", async ({ page }) => {
     await page.goto("/contact");
-    await fillContact(page, { name: "No Script", email: "noscript@example.com", subject: unique("No JS"), message: "Sent without JavaScript." });
+    await fillContact(page, {
+      name: "No Script",
+      email: "noscript@example.com",
+      subject: unique("No JS"),
+      message: "Sent without JavaScript.",
+    });
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page).toHaveURL("/contact");
     await expect(toast(page)).toContainText(SENT);
@@ -135,7 +145,12 @@ test.describe("contact accessibility (axe)", () => {
   test("/dashboard/contactMessages has no serious or critical violations", async ({ page }) => {
     await page.goto("/contact");
     await waitForHydration(page);
-    await fillContact(page, { name: "Axe Visitor", email: "axe@example.com", subject: unique("Axe"), message: "Checking contrast." });
+    await fillContact(page, {
+      name: "Axe Visitor",
+      email: "axe@example.com",
+      subject: unique("Axe"),
+      message: "Checking contrast.",
+    });
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(toast(page)).toContainText(SENT);
     await signInAs(page, DEMO.admin.email, DEMO.admin.password);

@@ -1,7 +1,14 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Frame, type Page } from "@playwright/test";
-import { newBookingHost, noSidewaysScroll, seriousViolations, openLaterDay, uniqueEmail, waitForHydration } from "./support";
+import {
+  newBookingHost,
+  noSidewaysScroll,
+  seriousViolations,
+  openLaterDay,
+  uniqueEmail,
+  waitForHydration,
+} from "./support";
 
 /**
  * Embeds (docs/decisions/019): a host copies the inline and popup
@@ -52,7 +59,9 @@ async function frameFits(page: Page): Promise<boolean> {
 }
 
 /** Reads both snippets from the event type page, as a host would (and checks Copy). */
-async function snippetsOf(host: Awaited<ReturnType<typeof newBookingHost>>): Promise<{ inline: string; popup: string }> {
+async function snippetsOf(
+  host: Awaited<ReturnType<typeof newBookingHost>>,
+): Promise<{ inline: string; popup: string }> {
   const { page, context } = host;
   await page.goto("/dashboard/eventTypes");
   await page.getByRole("link", { name: "Embed Intro call on your website" }).click();
@@ -86,10 +95,14 @@ test.describe("Embeds", () => {
   // Each test signs a host up and loads the app in frames: slower than one page.
   test.describe.configure({ timeout: 90_000 });
 
-  test("inline: the chromeless page grows to its content, a guest books inside the frame, the host page hears scheduler:booked", async ({ browser }) => {
+  test("inline: the chromeless page grows to its content, a guest books inside the frame, the host page hears scheduler:booked", async ({
+    browser,
+  }) => {
     const host = await newBookingHost(browser, "embedder");
     const { inline, popup } = await snippetsOf(host);
-    const site = await hostSite(`<h1>Acme Studio</h1><p>Pick a time below.</p>${inline}<p>Or:</p>${popup}<p>Acme footer</p>`);
+    const site = await hostSite(
+      `<h1>Acme Studio</h1><p>Pick a time below.</p>${inline}<p>Or:</p>${popup}<p>Acme footer</p>`,
+    );
     const guest = await browser.newContext({ timezoneId: "Europe/Berlin" });
     const page = await guest.newPage();
     await listen(page);
@@ -102,7 +115,9 @@ test.describe("Embeds", () => {
     await expect(frame.getByText("All meeting types")).toHaveCount(0);
     await expect(frame.getByTestId("time-zone")).toHaveValue("Europe/Berlin");
     await expect.poll(() => frameFits(page)).toBe(true);
-    const first = await page.locator("iframe[data-scheduler-embed]").evaluate((el) => el.getBoundingClientRect().height);
+    const first = await page
+      .locator("iframe[data-scheduler-embed]")
+      .evaluate((el) => el.getBoundingClientRect().height);
     expect(first).not.toBe(720);
 
     // Book inside the frame: day, slot, form, confirmation; the host page stays where it is.
@@ -115,7 +130,9 @@ test.describe("Embeds", () => {
     await frame.getByRole("button", { name: "Schedule event" }).click();
     await expect(frame.getByRole("heading", { name: "You are scheduled" })).toBeVisible();
     expect(page.url()).toBe(site.url);
-    expect((await inlineFrame(page)).url()).toMatch(new RegExp(`/${host.username}/${host.slug}/booked/[0-9a-f-]{36}\\?token=.+&embed=1$`));
+    expect((await inlineFrame(page)).url()).toMatch(
+      new RegExp(`/${host.username}/${host.slug}/booked/[0-9a-f-]{36}\\?token=.+&embed=1$`),
+    );
     await expect(frame.getByRole("link", { name: "Sign IN" })).toHaveCount(0);
     await expect(frame.getByRole("link", { name: "Reschedule" })).toHaveAttribute("target", "_top");
     await expect.poll(() => frameFits(page)).toBe(true);
@@ -126,7 +143,9 @@ test.describe("Embeds", () => {
     expect(message.origin).toBe(new URL(inline.match(/src="([^"]+)"/)?.[1] ?? "").origin);
     expect(message.data.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(message.data.start).getTime()).toBeGreaterThan(Date.now());
-    expect(await page.evaluate(() => window.bookedEvents)).toEqual([{ id: message.data.id, start: message.data.start, end: message.data.end }]);
+    expect(await page.evaluate(() => window.bookedEvents)).toEqual([
+      { id: message.data.id, start: message.data.start, end: message.data.end },
+    ]);
 
     // The .ics download works inside the frame.
     const download = page.waitForEvent("download");
@@ -147,7 +166,9 @@ test.describe("Embeds", () => {
     const host = await newBookingHost(browser, "popper");
     const { popup } = await snippetsOf(host);
     await host.context.close();
-    const site = await hostSite(`<h1>Acme Studio</h1><p>Talk to us.</p>${popup}<p style="height:2000px">Long page.</p>`);
+    const site = await hostSite(
+      `<h1>Acme Studio</h1><p>Talk to us.</p>${popup}<p style="height:2000px">Long page.</p>`,
+    );
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(site.url);
@@ -210,7 +231,9 @@ test.describe("Embeds", () => {
     await site.close();
   });
 
-  test("phone width: the embedded page grows taller than the snippet's 720 px, fits, and the popup fills the screen", async ({ browser }) => {
+  test("phone width: the embedded page grows taller than the snippet's 720 px, fits, and the popup fills the screen", async ({
+    browser,
+  }) => {
     const host = await newBookingHost(browser, "embedphone");
     const { inline, popup } = await snippetsOf(host);
     // The Embed section at phone width.
@@ -226,9 +249,15 @@ test.describe("Embeds", () => {
     const frame = page.frameLocator("iframe[data-scheduler-embed]");
     await expect(frame.getByRole("heading", { name: "Intro call" })).toBeVisible();
     await expect.poll(() => frameFits(page)).toBe(true);
-    expect(await page.locator("iframe[data-scheduler-embed]").evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(720);
+    expect(
+      await page.locator("iframe[data-scheduler-embed]").evaluate((el) => el.getBoundingClientRect().height),
+    ).toBeGreaterThan(720);
     await noSidewaysScroll(page);
-    expect(await (await inlineFrame(page)).evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await (
+        await inlineFrame(page)
+      ).evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page)).toEqual([]);
 
     const button = page.getByRole("link", { name: "Book Intro call" });
@@ -237,14 +266,19 @@ test.describe("Embeds", () => {
     await button.click();
     const box = await page.getByRole("dialog").boundingBox();
     expect(box).toMatchObject({ x: 0, y: 0, width: 375, height: 812 });
-    await expect(page.getByRole("dialog").frameLocator("iframe").getByRole("heading", { name: "Intro call" })).toBeVisible();
+    await expect(
+      page.getByRole("dialog").frameLocator("iframe").getByRole("heading", { name: "Intro call" }),
+    ).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(button).toBeFocused();
     await context.close();
     await site.close();
   });
 
-  test("our other pages refuse to be framed: a plain page embedding the dashboard or sign-in gets a blocked frame", async ({ browser, baseURL }) => {
+  test("our other pages refuse to be framed: a plain page embedding the dashboard or sign-in gets a blocked frame", async ({
+    browser,
+    baseURL,
+  }) => {
     const host = await newBookingHost(browser, "framed");
     await host.context.close();
     const app = baseURL ?? "";

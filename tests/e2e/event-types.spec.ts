@@ -37,11 +37,15 @@ async function freshHost(page: Page, prefix: string, javaScript = true): Promise
 }
 
 function card(page: Page, title: string) {
-  return page.getByTestId("event-type-card").filter({ has: page.getByTestId("event-type-title").getByText(title, { exact: true }) });
+  return page
+    .getByTestId("event-type-card")
+    .filter({ has: page.getByTestId("event-type-title").getByText(title, { exact: true }) });
 }
 
 test.describe("Event types", () => {
-  test("create a 30-minute one-to-one, see its link, turn it off and on, edit it to 45 minutes, delete it in the modal", async ({ page }) => {
+  test("create a 30-minute one-to-one, see its link, turn it off and on, edit it to 45 minutes, delete it in the modal", async ({
+    page,
+  }) => {
     const username = await freshHost(page, "etypes");
     await page.goto("/dashboard");
     await dashboardDrawerLinks(page).filter({ hasText: "Event Types" }).click();
@@ -144,6 +148,9 @@ test.describe("Event types without JavaScript", () => {
     // On, as the box was ticked, also after the refused first try.
     await expect(created.getByTestId("event-type-toggle")).toHaveAttribute("aria-checked", "true");
     await created.getByTestId("event-type-toggle").click();
-    await expect(card(page, "No script call").getByTestId("event-type-toggle")).toHaveAttribute("aria-checked", "false");
+    await expect(card(page, "No script call").getByTestId("event-type-toggle")).toHaveAttribute(
+      "aria-checked",
+      "false",
+    );
   });
 });

@@ -1,5 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, newBookingHost, seriousViolations, STRONG_PASSWORD, toast, uniqueEmail, waitForHydration, signInAs, signUpAs } from "./support";
+import {
+  DEMO,
+  newBookingHost,
+  seriousViolations,
+  STRONG_PASSWORD,
+  toast,
+  uniqueEmail,
+  waitForHydration,
+  signInAs,
+  signUpAs,
+} from "./support";
 
 const TEXT = {
   created: "Event created Successfully",
@@ -77,7 +87,13 @@ test.describe("host events", () => {
     await expect(page.getByText("Description is required.")).toBeVisible();
     await expect(page).toHaveURL("/one-to-one");
 
-    await fillDetails(page, { name: "Coffee with Sam", option: "Phone Call", date: dayFromNow(3), time: "14:30", duration: "45" });
+    await fillDetails(page, {
+      name: "Coffee with Sam",
+      option: "Phone Call",
+      date: dayFromNow(3),
+      time: "14:30",
+      duration: "45",
+    });
     await page.getByLabel("Invitee e-mail").fill("sam@example.org");
     await page.getByRole("button", { name: "Create event" }).click();
     await expect(toast(page)).toContainText(TEXT.created);
@@ -149,7 +165,9 @@ test.describe("host events", () => {
     await page.getByLabel("Invitee e-mail").fill("second@example.org");
     await page.getByRole("button", { name: "Create event" }).click();
     await expect(toast(page)).toContainText(TEXT.overlap);
-    await expect(page.getByLabel("Time", { exact: true })).toHaveAccessibleDescription(/You already have an event at that time\./);
+    await expect(page.getByLabel("Time", { exact: true })).toHaveAccessibleDescription(
+      /You already have an event at that time\./,
+    );
     await expect(page).toHaveURL("/one-to-one");
     await expect(page.getByLabel("Event name", { exact: true })).toHaveValue("Double");
     await expect(page.getByLabel("Invitee e-mail")).toHaveValue("second@example.org");
@@ -222,7 +240,8 @@ test.describe("host events", () => {
     await signInAs(page, DEMO.pro.email, DEMO.pro.password);
     await page.goto("/dashboard");
     await expect(page.getByTestId("event-cap")).toHaveCount(0);
-    for (const n of [1, 2, 3, 4]) await createOneToOne(page, { name: `Pro session ${n} ${Date.now()}`, date: dayFromNow(20 + n) });
+    for (const n of [1, 2, 3, 4])
+      await createOneToOne(page, { name: `Pro session ${n} ${Date.now()}`, date: dayFromNow(20 + n) });
     await page.getByTestId("create-event").click();
     await expect(page).toHaveURL("/eventtype");
   });
@@ -243,7 +262,10 @@ test.describe("host events", () => {
     await other.close();
   });
 
-  test("the bell counts what others did (not the host's own events) up, and down once opened", async ({ browser, request }) => {
+  test("the bell counts what others did (not the host's own events) up, and down once opened", async ({
+    browser,
+    request,
+  }) => {
     const host = await newBookingHost(browser, "bell");
     const page = host.page;
     await page.goto("/dashboard");
@@ -251,7 +273,9 @@ test.describe("host events", () => {
     // Start from zero: opening the panel marks what is there (the broadcasts) read.
     if (await page.getByTestId("notification-count").isVisible()) {
       // Opening posts the mark-read in the background: the reload below must come after it.
-      const marked = page.waitForResponse((r) => /^\/notifications\/read(\.data)?$/.test(new URL(r.url()).pathname) && r.request().method() === "POST");
+      const marked = page.waitForResponse(
+        (r) => /^\/notifications\/read(\.data)?$/.test(new URL(r.url()).pathname) && r.request().method() === "POST",
+      );
       await page.getByTestId("notification-bell").click();
       await marked;
       await expect(page.getByTestId("notification-count")).toHaveCount(0);
@@ -269,9 +293,13 @@ test.describe("host events", () => {
       ["Ping two", 4],
     ] as const) {
       const date = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-      const slots = await request.get(`/api/slots?eventTypeId=${host.eventTypeId}&start=${date}&end=${date}&timeZone=UTC`);
+      const slots = await request.get(
+        `/api/slots?eventTypeId=${host.eventTypeId}&start=${date}&end=${date}&timeZone=UTC`,
+      );
       const start = ((await slots.json()) as { slots: Record<string, string[]> }).slots[date][0];
-      const booked = await request.post("/api/bookings", { data: { eventTypeId: host.eventTypeId, start, name, email: uniqueEmail("ping"), timeZone: "UTC" } });
+      const booked = await request.post("/api/bookings", {
+        data: { eventTypeId: host.eventTypeId, start, name, email: uniqueEmail("ping"), timeZone: "UTC" },
+      });
       expect(booked.status()).toBe(201);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -279,7 +307,9 @@ test.describe("host events", () => {
     await expect(page.getByTestId("notification-count")).toHaveText("2");
 
     await waitForHydration(page);
-    const read = page.waitForResponse((r) => /^\/notifications\/read(\.data)?$/.test(new URL(r.url()).pathname) && r.request().method() === "POST");
+    const read = page.waitForResponse(
+      (r) => /^\/notifications\/read(\.data)?$/.test(new URL(r.url()).pathname) && r.request().method() === "POST",
+    );
     await page.getByTestId("notification-bell").click();
     const list = page.getByTestId("notification-list");
     await expect(list.getByRole("listitem").first()).toContainText("Ping two");

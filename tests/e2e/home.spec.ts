@@ -53,7 +53,9 @@ test.describe("home page", () => {
     await page.goto("/");
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1, name: "Wants to Scheduled?" })).toBeVisible();
-    await expect(main.getByText("The fastest and easiest way to schedule any meeting or other collaboration.")).toBeVisible();
+    await expect(
+      main.getByText("The fastest and easiest way to schedule any meeting or other collaboration."),
+    ).toBeVisible();
     await expect(main.getByText("Trusted by more than 100000 users worldwide")).toBeVisible();
     // Every section heading, in the product's order, the Customer Review section last.
     await expect(main.getByRole("heading", { level: 2 })).toHaveText(SECTION_HEADINGS);
@@ -113,7 +115,9 @@ test.describe("home page", () => {
     await expect(reviewDialog(page)).toBeVisible();
   });
 
-  test("the host gives a review: the modal opens prefilled, submits, closes, and the review comes first", async ({ page }) => {
+  test("the host gives a review: the modal opens prefilled, submits, closes, and the review comes first", async ({
+    page,
+  }) => {
     await signInAs(page, DEMO.host.email, DEMO.host.password);
     await page.goto("/");
     await waitForHydration(page);
@@ -134,7 +138,14 @@ test.describe("home page", () => {
     await expect(dialog.getByLabel("Image URL (optional)")).toHaveAttribute("type", "url");
     const rating = dialog.getByLabel("Rating");
     await expect(rating).toHaveValue("");
-    await expect(rating.locator("option")).toHaveText(["Enter your rating", "5 - Excellent", "4 - Good", "3 - Average", "2 - Poor", "1 - Terrible"]);
+    await expect(rating.locator("option")).toHaveText([
+      "Enter your rating",
+      "5 - Excellent",
+      "4 - Good",
+      "3 - Average",
+      "2 - Poor",
+      "1 - Terrible",
+    ]);
     await expect(rating.locator("option").first()).toBeDisabled();
 
     const text = uniqueText("Scheduling our demos got so much easier.");
@@ -171,7 +182,9 @@ test.describe("home page", () => {
     await expect(reviewCards(page).filter({ hasText: text })).toHaveCount(0);
   });
 
-  test("the modal closes with Escape, the close control and Cancel, and focus returns to Give Review", async ({ page }) => {
+  test("the modal closes with Escape, the close control and Cancel, and focus returns to Give Review", async ({
+    page,
+  }) => {
     await signInAs(page, DEMO.host.email, DEMO.host.password);
     await page.goto("/");
     await waitForHydration(page);
@@ -232,10 +245,16 @@ test.describe("home page", () => {
     await expect(toast(page)).toContainText(REVIEW_ADDED);
     const picture = reviewCards(page).first().getByTestId("review-avatar").locator("img");
     await expect(picture).toHaveAttribute("src", `${baseURL}/favicon.svg`);
-    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
   });
 
-  test("a visitor's home page downloads no JavaScript file, and its menu and pictures still behave (decision 045)", async ({ page, browser, baseURL }) => {
+  test("a visitor's home page downloads no JavaScript file, and its menu and pictures still behave (decision 045)", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     const scripts: string[] = [];
     page.on("request", (request) => {
@@ -281,7 +300,11 @@ test.describe("home page", () => {
     await pro.goto("/?review=new");
     await waitForHydration(pro);
     const text = uniqueText("Broken picture for visitors");
-    await submitReview(reviewDialog(pro), { rating: "3", review: text, imageUrl: `${baseURL}/no-such-avatar-${Date.now()}.png` });
+    await submitReview(reviewDialog(pro), {
+      rating: "3",
+      review: text,
+      imageUrl: `${baseURL}/no-such-avatar-${Date.now()}.png`,
+    });
     await expect(toast(pro)).toContainText(REVIEW_ADDED);
     await reviewer.close();
     await page.goto("about:blank");
@@ -294,7 +317,9 @@ test.describe("home page", () => {
     await expect(avatar).toHaveText("PP");
   });
 
-  test("a signed-in person's home page goes out without React too: its bell and menus behave, the review form hydrates (decision 047)", async ({ page }) => {
+  test("a signed-in person's home page goes out without React too: its bell and menus behave, the review form hydrates (decision 047)", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await submitSignUp(page, { name: "Static Home", email: uniqueEmail("static-home"), password: STRONG_PASSWORD });
     await expect(toast(page)).toContainText(TEXT.signUpSuccess);
@@ -312,7 +337,9 @@ test.describe("home page", () => {
     const bell = page.getByTestId("notification-bell");
     await expect(bell).toHaveAccessibleName("Notifications (2 unread)");
     await expect(page.getByTestId("notification-count")).toHaveText("2");
-    const marked = page.waitForResponse((r) => r.url().endsWith("/notifications/read") && r.request().method() === "POST");
+    const marked = page.waitForResponse(
+      (r) => r.url().endsWith("/notifications/read") && r.request().method() === "POST",
+    );
     await bell.click();
     await expect(bell).toHaveAttribute("aria-expanded", "true");
     await expect(page.getByText("Welcome! Set your availability and share your booking link.")).toBeVisible();
@@ -371,7 +398,9 @@ test.describe("home page", () => {
     await expect.poll(scrollLeft).toBe(0);
   });
 
-  test("the marquee moves at 70 px/s and entry animations last 1500 ms, both off under reduced motion", async ({ page }) => {
+  test("the marquee moves at 70 px/s and entry animations last 1500 ms, both off under reduced motion", async ({
+    page,
+  }) => {
     await page.goto("/");
     const track = page.getByTestId("partner-marquee");
     const heroText = page.getByRole("heading", { level: 1 }).locator("..");
@@ -411,7 +440,9 @@ test.describe("home page", () => {
 test.describe("home page without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the review flow works: open by link, a refused post keeps the input, a good one lands first", async ({ page }) => {
+  test("the review flow works: open by link, a refused post keeps the input, a good one lands first", async ({
+    page,
+  }) => {
     await page.goto("/signin");
     await emailInput(page).fill(DEMO.host.email);
     await passwordInput(page).fill(DEMO.host.password);

@@ -29,7 +29,10 @@ async function hostWithCancelledEvent(page: Page, prefix: string, name: string):
   await page.getByLabel("Invitee e-mail").fill("guest@example.org");
   await page.getByRole("button", { name: "Create event" }).click();
   await expect(page).toHaveURL("/dashboard");
-  const id = ((await page.getByRole("link", { name: "Delete" }).first().getAttribute("id")) ?? "").replace(/^delete-/, "");
+  const id = ((await page.getByRole("link", { name: "Delete" }).first().getAttribute("id")) ?? "").replace(
+    /^delete-/,
+    "",
+  );
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
   await page.goto(`/dashboard/scheduledEvents?cancel=${id}`);
   await page.getByRole("button", { name: "Cancel event" }).click();
@@ -46,7 +49,9 @@ async function expectCancelledCard(page: Page, id: string, name: string) {
   await expect(card.locator(`#delete-${id}`)).toBeVisible();
 }
 
-test("My Schedule: a cancelled event has a badge and no Update/Join, at 375 px and 1440 px, axe clean", async ({ page }) => {
+test("My Schedule: a cancelled event has a badge and no Update/Join, at 375 px and 1440 px, axe clean", async ({
+  page,
+}) => {
   const name = "Cancelled planning";
   const id = await hostWithCancelledEvent(page, "cnl-js", name);
   for (const width of [1440, 375]) {

@@ -1,5 +1,14 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { noSidewaysScroll, seriousViolations, STRONG_PASSWORD, submitSignUp, TEXT, toast, uniqueEmail, waitForHydration } from "./support";
+import {
+  noSidewaysScroll,
+  seriousViolations,
+  STRONG_PASSWORD,
+  submitSignUp,
+  TEXT,
+  toast,
+  uniqueEmail,
+  waitForHydration,
+} from "./support";
 
 /**
  * The dashboard Teams area (decision 057) in Chromium: create a team (the form's errors first),
@@ -7,7 +16,12 @@ import { noSidewaysScroll, seriousViolations, STRONG_PASSWORD, submitSignUp, TEX
  * the same without JavaScript (axe needs scripts: checked in the first run only).
  */
 
-async function signUp(browser: Browser, prefix: string, name: string, js: boolean): Promise<{ page: Page; email: string; close: () => Promise<void> }> {
+async function signUp(
+  browser: Browser,
+  prefix: string,
+  name: string,
+  js: boolean,
+): Promise<{ page: Page; email: string; close: () => Promise<void> }> {
   const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 375, height: 812 } });
   const page = await context.newPage();
   const email = uniqueEmail(prefix);

@@ -44,7 +44,12 @@ test.beforeAll(async () => {
     stdio: "ignore",
   });
   app = { url: `http://127.0.0.1:${port}`, child };
-  await expect.poll(async () => (await fetch(at("/healthz")).catch(() => null))?.status ?? 0, { timeout: 60_000, intervals: [200] }).toBe(200);
+  await expect
+    .poll(async () => (await fetch(at("/healthz")).catch(() => null))?.status ?? 0, {
+      timeout: 60_000,
+      intervals: [200],
+    })
+    .toBe(200);
 });
 
 test.afterAll(async () => {
@@ -53,7 +58,8 @@ test.afterAll(async () => {
 });
 
 /** A received message's text with quoted-printable undone (its parts are text and HTML). */
-const plain = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const plain = (raw: string) =>
+  raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /** The first message to `address` whose text says `says`, waited for (the outbox sends it within a poll). */
 async function mailTo(address: string, says: string): Promise<string> {
@@ -91,7 +97,9 @@ async function guestBooks(page: Page, url: string, guest: string) {
   await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("guest"));
 }
 
-test("a new host signs up and books their own 30 Minute Meeting from a guest's browser; then approves a pending request", async ({ browser }) => {
+test("a new host signs up and books their own 30 Minute Meeting from a guest's browser; then approves a pending request", async ({
+  browser,
+}) => {
   const host = await signUpHost(browser, "Nia Newhost");
   await host.page.goto(at("/dashboard"));
   const checklist = host.page.getByTestId("onboarding-checklist");
@@ -149,7 +157,9 @@ test("a new host signs up and books their own 30 Minute Meeting from a guest's b
   await expect(toast(host.page)).toContainText("Booking approved");
   await expect(host.page.getByTestId("scheduled-event-row")).toHaveCount(0);
   await host.page.goto(at("/dashboard/scheduledEvents"));
-  await expect(host.page.getByTestId("scheduled-event-row").filter({ hasText: "Pia Pending" }).getByTestId("event-status")).toHaveText("Confirmed");
+  await expect(
+    host.page.getByTestId("scheduled-event-row").filter({ hasText: "Pia Pending" }).getByTestId("event-status"),
+  ).toHaveText("Confirmed");
   await guestContext.close();
   await host.close();
 });

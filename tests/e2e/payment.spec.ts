@@ -1,5 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
-import { seriousViolations, STRONG_PASSWORD, toast, uniqueEmail, useFakeStripe, waitForHydration, signUpAs } from "./support";
+import {
+  seriousViolations,
+  STRONG_PASSWORD,
+  toast,
+  uniqueEmail,
+  useFakeStripe,
+  waitForHydration,
+  signUpAs,
+} from "./support";
 
 /**
  * Card payments in Chromium. Stripe is faked at the network boundary only: Stripe.js is served
@@ -72,7 +80,9 @@ test.describe("paying for a package", () => {
     await expect(page.getByText("Professional — Standard package: no event limit.")).toBeVisible();
   });
 
-  test("a declined card shows the provider's message in red, records nothing, and a good card then works", async ({ page }) => {
+  test("a declined card shows the provider's message in red, records nothing, and a good card then works", async ({
+    page,
+  }) => {
     await useFakeStripe(page);
     await newUser(page, "declined");
     await openStandard(page);

@@ -1,5 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, emailInput, passwordInput, signIn, signInButton, toast, waitForHydration, seriousViolations, useFakeStripe, signInAs } from "./support";
+import {
+  DEMO,
+  emailInput,
+  passwordInput,
+  signIn,
+  signInButton,
+  toast,
+  waitForHydration,
+  seriousViolations,
+  useFakeStripe,
+  signInAs,
+} from "./support";
 
 const ADMIN_CANT_PAY = "Admin can't make payment";
 const ACCESS_TYPE = "Connect to Google, Office 365, Outlook, and iCloud calendars";
@@ -19,7 +30,9 @@ async function paymentPath(page: Page, name: "Basic" | "Standard" | "Enterprise"
 }
 
 test.describe("pricing", () => {
-  test("shows the three packages from the database, cheapest first, with prices, cut access text and labelled features", async ({ page }) => {
+  test("shows the three packages from the database, cheapest first, with prices, cut access text and labelled features", async ({
+    page,
+  }) => {
     const response = await page.goto("/pricing");
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle("Pricing | Scheduler");
@@ -45,19 +58,26 @@ test.describe("pricing", () => {
       /Notifications\s*Only on site/,
       /One-to-one events\s*Unlimited/,
     ]);
-    await expect(card(page, "Enterprise").locator("dl > div")).toContainText([/Calendars\s*10/, /Notifications\s*On site, Email and SMS/]);
+    await expect(card(page, "Enterprise").locator("dl > div")).toContainText([
+      /Calendars\s*10/,
+      /Notifications\s*On site, Email and SMS/,
+    ]);
   });
 
   test("three columns on a large screen, one on a phone", async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/pricing");
-    const wide = await Promise.all(["Basic", "Standard", "Enterprise"].map((n) => card(page, n as "Basic").boundingBox()));
+    const wide = await Promise.all(
+      ["Basic", "Standard", "Enterprise"].map((n) => card(page, n as "Basic").boundingBox()),
+    );
     expect(new Set(wide.map((b) => Math.round(b!.x))).size).toBe(3);
     expect(wide[0]!.x).toBeLessThan(wide[1]!.x);
     expect(wide[1]!.x).toBeLessThan(wide[2]!.x);
 
     await page.setViewportSize({ width: 375, height: 812 });
-    const narrow = await Promise.all(["Basic", "Standard", "Enterprise"].map((n) => card(page, n as "Basic").boundingBox()));
+    const narrow = await Promise.all(
+      ["Basic", "Standard", "Enterprise"].map((n) => card(page, n as "Basic").boundingBox()),
+    );
     expect(new Set(narrow.map((b) => Math.round(b!.x))).size).toBe(1);
     expect(narrow[0]!.y).toBeLessThan(narrow[1]!.y);
     expect(narrow[1]!.y).toBeLessThan(narrow[2]!.y);
@@ -98,7 +118,9 @@ test.describe("pricing", () => {
     await expect(page).toHaveURL("/pricing");
   });
 
-  test("the free package's Get started leads to the dashboard (signed in) or sign-up, never to a 0 $ payment", async ({ page }) => {
+  test("the free package's Get started leads to the dashboard (signed in) or sign-up, never to a 0 $ payment", async ({
+    page,
+  }) => {
     await page.goto("/pricing");
     await waitForHydration(page);
     await getStarted(page, "Basic").click();

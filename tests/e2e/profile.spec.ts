@@ -152,7 +152,9 @@ test.describe("profile", () => {
     await page.getByLabel("Username", { exact: true }).fill("a-very-long-username-for-tests");
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByText("Enter your current password.")).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 

@@ -13,7 +13,8 @@ const SHOTS = "test-results/scheduled-events";
 const PATH = "/dashboard/scheduledEvents";
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dateIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
-const nyTime = (iso: string) => new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: "America/New_York" }).format(new Date(iso));
+const nyTime = (iso: string) =>
+  new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: "America/New_York" }).format(new Date(iso));
 /** Intl's narrow no-break space before AM/PM, matched as any space. */
 const spaced = (text: string) => new RegExp(text.replace(/[\s\u202f]/g, "[\\s\\u202f]"));
 
@@ -44,12 +45,19 @@ async function newHost(browser: Browser, prefix: string): Promise<Host> {
   await expect(page.getByText("Username saved.").first()).toBeVisible();
   const schedule = await api.post("/api/schedules", {
     headers,
-    data: { name: "Office", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "08:00", end: "18:00" })) },
+    data: {
+      name: "Office",
+      timeZone: "UTC",
+      weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "08:00", end: "18:00" })),
+    },
   });
   expect(schedule.status()).toBe(201);
   const scheduleId = ((await schedule.json()) as { _id: string })._id;
   const make = async (data: Record<string, unknown>) => {
-    const res = await api.post("/api/event-types", { headers, data: { duration: 30, minimumNotice: 60, bookingWindowDays: 60, scheduleId, ...data } });
+    const res = await api.post("/api/event-types", {
+      headers,
+      data: { duration: 30, minimumNotice: 60, bookingWindowDays: 60, scheduleId, ...data },
+    });
     expect(res.status(), await res.text()).toBe(201);
     return { id: ((await res.json()) as { _id: string })._id, slug: data.slug as string };
   };
@@ -79,7 +87,9 @@ test.describe("Scheduled Events", () => {
   // Each test signs a host up and books through the API first; the machine is shared.
   test.describe.configure({ timeout: 120_000 });
 
-  test("a guest's booking in Upcoming at New York time; reschedule in the modal; cancel another; it is under Cancelled", async ({ browser }) => {
+  test("a guest's booking in Upcoming at New York time; reschedule in the modal; cancel another; it is under Cancelled", async ({
+    browser,
+  }) => {
     const host = await newHost(browser, "sched");
     const { page } = host;
     const moving = await book(page, host.one.id, `${dateIn(3)}T14:00:00+00:00`, "Nora Guest");
@@ -135,16 +145,22 @@ test.describe("Scheduled Events", () => {
     await expect(row(page, going.id)).toContainText("Otto Guest");
   });
 
-  test("two guests take seats of one group slot; each cancels only their own seat with their own link", async ({ browser }) => {
+  test("two guests take seats of one group slot; each cancels only their own seat with their own link", async ({
+    browser,
+  }) => {
     const host = await newHost(browser, "seats");
     const date = dateIn(5);
-    const slots = await host.page.request.get(`/api/slots?eventTypeId=${host.group.id}&start=${date}&end=${date}&timeZone=Europe/Berlin`);
+    const slots = await host.page.request.get(
+      `/api/slots?eventTypeId=${host.group.id}&start=${date}&end=${date}&timeZone=Europe/Berlin`,
+    );
     const slot = ((await slots.json()) as { slots: Record<string, string[]> }).slots[date][0];
     const guests = [] as { page: Page; cancel: string }[];
     for (const name of ["Ada Seat", "Ben Seat"]) {
       const context = await browser.newContext({ timezoneId: "Europe/Berlin" });
       const page = await context.newPage();
-      await page.goto(`/${host.username}/${host.group.slug}?${new URLSearchParams({ date, slot, tz: "Europe/Berlin" })}`);
+      await page.goto(
+        `/${host.username}/${host.group.slug}?${new URLSearchParams({ date, slot, tz: "Europe/Berlin" })}`,
+      );
       await page.getByLabel("Name", { exact: true }).fill(name);
       await page.getByLabel("Email", { exact: true }).fill(uniqueEmail(name.split(" ")[0].toLowerCase()));
       await page.getByRole("button", { name: "Schedule event" }).click();
@@ -178,7 +194,9 @@ test.describe("Scheduled Events", () => {
     await expect(host.page.locator('[data-testid="scheduled-event-row"][data-name="Team workshop"]')).toHaveCount(1);
   });
 
-  test("at phone width: stacked rows, tabs and the cancel modal, no sideways scroll, axe clean", async ({ browser }) => {
+  test("at phone width: stacked rows, tabs and the cancel modal, no sideways scroll, axe clean", async ({
+    browser,
+  }) => {
     const host = await newHost(browser, "phone");
     const { page } = host;
     const booking = await book(page, host.one.id, `${dateIn(6)}T10:00:00+00:00`, "Pia Phone");

@@ -158,7 +158,10 @@ test.describe("guarded pages", () => {
     await expect(page).toHaveURL("/signin?redirectTo=%2Fdashboard");
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
     // The sign-up link carries the destination along.
-    await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/signup?redirectTo=%2Fdashboard");
+    await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute(
+      "href",
+      "/signup?redirectTo=%2Fdashboard",
+    );
 
     await submitSignIn(page, DEMO.host.email, DEMO.host.password);
 
@@ -202,13 +205,35 @@ test.describe("dashboard drawer by role", () => {
       who: "user (demo host)",
       account: DEMO.host,
       profile: "Profile",
-      items: ["My Schedule", "Profile", "Event Types", "Availability", "Calendars", "Teams", "Scheduled Events", "Workflows", "Webhooks", "API Tokens"],
+      items: [
+        "My Schedule",
+        "Profile",
+        "Event Types",
+        "Availability",
+        "Calendars",
+        "Teams",
+        "Scheduled Events",
+        "Workflows",
+        "Webhooks",
+        "API Tokens",
+      ],
     },
     {
       who: "professional",
       account: DEMO.pro,
       profile: "Profile",
-      items: ["My Schedule", "Profile", "Event Types", "Availability", "Calendars", "Teams", "Scheduled Events", "Workflows", "Webhooks", "API Tokens"],
+      items: [
+        "My Schedule",
+        "Profile",
+        "Event Types",
+        "Availability",
+        "Calendars",
+        "Teams",
+        "Scheduled Events",
+        "Workflows",
+        "Webhooks",
+        "API Tokens",
+      ],
     },
     {
       who: "admin",

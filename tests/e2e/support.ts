@@ -1,7 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Browser, type BrowserContext, type FrameLocator, type Locator, type Page } from "@playwright/test";
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type FrameLocator,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import { BASE_URL, FAKE_STRIPE_PORT } from "../../playwright.config";
 import { TIME_ZONE_COOKIE } from "../../app/utils/time-zone-hint";
 
@@ -51,7 +58,10 @@ export const STRONG_PASSWORD = "e2e-Passw0rd!";
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const main = document.querySelector("main");
-    return main !== null && (main.hasAttribute("data-enhanced") || Object.keys(main).some((key) => key.startsWith("__reactProps")));
+    return (
+      main !== null &&
+      (main.hasAttribute("data-enhanced") || Object.keys(main).some((key) => key.startsWith("__reactProps")))
+    );
   });
 }
 
@@ -97,7 +107,10 @@ export async function signIn(page: Page, email: string, password: string, redire
 }
 
 /** Fills and submits the sign-up form; does not wait for the outcome. */
-export async function submitSignUp(page: Page, fields: { name: string; email: string; password: string; confirmPassword?: string }): Promise<void> {
+export async function submitSignUp(
+  page: Page,
+  fields: { name: string; email: string; password: string; confirmPassword?: string },
+): Promise<void> {
   if (!new URL(page.url(), "http://x.invalid").pathname.startsWith("/signup")) await page.goto("/signup");
   await waitForHydration(page);
   await page.getByLabel("Name", { exact: true }).fill(fields.name);
@@ -135,7 +148,13 @@ async function postAuthForm(page: Page, path: "/signup" | "/signin", form: Recor
  * POST the form makes, so the app creates the user and the session exactly as for a visitor.
  */
 export async function signUpAs(page: Page, fields: { name: string; email: string; password: string }): Promise<void> {
-  await postAuthForm(page, "/signup", { name: fields.name, email: fields.email, password: fields.password, confirmPassword: fields.password, redirectTo: "" });
+  await postAuthForm(page, "/signup", {
+    name: fields.name,
+    email: fields.email,
+    password: fields.password,
+    confirmPassword: fields.password,
+    redirectTo: "",
+  });
 }
 
 /** Signs an existing user in without the form (see signUpAs); then go to the page under test. */
@@ -164,8 +183,12 @@ export async function seriousViolations(page: Page) {
     if (!("__remixContext" in window) || !main) return true;
     return main.hasAttribute("data-enhanced") || Object.keys(main).some((key) => key.startsWith("__reactProps"));
   });
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== "running"));
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.effect?.getTiming().iterations === Infinity || a.playState !== "running"),
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
   return results.violations
     .filter((v) => v.impact === "critical" || v.impact === "serious")
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
@@ -191,7 +214,9 @@ export async function useFakeStripe(page: Page, options: { delayMs?: number } = 
 
 /** The page fits the viewport's width: nothing scrolls sideways. */
 export async function noSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
@@ -211,7 +236,9 @@ export async function openLaterDay(scope: Page | FrameLocator): Promise<void> {
     expect(month).toMatch(/^\d{4}-\d{2}$/);
     await next.click();
     const [y, m] = month.split("-").map(Number);
-    const label = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(y, m - 1, 1));
+    const label = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+      Date.UTC(y, m - 1, 1),
+    );
     await expect(scope.getByTestId("calendar-month")).toHaveText(label);
   };
   let from: string | null = null;
@@ -269,7 +296,11 @@ export async function newBookingHost(browser: Browser, prefix: string): Promise<
   const headers = { authorization: `Bearer ${token}` };
   const schedule = await api.post("/api/schedules", {
     headers,
-    data: { name: "Office", timeZone: "America/New_York", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "09:00", end: "17:00" })) },
+    data: {
+      name: "Office",
+      timeZone: "America/New_York",
+      weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "09:00", end: "17:00" })),
+    },
   });
   expect(schedule.status()).toBe(201);
   const slug = "intro-call";

@@ -1,5 +1,15 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { noSidewaysScroll, seriousViolations, STRONG_PASSWORD, submitSignUp, TEXT, toast, openLaterDay, uniqueEmail, waitForHydration } from "./support";
+import {
+  noSidewaysScroll,
+  seriousViolations,
+  STRONG_PASSWORD,
+  submitSignUp,
+  TEXT,
+  toast,
+  openLaterDay,
+  uniqueEmail,
+  waitForHydration,
+} from "./support";
 
 /**
  * Teams (decisions 020 and 057) in Chromium: an owner creates a named team on the Teams page and
@@ -19,8 +29,16 @@ interface Person {
   js: boolean;
 }
 
-async function signUp(browser: Browser, prefix: string, name: string, options: { username?: boolean; javaScriptEnabled?: boolean } = {}): Promise<Person> {
-  const context = await browser.newContext({ timezoneId: "Europe/Berlin", javaScriptEnabled: options.javaScriptEnabled ?? true });
+async function signUp(
+  browser: Browser,
+  prefix: string,
+  name: string,
+  options: { username?: boolean; javaScriptEnabled?: boolean } = {},
+): Promise<Person> {
+  const context = await browser.newContext({
+    timezoneId: "Europe/Berlin",
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+  });
   const page = await context.newPage();
   const email = uniqueEmail(prefix);
   await page.goto("/signup");
@@ -85,11 +103,18 @@ async function accept(member: Person, team: string) {
 }
 
 /** Creates a team event type from the /eventtype chooser with the member as host; its booking path. */
-async function teamEventType(owner: Person, card: "Collective" | "Round Robin", title: string, member: Person): Promise<string> {
+async function teamEventType(
+  owner: Person,
+  card: "Collective" | "Round Robin",
+  title: string,
+  member: Person,
+): Promise<string> {
   await owner.page.goto("/eventtype");
   await waitForHydration(owner.page);
   await owner.page.getByRole("link", { name: `Create a ${card} event` }).click();
-  await expect(owner.page).toHaveURL(`/dashboard/eventTypes/new?kind=${card === "Collective" ? "collective" : "round-robin"}`);
+  await expect(owner.page).toHaveURL(
+    `/dashboard/eventTypes/new?kind=${card === "Collective" ? "collective" : "round-robin"}`,
+  );
   await waitForHydration(owner.page);
   await expect(owner.page.getByLabel("Kind")).toHaveValue(card === "Collective" ? "collective" : "round-robin");
   await owner.page.getByLabel("Title").fill(title);
@@ -130,7 +155,9 @@ test.describe("Teams", () => {
   // Two sign-ups, an invitation, an event type and bookings: more steps than one page.
   test.describe.configure({ timeout: 120_000 });
 
-  test("invite, accept, a Collective event type with the member; a guest books; both hosts see it", async ({ browser }) => {
+  test("invite, accept, a Collective event type with the member; a guest books; both hosts see it", async ({
+    browser,
+  }) => {
     const owner = await signUp(browser, "owner", "Olive Owner", { username: true });
     const member = await signUp(browser, "member", "Mika Member");
     await invite(owner, member.email);
@@ -150,7 +177,9 @@ test.describe("Teams", () => {
     await member.context.close();
   });
 
-  test("Round Robin: two bookings go one to each host; the confirmation names the assigned host", async ({ browser }) => {
+  test("Round Robin: two bookings go one to each host; the confirmation names the assigned host", async ({
+    browser,
+  }) => {
     const owner = await signUp(browser, "rrowner", "Rita Owner", { username: true });
     const member = await signUp(browser, "rrmember", "Remy Member");
     await invite(owner, member.email);
@@ -164,7 +193,9 @@ test.describe("Teams", () => {
     await member.context.close();
   });
 
-  test("the Teams pages at phone width: no sideways scroll, no serious axe violations, remove asks first", async ({ browser }) => {
+  test("the Teams pages at phone width: no sideways scroll, no serious axe violations, remove asks first", async ({
+    browser,
+  }) => {
     const owner = await signUp(browser, "phoneowner", "Pia Owner");
     const member = await signUp(browser, "phonemember", "Paul Member");
     await invite(owner, member.email);

@@ -2,7 +2,15 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { emailInput, newBookingHost, noSidewaysScroll, passwordInput, seriousViolations, STRONG_PASSWORD, uniqueEmail } from "./support";
+import {
+  emailInput,
+  newBookingHost,
+  noSidewaysScroll,
+  passwordInput,
+  seriousViolations,
+  STRONG_PASSWORD,
+  uniqueEmail,
+} from "./support";
 
 /**
  * Dashboard > Webhooks (decision 037): a host adds a webhook on the page, a guest books, the
@@ -62,10 +70,18 @@ test.describe("webhooks on a phone", () => {
 
     // A guest books (through the JSON API: the booking page has specs of its own).
     const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-    const slots = await page.request.get(`/api/slots?eventTypeId=${host.eventTypeId}&start=${date}&end=${date}&timeZone=UTC`);
+    const slots = await page.request.get(
+      `/api/slots?eventTypeId=${host.eventTypeId}&start=${date}&end=${date}&timeZone=UTC`,
+    );
     const start = ((await slots.json()) as { slots: Record<string, string[]> }).slots[date][0];
     const booked = await page.request.post("/api/bookings", {
-      data: { eventTypeId: host.eventTypeId, start, name: "Hook Guest", email: `hook-${Date.now()}@e2e.test`, timeZone: "UTC" },
+      data: {
+        eventTypeId: host.eventTypeId,
+        start,
+        name: "Hook Guest",
+        email: `hook-${Date.now()}@e2e.test`,
+        timeZone: "UTC",
+      },
     });
     expect(booked.status()).toBe(201);
 

@@ -1,5 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
-import { dashboardDrawerLinks, noSidewaysScroll, seriousViolations, STRONG_PASSWORD, toast, uniqueEmail, waitForHydration, signUpAs } from "./support";
+import {
+  dashboardDrawerLinks,
+  noSidewaysScroll,
+  seriousViolations,
+  STRONG_PASSWORD,
+  toast,
+  uniqueEmail,
+  waitForHydration,
+  signUpAs,
+} from "./support";
 
 /**
  * The Workflows page (docs/decisions/022): a host's reminders and follow-ups, with and without
@@ -21,7 +30,9 @@ const time = (page: Page, rule: string) => page.getByLabel(`${rule}: time`, { ex
 const unit = (page: Page, rule: string) => page.getByLabel(`${rule}: unit`, { exact: true });
 
 test.describe("Workflows", () => {
-  test("a host opens it from the drawer, sees the defaults, gets errors beside the field and saves", async ({ page }) => {
+  test("a host opens it from the drawer, sees the defaults, gets errors beside the field and saves", async ({
+    page,
+  }) => {
     await newHost(page, "wf");
     await page.goto("/dashboard");
     await dashboardDrawerLinks(page).filter({ hasText: "Workflows" }).click();
@@ -100,7 +111,10 @@ test.describe("Workflows", () => {
       await page.reload();
       await waitForHydration(page);
       await page.getByTestId("notification-bell").click();
-      await expect(page.getByTestId("notification-list")).toContainText("Reminder: 'Bell check' with guest@example.org starts in 1 minute", { timeout: 1000 });
+      await expect(page.getByTestId("notification-list")).toContainText(
+        "Reminder: 'Bell check' with guest@example.org starts in 1 minute",
+        { timeout: 1000 },
+      );
     }).toPass({ timeout: 45_000, intervals: [2000] });
   });
 });

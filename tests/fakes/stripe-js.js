@@ -23,7 +23,12 @@
       }
       input.addEventListener("input", function () {
         var digits = input.value.replace(/\D/g, "");
-        emit("change", { elementType: "card", empty: digits.length === 0, complete: digits.length >= 16, error: undefined });
+        emit("change", {
+          elementType: "card",
+          empty: digits.length === 0,
+          complete: digits.length >= 16,
+          error: undefined,
+        });
       });
       var element = {
         _type: "card",

@@ -30,7 +30,10 @@ export function parseForm(body) {
 }
 
 function send(res, status, body) {
-  res.writeHead(status, { "content-type": "application/json", "request-id": `req_${crypto.randomBytes(6).toString("hex")}` });
+  res.writeHead(status, {
+    "content-type": "application/json",
+    "request-id": `req_${crypto.randomBytes(6).toString("hex")}`,
+  });
   res.end(JSON.stringify(body));
 }
 
@@ -40,7 +43,11 @@ function stripeError(res, status, type, message, extra = {}) {
 
 const DECLINES = {
   4000000000000002: { code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." },
-  4000000000009995: { code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." },
+  4000000000009995: {
+    code: "card_declined",
+    decline_code: "insufficient_funds",
+    message: "Your card has insufficient funds.",
+  },
 };
 
 export async function startFakeStripe({ port = 0, host = "127.0.0.1" } = {}) {
@@ -54,7 +61,12 @@ export async function startFakeStripe({ port = 0, host = "127.0.0.1" } = {}) {
     const url = new URL(req.url ?? "/", "http://fake");
     const auth = (req.headers.authorization ?? "").replace(/^Bearer\s+/i, "");
     const form = parseForm(body);
-    requests.push({ method: req.method, path: url.pathname, form, idempotencyKey: req.headers["idempotency-key"] ?? null });
+    requests.push({
+      method: req.method,
+      path: url.pathname,
+      form,
+      idempotencyKey: req.headers["idempotency-key"] ?? null,
+    });
 
     // CORS, as Stripe's API allows the browser's Stripe.js to call it.
     res.setHeader("access-control-allow-origin", "*");
@@ -115,7 +127,10 @@ export async function startFakeStripe({ port = 0, host = "127.0.0.1" } = {}) {
     if (m && req.method === "GET") {
       if (!auth.startsWith("sk_")) return stripeError(res, 401, "invalid_request_error", "Invalid API Key provided");
       const pi = intents.get(m[1]);
-      if (!pi) return stripeError(res, 404, "invalid_request_error", `No such payment_intent: '${m[1]}'`, { code: "resource_missing" });
+      if (!pi)
+        return stripeError(res, 404, "invalid_request_error", `No such payment_intent: '${m[1]}'`, {
+          code: "resource_missing",
+        });
       return send(res, 200, pi);
     }
 
@@ -124,9 +139,15 @@ export async function startFakeStripe({ port = 0, host = "127.0.0.1" } = {}) {
       const pi = intents.get(m[1]);
       const publishable = form.key ?? auth;
       if (!pi) return stripeError(res, 404, "invalid_request_error", `No such payment_intent: '${m[1]}'`);
-      if (!publishable.startsWith("pk_") && !publishable.startsWith("sk_")) return stripeError(res, 401, "invalid_request_error", "Invalid API Key provided");
+      if (!publishable.startsWith("pk_") && !publishable.startsWith("sk_"))
+        return stripeError(res, 401, "invalid_request_error", "Invalid API Key provided");
       if (publishable.startsWith("pk_") && form.client_secret !== pi.client_secret) {
-        return stripeError(res, 400, "invalid_request_error", "The client_secret provided does not match the client_secret associated with the PaymentIntent.");
+        return stripeError(
+          res,
+          400,
+          "invalid_request_error",
+          "The client_secret provided does not match the client_secret associated with the PaymentIntent.",
+        );
       }
       if (pi.status === "succeeded") {
         return stripeError(
@@ -137,12 +158,19 @@ export async function startFakeStripe({ port = 0, host = "127.0.0.1" } = {}) {
           { code: "payment_intent_unexpected_state", payment_intent: pi },
         );
       }
-      const number = String(form.payment_method_data?.card?.number ?? form.card_number ?? "4242424242424242").replace(/\s+/g, "");
+      const number = String(form.payment_method_data?.card?.number ?? form.card_number ?? "4242424242424242").replace(
+        /\s+/g,
+        "",
+      );
       const decline = DECLINES[number];
       if (decline) {
         pi.status = "requires_payment_method";
         pi.last_payment_error = { type: "card_error", ...decline };
-        return stripeError(res, 402, "card_error", decline.message, { code: decline.code, decline_code: decline.decline_code, payment_intent: pi });
+        return stripeError(res, 402, "card_error", decline.message, {
+          code: decline.code,
+          decline_code: decline.decline_code,
+          payment_intent: pi,
+        });
       }
       pi.status = "succeeded";
       pi.amount_received = pi.amount;

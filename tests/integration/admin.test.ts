@@ -8,7 +8,8 @@ const db = sql();
 // Other files read /pricing and expect the seeded catalogue: the packages made here go again.
 const createdPackages = new Set<string>();
 afterAll(async () => {
-  if (createdPackages.size) await db`delete from packages where lower(name) in ${db([...createdPackages].map((n) => n.toLowerCase()))}`;
+  if (createdPackages.size)
+    await db`delete from packages where lower(name) in ${db([...createdPackages].map((n) => n.toLowerCase()))}`;
 });
 
 type Role = "user" | "professional" | "admin";
@@ -91,8 +92,10 @@ async function createEvent(c: HttpClient, eventName: string, days = 10, targeted
 }
 
 async function packageByName(name: string) {
-  const rows = await db`select id, name, price_cents, calender, access_type from packages where lower(name) = lower(${name})`;
-  return rows[0] as { id: string; name: string; price_cents: number; calender: number; access_type: string } | undefined;
+  const rows =
+    await db`select id, name, price_cents, calender, access_type from packages where lower(name) = lower(${name})`;
+  return rows[0] as
+    { id: string; name: string; price_cents: number; calender: number; access_type: string } | undefined;
 }
 
 function packageForm(overrides: Record<string, string> = {}): Record<string, string> {
@@ -112,8 +115,14 @@ function packageForm(overrides: Record<string, string> = {}): Record<string, str
   return form;
 }
 
-async function addProfessionalRecord(user: { id: string; name: string; email: string }, pack: string, issuedAt: Date, packageId: string | null = null) {
-  const [row] = await db`insert into professionals (user_id, package_id, name, email, transaction_id, pack, amount_cents, issued_at)
+async function addProfessionalRecord(
+  user: { id: string; name: string; email: string },
+  pack: string,
+  issuedAt: Date,
+  packageId: string | null = null,
+) {
+  const [row] =
+    await db`insert into professionals (user_id, package_id, name, email, transaction_id, pack, amount_cents, issued_at)
                          values (${user.id}, ${packageId}, ${user.name}, ${user.email}, ${unique("pi")}, ${pack}, 1000, ${issuedAt})
                          returning id`;
   return row.id as string;
@@ -146,7 +155,8 @@ describe("admin pages: who may open them", () => {
         expect(res.status, `${role} ${path}`).toBe(403);
         const page = await text(res);
         expect(page).not.toContain("Make Admin");
-        for (const name of ["Manage User |", "Manage All Event", "Packages |", "Professional Collections |"]) expect(page).not.toContain(name);
+        for (const name of ["Manage User |", "Manage All Event", "Packages |", "Professional Collections |"])
+          expect(page).not.toContain(name);
       }
       // Scheduled Events: users and professionals get their own events only (decision 021), never other hosts'.
       const scheduled = await c.get(PAGES.scheduled);
@@ -157,8 +167,13 @@ describe("admin pages: who may open them", () => {
       const create = await c.post(PAGES.packages, packageForm());
       expect(create.status).toBe(403);
       expect((await db`select count(*)::int as n from packages`)[0].n).toBe(before);
-      expect((await c.post(PAGES.events, { intent: "cancel", eventId: "00000000-0000-4000-8000-000000000000" })).status).toBe(403);
-      expect((await c.post(PAGES.professionals, { intent: "remove", recordId: "00000000-0000-4000-8000-000000000000" })).status).toBe(403);
+      expect(
+        (await c.post(PAGES.events, { intent: "cancel", eventId: "00000000-0000-4000-8000-000000000000" })).status,
+      ).toBe(403);
+      expect(
+        (await c.post(PAGES.professionals, { intent: "remove", recordId: "00000000-0000-4000-8000-000000000000" }))
+          .status,
+      ).toBe(403);
     });
   }
 
@@ -247,7 +262,9 @@ describe("Manage User", () => {
   it("answers bad ids with 404 and unknown intents with 400", async () => {
     const admin = await account("admin");
     expect((await admin.c.post(PAGES.users, { intent: "promote", userId: "not-a-uuid" })).status).toBe(404);
-    expect((await admin.c.post(PAGES.users, { intent: "promote", userId: "00000000-0000-4000-8000-000000000000" })).status).toBe(404);
+    expect(
+      (await admin.c.post(PAGES.users, { intent: "promote", userId: "00000000-0000-4000-8000-000000000000" })).status,
+    ).toBe(404);
     expect((await admin.c.post(PAGES.users, { intent: "explode", userId: admin.id })).status).toBe(400);
   });
 
@@ -255,7 +272,9 @@ describe("Manage User", () => {
     const a = await account("admin");
     const b = await account("admin");
     // Other test files made admins too: for this test, a and b are the only ones.
-    const others = (await db`select id from users where role = 'admin' and id not in (${a.id}, ${b.id})`).map((r) => r.id as string);
+    const others = (await db`select id from users where role = 'admin' and id not in (${a.id}, ${b.id})`).map(
+      (r) => r.id as string,
+    );
     if (others.length) await db`update users set role = 'user' where id in ${db(others)}`;
     try {
       // Simultaneously, on both servers: each demotes the other. Exactly one may win.
@@ -302,7 +321,9 @@ describe("Manage User", () => {
     expect(second.match(/data-testid="user-row"/g)).toHaveLength(1);
     expect(second).toContain(`${tag}-20@example.test`);
     // By name, case-insensitively; % and _ are literal characters.
-    const byName = await html(await admin.c.get(`${PAGES.users}?q=${encodeURIComponent(`ZED ${tag.toUpperCase()} 7`)}`));
+    const byName = await html(
+      await admin.c.get(`${PAGES.users}?q=${encodeURIComponent(`ZED ${tag.toUpperCase()} 7`)}`),
+    );
     expect(byName.match(/data-testid="user-row"/g)).toHaveLength(1);
     expect(await html(await admin.c.get(`${PAGES.users}?q=%25`))).not.toContain('data-testid="user-row"');
     // A nonsense page number is page 1.
@@ -314,7 +335,10 @@ describe("Packages", () => {
   it("creates a package with the product's toast, lists it as '$price/month' and shows it on /pricing", async () => {
     const admin = await account("admin");
     const name = unique("Team");
-    const res = await admin.c.post(`${PAGES.packages}?create`, packageForm({ name: `  ${name}  `, price: "12.5", calender: "3" }));
+    const res = await admin.c.post(
+      `${PAGES.packages}?create`,
+      packageForm({ name: `  ${name}  `, price: "12.5", calender: "3" }),
+    );
     const page = await text(await follow(admin.c, res));
     expect(page).toContain(TEXT.packageUpdated);
     expect(page).toContain(`${name} Price $12.50/month`);
@@ -374,7 +398,9 @@ describe("Packages", () => {
     const other = client(1);
     for (const [k, v] of admin.c.cookies) other.cookies.set(k, v);
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => (i % 2 ? other : admin.c).post(PAGES.packages, packageForm({ name: i % 3 ? raced : raced.toLowerCase() }))),
+      Array.from({ length: 6 }, (_, i) =>
+        (i % 2 ? other : admin.c).post(PAGES.packages, packageForm({ name: i % 3 ? raced : raced.toLowerCase() })),
+      ),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([302, 400, 400, 400, 400, 400]);
@@ -390,17 +416,26 @@ describe("Packages", () => {
     expect(modal).toContain(`Update Package ${name}`);
 
     const renamed = unique("New");
-    const res = await admin.c.post(`${PAGES.packages}?edit=${pkg.id}`, packageForm({ intent: "update", packageId: pkg.id, name: renamed, price: "0.99" }));
+    const res = await admin.c.post(
+      `${PAGES.packages}?edit=${pkg.id}`,
+      packageForm({ intent: "update", packageId: pkg.id, name: renamed, price: "0.99" }),
+    );
     expect(await text(await follow(admin.c, res))).toContain(TEXT.packageUpdated);
     expect(await packageByName(renamed)).toMatchObject({ id: pkg.id, price_cents: 99 });
 
     const taken = unique("Taken");
     await admin.c.post(PAGES.packages, packageForm({ name: taken }));
-    const clash = await admin.c.post(`${PAGES.packages}?edit=${pkg.id}`, packageForm({ intent: "update", packageId: pkg.id, name: taken.toLowerCase() }));
+    const clash = await admin.c.post(
+      `${PAGES.packages}?edit=${pkg.id}`,
+      packageForm({ intent: "update", packageId: pkg.id, name: taken.toLowerCase() }),
+    );
     expect(clash.status).toBe(400);
     expect(await text(clash)).toContain(TEXT.nameTaken);
     // Keeping its own name (in another case) is fine.
-    const same = await admin.c.post(PAGES.packages, packageForm({ intent: "update", packageId: pkg.id, name: renamed.toUpperCase() }));
+    const same = await admin.c.post(
+      PAGES.packages,
+      packageForm({ intent: "update", packageId: pkg.id, name: renamed.toUpperCase() }),
+    );
     expect(same.status).toBe(302);
   });
 
@@ -409,7 +444,14 @@ describe("Packages", () => {
     expect((await admin.c.get(`${PAGES.packages}?edit=nope`)).status).toBe(404);
     expect((await admin.c.get(`${PAGES.packages}?delete=00000000-0000-4000-8000-000000000000`)).status).toBe(404);
     expect((await admin.c.post(PAGES.packages, { intent: "delete", packageId: "1 or 1=1" })).status).toBe(404);
-    expect((await admin.c.post(PAGES.packages, packageForm({ intent: "update", packageId: "00000000-0000-4000-8000-000000000000" }))).status).toBe(404);
+    expect(
+      (
+        await admin.c.post(
+          PAGES.packages,
+          packageForm({ intent: "update", packageId: "00000000-0000-4000-8000-000000000000" }),
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it("deletes a package after the confirm modal; professional records that bought it stay readable", async () => {
@@ -424,7 +466,9 @@ describe("Packages", () => {
     expect(confirm).toContain(`Do you want to delete "${name}" package ?`);
     expect(confirm).toContain("If you delete it will completely delete from database.");
 
-    const page = await text(await follow(admin.c, await admin.c.post(PAGES.packages, { intent: "delete", packageId: pkg.id })));
+    const page = await text(
+      await follow(admin.c, await admin.c.post(PAGES.packages, { intent: "delete", packageId: pkg.id })),
+    );
     expect(page).toContain(TEXT.packageDeleted);
     expect(page).not.toContain(name);
     expect(await packageByName(name)).toBeUndefined();
@@ -454,7 +498,9 @@ describe("Professional Collections", () => {
 
     const confirm = await text(await admin.c.get(`${PAGES.professionals}?remove=${recordId}`));
     expect(confirm).toContain(`Are you sure to delete ${buyer.name}?`);
-    const page = await text(await follow(admin.c, await admin.c.post(PAGES.professionals, { intent: "remove", recordId })));
+    const page = await text(
+      await follow(admin.c, await admin.c.post(PAGES.professionals, { intent: "remove", recordId })),
+    );
     expect(page).toContain(TEXT.clientDeleted);
     expect((await db`select count(*)::int as n from professionals where id = ${recordId}`)[0].n).toBe(0);
     expect(await roleOf(buyer.id)).toEqual({ role: "user", professional_until: null });
@@ -476,7 +522,10 @@ describe("Professional Collections", () => {
     const admin = await account("admin");
     expect((await admin.c.get(`${PAGES.professionals}?remove=abc`)).status).toBe(404);
     expect((await admin.c.post(PAGES.professionals, { intent: "remove", recordId: "abc" })).status).toBe(404);
-    expect((await admin.c.post(PAGES.professionals, { intent: "remove", recordId: "00000000-0000-4000-8000-000000000000" })).status).toBe(404);
+    expect(
+      (await admin.c.post(PAGES.professionals, { intent: "remove", recordId: "00000000-0000-4000-8000-000000000000" }))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -499,22 +548,29 @@ describe("Manage All Event and Scheduled Events", () => {
     expect(all).toContain("Google Meet · One-to-One");
     expect(all).toMatch(/\d{1,2}:\d{2} [AP]M – \d{1,2}:\d{2} [AP]M \((EST|EDT)\)/);
 
-    const upcoming = await text(await admin.c.get(`${PAGES.events}?host=${encodeURIComponent(host.name)}&when=upcoming`));
+    const upcoming = await text(
+      await admin.c.get(`${PAGES.events}?host=${encodeURIComponent(host.name)}&when=upcoming`),
+    );
     expect(upcoming).toContain(soon);
     expect(upcoming).not.toContain(past);
     expect(upcoming.indexOf(soon)).toBeLessThan(upcoming.indexOf(later));
     const pastOnly = await text(await admin.c.get(`${PAGES.events}?host=${encodeURIComponent(host.email)}&when=past`));
     expect(pastOnly).toContain(past);
     expect(pastOnly).not.toContain(soon);
-    const cancelledOnly = await text(await admin.c.get(`${PAGES.events}?host=${encodeURIComponent(host.email)}&status=cancelled`));
+    const cancelledOnly = await text(
+      await admin.c.get(`${PAGES.events}?host=${encodeURIComponent(host.email)}&status=cancelled`),
+    );
     expect(cancelledOnly).toContain("No events match");
     // Unknown filter values fall back to the defaults instead of failing.
     expect((await admin.c.get(`${PAGES.events}?status=weird&when=%27&page=-3`)).status).toBe(200);
 
     // Every host's upcoming events, 20 a page, soonest first: other tests' bookings may come first.
-    const [{ n }] = await db<{ n: number }[]>`select count(*)::int as n from events where starts_at > now() and status <> 'cancelled'`;
+    const [{ n }] = await db<
+      { n: number }[]
+    >`select count(*)::int as n from events where starts_at > now() and status <> 'cancelled'`;
     let scheduled = "";
-    for (let page = 1; page <= Math.ceil(n / 20) + 1; page++) scheduled += await html(await admin.c.get(`${PAGES.scheduled}?page=${page}`));
+    for (let page = 1; page <= Math.ceil(n / 20) + 1; page++)
+      scheduled += await html(await admin.c.get(`${PAGES.scheduled}?page=${page}`));
     expect(scheduled).toContain(soon);
     expect(scheduled).not.toContain(past);
   });
@@ -552,11 +608,15 @@ describe("Manage All Event and Scheduled Events", () => {
     expect(event).toEqual({ status: "cancelled", sequence: 1 });
     // The cancel's mails leave through the booking events outbox (decision 030).
     await bookingMailsSettled(db);
-    const mails = await db`select "to", subject, attachments from mail_outbox where subject like ${`Cancelled: ${tag}%`}`;
+    const mails =
+      await db`select "to", subject, attachments from mail_outbox where subject like ${`Cancelled: ${tag}%`}`;
     expect(mails).toHaveLength(1);
     expect(JSON.stringify(mails[0].to)).toContain("invitee@example.org");
     const attachment = mails[0].attachments[0];
-    const ics = attachment.encoding === "base64" ? Buffer.from(attachment.content, "base64").toString("utf8") : attachment.content;
+    const ics =
+      attachment.encoding === "base64"
+        ? Buffer.from(attachment.content, "base64").toString("utf8")
+        : attachment.content;
     expect(ics).toContain("METHOD:CANCEL");
     expect(ics).toContain("SEQUENCE:1");
     const notes =
@@ -578,6 +638,8 @@ describe("Manage All Event and Scheduled Events", () => {
     const admin = await account("admin");
     expect((await admin.c.get(`${PAGES.events}?cancel=xyz`)).status).toBe(404);
     expect((await admin.c.post(PAGES.events, { intent: "cancel", eventId: "xyz" })).status).toBe(404);
-    expect((await admin.c.post(PAGES.events, { intent: "cancel", eventId: "00000000-0000-4000-8000-000000000000" })).status).toBe(404);
+    expect(
+      (await admin.c.post(PAGES.events, { intent: "cancel", eventId: "00000000-0000-4000-8000-000000000000" })).status,
+    ).toBe(404);
   });
 });

@@ -82,7 +82,12 @@ describe("who may call the admin paths", () => {
       { method: "GET", path: "/professional", adminStatus: 200 },
       { method: "DELETE", path: `/professional/${unknown}`, adminStatus: 404 },
       { method: "POST", path: "/packages", json: pkg(), adminStatus: 200 },
-      { method: "PUT", path: `/packages/${existing._id}`, json: pkg({ name: existing.name, price: "Free" }), adminStatus: 200 },
+      {
+        method: "PUT",
+        path: `/packages/${existing._id}`,
+        json: pkg({ name: existing.name, price: "Free" }),
+        adminStatus: 200,
+      },
       { method: "DELETE", path: `/packages/${unknown}`, adminStatus: 404 },
     ];
     for (const op of ops) {
@@ -172,7 +177,9 @@ describe("GET /users", () => {
     expect(await past.json()).toEqual([]);
     // A lapsed package reads professional: false.
     await db`update users set professional_until = now() - interval '1 day' where id = ${pro.id}`;
-    const lapsed = (await (await call("GET", `/users?q=${tag}-pro`, { token: admin.token })).json()) as Array<{ professional: boolean }>;
+    const lapsed = (await (await call("GET", `/users?q=${tag}-pro`, { token: admin.token })).json()) as Array<{
+      professional: boolean;
+    }>;
     expect(lapsed[0].professional).toBe(false);
     // The default page is 100 (at most), the max 500.
     const all = (await (await call("GET", "/users", { token: admin.token })).json()) as unknown[];
@@ -207,14 +214,20 @@ describe("PUT /users/admin/{email} and /users/user/{email}", () => {
   it("round trip: promote 1 then 0, demote 1 then 0; e-mails are case-insensitive; any body is ignored", async () => {
     const admin = await account("rt-admin", "admin");
     const target = await account("rt-target");
-    const promote = (email: string, extra: CallOptions = {}) => call("PUT", `/users/admin/${encodeURIComponent(email)}`, { token: admin.token, ...extra });
+    const promote = (email: string, extra: CallOptions = {}) =>
+      call("PUT", `/users/admin/${encodeURIComponent(email)}`, { token: admin.token, ...extra });
     const demote = (email: string) => call("PUT", `/users/user/${encodeURIComponent(email)}`, { token: admin.token });
-    const first = await promote(target.email.toUpperCase(), { body: "not json", headers: { "content-type": "text/plain" } });
+    const first = await promote(target.email.toUpperCase(), {
+      body: "not json",
+      headers: { "content-type": "text/plain" },
+    });
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ modifiedCount: 1 });
     expect(await roleOf(target.id)).toBe("admin");
     expect(await (await promote(target.email)).json()).toEqual({ modifiedCount: 0 });
-    const listed = (await (await call("GET", `/users?q=${encodeURIComponent(target.email)}`, { token: admin.token })).json()) as Array<{ role: unknown }>;
+    const listed = (await (
+      await call("GET", `/users?q=${encodeURIComponent(target.email)}`, { token: admin.token })
+    ).json()) as Array<{ role: unknown }>;
     expect(listed[0].role).toBe("admin");
     // The new admin can use the admin paths at once.
     expect((await call("GET", "/users?limit=1", { token: target.token })).status).toBe(200);
@@ -301,7 +314,9 @@ describe("GET /professional and DELETE /professional/{id}", () => {
           transactionId: older.transactionId,
         },
       ]);
-      const second = (await (await call("GET", "/professional?limit=1&offset=1", { token: admin.token })).json()) as Array<{ _id: string }>;
+      const second = (await (
+        await call("GET", "/professional?limit=1&offset=1", { token: admin.token })
+      ).json()) as Array<{ _id: string }>;
       expect(second.map((r) => r._id)).toEqual([older.id]);
     } finally {
       await db`delete from professionals where id in ${db([older.id, newer.id])}`;
@@ -321,7 +336,11 @@ describe("GET /professional and DELETE /professional/{id}", () => {
     expect((await db`select count(*)::int as n from professionals where id = ${record.id}`)[0].n).toBe(0);
     const [row] = await db`select role, professional_until from users where id = ${buyer.id}`;
     expect(row).toEqual({ role: "user", professional_until: null });
-    expect(await call("GET", `/professional/${encodeURIComponent(buyer.email)}`, { token: buyer.token }).then((r) => r.json())).toEqual({
+    expect(
+      await call("GET", `/professional/${encodeURIComponent(buyer.email)}`, { token: buyer.token }).then((r) =>
+        r.json(),
+      ),
+    ).toEqual({
       professional: false,
     });
     for (const id of [record.id, crypto.randomUUID(), "not-a-uuid", "1", encodeURIComponent(buyer.email)]) {
@@ -351,7 +370,10 @@ describe("package writes", () => {
 
     // PUT replaces the whole package: fields left out take the form's defaults.
     const renamed = `${created.name} v2`;
-    const put = await call("PUT", `/packages/${created._id}`, { token: admin.token, json: { name: `  ${renamed}  `, price: 20 } });
+    const put = await call("PUT", `/packages/${created._id}`, {
+      token: admin.token,
+      json: { name: `  ${renamed}  `, price: 20 },
+    });
     expect(put.status).toBe(200);
     expect(await put.json()).toEqual({
       _id: created._id,
@@ -394,7 +416,10 @@ describe("package writes", () => {
       expect((await db`select calender from packages where id = ${created._id}`)[0].calender).toBe(stored);
     }
     const target = await createPkg(admin);
-    const put = await call("PUT", `/packages/${target._id}`, { token: admin.token, json: pkg({ name: target.name, calender: "7" }) });
+    const put = await call("PUT", `/packages/${target._id}`, {
+      token: admin.token,
+      json: pkg({ name: target.name, calender: "7" }),
+    });
     expect(put.status).toBe(200);
     expect(((await put.json()) as { calender: number }).calender).toBe(7);
   });
@@ -420,7 +445,10 @@ describe("package writes", () => {
       expect(res.status, JSON.stringify(price)).toBe(200);
       const created = (await res.json()) as { _id: string; price: unknown };
       expect(created.price, JSON.stringify(price)).toBe(shown);
-      expect((await db`select price_cents from packages where id = ${created._id}`)[0].price_cents, JSON.stringify(price)).toBe(cents);
+      expect(
+        (await db`select price_cents from packages where id = ${created._id}`)[0].price_cents,
+        JSON.stringify(price),
+      ).toBe(cents);
     }
   });
 
@@ -438,7 +466,9 @@ describe("package writes", () => {
     expect((await errorOf(put)).code).toBe("name_taken");
     expect((await db`select name from packages where id = ${b._id}`)[0].name).toBe(b.name);
     // The same name on its own package is not a conflict.
-    expect((await call("PUT", `/packages/${b._id}`, { token: admin.token, json: pkg({ name: b.name }) })).status).toBe(200);
+    expect((await call("PUT", `/packages/${b._id}`, { token: admin.token, json: pkg({ name: b.name }) })).status).toBe(
+      200,
+    );
     for (const id of [crypto.randomUUID(), "not-a-uuid", "%27%3B%20drop%20table%20packages"]) {
       const p = await call("PUT", `/packages/${id}`, { token: admin.token, json: pkg() });
       expect(p.status, id).toBe(404);
@@ -457,14 +487,25 @@ describe("JSON bodies on package writes", () => {
       ["POST", "/packages"],
       ["PUT", `/packages/${target._id}`],
     ]) {
-      const text = await call(method, path, { token: admin.token, body: "name=x", headers: { "content-type": "text/plain" } });
+      const text = await call(method, path, {
+        token: admin.token,
+        body: "name=x",
+        headers: { "content-type": "text/plain" },
+      });
       expect(text.status, path).toBe(415);
       expect((await errorOf(text)).code).toBe("unsupported_media_type");
       expect((await call(method, path, { token: admin.token, body: JSON.stringify(pkg()) })).status, path).toBe(415);
-      const bad = await call(method, path, { token: admin.token, body: '{"name": ', headers: { "content-type": "application/json" } });
+      const bad = await call(method, path, {
+        token: admin.token,
+        body: '{"name": ',
+        headers: { "content-type": "application/json" },
+      });
       expect(bad.status, path).toBe(400);
       expect((await errorOf(bad)).code).toBe("invalid_json");
-      const huge = await call(method, path, { token: admin.token, json: pkg({ accessType: "x".repeat(1024 * 1024 + 10) }) });
+      const huge = await call(method, path, {
+        token: admin.token,
+        json: pkg({ accessType: "x".repeat(1024 * 1024 + 10) }),
+      });
       expect(huge.status, path).toBe(413);
       expect((await errorOf(huge)).code).toBe("payload_too_large");
     }
@@ -478,7 +519,11 @@ describe("JSON bodies on package writes", () => {
     });
     const chunked = await fetch(new URL("/packages", servers()[0]), {
       method: "POST",
-      headers: { authorization: `Bearer ${admin.token}`, "content-type": "application/json", "x-forwarded-for": freshIp() },
+      headers: {
+        authorization: `Bearer ${admin.token}`,
+        "content-type": "application/json",
+        "x-forwarded-for": freshIp(),
+      },
       body: stream,
       duplex: "half",
     } as RequestInit);
@@ -541,7 +586,9 @@ describe("routing and headers", () => {
     expect(minted.status).toBe(200);
     expect(await minted.json()).toEqual({ token: expect.any(String) });
     // The same session on /users/admin/{email} meets the promote path's own 403, not a token.
-    const promote = await browserCall(user.c, "PUT", `/users/admin/${encodeURIComponent(user.email)}`, { email: user.email });
+    const promote = await browserCall(user.c, "PUT", `/users/admin/${encodeURIComponent(user.email)}`, {
+      email: user.email,
+    });
     expect(promote.status).toBe(403);
     expect((await errorOf(promote)).message).toBe(NOT_ADMIN_PROMOTE);
     for (const [method, path, allow] of [

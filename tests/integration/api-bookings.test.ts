@@ -82,7 +82,14 @@ describe("POST /api/bookings", () => {
   it("books a free slot: 201 with links; the host's event holds the guest's data", async () => {
     const start = at(3, "09:00");
     const res = await call("POST", "/api/bookings", {
-      json: { eventTypeId: typeId, start, name: "Ada Guest", email: "Ada@Example.test", timeZone: "Europe/Berlin", notes: "About the project" },
+      json: {
+        eventTypeId: typeId,
+        start,
+        name: "Ada Guest",
+        email: "Ada@Example.test",
+        timeZone: "Europe/Berlin",
+        notes: "About the project",
+      },
     });
     expect(res.headers.get("x-ratelimit-limit")).toMatch(/^\d+$/);
     expect(res.headers.get("x-ratelimit-remaining")).toMatch(/^\d+$/);
@@ -112,7 +119,8 @@ describe("POST /api/bookings", () => {
 
     const events = await ok<Json[]>(await call("GET", "/event", { token: host.token }));
     expect(events.map((e) => e._id)).toContain(booking.id);
-    const [note] = await db`select notification from notifications where user_id = ${host.id} order by created_at desc limit 1`;
+    const [note] =
+      await db`select notification from notifications where user_id = ${host.id} order by created_at desc limit 1`;
     expect(note.notification).toMatch(/^New booking: Intro call with Ada Guest on /);
 
     // The slot is gone from /api/slots and a second booking of it is refused.
@@ -132,17 +140,22 @@ describe("POST /api/bookings", () => {
 
   it("50 simultaneous bookings of one slot over both servers: exactly one 201", async () => {
     const start = at(4, "10:00");
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => book(typeId, start, guest(`race-${i}`), i % 2)));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => book(typeId, start, guest(`race-${i}`), i % 2)),
+    );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
-    const [row] = await db`select count(*)::int as n from events where event_type_id = ${typeId} and starts_at = ${start} and status <> 'cancelled'`;
+    const [row] =
+      await db`select count(*)::int as n from events where event_type_id = ${typeId} and starts_at = ${start} and status <> 'cancelled'`;
     expect(row.n).toBe(1);
   });
 
   it("overlapping starts (:00 and :15) at once: exactly one 201", async () => {
     const starts = [at(4, "14:00"), at(4, "14:15")];
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => book(typeId, starts[i % 2], guest(`overlap-${i}`), Math.floor(i / 2) % 2)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => book(typeId, starts[i % 2], guest(`overlap-${i}`), Math.floor(i / 2) % 2)),
+    );
     expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
     expect(answers.filter((r) => r.status === 409)).toHaveLength(19);
     const [row] =
@@ -151,7 +164,9 @@ describe("POST /api/bookings", () => {
   });
 
   it("409 slot_unavailable outside availability, off the grid, too soon, past the window and in the past", async () => {
-    const soon = new Date(Math.ceil(Date.now() / (15 * 60_000)) * 15 * 60_000 + 15 * 60_000).toISOString().replace(".000Z", "+00:00");
+    const soon = new Date(Math.ceil(Date.now() / (15 * 60_000)) * 15 * 60_000 + 15 * 60_000)
+      .toISOString()
+      .replace(".000Z", "+00:00");
     for (const start of [at(5, "10:00"), at(6, "10:07"), soon, at(40, "10:00"), at(-1, "10:00")]) {
       const res = await book(typeId, start);
       expect(res.status, start).toBe(409);
@@ -201,7 +216,9 @@ describe("cancel and reschedule", () => {
     expect((await call("POST", `/api/bookings/${booking.id}/cancel`)).status).toBe(401);
 
     const cancelled = await ok<{ booking: Booking }>(
-      await call("POST", `/api/bookings/${booking.id}/cancel?token=${encodeURIComponent(token)}`, { json: { reason: "Plans changed" } }),
+      await call("POST", `/api/bookings/${booking.id}/cancel?token=${encodeURIComponent(token)}`, {
+        json: { reason: "Plans changed" },
+      }),
     );
     expect(cancelled.booking.status).toBe("cancelled");
     const [row] = await db`select status, sequence from events where id = ${booking.id}`;
@@ -210,9 +227,14 @@ describe("cancel and reschedule", () => {
     expect(again.status).toBe(409);
     expect((await errorOf(again)).code).toBe("already_cancelled");
     // A cancelled booking cannot be moved either (decision 029).
-    const move = await call("POST", `/api/bookings/${booking.id}/reschedule?token=${encodeURIComponent(token)}`, { json: { start } });
+    const move = await call("POST", `/api/bookings/${booking.id}/reschedule?token=${encodeURIComponent(token)}`, {
+      json: { start },
+    });
     expect(move.status).toBe(409);
-    expect(await errorOf(move)).toMatchObject({ code: "already_cancelled", message: "This event was cancelled; it cannot be changed." });
+    expect(await errorOf(move)).toMatchObject({
+      code: "already_cancelled",
+      message: "This event was cancelled; it cannot be changed.",
+    });
     expect((await book(typeId, start, {}, 1)).status).toBe(201);
   });
 
@@ -232,7 +254,9 @@ describe("cancel and reschedule", () => {
 
   it("the host cancels with their bearer token", async () => {
     const { booking } = await ok<{ booking: Booking }>(await book(typeId, at(7, "20:00")), 201);
-    const res = await ok<{ booking: Booking }>(await call("POST", `/api/bookings/${booking.id}/cancel`, { token: host.token }));
+    const res = await ok<{ booking: Booking }>(
+      await call("POST", `/api/bookings/${booking.id}/cancel`, { token: host.token }),
+    );
     expect(res.booking.status).toBe("cancelled");
   });
 
@@ -242,19 +266,29 @@ describe("cancel and reschedule", () => {
     const token = tokenOf(booking.rescheduleUrl);
     // Its own time does not block a small move.
     const moved = await ok<{ booking: Booking }>(
-      await call("POST", `/api/bookings/${booking.id}/reschedule?token=${encodeURIComponent(token)}`, { json: { start: at(8, "12:15") } }),
+      await call("POST", `/api/bookings/${booking.id}/reschedule?token=${encodeURIComponent(token)}`, {
+        json: { start: at(8, "12:15") },
+      }),
     );
     expect(moved.booking.start).toBe(new Date(at(8, "12:15")).toISOString());
     expect(moved.booking.end).toBe(new Date(at(8, "12:45")).toISOString());
     const [row] = await db`select starts_at, sequence from events where id = ${booking.id}`;
     expect(row.sequence).toBe(1);
     expect((row.starts_at as Date).toISOString()).toBe(new Date(at(8, "12:15")).toISOString());
-    const taken = await call("POST", `/api/bookings/${booking.id}/reschedule?token=${encodeURIComponent(token)}`, { json: { start: at(8, "14:45") } });
+    const taken = await call("POST", `/api/bookings/${booking.id}/reschedule?token=${encodeURIComponent(token)}`, {
+      json: { start: at(8, "14:45") },
+    });
     expect(taken.status).toBe(409);
     expect((await errorOf(taken)).code).toBe("slot_unavailable");
-    expect((await call("POST", `/api/bookings/${booking.id}/reschedule?token=nope`, { json: { start: at(8, "16:00") } })).status).toBe(404);
+    expect(
+      (await call("POST", `/api/bookings/${booking.id}/reschedule?token=nope`, { json: { start: at(8, "16:00") } }))
+        .status,
+    ).toBe(404);
     const byHost = await ok<{ booking: Booking }>(
-      await call("POST", `/api/bookings/${booking.id}/reschedule`, { token: host.token, json: { start: at(8, "16:00") } }),
+      await call("POST", `/api/bookings/${booking.id}/reschedule`, {
+        token: host.token,
+        json: { start: at(8, "16:00") },
+      }),
     );
     expect(byHost.booking.start).toBe(new Date(at(8, "16:00")).toISOString());
     // The old time is free again.
@@ -264,7 +298,11 @@ describe("cancel and reschedule", () => {
 
 describe("seats and caps", () => {
   it("a group of 2 seats takes two guests at one start and refuses the third (and a guest bringing too many)", async () => {
-    const group = await hostWithEventType(host, { kind: "group", seats: 2, location: { type: "in-person", value: "Main St 1" } });
+    const group = await hostWithEventType(host, {
+      kind: "group",
+      seats: 2,
+      location: { type: "in-person", value: "Main St 1" },
+    });
     const start = at(9, "10:00");
     const tooMany = await book(group, start, { guests: ["plus-one@example.test", "plus-two@example.test"] });
     expect(tooMany.status).toBe(409);
@@ -282,7 +320,8 @@ describe("seats and caps", () => {
   it("guest bookings never count toward a free host's cap: a fourth booking lands and the host can still create their own events", async () => {
     const free = await account("free", "user");
     const freeType = await hostWithEventType(free);
-    for (const time of ["10:00", "11:00", "12:00", "13:00"]) expect((await book(freeType, at(11, time))).status).toBe(201);
+    for (const time of ["10:00", "11:00", "12:00", "13:00"])
+      expect((await book(freeType, at(11, time))).status).toBe(201);
     const own = await call("POST", "/events", {
       token: free.token,
       json: {
@@ -318,7 +357,9 @@ describe("mails", () => {
   }
   const mailsAbout = async (title: string) => (
     await bookingMailsSettled(db),
-    db<OutboxRow[]>`select "to", subject, text, attachments from mail_outbox where subject like ${`%${title}%`} order by created_at`
+    db<
+      OutboxRow[]
+    >`select "to", subject, text, attachments from mail_outbox where subject like ${`%${title}%`} order by created_at`
   );
   const icsOf = (mail: OutboxRow) => {
     const a = mail.attachments[0];
@@ -335,7 +376,11 @@ describe("mails", () => {
       201,
     );
     const token = tokenOf(booking.cancelUrl);
-    await ok(await call("POST", `/api/bookings/${booking.id}/reschedule?token=${encodeURIComponent(token)}`, { json: { start: at(11, "11:00") } }));
+    await ok(
+      await call("POST", `/api/bookings/${booking.id}/reschedule?token=${encodeURIComponent(token)}`, {
+        json: { start: at(11, "11:00") },
+      }),
+    );
     await ok(await call("POST", `/api/bookings/${booking.id}/cancel?token=${encodeURIComponent(token)}`));
     const mails = await mailsAbout(title);
     expect(mails).toHaveLength(6);

@@ -34,7 +34,13 @@ export interface ApiError {
 }
 
 /** A browser-like JSON call with the client's session cookie (same-origin). */
-export function browserCall(c: HttpClient, method: string, path: string, json?: unknown, headers: Record<string, string> = {}) {
+export function browserCall(
+  c: HttpClient,
+  method: string,
+  path: string,
+  json?: unknown,
+  headers: Record<string, string> = {},
+) {
   return c.request(path, {
     method,
     body: json === undefined ? undefined : JSON.stringify(json),
@@ -93,11 +99,24 @@ export function apiClient({
    * Signs up, sets the role (a professional as an operator grant, without an end date unless
    * `professionalDays` is given) and swaps the session for a token with PUT /users/{email}.
    */
-  async function account(prefix: string, role: Role = "user", options: { server?: number | string; professionalDays?: number } = {}): Promise<Account> {
+  async function account(
+    prefix: string,
+    role: Role = "user",
+    options: { server?: number | string; professionalDays?: number } = {},
+  ): Promise<Account> {
     const base = baseOf(options.server);
     const c = new HttpClient(base, { "x-forwarded-for": freshIp() });
     const email = uniqueEmail(prefix);
-    expect((await c.post("/signup", { name: `${namePrefix} ${prefix}`, email, password: API_PASSWORD, confirmPassword: API_PASSWORD })).status).toBe(302);
+    expect(
+      (
+        await c.post("/signup", {
+          name: `${namePrefix} ${prefix}`,
+          email,
+          password: API_PASSWORD,
+          confirmPassword: API_PASSWORD,
+        })
+      ).status,
+    ).toBe(302);
     await blankAccount(email);
     if (role === "professional" && options.professionalDays) {
       await db`update users set role = 'professional', professional_until = now() + make_interval(days => ${options.professionalDays}) where email = ${email}`;
@@ -131,7 +150,11 @@ export const dateIn = (days: number) => new Date(Date.now() + days * DAY_MS).toI
 export const at = (days: number, time: string) => `${dateIn(days)}T${time}:00+00:00`;
 /** The booking token of a cancel or reschedule link. */
 /** A schedule open all day, every day, in UTC: every slot of an event type on it is free. */
-export const ALL_DAY_SCHEDULE = { name: "All day", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })) };
+export const ALL_DAY_SCHEDULE = {
+  name: "All day",
+  timeZone: "UTC",
+  weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })),
+};
 
 /** An event type of the token's holder on a fresh ALL_DAY_SCHEDULE: every slot of the window is free. */
 export async function allDayEventType(

@@ -93,7 +93,15 @@ async function payAtStripe(intent: IntentAnswer, card = "4242424242424242") {
 
 /** What the legacy client posts after paying (docs/legacy-api.md). */
 function recordBody(a: Account, transactionId: string, overrides: Record<string, unknown> = {}) {
-  return { name: "Pay", email: a.email, status: "professional", transactionId, pack: "Standard", issuedDate: new Date().toLocaleString(), ...overrides };
+  return {
+    name: "Pay",
+    email: a.email,
+    status: "professional",
+    transactionId,
+    pack: "Standard",
+    issuedDate: new Date().toLocaleString(),
+    ...overrides,
+  };
 }
 
 function postRecord(a: Account, transactionId: string, overrides: Record<string, unknown> = {}) {
@@ -111,7 +119,9 @@ async function roleOf(userId: string) {
 
 /** The PaymentIntent creations the app sent to Stripe for this user. */
 function createsFor(userId: string) {
-  return fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/payment_intents" && r.form.metadata?.userId === userId);
+  return fake.requests.filter(
+    (r) => r.method === "POST" && r.path === "/v1/payment_intents" && r.form.metadata?.userId === userId,
+  );
 }
 
 /** A paid package of this test's own (the seeded ones are shared with other test files). */
@@ -141,7 +151,12 @@ async function chunked(path: string, token: string, text: string): Promise<Respo
   } as RequestInit);
 }
 
-const REVIEW = { rating: 5, name: "Rae Viewer", imageUrl: "https://example.org/me.png", review: "Booking took a minute." };
+const REVIEW = {
+  rating: 5,
+  name: "Rae Viewer",
+  imageUrl: "https://example.org/me.png",
+  review: "Booking took a minute.",
+};
 
 describe("POST /reviews", () => {
   it("roles: visitor 401, user and professional 201 in GET /reviews's shape, admin 403, another user's e-mail 403", async () => {
@@ -154,18 +169,31 @@ describe("POST /reviews", () => {
     expect(visitor.status).toBe(401);
     expect((await errorOf(visitor)).code).toBe("unauthorized");
 
-    const created = await call("POST", "/reviews", { token: user.token, json: { ...REVIEW, email: user.email.toUpperCase() } });
+    const created = await call("POST", "/reviews", {
+      token: user.token,
+      json: { ...REVIEW, email: user.email.toUpperCase() },
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get("x-ratelimit-limit")).toMatch(/^\d+$/);
     const body = (await created.json()) as Record<string, unknown>;
-    expect(body).toEqual({ _id: expect.any(String), imageUrl: REVIEW.imageUrl, rating: 5, name: REVIEW.name, email: user.email, review: REVIEW.review });
+    expect(body).toEqual({
+      _id: expect.any(String),
+      imageUrl: REVIEW.imageUrl,
+      rating: 5,
+      name: REVIEW.name,
+      email: user.email,
+      review: REVIEW.review,
+    });
     const listed = (await (await call("GET", "/reviews")).json()) as Array<Record<string, unknown>>;
     expect(listed).toContainEqual(body);
     const [row] = await db`select user_id, email from reviews where id = ${body._id as string}`;
     expect(row).toEqual({ user_id: user.id, email: user.email });
 
     // No e-mail at all is the caller's too; an empty imageUrl (the legacy client's "none") is no image.
-    const pros = await call("POST", "/reviews", { token: pro.token, json: { rating: 3, name: "Pro", imageUrl: "", review: "Fine." } });
+    const pros = await call("POST", "/reviews", {
+      token: pro.token,
+      json: { rating: 3, name: "Pro", imageUrl: "", review: "Fine." },
+    });
     expect(pros.status).toBe(201);
     expect(await pros.json()).toMatchObject({ email: pro.email, imageUrl: "", rating: 3 });
 
@@ -175,15 +203,24 @@ describe("POST /reviews", () => {
 
     const asOther = await call("POST", "/reviews", { token: user.token, json: { ...REVIEW, email: other.email } });
     expect(asOther.status).toBe(403);
-    const [{ n }] = await db`select count(*)::int as n from reviews where user_id in ${db([user.id, pro.id, admin.id, other.id])}`;
+    const [{ n }] =
+      await db`select count(*)::int as n from reviews where user_id in ${db([user.id, pro.id, admin.id, other.id])}`;
     expect(n).toBe(2);
   });
 
   it("refuses bad bodies: 415, malformed JSON, wrong types and missing fields (with fields), 413", async () => {
     const a = await account("rev-body");
-    const form = await call("POST", "/reviews", { token: a.token, body: "rating=5", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const form = await call("POST", "/reviews", {
+      token: a.token,
+      body: "rating=5",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(form.status).toBe(415);
-    const malformed = await call("POST", "/reviews", { token: a.token, body: "{ rating: 5", headers: { "content-type": "application/json" } });
+    const malformed = await call("POST", "/reviews", {
+      token: a.token,
+      body: "{ rating: 5",
+      headers: { "content-type": "application/json" },
+    });
     expect(malformed.status).toBe(400);
     expect((await errorOf(malformed)).code).toBe("invalid_json");
     for (const [override, field] of [
@@ -201,7 +238,11 @@ describe("POST /reviews", () => {
       expect(error.code).toBe("invalid_input");
       expect(Object.keys(error.fields ?? {}), JSON.stringify(override)).toContain(field);
     }
-    const huge = await call("POST", "/reviews", { token: a.token, body: bigJson("review"), headers: { "content-type": "application/json" } });
+    const huge = await call("POST", "/reviews", {
+      token: a.token,
+      body: bigJson("review"),
+      headers: { "content-type": "application/json" },
+    });
     expect(huge.status).toBe(413);
     expect((await errorOf(huge)).code).toBe("payload_too_large");
     const streamed = await chunked("/reviews", a.token, bigJson("review"));
@@ -216,7 +257,9 @@ describe("POST /reviews", () => {
     const viaForm = await a.c.post("/?index", { name: "Form", rating: "4", review: "From the page." });
     expect(viaForm.status).toBe(302);
     for (let i = 0; i < 9; i++) {
-      expect((await call("POST", "/reviews", { token: a.token, json: { ...REVIEW, review: `Review ${i}` } })).status).toBe(201);
+      expect(
+        (await call("POST", "/reviews", { token: a.token, json: { ...REVIEW, review: `Review ${i}` } })).status,
+      ).toBe(201);
     }
     const limited = await call("POST", "/reviews", { token: a.token, json: REVIEW });
     expect(limited.status).toBe(429);
@@ -237,7 +280,10 @@ describe("POST /create-payment-intent", () => {
 
     expect((await call("POST", "/create-payment-intent", { json: { name: "Standard", price: 10 } })).status).toBe(401);
 
-    const res = await call("POST", "/create-payment-intent", { token: user.token, json: { name: "Standard", price: 10 } });
+    const res = await call("POST", "/create-payment-intent", {
+      token: user.token,
+      json: { name: "Standard", price: 10 },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("x-ratelimit-limit")).toMatch(/^\d+$/);
     const intent = (await res.json()) as IntentAnswer;
@@ -255,11 +301,16 @@ describe("POST /create-payment-intent", () => {
     });
     // Asking again reuses the open intent (the page's idempotency).
     expect((await startPayment(user)).paymentIntentId).toBe(intent.paymentIntentId);
-    expect(createsFor(user.id).every((r) => r.form.amount === "1000" && typeof r.idempotencyKey === "string")).toBe(true);
+    expect(createsFor(user.id).every((r) => r.form.amount === "1000" && typeof r.idempotencyKey === "string")).toBe(
+      true,
+    );
 
     expect((await startPayment(pro)).amount).toBe(1000);
 
-    const admins = await call("POST", "/create-payment-intent", { token: admin.token, json: { name: "Standard", price: 10 } });
+    const admins = await call("POST", "/create-payment-intent", {
+      token: admin.token,
+      json: { name: "Standard", price: 10 },
+    });
     expect(admins.status).toBe(403);
     expect((await errorOf(admins)).message).toBe(ADMIN_CANT_PAY);
     expect(createsFor(admin.id)).toHaveLength(0);
@@ -273,7 +324,10 @@ describe("POST /create-payment-intent", () => {
     const a = await account("pi-price");
     const pkg = await ownPackage(1234);
 
-    const tampered = await call("POST", "/create-payment-intent", { token: a.token, json: { name: pkg.name, price: 0.5 } });
+    const tampered = await call("POST", "/create-payment-intent", {
+      token: a.token,
+      json: { name: pkg.name, price: 0.5 },
+    });
     expect(tampered.status).toBe(409);
     const error = await errorOf(tampered);
     expect(error.code).toBe("price_changed");
@@ -289,14 +343,20 @@ describe("POST /create-payment-intent", () => {
 
     // The admin changes the price: the old price is refused, the new one starts a new intent.
     await db`update packages set price_cents = 1500 where id = ${pkg.id}`;
-    const outdated = await call("POST", "/create-payment-intent", { token: a.token, json: { packageId: pkg.id, price: 12.34 } });
+    const outdated = await call("POST", "/create-payment-intent", {
+      token: a.token,
+      json: { packageId: pkg.id, price: 12.34 },
+    });
     expect(outdated.status).toBe(409);
     expect((await errorOf(outdated)).message).toContain("$15/Month");
     const repriced = await startPayment(a, { packageId: pkg.id, price: 15 });
     expect(repriced.amount).toBe(1500);
     expect(fake.intents.get(repriced.paymentIntentId)?.amount).toBe(1500);
 
-    const mismatch = await call("POST", "/create-payment-intent", { token: a.token, json: { packageId: pkg.id, name: "Standard" } });
+    const mismatch = await call("POST", "/create-payment-intent", {
+      token: a.token,
+      json: { packageId: pkg.id, name: "Standard" },
+    });
     expect(mismatch.status).toBe(400);
     expect((await errorOf(mismatch)).fields?.name).toBeDefined();
 
@@ -305,11 +365,17 @@ describe("POST /create-payment-intent", () => {
       expect(free.status, JSON.stringify(json)).toBe(409);
       expect((await errorOf(free)).code).toBe("nothing_to_pay");
     }
-    const freeForMoney = await call("POST", "/create-payment-intent", { token: a.token, json: { name: "Basic", price: 10 } });
+    const freeForMoney = await call("POST", "/create-payment-intent", {
+      token: a.token,
+      json: { name: "Basic", price: 10 },
+    });
     expect((await errorOf(freeForMoney)).code).toBe("price_changed");
 
     const cheap = await ownPackage(30);
-    const belowMinimum = await call("POST", "/create-payment-intent", { token: a.token, json: { packageId: cheap.id, price: 0.3 } });
+    const belowMinimum = await call("POST", "/create-payment-intent", {
+      token: a.token,
+      json: { packageId: cheap.id, price: 0.3 },
+    });
     expect(belowMinimum.status).toBe(409);
     expect((await errorOf(belowMinimum)).code).toBe("below_minimum");
 
@@ -323,9 +389,17 @@ describe("POST /create-payment-intent", () => {
 
   it("refuses bad bodies: 415, malformed JSON, wrong types and missing fields (with fields), 413", async () => {
     const a = await account("pi-body");
-    const form = await call("POST", "/create-payment-intent", { token: a.token, body: "name=Standard", headers: { "content-type": "text/plain" } });
+    const form = await call("POST", "/create-payment-intent", {
+      token: a.token,
+      body: "name=Standard",
+      headers: { "content-type": "text/plain" },
+    });
     expect(form.status).toBe(415);
-    const malformed = await call("POST", "/create-payment-intent", { token: a.token, body: '{"name":', headers: { "content-type": "application/json" } });
+    const malformed = await call("POST", "/create-payment-intent", {
+      token: a.token,
+      body: '{"name":',
+      headers: { "content-type": "application/json" },
+    });
     expect((await errorOf(malformed)).code).toBe("invalid_json");
     for (const [json, field] of [
       [{}, "packageId"],
@@ -340,7 +414,11 @@ describe("POST /create-payment-intent", () => {
       expect(error.code).toBe("invalid_input");
       expect(Object.keys(error.fields ?? {}), JSON.stringify(json)).toContain(field);
     }
-    const huge = await call("POST", "/create-payment-intent", { token: a.token, body: bigJson("name"), headers: { "content-type": "application/json" } });
+    const huge = await call("POST", "/create-payment-intent", {
+      token: a.token,
+      body: bigJson("name"),
+      headers: { "content-type": "application/json" },
+    });
     expect(huge.status).toBe(413);
     expect(createsFor(a.id)).toHaveLength(0);
     expect((await call("GET", "/create-payment-intent", { token: a.token })).status).toBe(405);
@@ -349,10 +427,18 @@ describe("POST /create-payment-intent", () => {
   it("answers 503 payments_unavailable, never a 500, when Stripe is not configured or cannot be reached", async () => {
     // The suite's shared servers run without Stripe keys.
     const plain = await account("pi-nostripe", "user", { server: 0 });
-    const res = await call("POST", "/create-payment-intent", { server: servers()[0], token: plain.token, json: { name: "Standard", price: 10 } });
+    const res = await call("POST", "/create-payment-intent", {
+      server: servers()[0],
+      token: plain.token,
+      json: { name: "Standard", price: 10 },
+    });
     expect(res.status).toBe(503);
     expect((await errorOf(res)).code).toBe("payments_unavailable");
-    const record = await call("POST", "/users/professional", { server: servers()[0], token: plain.token, json: recordBody(plain, "pi_0000000000abcdef") });
+    const record = await call("POST", "/users/professional", {
+      server: servers()[0],
+      token: plain.token,
+      json: recordBody(plain, "pi_0000000000abcdef"),
+    });
     expect(record.status).toBe(503);
     expect((await errorOf(record)).code).toBe("payments_unavailable");
 
@@ -366,7 +452,11 @@ describe("POST /create-payment-intent", () => {
     });
     try {
       const a = await account("pi-down", "user", { server: down.url });
-      const unreachable = await call("POST", "/create-payment-intent", { server: down.url, token: a.token, json: { name: "Standard", price: 10 } });
+      const unreachable = await call("POST", "/create-payment-intent", {
+        server: down.url,
+        token: a.token,
+        json: { name: "Standard", price: 10 },
+      });
       expect(unreachable.status).toBe(503);
       const error = await errorOf(unreachable);
       expect(error.code).toBe("payments_unavailable");
@@ -385,7 +475,9 @@ describe("POST /users/professional", () => {
     const thief = await account("rec-thief");
 
     const intent = await startPayment(user);
-    expect((await call("POST", "/users/professional", { json: recordBody(user, intent.paymentIntentId) })).status).toBe(401);
+    expect((await call("POST", "/users/professional", { json: recordBody(user, intent.paymentIntentId) })).status).toBe(
+      401,
+    );
 
     // The legacy client posts the record even when the card failed: nothing is recorded.
     expect((await payAtStripe(intent, "4000000000000002")).status).toBe(402);
@@ -419,7 +511,9 @@ describe("POST /users/professional", () => {
     });
     expect(Math.abs(Date.parse(record.issuedDate) - Date.now())).toBeLessThan(60_000);
     expect(Date.parse(record.professionalUntil)).toBeGreaterThan(Date.now() + 27 * 86_400_000);
-    expect(await recordsOf(user.id)).toEqual([{ transaction_id: intent.paymentIntentId, pack: "Standard", amount_cents: 1000, email: user.email }]);
+    expect(await recordsOf(user.id)).toEqual([
+      { transaction_id: intent.paymentIntentId, pack: "Standard", amount_cents: 1000, email: user.email },
+    ]);
     expect((await roleOf(user.id)).role).toBe("professional");
 
     const again = await postRecord(user, intent.paymentIntentId);
@@ -482,7 +576,11 @@ describe("POST /users/professional", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     expect(form.status).toBe(415);
-    const malformed = await call("POST", "/users/professional", { token: a.token, body: "not json", headers: { "content-type": "application/json" } });
+    const malformed = await call("POST", "/users/professional", {
+      token: a.token,
+      body: "not json",
+      headers: { "content-type": "application/json" },
+    });
     expect((await errorOf(malformed)).code).toBe("invalid_json");
     for (const [json, field] of [
       [{ name: "x", email: a.email }, "transactionId"],
@@ -492,7 +590,11 @@ describe("POST /users/professional", () => {
       expect(res.status).toBe(400);
       expect(Object.keys((await errorOf(res)).fields ?? {})).toContain(field);
     }
-    const huge = await call("POST", "/users/professional", { token: a.token, body: bigJson("transactionId"), headers: { "content-type": "application/json" } });
+    const huge = await call("POST", "/users/professional", {
+      token: a.token,
+      body: bigJson("transactionId"),
+      headers: { "content-type": "application/json" },
+    });
     expect(huge.status).toBe(413);
     const streamed = await chunked("/users/professional", a.token, bigJson("transactionId"));
     expect(streamed.status).toBe(413);
@@ -525,7 +627,10 @@ describe("PUT /users/professional/{email}", () => {
     const intent = await startPayment(user);
     await payAtStripe(intent);
     expect((await postRecord(user, intent.paymentIntentId)).status).toBe(201);
-    expect(await (await put(user.email.toUpperCase(), user.token)).json()).toEqual({ modifiedCount: 0, professional: true });
+    expect(await (await put(user.email.toUpperCase(), user.token)).json()).toEqual({
+      modifiedCount: 0,
+      professional: true,
+    });
     await db`update users set role = 'user', professional_until = null where id = ${user.id}`;
     expect(await (await put(user.email, user.token)).json()).toEqual({ modifiedCount: 1, professional: true });
     expect((await roleOf(user.id)).role).toBe("professional");
@@ -548,7 +653,9 @@ describe("PUT /users/professional/{email}", () => {
     expect(await (await put(pro.email, pro.token)).json()).toEqual({ modifiedCount: 0, professional: true });
     expect(await roleOf(pro.id)).toEqual({ role: "professional", professional_until: null });
 
-    expect((await call("GET", `/users/professional/${encodeURIComponent(user.email)}`, { token: user.token })).status).toBe(405);
+    expect(
+      (await call("GET", `/users/professional/${encodeURIComponent(user.email)}`, { token: user.token })).status,
+    ).toBe(405);
   });
 });
 

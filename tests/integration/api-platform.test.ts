@@ -23,14 +23,30 @@ function freshIp(): string {
   return `10.91.${Math.floor(ipCounter / 250) % 250}.${ipCounter % 250}`;
 }
 
-function call(method: string, urlPath: string, headers: Record<string, string> = {}, body?: string, base = servers()[0]) {
-  return fetch(new URL(urlPath, base), { method, headers: { "x-forwarded-for": freshIp(), ...headers }, body, redirect: "manual" });
+function call(
+  method: string,
+  urlPath: string,
+  headers: Record<string, string> = {},
+  body?: string,
+  base = servers()[0],
+) {
+  return fetch(new URL(urlPath, base), {
+    method,
+    headers: { "x-forwarded-for": freshIp(), ...headers },
+    body,
+    redirect: "manual",
+  });
 }
 
 async function tokenFor(email: string): Promise<string> {
   const c = client();
   expect((await signUp(c, email)).status).toBe(302);
-  const res = await call("POST", "/api/token", { "content-type": "application/json" }, JSON.stringify({ email, password: "correct-horse-battery" }));
+  const res = await call(
+    "POST",
+    "/api/token",
+    { "content-type": "application/json" },
+    JSON.stringify({ email, password: "correct-horse-battery" }),
+  );
   expect(res.status).toBe(200);
   return ((await res.json()) as { token: string }).token;
 }
@@ -56,7 +72,9 @@ function servedByRouter(): Map<string, Set<string>> {
   for (const file of fs.readdirSync(dir)) {
     // A route folder's module is its route.tsx (or .ts); the other files beside it are no routes.
     const folder = fs.statSync(path.join(dir, file)).isDirectory();
-    const module = folder ? ["route.ts", "route.tsx"].map((name) => path.join(dir, file, name)).find((p) => fs.existsSync(p)) : path.join(dir, file);
+    const module = folder
+      ? ["route.ts", "route.tsx"].map((name) => path.join(dir, file, name)).find((p) => fs.existsSync(p))
+      : path.join(dir, file);
     if (!module) continue;
     const source = fs.readFileSync(module, "utf8");
     const match = /apiRoute\(\{([^}]*)\}\)/.exec(source);
@@ -103,7 +121,9 @@ describe("the OpenAPI document", () => {
 
   it("every documented operation is answered by its route (never the site's 404 page or a 405)", async () => {
     for (const [template, item] of Object.entries(doc.paths)) {
-      const url = template.replace(/\{email\}/g, "nobody%40example.test").replace(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000000");
+      const url = template
+        .replace(/\{email\}/g, "nobody%40example.test")
+        .replace(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000000");
       for (const method of Object.keys(item).filter((k) => ["get", "post", "put", "delete"].includes(k))) {
         const res = await call(
           method.toUpperCase(),
@@ -146,7 +166,10 @@ describe("CORS on the JSON paths", () => {
     expect(allowed.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("authorization");
     expect(allowed.headers.get("access-control-allow-credentials")).toBeNull();
 
-    const other = await call("OPTIONS", "/events", { origin: "https://evil.example.test", "access-control-request-method": "POST" });
+    const other = await call("OPTIONS", "/events", {
+      origin: "https://evil.example.test",
+      "access-control-request-method": "POST",
+    });
     expect(other.headers.get("access-control-allow-origin")).toBeNull();
   });
 
@@ -157,7 +180,11 @@ describe("CORS on the JSON paths", () => {
     expect(read.status).toBe(200);
     expect(read.headers.get("access-control-allow-origin")).toBe(CORS_ORIGIN);
     expect(read.headers.get("access-control-expose-headers")).toContain("X-RateLimit-Remaining");
-    expect((await call("GET", "/packages", { origin: "https://evil.example.test" })).headers.get("access-control-allow-origin")).toBeNull();
+    expect(
+      (await call("GET", "/packages", { origin: "https://evil.example.test" })).headers.get(
+        "access-control-allow-origin",
+      ),
+    ).toBeNull();
 
     const body = JSON.stringify({
       eventName: "From the partner",
@@ -167,18 +194,29 @@ describe("CORS on the JSON paths", () => {
       targetedEmail: "guest@example.test",
       dateTime: new Date(Date.now() + 86_400_000).toISOString(),
     });
-    const write = await call("POST", "/events", { origin: CORS_ORIGIN, authorization: `Bearer ${token}`, "content-type": "application/json" }, body);
+    const write = await call(
+      "POST",
+      "/events",
+      { origin: CORS_ORIGIN, authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body,
+    );
     expect(write.status).toBe(201);
     expect(write.headers.get("access-control-allow-origin")).toBe(CORS_ORIGIN);
 
     // The same write riding on a session cookie from the partner's page is refused.
     const c = client();
     await signUp(c, uniqueEmail("cors-cookie"));
-    const cookieWrite = await c.request("/events", { method: "POST", body, headers: { origin: CORS_ORIGIN, "content-type": "application/json" } });
+    const cookieWrite = await c.request("/events", {
+      method: "POST",
+      body,
+      headers: { origin: CORS_ORIGIN, "content-type": "application/json" },
+    });
     expect(cookieWrite.status).toBe(403);
 
     // Pages are not opened to other origins.
-    expect((await call("GET", "/pricing", { origin: CORS_ORIGIN })).headers.get("access-control-allow-origin")).toBeNull();
+    expect(
+      (await call("GET", "/pricing", { origin: CORS_ORIGIN })).headers.get("access-control-allow-origin"),
+    ).toBeNull();
   });
 });
 
@@ -231,7 +269,8 @@ describe("the per-caller rate limit", () => {
 
   it("counts the calls in the server process, with no database write per call (decision 042)", async () => {
     const ip = freshIp();
-    for (let i = 0; i < LIMIT + 1; i++) await call("GET", "/packages", { "x-forwarded-for": ip }, undefined, limited.url);
+    for (let i = 0; i < LIMIT + 1; i++)
+      await call("GET", "/packages", { "x-forwarded-for": ip }, undefined, limited.url);
     const [{ n }] = await db<{ n: number }[]>`select count(*)::int as n from rate_limits where key like 'api:%'`;
     expect(n).toBe(0);
   });

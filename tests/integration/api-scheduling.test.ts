@@ -83,7 +83,12 @@ const schedule = (patch: Record<string, unknown> = {}) => ({
   ...patch,
 });
 const slug = () => `call-${crypto.randomUUID().slice(0, 8)}`;
-const eventType = (patch: Record<string, unknown> = {}) => ({ title: "Intro call", slug: slug(), duration: 30, ...patch });
+const eventType = (patch: Record<string, unknown> = {}) => ({
+  title: "Intro call",
+  slug: slug(),
+  duration: 30,
+  ...patch,
+});
 
 async function defaultScheduleOf(a: Account): Promise<Json> {
   const list = await ok<Json[]>(await call("GET", "/api/schedules", { token: a.token }));
@@ -127,9 +132,17 @@ describe("who may call", () => {
       ["event-types", eA._id, eventType()],
     ] as const) {
       for (const target of [id, NON_UUID]) {
-        expect((await call("GET", `/api/${kind}/${target}`, { token: b.token })).status, `GET ${kind} ${target}`).toBe(404);
-        expect((await call("PUT", `/api/${kind}/${target}`, { token: b.token, json: body })).status, `PUT ${kind} ${target}`).toBe(404);
-        expect((await call("DELETE", `/api/${kind}/${target}`, { token: b.token })).status, `DELETE ${kind} ${target}`).toBe(404);
+        expect((await call("GET", `/api/${kind}/${target}`, { token: b.token })).status, `GET ${kind} ${target}`).toBe(
+          404,
+        );
+        expect(
+          (await call("PUT", `/api/${kind}/${target}`, { token: b.token, json: body })).status,
+          `PUT ${kind} ${target}`,
+        ).toBe(404);
+        expect(
+          (await call("DELETE", `/api/${kind}/${target}`, { token: b.token })).status,
+          `DELETE ${kind} ${target}`,
+        ).toBe(404);
       }
     }
     // Still there, unchanged, for the owner.
@@ -145,7 +158,9 @@ describe("schedules", () => {
   it("the default schedule is made once, even by 5 simultaneous first calls, in the user's zone", async () => {
     const a = await account("sched-race", "America/New_York");
     // Spread over both app servers, so two processes race as well as two connections.
-    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => call("GET", "/api/schedules", { token: a.token, server: i % 2 })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => call("GET", "/api/schedules", { token: a.token, server: i % 2 })),
+    );
     const lists = await Promise.all(answers.map((res) => ok<Json[]>(res)));
     const ids = new Set(lists.map((list) => (list.length === 1 ? list[0]._id : "several")));
     expect([...ids]).toHaveLength(1);
@@ -174,12 +189,27 @@ describe("schedules", () => {
     expect(made).toEqual({ _id: made._id, isDefault: false, ...body });
     expect(await ok(await call("GET", `/api/schedules/${made._id}`, { token: a.token }))).toEqual(made);
 
-    const replaced = await ok(await call("PUT", `/api/schedules/${made._id}`, { token: a.token, json: { name: "Mornings", timeZone: "Asia/Tokyo" } }));
-    expect(replaced).toEqual({ _id: made._id, name: "Mornings", timeZone: "Asia/Tokyo", isDefault: false, weekly: [], overrides: [] });
+    const replaced = await ok(
+      await call("PUT", `/api/schedules/${made._id}`, {
+        token: a.token,
+        json: { name: "Mornings", timeZone: "Asia/Tokyo" },
+      }),
+    );
+    expect(replaced).toEqual({
+      _id: made._id,
+      name: "Mornings",
+      timeZone: "Asia/Tokyo",
+      isDefault: false,
+      weekly: [],
+      overrides: [],
+    });
 
     // Making it the default flips the old one.
     const promoted = await ok(
-      await call("PUT", `/api/schedules/${made._id}`, { token: a.token, json: { name: "Mornings", timeZone: "Asia/Tokyo", isDefault: true } }),
+      await call("PUT", `/api/schedules/${made._id}`, {
+        token: a.token,
+        json: { name: "Mornings", timeZone: "Asia/Tokyo", isDefault: true },
+      }),
     );
     expect(promoted.isDefault).toBe(true);
     const list = await ok<Json[]>(await call("GET", "/api/schedules", { token: a.token }));
@@ -188,16 +218,26 @@ describe("schedules", () => {
       [first._id, false],
     ]);
     // A PUT without isDefault keeps the default the default (a host always has one).
-    expect((await ok(await call("PUT", `/api/schedules/${made._id}`, { token: a.token, json: { name: "Mornings", timeZone: "Asia/Tokyo" } }))).isDefault).toBe(
-      true,
-    );
+    expect(
+      (
+        await ok(
+          await call("PUT", `/api/schedules/${made._id}`, {
+            token: a.token,
+            json: { name: "Mornings", timeZone: "Asia/Tokyo" },
+          }),
+        )
+      ).isDefault,
+    ).toBe(true);
 
     const refused = await call("DELETE", `/api/schedules/${made._id}`, { token: a.token });
     expect(refused.status).toBe(409);
     expect((await errorOf(refused)).code).toBe("default_schedule");
 
     // A schedule an event type uses cannot go either.
-    const et = await ok(await call("POST", "/api/event-types", { token: a.token, json: eventType({ scheduleId: first._id }) }), 201);
+    const et = await ok(
+      await call("POST", "/api/event-types", { token: a.token, json: eventType({ scheduleId: first._id }) }),
+      201,
+    );
     const inUse = await call("DELETE", `/api/schedules/${first._id}`, { token: a.token });
     expect(inUse.status).toBe(409);
     expect((await errorOf(inUse)).code).toBe("schedule_in_use");
@@ -207,7 +247,10 @@ describe("schedules", () => {
     expect((await call("GET", `/api/schedules/${first._id}`, { token: a.token })).status).toBe(404);
 
     // POST with isDefault: true takes the default over.
-    const other = await ok(await call("POST", "/api/schedules", { token: a.token, json: schedule({ isDefault: true }) }), 201);
+    const other = await ok(
+      await call("POST", "/api/schedules", { token: a.token, json: schedule({ isDefault: true }) }),
+      201,
+    );
     expect(other.isDefault).toBe(true);
     const [{ n }] = await db`select count(*)::int as n from schedules where user_id = ${a.id} and is_default`;
     expect(n).toBe(1);
@@ -248,7 +291,10 @@ describe("schedules", () => {
       expect(Object.keys(error.fields ?? {}), JSON.stringify(patch)).toContain(field);
     }
     const made = await ok(await call("POST", "/api/schedules", { token: a.token, json: schedule() }), 201);
-    const bad = await call("PUT", `/api/schedules/${made._id}`, { token: a.token, json: schedule({ weekly: [{ day: 3, start: "12:00", end: "12:00" }] }) });
+    const bad = await call("PUT", `/api/schedules/${made._id}`, {
+      token: a.token,
+      json: schedule({ weekly: [{ day: 3, start: "12:00", end: "12:00" }] }),
+    });
     expect(bad.status).toBe(400);
     expect((await errorOf(bad)).fields).toHaveProperty(["weekly.0.end"]);
   });
@@ -259,7 +305,10 @@ describe("event types", () => {
     const a = await account("et-cycle");
     const def = await defaultScheduleOf(a);
     const s = slug();
-    const made = await ok(await call("POST", "/api/event-types", { token: a.token, json: { title: "Chat", slug: s, duration: 45 } }), 201);
+    const made = await ok(
+      await call("POST", "/api/event-types", { token: a.token, json: { title: "Chat", slug: s, duration: 45 } }),
+      201,
+    );
     expect(made).toEqual({
       _id: made._id,
       title: "Chat",
@@ -310,12 +359,22 @@ describe("event types", () => {
       requiresApproval: false,
       approvalHoldHours: 24,
     };
-    expect(await ok(await call("PUT", `/api/event-types/${made._id}`, { token: a.token, json: full }))).toEqual({ _id: made._id, ...full });
+    expect(await ok(await call("PUT", `/api/event-types/${made._id}`, { token: a.token, json: full }))).toEqual({
+      _id: made._id,
+      ...full,
+    });
     // A PUT replaces everything: left-out fields take their defaults again.
-    const back = await ok(await call("PUT", `/api/event-types/${made._id}`, { token: a.token, json: { title: "Chat", slug: s, duration: 20 } }));
+    const back = await ok(
+      await call("PUT", `/api/event-types/${made._id}`, {
+        token: a.token,
+        json: { title: "Chat", slug: s, duration: 20 },
+      }),
+    );
     expect(back).toEqual({ ...made, duration: 20, slotInterval: 20 });
 
-    expect((await ok<Json[]>(await call("GET", "/api/event-types", { token: a.token }))).map((e) => e._id)).toEqual([made._id]);
+    expect((await ok<Json[]>(await call("GET", "/api/event-types", { token: a.token }))).map((e) => e._id)).toEqual([
+      made._id,
+    ]);
     expect((await call("DELETE", `/api/event-types/${made._id}`, { token: a.token })).status).toBe(204);
     expect((await call("GET", `/api/event-types/${made._id}`, { token: a.token })).status).toBe(404);
     expect((await call("DELETE", `/api/event-types/${made._id}`, { token: a.token })).status).toBe(404);
@@ -364,10 +423,16 @@ describe("event types", () => {
       if (field === "hosts") expect(error.fields?.hosts?.[0]).toMatch(/accepted your team invitation/i);
     }
     // A collective needs a team member besides the owner (decision 020); a group with seats is fine.
-    const alone = await call("POST", "/api/event-types", { token: a.token, json: eventType({ kind: "collective", hosts: [a.id] }) });
+    const alone = await call("POST", "/api/event-types", {
+      token: a.token,
+      json: eventType({ kind: "collective", hosts: [a.id] }),
+    });
     expect(alone.status).toBe(400);
     expect((await errorOf(alone)).fields?.hosts?.[0]).toMatch(/at least one team member/i);
-    await ok(await call("POST", "/api/event-types", { token: a.token, json: eventType({ kind: "group", seats: 5 }) }), 201);
+    await ok(
+      await call("POST", "/api/event-types", { token: a.token, json: eventType({ kind: "group", seats: 5 }) }),
+      201,
+    );
   });
 });
 
@@ -388,7 +453,10 @@ describe("GET /api/slots", () => {
     await db`update users set username = ${username} where id = ${host.id}`;
     const s = slug();
     const et = await ok(
-      await call("POST", "/api/event-types", { token: host.token, json: eventType({ slug: s, duration: 60, minimumNotice: 0, bookingWindowDays: 730 }) }),
+      await call("POST", "/api/event-types", {
+        token: host.token,
+        json: eventType({ slug: s, duration: 60, minimumNotice: 0, bookingWindowDays: 730 }),
+      }),
       201,
     );
     const monday = winterMonday();
@@ -402,7 +470,9 @@ describe("GET /api/slots", () => {
     }
     const query = `start=${monday}&end=${monday}&timeZone=Europe/Berlin`;
     // No auth needed.
-    const answer = await ok<{ timeZone: string; slots: Record<string, string[]> }>(await call("GET", `/api/slots?eventTypeId=${et._id}&${query}`));
+    const answer = await ok<{ timeZone: string; slots: Record<string, string[]> }>(
+      await call("GET", `/api/slots?eventTypeId=${et._id}&${query}`),
+    );
     expect(answer.timeZone).toBe("Europe/Berlin");
     expect(answer.slots[monday]).toEqual([15, 17, 18, 19, 20, 21, 22].map((h) => `${monday}T${h}:00:00+01:00`));
 
@@ -421,7 +491,12 @@ describe("GET /api/slots", () => {
     }
 
     // Inactive: 404 by id and by slug.
-    await ok(await call("PUT", `/api/event-types/${et._id}`, { token: host.token, json: eventType({ slug: s, duration: 60, active: false }) }));
+    await ok(
+      await call("PUT", `/api/event-types/${et._id}`, {
+        token: host.token,
+        json: eventType({ slug: s, duration: 60, active: false }),
+      }),
+    );
     expect((await call("GET", `/api/slots?eventTypeId=${et._id}&${query}`)).status).toBe(404);
     expect((await call("GET", `/api/slots?username=${username}&slug=${s}&${query}`)).status).toBe(404);
     // Unknown or non-uuid ids, unknown usernames: 404.

@@ -43,7 +43,10 @@ function eventsOf(p: Person, token: string) {
 async function createOnPage(p: Person, label = ""): Promise<{ token: string; res: Response; page: string }> {
   const res = await p.c.post(PAGE, { intent: "create", label });
   const page = await html(res);
-  const match = /data-testid="new-token-value"[^>]*value="([A-Za-z0-9_-]{43})"|value="([A-Za-z0-9_-]{43})"[^>]*data-testid="new-token-value"/.exec(page);
+  const match =
+    /data-testid="new-token-value"[^>]*value="([A-Za-z0-9_-]{43})"|value="([A-Za-z0-9_-]{43})"[^>]*data-testid="new-token-value"/.exec(
+      page,
+    );
   expect(match, "the new token is shown").not.toBeNull();
   return { token: (match?.[1] ?? match?.[2]) as string, res, page };
 }
@@ -150,7 +153,10 @@ describe("API Tokens page", () => {
       fetch(new URL("/api/token", servers()[0]), {
         method: "POST",
         body: JSON.stringify(body),
-        headers: { "content-type": "application/json", "x-forwarded-for": `10.202.0.${Math.floor(Math.random() * 250)}` },
+        headers: {
+          "content-type": "application/json",
+          "x-forwarded-for": `10.202.0.${Math.floor(Math.random() * 250)}`,
+        },
       });
     const ok = await call({ email: p.email, password: PASSWORD, label: "Deploy bot" });
     expect(ok.status).toBe(200);
@@ -250,7 +256,11 @@ describe("API Tokens page", () => {
 
     expect((await p.c.post(PAGE, { intent: "nonsense" })).status).toBe(400);
     expect((await p.c.post(PAGE, {})).status).toBe(400);
-    const json = await p.c.request(PAGE, { method: "POST", body: "{}", headers: { "content-type": "application/json", origin: p.c.baseUrl } });
+    const json = await p.c.request(PAGE, {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json", origin: p.c.baseUrl },
+    });
     expect(json.status).toBe(415);
   });
 });

@@ -92,7 +92,8 @@ describe("tokens", () => {
   it("POST /api/token is rate limited per account like sign-in: 429 with Retry-After", async () => {
     const a = await account("tokrate");
     let last: Response | undefined;
-    for (let i = 0; i < 11; i++) last = await call("POST", "/api/token", { json: { email: a.email, password: `wrong-${i}` } });
+    for (let i = 0; i < 11; i++)
+      last = await call("POST", "/api/token", { json: { email: a.email, password: `wrong-${i}` } });
     expect(last?.status).toBe(429);
     expect(Number(last?.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await errorOf(last as Response)).code).toBe("rate_limited");
@@ -105,15 +106,25 @@ describe("tokens", () => {
     const b = await account("putother");
     expect((await call("PUT", `/users/${encodeURIComponent(a.email)}`, { json: { email: a.email } })).status).toBe(401);
     // A bearer token is not a session: it cannot mint more tokens.
-    expect((await call("PUT", `/users/${encodeURIComponent(a.email)}`, { token: a.token, json: { email: a.email } })).status).toBe(401);
+    expect(
+      (await call("PUT", `/users/${encodeURIComponent(a.email)}`, { token: a.token, json: { email: a.email } })).status,
+    ).toBe(401);
     const otherBody = await browserCall(a.c, "PUT", `/users/${encodeURIComponent(a.email)}`, { email: b.email });
     expect(otherBody.status).toBe(403);
     expect((await errorOf(otherBody)).code).toBe("forbidden");
-    expect((await browserCall(a.c, "PUT", `/users/${encodeURIComponent(b.email)}`, { email: b.email })).status).toBe(403);
-    expect((await browserCall(a.c, "PUT", `/users/${encodeURIComponent(a.email)}`, { mail: a.email })).status).toBe(400);
-    const form = await a.c.request(`/users/${encodeURIComponent(a.email)}`, { method: "PUT", form: { email: a.email } });
+    expect((await browserCall(a.c, "PUT", `/users/${encodeURIComponent(b.email)}`, { email: b.email })).status).toBe(
+      403,
+    );
+    expect((await browserCall(a.c, "PUT", `/users/${encodeURIComponent(a.email)}`, { mail: a.email })).status).toBe(
+      400,
+    );
+    const form = await a.c.request(`/users/${encodeURIComponent(a.email)}`, {
+      method: "PUT",
+      form: { email: a.email },
+    });
     expect(form.status).toBe(415);
-    const [row] = await db`select session_id from api_tokens where token_hash = ${crypto.createHash("sha256").update(a.token).digest("hex")}`;
+    const [row] =
+      await db`select session_id from api_tokens where token_hash = ${crypto.createHash("sha256").update(a.token).digest("hex")}`;
     expect(row.session_id).toEqual(expect.any(String));
     expect((await call("GET", `/users/${encodeURIComponent(a.email)}`)).status).toBe(405);
   });
@@ -161,15 +172,27 @@ describe("tokens", () => {
 describe("JSON bodies on writes", () => {
   it("415 for a non-JSON body, 400 invalid_json for a malformed one", async () => {
     const a = await account("bodies");
-    const text = await call("POST", "/events", { token: a.token, body: "eventName=x", headers: { "content-type": "text/plain" } });
+    const text = await call("POST", "/events", {
+      token: a.token,
+      body: "eventName=x",
+      headers: { "content-type": "text/plain" },
+    });
     expect(text.status).toBe(415);
     expect((await errorOf(text)).code).toBe("unsupported_media_type");
     const none = await call("POST", "/events", { token: a.token, body: JSON.stringify(oneToOne()) });
     expect(none.status).toBe(415);
-    const bad = await call("POST", "/events", { token: a.token, body: '{"eventName": ', headers: { "content-type": "application/json" } });
+    const bad = await call("POST", "/events", {
+      token: a.token,
+      body: '{"eventName": ',
+      headers: { "content-type": "application/json" },
+    });
     expect(bad.status).toBe(400);
     expect((await errorOf(bad)).code).toBe("invalid_json");
-    const put = await call("PUT", `/event/${crypto.randomUUID()}`, { token: a.token, body: "{", headers: { "content-type": "application/json" } });
+    const put = await call("PUT", `/event/${crypto.randomUUID()}`, {
+      token: a.token,
+      body: "{",
+      headers: { "content-type": "application/json" },
+    });
     expect(put.status).toBe(400);
     expect((await db`select count(*)::int as n from events where host_id = ${a.id}`)[0].n).toBe(0);
   });
@@ -178,7 +201,9 @@ describe("JSON bodies on writes", () => {
     const a = await account("fields");
     const empty = await errorOf(await call("POST", "/events", { token: a.token, json: {} }));
     expect(empty.code).toBe("invalid_input");
-    expect(Object.keys(empty.fields ?? {})).toEqual(expect.arrayContaining(["eventName", "eventType", "eventWith", "description", "dateTime"]));
+    expect(Object.keys(empty.fields ?? {})).toEqual(
+      expect.arrayContaining(["eventName", "eventType", "eventWith", "description", "dateTime"]),
+    );
     const notObject = await call("POST", "/events", { token: a.token, json: [1, 2] });
     expect(notObject.status).toBe(400);
     const cases: Array<[Record<string, unknown>, string]> = [
@@ -194,7 +219,10 @@ describe("JSON bodies on writes", () => {
       [{ targetedEmail: { email1: "a@example.org" } }, "targetedEmail"],
       [{ eventWith: "Group", targetedEmail: "a@example.org" }, "targetedEmail"],
       [{ eventWith: "Group", targetedEmail: { email1: "a@example.org", email2: "bad" } }, "targetedEmail.email2"],
-      [{ eventWith: "Group", targetedEmail: { email1: "a@example.org", email2: "A@example.org" } }, "targetedEmail.email2"],
+      [
+        { eventWith: "Group", targetedEmail: { email1: "a@example.org", email2: "A@example.org" } },
+        "targetedEmail.email2",
+      ],
       [{ description: "x".repeat(5001) }, "description"],
     ];
     for (const [override, field] of cases) {
@@ -209,7 +237,11 @@ describe("JSON bodies on writes", () => {
   it("413 for a body over 1 MB, with a Content-Length and streamed without one", async () => {
     const a = await account("huge");
     const big = JSON.stringify(oneToOne({ description: "x".repeat(1024 * 1024 + 10) }));
-    const withLength = await call("POST", "/events", { token: a.token, body: big, headers: { "content-type": "application/json" } });
+    const withLength = await call("POST", "/events", {
+      token: a.token,
+      body: big,
+      headers: { "content-type": "application/json" },
+    });
     expect(withLength.status).toBe(413);
     expect((await errorOf(withLength)).code).toBe("payload_too_large");
     const bytes = new TextEncoder().encode(big);
@@ -227,7 +259,10 @@ describe("JSON bodies on writes", () => {
     } as RequestInit);
     expect(chunked.status).toBe(413);
     expect((await errorOf(chunked)).code).toBe("payload_too_large");
-    const put = await call("PUT", `/users/${encodeURIComponent(a.email)}`, { body: big, headers: { "content-type": "application/json" } });
+    const put = await call("PUT", `/users/${encodeURIComponent(a.email)}`, {
+      body: big,
+      headers: { "content-type": "application/json" },
+    });
     expect(put.status).toBe(413);
   });
 
@@ -338,7 +373,9 @@ describe("events", () => {
     const a = await account("race");
     for (let i = 0; i < 2; i++) await createEvent(a, { dateTime: inDays(5 + i) });
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => call("POST", "/events", { token: a.token, json: oneToOne({ dateTime: inDays(20 + i) }), server: i % 2 })),
+      Array.from({ length: 6 }, (_, i) =>
+        call("POST", "/events", { token: a.token, json: oneToOne({ dateTime: inDays(20 + i) }), server: i % 2 }),
+      ),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 403, 403, 403, 403, 403]);
@@ -354,12 +391,20 @@ describe("events", () => {
       json: { eventName: "Renamed", eventType: "Phone Call", description: "Moved.", dateTime: when },
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ _id: created._id, eventName: "Renamed", eventType: "Phone Call", dateTime: when, duration: 60 });
+    expect(await res.json()).toMatchObject({
+      _id: created._id,
+      eventName: "Renamed",
+      eventType: "Phone Call",
+      dateTime: when,
+      duration: 60,
+    });
     const [row] = await db`select event_name, sequence from events where id = ${created._id}`;
     expect(row).toEqual({ event_name: "Renamed", sequence: 1 });
     const missing = await call("PUT", `/event/${created._id}`, { token: a.token, json: { eventName: "Only a name" } });
     expect(missing.status).toBe(400);
-    expect(Object.keys((await errorOf(missing)).fields ?? {})).toEqual(expect.arrayContaining(["eventType", "description", "dateTime"]));
+    expect(Object.keys((await errorOf(missing)).fields ?? {})).toEqual(
+      expect.arrayContaining(["eventType", "description", "dateTime"]),
+    );
     expect((await call("DELETE", `/event/${created._id}`, { token: a.token })).status).toBe(204);
     expect((await call("DELETE", `/event/${created._id}`, { token: a.token })).status).toBe(404);
     expect((await db`select count(*)::int as n from events where id = ${created._id}`)[0].n).toBe(0);
@@ -397,7 +442,9 @@ describe("events", () => {
     const admin = await account("list-admin", "admin");
     const res = await call("GET", path, { token: admin.token });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as Array<{ _id: string; host: string }>).map((e) => [e._id, e.host])).toEqual([[event._id, owner.email]]);
+    expect(((await res.json()) as Array<{ _id: string; host: string }>).map((e) => [e._id, e.host])).toEqual([
+      [event._id, owner.email],
+    ]);
     expect((await call("GET", `/event?host=${uniqueEmail("ghost")}`, { token: admin.token })).status).toBe(404);
     // Without ?host the caller's own list.
     const own = await call("GET", "/event", { token: owner.token });
@@ -423,7 +470,14 @@ describe("read paths", () => {
     expect(res.status).toBe(200);
     const reviews = (await res.json()) as Array<Record<string, unknown>>;
     const mine = reviews.find((r) => r.review === tag);
-    expect(mine).toEqual({ _id: expect.any(String), imageUrl: "", rating: 5, name: "Rita", email: "rita@example.org", review: tag });
+    expect(mine).toEqual({
+      _id: expect.any(String),
+      imageUrl: "",
+      rating: 5,
+      name: "Rita",
+      email: "rita@example.org",
+      review: tag,
+    });
     // POST /reviews needs a signed-in caller (tests/integration/api-payment.test.ts).
     expect((await call("POST", "/reviews", { json: {} })).status).toBe(401);
   });
@@ -467,7 +521,10 @@ describe("read paths", () => {
     const pro = await account("flags-pro", "professional");
     const admin = await account("flags-admin", "admin");
     const flag = async (kind: "admin" | "professional", who: Account | null, email: string) => {
-      const res = await call("GET", `/${kind}/${encodeURIComponent(email)}`, { token: who?.token, headers: { "content-type": "application/json" } });
+      const res = await call("GET", `/${kind}/${encodeURIComponent(email)}`, {
+        token: who?.token,
+        headers: { "content-type": "application/json" },
+      });
       return { status: res.status, body: await res.json() };
     };
     expect((await flag("admin", null, user.email)).status).toBe(401);
@@ -493,7 +550,17 @@ describe("read paths", () => {
     expect(list.length).toBeGreaterThan(0);
     for (const p of list) {
       expect(Object.keys(p).sort()).toEqual(
-        ["_id", "accessType", "activeEvent", "calender", "goupEvent", "name", "notificationStatus", "oneToOne", "price"].sort(),
+        [
+          "_id",
+          "accessType",
+          "activeEvent",
+          "calender",
+          "goupEvent",
+          "name",
+          "notificationStatus",
+          "oneToOne",
+          "price",
+        ].sort(),
       );
       expect(p.price === "Free" || typeof p.price === "number").toBe(true);
     }

@@ -31,7 +31,12 @@ describe("sign-up", () => {
   it("compares the two passwords and keeps what the user typed", async () => {
     const c = client();
     const email = uniqueEmail("mismatch");
-    const res = await c.post("/signup", { name: "Kept Name", email, password: "correct-horse-1", confirmPassword: "different-2" });
+    const res = await c.post("/signup", {
+      name: "Kept Name",
+      email,
+      password: "correct-horse-1",
+      confirmPassword: "different-2",
+    });
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("Passwords do not match.");
@@ -92,7 +97,10 @@ describe("sign-in and sessions", () => {
     const second = c.cookies.get("__session")!;
     expect(second).not.toBe(first);
     // The old cookie no longer opens the dashboard.
-    const stale = await fetch(new URL("/dashboard", c.baseUrl), { headers: { cookie: `__session=${first}` }, redirect: "manual" });
+    const stale = await fetch(new URL("/dashboard", c.baseUrl), {
+      headers: { cookie: `__session=${first}` },
+      redirect: "manual",
+    });
     expect(stale.status).toBe(302);
     expect((await c.get("/dashboard")).status).toBe(200);
   });
@@ -128,14 +136,21 @@ describe("sign-in and sessions", () => {
     const out = await c.post("/signout", {});
     expect(out.status).toBe(302);
     expect(out.headers.get("location")).toBe("/");
-    const replay = await fetch(new URL("/dashboard", c.baseUrl), { headers: { cookie: `__session=${cookie}` }, redirect: "manual" });
+    const replay = await fetch(new URL("/dashboard", c.baseUrl), {
+      headers: { cookie: `__session=${cookie}` },
+      redirect: "manual",
+    });
     expect(replay.status).toBe(302);
     expect(replay.headers.get("location")).toContain("/signin");
   });
 
   it("ignores a forged toast cookie (the toast cookie is signed)", async () => {
-    const forged = Buffer.from(JSON.stringify({ __flash_flash__: { toast: { message: "FORGED-TOAST", type: "success" } } })).toString("base64");
-    const res = await fetch(new URL("/", client().baseUrl), { headers: { cookie: `__toast=${encodeURIComponent(forged)}.bad` } });
+    const forged = Buffer.from(
+      JSON.stringify({ __flash_flash__: { toast: { message: "FORGED-TOAST", type: "success" } } }),
+    ).toString("base64");
+    const res = await fetch(new URL("/", client().baseUrl), {
+      headers: { cookie: `__toast=${encodeURIComponent(forged)}.bad` },
+    });
     expect(await res.text()).not.toContain("FORGED-TOAST");
   });
 });

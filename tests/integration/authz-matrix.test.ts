@@ -110,7 +110,13 @@ const SELF_OR_ADMIN: Row = ["signin", "allow", "403", "403", "allow"];
 /** Signed-in non-admins (reviews, payments). */
 const NOT_ADMIN: Row = ["signin", "allow", "allow", "allow", "403"];
 
-const page = (method: string, file: string | string[], p: (f: Fixtures) => string, expect: Row, extra: Partial<Cell> = {}): Cell => ({
+const page = (
+  method: string,
+  file: string | string[],
+  p: (f: Fixtures) => string,
+  expect: Row,
+  extra: Partial<Cell> = {},
+): Cell => ({
   name: `${method} ${file}`,
   files: Array.isArray(file) ? file : [file],
   method,
@@ -119,7 +125,14 @@ const page = (method: string, file: string | string[], p: (f: Fixtures) => strin
   ...extra,
 });
 
-const api = (method: string, template: string, file: string, p: (f: Fixtures) => string, expect: Row, extra: Partial<Cell> = {}): Cell => ({
+const api = (
+  method: string,
+  template: string,
+  file: string,
+  p: (f: Fixtures) => string,
+  expect: Row,
+  extra: Partial<Cell> = {},
+): Cell => ({
   name: `${method} ${template}`,
   files: [file],
   operation: `${method.toLowerCase()} ${template}`,
@@ -147,32 +160,72 @@ const CELLS: Cell[] = [
   page("GET", "signin.tsx", () => "/signin", ALL_ALLOW),
   page("POST", "signin.tsx", () => "/signin", ALL_ALLOW, { form: () => ({ email: "", password: "" }) }),
   page("GET", "signup.tsx", () => "/signup", ALL_ALLOW),
-  page("POST", "signup.tsx", () => "/signup", ALL_ALLOW, { form: () => ({ name: "", email: "bad", password: "x", confirmPassword: "y" }) }),
+  page("POST", "signup.tsx", () => "/signup", ALL_ALLOW, {
+    form: () => ({ name: "", email: "bad", password: "x", confirmPassword: "y" }),
+  }),
   // Google sign-in is not configured here: both send everyone back to /signin.
   page("GET", "auth.google.tsx", () => "/auth/google", ["signin", "signin", "signin", "signin", "signin"]),
-  page("POST", "auth.google.tsx", () => "/auth/google", ["signin", "signin", "signin", "signin", "signin"], { form: () => ({ redirectTo: "/dashboard" }) }),
-  page("GET", "auth.google_.callback.tsx", () => "/auth/google/callback?code=x&state=y", ["signin", "signin", "signin", "signin", "signin"]),
-  page("POST", "stripe.webhook.ts", () => "/stripe/webhook", ALL_404, { json: () => ({ type: "payment_intent.succeeded" }) }),
+  page("POST", "auth.google.tsx", () => "/auth/google", ["signin", "signin", "signin", "signin", "signin"], {
+    form: () => ({ redirectTo: "/dashboard" }),
+  }),
+  page("GET", "auth.google_.callback.tsx", () => "/auth/google/callback?code=x&state=y", [
+    "signin",
+    "signin",
+    "signin",
+    "signin",
+    "signin",
+  ]),
+  page("POST", "stripe.webhook.ts", () => "/stripe/webhook", ALL_404, {
+    json: () => ({ type: "payment_intent.succeeded" }),
+  }),
 
   // Booking pages and guest links (the booking's token is the credential; no account needed).
   page("GET", "$username.tsx", (f) => `/${f.username}`, ALL_ALLOW),
   page("GET", "$username_.$slug/route.tsx", bookingPage, ALL_ALLOW),
-  page("POST", "$username_.$slug/route.tsx", bookingPage, ALL_ALLOW, { form: () => ({ slot: "soon", tz: "UTC", name: "", email: "bad" }) }),
-  page("GET", "$username_.$slug_.booked.$id.tsx", (f) => `${bookingPage(f)}/booked/${f.booking}?token=${enc(f.bookingToken)}`, ALL_ALLOW),
+  page("POST", "$username_.$slug/route.tsx", bookingPage, ALL_ALLOW, {
+    form: () => ({ slot: "soon", tz: "UTC", name: "", email: "bad" }),
+  }),
+  page(
+    "GET",
+    "$username_.$slug_.booked.$id.tsx",
+    (f) => `${bookingPage(f)}/booked/${f.booking}?token=${enc(f.bookingToken)}`,
+    ALL_ALLOW,
+  ),
   page("GET", "$username_.$slug_.booked.$id.tsx", (f) => `${bookingPage(f)}/booked/${f.booking}`, ALL_404),
-  page("GET", "$username_.$slug_.booked.$id_.ics.ts", (f) => `${bookingPage(f)}/booked/${f.booking}/ics?token=${enc(f.bookingToken)}`, ALL_ALLOW),
-  page("GET", "$username_.$slug_.booked.$id_.ics.ts", (f) => `${bookingPage(f)}/booked/${f.booking}/ics?token=wrong`, ALL_404),
+  page(
+    "GET",
+    "$username_.$slug_.booked.$id_.ics.ts",
+    (f) => `${bookingPage(f)}/booked/${f.booking}/ics?token=${enc(f.bookingToken)}`,
+    ALL_ALLOW,
+  ),
+  page(
+    "GET",
+    "$username_.$slug_.booked.$id_.ics.ts",
+    (f) => `${bookingPage(f)}/booked/${f.booking}/ics?token=wrong`,
+    ALL_404,
+  ),
   page("GET", "forgot-password.tsx", () => "/forgot-password", ALL_ALLOW),
   page("POST", "forgot-password.tsx", () => "/forgot-password", ALL_ALLOW, { form: () => ({ email: "" }) }),
   page("GET", "reset-password.$token.tsx", () => "/reset-password/not-a-link", ALL_ALLOW),
-  page("POST", "reset-password.$token.tsx", () => "/reset-password/not-a-link", ALL_ALLOW, { form: () => ({ password: "", confirmPassword: "" }) }),
+  page("POST", "reset-password.$token.tsx", () => "/reset-password/not-a-link", ALL_ALLOW, {
+    form: () => ({ password: "", confirmPassword: "" }),
+  }),
   // The host's mailed approve/decline page: only its token opens it.
   page("GET", "booking.$id.approval.tsx", (f) => `/booking/${f.booking}/approval?token=wrong`, ALL_404),
-  page("POST", "booking.$id.approval.tsx", (f) => `/booking/${f.booking}/approval?token=wrong`, ALL_404, { form: () => ({ intent: "approve" }) }),
+  page("POST", "booking.$id.approval.tsx", (f) => `/booking/${f.booking}/approval?token=wrong`, ALL_404, {
+    form: () => ({ intent: "approve" }),
+  }),
   page("GET", "booking.$id.cancel.tsx", (f) => `/booking/${f.booking}/cancel?token=${enc(f.bookingToken)}`, ALL_ALLOW),
   page("GET", "booking.$id.cancel.tsx", (f) => `/booking/${f.booking}/cancel`, ALL_404),
-  page("POST", "booking.$id.cancel.tsx", (f) => `/booking/${f.booking}/cancel?token=wrong`, ALL_404, { form: () => ({ reason: "not yours" }) }),
-  page("GET", "booking.$id.reschedule.tsx", (f) => `/booking/${f.booking}/reschedule?token=${enc(f.bookingToken)}`, ALL_ALLOW),
+  page("POST", "booking.$id.cancel.tsx", (f) => `/booking/${f.booking}/cancel?token=wrong`, ALL_404, {
+    form: () => ({ reason: "not yours" }),
+  }),
+  page(
+    "GET",
+    "booking.$id.reschedule.tsx",
+    (f) => `/booking/${f.booking}/reschedule?token=${enc(f.bookingToken)}`,
+    ALL_ALLOW,
+  ),
   page("GET", "booking.$id.reschedule.tsx", (f) => `/booking/${f.booking}/reschedule?token=wrong`, ALL_404),
   page("POST", "booking.$id.reschedule.tsx", (f) => `/booking/${f.booking}/reschedule?token=wrong`, ALL_404, {
     form: (f) => ({ start: at(9, "10:00"), _f: f.slug }),
@@ -193,7 +246,10 @@ const CELLS: Cell[] = [
       duration: "30",
     }),
   }),
-  page("POST", "dashboard._index.tsx", () => "/dashboard?index", OWNER, { form: (f) => ({ intent: "delete", eventId: f.eventPast2 }), destructive: true }),
+  page("POST", "dashboard._index.tsx", () => "/dashboard?index", OWNER, {
+    form: (f) => ({ intent: "delete", eventId: f.eventPast2 }),
+    destructive: true,
+  }),
   page("GET", "eventtype.tsx", () => "/eventtype", SIGNED_IN),
   page("GET", "one-to-one.tsx", () => "/one-to-one", SIGNED_IN),
   page("POST", "one-to-one.tsx", () => "/one-to-one", SIGNED_IN, { form: () => ({ eventName: "" }) }),
@@ -204,7 +260,9 @@ const CELLS: Cell[] = [
 
   // Drawer pages.
   page("GET", "dashboard.profile/route.tsx", () => "/dashboard/profile", SIGNED_IN),
-  page("POST", "dashboard.profile/route.tsx", () => "/dashboard/profile", SIGNED_IN, { form: () => ({ intent: "details", name: "" }) }),
+  page("POST", "dashboard.profile/route.tsx", () => "/dashboard/profile", SIGNED_IN, {
+    form: () => ({ intent: "details", name: "" }),
+  }),
   page("GET", "dashboard.routingForms.tsx", () => "/dashboard/routingForms", SIGNED_IN),
   page("GET", "dashboard.apiTokens/route.tsx", () => "/dashboard/apiTokens", SIGNED_IN),
   page("GET", "dashboard.apiTokens/route.tsx", (f) => `/dashboard/apiTokens?revoke=${f.token2}`, OWNER),
@@ -223,33 +281,58 @@ const CELLS: Cell[] = [
     destructive: true,
   }),
   page("GET", "dashboard.eventTypes_.$id/route.tsx", (f) => `/dashboard/eventTypes/${f.eventType}`, OWNER_HOST_PAGE),
-  page("POST", "dashboard.eventTypes_.$id/route.tsx", (f) => `/dashboard/eventTypes/${f.eventType}`, OWNER_HOST_PAGE, { form: () => ({ title: "" }) }),
+  page("POST", "dashboard.eventTypes_.$id/route.tsx", (f) => `/dashboard/eventTypes/${f.eventType}`, OWNER_HOST_PAGE, {
+    form: () => ({ title: "" }),
+  }),
   page("POST", "dashboard.eventTypes_.$id/route.tsx", (f) => `/dashboard/eventTypes/${f.eventType}`, OWNER_HOST_PAGE, {
     form: () => ({ intent: "createLink" }),
   }),
   page("GET", "dashboard.availability/route.tsx", () => "/dashboard/availability", HOSTS),
-  page("GET", "dashboard.availability/route.tsx", (f) => `/dashboard/availability?schedule=${f.schedule}`, OWNER_HOST_PAGE),
-  page("POST", "dashboard.availability/route.tsx", (f) => `/dashboard/availability?schedule=${f.schedule}`, OWNER_HOST_PAGE, {
-    form: () => ({ intent: "save", name: "" }),
-  }),
-  page("POST", "dashboard.availability/route.tsx", (f) => `/dashboard/availability?schedule=${f.schedulePage}`, OWNER_HOST_PAGE, {
-    form: () => ({ intent: "delete" }),
-    destructive: true,
-  }),
+  page(
+    "GET",
+    "dashboard.availability/route.tsx",
+    (f) => `/dashboard/availability?schedule=${f.schedule}`,
+    OWNER_HOST_PAGE,
+  ),
+  page(
+    "POST",
+    "dashboard.availability/route.tsx",
+    (f) => `/dashboard/availability?schedule=${f.schedule}`,
+    OWNER_HOST_PAGE,
+    {
+      form: () => ({ intent: "save", name: "" }),
+    },
+  ),
+  page(
+    "POST",
+    "dashboard.availability/route.tsx",
+    (f) => `/dashboard/availability?schedule=${f.schedulePage}`,
+    OWNER_HOST_PAGE,
+    {
+      form: () => ({ intent: "delete" }),
+      destructive: true,
+    },
+  ),
   // The old Team page redirects everyone to the Teams area (decision 057).
   page("GET", "dashboard.team/route.tsx", (f) => `/dashboard/team?remove=${f.teamRow}`, ALL_ALLOW),
-  page("POST", "dashboard.team/route.tsx", () => "/dashboard/team", ALL_ALLOW, { form: (f) => ({ intent: "remove", id: f.teamRow }) }),
+  page("POST", "dashboard.team/route.tsx", () => "/dashboard/team", ALL_ALLOW, {
+    form: (f) => ({ intent: "remove", id: f.teamRow }),
+  }),
   page("GET", "team.$slug.tsx", (f) => `/team/${f.teamSlug}`, ALL_ALLOW),
   page("GET", "team.$slug.tsx", () => "/team/no-such-team-here", ALL_404),
   page("GET", "dashboard.teams/route.tsx", () => "/dashboard/teams", SIGNED_IN),
-  page("POST", "dashboard.teams/route.tsx", () => "/dashboard/teams", SIGNED_IN, { form: () => ({ intent: "create", name: "", slug: "" }) }),
+  page("POST", "dashboard.teams/route.tsx", () => "/dashboard/teams", SIGNED_IN, {
+    form: () => ({ intent: "create", name: "", slug: "" }),
+  }),
   // The invitation is to someone else: by id it is nobody's to answer here.
   page("POST", "dashboard.teams/route.tsx", () => "/dashboard/teams", ["signin", "404", "404", "404", "404"], {
     form: (f) => ({ intent: "accept", id: f.teamRow }),
   }),
   page("GET", "dashboard.teams_.$id/route.tsx", (f) => `/dashboard/teams/${f.team}`, OWNER),
   page("GET", "dashboard.teams_.$id/route.tsx", (f) => `/dashboard/teams/${f.team}?remove=${f.teamMember}`, OWNER),
-  page("POST", "dashboard.teams_.$id/route.tsx", (f) => `/dashboard/teams/${f.team}`, OWNER, { form: (f) => ({ intent: "resend", id: f.teamRow }) }),
+  page("POST", "dashboard.teams_.$id/route.tsx", (f) => `/dashboard/teams/${f.team}`, OWNER, {
+    form: (f) => ({ intent: "resend", id: f.teamRow }),
+  }),
   page("POST", "dashboard.teams_.$id/route.tsx", (f) => `/dashboard/teams/${f.team}`, OWNER, {
     form: (f) => ({ intent: "role", id: f.teamMember, role: "admin" }),
   }),
@@ -258,23 +341,56 @@ const CELLS: Cell[] = [
     destructive: true,
   }),
   // The invitation is for someone else: every signed-in person but the invitee gets a 403.
-  page("GET", "dashboard.team_.accept.tsx", (f) => `/dashboard/team/accept?token=${enc(f.teamToken)}`, ["signin", "403", "403", "403", "403"]),
-  page("POST", "dashboard.team_.accept.tsx", (f) => `/dashboard/team/accept?token=${enc(f.teamToken)}`, ["signin", "403", "403", "403", "403"], {
-    form: (f) => ({ token: f.teamToken, intent: "accept" }),
-  }),
-  page("GET", "dashboard.team_.accept.tsx", () => "/dashboard/team/accept?token=wrong", ["signin", "404", "404", "404", "404"]),
+  page("GET", "dashboard.team_.accept.tsx", (f) => `/dashboard/team/accept?token=${enc(f.teamToken)}`, [
+    "signin",
+    "403",
+    "403",
+    "403",
+    "403",
+  ]),
+  page(
+    "POST",
+    "dashboard.team_.accept.tsx",
+    (f) => `/dashboard/team/accept?token=${enc(f.teamToken)}`,
+    ["signin", "403", "403", "403", "403"],
+    {
+      form: (f) => ({ token: f.teamToken, intent: "accept" }),
+    },
+  ),
+  page("GET", "dashboard.team_.accept.tsx", () => "/dashboard/team/accept?token=wrong", [
+    "signin",
+    "404",
+    "404",
+    "404",
+    "404",
+  ]),
   page("GET", "dashboard.scheduledEvents/route.tsx", () => "/dashboard/scheduledEvents", SIGNED_IN),
   // Admins see (and may cancel) every host's upcoming events there (decision 021).
   // Admins get the read-only list of every host's events (they cancel in Manage Event).
-  page("GET", "dashboard.scheduledEvents/route.tsx", (f) => `/dashboard/scheduledEvents?cancel=${f.booking}`, ["signin", "allow", "404", "404", "allow"]),
+  page("GET", "dashboard.scheduledEvents/route.tsx", (f) => `/dashboard/scheduledEvents?cancel=${f.booking}`, [
+    "signin",
+    "allow",
+    "404",
+    "404",
+    "allow",
+  ]),
   page("POST", "dashboard.scheduledEvents/route.tsx", () => "/dashboard/scheduledEvents", OWNER, {
     form: (f) => ({ intent: "reschedule", eventId: f.booking, start: "not-a-time" }),
   }),
-  page("GET", "dashboard.scheduledEvents_.$id.timeline.tsx", (f) => `/dashboard/scheduledEvents/${f.booking}/timeline`, OWNER),
+  page(
+    "GET",
+    "dashboard.scheduledEvents_.$id.timeline.tsx",
+    (f) => `/dashboard/scheduledEvents/${f.booking}/timeline`,
+    OWNER,
+  ),
   page("GET", "dashboard.webhooks/route.tsx", () => "/dashboard/webhooks", HOSTS),
   page("GET", "dashboard.webhooks/route.tsx", (f) => `/dashboard/webhooks?delete=${f.webhook}`, OWNER_HOST_PAGE),
-  page("POST", "dashboard.webhooks/route.tsx", () => "/dashboard/webhooks", HOSTS, { form: () => ({ intent: "create", url: "" }) }),
-  page("POST", "dashboard.webhooks/route.tsx", () => "/dashboard/webhooks", OWNER_HOST_PAGE, { form: (f) => ({ intent: "test", id: f.webhook }) }),
+  page("POST", "dashboard.webhooks/route.tsx", () => "/dashboard/webhooks", HOSTS, {
+    form: () => ({ intent: "create", url: "" }),
+  }),
+  page("POST", "dashboard.webhooks/route.tsx", () => "/dashboard/webhooks", OWNER_HOST_PAGE, {
+    form: (f) => ({ intent: "test", id: f.webhook }),
+  }),
   page("POST", "dashboard.webhooks/route.tsx", () => "/dashboard/webhooks", OWNER_HOST_PAGE, {
     form: (f) => ({ intent: "delete", id: f.webhookPage }),
     destructive: true,
@@ -288,9 +404,19 @@ const CELLS: Cell[] = [
   }),
   page("GET", "dashboard.workFlow.tsx", () => "/dashboard/workFlow", HOSTS),
   page("GET", "dashboard.calendars/route.tsx", () => "/dashboard/calendars", HOSTS),
-  page("GET", "dashboard.calendars/route.tsx", (f) => `/dashboard/calendars?remove=${f.calendarConnection}`, OWNER_HOST_PAGE),
+  page(
+    "GET",
+    "dashboard.calendars/route.tsx",
+    (f) => `/dashboard/calendars?remove=${f.calendarConnection}`,
+    OWNER_HOST_PAGE,
+  ),
   page("POST", "dashboard.calendars/route.tsx", () => "/dashboard/calendars", OWNER_HOST_PAGE, {
-    form: (f) => ({ intent: "conflicts", connectionId: f.calendarConnection, calendarId: f.calendar, checksConflicts: "true" }),
+    form: (f) => ({
+      intent: "conflicts",
+      connectionId: f.calendarConnection,
+      calendarId: f.calendar,
+      checksConflicts: "true",
+    }),
   }),
   page("POST", "dashboard.calendars/route.tsx", () => "/dashboard/calendars", OWNER_HOST_PAGE, {
     form: (f) => ({ intent: "remove", connectionId: f.calendarConnectionPage }),
@@ -298,10 +424,17 @@ const CELLS: Cell[] = [
   }),
   // Google Calendar is not configured here: a host is sent back to the Calendars page with a toast.
   page("GET", "dashboard.calendars_.google.tsx", () => "/dashboard/calendars/google", HOSTS),
-  page("GET", "dashboard.calendars_.google_.callback.tsx", () => "/dashboard/calendars/google/callback?code=x&state=y", HOSTS),
+  page(
+    "GET",
+    "dashboard.calendars_.google_.callback.tsx",
+    () => "/dashboard/calendars/google/callback?code=x&state=y",
+    HOSTS,
+  ),
   // The host's feed: the token is the credential.
   page("GET", "calendar.$file.ts", () => "/calendar/not-a-token.ics", ALL_404),
-  page("POST", "dashboard.workFlow.tsx", () => "/dashboard/workFlow", HOSTS, { form: () => ({ guestReminderAmount: "-1" }) }),
+  page("POST", "dashboard.workFlow.tsx", () => "/dashboard/workFlow", HOSTS, {
+    form: () => ({ guestReminderAmount: "-1" }),
+  }),
 
   // Admin pages.
   page("GET", "dashboard.manageUser.tsx", () => "/dashboard/manageUser", ADMIN),
@@ -327,26 +460,65 @@ const CELLS: Cell[] = [
   page("GET", "dashboard.contactMessages.tsx", () => "/dashboard/contactMessages", ADMIN),
 
   // Payments (admins cannot pay).
-  page("GET", "payment.$id.tsx", (f) => `/payment/${f.pkg}`, ["signin", "allow", "allow", "allow", "redirect:/pricing"]),
-  page("POST", "payment.$id.tsx", (f) => `/payment/${f.pkg}`, ["signin", "allow", "allow", "allow", "redirect:/pricing"], {
-    form: () => ({ intent: "confirm" }),
-  }),
+  page("GET", "payment.$id.tsx", (f) => `/payment/${f.pkg}`, [
+    "signin",
+    "allow",
+    "allow",
+    "allow",
+    "redirect:/pricing",
+  ]),
+  page(
+    "POST",
+    "payment.$id.tsx",
+    (f) => `/payment/${f.pkg}`,
+    ["signin", "allow", "allow", "allow", "redirect:/pricing"],
+    {
+      form: () => ({ intent: "confirm" }),
+    },
+  ),
 
   // JSON: the legacy paths (docs/legacy-api.md).
   api("POST", "/api/token", "api.token.ts", () => "/api/token", ALL_ALLOW, { json: () => ({}) }),
-  api("PUT", "/users/{email}", "users.$email.ts", (f) => `/users/${enc(f.user.email)}`, SELF_OR_ADMIN.map((o, i) => (i === 4 ? "403" : o)) as Row, {
-    json: (f) => ({ email: f.user.email }),
-    session: true,
-  }),
+  api(
+    "PUT",
+    "/users/{email}",
+    "users.$email.ts",
+    (f) => `/users/${enc(f.user.email)}`,
+    SELF_OR_ADMIN.map((o, i) => (i === 4 ? "403" : o)) as Row,
+    {
+      json: (f) => ({ email: f.user.email }),
+      session: true,
+    },
+  ),
   api("GET", "/users", "users.ts", () => "/users?limit=1", ADMIN),
-  api("PUT", "/users/admin/{email}", "users_.admin.$email.ts", (f) => `/users/admin/${enc(f.target.email)}`, ADMIN, { destructive: true }),
-  api("PUT", "/users/user/{email}", "users_.user.$email.ts", (f) => `/users/user/${enc(f.target.email)}`, ADMIN, { destructive: true }),
+  api("PUT", "/users/admin/{email}", "users_.admin.$email.ts", (f) => `/users/admin/${enc(f.target.email)}`, ADMIN, {
+    destructive: true,
+  }),
+  api("PUT", "/users/user/{email}", "users_.user.$email.ts", (f) => `/users/user/${enc(f.target.email)}`, ADMIN, {
+    destructive: true,
+  }),
   api("GET", "/admin/{email}", "admin.$email.ts", (f) => `/admin/${enc(f.user.email)}`, SELF_OR_ADMIN),
   api("GET", "/professional", "professional.ts", () => "/professional?limit=1", ADMIN),
-  api("GET", "/professional/{email}", "professional_.$emailOrId.ts", (f) => `/professional/${enc(f.user.email)}`, SELF_OR_ADMIN),
-  api("DELETE", "/professional/{email}", "professional_.$emailOrId.ts", (f) => `/professional/${f.record}`, ADMIN, { destructive: true }),
-  api("POST", "/users/professional", "users_.professional.ts", () => "/users/professional", NOT_ADMIN, { json: () => ({}) }),
-  api("PUT", "/users/professional/{email}", "users_.professional_.$email.ts", (f) => `/users/professional/${enc(f.user.email)}`, SELF_OR_ADMIN),
+  api(
+    "GET",
+    "/professional/{email}",
+    "professional_.$emailOrId.ts",
+    (f) => `/professional/${enc(f.user.email)}`,
+    SELF_OR_ADMIN,
+  ),
+  api("DELETE", "/professional/{email}", "professional_.$emailOrId.ts", (f) => `/professional/${f.record}`, ADMIN, {
+    destructive: true,
+  }),
+  api("POST", "/users/professional", "users_.professional.ts", () => "/users/professional", NOT_ADMIN, {
+    json: () => ({}),
+  }),
+  api(
+    "PUT",
+    "/users/professional/{email}",
+    "users_.professional_.$email.ts",
+    (f) => `/users/professional/${enc(f.user.email)}`,
+    SELF_OR_ADMIN,
+  ),
   api("GET", "/event", "event.ts", (f) => `/event?host=${enc(f.user.email)}`, SELF_OR_ADMIN),
   api("POST", "/events", "events.ts", () => "/events", SIGNED_IN, { json: () => ({ eventName: "" }) }),
   api("PUT", "/event/{id}", "event_.$id.ts", (f) => `/event/${f.event}`, OWNER, {
@@ -361,7 +533,9 @@ const CELLS: Cell[] = [
   api("GET", "/packages/{id}", "packages_.$id.ts", (f) => `/packages/${f.pkg}`, ALL_ALLOW),
   api("PUT", "/packages/{id}", "packages_.$id.ts", (f) => `/packages/${f.pkg}`, ADMIN, { json: () => ({ name: "" }) }),
   api("DELETE", "/packages/{id}", "packages_.$id.ts", (f) => `/packages/${f.pkgDel}`, ADMIN, { destructive: true }),
-  api("POST", "/create-payment-intent", "create-payment-intent.ts", () => "/create-payment-intent", NOT_ADMIN, { json: () => ({}) }),
+  api("POST", "/create-payment-intent", "create-payment-intent.ts", () => "/create-payment-intent", NOT_ADMIN, {
+    json: () => ({}),
+  }),
 
   // JSON: scheduling.
   api("GET", "/api/openapi.json", "api.openapi[.]json.ts", () => "/api/openapi.json", ALL_ALLOW),
@@ -369,19 +543,35 @@ const CELLS: Cell[] = [
     "GET",
     "/api/slots",
     "api.slots.ts",
-    (f) => `/api/slots?eventTypeId=${f.eventType}&start=${at(1, "00:00").slice(0, 10)}&end=${at(7, "00:00").slice(0, 10)}&timeZone=UTC`,
+    (f) =>
+      `/api/slots?eventTypeId=${f.eventType}&start=${at(1, "00:00").slice(0, 10)}&end=${at(7, "00:00").slice(0, 10)}&timeZone=UTC`,
     ALL_ALLOW,
   ),
   api("GET", "/api/schedules", "api.schedules.ts", () => "/api/schedules", SIGNED_IN),
   api("POST", "/api/schedules", "api.schedules.ts", () => "/api/schedules", SIGNED_IN, { json: () => ({ name: "" }) }),
   api("GET", "/api/schedules/{id}", "api.schedules_.$id.ts", (f) => `/api/schedules/${f.schedule}`, OWNER),
-  api("PUT", "/api/schedules/{id}", "api.schedules_.$id.ts", (f) => `/api/schedules/${f.schedule}`, OWNER, { json: () => ({ name: "" }) }),
-  api("DELETE", "/api/schedules/{id}", "api.schedules_.$id.ts", (f) => `/api/schedules/${f.scheduleDel}`, OWNER, { destructive: true }),
+  api("PUT", "/api/schedules/{id}", "api.schedules_.$id.ts", (f) => `/api/schedules/${f.schedule}`, OWNER, {
+    json: () => ({ name: "" }),
+  }),
+  api("DELETE", "/api/schedules/{id}", "api.schedules_.$id.ts", (f) => `/api/schedules/${f.scheduleDel}`, OWNER, {
+    destructive: true,
+  }),
   api("GET", "/api/event-types", "api.event-types.ts", () => "/api/event-types", SIGNED_IN),
-  api("POST", "/api/event-types", "api.event-types.ts", () => "/api/event-types", SIGNED_IN, { json: () => ({ title: "" }) }),
+  api("POST", "/api/event-types", "api.event-types.ts", () => "/api/event-types", SIGNED_IN, {
+    json: () => ({ title: "" }),
+  }),
   api("GET", "/api/event-types/{id}", "api.event-types_.$id.ts", (f) => `/api/event-types/${f.eventType}`, OWNER),
-  api("PUT", "/api/event-types/{id}", "api.event-types_.$id.ts", (f) => `/api/event-types/${f.eventType}`, OWNER, { json: () => ({ title: "" }) }),
-  api("DELETE", "/api/event-types/{id}", "api.event-types_.$id.ts", (f) => `/api/event-types/${f.eventTypeDel}`, OWNER, { destructive: true }),
+  api("PUT", "/api/event-types/{id}", "api.event-types_.$id.ts", (f) => `/api/event-types/${f.eventType}`, OWNER, {
+    json: () => ({ title: "" }),
+  }),
+  api(
+    "DELETE",
+    "/api/event-types/{id}",
+    "api.event-types_.$id.ts",
+    (f) => `/api/event-types/${f.eventTypeDel}`,
+    OWNER,
+    { destructive: true },
+  ),
   api(
     "GET",
     "/api/event-types/{id}/single-use-links",
@@ -404,52 +594,143 @@ const CELLS: Cell[] = [
     OWNER,
     { destructive: true },
   ),
-  api("POST", "/api/bookings", "api.bookings.ts", () => "/api/bookings", ALL_ALLOW, { json: (f) => ({ eventTypeId: f.eventType }) }),
-  api("POST", "/api/password-reset", "api.password-reset.ts", () => "/api/password-reset", ALL_ALLOW, { json: () => ({ email: "" }) }),
+  api("POST", "/api/bookings", "api.bookings.ts", () => "/api/bookings", ALL_ALLOW, {
+    json: (f) => ({ eventTypeId: f.eventType }),
+  }),
+  api("POST", "/api/password-reset", "api.password-reset.ts", () => "/api/password-reset", ALL_ALLOW, {
+    json: () => ({ email: "" }),
+  }),
   // Approve / decline: the booking's host only (a confirmed booking answers 409 not_pending to them).
-  api("POST", "/api/bookings/{id}/approve", "api.bookings_.$id.approve.ts", (f) => `/api/bookings/${f.booking}/approve`, OWNER),
-  api("POST", "/api/bookings/{id}/decline", "api.bookings_.$id.decline.ts", (f) => `/api/bookings/${f.booking}/decline`, OWNER, { json: () => ({}) }),
+  api(
+    "POST",
+    "/api/bookings/{id}/approve",
+    "api.bookings_.$id.approve.ts",
+    (f) => `/api/bookings/${f.booking}/approve`,
+    OWNER,
+  ),
+  api(
+    "POST",
+    "/api/bookings/{id}/decline",
+    "api.bookings_.$id.decline.ts",
+    (f) => `/api/bookings/${f.booking}/decline`,
+    OWNER,
+    { json: () => ({}) },
+  ),
   // The host's credentials, or the booking's own token; a wrong token is a 404 to anyone.
-  api("POST", "/api/bookings/{id}/reschedule", "api.bookings_.$id.reschedule.ts", (f) => `/api/bookings/${f.booking}/reschedule?token=wrong`, ALL_404, {
-    json: () => ({ start: at(10, "10:00") }),
-  }),
-  api("POST", "/api/bookings/{id}/cancel", "api.bookings_.$id.cancel.ts", (f) => `/api/bookings/${f.booking}/cancel?token=wrong`, ALL_404, {
-    json: () => ({}),
-  }),
-  api("POST", "/api/bookings/{id}/reschedule", "api.bookings_.$id.reschedule.ts", (f) => `/api/bookings/${f.booking}/reschedule`, OWNER, {
-    json: () => ({ start: at(10, "10:00") }),
-    destructive: true,
-  }),
-  api("POST", "/api/bookings/{id}/cancel", "api.bookings_.$id.cancel.ts", (f) => `/api/bookings/${f.booking}/cancel`, OWNER, {
-    json: () => ({ reason: "not yours" }),
-    destructive: true,
-  }),
+  api(
+    "POST",
+    "/api/bookings/{id}/reschedule",
+    "api.bookings_.$id.reschedule.ts",
+    (f) => `/api/bookings/${f.booking}/reschedule?token=wrong`,
+    ALL_404,
+    {
+      json: () => ({ start: at(10, "10:00") }),
+    },
+  ),
+  api(
+    "POST",
+    "/api/bookings/{id}/cancel",
+    "api.bookings_.$id.cancel.ts",
+    (f) => `/api/bookings/${f.booking}/cancel?token=wrong`,
+    ALL_404,
+    {
+      json: () => ({}),
+    },
+  ),
+  api(
+    "POST",
+    "/api/bookings/{id}/reschedule",
+    "api.bookings_.$id.reschedule.ts",
+    (f) => `/api/bookings/${f.booking}/reschedule`,
+    OWNER,
+    {
+      json: () => ({ start: at(10, "10:00") }),
+      destructive: true,
+    },
+  ),
+  api(
+    "POST",
+    "/api/bookings/{id}/cancel",
+    "api.bookings_.$id.cancel.ts",
+    (f) => `/api/bookings/${f.booking}/cancel`,
+    OWNER,
+    {
+      json: () => ({ reason: "not yours" }),
+      destructive: true,
+    },
+  ),
 
   // JSON: named teams (decision 057). The user owns the team; everyone else is outside it (404).
   api("GET", "/api/teams", "api.teams.ts", () => "/api/teams", SIGNED_IN),
   api("POST", "/api/teams", "api.teams.ts", () => "/api/teams", SIGNED_IN, { json: () => ({ name: "", slug: "" }) }),
-  api("POST", "/api/teams/{id}/invitations", "api.teams_.$id_.invitations.ts", (f) => `/api/teams/${f.team}/invitations`, OWNER, {
-    json: () => ({ email: `mx-json-${crypto.randomUUID().slice(0, 8)}@example.test`, role: "member" }),
-  }),
+  api(
+    "POST",
+    "/api/teams/{id}/invitations",
+    "api.teams_.$id_.invitations.ts",
+    (f) => `/api/teams/${f.team}/invitations`,
+    OWNER,
+    {
+      json: () => ({ email: `mx-json-${crypto.randomUUID().slice(0, 8)}@example.test`, role: "member" }),
+    },
+  ),
   // The invitation is to someone else's address: 403 for every signed-in person.
-  api("POST", "/api/team-invitations/accept", "api.team-invitations.accept.ts", () => "/api/team-invitations/accept", ["signin", "403", "403", "403", "403"], {
-    json: (f) => ({ token: f.teamToken }),
-  }),
+  api(
+    "POST",
+    "/api/team-invitations/accept",
+    "api.team-invitations.accept.ts",
+    () => "/api/team-invitations/accept",
+    ["signin", "403", "403", "403", "403"],
+    {
+      json: (f) => ({ token: f.teamToken }),
+    },
+  ),
   api("GET", "/api/teams/{id}/members", "api.teams_.$id_.members.ts", (f) => `/api/teams/${f.team}/members`, OWNER),
-  api("PATCH", "/api/teams/{id}/members/{userId}", "api.teams_.$id_.members_.$userId.ts", (f) => `/api/teams/${f.team}/members/${f.teamMemberDel}`, OWNER, {
-    json: () => ({ role: "admin" }),
-  }),
-  api("DELETE", "/api/teams/{id}/members/{userId}", "api.teams_.$id_.members_.$userId.ts", (f) => `/api/teams/${f.team}/members/${f.teamMemberDel}`, OWNER, {
-    destructive: true,
-  }),
+  api(
+    "PATCH",
+    "/api/teams/{id}/members/{userId}",
+    "api.teams_.$id_.members_.$userId.ts",
+    (f) => `/api/teams/${f.team}/members/${f.teamMemberDel}`,
+    OWNER,
+    {
+      json: () => ({ role: "admin" }),
+    },
+  ),
+  api(
+    "DELETE",
+    "/api/teams/{id}/members/{userId}",
+    "api.teams_.$id_.members_.$userId.ts",
+    (f) => `/api/teams/${f.team}/members/${f.teamMemberDel}`,
+    OWNER,
+    {
+      destructive: true,
+    },
+  ),
   // JSON: webhooks (decision 037).
   api("GET", "/api/webhooks", "api.webhooks.ts", () => "/api/webhooks", SIGNED_IN),
-  api("POST", "/api/webhooks", "api.webhooks.ts", () => "/api/webhooks", SIGNED_IN, { json: () => ({ url: "", events: [] }) }),
+  api("POST", "/api/webhooks", "api.webhooks.ts", () => "/api/webhooks", SIGNED_IN, {
+    json: () => ({ url: "", events: [] }),
+  }),
   api("GET", "/api/webhooks/{id}", "api.webhooks_.$id.ts", (f) => `/api/webhooks/${f.webhook}`, OWNER),
-  api("PATCH", "/api/webhooks/{id}", "api.webhooks_.$id.ts", (f) => `/api/webhooks/${f.webhook}`, OWNER, { json: () => ({ events: [] }) }),
-  api("DELETE", "/api/webhooks/{id}", "api.webhooks_.$id.ts", (f) => `/api/webhooks/${f.webhookDel}`, OWNER, { destructive: true }),
-  api("POST", "/api/webhooks/{id}/test", "api.webhooks_.$id_.test/route.ts", (f) => `/api/webhooks/${f.webhook}/test`, OWNER),
-  api("GET", "/api/webhooks/{id}/deliveries", "api.webhooks_.$id_.deliveries.ts", (f) => `/api/webhooks/${f.webhook}/deliveries`, OWNER),
+  api("PATCH", "/api/webhooks/{id}", "api.webhooks_.$id.ts", (f) => `/api/webhooks/${f.webhook}`, OWNER, {
+    json: () => ({ events: [] }),
+  }),
+  api("DELETE", "/api/webhooks/{id}", "api.webhooks_.$id.ts", (f) => `/api/webhooks/${f.webhookDel}`, OWNER, {
+    destructive: true,
+  }),
+  api(
+    "POST",
+    "/api/webhooks/{id}/test",
+    "api.webhooks_.$id_.test/route.ts",
+    (f) => `/api/webhooks/${f.webhook}/test`,
+    OWNER,
+  ),
+  api(
+    "GET",
+    "/api/webhooks/{id}/deliveries",
+    "api.webhooks_.$id_.deliveries.ts",
+    (f) => `/api/webhooks/${f.webhook}/deliveries`,
+    OWNER,
+  ),
   api(
     "POST",
     "/api/webhooks/{id}/deliveries/{deliveryId}/resend",
@@ -459,9 +740,18 @@ const CELLS: Cell[] = [
   ),
   // JSON: calendars (docs/decisions/035).
   api("GET", "/api/calendars", "api.calendars.ts", () => "/api/calendars", SIGNED_IN),
-  api("POST", "/api/calendars", "api.calendars.ts", () => "/api/calendars", SIGNED_IN, { json: () => ({ type: "ics" }) }),
+  api("POST", "/api/calendars", "api.calendars.ts", () => "/api/calendars", SIGNED_IN, {
+    json: () => ({ type: "ics" }),
+  }),
   api("GET", "/api/calendars/{id}", "api.calendars_.$id.ts", (f) => `/api/calendars/${f.calendarConnection}`, OWNER),
-  api("DELETE", "/api/calendars/{id}", "api.calendars_.$id.ts", (f) => `/api/calendars/${f.calendarConnectionDel}`, OWNER, { destructive: true }),
+  api(
+    "DELETE",
+    "/api/calendars/{id}",
+    "api.calendars_.$id.ts",
+    (f) => `/api/calendars/${f.calendarConnectionDel}`,
+    OWNER,
+    { destructive: true },
+  ),
   api(
     "PATCH",
     "/api/calendars/{id}/calendars/{calendarId}",
@@ -472,9 +762,21 @@ const CELLS: Cell[] = [
       json: () => ({ checksConflicts: true }),
     },
   ),
-  api("POST", "/api/calendars/{id}/sync", "api.calendars_.$id_.sync.ts", (f) => `/api/calendars/${f.calendarConnection}/sync`, OWNER),
+  api(
+    "POST",
+    "/api/calendars/{id}/sync",
+    "api.calendars_.$id_.sync.ts",
+    (f) => `/api/calendars/${f.calendarConnection}/sync`,
+    OWNER,
+  ),
   api("GET", "/api/calendar-feed", "api.calendar-feed.ts", () => "/api/calendar-feed", SIGNED_IN),
-  api("POST", "/api/calendar-feed/rotate", "api.calendar-feed_.rotate.ts", () => "/api/calendar-feed/rotate", SIGNED_IN),
+  api(
+    "POST",
+    "/api/calendar-feed/rotate",
+    "api.calendar-feed_.rotate.ts",
+    () => "/api/calendar-feed/rotate",
+    SIGNED_IN,
+  ),
 
   // Last: signing out ends each signed-in actor's session (and its session tokens).
   page("POST", "signout.tsx", () => "/signout", ALL_ALLOW, { form: () => ({}), destructive: true }),
@@ -551,16 +853,32 @@ beforeAll(async () => {
   const schedule = await ok(
     await call("POST", "/api/schedules", {
       ...as(user),
-      json: { name: "Always", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "08:00", end: "18:00" })) },
+      json: {
+        name: "Always",
+        timeZone: "UTC",
+        weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "08:00", end: "18:00" })),
+      },
     }),
     201,
   );
-  const scheduleDel = await ok(await call("POST", "/api/schedules", { ...as(user), json: { name: "Spare", timeZone: "UTC", weekly: [] } }), 201);
-  const schedulePage = await ok(await call("POST", "/api/schedules", { ...as(user), json: { name: "Spare 2", timeZone: "UTC", weekly: [] } }), 201);
+  const scheduleDel = await ok(
+    await call("POST", "/api/schedules", { ...as(user), json: { name: "Spare", timeZone: "UTC", weekly: [] } }),
+    201,
+  );
+  const schedulePage = await ok(
+    await call("POST", "/api/schedules", { ...as(user), json: { name: "Spare 2", timeZone: "UTC", weekly: [] } }),
+    201,
+  );
   const typeBody = (slug: string) => ({ title: slug, slug, duration: 30, minimumNotice: 0, scheduleId: schedule._id });
   const eventType = await ok(await call("POST", "/api/event-types", { ...as(user), json: typeBody("matrix") }), 201);
-  const eventTypeDel = await ok(await call("POST", "/api/event-types", { ...as(user), json: typeBody("matrix-del") }), 201);
-  const eventTypePage = await ok(await call("POST", "/api/event-types", { ...as(user), json: typeBody("matrix-page") }), 201);
+  const eventTypeDel = await ok(
+    await call("POST", "/api/event-types", { ...as(user), json: typeBody("matrix-del") }),
+    201,
+  );
+  const eventTypePage = await ok(
+    await call("POST", "/api/event-types", { ...as(user), json: typeBody("matrix-page") }),
+    201,
+  );
   const link = await ok(await call("POST", `/api/event-types/${eventType._id}/single-use-links`, as(user)), 201);
   const eventJson = (days: number) => ({
     eventName: "Matrix",
@@ -577,33 +895,52 @@ beforeAll(async () => {
   await db`update events set starts_at = starts_at - interval '60 days', ends_at = ends_at - interval '60 days' where id in (${eventPast._id}, ${eventPast2._id})`;
   const booked = await ok<{ booking: { id: string; cancelUrl: string } }>(
     await call("POST", "/api/bookings", {
-      json: { eventTypeId: eventType._id, start: at(9, "10:00"), name: "Guest", email: "guest@example.org", timeZone: "UTC" },
+      json: {
+        eventTypeId: eventType._id,
+        start: at(9, "10:00"),
+        name: "Guest",
+        email: "guest@example.org",
+        timeZone: "UTC",
+      },
     }),
     201,
   );
   const bookingToken = new URL(booked.booking.cancelUrl).searchParams.get("token") ?? "";
 
   // Another API token of the user, and an invitation to the user's team.
-  const minted = await ok<{ token: string }>(await call("POST", "/api/token", { json: { email: user.email, password: API_PASSWORD } }));
-  const [token2] = await db`select id from api_tokens where user_id = ${user.id} and source = 'password' order by created_at desc limit 1`;
+  const minted = await ok<{ token: string }>(
+    await call("POST", "/api/token", { json: { email: user.email, password: API_PASSWORD } }),
+  );
+  const [token2] =
+    await db`select id from api_tokens where user_id = ${user.id} and source = 'password' order by created_at desc limit 1`;
   expect(minted.token).toBeTruthy();
   const invitee = uniqueEmail("mx-invitee");
   const team = await ok<{ id: string; slug: string }>(
-    await call("POST", "/api/teams", { token: user.token, json: { name: "Matrix", slug: `mx-${crypto.randomUUID().slice(0, 8)}` } }),
+    await call("POST", "/api/teams", {
+      token: user.token,
+      json: { name: "Matrix", slug: `mx-${crypto.randomUUID().slice(0, 8)}` },
+    }),
     201,
   );
   const teamMembers: string[] = [];
   for (const prefix of ["mx-member", "mx-member-del"]) {
     const person = await account(prefix);
-    await ok(await call("POST", `/api/teams/${team.id}/invitations`, { token: user.token, json: { email: person.email } }), 201);
-    const [invitation] = await db`select text from mail_outbox where "to" = ${person.email} order by created_at desc limit 1`;
+    await ok(
+      await call("POST", `/api/teams/${team.id}/invitations`, { token: user.token, json: { email: person.email } }),
+      201,
+    );
+    const [invitation] =
+      await db`select text from mail_outbox where "to" = ${person.email} order by created_at desc limit 1`;
     const token = decodeURIComponent(/accept\?token=([A-Za-z0-9_%-]+)/.exec(invitation.text as string)?.[1] ?? "");
     await ok(await call("POST", "/api/team-invitations/accept", { token: person.token, json: { token } }));
     teamMembers.push(person.id);
   }
-  expect((await user.c.post(`/dashboard/teams/${team.id}`, { intent: "invite", email: invitee, role: "member" })).status).toBe(302);
+  expect(
+    (await user.c.post(`/dashboard/teams/${team.id}`, { intent: "invite", email: invitee, role: "member" })).status,
+  ).toBe(302);
   const [teamRow] = await db`select id from team_invitations where team_id = ${team.id} and email = ${invitee}`;
-  const [mail] = await db`select text from mail_outbox where "to" like ${`%${invitee}%`} order by created_at desc limit 1`;
+  const [mail] =
+    await db`select text from mail_outbox where "to" like ${`%${invitee}%`} order by created_at desc limit 1`;
   const teamToken = /accept\?token=([A-Za-z0-9_%-]+)/.exec(mail.text as string)?.[1] ?? "";
   expect(teamToken).not.toBe("");
 
@@ -624,7 +961,10 @@ beforeAll(async () => {
   const hook = async () =>
     (
       await ok<{ id: string }>(
-        await call("POST", "/api/webhooks", { ...as(user), json: { url: "http://127.0.0.1:9/matrix", events: ["booking.created"] } }),
+        await call("POST", "/api/webhooks", {
+          ...as(user),
+          json: { url: "http://127.0.0.1:9/matrix", events: ["booking.created"] },
+        }),
         201,
       )
     ).id;
@@ -719,7 +1059,9 @@ describe("authorization matrix", () => {
       "listed routes that do not exist",
     ).toEqual([]);
 
-    const doc = (await (await call("GET", "/api/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await (await call("GET", "/api/openapi.json")).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const operations = Object.entries(doc.paths).flatMap(([p, item]) =>
       Object.keys(item)
         .filter((m) => ["get", "post", "put", "delete", "patch"].includes(m))
@@ -752,7 +1094,9 @@ describe("authorization matrix", () => {
       await res.body?.cancel();
       cells += 1;
       if (!matches(expected, actual)) {
-        mismatches.push(`${cell.name} ${cell.path(f)} as ${actor}: expected ${expected}, got ${actual} (${res.status})`);
+        mismatches.push(
+          `${cell.name} ${cell.path(f)} as ${actor}: expected ${expected}, got ${actual} (${res.status})`,
+        );
         if (refusal && (actual === "allow" || actual.startsWith("redirect:"))) unexpectedAllows += 1;
       }
       if (before !== null) {
@@ -762,9 +1106,12 @@ describe("authorization matrix", () => {
       }
     };
     // Every refusal first, then what is allowed; destructive allowed cells last, in order.
-    for (const cell of CELLS) for (let i = 0; i < ACTORS.length; i += 1) if (cell.expect[i] !== "allow") await check(cell, i);
-    for (const cell of CELLS.filter((c) => !c.destructive)) for (let i = 0; i < ACTORS.length; i += 1) if (cell.expect[i] === "allow") await check(cell, i);
-    for (const cell of CELLS.filter((c) => c.destructive)) for (let i = 0; i < ACTORS.length; i += 1) if (cell.expect[i] === "allow") await check(cell, i);
+    for (const cell of CELLS)
+      for (let i = 0; i < ACTORS.length; i += 1) if (cell.expect[i] !== "allow") await check(cell, i);
+    for (const cell of CELLS.filter((c) => !c.destructive))
+      for (let i = 0; i < ACTORS.length; i += 1) if (cell.expect[i] === "allow") await check(cell, i);
+    for (const cell of CELLS.filter((c) => c.destructive))
+      for (let i = 0; i < ACTORS.length; i += 1) if (cell.expect[i] === "allow") await check(cell, i);
 
     console.log(
       `authorization matrix: ${CELLS.length} requests x ${ACTORS.length} actors = ${cells} cells, ${refusedWrites} refused writes checked against the database, ${unexpectedAllows} unexpected allows`,

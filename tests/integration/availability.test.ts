@@ -50,7 +50,13 @@ type Week = Partial<Record<number, Array<[string, string]>>>;
 /** The editor's fields: name, zone, the ticked days with their rows, overrides as hidden rows. */
 function editorFields(
   week: Week,
-  options: { name?: string; timeZone?: string; overrides?: Array<[string, string, string, string]>; intent?: string; extra?: Array<[string, string]> } = {},
+  options: {
+    name?: string;
+    timeZone?: string;
+    overrides?: Array<[string, string, string, string]>;
+    intent?: string;
+    extra?: Array<[string, string]>;
+  } = {},
 ): Array<[string, string]> {
   const fields: Array<[string, string]> = [
     ["name", options.name ?? "Working hours"],
@@ -59,9 +65,11 @@ function editorFields(
   for (let day = 1; day <= 7; day++) {
     const rows = week[day];
     if (rows) fields.push([`d${day}.available`, "on"]);
-    for (const [start, end] of rows ?? [["09:00", "17:00"]]) fields.push([`d${day}.start`, start], [`d${day}.end`, end]);
+    for (const [start, end] of rows ?? [["09:00", "17:00"]])
+      fields.push([`d${day}.start`, start], [`d${day}.end`, end]);
   }
-  for (const [date, kind, start, end] of options.overrides ?? []) fields.push(["o.date", date], ["o.kind", kind], ["o.start", start], ["o.end", end]);
+  for (const [date, kind, start, end] of options.overrides ?? [])
+    fields.push(["o.date", date], ["o.kind", kind], ["o.start", start], ["o.end", end]);
   fields.push(...(options.extra ?? []), ["intent", options.intent ?? "save"]);
   return fields;
 }
@@ -77,9 +85,14 @@ async function bearerToken(h: Host): Promise<string> {
 }
 
 const valueOf = (page: string, name: string) =>
-  [...page.matchAll(new RegExp(`name="${name.replace(".", "\\.")}"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="${name.replace(".", "\\.")}"`, "g"))].map(
-    (m) => m[1] ?? m[2],
-  );
+  [
+    ...page.matchAll(
+      new RegExp(
+        `name="${name.replace(".", "\\.")}"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="${name.replace(".", "\\.")}"`,
+        "g",
+      ),
+    ),
+  ].map((m) => m[1] ?? m[2]);
 
 describe("Availability page", () => {
   it("sends a visitor to sign in, for the page, an editor and its forms", async () => {
@@ -160,7 +173,14 @@ describe("Availability page", () => {
     const api = await fetch(new URL("/api/schedules", servers()[0]), { headers: { authorization: `Bearer ${token}` } });
     expect(api.status).toBe(200);
     expect(await api.json()).toEqual([
-      { _id: id, name: "Office", timeZone: "America/New_York", isDefault: true, weekly: row.weekly, overrides: row.overrides },
+      {
+        _id: id,
+        name: "Office",
+        timeZone: "America/New_York",
+        isDefault: true,
+        weekly: row.weekly,
+        overrides: row.overrides,
+      },
     ]);
 
     // The toast and the saved values on the page it leads to.
@@ -171,7 +191,9 @@ describe("Availability page", () => {
     expect(valueOf(page, "d3.end")).toEqual(["00:00"]);
     expect(visibleText(page)).toContain("Thu, Dec 24, 2026 10:00 am – 12:00 pm");
     expect(visibleText(page)).toContain("Fri, Dec 25, 2026 Unavailable all day");
-    expect(visibleText(await html(await h.c.get(PAGE)))).toContain("Mon, 10:00 am – 12:00 pm, 1:00 pm – 6:00 pm; Wed, 10:00 pm – 12:00 am");
+    expect(visibleText(await html(await h.c.get(PAGE)))).toContain(
+      "Mon, 10:00 am – 12:00 pm, 1:00 pm – 6:00 pm; Wed, 10:00 pm – 12:00 am",
+    );
   });
 
   it("refuses overlapping intervals and an end before the start with 400, the message and the input kept", async () => {
@@ -205,7 +227,11 @@ describe("Availability page", () => {
     expect(await db`select weekly, name from schedules where id = ${id}`).toEqual(before);
 
     // A bad zone and a missing name are field errors too, never a 500.
-    const zone = await post(h.c, `${PAGE}?schedule=${id}`, editorFields({ 1: [["09:00", "10:00"]] }, { name: "", timeZone: "Mars/Olympus" }));
+    const zone = await post(
+      h.c,
+      `${PAGE}?schedule=${id}`,
+      editorFields({ 1: [["09:00", "10:00"]] }, { name: "", timeZone: "Mars/Olympus" }),
+    );
     expect(zone.status).toBe(400);
     const zoneText = visibleText(await html(zone));
     expect(zoneText).toContain("Give the schedule a name.");
@@ -216,7 +242,11 @@ describe("Availability page", () => {
     const h = await host("intents");
     const id = await defaultScheduleId(h);
     const before = await db`select weekly from schedules where id = ${id}`;
-    const add = await post(h.c, `${PAGE}?schedule=${id}`, editorFields({ 1: [["09:00", "12:00"]] }, { intent: "add:1", name: "Typed" }));
+    const add = await post(
+      h.c,
+      `${PAGE}?schedule=${id}`,
+      editorFields({ 1: [["09:00", "12:00"]] }, { intent: "add:1", name: "Typed" }),
+    );
     expect(add.status).toBe(200);
     const added = await html(add);
     expect(valueOf(added, "d1.start")).toEqual(["09:00", "13:00"]);
@@ -258,7 +288,9 @@ describe("Availability page", () => {
     const copied = await html(copy);
     for (const day of [2, 3, 4, 5]) {
       expect(valueOf(copied, `d${day}.start`), `day ${day}`).toEqual(["10:00", "13:00"]);
-      expect(copied).toMatch(new RegExp(`name="d${day}\\.available"[^>]*checked|checked[^>]*name="d${day}\\.available"`));
+      expect(copied).toMatch(
+        new RegExp(`name="d${day}\\.available"[^>]*checked|checked[^>]*name="d${day}\\.available"`),
+      );
     }
     expect(valueOf(copied, "d6.start")).toEqual(["08:00"]);
     expect(await db`select weekly from schedules where id = ${id}`).toEqual(before);

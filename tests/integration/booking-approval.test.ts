@@ -50,7 +50,9 @@ function book(start: string, who = guest(start), server = 0) {
 }
 
 async function mailsTo(email: string): Promise<Mail[]> {
-  return db<Mail[]>`select "to", subject, text, attachments from mail_outbox where "to"::text like ${`%${email}%`} order by created_at`;
+  return db<
+    Mail[]
+  >`select "to", subject, text, attachments from mail_outbox where "to"::text like ${`%${email}%`} order by created_at`;
 }
 
 async function slotsOf(day: number): Promise<string[]> {
@@ -102,7 +104,8 @@ describe("a pending booking holds its slot", () => {
 
     const events = await ok<Json[]>(await call("GET", "/event", { token: host.token }));
     expect(events.find((e) => e._id === booking.id)?.status).toBe("pending");
-    const [bell] = await db`select notification from notifications where user_id = ${host.id} order by created_at desc limit 1`;
+    const [bell] =
+      await db`select notification from notifications where user_id = ${host.id} order by created_at desc limit 1`;
     expect(bell.notification).toMatch(/^Booking request \(approve or decline\): Vetted call with Guest race-/);
 
     await bookingMailsSettled(db);
@@ -124,19 +127,24 @@ describe("approve, decline, expire", () => {
     expect((await call("POST", `/api/bookings/${booking.id}/approve`, { token: other.token })).status).toBe(404);
     expect((await call("POST", `/api/bookings/${booking.id}/approve`)).status).toBe(401);
 
-    const approved = await ok<{ booking: Booking }>(await call("POST", `/api/bookings/${booking.id}/approve`, { token: host.token }));
+    const approved = await ok<{ booking: Booking }>(
+      await call("POST", `/api/bookings/${booking.id}/approve`, { token: host.token }),
+    );
     expect(approved.booking.status).toBe("confirmed");
     const again = await call("POST", `/api/bookings/${booking.id}/approve`, { token: host.token, server: 1 });
     expect(again.status).toBe(409);
     expect((await errorOf(again)).code).toBe("not_pending");
-    expect((await errorOf(await call("POST", `/api/bookings/${booking.id}/decline`, { token: host.token }))).code).toBe("not_pending");
+    expect((await errorOf(await call("POST", `/api/bookings/${booking.id}/decline`, { token: host.token }))).code).toBe(
+      "not_pending",
+    );
 
     await bookingMailsSettled(db);
     const mails = await mailsTo(who.email);
     expect(mails.map((m) => m.subject.split(":")[0])).toEqual(["Request received", "Invitation"]);
     expect(mails[1].text).toContain(`/booking/${booking.id}/cancel?token=`);
     expect(JSON.stringify(mails[1].attachments)).toContain("invite.ics");
-    const [record] = await db`select kind, payload from booking_events where event_id = ${booking.id} and kind = 'approved'`;
+    const [record] =
+      await db`select kind, payload from booking_events where event_id = ${booking.id} and kind = 'approved'`;
     expect(record.payload.tell).toBe("booking");
     const events = await ok<Json[]>(await call("GET", "/event", { token: host.token }));
     expect(events.find((e) => e._id === booking.id)?.status).toBe("confirmed");
@@ -146,11 +154,16 @@ describe("approve, decline, expire", () => {
     const who = guest("decline");
     const start = at(5, "11:00");
     const { booking } = await ok<{ booking: Booking }>(await book(start, who), 201);
-    expect((await call("POST", `/api/bookings/${booking.id}/decline`, { token: other.token, json: {} })).status).toBe(404);
+    expect((await call("POST", `/api/bookings/${booking.id}/decline`, { token: other.token, json: {} })).status).toBe(
+      404,
+    );
     const bad = await call("POST", `/api/bookings/${booking.id}/decline`, { token: host.token, json: { reason: 5 } });
     expect(bad.status).toBe(400);
     const declined = await ok<{ booking: Booking }>(
-      await call("POST", `/api/bookings/${booking.id}/decline`, { token: host.token, json: { reason: "Fully booked that week" } }),
+      await call("POST", `/api/bookings/${booking.id}/decline`, {
+        token: host.token,
+        json: { reason: "Fully booked that week" },
+      }),
     );
     expect(declined.booking.status).toBe("declined");
     expect(await slotsOf(5)).toContain(new Date(start).toISOString());
@@ -183,9 +196,11 @@ describe("approve, decline, expire", () => {
     const mails = await mailsTo(who.email);
     expect(mails.at(-1)?.subject).toMatch(/^Request declined/);
     expect(mails.at(-1)?.text).toContain("did not answer your request");
-    const [bell] = await db`select notification from notifications where user_id = ${host.id} and notification like 'Request expired:%' limit 1`;
+    const [bell] =
+      await db`select notification from notifications where user_id = ${host.id} and notification like 'Request expired:%' limit 1`;
     expect(bell.notification).toContain("Vetted call with Guest expire");
-    const [record] = await db`select actor, reason from booking_events where event_id = ${booking.id} and kind = 'declined'`;
+    const [record] =
+      await db`select actor, reason from booking_events where event_id = ${booking.id} and kind = 'declined'`;
     expect(record).toEqual({ actor: "system", reason: "expired" });
   });
 
@@ -223,12 +238,23 @@ describe("approve, decline, expire", () => {
     expect(modal).toContain('Decline "Vetted call"?');
     const approved = await host.c.post(`${PATH}?tab=pending`, { intent: "approve", eventId: a.booking.id });
     expect(approved.status).toBe(302);
-    const tooLong = await host.c.post(`${PATH}?tab=pending&decline=${b.booking.id}`, { intent: "decline", eventId: b.booking.id, reason: "x".repeat(2001) });
+    const tooLong = await host.c.post(`${PATH}?tab=pending&decline=${b.booking.id}`, {
+      intent: "decline",
+      eventId: b.booking.id,
+      reason: "x".repeat(2001),
+    });
     expect(tooLong.status).toBe(400);
-    const declined = await host.c.post(`${PATH}?tab=pending&decline=${b.booking.id}`, { intent: "decline", eventId: b.booking.id, reason: "Out that day" });
+    const declined = await host.c.post(`${PATH}?tab=pending&decline=${b.booking.id}`, {
+      intent: "decline",
+      eventId: b.booking.id,
+      reason: "Out that day",
+    });
     expect(declined.status).toBe(302);
     const rows = await db`select id, status, declined_at from events where id in (${a.booking.id}, ${b.booking.id})`;
-    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [a.booking.id]: "confirmed", [b.booking.id]: "cancelled" });
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({
+      [a.booking.id]: "confirmed",
+      [b.booking.id]: "cancelled",
+    });
     const again = await host.c.post(`${PATH}?tab=pending`, { intent: "approve", eventId: a.booking.id });
     expect(again.status).toBe(409);
     const [record] = await db`select reason from booking_events where event_id = ${b.booking.id} and kind = 'declined'`;
@@ -240,7 +266,9 @@ describe("approve, decline, expire", () => {
     const { booking } = await ok<{ booking: Booking }>(await book(at(9, "10:00"), who), 201);
     const token = new URL(booking.cancelUrl ?? "").searchParams.get("token") ?? "";
     const moved = await ok<{ booking: Booking }>(
-      await call("POST", `/api/bookings/${booking.id}/reschedule?token=${encodeURIComponent(token)}`, { json: { start: at(9, "12:00") } }),
+      await call("POST", `/api/bookings/${booking.id}/reschedule?token=${encodeURIComponent(token)}`, {
+        json: { start: at(9, "12:00") },
+      }),
     );
     expect(moved.booking.status).toBe("pending");
     await bookingMailsSettled(db);
@@ -261,7 +289,9 @@ describe("approve, decline, expire", () => {
     const done = await c.post(url.pathname + url.search, { reason: "Found another slot" });
     expect(done.status).toBe(200);
     expect(visibleText(await done.text())).toContain("Your request to Approval host is cancelled.");
-    expect(visibleText(await (await c.get(url.pathname + url.search)).text())).toContain("This request is already cancelled");
+    expect(visibleText(await (await c.get(url.pathname + url.search)).text())).toContain(
+      "This request is already cancelled",
+    );
     await bookingMailsSettled(db);
     const mails = await mailsTo(who.email);
     expect(mails.map((m) => m.subject.split(":")[0])).toEqual(["Request received", "Request cancelled"]);
@@ -278,7 +308,12 @@ describe("approve, decline, expire", () => {
   it("the host cancelling a pending request: the guest hears it with the reason, with no calendar file", async () => {
     const who = guest("host-cancels");
     const { booking } = await ok<{ booking: Booking }>(await book(at(10, "12:00"), who), 201);
-    await ok(await call("POST", `/api/bookings/${booking.id}/cancel`, { token: host.token, json: { reason: "Fully booked that week" } }));
+    await ok(
+      await call("POST", `/api/bookings/${booking.id}/cancel`, {
+        token: host.token,
+        json: { reason: "Fully booked that week" },
+      }),
+    );
     await bookingMailsSettled(db);
     const mails = await mailsTo(who.email);
     expect(mails.map((m) => m.subject.split(":")[0])).toEqual(["Request received", "Request cancelled"]);
@@ -292,11 +327,22 @@ describe("approve, decline, expire", () => {
   it("a group event type cannot require approval; approval settings default off", async () => {
     const res = await call("POST", "/api/event-types", {
       token: host.token,
-      json: { title: "Class", slug: `class-${crypto.randomUUID().slice(0, 6)}`, duration: 30, kind: "group", seats: 5, requiresApproval: true },
+      json: {
+        title: "Class",
+        slug: `class-${crypto.randomUUID().slice(0, 6)}`,
+        duration: 30,
+        kind: "group",
+        seats: 5,
+        requiresApproval: true,
+      },
     });
     expect(res.status).toBe(400);
     expect((await errorOf(res)).fields?.requiresApproval).toBeDefined();
-    const plain = await allDayEventType(call, host.token, { title: "Plain", slug: `plain-${crypto.randomUUID().slice(0, 6)}`, duration: 30 });
+    const plain = await allDayEventType(call, host.token, {
+      title: "Plain",
+      slug: `plain-${crypto.randomUUID().slice(0, 6)}`,
+      duration: 30,
+    });
     expect(plain.requiresApproval).toBe(false);
     expect(plain.approvalHoldHours).toBe(24);
     const badHold = await call("PUT", `/api/event-types/${plain._id}`, {

@@ -25,19 +25,33 @@ async function withUsername(a: Account): Promise<string> {
 }
 
 /** An event type of `a` on an all-day UTC schedule (every slot free), with `fields`. */
-async function eventType(a: Account, fields: Record<string, unknown> = {}): Promise<Json & { _id: string; slug: string }> {
+async function eventType(
+  a: Account,
+  fields: Record<string, unknown> = {},
+): Promise<Json & { _id: string; slug: string }> {
   const schedule = await ok(await call("POST", "/api/schedules", { token: a.token, json: ALL_DAY_SCHEDULE }), 201);
   return ok(
     await call("POST", "/api/event-types", {
       token: a.token,
-      json: { title: "Controlled", slug: slug(), duration: 30, minimumNotice: 0, bookingWindowDays: 120, scheduleId: schedule._id, ...fields },
+      json: {
+        title: "Controlled",
+        slug: slug(),
+        duration: 30,
+        minimumNotice: 0,
+        bookingWindowDays: 120,
+        scheduleId: schedule._id,
+        ...fields,
+      },
     }),
     201,
   );
 }
 
 function book(eventTypeId: string, start: string, extra: Record<string, unknown> = {}, server = 0) {
-  return call("POST", "/api/bookings", { json: { eventTypeId, start, name: "Guest", email: email("g"), timeZone: "UTC", ...extra }, server });
+  return call("POST", "/api/bookings", {
+    json: { eventTypeId, start, name: "Guest", email: email("g"), timeZone: "UTC", ...extra },
+    server,
+  });
 }
 
 describe("the free plan takes bookings (decision 038)", () => {
@@ -70,14 +84,30 @@ describe("the free plan takes bookings (decision 038)", () => {
   it("a fourth active event type is refused (JSON 403 and the page with a link to /pricing); off it may be made; a professional has no cap", async () => {
     const free = await account("four", "user");
     for (let i = 0; i < 3; i++) await eventType(free);
-    const fourth = await call("POST", "/api/event-types", { token: free.token, json: { title: "Fourth", slug: slug(), duration: 30 } });
+    const fourth = await call("POST", "/api/event-types", {
+      token: free.token,
+      json: { title: "Fourth", slug: slug(), duration: 30 },
+    });
     expect(fourth.status).toBe(403);
     expect((await errorOf(fourth)).code).toBe("active_event_type_limit");
-    const off = await ok(await call("POST", "/api/event-types", { token: free.token, json: { title: "Off", slug: slug(), duration: 30, active: false } }), 201);
+    const off = await ok(
+      await call("POST", "/api/event-types", {
+        token: free.token,
+        json: { title: "Off", slug: slug(), duration: 30, active: false },
+      }),
+      201,
+    );
     // Turning it on over JSON or on the Event Types page: refused, and the page says why.
-    const put = await call("PUT", `/api/event-types/${off._id}`, { token: free.token, json: { title: "Off", slug: off.slug, duration: 30, active: true } });
+    const put = await call("PUT", `/api/event-types/${off._id}`, {
+      token: free.token,
+      json: { title: "Off", slug: off.slug, duration: 30, active: true },
+    });
     expect(put.status).toBe(403);
-    const toggle = await free.c.post("/dashboard/eventTypes", { intent: "toggle", id: off._id as string, active: "true" });
+    const toggle = await free.c.post("/dashboard/eventTypes", {
+      intent: "toggle",
+      id: off._id as string,
+      active: "true",
+    });
     expect(toggle.status).toBe(403);
     const html = await toggle.text();
     expect(visibleText(html)).toContain("The free plan has at most 3 event types on at once.");
@@ -89,7 +119,11 @@ describe("the free plan takes bookings (decision 038)", () => {
     await eventType(racer);
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        call("POST", "/api/event-types", { token: racer.token, json: { title: "Race", slug: slug(), duration: 30 }, server: i % 2 }),
+        call("POST", "/api/event-types", {
+          token: racer.token,
+          json: { title: "Race", slug: slug(), duration: 30 },
+          server: i % 2,
+        }),
       ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
@@ -125,7 +159,15 @@ describe("booking questions (decision 039)", () => {
     const put = await ok(
       await call("PUT", `/api/event-types/${type._id}`, {
         token: host.token,
-        json: { title: "Controlled", slug: type.slug, duration: 30, minimumNotice: 0, bookingWindowDays: 120, scheduleId: type.scheduleId, questions: qs },
+        json: {
+          title: "Controlled",
+          slug: type.slug,
+          duration: 30,
+          minimumNotice: 0,
+          bookingWindowDays: 120,
+          scheduleId: type.scheduleId,
+          questions: qs,
+        },
       }),
     );
     expect((put.questions as Json[]).map((q) => q.id)).toEqual(Object.values(ids));
@@ -142,7 +184,9 @@ describe("booking questions (decision 039)", () => {
       },
     });
     expect(bad.status).toBe(400);
-    expect(Object.keys((await errorOf(bad)).fields ?? {})).toEqual(expect.arrayContaining(["questions.0.options", "questions.1.label"]));
+    expect(Object.keys((await errorOf(bad)).fields ?? {})).toEqual(
+      expect.arrayContaining(["questions.0.options", "questions.1.label"]),
+    );
   });
 
   it("POST /api/bookings: a missing required answer is 400 fields.answers.<id>; answers are stored, answered and shown to the host", async () => {
@@ -150,10 +194,19 @@ describe("booking questions (decision 039)", () => {
     expect(missing.status).toBe(400);
     const fields = (await errorOf(missing)).fields ?? {};
     expect(Object.keys(fields).sort()).toEqual([`answers.${ids.agree}`, `answers.${ids.topic}`].sort());
-    const wrong = await book(type._id, at(3, "09:00"), { answers: { [ids.topic]: "Hi", [ids.agree]: true, [ids.tracks]: ["Nope"], q_unknown: "x" } });
-    expect(Object.keys((await errorOf(wrong)).fields ?? {}).sort()).toEqual([`answers.${ids.tracks}`, "answers.q_unknown"].sort());
+    const wrong = await book(type._id, at(3, "09:00"), {
+      answers: { [ids.topic]: "Hi", [ids.agree]: true, [ids.tracks]: ["Nope"], q_unknown: "x" },
+    });
+    expect(Object.keys((await errorOf(wrong)).fields ?? {}).sort()).toEqual(
+      [`answers.${ids.tracks}`, "answers.q_unknown"].sort(),
+    );
 
-    const answers = { [ids.topic]: "Pricing for <b>10</b> seats", [ids.size]: 12, [ids.agree]: true, [ids.tracks]: ["Sales", "Product"] };
+    const answers = {
+      [ids.topic]: "Pricing for <b>10</b> seats",
+      [ids.size]: 12,
+      [ids.agree]: true,
+      [ids.tracks]: ["Sales", "Product"],
+    };
     const res = await ok<{ booking: { id: string; answers: Json; cancelUrl: string } }>(
       await book(type._id, at(3, "09:00"), { answers, notes: "Bring the <i>numbers</i>" }, 1),
       201,
@@ -161,7 +214,10 @@ describe("booking questions (decision 039)", () => {
     expect(res.booking.answers).toEqual(answers);
     // The guest's confirmation page repeats them and the notes, escaped.
     const confirmation = await (
-      await call("GET", `/${username}/${type.slug}/booked/${res.booking.id}?token=${encodeURIComponent(tokenOf(res.booking.cancelUrl))}`)
+      await call(
+        "GET",
+        `/${username}/${type.slug}/booked/${res.booking.id}?token=${encodeURIComponent(tokenOf(res.booking.cancelUrl))}`,
+      )
     ).text();
     expect(visibleText(confirmation)).toContain("What should we talk about?: Pricing for <b>10</b> seats");
     expect(visibleText(confirmation)).toContain("Tracks: Sales, Product");
@@ -179,16 +235,22 @@ describe("booking questions (decision 039)", () => {
     expect(visibleText(await (await host.c.get("/dashboard")).text())).toContain("I agree to the recording: Yes");
     // The host's mail and the .ics description carry them.
     await bookingMailsSettled(db);
-    const [mail] = await db`select text from mail_outbox where "to" like ${`%${host.email}%`} and subject like 'Booking:%' order by created_at desc limit 1`;
+    const [mail] =
+      await db`select text from mail_outbox where "to" like ${`%${host.email}%`} and subject like 'Booking:%' order by created_at desc limit 1`;
     expect(mail.text).toContain("Team size: 12");
-    const ics = await call("GET", `/${username}/${type.slug}/booked/${res.booking.id}/ics?token=${encodeURIComponent(tokenOf(res.booking.cancelUrl))}`);
+    const ics = await call(
+      "GET",
+      `/${username}/${type.slug}/booked/${res.booking.id}/ics?token=${encodeURIComponent(tokenOf(res.booking.cancelUrl))}`,
+    );
     const icsText = (await ics.text()).replace(/\r\n[ \t]/g, "");
     expect(icsText).toContain("Team size: 12");
   });
 
   it("the page asks them without JavaScript: a missing answer is 400 with the input kept; then it books", async () => {
     const slot = at(4, "11:00");
-    const page = await (await call("GET", `/${username}/${type.slug}?tz=UTC&date=${dateIn(4)}&slot=${encodeURIComponent(slot)}`)).text();
+    const page = await (
+      await call("GET", `/${username}/${type.slug}?tz=UTC&date=${dateIn(4)}&slot=${encodeURIComponent(slot)}`)
+    ).text();
     expect(visibleText(page)).toContain("What should we talk about?");
     expect(page).toContain(`name="a_${ids.tracks}"`);
     const guestEmail = email("page");
@@ -206,7 +268,12 @@ describe("booking questions (decision 039)", () => {
     const booked = await call("POST", `/${username}/${type.slug}?tz=UTC`, { body, headers: form });
     expect(booked.status, await booked.clone().text()).toBe(302);
     const [row] = await db`select answers from events where guest_email = ${guestEmail}`;
-    expect(row.answers).toEqual({ [ids.topic]: "Roadmap", [ids.size]: 7, [ids.agree]: true, [ids.tracks]: ["Support"] });
+    expect(row.answers).toEqual({
+      [ids.topic]: "Roadmap",
+      [ids.size]: 7,
+      [ids.agree]: true,
+      [ids.tracks]: ["Support"],
+    });
   });
 
   it("a phone call the host makes asks the guest's number, and the host sees it", async () => {
@@ -215,8 +282,12 @@ describe("booking questions (decision 039)", () => {
     expect(Object.keys((await errorOf(missing)).fields ?? {})).toEqual(["answers.location_phone"]);
     const bad = await book(phone._id, at(5, "10:00"), { answers: { location_phone: "call me" } });
     expect(bad.status).toBe(400);
-    expect((await book(phone._id, at(5, "10:00"), { answers: { location_phone: "+1 555 010 0000" } })).status).toBe(201);
-    expect(visibleText(await (await host.c.get("/dashboard/scheduledEvents")).text())).toContain("Phone number: +1 555 010 0000");
+    expect((await book(phone._id, at(5, "10:00"), { answers: { location_phone: "+1 555 010 0000" } })).status).toBe(
+      201,
+    );
+    expect(visibleText(await (await host.c.get("/dashboard/scheduledEvents")).text())).toContain(
+      "Phone number: +1 555 010 0000",
+    );
     // A number of the host's own: the guest calls it, nothing is asked.
     const theirs = await eventType(host, { location: { type: "phone", value: "+1 555 999 0000" } });
     expect((await book(theirs._id, at(5, "12:00"))).status).toBe(201);
@@ -249,33 +320,62 @@ describe("single-use links (decision 039)", () => {
     const page = await call("GET", new URL(link.url).pathname + new URL(link.url).search);
     expect(page.status).toBe(200);
     expect(visibleText(await page.text())).toContain("This link has been used.");
-    const list = await ok<Json[]>(await call("GET", `/api/event-types/${type._id}/single-use-links`, { token: host.token }));
+    const list = await ok<Json[]>(
+      await call("GET", `/api/event-types/${type._id}/single-use-links`, { token: host.token }),
+    );
     expect(list.find((l) => l.id === link.id)).toMatchObject({ used: true, revoked: false });
     const other = await account("links-other", "professional");
-    expect((await call("POST", `/api/event-types/${type._id}/single-use-links`, { token: other.token })).status).toBe(404);
-    expect((await call("GET", `/api/event-types/${type._id}/single-use-links`, { token: other.token })).status).toBe(404);
-    expect((await call("DELETE", `/api/event-types/${type._id}/single-use-links/${link.id}`, { token: other.token })).status).toBe(404);
-    expect((await call("DELETE", `/api/event-types/${type._id}/single-use-links/${link.id}`, { token: host.token })).status).toBe(409);
+    expect((await call("POST", `/api/event-types/${type._id}/single-use-links`, { token: other.token })).status).toBe(
+      404,
+    );
+    expect((await call("GET", `/api/event-types/${type._id}/single-use-links`, { token: other.token })).status).toBe(
+      404,
+    );
+    expect(
+      (await call("DELETE", `/api/event-types/${type._id}/single-use-links/${link.id}`, { token: other.token })).status,
+    ).toBe(404);
+    expect(
+      (await call("DELETE", `/api/event-types/${type._id}/single-use-links/${link.id}`, { token: host.token })).status,
+    ).toBe(409);
   });
 
   it("10 uses at once over both servers: one booking", async () => {
-    const link = await ok<{ token: string }>(await call("POST", `/api/event-types/${type._id}/single-use-links`, { token: host.token }), 201);
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => book(type._id, at(7, `1${i % 10}:00`), { singleUseToken: link.token }, i % 2)));
+    const link = await ok<{ token: string }>(
+      await call("POST", `/api/event-types/${type._id}/single-use-links`, { token: host.token }),
+      201,
+    );
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        book(type._id, at(7, `1${i % 10}:00`), { singleUseToken: link.token }, i % 2),
+      ),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 410)).toHaveLength(9);
   });
 
   it("revoked: refused; an event type that is off books through its link only, on the page without JavaScript", async () => {
-    const revoked = await ok<{ id: string; token: string }>(await call("POST", `/api/event-types/${type._id}/single-use-links`, { token: host.token }), 201);
-    expect((await call("DELETE", `/api/event-types/${type._id}/single-use-links/${revoked.id}`, { token: host.token })).status).toBe(204);
+    const revoked = await ok<{ id: string; token: string }>(
+      await call("POST", `/api/event-types/${type._id}/single-use-links`, { token: host.token }),
+      201,
+    );
+    expect(
+      (await call("DELETE", `/api/event-types/${type._id}/single-use-links/${revoked.id}`, { token: host.token }))
+        .status,
+    ).toBe(204);
     expect((await book(type._id, at(8, "10:00"), { singleUseToken: revoked.token })).status).toBe(410);
 
     const secret = await eventType(host, { active: false });
-    const link = await ok<{ token: string; url: string }>(await call("POST", `/api/event-types/${secret._id}/single-use-links`, { token: host.token }), 201);
+    const link = await ok<{ token: string; url: string }>(
+      await call("POST", `/api/event-types/${secret._id}/single-use-links`, { token: host.token }),
+      201,
+    );
     expect((await call("GET", `/${username}/${secret.slug}`)).status).toBe(404);
     expect((await book(secret._id, at(8, "10:00"))).status).toBe(404);
     const slot = at(8, "10:00");
-    const page = await call("GET", `/${username}/${secret.slug}?link=${encodeURIComponent(link.token)}&tz=UTC&date=${dateIn(8)}`);
+    const page = await call(
+      "GET",
+      `/${username}/${secret.slug}?link=${encodeURIComponent(link.token)}&tz=UTC&date=${dateIn(8)}`,
+    );
     expect(page.status).toBe(200);
     // The page's own links carry the token.
     expect(await page.text()).toContain(`link=${encodeURIComponent(link.token)}`);
@@ -291,7 +391,8 @@ describe("single-use links (decision 039)", () => {
     });
     expect(again.status).toBe(410);
     expect(visibleText(await again.text())).toContain("This link has been used.");
-    const [row] = await db`select l.event_id, e.guest_email from single_use_links l join events e on e.id = l.event_id where l.token = ${link.token}`;
+    const [row] =
+      await db`select l.event_id, e.guest_email from single_use_links l join events e on e.id = l.event_id where l.token = ${link.token}`;
     expect(row.guest_email).toBe(guestEmail);
   });
 });
@@ -301,12 +402,17 @@ describe("limits and prefill (decision 039)", () => {
     const host = await account("per-guest", "professional");
     const type = await eventType(host, { limitPerGuest: 1 });
     const guestEmail = email("once");
-    const first = await ok<{ booking: { cancelUrl: string; id: string } }>(await book(type._id, at(3, "10:00"), { email: guestEmail }), 201);
+    const first = await ok<{ booking: { cancelUrl: string; id: string } }>(
+      await book(type._id, at(3, "10:00"), { email: guestEmail }),
+      201,
+    );
     const second = await book(type._id, at(4, "10:00"), { email: guestEmail.toUpperCase() });
     expect(second.status).toBe(409);
     expect((await errorOf(second)).code).toBe("guest_limit_reached");
     expect((await book(type._id, at(4, "10:00"))).status).toBe(201);
-    expect((await call("POST", `/api/bookings/${first.booking.id}/cancel?token=${tokenOf(first.booking.cancelUrl)}`)).status).toBe(200);
+    expect(
+      (await call("POST", `/api/bookings/${first.booking.id}/cancel?token=${tokenOf(first.booking.cancelUrl)}`)).status,
+    ).toBe(200);
     expect((await book(type._id, at(4, "11:00"), { email: guestEmail })).status).toBe(201);
   });
 
@@ -368,7 +474,13 @@ describe("spam guard on the booking page form (decision 039)", () => {
   it("a filled honeypot books nothing (400)", async () => {
     const guestEmail = email("bot");
     const res = await call("POST", path, {
-      body: new URLSearchParams({ slot: at(3, "10:00"), tz: "UTC", name: "Bot", email: guestEmail, website_url: "http://spam.example" }),
+      body: new URLSearchParams({
+        slot: at(3, "10:00"),
+        tz: "UTC",
+        name: "Bot",
+        email: guestEmail,
+        website_url: "http://spam.example",
+      }),
       headers: form,
     });
     expect(res.status).toBe(400);

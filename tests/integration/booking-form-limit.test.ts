@@ -21,13 +21,21 @@ beforeAll(async () => {
   const username = `lim${crypto.randomUUID().slice(0, 8)}`;
   await db`update users set username = ${username}, time_zone = 'UTC' where id = ${host.id}`;
   // Every day (the booked slot is three days ahead, whatever weekday that is).
-  const type = await allDayEventType(call, host.token, { title: "Limited", slug: "limited", duration: 30, minimumNotice: 0 });
+  const type = await allDayEventType(call, host.token, {
+    title: "Limited",
+    slug: "limited",
+    duration: 30,
+    minimumNotice: 0,
+  });
   eventTypeId = type._id;
   path = `/${username}/limited`;
 });
 
 const form = (body: Record<string, string>, ip: string) =>
-  call("POST", path, { body: new URLSearchParams(body), headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip } });
+  call("POST", path, {
+    body: new URLSearchParams(body),
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip },
+  });
 
 describe("booking form rate limit", () => {
   it(`answers 429 to the ${LIMIT + 1}th post from one address, keeps the input, says when, books nothing`, async () => {
@@ -47,12 +55,18 @@ describe("booking form rate limit", () => {
     expect(html).toContain('value="Kept Name"');
     expect(html).toContain(`value="${email}"`);
     expect(html).toContain("Kept notes");
-    expect(visibleText(html)).toMatch(/Too many booking attempts from your network\. Try again in about \d+ minutes?\./);
+    expect(visibleText(html)).toMatch(
+      /Too many booking attempts from your network\. Try again in about \d+ minutes?\./,
+    );
     expect((await db`select count(*)::int as n from events where guest_email = ${email}`)[0].n).toBe(0);
 
     // Another address books that slot at once: the limit is per address.
     const other = await form({ slot, tz: "UTC", name: "Other Person", email }, "10.71.200.2");
     expect(other.status, await other.clone().text()).toBe(302);
-    expect((await db`select count(*)::int as n from events where guest_email = ${email} and event_type_id = ${eventTypeId}`)[0].n).toBe(1);
+    expect(
+      (
+        await db`select count(*)::int as n from events where guest_email = ${email} and event_type_id = ${eventTypeId}`
+      )[0].n,
+    ).toBe(1);
   });
 });

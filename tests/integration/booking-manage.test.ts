@@ -48,7 +48,11 @@ beforeAll(async () => {
   title = `Manage call ${crypto.randomUUID().slice(0, 8)}`;
   const schedule = await call("POST", "/api/schedules", {
     token: host.token,
-    json: { name: "All day", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })) },
+    json: {
+      name: "All day",
+      timeZone: "UTC",
+      weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })),
+    },
   });
   expect(schedule.status).toBe(201);
   const { _id: scheduleId } = (await schedule.json()) as { _id: string };
@@ -71,7 +75,9 @@ beforeAll(async () => {
 
 async function book(start: string, name = "Grace Guest"): Promise<Booking & { email: string }> {
   const email = `guest-${crypto.randomUUID().slice(0, 8)}@example.test`;
-  const res = await call("POST", "/api/bookings", { json: { eventTypeId: typeId, start, name, email, timeZone: "UTC" } });
+  const res = await call("POST", "/api/bookings", {
+    json: { eventTypeId: typeId, start, name, email, timeZone: "UTC" },
+  });
   const text = await res.text();
   expect(res.status, text).toBe(201);
   return { ...(JSON.parse(text) as { booking: Booking }).booking, email };
@@ -116,7 +122,9 @@ describe("cancel page", () => {
       expect(miss.html).not.toContain(title);
     }
     // A post with a wrong token changes nothing.
-    expect((await post(`/booking/${b.id}/cancel?token=${encodeURIComponent(tokenOf(a.cancelUrl))}`, { reason: "x" })).status).toBe(404);
+    expect(
+      (await post(`/booking/${b.id}/cancel?token=${encodeURIComponent(tokenOf(a.cancelUrl))}`, { reason: "x" })).status,
+    ).toBe(404);
     const [row] = await db`select status from events where id = ${b.id}`;
     expect(row.status).toBe("confirmed");
   });
@@ -143,7 +151,8 @@ describe("cancel page", () => {
       return a.encoding === "base64" ? Buffer.from(a.content, "base64").toString("utf8") : a.content;
     });
     expect(ics.some((t) => /METHOD:CANCEL/.test(t))).toBe(true);
-    const [note] = await db`select notification from notifications where user_id = ${host.id} order by created_at desc limit 1`;
+    const [note] =
+      await db`select notification from notifications where user_id = ${host.id} order by created_at desc limit 1`;
     expect(note.notification).toMatch(/^Booking cancelled by Grace Guest: .* — Something came up$/);
 
     // The slot is free again.
@@ -205,7 +214,11 @@ describe("reschedule page", () => {
     >`select text, attachments from mail_outbox where "to" like ${`%${b.email}%`} order by created_at`;
     expect(mails.at(-1)?.text).toContain(b.cancelUrl);
     const last = mails.at(-1)?.attachments[0];
-    const ics = last ? (last.encoding === "base64" ? Buffer.from(last.content, "base64").toString("utf8") : last.content) : "";
+    const ics = last
+      ? last.encoding === "base64"
+        ? Buffer.from(last.content, "base64").toString("utf8")
+        : last.content
+      : "";
     expect(ics).toMatch(/METHOD:REQUEST/);
     expect(ics).toMatch(/SEQUENCE:1/);
 

@@ -16,9 +16,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A New York date `days` ahead, YYYY-MM-DD. */
 function nyDate(days: number): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    new Date(Date.now() + days * DAY_MS),
-  );
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/New_York",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date(Date.now() + days * DAY_MS));
 }
 
 /** The instant of `time` on `date` in New York. */
@@ -43,7 +46,13 @@ function berlinSlot(instant: Date): string {
       .formatToParts(instant)
       .map((p) => [p.type, p.value]),
   );
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+  );
   const offset = Math.round((wall - instant.getTime()) / 60_000);
   const sign = offset >= 0 ? "+" : "-";
   const hh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, "0");
@@ -67,7 +76,11 @@ async function nyHost(
   const schedule = await ok(
     await call("POST", "/api/schedules", {
       token: a.token,
-      json: { name: "Office", timeZone: "America/New_York", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "09:00", end: "17:00" })) },
+      json: {
+        name: "Office",
+        timeZone: "America/New_York",
+        weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "09:00", end: "17:00" })),
+      },
     }),
   );
   for (const t of types) {
@@ -110,7 +123,12 @@ beforeAll(async () => {
 
 describe("host page /{username}", () => {
   it("an unknown or malformed username is the site's 404", async () => {
-    for (const path of [`/nobody-${crypto.randomUUID().slice(0, 8)}`, "/x", "/robots.txt", `/nobody-${crypto.randomUUID().slice(0, 8)}/intro`]) {
+    for (const path of [
+      `/nobody-${crypto.randomUUID().slice(0, 8)}`,
+      "/x",
+      "/robots.txt",
+      `/nobody-${crypto.randomUUID().slice(0, 8)}/intro`,
+    ]) {
       const res = await call("GET", path);
       expect(res.status, path).toBe(404);
       expect(await res.text()).toContain("We couldn&#x27;t find that page");
@@ -147,7 +165,9 @@ describe("booking page /{username}/{slug}", () => {
     const day24 = visibleText(await (await call("GET", `${page()}&date=${berlinDate}&clock=24`)).text());
     expect(day24).toContain(slot.slice(11, 16));
     // The tz hint cookie is used when there is no ?tz=.
-    const hinted = await call("GET", `/${username}/intro?month=${berlinDate.slice(0, 7)}&date=${berlinDate}`, { headers: { cookie: "tz=Europe%2FBerlin" } });
+    const hinted = await call("GET", `/${username}/intro?month=${berlinDate.slice(0, 7)}&date=${berlinDate}`, {
+      headers: { cookie: "tz=Europe%2FBerlin" },
+    });
     expect(visibleText(await hinted.text())).toContain(label);
   });
 
@@ -159,7 +179,10 @@ describe("booking page /{username}/{slug}", () => {
     expect(form1).toContain('name="email"');
     expect(visibleText(form1)).toContain("Schedule event");
 
-    const res = await call("POST", path, { body: new URLSearchParams(form), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await call("POST", path, {
+      body: new URLSearchParams(form),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(res.status).toBe(302);
     const location = res.headers.get("location") ?? "";
     const match = location.match(new RegExp(`^/${username}/intro/booked/([0-9a-f-]{36})\\?token=(.+)$`));
@@ -219,7 +242,10 @@ describe("booking page /{username}/{slug}", () => {
     const text = visibleText(await res.text());
     expect(text).toContain("Give your name.");
     expect(text).toContain("Give your e-mail as a valid e-mail address.");
-    const empty = await call("POST", path, { body: new URLSearchParams({}), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const empty = await call("POST", path, {
+      body: new URLSearchParams({}),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(empty.status).toBe(400);
   });
 
@@ -238,12 +264,17 @@ describe("booking page /{username}/{slug}", () => {
     const html = (await (await call("GET", `/${name}/later?tz=UTC`)).text()).replaceAll("&amp;", "&");
     const first = /data-date="(\d{4}-\d{2}-\d{2})"/.exec(html)?.[1] ?? "";
     expect(first.slice(0, 7)).toBe(nextMonth);
-    expect(html).toMatch(new RegExp(`aria-current="date"[^>]*data-date="${first}"|data-date="${first}"[^>]*aria-current="date"`));
+    expect(html).toMatch(
+      new RegExp(`aria-current="date"[^>]*data-date="${first}"|data-date="${first}"[^>]*aria-current="date"`),
+    );
     // Its times are in the first HTML.
     expect(html).toContain(`slot=${first}T`);
     expect(visibleText(html)).not.toContain("No open times this month");
 
-    const asked = (await (await call("GET", `/${name}/later?tz=UTC&month=${thisMonth}`)).text()).replaceAll("&amp;", "&");
+    const asked = (await (await call("GET", `/${name}/later?tz=UTC&month=${thisMonth}`)).text()).replaceAll(
+      "&amp;",
+      "&",
+    );
     expect(visibleText(asked)).toContain("No open times this month. Next open:");
     expect(asked).toContain(`month=${nextMonth}&date=${first}`);
 

@@ -65,26 +65,48 @@ async function groupType(seats: number, title = `Workshop ${crypto.randomUUID().
   return type._id;
 }
 
-const guest = (n: string) => ({ name: `Guest ${n}`, email: `seat-${n}-${crypto.randomUUID().slice(0, 6)}@example.test`, timeZone: "Asia/Tokyo" });
+const guest = (n: string) => ({
+  name: `Guest ${n}`,
+  email: `seat-${n}-${crypto.randomUUID().slice(0, 6)}@example.test`,
+  timeZone: "Asia/Tokyo",
+});
 
-async function book(typeId: string, start: string, who = guest("x"), extra: Record<string, unknown> = {}, server = 0): Promise<Response> {
+async function book(
+  typeId: string,
+  start: string,
+  who = guest("x"),
+  extra: Record<string, unknown> = {},
+  server = 0,
+): Promise<Response> {
   return call("POST", "/api/bookings", { json: { eventTypeId: typeId, start, ...who, ...extra }, server });
 }
 
-async function booked(typeId: string, start: string, who = guest("x"), extra: Record<string, unknown> = {}): Promise<Booking> {
+async function booked(
+  typeId: string,
+  start: string,
+  who = guest("x"),
+  extra: Record<string, unknown> = {},
+): Promise<Booking> {
   return (await ok<{ booking: Booking }>(await book(typeId, start, who, extra), 201)).booking;
 }
 
-const seatRows = (eventId: string) => db`select id, email, guests, status, sequence from booking_seats where event_id = ${eventId} order by created_at, id`;
+const seatRows = (eventId: string) =>
+  db`select id, email, guests, status, sequence from booking_seats where event_id = ${eventId} order by created_at, id`;
 const inviteesOf = async (eventId: string) =>
-  (await db`select email from event_invitees where event_id = ${eventId} order by position`).map((r) => r.email as string);
+  (await db`select email from event_invitees where event_id = ${eventId} order by position`).map(
+    (r) => r.email as string,
+  );
 
 beforeAll(async () => {
   host = await account("host", "professional");
   const schedule = await ok(
     await call("POST", "/api/schedules", {
       token: host.token,
-      json: { name: "All day", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })) },
+      json: {
+        name: "All day",
+        timeZone: "UTC",
+        weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })),
+      },
     }),
     201,
   );
@@ -110,14 +132,21 @@ describe("a seat per guest", () => {
     expect(seats.map((s) => s.id)).toEqual([a.seatId, b.seatId]);
     const [event] = await db`select booking_token_hash from events where id = ${a.id}`;
     expect(event.booking_token_hash).toBeNull();
-    const [hashes] = await db`select array_agg(token_hash order by created_at) as h from booking_seats where event_id = ${a.id}`;
+    const [hashes] =
+      await db`select array_agg(token_hash order by created_at) as h from booking_seats where event_id = ${a.id}`;
     expect(hashes.h).toEqual([sha(tokenA), sha(tokenB)]);
 
     // Seat A's token on seat B's id: 404 on the JSON paths and the pages.
-    expect((await call("POST", `/api/bookings/${b.seatId}/cancel?token=${encodeURIComponent(tokenA)}`)).status).toBe(404);
-    expect((await call("POST", `/api/bookings/${b.seatId}/reschedule?token=${encodeURIComponent(tokenA)}`, { json: { start: at(3, "11:00") } })).status).toBe(
+    expect((await call("POST", `/api/bookings/${b.seatId}/cancel?token=${encodeURIComponent(tokenA)}`)).status).toBe(
       404,
     );
+    expect(
+      (
+        await call("POST", `/api/bookings/${b.seatId}/reschedule?token=${encodeURIComponent(tokenA)}`, {
+          json: { start: at(3, "11:00") },
+        })
+      ).status,
+    ).toBe(404);
     const page = client();
     expect((await page.get(`/booking/${b.seatId}/cancel?token=${encodeURIComponent(tokenA)}`)).status).toBe(404);
     expect((await page.get(`/booking/${b.seatId}/reschedule?token=${encodeURIComponent(tokenA)}`)).status).toBe(404);
@@ -130,7 +159,9 @@ describe("a seat per guest", () => {
     const [{ slug }] = await db`select slug from event_types where id = ${typeId}`;
     const confirmation = await page.get(`/${name}/${slug}/booked/${b.seatId}?token=${encodeURIComponent(tokenB)}`);
     expect(confirmation.status).toBe(200);
-    expect((await page.get(`/${name}/${slug}/booked/${b.seatId}?token=${encodeURIComponent(tokenA)}`)).status).toBe(404);
+    expect((await page.get(`/${name}/${slug}/booked/${b.seatId}?token=${encodeURIComponent(tokenA)}`)).status).toBe(
+      404,
+    );
     const ics = await page.get(`/${name}/${slug}/booked/${b.seatId}/ics?token=${encodeURIComponent(tokenB)}`);
     expect(ics.status).toBe(200);
     const text = (await ics.text()).replace(/\r?\n[ \t]/g, "");
@@ -148,13 +179,18 @@ describe("a seat per guest", () => {
     expect(full.status).toBe(409);
 
     // The session id with A's token cancels A's seat only (the booking `id` the answer gave A).
-    const cancelled = await ok<{ booking: Booking }>(await call("POST", `/api/bookings/${a.id}/cancel?token=${encodeURIComponent(tokenOf(a.cancelUrl))}`));
+    const cancelled = await ok<{ booking: Booking }>(
+      await call("POST", `/api/bookings/${a.id}/cancel?token=${encodeURIComponent(tokenOf(a.cancelUrl))}`),
+    );
     expect(cancelled.booking).toMatchObject({ id: a.id, seatId: a.seatId, status: "cancelled" });
     expect((await seatRows(a.id)).map((s) => s.status)).toEqual(["cancelled", "confirmed"]);
     const [session] = await db`select status, sequence from events where id = ${a.id}`;
     expect(session.status).toBe("confirmed");
     expect(await inviteesOf(a.id)).toEqual([(await seatRows(a.id))[1].email]);
-    const again = await call("POST", `/api/bookings/${a.seatId}/cancel?token=${encodeURIComponent(tokenOf(a.cancelUrl))}`);
+    const again = await call(
+      "POST",
+      `/api/bookings/${a.seatId}/cancel?token=${encodeURIComponent(tokenOf(a.cancelUrl))}`,
+    );
     expect(again.status).toBe(409);
     expect((await errorOf(again)).code).toBe("already_cancelled");
 
@@ -164,7 +200,11 @@ describe("a seat per guest", () => {
     expect((await book(typeId, start, guest("d"))).status).toBe(409);
 
     // B and C leave: the session goes with its last seat.
-    await ok(await call("POST", `/api/bookings/${b.seatId}/cancel?token=${encodeURIComponent(tokenOf(b.cancelUrl))}`, { server: 1 }));
+    await ok(
+      await call("POST", `/api/bookings/${b.seatId}/cancel?token=${encodeURIComponent(tokenOf(b.cancelUrl))}`, {
+        server: 1,
+      }),
+    );
     expect((await db`select status from events where id = ${a.id}`)[0].status).toBe("confirmed");
     await ok(await call("POST", `/api/bookings/${c.seatId}/cancel?token=${encodeURIComponent(tokenOf(c.cancelUrl))}`));
     expect((await db`select status from events where id = ${a.id}`)[0].status).toBe("cancelled");
@@ -182,7 +222,9 @@ describe("a seat per guest", () => {
     const tokenB = encodeURIComponent(tokenOf(b.rescheduleUrl));
 
     // A leaves B at ten for a new session at eleven.
-    const movedA = await ok<{ booking: Booking }>(await call("POST", `/api/bookings/${a.seatId}/reschedule?token=${tokenA}`, { json: { start: eleven } }));
+    const movedA = await ok<{ booking: Booking }>(
+      await call("POST", `/api/bookings/${a.seatId}/reschedule?token=${tokenA}`, { json: { start: eleven } }),
+    );
     expect(movedA.booking.start).toBe(iso(eleven));
     expect(movedA.booking.seatId).toBe(a.seatId);
     expect(movedA.booking.id).not.toBe(a.id);
@@ -193,7 +235,10 @@ describe("a seat per guest", () => {
 
     // B joins A at eleven: the session at ten goes with its last seat.
     const movedB = await ok<{ booking: Booking }>(
-      await call("POST", `/api/bookings/${b.seatId}/reschedule?token=${tokenB}`, { json: { start: eleven }, server: 1 }),
+      await call("POST", `/api/bookings/${b.seatId}/reschedule?token=${tokenB}`, {
+        json: { start: eleven },
+        server: 1,
+      }),
     );
     expect(movedB.booking.id).toBe(movedA.booking.id);
     expect((await db`select status from events where id = ${a.id}`)[0].status).toBe("cancelled");
@@ -201,16 +246,22 @@ describe("a seat per guest", () => {
 
     // A third guest bringing two fills eleven; no room for a move there from elsewhere.
     const c = await booked(typeId, twelve, guest("c"), { guests: ["c1@example.test", "c2@example.test"] });
-    const noRoom = await call("POST", `/api/bookings/${c.seatId}/reschedule?token=${encodeURIComponent(tokenOf(c.rescheduleUrl))}`, {
-      json: { start: eleven },
-    });
+    const noRoom = await call(
+      "POST",
+      `/api/bookings/${c.seatId}/reschedule?token=${encodeURIComponent(tokenOf(c.rescheduleUrl))}`,
+      {
+        json: { start: eleven },
+      },
+    );
     expect(noRoom.status).toBe(409);
     expect(["slot_full", "slot_unavailable"]).toContain((await errorOf(noRoom)).code);
 
     // Alone at twelve, C's own session moves (same event, SEQUENCE + 1).
     const [before] = await db`select sequence from events where id = ${c.id}`;
     const movedC = await ok<{ booking: Booking }>(
-      await call("POST", `/api/bookings/${c.seatId}/reschedule?token=${encodeURIComponent(tokenOf(c.rescheduleUrl))}`, { json: { start: at(5, "14:00") } }),
+      await call("POST", `/api/bookings/${c.seatId}/reschedule?token=${encodeURIComponent(tokenOf(c.rescheduleUrl))}`, {
+        json: { start: at(5, "14:00") },
+      }),
     );
     expect(movedC.booking.id).toBe(c.id);
     const [after] = await db`select starts_at, sequence, status from events where id = ${c.id}`;
@@ -232,7 +283,8 @@ describe("a seat per guest", () => {
     expect(html).not.toContain(`value="${iso(at(6, "09:00"))}"`);
     const moved = await page.post(`${pathOf(a.rescheduleUrl)}&date=${dateIn(6)}`, { start: iso(at(6, "11:00")) });
     expect(moved.status).toBe(200);
-    const [seat] = await db`select e.starts_at from booking_seats s join events e on e.id = s.event_id where s.id = ${a.seatId}`;
+    const [seat] =
+      await db`select e.starts_at from booking_seats s join events e on e.id = s.event_id where s.id = ${a.seatId}`;
     expect((seat.starts_at as Date).toISOString()).toBe(iso(at(6, "11:00")));
     // The guest's cancel page cancels the seat only.
     const cancel = await page.post(pathOf(a.cancelUrl), { reason: "" });
@@ -245,7 +297,9 @@ describe("places under load and beyond four people", () => {
   it("12 simultaneous single-seat bookings of a 5-seat slot over both servers: exactly 5 201s", async () => {
     const typeId = await groupType(5);
     const start = at(7, "09:00");
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => book(typeId, start, guest(`race${i}`), {}, i % 2)));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => book(typeId, start, guest(`race${i}`), {}, i % 2)),
+    );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
     expect(statuses.filter((s) => s === 409)).toHaveLength(7);
@@ -257,21 +311,32 @@ describe("places under load and beyond four people", () => {
   it("a 6-seat session holds six people; targetedEmail still answers its first four", async () => {
     const typeId = await groupType(6);
     const start = at(8, "09:00");
-    const a = await booked(typeId, start, guest("a"), { guests: ["a1@example.test", "a2@example.test", "a3@example.test"] });
+    const a = await booked(typeId, start, guest("a"), {
+      guests: ["a1@example.test", "a2@example.test", "a3@example.test"],
+    });
     const b = await booked(typeId, start, guest("b"), { guests: ["b1@example.test"] });
     expect(b.id).toBe(a.id);
     const full = await book(typeId, start, guest("c"));
     expect(full.status).toBe(409);
     const seats = await seatRows(a.id);
     expect(seats.reduce((n, s) => n + 1 + (s.guests as string[]).length, 0)).toBe(6);
-    const events = await ok<Json[]>(await call("GET", `/event?host=${encodeURIComponent(host.email)}`, { token: host.token }));
+    const events = await ok<Json[]>(
+      await call("GET", `/event?host=${encodeURIComponent(host.email)}`, { token: host.token }),
+    );
     const session = events.find((e) => e._id === a.id);
     expect(session?.eventWith).toBe("Group");
-    expect(session?.targetedEmail).toEqual({ email1: seats[0].email, email2: "a1@example.test", email3: "a2@example.test", email4: "a3@example.test" });
+    expect(session?.targetedEmail).toEqual({
+      email1: seats[0].email,
+      email2: "a1@example.test",
+      email3: "a2@example.test",
+      email4: "a3@example.test",
+    });
 
     // A leaves: the view is rebuilt from the seats left.
     await ok(await call("POST", `/api/bookings/${a.seatId}/cancel?token=${encodeURIComponent(tokenOf(a.cancelUrl))}`));
-    const after = (await ok<Json[]>(await call("GET", `/event?host=${encodeURIComponent(host.email)}`, { token: host.token }))).find((e) => e._id === a.id);
+    const after = (
+      await ok<Json[]>(await call("GET", `/event?host=${encodeURIComponent(host.email)}`, { token: host.token }))
+    ).find((e) => e._id === a.id);
     expect(after?.targetedEmail).toEqual({ email1: seats[1].email, email2: "b1@example.test" });
   });
 });
@@ -285,11 +350,16 @@ describe("the host and the mails", () => {
   }
   const mailsAbout = async (title: string) => (
     await bookingMailsSettled(db),
-    db<OutboxRow[]>`select "to", subject, text, attachments from mail_outbox where subject like ${`%${title}%`} order by created_at, id`
+    db<
+      OutboxRow[]
+    >`select "to", subject, text, attachments from mail_outbox where subject like ${`%${title}%`} order by created_at, id`
   );
   const icsOf = (mail: OutboxRow) => {
     const a = mail.attachments[0];
-    return (a.encoding === "base64" ? Buffer.from(a.content, "base64").toString("utf8") : a.content).replace(/\r?\n[ \t]/g, "");
+    return (a.encoding === "base64" ? Buffer.from(a.content, "base64").toString("utf8") : a.content).replace(
+      /\r?\n[ \t]/g,
+      "",
+    );
   };
 
   it("each seat's guest gets their own entry and links; the host the session's, told of each seat", async () => {
@@ -330,7 +400,9 @@ describe("the host and the mails", () => {
     const [ga, gb] = [guest("ha"), guest("hb")];
     const a = await booked(typeId, at(10, "09:00"), ga);
     const b = await booked(typeId, at(10, "09:00"), gb);
-    const res = await ok<{ booking: Booking }>(await call("POST", `/api/bookings/${a.id}/cancel`, { token: host.token, json: { reason: "Room flooded" } }));
+    const res = await ok<{ booking: Booking }>(
+      await call("POST", `/api/bookings/${a.id}/cancel`, { token: host.token, json: { reason: "Room flooded" } }),
+    );
     expect(res.booking.status).toBe("cancelled");
     expect((await seatRows(a.id)).map((s) => s.status)).toEqual(["cancelled", "cancelled"]);
     const cancels = (await mailsAbout(title)).filter((m) => m.subject.startsWith("Cancelled"));
@@ -361,7 +433,9 @@ describe("an admin's cancel", () => {
       { attachments: { content: string; encoding: string }[] }[]
     >`select attachments from mail_outbox where subject like ${`Cancelled: ${title}%`} and "to"::text like ${`%${gb.email}%`}`;
     const ics = mail.attachments[0];
-    const text = (ics.encoding === "base64" ? Buffer.from(ics.content, "base64").toString("utf8") : ics.content).replace(/\r?\n[ \t]/g, "");
+    const text = (
+      ics.encoding === "base64" ? Buffer.from(ics.content, "base64").toString("utf8") : ics.content
+    ).replace(/\r?\n[ \t]/g, "");
     expect(text).toContain(`UID:${b.seatId}@`);
     expect(text).toMatch(/METHOD:CANCEL/);
   });
@@ -372,9 +446,13 @@ describe("the booking_seats migration", () => {
     const test = await createTestDatabase("scheduler_seats_mig");
     const s = postgres(test.url, { max: 1, onnotice: () => {} });
     try {
-      const journal = JSON.parse(fs.readFileSync(path.resolve("migrations/meta/_journal.json"), "utf8")) as { entries: { idx: number; tag: string }[] };
+      const journal = JSON.parse(fs.readFileSync(path.resolve("migrations/meta/_journal.json"), "utf8")) as {
+        entries: { idx: number; tag: string }[];
+      };
       const run = async (tag: string) => {
-        for (const statement of fs.readFileSync(path.resolve(`migrations/${tag}.sql`), "utf8").split("--> statement-breakpoint")) {
+        for (const statement of fs
+          .readFileSync(path.resolve(`migrations/${tag}.sql`), "utf8")
+          .split("--> statement-breakpoint")) {
           if (statement.trim()) await s.unsafe(statement);
         }
       };
@@ -390,7 +468,8 @@ describe("the booking_seats migration", () => {
         await s`insert into events (host_id, event_name, event_type, event_with, description, starts_at, ends_at, guest_email, booking_token_hash)
         values (${user.id}, 'Old call', 'Phone Call', 'One-to-One', '', now() + interval '3 days', now() + interval '3 days 30 minutes', 'one@example.test', 'hash-of-one') returning id`;
       await run(migration?.tag ?? "");
-      const seats = await s`select id, event_id, name, email, time_zone, guests, token_hash, status, sequence from booking_seats`;
+      const seats =
+        await s`select id, event_id, name, email, time_zone, guests, token_hash, status, sequence from booking_seats`;
       expect(seats).toEqual([
         {
           id: group.id,

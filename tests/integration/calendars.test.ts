@@ -28,22 +28,34 @@ interface Connection {
   status: string;
   lastSyncedAt: string | null;
   error: string | null;
-  calendars: Array<{ id: string; name: string; checksConflicts: boolean; receivesBookings: boolean; writable: boolean }>;
+  calendars: Array<{
+    id: string;
+    name: string;
+    checksConflicts: boolean;
+    receivesBookings: boolean;
+    writable: boolean;
+  }>;
 }
 
-const ics = (body: string) => `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n${body.trim().replace(/\n/g, "\r\n")}\r\nEND:VCALENDAR\r\n`;
+const ics = (body: string) =>
+  `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n${body.trim().replace(/\n/g, "\r\n")}\r\nEND:VCALENDAR\r\n`;
 const stamp = (iso: string) =>
   new Date(iso)
     .toISOString()
     .replace(/[-:]/g, "")
     .replace(/\.\d{3}/, "");
 const vevent = (uid: string, start: string, end: string, extra = "") =>
-  ics(`BEGIN:VEVENT\nUID:${uid}\nDTSTAMP:20260101T000000Z\nDTSTART:${stamp(start)}\nDTEND:${stamp(end)}\nSUMMARY:Busy ${uid}\n${extra}END:VEVENT`);
+  ics(
+    `BEGIN:VEVENT\nUID:${uid}\nDTSTAMP:20260101T000000Z\nDTSTART:${stamp(start)}\nDTEND:${stamp(end)}\nSUMMARY:Busy ${uid}\n${extra}END:VEVENT`,
+  );
 
 const DAY = 6; // the test day, this many days ahead (UTC)
 
 async function slotsOf(typeId: string, days = DAY): Promise<string[]> {
-  const res = await call("GET", `/api/slots?eventTypeId=${typeId}&start=${dateIn(days)}&end=${dateIn(days)}&timeZone=UTC`);
+  const res = await call(
+    "GET",
+    `/api/slots?eventTypeId=${typeId}&start=${dateIn(days)}&end=${dateIn(days)}&timeZone=UTC`,
+  );
   const body = await ok<{ slots: Record<string, string[]> }>(res);
   return body.slots[dateIn(days)] ?? [];
 }
@@ -90,7 +102,14 @@ beforeAll(async () => {
   host = await account("host", "professional");
   other = await account("other", "professional");
   slug = `cal-${crypto.randomUUID().slice(0, 8)}`;
-  const type = await allDayEventType(call, host.token, { title: "Call", slug, duration: 30, slotInterval: 30, minimumNotice: 0, bookingWindowDays: 30 });
+  const type = await allDayEventType(call, host.token, {
+    title: "Call",
+    slug,
+    duration: 30,
+    slotInterval: 30,
+    minimumNotice: 0,
+    bookingWindowDays: 30,
+  });
   typeId = type._id;
   username = `cal${crypto.randomUUID().slice(0, 8)}`;
   await db`update users set username = ${username} where id = ${host.id}`;
@@ -112,7 +131,9 @@ describe("a CalDAV account (Radicale)", () => {
 
   it("connects: its calendars listed, the first receives bookings; busy times of plain, recurring and other-zone events remove slots", async () => {
     const before = await slotsOf(typeId);
-    expect(before).toEqual(expect.arrayContaining([at(DAY, "09:00"), at(DAY, "10:00"), at(DAY, "10:30"), at(DAY, "14:00")]));
+    expect(before).toEqual(
+      expect.arrayContaining([at(DAY, "09:00"), at(DAY, "10:00"), at(DAY, "10:30"), at(DAY, "14:00")]),
+    );
     connection = await ok<Connection>(
       await call("POST", "/api/calendars", {
         token: host.token,
@@ -132,7 +153,10 @@ describe("a CalDAV account (Radicale)", () => {
     expect(list.map((c) => c.id)).toEqual([connection.id]);
     const workCal = connection.calendars.find((c) => c.name === "Work")!;
     connection = await ok<Connection>(
-      await call("PATCH", `/api/calendars/${connection.id}/calendars/${workCal.id}`, { token: host.token, json: { receivesBookings: true } }),
+      await call("PATCH", `/api/calendars/${connection.id}/calendars/${workCal.id}`, {
+        token: host.token,
+        json: { receivesBookings: true },
+      }),
     );
     expect(connection.calendars.find((c) => c.name === "Work")!.receivesBookings).toBe(true);
     expect(connection.calendars.find((c) => c.name === "Home")!.receivesBookings).toBe(false);
@@ -160,7 +184,13 @@ describe("a CalDAV account (Radicale)", () => {
   it("writes a booking into the receiving calendar, moves it (same UID) and removes it on cancel; its own copy does not block its move", async () => {
     const created = await ok<{ booking: { id: string } }>(
       await call("POST", "/api/bookings", {
-        json: { eventTypeId: typeId, start: at(DAY, "17:00"), name: "Guest Writer", email: "writer@example.test", timeZone: "UTC" },
+        json: {
+          eventTypeId: typeId,
+          start: at(DAY, "17:00"),
+          name: "Guest Writer",
+          email: "writer@example.test",
+          timeZone: "UTC",
+        },
       }),
       201,
     );
@@ -172,8 +202,12 @@ describe("a CalDAV account (Radicale)", () => {
     expect(first).toContain("Guest Writer");
     // The next sync reads our copy back: it must not count as busy time beside the booking itself.
     await ok(await call("POST", `/api/calendars/${connection.id}/sync`, { token: host.token }));
-    await ok(await call("POST", `/api/bookings/${id}/reschedule`, { token: host.token, json: { start: at(DAY, "17:30") } }));
-    await until("the moved copy", async () => (await radicale.objects(work)).get(file)?.includes(`DTSTART:${stamp(at(DAY, "17:30"))}`));
+    await ok(
+      await call("POST", `/api/bookings/${id}/reschedule`, { token: host.token, json: { start: at(DAY, "17:30") } }),
+    );
+    await until("the moved copy", async () =>
+      (await radicale.objects(work)).get(file)?.includes(`DTSTART:${stamp(at(DAY, "17:30"))}`),
+    );
     expect([...(await radicale.objects(work)).keys()].filter((k) => k.startsWith(id))).toEqual([file]);
     await ok(await call("POST", `/api/bookings/${id}/cancel`, { token: host.token, json: {} }));
     await until("the copy removed", async () => !(await radicale.objects(work)).has(file));
@@ -181,12 +215,25 @@ describe("a CalDAV account (Radicale)", () => {
 
   it("switches: conflicts off gives the slots back, on takes them again; an ICS feed cannot receive bookings", async () => {
     const workCal = connection.calendars.find((c) => c.name === "Work")!;
-    await ok(await call("PATCH", `/api/calendars/${connection.id}/calendars/${workCal.id}`, { token: host.token, json: { checksConflicts: false } }));
+    await ok(
+      await call("PATCH", `/api/calendars/${connection.id}/calendars/${workCal.id}`, {
+        token: host.token,
+        json: { checksConflicts: false },
+      }),
+    );
     expect(await slotsOf(typeId)).toContain(at(DAY, "10:00"));
-    await ok(await call("PATCH", `/api/calendars/${connection.id}/calendars/${workCal.id}`, { token: host.token, json: { checksConflicts: true } }));
+    await ok(
+      await call("PATCH", `/api/calendars/${connection.id}/calendars/${workCal.id}`, {
+        token: host.token,
+        json: { checksConflicts: true },
+      }),
+    );
     await ok(await call("POST", `/api/calendars/${connection.id}/sync`, { token: host.token }));
     expect(await slotsOf(typeId)).not.toContain(at(DAY, "10:00"));
-    const bad = await call("PATCH", `/api/calendars/${connection.id}/calendars/${workCal.id}`, { token: host.token, json: {} });
+    const bad = await call("PATCH", `/api/calendars/${connection.id}/calendars/${workCal.id}`, {
+      token: host.token,
+      json: {},
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -209,7 +256,9 @@ describe("a CalDAV account (Radicale)", () => {
   it("with the server down, slots answer from the cache and the connection says it is not reachable", async () => {
     await radicale.stop();
     try {
-      const synced = await ok<Connection>(await call("POST", `/api/calendars/${connection.id}/sync`, { token: host.token }));
+      const synced = await ok<Connection>(
+        await call("POST", `/api/calendars/${connection.id}/sync`, { token: host.token }),
+      );
       expect(synced.status).toBe("error");
       expect(synced.error).toMatch(/^Not reachable/);
       const started = Date.now();
@@ -222,7 +271,13 @@ describe("a CalDAV account (Radicale)", () => {
       expect(await pageRes.text()).toContain("Availability may be out of date");
       // A booking does not hang on it either.
       const booked = await call("POST", "/api/bookings", {
-        json: { eventTypeId: typeId, start: at(DAY, "11:00"), name: "Down", email: "down@example.test", timeZone: "UTC" },
+        json: {
+          eventTypeId: typeId,
+          start: at(DAY, "11:00"),
+          name: "Down",
+          email: "down@example.test",
+          timeZone: "UTC",
+        },
       });
       expect(booked.status).toBe(201);
     } finally {
@@ -276,12 +331,18 @@ describe("ICS feeds", () => {
       slotInterval: 30,
       minimumNotice: 0,
     });
-    const c = await ok<Connection>(await call("POST", "/api/calendars", { token: feedHost.token, json: { type: "ics", url: `${base}/feed.ics` } }), 201);
+    const c = await ok<Connection>(
+      await call("POST", "/api/calendars", { token: feedHost.token, json: { type: "ics", url: `${base}/feed.ics` } }),
+      201,
+    );
     expect(c).toMatchObject({ type: "ics", status: "ok" });
     expect(c.calendars).toHaveLength(1);
     expect(c.calendars[0]).toMatchObject({ writable: false, receivesBookings: false, checksConflicts: true });
     expect(await slotsOf(type._id, DAY + 1)).not.toContain(at(DAY + 1, "10:00"));
-    const ro = await call("PATCH", `/api/calendars/${c.id}/calendars/${c.calendars[0].id}`, { token: feedHost.token, json: { receivesBookings: true } });
+    const ro = await call("PATCH", `/api/calendars/${c.id}/calendars/${c.calendars[0].id}`, {
+      token: feedHost.token,
+      json: { receivesBookings: true },
+    });
     expect(ro.status).toBe(400);
     expect((await errorOf(ro)).code).toBe("read_only_calendar");
     // The job keeps reading it; an unchanged feed answers 304 and nothing is rewritten.
@@ -291,7 +352,13 @@ describe("ICS feeds", () => {
     slow = true;
     const started = Date.now();
     const booked = await call("POST", "/api/bookings", {
-      json: { eventTypeId: type._id, start: at(DAY + 1, "13:00"), name: "Slow", email: "slow@example.test", timeZone: "UTC" },
+      json: {
+        eventTypeId: type._id,
+        start: at(DAY + 1, "13:00"),
+        name: "Slow",
+        email: "slow@example.test",
+        timeZone: "UTC",
+      },
     });
     expect(booked.status).toBe(201);
     expect(Date.now() - started).toBeLessThan(6000);
@@ -299,7 +366,9 @@ describe("ICS feeds", () => {
     expect(hits).toBeGreaterThan(1);
     expect(
       await ok<Connection>(
-        await call("DELETE", `/api/calendars/${c.id}`, { token: feedHost.token }).then(() => call("GET", "/api/calendars", { token: feedHost.token })),
+        await call("DELETE", `/api/calendars/${c.id}`, { token: feedHost.token }).then(() =>
+          call("GET", "/api/calendars", { token: feedHost.token }),
+        ),
       ),
     ).toEqual([]);
     expect(await slotsOf(type._id, DAY + 1)).toContain(at(DAY + 1, "10:00"));
@@ -307,18 +376,33 @@ describe("ICS feeds", () => {
 
   it("refuses what is not iCalendar, and reads a large feed", async () => {
     const feedHost = await account("feed2", "professional");
-    const bad = await call("POST", "/api/calendars", { token: feedHost.token, json: { type: "ics", url: `${base}/page.html` } });
+    const bad = await call("POST", "/api/calendars", {
+      token: feedHost.token,
+      json: { type: "ics", url: `${base}/page.html` },
+    });
     expect(bad.status).toBe(400);
     expect((await errorOf(bad)).message).toBe("The address did not give an iCalendar file.");
-    const invalid = await call("POST", "/api/calendars", { token: feedHost.token, json: { type: "ics", url: "ftp://example.test/a.ics" } });
+    const invalid = await call("POST", "/api/calendars", {
+      token: feedHost.token,
+      json: { type: "ics", url: "ftp://example.test/a.ics" },
+    });
     expect(invalid.status).toBe(400);
     const started = Date.now();
-    const big = await ok<Connection>(await call("POST", "/api/calendars", { token: feedHost.token, json: { type: "ics", url: `${base}/large.ics` } }), 201);
+    const big = await ok<Connection>(
+      await call("POST", "/api/calendars", { token: feedHost.token, json: { type: "ics", url: `${base}/large.ics` } }),
+      201,
+    );
     expect(big.status).toBe("ok");
     expect(Date.now() - started).toBeLessThan(15_000);
     // A second feed of the same server is another connection; the same feed again replaces its old one.
-    await ok(await call("POST", "/api/calendars", { token: feedHost.token, json: { type: "ics", url: `${base}/feed.ics` } }), 201);
-    await ok(await call("POST", "/api/calendars", { token: feedHost.token, json: { type: "ics", url: `${base}/feed.ics` } }), 201);
+    await ok(
+      await call("POST", "/api/calendars", { token: feedHost.token, json: { type: "ics", url: `${base}/feed.ics` } }),
+      201,
+    );
+    await ok(
+      await call("POST", "/api/calendars", { token: feedHost.token, json: { type: "ics", url: `${base}/feed.ics` } }),
+      201,
+    );
     expect(await ok<Connection[]>(await call("GET", "/api/calendars", { token: feedHost.token }))).toHaveLength(2);
   }, 30_000);
 });
@@ -335,21 +419,33 @@ describe("the host's own feed", () => {
     });
     const booked = await ok<{ booking: { id: string } }>(
       await call("POST", "/api/bookings", {
-        json: { eventTypeId: type._id, start: at(DAY, "09:00"), name: "Feed Guest", email: "feedguest@example.test", timeZone: "UTC" },
+        json: {
+          eventTypeId: type._id,
+          start: at(DAY, "09:00"),
+          name: "Feed Guest",
+          email: "feedguest@example.test",
+          timeZone: "UTC",
+        },
       }),
       201,
     );
-    const feed = await ok<{ url: string; webcalUrl: string }>(await call("GET", "/api/calendar-feed", { token: feedHost.token }));
+    const feed = await ok<{ url: string; webcalUrl: string }>(
+      await call("GET", "/api/calendar-feed", { token: feedHost.token }),
+    );
     expect(feed.url).toMatch(/\/calendar\/[A-Za-z0-9_-]{20,}\.ics$/);
     expect(feed.webcalUrl).toBe(feed.url.replace(/^https?:/, "webcal:"));
-    expect((await ok<{ url: string }>(await call("GET", "/api/calendar-feed", { token: feedHost.token }))).url).toBe(feed.url);
+    expect((await ok<{ url: string }>(await call("GET", "/api/calendar-feed", { token: feedHost.token }))).url).toBe(
+      feed.url,
+    );
     const res = await fetch(feed.url);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/text\/calendar/);
     const text = await res.text();
     expect(text).toContain(`UID:${booked.booking.id}@`);
     expect(text).toContain("Feed Guest");
-    const rotated = await ok<{ url: string }>(await call("POST", "/api/calendar-feed/rotate", { token: feedHost.token }));
+    const rotated = await ok<{ url: string }>(
+      await call("POST", "/api/calendar-feed/rotate", { token: feedHost.token }),
+    );
     expect(rotated.url).not.toBe(feed.url);
     expect((await fetch(feed.url)).status).toBe(404);
     expect((await fetch(rotated.url)).status).toBe(200);

@@ -41,7 +41,14 @@ function marker(prefix: string): string {
 }
 
 function message(tag: string, overrides: Record<string, string> = {}) {
-  return { name: "Grace Hopper", email: "grace@example.test", subject: `Subject ${tag}`, message: `Hello team ${tag}`, website: "", ...overrides };
+  return {
+    name: "Grace Hopper",
+    email: "grace@example.test",
+    subject: `Subject ${tag}`,
+    message: `Hello team ${tag}`,
+    website: "",
+    ...overrides,
+  };
 }
 
 async function rowsFor(tag: string) {
@@ -201,7 +208,8 @@ describe("contact form without SMTP", () => {
     const rows = await rowsFor(tag);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ email_status: "outbox", email_error: null, emailed_at: null });
-    const outbox = await db`select "to", reply_to, subject, text, status from mail_outbox where text like ${`%${tag}%`}`;
+    const outbox =
+      await db`select "to", reply_to, subject, text, status from mail_outbox where text like ${`%${tag}%`}`;
     expect(outbox).toHaveLength(1);
     // Neither CONTACT_TO nor MAIL_FROM is set on these servers: nobody to send to, so it waits here.
     expect(outbox[0]).toMatchObject({
@@ -219,7 +227,10 @@ describe("/dashboard/contactMessages", () => {
     const tags = { sent: marker("list-sent"), failed: marker("list-failed"), stored: marker("list-stored") };
     expect((await visitor(mailing).post("/contact", message(tags.sent, { name: "Sent Sender" }))).status).toBe(302);
     expect((await visitor(broken).post("/contact", message(tags.failed, { name: "Failed Sender" }))).status).toBe(302);
-    expect((await visitor(1).post("/contact", message(tags.stored, { name: "Stored Sender", email: "stored@example.test" }))).status).toBe(302);
+    expect(
+      (await visitor(1).post("/contact", message(tags.stored, { name: "Stored Sender", email: "stored@example.test" })))
+        .status,
+    ).toBe(302);
 
     const admin = client();
     const email = uniqueEmail("contact-admin");
@@ -229,10 +240,16 @@ describe("/dashboard/contactMessages", () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("Contact Messages");
-    for (const text of ["Stored Sender", "stored@example.test", `Subject ${tags.stored}`, `Hello team ${tags.stored}`]) {
+    for (const text of [
+      "Stored Sender",
+      "stored@example.test",
+      `Subject ${tags.stored}`,
+      `Hello team ${tags.stored}`,
+    ]) {
       expect(html).toContain(text);
     }
-    const rowOf = (tag: string) => html.slice(html.indexOf(`Hello team ${tag}`), html.indexOf("</tr>", html.indexOf(`Hello team ${tag}`)));
+    const rowOf = (tag: string) =>
+      html.slice(html.indexOf(`Hello team ${tag}`), html.indexOf("</tr>", html.indexOf(`Hello team ${tag}`)));
     expect(rowOf(tags.sent)).toContain("E-mailed");
     expect(rowOf(tags.failed)).toContain("E-mail failed");
     expect(rowOf(tags.failed)).toContain("ECONNREFUSED");

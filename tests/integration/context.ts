@@ -61,7 +61,13 @@ export async function blankAccount(email: string): Promise<void> {
 }
 
 /** Signs up (a blank account: see blankAccount; `onboarded` keeps what sign-up gave). */
-export async function signUp(c: HttpClient, email: string, password = "correct-horse-battery", name = "Test Person", options: { onboarded?: boolean } = {}) {
+export async function signUp(
+  c: HttpClient,
+  email: string,
+  password = "correct-horse-battery",
+  name = "Test Person",
+  options: { onboarded?: boolean } = {},
+) {
   const res = await c.post("/signup", { name, email, password, confirmPassword: password });
   if (res.status === 302 && !options.onboarded) await blankAccount(email);
   return res;

@@ -25,12 +25,28 @@ interface Answer {
   body: string;
 }
 
-async function call(base: string, label: string, path: string, init: RequestInit = {}, timeoutMs = 15_000): Promise<Answer> {
+async function call(
+  base: string,
+  label: string,
+  path: string,
+  init: RequestInit = {},
+  timeoutMs = 15_000,
+): Promise<Answer> {
   const started = performance.now();
   try {
-    const res = await fetch(new URL(path, base), { ...init, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+    const res = await fetch(new URL(path, base), {
+      ...init,
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     const body = await res.text();
-    return { label, status: res.status, ms: performance.now() - started, retryAfter: res.headers.get("retry-after"), body };
+    return {
+      label,
+      status: res.status,
+      ms: performance.now() - started,
+      retryAfter: res.headers.get("retry-after"),
+      body,
+    };
   } catch (error) {
     return { label, status: "error", ms: performance.now() - started, retryAfter: null, body: String(error) };
   }
@@ -48,30 +64,55 @@ async function bookableHost(base: string) {
   expect(tokenRes.status).toBe(200);
   const { token } = (await tokenRes.json()) as { token: string };
   const weekly = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" }));
-  const schedule = await fetch(`${base}/api/schedules`, json({ name: "All day", timeZone: "UTC", weekly, overrides: [] }, token));
+  const schedule = await fetch(
+    `${base}/api/schedules`,
+    json({ name: "All day", timeZone: "UTC", weekly, overrides: [] }, token),
+  );
   expect(schedule.status).toBe(201);
   const { _id: scheduleId } = (await schedule.json()) as { _id: string };
   const slug = `faults-${Math.random().toString(36).slice(2, 8)}`;
   const type = await fetch(
     `${base}/api/event-types`,
     json(
-      { title: "Fault call", slug, duration: 15, slotInterval: 15, minimumNotice: 0, bookingWindowDays: 30, location: { type: "google-meet" }, scheduleId },
+      {
+        title: "Fault call",
+        slug,
+        duration: 15,
+        slotInterval: 15,
+        minimumNotice: 0,
+        bookingWindowDays: 30,
+        location: { type: "google-meet" },
+        scheduleId,
+      },
       token,
     ),
   );
   expect(type.status).toBe(201);
   const { _id: eventTypeId } = (await type.json()) as { _id: string };
   const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-  const slotsRes = await fetch(`${base}/api/slots?eventTypeId=${eventTypeId}&start=${day(2)}&end=${day(9)}&timeZone=UTC`);
+  const slotsRes = await fetch(
+    `${base}/api/slots?eventTypeId=${eventTypeId}&start=${day(2)}&end=${day(9)}&timeZone=UTC`,
+  );
   expect(slotsRes.status).toBe(200);
   const slots = Object.values(((await slotsRes.json()) as { slots: Record<string, string[]> }).slots).flat();
   expect(slots.length).toBeGreaterThan(200);
-  return { eventTypeId, slug, slots, slotsPath: `/api/slots?eventTypeId=${eventTypeId}&start=${day(2)}&end=${day(3)}&timeZone=UTC` };
+  return {
+    eventTypeId,
+    slug,
+    slots,
+    slotsPath: `/api/slots?eventTypeId=${eventTypeId}&start=${day(2)}&end=${day(3)}&timeZone=UTC`,
+  };
 }
 
 let guestNo = 0;
 const booking = (eventTypeId: string, start: string) =>
-  json({ eventTypeId, start, name: `Guest ${++guestNo}`, email: `guest-${guestNo}-${Date.now()}@example.test`, timeZone: "UTC" });
+  json({
+    eventTypeId,
+    start,
+    name: `Guest ${++guestNo}`,
+    email: `guest-${guestNo}-${Date.now()}@example.test`,
+    timeZone: "UTC",
+  });
 
 function tally(answers: Answer[]): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -137,13 +178,17 @@ describe("PostgreSQL connections killed under load", () => {
           if (kind === 0) answers.push(await call(server.url, "page", `/pro/${slug}`));
           else if (kind === 1) answers.push(await call(server.url, "home", "/"));
           else if (kind === 2) answers.push(await call(server.url, "slots", slotsPath));
-          else answers.push(await call(server.url, "booking", "/api/bookings", booking(eventTypeId, slots[next++ % slots.length])));
+          else
+            answers.push(
+              await call(server.url, "booking", "/api/bookings", booking(eventTypeId, slots[next++ % slots.length])),
+            );
         }
       });
       // Let the pool fill, then kill every backend of the app, 12 times, 350 ms apart.
       await new Promise((r) => setTimeout(r, 600));
       for (let k = 0; k < 12; k++) {
-        const rows = await admin`select pg_terminate_backend(pid) as done from pg_stat_activity where datname = ${db.name} and pid <> pg_backend_pid()`;
+        const rows =
+          await admin`select pg_terminate_backend(pid) as done from pg_stat_activity where datname = ${db.name} and pid <> pg_backend_pid()`;
         killed += rows.filter((r) => r.done).length;
         await new Promise((r) => setTimeout(r, 350));
       }
@@ -156,7 +201,9 @@ describe("PostgreSQL connections killed under load", () => {
     expect(server.process.exitCode, server.output()).toBeNull();
     const bad = unexpected(answers);
     const counts = tally(answers);
-    console.log(`[db-faults] kills: ${killed} backends; ${answers.length} requests under kills: ${JSON.stringify(counts)}`);
+    console.log(
+      `[db-faults] kills: ${killed} backends; ${answers.length} requests under kills: ${JSON.stringify(counts)}`,
+    );
     expect(killed).toBeGreaterThan(12);
     expect(bad.map((a) => `${a.label} ${a.status} ${a.body.slice(0, 120)}`)).toEqual([]);
     // 503s carry Retry-After.
@@ -170,7 +217,9 @@ describe("PostgreSQL connections killed under load", () => {
       await call(server.url, "slots", slotsPath),
       await call(server.url, "booking", "/api/bookings", booking(eventTypeId, slots[slots.length - 1])),
     ];
-    console.log(`[db-faults] healthy again ${Math.round(recovery)} ms after the last kill; then ${JSON.stringify(after.map((a) => `${a.label} ${a.status}`))}`);
+    console.log(
+      `[db-faults] healthy again ${Math.round(recovery)} ms after the last kill; then ${JSON.stringify(after.map((a) => `${a.label} ${a.status}`))}`,
+    );
     expect(after.map((a) => `${a.label} ${a.status}`)).toEqual(["page 200", "home 200", "slots 200", "booking 201"]);
     expect(server.process.exitCode).toBeNull();
   });
@@ -234,7 +283,9 @@ describe("the database unreachable (through a TCP proxy)", () => {
       expect(maxDownMs).toBeLessThan(DOWN_DEADLINE_MS);
       // JSON paths: the JSON error shape; pages: a readable page that says to try again.
       const jsonAnswer = down.find((a) => a.label === "slots")!;
-      expect(JSON.parse(jsonAnswer.body)).toEqual({ error: { code: "database_unavailable", message: expect.stringMatching(/try again/i) } });
+      expect(JSON.parse(jsonAnswer.body)).toEqual({
+        error: { code: "database_unavailable", message: expect.stringMatching(/try again/i) },
+      });
       expect(down.find((a) => a.label === "page")!.body).toMatch(/try again in a few seconds/i);
 
       await proxy.restore();
@@ -252,7 +303,9 @@ describe("the database unreachable (through a TCP proxy)", () => {
       for (let i = 0; i < 100 && count("jobs: the database is back") < count("jobs: the database is unavailable"); i++)
         await new Promise((r) => setTimeout(r, 100));
       cuts += 1;
-      console.log(`[db-faults] ${mode}: job runner outage log lines so far: ${count("jobs: the database is unavailable")} (cuts: ${cuts})`);
+      console.log(
+        `[db-faults] ${mode}: job runner outage log lines so far: ${count("jobs: the database is unavailable")} (cuts: ${cuts})`,
+      );
       expect(count("jobs: the database is unavailable")).toBeLessThanOrEqual(cuts);
       expect(count("jobs: the database is back")).toBe(count("jobs: the database is unavailable"));
     },
@@ -282,7 +335,9 @@ describe("the database not up yet at start-up", () => {
       const backAt = performance.now() - started;
       await proxy.restore();
       server = await starting;
-      console.log(`[db-faults] start-up: healthy ${Math.round(performance.now() - started)} ms after start, the database back at ${Math.round(backAt)} ms`);
+      console.log(
+        `[db-faults] start-up: healthy ${Math.round(performance.now() - started)} ms after start, the database back at ${Math.round(backAt)} ms`,
+      );
       expect(server.output()).toContain("Waiting for the database");
       expect((await call(server.url, "home", "/")).status).toBe(200);
     } finally {

@@ -35,10 +35,13 @@ function expectNotFramable(res: Response, what: string) {
 function rawGet(base: string, path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, path, method: "GET", headers: { "x-forwarded-for": "10.97.250.1" } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
-    });
+    const req = http.request(
+      { host: url.hostname, port: url.port, path, method: "GET", headers: { "x-forwarded-for": "10.97.250.1" } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      },
+    );
     req.on("error", reject);
     req.end();
   });
@@ -57,7 +60,11 @@ async function hostWith(a: Account, types: { title: string; slug: string; active
   const schedule = await created(
     await call("POST", "/api/schedules", {
       token: a.token,
-      json: { name: "Always", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "23:59" })) },
+      json: {
+        name: "Always",
+        timeZone: "UTC",
+        weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "23:59" })),
+      },
     }),
   );
   const ids: Record<string, string> = {};
@@ -137,7 +144,9 @@ describe("the embedded booking flow, without cookies", () => {
     expect(visibleText(html)).not.toContain("All meeting types");
     expect(html).toContain(`<script nonce="${nonce}">`);
     expect(html).toContain("scheduler:resize");
-    const links = [...html.matchAll(/href="(\/[^"]*)"/g)].map((m) => m[1]).filter((href) => href.startsWith(`/${username}/`));
+    const links = [...html.matchAll(/href="(\/[^"]*)"/g)]
+      .map((m) => m[1])
+      .filter((href) => href.startsWith(`/${username}/`));
     expect(links.length).toBeGreaterThan(3);
     for (const href of links) expect(href, href).toContain("embed=1");
     expect(html).toContain('<input type="hidden" name="embed" value="1"/>');
@@ -152,7 +161,12 @@ describe("the embedded booking flow, without cookies", () => {
     const origin = servers()[0];
     // What Chromium sends for a form in a cross-site frame: the frame's origin, no cookies.
     const headers = { ...FORM, origin, "sec-fetch-site": "same-origin", "sec-fetch-dest": "iframe" };
-    const body = new URLSearchParams({ slot, tz: "UTC", name: "Framed Guest", email: `framed-${crypto.randomUUID().slice(0, 6)}@example.test` });
+    const body = new URLSearchParams({
+      slot,
+      tz: "UTC",
+      name: "Framed Guest",
+      email: `framed-${crypto.randomUUID().slice(0, 6)}@example.test`,
+    });
     const res = await call("POST", path, { body, headers });
     expect(res.status, await res.clone().text()).toBe(302);
     const location = res.headers.get("location") ?? "";
@@ -175,7 +189,10 @@ describe("the embedded booking flow, without cookies", () => {
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toMatch(/^text\/calendar/);
 
-    const again = await call("POST", path, { body: new URLSearchParams({ slot, tz: "UTC", name: "Late Guest", email: "late@example.test" }), headers });
+    const again = await call("POST", path, {
+      body: new URLSearchParams({ slot, tz: "UTC", name: "Late Guest", email: "late@example.test" }),
+      headers,
+    });
     expect(again.status).toBe(409);
     expectFramable(again, "409 re-render");
     const taken = (await again.text()).replaceAll("&amp;", "&");
@@ -243,7 +260,11 @@ describe("framing headers", () => {
       const res = await rawGet(base, path);
       // Some never reach the app (the static files' redirect answers /x/.. with its own CSP): DENY all the same.
       const ancestors = /frame-ancestors ([^;]*)/.exec(String(res.headers["content-security-policy"]))?.[1] ?? "'none'";
-      expect({ path, xfo: res.headers["x-frame-options"], ancestors }).toEqual({ path, xfo: "DENY", ancestors: "'none'" });
+      expect({ path, xfo: res.headers["x-frame-options"], ancestors }).toEqual({
+        path,
+        xfo: "DENY",
+        ancestors: "'none'",
+      });
     }
   });
 });
@@ -275,14 +296,18 @@ describe("the Embed section of the event type page", () => {
     expect(visibleText(html)).toContain("Embed on your website");
     const base = servers()[0];
     const inline = snippetOf(html, "embed-inline");
-    expect(inline).toContain(`<iframe src="${base}/${username}/intro?embed=1" title="Book Intro with Embed host" data-scheduler-embed loading="lazy"`);
+    expect(inline).toContain(
+      `<iframe src="${base}/${username}/intro?embed=1" title="Book Intro with Embed host" data-scheduler-embed loading="lazy"`,
+    );
     expect(inline).toContain(`<script src="${base}/embed.js" async></script>`);
     const popup = snippetOf(html, "embed-popup");
     expect(popup).toContain(`<script src="${base}/embed.js" async></script>`);
     expect(popup).toContain(`<a href="${base}/${username}/intro" data-scheduler-popup="${base}/${username}/intro"`);
     expect(html).toContain(`href="${base}/${username}/intro?embed=1"`);
     // The list links to the section.
-    expect(await (await host.c.get("/dashboard/eventTypes")).text()).toContain(`href="/dashboard/eventTypes/${ids.intro}#embed"`);
+    expect(await (await host.c.get("/dashboard/eventTypes")).text()).toContain(
+      `href="/dashboard/eventTypes/${ids.intro}#embed"`,
+    );
   });
 
   it("says what to do instead of a dead snippet: a switched-off event type, a host without a username", async () => {

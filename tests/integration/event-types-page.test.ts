@@ -45,7 +45,10 @@ async function withSchedule(a: Account): Promise<string> {
   expect(res.status).toBe(200);
   const [schedule] = (await res.json()) as { _id: string }[];
   if (schedule) return schedule._id;
-  const made = await call("POST", "/api/schedules", { token: a.token, json: { name: "Working hours", timeZone: "UTC", weekly: [] } });
+  const made = await call("POST", "/api/schedules", {
+    token: a.token,
+    json: { name: "Working hours", timeZone: "UTC", weekly: [] },
+  });
   return ((await made.json()) as { _id: string })._id;
 }
 
@@ -115,7 +118,15 @@ describe("Event Types page", () => {
 
     const api = await call("GET", "/api/event-types", { token: a.token });
     expect(await api.json()).toEqual([
-      expect.objectContaining({ _id: row.id, title: "Intro call", slug: "intro-call", duration: 30, slotInterval: 30, minimumNotice: 120, active: true }),
+      expect.objectContaining({
+        _id: row.id,
+        title: "Intro call",
+        slug: "intro-call",
+        duration: 30,
+        slotInterval: 30,
+        minimumNotice: 120,
+        active: true,
+      }),
     ]);
 
     const list = await a.c.get(PAGE);
@@ -134,7 +145,9 @@ describe("Event Types page", () => {
     const page = await html(res);
     expect(page).toContain("That link is already used by another of your event types.");
     // The "On" box comes back ticked, as it was sent.
-    expect(page).toMatch(/<input[^>]*type="checkbox"[^>]*name="active"[^>]*checked=""|<input[^>]*name="active"[^>]*type="checkbox"[^>]*checked=""/);
+    expect(page).toMatch(
+      /<input[^>]*type="checkbox"[^>]*name="active"[^>]*checked=""|<input[^>]*name="active"[^>]*type="checkbox"[^>]*checked=""/,
+    );
     expect(page).toContain("Second chat");
     expect(page).toContain("kept text");
     expect(await rows(a.id)).toHaveLength(1);
@@ -188,7 +201,14 @@ describe("Event Types page", () => {
     expect(form).toContain('value="Intro call"');
     const edit = await a.c.post(
       `${PAGE}/${id}`,
-      formOf({ scheduleId: schedule_id, duration: "45", slug: "intro-call", dailyLimit: "3", minimumNotice: "30", minimumNoticeUnit: "minutes" }),
+      formOf({
+        scheduleId: schedule_id,
+        duration: "45",
+        slug: "intro-call",
+        dailyLimit: "3",
+        minimumNotice: "30",
+        minimumNoticeUnit: "minutes",
+      }),
     );
     expect(edit.status).toBe(302);
     expect((await rows(a.id))[0]).toMatchObject({ id, duration: 45, daily_limit: 3, minimum_notice: 30 });
@@ -217,7 +237,9 @@ describe("Event Types page", () => {
     for (const path of [`${PAGE}/${id}`, `${PAGE}?delete=${id}`, `${PAGE}/not-a-uuid`, `${PAGE}?delete=not-a-uuid`]) {
       expect((await other.c.get(path)).status, path).toBe(404);
     }
-    expect((await other.c.post(`${PAGE}/${id}`, formOf({ scheduleId: otherSchedule, title: "Hijack" }))).status).toBe(404);
+    expect((await other.c.post(`${PAGE}/${id}`, formOf({ scheduleId: otherSchedule, title: "Hijack" }))).status).toBe(
+      404,
+    );
     expect((await other.c.post(`${PAGE}/not-a-uuid`, formOf({ scheduleId: otherSchedule }))).status).toBe(404);
     expect((await other.c.post(PAGE, { intent: "toggle", id, active: "false" })).status).toBe(404);
     expect((await other.c.post(PAGE, { intent: "delete", id })).status).toBe(404);

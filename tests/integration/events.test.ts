@@ -71,7 +71,9 @@ interface OutboxRow {
 
 async function mailsMentioning(tag: string): Promise<OutboxRow[]> {
   await bookingMailsSettled(db);
-  return db<OutboxRow[]>`select "to", subject, text, attachments from mail_outbox where subject like ${`%${tag}%`} order by created_at`;
+  return db<
+    OutboxRow[]
+  >`select "to", subject, text, attachments from mail_outbox where subject like ${`%${tag}%`} order by created_at`;
 }
 
 function icsOf(mail: OutboxRow): string {
@@ -118,7 +120,13 @@ describe("creating a one-to-one event", () => {
     const res = await createdOk(
       h.c,
       "/one-to-one",
-      oneToOne({ eventName: tag, date: "2027-01-15", time: "09:00", duration: "45", targetedEmail: " Guest@Example.ORG " }),
+      oneToOne({
+        eventName: tag,
+        date: "2027-01-15",
+        time: "09:00",
+        duration: "45",
+        targetedEmail: " Guest@Example.ORG ",
+      }),
     );
     expect(res.headers.getSetCookie().some((c) => c.startsWith("__toast="))).toBe(true);
 
@@ -177,7 +185,9 @@ describe("creating a one-to-one event", () => {
       for (const m of messages) expect(html).toContain(m);
     }
     // What the host typed is still in the form after an error.
-    const html = await (await h.c.post("/one-to-one", oneToOne({ eventName: "Keep me", targetedEmail: "nope" }))).text();
+    const html = await (
+      await h.c.post("/one-to-one", oneToOne({ eventName: "Keep me", targetedEmail: "nope" }))
+    ).text();
     expect(html).toMatch(/value="Keep me"/);
     expect(await eventsOf(h.id)).toHaveLength(0);
   });
@@ -249,7 +259,8 @@ describe("creating a group event", () => {
 describe("the free event cap", () => {
   it("allows three upcoming events, then sends the pages to /pricing and refuses a direct fourth POST with 403", async () => {
     const h = await host("cap");
-    for (let i = 0; i < 3; i += 1) await createdOk(h.c, "/one-to-one", oneToOne({ eventName: `Cap ${i}`, time: hour(i) }));
+    for (let i = 0; i < 3; i += 1)
+      await createdOk(h.c, "/one-to-one", oneToOne({ eventName: `Cap ${i}`, time: hour(i) }));
     for (const path of ["/eventtype", "/one-to-one", "/group-meeting"]) {
       const res = await h.c.get(path);
       expect(res.status).toBe(302);
@@ -262,14 +273,18 @@ describe("the free event cap", () => {
     const fourth = await h.c.post("/group-meeting", group());
     expect(fourth.status).toBe(302);
     expect(fourth.headers.get("location")).toBe("/pricing");
-    expect(await (await h.c.get("/pricing")).text()).toContain("You reached the maximum event creation limit !! Teke a package.");
+    expect(await (await h.c.get("/pricing")).text()).toContain(
+      "You reached the maximum event creation limit !! Teke a package.",
+    );
     // The browser with JavaScript (Remix's single-fetch .data request) gets the action's own 403.
     const scripted = await h.c.post("/group-meeting.data", group());
     expect(scripted.status).toBe(403);
     expect(await scripted.text()).toContain("You reached the maximum event creation limit !! Teke a package.");
     expect(await eventsOf(h.id)).toHaveLength(3);
     // The dashboard says so next to the button.
-    expect(visibleText(await (await h.c.get("/dashboard")).text())).toContain("3 of 3 upcoming events on the free plan");
+    expect(visibleText(await (await h.c.get("/dashboard")).text())).toContain(
+      "3 of 3 upcoming events on the free plan",
+    );
   });
 
   it("does not count past events", async () => {
@@ -283,13 +298,17 @@ describe("the free event cap", () => {
 
   it("lets only one of several simultaneous creates at the cap through, across both servers", async () => {
     const h = await host("cap-race");
-    for (let i = 0; i < 2; i += 1) await createdOk(h.c, "/one-to-one", oneToOne({ eventName: `Race ${i}`, time: hour(i) }));
+    for (let i = 0; i < 2; i += 1)
+      await createdOk(h.c, "/one-to-one", oneToOne({ eventName: `Race ${i}`, time: hour(i) }));
     const [a, b] = servers();
     const cookie = h.c.cookieHeader();
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) => {
         const c = new HttpClient(i % 2 ? a : b, { "x-forwarded-for": `10.99.${i}.${Date.now() % 250}` });
-        return c.request("/one-to-one", { form: oneToOne({ eventName: `Racer ${i}`, time: hour(2 + i) }), headers: { cookie } });
+        return c.request("/one-to-one", {
+          form: oneToOne({ eventName: `Racer ${i}`, time: hour(2 + i) }),
+          headers: { cookie },
+        });
       }),
     );
     const outcomes = results.map((r) => `${r.status} ${r.headers.get("location")}`);
@@ -301,7 +320,8 @@ describe("the free event cap", () => {
   it("does not apply to professionals or admins", async () => {
     for (const role of ["professional", "admin"] as const) {
       const h = await host(`nocap-${role}`, role);
-      for (let i = 0; i < 4; i += 1) await createdOk(h.c, "/one-to-one", oneToOne({ eventName: `${role} ${i}`, time: hour(i) }));
+      for (let i = 0; i < 4; i += 1)
+        await createdOk(h.c, "/one-to-one", oneToOne({ eventName: `${role} ${i}`, time: hour(i) }));
       expect((await h.c.get("/eventtype")).status).toBe(200);
       expect(await eventsOf(h.id)).toHaveLength(4);
       expect(await (await h.c.get("/dashboard")).text()).not.toContain('data-testid="event-cap"');
@@ -310,8 +330,10 @@ describe("the free event cap", () => {
 
   it("refuses moving a past event back into the future at the cap", async () => {
     const h = await host("cap-move");
-    for (let i = 0; i < 3; i += 1) await createdOk(h.c, "/one-to-one", oneToOne({ eventName: `Now ${i}`, time: hour(i) }));
-    const [old] = await db`insert into events (host_id, event_name, event_type, event_with, description, starts_at, ends_at)
+    for (let i = 0; i < 3; i += 1)
+      await createdOk(h.c, "/one-to-one", oneToOne({ eventName: `Now ${i}`, time: hour(i) }));
+    const [old] =
+      await db`insert into events (host_id, event_name, event_type, event_with, description, starts_at, ends_at)
              values (${h.id}, 'Old one', 'Phone Call', 'One-to-One', 'done', now() - interval '2 days', now() - interval '2 days' + interval '30 minutes')
              returning id`;
     const res = await h.c.post(`/dashboard?index&edit=${old.id}`, {
@@ -383,7 +405,9 @@ describe("updating and deleting", () => {
       duration: "90",
     });
     expect(sameTime.status).toBe(302);
-    const records = await db<{ kind: string; actor: string; old_starts_at: Date | null; new_starts_at: Date | null; delivered: boolean }[]>`
+    const records = await db<
+      { kind: string; actor: string; old_starts_at: Date | null; new_starts_at: Date | null; delivered: boolean }[]
+    >`
       select e.kind, e.actor, e.old_starts_at, e.new_starts_at, d.delivered_at is not null as delivered
       from booking_events e join booking_event_deliveries d on d.booking_event_id = e.id and d.consumer = 'mail'
       where e.event_id = ${event.id} order by e.created_at`;
@@ -402,7 +426,11 @@ describe("updating and deleting", () => {
         >`select count(*)::int as n from booking_event_deliveries d join booking_events e on e.id = d.booking_event_id where e.event_id = ${event.id} and d.delivered_at is null`
       )[0].n,
     ).toBe(0);
-    expect((await mailsMentioning(tag)).map((m) => m.subject.split(":")[0])).toEqual(["Invitation", "Updated invitation", "Updated invitation"]);
+    expect((await mailsMentioning(tag)).map((m) => m.subject.split(":")[0])).toEqual([
+      "Invitation",
+      "Updated invitation",
+      "Updated invitation",
+    ]);
 
     const bad = await h.c.post(`/dashboard?index&edit=${event.id}`, {
       intent: "update",
@@ -483,10 +511,17 @@ describe("updating and deleting", () => {
     const put = await fetch(new URL(`/event/${event.id}`, servers()[1]), {
       method: "PUT",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ eventName: "Moved", eventType: "Google Meet", description: "x", dateTime: `${dayFromNow(22)}T09:00:00Z` }),
+      body: JSON.stringify({
+        eventName: "Moved",
+        eventType: "Google Meet",
+        description: "x",
+        dateTime: `${dayFromNow(22)}T09:00:00Z`,
+      }),
     });
     expect(put.status).toBe(409);
-    expect(await put.json()).toEqual({ error: { code: "event_cancelled", message: "This event was cancelled; it cannot be changed." } });
+    expect(await put.json()).toEqual({
+      error: { code: "event_cancelled", message: "This event was cancelled; it cannot be changed." },
+    });
     const [still] = await db`select event_name, starts_at, status, sequence from events where id = ${event.id}`;
     expect(still).toMatchObject({ event_name: tag, status: "cancelled", sequence: 1 });
     expect(still.starts_at.toISOString()).toBe(`${dayFromNow(10)}T11:00:00.000Z`);
@@ -533,7 +568,9 @@ describe("another host's event", () => {
 
     // Ids that are not ids at all: 404, not 500.
     expect((await other.c.get("/dashboard?edit=not-a-uuid")).status).toBe(404);
-    expect((await other.c.post("/dashboard?index", { intent: "delete", eventId: "'; drop table events; --" })).status).toBe(404);
+    expect(
+      (await other.c.post("/dashboard?index", { intent: "delete", eventId: "'; drop table events; --" })).status,
+    ).toBe(404);
   });
 });
 
@@ -543,7 +580,9 @@ describe("joining", () => {
     await createdOk(h.c, "/one-to-one", oneToOne());
     const [event] = await eventsOf(h.id);
     const html = await (await h.c.get(`/dashboard?join=${event.id}`)).text();
-    const href = html.match(/<a [^>]*data-testid="join-now"[^>]*>/)?.[0] ?? html.match(/<a [^>]*href="([^"]*)"[^>]*data-testid="join-now"/)?.[0];
+    const href =
+      html.match(/<a [^>]*data-testid="join-now"[^>]*>/)?.[0] ??
+      html.match(/<a [^>]*href="([^"]*)"[^>]*data-testid="join-now"/)?.[0];
     expect(href).toBeDefined();
     const url = new URL((href as string).match(/href="([^"]+)"/)?.[1].replace(/&amp;/g, "&") ?? "");
     expect(url.origin).toBe("https://meet.jit.si");

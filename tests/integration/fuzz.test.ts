@@ -45,14 +45,22 @@ function call(method: string, path: string, options: { token?: string; json?: un
   const headers: Record<string, string> = { "x-forwarded-for": freshIp() };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.json !== undefined) headers["content-type"] = "application/json";
-  return fetch(new URL(path, urls[0]), { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json), redirect: "manual" });
+  return fetch(new URL(path, urls[0]), {
+    method,
+    headers,
+    body: options.json === undefined ? undefined : JSON.stringify(options.json),
+    redirect: "manual",
+  });
 }
 
 /** Signs up, sets the role, and swaps the session for a token (as api-client's account does). */
 async function account(prefix: string, role: Exclude<Role, "visitor">): Promise<Account> {
   const c = new HttpClient(urls[0], { "x-forwarded-for": freshIp() });
   const email = uniqueEmail(prefix);
-  expect((await c.post("/signup", { name: `Fuzz ${prefix}`, email, password: API_PASSWORD, confirmPassword: API_PASSWORD })).status).toBe(302);
+  expect(
+    (await c.post("/signup", { name: `Fuzz ${prefix}`, email, password: API_PASSWORD, confirmPassword: API_PASSWORD }))
+      .status,
+  ).toBe(302);
   await db`update users set role = ${role} where email = ${email}`;
   const [row] = await db`select id from users where email = ${email}`;
   const res = await c.request(`/users/${encodeURIComponent(email)}`, {
@@ -90,7 +98,9 @@ const SAME_ORIGIN = "same-origin";
 
 /** encodeURIComponent for any string: a lone surrogate is sent as U+FFFD (raw bytes come from pathSegment). */
 function encode(value: string): string {
-  return encodeURIComponent(value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd"));
+  return encodeURIComponent(
+    value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd"),
+  );
 }
 
 interface Sent {
@@ -98,7 +108,12 @@ interface Sent {
   status: number;
 }
 
-async function send(method: string, path: string, headersIn: Record<string, string>, bodyIn?: string | Buffer): Promise<Sent> {
+async function send(
+  method: string,
+  path: string,
+  headersIn: Record<string, string>,
+  bodyIn?: string | Buffer,
+): Promise<Sent> {
   // Past Node's 16 KB of request head the server answers 431 and closes the connection without
   // reading a body (a client still sending one gets a reset): such a request goes without body.
   const body = path.length > 15_000 ? undefined : bodyIn;
@@ -106,13 +121,15 @@ async function send(method: string, path: string, headersIn: Record<string, stri
   stats.requests += 1;
   // A browser's same-origin post: the Origin of the server it goes to.
   const headers = headersIn.origin === SAME_ORIGIN ? { ...headersIn, origin: server } : headersIn;
-  const res = await rawRequest(server, method, path, { headers: { "x-forwarded-for": freshIp(), ...headers }, body, timeoutMs: TIMEOUT_MS }).catch(
-    (error: Error) => {
-      throw new Error(
-        `${method} ${path.slice(0, 300)} (path ${path.length} chars, body ${body?.length ?? 0}): ${error.message}; body: ${String(body ?? "").slice(0, 1000)}`,
-      );
-    },
-  );
+  const res = await rawRequest(server, method, path, {
+    headers: { "x-forwarded-for": freshIp(), ...headers },
+    body,
+    timeoutMs: TIMEOUT_MS,
+  }).catch((error: Error) => {
+    throw new Error(
+      `${method} ${path.slice(0, 300)} (path ${path.length} chars, body ${body?.length ?? 0}): ${error.message}; body: ${String(body ?? "").slice(0, 1000)}`,
+    );
+  });
   stats.byStatus.set(res.status, (stats.byStatus.get(res.status) ?? 0) + 1);
   return { label: `${method} ${path.slice(0, 160)} -> ${res.status} ${res.text.slice(0, 200)}`, status: res.status };
 }
@@ -211,15 +228,36 @@ function nested(depth: number, asObject: boolean): unknown {
 
 /** JSON text of a generated value, with each Nested written out in full. */
 function toJsonText(value: unknown): string {
-  return (JSON.stringify(value) ?? "null").replace(/"\\u0001nested:(\d+):([oa])\\u0001"/g, (_, depth: string, kind: string) => {
-    const n = Number(depth);
-    return kind === "o" ? `${'{"a":'.repeat(n)}"deep"${"}".repeat(n)}` : `${"[".repeat(n)}"deep"${"]".repeat(n)}`;
-  });
+  return (JSON.stringify(value) ?? "null").replace(
+    /"\\u0001nested:(\d+):([oa])\\u0001"/g,
+    (_, depth: string, kind: string) => {
+      const n = Number(depth);
+      return kind === "o" ? `${'{"a":'.repeat(n)}"deep"${"}".repeat(n)}` : `${"[".repeat(n)}"deep"${"]".repeat(n)}`;
+    },
+  );
 }
 
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 6, arbitrary: hostileString },
-  { weight: 2, arbitrary: fc.constantFrom<unknown>(null, true, false, 0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 1, Number.MIN_VALUE, [], {}, [null], { $ne: 1 }) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom<unknown>(
+      null,
+      true,
+      false,
+      0,
+      -1,
+      1.5,
+      1e308,
+      -1e308,
+      2 ** 53 + 1,
+      Number.MIN_VALUE,
+      [],
+      {},
+      [null],
+      { $ne: 1 },
+    ),
+  },
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom(20, 500, 5_000), fc.boolean()).map(([d, o]) => nested(d, o)) },
   { weight: 1, arbitrary: fc.array(hostileString, { maxLength: 5 }) },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
@@ -302,12 +340,14 @@ function stringFor(s: Schema, name: string, strict: boolean): fc.Arbitrary<unkno
   const lower = name.toLowerCase();
   const options: fc.Arbitrary<unknown>[] = [];
   if (typeof s.example === "string") options.push(fc.constant(s.example));
-  if (s.format === "email" || lower.includes("email")) options.push(fc.constantFrom(...known.emails, "new-guest@example.test"));
+  if (s.format === "email" || lower.includes("email"))
+    options.push(fc.constantFrom(...known.emails, "new-guest@example.test"));
   if (lower.endsWith("id") || lower === "hosts") options.push(fc.constantFrom(...known.ids, crypto.randomUUID()));
   if (lower === "token") options.push(fc.constantFrom(...known.tokens));
   if (lower === "start" || lower === "datetime" || s.format === "date-time")
     options.push(fc.integer({ min: 1, max: 40 }).map((d) => at(d, `${String(8 + (d % 9)).padStart(2, "0")}:00`)));
-  if (lower === "start" || lower === "end" || lower === "date") options.push(fc.integer({ min: -3, max: 40 }).map((d) => dateIn(d)));
+  if (lower === "start" || lower === "end" || lower === "date")
+    options.push(fc.integer({ min: -3, max: 40 }).map((d) => dateIn(d)));
   if (lower === "timezone") options.push(fc.constantFrom("UTC", "Europe/Berlin", "America/New_York"));
   if (lower === "username") options.push(fc.constant(known.username));
   if (lower === "slug") options.push(strict ? fc.uuid().map((u) => `fuzz-${u.slice(0, 8)}`) : fc.constant(known.slug));
@@ -315,7 +355,9 @@ function stringFor(s: Schema, name: string, strict: boolean): fc.Arbitrary<unkno
     const max = typeof s.maxLength === "number" ? Math.min(s.maxLength, 30) : 30;
     options.push(
       strict
-        ? fc.string({ minLength: Math.max(1, Number(s.minLength ?? 1)), maxLength: Math.max(1, max) }).filter((t) => t.trim() !== "")
+        ? fc
+            .string({ minLength: Math.max(1, Number(s.minLength ?? 1)), maxLength: Math.max(1, max) })
+            .filter((t) => t.trim() !== "")
         : fc.string({ maxLength: 30 }),
     );
   }
@@ -354,7 +396,21 @@ const pathSegment: fc.Arbitrary<string> = fc.oneof(
       .map(encode),
   },
   { weight: 3, arbitrary: hostileString.map((s) => encode(s.slice(0, 3000))) },
-  { weight: 1, arbitrary: fc.constantFrom("%ZZ", "%00", "%", "%C0%AE", "..", "%2e%2e", "a%2fb", "x".repeat(5000), "%F0%9F%92%A5", "%ED%A0%80") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "%ZZ",
+      "%00",
+      "%",
+      "%C0%AE",
+      "..",
+      "%2e%2e",
+      "a%2fb",
+      "x".repeat(5000),
+      "%F0%9F%92%A5",
+      "%ED%A0%80",
+    ),
+  },
 );
 
 function queryString(entries: [string, unknown][]): string {
@@ -478,7 +534,14 @@ function ends(form: Form): boolean {
   return form.fields.some(([name, value]) => name === "intent" && /revoke|sign-?out|everywhere|password/i.test(value));
 }
 
-const formField: fc.Arbitrary<"keep" | "hostile" | "repeat" | "drop"> = fc.constantFrom("keep", "keep", "hostile", "hostile", "repeat", "drop");
+const formField: fc.Arbitrary<"keep" | "hostile" | "repeat" | "drop"> = fc.constantFrom(
+  "keep",
+  "keep",
+  "hostile",
+  "hostile",
+  "repeat",
+  "drop",
+);
 
 const formRequest = fc.integer({ min: 0, max: 10_000 }).chain((n) => {
   const form = forms[n % forms.length];
@@ -486,9 +549,15 @@ const formRequest = fc.integer({ min: 0, max: 10_000 }).chain((n) => {
     form: fc.constant(form),
     moves: fc.tuple(...form.fields.map(() => formField)),
     values: fc.tuple(...form.fields.map(() => hostileString)),
-    extra: fc.array(fc.tuple(fc.constantFrom("intent", "id", "title", "name", "email", "start", "date", ...NASTY.slice(0, 4)), hostileString), {
-      maxLength: 3,
-    }),
+    extra: fc.array(
+      fc.tuple(
+        fc.constantFrom("intent", "id", "title", "name", "email", "start", "date", ...NASTY.slice(0, 4)),
+        hostileString,
+      ),
+      {
+        maxLength: 3,
+      },
+    ),
     multipart: fc.boolean(),
   });
 });
@@ -559,11 +628,23 @@ beforeAll(async () => {
   known.username = `fuzz${crypto.randomUUID().slice(0, 8)}`;
   known.slug = "fuzz-intro";
   await db`update users set username = ${known.username} where id = ${host.id}`;
-  const type = await allDayEventType(call, host.token, { title: "Fuzz intro", slug: known.slug, duration: 30, minimumNotice: 0, bookingWindowDays: 60 });
+  const type = await allDayEventType(call, host.token, {
+    title: "Fuzz intro",
+    slug: known.slug,
+    duration: 30,
+    minimumNotice: 0,
+    bookingWindowDays: 60,
+  });
   const scheduleId = String(type.scheduleId);
   const { booking } = await ok<{ booking: { id: string; cancelUrl: string } }>(
     await call("POST", "/api/bookings", {
-      json: { eventTypeId: type._id, start: at(5, "09:00"), name: "Guest", email: "fuzz-guest@example.test", timeZone: "UTC" },
+      json: {
+        eventTypeId: type._id,
+        start: at(5, "09:00"),
+        name: "Guest",
+        email: "fuzz-guest@example.test",
+        timeZone: "UTC",
+      },
     }),
     201,
   );
@@ -587,9 +668,10 @@ beforeAll(async () => {
   known.emails.push(...Object.values(accounts).flatMap((list) => list.map((a) => a.email)));
   known.tokens.push(token);
 
-  const doc = await ok<{ paths: Record<string, Record<string, Record<string, unknown>>>; components: { schemas: Record<string, Schema> } }>(
-    await call("GET", "/api/openapi.json"),
-  );
+  const doc = await ok<{
+    paths: Record<string, Record<string, Record<string, unknown>>>;
+    components: { schemas: Record<string, Schema> };
+  }>(await call("GET", "/api/openapi.json"));
   components = doc.components.schemas;
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) {

@@ -55,7 +55,8 @@ beforeAll(async () => {
           const form = new URLSearchParams(text);
           // Every app server's runner may refresh (the suite's two know no client id): only the code exchange checks the client.
           if (form.get("grant_type") === "authorization_code" && form.get("code") === "good-code") {
-            if (form.get("client_id") !== "cal-client" || form.get("client_secret") !== "cal-secret") return json(res, 401, { error: "invalid_client" });
+            if (form.get("client_id") !== "cal-client" || form.get("client_secret") !== "cal-secret")
+              return json(res, 401, { error: "invalid_client" });
             return json(res, 200, { access_token: "at-first", refresh_token: "rt-secret-refresh", expires_in: 3600 });
           }
           if (form.get("grant_type") === "refresh_token" && form.get("refresh_token") === "rt-secret-refresh") {
@@ -78,7 +79,9 @@ beforeAll(async () => {
           const body = JSON.parse(text) as { items: Array<{ id: string }> };
           const mine = [...google.events.values()].map((e) => ({ start: e.start, end: e.end }));
           return json(res, 200, {
-            calendars: Object.fromEntries(body.items.map((i) => [i.id, { busy: i.id === "holidays" ? [] : [...google.busy, ...mine] }])),
+            calendars: Object.fromEntries(
+              body.items.map((i) => [i.id, { busy: i.id === "holidays" ? [] : [...google.busy, ...mine] }]),
+            ),
           });
         }
         const m = /^\/calendar\/v3\/calendars\/([^/]+)\/events(?:\/([^/]+))?$/.exec(url.pathname);
@@ -86,11 +89,24 @@ beforeAll(async () => {
           const calendar = decodeURIComponent(m[1]);
           const id = m[2];
           const body = text
-            ? (JSON.parse(text) as { id?: string; start: { dateTime: string }; end: { dateTime: string }; summary: string; iCalUID: string })
+            ? (JSON.parse(text) as {
+                id?: string;
+                start: { dateTime: string };
+                end: { dateTime: string };
+                summary: string;
+                iCalUID: string;
+              })
             : null;
           if (req.method === "PUT" && id) {
             if (!google.events.has(id)) return json(res, 404, { error: { code: 404 } });
-            google.events.set(id, { id, calendar, start: body!.start.dateTime, end: body!.end.dateTime, summary: body!.summary, iCalUID: body!.iCalUID });
+            google.events.set(id, {
+              id,
+              calendar,
+              start: body!.start.dateTime,
+              end: body!.end.dateTime,
+              summary: body!.summary,
+              iCalUID: body!.iCalUID,
+            });
             return json(res, 200, { id });
           }
           if (req.method === "POST" && !id && body?.id) {
@@ -135,7 +151,11 @@ afterAll(async () => {
   await new Promise<void>((r) => fake.close(() => r()));
 });
 
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 20_000): Promise<T> {
+async function until<T>(
+  what: string,
+  fn: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();
@@ -158,12 +178,27 @@ describe("Google Calendar", () => {
     const { token } = (await tokenRes.json()) as { token: string };
     const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
     const api = (method: string, path: string, body?: unknown) =>
-      fetch(`${server.url}${path}`, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) });
+      fetch(`${server.url}${path}`, {
+        method,
+        headers: auth,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
     const schedule = (await (
-      await api("POST", "/api/schedules", { name: "All", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })) })
+      await api("POST", "/api/schedules", {
+        name: "All",
+        timeZone: "UTC",
+        weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })),
+      })
     ).json()) as { _id: string };
     const type = (await (
-      await api("POST", "/api/event-types", { title: "G", slug: `g-${Date.now()}`, duration: 30, slotInterval: 15, minimumNotice: 0, scheduleId: schedule._id })
+      await api("POST", "/api/event-types", {
+        title: "G",
+        slug: `g-${Date.now()}`,
+        duration: 30,
+        slotInterval: 15,
+        minimumNotice: 0,
+        scheduleId: schedule._id,
+      })
     ).json()) as { _id: string };
     google.busy = [{ start: at(DAY, "10:00"), end: at(DAY, "11:00") }];
 
@@ -182,7 +217,9 @@ describe("Google Calendar", () => {
     // A wrong state is refused; the right one connects.
     const forged = await c.get(`/dashboard/calendars/google/callback?state=forged&code=good-code`);
     expect(forged.headers.get("location")).toBe("/dashboard/calendars");
-    expect(await db`select 1 from calendar_connections c join users u on u.id = c.user_id where u.email = ${email}`).toHaveLength(0);
+    expect(
+      await db`select 1 from calendar_connections c join users u on u.id = c.user_id where u.email = ${email}`,
+    ).toHaveLength(0);
     const back = await c.get(`/dashboard/calendars/google/callback?state=${encodeURIComponent(state)}&code=good-code`);
     expect(back.status).toBe(302);
     expect(back.headers.get("location")).toBe("/dashboard/calendars");
@@ -195,31 +232,53 @@ describe("Google Calendar", () => {
     }>;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ type: "google", name: "host@gmail.example", status: "ok" });
-    expect(list[0].calendars.find((x) => x.name === "Host")).toMatchObject({ receivesBookings: true, checksConflicts: true, writable: true });
-    expect(list[0].calendars.find((x) => x.name === "Holidays")).toMatchObject({ receivesBookings: false, writable: false });
+    expect(list[0].calendars.find((x) => x.name === "Host")).toMatchObject({
+      receivesBookings: true,
+      checksConflicts: true,
+      writable: true,
+    });
+    expect(list[0].calendars.find((x) => x.name === "Holidays")).toMatchObject({
+      receivesBookings: false,
+      writable: false,
+    });
     // The refresh token is stored encrypted.
     const [row] = await db`select secret from calendar_connections where id = ${list[0].id}`;
     expect(row.secret).toMatch(/^v1:/);
     expect(row.secret).not.toContain("rt-secret-refresh");
 
-    const slots = (await (await api("GET", `/api/slots?eventTypeId=${type._id}&start=${dateIn(DAY)}&end=${dateIn(DAY)}&timeZone=UTC`)).json()) as {
+    const slots = (await (
+      await api("GET", `/api/slots?eventTypeId=${type._id}&start=${dateIn(DAY)}&end=${dateIn(DAY)}&timeZone=UTC`)
+    ).json()) as {
       slots: Record<string, string[]>;
     };
     expect(slots.slots[dateIn(DAY)]).not.toContain(at(DAY, "10:00"));
     expect(slots.slots[dateIn(DAY)]).toContain(at(DAY, "11:00"));
 
     const booked = (await (
-      await api("POST", "/api/bookings", { eventTypeId: type._id, start: at(DAY, "14:00"), name: "Gus", email: "gus@example.test", timeZone: "UTC" })
+      await api("POST", "/api/bookings", {
+        eventTypeId: type._id,
+        start: at(DAY, "14:00"),
+        name: "Gus",
+        email: "gus@example.test",
+        timeZone: "UTC",
+      })
     ).json()) as { booking: { id: string } };
     const googleId = booked.booking.id.replace(/-/g, "");
     const inserted = await until("the Google event", () => google.events.get(googleId));
-    expect(inserted).toMatchObject({ calendar: "host@gmail.example", start: new Date(at(DAY, "14:00")).toISOString(), summary: "G with Gus" });
+    expect(inserted).toMatchObject({
+      calendar: "host@gmail.example",
+      start: new Date(at(DAY, "14:00")).toISOString(),
+      summary: "G with Gus",
+    });
     expect(inserted.iCalUID).toMatch(new RegExp(`^${booked.booking.id}@`));
     // Google's free/busy now has our own copy (14:00-14:30) without a UID: it must not block moving the booking by 15 minutes.
     await api("POST", `/api/calendars/${list[0].id}/sync`);
     const moved = await api("POST", `/api/bookings/${booked.booking.id}/reschedule`, { start: at(DAY, "14:15") });
     expect(moved.status, await moved.clone().text()).toBe(200);
-    await until("the moved Google event", () => google.events.get(googleId)?.start === new Date(at(DAY, "14:15")).toISOString());
+    await until(
+      "the moved Google event",
+      () => google.events.get(googleId)?.start === new Date(at(DAY, "14:15")).toISOString(),
+    );
     expect(google.events.size).toBe(1);
     expect((await api("POST", `/api/bookings/${booked.booking.id}/cancel`, {})).status).toBe(200);
     await until("the Google event removed", () => !google.events.has(googleId));

@@ -56,7 +56,8 @@ describe("Google sign-in", () => {
     const [row] = await db`select name, google_id, password_hash from users where email = ${email}`;
     expect(row).toEqual({ name: "Grace Hopper", google_id: `g-${email}`, password_hash: null });
     // A Google sign-up gets the same start as a password one (decision 041).
-    const [start] = await db`select u.username, (select array_agg(slug) from event_types where user_id = u.id) as slugs from users u where email = ${email}`;
+    const [start] =
+      await db`select u.username, (select array_agg(slug) from event_types where user_id = u.id) as slugs from users u where email = ${email}`;
     expect(start.username).toMatch(/^grace-hopper/);
     expect(start.slugs).toEqual(["30min"]);
   });
@@ -73,7 +74,9 @@ describe("Google sign-in", () => {
   it("refuses a callback whose state does not match, with an error toast", async () => {
     const c = new HttpClient(server.url);
     await c.post("/auth/google", { redirectTo: "" });
-    const res = await c.get(`/auth/google/callback?state=forged&code=${fakeCode({ sub: "x", email: "x@example.test", name: "X" })}`);
+    const res = await c.get(
+      `/auth/google/callback?state=forged&code=${fakeCode({ sub: "x", email: "x@example.test", name: "X" })}`,
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/signin");
     expect(await (await c.get("/signin")).text()).toContain("Google sign-in failed. Please try again.");
@@ -103,7 +106,9 @@ describe("Google sign-in", () => {
     expect((await db`select time_zone from users where email = ${email}`)[0].time_zone).toBe("Australia/Sydney");
 
     const plain = uniqueEmail("google-utc");
-    expect((await googleSignIn(new HttpClient(server.url), { sub: `g-${plain}`, email: plain, name: "U" })).status).toBe(302);
+    expect(
+      (await googleSignIn(new HttpClient(server.url), { sub: `g-${plain}`, email: plain, name: "U" })).status,
+    ).toBe(302);
     expect((await db`select time_zone from users where email = ${plain}`)[0].time_zone).toBe("UTC");
   });
 });

@@ -60,7 +60,13 @@ beforeAll(async () => {
   typeId = type._id;
   const made = await ok<{ booking: { id: string; rescheduleUrl: string; cancelUrl: string } }>(
     await call("POST", "/api/bookings", {
-      json: { eventTypeId: typeId, start: at(4, "10:00"), name: "Guest", email: "guest-hostile@example.test", timeZone: "UTC" },
+      json: {
+        eventTypeId: typeId,
+        start: at(4, "10:00"),
+        name: "Guest",
+        email: "guest-hostile@example.test",
+        timeZone: "UTC",
+      },
     }),
     201,
   );
@@ -85,11 +91,22 @@ beforeAll(async () => {
 describe("NUL in free text", () => {
   it("JSON bodies: 400 invalid_input naming the field, nothing stored", async () => {
     await unchanged(async () => {
-      await expect400(await call("POST", "/api/token", { json: { email: `a${NUL}@example.test`, password: "x" } }), "email");
-      await expect400(await call("POST", "/api/token", { json: { email: host.email, password: "correct-horse-battery", label: `CI${NUL}` } }), "label");
+      await expect400(
+        await call("POST", "/api/token", { json: { email: `a${NUL}@example.test`, password: "x" } }),
+        "email",
+      );
+      await expect400(
+        await call("POST", "/api/token", {
+          json: { email: host.email, password: "correct-horse-battery", label: `CI${NUL}` },
+        }),
+        "label",
+      );
       const guest = { eventTypeId: typeId, start: at(5, "10:00"), email: "g@example.test", timeZone: "UTC" };
       await expect400(await call("POST", "/api/bookings", { json: { ...guest, name: `Ada${NUL}` } }), "name");
-      await expect400(await call("POST", "/api/bookings", { json: { ...guest, name: "Ada", notes: `hi${NUL}` } }), "notes");
+      await expect400(
+        await call("POST", "/api/bookings", { json: { ...guest, name: "Ada", notes: `hi${NUL}` } }),
+        "notes",
+      );
       const event = {
         eventName: "E",
         eventType: "Phone Call",
@@ -98,17 +115,50 @@ describe("NUL in free text", () => {
         targetedEmail: "x@example.test",
         dateTime: at(7, "12:00"),
       };
-      await expect400(await call("POST", "/events", { token: host.token, json: { ...event, eventName: `E${NUL}` } }), "eventName");
-      await expect400(await call("POST", "/events", { token: host.token, json: { ...event, description: `d${NUL}` } }), "description");
-      await expect400(await call("PUT", `/event/${eventId}`, { token: host.token, json: { ...event, eventName: `E${NUL}` } }), "eventName");
-      await expect400(await call("POST", "/reviews", { token: host.token, json: { name: `N${NUL}`, rating: 5, review: "ok" } }), "name");
-      await expect400(await call("POST", "/reviews", { token: host.token, json: { name: "N", rating: 5, review: `ok${NUL}` } }), "review");
-      const pkg = { name: `Gold${NUL}`, price: 10, accessType: "a", activeEvent: "1", calender: 1, goupEvent: "1", notificationStatus: "on", oneToOne: "1" };
+      await expect400(
+        await call("POST", "/events", { token: host.token, json: { ...event, eventName: `E${NUL}` } }),
+        "eventName",
+      );
+      await expect400(
+        await call("POST", "/events", { token: host.token, json: { ...event, description: `d${NUL}` } }),
+        "description",
+      );
+      await expect400(
+        await call("PUT", `/event/${eventId}`, { token: host.token, json: { ...event, eventName: `E${NUL}` } }),
+        "eventName",
+      );
+      await expect400(
+        await call("POST", "/reviews", { token: host.token, json: { name: `N${NUL}`, rating: 5, review: "ok" } }),
+        "name",
+      );
+      await expect400(
+        await call("POST", "/reviews", { token: host.token, json: { name: "N", rating: 5, review: `ok${NUL}` } }),
+        "review",
+      );
+      const pkg = {
+        name: `Gold${NUL}`,
+        price: 10,
+        accessType: "a",
+        activeEvent: "1",
+        calender: 1,
+        goupEvent: "1",
+        notificationStatus: "on",
+        oneToOne: "1",
+      };
       const res = await call("POST", "/packages", { token: admin.token, json: pkg });
       expect(res.status).toBe(400);
       expect(JSON.stringify(await errorOf(res))).toMatch(/control characters/);
-      await expect400(await call("POST", "/api/event-types", { token: host.token, json: { title: `T${NUL}`, slug: "t-nul", duration: 30 } }), "title");
-      await expect400(await call("POST", "/api/schedules", { token: host.token, json: { name: `S${NUL}`, timeZone: "UTC" } }), "name");
+      await expect400(
+        await call("POST", "/api/event-types", {
+          token: host.token,
+          json: { title: `T${NUL}`, slug: "t-nul", duration: 30 },
+        }),
+        "title",
+      );
+      await expect400(
+        await call("POST", "/api/schedules", { token: host.token, json: { name: `S${NUL}`, timeZone: "UTC" } }),
+        "name",
+      );
     });
   });
 
@@ -163,25 +213,51 @@ describe("NUL in free text", () => {
 describe("far-future dates", () => {
   it("events, bookings and reschedules over JSON: 400 naming the field and the two-year window", async () => {
     await unchanged(async () => {
-      const event = { eventName: "E", eventType: "Phone Call", eventWith: "One-to-One", description: "d", targetedEmail: "x@example.test", dateTime: FAR };
+      const event = {
+        eventName: "E",
+        eventType: "Phone Call",
+        eventWith: "One-to-One",
+        description: "d",
+        targetedEmail: "x@example.test",
+        dateTime: FAR,
+      };
       const created = await expect400(await call("POST", "/events", { token: host.token, json: event }), "dateTime");
       expect(created).toMatch(/two years/);
       await expect400(await call("PUT", `/event/${eventId}`, { token: host.token, json: event }), "dateTime");
       await expect400(
-        await call("POST", "/api/bookings", { json: { eventTypeId: typeId, start: FAR, name: "Ada", email: "g@example.test", timeZone: "UTC" } }),
+        await call("POST", "/api/bookings", {
+          json: { eventTypeId: typeId, start: FAR, name: "Ada", email: "g@example.test", timeZone: "UTC" },
+        }),
         "start",
       );
-      await expect400(await call("POST", `/api/bookings/${booking.id}/reschedule?token=${tokenOf(booking.rescheduleUrl)}`, { json: { start: FAR } }), "start");
-      await expect400(await call("POST", `/api/bookings/${booking.id}/reschedule`, { token: host.token, json: { start: "+275760-09-13T00:00:00Z" } }), "start");
+      await expect400(
+        await call("POST", `/api/bookings/${booking.id}/reschedule?token=${tokenOf(booking.rescheduleUrl)}`, {
+          json: { start: FAR },
+        }),
+        "start",
+      );
+      await expect400(
+        await call("POST", `/api/bookings/${booking.id}/reschedule`, {
+          token: host.token,
+          json: { start: "+275760-09-13T00:00:00Z" },
+        }),
+        "start",
+      );
     });
   });
 
   it("the guest's and the host's reschedule forms and the event form: 400 with the window in the message", async () => {
     await unchanged(async () => {
-      const guest = await host.c.post(`/booking/${booking.id}/reschedule?token=${tokenOf(booking.rescheduleUrl)}`, { start: FAR });
+      const guest = await host.c.post(`/booking/${booking.id}/reschedule?token=${tokenOf(booking.rescheduleUrl)}`, {
+        start: FAR,
+      });
       expect(guest.status).toBe(400);
       expect(await guest.text()).toMatch(/two years/);
-      const hostForm = await host.c.post(`/dashboard/scheduledEvents?reschedule=${booking.id}`, { intent: "reschedule", eventId: booking.id, start: FAR });
+      const hostForm = await host.c.post(`/dashboard/scheduledEvents?reschedule=${booking.id}`, {
+        intent: "reschedule",
+        eventId: booking.id,
+        start: FAR,
+      });
       expect(hostForm.status).toBe(400);
       expect(await hostForm.text()).toMatch(/two years/);
       const page = await host.c.post("/one-to-one", {
@@ -218,10 +294,13 @@ describe("the request itself", () => {
       ["PROPFIND", "/api/event-types"],
       ["PROPFIND", "/dashboard"],
     ]) {
-      const res = await rawRequest(servers()[0], method, path, { headers: { authorization: `Bearer ${host.token}`, "x-forwarded-for": freshIp() } });
+      const res = await rawRequest(servers()[0], method, path, {
+        headers: { authorization: `Bearer ${host.token}`, "x-forwarded-for": freshIp() },
+      });
       expect(res.status, `${method} ${path}`).toBe(405);
       expect(res.headers.allow).toContain("GET");
-      if (path !== "/" && path !== "/dashboard") expect((JSON.parse(res.text) as { error: { code: string } }).error.code).toBe("method_not_allowed");
+      if (path !== "/" && path !== "/dashboard")
+        expect((JSON.parse(res.text) as { error: { code: string } }).error.code).toBe("method_not_allowed");
     }
   });
 
@@ -269,7 +348,14 @@ describe("the request itself", () => {
         new Promise<number>((resolve, reject) => {
           const url = new URL(base);
           const req = http.request(
-            { agent, host: url.hostname, port: url.port, method, path, headers: { "x-forwarded-for": freshIp(), ...headers } },
+            {
+              agent,
+              host: url.hostname,
+              port: url.port,
+              method,
+              path,
+              headers: { "x-forwarded-for": freshIp(), ...headers },
+            },
             (res) => {
               res.resume();
               res.on("end", () => resolve(res.statusCode ?? 0));
@@ -279,9 +365,23 @@ describe("the request itself", () => {
           req.on("error", reject);
           req.end(data);
         });
-      expect(await sendOn("POST", "/events", { "content-type": "application/json", "content-length": String(body.length) }, body)).toBe(401);
+      expect(
+        await sendOn(
+          "POST",
+          "/events",
+          { "content-type": "application/json", "content-length": String(body.length) },
+          body,
+        ),
+      ).toBe(401);
       expect(await sendOn("GET", "/healthz", {})).toBe(200);
-      expect(await sendOn("POST", "/contact", { "content-type": "text/plain", "content-length": String(body.length), origin: base }, body)).toBe(415);
+      expect(
+        await sendOn(
+          "POST",
+          "/contact",
+          { "content-type": "text/plain", "content-length": String(body.length), origin: base },
+          body,
+        ),
+      ).toBe(415);
       expect(await sendOn("GET", "/healthz", {})).toBe(200);
     } finally {
       agent.destroy();
@@ -293,7 +393,12 @@ describe("the request itself", () => {
       const text = await expect400(
         await call("POST", "/api/event-types", {
           token: host.token,
-          json: { title: "X", slug: "js-link", duration: 30, location: { type: "video", value: "javascript:alert(1)" } },
+          json: {
+            title: "X",
+            slug: "js-link",
+            duration: 30,
+            location: { type: "video", value: "javascript:alert(1)" },
+          },
         }),
         "location.value",
       );

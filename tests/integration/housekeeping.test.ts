@@ -2,7 +2,16 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOUSEKEEPING_INTERVAL_MS, runHousekeeping } from "../../app/models/housekeeping.server";
 import { openDatabase, queryRows, type DatabaseHandle } from "../../db/client";
-import { apiTokens, bookingEventDeliveries, bookingEvents, idempotencyKeys, mailOutbox, rateLimits, sessions, users } from "../../db/schema";
+import {
+  apiTokens,
+  bookingEventDeliveries,
+  bookingEvents,
+  idempotencyKeys,
+  mailOutbox,
+  rateLimits,
+  sessions,
+  users,
+} from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
 
 /**
@@ -27,7 +36,10 @@ describe("housekeeping", () => {
     b = await openDatabase({ url: target.url, dataDir: ":memory:", poolSize: 2 });
     await a.prepare(async () => {});
     const db = a.db;
-    const [user] = await db.insert(users).values({ email: "sweep@example.test", name: "Sweep" }).returning({ id: users.id });
+    const [user] = await db
+      .insert(users)
+      .values({ email: "sweep@example.test", name: "Sweep" })
+      .returning({ id: users.id });
     await db
       .insert(sessions)
       .values([
@@ -38,7 +50,13 @@ describe("housekeeping", () => {
       { userId: user.id, tokenHash: "expired-token", expiresAt: ago(DAY) },
       { userId: user.id, tokenHash: "live-token", expiresAt: later(DAY) },
     ]);
-    const key = (keyHash: string, expiresAt: Date) => ({ keyHash, requestHash: "r", status: 201, answer: "a", expiresAt });
+    const key = (keyHash: string, expiresAt: Date) => ({
+      keyHash,
+      requestHash: "r",
+      status: 201,
+      answer: "a",
+      expiresAt,
+    });
     await db.insert(idempotencyKeys).values([key("expired-key", ago(MINUTE)), key("live-key", later(MINUTE))]);
     // Booking events: old and delivered (goes), old but given up (stays, with its error), recent and delivered (stays).
     const record = (reason: string, at: Date) => ({
@@ -51,11 +69,20 @@ describe("housekeeping", () => {
     });
     const made = await db
       .insert(bookingEvents)
-      .values([record("old delivered", ago(31 * DAY)), record("old given up", ago(31 * DAY)), record("recent delivered", ago(29 * DAY))])
+      .values([
+        record("old delivered", ago(31 * DAY)),
+        record("old given up", ago(31 * DAY)),
+        record("recent delivered", ago(29 * DAY)),
+      ])
       .returning({ id: bookingEvents.id, reason: bookingEvents.reason });
-    await db
-      .insert(bookingEventDeliveries)
-      .values(made.map((m) => ({ bookingEventId: m.id, consumer: "mail", attempts: 8, deliveredAt: m.reason === "old given up" ? null : ago(29 * DAY) })));
+    await db.insert(bookingEventDeliveries).values(
+      made.map((m) => ({
+        bookingEventId: m.id,
+        consumer: "mail",
+        attempts: 8,
+        deliveredAt: m.reason === "old given up" ? null : ago(29 * DAY),
+      })),
+    );
     await db.insert(rateLimits).values([
       { key: "old-window", count: 3, resetAt: ago(2 * 60 * MINUTE) },
       { key: "just-reset", count: 3, resetAt: ago(MINUTE) },

@@ -46,7 +46,8 @@ function book(json: unknown, key: string | null, server = 0) {
 }
 
 async function bookingsAt(start: string): Promise<number> {
-  const [row] = await db`select count(*)::int as n from events where event_type_id = ${typeId} and starts_at = ${new Date(start)} and status <> 'cancelled'`;
+  const [row] =
+    await db`select count(*)::int as n from events where event_type_id = ${typeId} and starts_at = ${new Date(start)} and status <> 'cancelled'`;
   return row.n as number;
 }
 
@@ -67,7 +68,9 @@ describe("POST /api/bookings with an Idempotency-Key", () => {
     expect(await bookingsAt(start)).toBe(1);
     // The key is stored hashed; the answer (it holds the booking's links) encrypted.
     const rows = await db`select key_hash, answer from idempotency_keys`;
-    expect(rows.some((r) => r.key_hash === key || String(r.answer).includes(JSON.parse(firstText).booking.id))).toBe(false);
+    expect(rows.some((r) => r.key_hash === key || String(r.answer).includes(JSON.parse(firstText).booking.id))).toBe(
+      false,
+    );
     // Without a key the same body is a new attempt: the slot is taken.
     expect((await book(body(start), null)).status).toBe(409);
   });
@@ -89,7 +92,8 @@ describe("POST /api/bookings with an Idempotency-Key", () => {
     const key = crypto.randomUUID();
     expect((await book(body(start), key)).status).toBe(409);
     expect((await book(body(start), key, 1)).status).toBe(409);
-    const [row] = await db`select count(*)::int as n from idempotency_keys where request_hash is not null and status = 0`;
+    const [row] =
+      await db`select count(*)::int as n from idempotency_keys where request_hash is not null and status = 0`;
     expect(row.n).toBe(0);
   });
 
@@ -138,7 +142,11 @@ describe("the booking form's hidden key", () => {
     expect(await (await call("GET", path)).text()).not.toContain(key);
     const form = { slot: start, tz: "UTC", name: "Form Guest", email: "form-idem@example.test", idempotencyKey: key! };
     const post = (server: number) =>
-      call("POST", path, { server, body: new URLSearchParams(form), headers: { "content-type": "application/x-www-form-urlencoded" } });
+      call("POST", path, {
+        server,
+        body: new URLSearchParams(form),
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
     const [a, b] = await Promise.all([post(0), post(1)]);
     expect([a.status, b.status]).toEqual([302, 302]);
     expect(a.headers.get("location")).toMatch(/\/booked\/[0-9a-f-]{36}\?token=/);

@@ -32,13 +32,18 @@ const BUDGETS: { page: string; routeId: string; maxKB: number }[] = [
 
 const PUBLIC_DIR = path.resolve("public");
 const build = await readBuild(PUBLIC_DIR, path.resolve("build"));
-const source = (routeId: string) => (pageChunks(build, routeId) as string[]).map((chunk) => fs.readFileSync(path.join(PUBLIC_DIR, chunk), "utf8")).join("\n");
+const source = (routeId: string) =>
+  (pageChunks(build, routeId) as string[])
+    .map((chunk) => fs.readFileSync(path.join(PUBLIC_DIR, chunk), "utf8"))
+    .join("\n");
 
 describe("JavaScript budget", () => {
   for (const { page, routeId, maxKB } of BUDGETS) {
     it(`the ${page} loads at most ${maxKB} KB of gzip JavaScript`, () => {
       const kb = pageGzipBytes(build, routeId, PUBLIC_DIR) / KB;
-      expect(kb, `${page}: ${kb.toFixed(1)} KB gzip (node scripts/js-budget.mjs lists every page)`).toBeLessThanOrEqual(maxKB);
+      expect(kb, `${page}: ${kb.toFixed(1)} KB gzip (node scripts/js-budget.mjs lists every page)`).toBeLessThanOrEqual(
+        maxKB,
+      );
     });
 
     it(`the ${page} carries neither zod, luxon nor the server runtime`, () => {

@@ -21,7 +21,14 @@ interface Answer {
   body: string;
 }
 
-function send(method: string, path: string, headers: Record<string, string>, body: Buffer | null, timeoutMs = 5_000, chunked = false): Promise<Answer> {
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: Buffer | null,
+  timeoutMs = 5_000,
+  chunked = false,
+): Promise<Answer> {
   const url = new URL(path, servers()[0]);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -31,7 +38,11 @@ function send(method: string, path: string, headers: Record<string, string>, bod
         port: url.port,
         method,
         path: url.pathname + url.search,
-        headers: { ...headers, ...(body && !chunked ? { "content-length": String(body.length) } : {}), ...(chunked ? { "transfer-encoding": "chunked" } : {}) },
+        headers: {
+          ...headers,
+          ...(body && !chunked ? { "content-length": String(body.length) } : {}),
+          ...(chunked ? { "transfer-encoding": "chunked" } : {}),
+        },
       },
       (res) => {
         let text = "";
@@ -58,7 +69,14 @@ function send(method: string, path: string, headers: Record<string, string>, bod
 const big = (bytes: number, fill = "a") => Buffer.from(fill.repeat(bytes));
 const jsonBody = (bytes: number) => Buffer.from(JSON.stringify({ eventTypeId: "x", name: "n".repeat(bytes) }));
 
-const cases: { kind: string; method: string; path: string; headers: Record<string, string>; body: Buffer; status: number | RegExp }[] = [
+const cases: {
+  kind: string;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: Buffer;
+  status: number | RegExp;
+}[] = [
   {
     kind: "cross-site refusal (403)",
     method: "POST",
@@ -67,7 +85,14 @@ const cases: { kind: string; method: string; path: string; headers: Record<strin
     body: jsonBody(300_000),
     status: 403,
   },
-  { kind: "too large (413)", method: "POST", path: "/api/bookings", headers: { "content-type": "application/json" }, body: jsonBody(2_000_000), status: 413 },
+  {
+    kind: "too large (413)",
+    method: "POST",
+    path: "/api/bookings",
+    headers: { "content-type": "application/json" },
+    body: jsonBody(2_000_000),
+    status: 413,
+  },
   {
     kind: "action without a token (401)",
     method: "POST",
@@ -76,7 +101,14 @@ const cases: { kind: string; method: string; path: string; headers: Record<strin
     body: jsonBody(300_000),
     status: 401,
   },
-  { kind: "wrong media type (415)", method: "POST", path: "/api/bookings", headers: { "content-type": "text/plain" }, body: big(300_000), status: 415 },
+  {
+    kind: "wrong media type (415)",
+    method: "POST",
+    path: "/api/bookings",
+    headers: { "content-type": "text/plain" },
+    body: big(300_000),
+    status: 415,
+  },
   {
     kind: "method not allowed (405)",
     method: "PUT",

@@ -34,7 +34,9 @@ interface OutboxRow {
 
 const mailsAbout = async (title: string) => (
   await bookingMailsSettled(db),
-  db<OutboxRow[]>`select "to", subject, text, html, attachments from mail_outbox where subject like ${`%${title}%`} order by created_at, id`
+  db<
+    OutboxRow[]
+  >`select "to", subject, text, html, attachments from mail_outbox where subject like ${`%${title}%`} order by created_at, id`
 );
 const icsOf = (mail: OutboxRow) => {
   const a = mail.attachments[0];
@@ -44,7 +46,9 @@ const icsOf = (mail: OutboxRow) => {
 };
 /** "8:00 PM" of an instant in a zone, by Intl (independent of the app's formatting). */
 const clockIn = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" }).format(new Date(iso)).replace(/\s/g, " ");
+  new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" })
+    .format(new Date(iso))
+    .replace(/\s/g, " ");
 const html = async (res: Response) => (await res.text()).replaceAll("<!-- -->", "");
 /** The generated room's path: never in a message of an in-person or phone meeting, or one with the host's own link. */
 const ROOM = "/Scheduler-";
@@ -60,7 +64,11 @@ beforeAll(async () => {
   const schedule = await ok(
     await call("POST", "/api/schedules", {
       token: host.token,
-      json: { name: "All day", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })) },
+      json: {
+        name: "All day",
+        timeZone: "UTC",
+        weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })),
+      },
     }),
     201,
   );
@@ -73,7 +81,17 @@ async function eventType(location: Record<string, unknown>, extra: Record<string
   const type = await ok(
     await call("POST", "/api/event-types", {
       token: host.token,
-      json: { title, slug, duration: 30, slotInterval: 30, minimumNotice: 60, bookingWindowDays: 30, location, scheduleId, ...extra },
+      json: {
+        title,
+        slug,
+        duration: 30,
+        slotInterval: 30,
+        minimumNotice: 60,
+        bookingWindowDays: 30,
+        location,
+        scheduleId,
+        ...extra,
+      },
     }),
     201,
   );
@@ -81,7 +99,12 @@ async function eventType(location: Record<string, unknown>, extra: Record<string
 }
 
 async function book(typeId: string, start: string, who: Record<string, unknown>) {
-  return (await ok<{ booking: Booking }>(await call("POST", "/api/bookings", { json: { eventTypeId: typeId, start, ...who } }), 201)).booking;
+  return (
+    await ok<{ booking: Booking }>(
+      await call("POST", "/api/bookings", { json: { eventTypeId: typeId, start, ...who } }),
+      201,
+    )
+  ).booking;
 }
 
 describe("a Tokyo guest and a New York host", () => {
@@ -105,7 +128,11 @@ describe("a Tokyo guest and a New York host", () => {
 
   it("writes the guest's mails in Tokyo time with New York's beside it, and the host's the other way round", async () => {
     const token = tokenOf(booking.cancelUrl);
-    await ok(await call("POST", `/api/bookings/${booking.id}/reschedule?token=${encodeURIComponent(token)}`, { json: { start: moved } }));
+    await ok(
+      await call("POST", `/api/bookings/${booking.id}/reschedule?token=${encodeURIComponent(token)}`, {
+        json: { start: moved },
+      }),
+    );
     await ok(await call("POST", `/api/bookings/${booking.id}/cancel?token=${encodeURIComponent(token)}`));
     const mails = await mailsAbout(type.title);
     const toGuest = mails.filter((m) => m.to.includes(guest.email));
@@ -146,7 +173,9 @@ describe("a Tokyo guest and a New York host", () => {
     const other = await book(type.id, at(12, "01:00"), { ...guest, email: `again-${guest.email}` });
     const token = encodeURIComponent(tokenOf(other.cancelUrl));
     const page = await html(await call("GET", `/${username}/${type.slug}/booked/${other.id}?token=${token}`));
-    expect(page).toMatch(/data-testid="booked-location"[^>]*>Video call: <span>https:\/\/zoom\.example\.test\/j\/4242\?pwd=abc<\/span>/);
+    expect(page).toMatch(
+      /data-testid="booked-location"[^>]*>Video call: <span>https:\/\/zoom\.example\.test\/j\/4242\?pwd=abc<\/span>/,
+    );
     expect(page).toContain(`data-testid="join-link"`);
     expect(page).toContain(`href="${zoom.replace(/&/g, "&amp;")}"`);
     expect(page).not.toContain(ROOM);
@@ -176,7 +205,11 @@ describe("in-person and phone meetings", () => {
   it("puts the address in the mail and the .ics LOCATION, and no video link anywhere", async () => {
     const address = "Hall B, 12 Market Street, Springfield";
     const type = await eventType({ type: "in-person", value: address });
-    const booking = await book(type.id, at(11, "09:00"), { name: "Ines Ort", email: `ines-${crypto.randomUUID().slice(0, 6)}@example.test`, ...berlin });
+    const booking = await book(type.id, at(11, "09:00"), {
+      name: "Ines Ort",
+      email: `ines-${crypto.randomUUID().slice(0, 6)}@example.test`,
+      ...berlin,
+    });
     const mails = await mailsAbout(type.title);
     expect(mails).toHaveLength(2);
     for (const m of mails) {
@@ -190,7 +223,12 @@ describe("in-person and phone meetings", () => {
       expect(ics).not.toContain(ROOM);
       expect(ics).not.toContain("Google Meet");
     }
-    const page = await html(await call("GET", `/${username}/${type.slug}/booked/${booking.id}?token=${encodeURIComponent(tokenOf(booking.cancelUrl))}`));
+    const page = await html(
+      await call(
+        "GET",
+        `/${username}/${type.slug}/booked/${booking.id}?token=${encodeURIComponent(tokenOf(booking.cancelUrl))}`,
+      ),
+    );
     expect(page).toContain(`In Person Meeting: <span>${address}</span>`);
     expect(page).not.toContain(`data-testid="join-link"`);
     // The host's My Schedule: the address on the card, and its join modal offers no video room.
@@ -203,21 +241,34 @@ describe("in-person and phone meetings", () => {
   it("puts the phone number in the mail, the .ics and the confirmation page (a tel: link)", async () => {
     const phone = "+1 555 010 0200";
     const type = await eventType({ type: "phone", value: phone });
-    const booking = await book(type.id, at(11, "10:00"), { name: "Pia Phone", email: `pia-${crypto.randomUUID().slice(0, 6)}@example.test`, ...berlin });
+    const booking = await book(type.id, at(11, "10:00"), {
+      name: "Pia Phone",
+      email: `pia-${crypto.randomUUID().slice(0, 6)}@example.test`,
+      ...berlin,
+    });
     const [toGuest] = (await mailsAbout(type.title)).filter((m) => m.to.includes("pia-"));
     expect(toGuest.text).toContain(`Where: Phone Call: ${phone}`);
     expect(toGuest.text).not.toContain(ROOM);
     const ics = icsOf(toGuest);
     expect(ics).toContain(`LOCATION:${phone}`);
     expect(ics).not.toMatch(/^URL:/m);
-    const page = await html(await call("GET", `/${username}/${type.slug}/booked/${booking.id}?token=${encodeURIComponent(tokenOf(booking.cancelUrl))}`));
+    const page = await html(
+      await call(
+        "GET",
+        `/${username}/${type.slug}/booked/${booking.id}?token=${encodeURIComponent(tokenOf(booking.cancelUrl))}`,
+      ),
+    );
     expect(page).toContain(`href="tel:+15550100200"`);
     expect(page).not.toContain(`data-testid="join-link"`);
   });
 
   it("gives our own video room with its join link only for a video location without a link", async () => {
     const type = await eventType({ type: "video" });
-    await book(type.id, at(11, "11:00"), { name: "Vera Video", email: `vera-${crypto.randomUUID().slice(0, 6)}@example.test`, ...berlin });
+    await book(type.id, at(11, "11:00"), {
+      name: "Vera Video",
+      email: `vera-${crypto.randomUUID().slice(0, 6)}@example.test`,
+      ...berlin,
+    });
     const [toGuest] = (await mailsAbout(type.title)).filter((m) => m.to.includes("vera-"));
     expect(toGuest.text).toMatch(/Where: Video room: https?:\/\/\S+\/Scheduler-[0-9a-f]+/);
     expect(icsOf(toGuest)).toMatch(/^URL:\S+\/Scheduler-[0-9a-f]+/m);
@@ -230,8 +281,16 @@ describe("in-person and phone meetings", () => {
   it("names each seat's guest in a group session's calendar entry for the host", async () => {
     const type = await eventType({ type: "in-person", value: "Room 4" }, { kind: "group", seats: 4 });
     const start = at(11, "12:00");
-    await book(type.id, start, { name: "Seat One", email: `one-${crypto.randomUUID().slice(0, 6)}@example.test`, ...berlin });
-    await book(type.id, start, { name: "Seat Two", email: `two-${crypto.randomUUID().slice(0, 6)}@example.test`, ...berlin });
+    await book(type.id, start, {
+      name: "Seat One",
+      email: `one-${crypto.randomUUID().slice(0, 6)}@example.test`,
+      ...berlin,
+    });
+    await book(type.id, start, {
+      name: "Seat Two",
+      email: `two-${crypto.randomUUID().slice(0, 6)}@example.test`,
+      ...berlin,
+    });
     const toHost = (await mailsAbout(type.title)).filter((m) => m.to.includes(host.email));
     const last = icsOf(toHost[toHost.length - 1]);
     expect(last).toMatch(/CN="?Seat One"?/);
@@ -242,7 +301,12 @@ describe("in-person and phone meetings", () => {
   it("tells the host each seat's own zone and notes: a new seat's, then every seat's when the session moves", async () => {
     const type = await eventType({ type: "in-person", value: "Room 5" }, { kind: "group", seats: 4 });
     const start = at(12, "12:00");
-    const tokyo = { name: "Aiko Early", email: `aiko-${crypto.randomUUID().slice(0, 6)}@example.test`, timeZone: "Asia/Tokyo", notes: "First in, vegetarian." };
+    const tokyo = {
+      name: "Aiko Early",
+      email: `aiko-${crypto.randomUUID().slice(0, 6)}@example.test`,
+      timeZone: "Asia/Tokyo",
+      notes: "First in, vegetarian.",
+    };
     const lima = {
       name: "Luis Later",
       email: `luis-${crypto.randomUUID().slice(0, 6)}@example.test`,
@@ -259,7 +323,12 @@ describe("in-person and phone meetings", () => {
     expect(booked[1].text).toContain("Notes: Joining from the airport.");
     expect(booked[1].text).not.toContain("First in, vegetarian.");
 
-    await ok(await call("POST", `/api/bookings/${first.id}/reschedule`, { token: host.token, json: { start: at(12, "14:00") } }));
+    await ok(
+      await call("POST", `/api/bookings/${first.id}/reschedule`, {
+        token: host.token,
+        json: { start: at(12, "14:00") },
+      }),
+    );
     const moved = (await mailsAbout(type.title)).filter((m) => m.to.includes(host.email)).slice(2);
     expect(moved).toHaveLength(1);
     expect(moved[0].subject).toContain("with 2 guests");

@@ -15,7 +15,9 @@ import { ROOT, runServerExpectingExit, startServer } from "../support/server";
  */
 
 const SESSION_SECRET = "migrate-step-secret-0123456789abcdef0123456789";
-const MIGRATION_COUNT = (JSON.parse(fs.readFileSync(path.join(ROOT, "migrations/meta/_journal.json"), "utf8")) as { entries: unknown[] }).entries.length;
+const MIGRATION_COUNT = (
+  JSON.parse(fs.readFileSync(path.join(ROOT, "migrations/meta/_journal.json"), "utf8")) as { entries: unknown[] }
+).entries.length;
 
 /** `npm run db:migrate` (tsx scripts/migrate.ts) with only the given environment. */
 function runMigrate(env: Record<string, string>, timeoutMs = 60_000) {

@@ -15,7 +15,9 @@ import { createTestDatabase, type TestDatabase } from "../support/postgres";
  * transaction-mode pooler, and no lock ever outlives its transaction.
  */
 
-const MIGRATION_COUNT = (JSON.parse(fs.readFileSync(path.resolve("migrations/meta/_journal.json"), "utf8")) as { entries: unknown[] }).entries.length;
+const MIGRATION_COUNT = (
+  JSON.parse(fs.readFileSync(path.resolve("migrations/meta/_journal.json"), "utf8")) as { entries: unknown[] }
+).entries.length;
 
 /** Advisory locks with the migration lock's key held anywhere on the server, in this database. */
 async function migrationLocksHeld(url: string): Promise<number> {
@@ -94,7 +96,10 @@ describe("the migration lock on a PostgreSQL server", () => {
           where locktype = 'advisory' and objid = ${MIGRATION_LOCK_ID} and pid = pg_backend_pid()`,
         );
         // A session-level lock would be released here; a transaction-level one cannot be.
-        const [unlock] = await queryRows<{ unlocked: boolean }>(db, sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID}) as unlocked`);
+        const [unlock] = await queryRows<{ unlocked: boolean }>(
+          db,
+          sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID}) as unlocked`,
+        );
         during.push({ held: lock.held, unlocked: unlock.unlocked });
       });
     } finally {
@@ -116,7 +121,12 @@ describe("the migration lock on a PostgreSQL server", () => {
       await released;
     });
     await held;
-    const handle = await openDatabase({ url: target.url, dataDir: ":memory:", poolSize: 1, migrationLockTimeoutMs: 800 });
+    const handle = await openDatabase({
+      url: target.url,
+      dataDir: ":memory:",
+      poolSize: 1,
+      migrationLockTimeoutMs: 800,
+    });
     const t0 = Date.now();
     try {
       await expect(handle.prepare(async () => {})).rejects.toThrow(/waited 0\.8 s for the migration lock/);
@@ -147,7 +157,12 @@ describe("the migration lock on a PostgreSQL server", () => {
     await killer.end();
     expect(await transaction).toBe("terminated");
     await holder.end({ timeout: 1 });
-    const handle = await openDatabase({ url: target.url, dataDir: ":memory:", poolSize: 1, migrationLockTimeoutMs: 5_000 });
+    const handle = await openDatabase({
+      url: target.url,
+      dataDir: ":memory:",
+      poolSize: 1,
+      migrationLockTimeoutMs: 5_000,
+    });
     try {
       await handle.prepare(async () => {});
     } finally {
@@ -177,7 +192,12 @@ describe("the migration lock through PgBouncer in transaction mode", () => {
       expect(await migrationLocksHeld(target.url)).toBe(0);
     }
     expect(await appliedMigrations(target.url)).toBe(MIGRATION_COUNT);
-    const direct = await openDatabase({ url: target.url, dataDir: ":memory:", poolSize: 1, migrationLockTimeoutMs: 5_000 });
+    const direct = await openDatabase({
+      url: target.url,
+      dataDir: ":memory:",
+      poolSize: 1,
+      migrationLockTimeoutMs: 5_000,
+    });
     try {
       await direct.prepare(async () => {});
     } finally {

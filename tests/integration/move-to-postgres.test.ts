@@ -39,7 +39,11 @@ function runScript(script: string, args: string[], env: Record<string, string>, 
 }
 
 /** Every day 00:00-24:00 UTC. */
-const allDay = { name: "All day", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })) };
+const allDay = {
+  name: "All day",
+  timeZone: "UTC",
+  weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })),
+};
 
 /** Two days ahead at 10:00 UTC: inside the booking window, past the minimum notice. */
 function slotStart(): string {
@@ -79,7 +83,10 @@ describe("moving the embedded database to PostgreSQL", () => {
           headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
           body: body === undefined ? undefined : JSON.stringify(body),
         });
-      const { token } = await json(await call("POST", "/api/token", null, { email: "pro@example.com", password: "demo-pro-2026" }), 200);
+      const { token } = await json(
+        await call("POST", "/api/token", null, { email: "pro@example.com", password: "demo-pro-2026" }),
+        200,
+      );
       const schedule = await json(await call("POST", "/api/schedules", token, allDay), 201);
       const type = await json(
         await call("POST", "/api/event-types", token, {
@@ -129,7 +136,8 @@ describe("moving the embedded database to PostgreSQL", () => {
     // Ids, hashes and timestamps as they were: compare with the embedded rows in the export file.
     const pg = postgres(target.url, { max: 1, onnotice: () => {} });
     try {
-      const [event] = await pg`select id, guest_name, start_set_at, created_at from events where guest_email = 'ada.mover@example.test'`;
+      const [event] =
+        await pg`select id, guest_name, start_set_at, created_at from events where guest_email = 'ada.mover@example.test'`;
       expect(event.id).toBe(bookingId);
       expect(event.guest_name).toBe("Ada Mover");
       // The exported row, read back from the file's COPY block of events.
@@ -141,7 +149,8 @@ describe("moving the embedded database to PostgreSQL", () => {
         .split(", ")
         .map((c) => c.replace(/"/g, ""));
       const values = lines.find((l) => l.startsWith(`${bookingId}\t`))!.split("\t");
-      const exportedAt = (column: string) => new Date(values[columns.indexOf(column)].replace(" ", "T").replace(/\+00$/, "Z")).getTime();
+      const exportedAt = (column: string) =>
+        new Date(values[columns.indexOf(column)].replace(" ", "T").replace(/\+00$/, "Z")).getTime();
       // start_set_at kept (the insert trigger was off during the load), not re-stamped at import.
       expect(event.start_set_at.getTime()).toBe(exportedAt("start_set_at"));
       expect(event.created_at.getTime()).toBe(exportedAt("created_at"));
@@ -153,7 +162,12 @@ describe("moving the embedded database to PostgreSQL", () => {
     }
 
     // 4. The app on PostgreSQL: the demo professional signs in with the same password and sees the booking.
-    const server = await startServer({ DATABASE_URL: target.url, SESSION_SECRET, JOBS: "off", RATE_LIMIT_FACTOR: "100" });
+    const server = await startServer({
+      DATABASE_URL: target.url,
+      SESSION_SECRET,
+      JOBS: "off",
+      RATE_LIMIT_FACTOR: "100",
+    });
     try {
       const c = new HttpClient(server.url);
       const signin = await c.post("/signin", { email: "pro@example.com", password: "demo-pro-2026", redirectTo: "" });

@@ -23,17 +23,35 @@ const MIGRATIONS = path.resolve("migrations");
 function migrationsBefore0006(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-0005-"));
   fs.mkdirSync(path.join(dir, "meta"));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, "meta/_journal.json"), "utf8")) as { entries: { idx: number; tag: string }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, "meta/_journal.json"), "utf8")) as {
+    entries: { idx: number; tag: string }[];
+  };
   journal.entries = journal.entries.filter((e) => e.idx <= 5);
   fs.writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify(journal));
-  for (const e of journal.entries) fs.copyFileSync(path.join(MIGRATIONS, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+  for (const e of journal.entries)
+    fs.copyFileSync(path.join(MIGRATIONS, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
   return dir;
 }
 
 const at = (hhmm: string) => new Date(`2031-03-10T${hhmm}:00Z`);
 
-function event(hostId: string, name: string, from: string, to: string, extra: Partial<typeof events.$inferInsert> = {}) {
-  return { hostId, eventName: name, eventType: "Phone Call", eventWith: "One-to-One", description: "d", startsAt: at(from), endsAt: at(to), ...extra } as const;
+function event(
+  hostId: string,
+  name: string,
+  from: string,
+  to: string,
+  extra: Partial<typeof events.$inferInsert> = {},
+) {
+  return {
+    hostId,
+    eventName: name,
+    eventType: "Phone Call",
+    eventWith: "One-to-One",
+    description: "d",
+    startsAt: at(from),
+    endsAt: at(to),
+    ...extra,
+  } as const;
 }
 
 async function insertError(db: Database, row: ReturnType<typeof event>): Promise<unknown> {

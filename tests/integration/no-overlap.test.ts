@@ -59,7 +59,9 @@ async function created(a: Account, dateTime: string, overrides: Record<string, u
 }
 
 async function namesOf(hostId: string): Promise<string[]> {
-  return (await db`select event_name from events where host_id = ${hostId} and status <> 'cancelled' order by starts_at`).map((r) => r.event_name as string);
+  return (
+    await db`select event_name from events where host_id = ${hostId} and status <> 'cancelled' order by starts_at`
+  ).map((r) => r.event_name as string);
 }
 
 async function pageCreated(c: HttpClient, path: string, form: Record<string, string>) {
@@ -84,13 +86,19 @@ describe("the event pages", () => {
     expect(scripted.status).toBe(409);
     expect(await scripted.text()).toContain(MESSAGE);
 
-    const group = await h.c.post("/group-meeting", { ...pageForm(0, "09:50", { eventName: "Group clash" }), email1: "a@example.org" });
+    const group = await h.c.post("/group-meeting", {
+      ...pageForm(0, "09:50", { eventName: "Group clash" }),
+      email1: "a@example.org",
+    });
     expect(group.status).toBe(409);
     expect(await group.text()).toContain(MESSAGE);
 
     // Touching is not overlapping: [10:00, 10:30) and [10:30, 11:00).
     await pageCreated(h.c, "/one-to-one", pageForm(0, "10:30", { eventName: "Right after" }));
-    await pageCreated(h.c, "/group-meeting", { ...pageForm(0, "09:30", { eventName: "Right before" }), email1: "a@example.org" });
+    await pageCreated(h.c, "/group-meeting", {
+      ...pageForm(0, "09:30", { eventName: "Right before" }),
+      email1: "a@example.org",
+    });
     expect(await namesOf(h.id)).toEqual(["Right before", "First", "Right after"]);
   });
 
@@ -171,7 +179,10 @@ describe("the JSON API", () => {
 
     const same = await call("PUT", `/event/${mover}`, { token: a.token, json: { ...body, dateTime: at(3, "14:00") } });
     expect(same.status).toBe(200);
-    const shifted = await call("PUT", `/event/${mover}`, { token: a.token, json: { ...body, dateTime: at(3, "14:30"), duration: 90 } });
+    const shifted = await call("PUT", `/event/${mover}`, {
+      token: a.token,
+      json: { ...body, dateTime: at(3, "14:30"), duration: 90 },
+    });
     expect(shifted.status).toBe(200);
     expect(await shifted.json()).toMatchObject({ _id: mover, dateTime: at(3, "14:30"), duration: 90 });
   });
@@ -179,7 +190,9 @@ describe("the JSON API", () => {
   it("a race: 10 concurrent overlapping creates for one professional, across both servers, give one 201 and nine 409", async () => {
     const p = await account("race", "professional");
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => post(p, at(4, `10:${String(i * 2).padStart(2, "0")}`), { eventName: `Racer ${i}` }, i % 2)),
+      Array.from({ length: 10 }, (_, i) =>
+        post(p, at(4, `10:${String(i * 2).padStart(2, "0")}`), { eventName: `Racer ${i}` }, i % 2),
+      ),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);

@@ -34,8 +34,11 @@ describe("sign-up", () => {
     expect(first.username).toBe(`ada-${last}`);
     expect(second.username).toBe(`ada-${last}-2`);
 
-    const types = await db`select title, slug, duration, active, requires_approval from event_types where user_id = ${first.id}`;
-    expect(types).toEqual([{ title: "30 Minute Meeting", slug: "30min", duration: 30, active: true, requires_approval: false }]);
+    const types =
+      await db`select title, slug, duration, active, requires_approval from event_types where user_id = ${first.id}`;
+    expect(types).toEqual([
+      { title: "30 Minute Meeting", slug: "30min", duration: 30, active: true, requires_approval: false },
+    ]);
     const schedules = await db`select name, is_default from schedules where user_id = ${first.id}`;
     expect(schedules).toHaveLength(1);
     expect(schedules[0].is_default).toBe(true);
@@ -46,7 +49,9 @@ describe("sign-up", () => {
     const [type] = await db`select id from event_types where user_id = ${first.id}`;
     const from = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const to = new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10);
-    const { slots } = await ok<{ slots: Record<string, string[]> }>(await guest.get(`/api/slots?eventTypeId=${type.id}&start=${from}&end=${to}&timeZone=UTC`));
+    const { slots } = await ok<{ slots: Record<string, string[]> }>(
+      await guest.get(`/api/slots?eventTypeId=${type.id}&start=${from}&end=${to}&timeZone=UTC`),
+    );
     const start = Object.values(slots).flat()[0];
     expect(start).toBeDefined();
 
@@ -59,7 +64,13 @@ describe("sign-up", () => {
     const booked = await guest.request("/api/bookings", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ eventTypeId: type.id, start, name: "First Guest", email: "first-guest@example.test", timeZone: "UTC" }),
+      body: JSON.stringify({
+        eventTypeId: type.id,
+        start,
+        name: "First Guest",
+        email: "first-guest@example.test",
+        timeZone: "UTC",
+      }),
     });
     expect(booked.status).toBe(201);
     page = visibleText(await (await first.c.get("/dashboard")).text());

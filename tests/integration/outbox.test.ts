@@ -62,7 +62,9 @@ async function setUpHost(server: RunningServer) {
   const c = new HttpClient(server.url, { "x-forwarded-for": "10.210.0.1" });
   hostEmail = uniqueEmail("outbox-host");
   const password = "correct-horse-battery";
-  expect((await c.post("/signup", { name: "Outbox Host", email: hostEmail, password, confirmPassword: password })).status).toBe(302);
+  expect(
+    (await c.post("/signup", { name: "Outbox Host", email: hostEmail, password, confirmPassword: password })).status,
+  ).toBe(302);
   await db`update users set role = 'professional' where email = ${hostEmail}`;
   const tokenRes = await c.request(`/users/${encodeURIComponent(hostEmail)}`, {
     method: "PUT",
@@ -74,7 +76,11 @@ async function setUpHost(server: RunningServer) {
     const res = await fetch(`${server.url}${path}`, {
       method: "POST",
       body: JSON.stringify(json),
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-forwarded-for": "10.210.0.2" },
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        "x-forwarded-for": "10.210.0.2",
+      },
     });
     const text = await res.text();
     expect(res.status, text).toBe(201);
@@ -114,7 +120,8 @@ async function book(server: RunningServer, guest: string): Promise<number> {
 
 const guestMails = (guest: string) => smtp.to(`${guest}@example.test`).length;
 /** The host's mails about `guest`'s booking ("<guest> booked "Outbox" on ..."). */
-const hostMails = (guest: string) => smtp.to(hostEmail).filter((m) => m.text.includes(`${guest} booked "Outbox"`)).length;
+const hostMails = (guest: string) =>
+  smtp.to(hostEmail).filter((m) => m.text.includes(`${guest} booked "Outbox"`)).length;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 it("(a) a booking on a server killed right after the commit is still mailed, once, by a runner started later", async () => {
@@ -166,7 +173,10 @@ it("(c) with the SMTP server down, bookings wait for it; back up, each mail arri
   for (const g of guests) await book(server, g);
   // The records are delivered (the mails written); the SMTP tries fail and wait for a retry.
   await eventually(
-    () => db<{ n: number }[]>`select count(*)::int as n from mail_outbox where status = 'failed' and ("to" like 'down-%' or text like '%down-_ booked%')`,
+    () =>
+      db<
+        { n: number }[]
+      >`select count(*)::int as n from mail_outbox where status = 'failed' and ("to" like 'down-%' or text like '%down-_ booked%')`,
     ([{ n }]) => n === guests.length * 2,
   );
   // A relay that takes 300 ms per message: one conversation at a time would send 3 a second.

@@ -15,15 +15,25 @@ import { client, servers, signUp } from "./context";
 const { db, call, account } = apiClient({ ipPrefix: "10.96", namePrefix: "Cache" });
 
 /** A GET with exactly these headers (no cookie jar, no decoding): what a browser or CDN sees. */
-function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.get(
       new URL(path, servers()[0]),
-      { headers: { "x-forwarded-for": `10.97.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`, ...headers } },
+      {
+        headers: {
+          "x-forwarded-for": `10.97.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+          ...headers,
+        },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
         res.on("error", reject);
       },
     );
@@ -162,13 +172,25 @@ describe("booking pages", () => {
     await db`update users set username = ${username}, time_zone = 'UTC' where id = ${host.id}`;
     const schedule = await call("POST", "/api/schedules", {
       token: host.token,
-      json: { name: "Always", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })) },
+      json: {
+        name: "Always",
+        timeZone: "UTC",
+        weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })),
+      },
     });
     expect(schedule.status).toBe(201);
     scheduleId = ((await schedule.json()) as { _id: string })._id;
     const made = await call("POST", "/api/event-types", {
       token: host.token,
-      json: { title: "Cached Chat", slug: "chat", duration: 30, minimumNotice: 0, bookingWindowDays: 60, location: { type: "google-meet" }, scheduleId },
+      json: {
+        title: "Cached Chat",
+        slug: "chat",
+        duration: 30,
+        minimumNotice: 0,
+        bookingWindowDays: 60,
+        location: { type: "google-meet" },
+        scheduleId,
+      },
     });
     expect(made.status).toBe(201);
     eventTypeId = ((await made.json()) as { _id: string })._id;
@@ -183,7 +205,15 @@ describe("booking pages", () => {
 
     const put = await call("PUT", `/api/event-types/${eventTypeId}`, {
       token: host.token,
-      json: { title: "Renamed Chat", slug: "chat", duration: 30, minimumNotice: 0, bookingWindowDays: 60, location: { type: "google-meet" }, scheduleId },
+      json: {
+        title: "Renamed Chat",
+        slug: "chat",
+        duration: 30,
+        minimumNotice: 0,
+        bookingWindowDays: 60,
+        location: { type: "google-meet" },
+        scheduleId,
+      },
     });
     expect(put.status).toBe(200);
     const after = await get(path);
@@ -197,9 +227,13 @@ describe("booking pages", () => {
     const path = `/${username}/chat?tz=UTC&date=${day}`;
     await get(path);
     expect((await get(path)).body.toString("utf8")).toContain(`slot=${encodeURIComponent(`${day}T10:00:00+00:00`)}`);
-    const booked = await call("POST", "/api/bookings", { json: { eventTypeId, start, name: "Guest", email: uniqueEmail("cache-guest"), timeZone: "UTC" } });
+    const booked = await call("POST", "/api/bookings", {
+      json: { eventTypeId, start, name: "Guest", email: uniqueEmail("cache-guest"), timeZone: "UTC" },
+    });
     expect(booked.status).toBe(201);
-    expect((await get(path)).body.toString("utf8")).not.toContain(`slot=${encodeURIComponent(`${day}T10:00:00+00:00`)}`);
+    expect((await get(path)).body.toString("utf8")).not.toContain(
+      `slot=${encodeURIComponent(`${day}T10:00:00+00:00`)}`,
+    );
   });
 
   it("with a chosen slot (the form and its Idempotency-Key) are rendered for each guest", async () => {

@@ -92,8 +92,12 @@ describe("using a link", () => {
 
     const again = await c.post(pathOf(newer), { password: "third-secret-1", confirmPassword: "third-secret-1" });
     expect(again.status).toBe(410);
-    expect(visibleText(await (await c.get(pathOf(older))).text())).toContain("This link has expired or was already used");
-    expect((await c.post(pathOf(older), { password: "third-secret-1", confirmPassword: "third-secret-1" })).status).toBe(410);
+    expect(visibleText(await (await c.get(pathOf(older))).text())).toContain(
+      "This link has expired or was already used",
+    );
+    expect(
+      (await c.post(pathOf(older), { password: "third-secret-1", confirmPassword: "third-secret-1" })).status,
+    ).toBe(410);
     const [row] =
       await db`select count(*)::int as n from password_reset_tokens t join users u on u.id = t.user_id where u.email = ${a.email} and used_at is null`;
     expect(row.n).toBe(0);
@@ -106,8 +110,17 @@ describe("using a link", () => {
     await db`update password_reset_tokens set expires_at = now() - interval '1 second' where user_id = ${a.id}`;
     const c = client();
     expect(visibleText(await (await c.get(pathOf(link))).text())).toContain("This link no longer works");
-    expect((await c.post(pathOf(link), { password: "brand-new-secret", confirmPassword: "brand-new-secret" })).status).toBe(410);
-    expect((await c.post("/reset-password/made-up-token", { password: "brand-new-secret", confirmPassword: "brand-new-secret" })).status).toBe(410);
+    expect(
+      (await c.post(pathOf(link), { password: "brand-new-secret", confirmPassword: "brand-new-secret" })).status,
+    ).toBe(410);
+    expect(
+      (
+        await c.post("/reset-password/made-up-token", {
+          password: "brand-new-secret",
+          confirmPassword: "brand-new-secret",
+        })
+      ).status,
+    ).toBe(410);
     expect((await signIn(client(), a.email, API_PASSWORD)).status).toBe(302);
   });
 });

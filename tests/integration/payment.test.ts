@@ -12,7 +12,11 @@ import { SESSION_SECRET } from "./global-setup";
  */
 
 const db = sql();
-const KEYS = { STRIPE_SECRET_KEY: "sk_test_integration", STRIPE_PUBLISHABLE_KEY: "pk_test_integration", STRIPE_WEBHOOK_SECRET: "whsec_integration" };
+const KEYS = {
+  STRIPE_SECRET_KEY: "sk_test_integration",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_integration",
+  STRIPE_WEBHOOK_SECRET: "whsec_integration",
+};
 const signer = new Stripe("sk_test_signer_only");
 
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
@@ -45,7 +49,12 @@ function client(): HttpClient {
 async function buyer(role: "user" | "admin" = "user") {
   const c = client();
   const email = uniqueEmail("buyer");
-  const res = await c.post("/signup", { name: "Bea Buyer", email, password: "correct-horse-battery", confirmPassword: "correct-horse-battery" });
+  const res = await c.post("/signup", {
+    name: "Bea Buyer",
+    email,
+    password: "correct-horse-battery",
+    confirmPassword: "correct-horse-battery",
+  });
   expect(res.status).toBe(302);
   if (role !== "user") await db`update users set role = ${role} where email = ${email}`;
   const [row] = await db`select id from users where email = ${email}`;
@@ -69,8 +78,16 @@ async function openPayment(c: HttpClient, userId: string, pkg: keyof typeof pack
 
 /** The card payment as the browser's Stripe.js makes it, with the publishable key. */
 async function payAtStripe(pi: { id: string; client_secret: string }, card = "4242424242424242") {
-  const body = new URLSearchParams({ key: KEYS.STRIPE_PUBLISHABLE_KEY, client_secret: pi.client_secret, "payment_method_data[card][number]": card });
-  return fetch(`${fake.url}/v1/payment_intents/${pi.id}/confirm`, { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } });
+  const body = new URLSearchParams({
+    key: KEYS.STRIPE_PUBLISHABLE_KEY,
+    client_secret: pi.client_secret,
+    "payment_method_data[card][number]": card,
+  });
+  return fetch(`${fake.url}/v1/payment_intents/${pi.id}/confirm`, {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
 }
 
 /** What the page's fetcher posts once Stripe.js says the card was charged. */
@@ -90,7 +107,11 @@ async function status(userId: string) {
 function webhook(payload: object, timestamp = Math.floor(Date.now() / 1000), secret = KEYS.STRIPE_WEBHOOK_SECRET) {
   const body = JSON.stringify(payload);
   const signature = signer.webhooks.generateTestHeaderString({ payload: body, secret, timestamp });
-  return fetch(`${server.url}/stripe/webhook`, { method: "POST", body, headers: { "content-type": "application/json", "stripe-signature": signature } });
+  return fetch(`${server.url}/stripe/webhook`, {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+  });
 }
 
 function succeededEvent(pi: object) {
@@ -114,7 +135,12 @@ describe("the payment page", () => {
     const { html, pi } = await openPayment(b.c, b.id);
     expect(pi.amount).toBe(1000);
     expect(pi.currency).toBe("usd");
-    expect(pi.metadata).toMatchObject({ userId: b.id, packageId: packages.Standard, packageName: "Standard", amountCents: "1000" });
+    expect(pi.metadata).toMatchObject({
+      userId: b.id,
+      packageId: packages.Standard,
+      packageName: "Standard",
+      amountCents: "1000",
+    });
     expect(html).toContain(pi.client_secret);
     expect(html).toContain(KEYS.STRIPE_PUBLISHABLE_KEY);
     expect(html).not.toContain(KEYS.STRIPE_SECRET_KEY);
@@ -157,7 +183,15 @@ describe("confirming a card payment", () => {
     expect(body).toContain(pi.id);
 
     const records = await recordsFor(b.id);
-    expect(records).toEqual([expect.objectContaining({ transaction_id: pi.id, pack: "Standard", amount_cents: 1000, currency: "usd", email: b.email })]);
+    expect(records).toEqual([
+      expect.objectContaining({
+        transaction_id: pi.id,
+        pack: "Standard",
+        amount_cents: 1000,
+        currency: "usd",
+        email: b.email,
+      }),
+    ]);
     const s = await status(b.id);
     expect(s.role).toBe("professional");
     expect(s.professional_until!.getTime()).toBeGreaterThan(before + 27 * 86_400_000);
@@ -191,7 +225,10 @@ describe("confirming a card payment", () => {
     for (const patch of [{ amount: 1, amount_received: 1 }, { currency: "eur" }]) {
       const b = await buyer();
       const { pi } = await openPayment(b.c, b.id);
-      await fetch(`${fake.url}/_test/payment_intents/${pi.id}`, { method: "POST", body: JSON.stringify({ ...patch, status: "succeeded" }) });
+      await fetch(`${fake.url}/_test/payment_intents/${pi.id}`, {
+        method: "POST",
+        body: JSON.stringify({ ...patch, status: "succeeded" }),
+      });
       const res = await confirmAtApp(b.c, pi.id);
       expect(res.status, JSON.stringify(patch)).toBe(422);
       expect(await recordsFor(b.id)).toHaveLength(0);
@@ -225,7 +262,10 @@ describe("confirming a card payment", () => {
     const { pi } = await openPayment(b.c, b.id);
     await payAtStripe(pi);
     const event = succeededEvent(fake.intents.get(pi.id)!);
-    const results = await Promise.all([...Array.from({ length: 8 }, () => confirmAtApp(b.c, pi.id)), ...Array.from({ length: 4 }, () => webhook(event))]);
+    const results = await Promise.all([
+      ...Array.from({ length: 8 }, () => confirmAtApp(b.c, pi.id)),
+      ...Array.from({ length: 4 }, () => webhook(event)),
+    ]);
     expect(results.map((r) => r.status)).toEqual(Array(12).fill(200));
     expect(await recordsFor(b.id)).toHaveLength(1);
     const s = await status(b.id);
@@ -274,7 +314,10 @@ describe("the Stripe webhook", () => {
     expect((await webhook(event, undefined, "whsec_wrong")).status).toBe(400);
     expect((await webhook(event, Math.floor(Date.now() / 1000) - 301)).status).toBe(400);
     // A signature over another body.
-    const good = signer.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret: KEYS.STRIPE_WEBHOOK_SECRET });
+    const good = signer.webhooks.generateTestHeaderString({
+      payload: JSON.stringify(event),
+      secret: KEYS.STRIPE_WEBHOOK_SECRET,
+    });
     const tampered = await fetch(`${server.url}/stripe/webhook`, {
       method: "POST",
       body: JSON.stringify({ ...event, data: { object: { ...event.data.object, amount: 1 } } }),
@@ -326,7 +369,12 @@ describe("when Stripe cannot be reached", () => {
     try {
       const c = new HttpClient(down.url);
       const email = uniqueEmail("down");
-      await c.post("/signup", { name: "Dee Down", email, password: "correct-horse-battery", confirmPassword: "correct-horse-battery" });
+      await c.post("/signup", {
+        name: "Dee Down",
+        email,
+        password: "correct-horse-battery",
+        confirmPassword: "correct-horse-battery",
+      });
       const res = await c.get(`/payment/${packages.Standard}`);
       expect(res.status).toBe(200);
       const html = await res.text();

@@ -50,14 +50,16 @@ describe("postgres.js, a transaction's connection killed", () => {
     "rejects the transaction's next statement with CONNECTION_CLOSED; the process lives (%s build)",
     { timeout: 20_000 },
     async (build) => {
-      const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-        execFile(
-          process.execPath,
-          ["--input-type=module", "-e", KILLED_TRANSACTION, build],
-          { cwd: process.cwd(), env: { ...process.env, ADMIN_URL }, timeout: 15_000 },
-          (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-        );
-      });
+      const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>(
+        (resolve) => {
+          execFile(
+            process.execPath,
+            ["--input-type=module", "-e", KILLED_TRANSACTION, build],
+            { cwd: process.cwd(), env: { ...process.env, ADMIN_URL }, timeout: 15_000 },
+            (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+          );
+        },
+      );
       expect({ code, stderr: stderr.split("\n").slice(0, 3).join("\n") }).toEqual({ code: 0, stderr: "" });
       expect(JSON.parse(stdout)).toEqual({ transaction: "CONNECTION_CLOSED", next: "CONNECTION_CLOSED" });
     },
@@ -105,12 +107,15 @@ describe("postgres.js, a connection killed while a result comes in", () => {
           const rows = await sql<{ one: number }[]>`select 1 as one`;
           expect(rows.length).toBe(1);
           expect(rows[0]).toEqual({ one: 1 });
-          const values = await sql.unsafe("select $1::int as n, $2::text as t", [7, "seven"], { prepare: true }).values();
+          const values = await sql
+            .unsafe("select $1::int as n, $2::text as t", [7, "seven"], { prepare: true })
+            .values();
           expect(values.length).toBe(1);
           expect(values[0]).toEqual([7, "seven"]);
           answered++;
         } catch (error) {
-          if (i > 0 || !(error instanceof Error) || !/terminating connection|CONNECTION_CLOSED/.test(error.message)) throw error;
+          if (i > 0 || !(error instanceof Error) || !/terminating connection|CONNECTION_CLOSED/.test(error.message))
+            throw error;
         }
       }
       expect(answered).toBeGreaterThanOrEqual(3);

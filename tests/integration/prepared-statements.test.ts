@@ -22,7 +22,10 @@ afterAll(async () => {
 });
 
 /** In one transaction (one connection): a statement with a parameter, then that connection's prepared statements. */
-async function preparedAfterQuery(handle: DatabaseHandle, marker: string): Promise<{ inTx: string[]; inSavepoint: string[] }> {
+async function preparedAfterQuery(
+  handle: DatabaseHandle,
+  marker: string,
+): Promise<{ inTx: string[]; inSavepoint: string[] }> {
   return handle.db.transaction(async (tx) => {
     await queryRows(tx, sql`select ${marker}::text as marker, 1 as tx`);
     const inTx = await queryRows<{ statement: string }>(
@@ -84,7 +87,12 @@ describe("through PgBouncer in transaction mode", () => {
   });
 
   it("with preparedStatements false, concurrent transactions with parameters all succeed", async () => {
-    const handle = await openDatabase({ url: pooler.via(target.url), dataDir: ":memory:", poolSize: 8, preparedStatements: false });
+    const handle = await openDatabase({
+      url: pooler.via(target.url),
+      dataDir: ":memory:",
+      poolSize: 8,
+      preparedStatements: false,
+    });
     try {
       const results = await Promise.all(
         Array.from({ length: 40 }, (_, i) =>

@@ -32,7 +32,9 @@ describe("/pricing", () => {
     expect(text).toContain("Monthly Pricing");
 
     // Ordered by price: Basic (Free), Standard ($10/Month), Enterprise ($20/Month).
-    const order = ["Basic", "Free", "Standard", "$10/Month", "Enterprise", "$20/Month"].map((s) => text.indexOf(` ${s} `));
+    const order = ["Basic", "Free", "Standard", "$10/Month", "Enterprise", "$20/Month"].map((s) =>
+      text.indexOf(` ${s} `),
+    );
     expect(order.every((i) => i > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
 
@@ -50,7 +52,9 @@ describe("/pricing", () => {
 
     // A paid card's 'Get started' goes to /payment/{id}; the free plan's to sign-up (no 0 $ payment).
     for (const [name, id] of Object.entries(ids)) {
-      expect(html).toMatch(new RegExp(`<a [^>]*href="${name === "Basic" ? "/signup" : `/payment/${id}`}"[^>]*>Get started</a>`));
+      expect(html).toMatch(
+        new RegExp(`<a [^>]*href="${name === "Basic" ? "/signup" : `/payment/${id}`}"[^>]*>Get started</a>`),
+      );
     }
   });
 });
@@ -130,7 +134,13 @@ describe("/payment/{id}", () => {
   it("answers 404 for a malformed or unknown id, signed in or not, never a 500", async () => {
     const c = await signedInUser();
     const visitor = client();
-    for (const bad of ["not-a-uuid", "abc", "1", "00000000-0000-0000-0000-00000000000z", "%27%3B%20drop%20table%20packages"]) {
+    for (const bad of [
+      "not-a-uuid",
+      "abc",
+      "1",
+      "00000000-0000-0000-0000-00000000000z",
+      "%27%3B%20drop%20table%20packages",
+    ]) {
       expect((await c.get(`/payment/${bad}`)).status, bad).toBe(404);
       expect((await visitor.get(`/payment/${bad}`)).status, bad).toBe(404);
     }

@@ -105,9 +105,24 @@ describe("details", () => {
 
   it.each([
     ["an empty name", { name: "   ", timeZone: "Asia/Tokyo" }, "Name is required.", "Asia/Tokyo"],
-    ["a name over 100 characters", { name: "N".repeat(101), timeZone: "Asia/Tokyo" }, "Use at most 100 characters.", "N".repeat(101)],
-    ["a control character in the name", { name: "Bad\u0000Name", timeZone: "Asia/Tokyo" }, "Use letters, digits, spaces and punctuation only.", "Asia/Tokyo"],
-    ["an unknown zone", { name: "Kept Name", timeZone: "Mars/Olympus_Mons" }, "Choose a time zone from the list.", "Kept Name"],
+    [
+      "a name over 100 characters",
+      { name: "N".repeat(101), timeZone: "Asia/Tokyo" },
+      "Use at most 100 characters.",
+      "N".repeat(101),
+    ],
+    [
+      "a control character in the name",
+      { name: "Bad\u0000Name", timeZone: "Asia/Tokyo" },
+      "Use letters, digits, spaces and punctuation only.",
+      "Asia/Tokyo",
+    ],
+    [
+      "an unknown zone",
+      { name: "Kept Name", timeZone: "Mars/Olympus_Mons" },
+      "Choose a time zone from the list.",
+      "Kept Name",
+    ],
     ["no zone", { name: "Kept Name" }, "Choose a time zone.", "Kept Name"],
   ])("answers %s with 400, the message, and what was typed", async (_, fields, message, kept) => {
     const { c, id } = await newHost();
@@ -232,11 +247,28 @@ describe("change password", () => {
   });
 
   it.each([
-    [{ currentPassword: "", newPassword: "brand-new-secret-1", confirmPassword: "brand-new-secret-1" }, "Enter your current password."],
-    [{ currentPassword: "correct-horse-battery", newPassword: "short", confirmPassword: "short" }, "Use at least 8 characters."],
-    [{ currentPassword: "correct-horse-battery", newPassword: "brand-new-secret-1", confirmPassword: "brand-new-secret-2" }, "Passwords do not match."],
     [
-      { currentPassword: "correct-horse-battery", newPassword: "correct-horse-battery", confirmPassword: "correct-horse-battery" },
+      { currentPassword: "", newPassword: "brand-new-secret-1", confirmPassword: "brand-new-secret-1" },
+      "Enter your current password.",
+    ],
+    [
+      { currentPassword: "correct-horse-battery", newPassword: "short", confirmPassword: "short" },
+      "Use at least 8 characters.",
+    ],
+    [
+      {
+        currentPassword: "correct-horse-battery",
+        newPassword: "brand-new-secret-1",
+        confirmPassword: "brand-new-secret-2",
+      },
+      "Passwords do not match.",
+    ],
+    [
+      {
+        currentPassword: "correct-horse-battery",
+        newPassword: "correct-horse-battery",
+        confirmPassword: "correct-horse-battery",
+      },
       "Choose a password different from the current one.",
     ],
   ])("answers bad input with 400: %j", async (fields, message) => {
@@ -284,7 +316,11 @@ describe("change password", () => {
     const page = await html(await c.get(PROFILE));
     expect(page).toContain("Set a password");
     expect(page).not.toContain("Current password");
-    const res = await c.post(PROFILE, { intent: "password", newPassword: "first-password-1", confirmPassword: "first-password-1" });
+    const res = await c.post(PROFILE, {
+      intent: "password",
+      newPassword: "first-password-1",
+      confirmPassword: "first-password-1",
+    });
     expect(res.status).toBe(302);
     expect(await html(await c.get(PROFILE))).toContain("Password set. Other sessions were signed out.");
     expect((await signIn(client(), email, "first-password-1")).status).toBe(302);
@@ -293,7 +329,12 @@ describe("change password", () => {
   it("limits attempts per account: the 11th within 15 minutes gets 429 with Retry-After", async () => {
     const { c } = await newHost();
     const attempt = () =>
-      c.post(PROFILE, { intent: "password", currentPassword: "guess-guess-guess", newPassword: "brand-new-secret-1", confirmPassword: "brand-new-secret-1" });
+      c.post(PROFILE, {
+        intent: "password",
+        currentPassword: "guess-guess-guess",
+        newPassword: "brand-new-secret-1",
+        confirmPassword: "brand-new-secret-1",
+      });
     for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(400);
     const limited = await attempt();
     expect(limited.status).toBe(429);
@@ -336,7 +377,12 @@ describe("dashboard placeholder pages", () => {
   const allowed: Record<"user" | "professional" | "admin", string[]> = {
     user: ["/dashboard/eventTypes", "/dashboard/scheduledEvents", "/dashboard/workFlow", "/dashboard/routingForms"],
     // Scheduled Events (decision 021) and Workflows (decision 022): every host's, professionals' too.
-    professional: ["/dashboard/eventTypes", "/dashboard/scheduledEvents", "/dashboard/workFlow", "/dashboard/routingForms"],
+    professional: [
+      "/dashboard/eventTypes",
+      "/dashboard/scheduledEvents",
+      "/dashboard/workFlow",
+      "/dashboard/routingForms",
+    ],
     admin: ["/dashboard/scheduledEvents", "/dashboard/routingForms"],
   };
 

@@ -86,7 +86,9 @@ describe("redirect targets after sign-in, sign-up and the bell", () => {
   it("still returns to the page asked for, normalised", async () => {
     const email = uniqueEmail("redir-ok");
     await signUp(client(), email, PASSWORD);
-    expect((await signIn(client(), email, PASSWORD, "/dashboard/../dashboard/profile?x=1")).headers.get("location")).toBe("/dashboard/profile?x=1");
+    expect(
+      (await signIn(client(), email, PASSWORD, "/dashboard/../dashboard/profile?x=1")).headers.get("location"),
+    ).toBe("/dashboard/profile?x=1");
     const c = client();
     await signUp(c, uniqueEmail("redir-ok2"), PASSWORD);
     expect((await c.post("/notifications/read", { redirectTo: "/about" })).headers.get("location")).toBe("/about");

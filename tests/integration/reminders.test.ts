@@ -19,7 +19,12 @@ const PASSWORD = "correct-horse-battery";
 let database: TestDatabase;
 let db: postgres.Sql;
 let servers: RunningServer[] = [];
-const baseEnv = () => ({ DATABASE_URL: database.url, SESSION_SECRET, JOBS_POLL_MS: String(POLL_MS), TRUST_PROXY: "loopback" });
+const baseEnv = () => ({
+  DATABASE_URL: database.url,
+  SESSION_SECRET,
+  JOBS_POLL_MS: String(POLL_MS),
+  TRUST_PROXY: "loopback",
+});
 
 beforeAll(async () => {
   database = await createTestDatabase("scheduler_remind");
@@ -47,7 +52,9 @@ async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutM
 }
 
 async function newHost(prefix: string, timeZone = "Europe/Berlin", server = 0) {
-  const c = new HttpClient(servers[server].url, { "x-forwarded-for": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+  const c = new HttpClient(servers[server].url, {
+    "x-forwarded-for": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
   const email = uniqueEmail(prefix);
   const res = await c.post("/signup", { name: `Host ${prefix}`, email, password: PASSWORD, confirmPassword: PASSWORD });
   expect(res.status).toBe(302);
@@ -64,7 +71,16 @@ const MIN = 60_000;
  */
 async function insertEvent(
   hostId: string,
-  o: { title: string; startsIn: number; minutes?: number; invitees?: string[]; guestEmail?: string; guestZone?: string; status?: string; bookedAgoMs?: number },
+  o: {
+    title: string;
+    startsIn: number;
+    minutes?: number;
+    invitees?: string[];
+    guestEmail?: string;
+    guestZone?: string;
+    status?: string;
+    bookedAgoMs?: number;
+  },
   sql: postgres.Sql | postgres.TransactionSql = db,
 ) {
   const starts = new Date(Date.now() + o.startsIn);
@@ -75,7 +91,8 @@ async function insertEvent(
             ${o.guestEmail ?? null}, ${o.guestEmail ? "Gina Guest" : null}, ${o.guestZone ?? null}, ${o.guestEmail ? crypto.randomUUID() : null})
     returning id`;
   const invitees = o.invitees ?? (o.guestEmail ? [o.guestEmail] : []);
-  for (const [i, email] of invitees.entries()) await sql`insert into event_invitees (event_id, position, email) values (${e.id}, ${i + 1}, ${email})`;
+  for (const [i, email] of invitees.entries())
+    await sql`insert into event_invitees (event_id, position, email) values (${e.id}, ${i + 1}, ${email})`;
   await sql`update events set start_set_at = ${new Date(Date.now() - (o.bookedAgoMs ?? 2 * 86_400_000))} where id = ${e.id}`;
   return e.id as string;
 }
@@ -84,9 +101,13 @@ const mailsAbout = (title: string) =>
   db<{ to: string; subject: string; text: string; html: string; status: string }[]>`
     select "to", subject, text, html, status from mail_outbox where subject like ${`%${title}%`} order by "to"`;
 const notesAbout = (hostId: string, title: string) =>
-  db<{ notification: string }[]>`select notification from notifications where user_id = ${hostId} and notification like ${`%'${title}'%`}`;
+  db<
+    { notification: string }[]
+  >`select notification from notifications where user_id = ${hostId} and notification like ${`%'${title}'%`}`;
 const deliveriesOf = (eventId: string) =>
-  db<{ rule: string; starts_at: Date }[]>`select rule, starts_at from reminder_deliveries where event_id = ${eventId} order by sent_at`;
+  db<
+    { rule: string; starts_at: Date }[]
+  >`select rule, starts_at from reminder_deliveries where event_id = ${eventId} order by sent_at`;
 
 describe("reminders sent by the job runner of two app servers", () => {
   it("sends each due reminder exactly once: one e-mail per guest (in the guest's zone), one bell notification", async () => {
@@ -107,7 +128,8 @@ describe("reminders sent by the job runner of two app servers", () => {
         }),
       );
     }
-    const all = () => db<{ n: number }[]>`select count(*)::int as n from reminder_deliveries where event_id in ${db(ids)}`;
+    const all = () =>
+      db<{ n: number }[]>`select count(*)::int as n from reminder_deliveries where event_id in ${db(ids)}`;
     await until(all, ([r]) => r.n >= 24);
     await severalPolls();
     expect((await all())[0].n).toBe(24);
@@ -155,8 +177,18 @@ describe("reminders sent by the job runner of two app servers", () => {
     // 3 confirmed seats with 9 people in all, and a cancelled seat; the session's invitee list
     // holds only the first four, as a real session's does.
     const seats = [
-      { email: `sa-${tag}@example.org`, zone: "Asia/Tokyo", guests: [`sa1-${tag}@example.org`, `sa2-${tag}@example.org`], status: "confirmed" },
-      { email: `sb-${tag}@example.org`, zone: "America/New_York", guests: [`sb1-${tag}@example.org`], status: "confirmed" },
+      {
+        email: `sa-${tag}@example.org`,
+        zone: "Asia/Tokyo",
+        guests: [`sa1-${tag}@example.org`, `sa2-${tag}@example.org`],
+        status: "confirmed",
+      },
+      {
+        email: `sb-${tag}@example.org`,
+        zone: "America/New_York",
+        guests: [`sb1-${tag}@example.org`],
+        status: "confirmed",
+      },
       {
         email: `sc-${tag}@example.org`,
         zone: "Europe/London",
@@ -207,12 +239,20 @@ describe("reminders sent by the job runner of two app servers", () => {
     const reminders = await mailsAbout(`${tag}-soon`);
     expect(reminders.map((m) => m.to).sort()).toEqual(people);
     // Each seat's guest reads their own zone; their extra guests the host's.
-    expect(reminders.find((m) => m.to === seats[0].email.toLowerCase())!.text).toMatch(/ Tokyo \(\d{1,2}:\d{2} [AP]M Berlin/);
-    expect(reminders.find((m) => m.to === seats[1].email.toLowerCase())!.text).toMatch(/ New York \(\d{1,2}:\d{2} [AP]M Berlin/);
-    expect(reminders.find((m) => m.to === seats[2].guests[0].toLowerCase())!.text).toMatch(/\d{1,2}:\d{2} [AP]M Berlin, /);
+    expect(reminders.find((m) => m.to === seats[0].email.toLowerCase())!.text).toMatch(
+      / Tokyo \(\d{1,2}:\d{2} [AP]M Berlin/,
+    );
+    expect(reminders.find((m) => m.to === seats[1].email.toLowerCase())!.text).toMatch(
+      / New York \(\d{1,2}:\d{2} [AP]M Berlin/,
+    );
+    expect(reminders.find((m) => m.to === seats[2].guests[0].toLowerCase())!.text).toMatch(
+      /\d{1,2}:\d{2} [AP]M Berlin, /,
+    );
     const followUps = await mailsAbout(`${tag}-ended`);
     expect(followUps.map((m) => m.to).sort()).toEqual(people);
-    expect(followUps.every((m) => m.subject === `Thank you: ${tag}-ended` && m.text.includes("Thanks for coming."))).toBe(true);
+    expect(
+      followUps.every((m) => m.subject === `Thank you: ${tag}-ended` && m.text.includes("Thanks for coming.")),
+    ).toBe(true);
   });
 
   it("a restarted server sends nothing twice; new due work still goes out once", async () => {
@@ -245,11 +285,26 @@ describe("reminders sent by the job runner of two app servers", () => {
   it("sends nothing for a cancelled event, nor a reminder whose time had passed when the event was booked", async () => {
     const host = await newHost("remind-none");
     const tag = `None-${Date.now()}`;
-    const cancelled = await insertEvent(host.id, { title: `${tag}-cancelled`, startsIn: 5 * MIN, guestEmail: "c@example.org", status: "cancelled" });
+    const cancelled = await insertEvent(host.id, {
+      title: `${tag}-cancelled`,
+      startsIn: 5 * MIN,
+      guestEmail: "c@example.org",
+      status: "cancelled",
+    });
     // Booked 30 seconds ago, 20 minutes ahead: the 24-hour and 15-minute times are already past.
-    const late = await insertEvent(host.id, { title: `${tag}-late`, startsIn: 20 * MIN, guestEmail: "l@example.org", bookedAgoMs: 30_000 });
+    const late = await insertEvent(host.id, {
+      title: `${tag}-late`,
+      startsIn: 20 * MIN,
+      guestEmail: "l@example.org",
+      bookedAgoMs: 30_000,
+    });
     // Started a minute ago: too late for any reminder.
-    const started = await insertEvent(host.id, { title: `${tag}-started`, startsIn: -MIN, minutes: 0.5, guestEmail: "s@example.org" });
+    const started = await insertEvent(host.id, {
+      title: `${tag}-started`,
+      startsIn: -MIN,
+      minutes: 0.5,
+      guestEmail: "s@example.org",
+    });
     await severalPolls();
     await severalPolls();
     for (const id of [cancelled, late, started]) expect(await deliveriesOf(id)).toEqual([]);
@@ -417,7 +472,10 @@ describe("the Workflows page and what it changes", () => {
       30_000,
     );
     await severalPolls();
-    expect((await deliveriesOf(id)).map((d) => d.rule)).toEqual([...moved.slice(0, 2).map((d) => d.rule), "host-in-app"]);
+    expect((await deliveriesOf(id)).map((d) => d.rule)).toEqual([
+      ...moved.slice(0, 2).map((d) => d.rule),
+      "host-in-app",
+    ]);
     const starts = new Set((await deliveriesOf(id)).map((d) => d.starts_at.toISOString()));
     expect(starts.size).toBe(2);
     expect(await notesAbout(host.id, tag)).toHaveLength(2);

@@ -31,7 +31,8 @@ async function signedInAdmin() {
 }
 
 async function storedReviews(where: { email?: string; review?: string }) {
-  if (where.email) return db`select name, email, rating, review, image_url, user_id from reviews where email = ${where.email}`;
+  if (where.email)
+    return db`select name, email, rating, review, image_url, user_id from reviews where email = ${where.email}`;
   return db`select name, email, rating, review, image_url, user_id from reviews where review = ${where.review!}`;
 }
 
@@ -69,7 +70,12 @@ describe("posting a review: who may", () => {
     expect(res.headers.get("location")).toBe("/#reviews");
     const rows = await storedReviews({ review });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: "Rita R.", email, rating: 4, image_url: "https://images.example.com/rita.png" });
+    expect(rows[0]).toMatchObject({
+      name: "Rita R.",
+      email,
+      rating: 4,
+      image_url: "https://images.example.com/rita.png",
+    });
     expect(rows[0].user_id).toBeTruthy();
     expect(await db`select 1 from reviews where email = 'ceo@victim.example'`).toHaveLength(0);
 
@@ -103,10 +109,22 @@ describe("posting a review: what is refused", () => {
     ["no review text", { review: "" }, "Write your review."],
     ["only spaces as review text", { review: "   \n  " }, "Write your review."],
     ["a review over 2000 characters", { review: "a".repeat(2001) }, "Keep your review to 2000 characters or fewer."],
-    ["a javascript: image URL", { imageUrl: "javascript:alert(1)" }, "Enter an image URL starting with http:// or https://."],
-    ["a data: image URL", { imageUrl: "data:image/png;base64,AAAA" }, "Enter an image URL starting with http:// or https://."],
+    [
+      "a javascript: image URL",
+      { imageUrl: "javascript:alert(1)" },
+      "Enter an image URL starting with http:// or https://.",
+    ],
+    [
+      "a data: image URL",
+      { imageUrl: "data:image/png;base64,AAAA" },
+      "Enter an image URL starting with http:// or https://.",
+    ],
     ["a relative image URL", { imageUrl: "/images/me.png" }, "Enter an image URL starting with http:// or https://."],
-    ["an image URL over 2048 characters", { imageUrl: `https://example.com/${"a".repeat(2048)}` }, "at most 2048 characters"],
+    [
+      "an image URL over 2048 characters",
+      { imageUrl: `https://example.com/${"a".repeat(2048)}` },
+      "at most 2048 characters",
+    ],
     ["no name", { name: "" }, "Enter your name."],
     ["a name over 100 characters", { name: "n".repeat(101) }, "Use at most 100 characters."],
   ];
@@ -164,7 +182,9 @@ describe("review text is data, not markup", () => {
     expect(row.review).toBe(review);
 
     const html = await (await client().get("/")).text();
-    expect(html).toContain(`&lt;script&gt;alert(&quot;${marker}&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;`);
+    expect(html).toContain(
+      `&lt;script&gt;alert(&quot;${marker}&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;`,
+    );
     expect(html).toContain(`&lt;b&gt;${marker}&lt;/b&gt;`);
     expect(html).not.toContain(`<script>alert("${marker}")`);
     expect(html).not.toContain("<img src=x onerror");

@@ -45,7 +45,11 @@ async function host(role: "user" | "professional" = "professional") {
   await db`update users set time_zone = 'America/New_York' where id = ${a.id}`;
   const schedule = await call("POST", "/api/schedules", {
     token: a.token,
-    json: { name: "All day", timeZone: "UTC", weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })) },
+    json: {
+      name: "All day",
+      timeZone: "UTC",
+      weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })),
+    },
   });
   expect(schedule.status).toBe(201);
   const { _id: scheduleId } = (await schedule.json()) as { _id: string };
@@ -67,11 +71,21 @@ async function host(role: "user" | "professional" = "professional") {
     return ((await res.json()) as { _id: string })._id;
   };
   const one = await make({ title: `Consult ${crypto.randomUUID().slice(0, 6)}` });
-  const group = await make({ title: `Class ${crypto.randomUUID().slice(0, 6)}`, kind: "group", seats: 4, location: { type: "in-person", value: "Hall B" } });
+  const group = await make({
+    title: `Class ${crypto.randomUUID().slice(0, 6)}`,
+    kind: "group",
+    seats: 4,
+    location: { type: "in-person", value: "Hall B" },
+  });
   return { ...a, one, group };
 }
 
-async function book(typeId: string, start: string, name: string, extra: Record<string, unknown> = {}): Promise<Booking> {
+async function book(
+  typeId: string,
+  start: string,
+  name: string,
+  extra: Record<string, unknown> = {},
+): Promise<Booking> {
   const res = await call("POST", "/api/bookings", {
     json: {
       eventTypeId: typeId,
@@ -87,7 +101,10 @@ async function book(typeId: string, start: string, name: string, extra: Record<s
 }
 
 const rowsOf = (page: string) =>
-  [...page.matchAll(/data-testid="scheduled-event-row" data-name="([^"]*)" data-id="([^"]*)"/g)].map((m) => ({ name: m[1], id: m[2] }));
+  [...page.matchAll(/data-testid="scheduled-event-row" data-name="([^"]*)" data-id="([^"]*)"/g)].map((m) => ({
+    name: m[1],
+    id: m[2],
+  }));
 
 let h: Awaited<ReturnType<typeof host>>;
 let first: Booking;
@@ -102,7 +119,8 @@ beforeAll(async () => {
   second = await book(h.one, at(4, "15:00"), "Otto Guest");
   seatA = await book(h.group, at(5, "16:00"), "Ada Seat", { guests: ["ada-friend@example.test"] });
   seatB = await book(h.group, at(5, "16:00"), "Ben Seat");
-  const [row] = await db`insert into events (host_id, event_name, event_type, event_with, description, starts_at, ends_at)
+  const [row] =
+    await db`insert into events (host_id, event_name, event_type, event_with, description, starts_at, ends_at)
     values (${h.id}, 'Own planning', 'Google Meet', 'One-to-One', 'd', ${at(6, "10:00")}, ${at(6, "10:30")}) returning id`;
   own = row.id as string;
   await db`insert into event_invitees (event_id, position, email) values (${own}, 1, 'teammate@example.test')`;
@@ -170,11 +188,19 @@ describe("tabs", () => {
 describe("ownership", () => {
   it("another host's id or a non-uuid is a 404 in the modals and the posts", async () => {
     const stranger = await account("stranger", "professional");
-    for (const q of [`cancel=${first.id}`, `reschedule=${first.id}`, "cancel=nope", `reschedule=${crypto.randomUUID()}`]) {
+    for (const q of [
+      `cancel=${first.id}`,
+      `reschedule=${first.id}`,
+      "cancel=nope",
+      `reschedule=${crypto.randomUUID()}`,
+    ]) {
       expect((await stranger.c.get(`${PATH}?${q}`)).status, q).toBe(404);
     }
     expect((await stranger.c.post(PATH, { intent: "cancel", eventId: first.id, reason: "" })).status).toBe(404);
-    expect((await stranger.c.post(`${PATH}.data`, { intent: "reschedule", eventId: first.id, start: iso(at(3, "18:00")) })).status).toBe(404);
+    expect(
+      (await stranger.c.post(`${PATH}.data`, { intent: "reschedule", eventId: first.id, start: iso(at(3, "18:00")) }))
+        .status,
+    ).toBe(404);
     const [row] = await db`select status, starts_at from events where id = ${first.id}`;
     expect(row.status).toBe("confirmed");
     expect((row.starts_at as Date).toISOString()).toBe(iso(at(3, "14:00")));
@@ -195,22 +221,35 @@ describe("cancel", () => {
     expect(badPage).toContain(long);
     expect((await db`select status from events where id = ${target.id}`)[0].status).toBe("confirmed");
 
-    const done = await h.c.post(`${PATH}?cancel=${target.id}`, { intent: "cancel", eventId: target.id, reason: "I am ill" });
+    const done = await h.c.post(`${PATH}?cancel=${target.id}`, {
+      intent: "cancel",
+      eventId: target.id,
+      reason: "I am ill",
+    });
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe(PATH);
-    expect((await db`select status, sequence from events where id = ${target.id}`)[0]).toEqual({ status: "cancelled", sequence: 1 });
+    expect((await db`select status, sequence from events where id = ${target.id}`)[0]).toEqual({
+      status: "cancelled",
+      sequence: 1,
+    });
     await bookingMailsSettled(db);
     const [mail] =
       await db`select text, attachments from mail_outbox where subject like ${"Cancelled:%"} and text like ${"%I am ill%"} order by created_at desc limit 1`;
     expect(mail).toBeTruthy();
     const ics = (mail.attachments as { content: string; encoding: string }[])[0];
-    expect(ics.encoding === "base64" ? Buffer.from(ics.content, "base64").toString() : ics.content).toMatch(/METHOD:CANCEL/);
+    expect(ics.encoding === "base64" ? Buffer.from(ics.content, "base64").toString() : ics.content).toMatch(
+      /METHOD:CANCEL/,
+    );
     const cancelledTab = rowsOf(await html(await h.c.get(`${PATH}?tab=cancelled`)));
     expect(cancelledTab.map((r) => r.id)).toContain(target.id);
     // Again: already cancelled (409), never a 500.
     expect((await h.c.post(PATH, { intent: "cancel", eventId: target.id, reason: "" })).status).toBe(409);
     // Nor can it be moved (decision 029).
-    const move = await h.c.post(PATH, { intent: "reschedule", eventId: target.id, start: new Date(Date.now() + 9 * 86_400_000).toISOString() });
+    const move = await h.c.post(PATH, {
+      intent: "reschedule",
+      eventId: target.id,
+      start: new Date(Date.now() + 9 * 86_400_000).toISOString(),
+    });
     expect(move.status).toBe(409);
     expect(visibleText(await move.text())).toContain("This event was cancelled; it cannot be changed.");
   });
@@ -221,11 +260,14 @@ describe("cancel", () => {
     const res = await h.c.post(`${PATH}.data?cancel=${a.id}`, { intent: "cancel", eventId: a.id, reason: "" });
     expect([200, 202, 204]).toContain(res.status);
     expect((await db`select status from events where id = ${a.id}`)[0].status).toBe("cancelled");
-    expect((await db`select status from booking_seats where event_id = ${b.id} order by created_at`).map((r) => r.status)).toEqual(["cancelled", "cancelled"]);
+    expect(
+      (await db`select status from booking_seats where event_id = ${b.id} order by created_at`).map((r) => r.status),
+    ).toEqual(["cancelled", "cancelled"]);
   });
 
   it("the host's own event (no guest) is kept as cancelled and its invitees told", async () => {
-    const [row] = await db`insert into events (host_id, event_name, event_type, event_with, description, starts_at, ends_at)
+    const [row] =
+      await db`insert into events (host_id, event_name, event_type, event_with, description, starts_at, ends_at)
       values (${h.id}, 'Own sync', 'Google Meet', 'One-to-One', 'd', ${at(9, "10:00")}, ${at(9, "10:30")}) returning id`;
     await db`insert into event_invitees (event_id, position, email) values (${row.id}, 1, 'own-sync@example.test')`;
     expect((await h.c.post(PATH, { intent: "cancel", eventId: row.id as string, reason: "" })).status).toBe(302);
@@ -248,15 +290,26 @@ describe("reschedule", () => {
     expect(page).not.toContain(startLink("15:00"));
     // The month calendar marks the open days.
     expect(page).toContain(`data-date="${dateIn(4)}"`);
-    const confirm = await html(await h.c.get(`${PATH}?reschedule=${second.id}&date=${dateIn(4)}&start=${encodeURIComponent(iso(at(4, "16:00")))}`));
+    const confirm = await html(
+      await h.c.get(
+        `${PATH}?reschedule=${second.id}&date=${dateIn(4)}&start=${encodeURIComponent(iso(at(4, "16:00")))}`,
+      ),
+    );
     expect(visibleText(confirm)).toContain("Move it to this time?");
     expect(visibleText(confirm)).toContain("Message to your guests");
     expect(confirm).toContain(`name="start" value="${iso(at(4, "16:00"))}"`);
     const [unmoved] = await db`select starts_at from events where id = ${second.id}`;
     expect((unmoved.starts_at as Date).toISOString()).not.toBe(iso(at(4, "16:00")));
     // No time picked: 400; a time not free (the other booking's): 409; nothing moved.
-    expect((await h.c.post(`${PATH}?reschedule=${second.id}`, { intent: "reschedule", eventId: second.id, start: "" })).status).toBe(400);
-    const taken = await h.c.post(`${PATH}?reschedule=${second.id}&date=${dateIn(3)}`, { intent: "reschedule", eventId: second.id, start: iso(at(3, "14:00")) });
+    expect(
+      (await h.c.post(`${PATH}?reschedule=${second.id}`, { intent: "reschedule", eventId: second.id, start: "" }))
+        .status,
+    ).toBe(400);
+    const taken = await h.c.post(`${PATH}?reschedule=${second.id}&date=${dateIn(3)}`, {
+      intent: "reschedule",
+      eventId: second.id,
+      start: iso(at(3, "14:00")),
+    });
     expect(taken.status).toBe(409);
     expect(visibleText(await html(taken))).toContain("That time was just taken.");
     const tooLong = await h.c.post(`${PATH}?reschedule=${second.id}&date=${dateIn(4)}`, {
@@ -282,7 +335,9 @@ describe("reschedule", () => {
     // The host's message reaches the guest in the updated invitation.
     expect(mail.text).toContain("Sorry, a clash came up. See you an hour later.");
     const ics = (mail.attachments as { content: string; encoding: string }[])[0];
-    expect(ics.encoding === "base64" ? Buffer.from(ics.content, "base64").toString() : ics.content).toMatch(/SEQUENCE:1/);
+    expect(ics.encoding === "base64" ? Buffer.from(ics.content, "base64").toString() : ics.content).toMatch(
+      /SEQUENCE:1/,
+    );
   });
 
   it("moves a group session whole (.data post); the host's own event links to its edit instead", async () => {
@@ -290,7 +345,10 @@ describe("reschedule", () => {
     expect([200, 202, 204]).toContain(res.status);
     const [row] = await db`select starts_at from events where id = ${seatA.id}`;
     expect((row.starts_at as Date).toISOString()).toBe(iso(at(5, "18:00")));
-    expect((await db`select count(*)::int as n from booking_seats where event_id = ${seatB.id} and status = 'confirmed'`)[0].n).toBe(2);
+    expect(
+      (await db`select count(*)::int as n from booking_seats where event_id = ${seatB.id} and status = 'confirmed'`)[0]
+        .n,
+    ).toBe(2);
     const ownModal = await html(await h.c.get(`${PATH}?reschedule=${own}`));
     expect(ownModal).toContain(`href="/dashboard?edit=${own}"`);
     expect((await h.c.post(PATH, { intent: "reschedule", eventId: own, start: iso(at(6, "12:00")) })).status).toBe(409);

@@ -127,7 +127,13 @@ describe("migrations on several servers", () => {
         notification_status: "Only on site",
         access_type: "Connect to Google, Office 365, Outlook, and iCloud calendars",
       },
-      expect.objectContaining({ name: "Standard", price_cents: 1000, calender: 5, active_event: "Unlimited", notification_status: "On site, Email and SMS" }),
+      expect.objectContaining({
+        name: "Standard",
+        price_cents: 1000,
+        calender: 5,
+        active_event: "Unlimited",
+        notification_status: "On site, Email and SMS",
+      }),
       expect.objectContaining({
         name: "Enterprise",
         price_cents: 2000,
@@ -148,12 +154,33 @@ describe("malformed requests get a 4xx, never a 500", () => {
     client().request(path, { method, headers: { origin: servers()[0], ...headers }, body });
 
   it.each([
-    ["a broken multipart body", "/signin", { "content-type": "multipart/form-data; boundary=zz" }, "garbage", "POST", 400],
+    [
+      "a broken multipart body",
+      "/signin",
+      { "content-type": "multipart/form-data; boundary=zz" },
+      "garbage",
+      "POST",
+      400,
+    ],
     ["JSON sent to a form", "/signin", { "content-type": "application/json" }, '{"email":1}', "POST", 415],
     ["no body at all", "/signup", {}, undefined, "POST", 415],
-    ["a PUT to a form route", "/signin", { "content-type": "application/x-www-form-urlencoded" }, "email=a", "PUT", 405],
+    [
+      "a PUT to a form route",
+      "/signin",
+      { "content-type": "application/x-www-form-urlencoded" },
+      "email=a",
+      "PUT",
+      405,
+    ],
     ["a DELETE on sign-out", "/signout", {}, undefined, "DELETE", 405],
-    ["a bad percent-escape", "/signin", { "content-type": "application/x-www-form-urlencoded" }, "email=%E0%A4%A&password=x", "POST", 400],
+    [
+      "a bad percent-escape",
+      "/signin",
+      { "content-type": "application/x-www-form-urlencoded" },
+      "email=%E0%A4%A&password=x",
+      "POST",
+      400,
+    ],
   ] as const)("%s", async (_name, path, headers, body, method, status) => {
     const res = await post(path, headers, body, method);
     expect(res.status).toBe(status);
@@ -161,7 +188,9 @@ describe("malformed requests get a 4xx, never a 500", () => {
   });
 
   it("survives a garbage session cookie and a garbage redirectTo", async () => {
-    const res = await fetch(new URL("/signin?redirectTo=%E0%A4%A", servers()[0]), { headers: { cookie: "__session=%E0%A4%A; __toast=@@" } });
+    const res = await fetch(new URL("/signin?redirectTo=%E0%A4%A", servers()[0]), {
+      headers: { cookie: "__session=%E0%A4%A; __toast=@@" },
+    });
     expect(res.status).toBe(200);
   });
 });

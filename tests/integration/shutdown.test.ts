@@ -44,7 +44,9 @@ beforeAll(async () => {
   const c = new HttpClient(second.url, { "x-forwarded-for": "10.200.0.1" });
   const email = uniqueEmail("shutdown");
   const password = "correct-horse-battery";
-  expect((await c.post("/signup", { name: "Shutdown Host", email, password, confirmPassword: password })).status).toBe(302);
+  expect((await c.post("/signup", { name: "Shutdown Host", email, password, confirmPassword: password })).status).toBe(
+    302,
+  );
   await db`update users set role = 'professional' where email = ${email}`;
   const tokenRes = await c.request(`/users/${encodeURIComponent(email)}`, {
     method: "PUT",
@@ -56,7 +58,11 @@ beforeAll(async () => {
     const res = await fetch(`${second.url}${path}`, {
       method: "POST",
       body: JSON.stringify(json),
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-forwarded-for": "10.200.0.2" },
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        "x-forwarded-for": "10.200.0.2",
+      },
     });
     const text = await res.text();
     expect(res.status, text).toBe(201);
@@ -86,14 +92,26 @@ afterAll(async () => {
   await database?.drop();
 });
 
-type Outcome = ({ kind: "answer"; status: number; body: string; close: boolean; afterSigterm: boolean } | { kind: "error"; code: string }) & {
+type Outcome = (
+  | { kind: "answer"; status: number; body: string; close: boolean; afterSigterm: boolean }
+  | { kind: "error"; code: string }
+) & {
   client: number;
   sentAfterSigterm: boolean;
 };
 
-type Attempt = { kind: "answer"; status: number; body: string; close: boolean; afterSigterm: boolean } | { kind: "error"; code: string };
+type Attempt =
+  | { kind: "answer"; status: number; body: string; close: boolean; afterSigterm: boolean }
+  | { kind: "error"; code: string };
 
-function post(url: string, agent: http.Agent, path: string, json: unknown, headers: Record<string, string>, onResponse = () => false): Promise<Attempt> {
+function post(
+  url: string,
+  agent: http.Agent,
+  path: string,
+  json: unknown,
+  headers: Record<string, string>,
+  onResponse = () => false,
+): Promise<Attempt> {
   const payload = Buffer.from(JSON.stringify(json));
   const target = new URL(path, url);
   return new Promise((resolve) => {
@@ -111,8 +129,18 @@ function post(url: string, agent: http.Agent, path: string, json: unknown, heade
         let body = "";
         res.setEncoding("utf8");
         res.on("data", (d) => (body += d));
-        res.on("end", () => resolve({ kind: "answer", status: res.statusCode ?? 0, body, close: res.headers.connection === "close", afterSigterm }));
-        res.on("error", (e: NodeJS.ErrnoException) => resolve({ kind: "error", code: `response: ${e.code ?? e.message}` }));
+        res.on("end", () =>
+          resolve({
+            kind: "answer",
+            status: res.statusCode ?? 0,
+            body,
+            close: res.headers.connection === "close",
+            afterSigterm,
+          }),
+        );
+        res.on("error", (e: NodeJS.ErrnoException) =>
+          resolve({ kind: "error", code: `response: ${e.code ?? e.message}` }),
+        );
       },
     );
     req.setTimeout(15_000, () => req.destroy(Object.assign(new Error("timeout"), { code: "TIMEOUT" })));
@@ -153,13 +181,23 @@ it("a booking storm survives SIGTERM: nothing acknowledged is lost, nothing answ
       for (let i = client; i < REQUESTS; i += CLIENTS) {
         const r = requests[i];
         const sentAfterSigterm = sigtermAt > 0;
-        const attempt = await post(first.url, agent, "/api/bookings", r.json, { "idempotency-key": r.key, "x-forwarded-for": r.ip }, onResponse);
+        const attempt = await post(
+          first.url,
+          agent,
+          "/api/bookings",
+          r.json,
+          { "idempotency-key": r.key, "x-forwarded-for": r.ip },
+          onResponse,
+        );
         outcomes[i] = { ...attempt, client, sentAfterSigterm };
       }
       agent.destroy();
     }),
   );
-  const code = await Promise.race([exited, new Promise<string>((resolve) => setTimeout(() => resolve("still running"), GRACE_MS + 5_000))]);
+  const code = await Promise.race([
+    exited,
+    new Promise<string>((resolve) => setTimeout(() => resolve("still running"), GRACE_MS + 5_000)),
+  ]);
   const exitMs = Date.now() - sigtermAt;
 
   // Every request that got no answer is retried with its key on the second server.
@@ -198,14 +236,21 @@ it("a booking storm survives SIGTERM: nothing acknowledged is lost, nothing answ
   // Kept-alive connections stop carrying requests: after SIGTERM each client's connection
   // answers at most the request it was sending then (one more if that one crossed the signal),
   // then closes, and new connections are refused.
-  const lateAnswers = Array.from({ length: CLIENTS }, (_, client) => answers.filter((a) => a.client === client && a.sentAfterSigterm).length);
-  expect(Math.max(...lateAnswers), `answers to requests sent after SIGTERM, per client: ${lateAnswers.join(",")}`).toBeLessThanOrEqual(2);
+  const lateAnswers = Array.from(
+    { length: CLIENTS },
+    (_, client) => answers.filter((a) => a.client === client && a.sentAfterSigterm).length,
+  );
+  expect(
+    Math.max(...lateAnswers),
+    `answers to requests sent after SIGTERM, per client: ${lateAnswers.join(",")}`,
+  ).toBeLessThanOrEqual(2);
   expect(afterSigterm.filter((a) => a.close).length).toBeGreaterThan(0);
   // Nothing unanswered had been committed: each retry books afresh, never a replay.
   expect(replays).toBe(0);
   expect(retryStatuses.filter((s) => s !== 201)).toEqual([]);
   // Each slot booked exactly once.
-  const [count] = await db`select count(*)::int as n, count(distinct starts_at)::int as slots from events where event_type_id = ${typeId}`;
+  const [count] =
+    await db`select count(*)::int as n, count(distinct starts_at)::int as slots from events where event_type_id = ${typeId}`;
   expect(count.n).toBe(REQUESTS);
   expect(count.slots).toBe(REQUESTS);
   // The server left by itself, cleanly and well within its grace period.
@@ -237,19 +282,31 @@ it("with SHUTDOWN_DELAY_MS the draining server answers /healthz 503, still serve
     const start = slot(REQUESTS + 4);
     const res = await fetch(`${third.url}/api/bookings`, {
       method: "POST",
-      body: JSON.stringify({ eventTypeId: typeId, start, name: "Late Guest", email: "late@example.test", timeZone: "UTC" }),
+      body: JSON.stringify({
+        eventTypeId: typeId,
+        start,
+        name: "Late Guest",
+        email: "late@example.test",
+        timeZone: "UTC",
+      }),
       headers: { "content-type": "application/json", "x-forwarded-for": "10.202.0.1" },
     });
     expect(res.status, await res.text()).toBe(201);
     expect(res.headers.get("connection")).toBe("close");
-    const code = await Promise.race([exited, new Promise<string>((resolve) => setTimeout(() => resolve("still running"), delay + GRACE_MS))]);
+    const code = await Promise.race([
+      exited,
+      new Promise<string>((resolve) => setTimeout(() => resolve("still running"), delay + GRACE_MS)),
+    ]);
     expect(code).toBe(0);
     expect(Date.now() - sigtermAt).toBeGreaterThanOrEqual(delay);
     // The job runner stopped at SIGTERM, before the server stopped listening; the database last.
     const out = third.output();
-    const order = ["SIGTERM: draining", "SIGTERM: job runner stopped", "SIGTERM: no longer listening", "SIGTERM: drained, database closed"].map((line) =>
-      out.indexOf(line),
-    );
+    const order = [
+      "SIGTERM: draining",
+      "SIGTERM: job runner stopped",
+      "SIGTERM: no longer listening",
+      "SIGTERM: drained, database closed",
+    ].map((line) => out.indexOf(line));
     expect(
       order.every((at) => at >= 0),
       out,

@@ -4,7 +4,9 @@ import { runServerExpectingExit, startServer } from "../support/server";
 
 describe("start-up configuration", () => {
   it("refuses to start in production on a server database without SESSION_SECRET, saying why", async () => {
-    const { code, output } = await runServerExpectingExit({ DATABASE_URL: "postgres://postgres@127.0.0.1:5432/postgres" });
+    const { code, output } = await runServerExpectingExit({
+      DATABASE_URL: "postgres://postgres@127.0.0.1:5432/postgres",
+    });
     expect(code).toBe(1);
     expect(output).toContain("SESSION_SECRET");
     expect(output).toContain("is required in production");
@@ -42,7 +44,9 @@ describe("the embedded database (PGlite)", () => {
         expect(page.status, `/${username}/${slug}`).toBe(200);
         expect(await page.text()).toContain(title);
         const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-        const slots = await c.get(`/api/slots?username=${username}&slug=${slug}&start=${day(1)}&end=${day(14)}&timeZone=America/New_York`);
+        const slots = await c.get(
+          `/api/slots?username=${username}&slug=${slug}&start=${day(1)}&end=${day(14)}&timeZone=America/New_York`,
+        );
         expect(slots.status).toBe(200);
         const free = Object.values(((await slots.json()) as { slots: Record<string, string[]> }).slots).flat();
         expect(free.length, `free times of /${username}/${slug}`).toBeGreaterThan(50);

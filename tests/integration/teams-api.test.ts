@@ -24,14 +24,18 @@ async function createTeam(owner: Account, name = "Sales", teamSlug = slug()): Pr
 
 /** The newest invitation mail to `email`: its accept token. */
 async function invitationToken(email: string): Promise<string> {
-  const [mail] = await db`select text from mail_outbox where "to" = ${email} and subject like '%invited you to their team%' order by created_at desc limit 1`;
+  const [mail] =
+    await db`select text from mail_outbox where "to" = ${email} and subject like '%invited you to their team%' order by created_at desc limit 1`;
   expect(mail, `an invitation mail to ${email}`).toBeTruthy();
   const link = /(http\S+\/dashboard\/team\/accept\?token=\S+)/.exec(mail.text as string)?.[1] ?? "";
   return new URL(link).searchParams.get("token") ?? "";
 }
 
 async function join(team: TeamJson, by: Account, who: Account, role = "member") {
-  await ok(await call("POST", `/api/teams/${team.id}/invitations`, { token: by.token, json: { email: who.email, role } }), 201);
+  await ok(
+    await call("POST", `/api/teams/${team.id}/invitations`, { token: by.token, json: { email: who.email, role } }),
+    201,
+  );
   const token = await invitationToken(who.email);
   return ok<TeamJson>(await call("POST", "/api/team-invitations/accept", { token: who.token, json: { token } }));
 }
@@ -44,7 +48,10 @@ describe("creating teams", () => {
 
   it("201 with the caller as owner; GET lists it with the role; the slug is lower-cased", async () => {
     const s = slug("sales");
-    const created = await ok<TeamJson>(await call("POST", "/api/teams", { token: owner.token, json: { name: " Sales ", slug: s.toUpperCase() } }), 201);
+    const created = await ok<TeamJson>(
+      await call("POST", "/api/teams", { token: owner.token, json: { name: " Sales ", slug: s.toUpperCase() } }),
+      201,
+    );
     expect(created).toEqual({ id: expect.any(String), name: "Sales", slug: s, role: "owner" });
     const mine = await ok<TeamJson[]>(await call("GET", "/api/teams", { token: owner.token }));
     expect(mine).toContainEqual(created);
@@ -73,7 +80,10 @@ describe("creating teams", () => {
   it("a slug equal to a username or a team's slug (any case) is 409 slug_taken, and a username cannot take a team's slug", async () => {
     const s = slug("clash");
     await db`update users set username = ${s} where id = ${owner.id}`;
-    const res = await call("POST", "/api/teams", { token: owner.token, json: { name: "Clash", slug: s.toUpperCase() } });
+    const res = await call("POST", "/api/teams", {
+      token: owner.token,
+      json: { name: "Clash", slug: s.toUpperCase() },
+    });
     expect(res.status).toBe(409);
     expect((await errorOf(res)).code).toBe("slug_taken");
 
@@ -94,7 +104,9 @@ describe("creating teams", () => {
     const s = slug("race");
     const people = await Promise.all([account("race-a"), account("race-b")]);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => call("POST", "/api/teams", { token: people[i % 2].token, json: { name: `Race ${i}`, slug: s } })),
+      Array.from({ length: 10 }, (_, i) =>
+        call("POST", "/api/teams", { token: people[i % 2].token, json: { name: `Race ${i}`, slug: s } }),
+      ),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
     expect((await db`select count(*)::int as n from teams where slug = ${s}`)[0].n).toBe(1);
@@ -120,7 +132,12 @@ describe("invitations and membership", () => {
   let outsider: Account;
   let team: TeamJson;
   beforeAll(async () => {
-    [owner, admin, member, outsider] = await Promise.all([account("own"), account("adm"), account("mem"), account("out")]);
+    [owner, admin, member, outsider] = await Promise.all([
+      account("own"),
+      account("adm"),
+      account("mem"),
+      account("out"),
+    ]);
     team = await createTeam(owner, "Support");
     await join(team, owner, admin, "admin");
     await join(team, admin, member);
@@ -128,57 +145,118 @@ describe("invitations and membership", () => {
 
   it("invite 201 pending with a hashed token; accept only by the invitee; resend kills the old link; revoke", async () => {
     const invitee = await account("invitee");
-    const res = await call("POST", `/api/teams/${team.id}/invitations`, { token: owner.token, json: { email: invitee.email.toUpperCase(), role: "admin" } });
+    const res = await call("POST", `/api/teams/${team.id}/invitations`, {
+      token: owner.token,
+      json: { email: invitee.email.toUpperCase(), role: "admin" },
+    });
     const body = await ok<{ id: string; email: string; role: string; status: string }>(res, 201);
     expect(body).toEqual({ id: expect.any(String), email: invitee.email, role: "admin", status: "pending" });
     const first = await invitationToken(invitee.email);
     const [row] = await db`select token_hash, role from team_invitations where id = ${body.id}`;
     expect(row.token_hash).toBe(crypto.createHash("sha256").update(first).digest("hex"));
-    expect((await errorOf(await call("POST", `/api/teams/${team.id}/invitations`, { token: owner.token, json: { email: invitee.email } }))).code).toBe(
-      "already_invited",
-    );
-    expect((await errorOf(await call("POST", `/api/teams/${team.id}/invitations`, { token: owner.token, json: { email: member.email } }))).code).toBe(
-      "already_member",
-    );
-    expect((await call("POST", `/api/teams/${team.id}/invitations`, { token: owner.token, json: { email: "nope", role: "boss" } })).status).toBe(400);
+    expect(
+      (
+        await errorOf(
+          await call("POST", `/api/teams/${team.id}/invitations`, {
+            token: owner.token,
+            json: { email: invitee.email },
+          }),
+        )
+      ).code,
+    ).toBe("already_invited");
+    expect(
+      (
+        await errorOf(
+          await call("POST", `/api/teams/${team.id}/invitations`, {
+            token: owner.token,
+            json: { email: member.email },
+          }),
+        )
+      ).code,
+    ).toBe("already_member");
+    expect(
+      (
+        await call("POST", `/api/teams/${team.id}/invitations`, {
+          token: owner.token,
+          json: { email: "nope", role: "boss" },
+        })
+      ).status,
+    ).toBe(400);
 
     // Someone else holding the token: 403; a wrong token: 404.
-    expect((await call("POST", "/api/team-invitations/accept", { token: outsider.token, json: { token: first } })).status).toBe(403);
-    expect((await call("POST", "/api/team-invitations/accept", { token: invitee.token, json: { token: `x${first}` } })).status).toBe(404);
+    expect(
+      (await call("POST", "/api/team-invitations/accept", { token: outsider.token, json: { token: first } })).status,
+    ).toBe(403);
+    expect(
+      (await call("POST", "/api/team-invitations/accept", { token: invitee.token, json: { token: `x${first}` } }))
+        .status,
+    ).toBe(404);
     expect((await call("POST", "/api/team-invitations/accept", { json: { token: first } })).status).toBe(401);
 
     // Resend (the owner's dashboard page): a new token, the old link dies.
     expect((await owner.c.post(`/dashboard/teams/${team.id}`, { intent: "resend", id: body.id })).status).toBe(302);
     const second = await invitationToken(invitee.email);
     expect(second).not.toBe(first);
-    expect((await call("POST", "/api/team-invitations/accept", { token: invitee.token, json: { token: first } })).status).toBe(404);
-    const joined = await ok<TeamJson>(await call("POST", "/api/team-invitations/accept", { token: invitee.token, json: { token: second } }));
+    expect(
+      (await call("POST", "/api/team-invitations/accept", { token: invitee.token, json: { token: first } })).status,
+    ).toBe(404);
+    const joined = await ok<TeamJson>(
+      await call("POST", "/api/team-invitations/accept", { token: invitee.token, json: { token: second } }),
+    );
     expect(joined).toEqual({ id: team.id, name: "Support", slug: team.slug, role: "admin" });
-    expect((await errorOf(await call("POST", "/api/team-invitations/accept", { token: invitee.token, json: { token: second } }))).code).toBe("not_pending");
-    const members = await ok<Array<{ userId: string; role: string }>>(await call("GET", `/api/teams/${team.id}/members`, { token: member.token }));
-    expect(members).toContainEqual(expect.objectContaining({ userId: invitee.id, email: invitee.email, role: "admin" }));
+    expect(
+      (
+        await errorOf(
+          await call("POST", "/api/team-invitations/accept", { token: invitee.token, json: { token: second } }),
+        )
+      ).code,
+    ).toBe("not_pending");
+    const members = await ok<Array<{ userId: string; role: string }>>(
+      await call("GET", `/api/teams/${team.id}/members`, { token: member.token }),
+    );
+    expect(members).toContainEqual(
+      expect.objectContaining({ userId: invitee.id, email: invitee.email, role: "admin" }),
+    );
 
     // Revoke: the link stops working.
     const late = await account("late");
-    const inv = await ok<{ id: string }>(await call("POST", `/api/teams/${team.id}/invitations`, { token: admin.token, json: { email: late.email } }), 201);
+    const inv = await ok<{ id: string }>(
+      await call("POST", `/api/teams/${team.id}/invitations`, { token: admin.token, json: { email: late.email } }),
+      201,
+    );
     const lateToken = await invitationToken(late.email);
     expect((await owner.c.post(`/dashboard/teams/${team.id}`, { intent: "revoke", id: inv.id })).status).toBe(302);
-    expect((await call("POST", "/api/team-invitations/accept", { token: late.token, json: { token: lateToken } })).status).toBe(404);
+    expect(
+      (await call("POST", "/api/team-invitations/accept", { token: late.token, json: { token: lateToken } })).status,
+    ).toBe(404);
   });
 
   it("the authorization matrix of every JSON path: owner, admin, member, outsider, signed out", async () => {
     const target = await account("target");
     await join(team, owner, target);
     const invite = (who: Account) =>
-      call("POST", `/api/teams/${team.id}/invitations`, { token: who.token, json: { email: `m-${crypto.randomUUID().slice(0, 6)}@example.test` } });
+      call("POST", `/api/teams/${team.id}/invitations`, {
+        token: who.token,
+        json: { email: `m-${crypto.randomUUID().slice(0, 6)}@example.test` },
+      });
     expect((await invite(owner)).status).toBe(201);
     expect((await invite(admin)).status).toBe(201);
     expect((await errorOf(await invite(member))).code).toBe("forbidden");
     expect((await errorOf(await invite(outsider))).code).toBe("not_found");
-    expect((await call("POST", `/api/teams/${team.id}/invitations`, { json: { email: "x@example.test" } })).status).toBe(401);
-    expect((await call("POST", `/api/teams/not-a-uuid/invitations`, { token: owner.token, json: { email: "x@example.test" } })).status).toBe(404);
+    expect(
+      (await call("POST", `/api/teams/${team.id}/invitations`, { json: { email: "x@example.test" } })).status,
+    ).toBe(401);
+    expect(
+      (
+        await call("POST", `/api/teams/not-a-uuid/invitations`, {
+          token: owner.token,
+          json: { email: "x@example.test" },
+        })
+      ).status,
+    ).toBe(404);
 
-    for (const who of [owner, admin, member]) expect((await call("GET", `/api/teams/${team.id}/members`, { token: who.token })).status).toBe(200);
+    for (const who of [owner, admin, member])
+      expect((await call("GET", `/api/teams/${team.id}/members`, { token: who.token })).status).toBe(200);
     expect((await call("GET", `/api/teams/${team.id}/members`, { token: outsider.token })).status).toBe(404);
     expect((await call("GET", `/api/teams/${crypto.randomUUID()}/members`, { token: owner.token })).status).toBe(404);
     expect((await call("GET", `/api/teams/${team.id}/members`)).status).toBe(401);
@@ -192,32 +270,57 @@ describe("invitations and membership", () => {
     // Admins cannot grant owner nor change an owner.
     expect((await patch(admin, target.id, "owner")).status).toBe(403);
     expect((await patch(admin, owner.id, "member")).status).toBe(403);
-    expect(await ok(await patch(admin, target.id, "admin"))).toEqual({ userId: target.id, email: target.email, name: "Teams target", role: "admin" });
+    expect(await ok(await patch(admin, target.id, "admin"))).toEqual({
+      userId: target.id,
+      email: target.email,
+      name: "Teams target",
+      role: "admin",
+    });
     expect((await ok(await patch(owner, target.id, "member"))).role).toBe("member");
 
-    const remove = (who: Account, userId: string) => call("DELETE", `/api/teams/${team.id}/members/${userId}`, { token: who.token });
+    const remove = (who: Account, userId: string) =>
+      call("DELETE", `/api/teams/${team.id}/members/${userId}`, { token: who.token });
     expect((await remove(member, target.id)).status).toBe(403);
     expect((await remove(outsider, target.id)).status).toBe(404);
     expect((await remove(admin, owner.id)).status).toBe(403);
     expect((await remove(admin, target.id)).status).toBe(204);
-    expect((await db`select count(*)::int as n from team_memberships where team_id = ${team.id} and user_id = ${target.id}`)[0].n).toBe(0);
+    expect(
+      (
+        await db`select count(*)::int as n from team_memberships where team_id = ${team.id} and user_id = ${target.id}`
+      )[0].n,
+    ).toBe(0);
   });
 
   it("the last owner cannot leave or be demoted (409 last_owner); with a second owner they can", async () => {
     const solo = await account("solo");
     const t = await createTeam(solo, "Solo");
-    const demote = await call("PATCH", `/api/teams/${t.id}/members/${solo.id}`, { token: solo.token, json: { role: "admin" } });
+    const demote = await call("PATCH", `/api/teams/${t.id}/members/${solo.id}`, {
+      token: solo.token,
+      json: { role: "admin" },
+    });
     expect(demote.status).toBe(409);
     const err = await errorOf(demote);
-    expect(err).toMatchObject({ code: "last_owner", message: "A team needs an owner: make someone else an owner first." });
-    expect((await errorOf(await call("DELETE", `/api/teams/${t.id}/members/${solo.id}`, { token: solo.token }))).code).toBe("last_owner");
+    expect(err).toMatchObject({
+      code: "last_owner",
+      message: "A team needs an owner: make someone else an owner first.",
+    });
+    expect(
+      (await errorOf(await call("DELETE", `/api/teams/${t.id}/members/${solo.id}`, { token: solo.token }))).code,
+    ).toBe("last_owner");
 
     const second = await account("second");
     await join(t, solo, second, "owner");
     expect((await call("DELETE", `/api/teams/${t.id}/members/${solo.id}`, { token: solo.token })).status).toBe(204);
-    expect((await errorOf(await call("PATCH", `/api/teams/${t.id}/members/${second.id}`, { token: second.token, json: { role: "member" } }))).code).toBe(
-      "last_owner",
-    );
+    expect(
+      (
+        await errorOf(
+          await call("PATCH", `/api/teams/${t.id}/members/${second.id}`, {
+            token: second.token,
+            json: { role: "member" },
+          }),
+        )
+      ).code,
+    ).toBe("last_owner");
     // A member may leave (DELETE of their own id).
     const leaver = await account("leaver");
     await join(t, second, leaver);
@@ -232,9 +335,18 @@ describe("invitations and membership", () => {
       select ${t.id}, 'filler-' || g || '@example.test', 'filler-' || ${t.id} || '-' || g, 'pending' from generate_series(1, 48) g`;
     await db`insert into team_invitations (team_id, email, token_hash, status) values (${t.id}, 'declined-big@example.test', ${`declined-${t.id}`}, 'declined')`;
     // 1 member + 48 pending: one more fits, then the team is full.
-    await ok(await call("POST", `/api/teams/${t.id}/invitations`, { token: big.token, json: { email: "last-fit@example.test" } }), 201);
+    await ok(
+      await call("POST", `/api/teams/${t.id}/invitations`, {
+        token: big.token,
+        json: { email: "last-fit@example.test" },
+      }),
+      201,
+    );
     for (const email of ["one-too-many@example.test", "declined-big@example.test"]) {
-      expect((await errorOf(await call("POST", `/api/teams/${t.id}/invitations`, { token: big.token, json: { email } }))).code).toBe("team_full");
+      expect(
+        (await errorOf(await call("POST", `/api/teams/${t.id}/invitations`, { token: big.token, json: { email } })))
+          .code,
+      ).toBe("team_full");
     }
   });
 
@@ -249,7 +361,9 @@ describe("invitations and membership", () => {
     ]);
     // The second to get the lock is no longer an owner: it may not change an owner.
     expect(answers.map((r) => r.status).sort()).toEqual([200, 403]);
-    expect((await db`select count(*)::int as n from team_memberships where team_id = ${t.id} and role = 'owner'`)[0].n).toBe(1);
+    expect(
+      (await db`select count(*)::int as n from team_memberships where team_id = ${t.id} and role = 'owner'`)[0].n,
+    ).toBe(1);
   });
 
   it("a member who joins an owner's team can host the owner's team event types; leaving stops it", async () => {

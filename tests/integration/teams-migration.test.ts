@@ -39,7 +39,8 @@ describe("migration 0020: owner-invite teams become named teams", () => {
     await migrate(drizzle(sql), { migrationsFolder: oldDir });
 
     const user = async (key: string, email: string, name: string, username: string | null) => {
-      const [row] = await sql`insert into users (email, name, username) values (${email}, ${name}, ${username}) returning id`;
+      const [row] =
+        await sql`insert into users (email, name, username) values (${email}, ${name}, ${username}) returning id`;
       ids[key] = row.id as string;
     };
     await user("ana", "ana@example.test", "Ana Owner", "ana");
@@ -55,10 +56,20 @@ describe("migration 0020: owner-invite teams become named teams", () => {
     await member("ana", "pending@example.test", "pending", null, "hash-pending");
     await member("ana", "declined@example.test", "declined", null, "hash-declined");
     await member("ben", "ana@example.test", "accepted", ids.ana, "hash-ana-at-ben");
-    const [schedule] = await sql`insert into schedules (user_id, name, time_zone, is_default) values (${ids.ana}, 'Hours', 'UTC', true) returning id`;
-    const [cySchedule] = await sql`insert into schedules (user_id, name, time_zone, is_default) values (${ids.cy}, 'Hours', 'UTC', true) returning id`;
-    const eventType = async (key: string, owner: string, scheduleId: string, slug: string, kind: string, hostIds: string[]) => {
-      const [row] = await sql`insert into event_types (user_id, title, slug, duration, kind, location, schedule_id, host_ids, seats)
+    const [schedule] =
+      await sql`insert into schedules (user_id, name, time_zone, is_default) values (${ids.ana}, 'Hours', 'UTC', true) returning id`;
+    const [cySchedule] =
+      await sql`insert into schedules (user_id, name, time_zone, is_default) values (${ids.cy}, 'Hours', 'UTC', true) returning id`;
+    const eventType = async (
+      key: string,
+      owner: string,
+      scheduleId: string,
+      slug: string,
+      kind: string,
+      hostIds: string[],
+    ) => {
+      const [row] =
+        await sql`insert into event_types (user_id, title, slug, duration, kind, location, schedule_id, host_ids, seats)
         values (${ids[owner]}, ${slug}, ${slug}, 30, ${kind}, ${JSON.stringify({ type: "video" })}::jsonb, ${scheduleId}, ${hostIds}::uuid[], ${kind === "group" ? 3 : null}) returning id`;
       ids[key] = row.id as string;
     };
@@ -83,11 +94,15 @@ describe("migration 0020: owner-invite teams become named teams", () => {
     expect(teams).toHaveLength(3); // Ana, Ben (he has an accepted member), Cy (a collective event type only)
     expect(byOwner.get(ids.ana)).toMatchObject({ name: "Ana Owner's team", slug: "ana-team-2" });
     expect(byOwner.get(ids.ben)).toMatchObject({ name: "Ben's team", slug: "ben-team" });
-    expect(byOwner.get(ids.cy)).toMatchObject({ name: "cy's team", slug: `team-${ids.cy.replace(/-/g, "").slice(0, 8)}-team` });
+    expect(byOwner.get(ids.cy)).toMatchObject({
+      name: "cy's team",
+      slug: `team-${ids.cy.replace(/-/g, "").slice(0, 8)}-team`,
+    });
     expect(byOwner.has(ids.eve)).toBe(false);
 
     const anaTeam = byOwner.get(ids.ana)!.id as string;
-    const members = await sql`select user_id, role from team_memberships where team_id = ${anaTeam} order by role, user_id`;
+    const members =
+      await sql`select user_id, role from team_memberships where team_id = ${anaTeam} order by role, user_id`;
     expect(members.map((m) => [m.user_id, m.role]).sort()).toEqual(
       [
         [ids.ana, "owner"],
@@ -96,7 +111,11 @@ describe("migration 0020: owner-invite teams become named teams", () => {
       ].sort(),
     );
     const benTeam = byOwner.get(ids.ben)!.id as string;
-    expect((await sql`select user_id, role from team_memberships where team_id = ${benTeam} and role = 'member'`).map((r) => r.user_id)).toEqual([ids.ana]);
+    expect(
+      (await sql`select user_id, role from team_memberships where team_id = ${benTeam} and role = 'member'`).map(
+        (r) => r.user_id,
+      ),
+    ).toEqual([ids.ana]);
   });
 
   it("every invitation is copied with its status and token hash; team_members keeps the accepted host list", async () => {
@@ -117,7 +136,8 @@ describe("migration 0020: owner-invite teams become named teams", () => {
   });
 
   it("the owner's Collective and Round Robin event types get the team; others do not; hosts unchanged", async () => {
-    const rows = await sql`select e.id, e.team_id, e.host_ids, t.slug from event_types e left join teams t on t.id = e.team_id`;
+    const rows =
+      await sql`select e.id, e.team_id, e.host_ids, t.slug from event_types e left join teams t on t.id = e.team_id`;
     const by = new Map(rows.map((r) => [r.id as string, r]));
     expect(by.get(ids.panel)).toMatchObject({ slug: "ana-team-2", host_ids: [ids.ana, ids.ben] });
     expect(by.get(ids.rr)).toMatchObject({ slug: "ana-team-2", host_ids: [ids.ana, ids.dee] });
@@ -127,12 +147,17 @@ describe("migration 0020: owner-invite teams become named teams", () => {
 
   it("every username and team slug is one handle; a later clash is refused either way", async () => {
     const handles = await sql`select handle from handles order by handle`;
-    expect(handles.map((h) => h.handle)).toEqual(expect.arrayContaining(["ana", "ana-team", "ana-team-2", "ben", "ben-team", "eve"]));
+    expect(handles.map((h) => h.handle)).toEqual(
+      expect.arrayContaining(["ana", "ana-team", "ana-team-2", "ben", "ben-team", "eve"]),
+    );
     await expect(sql`update users set username = 'ben-team' where id = ${ids.eve}`).rejects.toMatchObject({
       code: "23505",
       constraint_name: "users_username_key",
     });
-    await expect(sql`insert into teams (name, slug) values ('X', 'EVE')`).rejects.toMatchObject({ code: "23505", constraint_name: "teams_slug_key" });
+    await expect(sql`insert into teams (name, slug) values ('X', 'EVE')`).rejects.toMatchObject({
+      code: "23505",
+      constraint_name: "teams_slug_key",
+    });
     await sql`update users set username = 'eve-2' where id = ${ids.eve}`;
     await sql`insert into teams (name, slug) values ('Eve', 'eve')`;
   });

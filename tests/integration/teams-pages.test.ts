@@ -20,8 +20,15 @@ async function invitationToken(email: string): Promise<string> {
 
 /** `who` joins the team with `role`, invited on the settings page by `by`. */
 async function join(teamId: string, by: Account, who: Account, role = "member") {
-  expect((await by.c.post(`/dashboard/teams/${teamId}`, { intent: "invite", email: who.email, role })).status).toBe(302);
-  await ok(await call("POST", "/api/team-invitations/accept", { token: who.token, json: { token: await invitationToken(who.email) } }));
+  expect((await by.c.post(`/dashboard/teams/${teamId}`, { intent: "invite", email: who.email, role })).status).toBe(
+    302,
+  );
+  await ok(
+    await call("POST", "/api/team-invitations/accept", {
+      token: who.token,
+      json: { token: await invitationToken(who.email) },
+    }),
+  );
 }
 
 describe("the dashboard Teams area", () => {
@@ -32,7 +39,12 @@ describe("the dashboard Teams area", () => {
   let teamId: string;
   let teamSlug: string;
   beforeAll(async () => {
-    [owner, admin, member, outsider] = await Promise.all([account("owner"), account("admin"), account("member"), account("outsider")]);
+    [owner, admin, member, outsider] = await Promise.all([
+      account("owner"),
+      account("admin"),
+      account("member"),
+      account("outsider"),
+    ]);
   });
 
   it("creates a team from the form; bad input and a taken link come back with the field's message and the typed input", async () => {
@@ -44,7 +56,11 @@ describe("the dashboard Teams area", () => {
 
     await db`update users set username = ${slug("user")} where id = ${outsider.id}`;
     const [{ username }] = await db`select username from users where id = ${outsider.id}`;
-    const taken = await owner.c.post("/dashboard/teams", { intent: "create", name: "Design", slug: username as string });
+    const taken = await owner.c.post("/dashboard/teams", {
+      intent: "create",
+      name: "Design",
+      slug: username as string,
+    });
     expect(taken.status).toBe(409);
     const takenHtml = await taken.text();
     expect(visibleText(takenHtml)).toContain("This link is taken by a person or another team");
@@ -67,13 +83,18 @@ describe("the dashboard Teams area", () => {
     const asMember = visibleText(await (await member.c.get(settings)).text());
     expect(asMember).toContain("Pages owner");
     expect(asMember).not.toContain("Invite someone");
-    expect((await member.c.post(settings, { intent: "invite", email: "x@example.test", role: "member" })).status).toBe(403);
+    expect((await member.c.post(settings, { intent: "invite", email: "x@example.test", role: "member" })).status).toBe(
+      403,
+    );
     expect((await member.c.post(settings, { intent: "role", id: admin.id, role: "member" })).status).toBe(403);
     expect((await member.c.post(settings, { intent: "remove", id: admin.id })).status).toBe(403);
     expect((await member.c.get(`${settings}?remove=${admin.id}`)).status).toBe(403);
 
-    for (const path of [settings, `${settings}?remove=${member.id}`]) expect((await outsider.c.get(path)).status).toBe(404);
-    expect((await outsider.c.post(settings, { intent: "invite", email: "x@example.test", role: "member" })).status).toBe(404);
+    for (const path of [settings, `${settings}?remove=${member.id}`])
+      expect((await outsider.c.get(path)).status).toBe(404);
+    expect(
+      (await outsider.c.post(settings, { intent: "invite", email: "x@example.test", role: "member" })).status,
+    ).toBe(404);
     expect((await outsider.c.post(settings, { intent: "leave" })).status).toBe(404);
     expect((await call("GET", settings)).status).toBe(302);
 
@@ -81,7 +102,9 @@ describe("the dashboard Teams area", () => {
     expect((await admin.c.post(settings, { intent: "role", id: owner.id, role: "member" })).status).toBe(403);
     expect((await admin.c.post(settings, { intent: "role", id: member.id, role: "owner" })).status).toBe(403);
     expect((await admin.c.post(settings, { intent: "role", id: member.id, role: "admin" })).status).toBe(302);
-    expect((await db`select role from team_memberships where team_id = ${teamId} and user_id = ${member.id}`)[0].role).toBe("admin");
+    expect(
+      (await db`select role from team_memberships where team_id = ${teamId} and user_id = ${member.id}`)[0].role,
+    ).toBe("admin");
     expect((await owner.c.post(settings, { intent: "role", id: member.id, role: "member" })).status).toBe(302);
 
     // The last owner: 409 with the message, on the page.
@@ -92,7 +115,9 @@ describe("the dashboard Teams area", () => {
     // Remove: a confirmation URL, then the post.
     expect((await owner.c.get(`${settings}?remove=${member.id}`)).status).toBe(200);
     expect((await owner.c.post(settings, { intent: "remove", id: member.id })).status).toBe(302);
-    expect(await db`select 1 from team_memberships where team_id = ${teamId} and user_id = ${member.id}`).toHaveLength(0);
+    expect(await db`select 1 from team_memberships where team_id = ${teamId} and user_id = ${member.id}`).toHaveLength(
+      0,
+    );
 
     // The admin leaves.
     expect((await admin.c.get(`${settings}?leave=1`)).status).toBe(200);
@@ -104,13 +129,18 @@ describe("the dashboard Teams area", () => {
 
   it("invitations to me are answered on the Teams list", async () => {
     const invitee = await account("invitee");
-    expect((await owner.c.post(`/dashboard/teams/${teamId}`, { intent: "invite", email: invitee.email, role: "admin" })).status).toBe(302);
+    expect(
+      (await owner.c.post(`/dashboard/teams/${teamId}`, { intent: "invite", email: invitee.email, role: "admin" }))
+        .status,
+    ).toBe(302);
     const page = visibleText(await (await invitee.c.get("/dashboard/teams")).text());
     expect(page).toMatch(/Design ?invites you as an admin ?\./);
     const [row] = await db`select id from team_invitations where team_id = ${teamId} and email = ${invitee.email}`;
     const joined = await invitee.c.post("/dashboard/teams", { intent: "accept", id: row.id });
     expect(joined.status).toBe(302);
-    expect((await db`select role from team_memberships where team_id = ${teamId} and user_id = ${invitee.id}`)[0].role).toBe("admin");
+    expect(
+      (await db`select role from team_memberships where team_id = ${teamId} and user_id = ${invitee.id}`)[0].role,
+    ).toBe("admin");
   });
 });
 
@@ -144,7 +174,9 @@ describe("the team page /team/{slug}", () => {
     expect(html).toContain(`href="/${username}/${active.slug}"`);
 
     await db`update event_types set active = false where id = ${active._id}`;
-    expect(visibleText(await (await call("GET", `/team/${team.slug}`)).text())).toContain("This team has no bookable meetings right now.");
+    expect(visibleText(await (await call("GET", `/team/${team.slug}`)).text())).toContain(
+      "This team has no bookable meetings right now.",
+    );
     expect((await call("GET", `/team/${slug("nobody")}`)).status).toBe(404);
     expect((await call("GET", "/team/%20bad%20")).status).toBe(404);
   });

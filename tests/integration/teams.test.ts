@@ -21,7 +21,11 @@ interface Booking {
 }
 
 const slug = () => `team-${crypto.randomUUID().slice(0, 8)}`;
-const guest = (n: number | string) => ({ name: `Guest ${n}`, email: `guest-${crypto.randomUUID().slice(0, 8)}@example.test`, timeZone: "UTC" });
+const guest = (n: number | string) => ({
+  name: `Guest ${n}`,
+  email: `guest-${crypto.randomUUID().slice(0, 8)}@example.test`,
+  timeZone: "UTC",
+});
 
 const weekly = (start: string, end: string) => [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start, end }));
 
@@ -44,7 +48,8 @@ async function member(prefix: string, role: Role = "professional"): Promise<Acco
 
 /** The newest invitation mail to `email`: its accept token. */
 async function invitationToken(email: string): Promise<string> {
-  const [mail] = await db`select text from mail_outbox where "to" = ${email} and subject like '%invited you to their team%' order by created_at desc limit 1`;
+  const [mail] =
+    await db`select text from mail_outbox where "to" = ${email} and subject like '%invited you to their team%' order by created_at desc limit 1`;
   expect(mail, `an invitation mail to ${email}`).toBeTruthy();
   const link = /(http\S+\/dashboard\/team\/accept\?token=\S+)/.exec(mail.text as string)?.[1] ?? "";
   return new URL(link).searchParams.get("token") ?? "";
@@ -55,7 +60,12 @@ const teamIds = new Map<string, string>();
 async function teamIdOf(owner: Account): Promise<string> {
   let id = teamIds.get(owner.id);
   if (!id) {
-    id = (await ok<{ id: string }>(await call("POST", "/api/teams", { token: owner.token, json: { name: "Team", slug: slug() } }), 201)).id;
+    id = (
+      await ok<{ id: string }>(
+        await call("POST", "/api/teams", { token: owner.token, json: { name: "Team", slug: slug() } }),
+        201,
+      )
+    ).id;
     teamIds.set(owner.id, id);
   }
   return id;
@@ -69,12 +79,17 @@ async function invite(owner: Account, email: string) {
 async function invitedAndAccepted(owner: Account, m: Account) {
   expect((await invite(owner, m.email)).status).toBe(302);
   const token = await invitationToken(m.email);
-  expect((await m.c.post(`/dashboard/team/accept?token=${encodeURIComponent(token)}`, { token, intent: "accept" })).status).toBe(302);
+  expect(
+    (await m.c.post(`/dashboard/team/accept?token=${encodeURIComponent(token)}`, { token, intent: "accept" })).status,
+  ).toBe(302);
 }
 
 async function eventType(owner: Account, patch: Record<string, unknown>): Promise<Json> {
   const schedule = await ok(
-    await call("POST", "/api/schedules", { token: owner.token, json: { name: "All day", timeZone: "UTC", weekly: weekly("00:00", "24:00"), overrides: [] } }),
+    await call("POST", "/api/schedules", {
+      token: owner.token,
+      json: { name: "All day", timeZone: "UTC", weekly: weekly("00:00", "24:00"), overrides: [] },
+    }),
     201,
   );
   return ok(
@@ -112,7 +127,11 @@ describe("invitations", () => {
   let stranger: Account;
   let teamId: string;
   beforeAll(async () => {
-    [owner, invitee, stranger] = await Promise.all([member("inv-owner"), member("inv-invitee"), member("inv-stranger")]);
+    [owner, invitee, stranger] = await Promise.all([
+      member("inv-owner"),
+      member("inv-invitee"),
+      member("inv-stranger"),
+    ]);
     teamId = await teamIdOf(owner);
   });
 
@@ -122,7 +141,8 @@ describe("invitations", () => {
     expect(row).toMatchObject({ email: invitee.email, status: "pending", role: "member" });
     const token = await invitationToken(invitee.email);
     expect(token.length).toBeGreaterThanOrEqual(40);
-    const [bell] = await db`select notification from notifications where user_id = ${invitee.id} order by created_at desc limit 1`;
+    const [bell] =
+      await db`select notification from notifications where user_id = ${invitee.id} order by created_at desc limit 1`;
     expect(bell.notification).toBe("Team inv-owner invited you to the team Team: answer on your Teams page.");
     expect(row.token_hash).toBe(crypto.createHash("sha256").update(token).digest("hex"));
 
@@ -144,7 +164,9 @@ describe("invitations", () => {
     expect((await stranger.c.get(path)).status).toBe(403);
     expect((await stranger.c.post(path, { token, intent: "accept" })).status).toBe(403);
     expect((await invitee.c.get(`/dashboard/team/accept?token=x${token}`)).status).toBe(404);
-    expect((await invitee.c.post(`/dashboard/team/accept?token=x${token}`, { token: `x${token}`, intent: "accept" })).status).toBe(404);
+    expect(
+      (await invitee.c.post(`/dashboard/team/accept?token=x${token}`, { token: `x${token}`, intent: "accept" })).status,
+    ).toBe(404);
     // Nor by id on someone else's Teams page.
     expect((await stranger.c.post("/dashboard/teams", { intent: "accept", id: row.id })).status).toBe(404);
     expect((await db`select status from team_invitations where id = ${row.id}`)[0].status).toBe("pending");
@@ -155,10 +177,14 @@ describe("invitations", () => {
     const accepted = await invitee.c.post(path, { token, intent: "accept" });
     expect(accepted.status).toBe(302);
     expect(accepted.headers.get("location")).toBe(`/dashboard/teams/${teamId}`);
-    expect((await db`select role from team_memberships where team_id = ${teamId} and user_id = ${invitee.id}`)[0].role).toBe("member");
+    expect(
+      (await db`select role from team_memberships where team_id = ${teamId} and user_id = ${invitee.id}`)[0].role,
+    ).toBe("member");
     // Answered: a second answer is 409; both pages show the membership.
     expect((await invitee.c.post(path, { token, intent: "decline" })).status).toBe(409);
-    expect(visibleText(await (await owner.c.get(`/dashboard/teams/${teamId}`)).text())).toMatch(/Team inv-invitee .*Member/);
+    expect(visibleText(await (await owner.c.get(`/dashboard/teams/${teamId}`)).text())).toMatch(
+      /Team inv-invitee .*Member/,
+    );
     expect(visibleText(await (await invitee.c.get("/dashboard/teams")).text())).toMatch(/Team\s*Member/);
   });
 
@@ -212,7 +238,10 @@ describe("hosts of team event types", () => {
       [{ kind: "one-to-one", hosts: [m.id] }, /Only you host/],
     ];
     for (const [patch, message] of cases) {
-      const res = await call("POST", "/api/event-types", { token: owner.token, json: { title: "X", slug: slug(), duration: 30, ...patch } });
+      const res = await call("POST", "/api/event-types", {
+        token: owner.token,
+        json: { title: "X", slug: slug(), duration: 30, ...patch },
+      });
       expect(res.status, JSON.stringify(patch)).toBe(400);
       const error = await errorOf(res);
       expect(error.fields?.hosts?.[0], JSON.stringify(patch)).toMatch(message);
@@ -285,7 +314,11 @@ describe("collective", () => {
 
   it("a booking makes one row per host, blocks both, mails every host; cancel frees all", async () => {
     const { booking } = await ok<{ booking: Booking }>(
-      await book(typeId, at(4, "10:00"), 0, { name: "Pat Guest", email: `pat-${crypto.randomUUID().slice(0, 6)}@example.test`, timeZone: "UTC" }),
+      await book(typeId, at(4, "10:00"), 0, {
+        name: "Pat Guest",
+        email: `pat-${crypto.randomUUID().slice(0, 6)}@example.test`,
+        timeZone: "UTC",
+      }),
       201,
     );
     const rows =
@@ -318,13 +351,22 @@ describe("collective", () => {
     expect(scheduled).toContain("part of a collective booking");
     expect(scheduled).not.toContain(`cancel=${rows[1].id}`);
     expect((await m.c.post("/dashboard/scheduledEvents", { intent: "cancel", eventId: rows[1].id })).status).toBe(409);
-    expect((await db`select status, starts_at from events where id = ${rows[1].id}`)[0]).toMatchObject({ status: "confirmed" });
+    expect((await db`select status, starts_at from events where id = ${rows[1].id}`)[0]).toMatchObject({
+      status: "confirmed",
+    });
 
     // Reschedule moves every row.
     const token = tokenOf(booking.cancelUrl);
-    await ok(await call("POST", `/api/bookings/${booking.id}/reschedule?token=${encodeURIComponent(token)}`, { json: { start: at(4, "11:00") } }));
+    await ok(
+      await call("POST", `/api/bookings/${booking.id}/reschedule?token=${encodeURIComponent(token)}`, {
+        json: { start: at(4, "11:00") },
+      }),
+    );
     const moved = await db`select starts_at from events where id = ${booking.id} or booking_id = ${booking.id}`;
-    expect(moved.map((r) => (r.starts_at as Date).toISOString())).toEqual([new Date(at(4, "11:00")).toISOString(), new Date(at(4, "11:00")).toISOString()]);
+    expect(moved.map((r) => (r.starts_at as Date).toISOString())).toEqual([
+      new Date(at(4, "11:00")).toISOString(),
+      new Date(at(4, "11:00")).toISOString(),
+    ]);
 
     await ok(await call("POST", `/api/bookings/${booking.id}/cancel?token=${encodeURIComponent(token)}`));
     const after = await db`select status from events where id = ${booking.id} or booking_id = ${booking.id}`;
@@ -339,7 +381,11 @@ describe("collective", () => {
   it("the owner deleting the booking from My Schedule takes the co-host rows with it and mails the co-host", async () => {
     const name = `Del Guest ${crypto.randomUUID().slice(0, 6)}`;
     const { booking } = await ok<{ booking: Booking }>(
-      await book(typeId, at(6, "10:00"), 0, { name, email: `del-${crypto.randomUUID().slice(0, 6)}@example.test`, timeZone: "UTC" }),
+      await book(typeId, at(6, "10:00"), 0, {
+        name,
+        email: `del-${crypto.randomUUID().slice(0, 6)}@example.test`,
+        timeZone: "UTC",
+      }),
       201,
     );
     expect(await db`select id from events where booking_id = ${booking.id}`).toHaveLength(1);
@@ -356,7 +402,11 @@ describe("collective", () => {
     const own = await eventType(m, { kind: "one-to-one" });
     const name = `Adm Guest ${crypto.randomUUID().slice(0, 6)}`;
     const { booking } = await ok<{ booking: Booking }>(
-      await book(typeId, at(7, "10:00"), 0, { name, email: `adm-${crypto.randomUUID().slice(0, 6)}@example.test`, timeZone: "UTC" }),
+      await book(typeId, at(7, "10:00"), 0, {
+        name,
+        email: `adm-${crypto.randomUUID().slice(0, 6)}@example.test`,
+        timeZone: "UTC",
+      }),
       201,
     );
     const [coRow] = await db`select id from events where booking_id = ${booking.id}`;
@@ -369,10 +419,9 @@ describe("collective", () => {
     const json = await call("POST", `/api/bookings/${coRow.id}/cancel`, { token: m.token });
     expect(json.status).toBe(409);
     expect(await errorOf(json)).toMatchObject({ code: "part_of_booking" });
-    expect((await db`select status from events where id = ${booking.id} or booking_id = ${booking.id}`).map((r) => r.status)).toEqual([
-      "confirmed",
-      "confirmed",
-    ]);
+    expect(
+      (await db`select status from events where id = ${booking.id} or booking_id = ${booking.id}`).map((r) => r.status),
+    ).toEqual(["confirmed", "confirmed"]);
 
     // The booking's own row: every row goes, the co-host's time is free on both event types.
     expect((await admin.c.post("/dashboard/manageEvent", { intent: "cancel", eventId: booking.id })).status).toBe(302);
@@ -383,7 +432,8 @@ describe("collective", () => {
     await bookingMailsSettled(db);
     const mails = await db`select "to" from mail_outbox where subject like ${`Cancelled: Panel with ${name}%`}`;
     expect(mails.map((r) => r.to)).toEqual([m.email]);
-    const [bell] = await db`select notification from notifications where user_id = ${m.id} and notification like ${"Booking cancelled by an admin%"}`;
+    const [bell] =
+      await db`select notification from notifications where user_id = ${m.id} and notification like ${"Booking cancelled by an admin%"}`;
     expect(bell).toBeTruthy();
     // A second cancel: already cancelled.
     expect((await admin.c.post("/dashboard/manageEvent", { intent: "cancel", eventId: booking.id })).status).toBe(409);
@@ -392,10 +442,13 @@ describe("collective", () => {
   it("a collective and the co-host's own type racing for one time: exactly one 201", async () => {
     const own = await eventType(m, { kind: "one-to-one" });
     const start = at(5, "11:00");
-    const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => book(i % 2 ? typeId : own._id, start, i % 2)));
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => book(i % 2 ? typeId : own._id, start, i % 2)),
+    );
     expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
     expect(answers.filter((r) => r.status === 409)).toHaveLength(15);
-    const [row] = await db`select count(*)::int as n from events where host_id = ${m.id} and starts_at = ${start} and status <> 'cancelled'`;
+    const [row] =
+      await db`select count(*)::int as n from events where host_id = ${m.id} and starts_at = ${start} and status <> 'cancelled'`;
     expect(row.n).toBe(1);
   });
 
@@ -448,7 +501,10 @@ describe("round robin", () => {
     // The host mails of a-c are stored first, so the one new host mail after d is d's (mails
     // stored in one batch can share created_at, so "the newest" would be ambiguous).
     await bookingMailsSettled(db);
-    const hostMails = () => db<{ id: string; to: string }[]>`select id, "to" from mail_outbox where subject like 'Booking: Panel with Guest%'`;
+    const hostMails = () =>
+      db<
+        { id: string; to: string }[]
+      >`select id, "to" from mail_outbox where subject like 'Booking: Panel with Guest%'`;
     const before = new Set((await hostMails()).map((r) => r.id));
     const d = await ok<{ booking: Booking }>(await book(typeId, at(3, "12:00")), 201);
     expect(await hostOf(d.booking.id)).toBe(second);
@@ -459,12 +515,20 @@ describe("round robin", () => {
     await db`update users set username = ${`rr${crypto.randomUUID().slice(0, 8)}`} where id = ${owner.id}`;
     const [{ username }] = await db`select username from users where id = ${owner.id}`;
     const [{ slug: s }] = await db`select slug from event_types where id = ${typeId}`;
-    const page = await call("GET", `/${username}/${s}/booked/${d.booking.id}?token=${encodeURIComponent(tokenOf(d.booking.cancelUrl))}`);
+    const page = await call(
+      "GET",
+      `/${username}/${s}/booked/${d.booking.id}?token=${encodeURIComponent(tokenOf(d.booking.cancelUrl))}`,
+    );
     expect(page.status).toBe(200);
     expect(visibleText(await page.text())).toContain(second === m.id ? "Team rr-member" : "Team rr-owner");
 
     // A cancelled booking no longer counts: the host it belonged to is behind again.
-    await ok(await call("POST", `/api/bookings/${c.booking.id}/cancel?token=${encodeURIComponent(tokenOf(c.booking.cancelUrl))}`));
+    await ok(
+      await call(
+        "POST",
+        `/api/bookings/${c.booking.id}/cancel?token=${encodeURIComponent(tokenOf(c.booking.cancelUrl))}`,
+      ),
+    );
     const e = await ok<{ booking: Booking }>(await book(typeId, at(3, "15:00")), 201);
     expect(await hostOf(e.booking.id)).toBe(first);
   });
@@ -487,7 +551,8 @@ describe("round robin", () => {
     const won = answers.filter((r) => r.status === 201);
     expect(won).toHaveLength(2);
     expect(answers.filter((r) => r.status === 409)).toHaveLength(18);
-    const rows = await db`select host_id from events where event_type_id = ${typeId} and starts_at = ${start} and status <> 'cancelled' order by host_id`;
+    const rows =
+      await db`select host_id from events where event_type_id = ${typeId} and starts_at = ${start} and status <> 'cancelled' order by host_id`;
     expect(rows.map((r) => r.host_id)).toEqual([first, second]);
   });
 
@@ -498,13 +563,21 @@ describe("round robin", () => {
     const own = await eventType(assignedAccount, { kind: "one-to-one" });
     await ok(await book(own._id, at(7, "11:00")), 201);
     const token = encodeURIComponent(tokenOf(r.booking.cancelUrl));
-    const refused = await call("POST", `/api/bookings/${r.booking.id}/reschedule?token=${token}`, { json: { start: at(7, "11:00") } });
+    const refused = await call("POST", `/api/bookings/${r.booking.id}/reschedule?token=${token}`, {
+      json: { start: at(7, "11:00") },
+    });
     expect(refused.status).toBe(409);
     // The guest's reschedule page does not offer it either.
-    const page = visibleText(await (await call("GET", `/booking/${r.booking.id}/reschedule?token=${token}&date=${dateIn(7)}`)).text());
+    const page = visibleText(
+      await (await call("GET", `/booking/${r.booking.id}/reschedule?token=${token}&date=${dateIn(7)}`)).text(),
+    );
     expect(page).toContain("11:30 AM 12:00 PM");
     expect(page).not.toContain("11:00 AM");
-    await ok(await call("POST", `/api/bookings/${r.booking.id}/reschedule?token=${token}`, { json: { start: at(7, "12:00") } }));
+    await ok(
+      await call("POST", `/api/bookings/${r.booking.id}/reschedule?token=${token}`, {
+        json: { start: at(7, "12:00") },
+      }),
+    );
     expect(await hostOf(r.booking.id)).toBe(assigned);
   });
 

@@ -31,16 +31,26 @@ describe("WEB_CONCURRENCY", () => {
     const embedded = await runServerExpectingExit({ DATA_DIR: ":memory:", WEB_CONCURRENCY: "2" });
     expect(embedded.code).toBe(1);
     expect(embedded.output).toContain("WEB_CONCURRENCY: above 1 needs DATABASE_URL");
-    const bad = await runServerExpectingExit({ DATABASE_URL: database.url, SESSION_SECRET: SECRET, WEB_CONCURRENCY: "two" });
+    const bad = await runServerExpectingExit({
+      DATABASE_URL: database.url,
+      SESSION_SECRET: SECRET,
+      WEB_CONCURRENCY: "two",
+    });
     expect(bad.code).toBe(1);
     expect(bad.output).toContain("WEB_CONCURRENCY: must be a whole number from 1 to 64");
   });
 
   it("runs that many workers on PostgreSQL, which all answer and all drain on SIGTERM", async () => {
-    const server = await startServer({ DATABASE_URL: database.url, SESSION_SECRET: SECRET, TRUST_PROXY: "loopback", WEB_CONCURRENCY: "3" });
+    const server = await startServer({
+      DATABASE_URL: database.url,
+      SESSION_SECRET: SECRET,
+      TRUST_PROXY: "loopback",
+      WEB_CONCURRENCY: "3",
+    });
     try {
       const deadline = Date.now() + 20_000;
-      while ((server.output().match(/Scheduler listening on/g) ?? []).length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      while ((server.output().match(/Scheduler listening on/g) ?? []).length < 3 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
       expect(server.output().match(/Scheduler listening on/g)).toHaveLength(3);
       const workers = childrenOf(server.process.pid!);
       expect(workers).toHaveLength(3);
@@ -50,7 +60,9 @@ describe("WEB_CONCURRENCY", () => {
         expect(args).toContain("--max-old-space-size=384");
         expect(args).toContain("--heap-growing-percent=50");
       }
-      const answers = await Promise.all(Array.from({ length: 12 }, () => fetch(`${server.url}/healthz`, { headers: { connection: "close" } })));
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => fetch(`${server.url}/healthz`, { headers: { connection: "close" } })),
+      );
       expect(answers.every((r) => r.status === 200)).toBe(true);
     } finally {
       expect(await server.stop("SIGTERM")).toBe(0);

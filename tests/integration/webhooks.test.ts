@@ -79,9 +79,17 @@ interface Hook {
 }
 
 /** A subscription of `a` to `path` on the receiver; the receiver learns its secret. */
-async function subscribe(a: Account, path: string, events: string[] = ["booking.created"], answer: number[] = [200]): Promise<Hook> {
+async function subscribe(
+  a: Account,
+  path: string,
+  events: string[] = ["booking.created"],
+  answer: number[] = [200],
+): Promise<Hook> {
   answers.set(path, answer);
-  const hook = await ok<Hook>(await call("POST", "/api/webhooks", { token: a.token, json: { url: `${base}${path}`, events } }), 201);
+  const hook = await ok<Hook>(
+    await call("POST", "/api/webhooks", { token: a.token, json: { url: `${base}${path}`, events } }),
+    201,
+  );
   secrets.set(path, hook.secret);
   return hook;
 }
@@ -126,7 +134,9 @@ const quarterHourType = (token: string, title: string, slug: string, extra: Reco
 beforeAll(async () => {
   host = await account("host", "professional");
   other = await account("other", "professional");
-  const type = await quarterHourType(host.token, "Hook call", "hook-call", { location: { type: "phone", value: "+1 555 0100" } });
+  const type = await quarterHourType(host.token, "Hook call", "hook-call", {
+    location: { type: "phone", value: "+1 555 0100" },
+  });
   typeId = type._id;
 });
 
@@ -178,7 +188,9 @@ describe("booking events", () => {
     expect(done.last_error).toBeNull();
     await pause(300);
     expect(at_("/picky")).toHaveLength(0);
-    await ok(await call("POST", `/api/bookings/${booking.id}/cancel`, { token: picky.token, json: { reason: "Not today" } }));
+    await ok(
+      await call("POST", `/api/bookings/${booking.id}/cancel`, { token: picky.token, json: { reason: "Not today" } }),
+    );
     const got = await eventually(
       () => at_("/picky"),
       (r) => r.length >= 1,
@@ -192,8 +204,12 @@ describe("booking events", () => {
     await subscribe(host, "/moves", ["booking.rescheduled", "booking.cancelled"]);
     const booking = await book(typeId);
     const newStart = at(6, "10:00");
-    await ok(await call("POST", `/api/bookings/${booking.id}/reschedule`, { token: host.token, json: { start: newStart } }));
-    await ok(await call("POST", `/api/bookings/${booking.id}/cancel`, { token: host.token, json: { reason: "Ill today" } }));
+    await ok(
+      await call("POST", `/api/bookings/${booking.id}/reschedule`, { token: host.token, json: { start: newStart } }),
+    );
+    await ok(
+      await call("POST", `/api/bookings/${booking.id}/cancel`, { token: host.token, json: { reason: "Ill today" } }),
+    );
     const got = await eventually(
       () => at_("/moves"),
       (r) => r.length >= 2,
@@ -203,7 +219,12 @@ describe("booking events", () => {
     expect(moved.verified && cancelled.verified).toBe(true);
     expect(moved.json.data.previousStart).toBe(new Date(booking.start).toISOString());
     expect(moved.json.data.start).toBe(new Date(newStart).toISOString());
-    expect(cancelled.json.data).toMatchObject({ id: booking.id, status: "cancelled", cancelledBy: "host", reason: "Ill today" });
+    expect(cancelled.json.data).toMatchObject({
+      id: booking.id,
+      status: "cancelled",
+      cancelledBy: "host",
+      reason: "Ill today",
+    });
   });
 });
 
@@ -211,11 +232,21 @@ describe("bookings that require approval", () => {
   it("a request sends booking.requested (pending); approve booking.approved; decline booking.declined with the reason", async () => {
     const approver = await account("approver", "professional");
     const type = await quarterHourType(approver.token, "Vetted call", "vetted-call", { requiresApproval: true });
-    await subscribe(approver, "/approval", ["booking.requested", "booking.approved", "booking.declined", "booking.created"]);
+    await subscribe(approver, "/approval", [
+      "booking.requested",
+      "booking.approved",
+      "booking.declined",
+      "booking.created",
+    ]);
     const first = await book(type._id);
     const second = await book(type._id);
     await ok(await call("POST", `/api/bookings/${first.id}/approve`, { token: approver.token }));
-    await ok(await call("POST", `/api/bookings/${second.id}/decline`, { token: approver.token, json: { reason: "Fully booked that week" } }));
+    await ok(
+      await call("POST", `/api/bookings/${second.id}/decline`, {
+        token: approver.token,
+        json: { reason: "Fully booked that week" },
+      }),
+    );
     const got = await eventually(
       () => at_("/approval"),
       (r) => r.length >= 4,
@@ -235,7 +266,10 @@ describe("bookings that require approval", () => {
       ["booking.requested", "pending"],
     ]);
     const declined = at_("/approval").find((r) => r.json.type === "booking.declined")!;
-    expect(declined.json.data).toMatchObject({ reason: "Fully booked that week", answers: { company: "Acme", notes: "Hello" } });
+    expect(declined.json.data).toMatchObject({
+      reason: "Fully booked that week",
+      answers: { company: "Acme", notes: "Hello" },
+    });
   });
 });
 
@@ -258,7 +292,14 @@ describe("group sessions", () => {
       (
         await ok<{ booking: { id: string; seatId: string; cancelUrl: string } }>(
           await call("POST", "/api/bookings", {
-            json: { eventTypeId: group._id, start, name, email: `${name.toLowerCase()}@example.test`, timeZone: "UTC", guests },
+            json: {
+              eventTypeId: group._id,
+              start,
+              name,
+              email: `${name.toLowerCase()}@example.test`,
+              timeZone: "UTC",
+              guests,
+            },
           }),
           201,
         )
@@ -266,7 +307,11 @@ describe("group sessions", () => {
     const first = await seat("Ann", ["friend@example.test"]);
     const second = await seat("Bob");
     const cancelUrl = new URL(second.cancelUrl);
-    await ok(await call("POST", `/api/bookings/${second.seatId}/cancel?token=${cancelUrl.searchParams.get("token")}`, { json: {} }));
+    await ok(
+      await call("POST", `/api/bookings/${second.seatId}/cancel?token=${cancelUrl.searchParams.get("token")}`, {
+        json: {},
+      }),
+    );
     const got = await eventually(
       () => at_("/group"),
       (r) => r.length >= 3,
@@ -274,9 +319,17 @@ describe("group sessions", () => {
     const created = got.filter((r) => r.json.type === "booking.created").map((r) => r.json.data);
     const ann = created.find((d) => (d.seat as { name: string }).name === "Ann")!;
     expect(ann.id).toBe(first.id);
-    expect(ann.seat).toMatchObject({ id: first.seatId, email: "ann@example.test", guests: ["friend@example.test"], status: "confirmed" });
+    expect(ann.seat).toMatchObject({
+      id: first.seatId,
+      email: "ann@example.test",
+      guests: ["friend@example.test"],
+      status: "confirmed",
+    });
     expect(ann.session).toMatchObject({ id: first.id, start: new Date(start).toISOString(), seats: 5 });
-    expect((ann.guests as { email: string }[]).map((g) => g.email)).toEqual(["ann@example.test", "friend@example.test"]);
+    expect((ann.guests as { email: string }[]).map((g) => g.email)).toEqual([
+      "ann@example.test",
+      "friend@example.test",
+    ]);
     const cancelled = got.find((r) => r.json.type === "booking.cancelled")!.json.data;
     expect(cancelled).toMatchObject({
       id: second.id,
@@ -301,16 +354,24 @@ describe("retries", () => {
     expect(got.every((r) => r.verified && r.body === got[0].body)).toBe(true);
     const [delivery] = await eventually(
       async () =>
-        ok<{ status: string; attempts: number; messageId: string; attemptLog: { statusCode: number; durationMs: number }[] }[]>(
-          await call("GET", `/api/webhooks/${hook.id}/deliveries`, { token: host.token }),
-        ),
+        ok<
+          {
+            status: string;
+            attempts: number;
+            messageId: string;
+            attemptLog: { statusCode: number; durationMs: number }[];
+          }[]
+        >(await call("GET", `/api/webhooks/${hook.id}/deliveries`, { token: host.token })),
       (d) => d[0]?.status === "delivered",
     );
     expect(delivery.attempts).toBe(3);
     expect(delivery.messageId).toBe(got[0].id);
     expect(delivery.attemptLog.map((a) => a.statusCode)).toEqual([500, 500, 200]);
     // The failures started a streak; the success ended it.
-    expect(await ok(await call("GET", `/api/webhooks/${hook.id}`, { token: host.token }))).toMatchObject({ active: true, failingSince: null });
+    expect(await ok(await call("GET", `/api/webhooks/${hook.id}`, { token: host.token }))).toMatchObject({
+      active: true,
+      failingSince: null,
+    });
   });
 
   it("410 and 404 are tried once and never again", async () => {
@@ -351,7 +412,10 @@ describe("a subscription failing for 3 days", () => {
     await db`update webhook_subscriptions set failing_since = now() - interval '3 days 1 minute' where id = ${hook.id}`;
     await book(typeId);
     const off = await eventually(
-      async () => ok<{ active: boolean; disabledReason: string | null }>(await call("GET", `/api/webhooks/${hook.id}`, { token: host.token })),
+      async () =>
+        ok<{ active: boolean; disabledReason: string | null }>(
+          await call("GET", `/api/webhooks/${hook.id}`, { token: host.token }),
+        ),
       (h) => !h.active,
     );
     expect(off.disabledReason).toMatch(/failed for 3 days \(last: HTTP 503\)/);
@@ -359,7 +423,8 @@ describe("a subscription failing for 3 days", () => {
     expect(at_("/dying")).toHaveLength(1);
     const deliveries = await db`select status from webhook_deliveries where subscription_id = ${hook.id}`;
     expect(deliveries.map((d) => d.status)).toEqual(["failed"]);
-    const mails = await db`select "to", text from mail_outbox where subject = 'Your webhook was switched off' and "to" = ${host.email}`;
+    const mails =
+      await db`select "to", text from mail_outbox where subject = 'Your webhook was switched off' and "to" = ${host.email}`;
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain(`${base}/dying`);
     expect(mails[0].text).toContain(`/dashboard/webhooks/${hook.id}`);
@@ -369,15 +434,23 @@ describe("a subscription failing for 3 days", () => {
 describe("the subscription API", () => {
   it("the test button sends a signed webhook.test now and answers its attempt; Resend sends the same message again", async () => {
     const hook = await subscribe(host, "/test-button", ["booking.cancelled"]);
-    const delivery = await ok<{ id: string; type: string; status: string; statusCode: number; messageId: string; attemptLog: unknown[] }>(
-      await call("POST", `/api/webhooks/${hook.id}/test`, { token: host.token }),
-    );
+    const delivery = await ok<{
+      id: string;
+      type: string;
+      status: string;
+      statusCode: number;
+      messageId: string;
+      attemptLog: unknown[];
+    }>(await call("POST", `/api/webhooks/${hook.id}/test`, { token: host.token }));
     expect(delivery).toMatchObject({ type: "webhook.test", status: "delivered", statusCode: 200 });
     expect(delivery.attemptLog).toHaveLength(1);
     expect(at_("/test-button")).toHaveLength(1);
     expect(at_("/test-button")[0]).toMatchObject({ id: delivery.messageId, verified: true });
 
-    await ok(await call("POST", `/api/webhooks/${hook.id}/deliveries/${delivery.id}/resend`, { token: host.token }), 202);
+    await ok(
+      await call("POST", `/api/webhooks/${hook.id}/deliveries/${delivery.id}/resend`, { token: host.token }),
+      202,
+    );
     const again = await eventually(
       () => at_("/test-button"),
       (r) => r.length >= 2,
@@ -391,7 +464,9 @@ describe("the subscription API", () => {
     const hook = await subscribe(host, "/test-race");
     const answers: string[] = [];
     for (let i = 0; i < 25; i++) {
-      const delivery = await ok<{ status: string; attemptLog: unknown[] }>(await call("POST", `/api/webhooks/${hook.id}/test`, { token: host.token }));
+      const delivery = await ok<{ status: string; attemptLog: unknown[] }>(
+        await call("POST", `/api/webhooks/${hook.id}/test`, { token: host.token }),
+      );
       answers.push(`${delivery.status} ${delivery.attemptLog.length}`);
       await pause(37);
     }
@@ -404,7 +479,10 @@ describe("the subscription API", () => {
     expect(list.map((h) => h.id)).toContain(hook.id);
     expect(list.every((h) => h.secret === undefined)).toBe(true);
     const patched = await ok<Hook>(
-      await call("PATCH", `/api/webhooks/${hook.id}`, { token: host.token, json: { active: false, events: ["booking.declined"] } }),
+      await call("PATCH", `/api/webhooks/${hook.id}`, {
+        token: host.token,
+        json: { active: false, events: ["booking.declined"] },
+      }),
     );
     expect(patched).toMatchObject({ active: false, events: ["booking.declined"] });
 
@@ -416,10 +494,15 @@ describe("the subscription API", () => {
       ["GET", `/api/webhooks/${hook.id}/deliveries`],
       ["GET", "/api/webhooks/not-a-uuid"],
     ] as const) {
-      const res = await call(method, path, { token: other.token, json: method === "PATCH" ? { active: true } : undefined });
+      const res = await call(method, path, {
+        token: other.token,
+        json: method === "PATCH" ? { active: true } : undefined,
+      });
       expect(res.status, `${method} ${path}`).toBe(404);
     }
-    expect(await ok<Hook>(await call("GET", `/api/webhooks/${hook.id}`, { token: host.token }))).toMatchObject({ active: false });
+    expect(await ok<Hook>(await call("GET", `/api/webhooks/${hook.id}`, { token: host.token }))).toMatchObject({
+      active: false,
+    });
     expect((await call("DELETE", `/api/webhooks/${hook.id}`, { token: host.token })).status).toBe(204);
     expect((await call("GET", `/api/webhooks/${hook.id}`, { token: host.token })).status).toBe(404);
     expect((await call("GET", "/api/webhooks")).status).toBe(401);
@@ -456,7 +539,11 @@ describe("private addresses in production", () => {
       "https://localhost/x",
       "http://example.com/x",
     ]) {
-      const res = await call("POST", "/api/webhooks", { server: strict.url, token: host.token, json: { url, events: ["booking.created"] } });
+      const res = await call("POST", "/api/webhooks", {
+        server: strict.url,
+        token: host.token,
+        json: { url, events: ["booking.created"] },
+      });
       expect(res.status, url).toBe(400);
       expect((await errorOf(res)).fields?.url?.[0], url).toMatch(/private network|https/);
     }
@@ -493,7 +580,10 @@ describe("the pages", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const page = await res.text();
-    const secret = /data-testid="new-secret-value"[^>]*value="(whsec_[^"]+)"|value="(whsec_[^"]+)"[^>]*data-testid="new-secret-value"/.exec(page);
+    const secret =
+      /data-testid="new-secret-value"[^>]*value="(whsec_[^"]+)"|value="(whsec_[^"]+)"[^>]*data-testid="new-secret-value"/.exec(
+        page,
+      );
     expect(secret).not.toBeNull();
     secrets.set(
       "/page",
@@ -502,9 +592,9 @@ describe("the pages", () => {
         .replace(/&#x2F;|&#47;/g, "/")
         .replace(/&#x3D;|&#61;/g, "="),
     );
-    const [row] = await ok<{ id: string; events: string[] }[]>(await call("GET", "/api/webhooks", { token: host.token })).then((l) =>
-      l.filter((h) => (h as unknown as { url: string }).url === `${base}/page`),
-    );
+    const [row] = await ok<{ id: string; events: string[] }[]>(
+      await call("GET", "/api/webhooks", { token: host.token }),
+    ).then((l) => l.filter((h) => (h as unknown as { url: string }).url === `${base}/page`));
     expect(row.events).toEqual(["booking.created", "booking.cancelled"]);
     const list = await (await host.c.get("/dashboard/webhooks")).text();
     expect(list).toContain(`${base}/page`);
@@ -572,7 +662,8 @@ describe("the consumer", () => {
     const failed =
       await db`select b.kind, d.last_error from booking_event_deliveries d join booking_events b on b.id = d.booking_event_id where d.consumer = 'webhooks' and d.last_error is not null`;
     expect(failed).toEqual([]);
-    const [{ n }] = await db`select count(*)::int as n from booking_event_deliveries where consumer = 'webhooks' and delivered_at is not null`;
+    const [{ n }] =
+      await db`select count(*)::int as n from booking_event_deliveries where consumer = 'webhooks' and delivered_at is not null`;
     expect(n).toBeGreaterThan(20);
   });
 });

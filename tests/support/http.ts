@@ -77,7 +77,11 @@ export function rawRequest(
   baseUrl: string,
   method: string,
   path: string,
-  { headers = {}, body, timeoutMs = 10_000 }: { headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number } = {},
+  {
+    headers = {},
+    body,
+    timeoutMs = 10_000,
+  }: { headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number } = {},
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
   const base = new URL(baseUrl);
   return new Promise((resolve, reject) => {
@@ -92,11 +96,15 @@ export function rawRequest(
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }),
+        );
         res.on("error", reject);
       },
     );
-    req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${path.slice(0, 120)}: no answer within ${timeoutMs} ms`)));
+    req.setTimeout(timeoutMs, () =>
+      req.destroy(new Error(`${method} ${path.slice(0, 120)}: no answer within ${timeoutMs} ms`)),
+    );
     req.on("error", reject);
     req.end(body);
   });

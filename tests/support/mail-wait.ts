@@ -19,7 +19,11 @@ export async function bookingMailsSettled(db: Sql, timeoutMs = 8_000): Promise<v
 }
 
 /** Polls `read` until `done` holds of its answer (a few seconds at most), then answers it; throws on timeout. */
-export async function eventually<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 8_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T> | T,
+  done: (value: T) => boolean,
+  timeoutMs = 8_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

@@ -47,7 +47,8 @@ export async function startPgBouncer(): Promise<Pooler> {
     ].join("\n"),
   );
   // PgBouncer refuses to run as root: -u drops to the postgres user.
-  const args = process.getuid?.() === 0 ? ["-u", "postgres", path.join(dir, "pgbouncer.ini")] : [path.join(dir, "pgbouncer.ini")];
+  const args =
+    process.getuid?.() === 0 ? ["-u", "postgres", path.join(dir, "pgbouncer.ini")] : [path.join(dir, "pgbouncer.ini")];
   const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (d) => (output += d));

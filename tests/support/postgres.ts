@@ -16,7 +16,9 @@ export async function createTestDatabase(prefix = "scheduler_it"): Promise<TestD
     await admin.unsafe(`create database "${name}"`);
   } catch (error) {
     await admin.end();
-    throw new Error(`Cannot create a test database through ${ADMIN_URL} (is PostgreSQL running? npm test starts one): ${String(error)}`);
+    throw new Error(
+      `Cannot create a test database through ${ADMIN_URL} (is PostgreSQL running? npm test starts one): ${String(error)}`,
+    );
   }
   await admin.end();
   const url = new URL(ADMIN_URL);

@@ -48,7 +48,9 @@ function auth(user: string): string {
 
 export async function startRadicale(users: string[] = ["host"]): Promise<Radicale> {
   if (!fs.existsSync(RADICALE_BIN)) {
-    throw new Error(`Radicale is missing (${RADICALE_BIN}): run scripts/ensure-radicale.sh (apt-get install -y radicale) first.`);
+    throw new Error(
+      `Radicale is missing (${RADICALE_BIN}): run scripts/ensure-radicale.sh (apt-get install -y radicale) first.`,
+    );
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "radicale-"));
   fs.writeFileSync(path.join(dir, "users"), users.map((u) => `${u}:${RADICALE_PASSWORD}`).join("\n") + "\n");
@@ -114,13 +116,21 @@ export async function startRadicale(users: string[] = ["host"]): Promise<Radical
 <D:displayname>${displayName}</D:displayname>
 <C:supported-calendar-component-set><C:comp name="VEVENT"/></C:supported-calendar-component-set>
 </D:prop></D:set></C:mkcalendar>`;
-      const res = await fetch(target, { method: "MKCALENDAR", headers: { authorization: auth(user), "content-type": "application/xml" }, body });
+      const res = await fetch(target, {
+        method: "MKCALENDAR",
+        headers: { authorization: auth(user), "content-type": "application/xml" },
+        body,
+      });
       if (res.status !== 201) throw new Error(`MKCALENDAR ${target}: ${res.status} ${await res.text()}`);
       return target;
     },
     async put(calendarUrl, fileName, ics, user = users[0]) {
       const target = calendarUrl + fileName;
-      const res = await fetch(target, { method: "PUT", headers: { authorization: auth(user), "content-type": "text/calendar; charset=utf-8" }, body: ics });
+      const res = await fetch(target, {
+        method: "PUT",
+        headers: { authorization: auth(user), "content-type": "text/calendar; charset=utf-8" },
+        body: ics,
+      });
       if (res.status !== 201 && res.status !== 204) throw new Error(`PUT ${target}: ${res.status} ${await res.text()}`);
       return target;
     },
@@ -130,7 +140,12 @@ export async function startRadicale(users: string[] = ["host"]): Promise<Radical
     },
     async objects(calendarUrl, user = users[0]) {
       // The storage folder is the server's truth: one .ics file per object.
-      const folder = path.join(dir, "collections", "collection-root", ...new URL(calendarUrl).pathname.split("/").filter(Boolean));
+      const folder = path.join(
+        dir,
+        "collections",
+        "collection-root",
+        ...new URL(calendarUrl).pathname.split("/").filter(Boolean),
+      );
       const out = new Map<string, string>();
       if (!fs.existsSync(folder)) return out;
       for (const file of fs.readdirSync(folder)) {

@@ -27,7 +27,9 @@ export interface RunningServer {
 
 export function assertBuilt(): void {
   if (!fs.existsSync(path.join(ROOT, "build/index.js"))) {
-    throw new Error("build/index.js is missing: run `npx remix build` (npm test does it) before the integration tests.");
+    throw new Error(
+      "build/index.js is missing: run `npx remix build` (npm test does it) before the integration tests.",
+    );
   }
 }
 
@@ -41,7 +43,14 @@ async function spawnServer(env: Record<string, string>) {
   const port = await freePort();
   const child = spawn(process.execPath, ["server.mjs"], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: String(port), JOBS_POLL_MS: "200", WEB_CONCURRENCY: "1", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: String(port),
+      JOBS_POLL_MS: "200",
+      WEB_CONCURRENCY: "1",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output = { text: "" };
@@ -54,7 +63,11 @@ async function spawnServer(env: Record<string, string>) {
  * Starts the production server and waits until /healthz answers 200. `onSpawn` gets its output
  * so far at any moment before then (a test that acts on what the server says while it starts).
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000, onSpawn?: (output: () => string) => void): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  onSpawn?: (output: () => string) => void,
+): Promise<RunningServer> {
   const { port, child, output } = await spawnServer(env);
   onSpawn?.(() => output.text);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));

@@ -59,7 +59,8 @@ export async function startTcpProxy(target: { host: string; port: number }, port
     port: actualPort,
     async cut(next) {
       mode = next;
-      const closed = next === "refuse" ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
+      const closed =
+        next === "refuse" ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
       resetAll();
       await closed;
     },

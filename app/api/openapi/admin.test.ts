@@ -9,8 +9,10 @@ describe("the admin paths in the OpenAPI document", () => {
     const result = await new Validator().validate(doc);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
-    const ops = Object.entries(doc.paths as Record<string, Record<string, { operationId?: string; tags?: string[]; summary?: string }>>).flatMap(
-      ([path, item]) => Object.entries(item).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, ...op })),
+    const ops = Object.entries(
+      doc.paths as Record<string, Record<string, { operationId?: string; tags?: string[]; summary?: string }>>,
+    ).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, ...op })),
     );
     const byKey = new Map(ops.map((o) => [o.key, o]));
     for (const [key, operationId] of [

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { adminUserSchema, modifiedCountSchema, pageQuery, professionalRecordSchema, usersQuery } from "~/schemas/admin-api";
+import {
+  adminUserSchema,
+  modifiedCountSchema,
+  pageQuery,
+  professionalRecordSchema,
+  usersQuery,
+} from "~/schemas/admin-api";
 import { deletedJsonSchema, packageBody, packageJsonSchema } from "~/schemas/package-api";
 import { body, emailParam, errors, idParam, json, signedIn, type ZodOpenApiPathsObject } from "./common";
 
@@ -23,7 +29,10 @@ function list(description: string, schema: z.ZodType) {
  * read paths under `{email}`; DELETE goes on the same template, the segment being the record's id.
  */
 const professionalIdParam = z.object({
-  email: z.string().meta({ description: "For DELETE: the professional record's _id (a UUID).", example: "0b6f3c1e-2a47-4d8e-9c1f-6a2b3c4d5e6f" }),
+  email: z.string().meta({
+    description: "For DELETE: the professional record's _id (a UUID).",
+    example: "0b6f3c1e-2a47-4d8e-9c1f-6a2b3c4d5e6f",
+  }),
 });
 
 export const paths: ZodOpenApiPathsObject = {
@@ -44,7 +53,10 @@ export const paths: ZodOpenApiPathsObject = {
       tags: ["Admin"],
       security: signedIn,
       requestParams: { path: emailParam },
-      responses: { "200": json("modifiedCount 1 when promoted, 0 when already an admin.", modifiedCountSchema), ...errors(401, 403, 404) },
+      responses: {
+        "200": json("modifiedCount 1 when promoted, 0 when already an admin.", modifiedCountSchema),
+        ...errors(401, 403, 404),
+      },
     },
   },
   "/users/user/{email}": {
@@ -54,7 +66,10 @@ export const paths: ZodOpenApiPathsObject = {
       tags: ["Admin"],
       security: signedIn,
       requestParams: { path: emailParam },
-      responses: { "200": json("modifiedCount 1 when demoted, 0 when not an admin.", modifiedCountSchema), ...errors(401, 403, 404, 409) },
+      responses: {
+        "200": json("modifiedCount 1 when demoted, 0 when not an admin.", modifiedCountSchema),
+        ...errors(401, 403, 404, 409),
+      },
     },
   },
   "/professional": {
@@ -75,7 +90,10 @@ export const paths: ZodOpenApiPathsObject = {
       security: signedIn,
       requestParams: { path: professionalIdParam },
       responses: {
-        "200": json("Deleted: a MongoDB-style delete result (the legacy client calls res.json() on success).", deletedJsonSchema),
+        "200": json(
+          "Deleted: a MongoDB-style delete result (the legacy client calls res.json() on success).",
+          deletedJsonSchema,
+        ),
         ...errors(401, 403, 404),
       },
     },
@@ -87,7 +105,10 @@ export const paths: ZodOpenApiPathsObject = {
       tags: ["Packages"],
       security: signedIn,
       requestBody: body(packageBody),
-      responses: { "200": json("The new package (200, the status the legacy client checks for).", packageJsonSchema), ...errors(400, 401, 403, 409, 413, 415) },
+      responses: {
+        "200": json("The new package (200, the status the legacy client checks for).", packageJsonSchema),
+        ...errors(400, 401, 403, 409, 413, 415),
+      },
     },
   },
   "/packages/{id}": {
@@ -98,7 +119,10 @@ export const paths: ZodOpenApiPathsObject = {
       security: signedIn,
       requestParams: { path: idParam },
       requestBody: body(packageBody),
-      responses: { "200": json("The package as saved.", packageJsonSchema), ...errors(400, 401, 403, 404, 409, 413, 415) },
+      responses: {
+        "200": json("The package as saved.", packageJsonSchema),
+        ...errors(400, 401, 403, 404, 409, 413, 415),
+      },
     },
     delete: {
       operationId: "deletePackage",
@@ -107,7 +131,10 @@ export const paths: ZodOpenApiPathsObject = {
       security: signedIn,
       requestParams: { path: idParam },
       responses: {
-        "200": json("Deleted: a MongoDB-style delete result (the legacy client calls res.json() on success).", deletedJsonSchema),
+        "200": json(
+          "Deleted: a MongoDB-style delete result (the legacy client calls res.json() on success).",
+          deletedJsonSchema,
+        ),
         ...errors(401, 403, 404),
       },
     },

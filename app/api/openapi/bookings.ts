@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { bookingAnswerSchema, bookingBody, bookingTokenQuery, cancelBody, declineBody, rescheduleBody } from "~/schemas/booking-api";
+import {
+  bookingAnswerSchema,
+  bookingBody,
+  bookingTokenQuery,
+  cancelBody,
+  declineBody,
+  rescheduleBody,
+} from "~/schemas/booking-api";
 import { IDEMPOTENCY_KEY_PATTERN } from "~/schemas/idempotency-key";
 import { body, errors, errorSchema, idParam, json, open, signedIn, type ZodOpenApiPathsObject } from "./common";
 
@@ -113,7 +120,10 @@ export const paths: ZodOpenApiPathsObject = {
       security: signedIn,
       requestParams: { path: idParam },
       requestBody: { ...body(declineBody), required: false },
-      responses: { "200": json("The declined booking (`status: declined`).", bookingAnswerSchema), ...errors(400, 401, 404, 409, 413, 415) },
+      responses: {
+        "200": json("The declined booking (`status: declined`).", bookingAnswerSchema),
+        ...errors(400, 401, 404, 409, 413, 415),
+      },
     },
   },
 };

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { calendarConnectionJsonSchema, calendarFeedJsonSchema, calendarSwitchBody, connectCalendarBody } from "~/schemas/calendar-api";
+import {
+  calendarConnectionJsonSchema,
+  calendarFeedJsonSchema,
+  calendarSwitchBody,
+  connectCalendarBody,
+} from "~/schemas/calendar-api";
 import { body, errors, idParam, json, noContent, signedIn, type ZodOpenApiPathsObject } from "./common";
 
 /**
@@ -9,9 +14,13 @@ import { body, errors, idParam, json, noContent, signedIn, type ZodOpenApiPathsO
  */
 
 const calendarParams = idParam.extend({
-  calendarId: z.string().meta({ description: "One calendar of the connection (a UUID).", example: "4c1d2e3f-5a6b-4c7d-8e9f-0a1b2c3d4e5f" }),
+  calendarId: z
+    .string()
+    .meta({ description: "One calendar of the connection (a UUID).", example: "4c1d2e3f-5a6b-4c7d-8e9f-0a1b2c3d4e5f" }),
 });
-const unavailable = { "503": { description: "CALENDAR_ENCRYPTION_KEY is not set on this production server (calendars_unavailable)." } };
+const unavailable = {
+  "503": { description: "CALENDAR_ENCRYPTION_KEY is not set on this production server (calendars_unavailable)." },
+};
 
 export const paths: ZodOpenApiPathsObject = {
   "/api/calendars": {
@@ -29,7 +38,11 @@ export const paths: ZodOpenApiPathsObject = {
       tags: ["Calendars"],
       security: signedIn,
       requestBody: body(connectCalendarBody),
-      responses: { "201": json("The connection, read once.", calendarConnectionJsonSchema), ...errors(400, 401, 413, 415), ...unavailable },
+      responses: {
+        "201": json("The connection, read once.", calendarConnectionJsonSchema),
+        ...errors(400, 401, 413, 415),
+        ...unavailable,
+      },
     },
   },
   "/api/calendars/{id}": {
@@ -43,7 +56,8 @@ export const paths: ZodOpenApiPathsObject = {
     },
     delete: {
       operationId: "deleteCalendarConnection",
-      summary: "Removes a connection: its busy times stop blocking your slots; events already written stay in that calendar.",
+      summary:
+        "Removes a connection: its busy times stop blocking your slots; events already written stay in that calendar.",
       tags: ["Calendars"],
       security: signedIn,
       requestParams: { path: idParam },
@@ -59,18 +73,25 @@ export const paths: ZodOpenApiPathsObject = {
       security: signedIn,
       requestParams: { path: calendarParams },
       requestBody: body(calendarSwitchBody),
-      responses: { "200": json("The connection as it is now.", calendarConnectionJsonSchema), ...errors(400, 401, 404, 413, 415) },
+      responses: {
+        "200": json("The connection as it is now.", calendarConnectionJsonSchema),
+        ...errors(400, 401, 404, 413, 415),
+      },
     },
   },
   "/api/calendars/{id}/sync": {
     post: {
       operationId: "syncCalendarConnection",
-      summary: "Reads the connection's calendars now (the job runner does it every CALENDAR_SYNC_SECONDS anyway); the answer carries the outcome.",
+      summary:
+        "Reads the connection's calendars now (the job runner does it every CALENDAR_SYNC_SECONDS anyway); the answer carries the outcome.",
       tags: ["Calendars"],
       security: signedIn,
       requestParams: { path: idParam },
       responses: {
-        "200": json("The connection after the sync (status error with the trouble in words when it failed).", calendarConnectionJsonSchema),
+        "200": json(
+          "The connection after the sync (status error with the trouble in words when it failed).",
+          calendarConnectionJsonSchema,
+        ),
         ...errors(401, 404),
       },
     },
@@ -78,7 +99,8 @@ export const paths: ZodOpenApiPathsObject = {
   "/api/calendar-feed": {
     get: {
       operationId: "getCalendarFeed",
-      summary: "Your secret subscription address: your bookings and events as an iCalendar feed any calendar app can subscribe to.",
+      summary:
+        "Your secret subscription address: your bookings and events as an iCalendar feed any calendar app can subscribe to.",
       tags: ["Calendars"],
       security: signedIn,
       responses: { "200": json("The feed's addresses.", calendarFeedJsonSchema), ...errors(401), ...unavailable },

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from "zod-openapi";
+import type {
+  ZodOpenApiOperationObject,
+  ZodOpenApiPathsObject,
+  ZodOpenApiResponseObject,
+  ZodOpenApiResponsesObject,
+} from "zod-openapi";
 
 /**
  * Building blocks for the OpenAPI document (GET /api/openapi.json). Each group of JSON paths
@@ -19,7 +24,9 @@ export const errorSchema = z
         .record(z.string(), z.array(z.string()))
         .optional()
         .meta({ description: "Per-field messages, keyed by the field's path (e.g. targetedEmail.email2)." }),
-      requestId: z.string().optional().meta({ description: "500 internal_error only: the id under which the server logged the error (also in X-Request-Id)." }),
+      requestId: z.string().optional().meta({
+        description: "500 internal_error only: the id under which the server logged the error (also in X-Request-Id).",
+      }),
     }),
   })
   .meta({ id: "Error", description: "Every error of every JSON path has this shape." });
@@ -35,7 +42,10 @@ const ERROR_TEXT: Record<number, string> = {
 };
 
 const rateLimitHeaders = {
-  "X-RateLimit-Limit": { description: "Calls allowed per minute for this caller.", schema: { type: "integer" as const } },
+  "X-RateLimit-Limit": {
+    description: "Calls allowed per minute for this caller.",
+    schema: { type: "integer" as const },
+  },
   "X-RateLimit-Remaining": { description: "Calls left in the current minute.", schema: { type: "integer" as const } },
   "X-RateLimit-Reset": { description: "Seconds until the budget is full again.", schema: { type: "integer" as const } },
 };
@@ -44,7 +54,10 @@ const rateLimitHeaders = {
 export function errors(...statuses: number[]): ZodOpenApiResponsesObject {
   const out: ZodOpenApiResponsesObject = {};
   for (const status of statuses) {
-    out[`${status}` as `4${string}`] = { description: ERROR_TEXT[status] ?? "Error.", content: { "application/json": { schema: errorSchema } } };
+    out[`${status}` as `4${string}`] = {
+      description: ERROR_TEXT[status] ?? "Error.",
+      content: { "application/json": { schema: errorSchema } },
+    };
   }
   out["429"] = {
     description: "Too many calls; wait Retry-After seconds.",
@@ -53,8 +66,11 @@ export function errors(...statuses: number[]): ZodOpenApiResponsesObject {
   };
   // Never for what a client sent (docs/decisions/023-input-rules.md): a bug, with its log id.
   out["500"] = {
-    description: "An unexpected error on the server (never bad input): internal_error with a requestId that is also in the server log.",
-    headers: { "X-Request-Id": { description: "The id under which the error was logged.", schema: { type: "string" } } },
+    description:
+      "An unexpected error on the server (never bad input): internal_error with a requestId that is also in the server log.",
+    headers: {
+      "X-Request-Id": { description: "The id under which the error was logged.", schema: { type: "string" } },
+    },
     content: { "application/json": { schema: errorSchema } },
   };
   return out;
@@ -77,5 +93,9 @@ export const signedIn: Array<Record<string, string[]>> = [{ bearer: [] }, { sess
 /** No auth needed; a token or session is still read when sent. */
 export const open: Array<Record<string, string[]>> = [{}, { bearer: [] }, { session: [] }];
 
-export const emailParam = z.object({ email: z.string().meta({ description: "An account's e-mail.", example: "host@example.com" }) });
-export const idParam = z.object({ id: z.string().meta({ description: "The resource's _id (a UUID).", example: "0b6f3c1e-2a47-4d8e-9c1f-6a2b3c4d5e6f" }) });
+export const emailParam = z.object({
+  email: z.string().meta({ description: "An account's e-mail.", example: "host@example.com" }),
+});
+export const idParam = z.object({
+  id: z.string().meta({ description: "The resource's _id (a UUID).", example: "0b6f3c1e-2a47-4d8e-9c1f-6a2b3c4d5e6f" }),
+});

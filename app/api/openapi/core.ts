@@ -4,7 +4,17 @@ import { EVENT_OPTIONS } from "~/schemas/event";
 import { createEventBody, updateEventBody } from "~/schemas/event-api.server";
 import { packageJsonSchema as packageSchema } from "~/schemas/package-api";
 import { reviewJson as reviewSchema } from "~/schemas/payment-api";
-import { body, emailParam, errors, idParam, json, noContent, open, signedIn, type ZodOpenApiPathsObject } from "./common";
+import {
+  body,
+  emailParam,
+  errors,
+  idParam,
+  json,
+  noContent,
+  open,
+  signedIn,
+  type ZodOpenApiPathsObject,
+} from "./common";
 
 /** Events, reviews (read), notifications, role checks and packages (read). */
 
@@ -15,23 +25,32 @@ const eventSchema = z
     eventType: z.enum(EVENT_OPTIONS),
     eventWith: z.enum(["One-to-One", "Group"]),
     description: z.string(),
-    targetedEmail: z.union([z.string(), z.record(z.string(), z.string())]).meta({ description: "One-to-One: an e-mail; Group: { email1, ..., email4 }." }),
+    targetedEmail: z
+      .union([z.string(), z.record(z.string(), z.string())])
+      .meta({ description: "One-to-One: an e-mail; Group: { email1, ..., email4 }." }),
     dateTime: z.string().meta({ description: "Start, ISO 8601 (UTC).", example: "2026-12-01T09:30:00.000Z" }),
     endsAt: z.string(),
     duration: z.number().int().meta({ description: "Minutes." }),
     host: z.string().meta({ description: "The host's e-mail." }),
     status: z.enum(BOOKING_STATUSES).meta({
-      description: "pending: a booking waiting for your approval (it holds the time); declined: a request you declined or let expire.",
+      description:
+        "pending: a booking waiting for your approval (it holds the time); declined: a request you declined or let expire.",
       example: "confirmed",
     }),
-    answers: z
-      .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
-      .meta({ description: "A booking's answers to its event type's questions, by question id; {} for other events (decision 039)." }),
+    answers: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).meta({
+      description:
+        "A booking's answers to its event type's questions, by question id; {} for other events (decision 039).",
+    }),
   })
   .meta({ id: "Event" });
 
 const now = new Date(0);
-const hostQuery = z.object({ host: z.string().optional().meta({ description: "The host's e-mail; another host's needs an admin. Default: the caller." }) });
+const hostQuery = z.object({
+  host: z
+    .string()
+    .optional()
+    .meta({ description: "The host's e-mail; another host's needs an admin. Default: the caller." }),
+});
 
 export const paths: ZodOpenApiPathsObject = {
   "/api/openapi.json": {
@@ -56,7 +75,8 @@ export const paths: ZodOpenApiPathsObject = {
   "/events": {
     post: {
       operationId: "createEvent",
-      summary: "Create an event hosted by the caller (free plan: at most 3 upcoming; 409 time_taken when it overlaps another of the caller's events).",
+      summary:
+        "Create an event hosted by the caller (free plan: at most 3 upcoming; 409 time_taken when it overlaps another of the caller's events).",
       tags: ["Events"],
       security: signedIn,
       requestBody: body(createEventBody(now)),
@@ -98,7 +118,10 @@ export const paths: ZodOpenApiPathsObject = {
       summary: "Announcements for everybody, plus the caller's own when signed in.",
       tags: ["Notifications"],
       security: open,
-      responses: { "200": json("Notifications, newest first.", z.array(z.object({ _id: z.string(), notification: z.string() }))), ...errors(401) },
+      responses: {
+        "200": json("Notifications, newest first.", z.array(z.object({ _id: z.string(), notification: z.string() }))),
+        ...errors(401),
+      },
     },
   },
   "/admin/{email}": {

@@ -37,7 +37,12 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
     components: {
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "A token from POST /api/token or PUT /users/{email}." },
-        session: { type: "apiKey", in: "cookie", name: "__session", description: "The site's own signed-in session (same-origin pages only)." },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: "__session",
+          description: "The site's own signed-in session (same-origin pages only).",
+        },
       },
     },
     paths: merge(core, admin, payments, tokens, scheduling, bookings, webhookPaths, calendars, teams),

@@ -11,7 +11,12 @@ describe("the payment paths in the OpenAPI document", () => {
       ["/users/professional/{email}", "put", "refreshProfessionalStatus", "Payments"],
     ] as const;
     for (const [path, method, operationId, tag] of ops) {
-      const op = (doc.paths?.[path] as Record<string, { operationId?: string; tags?: string[]; responses?: object; security?: unknown[] }>)[method];
+      const op = (
+        doc.paths?.[path] as Record<
+          string,
+          { operationId?: string; tags?: string[]; responses?: object; security?: unknown[] }
+        >
+      )[method];
       expect(op?.operationId, path).toBe(operationId);
       expect(op?.tags).toEqual([tag]);
       expect(op?.security).toEqual([{ bearer: [] }, { session: [] }]);
@@ -19,9 +24,17 @@ describe("the payment paths in the OpenAPI document", () => {
     }
     const schemas = doc.components?.schemas ?? {};
     expect(Object.keys(schemas)).toEqual(
-      expect.arrayContaining(["ReviewInput", "PaymentIntentInput", "ProfessionalRecordInput", "PaymentIntent", "ProfessionalRecord"]),
+      expect.arrayContaining([
+        "ReviewInput",
+        "PaymentIntentInput",
+        "ProfessionalRecordInput",
+        "PaymentIntent",
+        "ProfessionalRecord",
+      ]),
     );
     expect((schemas.PaymentIntentInput as { properties: object }).properties).toHaveProperty("price");
-    expect((doc.paths?.["/users/professional/{email}"]?.put?.parameters ?? []).map((p) => ("name" in p ? p.name : ""))).toEqual(["email"]);
+    expect(
+      (doc.paths?.["/users/professional/{email}"]?.put?.parameters ?? []).map((p) => ("name" in p ? p.name : "")),
+    ).toEqual(["email"]);
   });
 });

@@ -25,7 +25,10 @@ export const paths: ZodOpenApiPathsObject = {
       tags: ["Reviews"],
       security: signedIn,
       requestBody: body(reviewBody),
-      responses: { "201": json("The review, in GET /reviews's shape.", reviewJson), ...errors(400, 401, 403, 413, 415) },
+      responses: {
+        "201": json("The review, in GET /reviews's shape.", reviewJson),
+        ...errors(400, 401, 403, 413, 415),
+      },
     },
   },
   "/create-payment-intent": {
@@ -47,7 +50,8 @@ export const paths: ZodOpenApiPathsObject = {
   "/users/professional": {
     post: {
       operationId: "recordProfessionalPayment",
-      summary: "Record the caller's paid PaymentIntent (transactionId) as a professional record, once; verified with Stripe.",
+      summary:
+        "Record the caller's paid PaymentIntent (transactionId) as a professional record, once; verified with Stripe.",
       description:
         "Only `transactionId` is used; the server retrieves the PaymentIntent from Stripe and checks it is the caller's, succeeded, and for the amount it asked. 201 when this call recorded it, 200 when it was recorded before. 402 `payment_not_completed` when not paid; 404 for an unknown or someone else's PaymentIntent; 422 `payment_mismatch` when paid differently than asked.",
       tags: ["Payments"],
@@ -70,7 +74,10 @@ export const paths: ZodOpenApiPathsObject = {
       tags: ["Payments"],
       security: signedIn,
       requestParams: { path: emailParam },
-      responses: { "200": json("Whether the stored role changed, and the status now.", professionalRefreshJson), ...errors(401, 403, 404) },
+      responses: {
+        "200": json("Whether the stored role changed, and the status now.", professionalRefreshJson),
+        ...errors(401, 403, 404),
+      },
     },
   },
 };

@@ -26,7 +26,12 @@ const doc = {
         tags: ["Things"],
         security: [{}, { bearer: [] }],
         parameters: [{ name: "id", in: "path", required: true, description: "Its id.", schema: { type: "string" } }],
-        responses: { "200": { description: "The thing.", content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } } } },
+        responses: {
+          "200": {
+            description: "The thing.",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } },
+          },
+        },
       },
       delete: { tags: ["Things"], security: [{ bearer: [] }], responses: { "204": { description: "Gone." } } },
     },
@@ -34,7 +39,9 @@ const doc = {
       post: {
         operationId: "makeThing",
         tags: ["Other things"],
-        requestBody: { content: { "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/Thing" } } } } },
+        requestBody: {
+          content: { "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/Thing" } } } },
+        },
         responses: {},
       },
     },

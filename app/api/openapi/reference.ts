@@ -123,13 +123,22 @@ export function describeOperations(doc: Json): TagView[] {
           depth: 0,
           type: typeOf(doc, schema),
           required: p.required === true,
-          notes: [typeof p.description === "string" ? p.description : "", notesOf({ ...schema, description: undefined })].filter(Boolean).join("; "),
+          notes: [
+            typeof p.description === "string" ? p.description : "",
+            notesOf({ ...schema, description: undefined }),
+          ]
+            .filter(Boolean)
+            .join("; "),
         };
       });
       const requestBody = isObject(op.requestBody) ? op.requestBody : null;
       const responses = Object.entries(isObject(op.responses) ? op.responses : {}).map(([status, raw]) => {
         const r = resolve(doc, raw);
-        return { status, description: typeof r.description === "string" ? r.description : "", fields: fieldRows(doc, jsonSchemaOf(r.content)) };
+        return {
+          status,
+          description: typeof r.description === "string" ? r.description : "",
+          fields: fieldRows(doc, jsonSchemaOf(r.content)),
+        };
       });
       const security = Array.isArray(op.security) ? op.security : [];
       const view: OperationView = {

@@ -1,9 +1,28 @@
 import { z } from "zod";
-import { eventTypeBody, eventTypeJsonSchema, scheduleBody, scheduleJsonSchema, slotsJsonSchema, slotsQuery } from "~/schemas/scheduling-api";
-import { body, errors, errorSchema, idParam, json, noContent, open, signedIn, type ZodOpenApiPathsObject } from "./common";
+import {
+  eventTypeBody,
+  eventTypeJsonSchema,
+  scheduleBody,
+  scheduleJsonSchema,
+  slotsJsonSchema,
+  slotsQuery,
+} from "~/schemas/scheduling-api";
+import {
+  body,
+  errors,
+  errorSchema,
+  idParam,
+  json,
+  noContent,
+  open,
+  signedIn,
+  type ZodOpenApiPathsObject,
+} from "./common";
 import { singleUseLinkJsonSchema } from "~/schemas/single-use-links";
 
-const linkParams = idParam.extend({ linkId: z.string().meta({ description: "The link's id.", example: "5e1c2d3a-4b5c-4d6e-8f90-1a2b3c4d5e6f" }) });
+const linkParams = idParam.extend({
+  linkId: z.string().meta({ description: "The link's id.", example: "5e1c2d3a-4b5c-4d6e-8f90-1a2b3c4d5e6f" }),
+});
 
 /**
  * Scheduling (decision 016): the host's schedules and event types (their own only: another
@@ -48,7 +67,8 @@ export const paths: ZodOpenApiPathsObject = {
     },
     delete: {
       operationId: "deleteSchedule",
-      summary: "Deletes a schedule: 409 default_schedule for the default, 409 schedule_in_use when an event type uses it.",
+      summary:
+        "Deletes a schedule: 409 default_schedule for the default, 409 schedule_in_use when an event type uses it.",
       tags: ["Schedules"],
       security: signedIn,
       requestParams: { path: idParam },
@@ -73,7 +93,8 @@ export const paths: ZodOpenApiPathsObject = {
         "201": json("The new event type.", eventTypeJsonSchema),
         ...errors(400, 401, 409, 413, 415),
         "403": {
-          description: "active_event_type_limit: on the free plan at most 3 event types are on at once (decision 038); send active: false or take a package.",
+          description:
+            "active_event_type_limit: on the free plan at most 3 event types are on at once (decision 038); send active: false or take a package.",
           content: { "application/json": { schema: errorSchema } },
         },
       },
@@ -116,7 +137,8 @@ export const paths: ZodOpenApiPathsObject = {
   "/api/event-types/{id}/single-use-links": {
     get: {
       operationId: "listSingleUseLinks",
-      summary: "The single-use links of one of your event types, newest first (at most 200), used or not (decision 039).",
+      summary:
+        "The single-use links of one of your event types, newest first (at most 200), used or not (decision 039).",
       tags: ["Event types"],
       security: signedIn,
       requestParams: { path: idParam },

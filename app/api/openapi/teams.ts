@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { teamAcceptBody, teamCreateBody, teamInvitationSchema, teamInviteBody, teamMemberSchema, teamRoleBody, teamSchema } from "~/schemas/teams";
+import {
+  teamAcceptBody,
+  teamCreateBody,
+  teamInvitationSchema,
+  teamInviteBody,
+  teamMemberSchema,
+  teamRoleBody,
+  teamSchema,
+} from "~/schemas/teams";
 import { body, errors, idParam, json, noContent, signedIn, type ZodOpenApiPathsObject } from "./common";
 
 /**
@@ -10,7 +18,9 @@ import { body, errors, idParam, json, noContent, signedIn, type ZodOpenApiPathsO
  */
 
 const memberParams = idParam.extend({
-  userId: z.string().meta({ description: "The member's user id (a UUID).", example: "4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f" }),
+  userId: z
+    .string()
+    .meta({ description: "The member's user id (a UUID).", example: "4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f" }),
 });
 
 export const paths: ZodOpenApiPathsObject = {
@@ -41,7 +51,10 @@ export const paths: ZodOpenApiPathsObject = {
       security: signedIn,
       requestParams: { path: idParam },
       requestBody: body(teamInviteBody),
-      responses: { "201": json("The invitation, pending.", teamInvitationSchema), ...errors(400, 401, 403, 404, 409, 413, 415) },
+      responses: {
+        "201": json("The invitation, pending.", teamInvitationSchema),
+        ...errors(400, 401, 403, 404, 409, 413, 415),
+      },
     },
   },
   "/api/team-invitations/accept": {
@@ -52,7 +65,10 @@ export const paths: ZodOpenApiPathsObject = {
       tags: ["Teams"],
       security: signedIn,
       requestBody: body(teamAcceptBody),
-      responses: { "200": json("The team joined, with the caller's role.", teamSchema), ...errors(400, 401, 403, 404, 409, 413, 415) },
+      responses: {
+        "200": json("The team joined, with the caller's role.", teamSchema),
+        ...errors(400, 401, 403, 404, 409, 413, 415),
+      },
     },
   },
   "/api/teams/{id}/members": {
@@ -68,12 +84,16 @@ export const paths: ZodOpenApiPathsObject = {
   "/api/teams/{id}/members/{userId}": {
     patch: {
       operationId: "changeTeamMemberRole",
-      summary: "Owners and admins change a member's role; admins cannot change an owner or grant owner. The last owner cannot be demoted (409 last_owner).",
+      summary:
+        "Owners and admins change a member's role; admins cannot change an owner or grant owner. The last owner cannot be demoted (409 last_owner).",
       tags: ["Teams"],
       security: signedIn,
       requestParams: { path: memberParams },
       requestBody: body(teamRoleBody),
-      responses: { "200": json("The member as changed.", teamMemberSchema), ...errors(400, 401, 403, 404, 409, 413, 415) },
+      responses: {
+        "200": json("The member as changed.", teamMemberSchema),
+        ...errors(400, 401, 403, 404, 409, 413, 415),
+      },
     },
     delete: {
       operationId: "removeTeamMember",

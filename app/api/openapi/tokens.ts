@@ -15,7 +15,9 @@ export const paths: ZodOpenApiPathsObject = {
       responses: {
         "200": json(
           "The token, shown once; only its hash is stored.",
-          z.object({ token: z.string(), expiresAt: z.string().meta({ description: "ISO 8601." }) }).meta({ id: "PasswordToken" }),
+          z
+            .object({ token: z.string(), expiresAt: z.string().meta({ description: "ISO 8601." }) })
+            .meta({ id: "PasswordToken" }),
         ),
         ...errors(400, 401, 413, 415),
       },
@@ -24,7 +26,8 @@ export const paths: ZodOpenApiPathsObject = {
   "/users/{email}": {
     put: {
       operationId: "exchangeSessionForToken",
-      summary: "The signed-in browser session's token (the legacy client stores it as its access token); it ends with the session.",
+      summary:
+        "The signed-in browser session's token (the legacy client stores it as its access token); it ends with the session.",
       tags: ["Tokens"],
       security: [{ session: [] }],
       requestParams: { path: emailParam },
@@ -44,7 +47,10 @@ export const paths: ZodOpenApiPathsObject = {
       security: [{}],
       requestBody: body(PasswordResetRequestSchema),
       responses: {
-        "202": json("Accepted (the same for every address).", z.object({ message: z.string() }).meta({ id: "PasswordResetAccepted" })),
+        "202": json(
+          "Accepted (the same for every address).",
+          z.object({ message: z.string() }).meta({ id: "PasswordResetAccepted" }),
+        ),
         ...errors(400, 413, 415),
       },
     },

@@ -18,7 +18,9 @@ import { body, errors, idParam, json, noContent, signedIn, type ZodOpenApiPathsO
  */
 
 const deliveryParams = idParam.extend({
-  deliveryId: z.string().meta({ description: "A delivery's id (a UUID).", example: "4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f" }),
+  deliveryId: z
+    .string()
+    .meta({ description: "A delivery's id (a UUID).", example: "4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f" }),
 });
 
 export const paths: ZodOpenApiPathsObject = {
@@ -37,7 +39,10 @@ export const paths: ZodOpenApiPathsObject = {
       tags: ["Webhooks"],
       security: signedIn,
       requestBody: body(webhookCreateBody),
-      responses: { "201": json("The subscription with its secret.", webhookWithSecretSchema), ...errors(400, 401, 409, 413, 415) },
+      responses: {
+        "201": json("The subscription with its secret.", webhookWithSecretSchema),
+        ...errors(400, 401, 409, 413, 415),
+      },
     },
   },
   "/api/webhooks/{id}": {
@@ -105,12 +110,14 @@ export const paths: ZodOpenApiPathsObject = {
 
 /** The Standard Webhooks headers every request carries. */
 const signatureHeaders = z.object({
-  "webhook-id": z
-    .string()
-    .meta({ description: "The message id: the same on every retry of this message; de-duplicate on it.", example: "msg_2KWPBgLlAfxdpx2AI54pPJ85f4W" }),
-  "webhook-timestamp": z
-    .string()
-    .meta({ description: "When this attempt was signed, in Unix seconds; refuse one more than 5 minutes off.", example: "1764547200" }),
+  "webhook-id": z.string().meta({
+    description: "The message id: the same on every retry of this message; de-duplicate on it.",
+    example: "msg_2KWPBgLlAfxdpx2AI54pPJ85f4W",
+  }),
+  "webhook-timestamp": z.string().meta({
+    description: "When this attempt was signed, in Unix seconds; refuse one more than 5 minutes off.",
+    example: "1764547200",
+  }),
   "webhook-signature": z.string().meta({
     description:
       "`v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the secret's bytes (after `whsec_`). Verify with any Standard Webhooks library.",

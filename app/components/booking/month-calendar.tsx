@@ -47,7 +47,17 @@ function clampToMonth(month: string, day: number): string {
   return `${month}-${String(Math.min(day, last)).padStart(2, "0")}`;
 }
 
-export function MonthCalendar({ month, today, selected, openDays, prevMonth, nextMonth, dayHref, monthHref, onPick }: MonthCalendarProps) {
+export function MonthCalendar({
+  month,
+  today,
+  selected,
+  openDays,
+  prevMonth,
+  nextMonth,
+  dayHref,
+  monthHref,
+  onPick,
+}: MonthCalendarProps) {
   const open = new Set(openDays);
   const location = useLocation();
   const navigate = useNavigate();
@@ -119,7 +129,12 @@ export function MonthCalendar({ month, today, selected, openDays, prevMonth, nex
   return (
     <div>
       <div className="flex items-center justify-between">
-        <h2 className="text-base font-semibold text-neutral-900" data-testid="calendar-month" id="calendar-month" aria-live="polite">
+        <h2
+          className="text-base font-semibold text-neutral-900"
+          data-testid="calendar-month"
+          id="calendar-month"
+          aria-live="polite"
+        >
           {monthLabel(month)}
         </h2>
         <div className="flex gap-1">
@@ -127,7 +142,13 @@ export function MonthCalendar({ month, today, selected, openDays, prevMonth, nex
           {monthNav(nextMonth, "Next month", ChevronRight)}
         </div>
       </div>
-      <table ref={grid} className="mt-3 w-full table-fixed text-center text-sm" role="grid" aria-labelledby="calendar-month" onKeyDown={onKeyDown}>
+      <table
+        ref={grid}
+        className="mt-3 w-full table-fixed text-center text-sm"
+        role="grid"
+        aria-labelledby="calendar-month"
+        onKeyDown={onKeyDown}
+      >
         <thead>
           <tr className="text-xs font-medium uppercase text-neutral-600">
             {WEEKDAYS.map(([short, long]) => (
@@ -149,7 +170,8 @@ export function MonthCalendar({ month, today, selected, openDays, prevMonth, nex
                 const isSelected = day === selected;
                 const tabIndex = day === focusDate ? 0 : -1;
                 const ring = isToday ? "ring-2 ring-inset ring-neutral-500" : "";
-                const focus = "outline-none focus-visible:ring-4 focus-visible:ring-brand-500 focus-visible:ring-offset-2";
+                const focus =
+                  "outline-none focus-visible:ring-4 focus-visible:ring-brand-500 focus-visible:ring-offset-2";
                 if (!open.has(day)) {
                   return (
                     <td
@@ -161,7 +183,11 @@ export function MonthCalendar({ month, today, selected, openDays, prevMonth, nex
                       title={`${dateLabel(day)}: no open times`}
                       onFocus={() => setFocusDate(day)}
                     >
-                      <span className={`mx-auto flex h-10 w-10 items-center justify-center rounded-full text-neutral-500 sm:h-11 sm:w-11 ${ring}`}>{n}</span>
+                      <span
+                        className={`mx-auto flex h-10 w-10 items-center justify-center rounded-full text-neutral-500 sm:h-11 sm:w-11 ${ring}`}
+                      >
+                        {n}
+                      </span>
                     </td>
                   );
                 }

@@ -5,10 +5,10 @@ import { forwardRef, useEffect, useRef, type ReactNode } from "react";
  * focus to once the day is loaded, then the times in a panel that scrolls on its own on wide
  * screens (the page keeps its height) and in two columns on a phone.
  */
-export const SlotPanel = forwardRef<HTMLHeadingElement, { title: string; busy: boolean; note?: ReactNode; children: ReactNode }>(function SlotPanel(
-  { title, busy, note, children },
-  ref,
-) {
+export const SlotPanel = forwardRef<
+  HTMLHeadingElement,
+  { title: string; busy: boolean; note?: ReactNode; children: ReactNode }
+>(function SlotPanel({ title, busy, note, children }, ref) {
   return (
     <div aria-busy={busy || undefined} className="scroll-mt-4" id="slots-panel">
       <h2
@@ -27,7 +27,15 @@ export const SlotPanel = forwardRef<HTMLHeadingElement, { title: string; busy: b
 });
 
 /** The list of times: a grid on a phone, one scrolling column beside the calendar on wide screens ("panel"), or a grid everywhere (in a modal). */
-export function SlotList({ children, label, layout = "panel" }: { children: ReactNode; label: string; layout?: "panel" | "grid" }) {
+export function SlotList({
+  children,
+  label,
+  layout = "panel",
+}: {
+  children: ReactNode;
+  label: string;
+  layout?: "panel" | "grid";
+}) {
   return (
     <ul
       className={`mt-3 grid gap-2 ${

@@ -29,9 +29,15 @@ function zoneInfo(zone: string, now: number, clock24: boolean): ZoneInfo {
   let time = "";
   try {
     offset =
-      new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "shortOffset" }).formatToParts(now).find((p) => p.type === "timeZoneName")?.value ??
-      "GMT";
-    time = new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", minute: "2-digit", hourCycle: clock24 ? "h23" : "h12" }).format(now);
+      new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "shortOffset" })
+        .formatToParts(now)
+        .find((p) => p.type === "timeZoneName")?.value ?? "GMT";
+    time = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hour: "numeric",
+      minute: "2-digit",
+      hourCycle: clock24 ? "h23" : "h12",
+    }).format(now);
   } catch {
     // A zone this browser does not know: listed without time and offset.
   }
@@ -44,7 +50,17 @@ export function zoneOffsetAndTime(zone: string, clock24: boolean, now = Date.now
   return info.time ? `${info.time}, ${info.offset}` : info.offset;
 }
 
-export function TimeZonePicker({ zones, value, clock24, onChoose }: { zones: string[]; value: string; clock24: boolean; onChoose: (zone: string) => void }) {
+export function TimeZonePicker({
+  zones,
+  value,
+  clock24,
+  onChoose,
+}: {
+  zones: string[];
+  value: string;
+  clock24: boolean;
+  onChoose: (zone: string) => void;
+}) {
   const id = useId();
   const listId = `${id}-list`;
   const [open, setOpen] = useState(false);
@@ -179,9 +195,15 @@ export function TimeZonePicker({ zones, value, clock24, onChoose }: { zones: str
         hidden={!open}
         className="absolute left-0 right-0 top-[4.25rem] z-30 max-h-72 overflow-y-auto rounded-lg border border-neutral-200 bg-white py-1 text-sm shadow-lg"
       >
-        {open && matches.length === 0 ? <p className="px-3 py-2 text-neutral-600">No time zone matches “{query}”.</p> : null}
+        {open && matches.length === 0 ? (
+          <p className="px-3 py-2 text-neutral-600">No time zone matches “{query}”.</p>
+        ) : null}
         {groups.map((group) => (
-          <div key={`${group.region}-${group.items[0]?.index}`} role="group" aria-labelledby={`${id}-g${group.items[0]?.index}`}>
+          <div
+            key={`${group.region}-${group.items[0]?.index}`}
+            role="group"
+            aria-labelledby={`${id}-g${group.items[0]?.index}`}
+          >
             <div
               id={`${id}-g${group.items[0]?.index}`}
               role="presentation"

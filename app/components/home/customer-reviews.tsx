@@ -24,7 +24,15 @@ function GiveReviewLink() {
 }
 
 /** The last section of the home page. `children` is where the open review modal goes. */
-export function CustomerReviews({ reviews, canReview, children }: { reviews: ReviewCardData[]; canReview: boolean; children?: ReactNode }) {
+export function CustomerReviews({
+  reviews,
+  canReview,
+  children,
+}: {
+  reviews: ReviewCardData[];
+  canReview: boolean;
+  children?: ReactNode;
+}) {
   return (
     <section id="reviews" aria-labelledby="reviews-title" className="scroll-mt-16 bg-neutral-50">
       <div className="mx-auto max-w-content px-4 py-16 sm:px-6 sm:py-20">
@@ -40,7 +48,9 @@ export function CustomerReviews({ reviews, canReview, children }: { reviews: Rev
             <ReviewCarousel reviews={reviews} actions={canReview ? <GiveReviewLink /> : null} />
           ) : (
             <div className="rounded-xl border border-dashed border-neutral-300 bg-white p-8 text-center">
-              <p className="text-neutral-600">No reviews yet.{canReview ? " Be the first to tell others how scheduling with us went." : ""}</p>
+              <p className="text-neutral-600">
+                No reviews yet.{canReview ? " Be the first to tell others how scheduling with us went." : ""}
+              </p>
               {canReview ? (
                 <div className="mt-4">
                   <GiveReviewLink />

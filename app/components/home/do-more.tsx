@@ -10,14 +10,24 @@ import type { ReactNode } from "react";
 import { MESSAGES } from "~/messages";
 import { ENTRY, SectionHeader } from "./section-header";
 
-function Chip({ icon, children, tone = "neutral" }: { icon: ReactNode; children: ReactNode; tone?: "neutral" | "brand" | "green" }) {
+function Chip({
+  icon,
+  children,
+  tone = "neutral",
+}: {
+  icon: ReactNode;
+  children: ReactNode;
+  tone?: "neutral" | "brand" | "green";
+}) {
   const tones = {
     neutral: "border-neutral-200 bg-white text-neutral-800",
     brand: "border-brand-200 bg-brand-50 text-brand-800",
     green: "border-green-200 bg-green-50 text-green-800",
   };
   return (
-    <span className={`flex items-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium shadow-sm ${tones[tone]}`}>
+    <span
+      className={`flex items-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium shadow-sm ${tones[tone]}`}
+    >
       {icon}
       {children}
     </span>
@@ -94,7 +104,10 @@ const BLOCKS = [
 
 export function DoMore() {
   return (
-    <section aria-labelledby="do-more-title" className="bg-white [contain-intrinsic-size:auto_900px] [content-visibility:auto]">
+    <section
+      aria-labelledby="do-more-title"
+      className="bg-white [contain-intrinsic-size:auto_900px] [content-visibility:auto]"
+    >
       <div className="mx-auto max-w-content px-4 py-16 sm:px-6 sm:py-20">
         <SectionHeader
           id="do-more-title"

@@ -21,7 +21,9 @@ function BookingPreview() {
       <div className="absolute -inset-4 -z-10 rounded-[2rem] bg-gradient-to-br from-brand-200/70 via-brand-100/40 to-transparent blur-2xl" />
       <div className="overflow-hidden rounded-2xl border border-neutral-200 bg-white shadow-xl">
         <div className="flex items-center gap-3 border-b border-neutral-200 px-5 py-4">
-          <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">HH</span>
+          <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
+            HH
+          </span>
           <div>
             <p className="text-sm text-neutral-600">Hugo Host</p>
             <p className="font-semibold text-neutral-900">Intro call</p>
@@ -54,7 +56,11 @@ function BookingPreview() {
                   <span
                     key={day}
                     className={`flex aspect-square items-center justify-center rounded-full ${
-                      day === CHOSEN_DAY ? "bg-brand-600 font-bold text-white" : open ? "bg-brand-50 font-semibold text-brand-700" : "text-neutral-500"
+                      day === CHOSEN_DAY
+                        ? "bg-brand-600 font-bold text-white"
+                        : open
+                          ? "bg-brand-50 font-semibold text-brand-700"
+                          : "text-neutral-500"
                     }`}
                   >
                     {inMonth ? day : ""}
@@ -97,7 +103,10 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
           </h1>
           <p className="mx-auto mt-4 max-w-xl text-lg text-neutral-700 lg:mx-0">{MESSAGES.heroLine}</p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row lg:justify-start">
-            <Link to={signedIn ? "/dashboard" : "/signup"} className={buttonClass("primary", "w-full px-6 py-3 text-base sm:w-auto")}>
+            <Link
+              to={signedIn ? "/dashboard" : "/signup"}
+              className={buttonClass("primary", "w-full px-6 py-3 text-base sm:w-auto")}
+            >
               {MESSAGES.getStarted}
               <ArrowRight className="h-5 w-5" aria-hidden />
             </Link>

@@ -35,7 +35,10 @@ const TYPES = [
 
 export function MeetingTypes() {
   return (
-    <section aria-labelledby="meeting-types-title" className="bg-white [contain-intrinsic-size:auto_900px] [content-visibility:auto]">
+    <section
+      aria-labelledby="meeting-types-title"
+      className="bg-white [contain-intrinsic-size:auto_900px] [content-visibility:auto]"
+    >
       <div className="mx-auto max-w-content px-4 py-16 sm:px-6 sm:py-20">
         <SectionHeader
           id="meeting-types-title"
@@ -61,9 +64,13 @@ export function MeetingTypes() {
                   <type.icon className="h-5 w-5" aria-hidden />
                 </span>
                 {type.soon ? (
-                  <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900">Coming soon</span>
+                  <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900">
+                    Coming soon
+                  </span>
                 ) : (
-                  <span className="rounded-full bg-green-100 px-2.5 py-1 text-xs font-semibold text-green-800">Available</span>
+                  <span className="rounded-full bg-green-100 px-2.5 py-1 text-xs font-semibold text-green-800">
+                    Available
+                  </span>
                 )}
               </div>
               <h3 className="mt-5 text-lg font-semibold text-neutral-900">{type.title}</h3>

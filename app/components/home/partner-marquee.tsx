@@ -20,13 +20,18 @@ function LogoSet({ hidden }: { hidden?: boolean }) {
   return (
     <ul
       className={`flex shrink-0 ${
-        hidden ? "motion-reduce:hidden" : "motion-reduce:w-full motion-reduce:shrink motion-reduce:flex-wrap motion-reduce:justify-center motion-reduce:gap-y-4"
+        hidden
+          ? "motion-reduce:hidden"
+          : "motion-reduce:w-full motion-reduce:shrink motion-reduce:flex-wrap motion-reduce:justify-center motion-reduce:gap-y-4"
       }`}
       aria-hidden={hidden || undefined}
     >
       {PARTNERS.map((p) => (
         // Still, the logos wrap in smaller slots.
-        <li key={p.file} className="flex w-[208px] shrink-0 items-center justify-center px-6 motion-reduce:w-1/2 motion-reduce:px-2 sm:motion-reduce:w-1/4">
+        <li
+          key={p.file}
+          className="flex w-[208px] shrink-0 items-center justify-center px-6 motion-reduce:w-1/2 motion-reduce:px-2 sm:motion-reduce:w-1/4"
+        >
           <img
             src={`/images/partners/${p.file}.svg`}
             alt=""
@@ -50,7 +55,10 @@ function LogoSet({ hidden }: { hidden?: boolean }) {
 export function PartnerMarquee() {
   const names = PARTNERS.map((p) => p.name).join(", ");
   return (
-    <section aria-label="Companies that schedule with us" className="group/marquee border-y border-neutral-200 bg-neutral-50 py-8">
+    <section
+      aria-label="Companies that schedule with us"
+      className="group/marquee border-y border-neutral-200 bg-neutral-50 py-8"
+    >
       <div className="mx-auto flex max-w-content flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 sm:px-6">
         <p className="text-sm font-semibold text-neutral-700">Teams of every size schedule with us</p>
         <label className="flex cursor-pointer items-center gap-2 text-sm text-neutral-700 motion-reduce:hidden">

@@ -65,7 +65,10 @@ const LONG_REVIEW_CHARS = 260;
 export function ReviewCard({ review }: { review: ReviewCardData }) {
   const long = review.review.length > LONG_REVIEW_CHARS;
   return (
-    <article data-testid="review-card" className="group/card flex h-full flex-col rounded-xl border border-neutral-200 bg-white p-6 shadow-sm">
+    <article
+      data-testid="review-card"
+      className="group/card flex h-full flex-col rounded-xl border border-neutral-200 bg-white p-6 shadow-sm"
+    >
       <div className="flex items-center justify-between gap-3">
         <Stars rating={review.rating} />
         <Quote className="h-6 w-6 text-brand-200" aria-hidden />

@@ -27,10 +27,24 @@ export function ReviewCarousel({ reviews, actions }: { reviews: ReviewCardData[]
         <div>{actions}</div>
         {/* Hidden (not removed) until the script runs and while every card fits, so nothing shifts. */}
         <div className="invisible flex gap-2">
-          <button type="button" className={buttonClass} aria-label="Previous reviews" aria-controls={LIST_ID} data-step="-1" disabled>
+          <button
+            type="button"
+            className={buttonClass}
+            aria-label="Previous reviews"
+            aria-controls={LIST_ID}
+            data-step="-1"
+            disabled
+          >
             <ChevronLeft className="h-5 w-5" aria-hidden />
           </button>
-          <button type="button" className={buttonClass} aria-label="Next reviews" aria-controls={LIST_ID} data-step="1" disabled>
+          <button
+            type="button"
+            className={buttonClass}
+            aria-label="Next reviews"
+            aria-controls={LIST_ID}
+            data-step="1"
+            disabled
+          >
             <ChevronRight className="h-5 w-5" aria-hidden />
           </button>
         </div>
@@ -47,7 +61,10 @@ export function ReviewCarousel({ reviews, actions }: { reviews: ReviewCardData[]
       >
         <ul className="flex gap-4">
           {reviews.map((r) => (
-            <li key={r.id} className="w-[85%] shrink-0 snap-start sm:w-[calc((100%-1rem)/2)] lg:w-[calc((100%-2rem)/3)]">
+            <li
+              key={r.id}
+              className="w-[85%] shrink-0 snap-start sm:w-[calc((100%-1rem)/2)] lg:w-[calc((100%-2rem)/3)]"
+            >
               <ReviewCard review={r} />
             </li>
           ))}

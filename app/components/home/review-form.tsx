@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { useId } from "react";
@@ -22,7 +29,13 @@ const RATINGS = [
   { value: 1, label: "1 - Terrible" },
 ];
 
-export default function ReviewForm({ user, lastResult }: { user: { name: string; email: string }; lastResult?: SubmissionResult<string[]> }) {
+export default function ReviewForm({
+  user,
+  lastResult,
+}: {
+  user: { name: string; email: string };
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const pending = useIsPending({ formActionPrefix: "/?index" });
   const emailId = useId();
   const [form, fields] = useForm({
@@ -40,8 +53,16 @@ export default function ReviewForm({ user, lastResult }: { user: { name: string;
     // Posts to the index route's action; `review=new` keeps the modal open when it answers
     // with errors (the page renders again at that URL, with or without JavaScript).
     <Form method="post" action="/?index&review=new" {...getFormProps(form)} className="space-y-4">
-      <Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", autoFocus: true }} errors={fields.name.errors} />
-      <ControlField label="Email" id={emailId} hint="Reviews are posted with your account's e-mail, shown masked (like t***@example.com).">
+      <Field
+        label="Name"
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", autoFocus: true }}
+        errors={fields.name.errors}
+      />
+      <ControlField
+        label="Email"
+        id={emailId}
+        hint="Reviews are posted with your account's e-mail, shown masked (like t***@example.com)."
+      >
         <input
           id={emailId}
           name="email"
@@ -70,7 +91,13 @@ export default function ReviewForm({ user, lastResult }: { user: { name: string;
           ))}
         </select>
       </ControlField>
-      <ControlField label="Review" id={fields.review.id} errorId={fields.review.errorId} errors={fields.review.errors} hint="Up to 2000 characters.">
+      <ControlField
+        label="Review"
+        id={fields.review.id}
+        errorId={fields.review.errorId}
+        errors={fields.review.errors}
+        hint="Up to 2000 characters."
+      >
         <textarea
           {...textarea}
           key={textarea.key}

@@ -14,7 +14,11 @@ const SOLUTIONS = [
     icon: TrendingUp,
     title: "Sales",
     body: "Book more demos and close deals faster: prospects pick a time the moment they are interested.",
-    more: ["Booking links in every e-mail signature", "Buffers so calls never run back to back", "Reminders that cut no-shows"],
+    more: [
+      "Booking links in every e-mail signature",
+      "Buffers so calls never run back to back",
+      "Reminders that cut no-shows",
+    ],
   },
   {
     icon: Megaphone,
@@ -26,19 +30,31 @@ const SOLUTIONS = [
     icon: HeartHandshake,
     title: "Customer Success",
     body: "Make onboarding calls, check-ins and renewals easy to book for every customer.",
-    more: ["One link for recurring check-ins", "Time zones handled for global customers", "Follow-ups sent after each call"],
+    more: [
+      "One link for recurring check-ins",
+      "Time zones handled for global customers",
+      "Follow-ups sent after each call",
+    ],
   },
   {
     icon: ChartLine,
     title: "Revenue Operations",
     body: "Get leads to the right people quickly and keep the pipeline moving.",
-    more: ["Shared rules across the whole team", "Daily limits to spread meetings out", "Every booking visible in one place"],
+    more: [
+      "Shared rules across the whole team",
+      "Daily limits to spread meetings out",
+      "Every booking visible in one place",
+    ],
   },
   {
     icon: BriefcaseBusiness,
     title: "Recruiting",
     body: "Let candidates choose interview times themselves and fill roles faster.",
-    more: ["Interview slots that respect your hours", "Candidates reschedule without an e-mail thread", "Group events for assessment days"],
+    more: [
+      "Interview slots that respect your hours",
+      "Candidates reschedule without an e-mail thread",
+      "Group events for assessment days",
+    ],
   },
   {
     icon: MonitorCog,
@@ -50,7 +66,10 @@ const SOLUTIONS = [
 
 export function Solutions() {
   return (
-    <section aria-labelledby="solutions-title" className="bg-neutral-50 [contain-intrinsic-size:auto_900px] [content-visibility:auto]">
+    <section
+      aria-labelledby="solutions-title"
+      className="bg-neutral-50 [contain-intrinsic-size:auto_900px] [content-visibility:auto]"
+    >
       <div className="mx-auto max-w-content px-4 py-16 sm:px-6 sm:py-20">
         <SectionHeader
           id="solutions-title"
@@ -74,7 +93,10 @@ export function Solutions() {
                 <summary className="inline-flex cursor-pointer items-center gap-1 rounded-md text-sm font-semibold text-brand-700 hover:text-brand-800 hover:underline">
                   {MESSAGES.learnMore}
                   <span className="sr-only"> about {s.title}</span>
-                  <ChevronDown className="h-4 w-4 transition-transform duration-200 group-open/more:rotate-180" aria-hidden />
+                  <ChevronDown
+                    className="h-4 w-4 transition-transform duration-200 group-open/more:rotate-180"
+                    aria-hidden
+                  />
                 </summary>
                 <ul className="mt-3 space-y-2 border-t border-neutral-100 pt-3">
                   {s.more.map((m) => (

@@ -2,7 +2,13 @@ import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
 import { nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
 import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN } from "~/models/idempotency.server";
-import { answerFieldName, answersFromForm, checkAnswers, GUEST_LIMIT_MESSAGE, questionsToAsk } from "~/schemas/booking-answers";
+import {
+  answerFieldName,
+  answersFromForm,
+  checkAnswers,
+  GUEST_LIMIT_MESSAGE,
+  questionsToAsk,
+} from "~/schemas/booking-answers";
 import { bookingBody } from "~/schemas/booking-api";
 import { bookSlot } from "~/services/bookings.server";
 import { env } from "~/utils/env.server";
@@ -44,19 +50,31 @@ export async function action({ params, request }: ActionFunctionArgs) {
   // also spends the address's budget of the JSON paths, as POST /api/bookings does (decision 039),
   // counted in this process like theirs (decision 042).
   const formLimit = await checkRateLimits([[`booking-form:ip:${clientIp(request)}`, RATE_LIMITS.bookingFormPerIp]]);
-  const limited = formLimit.allowed ? hitInProcess(`api:ip:${clientIp(request)}`, { limit: env().API_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }) : formLimit;
+  const limited = formLimit.allowed
+    ? hitInProcess(`api:ip:${clientIp(request)}`, { limit: env().API_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 })
+    : formLimit;
   if (!limited.allowed) {
     const minutes = Math.ceil(limited.retryAfterSeconds / 60);
     const message = `Too many booking attempts from your network. Try again in about ${minutes} minute${minutes === 1 ? "" : "s"}.`;
     return data(
-      { status: "limited" as const, errors: { form: [message] } as Record<string, string[]>, values, nextSlots: [] as string[] },
+      {
+        status: "limited" as const,
+        errors: { form: [message] } as Record<string, string[]>,
+        values,
+        nextSlots: [] as string[],
+      },
       { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
     );
   }
   // The honeypot (decision 039): a field people never see; a script that fills every field is refused, nothing booked.
   if (text(HONEYPOT_FIELD) !== "") {
     return data(
-      { status: "invalid" as const, errors: { form: [HONEYPOT_MESSAGE] } as Record<string, string[]>, values, nextSlots: [] as string[] },
+      {
+        status: "invalid" as const,
+        errors: { form: [HONEYPOT_MESSAGE] } as Record<string, string[]>,
+        values,
+        nextSlots: [] as string[],
+      },
       { status: 400 },
     );
   }
@@ -87,7 +105,8 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const now = new Date();
   // Every guest holds a token: a group event type's guest their own seat's (decision 021).
   const embed = new URL(request.url).searchParams.get("embed") === "1" ? "&embed=1" : "";
-  const bookedUrl = (ok: BookingSuccess) => `/${host.username}/${found.eventType.slug}/booked/${ok.booking.id}?token=${encodeURIComponent(ok.token)}${embed}`;
+  const bookedUrl = (ok: BookingSuccess) =>
+    `/${host.username}/${found.eventType.slug}/booked/${ok.booking.id}?token=${encodeURIComponent(ok.token)}${embed}`;
   // The page's key (a hidden field): a second submit of the same form gets the first booking.
   const key = text("idempotencyKey");
   const result = await bookSlot({
@@ -105,14 +124,20 @@ export async function action({ params, request }: ActionFunctionArgs) {
     now,
     linkBase: linkBase(request),
     idempotency: {
-      claim: (answers) => (IDEMPOTENCY_KEY_PATTERN.test(key) ? idempotencyClaim(key, `booking form ${found.eventType.id}`, { ...input, answers, link }) : null),
+      claim: (answers) =>
+        IDEMPOTENCY_KEY_PATTERN.test(key)
+          ? idempotencyClaim(key, `booking form ${found.eventType.id}`, { ...input, answers, link })
+          : null,
       answer: (ok) => ({ status: 302, body: { location: bookedUrl(ok) } }),
     },
   });
   if (result.ok) return redirect(bookedUrl(result));
   switch (result.reason) {
     case "invalid-answers":
-      return data({ status: "invalid" as const, errors: answerErrors(result.errors), values, nextSlots: [] as string[] }, { status: 400 });
+      return data(
+        { status: "invalid" as const, errors: answerErrors(result.errors), values, nextSlots: [] as string[] },
+        { status: 400 },
+      );
     case "idempotency-mismatch": {
       const errors = { form: ["This form was already used for another booking. Reload the page to book again."] };
       return data({ status: "invalid" as const, errors, values, nextSlots: [] as string[] }, { status: 422 });
@@ -123,7 +148,12 @@ export async function action({ params, request }: ActionFunctionArgs) {
       return data({ status: "link-used" as const, errors: {}, values, nextSlots: [] as string[] }, { status: 410 });
     case "guest-limit":
       return data(
-        { status: "invalid" as const, errors: { form: [GUEST_LIMIT_MESSAGE] } as Record<string, string[]>, values, nextSlots: [] as string[] },
+        {
+          status: "invalid" as const,
+          errors: { form: [GUEST_LIMIT_MESSAGE] } as Record<string, string[]>,
+          values,
+          nextSlots: [] as string[],
+        },
         { status: 409 },
       );
     // The page sends extra guests only for a group (above): not reached.
@@ -141,7 +171,10 @@ export async function action({ params, request }: ActionFunctionArgs) {
     case "slot-unavailable": {
       const nextSlots = await nextFreeSlots(found, new Date(input.start), input.timeZone, now);
       // The message travels with the answer: the page's browser code does not load app/messages (tests/integration/js-budget.test.ts).
-      return data({ status: "taken" as const, errors: {}, values, nextSlots, message: MESSAGES.slotTaken }, { status: 409 });
+      return data(
+        { status: "taken" as const, errors: {}, values, nextSlots, message: MESSAGES.slotTaken },
+        { status: 409 },
+      );
     }
   }
 }

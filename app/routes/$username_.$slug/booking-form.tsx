@@ -6,7 +6,13 @@ import { BOOKING_GUESTS_MAX, BOOKING_NAME_MAX, BOOKING_NOTES_MAX } from "~/schem
 import { dateLabel, slotLabel } from "~/components/booking-page";
 import { answerFieldName, LONG_ANSWER_MAX, SHORT_ANSWER_MAX, type BookingQuestion } from "~/schemas/booking-answers";
 
-export type BookingValues = { name: string; email: string; notes: string; guests: string[]; answers: Record<string, unknown> };
+export type BookingValues = {
+  name: string;
+  email: string;
+  notes: string;
+  guests: string[];
+  answers: Record<string, unknown>;
+};
 
 /** The honeypot (decision 039): a field people never see or reach; a script filling every field fills it. */
 export const HONEYPOT_FIELD = "website_url";
@@ -54,15 +60,28 @@ export function BookingForm({
   requiresApproval = false,
 }: BookingFormProps) {
   return (
-    <Form method="post" className="mx-auto max-w-md space-y-5" data-testid="booking-form" aria-labelledby="booking-form-heading">
-      <Link to={back} className="inline-flex items-center gap-1 rounded text-sm text-brand-700 hover:underline" preventScrollReset>
+    <Form
+      method="post"
+      className="mx-auto max-w-md space-y-5"
+      data-testid="booking-form"
+      aria-labelledby="booking-form-heading"
+    >
+      <Link
+        to={back}
+        className="inline-flex items-center gap-1 rounded text-sm text-brand-700 hover:underline"
+        preventScrollReset
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden /> Back to times
       </Link>
       <h2 className="text-lg font-semibold text-neutral-900" id="booking-form-heading">
         Enter details
       </h2>
       {taken ? (
-        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900" data-testid="slot-taken">
+        <div
+          role="alert"
+          className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900"
+          data-testid="slot-taken"
+        >
           <p className="font-semibold">{taken.message}</p>
           {taken.nextSlots.length > 0 ? (
             <>
@@ -95,23 +114,50 @@ export function BookingForm({
       {/* Off screen and out of the tab order: people leave it empty. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="booking-website">Leave this empty</label>
-        <input id="booking-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          id="booking-website"
+          type="text"
+          name={HONEYPOT_FIELD}
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
       <p className="text-sm text-neutral-600">Times are in {zoneLabel}.</p>
       <Field
         label="Name"
-        inputProps={{ name: "name", id: FIRST_FIELD_ID, defaultValue: values.name, required: true, maxLength: BOOKING_NAME_MAX, autoComplete: "name" }}
+        inputProps={{
+          name: "name",
+          id: FIRST_FIELD_ID,
+          defaultValue: values.name,
+          required: true,
+          maxLength: BOOKING_NAME_MAX,
+          autoComplete: "name",
+        }}
         errors={errors.name}
       />
       <Field
         label="Email"
-        inputProps={{ name: "email", id: "booking-email", type: "email", defaultValue: values.email, required: true, autoComplete: "email" }}
+        inputProps={{
+          name: "email",
+          id: "booking-email",
+          type: "email",
+          defaultValue: values.email,
+          required: true,
+          autoComplete: "email",
+        }}
         errors={errors.email}
       />
       <TextareaField
         label="Notes"
         hint="Optional: anything that helps prepare the meeting."
-        textareaProps={{ name: "notes", id: "booking-notes", defaultValue: values.notes, maxLength: BOOKING_NOTES_MAX, rows: 3 }}
+        textareaProps={{
+          name: "notes",
+          id: "booking-notes",
+          defaultValue: values.notes,
+          maxLength: BOOKING_NOTES_MAX,
+          rows: 3,
+        }}
         errors={errors.notes}
       />
       {questions.map((q) => (
@@ -119,12 +165,19 @@ export function BookingForm({
       ))}
       {group ? (
         <fieldset className="space-y-3">
-          <legend className="text-sm font-medium text-neutral-800">Other guests (optional, up to {BOOKING_GUESTS_MAX})</legend>
+          <legend className="text-sm font-medium text-neutral-800">
+            Other guests (optional, up to {BOOKING_GUESTS_MAX})
+          </legend>
           {[1, 2, 3].map((i) => (
             <Field
               key={i}
               label={`Guest ${i} email`}
-              inputProps={{ name: `guest${i}`, id: `booking-guest${i}`, type: "email", defaultValue: values.guests[i - 1] ?? "" }}
+              inputProps={{
+                name: `guest${i}`,
+                id: `booking-guest${i}`,
+                type: "email",
+                defaultValue: values.guests[i - 1] ?? "",
+              }}
             />
           ))}
           <ErrorList id="booking-guests-error" errors={errors.guests} />
@@ -134,7 +187,13 @@ export function BookingForm({
       {slot && !taken ? (
         // Disabled while the booking is on its way: a second click cannot send it twice.
         <Button type="submit" className="w-full" pending={submitting} disabled={submitting}>
-          {submitting ? (requiresApproval ? "Sending…" : "Scheduling…") : requiresApproval ? "Request booking" : "Schedule event"}
+          {submitting
+            ? requiresApproval
+              ? "Sending…"
+              : "Scheduling…"
+            : requiresApproval
+              ? "Request booking"
+              : "Schedule event"}
         </Button>
       ) : null}
     </Form>
@@ -142,7 +201,15 @@ export function BookingForm({
 }
 
 /** One question of the event type, as its kind of field; the input kept after an error. */
-function QuestionField({ question: q, value, errors }: { question: BookingQuestion; value: unknown; errors?: string[] }) {
+function QuestionField({
+  question: q,
+  value,
+  errors,
+}: {
+  question: BookingQuestion;
+  value: unknown;
+  errors?: string[];
+}) {
   const name = answerFieldName(q.id);
   const id = `booking-${name}`;
   const label = q.required ? q.label : `${q.label} (optional)`;
@@ -198,9 +265,14 @@ function QuestionField({ question: q, value, errors }: { question: BookingQuesti
       );
     default: {
       const multiple = q.type === "multiple_choice";
-      const picked = new Set(Array.isArray(value) ? value.map(String) : typeof value === "string" && value ? [value] : []);
+      const picked = new Set(
+        Array.isArray(value) ? value.map(String) : typeof value === "string" && value ? [value] : [],
+      );
       return (
-        <fieldset aria-describedby={errors?.length ? `${id}-error` : undefined} aria-invalid={errors?.length ? true : undefined}>
+        <fieldset
+          aria-describedby={errors?.length ? `${id}-error` : undefined}
+          aria-invalid={errors?.length ? true : undefined}
+        >
           <legend className="mb-1 text-sm font-medium text-neutral-800">{label}</legend>
           <div className="space-y-2">
             {(q.options ?? []).map((option, i) => (

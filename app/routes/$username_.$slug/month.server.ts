@@ -1,4 +1,9 @@
-import { getBookableEventTypeBySlug, getPublicHost, slotSearch, type BookableEventType } from "~/models/event-type.server";
+import {
+  getBookableEventTypeBySlug,
+  getPublicHost,
+  slotSearch,
+  type BookableEventType,
+} from "~/models/event-type.server";
 import { SlotConfigError } from "~/scheduling/availability";
 import { computeSlots, findSlots } from "~/scheduling/slots";
 import { addDays } from "~/scheduling/zoned-time";
@@ -13,7 +18,10 @@ export { todayIn } from "~/scheduling/zoned-time";
 export async function findPage(params: { username?: string; slug?: string }, link?: string | null) {
   const username = params.username ?? "";
   if (!USERNAME_IN_URL.test(username)) return null;
-  const [host, found] = await Promise.all([getPublicHost(username), getBookableEventTypeBySlug(username, params.slug ?? "", link)]);
+  const [host, found] = await Promise.all([
+    getPublicHost(username),
+    getBookableEventTypeBySlug(username, params.slug ?? "", link),
+  ]);
   return host && found ? { host, found } : null;
 }
 
@@ -30,7 +38,12 @@ export function monthSlots(found: BookableEventType, month: string, timeZone: st
 }
 
 /** The slot search over the guest's dates `range` (a month, or a week for the week view). */
-export async function rangeSlots(found: BookableEventType, range: { start: string; end: string }, timeZone: string, now: Date): Promise<MonthSlots> {
+export async function rangeSlots(
+  found: BookableEventType,
+  range: { start: string; end: string },
+  timeZone: string,
+  now: Date,
+): Promise<MonthSlots> {
   try {
     const input = await slotSearch(found, { range, timeZone, now });
     const slots: Record<string, string[]> = {};

@@ -18,7 +18,17 @@ import { singleUseLinkState } from "~/models/booking-controls.server";
 import { answerFieldName, LINK_USED_MESSAGE, questionsToAsk } from "~/schemas/booking-answers";
 import { hostCalendarsStale } from "~/models/calendar.server";
 import { addDays } from "~/scheduling/calendar-days";
-import { DATE, dateLabel, MONTH, monthOf, pageHref, prefillOf, shiftMonth, slotLabel, type PageQuery } from "~/components/booking-page";
+import {
+  DATE,
+  dateLabel,
+  MONTH,
+  monthOf,
+  pageHref,
+  prefillOf,
+  shiftMonth,
+  slotLabel,
+  type PageQuery,
+} from "~/components/booking-page";
 import { LOCATION_LABELS } from "~/schemas/location-labels";
 import { retryAfterHeaders } from "~/utils/rate-limit.server";
 import { currentZoneName, isTimeZone, packedTimeZoneNames, unpackTimeZones } from "~/scheduling/time-zone";
@@ -51,7 +61,10 @@ export const handle = {
   embeddable: true,
   chrome: "booking",
   // A single-use link's page changes once it is used; a prefilled page carries a guest's details.
-  pageCache: (url: URL) => !url.searchParams.has("slot") && !url.searchParams.has("link") && Object.keys(prefillOf(url.searchParams)).length === 0,
+  pageCache: (url: URL) =>
+    !url.searchParams.has("slot") &&
+    !url.searchParams.has("link") &&
+    Object.keys(prefillOf(url.searchParams)).length === 0,
 };
 
 /**
@@ -66,7 +79,12 @@ export const headers: HeadersFunction = (args) => {
 
 /** "3:00 PM" / "15:00" of an instant in `zone`. */
 function timeIn(ms: number, zone: string, clock24: boolean): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", minute: "2-digit", hourCycle: clock24 ? "h23" : "h12" }).format(ms);
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    hour: "numeric",
+    minute: "2-digit",
+    hourCycle: clock24 ? "h23" : "h12",
+  }).format(ms);
 }
 
 /** "Europe/Berlin (GMT+1)": the zone and its offset at that instant. */
@@ -90,7 +108,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const tzParam = q.get("tz");
   const tzChosen = Boolean(tzParam && isTimeZone(tzParam));
   const timeZone = currentZoneName(
-    tzChosen && tzParam ? tzParam : (timeZoneHint(request.headers.get("cookie")) ?? (isTimeZone(host.timeZone) ? host.timeZone : "UTC")),
+    tzChosen && tzParam
+      ? tzParam
+      : (timeZoneHint(request.headers.get("cookie")) ?? (isTimeZone(host.timeZone) ? host.timeZone : "UTC")),
   );
   const today = todayIn(timeZone, now);
   const clock24 = q.get("clock") === "24";
@@ -103,7 +123,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const taking = linkState !== "used";
   const shown = taking
     ? await openMonth(found, { month: askedMonth ?? monthOf(today), asked: askedMonth !== null, today, timeZone, now })
-    : { month: askedMonth ?? monthOf(today), slots: {} as Record<string, string[]>, seatsLeft: {} as Record<string, number>, nextOpen: null };
+    : {
+        month: askedMonth ?? monthOf(today),
+        slots: {} as Record<string, string[]>,
+        seatsLeft: {} as Record<string, number>,
+        nextOpen: null,
+      };
   const { month, slots } = shown;
   const days = Object.keys(slots).sort();
   // The day asked for, else the month's first open day.
@@ -122,7 +147,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
           const found7 = await rangeSlots(found, { start: monday, end: addDays(monday, 6) }, timeZone, now);
           return {
             start: monday,
-            days: Array.from({ length: 7 }, (_, i) => addDays(monday, i)).map((d) => ({ date: d, slots: found7.slots[d] ?? [] })),
+            days: Array.from({ length: 7 }, (_, i) => addDays(monday, i)).map((d) => ({
+              date: d,
+              slots: found7.slots[d] ?? [],
+            })),
             seatsLeft: found7.seatsLeft,
             prev: monday > today ? addDays(monday, -7) : null,
             next: addDays(monday, 7),
@@ -135,7 +163,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
         const end = start + eventType.duration * 60_000;
         return {
           time: `${timeIn(start, timeZone, clock24)} – ${timeIn(end, timeZone, clock24)}`,
-          date: new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(start),
+          date: new Intl.DateTimeFormat("en-US", {
+            timeZone,
+            weekday: "long",
+            month: "long",
+            day: "numeric",
+            year: "numeric",
+          }).format(start),
           zone: zoneLabelAt(start, timeZone),
         };
       })()
@@ -166,7 +200,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     date: selectedDate,
     daySlots,
     /** Group event types: places still open per slot of the day. */
-    seatsLeft: Object.fromEntries(daySlots.filter((s) => shown.seatsLeft[s] !== undefined).map((s) => [s, shown.seatsLeft[s]])),
+    seatsLeft: Object.fromEntries(
+      daySlots.filter((s) => shown.seatsLeft[s] !== undefined).map((s) => [s, shown.seatsLeft[s]]),
+    ),
     slot: chosen,
     summary,
     slotGone: Boolean(slot && selectedDate && !chosen),
@@ -184,7 +220,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     /** `?name=&email=&notes=&a_<questionId>=`: the form's first values, kept from link to link. */
     prefill: prefillOf(q),
     /** A host calendar could not be read on its last try: the times come from the last good read (docs/decisions/035). */
-    calendarsStale: taking && found.calendars !== false ? await hostCalendarsStale([found.ownerId, ...(found.eventType.hostIds ?? [])]) : false,
+    calendarsStale:
+      taking && found.calendars !== false
+        ? await hostCalendarsStale([found.ownerId, ...(found.eventType.hostIds ?? [])])
+        : false,
   };
 }
 
@@ -197,11 +236,17 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
     { name: "description", content: description },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: "Scheduler" },
-    { property: "og:title", content: `${data.eventType.title} (${data.eventType.duration} min) with ${data.host.name}` },
+    {
+      property: "og:title",
+      content: `${data.eventType.title} (${data.eventType.duration} min) with ${data.host.name}`,
+    },
     { property: "og:description", content: description },
     { property: "og:url", content: location.pathname },
     { name: "twitter:card", content: "summary" },
-    { name: "twitter:title", content: `${data.eventType.title} (${data.eventType.duration} min) with ${data.host.name}` },
+    {
+      name: "twitter:title",
+      content: `${data.eventType.title} (${data.eventType.duration} min) with ${data.host.name}`,
+    },
     { name: "twitter:description", content: description },
     // Times were rendered in a zone the page guessed: the root's hint script may reload once.
     ...(data.tzChosen ? [] : [{ name: TIME_ZONE_GUESS_META, content: data.timeZone }]),
@@ -213,7 +258,9 @@ type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 // The searchable zone picker replaces the native select only once scripts run, so its code is
 // not needed to hydrate the page: it loads then, and the select stays until it has.
-const TimeZonePicker = lazy(() => import("~/components/booking/time-zone-picker").then((m) => ({ default: m.TimeZonePicker })));
+const TimeZonePicker = lazy(() =>
+  import("~/components/booking/time-zone-picker").then((m) => ({ default: m.TimeZonePicker })),
+);
 
 /** The zone (searchable once scripts run; a select and a button without them) and the clock. */
 function ZoneAndClock({ d, href, hydrated }: { d: PageData; href: (q: PageQuery) => string; hydrated: boolean }) {
@@ -231,7 +278,14 @@ function ZoneAndClock({ d, href, hydrated }: { d: PageData; href: (q: PageQuery)
         <Globe className="h-4 w-4" aria-hidden /> Time zone
       </label>
       <div className="flex gap-2">
-        <select id="tz" name="tz" defaultValue={d.timeZone} key={d.timeZone} className={`${inputClass} min-w-0 flex-1`} data-testid="time-zone">
+        <select
+          id="tz"
+          name="tz"
+          defaultValue={d.timeZone}
+          key={d.timeZone}
+          className={`${inputClass} min-w-0 flex-1`}
+          data-testid="time-zone"
+        >
           {zones.map((z) => (
             <option key={z} value={z}>
               {z.replace(/_/g, " ")}
@@ -294,7 +348,13 @@ function ViewSwitch({ week, monthHref, weekHref }: { week: boolean; monthHref: s
         <Link to={monthHref} preventScrollReset aria-current={week ? undefined : "true"} className={item(!week)}>
           Month
         </Link>
-        <Link to={weekHref} preventScrollReset aria-current={week ? "true" : undefined} className={item(week)} data-testid="week-view-link">
+        <Link
+          to={weekHref}
+          preventScrollReset
+          aria-current={week ? "true" : undefined}
+          className={item(week)}
+          data-testid="week-view-link"
+        >
           Week
         </Link>
       </div>
@@ -318,13 +378,17 @@ export default function BookingPage() {
   const here = `/${d.host.username}/${d.eventType.slug}`;
   const href = (q: PageQuery) => pageHref(here, { ...base, month: d.month, ...q });
   const linkUsed = d.linkUsed || result?.status === "link-used";
-  const showForm = !linkUsed && (d.slot !== null || result?.status === "invalid" || result?.status === "taken" || result?.status === "limited");
+  const showForm =
+    !linkUsed &&
+    (d.slot !== null || result?.status === "invalid" || result?.status === "taken" || result?.status === "limited");
   const values = result?.values ?? {
     name: d.prefill.name ?? "",
     email: d.prefill.email ?? "",
     notes: d.prefill.notes ?? "",
     guests: ["", "", ""],
-    answers: Object.fromEntries(d.questions.map((q) => [q.id, d.prefill[answerFieldName(q.id)] ?? (q.type === "multiple_choice" ? [] : "")])),
+    answers: Object.fromEntries(
+      d.questions.map((q) => [q.id, d.prefill[answerFieldName(q.id)] ?? (q.type === "multiple_choice" ? [] : "")]),
+    ),
   };
   const errors: Record<string, string[] | undefined> = result?.errors ?? {};
 
@@ -335,10 +399,13 @@ export default function BookingPage() {
     const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     const zone = browserZone ? currentZoneName(browserZone) : null;
     if (zone && zone !== d.timeZone && unpackTimeZones(d.timeZones).includes(zone)) {
-      navigate(pageHref(here, { ...base, tz: zone, month: d.month, date: d.date ?? undefined, slot: d.slot ?? undefined }), {
-        replace: true,
-        preventScrollReset: true,
-      });
+      navigate(
+        pageHref(here, { ...base, tz: zone, month: d.month, date: d.date ?? undefined, slot: d.slot ?? undefined }),
+        {
+          replace: true,
+          preventScrollReset: true,
+        },
+      );
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [d.tzChosen, d.timeZone]);
@@ -363,7 +430,10 @@ export default function BookingPage() {
       <div className="grid overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm md:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
         <aside className="border-b border-neutral-200 p-6 md:border-b-0 md:border-r">
           {d.embed ? null : (
-            <Link to={`/${d.host.username}`} className="mb-4 inline-flex items-center gap-1 rounded text-sm text-brand-700 hover:underline">
+            <Link
+              to={`/${d.host.username}`}
+              className="mb-4 inline-flex items-center gap-1 rounded text-sm text-brand-700 hover:underline"
+            >
               <ArrowLeft className="h-4 w-4" aria-hidden /> All meeting types
             </Link>
           )}
@@ -384,7 +454,8 @@ export default function BookingPage() {
             </li>
             {d.eventType.requiresApproval ? (
               <li className="flex items-center gap-2" data-testid="requires-approval">
-                <Hourglass className="h-4 w-4 shrink-0" aria-hidden /> Requires confirmation: {d.host.name} approves each booking
+                <Hourglass className="h-4 w-4 shrink-0" aria-hidden /> Requires confirmation: {d.host.name} approves
+                each booking
               </li>
             ) : null}
             {d.summary ? (
@@ -397,12 +468,18 @@ export default function BookingPage() {
               </li>
             ) : null}
           </ul>
-          {d.eventType.description ? <p className="mt-4 whitespace-pre-line text-sm text-neutral-700">{d.eventType.description}</p> : null}
+          {d.eventType.description ? (
+            <p className="mt-4 whitespace-pre-line text-sm text-neutral-700">{d.eventType.description}</p>
+          ) : null}
         </aside>
 
         <div className="min-w-0 p-4 sm:p-6">
           {linkUsed ? (
-            <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900" data-testid="link-used">
+            <div
+              role="status"
+              className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900"
+              data-testid="link-used"
+            >
               <p className="font-semibold">{LINK_USED_MESSAGE}</p>
               <p className="mt-1 text-sm">A single-use link books one meeting. Ask {d.host.name} for a new one.</p>
             </div>
@@ -431,7 +508,10 @@ export default function BookingPage() {
                 weekHref={href({ view: "week", date: d.date ?? undefined })}
               />
               {d.calendarsStale ? (
-                <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="availability-stale">
+                <p
+                  className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900"
+                  data-testid="availability-stale"
+                >
                   Availability may be out of date: the host&apos;s calendar could not be checked just now.
                 </p>
               ) : null}
@@ -515,7 +595,10 @@ export default function BookingPage() {
                                 >
                                   {slotLabel(s, d.clock24)}
                                   {left !== undefined ? (
-                                    <span className="flex items-center gap-1 text-xs font-normal text-neutral-700" data-testid="places-left">
+                                    <span
+                                      className="flex items-center gap-1 text-xs font-normal text-neutral-700"
+                                      data-testid="places-left"
+                                    >
                                       <Users className="h-3.5 w-3.5" aria-hidden />
                                       {left === 1 ? "1 place left" : `${left} places left`}
                                     </span>

@@ -15,9 +15,12 @@ export interface WeekData {
 }
 
 const dayName = (date: string, style: "short" | "long") =>
-  new Intl.DateTimeFormat("en-US", { weekday: style, month: style === "long" ? "long" : "short", day: "numeric", timeZone: "UTC" }).format(
-    Date.parse(`${date}T00:00:00Z`),
-  );
+  new Intl.DateTimeFormat("en-US", {
+    weekday: style,
+    month: style === "long" ? "long" : "short",
+    day: "numeric",
+    timeZone: "UTC",
+  }).format(Date.parse(`${date}T00:00:00Z`));
 
 function weekLabel(start: string, end: string): string {
   const f = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
@@ -50,12 +53,22 @@ export function WeekView({
   return (
     <div aria-busy={busy || undefined}>
       <div className="flex items-center justify-between">
-        <h2 className="text-base font-semibold text-neutral-900" id="week-heading" data-testid="week-heading" aria-live="polite">
+        <h2
+          className="text-base font-semibold text-neutral-900"
+          id="week-heading"
+          data-testid="week-heading"
+          aria-live="polite"
+        >
           {weekLabel(week.start, end)}
         </h2>
         <div className="flex gap-1">
           {week.prev ? (
-            <Link to={weekHref(week.prev)} className={buttonClass("ghost", "px-2.5")} aria-label="Previous week" preventScrollReset>
+            <Link
+              to={weekHref(week.prev)}
+              className={buttonClass("ghost", "px-2.5")}
+              aria-label="Previous week"
+              preventScrollReset
+            >
               <ChevronLeft className="h-5 w-5" aria-hidden />
             </Link>
           ) : (
@@ -63,7 +76,12 @@ export function WeekView({
               <ChevronLeft className="h-5 w-5" />
             </span>
           )}
-          <Link to={weekHref(week.next)} className={buttonClass("ghost", "px-2.5")} aria-label="Next week" preventScrollReset>
+          <Link
+            to={weekHref(week.next)}
+            className={buttonClass("ghost", "px-2.5")}
+            aria-label="Next week"
+            preventScrollReset
+          >
             <ChevronRight className="h-5 w-5" aria-hidden />
           </Link>
         </div>
@@ -81,8 +99,12 @@ export function WeekView({
             <h3 className="text-center text-xs font-semibold uppercase text-neutral-700">
               <span className="sm:sr-only">{dayName(day.date, "long")}</span>
               <span className="hidden sm:block" aria-hidden>
-                {new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" }).format(Date.parse(`${day.date}T00:00:00Z`))}
-                <span className="block text-lg font-bold normal-case text-neutral-900">{Number(day.date.slice(8))}</span>
+                {new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" }).format(
+                  Date.parse(`${day.date}T00:00:00Z`),
+                )}
+                <span className="block text-lg font-bold normal-case text-neutral-900">
+                  {Number(day.date.slice(8))}
+                </span>
               </span>
             </h3>
             {day.slots.length > 0 ? (

@@ -8,7 +8,13 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
-import { getApiToken, listApiTokens, mintApiToken, revokeAllApiTokens, revokeApiToken } from "~/models/api-token.server";
+import {
+  getApiToken,
+  listApiTokens,
+  mintApiToken,
+  revokeAllApiTokens,
+  revokeApiToken,
+} from "~/models/api-token.server";
 import { API_TOKEN_DAYS, API_TOKEN_MESSAGES as M, CreateApiTokenSchema } from "~/schemas/api-token-form";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { readFormData } from "~/utils/request.server";
@@ -16,7 +22,19 @@ import { errorToast, redirectWithSuccess, successToast } from "~/utils/toast.ser
 import { dateTimeFormatters } from "~/scheduling/time-zone";
 import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingFormData } from "~/utils/pending";
-import { PAGE, type Formatters, when, tokenName, present, CreateForm, NewToken, TokenTable, RevokeForm, codeClass, linkClass } from "./token-list";
+import {
+  PAGE,
+  type Formatters,
+  when,
+  tokenName,
+  present,
+  CreateForm,
+  NewToken,
+  TokenTable,
+  RevokeForm,
+  codeClass,
+  linkClass,
+} from "./token-list";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "API Tokens | Scheduler" }];
@@ -54,15 +72,27 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "create") {
     const submission = parseWithZod(form, { schema: CreateApiTokenSchema });
     if (submission.status !== "success") {
-      return data({ result: submission.reply(), created: null, toast: errorToast("Check the label.") }, { status: 400 });
+      return data(
+        { result: submission.reply(), created: null, toast: errorToast("Check the label.") },
+        { status: 400 },
+      );
     }
-    const { id, token, hint, expiresAt } = await mintApiToken(user.id, { source: "dashboard", label: submission.value.label });
+    const { id, token, hint, expiresAt } = await mintApiToken(user.id, {
+      source: "dashboard",
+      label: submission.value.label,
+    });
     const format = dateTimeFormatters(user.timeZone);
     // Data, not a redirect: the secret is shown once, in this answer, and never stored in a cookie or a cache.
     return data(
       {
         result: submission.reply({ resetForm: true }),
-        created: { id, token, hint, name: tokenName({ label: submission.value.label, source: "dashboard" }), expires: when(expiresAt, format) },
+        created: {
+          id,
+          token,
+          hint,
+          name: tokenName({ label: submission.value.label, source: "dashboard" }),
+          expires: when(expiresAt, format),
+        },
         toast: successToast(M.created),
       },
       { headers: { "Cache-Control": "no-store" } },
@@ -97,25 +127,31 @@ export default function ApiTokens() {
         <h1 className="text-2xl font-bold text-neutral-900">API Tokens</h1>
         <div className="mt-2 max-w-3xl space-y-2 text-neutral-700">
           <p>
-            Tokens let your scripts and apps call the JSON API as you: send <code className={codeClass}>Authorization: Bearer &lt;token&gt;</code> with each
-            request. The{" "}
+            Tokens let your scripts and apps call the JSON API as you: send{" "}
+            <code className={codeClass}>Authorization: Bearer &lt;token&gt;</code> with each request. The{" "}
             <a href="/api/docs" className={linkClass}>
               API reference
             </a>{" "}
             lists every path.
           </p>
           <p className="text-sm text-neutral-600">
-            A token works for {API_TOKEN_DAYS} days. Anyone who has it can act as you, so revoke one you no longer need or may have leaked. Changing your
-            password or signing out everywhere revokes them all.
+            A token works for {API_TOKEN_DAYS} days. Anyone who has it can act as you, so revoke one you no longer need
+            or may have leaked. Changing your password or signing out everywhere revokes them all.
           </p>
         </div>
       </header>
 
-      <section aria-labelledby="create-token-title" id="create-token" className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6">
+      <section
+        aria-labelledby="create-token-title"
+        id="create-token"
+        className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6"
+      >
         <h2 id="create-token-title" className="text-lg font-semibold text-neutral-900">
           Create a token
         </h2>
-        <p className="mb-4 mt-1 text-sm text-neutral-600">A label helps you tell your tokens apart later; the token itself is shown only once.</p>
+        <p className="mb-4 mt-1 text-sm text-neutral-600">
+          A label helps you tell your tokens apart later; the token itself is shown only once.
+        </p>
         <CreateForm />
       </section>
 
@@ -127,10 +163,17 @@ export default function ApiTokens() {
             <h2 id="tokens-title" className="text-lg font-semibold text-neutral-900">
               Your tokens
             </h2>
-            {shown.length ? <p className="mt-0.5 text-sm text-neutral-600">Times in {zone.replaceAll("_", " ")}.</p> : null}
+            {shown.length ? (
+              <p className="mt-0.5 text-sm text-neutral-600">Times in {zone.replaceAll("_", " ")}.</p>
+            ) : null}
           </div>
           {shown.length ? (
-            <Link to={`${PAGE}?revoke=all`} preventScrollReset id="revoke-all" className={buttonClass("secondary", "text-red-700")}>
+            <Link
+              to={`${PAGE}?revoke=all`}
+              preventScrollReset
+              id="revoke-all"
+              className={buttonClass("secondary", "text-red-700")}
+            >
               <Trash2 className="h-4 w-4" aria-hidden /> Revoke all
             </Link>
           ) : null}
@@ -159,7 +202,11 @@ export default function ApiTokens() {
         </Modal>
       ) : null}
       {modal?.kind === "revokeAll" ? (
-        <Modal title={`Revoke all ${tokens.length === 1 ? "1 token" : `${tokens.length} tokens`}?`} closeTo={PAGE} returnFocusTo="revoke-all">
+        <Modal
+          title={`Revoke all ${tokens.length === 1 ? "1 token" : `${tokens.length} tokens`}?`}
+          closeTo={PAGE}
+          returnFocusTo="revoke-all"
+        >
           <RevokeForm
             intent="revokeAll"
             note="Every script and app using one of your tokens, tokens from signing in in the browser too, gets 401 Unauthorized from its next call. You stay signed in here."

@@ -53,7 +53,8 @@ export type Shown = ReturnType<typeof present>;
 export function When({ value }: { value: Shown["created"] }) {
   return (
     <time dateTime={value.iso}>
-      <span className="whitespace-nowrap">{value.date}</span> <span className="whitespace-nowrap text-neutral-600">{value.time}</span>
+      <span className="whitespace-nowrap">{value.date}</span>{" "}
+      <span className="whitespace-nowrap text-neutral-600">{value.time}</span>
     </time>
   );
 }
@@ -70,13 +71,23 @@ export function CreateForm() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateApiTokenSchema }),
   });
   return (
-    <Form method="post" action={PAGE} {...getFormProps(form)} className="flex flex-col gap-4 sm:flex-row sm:items-start">
+    <Form
+      method="post"
+      action={PAGE}
+      {...getFormProps(form)}
+      className="flex flex-col gap-4 sm:flex-row sm:items-start"
+    >
       <input type="hidden" name="intent" value="create" />
       <div className="min-w-0 flex-1">
         <Field
           label="Label (optional)"
           hint={`What the token is for, e.g. "CI script". Up to ${API_TOKEN_LABEL_MAX} characters.`}
-          inputProps={{ ...getInputProps(fields.label, { type: "text" }), maxLength: API_TOKEN_LABEL_MAX, autoComplete: "off", placeholder: "CI script" }}
+          inputProps={{
+            ...getInputProps(fields.label, { type: "text" }),
+            maxLength: API_TOKEN_LABEL_MAX,
+            autoComplete: "off",
+            placeholder: "CI script",
+          }}
           errors={fields.label.errors}
         />
         <ErrorList id={form.errorId} errors={form.errors} />
@@ -89,7 +100,11 @@ export function CreateForm() {
 }
 
 /** The new secret, once: a read-only input to select (works without JavaScript) and a copy button. */
-export function NewToken({ created }: { created: { token: string; hint: string; name: string; expires: Shown["expires"] } }) {
+export function NewToken({
+  created,
+}: {
+  created: { token: string; hint: string; name: string; expires: Shown["expires"] };
+}) {
   const input = useRef<HTMLInputElement>(null);
   const { hydrated, copied, setCopied, copy } = useCopy(created.token, () => input.current?.select());
   useEffect(() => {
@@ -99,12 +114,17 @@ export function NewToken({ created }: { created: { token: string; hint: string; 
   }, [created.token, setCopied]);
 
   return (
-    <section aria-labelledby="new-token-title" data-testid="new-token" className="rounded-xl border border-amber-300 bg-amber-50 p-5 shadow-sm sm:p-6">
+    <section
+      aria-labelledby="new-token-title"
+      data-testid="new-token"
+      className="rounded-xl border border-amber-300 bg-amber-50 p-5 shadow-sm sm:p-6"
+    >
       <h2 id="new-token-title" className="flex items-center gap-2 text-lg font-semibold text-amber-950">
         <TriangleAlert className="h-5 w-5 shrink-0 text-amber-700" aria-hidden /> Copy your new token now
       </h2>
       <p className="mt-1 text-sm text-amber-950">
-        It will not be shown again: we keep only a fingerprint of it. Store it where your script keeps its secrets. It works until {created.expires.date}.
+        It will not be shown again: we keep only a fingerprint of it. Store it where your script keeps its secrets. It
+        works until {created.expires.date}.
       </p>
       <label htmlFor="new-token-value" className="mb-1 mt-4 block text-sm font-medium text-neutral-800">
         {created.name}
@@ -125,7 +145,11 @@ export function NewToken({ created }: { created: { token: string; hint: string; 
         {hydrated ? <CopyButton copied={copied} onCopy={copy} /> : null}
       </div>
       <p className="mt-2 text-sm text-neutral-700" role="status">
-        {copied === "yes" ? "Copied to the clipboard. " : copied === "no" ? "Copying is blocked here: press Ctrl+C (⌘C) to copy the selected token. " : ""}
+        {copied === "yes"
+          ? "Copied to the clipboard. "
+          : copied === "no"
+            ? "Copying is blocked here: press Ctrl+C (⌘C) to copy the selected token. "
+            : ""}
         Listed below as “{created.name}”, ID {created.hint}.
       </p>
     </section>
@@ -136,7 +160,15 @@ export function TokenTable({ tokens, zone }: { tokens: Shown[]; zone: string }) 
   return (
     <table className={tableClass}>
       <caption className="sr-only">Your API tokens; times in {zone}</caption>
-      <TableHead columns={["Token", "Created", { label: "Last used", className: "whitespace-nowrap" }, "Expires", { label: "Revoke", className: "w-32" }]} />
+      <TableHead
+        columns={[
+          "Token",
+          "Created",
+          { label: "Last used", className: "whitespace-nowrap" },
+          "Expires",
+          { label: "Revoke", className: "w-32" },
+        ]}
+      />
       <tbody className={tbodyClass}>
         {tokens.map((t) => (
           <tr key={t.id} className={trClass} data-testid="api-token-row" data-token-id={t.id}>
@@ -185,7 +217,15 @@ export function TokenTable({ tokens, zone }: { tokens: Shown[]; zone: string }) 
   );
 }
 
-export function RevokeForm({ intent, tokenId, note }: { intent: "revoke" | "revokeAll"; tokenId?: string; note: string }) {
+export function RevokeForm({
+  intent,
+  tokenId,
+  note,
+}: {
+  intent: "revoke" | "revokeAll";
+  tokenId?: string;
+  note: string;
+}) {
   const pending = useIsPending({ intent });
   return (
     <Form method="post" action={PAGE} preventScrollReset className="space-y-4">
@@ -205,6 +245,7 @@ export function RevokeForm({ intent, tokenId, note }: { intent: "revoke" | "revo
   );
 }
 
-export const codeClass = "rounded bg-neutral-100 px-1 py-0.5 font-mono text-[0.85em] text-neutral-900 [overflow-wrap:anywhere]";
+export const codeClass =
+  "rounded bg-neutral-100 px-1 py-0.5 font-mono text-[0.85em] text-neutral-900 [overflow-wrap:anywhere]";
 
 export const linkClass = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800";

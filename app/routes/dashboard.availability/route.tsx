@@ -4,7 +4,15 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster, type ToastData } from "~/components/toaster";
-import { createSchedule, deleteSchedule, ensureDefaultSchedule, getSchedule, listSchedules, replaceSchedule, type Schedule } from "~/models/schedule.server";
+import {
+  createSchedule,
+  deleteSchedule,
+  ensureDefaultSchedule,
+  getSchedule,
+  listSchedules,
+  replaceSchedule,
+  type Schedule,
+} from "~/models/schedule.server";
 import {
   addInterval,
   addOverride,
@@ -74,19 +82,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type EditAnswer = { kind: "edit"; id: string; rev: string; draft: ScheduleDraft; errors: DraftErrors; toast: ToastData | null };
+type EditAnswer = {
+  kind: "edit";
+  id: string;
+  rev: string;
+  draft: ScheduleDraft;
+  errors: DraftErrors;
+  toast: ToastData | null;
+};
 type DeleteAnswer = { kind: "delete"; id: string; message: string; toast: ToastData };
 
 function edited(id: string, draft: ScheduleDraft, errors: DraftErrors = {}, status = 200) {
   const failed = Object.keys(errors).length > 0;
-  const body: EditAnswer = { kind: "edit", id, rev: crypto.randomUUID(), draft, errors, toast: failed ? errorToast(M.checkFields) : null };
+  const body: EditAnswer = {
+    kind: "edit",
+    id,
+    rev: crypto.randomUUID(),
+    draft,
+    errors,
+    toast: failed ? errorToast(M.checkFields) : null,
+  };
   return data(body, { status: failed ? 400 : status });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireDrawerPage(request, PAGE);
   // The weekly rows and overrides come as repeated fields (d1.start, o.date, ...).
-  const form = await readFormData(request, { repeatable: (name) => /^(d[1-7]\.(start|end)|o\.(date|kind|start|end))$/.test(name) });
+  const form = await readFormData(request, {
+    repeatable: (name) => /^(d[1-7]\.(start|end)|o\.(date|kind|start|end))$/.test(name),
+  });
   const intent = String(form.get("intent") ?? "");
 
   if (intent === "new") {
@@ -106,7 +130,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "makeDefault") {
     const { name, timeZone, weekly, overrides } = schedule;
-    if (!(await replaceSchedule(user.id, id, { name, timeZone, isDefault: true, weekly, overrides }))) notFound(M.notFound);
+    if (!(await replaceSchedule(user.id, id, { name, timeZone, isDefault: true, weekly, overrides })))
+      notFound(M.notFound);
     return redirectWithSuccess(editUrl(id), M.defaultChanged);
   }
   if (intent === "delete") {
@@ -145,7 +170,14 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   return data(
-    { kind: "edit", id, rev: crypto.randomUUID(), draft, errors: { form: ["Unknown action."] }, toast: errorToast("Unknown action.") } satisfies EditAnswer,
+    {
+      kind: "edit",
+      id,
+      rev: crypto.randomUUID(),
+      draft,
+      errors: { form: ["Unknown action."] },
+      toast: errorToast("Unknown action."),
+    } satisfies EditAnswer,
     {
       status: 400,
     },
@@ -170,7 +202,9 @@ export default function Availability() {
         {/* Remounted for every answer, so the uncontrolled fields show the draft it carries. */}
         <Editor key={edit?.rev ?? JSON.stringify(schedule)} data={loaded} draft={draft} errors={edit?.errors ?? {}} />
         <DefaultAndDelete schedule={schedule} />
-        {loaded.deleting ? <DeleteModal schedule={schedule} refusal={answer?.kind === "delete" ? answer.message : null} /> : null}
+        {loaded.deleting ? (
+          <DeleteModal schedule={schedule} refusal={answer?.kind === "delete" ? answer.message : null} />
+        ) : null}
       </>
     );
   }

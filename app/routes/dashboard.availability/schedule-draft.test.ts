@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addInterval, copyMondayToWeekdays, draftOf, removeInterval, validateDraft, weeklySummary } from "./schedule-draft";
+import {
+  addInterval,
+  copyMondayToWeekdays,
+  draftOf,
+  removeInterval,
+  validateDraft,
+  weeklySummary,
+} from "./schedule-draft";
 
 const week = (rows: Array<[number, string, string]>) => rows.map(([day, start, end]) => ({ day, start, end }));
 
@@ -49,10 +56,20 @@ describe("the editor's draft", () => {
       { start: "13:00", end: "14:00" },
     ]);
     // An unavailable day is switched on with its 09:00-17:00 row.
-    expect(addInterval(draft, 2).days[1]).toEqual({ day: 2, available: true, rows: [{ start: "09:00", end: "17:00" }] });
-    expect(removeInterval(draft, 1, 0).days[0]).toEqual({ day: 1, available: false, rows: [{ start: "09:00", end: "17:00" }] });
+    expect(addInterval(draft, 2).days[1]).toEqual({
+      day: 2,
+      available: true,
+      rows: [{ start: "09:00", end: "17:00" }],
+    });
+    expect(removeInterval(draft, 1, 0).days[0]).toEqual({
+      day: 1,
+      available: false,
+      rows: [{ start: "09:00", end: "17:00" }],
+    });
     const copied = copyMondayToWeekdays(draft);
-    expect(copied.days.slice(1, 5).map((d) => d.rows)).toEqual([1, 2, 3, 4].map(() => [{ start: "09:00", end: "12:00" }]));
+    expect(copied.days.slice(1, 5).map((d) => d.rows)).toEqual(
+      [1, 2, 3, 4].map(() => [{ start: "09:00", end: "12:00" }]),
+    );
     expect(copied.days[5]).toEqual(draft.days[5]);
   });
 

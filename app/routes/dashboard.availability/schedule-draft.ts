@@ -66,7 +66,12 @@ function endFromInput(end: string): string {
 }
 
 /** The stored schedule as a draft; a day without hours offers 09:00-17:00 once it is ticked. */
-export function draftOf(schedule: { name: string; timeZone: string; weekly: WeeklyHours[]; overrides: DateOverride[] }): ScheduleDraft {
+export function draftOf(schedule: {
+  name: string;
+  timeZone: string;
+  weekly: WeeklyHours[];
+  overrides: DateOverride[];
+}): ScheduleDraft {
   return {
     name: schedule.name,
     timeZone: schedule.timeZone,
@@ -80,7 +85,12 @@ export function draftOf(schedule: { name: string; timeZone: string; weekly: Week
     overrides: schedule.overrides.map((o) =>
       "unavailable" in o && o.unavailable
         ? { date: o.date, unavailable: true, start: "", end: "" }
-        : { date: o.date, unavailable: false, start: "start" in o ? o.start : "", end: "end" in o ? endToInput(o.end) : "" },
+        : {
+            date: o.date,
+            unavailable: false,
+            start: "start" in o ? o.start : "",
+            end: "end" in o ? endToInput(o.end) : "",
+          },
     ),
     newOverride: { ...EMPTY_OVERRIDE },
   };
@@ -113,7 +123,12 @@ export function draftFromForm(form: FormData): ScheduleDraft {
     name: text(form, "name"),
     timeZone: text(form, "timeZone"),
     days,
-    overrides: dates.map((date, i) => ({ date, unavailable: kinds[i] !== "hours", start: starts[i] ?? "", end: ends[i] ?? "" })),
+    overrides: dates.map((date, i) => ({
+      date,
+      unavailable: kinds[i] !== "hours",
+      start: starts[i] ?? "",
+      end: ends[i] ?? "",
+    })),
     newOverride: {
       date: text(form, "new.date"),
       unavailable: text(form, "new.kind") !== "hours",
@@ -140,7 +155,10 @@ export function addInterval(draft: ScheduleDraft, day: number): ScheduleDraft {
       if (d.rows.length >= MAX_ROWS_PER_DAY) return d;
       const last = d.rows.at(-1);
       const lastEnd = last ? minutesOfTime(endFromInput(last.end), true) : null;
-      const row = lastEnd === null || lastEnd >= 23 * 60 ? { ...WORKDAY } : { start: addMinutes(last!.end, 60), end: addMinutes(last!.end, 120) };
+      const row =
+        lastEnd === null || lastEnd >= 23 * 60
+          ? { ...WORKDAY }
+          : { start: addMinutes(last!.end, 60), end: addMinutes(last!.end, 120) };
       return { ...d, available: true, rows: [...d.rows, row] };
     }),
   };
@@ -164,7 +182,9 @@ export function copyMondayToWeekdays(draft: ScheduleDraft): ScheduleDraft {
   if (!monday) return draft;
   return {
     ...draft,
-    days: draft.days.map((d) => (d.day >= 2 && d.day <= 5 ? { ...d, available: monday.available, rows: monday.rows.map((r) => ({ ...r })) } : d)),
+    days: draft.days.map((d) =>
+      d.day >= 2 && d.day <= 5 ? { ...d, available: monday.available, rows: monday.rows.map((r) => ({ ...r })) } : d,
+    ),
   };
 }
 
@@ -184,7 +204,9 @@ function bodyOf(draft: ScheduleDraft, isDefault: boolean) {
     });
   }
   const overrides = draft.overrides.map((o) =>
-    o.unavailable ? { date: o.date, unavailable: true as const } : { date: o.date, start: o.start, end: endFromInput(o.end) },
+    o.unavailable
+      ? { date: o.date, unavailable: true as const }
+      : { date: o.date, start: o.start, end: endFromInput(o.end) },
   );
   return { body: { name: draft.name, timeZone: draft.timeZone, isDefault, weekly, overrides }, origin };
 }
@@ -222,7 +244,11 @@ export function validateDraft(draft: ScheduleDraft, isDefault: boolean): DraftRe
     } else if (head === "overrides" && typeof index === "number") {
       const date = draft.overrides[index]?.date ?? "";
       const message = pageMessage(issue.message, typeof field === "string" ? field : undefined, date);
-      push(errors, field === "start" || field === "end" || field === "date" ? `o.${index}.${field}` : `o.${index}`, message);
+      push(
+        errors,
+        field === "start" || field === "end" || field === "date" ? `o.${index}.${field}` : `o.${index}`,
+        message,
+      );
     } else if (head === "name" || head === "timeZone") {
       push(errors, head, issue.message);
     } else {
@@ -239,7 +265,10 @@ export function validateDraft(draft: ScheduleDraft, isDefault: boolean): DraftRe
 export function addOverride(draft: ScheduleDraft): { draft: ScheduleDraft; errors: DraftErrors } {
   const added = draft.newOverride;
   if (!added.date) return { draft, errors: { "new.date": ["Pick a date."] } };
-  const next = { ...draft, overrides: [...draft.overrides, { ...added, ...(added.unavailable ? { start: "", end: "" } : {}) }] };
+  const next = {
+    ...draft,
+    overrides: [...draft.overrides, { ...added, ...(added.unavailable ? { start: "", end: "" } : {}) }],
+  };
   const index = next.overrides.length - 1;
   const result = validateDraft(next, false);
   const errors: DraftErrors = {};
@@ -286,7 +315,10 @@ export function weeklySummary(weekly: readonly WeeklyHours[]): string {
   if (!groups.length) return "No weekly hours";
   const short = (day: number) => WEEKDAYS[day - 1].short;
   return groups
-    .map((g) => `${g.from === g.to ? short(g.from) : g.to === g.from + 1 ? `${short(g.from)}, ${short(g.to)}` : `${short(g.from)}–${short(g.to)}`}, ${g.hours}`)
+    .map(
+      (g) =>
+        `${g.from === g.to ? short(g.from) : g.to === g.from + 1 ? `${short(g.from)}, ${short(g.to)}` : `${short(g.from)}–${short(g.to)}`}, ${g.hours}`,
+    )
     .join("; ");
 }
 
@@ -296,5 +328,11 @@ export function formatDate(date: string): string {
   if (!m) return date;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   if (Number.isNaN(d.getTime())) return date;
-  return new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(d);
+  return new Intl.DateTimeFormat("en-US", {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(d);
 }

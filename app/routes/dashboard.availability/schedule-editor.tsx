@@ -50,7 +50,8 @@ export function ScheduleList({ schedules }: { schedules: Extract<LoaderData, { v
         <div>
           <h1 className="text-2xl font-bold text-neutral-900">Availability</h1>
           <p className="mt-1 max-w-2xl text-neutral-600">
-            When you can be booked: weekly hours in a time zone, and dates with other hours. Event types use your default schedule unless they name another.
+            When you can be booked: weekly hours in a time zone, and dates with other hours. Event types use your
+            default schedule unless they name another.
           </p>
         </div>
         <Form method="post" action={PAGE} className="shrink-0">
@@ -84,7 +85,8 @@ export function ScheduleList({ schedules }: { schedules: Extract<LoaderData, { v
                 <Globe className="h-4 w-4" aria-hidden /> {zoneLabel(s.timeZone)}
               </span>
               <span className="inline-flex items-center gap-1" data-testid="schedule-overrides">
-                <CalendarOff className="h-4 w-4" aria-hidden /> {s.overrides === 1 ? "1 date override" : `${s.overrides} date overrides`}
+                <CalendarOff className="h-4 w-4" aria-hidden />{" "}
+                {s.overrides === 1 ? "1 date override" : `${s.overrides} date overrides`}
               </span>
             </p>
           </li>
@@ -185,15 +187,25 @@ export function DayRow({ day, errors }: { day: ScheduleDraft["days"][number]; er
 
 export function Overrides({ draft, errors }: { draft: ScheduleDraft; errors: DraftErrors }) {
   const added = draft.newOverride;
-  const newErrors = [...(errors["new.date"] ?? []), ...(errors["new.start"] ?? []), ...(errors["new.end"] ?? []), ...(errors.new ?? [])];
+  const newErrors = [
+    ...(errors["new.date"] ?? []),
+    ...(errors["new.start"] ?? []),
+    ...(errors["new.end"] ?? []),
+    ...(errors.new ?? []),
+  ];
   return (
     <section aria-labelledby="overrides-title" className={cardClass}>
       <h2 id="overrides-title" className="text-lg font-semibold text-neutral-900">
         Date overrides
       </h2>
-      <p className="mt-1 text-sm text-neutral-600">Other hours on one date, or a day off. Add several hours for one date to give it several intervals.</p>
+      <p className="mt-1 text-sm text-neutral-600">
+        Other hours on one date, or a day off. Add several hours for one date to give it several intervals.
+      </p>
       {draft.overrides.length ? (
-        <ul className="mt-4 divide-y divide-neutral-200 rounded-lg border border-neutral-200" aria-label="Date overrides">
+        <ul
+          className="mt-4 divide-y divide-neutral-200 rounded-lg border border-neutral-200"
+          aria-label="Date overrides"
+        >
           {draft.overrides.map((o, i) => {
             const rowErrors = [
               ...(errors[`o.${i}`] ?? []),
@@ -210,7 +222,9 @@ export function Overrides({ draft, errors }: { draft: ScheduleDraft; errors: Dra
                 <div className="min-w-0">
                   <p className="font-medium text-neutral-900">{formatDate(o.date)}</p>
                   <p className="text-sm text-neutral-700">
-                    {o.unavailable ? "Unavailable all day" : `${formatTime(o.start)} – ${formatTime(o.end === "00:00" ? "24:00" : o.end)}`}
+                    {o.unavailable
+                      ? "Unavailable all day"
+                      : `${formatTime(o.start)} – ${formatTime(o.end === "00:00" ? "24:00" : o.end)}`}
                   </p>
                   <ErrorList errors={rowErrors} />
                 </div>
@@ -249,16 +263,34 @@ export function Overrides({ draft, errors }: { draft: ScheduleDraft; errors: Dra
         </div>
         <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-neutral-800">
           <label className="flex items-center gap-2">
-            <input type="radio" name="new.kind" value="unavailable" defaultChecked={added.unavailable} className="h-4 w-4 text-brand-600" />
+            <input
+              type="radio"
+              name="new.kind"
+              value="unavailable"
+              defaultChecked={added.unavailable}
+              className="h-4 w-4 text-brand-600"
+            />
             Unavailable all day
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name="new.kind" value="hours" defaultChecked={!added.unavailable} className="h-4 w-4 text-brand-600" />
+            <input
+              type="radio"
+              name="new.kind"
+              value="hours"
+              defaultChecked={!added.unavailable}
+              className="h-4 w-4 text-brand-600"
+            />
             Other hours
           </label>
         </div>
         <div className="flex items-center gap-2">
-          <input type="time" name="new.start" defaultValue={added.start} aria-label="Override start" className={timeClass} />
+          <input
+            type="time"
+            name="new.start"
+            defaultValue={added.start}
+            aria-label="Override start"
+            className={timeClass}
+          />
           <span aria-hidden className="text-neutral-500">
             –
           </span>
@@ -326,7 +358,9 @@ export function Editor({ data: loaded, draft, errors }: { data: EditData; draft:
             name="timeZone"
             defaultValue={draft.timeZone}
             className={inputClass}
-            aria-describedby={["schedule-zone-hint", zoneErrors?.length ? "schedule-zone-error" : ""].filter(Boolean).join(" ")}
+            aria-describedby={["schedule-zone-hint", zoneErrors?.length ? "schedule-zone-error" : ""]
+              .filter(Boolean)
+              .join(" ")}
             aria-invalid={zoneErrors?.length ? true : undefined}
           >
             {(zones.includes(draft.timeZone) || !draft.timeZone ? zones : [draft.timeZone, ...zones]).map((zone) => (
@@ -350,7 +384,14 @@ export function Editor({ data: loaded, draft, errors }: { data: EditData; draft:
                   Your browser says <strong className="font-semibold">{zoneLabel(browserZone)}</strong>.
                 </span>
               </p>
-              <Button type="submit" name="intent" value="useBrowserZone" variant="secondary" formNoValidate className="shrink-0">
+              <Button
+                type="submit"
+                name="intent"
+                value="useBrowserZone"
+                variant="secondary"
+                formNoValidate
+                className="shrink-0"
+              >
                 Use {zoneLabel(browserZone)}
               </Button>
             </div>
@@ -364,9 +405,18 @@ export function Editor({ data: loaded, draft, errors }: { data: EditData; draft:
             <h2 id="weekly-title" className="text-lg font-semibold text-neutral-900">
               Weekly hours
             </h2>
-            <p className="mt-1 text-sm text-neutral-600">Tick the days you work and give one or more intervals. An end of 12:00 am is midnight.</p>
+            <p className="mt-1 text-sm text-neutral-600">
+              Tick the days you work and give one or more intervals. An end of 12:00 am is midnight.
+            </p>
           </div>
-          <Button type="submit" name="intent" value="copyMonday" variant="secondary" formNoValidate className="shrink-0">
+          <Button
+            type="submit"
+            name="intent"
+            value="copyMonday"
+            variant="secondary"
+            formNoValidate
+            className="shrink-0"
+          >
             <Copy className="h-4 w-4" aria-hidden /> Copy Monday to all weekdays
           </Button>
         </div>
@@ -397,7 +447,8 @@ export function DefaultAndDelete({ schedule }: { schedule: EditData["schedule"] 
       </h2>
       {schedule.isDefault ? (
         <p className="text-sm text-neutral-700">
-          This is your default schedule: event types without a schedule of their own use it. It can&apos;t be deleted; make another schedule the default first.
+          This is your default schedule: event types without a schedule of their own use it. It can&apos;t be deleted;
+          make another schedule the default first.
         </p>
       ) : (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
@@ -407,7 +458,12 @@ export function DefaultAndDelete({ schedule }: { schedule: EditData["schedule"] 
               <Star className="h-4 w-4" aria-hidden /> Make default
             </Button>
           </Form>
-          <Link to={`${editUrl(schedule.id)}&delete=1`} preventScrollReset id="delete-schedule" className={buttonClass("secondary", "text-red-700")}>
+          <Link
+            to={`${editUrl(schedule.id)}&delete=1`}
+            preventScrollReset
+            id="delete-schedule"
+            className={buttonClass("secondary", "text-red-700")}
+          >
             <Trash2 className="h-4 w-4" aria-hidden /> Delete
           </Link>
         </div>
@@ -435,9 +491,15 @@ export function DeleteModal({ schedule, refusal }: { schedule: EditData["schedul
       ) : (
         <Form method="post" action={`${closeTo}&delete=1`} preventScrollReset className="space-y-4">
           <input type="hidden" name="intent" value="delete" />
-          <p className="text-sm text-neutral-700">Its weekly hours and date overrides go with it. This cannot be undone.</p>
+          <p className="text-sm text-neutral-700">
+            Its weekly hours and date overrides go with it. This cannot be undone.
+          </p>
           {refusal ? (
-            <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" role="alert" data-testid="delete-refused">
+            <p
+              className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+              role="alert"
+              data-testid="delete-refused"
+            >
               {refusal}
             </p>
           ) : null}

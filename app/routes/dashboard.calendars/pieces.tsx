@@ -26,7 +26,13 @@ function StatusBadge({ c }: { c: ShownConnection }) {
       : c.status === "ok"
         ? ["Connected", "bg-green-50 text-green-800 ring-green-200"]
         : ["Not read yet", "bg-amber-50 text-amber-900 ring-amber-200"];
-  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${tone}`}>{text}</span>;
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${tone}`}
+    >
+      {text}
+    </span>
+  );
 }
 
 /** A calendar's "check for conflicts" switch: a small form post, optimistic while it travels. */
@@ -47,7 +53,9 @@ function ConflictSwitch({ c, calendar }: { c: ShownConnection; calendar: ShownCo
         data-testid="conflicts-switch"
         className="inline-flex items-center gap-2 rounded-lg px-1 py-1 text-sm font-medium text-neutral-700"
       >
-        <span className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors duration-150 ${on ? "bg-brand-600" : "bg-neutral-300"}`}>
+        <span
+          className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors duration-150 ${on ? "bg-brand-600" : "bg-neutral-300"}`}
+        >
           <span
             className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform duration-150 ${on ? "translate-x-5" : "translate-x-0.5"}`}
           />
@@ -62,7 +70,10 @@ function ReceiverControl({ c, calendar }: { c: ShownConnection; calendar: ShownC
   const pending = useIsPending({ intent: "receiver", fields: { calendarId: calendar.id } });
   if (calendar.receivesBookings) {
     return (
-      <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-green-800" data-testid="receives-bookings">
+      <p
+        className="inline-flex items-center gap-1.5 text-sm font-semibold text-green-800"
+        data-testid="receives-bookings"
+      >
         <CalendarCheck className="h-4 w-4" aria-hidden /> Receives new bookings
       </p>
     );
@@ -83,7 +94,11 @@ function ReceiverControl({ c, calendar }: { c: ShownConnection; calendar: ShownC
 export function ConnectionCard({ c }: { c: ShownConnection }) {
   const syncing = useIsPending({ intent: "sync", fields: { connectionId: c.id } });
   return (
-    <li className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm" data-testid="calendar-connection" data-connection-id={c.id}>
+    <li
+      className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm"
+      data-testid="calendar-connection"
+      data-connection-id={c.id}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="break-words text-lg font-semibold text-neutral-900">{c.name}</h3>
@@ -99,7 +114,12 @@ export function ConnectionCard({ c }: { c: ShownConnection }) {
               <RefreshCw className="h-4 w-4" aria-hidden /> Sync now
             </Button>
           </Form>
-          <Link to={`${PAGE}?remove=${c.id}`} preventScrollReset id={`remove-${c.id}`} className={buttonClass("secondary", "text-red-700")}>
+          <Link
+            to={`${PAGE}?remove=${c.id}`}
+            preventScrollReset
+            id={`remove-${c.id}`}
+            className={buttonClass("secondary", "text-red-700")}
+          >
             <Trash2 className="h-4 w-4" aria-hidden /> Remove
           </Link>
         </div>
@@ -114,7 +134,11 @@ export function ConnectionCard({ c }: { c: ShownConnection }) {
       ) : null}
       <ul className="mt-4 divide-y divide-neutral-200 border-t border-neutral-200">
         {c.calendars.map((calendar) => (
-          <li key={calendar.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="external-calendar">
+          <li
+            key={calendar.id}
+            className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+            data-testid="external-calendar"
+          >
             <p className="min-w-0 break-words font-medium text-neutral-900">{calendar.name}</p>
             <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
               <ConflictSwitch c={c} calendar={calendar} />

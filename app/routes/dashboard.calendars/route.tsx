@@ -13,7 +13,14 @@ import { isUuid } from "~/models/event.server";
 import { caldavBody, calendarConnectionJson, icsBody } from "~/schemas/calendar-api";
 import { dateTimeFormatters } from "~/scheduling/time-zone";
 import { googleCalendarAvailable } from "~/services/google-calendar.server";
-import { CalendarConnectError, connectCalendar, feedTokenOf, feedUrls, rotateFeedToken, syncNow } from "~/services/calendars.server";
+import {
+  CalendarConnectError,
+  connectCalendar,
+  feedTokenOf,
+  feedUrls,
+  rotateFeedToken,
+  syncNow,
+} from "~/services/calendars.server";
 import { getFeedToken } from "~/models/calendar.server";
 import { calendarSecretsAvailable } from "~/utils/calendar-crypto.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
@@ -31,11 +38,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const format = dateTimeFormatters(user.timeZone);
   const connections = (await listConnections(user.id)).map((c) => ({
     ...calendarConnectionJson(c),
-    synced: c.lastSyncedAt ? `${format.date.format(c.lastSyncedAt)} ${format.time.format(c.lastSyncedAt)} (${format.zone.replaceAll("_", " ")})` : null,
+    synced: c.lastSyncedAt
+      ? `${format.date.format(c.lastSyncedAt)} ${format.time.format(c.lastSyncedAt)} (${format.zone.replaceAll("_", " ")})`
+      : null,
   }));
   // The remove confirmation is a URL (?remove=<id>), so it opens without JavaScript.
   const removeId = url.searchParams.get("remove");
-  const toRemove = removeId === null ? null : (connections.find((c) => c.id === removeId) ?? notFound("No such calendar connection."));
+  const toRemove =
+    removeId === null ? null : (connections.find((c) => c.id === removeId) ?? notFound("No such calendar connection."));
   const available = calendarSecretsAvailable();
   const token = available ? await getFeedToken(user.id) : null;
   return {
@@ -49,8 +59,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-function connectFailure(form: "caldav" | "ics", fields: Record<string, string[] | undefined>, values: ConnectErrors["values"], message: string) {
-  return data({ errors: { form, fields, values } satisfies ConnectErrors, toast: errorToast(message) }, { status: 400 });
+function connectFailure(
+  form: "caldav" | "ics",
+  fields: Record<string, string[] | undefined>,
+  values: ConnectErrors["values"],
+  message: string,
+) {
+  return data(
+    { errors: { form, fields, values } satisfies ConnectErrors, toast: errorToast(message) },
+    { status: 400 },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -61,26 +79,43 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "caldav" || intent === "ics") {
     const values = { url: field("url"), username: intent === "caldav" ? field("username") : undefined };
-    if (!calendarSecretsAvailable()) return connectFailure(intent, {}, values, "Calendars cannot be connected on this server.");
+    if (!calendarSecretsAvailable())
+      return connectFailure(intent, {}, values, "Calendars cannot be connected on this server.");
     const parsed =
       intent === "caldav"
-        ? caldavBody.safeParse({ type: "caldav", url: values.url, username: values.username, password: field("password") })
+        ? caldavBody.safeParse({
+            type: "caldav",
+            url: values.url,
+            username: values.username,
+            password: field("password"),
+          })
         : icsBody.safeParse({ type: "ics", url: values.url });
-    if (!parsed.success) return connectFailure(intent, z.flattenError(parsed.error as z.ZodError).fieldErrors, values, "Check the highlighted fields.");
+    if (!parsed.success)
+      return connectFailure(
+        intent,
+        z.flattenError(parsed.error as z.ZodError).fieldErrors,
+        values,
+        "Check the highlighted fields.",
+      );
     try {
       await connectCalendar(user.id, parsed.data, new Date());
     } catch (error) {
-      if (error instanceof CalendarConnectError) return connectFailure(intent, { url: [error.message] }, values, error.message);
+      if (error instanceof CalendarConnectError)
+        return connectFailure(intent, { url: [error.message] }, values, error.message);
       throw error;
     }
     return redirectWithSuccess(PAGE, intent === "caldav" ? "Calendar account connected." : "Feed added.");
   }
 
   if (intent === "feed" || intent === "rotate") {
-    if (!calendarSecretsAvailable()) return redirectWithError(PAGE, "The subscription feed is not available on this server.");
+    if (!calendarSecretsAvailable())
+      return redirectWithError(PAGE, "The subscription feed is not available on this server.");
     if (intent === "feed") await feedTokenOf(user.id);
     else await rotateFeedToken(user.id);
-    return redirectWithSuccess(PAGE, intent === "feed" ? "Your subscription address is ready." : "New address made: the old one no longer works.");
+    return redirectWithSuccess(
+      PAGE,
+      intent === "feed" ? "Your subscription address is ready." : "New address made: the old one no longer works.",
+    );
   }
 
   // The rest act on one of the host's connections: another person's (or a non-uuid) is not found.
@@ -97,13 +132,20 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === "conflicts" || intent === "receiver") {
     const calendarId = field("calendarId");
-    const change = intent === "conflicts" ? { checksConflicts: field("checksConflicts") === "true" } : { receivesBookings: true };
-    const result = isUuid(calendarId) ? await setCalendarSwitches(user.id, connectionId, calendarId, change) : ({ ok: false, reason: "not-found" } as const);
-    if (!result.ok && result.reason === "read-only") return redirectWithError(PAGE, "Bookings cannot be written into an ICS feed.");
+    const change =
+      intent === "conflicts" ? { checksConflicts: field("checksConflicts") === "true" } : { receivesBookings: true };
+    const result = isUuid(calendarId)
+      ? await setCalendarSwitches(user.id, connectionId, calendarId, change)
+      : ({ ok: false, reason: "not-found" } as const);
+    if (!result.ok && result.reason === "read-only")
+      return redirectWithError(PAGE, "Bookings cannot be written into an ICS feed.");
     if (!result.ok) notFound("No such calendar.");
     if (intent === "conflicts") {
       if (change.checksConflicts) await syncNow(user.id, connectionId, new Date());
-      return redirectWithSuccess(PAGE, change.checksConflicts ? "Its events now block your slots." : "Its events no longer block your slots.");
+      return redirectWithSuccess(
+        PAGE,
+        change.checksConflicts ? "Its events now block your slots." : "Its events no longer block your slots.",
+      );
     }
     return redirectWithSuccess(PAGE, "New bookings will be written into this calendar.");
   }
@@ -123,8 +165,8 @@ export default function Calendars() {
       <header>
         <h1 className="text-2xl font-bold text-neutral-900">Calendars</h1>
         <p className="mt-2 max-w-3xl text-neutral-700">
-          Connect the calendars you already use. Their events block the times guests can book, so nobody books you when you are busy, and every new booking is
-          written into the calendar you choose.
+          Connect the calendars you already use. Their events block the times guests can book, so nobody books you when
+          you are busy, and every new booking is written into the calendar you choose.
         </p>
       </header>
 
@@ -163,7 +205,9 @@ export default function Calendars() {
             <h3 id="caldav-title" className="font-semibold text-neutral-900">
               iCloud, Fastmail, Nextcloud or another CalDAV server
             </h3>
-            <p className="mb-4 mt-1 text-sm text-neutral-600">Read for busy times and written with your bookings. Checked as soon as you connect.</p>
+            <p className="mb-4 mt-1 text-sm text-neutral-600">
+              Read for busy times and written with your bookings. Checked as soon as you connect.
+            </p>
             <CalDavForm key={formKey} errors={errors} />
           </div>
           <div className="space-y-4">
@@ -171,22 +215,25 @@ export default function Calendars() {
               <h3 className="font-semibold text-neutral-900">Google Calendar</h3>
               {google ? (
                 <>
-                  <p className="mb-4 mt-1 text-sm text-neutral-600">Google asks you to allow reading your free/busy times and adding events.</p>
+                  <p className="mb-4 mt-1 text-sm text-neutral-600">
+                    Google asks you to allow reading your free/busy times and adding events.
+                  </p>
                   <a href={`${PAGE}/google`} className={buttonClass("secondary")}>
                     Connect Google Calendar
                   </a>
                 </>
               ) : (
                 <p className="mt-1 text-sm text-neutral-600">
-                  Not available on this server. You can still add Google Calendar read-only below, with its secret address in iCal format.
+                  Not available on this server. You can still add Google Calendar read-only below, with its secret
+                  address in iCal format.
                 </p>
               )}
             </div>
             <div className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6">
               <h3 className="font-semibold text-neutral-900">Outlook, Office 365 or any ICS feed</h3>
               <p className="mb-4 mt-1 text-sm text-neutral-600">
-                Outlook and Office 365 connect through their ICS address: read-only, so their events block your slots, but bookings are not written there
-                (subscribe to your feed below instead).
+                Outlook and Office 365 connect through their ICS address: read-only, so their events block your slots,
+                but bookings are not written there (subscribe to your feed below instead).
               </p>
               <IcsForm key={formKey} errors={errors} />
             </div>
@@ -194,15 +241,23 @@ export default function Calendars() {
         </div>
       </section>
 
-      <section aria-labelledby="feed-title" className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6">
+      <section
+        aria-labelledby="feed-title"
+        className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6"
+      >
         <h2 id="feed-title" className="text-lg font-semibold text-neutral-900">
           Subscribe to your bookings
         </h2>
         <p className="mb-4 mt-1 max-w-3xl text-sm text-neutral-600">
-          A private address with your bookings and events, kept up to date, that any calendar app can subscribe to: Apple Calendar, Outlook, or Google
-          Calendar&apos;s &ldquo;From URL&rdquo;. Anyone with the address can read it; reset it if it leaks.
+          A private address with your bookings and events, kept up to date, that any calendar app can subscribe to:
+          Apple Calendar, Outlook, or Google Calendar&apos;s &ldquo;From URL&rdquo;. Anyone with the address can read
+          it; reset it if it leaks.
         </p>
-        {available ? <FeedBox feed={feed} /> : <p className="text-sm text-neutral-600">Not available on this server.</p>}
+        {available ? (
+          <FeedBox feed={feed} />
+        ) : (
+          <p className="text-sm text-neutral-600">Not available on this server.</p>
+        )}
       </section>
 
       <p className="text-sm text-neutral-600">
@@ -218,7 +273,9 @@ export default function Calendars() {
           <Form method="post" action={PAGE} className="space-y-4">
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="connectionId" value={toRemove.id} />
-            <p className="text-sm text-neutral-700">Its events stop blocking your slots. Bookings already written into it stay there.</p>
+            <p className="text-sm text-neutral-700">
+              Its events stop blocking your slots. Bookings already written into it stay there.
+            </p>
             <div className="flex justify-end gap-2">
               <a href={PAGE} className={buttonClass("secondary")}>
                 Keep it
@@ -234,7 +291,9 @@ export default function Calendars() {
         <Modal title="Reset your subscription address?" closeTo={PAGE} returnFocusTo="rotate-feed">
           <Form method="post" action={PAGE} className="space-y-4">
             <input type="hidden" name="intent" value="rotate" />
-            <p className="text-sm text-neutral-700">The current address stops working at once: calendar apps subscribed to it need the new one.</p>
+            <p className="text-sm text-neutral-700">
+              The current address stops working at once: calendar apps subscribed to it need the new one.
+            </p>
             <div className="flex justify-end gap-2">
               <a href={PAGE} className={buttonClass("secondary")}>
                 Keep it

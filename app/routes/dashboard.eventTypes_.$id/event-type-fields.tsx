@@ -35,7 +35,8 @@ export function SelectField({
   children: ReactNode;
 }) {
   const { key, ...props } = selectProps;
-  const describedBy = [props["aria-describedby"], hint ? `${props.id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [props["aria-describedby"], hint ? `${props.id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <ControlField label={label} id={props.id} errorId={errorId} errors={errors} hint={hint}>
       <select key={key} {...props} aria-describedby={describedBy} className={inputClass}>
@@ -58,7 +59,9 @@ export function HostsPicker({
   const boxes = getCollectionProps(field, { type: "checkbox", options: members.map((m) => m.id) });
   return (
     <fieldset className="space-y-2" aria-describedby={`${field.id}-hint ${field.errorId}`} data-testid="hosts-picker">
-      <legend className="text-sm font-medium text-neutral-800">{hydrated ? "Hosts" : "Hosts (Collective and Round Robin only)"}</legend>
+      <legend className="text-sm font-medium text-neutral-800">
+        {hydrated ? "Hosts" : "Hosts (Collective and Round Robin only)"}
+      </legend>
       <p id={`${field.id}-hint`} className="text-sm text-neutral-600">
         You always host. Pick at least one team member to host with you.
       </p>

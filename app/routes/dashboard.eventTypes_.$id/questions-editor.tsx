@@ -1,4 +1,10 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+  type FormMetadata,
+} from "@conform-to/react";
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { ErrorList, Field, TextareaField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
@@ -34,7 +40,8 @@ export function QuestionsEditor({
   return (
     <div className="space-y-4" data-testid="questions-editor">
       <p className="text-sm text-neutral-600">
-        Guests answer these when they book, besides their name, e-mail and notes. You see the answers on your schedule and in the booking mails.
+        Guests answer these when they book, besides their name, e-mail and notes. You see the answers on your schedule
+        and in the booking mails.
       </p>
       <ErrorList id={field.errorId} errors={field.errors} />
       {rows.length === 0 ? <p className="text-sm text-neutral-700">No questions yet.</p> : null}
@@ -46,8 +53,17 @@ export function QuestionsEditor({
           return (
             <li key={row.key} className="space-y-3 rounded-lg border border-neutral-200 p-4" data-testid="question-row">
               <input {...getInputProps(q.id, { type: "hidden" })} />
-              <Field label={`Question ${i + 1}`} inputProps={getInputProps(q.label, { type: "text" })} errors={q.label.errors} />
-              <SelectField label="Answer type" errors={q.type.errors} errorId={q.type.errorId} selectProps={getSelectProps(q.type)}>
+              <Field
+                label={`Question ${i + 1}`}
+                inputProps={getInputProps(q.label, { type: "text" })}
+                errors={q.label.errors}
+              />
+              <SelectField
+                label="Answer type"
+                errors={q.type.errors}
+                errorId={q.type.errorId}
+                selectProps={getSelectProps(q.type)}
+              >
                 {QUESTION_TYPES.map((t) => (
                   <option key={t} value={t}>
                     {QUESTION_TYPE_LABELS[t]}
@@ -105,7 +121,10 @@ export function QuestionsEditor({
       </ol>
       {rows.length < QUESTIONS_MAX ? (
         <button
-          {...form.insert.getButtonProps({ name: field.name, defaultValue: { label: "", type: "short_text", required: "", optionsText: "" } })}
+          {...form.insert.getButtonProps({
+            name: field.name,
+            defaultValue: { label: "", type: "short_text", required: "", optionsText: "" },
+          })}
           formNoValidate
           className={buttonClass("secondary")}
           data-testid="add-question"

@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -77,7 +84,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const notice = noticeForForm(e?.minimumNotice ?? 120);
   // Single-use links of a saved event type (decision 039), newest first.
   const pagePath = profile?.username && e ? `${bookingLink(origin, profile.username)}/${e.slug}` : null;
-  const created = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: user.timeZone });
+  const created = new Intl.DateTimeFormat("en-US", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: user.timeZone,
+  });
   const links = e
     ? ((await listSingleUseLinks(user.id, e.id)) ?? []).map((l) => ({
         id: l.id,
@@ -129,7 +140,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** The embed snippets of a saved event type, or why there are none yet (docs/decisions/019). */
-function embedOffer(origin: string, profile: { username: string | null; name: string } | null, e: EventType): EmbedOffer {
+function embedOffer(
+  origin: string,
+  profile: { username: string | null; name: string } | null,
+  e: EventType,
+): EmbedOffer {
   if (!profile?.username) return { state: "no-username" };
   if (!e.active) return { state: "inactive" };
   const { inline, popup, previewUrl } = embedSnippets({
@@ -164,7 +179,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (existing && intent === "revokeLink") {
     const outcome = await revokeSingleUseLink(user.id, existing.id, String(raw.get("linkId") ?? ""), new Date());
     if (outcome === "not-found") notFound("No such link.");
-    return redirectWithSuccess(`${PAGE}/${existing.id}#single-use-links`, outcome === "revoked" ? "Link revoked" : "That link was already used");
+    return redirectWithSuccess(
+      `${PAGE}/${existing.id}#single-use-links`,
+      outcome === "revoked" ? "Link revoked" : "That link was already used",
+    );
   }
   const { form, active } = toBodyForm(raw);
   keepListIntent(form);
@@ -198,7 +216,11 @@ export default function EventTypeForm() {
   >({
     id: "event-type",
     lastResult: actionData?.result,
-    defaultValue: { ...defaults, active: defaults.active ? "on" : "", requiresApproval: defaults.requiresApproval ? "on" : "" },
+    defaultValue: {
+      ...defaults,
+      active: defaults.active ? "on" : "",
+      requiresApproval: defaults.requiresApproval ? "on" : "",
+    },
     // No getZodConstraint: it cannot read the body's transforms ("Unsupported schema"); the
     // same schema still validates here (onValidate) and on the server.
     shouldValidate: "onBlur",
@@ -212,7 +234,10 @@ export default function EventTypeForm() {
     : "video";
   const valueField = LOCATION_VALUE_LABELS[locationType];
   const slugPreview = fields.slug.value || slugify(fields.title.value ?? "") || "your-link";
-  const numberProps = (field: Parameters<typeof getInputProps>[0]) => ({ ...getInputProps(field, { type: "number" }), inputMode: "numeric" as const });
+  const numberProps = (field: Parameters<typeof getInputProps>[0]) => ({
+    ...getInputProps(field, { type: "number" }),
+    inputMode: "numeric" as const,
+  });
 
   return (
     <div className="max-w-form space-y-6">
@@ -220,12 +245,18 @@ export default function EventTypeForm() {
         <Link to={PAGE} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
           <ArrowLeft className="h-4 w-4" aria-hidden /> Event Types
         </Link>
-        <h1 className="mt-2 text-2xl font-bold text-neutral-900">{eventType ? `Edit “${eventType.title}”` : "New event type"}</h1>
+        <h1 className="mt-2 text-2xl font-bold text-neutral-900">
+          {eventType ? `Edit “${eventType.title}”` : "New event type"}
+        </h1>
       </header>
       <Form method="post" {...getFormProps(form)} className="space-y-6">
         <ErrorList id={form.errorId} errors={form.errors} />
         <Fieldset legend="What it is">
-          <Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: "text" }), placeholder: "Intro call" }} errors={fields.title.errors} />
+          <Field
+            label="Title"
+            inputProps={{ ...getInputProps(fields.title, { type: "text" }), placeholder: "Intro call" }}
+            errors={fields.title.errors}
+          />
           <Field
             label="Link"
             hint={
@@ -273,14 +304,22 @@ export default function EventTypeForm() {
               <option key={d} value={d} />
             ))}
           </datalist>
-          <SelectField label="Kind" hint={KIND_HINTS[kind]} errors={fields.kind.errors} errorId={fields.kind.errorId} selectProps={getSelectProps(fields.kind)}>
+          <SelectField
+            label="Kind"
+            hint={KIND_HINTS[kind]}
+            errors={fields.kind.errors}
+            errorId={fields.kind.errorId}
+            selectProps={getSelectProps(fields.kind)}
+          >
             {EVENT_TYPE_KINDS.map((k) => (
               <option key={k} value={k}>
                 {KIND_LABELS[k]}
               </option>
             ))}
           </SelectField>
-          {isTeamKind(kind) || !hydrated ? <HostsPicker members={members} field={fields.hosts} hydrated={hydrated} /> : null}
+          {isTeamKind(kind) || !hydrated ? (
+            <HostsPicker members={members} field={fields.hosts} hydrated={hydrated} />
+          ) : null}
           {kind === "group" || !hydrated ? (
             <Field
               label={hydrated ? "Seats" : "Seats (Group only)"}
@@ -292,7 +331,12 @@ export default function EventTypeForm() {
         </Fieldset>
 
         <Fieldset legend="Where">
-          <SelectField label="Location" errors={location.type.errors} errorId={location.type.errorId} selectProps={getSelectProps(location.type)}>
+          <SelectField
+            label="Location"
+            errors={location.type.errors}
+            errorId={location.type.errorId}
+            selectProps={getSelectProps(location.type)}
+          >
             {LOCATION_TYPES.map((t) => (
               <option key={t} value={t}>
                 {LOCATION_LABELS[t]}
@@ -301,7 +345,11 @@ export default function EventTypeForm() {
           </SelectField>
           <Field
             label={hydrated ? valueField.label : "Address, phone number or link"}
-            hint={hydrated ? valueField.hint : "The address for an in-person meeting (required), a phone number for a call, or a video link."}
+            hint={
+              hydrated
+                ? valueField.hint
+                : "The address for an in-person meeting (required), a phone number for a call, or a video link."
+            }
             inputProps={getInputProps(location.value, { type: hydrated ? valueField.type : "text" })}
             errors={location.value.errors}
           />
@@ -322,8 +370,16 @@ export default function EventTypeForm() {
             ))}
           </SelectField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Buffer before (minutes)" inputProps={numberProps(fields.bufferBefore)} errors={fields.bufferBefore.errors} />
-            <Field label="Buffer after (minutes)" inputProps={numberProps(fields.bufferAfter)} errors={fields.bufferAfter.errors} />
+            <Field
+              label="Buffer before (minutes)"
+              inputProps={numberProps(fields.bufferBefore)}
+              errors={fields.bufferBefore.errors}
+            />
+            <Field
+              label="Buffer after (minutes)"
+              inputProps={numberProps(fields.bufferAfter)}
+              errors={fields.bufferAfter.errors}
+            />
           </div>
           <div className="grid grid-cols-[1fr_auto] items-start gap-3">
             <Field
@@ -385,7 +441,11 @@ export default function EventTypeForm() {
         </Fieldset>
 
         <Fieldset legend="Booking questions">
-          <QuestionsEditor form={form as unknown as Parameters<typeof QuestionsEditor>[0]["form"]} field={fields.questions} hydrated={hydrated} />
+          <QuestionsEditor
+            form={form as unknown as Parameters<typeof QuestionsEditor>[0]["form"]}
+            field={fields.questions}
+            hydrated={hydrated}
+          />
         </Fieldset>
 
         {kind === "group" ? null : (
@@ -397,8 +457,8 @@ export default function EventTypeForm() {
                 className="mt-0.5 h-5 w-5 rounded border-neutral-400 text-brand-600 focus:ring-brand-600"
               />
               <label htmlFor={fields.requiresApproval.id} className="text-sm text-neutral-800">
-                <span className="font-medium">Requires approval</span>: a booking waits for you to approve or decline it (Scheduled Events, Pending), and holds
-                its time meanwhile.
+                <span className="font-medium">Requires approval</span>: a booking waits for you to approve or decline it
+                (Scheduled Events, Pending), and holds its time meanwhile.
               </label>
             </div>
             <ErrorList id={fields.requiresApproval.errorId} errors={fields.requiresApproval.errors} />
@@ -418,7 +478,8 @@ export default function EventTypeForm() {
           />
           <div>
             <label htmlFor={fields.active.id} className="text-sm text-neutral-800">
-              <span className="font-medium">On</span>: guests can book through this link. Turned off, the link answers that it is not available.
+              <span className="font-medium">On</span>: guests can book through this link. Turned off, the link answers
+              that it is not available.
             </label>
             <ErrorList id={fields.active.errorId} errors={fields.active.errors} />
           </div>

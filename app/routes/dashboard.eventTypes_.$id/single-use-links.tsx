@@ -28,11 +28,22 @@ export function SingleUseLinks({ links, hasUsername }: { links: ShownLink[]; has
         Single-use links
       </h2>
       <p className="text-sm text-neutral-700">
-        A link that books one meeting, then says it has been used. It works even while this event type is off, so you can share it with one person only.
+        A link that books one meeting, then says it has been used. It works even while this event type is off, so you
+        can share it with one person only.
       </p>
-      {hasUsername ? null : <p className="text-sm text-amber-900">Choose a username on your profile to get the links&apos; addresses.</p>}
+      {hasUsername ? null : (
+        <p className="text-sm text-amber-900">Choose a username on your profile to get the links&apos; addresses.</p>
+      )}
       <Form method="post" preventScrollReset>
-        <Button type="submit" name="intent" value="createLink" variant="secondary" pending={making} disabled={making} data-testid="create-link">
+        <Button
+          type="submit"
+          name="intent"
+          value="createLink"
+          variant="secondary"
+          pending={making}
+          disabled={making}
+          data-testid="create-link"
+        >
           <Plus className="h-4 w-4" aria-hidden /> Make a single-use link
         </Button>
       </Form>
@@ -58,7 +69,13 @@ export function SingleUseLinks({ links, hasUsername }: { links: ShownLink[]; has
                     <span className="mb-1 flex items-center gap-1 font-medium text-neutral-800">
                       <Link2 className="h-4 w-4 text-brand-600" aria-hidden /> Link
                     </span>
-                    <input type="text" readOnly value={l.url} className={`${inputClass} font-mono !text-xs`} data-testid="link-url" />
+                    <input
+                      type="text"
+                      readOnly
+                      value={l.url}
+                      className={`${inputClass} font-mono !text-xs`}
+                      data-testid="link-url"
+                    />
                   </label>
                 ) : null}
                 {state === "Unused" ? (

@@ -53,29 +53,55 @@ export function PackageForm({ pkg }: { pkg: PackageSummary | null }) {
   const text = (name: "activeEvent" | "goupEvent" | "notificationStatus" | "oneToOne", label: string, hint: string) => (
     <Field
       label={label}
-      inputProps={{ ...getInputProps(fields[name], { type: "text" }), maxLength: MAX_PACKAGE_TEXT, autoComplete: "off", placeholder: hint }}
+      inputProps={{
+        ...getInputProps(fields[name], { type: "text" }),
+        maxLength: MAX_PACKAGE_TEXT,
+        autoComplete: "off",
+        placeholder: hint,
+      }}
       errors={fields[name].errors}
     />
   );
   return (
-    <Form method="post" action={pkg ? `${PAGE}?edit=${pkg.id}` : `${PAGE}?create`} preventScrollReset {...getFormProps(form)} className="space-y-4">
+    <Form
+      method="post"
+      action={pkg ? `${PAGE}?edit=${pkg.id}` : `${PAGE}?create`}
+      preventScrollReset
+      {...getFormProps(form)}
+      className="space-y-4"
+    >
       <input type="hidden" name="intent" value={intent} />
       {pkg ? <input type="hidden" name="packageId" value={pkg.id} /> : null}
       <Field
         label="Package name"
-        inputProps={{ ...getInputProps(fields.name, { type: "text" }), maxLength: MAX_PACKAGE_NAME, autoComplete: "off" }}
+        inputProps={{
+          ...getInputProps(fields.name, { type: "text" }),
+          maxLength: MAX_PACKAGE_NAME,
+          autoComplete: "off",
+        }}
         errors={fields.name.errors}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Price ($ per month)"
-          inputProps={{ ...getInputProps(fields.price, { type: "text" }), inputMode: "decimal", autoComplete: "off", placeholder: "Free" }}
+          inputProps={{
+            ...getInputProps(fields.price, { type: "text" }),
+            inputMode: "decimal",
+            autoComplete: "off",
+            placeholder: "Free",
+          }}
           errors={fields.price.errors}
           hint={PRICE_HINT}
         />
         <Field
           label="Calendars"
-          inputProps={{ ...getInputProps(fields.calender, { type: "number" }), min: 0, max: MAX_CALENDARS, step: 1, inputMode: "numeric" }}
+          inputProps={{
+            ...getInputProps(fields.calender, { type: "number" }),
+            min: 0,
+            max: MAX_CALENDARS,
+            step: 1,
+            inputMode: "numeric",
+          }}
           errors={fields.calender.errors}
           hint="How many calendars it connects."
         />
@@ -124,7 +150,9 @@ export function DeleteForm({ pkg }: { pkg: PackageSummary }) {
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="packageId" value={pkg.id} />
       <p className="text-sm text-neutral-700">{MESSAGES.deletePackageNote}</p>
-      <p className="text-sm text-neutral-600">People who already bought it keep their professional record and its package name.</p>
+      <p className="text-sm text-neutral-600">
+        People who already bought it keep their professional record and its package name.
+      </p>
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         <Link to={PAGE} preventScrollReset className={buttonClass("secondary")}>
           Cancel

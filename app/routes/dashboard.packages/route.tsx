@@ -10,7 +10,14 @@ import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { MESSAGES } from "~/messages";
 import { isUuid } from "~/models/event.server";
-import { createPackage, deletePackage, getPackage, listPackages, updatePackage, type PackageSummary } from "~/models/package.server";
+import {
+  createPackage,
+  deletePackage,
+  getPackage,
+  listPackages,
+  updatePackage,
+  type PackageSummary,
+} from "~/models/package.server";
 import { requirePermission } from "~/utils/auth.server";
 import { formatMonthlyPrice, packageSchema } from "~/schemas/package-form";
 import { readFormData } from "~/utils/request.server";
@@ -20,7 +27,9 @@ import { usePendingFormData } from "~/utils/pending";
 import { PAGE, PackageForm, DeleteForm } from "./package-forms";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
-export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : `${MESSAGES.packagesHeading} | Scheduler` }];
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? "Scheduler" : `${MESSAGES.packagesHeading} | Scheduler` },
+];
 
 type ModalState = { kind: "create" } | { kind: "edit" | "delete"; pkg: PackageSummary } | null;
 
@@ -62,11 +71,15 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") {
       return data({ result: submission.reply(), toast: errorToast("Check the highlighted fields.") }, { status: 400 });
     }
-    const saved = intent === "create" ? await createPackage(submission.value) : await updatePackage(packageId, submission.value);
+    const saved =
+      intent === "create" ? await createPackage(submission.value) : await updatePackage(packageId, submission.value);
     if (!saved.ok && saved.reason === "not-found") notFound("Package not found");
     if (!saved.ok) {
       return data(
-        { result: submission.reply({ fieldErrors: { name: [MESSAGES.packageNameTaken] } }), toast: errorToast(MESSAGES.packageNameTaken) },
+        {
+          result: submission.reply({ fieldErrors: { name: [MESSAGES.packageNameTaken] } }),
+          toast: errorToast(MESSAGES.packageNameTaken),
+        },
         { status: 400 },
       );
     }
@@ -98,7 +111,13 @@ export default function Packages() {
         <table className={tableClass}>
           <caption className="sr-only">Packages on the pricing page</caption>
           <TableHead
-            columns={[{ label: "#", className: "w-16" }, "Package", "Price", { label: "Update", className: "w-32" }, { label: "Delete", className: "w-32" }]}
+            columns={[
+              { label: "#", className: "w-16" },
+              "Package",
+              "Price",
+              { label: "Update", className: "w-32" },
+              { label: "Delete", className: "w-32" },
+            ]}
           />
           <tbody className={tbodyClass}>
             {shown.map((p, i) => (
@@ -148,12 +167,20 @@ export default function Packages() {
         </Modal>
       ) : null}
       {modal?.kind === "edit" ? (
-        <Modal title={`${MESSAGES.updatePackage} ${modal.pkg.name}`} closeTo={PAGE} returnFocusTo={`edit-${modal.pkg.id}`}>
+        <Modal
+          title={`${MESSAGES.updatePackage} ${modal.pkg.name}`}
+          closeTo={PAGE}
+          returnFocusTo={`edit-${modal.pkg.id}`}
+        >
           <PackageForm key={modal.pkg.id} pkg={modal.pkg} />
         </Modal>
       ) : null}
       {modal?.kind === "delete" ? (
-        <Modal title={`${MESSAGES.deletePackageQuestion} "${modal.pkg.name}" package ?`} closeTo={PAGE} returnFocusTo={`delete-${modal.pkg.id}`}>
+        <Modal
+          title={`${MESSAGES.deletePackageQuestion} "${modal.pkg.name}" package ?`}
+          closeTo={PAGE}
+          returnFocusTo={`delete-${modal.pkg.id}`}
+        >
           <DeleteForm pkg={modal.pkg} />
         </Modal>
       ) : null}

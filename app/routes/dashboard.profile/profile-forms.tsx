@@ -28,9 +28,22 @@ export function useLastResult(intent: ProfileIntent) {
 }
 
 /** A settings section: what it is on the left (top on phones), the form in a card beside it. */
-export function Section({ id, title, description, children }: { id: string; title: string; description: ReactNode; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <section aria-labelledby={`${id}-title`} className="grid gap-4 border-t border-neutral-200 pt-6 lg:grid-cols-3 lg:gap-8">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="grid gap-4 border-t border-neutral-200 pt-6 lg:grid-cols-3 lg:gap-8"
+    >
       <div>
         <h2 id={`${id}-title`} className="text-lg font-semibold text-neutral-900">
           {title}
@@ -72,7 +85,9 @@ export function AccountSummary({ profile, plan }: Pick<LoaderData, "profile" | "
     <dl className="divide-y divide-neutral-200 rounded-xl border border-neutral-200 bg-white px-5 shadow-sm sm:px-6">
       <div className={row}>
         <dt className="text-sm font-medium text-neutral-600">Name</dt>
-        <dd className="break-words text-neutral-900 sm:col-span-2">{profile.name || <span className="italic text-neutral-600">Not set</span>}</dd>
+        <dd className="break-words text-neutral-900 sm:col-span-2">
+          {profile.name || <span className="italic text-neutral-600">Not set</span>}
+        </dd>
       </div>
       <div className={row}>
         <dt className="text-sm font-medium text-neutral-600">E-mail</dt>
@@ -119,7 +134,11 @@ export function DetailsForm({ profile, zones, browserZone }: Pick<LoaderData, "p
     <>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value="details" />
-        <Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} errors={fields.name.errors} />
+        <Field
+          label="Name"
+          inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+          errors={fields.name.errors}
+        />
         <ControlField
           label="Time zone"
           id={fields.timeZone.id}
@@ -156,7 +175,8 @@ export function DetailsForm({ profile, zones, browserZone }: Pick<LoaderData, "p
           <p className="flex items-start gap-2 text-sm text-amber-900">
             <Globe className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
             <span>
-              Your browser says <strong className="font-semibold">{zoneLabel(browserZone)}</strong>; your profile says {zoneLabel(profile.timeZone)}.
+              Your browser says <strong className="font-semibold">{zoneLabel(browserZone)}</strong>; your profile says{" "}
+              {zoneLabel(profile.timeZone)}.
             </span>
           </p>
           <Button type="submit" variant="secondary" pending={browserPending} className="shrink-0">
@@ -200,10 +220,18 @@ export function UsernameForm({ profile, origin }: Pick<LoaderData, "profile" | "
       <div className="rounded-lg bg-neutral-50 px-4 py-3 text-sm">
         <p className="font-medium text-neutral-800">Your booking link</p>
         {preview ? (
-          <p className="mt-0.5 font-mono text-neutral-900 [overflow-wrap:anywhere]" data-testid="booking-link-preview" aria-live="polite">
+          <p
+            className="mt-0.5 font-mono text-neutral-900 [overflow-wrap:anywhere]"
+            data-testid="booking-link-preview"
+            aria-live="polite"
+          >
             {preview === profile.username ? (
               // The saved name's page is live: the link opens it.
-              <a href={bookingLink(origin, preview)} className="text-brand-700 underline hover:text-brand-800" data-testid="booking-link">
+              <a
+                href={bookingLink(origin, preview)}
+                className="text-brand-700 underline hover:text-brand-800"
+                data-testid="booking-link"
+              >
                 {bookingLink(origin, preview)}
               </a>
             ) : (
@@ -246,7 +274,10 @@ export function PasswordForm({ profile }: Pick<LoaderData, "profile">) {
       {profile.hasPassword ? (
         <PasswordField
           label="Current password"
-          inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
+          inputProps={{
+            ...getInputProps(fields.currentPassword, { type: "password" }),
+            autoComplete: "current-password",
+          }}
           errors={fields.currentPassword.errors}
         />
       ) : null}
@@ -274,7 +305,9 @@ export function SignOutEverywhereForm() {
   return (
     <Form method="post" className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
       <input type="hidden" name="intent" value="signOutEverywhere" />
-      <p className="text-sm text-neutral-700">Ends every session of this account, this one too. You will sign in again here.</p>
+      <p className="text-sm text-neutral-700">
+        Ends every session of this account, this one too. You will sign in again here.
+      </p>
       <Button type="submit" variant="danger" pending={pending} className="shrink-0">
         <LogOut className="h-5 w-5" aria-hidden /> Sign out everywhere
       </Button>

@@ -8,13 +8,28 @@ import { KeyRound, UserRound } from "lucide-react";
 import { Toaster, type ToastData } from "~/components/toaster";
 import { MESSAGES } from "~/messages";
 import { FREE_EVENT_CAP } from "~/models/event.server";
-import { changePassword, endAllSessions, getPasswordHash, getProfile, setUsername, updateProfileDetails, updateTimeZone } from "~/models/user.server";
+import {
+  changePassword,
+  endAllSessions,
+  getPasswordHash,
+  getProfile,
+  setUsername,
+  updateProfileDetails,
+  updateTimeZone,
+} from "~/models/user.server";
 import { PROFILE_MESSAGES as P } from "~/messages/profile";
 import { createUserSession, destroyUserSession, requirePermission } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
 import { verifyPassword } from "~/utils/password.server";
 import { roleLabel } from "~/utils/permissions";
-import { BrowserTimeZoneSchema, DetailsSchema, isProfileIntent, passwordSchema, UsernameSchema, type ProfileIntent } from "~/schemas/profile";
+import {
+  BrowserTimeZoneSchema,
+  DetailsSchema,
+  isProfileIntent,
+  passwordSchema,
+  UsernameSchema,
+  type ProfileIntent,
+} from "~/schemas/profile";
 import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
 import { sessionTokenOf, sha256 } from "~/utils/session.server";
@@ -23,7 +38,14 @@ import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { USERNAME_MESSAGES } from "~/schemas/username-rules";
 import { notFound } from "~/utils/responses";
 import { timeZoneHint } from "~/utils/time-zone-hint";
-import { Section, AccountSummary, DetailsForm, UsernameForm, PasswordForm, SignOutEverywhereForm } from "./profile-forms";
+import {
+  Section,
+  AccountSummary,
+  DetailsForm,
+  UsernameForm,
+  PasswordForm,
+  SignOutEverywhereForm,
+} from "./profile-forms";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.profile.role === "admin" ? P.adminProfileHeading : P.profileHeading} | Scheduler` },
@@ -48,7 +70,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const profile = await getProfile(user.id);
   if (!profile) notFound("Not found");
 
-  let plan: { kind: "admin" } | { kind: "free"; cap: number } | { kind: "professional"; pack: string | null; since: string | null; until: string | null };
+  let plan:
+    | { kind: "admin" }
+    | { kind: "free"; cap: number }
+    | { kind: "professional"; pack: string | null; since: string | null; until: string | null };
   if (profile.role === "admin") plan = { kind: "admin" };
   else if (profile.role === "professional") {
     const bought = profile.professional;
@@ -124,7 +149,11 @@ export async function action({ request }: ActionFunctionArgs) {
       if (submission.status !== "success") return answer(400, { intent, result: submission.reply(), toast: null });
       // The unique index settles a race for the same name; the loser hears it is taken.
       if ((await setUsername(user.id, submission.value.username)) === "taken") {
-        return answer(400, { intent, result: submission.reply({ fieldErrors: { username: [USERNAME_MESSAGES.taken] } }), toast: null });
+        return answer(400, {
+          intent,
+          result: submission.reply({ fieldErrors: { username: [USERNAME_MESSAGES.taken] } }),
+          toast: null,
+        });
       }
       return redirectWithSuccess(PROFILE_URL, P.usernameSaved);
     }
@@ -153,7 +182,10 @@ export async function action({ request }: ActionFunctionArgs) {
       if (currentHash !== null && !(await verifyPassword(currentHash, submission.value.currentPassword ?? ""))) {
         return answer(400, {
           intent,
-          result: submission.reply({ fieldErrors: { currentPassword: [P.currentPasswordWrong] }, hideFields: PASSWORD_FIELDS }),
+          result: submission.reply({
+            fieldErrors: { currentPassword: [P.currentPasswordWrong] },
+            hideFields: PASSWORD_FIELDS,
+          }),
           toast: null,
         });
       }
@@ -188,7 +220,12 @@ export default function Profile() {
 
       <Section id="details" title="Details" description="The name guests see, and the zone your times are shown in.">
         {/* Remounted when saved values change, so the form shows what is stored. */}
-        <DetailsForm key={`${profile.name}\n${profile.timeZone}`} profile={profile} zones={zones} browserZone={browserZone} />
+        <DetailsForm
+          key={`${profile.name}\n${profile.timeZone}`}
+          profile={profile}
+          zones={zones}
+          browserZone={browserZone}
+        />
       </Section>
 
       <Section id="username" title="Booking link" description="Guests book you at your own address.">
@@ -205,7 +242,8 @@ export default function Profile() {
             </span>
           ) : (
             <span className="flex items-start gap-2">
-              <UserRound className="mt-0.5 h-5 w-5 shrink-0" aria-hidden /> You sign in with Google. Set a password to sign in with your e-mail too.
+              <UserRound className="mt-0.5 h-5 w-5 shrink-0" aria-hidden /> You sign in with Google. Set a password to
+              sign in with your e-mail too.
             </span>
           )
         }

@@ -15,14 +15,25 @@ import { useIsPending } from "~/utils/pending";
 
 const PATH = "/dashboard/scheduledEvents";
 
-export function ApproveDecline({ e, search }: { e: { id: string; eventName: string; when: { date: string } }; search: string }) {
+export function ApproveDecline({
+  e,
+  search,
+}: {
+  e: { id: string; eventName: string; when: { date: string } };
+  search: string;
+}) {
   const approving = useIsPending({ intent: "approve", state: "busy" });
   return (
     <div className="flex flex-wrap gap-2 pt-1 md:flex-col md:pt-0">
       <Form method="post" action={`${PATH}${search}`} preventScrollReset>
         <input type="hidden" name="intent" value="approve" />
         <input type="hidden" name="eventId" value={e.id} />
-        <Button type="submit" className="px-3 py-2" disabled={approving} aria-label={`Approve ${e.eventName} on ${e.when.date}`}>
+        <Button
+          type="submit"
+          className="px-3 py-2"
+          disabled={approving}
+          aria-label={`Approve ${e.eventName} on ${e.when.date}`}
+        >
           <Check className="h-4 w-4" aria-hidden /> {M.approve}
         </Button>
       </Form>
@@ -44,7 +55,12 @@ export function DeclineModal({
   closeTo,
   search,
 }: {
-  declining: { id: string; eventName: string; when: { date: string; time: string; zone: string }; status: string } | null;
+  declining: {
+    id: string;
+    eventName: string;
+    when: { date: string; time: string; zone: string };
+    status: string;
+  } | null;
   closeTo: string;
   search: string;
 }) {
@@ -69,7 +85,13 @@ export function DeclineModal({
             label={M.declineReasonLabel}
             hint={M.declineReasonHint}
             errors={answer?.error ? [answer.error] : undefined}
-            textareaProps={{ name: "reason", id: "decline-reason", rows: 3, maxLength: BOOKING_NOTES_MAX, defaultValue: answer?.reason ?? "" }}
+            textareaProps={{
+              name: "reason",
+              id: "decline-reason",
+              rows: 3,
+              maxLength: BOOKING_NOTES_MAX,
+              defaultValue: answer?.reason ?? "",
+            }}
           />
         ) : (
           <p className="text-sm font-medium text-amber-800">{M.notPending}</p>

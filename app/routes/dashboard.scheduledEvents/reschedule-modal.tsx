@@ -46,7 +46,13 @@ export function RescheduleModal({ host, closeTo, search }: { host: HostData; clo
           </Link>
         </div>
       ) : r.chosen ? (
-        <Form method="post" action={`${PATH}${search}`} preventScrollReset className="space-y-4" aria-labelledby="reschedule-confirm">
+        <Form
+          method="post"
+          action={`${PATH}${search}`}
+          preventScrollReset
+          className="space-y-4"
+          aria-labelledby="reschedule-confirm"
+        >
           <h3 id="reschedule-confirm" className="text-base font-semibold text-neutral-900">
             {M.confirmMoveTitle}
           </h3>
@@ -86,7 +92,10 @@ export function RescheduleModal({ host, closeTo, search }: { host: HostData; clo
             />
           ) : null}
           {answer?.error ? (
-            <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+            <div
+              role="alert"
+              className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800"
+            >
               <ErrorList errors={[answer.error]} />
             </div>
           ) : null}
@@ -104,7 +113,10 @@ export function RescheduleModal({ host, closeTo, search }: { host: HostData; clo
           <p className="text-sm text-neutral-700">{M.rescheduleBody}</p>
           <p className="text-sm text-neutral-600">Times in {host.timeZone.replace(/_/g, " ")}.</p>
           {answer?.error || r.startGone ? (
-            <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+            <div
+              role="alert"
+              className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800"
+            >
               <ErrorList errors={[answer?.error ?? M.timeGone]} />
             </div>
           ) : null}
@@ -136,7 +148,9 @@ export function RescheduleModal({ host, closeTo, search }: { host: HostData; clo
                 ))}
               </SlotList>
             ) : (
-              <p className="mt-3 rounded-lg border border-dashed border-neutral-300 p-4 text-center text-sm text-neutral-600">{M.noSlots}</p>
+              <p className="mt-3 rounded-lg border border-dashed border-neutral-300 p-4 text-center text-sm text-neutral-600">
+                {M.noSlots}
+              </p>
             )}
           </SlotPanel>
         </div>

@@ -26,7 +26,12 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { listScheduledEvents } from "~/models/admin-event.server";
 import { peopleOf } from "~/models/booking-seats.server";
-import { bookableOf, getScheduledEvent, listScheduledForHost, type ScheduledEvent } from "~/models/scheduled-events.server";
+import {
+  bookableOf,
+  getScheduledEvent,
+  listScheduledForHost,
+  type ScheduledEvent,
+} from "~/models/scheduled-events.server";
 import { PLACEHOLDER_PAGES, SCHEDULED_EVENTS_MESSAGES as M } from "~/messages/profile";
 import type { AuthUser } from "~/utils/auth.server";
 import { BOOKING_NOTES_MAX } from "~/schemas/booking-api";
@@ -70,7 +75,11 @@ function locationText(e: ScheduledEvent): string {
 
 /** What the guest told us: the zone they booked in (with the start there), their notes and answers (decision 039). */
 function guestSide(startsAt: Date, zone: string | null, notes: string | null, answers: AnswerLine[] = []) {
-  return { zone: zone ? `${zone.replace(/_/g, " ")} (${readerTime(startsAt, zone).time} there)` : null, notes: notes || null, answers };
+  return {
+    zone: zone ? `${zone.replace(/_/g, " ")} (${readerTime(startsAt, zone).time} there)` : null,
+    notes: notes || null,
+    answers,
+  };
 }
 
 function row(e: ScheduledEvent, zone: string, now: Date) {
@@ -92,7 +101,11 @@ function row(e: ScheduledEvent, zone: string, now: Date) {
     location: locationText(e),
     guest:
       !session && e.guestEmail
-        ? { name: e.guestName ?? "", email: e.guestEmail, ...guestSide(e.startsAt, e.guestTimeZone, e.notes, answerLines(e.questions, e.answers)) }
+        ? {
+            name: e.guestName ?? "",
+            email: e.guestEmail,
+            ...guestSide(e.startsAt, e.guestTimeZone, e.notes, answerLines(e.questions, e.answers)),
+          }
         : !session && e.bookingId
           ? { name: e.guestName ?? "", email: "", ...guestSide(e.startsAt, e.guestTimeZone, e.notes) }
           : null,
@@ -127,7 +140,10 @@ async function rescheduleModal(url: URL, user: AuthUser, now: Date) {
   const q = url.searchParams;
   const day = rescheduleDay(q.get("date"), event.startsAt, zone, now, bookable?.eventType.bookingWindowDays ?? null);
   const monthParam = q.get("month");
-  const month = monthParam && MONTH.test(monthParam) && monthParam >= monthOf(day.today) && monthParam <= monthOf(day.lastDay) ? monthParam : monthOf(day.date);
+  const month =
+    monthParam && MONTH.test(monthParam) && monthParam >= monthOf(day.today) && monthParam <= monthOf(day.lastDay)
+      ? monthParam
+      : monthOf(day.date);
   // A session moves whole: only to starts where no other session of its type is (its full capacity free).
   const seat = event.seats.length > 0 ? { sessionId: event.id, alone: true, places: event.capacity ?? 1 } : null;
   const range = monthRange(month);
@@ -160,7 +176,14 @@ async function rescheduleModal(url: URL, user: AuthUser, now: Date) {
     date,
     slots,
     chosen: chosen
-      ? { ...chosen, when: whenOf(new Date(chosen.value), new Date(Date.parse(chosen.value) + (event.endsAt.getTime() - event.startsAt.getTime())), zone) }
+      ? {
+          ...chosen,
+          when: whenOf(
+            new Date(chosen.value),
+            new Date(Date.parse(chosen.value) + (event.endsAt.getTime() - event.startsAt.getTime())),
+            zone,
+          ),
+        }
       : null,
     startGone: Boolean(startParam && !chosen),
   };
@@ -195,10 +218,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     };
   }
   const tab = scheduledTab(url.searchParams.get("tab"));
-  const { events, total, totals } = await listScheduledForHost(user.id, tab, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, now);
-  const cancelling = url.searchParams.has("cancel") ? row(await hostEventOr404(user, url.searchParams.get("cancel")), user.timeZone, now) : null;
+  const { events, total, totals } = await listScheduledForHost(
+    user.id,
+    tab,
+    { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
+    now,
+  );
+  const cancelling = url.searchParams.has("cancel")
+    ? row(await hostEventOr404(user, url.searchParams.get("cancel")), user.timeZone, now)
+    : null;
   const rescheduling = url.searchParams.has("reschedule") ? await rescheduleModal(url, user, now) : null;
-  const declining = url.searchParams.has("decline") ? row(await hostEventOr404(user, url.searchParams.get("decline")), user.timeZone, now) : null;
+  const declining = url.searchParams.has("decline")
+    ? row(await hostEventOr404(user, url.searchParams.get("decline")), user.timeZone, now)
+    : null;
   return {
     admin: null,
     host: {
@@ -224,7 +256,8 @@ export type ActionAnswer = {
 
 function backTo(request: Request): string {
   const back = new URL(request.url);
-  for (const key of ["cancel", "reschedule", "decline", "month", "date", "start", "index"]) back.searchParams.delete(key);
+  for (const key of ["cancel", "reschedule", "decline", "month", "date", "start", "index"])
+    back.searchParams.delete(key);
   const query = back.searchParams.toString();
   return `${PATH}${query ? `?${query}` : ""}`;
 }
@@ -242,10 +275,14 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "cancel") {
     const reason = String(form.get("reason") ?? "").trim();
-    if (reason.length > BOOKING_NOTES_MAX) return data<ActionAnswer>({ intent, error: M.reasonTooLong(BOOKING_NOTES_MAX), reason }, { status: 400 });
-    if (!isPlainText(reason, true)) return data<ActionAnswer>({ intent, error: controlCharMessage("The reason", true), reason }, { status: 400 });
-    if (event.status === "cancelled") return data<ActionAnswer>({ intent, error: M.alreadyCancelled, reason }, { status: 409 });
-    if (event.endsAt.getTime() <= now.getTime()) return data<ActionAnswer>({ intent, error: M.ended, reason }, { status: 409 });
+    if (reason.length > BOOKING_NOTES_MAX)
+      return data<ActionAnswer>({ intent, error: M.reasonTooLong(BOOKING_NOTES_MAX), reason }, { status: 400 });
+    if (!isPlainText(reason, true))
+      return data<ActionAnswer>({ intent, error: controlCharMessage("The reason", true), reason }, { status: 400 });
+    if (event.status === "cancelled")
+      return data<ActionAnswer>({ intent, error: M.alreadyCancelled, reason }, { status: 409 });
+    if (event.endsAt.getTime() <= now.getTime())
+      return data<ActionAnswer>({ intent, error: M.ended, reason }, { status: 409 });
     // The one cancel path (decision 029): a booking, a session with its seats, or the host's own event.
     const result = await cancelBooking({ id: event.id, actor: { hostId: user.id }, reason: reason || undefined, now });
     if (!result.ok) return data<ActionAnswer>({ intent, error: M.alreadyCancelled, reason }, { status: 409 });
@@ -256,17 +293,40 @@ export async function action({ request }: ActionFunctionArgs) {
     const text = String(form.get("start") ?? "");
     const start = new Date(text);
     const message = String(form.get("message") ?? "").trim();
-    if (!text || !Number.isFinite(start.getTime())) return data<ActionAnswer>({ intent, error: M.pickTime, reason: message }, { status: 400 });
-    if (message.length > BOOKING_NOTES_MAX) return data<ActionAnswer>({ intent, error: M.messageTooLong(BOOKING_NOTES_MAX), reason: message }, { status: 400 });
-    if (!isPlainText(message, true)) return data<ActionAnswer>({ intent, error: controlCharMessage("The message", true), reason: message }, { status: 400 });
-    if (!isWithinDateWindow(start, now)) return data<ActionAnswer>({ intent, error: dateWindowMessage("The new time") }, { status: 400 });
+    if (!text || !Number.isFinite(start.getTime()))
+      return data<ActionAnswer>({ intent, error: M.pickTime, reason: message }, { status: 400 });
+    if (message.length > BOOKING_NOTES_MAX)
+      return data<ActionAnswer>(
+        { intent, error: M.messageTooLong(BOOKING_NOTES_MAX), reason: message },
+        { status: 400 },
+      );
+    if (!isPlainText(message, true))
+      return data<ActionAnswer>(
+        { intent, error: controlCharMessage("The message", true), reason: message },
+        { status: 400 },
+      );
+    if (!isWithinDateWindow(start, now))
+      return data<ActionAnswer>({ intent, error: dateWindowMessage("The new time") }, { status: 400 });
     if (event.status === "cancelled")
-      return data<ActionAnswer>({ intent, error: MESSAGES.cancelledEvent, toast: errorToast(MESSAGES.cancelledEvent) }, { status: 409 });
+      return data<ActionAnswer>(
+        { intent, error: MESSAGES.cancelledEvent, toast: errorToast(MESSAGES.cancelledEvent) },
+        { status: 409 },
+      );
     if (!(await bookableOf(event))) return data<ActionAnswer>({ intent, error: M.notBookable }, { status: 409 });
-    const result = await rescheduleBooking({ id: event.id, actor: { hostId: user.id }, start, now, linkBase: linkBase(request), note: message || undefined });
+    const result = await rescheduleBooking({
+      id: event.id,
+      actor: { hostId: user.id },
+      start,
+      now,
+      linkBase: linkBase(request),
+      note: message || undefined,
+    });
     if (result.ok) return redirectWithSuccess(backTo(request), M.moved(describeWhen(start, user.timeZone)));
     const error = result.reason === "already-cancelled" ? MESSAGES.cancelledEvent : M.slotTaken;
-    return data<ActionAnswer>({ intent, error, toast: result.reason === "already-cancelled" ? errorToast(error) : undefined }, { status: 409 });
+    return data<ActionAnswer>(
+      { intent, error, toast: result.reason === "already-cancelled" ? errorToast(error) : undefined },
+      { status: 409 },
+    );
   }
 
   // A booking waiting for approval (decision 040): the one approve / decline path.
@@ -277,11 +337,16 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === "decline") {
     const reason = String(form.get("reason") ?? "").trim();
-    if (reason.length > BOOKING_NOTES_MAX) return data<ActionAnswer>({ intent, error: M.reasonTooLong(BOOKING_NOTES_MAX), reason }, { status: 400 });
-    if (!isPlainText(reason, true)) return data<ActionAnswer>({ intent, error: controlCharMessage("The reason", true), reason }, { status: 400 });
+    if (reason.length > BOOKING_NOTES_MAX)
+      return data<ActionAnswer>({ intent, error: M.reasonTooLong(BOOKING_NOTES_MAX), reason }, { status: 400 });
+    if (!isPlainText(reason, true))
+      return data<ActionAnswer>({ intent, error: controlCharMessage("The reason", true), reason }, { status: 400 });
     const result = await declineBooking({ id: event.id, actor: { hostId: user.id }, reason, now });
     if (result.ok) return redirectWithSuccess(backTo(request), M.declined);
-    return data<ActionAnswer>({ intent, error: M.notPending, reason, toast: errorToast(M.notPending) }, { status: 409 });
+    return data<ActionAnswer>(
+      { intent, error: M.notPending, reason, toast: errorToast(M.notPending) },
+      { status: 409 },
+    );
   }
 
   return data<ActionAnswer>({ intent: "cancel", error: null, toast: errorToast(M.unknownAction) }, { status: 400 });
@@ -291,7 +356,15 @@ export type HostData = NonNullable<Awaited<ReturnType<typeof loader>>["host"]>;
 type Row = HostData["events"][number];
 
 /** The guest's zone and notes, as they gave them when booking. */
-function GuestSaid({ zone, notes, answers = [] }: { zone: string | null; notes: string | null; answers?: AnswerLine[] }) {
+function GuestSaid({
+  zone,
+  notes,
+  answers = [],
+}: {
+  zone: string | null;
+  notes: string | null;
+  answers?: AnswerLine[];
+}) {
   if (!zone && !notes && answers.length === 0) return null;
   return (
     <>
@@ -306,7 +379,11 @@ function GuestSaid({ zone, notes, answers = [] }: { zone: string | null; notes: 
         </span>
       ) : null}
       {answers.map((a) => (
-        <span key={a.label} className="block whitespace-pre-line break-words text-xs text-neutral-700" data-testid="guest-answer">
+        <span
+          key={a.label}
+          className="block whitespace-pre-line break-words text-xs text-neutral-700"
+          data-testid="guest-answer"
+        >
           {`${a.label}: ${a.text}`}
         </span>
       ))}
@@ -323,7 +400,11 @@ function Guests({ e }: { e: Row }) {
         </span>
         <ul className="mt-1 space-y-1">
           {e.seats.list.map((s) => (
-            <li key={s.id} className={s.cancelled && e.status !== "cancelled" ? "text-neutral-500 line-through" : ""} data-testid="seat">
+            <li
+              key={s.id}
+              className={s.cancelled && e.status !== "cancelled" ? "text-neutral-500 line-through" : ""}
+              data-testid="seat"
+            >
               <span className="block break-words text-neutral-900">{s.name}</span>
               <span className="block break-words text-xs text-neutral-600">
                 {s.email}
@@ -348,7 +429,9 @@ function Guests({ e }: { e: Row }) {
   return (
     <>
       <span className="block text-neutral-600">{M.noGuest}</span>
-      {e.invitees.length > 0 ? <span className="block break-words text-xs text-neutral-600">{e.invitees.join(", ")}</span> : null}
+      {e.invitees.length > 0 ? (
+        <span className="block break-words text-xs text-neutral-600">{e.invitees.join(", ")}</span>
+      ) : null}
     </>
   );
 }
@@ -365,10 +448,15 @@ function Tabs({ host, search }: { host: HostData; search: string }) {
             to={`${PATH}${hrefWith(search, { tab: t === "upcoming" ? null : t, page: null, cancel: null, reschedule: null, month: null, date: null, start: null })}`}
             aria-current={current ? "page" : undefined}
             className={`-mb-px flex min-w-0 flex-col items-center gap-1 whitespace-nowrap border-b-2 px-1 py-2 text-sm font-medium transition-colors duration-150 sm:flex-row sm:gap-0 sm:px-4 sm:py-2.5 ${
-              current ? "border-brand-600 text-brand-700" : "border-transparent text-neutral-600 hover:border-neutral-300 hover:text-neutral-900"
+              current
+                ? "border-brand-600 text-brand-700"
+                : "border-transparent text-neutral-600 hover:border-neutral-300 hover:text-neutral-900"
             }`}
           >
-            {M.tabs[t]} <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs text-neutral-700 sm:ml-1">{host.totals[t]}</span>
+            {M.tabs[t]}{" "}
+            <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs text-neutral-700 sm:ml-1">
+              {host.totals[t]}
+            </span>
           </Link>
         );
       })}
@@ -406,13 +494,21 @@ function CancelModal({ host, closeTo, search }: { host: HostData; closeTo: strin
         <input type="hidden" name="eventId" value={e.id} />
         <p className="text-sm text-neutral-700">{M.cancelBody}</p>
         {closed ? (
-          <p className="text-sm font-medium text-amber-800">{e.status === "cancelled" ? M.alreadyCancelled : M.ended}</p>
+          <p className="text-sm font-medium text-amber-800">
+            {e.status === "cancelled" ? M.alreadyCancelled : M.ended}
+          </p>
         ) : (
           <TextareaField
             label={M.reasonLabel}
             hint={M.reasonHint}
             errors={answer?.error ? [answer.error] : undefined}
-            textareaProps={{ name: "reason", id: "cancel-reason", rows: 3, maxLength: BOOKING_NOTES_MAX, defaultValue: answer?.reason ?? "" }}
+            textareaProps={{
+              name: "reason",
+              id: "cancel-reason",
+              rows: 3,
+              maxLength: BOOKING_NOTES_MAX,
+              defaultValue: answer?.reason ?? "",
+            }}
           />
         )}
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
@@ -447,10 +543,18 @@ function HostView({ host }: { host: HostData }) {
           <caption className="sr-only">
             {M.tabs[host.tab]} events, {host.tab === "upcoming" ? "soonest" : "latest"} first
           </caption>
-          <TableHead columns={["When", "Event", "Guests", ...(actions ? [{ label: "Actions", className: "w-36" }] : [])]} />
+          <TableHead
+            columns={["When", "Event", "Guests", ...(actions ? [{ label: "Actions", className: "w-36" }] : [])]}
+          />
           <tbody className={tbodyClass}>
             {host.events.map((e) => (
-              <tr key={e.id} className={trClass} data-testid="scheduled-event-row" data-name={e.eventName} data-id={e.id}>
+              <tr
+                key={e.id}
+                className={trClass}
+                data-testid="scheduled-event-row"
+                data-name={e.eventName}
+                data-id={e.id}
+              >
                 <td className={`${tdClass} text-neutral-900`}>
                   <CellLabel>When</CellLabel>
                   <WhenText startsAt={e.startsAt} when={e.when} emphasis />

@@ -44,13 +44,15 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(form, { schema: TeamCreateSchema });
     if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
     const result = await createTeam(user.id, submission.value);
-    if (!result.ok) return data({ result: submission.reply({ fieldErrors: { slug: [M.slugTaken] } }), toast: null }, { status: 409 });
+    if (!result.ok)
+      return data({ result: submission.reply({ fieldErrors: { slug: [M.slugTaken] } }), toast: null }, { status: 409 });
     return redirectWithSuccess(teamSettingsPage(result.team.id), M.created(result.team.name));
   }
   if (intent === "accept" || intent === "decline") {
     const result = await respondToTeamInvitation(user, { id: String(form.get("id") ?? "") }, intent, new Date());
     if (!result.ok) {
-      if (result.reason === "not-pending") return data({ result: null, toast: errorToast(M.notPending) }, { status: 409 });
+      if (result.reason === "not-pending")
+        return data({ result: null, toast: errorToast(M.notPending) }, { status: 409 });
       notFound(M.invitationNotFound);
     }
     return intent === "accept"
@@ -74,11 +76,20 @@ function CreateTeamForm() {
   return (
     <Form method="post" action={TEAMS_PAGE} {...getFormProps(form)} className="max-w-form space-y-4">
       <input type="hidden" name="intent" value="create" />
-      <Field label="Team name" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }} errors={fields.name.errors} />
+      <Field
+        label="Team name"
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }}
+        errors={fields.name.errors}
+      />
       <Field
         label="Team link"
         hint="Letters, digits and hyphens. The team page is /team/ followed by this."
-        inputProps={{ ...getInputProps(fields.slug, { type: "text" }), autoComplete: "off", autoCapitalize: "none", spellCheck: false }}
+        inputProps={{
+          ...getInputProps(fields.slug, { type: "text" }),
+          autoComplete: "off",
+          autoCapitalize: "none",
+          spellCheck: false,
+        }}
         errors={fields.slug.errors}
       />
       <ErrorList id={form.errorId} errors={form.errors} />
@@ -89,13 +100,32 @@ function CreateTeamForm() {
   );
 }
 
-function AnswerButton({ intent, id, label, children, primary }: { intent: string; id: string; label: string; children: React.ReactNode; primary?: boolean }) {
+function AnswerButton({
+  intent,
+  id,
+  label,
+  children,
+  primary,
+}: {
+  intent: string;
+  id: string;
+  label: string;
+  children: React.ReactNode;
+  primary?: boolean;
+}) {
   const pending = useIsPending({ intent, fields: { id } });
   return (
     <Form method="post" action={TEAMS_PAGE} preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
-      <Button type="submit" variant={primary ? "primary" : "secondary"} pending={pending} disabled={pending} aria-label={label} className="px-3 py-2">
+      <Button
+        type="submit"
+        variant={primary ? "primary" : "secondary"}
+        pending={pending}
+        disabled={pending}
+        aria-label={label}
+        className="px-3 py-2"
+      >
         {children}
       </Button>
     </Form>
@@ -110,8 +140,8 @@ export default function Teams() {
       <header>
         <h1 className="text-2xl font-bold text-neutral-900">Teams</h1>
         <p className="mt-2 max-w-3xl text-neutral-700">
-          A team has a name, a page and members. Owners and admins invite people and change roles; members host the team&apos;s Collective and Round Robin event
-          types.
+          A team has a name, a page and members. Owners and admins invite people and change roles; members host the
+          team&apos;s Collective and Round Robin event types.
         </p>
       </header>
 
@@ -141,7 +171,11 @@ export default function Teams() {
                     </Link>
                   </p>
                 </div>
-                <Link to={teamSettingsPage(t.id)} className={buttonClass("secondary", "px-3 py-2")} aria-label={`Settings of ${t.name}`}>
+                <Link
+                  to={teamSettingsPage(t.id)}
+                  className={buttonClass("secondary", "px-3 py-2")}
+                  aria-label={`Settings of ${t.name}`}
+                >
                   <Settings className="h-4 w-4" aria-hidden /> Settings
                 </Link>
               </li>
@@ -165,7 +199,8 @@ export default function Teams() {
                 className="flex flex-col gap-3 rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
               >
                 <p className="min-w-0 break-words text-neutral-900">
-                  <span className="font-medium">{i.team}</span> invites you as {i.role === "admin" ? "an admin" : `a ${i.role}`}.
+                  <span className="font-medium">{i.team}</span> invites you as{" "}
+                  {i.role === "admin" ? "an admin" : `a ${i.role}`}.
                 </p>
                 <div className="flex flex-wrap gap-2">
                   <AnswerButton intent="accept" id={i.id} label={`Join ${i.team}`} primary>
@@ -181,7 +216,10 @@ export default function Teams() {
         )}
       </section>
 
-      <section aria-labelledby="create-title" className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6">
+      <section
+        aria-labelledby="create-title"
+        className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6"
+      >
         <h2 id="create-title" className="mb-4 text-lg font-semibold text-neutral-900">
           Create a team
         </h2>

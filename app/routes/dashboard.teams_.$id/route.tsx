@@ -10,8 +10,23 @@ import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { TEAMS_MESSAGES as M } from "~/messages/teams";
 import { getMyTeam, listMembers, listTeamInvitations, type Refusal } from "~/models/teams.server";
-import { canChangeMember, canManage, TEAM_ROLE_VALUES, TEAM_SIZE_CAP, TeamInviteSchema, teamPage, teamSettingsPage, TEAMS_PAGE } from "~/schemas/teams";
-import { changeMemberRole, inviteAndMail, removeTeamMember, resendInvitation, revokeTeamInvitation } from "~/services/teams.server";
+import {
+  canChangeMember,
+  canManage,
+  TEAM_ROLE_VALUES,
+  TEAM_SIZE_CAP,
+  TeamInviteSchema,
+  teamPage,
+  teamSettingsPage,
+  TEAMS_PAGE,
+} from "~/schemas/teams";
+import {
+  changeMemberRole,
+  inviteAndMail,
+  removeTeamMember,
+  resendInvitation,
+  revokeTeamInvitation,
+} from "~/services/teams.server";
 import { requirePermission } from "~/utils/auth.server";
 import { linkBase, readFormData } from "~/utils/request.server";
 import { forbidden, notFound } from "~/utils/responses";
@@ -25,22 +40,36 @@ import { ConfirmForm, InvitationTable, InviteForm, MemberTable } from "./team-se
  * JavaScript.
  */
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error || !data ? "Scheduler" : `${data.team.name} | Teams | Scheduler` }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error || !data ? "Scheduler" : `${data.team.name} | Teams | Scheduler` },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "dashboard:access");
   const team = (await getMyTeam(user.id, params.id ?? "")) ?? notFound(M.notFound);
   const manage = canManage(team.role);
-  const [members, invitations] = await Promise.all([listMembers(team.id), manage ? listTeamInvitations(team.id) : Promise.resolve([])]);
+  const [members, invitations] = await Promise.all([
+    listMembers(team.id),
+    manage ? listTeamInvitations(team.id) : Promise.resolve([]),
+  ]);
   const url = new URL(request.url);
   const removeId = url.searchParams.get("remove");
-  const toRemove = removeId === null ? null : (members.find((m) => m.userId === removeId && m.userId !== user.id) ?? notFound(M.memberNotFound));
+  const toRemove =
+    removeId === null
+      ? null
+      : (members.find((m) => m.userId === removeId && m.userId !== user.id) ?? notFound(M.memberNotFound));
   if (toRemove && !canChangeMember(team.role, toRemove.role)) forbidden(M.forbidden);
   return {
     team,
     me: user.id,
     manage,
-    members: members.map(({ userId, email, name, role }) => ({ userId, email, name, role, editable: userId !== user.id && canChangeMember(team.role, role) })),
+    members: members.map(({ userId, email, name, role }) => ({
+      userId,
+      email,
+      name,
+      role,
+      editable: userId !== user.id && canChangeMember(team.role, role),
+    })),
     invitations: invitations.map(({ id, email, role, status }) => ({ id, email, role, status })),
     toRemove: toRemove ? { userId: toRemove.userId, who: toRemove.name || toRemove.email } : null,
     leaving: url.searchParams.get("leave") === "1",
@@ -67,11 +96,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "invite") {
     const submission = parseWithZod(form, { schema: TeamInviteSchema });
     if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
-    const result = await inviteAndMail(linkBase(request), user, team.id, submission.value.email, submission.value.role, now);
+    const result = await inviteAndMail(
+      linkBase(request),
+      user,
+      team.id,
+      submission.value.email,
+      submission.value.role,
+      now,
+    );
     if (!result.ok) {
       if (result.reason === "already-member" || result.reason === "already-invited" || result.reason === "cap") {
-        const message = result.reason === "cap" ? M.cap(TEAM_SIZE_CAP) : result.reason === "already-member" ? M.alreadyMember : M.alreadyInvited;
-        return data({ result: submission.reply({ fieldErrors: { email: [message] } }), toast: errorToast(message) }, { status: 409 });
+        const message =
+          result.reason === "cap"
+            ? M.cap(TEAM_SIZE_CAP)
+            : result.reason === "already-member"
+              ? M.alreadyMember
+              : M.alreadyInvited;
+        return data(
+          { result: submission.reply({ fieldErrors: { email: [message] } }), toast: errorToast(message) },
+          { status: 409 },
+        );
       }
       return refusal(result.reason);
     }
@@ -89,11 +133,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const role = TEAM_ROLE_VALUES.find((r) => r === form.get("role"));
     if (!role) return data({ result: null, toast: errorToast(M.roleInvalid) }, { status: 400 });
     const result = await changeMemberRole(user.id, team.id, id, role);
-    return result.ok ? redirectWithSuccess(page, M.roleChanged(result.member.name || result.member.email, role)) : refusal(result.reason);
+    return result.ok
+      ? redirectWithSuccess(page, M.roleChanged(result.member.name || result.member.email, role))
+      : refusal(result.reason);
   }
   if (intent === "remove") {
     const result = await removeTeamMember(user.id, team.id, id);
-    return result.ok ? redirectWithSuccess(page, M.removed(result.member.name || result.member.email)) : refusal(result.reason);
+    return result.ok
+      ? redirectWithSuccess(page, M.removed(result.member.name || result.member.email))
+      : refusal(result.reason);
   }
   if (intent === "leave") {
     const result = await removeTeamMember(user.id, team.id, user.id);
@@ -116,18 +164,26 @@ export default function TeamSettings() {
         </p>
         <h1 className="break-words text-2xl font-bold text-neutral-900">{d.team.name}</h1>
         <p className="flex flex-wrap items-center gap-3 text-neutral-700">
-          <Link to={teamPage(d.team.slug)} className="inline-flex items-center gap-1 font-medium text-brand-700 underline">
+          <Link
+            to={teamPage(d.team.slug)}
+            className="inline-flex items-center gap-1 font-medium text-brand-700 underline"
+          >
             /team/{d.team.slug} <ExternalLink className="h-4 w-4" aria-hidden />
           </Link>
         </p>
       </header>
 
       {d.manage ? (
-        <section aria-labelledby="invite-title" className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6">
+        <section
+          aria-labelledby="invite-title"
+          className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6"
+        >
           <h2 id="invite-title" className="text-lg font-semibold text-neutral-900">
             Invite someone
           </h2>
-          <p className="mb-4 mt-1 text-sm text-neutral-600">Up to 50 members and invitations. They get a link to accept.</p>
+          <p className="mb-4 mt-1 text-sm text-neutral-600">
+            Up to 50 members and invitations. They get a link to accept.
+          </p>
           <InviteForm action={page} canGrantOwner={d.team.role === "owner"} lastResult={actionData?.result ?? null} />
         </section>
       ) : null}
@@ -156,8 +212,15 @@ export default function TeamSettings() {
         <h2 id="leave-title" className="text-lg font-semibold text-neutral-900">
           Leave the team
         </h2>
-        <p className="text-sm text-neutral-600">You stop hosting its event types. Meetings already booked stay on your schedule.</p>
-        <Link to={`${page}?leave=1`} id="leave-team" preventScrollReset className={buttonClass("secondary", "px-3 py-2 text-red-700")}>
+        <p className="text-sm text-neutral-600">
+          You stop hosting its event types. Meetings already booked stay on your schedule.
+        </p>
+        <Link
+          to={`${page}?leave=1`}
+          id="leave-team"
+          preventScrollReset
+          className={buttonClass("secondary", "px-3 py-2 text-red-700")}
+        >
           <LogOut className="h-4 w-4" aria-hidden /> Leave team
         </Link>
       </section>
@@ -175,7 +238,13 @@ export default function TeamSettings() {
       ) : null}
       {d.leaving ? (
         <Modal title={`Leave ${d.team.name}?`} closeTo={page} returnFocusTo="leave-team">
-          <ConfirmForm action={page} intent="leave" id={d.me} submit="Leave team" note="You stop hosting its event types at once." />
+          <ConfirmForm
+            action={page}
+            intent="leave"
+            id={d.me}
+            submit="Leave team"
+            note="You stop hosting its event types at once."
+          />
         </Modal>
       ) : null}
       <Toaster toast={actionData?.toast ?? null} />

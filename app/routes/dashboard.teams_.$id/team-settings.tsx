@@ -11,7 +11,15 @@ import { useIsPending } from "~/utils/pending";
 
 /** The pieces of a team's settings page (route.tsx). */
 
-export function InviteForm({ action, canGrantOwner, lastResult }: { action: string; canGrantOwner: boolean; lastResult: SubmissionResult<string[]> | null }) {
+export function InviteForm({
+  action,
+  canGrantOwner,
+  lastResult,
+}: {
+  action: string;
+  canGrantOwner: boolean;
+  lastResult: SubmissionResult<string[]> | null;
+}) {
   const pending = useIsPending({ intent: "invite" });
   const [form, fields] = useForm({
     id: "team-invite",
@@ -24,13 +32,22 @@ export function InviteForm({ action, canGrantOwner, lastResult }: { action: stri
   });
   const roles = TEAM_ROLE_VALUES.filter((r) => r !== "owner" || canGrantOwner);
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-start">
+    <Form
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-start"
+    >
       <input type="hidden" name="intent" value="invite" />
       <div className="min-w-0">
         <Field
           label="E-mail address"
           hint="They sign in (or sign up) with this address to accept."
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off", placeholder: "name@example.com" }}
+          inputProps={{
+            ...getInputProps(fields.email, { type: "email" }),
+            autoComplete: "off",
+            placeholder: "name@example.com",
+          }}
           errors={fields.email.errors}
         />
         <ErrorList id={form.errorId} errors={form.errors} />
@@ -51,13 +68,32 @@ export function InviteForm({ action, canGrantOwner, lastResult }: { action: stri
   );
 }
 
-function PostButton({ action, intent, id, label, children }: { action: string; intent: string; id: string; label: string; children: ReactNode }) {
+function PostButton({
+  action,
+  intent,
+  id,
+  label,
+  children,
+}: {
+  action: string;
+  intent: string;
+  id: string;
+  label: string;
+  children: ReactNode;
+}) {
   const pending = useIsPending({ intent, fields: { id } });
   return (
     <Form method="post" action={action} preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
-      <Button type="submit" variant="secondary" pending={pending} disabled={pending} aria-label={label} className="px-3 py-2">
+      <Button
+        type="submit"
+        variant="secondary"
+        pending={pending}
+        disabled={pending}
+        aria-label={label}
+        className="px-3 py-2"
+      >
         {children}
       </Button>
     </Form>
@@ -104,7 +140,15 @@ function RoleForm({ action, member, canGrantOwner }: { action: string; member: M
   );
 }
 
-export function MemberTable({ rows, action, canGrantOwner }: { rows: MemberView[]; action: string; canGrantOwner: boolean }) {
+export function MemberTable({
+  rows,
+  action,
+  canGrantOwner,
+}: {
+  rows: MemberView[];
+  action: string;
+  canGrantOwner: boolean;
+}) {
   return (
     <table className={tableClass}>
       <caption className="sr-only">Members of the team</caption>
@@ -115,11 +159,17 @@ export function MemberTable({ rows, action, canGrantOwner }: { rows: MemberView[
             <td className={`${tdClass} min-w-0`}>
               <CellLabel>Person</CellLabel>
               <span className="block break-words font-medium text-neutral-900">{m.name || m.email}</span>
-              {m.name ? <span className="block text-sm text-neutral-600 [overflow-wrap:anywhere]">{m.email}</span> : null}
+              {m.name ? (
+                <span className="block text-sm text-neutral-600 [overflow-wrap:anywhere]">{m.email}</span>
+              ) : null}
             </td>
             <td className={tdClass}>
               <CellLabel>Role</CellLabel>
-              {m.editable ? <RoleForm action={action} member={m} canGrantOwner={canGrantOwner} /> : <span data-testid="member-role">{ROLE_TEXT[m.role]}</span>}
+              {m.editable ? (
+                <RoleForm action={action} member={m} canGrantOwner={canGrantOwner} />
+              ) : (
+                <span data-testid="member-role">{ROLE_TEXT[m.role]}</span>
+              )}
             </td>
             <td className={`${tdClass} pt-3 md:pt-3`}>
               {m.editable ? (
@@ -141,7 +191,13 @@ export function MemberTable({ rows, action, canGrantOwner }: { rows: MemberView[
   );
 }
 
-export function InvitationTable({ rows, action }: { rows: Array<{ id: string; email: string; role: TeamRoleName; status: string }>; action: string }) {
+export function InvitationTable({
+  rows,
+  action,
+}: {
+  rows: Array<{ id: string; email: string; role: TeamRoleName; status: string }>;
+  action: string;
+}) {
   return (
     <table className={tableClass}>
       <caption className="sr-only">Invitations not accepted yet</caption>
@@ -178,7 +234,19 @@ export function InvitationTable({ rows, action }: { rows: Array<{ id: string; em
   );
 }
 
-export function ConfirmForm({ action, intent, id, note, submit }: { action: string; intent: string; id: string; note: string; submit: string }) {
+export function ConfirmForm({
+  action,
+  intent,
+  id,
+  note,
+  submit,
+}: {
+  action: string;
+  intent: string;
+  id: string;
+  note: string;
+  submit: string;
+}) {
   const pending = useIsPending({ intent });
   return (
     <Form method="post" action={action} preventScrollReset className="space-y-4">

@@ -47,7 +47,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       events: s.events,
       active: s.active,
       disabledReason: s.disabledReason,
-      failingSince: s.failingSince ? `${format.date.format(s.failingSince)} ${format.time.format(s.failingSince)}` : null,
+      failingSince: s.failingSince
+        ? `${format.date.format(s.failingSince)} ${format.time.format(s.failingSince)}`
+        : null,
     })),
   };
 }
@@ -61,7 +63,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const read = readWebhookForm(form);
     if (!read.ok) {
       return data(
-        { form: { values: read.values, errors: read.errors } as WebhookFormState, created: null, toast: errorToast("Check the highlighted fields.") },
+        {
+          form: { values: read.values, errors: read.errors } as WebhookFormState,
+          created: null,
+          toast: errorToast("Check the highlighted fields."),
+        },
         { status: 400 },
       );
     }
@@ -69,7 +75,11 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!result.ok) {
       const state: WebhookFormState = { values: read.value, errors: { [result.field]: [result.message] } };
       return data(
-        { form: state, created: null, toast: errorToast(result.field === "url" ? "Check the highlighted fields." : result.message) },
+        {
+          form: state,
+          created: null,
+          toast: errorToast(result.field === "url" ? "Check the highlighted fields." : result.message),
+        },
         { status: 400 },
       );
     }
@@ -102,7 +112,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return data({ form: null, created: null, toast: errorToast("Unknown action.") }, { status: 400 });
 }
 
-const codeClass = "rounded bg-neutral-100 px-1 py-0.5 font-mono text-[0.85em] text-neutral-900 [overflow-wrap:anywhere]";
+const codeClass =
+  "rounded bg-neutral-100 px-1 py-0.5 font-mono text-[0.85em] text-neutral-900 [overflow-wrap:anywhere]";
 
 export default function Webhooks() {
   const { subscriptions, deleting } = useLoaderData<typeof loader>();
@@ -115,16 +126,22 @@ export default function Webhooks() {
         <h1 className="text-2xl font-bold text-neutral-900">Webhooks</h1>
         <div className="mt-2 max-w-3xl space-y-2 text-neutral-700">
           <p>
-            We POST your bookings to your own systems as they happen: a CRM, an automation tool, your own code. Each request is signed by the{" "}
-            <a href="https://www.standardwebhooks.com/" className="font-medium text-brand-700 underline underline-offset-2">
+            We POST your bookings to your own systems as they happen: a CRM, an automation tool, your own code. Each
+            request is signed by the{" "}
+            <a
+              href="https://www.standardwebhooks.com/"
+              className="font-medium text-brand-700 underline underline-offset-2"
+            >
               Standard Webhooks
             </a>{" "}
             scheme (<code className={codeClass}>webhook-id</code>, <code className={codeClass}>webhook-timestamp</code>,{" "}
-            <code className={codeClass}>webhook-signature</code>): verify it with your secret and any Standard Webhooks library.
+            <code className={codeClass}>webhook-signature</code>): verify it with your secret and any Standard Webhooks
+            library.
           </p>
           <p className="text-sm text-neutral-600">
-            A failed delivery (timeout after 10 s, network error, 429 or 5xx) is tried again after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h; any other
-            4xx ends it. The same message keeps its <code className={codeClass}>webhook-id</code>: ignore ids you have seen. Events may arrive out of order. A
+            A failed delivery (timeout after 10 s, network error, 429 or 5xx) is tried again after about 5 s, 5 min, 30
+            min, 2 h, 5 h, 10 h and 10 h; any other 4xx ends it. The same message keeps its{" "}
+            <code className={codeClass}>webhook-id</code>: ignore ids you have seen. Events may arrive out of order. A
             webhook failing for 3 days is switched off and we mail you.
           </p>
         </div>
@@ -183,7 +200,10 @@ export default function Webhooks() {
           Your webhooks
         </h2>
         {subscriptions.length === 0 ? (
-          <EmptyRows title="No webhooks yet" body="Add one above: every new, moved or cancelled booking is then sent to your URL.">
+          <EmptyRows
+            title="No webhooks yet"
+            body="Add one above: every new, moved or cancelled booking is then sent to your URL."
+          >
             <a href="#create-webhook" className={buttonClass("primary", "mt-6")}>
               <Plus className="h-4 w-4" aria-hidden /> Add a webhook
             </a>
@@ -191,7 +211,11 @@ export default function Webhooks() {
         ) : (
           <ul className="mt-4 space-y-4">
             {subscriptions.map((s) => (
-              <li key={s.id} data-testid="webhook-row" className="rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:p-5">
+              <li
+                key={s.id}
+                data-testid="webhook-row"
+                className="rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:p-5"
+              >
                 <div className="flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
                   <div className="min-w-0">
                     <p className="flex items-start gap-2 font-medium text-neutral-900">
@@ -205,22 +229,39 @@ export default function Webhooks() {
                         {s.active ? "Active" : "Off"}
                       </span>
                       {s.events.map((e) => (
-                        <span key={e} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800">
+                        <span
+                          key={e}
+                          className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800"
+                        >
                           {WEBHOOK_EVENT_LABELS[e as WebhookEventType] ?? e}
                         </span>
                       ))}
                     </p>
-                    {s.disabledReason ? <p className="mt-2 text-sm text-red-700">Switched off: {s.disabledReason}</p> : null}
-                    {!s.disabledReason && s.failingSince ? <p className="mt-2 text-sm text-amber-800">Failing since {s.failingSince}.</p> : null}
+                    {s.disabledReason ? (
+                      <p className="mt-2 text-sm text-red-700">Switched off: {s.disabledReason}</p>
+                    ) : null}
+                    {!s.disabledReason && s.failingSince ? (
+                      <p className="mt-2 text-sm text-amber-800">Failing since {s.failingSince}.</p>
+                    ) : null}
                   </div>
                   <div className="flex shrink-0 flex-wrap gap-2">
-                    <Link to={`${PAGE}/${s.id}`} className={buttonClass("secondary", "px-3 py-2")} aria-label={`Deliveries and settings of ${s.url}`}>
+                    <Link
+                      to={`${PAGE}/${s.id}`}
+                      className={buttonClass("secondary", "px-3 py-2")}
+                      aria-label={`Deliveries and settings of ${s.url}`}
+                    >
                       Deliveries
                     </Link>
                     <Form method="post" action={PAGE}>
                       <input type="hidden" name="intent" value="test" />
                       <input type="hidden" name="id" value={s.id} />
-                      <Button type="submit" variant="secondary" className="px-3 py-2" disabled={testing} aria-label={`Send a test to ${s.url}`}>
+                      <Button
+                        type="submit"
+                        variant="secondary"
+                        className="px-3 py-2"
+                        disabled={testing}
+                        aria-label={`Send a test to ${s.url}`}
+                      >
                         <Send className="h-4 w-4" aria-hidden /> Test
                       </Button>
                     </Form>

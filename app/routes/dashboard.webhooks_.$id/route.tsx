@@ -28,7 +28,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!subscription) notFound("No such webhook.");
   const log = (await listDeliveries(user.id, subscription.id)) ?? { deliveries: [], attempts: [] };
   const format = dateTimeFormatters(user.timeZone);
-  const at = (iso: string | null) => (iso ? `${format.date.format(new Date(iso))} ${format.time.format(new Date(iso))}` : null);
+  const at = (iso: string | null) =>
+    iso ? `${format.date.format(new Date(iso))} ${format.time.format(new Date(iso))}` : null;
   return {
     zone: format.zone,
     subscription: {
@@ -41,7 +42,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     deliveries: log.deliveries.map((d) => {
       const json = webhookDeliveryJson(d, log.attempts);
       const last = json.attemptLog.at(-1);
-      return { ...json, created: at(json.createdAt)!, next: at(json.nextAttemptAt), durationMs: last?.durationMs ?? null, body: prettyBody(json.body) };
+      return {
+        ...json,
+        created: at(json.createdAt)!,
+        next: at(json.nextAttemptAt),
+        durationMs: last?.durationMs ?? null,
+        body: prettyBody(json.body),
+      };
     }),
   };
 }
@@ -67,7 +74,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const read = readWebhookForm(form);
     if (!read.ok)
       return data(
-        { form: { values: read.values, errors: read.errors } as WebhookFormState, toast: errorToast("Check the highlighted fields.") },
+        {
+          form: { values: read.values, errors: read.errors } as WebhookFormState,
+          toast: errorToast("Check the highlighted fields."),
+        },
         { status: 400 },
       );
     const result = await updateWebhook(user.id, id, read.value);
@@ -117,15 +127,23 @@ export default function WebhookDeliveries() {
   return (
     <div className="space-y-8">
       <div>
-        <Link to={LIST} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+        <Link
+          to={LIST}
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
           <ChevronLeft className="h-4 w-4" aria-hidden /> All webhooks
         </Link>
         <h1 className="mt-2 text-2xl font-bold text-neutral-900">Webhook deliveries</h1>
         <p className="mt-1 break-all font-mono text-sm text-neutral-700">{subscription.url}</p>
-        {subscription.disabledReason ? <p className="mt-2 text-sm text-red-700">Switched off: {subscription.disabledReason}</p> : null}
+        {subscription.disabledReason ? (
+          <p className="mt-2 text-sm text-red-700">Switched off: {subscription.disabledReason}</p>
+        ) : null}
       </div>
 
-      <section aria-labelledby="settings-title" className="max-w-3xl rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6">
+      <section
+        aria-labelledby="settings-title"
+        className="max-w-3xl rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6"
+      >
         <h2 id="settings-title" className="mb-4 text-lg font-semibold text-neutral-900">
           Settings
         </h2>
@@ -133,7 +151,12 @@ export default function WebhookDeliveries() {
           id="webhook-edit"
           action={page}
           intent="update"
-          state={actionData?.form ?? { values: { url: subscription.url, events: subscription.events, active: subscription.active }, errors: {} }}
+          state={
+            actionData?.form ?? {
+              values: { url: subscription.url, events: subscription.events, active: subscription.active },
+              errors: {},
+            }
+          }
           submitLabel="Save"
           pending={saving}
         />
@@ -149,7 +172,9 @@ export default function WebhookDeliveries() {
         <h2 id="log-title" className="text-lg font-semibold text-neutral-900">
           Delivery log
         </h2>
-        <p className="mt-0.5 text-sm text-neutral-600">The last 50, newest first; times in {zone.replaceAll("_", " ")}.</p>
+        <p className="mt-0.5 text-sm text-neutral-600">
+          The last 50, newest first; times in {zone.replaceAll("_", " ")}.
+        </p>
         {deliveries.length === 0 ? (
           <p className="mt-4 rounded-xl border border-dashed border-neutral-300 p-6 text-center text-neutral-700">
             Nothing sent yet. Book one of your event types, or send a test event.
@@ -157,7 +182,11 @@ export default function WebhookDeliveries() {
         ) : (
           <ul className="mt-4 space-y-3">
             {deliveries.map((d) => (
-              <li key={d.id} data-testid="delivery-row" className="rounded-xl border border-neutral-200 bg-white p-4 shadow-sm">
+              <li
+                key={d.id}
+                data-testid="delivery-row"
+                className="rounded-xl border border-neutral-200 bg-white p-4 shadow-sm"
+              >
                 <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
                   <dl className="grid min-w-0 grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-3 lg:grid-cols-6">
                     <div className="col-span-2 sm:col-span-3 lg:col-span-2">
@@ -170,7 +199,10 @@ export default function WebhookDeliveries() {
                     <div>
                       <dt className="text-xs font-semibold uppercase tracking-wide text-neutral-500">Status</dt>
                       <dd>
-                        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[d.status]}`} data-testid="delivery-status">
+                        <span
+                          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[d.status]}`}
+                          data-testid="delivery-status"
+                        >
                           {d.status}
                         </span>
                       </dd>
@@ -196,7 +228,13 @@ export default function WebhookDeliveries() {
                   <Form method="post" action={page} className="shrink-0">
                     <input type="hidden" name="intent" value="resend" />
                     <input type="hidden" name="deliveryId" value={d.id} />
-                    <Button type="submit" variant="secondary" className="px-3 py-2" disabled={resending} aria-label={`Resend ${d.type} of ${d.created}`}>
+                    <Button
+                      type="submit"
+                      variant="secondary"
+                      className="px-3 py-2"
+                      disabled={resending}
+                      aria-label={`Resend ${d.type} of ${d.created}`}
+                    >
                       <RotateCw className="h-4 w-4" aria-hidden /> Resend
                     </Button>
                   </Form>
@@ -207,15 +245,22 @@ export default function WebhookDeliveries() {
                   <p className="mt-2 text-xs text-neutral-600">
                     webhook-id <span className="font-mono text-neutral-900">{d.messageId}</span>
                   </p>
-                  <pre className="mt-2 max-h-80 overflow-auto rounded-lg bg-neutral-900 p-3 text-xs text-neutral-50" tabIndex={0} aria-label="Request body">
+                  <pre
+                    className="mt-2 max-h-80 overflow-auto rounded-lg bg-neutral-900 p-3 text-xs text-neutral-50"
+                    tabIndex={0}
+                    aria-label="Request body"
+                  >
                     {d.body}
                   </pre>
                   {d.attemptLog.length > 0 ? (
                     <ol className="mt-2 space-y-1">
                       {d.attemptLog.map((a) => (
                         <li key={a.attempt} className="text-neutral-800">
-                          Attempt {a.attempt}: {a.statusCode ?? "no answer"} in {a.durationMs} ms{a.error ? ` (${a.error})` : ""}
-                          {a.response ? <span className="block break-all font-mono text-xs text-neutral-600">{a.response}</span> : null}
+                          Attempt {a.attempt}: {a.statusCode ?? "no answer"} in {a.durationMs} ms
+                          {a.error ? ` (${a.error})` : ""}
+                          {a.response ? (
+                            <span className="block break-all font-mono text-xs text-neutral-600">{a.response}</span>
+                          ) : null}
                         </li>
                       ))}
                     </ol>

@@ -23,7 +23,7 @@ describe("reminder texts", () => {
     expect(ny.text).toContain("starts in 1 hour.");
   });
 
-  it("adds the host's time in brackets and the real place instead of the original's option", () => {
+  it("adds the host's time in brackets and the real place instead of the legacy option", () => {
     const m = { ...meeting, hostZone: "America/New_York", place: "In Person Meeting: Hall B", joinUrl: null };
     const tokyo = guestReminderMail(m, "Asia/Tokyo", new Date("2026-12-09T15:00:00Z"));
     expect(tokyo.text).toContain("When: Fri, Dec 11, 2026, 12:00 AM Tokyo (10:00 AM New York, Thu), 30 minutes");

@@ -114,7 +114,7 @@ describe("groupEventSchema", () => {
     expect(groupInvitees(r)).toEqual(["a@x.org", "c@x.org"]);
   });
 
-  it("reads blank invitees (empty or spaces, as the original's form sends them) as absent, not as bad addresses", () => {
+  it("reads blank invitees (empty or spaces, as the legacy client's form sends them) as absent, not as bad addresses", () => {
     const r = groupEventSchema(ctx).parse({ ...base, email1: "a@x.org", email2: "", email3: "   ", email4: "d@x.org" });
     expect(groupInvitees(r)).toEqual(["a@x.org", "d@x.org"]);
     expect(issues(groupEventSchema(ctx).safeParse({ ...base, email1: "a@x.org", email2: "nope" }))).toEqual({

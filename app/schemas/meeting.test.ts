@@ -77,7 +77,7 @@ describe("meetingPlace", () => {
     ).toBe("Video call: https://zoom.example.test/j/1");
   });
 
-  it("falls back on the event's original option when there is no event type", () => {
+  it("falls back on the event's own stored option when there is no event type", () => {
     expect(meetingPlace({ ...base, eventType: "In Person Meeting", setting: null }).joinUrl).toBeNull();
     expect(meetingPlace({ ...base, eventType: "Phone Call", setting: null }).joinUrl).toBeNull();
     expect(meetingPlace({ ...base, setting: null }).joinUrl).toBe(room);

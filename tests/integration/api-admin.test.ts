@@ -360,7 +360,7 @@ describe("GET /professional and DELETE /professional/{id}", () => {
 });
 
 describe("package writes", () => {
-  it("POST 200 in the original's shape, PUT 200 replaces, DELETE 200 with a deletedCount body then 404; GET stays public", async () => {
+  it("POST 200 in the legacy client's shape, PUT 200 replaces, DELETE 200 with a deletedCount body then 404; GET stays public", async () => {
     const admin = await account("pkg-admin", "admin");
     const created = await createPkg(admin, { price: "12.50", calender: 4 });
     expect(created).toEqual({ ...pkg({ name: created.name, price: 12.5, calender: 4 }), _id: expect.any(String) });
@@ -396,7 +396,7 @@ describe("package writes", () => {
     expect((await call("GET", "/packages")).status).toBe(200);
   });
 
-  it('calender: a number, digits as text ("5"), or blank / null / left out for 0, as the original\'s forms send it', async () => {
+  it('calender: a number, digits as text ("5"), or blank / null / left out for 0, as the legacy client\'s forms send it', async () => {
     const admin = await account("cal-admin", "admin");
     const cases: Array<[unknown, number]> = [
       [5, 5],

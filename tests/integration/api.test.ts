@@ -295,7 +295,7 @@ describe("events", () => {
     }
   });
 
-  it("user: POST /events creates a One-to-One event (201, the original's fields), mails the invitee, lists it", async () => {
+  it("user: POST /events creates a One-to-One event (201, the legacy client's fields), mails the invitee, lists it", async () => {
     const a = await account("create");
     const tag = crypto.randomUUID().slice(0, 8);
     const created = await createEvent(a, { eventName: `API ${tag}`, duration: 45, host: a.email.toUpperCase() });
@@ -332,7 +332,7 @@ describe("events", () => {
     expect(created.duration).toBe(30);
   });
 
-  it('user: a Group event\'s blank invitees ("email2": "", as the original\'s form sends them) count as absent', async () => {
+  it('user: a Group event\'s blank invitees ("email2": "", as the legacy client\'s form sends them) count as absent', async () => {
     const a = await account("group-blank");
     const created = await createEvent(a, {
       eventWith: "Group",
@@ -463,7 +463,7 @@ describe("events", () => {
 });
 
 describe("read paths", () => {
-  it("GET /reviews: no auth, an array in the original's field names", async () => {
+  it("GET /reviews: no auth, an array in the legacy client's field names", async () => {
     const tag = crypto.randomUUID();
     await db`insert into reviews (name, email, image_url, rating, review) values ('Rita', 'rita@example.org', '', 5, ${tag})`;
     const res = await call("GET", "/reviews");
@@ -543,7 +543,7 @@ describe("read paths", () => {
     expect(await flag("professional", pro, pro.email)).toEqual({ status: 200, body: { professional: false } });
   });
 
-  it("GET /packages and /packages/{id}: no auth, the original's field names, 'Free' or dollars; 404 for unknown or non-uuid ids", async () => {
+  it("GET /packages and /packages/{id}: no auth, the legacy client's field names, 'Free' or dollars; 404 for unknown or non-uuid ids", async () => {
     const res = await call("GET", "/packages");
     expect(res.status).toBe(200);
     const list = (await res.json()) as Array<Record<string, unknown>>;

@@ -64,7 +64,7 @@ describe("packageBody", () => {
     }
   });
 
-  it("reads calender as the original's form sends it: digits as text, blank or null for 0", () => {
+  it("reads calender as the legacy client's form sends it: digits as text, blank or null for 0", () => {
     for (const [calender, count] of [
       [5, 5],
       ["5", 5],

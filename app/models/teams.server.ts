@@ -81,16 +81,19 @@ export async function getMyTeam(userId: string, teamId: string): Promise<TeamSum
   return (await listMyTeams(userId)).find((t) => t.id === teamId) ?? null;
 }
 
+/** A member as pages and JSON show them (TeamMemberRow). */
+const MEMBER_COLUMNS = {
+  userId: users.id,
+  email: users.email,
+  name: users.name,
+  username: users.username,
+  role: teamMemberships.role,
+};
+
 export async function listMembers(teamId: string): Promise<TeamMemberRow[]> {
   const db = await getDb();
   return db
-    .select({
-      userId: users.id,
-      email: users.email,
-      name: users.name,
-      username: users.username,
-      role: teamMemberships.role,
-    })
+    .select(MEMBER_COLUMNS)
     .from(teamMemberships)
     .innerJoin(users, eq(users.id, teamMemberships.userId))
     .where(eq(teamMemberships.teamId, teamId))
@@ -516,13 +519,7 @@ async function changeMember(
     }
     if (!isUuid(userId)) return { ok: false, reason: "not-found" };
     const [target] = await tx
-      .select({
-        userId: users.id,
-        email: users.email,
-        name: users.name,
-        username: users.username,
-        role: teamMemberships.role,
-      })
+      .select(MEMBER_COLUMNS)
       .from(teamMemberships)
       .innerJoin(users, eq(users.id, teamMemberships.userId))
       .where(and(eq(teamMemberships.teamId, teamId), eq(teamMemberships.userId, userId)));

@@ -8,6 +8,7 @@ import { EmptyRows } from "~/components/admin-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field } from "~/components/forms";
 import { Toaster } from "~/components/toaster";
+import { IntentButton } from "~/components/intent-button";
 import { Button, buttonClass } from "~/components/ui/button";
 import { TEAMS_MESSAGES as M } from "~/messages/teams";
 import { listInvitationsToMe, listMyTeams, memberCounts } from "~/models/teams.server";
@@ -100,38 +101,6 @@ function CreateTeamForm() {
   );
 }
 
-function AnswerButton({
-  intent,
-  id,
-  label,
-  children,
-  primary,
-}: {
-  intent: string;
-  id: string;
-  label: string;
-  children: React.ReactNode;
-  primary?: boolean;
-}) {
-  const pending = useIsPending({ intent, fields: { id } });
-  return (
-    <Form method="post" action={TEAMS_PAGE} preventScrollReset>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      <Button
-        type="submit"
-        variant={primary ? "primary" : "secondary"}
-        pending={pending}
-        disabled={pending}
-        aria-label={label}
-        className="px-3 py-2"
-      >
-        {children}
-      </Button>
-    </Form>
-  );
-}
-
 export default function Teams() {
   const { teams, toMe } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -203,12 +172,17 @@ export default function Teams() {
                   {i.role === "admin" ? "an admin" : `a ${i.role}`}.
                 </p>
                 <div className="flex flex-wrap gap-2">
-                  <AnswerButton intent="accept" id={i.id} label={`Join ${i.team}`} primary>
+                  <IntentButton action={TEAMS_PAGE} intent="accept" id={i.id} label={`Join ${i.team}`} primary>
                     <Check className="h-4 w-4" aria-hidden /> Accept
-                  </AnswerButton>
-                  <AnswerButton intent="decline" id={i.id} label={`Decline the invitation to ${i.team}`}>
+                  </IntentButton>
+                  <IntentButton
+                    action={TEAMS_PAGE}
+                    intent="decline"
+                    id={i.id}
+                    label={`Decline the invitation to ${i.team}`}
+                  >
                     <X className="h-4 w-4" aria-hidden /> Decline
-                  </AnswerButton>
+                  </IntentButton>
                 </div>
               </li>
             ))}

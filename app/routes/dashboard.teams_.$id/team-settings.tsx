@@ -2,9 +2,9 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { Send, Trash2, UserPlus } from "lucide-react";
-import type { ReactNode } from "react";
 import { CellLabel, tableClass, TableHead, tbodyClass, tdClass, trClass } from "~/components/admin-table";
 import { ControlField, ErrorList, Field, inputClass } from "~/components/forms";
+import { IntentButton } from "~/components/intent-button";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ROLE_TEXT, TEAM_ROLE_VALUES, TeamInviteSchema, type TeamRoleName } from "~/schemas/teams";
 import { useIsPending } from "~/utils/pending";
@@ -63,38 +63,6 @@ export function InviteForm({
       </ControlField>
       <Button type="submit" pending={pending} disabled={pending} className="shrink-0 sm:mt-6">
         <UserPlus className="h-4 w-4" aria-hidden /> Send invitation
-      </Button>
-    </Form>
-  );
-}
-
-function PostButton({
-  action,
-  intent,
-  id,
-  label,
-  children,
-}: {
-  action: string;
-  intent: string;
-  id: string;
-  label: string;
-  children: ReactNode;
-}) {
-  const pending = useIsPending({ intent, fields: { id } });
-  return (
-    <Form method="post" action={action} preventScrollReset>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      <Button
-        type="submit"
-        variant="secondary"
-        pending={pending}
-        disabled={pending}
-        aria-label={label}
-        className="px-3 py-2"
-      >
-        {children}
       </Button>
     </Form>
   );
@@ -219,12 +187,17 @@ export function InvitationTable({
             </td>
             <td className={`${tdClass} pt-3 md:pt-3`}>
               <div className="flex flex-wrap gap-2">
-                <PostButton action={action} intent="resend" id={i.id} label={`Send the invitation to ${i.email} again`}>
+                <IntentButton
+                  action={action}
+                  intent="resend"
+                  id={i.id}
+                  label={`Send the invitation to ${i.email} again`}
+                >
                   <Send className="h-4 w-4" aria-hidden /> Resend
-                </PostButton>
-                <PostButton action={action} intent="revoke" id={i.id} label={`Withdraw the invitation to ${i.email}`}>
+                </IntentButton>
+                <IntentButton action={action} intent="revoke" id={i.id} label={`Withdraw the invitation to ${i.email}`}>
                   <Trash2 className="h-4 w-4" aria-hidden /> Revoke
-                </PostButton>
+                </IntentButton>
               </div>
             </td>
           </tr>

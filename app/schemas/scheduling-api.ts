@@ -480,7 +480,9 @@ export const eventTypeJsonSchema = z
 
 export type EventTypeJson = z.infer<typeof eventTypeJsonSchema>;
 
-export function eventTypeJson(row: Omit<EventTypeRow, "userId" | "teamId" | "createdAt" | "updatedAt">): EventTypeJson {
+export function eventTypeJson(
+  row: Omit<EventTypeRow, "userId" | "teamId" | "createdAt" | "updatedAt" | "roundRobinMode" | "lockedFields" | "parentId">,
+): EventTypeJson {
   return {
     _id: row.id,
     title: row.title,

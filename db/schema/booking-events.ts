@@ -14,6 +14,7 @@ import { id } from "./columns";
  * confirmed (its payload has the shape of `created`'s); `declined`: the host declined it or its
  * hold ran out (decision 040).
  */
+/** `reassigned`: a round-robin booking moved to another host (decision 058); payload has both hosts. */
 export const bookingEventKind = pgEnum("booking_event_kind", [
   "created",
   "rescheduled",
@@ -22,6 +23,7 @@ export const bookingEventKind = pgEnum("booking_event_kind", [
   "requested",
   "approved",
   "declined",
+  "reassigned",
 ]);
 
 export const bookingEvents = pgTable(

@@ -1,11 +1,28 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns";
 import { schedules } from "./schedules";
 import { teams } from "./teams";
 import { users } from "./users";
 
 export type EventTypeKind = "one-to-one" | "group" | "collective" | "round-robin";
+/** How a round-robin event type offers slots and picks its host (decision 058). */
+export type RoundRobinMode = "fairness" | "availability";
+export const HOST_PRIORITIES = ["low", "medium", "high", "highest"] as const;
+export type HostPriority = (typeof HOST_PRIORITIES)[number];
 export type EventTypeLocation = { type: "in-person" | "phone" | "google-meet" | "video"; value?: string };
 
 /** What a booking question asks for (decision 039). */
@@ -72,13 +89,31 @@ export const eventTypes = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
-    /** The named team it belongs to (decision 057); its booking URL stays under the owner's username. */
+    /** The named team it belongs to (decisions 057, 058): its booking URL is /team/{team slug}/{slug}. */
     teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
+    /** Round robin only (decision 058). */
+    roundRobinMode: text("round_robin_mode").$type<RoundRobinMode>().notNull().default("fairness"),
+    /** Managed templates only: the fields a member's copy may not change (decision 058). */
+    lockedFields: text("locked_fields")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** A member's copy of a managed template (decision 058); the copy goes with its template. */
+    parentId: uuid("parent_id").references((): AnyPgColumn => eventTypes.id, { onDelete: "cascade" }),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex("event_types_user_slug_key").on(t.userId, sql`lower(${t.slug})`),
-    check("event_types_kind", sql`${t.kind} in ('one-to-one', 'group', 'collective', 'round-robin')`),
+    uniqueIndex("event_types_user_slug_key")
+      .on(t.userId, sql`lower(${t.slug})`)
+      .where(sql`${t.teamId} is null`),
+    uniqueIndex("event_types_team_slug_key")
+      .on(t.teamId, sql`lower(${t.slug})`)
+      .where(sql`${t.teamId} is not null`),
+    uniqueIndex("event_types_parent_user_key")
+      .on(t.parentId, t.userId)
+      .where(sql`${t.parentId} is not null`),
+    check("event_types_kind", sql`${t.kind} in ('one-to-one', 'group', 'collective', 'round-robin', 'managed')`),
+    check("event_types_round_robin_mode", sql`${t.roundRobinMode} in ('fairness', 'availability')`),
     check("event_types_duration_range", sql`${t.duration} between 5 and 720`),
     check("event_types_approval_hold_hours", sql`${t.approvalHoldHours} between 1 and 168`),
     check("event_types_seats", sql`(${t.kind} = 'group') = (${t.seats} is not null)`),
@@ -86,3 +121,31 @@ export const eventTypes = pgTable(
 );
 
 export type EventTypeRow = typeof eventTypes.$inferSelect;
+
+/**
+ * Who hosts a team event type (decision 058): a collective needs every one of them free, a
+ * round robin gives each booking to one. A managed template's rows are the members who get a
+ * copy. Weight (0-100) and priority steer round robin's pick.
+ */
+export const eventTypeHosts = pgTable(
+  "event_type_hosts",
+  {
+    eventTypeId: uuid("event_type_id")
+      .notNull()
+      .references(() => eventTypes.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    weight: integer("weight").notNull().default(100),
+    priority: text("priority").$type<HostPriority>().notNull().default("medium"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventTypeId, t.userId] }),
+    index("event_type_hosts_user_idx").on(t.userId),
+    check("event_type_hosts_weight_range", sql`${t.weight} between 0 and 100`),
+    check("event_type_hosts_priority_known", sql`${t.priority} in ('low', 'medium', 'high', 'highest')`),
+  ],
+);
+
+export type EventTypeHostRow = typeof eventTypeHosts.$inferSelect;

@@ -22,3 +22,5 @@ export * from "./webhooks";
 export * from "./calendars";
 export * from "./password-reset-tokens";
 export * from "./teams";
+export * from "./out-of-office";
+export * from "./booking-assignments";

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { bookingEvents } from "./booking-events";
 import { id, timestamps } from "./columns";
+import { teams } from "./teams";
 import { users } from "./users";
 
 /**
@@ -16,6 +17,8 @@ export const webhookSubscriptions = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** A team webhook (decision 058): every booking of the team's event types; `user_id` made it. */
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
     /** Webhook event types (booking.created, ...), see app/schemas/webhook.ts. */
     events: text("events").array().notNull(),
@@ -27,7 +30,12 @@ export const webhookSubscriptions = pgTable(
     disabledReason: text("disabled_reason"),
     ...timestamps,
   },
-  (t) => [index("webhook_subscriptions_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("webhook_subscriptions_user_idx").on(t.userId, t.createdAt),
+    index("webhook_subscriptions_team_idx")
+      .on(t.teamId, t.createdAt)
+      .where(sql`${t.teamId} is not null`),
+  ],
 );
 
 /**

@@ -1,7 +1,8 @@
-import type { Refusal } from "~/models/teams.server";
+import { getMyTeam, type Refusal, type TeamSummary } from "~/models/teams.server";
 import { TEAMS_MESSAGES as M } from "~/messages/teams";
-import { TEAM_SIZE_CAP } from "~/schemas/teams";
-import { apiError } from "./api.server";
+import { canManage, TEAM_SIZE_CAP } from "~/schemas/teams";
+import type { AuthUser } from "~/utils/auth.server";
+import { apiError, requireApiUser } from "./api.server";
 
 /** The JSON answer to a team write the model refused (decision 057): one mapping for every path. */
 export function teamRefusal(
@@ -24,4 +25,20 @@ export function teamRefusal(
     case "cap":
       return apiError(409, "team_full", M.cap(TEAM_SIZE_CAP));
   }
+}
+
+/**
+ * The caller, who must be an owner or admin of team `teamId` (decision 062): 401 without
+ * credentials, 404 for anyone outside the team (no hint it exists), 403 for a member. Checked
+ * before the query or body is read, so an outsider learns nothing from either.
+ */
+export async function requireTeamManager(
+  request: Request,
+  teamId: string,
+): Promise<{ user: AuthUser; team: TeamSummary }> {
+  const user = await requireApiUser(request);
+  const team = await getMyTeam(user.id, teamId);
+  if (!team) throw teamRefusal("not-found");
+  if (!canManage(team.role)) throw teamRefusal("forbidden");
+  return { user, team };
 }

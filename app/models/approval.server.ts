@@ -3,6 +3,7 @@ import { bookingEvents, events, type Event } from "../../db/schema";
 import { getDb } from "~/utils/db.server";
 import { hashBookingToken, hostOf, when, type BookingHost } from "./booking-request.server";
 import { isUuid, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
+import { actsAsHost } from "./booking-access.server";
 
 /**
  * Bookings that wait for their host's approval (decision 040). A pending booking is an events row
@@ -22,7 +23,10 @@ export function isUnansweredRequest(event: Pick<Event, "holdUntil" | "declinedAt
   return event.holdUntil !== null && event.declinedAt === null;
 }
 
-/** Who decides: the host (bearer or session), the holder of the host's mailed link, or the job runner when the hold ran out. */
+/**
+ * Who decides: the host (bearer or session) or a manager of the event type's team (decision 062),
+ * the holder of the host's mailed link, or the job runner when the hold ran out.
+ */
 export type ApprovalActor = { hostId: string } | { approvalToken: string } | { expired: true };
 
 export type Decision = "approve" | "decline";
@@ -34,7 +38,7 @@ export type DecisionResult =
 type Within = (tx: Transaction, result: Extract<DecisionResult, { ok: true }>) => Promise<void>;
 
 function actorFilter(actor: ApprovalActor) {
-  if ("hostId" in actor) return eq(events.hostId, actor.hostId);
+  if ("hostId" in actor) return actsAsHost(actor.hostId);
   if ("approvalToken" in actor) return eq(events.approvalTokenHash, hashBookingToken(actor.approvalToken));
   return sql`true`;
 }
@@ -88,6 +92,14 @@ export async function decideBooking(
       .returning();
     const updated = rows.find((r) => r.id === id) ?? current;
     const host = await hostOf(tx, current.hostId);
+    if ("hostId" in actor && actor.hostId !== current.hostId) {
+      // A team's owner or admin answered a member's request: the member hears it (decision 062).
+      await notify(
+        tx,
+        current.hostId,
+        `${decision === "approve" ? "Request approved" : "Request declined"} by a team admin: ${current.eventName} with ${current.guestName ?? "a guest"} on ${when(current.startsAt, host.timeZone)}`,
+      );
+    }
     if ("expired" in actor) {
       // The host hears that the time is free again (the guest by mail, from the record).
       await notify(

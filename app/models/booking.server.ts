@@ -40,6 +40,7 @@ import {
 } from "./team-booking.server";
 import { isTeamKind } from "./team-hosts.server";
 import { isUnansweredRequest } from "./approval.server";
+import { actsAsHost } from "./booking-access.server";
 
 /**
  * Bookings (decision 018): an Event a guest books through an event type. Every write runs in one
@@ -204,13 +205,14 @@ export async function createBooking(
   );
 }
 
-/** Who acts on a booking: its host (bearer or session) or the holder of its token. */
+/**
+ * Who acts on a booking: its host (bearer or session) or the holder of its token. `hostId` is the
+ * person acting as host: the booking's own host, or a manager of its event type's team (decision 062).
+ */
 export type BookingActor = { hostId: string } | { token: string };
 
 function actorFilter(actor: BookingActor) {
-  return "hostId" in actor
-    ? eq(events.hostId, actor.hostId)
-    : eq(events.bookingTokenHash, hashBookingToken(actor.token));
+  return "hostId" in actor ? actsAsHost(actor.hostId) : eq(events.bookingTokenHash, hashBookingToken(actor.token));
 }
 
 /** The booking (an event booked by a guest) the actor may act on, or null: no hint another's exists. */
@@ -268,8 +270,8 @@ export async function moveBooking(
         .returning();
       await moveLinkedRows(tx, id, updated.startsAt, updated.endsAt, now);
       const host = await hostOf(tx, current.hostId);
-      // The bell tells the host what others did: not their own move.
-      if (!("hostId" in actor))
+      // The bell tells the host what others did (a guest, a team admin): not their own move.
+      if (!("hostId" in actor && actor.hostId === current.hostId))
         await notify(
           tx,
           current.hostId,

@@ -11,6 +11,7 @@ import {
 import { hashBookingToken, hostOf, when, type BookingHost } from "./booking-request.server";
 import { isUuid, LinkedEventError, notify, type Transaction, withInvitees, type HostEvent } from "./event.server";
 import { linkedRows, lockHostsInOrder } from "./team-booking.server";
+import { actsAsHost } from "./booking-access.server";
 
 /**
  * The one cancel path (decision 029). Every entry point (the guest's token page, POST
@@ -21,7 +22,10 @@ import { linkedRows, lockHostsInOrder } from "./team-booking.server";
  * mails need. A co-host's row alone is never cancelled: LinkedEventError (409), for everyone.
  */
 
-/** Who cancels: the event's host (bearer or session), the holder of a booking's token, or an admin (any host's event). */
+/**
+ * Who cancels: the event's host (bearer or session) or a manager of its event type's team
+ * (decision 062), the holder of a booking's token, or an admin (any host's event).
+ */
 export type CancelActor = { hostId: string } | { token: string } | { admin: true };
 
 export interface CancelOptions {
@@ -67,8 +71,10 @@ export type CancelOutcome =
     }
   | { ok: false; reason: "not-found" | "already-cancelled" | "meeting-started" };
 
-function actorFilter(actor: CancelActor) {
-  if ("hostId" in actor) return eq(events.hostId, actor.hostId);
+function actorFilter(actor: CancelActor, remove: boolean | undefined) {
+  // Removing the row (My Schedule's Delete, DELETE /event/{id}) stays the host's own: a team's
+  // managers cancel a member's booking, they do not delete it from the member's schedule.
+  if ("hostId" in actor) return remove ? eq(events.hostId, actor.hostId) : actsAsHost(actor.hostId);
   // A token opens only a booking a guest made (its hash is stored on the row).
   if ("token" in actor)
     return and(eq(events.bookingTokenHash, hashBookingToken(actor.token)), sql`${events.guestEmail} is not null`);
@@ -77,6 +83,8 @@ function actorFilter(actor: CancelActor) {
 
 function byWhom(actor: CancelActor, current: Event): { self: string; others: string } {
   if ("admin" in actor) return { self: "an admin", others: "an admin" };
+  // A team's owner or admin acting on a member's booking (decision 062).
+  if ("hostId" in actor && actor.hostId !== current.hostId) return { self: "a team admin", others: "a team admin" };
   if ("hostId" in actor) return { self: "you", others: "the host" };
   return {
     self: current.guestName ?? "the guest",
@@ -139,7 +147,7 @@ export async function cancelEvent(id: string, actor: CancelActor, options: Cance
     .where(
       and(
         eq(events.id, id),
-        actorFilter(actor),
+        actorFilter(actor, options.remove),
         options.bookingsOnly ? sql`(${events.guestEmail} is not null or ${events.bookingId} is not null)` : undefined,
       ),
     )

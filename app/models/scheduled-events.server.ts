@@ -1,17 +1,28 @@
 import { and, asc, count, desc, eq, gt, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
-import { eventTypes, events, type BookingQuestion, type BookingSeat, type EventTypeRow } from "../../db/schema";
+import { eventTypes, events, users, type BookingQuestion, type BookingSeat, type EventTypeRow } from "../../db/schema";
 import { questionsToAsk } from "~/schemas/booking-answers";
 import { getDb } from "~/utils/db.server";
 import { seatsOfSessions } from "./booking-seats.server";
 import { isUuid, withInvitees, type HostEvent } from "./event.server";
 import { getBookableEventType, type BookableEventType } from "./event-type.server";
 import type { ScheduledTab } from "~/schemas/scheduled-events";
+import { actsAsHost, bookedThroughTeam } from "./booking-access.server";
 
 /**
  * The host's Scheduled Events page (decision 021): the host's own events (bookings and the ones
- * they created), by tab. Every function takes the host's id and filters by it, so another
- * host's event is simply not found.
+ * they created), by tab; and a team's bookings for its owners and admins (decision 062). Every
+ * function takes the reader's id or the team's and filters by it, so another host's event is
+ * simply not found.
  */
+
+/** Whose events: one host's own, or every booking of a team's event types (of one member when given). */
+export type ScheduledScope = { hostId: string } | { teamId: string; memberId?: string | null };
+
+function scopeWhere(scope: ScheduledScope): SQL {
+  if ("hostId" in scope) return eq(events.hostId, scope.hostId);
+  const team = bookedThroughTeam(scope.teamId);
+  return scope.memberId ? (and(team, eq(events.hostId, scope.memberId)) as SQL) : team;
+}
 
 export interface ScheduledEvent extends HostEvent {
   /** The location of the event type it was booked through (null for the host's own events, or when the type is gone). */
@@ -22,6 +33,10 @@ export interface ScheduledEvent extends HostEvent {
   seats: BookingSeat[];
   /** The questions of the event type it was booked through (its answers' labels, decision 039). */
   questions: BookingQuestion[];
+  /** The event type it was booked through, while it exists (`eventType` is the legacy meeting kind). */
+  bookedThrough: { id: string; slug: string; title: string } | null;
+  /** Who hosts it (a team's list names each booking's host). */
+  host: { id: string; name: string; email: string };
 }
 
 function tabWhere(tab: ScheduledTab, now: Date): SQL {
@@ -38,6 +53,10 @@ const ROW = {
   kind: eventTypes.kind,
   seats: eventTypes.seats,
   questions: eventTypes.questions,
+  typeSlug: eventTypes.slug,
+  typeTitle: eventTypes.title,
+  hostName: users.name,
+  hostEmail: users.email,
 };
 
 async function complete(
@@ -47,6 +66,10 @@ async function complete(
     kind: EventTypeRow["kind"] | null;
     seats: number | null;
     questions: BookingQuestion[] | null;
+    typeSlug: string | null;
+    typeTitle: string | null;
+    hostName: string;
+    hostEmail: string;
   }>,
 ): Promise<ScheduledEvent[]> {
   const db = await getDb();
@@ -63,12 +86,40 @@ async function complete(
     questions: rows[i].location
       ? questionsToAsk({ questions: rows[i].questions ?? [], location: rows[i].location as EventTypeRow["location"] })
       : [],
+    bookedThrough:
+      event.eventTypeId && rows[i].typeSlug !== null
+        ? { id: event.eventTypeId, slug: rows[i].typeSlug as string, title: rows[i].typeTitle ?? "" }
+        : null,
+    host: { id: event.hostId, name: rows[i].hostName, email: rows[i].hostEmail },
   }));
 }
 
-/** One page of a tab (upcoming soonest first; past and cancelled latest first), with each tab's count. */
-export async function listScheduledForHost(
+/** One page of the host's own events in a tab (upcoming soonest first; past and cancelled latest first), with each tab's count. */
+export function listScheduledForHost(
   hostId: string,
+  tab: ScheduledTab,
+  page: { limit: number; offset: number },
+  now: Date,
+) {
+  return listScheduled({ hostId }, tab, page, now);
+}
+
+/**
+ * One page of a team's bookings in a tab (decision 062), of one member when `memberId` is given,
+ * in the host's list order and counts. The caller checks that the reader manages the team.
+ */
+export function listScheduledForTeam(
+  teamId: string,
+  memberId: string | null,
+  tab: ScheduledTab,
+  page: { limit: number; offset: number },
+  now: Date,
+) {
+  return listScheduled({ teamId, memberId }, tab, page, now);
+}
+
+async function listScheduled(
+  scope: ScheduledScope,
   tab: ScheduledTab,
   page: { limit: number; offset: number },
   now: Date,
@@ -83,7 +134,8 @@ export async function listScheduledForHost(
       .select(ROW)
       .from(events)
       .leftJoin(eventTypes, eq(eventTypes.id, events.eventTypeId))
-      .where(and(eq(events.hostId, hostId), tabWhere(tab, now)))
+      .innerJoin(users, eq(users.id, events.hostId))
+      .where(and(scopeWhere(scope), tabWhere(tab, now)))
       .orderBy(...order)
       .limit(page.limit)
       .offset(page.offset),
@@ -99,21 +151,25 @@ export async function listScheduledForHost(
         pending: count(sql`case when ${events.status} = 'pending' and ${events.bookingId} is null then 1 end`),
       })
       .from(events)
-      .where(eq(events.hostId, hostId)),
+      .where(scopeWhere(scope)),
   ]);
   const totals: Record<ScheduledTab, number> = counts[0] ?? { upcoming: 0, pending: 0, past: 0, cancelled: 0 };
   return { events: await complete(rows), total: totals[tab], totals };
 }
 
-/** One of the host's own events for the page's modals and actions, or null (another host's id, a non-uuid). */
-export async function getScheduledEvent(hostId: string, id: string): Promise<ScheduledEvent | null> {
+/**
+ * An event the reader acts on as its host, for the page's modals and actions: their own, or a
+ * booking of a team they manage (decision 062); null otherwise (another host's id, a non-uuid).
+ */
+export async function getScheduledEvent(userId: string, id: string): Promise<ScheduledEvent | null> {
   if (!isUuid(id)) return null;
   const db = await getDb();
   const rows = await db
     .select(ROW)
     .from(events)
     .leftJoin(eventTypes, eq(eventTypes.id, events.eventTypeId))
-    .where(and(eq(events.id, id), eq(events.hostId, hostId)))
+    .innerJoin(users, eq(users.id, events.hostId))
+    .where(and(eq(events.id, id), actsAsHost(userId)))
     .limit(1);
   return rows.length > 0 ? (await complete(rows))[0] : null;
 }

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, arrayContains, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import {
   bookingEventDeliveries,
   bookingEvents,
@@ -7,6 +7,8 @@ import {
   events,
   mailOutbox,
   reminderDeliveries,
+  teamMemberships,
+  teams,
   users,
   webhookAttempts,
   webhookDeliveries,
@@ -21,11 +23,23 @@ import { failingTooLong } from "~/schemas/webhook";
 import { getDb } from "~/utils/db.server";
 import { queueMail } from "~/utils/mail-transport.server";
 import { isUuid, type Transaction } from "./event.server";
+import { actsAsHost } from "./booking-access.server";
 
 /**
  * Webhook subscriptions, their deliveries and attempts (docs/decisions/037). Every read and
- * write of a subscription filters by its owner: another host's id is "not found".
+ * write of a subscription filters by its owner: another host's id is "not found". The owner is
+ * a person (their personal subscriptions) or a team (decision 062: `team_id` set; `user_id` is
+ * who made it). The caller checks that the reader may manage the team's.
  */
+
+/** Whose subscriptions: a person's own, or a team's. */
+export type WebhookScope = { userId: string } | { teamId: string };
+
+function scopeWhere(scope: WebhookScope): SQL {
+  return "teamId" in scope
+    ? eq(webhookSubscriptions.teamId, scope.teamId)
+    : (and(eq(webhookSubscriptions.userId, scope.userId), isNull(webhookSubscriptions.teamId)) as SQL);
+}
 
 /** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
 export function newWebhookSecret(): string {
@@ -37,45 +51,46 @@ export function newMessageId(): string {
   return `msg_${crypto.randomBytes(16).toString("base64url")}`;
 }
 
-export async function listSubscriptions(userId: string): Promise<WebhookSubscription[]> {
+export async function listSubscriptions(scope: WebhookScope): Promise<WebhookSubscription[]> {
   const db = await getDb();
-  return db
-    .select()
-    .from(webhookSubscriptions)
-    .where(eq(webhookSubscriptions.userId, userId))
-    .orderBy(asc(webhookSubscriptions.createdAt));
+  return db.select().from(webhookSubscriptions).where(scopeWhere(scope)).orderBy(asc(webhookSubscriptions.createdAt));
 }
 
-export async function getSubscription(userId: string, id: string): Promise<WebhookSubscription | null> {
+export async function getSubscription(scope: WebhookScope, id: string): Promise<WebhookSubscription | null> {
   if (!isUuid(id)) return null;
   const db = await getDb();
   const [row] = await db
     .select()
     .from(webhookSubscriptions)
-    .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.userId, userId)));
+    .where(and(eq(webhookSubscriptions.id, id), scopeWhere(scope)));
   return row ?? null;
 }
 
-/** A host may keep this many subscriptions. */
+/** A host (and a team) may keep this many subscriptions. */
 export const MAX_SUBSCRIPTIONS = 20;
 
+/** A new subscription of the scope's owner, made by `creatorId` (the person themselves, or a team's manager). */
 export async function createSubscription(
-  userId: string,
+  scope: WebhookScope,
+  creatorId: string,
   input: { url: string; events: string[]; active?: boolean },
 ): Promise<{ ok: true; subscription: WebhookSubscription } | { ok: false; reason: "too-many" }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    // The owner's row lock makes the count and the insert one step.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    // The owner's row lock (the person's, or the team's) makes the count and the insert one step.
+    if ("teamId" in scope)
+      await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, scope.teamId)).for("update");
+    else await tx.select({ id: users.id }).from(users).where(eq(users.id, scope.userId)).for("update");
     const [{ n }] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(webhookSubscriptions)
-      .where(eq(webhookSubscriptions.userId, userId));
+      .where(scopeWhere(scope));
     if (n >= MAX_SUBSCRIPTIONS) return { ok: false, reason: "too-many" } as const;
     const [subscription] = await tx
       .insert(webhookSubscriptions)
       .values({
-        userId,
+        userId: creatorId,
+        teamId: "teamId" in scope ? scope.teamId : null,
         url: input.url,
         events: input.events,
         active: input.active ?? true,
@@ -95,7 +110,7 @@ async function failPending(tx: Transaction, subscriptionId: string, why: string)
 }
 
 export async function updateSubscription(
-  userId: string,
+  scope: WebhookScope,
   id: string,
   patch: { url?: string; events?: string[]; active?: boolean },
 ): Promise<WebhookSubscription | null> {
@@ -114,53 +129,100 @@ export async function updateSubscription(
     const [row] = await tx
       .update(webhookSubscriptions)
       .set({ ...set, updatedAt: new Date() })
-      .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.userId, userId)))
+      .where(and(eq(webhookSubscriptions.id, id), scopeWhere(scope)))
       .returning();
     if (row && patch.active === false) await failPending(tx, row.id, "The subscription was switched off.");
     return row ?? null;
   });
 }
 
-export async function deleteSubscription(userId: string, id: string): Promise<boolean> {
+export async function deleteSubscription(scope: WebhookScope, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
   const db = await getDb();
   const deleted = await db
     .delete(webhookSubscriptions)
-    .where(and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.userId, userId)))
+    .where(and(eq(webhookSubscriptions.id, id), scopeWhere(scope)))
     .returning({ id: webhookSubscriptions.id });
   return deleted.length > 0;
 }
 
-/** The host's active subscriptions that asked for `type` (the fan-out's read). */
-export async function subscriptionsFor(hostId: string, type: string): Promise<Pick<WebhookSubscription, "id">[]> {
+/** Whom a booking's record is told to: its host's personal subscriptions, and its event type's team's. */
+export interface WebhookTarget {
+  hostId: string;
+  eventTypeId: string;
+}
+
+/**
+ * The active subscriptions that asked for `type` (the fan-out's read): the host's personal ones
+ * and those of the team the booking's event type belongs to (decision 062). Each once, even when
+ * the team's subscription was made by the host.
+ */
+export async function subscriptionsFor(
+  target: WebhookTarget,
+  type: string,
+): Promise<Pick<WebhookSubscription, "id">[]> {
   const db = await getDb();
   return db
     .select({ id: webhookSubscriptions.id })
     .from(webhookSubscriptions)
     .where(
       and(
-        eq(webhookSubscriptions.userId, hostId),
+        or(
+          and(eq(webhookSubscriptions.userId, target.hostId), isNull(webhookSubscriptions.teamId)),
+          sql`${webhookSubscriptions.teamId} = (select team_type.team_id from event_types team_type where team_type.id = ${target.eventTypeId})`,
+        ),
         eq(webhookSubscriptions.active, true),
         arrayContains(webhookSubscriptions.events, [type]),
       ),
     );
 }
 
-/** The types the active subscriptions of these hosts ask for, by host (hosts without any are absent). */
-export async function subscribedTypesOf(hostIds: string[]): Promise<Map<string, Set<string>>> {
-  const types = new Map<string, Set<string>>();
-  if (hostIds.length === 0) return types;
+/**
+ * The types the active subscriptions ask for, in one read per kind: by host (their personal
+ * ones) and by event type (its team's). Hosts and event types without any are absent.
+ */
+export async function subscribedTypesOf(
+  hostIds: string[],
+  eventTypeIds: string[] = [],
+): Promise<{ byHost: Map<string, Set<string>>; byEventType: Map<string, Set<string>> }> {
+  const byHost = new Map<string, Set<string>>();
+  const byEventType = new Map<string, Set<string>>();
+  const add = (map: Map<string, Set<string>>, key: string, events: string[]) => {
+    const set = map.get(key) ?? new Set<string>();
+    for (const type of events) set.add(type);
+    map.set(key, set);
+  };
   const db = await getDb();
-  const rows = await db
-    .select({ userId: webhookSubscriptions.userId, events: webhookSubscriptions.events })
-    .from(webhookSubscriptions)
-    .where(and(inArray(webhookSubscriptions.userId, hostIds), eq(webhookSubscriptions.active, true)));
-  for (const row of rows) {
-    const set = types.get(row.userId) ?? new Set<string>();
-    for (const type of row.events) set.add(type);
-    types.set(row.userId, set);
-  }
-  return types;
+  const [personal, team] = await Promise.all([
+    hostIds.length === 0
+      ? []
+      : db
+          .select({ userId: webhookSubscriptions.userId, events: webhookSubscriptions.events })
+          .from(webhookSubscriptions)
+          .where(
+            and(
+              inArray(webhookSubscriptions.userId, hostIds),
+              isNull(webhookSubscriptions.teamId),
+              eq(webhookSubscriptions.active, true),
+            ),
+          ),
+    eventTypeIds.length === 0
+      ? []
+      : db
+          .select({ eventTypeId: eventTypes.id, events: webhookSubscriptions.events })
+          .from(webhookSubscriptions)
+          .innerJoin(eventTypes, eq(eventTypes.teamId, webhookSubscriptions.teamId))
+          .where(
+            and(
+              inArray(eventTypes.id, eventTypeIds),
+              isNotNull(webhookSubscriptions.teamId),
+              eq(webhookSubscriptions.active, true),
+            ),
+          ),
+  ]);
+  for (const row of personal) add(byHost, row.userId, row.events);
+  for (const row of team) add(byEventType, row.eventTypeId, row.events);
+  return { byHost, byEventType };
 }
 
 export interface NewDelivery {
@@ -377,11 +439,11 @@ export async function finishAttempt(
 
 /** The last deliveries of one of the owner's subscriptions, newest first, with their attempts. */
 export async function listDeliveries(
-  userId: string,
+  scope: WebhookScope,
   subscriptionId: string,
   limit = 50,
 ): Promise<{ deliveries: WebhookDelivery[]; attempts: WebhookAttempt[] } | null> {
-  const subscription = await getSubscription(userId, subscriptionId);
+  const subscription = await getSubscription(scope, subscriptionId);
   if (!subscription) return null;
   const db = await getDb();
   const deliveries = await db
@@ -407,7 +469,7 @@ export async function listDeliveries(
 
 /** One delivery of the owner's, with its attempts. */
 export async function getDelivery(
-  userId: string,
+  scope: WebhookScope,
   deliveryId: string,
 ): Promise<{ delivery: WebhookDelivery; attempts: WebhookAttempt[] } | null> {
   if (!isUuid(deliveryId)) return null;
@@ -416,7 +478,7 @@ export async function getDelivery(
     .select({ delivery: webhookDeliveries })
     .from(webhookDeliveries)
     .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookSubscriptions.userId, userId)));
+    .where(and(eq(webhookDeliveries.id, deliveryId), scopeWhere(scope)));
   if (!row) return null;
   const attempts = await db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId));
   return { delivery: row.delivery, attempts };
@@ -428,7 +490,7 @@ export async function getDelivery(
  * the log keeps every one). Answers the delivery, or null when it is not the owner's.
  */
 export async function resendDelivery(
-  userId: string,
+  scope: WebhookScope,
   subscriptionId: string,
   deliveryId: string,
   now: Date,
@@ -442,7 +504,7 @@ export async function resendDelivery(
       and(
         eq(webhookDeliveries.id, deliveryId),
         eq(webhookDeliveries.subscriptionId, subscriptionId),
-        sql`exists (select 1 from ${webhookSubscriptions} where ${webhookSubscriptions.id} = ${webhookDeliveries.subscriptionId} and ${webhookSubscriptions.userId} = ${userId})`,
+        sql`exists (select 1 from ${webhookSubscriptions} where ${webhookSubscriptions.id} = ${webhookDeliveries.subscriptionId} and ${scopeWhere(scope)})`,
       ),
     )
     .returning();
@@ -463,10 +525,12 @@ export interface TimelineEntry {
 /**
  * What the outbox did for one of the host's bookings, oldest first: its changes, each
  * consumer's delivery of them (mail, a calendar writer, webhooks: by name), the mails with
- * their status, reminders sent and webhook deliveries. Null when the event is not the host's.
+ * their status, reminders sent and webhook deliveries. Null when the reader does not act on the
+ * event as its host (its host, or a manager of its event type's team: decision 062). A
+ * webhook's URL is shown only to whom manages it; others read "the host's" or "the team's".
  */
 export async function bookingTimeline(
-  hostId: string,
+  userId: string,
   eventId: string,
 ): Promise<
   ({ event: { id: string; eventName: string; startsAt: Date; status: string } } & { entries: TimelineEntry[] }) | null
@@ -476,9 +540,9 @@ export async function bookingTimeline(
   const [event] = await db
     .select({ id: events.id, eventName: events.eventName, startsAt: events.startsAt, status: events.status })
     .from(events)
-    .where(and(eq(events.id, eventId), eq(events.hostId, hostId)));
+    .where(and(eq(events.id, eventId), actsAsHost(userId)));
   if (!event) return null;
-  const [records, mails, reminders, hooks] = await Promise.all([
+  const [records, mails, reminders, hooks, managed] = await Promise.all([
     db.select().from(bookingEvents).where(eq(bookingEvents.eventId, eventId)).orderBy(asc(bookingEvents.createdAt)),
     db
       .select({
@@ -493,11 +557,21 @@ export async function bookingTimeline(
       .where(eq(mailOutbox.eventId, eventId)),
     db.select().from(reminderDeliveries).where(eq(reminderDeliveries.eventId, eventId)),
     db
-      .select({ delivery: webhookDeliveries, url: webhookSubscriptions.url })
+      .select({
+        delivery: webhookDeliveries,
+        url: webhookSubscriptions.url,
+        userId: webhookSubscriptions.userId,
+        teamId: webhookSubscriptions.teamId,
+      })
       .from(webhookDeliveries)
       .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
       .where(eq(webhookDeliveries.eventId, eventId)),
+    db
+      .select({ teamId: teamMemberships.teamId })
+      .from(teamMemberships)
+      .where(and(eq(teamMemberships.userId, userId), inArray(teamMemberships.role, ["owner", "admin"]))),
   ]);
+  const manages = new Set(managed.map((m) => m.teamId));
   const consumerRows =
     records.length === 0
       ? []
@@ -549,12 +623,13 @@ export async function bookingTimeline(
       status: "sent",
     });
   }
-  for (const { delivery: d, url } of hooks) {
+  for (const { delivery: d, url, userId: owner, teamId } of hooks) {
     const code = d.lastStatusCode === null ? (d.lastError ?? "") : `HTTP ${d.lastStatusCode}`;
+    const shown = teamId ? manages.has(teamId) : owner === userId;
     entries.push({
       at: d.deliveredAt ?? d.createdAt,
       what: "webhook",
-      title: `${d.type} to ${url}`,
+      title: `${d.type} to ${shown ? url : teamId ? "the team's webhook" : "the host's webhook"}`,
       detail: `${d.attempts} ${d.attempts === 1 ? "attempt" : "attempts"}${code ? `, ${code}` : ""}`,
       status: d.status,
     });

@@ -21,6 +21,8 @@ import {
   type AttemptResult,
   type ClaimedDelivery,
   type NewDelivery,
+  type WebhookScope,
+  type WebhookTarget,
 } from "~/models/webhook.server";
 import {
   attemptVerdict,
@@ -36,12 +38,14 @@ import {
   type WebhookCreateInput,
   type WebhookPatchInput,
 } from "~/schemas/webhook";
+import { teamWebhookPage } from "~/schemas/team-bookings";
 import { env } from "~/utils/env.server";
 import type { Told } from "./bookings.server";
 
 /**
  * Webhooks (docs/decisions/037): one more consumer of the booking events outbox. The consumer
- * only fans out: per record, one delivery row per matching active subscription of the host,
+ * only fans out: per record, one delivery row per matching active subscription of the host and
+ * of the team the booking's event type belongs to (decision 062),
  * written in the consumer's marking transaction (unique per subscription and record, so a
  * retried apply adds nothing). The job runner's `webhooks` job then sends due deliveries,
  * signed by the Standard Webhooks scheme, and retries them on its schedule.
@@ -89,24 +93,37 @@ export async function webhookUrlRefusal(raw: string): Promise<string | null> {
 export type SubscriptionWrite =
   { ok: true; subscription: WebhookSubscription } | { ok: false; field: "url" | "form"; message: string };
 
-export async function createWebhook(userId: string, input: WebhookCreateInput): Promise<SubscriptionWrite> {
+/** A subscription of `scope` (a person's own, or a team's) made by `creatorId`. */
+export async function createWebhook(
+  scope: WebhookScope,
+  creatorId: string,
+  input: WebhookCreateInput,
+): Promise<SubscriptionWrite> {
   const refusal = await webhookUrlRefusal(input.url);
   if (refusal) return { ok: false, field: "url", message: refusal };
-  const created = await createSubscription(userId, input);
-  if (!created.ok) return { ok: false, field: "form", message: "You have 20 webhooks already: delete one first." };
+  const created = await createSubscription(scope, creatorId, input);
+  if (!created.ok)
+    return {
+      ok: false,
+      field: "form",
+      message:
+        "teamId" in scope
+          ? "This team has 20 webhooks already: delete one first."
+          : "You have 20 webhooks already: delete one first.",
+    };
   return created;
 }
 
 export async function updateWebhook(
-  userId: string,
+  scope: WebhookScope,
   id: string,
   patch: WebhookPatchInput,
 ): Promise<SubscriptionWrite | null> {
   if (patch.url !== undefined) {
     const refusal = await webhookUrlRefusal(patch.url);
-    if (refusal) return (await getSubscription(userId, id)) ? { ok: false, field: "url", message: refusal } : null;
+    if (refusal) return (await getSubscription(scope, id)) ? { ok: false, field: "url", message: refusal } : null;
   }
-  const subscription = await updateSubscription(userId, id, patch);
+  const subscription = await updateSubscription(scope, id, patch);
   return subscription ? { ok: true, subscription } : null;
 }
 
@@ -177,10 +194,13 @@ function seatJson(seat: {
   };
 }
 
-/** The host whose subscriptions a record's webhook goes to (from its snapshot), or null when it makes none. */
-function webhookHostOf(record: BookingEventRecord): string | null {
+/**
+ * Whose subscriptions a record's webhook goes to (from its snapshot): its host's, and its event
+ * type's team's; null when it makes none (a host's own event).
+ */
+function webhookTargetOf(record: BookingEventRecord): WebhookTarget | null {
   const subject = subjectOf(fromSnapshot<Told>(record.payload));
-  return subject?.event.eventTypeId ? subject.event.hostId : null;
+  return subject?.event.eventTypeId ? { hostId: subject.event.hostId, eventTypeId: subject.event.eventTypeId } : null;
 }
 
 /** The webhook's JSON body for a record (the same for every subscription). */
@@ -261,7 +281,7 @@ export async function webhookPayload(
   };
 }
 
-/** The fan-out: one delivery per subscription of the host that asked for the record's type. */
+/** The fan-out: one delivery per subscription (the host's, the event type's team's) that asked for the record's type. */
 export const webhookConsumer = {
   name: "webhooks",
   async effects(record: BookingEventRecord): Promise<NewDelivery[]> {
@@ -269,9 +289,9 @@ export const webhookConsumer = {
     if (!type) return [];
     // Who would be told comes from the snapshot: most hosts subscribe to nothing, and then the
     // payload (its event type read) is not made at all.
-    const hostId = webhookHostOf(record);
-    if (!hostId) return [];
-    const subscriptions = await subscriptionsFor(hostId, type);
+    const target = webhookTargetOf(record);
+    if (!target) return [];
+    const subscriptions = await subscriptionsFor(target, type);
     if (subscriptions.length === 0) return [];
     const payload = await webhookPayload(record, type);
     if (!payload) return [];
@@ -292,16 +312,27 @@ export const webhookConsumer = {
   },
   // A host without a subscription for the type: marked with the batch's other such records.
   isEmpty: (rows: NewDelivery[]) => rows.length === 0,
-  // The batch's hosts' subscriptions in one read: records no active subscription asks for.
+  // The batch's hosts' and teams' subscriptions in one read each: records no active subscription asks for.
   async surelyEmpty(records: BookingEventRecord[]): Promise<Set<string>> {
     const asked = records.map((record) => ({
       record,
       type: WEBHOOK_TYPE_OF_KIND[record.kind],
-      hostId: webhookHostOf(record),
+      target: webhookTargetOf(record),
     }));
-    const types = await subscribedTypesOf([...new Set(asked.flatMap((a) => (a.hostId ? [a.hostId] : [])))]);
+    const targets = asked.flatMap((a) => (a.target ? [a.target] : []));
+    const { byHost, byEventType } = await subscribedTypesOf(
+      [...new Set(targets.map((t) => t.hostId))],
+      [...new Set(targets.map((t) => t.eventTypeId))],
+    );
     return new Set(
-      asked.filter((a) => !a.type || !a.hostId || !types.get(a.hostId)?.has(a.type)).map((a) => a.record.id),
+      asked
+        .filter(
+          (a) =>
+            !a.type ||
+            !a.target ||
+            !(byHost.get(a.target.hostId)?.has(a.type) || byEventType.get(a.target.eventTypeId)?.has(a.type)),
+        )
+        .map((a) => a.record.id),
     );
   },
 };
@@ -406,8 +437,12 @@ async function attempt(claimed: ClaimedDelivery, scale: number, retry: boolean):
 }
 
 function disabledMail(owner: { name: string; email: string }, subscription: WebhookSubscription) {
-  const base = env().APP_URL ?? "http://localhost:3000";
-  return webhookDisabledMail(owner, subscription, `${base.replace(/\/$/, "")}/dashboard/webhooks/${subscription.id}`);
+  const base = (env().APP_URL ?? "http://localhost:3000").replace(/\/$/, "");
+  // A team's subscription is mailed to who made it, with the link to the team's page of it.
+  const page = subscription.teamId
+    ? teamWebhookPage(subscription.teamId, subscription.id)
+    : `/dashboard/webhooks/${subscription.id}`;
+  return webhookDisabledMail(owner, subscription, `${base}${page}`);
 }
 
 async function sendClaimed(claimed: ClaimedDelivery, retry = true): Promise<void> {
@@ -481,8 +516,8 @@ export function nudgeWebhooks(): void {
 }
 
 /** The test button: a `webhook.test` message sent now (once, not retried); the delivery with its attempt. */
-export async function sendTestWebhook(userId: string, id: string) {
-  const subscription = await getSubscription(userId, id);
+export async function sendTestWebhook(scope: WebhookScope, id: string) {
+  const subscription = await getSubscription(scope, id);
   if (!subscription) return null;
   const body = JSON.stringify({
     type: WEBHOOK_TEST_TYPE,
@@ -497,12 +532,12 @@ export async function sendTestWebhook(userId: string, id: string) {
   const delivery = await insertTestDelivery(subscription.id, body, heldUntil);
   const [claimed] = await claimDueDeliveries(heldUntil, { batch: 1, leaseMs: LEASE_MS, onlyId: delivery.id });
   if (claimed) await sendClaimed(claimed, false);
-  return getDelivery(userId, delivery.id);
+  return getDelivery(scope, delivery.id);
 }
 
 /** Resend: the same message again (same webhook-id), due now. */
-export async function resendWebhook(userId: string, subscriptionId: string, deliveryId: string) {
-  const delivery = await resendDelivery(userId, subscriptionId, deliveryId, new Date());
+export async function resendWebhook(scope: WebhookScope, subscriptionId: string, deliveryId: string) {
+  const delivery = await resendDelivery(scope, subscriptionId, deliveryId, new Date());
   if (delivery) nudgeWebhooks();
   return delivery;
 }

@@ -5,6 +5,7 @@ import { paths as calendars } from "./calendars";
 import { paths as core } from "./core";
 import { paths as payments } from "./payments";
 import { paths as scheduling } from "./scheduling";
+import { paths as teamBookings } from "./team-bookings";
 import { paths as teams } from "./teams";
 import { paths as tokens } from "./tokens";
 import { paths as webhookPaths, webhooks } from "./webhooks";
@@ -45,7 +46,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         },
       },
     },
-    paths: merge(core, admin, payments, tokens, scheduling, bookings, webhookPaths, calendars, teams),
+    paths: merge(core, admin, payments, tokens, scheduling, bookings, webhookPaths, calendars, teams, teamBookings),
     // What we send to a host's webhook URLs (decision 037).
     webhooks,
   });

@@ -30,8 +30,13 @@ import {
   bookableOf,
   getScheduledEvent,
   listScheduledForHost,
+  listScheduledForTeam,
   type ScheduledEvent,
 } from "~/models/scheduled-events.server";
+import { listMembers, listMyTeams } from "~/models/teams.server";
+import { managedTeamOr404 } from "~/html/team-manager.server";
+import { canManage } from "~/schemas/teams";
+import { TeamViewPicker } from "./team-view";
 import { PLACEHOLDER_PAGES, SCHEDULED_EVENTS_MESSAGES as M } from "~/messages/profile";
 import type { AuthUser } from "~/utils/auth.server";
 import { BOOKING_NOTES_MAX } from "~/schemas/booking-api";
@@ -66,6 +71,9 @@ export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" :
  * session's seats) and, for upcoming ones, Cancel (`?cancel=<id>`) and Reschedule
  * (`?reschedule=<id>&month=&date=`, then `&start=` to confirm with a message to the guest): modals that are URLs, so everything works without JavaScript.
  * Another host's id is a 404. Admins keep the all-hosts list of upcoming events.
+ * A team's owners and admins switch the list to the team (`?team=<id>`, then `&member=<userId>`,
+ * decision 062): every booking of the team's event types with its host, and every action a host
+ * has on them.
  */
 
 /** The event's real place (docs/decisions/028): the event type's, else the legacy `eventType` option. */
@@ -87,6 +95,7 @@ function row(e: ScheduledEvent, zone: string, now: Date) {
   const shown = session ? e.seats.filter((s) => e.status === "cancelled" || s.status === "confirmed") : [];
   return {
     id: e.id,
+    host: { name: e.host.name || e.host.email, email: e.host.email },
     eventName: e.eventName,
     eventWith: e.eventWith,
     booked: e.guestEmail !== null,
@@ -218,12 +227,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     };
   }
   const tab = scheduledTab(url.searchParams.get("tab"));
-  const { events, total, totals } = await listScheduledForHost(
-    user.id,
-    tab,
-    { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
-    now,
-  );
+  const view = await teamView(user, url);
+  const paging = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+  const { events, total, totals } = view.team
+    ? await listScheduledForTeam(view.team.id, view.member, tab, paging, now)
+    : await listScheduledForHost(user.id, tab, paging, now);
   const cancelling = url.searchParams.has("cancel")
     ? row(await hostEventOr404(user, url.searchParams.get("cancel")), user.timeZone, now)
     : null;
@@ -234,6 +242,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     admin: null,
     host: {
+      view,
       tab,
       totals,
       page,
@@ -245,6 +254,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
       declining,
     },
   };
+}
+
+/**
+ * Whose bookings the list shows (decision 062): the reader's own, or, with `?team=`, every booking
+ * of a team they run (a member 403, anyone else 404), of one member with `?member=` (someone not
+ * on the team: 404). `teams` are the teams the reader may switch to.
+ */
+async function teamView(user: AuthUser, url: URL) {
+  const teams = (await listMyTeams(user.id)).filter((t) => canManage(t.role)).map(({ id, name }) => ({ id, name }));
+  const teamId = url.searchParams.get("team") || null;
+  if (!teamId) return { teams, team: null, members: [], member: null };
+  const team = teams.find((t) => t.id === teamId) ?? (await managedTeamOr404(user.id, teamId));
+  const members = (await listMembers(team.id)).map((m) => ({ userId: m.userId, name: m.name || m.email }));
+  const memberId = url.searchParams.get("member") || null;
+  if (memberId && !members.some((m) => m.userId === memberId)) notFound("No such member.");
+  return { teams, team: { id: team.id, name: team.name }, members, member: memberId };
 }
 
 export type ActionAnswer = {
@@ -529,19 +554,22 @@ function HostView({ host }: { host: HostData }) {
   const actionData = useActionData<typeof action>();
   const closeTo = `${PATH}${hrefWith(location.search, { cancel: null, reschedule: null, decline: null, month: null, date: null, start: null }).replace(/^\?$/, "")}`;
   const actions = host.tab === "upcoming" || host.tab === "pending";
+  const team = host.view.team;
   return (
     <section>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold text-neutral-900">{PAGE.heading}</h1>
         <p className="text-sm text-neutral-600">Times in {host.timeZone.replace(/_/g, " ")}</p>
       </div>
+      {host.view.teams.length > 0 ? <TeamViewPicker view={host.view} tab={host.tab} /> : null}
       <Tabs host={host} search={location.search} />
       {host.events.length === 0 ? (
         <EmptyTab tab={host.tab} />
       ) : (
         <table className={tableClass}>
           <caption className="sr-only">
-            {M.tabs[host.tab]} events, {host.tab === "upcoming" ? "soonest" : "latest"} first
+            {M.tabs[host.tab]} {team ? `bookings of ${team.name}` : "events"},{" "}
+            {host.tab === "upcoming" ? "soonest" : "latest"} first
           </caption>
           <TableHead
             columns={["When", "Event", "Guests", ...(actions ? [{ label: "Actions", className: "w-36" }] : [])]}
@@ -571,6 +599,11 @@ function HostView({ host }: { host: HostData }) {
                   <CellLabel>Event</CellLabel>
                   <span className="block break-words font-medium text-neutral-900">{e.eventName}</span>
                   <span className="block text-xs text-neutral-600">{e.eventWith}</span>
+                  {team ? (
+                    <span className="block break-words text-xs text-neutral-800" data-testid="event-host">
+                      Host: {e.host.name}
+                    </span>
+                  ) : null}
                   <span className="mt-1 block break-words text-xs text-neutral-700" data-testid="event-location">
                     <span className="sr-only">Location: </span>
                     {e.location}

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ExternalLink, LogOut } from "lucide-react";
+import { CalendarCheck, ExternalLink, LogOut, Webhook } from "lucide-react";
 import { EmptyRows } from "~/components/admin-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
@@ -31,6 +31,7 @@ import { requirePermission } from "~/utils/auth.server";
 import { linkBase, readFormData } from "~/utils/request.server";
 import { forbidden, notFound } from "~/utils/responses";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { teamBookingsPage, teamWebhooksPage } from "~/schemas/team-bookings";
 import { ConfirmForm, InvitationTable, InviteForm, MemberTable } from "./team-settings";
 
 /**
@@ -170,6 +171,22 @@ export default function TeamSettings() {
           >
             /team/{d.team.slug} <ExternalLink className="h-4 w-4" aria-hidden />
           </Link>
+          {d.manage ? (
+            <>
+              <Link
+                to={teamBookingsPage(d.team.id)}
+                className="inline-flex items-center gap-1 font-medium text-brand-700 underline"
+              >
+                <CalendarCheck className="h-4 w-4" aria-hidden /> Team bookings
+              </Link>
+              <Link
+                to={teamWebhooksPage(d.team.id)}
+                className="inline-flex items-center gap-1 font-medium text-brand-700 underline"
+              >
+                <Webhook className="h-4 w-4" aria-hidden /> Webhooks
+              </Link>
+            </>
+          ) : null}
         </p>
       </header>
 

@@ -10,6 +10,10 @@
  * Outcome classes: "allow" (past the guard: 2xx, 400, 409, or a redirect that is not to
  * /signin), "signin" (401, or a redirect to /signin), "403", "404", and "redirect:/path" for a
  * refusal that sends the person elsewhere (an admin on /payment/{id} goes to /pricing).
+ *
+ * A second matrix crosses every path of one team (its pages, its JSON operations, and the host
+ * actions on bookings of its event types) with the team roles: owner, admin, member, outsider
+ * (decisions 057, 062); it too fails when a team path exists that it does not list.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -17,6 +21,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, uniqueEmail } from "../support/http";
 import { API_PASSWORD, apiClient, at, ok, type Account } from "./api-client";
+import { bookAt, join, teamCast, teamEventType, type TeamCast } from "./team-fixtures";
 
 const { db, call, account, freshIp } = apiClient({ ipPrefix: "10.73", namePrefix: "Matrix" });
 
@@ -60,6 +65,10 @@ interface Fixtures {
   teamSlug: string;
   teamMember: string; // a member of it (role changes, removed by the page at the end)
   teamMemberDel: string; // another member (removed over JSON at the end)
+  teamWebhook: string; // the user's team's webhooks (decision 062)
+  teamWebhookDel: string;
+  teamWebhookPage: string;
+  teamWebhookDelivery: string;
   pkg: string;
   pkgDel: string;
   pkgPage: string;
@@ -383,6 +392,52 @@ const CELLS: Cell[] = [
     (f) => `/dashboard/scheduledEvents/${f.booking}/timeline`,
     OWNER,
   ),
+  // A team's bookings (decision 062): the user owns the team; admins get their all-hosts list whatever the query.
+  page("GET", "dashboard.scheduledEvents/route.tsx", (f) => `/dashboard/scheduledEvents?team=${f.team}`, [
+    "signin",
+    "allow",
+    "404",
+    "404",
+    "allow",
+  ]),
+  // A team's webhook pages (decision 062): the team's owners and admins; the others are outside it.
+  page("GET", "dashboard.teams_.$id_.webhooks/route.tsx", (f) => `/dashboard/teams/${f.team}/webhooks`, OWNER),
+  page(
+    "GET",
+    "dashboard.teams_.$id_.webhooks/route.tsx",
+    (f) => `/dashboard/teams/${f.team}/webhooks?delete=${f.teamWebhook}`,
+    OWNER,
+  ),
+  page("POST", "dashboard.teams_.$id_.webhooks/route.tsx", (f) => `/dashboard/teams/${f.team}/webhooks`, OWNER, {
+    form: () => ({ intent: "create", url: "" }),
+  }),
+  page("POST", "dashboard.teams_.$id_.webhooks/route.tsx", (f) => `/dashboard/teams/${f.team}/webhooks`, OWNER, {
+    form: (f) => ({ intent: "test", id: f.teamWebhook }),
+  }),
+  page("POST", "dashboard.teams_.$id_.webhooks/route.tsx", (f) => `/dashboard/teams/${f.team}/webhooks`, OWNER, {
+    form: (f) => ({ intent: "delete", id: f.teamWebhookPage }),
+    destructive: true,
+  }),
+  page(
+    "GET",
+    "dashboard.teams_.$id_.webhooks_.$webhookId/route.tsx",
+    (f) => `/dashboard/teams/${f.team}/webhooks/${f.teamWebhook}`,
+    OWNER,
+  ),
+  page(
+    "POST",
+    "dashboard.teams_.$id_.webhooks_.$webhookId/route.tsx",
+    (f) => `/dashboard/teams/${f.team}/webhooks/${f.teamWebhook}`,
+    OWNER,
+    { form: () => ({ intent: "update", url: "" }) },
+  ),
+  page(
+    "POST",
+    "dashboard.teams_.$id_.webhooks_.$webhookId/route.tsx",
+    (f) => `/dashboard/teams/${f.team}/webhooks/${f.teamWebhook}`,
+    OWNER,
+    { form: (f) => ({ intent: "resend", deliveryId: f.teamWebhookDelivery }) },
+  ),
   page("GET", "dashboard.webhooks/route.tsx", () => "/dashboard/webhooks", HOSTS),
   page("GET", "dashboard.webhooks/route.tsx", (f) => `/dashboard/webhooks?delete=${f.webhook}`, OWNER_HOST_PAGE),
   page("POST", "dashboard.webhooks/route.tsx", () => "/dashboard/webhooks", HOSTS, {
@@ -705,6 +760,63 @@ const CELLS: Cell[] = [
       destructive: true,
     },
   ),
+  // JSON: a team's bookings and webhooks (decision 062). The user owns the team; everyone else is outside it (404).
+  api("GET", "/api/teams/{id}/bookings", "api.teams_.$id_.bookings.ts", (f) => `/api/teams/${f.team}/bookings`, OWNER),
+  api("GET", "/api/teams/{id}/webhooks", "api.teams_.$id_.webhooks.ts", (f) => `/api/teams/${f.team}/webhooks`, OWNER),
+  api(
+    "POST",
+    "/api/teams/{id}/webhooks",
+    "api.teams_.$id_.webhooks.ts",
+    (f) => `/api/teams/${f.team}/webhooks`,
+    OWNER,
+    {
+      json: () => ({ url: "", events: [] }),
+    },
+  ),
+  api(
+    "GET",
+    "/api/teams/{id}/webhooks/{webhookId}",
+    "api.teams_.$id_.webhooks_.$webhookId.ts",
+    (f) => `/api/teams/${f.team}/webhooks/${f.teamWebhook}`,
+    OWNER,
+  ),
+  api(
+    "PATCH",
+    "/api/teams/{id}/webhooks/{webhookId}",
+    "api.teams_.$id_.webhooks_.$webhookId.ts",
+    (f) => `/api/teams/${f.team}/webhooks/${f.teamWebhook}`,
+    OWNER,
+    { json: () => ({ events: [] }) },
+  ),
+  api(
+    "DELETE",
+    "/api/teams/{id}/webhooks/{webhookId}",
+    "api.teams_.$id_.webhooks_.$webhookId.ts",
+    (f) => `/api/teams/${f.team}/webhooks/${f.teamWebhookDel}`,
+    OWNER,
+    { destructive: true },
+  ),
+  api(
+    "POST",
+    "/api/teams/{id}/webhooks/{webhookId}/test",
+    "api.teams_.$id_.webhooks_.$webhookId_.test/route.ts",
+    (f) => `/api/teams/${f.team}/webhooks/${f.teamWebhook}/test`,
+    OWNER,
+  ),
+  api(
+    "GET",
+    "/api/teams/{id}/webhooks/{webhookId}/deliveries",
+    "api.teams_.$id_.webhooks_.$webhookId_.deliveries.ts",
+    (f) => `/api/teams/${f.team}/webhooks/${f.teamWebhook}/deliveries`,
+    OWNER,
+  ),
+  api(
+    "POST",
+    "/api/teams/{id}/webhooks/{webhookId}/deliveries/{deliveryId}/resend",
+    "api.teams_.$id_.webhooks_.$webhookId_.deliveries_.$deliveryId.resend.ts",
+    (f) => `/api/teams/${f.team}/webhooks/${f.teamWebhook}/deliveries/${f.teamWebhookDelivery}/resend`,
+    OWNER,
+  ),
   // JSON: webhooks (decision 037).
   api("GET", "/api/webhooks", "api.webhooks.ts", () => "/api/webhooks", SIGNED_IN),
   api("POST", "/api/webhooks", "api.webhooks.ts", () => "/api/webhooks", SIGNED_IN, {
@@ -970,6 +1082,21 @@ beforeAll(async () => {
     ).id;
   const webhook = await hook();
   const tested = await ok<{ id: string }>(await call("POST", `/api/webhooks/${webhook}/test`, as(user)));
+  // The team's webhooks (decision 062), made by its owner, the user.
+  const teamHook = async () =>
+    (
+      await ok<{ id: string }>(
+        await call("POST", `/api/teams/${team.id}/webhooks`, {
+          ...as(user),
+          json: { url: "http://127.0.0.1:9/matrix-team", events: ["booking.created"] },
+        }),
+        201,
+      )
+    ).id;
+  const teamWebhook = await teamHook();
+  const teamTested = await ok<{ id: string }>(
+    await call("POST", `/api/teams/${team.id}/webhooks/${teamWebhook}/test`, as(user)),
+  );
   // The user's calendar connections (as POST /api/calendars stores them, without a server to ask).
   const connection = async () => {
     const [row] =
@@ -1007,6 +1134,10 @@ beforeAll(async () => {
     teamSlug: team.slug,
     teamMember: teamMembers[0],
     teamMemberDel: teamMembers[1],
+    teamWebhook,
+    teamWebhookDel: await teamHook(),
+    teamWebhookPage: await teamHook(),
+    teamWebhookDelivery: teamTested.id,
     pkg: pkg._id,
     pkgDel: pkgDel._id,
     pkgPage: pkgPage._id,
@@ -1119,5 +1250,394 @@ describe("authorization matrix", () => {
     expect(cells).toBe(CELLS.length * ACTORS.length);
     expect(mismatches).toEqual([]);
     expect(unexpectedAllows).toBe(0);
+  }, 240_000);
+});
+
+// ---------------------------------------------------------------------------------------------
+// The team roles (decisions 057, 062): every path of one team, as its owner, an admin, a member
+// and someone outside it. The booking cells act on bookings another member hosts (through the
+// team's event types), so "member" is never their host.
+
+type TeamActor = "owner" | "admin" | "member" | "outsider";
+const TEAM_ACTORS: TeamActor[] = ["owner", "admin", "member", "outsider"];
+type TeamRow = [Outcome, Outcome, Outcome, Outcome];
+/** Owners and admins; a member is refused (403); outsiders do not learn the team exists (404). */
+const MANAGERS: TeamRow = ["allow", "allow", "403", "404"];
+/** Any member reads; outsiders 404. */
+const MEMBERS: TeamRow = ["allow", "allow", "allow", "404"];
+/** A member's booking: its team's owners and admins act on it as its host; another member and an outsider find nothing. */
+const AS_HOST: TeamRow = ["allow", "allow", "404", "404"];
+
+interface TeamFixtures {
+  cast: TeamCast;
+  plain: Account; // the "member" actor: on the team, hosting nothing used here
+  team: string;
+  hostMember: string; // hosts the bookings below
+  removable: Record<"owner" | "admin", string>; // members removed by each manager
+  invitation: string;
+  booking: string; // moved, then cancelled
+  bookingPage: string; // cancelled on Scheduled Events
+  pending: string; // approved
+  pendingDecline: string; // declined
+  hook: string;
+  hookDelivery: string;
+  hookDel: Record<"owner" | "admin", string>;
+  hookPageDel: Record<"owner" | "admin", string>;
+}
+
+interface TeamCell {
+  name: string;
+  files: string[];
+  operation?: string;
+  method: string;
+  path: (t: TeamFixtures, actor: TeamActor) => string;
+  form?: (t: TeamFixtures, actor: TeamActor) => Record<string, string>;
+  json?: (t: TeamFixtures) => unknown;
+  expect: TeamRow;
+  destructive?: boolean;
+}
+
+const teamPage = (
+  method: string,
+  file: string,
+  p: TeamCell["path"],
+  expect: TeamRow,
+  extra: Partial<TeamCell> = {},
+): TeamCell => ({ name: `${method} ${file}`, files: [file], method, path: p, expect, ...extra });
+const teamApi = (
+  method: string,
+  template: string,
+  file: string,
+  p: TeamCell["path"],
+  expect: TeamRow,
+  extra: Partial<TeamCell> = {},
+): TeamCell => ({
+  name: `${method} ${template}`,
+  files: [file],
+  operation: `${method.toLowerCase()} ${template}`,
+  method,
+  path: p,
+  expect,
+  ...extra,
+});
+const manager = (actor: TeamActor): "owner" | "admin" => (actor === "admin" ? "admin" : "owner");
+const freshEmail = () => `mxt-${crypto.randomUUID().slice(0, 8)}@example.test`;
+
+const TEAM_CELLS: TeamCell[] = [
+  // Decision 057's paths.
+  teamPage("GET", "dashboard.teams_.$id/route.tsx", (t) => `/dashboard/teams/${t.team}`, MEMBERS),
+  teamPage("POST", "dashboard.teams_.$id/route.tsx", (t) => `/dashboard/teams/${t.team}`, MANAGERS, {
+    form: (t) => ({ intent: "resend", id: t.invitation }),
+  }),
+  teamApi(
+    "GET",
+    "/api/teams/{id}/members",
+    "api.teams_.$id_.members.ts",
+    (t) => `/api/teams/${t.team}/members`,
+    MEMBERS,
+  ),
+  teamApi(
+    "POST",
+    "/api/teams/{id}/invitations",
+    "api.teams_.$id_.invitations.ts",
+    (t) => `/api/teams/${t.team}/invitations`,
+    MANAGERS,
+    { json: () => ({ email: freshEmail(), role: "member" }) },
+  ),
+  teamApi(
+    "PATCH",
+    "/api/teams/{id}/members/{userId}",
+    "api.teams_.$id_.members_.$userId.ts",
+    (t) => `/api/teams/${t.team}/members/${t.hostMember}`,
+    MANAGERS,
+    { json: () => ({ role: "member" }) },
+  ),
+  teamApi(
+    "DELETE",
+    "/api/teams/{id}/members/{userId}",
+    "api.teams_.$id_.members_.$userId.ts",
+    (t, actor) => `/api/teams/${t.team}/members/${t.removable[manager(actor)]}`,
+    MANAGERS,
+    { destructive: true },
+  ),
+  // Decision 062: the team's bookings.
+  teamApi(
+    "GET",
+    "/api/teams/{id}/bookings",
+    "api.teams_.$id_.bookings.ts",
+    (t) => `/api/teams/${t.team}/bookings`,
+    MANAGERS,
+  ),
+  teamPage(
+    "GET",
+    "dashboard.scheduledEvents/route.tsx",
+    (t) => `/dashboard/scheduledEvents?team=${t.team}&member=${t.hostMember}`,
+    MANAGERS,
+  ),
+  teamPage("POST", "dashboard.scheduledEvents/route.tsx", (t) => `/dashboard/scheduledEvents?team=${t.team}`, AS_HOST, {
+    form: (t) => ({ intent: "cancel", eventId: t.bookingPage, reason: "Matrix" }),
+    destructive: true,
+  }),
+  teamPage(
+    "GET",
+    "dashboard.scheduledEvents_.$id.timeline.tsx",
+    (t) => `/dashboard/scheduledEvents/${t.booking}/timeline`,
+    AS_HOST,
+  ),
+  teamApi(
+    "POST",
+    "/api/bookings/{id}/reschedule",
+    "api.bookings_.$id.reschedule.ts",
+    (t) => `/api/bookings/${t.booking}/reschedule`,
+    AS_HOST,
+    { json: () => ({ start: at(22, "10:00") }) },
+  ),
+  teamApi(
+    "POST",
+    "/api/bookings/{id}/cancel",
+    "api.bookings_.$id.cancel.ts",
+    (t) => `/api/bookings/${t.booking}/cancel`,
+    AS_HOST,
+    { json: () => ({ reason: "Matrix" }), destructive: true },
+  ),
+  teamApi(
+    "POST",
+    "/api/bookings/{id}/approve",
+    "api.bookings_.$id.approve.ts",
+    (t) => `/api/bookings/${t.pending}/approve`,
+    AS_HOST,
+  ),
+  teamApi(
+    "POST",
+    "/api/bookings/{id}/decline",
+    "api.bookings_.$id.decline.ts",
+    (t) => `/api/bookings/${t.pendingDecline}/decline`,
+    AS_HOST,
+    { json: () => ({}) },
+  ),
+  // Decision 062: the team's webhooks.
+  teamApi(
+    "GET",
+    "/api/teams/{id}/webhooks",
+    "api.teams_.$id_.webhooks.ts",
+    (t) => `/api/teams/${t.team}/webhooks`,
+    MANAGERS,
+  ),
+  teamApi(
+    "POST",
+    "/api/teams/{id}/webhooks",
+    "api.teams_.$id_.webhooks.ts",
+    (t) => `/api/teams/${t.team}/webhooks`,
+    MANAGERS,
+    {
+      json: () => ({ url: "", events: [] }),
+    },
+  ),
+  teamApi(
+    "GET",
+    "/api/teams/{id}/webhooks/{webhookId}",
+    "api.teams_.$id_.webhooks_.$webhookId.ts",
+    (t) => `/api/teams/${t.team}/webhooks/${t.hook}`,
+    MANAGERS,
+  ),
+  teamApi(
+    "PATCH",
+    "/api/teams/{id}/webhooks/{webhookId}",
+    "api.teams_.$id_.webhooks_.$webhookId.ts",
+    (t) => `/api/teams/${t.team}/webhooks/${t.hook}`,
+    MANAGERS,
+    { json: () => ({ events: ["booking.created", "booking.cancelled"] }) },
+  ),
+  teamApi(
+    "DELETE",
+    "/api/teams/{id}/webhooks/{webhookId}",
+    "api.teams_.$id_.webhooks_.$webhookId.ts",
+    (t, actor) => `/api/teams/${t.team}/webhooks/${t.hookDel[manager(actor)]}`,
+    MANAGERS,
+    { destructive: true },
+  ),
+  teamApi(
+    "POST",
+    "/api/teams/{id}/webhooks/{webhookId}/test",
+    "api.teams_.$id_.webhooks_.$webhookId_.test/route.ts",
+    (t) => `/api/teams/${t.team}/webhooks/${t.hook}/test`,
+    MANAGERS,
+  ),
+  teamApi(
+    "GET",
+    "/api/teams/{id}/webhooks/{webhookId}/deliveries",
+    "api.teams_.$id_.webhooks_.$webhookId_.deliveries.ts",
+    (t) => `/api/teams/${t.team}/webhooks/${t.hook}/deliveries`,
+    MANAGERS,
+  ),
+  teamApi(
+    "POST",
+    "/api/teams/{id}/webhooks/{webhookId}/deliveries/{deliveryId}/resend",
+    "api.teams_.$id_.webhooks_.$webhookId_.deliveries_.$deliveryId.resend.ts",
+    (t) => `/api/teams/${t.team}/webhooks/${t.hook}/deliveries/${t.hookDelivery}/resend`,
+    MANAGERS,
+  ),
+  teamPage("GET", "dashboard.teams_.$id_.webhooks/route.tsx", (t) => `/dashboard/teams/${t.team}/webhooks`, MANAGERS),
+  teamPage("POST", "dashboard.teams_.$id_.webhooks/route.tsx", (t) => `/dashboard/teams/${t.team}/webhooks`, MANAGERS, {
+    form: (t) => ({ intent: "test", id: t.hook }),
+  }),
+  teamPage("POST", "dashboard.teams_.$id_.webhooks/route.tsx", (t) => `/dashboard/teams/${t.team}/webhooks`, MANAGERS, {
+    form: () => ({ intent: "create", url: "" }),
+  }),
+  teamPage(
+    "GET",
+    "dashboard.teams_.$id_.webhooks_.$webhookId/route.tsx",
+    (t) => `/dashboard/teams/${t.team}/webhooks/${t.hook}`,
+    MANAGERS,
+  ),
+  teamPage(
+    "POST",
+    "dashboard.teams_.$id_.webhooks_.$webhookId/route.tsx",
+    (t) => `/dashboard/teams/${t.team}/webhooks/${t.hook}`,
+    MANAGERS,
+    { form: (t) => ({ intent: "resend", deliveryId: t.hookDelivery }) },
+  ),
+  // Per manager: the owner deletes one, the admin another (each is gone after).
+  teamPage("POST", "dashboard.teams_.$id_.webhooks/route.tsx", (t) => `/dashboard/teams/${t.team}/webhooks`, MANAGERS, {
+    form: (t, actor) => ({ intent: "delete", id: t.hookPageDel[manager(actor)] }),
+    destructive: true,
+  }),
+];
+
+let t: TeamFixtures;
+
+describe("authorization matrix: team roles", () => {
+  beforeAll(async () => {
+    const cast = await teamCast(call, db, account, "mxt");
+    const extra = async (prefix: string) => {
+      const person = await account(prefix);
+      await join(call, db, cast.team.id, cast.owner, person, "member");
+      return person;
+    };
+    const plain = await extra("mxt-plain");
+    const removable = { owner: (await extra("mxt-rm-owner")).id, admin: (await extra("mxt-rm-admin")).id };
+    const invitation = await ok<{ id: string }>(
+      await call("POST", `/api/teams/${cast.team.id}/invitations`, {
+        token: cast.owner.token,
+        json: { email: freshEmail() },
+      }),
+      201,
+    );
+    const typeId = await teamEventType(call, db, cast);
+    const vettedId = await teamEventType(call, db, cast, { title: "Vetted", requiresApproval: true });
+    const booking = await bookAt(call, typeId, at(20, "10:00"));
+    const bookingPage = await bookAt(call, typeId, at(21, "10:00"));
+    const pending = await bookAt(call, vettedId, at(20, "12:00"));
+    const pendingDecline = await bookAt(call, vettedId, at(21, "12:00"));
+    const hook = async () =>
+      (
+        await ok<{ id: string }>(
+          await call("POST", `/api/teams/${cast.team.id}/webhooks`, {
+            token: cast.admin.token,
+            json: { url: "http://127.0.0.1:9/matrix-roles", events: ["booking.created"] },
+          }),
+          201,
+        )
+      ).id;
+    const main = await hook();
+    const tested = await ok<{ id: string }>(
+      await call("POST", `/api/teams/${cast.team.id}/webhooks/${main}/test`, { token: cast.owner.token }),
+    );
+    t = {
+      cast,
+      plain,
+      team: cast.team.id,
+      hostMember: cast.member.id,
+      removable,
+      invitation: invitation.id,
+      booking: booking.id,
+      bookingPage: bookingPage.id,
+      pending: pending.id,
+      pendingDecline: pendingDecline.id,
+      hook: main,
+      hookDelivery: tested.id,
+      hookDel: { owner: await hook(), admin: await hook() },
+      hookPageDel: { owner: await hook(), admin: await hook() },
+    };
+    expect(await db`select host_id from events where id in (${booking.id}, ${pending.id})`).toEqual([
+      { host_id: cast.member.id },
+      { host_id: cast.member.id },
+    ]);
+  }, 120_000);
+
+  function who(actor: TeamActor): Account {
+    return actor === "member" ? t.plain : t.cast[actor];
+  }
+
+  async function runTeam(cell: TeamCell, actor: TeamActor): Promise<Response> {
+    const person = who(actor);
+    const target = cell.path(t, actor);
+    if (cell.operation) return call(cell.method, target, { token: person.token, json: cell.json?.(t) });
+    if (cell.method === "POST") return person.c.post(target, cell.form?.(t, actor) ?? {});
+    return person.c.get(target);
+  }
+
+  it("lists every path of a team (its pages and JSON operations)", async () => {
+    const routesDir = path.resolve(__dirname, "../../app/routes");
+    const teamRoutes = fs
+      .readdirSync(routesDir, { withFileTypes: true })
+      .filter((e) => /^(api|dashboard)\.teams_\.\$id(_|\/|\.|$)/.test(e.name))
+      .map((e) =>
+        e.isDirectory()
+          ? `${e.name}/${fs.readdirSync(path.join(routesDir, e.name)).find((n) => /^route\./.test(n))}`
+          : e.name,
+      );
+    const listed = new Set(TEAM_CELLS.flatMap((c) => c.files));
+    expect(teamRoutes.filter((name) => !listed.has(name))).toEqual([]);
+    const doc = (await (await call("GET", "/api/openapi.json")).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const operations = Object.entries(doc.paths)
+      .filter(([p]) => p.startsWith("/api/teams/{id}"))
+      .flatMap(([p, item]) =>
+        Object.keys(item)
+          .filter((m) => ["get", "post", "put", "delete", "patch"].includes(m))
+          .map((m) => `${m} ${p}`),
+      );
+    const covered = new Set(TEAM_CELLS.map((c) => c.operation).filter(Boolean));
+    expect(operations.filter((op) => !covered.has(op))).toEqual([]);
+  });
+
+  it("every cell answers as expected for owner, admin, member and outsider; refused writes change nothing", async () => {
+    const mismatches: string[] = [];
+    let cells = 0;
+    const check = async (cell: TeamCell, index: number) => {
+      const expected = cell.expect[index];
+      const actor = TEAM_ACTORS[index];
+      const refusal = expected !== "allow";
+      const before = cell.method !== "GET" && refusal ? await fingerprint() : null;
+      const res = await runTeam(cell, actor);
+      const actual = classify(res);
+      await res.body?.cancel();
+      cells += 1;
+      if (!matches(expected, actual))
+        mismatches.push(
+          `${cell.name} ${cell.path(t, actor)} as ${actor}: expected ${expected}, got ${actual} (${res.status})`,
+        );
+      if (before !== null && (await fingerprint()) !== before)
+        mismatches.push(`${cell.name} as ${actor}: a refused write changed the database`);
+    };
+    for (const cell of TEAM_CELLS)
+      for (let i = 0; i < TEAM_ACTORS.length; i += 1) if (cell.expect[i] !== "allow") await check(cell, i);
+    for (const cell of TEAM_CELLS.filter((c) => !c.destructive))
+      for (let i = 0; i < TEAM_ACTORS.length; i += 1) if (cell.expect[i] === "allow") await check(cell, i);
+    for (const cell of TEAM_CELLS.filter((c) => c.destructive))
+      for (let i = 0; i < TEAM_ACTORS.length; i += 1) if (cell.expect[i] === "allow") await check(cell, i);
+    console.log(
+      `authorization matrix, team roles: ${TEAM_CELLS.length} requests x ${TEAM_ACTORS.length} roles = ${cells} cells`,
+    );
+    expect(cells).toBe(TEAM_CELLS.length * TEAM_ACTORS.length);
+    expect(mismatches).toEqual([]);
+    // The allowed destructive cells did their work.
+    const [row] = await db`select status from events where id = ${t.bookingPage}`;
+    expect(row.status).toBe("cancelled");
+    expect(
+      await db`select id from webhook_subscriptions where id in (${t.hookDel.owner}, ${t.hookDel.admin}, ${t.hookPageDel.owner}, ${t.hookPageDel.admin})`,
+    ).toEqual([]);
   }, 240_000);
 });

@@ -216,7 +216,8 @@ fs.mkdirSync(REPORTS, { recursive: true });
 
 const names = only ? [only] : ["unit", "integration", "e2e"];
 // Prerequisites first, so their installers' output is not mixed with the suites'.
-if (names.includes("integration")) ensurePostgres();
+// PostgreSQL: the integration suite, and the e2e spec that runs its own server on it (team-bookings.spec.ts).
+if (names.includes("integration") || names.includes("e2e")) ensurePostgres();
 if (names.includes("integration") || names.includes("e2e")) ensureRadicale();
 if (names.includes("e2e")) ensureChromium();
 // The unit suite needs no build; the servers of the other two run it.

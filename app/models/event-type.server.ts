@@ -11,7 +11,7 @@ import {
   type EventTypeRow,
 } from "../../db/schema";
 import { busyWindow, type BusyTime, type SlotInput } from "~/scheduling/slots";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/server/db.server";
 import type { EventTypeInput } from "~/schemas/scheduling-api";
 import { questionsToAsk, type BookingQuestion } from "~/schemas/booking-answers";
 import { FREE_EVENT_CAP, lockHost, type Transaction } from "./event.server";

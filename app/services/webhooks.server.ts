@@ -36,7 +36,7 @@ import {
   type WebhookCreateInput,
   type WebhookPatchInput,
 } from "~/schemas/webhook";
-import { env } from "~/utils/env.server";
+import { env } from "~/server/env.server";
 import type { Told } from "./bookings.server";
 
 /**

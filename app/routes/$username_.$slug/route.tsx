@@ -30,9 +30,9 @@ import {
   type PageQuery,
 } from "~/components/booking-page";
 import { LOCATION_LABELS } from "~/schemas/location-labels";
-import { retryAfterHeaders } from "~/utils/rate-limit.server";
+import { retryAfterHeaders } from "~/server/rate-limit.server";
 import { currentZoneName, isTimeZone, packedTimeZoneNames, unpackTimeZones } from "~/scheduling/time-zone";
-import { timeZoneHint, TIME_ZONE_GUESS_META } from "~/utils/time-zone-hint";
+import { timeZoneHint, TIME_ZONE_GUESS_META } from "~/browser/time-zone-hint";
 import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingLocation } from "~/utils/pending";
 import { BookingForm, FIRST_FIELD_ID } from "./booking-form";

@@ -75,7 +75,7 @@ export async function getDb(): Promise<Database> {
   return (await state().ready).db;
 }
 
-/** While the database cannot be reached, getDb() fails at once (app/utils/database-outage.ts). */
+/** While the database cannot be reached, getDb() fails at once (app/server/database-outage.ts). */
 const globalForOutage = globalThis as typeof globalThis & { __schedulerDbOutage?: DatabaseOutage };
 const outage = (globalForOutage.__schedulerDbOutage ??= createDatabaseOutage({
   async ping() {

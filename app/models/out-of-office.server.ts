@@ -118,9 +118,7 @@ export interface AbsenceValues {
   redirectToUserId: string | null;
 }
 
-export type InsertAbsenceResult =
-  | { ok: true; absence: AbsenceRecord }
-  | { ok: false; reason: "not-teammate" | "cap" };
+export type InsertAbsenceResult = { ok: true; absence: AbsenceRecord } | { ok: false; reason: "not-teammate" | "cap" };
 
 /**
  * Adds an absence. The host's users row is locked first, the queue every booking of theirs

@@ -328,6 +328,24 @@ describe("round robin", () => {
     expect(hosts).toEqual([owner.id, owner.id, owner.id]);
   });
 
+  it("a collective type over the same hosts has no slot while either is away", async () => {
+    const collective = await allDayEventType(call, owner.token, {
+      title: "Panel",
+      slug: handle("panel-"),
+      duration: 30,
+      minimumNotice: 0,
+      kind: "collective",
+      hosts: [member.id],
+    });
+    expect(await slotsOn(collective._id, 13)).toContain(at(13, "10:00"));
+    await ok(await addAbsence(member, { start: at(13, "09:00"), end: at(13, "12:00") }), 201);
+    const slots = await slotsOn(collective._id, 13);
+    for (const time of ["09:00", "10:00", "11:30"]) expect(slots).not.toContain(at(13, time));
+    expect(slots).toContain(at(13, "08:30"));
+    expect(slots).toContain(at(13, "12:00"));
+    expect((await book(collective._id, at(13, "10:00"))).status).toBe(409);
+  });
+
   it("gives the turns to the other host when the owner is away, and has no slot while both are", async () => {
     await ok(await addAbsence(owner, { start: at(10, "00:00"), end: at(11, "00:00") }), 201);
     const hosts: string[] = [];

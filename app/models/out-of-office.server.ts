@@ -2,7 +2,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import { eventTypes, outOfOffice, teamMemberships, users } from "../../db/schema";
 import { OUT_OF_OFFICE_CAP, type AbsenceRecord } from "~/schemas/out-of-office";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/server/db.server";
 import { isUuid, lockHost, type Transaction } from "./event.server";
 
 /**

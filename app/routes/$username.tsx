@@ -4,7 +4,7 @@ import { ChevronRight, Clock } from "lucide-react";
 import { getPublicHost, listActiveEventTypes } from "~/models/event-type.server";
 import { publicAbsences } from "~/models/out-of-office.server";
 import { awayNotice } from "~/html/away-notice.server";
-import { timeZoneHint } from "~/utils/time-zone-hint";
+import { timeZoneHint } from "~/browser/time-zone-hint";
 import { AwayNote } from "~/components/away-note";
 import { HostAvatar as Avatar } from "~/components/host-avatar";
 import { pageHref, USERNAME_IN_URL } from "~/components/booking-page";

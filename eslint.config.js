@@ -12,22 +12,36 @@ import tseslint from "typescript-eslint";
  * sideways import and fails lint.
  */
 export const LAYERS = {
-  routes: ["api", "html", "services", "models", "components", "schemas", "utils", "messages", "scheduling"],
-  api: ["services", "models", "schemas", "utils", "messages", "scheduling"],
-  html: ["services", "models", "schemas", "utils", "messages", "scheduling"],
-  jobs: ["services", "models", "mail", "schemas", "utils", "messages", "scheduling"],
-  services: ["models", "mail", "schemas", "utils", "messages", "scheduling"],
+  routes: [
+    "api",
+    "html",
+    "services",
+    "models",
+    "components",
+    "schemas",
+    "utils",
+    "server",
+    "browser",
+    "messages",
+    "scheduling",
+  ],
+  api: ["services", "models", "schemas", "utils", "server", "messages", "scheduling"],
+  html: ["services", "models", "schemas", "utils", "server", "browser", "messages", "scheduling"],
+  jobs: ["services", "models", "mail", "schemas", "utils", "server", "messages", "scheduling"],
+  services: ["models", "mail", "schemas", "utils", "server", "messages", "scheduling"],
   mail: ["schemas", "messages", "scheduling"],
-  models: ["utils", "schemas", "messages", "scheduling"],
-  utils: ["schemas", "messages", "scheduling"],
+  models: ["utils", "server", "schemas", "messages", "scheduling"],
+  utils: ["server", "browser", "schemas", "messages", "scheduling"],
+  server: ["browser", "schemas", "messages", "scheduling"],
   schemas: ["messages", "scheduling"],
-  components: ["schemas", "utils", "messages", "scheduling"],
+  components: ["schemas", "utils", "browser", "messages", "scheduling"],
+  browser: ["scheduling"],
   messages: [],
   scheduling: [],
 };
 const FOLDERS = Object.keys(LAYERS);
-/** Who may read the database layer (db/): at run time only models and utils (the client); row types also these. */
-const DB_RUNTIME = ["models", "utils"];
+/** Who may read the database layer (db/): at run time models, server (the client) and utils (sessions, roles); row types also these. */
+const DB_RUNTIME = ["models", "server", "utils"];
 const DB_TYPES = ["services", "mail", "schemas", "api", "html"];
 
 const layerZones = FOLDERS.flatMap((folder) => {

@@ -84,7 +84,7 @@ function runPrimary(count) {
       fork();
     });
   };
-  // Page-cache writes (app/utils/page-cache.server.ts): a write's start goes to every other
+  // Page-cache writes (app/server/page-cache.server.ts): a write's start goes to every other
   // worker, and the writer hears back once all of them have heard it; its end goes to all.
   const writers = new Map(); // write id -> the worker writing
   const hearing = new Map(); // write id -> the workers that have not heard it yet
@@ -523,7 +523,7 @@ server.listen(info.port, () => {
 
 // Development: each new build is loaded, then the dev server hears it is served (it reloads the
 // browser through <LiveReload />). The database and the job runner outlive a build (they are
-// kept on globalThis by app/utils/db.server.ts and app/jobs/index.server.ts).
+// kept on globalThis by app/server/db.server.ts and app/jobs/index.server.ts).
 if (developing) {
   const { broadcastDevReady } = await import("@remix-run/node");
   let reloading = Promise.resolve();

@@ -6,11 +6,11 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { AfterActionContext, NonceContext } from "~/components/nonce";
 import { startJobs, stopJobs } from "~/jobs/index.server";
-import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError } from "~/utils/database-unavailable";
-import { closeDatabase, noteDatabaseFault, startDatabase } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
+import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError } from "~/server/database-unavailable";
+import { closeDatabase, noteDatabaseFault, startDatabase } from "~/server/db.server";
+import { env } from "~/server/env.server";
 import { openApiDocument } from "~/api/openapi/document.server";
-import { PAGE_CACHE_MARK } from "~/utils/page-cache.server";
+import { PAGE_CACHE_MARK } from "~/server/page-cache.server";
 
 export const streamTimeout = 5_000;
 
@@ -184,11 +184,11 @@ export async function startup() {
 export { isFramableRequest } from "~/utils/embed";
 
 /** server.mjs answers anonymous visitors' public pages from the page cache, and hands the rest to Remix (docs/decisions/032). */
-export { answerFromPageCache, configurePageCache, pageCacheMessage } from "./utils/page-cache.server";
-export { createRemixHandler } from "./utils/remix-handler.server";
+export { answerFromPageCache, configurePageCache, pageCacheMessage } from "./server/page-cache.server";
+export { createRemixHandler } from "./server/remix-handler.server";
 
 /** server.mjs wraps each request in this, so per-request values are computed once. */
-export { runInRequestScope } from "~/utils/request-scope.server";
+export { runInRequestScope } from "~/server/request-scope.server";
 
 /** server.mjs calls this at SIGTERM: the job runner takes no new work; resolves when its work in flight is done. */
 export function stopTakingWork(): Promise<void> {

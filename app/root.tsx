@@ -21,11 +21,11 @@ import { listBellNotifications } from "./models/notification.server";
 import tailwindHref from "./tailwind.css";
 import { EMBED_FRAME_SCRIPT, EMBED_PARAM } from "~/utils/embed";
 import { getUser } from "~/utils/auth.server";
-import { stylesheetText } from "~/utils/inline-stylesheet.server";
-import { staticPageScript } from "~/utils/static-page-script.server";
-import { publicEnv } from "~/utils/env.server";
+import { stylesheetText } from "~/server/inline-stylesheet.server";
+import { staticPageScript } from "~/server/static-page-script.server";
+import { publicEnv } from "~/server/env.server";
 import { getToast } from "~/utils/toast.server";
-import { TIME_ZONE_HINT_SCRIPT } from "~/utils/time-zone-hint";
+import { TIME_ZONE_HINT_SCRIPT } from "~/browser/time-zone-hint";
 
 // The site's navbar and footer, loaded on demand (app/components/site-chrome-loader.ts): pages
 // with the booking chrome download neither. Once loaded they render at once; before that (the

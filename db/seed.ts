@@ -83,7 +83,7 @@ export const DEMO_USERNAMES: Record<DemoAccount["role"], string> = {
 
 /** Demo people and content, only on a database without any user. Returns the accounts. */
 /**
- * What the demo seed takes from the app, which calls it at start-up (app/utils/db.server.ts):
+ * What the demo seed takes from the app, which calls it at start-up (app/server/db.server.ts):
  * the database layer imports nothing from app/.
  */
 export interface DemoSeedTools {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, getApiUser, methodNotAllowed, unexpectedErrorResponse } from "./api.server";
-import { env } from "~/utils/env.server";
-import { clientIp, hitInProcess, type RateLimitResult } from "~/utils/rate-limit.server";
+import { env } from "~/server/env.server";
+import { clientIp, hitInProcess, type RateLimitResult } from "~/server/rate-limit.server";
 
 /**
  * Every JSON path is one `apiRoute({ GET, POST, ... })`: it answers the methods it has (405 with

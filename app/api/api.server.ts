@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { userOfApiToken } from "~/models/api-token.server";
 import { getUser, type AuthUser } from "~/utils/auth.server";
-import { DATABASE_RETRY_AFTER_SECONDS } from "~/utils/database-unavailable";
-import { noteDatabaseFault } from "~/utils/db.server";
-import { oncePerRequest } from "~/utils/request-scope.server";
+import { DATABASE_RETRY_AFTER_SECONDS } from "~/server/database-unavailable";
+import { noteDatabaseFault } from "~/server/db.server";
+import { oncePerRequest } from "~/server/request-scope.server";
 
 /**
  * The JSON paths' plumbing: one error shape (the JSON contract: docs/decisions/012), one way to read a JSON

@@ -7,7 +7,7 @@ import LogOut from "lucide-react/icons/log-out";
 import Menu from "lucide-react/icons/menu";
 import PanelLeft from "lucide-react/icons/panel-left";
 import { Logo } from "./logo";
-import { enhanceMenus } from "~/utils/menu-behaviour";
+import { enhanceMenus } from "~/browser/menu-behaviour";
 import { roleLabel, type Role } from "~/utils/permissions";
 
 const LINKS = [
@@ -31,7 +31,7 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
 }
 
 /**
- * The navbar's menus behave as menus (app/utils/menu-behaviour.ts), and a new page closes
+ * The navbar's menus behave as menus (app/browser/menu-behaviour.ts), and a new page closes
  * every one of them.
  */
 function useMenus(nav: React.RefObject<HTMLElement>) {
@@ -51,7 +51,7 @@ export interface BellNotification {
 /**
  * The bell: a red badge with the unread count; opening the panel marks them read (in the
  * background with JavaScript, optimistically; with a button without it). On a page sent without
- * React, `enhanceBell` (app/utils/static-page-script.server.ts) does the same to this markup: it
+ * React, `enhanceBell` (app/server/static-page-script.server.ts) does the same to this markup: it
  * finds the bell by `data-bell` and what shows "unread" by `data-unread`.
  */
 function NotificationBell({ notifications }: { notifications: BellNotification[] }) {

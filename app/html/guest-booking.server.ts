@@ -6,7 +6,7 @@ import { answerLines } from "~/schemas/booking-answers";
 import { formatInZone } from "~/scheduling/zoned-time";
 import { isTimeZone } from "~/scheduling/time-zone";
 import { notFound } from "~/utils/responses";
-import { timeZoneHint } from "~/utils/time-zone-hint";
+import { timeZoneHint } from "~/browser/time-zone-hint";
 
 // The guest pages' messages come through this server module: the browser build keeps a chunk
 // import for every module a route file names, used there or not (as month.server.ts does for the

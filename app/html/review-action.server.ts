@@ -4,7 +4,7 @@ import { MESSAGES } from "~/messages";
 import { createReview } from "~/models/review.server";
 import { ReviewSchema } from "~/schemas/review-form";
 import { requirePermission } from "~/utils/auth.server";
-import { checkRateLimits, RATE_LIMITS } from "~/utils/rate-limit.server";
+import { checkRateLimits, RATE_LIMITS } from "~/server/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 

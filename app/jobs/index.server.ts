@@ -6,9 +6,9 @@ import { expireHeldBookings } from "~/services/approval.server";
 import { runHousekeeping } from "~/models/housekeeping.server";
 import { guestFollowUpMail, guestReminderMail, hostReminderNotification } from "~/mail/reminder-mail";
 import { sendDueReminders } from "~/models/reminder.server";
-import { getDb, noteDatabaseFault } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
-import { sendOutboxMail } from "~/utils/mail-transport.server";
+import { getDb, noteDatabaseFault } from "~/server/db.server";
+import { env } from "~/server/env.server";
+import { sendOutboxMail } from "~/server/mail-transport.server";
 import { startJobRunner, type JobRunner } from "./runner.server";
 
 /**

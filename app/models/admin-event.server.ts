@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, lte, or, type SQL } from "drizzle-orm";
 import { events, users, type Event } from "../../db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/server/db.server";
 
 /**
  * Every host's events, for admins (Manage All Event, Scheduled Events). Hosts' own pages go

@@ -1,6 +1,6 @@
 import { count, desc, eq } from "drizzle-orm";
 import { professionals } from "../../db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/server/db.server";
 import { recomputeProfessionalStatus } from "./professional.server";
 import type { ProfessionalRecordRow } from "~/schemas/admin-api";
 

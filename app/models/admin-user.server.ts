@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { users } from "../../db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/server/db.server";
 import { effectiveRole } from "~/utils/role.server";
 import type { AdminUserRow } from "~/schemas/admin-api";
 

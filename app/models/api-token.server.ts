@@ -3,8 +3,8 @@ import { and, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { apiTokens, sessions, users, type ApiTokenSource } from "../../db/schema";
 import { API_TOKEN_DAYS } from "~/schemas/api-token-form";
 import { AUTH_USER_COLUMNS, type AuthUser } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
-import { sha256 } from "~/utils/session.server";
+import { getDb } from "~/server/db.server";
+import { sha256 } from "~/server/session.server";
 import { isUuid } from "./event.server";
 
 /** last_used_at is written at most this often per token (a write per request would be waste). */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { bookingEvents, events, type Event } from "../../db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/server/db.server";
 import { hashBookingToken, hostOf, when, type BookingHost } from "./booking-request.server";
 import { isUuid, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
 import { actsAsHost } from "./booking-access.server";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { bookingSeats, eventTypes, events, singleUseLinks, users, type SingleUseLink } from "../../db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/server/db.server";
 import { isUuid, type Transaction } from "./event.server";
 import type { Executor } from "./event-type.server";
 

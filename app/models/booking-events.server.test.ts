@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { collectMail, sendMail } from "~/utils/mail-transport.server";
+import { collectMail, sendMail } from "~/server/mail-transport.server";
 import { bookingEventRetryMs, fromSnapshot, toSnapshot } from "./booking-events.server";
 
 describe("booking event snapshots", () => {

@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { bookingEventDeliveries, bookingEvents, type BookingEventKind, type BookingEventRecord } from "../../db/schema";
 import type { Transaction } from "./event.server";
 import { queryRows } from "../../db/client";
-import { getDb } from "~/utils/db.server";
-import { collectMail, queueMails, queueMailsWhere } from "~/utils/mail-transport.server";
+import { getDb } from "~/server/db.server";
+import { collectMail, queueMails, queueMailsWhere } from "~/server/mail-transport.server";
 
 /**
  * The durable outbox of booking changes (docs/decisions/030). A change writes its record with

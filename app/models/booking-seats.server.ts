@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { bookingSeats, eventInvitees, events, type BookingSeat, type Event } from "../../db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/server/db.server";
 import { hashBookingToken, slotsOfDay, when, type BookingHost, type SeatBooking } from "./booking-request.server";
 
 export type { SeatBooking };

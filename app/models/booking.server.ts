@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { eventInvitees, eventTypes, events, users, type BookingSeat, type Event } from "../../db/schema";
 import { computeSlots } from "~/scheduling/slots";
 import { addDays, instantToWallClock } from "~/scheduling/zoned-time";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/server/db.server";
 import type { IdempotencyHooks, StoredAnswer } from "./idempotency.server";
 import {
   isOverlapViolation,

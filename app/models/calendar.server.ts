@@ -11,7 +11,7 @@ import {
   type ExternalCalendar,
 } from "../../db/schema";
 import type { BusyTime } from "~/scheduling/slots";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/server/db.server";
 import type { Executor } from "./event-type.server";
 
 /**

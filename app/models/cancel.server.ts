@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { events, type BookingSeat, type Event } from "../../db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/server/db.server";
 import {
   cancelSeat,
   closeSessionSeats,

@@ -1,7 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import { contactMessages, type ContactEmailStatus, type ContactMessage } from "../../db/schema";
 import type { ContactInput } from "~/schemas/contact-form";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/server/db.server";
 
 /** Stores the message first, so nothing is lost if mail fails. */
 export async function insertContactMessage(input: ContactInput): Promise<{ id: string; createdAt: Date }> {

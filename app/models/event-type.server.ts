@@ -1,17 +1,18 @@
-import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, notInArray, sql } from "drizzle-orm";
 import {
   bookingSeats,
   calendarConnections,
   eventInvitees,
   eventTypes,
   events,
+  outOfOffice,
   schedules,
   singleUseLinks,
   users,
   type EventTypeRow,
 } from "../../db/schema";
 import { busyWindow, type BusyTime, type SlotInput } from "~/scheduling/slots";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/server/db.server";
 import type { EventTypeInput } from "~/schemas/scheduling-api";
 import { questionsToAsk, type BookingQuestion } from "~/schemas/booking-answers";
 import { FREE_EVENT_CAP, lockHost, type Transaction } from "./event.server";
@@ -331,7 +332,10 @@ export type Executor = Awaited<ReturnType<typeof getDb>> | Transaction;
 /**
  * A host's non-cancelled events overlapping [from, to): their busy time, each with the buffers of
  * the event type it was booked through and the seats it takes (a session's seated people, else its invitees; at least one).
- * `excludeEventId` leaves one event out (a booking being moved does not block itself).
+ * `excludeEventId` leaves one event out (a booking being moved does not block itself). The
+ * host's absences (out of office, decision 061) come with them, without buffers: every slot
+ * search of every kind of event type reads a host's busy time here, so an absent host has no
+ * slots and round robin passes them by.
  */
 export async function busyTimes(
   hostId: string,
@@ -340,11 +344,24 @@ export async function busyTimes(
   options: { executor?: Executor; excludeEventId?: string; excludeEventIds?: string[]; calendars?: boolean } = {},
 ): Promise<BusyTime[]> {
   const db = options.executor ?? (await getDb());
+  // The host's absences (decision 061) are busy time like a booking of no event type, in the
+  // same statement: one round trip, inside a booking's transaction too.
+  const absences = db
+    .select({
+      start: outOfOffice.startsAt,
+      end: outOfOffice.endsAt,
+      eventTypeId: sql<string | null>`null::uuid`,
+      bufferBefore: sql<number>`0`.mapWith(Number),
+      bufferAfter: sql<number>`0`.mapWith(Number),
+      seats: sql<number>`1`.mapWith(Number),
+    })
+    .from(outOfOffice)
+    .where(and(eq(outOfOffice.userId, hostId), gt(outOfOffice.endsAt, from), lt(outOfOffice.startsAt, to)));
   const rows = await db
     .select({
       start: events.startsAt,
       end: events.endsAt,
-      eventTypeId: events.eventTypeId,
+      eventTypeId: sql<string | null>`${events.eventTypeId}`,
       bufferBefore: sql<number>`coalesce(${eventTypes.bufferBefore}, 0)`.mapWith(Number),
       bufferAfter: sql<number>`coalesce(${eventTypes.bufferAfter}, 0)`.mapWith(Number),
       // A group session's places are its confirmed seats' people (decision 021); other events count their invitees.
@@ -367,7 +384,8 @@ export async function busyTimes(
         options.excludeEventIds?.length ? notInArray(events.id, options.excludeEventIds) : undefined,
       ),
     )
-    .orderBy(asc(events.startsAt));
+    .unionAll(absences)
+    .orderBy(sql`1`);
   const own: BusyTime[] = rows.map((r) => ({
     start: r.start,
     end: r.end,

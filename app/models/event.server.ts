@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { eventInvitees, events, notifications, users, type Event } from "../../db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/server/db.server";
 import { can } from "~/utils/permissions";
 import { effectiveRole } from "~/utils/role.server";
 import type { HostEvent } from "~/schemas/event";

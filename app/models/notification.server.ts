@@ -1,6 +1,6 @@
 import { desc, eq, isNull, or, sql } from "drizzle-orm";
 import { notifications, users } from "../../db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/server/db.server";
 
 /** Broadcasts for everybody, plus the signed-in user's own; never anyone else's. */
 export async function listVisibleNotifications(userId: string | null, limit = 20) {

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { users } from "../../db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/server/db.server";
 import type { OnboardingFacts } from "~/schemas/onboarding";
 
 /** What My Schedule's checklist is worked out from (decision 041): read, never stored. */

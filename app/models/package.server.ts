@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { packages, type Package } from "../../db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/server/db.server";
 import type { PackageInput } from "~/schemas/package-form";
 import { isUniqueViolation } from "./user.server";
 

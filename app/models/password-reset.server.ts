@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { apiTokens, passwordResetTokens, sessions, users } from "../../db/schema";
-import { getDb } from "~/utils/db.server";
-import { hashPassword } from "~/utils/password.server";
+import { getDb } from "~/server/db.server";
+import { hashPassword } from "~/server/password.server";
 import type { Transaction } from "./event.server";
 
 /**

@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { notifications, professionals, users } from "../../db/schema";
-import { getDb } from "~/utils/db.server";
-import { CURRENCY, stripe } from "~/utils/stripe.server";
+import { getDb } from "~/server/db.server";
+import { CURRENCY, stripe } from "~/server/stripe.server";
 import { isUuid } from "./event.server";
 import type { PackageSummary } from "./package.server";
 import { recordColumns } from "./admin-professional.server";

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { professionals, users } from "../../db/schema";
 import { addCalendarMonths } from "~/scheduling/months";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/server/db.server";
 import { effectiveRole } from "~/utils/role.server";
 
 /**

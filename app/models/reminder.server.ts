@@ -17,9 +17,9 @@ import {
   type ReminderRule,
   type ReminderSettings,
 } from "~/scheduling/reminders";
-import { getDb } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
-import { queueMail } from "~/utils/mail-transport.server";
+import { getDb } from "~/server/db.server";
+import { env } from "~/server/env.server";
+import { queueMail } from "~/server/mail-transport.server";
 import { meetingPlace, placeLine } from "~/schemas/meeting";
 import type { RemindedMeeting, ReminderTexts } from "~/schemas/reminder-mail";
 import { isTimeZone } from "~/scheduling/time-zone";

@@ -1,7 +1,7 @@
 import { desc } from "drizzle-orm";
 import { reviews } from "../../db/schema";
-import { getDb } from "~/utils/db.server";
-import { sharedPublicData } from "~/utils/page-cache.server";
+import { getDb } from "~/server/db.server";
+import { sharedPublicData } from "~/server/page-cache.server";
 import type { ReviewCardData } from "~/schemas/review-form";
 
 /** The newest reviews first; the carousel shows at most `limit`. */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { schedules, users, type ScheduleRow } from "../../db/schema";
 
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/server/db.server";
 import type { ScheduleInput } from "~/schemas/scheduling-api";
 import { isTimeZone } from "~/scheduling/time-zone";
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import { eventTypes, events, users, type BookingQuestion, type BookingSeat, type EventTypeRow } from "../../db/schema";
 import { questionsToAsk } from "~/schemas/booking-answers";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/server/db.server";
 import { seatsOfSessions } from "./booking-seats.server";
 import { isUuid, withInvitees, type HostEvent } from "./event.server";
 import { getBookableEventType, type BookableEventType } from "./event-type.server";

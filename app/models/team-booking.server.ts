@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { eventInvitees, events, users, type Event } from "../../db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/server/db.server";
 import {
   bookingBell,
   hashBookingToken,

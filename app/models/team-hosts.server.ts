@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { events, schedules, teamMembers } from "../../db/schema";
 import type { RoundRobinStats, Schedule as EngineSchedule } from "~/scheduling/slots";
-import type { getDb } from "~/utils/db.server";
+import type { getDb } from "~/server/db.server";
 import type { Transaction } from "./event.server";
 
 /**

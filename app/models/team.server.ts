@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { teamMembers, users } from "../../db/schema";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/server/db.server";
 import type { Transaction } from "./event.server";
 
 /**

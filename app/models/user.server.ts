@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { apiTokens, professionals, sessions, users } from "../../db/schema";
-import { getDb } from "~/utils/db.server";
-import { hashPassword } from "~/utils/password.server";
+import { getDb } from "~/server/db.server";
+import { hashPassword } from "~/server/password.server";
 import type { Role } from "~/utils/permissions";
 import { effectiveRole } from "~/utils/role.server";
 

@@ -20,8 +20,8 @@ import {
 } from "../../db/schema";
 import type { MailMessage } from "~/schemas/mail-message";
 import { failingTooLong } from "~/schemas/webhook";
-import { getDb } from "~/utils/db.server";
-import { queueMail } from "~/utils/mail-transport.server";
+import { getDb } from "~/server/db.server";
+import { queueMail } from "~/server/mail-transport.server";
 import { isUuid, type Transaction } from "./event.server";
 import { actsAsHost } from "./booking-access.server";
 

@@ -2,6 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ChevronRight, Clock } from "lucide-react";
 import { getPublicHost, listActiveEventTypes } from "~/models/event-type.server";
+import { publicAbsences } from "~/models/out-of-office.server";
+import { awayNotice } from "~/html/away-notice.server";
+import { timeZoneHint } from "~/browser/time-zone-hint";
+import { AwayNote } from "~/components/away-note";
 import { HostAvatar as Avatar } from "~/components/host-avatar";
 import { pageHref, USERNAME_IN_URL } from "~/components/booking-page";
 import { EMBED_PARAM } from "~/utils/embed";
@@ -18,12 +22,20 @@ export const handle = { embeddable: true, pageCache: true };
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const username = params.username ?? "";
-  const host = USERNAME_IN_URL.test(username) ? await getPublicHost(username) : null;
+  const now = new Date();
+  const [host, absences] = USERNAME_IN_URL.test(username)
+    ? await Promise.all([getPublicHost(username), publicAbsences(username, now)])
+    : [null, []];
   if (!host) notFound();
   const types = await listActiveEventTypes(host.id);
+  const embed = new URL(request.url).searchParams.get(EMBED_PARAM) === "1";
+  // The viewer's zone from the time-zone hint, else the host's (as on the booking page).
+  const zone = timeZoneHint(request.headers.get("cookie")) ?? host.timeZone;
   return {
-    embed: new URL(request.url).searchParams.get(EMBED_PARAM) === "1",
+    embed,
     host: { name: host.name || host.username, username: host.username },
+    /** "{Name} is away until {date}" while an absence covers now, with the teammate's page (decision 061). */
+    away: await awayNotice(host.name || host.username, absences, now, zone, { embed }),
     eventTypes: types.map((t) => ({
       slug: t.slug,
       title: t.title,
@@ -46,7 +58,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     : [{ title: "Page not found | Scheduler" }];
 
 export default function HostPage() {
-  const { host, eventTypes, embed } = useLoaderData<typeof loader>();
+  const { host, eventTypes, embed, away } = useLoaderData<typeof loader>();
   return (
     <section className={`mx-auto max-w-3xl px-4 sm:px-6 ${embed ? "py-6" : "py-10 sm:py-16"}`}>
       <div className="flex flex-col items-center text-center">
@@ -56,6 +68,7 @@ export default function HostPage() {
         </h1>
         <p className="mt-1 text-neutral-600">Pick a meeting type to see open times.</p>
       </div>
+      {away ? <AwayNote away={away} className="mx-auto mt-8 max-w-xl text-center" /> : null}
       {eventTypes.length === 0 ? (
         <p className="mt-10 rounded-xl border border-neutral-200 bg-white p-6 text-center text-neutral-700">
           This host has no bookable meetings right now.

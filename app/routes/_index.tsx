@@ -52,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { reviews, reviewFormOpen };
 }
 
-export { retryAfterHeaders as headers } from "~/utils/rate-limit.server";
+export { retryAfterHeaders as headers } from "~/server/rate-limit.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   return giveReview(request, REVIEWS_URL);

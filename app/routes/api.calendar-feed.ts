@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, requireApiUser } from "~/api/api.server";
 import { apiRoute } from "~/api/api-route.server";
 import { feedTokenOf, feedUrls } from "~/services/calendars.server";
-import { calendarSecretsAvailable } from "~/utils/calendar-crypto.server";
+import { calendarSecretsAvailable } from "~/server/calendar-crypto.server";
 import { linkBase } from "~/utils/request.server";
 
 /** GET /api/calendar-feed: your secret subscription address (made on first ask). */

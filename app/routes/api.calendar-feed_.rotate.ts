@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, requireApiUser } from "~/api/api.server";
 import { apiRoute } from "~/api/api-route.server";
 import { feedUrls, rotateFeedToken } from "~/services/calendars.server";
-import { calendarSecretsAvailable } from "~/utils/calendar-crypto.server";
+import { calendarSecretsAvailable } from "~/server/calendar-crypto.server";
 import { linkBase } from "~/utils/request.server";
 
 /** POST /api/calendar-feed/rotate: a new secret address; the old one answers 404 from now on. */

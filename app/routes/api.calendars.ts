@@ -4,7 +4,7 @@ import { apiRoute } from "~/api/api-route.server";
 import { getConnection, listConnections } from "~/models/calendar.server";
 import { calendarConnectionJson, connectCalendarBody } from "~/schemas/calendar-api";
 import { CalendarConnectError, connectCalendar } from "~/services/calendars.server";
-import { calendarSecretsAvailable } from "~/utils/calendar-crypto.server";
+import { calendarSecretsAvailable } from "~/server/calendar-crypto.server";
 
 /** GET /api/calendars: your calendar connections with their calendars (docs/decisions/035). */
 async function GET({ request }: LoaderFunctionArgs) {

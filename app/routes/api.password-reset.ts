@@ -3,7 +3,7 @@ import { apiError, readJson } from "~/api/api.server";
 import { apiRoute } from "~/api/api-route.server";
 import { PasswordResetRequestSchema } from "~/schemas/auth";
 import { requestPasswordReset } from "~/services/password-reset.server";
-import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
+import { checkRateLimits, clientIp, RATE_LIMITS } from "~/server/rate-limit.server";
 import { linkBase } from "~/utils/request.server";
 
 const PASSWORD_RESET_ANSWER =

@@ -3,7 +3,7 @@ import { MESSAGES } from "~/messages";
 import { mintApiToken } from "~/models/api-token.server";
 import { apiError, readJson } from "~/api/api.server";
 import { normalizeEmail, verifyCredentials } from "~/utils/auth.server";
-import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
+import { checkRateLimits, clientIp, RATE_LIMITS } from "~/server/rate-limit.server";
 import { apiRoute } from "~/api/api-route.server";
 import { passwordTokenBody } from "~/schemas/api-token-form";
 

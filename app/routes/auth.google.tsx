@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { createCookie, redirect } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
 import { getAuthenticator } from "~/utils/auth.server";
-import { publicEnv } from "~/utils/env.server";
+import { publicEnv } from "~/server/env.server";
 import { safeRedirectPath } from "~/utils/permissions";
 import { readFormData } from "~/utils/request.server";
 import { redirectWithError } from "~/utils/toast.server";

@@ -3,7 +3,7 @@ import { AuthorizationError } from "remix-auth";
 import { MESSAGES } from "~/messages";
 import { createUserSession, getAuthenticator } from "~/utils/auth.server";
 import { onboardNewHost } from "~/services/onboarding.server";
-import { publicEnv } from "~/utils/env.server";
+import { publicEnv } from "~/server/env.server";
 import { safeRedirectPath } from "~/utils/permissions";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { googleReturnCookie } from "./auth.google";

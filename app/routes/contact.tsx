@@ -12,7 +12,7 @@ import { MESSAGES } from "~/messages";
 import { receiveContactMessage } from "~/services/contact.server";
 import { getUser } from "~/utils/auth.server";
 import { CONTACT_LIMITS, ContactSchema, HONEYPOT_FIELD, isHoneypotFilled } from "~/schemas/contact-form";
-import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
+import { checkRateLimits, clientIp, RATE_LIMITS } from "~/server/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
@@ -25,7 +25,7 @@ export const meta: MetaFunction = () =>
     path: "/contact",
   });
 
-export { retryAfterHeaders as headers } from "~/utils/rate-limit.server";
+export { retryAfterHeaders as headers } from "~/server/rate-limit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // A signed-in person need not type who they are.

@@ -8,7 +8,7 @@ import { createPaymentIntentBody, priceCentsOf } from "~/schemas/payment-api";
 import { paymentErrorResponse } from "~/api/payment-api.server";
 import { formatDollars, formatPrice } from "~/schemas/packages";
 import { can } from "~/utils/permissions";
-import { CURRENCY, MINIMUM_CHARGE_CENTS } from "~/utils/stripe.server";
+import { CURRENCY, MINIMUM_CHARGE_CENTS } from "~/server/stripe.server";
 
 /**
  * POST /create-payment-intent: the PaymentIntent for buying a package, as the payment page

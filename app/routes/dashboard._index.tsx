@@ -26,7 +26,7 @@ import { answerLines, type BookingQuestion } from "~/schemas/booking-answers";
 import { whenOf } from "~/components/admin-table";
 import { instantToWallClock, todayIn } from "~/scheduling/zoned-time";
 import { requirePermission } from "~/utils/auth.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/server/env.server";
 import { overlapReply } from "~/html/event-actions.server";
 import { cancelBooking } from "~/services/bookings.server";
 import { updateHostEventChange } from "~/services/host-events.server";

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { googleCalendarAvailable, googleConsentUrl } from "~/services/google-calendar.server";
-import { calendarSecretsAvailable } from "~/utils/calendar-crypto.server";
+import { calendarSecretsAvailable } from "~/server/calendar-crypto.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { googleCalendarState } from "~/utils/google-calendar-state.server";
 import { linkBase } from "~/utils/request.server";

@@ -20,7 +20,7 @@ import {
 } from "~/models/event-type.server";
 import { getProfile } from "~/models/user.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/server/env.server";
 import {
   durationText,
   EVENT_TYPE_MESSAGES as M,

@@ -12,7 +12,7 @@ import { PasswordResetRequestSchema } from "~/schemas/auth";
 import { requestPasswordReset } from "~/services/password-reset.server";
 import { useIsPending } from "~/utils/pending";
 import { pageMeta } from "~/utils/page-meta";
-import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
+import { checkRateLimits, clientIp, RATE_LIMITS } from "~/server/rate-limit.server";
 import { linkBase, readFormData } from "~/utils/request.server";
 
 /**
@@ -27,7 +27,7 @@ export const meta: MetaFunction = () =>
     path: "/forgot-password",
   });
 
-export { retryAfterHeaders as headers } from "~/utils/rate-limit.server";
+export { retryAfterHeaders as headers } from "~/server/rate-limit.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);

@@ -1,4 +1,4 @@
-import { databaseAnswers } from "~/utils/db.server";
+import { databaseAnswers } from "~/server/db.server";
 
 /** Liveness for load balancers and the Docker HEALTHCHECK: answers 200 only if the database does. */
 export async function loader() {

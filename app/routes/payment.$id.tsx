@@ -11,11 +11,11 @@ import { MESSAGES } from "~/messages";
 import { getPackage } from "~/models/package.server";
 import { confirmPayment, PaymentError, paymentIntentFor } from "~/models/payment.server";
 import { requireUser } from "~/utils/auth.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/server/env.server";
 import { formatDollars, formatPrice } from "~/schemas/packages";
 import { can } from "~/utils/permissions";
 import { readFormData } from "~/utils/request.server";
-import { MINIMUM_CHARGE_CENTS } from "~/utils/stripe.server";
+import { MINIMUM_CHARGE_CENTS } from "~/server/stripe.server";
 import { redirectWithError } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 

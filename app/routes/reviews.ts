@@ -5,7 +5,7 @@ import { apiError, isSelf, readJson, requireApiUser } from "~/api/api.server";
 import { apiRoute } from "~/api/api-route.server";
 import { reviewBody } from "~/schemas/payment-api";
 import { can } from "~/utils/permissions";
-import { checkRateLimits, RATE_LIMITS } from "~/utils/rate-limit.server";
+import { checkRateLimits, RATE_LIMITS } from "~/server/rate-limit.server";
 
 /** GET /reviews: the reviews the home page shows, newest first, in the legacy field names. */
 async function GET() {

@@ -17,9 +17,9 @@ import {
   requireAnonymous,
 } from "~/utils/auth.server";
 import { SIGN_IN_CONSTRAINT, validateSignIn } from "~/schemas/sign-in-form";
-import { publicEnv } from "~/utils/env.server";
+import { publicEnv } from "~/server/env.server";
 import { safeRedirectPath } from "~/utils/permissions";
-import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
+import { checkRateLimits, clientIp, RATE_LIMITS } from "~/server/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
@@ -32,7 +32,7 @@ export const meta: MetaFunction = () =>
     path: "/signin",
   });
 
-export { retryAfterHeaders as headers } from "~/utils/rate-limit.server";
+export { retryAfterHeaders as headers } from "~/server/rate-limit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);

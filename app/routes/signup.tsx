@@ -13,12 +13,12 @@ import { createPasswordUser } from "~/models/user.server";
 import { createUserSession, normalizeEmail, promoteConfiguredAdmin, requireAnonymous } from "~/utils/auth.server";
 import { SignUpSchema } from "~/schemas/auth";
 import { safeRedirectPath } from "~/utils/permissions";
-import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
+import { checkRateLimits, clientIp, RATE_LIMITS } from "~/server/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
 import { onboardNewHost } from "~/services/onboarding.server";
-import { timeZoneHint } from "~/utils/time-zone-hint";
+import { timeZoneHint } from "~/browser/time-zone-hint";
 import { pageMeta } from "~/utils/page-meta";
 
 export const meta: MetaFunction = () =>
@@ -28,7 +28,7 @@ export const meta: MetaFunction = () =>
     path: "/signup",
   });
 
-export { retryAfterHeaders as headers } from "~/utils/rate-limit.server";
+export { retryAfterHeaders as headers } from "~/server/rate-limit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);

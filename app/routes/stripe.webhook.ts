@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleWebhook, PaymentError } from "~/models/payment.server";
 import { unexpectedErrorResponse } from "~/api/api.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/server/env.server";
 
 /**
  * POST /stripe/webhook: Stripe's signed events. The signature is verified over the raw body

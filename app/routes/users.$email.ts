@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { mintApiToken } from "~/models/api-token.server";
 import { apiError, isSelf, readJson } from "~/api/api.server";
 import { getUser } from "~/utils/auth.server";
-import { sessionTokenOf, sha256 } from "~/utils/session.server";
+import { sessionTokenOf, sha256 } from "~/server/session.server";
 import { apiRoute } from "~/api/api-route.server";
 import { sessionTokenBody } from "~/schemas/api-token-form";
 

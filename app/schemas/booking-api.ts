@@ -14,7 +14,7 @@ import type { BookingAnswers } from "../../db/schema";
 export { BOOKING_GUESTS_MAX, BOOKING_NAME_MAX, BOOKING_NOTES_MAX } from "./booking-limits";
 
 /** An ISO 8601 instant with a zone designator: the slot start exactly as GET /api/slots writes it (or in UTC with Z). */
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+export const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 const startField = z
   .string({ error: "Give start as an ISO 8601 instant with an offset, such as 2026-12-01T15:00:00+01:00." })

@@ -1,4 +1,4 @@
-/** A message as the mail composers (app/mail) write it and the transport (app/utils/mail-transport.server.ts) sends it. */
+/** A message as the mail composers (app/mail) write it and the transport (app/server/mail-transport.server.ts) sends it. */
 export interface MailAttachment {
   filename: string;
   /** Text (an ICS file, say) or bytes. */

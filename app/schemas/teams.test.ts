@@ -27,6 +27,15 @@ describe("team slugs", () => {
     expect(parsed.success && parsed.data).toEqual({ name: "Sales", slug: "sales-team" });
     expect(TeamCreateSchema.safeParse({ name: "", slug: "ok-slug" }).success).toBe(false);
   });
+
+  it("a team name with a control character is refused on its field (a NUL was a 500)", () => {
+    for (const name of ["\u0000", "Sales\u0007", "Sales\nteam"]) {
+      const parsed = TeamCreateSchema.safeParse({ name, slug: "ok-slug" });
+      expect(parsed.success, JSON.stringify(name)).toBe(false);
+      expect(parsed.error?.issues[0]?.path).toEqual(["name"]);
+      expect(parsed.error?.issues[0]?.message).toMatch(/control characters/);
+    }
+  });
 });
 
 describe("team roles", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TEAMS_MESSAGES as M } from "~/messages/teams";
+import { plainText } from "./input-rules";
 import { isReservedUsername } from "./username-rules";
 
 /** Named teams (decision 057): roles, the rules of who may do what, slugs, forms and JSON. */
@@ -66,12 +67,11 @@ export const teamSlugSchema = z
     example: "sales-team",
   });
 
-export const teamNameSchema = z
-  .string({ error: M.nameRequired })
-  .trim()
-  .min(1, M.nameRequired)
-  .max(80, M.nameTooLong)
-  .meta({ description: "The team's name, 1-80 characters.", example: "Sales" });
+// A NUL in a name reached the database (a 500) before the text rule was put on it.
+export const teamNameSchema = plainText(
+  z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(80, M.nameTooLong),
+  "The team name",
+).meta({ description: "The team's name, 1-80 characters.", example: "Sales" });
 
 export const teamRoleSchema = z.enum(TEAM_ROLE_VALUES, { error: M.roleInvalid });
 

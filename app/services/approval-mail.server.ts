@@ -7,7 +7,7 @@ import {
   composeRequestReceived,
   composeRequestWithdrawn,
 } from "~/mail/approval-mail";
-import { sendMail } from "~/utils/mail-transport.server";
+import { sendMail } from "~/server/mail-transport.server";
 
 /** The senders of a pending booking's messages (decision 040), run by the mail consumer from the records. */
 

@@ -19,10 +19,10 @@ import { linksFor, mailBooking, mailGuests, mailHost } from "./booking-mail.serv
 type Links = ReturnType<typeof linksFor>;
 import { mailHostOfSeatLeft, mailSessionSeats } from "./seat-mail.server";
 import { tellCancelled } from "./cancel-mail.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/server/env.server";
 import { mailInvitees } from "./event-invitations.server";
 import type { InvitationKind } from "~/mail/event-mail";
-import { sendOutboxMail } from "~/utils/mail-transport.server";
+import { sendOutboxMail } from "~/server/mail-transport.server";
 import {
   addBookingEventConsumer,
   deliverBookingEvents,

@@ -30,9 +30,9 @@ import { isUuid } from "~/models/event.server";
 import { busyFromCalendars, CalendarParseError, mergeBusy, type BusyInterval } from "~/scheduling/calendar-busy";
 import { subtract } from "~/scheduling/intervals";
 import { meetingPlace } from "~/schemas/meeting";
-import { CalendarKeyMissing, decryptSecret, encryptSecret } from "~/utils/calendar-crypto.server";
-import { calendarFetch, CalendarFetchError, checkCalendarUrl } from "~/utils/calendar-fetch.server";
-import { env } from "~/utils/env.server";
+import { CalendarKeyMissing, decryptSecret, encryptSecret } from "~/server/calendar-crypto.server";
+import { calendarFetch, CalendarFetchError, checkCalendarUrl } from "~/server/calendar-fetch.server";
+import { env } from "~/server/env.server";
 import { googleBusy, googleCalendarsOf, googleDelete, googlePut, GoogleCalendarError } from "./google-calendar.server";
 
 /**

@@ -2,8 +2,8 @@ import type { ContactEmailStatus } from "../../db/schema";
 import { contactMail } from "~/mail/contact";
 import { insertContactMessage, recordContactEmail } from "~/models/contact.server";
 import type { ContactInput } from "~/schemas/contact-form";
-import { env } from "~/utils/env.server";
-import { sendMail } from "~/utils/mail-transport.server";
+import { env } from "~/server/env.server";
+import { sendMail } from "~/server/mail-transport.server";
 
 /** Where contact messages are e-mailed: CONTACT_TO, else MAIL_FROM, else nobody (the outbox keeps it). */
 function contactRecipient(): string {

@@ -1,4 +1,4 @@
-import type { MailResult } from "~/utils/mail-transport.server";
+import type { MailResult } from "~/server/mail-transport.server";
 import {
   composeCalendar,
   composeGuestMail,
@@ -11,8 +11,8 @@ import {
 import { locationOfEventType, questionsOfEventType } from "~/models/event-type.server";
 import { answerLines, type BookingAnswers } from "~/schemas/booking-answers";
 import { meetingPlace, type MeetingPlace } from "~/schemas/meeting";
-import { env } from "~/utils/env.server";
-import { mailFrom, sendMail } from "~/utils/mail-transport.server";
+import { env } from "~/server/env.server";
+import { mailFrom, sendMail } from "~/server/mail-transport.server";
 
 /**
  * Sends an event's invitations (composed in app/mail/event-mail.ts) with the app's settings:

@@ -1,7 +1,7 @@
 import type { CalendarEntry } from "~/mail/calendar-file";
 import { entryUid } from "~/mail/calendar-file";
 import type { BusyInterval } from "~/scheduling/calendar-busy";
-import { env } from "~/utils/env.server";
+import { env } from "~/server/env.server";
 
 /**
  * Google Calendar over its REST API with plain fetch (docs/decisions/035): the incremental

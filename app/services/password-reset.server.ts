@@ -1,7 +1,7 @@
 import { composePasswordResetMail } from "~/mail/password-reset-mail";
 import { issueResetToken, resetPassword } from "~/models/password-reset.server";
-import { env } from "~/utils/env.server";
-import { queueMail, sendOutboxMail } from "~/utils/mail-transport.server";
+import { env } from "~/server/env.server";
+import { queueMail, sendOutboxMail } from "~/server/mail-transport.server";
 
 /**
  * "Forgot password?" (decision 041) for the page and POST /api/password-reset alike. The answer

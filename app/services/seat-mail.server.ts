@@ -7,7 +7,7 @@ import { mailGuests, mailHost } from "./booking-mail.server";
 import { type InvitationKind } from "~/mail/event-mail";
 import { placeLine } from "~/schemas/meeting";
 import { readerTime } from "~/scheduling/reader-time";
-import { sendMail } from "~/utils/mail-transport.server";
+import { sendMail } from "~/server/mail-transport.server";
 import { eventCalendar, placeOf } from "./event-invitations.server";
 
 /**

@@ -9,7 +9,7 @@ import {
   revokeTeamInvitation,
 } from "~/models/teams.server";
 import type { TeamRoleName } from "~/schemas/teams";
-import { sendMail } from "~/utils/mail-transport.server";
+import { sendMail } from "~/server/mail-transport.server";
 import { invitationLink } from "./team-invitations.server";
 
 /**

@@ -39,7 +39,7 @@ import {
   type WebhookPatchInput,
 } from "~/schemas/webhook";
 import { teamWebhookPage } from "~/schemas/team-bookings";
-import { env } from "~/utils/env.server";
+import { env } from "~/server/env.server";
 import type { Told } from "./bookings.server";
 
 /**

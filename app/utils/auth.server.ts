@@ -7,14 +7,14 @@ import { GoogleStrategy } from "remix-auth-google";
 import { sessions, users, type User } from "../../db/schema";
 import { MESSAGES } from "~/messages";
 import { SignInSchema } from "~/schemas/auth";
-import { getDb } from "./db.server";
-import { env } from "./env.server";
-import { burnPasswordCheck, verifyPassword } from "./password.server";
+import { getDb } from "~/server/db.server";
+import { env } from "~/server/env.server";
+import { burnPasswordCheck, verifyPassword } from "~/server/password.server";
 import { can, type Permission } from "./permissions";
-import { forgetInRequest, oncePerRequest } from "./request-scope.server";
-import { getSession, sessionStorage, sessionTokenOf, sha256, USER_ID_KEY } from "./session.server";
+import { forgetInRequest, oncePerRequest } from "~/server/request-scope.server";
+import { getSession, sessionStorage, sessionTokenOf, sha256, USER_ID_KEY } from "~/server/session.server";
 import { forbidden } from "./responses";
-import { timeZoneHint } from "./time-zone-hint";
+import { timeZoneHint } from "~/browser/time-zone-hint";
 import { effectiveRole } from "./role.server";
 
 /** What the app knows about the signed-in person; never includes the password hash. */

@@ -1,5 +1,5 @@
 import { createCookie, type Cookie } from "@remix-run/node";
-import { env } from "./env.server";
+import { env } from "~/server/env.server";
 
 let cookie: Cookie | null = null;
 

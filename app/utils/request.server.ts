@@ -1,4 +1,4 @@
-import { env } from "./env.server";
+import { env } from "~/server/env.server";
 import { invariantResponse } from "./responses";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];

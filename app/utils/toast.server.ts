@@ -1,6 +1,6 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession, getToast as readToast } from "remix-toast";
-import { env } from "./env.server";
+import { env } from "~/server/env.server";
 
 /**
  * remix-toast 1.x "signs" its own cookie with a no-op, so it gets a storage of ours whose

@@ -24,7 +24,7 @@ export const calendarConnections = pgTable(
     /** The CalDAV server or the ICS feed (a feed's secret address is a secret too: kept encrypted in `secret` as well). */
     url: text("url").notNull(),
     username: text("username"),
-    /** AES-256-GCM (app/utils/calendar-crypto.server.ts): a CalDAV password, a Google refresh token, an ICS URL. */
+    /** AES-256-GCM (app/server/calendar-crypto.server.ts): a CalDAV password, a Google refresh token, an ICS URL. */
     secret: text("secret"),
     /** The last sync's trouble in words, null when it went well. */
     lastError: text("last_error"),

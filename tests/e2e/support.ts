@@ -10,7 +10,7 @@ import {
   type Page,
 } from "@playwright/test";
 import { BASE_URL, FAKE_STRIPE_PORT } from "../../playwright.config";
-import { TIME_ZONE_COOKIE } from "../../app/utils/time-zone-hint";
+import { TIME_ZONE_COOKIE } from "../../app/browser/time-zone-hint";
 
 /** The demo accounts seeded by SEED_DEMO=1 (see db/seed.ts). */
 export const DEMO = {
@@ -121,7 +121,7 @@ export async function submitSignUp(
 }
 
 /**
- * The browser's zone as the client hint of its first page would report it (app/utils/time-zone-hint.ts),
+ * The browser's zone as the client hint of its first page would report it (app/browser/time-zone-hint.ts),
  * so a user signed up over HTTP gets the zone a sign-up in this browser gives.
  */
 async function sendZoneHint(page: Page): Promise<void> {

@@ -82,6 +82,9 @@ interface Fixtures {
   calendar: string; // its calendar
   calendarConnectionDel: string;
   calendarConnectionPage: string;
+  absence: string; // the user's absences (out of office, decision 061)
+  absenceDel: string; // deleted by the user over JSON at the end
+  absencePage: string; // deleted by the user on the page at the end
 }
 
 interface Cell {
@@ -328,6 +331,15 @@ const CELLS: Cell[] = [
     form: (f) => ({ intent: "remove", id: f.teamRow }),
   }),
   page("GET", "team.$slug.tsx", (f) => `/team/${f.teamSlug}`, ALL_ALLOW),
+  // Out of office (decision 061): each person's own absences; someone else's id is 404.
+  page("GET", "dashboard.out-of-office/route.tsx", () => "/dashboard/out-of-office", SIGNED_IN),
+  page("POST", "dashboard.out-of-office/route.tsx", () => "/dashboard/out-of-office", SIGNED_IN, {
+    form: () => ({ intent: "add", start: "", end: "" }),
+  }),
+  page("POST", "dashboard.out-of-office/route.tsx", () => "/dashboard/out-of-office", OWNER, {
+    form: (f) => ({ intent: "delete", id: f.absencePage }),
+    destructive: true,
+  }),
   page("GET", "team.$slug.tsx", () => "/team/no-such-team-here", ALL_404),
   page("GET", "dashboard.teams/route.tsx", () => "/dashboard/teams", SIGNED_IN),
   page("POST", "dashboard.teams/route.tsx", () => "/dashboard/teams", SIGNED_IN, {
@@ -817,6 +829,20 @@ const CELLS: Cell[] = [
     (f) => `/api/teams/${f.team}/webhooks/${f.teamWebhook}/deliveries/${f.teamWebhookDelivery}/resend`,
     OWNER,
   ),
+  // JSON: out of office (decision 061).
+  api("GET", "/api/out-of-office", "api.out-of-office.ts", () => "/api/out-of-office", SIGNED_IN),
+  api("POST", "/api/out-of-office", "api.out-of-office.ts", () => "/api/out-of-office", SIGNED_IN, {
+    json: () => ({ start: "", end: "" }),
+  }),
+  api("GET", "/api/out-of-office/{id}", "api.out-of-office_.$id.ts", (f) => `/api/out-of-office/${f.absence}`, OWNER),
+  api(
+    "DELETE",
+    "/api/out-of-office/{id}",
+    "api.out-of-office_.$id.ts",
+    (f) => `/api/out-of-office/${f.absenceDel}`,
+    OWNER,
+    { destructive: true },
+  ),
   // JSON: webhooks (decision 037).
   api("GET", "/api/webhooks", "api.webhooks.ts", () => "/api/webhooks", SIGNED_IN),
   api("POST", "/api/webhooks", "api.webhooks.ts", () => "/api/webhooks", SIGNED_IN, {
@@ -936,6 +962,7 @@ async function fingerprint(): Promise<string> {
     ["webhook_subscriptions", ["failing_since", "updated_at"]],
     ["calendar_connections", ["last_error", "last_synced_at", "next_sync_at", "updated_at"]],
     ["external_calendars", ["version", "busy_digest", "updated_at"]],
+    ["out_of_office", []],
   ];
   const parts: string[] = [];
   for (const [table, skip] of tables) {
@@ -1106,6 +1133,17 @@ beforeAll(async () => {
     return { id: row.id as string, calendar: cal.id as string };
   };
   const calendarConnection = await connection();
+  // The user's absences, far ahead so no cell's slots or bookings meet them.
+  const absence = async (days: number) =>
+    (
+      await ok<{ id: string }>(
+        await call("POST", "/api/out-of-office", {
+          ...as(user),
+          json: { start: at(days, "00:00"), end: at(days + 1, "00:00") },
+        }),
+        201,
+      )
+    ).id;
 
   f = {
     user,
@@ -1151,6 +1189,9 @@ beforeAll(async () => {
     calendar: calendarConnection.calendar,
     calendarConnectionDel: (await connection()).id,
     calendarConnectionPage: (await connection()).id,
+    absence: await absence(300),
+    absenceDel: await absence(302),
+    absencePage: await absence(304),
   };
 }, 120_000);
 

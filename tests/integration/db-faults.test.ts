@@ -296,7 +296,10 @@ describe("the database unreachable (through a TCP proxy)", () => {
         await call(server.url, "booking", "/api/bookings", booking(eventTypeId, slots[10])),
       ];
       console.log(`[db-faults] ${mode}: healthy again ${Math.round(recovery)} ms after the database came back`);
-      expect(after.map((a) => `${a.label} ${a.status}`)).toEqual(["page 200", "slots 200", "booking 201"]);
+      expect(
+        after.map((a) => `${a.label} ${a.status}`),
+        `${after.map((a) => `${a.label} ${a.status}: ${a.body.slice(0, 300)}`).join("\n")}\n${server.output().slice(-4000)}`,
+      ).toEqual(["page 200", "slots 200", "booking 201"]);
       expect(server.process.exitCode).toBeNull();
       // The job runner (polling every 300 ms) logs an outage once, and says when it resumed.
       const count = (text: string) => server.output().split(text).length - 1;

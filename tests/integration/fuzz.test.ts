@@ -703,6 +703,7 @@ beforeAll(async () => {
     ["user", "/dashboard/apiTokens"],
     ["user", "/dashboard/workFlow"],
     ["user", "/dashboard/teams"],
+    ["user", "/dashboard/out-of-office"],
     ["user", "/dashboard/eventTypes/new"],
     ["professional", `/dashboard?edit=${event._id}`],
     ["professional", `/dashboard?delete=${event._id}`],

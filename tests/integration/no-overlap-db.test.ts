@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isOverlapViolation, NO_OVERLAP_CONSTRAINT } from "../../app/models/event.server";
-import { DEMO_SEED_TOOLS } from "../../app/utils/db.server";
+import { DEMO_SEED_TOOLS } from "../../app/server/db.server";
 import { openDatabase, type Database, type DatabaseHandle } from "../../db/client";
 import { events, users } from "../../db/schema";
 import { seedCatalog, seedDemo } from "../../db/seed";

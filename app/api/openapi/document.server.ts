@@ -3,6 +3,7 @@ import { paths as admin } from "./admin";
 import { paths as bookings } from "./bookings";
 import { paths as calendars } from "./calendars";
 import { paths as core } from "./core";
+import { paths as outOfOffice } from "./out-of-office";
 import { paths as payments } from "./payments";
 import { paths as scheduling } from "./scheduling";
 import { paths as teamBookings } from "./team-bookings";
@@ -46,7 +47,19 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         },
       },
     },
-    paths: merge(core, admin, payments, tokens, scheduling, bookings, webhookPaths, calendars, teams, teamBookings),
+    paths: merge(
+      core,
+      admin,
+      payments,
+      tokens,
+      scheduling,
+      bookings,
+      webhookPaths,
+      calendars,
+      teams,
+      outOfOffice,
+      teamBookings,
+    ),
     // What we send to a host's webhook URLs (decision 037).
     webhooks,
   });

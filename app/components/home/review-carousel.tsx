@@ -2,7 +2,7 @@ import ChevronLeft from "lucide-react/icons/chevron-left";
 import ChevronRight from "lucide-react/icons/chevron-right";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { ReviewCardData } from "~/schemas/review-form";
-import { enhanceCarousel } from "~/utils/carousel-behaviour";
+import { enhanceCarousel } from "~/browser/carousel-behaviour";
 import { ReviewCard } from "./review-card";
 
 const LIST_ID = "review-list";

@@ -11,8 +11,8 @@ import {
 } from "~/schemas/booking-answers";
 import { bookingBody } from "~/schemas/booking-api";
 import { bookSlot } from "~/services/bookings.server";
-import { env } from "~/utils/env.server";
-import { checkRateLimits, clientIp, hitInProcess, RATE_LIMITS } from "~/utils/rate-limit.server";
+import { env } from "~/server/env.server";
+import { checkRateLimits, clientIp, hitInProcess, RATE_LIMITS } from "~/server/rate-limit.server";
 import { linkBase, readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, type BookingValues } from "./booking-form";

@@ -8,6 +8,7 @@ import Globe from "lucide-react/icons/globe";
 import MapPin from "lucide-react/icons/map-pin";
 import Users from "lucide-react/icons/users";
 import Hourglass from "lucide-react/icons/hourglass";
+import { AwayNote } from "~/components/away-note";
 import { MonthCalendar } from "~/components/booking/month-calendar";
 import { SlotList, SlotPanel, slotClass, useSlotFocus } from "~/components/booking/slot-panel";
 import { useHydrated } from "~/components/booking/use-hydrated";
@@ -17,6 +18,8 @@ import { Button } from "~/components/ui/button";
 import { singleUseLinkState } from "~/models/booking-controls.server";
 import { answerFieldName, LINK_USED_MESSAGE, questionsToAsk } from "~/schemas/booking-answers";
 import { hostCalendarsStale } from "~/models/calendar.server";
+import { publicAbsences } from "~/models/out-of-office.server";
+import { awayNotice } from "~/html/away-notice.server";
 import { addDays } from "~/scheduling/calendar-days";
 import {
   DATE,
@@ -30,9 +33,9 @@ import {
   type PageQuery,
 } from "~/components/booking-page";
 import { LOCATION_LABELS } from "~/schemas/location-labels";
-import { retryAfterHeaders } from "~/utils/rate-limit.server";
+import { retryAfterHeaders } from "~/server/rate-limit.server";
 import { currentZoneName, isTimeZone, packedTimeZoneNames, unpackTimeZones } from "~/scheduling/time-zone";
-import { timeZoneHint, TIME_ZONE_GUESS_META } from "~/utils/time-zone-hint";
+import { timeZoneHint, TIME_ZONE_GUESS_META } from "~/browser/time-zone-hint";
 import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingLocation } from "~/utils/pending";
 import { BookingForm, FIRST_FIELD_ID } from "./booking-form";
@@ -99,12 +102,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = url.searchParams;
   const link = q.get("link");
-  const page = await findPage(params, link);
+  const now = new Date();
+  // The host's absences are read beside the page's rows (decision 061).
+  const [page, absences] = await Promise.all([findPage(params, link), publicAbsences(params.username ?? "", now)]);
   if (!page) notFound();
   const { host, found } = page;
   // A single-use link (decision 039): used or revoked says so instead of the calendar.
   const linkState = link ? ((await singleUseLinkState(found.eventType.id, link)) ?? "used") : null;
-  const now = new Date();
   const tzParam = q.get("tz");
   const tzChosen = Boolean(tzParam && isTimeZone(tzParam));
   const timeZone = currentZoneName(
@@ -224,6 +228,17 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       taking && found.calendars !== false
         ? await hostCalendarsStale([found.ownerId, ...(found.eventType.hostIds ?? [])])
         : false,
+    /**
+     * "{Name} is away until {date}" while an absence covers now (decision 061): on the host's own
+     * event types; a team's go on with the hosts who are in.
+     */
+    away:
+      eventType.kind === "one-to-one" || eventType.kind === "group"
+        ? await awayNotice(host.name || host.username, absences, now, timeZone, {
+            slug: eventType.slug,
+            embed: q.get("embed") === "1",
+          })
+        : null,
   };
 }
 
@@ -502,6 +517,7 @@ export default function BookingPage() {
             />
           ) : (
             <>
+              {d.away ? <AwayNote away={d.away} className="mb-4" /> : null}
               <ViewSwitch
                 week={d.week !== null}
                 monthHref={href({ view: undefined, date: d.date ?? undefined })}

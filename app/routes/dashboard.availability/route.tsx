@@ -32,7 +32,7 @@ import { readFormData } from "~/utils/request.server";
 import { isTimeZone, timeZoneNames } from "~/scheduling/time-zone";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
-import { timeZoneHint } from "~/utils/time-zone-hint";
+import { timeZoneHint } from "~/browser/time-zone-hint";
 import { PAGE, editUrl, M, ScheduleList, Editor, DefaultAndDelete, DeleteModal } from "./schedule-editor";
 
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Availability | Scheduler" }];

@@ -6,6 +6,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { formatDate, formatTime, WEEKDAYS, type DraftErrors, type ScheduleDraft } from "./schedule-draft";
 import { useIsPending } from "~/utils/pending";
+import { OUT_OF_OFFICE_PAGE } from "~/schemas/out-of-office";
 import type { loader } from "./route";
 
 export const PAGE = "/dashboard/availability";
@@ -52,6 +53,13 @@ export function ScheduleList({ schedules }: { schedules: Extract<LoaderData, { v
           <p className="mt-1 max-w-2xl text-neutral-600">
             When you can be booked: weekly hours in a time zone, and dates with other hours. Event types use your
             default schedule unless they name another.
+          </p>
+          <p className="mt-1 max-w-2xl text-sm text-neutral-600">
+            Away for a while? Add an absence on{" "}
+            <Link to={OUT_OF_OFFICE_PAGE} className="font-medium text-brand-700 underline underline-offset-2">
+              Out of office
+            </Link>
+            .
           </p>
         </div>
         <Form method="post" action={PAGE} className="shrink-0">

@@ -22,7 +22,7 @@ import {
   syncNow,
 } from "~/services/calendars.server";
 import { getFeedToken } from "~/models/calendar.server";
-import { calendarSecretsAvailable } from "~/utils/calendar-crypto.server";
+import { calendarSecretsAvailable } from "~/server/calendar-crypto.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { linkBase, readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";

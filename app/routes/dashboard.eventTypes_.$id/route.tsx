@@ -22,7 +22,7 @@ import { ensureDefaultSchedule, listSchedules } from "~/models/schedule.server";
 import { acceptedMembers } from "~/models/team.server";
 import { getProfile } from "~/models/user.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
-import { env } from "~/utils/env.server";
+import { env } from "~/server/env.server";
 import {
   DURATION_CHOICES,
   EVENT_TYPE_MESSAGES as M,

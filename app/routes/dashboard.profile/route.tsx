@@ -19,8 +19,8 @@ import {
 } from "~/models/user.server";
 import { PROFILE_MESSAGES as P } from "~/messages/profile";
 import { createUserSession, destroyUserSession, requirePermission } from "~/utils/auth.server";
-import { env } from "~/utils/env.server";
-import { verifyPassword } from "~/utils/password.server";
+import { env } from "~/server/env.server";
+import { verifyPassword } from "~/server/password.server";
 import { roleLabel } from "~/utils/permissions";
 import {
   BrowserTimeZoneSchema,
@@ -30,14 +30,14 @@ import {
   UsernameSchema,
   type ProfileIntent,
 } from "~/schemas/profile";
-import { checkRateLimits, clientIp, RATE_LIMITS } from "~/utils/rate-limit.server";
+import { checkRateLimits, clientIp, RATE_LIMITS } from "~/server/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
-import { sessionTokenOf, sha256 } from "~/utils/session.server";
+import { sessionTokenOf, sha256 } from "~/server/session.server";
 import { timeZoneNames } from "~/scheduling/time-zone";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { USERNAME_MESSAGES } from "~/schemas/username-rules";
 import { notFound } from "~/utils/responses";
-import { timeZoneHint } from "~/utils/time-zone-hint";
+import { timeZoneHint } from "~/browser/time-zone-hint";
 import {
   Section,
   AccountSummary,
@@ -51,7 +51,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.profile.role === "admin" ? P.adminProfileHeading : P.profileHeading} | Scheduler` },
 ];
 
-export { retryAfterHeaders as headers } from "~/utils/rate-limit.server";
+export { retryAfterHeaders as headers } from "~/server/rate-limit.server";
 
 const PROFILE_URL = "/dashboard/profile";
 

@@ -12,6 +12,7 @@ import { IntentButton } from "~/components/intent-button";
 import { Button, buttonClass } from "~/components/ui/button";
 import { TEAMS_MESSAGES as M } from "~/messages/teams";
 import { listInvitationsToMe, listMyTeams, memberCounts } from "~/models/teams.server";
+import { OUT_OF_OFFICE_PAGE } from "~/schemas/out-of-office";
 import { ROLE_TEXT, TeamCreateSchema, teamPage, teamSettingsPage, TEAMS_PAGE } from "~/schemas/teams";
 import { createTeam, respondToTeamInvitation } from "~/services/teams.server";
 import { requirePermission } from "~/utils/auth.server";
@@ -111,6 +112,13 @@ export default function Teams() {
         <p className="mt-2 max-w-3xl text-neutral-700">
           A team has a name, a page and members. Owners and admins invite people and change roles; members host the
           team&apos;s Collective and Round Robin event types.
+        </p>
+        <p className="mt-2 text-sm text-neutral-700">
+          Going away?{" "}
+          <Link to={OUT_OF_OFFICE_PAGE} className="font-medium text-brand-700 underline underline-offset-2">
+            Out of office
+          </Link>{" "}
+          keeps guests from booking you and can send them to a teammate.
         </p>
       </header>
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { constants as zlibConstants, crc32, deflateRawSync } from "node:zlib";
 import { isTimeZone } from "~/scheduling/time-zone";
-import { TIME_ZONE_COOKIE } from "~/utils/time-zone-hint";
+import { TIME_ZONE_COOKIE } from "~/browser/time-zone-hint";
 
 /**
  * The full-page cache for anonymous visitors' public pages (docs/decisions/032).

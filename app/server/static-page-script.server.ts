@@ -1,5 +1,5 @@
-import { enhanceCarousel } from "./carousel-behaviour";
-import { enhanceMenus } from "./menu-behaviour";
+import { enhanceCarousel } from "~/browser/carousel-behaviour";
+import { enhanceMenus } from "~/browser/menu-behaviour";
 
 /**
  * The inline script of a page sent without React (app/root.tsx, docs/decisions/045). It is made

@@ -1,7 +1,7 @@
 /**
  * What the site's menus do in the browser, as plain DOM code, so the same code serves a hydrated page (React calls it from an
  * effect) and a visitor's page sent without React (docs/decisions/045), whose inline script
- * (app/utils/static-page-script.server.ts) is this function's own source
+ * (app/server/static-page-script.server.ts) is this function's own source
  * (Function.prototype.toString). So it is self-contained: it reads no module-level name,
  * imports nothing, and uses only the browser's globals.
  */

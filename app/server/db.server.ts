@@ -1,7 +1,8 @@
 import { openDatabase, ping, type Database, type DatabaseHandle } from "../../db/client";
 import { seedCatalog, seedDemo, type DemoAccount, type DemoSeedTools } from "../../db/seed";
 import { addCalendarMonths } from "~/scheduling/months";
-import { DatabaseUnavailableError, isDatabaseUnavailable, isDatabaseUnreachable } from "./database-unavailable";
+import { createDatabaseOutage, describe, type DatabaseOutage } from "./database-outage";
+import { DatabaseUnavailableError, isDatabaseUnavailable } from "./database-unavailable";
 import { env } from "./env.server";
 import { hashPassword } from "./password.server";
 
@@ -70,70 +71,31 @@ function state(): DatabaseState {
 }
 
 export async function getDb(): Promise<Database> {
-  if (outage.unreachableSince !== null) throw new DatabaseUnavailableError();
+  if (outage.downSince() !== null) throw new DatabaseUnavailableError();
   return (await state().ready).db;
 }
 
-/**
- * While the database cannot be reached (docs/decisions/025), getDb() fails at once, so every
- * request answers 503 in milliseconds instead of waiting for its own connect timeout, and
- * waiting requests cannot pile up. A probe (`select 1`) every second notices the database's
- * return; a connection lost under a query (a killed backend) only starts a probe, because the
- * next connect usually works.
- */
-const PROBE_EVERY_MS = 1_000;
-const globalForOutage = globalThis as typeof globalThis & {
-  __schedulerDbOutage?: { unreachableSince: number | null; probing: boolean };
-};
-const outage = (globalForOutage.__schedulerDbOutage ??= { unreachableSince: null, probing: false });
+/** While the database cannot be reached, getDb() fails at once (app/server/database-outage.ts). */
+const globalForOutage = globalThis as typeof globalThis & { __schedulerDbOutage?: DatabaseOutage };
+const outage = (globalForOutage.__schedulerDbOutage ??= createDatabaseOutage({
+  async ping() {
+    const s = globalForDb.__schedulerDb;
+    if (!s) throw new DatabaseUnavailableError("closed");
+    await ping((await s.ready).db);
+  },
+  closed: () => !globalForDb.__schedulerDb,
+  probeEveryMs: 1_000,
+  // A connect begun before the database came back ends at most a connect timeout later.
+  settleMs: () => env().DATABASE_CONNECT_TIMEOUT_MS + 1_000,
+  log: (message) => console.error(message),
+}));
 
 /**
  * The one place errors are sorted: true when `error` means the database is unavailable
  * (answer 503 with Retry-After), and then noted, so later requests fail fast until it is back.
  */
 export function noteDatabaseFault(error: unknown): boolean {
-  if (!isDatabaseUnavailable(error)) return false;
-  if (isDatabaseUnreachable(error) && outage.unreachableSince === null) {
-    outage.unreachableSince = Date.now();
-    console.error(`Database unreachable (${describe(error)}): answering 503 until it answers again`);
-  }
-  startProbing();
-  return true;
-}
-
-function describe(error: unknown): string {
-  let e: unknown = error;
-  // The driver's error, not drizzle's "Failed query: ..." wrapper.
-  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
-  return e instanceof Error ? e.message : String(e);
-}
-
-function startProbing() {
-  if (outage.probing) return;
-  outage.probing = true;
-  const probe = async () => {
-    const s = globalForDb.__schedulerDb;
-    try {
-      if (!s) throw new DatabaseUnavailableError("closed");
-      await ping((await s.ready).db);
-      if (outage.unreachableSince !== null) {
-        console.error(`Database answering again after ${Math.round((Date.now() - outage.unreachableSince) / 1000)} s`);
-      }
-      outage.unreachableSince = null;
-      outage.probing = false;
-    } catch (error) {
-      if (!globalForDb.__schedulerDb) {
-        outage.probing = false; // closed: shutting down
-        return;
-      }
-      if (isDatabaseUnreachable(error) && outage.unreachableSince === null) {
-        outage.unreachableSince = Date.now();
-        console.error(`Database unreachable (${describe(error)}): answering 503 until it answers again`);
-      }
-      setTimeout(() => void probe(), PROBE_EVERY_MS).unref();
-    }
-  };
-  void probe();
+  return outage.note(error);
 }
 
 /** What /healthz reports: the database answers now. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { currentZoneName, isTimeZone, timeZoneNames } from "~/scheduling/time-zone";
-import { TIME_ZONE_HINT_SCRIPT } from "~/utils/time-zone-hint";
+import { TIME_ZONE_HINT_SCRIPT } from "~/browser/time-zone-hint";
 
 describe("timeZoneNames / currentZoneName", () => {
   it("offers each zone once by its current name: Kolkata and Kyiv, not Calcutta and Kiev", () => {

@@ -8,7 +8,7 @@
  * anything the page does need first (an image in view) goes before them; they are fetched as
  * soon, in parallel, as before, when nothing else is waiting.
  *
- * The attribute is added to the server's HTML as it is written (app/utils/remix-handler.server.ts:
+ * The attribute is added to the server's HTML as it is written (app/server/remix-handler.server.ts:
  * a document rendered at once is one write; a part streamed later, for deferred data, its own);
  * React, hydrating, leaves an attribute it does not render as it is. The text of a page cannot
  * hold these byte sequences (React escapes quotes in text and attribute values), so only Remix's

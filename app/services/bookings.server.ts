@@ -12,6 +12,7 @@ import {
 import type { BookingHost, BookingRequest, BookingResult } from "~/models/booking-request.server";
 import { runIdempotent, type IdempotencyClaim, type StoredAnswer } from "~/models/idempotency.server";
 import { checkAnswers, questionsToAsk } from "~/schemas/booking-answers";
+import { singleUseTokenField } from "~/schemas/booking-api";
 import type { BookingAnswers } from "../../db/schema";
 import type { HostEvent } from "~/models/event.server";
 import { linksFor, mailBooking, mailGuests, mailHost } from "./booking-mail.server";
@@ -201,6 +202,9 @@ export async function bookSlot(input: {
   if (Object.keys(checked.errors).length > 0) return { ok: false, reason: "invalid-answers", errors: checked.errors };
   if (found.eventType.kind !== "group" && input.request.guests && input.request.guests.length > 0)
     return { ok: false, reason: "guests-not-allowed" };
+  // Both entry points check the token with this field first; a caller that did not never sends it to a query.
+  const token = input.request.singleUseToken;
+  if (token !== undefined && !singleUseTokenField.safeParse(token).success) return { ok: false, reason: "link-used" };
   const request: BookingRequest = { ...input.request, answers: checked.answers };
   const idempotency = input.idempotency;
   const outcome = await runIdempotent(idempotency?.claim(checked.answers) ?? null, (hooks) =>

@@ -1,0 +1,101 @@
+/**
+ * The second hardening round (issue 41, docs/decisions/063-hardening-second-round.md), over real
+ * HTTP on PostgreSQL: each test failed on the code before its fix.
+ */
+import crypto from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { allDayEventType, apiClient, at, type Account } from "./api-client";
+import { changedTables, snapshot } from "./db-snapshot";
+
+const { db, call, account } = apiClient({ ipPrefix: "10.63", namePrefix: "Hardening" });
+
+let host: Account;
+let username: string;
+let slug: string;
+let typeId: string;
+
+/** Runs the refused calls and checks that not one row changed. */
+async function unchanged(refused: () => Promise<void>) {
+  const before = await snapshot(db);
+  await refused();
+  expect(changedTables(before, await snapshot(db))).toEqual([]);
+}
+
+beforeAll(async () => {
+  host = await account("host", "professional");
+  username = `hard${crypto.randomUUID().slice(0, 8)}`;
+  slug = "intro";
+  await db`update users set username = ${username} where id = ${host.id}`;
+  const type = await allDayEventType(call, host.token, {
+    title: "Intro",
+    slug,
+    duration: 30,
+    minimumNotice: 0,
+    bookingWindowDays: 30,
+  });
+  typeId = type._id;
+});
+
+describe("the booking form's single-use link", () => {
+  it("link=%00 (and other tokens the JSON path refuses) answers 400 with a message, nothing stored", async () => {
+    for (const link of ["\u0000", "a\u0000b", "x".repeat(101)]) {
+      await unchanged(async () => {
+        const res = await host.c.request(`/${username}/${slug}`, {
+          method: "POST",
+          body: new URLSearchParams({
+            link,
+            name: "Ada",
+            email: "ada-link@example.test",
+            slot: at(4, "10:00"),
+            tz: "UTC",
+          }),
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: host.c.baseUrl },
+        });
+        const html = await res.text();
+        expect(res.status, html.slice(0, 300)).toBe(400);
+        expect(html).toContain("This single-use link is not valid.");
+      });
+    }
+    // An off event type: the link was the only way in, and a bad one is a 404 (no query with it).
+    await db`update event_types set active = false where id = ${typeId}`;
+    try {
+      const res = await host.c.request(`/${username}/${slug}`, {
+        method: "POST",
+        body: new URLSearchParams({ link: "\u0000", name: "Ada", email: "a@example.test", slot: at(4, "10:00") }),
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: host.c.baseUrl },
+      });
+      expect(res.status).toBe(404);
+    } finally {
+      await db`update event_types set active = true where id = ${typeId}`;
+    }
+  });
+});
+
+describe("nested or array keys for a scalar field", () => {
+  it("the event type form with title[0]=x or title.a=x: 400 with the form again, nothing stored", async () => {
+    for (const key of ["title[0]", "title.a", "duration[1]", "location.type[0]"]) {
+      await unchanged(async () => {
+        const body = new URLSearchParams({
+          title: "Intro",
+          slug: "",
+          duration: "30",
+          kind: "one-to-one",
+          "location.type": "video",
+          minimumNotice: "0",
+          minimumNoticeUnit: "minutes",
+          bookingWindowDays: "30",
+        });
+        body.delete(key.replace(/(\[\d+\]|\.a)$/, ""));
+        body.append(key, "x");
+        const res = await host.c.request("/dashboard/eventTypes/new", {
+          method: "POST",
+          body,
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: host.c.baseUrl },
+        });
+        const html = await res.text();
+        expect(res.status, `${key}: ${html.slice(0, 300)}`).toBe(400);
+        expect(html, key).toContain("Send this field once, as plain text.");
+      });
+    }
+  });
+});

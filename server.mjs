@@ -488,9 +488,30 @@ function answerOutagesWith503(res) {
     return writeHead.apply(this, args);
   };
 }
+// Signed-in and personal answers are never cached (decision 063): the rule is the app's
+// privateCacheControl, applied as the head is written (static files above never come here).
+function privateCaching(req, res) {
+  const writeHead = res.writeHead;
+  res.writeHead = function privateCachingWriteHead(...args) {
+    if (!this.headersSent) {
+      const header = (name) => {
+        const value = this.getHeader(name);
+        return value === undefined ? null : String(value);
+      };
+      const value = build.entry.module.privateCacheControl(req.headers, {
+        cacheControl: header("cache-control"),
+        contentType: header("content-type"),
+        setsCookie: this.getHeader("set-cookie") !== undefined,
+      });
+      if (value) this.setHeader("Cache-Control", value);
+    }
+    return writeHead.apply(this, args);
+  };
+}
 // One scope per request: the loaders of a page share what they look up (the signed-in user).
 app.all("*", (req, res, next) => {
   answerOutagesWith503(res);
+  privateCaching(req, res);
   return build.entry.module.runInRequestScope(() => handleRemix(req, res, next));
 });
 

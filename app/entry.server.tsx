@@ -189,6 +189,8 @@ export { createRemixHandler } from "./utils/remix-handler.server";
 
 /** server.mjs wraps each request in this, so per-request values are computed once. */
 export { runInRequestScope } from "~/utils/request-scope.server";
+// server.mjs: the Cache-Control of every page and JSON answer (decision 063).
+export { privateCacheControl } from "~/utils/private-cache.server";
 
 /** server.mjs calls this at SIGTERM: the job runner takes no new work; resolves when its work in flight is done. */
 export function stopTakingWork(): Promise<void> {

@@ -99,3 +99,29 @@ describe("nested or array keys for a scalar field", () => {
     }
   });
 });
+
+describe("Cache-Control of personal answers", () => {
+  it("signed-in pages and JSON answers are private, no-store; public pages keep their caching", async () => {
+    for (const path of ["/dashboard", "/dashboard/profile", "/dashboard/eventTypes", "/", `/${username}/${slug}`]) {
+      const res = await host.c.get(path);
+      await res.arrayBuffer();
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("cache-control"), path).toBe("private, no-store");
+    }
+    for (const path of ["/api/event-types", "/api/schedules", "/events"]) {
+      const res = await call("GET", path, { token: host.token });
+      await res.arrayBuffer();
+      expect(res.headers.get("cache-control"), path).toBe("private, no-store");
+    }
+    // A JSON refusal to a visitor says the same; the public home page stays cacheable.
+    const refused = await call("GET", "/api/event-types");
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("cache-control")).toBe("private, no-store");
+    const home = await call("GET", "/");
+    await home.arrayBuffer();
+    expect(home.headers.get("cache-control")).toMatch(/^public/);
+    const openapi = await call("GET", "/api/openapi.json", { token: host.token });
+    await openapi.arrayBuffer();
+    expect(openapi.headers.get("cache-control")).toBe("private, no-store");
+  });
+});

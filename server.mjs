@@ -530,7 +530,18 @@ if (cluster.isWorker) {
       build.entry.module.pageCacheMessage(message);
   });
 }
-const server = http.createServer((req, res) => build.entry.module.answerFromPageCache(req, res, () => app(req, res)));
+// A client that sends its request slowly cannot hold a connection (decision 063): the head must
+// arrive within HTTP_HEADERS_TIMEOUT_MS (20 s) and the whole request within HTTP_REQUEST_TIMEOUT_MS
+// (60 s) of its first byte, however it dribbles; past either Node answers 408 and closes. The
+// timers are checked every second (Node's default is every 30 s), more often for shorter limits.
+const server = http.createServer(
+  {
+    headersTimeout: info.headersTimeoutMs,
+    requestTimeout: info.requestTimeoutMs,
+    connectionsCheckingInterval: Math.min(1_000, Math.ceil(info.headersTimeoutMs / 4)),
+  },
+  (req, res) => build.entry.module.answerFromPageCache(req, res, () => app(req, res)),
+);
 server.listen(info.port, () => {
   const url = info.appUrl ?? `http://localhost:${info.port}`;
   console.log(
@@ -571,9 +582,9 @@ server.on("error", (error) => {
   process.exit(1);
 });
 
-// Behind a load balancer that keeps idle connections for 60 s, ours must outlive them.
+// Behind a load balancer that keeps idle connections for 60 s, ours must outlive them. (An idle
+// kept-alive connection waits under this timer; headersTimeout starts at a request's first byte.)
 server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
 
 // Graceful shutdown (decision 024). On SIGTERM: /healthz answers 503, every answer says
 // `Connection: close` (a connection carries no request after its current one) and the job

@@ -172,6 +172,8 @@ export async function startup() {
     stripe: Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY),
     corsOrigins: e.CORS_ORIGINS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_MS, e.HTTP_HEADERS_TIMEOUT_MS),
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     pageCacheTtlSeconds: e.PAGE_CACHE_TTL_SECONDS,
     /** The JSON paths as OpenAPI templates (/event/{id}): CORS applies to these only. */

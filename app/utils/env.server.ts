@@ -57,6 +57,9 @@ const envSchema = z
     JOBS_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
     /** After SIGTERM, how long requests in flight may run before their connections are cut, in milliseconds (docs/decisions/024). */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    // A slow client's hold on a connection (decision 063): the request head, then the whole request.
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     /** After SIGTERM, how long the server still takes new connections (healthz 503) before it stops listening, in milliseconds. */
     SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
     /** Seconds an anonymous visitor's public page is served from the full-page cache (0: no cache); docs/decisions/032. */

@@ -3,7 +3,11 @@
  * HTTP on PostgreSQL: each test failed on the code before its fix.
  */
 import crypto from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../support/server";
+import { databaseUrl } from "./context";
+import { SESSION_SECRET } from "./global-setup";
 import { allDayEventType, apiClient, at, type Account } from "./api-client";
 import { changedTables, snapshot } from "./db-snapshot";
 
@@ -123,5 +127,63 @@ describe("Cache-Control of personal answers", () => {
     const openapi = await call("GET", "/api/openapi.json", { token: host.token });
     await openapi.arrayBuffer();
     expect(openapi.headers.get("cache-control")).toBe("private, no-store");
+  });
+});
+
+describe("slow clients", () => {
+  let server: RunningServer | null = null;
+  beforeAll(async () => {
+    // Short limits (the defaults are 20 s and 60 s), so the test waits a moment, not a minute.
+    server = await startServer({
+      DATABASE_URL: databaseUrl(),
+      SESSION_SECRET,
+      JOBS: "off",
+      HTTP_HEADERS_TIMEOUT_MS: "600",
+      HTTP_REQUEST_TIMEOUT_MS: "1500",
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /**
+   * Writes `head` then dribbles `drip` one byte every 100 ms (each byte resets no timer) and
+   * resolves with what the server answered when it closed the connection; rejects after 15 s.
+   */
+  function dribble(head: string, drip: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(server!.port, "127.0.0.1");
+      let answer = "";
+      let i = 0;
+      const timer = setInterval(() => {
+        if (i < drip.length && socket.writable) socket.write(drip[i++]);
+      }, 100);
+      const giveUp = setTimeout(() => {
+        socket.destroy();
+        reject(new Error(`still open after 15 s; answer so far: ${answer}`));
+      }, 15_000);
+      socket.on("connect", () => socket.write(head));
+      socket.on("data", (d) => (answer += d.toString("latin1")));
+      socket.on("error", () => {});
+      socket.on("close", () => {
+        clearInterval(timer);
+        clearTimeout(giveUp);
+        resolve(answer);
+      });
+    });
+  }
+
+  it("a head sent a byte at a time is cut with 408; so is a body, however it trickles", async () => {
+    const endless = "x".repeat(1_000);
+    expect(await dribble("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ", endless)).toMatch(/^HTTP\/1\.1 408/);
+    const body = `name=${"a".repeat(400)}`;
+    const head =
+      `POST /contact HTTP/1.1\r\nHost: 127.0.0.1:${server!.port}\r\n` +
+      "Content-Type: application/x-www-form-urlencoded\r\n" +
+      `Content-Length: ${body.length}\r\nOrigin: ${server!.url}\r\n\r\n`;
+    expect(await dribble(head, body)).toMatch(/^HTTP\/1\.1 408/);
+    // A client at ordinary speed is served as before.
+    const res = await fetch(`${server!.url}/healthz`);
+    expect(res.status).toBe(200);
   });
 });

@@ -3,6 +3,7 @@ import { cancelEvent, type CancelActor, type CancelOptions, type CancelOutcome }
 import { findSeatBooking, rescheduleSeat, type SeatBooking } from "~/models/booking-seats.server";
 import {
   createBooking,
+  mayActOnBooking,
   moveBooking,
   type BookingActor,
   type BookingIdempotency,
@@ -276,6 +277,8 @@ export async function rescheduleBooking(input: {
   const links = linksFor(input.linkBase, id, "token" in actor ? actor.token : null);
   let result: ChangeResult;
   const seat = "token" in actor ? await findSeatBooking(id, actor.token) : null;
+  // The token (or host) first: a stranger who knows a booking's id makes no calendar call (decision 063).
+  if (!seat && !(await mayActOnBooking(id, actor))) return { ok: false, reason: "not-found" };
   await refreshHostCalendars(await hostsOfEvent(seat ? seat.session.id : id), now);
   if (seat) {
     const moved = await rescheduleSeat(seat, start, now, async (tx, r, before) => {

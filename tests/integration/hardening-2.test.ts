@@ -3,12 +3,14 @@
  * HTTP on PostgreSQL: each test failed on the code before its fix.
  */
 import crypto from "node:crypto";
+import http from "node:http";
 import net from "node:net";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../support/server";
 import { databaseUrl } from "./context";
 import { SESSION_SECRET } from "./global-setup";
-import { allDayEventType, apiClient, at, type Account } from "./api-client";
+import { allDayEventType, apiClient, at, ok, tokenOf, type Account } from "./api-client";
 import { changedTables, snapshot } from "./db-snapshot";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.63", namePrefix: "Hardening" });
@@ -185,5 +187,59 @@ describe("slow clients", () => {
     // A client at ordinary speed is served as before.
     const res = await fetch(`${server!.url}/healthz`);
     expect(res.status).toBe(200);
+  });
+});
+
+describe("a reschedule with a wrong token", () => {
+  it("answers 404 before the host's calendar is called; the right token does call it", async () => {
+    let hits = 0;
+    const feed = http.createServer((_req, res) => {
+      hits += 1;
+      res
+        .writeHead(200, { "content-type": "text/calendar" })
+        .end("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n");
+    });
+    await new Promise<void>((r) => feed.listen(0, "127.0.0.1", r));
+    try {
+      const base = `http://127.0.0.1:${(feed.address() as AddressInfo).port}`;
+      const connection = await ok<{ id: string }>(
+        await call("POST", "/api/calendars", { token: host.token, json: { type: "ics", url: `${base}/feed.ics` } }),
+        201,
+      );
+      // The job runner leaves it alone for a day: every read from here on comes from a request.
+      await db`update calendar_connections set next_sync_at = now() + interval '1 day' where id = ${connection.id}`;
+      const { booking } = await ok<{ booking: { id: string; rescheduleUrl: string } }>(
+        await call("POST", "/api/bookings", {
+          json: {
+            eventTypeId: typeId,
+            start: at(6, "10:00"),
+            name: "G",
+            email: "g-resched@example.test",
+            timeZone: "UTC",
+          },
+        }),
+        201,
+      );
+      const before = hits;
+      const wrong = "x".repeat(43);
+      const json = await call("POST", `/api/bookings/${booking.id}/reschedule?token=${wrong}`, {
+        json: { start: at(6, "11:00") },
+      });
+      expect(json.status).toBe(404);
+      const page = await host.c.post(`/booking/${booking.id}/reschedule?token=${wrong}`, { start: at(6, "11:00") });
+      expect(page.status).toBe(404);
+      expect(hits).toBe(before);
+      const right = await call(
+        "POST",
+        `/api/bookings/${booking.id}/reschedule?token=${tokenOf(booking.rescheduleUrl)}`,
+        {
+          json: { start: at(6, "11:00") },
+        },
+      );
+      expect(right.status).toBe(200);
+      expect(hits).toBeGreaterThan(before);
+    } finally {
+      await new Promise<void>((r) => feed.close(() => r()));
+    }
   });
 });

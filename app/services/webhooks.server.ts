@@ -36,6 +36,7 @@ import {
   type WebhookCreateInput,
   type WebhookPatchInput,
 } from "~/schemas/webhook";
+import { calendarFetch, CalendarFetchError } from "~/utils/calendar-fetch.server";
 import { env } from "~/utils/env.server";
 import type { Told } from "./bookings.server";
 
@@ -327,7 +328,10 @@ export function signedHeaders(secret: string, messageId: string, at: Date, body:
 
 function errorText(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
-  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
+  if (
+    (error instanceof CalendarFetchError && error.problem === "timeout") ||
+    (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
+  )
     return `Timed out after ${WEBHOOK_TIMEOUT_MS / 1000} s`;
   const text = cause?.code
     ? `${cause.code}: ${cause.message ?? ""}`
@@ -389,13 +393,19 @@ async function attempt(claimed: ClaimedDelivery, scale: number, retry: boolean):
     return finish(null, `Not sent: ${refusal}`, null, refusal === PRIVATE_ADDRESS_MESSAGE ? "give-up" : undefined);
   try {
     const { delivery } = claimed;
-    const response = await fetch(claimed.url, {
+    // Through the guarded fetch (decision 063): the connection goes to an address checked at connect time.
+    const send = calendarFetch({
+      allowPrivate: guardOptions().allowPrivate,
+      timeoutMs: WEBHOOK_TIMEOUT_MS,
+      maxBytes: RESPONSE_SNIPPET * 4,
+      truncate: true,
+    });
+    const response = await send(claimed.url, {
       method: "POST",
       headers: signedHeaders(claimed.secret, delivery.messageId, new Date(), delivery.body),
       body: delivery.body,
       // A redirect is the receiver's answer (3xx: not retried), never followed to another host.
       redirect: "manual",
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
     });
     const text = await snippetOf(response);
     const ok = response.status >= 200 && response.status < 300;

@@ -298,15 +298,19 @@ app.use((req, res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
   const bearerWithoutCookies = /^Bearer\s+\S/i.test(req.get("authorization") ?? "") && !req.get("cookie");
   if (bearerWithoutCookies) return next();
+  // One origin rule (decision 063): APP_URL's origin when it is set, whatever Host or
+  // X-Forwarded-* a proxy passes on; without APP_URL (the embedded demo, development) the
+  // address the request came to.
   const origin = req.get("origin");
   if (origin) {
-    let host = null;
+    let given = null;
     try {
-      host = new URL(origin).host;
+      given = new URL(origin);
     } catch {
-      host = null;
+      given = null;
     }
-    if (host && (host === req.get("host") || origin === appOrigin)) return next();
+    const allowed = appOrigin ? given?.origin === appOrigin : Boolean(given) && given.host === req.get("host");
+    if (allowed) return next();
     return jsonError(res, 403, "cross_site_request", "Requests from other sites are not allowed.");
   }
   const site = req.get("sec-fetch-site");

@@ -38,6 +38,7 @@ import {
 } from "~/schemas/webhook";
 import { calendarFetch, CalendarFetchError } from "~/utils/calendar-fetch.server";
 import { env } from "~/utils/env.server";
+import { linkBase } from "~/utils/request.server";
 import type { Told } from "./bookings.server";
 
 /**
@@ -416,7 +417,7 @@ async function attempt(claimed: ClaimedDelivery, scale: number, retry: boolean):
 }
 
 function disabledMail(owner: { name: string; email: string }, subscription: WebhookSubscription) {
-  const base = env().APP_URL ?? "http://localhost:3000";
+  const base = linkBase();
   return webhookDisabledMail(owner, subscription, `${base.replace(/\/$/, "")}/dashboard/webhooks/${subscription.id}`);
 }
 

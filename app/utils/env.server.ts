@@ -118,6 +118,14 @@ const envSchema = z
           "is required in production on a PostgreSQL server (set one or more random strings of 32+ characters, comma-separated; the first signs new cookies)",
       });
     }
+    if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.APP_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["APP_URL"],
+        message:
+          "is required in production on a PostgreSQL server (the public address, such as https://book.example.com): links in e-mails, calendar files, webhooks and feeds are built from it, never from the request's Host header",
+      });
+    }
     if (env.SESSION_SECRET && env.SESSION_SECRET.split(",").some((s) => s.trim().length < 32)) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "each secret must be at least 32 characters" });
     }

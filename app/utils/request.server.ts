@@ -47,7 +47,14 @@ export function requirePost(request: Request): void {
   invariantResponse(request.method === "POST", "Method not allowed.", { status: 405, headers: { Allow: "POST" } });
 }
 
-/** The base of links the app mails (a guest's cancel/reschedule links, a team invitation): APP_URL, else the origin the request came to. */
-export function linkBase(request: Request): string {
-  return env().APP_URL ?? new URL(request.url).origin;
+/**
+ * The base of every absolute link the app hands out (mails, .ics, webhooks, feeds, embed snippets,
+ * OAuth callbacks): APP_URL, else http://localhost:PORT (the embedded demo and development; in
+ * production on PostgreSQL APP_URL is required). Never the request's Host or X-Forwarded-Host,
+ * which a client or a careless proxy chooses (decision 063). `_request` is kept so call sites read
+ * as before; it is not consulted.
+ */
+export function linkBase(_request?: Request): string {
+  const e = env();
+  return (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
 }

@@ -7,8 +7,9 @@ import http from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "../support/server";
-import { databaseUrl } from "./context";
+import { rawRequest } from "../support/http";
+import { runServerExpectingExit, startServer, type RunningServer } from "../support/server";
+import { databaseUrl, servers } from "./context";
 import { SESSION_SECRET } from "./global-setup";
 import { allDayEventType, apiClient, at, ok, tokenOf, type Account } from "./api-client";
 import { changedTables, snapshot } from "./db-snapshot";
@@ -241,5 +242,141 @@ describe("a reschedule with a wrong token", () => {
     } finally {
       await new Promise<void>((r) => feed.close(() => r()));
     }
+  });
+});
+
+describe("Origin, Host and X-Forwarded-* (a proxy in front)", () => {
+  const forms: [string, Record<string, string>][] = [
+    ["/signin", { email: "nobody@example.test", password: "wrong-password-1" }],
+    ["/forgot-password", { email: "nobody@example.test" }],
+    ["/contact", { name: "A", email: "a@example.test", subject: "Hi", message: "Hello there, a message." }],
+  ];
+
+  it("a form post with APP_URL's origin and the upstream Host is served (no 500, no 403)", async () => {
+    for (const [path, fields] of forms) {
+      const res = await rawRequest(servers()[0], "POST", path, {
+        headers: {
+          host: "app-upstream.internal:8080",
+          origin: servers()[0],
+          "content-type": "application/x-www-form-urlencoded",
+          "x-forwarded-for": `10.63.200.${forms.findIndex(([p]) => p === path) + 1}`,
+        },
+        body: new URLSearchParams(fields).toString(),
+      });
+      expect(res.status, `${path}: ${res.text.slice(0, 200)}`).toBeLessThan(500);
+      expect(res.status, path).not.toBe(403);
+    }
+  });
+
+  it("no combination of Origin, Host and X-Forwarded-* answers 500; another origin is 403", async () => {
+    const app = servers()[0];
+    const appHost = new URL(app).host;
+    const origins = [app, "https://evil.example", "null", "not a url", undefined];
+    const hosts = [appHost, "evil.example", "app-upstream.internal:8080", "[::1", "a b"];
+    const forwarded: Record<string, string>[] = [
+      {},
+      { "x-forwarded-host": "evil.example" },
+      { "x-forwarded-host": appHost, "x-forwarded-proto": "https" },
+      { "x-forwarded-host": "[bad", "x-forwarded-proto": "gopher" },
+      { "x-forwarded-proto": "ht tp", "x-forwarded-port": "99999" },
+      { "x-forwarded-host": "a b, c", "x-forwarded-for": "not-an-ip" },
+    ];
+    let n = 0;
+    for (const [path, fields] of forms) {
+      for (const origin of origins) {
+        for (const host of hosts) {
+          for (const extra of forwarded) {
+            n += 1;
+            const headers: Record<string, string> = {
+              host,
+              "content-type": "application/x-www-form-urlencoded",
+              "x-forwarded-for": `10.63.${100 + (n >> 8)}.${n & 255}`,
+              ...extra,
+            };
+            if (origin !== undefined) headers.origin = origin;
+            const res = await rawRequest(app, "POST", path, { headers, body: new URLSearchParams(fields).toString() });
+            const label = `${path} origin=${origin} host=${host} ${JSON.stringify(extra)}: ${res.text.slice(0, 160)}`;
+            expect(res.status, label).toBeLessThan(500);
+            if (origin !== undefined && origin !== app) expect(res.status, label).toBe(403);
+          }
+        }
+      }
+    }
+  }, 120_000);
+});
+
+describe("absolute links come from APP_URL only", () => {
+  it("a reset link and a booking's links ignore a forged Host and X-Forwarded-Host", async () => {
+    const app = servers()[0];
+    for (const forged of [{ host: "evil.example" }, { "x-forwarded-host": "evil.example" }] as Record<
+      string,
+      string
+    >[]) {
+      const res = await rawRequest(app, "POST", "/api/password-reset", {
+        headers: {
+          ...forged,
+          "content-type": "application/json",
+          "x-forwarded-for": `10.63.250.${Object.keys(forged)[0].length}`,
+        },
+        body: JSON.stringify({ email: host.email }),
+      });
+      expect(res.status, res.text).toBeLessThan(300);
+      const booked = await rawRequest(app, "POST", "/api/bookings", {
+        headers: { ...forged, "content-type": "application/json", "x-forwarded-for": "10.63.251.1" },
+        body: JSON.stringify({
+          eventTypeId: typeId,
+          start: at(7, Object.keys(forged)[0] === "host" ? "08:00" : "08:30"),
+          name: "Forged",
+          email: "forged-host@example.test",
+          timeZone: "UTC",
+        }),
+      });
+      expect(booked.status, booked.text).toBe(201);
+      const links = JSON.parse(booked.text) as { booking: { cancelUrl: string; rescheduleUrl: string } };
+      expect(new URL(links.booking.cancelUrl).origin).toBe(app);
+      expect(new URL(links.booking.rescheduleUrl).origin).toBe(app);
+    }
+    const mails = await db<{ text: string }[]>`
+      select text from mail_outbox where "to" in (${host.email}, 'forged-host@example.test')`;
+    expect(mails.length).toBeGreaterThanOrEqual(3);
+    for (const mail of mails) expect(mail.text).not.toContain("evil.example");
+    expect(mails.map((m) => m.text).join("\n")).toContain(`${app}/reset-password/`);
+  });
+
+  it("without APP_URL (not production), links use http://localhost:PORT, never the request's Host", async () => {
+    const plain = await startServer({
+      DATABASE_URL: databaseUrl(),
+      SESSION_SECRET,
+      JOBS: "off",
+      NODE_ENV: "test",
+      APP_URL: "",
+    });
+    try {
+      const res = await rawRequest(plain.url, "POST", "/api/bookings", {
+        headers: { host: "evil.example", "x-forwarded-host": "evil.example", "content-type": "application/json" },
+        body: JSON.stringify({
+          eventTypeId: typeId,
+          start: at(7, "09:00"),
+          name: "Plain",
+          email: "plain-host@example.test",
+          timeZone: "UTC",
+        }),
+      });
+      expect(res.status, res.text).toBe(201);
+      const { booking } = JSON.parse(res.text) as { booking: { cancelUrl: string } };
+      expect(new URL(booking.cancelUrl).origin).toBe(`http://localhost:${plain.port}`);
+    } finally {
+      await plain.stop();
+    }
+  });
+
+  it("production on a server database without APP_URL refuses to start, saying why", async () => {
+    const { code, output } = await runServerExpectingExit({
+      DATABASE_URL: databaseUrl(),
+      SESSION_SECRET,
+      APP_URL: "",
+    });
+    expect(code).toBe(1);
+    expect(output).toContain("APP_URL: is required in production on a PostgreSQL server");
   });
 });

@@ -9,9 +9,10 @@ import { getDb } from "./db.server";
 import { env } from "./env.server";
 
 /**
- * The app's one way to send e-mail (docs/decisions/006). With SMTP_URL set, a message goes
- * to that server; without it, or when it has no recipient, it is kept in the mail_outbox
- * table. A message the SMTP server refuses or cannot take is kept there too, as 'failed'.
+ * The app's one way to send e-mail (docs/decisions/006). Every message goes through the
+ * mail_outbox table (decision 063): with SMTP_URL set the job runner sends it ('queued', then
+ * 'sent', or 'failed' and retried); without it, or when it has no recipient, it is kept there
+ * ('stored'). Only the contact form (sendMailNow) still waits on the SMTP server in its request.
  * sendMail never throws: callers decide what a failure means to the user.
  */
 
@@ -369,12 +370,56 @@ export async function collectMail(compose: () => Promise<unknown>): Promise<Mail
   return messages;
 }
 
+/**
+ * Sends a message from a request: it is written to the outbox ('queued' with SMTP, else 'stored')
+ * and the outbox job sends it, so no request waits on an SMTP server, however slow (decision 063).
+ * With the job runner on, a nudge (not awaited) sends it at once instead of at the next poll.
+ */
 export async function sendMail(message: MailMessage): Promise<MailResult> {
   const collecting = collector.getStore();
   if (collecting) {
     collecting.push(message);
     return { delivered: false, via: "outbox" };
   }
+  try {
+    const db = await getDb();
+    await queueMail(db, message);
+  } catch (error) {
+    console.error(`mail: could not queue "${message.subject}" in the outbox:`, error);
+    return { delivered: false, via: "outbox", error: errorText(error) };
+  }
+  nudgeOutbox();
+  return { delivered: false, via: "outbox" };
+}
+
+let nudging: Promise<void> | null = null;
+let nudgeAgain = false;
+
+/** Runs the outbox job now in the background (one run at a time; a nudge during a run adds one more). */
+export function nudgeOutbox(): void {
+  if (env().JOBS === "off" || !env().SMTP_URL) return;
+  if (nudging) {
+    nudgeAgain = true;
+    return;
+  }
+  nudging = (async () => {
+    do {
+      nudgeAgain = false;
+      await sendOutboxMail(new Date());
+    } while (nudgeAgain);
+  })()
+    .catch((error) => console.error("mail: the outbox nudge failed (the job runner retries):", error))
+    .finally(() => {
+      nudging = null;
+    });
+}
+
+/**
+ * Sends a message while the request waits, for the one form whose page says whether the e-mail
+ * left (the contact form's "Email sent successfully" / "Email not sent"): SMTP_TIMEOUTS bound the
+ * wait; a failure is kept in the outbox as 'failed' for the job runner's retries.
+ */
+export async function sendMailNow(message: MailMessage): Promise<MailResult> {
   const to = recipients(message.to);
   const transporter = smtpTransport("direct");
   if (!transporter || to.length === 0) {

@@ -294,7 +294,12 @@ describe("Origin, Host and X-Forwarded-* (a proxy in front)", () => {
               ...extra,
             };
             if (origin !== undefined) headers.origin = origin;
-            const res = await rawRequest(app, "POST", path, { headers, body: new URLSearchParams(fields).toString() });
+            // Each sign-in at its own made-up account: the account's slowing (decision 063) stays out of it.
+            const body = new URLSearchParams({
+              ...fields,
+              ...("email" in fields ? { email: `nobody-${n}@example.test` } : {}),
+            });
+            const res = await rawRequest(app, "POST", path, { headers, body: body.toString() });
             const label = `${path} origin=${origin} host=${host} ${JSON.stringify(extra)}: ${res.text.slice(0, 160)}`;
             expect(res.status, label).toBeLessThan(500);
             if (origin !== undefined && origin !== app) expect(res.status, label).toBe(403);
@@ -378,5 +383,54 @@ describe("absolute links come from APP_URL only", () => {
     });
     expect(code).toBe(1);
     expect(output).toContain("APP_URL: is required in production on a PostgreSQL server");
+  });
+});
+
+describe("mail from a request goes through the outbox", () => {
+  let hung: net.Server;
+  let app: RunningServer | null = null;
+  const sockets = new Set<net.Socket>();
+  beforeAll(async () => {
+    // An SMTP server that takes the connection and never says a word.
+    hung = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on("error", () => {});
+    });
+    await new Promise<void>((r) => hung.listen(0, "127.0.0.1", r));
+    app = await startServer({
+      DATABASE_URL: databaseUrl(),
+      SESSION_SECRET,
+      JOBS: "off",
+      SMTP_URL: `smtp://127.0.0.1:${(hung.address() as AddressInfo).port}`,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.stop();
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((r) => hung.close(() => r()));
+  });
+
+  it("a team invitation is answered with the mail queued, not after a hung SMTP server's timeout", async () => {
+    const team = await ok<{ id: string }>(
+      await call("POST", "/api/teams", {
+        token: host.token,
+        json: { name: "Hung", slug: `hung-${crypto.randomUUID().slice(0, 8)}` },
+        server: app!.url,
+      }),
+      201,
+    );
+    const invitee = `invitee-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    await ok(
+      await call("POST", `/api/teams/${team.id}/invitations`, {
+        token: host.token,
+        json: { email: invitee, role: "member" },
+        server: app!.url,
+      }),
+      201,
+    );
+    // Written to the outbox for the job runner (off here), not tried in the request: queued, no error.
+    const rows = await db<{ status: string; error: string | null; attempts: number }[]>`
+      select status, error, attempts from mail_outbox where "to" = ${invitee}`;
+    expect(rows).toEqual([{ status: "queued", error: null, attempts: 0 }]);
   });
 });

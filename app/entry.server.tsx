@@ -9,6 +9,7 @@ import { startJobs, stopJobs } from "~/jobs/index.server";
 import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError } from "~/utils/database-unavailable";
 import { closeDatabase, noteDatabaseFault, startDatabase } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { stopSendingMail } from "~/utils/mail-transport.server";
 import { openApiDocument } from "~/api/openapi/document.server";
 import { PAGE_CACHE_MARK } from "~/utils/page-cache.server";
 
@@ -195,12 +196,15 @@ export { runInRequestScope } from "~/utils/request-scope.server";
 export { privateCacheControl } from "~/utils/private-cache.server";
 
 /** server.mjs calls this at SIGTERM: the job runner takes no new work; resolves when its work in flight is done. */
-export function stopTakingWork(): Promise<void> {
-  return stopJobs();
+export async function stopTakingWork(): Promise<void> {
+  await stopJobs();
+  await stopSendingMail();
 }
 
 export async function shutdown() {
-  // The jobs' work in flight finishes (a few seconds at most) before the database closes.
+  // The jobs' work in flight finishes (a few seconds at most), and every mail the SMTP server
+  // took is marked sent (decision 063), before the database closes.
   await stopJobs();
+  await stopSendingMail();
   await closeDatabase();
 }

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { and, asc, eq, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import MailComposer from "nodemailer/lib/mail-composer";
 import type { Database } from "../../db/client";
@@ -53,6 +53,16 @@ function smtpTransport(kind: "direct" | "pooled"): Transporter | null {
     };
   }
   return cached[kind];
+}
+
+/**
+ * An outbox message's Message-ID: the same on every try (decision 063), so a message sent again
+ * after its mark was lost is one message to the receiving side, which drops the copy.
+ */
+export function outboxMessageId(id: string): string {
+  const e = env();
+  const host = e.APP_URL ? new URL(e.APP_URL).hostname : "localhost";
+  return `<outbox.${id}@${host}>`;
 }
 
 /** MAIL_FROM, or a no-reply address on the app's own host. */
@@ -189,6 +199,7 @@ async function smtpSend(
   transporter: Transporter,
   message: MailMessage,
   to: string[],
+  messageId?: string,
 ): Promise<{ undelivered: string[]; error?: string }> {
   try {
     const from = mailFrom();
@@ -198,6 +209,7 @@ async function smtpSend(
     const raw = await new MailComposer({
       from,
       to,
+      messageId,
       replyTo: message.replyTo,
       subject: message.subject,
       text: message.text,
@@ -245,10 +257,61 @@ const CLAIM_MS = 2 * 60_000;
  * crash between the SMTP server's answer and the status update can send one twice. Messages
  * kept 'stored' (no SMTP when they were written) are left alone. Answers how many it sent.
  */
-export async function sendOutboxMail(now: Date, batch = 20): Promise<number> {
+export function sendOutboxMail(now: Date, batch = 20): Promise<number> {
+  if (stopping) return Promise.resolve(0);
+  const run = sendOutboxBatch(now, batch);
+  sendsUnderWay.add(run);
+  return run.finally(() => sendsUnderWay.delete(run));
+}
+
+/** Runs of sendOutboxMail under way (the job's, and nudges from requests): shutdown waits for them. */
+const sendsUnderWay = new Set<Promise<number>>();
+let stopping = false;
+/**
+ * Messages the SMTP server took whose 'sent' mark did not reach the database (a fault, a
+ * shutdown): marked again before anything else is sent, and never claimed again by this
+ * process meanwhile, so a lost mark does not send a message twice (decision 063).
+ */
+const unmarked = new Set<string>();
+
+async function markSentNow(ids: string[]): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(mailOutbox)
+    .set({ status: "sent", sentAt: new Date(), error: null, nextAttemptAt: null })
+    .where(inArray(mailOutbox.id, ids));
+}
+
+async function markUnmarked(): Promise<void> {
+  if (unmarked.size === 0) return;
+  const ids = [...unmarked];
+  await markSentNow(ids);
+  for (const id of ids) unmarked.delete(id);
+}
+
+/**
+ * Shutdown (decision 063): no new sends; the ones under way finish and are marked; a mark a
+ * fault lost is tried again a few times. Resolves when that is done; the database closes after.
+ */
+export async function stopSendingMail(): Promise<void> {
+  stopping = true;
+  await Promise.allSettled([...sendsUnderWay]);
+  for (let attempt = 0; attempt < 5 && unmarked.size > 0; attempt++) {
+    try {
+      await markUnmarked();
+    } catch (error) {
+      console.error(`mail: marking ${unmarked.size} sent messages failed (try ${attempt + 1}):`, error);
+      await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
+    }
+  }
+}
+
+async function sendOutboxBatch(now: Date, batch: number): Promise<number> {
   const transporter = smtpTransport("pooled");
   if (!transporter) return 0;
   const db = await getDb();
+  // Marks lost earlier first; until they land, those messages are not claimed again here.
+  await markUnmarked();
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
@@ -257,6 +320,7 @@ export async function sendOutboxMail(now: Date, batch = 20): Promise<number> {
         inArray(mailOutbox.status, ["queued", "failed"]),
         lt(mailOutbox.attempts, MAX_MAIL_ATTEMPTS),
         ne(mailOutbox.to, ""),
+        unmarked.size > 0 ? notInArray(mailOutbox.id, [...unmarked]) : undefined,
         or(
           sql`${mailOutbox.nextAttemptAt} is null`,
           sql`${mailOutbox.nextAttemptAt} <= ${now.toISOString()}::timestamptz`,
@@ -273,16 +337,32 @@ export async function sendOutboxMail(now: Date, batch = 20): Promise<number> {
     .returning();
   let sent = 0;
   const markSent = coalescing(async (ids: string[]) => {
-    await db
-      .update(mailOutbox)
-      .set({ status: "sent", sentAt: new Date(), error: null, nextAttemptAt: null })
-      .where(inArray(mailOutbox.id, ids));
+    try {
+      await markSentNow(ids);
+    } catch (error) {
+      // Sent but not marked: kept here and marked again (see unmarked), never sent again by this process.
+      for (const id of ids) unmarked.add(id);
+      throw error;
+    }
   });
+  const released: string[] = [];
   await inLanes(claimed, MAIL_LANES, async (entry) => {
+    if (stopping) {
+      // Shutting down: claimed but not tried; handed back below for the next server to take now.
+      released.push(entry.id);
+      return;
+    }
     const message = fromStored(entry);
-    const { undelivered, error } = await smtpSend(transporter, message, recipients(message.to));
+    const { undelivered, error } = await smtpSend(
+      transporter,
+      message,
+      recipients(message.to),
+      outboxMessageId(entry.id),
+    );
     if (undelivered.length === 0) {
-      await markSent(entry.id);
+      await markSent(entry.id).catch((caught) =>
+        console.error(`mail: "${entry.subject}" was sent but its mark failed (marked again later):`, caught),
+      );
       sent += 1;
     } else {
       console.error(`mail: try ${entry.attempts} of "${entry.subject}" failed: ${error}`);
@@ -297,6 +377,11 @@ export async function sendOutboxMail(now: Date, batch = 20): Promise<number> {
         .where(eq(mailOutbox.id, entry.id));
     }
   });
+  if (released.length > 0)
+    await db
+      .update(mailOutbox)
+      .set({ attempts: sql`${mailOutbox.attempts} - 1`, nextAttemptAt: null })
+      .where(inArray(mailOutbox.id, released));
   return sent;
 }
 

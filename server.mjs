@@ -298,15 +298,19 @@ app.use((req, res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
   const bearerWithoutCookies = /^Bearer\s+\S/i.test(req.get("authorization") ?? "") && !req.get("cookie");
   if (bearerWithoutCookies) return next();
+  // One origin rule (decision 063): APP_URL's origin when it is set, whatever Host or
+  // X-Forwarded-* a proxy passes on; without APP_URL (the embedded demo, development) the
+  // address the request came to.
   const origin = req.get("origin");
   if (origin) {
-    let host = null;
+    let given = null;
     try {
-      host = new URL(origin).host;
+      given = new URL(origin);
     } catch {
-      host = null;
+      given = null;
     }
-    if (host && (host === req.get("host") || origin === appOrigin)) return next();
+    const allowed = appOrigin ? given?.origin === appOrigin : Boolean(given) && given.host === req.get("host");
+    if (allowed) return next();
     return jsonError(res, 403, "cross_site_request", "Requests from other sites are not allowed.");
   }
   const site = req.get("sec-fetch-site");
@@ -488,9 +492,30 @@ function answerOutagesWith503(res) {
     return writeHead.apply(this, args);
   };
 }
+// Signed-in and personal answers are never cached (decision 063): the rule is the app's
+// privateCacheControl, applied as the head is written (static files above never come here).
+function privateCaching(req, res) {
+  const writeHead = res.writeHead;
+  res.writeHead = function privateCachingWriteHead(...args) {
+    if (!this.headersSent) {
+      const header = (name) => {
+        const value = this.getHeader(name);
+        return value === undefined ? null : String(value);
+      };
+      const value = build.entry.module.privateCacheControl(req.headers, {
+        cacheControl: header("cache-control"),
+        contentType: header("content-type"),
+        setsCookie: this.getHeader("set-cookie") !== undefined,
+      });
+      if (value) this.setHeader("Cache-Control", value);
+    }
+    return writeHead.apply(this, args);
+  };
+}
 // One scope per request: the loaders of a page share what they look up (the signed-in user).
 app.all("*", (req, res, next) => {
   answerOutagesWith503(res);
+  privateCaching(req, res);
   return build.entry.module.runInRequestScope(() => handleRemix(req, res, next));
 });
 
@@ -509,7 +534,18 @@ if (cluster.isWorker) {
       build.entry.module.pageCacheMessage(message);
   });
 }
-const server = http.createServer((req, res) => build.entry.module.answerFromPageCache(req, res, () => app(req, res)));
+// A client that sends its request slowly cannot hold a connection (decision 063): the head must
+// arrive within HTTP_HEADERS_TIMEOUT_MS (20 s) and the whole request within HTTP_REQUEST_TIMEOUT_MS
+// (60 s) of its first byte, however it dribbles; past either Node answers 408 and closes. The
+// timers are checked every second (Node's default is every 30 s), more often for shorter limits.
+const server = http.createServer(
+  {
+    headersTimeout: info.headersTimeoutMs,
+    requestTimeout: info.requestTimeoutMs,
+    connectionsCheckingInterval: Math.min(1_000, Math.ceil(info.headersTimeoutMs / 4)),
+  },
+  (req, res) => build.entry.module.answerFromPageCache(req, res, () => app(req, res)),
+);
 server.listen(info.port, () => {
   const url = info.appUrl ?? `http://localhost:${info.port}`;
   console.log(
@@ -550,9 +586,9 @@ server.on("error", (error) => {
   process.exit(1);
 });
 
-// Behind a load balancer that keeps idle connections for 60 s, ours must outlive them.
+// Behind a load balancer that keeps idle connections for 60 s, ours must outlive them. (An idle
+// kept-alive connection waits under this timer; headersTimeout starts at a request's first byte.)
 server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
 
 // Graceful shutdown (decision 024). On SIGTERM: /healthz answers 503, every answer says
 // `Connection: close` (a connection carries no request after its current one) and the job

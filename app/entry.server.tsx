@@ -9,6 +9,7 @@ import { startJobs, stopJobs } from "~/jobs/index.server";
 import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError } from "~/server/database-unavailable";
 import { closeDatabase, noteDatabaseFault, startDatabase } from "~/server/db.server";
 import { env } from "~/server/env.server";
+import { stopSendingMail } from "~/server/mail-transport.server";
 import { openApiDocument } from "~/api/openapi/document.server";
 import { PAGE_CACHE_MARK } from "~/server/page-cache.server";
 
@@ -172,6 +173,8 @@ export async function startup() {
     stripe: Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY),
     corsOrigins: e.CORS_ORIGINS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_MS, e.HTTP_HEADERS_TIMEOUT_MS),
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     pageCacheTtlSeconds: e.PAGE_CACHE_TTL_SECONDS,
     /** The JSON paths as OpenAPI templates (/event/{id}): CORS applies to these only. */
@@ -189,14 +192,19 @@ export { createRemixHandler } from "./server/remix-handler.server";
 
 /** server.mjs wraps each request in this, so per-request values are computed once. */
 export { runInRequestScope } from "~/server/request-scope.server";
+// server.mjs: the Cache-Control of every page and JSON answer (decision 063).
+export { privateCacheControl } from "~/utils/private-cache.server";
 
 /** server.mjs calls this at SIGTERM: the job runner takes no new work; resolves when its work in flight is done. */
-export function stopTakingWork(): Promise<void> {
-  return stopJobs();
+export async function stopTakingWork(): Promise<void> {
+  await stopJobs();
+  await stopSendingMail();
 }
 
 export async function shutdown() {
-  // The jobs' work in flight finishes (a few seconds at most) before the database closes.
+  // The jobs' work in flight finishes (a few seconds at most), and every mail the SMTP server
+  // took is marked sent (decision 063), before the database closes.
   await stopJobs();
+  await stopSendingMail();
   await closeDatabase();
 }

@@ -51,6 +51,14 @@ describe("one way", () => {
     expect(html.filter(({ text }) => /from "~\/api\//.test(text)).map(({ path }) => path)).toEqual([]);
   });
 
+  it("parses forms only through app/schemas/form-parse.ts, which refuses nested keys for scalar fields (decision 063)", () => {
+    const direct = files
+      .filter(({ path }) => !path.endsWith("form-parse.ts"))
+      .filter(({ text }) => /import \{[^}]*\bparseWithZod\b[^}]*\} from "@conform-to\/zod/.test(text))
+      .map(({ path }) => path);
+    expect(direct).toEqual([]);
+  });
+
   it("reads useNavigation for pending forms only in app/utils/pending.ts", () => {
     const direct = files
       .filter(({ path, text }) => !path.endsWith("pending.ts") && /\buseNavigation\(/.test(text))

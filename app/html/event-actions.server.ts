@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/schemas/form-parse";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { MESSAGES } from "~/messages";

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/schemas/form-parse";
 import { data } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
 import { createReview } from "~/models/review.server";

@@ -227,6 +227,11 @@ async function findBooking(id: string, actor: BookingActor): Promise<Event | nul
   return row ?? null;
 }
 
+/** Whether the actor may act on the booking: checked before anything is done for them (decision 063). */
+export async function mayActOnBooking(id: string, actor: BookingActor): Promise<boolean> {
+  return (await findBooking(id, actor)) !== null;
+}
+
 /** `seats`: a group session's seats the change reached (the host cancelled or moved the whole session; decision 021). */
 export type ChangeResult =
   | { ok: true; booking: HostEvent; host: BookingHost; seats?: BookingSeat[] }

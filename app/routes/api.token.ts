@@ -3,7 +3,7 @@ import { MESSAGES } from "~/messages";
 import { mintApiToken } from "~/models/api-token.server";
 import { apiError, readJson } from "~/api/api.server";
 import { normalizeEmail, verifyCredentials } from "~/utils/auth.server";
-import { checkRateLimits, clientIp, RATE_LIMITS } from "~/server/rate-limit.server";
+import { clientIp, signInThrottle } from "~/server/rate-limit.server";
 import { apiRoute } from "~/api/api-route.server";
 import { passwordTokenBody } from "~/schemas/api-token-form";
 
@@ -12,10 +12,7 @@ async function handle({ request }: ActionFunctionArgs) {
   const input = await readJson(request, passwordTokenBody);
   const email = normalizeEmail(input.email);
   // The sign-in form's counters: a guesser gains nothing by switching between the two.
-  const limited = await checkRateLimits([
-    [`signin:ip:${clientIp(request)}`, RATE_LIMITS.signInPerIp],
-    [`signin:account:${email}`, RATE_LIMITS.signInPerAccount],
-  ]);
+  const limited = await signInThrottle(clientIp(request), email);
   if (!limited.allowed) {
     return apiError(429, "rate_limited", MESSAGES.tooManyAttempts, undefined, {
       "Retry-After": String(limited.retryAfterSeconds),

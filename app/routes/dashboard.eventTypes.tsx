@@ -20,7 +20,6 @@ import {
 } from "~/models/event-type.server";
 import { getProfile } from "~/models/user.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
-import { env } from "~/server/env.server";
 import {
   durationText,
   EVENT_TYPE_MESSAGES as M,
@@ -29,7 +28,7 @@ import {
   LOCATION_LABELS,
   uuidSchema,
 } from "~/schemas/event-type-form";
-import { readFormData } from "~/utils/request.server";
+import { linkBase as siteBase, readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { bookingLink } from "~/schemas/username-rules";
 import { notFound } from "~/utils/responses";
@@ -66,7 +65,7 @@ type Shown = ReturnType<typeof present>;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDrawerPage(request, PAGE);
   const [list, profile] = await Promise.all([listEventTypes(user.id), getProfile(user.id)]);
-  const origin = env().APP_URL ?? new URL(request.url).origin;
+  const origin = siteBase(request);
   // The delete confirmation is a URL (?delete=<id>), so it opens without JavaScript.
   const deleteId = new URL(request.url).searchParams.get("delete");
   const toDelete = deleteId === null ? null : present(await ownEventType(user.id, deleteId));

@@ -19,7 +19,7 @@ import {
 import { SIGN_IN_CONSTRAINT, validateSignIn } from "~/schemas/sign-in-form";
 import { publicEnv } from "~/server/env.server";
 import { safeRedirectPath } from "~/utils/permissions";
-import { checkRateLimits, clientIp, RATE_LIMITS } from "~/server/rate-limit.server";
+import { clientIp, signInThrottle } from "~/server/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
@@ -47,10 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
   const email = normalizeEmail(submission.value.email);
-  const limited = await checkRateLimits([
-    [`signin:ip:${clientIp(request)}`, RATE_LIMITS.signInPerIp],
-    [`signin:account:${email}`, RATE_LIMITS.signInPerAccount],
-  ]);
+  const limited = await signInThrottle(clientIp(request), email);
   if (!limited.allowed) {
     return data(
       {

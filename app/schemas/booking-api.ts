@@ -13,6 +13,15 @@ import type { BookingAnswers } from "../../db/schema";
 
 export { BOOKING_GUESTS_MAX, BOOKING_NAME_MAX, BOOKING_NOTES_MAX } from "./booking-limits";
 
+/**
+ * A single-use link's token (decision 039), as POST /api/bookings and the booking form both check
+ * it before it reaches a query: text of 1-100 characters without control characters.
+ */
+export const singleUseTokenField = plainText(
+  z.string({ error: "singleUseToken is text." }).trim().min(1).max(100, "singleUseToken: at most 100 characters."),
+  "singleUseToken",
+);
+
 /** An ISO 8601 instant with a zone designator: the slot start exactly as GET /api/slots writes it (or in UTC with Z). */
 export const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -72,15 +81,10 @@ export const bookingBody = z
       .optional()
       .meta({ description: "Group event types only: up to 3 more guests' e-mails." }),
     answers: answersField,
-    singleUseToken: plainText(
-      z.string({ error: "singleUseToken is text." }).trim().min(1).max(100, "singleUseToken: at most 100 characters."),
-      "singleUseToken",
-    )
-      .optional()
-      .meta({
-        description:
-          "The token of a single-use link (`?link=` of /{username}/{slug}): books once; used or revoked is 410 link_used.",
-      }),
+    singleUseToken: singleUseTokenField.optional().meta({
+      description:
+        "The token of a single-use link (`?link=` of /{username}/{slug}): books once; used or revoked is 410 link_used.",
+    }),
   })
   .superRefine((value, ctx) => {
     const all = [value.email, ...(value.guests ?? [])];

@@ -481,7 +481,10 @@ export const eventTypeJsonSchema = z
 export type EventTypeJson = z.infer<typeof eventTypeJsonSchema>;
 
 export function eventTypeJson(
-  row: Omit<EventTypeRow, "userId" | "teamId" | "createdAt" | "updatedAt" | "roundRobinMode" | "lockedFields" | "parentId">,
+  row: Omit<
+    EventTypeRow,
+    "userId" | "teamId" | "createdAt" | "updatedAt" | "roundRobinMode" | "lockedFields" | "parentId"
+  >,
 ): EventTypeJson {
   return {
     _id: row.id,

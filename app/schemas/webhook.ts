@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPrivateAddress, parseIpv4 } from "./ip-address";
 import type { BookingEventKind, WebhookAttempt, WebhookDelivery, WebhookSubscription } from "../../db/schema";
 
 /**
@@ -83,56 +84,8 @@ export function failingTooLong(failingSince: Date | null, now: Date, windowMs = 
 // ---------------------------------------------------------------------------------------------
 // Addresses
 
-function ipv4Parts(ip: string): number[] | null {
-  const parts = ip.split(".");
-  if (parts.length !== 4) return null;
-  const nums = parts.map((p) => (/^\d{1,3}$/.test(p) ? Number(p) : NaN));
-  return nums.every((n) => n >= 0 && n <= 255) ? nums : null;
-}
-
-/**
- * An address a webhook must not reach from the server: loopback, private (RFC 1918, unique
- * local), link-local (cloud metadata at 169.254.169.254), carrier-grade NAT, unspecified,
- * multicast and reserved ranges, IPv4 mapped into IPv6 included.
- */
-export function isPrivateAddress(ip: string): boolean {
-  const address = ip.replace(/^\[|\]$/g, "").toLowerCase();
-  const v4 = ipv4Parts(address);
-  if (v4) {
-    const [a, b] = v4;
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 192 && b === 0 && v4[2] === 0) ||
-      (a === 198 && (b === 18 || b === 19)) ||
-      a >= 224
-    );
-  }
-  if (!address.includes(":")) return true; // not an address at all: refuse
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address) ?? /^::(\d+\.\d+\.\d+\.\d+)$/.exec(address);
-  if (mapped) return isPrivateAddress(mapped[1]);
-  const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(address);
-  if (hexMapped) {
-    const hi = parseInt(hexMapped[1], 16);
-    const lo = parseInt(hexMapped[2], 16);
-    return isPrivateAddress(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
-  }
-  if (address === "::" || address === "::1") return true;
-  const first = parseInt(address.split(":")[0] || "0", 16);
-  return (
-    (first & 0xfe00) === 0xfc00 || // fc00::/7 unique local
-    (first & 0xffc0) === 0xfe80 || // fe80::/10 link-local
-    (first & 0xffc0) === 0xfec0 || // fec0::/10 site-local (deprecated)
-    (first & 0xff00) === 0xff00 || // multicast
-    first === 0x64 || // 64:ff9b::/96 NAT64 can reach private IPv4
-    first === 0x2001 // 2001::/32 Teredo and 2001:db8 documentation: refused to be safe
-  );
-}
+// One classification for every outbound request the app makes for a user (decision 063).
+export { isPrivateAddress } from "./ip-address";
 
 /** The URL's own problem before any DNS: the message, or null. */
 export function webhookUrlProblem(raw: string, options: { production: boolean; allowPrivate: boolean }): string | null {
@@ -151,7 +104,7 @@ export function webhookUrlProblem(raw: string, options: { production: boolean; a
     if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal")) {
       return "That address is on a private network: give a public URL.";
     }
-    if ((ipv4Parts(host) || host.includes(":")) && isPrivateAddress(host))
+    if ((parseIpv4(host) || host.includes(":")) && isPrivateAddress(host))
       return "That address is on a private network: give a public URL.";
   }
   return null;

@@ -2,13 +2,15 @@ import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
+import { isPrivateAddress } from "~/schemas/ip-address";
 
 /**
- * The one way the app reaches a host's calendar server (CalDAV, ICS feeds): a `fetch` over
+ * The one way the app reaches a server a user named (CalDAV, ICS feeds, webhooks): a `fetch` over
  * node:http that refuses loopback, private, link-local and other special addresses (checked on
  * every address the name resolves to, at connect time, so a rebinding name or a redirect cannot
  * slip through) unless allowed, gives up after `timeoutMs` for the whole exchange, and stops
- * reading past `maxBytes`. tsdav takes it as its `fetch` (docs/decisions/035).
+ * reading past `maxBytes`. tsdav takes it as its `fetch` (docs/decisions/035); the webhook sender
+ * sends through it too (decision 063).
  */
 
 export type CalendarFetchProblem = "refused" | "unreachable" | "timeout" | "too-large" | "bad-url";
@@ -23,45 +25,27 @@ export class CalendarFetchError extends Error {
   }
 }
 
-const blocked = new net.BlockList();
-for (const [address, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const)
-  blocked.addSubnet(address, prefix, "ipv4");
-for (const [address, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-  ["64:ff9b::", 96],
-] as const)
-  blocked.addSubnet(address, prefix, "ipv6");
-
-/** Loopback, private, link-local, carrier-grade NAT, multicast and reserved addresses (IPv4-mapped IPv6 too). */
-export function isPrivateAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 0) return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return blocked.check(mapped[1], "ipv4");
-  return blocked.check(address, family === 6 ? "ipv6" : "ipv4");
-}
+/** The one classification (app/schemas/ip-address.ts, decision 063): every IPv6 form of a private IPv4 included. */
+export { isPrivateAddress } from "~/schemas/ip-address";
 
 export interface CalendarFetchOptions {
   allowPrivate: boolean;
   timeoutMs: number;
   maxBytes: number;
+  /** Past maxBytes: keep what came and stop reading (a webhook receiver's answer), instead of failing. */
+  truncate?: boolean;
+  /** The resolver (the tests give one that answers what they choose); node's dns.lookup by default. */
+  resolve?: Resolver;
 }
+
+/** dns.lookup's shape with `all: true`. */
+export type Resolver = (
+  hostname: string,
+  options: { all: true; family?: number },
+  callback: (error: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void,
+) => void;
+
+const systemResolver: Resolver = (hostname, options, callback) => dns.lookup(hostname, options, callback);
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
 
@@ -81,11 +65,18 @@ export function checkCalendarUrl(raw: string): URL {
   return url;
 }
 
-function guardedLookup(allowPrivate: boolean): net.LookupFunction {
+/**
+ * The socket's lookup: it resolves the name, refuses the whole answer when any address is private
+ * (unless allowed), and hands the socket exactly the addresses it checked, so the connection goes
+ * to a vetted address whatever the name resolves to a moment later (no DNS-rebinding window). The
+ * request keeps the name for the Host header and TLS (SNI and the certificate check).
+ */
+export function guardedLookup(allowPrivate: boolean, resolve: Resolver = systemResolver): net.LookupFunction {
   return (hostname, options, callback) => {
-    dns.lookup(hostname, { all: true, family: options.family as number | undefined }, (error, addresses) => {
+    resolve(hostname, { all: true, family: options.family as number | undefined }, (error, addresses) => {
       if (error) return callback(error, "", 0);
-      const list = addresses as dns.LookupAddress[];
+      const list = addresses;
+      if (list.length === 0) return callback(Object.assign(new Error("no address"), { code: "ENOTFOUND" }), "", 0);
       if (!allowPrivate && list.some((a) => isPrivateAddress(a.address))) {
         return callback(
           Object.assign(new Error("private address"), { code: "CALENDAR_PRIVATE" }) as NodeJS.ErrnoException,
@@ -120,7 +111,7 @@ function once(
     const request = (url.protocol === "https:" ? https : http).request(url, {
       method: init.method,
       headers,
-      lookup: guardedLookup(options.allowPrivate),
+      lookup: guardedLookup(options.allowPrivate, options.resolve),
       timeout: left,
     });
     const timer = setTimeout(
@@ -144,6 +135,13 @@ function once(
       let size = 0;
       response.on("data", (chunk: Buffer) => {
         size += chunk.length;
+        if (size > options.maxBytes && options.truncate) {
+          chunks.push(chunk.subarray(0, chunk.length - (size - options.maxBytes)));
+          response.removeAllListeners("data");
+          response.destroy();
+          answer();
+          return;
+        }
         if (size > options.maxBytes) {
           response.destroy(
             new CalendarFetchError(
@@ -156,7 +154,7 @@ function once(
         chunks.push(chunk);
       });
       response.on("error", fail);
-      response.on("end", () => {
+      const answer = () => {
         clearTimeout(timer);
         const out = new Headers();
         for (const [name, value] of Object.entries(response.headers)) {
@@ -170,7 +168,8 @@ function once(
             headers: out,
           }),
         );
-      });
+      };
+      response.on("end", answer);
     });
     if (init.body) request.write(init.body);
     request.end();

@@ -27,10 +27,25 @@ describe("parseEnv", () => {
     );
   });
 
+  it("stops a production start on a server database without APP_URL, naming it (decision 063)", () => {
+    expect(() =>
+      parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u@h/db", SESSION_SECRET: SECRET }),
+    ).toThrowError(/APP_URL: is required in production on a PostgreSQL server/);
+    expect(parseEnv({ NODE_ENV: "production", DATA_DIR: ":memory:" }).APP_URL).toBeUndefined();
+  });
+
   it("marks cookies Secure in production on a server, or behind an https APP_URL", () => {
     expect(
-      parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u@h/db", SESSION_SECRET: SECRET }).secureCookies,
+      parseEnv({
+        NODE_ENV: "production",
+        DATABASE_URL: "postgres://u@h/db",
+        SESSION_SECRET: SECRET,
+        APP_URL: "https://meet.example.com",
+      }).secureCookies,
     ).toBe(true);
+    expect(
+      parseEnv({ NODE_ENV: "development", DATABASE_URL: "postgres://u@h/db", SESSION_SECRET: SECRET }).secureCookies,
+    ).toBe(false);
     expect(parseEnv({ DATA_DIR: ":memory:", APP_URL: "https://meet.example.com" }).secureCookies).toBe(true);
     expect(parseEnv({ NODE_ENV: "production", DATA_DIR: ":memory:" }).secureCookies).toBe(false);
   });

@@ -57,6 +57,9 @@ const envSchema = z
     JOBS_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
     /** After SIGTERM, how long requests in flight may run before their connections are cut, in milliseconds (docs/decisions/024). */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    // A slow client's hold on a connection (decision 063): the request head, then the whole request.
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     /** After SIGTERM, how long the server still takes new connections (healthz 503) before it stops listening, in milliseconds. */
     SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
     /** Seconds an anonymous visitor's public page is served from the full-page cache (0: no cache); docs/decisions/032. */
@@ -113,6 +116,14 @@ const envSchema = z
         path: ["SESSION_SECRET"],
         message:
           "is required in production on a PostgreSQL server (set one or more random strings of 32+ characters, comma-separated; the first signs new cookies)",
+      });
+    }
+    if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.APP_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["APP_URL"],
+        message:
+          "is required in production on a PostgreSQL server (the public address, such as https://book.example.com): links in e-mails, calendar files, webhooks and feeds are built from it, never from the request's Host header",
       });
     }
     if (env.SESSION_SECRET && env.SESSION_SECRET.split(",").some((s) => s.trim().length < 32)) {
@@ -222,4 +233,16 @@ export function publicEnv() {
     googleSignIn: Boolean(e.GOOGLE_CLIENT_ID),
     chatWidgetUrl: e.CHAT_WIDGET_URL ?? null,
   };
+}
+
+/**
+ * The base of every absolute link the app hands out (mails, .ics, webhooks, feeds, embed snippets,
+ * OAuth callbacks): APP_URL, else http://localhost:PORT (the embedded demo and development; in
+ * production on PostgreSQL APP_URL is required). Never the request's Host or X-Forwarded-Host,
+ * which a client or a careless proxy chooses (decision 063). `_request` is kept so call sites read
+ * as before; it is not consulted.
+ */
+export function linkBase(_request?: Request): string {
+  const e = env();
+  return (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
 }

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { and, asc, eq, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import MailComposer from "nodemailer/lib/mail-composer";
 import type { Database } from "../../db/client";
@@ -9,9 +9,10 @@ import { getDb } from "./db.server";
 import { env } from "./env.server";
 
 /**
- * The app's one way to send e-mail (docs/decisions/006). With SMTP_URL set, a message goes
- * to that server; without it, or when it has no recipient, it is kept in the mail_outbox
- * table. A message the SMTP server refuses or cannot take is kept there too, as 'failed'.
+ * The app's one way to send e-mail (docs/decisions/006). Every message goes through the
+ * mail_outbox table (decision 063): with SMTP_URL set the job runner sends it ('queued', then
+ * 'sent', or 'failed' and retried); without it, or when it has no recipient, it is kept there
+ * ('stored'). Only the contact form (sendMailNow) still waits on the SMTP server in its request.
  * sendMail never throws: callers decide what a failure means to the user.
  */
 
@@ -52,6 +53,16 @@ function smtpTransport(kind: "direct" | "pooled"): Transporter | null {
     };
   }
   return cached[kind];
+}
+
+/**
+ * An outbox message's Message-ID: the same on every try (decision 063), so a message sent again
+ * after its mark was lost is one message to the receiving side, which drops the copy.
+ */
+export function outboxMessageId(id: string): string {
+  const e = env();
+  const host = e.APP_URL ? new URL(e.APP_URL).hostname : "localhost";
+  return `<outbox.${id}@${host}>`;
 }
 
 /** MAIL_FROM, or a no-reply address on the app's own host. */
@@ -188,6 +199,7 @@ async function smtpSend(
   transporter: Transporter,
   message: MailMessage,
   to: string[],
+  messageId?: string,
 ): Promise<{ undelivered: string[]; error?: string }> {
   try {
     const from = mailFrom();
@@ -197,6 +209,7 @@ async function smtpSend(
     const raw = await new MailComposer({
       from,
       to,
+      messageId,
       replyTo: message.replyTo,
       subject: message.subject,
       text: message.text,
@@ -244,10 +257,61 @@ const CLAIM_MS = 2 * 60_000;
  * crash between the SMTP server's answer and the status update can send one twice. Messages
  * kept 'stored' (no SMTP when they were written) are left alone. Answers how many it sent.
  */
-export async function sendOutboxMail(now: Date, batch = 20): Promise<number> {
+export function sendOutboxMail(now: Date, batch = 20): Promise<number> {
+  if (stopping) return Promise.resolve(0);
+  const run = sendOutboxBatch(now, batch);
+  sendsUnderWay.add(run);
+  return run.finally(() => sendsUnderWay.delete(run));
+}
+
+/** Runs of sendOutboxMail under way (the job's, and nudges from requests): shutdown waits for them. */
+const sendsUnderWay = new Set<Promise<number>>();
+let stopping = false;
+/**
+ * Messages the SMTP server took whose 'sent' mark did not reach the database (a fault, a
+ * shutdown): marked again before anything else is sent, and never claimed again by this
+ * process meanwhile, so a lost mark does not send a message twice (decision 063).
+ */
+const unmarked = new Set<string>();
+
+async function markSentNow(ids: string[]): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(mailOutbox)
+    .set({ status: "sent", sentAt: new Date(), error: null, nextAttemptAt: null })
+    .where(inArray(mailOutbox.id, ids));
+}
+
+async function markUnmarked(): Promise<void> {
+  if (unmarked.size === 0) return;
+  const ids = [...unmarked];
+  await markSentNow(ids);
+  for (const id of ids) unmarked.delete(id);
+}
+
+/**
+ * Shutdown (decision 063): no new sends; the ones under way finish and are marked; a mark a
+ * fault lost is tried again a few times. Resolves when that is done; the database closes after.
+ */
+export async function stopSendingMail(): Promise<void> {
+  stopping = true;
+  await Promise.allSettled([...sendsUnderWay]);
+  for (let attempt = 0; attempt < 5 && unmarked.size > 0; attempt++) {
+    try {
+      await markUnmarked();
+    } catch (error) {
+      console.error(`mail: marking ${unmarked.size} sent messages failed (try ${attempt + 1}):`, error);
+      await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
+    }
+  }
+}
+
+async function sendOutboxBatch(now: Date, batch: number): Promise<number> {
   const transporter = smtpTransport("pooled");
   if (!transporter) return 0;
   const db = await getDb();
+  // Marks lost earlier first; until they land, those messages are not claimed again here.
+  await markUnmarked();
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
@@ -256,6 +320,7 @@ export async function sendOutboxMail(now: Date, batch = 20): Promise<number> {
         inArray(mailOutbox.status, ["queued", "failed"]),
         lt(mailOutbox.attempts, MAX_MAIL_ATTEMPTS),
         ne(mailOutbox.to, ""),
+        unmarked.size > 0 ? notInArray(mailOutbox.id, [...unmarked]) : undefined,
         or(
           sql`${mailOutbox.nextAttemptAt} is null`,
           sql`${mailOutbox.nextAttemptAt} <= ${now.toISOString()}::timestamptz`,
@@ -272,16 +337,32 @@ export async function sendOutboxMail(now: Date, batch = 20): Promise<number> {
     .returning();
   let sent = 0;
   const markSent = coalescing(async (ids: string[]) => {
-    await db
-      .update(mailOutbox)
-      .set({ status: "sent", sentAt: new Date(), error: null, nextAttemptAt: null })
-      .where(inArray(mailOutbox.id, ids));
+    try {
+      await markSentNow(ids);
+    } catch (error) {
+      // Sent but not marked: kept here and marked again (see unmarked), never sent again by this process.
+      for (const id of ids) unmarked.add(id);
+      throw error;
+    }
   });
+  const released: string[] = [];
   await inLanes(claimed, MAIL_LANES, async (entry) => {
+    if (stopping) {
+      // Shutting down: claimed but not tried; handed back below for the next server to take now.
+      released.push(entry.id);
+      return;
+    }
     const message = fromStored(entry);
-    const { undelivered, error } = await smtpSend(transporter, message, recipients(message.to));
+    const { undelivered, error } = await smtpSend(
+      transporter,
+      message,
+      recipients(message.to),
+      outboxMessageId(entry.id),
+    );
     if (undelivered.length === 0) {
-      await markSent(entry.id);
+      await markSent(entry.id).catch((caught) =>
+        console.error(`mail: "${entry.subject}" was sent but its mark failed (marked again later):`, caught),
+      );
       sent += 1;
     } else {
       console.error(`mail: try ${entry.attempts} of "${entry.subject}" failed: ${error}`);
@@ -296,6 +377,11 @@ export async function sendOutboxMail(now: Date, batch = 20): Promise<number> {
         .where(eq(mailOutbox.id, entry.id));
     }
   });
+  if (released.length > 0)
+    await db
+      .update(mailOutbox)
+      .set({ attempts: sql`${mailOutbox.attempts} - 1`, nextAttemptAt: null })
+      .where(inArray(mailOutbox.id, released));
   return sent;
 }
 
@@ -369,12 +455,56 @@ export async function collectMail(compose: () => Promise<unknown>): Promise<Mail
   return messages;
 }
 
+/**
+ * Sends a message from a request: it is written to the outbox ('queued' with SMTP, else 'stored')
+ * and the outbox job sends it, so no request waits on an SMTP server, however slow (decision 063).
+ * With the job runner on, a nudge (not awaited) sends it at once instead of at the next poll.
+ */
 export async function sendMail(message: MailMessage): Promise<MailResult> {
   const collecting = collector.getStore();
   if (collecting) {
     collecting.push(message);
     return { delivered: false, via: "outbox" };
   }
+  try {
+    const db = await getDb();
+    await queueMail(db, message);
+  } catch (error) {
+    console.error(`mail: could not queue "${message.subject}" in the outbox:`, error);
+    return { delivered: false, via: "outbox", error: errorText(error) };
+  }
+  nudgeOutbox();
+  return { delivered: false, via: "outbox" };
+}
+
+let nudging: Promise<void> | null = null;
+let nudgeAgain = false;
+
+/** Runs the outbox job now in the background (one run at a time; a nudge during a run adds one more). */
+export function nudgeOutbox(): void {
+  if (env().JOBS === "off" || !env().SMTP_URL) return;
+  if (nudging) {
+    nudgeAgain = true;
+    return;
+  }
+  nudging = (async () => {
+    do {
+      nudgeAgain = false;
+      await sendOutboxMail(new Date());
+    } while (nudgeAgain);
+  })()
+    .catch((error) => console.error("mail: the outbox nudge failed (the job runner retries):", error))
+    .finally(() => {
+      nudging = null;
+    });
+}
+
+/**
+ * Sends a message while the request waits, for the one form whose page says whether the e-mail
+ * left (the contact form's "Email sent successfully" / "Email not sent"): SMTP_TIMEOUTS bound the
+ * wait; a failure is kept in the outbox as 'failed' for the job runner's retries.
+ */
+export async function sendMailNow(message: MailMessage): Promise<MailResult> {
   const to = recipients(message.to);
   const transporter = smtpTransport("direct");
   if (!transporter || to.length === 0) {

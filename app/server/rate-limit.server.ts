@@ -12,6 +12,9 @@ export interface RateLimitRule {
 }
 
 export const RATE_LIMITS = {
+  /** Wrong guesses from one address at one account (decision 063): past it, that address waits. */
+  signInPerAccountAndIp: { limit: 10, windowSeconds: 15 * 60 },
+  /** Attempts at one account from anywhere: past this many, each attempt waits longer (never refused). */
   signInPerAccount: { limit: 10, windowSeconds: 15 * 60 },
   signInPerIp: { limit: 50, windowSeconds: 15 * 60 },
   signUpPerIp: { limit: 10, windowSeconds: 60 * 60 },
@@ -29,6 +32,8 @@ export interface RateLimitResult {
   allowed: boolean;
   remaining: number;
   retryAfterSeconds: number;
+  /** Hits in the window so far (the database counters). */
+  count?: number;
 }
 
 /**
@@ -54,7 +59,40 @@ export async function hit(key: string, rule: RateLimitRule, now = new Date()): P
     allowed: row.count <= limit,
     remaining: Math.max(0, limit - row.count),
     retryAfterSeconds: Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000)),
+    count: row.count,
   };
+}
+
+/** The longest wait an attempt at a busy account gets (decision 063). */
+export const SIGN_IN_DELAY_MAX_MS = 8_000;
+
+/**
+ * How long a sign-in attempt waits before the password is checked, from the attempts at the
+ * account in the window (from any address): none up to `free`, then 250 ms doubling per attempt,
+ * at most SIGN_IN_DELAY_MAX_MS. A guesser spread over many addresses is slowed; the owner still
+ * gets in, a few seconds later at worst. Pure.
+ */
+export function signInDelayMs(attempts: number, free: number): number {
+  if (attempts <= free) return 0;
+  return Math.min(SIGN_IN_DELAY_MAX_MS, 250 * 2 ** Math.min(attempts - free - 1, 10));
+}
+
+/**
+ * Sign-in's throttle (the form and POST /api/token share it; decision 063): refused (429) past the
+ * address's budget or the (account, address) pair's, so one stranger's guesses close only their
+ * own door; the account's own count only slows every attempt at it (signInDelayMs), never locks.
+ */
+export async function signInThrottle(ip: string, email: string, now = new Date()): Promise<RateLimitResult> {
+  const limited = await checkRateLimits([
+    [`signin:ip:${ip}`, RATE_LIMITS.signInPerIp],
+    [`signin:pair:${email}:${ip}`, RATE_LIMITS.signInPerAccountAndIp],
+  ]);
+  if (!limited.allowed) return limited;
+  const account = await hit(`signin:account:${email}`, RATE_LIMITS.signInPerAccount, now);
+  const free = Math.max(1, Math.floor(RATE_LIMITS.signInPerAccount.limit * env().RATE_LIMIT_FACTOR));
+  const wait = signInDelayMs(account.count ?? 0, free);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return limited;
 }
 
 const perProcess = new MemoryRateLimiter();

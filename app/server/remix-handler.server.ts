@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { createReadableStreamFromReadable, createRequestHandler } from "@remix-run/node";
 import { lowPriorityScripts } from "./low-priority-scripts.server";
+import { linkBase } from "./env.server";
 import {
   makeEntry,
   PAGE_CACHE_MARK,
@@ -59,14 +60,29 @@ export function createRemixHandler(options: {
   };
 }
 
+/**
+ * The request's URL as @remix-run/express builds it (the port from X-Forwarded-Host or Host, the
+ * host as "trust proxy" says), or, when those headers make no URL ("[::1", "a b", a made-up
+ * protocol), the same path on the app's own base: routing needs only the path, and no absolute
+ * link is built from the request's host (linkBase, decision 063).
+ */
+function requestUrl(req: ExpressRequest): URL {
+  try {
+    const [, forwardedPort] = req.get("X-Forwarded-Host")?.split(":") ?? [];
+    const [, hostPort] = req.get("host")?.split(":") ?? [];
+    const fp = Number.parseInt(forwardedPort, 10);
+    const hp = Number.parseInt(hostPort, 10);
+    const port = Number.isSafeInteger(fp) ? fp : Number.isSafeInteger(hp) ? hp : "";
+    const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+    if (url.protocol === "http:" || url.protocol === "https:") return url;
+  } catch {
+    // Falls through to the app's own base.
+  }
+  return new URL(req.originalUrl, `${linkBase()}/`);
+}
+
 function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  // As @remix-run/express: the port from X-Forwarded-Host or Host, the host as "trust proxy" says.
-  const [, forwardedPort] = req.get("X-Forwarded-Host")?.split(":") ?? [];
-  const [, hostPort] = req.get("host")?.split(":") ?? [];
-  const fp = Number.parseInt(forwardedPort, 10);
-  const hp = Number.parseInt(hostPort, 10);
-  const port = Number.isSafeInteger(fp) ? fp : Number.isSafeInteger(hp) ? hp : "";
-  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const url = requestUrl(req);
   let controller: AbortController | null = new AbortController();
   const headers = new Headers();
   for (const [key, values] of Object.entries(req.headers)) {
@@ -74,6 +90,9 @@ function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
     if (Array.isArray(values)) for (const value of values) headers.append(key, value);
     else headers.set(key, values);
   }
+  // server.mjs has already held the Origin of a write to the one origin rule (APP_URL's origin,
+  // decision 063). Remix would compare it again, with the Host a proxy forwarded, and answer 500.
+  headers.delete("origin");
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = createReadableStreamFromReadable(req);

@@ -3,6 +3,7 @@ import { cancelEvent, type CancelActor, type CancelOptions, type CancelOutcome }
 import { findSeatBooking, rescheduleSeat, type SeatBooking } from "~/models/booking-seats.server";
 import {
   createBooking,
+  mayActOnBooking,
   moveBooking,
   type BookingActor,
   type BookingIdempotency,
@@ -12,6 +13,7 @@ import {
 import type { BookingHost, BookingRequest, BookingResult } from "~/models/booking-request.server";
 import { runIdempotent, type IdempotencyClaim, type StoredAnswer } from "~/models/idempotency.server";
 import { checkAnswers, questionsToAsk } from "~/schemas/booking-answers";
+import { singleUseTokenField } from "~/schemas/booking-api";
 import type { BookingAnswers } from "../../db/schema";
 import type { HostEvent } from "~/models/event.server";
 import { linksFor, mailBooking, mailGuests, mailHost } from "./booking-mail.server";
@@ -201,6 +203,9 @@ export async function bookSlot(input: {
   if (Object.keys(checked.errors).length > 0) return { ok: false, reason: "invalid-answers", errors: checked.errors };
   if (found.eventType.kind !== "group" && input.request.guests && input.request.guests.length > 0)
     return { ok: false, reason: "guests-not-allowed" };
+  // Both entry points check the token with this field first; a caller that did not never sends it to a query.
+  const token = input.request.singleUseToken;
+  if (token !== undefined && !singleUseTokenField.safeParse(token).success) return { ok: false, reason: "link-used" };
   const request: BookingRequest = { ...input.request, answers: checked.answers };
   const idempotency = input.idempotency;
   const outcome = await runIdempotent(idempotency?.claim(checked.answers) ?? null, (hooks) =>
@@ -272,6 +277,8 @@ export async function rescheduleBooking(input: {
   const links = linksFor(input.linkBase, id, "token" in actor ? actor.token : null);
   let result: ChangeResult;
   const seat = "token" in actor ? await findSeatBooking(id, actor.token) : null;
+  // The token (or host) first: a stranger who knows a booking's id makes no calendar call (decision 063).
+  if (!seat && !(await mayActOnBooking(id, actor))) return { ok: false, reason: "not-found" };
   await refreshHostCalendars(await hostsOfEvent(seat ? seat.session.id : id), now);
   if (seat) {
     const moved = await rescheduleSeat(seat, start, now, async (tx, r, before) => {

@@ -3,7 +3,7 @@ import { contactMail } from "~/mail/contact";
 import { insertContactMessage, recordContactEmail } from "~/models/contact.server";
 import type { ContactInput } from "~/schemas/contact-form";
 import { env } from "~/server/env.server";
-import { sendMail } from "~/server/mail-transport.server";
+import { sendMailNow } from "~/server/mail-transport.server";
 
 /** Where contact messages are e-mailed: CONTACT_TO, else MAIL_FROM, else nobody (the outbox keeps it). */
 function contactRecipient(): string {
@@ -19,7 +19,7 @@ export async function receiveContactMessage(
   input: ContactInput,
 ): Promise<{ id: string; emailStatus: ContactEmailStatus }> {
   const row = await insertContactMessage(input);
-  const result = await sendMail({
+  const result = await sendMailNow({
     to: contactRecipient(),
     replyTo: input.email,
     ...contactMail({ ...input, receivedAt: row.createdAt }),

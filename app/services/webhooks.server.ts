@@ -39,7 +39,9 @@ import {
   type WebhookPatchInput,
 } from "~/schemas/webhook";
 import { teamWebhookPage } from "~/schemas/team-bookings";
+import { calendarFetch, CalendarFetchError } from "~/server/calendar-fetch.server";
 import { env } from "~/server/env.server";
+import { linkBase } from "~/utils/request.server";
 import type { Told } from "./bookings.server";
 
 /**
@@ -358,7 +360,10 @@ export function signedHeaders(secret: string, messageId: string, at: Date, body:
 
 function errorText(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
-  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
+  if (
+    (error instanceof CalendarFetchError && error.problem === "timeout") ||
+    (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
+  )
     return `Timed out after ${WEBHOOK_TIMEOUT_MS / 1000} s`;
   const text = cause?.code
     ? `${cause.code}: ${cause.message ?? ""}`
@@ -420,13 +425,19 @@ async function attempt(claimed: ClaimedDelivery, scale: number, retry: boolean):
     return finish(null, `Not sent: ${refusal}`, null, refusal === PRIVATE_ADDRESS_MESSAGE ? "give-up" : undefined);
   try {
     const { delivery } = claimed;
-    const response = await fetch(claimed.url, {
+    // Through the guarded fetch (decision 063): the connection goes to an address checked at connect time.
+    const send = calendarFetch({
+      allowPrivate: guardOptions().allowPrivate,
+      timeoutMs: WEBHOOK_TIMEOUT_MS,
+      maxBytes: RESPONSE_SNIPPET * 4,
+      truncate: true,
+    });
+    const response = await send(claimed.url, {
       method: "POST",
       headers: signedHeaders(claimed.secret, delivery.messageId, new Date(), delivery.body),
       body: delivery.body,
       // A redirect is the receiver's answer (3xx: not retried), never followed to another host.
       redirect: "manual",
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
     });
     const text = await snippetOf(response);
     const ok = response.status >= 200 && response.status < 300;
@@ -437,7 +448,7 @@ async function attempt(claimed: ClaimedDelivery, scale: number, retry: boolean):
 }
 
 function disabledMail(owner: { name: string; email: string }, subscription: WebhookSubscription) {
-  const base = (env().APP_URL ?? "http://localhost:3000").replace(/\/$/, "");
+  const base = linkBase().replace(/\/$/, "");
   // A team's subscription is mailed to who made it, with the link to the team's page of it.
   const page = subscription.teamId
     ? teamWebhookPage(subscription.teamId, subscription.id)

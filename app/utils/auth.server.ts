@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/schemas/form-parse";
 import { redirect } from "@remix-run/node";
 import { and, eq, gt } from "drizzle-orm";
 import { AuthorizationError, Authenticator } from "remix-auth";

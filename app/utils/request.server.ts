@@ -1,4 +1,6 @@
-import { env } from "~/server/env.server";
+
+// The base of absolute links is configuration (app/server/env.server.ts); re-exported for routes.
+export { linkBase } from "~/server/env.server";
 import { invariantResponse } from "./responses";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
@@ -45,9 +47,4 @@ function firstValues(form: FormData, repeatable: (name: string) => boolean): For
 
 export function requirePost(request: Request): void {
   invariantResponse(request.method === "POST", "Method not allowed.", { status: 405, headers: { Allow: "POST" } });
-}
-
-/** The base of links the app mails (a guest's cancel/reschedule links, a team invitation): APP_URL, else the origin the request came to. */
-export function linkBase(request: Request): string {
-  return env().APP_URL ?? new URL(request.url).origin;
 }

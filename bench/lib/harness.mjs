@@ -386,6 +386,8 @@ export async function startBenchApp(name, env = {}, { log = () => {}, dbMax = 1,
     NODE_ENV: "production",
     PORT: String(port),
     DATABASE_URL: url.toString(),
+    // Required in production on PostgreSQL (decision 063).
+    APP_URL: base,
     SESSION_SECRET: "bench-secret-0123456789abcdef0123456789abcdef",
     TRUST_PROXY: "loopback",
     API_RATE_LIMIT_PER_MINUTE: "100000",

@@ -34,6 +34,8 @@ test.beforeAll(async () => {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
       PORT: String(port),
+      // Mailed links are built from APP_URL alone (decision 063): the address the spec opens.
+      APP_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: ":memory:",
       SEED_DEMO: "0",
       SMTP_URL: smtp.url,

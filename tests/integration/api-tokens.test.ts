@@ -94,7 +94,7 @@ describe("API Tokens page", () => {
     await db`update users set time_zone = 'Asia/Tokyo' where id = ${p.id}`;
     const { token, res, page } = await createOnPage(p, "  CI script  ");
     expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(visibleText(page)).toContain("Token created");
     expect(visibleText(page)).toContain("It will not be shown again");
 

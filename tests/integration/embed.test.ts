@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../support/server";
-import { visibleText } from "../support/http";
+import { HttpClient, visibleText } from "../support/http";
 import { apiClient, type Account } from "./api-client";
 import { databaseUrl, servers } from "./context";
 import { SESSION_SECRET } from "./global-setup";
@@ -345,9 +345,15 @@ describe("the Embed section of the event type page", () => {
     });
 
     it("the snippets use the public address", async () => {
-      const a = await account("public", "professional", { server: server.url });
+      // Signed up on a test server (a form post from the APP_URL server's own address would not be
+      // from APP_URL's origin: decision 063); the same session on the APP_URL server.
+      const a = await account("public", "professional");
       const { username: name, ids: own } = await hostWith(a, [{ title: "Demo", slug: "demo" }]);
-      const html = await (await a.c.get(`/dashboard/eventTypes/${own.demo}`)).text();
+      const there = new HttpClient(server.url);
+      for (const [k, v] of a.c.cookies) there.cookies.set(k, v);
+      const page = await there.get(`/dashboard/eventTypes/${own.demo}`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
       const inline = snippetOf(html, "embed-inline");
       expect(inline).toContain(`<iframe src="${APP_URL}/${name}/demo?embed=1"`);
       expect(inline).toContain(`<script src="${APP_URL}/embed.js" async></script>`);

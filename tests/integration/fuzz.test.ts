@@ -751,7 +751,38 @@ afterAll(async () => {
   await database?.drop();
 }, 60_000);
 
+/**
+ * Every field of every form sent once as `name[0]` and once as `name.a` (decision 063: conform
+ * reads those as a list or an object where the form wants text), the rest as the page gave it.
+ */
+function nestedKeyRequests(): (() => Promise<Sent>)[] {
+  const requests: (() => Promise<Sent>)[] = [];
+  for (const form of forms) {
+    for (const [index, [name]] of form.fields.entries()) {
+      if (name === "intent" || name.startsWith("__")) continue;
+      for (const suffix of ["[0]", ".a"]) {
+        const entries = form.fields.map(([n, v], i): [string, string] =>
+          i === index ? [`${n}${suffix}`, "x"] : [n, v],
+        );
+        const headers: Record<string, string> = {
+          origin: SAME_ORIGIN,
+          "content-type": "application/x-www-form-urlencoded",
+        };
+        if (form.role !== "visitor") headers.cookie = accounts[form.role][0].c.cookieHeader();
+        requests.push(() => send("POST", form.action, headers, new URLSearchParams(entries).toString()));
+      }
+    }
+  }
+  return requests;
+}
+
 describe("fuzz", () => {
+  it("every field of every form as name[0] and name.a: never a 5xx; refusals change nothing", async () => {
+    const requests = nestedKeyRequests();
+    expect(requests.length).toBeGreaterThan(100);
+    for (let i = 0; i < requests.length; i += BATCH) await runBatch(requests.slice(i, i + BATCH));
+  }, 240_000);
+
   it("every operation of the OpenAPI document: never a 5xx or a hang; refusals change nothing", async () => {
     expect(operations.length).toBeGreaterThan(30);
     await fc.assert(

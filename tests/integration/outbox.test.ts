@@ -245,3 +245,31 @@ it("(f) what the SMTP server gets: the envelope, the headers, the text and HTML,
   expect(mail.raw.split("\r\n").every((line) => line.length <= 998)).toBe(true);
   expect(mail.raw.trimEnd()).toMatch(/--$/);
 }, 40_000);
+
+it("(g) SIGTERM while the SMTP server holds a message: the server marks it sent before it exits; one Message-ID per outbox row", async () => {
+  // Only this test's server runs from here on: no other runner may take its messages.
+  await Promise.all(running.splice(0).map((s) => s.stop("SIGKILL")));
+  const slow = await startFakeSmtp(0, { delayMs: 2_000 });
+  try {
+    const server = await start({ SMTP_URL: slow.url });
+    if (!typeId) await setUpHost(server);
+    await book(server, "sigterm-mid-send");
+    // The message is with the SMTP server, whose answer is still to come: now the server is told to stop.
+    await eventually(
+      () => slow.inFlight,
+      (n) => n > 0,
+      20_000,
+    );
+    expect(await server.stop("SIGTERM")).toBe(0);
+    running.splice(running.indexOf(server), 1);
+    const rows = await db<{ id: string; status: string }[]>`
+      select id, status from mail_outbox where "to" = 'sigterm-mid-send@example.test'`;
+    expect(rows.map((r) => r.status)).toEqual(["sent"]);
+    const received = slow.to("sigterm-mid-send@example.test");
+    expect(received).toHaveLength(1);
+    const head = received[0].raw.slice(0, received[0].raw.indexOf("\r\n\r\n"));
+    expect(head).toMatch(new RegExp(`^Message-ID: <outbox\\.${rows[0].id}@[^>]+>$`, "m"));
+  } finally {
+    await slow.stop();
+  }
+}, 60_000);

@@ -79,21 +79,36 @@ describe("request size", () => {
 });
 
 describe("rate limits", () => {
-  it("answers 429 with Retry-After after 10 sign-in attempts on one account, counted across both app servers", async () => {
+  it("answers 429 with Retry-After after 10 wrong passwords from one address for one account, counted across both app servers", async () => {
     const email = uniqueEmail("limited");
     await signUp(client(), email, "right-password-1");
     const [a, b] = servers();
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
-      // A different client address each time: only the per-account limit can trip.
-      const c = new HttpClient(i % 2 ? a : b, { "x-forwarded-for": `172.16.${i}.1` });
+      // One client address, both servers: the per-(account, address) limit trips.
+      const c = new HttpClient(i % 2 ? a : b, { "x-forwarded-for": "172.16.50.1" });
       statuses.push((await signIn(c, email, "wrong-password")).status);
     }
     expect(statuses).toEqual(Array(10).fill(401));
-    const blocked = await signIn(new HttpClient(a, { "x-forwarded-for": "172.16.99.1" }), email, "right-password-1");
+    const blocked = await signIn(new HttpClient(a, { "x-forwarded-for": "172.16.50.1" }), email, "right-password-1");
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await blocked.text()).toContain("Too many attempts.");
+  });
+
+  it("strangers at other addresses cannot lock the owner out (decision 063)", async () => {
+    const email = uniqueEmail("notlocked");
+    await signUp(client(), email, "right-password-1");
+    const [a, b] = servers();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      // A different client address each time: the account is slowed, never closed.
+      const c = new HttpClient(i % 2 ? a : b, { "x-forwarded-for": `172.16.${60 + i}.1` });
+      statuses.push((await signIn(c, email, "wrong-password")).status);
+    }
+    expect(statuses).toEqual(Array(12).fill(401));
+    const owner = await signIn(new HttpClient(a, { "x-forwarded-for": "172.16.99.1" }), email, "right-password-1");
+    expect(owner.status).toBe(302);
   });
 
   it("limits sign-ups per client address", async () => {

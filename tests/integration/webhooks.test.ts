@@ -578,7 +578,7 @@ describe("the pages", () => {
       ["active", "on"],
     ]);
     expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
     const page = await res.text();
     const secret =
       /data-testid="new-secret-value"[^>]*value="(whsec_[^"]+)"|value="(whsec_[^"]+)"[^>]*data-testid="new-secret-value"/.exec(

@@ -34,13 +34,18 @@ export function assertBuilt(): void {
 }
 
 /**
- * `node server.mjs` in production mode on a free port, with only the given environment. One
+ * `node server.mjs` in production mode on a free port, with only the given environment (and
+ * APP_URL, the server's own address, unless given). One
  * process per server unless WEB_CONCURRENCY is given (tests read one process's log lines and
  * exit; tests/integration/web-concurrency.test.ts runs several workers).
  */
 async function spawnServer(env: Record<string, string>) {
   assertBuilt();
   const port = await freePort();
+  // Production on PostgreSQL needs APP_URL (decision 063): the server's own address unless the
+  // test gives one; APP_URL: "" starts it without.
+  const appUrl = env.APP_URL ?? `http://127.0.0.1:${port}`;
+  const { APP_URL: _given, ...rest } = env;
   const child = spawn(process.execPath, ["server.mjs"], {
     cwd: ROOT,
     env: {
@@ -49,7 +54,8 @@ async function spawnServer(env: Record<string, string>) {
       PORT: String(port),
       JOBS_POLL_MS: "200",
       WEB_CONCURRENCY: "1",
-      ...env,
+      ...rest,
+      ...(appUrl ? { APP_URL: appUrl } : {}),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -28,6 +28,8 @@ export interface FakeSmtp {
   mode: FakeSmtpMode;
   /** The most messages whose DATA was in flight at one moment (SMTP conversations at once). */
   readonly maxInFlight: number;
+  /** Messages whose DATA has arrived and whose answer is still to come (delayMs). */
+  readonly inFlight: number;
   /** Messages sent to this address. */
   to(address: string): ReceivedMail[];
   stop(): Promise<void>;
@@ -130,6 +132,9 @@ export async function startFakeSmtp(port = 0, options: { delayMs?: number } = {}
     },
     get maxInFlight() {
       return fake.maxInFlight;
+    },
+    get inFlight() {
+      return fake.inFlight;
     },
     to: (addr) => messages.filter((m) => m.envelopeTo.includes(addr)),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),

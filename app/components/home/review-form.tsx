@@ -6,7 +6,8 @@ import {
   useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/schemas/form-parse";
 import { Form, Link } from "@remix-run/react";
 import { useId } from "react";
 import { ControlField, ErrorList, Field, inputClass } from "~/components/forms";

@@ -9,7 +9,7 @@ import {
   GUEST_LIMIT_MESSAGE,
   questionsToAsk,
 } from "~/schemas/booking-answers";
-import { bookingBody } from "~/schemas/booking-api";
+import { bookingBody, singleUseTokenField } from "~/schemas/booking-api";
 import { bookSlot } from "~/services/bookings.server";
 import { env } from "~/server/env.server";
 import { checkRateLimits, clientIp, hitInProcess, RATE_LIMITS } from "~/server/rate-limit.server";
@@ -24,13 +24,19 @@ import { findPage } from "./month.server";
  * the page's browser code names none of what it imports (tests/integration/js-budget.test.ts).
  */
 
+const INVALID_LINK_MESSAGE = "This single-use link is not valid.";
+
 /** "+" in an offset arrives as a space when someone types the URL by hand. */
 export const slotParam = (value: string | null) => (value ? value.replace(/ /g, "+") : null);
 
 export async function action({ params, request }: ActionFunctionArgs) {
   const form = await readFormData(request, { repeatable: (name) => name.startsWith("a_") });
   const linkField = form.get("link");
-  const link = typeof linkField === "string" && linkField ? linkField : new URL(request.url).searchParams.get("link");
+  const linkGiven =
+    typeof linkField === "string" && linkField ? linkField : new URL(request.url).searchParams.get("link");
+  // The token as POST /api/bookings checks it (decision 063): a bad one never reaches a query.
+  const linkChecked = linkGiven === null ? null : singleUseTokenField.safeParse(linkGiven);
+  const link = linkChecked?.success ? linkChecked.data : null;
   const page = await findPage(params, link);
   if (!page) notFound();
   const { found, host } = page;
@@ -72,6 +78,17 @@ export async function action({ params, request }: ActionFunctionArgs) {
       {
         status: "invalid" as const,
         errors: { form: [HONEYPOT_MESSAGE] } as Record<string, string[]>,
+        values,
+        nextSlots: [] as string[],
+      },
+      { status: 400 },
+    );
+  }
+  if (linkChecked && !linkChecked.success) {
+    return data(
+      {
+        status: "invalid" as const,
+        errors: { form: [INVALID_LINK_MESSAGE] } as Record<string, string[]>,
         values,
         nextSlots: [] as string[],
       },

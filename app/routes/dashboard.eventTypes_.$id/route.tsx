@@ -6,7 +6,7 @@ import {
   useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/schemas/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -22,7 +22,6 @@ import { ensureDefaultSchedule, listSchedules } from "~/models/schedule.server";
 import { acceptedMembers } from "~/models/team.server";
 import { getProfile } from "~/models/user.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
-import { env } from "~/server/env.server";
 import {
   DURATION_CHOICES,
   EVENT_TYPE_MESSAGES as M,
@@ -38,7 +37,7 @@ import {
   toBodyForm,
   uuidSchema,
 } from "~/schemas/event-type-form";
-import { readFormData } from "~/utils/request.server";
+import { linkBase as siteBase, readFormData } from "~/utils/request.server";
 import { EVENT_TYPE_KINDS, eventTypeBody, isTeamKind, LOCATION_TYPES } from "~/schemas/scheduling-api";
 import { resolveEventTypeWrite } from "~/services/event-types.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
@@ -78,7 +77,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const profile = await getProfile(user.id);
   // Team kinds pick hosts among the accepted members (decision 020).
   const members = await acceptedMembers(user.id);
-  const origin = env().APP_URL ?? new URL(request.url).origin;
+  const origin = siteBase(request);
   const kind = new URL(request.url).searchParams.get("kind");
   const e = eventType;
   const notice = noticeForForm(e?.minimumNotice ?? 120);

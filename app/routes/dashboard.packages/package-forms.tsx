@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/schemas/form-parse";
 import { Form, Link, useActionData } from "@remix-run/react";
 import type { z } from "zod";
 import { ControlField, ErrorList, Field, inputClass } from "~/components/forms";

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/schemas/form-parse";
 import { Form, Link, useActionData, type useLoaderData } from "@remix-run/react";
 import { Globe, LogOut } from "lucide-react";
 import type { ReactNode } from "react";

@@ -1,5 +1,5 @@
 import { type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/schemas/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -19,7 +19,6 @@ import {
 } from "~/models/user.server";
 import { PROFILE_MESSAGES as P } from "~/messages/profile";
 import { createUserSession, destroyUserSession, requirePermission } from "~/utils/auth.server";
-import { env } from "~/server/env.server";
 import { verifyPassword } from "~/server/password.server";
 import { roleLabel } from "~/utils/permissions";
 import {
@@ -31,7 +30,7 @@ import {
   type ProfileIntent,
 } from "~/schemas/profile";
 import { checkRateLimits, clientIp, RATE_LIMITS } from "~/server/rate-limit.server";
-import { readFormData } from "~/utils/request.server";
+import { linkBase as siteBase, readFormData } from "~/utils/request.server";
 import { sessionTokenOf, sha256 } from "~/server/session.server";
 import { timeZoneNames } from "~/scheduling/time-zone";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
@@ -107,7 +106,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     zones,
     // Offered only when the browser's zone differs from the stored one.
     browserZone: browserZone && browserZone !== profile.timeZone ? browserZone : null,
-    origin: env().APP_URL ?? new URL(request.url).origin,
+    origin: siteBase(request),
   };
 }
 

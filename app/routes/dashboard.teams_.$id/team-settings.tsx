@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/schemas/form-parse";
 import { Form, Link } from "@remix-run/react";
 import { Send, Trash2, UserPlus } from "lucide-react";
 import { CellLabel, tableClass, TableHead, tbodyClass, tdClass, trClass } from "~/components/admin-table";

@@ -320,6 +320,98 @@ describe("collective and round robin", () => {
       "a",
     ]);
   });
+
+  describe("round robin modes and moves (decision 060)", () => {
+    const utc = (start: string, end: string): Schedule => ({ timeZone: "UTC", weekly: everyDay(start, end) });
+    // ann is behind (her turn) but busy 10-11; bob is free all morning.
+    const hosts: SlotHost[] = [
+      {
+        id: "ann",
+        schedule: utc("09:00", "12:00"),
+        roundRobin: { bookings: 0, lastBookedAt: null },
+        busy: [{ start: at("2026-12-07T10:00:00Z"), end: at("2026-12-07T11:00:00Z") }],
+      },
+      { id: "bob", schedule: utc("09:00", "12:00"), roundRobin: { bookings: 4, lastBookedAt: 9 } },
+    ];
+    const times = (slots: ReturnType<typeof findSlots>) =>
+      slots.map((s) => [new Date(s.start).toISOString().slice(11, 16), s.hostIds[0]]);
+
+    it("availability offers every host's free slots, each to the best ranked free host", () => {
+      const slots = findSlots(
+        input({ hosts, eventType: { kind: "round-robin", duration: 60, roundRobinMode: "availability" } }),
+      );
+      expect(times(slots)).toEqual([
+        ["09:00", "ann"],
+        ["10:00", "bob"],
+        ["11:00", "ann"],
+      ]);
+      expect(slots[1].freeHostIds).toEqual(["bob"]);
+    });
+
+    it("fairness offers only the slots of the host whose turn it is", () => {
+      const slots = findSlots(
+        input({ hosts, eventType: { kind: "round-robin", duration: 60, roundRobinMode: "fairness" } }),
+      );
+      expect(times(slots)).toEqual([
+        ["09:00", "ann"],
+        ["11:00", "ann"],
+      ]);
+      expect(slots[0].freeHostIds).toEqual(["ann", "bob"]);
+    });
+
+    it("fairness: a host without any free slot in the range has no turn; weights and priorities decide the turn", () => {
+      const away: SlotHost[] = [{ ...hosts[0], schedule: { timeZone: "UTC", weekly: [] } }, hosts[1]];
+      expect(
+        times(
+          findSlots(
+            input({ hosts: away, eventType: { kind: "round-robin", duration: 60, roundRobinMode: "fairness" } }),
+          ),
+        ),
+      ).toEqual([
+        ["09:00", "bob"],
+        ["10:00", "bob"],
+        ["11:00", "bob"],
+      ]);
+      const preferred: SlotHost[] = [
+        hosts[0],
+        { ...hosts[1], roundRobin: { bookings: 4, lastBookedAt: 9, priority: "high" } },
+      ];
+      expect(
+        times(
+          findSlots(
+            input({ hosts: preferred, eventType: { kind: "round-robin", duration: 60, roundRobinMode: "fairness" } }),
+          ),
+        ),
+      ).toEqual([
+        ["09:00", "bob"],
+        ["10:00", "bob"],
+        ["11:00", "bob"],
+      ]);
+    });
+
+    it("a move keeps its host where they are free, offers every host's slots in either mode, and hands over where they are busy", () => {
+      for (const roundRobinMode of ["fairness", "availability"] as const) {
+        const slots = findSlots({
+          ...input({ hosts, eventType: { kind: "round-robin", duration: 60, roundRobinMode } }),
+          keepHostId: "bob",
+        });
+        expect(times(slots)).toEqual([
+          ["09:00", "bob"],
+          ["10:00", "bob"],
+          ["11:00", "bob"],
+        ]);
+        const annMoves = findSlots({
+          ...input({ hosts, eventType: { kind: "round-robin", duration: 60, roundRobinMode } }),
+          keepHostId: "ann",
+        });
+        expect(times(annMoves)).toEqual([
+          ["09:00", "ann"],
+          ["10:00", "bob"],
+          ["11:00", "ann"],
+        ]);
+      }
+    });
+  });
 });
 
 describe("pickRoundRobinHost", () => {

@@ -38,7 +38,8 @@ import {
   rescheduleSearch,
   TeamBookingRefused,
 } from "./team-booking.server";
-import { isTeamKind } from "./team-hosts.server";
+import { isTeamKind, liveHostIds } from "./team-hosts.server";
+import { handOverOnMove } from "./round-robin.server";
 import { isUnansweredRequest } from "./approval.server";
 
 /**
@@ -227,7 +228,14 @@ async function findBooking(id: string, actor: BookingActor): Promise<Event | nul
 
 /** `seats`: a group session's seats the change reached (the host cancelled or moved the whole session; decision 021). */
 export type ChangeResult =
-  | { ok: true; booking: HostEvent; host: BookingHost; seats?: BookingSeat[] }
+  | {
+      ok: true;
+      booking: HostEvent;
+      host: BookingHost;
+      seats?: BookingSeat[];
+      /** A round-robin booking its guest moved to a time its host is busy: the host it left (decision 060). */
+      previousHost?: BookingHost & { id: string };
+    }
   | { ok: false; reason: "not-found" | "already-cancelled" | "meeting-started" | BookingFailure };
 
 /** Moves a booking to `start` when that is a free slot now (its own time does not block it); SEQUENCE + 1. */
@@ -245,17 +253,24 @@ export async function moveBooking(
   if (!bookable) return { ok: false, reason: "slot-unavailable" };
   const db = await getDb();
   // Team bookings (decision 020): a collective moves with its co-host rows (every host locked, in
-  // id order, none blocked by the booking itself); a round-robin booking stays with its host.
-  const { linked, ...team } = await rescheduleSearch(id, found.hostId, bookable.eventType.kind);
+  // id order, none blocked by the booking itself). A round-robin booking moved by its guest keeps
+  // its host where they are free, else goes to the best ranked free host (decision 060: every
+  // live host locked); moved by its host, it stays theirs.
+  const handOver = "token" in actor && bookable.eventType.kind === "round-robin";
+  const { linked, ...team } = await rescheduleSearch(id, found.hostId, bookable.eventType.kind, { handOver });
+  const live = handOver ? await liveHostIds(db, bookable) : [];
   return decide(() =>
     db.transaction(async (tx): Promise<ChangeResult> => {
-      await lockHostsInOrder(tx, [found.hostId, ...linked.map((r) => r.hostId)]);
+      await lockHostsInOrder(tx, [found.hostId, ...linked.map((r) => r.hostId), ...live]);
       const [current] = await tx.select().from(events).where(eq(events.id, id)).for("update");
       if (!current) return { ok: false, reason: "not-found" };
       if (current.status === "cancelled") return { ok: false, reason: "already-cancelled" };
+      // Handed to another host since it was read: that host was not locked.
+      if (current.hostId !== found.hostId) throw new BookingRefused("slot-unavailable");
       const zone = current.guestTimeZone ?? "UTC";
-      const free = (await slotsOfDay(tx, bookable, start, zone, now, team)).some((s) => s.start === start.getTime());
-      if (!free) throw new BookingRefused("slot-unavailable");
+      const slot = (await slotsOfDay(tx, bookable, start, zone, now, team)).find((s) => s.start === start.getTime());
+      if (!slot) throw new BookingRefused("slot-unavailable");
+      const hostId = handOver ? slot.hostIds[0] : current.hostId;
       const [updated] = await tx
         .update(events)
         .set({
@@ -263,13 +278,26 @@ export async function moveBooking(
           endsAt: new Date(start.getTime() + (current.endsAt.getTime() - current.startsAt.getTime())),
           sequence: sql`${events.sequence} + 1`,
           updatedAt: now,
+          ...(hostId !== current.hostId ? { hostId } : {}),
         })
         .where(eq(events.id, id))
         .returning();
       await moveLinkedRows(tx, id, updated.startsAt, updated.endsAt, now);
-      const host = await hostOf(tx, current.hostId);
-      // The bell tells the host what others did: not their own move.
-      if (!("hostId" in actor))
+      const host = await hostOf(tx, hostId);
+      const previousHost =
+        hostId !== current.hostId ? { id: current.hostId, ...(await hostOf(tx, current.hostId)) } : undefined;
+      if (previousHost)
+        await handOverOnMove(tx, {
+          event: current,
+          live,
+          previousHostId: current.hostId,
+          hostId,
+          free: slot.freeHostIds ?? [hostId],
+          start,
+          now,
+        });
+      // The bell tells the host what others did: not their own move (a hand-over rang both above).
+      else if (!("hostId" in actor))
         await notify(
           tx,
           current.hostId,
@@ -277,7 +305,7 @@ export async function moveBooking(
         );
       const seats = await moveSessionSeats(tx, id, now);
       const [withList] = await withInvitees(tx, [updated]);
-      const result = { ok: true as const, booking: withList, host, seats };
+      const result = { ok: true as const, booking: withList, host, seats, ...(previousHost ? { previousHost } : {}) };
       await within?.(tx, result, { startsAt: current.startsAt, endsAt: current.endsAt });
       return result;
     }),

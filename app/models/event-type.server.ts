@@ -52,6 +52,7 @@ const COLUMNS = {
   monthlyLimit: eventTypes.monthlyLimit,
   requiresApproval: eventTypes.requiresApproval,
   approvalHoldHours: eventTypes.approvalHoldHours,
+  roundRobinMode: eventTypes.roundRobinMode,
 };
 
 export type EventType = Pick<EventTypeRow, keyof typeof COLUMNS>;
@@ -276,6 +277,11 @@ export async function getBookableByLink(eventTypeId: string, token: string): Pro
   return link ? bookable(eq(eventTypes.id, eventTypeId), true) : null;
 }
 
+/** An event type by id, on or off, with its owner and schedule (a booking of it changes hands: decision 060), or null. */
+export function getEventTypeOfBooking(id: string): Promise<BookableEventType | null> {
+  return bookable(eq(eventTypes.id, id), true);
+}
+
 /** An active event type by id, with its owner and schedule, or null. */
 export function getBookableEventType(id: string): Promise<BookableEventType | null> {
   return bookable(eq(eventTypes.id, id));
@@ -392,7 +398,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function slotSearch(
   found: BookableEventType,
   query: { range: { start: string; end: string }; timeZone: string; now: Date },
-  options: { executor?: Executor; excludeEventId?: string; excludeEventIds?: string[]; onlyHostIds?: string[] } = {},
+  options: {
+    executor?: Executor;
+    excludeEventId?: string;
+    excludeEventIds?: string[];
+    onlyHostIds?: string[];
+    /** Round robin: the host a moved booking keeps where free (decision 060). */
+    keepHostId?: string;
+  } = {},
 ): Promise<SlotInput> {
   const { eventType, ownerId, schedule } = found;
   // The busy times that can touch a slot of the range: none long before now (history).
@@ -410,6 +423,7 @@ export async function slotSearch(
     ...(eventType.seats !== null ? { seats: eventType.seats } : {}),
     ...(eventType.weeklyLimit !== null ? { weeklyLimit: eventType.weeklyLimit } : {}),
     ...(eventType.monthlyLimit !== null ? { monthlyLimit: eventType.monthlyLimit } : {}),
+    ...(eventType.kind === "round-robin" ? { roundRobinMode: eventType.roundRobinMode } : {}),
   };
   // The weekly and monthly limits count the event type's bookings of every week and month the
   // range touches (decision 039): a month and more either side.
@@ -446,6 +460,7 @@ export async function slotSearch(
       range: query.range,
       timeZone: query.timeZone,
       ...periods,
+      ...(options.keepHostId ? { keepHostId: options.keepHostId } : {}),
     };
   }
   const busy = await busyTimes(ownerId, from, to, { ...options, calendars: found.calendars });

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { events, schedules, teamMembers } from "../../db/schema";
-import type { RoundRobinStats, Schedule as EngineSchedule } from "~/scheduling/slots";
+import { eventTypeHosts, events, schedules, teamMembers } from "../../db/schema";
+import type { Schedule as EngineSchedule } from "~/scheduling/slots";
+import { DEFAULT_PRIORITY, DEFAULT_WEIGHT, type RoundRobinStats } from "~/scheduling/round-robin";
 import type { getDb } from "~/utils/db.server";
 import type { Transaction } from "./event.server";
 
@@ -43,7 +44,11 @@ export async function liveHostIds(db: Executor, found: TeamEventType): Promise<s
   return [found.ownerId, ...listed.filter((id) => live.has(id))];
 }
 
-/** Fairness figures of each host for one event type: bookings in the window, latest booking made. */
+/**
+ * Round robin's figures of each host for one event type (decision 060): bookings in the window,
+ * latest booking made, and the host's weight and priority (event_type_hosts; 100 and medium for a
+ * host without a row).
+ */
 export async function roundRobinStats(
   db: Executor,
   eventTypeId: string,
@@ -70,10 +75,25 @@ export async function roundRobinStats(
       ),
     )
     .groupBy(events.hostId);
+  const settings = ids.length
+    ? await db
+        .select({ userId: eventTypeHosts.userId, weight: eventTypeHosts.weight, priority: eventTypeHosts.priority })
+        .from(eventTypeHosts)
+        .where(and(eq(eventTypeHosts.eventTypeId, eventTypeId), inArray(eventTypeHosts.userId, ids)))
+    : [];
+  const byHost = new Map(settings.map((s) => [s.userId, s]));
+  const counts = new Map(rows.map((r) => [r.hostId, r]));
   const out = new Map<string, RoundRobinStats>();
-  for (const id of ids) out.set(id, { bookings: 0, lastBookedAt: null });
-  for (const r of rows)
-    out.set(r.hostId, { bookings: r.bookings, lastBookedAt: r.last ? new Date(r.last).getTime() : null });
+  for (const id of ids) {
+    const r = counts.get(id);
+    const s = byHost.get(id);
+    out.set(id, {
+      bookings: r?.bookings ?? 0,
+      lastBookedAt: r?.last ? new Date(r.last).getTime() : null,
+      weight: s?.weight ?? DEFAULT_WEIGHT,
+      priority: s?.priority ?? DEFAULT_PRIORITY,
+    });
+  }
   return out;
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   computeSlots,
   findSlots,
+  freeHostsAt,
   pickRoundRobinHost,
   SlotConfigError,
   type BusyTime,
@@ -387,6 +388,36 @@ describe("collective and round robin", () => {
         ["10:00", "bob"],
         ["11:00", "bob"],
       ]);
+    });
+
+    it("freeHostsAt: inside the hours, not busy with buffers, under the day's limit; off the grid and past the notice too", () => {
+      const base = input({
+        hosts,
+        now: at("2026-12-07T10:00:00Z"),
+        eventType: { id: "rr", kind: "round-robin", duration: 60, minimumNotice: 600, bufferAfter: 15 },
+      });
+      // Before the hours; ann's 10:00 meeting is inside the 15 minutes after the 09:00 one.
+      expect(freeHostsAt(base, at("2026-12-07T08:30:00Z"))).toEqual([]);
+      expect(freeHostsAt(base, at("2026-12-07T09:00:00Z"))).toEqual(["bob"]);
+      expect(
+        freeHostsAt({ ...base, eventType: { ...base.eventType, bufferAfter: 0 } }, at("2026-12-07T09:00:00Z")),
+      ).toEqual(["ann", "bob"]);
+      expect(freeHostsAt(base, at("2026-12-07T09:15:00Z"))).toEqual(["bob"]);
+      expect(freeHostsAt(base, at("2026-12-07T11:00:00Z"))).toEqual(["ann", "bob"]);
+      // Ends outside the hours.
+      expect(freeHostsAt(base, at("2026-12-07T11:30:00Z"))).toEqual([]);
+      const limited: SlotInput = {
+        ...base,
+        eventType: { ...base.eventType, dailyLimit: 1 },
+        hosts: [
+          hosts[0],
+          {
+            ...hosts[1],
+            busy: [{ start: at("2026-12-07T06:00:00Z"), end: at("2026-12-07T06:30:00Z"), eventTypeId: "rr" }],
+          },
+        ],
+      };
+      expect(freeHostsAt(limited, at("2026-12-07T11:00:00Z"))).toEqual(["ann"]);
     });
 
     it("a move keeps its host where they are free, offers every host's slots in either mode, and hands over where they are busy", () => {

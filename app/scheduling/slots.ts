@@ -574,6 +574,33 @@ function search(input: SlotInput): {
   viewer: ZoneTimeline;
   days: { first: number; last: number };
 } {
+  const prepared = prepare(input);
+  const { viewer, days } = prepared;
+  if (!prepared.search) return { slots: [], viewer, days };
+  const { search: searchBounds, hosts, settings } = prepared;
+  const slots =
+    settings.kind === "collective"
+      ? collectiveSlots(hosts, searchBounds)
+      : settings.kind === "round-robin"
+        ? roundRobinSlots(hosts, searchBounds, input.keepHostId)
+        : singleHostSlots(hosts[0], searchBounds);
+  return { slots: withinPeriodLimits(slots, input, hosts[0].timeline), viewer, days };
+}
+
+/**
+ * The input checked and its hosts prepared for the range; `at` narrows the candidates to that one
+ * start, whatever the notice and window. No search when the range has no instants.
+ */
+function prepare(
+  input: SlotInput,
+  at?: number,
+): {
+  settings: Settings;
+  viewer: ZoneTimeline;
+  days: { first: number; last: number };
+  search: Search | null;
+  hosts: PreparedHost[];
+} {
   if (!input || typeof input !== "object") throw new SlotConfigError("no input");
   if (!isTimeZone(input.timeZone)) throw new SlotConfigError(`unknown time zone "${input.timeZone}"`);
   const settings = settingsOf(input.eventType);
@@ -586,7 +613,7 @@ function search(input: SlotInput): {
   const wallTo = (days.last + 1) * DAY_MS;
   const viewer = new ZoneTimeline(input.timeZone, wallFrom - 3 * DAY_MS, wallTo + 3 * DAY_MS);
   const span = viewer.wallClockSpan(wallFrom, wallTo);
-  if (span.length === 0) return { slots: [], viewer, days };
+  if (span.length === 0) return { settings, viewer, days, search: null, hosts: [] };
   const rangeStart = span[0].start;
   const rangeEnd = span[span.length - 1].end;
 
@@ -603,15 +630,27 @@ function search(input: SlotInput): {
     settings,
     rangeStart,
     rangeEnd,
-    earliest: Math.max(rangeStart, now + settings.noticeMs),
-    latest: now + settings.windowMs,
+    earliest: at ?? Math.max(rangeStart, now + settings.noticeMs),
+    latest: at ?? now + settings.windowMs,
   };
   const hosts = input.hosts.map((host, i) => prepareHost(host, i, searchBounds, timelineOf));
-  const slots =
-    settings.kind === "collective"
-      ? collectiveSlots(hosts, searchBounds)
-      : settings.kind === "round-robin"
-        ? roundRobinSlots(hosts, searchBounds, input.keepHostId)
-        : singleHostSlots(hosts[0], searchBounds);
-  return { slots: withinPeriodLimits(slots, input, hosts[0].timeline), viewer, days };
+  return { settings, viewer, days, search: searchBounds, hosts };
+}
+
+/**
+ * The hosts free for a meeting of the event type at `start`: inside their hours, not busy (with
+ * the buffers), under their day's limit, whatever the slot grid, the notice or the booking window
+ * (decision 060: who an existing booking can be handed to). `input.range` must cover the
+ * meeting's dates in `input.timeZone`; `input.now` is not used.
+ */
+export function freeHostsAt(input: SlotInput, start: Instant): string[] {
+  const at = toMs(start, "start");
+  const { hosts, settings } = prepare(input, at);
+  return hosts
+    .filter(
+      (host) =>
+        host.available.some((i) => i.start <= at && at + settings.durationMs <= i.end) &&
+        seatsTakenIfFree(host, at, settings) >= 0,
+    )
+    .map((host) => host.id);
 }

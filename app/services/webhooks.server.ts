@@ -125,6 +125,8 @@ interface Subject {
   seats?: BookingSeat[];
   host?: BookingHost;
   links?: { cancelUrl: string | null; rescheduleUrl: string | null };
+  /** A booking handed to another host (decision 060): the host it left. */
+  previousHost?: BookingHost & { id: string };
 }
 
 /** What the record is about, from its snapshot; null for a host's own event (not a booking). */
@@ -156,6 +158,8 @@ function subjectOf(told: Told): Subject | null {
       return { event: told.booking, host: told.host };
     case "invitees":
       return null;
+    case "reassigned":
+      return { event: told.booking, host: told.host, links: told.links, previousHost: told.previousHost };
   }
 }
 
@@ -177,10 +181,14 @@ function seatJson(seat: {
   };
 }
 
-/** The host whose subscriptions a record's webhook goes to (from its snapshot), or null when it makes none. */
-function webhookHostOf(record: BookingEventRecord): string | null {
+/**
+ * The hosts whose subscriptions a record's webhook goes to (from its snapshot), none when it makes
+ * none: the booking's host, and for a hand-over also the host it left (decision 060).
+ */
+function webhookHostsOf(record: BookingEventRecord): string[] {
   const subject = subjectOf(fromSnapshot<Told>(record.payload));
-  return subject?.event.eventTypeId ? subject.event.hostId : null;
+  if (!subject?.event.eventTypeId) return [];
+  return [...new Set([subject.event.hostId, ...(subject.previousHost ? [subject.previousHost.id] : [])])];
 }
 
 /** The webhook's JSON body for a record (the same for every subscription). */
@@ -227,6 +235,14 @@ export async function webhookPayload(
     data.previousStart = iso(record.oldStartsAt);
     data.previousEnd = iso(record.oldEndsAt);
   }
+  if (record.kind === "reassigned" && subject.previousHost) {
+    data.previousHost = { name: subject.previousHost.name, email: subject.previousHost.email };
+    data.reassignedBy = record.actor === "guest" ? "guest" : "host";
+    if (iso(record.oldStartsAt) !== iso(record.newStartsAt)) {
+      data.previousStart = iso(record.oldStartsAt);
+      data.previousEnd = iso(record.oldEndsAt);
+    }
+  }
   if (record.kind === "cancelled") {
     data.cancelledBy = record.actor as NonNullable<WebhookBooking["cancelledBy"]>;
     data.reason = record.reason ?? null;
@@ -269,9 +285,10 @@ export const webhookConsumer = {
     if (!type) return [];
     // Who would be told comes from the snapshot: most hosts subscribe to nothing, and then the
     // payload (its event type read) is not made at all.
-    const hostId = webhookHostOf(record);
-    if (!hostId) return [];
-    const subscriptions = await subscriptionsFor(hostId, type);
+    const hostIds = webhookHostsOf(record);
+    if (hostIds.length === 0) return [];
+    const subscriptions = [];
+    for (const hostId of hostIds) subscriptions.push(...(await subscriptionsFor(hostId, type)));
     if (subscriptions.length === 0) return [];
     const payload = await webhookPayload(record, type);
     if (!payload) return [];
@@ -297,11 +314,13 @@ export const webhookConsumer = {
     const asked = records.map((record) => ({
       record,
       type: WEBHOOK_TYPE_OF_KIND[record.kind],
-      hostId: webhookHostOf(record),
+      hostIds: webhookHostsOf(record),
     }));
-    const types = await subscribedTypesOf([...new Set(asked.flatMap((a) => (a.hostId ? [a.hostId] : [])))]);
+    const types = await subscribedTypesOf([...new Set(asked.flatMap((a) => a.hostIds))]);
     return new Set(
-      asked.filter((a) => !a.type || !a.hostId || !types.get(a.hostId)?.has(a.type)).map((a) => a.record.id),
+      asked
+        .filter((a) => !a.type || !a.hostIds.some((id) => types.get(id)?.has(a.type as string)))
+        .map((a) => a.record.id),
     );
   },
 };

@@ -153,6 +153,7 @@ async function rescheduleModal(url: URL, user: AuthUser, now: Date) {
         { start: range.start < day.today ? day.today : range.start, end: range.end },
         zone,
         now,
+        "host",
       )
     : {};
   const days = Object.keys(byDate).sort();

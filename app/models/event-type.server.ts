@@ -3,6 +3,7 @@ import {
   bookingSeats,
   calendarConnections,
   eventInvitees,
+  eventTypeHosts,
   eventTypes,
   events,
   schedules,
@@ -17,7 +18,7 @@ import { questionsToAsk, type BookingQuestion } from "~/schemas/booking-answers"
 import { FREE_EVENT_CAP, lockHost, type Transaction } from "./event.server";
 import { can } from "~/utils/permissions";
 import { isForeignKeyViolation, type Schedule } from "./schedule.server";
-import { isTeamKind, teamSlotHosts } from "./team-hosts.server";
+import { isTeamKind, liveHostIdsSql, teamSlotHosts } from "./team-hosts.server";
 import { bookedStarts } from "./booking-controls.server";
 import { externalBusyTimes } from "./calendar.server";
 import { isUniqueViolation } from "./user.server";
@@ -45,7 +46,11 @@ const COLUMNS = {
   dailyLimit: eventTypes.dailyLimit,
   scheduleId: eventTypes.scheduleId,
   active: eventTypes.active,
-  hostIds: eventTypes.hostIds,
+  /** Who hosts it (decision 058): a team kind's live hosts (liveHostIdsSql), else its owner alone. */
+  hostIds: sql<
+    string[]
+  >`case when ${eventTypes.kind} in ('collective', 'round-robin') then ${liveHostIdsSql(sql`${eventTypes.id}`)} else array[${eventTypes.userId}] end`,
+  teamId: eventTypes.teamId,
   questions: eventTypes.questions,
   limitPerGuest: eventTypes.limitPerGuest,
   weeklyLimit: eventTypes.weeklyLimit,
@@ -57,10 +62,17 @@ const COLUMNS = {
 
 export type EventType = Pick<EventTypeRow, keyof typeof COLUMNS>;
 
-const SLUG_KEY = "event_types_user_slug_key";
+const SLUG_KEYS = ["event_types_user_slug_key", "event_types_team_slug_key"];
 
-/** What a write needs besides the body: the resolved schedule and hosts (the route checked them). */
-export type EventTypeWrite = Omit<EventTypeInput, "scheduleId" | "hosts"> & { scheduleId: string; hostIds: string[] };
+/**
+ * What a write needs besides the body: the resolved schedule, hosts and team (the route checked
+ * them). A team kind's hosts become event_type_hosts rows (decision 058); other kinds have none.
+ */
+export type EventTypeWrite = Omit<EventTypeInput, "scheduleId" | "hosts"> & {
+  scheduleId: string;
+  hostIds: string[];
+  teamId: string | null;
+};
 
 export type EventTypeResult =
   | { ok: true; eventType: EventType }
@@ -145,7 +157,7 @@ function values(input: EventTypeWrite) {
     dailyLimit: input.dailyLimit,
     scheduleId: input.scheduleId,
     active: input.active,
-    hostIds: input.hostIds,
+    teamId: input.teamId,
     questions: input.questions,
     limitPerGuest: input.limitPerGuest,
     weeklyLimit: input.weeklyLimit,
@@ -161,11 +173,34 @@ async function write(run: () => Promise<EventType | undefined>): Promise<EventTy
     return row ? { ok: true, eventType: row } : { ok: false, reason: "not-found" };
   } catch (error) {
     if (error instanceof ActiveEventTypeCapError) return { ok: false, reason: "active-cap" };
-    if (isUniqueViolation(error, SLUG_KEY)) return { ok: false, reason: "slug-taken" };
+    if (SLUG_KEYS.some((key) => isUniqueViolation(error, key))) return { ok: false, reason: "slug-taken" };
     // The schedule was deleted between the route's check and this write.
     if (isForeignKeyViolation(error)) return { ok: false, reason: "schedule-gone" };
     throw error;
   }
+}
+
+/**
+ * Makes the event type's event_type_hosts rows `hostIds` (none for a kind without hosts): new
+ * ones at the default weight and priority, the others keep theirs, anyone left out is removed.
+ */
+async function writeHosts(tx: Transaction, eventTypeId: string, kind: string, hostIds: readonly string[]) {
+  const wanted = isTeamKind(kind) ? [...new Set(hostIds)] : [];
+  await tx
+    .delete(eventTypeHosts)
+    .where(
+      and(
+        eq(eventTypeHosts.eventTypeId, eventTypeId),
+        wanted.length ? notInArray(eventTypeHosts.userId, wanted) : undefined,
+      ),
+    );
+  // One after the other: created_at orders the hosts (liveHostIdsSql).
+  for (const userId of wanted) await tx.insert(eventTypeHosts).values({ eventTypeId, userId }).onConflictDoNothing();
+}
+
+async function readInside(tx: Transaction, id: string): Promise<EventType | undefined> {
+  const [row] = await tx.select(COLUMNS).from(eventTypes).where(eq(eventTypes.id, id)).limit(1);
+  return row;
 }
 
 export async function createEventType(userId: string, input: EventTypeWrite): Promise<EventTypeResult> {
@@ -176,8 +211,9 @@ export async function createEventType(userId: string, input: EventTypeWrite): Pr
       const [row] = await tx
         .insert(eventTypes)
         .values({ userId, ...values(input) })
-        .returning(COLUMNS);
-      return row;
+        .returning({ id: eventTypes.id });
+      await writeHosts(tx, row.id, input.kind, input.hostIds);
+      return readInside(tx, row.id);
     }),
   );
 }
@@ -192,8 +228,10 @@ export async function replaceEventType(userId: string, id: string, input: EventT
         .update(eventTypes)
         .set(values(input))
         .where(and(eq(eventTypes.userId, userId), eq(eventTypes.id, id)))
-        .returning(COLUMNS);
-      return row;
+        .returning({ id: eventTypes.id });
+      if (!row) return undefined;
+      await writeHosts(tx, row.id, input.kind, input.hostIds);
+      return readInside(tx, row.id);
     }),
   );
 }
@@ -245,7 +283,7 @@ async function bookable(where: ReturnType<typeof and>, evenIfOff = false): Promi
     .select({
       eventType: COLUMNS,
       ownerId: eventTypes.userId,
-      calendars: sql<boolean>`exists (select 1 from ${calendarConnections} where ${calendarConnections.userId} = ${eventTypes.userId} or ${calendarConnections.userId} = any(${eventTypes.hostIds}))`,
+      calendars: sql<boolean>`exists (select 1 from ${calendarConnections} where ${calendarConnections.userId} = ${eventTypes.userId} or ${calendarConnections.userId} in (select h.user_id from ${eventTypeHosts} h where h.event_type_id = ${eventTypes.id}))`,
       schedule: {
         id: schedules.id,
         name: schedules.name,

@@ -27,9 +27,10 @@ import { assignmentOnBooking, recordAssignment } from "./round-robin.server";
  *
  * - Every host's users row is locked, in id order (two bookings sharing hosts never wait on each
  *   other crosswise), before the free slots are recomputed with the busy time read under them.
- * - Collective: one event row per host. The owner's row is the booking (guest e-mail, token);
- *   each co-host's row points at it (events.booking_id), so the exclusion constraint blocks every
- *   host's time and each host sees the meeting on their own schedule.
+ * - Collective: one event row per host. The first host's row (the owner's while they host) is
+ *   the booking (guest e-mail, token); each co-host's row points at it (events.booking_id), so
+ *   the exclusion constraint blocks every host's time and each host sees the meeting on their
+ *   own schedule.
  * - Round robin: the engine's pick among the hosts free then (decision 060: weights, priorities,
  *   the mode) becomes the event's host, and why is written in booking_assignments in the same
  *   transaction; the owner is not told unless picked.
@@ -50,7 +51,7 @@ export async function lockHostsInOrder(tx: Transaction, ids: readonly string[]):
 /** Books a collective or round-robin slot; a refusal is thrown for booking.server's `decide`. */
 export async function createTeamBooking(tx: Transaction, request: BookingRequest, now: Date): Promise<BookingResult> {
   const { found, start, name, email, timeZone } = request;
-  const { eventType, ownerId } = found;
+  const { eventType } = found;
   const token = crypto.randomBytes(32).toString("base64url");
   const live = await liveHostIds(tx, found);
   await lockHostsInOrder(tx, live);
@@ -74,8 +75,8 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
     notes: request.notes ?? null,
     eventTypeId: eventType.id,
   };
-  // Collective: the owner's row is the booking; round robin: the assigned host's.
-  const bookingHostId = eventType.kind === "collective" ? ownerId : slot.hostIds[0];
+  // Collective: the first host's row is the booking (the owner's while they host); round robin: the assigned host's.
+  const bookingHostId = slot.hostIds[0];
   // Why this host, with the figures the pick saw (read before the booking counts).
   const assignment =
     eventType.kind === "round-robin"
@@ -104,7 +105,7 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
   const host = await hostOf(tx, bookingHostId);
   await notify(tx, bookingHostId, bookingBell(eventType.title, name, start, host.timeZone, hold !== null));
   if (eventType.kind === "collective") {
-    for (const coHostId of slot.hostIds.filter((id) => id !== ownerId)) {
+    for (const coHostId of slot.hostIds.slice(1)) {
       const [row] = await tx
         .insert(events)
         .values({ ...base, hostId: coHostId, bookingId: created.id })

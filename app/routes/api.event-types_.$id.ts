@@ -20,9 +20,10 @@ async function GET({ request, params }: LoaderFunctionArgs) {
 async function PUT({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const id = params.id ?? "";
-  if (!isUuid(id) || !(await getEventType(user.id, id))) return notFound();
+  const existing = isUuid(id) ? await getEventType(user.id, id) : null;
+  if (!existing) return notFound();
   const input = await readJson(request, eventTypeBody);
-  const saved = await replaceEventType(user.id, id, await eventTypeWrite(user, input));
+  const saved = await replaceEventType(user.id, id, await eventTypeWrite(user, input, existing.teamId));
   return saved.ok ? Response.json(eventTypeJson(saved.eventType)) : eventTypeFailure(saved.reason);
 }
 

@@ -84,6 +84,12 @@ async function invitedAndAccepted(owner: Account, m: Account) {
   ).toBe(302);
 }
 
+/** The event type's event_type_hosts rows (decision 058), by user id. */
+async function hostsOf(eventTypeId: string): Promise<string[]> {
+  const rows = await db`select user_id from event_type_hosts where event_type_id = ${eventTypeId} order by user_id`;
+  return rows.map((r) => r.user_id as string);
+}
+
 async function eventType(owner: Account, patch: Record<string, unknown>): Promise<Json> {
   const schedule = await ok(
     await call("POST", "/api/schedules", {
@@ -288,8 +294,9 @@ describe("hosts of team event types", () => {
       active: "on",
     });
     expect(good.status).toBe(302);
-    const [row] = await db`select host_ids from event_types where user_id = ${owner.id} and title = 'Form panel'`;
-    expect(row.host_ids).toEqual([owner.id, m.id]);
+    const [row] = await db`select id, team_id from event_types where user_id = ${owner.id} and title = 'Form panel'`;
+    expect(row.team_id).toBe(await teamIdOf(owner));
+    expect(await hostsOf(row.id)).toEqual([owner.id, m.id].sort());
   });
 });
 
@@ -469,8 +476,11 @@ describe("collective", () => {
     const teamId = await teamIdOf(owner);
     expect((await capped.c.get(`/dashboard/teams/${teamId}?leave=1`)).status).toBe(200);
     expect((await capped.c.post(`/dashboard/teams/${teamId}`, { intent: "leave" })).status).toBe(302);
-    const [after] = await db`select host_ids from event_types where id = ${type._id}`;
-    expect(after.host_ids).toEqual([owner.id, m.id]);
+    expect(await hostsOf(type._id)).toEqual([owner.id, m.id].sort());
+    expect((await ok<Json>(await call("GET", `/api/event-types/${type._id}`, { token: owner.token }))).hosts).toEqual([
+      owner.id,
+      m.id,
+    ]);
     expect((await slotsOf(type._id, 6)).length).toBeGreaterThan(0);
   });
 });

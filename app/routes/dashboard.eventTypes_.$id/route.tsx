@@ -76,7 +76,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     schedules = await listSchedules(user.id);
   }
   const profile = await getProfile(user.id);
-  // Team kinds pick hosts among the accepted members (decision 020).
+  // Team kinds pick hosts among the members of the teams the host owns (decisions 020, 058).
   const members = await acceptedMembers(user.id);
   const origin = env().APP_URL ?? new URL(request.url).origin;
   const kind = new URL(request.url).searchParams.get("kind");
@@ -193,7 +193,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   // A one-to-one or group form ignores host boxes left ticked (no JavaScript shows them all).
   const hosts = isTeamKind(submission.value.kind) ? submission.value.hosts : null;
-  const resolved = await resolveEventTypeWrite(user, { ...submission.value, active, hosts });
+  const resolved = await resolveEventTypeWrite(user, { ...submission.value, active, hosts }, existing?.teamId ?? null);
   if (!resolved.ok) return refused(submission.reply({ fieldErrors: resolved.fields }));
   const write = resolved.write;
   const saved = existing ? await replaceEventType(user.id, existing.id, write) : await createEventType(user.id, write);

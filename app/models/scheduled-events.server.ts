@@ -22,6 +22,8 @@ export interface ScheduledEvent extends HostEvent {
   seats: BookingSeat[];
   /** The questions of the event type it was booked through (its answers' labels, decision 039). */
   questions: BookingQuestion[];
+  /** The kind of the event type it was booked through (null for the host's own events, or when the type is gone). */
+  kind: EventTypeRow["kind"] | null;
 }
 
 function tabWhere(tab: ScheduledTab, now: Date): SQL {
@@ -60,6 +62,7 @@ async function complete(
     location: rows[i].location,
     capacity: rows[i].kind === "group" ? rows[i].seats : null,
     seats: seats.get(event.id) ?? [],
+    kind: rows[i].kind,
     questions: rows[i].location
       ? questionsToAsk({ questions: rows[i].questions ?? [], location: rows[i].location as EventTypeRow["location"] })
       : [],

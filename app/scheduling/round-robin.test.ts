@@ -173,7 +173,7 @@ describe("assignmentReason", () => {
       "Ann was the furthest below their weighted share among the free hosts of the highest priority present, of 2 free hosts: 1 booking in 30 days against a weighted share of 2.3 (weight 75, medium priority).",
     );
     expect(assignmentReason({ picked: "b", free: ["b"], stats, names, windowDays: 30 })).toBe(
-      "Bob was the only host free at this time: 2 bookings in 30 days against a weighted share of 0.8 (weight 25, medium priority).",
+      "Bob was the only host free to take it: 2 bookings in 30 days against a weighted share of 0.8 (weight 25, medium priority).",
     );
     const ranked: Table = {
       a: { bookings: 5, lastBookedAt: 1, priority: "highest" },

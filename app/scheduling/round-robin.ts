@@ -157,7 +157,7 @@ export function assignmentReason(input: {
     me.deficit + me.bookings,
   )} (weight ${me.weight}, ${me.priority} priority)`;
   const others = [...new Set(free)].filter((id) => id !== picked);
-  if (others.length === 0) return `${name(picked)} was the only host free at this time: ${figures}.`;
+  if (others.length === 0) return `${name(picked)} was the only host free to take it: ${figures}.`;
   const why = decidingCriterion(free, stats);
   const reasons: Record<Criterion, string> = {
     "weight-zero": "was the only free host with a weight above 0",

@@ -249,13 +249,9 @@ export const webhookBookingSchema = z
       .optional()
       .meta({ description: "The guest's cancel link, when the change carries it (a new booking)." }),
     rescheduleUrl: z.string().optional(),
-    previousStart: z
-      .string()
-      .nullable()
-      .optional()
-      .meta({
-        description: "booking.rescheduled, and booking.reassigned when it also moved: the start before the move.",
-      }),
+    previousStart: z.string().nullable().optional().meta({
+      description: "booking.rescheduled, and booking.reassigned when it also moved: the start before the move.",
+    }),
     previousEnd: z.string().nullable().optional(),
     previousHost: z.object({ name: z.string(), email: z.string() }).optional().meta({
       description: "booking.reassigned (decision 060): the host it left; `host` is the one it went to.",

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { eventInvitees, eventTypes, events, users, type BookingSeat, type Event } from "../../db/schema";
+import { eventInvitees, eventTypes, events, teams, users, type BookingSeat, type Event } from "../../db/schema";
 import { computeSlots } from "~/scheduling/slots";
 import { addDays, instantToWallClock } from "~/scheduling/zoned-time";
 import { getDb } from "~/utils/db.server";
@@ -405,6 +405,8 @@ export async function getBookingForConfirmation(
   booking: HostEvent;
   host: BookingHost & { username: string | null };
   linkUsername: string | null;
+  /** A team event type's team slug (its booking page is /team/{slug}/..., decision 059), else null. */
+  linkTeamSlug: string | null;
 } | null> {
   if (!token) return null;
   const seat = await findSeatBooking(id, token);
@@ -419,10 +421,13 @@ export async function getBookingForConfirmation(
   // The booking link's username is the event type owner's: a round-robin booking's host may be a team member (decision 020).
   const [owner] = row.eventTypeId
     ? await db
-        .select({ username: users.username })
+        .select({ username: users.username, teamSlug: teams.slug })
         .from(eventTypes)
         .innerJoin(users, eq(users.id, eventTypes.userId))
+        .leftJoin(teams, eq(teams.id, eventTypes.teamId))
         .where(eq(eventTypes.id, row.eventTypeId))
     : [];
-  return host ? { booking, host, linkUsername: owner ? owner.username : host.username } : null;
+  return host
+    ? { booking, host, linkUsername: owner ? owner.username : host.username, linkTeamSlug: owner?.teamSlug ?? null }
+    : null;
 }

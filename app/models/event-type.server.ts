@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import {
   bookingSeats,
   calendarConnections,
@@ -8,6 +8,8 @@ import {
   events,
   schedules,
   singleUseLinks,
+  teamMemberships,
+  teams,
   users,
   type EventTypeRow,
 } from "../../db/schema";
@@ -51,6 +53,9 @@ const COLUMNS = {
     string[]
   >`case when ${eventTypes.kind} in ('collective', 'round-robin') then ${liveHostIdsSql(sql`${eventTypes.id}`)} else array[${eventTypes.userId}] end`,
   teamId: eventTypes.teamId,
+  roundRobinMode: eventTypes.roundRobinMode,
+  lockedFields: eventTypes.lockedFields,
+  parentId: eventTypes.parentId,
   questions: eventTypes.questions,
   limitPerGuest: eventTypes.limitPerGuest,
   weeklyLimit: eventTypes.weeklyLimit,
@@ -61,6 +66,8 @@ const COLUMNS = {
 };
 
 export type EventType = Pick<EventTypeRow, keyof typeof COLUMNS>;
+/** The columns every event type read selects (the team's model reads them too). */
+export { COLUMNS as EVENT_TYPE_COLUMNS };
 
 const SLUG_KEYS = ["event_types_user_slug_key", "event_types_team_slug_key"];
 
@@ -121,13 +128,22 @@ export async function isAtActiveEventTypeCap(host: {
   return (row?.n ?? 0) >= FREE_EVENT_CAP;
 }
 
+/**
+ * The event types a person edits on their own pages and /api/event-types (decision 059): the
+ * ones they made, but a team's only while they are one of its owners or admins, and never a
+ * managed template (its team's pages edit it). A managed copy is its member's.
+ */
+function mine(userId: string) {
+  return and(
+    eq(eventTypes.userId, userId),
+    sql`${eventTypes.kind} <> 'managed'`,
+    sql`(${eventTypes.teamId} is null or exists (select 1 from ${teamMemberships} m where m.team_id = ${eventTypes.teamId} and m.user_id = ${userId} and m.role in ('owner', 'admin')))`,
+  );
+}
+
 export async function listEventTypes(userId: string): Promise<EventType[]> {
   const db = await getDb();
-  return db
-    .select(COLUMNS)
-    .from(eventTypes)
-    .where(eq(eventTypes.userId, userId))
-    .orderBy(asc(eventTypes.createdAt), asc(eventTypes.id));
+  return db.select(COLUMNS).from(eventTypes).where(mine(userId)).orderBy(asc(eventTypes.createdAt), asc(eventTypes.id));
 }
 
 export async function getEventType(userId: string, id: string): Promise<EventType | null> {
@@ -135,7 +151,7 @@ export async function getEventType(userId: string, id: string): Promise<EventTyp
   const [row] = await db
     .select(COLUMNS)
     .from(eventTypes)
-    .where(and(eq(eventTypes.userId, userId), eq(eventTypes.id, id)))
+    .where(and(mine(userId), eq(eventTypes.id, id)))
     .limit(1);
   return row ?? null;
 }
@@ -227,7 +243,7 @@ export async function replaceEventType(userId: string, id: string, input: EventT
       const [row] = await tx
         .update(eventTypes)
         .set(values(input))
-        .where(and(eq(eventTypes.userId, userId), eq(eventTypes.id, id)))
+        .where(and(mine(userId), eq(eventTypes.id, id)))
         .returning({ id: eventTypes.id });
       if (!row) return undefined;
       await writeHosts(tx, row.id, input.kind, input.hostIds);
@@ -247,19 +263,26 @@ export async function setEventTypeActive(userId: string, id: string, active: boo
     const [row] = await tx
       .update(eventTypes)
       .set({ active })
-      .where(and(eq(eventTypes.userId, userId), eq(eventTypes.id, id)))
+      .where(and(mine(userId), eq(eventTypes.id, id)))
       .returning(COLUMNS);
     return row ?? null;
   });
 }
 
-export async function deleteEventType(userId: string, id: string): Promise<boolean> {
+/** Deletes one of the person's event types; a managed copy is not theirs to delete (decision 059): "managed-copy". */
+export async function deleteEventType(userId: string, id: string): Promise<"deleted" | "not-found" | "managed-copy"> {
   const db = await getDb();
   const rows = await db
     .delete(eventTypes)
-    .where(and(eq(eventTypes.userId, userId), eq(eventTypes.id, id)))
+    .where(and(mine(userId), eq(eventTypes.id, id), isNull(eventTypes.parentId)))
     .returning({ id: eventTypes.id });
-  return rows.length > 0;
+  if (rows.length > 0) return "deleted";
+  const [copy] = await db
+    .select({ id: eventTypes.id })
+    .from(eventTypes)
+    .where(and(mine(userId), eq(eventTypes.id, id)))
+    .limit(1);
+  return copy ? "managed-copy" : "not-found";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -295,7 +318,8 @@ async function bookable(where: ReturnType<typeof and>, evenIfOff = false): Promi
     })
     .from(eventTypes)
     .innerJoin(schedules, eq(schedules.id, eventTypes.scheduleId))
-    .where(and(evenIfOff ? undefined : eq(eventTypes.active, true), where))
+    // A managed template is never booked: its members' copies are (decision 059).
+    .where(and(evenIfOff ? undefined : eq(eventTypes.active, true), sql`${eventTypes.kind} <> 'managed'`, where))
     .limit(1);
   return row ?? null;
 }
@@ -331,14 +355,63 @@ export async function getBookableEventTypeBySlug(
   slug: string,
   linkToken?: string | null,
 ): Promise<BookableEventType | null> {
-  // The owner by username inside the same statement: one round trip, not two.
+  // The owner by username inside the same statement: one round trip, not two. A team's event
+  // type is booked under its team's URL (teamEventTypeMovedTo answers the old one).
   const owner = sql`(select ${users.id} from ${users} where ${users.username} = ${username.toLowerCase()} limit 1)`;
-  const where = and(sql`${eventTypes.userId} = ${owner}`, sql`lower(${eventTypes.slug}) = ${slug.toLowerCase()}`);
+  const where = and(
+    sql`${eventTypes.userId} = ${owner}`,
+    isNull(eventTypes.teamId),
+    sql`lower(${eventTypes.slug}) = ${slug.toLowerCase()}`,
+  );
+  return bookableOrByLink(where, linkToken);
+}
+
+async function bookableOrByLink(where: ReturnType<typeof and>, linkToken?: string | null) {
   const found = await bookable(where);
   if (found || !linkToken) return found;
   // Off, but a single-use link of it opens it (decision 039).
   const off = await bookable(where, true);
   return off ? getBookableByLink(off.eventType.id, linkToken) : null;
+}
+
+/**
+ * A team's event type by the team's slug and its slug (both compare lower-case), or null: the
+ * booking page /team/{team slug}/{slug} (decision 059).
+ */
+export async function getBookableTeamEventType(
+  teamSlug: string,
+  slug: string,
+  linkToken?: string | null,
+): Promise<BookableEventType | null> {
+  const team = sql`(select ${teams.id} from ${teams} where lower(${teams.slug}) = ${teamSlug.toLowerCase()} limit 1)`;
+  return bookableOrByLink(
+    and(sql`${eventTypes.teamId} = ${team}`, sql`lower(${eventTypes.slug}) = ${slug.toLowerCase()}`),
+    linkToken,
+  );
+}
+
+/**
+ * Where a team event type's old link went (decision 059): before decision 059 a team's event
+ * types were booked under their maker's username (/{username}/{slug}); that path now answers
+ * with the team's, /team/{team slug}/{slug}. Null when no team event type of theirs has the slug.
+ */
+export async function teamEventTypeMovedTo(username: string, slug: string): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ teamSlug: teams.slug, slug: eventTypes.slug })
+    .from(eventTypes)
+    .innerJoin(users, eq(users.id, eventTypes.userId))
+    .innerJoin(teams, eq(teams.id, eventTypes.teamId))
+    .where(
+      and(
+        eq(users.username, username.toLowerCase()),
+        sql`lower(${eventTypes.slug}) = ${slug.toLowerCase()}`,
+        sql`${eventTypes.kind} <> 'managed'`,
+      ),
+    )
+    .orderBy(asc(eventTypes.createdAt))
+    .limit(1);
+  return row ? `/team/${row.teamSlug}/${row.slug}` : null;
 }
 
 /** A host's public face for the booking pages: by username (stored lower-case), or null. */
@@ -362,11 +435,14 @@ export async function getPublicHost(username: string): Promise<PublicHost | null
 /** A host's active event types (the host page's list), oldest first. */
 export async function listActiveEventTypes(userId: string): Promise<EventType[]> {
   const db = await getDb();
-  return db
-    .select(COLUMNS)
-    .from(eventTypes)
-    .where(and(eq(eventTypes.userId, userId), eq(eventTypes.active, true)))
-    .orderBy(asc(eventTypes.createdAt), asc(eventTypes.id));
+  return (
+    db
+      .select(COLUMNS)
+      .from(eventTypes)
+      // A team's event types are on its page, /team/{slug} (decision 059).
+      .where(and(eq(eventTypes.userId, userId), eq(eventTypes.active, true), isNull(eventTypes.teamId)))
+      .orderBy(asc(eventTypes.createdAt), asc(eventTypes.id))
+  );
 }
 
 /** Reads with the pool or inside a transaction (a booking re-reads busy time under its lock). */
@@ -450,7 +526,8 @@ export async function slotSearch(
   const { from, to } = busyWindow(eventType, query.range, query.now);
   const eventTypeInput = {
     id: eventType.id,
-    kind: eventType.kind,
+    // A managed template is never bookable (bookable() leaves it out); its members' copies are one-to-one.
+    kind: eventType.kind === "managed" ? ("one-to-one" as const) : eventType.kind,
     duration: eventType.duration,
     slotInterval: eventType.slotInterval ?? eventType.duration,
     bufferBefore: eventType.bufferBefore,

@@ -143,7 +143,29 @@ export interface PublicTeam {
   }>;
 }
 
-/** What /team/{slug} shows: null for an unknown slug. Only active event types whose owner has a username (else no link). */
+/** A team by id (no membership check: for what its event types show), or null. */
+export async function getTeamById(id: string): Promise<{ id: string; name: string; slug: string } | null> {
+  if (!isUuid(id)) return null;
+  const db = await getDb();
+  const [team] = await db
+    .select({ id: teams.id, name: teams.name, slug: teams.slug })
+    .from(teams)
+    .where(eq(teams.id, id));
+  return team ?? null;
+}
+
+/** A team by its slug (lower-case), for its booking pages: null for an unknown slug. */
+export async function getTeamHandle(slug: string): Promise<{ id: string; name: string; slug: string } | null> {
+  const db = await getDb();
+  const [team] = await db
+    .select({ id: teams.id, name: teams.name, slug: teams.slug })
+    .from(teams)
+    .where(sql`lower(${teams.slug}) = ${slug.toLowerCase()}`)
+    .limit(1);
+  return team ?? null;
+}
+
+/** What /team/{slug} shows: null for an unknown slug. Its active event types book at /team/{slug}/{their slug} (decision 059). */
 export async function getPublicTeam(slug: string): Promise<PublicTeam | null> {
   const db = await getDb();
   const [team] = await db
@@ -166,7 +188,8 @@ export async function getPublicTeam(slug: string): Promise<PublicTeam | null> {
       })
       .from(eventTypes)
       .innerJoin(users, eq(users.id, eventTypes.userId))
-      .where(and(eq(eventTypes.teamId, team.id), eq(eventTypes.active, true), sql`${users.username} is not null`))
+      // A managed template is not booked itself: each member's copy is, on their page (decision 059).
+      .where(and(eq(eventTypes.teamId, team.id), eq(eventTypes.active, true), sql`${eventTypes.kind} <> 'managed'`))
       .orderBy(asc(eventTypes.title)),
   ]);
   return {
@@ -178,7 +201,7 @@ export async function getPublicTeam(slug: string): Promise<PublicTeam | null> {
 }
 
 /** Locks the team and answers the actor's role in it (null: not a member, or no such team). */
-async function lockTeam(
+export async function lockTeam(
   tx: Transaction,
   teamId: string,
   actorId: string,

@@ -18,7 +18,7 @@ import { schedules } from "./schedules";
 import { teams } from "./teams";
 import { users } from "./users";
 
-export type EventTypeKind = "one-to-one" | "group" | "collective" | "round-robin";
+export type EventTypeKind = "one-to-one" | "group" | "collective" | "round-robin" | "managed";
 /** How a round-robin event type offers slots and picks its host (decision 058). */
 export type RoundRobinMode = "fairness" | "availability";
 export const HOST_PRIORITIES = ["low", "medium", "high", "highest"] as const;

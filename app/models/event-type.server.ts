@@ -62,7 +62,6 @@ const COLUMNS = {
   monthlyLimit: eventTypes.monthlyLimit,
   requiresApproval: eventTypes.requiresApproval,
   approvalHoldHours: eventTypes.approvalHoldHours,
-  roundRobinMode: eventTypes.roundRobinMode,
 };
 
 export type EventType = Pick<EventTypeRow, keyof typeof COLUMNS>;

@@ -11,7 +11,7 @@ import { visibleText } from "../support/http";
 import { bookingMailsSettled, eventually } from "../support/mail-wait";
 import { RADICALE_PASSWORD, startRadicale, type Radicale } from "../support/radicale";
 import { allDayEventType, apiClient, at, errorOf, ok, type Account } from "./api-client";
-import { roundRobinTeam, tune } from "./round-robin-team";
+import { roundRobinTeam } from "./round-robin-team";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.217", namePrefix: "RA" });
 
@@ -75,15 +75,15 @@ beforeAll(async () => {
   [owner, admin, m1, m2, plain, outsider] = await Promise.all(
     ["ra-owner", "ra-admin", "ra-m1", "ra-m2", "ra-plain", "ra-outsider"].map((p) => account(p, "professional")),
   );
+  // Bookings go to m1 and m2; the owner hosts too, last in line.
   ({ typeId } = await roundRobinTeam(
     call,
     db,
     owner,
     [{ account: admin, role: "admin" }, { account: m1 }, { account: m2 }, { account: plain }],
-    [m1, m2],
+    [{ account: owner, priority: "low" }, { account: m1 }, { account: m2 }],
+    "availability",
   ));
-  // Bookings go to m1 and m2; the owner hosts too, last in line.
-  await tune(db, typeId, { mode: "availability", hosts: [{ id: owner.id, priority: "low" }] });
   // m1's and m2's CalDAV calendars receive their bookings.
   radicale = await startRadicale(["m1", "m2"]);
   for (const [user, person] of [

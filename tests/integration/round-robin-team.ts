@@ -5,8 +5,9 @@ import { ALL_DAY_SCHEDULE, ok, type Account, type Json } from "./api-client";
 /**
  * A named team with a round-robin event type, for round-robin.test.ts and reassign.test.ts
  * (decision 060): the owner makes the team and invites the others over JSON, each accepts with the
- * mailed token, every member's default schedule is open all day (UTC), and the owner makes the
- * round-robin event type with them as hosts (POST /api/event-types: the owner hosts too).
+ * mailed token, every member's default schedule (their hours as a host) is open all day (UTC), and
+ * the owner makes the round-robin event type with its hosts' weights and priorities and its mode
+ * on POST /api/teams/{id}/event-types; `tune` changes them with PUT.
  */
 
 type Call = (
@@ -15,13 +16,17 @@ type Call = (
   options?: { token?: string; json?: unknown; server?: number },
 ) => Promise<Response>;
 type Db = ReturnType<typeof import("./context").sql>;
+type Priority = "low" | "medium" | "high" | "highest";
 
-const weekly = ALL_DAY_SCHEDULE.weekly;
+export type HostSetting = { account: Account; weight?: number; priority?: Priority };
 
 export interface RoundRobinTeam {
   teamId: string;
   typeId: string;
   slug: string;
+  owner: Account;
+  /** The event type's body as last written (PUT replaces the whole). */
+  body: Record<string, unknown>;
 }
 
 /** Invites `person` to the team with `role` and accepts with the token of the mail. */
@@ -43,22 +48,29 @@ export async function openAllDay(call: Call, person: Account) {
   await ok(
     await call("PUT", `/api/schedules/${def._id}`, {
       token: person.token,
-      json: { name: "Working hours", timeZone: "UTC", weekly, overrides: [], isDefault: true },
+      json: { name: "Working hours", timeZone: "UTC", weekly: ALL_DAY_SCHEDULE.weekly, overrides: [], isDefault: true },
     }),
   );
 }
 
+const hostsJson = (hosts: HostSetting[]) =>
+  hosts.map((h) => ({
+    userId: h.account.id,
+    ...(h.weight !== undefined ? { weight: h.weight } : {}),
+    ...(h.priority !== undefined ? { priority: h.priority } : {}),
+  }));
+
 /**
- * The owner's team with `members` (role by account) and a round-robin event type hosted by the
- * owner and `hosts`, 30 minutes, no notice, open all day.
+ * The owner's team with `members` (role by account) and a round-robin event type hosted by
+ * `hosts` (the owner only when listed), 30 minutes, no notice, in `mode`.
  */
 export async function roundRobinTeam(
   call: Call,
   db: Db,
   owner: Account,
   members: Array<{ account: Account; role?: string }>,
-  hosts: Account[],
-  fields: Record<string, unknown> = {},
+  hosts: HostSetting[],
+  mode: "fairness" | "availability" = "fairness",
 ): Promise<RoundRobinTeam> {
   const team = await ok<{ id: string }>(
     await call("POST", "/api/teams", {
@@ -69,47 +81,37 @@ export async function roundRobinTeam(
   );
   for (const m of members) await join(call, db, owner, team.id, m.account, m.role);
   await Promise.all([owner, ...members.map((m) => m.account)].map((a) => openAllDay(call, a)));
-  const schedule = await ok(await call("POST", "/api/schedules", { token: owner.token, json: ALL_DAY_SCHEDULE }), 201);
   const slug = `rr-${crypto.randomUUID().slice(0, 8)}`;
+  const body = {
+    title: "Sales demo",
+    slug,
+    duration: 30,
+    minimumNotice: 0,
+    bookingWindowDays: 60,
+    location: { type: "video" },
+    kind: "round-robin",
+    hosts: hostsJson(hosts),
+    roundRobinMode: mode,
+  };
   const type = await ok(
-    await call("POST", "/api/event-types", {
-      token: owner.token,
-      json: {
-        title: "Sales demo",
-        slug,
-        duration: 30,
-        minimumNotice: 0,
-        bookingWindowDays: 60,
-        location: { type: "video" },
-        kind: "round-robin",
-        scheduleId: schedule._id,
-        hosts: hosts.map((h) => h.id),
-        ...fields,
-      },
-    }),
+    await call("POST", `/api/teams/${team.id}/event-types`, { token: owner.token, json: body }),
     201,
   );
-  return { teamId: team.id, typeId: type._id, slug };
+  return { teamId: team.id, typeId: type._id, slug, owner, body };
 }
 
-/**
- * The one place that sets round robin's settings by SQL (decision 060): the mode, and each host's
- * weight and priority. The team event type paths (POST /api/teams/{id}/event-types, built beside
- * this) take them over JSON; until then the tests write the columns of migration 0021 directly.
- */
+/** Changes the mode, and the hosts with their weights and priorities when given (PUT: the whole event type). */
 export async function tune(
-  db: Db,
-  typeId: string,
-  settings: {
-    mode?: "fairness" | "availability";
-    hosts?: Array<{ id: string; weight?: number; priority?: "low" | "medium" | "high" | "highest" }>;
-  },
+  call: Call,
+  rr: RoundRobinTeam,
+  settings: { mode?: "fairness" | "availability"; hosts?: HostSetting[] },
 ) {
-  if (settings.mode) await db`update event_types set round_robin_mode = ${settings.mode} where id = ${typeId}`;
-  for (const h of settings.hosts ?? []) {
-    const [row] = await db`update event_type_hosts
-      set weight = coalesce(${h.weight ?? null}::int, weight), priority = coalesce(${h.priority ?? null}::text, priority)
-      where event_type_id = ${typeId} and user_id = ${h.id} returning 1 as found`;
-    expect(row, `${h.id} hosts ${typeId}`).toBeTruthy();
-  }
+  rr.body = {
+    ...rr.body,
+    ...(settings.mode ? { roundRobinMode: settings.mode } : {}),
+    ...(settings.hosts ? { hosts: hostsJson(settings.hosts) } : {}),
+  };
+  await ok(
+    await call("PUT", `/api/teams/${rr.teamId}/event-types/${rr.typeId}`, { token: rr.owner.token, json: rr.body }),
+  );
 }

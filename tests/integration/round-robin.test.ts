@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { allDayEventType, apiClient, at, dateIn, ok, type Account } from "./api-client";
-import { roundRobinTeam, tune } from "./round-robin-team";
+import { roundRobinTeam, tune, type RoundRobinTeam } from "./round-robin-team";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.216", namePrefix: "RR" });
 
@@ -57,13 +57,16 @@ describe("weights", () => {
   let typeId: string;
   beforeAll(async () => {
     [owner, member] = await Promise.all([account("w-owner", "professional"), account("w-member", "professional")]);
-    ({ typeId } = await roundRobinTeam(call, db, owner, [{ account: member }], [member]));
-    await tune(db, typeId, {
-      hosts: [
-        { id: owner.id, weight: 75 },
-        { id: member.id, weight: 25 },
+    ({ typeId } = await roundRobinTeam(
+      call,
+      db,
+      owner,
+      [{ account: member }],
+      [
+        { account: owner, weight: 75 },
+        { account: member, weight: 25 },
       ],
-    });
+    ));
   });
 
   it("3:1 over 40 sequential bookings (both hosts free at each) gives 30/10, each 201 naming the host and each pick recorded", async () => {
@@ -104,21 +107,26 @@ describe("priorities and modes", () => {
   let top: Account;
   let high: Account;
   let typeId: string;
+  let rr: RoundRobinTeam;
   beforeAll(async () => {
     [owner, top, high] = await Promise.all([
       account("p-owner", "professional"),
       account("p-top", "professional"),
       account("p-high", "professional"),
     ]);
-    ({ typeId } = await roundRobinTeam(call, db, owner, [{ account: top }, { account: high }], [top, high]));
-    await tune(db, typeId, {
-      mode: "availability",
-      hosts: [
-        { id: owner.id, priority: "low" },
-        { id: top.id, priority: "highest", weight: 10 },
-        { id: high.id, priority: "high" },
+    rr = await roundRobinTeam(
+      call,
+      db,
+      owner,
+      [{ account: top }, { account: high }],
+      [
+        { account: owner, priority: "low" },
+        { account: top, priority: "highest", weight: 10 },
+        { account: high, priority: "high" },
       ],
-    });
+      "availability",
+    );
+    typeId = rr.typeId;
     // The highest-priority host is busy at 10:00 and 11:00 of day 6; the high one at 11:00 too.
     await busy(top, at(6, "10:00"));
     await busy(top, at(6, "11:00"));
@@ -152,7 +160,7 @@ describe("priorities and modes", () => {
   });
 
   it("fairness offers only the turn-holder's times: the highest priority host's, without their busy ones", async () => {
-    await tune(db, typeId, { mode: "fairness" });
+    await tune(call, rr, { mode: "fairness" });
     const slots = async () =>
       (
         await ok<{ slots: Record<string, string[]> }>(
@@ -166,7 +174,7 @@ describe("priorities and modes", () => {
     expect((await book(typeId, at(6, "10:00"))).status).toBe(409);
     expect((await ok<Created>(await book(typeId, at(6, "13:00")), 201)).booking.host.userId).toBe(top.id);
     // availability: every host's free times; at 11:00 nobody is free (two own meetings and a booking).
-    await tune(db, typeId, { mode: "availability" });
+    await tune(call, rr, { mode: "availability" });
     const union = await slots();
     expect(union).toContain(at(6, "10:00"));
     expect(union).not.toContain(at(6, "11:00"));
@@ -176,15 +184,16 @@ describe("priorities and modes", () => {
 describe("simultaneous bookings", () => {
   let owner: Account;
   let member: Account;
-  let typeId: string;
+  let rr: RoundRobinTeam;
   beforeAll(async () => {
     [owner, member] = await Promise.all([account("c-owner", "professional"), account("c-member", "professional")]);
-    ({ typeId } = await roundRobinTeam(call, db, owner, [{ account: member }], [member]));
+    rr = await roundRobinTeam(call, db, owner, [{ account: member }], [{ account: owner }, { account: member }]);
   });
 
   for (const mode of ["fairness", "availability"] as const) {
     it(`${mode}: 30 simultaneous bookings of one slot on two hosts give exactly 2, one per host, and no overlap`, async () => {
-      await tune(db, typeId, { mode });
+      await tune(call, rr, { mode });
+      const typeId = rr.typeId;
       const start = at(8, mode === "fairness" ? "10:00" : "14:00");
       const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => book(typeId, start, i % 2)));
       const statuses = answers.map((r) => r.status);

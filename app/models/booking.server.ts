@@ -289,6 +289,7 @@ export async function moveBooking(
       if (previousHost)
         await handOverOnMove(tx, {
           event: current,
+          eventTypeId: bookable.eventType.id,
           live,
           previousHostId: current.hostId,
           hostId,

@@ -96,7 +96,8 @@ export async function recordAssignment(tx: Transaction, row: AssignmentInsert): 
 export async function handOverOnMove(
   tx: Transaction,
   input: {
-    event: Pick<Event, "id" | "eventName" | "guestName" | "eventTypeId">;
+    event: Pick<Event, "id" | "eventName" | "guestName">;
+    eventTypeId: string;
     live: string[];
     previousHostId: string;
     hostId: string;
@@ -106,7 +107,7 @@ export async function handOverOnMove(
   },
 ): Promise<void> {
   const ids = [...new Set([...input.live, input.previousHostId])];
-  const figures = await hostFigures(tx, input.event.eventTypeId ?? "", ids, input.now);
+  const figures = await hostFigures(tx, input.eventTypeId, ids, input.now);
   const before = figures.names[input.previousHostId] || "The host";
   await recordAssignment(tx, {
     eventId: input.event.id,

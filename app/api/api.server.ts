@@ -138,6 +138,11 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   } catch {
     throw apiError(400, "invalid_json", "The request body is not valid JSON.");
   }
+  return checkJson(schema, value);
+}
+
+/** A JSON value already read, validated by `schema`; throws 400 `invalid_input` (with `fields`) otherwise. */
+export async function checkJson<S extends z.ZodType>(schema: S, value: unknown): Promise<z.output<S>> {
   const parsed = await schema.safeParseAsync(value);
   if (!parsed.success) {
     throw apiError(400, "invalid_input", "Check the highlighted fields.", fieldErrors(parsed.error));

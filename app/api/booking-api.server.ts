@@ -30,9 +30,17 @@ export async function readOptionalJson<S extends z.ZodType>(request: Request, sc
   return hasBody ? readJson(request, schema) : schema.parseAsync({});
 }
 
+/** A booking's `host` in the JSON answers (decision 060): a round-robin booking's is the host it was assigned to. */
+export function hostJson(hostId: string, host: { name: string; email: string }) {
+  return { userId: hostId, name: host.name, email: host.email };
+}
+
 /** The JSON answer for a cancel or reschedule already done (and mailed). */
 export function changeAnswer(result: ChangeResult): Response {
-  if (result.ok) return Response.json({ booking: bookingJson(result.booking) });
+  if (result.ok)
+    return Response.json({
+      booking: bookingJson(result.booking, undefined, hostJson(result.booking.hostId, result.host)),
+    });
   switch (result.reason) {
     case "not-found":
       return apiError(404, "not_found", "No such booking.");

@@ -8,8 +8,12 @@ import { FOREIGN_SCHEDULE_MESSAGE, resolveEventTypeWrite } from "~/services/even
 /** The event-type routes' shared plumbing (decision 016). */
 
 /** The body with its schedule and hosts resolved (resolveEventTypeWrite); a refusal is thrown as 400 invalid_input with the fields' messages. */
-export async function eventTypeWrite(user: AuthUser, input: EventTypeInput): Promise<EventTypeWrite> {
-  const resolved = await resolveEventTypeWrite(user, input);
+export async function eventTypeWrite(
+  user: AuthUser,
+  input: EventTypeInput,
+  currentTeamId: string | null = null,
+): Promise<EventTypeWrite> {
+  const resolved = await resolveEventTypeWrite(user, input, currentTeamId);
   if (!resolved.ok) throw apiError(400, "invalid_input", "Check the highlighted fields.", resolved.fields);
   return resolved.write;
 }

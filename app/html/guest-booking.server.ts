@@ -54,11 +54,16 @@ export function summaryOf(booking: GuestBooking, zone: string) {
   };
 }
 
-/** The confirmation page's booking: the one the token opens, under this host's username; else 404. */
+/** The confirmation page's booking: the one the token opens, under this host's username (or team); else 404. */
 export async function confirmedBookingOr404(params: Params, request: Request) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const found = await getBookingForConfirmation(params.id ?? "", token);
-  if (!found || found.linkUsername !== (params.username ?? "").toLowerCase()) notFound();
+  // Under its team's URL for a team's event type (decision 059); under its maker's username too (links made before).
+  const under =
+    params.team !== undefined
+      ? found?.linkTeamSlug === params.team.toLowerCase()
+      : found?.linkUsername === (params.username ?? "").toLowerCase();
+  if (!found || !under) notFound();
   // The event type's location: the booking's real place on the page and in its .ics (docs/decisions/028).
   // The answers under the event type's questions: the .ics description carries them (decision 039).
   const lines = answerLines(await questionsOfEventType(found.booking.eventTypeId), found.booking.answers);

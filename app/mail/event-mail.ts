@@ -154,6 +154,8 @@ export interface GuestMailInput {
   place: MeetingPlace;
   /** Lines after the details (a booking's cancel and reschedule links, a host's note on a cancel). */
   footer?: string[];
+  /** The first line instead of "{host} changed ..." (an update: a booking handed to another host, decision 060). */
+  lead?: string;
 }
 
 /** The guests' message (pure): subject, text and HTML in the guests' zone. */
@@ -165,6 +167,7 @@ export function composeGuestMail({
   otherZone,
   place,
   footer = [],
+  lead,
 }: GuestMailInput): Pick<MailMessage, "subject" | "text" | "html"> {
   const t = readerTime(event.startsAt, readerZone, otherZone);
   const tail = footer.length > 0 ? ["", ...footer] : [];
@@ -174,7 +177,7 @@ export function composeGuestMail({
       : [
           kind === "created"
             ? `${hostName} invites you to "${event.eventName}".`
-            : `${hostName} changed "${event.eventName}". Here are the new details.`,
+            : (lead ?? `${hostName} changed "${event.eventName}". Here are the new details.`),
           "",
           `When: ${t.full}, ${minutesOf(event)} minutes`,
           ...placeLines(place),

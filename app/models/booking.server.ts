@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { eventInvitees, eventTypes, events, users, type BookingSeat, type Event } from "../../db/schema";
+import { eventInvitees, eventTypes, events, teams, users, type BookingSeat, type Event } from "../../db/schema";
 import { computeSlots } from "~/scheduling/slots";
 import { addDays, instantToWallClock } from "~/scheduling/zoned-time";
 import { getDb } from "~/server/db.server";
@@ -38,7 +38,8 @@ import {
   rescheduleSearch,
   TeamBookingRefused,
 } from "./team-booking.server";
-import { isTeamKind } from "./team-hosts.server";
+import { isTeamKind, liveHostIds } from "./team-hosts.server";
+import { handOverOnMove } from "./round-robin.server";
 import { isUnansweredRequest } from "./approval.server";
 import { actsAsHost } from "./booking-access.server";
 
@@ -234,7 +235,14 @@ export async function mayActOnBooking(id: string, actor: BookingActor): Promise<
 
 /** `seats`: a group session's seats the change reached (the host cancelled or moved the whole session; decision 021). */
 export type ChangeResult =
-  | { ok: true; booking: HostEvent; host: BookingHost; seats?: BookingSeat[] }
+  | {
+      ok: true;
+      booking: HostEvent;
+      host: BookingHost;
+      seats?: BookingSeat[];
+      /** A round-robin booking its guest moved to a time its host is busy: the host it left (decision 060). */
+      previousHost?: BookingHost & { id: string };
+    }
   | { ok: false; reason: "not-found" | "already-cancelled" | "meeting-started" | BookingFailure };
 
 /** Moves a booking to `start` when that is a free slot now (its own time does not block it); SEQUENCE + 1. */
@@ -252,17 +260,24 @@ export async function moveBooking(
   if (!bookable) return { ok: false, reason: "slot-unavailable" };
   const db = await getDb();
   // Team bookings (decision 020): a collective moves with its co-host rows (every host locked, in
-  // id order, none blocked by the booking itself); a round-robin booking stays with its host.
-  const { linked, ...team } = await rescheduleSearch(id, found.hostId, bookable.eventType.kind);
+  // id order, none blocked by the booking itself). A round-robin booking moved by its guest keeps
+  // its host where they are free, else goes to the best ranked free host (decision 060: every
+  // live host locked); moved by its host, it stays theirs.
+  const handOver = "token" in actor && bookable.eventType.kind === "round-robin";
+  const { linked, ...team } = await rescheduleSearch(id, found.hostId, bookable.eventType.kind, { handOver });
+  const live = handOver ? await liveHostIds(db, bookable) : [];
   return decide(() =>
     db.transaction(async (tx): Promise<ChangeResult> => {
-      await lockHostsInOrder(tx, [found.hostId, ...linked.map((r) => r.hostId)]);
+      await lockHostsInOrder(tx, [found.hostId, ...linked.map((r) => r.hostId), ...live]);
       const [current] = await tx.select().from(events).where(eq(events.id, id)).for("update");
       if (!current) return { ok: false, reason: "not-found" };
       if (current.status === "cancelled") return { ok: false, reason: "already-cancelled" };
+      // Handed to another host since it was read: that host was not locked.
+      if (current.hostId !== found.hostId) throw new BookingRefused("slot-unavailable");
       const zone = current.guestTimeZone ?? "UTC";
-      const free = (await slotsOfDay(tx, bookable, start, zone, now, team)).some((s) => s.start === start.getTime());
-      if (!free) throw new BookingRefused("slot-unavailable");
+      const slot = (await slotsOfDay(tx, bookable, start, zone, now, team)).find((s) => s.start === start.getTime());
+      if (!slot) throw new BookingRefused("slot-unavailable");
+      const hostId = handOver ? slot.hostIds[0] : current.hostId;
       const [updated] = await tx
         .update(events)
         .set({
@@ -270,13 +285,28 @@ export async function moveBooking(
           endsAt: new Date(start.getTime() + (current.endsAt.getTime() - current.startsAt.getTime())),
           sequence: sql`${events.sequence} + 1`,
           updatedAt: now,
+          ...(hostId !== current.hostId ? { hostId } : {}),
         })
         .where(eq(events.id, id))
         .returning();
       await moveLinkedRows(tx, id, updated.startsAt, updated.endsAt, now);
-      const host = await hostOf(tx, current.hostId);
-      // The bell tells the host what others did (a guest, a team admin): not their own move.
-      if (!("hostId" in actor && actor.hostId === current.hostId))
+      const host = await hostOf(tx, hostId);
+      const previousHost =
+        hostId !== current.hostId ? { id: current.hostId, ...(await hostOf(tx, current.hostId)) } : undefined;
+      if (previousHost)
+        await handOverOnMove(tx, {
+          event: current,
+          eventTypeId: bookable.eventType.id,
+          live,
+          previousHostId: current.hostId,
+          hostId,
+          free: slot.freeHostIds ?? [hostId],
+          start,
+          now,
+        });
+      // The bell tells the host what others did (a guest, a team admin): not their own move (a
+      // hand-over rang both above).
+      else if (!("hostId" in actor && actor.hostId === current.hostId))
         await notify(
           tx,
           current.hostId,
@@ -284,7 +314,7 @@ export async function moveBooking(
         );
       const seats = await moveSessionSeats(tx, id, now);
       const [withList] = await withInvitees(tx, [updated]);
-      const result = { ok: true as const, booking: withList, host, seats };
+      const result = { ok: true as const, booking: withList, host, seats, ...(previousHost ? { previousHost } : {}) };
       await within?.(tx, result, { startsAt: current.startsAt, endsAt: current.endsAt });
       return result;
     }),
@@ -384,6 +414,8 @@ export async function getBookingForConfirmation(
   booking: HostEvent;
   host: BookingHost & { username: string | null };
   linkUsername: string | null;
+  /** A team event type's team slug (its booking page is /team/{slug}/..., decision 059), else null. */
+  linkTeamSlug: string | null;
 } | null> {
   if (!token) return null;
   const seat = await findSeatBooking(id, token);
@@ -398,10 +430,13 @@ export async function getBookingForConfirmation(
   // The booking link's username is the event type owner's: a round-robin booking's host may be a team member (decision 020).
   const [owner] = row.eventTypeId
     ? await db
-        .select({ username: users.username })
+        .select({ username: users.username, teamSlug: teams.slug })
         .from(eventTypes)
         .innerJoin(users, eq(users.id, eventTypes.userId))
+        .leftJoin(teams, eq(teams.id, eventTypes.teamId))
         .where(eq(eventTypes.id, row.eventTypeId))
     : [];
-  return host ? { booking, host, linkUsername: owner ? owner.username : host.username } : null;
+  return host
+    ? { booking, host, linkUsername: owner ? owner.username : host.username, linkTeamSlug: owner?.teamSlug ?? null }
+    : null;
 }

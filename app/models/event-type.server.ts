@@ -1,13 +1,16 @@
-import { and, asc, eq, gt, inArray, lt, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, notInArray, sql } from "drizzle-orm";
 import {
   bookingSeats,
   calendarConnections,
   eventInvitees,
+  eventTypeHosts,
   eventTypes,
   events,
   outOfOffice,
   schedules,
   singleUseLinks,
+  teamMemberships,
+  teams,
   users,
   type EventTypeRow,
 } from "../../db/schema";
@@ -18,7 +21,7 @@ import { questionsToAsk, type BookingQuestion } from "~/schemas/booking-answers"
 import { FREE_EVENT_CAP, lockHost, type Transaction } from "./event.server";
 import { can } from "~/utils/permissions";
 import { isForeignKeyViolation, type Schedule } from "./schedule.server";
-import { isTeamKind, teamSlotHosts } from "./team-hosts.server";
+import { isTeamKind, liveHostIdsSql, teamSlotHosts } from "./team-hosts.server";
 import { bookedStarts } from "./booking-controls.server";
 import { externalBusyTimes } from "./calendar.server";
 import { isUniqueViolation } from "./user.server";
@@ -46,7 +49,14 @@ const COLUMNS = {
   dailyLimit: eventTypes.dailyLimit,
   scheduleId: eventTypes.scheduleId,
   active: eventTypes.active,
-  hostIds: eventTypes.hostIds,
+  /** Who hosts it (decision 058): a team kind's live hosts (liveHostIdsSql), else its owner alone. */
+  hostIds: sql<
+    string[]
+  >`case when ${eventTypes.kind} in ('collective', 'round-robin') then ${liveHostIdsSql(sql`${eventTypes.id}`)} else array[${eventTypes.userId}] end`,
+  teamId: eventTypes.teamId,
+  roundRobinMode: eventTypes.roundRobinMode,
+  lockedFields: eventTypes.lockedFields,
+  parentId: eventTypes.parentId,
   questions: eventTypes.questions,
   limitPerGuest: eventTypes.limitPerGuest,
   weeklyLimit: eventTypes.weeklyLimit,
@@ -56,11 +66,20 @@ const COLUMNS = {
 };
 
 export type EventType = Pick<EventTypeRow, keyof typeof COLUMNS>;
+/** The columns every event type read selects (the team's model reads them too). */
+export { COLUMNS as EVENT_TYPE_COLUMNS };
 
-const SLUG_KEY = "event_types_user_slug_key";
+const SLUG_KEYS = ["event_types_user_slug_key", "event_types_team_slug_key"];
 
-/** What a write needs besides the body: the resolved schedule and hosts (the route checked them). */
-export type EventTypeWrite = Omit<EventTypeInput, "scheduleId" | "hosts"> & { scheduleId: string; hostIds: string[] };
+/**
+ * What a write needs besides the body: the resolved schedule, hosts and team (the route checked
+ * them). A team kind's hosts become event_type_hosts rows (decision 058); other kinds have none.
+ */
+export type EventTypeWrite = Omit<EventTypeInput, "scheduleId" | "hosts"> & {
+  scheduleId: string;
+  hostIds: string[];
+  teamId: string | null;
+};
 
 export type EventTypeResult =
   | { ok: true; eventType: EventType }
@@ -109,13 +128,22 @@ export async function isAtActiveEventTypeCap(host: {
   return (row?.n ?? 0) >= FREE_EVENT_CAP;
 }
 
+/**
+ * The event types a person edits on their own pages and /api/event-types (decision 059): the
+ * ones they made, but a team's only while they are one of its owners or admins, and never a
+ * managed template (its team's pages edit it). A managed copy is its member's.
+ */
+function mine(userId: string) {
+  return and(
+    eq(eventTypes.userId, userId),
+    sql`${eventTypes.kind} <> 'managed'`,
+    sql`(${eventTypes.teamId} is null or exists (select 1 from ${teamMemberships} m where m.team_id = ${eventTypes.teamId} and m.user_id = ${userId} and m.role in ('owner', 'admin')))`,
+  );
+}
+
 export async function listEventTypes(userId: string): Promise<EventType[]> {
   const db = await getDb();
-  return db
-    .select(COLUMNS)
-    .from(eventTypes)
-    .where(eq(eventTypes.userId, userId))
-    .orderBy(asc(eventTypes.createdAt), asc(eventTypes.id));
+  return db.select(COLUMNS).from(eventTypes).where(mine(userId)).orderBy(asc(eventTypes.createdAt), asc(eventTypes.id));
 }
 
 export async function getEventType(userId: string, id: string): Promise<EventType | null> {
@@ -123,7 +151,7 @@ export async function getEventType(userId: string, id: string): Promise<EventTyp
   const [row] = await db
     .select(COLUMNS)
     .from(eventTypes)
-    .where(and(eq(eventTypes.userId, userId), eq(eventTypes.id, id)))
+    .where(and(mine(userId), eq(eventTypes.id, id)))
     .limit(1);
   return row ?? null;
 }
@@ -145,7 +173,7 @@ function values(input: EventTypeWrite) {
     dailyLimit: input.dailyLimit,
     scheduleId: input.scheduleId,
     active: input.active,
-    hostIds: input.hostIds,
+    teamId: input.teamId,
     questions: input.questions,
     limitPerGuest: input.limitPerGuest,
     weeklyLimit: input.weeklyLimit,
@@ -161,11 +189,34 @@ async function write(run: () => Promise<EventType | undefined>): Promise<EventTy
     return row ? { ok: true, eventType: row } : { ok: false, reason: "not-found" };
   } catch (error) {
     if (error instanceof ActiveEventTypeCapError) return { ok: false, reason: "active-cap" };
-    if (isUniqueViolation(error, SLUG_KEY)) return { ok: false, reason: "slug-taken" };
+    if (SLUG_KEYS.some((key) => isUniqueViolation(error, key))) return { ok: false, reason: "slug-taken" };
     // The schedule was deleted between the route's check and this write.
     if (isForeignKeyViolation(error)) return { ok: false, reason: "schedule-gone" };
     throw error;
   }
+}
+
+/**
+ * Makes the event type's event_type_hosts rows `hostIds` (none for a kind without hosts): new
+ * ones at the default weight and priority, the others keep theirs, anyone left out is removed.
+ */
+async function writeHosts(tx: Transaction, eventTypeId: string, kind: string, hostIds: readonly string[]) {
+  const wanted = isTeamKind(kind) ? [...new Set(hostIds)] : [];
+  await tx
+    .delete(eventTypeHosts)
+    .where(
+      and(
+        eq(eventTypeHosts.eventTypeId, eventTypeId),
+        wanted.length ? notInArray(eventTypeHosts.userId, wanted) : undefined,
+      ),
+    );
+  // One after the other: created_at orders the hosts (liveHostIdsSql).
+  for (const userId of wanted) await tx.insert(eventTypeHosts).values({ eventTypeId, userId }).onConflictDoNothing();
+}
+
+async function readInside(tx: Transaction, id: string): Promise<EventType | undefined> {
+  const [row] = await tx.select(COLUMNS).from(eventTypes).where(eq(eventTypes.id, id)).limit(1);
+  return row;
 }
 
 export async function createEventType(userId: string, input: EventTypeWrite): Promise<EventTypeResult> {
@@ -176,8 +227,9 @@ export async function createEventType(userId: string, input: EventTypeWrite): Pr
       const [row] = await tx
         .insert(eventTypes)
         .values({ userId, ...values(input) })
-        .returning(COLUMNS);
-      return row;
+        .returning({ id: eventTypes.id });
+      await writeHosts(tx, row.id, input.kind, input.hostIds);
+      return readInside(tx, row.id);
     }),
   );
 }
@@ -191,9 +243,11 @@ export async function replaceEventType(userId: string, id: string, input: EventT
       const [row] = await tx
         .update(eventTypes)
         .set(values(input))
-        .where(and(eq(eventTypes.userId, userId), eq(eventTypes.id, id)))
-        .returning(COLUMNS);
-      return row;
+        .where(and(mine(userId), eq(eventTypes.id, id)))
+        .returning({ id: eventTypes.id });
+      if (!row) return undefined;
+      await writeHosts(tx, row.id, input.kind, input.hostIds);
+      return readInside(tx, row.id);
     }),
   );
 }
@@ -209,19 +263,26 @@ export async function setEventTypeActive(userId: string, id: string, active: boo
     const [row] = await tx
       .update(eventTypes)
       .set({ active })
-      .where(and(eq(eventTypes.userId, userId), eq(eventTypes.id, id)))
+      .where(and(mine(userId), eq(eventTypes.id, id)))
       .returning(COLUMNS);
     return row ?? null;
   });
 }
 
-export async function deleteEventType(userId: string, id: string): Promise<boolean> {
+/** Deletes one of the person's event types; a managed copy is not theirs to delete (decision 059): "managed-copy". */
+export async function deleteEventType(userId: string, id: string): Promise<"deleted" | "not-found" | "managed-copy"> {
   const db = await getDb();
   const rows = await db
     .delete(eventTypes)
-    .where(and(eq(eventTypes.userId, userId), eq(eventTypes.id, id)))
+    .where(and(mine(userId), eq(eventTypes.id, id), isNull(eventTypes.parentId)))
     .returning({ id: eventTypes.id });
-  return rows.length > 0;
+  if (rows.length > 0) return "deleted";
+  const [copy] = await db
+    .select({ id: eventTypes.id })
+    .from(eventTypes)
+    .where(and(mine(userId), eq(eventTypes.id, id)))
+    .limit(1);
+  return copy ? "managed-copy" : "not-found";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -245,7 +306,7 @@ async function bookable(where: ReturnType<typeof and>, evenIfOff = false): Promi
     .select({
       eventType: COLUMNS,
       ownerId: eventTypes.userId,
-      calendars: sql<boolean>`exists (select 1 from ${calendarConnections} where ${calendarConnections.userId} = ${eventTypes.userId} or ${calendarConnections.userId} = any(${eventTypes.hostIds}))`,
+      calendars: sql<boolean>`exists (select 1 from ${calendarConnections} where ${calendarConnections.userId} = ${eventTypes.userId} or ${calendarConnections.userId} in (select h.user_id from ${eventTypeHosts} h where h.event_type_id = ${eventTypes.id}))`,
       schedule: {
         id: schedules.id,
         name: schedules.name,
@@ -257,7 +318,8 @@ async function bookable(where: ReturnType<typeof and>, evenIfOff = false): Promi
     })
     .from(eventTypes)
     .innerJoin(schedules, eq(schedules.id, eventTypes.scheduleId))
-    .where(and(evenIfOff ? undefined : eq(eventTypes.active, true), where))
+    // A managed template is never booked: its members' copies are (decision 059).
+    .where(and(evenIfOff ? undefined : eq(eventTypes.active, true), sql`${eventTypes.kind} <> 'managed'`, where))
     .limit(1);
   return row ?? null;
 }
@@ -277,6 +339,11 @@ export async function getBookableByLink(eventTypeId: string, token: string): Pro
   return link ? bookable(eq(eventTypes.id, eventTypeId), true) : null;
 }
 
+/** An event type by id, on or off, with its owner and schedule (a booking of it changes hands: decision 060), or null. */
+export function getEventTypeOfBooking(id: string): Promise<BookableEventType | null> {
+  return bookable(eq(eventTypes.id, id), true);
+}
+
 /** An active event type by id, with its owner and schedule, or null. */
 export function getBookableEventType(id: string): Promise<BookableEventType | null> {
   return bookable(eq(eventTypes.id, id));
@@ -288,14 +355,63 @@ export async function getBookableEventTypeBySlug(
   slug: string,
   linkToken?: string | null,
 ): Promise<BookableEventType | null> {
-  // The owner by username inside the same statement: one round trip, not two.
+  // The owner by username inside the same statement: one round trip, not two. A team's event
+  // type is booked under its team's URL (teamEventTypeMovedTo answers the old one).
   const owner = sql`(select ${users.id} from ${users} where ${users.username} = ${username.toLowerCase()} limit 1)`;
-  const where = and(sql`${eventTypes.userId} = ${owner}`, sql`lower(${eventTypes.slug}) = ${slug.toLowerCase()}`);
+  const where = and(
+    sql`${eventTypes.userId} = ${owner}`,
+    isNull(eventTypes.teamId),
+    sql`lower(${eventTypes.slug}) = ${slug.toLowerCase()}`,
+  );
+  return bookableOrByLink(where, linkToken);
+}
+
+async function bookableOrByLink(where: ReturnType<typeof and>, linkToken?: string | null) {
   const found = await bookable(where);
   if (found || !linkToken) return found;
   // Off, but a single-use link of it opens it (decision 039).
   const off = await bookable(where, true);
   return off ? getBookableByLink(off.eventType.id, linkToken) : null;
+}
+
+/**
+ * A team's event type by the team's slug and its slug (both compare lower-case), or null: the
+ * booking page /team/{team slug}/{slug} (decision 059).
+ */
+export async function getBookableTeamEventType(
+  teamSlug: string,
+  slug: string,
+  linkToken?: string | null,
+): Promise<BookableEventType | null> {
+  const team = sql`(select ${teams.id} from ${teams} where lower(${teams.slug}) = ${teamSlug.toLowerCase()} limit 1)`;
+  return bookableOrByLink(
+    and(sql`${eventTypes.teamId} = ${team}`, sql`lower(${eventTypes.slug}) = ${slug.toLowerCase()}`),
+    linkToken,
+  );
+}
+
+/**
+ * Where a team event type's old link went (decision 059): before decision 059 a team's event
+ * types were booked under their maker's username (/{username}/{slug}); that path now answers
+ * with the team's, /team/{team slug}/{slug}. Null when no team event type of theirs has the slug.
+ */
+export async function teamEventTypeMovedTo(username: string, slug: string): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ teamSlug: teams.slug, slug: eventTypes.slug })
+    .from(eventTypes)
+    .innerJoin(users, eq(users.id, eventTypes.userId))
+    .innerJoin(teams, eq(teams.id, eventTypes.teamId))
+    .where(
+      and(
+        eq(users.username, username.toLowerCase()),
+        sql`lower(${eventTypes.slug}) = ${slug.toLowerCase()}`,
+        sql`${eventTypes.kind} <> 'managed'`,
+      ),
+    )
+    .orderBy(asc(eventTypes.createdAt))
+    .limit(1);
+  return row ? `/team/${row.teamSlug}/${row.slug}` : null;
 }
 
 /** A host's public face for the booking pages: by username (stored lower-case), or null. */
@@ -319,11 +435,14 @@ export async function getPublicHost(username: string): Promise<PublicHost | null
 /** A host's active event types (the host page's list), oldest first. */
 export async function listActiveEventTypes(userId: string): Promise<EventType[]> {
   const db = await getDb();
-  return db
-    .select(COLUMNS)
-    .from(eventTypes)
-    .where(and(eq(eventTypes.userId, userId), eq(eventTypes.active, true)))
-    .orderBy(asc(eventTypes.createdAt), asc(eventTypes.id));
+  return (
+    db
+      .select(COLUMNS)
+      .from(eventTypes)
+      // A team's event types are on its page, /team/{slug} (decision 059).
+      .where(and(eq(eventTypes.userId, userId), eq(eventTypes.active, true), isNull(eventTypes.teamId)))
+      .orderBy(asc(eventTypes.createdAt), asc(eventTypes.id))
+  );
 }
 
 /** Reads with the pool or inside a transaction (a booking re-reads busy time under its lock). */
@@ -410,14 +529,22 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function slotSearch(
   found: BookableEventType,
   query: { range: { start: string; end: string }; timeZone: string; now: Date },
-  options: { executor?: Executor; excludeEventId?: string; excludeEventIds?: string[]; onlyHostIds?: string[] } = {},
+  options: {
+    executor?: Executor;
+    excludeEventId?: string;
+    excludeEventIds?: string[];
+    onlyHostIds?: string[];
+    /** Round robin: the host a moved booking keeps where free (decision 060). */
+    keepHostId?: string;
+  } = {},
 ): Promise<SlotInput> {
   const { eventType, ownerId, schedule } = found;
   // The busy times that can touch a slot of the range: none long before now (history).
   const { from, to } = busyWindow(eventType, query.range, query.now);
   const eventTypeInput = {
     id: eventType.id,
-    kind: eventType.kind,
+    // A managed template is never bookable (bookable() leaves it out); its members' copies are one-to-one.
+    kind: eventType.kind === "managed" ? ("one-to-one" as const) : eventType.kind,
     duration: eventType.duration,
     slotInterval: eventType.slotInterval ?? eventType.duration,
     bufferBefore: eventType.bufferBefore,
@@ -428,6 +555,7 @@ export async function slotSearch(
     ...(eventType.seats !== null ? { seats: eventType.seats } : {}),
     ...(eventType.weeklyLimit !== null ? { weeklyLimit: eventType.weeklyLimit } : {}),
     ...(eventType.monthlyLimit !== null ? { monthlyLimit: eventType.monthlyLimit } : {}),
+    ...(eventType.kind === "round-robin" ? { roundRobinMode: eventType.roundRobinMode } : {}),
   };
   // The weekly and monthly limits count the event type's bookings of every week and month the
   // range touches (decision 039): a month and more either side.
@@ -464,6 +592,7 @@ export async function slotSearch(
       range: query.range,
       timeZone: query.timeZone,
       ...periods,
+      ...(options.keepHostId ? { keepHostId: options.keepHostId } : {}),
     };
   }
   const busy = await busyTimes(ownerId, from, to, { ...options, calendars: found.calendars });

@@ -46,8 +46,8 @@ export async function getSchedule(userId: string, id: string): Promise<Schedule 
   return row ?? null;
 }
 
-export async function getDefaultSchedule(userId: string): Promise<Schedule | null> {
-  const db = await getDb();
+export async function getDefaultSchedule(userId: string, executor?: Tx): Promise<Schedule | null> {
+  const db = executor ?? (await getDb());
   const [row] = await db
     .select(COLUMNS)
     .from(schedules)
@@ -61,10 +61,10 @@ export async function getDefaultSchedule(userId: string): Promise<Schedule | nul
  * `timeZone`) when there is none. Race-safe: simultaneous first calls all try the insert;
  * the partial unique index lets one through and the others do nothing, then everyone reads.
  */
-export async function ensureDefaultSchedule(userId: string, timeZone: string): Promise<Schedule> {
-  const existing = await getDefaultSchedule(userId);
+export async function ensureDefaultSchedule(userId: string, timeZone: string, executor?: Tx): Promise<Schedule> {
+  const existing = await getDefaultSchedule(userId, executor);
   if (existing) return existing;
-  const db = await getDb();
+  const db = executor ?? (await getDb());
   await db
     .insert(schedules)
     .values({
@@ -76,7 +76,7 @@ export async function ensureDefaultSchedule(userId: string, timeZone: string): P
       overrides: [],
     })
     .onConflictDoNothing({ target: schedules.userId, where: sql`${schedules.isDefault}` });
-  const made = await getDefaultSchedule(userId);
+  const made = await getDefaultSchedule(userId, executor);
   if (!made) throw new Error(`no default schedule for ${userId} after ensureDefaultSchedule`);
   return made;
 }

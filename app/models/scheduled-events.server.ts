@@ -37,6 +37,8 @@ export interface ScheduledEvent extends HostEvent {
   bookedThrough: { id: string; slug: string; title: string } | null;
   /** Who hosts it (a team's list names each booking's host). */
   host: { id: string; name: string; email: string };
+  /** The kind of the event type it was booked through (null for the host's own events, or when the type is gone). */
+  kind: EventTypeRow["kind"] | null;
 }
 
 function tabWhere(tab: ScheduledTab, now: Date): SQL {
@@ -83,6 +85,7 @@ async function complete(
     location: rows[i].location,
     capacity: rows[i].kind === "group" ? rows[i].seats : null,
     seats: seats.get(event.id) ?? [],
+    kind: rows[i].kind,
     questions: rows[i].location
       ? questionsToAsk({ questions: rows[i].questions ?? [], location: rows[i].location as EventTypeRow["location"] })
       : [],

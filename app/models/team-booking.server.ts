@@ -19,6 +19,7 @@ import { lockHost, notify, withInvitees, type HostEvent, type Transaction } from
 import type { Executor } from "./event-type.server";
 import { liveHostIds } from "./team-hosts.server";
 import { applyBookingControls, linkUsedBy } from "./booking-controls.server";
+import { assignmentOnBooking, recordAssignment } from "./round-robin.server";
 
 /**
  * Collective and round-robin bookings (decision 020). The one-host path (booking.server.ts)
@@ -26,11 +27,13 @@ import { applyBookingControls, linkUsedBy } from "./booking-controls.server";
  *
  * - Every host's users row is locked, in id order (two bookings sharing hosts never wait on each
  *   other crosswise), before the free slots are recomputed with the busy time read under them.
- * - Collective: one event row per host. The owner's row is the booking (guest e-mail, token);
- *   each co-host's row points at it (events.booking_id), so the exclusion constraint blocks every
- *   host's time and each host sees the meeting on their own schedule.
- * - Round robin: the engine's fair pick among the hosts free then
- *   becomes the event's host; the owner is not told unless picked.
+ * - Collective: one event row per host. The first host's row (the owner's while they host) is
+ *   the booking (guest e-mail, token); each co-host's row points at it (events.booking_id), so
+ *   the exclusion constraint blocks every host's time and each host sees the meeting on their
+ *   own schedule.
+ * - Round robin: the engine's pick among the hosts free then (decision 060: weights, priorities,
+ *   the mode) becomes the event's host, and why is written in booking_assignments in the same
+ *   transaction; the owner is not told unless picked.
  */
 
 export class TeamBookingRefused extends Error {
@@ -48,9 +51,10 @@ export async function lockHostsInOrder(tx: Transaction, ids: readonly string[]):
 /** Books a collective or round-robin slot; a refusal is thrown for booking.server's `decide`. */
 export async function createTeamBooking(tx: Transaction, request: BookingRequest, now: Date): Promise<BookingResult> {
   const { found, start, name, email, timeZone } = request;
-  const { eventType, ownerId } = found;
+  const { eventType } = found;
   const token = crypto.randomBytes(32).toString("base64url");
-  await lockHostsInOrder(tx, await liveHostIds(tx, found));
+  const live = await liveHostIds(tx, found);
+  await lockHostsInOrder(tx, live);
   const controls = await applyBookingControls(tx, { eventType, email, singleUseToken: request.singleUseToken }, now);
   if (!controls.ok) throw new TeamBookingRefused(controls.reason);
   const slot = (await slotsOfDay(tx, found, start, timeZone, now)).find((s) => s.start === start.getTime());
@@ -71,8 +75,19 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
     notes: request.notes ?? null,
     eventTypeId: eventType.id,
   };
-  // Collective: the owner's row is the booking; round robin: the assigned host's.
-  const bookingHostId = eventType.kind === "collective" ? ownerId : slot.hostIds[0];
+  // Collective: the first host's row is the booking (the owner's while they host); round robin: the assigned host's.
+  const bookingHostId = slot.hostIds[0];
+  // Why this host, with the figures the pick saw (read before the booking counts).
+  const assignment =
+    eventType.kind === "round-robin"
+      ? await assignmentOnBooking(tx, {
+          eventTypeId: eventType.id,
+          live,
+          hostId: bookingHostId,
+          free: slot.freeHostIds ?? [bookingHostId],
+          now,
+        })
+      : null;
   const [created] = await tx
     .insert(events)
     .values({
@@ -85,11 +100,12 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
     })
     .returning();
   if (controls.linkId) await linkUsedBy(tx, controls.linkId, created.id);
+  if (assignment) await recordAssignment(tx, { ...assignment, eventId: created.id });
   await tx.insert(eventInvitees).values({ eventId: created.id, position: 1, email });
   const host = await hostOf(tx, bookingHostId);
   await notify(tx, bookingHostId, bookingBell(eventType.title, name, start, host.timeZone, hold !== null));
   if (eventType.kind === "collective") {
-    for (const coHostId of slot.hostIds.filter((id) => id !== ownerId)) {
+    for (const coHostId of slot.hostIds.slice(1)) {
       const [row] = await tx
         .insert(events)
         .values({ ...base, hostId: coHostId, bookingId: created.id })
@@ -111,18 +127,28 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
 
 /**
  * How a move of booking `id` (hosted by `hostId`) searches: never blocked by its own rows; a
- * collective over every host (its co-host rows left out too), a round robin only over the host it
- * was assigned to. The reschedule check and the guest's reschedule page both use it.
+ * collective over every host (its co-host rows left out too). A round robin moved by its guest
+ * (`handOver`) searches every host and keeps its host where they are free (decision 060); moved
+ * by its host, only over that host. The reschedule check and both reschedule pages use it.
  */
 export async function rescheduleSearch(
   id: string,
   hostId: string,
   kind: string,
-  executor?: Executor,
-): Promise<{ excludeEventId?: string; excludeEventIds?: string[]; onlyHostIds?: string[]; linked: Event[] }> {
-  const linked = await linkedRows(executor ?? (await getDb()), id);
+  options: { handOver?: boolean; executor?: Executor } = {},
+): Promise<{
+  excludeEventId?: string;
+  excludeEventIds?: string[];
+  onlyHostIds?: string[];
+  keepHostId?: string;
+  linked: Event[];
+}> {
+  const linked = await linkedRows(options.executor ?? (await getDb()), id);
   if (kind === "collective") return { excludeEventIds: [id, ...linked.map((r) => r.id)], linked };
-  if (kind === "round-robin") return { excludeEventIds: [id], onlyHostIds: [hostId], linked };
+  if (kind === "round-robin")
+    return options.handOver
+      ? { excludeEventIds: [id], keepHostId: hostId, linked }
+      : { excludeEventIds: [id], onlyHostIds: [hostId], linked };
   return { excludeEventId: id, linked };
 }
 

@@ -1,11 +1,13 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { events, schedules, teamMembers } from "../../db/schema";
-import type { RoundRobinStats, Schedule as EngineSchedule } from "~/scheduling/slots";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { queryRows } from "../../db/client";
+import { eventTypeHosts, eventTypes, events, schedules, teamMemberships } from "../../db/schema";
+import type { Schedule as EngineSchedule } from "~/scheduling/slots";
+import { DEFAULT_PRIORITY, DEFAULT_WEIGHT, type RoundRobinStats } from "~/scheduling/round-robin";
 import type { getDb } from "~/server/db.server";
 import type { Transaction } from "./event.server";
 
 /**
- * Who hosts a team event type's slots (decision 020), read with the caller's executor (a
+ * Who hosts a team event type's slots (decisions 020, 058), read with the caller's executor (a
  * booking passes its transaction). No import of event-type.server: it imports this module.
  */
 
@@ -17,33 +19,40 @@ export const ROUND_ROBIN_WINDOW_DAYS = 30;
 export { isTeamKind } from "~/schemas/scheduling-api";
 
 interface TeamEventType {
-  eventType: { id: string; kind: string; hostIds: string[] };
+  eventType: { id: string; kind: string };
   ownerId: string;
   schedule: EngineSchedule;
 }
 
 /**
- * The event type's hosts now: the owner, then each listed host who is still an accepted member
- * of the owner's team (someone who left or was removed no longer counts, whatever host_ids says).
+ * The SQL of an event type's live hosts (decision 058), for `eventTypeRef` (its id column or a
+ * value): its event_type_hosts users who are still members of its team, the owner first, then in
+ * the order they were added. Someone who left or was removed no longer counts, whatever a row says.
  */
-export async function liveHostIds(db: Executor, found: TeamEventType): Promise<string[]> {
-  const listed = found.eventType.hostIds.filter((id) => id !== found.ownerId);
-  if (listed.length === 0) return [found.ownerId];
-  const rows = await db
-    .select({ id: teamMembers.memberId })
-    .from(teamMembers)
-    .where(
-      and(
-        eq(teamMembers.ownerId, found.ownerId),
-        eq(teamMembers.status, "accepted"),
-        inArray(teamMembers.memberId, listed),
-      ),
-    );
-  const live = new Set(rows.map((r) => r.id));
-  return [found.ownerId, ...listed.filter((id) => live.has(id))];
+export function liveHostIdsSql(eventTypeRef: SQL): SQL<string[]> {
+  return sql<
+    string[]
+  >`coalesce((select array_agg(h.user_id order by (h.user_id = e.user_id) desc, h.created_at, h.user_id)
+    from ${eventTypeHosts} h
+    join ${eventTypes} e on e.id = h.event_type_id
+    join ${teamMemberships} m on m.team_id = e.team_id and m.user_id = h.user_id
+    where h.event_type_id = ${eventTypeRef}), '{}'::uuid[])`;
 }
 
-/** Fairness figures of each host for one event type: bookings in the window, latest booking made. */
+/** The event type's hosts now (liveHostIdsSql), read with the caller's executor. */
+export async function liveHostIds(db: Executor, found: TeamEventType): Promise<string[]> {
+  const [row] = await queryRows<{ ids: string[] }>(
+    db,
+    sql`select ${liveHostIdsSql(sql`${found.eventType.id}::uuid`)} as ids`,
+  );
+  return row?.ids ?? [];
+}
+
+/**
+ * Round robin's figures of each host for one event type (decision 060): bookings in the window,
+ * latest booking made, and the host's weight and priority (event_type_hosts; 100 and medium for a
+ * host without a row).
+ */
 export async function roundRobinStats(
   db: Executor,
   eventTypeId: string,
@@ -70,10 +79,25 @@ export async function roundRobinStats(
       ),
     )
     .groupBy(events.hostId);
+  const settings = ids.length
+    ? await db
+        .select({ userId: eventTypeHosts.userId, weight: eventTypeHosts.weight, priority: eventTypeHosts.priority })
+        .from(eventTypeHosts)
+        .where(and(eq(eventTypeHosts.eventTypeId, eventTypeId), inArray(eventTypeHosts.userId, ids)))
+    : [];
+  const byHost = new Map(settings.map((s) => [s.userId, s]));
+  const counts = new Map(rows.map((r) => [r.hostId, r]));
   const out = new Map<string, RoundRobinStats>();
-  for (const id of ids) out.set(id, { bookings: 0, lastBookedAt: null });
-  for (const r of rows)
-    out.set(r.hostId, { bookings: r.bookings, lastBookedAt: r.last ? new Date(r.last).getTime() : null });
+  for (const id of ids) {
+    const r = counts.get(id);
+    const s = byHost.get(id);
+    out.set(id, {
+      bookings: r?.bookings ?? 0,
+      lastBookedAt: r?.last ? new Date(r.last).getTime() : null,
+      weight: s?.weight ?? DEFAULT_WEIGHT,
+      priority: s?.priority ?? DEFAULT_PRIORITY,
+    });
+  }
   return out;
 }
 

@@ -1,7 +1,15 @@
 import crypto from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
-import { eventTypes, teamInvitations, teamMemberships, teams, users, type TeamInvitationStatus } from "../../db/schema";
+import {
+  eventTypeHosts,
+  eventTypes,
+  teamInvitations,
+  teamMemberships,
+  teams,
+  users,
+  type TeamInvitationStatus,
+} from "../../db/schema";
 import { canChangeMember, canGrant, canManage, leavesNoOwner, TEAM_SIZE_CAP, type TeamRoleName } from "~/schemas/teams";
 import { getDb } from "~/server/db.server";
 import { sha256 } from "~/server/session.server";
@@ -12,9 +20,10 @@ import { isUniqueViolation } from "./user.server";
 /**
  * Named teams (decision 057). Every write locks the team's row first, then checks the actor's
  * role under that lock, so two role changes (or a removal and a demotion) cannot together leave
- * a team without an owner. Decision 020's host list (team_members, read by the booking code in
- * team-hosts.server.ts) is derived here in the same transaction: an owner's accepted members are
- * everyone who shares a team with them in which they are an owner.
+ * a team without an owner. Decision 020's list (team_members) is derived here in the same
+ * transaction: an owner's accepted members are everyone who shares a team with them in which they
+ * are an owner. Someone who leaves a team stops hosting its event types (event_type_hosts,
+ * decision 058) in the same transaction.
  */
 
 export interface TeamSummary {
@@ -134,7 +143,29 @@ export interface PublicTeam {
   }>;
 }
 
-/** What /team/{slug} shows: null for an unknown slug. Only active event types whose owner has a username (else no link). */
+/** A team by id (no membership check: for what its event types show), or null. */
+export async function getTeamById(id: string): Promise<{ id: string; name: string; slug: string } | null> {
+  if (!isUuid(id)) return null;
+  const db = await getDb();
+  const [team] = await db
+    .select({ id: teams.id, name: teams.name, slug: teams.slug })
+    .from(teams)
+    .where(eq(teams.id, id));
+  return team ?? null;
+}
+
+/** A team by its slug (lower-case), for its booking pages: null for an unknown slug. */
+export async function getTeamHandle(slug: string): Promise<{ id: string; name: string; slug: string } | null> {
+  const db = await getDb();
+  const [team] = await db
+    .select({ id: teams.id, name: teams.name, slug: teams.slug })
+    .from(teams)
+    .where(sql`lower(${teams.slug}) = ${slug.toLowerCase()}`)
+    .limit(1);
+  return team ?? null;
+}
+
+/** What /team/{slug} shows: null for an unknown slug. Its active event types book at /team/{slug}/{their slug} (decision 059). */
 export async function getPublicTeam(slug: string): Promise<PublicTeam | null> {
   const db = await getDb();
   const [team] = await db
@@ -157,7 +188,8 @@ export async function getPublicTeam(slug: string): Promise<PublicTeam | null> {
       })
       .from(eventTypes)
       .innerJoin(users, eq(users.id, eventTypes.userId))
-      .where(and(eq(eventTypes.teamId, team.id), eq(eventTypes.active, true), sql`${users.username} is not null`))
+      // A managed template is not booked itself: each member's copy is, on their page (decision 059).
+      .where(and(eq(eventTypes.teamId, team.id), eq(eventTypes.active, true), sql`${eventTypes.kind} <> 'managed'`))
       .orderBy(asc(eventTypes.title)),
   ]);
   return {
@@ -169,7 +201,7 @@ export async function getPublicTeam(slug: string): Promise<PublicTeam | null> {
 }
 
 /** Locks the team and answers the actor's role in it (null: not a member, or no such team). */
-async function lockTeam(
+export async function lockTeam(
   tx: Transaction,
   teamId: string,
   actorId: string,
@@ -196,27 +228,19 @@ async function ownerCount(tx: Transaction, teamId: string): Promise<number> {
 }
 
 /**
- * Rewrites decision 020's host list (team_members) of each user: their accepted members are the
- * people who share a team with them in which they are an owner. Someone who drops out stops
- * hosting the user's event types (removed from host_ids, as leaving did). The users' rows are
- * locked in id order, the same order the booking code takes them (no deadlock).
+ * Rewrites decision 020's list (team_members) of each user: their accepted members are the
+ * people who share a team with them in which they are an owner. Hosts are no longer read from it
+ * (decision 058: event_type_hosts). The users' rows are locked in id order, the same order the
+ * booking code takes them (no deadlock).
  */
 async function syncHostLists(tx: Transaction, userIds: string[]) {
   for (const ownerId of [...new Set(userIds)].sort()) {
     await lockHost(tx, ownerId);
     const wanted = sql`(select distinct m2.user_id from team_memberships m1 join team_memberships m2 on m2.team_id = m1.team_id
       where m1.user_id = ${ownerId} and m1.role = 'owner' and m2.user_id <> ${ownerId})`;
-    const gone = await queryRows<{ member_id: string | null }>(
-      tx,
-      sql`delete from team_members where owner_id = ${ownerId} and (member_id is null or member_id not in ${wanted}) returning member_id`,
+    await tx.execute(
+      sql`delete from team_members where owner_id = ${ownerId} and (member_id is null or member_id not in ${wanted})`,
     );
-    const goneIds = gone.map((r) => r.member_id).filter((id): id is string => Boolean(id));
-    for (const memberId of goneIds) {
-      await tx
-        .update(eventTypes)
-        .set({ hostIds: sql`array_remove(${eventTypes.hostIds}, ${memberId}::uuid)` })
-        .where(and(eq(eventTypes.userId, ownerId), sql`${memberId}::uuid = any(${eventTypes.hostIds})`));
-    }
     await tx.execute(sql`insert into team_members (owner_id, email, member_id, status, token_hash, responded_at)
       select ${ownerId}, u.email, u.id, 'accepted', 'host-list:' || gen_random_uuid()::text, now() from users u
       where u.id in ${wanted} and not exists (select 1 from team_members t where t.owner_id = ${ownerId} and t.member_id = u.id)
@@ -532,6 +556,15 @@ async function changeMember(
       await tx
         .delete(teamMemberships)
         .where(and(eq(teamMemberships.teamId, teamId), eq(teamMemberships.userId, userId)));
+      // Someone who leaves stops hosting the team's event types (decision 058).
+      await tx
+        .delete(eventTypeHosts)
+        .where(
+          and(
+            eq(eventTypeHosts.userId, userId),
+            sql`${eventTypeHosts.eventTypeId} in (select id from ${eventTypes} where team_id = ${teamId})`,
+          ),
+        );
     } else {
       await tx
         .update(teamMemberships)

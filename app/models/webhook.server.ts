@@ -146,9 +146,12 @@ export async function deleteSubscription(scope: WebhookScope, id: string): Promi
   return deleted.length > 0;
 }
 
-/** Whom a booking's record is told to: its host's personal subscriptions, and its event type's team's. */
+/**
+ * Whom a booking's record is told to: its hosts' personal subscriptions (the booking's host, and
+ * after a hand-over the one it left), and its event type's team's.
+ */
 export interface WebhookTarget {
-  hostId: string;
+  hostIds: string[];
   eventTypeId: string;
 }
 
@@ -168,7 +171,7 @@ export async function subscriptionsFor(
     .where(
       and(
         or(
-          and(eq(webhookSubscriptions.userId, target.hostId), isNull(webhookSubscriptions.teamId)),
+          and(inArray(webhookSubscriptions.userId, target.hostIds), isNull(webhookSubscriptions.teamId)),
           sql`${webhookSubscriptions.teamId} = (select team_type.team_id from event_types team_type where team_type.id = ${target.eventTypeId})`,
         ),
         eq(webhookSubscriptions.active, true),

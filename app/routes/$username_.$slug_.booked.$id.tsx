@@ -26,7 +26,8 @@ import { currentZoneName, dateTimeFormatters } from "~/scheduling/time-zone";
 import { PoweredBy } from "~/components/powered-by";
 
 /**
- * /{username}/{slug}/booked/{id}?token=: the guest's confirmation. Only the
+ * /{username}/{slug}/booked/{id}?token= (and /team/{team slug}/{slug}/booked/{id}, decision 059,
+ * routes/team.$team.$slug_.booked.$id.tsx): the guest's confirmation. Only the
  * booking's token opens it (a wrong or missing one is the site's 404, no hint the booking exists).
  */
 
@@ -45,7 +46,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   });
   const links = linksFor(linkBase(request), booking.id, token);
   const hostName = host.name || host.email;
-  const base = `/${params.username}/${params.slug}`;
+  const base = params.team !== undefined ? `/team/${params.team}/${params.slug}` : `/${params.username}/${params.slug}`;
   // The event type's real place (an address, a number, the host's link or our room; decision 028);
   // the event's legacy `eventType` option decides only when the event type is gone.
   const place = placeOf({ ...booking, location: setting });

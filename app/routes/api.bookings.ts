@@ -9,7 +9,7 @@ import { apiError, getApiUser, readJson } from "~/api/api.server";
 import { apiRoute } from "~/api/api-route.server";
 import { bookingBody, bookingJson } from "~/schemas/booking-api";
 import { bookSlot } from "~/services/bookings.server";
-import { bookingLinks } from "~/api/booking-api.server";
+import { bookingLinks, hostJson } from "~/api/booking-api.server";
 import { linkBase } from "~/utils/request.server";
 
 /**
@@ -37,7 +37,13 @@ async function POST({ request }: LoaderFunctionArgs) {
   const now = new Date();
   const answer = (ok: BookingSuccess) => ({
     status: 201,
-    body: { booking: bookingJson(ok.booking, bookingLinks(request, ok.booking.id, ok.token)) },
+    body: {
+      booking: bookingJson(
+        ok.booking,
+        bookingLinks(request, ok.booking.id, ok.token),
+        hostJson(ok.booking.hostId, ok.host),
+      ),
+    },
   });
   // A key is scoped to this path and the caller (a bearer's user, else any guest).
   const scope = key === null ? null : `POST /api/bookings ${await callerOf(request)}`;

@@ -8,7 +8,7 @@ import { eventTypeFailure, eventTypeWrite } from "~/api/scheduling-api.server";
 /** GET /api/event-types: the caller's event types, oldest first. */
 async function GET({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
-  return Response.json((await listEventTypes(user.id)).map(eventTypeJson));
+  return Response.json((await listEventTypes(user.id)).map((e) => eventTypeJson(e)));
 }
 
 /** POST /api/event-types: 201 with the new event type; 409 slug_taken for a slug of theirs in any case. */

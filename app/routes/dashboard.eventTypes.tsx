@@ -19,6 +19,10 @@ import {
   type EventType,
 } from "~/models/event-type.server";
 import { getProfile } from "~/models/user.server";
+import { listMyTeams } from "~/models/teams.server";
+import { teamEventTypesHostedBy, templatesOf } from "~/models/team-event-types.server";
+import { TEAM_EVENT_TYPE_MESSAGES, teamEventTypePath } from "~/schemas/team-event-types";
+import { teamSettingsPage } from "~/schemas/teams";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import {
   durationText,
@@ -43,11 +47,19 @@ async function ownEventType(userId: string, id: unknown): Promise<EventType> {
   return (await getEventType(userId, parsed.data)) ?? notFound(M.notFound);
 }
 
-function present(e: EventType) {
+/**
+ * `teamSlugs`: the slugs of the person's teams, by id (a team's event type books under its
+ * team's URL); `managedBy`: the team of a managed copy (decision 059), which may not be deleted.
+ */
+function present(e: EventType, teamSlugs: Map<string, string> = new Map(), managedBy: string | null = null) {
+  const teamSlug = e.teamId ? (teamSlugs.get(e.teamId) ?? null) : null;
   return {
     id: e.id,
     title: e.title,
     slug: e.slug,
+    /** The booking page's path of a team's event type; null: /{username}/{slug}. */
+    teamPath: teamSlug ? teamEventTypePath(teamSlug, e.slug) : null,
+    managedBy: e.parentId ? (managedBy ?? "a team") : null,
     duration: durationText(e.duration),
     kind: KIND_LABELS[e.kind],
     seats: e.seats,
@@ -64,13 +76,35 @@ type Shown = ReturnType<typeof present>;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDrawerPage(request, PAGE);
-  const [list, profile] = await Promise.all([listEventTypes(user.id), getProfile(user.id)]);
+  const [list, profile, teams, hosted] = await Promise.all([
+    listEventTypes(user.id),
+    getProfile(user.id),
+    listMyTeams(user.id),
+    teamEventTypesHostedBy(user.id),
+  ]);
+  const teamSlugs = new Map(teams.map((t) => [t.id, t.slug]));
+  const templates = await templatesOf(list.map((e) => e.parentId));
   const origin = siteBase(request);
   // The delete confirmation is a URL (?delete=<id>), so it opens without JavaScript.
   const deleteId = new URL(request.url).searchParams.get("delete");
   const toDelete = deleteId === null ? null : present(await ownEventType(user.id, deleteId));
+  const mine = new Set(list.map((e) => e.id));
   return {
-    eventTypes: list.map(present),
+    eventTypes: list.map((e) => present(e, teamSlugs, templates.get(e.parentId ?? "")?.teamName ?? null)),
+    /** The team event types the person hosts but does not edit here (decision 059): read-only, with their team. */
+    teamEventTypes: hosted
+      .filter((t) => !mine.has(t.id))
+      .map((t) => ({
+        id: t.id,
+        title: t.title,
+        kind: KIND_LABELS[t.kind as keyof typeof KIND_LABELS] ?? t.kind,
+        duration: durationText(t.duration),
+        active: t.active,
+        teamName: t.teamName,
+        path: teamEventTypePath(t.teamSlug, t.slug),
+        teamPage: teamSettingsPage(t.teamId),
+      })),
+    origin,
     linkBase: profile?.username ? bookingLink(origin, profile.username) : null,
     username: profile?.username ?? null,
     toDelete,
@@ -94,7 +128,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === "delete") {
     const eventType = await ownEventType(user.id, form.get("id"));
-    if (!(await deleteEventType(user.id, eventType.id))) notFound(M.notFound);
+    const outcome = await deleteEventType(user.id, eventType.id);
+    if (outcome === "not-found") notFound(M.notFound);
+    // A managed copy is its team's to remove (decision 059).
+    if (outcome === "managed-copy")
+      return data({ toast: errorToast(TEAM_EVENT_TYPE_MESSAGES.copyDelete), activeCap: false }, { status: 403 });
     return redirectWithSuccess(PAGE, M.deleted);
   }
   return data({ toast: errorToast(M.unknownForm), activeCap: false }, { status: 400 });
@@ -193,7 +231,17 @@ function ToggleForm({ e }: { e: Shown }) {
   );
 }
 
-function EventTypeCard({ e, linkBase, username }: { e: Shown; linkBase: string | null; username: string | null }) {
+function EventTypeCard({
+  e,
+  linkBase,
+  username,
+  origin,
+}: {
+  e: Shown;
+  linkBase: string | null;
+  username: string | null;
+  origin: string;
+}) {
   return (
     <li
       className={`flex flex-col rounded-xl border border-neutral-200 bg-white p-5 shadow-sm ${e.active ? "" : "bg-neutral-50"}`}
@@ -236,7 +284,14 @@ function EventTypeCard({ e, linkBase, username }: { e: Shown; linkBase: string |
         </div>
         <ToggleForm e={e} />
       </div>
-      {linkBase && username ? (
+      {e.managedBy ? (
+        <p className="mt-2 text-sm text-neutral-700" data-testid="managed-by">
+          Managed by {e.managedBy}: some fields are locked, and only the team removes it.
+        </p>
+      ) : null}
+      {e.teamPath ? (
+        <BookingLink url={`${origin}${e.teamPath}`} path={e.teamPath} title={e.title} />
+      ) : linkBase && username ? (
         <BookingLink url={`${linkBase}/${e.slug}`} path={`/${username}/${e.slug}`} title={e.title} />
       ) : (
         <p className="mt-3 font-mono text-sm text-neutral-700 [overflow-wrap:anywhere]">/&lt;username&gt;/{e.slug}</p>
@@ -245,9 +300,9 @@ function EventTypeCard({ e, linkBase, username }: { e: Shown; linkBase: string |
         <Link to={`${PAGE}/${e.id}`} className={buttonClass("secondary", "px-3 py-2")} aria-label={`Edit ${e.title}`}>
           <Pencil className="h-4 w-4" aria-hidden /> Edit
         </Link>
-        {username && e.active ? (
+        {(e.teamPath || username) && e.active ? (
           <a
-            href={`/${username}/${e.slug}`}
+            href={e.teamPath ?? `/${username}/${e.slug}`}
             className={buttonClass("secondary", "px-3 py-2")}
             aria-label={`View the booking page of ${e.title}`}
             data-testid="view-booking-page"
@@ -262,22 +317,24 @@ function EventTypeCard({ e, linkBase, username }: { e: Shown; linkBase: string |
         >
           <Code2 className="h-4 w-4" aria-hidden /> Embed
         </Link>
-        <Link
-          to={`${PAGE}?delete=${e.id}`}
-          preventScrollReset
-          id={`delete-${e.id}`}
-          className={buttonClass("secondary", "px-3 py-2 text-red-700")}
-          aria-label={`Delete ${e.title}`}
-        >
-          <Trash2 className="h-4 w-4" aria-hidden /> Delete
-        </Link>
+        {e.managedBy ? null : (
+          <Link
+            to={`${PAGE}?delete=${e.id}`}
+            preventScrollReset
+            id={`delete-${e.id}`}
+            className={buttonClass("secondary", "px-3 py-2 text-red-700")}
+            aria-label={`Delete ${e.title}`}
+          >
+            <Trash2 className="h-4 w-4" aria-hidden /> Delete
+          </Link>
+        )}
       </div>
     </li>
   );
 }
 
 export default function EventTypes() {
-  const { eventTypes, linkBase, username, toDelete } = useLoaderData<typeof loader>();
+  const { eventTypes, teamEventTypes, linkBase, username, toDelete, origin } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const deleting = useIsPending({ intent: "delete", state: "busy" });
   return (
@@ -326,10 +383,48 @@ export default function EventTypes() {
       ) : (
         <ul className="grid gap-4 md:grid-cols-2" aria-label="Your event types">
           {eventTypes.map((e) => (
-            <EventTypeCard key={e.id} e={e} linkBase={linkBase} username={username} />
+            <EventTypeCard key={e.id} e={e} linkBase={linkBase} username={username} origin={origin} />
           ))}
         </ul>
       )}
+
+      {teamEventTypes.length > 0 ? (
+        <section aria-labelledby="team-event-types-title" className="space-y-3">
+          <h2 id="team-event-types-title" className="text-lg font-semibold text-neutral-900">
+            Team event types you host
+          </h2>
+          <p className="text-sm text-neutral-600">Their teams' owners and admins edit them.</p>
+          <ul className="grid gap-4 md:grid-cols-2" aria-label="Team event types you host">
+            {teamEventTypes.map((t) => (
+              <li
+                key={t.id}
+                className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm"
+                data-testid="hosted-team-event-type"
+              >
+                <h3 className="break-words font-semibold text-neutral-900">{t.title}</h3>
+                <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-700">
+                  <span className="inline-flex items-center gap-1">
+                    <Clock className="h-4 w-4 text-neutral-500" aria-hidden /> {t.duration}
+                  </span>
+                  <span className="inline-flex rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-inset ring-brand-600/20">
+                    {t.kind}
+                  </span>
+                  <Link to={t.teamPage} className="font-medium text-brand-700 underline">
+                    {t.teamName}
+                  </Link>
+                  {t.active ? null : <span>Off</span>}
+                </p>
+                <p className="mt-2 flex items-start gap-1 text-sm">
+                  <Link2 className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden />
+                  <a href={t.path} className="min-w-0 font-mono text-brand-700 underline [overflow-wrap:anywhere]">
+                    {t.path}
+                  </a>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       {toDelete ? (
         <Modal title={`Delete “${toDelete.title}”?`} closeTo={PAGE} returnFocusTo={`delete-${toDelete.id}`}>

@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { BellRing, ChevronLeft, GitCommitVertical, Mail, Send, Workflow } from "lucide-react";
+import { BellRing, ChevronLeft, GitCommitVertical, Mail, Send, UserRoundCog, Workflow } from "lucide-react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { bookingTimeline, type TimelineEntry } from "~/models/webhook.server";
+import { assignmentsOf, bookingRoleOf, mayReassign } from "~/models/round-robin.server";
+import { buttonClass } from "~/components/ui/button";
 import { dateTimeFormatters } from "~/scheduling/time-zone";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { notFound } from "~/utils/responses";
@@ -10,7 +12,9 @@ import { notFound } from "~/utils/responses";
 /**
  * A booking's timeline for its host (decision 037): what the outbox did, with times: the
  * changes, each consumer's delivery of them (by name), the mails (queued, sent, failed, kept),
- * the reminders and the webhooks. Another host's booking is a 404.
+ * the reminders and the webhooks. A round-robin booking also shows why it has its host (decision
+ * 060: each assignment with every candidate's figures), to its host and to the owners and admins
+ * of its team, who may reassign it from here. Anyone else's booking is a 404.
  */
 
 const LIST = "/dashboard/scheduledEvents";
@@ -19,8 +23,14 @@ export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" :
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireDrawerPage(request, LIST);
-  const timeline = await bookingTimeline(user.id, params.id ?? "");
+  const id = params.id ?? "";
+  const role = await bookingRoleOf(user.id, id);
+  // A manager of a round-robin booking's team sees it as its host does.
+  const timeline =
+    (await bookingTimeline(user.id, id)) ??
+    (role?.role === "manager" && role.kind === "round-robin" ? await bookingTimeline(role.hostId, id) : null);
   if (!timeline) notFound("No such booking.");
+  const assignments = await assignmentsOf(id);
   const format = dateTimeFormatters(user.timeZone);
   // Seconds: what happened within one minute still reads in order.
   const time = new Intl.DateTimeFormat("en-US", { timeStyle: "medium", timeZone: format.zone });
@@ -29,6 +39,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     zone: format.zone,
     event: { name: timeline.event.eventName, start: at(timeline.event.startsAt), status: timeline.event.status },
     entries: timeline.entries.map((e) => ({ ...e, at: at(e.at) })),
+    assignments: assignments.map((a) => ({ ...a, createdAt: at(a.createdAt) })),
+    reassign:
+      role?.kind === "round-robin" && mayReassign(role.role) && timeline.event.status !== "cancelled"
+        ? `${LIST}?reassign=${timeline.event.id}`
+        : null,
   };
 }
 
@@ -48,7 +63,7 @@ const LABELS: Record<TimelineEntry["what"], string> = {
 };
 
 export default function BookingTimeline() {
-  const { event, entries, zone } = useLoaderData<typeof loader>();
+  const { event, entries, zone, assignments, reassign } = useLoaderData<typeof loader>();
   return (
     <div className="max-w-3xl space-y-6">
       <div>
@@ -64,6 +79,7 @@ export default function BookingTimeline() {
           {event.status}). Times in {zone.replaceAll("_", " ")}.
         </p>
       </div>
+      {assignments.length > 0 || reassign ? <Assignments assignments={assignments} reassign={reassign} /> : null}
       {entries.length === 0 ? (
         <p className="rounded-xl border border-dashed border-neutral-300 p-6 text-center text-neutral-700">
           Nothing recorded for this event yet.
@@ -99,6 +115,82 @@ export default function BookingTimeline() {
         </ol>
       )}
     </div>
+  );
+}
+
+type AssignmentView = ReturnType<typeof useLoaderData<typeof loader>>["assignments"][number];
+
+/** Why the booking has its host: each assignment, its sentence and every candidate as they stood. */
+function Assignments({ assignments, reassign }: { assignments: AssignmentView[]; reassign: string | null }) {
+  return (
+    <section aria-labelledby="assignments" className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="assignments" className="text-lg font-semibold text-neutral-900">
+          Host assignment
+        </h2>
+        {reassign ? (
+          <Link to={reassign} className={buttonClass("secondary", "px-3 py-2")}>
+            <UserRoundCog className="h-4 w-4" aria-hidden /> Reassign
+          </Link>
+        ) : null}
+      </div>
+      <ol className="space-y-3">
+        {assignments.map((a) => (
+          <li
+            key={a.id}
+            className="rounded-xl border border-neutral-200 bg-white p-4 shadow-sm"
+            data-testid="assignment"
+          >
+            <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+              <span className="font-medium text-neutral-900">
+                {a.kind === "assigned"
+                  ? `Assigned to ${a.hostName ?? "a removed account"}`
+                  : `Reassigned from ${a.previousHostName ?? "a removed account"} to ${a.hostName ?? "a removed account"}${a.actorName ? ` by ${a.actorName}` : ""}`}
+              </span>
+              <time dateTime={a.createdAt.iso} className="whitespace-nowrap text-sm text-neutral-600">
+                {a.createdAt.date} {a.createdAt.time}
+              </time>
+            </p>
+            <p className="mt-1 break-words text-sm text-neutral-700" data-testid="assignment-reason">
+              {a.reason}
+            </p>
+            <table className="mt-3 w-full text-left text-sm" data-testid="candidates">
+              <caption className="sr-only">The hosts as round robin saw them</caption>
+              <thead className="text-xs text-neutral-600">
+                <tr>
+                  <th scope="col" className="py-1 pr-2 font-medium">
+                    Host
+                  </th>
+                  <th scope="col" className="py-1 pr-2 font-medium">
+                    Free
+                  </th>
+                  <th scope="col" className="py-1 pr-2 font-medium">
+                    Bookings
+                  </th>
+                  <th scope="col" className="py-1 pr-2 font-medium">
+                    Weight
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    Priority
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-neutral-100 text-neutral-800">
+                {a.candidates.map((c) => (
+                  <tr key={c.userId} data-testid="candidate">
+                    <td className="break-words py-1 pr-2">{c.name || "A removed account"}</td>
+                    <td className="py-1 pr-2">{c.free ? "Yes" : "No"}</td>
+                    <td className="py-1 pr-2">{c.bookings}</td>
+                    <td className="py-1 pr-2">{c.weight}</td>
+                    <td className="py-1">{c.priority}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 

@@ -6,26 +6,35 @@ import { TEAMS_MESSAGES as M } from "~/messages/teams";
 import { getPublicTeam } from "~/models/teams.server";
 import { slugProblem } from "~/schemas/teams";
 import { notFound } from "~/utils/responses";
+import { pageHref } from "~/components/booking-page";
+import { teamEventTypePath } from "~/schemas/team-event-types";
+import { EMBED_PARAM } from "~/utils/embed";
 import { pageMeta } from "~/utils/page-meta";
 
 /**
  * /team/{slug}: a named team's public page (decision 057): its name, its members and its active
- * event types, each linking to its booking page (still under the owner's username). An unknown
- * or malformed slug is the site's 404. Not in the full-page cache: membership changes at once.
+ * event types, each linking to its booking page /team/{slug}/{event slug} (decision 059). An
+ * unknown or malformed slug is the site's 404. Not in the full-page cache: membership changes at
+ * once. ?embed=1: chromeless and framable, its links staying in embed mode (as /{username}).
  */
+
+export const handle = { embeddable: true };
 
 const KIND_TEXT: Record<string, string> = {
   collective: "Collective",
   "round-robin": "Round Robin",
   "one-to-one": "One-to-one",
   group: "Group",
+  managed: "Managed",
 };
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const slug = (params.slug ?? "").toLowerCase();
+  const embed = new URL(request.url).searchParams.get(EMBED_PARAM) === "1";
   const team = slugProblem(slug) === null ? await getPublicTeam(slug) : null;
   if (!team) notFound(M.notFound);
   return {
+    embed,
     team: { name: team.name, slug: team.slug },
     members: team.members.map((m) => ({ name: m.name, username: m.username ?? m.name })),
     eventTypes: team.eventTypes.map((t) => ({
@@ -33,7 +42,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
       title: t.title,
       duration: t.duration,
       kind: KIND_TEXT[t.kind] ?? t.kind,
-      href: `/${t.username}/${t.slug}`,
+      href: pageHref(teamEventTypePath(team.slug, t.slug), { embed: embed ? "1" : undefined }),
       excerpt: t.description.length > 140 ? `${t.description.slice(0, 137).trimEnd()}…` : t.description,
     })),
   };

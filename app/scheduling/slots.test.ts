@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   computeSlots,
   findSlots,
+  freeHostsAt,
   pickRoundRobinHost,
   SlotConfigError,
   type BusyTime,
@@ -319,6 +320,128 @@ describe("collective and round robin", () => {
     expect(findSlots(input({ hosts, eventType: { id: "rr", kind: "round-robin", duration: 60 } }))[0].hostIds).toEqual([
       "a",
     ]);
+  });
+
+  describe("round robin modes and moves (decision 060)", () => {
+    const utc = (start: string, end: string): Schedule => ({ timeZone: "UTC", weekly: everyDay(start, end) });
+    // ann is behind (her turn) but busy 10-11; bob is free all morning.
+    const hosts: SlotHost[] = [
+      {
+        id: "ann",
+        schedule: utc("09:00", "12:00"),
+        roundRobin: { bookings: 0, lastBookedAt: null },
+        busy: [{ start: at("2026-12-07T10:00:00Z"), end: at("2026-12-07T11:00:00Z") }],
+      },
+      { id: "bob", schedule: utc("09:00", "12:00"), roundRobin: { bookings: 4, lastBookedAt: 9 } },
+    ];
+    const times = (slots: ReturnType<typeof findSlots>) =>
+      slots.map((s) => [new Date(s.start).toISOString().slice(11, 16), s.hostIds[0]]);
+
+    it("availability offers every host's free slots, each to the best ranked free host", () => {
+      const slots = findSlots(
+        input({ hosts, eventType: { kind: "round-robin", duration: 60, roundRobinMode: "availability" } }),
+      );
+      expect(times(slots)).toEqual([
+        ["09:00", "ann"],
+        ["10:00", "bob"],
+        ["11:00", "ann"],
+      ]);
+      expect(slots[1].freeHostIds).toEqual(["bob"]);
+    });
+
+    it("fairness offers only the slots of the host whose turn it is", () => {
+      const slots = findSlots(
+        input({ hosts, eventType: { kind: "round-robin", duration: 60, roundRobinMode: "fairness" } }),
+      );
+      expect(times(slots)).toEqual([
+        ["09:00", "ann"],
+        ["11:00", "ann"],
+      ]);
+      expect(slots[0].freeHostIds).toEqual(["ann", "bob"]);
+    });
+
+    it("fairness: a host without any free slot in the range has no turn; weights and priorities decide the turn", () => {
+      const away: SlotHost[] = [{ ...hosts[0], schedule: { timeZone: "UTC", weekly: [] } }, hosts[1]];
+      expect(
+        times(
+          findSlots(
+            input({ hosts: away, eventType: { kind: "round-robin", duration: 60, roundRobinMode: "fairness" } }),
+          ),
+        ),
+      ).toEqual([
+        ["09:00", "bob"],
+        ["10:00", "bob"],
+        ["11:00", "bob"],
+      ]);
+      const preferred: SlotHost[] = [
+        hosts[0],
+        { ...hosts[1], roundRobin: { bookings: 4, lastBookedAt: 9, priority: "high" } },
+      ];
+      expect(
+        times(
+          findSlots(
+            input({ hosts: preferred, eventType: { kind: "round-robin", duration: 60, roundRobinMode: "fairness" } }),
+          ),
+        ),
+      ).toEqual([
+        ["09:00", "bob"],
+        ["10:00", "bob"],
+        ["11:00", "bob"],
+      ]);
+    });
+
+    it("freeHostsAt: inside the hours, not busy with buffers, under the day's limit; off the grid and past the notice too", () => {
+      const base = input({
+        hosts,
+        now: at("2026-12-07T10:00:00Z"),
+        eventType: { id: "rr", kind: "round-robin", duration: 60, minimumNotice: 600, bufferAfter: 15 },
+      });
+      // Before the hours; ann's 10:00 meeting is inside the 15 minutes after the 09:00 one.
+      expect(freeHostsAt(base, at("2026-12-07T08:30:00Z"))).toEqual([]);
+      expect(freeHostsAt(base, at("2026-12-07T09:00:00Z"))).toEqual(["bob"]);
+      expect(
+        freeHostsAt({ ...base, eventType: { ...base.eventType, bufferAfter: 0 } }, at("2026-12-07T09:00:00Z")),
+      ).toEqual(["ann", "bob"]);
+      expect(freeHostsAt(base, at("2026-12-07T09:15:00Z"))).toEqual(["bob"]);
+      expect(freeHostsAt(base, at("2026-12-07T11:00:00Z"))).toEqual(["ann", "bob"]);
+      // Ends outside the hours.
+      expect(freeHostsAt(base, at("2026-12-07T11:30:00Z"))).toEqual([]);
+      const limited: SlotInput = {
+        ...base,
+        eventType: { ...base.eventType, dailyLimit: 1 },
+        hosts: [
+          hosts[0],
+          {
+            ...hosts[1],
+            busy: [{ start: at("2026-12-07T06:00:00Z"), end: at("2026-12-07T06:30:00Z"), eventTypeId: "rr" }],
+          },
+        ],
+      };
+      expect(freeHostsAt(limited, at("2026-12-07T11:00:00Z"))).toEqual(["ann"]);
+    });
+
+    it("a move keeps its host where they are free, offers every host's slots in either mode, and hands over where they are busy", () => {
+      for (const roundRobinMode of ["fairness", "availability"] as const) {
+        const slots = findSlots({
+          ...input({ hosts, eventType: { kind: "round-robin", duration: 60, roundRobinMode } }),
+          keepHostId: "bob",
+        });
+        expect(times(slots)).toEqual([
+          ["09:00", "bob"],
+          ["10:00", "bob"],
+          ["11:00", "bob"],
+        ]);
+        const annMoves = findSlots({
+          ...input({ hosts, eventType: { kind: "round-robin", duration: 60, roundRobinMode } }),
+          keepHostId: "ann",
+        });
+        expect(times(annMoves)).toEqual([
+          ["09:00", "ann"],
+          ["10:00", "bob"],
+          ["11:00", "ann"],
+        ]);
+      }
+    });
   });
 });
 

@@ -19,16 +19,20 @@
  * - group events: bookings of this event type at the very same start do not block it while
  *   their seats add up to fewer than `seats`; they still block other starts that overlap them.
  *
- * Collective: every host must be free (intersection). Round robin: the union of the hosts'
- * slots (each host on their own grid); each slot goes to one free host by `pickRoundRobinHost`.
+ * Collective: every host must be free (intersection). Round robin (decision 060): each slot goes to
+ * one free host by `pickRoundRobinHost` (round-robin.ts); in the `availability` mode the slots are
+ * the union of the hosts' slots (each host on their own grid), in the `fairness` mode only the slots
+ * of the host whose turn it is (the best ranked of the hosts with any free slot in the range).
  */
 import { parseSchedule, SlotConfigError, availableIntervals, type ParsedSchedule, type Schedule } from "./availability";
 import { intersectAll, normalize, widen, type Interval } from "./intervals";
 import { dateOfDayNumber, dayNumber, ZoneTimeline } from "./zoned-time";
 import { isTimeZone } from "./time-zone";
 import { MAX_BOOKING_WINDOW_DAYS, MAX_RANGE_DAYS } from "./slot-limits";
+import { pickRoundRobinHost, type RoundRobinStats } from "./round-robin";
 
 export { SlotConfigError } from "./availability";
+export { pickRoundRobinHost, type RoundRobinStats } from "./round-robin";
 export type { Schedule } from "./availability";
 
 /** An instant: a Date or epoch milliseconds. */
@@ -57,7 +61,14 @@ export interface SlotEventType {
   /** Bookings of this event type per week (Monday to Sunday) / calendar month of the first host's zone; unlimited when absent. */
   weeklyLimit?: number;
   monthlyLimit?: number;
+  /**
+   * Round robin only (decision 060): `availability` offers every host's free slots, `fairness` only
+   * those of the host whose turn it is. Absent: availability.
+   */
+  roundRobinMode?: RoundRobinMode;
 }
+
+export type RoundRobinMode = "fairness" | "availability";
 
 /** A time the host is busy: a booking (of any event type) or an outside calendar event. */
 export interface BusyTime {
@@ -72,18 +83,14 @@ export interface BusyTime {
   seats?: number;
 }
 
-/** What round robin weighs: bookings in the window, and when the host was last booked. */
-export interface RoundRobinStats {
-  bookings: number;
-  /** Epoch ms of the host's latest booking, null if never. */
-  lastBookedAt: number | null;
-}
-
 export interface SlotHost {
   id: string;
   schedule: Schedule;
   busy?: readonly BusyTime[];
-  /** Round robin only; by default counted from `busy` (this event type's bookings, latest start). */
+  /**
+   * Round robin only: bookings in the window, last booked, weight and priority; by default counted
+   * from `busy` (this event type's bookings, latest start) at the default weight and priority.
+   */
   roundRobin?: RoundRobinStats;
 }
 
@@ -101,6 +108,12 @@ export interface SlotInput {
    * month the range touches (a start counts once, so a group session is one booking).
    */
   bookedStarts?: readonly Instant[];
+  /**
+   * Round robin: a booking being moved keeps this host wherever they are free (decision 060). A
+   * move offers every host's free slots whatever the mode (it is no new turn); where this host is
+   * busy the slot goes to the best ranked free host.
+   */
+  keepHostId?: string;
 }
 
 export interface SlotDetail {
@@ -139,6 +152,7 @@ interface Settings {
   windowMs: number;
   dailyLimit: number;
   seats: number;
+  roundRobinMode: RoundRobinMode;
 }
 
 const KINDS: readonly EventKind[] = ["one-to-one", "group", "collective", "round-robin"];
@@ -188,6 +202,7 @@ function settingsOf(eventType: SlotEventType): Settings {
         ? Infinity
         : wholeMinutes(eventType.dailyLimit, "eventType.dailyLimit", { min: 1 }),
     seats,
+    roundRobinMode: eventType.roundRobinMode === "fairness" ? "fairness" : "availability",
   };
 }
 
@@ -437,9 +452,17 @@ function collectiveSlots(hosts: PreparedHost[], search: Search): SlotDetail[] {
   return out;
 }
 
-function roundRobinSlots(hosts: PreparedHost[], search: Search): SlotDetail[] {
+function roundRobinSlots(hosts: PreparedHost[], search: Search, keepHostId: string | undefined): SlotDetail[] {
   const lists = hosts.map((host) => freeStarts(host, search).starts);
   const stats = Object.fromEntries(hosts.map((h) => [h.id, h.roundRobin]));
+  // Fairness: only the slots of the host whose turn it is, among those with any free slot in the range.
+  const turn =
+    search.settings.roundRobinMode === "fairness" && keepHostId === undefined
+      ? pickRoundRobinHost(
+          hosts.filter((_, h) => lists[h].length > 0).map((h) => h.id),
+          stats,
+        )
+      : null;
   // Merge the hosts' sorted lists (few hosts: a scan of the heads beats a heap).
   const heads = lists.map(() => 0);
   const out: SlotDetail[] = [];
@@ -455,47 +478,16 @@ function roundRobinSlots(hosts: PreparedHost[], search: Search): SlotDetail[] {
         heads[h]++;
       }
     }
-    out.push({
-      start,
-      end: start + search.settings.durationMs,
-      hostIds: [pickRoundRobinHost(free, stats)!],
-      freeHostIds: free,
-    });
+    if (turn !== null && !free.includes(turn)) continue;
+    const host =
+      turn ?? (keepHostId !== undefined && free.includes(keepHostId) ? keepHostId : pickRoundRobinHost(free, stats)!);
+    out.push({ start, end: start + search.settings.durationMs, hostIds: [host], freeHostIds: free });
   }
   return out;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Entry points
-
-/**
- * The host round robin gives a booking to, among `candidates` (the hosts free then): the one
- * with the fewest bookings in the window, then the least recently booked (never booked first),
- * then the smallest id, so the choice is stable. Null when there is no candidate.
- */
-export function pickRoundRobinHost(
-  candidates: readonly string[],
-  stats: Readonly<Record<string, RoundRobinStats | undefined>>,
-): string | null {
-  let best: string | null = null;
-  let bestStats: RoundRobinStats = { bookings: 0, lastBookedAt: null };
-  for (const id of candidates) {
-    const s = stats[id] ?? { bookings: 0, lastBookedAt: null };
-    if (best === null || compareForRoundRobin(s, id, bestStats, best) < 0) {
-      best = id;
-      bestStats = s;
-    }
-  }
-  return best;
-}
-
-function compareForRoundRobin(a: RoundRobinStats, aId: string, b: RoundRobinStats, bId: string): number {
-  if (a.bookings !== b.bookings) return a.bookings - b.bookings;
-  const aLast = a.lastBookedAt ?? -Infinity;
-  const bLast = b.lastBookedAt ?? -Infinity;
-  if (aLast !== bLast) return aLast < bLast ? -1 : 1;
-  return aId < bId ? -1 : aId > bId ? 1 : 0;
-}
 
 /** The free slots as instants, in order, with their hosts (and seats left for group events). */
 /**
@@ -582,6 +574,33 @@ function search(input: SlotInput): {
   viewer: ZoneTimeline;
   days: { first: number; last: number };
 } {
+  const prepared = prepare(input);
+  const { viewer, days } = prepared;
+  if (!prepared.search) return { slots: [], viewer, days };
+  const { search: searchBounds, hosts, settings } = prepared;
+  const slots =
+    settings.kind === "collective"
+      ? collectiveSlots(hosts, searchBounds)
+      : settings.kind === "round-robin"
+        ? roundRobinSlots(hosts, searchBounds, input.keepHostId)
+        : singleHostSlots(hosts[0], searchBounds);
+  return { slots: withinPeriodLimits(slots, input, hosts[0].timeline), viewer, days };
+}
+
+/**
+ * The input checked and its hosts prepared for the range; `at` narrows the candidates to that one
+ * start, whatever the notice and window. No search when the range has no instants.
+ */
+function prepare(
+  input: SlotInput,
+  at?: number,
+): {
+  settings: Settings;
+  viewer: ZoneTimeline;
+  days: { first: number; last: number };
+  search: Search | null;
+  hosts: PreparedHost[];
+} {
   if (!input || typeof input !== "object") throw new SlotConfigError("no input");
   if (!isTimeZone(input.timeZone)) throw new SlotConfigError(`unknown time zone "${input.timeZone}"`);
   const settings = settingsOf(input.eventType);
@@ -594,7 +613,7 @@ function search(input: SlotInput): {
   const wallTo = (days.last + 1) * DAY_MS;
   const viewer = new ZoneTimeline(input.timeZone, wallFrom - 3 * DAY_MS, wallTo + 3 * DAY_MS);
   const span = viewer.wallClockSpan(wallFrom, wallTo);
-  if (span.length === 0) return { slots: [], viewer, days };
+  if (span.length === 0) return { settings, viewer, days, search: null, hosts: [] };
   const rangeStart = span[0].start;
   const rangeEnd = span[span.length - 1].end;
 
@@ -611,15 +630,27 @@ function search(input: SlotInput): {
     settings,
     rangeStart,
     rangeEnd,
-    earliest: Math.max(rangeStart, now + settings.noticeMs),
-    latest: now + settings.windowMs,
+    earliest: at ?? Math.max(rangeStart, now + settings.noticeMs),
+    latest: at ?? now + settings.windowMs,
   };
   const hosts = input.hosts.map((host, i) => prepareHost(host, i, searchBounds, timelineOf));
-  const slots =
-    settings.kind === "collective"
-      ? collectiveSlots(hosts, searchBounds)
-      : settings.kind === "round-robin"
-        ? roundRobinSlots(hosts, searchBounds)
-        : singleHostSlots(hosts[0], searchBounds);
-  return { slots: withinPeriodLimits(slots, input, hosts[0].timeline), viewer, days };
+  return { settings, viewer, days, search: searchBounds, hosts };
+}
+
+/**
+ * The hosts free for a meeting of the event type at `start`: inside their hours, not busy (with
+ * the buffers), under their day's limit, whatever the slot grid, the notice or the booking window
+ * (decision 060: who an existing booking can be handed to). `input.range` must cover the
+ * meeting's dates in `input.timeZone`; `input.now` is not used.
+ */
+export function freeHostsAt(input: SlotInput, start: Instant): string[] {
+  const at = toMs(start, "start");
+  const { hosts, settings } = prepare(input, at);
+  return hosts
+    .filter(
+      (host) =>
+        host.available.some((i) => i.start <= at && at + settings.durationMs <= i.end) &&
+        seatsTakenIfFree(host, at, settings) >= 0,
+    )
+    .map((host) => host.id);
 }

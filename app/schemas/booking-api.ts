@@ -121,6 +121,25 @@ export const declineBody = z
 
 export const rescheduleBody = z.object({ start: startField }).meta({ id: "BookingRescheduleInput" });
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** POST /api/bookings/{id}/reassign (decision 060): a member to hand the booking to, or nobody named (the next in line). */
+export const reassignBody = z
+  .object({
+    userId: z
+      .string({ error: "Give userId as a member's id, or leave it out for the next in line." })
+      .trim()
+      .refine((v) => UUID.test(v), { message: "Give userId as a member's id, or leave it out for the next in line." })
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "The host of the event type to hand it to; left out (or null): the next in line, the best ranked free host other than the current one.",
+        example: "0b6f3c1e-2a47-4d8e-9c1f-6a2b3c4d5e6f",
+      }),
+  })
+  .meta({ id: "BookingReassignInput" });
+
 export const bookingTokenQuery = z.object({
   token: plainText(z.string().max(200), "token")
     .optional()
@@ -155,6 +174,10 @@ export const bookingJsonSchema = z
     answers: z
       .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
       .meta({ description: "The guest's answers to the event type's questions, by question id (decision 039)." }),
+    host: z.object({ userId: z.string(), name: z.string(), email: z.string() }).optional().meta({
+      description:
+        "Who hosts it: the event type's owner, or for a round robin the host it was assigned to (decision 060). Given on create, cancel, reschedule and reassign.",
+    }),
   })
   .meta({ id: "Booking" });
 
@@ -182,6 +205,7 @@ export function bookingJson(
     answers?: BookingAnswers | null;
   },
   links?: { cancelUrl: string | null; rescheduleUrl: string | null },
+  host?: { userId: string; name: string; email: string },
 ): BookingJson {
   const ids = event.sessionId ? { id: event.sessionId, seatId: event.id } : { id: event.id };
   return {
@@ -191,5 +215,6 @@ export function bookingJson(
     status: bookingStatus(event),
     ...(links ?? {}),
     answers: event.answers ?? {},
+    ...(host ? { host } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_TYPE_KINDS, type LOCATION_TYPES } from "./scheduling-api";
+import { EVENT_TYPE_KINDS, type ALL_EVENT_TYPE_KINDS, type LOCATION_TYPES } from "./scheduling-api";
 
 /**
  * The Event Types page's form (decision 016): the page validates with the JSON API's own
@@ -27,20 +27,23 @@ export const EVENT_TYPE_MESSAGES = {
 export const DURATION_CHOICES = [15, 30, 45, 60, 90, 120] as const;
 
 export type EventTypeKind = (typeof EVENT_TYPE_KINDS)[number];
+export type AnyEventTypeKind = (typeof ALL_EVENT_TYPE_KINDS)[number];
 export type LocationType = (typeof LOCATION_TYPES)[number];
 
-export const KIND_LABELS: Record<EventTypeKind, string> = {
+export const KIND_LABELS: Record<AnyEventTypeKind, string> = {
   "one-to-one": "One-to-One",
   group: "Group",
   collective: "Collective",
   "round-robin": "Round Robin",
+  managed: "Managed",
 };
 
-export const KIND_HINTS: Record<EventTypeKind, string> = {
+export const KIND_HINTS: Record<AnyEventTypeKind, string> = {
   "one-to-one": "One guest per meeting.",
   group: "Several guests in the same slot, up to the seats you set.",
   collective: "You and the team members you pick host together: guests see only times when all of you are free.",
   "round-robin": "Guests get one free host among you and the members you pick, shared out fairly.",
+  managed: "Each member you assign gets their own copy on their page; the fields you lock stay as you set them.",
 };
 
 export { LOCATION_LABELS } from "./location-labels";
@@ -155,3 +158,52 @@ export function keepListIntent(form: FormData): void {
 }
 
 export const uuidSchema = z.uuid();
+
+/**
+ * A member's copy of a managed event type (decision 059): its locked fields are disabled on the
+ * form, so the browser sends none of them; each one absent takes the copy's current value here
+ * (a copy stays one-to-one), and one sent anyway is compared after parsing (changedLockedField).
+ * Questions are kept after parsing, as they are many fields.
+ */
+export function keepLockedInForm(
+  form: FormData,
+  current: {
+    title: string;
+    description: string;
+    duration: number;
+    location: { type: string; value?: string };
+    bufferBefore: number;
+    bufferAfter: number;
+    minimumNotice: number;
+    bookingWindowDays: number;
+    slotInterval: number | null;
+    dailyLimit: number | null;
+    weeklyLimit: number | null;
+    monthlyLimit: number | null;
+    limitPerGuest: number | null;
+    requiresApproval: boolean;
+    approvalHoldHours: number;
+  },
+  locked: readonly string[],
+): void {
+  const keep = (key: string, value: string) => {
+    if (!form.has(key)) form.set(key, value);
+  };
+  keep("kind", "one-to-one");
+  for (const field of locked) {
+    if (field === "location") {
+      if (form.has("location.type")) continue;
+      form.set("location.type", current.location.type);
+      form.set("location.value", current.location.value ?? "");
+    } else if (field === "minimumNotice") {
+      if (form.has("minimumNotice")) continue;
+      form.set("minimumNotice", String(current.minimumNotice));
+      form.set("minimumNoticeUnit", "minutes");
+    } else if (field === "requiresApproval") {
+      if (current.requiresApproval) keep("requiresApproval", "on");
+    } else if (field !== "questions" && field in current) {
+      const value = current[field as keyof typeof current];
+      keep(field, value === null ? "" : String(value));
+    }
+  }
+}

@@ -253,7 +253,12 @@ export function scheduleJson(
 // ---------------------------------------------------------------------------------------------
 // Event types
 
+/** The kinds POST /api/event-types makes; a team's managed template (decision 058) is made on the team's path only. */
 export const EVENT_TYPE_KINDS = ["one-to-one", "group", "collective", "round-robin"] as const;
+/** Every kind an event type may have (what the JSON answers). */
+export const ALL_EVENT_TYPE_KINDS = [...EVENT_TYPE_KINDS, "managed"] as const;
+export const MANAGED_KIND_MESSAGE =
+  "A managed event type belongs to a team: make it with POST /api/teams/{id}/event-types or on the team's page.";
 export const LOCATION_TYPES = ["in-person", "phone", "google-meet", "video"] as const;
 
 /** Words a slug may not be: they are (or will be) paths under /{username}/ or read as the site's own. */
@@ -287,120 +292,153 @@ const minutes = (label: string, min: number, max: number) =>
 const NOTICE_MAX = MAX_BOOKING_WINDOW_DAYS * 24 * 60;
 
 /**
+ * The fields every event type body shares (personal and team): what it is, where, when, limits,
+ * questions, approval. The personal body adds kind, schedule, hosts and team; the team's body
+ * (schemas/team-event-types.ts) its own kind, hosts, round-robin mode and locked fields.
+ */
+export const eventTypeFields = {
+  title: plainText(
+    z.string({ error: "Give a title." }).trim().min(1, "Give a title.").max(200, "Use at most 200 characters."),
+    "The title",
+  ).meta({
+    example: "Intro call",
+  }),
+  slug: z
+    .string({ error: SLUG_MESSAGE })
+    .trim()
+    .toLowerCase()
+    .min(1, SLUG_MESSAGE)
+    .max(60, SLUG_MESSAGE)
+    .regex(SLUG, SLUG_MESSAGE)
+    .refine((slug) => !RESERVED_SLUGS.has(slug), { message: "That word is reserved; pick another slug." })
+    .meta({
+      description:
+        "The booking link's last segment (/{username}/{slug}); unique among your event types, whatever the case.",
+      example: "intro-call",
+    }),
+  description: plainText(
+    z.string({ error: "The description is text." }).max(5000, "Use at most 5000 characters."),
+    "The description",
+    {
+      multiline: true,
+    },
+  ).default(""),
+  duration: minutes("duration", 5, 720).meta({ example: 30 }),
+  location: z
+    .object({
+      type: z.enum(LOCATION_TYPES, { error: `location.type is one of ${LOCATION_TYPES.join(", ")}.` }),
+      value: plainText(
+        z.string({ error: "location.value is text." }).trim().max(500, "Use at most 500 characters."),
+        "The location",
+      ).optional(),
+    })
+    .superRefine((value, ctx) => {
+      if (value.type === "in-person" && !value.value)
+        ctx.addIssue({ code: "custom", path: ["value"], message: "Give the meeting's address." });
+      // A room link is opened by guests: only http(s), never javascript: or data:.
+      if ((value.type === "video" || value.type === "google-meet") && value.value && !isHttpUrl(value.value)) {
+        ctx.addIssue({ code: "custom", path: ["value"], message: httpUrlMessage("The room link") });
+      }
+    })
+    .transform((value) => (value.value ? { type: value.type, value: value.value } : { type: value.type }))
+    .default({ type: "video" })
+    .meta({
+      description:
+        "in-person (value: the address), phone, google-meet, or video (value: a room link; none means the site's own room).",
+    }),
+  seats: z
+    .number({ error: "seats: a whole number from 2 to 1000." })
+    .int("seats: a whole number from 2 to 1000.")
+    .min(2, "seats: a whole number from 2 to 1000.")
+    .max(1000, "seats: a whole number from 2 to 1000.")
+    .nullish()
+    .meta({ description: "Group only (required there): guests per slot." }),
+  bufferBefore: minutes("bufferBefore", 0, 720).default(0),
+  bufferAfter: minutes("bufferAfter", 0, 720).default(0),
+  minimumNotice: minutes("minimumNotice", 0, NOTICE_MAX).default(120),
+  bookingWindowDays: z
+    .number({ error: `bookingWindowDays: a whole number of days from 0 to ${MAX_BOOKING_WINDOW_DAYS}.` })
+    .int(`bookingWindowDays: a whole number of days from 0 to ${MAX_BOOKING_WINDOW_DAYS}.`)
+    .min(0, `bookingWindowDays: a whole number of days from 0 to ${MAX_BOOKING_WINDOW_DAYS}.`)
+    .max(MAX_BOOKING_WINDOW_DAYS, `bookingWindowDays: a whole number of days from 0 to ${MAX_BOOKING_WINDOW_DAYS}.`)
+    .default(60),
+  slotInterval: minutes("slotInterval", 5, 720)
+    .nullish()
+    .meta({ description: "Step of the slot grid; the duration when left out." }),
+  dailyLimit: z
+    .number({ error: "dailyLimit: a whole number from 1 to 1000." })
+    .int("dailyLimit: a whole number from 1 to 1000.")
+    .min(1, "dailyLimit: a whole number from 1 to 1000.")
+    .max(1000, "dailyLimit: a whole number from 1 to 1000.")
+    .nullish()
+    .meta({ description: "Bookings per date at most; unlimited when left out." }),
+  active: z.boolean({ error: "active is true or false." }).default(true),
+  questions: questionsField,
+  limitPerGuest: bookingLimitField(
+    "limitPerGuest",
+    "Upcoming bookings one guest e-mail may hold at once; none when null or left out.",
+  ),
+  weeklyLimit: bookingLimitField(
+    "weeklyLimit",
+    "Bookings per week (Monday to Sunday, the schedule's zone); none when null or left out.",
+  ),
+  monthlyLimit: bookingLimitField(
+    "monthlyLimit",
+    "Bookings per calendar month (the schedule's zone); none when null or left out.",
+  ),
+  requiresApproval: z.boolean({ error: "requiresApproval is true or false." }).default(false).meta({
+    description:
+      "Bookings wait for your approval (status pending) and hold their slot meanwhile. Not for group event types.",
+  }),
+  approvalHoldHours: z
+    .number({ error: "approvalHoldHours: a whole number of hours from 1 to 168." })
+    .int("approvalHoldHours: a whole number of hours from 1 to 168.")
+    .min(1, "approvalHoldHours: a whole number of hours from 1 to 168.")
+    .max(168, "approvalHoldHours: a whole number of hours from 1 to 168.")
+    .default(24)
+    .meta({
+      description: "How long a pending booking holds its slot; unanswered by then, it is declined and the guest told.",
+    }),
+};
+
+/** Seats only for a group, which cannot wait for approval (both bodies). */
+export function seatRules(
+  value: { kind: string; seats?: number | null; requiresApproval: boolean },
+  ctx: z.RefinementCtx,
+) {
+  if (value.kind === "group" && (value.seats === undefined || value.seats === null)) {
+    ctx.addIssue({ code: "custom", path: ["seats"], message: "A group event type needs seats (2 or more)." });
+  }
+  if (value.kind !== "group" && value.seats !== undefined && value.seats !== null) {
+    ctx.addIssue({ code: "custom", path: ["seats"], message: "Only a group event type has seats." });
+  }
+  if (value.kind === "group" && value.requiresApproval) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["requiresApproval"],
+      message: "A group event type's seats cannot wait for approval.",
+    });
+  }
+}
+
+/**
  * POST /api/event-types and PUT /api/event-types/{id}. PUT replaces the whole event type:
  * fields left out take their defaults (no buffers, 120 minutes' notice, a 60-day window, the
  * grid stepping by the duration, active, the owner's default schedule, the owner as host).
  */
 export const eventTypeBody = z
   .object({
-    title: plainText(
-      z.string({ error: "Give a title." }).trim().min(1, "Give a title.").max(200, "Use at most 200 characters."),
-      "The title",
-    ).meta({
-      example: "Intro call",
-    }),
-    slug: z
-      .string({ error: SLUG_MESSAGE })
-      .trim()
-      .toLowerCase()
-      .min(1, SLUG_MESSAGE)
-      .max(60, SLUG_MESSAGE)
-      .regex(SLUG, SLUG_MESSAGE)
-      .refine((slug) => !RESERVED_SLUGS.has(slug), { message: "That word is reserved; pick another slug." })
-      .meta({
-        description:
-          "The booking link's last segment (/{username}/{slug}); unique among your event types, whatever the case.",
-        example: "intro-call",
-      }),
-    description: plainText(
-      z.string({ error: "The description is text." }).max(5000, "Use at most 5000 characters."),
-      "The description",
-      {
-        multiline: true,
-      },
-    ).default(""),
-    duration: minutes("duration", 5, 720).meta({ example: 30 }),
-    kind: z.enum(EVENT_TYPE_KINDS, { error: `kind is one of ${EVENT_TYPE_KINDS.join(", ")}.` }).default("one-to-one"),
-    location: z
-      .object({
-        type: z.enum(LOCATION_TYPES, { error: `location.type is one of ${LOCATION_TYPES.join(", ")}.` }),
-        value: plainText(
-          z.string({ error: "location.value is text." }).trim().max(500, "Use at most 500 characters."),
-          "The location",
-        ).optional(),
+    ...eventTypeFields,
+    kind: z
+      .enum(EVENT_TYPE_KINDS, {
+        error: (issue) =>
+          issue.input === "managed" ? MANAGED_KIND_MESSAGE : `kind is one of ${EVENT_TYPE_KINDS.join(", ")}.`,
       })
-      .superRefine((value, ctx) => {
-        if (value.type === "in-person" && !value.value)
-          ctx.addIssue({ code: "custom", path: ["value"], message: "Give the meeting's address." });
-        // A room link is opened by guests: only http(s), never javascript: or data:.
-        if ((value.type === "video" || value.type === "google-meet") && value.value && !isHttpUrl(value.value)) {
-          ctx.addIssue({ code: "custom", path: ["value"], message: httpUrlMessage("The room link") });
-        }
-      })
-      .transform((value) => (value.value ? { type: value.type, value: value.value } : { type: value.type }))
-      .default({ type: "video" })
-      .meta({
-        description:
-          "in-person (value: the address), phone, google-meet, or video (value: a room link; none means the site's own room).",
-      }),
-    seats: z
-      .number({ error: "seats: a whole number from 2 to 1000." })
-      .int("seats: a whole number from 2 to 1000.")
-      .min(2, "seats: a whole number from 2 to 1000.")
-      .max(1000, "seats: a whole number from 2 to 1000.")
-      .nullish()
-      .meta({ description: "Group only (required there): guests per slot." }),
-    bufferBefore: minutes("bufferBefore", 0, 720).default(0),
-    bufferAfter: minutes("bufferAfter", 0, 720).default(0),
-    minimumNotice: minutes("minimumNotice", 0, NOTICE_MAX).default(120),
-    bookingWindowDays: z
-      .number({ error: `bookingWindowDays: a whole number of days from 0 to ${MAX_BOOKING_WINDOW_DAYS}.` })
-      .int(`bookingWindowDays: a whole number of days from 0 to ${MAX_BOOKING_WINDOW_DAYS}.`)
-      .min(0, `bookingWindowDays: a whole number of days from 0 to ${MAX_BOOKING_WINDOW_DAYS}.`)
-      .max(MAX_BOOKING_WINDOW_DAYS, `bookingWindowDays: a whole number of days from 0 to ${MAX_BOOKING_WINDOW_DAYS}.`)
-      .default(60),
-    slotInterval: minutes("slotInterval", 5, 720)
-      .nullish()
-      .meta({ description: "Step of the slot grid; the duration when left out." }),
-    dailyLimit: z
-      .number({ error: "dailyLimit: a whole number from 1 to 1000." })
-      .int("dailyLimit: a whole number from 1 to 1000.")
-      .min(1, "dailyLimit: a whole number from 1 to 1000.")
-      .max(1000, "dailyLimit: a whole number from 1 to 1000.")
-      .nullish()
-      .meta({ description: "Bookings per date at most; unlimited when left out." }),
+      .default("one-to-one"),
     scheduleId: z
       .uuid({ error: "scheduleId: the _id of one of your schedules." })
       .nullish()
       .meta({ description: "One of your schedules; your default schedule when left out." }),
-    active: z.boolean({ error: "active is true or false." }).default(true),
-    questions: questionsField,
-    limitPerGuest: bookingLimitField(
-      "limitPerGuest",
-      "Upcoming bookings one guest e-mail may hold at once; none when null or left out.",
-    ),
-    weeklyLimit: bookingLimitField(
-      "weeklyLimit",
-      "Bookings per week (Monday to Sunday, the schedule's zone); none when null or left out.",
-    ),
-    monthlyLimit: bookingLimitField(
-      "monthlyLimit",
-      "Bookings per calendar month (the schedule's zone); none when null or left out.",
-    ),
-    requiresApproval: z.boolean({ error: "requiresApproval is true or false." }).default(false).meta({
-      description:
-        "Bookings wait for your approval (status pending) and hold their slot meanwhile. Not for group event types.",
-    }),
-    approvalHoldHours: z
-      .number({ error: "approvalHoldHours: a whole number of hours from 1 to 168." })
-      .int("approvalHoldHours: a whole number of hours from 1 to 168.")
-      .min(1, "approvalHoldHours: a whole number of hours from 1 to 168.")
-      .max(168, "approvalHoldHours: a whole number of hours from 1 to 168.")
-      .default(24)
-      .meta({
-        description:
-          "How long a pending booking holds its slot; unanswered by then, it is declined and the guest told.",
-      }),
     hosts: z
       .array(
         plainText(
@@ -417,24 +455,15 @@ export const eventTypeBody = z
         description:
           "Collective / round robin: the _ids of members who accepted your team invitation (at least one); you always host too. One-to-one and group: only your own _id (the default).",
       }),
+    teamId: z.uuid({ error: "teamId: the id of a team where you are an owner or admin." }).nullish().meta({
+      description:
+        "Collective / round robin: the team it belongs to (one where you are an owner or admin; every host a member). Left out: the team it is in, else the oldest of your teams holding every host.",
+    }),
   })
-  .superRefine((value, ctx) => {
-    if (value.kind === "group" && (value.seats === undefined || value.seats === null)) {
-      ctx.addIssue({ code: "custom", path: ["seats"], message: "A group event type needs seats (2 or more)." });
-    }
-    if (value.kind !== "group" && value.seats !== undefined && value.seats !== null) {
-      ctx.addIssue({ code: "custom", path: ["seats"], message: "Only a group event type has seats." });
-    }
-    if (value.kind === "group" && value.requiresApproval) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["requiresApproval"],
-        message: "A group event type's seats cannot wait for approval.",
-      });
-    }
-  })
+  .superRefine(seatRules)
   .transform((value) => ({
     ...value,
+    teamId: value.teamId ?? null,
     seats: value.kind === "group" ? (value.seats ?? null) : null,
     slotInterval: value.slotInterval ?? null,
     dailyLimit: value.dailyLimit ?? null,
@@ -455,7 +484,7 @@ export const eventTypeJsonSchema = z
     slug: z.string(),
     description: z.string(),
     duration: z.number().int(),
-    kind: z.enum(EVENT_TYPE_KINDS),
+    kind: z.enum(ALL_EVENT_TYPE_KINDS),
     location: z.object({ type: z.enum(LOCATION_TYPES), value: z.string().optional() }),
     seats: z.number().int().optional(),
     bufferBefore: z.number().int(),
@@ -485,6 +514,7 @@ export function eventTypeJson(
     EventTypeRow,
     "userId" | "teamId" | "createdAt" | "updatedAt" | "roundRobinMode" | "lockedFields" | "parentId"
   >,
+  managed?: { templateId: string; teamId: string | null; lockedFields: string[] } | null,
 ): EventTypeJson {
   return {
     _id: row.id,
@@ -510,6 +540,9 @@ export function eventTypeJson(
     limitPerGuest: row.limitPerGuest,
     weeklyLimit: row.weeklyLimit,
     monthlyLimit: row.monthlyLimit,
+    ...(managed
+      ? { managed: { templateId: managed.templateId, teamId: managed.teamId, lockedFields: managed.lockedFields } }
+      : {}),
   };
 }
 

@@ -49,6 +49,7 @@ describe("the retry rules", () => {
       requested: "booking.requested",
       approved: "booking.approved",
       declined: "booking.declined",
+      reassigned: "booking.reassigned",
     });
     expect(WEBHOOK_TYPE_OF_KIND.updated).toBeUndefined();
   });

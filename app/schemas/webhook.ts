@@ -16,6 +16,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "booking.requested",
   "booking.approved",
   "booking.declined",
+  "booking.reassigned",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -33,6 +34,7 @@ export const WEBHOOK_TYPE_OF_KIND: Partial<Record<BookingEventKind, WebhookEvent
   requested: "booking.requested",
   approved: "booking.approved",
   declined: "booking.declined",
+  reassigned: "booking.reassigned",
 };
 
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
@@ -42,6 +44,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   "booking.requested": "Booking requested (needs approval)",
   "booking.approved": "Booking approved",
   "booking.declined": "Booking declined",
+  "booking.reassigned": "Booking reassigned (round robin: another host)",
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -199,12 +202,17 @@ export const webhookBookingSchema = z
       .optional()
       .meta({ description: "The guest's cancel link, when the change carries it (a new booking)." }),
     rescheduleUrl: z.string().optional(),
-    previousStart: z
-      .string()
-      .nullable()
-      .optional()
-      .meta({ description: "booking.rescheduled: the start before the move." }),
+    previousStart: z.string().nullable().optional().meta({
+      description: "booking.rescheduled, and booking.reassigned when it also moved: the start before the move.",
+    }),
     previousEnd: z.string().nullable().optional(),
+    previousHost: z.object({ name: z.string(), email: z.string() }).optional().meta({
+      description: "booking.reassigned (decision 060): the host it left; `host` is the one it went to.",
+    }),
+    reassignedBy: z.enum(["guest", "host"]).optional().meta({
+      description:
+        "booking.reassigned: host (its host or a team owner or admin handed it over) or guest (the guest moved it to a time their host is not free).",
+    }),
     cancelledBy: z
       .enum(["guest", "host", "admin"])
       .optional()

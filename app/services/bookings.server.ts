@@ -38,6 +38,8 @@ import { calendarConsumer, hostsOfEvent, refreshHostCalendars } from "./calendar
 import { isTeamKind } from "~/models/team-hosts.server";
 import { clampHold } from "~/models/approval.server";
 import { approvalLinksFor, mailDeclined, mailRequested, mailRequestMoved } from "./approval-mail.server";
+import { liveHostsOfBooking, reassignRoundRobinBooking, type ReassignResult } from "~/models/round-robin.server";
+import { tellReassigned, type ReassignedPayload } from "./reassign-mail.server";
 
 /**
  * The booking lifecycle (docs/decisions/030, 055): bookSlot, rescheduleBooking and cancelBooking,
@@ -83,7 +85,9 @@ export type Told =
     }
   | { tell: "declined"; booking: HostEvent; host: BookingHost; reason: string | null; expired: boolean }
   // A pending booking moved: still a request, so no calendar file (the host's bell says it moved).
-  | { tell: "request-moved"; booking: HostEvent; host: BookingHost; links: Links };
+  | { tell: "request-moved"; booking: HostEvent; host: BookingHost; links: Links }
+  // A round-robin booking handed to another host (decision 060).
+  | ReassignedPayload;
 
 async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): Promise<void> {
   const told = fromSnapshot<Told>(snapshot);
@@ -123,6 +127,8 @@ async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): 
       // A host's own event: its invitees, in the host's zone (decision 028).
       await mailInvitees(told.event, told.host, told.kind);
       return;
+    case "reassigned":
+      return tellReassigned(told);
   }
 }
 
@@ -320,6 +326,28 @@ function rescheduleBookingRow(
   return moveBooking(id, actor, start, now, async (tx, r, before) => {
     // A request moved earlier is answered before it starts (decision 040).
     if (r.booking.status === "pending") r.booking.holdUntil = await clampHold(tx, r.booking.id);
+    // A guest's move to a time their round-robin host is busy handed it over (decision 060).
+    if (r.previousHost) {
+      await recordBookingEvent(tx, {
+        kind: "reassigned",
+        eventId: r.booking.id,
+        actor: actorName(actor),
+        oldStartsAt: before?.startsAt,
+        oldEndsAt: before?.endsAt,
+        newStartsAt: r.booking.startsAt,
+        newEndsAt: r.booking.endsAt,
+        payload: {
+          tell: "reassigned",
+          booking: r.booking,
+          host: r.host,
+          previousHost: r.previousHost,
+          by: null,
+          links,
+          ...(before ? { moved: { startsAt: before.startsAt, endsAt: before.endsAt } } : {}),
+        } satisfies Told,
+      });
+      return;
+    }
     const payload: Told =
       r.seats && r.seats.length > 0
         ? { tell: "session", booking: r.booking, host: r.host, seats: r.seats, note }
@@ -384,4 +412,45 @@ export function bookingChangeOf(outcome: CancelOutcome): ChangeResult {
   if (!outcome.ok) return outcome;
   if (outcome.kind === "seat") return { ok: true, booking: outcome.seat, host: outcome.host };
   return { ok: true, booking: outcome.event, host: outcome.host, seats: outcome.seats };
+}
+
+/**
+ * Hands a round-robin booking to another live host of its event type (decision 060): `userId`, or
+ * without it the next in line (the best ranked free host other than the current one). Its host or
+ * an owner or admin of the event type's team; the chosen host must be free at its time. The
+ * `reassigned` record tells the guests and both hosts, moves the calendars and sends the
+ * `booking.reassigned` webhooks.
+ */
+export async function reassignBooking(input: {
+  id: string;
+  actorId: string;
+  userId: string | null;
+  now: Date;
+}): Promise<ReassignResult> {
+  // A meeting added to a host's calendar a minute ago still counts (bounded wait; else the cache).
+  await refreshHostCalendars(await liveHostsOfBooking(input.id), input.now);
+  const result = await reassignRoundRobinBooking(
+    { id: input.id, actorId: input.actorId, targetId: input.userId, now: input.now },
+    async (tx, r, before) => {
+      await recordBookingEvent(tx, {
+        kind: "reassigned",
+        eventId: r.booking.id,
+        actor: "host",
+        oldStartsAt: before.startsAt,
+        oldEndsAt: before.endsAt,
+        newStartsAt: r.booking.startsAt,
+        newEndsAt: r.booking.endsAt,
+        reason: r.reason,
+        payload: {
+          tell: "reassigned",
+          booking: r.booking,
+          host: r.host,
+          previousHost: r.previousHost,
+          by: r.actorName,
+        } satisfies Told,
+      });
+    },
+  );
+  if (result.ok) nudgeBookingEvents();
+  return result;
 }

@@ -66,12 +66,16 @@ function calendarAttachment(event: MailedEvent, host: Host, kind: InvitationKind
   };
 }
 
-/** `footer`: lines after the details (a booking's cancel and reschedule links, a host's note on a cancel). */
+/**
+ * `footer`: lines after the details (a booking's cancel and reschedule links, a host's note on a
+ * cancel); `lead`: an update's first line (a booking handed to another host).
+ */
 export async function mailInvitees(
   given: MailedEvent & { answers?: BookingAnswers | null },
   host: Host,
   kind: InvitationKind,
   footer: string[] = [],
+  lead?: string,
 ): Promise<MailResult | null> {
   if (given.invitees.length === 0) return null;
   const event = await located(given);
@@ -85,6 +89,7 @@ export async function mailInvitees(
     otherZone: host.timeZone,
     place: placeOf(event),
     footer,
+    lead,
   });
   return sendMail({
     to: event.invitees,

@@ -25,5 +25,5 @@ export async function onboardNewHost(user: {
   if ((await listEventTypes(user.id)).length > 0) return;
   const { scheduleId: _scheduleId, hosts: _hosts, ...fields } = eventTypeBody.parse(DEFAULT_EVENT_TYPE);
   // A slug taken by a racing second call is simply left as it is.
-  await createEventType(user.id, { ...fields, scheduleId: schedule.id, hostIds: [user.id] });
+  await createEventType(user.id, { ...fields, scheduleId: schedule.id, hostIds: [user.id], teamId: null });
 }

@@ -31,12 +31,17 @@ export async function rescheduleSlots(
   return (await rescheduleSlotsByDate(booking, { start: date, end: date }, zone, now))[date] ?? [];
 }
 
-/** rescheduleSlots for every date of `range` (at most a month): the dates with free starts only. */
+/**
+ * rescheduleSlots for every date of `range` (at most a month): the dates with free starts only.
+ * `mover`: the guest's move of a round-robin booking offers every host's free times (decision
+ * 060); the host's, their own.
+ */
 export async function rescheduleSlotsByDate(
   booking: Pick<GuestBooking, "bookable" | "id" | "hostId" | "startsAt" | "seat">,
   range: { start: string; end: string },
   zone: string,
   now: Date,
+  mover: "guest" | "host" = "guest",
 ): Promise<Record<string, SlotChoice[]>> {
   if (!booking.bookable) return {};
   try {
@@ -44,7 +49,9 @@ export async function rescheduleSlotsByDate(
     // needs room for its places; a team booking frees its own rows and keeps its hosts (decision 020).
     const { linked: _linked, ...options } = booking.seat
       ? { excludeEventId: booking.seat.alone ? booking.seat.sessionId : undefined, linked: [] }
-      : await rescheduleSearch(booking.id, booking.hostId, booking.bookable.eventType.kind);
+      : await rescheduleSearch(booking.id, booking.hostId, booking.bookable.eventType.kind, {
+          handOver: mover === "guest",
+        });
     const input = await slotSearch(booking.bookable, { range, timeZone: zone, now }, options);
     const places = booking.seat?.places ?? 1;
     const byDate: Record<string, SlotChoice[]> = {};

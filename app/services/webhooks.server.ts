@@ -144,6 +144,8 @@ interface Subject {
   seats?: BookingSeat[];
   host?: BookingHost;
   links?: { cancelUrl: string | null; rescheduleUrl: string | null };
+  /** A booking handed to another host (decision 060): the host it left. */
+  previousHost?: BookingHost & { id: string };
 }
 
 /** What the record is about, from its snapshot; null for a host's own event (not a booking). */
@@ -175,6 +177,8 @@ function subjectOf(told: Told): Subject | null {
       return { event: told.booking, host: told.host };
     case "invitees":
       return null;
+    case "reassigned":
+      return { event: told.booking, host: told.host, links: told.links, previousHost: told.previousHost };
   }
 }
 
@@ -197,12 +201,15 @@ function seatJson(seat: {
 }
 
 /**
- * Whose subscriptions a record's webhook goes to (from its snapshot): its host's, and its event
- * type's team's; null when it makes none (a host's own event).
+ * Whose subscriptions a record's webhook goes to (from its snapshot), null when it makes none (a
+ * host's own event): the booking's host's, for a hand-over also the host it left (decision 060),
+ * and its event type's team's (decision 062).
  */
 function webhookTargetOf(record: BookingEventRecord): WebhookTarget | null {
   const subject = subjectOf(fromSnapshot<Told>(record.payload));
-  return subject?.event.eventTypeId ? { hostId: subject.event.hostId, eventTypeId: subject.event.eventTypeId } : null;
+  if (!subject?.event.eventTypeId) return null;
+  const hostIds = [...new Set([subject.event.hostId, ...(subject.previousHost ? [subject.previousHost.id] : [])])];
+  return { hostIds, eventTypeId: subject.event.eventTypeId };
 }
 
 /** The webhook's JSON body for a record (the same for every subscription). */
@@ -248,6 +255,14 @@ export async function webhookPayload(
   if (record.kind === "rescheduled") {
     data.previousStart = iso(record.oldStartsAt);
     data.previousEnd = iso(record.oldEndsAt);
+  }
+  if (record.kind === "reassigned" && subject.previousHost) {
+    data.previousHost = { name: subject.previousHost.name, email: subject.previousHost.email };
+    data.reassignedBy = record.actor === "guest" ? "guest" : "host";
+    if (iso(record.oldStartsAt) !== iso(record.newStartsAt)) {
+      data.previousStart = iso(record.oldStartsAt);
+      data.previousEnd = iso(record.oldEndsAt);
+    }
   }
   if (record.kind === "cancelled") {
     data.cancelledBy = record.actor as NonNullable<WebhookBooking["cancelledBy"]>;
@@ -323,7 +338,7 @@ export const webhookConsumer = {
     }));
     const targets = asked.flatMap((a) => (a.target ? [a.target] : []));
     const { byHost, byEventType } = await subscribedTypesOf(
-      [...new Set(targets.map((t) => t.hostId))],
+      [...new Set(targets.flatMap((t) => t.hostIds))],
       [...new Set(targets.map((t) => t.eventTypeId))],
     );
     return new Set(
@@ -332,7 +347,10 @@ export const webhookConsumer = {
           (a) =>
             !a.type ||
             !a.target ||
-            !(byHost.get(a.target.hostId)?.has(a.type) || byEventType.get(a.target.eventTypeId)?.has(a.type)),
+            !(
+              a.target.hostIds.some((id) => byHost.get(id)?.has(a.type as string)) ||
+              byEventType.get(a.target.eventTypeId)?.has(a.type)
+            ),
         )
         .map((a) => a.record.id),
     );

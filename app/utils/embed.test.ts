@@ -9,6 +9,10 @@ describe("isFramableRequest", () => {
     ["/ada-l", "?tz=Europe%2FBerlin&embed=1"],
     ["/Ada/intro-call", "?embed=1&month=2026-12"],
     [`/ada/intro/booked/${ID}`, "?token=abc&embed=1"],
+    // a team's pages (decision 059)
+    ["/team/sales", "?embed=1"],
+    ["/team/sales/demo", "?embed=1"],
+    [`/team/sales/demo/booked/${ID}`, "?token=abc&embed=1"],
   ])("lets a booking route in embed mode be framed: %s%s", (path, search) => {
     expect(isFramableRequest(path, search)).toBe(true);
   });
@@ -45,6 +49,14 @@ describe("isFramableRequest", () => {
     ["/1ada", "?embed=1"],
     ["/ada/intro_call", "?embed=1"],
     ["ada", "?embed=1"],
+    // a team's pages without embed mode, and crafted team shapes
+    ["/team/sales/demo", ""],
+    ["/team", "?embed=1"],
+    ["/team/", "?embed=1"],
+    ["/team/team/demo", "?embed=1"],
+    ["/team/dashboard/profile", "?embed=1"],
+    ["/team/sales/..", "?embed=1"],
+    [`/team/sales/demo/booked/${ID}/ics`, "?embed=1"],
   ])("refuses %s%s", (path, search) => {
     expect(isFramableRequest(path, search)).toBe(false);
   });

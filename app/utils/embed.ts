@@ -15,7 +15,8 @@ const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * True only for a booking route asked for in embed mode: /{username}, /{username}/{slug} or
- * /{username}/{slug}/booked/{id}, with ?embed=1. The first segment must be a possible username
+ * /{username}/{slug}/booked/{id}, and the same under /team/ for a team (its slug follows the
+ * username rules), with ?embed=1. The first segment must be a possible username
  * (never a reserved top-level segment, so no page of ours shares the shape) and every segment
  * plain letters, digits and hyphens: an encoded or dotted path (/%64ashboard, /a/..) never passes.
  */
@@ -23,6 +24,12 @@ export function isFramableRequest(pathname: string, search: string): boolean {
   if (new URLSearchParams(search).get(EMBED_PARAM) !== "1") return false;
   const segments = pathname.split("/");
   if (segments[0] !== "") return false;
+  // A team's pages (decision 059): /team/{team slug}[/{slug}[/booked/{id}]], the same shapes one level down.
+  return segments[1] === "team" ? isBookingPath(["", ...segments.slice(2)]) : isBookingPath(segments);
+}
+
+/** ["", handle, slug?, "booked"?, id?]: a possible handle, then a booking page's shape. */
+function isBookingPath(segments: string[]): boolean {
   const [, username, slug, booked, id, ...rest] = segments;
   if (!username || !USERNAME.test(username) || isReservedUsername(username)) return false;
   if (slug === undefined) return true;

@@ -1,4 +1,3 @@
-
 // The base of absolute links is configuration (app/server/env.server.ts); re-exported for routes.
 export { linkBase } from "~/server/env.server";
 import { invariantResponse } from "./responses";

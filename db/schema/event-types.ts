@@ -18,7 +18,7 @@ import { schedules } from "./schedules";
 import { teams } from "./teams";
 import { users } from "./users";
 
-export type EventTypeKind = "one-to-one" | "group" | "collective" | "round-robin";
+export type EventTypeKind = "one-to-one" | "group" | "collective" | "round-robin" | "managed";
 /** How a round-robin event type offers slots and picks its host (decision 058). */
 export type RoundRobinMode = "fairness" | "availability";
 export const HOST_PRIORITIES = ["low", "medium", "high", "highest"] as const;
@@ -81,10 +81,10 @@ export const eventTypes = pgTable(
     /** Bookings per week (Monday first) / calendar month of the host's schedule zone; null = no limit. */
     weeklyLimit: integer("weekly_limit"),
     monthlyLimit: integer("monthly_limit"),
-    /** Who hosts it (collective / round robin); for now only the owner (decision 016). */
     /** Bookings wait for the host's approval, holding the slot for `approval_hold_hours` (decision 040). */
     requiresApproval: boolean("requires_approval").notNull().default(false),
     approvalHoldHours: integer("approval_hold_hours").notNull().default(24),
+    /** No longer read or written (decision 058): hosts are event_type_hosts rows. To be dropped. */
     hostIds: uuid("host_ids")
       .array()
       .notNull()

@@ -398,6 +398,18 @@ const CELLS: Cell[] = [
   page("POST", "dashboard.scheduledEvents/route.tsx", () => "/dashboard/scheduledEvents", OWNER, {
     form: (f) => ({ intent: "reschedule", eventId: f.booking, start: "not-a-time" }),
   }),
+  // Reassign (decision 060): only a round-robin booking has the modal (the user's booking is a
+  // one-to-one: 404 to its host too; the admin's list ignores it). Its host's POST is 409.
+  page("GET", "dashboard.scheduledEvents/route.tsx", (f) => `/dashboard/scheduledEvents?reassign=${f.booking}`, [
+    "signin",
+    "404",
+    "404",
+    "404",
+    "allow",
+  ]),
+  page("POST", "dashboard.scheduledEvents/route.tsx", () => "/dashboard/scheduledEvents", OWNER, {
+    form: (f) => ({ intent: "reassign", eventId: f.booking, host: "next" }),
+  }),
   page(
     "GET",
     "dashboard.scheduledEvents_.$id.timeline.tsx",
@@ -680,6 +692,16 @@ const CELLS: Cell[] = [
     "/api/bookings/{id}/decline",
     "api.bookings_.$id.decline.ts",
     (f) => `/api/bookings/${f.booking}/decline`,
+    OWNER,
+    { json: () => ({}) },
+  ),
+  // Reassign (decision 060): the booking's host (409 not_round_robin: it is a one-to-one), or a
+  // manager of a round-robin booking's team; anyone else 404 (tests/integration/reassign.test.ts).
+  api(
+    "POST",
+    "/api/bookings/{id}/reassign",
+    "api.bookings_.$id.reassign.ts",
+    (f) => `/api/bookings/${f.booking}/reassign`,
     OWNER,
     { json: () => ({}) },
   ),

@@ -54,7 +54,7 @@ async function withSchedule(a: Account): Promise<string> {
 
 async function rows(userId: string) {
   return db`select id, title, slug, description, duration, kind, location, seats, buffer_before, buffer_after, minimum_notice,
-    booking_window_days, slot_interval, daily_limit, schedule_id, active, host_ids from event_types where user_id = ${userId} order by created_at`;
+    booking_window_days, slot_interval, daily_limit, schedule_id, active from event_types where user_id = ${userId} order by created_at`;
 }
 
 async function create(a: Account, overrides: Record<string, string> = {}) {
@@ -113,8 +113,9 @@ describe("Event Types page", () => {
       daily_limit: null,
       schedule_id: scheduleId,
       active: true,
-      host_ids: [a.id],
     });
+    // A one-to-one has no event_type_hosts rows: its owner alone hosts it (decision 058).
+    expect(await db`select 1 from event_type_hosts where event_type_id = ${row.id}`).toHaveLength(0);
 
     const api = await call("GET", "/api/event-types", { token: a.token });
     expect(await api.json()).toEqual([
@@ -126,6 +127,7 @@ describe("Event Types page", () => {
         slotInterval: 30,
         minimumNotice: 120,
         active: true,
+        hosts: [a.id],
       }),
     ]);
 

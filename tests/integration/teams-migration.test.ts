@@ -1,7 +1,8 @@
 /**
  * Migration 0020 (decision 057) on a seeded PostgreSQL database: decision 020's owner-invite
  * teams, written at migration 0019, become named teams with nothing lost (owners, accepted
- * members, pending and declined invitations with their token hashes, team event types).
+ * members, pending and declined invitations with their token hashes, team event types), and
+ * migration 0021 (decision 058) makes their hosts event_type_hosts rows.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -74,7 +75,8 @@ describe("migration 0020: owner-invite teams become named teams", () => {
       ids[key] = row.id as string;
     };
     await eventType("panel", "ana", schedule.id as string, "panel", "collective", [ids.ana, ids.ben]);
-    await eventType("rr", "ana", schedule.id as string, "rr", "round-robin", [ids.ana, ids.dee]);
+    // Eve is listed but was never Ana's member: she does not become a host.
+    await eventType("rr", "ana", schedule.id as string, "rr", "round-robin", [ids.dee, ids.eve]);
     await eventType("solo", "ana", schedule.id as string, "solo", "one-to-one", [ids.ana]);
     await eventType("cyPanel", "cy", cySchedule.id as string, "cy-panel", "collective", [ids.cy]);
 
@@ -140,9 +142,29 @@ describe("migration 0020: owner-invite teams become named teams", () => {
       await sql`select e.id, e.team_id, e.host_ids, t.slug from event_types e left join teams t on t.id = e.team_id`;
     const by = new Map(rows.map((r) => [r.id as string, r]));
     expect(by.get(ids.panel)).toMatchObject({ slug: "ana-team-2", host_ids: [ids.ana, ids.ben] });
-    expect(by.get(ids.rr)).toMatchObject({ slug: "ana-team-2", host_ids: [ids.ana, ids.dee] });
+    expect(by.get(ids.rr)).toMatchObject({ slug: "ana-team-2", host_ids: [ids.dee, ids.eve] });
     expect(by.get(ids.solo)?.team_id).toBeNull();
     expect(by.get(ids.cyPanel)?.slug).toMatch(/^team-[0-9a-f]{8}-team$/);
+  });
+
+  it("migration 0021: each team event type's hosts are rows: its owner and each listed host still in its team", async () => {
+    const rows =
+      await sql`select event_type_id, user_id, weight, priority from event_type_hosts order by event_type_id, user_id`;
+    const hostsOf = (key: string) =>
+      rows
+        .filter((r) => r.event_type_id === ids[key])
+        .map((r) => ({ ...r }))
+        .map(({ user_id, weight, priority }) => ({ user_id, weight, priority }));
+    const at = (...keys: string[]) =>
+      keys
+        .map((k) => ({ user_id: ids[k], weight: 100, priority: "medium" }))
+        .sort((a, b) => (a.user_id < b.user_id ? -1 : 1));
+    expect(hostsOf("panel")).toEqual(at("ana", "ben"));
+    // The owner hosts though host_ids left her out; Eve, never a member, does not.
+    expect(hostsOf("rr")).toEqual(at("ana", "dee"));
+    expect(hostsOf("cyPanel")).toEqual(at("cy"));
+    expect(hostsOf("solo")).toEqual([]);
+    expect(rows).toHaveLength(5);
   });
 
   it("every username and team slug is one handle; a later clash is refused either way", async () => {

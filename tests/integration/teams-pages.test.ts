@@ -171,7 +171,11 @@ describe("the team page /team/{slug}", () => {
     expect(text).toContain("Hana's crew");
     expect(text).toContain("Hana Host");
     expect(text).toContain("Crew call");
-    expect(html).toContain(`href="/${username}/${active.slug}"`);
+    // Its booking page is the team's (decision 059); the maker's old link leads there.
+    expect(html).toContain(`href="/team/${team.slug}/${active.slug}"`);
+    const old = await call("GET", `/${username}/${active.slug}`);
+    expect(old.status).toBe(301);
+    expect(old.headers.get("location")).toBe(`/team/${team.slug}/${active.slug}`);
 
     await db`update event_types set active = false where id = ${active._id}`;
     expect(visibleText(await (await call("GET", `/team/${team.slug}`)).text())).toContain(

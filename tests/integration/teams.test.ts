@@ -84,6 +84,12 @@ async function invitedAndAccepted(owner: Account, m: Account) {
   ).toBe(302);
 }
 
+/** The event type's event_type_hosts rows (decision 058), by user id. */
+async function hostsOf(eventTypeId: string): Promise<string[]> {
+  const rows = await db`select user_id from event_type_hosts where event_type_id = ${eventTypeId} order by user_id`;
+  return rows.map((r) => r.user_id as string);
+}
+
 async function eventType(owner: Account, patch: Record<string, unknown>): Promise<Json> {
   const schedule = await ok(
     await call("POST", "/api/schedules", {
@@ -288,8 +294,9 @@ describe("hosts of team event types", () => {
       active: "on",
     });
     expect(good.status).toBe(302);
-    const [row] = await db`select host_ids from event_types where user_id = ${owner.id} and title = 'Form panel'`;
-    expect(row.host_ids).toEqual([owner.id, m.id]);
+    const [row] = await db`select id, team_id from event_types where user_id = ${owner.id} and title = 'Form panel'`;
+    expect(row.team_id).toBe(await teamIdOf(owner));
+    expect(await hostsOf(row.id)).toEqual([owner.id, m.id].sort());
   });
 });
 
@@ -469,8 +476,11 @@ describe("collective", () => {
     const teamId = await teamIdOf(owner);
     expect((await capped.c.get(`/dashboard/teams/${teamId}?leave=1`)).status).toBe(200);
     expect((await capped.c.post(`/dashboard/teams/${teamId}`, { intent: "leave" })).status).toBe(302);
-    const [after] = await db`select host_ids from event_types where id = ${type._id}`;
-    expect(after.host_ids).toEqual([owner.id, m.id]);
+    expect(await hostsOf(type._id)).toEqual([owner.id, m.id].sort());
+    expect((await ok<Json>(await call("GET", `/api/event-types/${type._id}`, { token: owner.token }))).hosts).toEqual([
+      owner.id,
+      m.id,
+    ]);
     expect((await slotsOf(type._id, 6)).length).toBeGreaterThan(0);
   });
 });
@@ -533,7 +543,9 @@ describe("round robin", () => {
     expect(await hostOf(e.booking.id)).toBe(first);
   });
 
-  it("only free hosts are picked: a busy one is passed by", async () => {
+  it("availability mode (decision 060): only free hosts are picked, a busy one is passed by", async () => {
+    // The fairness mode offers only the turn-holder's times (tests/integration/round-robin.test.ts).
+    await db`update event_types set round_robin_mode = 'availability' where id = ${typeId}`;
     const own = await eventType(m, { kind: "one-to-one" });
     const ownerOwn = await eventType(owner, { kind: "one-to-one" });
     await ok(await book(own._id, at(4, "10:00")), 201);
@@ -543,6 +555,7 @@ describe("round robin", () => {
     const y = await ok<{ booking: Booking }>(await book(typeId, at(4, "13:00")), 201);
     expect(await hostOf(y.booking.id)).toBe(m.id);
     expect((await book(typeId, at(4, "13:00"))).status).toBe(409);
+    await db`update event_types set round_robin_mode = 'fairness' where id = ${typeId}`;
   });
 
   it("20 simultaneous bookings of one slot with 2 hosts: exactly two 201s, one per host", async () => {
@@ -556,29 +569,47 @@ describe("round robin", () => {
     expect(rows.map((r) => r.host_id)).toEqual([first, second]);
   });
 
-  it("a reschedule stays with the assigned host: their busy time refuses it though the other host is free", async () => {
+  it("a guest's move keeps the assigned host where free and hands it to a free host where not (decision 060); the host's own move stays theirs", async () => {
     const r = await ok<{ booking: Booking }>(await book(typeId, at(7, "10:00")), 201);
     const assigned = await hostOf(r.booking.id);
     const assignedAccount = assigned === m.id ? m : owner;
+    const other = assigned === m.id ? owner.id : m.id;
     const own = await eventType(assignedAccount, { kind: "one-to-one" });
     await ok(await book(own._id, at(7, "11:00")), 201);
     const token = encodeURIComponent(tokenOf(r.booking.cancelUrl));
-    const refused = await call("POST", `/api/bookings/${r.booking.id}/reschedule?token=${token}`, {
+    // The host moves their own meeting within their own free times.
+    const byHost = await call("POST", `/api/bookings/${r.booking.id}/reschedule`, {
+      token: assignedAccount.token,
       json: { start: at(7, "11:00") },
     });
-    expect(refused.status).toBe(409);
-    // The guest's reschedule page does not offer it either.
+    expect(byHost.status).toBe(409);
+    // The guest's reschedule page offers 11:00: the other host is free then.
     const page = visibleText(
       await (await call("GET", `/booking/${r.booking.id}/reschedule?token=${token}&date=${dateIn(7)}`)).text(),
     );
-    expect(page).toContain("11:30 AM 12:00 PM");
-    expect(page).not.toContain("11:00 AM");
+    expect(page).toContain("11:00 AM 11:30 AM 12:00 PM");
+    // Where the assigned host is free, they keep it.
     await ok(
       await call("POST", `/api/bookings/${r.booking.id}/reschedule?token=${token}`, {
         json: { start: at(7, "12:00") },
       }),
     );
     expect(await hostOf(r.booking.id)).toBe(assigned);
+    // Where they are busy, the free host takes it, recorded as a reassignment by the guest's move.
+    const moved = await ok<{ booking: Booking & { host: { userId: string } } }>(
+      await call("POST", `/api/bookings/${r.booking.id}/reschedule?token=${token}`, {
+        json: { start: at(7, "11:00") },
+      }),
+    );
+    expect(moved.booking.host.userId).toBe(other);
+    expect(await hostOf(r.booking.id)).toBe(other);
+    const [record] =
+      await db`select kind, host_id, previous_host_id, actor_id, reason from booking_assignments where event_id = ${r.booking.id} order by created_at desc limit 1`;
+    expect(record).toMatchObject({ kind: "reassigned", host_id: other, previous_host_id: assigned, actor_id: null });
+    expect(record.reason).toMatch(/^The guest moved it to a time Team rr-(owner|member) is not free\. Team rr-/);
+    const [change] =
+      await db`select kind, actor from booking_events where event_id = ${r.booking.id} order by created_at desc limit 1`;
+    expect(change).toEqual({ kind: "reassigned", actor: "guest" });
   });
 
   it("a member at the free cap still takes bookings (decision 038)", async () => {

@@ -5,6 +5,7 @@ import {
   bookingTokenQuery,
   cancelBody,
   declineBody,
+  reassignBody,
   rescheduleBody,
 } from "~/schemas/booking-api";
 import { IDEMPOTENCY_KEY_PATTERN } from "~/schemas/idempotency-key";
@@ -98,6 +99,30 @@ export const paths: ZodOpenApiPathsObject = {
       requestParams: { path: idParam, query: bookingTokenQuery },
       requestBody: body(rescheduleBody),
       responses: { "200": json("The moved booking.", bookingAnswerSchema), ...errors(400, 401, 404, 409, 413, 415) },
+    },
+  },
+  "/api/bookings/{id}/reassign": {
+    post: {
+      operationId: "reassignBooking",
+      summary:
+        "Hands a round-robin booking to another host of its event type (decision 060): `userId`, or without it the next in line (the best ranked free host other than the current one: highest priority, then furthest below their weighted share). Its host, or an owner or admin of the event type's team (bearer or session); a member of the team 403, anyone else 404. The chosen host must be a host of the event type (422 not_eligible) and free at the booking's time (409 host_not_free). The guests get an updated invitation from the new host, the host it left a cancellation of their entry, the new host the booking; calendars and the `booking.reassigned` webhooks follow. The body is optional.",
+      tags: ["Bookings"],
+      security: signedIn,
+      requestParams: { path: idParam },
+      requestBody: { ...body(reassignBody), required: false },
+      responses: {
+        "200": json("The booking with its new `host`.", bookingAnswerSchema),
+        ...errors(400, 401, 403, 404, 413, 415),
+        "409": {
+          description:
+            "host_not_free (the chosen host is busy then; for the next in line: every other host is), not_round_robin, already_cancelled or meeting_ended.",
+          content: { "application/json": { schema: errorSchema } },
+        },
+        "422": {
+          description: "not_eligible: userId is not a host of the event type, or is the host it has now.",
+          content: { "application/json": { schema: errorSchema } },
+        },
+      },
     },
   },
   "/api/bookings/{id}/approve": {

@@ -24,6 +24,9 @@ export const errorSchema = z
         .record(z.string(), z.array(z.string()))
         .optional()
         .meta({ description: "Per-field messages, keyed by the field's path (e.g. targetedEmail.email2)." }),
+      field: z.string().optional().meta({
+        description: "403 locked_field only: the field a managed event type's team locks (decision 059).",
+      }),
       requestId: z.string().optional().meta({
         description: "500 internal_error only: the id under which the server logged the error (also in X-Request-Id).",
       }),
@@ -39,6 +42,7 @@ const ERROR_TEXT: Record<number, string> = {
   409: "Conflicts with the current state.",
   413: "The body is larger than the limit.",
   415: "The body is not application/json.",
+  422: "Well-formed, but refused: e.g. invalid_hosts (a host who is not a member of the team).",
 };
 
 const rateLimitHeaders = {

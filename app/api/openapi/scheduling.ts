@@ -111,7 +111,8 @@ export const paths: ZodOpenApiPathsObject = {
     },
     put: {
       operationId: "replaceEventType",
-      summary: "Replaces an event type; fields left out take their defaults.",
+      summary:
+        "Replaces an event type; fields left out take their defaults. A member's copy of a team's managed event type (decision 059) stays one-to-one and keeps the fields its team locks: one left out keeps its value, one sent with another value is 403 locked_field (with `field`), and nothing is saved.",
       tags: ["Event types"],
       security: signedIn,
       requestParams: { path: idParam },
@@ -120,18 +121,20 @@ export const paths: ZodOpenApiPathsObject = {
         "200": json("The event type as saved.", eventTypeJsonSchema),
         ...errors(400, 401, 404, 409, 413, 415),
         "403": {
-          description: "active_event_type_limit: turning on a fourth event type on the free plan (decision 038).",
+          description:
+            "active_event_type_limit: turning on a fourth event type on the free plan (decision 038); locked_field: a managed copy's locked field changed (decision 059).",
           content: { "application/json": { schema: errorSchema } },
         },
       },
     },
     delete: {
       operationId: "deleteEventType",
-      summary: "Deletes an event type.",
+      summary:
+        "Deletes an event type. A member's copy of a team's managed event type is its team's to remove: 403 managed_copy (turn it off instead).",
       tags: ["Event types"],
       security: signedIn,
       requestParams: { path: idParam },
-      responses: { "204": noContent, ...errors(401, 404) },
+      responses: { "204": noContent, ...errors(401, 403, 404) },
     },
   },
   "/api/event-types/{id}/single-use-links": {

@@ -8,6 +8,7 @@ import {
   teamRoleBody,
   teamSchema,
 } from "~/schemas/teams";
+import { teamEventTypeBody, teamEventTypeJsonSchema } from "~/schemas/team-event-types";
 import { body, errors, idParam, json, noContent, signedIn, type ZodOpenApiPathsObject } from "./common";
 
 /**
@@ -21,6 +22,12 @@ const memberParams = idParam.extend({
   userId: z
     .string()
     .meta({ description: "The member's user id (a UUID).", example: "4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f" }),
+});
+
+const eventTypeParams = idParam.extend({
+  eventTypeId: z
+    .string()
+    .meta({ description: "The team event type's _id (a UUID).", example: "0b6f3c1e-2a47-4d8e-9c1f-6a2b3c4d5e6f" }),
 });
 
 export const paths: ZodOpenApiPathsObject = {
@@ -103,6 +110,60 @@ export const paths: ZodOpenApiPathsObject = {
       security: signedIn,
       requestParams: { path: memberParams },
       responses: { "204": noContent, ...errors(401, 403, 404, 409) },
+    },
+  },
+  "/api/teams/{id}/event-types": {
+    get: {
+      operationId: "listTeamEventTypes",
+      summary: "The team's event types (collective, round robin, managed), by title; any member may read them.",
+      tags: ["Teams"],
+      security: signedIn,
+      requestParams: { path: idParam },
+      responses: { "200": json("The team's event types.", z.array(teamEventTypeJsonSchema)), ...errors(401, 404) },
+    },
+    post: {
+      operationId: "createTeamEventType",
+      summary:
+        "Owners and admins make an event type of the team (decision 059): the event type body plus kind (collective, round-robin or managed), hosts ([{ userId, weight?, priority? }], every member when left out; each a member, else 422 invalid_hosts), roundRobinMode (round-robin only) and lockedFields (managed only). It books at /team/{slug}/{its slug} (bookingUrl); each host's hours are their own default schedule. A managed event type is not booked itself: each host gets a one-to-one copy on their own page, /{username}/{slug} (409 slug_taken naming a member whose own event type has the slug). A slug taken in the team is 409 slug_taken.",
+      tags: ["Teams"],
+      security: signedIn,
+      requestParams: { path: idParam },
+      requestBody: body(teamEventTypeBody),
+      responses: {
+        "201": json("The event type, with its team, booking URL and hosts.", teamEventTypeJsonSchema),
+        ...errors(400, 401, 403, 404, 409, 413, 415, 422),
+      },
+    },
+  },
+  "/api/teams/{id}/event-types/{eventTypeId}": {
+    get: {
+      operationId: "getTeamEventType",
+      summary: "One of the team's event types; any member may read it.",
+      tags: ["Teams"],
+      security: signedIn,
+      requestParams: { path: eventTypeParams },
+      responses: { "200": json("The event type.", teamEventTypeJsonSchema), ...errors(401, 404) },
+    },
+    put: {
+      operationId: "replaceTeamEventType",
+      summary:
+        "Owners and admins replace it (fields left out take their defaults, as PUT /api/event-types/{id}). A managed event type's copies follow: a host added gets one, a host left out loses theirs, and every copy takes the locked fields. The kind cannot change to or from managed (422).",
+      tags: ["Teams"],
+      security: signedIn,
+      requestParams: { path: eventTypeParams },
+      requestBody: body(teamEventTypeBody),
+      responses: {
+        "200": json("The event type as saved.", teamEventTypeJsonSchema),
+        ...errors(400, 401, 403, 404, 409, 413, 415, 422),
+      },
+    },
+    delete: {
+      operationId: "deleteTeamEventType",
+      summary: "Owners and admins delete it; a managed event type's copies go with it. Booked meetings stay.",
+      tags: ["Teams"],
+      security: signedIn,
+      requestParams: { path: eventTypeParams },
+      responses: { "204": noContent, ...errors(401, 403, 404) },
     },
   },
 };

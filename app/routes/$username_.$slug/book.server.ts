@@ -39,6 +39,8 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const link = linkChecked?.success ? linkChecked.data : null;
   const page = await findPage(params, link);
   if (!page) notFound();
+  // A post to a team event type's old URL goes to its team's, the method kept (decision 059).
+  if ("moved" in page) return redirect(`${page.moved}${new URL(request.url).search}`, 308);
   const { found, host } = page;
   const questions = questionsToAsk(found.eventType);
   const text = (key: string) => {
@@ -123,7 +125,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
   // Every guest holds a token: a group event type's guest their own seat's (decision 021).
   const embed = new URL(request.url).searchParams.get("embed") === "1" ? "&embed=1" : "";
   const bookedUrl = (ok: BookingSuccess) =>
-    `/${host.username}/${found.eventType.slug}/booked/${ok.booking.id}?token=${encodeURIComponent(ok.token)}${embed}`;
+    `${host.path}/booked/${ok.booking.id}?token=${encodeURIComponent(ok.token)}${embed}`;
   // The page's key (a hidden field): a second submit of the same form gets the first booking.
   const key = text("idempotencyKey");
   const result = await bookSlot({

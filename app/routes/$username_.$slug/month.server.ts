@@ -1,6 +1,9 @@
+import { getTeamHandle } from "~/models/teams.server";
 import {
   getBookableEventTypeBySlug,
+  getBookableTeamEventType,
   getPublicHost,
+  teamEventTypeMovedTo,
   slotSearch,
   type BookableEventType,
 } from "~/models/event-type.server";
@@ -14,15 +17,54 @@ import { monthRange, shiftMonth, USERNAME_IN_URL } from "~/components/booking-pa
 // would bring luxon to the page.
 export { todayIn } from "~/scheduling/zoned-time";
 
-/** The host and event type of the page; `link` (a single-use link's token) opens one that is off (decision 039). */
-export async function findPage(params: { username?: string; slug?: string }, link?: string | null) {
+/** Who the booking page shows as the host: a person, or a team (decision 059), and the page's paths. */
+export interface PageHost {
+  name: string;
+  /** What the avatar's initials fall back to. */
+  username: string;
+  timeZone: string;
+  /** The page's own path: /{username}/{slug} or /team/{team slug}/{slug}. */
+  path: string;
+  /** "All meeting types": /{username} or /team/{team slug}. */
+  home: string;
+}
+
+/**
+ * The host and event type of the page; `link` (a single-use link's token) opens one that is off
+ * (decision 039). `params.team` is the team route's (/team/{team}/{slug}, decision 059): the same
+ * page for a team's event type. A team event type asked for under its maker's username answers
+ * `moved` (its team's path), so links shared before decision 059 still book.
+ */
+export async function findPage(
+  params: { username?: string; slug?: string; team?: string },
+  link?: string | null,
+): Promise<{ host: PageHost; found: BookableEventType } | { moved: string } | null> {
+  const slug = params.slug ?? "";
+  if (params.team !== undefined) {
+    const teamSlug = params.team.toLowerCase();
+    if (!USERNAME_IN_URL.test(teamSlug)) return null;
+    const [team, found] = await Promise.all([getTeamHandle(teamSlug), getBookableTeamEventType(teamSlug, slug, link)]);
+    if (!team || !found) return null;
+    const path = `/team/${team.slug}/${found.eventType.slug}`;
+    const home = `/team/${team.slug}`;
+    return { host: { name: team.name, username: team.slug, timeZone: found.schedule.timeZone, path, home }, found };
+  }
   const username = params.username ?? "";
   if (!USERNAME_IN_URL.test(username)) return null;
-  const [host, found] = await Promise.all([
-    getPublicHost(username),
-    getBookableEventTypeBySlug(username, params.slug ?? "", link),
-  ]);
-  return host && found ? { host, found } : null;
+  const [host, found] = await Promise.all([getPublicHost(username), getBookableEventTypeBySlug(username, slug, link)]);
+  if (host && found)
+    return {
+      host: {
+        name: host.name || host.username,
+        username: host.username,
+        timeZone: host.timeZone,
+        path: `/${host.username}/${found.eventType.slug}`,
+        home: `/${host.username}`,
+      },
+      found,
+    };
+  const moved = host ? await teamEventTypeMovedTo(username, slug) : null;
+  return moved ? { moved } : null;
 }
 
 export interface MonthSlots {

@@ -1,4 +1,4 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
 import ArrowLeft from "lucide-react/icons/arrow-left";
@@ -45,7 +45,8 @@ import { action, slotParam } from "./book.server";
 import { PoweredBy } from "~/components/powered-by";
 
 /**
- * /{username}/{slug}: the booking page.
+ * /{username}/{slug}: the booking page, and /team/{team slug}/{slug} for a team's event type
+ * (routes/team.$team.$slug.tsx is this module under the team's URL, decision 059).
  * Everything is in the first HTML: the loader runs the shared slot search (slotSearch, the one
  * behind GET /api/slots and createBooking) for the month in view. Month, day, zone, clock and
  * slot are query parameters and the booking is a form post, so it all works without
@@ -106,6 +107,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // The host's absences are read beside the page's rows (decision 061).
   const [page, absences] = await Promise.all([findPage(params, link), publicAbsences(params.username ?? "", now)]);
   if (!page) notFound();
+  // A team's event type moved to its team's URL (decision 059): the old link still leads there.
+  if ("moved" in page) throw redirect(`${page.moved}${url.search}`, 301);
   const { host, found } = page;
   // A single-use link (decision 039): used or revoked says so instead of the calendar.
   const linkState = link ? ((await singleUseLinkState(found.eventType.id, link)) ?? "used") : null;
@@ -179,7 +182,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       })()
     : null;
   return {
-    host: { name: host.name || host.username, username: host.username },
+    host: { name: host.name, username: host.username, path: host.path, home: host.home },
     eventType: {
       slug: eventType.slug,
       title: eventType.title,
@@ -390,7 +393,7 @@ export default function BookingPage() {
     link: d.link ?? undefined,
     prefill: d.prefill,
   };
-  const here = `/${d.host.username}/${d.eventType.slug}`;
+  const here = d.host.path;
   const href = (q: PageQuery) => pageHref(here, { ...base, month: d.month, ...q });
   const linkUsed = d.linkUsed || result?.status === "link-used";
   const showForm =
@@ -446,7 +449,7 @@ export default function BookingPage() {
         <aside className="border-b border-neutral-200 p-6 md:border-b-0 md:border-r">
           {d.embed ? null : (
             <Link
-              to={`/${d.host.username}`}
+              to={d.host.home}
               className="mb-4 inline-flex items-center gap-1 rounded text-sm text-brand-700 hover:underline"
             >
               <ArrowLeft className="h-4 w-4" aria-hidden /> All meeting types

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/schemas/form-parse";
 import { Form } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import { ControlField, ErrorList, Field, inputClass } from "~/components/forms";

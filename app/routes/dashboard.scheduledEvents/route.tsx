@@ -46,6 +46,11 @@ import { rescheduleDay, rescheduleSlotsByDate } from "~/services/reschedule-slot
 import { MONTH, monthOf, monthRange, shiftMonth } from "~/components/booking-page";
 import { RescheduleModal } from "./reschedule-modal";
 import { ApproveDecline, DeclineModal } from "./pending-actions";
+import { ReassignLink, ReassignModal, TeamRoundRobinBookings } from "./reassign";
+import { managedRoundRobinBookings, reassignChoices } from "~/models/round-robin.server";
+import { reassignBooking } from "~/services/bookings.server";
+import { REASSIGN_MESSAGES as R } from "~/messages/reassign";
+import { isUuid } from "~/models/event.server";
 import { approveBooking, declineBooking } from "~/services/approval.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { describeWhen } from "~/services/host-events.server";
@@ -101,6 +106,8 @@ function row(e: ScheduledEvent, zone: string, now: Date) {
     booked: e.guestEmail !== null,
     // A collective booking's co-host row (decision 020): its owner or guest moves or cancels it.
     coHosted: e.bookingId !== null,
+    // A round-robin booking: its host may hand it to another host (decision 060).
+    reassignable: e.kind === "round-robin" && e.guestEmail !== null && e.bookingId === null,
     status: e.status,
     declined: e.declinedAt !== null,
     answerBy: e.status === "pending" && e.holdUntil ? readerTime(e.holdUntil, zone) : null,
@@ -142,6 +149,24 @@ async function hostEventOr404(user: AuthUser, id: string | null): Promise<Schedu
   return event;
 }
 
+/** The Reassign modal (decision 060): the booking's other hosts, who is free then, who is next in line; a 404 unless its host or a manager of its team. */
+async function reassignModal(user: AuthUser, id: string | null, now: Date) {
+  const found = id ? await reassignChoices(user.id, id, now) : null;
+  if (!found) notFound("Event not found");
+  const { event } = found;
+  return {
+    id: event.id,
+    eventName: event.eventName,
+    when: whenOf(event.startsAt, event.endsAt, user.timeZone),
+    hostName: found.hostName,
+    guestName: event.guestName ?? event.guestEmail ?? "",
+    choices: found.choices,
+    next: found.next,
+    closed:
+      event.status === "cancelled" ? MESSAGES.cancelledEvent : event.endsAt.getTime() <= now.getTime() ? R.ended : null,
+  };
+}
+
 async function rescheduleModal(url: URL, user: AuthUser, now: Date) {
   const event = await hostEventOr404(user, url.searchParams.get("reschedule"));
   const zone = user.timeZone;
@@ -162,6 +187,7 @@ async function rescheduleModal(url: URL, user: AuthUser, now: Date) {
         { start: range.start < day.today ? day.today : range.start, end: range.end },
         zone,
         now,
+        "host",
       )
     : {};
   const days = Object.keys(byDate).sort();
@@ -239,6 +265,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const declining = url.searchParams.has("decline")
     ? row(await hostEventOr404(user, url.searchParams.get("decline")), user.timeZone, now)
     : null;
+  const reassigning = url.searchParams.has("reassign")
+    ? await reassignModal(user, url.searchParams.get("reassign"), now)
+    : null;
+  const teamBookings =
+    tab === "upcoming"
+      ? (await managedRoundRobinBookings(user.id, now)).map((e) => ({
+          id: e.id,
+          eventName: e.eventName,
+          startsAt: e.startsAt.toISOString(),
+          when: whenOf(e.startsAt, e.endsAt, user.timeZone),
+          hostName: e.hostName,
+          guestName: e.guestName ?? "",
+          guestEmail: e.guestEmail ?? "",
+        }))
+      : [];
   return {
     admin: null,
     host: {
@@ -252,6 +293,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       cancelling,
       rescheduling,
       declining,
+      reassigning,
+      teamBookings,
     },
   };
 }
@@ -273,15 +316,17 @@ async function teamView(user: AuthUser, url: URL) {
 }
 
 export type ActionAnswer = {
-  intent: "cancel" | "reschedule" | "approve" | "decline";
+  intent: "cancel" | "reschedule" | "approve" | "decline" | "reassign";
   error: string | null;
   reason?: string;
+  /** Reassign: the host that was chosen (kept in the form). */
+  choice?: string;
   toast?: ReturnType<typeof errorToast>;
 };
 
 function backTo(request: Request): string {
   const back = new URL(request.url);
-  for (const key of ["cancel", "reschedule", "decline", "month", "date", "start", "index"])
+  for (const key of ["cancel", "reschedule", "decline", "reassign", "month", "date", "start", "index"])
     back.searchParams.delete(key);
   const query = back.searchParams.toString();
   return `${PATH}${query ? `?${query}` : ""}`;
@@ -292,6 +337,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (can(user, "admin:events")) notFound();
   const form = await readFormData(request);
   const intent = form.get("intent");
+  // Reassign (decision 060): a manager of the booking's team may act on a booking that is not theirs.
+  if (intent === "reassign") return reassign(request, user, form);
   const event = await hostEventOr404(user, String(form.get("eventId") ?? ""));
   const now = new Date();
   if (event.bookingId && (intent === "cancel" || intent === "reschedule")) {
@@ -375,6 +422,34 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   return data<ActionAnswer>({ intent: "cancel", error: null, toast: errorToast(M.unknownAction) }, { status: 400 });
+}
+
+/** Hands a round-robin booking to the chosen host or the next in line; refusals are said in the modal and a toast. */
+async function reassign(request: Request, user: AuthUser, form: FormData) {
+  const eventId = String(form.get("eventId") ?? "");
+  const choice = String(form.get("host") ?? "next");
+  const userId = choice === "next" || choice === "" ? null : choice;
+  const refuse = (error: string, status: number) =>
+    data<ActionAnswer>({ intent: "reassign", error, choice, toast: errorToast(error) }, { status });
+  if (userId !== null && !isUuid(userId)) return refuse(R.notEligible, 400);
+  const result = await reassignBooking({ id: eventId, actorId: user.id, userId, now: new Date() });
+  if (result.ok) return redirectWithSuccess(backTo(request), R.reassigned(result.host.name || result.host.email));
+  switch (result.reason) {
+    case "not-found":
+      return notFound("Event not found");
+    case "forbidden":
+      return refuse(R.forbidden, 403);
+    case "not-round-robin":
+      return refuse(R.notRoundRobin, 409);
+    case "already-cancelled":
+      return refuse(MESSAGES.cancelledEvent, 409);
+    case "ended":
+      return refuse(R.ended, 409);
+    case "not-eligible":
+      return refuse(R.notEligible, 400);
+    case "host-not-free":
+      return refuse(userId ? R.hostNotFree : R.nobodyFree, 409);
+  }
 }
 
 export type HostData = NonNullable<Awaited<ReturnType<typeof loader>>["host"]>;
@@ -552,7 +627,7 @@ function CancelModal({ host, closeTo, search }: { host: HostData; closeTo: strin
 function HostView({ host }: { host: HostData }) {
   const location = useLocation();
   const actionData = useActionData<typeof action>();
-  const closeTo = `${PATH}${hrefWith(location.search, { cancel: null, reschedule: null, decline: null, month: null, date: null, start: null }).replace(/^\?$/, "")}`;
+  const closeTo = `${PATH}${hrefWith(location.search, { cancel: null, reschedule: null, decline: null, reassign: null, month: null, date: null, start: null }).replace(/^\?$/, "")}`;
   const actions = host.tab === "upcoming" || host.tab === "pending";
   const team = host.view.team;
   return (
@@ -651,6 +726,7 @@ function HostView({ host }: { host: HostData }) {
                       >
                         <Ban className="h-4 w-4" aria-hidden /> Cancel
                       </Link>
+                      {e.reassignable ? <ReassignLink e={e} search={location.search} /> : null}
                     </div>
                   </td>
                 ) : null}
@@ -660,7 +736,9 @@ function HostView({ host }: { host: HostData }) {
         </table>
       )}
       <Pagination page={host.page} pageCount={host.pageCount} search={location.search} />
+      <TeamRoundRobinBookings rows={host.teamBookings} search={location.search} />
       <CancelModal host={host} closeTo={closeTo} search={location.search} />
+      <ReassignModal reassigning={host.reassigning} closeTo={closeTo} search={location.search} />
       <RescheduleModal host={host} closeTo={closeTo} search={location.search} />
       <DeclineModal declining={host.declining} closeTo={closeTo} search={location.search} />
       <Toaster toast={actionData?.toast ?? null} />

@@ -27,7 +27,7 @@ export function SelectField({
   selectProps,
   children,
 }: {
-  label: string;
+  label: ReactNode;
   hint?: ReactNode;
   errors?: string[];
   errorId: string;
@@ -89,5 +89,48 @@ export function HostsPicker({
       )}
       <ErrorList id={field.errorId} errors={field.errors} />
     </fieldset>
+  );
+}
+
+/** Collective / Round Robin: the team it belongs to, among the teams the person runs (decision 059). */
+export function TeamChoice({
+  teams,
+  field,
+  hydrated,
+}: {
+  teams: Array<{ id: string; name: string }>;
+  field: { id: string; name: string; errorId: string; errors?: string[]; initialValue?: unknown; key?: string };
+  hydrated: boolean;
+}) {
+  const label = hydrated ? "Team" : "Team (Collective and Round Robin only)";
+  if (teams.length === 0)
+    return (
+      <p className="text-sm text-neutral-700" data-testid="team-choice">
+        {label}: a Collective or Round Robin event type belongs to a team you own or run.{" "}
+        <Link to="/dashboard/teams" className="font-medium text-brand-700 underline">
+          Make a team on the Teams page
+        </Link>
+        .
+      </p>
+    );
+  return (
+    <ControlField label={label} id={field.id} errorId={field.errorId} errors={field.errors}>
+      <select
+        id={field.id}
+        name={field.name}
+        key={field.key}
+        defaultValue={typeof field.initialValue === "string" ? field.initialValue : teams[0].id}
+        aria-invalid={field.errors?.length ? true : undefined}
+        aria-describedby={field.errors?.length ? field.errorId : undefined}
+        className={inputClass}
+        data-testid="team-choice"
+      >
+        {teams.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.name}
+          </option>
+        ))}
+      </select>
+    </ControlField>
   );
 }

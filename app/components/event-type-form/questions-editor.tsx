@@ -5,11 +5,14 @@ import {
   type FieldMetadata,
   type FormMetadata,
 } from "@conform-to/react";
-import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import ArrowDown from "lucide-react/icons/arrow-down";
+import ArrowUp from "lucide-react/icons/arrow-up";
+import Plus from "lucide-react/icons/plus";
+import Trash2 from "lucide-react/icons/trash-2";
 import { ErrorList, Field, TextareaField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { QUESTION_TYPE_LABELS, QUESTION_TYPES, QUESTIONS_MAX } from "~/schemas/booking-answers";
-import { SelectField } from "./event-type-fields";
+import { SelectField } from "./fields";
 
 /** A question row of the form: what the body takes, plus the choices as lines of text. */
 export interface QuestionRow {

@@ -1,0 +1,354 @@
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+  type FormMetadata,
+} from "@conform-to/react";
+import Lock from "lucide-react/icons/lock";
+import type { ReactNode } from "react";
+import { ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
+import {
+  DURATION_CHOICES,
+  KIND_HINTS,
+  LOCATION_LABELS,
+  LOCATION_VALUE_LABELS,
+  slugify,
+  type AnyEventTypeKind,
+} from "~/schemas/event-type-form";
+import { LOCATION_TYPES } from "~/schemas/scheduling-api";
+import { QUESTION_TYPE_LABELS } from "~/schemas/booking-answers";
+import { Fieldset, SelectField } from "./fields";
+import { QuestionsEditor, type QuestionRow } from "./questions-editor";
+
+/**
+ * The event type form's fields (decisions 016, 059), shared by a person's event type page and a
+ * team's: what it is, duration and kind, where, when, questions, approval, on/off. What differs
+ * comes in as props: the kinds offered, what follows the kind (hosts, team, round-robin mode,
+ * locked fields), the schedule (a team's hosts each use their own), and, for a member's copy of a
+ * managed event type, the fields its team locks (shown disabled, sent by nobody).
+ */
+
+// The form's fields: the personal and the team body differ, the fields shown here are the same.
+type FormShape = Record<string, unknown>;
+type AnyField = FieldMetadata<string | undefined, FormShape, string[]>;
+export type EventTypeFormFields = Record<string, AnyField> & {
+  location: FieldMetadata<{ type?: string; value?: string }, FormShape, string[]>;
+  questions: FieldMetadata<QuestionRow[], FormShape, string[]>;
+};
+
+export function EventTypeFormBody({
+  form,
+  fields,
+  hydrated,
+  kinds,
+  kindDisabled = false,
+  linkHint,
+  afterKind,
+  schedules,
+  locked = new Set(),
+  lockedBy = null,
+  lockedQuestions = [],
+}: {
+  form: FormMetadata<Record<string, unknown>, string[]>;
+  fields: EventTypeFormFields;
+  hydrated: boolean;
+  kinds: ReadonlyArray<{ value: AnyEventTypeKind; label: string }>;
+  kindDisabled?: boolean;
+  linkHint: (slug: string) => ReactNode;
+  /** Rendered right after the kind: hosts, the team, round robin's mode, locked fields. */
+  afterKind?: ReactNode;
+  /** The schedule choice; null: a note that each host uses their own default schedule. */
+  schedules: Array<{ id: string; name: string; timeZone: string; isDefault: boolean }> | null;
+  locked?: ReadonlySet<string>;
+  lockedBy?: string | null;
+  /** A locked copy's questions, shown read-only in place of the editor. */
+  lockedQuestions?: Array<{ label: string; type: string; required: boolean }>;
+}) {
+  const location = fields.location.getFieldset();
+  const kind = (fields.kind.value ?? fields.kind.initialValue ?? kinds[0]?.value) as AnyEventTypeKind;
+  const locationType = (LOCATION_TYPES as readonly string[]).includes(location.type.value ?? "")
+    ? (location.type.value as (typeof LOCATION_TYPES)[number])
+    : "video";
+  const valueField = LOCATION_VALUE_LABELS[locationType];
+  const slugPreview = fields.slug.value || slugify(fields.title.value ?? "") || "your-link";
+  const numberProps = (field: AnyField) => ({
+    ...getInputProps(field, { type: "number" }),
+    inputMode: "numeric" as const,
+  });
+  // A locked field: disabled (never sent; the server keeps the team's value) and labelled so.
+  const off = (name: string) => (locked.has(name) ? { disabled: true } : {});
+  const label = (text: string, name: string): ReactNode =>
+    locked.has(name) ? (
+      <span className="inline-flex flex-wrap items-center gap-1">
+        {text}
+        <span className="inline-flex items-center gap-1 text-xs font-normal text-neutral-600">
+          <Lock className="h-3.5 w-3.5" aria-hidden /> locked by {lockedBy ?? "the team"}
+        </span>
+      </span>
+    ) : (
+      text
+    );
+
+  return (
+    <>
+      {locked.size > 0 ? (
+        <p
+          className="rounded-xl border border-neutral-200 bg-neutral-50 p-4 text-sm text-neutral-700"
+          data-testid="locked-note"
+        >
+          <Lock className="mr-1 inline h-4 w-4 align-text-bottom" aria-hidden />
+          {lockedBy ?? "Your team"} manages this event type: the fields marked locked follow the team&rsquo;s settings
+          and cannot be changed here. The others are yours.
+        </p>
+      ) : null}
+      <Fieldset legend="What it is">
+        <Field
+          label={label("Title", "title")}
+          inputProps={{ ...getInputProps(fields.title, { type: "text" }), placeholder: "Intro call", ...off("title") }}
+          errors={fields.title.errors}
+        />
+        <Field
+          label="Link"
+          hint={linkHint(slugPreview)}
+          inputProps={{
+            ...getInputProps(fields.slug, { type: "text" }),
+            placeholder: slugify(fields.title.value ?? "") || "intro-call",
+            autoCapitalize: "none",
+            spellCheck: false,
+          }}
+          errors={fields.slug.errors}
+        />
+        <TextareaField
+          label={label("Description (optional)", "description")}
+          textareaProps={{
+            ...getTextareaProps(fields.description),
+            rows: 3,
+            className: "",
+            ...off("description"),
+          }}
+          errors={fields.description.errors}
+        />
+      </Fieldset>
+
+      <Fieldset legend="Duration and kind">
+        <Field
+          label={label("Duration (minutes)", "duration")}
+          hint="15, 30, 45, 60, 90 or 120 are offered; any whole number from 5 to 720 works."
+          inputProps={{ ...numberProps(fields.duration), list: "duration-choices", ...off("duration") }}
+          errors={fields.duration.errors}
+        />
+        <datalist id="duration-choices">
+          {DURATION_CHOICES.map((d) => (
+            <option key={d} value={d} />
+          ))}
+        </datalist>
+        <SelectField
+          label="Kind"
+          hint={KIND_HINTS[kind] ?? KIND_HINTS[kinds[0].value]}
+          errors={fields.kind.errors}
+          errorId={fields.kind.errorId}
+          selectProps={{ ...getSelectProps(fields.kind), ...(kindDisabled ? { disabled: true } : {}) }}
+        >
+          {kinds.map((k) => (
+            <option key={k.value} value={k.value}>
+              {k.label}
+            </option>
+          ))}
+        </SelectField>
+        {afterKind}
+      </Fieldset>
+
+      <Fieldset legend="Where">
+        <SelectField
+          label={label("Location", "location")}
+          errors={location.type.errors}
+          errorId={location.type.errorId}
+          selectProps={{ ...getSelectProps(location.type), ...off("location") }}
+        >
+          {LOCATION_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {LOCATION_LABELS[t]}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          label={label(hydrated ? valueField.label : "Address, phone number or link", "location")}
+          hint={
+            hydrated
+              ? valueField.hint
+              : "The address for an in-person meeting (required), a phone number for a call, or a video link."
+          }
+          inputProps={{
+            ...getInputProps(location.value, { type: hydrated ? valueField.type : "text" }),
+            ...off("location"),
+          }}
+          errors={location.value.errors}
+        />
+      </Fieldset>
+
+      <Fieldset legend="When">
+        {schedules ? (
+          <SelectField
+            label="Schedule"
+            hint="The hours guests can book."
+            errors={fields.scheduleId.errors}
+            errorId={fields.scheduleId.errorId}
+            selectProps={getSelectProps(fields.scheduleId)}
+          >
+            {schedules.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name} ({s.timeZone.replaceAll("_", " ")}){s.isDefault ? " — default" : ""}
+              </option>
+            ))}
+          </SelectField>
+        ) : (
+          <p className="text-sm text-neutral-700">
+            Each host&rsquo;s open hours are their own default schedule, in their own time zone.
+          </p>
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={label("Buffer before (minutes)", "bufferBefore")}
+            inputProps={{ ...numberProps(fields.bufferBefore), ...off("bufferBefore") }}
+            errors={fields.bufferBefore.errors}
+          />
+          <Field
+            label={label("Buffer after (minutes)", "bufferAfter")}
+            inputProps={{ ...numberProps(fields.bufferAfter), ...off("bufferAfter") }}
+            errors={fields.bufferAfter.errors}
+          />
+        </div>
+        <div className="grid grid-cols-[1fr_auto] items-start gap-3">
+          <Field
+            label={label("Minimum notice", "minimumNotice")}
+            hint="How long before a meeting guests must book."
+            inputProps={{
+              ...getInputProps(fields.minimumNotice, { type: "number" }),
+              step: "any",
+              min: 0,
+              ...off("minimumNotice"),
+            }}
+            errors={fields.minimumNotice.errors}
+          />
+          <div className="pt-6">
+            <select
+              {...getSelectProps(fields.minimumNoticeUnit)}
+              key={fields.minimumNoticeUnit.key}
+              aria-label="Unit of the minimum notice"
+              className={inputClass}
+              {...off("minimumNotice")}
+            >
+              <option value="minutes">minutes</option>
+              <option value="hours">hours</option>
+            </select>
+          </div>
+        </div>
+        <Field
+          label={label("Booking window (days)", "bookingWindowDays")}
+          hint="How far ahead guests can book, 0 to 730 days."
+          inputProps={{ ...numberProps(fields.bookingWindowDays), ...off("bookingWindowDays") }}
+          errors={fields.bookingWindowDays.errors}
+        />
+        <Field
+          label={label("Slot interval (minutes, optional)", "slotInterval")}
+          hint="How often a slot starts; empty means every duration."
+          inputProps={{ ...numberProps(fields.slotInterval), ...off("slotInterval") }}
+          errors={fields.slotInterval.errors}
+        />
+        <Field
+          label={label("Daily limit (optional)", "dailyLimit")}
+          hint="At most this many bookings a day; empty means no limit."
+          inputProps={{ ...numberProps(fields.dailyLimit), ...off("dailyLimit") }}
+          errors={fields.dailyLimit.errors}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={label("Weekly limit (optional)", "weeklyLimit")}
+            hint="Bookings a week, Monday to Sunday."
+            inputProps={{ ...numberProps(fields.weeklyLimit), ...off("weeklyLimit") }}
+            errors={fields.weeklyLimit.errors}
+          />
+          <Field
+            label={label("Monthly limit (optional)", "monthlyLimit")}
+            hint="Bookings a calendar month."
+            inputProps={{ ...numberProps(fields.monthlyLimit), ...off("monthlyLimit") }}
+            errors={fields.monthlyLimit.errors}
+          />
+        </div>
+        <Field
+          label={label("Bookings per guest (optional)", "limitPerGuest")}
+          hint="Upcoming bookings one guest e-mail may hold at once; empty means no limit."
+          inputProps={{ ...numberProps(fields.limitPerGuest), ...off("limitPerGuest") }}
+          errors={fields.limitPerGuest.errors}
+        />
+      </Fieldset>
+
+      <Fieldset legend="Booking questions">
+        {locked.has("questions") ? (
+          <div className="space-y-2 text-sm text-neutral-700" data-testid="locked-questions">
+            <p className="inline-flex items-center gap-1">
+              <Lock className="h-4 w-4" aria-hidden /> Locked by {lockedBy ?? "the team"}.
+            </p>
+            {lockedQuestions.length === 0 ? (
+              <p>No questions.</p>
+            ) : (
+              <ul className="list-disc space-y-1 pl-5">
+                {lockedQuestions.map((q, i) => (
+                  <li key={i}>
+                    {q.label} ({QUESTION_TYPE_LABELS[q.type as keyof typeof QUESTION_TYPE_LABELS] ?? q.type}
+                    {q.required ? ", required" : ""})
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        ) : (
+          <QuestionsEditor
+            form={form}
+            field={fields.questions as unknown as FieldMetadata<QuestionRow[]>}
+            hydrated={hydrated}
+          />
+        )}
+      </Fieldset>
+
+      {kind === "group" ? null : (
+        <Fieldset legend="Approval">
+          <div className="flex items-start gap-3">
+            <input
+              {...getInputProps(fields.requiresApproval, { type: "checkbox" })}
+              aria-describedby={fields.requiresApproval.errors ? fields.requiresApproval.errorId : undefined}
+              className="mt-0.5 h-5 w-5 rounded border-neutral-400 text-brand-600 focus:ring-brand-600"
+              {...off("requiresApproval")}
+            />
+            <label htmlFor={fields.requiresApproval.id} className="text-sm text-neutral-800">
+              <span className="font-medium">{label("Requires approval", "requiresApproval")}</span>: a booking waits for
+              you to approve or decline it (Scheduled Events, Pending), and holds its time meanwhile.
+            </label>
+          </div>
+          <ErrorList id={fields.requiresApproval.errorId} errors={fields.requiresApproval.errors} />
+          <Field
+            label={label("Hold time (hours)", "approvalHoldHours")}
+            hint="Unanswered for this long (1 to 168 hours, and never past the meeting's start), a request is declined and the guest told."
+            inputProps={{ ...numberProps(fields.approvalHoldHours), ...off("approvalHoldHours") }}
+            errors={fields.approvalHoldHours.errors}
+          />
+        </Fieldset>
+      )}
+
+      <div className="flex items-start gap-3 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm">
+        <input
+          {...getInputProps(fields.active, { type: "checkbox" })}
+          className="mt-0.5 h-5 w-5 rounded border-neutral-400 text-brand-600 focus:ring-brand-600"
+        />
+        <div>
+          <label htmlFor={fields.active.id} className="text-sm text-neutral-800">
+            <span className="font-medium">On</span>: guests can book through this link. Turned off, the link answers
+            that it is not available.
+          </label>
+          <ErrorList id={fields.active.errorId} errors={fields.active.errors} />
+        </div>
+      </div>
+    </>
+  );
+}

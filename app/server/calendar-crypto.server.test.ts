@@ -32,6 +32,7 @@ describe("calendar secrets at rest", () => {
     const prod = await crypto({
       NODE_ENV: "production",
       DATABASE_URL: "postgres://x@127.0.0.1/db",
+      APP_URL: "https://scheduler.example",
       SESSION_SECRET: "s".repeat(40),
       CALENDAR_ENCRYPTION_KEY: "",
     });

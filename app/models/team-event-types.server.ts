@@ -226,12 +226,17 @@ async function lockForWrite(tx: Transaction, actorId: string, teamId: string) {
 
 type Member = Awaited<ReturnType<typeof lockForWrite>>[number];
 
-/** The hosts asked for (every member when null), each a member; a team kind needs one at least. */
-function checkHosts(input: TeamEventTypeInput, members: Member[]) {
-  const ids = new Set(members.map((m) => m.userId));
+/**
+ * The hosts asked for (every member when null), each a member; a team kind needs one at least.
+ * Each host's hours are their default schedule: one who has none yet gets the usual one (as
+ * their first visit to Availability would make it), so they are offered from the start.
+ */
+async function checkHosts(tx: Transaction, input: TeamEventTypeInput, members: Member[]) {
+  const byId = new Map(members.map((m) => [m.userId, m]));
   const hosts = input.hosts ?? members.map((m) => ({ userId: m.userId, weight: 100, priority: "medium" as const }));
-  if (hosts.some((h) => !ids.has(h.userId))) throw new Refused({ ok: false, reason: "not-members" });
+  if (hosts.some((h) => !byId.has(h.userId))) throw new Refused({ ok: false, reason: "not-members" });
   if (input.kind !== "managed" && hosts.length === 0) throw new Refused({ ok: false, reason: "needs-host" });
+  for (const h of hosts) await ensureDefaultSchedule(h.userId, byId.get(h.userId)!.timeZone, tx);
   return hosts;
 }
 
@@ -344,7 +349,7 @@ export function createTeamEventType(
 ): Promise<TeamEventTypeResult> {
   return run(input.slug, async (tx) => {
     const members = await lockForWrite(tx, actor.id, teamId);
-    const hosts = checkHosts(input, members);
+    const hosts = await checkHosts(tx, input, members);
     const schedule = await ensureDefaultSchedule(actor.id, actor.timeZone, tx);
     const [row] = await tx
       .insert(eventTypes)
@@ -382,7 +387,7 @@ export function replaceTeamEventType(
     if (!existing) throw new Refused({ ok: false, reason: "not-found" });
     if ((existing.kind === "managed") !== (input.kind === "managed"))
       throw new Refused({ ok: false, reason: "kind-fixed" });
-    const hosts = checkHosts(input, members);
+    const hosts = await checkHosts(tx, input, members);
     await tx
       .update(eventTypes)
       .set({ ...columns(input), updatedAt: new Date() })

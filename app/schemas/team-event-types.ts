@@ -276,3 +276,66 @@ export function lockedJsonValue(current: LockableValues, field: string): unknown
 export function isLockableField(value: string): value is LockableField {
   return (LOCKABLE_FIELDS as readonly string[]).includes(value);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The team's event type form (dashboard/teams/{id}/event-types/...)
+
+export const TEAM_KIND_OPTIONS: ReadonlyArray<{ value: TeamEventTypeKind; label: string; hint: string }> = [
+  {
+    value: "collective",
+    label: "Collective",
+    hint: "Every host you pick meets the guest: guests see only times when all of them are free.",
+  },
+  {
+    value: "round-robin",
+    label: "Round Robin",
+    hint: "Each booking goes to one free host among those you pick, shared out by weight and priority.",
+  },
+  {
+    value: "managed",
+    label: "Managed",
+    hint: "Each member you assign gets their own copy on their page; the fields you lock stay as you set them.",
+  },
+];
+
+export const PRIORITY_LABELS: Record<HostPriority, string> = {
+  low: "Low",
+  medium: "Medium",
+  high: "High",
+  highest: "Highest",
+};
+
+/** The form's hosts: no box ticked is nobody (on the JSON path, hosts left out means every member). */
+export function teamFormHosts<T>(form: FormData, parsed: T[] | null): T[] {
+  return form.has("hostIds") ? (parsed ?? []) : [];
+}
+
+/** The form's name of a member's weight and priority inputs. */
+export const weightField = (userId: string) => `weight.${userId}`;
+export const priorityField = (userId: string) => `priority.${userId}`;
+
+/**
+ * The team form as the JSON body's fields: each ticked `hostIds` box becomes hosts[i] with the
+ * member's weight and priority; round robin's mode and the locked fields count only for their
+ * kind (without JavaScript the form shows every control, as the person's form shows hosts).
+ */
+export function teamFormToBody(form: FormData): FormData {
+  const out = new FormData();
+  const kind = String(form.get("kind") ?? "");
+  for (const [key, value] of form) {
+    if (key === "hostIds" || key.startsWith("weight.") || key.startsWith("priority.")) continue;
+    if (key === "roundRobinMode" && kind !== "round-robin") continue;
+    if (key === "lockedFields" && kind !== "managed") continue;
+    out.append(key, value);
+  }
+  form.getAll("hostIds").forEach((id, i) => {
+    const userId = String(id);
+    out.set(`hosts[${i}].userId`, userId);
+    const weight = String(form.get(weightField(userId)) ?? "").trim();
+    if (weight) out.set(`hosts[${i}].weight`, weight);
+    const priority = String(form.get(priorityField(userId)) ?? "");
+    if (priority) out.set(`hosts[${i}].priority`, priority);
+  });
+  // No box ticked: no hosts field at all; the page reads that as an empty list (teamFormHosts).
+  return out;
+}

@@ -69,6 +69,10 @@ interface Fixtures {
   teamWebhookDel: string;
   teamWebhookPage: string;
   teamWebhookDelivery: string;
+  teamEventType: string; // a round-robin event type of the team (decision 059)
+  teamEventTypeSlug: string;
+  teamEventTypeDel: string; // deleted over JSON at the end
+  teamEventTypePage: string; // deleted on its page at the end
   pkg: string;
   pkgDel: string;
   pkgPage: string;
@@ -341,6 +345,50 @@ const CELLS: Cell[] = [
     destructive: true,
   }),
   page("GET", "team.$slug.tsx", () => "/team/no-such-team-here", ALL_404),
+  // A team's event type books on the booking page under the team's URL (decision 059).
+  page("GET", "team.$team.$slug.tsx", (f) => `/team/${f.teamSlug}/${f.teamEventTypeSlug}`, ALL_ALLOW),
+  page("POST", "team.$team.$slug.tsx", (f) => `/team/${f.teamSlug}/${f.teamEventTypeSlug}`, ALL_ALLOW, {
+    form: () => ({ slot: "soon", tz: "UTC", name: "", email: "bad" }),
+  }),
+  page("GET", "team.$team.$slug.tsx", (f) => `/team/${f.teamSlug}/no-such-type`, ALL_404),
+  page(
+    "GET",
+    "team.$team.$slug_.booked.$id.tsx",
+    (f) => `/team/${f.teamSlug}/${f.teamEventTypeSlug}/booked/${f.booking}?token=${enc(f.bookingToken)}`,
+    ALL_404,
+  ),
+  page(
+    "GET",
+    "team.$team.$slug_.booked.$id_.ics.ts",
+    (f) => `/team/${f.teamSlug}/${f.teamEventTypeSlug}/booked/${f.booking}/ics?token=wrong`,
+    ALL_404,
+  ),
+  page(
+    "GET",
+    "dashboard.teams_.$id_.event-types.$eventTypeId/route.tsx",
+    (f) => `/dashboard/teams/${f.team}/event-types/new`,
+    OWNER,
+  ),
+  page(
+    "GET",
+    "dashboard.teams_.$id_.event-types.$eventTypeId/route.tsx",
+    (f) => `/dashboard/teams/${f.team}/event-types/${f.teamEventType}?delete=1`,
+    OWNER,
+  ),
+  page(
+    "POST",
+    "dashboard.teams_.$id_.event-types.$eventTypeId/route.tsx",
+    (f) => `/dashboard/teams/${f.team}/event-types/${f.teamEventType}`,
+    OWNER,
+    { form: () => ({ title: "", kind: "round-robin" }) },
+  ),
+  page(
+    "POST",
+    "dashboard.teams_.$id_.event-types.$eventTypeId/route.tsx",
+    (f) => `/dashboard/teams/${f.team}/event-types/${f.teamEventTypePage}`,
+    OWNER,
+    { form: () => ({ intent: "delete" }), destructive: true },
+  ),
   page("GET", "dashboard.teams/route.tsx", () => "/dashboard/teams", SIGNED_IN),
   page("POST", "dashboard.teams/route.tsx", () => "/dashboard/teams", SIGNED_IN, {
     form: () => ({ intent: "create", name: "", slug: "" }),
@@ -774,6 +822,45 @@ const CELLS: Cell[] = [
     },
   ),
   api("GET", "/api/teams/{id}/members", "api.teams_.$id_.members.ts", (f) => `/api/teams/${f.team}/members`, OWNER),
+  // JSON: the team's event types (decision 059); its roles are the team roles matrix's below.
+  api(
+    "GET",
+    "/api/teams/{id}/event-types",
+    "api.teams_.$id_.event-types.ts",
+    (f) => `/api/teams/${f.team}/event-types`,
+    OWNER,
+  ),
+  api(
+    "POST",
+    "/api/teams/{id}/event-types",
+    "api.teams_.$id_.event-types.ts",
+    (f) => `/api/teams/${f.team}/event-types`,
+    OWNER,
+    { json: () => ({ title: "" }) },
+  ),
+  api(
+    "GET",
+    "/api/teams/{id}/event-types/{eventTypeId}",
+    "api.teams_.$id_.event-types_.$eventTypeId.ts",
+    (f) => `/api/teams/${f.team}/event-types/${f.teamEventType}`,
+    OWNER,
+  ),
+  api(
+    "PUT",
+    "/api/teams/{id}/event-types/{eventTypeId}",
+    "api.teams_.$id_.event-types_.$eventTypeId.ts",
+    (f) => `/api/teams/${f.team}/event-types/${f.teamEventType}`,
+    OWNER,
+    { json: () => ({ title: "" }) },
+  ),
+  api(
+    "DELETE",
+    "/api/teams/{id}/event-types/{eventTypeId}",
+    "api.teams_.$id_.event-types_.$eventTypeId.ts",
+    (f) => `/api/teams/${f.team}/event-types/${f.teamEventTypeDel}`,
+    OWNER,
+    { destructive: true },
+  ),
   api(
     "PATCH",
     "/api/teams/{id}/members/{userId}",
@@ -970,6 +1057,7 @@ async function fingerprint(): Promise<string> {
     ["events", []],
     ["event_invitees", []],
     ["event_types", []],
+    ["event_type_hosts", []],
     ["schedules", []],
     ["packages", []],
     ["professionals", []],
@@ -1096,6 +1184,27 @@ beforeAll(async () => {
     await ok(await call("POST", "/api/team-invitations/accept", { token: person.token, json: { token } }));
     teamMembers.push(person.id);
   }
+  // The team's event types (decision 059), hosted by the user.
+  const teamType = async (slug: string) =>
+    (
+      await ok<{ _id: string; slug: string }>(
+        await call("POST", `/api/teams/${team.id}/event-types`, {
+          token: user.token,
+          json: {
+            title: slug,
+            slug,
+            duration: 30,
+            minimumNotice: 0,
+            kind: "round-robin",
+            hosts: [{ userId: user.id }],
+          },
+        }),
+        201,
+      )
+    )._id;
+  const teamEventType = await teamType("matrix-team");
+  const teamEventTypeDel = await teamType("matrix-team-del");
+  const teamEventTypePage = await teamType("matrix-team-page");
   expect(
     (await user.c.post(`/dashboard/teams/${team.id}`, { intent: "invite", email: invitee, role: "member" })).status,
   ).toBe(302);
@@ -1198,6 +1307,10 @@ beforeAll(async () => {
     teamWebhookDel: await teamHook(),
     teamWebhookPage: await teamHook(),
     teamWebhookDelivery: teamTested.id,
+    teamEventType,
+    teamEventTypeSlug: "matrix-team",
+    teamEventTypeDel,
+    teamEventTypePage,
     pkg: pkg._id,
     pkgDel: pkgDel._id,
     pkgPage: pkgPage._id,
@@ -1703,4 +1816,182 @@ describe("authorization matrix: team roles", () => {
       await db`select id from webhook_subscriptions where id in (${t.hookDel.owner}, ${t.hookDel.admin}, ${t.hookPageDel.owner}, ${t.hookPageDel.admin})`,
     ).toEqual([]);
   }, 240_000);
+});
+
+/**
+ * The team roles (decisions 057, 059): every team path by a team's owner, admin and member, an
+ * outsider (signed in, not in the team) and a visitor. Owners and admins run the team and its
+ * event types; a member reads them and gets 403 on the writes; an outsider learns nothing (404).
+ */
+describe("team roles matrix", () => {
+  type TeamActor = "visitor" | "owner" | "admin" | "member" | "outsider";
+  const TEAM_ACTORS: TeamActor[] = ["visitor", "owner", "admin", "member", "outsider"];
+  const READ: Row = ["signin", "allow", "allow", "allow", "404"];
+  const RUN: Row = ["signin", "allow", "allow", "403", "404"];
+  let people: Record<Exclude<TeamActor, "visitor">, Account>;
+  let team: { id: string; slug: string };
+  let type: string;
+  const doomed: Partial<Record<TeamActor, string>> = {};
+  const doomedPage: Partial<Record<TeamActor, string>> = {};
+
+  interface TeamCell {
+    name: string;
+    method: string;
+    path: (actor: TeamActor) => string;
+    json?: unknown;
+    form?: Record<string, string>;
+    expect: Row;
+  }
+
+  beforeAll(async () => {
+    const [owner, admin, member, outsider] = await Promise.all([
+      account("tr-owner", "professional"),
+      account("tr-admin", "professional"),
+      account("tr-member", "professional"),
+      account("tr-outsider", "professional"),
+    ]);
+    people = { owner, admin, member, outsider };
+    team = await ok(
+      await call("POST", "/api/teams", {
+        token: owner.token,
+        json: { name: "Roles", slug: `tr-${crypto.randomUUID().slice(0, 8)}` },
+      }),
+      201,
+    );
+    for (const [who, role] of [
+      [admin, "admin"],
+      [member, "member"],
+    ] as const) {
+      await ok(
+        await call("POST", `/api/teams/${team.id}/invitations`, {
+          token: owner.token,
+          json: { email: who.email, role },
+        }),
+        201,
+      );
+      const [mail] = await db`select text from mail_outbox where "to" = ${who.email} order by created_at desc limit 1`;
+      const token = decodeURIComponent(/accept\?token=([A-Za-z0-9_%-]+)/.exec(mail.text as string)?.[1] ?? "");
+      await ok(await call("POST", "/api/team-invitations/accept", { token: who.token, json: { token } }));
+    }
+    const make = async (slug: string) =>
+      (
+        await ok<{ _id: string }>(
+          await call("POST", `/api/teams/${team.id}/event-types`, {
+            token: owner.token,
+            json: { title: slug, slug, duration: 30, kind: "collective", hosts: [{ userId: member.id }] },
+          }),
+          201,
+        )
+      )._id;
+    type = await make("roles");
+    // One event type per actor for DELETE, so each allowed delete has its own.
+    for (const actor of TEAM_ACTORS) {
+      doomed[actor] = await make(`roles-${actor}`);
+      doomedPage[actor] = await make(`roles-page-${actor}`);
+    }
+  }, 60_000);
+
+  const cells = (): TeamCell[] => [
+    { name: "GET /api/teams/{id}/members", method: "GET", path: () => `/api/teams/${team.id}/members`, expect: READ },
+    {
+      name: "PATCH /api/teams/{id}/members/{userId}",
+      method: "PATCH",
+      path: () => `/api/teams/${team.id}/members/${people.member.id}`,
+      json: { role: "member" },
+      expect: RUN,
+    },
+    {
+      name: "GET /api/teams/{id}/event-types",
+      method: "GET",
+      path: () => `/api/teams/${team.id}/event-types`,
+      expect: READ,
+    },
+    {
+      name: "POST /api/teams/{id}/event-types",
+      method: "POST",
+      path: () => `/api/teams/${team.id}/event-types`,
+      json: { title: "" },
+      expect: RUN,
+    },
+    {
+      name: "GET /api/teams/{id}/event-types/{eventTypeId}",
+      method: "GET",
+      path: () => `/api/teams/${team.id}/event-types/${type}`,
+      expect: READ,
+    },
+    {
+      name: "PUT /api/teams/{id}/event-types/{eventTypeId}",
+      method: "PUT",
+      path: () => `/api/teams/${team.id}/event-types/${type}`,
+      json: { title: "" },
+      expect: RUN,
+    },
+    {
+      name: "DELETE /api/teams/{id}/event-types/{eventTypeId}",
+      method: "DELETE",
+      path: (actor) => `/api/teams/${team.id}/event-types/${doomed[actor]}`,
+      expect: RUN,
+    },
+    { name: "GET /dashboard/teams/{id}", method: "GET", path: () => `/dashboard/teams/${team.id}`, expect: READ },
+    {
+      name: "GET /dashboard/teams/{id}/event-types/new",
+      method: "GET",
+      path: () => `/dashboard/teams/${team.id}/event-types/new`,
+      expect: RUN,
+    },
+    {
+      name: "GET /dashboard/teams/{id}/event-types/{eventTypeId}",
+      method: "GET",
+      path: () => `/dashboard/teams/${team.id}/event-types/${type}`,
+      expect: RUN,
+    },
+    {
+      name: "POST /dashboard/teams/{id}/event-types/new",
+      method: "POST",
+      path: () => `/dashboard/teams/${team.id}/event-types/new`,
+      form: { title: "", kind: "collective" },
+      expect: RUN,
+    },
+    {
+      name: "POST /dashboard/teams/{id}/event-types/{eventTypeId} (delete)",
+      method: "POST",
+      path: (actor) => `/dashboard/teams/${team.id}/event-types/${doomedPage[actor]}`,
+      form: { intent: "delete" },
+      expect: RUN,
+    },
+  ];
+
+  async function send(cell: TeamCell, actor: TeamActor): Promise<Response> {
+    const who = actor === "visitor" ? null : people[actor];
+    if (cell.path(actor).startsWith("/api/"))
+      return call(cell.method, cell.path(actor), { token: who?.token, json: cell.json });
+    const c = who?.c ?? new HttpClient(f.user.c.baseUrl, { "x-forwarded-for": freshIp() });
+    return cell.form ? c.post(cell.path(actor), cell.form) : c.get(cell.path(actor));
+  }
+
+  it("owner, admin, member, outsider and visitor each get what their role allows; refused writes change nothing", async () => {
+    const mismatches: string[] = [];
+    const list = cells();
+    // Refusals first (each checked against the database), then what is allowed, in order.
+    for (const allowed of [false, true])
+      for (const cell of list)
+        for (let i = 0; i < TEAM_ACTORS.length; i += 1) {
+          const expected = cell.expect[i];
+          if ((expected === "allow") !== allowed) continue;
+          const before = cell.method !== "GET" && !allowed ? await fingerprint() : null;
+          const res = await send(cell, TEAM_ACTORS[i]);
+          const actual = classify(res);
+          await res.body?.cancel();
+          if (!matches(expected, actual))
+            mismatches.push(`${cell.name} as ${TEAM_ACTORS[i]}: expected ${expected}, got ${actual} (${res.status})`);
+          if (before !== null && (await fingerprint()) !== before)
+            mismatches.push(`${cell.name} as ${TEAM_ACTORS[i]}: a refused write changed the database`);
+        }
+    expect(mismatches).toEqual([]);
+    // The allowed deletes did delete: the owner's and the admin's event types are gone, the others' not.
+    for (const set of [doomed, doomedPage]) {
+      const left = await db`select id from event_types where id in ${db([set.owner!, set.admin!, set.member!])}`;
+      expect(left.map((r) => r.id)).toEqual([set.member]);
+    }
+  }, 120_000);
 });

@@ -413,3 +413,145 @@ describe("booking a team event type", () => {
     expect(own).not.toContain(String(legacy.slug));
   });
 });
+
+describe("the team's dashboard pages", () => {
+  let owner: Account;
+  let member: Account;
+  let outsider: Account;
+  let team: TeamJson;
+  beforeAll(async () => {
+    [owner, member, outsider] = await Promise.all([
+      account("d-owner", "professional"),
+      account("d-member", "professional"),
+      account("d-outsider", "professional"),
+    ]);
+    team = await ok<TeamJson>(
+      await call("POST", "/api/teams", { token: owner.token, json: { name: "Desk", slug: slug("desk") } }),
+      201,
+    );
+    await join(team, owner, member);
+  });
+
+  /** A form post with repeated fields (each value of an array is sent under its name). */
+  const post = (a: Account, path: string, fields: Record<string, string | string[]>) =>
+    a.c.request(path, {
+      method: "POST",
+      body: new URLSearchParams(
+        Object.entries(fields).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]])),
+      ).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: a.c.baseUrl },
+    });
+
+  const form = (patch: Record<string, string | string[]> = {}) => ({
+    title: "Desk call",
+    slug: "",
+    description: "",
+    duration: "30",
+    kind: "round-robin",
+    "location.type": "video",
+    "location.value": "",
+    bufferBefore: "0",
+    bufferAfter: "0",
+    minimumNotice: "2",
+    minimumNoticeUnit: "hours",
+    bookingWindowDays: "60",
+    active: "on",
+    ...patch,
+  });
+
+  it("owners make and edit a round-robin type with hosts, weights, priorities and the mode; plain form posts", async () => {
+    const page = `/dashboard/teams/${team.id}/event-types/new`;
+    const blank = await owner.c.get(page);
+    expect(blank.status).toBe(200);
+    const html = await blank.text();
+    expect(html).toContain(`name="weight.${member.id}"`);
+    expect(html).toContain('name="lockedFields"');
+
+    const s = slug("desk-call");
+    const made = await post(owner, page, {
+      ...form({ slug: s, hostIds: [member.id, owner.id], roundRobinMode: "availability" }),
+      [`weight.${member.id}`]: "50",
+      [`priority.${member.id}`]: "highest",
+      [`weight.${owner.id}`]: "100",
+      [`priority.${owner.id}`]: "low",
+      lockedFields: "title", // ignored: not a managed type
+    });
+    expect(made.status).toBe(302);
+    const [row] =
+      await db`select id, kind, round_robin_mode, locked_fields, team_id, minimum_notice from event_types where team_id = ${team.id} and slug = ${s}`;
+    expect(row).toMatchObject({
+      kind: "round-robin",
+      round_robin_mode: "availability",
+      locked_fields: [],
+      minimum_notice: 120,
+    });
+    expect(
+      (
+        await db`select user_id, weight, priority from event_type_hosts where event_type_id = ${row.id} order by weight`
+      ).map((r) => ({ ...r })),
+    ).toEqual([
+      { user_id: member.id, weight: 50, priority: "highest" },
+      { user_id: owner.id, weight: 100, priority: "low" },
+    ]);
+
+    // The team page lists it; members read it without Edit.
+    const settings = await (await owner.c.get(`/dashboard/teams/${team.id}`)).text();
+    expect(visibleText(settings)).toContain("Desk call");
+    expect(settings).toContain(`/dashboard/teams/${team.id}/event-types/${row.id}`);
+    expect(settings).toContain(`/team/${team.slug}/${s}`);
+    const asMember = await (await member.c.get(`/dashboard/teams/${team.id}`)).text();
+    expect(visibleText(asMember)).toContain("Desk call");
+    expect(asMember).not.toContain(`/dashboard/teams/${team.id}/event-types/${row.id}`);
+    expect(asMember).not.toContain("new-team-event-type");
+    // The member's own Event Types page shows it read-only, with the team's name.
+    const own = visibleText(await (await member.c.get("/dashboard/eventTypes")).text());
+    expect(own).toContain("Team event types you host");
+    expect(own).toContain("Desk call");
+
+    // Nobody ticked: refused with the hosts' message, the input kept; nothing saved.
+    const none = await owner.c.post(
+      `/dashboard/teams/${team.id}/event-types/${row.id}`,
+      form({ slug: s, title: "Renamed" }),
+    );
+    expect(none.status).toBe(422);
+    expect(visibleText(await none.text())).toContain("Pick at least one member to host.");
+    // A taken slug: 409 with the field's message.
+    const other = await owner.c.post(page, form({ slug: s, hostIds: member.id }));
+    expect(other.status).toBe(409);
+    expect(visibleText(await other.text())).toContain("This team already has an event type with this slug.");
+
+    const edited = await owner.c.post(
+      `/dashboard/teams/${team.id}/event-types/${row.id}`,
+      form({ slug: s, title: "Desk call v2", kind: "collective", hostIds: member.id }),
+    );
+    expect(edited.status).toBe(302);
+    expect((await db`select title, kind from event_types where id = ${row.id}`)[0]).toMatchObject({
+      title: "Desk call v2",
+      kind: "collective",
+    });
+    expect(await db`select user_id from event_type_hosts where event_type_id = ${row.id}`).toEqual([
+      { user_id: member.id },
+    ]);
+
+    // Delete: a confirmation URL, then the post.
+    expect((await owner.c.get(`/dashboard/teams/${team.id}/event-types/${row.id}?delete=1`)).status).toBe(200);
+    const deleted = await owner.c.post(`/dashboard/teams/${team.id}/event-types/${row.id}`, { intent: "delete" });
+    expect(deleted.status).toBe(302);
+    expect(await db`select 1 from event_types where id = ${row.id}`).toHaveLength(0);
+  });
+
+  it("a member gets 403 on the team's event type pages, an outsider 404, signed out goes to sign in", async () => {
+    const page = `/dashboard/teams/${team.id}/event-types/new`;
+    expect((await member.c.get(page)).status).toBe(403);
+    expect((await member.c.post(page, form({ hostIds: member.id }))).status).toBe(403);
+    expect((await outsider.c.get(page)).status).toBe(404);
+    expect((await outsider.c.post(page, form({ hostIds: member.id }))).status).toBe(404);
+    expect(
+      await db`select 1 from event_types where team_id = ${team.id} and title = 'Desk call' and user_id = ${member.id}`,
+    ).toHaveLength(0);
+    const anonymous = await call("GET", page);
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toContain("/signin");
+    expect((await owner.c.get(`/dashboard/teams/${team.id}/event-types/${crypto.randomUUID()}`)).status).toBe(404);
+  });
+});

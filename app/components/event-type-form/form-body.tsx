@@ -53,7 +53,7 @@ export function EventTypeFormBody({
   form: FormMetadata<Record<string, unknown>, string[]>;
   fields: EventTypeFormFields;
   hydrated: boolean;
-  kinds: ReadonlyArray<{ value: AnyEventTypeKind; label: string }>;
+  kinds: ReadonlyArray<{ value: AnyEventTypeKind; label: string; hint?: string }>;
   kindDisabled?: boolean;
   linkHint: (slug: string) => ReactNode;
   /** Rendered right after the kind: hosts, the team, round robin's mode, locked fields. */
@@ -145,7 +145,7 @@ export function EventTypeFormBody({
         </datalist>
         <SelectField
           label="Kind"
-          hint={KIND_HINTS[kind] ?? KIND_HINTS[kinds[0].value]}
+          hint={kinds.find((k) => k.value === kind)?.hint ?? KIND_HINTS[kind] ?? KIND_HINTS[kinds[0].value]}
           errors={fields.kind.errors}
           errorId={fields.kind.errorId}
           selectProps={{ ...getSelectProps(fields.kind), ...(kindDisabled ? { disabled: true } : {}) }}

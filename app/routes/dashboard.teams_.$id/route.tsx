@@ -32,11 +32,15 @@ import { linkBase, readFormData } from "~/utils/request.server";
 import { forbidden, notFound } from "~/utils/responses";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { teamBookingsPage, teamWebhooksPage } from "~/schemas/team-bookings";
-import { ConfirmForm, InvitationTable, InviteForm, MemberTable } from "./team-settings";
+import { ConfirmForm, InvitationTable, InviteForm, MemberTable, TeamEventTypes } from "./team-settings";
+import { listTeamEventTypes } from "~/models/team-event-types.server";
+import { durationText, KIND_LABELS } from "~/schemas/event-type-form";
+import { teamEventTypePath } from "~/schemas/team-event-types";
 
 /**
- * A team's settings (decision 057): members with roles (change, remove), invitations (invite
- * with a role, resend, revoke) for owners and admins; everyone may leave. Anyone outside the
+ * A team's settings (decision 057): its event types (decision 059: everyone sees them, owners and
+ * admins make and edit them), members with roles (change, remove), invitations (invite with a
+ * role, resend, revoke) for owners and admins; everyone may leave. Anyone outside the
  * team gets 404. Confirmations are URLs (?remove=<userId>, ?leave=1), so it all works without
  * JavaScript.
  */
@@ -49,9 +53,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "dashboard:access");
   const team = (await getMyTeam(user.id, params.id ?? "")) ?? notFound(M.notFound);
   const manage = canManage(team.role);
-  const [members, invitations] = await Promise.all([
+  const [members, invitations, eventTypes] = await Promise.all([
     listMembers(team.id),
     manage ? listTeamInvitations(team.id) : Promise.resolve([]),
+    listTeamEventTypes(team.id),
   ]);
   const url = new URL(request.url);
   const removeId = url.searchParams.get("remove");
@@ -72,6 +77,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       editable: userId !== user.id && canChangeMember(team.role, role),
     })),
     invitations: invitations.map(({ id, email, role, status }) => ({ id, email, role, status })),
+    /** The team's event types (decision 059): everyone reads them, owners and admins edit. */
+    eventTypes: eventTypes.map(({ eventType: e, hosts, copies }) => ({
+      id: e.id,
+      title: e.title,
+      kind: KIND_LABELS[e.kind],
+      duration: durationText(e.duration),
+      active: e.active,
+      hosts: e.kind === "managed" ? copies.map((c) => c.name) : hosts.map((h) => h.name),
+      managed: e.kind === "managed",
+      path: e.kind === "managed" ? null : teamEventTypePath(team.slug, e.slug),
+    })),
     toRemove: toRemove ? { userId: toRemove.userId, who: toRemove.name || toRemove.email } : null,
     leaving: url.searchParams.get("leave") === "1",
   };
@@ -204,6 +220,8 @@ export default function TeamSettings() {
           <InviteForm action={page} canGrantOwner={d.team.role === "owner"} lastResult={actionData?.result ?? null} />
         </section>
       ) : null}
+
+      <TeamEventTypes teamId={d.team.id} rows={d.eventTypes} manage={d.manage} />
 
       <section aria-labelledby="members-title" className="space-y-3">
         <h2 id="members-title" className="text-lg font-semibold text-neutral-900">

@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "~/schemas/form-parse";
 import { Form, Link } from "@remix-run/react";
-import { Send, Trash2, UserPlus } from "lucide-react";
-import { CellLabel, tableClass, TableHead, tbodyClass, tdClass, trClass } from "~/components/admin-table";
+import { Pencil, Plus, Send, Trash2, UserPlus } from "lucide-react";
+import { CellLabel, EmptyRows, tableClass, TableHead, tbodyClass, tdClass, trClass } from "~/components/admin-table";
 import { ControlField, ErrorList, Field, inputClass } from "~/components/forms";
 import { IntentButton } from "~/components/intent-button";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -236,5 +236,98 @@ export function ConfirmForm({
         </Button>
       </div>
     </Form>
+  );
+}
+
+/** The team's event types (decision 059): a card each; owners and admins get New and Edit. */
+export function TeamEventTypes({
+  teamId,
+  rows,
+  manage,
+}: {
+  teamId: string;
+  rows: Array<{
+    id: string;
+    title: string;
+    kind: string;
+    duration: string;
+    active: boolean;
+    hosts: string[];
+    managed: boolean;
+    path: string | null;
+  }>;
+  manage: boolean;
+}) {
+  const base = `/dashboard/teams/${teamId}/event-types`;
+  return (
+    <section aria-labelledby="event-types-title" id="event-types" className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="event-types-title" className="text-lg font-semibold text-neutral-900">
+          Event types
+        </h2>
+        {manage ? (
+          <Link to={`${base}/new`} className={buttonClass("primary", "px-3 py-2")} data-testid="new-team-event-type">
+            <Plus className="h-4 w-4" aria-hidden /> New event type
+          </Link>
+        ) : null}
+      </div>
+      {rows.length === 0 ? (
+        <EmptyRows
+          title="No event types yet"
+          body={
+            manage
+              ? "Make a Collective, Round Robin or Managed event type: guests book the team at its own link."
+              : "The team's owners and admins make its event types."
+          }
+        />
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2" aria-label="The team's event types">
+          {rows.map((t) => (
+            <li
+              key={t.id}
+              className={`rounded-xl border border-neutral-200 p-5 shadow-sm ${t.active ? "bg-white" : "bg-neutral-50"}`}
+              data-testid="team-event-type-card"
+            >
+              <h3 className="break-words font-semibold text-neutral-900">{t.title}</h3>
+              <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-700">
+                <span>{t.duration}</span>
+                <span className="inline-flex rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-inset ring-brand-600/20">
+                  {t.kind}
+                </span>
+                {t.active ? null : (
+                  <span className="inline-flex rounded-full bg-neutral-200 px-2.5 py-0.5 text-xs font-semibold text-neutral-800">
+                    Off
+                  </span>
+                )}
+              </p>
+              <p className="mt-2 text-sm text-neutral-700">
+                <span className="font-medium">{t.managed ? "Copies: " : "Hosts: "}</span>
+                {t.hosts.length ? t.hosts.join(", ") : "nobody yet"}
+              </p>
+              {t.path ? (
+                <p className="mt-2 text-sm">
+                  <a href={t.path} className="font-mono text-brand-700 underline [overflow-wrap:anywhere]">
+                    {t.path}
+                  </a>
+                </p>
+              ) : (
+                <p className="mt-2 text-sm text-neutral-600">Each member books it on their own page.</p>
+              )}
+              {manage ? (
+                <div className="mt-4 border-t border-neutral-200 pt-4">
+                  <Link
+                    to={`${base}/${t.id}`}
+                    className={buttonClass("secondary", "px-3 py-2")}
+                    aria-label={`Edit ${t.title}`}
+                  >
+                    <Pencil className="h-4 w-4" aria-hidden /> Edit
+                  </Link>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,122 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import {
+  noSidewaysScroll,
+  openLaterDay,
+  seriousViolations,
+  signUpAs,
+  STRONG_PASSWORD,
+  toast,
+  uniqueEmail,
+  waitForHydration,
+} from "./support";
+
+/**
+ * A team's own event types (decision 059) in Chromium at phone width: an owner creates a team
+ * and invites a member, the member accepts, the owner makes a Round Robin event type on the
+ * team's page, and a guest books it from /team/{slug}. axe on every page with scripts; the same
+ * journey once more without JavaScript (axe needs scripts: checked in the first run only).
+ */
+
+async function person(browser: Browser, prefix: string, name: string, js: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  const email = uniqueEmail(prefix);
+  await signUpAs(page, { name, email, password: STRONG_PASSWORD });
+  return { page, email, close: () => context.close() };
+}
+
+async function checked(page: Page, js: boolean) {
+  await noSidewaysScroll(page);
+  if (js) expect(await seriousViolations(page)).toEqual([]);
+}
+
+for (const js of [true, false]) {
+  test.describe(js ? "Team event types" : "Team event types without JavaScript", () => {
+    test.describe.configure({ timeout: 120_000 });
+
+    test("create a team, invite, accept, make a Round Robin type, a guest books it from /team/{slug}", async ({
+      browser,
+    }) => {
+      const owner = await person(browser, js ? "tetowner" : "tetownernojs", "Olga Owner", js);
+      const member = await person(browser, js ? "tetmember" : "tetmembernojs", "Milo Member", js);
+      const name = `Helpdesk ${js ? "A" : "B"}`;
+      const slug = `tet${Date.now().toString(36)}${js ? "a" : "b"}`;
+
+      // The owner creates the team and invites the member.
+      await owner.page.goto("/dashboard/teams");
+      if (js) await waitForHydration(owner.page);
+      await owner.page.getByLabel("Team name").fill(name);
+      await owner.page.getByLabel("Team link").fill(slug);
+      await owner.page.getByRole("button", { name: "Create team" }).click();
+      await expect(toast(owner.page)).toContainText(`Team ${name} created.`);
+      await expect(owner.page.getByRole("heading", { name, level: 1 })).toBeVisible();
+      if (js) await waitForHydration(owner.page);
+      await owner.page.getByLabel("E-mail address").fill(member.email);
+      await owner.page.getByRole("button", { name: "Send invitation" }).click();
+      await expect(toast(owner.page)).toContainText(`Invitation sent to ${member.email}.`);
+
+      // The member accepts from their Teams page.
+      await member.page.goto("/dashboard/teams");
+      if (js) await waitForHydration(member.page);
+      await member.page.getByRole("button", { name: `Join ${name}` }).click();
+      await expect(toast(member.page)).toContainText(`You joined ${name}.`);
+      // A member reads the team's event types but makes none.
+      await expect(member.page.getByRole("heading", { name: "Event types", exact: true, level: 2 })).toBeVisible();
+      await expect(member.page.getByTestId("new-team-event-type")).toHaveCount(0);
+
+      // The owner makes a Round Robin event type on the team's page.
+      await owner.page.reload();
+      await expect(owner.page.getByTestId("team-member")).toHaveCount(2);
+      await checked(owner.page, js);
+      await owner.page.getByTestId("new-team-event-type").click();
+      await expect(owner.page.getByRole("heading", { name: "New team event type", level: 1 })).toBeVisible();
+      if (js) await waitForHydration(owner.page);
+      await checked(owner.page, js);
+      await owner.page.getByRole("textbox", { name: "Title", exact: true }).fill("Support call");
+      await owner.page.getByLabel("Kind").selectOption("round-robin");
+      const hosts = owner.page.getByTestId("team-hosts-picker");
+      // New: every member hosts, each with a weight and a priority.
+      await expect(hosts.getByRole("checkbox")).toHaveCount(2);
+      for (const box of await hosts.getByRole("checkbox").all()) await expect(box).toBeChecked();
+      await hosts.getByLabel(/Weight of Milo Member/).fill("60");
+      await owner.page.getByRole("button", { name: "Create event type" }).click();
+      await expect(toast(owner.page)).toContainText("Event type created");
+      const card = owner.page.getByTestId("team-event-type-card").filter({ hasText: "Support call" });
+      await expect(card).toContainText("Round Robin");
+      await expect(card).toContainText("Milo Member");
+      await expect(card.getByRole("link", { name: `/team/${slug}/support-call` })).toBeVisible();
+      await checked(owner.page, js);
+
+      // A guest books it from the team's page.
+      const guest = await browser.newContext({
+        javaScriptEnabled: js,
+        viewport: { width: 375, height: 812 },
+        timezoneId: "UTC",
+      });
+      const page = await guest.newPage();
+      await page.goto(`/team/${slug}`);
+      await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+      await expect(page.getByTestId("team-member")).toHaveCount(2);
+      await checked(page, js);
+      await page.getByTestId("team-event-type").filter({ hasText: "Support call" }).click();
+      await expect(page).toHaveURL(new RegExp(`/team/${slug}/support-call`));
+      await expect(page.getByTestId("booking-host")).toHaveText(name);
+      if (js) await waitForHydration(page);
+      await checked(page, js);
+      await openLaterDay(page);
+      await page.getByTestId("slot").first().click();
+      await expect(page.getByTestId("booking-form")).toBeVisible();
+      await page.getByLabel("Name", { exact: true }).fill("Gus Guest");
+      await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("tetguest"));
+      await checked(page, js);
+      await page.getByRole("button", { name: "Schedule event" }).click();
+      await expect(page.getByRole("heading", { name: "You are scheduled" })).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/team/${slug}/support-call/booked/`));
+      await checked(page, js);
+
+      await guest.close();
+      await owner.close();
+      await member.close();
+    });
+  });
+}

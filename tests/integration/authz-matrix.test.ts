@@ -1682,6 +1682,24 @@ const TEAM_CELLS: TeamCell[] = [
 
 let t: TeamFixtures;
 
+/**
+ * The team's event type paths (decision 059): their cells, one per role, are in the "team roles
+ * matrix" below (it makes the event types each delete needs); listed here so the completeness
+ * check of this matrix knows them.
+ */
+const TEAM_EVENT_TYPE_FILES = [
+  "api.teams_.$id_.event-types.ts",
+  "api.teams_.$id_.event-types_.$eventTypeId.ts",
+  "dashboard.teams_.$id_.event-types.$eventTypeId/route.tsx",
+];
+const TEAM_EVENT_TYPE_OPERATIONS = [
+  "get /api/teams/{id}/event-types",
+  "post /api/teams/{id}/event-types",
+  "get /api/teams/{id}/event-types/{eventTypeId}",
+  "put /api/teams/{id}/event-types/{eventTypeId}",
+  "delete /api/teams/{id}/event-types/{eventTypeId}",
+];
+
 describe("authorization matrix: team roles", () => {
   beforeAll(async () => {
     const cast = await teamCast(call, db, account, "mxt");
@@ -1763,7 +1781,7 @@ describe("authorization matrix: team roles", () => {
           ? `${e.name}/${fs.readdirSync(path.join(routesDir, e.name)).find((n) => /^route\./.test(n))}`
           : e.name,
       );
-    const listed = new Set(TEAM_CELLS.flatMap((c) => c.files));
+    const listed = new Set([...TEAM_CELLS.flatMap((c) => c.files), ...TEAM_EVENT_TYPE_FILES]);
     expect(teamRoutes.filter((name) => !listed.has(name))).toEqual([]);
     const doc = (await (await call("GET", "/api/openapi.json")).json()) as {
       paths: Record<string, Record<string, unknown>>;
@@ -1775,7 +1793,7 @@ describe("authorization matrix: team roles", () => {
           .filter((m) => ["get", "post", "put", "delete", "patch"].includes(m))
           .map((m) => `${m} ${p}`),
       );
-    const covered = new Set(TEAM_CELLS.map((c) => c.operation).filter(Boolean));
+    const covered = new Set([...TEAM_CELLS.map((c) => c.operation).filter(Boolean), ...TEAM_EVENT_TYPE_OPERATIONS]);
     expect(operations.filter((op) => !covered.has(op))).toEqual([]);
   });
 

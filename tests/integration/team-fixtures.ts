@@ -83,51 +83,45 @@ export async function teamCast(
 }
 
 /**
- * A round-robin event type of the team, hosted by the owner and the member. The owner is free
- * only from 00:00 to 02:00 UTC, the member all day: a booking after 02:00 goes to the member.
- *
- * Made the existing way (decision 020: the owner's round-robin type) and given the team with
- * `attachToTeam`, the one place to switch to POST /api/teams/{id}/event-types once it exists.
+ * A round-robin event type of the team (POST /api/teams/{id}/event-types, decision 059), hosted by
+ * the owner and the member, offering every host's times (`availability`, decision 060). The
+ * owner's hours (their default schedule) are 00:00 to 02:00 UTC, the member's all day: a booking
+ * after 02:00 goes to the member.
  */
 export async function teamEventType(
   call: Call,
-  db: Db,
+  _db: Db,
   cast: TeamCast,
   fields: Record<string, unknown> = {},
 ): Promise<string> {
-  const schedule = await ok(
-    await call("POST", "/api/schedules", {
+  const schedules = await ok<Json[]>(await call("GET", "/api/schedules", { token: cast.owner.token }));
+  const def = schedules.find((s) => s.isDefault)!;
+  await ok(
+    await call("PUT", `/api/schedules/${def._id}`, {
       token: cast.owner.token,
-      json: { name: "Early", timeZone: "UTC", weekly: weekly("00:00", "02:00"), overrides: [] },
+      json: { name: "Early", timeZone: "UTC", weekly: weekly("00:00", "02:00"), overrides: [], isDefault: true },
     }),
-    201,
   );
   const slug = `panel-${crypto.randomUUID().slice(0, 8)}`;
   const type = await ok(
-    await call("POST", "/api/event-types", {
+    await call("POST", `/api/teams/${cast.team.id}/event-types`, {
       token: cast.owner.token,
       json: {
         title: "Team panel",
         slug,
         kind: "round-robin",
-        hosts: [cast.member.id],
+        roundRobinMode: "availability",
+        hosts: [{ userId: cast.owner.id }, { userId: cast.member.id }],
         duration: 30,
         minimumNotice: 60,
         bookingWindowDays: 30,
         location: { type: "video" },
-        scheduleId: schedule._id,
         ...fields,
       },
     }),
     201,
   );
-  await attachToTeam(db, type._id, cast.team.id);
   return type._id;
-}
-
-/** Gives an event type to a team (decision 058's `event_types.team_id`). */
-async function attachToTeam(db: Db, eventTypeId: string, teamId: string): Promise<void> {
-  await db`update event_types set team_id = ${teamId} where id = ${eventTypeId}`;
 }
 
 /** A guest books `start` (an instant from `at`) of the event type: the booking as POST /api/bookings answers it. */

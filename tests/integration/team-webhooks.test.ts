@@ -401,7 +401,7 @@ describe("the team's webhook pages", () => {
       ["active", "on"],
     ]);
     expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
     const html = await res.text();
     const secret = /value="(whsec_[^"]+)"/.exec(html)?.[1];
     expect(secret).toBeTruthy();

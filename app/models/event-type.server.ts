@@ -210,8 +210,12 @@ async function writeHosts(tx: Transaction, eventTypeId: string, kind: string, ho
         wanted.length ? notInArray(eventTypeHosts.userId, wanted) : undefined,
       ),
     );
-  // One after the other: created_at orders the hosts (liveHostIdsSql).
-  for (const userId of wanted) await tx.insert(eventTypeHosts).values({ eventTypeId, userId }).onConflictDoNothing();
+  // One after the other, each at its statement's time: created_at orders the hosts (liveHostIdsSql).
+  for (const userId of wanted)
+    await tx
+      .insert(eventTypeHosts)
+      .values({ eventTypeId, userId, createdAt: sql`clock_timestamp()` })
+      .onConflictDoNothing();
 }
 
 async function readInside(tx: Transaction, id: string): Promise<EventType | undefined> {

@@ -254,7 +254,14 @@ async function writeHosts(tx: Transaction, eventTypeId: string, hosts: TeamEvent
   for (const h of hosts)
     await tx
       .insert(eventTypeHosts)
-      .values({ eventTypeId, userId: h.userId, weight: h.weight, priority: h.priority })
+      // The statement's own time, not the transaction's: hosts added together keep their order.
+      .values({
+        eventTypeId,
+        userId: h.userId,
+        weight: h.weight,
+        priority: h.priority,
+        createdAt: sql`clock_timestamp()`,
+      })
       .onConflictDoUpdate({
         target: [eventTypeHosts.eventTypeId, eventTypeHosts.userId],
         set: { weight: h.weight, priority: h.priority },

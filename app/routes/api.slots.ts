@@ -1,6 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isUuid } from "~/models/event.server";
-import { getBookableEventType, getBookableEventTypeBySlug, slotSearch } from "~/models/event-type.server";
+import {
+  getBookableEventType,
+  getBookableEventTypeBySlug,
+  getBookableTeamEventType,
+  slotSearch,
+  teamEventTypeMovedTo,
+} from "~/models/event-type.server";
 import { SlotConfigError } from "~/scheduling/availability";
 import { computeSlots } from "~/scheduling/slots";
 import { readQuery } from "~/api/admin-api.server";
@@ -10,16 +16,29 @@ import { slotsQuery } from "~/schemas/scheduling-api";
 
 /**
  * GET /api/slots (no auth: the public booking pages use it): the free slots of an active event
- * type for the guest's dates `start`..`end` in `timeZone`. Busy time is the host's
+ * type (by id, by username and slug, or by team and slug) for the guest's dates `start`..`end` in `timeZone`. Busy time is the host's
  * non-cancelled events; the slot engine (app/scheduling) does the rest with the real clock.
  */
+/**
+ * A team's event type by its team's slug; by a username, the person's own, else (as its old
+ * booking link does, decision 059) the team event type of theirs with that slug.
+ */
+async function bySlugs(username: string, team: string, slug: string) {
+  if (team) return getBookableTeamEventType(team, slug);
+  const own = await getBookableEventTypeBySlug(username, slug);
+  if (own) return own;
+  const moved = await teamEventTypeMovedTo(username, slug);
+  const [, , teamSlug, eventSlug] = moved?.split("/") ?? [];
+  return moved ? getBookableTeamEventType(teamSlug, eventSlug) : null;
+}
+
 async function GET({ request }: LoaderFunctionArgs) {
   const query = await readQuery(request, slotsQuery);
   const found = query.eventTypeId
     ? isUuid(query.eventTypeId)
       ? await getBookableEventType(query.eventTypeId)
       : null
-    : await getBookableEventTypeBySlug(query.username ?? "", query.slug ?? "");
+    : await bySlugs(query.username ?? "", query.team ?? "", query.slug ?? "");
   if (!found) return apiError(404, "not_found", "No such event type, or it is not taking bookings.");
   try {
     const result = computeSlots(

@@ -549,7 +549,7 @@ export function eventTypeJson(
 // ---------------------------------------------------------------------------------------------
 // Slots
 
-/** GET /api/slots: an event type by id, or by its host's username and its slug. */
+/** GET /api/slots: an event type by id, or by its host's username (or its team's slug) and its slug. */
 export const slotsQuery = z
   .object({
     eventTypeId: plainText(z.string().max(100), "eventTypeId").optional().meta({
@@ -559,9 +559,12 @@ export const slotsQuery = z
     username: plainText(z.string().trim().toLowerCase().max(100), "username")
       .optional()
       .meta({ description: "The host's username (with slug).", example: "jane" }),
+    team: plainText(z.string().trim().toLowerCase().max(100), "team")
+      .optional()
+      .meta({ description: "A team's slug (with slug): the team's event type (decision 059).", example: "sales" }),
     slug: plainText(z.string().trim().toLowerCase().max(100), "slug")
       .optional()
-      .meta({ description: "The event type's slug (with username).", example: "intro-call" }),
+      .meta({ description: "The event type's slug (with username or team).", example: "intro-call" }),
     start: dateField("start"),
     end: dateField("end"),
     timeZone: timeZoneField.meta({
@@ -570,8 +573,12 @@ export const slotsQuery = z
     }),
   })
   .superRefine((value, ctx) => {
-    if (!value.eventTypeId && !(value.username && value.slug)) {
-      ctx.addIssue({ code: "custom", path: ["eventTypeId"], message: "Give eventTypeId, or username and slug." });
+    if (!value.eventTypeId && !((value.username || value.team) && value.slug)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["eventTypeId"],
+        message: "Give eventTypeId, or username (or team) and slug.",
+      });
     }
     const days = daysInRange(value.start, value.end);
     if (days !== null && days < 1)

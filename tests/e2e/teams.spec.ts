@@ -166,7 +166,10 @@ test.describe("Teams", () => {
     await expect(owner.page.getByLabel("Role of Mika Member", { exact: true })).toHaveValue("member");
 
     const path = await teamEventType(owner, "Collective", "Panel interview", member);
-    expect(path).toBe(`/${owner.username}/panel-interview`);
+    // It belongs to the team and books at the team's URL (decision 059); the maker's old link leads there.
+    expect(path).toMatch(/^\/team\/[a-z0-9-]+\/panel-interview$/);
+    await owner.page.goto(`/${owner.username}/panel-interview`);
+    await expect(owner.page).toHaveURL(path);
     await bookFirstSlot(browser, path, "Gus Guest");
     for (const host of [owner, member]) {
       const card = await scheduleCards(host, "Panel interview");

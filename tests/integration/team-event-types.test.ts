@@ -398,6 +398,13 @@ describe("booking a team event type", () => {
     expect(post.status).toBe(308);
     expect(post.headers.get("location")).toBe(`/team/${team.slug}/${legacy.slug}`);
     expect((await call("GET", `/team/${team.slug}/${legacy.slug}`)).status).toBe(200);
+    // GET /api/slots by username and slug still finds it; by team and slug too.
+    const range = `start=${dateIn(3)}&end=${dateIn(3)}&timeZone=UTC`;
+    for (const query of [`username=${username}&slug=${legacy.slug}`, `team=${team.slug}&slug=${legacy.slug}`]) {
+      const slots = await ok<{ slots: Record<string, string[]> }>(await call("GET", `/api/slots?${query}&${range}`));
+      expect(slots.slots[dateIn(3)]?.length, query).toBeGreaterThan(0);
+    }
+    expect((await call("GET", `/api/slots?team=${team.slug}&slug=${slug("none")}&${range}`)).status).toBe(404);
 
     const personal = await ok<Json>(
       await call("POST", "/api/event-types", {

@@ -220,7 +220,10 @@ describe("PostgreSQL connections killed under load", () => {
     console.log(
       `[db-faults] healthy again ${Math.round(recovery)} ms after the last kill; then ${JSON.stringify(after.map((a) => `${a.label} ${a.status}`))}`,
     );
-    expect(after.map((a) => `${a.label} ${a.status}`)).toEqual(["page 200", "home 200", "slots 200", "booking 201"]);
+    expect(
+      after.map((a) => `${a.label} ${a.status}`),
+      `${after.map((a) => `${a.label} ${a.status}: ${a.body.slice(0, 300)}`).join("\n")}\n${server.output().slice(-4000)}`,
+    ).toEqual(["page 200", "home 200", "slots 200", "booking 201"]);
     expect(server.process.exitCode).toBeNull();
   });
 });

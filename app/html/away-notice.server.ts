@@ -44,3 +44,18 @@ export async function awayNotice(
   const path = slug ? `/${to.username}/${slug}` : `/${to.username}`;
   return { message, teammate: { name: to.name, href: options.embed ? `${path}?embed=1` : path } };
 }
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/**
+ * The notice as markup, for the booking page: it ships no component of its own to the browser
+ * (the page's JavaScript budget, docs/benchmarks.md). The same markup as components/away-note.tsx;
+ * every text is escaped here.
+ */
+export function awayNoticeMarkup(notice: AwayNotice): string {
+  const link = notice.teammate
+    ? `<p class="mt-1 text-sm"><a href="${escapeHtml(notice.teammate.href)}" class="font-medium text-brand-700 underline underline-offset-2" data-testid="away-teammate">Book with ${escapeHtml(notice.teammate.name)}</a></p>`
+    : "";
+  return `<div role="status" class="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900" data-testid="host-away"><p class="font-semibold">${escapeHtml(notice.message)}</p>${link}</div>`;
+}

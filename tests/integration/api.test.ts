@@ -89,16 +89,21 @@ describe("tokens", () => {
     expect((await call("GET", "/api/token")).status).toBe(405);
   });
 
-  it("POST /api/token is rate limited per account like sign-in: 429 with Retry-After", async () => {
+  it("POST /api/token is rate limited per account and address like sign-in: 429 with Retry-After", async () => {
     const a = await account("tokrate");
+    // One client address (decision 063: the limit is per account and address).
+    const from = { "x-forwarded-for": "203.0.113.77" };
     let last: Response | undefined;
     for (let i = 0; i < 11; i++)
-      last = await call("POST", "/api/token", { json: { email: a.email, password: `wrong-${i}` } });
+      last = await call("POST", "/api/token", { json: { email: a.email, password: `wrong-${i}` }, headers: from });
     expect(last?.status).toBe(429);
     expect(Number(last?.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await errorOf(last as Response)).code).toBe("rate_limited");
-    // Even the right password waits now.
-    expect((await call("POST", "/api/token", { json: { email: a.email, password: PASSWORD } })).status).toBe(429);
+    // Even the right password waits now, from that address; the owner elsewhere is not locked out.
+    expect(
+      (await call("POST", "/api/token", { json: { email: a.email, password: PASSWORD }, headers: from })).status,
+    ).toBe(429);
+    expect((await call("POST", "/api/token", { json: { email: a.email, password: PASSWORD } })).status).not.toBe(429);
   });
 
   it("PUT /users/{email}: 401 without a session, 403 for another e-mail (body or path), 200 { token } tied to the session", async () => {

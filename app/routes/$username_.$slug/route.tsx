@@ -8,7 +8,6 @@ import Globe from "lucide-react/icons/globe";
 import MapPin from "lucide-react/icons/map-pin";
 import Users from "lucide-react/icons/users";
 import Hourglass from "lucide-react/icons/hourglass";
-import { AwayNote } from "~/components/away-note";
 import { MonthCalendar } from "~/components/booking/month-calendar";
 import { SlotList, SlotPanel, slotClass, useSlotFocus } from "~/components/booking/slot-panel";
 import { useHydrated } from "~/components/booking/use-hydrated";
@@ -19,7 +18,7 @@ import { singleUseLinkState } from "~/models/booking-controls.server";
 import { answerFieldName, LINK_USED_MESSAGE, questionsToAsk } from "~/schemas/booking-answers";
 import { hostCalendarsStale } from "~/models/calendar.server";
 import { publicAbsences } from "~/models/out-of-office.server";
-import { awayNotice } from "~/html/away-notice.server";
+import { awayNotice, awayNoticeMarkup } from "~/html/away-notice.server";
 import { addDays } from "~/scheduling/calendar-days";
 import {
   DATE,
@@ -235,13 +234,14 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
      * "{Name} is away until {date}" while an absence covers now (decision 061): on the host's own
      * event types; a team's go on with the hosts who are in.
      */
-    away:
-      eventType.kind === "one-to-one" || eventType.kind === "group"
-        ? await awayNotice(host.name || host.username, absences, now, timeZone, {
-            slug: eventType.slug,
-            embed: q.get("embed") === "1",
-          })
-        : null,
+    awayMarkup: await (async () => {
+      if (eventType.kind !== "one-to-one" && eventType.kind !== "group") return null;
+      const notice = await awayNotice(host.name || host.username, absences, now, timeZone, {
+        slug: eventType.slug,
+        embed: q.get("embed") === "1",
+      });
+      return notice ? awayNoticeMarkup(notice) : null;
+    })(),
   };
 }
 
@@ -520,7 +520,7 @@ export default function BookingPage() {
             />
           ) : (
             <>
-              {d.away ? <AwayNote away={d.away} className="mb-4" /> : null}
+              {d.awayMarkup ? <div dangerouslySetInnerHTML={{ __html: d.awayMarkup }} /> : null}
               <ViewSwitch
                 week={d.week !== null}
                 monthHref={href({ view: undefined, date: d.date ?? undefined })}

@@ -11,10 +11,9 @@ import { noSidewaysScroll, seriousViolations, STRONG_PASSWORD, toast, uniqueEmai
  * list to the team, filters it by member, sees the member's booking with its host and cancels it
  * as its host would; at phone width with axe, and once without JavaScript.
  *
- * This file runs its own app server on a PostgreSQL database of its own: a team's event type is
- * made the existing way (the owner's round-robin type) and given to the team in SQL
- * (`attachToTeam`, the one place to change once POST /api/teams/{id}/event-types exists; then the
- * suite's shared server will do).
+ * This file runs its own app server on a PostgreSQL database of its own, where the test reads the
+ * invitation mails from the outbox; the team's event type is made with POST
+ * /api/teams/{id}/event-types.
  */
 
 let database: TestDatabase;
@@ -43,6 +42,8 @@ test.beforeAll(async () => {
       NODE_ENV: "production",
       PORT: String(port),
       DATABASE_URL: database.url,
+      // Production on PostgreSQL needs the address its links use (decision 063).
+      APP_URL: `http://127.0.0.1:${port}`,
       SESSION_SECRET: "e2e-team-bookings-session-secret-0123456789",
       RATE_LIMIT_FACTOR: "100",
       JOBS: "off",
@@ -111,11 +112,6 @@ async function person(name: string, prefix: string): Promise<Person> {
   return { email, id: row.id as string, token };
 }
 
-/** Gives an event type to a team (decision 058's `event_types.team_id`). */
-async function attachToTeam(eventTypeId: string, teamId: string): Promise<void> {
-  await sql`update event_types set team_id = ${teamId} where id = ${eventTypeId}`;
-}
-
 const weekly = (start: string, end: string) => [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start, end }));
 const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -159,28 +155,36 @@ async function teamWithBooking(tag: string) {
     }),
     200,
   );
-  const early = await json<{ _id: string }>(
-    await api("POST", "/api/schedules", owner.token, {
+  // The owner's hours (their default schedule) are 00:00-02:00 UTC: a booking at 10:00 goes to the member.
+  const ownerSchedules = await json<{ _id: string; isDefault: boolean }[]>(
+    await api("GET", "/api/schedules", owner.token),
+    200,
+  );
+  const ownerDefault = ownerSchedules.find((s) => s.isDefault)!;
+  await json(
+    await api("PUT", `/api/schedules/${ownerDefault._id}`, owner.token, {
       name: "Early",
       timeZone: "UTC",
       weekly: weekly("00:00", "02:00"),
+      overrides: [],
+      isDefault: true,
     }),
-    201,
+    200,
   );
+  // The team's round-robin type (decision 059), offering every host's times (decision 060).
   const type = await json<{ _id: string }>(
-    await api("POST", "/api/event-types", owner.token, {
+    await api("POST", `/api/teams/${team.id}/event-types`, owner.token, {
       title: `Demo call ${tag}`,
       slug: `demo-${tag}`,
       kind: "round-robin",
-      hosts: [member.id],
+      roundRobinMode: "availability",
+      hosts: [{ userId: owner.id }, { userId: member.id }],
       duration: 30,
       minimumNotice: 60,
       location: { type: "video" },
-      scheduleId: early._id,
     }),
     201,
   );
-  await attachToTeam(type._id, team.id);
   const { booking } = await json<{ booking: { id: string } }>(
     await api("POST", "/api/bookings", undefined, {
       eventTypeId: type._id,
@@ -234,7 +238,7 @@ for (const js of [true, false]) {
       await expect(page.getByRole("heading", { name: "Scheduled Events", level: 1 })).toBeVisible();
       // The admin's own list: the member's booking is not theirs.
       await expect(row).toHaveCount(0);
-      await page.getByLabel("Bookings of").selectOption({ label: `Team: ${cast.team.name}` });
+      await page.getByLabel("Bookings of", { exact: true }).selectOption({ label: `Team: ${cast.team.name}` });
       await page.getByRole("button", { name: "Show" }).click();
       await expect(page).toHaveURL(new RegExp(`[?&]team=${cast.team.id}`));
       await expect(row).toContainText("Host: Mia Member");

@@ -30,6 +30,8 @@ export interface FakeSmtp {
   readonly maxInFlight: number;
   /** Messages whose DATA has arrived and whose answer is still to come (delayMs). */
   readonly inFlight: number;
+  /** Whether a message to this address is in flight now. */
+  inFlightTo(address: string): boolean;
   /** Messages sent to this address. */
   to(address: string): ReceivedMail[];
   stop(): Promise<void>;
@@ -70,6 +72,7 @@ const address = (a: SMTPServerAddress | false) => (a ? a.address : "");
 export async function startFakeSmtp(port = 0, options: { delayMs?: number } = {}): Promise<FakeSmtp> {
   const messages: ReceivedMail[] = [];
   const fake = { mode: "accept" as FakeSmtpMode, inFlight: 0, maxInFlight: 0 };
+  const flying = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -91,6 +94,8 @@ export async function startFakeSmtp(port = 0, options: { delayMs?: number } = {}
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
+      const recipients = session.envelope.rcptTo.map((r) => r.address);
+      for (const r of recipients) flying.set(r, (flying.get(r) ?? 0) + 1);
       fake.inFlight += 1;
       fake.maxInFlight = Math.max(fake.maxInFlight, fake.inFlight);
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -100,6 +105,7 @@ export async function startFakeSmtp(port = 0, options: { delayMs?: number } = {}
           void (async () => {
             if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
             fake.inFlight -= 1;
+            for (const r of recipients) flying.set(r, (flying.get(r) ?? 1) - 1);
             const raw = Buffer.concat(chunks).toString("utf8");
             messages.push({
               envelopeFrom: address(session.envelope.mailFrom),
@@ -136,6 +142,7 @@ export async function startFakeSmtp(port = 0, options: { delayMs?: number } = {}
     get inFlight() {
       return fake.inFlight;
     },
+    inFlightTo: (addr) => (flying.get(addr) ?? 0) > 0,
     to: (addr) => messages.filter((m) => m.envelopeTo.includes(addr)),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -5,11 +5,8 @@ import { isDatabaseUnavailable, isDatabaseUnreachable } from "./database-unavail
  * getDb() fails at once, so every request answers 503 in milliseconds instead of waiting for
  * its own connect timeout. A probe every `probeEveryMs` notices the database's return.
  *
- * An "unreachable" error (a refused or timed-out connect) marks the outage, except in the
- * `settleMs` after the probe saw the database answer again: such an error may come from a
- * connect that began before the return (a timeout ends up to a connect timeout later), so it
- * only starts a probe, which marks the outage if the database really is gone again. A
- * connection lost under a query (a killed backend) only starts a probe too: the next connect
+ * An "unreachable" error (a refused or timed-out connect) marks the outage at once. A
+ * connection lost under a query (a killed backend) only starts a probe: the next connect
  * usually works.
  */
 export interface DatabaseOutage {
@@ -24,8 +21,6 @@ export interface OutageOptions {
   ping(): Promise<void>;
   closed(): boolean;
   probeEveryMs: number;
-  /** Read when needed (the configuration is not loaded at import). */
-  settleMs(): number;
   log(message: string): void;
   now?: () => number;
   later?: (run: () => void, ms: number) => void;
@@ -35,7 +30,6 @@ export function createDatabaseOutage(options: OutageOptions): DatabaseOutage {
   const now = options.now ?? Date.now;
   const later = options.later ?? ((run, ms) => setTimeout(run, ms).unref());
   let downSince: number | null = null;
-  let answeredAt = Number.NEGATIVE_INFINITY;
   let probing = false;
 
   const markDown = (error: unknown) => {
@@ -49,7 +43,6 @@ export function createDatabaseOutage(options: OutageOptions): DatabaseOutage {
       await options.ping();
       if (downSince !== null) options.log(`Database answering again after ${Math.round((now() - downSince) / 1000)} s`);
       downSince = null;
-      answeredAt = now();
       probing = false;
     } catch (error) {
       if (options.closed()) {
@@ -65,7 +58,7 @@ export function createDatabaseOutage(options: OutageOptions): DatabaseOutage {
     downSince: () => downSince,
     note(error) {
       if (!isDatabaseUnavailable(error)) return false;
-      if (isDatabaseUnreachable(error) && now() - answeredAt >= options.settleMs()) markDown(error);
+      if (isDatabaseUnreachable(error)) markDown(error);
       if (!probing) {
         probing = true;
         void probe();

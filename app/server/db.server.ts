@@ -85,8 +85,6 @@ const outage = (globalForOutage.__schedulerDbOutage ??= createDatabaseOutage({
   },
   closed: () => !globalForDb.__schedulerDb,
   probeEveryMs: 1_000,
-  // A connect begun before the database came back ends at most a connect timeout later.
-  settleMs: () => env().DATABASE_CONNECT_TIMEOUT_MS + 1_000,
   log: (message) => console.error(message),
 }));
 

@@ -112,4 +112,9 @@ export const teamInvitationSchema = z
   .object({ id: z.string().uuid(), email: z.string(), role: teamRoleSchema, status: z.enum(["pending", "declined"]) })
   .meta({ id: "TeamInvitation" });
 
+/** An invitation as listed to the team's owners and admins: when it was (last) sent. */
+export const teamInvitationListItemSchema = teamInvitationSchema
+  .extend({ invitedAt: z.string().meta({ description: "When it was last sent (ISO 8601, UTC)." }) })
+  .meta({ id: "TeamInvitationListItem" });
+
 export const ROLE_TEXT: Record<TeamRoleName, string> = { owner: "Owner", admin: "Admin", member: "Member" };

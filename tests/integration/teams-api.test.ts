@@ -231,6 +231,58 @@ describe("invitations and membership", () => {
     ).toBe(404);
   });
 
+  it("JSON: list, resend and revoke invitations (owners and admins; a member 403, an outsider 404)", async () => {
+    const invitee = await account("json-inv");
+    const inv = await ok<{ id: string }>(
+      await call("POST", `/api/teams/${team.id}/invitations`, { token: admin.token, json: { email: invitee.email } }),
+      201,
+    );
+    const first = await invitationToken(invitee.email);
+    const listed = await ok<Array<{ id: string; email: string; role: string; status: string; invitedAt: string }>>(
+      await call("GET", `/api/teams/${team.id}/invitations`, { token: owner.token }),
+    );
+    expect(listed).toContainEqual({
+      id: inv.id,
+      email: invitee.email,
+      role: "member",
+      status: "pending",
+      invitedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect((await call("GET", `/api/teams/${team.id}/invitations`, { token: member.token })).status).toBe(403);
+    expect((await call("GET", `/api/teams/${team.id}/invitations`, { token: outsider.token })).status).toBe(404);
+    expect((await call("GET", `/api/teams/${team.id}/invitations`)).status).toBe(401);
+
+    // Resend: a new token by mail, the old link dies; a member may not, an outsider finds nothing.
+    const resend = `/api/teams/${team.id}/invitations/${inv.id}/resend`;
+    expect((await errorOf(await call("POST", resend, { token: member.token }))).code).toBe("forbidden");
+    expect((await errorOf(await call("POST", resend, { token: outsider.token }))).code).toBe("not_found");
+    expect(await ok(await call("POST", resend, { token: admin.token }))).toEqual({
+      id: inv.id,
+      email: invitee.email,
+      role: "member",
+      status: "pending",
+    });
+    const second = await invitationToken(invitee.email);
+    expect(second).not.toBe(first);
+    expect(
+      (await call("POST", "/api/team-invitations/accept", { token: invitee.token, json: { token: first } })).status,
+    ).toBe(404);
+    expect(
+      (await call("POST", `/api/teams/${team.id}/invitations/not-a-uuid/resend`, { token: owner.token })).status,
+    ).toBe(404);
+
+    // Revoke: the link stops working, and a second revoke finds nothing.
+    const revoke = `/api/teams/${team.id}/invitations/${inv.id}`;
+    expect((await call("DELETE", revoke, { token: member.token })).status).toBe(403);
+    expect((await call("DELETE", revoke, { token: outsider.token })).status).toBe(404);
+    expect((await call("DELETE", revoke, { token: owner.token })).status).toBe(204);
+    expect((await call("DELETE", revoke, { token: owner.token })).status).toBe(404);
+    expect(
+      (await call("POST", "/api/team-invitations/accept", { token: invitee.token, json: { token: second } })).status,
+    ).toBe(404);
+    expect((await db`select id from team_invitations where id = ${inv.id}`).length).toBe(0);
+  });
+
   it("the authorization matrix of every JSON path: owner, admin, member, outsider, signed out", async () => {
     const target = await account("target");
     await join(team, owner, target);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   teamAcceptBody,
   teamCreateBody,
+  teamInvitationListItemSchema,
   teamInvitationSchema,
   teamInviteBody,
   teamMemberSchema,
@@ -22,6 +23,12 @@ const memberParams = idParam.extend({
   userId: z
     .string()
     .meta({ description: "The member's user id (a UUID).", example: "4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f" }),
+});
+
+const invitationParams = idParam.extend({
+  invitationId: z
+    .string()
+    .meta({ description: "The invitation's id (a UUID).", example: "7d2e4f60-1b3c-4a5d-9e8f-0a1b2c3d4e5f" }),
 });
 
 const eventTypeParams = idParam.extend({
@@ -50,6 +57,17 @@ export const paths: ZodOpenApiPathsObject = {
     },
   },
   "/api/teams/{id}/invitations": {
+    get: {
+      operationId: "listTeamInvitations",
+      summary: "Owners and admins see the invitations not yet accepted (pending, then declined), by address.",
+      tags: ["Teams"],
+      security: signedIn,
+      requestParams: { path: idParam },
+      responses: {
+        "200": json("The invitations.", z.array(teamInvitationListItemSchema)),
+        ...errors(401, 403, 404),
+      },
+    },
     post: {
       operationId: "inviteToTeam",
       summary:
@@ -62,6 +80,28 @@ export const paths: ZodOpenApiPathsObject = {
         "201": json("The invitation, pending.", teamInvitationSchema),
         ...errors(400, 401, 403, 404, 409, 413, 415),
       },
+    },
+  },
+  "/api/teams/{id}/invitations/{invitationId}": {
+    delete: {
+      operationId: "revokeTeamInvitation",
+      summary:
+        "Owners and admins withdraw an invitation not yet accepted: its link stops working (POST /api/team-invitations/accept answers 404 for it).",
+      tags: ["Teams"],
+      security: signedIn,
+      requestParams: { path: invitationParams },
+      responses: { "204": noContent, ...errors(401, 403, 404) },
+    },
+  },
+  "/api/teams/{id}/invitations/{invitationId}/resend": {
+    post: {
+      operationId: "resendTeamInvitation",
+      summary:
+        "Owners and admins mail the invitation again with a new link (the old link stops working); a declined invitation is pending again. Only an owner resends an invitation granting owner (403).",
+      tags: ["Teams"],
+      security: signedIn,
+      requestParams: { path: invitationParams },
+      responses: { "200": json("The invitation, pending.", teamInvitationSchema), ...errors(401, 403, 404) },
     },
   },
   "/api/team-invitations/accept": {

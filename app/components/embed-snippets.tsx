@@ -3,14 +3,12 @@ import ExternalLink from "lucide-react/icons/external-link";
 import { useRef } from "react";
 import { Link } from "@remix-run/react";
 import { EMBED_MESSAGES as M } from "~/messages";
+import type { EmbedOffer } from "~/utils/embed";
 import { CopyButton, useCopy } from "./copy-button";
 import { inputClass } from "./forms";
 
 /** What the event type page offers for embedding (see the route's loader). */
-export type EmbedOffer =
-  | { state: "ready"; inline: string; popup: string; previewUrl: string }
-  | { state: "no-username" }
-  | { state: "inactive" };
+export type { EmbedOffer };
 
 /** One snippet: a read-only textarea (selectable without JavaScript) and, once hydrated, Copy. */
 function Snippet({ id, label, hint, code }: { id: string; label: string; hint: string; code: string }) {

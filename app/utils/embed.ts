@@ -105,3 +105,29 @@ export function embedSnippets({
   ].join("\n");
   return { pageUrl, previewUrl: embedUrl(pageUrl), inline, popup };
 }
+
+export type EmbedOffer =
+  | { state: "ready"; inline: string; popup: string; previewUrl: string }
+  | { state: "no-username" }
+  | { state: "inactive" };
+
+/**
+ * The embed snippets of a saved event type, or why there are none yet (docs/decisions/019). A
+ * team's event type passes its team as the profile: `team/{slug}` is its handle in the URL.
+ */
+export function embedOffer(
+  origin: string,
+  profile: { username: string | null; name: string } | null,
+  e: { slug: string; title: string; active: boolean },
+): EmbedOffer {
+  if (!profile?.username) return { state: "no-username" };
+  if (!e.active) return { state: "inactive" };
+  const { inline, popup, previewUrl } = embedSnippets({
+    base: origin,
+    username: profile.username,
+    slug: e.slug,
+    title: e.title,
+    hostName: profile.name || profile.username,
+  });
+  return { state: "ready", inline, popup, previewUrl };
+}

@@ -515,6 +515,11 @@ describe("the team's dashboard pages", () => {
     expect(own).toContain("Team event types you host");
     expect(own).toContain("Desk call");
 
+    // Its edit page offers the embed snippets at the team's URL.
+    const editPage = await (await owner.c.get(`/dashboard/teams/${team.id}/event-types/${row.id}`)).text();
+    expect(editPage).toContain('data-testid="embed-section"');
+    expect(editPage).toContain(`/team/${team.slug}/${s}?embed=1`);
+
     // Nobody ticked: refused with the hosts' message, the input kept; nothing saved.
     const none = await owner.c.post(
       `/dashboard/teams/${team.id}/event-types/${row.id}`,

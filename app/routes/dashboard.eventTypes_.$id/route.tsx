@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import type { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { EmbedSnippets, type EmbedOffer } from "~/components/embed-snippets";
+import { EmbedSnippets } from "~/components/embed-snippets";
 import { ErrorList, Field } from "~/components/forms";
 import { Toaster, type ToastData } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -34,7 +34,7 @@ import { linkBase as siteBase, readFormData } from "~/utils/request.server";
 import { EVENT_TYPE_KINDS, eventTypeBody, isTeamKind } from "~/schemas/scheduling-api";
 import { resolveEventTypeWrite } from "~/services/event-types.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
-import { embedSnippets } from "~/utils/embed";
+import { embedOffer } from "~/utils/embed";
 import { bookingLink } from "~/schemas/username-rules";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
@@ -147,27 +147,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       })),
     },
   };
-}
-
-/**
- * The embed snippets of a saved event type, or why there are none yet (docs/decisions/019). A
- * team's event type passes its team as the profile: `team/{slug}` is its handle in the URL.
- */
-function embedOffer(
-  origin: string,
-  profile: { username: string | null; name: string } | null,
-  e: EventType,
-): EmbedOffer {
-  if (!profile?.username) return { state: "no-username" };
-  if (!e.active) return { state: "inactive" };
-  const { inline, popup, previewUrl } = embedSnippets({
-    base: origin,
-    username: profile.username,
-    slug: e.slug,
-    title: e.title,
-    hostName: profile.name || profile.username,
-  });
-  return { state: "ready", inline, popup, previewUrl };
 }
 
 interface Answer {

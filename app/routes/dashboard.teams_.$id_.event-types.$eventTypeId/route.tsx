@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, Trash2 } from "lucide-react";
 import type { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { EmbedSnippets } from "~/components/embed-snippets";
 import { ErrorList } from "~/components/forms";
 import { Toaster, type ToastData } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -34,6 +35,7 @@ import {
 } from "~/schemas/team-event-types";
 import { canManage, teamSettingsPage } from "~/schemas/teams";
 import { requirePermission } from "~/utils/auth.server";
+import { embedOffer } from "~/utils/embed";
 import { useIsPending } from "~/utils/pending";
 import { linkBase, readFormData } from "~/utils/request.server";
 import { forbidden, notFound } from "~/utils/responses";
@@ -80,6 +82,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     eventType: e ? { id: e.id, title: e.title } : null,
     linkBase: `${linkBase(request)}/team/${team.slug}`,
     bookingPath: e && e.kind !== "managed" ? teamEventTypePath(team.slug, e.slug) : null,
+    // A managed type is not booked itself: its copies are, each on its member's page.
+    embed:
+      e && e.kind !== "managed"
+        ? embedOffer(linkBase(request), { username: `team/${team.slug}`, name: team.name }, e)
+        : null,
     copies: (existing?.copies ?? []).map((c) => ({
       name: c.name,
       path: c.username ? `/${c.username}/${e?.slug}` : null,
@@ -326,6 +333,7 @@ export default function TeamEventTypeForm() {
           </Button>
         </div>
       </Form>
+      {d.embed ? <EmbedSnippets offer={d.embed} /> : null}
       {d.deleting && d.eventType ? (
         <Modal title={`Delete “${d.eventType.title}”?`} closeTo={here} returnFocusTo="delete-team-event-type">
           <Form method="post" action={here} className="space-y-4">

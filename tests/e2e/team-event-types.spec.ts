@@ -13,7 +13,8 @@ import {
 /**
  * A team's own event types (decision 059) in Chromium at phone width: an owner creates a team
  * and invites a member, the member accepts, the owner makes a Round Robin event type on the
- * team's page, and a guest books it from /team/{slug}. axe on every page with scripts; the same
+ * team's page, a guest books it from /team/{slug}, and the owner reassigns the booking to the
+ * other host from Scheduled Events. axe on every page with scripts; the same
  * journey once more without JavaScript (axe needs scripts: checked in the first run only).
  */
 
@@ -34,7 +35,7 @@ for (const js of [true, false]) {
   test.describe(js ? "Team event types" : "Team event types without JavaScript", () => {
     test.describe.configure({ timeout: 120_000 });
 
-    test("create a team, invite, accept, make a Round Robin type, a guest books it from /team/{slug}", async ({
+    test("create a team, invite, accept, make a Round Robin type, a guest books it from /team/{slug}, reassign", async ({
       browser,
     }) => {
       const owner = await person(browser, js ? "tetowner" : "tetownernojs", "Olga Owner", js);
@@ -115,6 +116,27 @@ for (const js of [true, false]) {
       await checked(page, js);
 
       await guest.close();
+
+      // The owner reassigns it to the other host from the team's view of Scheduled Events.
+      await owner.page.goto("/dashboard/scheduledEvents");
+      if (js) await waitForHydration(owner.page);
+      await owner.page.getByLabel("Bookings of").selectOption({ label: `Team: ${name}` });
+      await owner.page.getByRole("button", { name: "Show", exact: true }).click();
+      await expect(owner.page).toHaveURL(/[?&]team=/);
+      const row = owner.page.getByRole("row").filter({ hasText: "Support call" });
+      await expect(row.getByTestId("event-host")).toHaveText(/^Host: (Olga Owner|Milo Member)$/);
+      const first = (await row.getByTestId("event-host").textContent())!.replace("Host: ", "").trim();
+      const other = first === "Olga Owner" ? "Milo Member" : "Olga Owner";
+      await checked(owner.page, js);
+      await row.getByRole("link", { name: /^Reassign Support call/ }).click();
+      const dialog = owner.page.getByRole("dialog", { name: "Reassign Support call" });
+      await expect(dialog.getByTestId("current-host")).toHaveText(`Hosted by ${first}`);
+      await checked(owner.page, js);
+      await dialog.getByRole("button", { name: "Reassign", exact: true }).click();
+      await expect(toast(owner.page)).toContainText(`Reassigned to ${other}. The guest and both hosts are told.`);
+      await expect(row.getByTestId("event-host")).toHaveText(`Host: ${other}`);
+      await checked(owner.page, js);
+
       await owner.close();
       await member.close();
     });

@@ -25,7 +25,8 @@ const LEFT_OUT = new Set([
 const VOLATILE_COLUMNS: Record<string, string[]> = {
   api_tokens: ["last_used_at"],
   users: ["notifications_seen_at"],
-  webhook_subscriptions: ["failing_since", "active", "disabled_reason"],
+  // Drizzle sets updated_at on every update, so the delivery job's failing_since write moves it too.
+  webhook_subscriptions: ["failing_since", "active", "disabled_reason", "updated_at"],
   calendar_connections: ["last_error", "last_synced_at", "next_sync_at", "updated_at"],
   external_calendars: ["version", "busy_digest", "updated_at"],
 };

@@ -42,7 +42,11 @@ function runMigrate(env: Record<string, string>, timeoutMs = 60_000) {
   return { child, done };
 }
 
-describe("migrations as a separate step on PostgreSQL", () => {
+// Each test starts two or three processes that migrate or start the app (tsx, PGlite): on a loaded
+// 2-core machine that takes 20-30 s, so their hang limit is 2 minutes, not the suite's 30 s.
+const PROCESSES_TIMEOUT = 120_000;
+
+describe("migrations as a separate step on PostgreSQL", { timeout: PROCESSES_TIMEOUT }, () => {
   let target: TestDatabase;
   beforeAll(async () => {
     target = await createTestDatabase("scheduler_migrate");
@@ -100,7 +104,7 @@ describe("migrations as a separate step on PostgreSQL", () => {
   });
 });
 
-describe("db:migrate on the embedded database", () => {
+describe("db:migrate on the embedded database", { timeout: PROCESSES_TIMEOUT }, () => {
   it("migrates an empty DATA_DIR, again without change, and a MIGRATE_ON_START=false server starts on it", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "migrate-step-"));
     try {

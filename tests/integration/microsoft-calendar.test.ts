@@ -13,6 +13,7 @@
  * cancelled; a revoked refresh token: "reconnect", no 500, slots and bookings still served from
  * the other calendars; the Teams meeting option of the event writer.
  */
+import crypto from "node:crypto";
 import http from "node:http";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -369,4 +370,79 @@ describe("Microsoft 365 / Outlook", () => {
     expect(reconnected).toHaveLength(1);
     expect(reconnected[0]).toMatchObject({ id: microsoft.id, status: "ok", error: null });
   }, 60_000);
+});
+
+describe("the Graph event writer's Teams meeting option (the client module, against the fake)", () => {
+  const saved = { ...process.env };
+  afterAll(() => {
+    process.env = saved;
+  });
+
+  it("asks for a Teams meeting only when told and answers its join link", async () => {
+    Object.assign(process.env, {
+      MICROSOFT_CLIENT_ID: "ms-client",
+      MICROSOFT_CLIENT_SECRET: "ms-secret",
+      MICROSOFT_LOGIN_BASE: fake.url,
+      MICROSOFT_GRAPH_BASE: fake.url,
+    });
+    const client = await import("~/services/microsoft-calendar.server");
+    const { verifier, challenge } = client.pkcePair();
+    const redirectUri = "http://localhost:1/dashboard/calendars/microsoft/callback";
+    const signIn = await fetch(client.microsoftAuthorizeUrl({ redirectUri, state: "s", challenge }), {
+      redirect: "manual",
+    });
+    const code = new URL(signIn.headers.get("location") ?? "").searchParams.get("code") ?? "";
+    const tokens = await client.exchangeMicrosoftCode(code, verifier, redirectUri);
+    expect(tokens.email).toBe("host@contoso.example");
+    const saved: string[] = [];
+    const account = { refreshToken: tokens.refreshToken, saveRefreshToken: async (t: string) => void saved.push(t) };
+    const entry = {
+      id: crypto.randomUUID(),
+      title: "Intro with Tess",
+      description: "Guest: Tess <tess@example.test>",
+      location: null,
+      url: null,
+      startsAt: new Date(at(DAY + 1, "09:00")),
+      endsAt: new Date(at(DAY + 1, "09:30")),
+      cancelled: false,
+      sequence: 0,
+      updatedAt: new Date(),
+    };
+    const guest = [{ email: "tess@example.test", name: "Tess" }];
+
+    const teams = await client.microsoftPut(account, "cal-main", entry, null, guest, { teamsMeeting: true });
+    expect(teams.joinUrl).toMatch(/^https:\/\/teams\.microsoft\.com\/l\/meetup-join\//);
+    // The refresh answered a new refresh token: handed back to be stored.
+    expect(saved).toHaveLength(1);
+    const created = fake.requests.filter((r) => r.method === "POST" && r.path === "/v1.0/me/calendars/cal-main/events");
+    expect(JSON.parse(created.at(-1)!.body)).toMatchObject({
+      isOnlineMeeting: true,
+      onlineMeetingProvider: "teamsForBusiness",
+      transactionId: entry.id,
+      attendees: [{ emailAddress: { address: "tess@example.test", name: "Tess" }, type: "required" }],
+    });
+    // Moved with the flag: the same event, the same link.
+    const moved = await client.microsoftPut(
+      account,
+      "cal-main",
+      { ...entry, startsAt: new Date(at(DAY + 1, "10:00")), endsAt: new Date(at(DAY + 1, "10:30")) },
+      teams.id,
+      guest,
+      { teamsMeeting: true },
+    );
+    expect(moved).toEqual({ id: teams.id, joinUrl: teams.joinUrl });
+
+    const plain = await client.microsoftPut(account, "cal-main", { ...entry, id: crypto.randomUUID() }, null, guest);
+    expect(plain.joinUrl).toBeNull();
+    const body = JSON.parse(
+      fake.requests.filter((r) => r.method === "POST" && r.path === "/v1.0/me/calendars/cal-main/events").at(-1)!.body,
+    ) as Record<string, unknown>;
+    expect(body.isOnlineMeeting).toBeUndefined();
+    expect(body.onlineMeetingProvider).toBeUndefined();
+
+    await client.microsoftDelete(account, teams.id);
+    await client.microsoftDelete(account, plain.id);
+    await client.microsoftDelete(account, plain.id); // already gone: the same outcome
+    expect(fake.events.has(teams.id)).toBe(false);
+  });
 });

@@ -253,7 +253,7 @@ export default function Calendars() {
             <div className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6">
               <h3 className="font-semibold text-neutral-900">Outlook, Office 365 or any ICS feed</h3>
               <p className="mb-4 mt-1 text-sm text-neutral-600">
-                Outlook and Office 365 can also connect through their ICS address: read-only, so their events block your
+                Outlook and Office 365 connect through their ICS address too: read-only, so their events block your
                 slots, but bookings are not written there (subscribe to your feed below instead).
               </p>
               <IcsForm key={formKey} errors={errors} />

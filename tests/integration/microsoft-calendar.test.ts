@@ -170,6 +170,8 @@ const utcIso = (time: string) => at(DAY, time);
 describe("Microsoft 365 / Outlook", () => {
   it("connects through the PKCE sign-in, blocks slots with calendarView, and writes, moves and removes a booking", async () => {
     const h = await host("mscal");
+    // Two events a page: calendarView's @odata.nextLink must be followed for the busy times below.
+    fake.setPageSize(2);
     const berlinDay = DateTime.fromISO(dateIn(DAY), { zone: "Europe/Berlin" });
     // 10:00-11:00 Berlin on the day; a weekly 15:00 Berlin series begun two weeks before; a
     // tentative, a free and a cancelled meeting in UTC.
@@ -252,6 +254,19 @@ describe("Microsoft 365 / Outlook", () => {
     expect(slots).not.toContain(utcIso("12:00")); // tentative blocks
     expect(slots).toContain(utcIso("13:00")); // free does not
     expect(slots).toContain(utcIso("16:30")); // cancelled does not
+    expect(views.some((r) => r.query.$skip)).toBe(true);
+    fake.setPageSize(500);
+
+    // A meeting added at Microsoft a moment ago: the booking's own look at the calendar refuses the time.
+    fake.addBusy({ start: `${dateIn(DAY)}T20:00`, zone: "UTC", minutes: 30 });
+    const late = await h.api("POST", "/api/bookings", {
+      eventTypeId: h.type._id,
+      start: at(DAY, "20:00"),
+      name: "Late",
+      email: "late@example.test",
+      timeZone: "UTC",
+    });
+    expect(late.status).toBe(409);
 
     // Bookings go to the chosen calendar: the team calendar.
     const team = list[0].calendars.find((x) => x.name === "Team calendar")!;

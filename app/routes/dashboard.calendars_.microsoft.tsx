@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { MESSAGES } from "~/messages";
 import { redirect } from "@remix-run/node";
 import { startMicrosoftConnect } from "~/services/calendars.server";
 import { microsoftCalendarAvailable } from "~/services/microsoft-calendar.server";
@@ -13,7 +14,7 @@ const PAGE = "/dashboard/calendars";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDrawerPage(request, PAGE);
   if (!microsoftCalendarAvailable() || !calendarSecretsAvailable())
-    return redirectWithError(PAGE, "Microsoft 365 / Outlook is not available on this server.");
+    return redirectWithError(PAGE, MESSAGES.microsoftCalendarUnavailable);
   return redirect(
     startMicrosoftConnect(user.id, `${linkBase(request)}${PAGE}/microsoft/callback`, new Date(), user.email),
   );

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { MESSAGES } from "~/messages";
 import { CalendarConnectError, finishMicrosoftConnect } from "~/services/calendars.server";
 import { microsoftCalendarAvailable } from "~/services/microsoft-calendar.server";
 import { calendarSecretsAvailable } from "~/server/calendar-crypto.server";
@@ -14,7 +15,7 @@ const PAGE = "/dashboard/calendars";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDrawerPage(request, PAGE);
   if (!microsoftCalendarAvailable() || !calendarSecretsAvailable())
-    return redirectWithError(PAGE, "Microsoft 365 / Outlook is not available on this server.");
+    return redirectWithError(PAGE, MESSAGES.microsoftCalendarUnavailable);
   const url = new URL(request.url);
   const state = url.searchParams.get("state") ?? "";
   const code = url.searchParams.get("code") ?? "";

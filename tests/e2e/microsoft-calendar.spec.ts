@@ -6,13 +6,17 @@ import { newBookingHost, noSidewaysScroll, seriousViolations, toast, waitForHydr
  * Microsoft 365 / Outlook (docs/decisions/064) as a host connects it, at phone width, through the
  * fake Microsoft the e2e run starts (tests/fakes/microsoft-server.mjs on E2E_PORT + 2: its
  * sign-in answers at once with a code): Dashboard > Calendars > "Connect Microsoft 365 / Outlook",
- * Microsoft's sign-in, back on the page with the account and its calendars. axe before and after.
+ * Microsoft's sign-in, back on the page with the account and its calendars; then Microsoft
+ * revokes the sign-in, the card says "Reconnect needed", and Reconnect connects it again. axe at
+ * each step.
  */
 
 const PAGE = "/dashboard/calendars";
 const FAKE = `http://127.0.0.1:${FAKE_MICROSOFT_PORT}`;
 
-test("a host connects Microsoft 365 / Outlook at phone width and sees its calendars", async ({ browser }) => {
+test("a host connects Microsoft 365 / Outlook at phone width, sees its calendars, and reconnects a revoked sign-in", async ({
+  browser,
+}) => {
   const host = await newBookingHost(browser, "mscal");
   const page = host.page;
   await page.setViewportSize({ width: 375, height: 812 });
@@ -51,4 +55,16 @@ test("a host connects Microsoft 365 / Outlook at phone width and sees its calend
   const views = requests.filter((r) => r.path.endsWith("/calendarView"));
   expect(views.length).toBeGreaterThan(0);
   expect(views.every((r) => r.headers.prefer === 'outlook.timezone="UTC"')).toBe(true);
+
+  // Microsoft revokes the sign-in: the card asks to reconnect, and Reconnect brings it back.
+  expect((await page.request.post(`${FAKE}/_test/revoke`)).status()).toBe(204);
+  await page.getByRole("button", { name: "Sync now" }).click();
+  await expect(card).toContainText("Reconnect needed");
+  await expect(card.getByTestId("calendar-error")).toContainText("reconnect Microsoft 365 / Outlook");
+  await noSidewaysScroll(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await card.getByRole("link", { name: "Reconnect host@contoso.example" }).click();
+  await expect(toast(page)).toContainText("Microsoft 365 / Outlook connected.");
+  await expect(card).toContainText("Connected");
+  await expect(page.getByTestId("calendar-connection")).toHaveCount(1);
 });

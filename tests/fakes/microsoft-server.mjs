@@ -15,6 +15,7 @@
 //   PATCH  /v1.0/me/events/:id              update
 //   DELETE /v1.0/me/events/:id              remove
 //   GET    /_test/requests                  tests only: what the app asked for
+//   POST   /_test/revoke                    tests only: every refresh and access token issued stops working
 import crypto from "node:crypto";
 import http from "node:http";
 import { DateTime } from "luxon";
@@ -147,6 +148,11 @@ export async function startFakeMicrosoft(options = {}) {
     return { token_type: "Bearer", access_token: access, refresh_token: refresh, expires_in: 3600, scope: grant.scope };
   }
 
+  function revokeAll() {
+    for (const value of refreshTokens.values()) value.revoked = true;
+    accessTokens.clear();
+  }
+
   const server = http.createServer(async (req, res) => {
     let text = "";
     for await (const chunk of req) text += chunk;
@@ -161,6 +167,10 @@ export async function startFakeMicrosoft(options = {}) {
     if (url.pathname !== "/_test/requests") requests.push(record);
 
     if (url.pathname === "/_test/requests") return send(res, 200, requests);
+    if (url.pathname === "/_test/revoke" && req.method === "POST") {
+      revokeAll();
+      return send(res, 204);
+    }
 
     const login = /^\/([^/]+)\/oauth2\/v2\.0\/(authorize|token)$/.exec(url.pathname);
     if (login && login[2] === "authorize" && req.method === "GET") {
@@ -289,10 +299,7 @@ export async function startFakeMicrosoft(options = {}) {
       series.push({ id: newId("AAMkBusy"), minutes: 60, ...entry });
     },
     /** Every refresh token issued so far stops working (the user revoked the app's access). */
-    revokeAll() {
-      for (const value of refreshTokens.values()) value.revoked = true;
-      accessTokens.clear();
-    },
+    revokeAll,
     setPageSize(n) {
       pageSize = n;
     },

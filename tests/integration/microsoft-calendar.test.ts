@@ -337,6 +337,11 @@ describe("Microsoft 365 / Outlook", () => {
     const list = await h.connections();
     expect(list.map((c) => c.type)).toEqual(["microsoft"]);
     expect(list[0].status).toBe("ok");
+
+    // Disconnecting removes the connection, its calendars and its busy times.
+    expect((await h.api("DELETE", `/api/calendars/${list[0].id}`)).status).toBe(204);
+    expect(await h.connections()).toEqual([]);
+    expect(await db`select 1 from external_calendars where connection_id = ${list[0].id}`).toHaveLength(0);
   }, 60_000);
 
   it("a revoked refresh token shows reconnect; slots and bookings are still served from the other calendars", async () => {

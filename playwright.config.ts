@@ -11,6 +11,14 @@ export const E2E_STRIPE = {
   STRIPE_WEBHOOK_SECRET: "whsec_e2e_fake",
   STRIPE_API_BASE: `http://127.0.0.1:${FAKE_STRIPE_PORT}`,
 };
+/** The local fake Microsoft (tests/fakes/microsoft-server.mjs): sign-in and Graph (docs/decisions/064). */
+export const FAKE_MICROSOFT_PORT = PORT + 2;
+export const E2E_MICROSOFT = {
+  MICROSOFT_CLIENT_ID: "e2e-microsoft-client",
+  MICROSOFT_CLIENT_SECRET: "e2e-microsoft-secret",
+  MICROSOFT_LOGIN_BASE: `http://127.0.0.1:${FAKE_MICROSOFT_PORT}`,
+  MICROSOFT_GRAPH_BASE: `http://127.0.0.1:${FAKE_MICROSOFT_PORT}`,
+};
 
 /**
  * e2e runs the production build on a fresh embedded database with the demo data, exactly
@@ -60,6 +68,18 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
+      command: `node tests/fakes/microsoft-server.mjs ${FAKE_MICROSOFT_PORT}`,
+      url: `http://127.0.0.1:${FAKE_MICROSOFT_PORT}/_test/requests`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        FAKE_MICROSOFT_CLIENT_ID: E2E_MICROSOFT.MICROSOFT_CLIENT_ID,
+        FAKE_MICROSOFT_CLIENT_SECRET: E2E_MICROSOFT.MICROSOFT_CLIENT_SECRET,
+      },
+    },
+    {
       command: `rm -rf ${E2E_DATA_DIR} && node server.mjs`,
       url: `http://localhost:${PORT}/healthz`,
       reuseExistingServer: false,
@@ -82,6 +102,7 @@ export default defineConfig({
         ALLOW_PRIVATE_CALENDAR_URLS: "true",
         CALENDAR_SYNC_SECONDS: "5",
         ...E2E_STRIPE,
+        ...E2E_MICROSOFT,
       },
     },
   ],

@@ -17,6 +17,7 @@ export const MESSAGES = {
   googleUnavailable: "Google sign-in is not set up on this server.",
   googleFailed: "Google sign-in failed. Please try again.",
   googleUnverified: "Your Google account has no verified e-mail address.",
+  microsoftCalendarUnavailable: "Microsoft 365 / Outlook is not available on this server.",
   // Host dashboard (events)
   myScheduleHeading: "My Schedule Calender",
   createNewEvent: "Create New Event",

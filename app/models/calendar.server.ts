@@ -492,6 +492,45 @@ export async function timeZoneOf(userId: string): Promise<string | null> {
   return row?.timeZone ?? null;
 }
 
+/** The ids our bookings' events have in these calendars (Microsoft Graph event ids), by calendar. */
+export async function copyExternalIds(calendarIds: string[]): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  if (calendarIds.length === 0) return out;
+  const db = await getDb();
+  const rows = await db
+    .select({ calendarId: externalEventCopies.calendarId, externalId: externalEventCopies.externalId })
+    .from(externalEventCopies)
+    .where(inArray(externalEventCopies.calendarId, calendarIds));
+  for (const r of rows) out.set(r.calendarId, (out.get(r.calendarId) ?? new Set()).add(r.externalId));
+  return out;
+}
+
+/** A host's connection of this type and user name (an account connected before), if any. */
+export async function connectionOfAccount(
+  userId: string,
+  type: CalendarConnection["type"],
+  username: string,
+): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: calendarConnections.id })
+    .from(calendarConnections)
+    .where(
+      and(
+        eq(calendarConnections.userId, userId),
+        eq(calendarConnections.type, type),
+        eq(calendarConnections.username, username),
+      ),
+    );
+  return row?.id ?? null;
+}
+
+/** Replaces a connection's stored secret (a rotated refresh token, encrypted). */
+export async function updateConnectionSecret(connectionId: string, secret: string): Promise<void> {
+  const db = await getDb();
+  await db.update(calendarConnections).set({ secret }).where(eq(calendarConnections.id, connectionId));
+}
+
 /** Where our own bookings sit in these calendars (their copies, at the events' current times): Google's free/busy has no UIDs to skip them by. */
 export async function ownCopyTimes(calendarIds: string[]): Promise<Map<string, Array<{ start: Date; end: Date }>>> {
   const out = new Map<string, Array<{ start: Date; end: Date }>>();

@@ -42,8 +42,17 @@ export const icsBody = z.object({
   }),
 });
 
+export const microsoftBody = z.object({
+  type: z.literal("microsoft").meta({
+    description:
+      "Microsoft 365 / Outlook over Microsoft Graph: the answer's authorizeUrl is opened in the browser where you are signed in; Microsoft's callback completes the connection.",
+  }),
+});
+
 export const connectCalendarBody = z
-  .discriminatedUnion("type", [caldavBody, icsBody], { message: 'type must be "caldav" or "ics"' })
+  .discriminatedUnion("type", [caldavBody, icsBody, microsoftBody], {
+    message: 'type must be "caldav", "ics" or "microsoft"',
+  })
   .meta({ id: "CalendarConnectBody" });
 
 export const calendarSwitchBody = z
@@ -74,7 +83,7 @@ export const externalCalendarJsonSchema = z
 export const calendarConnectionJsonSchema = z
   .object({
     id: z.uuid(),
-    type: z.enum(["caldav", "ics", "google"]),
+    type: z.enum(["caldav", "ics", "google", "microsoft"]),
     name: z.string(),
     status: z
       .enum(["ok", "error", "pending"])
@@ -87,6 +96,15 @@ export const calendarConnectionJsonSchema = z
     calendars: z.array(externalCalendarJsonSchema),
   })
   .meta({ id: "CalendarConnection" });
+
+export const calendarAuthorizeJsonSchema = z
+  .object({
+    authorizeUrl: z.string().meta({
+      description:
+        "Microsoft's sign-in page (authorization code with PKCE), valid for 15 minutes; open it where you are signed in to this site.",
+    }),
+  })
+  .meta({ id: "CalendarAuthorize" });
 
 export const calendarFeedJsonSchema = z
   .object({

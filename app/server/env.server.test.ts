@@ -97,6 +97,23 @@ describe("parseEnv", () => {
     }
   });
 
+  it("reads the Microsoft settings: the pair together, the tenant common unless set (docs/decisions/064)", () => {
+    expect(parseEnv({ DATA_DIR: ":memory:", SESSION_SECRET: SECRET }).MICROSOFT_TENANT).toBe("common");
+    expect(
+      parseEnv({ DATA_DIR: ":memory:", SESSION_SECRET: SECRET, MICROSOFT_TENANT: " contoso.example " })
+        .MICROSOFT_TENANT,
+    ).toBe("contoso.example");
+    expect(() => parseEnv({ DATA_DIR: ":memory:", SESSION_SECRET: SECRET, MICROSOFT_CLIENT_ID: "id" })).toThrow(
+      "MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET must be set together",
+    );
+    expect(() => parseEnv({ DATA_DIR: ":memory:", SESSION_SECRET: SECRET, MICROSOFT_TENANT: "a/b" })).toThrow(
+      "MICROSOFT_TENANT",
+    );
+    expect(() => parseEnv({ DATA_DIR: ":memory:", SESSION_SECRET: SECRET, MICROSOFT_GRAPH_BASE: "not a url" })).toThrow(
+      "MICROSOFT_GRAPH_BASE",
+    );
+  });
+
   it("splits secrets and admin e-mails, lower-casing the e-mails", () => {
     const env = parseEnv({
       DATA_DIR: ":memory:",

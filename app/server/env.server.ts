@@ -84,6 +84,21 @@ const envSchema = z
     /** Google's OAuth and Calendar API hosts for calendar connections (a local fake in tests); unset = Google's. */
     GOOGLE_OAUTH_BASE: optionalUrl,
     GOOGLE_API_BASE: optionalUrl,
+    /** Microsoft 365 / Outlook calendars over Microsoft Graph (docs/decisions/064): the Azure app registration. */
+    MICROSOFT_CLIENT_ID: optionalString,
+    MICROSOFT_CLIENT_SECRET: optionalString,
+    /** The Entra ID tenant in the sign-in URLs: "common" (work, school and personal accounts), "organizations", or one tenant's id or domain. */
+    MICROSOFT_TENANT: optionalString
+      .pipe(
+        z
+          .string()
+          .regex(/^[A-Za-z0-9.-]{1,100}$/, "must be common, organizations, consumers, a tenant id or a domain")
+          .optional(),
+      )
+      .transform((v) => v ?? "common"),
+    /** Microsoft's sign-in and Graph hosts (a local fake in tests); unset = login.microsoftonline.com and graph.microsoft.com. */
+    MICROSOFT_LOGIN_BASE: optionalUrl,
+    MICROSOFT_GRAPH_BASE: optionalUrl,
     /** Other sites' origins (comma-separated, e.g. https://app.example.com) whose pages may call the JSON paths with a bearer token. */
     CORS_ORIGINS: z
       .string()
@@ -151,6 +166,13 @@ const envSchema = z
         code: "custom",
         path: ["GOOGLE_CLIENT_ID"],
         message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+      });
+    }
+    if (Boolean(env.MICROSOFT_CLIENT_ID) !== Boolean(env.MICROSOFT_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MICROSOFT_CLIENT_ID"],
+        message: "MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET must be set together",
       });
     }
   });

@@ -6,6 +6,8 @@ import type { BookingEventConsumer } from "~/models/booking-events.server";
 import {
   applyCopyChanges,
   claimDueConnections,
+  connectionOfAccount,
+  copyExternalIds,
   coHostRowsOf,
   mayHaveCalendarWork,
   withoutCalendarWork,
@@ -21,6 +23,7 @@ import {
   receivingCalendarOf,
   saveSync,
   timeZoneOf,
+  updateConnectionSecret,
   type CalendarSyncResult,
   type ConnectionWithCalendars,
   type CopyChange,
@@ -34,6 +37,18 @@ import { CalendarKeyMissing, decryptSecret, encryptSecret } from "~/server/calen
 import { calendarFetch, CalendarFetchError, checkCalendarUrl } from "~/server/calendar-fetch.server";
 import { env } from "~/server/env.server";
 import { googleBusy, googleCalendarsOf, googleDelete, googlePut, GoogleCalendarError } from "./google-calendar.server";
+import {
+  exchangeMicrosoftCode,
+  microsoftAuthorizeUrl,
+  microsoftBusy,
+  microsoftCalendarsOf,
+  microsoftDelete,
+  microsoftPut,
+  MicrosoftCalendarError,
+  pkcePair,
+  type MicrosoftAccount,
+  type MicrosoftAttendee,
+} from "./microsoft-calendar.server";
 
 /**
  * The host's outside calendars (docs/decisions/035): connecting (checked on the spot), reading
@@ -69,6 +84,7 @@ export function problemInWords(error: unknown): string {
   if (
     error instanceof CalendarConnectError ||
     error instanceof GoogleCalendarError ||
+    error instanceof MicrosoftCalendarError ||
     error instanceof CalendarKeyMissing
   )
     return error.message;
@@ -199,6 +215,87 @@ export async function connectGoogle(
   return id;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Microsoft 365 / Outlook (docs/decisions/064)
+
+/** How long a Microsoft sign-in may take between its start and the callback. */
+const MICROSOFT_STATE_MS = 15 * 60 * 1000;
+
+/**
+ * Starts connecting a Microsoft account: the sign-in URL. The state sent along is sealed with the
+ * calendar key (AES-GCM) and carries the host's id, the PKCE verifier, the redirect URI and an
+ * expiry, so the callback needs nothing stored, whether the start was the Calendars page or
+ * POST /api/calendars; the callback also requires the same host signed in.
+ */
+export function startMicrosoftConnect(userId: string, redirectUri: string, now: Date, loginHint?: string): string {
+  const { verifier, challenge } = pkcePair();
+  const state = encryptSecret(
+    JSON.stringify({ u: userId, v: verifier, r: redirectUri, e: now.getTime() + MICROSOFT_STATE_MS }),
+  );
+  return microsoftAuthorizeUrl({ redirectUri, state, challenge, loginHint });
+}
+
+/** The callback: the state must be one we sealed for this host, unexpired; the code becomes a stored (encrypted) refresh token. */
+export async function finishMicrosoftConnect(userId: string, state: string, code: string, now: Date): Promise<string> {
+  let sealed: { u?: unknown; v?: unknown; r?: unknown; e?: unknown };
+  try {
+    sealed = JSON.parse(decryptSecret(state)) as typeof sealed;
+  } catch {
+    throw new CalendarConnectError(
+      "That Microsoft answer was not for this page: connect Microsoft 365 / Outlook again.",
+    );
+  }
+  if (sealed.u !== userId || typeof sealed.v !== "string" || typeof sealed.r !== "string")
+    throw new CalendarConnectError(
+      "That Microsoft answer was not for this page: connect Microsoft 365 / Outlook again.",
+    );
+  if (typeof sealed.e !== "number" || sealed.e < now.getTime())
+    throw new CalendarConnectError("The Microsoft sign-in took too long: connect Microsoft 365 / Outlook again.");
+  try {
+    const tokens = await exchangeMicrosoftCode(code, sealed.v, sealed.r);
+    return await connectMicrosoft(userId, tokens, now);
+  } catch (error) {
+    if (error instanceof MicrosoftCalendarError) throw new CalendarConnectError(error.message);
+    throw error;
+  }
+}
+
+/** Connects a Microsoft account (after the sign-in): its calendars, the refresh token encrypted. */
+export async function connectMicrosoft(
+  userId: string,
+  input: { email: string; refreshToken: string; accessToken: string },
+  now: Date,
+): Promise<string> {
+  // Reconnecting an account keeps its connection (and where its bookings were written) with the new token.
+  const known = await connectionOfAccount(userId, "microsoft", input.email);
+  if (known) {
+    await updateConnectionSecret(known, encryptSecret(input.refreshToken));
+    await syncNow(userId, known, now);
+    return known;
+  }
+  const calendars = await microsoftCalendarsOf(input.accessToken);
+  const id = await createConnection(userId, {
+    type: "microsoft",
+    name: input.email,
+    url: "https://graph.microsoft.com/v1.0",
+    username: input.email,
+    secret: encryptSecret(input.refreshToken),
+    // The default calendar first: the first writable one receives bookings when none does yet.
+    calendars: [...calendars]
+      .sort((a, b) => Number(b.primary) - Number(a.primary))
+      .map((c) => ({ externalId: c.id, name: c.name, writable: c.writable, checksConflicts: c.primary || c.writable })),
+  });
+  await syncNow(userId, id, now);
+  return id;
+}
+
+function microsoftAccount(connection: CalendarConnection): MicrosoftAccount {
+  return {
+    refreshToken: decryptSecret(connection.secret ?? ""),
+    saveRefreshToken: (refreshToken) => updateConnectionSecret(connection.id, encryptSecret(refreshToken)),
+  };
+}
+
 function calendarNameOf(text: string): string | null {
   const match = /^X-WR-CALNAME:(.+)$/im.exec(text.slice(0, 8192));
   return match ? match[1].trim().replace(/\\,/g, ",").slice(0, 100) : null;
@@ -285,6 +382,21 @@ async function readConnection(
     const own = await ownCopyTimes(wanted.map((c) => c.id));
     for (const calendar of wanted)
       done(calendar, null, withoutOwn(busy.get(calendar.externalId) ?? [], own.get(calendar.id) ?? []));
+    return results;
+  }
+  if (connection.type === "microsoft") {
+    const busy = await microsoftBusy(
+      microsoftAccount(connection),
+      wanted.map((c) => c.externalId),
+      from,
+      to,
+      zone,
+      // Our own bookings' events are known by their Graph ids: they do not block.
+      await copyExternalIds(wanted.map((c) => c.id)).then(
+        (ids) => new Map(wanted.map((c) => [c.externalId, ids.get(c.id) ?? new Set<string>()])),
+      ),
+    );
+    for (const calendar of wanted) done(calendar, null, busy.get(calendar.externalId) ?? []);
     return results;
   }
   const { client, calendars } = await davCalendars(accountOf(connection), timeoutMs);
@@ -454,8 +566,9 @@ function putCopy(
   calendar: ExternalCalendar,
   entry: CalendarEntry,
   existing: string | null,
+  attendees: MicrosoftAttendee[],
 ): Promise<Copy> {
-  return guarded(connection, () => writeCopy(connection, calendar, entry, existing));
+  return guarded(connection, () => writeCopy(connection, calendar, entry, existing, attendees));
 }
 
 async function writeCopy(
@@ -463,7 +576,12 @@ async function writeCopy(
   calendar: ExternalCalendar,
   entry: CalendarEntry,
   existing: string | null,
+  attendees: MicrosoftAttendee[],
 ): Promise<Copy> {
+  if (connection.type === "microsoft") {
+    const written = await microsoftPut(microsoftAccount(connection), calendar.externalId, entry, existing, attendees);
+    return { externalId: written.id, etag: null };
+  }
   if (connection.type === "google") {
     return {
       externalId: await googlePut(
@@ -503,6 +621,7 @@ async function removeCopy(
 ): Promise<void> {
   if (connection.type === "google")
     return googleDelete(decryptSecret(connection.secret ?? ""), calendar.externalId, externalId);
+  if (connection.type === "microsoft") return microsoftDelete(microsoftAccount(connection), externalId);
   const account = accountOf(connection);
   const response = await deleteObject({
     url: externalId,
@@ -539,6 +658,8 @@ async function copyEffects(eventId: string): Promise<CopyChange[]> {
         receiving.calendar,
         await entryOf(event),
         existing?.externalId ?? null,
+        // The guest, invited from the host's calendar (Microsoft's events carry attendees; decision 064).
+        event.guestEmail ? [{ email: event.guestEmail, name: event.guestName }] : [],
       );
       changes.push({ eventId: id, calendarId: receiving.calendar.id, put });
     }

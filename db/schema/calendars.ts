@@ -5,11 +5,11 @@ import { users } from "./users";
 
 /**
  * A host's outside calendars (docs/decisions/035): connections (a CalDAV account, an ICS feed,
- * a Google account), the calendars each holds with the host's two switches, the busy times
+ * a Google account, a Microsoft 365 / Outlook account), the calendars each holds with the host's two switches, the busy times
  * read from them (a cache the job runner refreshes), where each booking was written, and the
  * host's own subscription feed.
  */
-export const calendarConnectionType = pgEnum("calendar_connection_type", ["caldav", "ics", "google"]);
+export const calendarConnectionType = pgEnum("calendar_connection_type", ["caldav", "ics", "google", "microsoft"]);
 
 export const calendarConnections = pgTable(
   "calendar_connections",
@@ -24,7 +24,7 @@ export const calendarConnections = pgTable(
     /** The CalDAV server or the ICS feed (a feed's secret address is a secret too: kept encrypted in `secret` as well). */
     url: text("url").notNull(),
     username: text("username"),
-    /** AES-256-GCM (app/server/calendar-crypto.server.ts): a CalDAV password, a Google refresh token, an ICS URL. */
+    /** AES-256-GCM (app/server/calendar-crypto.server.ts): a CalDAV password, a Google or Microsoft refresh token, an ICS URL. */
     secret: text("secret"),
     /** The last sync's trouble in words, null when it went well. */
     lastError: text("last_error"),
@@ -49,7 +49,7 @@ export const externalCalendars = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** The calendar's address at its server: a CalDAV collection URL, a Google calendar id, the feed URL. */
+    /** The calendar's address at its server: a CalDAV collection URL, a Google or Microsoft Graph calendar id, the feed URL. */
     externalId: text("external_id").notNull(),
     name: text("name").notNull(),
     checksConflicts: boolean("checks_conflicts").notNull().default(true),
@@ -99,7 +99,7 @@ export const externalEventCopies = pgTable(
     calendarId: uuid("calendar_id")
       .notNull()
       .references(() => externalCalendars.id, { onDelete: "cascade" }),
-    /** The CalDAV object URL or the Google event id. */
+    /** The CalDAV object URL, the Google event id or the Microsoft Graph event id. */
     externalId: text("external_id").notNull(),
     etag: text("etag"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -559,6 +559,14 @@ const CELLS: Cell[] = [
     () => "/dashboard/calendars/google/callback?code=x&state=y",
     HOSTS,
   ),
+  // Microsoft 365 / Outlook is not configured here either (docs/decisions/064): the same.
+  page("GET", "dashboard.calendars_.microsoft.tsx", () => "/dashboard/calendars/microsoft", HOSTS),
+  page(
+    "GET",
+    "dashboard.calendars_.microsoft_.callback.tsx",
+    () => "/dashboard/calendars/microsoft/callback?code=x&state=y",
+    HOSTS,
+  ),
   // The host's feed: the token is the credential.
   page("GET", "calendar.$file.ts", () => "/calendar/not-a-token.ics", ALL_404),
   page("POST", "dashboard.workFlow.tsx", () => "/dashboard/workFlow", HOSTS, {

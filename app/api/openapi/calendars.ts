@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  calendarAuthorizeJsonSchema,
   calendarConnectionJsonSchema,
   calendarFeedJsonSchema,
   calendarSwitchBody,
@@ -9,7 +10,8 @@ import { body, errors, idParam, json, noContent, signedIn, type ZodOpenApiPathsO
 
 /**
  * Calendars (docs/decisions/035): the host's outside calendars (CalDAV accounts, ICS feeds;
- * Google Calendar connects on the Calendars page through Google's consent) and the host's own
+ * Microsoft 365 / Outlook through Microsoft's sign-in, docs/decisions/064; Google Calendar
+ * connects on the Calendars page through Google's consent) and the host's own
  * subscription feed. Your own connections only: another person's id is a 404.
  */
 
@@ -34,11 +36,12 @@ export const paths: ZodOpenApiPathsObject = {
     post: {
       operationId: "connectCalendar",
       summary:
-        'Connects a CalDAV account (iCloud, Fastmail, Nextcloud, Radicale: checked on the spot; 400 calendar_refused "The server refused the password." or when it has no calendars) or a read-only ICS feed (400 when it is not iCalendar). Its busy times block your slots from then on.',
+        'Connects a CalDAV account (iCloud, Fastmail, Nextcloud, Radicale: checked on the spot; 400 calendar_refused "The server refused the password." or when it has no calendars) or a read-only ICS feed (400 when it is not iCalendar). Its busy times block your slots from then on. `{ "type": "microsoft" }` starts a Microsoft 365 / Outlook connection instead: 200 with the authorizeUrl to open in the browser where you are signed in; Microsoft\'s callback to /dashboard/calendars/microsoft/callback completes it, and GET /api/calendars then lists it with type microsoft (503 microsoft_unavailable when the server has no MICROSOFT_CLIENT_ID).',
       tags: ["Calendars"],
       security: signedIn,
       requestBody: body(connectCalendarBody),
       responses: {
+        "200": json("Microsoft 365 / Outlook: where to sign in.", calendarAuthorizeJsonSchema),
         "201": json("The connection, read once.", calendarConnectionJsonSchema),
         ...errors(400, 401, 413, 415),
         ...unavailable,

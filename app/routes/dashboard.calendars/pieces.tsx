@@ -13,15 +13,18 @@ export const TYPE_LABELS: Record<CalendarConnectionJson["type"], string> = {
   caldav: "CalDAV account",
   ics: "ICS feed (read-only)",
   google: "Google Calendar",
+  microsoft: "Microsoft 365 / Outlook",
 };
 
-export type ShownConnection = CalendarConnectionJson & { synced: string | null };
+/** `reconnect`: the account's sign-in stopped working (revoked, expired): only signing in again helps. */
+export type ShownConnection = CalendarConnectionJson & { synced: string | null; reconnect: boolean };
 
 export const linkClass = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800";
 
 function StatusBadge({ c }: { c: ShownConnection }) {
-  const [text, tone] =
-    c.status === "error"
+  const [text, tone] = c.reconnect
+    ? ["Reconnect needed", "bg-red-50 text-red-800 ring-red-200"]
+    : c.status === "error"
       ? ["Needs attention", "bg-red-50 text-red-800 ring-red-200"]
       : c.status === "ok"
         ? ["Connected", "bg-green-50 text-green-800 ring-green-200"]
@@ -131,6 +134,11 @@ export function ConnectionCard({ c }: { c: ShownConnection }) {
         <p className="mt-1 text-sm font-medium text-red-700" data-testid="calendar-error">
           Last try: {c.error}
         </p>
+      ) : null}
+      {c.reconnect ? (
+        <a href={`${PAGE}/microsoft`} className={buttonClass("primary", "mt-3")} data-testid="calendar-reconnect">
+          Reconnect {c.name}
+        </a>
       ) : null}
       <ul className="mt-4 divide-y divide-neutral-200 border-t border-neutral-200">
         {c.calendars.map((calendar) => (

@@ -13,6 +13,7 @@ import { isUuid } from "~/models/event.server";
 import { caldavBody, calendarConnectionJson, icsBody } from "~/schemas/calendar-api";
 import { dateTimeFormatters } from "~/scheduling/time-zone";
 import { googleCalendarAvailable } from "~/services/google-calendar.server";
+import { MICROSOFT_RECONNECT, microsoftCalendarAvailable } from "~/services/microsoft-calendar.server";
 import {
   CalendarConnectError,
   connectCalendar,
@@ -41,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     synced: c.lastSyncedAt
       ? `${format.date.format(c.lastSyncedAt)} ${format.time.format(c.lastSyncedAt)} (${format.zone.replaceAll("_", " ")})`
       : null,
+    reconnect: c.type === "microsoft" && c.lastError === MICROSOFT_RECONNECT,
   }));
   // The remove confirmation is a URL (?remove=<id>), so it opens without JavaScript.
   const removeId = url.searchParams.get("remove");
@@ -55,6 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     feed: token ? feedUrls(linkBase(request), await feedTokenOf(user.id)) : null,
     available,
     google: googleCalendarAvailable(),
+    microsoft: microsoftCalendarAvailable(),
     zone: format.zone,
   };
 }
@@ -153,7 +156,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Calendars() {
-  const { connections, toRemove, rotating, feed, available, google } = useLoaderData<typeof loader>();
+  const { connections, toRemove, rotating, feed, available, google, microsoft } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errors = actionData && "errors" in actionData ? (actionData.errors as ConnectErrors | null) : null;
   const removing = useIsPending({ intent: "remove" });
@@ -230,10 +233,28 @@ export default function Calendars() {
               )}
             </div>
             <div className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6">
+              <h3 className="font-semibold text-neutral-900">Microsoft 365 / Outlook</h3>
+              {microsoft ? (
+                <>
+                  <p className="mb-4 mt-1 text-sm text-neutral-600">
+                    Microsoft asks you to sign in and allow reading your calendars and adding events. Work, school and
+                    personal Outlook accounts.
+                  </p>
+                  <a href={`${PAGE}/microsoft`} className={buttonClass("secondary")}>
+                    Connect Microsoft 365 / Outlook
+                  </a>
+                </>
+              ) : (
+                <p className="mt-1 text-sm text-neutral-600">
+                  Not available on this server. You can still add Outlook read-only below, with its ICS address.
+                </p>
+              )}
+            </div>
+            <div className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6">
               <h3 className="font-semibold text-neutral-900">Outlook, Office 365 or any ICS feed</h3>
               <p className="mb-4 mt-1 text-sm text-neutral-600">
-                Outlook and Office 365 connect through their ICS address: read-only, so their events block your slots,
-                but bookings are not written there (subscribe to your feed below instead).
+                Outlook and Office 365 connect through their ICS address too: read-only, so their events block your
+                slots, but bookings are not written there (subscribe to your feed below instead).
               </p>
               <IcsForm key={formKey} errors={errors} />
             </div>

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."calendar_connection_type" ADD VALUE 'microsoft';

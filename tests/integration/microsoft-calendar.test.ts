@@ -1,0 +1,468 @@
+/**
+ * Microsoft 365 / Outlook calendars (docs/decisions/064) against a fake Microsoft at the network
+ * boundary (tests/fakes/microsoft-server.mjs: the identity platform's authorize and token
+ * endpoints and the Graph paths the app calls, over loopback), with an app server of its own
+ * that has a Microsoft client id; the suite's servers point at the same fake (global-setup.ts),
+ * since their job runners sync and write the same connections.
+ *
+ * Covered: the sign-in URL (tenant, scopes, PKCE S256) from the page and from POST /api/calendars;
+ * the sealed state bound to the signed-in host; the code exchanged with its verifier and the
+ * refresh token stored encrypted; busy times from calendarView (asked in UTC; a Berlin-zoned
+ * event, a weekly series' occurrences, tentative blocking, free and cancelled not) blocking slots;
+ * a booking written with its attendee to the chosen calendar, PATCHed when moved, DELETEd when
+ * cancelled; a revoked refresh token: "reconnect", no 500, slots and bookings still served from
+ * the other calendars; the Teams meeting option of the event writer.
+ */
+import crypto from "node:crypto";
+import http from "node:http";
+import { DateTime } from "luxon";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeMicrosoft } from "../fakes/microsoft-server.mjs";
+import { HttpClient, uniqueEmail } from "../support/http";
+import { startServer, type RunningServer } from "../support/server";
+import { at, dateIn } from "./api-client";
+import { CALENDAR_KEY, SESSION_SECRET } from "./global-setup";
+import { databaseUrl, fakeMicrosoftUrl, servers, signUp, sql } from "./context";
+
+const db = sql();
+const DAY = 7;
+
+let fake: Awaited<ReturnType<typeof startFakeMicrosoft>>;
+let server: RunningServer;
+let feed: http.Server;
+let feedUrl = "";
+
+beforeAll(async () => {
+  fake = await startFakeMicrosoft({
+    port: Number(new URL(fakeMicrosoftUrl()).port),
+    clientId: "ms-client",
+    clientSecret: "ms-secret",
+  });
+  // Another calendar of the host (an ICS feed), to show slots still come from it when Microsoft fails.
+  feed = http.createServer((_req, res) => {
+    const day = dateIn(DAY).replace(/-/g, "");
+    res
+      .writeHead(200, { "content-type": "text/calendar" })
+      .end(
+        [
+          "BEGIN:VCALENDAR",
+          "VERSION:2.0",
+          "PRODID:-//test//feed//EN",
+          "BEGIN:VEVENT",
+          "UID:feed-busy@test",
+          "DTSTAMP:20260101T000000Z",
+          `DTSTART:${day}T180000Z`,
+          `DTEND:${day}T190000Z`,
+          "SUMMARY:Feed busy",
+          "END:VEVENT",
+          "END:VCALENDAR",
+          "",
+        ].join("\r\n"),
+      );
+  });
+  await new Promise<void>((r) => feed.listen(0, "127.0.0.1", r));
+  feedUrl = `http://127.0.0.1:${(feed.address() as { port: number }).port}/busy.ics`;
+  server = await startServer({
+    DATABASE_URL: databaseUrl(),
+    SESSION_SECRET,
+    RATE_LIMIT_FACTOR: "100",
+    MICROSOFT_CLIENT_ID: "ms-client",
+    MICROSOFT_CLIENT_SECRET: "ms-secret",
+    MICROSOFT_LOGIN_BASE: fake.url,
+    MICROSOFT_GRAPH_BASE: fake.url,
+    CALENDAR_ENCRYPTION_KEY: CALENDAR_KEY,
+    ALLOW_PRIVATE_CALENDAR_URLS: "true",
+    CALENDAR_SYNC_SECONDS: "5",
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await fake?.close();
+  await new Promise<void>((r) => (feed ? feed.close(() => r()) : r()));
+});
+
+async function until<T>(
+  what: string,
+  fn: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+type Connection = {
+  id: string;
+  type: string;
+  name: string;
+  status: string;
+  error: string | null;
+  calendars: Array<{
+    id: string;
+    name: string;
+    receivesBookings: boolean;
+    checksConflicts: boolean;
+    writable: boolean;
+  }>;
+};
+
+/** A host with a token, an all-day UTC schedule and a 30-minute event type. */
+async function host(prefix: string) {
+  const c = new HttpClient(server.url);
+  const email = uniqueEmail(prefix);
+  expect((await signUp(c, email)).status).toBe(302);
+  const { token } = (await (
+    await fetch(`${server.url}/api/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "correct-horse-battery" }),
+    })
+  ).json()) as { token: string };
+  const api = (method: string, path: string, body?: unknown, base = server.url) =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const schedule = (await (
+    await api("POST", "/api/schedules", {
+      name: "All",
+      timeZone: "UTC",
+      weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })),
+    })
+  ).json()) as { _id: string };
+  const type = (await (
+    await api("POST", "/api/event-types", {
+      title: "M",
+      slug: `m-${Date.now()}`,
+      duration: 30,
+      slotInterval: 15,
+      minimumNotice: 0,
+      scheduleId: schedule._id,
+    })
+  ).json()) as { _id: string };
+  const slots = async () =>
+    (
+      (await (
+        await api("GET", `/api/slots?eventTypeId=${type._id}&start=${dateIn(DAY)}&end=${dateIn(DAY)}&timeZone=UTC`)
+      ).json()) as { slots: Record<string, string[]> }
+    ).slots[dateIn(DAY)] ?? [];
+  const connections = async () => (await (await api("GET", "/api/calendars")).json()) as Connection[];
+  return { c, email, api, type, slots, connections };
+}
+
+/** Goes through the fake's sign-in (it answers at once) and back to our callback with the host's session. */
+async function signInAtMicrosoft(c: HttpClient, authorizeUrl: string) {
+  const atMicrosoft = await fetch(authorizeUrl, { redirect: "manual" });
+  expect(atMicrosoft.status).toBe(302);
+  const back = new URL(atMicrosoft.headers.get("location") ?? "");
+  expect(back.pathname).toBe("/dashboard/calendars/microsoft/callback");
+  return c.get(back.pathname + back.search);
+}
+
+const utcIso = (time: string) => at(DAY, time);
+
+describe("Microsoft 365 / Outlook", () => {
+  it("connects through the PKCE sign-in, blocks slots with calendarView, and writes, moves and removes a booking", async () => {
+    const h = await host("mscal");
+    // Two events a page: calendarView's @odata.nextLink must be followed for the busy times below.
+    fake.setPageSize(2);
+    const berlinDay = DateTime.fromISO(dateIn(DAY), { zone: "Europe/Berlin" });
+    // 10:00-11:00 Berlin on the day; a weekly 15:00 Berlin series begun two weeks before; a
+    // tentative, a free and a cancelled meeting in UTC.
+    fake.addBusy({ start: `${dateIn(DAY)}T10:00`, zone: "Europe/Berlin", minutes: 60 });
+    fake.addBusy({
+      start: berlinDay.minus({ weeks: 2 }).toFormat("yyyy-MM-dd'T'15:00"),
+      zone: "Europe/Berlin",
+      minutes: 30,
+      weeks: 4,
+    });
+    fake.addBusy({ start: `${dateIn(DAY)}T12:00`, zone: "UTC", minutes: 30, showAs: "tentative" });
+    fake.addBusy({ start: `${dateIn(DAY)}T13:00`, zone: "UTC", minutes: 30, showAs: "free" });
+    fake.addBusy({ start: `${dateIn(DAY)}T16:30`, zone: "UTC", minutes: 30, isCancelled: true });
+
+    // The sign-in URL: the tenant, the delegated scopes, PKCE with S256.
+    const start = await h.c.get("/dashboard/calendars/microsoft");
+    expect(start.status).toBe(302);
+    const authorize = new URL(start.headers.get("location") ?? "");
+    expect(authorize.origin + authorize.pathname).toBe(`${fake.url}/common/oauth2/v2.0/authorize`);
+    expect(authorize.searchParams.get("client_id")).toBe("ms-client");
+    expect(authorize.searchParams.get("response_type")).toBe("code");
+    expect(authorize.searchParams.get("scope")?.split(" ").sort()).toEqual(
+      ["Calendars.ReadWrite", "OnlineMeetings.ReadWrite", "User.Read", "offline_access"].sort(),
+    );
+    expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(authorize.searchParams.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const state = authorize.searchParams.get("state") ?? "";
+
+    // A forged state, and another host's state, are refused; nothing is stored.
+    const forged = await h.c.get(`/dashboard/calendars/microsoft/callback?state=forged&code=x`);
+    expect(forged.headers.get("location")).toBe("/dashboard/calendars");
+    const other = await host("mscal-other");
+    const stolen = await other.c.get(
+      `/dashboard/calendars/microsoft/callback?state=${encodeURIComponent(state)}&code=x`,
+    );
+    expect(stolen.status).toBe(302);
+    expect(await other.connections()).toEqual([]);
+
+    const back = await signInAtMicrosoft(h.c, authorize.href);
+    expect(back.status).toBe(302);
+    expect(back.headers.get("location")).toBe("/dashboard/calendars");
+    // The code was exchanged with the verifier the challenge was made from (the fake checks it) and the client secret.
+    const exchange = fake.requests.find(
+      (r) => r.path === "/common/oauth2/v2.0/token" && r.body.includes("authorization_code"),
+    );
+    const form = new URLSearchParams(exchange?.body ?? "");
+    expect(form.get("client_secret")).toBe("ms-secret");
+    expect(form.get("code_verifier")).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
+
+    const list = await h.connections();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ type: "microsoft", name: "host@contoso.example", status: "ok", error: null });
+    expect(list[0].calendars.find((x) => x.name === "Calendar")).toMatchObject({
+      receivesBookings: true,
+      checksConflicts: true,
+      writable: true,
+    });
+    expect(list[0].calendars.find((x) => x.name === "Holidays")).toMatchObject({
+      receivesBookings: false,
+      writable: false,
+    });
+    const [row] = await db`select secret from calendar_connections where id = ${list[0].id}`;
+    expect(row.secret).toMatch(/^v1:/);
+    expect(row.secret).not.toContain("rt-");
+
+    // Busy times were read with calendarView in UTC.
+    const views = fake.requests.filter((r) => r.path.endsWith("/calendarView"));
+    expect(views.length).toBeGreaterThan(0);
+    expect(views.every((r) => r.headers.prefer === 'outlook.timezone="UTC"')).toBe(true);
+    const slots = await h.slots();
+    const berlin = (time: string) =>
+      DateTime.fromISO(`${dateIn(DAY)}T${time}`, { zone: "Europe/Berlin" })
+        .toUTC()
+        .toFormat("HH:mm");
+    expect(slots).not.toContain(utcIso(berlin("10:00")));
+    expect(slots).not.toContain(utcIso(berlin("10:30")));
+    expect(slots).toContain(utcIso(berlin("11:00")));
+    expect(slots).not.toContain(utcIso(berlin("15:00"))); // the series' occurrence on the day
+    expect(slots).toContain(utcIso(berlin("15:30")));
+    expect(slots).not.toContain(utcIso("12:00")); // tentative blocks
+    expect(slots).toContain(utcIso("13:00")); // free does not
+    expect(slots).toContain(utcIso("16:30")); // cancelled does not
+    expect(views.some((r) => r.query.$skip)).toBe(true);
+    fake.setPageSize(500);
+
+    // A meeting added at Microsoft a moment ago: the booking's own look at the calendar refuses the time.
+    fake.addBusy({ start: `${dateIn(DAY)}T20:00`, zone: "UTC", minutes: 30 });
+    const late = await h.api("POST", "/api/bookings", {
+      eventTypeId: h.type._id,
+      start: at(DAY, "20:00"),
+      name: "Late",
+      email: "late@example.test",
+      timeZone: "UTC",
+    });
+    expect(late.status).toBe(409);
+
+    // Bookings go to the chosen calendar: the team calendar.
+    const team = list[0].calendars.find((x) => x.name === "Team calendar")!;
+    expect(
+      (await h.api("PATCH", `/api/calendars/${list[0].id}/calendars/${team.id}`, { receivesBookings: true })).status,
+    ).toBe(200);
+    const booked = (await (
+      await h.api("POST", "/api/bookings", {
+        eventTypeId: h.type._id,
+        start: at(DAY, "07:00"),
+        name: "Gus Guest",
+        email: "gus@example.test",
+        timeZone: "UTC",
+      })
+    ).json()) as { booking: { id: string } };
+    const written = await until("the Graph event", () => [...fake.events.values()][0]);
+    expect(written).toMatchObject({
+      calendar: "cal-team",
+      transactionId: booked.booking.id,
+      startMs: Date.parse(at(DAY, "07:00")),
+      endMs: Date.parse(at(DAY, "07:30")),
+      subject: "M with Gus Guest",
+      attendees: [{ emailAddress: { address: "gus@example.test", name: "Gus Guest" }, type: "required" }],
+    });
+    const eventId = written.id as string;
+    await until(
+      "the copy recorded",
+      async () =>
+        (
+          await db`select 1 from external_event_copies where event_id = ${booked.booking.id} and external_id = ${eventId}`
+        ).length,
+    );
+
+    // calendarView now has our own event too: it must not block moving the booking by 15 minutes.
+    expect((await h.api("POST", `/api/calendars/${list[0].id}/sync`)).status).toBe(200);
+    const moved = await h.api("POST", `/api/bookings/${booked.booking.id}/reschedule`, { start: at(DAY, "07:15") });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+    await until("the moved Graph event", () => fake.events.get(eventId)?.startMs === Date.parse(at(DAY, "07:15")));
+    expect(fake.events.size).toBe(1);
+    expect(fake.requests.some((r) => r.method === "PATCH" && r.path === `/v1.0/me/events/${eventId}`)).toBe(true);
+
+    expect((await h.api("POST", `/api/bookings/${booked.booking.id}/cancel`, {})).status).toBe(200);
+    await until("the Graph event removed", () => !fake.events.has(eventId));
+    expect(fake.requests.some((r) => r.method === "DELETE" && r.path === `/v1.0/me/events/${eventId}`)).toBe(true);
+  }, 90_000);
+
+  it("POST /api/calendars { type: microsoft } answers the sign-in URL; the callback completes it for that host only", async () => {
+    const h = await host("msapi");
+    const res = await h.api("POST", "/api/calendars", { type: "microsoft" });
+    expect(res.status).toBe(200);
+    const { authorizeUrl } = (await res.json()) as { authorizeUrl: string };
+    const url = new URL(authorizeUrl);
+    expect(url.origin + url.pathname).toBe(`${fake.url}/common/oauth2/v2.0/authorize`);
+    expect(url.searchParams.get("redirect_uri")).toMatch(/\/dashboard\/calendars\/microsoft\/callback$/);
+    expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+
+    // Bad bodies are 400s; a server without a Microsoft client id says so with a 503.
+    expect((await h.api("POST", "/api/calendars", { type: "outlook" })).status).toBe(400);
+    const elsewhere = await h.api("POST", "/api/calendars", { type: "microsoft" }, servers()[0]);
+    expect(elsewhere.status).toBe(503);
+    expect(((await elsewhere.json()) as { error: { code: string } }).error.code).toBe("microsoft_unavailable");
+
+    // The page shows the connect button.
+    const page = await (await h.c.get("/dashboard/calendars")).text();
+    expect(page).toContain("Connect Microsoft 365 / Outlook");
+
+    expect((await signInAtMicrosoft(h.c, authorizeUrl)).headers.get("location")).toBe("/dashboard/calendars");
+    const list = await h.connections();
+    expect(list.map((c) => c.type)).toEqual(["microsoft"]);
+    expect(list[0].status).toBe("ok");
+
+    // Disconnecting removes the connection, its calendars and its busy times.
+    expect((await h.api("DELETE", `/api/calendars/${list[0].id}`)).status).toBe(204);
+    expect(await h.connections()).toEqual([]);
+    expect(await db`select 1 from external_calendars where connection_id = ${list[0].id}`).toHaveLength(0);
+  }, 60_000);
+
+  it("a revoked refresh token shows reconnect; slots and bookings are still served from the other calendars", async () => {
+    const h = await host("msrevoked");
+    const feedRes = await h.api("POST", "/api/calendars", { type: "ics", url: feedUrl });
+    expect(feedRes.status, await feedRes.clone().text()).toBe(201);
+    const { authorizeUrl } = (await (await h.api("POST", "/api/calendars", { type: "microsoft" })).json()) as {
+      authorizeUrl: string;
+    };
+    await signInAtMicrosoft(h.c, authorizeUrl);
+    const microsoft = (await h.connections()).find((c) => c.type === "microsoft")!;
+    expect(microsoft.status).toBe("ok");
+
+    fake.revokeAll();
+    const synced = await h.api("POST", `/api/calendars/${microsoft.id}/sync`);
+    expect(synced.status).toBe(200);
+    const after = (await synced.json()) as Connection;
+    expect(after.status).toBe("error");
+    expect(after.error).toMatch(/reconnect/i);
+
+    const page = await h.c.get("/dashboard/calendars");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Reconnect needed");
+    expect(html).toContain('href="/dashboard/calendars/microsoft"');
+
+    const slots = await h.slots();
+    expect(slots.length).toBeGreaterThan(0);
+    expect(slots).not.toContain(utcIso("18:00")); // the feed's busy time still blocks
+    expect(slots).toContain(utcIso("17:00"));
+    const booked = await h.api("POST", "/api/bookings", {
+      eventTypeId: h.type._id,
+      start: at(DAY, "17:00"),
+      name: "Rita",
+      email: "rita@example.test",
+      timeZone: "UTC",
+    });
+    expect(booked.status, await booked.clone().text()).toBeLessThan(300);
+
+    // Reconnecting the same account keeps the connection, with the new token.
+    const again = (await (await h.api("POST", "/api/calendars", { type: "microsoft" })).json()) as {
+      authorizeUrl: string;
+    };
+    await signInAtMicrosoft(h.c, again.authorizeUrl);
+    const reconnected = (await h.connections()).filter((c) => c.type === "microsoft");
+    expect(reconnected).toHaveLength(1);
+    expect(reconnected[0]).toMatchObject({ id: microsoft.id, status: "ok", error: null });
+  }, 60_000);
+});
+
+describe("the Graph event writer's Teams meeting option (the client module, against the fake)", () => {
+  const saved = { ...process.env };
+  afterAll(() => {
+    process.env = saved;
+  });
+
+  it("asks for a Teams meeting only when told and answers its join link", async () => {
+    Object.assign(process.env, {
+      MICROSOFT_CLIENT_ID: "ms-client",
+      MICROSOFT_CLIENT_SECRET: "ms-secret",
+      MICROSOFT_LOGIN_BASE: fake.url,
+      MICROSOFT_GRAPH_BASE: fake.url,
+    });
+    const client = await import("~/services/microsoft-calendar.server");
+    const { verifier, challenge } = client.pkcePair();
+    const redirectUri = "http://localhost:1/dashboard/calendars/microsoft/callback";
+    const signIn = await fetch(client.microsoftAuthorizeUrl({ redirectUri, state: "s", challenge }), {
+      redirect: "manual",
+    });
+    const code = new URL(signIn.headers.get("location") ?? "").searchParams.get("code") ?? "";
+    const tokens = await client.exchangeMicrosoftCode(code, verifier, redirectUri);
+    expect(tokens.email).toBe("host@contoso.example");
+    const saved: string[] = [];
+    const account = { refreshToken: tokens.refreshToken, saveRefreshToken: async (t: string) => void saved.push(t) };
+    const entry = {
+      id: crypto.randomUUID(),
+      title: "Intro with Tess",
+      description: "Guest: Tess <tess@example.test>",
+      location: null,
+      url: null,
+      startsAt: new Date(at(DAY + 1, "09:00")),
+      endsAt: new Date(at(DAY + 1, "09:30")),
+      cancelled: false,
+      sequence: 0,
+      updatedAt: new Date(),
+    };
+    const guest = [{ email: "tess@example.test", name: "Tess" }];
+
+    const teams = await client.microsoftPut(account, "cal-main", entry, null, guest, { teamsMeeting: true });
+    expect(teams.joinUrl).toMatch(/^https:\/\/teams\.microsoft\.com\/l\/meetup-join\//);
+    // The refresh answered a new refresh token: handed back to be stored.
+    expect(saved).toHaveLength(1);
+    const created = fake.requests.filter((r) => r.method === "POST" && r.path === "/v1.0/me/calendars/cal-main/events");
+    expect(JSON.parse(created.at(-1)!.body)).toMatchObject({
+      isOnlineMeeting: true,
+      onlineMeetingProvider: "teamsForBusiness",
+      transactionId: entry.id,
+      attendees: [{ emailAddress: { address: "tess@example.test", name: "Tess" }, type: "required" }],
+    });
+    // Moved with the flag: the same event, the same link.
+    const moved = await client.microsoftPut(
+      account,
+      "cal-main",
+      { ...entry, startsAt: new Date(at(DAY + 1, "10:00")), endsAt: new Date(at(DAY + 1, "10:30")) },
+      teams.id,
+      guest,
+      { teamsMeeting: true },
+    );
+    expect(moved).toEqual({ id: teams.id, joinUrl: teams.joinUrl });
+
+    const plain = await client.microsoftPut(account, "cal-main", { ...entry, id: crypto.randomUUID() }, null, guest);
+    expect(plain.joinUrl).toBeNull();
+    const body = JSON.parse(
+      fake.requests.filter((r) => r.method === "POST" && r.path === "/v1.0/me/calendars/cal-main/events").at(-1)!.body,
+    ) as Record<string, unknown>;
+    expect(body.isOnlineMeeting).toBeUndefined();
+    expect(body.onlineMeetingProvider).toBeUndefined();
+
+    await client.microsoftDelete(account, teams.id);
+    await client.microsoftDelete(account, plain.id);
+    await client.microsoftDelete(account, plain.id); // already gone: the same outcome
+    expect(fake.events.has(teams.id)).toBe(false);
+  });
+});

@@ -35,9 +35,11 @@ export function createRemixHandler(options: {
   mode: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
 }) {
-  const handle = createRequestHandler(options.build, options.mode);
+  const everything = createRequestHandler(options.build, options.mode);
+  const pages = createRequestHandler(withoutJsonApi(options.build), options.mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: (error?: unknown) => void) => {
     try {
+      const handle = servedWithoutJsonApi(req.originalUrl) ? pages : everything;
       const cacheKey = pageCacheKey(req.method, req.originalUrl, req.headers);
       const renderedAt = pageCacheGeneration();
       const response = await handle(remixRequest(req, res), options.getLoadContext(req, res));
@@ -58,6 +60,48 @@ export function createRemixHandler(options: {
       next(error);
     }
   };
+}
+
+/**
+ * The app's routes less those under /api/ (decision 072). Remix matches a document's URL against
+ * every route several times per request, at a cost that grows with their number; no path outside
+ * /api/ can match a route whose path starts with the static segment `api`, so pages are matched
+ * against the rest, and give the same answer. The client manifest loses the same routes: pages
+ * reach /api/ only by plain links, and /__manifest (route discovery) keeps every route.
+ */
+function withoutJsonApi(build: ServerBuild): ServerBuild {
+  const fullPath = (id: string): string => {
+    const route = build.routes[id];
+    if (!route) return "";
+    const parent = route.parentId ? fullPath(route.parentId) : "";
+    return route.path ? `${parent}/${route.path}` : parent;
+  };
+  const kept = new Set(
+    Object.keys(build.routes).filter((id) => fullPath(id).split("/").filter(Boolean)[0]?.toLowerCase() !== "api"),
+  );
+  const keep = <T>(routes: Record<string, T>) =>
+    Object.fromEntries(Object.entries(routes).filter(([id]) => kept.has(id))) as Record<string, T>;
+  return {
+    ...build,
+    routes: keep(build.routes),
+    assets: { ...build.assets, routes: keep(build.assets.routes) },
+  };
+}
+
+/**
+ * Whether a request's URL (origin-form) is for the handler without the /api/ routes: not
+ * /api/... (in any case or escape, as Remix matches it) and not the route discovery's
+ * /__manifest. Anything else (an absolute-form URL, a bad escape) goes to the whole app.
+ */
+export function servedWithoutJsonApi(url: string): boolean {
+  const first = /^\/(?!\/)([^/?#]*)/.exec(url)?.[1];
+  if (first === undefined) return false;
+  try {
+    const segment = decodeURIComponent(first).toLowerCase();
+    return segment !== "api" && segment !== "__manifest";
+  } catch {
+    return false;
+  }
 }
 
 /**

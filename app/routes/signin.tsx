@@ -3,6 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
+import { PasskeySignInButton } from "~/components/passkey-buttons";
+import { TWO_FACTOR_MESSAGES } from "~/messages/two-factor";
 import { ErrorList, Field } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { Toaster } from "~/components/toaster";
@@ -10,7 +12,6 @@ import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
 import {
   AuthorizationError,
-  createUserSession,
   getAuthenticator,
   normalizeEmail,
   parseSignInForm,
@@ -21,7 +22,8 @@ import { publicEnv } from "~/server/env.server";
 import { safeRedirectPath } from "~/utils/permissions";
 import { clientIp, signInThrottle } from "~/server/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { errorToast } from "~/utils/toast.server";
+import { continueSignIn } from "~/html/sign-in.server";
 import { useIsPending } from "~/utils/pending";
 import { pageMeta } from "~/utils/page-meta";
 
@@ -59,8 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const user = await getAuthenticator().authenticate("form", request, { context: { formData } });
-    const headers = await createUserSession(request, user);
-    return redirectWithSuccess(safeRedirectPath(submission.value.redirectTo), MESSAGES.signInSuccess, { headers });
+    return await continueSignIn(request, user, safeRedirectPath(submission.value.redirectTo));
   } catch (error) {
     if (error instanceof AuthorizationError) {
       return data(
@@ -142,6 +143,11 @@ export default function SignIn() {
         <span className="h-px flex-1 bg-neutral-200" /> or <span className="h-px flex-1 bg-neutral-200" />
       </div>
       <div className="space-y-3">
+        <PasskeySignInButton
+          label="Sign in with a passkey"
+          failed={TWO_FACTOR_MESSAGES.passkeyFailed}
+          redirectTo={redirectTo}
+        />
         <Form method="post" action="/auth/google">
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <ProviderButton

@@ -7,16 +7,19 @@ export async function secondFactorsOf(
   userId: string,
 ): Promise<{ totp: boolean; passkeys: number; recoveryLeft: number }> {
   const db = await getDb();
+  // Each subquery is filtered by the id itself, not correlated with the outer row.
   const [row] = await db
     .select({
-      totp: sql<boolean>`exists (select 1 from ${totpSecrets} where ${totpSecrets.userId} = ${users.id} and ${totpSecrets.confirmedAt} is not null)`,
-      passkeys: sql<number>`(select count(*)::int from ${passkeys} where ${passkeys.userId} = ${users.id})`,
-      recoveryLeft: sql<number>`(select count(*)::int from ${recoveryCodes} where ${recoveryCodes.userId} = ${users.id} and ${recoveryCodes.usedAt} is null)`,
+      totp: sql<boolean>`exists (select 1 from totp_secrets t where t.user_id = ${userId} and t.confirmed_at is not null)`,
+      passkeys: sql<number>`(select count(*)::int from passkeys p where p.user_id = ${userId})`,
+      recoveryLeft: sql<number>`(select count(*)::int from recovery_codes r where r.user_id = ${userId} and r.used_at is null)`,
     })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  return row ?? { totp: false, passkeys: 0, recoveryLeft: 0 };
+  return row
+    ? { totp: Boolean(row.totp), passkeys: Number(row.passkeys), recoveryLeft: Number(row.recoveryLeft) }
+    : { totp: false, passkeys: 0, recoveryLeft: 0 };
 }
 
 export async function getTotpSecret(userId: string) {

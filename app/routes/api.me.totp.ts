@@ -34,7 +34,7 @@ async function DELETE({ request }: LoaderFunctionArgs) {
     });
   }
   const result = await disableTotp(user.id, code, new Date());
-  if (result === "not_enabled") return apiError(404, "totp_not_enabled", M.totpNotEnabled);
+  if (result === "not_enabled") return apiError(409, "totp_not_enabled", M.totpNotEnabled);
   if (result === "invalid_code") return apiError(400, "invalid_code", M.codeWrong);
   return new Response(null, { status: 204 });
 }

@@ -121,7 +121,8 @@ describe("TOTP over the JSON API", () => {
     expect((await db`select 1 from recovery_codes where user_id = ${a.id}`).length).toBe(0);
     await ok(await call("POST", "/api/token", { json: { email: a.email, password: API_PASSWORD } }));
     const gone = await call("DELETE", "/api/me/totp", { token: a.token, json: { code: "123456" } });
-    expect(gone.status).toBe(404);
+    expect(gone.status).toBe(409);
+    expect((await errorOf(gone)).code).toBe("totp_not_enabled");
   });
 
   it("refuses visitors", async () => {

@@ -15,11 +15,11 @@ export const paths: ZodOpenApiPathsObject = {
     delete: {
       operationId: "disableTotp",
       summary:
-        "Turns the authenticator app off, only with a current code or an unused recovery code (400 invalid_code otherwise). Throttled like sign-in.",
+        "Turns the authenticator app off, only with a current code or an unused recovery code (400 invalid_code otherwise; 409 totp_not_enabled when none is on). Throttled like sign-in.",
       tags: ["Two-factor"],
       security: signedIn,
       requestBody: body(totpCodeBody),
-      responses: { "204": noContent, ...errors(400, 401, 404, 413, 415) },
+      responses: { "204": noContent, ...errors(400, 401, 409, 413, 415) },
     },
   },
   "/api/me/totp/enable": {

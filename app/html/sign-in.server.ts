@@ -9,6 +9,17 @@ import {
   type PendingSecondFactor,
 } from "~/utils/auth.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { parseWithZod } from "~/schemas/form-parse";
+import { SecondFactorCodeSchema } from "~/schemas/two-factor";
+
+/**
+ * The code typed at the second step (or at set-up), or null. Here, not in the routes, so their
+ * browser code never imports zod.
+ */
+export function parseSecondFactorCode(formData: FormData): string | null {
+  const submission = parseWithZod(formData, { schema: SecondFactorCodeSchema });
+  return submission.status === "success" ? submission.value.code : null;
+}
 
 export const SECOND_FACTOR_PATH = "/signin/second-factor";
 export const SECOND_FACTOR_SETUP_PATH = "/signin/second-factor/setup";

@@ -3,8 +3,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
-import { PasskeySignInButton } from "~/components/passkey-buttons";
-import { TWO_FACTOR_MESSAGES } from "~/messages/two-factor";
 import { ErrorList, Field } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { Toaster } from "~/components/toaster";
@@ -143,11 +141,13 @@ export default function SignIn() {
         <span className="h-px flex-1 bg-neutral-200" /> or <span className="h-px flex-1 bg-neutral-200" />
       </div>
       <div className="space-y-3">
-        <PasskeySignInButton
-          label="Sign in with a passkey"
-          failed={TWO_FACTOR_MESSAGES.passkeyFailed}
-          redirectTo={redirectTo}
-        />
+        {/* A page of its own, so the sign-in page carries none of the passkey code (its JS budget). */}
+        <Link
+          to={redirectTo ? `/signin/passkey?${new URLSearchParams({ redirectTo })}` : "/signin/passkey"}
+          className="flex w-full items-center justify-center gap-2 rounded-lg border border-neutral-300 bg-white px-4 py-2.5 text-sm font-semibold text-neutral-800 hover:bg-neutral-50"
+        >
+          Sign in with a passkey
+        </Link>
         <Form method="post" action="/auth/google">
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <ProviderButton

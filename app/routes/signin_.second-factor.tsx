@@ -8,9 +8,7 @@ import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
 import { TWO_FACTOR_MESSAGES as M } from "~/messages/two-factor";
-import { finishSecondFactor, SECOND_FACTOR_SETUP_PATH } from "~/html/sign-in.server";
-import { parseWithZod } from "~/schemas/form-parse";
-import { SecondFactorCodeSchema } from "~/schemas/two-factor";
+import { finishSecondFactor, parseSecondFactorCode, SECOND_FACTOR_SETUP_PATH } from "~/html/sign-in.server";
 import { clientIp, secondFactorThrottle } from "~/server/rate-limit.server";
 import { secondFactorStatus, verifySecondFactorCode } from "~/services/two-factor.server";
 import { getPendingSecondFactor } from "~/utils/auth.server";
@@ -38,8 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const pending = await requirePending(request);
-  const submission = parseWithZod(await readFormData(request), { schema: SecondFactorCodeSchema });
-  if (submission.status !== "success") {
+  const code = parseSecondFactorCode(await readFormData(request));
+  if (code === null) {
     return data({ errors: [M.codeRequired], toast: null }, { status: 400 });
   }
   const limited = await secondFactorThrottle(clientIp(request), pending.userId);
@@ -49,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
     );
   }
-  if (!(await verifySecondFactorCode(pending.userId, submission.value.code, new Date()))) {
+  if (!(await verifySecondFactorCode(pending.userId, code, new Date()))) {
     return data({ errors: [M.codeWrong], toast: errorToast(M.codeWrong) }, { status: 401 });
   }
   const headers = await finishSecondFactor(request, pending);

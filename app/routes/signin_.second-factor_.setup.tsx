@@ -7,9 +7,7 @@ import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
 import { TWO_FACTOR_MESSAGES as M } from "~/messages/two-factor";
-import { finishSecondFactor, SECOND_FACTOR_PATH } from "~/html/sign-in.server";
-import { parseWithZod } from "~/schemas/form-parse";
-import { SecondFactorCodeSchema } from "~/schemas/two-factor";
+import { finishSecondFactor, parseSecondFactorCode, SECOND_FACTOR_PATH } from "~/html/sign-in.server";
 import { clientIp, secondFactorThrottle } from "~/server/rate-limit.server";
 import { enableTotp, pendingTotpSetup, startTotpSetup, totpQrSvg } from "~/services/two-factor.server";
 import { getPendingSecondFactor, markPendingSecondFactorVerified } from "~/utils/auth.server";
@@ -53,8 +51,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!headers) return redirectWithError("/signin", M.pendingExpired);
     return redirectWithSuccess(pending.redirectTo, MESSAGES.signInSuccess, { headers });
   }
-  const submission = parseWithZod(formData, { schema: SecondFactorCodeSchema });
-  if (submission.status !== "success") {
+  const code = parseSecondFactorCode(formData);
+  if (code === null) {
     return data({ errors: [M.codeRequired], toast: null, recoveryCodes: null }, { status: 400 });
   }
   const limited = await secondFactorThrottle(clientIp(request), pending.userId);
@@ -64,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
     );
   }
-  const result = await enableTotp(pending.userId, submission.value.code, new Date());
+  const result = await enableTotp(pending.userId, code, new Date());
   if (result === "already_enabled") throw redirect(SECOND_FACTOR_PATH);
   if (result === "no_setup") throw redirect(SETUP_URL);
   if (result === "invalid_code") {

@@ -210,6 +210,7 @@ const CELLS: Cell[] = [
     ["signin", "signin", "signin", "signin", "signin"],
     { form: () => ({ code: "000000" }) },
   ),
+  page("GET", "signin_.passkey.tsx", () => "/signin/passkey", ALL_ALLOW),
   // Passkeys: anyone may ask for a sign-in challenge; only a signed-in browser adds a passkey.
   page("GET", "webauthn.authenticate.ts", () => "/webauthn/authenticate", ALL_ALLOW),
   page("POST", "webauthn.authenticate.ts", () => "/webauthn/authenticate", ALL_ALLOW, { json: () => ({}) }),

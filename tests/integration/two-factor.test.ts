@@ -305,7 +305,7 @@ describe("passkeys", () => {
     expect((await register(a, authenticator)).status).toBe(201); // a second credential on the same device
 
     const c = browser();
-    const options = await ok<{ challenge: string; allowCredentials?: unknown[] }>(
+    const options = await ok<{ challenge: string; allowCredentials?: Array<{ id: string }> }>(
       await c.get("/webauthn/authenticate"),
     );
     expect(options.allowCredentials ?? []).toHaveLength(0);

@@ -146,7 +146,7 @@ export default function SignIn() {
           to={redirectTo ? `/signin/passkey?${new URLSearchParams({ redirectTo })}` : "/signin/passkey"}
           className="flex w-full items-center justify-center gap-2 rounded-lg border border-neutral-300 bg-white px-4 py-2.5 text-sm font-semibold text-neutral-800 hover:bg-neutral-50"
         >
-          Sign in with a passkey
+          Continue with a passkey
         </Link>
         <Form method="post" action="/auth/google">
           <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -33,12 +33,21 @@ import {
   setSecondFactorRequiredSetting,
   spendRecoveryCode,
 } from "~/models/second-factor.server";
-import { decryptSecret, encryptSecret } from "~/server/calendar-crypto.server";
+import { calendarSecretsAvailable, decryptSecret, encryptSecret } from "~/server/calendar-crypto.server";
 import { linkBase } from "~/server/env.server";
 import { hashRecoveryCode, matchTotp, newRecoveryCode, newTotpSecret, totpUri } from "~/server/totp.server";
 
 export const RECOVERY_CODE_COUNT = 10;
 const ISSUER = "Scheduler";
+
+/** The stored secret in plain text, or null when the key changed (recovery codes still work then). */
+function readSecret(stored: string): string | null {
+  try {
+    return decryptSecret(stored);
+  } catch {
+    return null;
+  }
+}
 
 /** What a correct password (or Google) leads to for this account. */
 export type SignInStep = "signed-in" | "second-factor" | "set-up-second-factor";
@@ -46,7 +55,8 @@ export type SignInStep = "signed-in" | "second-factor" | "set-up-second-factor";
 export async function signInStepFor(userId: string): Promise<SignInStep> {
   const factors = await secondFactorsOf(userId);
   if (factors.totp || factors.passkeys > 0) return "second-factor";
-  return (await isSecondFactorRequired()) ? "set-up-second-factor" : "signed-in";
+  // A server that cannot store secrets (no CALENDAR_ENCRYPTION_KEY in production) cannot set one up.
+  return calendarSecretsAvailable() && (await isSecondFactorRequired()) ? "set-up-second-factor" : "signed-in";
 }
 
 export async function secondFactorStatus(userId: string) {
@@ -98,7 +108,8 @@ export async function pendingTotpSetup(user: {
 }): Promise<{ secret: string; otpauthUrl: string } | null> {
   const row = await getTotpSecret(user.id);
   if (!row || row.confirmedAt) return null;
-  const secret = decryptSecret(row.secret);
+  const secret = readSecret(row.secret);
+  if (secret === null) return null;
   return { secret, otpauthUrl: totpUri(secret, user.email, ISSUER) };
 }
 
@@ -116,7 +127,8 @@ export async function enableTotp(
   const row = await getTotpSecret(userId);
   if (!row) return "no_setup";
   if (row.confirmedAt) return "already_enabled";
-  const step = await matchTotp({ secret: decryptSecret(row.secret), code: code.trim(), now, afterStep: null });
+  const secret = readSecret(row.secret);
+  const step = secret === null ? null : await matchTotp({ secret, code: code.trim(), now, afterStep: null });
   if (step === null) return "invalid_code";
   const { codes, hashes } = newRecoveryCodes();
   if (!(await confirmTotp(userId, step, hashes, now))) return "already_enabled";
@@ -135,9 +147,10 @@ export async function verifySecondFactorCode(
   const code = typed.trim();
   if (!code || code.length > 64) return null;
   const row = await getTotpSecret(userId);
-  if (row?.confirmedAt && /^\d{6}$/.test(code.replace(/\s/g, ""))) {
+  const secret = row?.confirmedAt ? readSecret(row.secret) : null;
+  if (row && secret !== null && /^\d{6}$/.test(code.replace(/\s/g, ""))) {
     const step = await matchTotp({
-      secret: decryptSecret(row.secret),
+      secret,
       code: code.replace(/\s/g, ""),
       now,
       afterStep: row.lastUsedStep,

@@ -6,6 +6,8 @@ import { normalizeEmail, verifyCredentials } from "~/utils/auth.server";
 import { clientIp, signInThrottle } from "~/server/rate-limit.server";
 import { apiRoute } from "~/api/api-route.server";
 import { passwordTokenBody } from "~/schemas/api-token-form";
+import { TWO_FACTOR_MESSAGES as M } from "~/messages/two-factor";
+import { secondFactorStepForToken } from "~/services/two-factor.server";
 
 /** POST /api/token: a bearer token for e-mail + password (for clients without a browser). */
 async function handle({ request }: ActionFunctionArgs) {
@@ -20,6 +22,12 @@ async function handle({ request }: ActionFunctionArgs) {
   }
   const user = await verifyCredentials(email, input.password);
   if (!user) return apiError(401, "invalid_credentials", MESSAGES.badCredentials);
+  // Decision 066: the password is only the first factor.
+  const step = await secondFactorStepForToken(user.id, input.otp, new Date());
+  if (step === "otp_required") return apiError(401, "otp_required", M.otpRequired);
+  if (step === "invalid_otp") return apiError(401, "invalid_otp", M.otpWrong);
+  if (step === "passkey_only") return apiError(403, "passkey_required", M.passkeyOnly);
+  if (step === "set_up_first") return apiError(403, "second_factor_setup_required", M.setUpFirst);
   const { token, expiresAt } = await mintApiToken(user.id, { source: "password", label: input.label });
   return Response.json({ token, expiresAt: expiresAt.toISOString() });
 }

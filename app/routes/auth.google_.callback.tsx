@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
 import { MESSAGES } from "~/messages";
-import { createUserSession, getAuthenticator } from "~/utils/auth.server";
+import { getAuthenticator } from "~/utils/auth.server";
+import { continueSignIn } from "~/html/sign-in.server";
 import { onboardNewHost } from "~/services/onboarding.server";
 import { publicEnv } from "~/server/env.server";
 import { safeRedirectPath } from "~/utils/permissions";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { redirectWithError } from "~/utils/toast.server";
 import { googleReturnCookie } from "./auth.google";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -14,10 +15,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const user = await getAuthenticator().authenticate("google", request);
     // A Google sign-up's first visit (no username yet) gets the same start as a password sign-up.
     await onboardNewHost({ ...user, name: user.name ?? "" });
-    const headers = await createUserSession(request, user);
     const returnTo = safeRedirectPath(await googleReturnCookie.parse(request.headers.get("Cookie")));
-    headers.append("Set-Cookie", await googleReturnCookie.serialize("", { maxAge: 0 }));
-    return redirectWithSuccess(user.role === "admin" ? "/dashboard" : returnTo, MESSAGES.signInSuccess, { headers });
+    // Google is the first factor: an account with a second factor still takes the second step.
+    const response = await continueSignIn(request, user, user.role === "admin" ? "/dashboard" : returnTo);
+    response.headers.append("Set-Cookie", await googleReturnCookie.serialize("", { maxAge: 0 }));
+    return response;
   } catch (error) {
     if (error instanceof Response) throw error;
     // Our own refusal is worth explaining; protocol failures (state, token) are not.

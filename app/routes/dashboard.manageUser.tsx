@@ -26,6 +26,11 @@ import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { forbidden, notFound } from "~/utils/responses";
 import { usePendingFormData } from "~/utils/pending";
+import { TWO_FACTOR_MESSAGES } from "~/messages/two-factor";
+import { isSecondFactorRequired } from "~/models/second-factor.server";
+import { parseWithZod } from "~/schemas/form-parse";
+import { SecondFactorRequiredSchema } from "~/schemas/two-factor";
+import { setSecondFactorRequired } from "~/services/two-factor.server";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Manage User | Scheduler" }];
@@ -46,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     offset: (page - 1) * USERS_PAGE_SIZE,
     me: admin.id,
     users: users.map((u) => ({ id: u.id, name: u.name, email: u.email, role: u.role })),
+    secondFactorRequired: await isSecondFactorRequired(),
   };
 }
 
@@ -61,6 +67,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readFormData(request);
   const intent = form.get("intent");
+  if (intent === "secondFactorRequired") {
+    // The switch of decision 066: everyone without a second factor sets one up at their next sign-in.
+    if (!can(user, "admin:users")) forbidden(MESSAGES.forbidden);
+    const submission = parseWithZod(form, { schema: SecondFactorRequiredSchema });
+    if (submission.status !== "success") return data({ toast: errorToast("Unknown action.") }, { status: 400 });
+    const required = submission.value.required === "on";
+    await setSecondFactorRequired(user.id, required);
+    return redirectWithSuccess(
+      listUrl(request),
+      required ? TWO_FACTOR_MESSAGES.requiredOn : TWO_FACTOR_MESSAGES.requiredOff,
+    );
+  }
   if (intent !== "promote" && intent !== "demote") {
     return data({ toast: errorToast("Unknown action.") }, { status: 400 });
   }
@@ -93,6 +111,47 @@ function RoleBadge({ role }: { role: Row["role"] }) {
   );
 }
 
+/** The site-wide switch: a second factor for everyone (decision 066). */
+function SecondFactorRequiredForm({
+  required,
+  action,
+  pending,
+}: {
+  required: boolean;
+  action: string;
+  pending: boolean;
+}) {
+  return (
+    <Form
+      method="post"
+      action={action}
+      preventScrollReset
+      aria-labelledby="second-factor-required-title"
+      className="mt-8 space-y-3 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="second-factor-required-title" className="text-lg font-semibold text-neutral-900">
+        Sign-in security
+      </h2>
+      <input type="hidden" name="intent" value="secondFactorRequired" />
+      <label className="flex items-start gap-3 text-sm text-neutral-800">
+        <input
+          type="checkbox"
+          name="required"
+          defaultChecked={required}
+          className="mt-0.5 h-4 w-4 rounded border-neutral-300 text-brand-600"
+        />
+        <span>
+          Require two-factor authentication for everyone. People without an authenticator app or passkey set one up at
+          their next sign-in.
+        </span>
+      </label>
+      <Button type="submit" variant="secondary" pending={pending}>
+        Save
+      </Button>
+    </Form>
+  );
+}
+
 function RoleForm({ row, action, optimistic }: { row: Row; action: string; optimistic: boolean }) {
   const isAdmin = row.role === "admin";
   return (
@@ -115,7 +174,7 @@ function RoleForm({ row, action, optimistic }: { row: Row; action: string; optim
 }
 
 export default function ManageUser() {
-  const { users, q, page, pageCount, total, offset, me } = useLoaderData<typeof loader>();
+  const { users, q, page, pageCount, total, offset, me, secondFactorRequired } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pendingForm = usePendingFormData({ state: "busy" });
   const location = useLocation();
@@ -179,6 +238,12 @@ export default function ManageUser() {
         </table>
       )}
       <Pagination page={page} pageCount={pageCount} search={location.search} />
+      <SecondFactorRequiredForm
+        key={String(secondFactorRequired)}
+        required={secondFactorRequired}
+        action={formAction}
+        pending={pendingIntent === "secondFactorRequired"}
+      />
       <Toaster toast={actionData?.toast ?? null} />
     </section>
   );

@@ -10,7 +10,6 @@ import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
 import {
   AuthorizationError,
-  createUserSession,
   getAuthenticator,
   normalizeEmail,
   parseSignInForm,
@@ -21,7 +20,8 @@ import { publicEnv } from "~/server/env.server";
 import { safeRedirectPath } from "~/utils/permissions";
 import { clientIp, signInThrottle } from "~/server/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { errorToast } from "~/utils/toast.server";
+import { continueSignIn } from "~/html/sign-in.server";
 import { useIsPending } from "~/utils/pending";
 import { pageMeta } from "~/utils/page-meta";
 
@@ -59,8 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const user = await getAuthenticator().authenticate("form", request, { context: { formData } });
-    const headers = await createUserSession(request, user);
-    return redirectWithSuccess(safeRedirectPath(submission.value.redirectTo), MESSAGES.signInSuccess, { headers });
+    return await continueSignIn(request, user, safeRedirectPath(submission.value.redirectTo));
   } catch (error) {
     if (error instanceof AuthorizationError) {
       return data(
@@ -142,6 +141,13 @@ export default function SignIn() {
         <span className="h-px flex-1 bg-neutral-200" /> or <span className="h-px flex-1 bg-neutral-200" />
       </div>
       <div className="space-y-3">
+        {/* A page of its own, so the sign-in page carries none of the passkey code (its JS budget). */}
+        <Link
+          to={redirectTo ? `/signin/passkey?${new URLSearchParams({ redirectTo })}` : "/signin/passkey"}
+          className="flex w-full items-center justify-center gap-2 rounded-lg border border-neutral-300 bg-white px-4 py-2.5 text-sm font-semibold text-neutral-800 hover:bg-neutral-50"
+        >
+          Continue with a passkey
+        </Link>
         <Form method="post" action="/auth/google">
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <ProviderButton

@@ -36,6 +36,11 @@ export const passwordTokenBody = z
       .nullable()
       .transform((label) => label ?? null)
       .meta({ description: "How the token is listed on the API Tokens page (at most 60 characters)." }),
+    /** Decision 066: the current authenticator-app code (or a recovery code) when the account has one. */
+    otp: z.string().trim().max(64).optional().meta({
+      description:
+        "The current 6-digit code from the authenticator app, or a recovery code; required when the account has two-factor authentication (401 otp_required without it).",
+    }),
   })
   .meta({ id: "PasswordTokenRequest" });
 

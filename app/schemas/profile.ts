@@ -7,7 +7,19 @@ import { isTimeZone } from "~/scheduling/time-zone";
 import { usernameSchema } from "./username";
 
 /** The profile page's forms; each posts its own `intent`. Shared by the action and the browser. */
-export const PROFILE_INTENTS = ["details", "browserTimeZone", "username", "password", "signOutEverywhere"] as const;
+export const PROFILE_INTENTS = [
+  "details",
+  "browserTimeZone",
+  "username",
+  "password",
+  "signOutEverywhere",
+  // Two-factor authentication (decision 066).
+  "totpStart",
+  "totpEnable",
+  "totpDisable",
+  "recoveryCodes",
+  "passkeyDelete",
+] as const;
 export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 
 export function isProfileIntent(value: unknown): value is ProfileIntent {

@@ -132,3 +132,21 @@ export const retryAfterHeaders: HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After");
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 };
+
+/**
+ * The second step of sign-in (a TOTP or recovery code, decision 066) is throttled like the
+ * password (decision 063): per address, per (account, address) pair, and a growing wait per
+ * account that never locks the owner out.
+ */
+export async function secondFactorThrottle(ip: string, userId: string, now = new Date()): Promise<RateLimitResult> {
+  const limited = await checkRateLimits([
+    [`2fa:ip:${ip}`, RATE_LIMITS.signInPerIp],
+    [`2fa:pair:${userId}:${ip}`, RATE_LIMITS.signInPerAccountAndIp],
+  ]);
+  if (!limited.allowed) return limited;
+  const account = await hit(`2fa:account:${userId}`, RATE_LIMITS.signInPerAccount, now);
+  const free = Math.max(1, Math.floor(RATE_LIMITS.signInPerAccount.limit * env().RATE_LIMIT_FACTOR));
+  const wait = signInDelayMs(account.count ?? 0, free);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return limited;
+}

@@ -210,3 +210,67 @@ export async function destroyUserSession(request: Request): Promise<string> {
   const session = await getSession(request);
   return sessionStorage().destroySession(session);
 }
+
+// Two-factor sign-in (decision 066). After a correct password (or Google) for an account with a
+// second factor, the session is only "pending": its row has no user, so getUser and every guard
+// see a visitor, and it carries who is signing in until a code or passkey finishes the sign-in.
+
+const PENDING_KEY = "pendingSecondFactor";
+/** How long the second step may take before the password must be given again. */
+export const PENDING_SECOND_FACTOR_MINUTES = 10;
+
+export interface PendingSecondFactor {
+  userId: string;
+  email: string;
+  redirectTo: string;
+  /** True when the account has no factor yet and the site requires one: set one up first. */
+  setUp: boolean;
+  /** A factor was just set up (and proven) at the set-up step: only "Continue" is left. */
+  verified?: boolean;
+}
+
+/** A fresh session that is waiting for the second factor of `user`. */
+export async function createPendingSecondFactorSession(
+  request: Request,
+  pending: PendingSecondFactor,
+): Promise<Headers> {
+  const storage = sessionStorage();
+  forgetInRequest(userKey(request));
+  const old = await getSession(request);
+  if (old.id) await storage.destroySession(old);
+  const session = await storage.getSession();
+  const until = Date.now() + PENDING_SECOND_FACTOR_MINUTES * 60_000;
+  session.set(PENDING_KEY, { ...pending, until });
+  return new Headers({ "Set-Cookie": await storage.commitSession(session, { expires: new Date(until) }) });
+}
+
+/** Who is half-way through signing in on this browser, or null. */
+export async function getPendingSecondFactor(request: Request): Promise<PendingSecondFactor | null> {
+  if (!(await sessionTokenOf(request))) return null;
+  const session = await getSession(request);
+  const value = session.get(PENDING_KEY) as (PendingSecondFactor & { until: number }) | undefined;
+  if (!value || typeof value.userId !== "string" || !(value.until > Date.now())) return null;
+  return {
+    userId: value.userId,
+    email: value.email,
+    redirectTo: value.redirectTo,
+    setUp: value.setUp === true,
+    verified: value.verified === true,
+  };
+}
+
+/** Records on the pending session that its account just set up and proved a second factor. */
+export async function markPendingSecondFactorVerified(request: Request): Promise<Headers> {
+  const session = await getSession(request);
+  const value = session.get(PENDING_KEY) as Record<string, unknown> | undefined;
+  session.set(PENDING_KEY, { ...value, verified: true });
+  const until = typeof value?.until === "number" ? new Date(value.until) : undefined;
+  return new Headers({ "Set-Cookie": await sessionStorage().commitSession(session, { expires: until }) });
+}
+
+/** The account behind an id, as sign-in sees it (an admin listed in ADMIN_EMAILS promoted). */
+export async function authUserById(userId: string): Promise<AuthUser | null> {
+  const db = await getDb();
+  const [row] = await db.select(AUTH_USER_COLUMNS).from(users).where(eq(users.id, userId)).limit(1);
+  return row ? promoteConfiguredAdmin(row) : null;
+}

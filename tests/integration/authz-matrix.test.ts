@@ -181,6 +181,43 @@ const CELLS: Cell[] = [
   page("POST", "signup.tsx", () => "/signup", ALL_ALLOW, {
     form: () => ({ name: "", email: "bad", password: "x", confirmPassword: "y" }),
   }),
+  // The second step of sign-in (decision 066): only a browser half-way through signing in has one.
+  page("GET", "signin_.second-factor.tsx", () => "/signin/second-factor", [
+    "signin",
+    "signin",
+    "signin",
+    "signin",
+    "signin",
+  ]),
+  page(
+    "POST",
+    "signin_.second-factor.tsx",
+    () => "/signin/second-factor",
+    ["signin", "signin", "signin", "signin", "signin"],
+    {
+      form: () => ({ code: "000000" }),
+    },
+  ),
+  page("GET", "signin_.second-factor_.setup.tsx", () => "/signin/second-factor/setup", [
+    "signin",
+    "signin",
+    "signin",
+    "signin",
+    "signin",
+  ]),
+  page(
+    "POST",
+    "signin_.second-factor_.setup.tsx",
+    () => "/signin/second-factor/setup",
+    ["signin", "signin", "signin", "signin", "signin"],
+    { form: () => ({ code: "000000" }) },
+  ),
+  page("GET", "signin_.passkey.tsx", () => "/signin/passkey", ALL_ALLOW),
+  // Passkeys: anyone may ask for a sign-in challenge; only a signed-in browser adds a passkey.
+  page("GET", "webauthn.authenticate.ts", () => "/webauthn/authenticate", ALL_ALLOW),
+  page("POST", "webauthn.authenticate.ts", () => "/webauthn/authenticate", ALL_ALLOW, { json: () => ({}) }),
+  page("GET", "webauthn.register.ts", () => "/webauthn/register", SIGNED_IN),
+  page("POST", "webauthn.register.ts", () => "/webauthn/register", SIGNED_IN, { json: () => ({}) }),
   // Google sign-in is not configured here: both send everyone back to /signin.
   page("GET", "auth.google.tsx", () => "/auth/google", ["signin", "signin", "signin", "signin", "signin"]),
   page("POST", "auth.google.tsx", () => "/auth/google", ["signin", "signin", "signin", "signin", "signin"], {
@@ -578,6 +615,10 @@ const CELLS: Cell[] = [
   page("POST", "dashboard.manageUser.tsx", () => "/dashboard/manageUser", ADMIN, {
     form: (f) => ({ intent: "promote", userId: f.target.id }),
     destructive: true,
+  }),
+  // The admin's switch of decision 066 (no "required": it stays off).
+  page("POST", "dashboard.manageUser.tsx", () => "/dashboard/manageUser", ADMIN, {
+    form: () => ({ intent: "secondFactorRequired" }),
   }),
   page("GET", "dashboard.manageEvent.tsx", () => "/dashboard/manageEvent", ADMIN),
   page("POST", "dashboard.manageEvent.tsx", () => "/dashboard/manageEvent", ADMIN, {
@@ -1056,6 +1097,15 @@ const CELLS: Cell[] = [
     () => "/api/calendar-feed/rotate",
     SIGNED_IN,
   ),
+
+  // Two-factor authentication (decision 066): each person's own.
+  api("POST", "/api/me/totp", "api.me.totp.ts", () => "/api/me/totp", SIGNED_IN),
+  api("DELETE", "/api/me/totp", "api.me.totp.ts", () => "/api/me/totp", SIGNED_IN, {
+    json: () => ({ code: "000000" }),
+  }),
+  api("POST", "/api/me/totp/enable", "api.me.totp_.enable.ts", () => "/api/me/totp/enable", SIGNED_IN, {
+    json: () => ({ code: "000000" }),
+  }),
 
   // Last: signing out ends each signed-in actor's session (and its session tokens).
   page("POST", "signout.tsx", () => "/signout", ALL_ALLOW, { form: () => ({}), destructive: true }),

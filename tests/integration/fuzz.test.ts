@@ -531,7 +531,10 @@ function formsOf(html: string, pagePath: string, role: Role): Form[] {
 /** What the fuzz must not post: what ends the role's own sessions or tokens (it would only make the rest 401s). */
 function ends(form: Form): boolean {
   if (/\/signout|\/auth\/google/.test(form.action)) return true;
-  return form.fields.some(([name, value]) => name === "intent" && /revoke|sign-?out|everywhere|password/i.test(value));
+  // secondFactorRequired: the admin's switch would send every later sign-in of the fuzz to set up TOTP.
+  return form.fields.some(
+    ([name, value]) => name === "intent" && /revoke|sign-?out|everywhere|password|secondFactorRequired/i.test(value),
+  );
 }
 
 const formField: fc.Arbitrary<"keep" | "hostile" | "repeat" | "drop"> = fc.constantFrom(

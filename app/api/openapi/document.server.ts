@@ -9,6 +9,7 @@ import { paths as scheduling } from "./scheduling";
 import { paths as teamBookings } from "./team-bookings";
 import { paths as teams } from "./teams";
 import { paths as tokens } from "./tokens";
+import { paths as twoFactor } from "./two-factor";
 import { paths as webhookPaths, webhooks } from "./webhooks";
 
 type Paths = typeof core;
@@ -59,6 +60,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       teams,
       outOfOffice,
       teamBookings,
+      twoFactor,
     ),
     // What we send to a host's webhook URLs (decision 037).
     webhooks,

@@ -8,7 +8,8 @@ export const paths: ZodOpenApiPathsObject = {
   "/api/token": {
     post: {
       operationId: "createToken",
-      summary: "A bearer token for e-mail + password (30 days). Rate limited like sign-in.",
+      summary:
+        "A bearer token for e-mail + password (30 days). Rate limited like sign-in. An account with an authenticator app must also send `otp` (401 otp_required without it, 401 invalid_otp when wrong or already used); an account whose only second factor is a passkey gets 403 passkey_required, and one without a factor on a site that requires one 403 second_factor_setup_required.",
       tags: ["Tokens"],
       security: [{}],
       requestBody: body(passwordTokenBody),
@@ -19,7 +20,7 @@ export const paths: ZodOpenApiPathsObject = {
             .object({ token: z.string(), expiresAt: z.string().meta({ description: "ISO 8601." }) })
             .meta({ id: "PasswordToken" }),
         ),
-        ...errors(400, 401, 413, 415),
+        ...errors(400, 401, 403, 413, 415),
       },
     },
   },

@@ -37,6 +37,9 @@ import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { USERNAME_MESSAGES } from "~/schemas/username-rules";
 import { notFound } from "~/utils/responses";
 import { timeZoneHint } from "~/browser/time-zone-hint";
+import { twoFactorOverview } from "~/services/two-factor.server";
+import { twoFactorAction } from "./two-factor-actions.server";
+import { TwoFactorSection } from "./two-factor-forms";
 import {
   Section,
   AccountSummary,
@@ -107,6 +110,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Offered only when the browser's zone differs from the stored one.
     browserZone: browserZone && browserZone !== profile.timeZone ? browserZone : null,
     origin: siteBase(request),
+    twoFactor: await twoFactorOverview(user),
   };
 }
 
@@ -114,6 +118,8 @@ interface ActionAnswer {
   intent: ProfileIntent | null;
   result: SubmissionResult<string[]> | null;
   toast: ToastData | null;
+  /** The two-factor forms' answer: their errors, or recovery codes shown once. */
+  twoFactor?: { errors: string[] | null; recoveryCodes: string[] | null };
 }
 
 function answer(status: number, body: ActionAnswer, headers?: HeadersInit) {
@@ -129,6 +135,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isProfileIntent(intent)) return answer(400, { intent: null, result: null, toast: errorToast(P.unknownForm) });
 
   switch (intent) {
+    case "totpStart":
+    case "totpEnable":
+    case "totpDisable":
+    case "recoveryCodes":
+    case "passkeyDelete":
+      return twoFactorAction(request, user, intent, formData);
     case "details": {
       const submission = parseWithZod(formData, { schema: DetailsSchema });
       if (submission.status !== "success") return answer(400, { intent, result: submission.reply(), toast: null });
@@ -203,7 +215,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { profile, plan, zones, browserZone, origin } = useLoaderData<typeof loader>();
+  const { profile, plan, zones, browserZone, origin, twoFactor } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const heading = profile.role === "admin" ? P.adminProfileHeading : P.profileHeading;
   return (
@@ -248,6 +260,14 @@ export default function Profile() {
         }
       >
         <PasswordForm key={profile.passwordChangedAt ?? "never"} profile={profile} />
+      </Section>
+
+      <Section
+        id="two-factor"
+        title="Two-factor authentication"
+        description="A code from an app on your phone, or a passkey, as well as your password when you sign in."
+      >
+        <TwoFactorSection twoFactor={twoFactor} />
       </Section>
 
       <Section id="sessions" title="Sessions" description="Lost a device, or signed in somewhere you shouldn't have?">

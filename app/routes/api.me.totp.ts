@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiError, readJson, requireApiUser } from "~/api/api.server";
+import { apiRoute } from "~/api/api-route.server";
+import { MESSAGES } from "~/messages";
+import { TWO_FACTOR_MESSAGES as M } from "~/messages/two-factor";
+import { totpCodeBody } from "~/schemas/two-factor";
+import { calendarSecretsAvailable } from "~/server/calendar-crypto.server";
+import { clientIp, secondFactorThrottle } from "~/server/rate-limit.server";
+import { disableTotp, startTotpSetup } from "~/services/two-factor.server";
+
+/** POST /api/me/totp: a new authenticator-app secret to confirm with POST /api/me/totp/enable. */
+async function POST({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  if (!calendarSecretsAvailable()) {
+    return apiError(
+      503,
+      "secrets_unavailable",
+      "Secrets cannot be stored on this server (CALENDAR_ENCRYPTION_KEY is not set).",
+    );
+  }
+  const setup = await startTotpSetup(user);
+  if (setup === "already_enabled") return apiError(409, "totp_enabled", M.totpAlreadyEnabled);
+  return Response.json(setup);
+}
+
+/** DELETE /api/me/totp { code }: turns the authenticator app off, only with a current or recovery code. */
+async function DELETE({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const { code } = await readJson(request, totpCodeBody);
+  const limited = await secondFactorThrottle(clientIp(request), user.id);
+  if (!limited.allowed) {
+    return apiError(429, "rate_limited", MESSAGES.tooManyAttempts, undefined, {
+      "Retry-After": String(limited.retryAfterSeconds),
+    });
+  }
+  const result = await disableTotp(user.id, code, new Date());
+  if (result === "not_enabled") return apiError(409, "totp_not_enabled", M.totpNotEnabled);
+  if (result === "invalid_code") return apiError(400, "invalid_code", M.codeWrong);
+  return new Response(null, { status: 204 });
+}
+
+export const { loader, action } = apiRoute({ POST, DELETE });

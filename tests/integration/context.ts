@@ -24,6 +24,10 @@ export function fakeGoogleUrl(): string {
   return workerSet().fakeGoogleUrl;
 }
 
+export function fakeZoomUrl(): string {
+  return workerSet().fakeZoomUrl;
+}
+
 /** A client on one of the two app servers, with its own client address (via X-Forwarded-For). */
 export function client(server = 0): HttpClient {
   ipCounter += 1;

@@ -5,7 +5,7 @@ import { freePort, startServer, type RunningServer } from "../support/server";
 declare module "vitest" {
   export interface ProvidedContext {
     /** One entry per vitest worker (tests/integration/context.ts picks a file's own). */
-    workerSets: { databaseUrl: string; serverUrls: string[]; fakeGoogleUrl: string }[];
+    workerSets: { databaseUrl: string; serverUrls: string[]; fakeGoogleUrl: string; fakeZoomUrl: string }[];
   }
 }
 
@@ -44,6 +44,8 @@ async function startSet() {
   // Where tests/integration/google-calendar.test.ts runs its fake Google: every server's job
   // runner may write a booking into a Google calendar, so every server must reach the same fake.
   const fakeGoogleUrl = `http://127.0.0.1:${await freePort()}`;
+  // The same for tests/integration/conferencing.test.ts's fake Zoom (decision 065).
+  const fakeZoomUrl = `http://127.0.0.1:${await freePort()}`;
   let servers: RunningServer[] = [];
   try {
     const env = {
@@ -62,6 +64,8 @@ async function startSet() {
       CALENDAR_SYNC_SECONDS: "5",
       GOOGLE_OAUTH_BASE: fakeGoogleUrl,
       GOOGLE_API_BASE: fakeGoogleUrl,
+      ZOOM_OAUTH_BASE: fakeZoomUrl,
+      ZOOM_API_BASE: fakeZoomUrl,
     };
     const results = await Promise.allSettled([startServer(env), startServer(env)]);
     servers = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
@@ -73,7 +77,7 @@ async function startSet() {
     throw error;
   }
   return {
-    provided: { databaseUrl: db.url, serverUrls: servers.map((s) => s.url), fakeGoogleUrl },
+    provided: { databaseUrl: db.url, serverUrls: servers.map((s) => s.url), fakeGoogleUrl, fakeZoomUrl },
     async stop() {
       await Promise.all(servers.map((s) => s.stop()));
       await db.drop();

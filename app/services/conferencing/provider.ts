@@ -69,5 +69,5 @@ export async function appFetch(label: string, url: string, init: RequestInit = {
 
 /** An answer that is not ok, as a ConferencingError: 429 and 5xx are worth retrying, any other is not. */
 export function answerError(label: string, what: string, status: number): ConferencingError {
-  return new ConferencingError(`${label} answered ${status} ${what}.`, status === 429 || status >= 500);
+  return new ConferencingError(`${label} answered ${status} ${what}.`, !(status === 429 || status >= 500));
 }

@@ -36,14 +36,13 @@ async function POST({ request, params }: LoaderFunctionArgs) {
   return Response.json({ app, connected: true, default: Boolean(status?.default) });
 }
 
-/** DELETE /api/conferencing/{app}: disconnects it (its stored tokens are deleted); 404 when it was not connected. */
+/** DELETE /api/conferencing/{app}: disconnects it (its stored tokens are deleted); 204 also when it was not connected. */
 async function DELETE({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const app = params.app ?? "";
   if (!isConferencingApp(app)) return unknownApp();
-  return (await disconnectConferencing(user.id, app))
-    ? new Response(null, { status: 204 })
-    : apiError(404, "not_found", `${CONFERENCING_APP_LABELS[app]} is not connected.`);
+  await disconnectConferencing(user.id, app);
+  return new Response(null, { status: 204 });
 }
 
 export const { loader, action } = apiRoute({ POST, DELETE });

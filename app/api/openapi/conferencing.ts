@@ -48,7 +48,8 @@ export const paths: ZodOpenApiPathsObject = {
     },
     delete: {
       operationId: "disconnectConferencingApp",
-      summary: "Disconnects an app (its tokens are deleted); bookings made since fall back to the built-in room.",
+      summary:
+        "Disconnects an app (its tokens are deleted; 204 also when it was not connected); bookings made since fall back to the built-in room, and their hosts are told.",
       tags: ["Conferencing"],
       security: signedIn,
       requestParams: { path: appParam },

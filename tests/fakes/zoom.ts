@@ -59,6 +59,14 @@ export async function startFakeZoom(port = 0): Promise<FakeZoom> {
         const text = Buffer.concat(chunks).toString("utf8");
         const url = new URL(req.url ?? "/", "http://fake");
         fake.requests.push({ method: req.method ?? "", path: url.pathname, body: text });
+        // The consent page: the person allows at once, and is sent back with a code and the state.
+        if (url.pathname === "/oauth/authorize" && req.method === "GET") {
+          const back = new URL(url.searchParams.get("redirect_uri") ?? "");
+          back.searchParams.set("code", "good-code");
+          back.searchParams.set("state", url.searchParams.get("state") ?? "");
+          res.writeHead(302, { location: back.href }).end();
+          return;
+        }
         if (url.pathname === "/oauth/token" && req.method === "POST") {
           const form = new URLSearchParams(text);
           if (form.get("grant_type") === "authorization_code") {

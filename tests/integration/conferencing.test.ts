@@ -18,7 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeZoom, type FakeZoom } from "../fakes/zoom";
 import { HttpClient, uniqueEmail } from "../support/http";
 import { startServer, type RunningServer } from "../support/server";
-import { at } from "./api-client";
+import { apiClient, at, ok } from "./api-client";
+import { roundRobinTeam } from "./round-robin-team";
 import { CALENDAR_KEY, SESSION_SECRET } from "./global-setup";
 import { databaseUrl, fakeGoogleUrl, fakeZoomUrl, signUp, sql } from "./context";
 
@@ -421,6 +422,44 @@ describe("conferencing apps", () => {
     const next = await book(h, "19:00", "Ann");
     await until("a meeting again", async () => (await meetingRow(next.id))?.status === "created");
     expect((await h.api("DELETE", "/api/conferencing/zoom")).status).toBe(204);
+  }, 60_000);
+
+  it("round robin: the meeting is made in the assigned host's Zoom, not the team owner's", async () => {
+    const { db: rrDb, call, account } = apiClient({ ipPrefix: "10.231", namePrefix: "Conf", server: () => server.url });
+    const [owner, member] = await Promise.all([
+      account("rr-owner", "professional"),
+      account("rr-member", "professional"),
+    ]);
+    const rr = await roundRobinTeam(call, rrDb, owner, [{ account: member }], [{ account: member }]);
+    await ok(
+      await call("PUT", `/api/teams/${rr.teamId}/event-types/${rr.typeId}`, {
+        token: owner.token,
+        json: { ...rr.body, location: { type: "zoom" } },
+      }),
+    );
+    // Only the member (the one host) connects Zoom.
+    const started = await call("POST", "/api/conferencing/zoom", { token: member.token });
+    const state = new URL(((await started.json()) as { authorizeUrl: string }).authorizeUrl).searchParams.get("state");
+    const back = await member.c.get(
+      `/dashboard/conferencing/zoom/callback?state=${encodeURIComponent(state ?? "")}&code=good-code`,
+    );
+    expect(back.headers.get("location")).toBe("/dashboard/calendars");
+    const booked = await ok<{ booking: { id: string; host: { userId: string } } }>(
+      await call("POST", "/api/bookings", {
+        json: {
+          eventTypeId: rr.typeId,
+          start: at(DAY, "20:00"),
+          name: "Rita",
+          email: "rita@guest.example",
+          timeZone: "UTC",
+        },
+      }),
+      201,
+    );
+    expect(booked.booking.host.userId).toBe(member.id);
+    await until("the member's meeting", async () => (await meetingRow(booked.booking.id))?.status === "created");
+    const [row] = await db`select host_id from booking_meetings where event_id = ${booked.booking.id}`;
+    expect(row.host_id).toBe(member.id);
   }, 60_000);
 
   it("makes a Google Meet link through the connected Google calendar's conferenceData", async () => {

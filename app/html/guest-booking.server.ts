@@ -1,3 +1,4 @@
+import { meetingOf } from "~/models/conferencing.server";
 import type { HeadersFunction } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import { getBookingForConfirmation, getGuestBooking, type GuestBooking } from "~/models/booking.server";
@@ -67,5 +68,12 @@ export async function confirmedBookingOr404(params: Params, request: Request) {
   // The event type's location: the booking's real place on the page and in its .ics (docs/decisions/028).
   // The answers under the event type's questions: the .ics description carries them (decision 039).
   const lines = answerLines(await questionsOfEventType(found.booking.eventTypeId), found.booking.answers);
-  return { ...found, token, location: await locationOfEventType(found.booking.eventTypeId), answerLines: lines };
+  return {
+    ...found,
+    token,
+    location: await locationOfEventType(found.booking.eventTypeId),
+    answerLines: lines,
+    // The booking's meeting in the host's conferencing app (decision 065).
+    meeting: await meetingOf(found.booking.id),
+  };
 }

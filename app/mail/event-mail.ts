@@ -1,7 +1,7 @@
 import type { AnswerLine } from "~/schemas/booking-answers";
 import type { Event } from "../../db/schema";
 import type { MailMessage } from "~/schemas/mail-message";
-import { placeLine, type LocationSetting, type MeetingPlace } from "~/schemas/meeting";
+import { placeLine, type ConferenceMeeting, type LocationSetting, type MeetingPlace } from "~/schemas/meeting";
 import { readerTime } from "~/scheduling/reader-time";
 import { contentLine, escapeText, icalendarText, utcDateTime } from "./icalendar";
 
@@ -39,6 +39,8 @@ export type MailedEvent = Pick<
   eventTypeId?: string | null;
   /** A booking's answers to the event type's questions, as label and text (decision 039). */
   answerLines?: AnswerLine[];
+  /** The booking's meeting in a conferencing app (decision 065); undefined: not looked up. */
+  meeting?: ConferenceMeeting | null;
 };
 
 /** The answers as lines of a message or a calendar description. */
@@ -76,7 +78,11 @@ export function composeCalendar(
   now = new Date(),
 ): string {
   const where = place.kind === "video" ? place.joinUrl : place.detail;
-  const description = [event.description, placeLine(place), answersText(event.answerLines).join("\n")]
+  const description = [
+    event.description,
+    [placeLine(place), ...(place.extra ?? [])].join("\n"),
+    answersText(event.answerLines).join("\n"),
+  ]
     .filter(Boolean)
     .join("\n\n");
   const location = where ?? place.name;
@@ -141,7 +147,7 @@ function minutesOf(event: Pick<MailedEvent, "startsAt" | "endsAt">): number {
 function placeLines(place: MeetingPlace): string[] {
   const lines = [`Where: ${placeLine(place)}`];
   if (place.joinUrl && place.joinUrl !== place.detail) lines.push(`Join: ${place.joinUrl}`);
-  return lines;
+  return [...lines, ...(place.extra ?? [])];
 }
 
 export interface GuestMailInput {

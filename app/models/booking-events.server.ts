@@ -18,7 +18,13 @@ import { collectMail, queueMails, queueMailsWhere } from "~/server/mail-transpor
 /** A consumer: `effects` composes (reads allowed, no writes); `apply` writes them in the marking transaction. */
 export interface BookingEventConsumer<T = unknown> {
   name: string;
-  effects(record: BookingEventRecord): Promise<T>;
+  /** `attempts`: this try's number (1 for the first), so a consumer may give up on its own terms. */
+  effects(record: BookingEventRecord, context: { attempts: number }): Promise<T>;
+  /**
+   * The other consumers wait for this one's delivery of the same record (or until it runs out of
+   * tries): the conferencing consumer makes the meeting whose link the mails and webhooks carry.
+   */
+  holdsOthers?: boolean;
   apply(tx: Transaction, effects: T): Promise<void>;
   /** After the marking transaction committed (a nudge to whoever acts on what `apply` wrote); must not throw. */
   afterCommit?(effects: T): void;
@@ -121,6 +127,19 @@ export function bookingEventRetryMs(attempts: number): number {
 /** One consumer's due records, claimed (attempts + 1, leased) with SKIP LOCKED. */
 async function claim(consumer: string, now: Date, batch: number) {
   const db = await getDb();
+  const holders = consumers.filter((c) => c.holdsOthers && c.name !== consumer).map((c) => c.name);
+  // Not before the consumers that hold the others have delivered this record (decision 065).
+  const held =
+    holders.length === 0
+      ? sql`true`
+      : sql`not exists (
+            select 1 from booking_event_deliveries h
+            where h.booking_event_id = ${bookingEventDeliveries.bookingEventId}
+              and h.consumer in (${sql.join(
+                holders.map((h) => sql`${h}`),
+                sql`, `,
+              )})
+              and h.delivered_at is null and h.attempts < ${MAX_BOOKING_EVENT_ATTEMPTS})`;
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: bookingEventDeliveries.bookingEventId })
@@ -143,6 +162,7 @@ async function claim(consumer: string, now: Date, batch: number) {
             join booking_event_deliveries prev_d on prev_d.booking_event_id = prev.id and prev_d.consumer = ${consumer}
             where cur.id = ${bookingEventDeliveries.bookingEventId}
               and prev_d.delivered_at is null and prev_d.attempts < ${MAX_BOOKING_EVENT_ATTEMPTS})`,
+          held,
         ),
       )
       .orderBy(asc(bookingEventDeliveries.createdAt))
@@ -196,7 +216,7 @@ export async function deliverBookingEvents(now: Date, batch = 20): Promise<numbe
         continue;
       }
       try {
-        const effects = await consumer.effects(record);
+        const effects = await consumer.effects(record, { attempts });
         if (consumer.isEmpty?.(effects)) {
           nothingToWrite.push({ id: record.id, effects });
           continue;

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, lte, or, sql } from "drizzle-orm";
 import {
   bookingSeats,
   eventInvitees,
+  bookingMeetings,
   eventTypes,
   events,
   reminderDeliveries,
@@ -235,11 +236,19 @@ async function deliverForEvent(eventId: string, now: Date, texts: ReminderTexts)
     const [type] = e.eventTypeId
       ? await tx.select({ location: eventTypes.location }).from(eventTypes).where(eq(eventTypes.id, e.eventTypeId))
       : [];
+    // The booking's meeting in a conferencing app (decision 065); a co-host row reads its booking's.
+    const [made] = await tx
+      .select()
+      .from(bookingMeetings)
+      .where(eq(bookingMeetings.eventId, e.bookingId ?? e.id));
     const place = meetingPlace({
       setting: type?.location ?? null,
       eventType: e.eventType,
       baseUrl: env().MEETING_BASE_URL,
       roomId: e.roomId,
+      meeting: made
+        ? { app: made.app, status: made.status, joinUrl: made.joinUrl, dialIn: made.dialIn, passcode: made.passcode }
+        : null,
     });
     const meeting: RemindedMeeting = {
       eventName: e.eventName,
@@ -247,7 +256,7 @@ async function deliverForEvent(eventId: string, now: Date, texts: ReminderTexts)
       startsAt: e.startsAt,
       endsAt: e.endsAt,
       joinUrl: place.joinUrl,
-      place: placeLine(place),
+      place: [placeLine(place), ...(place.extra ?? [])].join("\n"),
       hostZone,
       hostName,
       isBooking: Boolean(e.guestEmail && e.bookingTokenHash),

@@ -1,3 +1,4 @@
+import { bookingMeetings } from "../../db/schema";
 import crypto from "node:crypto";
 import { and, arrayContains, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import {
@@ -519,7 +520,7 @@ export async function resendDelivery(
 
 export interface TimelineEntry {
   at: Date;
-  what: "change" | "consumer" | "mail" | "reminder" | "webhook";
+  what: "change" | "consumer" | "meeting" | "mail" | "reminder" | "webhook";
   title: string;
   detail: string;
   status: string;
@@ -606,6 +607,25 @@ export async function bookingTimeline(
       title: `Outbox: ${d.consumer}`,
       detail: `the "${record?.kind ?? "change"}" change, ${d.attempts} ${d.attempts === 1 ? "try" : "tries"}`,
       status,
+    });
+  }
+  // The booking's meeting in a conferencing app (decision 065): made, moved, deleted or failed.
+  const [meeting] = await db.select().from(bookingMeetings).where(eq(bookingMeetings.eventId, eventId));
+  if (meeting) {
+    const app = { zoom: "Zoom", "google-meet": "Google Meet", "microsoft-teams": "Microsoft Teams" }[meeting.app];
+    const tries =
+      meeting.failedTries > 0
+        ? ` after ${meeting.failedTries} failed ${meeting.failedTries === 1 ? "try" : "tries"}`
+        : "";
+    entries.push({
+      at: meeting.updatedAt,
+      what: "meeting",
+      title: `${app} meeting`,
+      detail:
+        meeting.status === "failed"
+          ? `could not be made${tries}: the built-in room stands in, and the host was told`
+          : `${meeting.status}${tries}${meeting.joinUrl ? `: ${meeting.joinUrl}` : ""}`,
+      status: meeting.lastError ? `${meeting.status} (${meeting.lastError})` : meeting.status,
     });
   }
   for (const m of mails) {

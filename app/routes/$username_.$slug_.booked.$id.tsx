@@ -34,7 +34,14 @@ import { PoweredBy } from "~/components/powered-by";
 export const handle = { embeddable: true, chrome: "booking" };
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const { booking, host, token, location: setting, answerLines } = await confirmedBookingOr404(params, request);
+  const {
+    booking,
+    host,
+    token,
+    location: setting,
+    answerLines,
+    meeting,
+  } = await confirmedBookingOr404(params, request);
   const f = dateTimeFormatters(currentZoneName(booking.guestTimeZone ?? host.timeZone));
   // "Tuesday, December 1, 2026": the weekday too, so the guest cannot misread the day.
   const day = new Intl.DateTimeFormat("en-US", {
@@ -49,7 +56,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const base = params.team !== undefined ? `/team/${params.team}/${params.slug}` : `/${params.username}/${params.slug}`;
   // The event type's real place (an address, a number, the host's link or our room; decision 028);
   // the event's legacy `eventType` option decides only when the event type is gone.
-  const place = placeOf({ ...booking, location: setting });
+  const place = placeOf({ ...booking, location: setting, meeting });
   const location = placeLine(place);
   const calendarEvent = {
     title: `${booking.eventName} with ${hostName}`,
@@ -67,6 +74,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     placeDetail: place.detail,
     placeHref: place.href,
     joinUrl: place.joinUrl,
+    // A meeting's dial-in and passcode, or why the built-in room stands in (decision 065).
+    placeExtra: place.extra ?? [],
+    // The conferencing app's link is still being made: the page looks again in a few seconds.
+    meetingOnItsWay: Boolean(place.app) && !place.joinUrl && booking.status === "confirmed",
     cancelled: booking.status === "cancelled",
     declined: booking.status === "cancelled" && booking.declinedAt !== null,
     // Waiting for the host's approval (decision 040): held, not yet in anyone's calendar.
@@ -89,6 +100,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  // Works without JavaScript: the browser asks again until the meeting's link is there.
+  ...(data?.meetingOnItsWay ? [{ httpEquiv: "refresh", content: "3" } as const] : []),
   {
     title: data?.declined
       ? "Request declined | Scheduler"
@@ -174,6 +187,11 @@ export default function Booked() {
                   )}
                 </>
               ) : null}
+              {d.placeExtra.map((line) => (
+                <span key={line} className="mt-1 block text-sm text-neutral-700" data-testid="booked-location-extra">
+                  {line}
+                </span>
+              ))}
             </dd>
           </div>
           {d.answers.length > 0 || d.notes ? (

@@ -4,9 +4,9 @@ import { eventCalendar } from "~/services/event-invitations.server";
 
 /** The booking's calendar file (the same iCalendar text the invitation mail carries); token required. */
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const { booking, host, location, answerLines } = await confirmedBookingOr404(params, request);
+  const { booking, host, location, answerLines, meeting } = await confirmedBookingOr404(params, request);
   const ics = eventCalendar(
-    { ...booking, location, answerLines },
+    { ...booking, location, answerLines, meeting },
     host,
     booking.status === "cancelled" ? "cancelled" : "created",
   );

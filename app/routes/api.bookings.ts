@@ -42,6 +42,7 @@ async function POST({ request }: LoaderFunctionArgs) {
         ok.booking,
         bookingLinks(request, ok.booking.id, ok.token),
         hostJson(ok.booking.hostId, ok.host),
+        found.eventType.location,
       ),
     },
   });

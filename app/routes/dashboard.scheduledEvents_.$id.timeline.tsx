@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { BellRing, ChevronLeft, GitCommitVertical, Mail, Send, UserRoundCog, Workflow } from "lucide-react";
+import { BellRing, ChevronLeft, GitCommitVertical, Mail, Send, UserRoundCog, Video, Workflow } from "lucide-react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { bookingTimeline, type TimelineEntry } from "~/models/webhook.server";
 import { assignmentsOf, bookingRoleOf, mayReassign } from "~/models/round-robin.server";
@@ -50,6 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const ICONS: Record<TimelineEntry["what"], typeof Mail> = {
   change: GitCommitVertical,
   consumer: Workflow,
+  meeting: Video,
   mail: Mail,
   reminder: BellRing,
   webhook: Send,
@@ -57,6 +58,7 @@ const ICONS: Record<TimelineEntry["what"], typeof Mail> = {
 const LABELS: Record<TimelineEntry["what"], string> = {
   change: "Change",
   consumer: "Outbox",
+  meeting: "Meeting",
   mail: "Mail",
   reminder: "Reminder",
   webhook: "Webhook",

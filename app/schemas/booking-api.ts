@@ -174,6 +174,17 @@ export const bookingJsonSchema = z
     answers: z
       .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
       .meta({ description: "The guest's answers to the event type's questions, by question id (decision 039)." }),
+    location: z
+      .object({
+        type: z.enum(["in-person", "phone", "google-meet", "video", "zoom", "microsoft-teams"]),
+        value: z.string().optional(),
+        joinUrl: z.string().optional(),
+      })
+      .optional()
+      .meta({
+        description:
+          "Given on create: the event type's place. For zoom, microsoft-teams (and google-meet with Google Meet connected) the booking's own meeting is made just after (decision 065): its joinUrl reaches the mails, the .ics, webhooks and GET /event.",
+      }),
     host: z.object({ userId: z.string(), name: z.string(), email: z.string() }).optional().meta({
       description:
         "Who hosts it: the event type's owner, or for a round robin the host it was assigned to (decision 060). Given on create, cancel, reschedule and reassign.",
@@ -206,6 +217,7 @@ export function bookingJson(
   },
   links?: { cancelUrl: string | null; rescheduleUrl: string | null },
   host?: { userId: string; name: string; email: string },
+  location?: BookingJson["location"],
 ): BookingJson {
   const ids = event.sessionId ? { id: event.sessionId, seatId: event.id } : { id: event.id };
   return {
@@ -216,5 +228,6 @@ export function bookingJson(
     ...(links ?? {}),
     answers: event.answers ?? {},
     ...(host ? { host } : {}),
+    ...(location ? { location } : {}),
   };
 }

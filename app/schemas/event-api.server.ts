@@ -24,11 +24,14 @@ export interface EventJson {
   status: BookingStatus;
   /** A booking's answers to its event type's questions by question id (decision 039); {} otherwise. */
   answers: NonNullable<HostEvent["answers"]>;
+  /** A booking's Zoom, Meet or Teams meeting link (decision 065), when it has one. */
+  joinUrl?: string;
 }
 
 /** One-to-One: the invitee's e-mail; Group: `{ email1, ..., email4 }` without the blanks. */
-export function eventJson(event: HostEvent, hostEmail: string): EventJson {
+export function eventJson(event: HostEvent, hostEmail: string, joinUrl?: string | null): EventJson {
   return {
+    ...(joinUrl ? { joinUrl } : {}),
     _id: event.id,
     eventName: event.eventName,
     eventType: event.eventType,

@@ -59,8 +59,22 @@ export const LOCATION_VALUE_LABELS: Record<
     hint: "The number guests call; leave empty to call the number they give.",
     type: "tel",
   },
-  "google-meet": { label: "Meet link (optional)", hint: "Leave empty to use the site's own video room.", type: "url" },
+  "google-meet": {
+    label: "Meet link (optional)",
+    hint: "Leave empty for a new Meet link per booking (with Google Meet connected), else the site's own video room.",
+    type: "url",
+  },
   video: { label: "Room link (optional)", hint: "Leave empty to use the site's own video room.", type: "url" },
+  zoom: {
+    label: "Link (left empty: made for each booking)",
+    hint: "Each booking gets its own Zoom meeting (connect Zoom on the Calendars page).",
+    type: "text",
+  },
+  "microsoft-teams": {
+    label: "Link (left empty: made for each booking)",
+    hint: "Each booking gets its own Teams meeting (connect a Microsoft 365 calendar first).",
+    type: "text",
+  },
 };
 
 export function isKind(value: unknown): value is EventTypeKind {

@@ -6,4 +6,6 @@ export const LOCATION_LABELS: Record<(typeof LOCATION_TYPES)[number], string> = 
   phone: "Phone Call",
   "google-meet": "Google Meet",
   video: "Video room",
+  zoom: "Zoom",
+  "microsoft-teams": "Microsoft Teams",
 };

@@ -259,7 +259,11 @@ export const EVENT_TYPE_KINDS = ["one-to-one", "group", "collective", "round-rob
 export const ALL_EVENT_TYPE_KINDS = [...EVENT_TYPE_KINDS, "managed"] as const;
 export const MANAGED_KIND_MESSAGE =
   "A managed event type belongs to a team: make it with POST /api/teams/{id}/event-types or on the team's page.";
-export const LOCATION_TYPES = ["in-person", "phone", "google-meet", "video"] as const;
+/**
+ * zoom and microsoft-teams: a meeting made in the host's connected app for each booking (decision
+ * 065); google-meet without a link does the same when the host connected Google Meet.
+ */
+export const LOCATION_TYPES = ["in-person", "phone", "google-meet", "video", "zoom", "microsoft-teams"] as const;
 
 /** Words a slug may not be: they are (or will be) paths under /{username}/ or read as the site's own. */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
@@ -339,12 +343,20 @@ export const eventTypeFields = {
       if ((value.type === "video" || value.type === "google-meet") && value.value && !isHttpUrl(value.value)) {
         ctx.addIssue({ code: "custom", path: ["value"], message: httpUrlMessage("The room link") });
       }
+      // A conferencing app makes its own link for each booking.
+      if ((value.type === "zoom" || value.type === "microsoft-teams") && value.value) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["value"],
+          message: "The app makes each booking's link: leave it empty.",
+        });
+      }
     })
     .transform((value) => (value.value ? { type: value.type, value: value.value } : { type: value.type }))
     .default({ type: "video" })
     .meta({
       description:
-        "in-person (value: the address), phone, google-meet, or video (value: a room link; none means the site's own room).",
+        "in-person (value: the address), phone, google-meet, or video (value: a room link; none means the site's own room); zoom and microsoft-teams (and google-meet without a link, when the host connected Google Meet) make a meeting in the host's app for each booking.",
     }),
   seats: z
     .number({ error: "seats: a whole number from 2 to 1000." })

@@ -194,9 +194,19 @@ export const webhookBookingSchema = z
       .catchall(z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]))
       .meta({ description: "The guest's notes and their answers to the event type's questions, by question id." }),
     location: z
-      .object({ type: z.enum(["in-person", "phone", "google-meet", "video"]), value: z.string().optional() })
+      .object({
+        type: z.enum(["in-person", "phone", "google-meet", "video", "zoom", "microsoft-teams"]),
+        value: z.string().optional(),
+        joinUrl: z.string().optional().meta({
+          description:
+            "The link to join: the booking's Zoom, Meet or Teams meeting (decision 065), or the host's video link.",
+        }),
+      })
       .nullable()
-      .meta({ description: "The event type's place: an address, a number or a video link." }),
+      .meta({
+        description:
+          "The event type's place: an address, a number or a video link; type video with the built-in room's joinUrl when the app's meeting could not be made.",
+      }),
     cancelUrl: z
       .string()
       .optional()

@@ -99,6 +99,12 @@ const envSchema = z
     /** Microsoft's sign-in and Graph hosts (a local fake in tests); unset = login.microsoftonline.com and graph.microsoft.com. */
     MICROSOFT_LOGIN_BASE: optionalUrl,
     MICROSOFT_GRAPH_BASE: optionalUrl,
+    /** Zoom's OAuth app (decision 065): unset = Zoom cannot be connected (the page says so). */
+    ZOOM_CLIENT_ID: optionalString,
+    ZOOM_CLIENT_SECRET: optionalString,
+    /** Zoom's OAuth and API hosts (a local fake in tests); unset = https://zoom.us and https://api.zoom.us. */
+    ZOOM_OAUTH_BASE: optionalUrl,
+    ZOOM_API_BASE: optionalUrl,
     /** Other sites' origins (comma-separated, e.g. https://app.example.com) whose pages may call the JSON paths with a bearer token. */
     CORS_ORIGINS: z
       .string()
@@ -159,6 +165,13 @@ const envSchema = z
         code: "custom",
         path: ["STRIPE_PUBLISHABLE_KEY"],
         message: "must be a Stripe publishable key (pk_...)",
+      });
+    }
+    if (Boolean(env.ZOOM_CLIENT_ID) !== Boolean(env.ZOOM_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ZOOM_CLIENT_ID"],
+        message: "ZOOM_CLIENT_ID and ZOOM_CLIENT_SECRET must be set together",
       });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {

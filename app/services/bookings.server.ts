@@ -34,6 +34,7 @@ import {
 } from "~/models/booking-events.server";
 import type { BookingEventKind } from "../../db/schema";
 import { webhookConsumer } from "./webhooks.server";
+import { conferencingConsumer } from "./conferencing.server";
 import { calendarConsumer, hostsOfEvent, refreshHostCalendars } from "./calendars.server";
 import { isTeamKind } from "~/models/team-hosts.server";
 import { clampHold } from "~/models/approval.server";
@@ -139,6 +140,8 @@ async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): 
  * record gets a delivery row only for the consumers registered when it is written.
  */
 export function registerBookingConsumers(): void {
+  // First, and the others wait for it: the meeting's link is in what they send (decision 065).
+  addBookingEventConsumer(conferencingConsumer);
   addBookingEventConsumer(webhookConsumer);
   addBookingEventConsumer(mailConsumer(tell));
   addBookingEventConsumer(calendarConsumer);

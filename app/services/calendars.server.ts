@@ -36,6 +36,8 @@ import { meetingPlace } from "~/schemas/meeting";
 import { CalendarKeyMissing, decryptSecret, encryptSecret } from "~/server/calendar-crypto.server";
 import { calendarFetch, CalendarFetchError, checkCalendarUrl } from "~/server/calendar-fetch.server";
 import { env } from "~/server/env.server";
+import { meetingOf, meetingsOf } from "~/models/conferencing.server";
+import type { ConferenceMeeting } from "~/schemas/meeting";
 import { googleBusy, googleCalendarsOf, googleDelete, googlePut, GoogleCalendarError } from "./google-calendar.server";
 import {
   exchangeMicrosoftCode,
@@ -508,6 +510,7 @@ type EventRow = NonNullable<Awaited<ReturnType<typeof eventForCopy>>>;
 async function entryOf(
   event: EventRow,
   known?: Map<string, Awaited<ReturnType<typeof locationOfEventType>>>,
+  meetings?: Map<string, ConferenceMeeting>,
 ): Promise<CalendarEntry> {
   const location = known
     ? event.eventTypeId
@@ -519,6 +522,8 @@ async function entryOf(
     eventType: event.eventType,
     baseUrl: env().MEETING_BASE_URL,
     roomId: event.roomId,
+    // The booking's meeting in a conferencing app (decision 065).
+    meeting: meetings ? (meetings.get(event.id) ?? null) : await meetingOf(event.id),
   });
   const who = event.guestName ? ` with ${event.guestName}` : "";
   return {
@@ -526,6 +531,7 @@ async function entryOf(
     title: `${event.eventName}${who}`,
     description: [
       event.description,
+      ...(place.extra ?? []),
       event.guestEmail ? `Guest: ${event.guestName ?? ""} <${event.guestEmail}>` : "",
       event.notes ? `Notes: ${event.notes}` : "",
     ]
@@ -720,7 +726,8 @@ export async function feedCalendar(token: string, now: Date): Promise<string | n
   const feed = await feedByTokenHash(sha256(token), new Date(now.getTime() - 30 * DAY_MS));
   if (!feed) return null;
   const locations = await locationsOfEventTypes(feed.events.map((e) => e.eventTypeId));
+  const meetings = await meetingsOf(feed.events.map((e) => e.id));
   const entries: CalendarEntry[] = [];
-  for (const event of feed.events) entries.push(await entryOf(event, locations));
+  for (const event of feed.events) entries.push(await entryOf(event, locations, meetings));
   return composeCalendarFile(entries, { uidHost: uidHost(), name: `${feed.host.name || feed.host.email}: bookings` });
 }

@@ -9,6 +9,7 @@ import {
   type SeatLine,
 } from "~/mail/event-mail";
 import { locationOfEventType, questionsOfEventType } from "~/models/event-type.server";
+import { meetingOf } from "~/models/conferencing.server";
 import { answerLines, type BookingAnswers } from "~/schemas/booking-answers";
 import { meetingPlace, type MeetingPlace } from "~/schemas/meeting";
 import { env } from "~/server/env.server";
@@ -28,17 +29,23 @@ export async function located<T extends MailedEvent & { answers?: BookingAnswers
     event.answerLines === undefined && event.answers && Object.keys(event.answers).length > 0
       ? { ...event, answerLines: answerLines(await questionsOfEventType(event.eventTypeId), event.answers) }
       : event;
-  if (withLines.location !== undefined || !withLines.eventTypeId) return withLines;
-  return { ...withLines, location: await locationOfEventType(withLines.eventTypeId) };
+  // The booking's meeting in a conferencing app, as it is now (decision 065).
+  const withMeeting =
+    withLines.meeting === undefined && withLines.eventTypeId
+      ? { ...withLines, meeting: await meetingOf(withLines.id) }
+      : withLines;
+  if (withMeeting.location !== undefined || !withMeeting.eventTypeId) return withMeeting;
+  return { ...withMeeting, location: await locationOfEventType(withMeeting.eventTypeId) };
 }
 
 /** The place of an event with the app's settings (MEETING_BASE_URL). */
-export function placeOf(event: Pick<MailedEvent, "eventType" | "roomId" | "location">): MeetingPlace {
+export function placeOf(event: Pick<MailedEvent, "eventType" | "roomId" | "location" | "meeting">): MeetingPlace {
   return meetingPlace({
     setting: event.location,
     eventType: event.eventType,
     baseUrl: env().MEETING_BASE_URL,
     roomId: event.roomId,
+    meeting: event.meeting,
   });
 }
 

@@ -212,3 +212,72 @@ export async function googleDelete(refreshToken: string, calendarId: string, eve
   if (!response.ok && response.status !== 404 && response.status !== 410)
     throw new GoogleCalendarError(`Google answered ${response.status} when removing the event.`);
 }
+
+/**
+ * A Google Meet link for a booking (decision 065): the booking's event (our own id, as googlePut
+ * writes it, so the calendar writer later updates this same event) inserted with a conferenceData
+ * createRequest (conferenceDataVersion=1); answers the Meet link and its phone entry point.
+ */
+export async function googleMeetCreate(
+  refreshToken: string,
+  calendarId: string,
+  entry: Pick<CalendarEntry, "id" | "title" | "description" | "startsAt" | "endsAt">,
+): Promise<{ externalId: string; joinUrl: string; dialIn: string | null; passcode: string | null }> {
+  const token = await accessToken(refreshToken);
+  const id = entry.id.replace(/-/g, "");
+  const calendar = encodeURIComponent(calendarId);
+  const body = {
+    summary: entry.title,
+    description: entry.description,
+    start: { dateTime: entry.startsAt.toISOString() },
+    end: { dateTime: entry.endsAt.toISOString() },
+    extendedProperties: { private: { schedulerEventId: entry.id } },
+    conferenceData: {
+      createRequest: { requestId: `meet-${id}`, conferenceSolutionKey: { type: "hangoutsMeet" } },
+    },
+  };
+  let response = await api(token, `/calendars/${calendar}/events?conferenceDataVersion=1`, {
+    method: "POST",
+    body: JSON.stringify({ id, ...body }),
+  });
+  // Already there (an earlier try, or the calendar writer's copy): add the conference to it.
+  if (response.status === 409) {
+    response = await api(token, `/calendars/${calendar}/events/${id}?conferenceDataVersion=1`, {
+      method: "PATCH",
+      body: JSON.stringify(body),
+    });
+  }
+  if (!response.ok) throw new GoogleCalendarError(`Google answered ${response.status} for the Meet link.`);
+  const made = (await response.json()) as {
+    hangoutLink?: string;
+    conferenceData?: { entryPoints?: Array<{ entryPointType?: string; uri?: string; label?: string; pin?: string }> };
+  };
+  const points = made.conferenceData?.entryPoints ?? [];
+  const video = points.find((p) => p.entryPointType === "video")?.uri ?? made.hangoutLink;
+  if (!video) throw new GoogleCalendarError("Google made no Meet link (is Meet on for this account?).");
+  const phone = points.find((p) => p.entryPointType === "phone");
+  return {
+    externalId: id,
+    joinUrl: video,
+    dialIn: phone ? (phone.label ?? phone.uri?.replace(/^tel:/, "") ?? null) : null,
+    passcode: phone?.pin ?? null,
+  };
+}
+
+/** Moves the Meet link's event to the booking's new time (the link stays). */
+export async function googleMeetMove(
+  refreshToken: string,
+  calendarId: string,
+  eventId: string,
+  entry: Pick<CalendarEntry, "startsAt" | "endsAt">,
+): Promise<void> {
+  const token = await accessToken(refreshToken);
+  const response = await api(token, `/calendars/${encodeURIComponent(calendarId)}/events/${eventId}`, {
+    method: "PATCH",
+    body: JSON.stringify({
+      start: { dateTime: entry.startsAt.toISOString() },
+      end: { dateTime: entry.endsAt.toISOString() },
+    }),
+  });
+  if (!response.ok) throw new GoogleCalendarError(`Google answered ${response.status} when moving the Meet link.`);
+}

@@ -1,3 +1,5 @@
+import { meetingOf } from "~/models/conferencing.server";
+import { locationJson, meetingPlace } from "~/schemas/meeting";
 import dns from "node:dns/promises";
 import { Webhook } from "standardwebhooks";
 import type { BookingEventRecord, BookingSeat, WebhookSubscription } from "../../db/schema";
@@ -248,7 +250,18 @@ export async function webhookPayload(
     host: { name: subject.host?.name ?? "", email: subject.host?.email ?? "" },
     guests,
     answers: { ...(("answers" in lead && lead.answers) || {}), notes: lead.notes ?? null },
-    location: eventType?.location ?? null,
+    location: eventType?.location
+      ? locationJson(
+          eventType.location,
+          meetingPlace({
+            setting: eventType.location,
+            eventType: event.eventType,
+            baseUrl: env().MEETING_BASE_URL,
+            roomId: event.roomId,
+            meeting: await meetingOf(event.id),
+          }),
+        )
+      : null,
   };
   if (subject.links?.cancelUrl) data.cancelUrl = subject.links.cancelUrl;
   if (subject.links?.rescheduleUrl) data.rescheduleUrl = subject.links.rescheduleUrl;

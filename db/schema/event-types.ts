@@ -23,7 +23,10 @@ export type EventTypeKind = "one-to-one" | "group" | "collective" | "round-robin
 export type RoundRobinMode = "fairness" | "availability";
 export const HOST_PRIORITIES = ["low", "medium", "high", "highest"] as const;
 export type HostPriority = (typeof HOST_PRIORITIES)[number];
-export type EventTypeLocation = { type: "in-person" | "phone" | "google-meet" | "video"; value?: string };
+export type EventTypeLocation = {
+  type: "in-person" | "phone" | "google-meet" | "video" | "zoom" | "microsoft-teams";
+  value?: string;
+};
 
 /** What a booking question asks for (decision 039). */
 export type BookingQuestionType =

@@ -25,3 +25,4 @@ export * from "./teams";
 export * from "./out-of-office";
 export * from "./booking-assignments";
 export * from "./second-factors";
+export * from "./conferencing";

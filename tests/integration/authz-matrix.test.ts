@@ -604,6 +604,16 @@ const CELLS: Cell[] = [
     () => "/dashboard/calendars/microsoft/callback?code=x&state=y",
     HOSTS,
   ),
+  // The Video section's conferencing apps (decision 065): Teams needs a Microsoft calendar, so it is refused with a toast.
+  page("POST", "dashboard.calendars/route.tsx", () => "/dashboard/calendars", HOSTS, {
+    form: () => ({ intent: "video-connect", app: "microsoft-teams" }),
+  }),
+  page(
+    "GET",
+    "dashboard.conferencing_.zoom_.callback.tsx",
+    () => "/dashboard/conferencing/zoom/callback?code=x&state=y",
+    HOSTS,
+  ),
   // The host's feed: the token is the credential.
   page("GET", "calendar.$file.ts", () => "/calendar/not-a-token.ics", ALL_404),
   page("POST", "dashboard.workFlow.tsx", () => "/dashboard/workFlow", HOSTS, {
@@ -1089,6 +1099,18 @@ const CELLS: Cell[] = [
     (f) => `/api/calendars/${f.calendarConnection}/sync`,
     OWNER,
   ),
+  // JSON: conferencing apps (decision 065), each person's own.
+  api("GET", "/api/conferencing", "api.conferencing.ts", () => "/api/conferencing", SIGNED_IN),
+  api(
+    "POST",
+    "/api/conferencing/{app}",
+    "api.conferencing_.$app.ts",
+    () => "/api/conferencing/microsoft-teams",
+    SIGNED_IN,
+  ),
+  api("DELETE", "/api/conferencing/{app}", "api.conferencing_.$app.ts", () => "/api/conferencing/zoom", SIGNED_IN, {
+    destructive: true,
+  }),
   api("GET", "/api/calendar-feed", "api.calendar-feed.ts", () => "/api/calendar-feed", SIGNED_IN),
   api(
     "POST",

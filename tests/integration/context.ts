@@ -28,6 +28,10 @@ export function fakeMicrosoftUrl(): string {
   return workerSet().fakeMicrosoftUrl;
 }
 
+export function fakeZoomUrl(): string {
+  return workerSet().fakeZoomUrl;
+}
+
 /** A client on one of the two app servers, with its own client address (via X-Forwarded-For). */
 export function client(server = 0): HttpClient {
   ipCounter += 1;

@@ -5,7 +5,13 @@ import { freePort, startServer, type RunningServer } from "../support/server";
 declare module "vitest" {
   export interface ProvidedContext {
     /** One entry per vitest worker (tests/integration/context.ts picks a file's own). */
-    workerSets: { databaseUrl: string; serverUrls: string[]; fakeGoogleUrl: string; fakeMicrosoftUrl: string }[];
+    workerSets: {
+      databaseUrl: string;
+      serverUrls: string[];
+      fakeGoogleUrl: string;
+      fakeMicrosoftUrl: string;
+      fakeZoomUrl: string;
+    }[];
   }
 }
 
@@ -46,6 +52,8 @@ async function startSet() {
   const fakeGoogleUrl = `http://127.0.0.1:${await freePort()}`;
   // The same for tests/integration/microsoft-calendar.test.ts's fake Microsoft.
   const fakeMicrosoftUrl = `http://127.0.0.1:${await freePort()}`;
+  // The same for tests/integration/conferencing.test.ts's fake Zoom (decision 065).
+  const fakeZoomUrl = `http://127.0.0.1:${await freePort()}`;
   let servers: RunningServer[] = [];
   try {
     const env = {
@@ -66,6 +74,8 @@ async function startSet() {
       GOOGLE_API_BASE: fakeGoogleUrl,
       MICROSOFT_LOGIN_BASE: fakeMicrosoftUrl,
       MICROSOFT_GRAPH_BASE: fakeMicrosoftUrl,
+      ZOOM_OAUTH_BASE: fakeZoomUrl,
+      ZOOM_API_BASE: fakeZoomUrl,
     };
     const results = await Promise.allSettled([startServer(env), startServer(env)]);
     servers = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
@@ -77,7 +87,13 @@ async function startSet() {
     throw error;
   }
   return {
-    provided: { databaseUrl: db.url, serverUrls: servers.map((s) => s.url), fakeGoogleUrl, fakeMicrosoftUrl },
+    provided: {
+      databaseUrl: db.url,
+      serverUrls: servers.map((s) => s.url),
+      fakeGoogleUrl,
+      fakeMicrosoftUrl,
+      fakeZoomUrl,
+    },
     async stop() {
       await Promise.all(servers.map((s) => s.stop()));
       await db.drop();

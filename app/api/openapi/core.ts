@@ -41,6 +41,9 @@ const eventSchema = z
       description:
         "A booking's answers to its event type's questions, by question id; {} for other events (decision 039).",
     }),
+    joinUrl: z.string().optional().meta({
+      description: "A booking's Zoom, Google Meet or Teams meeting link, made for it (decision 065).",
+    }),
   })
   .meta({ id: "Event" });
 

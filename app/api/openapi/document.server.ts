@@ -2,6 +2,7 @@ import { createDocument } from "zod-openapi";
 import { paths as admin } from "./admin";
 import { paths as bookings } from "./bookings";
 import { paths as calendars } from "./calendars";
+import { paths as conferencing } from "./conferencing";
 import { paths as core } from "./core";
 import { paths as outOfOffice } from "./out-of-office";
 import { paths as payments } from "./payments";
@@ -57,6 +58,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       bookings,
       webhookPaths,
       calendars,
+      conferencing,
       teams,
       outOfOffice,
       teamBookings,

@@ -172,19 +172,26 @@ export function EventTypeFormBody({
             </option>
           ))}
         </SelectField>
-        <Field
-          label={label(hydrated ? valueField.label : "Address, phone number or link", "location")}
-          hint={
-            hydrated
-              ? valueField.hint
-              : "The address for an in-person meeting (required), a phone number for a call, or a video link."
-          }
-          inputProps={{
-            ...getInputProps(location.value, { type: hydrated ? valueField.type : "text" }),
-            ...off("location"),
-          }}
-          errors={location.value.errors}
-        />
+        {hydrated && (locationType === "zoom" || locationType === "microsoft-teams") ? (
+          // The app makes each booking's link (decision 065): nothing to fill in.
+          <p className="text-sm text-neutral-600" data-testid="location-app-hint">
+            {valueField.hint}
+          </p>
+        ) : (
+          <Field
+            label={label(hydrated ? valueField.label : "Address, phone number or link", "location")}
+            hint={
+              hydrated
+                ? valueField.hint
+                : "The address for an in-person meeting (required), a phone number for a call, or a video link."
+            }
+            inputProps={{
+              ...getInputProps(location.value, { type: hydrated ? valueField.type : "text" }),
+              ...off("location"),
+            }}
+            errors={location.value.errors}
+          />
+        )}
       </Fieldset>
 
       <Fieldset legend="When">

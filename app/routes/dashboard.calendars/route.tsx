@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CalendarX2 } from "lucide-react";
 import { z } from "zod";
@@ -30,6 +30,15 @@ import { notFound } from "~/utils/responses";
 import { errorToast, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
 import { CalDavForm, ConnectionCard, FeedBox, IcsForm, linkClass, PAGE, type ConnectErrors } from "./pieces";
+import { VideoApps } from "./video";
+import { CONFERENCING_APP_LABELS } from "~/schemas/meeting";
+import {
+  connectConferencing,
+  disconnectConferencing,
+  isConferencingApp,
+  listConferencing,
+  makeDefaultConferencing,
+} from "~/services/conferencing.server";
 
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Calendars | Scheduler" }];
 
@@ -59,6 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     google: googleCalendarAvailable(),
     microsoft: microsoftCalendarAvailable(),
     zone: format.zone,
+    video: await listConferencing(user.id),
   };
 }
 
@@ -121,6 +131,34 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 
+  // The Video section's conferencing apps (decision 065).
+  if (intent.startsWith("video-")) {
+    const app = field("app");
+    if (!isConferencingApp(app)) notFound("No such conferencing app.");
+    const label = CONFERENCING_APP_LABELS[app];
+    if (intent === "video-connect") {
+      const outcome = await connectConferencing(user.id, app, new Date());
+      if (!outcome.ok)
+        return redirectWithError(
+          PAGE,
+          outcome.reason === "needs_calendar"
+            ? `${label} needs a connected ${app === "google-meet" ? "Google" : "Microsoft 365"} calendar: connect it first.`
+            : `${label} is not available on this server.`,
+        );
+      return "authorizeUrl" in outcome
+        ? redirect(outcome.authorizeUrl)
+        : redirectWithSuccess(PAGE, `${label} connected.`);
+    }
+    if (intent === "video-disconnect") {
+      await disconnectConferencing(user.id, app);
+      return redirectWithSuccess(PAGE, `${label} disconnected.`);
+    }
+    if (intent === "video-default") {
+      if (!(await makeDefaultConferencing(user.id, app))) notFound(`${label} is not connected.`);
+      return redirectWithSuccess(PAGE, `${label} is your default video app.`);
+    }
+  }
+
   // The rest act on one of the host's connections: another person's (or a non-uuid) is not found.
   const connectionId = field("connectionId");
   if (!isUuid(connectionId) || !(await getConnection(user.id, connectionId))) notFound("No such calendar connection.");
@@ -156,7 +194,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Calendars() {
-  const { connections, toRemove, rotating, feed, available, google, microsoft } = useLoaderData<typeof loader>();
+  const { connections, toRemove, rotating, feed, available, google, microsoft, video } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errors = actionData && "errors" in actionData ? (actionData.errors as ConnectErrors | null) : null;
   const removing = useIsPending({ intent: "remove" });
@@ -261,6 +299,8 @@ export default function Calendars() {
           </div>
         </div>
       </section>
+
+      <VideoApps apps={video} />
 
       <section
         aria-labelledby="feed-title"

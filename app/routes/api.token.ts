@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
+import { PEOPLE_MESSAGES } from "~/messages/people";
 import { mintApiToken } from "~/models/api-token.server";
 import { apiError, readJson } from "~/api/api.server";
 import { normalizeEmail, verifyCredentials } from "~/utils/auth.server";
@@ -20,6 +21,7 @@ async function handle({ request }: ActionFunctionArgs) {
   }
   const user = await verifyCredentials(email, input.password);
   if (!user) return apiError(401, "invalid_credentials", MESSAGES.badCredentials);
+  if (user === "deactivated") return apiError(403, "account_deactivated", PEOPLE_MESSAGES.accountDeactivated);
   const { token, expiresAt } = await mintApiToken(user.id, { source: "password", label: input.label });
   return Response.json({ token, expiresAt: expiresAt.toISOString() });
 }

@@ -8,6 +8,7 @@ import { PasswordField } from "~/components/password-field";
 import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
+import { PEOPLE_MESSAGES } from "~/messages/people";
 import {
   AuthorizationError,
   createUserSession,
@@ -36,7 +37,12 @@ export { retryAfterHeaders as headers } from "~/server/rate-limit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return { googleSignIn: publicEnv().googleSignIn };
+  // An admin deactivated the account of the session this browser had (decision 068).
+  const deactivated = new URL(request.url).searchParams.get("reason") === "deactivated";
+  return {
+    googleSignIn: publicEnv().googleSignIn,
+    notice: deactivated ? PEOPLE_MESSAGES.accountDeactivated : null,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -89,7 +95,7 @@ function ProviderButton({ label, disabledReason }: { label: string; disabledReas
 }
 
 export default function SignIn() {
-  const { googleSignIn } = useLoaderData<typeof loader>();
+  const { googleSignIn, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
@@ -116,6 +122,15 @@ export default function SignIn() {
       }
     >
       <Toaster toast={actionData?.toast ?? null} />
+      {notice && !actionData ? (
+        <p
+          role="alert"
+          className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="signin-notice"
+        >
+          {notice}
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field

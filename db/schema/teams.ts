@@ -17,6 +17,8 @@ export const teams = pgTable(
     name: text("name").notNull(),
     /** Lower-cased; shares one namespace with usernames through `handles`. */
     slug: text("slug").notNull(),
+    /** The identity provider's id when SCIM made the team from a Group (decision 069). */
+    scimExternalId: text("scim_external_id"),
     ...timestamps,
   },
   (t) => [uniqueIndex("teams_slug_key").on(sql`lower(${t.slug})`)],

@@ -565,6 +565,11 @@ const CELLS: Cell[] = [
 
   // Admin pages.
   page("GET", "dashboard.manageUser.tsx", () => "/dashboard/manageUser", ADMIN),
+  // Deactivation (decision 068): reactivating an active account changes nothing, but passes the guard.
+  page("POST", "dashboard.manageUser.tsx", () => "/dashboard/manageUser", ADMIN, {
+    form: (f) => ({ intent: "reactivate", userId: f.target.id }),
+  }),
+  page("GET", "dashboard.manageUser.tsx", (f) => `/dashboard/manageUser?bookings=${f.user.id}`, ADMIN),
   page("POST", "dashboard.manageUser.tsx", () => "/dashboard/manageUser", ADMIN, {
     form: (f) => ({ intent: "promote", userId: f.target.id }),
     destructive: true,
@@ -624,6 +629,14 @@ const CELLS: Cell[] = [
   api("PUT", "/users/user/{email}", "users_.user.$email.ts", (f) => `/users/user/${enc(f.target.email)}`, ADMIN, {
     destructive: true,
   }),
+  api(
+    "PUT",
+    "/api/admin/users/{id}/active",
+    "api.admin.users.$id.active.ts",
+    (f) => `/api/admin/users/${f.target.id}/active`,
+    ADMIN,
+    { json: () => ({ active: true }) },
+  ),
   api("GET", "/admin/{email}", "admin.$email.ts", (f) => `/admin/${enc(f.user.email)}`, SELF_OR_ADMIN),
   api("GET", "/professional", "professional.ts", () => "/professional?limit=1", ADMIN),
   api(

@@ -32,6 +32,11 @@ export const users = pgTable(
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     /** The identity provider's id for this person (SCIM `externalId`, decision 069). */
     scimExternalId: text("scim_external_id"),
+    /**
+     * SCIM DELETE (decision 069): the account is deactivated and, to the SCIM client, gone (404);
+     * a later SCIM create with the same userName brings it back.
+     */
+    scimDeletedAt: timestamp("scim_deleted_at", { withTimezone: true }),
     /** The OpenID Connect subject (`iss` + `sub`) that signs in as this person (decision 069). */
     oidcSubject: text("oidc_subject"),
     ...timestamps,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { userActiveBody, userActiveSchema } from "~/schemas/people";
+import { scimTokenSchema, userActiveBody, userActiveSchema } from "~/schemas/people";
 import { body, errors, json, signedIn, type ZodOpenApiPathsObject } from "./common";
 
 /**
@@ -24,6 +24,18 @@ export const paths: ZodOpenApiPathsObject = {
       responses: {
         "200": json("The account's status now.", userActiveSchema),
         ...errors(400, 401, 403, 404, 409, 415),
+      },
+    },
+  },
+  "/api/admin/scim-token": {
+    post: {
+      operationId: "createScimToken",
+      summary: "Makes the SCIM bearer token, shown once; the previous one stops working (admin).",
+      tags: ["Admin"],
+      security: signedIn,
+      responses: {
+        "201": json("The new token: store it in the identity provider now.", scimTokenSchema),
+        ...errors(401, 403),
       },
     },
   },

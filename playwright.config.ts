@@ -11,6 +11,15 @@ export const E2E_STRIPE = {
   STRIPE_WEBHOOK_SECRET: "whsec_e2e_fake",
   STRIPE_API_BASE: `http://127.0.0.1:${FAKE_STRIPE_PORT}`,
 };
+/** The local OpenID provider (tests/fakes/oidc-provider.mjs) for single sign-on (decision 069). */
+export const FAKE_OIDC_PORT = PORT + 2;
+export const E2E_SSO_DOMAIN = "sso.e2e.test";
+export const E2E_OIDC = {
+  OIDC_ISSUER: `http://127.0.0.1:${FAKE_OIDC_PORT}`,
+  OIDC_CLIENT_ID: "scheduler",
+  OIDC_CLIENT_SECRET: "scheduler-secret",
+  OIDC_DOMAINS: E2E_SSO_DOMAIN,
+};
 
 /**
  * e2e runs the production build on a fresh embedded database with the demo data, exactly
@@ -60,6 +69,14 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
+      command: `node tests/fakes/oidc-provider.mjs ${FAKE_OIDC_PORT} ${BASE_URL}/auth/sso/callback`,
+      url: `http://127.0.0.1:${FAKE_OIDC_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
       command: `rm -rf ${E2E_DATA_DIR} && node server.mjs`,
       url: `http://localhost:${PORT}/healthz`,
       reuseExistingServer: false,
@@ -82,6 +99,7 @@ export default defineConfig({
         ALLOW_PRIVATE_CALENDAR_URLS: "true",
         CALENDAR_SYNC_SECONDS: "5",
         ...E2E_STRIPE,
+        ...E2E_OIDC,
       },
     },
   ],

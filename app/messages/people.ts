@@ -22,6 +22,7 @@ export const PEOPLE_MESSAGES = {
   cancelReason: "The host is no longer available.",
   ssoRequired: (domain: string) => `Addresses at ${domain} sign in with single sign-on. Use "Sign in with SSO".`,
   ssoButton: "Sign in with SSO",
+  ssoUnavailable: "Single sign-on is not set up here.",
   ssoFailed: "Single sign-on did not complete. Try again.",
   ssoUnverified: "Your identity provider did not confirm this e-mail address.",
   ssoWrongDomain: "This identity provider's addresses are not allowed here.",

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
 import { PEOPLE_MESSAGES } from "~/messages/people";
+import { ssoDomainOf } from "~/server/oidc.server";
 import { mintApiToken } from "~/models/api-token.server";
 import { apiError, readJson } from "~/api/api.server";
 import { normalizeEmail, verifyCredentials } from "~/utils/auth.server";
@@ -12,6 +13,8 @@ import { passwordTokenBody } from "~/schemas/api-token-form";
 async function handle({ request }: ActionFunctionArgs) {
   const input = await readJson(request, passwordTokenBody);
   const email = normalizeEmail(input.email);
+  const ssoDomain = ssoDomainOf(email);
+  if (ssoDomain) return apiError(403, "sso_required", PEOPLE_MESSAGES.ssoRequired(ssoDomain));
   // The sign-in form's counters: a guesser gains nothing by switching between the two.
   const limited = await signInThrottle(clientIp(request), email);
   if (!limited.allowed) {

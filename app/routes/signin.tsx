@@ -19,6 +19,7 @@ import {
 } from "~/utils/auth.server";
 import { SIGN_IN_CONSTRAINT, validateSignIn } from "~/schemas/sign-in-form";
 import { publicEnv } from "~/server/env.server";
+import { ssoDomainOf } from "~/server/oidc.server";
 import { safeRedirectPath } from "~/utils/permissions";
 import { clientIp, signInThrottle } from "~/server/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
@@ -41,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const deactivated = new URL(request.url).searchParams.get("reason") === "deactivated";
   return {
     googleSignIn: publicEnv().googleSignIn,
+    ssoSignIn: publicEnv().ssoSignIn,
     notice: deactivated ? PEOPLE_MESSAGES.accountDeactivated : null,
   };
 }
@@ -53,6 +55,15 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
   const email = normalizeEmail(submission.value.email);
+  // Addresses of the SSO domains sign in with the identity provider only (decision 069).
+  const ssoDomain = ssoDomainOf(email);
+  if (ssoDomain) {
+    const message = PEOPLE_MESSAGES.ssoRequired(ssoDomain);
+    return data(
+      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }), toast: errorToast(message) },
+      { status: 403 },
+    );
+  }
   const limited = await signInThrottle(clientIp(request), email);
   if (!limited.allowed) {
     return data(
@@ -95,7 +106,7 @@ function ProviderButton({ label, disabledReason }: { label: string; disabledReas
 }
 
 export default function SignIn() {
-  const { googleSignIn, notice } = useLoaderData<typeof loader>();
+  const { googleSignIn, ssoSignIn, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
@@ -157,6 +168,12 @@ export default function SignIn() {
         <span className="h-px flex-1 bg-neutral-200" /> or <span className="h-px flex-1 bg-neutral-200" />
       </div>
       <div className="space-y-3">
+        {ssoSignIn ? (
+          <Form method="post" action="/auth/sso">
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <ProviderButton label="Sign in with SSO" />
+          </Form>
+        ) : null}
         <Form method="post" action="/auth/google">
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <ProviderButton

@@ -193,6 +193,10 @@ const CELLS: Cell[] = [
     "signin",
     "signin",
   ]),
+  // Single sign-on is not configured here either (decision 069): everyone goes back to /signin.
+  page("GET", "auth.sso.tsx", () => "/auth/sso", ALL_SIGNIN),
+  page("POST", "auth.sso.tsx", () => "/auth/sso", ALL_SIGNIN, { form: () => ({ redirectTo: "/dashboard" }) }),
+  page("GET", "auth.sso_.callback.tsx", () => "/auth/sso/callback?code=x&state=y", ALL_SIGNIN),
   page("POST", "stripe.webhook.ts", () => "/stripe/webhook", ALL_404, {
     json: () => ({ type: "payment_intent.succeeded" }),
   }),

@@ -430,16 +430,26 @@ export interface PublicHost {
   name: string;
   username: string;
   timeZone: string;
+  /** Deactivated (decision 068): their pages say they are not taking bookings. */
+  deactivated: boolean;
 }
 
 export async function getPublicHost(username: string): Promise<PublicHost | null> {
   const db = await getDb();
   const [row] = await db
-    .select({ id: users.id, name: users.name, username: users.username, timeZone: users.timeZone })
+    .select({
+      id: users.id,
+      name: users.name,
+      username: users.username,
+      timeZone: users.timeZone,
+      deactivatedAt: users.deactivatedAt,
+    })
     .from(users)
     .where(eq(users.username, username.toLowerCase()))
     .limit(1);
-  return row && row.username ? { ...row, username: row.username } : null;
+  if (!row?.username) return null;
+  const { deactivatedAt, ...rest } = row;
+  return { ...rest, username: row.username, deactivated: deactivatedAt !== null };
 }
 
 /** A host's active event types (the host page's list), oldest first. */

@@ -148,6 +148,7 @@ describe("a deactivated host's bookings", () => {
     );
     const before = visibleText(await (await call("GET", `/${username}/${slug}`)).text());
     expect(before).not.toContain("is not taking bookings");
+    expect(visibleText(await (await call("GET", `/${username}`)).text())).toContain("Chat");
 
     await ok(await setActive(admin, host.id, false));
 
@@ -155,6 +156,10 @@ describe("a deactivated host's bookings", () => {
     expect(page.status).toBe(200);
     const text = visibleText(await page.text());
     expect(text).toContain("is not taking bookings");
+    // The host's own page too, without their event types.
+    const home = visibleText(await (await call("GET", `/${username}`)).text());
+    expect(home).toContain("is not taking bookings");
+    expect(home).not.toContain("Chat");
     const refused = await call("POST", "/api/bookings", {
       json: { eventTypeId: typeId, start: at(3, "12:00"), name: "Late", email: "late@example.test", timeZone: "UTC" },
     });

@@ -1,4 +1,4 @@
-import { PEOPLE_MESSAGES } from "~/messages/people";
+import { notTakingBookings } from "~/html/not-taking.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ChevronRight, Clock } from "lucide-react";
@@ -36,7 +36,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return {
     embed,
     host: { name: host.name || host.username, username: host.username },
-    notTaking: host.deactivated ? PEOPLE_MESSAGES.notTakingBookings(host.name || host.username) : null,
+    notTaking: host.deactivated ? notTakingBookings(host.name || host.username).title : null,
     /** "{Name} is away until {date}" while an absence covers now, with the teammate's page (decision 061). */
     away: await awayNotice(host.name || host.username, absences, now, zone, { embed }),
     eventTypes: types.map((t) => ({

@@ -42,7 +42,7 @@ import { findPage, openMonth, rangeSlots, todayIn } from "./month.server";
 import { WeekView } from "./week-view";
 import { action, slotParam } from "./book.server";
 import { PoweredBy } from "~/components/powered-by";
-import { PEOPLE_MESSAGES } from "~/messages/people";
+import { notTakingBookings } from "~/html/not-taking.server";
 
 /**
  * /{username}/{slug}: the booking page, and /team/{team slug}/{slug} for a team's event type
@@ -224,9 +224,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     link: linkState === "open" ? link : null,
     linkUsed: linkState === "used",
     /** The host is deactivated (decision 068): the words travel from the server (the page's bundle loads no messages). */
-    notTaking: found.hostDeactivated
-      ? { title: PEOPLE_MESSAGES.notTakingBookings(host.name), body: PEOPLE_MESSAGES.notTakingBookingsBody }
-      : null,
+    notTaking: found.hostDeactivated ? notTakingBookings(host.name) : null,
     /** The questions the form asks (the phone location's number first), decision 039. */
     questions: questionsToAsk(eventType),
     /** `?name=&email=&notes=&a_<questionId>=`: the form's first values, kept from link to link. */

@@ -19,6 +19,15 @@ export const E2E_MICROSOFT = {
   MICROSOFT_LOGIN_BASE: `http://127.0.0.1:${FAKE_MICROSOFT_PORT}`,
   MICROSOFT_GRAPH_BASE: `http://127.0.0.1:${FAKE_MICROSOFT_PORT}`,
 };
+/** The local OpenID provider (tests/fakes/oidc-provider.mjs) for single sign-on (decision 069). */
+export const FAKE_OIDC_PORT = PORT + 3;
+export const E2E_SSO_DOMAIN = "sso.e2e.test";
+export const E2E_OIDC = {
+  OIDC_ISSUER: `http://127.0.0.1:${FAKE_OIDC_PORT}`,
+  OIDC_CLIENT_ID: "scheduler",
+  OIDC_CLIENT_SECRET: "scheduler-secret",
+  OIDC_DOMAINS: E2E_SSO_DOMAIN,
+};
 
 /**
  * e2e runs the production build on a fresh embedded database with the demo data, exactly
@@ -80,6 +89,14 @@ export default defineConfig({
       },
     },
     {
+      command: `node tests/fakes/oidc-provider.mjs ${FAKE_OIDC_PORT} ${BASE_URL}/auth/sso/callback`,
+      url: `http://127.0.0.1:${FAKE_OIDC_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
       command: `rm -rf ${E2E_DATA_DIR} && node server.mjs`,
       url: `http://localhost:${PORT}/healthz`,
       reuseExistingServer: false,
@@ -103,6 +120,7 @@ export default defineConfig({
         CALENDAR_SYNC_SECONDS: "5",
         ...E2E_STRIPE,
         ...E2E_MICROSOFT,
+        ...E2E_OIDC,
       },
     },
   ],

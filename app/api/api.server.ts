@@ -101,7 +101,7 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, limi
   }
 }
 
-async function readBody(request: Request): Promise<string> {
+export async function readBody(request: Request): Promise<string> {
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

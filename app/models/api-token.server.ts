@@ -120,7 +120,8 @@ export async function userOfApiToken(token: string, now = new Date()): Promise<A
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .leftJoin(sessions, eq(sessions.id, apiTokens.sessionId))
     // A session-tied token lives only as long as its session does.
-    .where(and(eq(apiTokens.tokenHash, hash), live(now)))
+    // A deactivated account's tokens are deleted (decision 068); the check here is belt and braces.
+    .where(and(eq(apiTokens.tokenHash, hash), live(now), isNull(users.deactivatedAt)))
     .limit(1);
   if (!row) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
 import {
   bookingSeats,
   calendarConnections,
@@ -302,6 +302,11 @@ export interface BookableEventType {
    * staleness note), so a host without calendars costs nothing for them. Absent: read them.
    */
   calendars?: boolean;
+  /**
+   * The owner of a personal event type is deactivated (decision 068): the page says they are not
+   * taking bookings and a booking is refused. A team kind's deactivated hosts are simply not live.
+   */
+  hostDeactivated?: boolean;
 }
 
 async function bookable(where: ReturnType<typeof and>, evenIfOff = false): Promise<BookableEventType | null> {
@@ -310,6 +315,7 @@ async function bookable(where: ReturnType<typeof and>, evenIfOff = false): Promi
     .select({
       eventType: COLUMNS,
       ownerId: eventTypes.userId,
+      hostDeactivated: sql<boolean>`${eventTypes.kind} not in ('collective', 'round-robin') and exists (select 1 from ${users} where ${users.id} = ${eventTypes.userId} and ${users.deactivatedAt} is not null)`,
       calendars: sql<boolean>`exists (select 1 from ${calendarConnections} where ${calendarConnections.userId} = ${eventTypes.userId} or ${calendarConnections.userId} in (select h.user_id from ${eventTypeHosts} h where h.event_type_id = ${eventTypes.id}))`,
       schedule: {
         id: schedules.id,
@@ -424,16 +430,26 @@ export interface PublicHost {
   name: string;
   username: string;
   timeZone: string;
+  /** Deactivated (decision 068): their pages say they are not taking bookings. */
+  deactivated: boolean;
 }
 
 export async function getPublicHost(username: string): Promise<PublicHost | null> {
   const db = await getDb();
   const [row] = await db
-    .select({ id: users.id, name: users.name, username: users.username, timeZone: users.timeZone })
+    .select({
+      id: users.id,
+      name: users.name,
+      username: users.username,
+      timeZone: users.timeZone,
+      deactivatedAt: users.deactivatedAt,
+    })
     .from(users)
     .where(eq(users.username, username.toLowerCase()))
     .limit(1);
-  return row && row.username ? { ...row, username: row.username } : null;
+  if (!row?.username) return null;
+  const { deactivatedAt, ...rest } = row;
+  return { ...rest, username: row.username, deactivated: deactivatedAt !== null };
 }
 
 /** A host's active event types (the host page's list), oldest first. */
@@ -479,7 +495,21 @@ export async function busyTimes(
       seats: sql<number>`1`.mapWith(Number),
     })
     .from(outOfOffice)
-    .where(and(eq(outOfOffice.userId, hostId), gt(outOfOffice.endsAt, from), lt(outOfOffice.startsAt, to)));
+    .where(and(eq(outOfOffice.userId, hostId), gt(outOfOffice.endsAt, from), lt(outOfOffice.startsAt, to)))
+    // A deactivated host (decision 068) is busy for the whole window: no slots, no booking.
+    .unionAll(
+      db
+        .select({
+          start: sql<Date>`${from.toISOString()}::timestamptz`.mapWith(users.deactivatedAt),
+          end: sql<Date>`${to.toISOString()}::timestamptz`.mapWith(users.deactivatedAt),
+          eventTypeId: sql<string | null>`null::uuid`,
+          bufferBefore: sql<number>`0`.mapWith(Number),
+          bufferAfter: sql<number>`0`.mapWith(Number),
+          seats: sql<number>`1000000`.mapWith(Number),
+        })
+        .from(users)
+        .where(and(eq(users.id, hostId), isNotNull(users.deactivatedAt))),
+    );
   const rows = await db
     .select({
       start: events.startsAt,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { queryRows } from "../../db/client";
-import { eventTypeHosts, eventTypes, events, schedules, teamMemberships } from "../../db/schema";
+import { eventTypeHosts, eventTypes, events, schedules, teamMemberships, users } from "../../db/schema";
 import type { Schedule as EngineSchedule } from "~/scheduling/slots";
 import { DEFAULT_PRIORITY, DEFAULT_WEIGHT, type RoundRobinStats } from "~/scheduling/round-robin";
 import type { getDb } from "~/server/db.server";
@@ -36,6 +36,7 @@ export function liveHostIdsSql(eventTypeRef: SQL): SQL<string[]> {
     from ${eventTypeHosts} h
     join ${eventTypes} e on e.id = h.event_type_id
     join ${teamMemberships} m on m.team_id = e.team_id and m.user_id = h.user_id
+    join ${users} u on u.id = h.user_id and u.deactivated_at is null
     where h.event_type_id = ${eventTypeRef}), '{}'::uuid[])`;
 }
 

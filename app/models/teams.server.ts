@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
 import {
   eventTypeHosts,
@@ -586,4 +586,131 @@ export async function memberCounts(teamIds: string[]): Promise<Map<string, numbe
     .where(inArray(teamMemberships.teamId, teamIds))
     .groupBy(teamMemberships.teamId);
   return new Map(rows.map((r) => [r.teamId, r.n]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Provisioning (SCIM Groups, decision 069): the identity provider, not a member, changes the team.
+
+/** A team made from a SCIM Group: `ownerId` (the admin who made the SCIM token) is its owner. */
+export async function createProvisionedTeam(input: {
+  name: string;
+  slug: string;
+  externalId: string | null;
+  ownerId: string;
+}): Promise<CreateTeamResult> {
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      const [team] = await tx
+        .insert(teams)
+        .values({ name: input.name, slug: input.slug.toLowerCase(), scimExternalId: input.externalId })
+        .returning();
+      await tx.insert(teamMemberships).values({ teamId: team.id, userId: input.ownerId, role: "owner" });
+      return { ok: true as const, team: { id: team.id, name: team.name, slug: team.slug, role: "owner" as const } };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "teams_slug_key") || isUniqueViolation(error, "handles_pkey")) {
+      return { ok: false, reason: "slug-taken" };
+    }
+    throw error;
+  }
+}
+
+export type ProvisionedMembers = "ok" | "not-found" | "cap";
+
+/**
+ * Adds and removes members as the identity provider says: new members join as `member`; a
+ * removed one leaves the team and stops hosting its event types, except the last owner, who
+ * stays (a team always has an owner). The team's row is locked first, as every team write does.
+ */
+export async function changeProvisionedMembers(
+  teamId: string,
+  change: { add?: string[]; remove?: string[]; replace?: string[] },
+): Promise<ProvisionedMembers> {
+  if (!isUuid(teamId)) return "not-found";
+  const db = await getDb();
+  const added: string[] = [];
+  const result = await db.transaction(async (tx): Promise<ProvisionedMembers> => {
+    const [team] = await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for("update");
+    if (!team) return "not-found";
+    const before = await memberIds(tx, teamId);
+    const wanted = change.replace ? new Set(change.replace) : null;
+    const add = (wanted ? [...wanted] : (change.add ?? [])).filter((id) => isUuid(id) && !before.includes(id));
+    const remove = wanted
+      ? before.filter((id) => !wanted.has(id))
+      : (change.remove ?? []).filter((id) => before.includes(id));
+    if (before.length - remove.length + add.length > TEAM_SIZE_CAP) return "cap";
+    for (const userId of remove) {
+      const [row] = await tx
+        .select({ role: teamMemberships.role })
+        .from(teamMemberships)
+        .where(and(eq(teamMemberships.teamId, teamId), eq(teamMemberships.userId, userId)));
+      if (row?.role === "owner" && (await ownerCount(tx, teamId)) <= 1) continue;
+      await tx
+        .delete(teamMemberships)
+        .where(and(eq(teamMemberships.teamId, teamId), eq(teamMemberships.userId, userId)));
+      await tx
+        .delete(eventTypeHosts)
+        .where(
+          and(
+            eq(eventTypeHosts.userId, userId),
+            sql`${eventTypeHosts.eventTypeId} in (select id from ${eventTypes} where team_id = ${teamId})`,
+          ),
+        );
+    }
+    if (add.length) {
+      const known = await tx.select({ id: users.id }).from(users).where(inArray(users.id, add));
+      for (const { id } of known) {
+        await tx.insert(teamMemberships).values({ teamId, userId: id, role: "member" }).onConflictDoNothing();
+        added.push(id);
+      }
+    }
+    await syncHostLists(tx, [...before, ...added]);
+    return "ok";
+  });
+  // A new member hosts with their working hours (as accepting an invitation does).
+  if (result === "ok" && added.length) {
+    const people = await db
+      .select({ id: users.id, timeZone: users.timeZone })
+      .from(users)
+      .where(inArray(users.id, added));
+    for (const p of people) await ensureDefaultSchedule(p.id, p.timeZone);
+  }
+  return result;
+}
+
+/** Renames a provisioned team (SCIM PUT/PATCH displayName, externalId). */
+export async function renameProvisionedTeam(
+  teamId: string,
+  input: { name?: string; externalId?: string | null },
+): Promise<boolean> {
+  if (!isUuid(teamId)) return false;
+  const db = await getDb();
+  const set: { name?: string; scimExternalId?: string | null } = {};
+  if (input.name !== undefined) set.name = input.name;
+  if (input.externalId !== undefined) set.scimExternalId = input.externalId;
+  if (Object.keys(set).length === 0) return Boolean(await getTeamById(teamId));
+  const changed = await db.update(teams).set(set).where(eq(teams.id, teamId)).returning({ id: teams.id });
+  return changed.length > 0;
+}
+
+/**
+ * SCIM DELETE of a Group: nothing is deleted (bookings and event types keep their team); every
+ * member but the owners leaves, and the team is no longer a Group to the SCIM client (404).
+ */
+export async function detachProvisionedTeam(teamId: string): Promise<boolean> {
+  if (!isUuid(teamId)) return false;
+  const db = await getDb();
+  const [team] = await db
+    .update(teams)
+    .set({ scimDeletedAt: new Date(), scimExternalId: null })
+    .where(and(eq(teams.id, teamId), isNull(teams.scimDeletedAt)))
+    .returning({ id: teams.id });
+  if (!team) return false;
+  const owners = await db
+    .select({ id: teamMemberships.userId })
+    .from(teamMemberships)
+    .where(and(eq(teamMemberships.teamId, teamId), eq(teamMemberships.role, "owner")));
+  await changeProvisionedMembers(teamId, { replace: owners.map((o) => o.id) });
+  return true;
 }

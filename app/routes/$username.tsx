@@ -1,3 +1,4 @@
+import { notTakingBookings } from "~/html/not-taking.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ChevronRight, Clock } from "lucide-react";
@@ -27,13 +28,15 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     ? await Promise.all([getPublicHost(username), publicAbsences(username, now)])
     : [null, []];
   if (!host) notFound();
-  const types = await listActiveEventTypes(host.id);
+  // A deactivated host (decision 068) lists nothing: the page says they are not taking bookings.
+  const types = host.deactivated ? [] : await listActiveEventTypes(host.id);
   const embed = new URL(request.url).searchParams.get(EMBED_PARAM) === "1";
   // The viewer's zone from the time-zone hint, else the host's (as on the booking page).
   const zone = timeZoneHint(request.headers.get("cookie")) ?? host.timeZone;
   return {
     embed,
     host: { name: host.name || host.username, username: host.username },
+    notTaking: host.deactivated ? notTakingBookings(host.name || host.username).title : null,
     /** "{Name} is away until {date}" while an absence covers now, with the teammate's page (decision 061). */
     away: await awayNotice(host.name || host.username, absences, now, zone, { embed }),
     eventTypes: types.map((t) => ({
@@ -58,7 +61,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     : [{ title: "Page not found | Scheduler" }];
 
 export default function HostPage() {
-  const { host, eventTypes, embed, away } = useLoaderData<typeof loader>();
+  const { host, eventTypes, embed, away, notTaking } = useLoaderData<typeof loader>();
   return (
     <section className={`mx-auto max-w-3xl px-4 sm:px-6 ${embed ? "py-6" : "py-10 sm:py-16"}`}>
       <div className="flex flex-col items-center text-center">
@@ -69,7 +72,15 @@ export default function HostPage() {
         <p className="mt-1 text-neutral-600">Pick a meeting type to see open times.</p>
       </div>
       {away ? <AwayNote away={away} className="mx-auto mt-8 max-w-xl text-center" /> : null}
-      {eventTypes.length === 0 ? (
+      {notTaking ? (
+        <p
+          role="status"
+          className="mt-10 rounded-xl border border-amber-300 bg-amber-50 p-6 text-center font-semibold text-amber-900"
+          data-testid="not-taking-bookings"
+        >
+          {notTaking}
+        </p>
+      ) : eventTypes.length === 0 ? (
         <p className="mt-10 rounded-xl border border-neutral-200 bg-white p-6 text-center text-neutral-700">
           This host has no bookable meetings right now.
         </p>

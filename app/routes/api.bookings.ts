@@ -1,3 +1,4 @@
+import { PEOPLE_MESSAGES } from "~/messages/people";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
 import { isUuid } from "~/models/event.server";
@@ -87,6 +88,8 @@ async function POST({ request }: LoaderFunctionArgs) {
       });
     case "link-used":
       return apiError(410, "link_used", LINK_USED_MESSAGE);
+    case "host-deactivated":
+      return apiError(409, "host_not_taking_bookings", PEOPLE_MESSAGES.hostDeactivated);
     case "guest-limit":
       return apiError(409, "guest_limit_reached", GUEST_LIMIT_MESSAGE);
     case "slot-full":

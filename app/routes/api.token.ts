@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
+import { PEOPLE_MESSAGES } from "~/messages/people";
+import { ssoDomainOf } from "~/server/oidc.server";
 import { mintApiToken } from "~/models/api-token.server";
 import { apiError, readJson } from "~/api/api.server";
 import { normalizeEmail, verifyCredentials } from "~/utils/auth.server";
@@ -13,6 +15,8 @@ import { secondFactorStepForToken } from "~/services/two-factor.server";
 async function handle({ request }: ActionFunctionArgs) {
   const input = await readJson(request, passwordTokenBody);
   const email = normalizeEmail(input.email);
+  const ssoDomain = ssoDomainOf(email);
+  if (ssoDomain) return apiError(403, "sso_required", PEOPLE_MESSAGES.ssoRequired(ssoDomain));
   // The sign-in form's counters: a guesser gains nothing by switching between the two.
   const limited = await signInThrottle(clientIp(request), email);
   if (!limited.allowed) {
@@ -22,6 +26,7 @@ async function handle({ request }: ActionFunctionArgs) {
   }
   const user = await verifyCredentials(email, input.password);
   if (!user) return apiError(401, "invalid_credentials", MESSAGES.badCredentials);
+  if (user === "deactivated") return apiError(403, "account_deactivated", PEOPLE_MESSAGES.accountDeactivated);
   // Decision 066: the password is only the first factor.
   const step = await secondFactorStepForToken(user.id, input.otp, new Date());
   if (step === "otp_required") return apiError(401, "otp_required", M.otpRequired);

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
 import { MESSAGES } from "~/messages";
+import { PEOPLE_MESSAGES } from "~/messages/people";
 import { getAuthenticator } from "~/utils/auth.server";
 import { continueSignIn } from "~/html/sign-in.server";
 import { onboardNewHost } from "~/services/onboarding.server";
@@ -23,8 +24,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     // Our own refusal is worth explaining; protocol failures (state, token) are not.
-    const ours = error instanceof AuthorizationError && error.message === MESSAGES.googleUnverified;
-    const message = ours ? MESSAGES.googleUnverified : MESSAGES.googleFailed;
+    const ours =
+      error instanceof AuthorizationError &&
+      (error.message === MESSAGES.googleUnverified || error.message === PEOPLE_MESSAGES.accountDeactivated);
+    const message = ours ? error.message : MESSAGES.googleFailed;
     return redirectWithError("/signin", message);
   }
 }

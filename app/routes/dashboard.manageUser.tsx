@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { ShieldCheck, ShieldMinus } from "lucide-react";
+import { ShieldCheck, ShieldMinus, UserCheck, UserX } from "lucide-react";
 import {
   CellLabel,
   EmptyRows,
@@ -19,6 +19,16 @@ import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
 import { demoteAdmin, listUsersForAdmin, promoteToAdmin } from "~/models/admin-user.server";
+import { accountById, deactivatedAmong } from "~/models/user-status.server";
+import { PEOPLE_MESSAGES as P } from "~/messages/people";
+import {
+  cancelHeldBooking,
+  deactivateUser,
+  handOverHeldBooking,
+  heldBookingsOf,
+  reactivateUser,
+} from "~/services/people.server";
+import { HeldBookings } from "~/components/held-bookings";
 import { isUuid } from "~/models/event.server";
 import { requirePermission, requireUser } from "~/utils/auth.server";
 import { can, roleLabel } from "~/utils/permissions";
@@ -31,6 +41,7 @@ import { isSecondFactorRequired } from "~/models/second-factor.server";
 import { parseWithZod } from "~/schemas/form-parse";
 import { SecondFactorRequiredSchema } from "~/schemas/two-factor";
 import { setSecondFactorRequired } from "~/services/two-factor.server";
+import { REASSIGN_MESSAGES as R } from "~/messages/reassign";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Manage User | Scheduler" }];
@@ -43,25 +54,50 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const page = pageParam(url);
   const { users, total } = await listUsersForAdmin({ q, limit: USERS_PAGE_SIZE, offset: (page - 1) * USERS_PAGE_SIZE });
+  const off = await deactivatedAmong(users.map((u) => u.id));
+  // ?bookings=<id>: a deactivated person's upcoming bookings, to hand over or cancel (decision 068).
+  const heldId = url.searchParams.get("bookings");
+  const heldOwner = heldId && isUuid(heldId) ? await accountById(heldId) : null;
+  const held = heldOwner
+    ? {
+        id: heldOwner.id,
+        who: heldOwner.name || heldOwner.email,
+        bookings: (await heldBookingsOf(heldOwner.id, new Date())).map((b) => ({
+          id: b.id,
+          eventName: b.eventName,
+          startsAt: b.startsAt.toISOString(),
+          guest: [b.guestName, b.guestEmail ? `<${b.guestEmail}>` : null].filter(Boolean).join(" "),
+          roundRobin: b.roundRobin,
+        })),
+      }
+    : null;
   return {
+    held,
+    timeZone: admin.timeZone,
     q,
     page,
     total,
     pageCount: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)),
     offset: (page - 1) * USERS_PAGE_SIZE,
     me: admin.id,
-    users: users.map((u) => ({ id: u.id, name: u.name, email: u.email, role: u.role })),
+    users: users.map((u) => ({ id: u.id, name: u.name, email: u.email, role: u.role, active: !off.has(u.id) })),
     secondFactorRequired: await isSecondFactorRequired(),
   };
 }
 
 /** Back to the list the admin was looking at (search and page kept). */
-function listUrl(request: Request): string {
+function listUrl(request: Request, set: Record<string, string | null> = {}): string {
   const url = new URL(request.url);
   url.searchParams.delete("index");
+  for (const [key, value] of Object.entries(set)) {
+    if (value === null) url.searchParams.delete(key);
+    else url.searchParams.set(key, value);
+  }
   const query = url.searchParams.toString();
   return `/dashboard/manageUser${query ? `?${query}` : ""}`;
 }
+
+const STATUS_INTENTS = ["deactivate", "reactivate", "handover", "cancel"] as const;
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -79,6 +115,10 @@ export async function action({ request }: ActionFunctionArgs) {
       required ? TWO_FACTOR_MESSAGES.requiredOn : TWO_FACTOR_MESSAGES.requiredOff,
     );
   }
+  if ((STATUS_INTENTS as readonly unknown[]).includes(intent)) {
+    if (!can(user, "admin:users")) forbidden(MESSAGES.forbidden);
+    return statusAction(request, user.id, intent as (typeof STATUS_INTENTS)[number], form);
+  }
   if (intent !== "promote" && intent !== "demote") {
     return data({ toast: errorToast("Unknown action.") }, { status: 400 });
   }
@@ -92,7 +132,85 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithSuccess(listUrl(request), intent === "promote" ? MESSAGES.userPromoted : MESSAGES.adminDemoted);
 }
 
+/** Deactivate, reactivate, and a deactivated person's bookings handed over or cancelled (decision 068). */
+async function statusAction(
+  request: Request,
+  adminId: string,
+  intent: (typeof STATUS_INTENTS)[number],
+  form: FormData,
+) {
+  const now = new Date();
+  if (intent === "handover" || intent === "cancel") {
+    const bookingId = String(form.get("bookingId") ?? "");
+    if (!isUuid(bookingId)) notFound("Booking not found");
+    if (intent === "handover") {
+      const result = await handOverHeldBooking({ bookingId, adminId, now });
+      if (!result.ok) {
+        const message =
+          result.reason === "host-not-free" || result.reason === "not-eligible" ? R.nobodyFree : R.notRoundRobin;
+        return data(
+          { toast: errorToast(result.reason === "not-found" ? "Booking not found" : message) },
+          { status: 409 },
+        );
+      }
+      return redirectWithSuccess(listUrl(request), R.reassigned(result.host.name || result.host.email));
+    }
+    const result = await cancelHeldBooking({ bookingId, now });
+    if (!result.ok) return data({ toast: errorToast("This booking can no longer be cancelled.") }, { status: 409 });
+    return redirectWithSuccess(listUrl(request), P.cancelled);
+  }
+  const userId = String(form.get("userId") ?? "");
+  if (!isUuid(userId)) notFound("User not found");
+  const who = String(form.get("who") ?? "").slice(0, 200) || "The account";
+  if (intent === "reactivate") {
+    const result = await reactivateUser({ userId, actor: { userId: adminId } });
+    if (result === "not-found") notFound("User not found");
+    return redirectWithSuccess(listUrl(request, { bookings: null }), P.reactivatedToast(who));
+  }
+  const result = await deactivateUser({ userId, actor: { userId: adminId }, now });
+  if (result === "not-found") notFound("User not found");
+  if (result === "self") return data({ toast: errorToast(P.notYourself) }, { status: 409 });
+  if (result === "last-admin") return data({ toast: errorToast(P.lastAdmin) }, { status: 409 });
+  // The list opens on their upcoming bookings, to hand over or cancel.
+  return redirectWithSuccess(listUrl(request, { bookings: userId }), P.deactivatedToast(who));
+}
+
 type Row = Awaited<ReturnType<typeof loader>>["users"][number];
+
+function StatusBadge({ active }: { active: boolean }) {
+  const style = active
+    ? "bg-green-50 text-green-800 ring-green-600/20"
+    : "bg-amber-50 text-amber-900 ring-amber-600/30";
+  return (
+    <span
+      className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${style}`}
+      data-testid="status"
+    >
+      {active ? P.active : P.deactivated}
+    </span>
+  );
+}
+
+function StatusForm({ row, action, me }: { row: Row; action: string; me: boolean }) {
+  if (me) return null;
+  const who = row.name || row.email;
+  return (
+    <Form method="post" action={action} preventScrollReset>
+      <input type="hidden" name="userId" value={row.id} />
+      <input type="hidden" name="who" value={who} />
+      <input type="hidden" name="intent" value={row.active ? "deactivate" : "reactivate"} />
+      <Button
+        type="submit"
+        variant={row.active ? "danger" : "secondary"}
+        className="w-full whitespace-nowrap px-3 py-2 sm:w-auto"
+        aria-label={`${row.active ? P.deactivate : P.reactivate}: ${who}`}
+      >
+        {row.active ? <UserX className="h-4 w-4" aria-hidden /> : <UserCheck className="h-4 w-4" aria-hidden />}
+        {row.active ? P.deactivate : P.reactivate}
+      </Button>
+    </Form>
+  );
+}
 
 function RoleBadge({ role }: { role: Row["role"] }) {
   const style =
@@ -174,7 +292,8 @@ function RoleForm({ row, action, optimistic }: { row: Row; action: string; optim
 }
 
 export default function ManageUser() {
-  const { users, q, page, pageCount, total, offset, me, secondFactorRequired } = useLoaderData<typeof loader>();
+  const { users, q, page, pageCount, total, offset, me, held, timeZone, secondFactorRequired } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pendingForm = usePendingFormData({ state: "busy" });
   const location = useLocation();
@@ -198,13 +317,14 @@ export default function ManageUser() {
         />
       ) : (
         <table className={tableClass}>
-          <caption className="sr-only">Accounts and their roles</caption>
+          <caption className="sr-only">Accounts, their roles and status</caption>
           <TableHead
             columns={[
               { label: "#", className: "w-16" },
               "Name",
               "Email",
               { label: "Role", className: "w-36" },
+              { label: "Status", className: "w-32" },
               { label: "Manage", className: "w-44" },
             ]}
           />
@@ -228,8 +348,15 @@ export default function ManageUser() {
                     <CellLabel>Role</CellLabel>
                     <RoleBadge role={role} />
                   </td>
+                  <td className={tdClass}>
+                    <CellLabel>Status</CellLabel>
+                    <StatusBadge active={u.active} />
+                  </td>
                   <td className={`${tdClass} pb-3 md:pb-3`}>
-                    <RoleForm row={u} action={formAction} optimistic={optimistic} />
+                    <div className="flex flex-col gap-2">
+                      <RoleForm row={u} action={formAction} optimistic={optimistic} />
+                      <StatusForm row={u} action={formAction} me={u.id === me} />
+                    </div>
                   </td>
                 </tr>
               );
@@ -238,6 +365,7 @@ export default function ManageUser() {
         </table>
       )}
       <Pagination page={page} pageCount={pageCount} search={location.search} />
+      {held ? <HeldBookings held={held} action={formAction} timeZone={timeZone} /> : null}
       <SecondFactorRequiredForm
         key={String(secondFactorRequired)}
         required={secondFactorRequired}

@@ -8,6 +8,7 @@ import { PasswordField } from "~/components/password-field";
 import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
+import { PEOPLE_MESSAGES } from "~/messages/people";
 import {
   AuthorizationError,
   getAuthenticator,
@@ -17,6 +18,7 @@ import {
 } from "~/utils/auth.server";
 import { SIGN_IN_CONSTRAINT, validateSignIn } from "~/schemas/sign-in-form";
 import { publicEnv } from "~/server/env.server";
+import { ssoDomainOf } from "~/server/oidc.server";
 import { safeRedirectPath } from "~/utils/permissions";
 import { clientIp, signInThrottle } from "~/server/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
@@ -36,7 +38,13 @@ export { retryAfterHeaders as headers } from "~/server/rate-limit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return { googleSignIn: publicEnv().googleSignIn };
+  // An admin deactivated the account of the session this browser had (decision 068).
+  const deactivated = new URL(request.url).searchParams.get("reason") === "deactivated";
+  return {
+    googleSignIn: publicEnv().googleSignIn,
+    ssoSignIn: publicEnv().ssoSignIn,
+    notice: deactivated ? PEOPLE_MESSAGES.accountDeactivated : null,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,6 +55,15 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
   }
   const email = normalizeEmail(submission.value.email);
+  // Addresses of the SSO domains sign in with the identity provider only (decision 069).
+  const ssoDomain = ssoDomainOf(email);
+  if (ssoDomain) {
+    const message = PEOPLE_MESSAGES.ssoRequired(ssoDomain);
+    return data(
+      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }), toast: errorToast(message) },
+      { status: 403 },
+    );
+  }
   const limited = await signInThrottle(clientIp(request), email);
   if (!limited.allowed) {
     return data(
@@ -88,7 +105,7 @@ function ProviderButton({ label, disabledReason }: { label: string; disabledReas
 }
 
 export default function SignIn() {
-  const { googleSignIn } = useLoaderData<typeof loader>();
+  const { googleSignIn, ssoSignIn, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
@@ -115,6 +132,15 @@ export default function SignIn() {
       }
     >
       <Toaster toast={actionData?.toast ?? null} />
+      {notice && !actionData ? (
+        <p
+          role="alert"
+          className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="signin-notice"
+        >
+          {notice}
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field
@@ -141,6 +167,12 @@ export default function SignIn() {
         <span className="h-px flex-1 bg-neutral-200" /> or <span className="h-px flex-1 bg-neutral-200" />
       </div>
       <div className="space-y-3">
+        {ssoSignIn ? (
+          <Form method="post" action="/auth/sso">
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <ProviderButton label="Sign in with SSO" />
+          </Form>
+        ) : null}
         {/* A page of its own, so the sign-in page carries none of the passkey code (its JS budget). */}
         <Link
           to={redirectTo ? `/signin/passkey?${new URLSearchParams({ redirectTo })}` : "/signin/passkey"}

@@ -10,6 +10,8 @@ import { PasswordField } from "~/components/password-field";
 import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
+import { PEOPLE_MESSAGES } from "~/messages/people";
+import { ssoDomainOf } from "~/server/oidc.server";
 import { createPasswordUser } from "~/models/user.server";
 import { createUserSession, normalizeEmail, promoteConfiguredAdmin, requireAnonymous } from "~/utils/auth.server";
 import { SignUpSchema } from "~/schemas/auth";
@@ -42,6 +44,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields }), toast: null }, { status: 400 });
+  }
+  // Addresses of the SSO domains get their account from the identity provider (decision 069).
+  const ssoDomain = ssoDomainOf(normalizeEmail(submission.value.email));
+  if (ssoDomain) {
+    const message = PEOPLE_MESSAGES.ssoRequired(ssoDomain);
+    return data(
+      { result: submission.reply({ fieldErrors: { email: [message] }, hideFields }), toast: errorToast(message) },
+      { status: 403 },
+    );
   }
   const limited = await checkRateLimits([[`signup:ip:${clientIp(request)}`, RATE_LIMITS.signUpPerIp]]);
   if (!limited.allowed) {

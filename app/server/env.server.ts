@@ -47,6 +47,11 @@ const envSchema = z
     STRIPE_API_BASE: optionalUrl,
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
+    /** Single sign-on over OpenID Connect (decision 069): the IdP's issuer URL, the client, and the e-mail domains that must use it. */
+    OIDC_ISSUER: optionalUrl,
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    OIDC_DOMAINS: z.string().default(""),
     MEETING_BASE_URL: z.url().default("https://meet.jit.si"),
     CHAT_WIDGET_URL: optionalUrl,
     /** Requests per minute per caller (token holder, signed-in user or address) on the JSON paths. */
@@ -174,6 +179,16 @@ const envSchema = z
         message: "ZOOM_CLIENT_ID and ZOOM_CLIENT_SECRET must be set together",
       });
     }
+    if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
+      ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_ID"], message: "must be set with OIDC_ISSUER" });
+    }
+    if (!env.OIDC_ISSUER && (env.OIDC_CLIENT_ID || env.OIDC_DOMAINS.trim())) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["OIDC_ISSUER"],
+        message: "must be set with OIDC_CLIENT_ID and OIDC_DOMAINS",
+      });
+    }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({
         code: "custom",
@@ -193,6 +208,8 @@ const envSchema = z
 export type Env = z.infer<typeof envSchema> & {
   sessionSecrets: string[];
   adminEmails: Set<string>;
+  /** OIDC_DOMAINS lower-cased, without a leading "@": addresses there must sign in with SSO. */
+  ssoDomains: Set<string>;
   seedDemo: boolean;
   usesEmbeddedDatabase: boolean;
   /** Cookies get the Secure flag: always behind an https APP_URL, and in production on a server database. */
@@ -221,6 +238,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     adminEmails: new Set(
       env.ADMIN_EMAILS.split(",")
         .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    ssoDomains: new Set(
+      env.OIDC_DOMAINS.split(",")
+        .map((d) => d.trim().toLowerCase().replace(/^@/, ""))
         .filter(Boolean),
     ),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === "1" : usesEmbeddedDatabase,
@@ -266,6 +288,7 @@ export function publicEnv() {
   const e = env();
   return {
     googleSignIn: Boolean(e.GOOGLE_CLIENT_ID),
+    ssoSignIn: Boolean(e.OIDC_ISSUER && e.OIDC_CLIENT_ID),
     chatWidgetUrl: e.CHAT_WIDGET_URL ?? null,
   };
 }

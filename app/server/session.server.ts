@@ -1,12 +1,14 @@
 import crypto from "node:crypto";
 import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { sessions } from "../../db/schema";
 import { getDb } from "./db.server";
 import { env } from "./env.server";
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 export const USER_ID_KEY = "userId";
+/** A session ended by deactivation (decision 068) keeps only this flag, so the next request can say why. */
+export const DEACTIVATED_SESSION_KEY = "deactivated";
 
 export function sha256(value: string): string {
   return crypto.createHash("sha256").update(value).digest("hex");
@@ -84,4 +86,15 @@ export function sessionStorage() {
 
 export function getSession(request: Request): Promise<Session> {
   return sessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+/** Whether the cookie's session was ended because its account was deactivated (decision 068). */
+export async function sessionEndedByDeactivation(token: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ data: sessions.data })
+    .from(sessions)
+    .where(and(eq(sessions.id, sha256(token)), isNull(sessions.userId)))
+    .limit(1);
+  return row?.data?.[DEACTIVATED_SESSION_KEY] === true;
 }

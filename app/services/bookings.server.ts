@@ -190,6 +190,7 @@ export type BookSlotOutcome =
   | BookingResult
   | { ok: false; reason: "invalid-answers"; errors: Record<string, string[]> }
   | { ok: false; reason: "guests-not-allowed" }
+  | { ok: false; reason: "host-deactivated" }
   | { ok: false; reason: "idempotency-mismatch" }
   | { ok: false; reason: "replay"; answer: StoredAnswer };
 
@@ -208,6 +209,8 @@ export async function bookSlot(input: {
   idempotency?: { claim(answers: BookingAnswers): IdempotencyClaim | null; answer(ok: BookingSuccess): StoredAnswer };
 }): Promise<BookSlotOutcome> {
   const { found } = input.request;
+  // A deactivated host takes no bookings (decision 068); the slot check would refuse it too.
+  if (found.hostDeactivated) return { ok: false, reason: "host-deactivated" };
   const checked = checkAnswers(questionsToAsk(found.eventType), input.request.answers);
   if (Object.keys(checked.errors).length > 0) return { ok: false, reason: "invalid-answers", errors: checked.errors };
   if (found.eventType.kind !== "group" && input.request.guests && input.request.guests.length > 0)
@@ -429,11 +432,13 @@ export async function reassignBooking(input: {
   actorId: string;
   userId: string | null;
   now: Date;
+  /** A site admin handing over a deactivated person's booking (decision 068). */
+  siteAdmin?: boolean;
 }): Promise<ReassignResult> {
   // A meeting added to a host's calendar a minute ago still counts (bounded wait; else the cache).
   await refreshHostCalendars(await liveHostsOfBooking(input.id), input.now);
   const result = await reassignRoundRobinBooking(
-    { id: input.id, actorId: input.actorId, targetId: input.userId, now: input.now },
+    { id: input.id, actorId: input.actorId, targetId: input.userId, now: input.now, siteAdmin: input.siteAdmin },
     async (tx, r, before) => {
       await recordBookingEvent(tx, {
         kind: "reassigned",

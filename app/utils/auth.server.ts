@@ -1,18 +1,26 @@
 import { parseWithZod } from "~/schemas/form-parse";
 import { redirect } from "@remix-run/node";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { AuthorizationError, Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
 import { sessions, users, type User } from "../../db/schema";
 import { MESSAGES } from "~/messages";
+import { PEOPLE_MESSAGES } from "~/messages/people";
 import { SignInSchema } from "~/schemas/auth";
 import { getDb } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { burnPasswordCheck, verifyPassword } from "~/server/password.server";
 import { can, type Permission } from "./permissions";
 import { forgetInRequest, oncePerRequest } from "~/server/request-scope.server";
-import { getSession, sessionStorage, sessionTokenOf, sha256, USER_ID_KEY } from "~/server/session.server";
+import {
+  getSession,
+  sessionEndedByDeactivation,
+  sessionStorage,
+  sessionTokenOf,
+  sha256,
+  USER_ID_KEY,
+} from "~/server/session.server";
 import { forbidden } from "./responses";
 import { timeZoneHint } from "~/browser/time-zone-hint";
 import { effectiveRole } from "./role.server";
@@ -53,6 +61,7 @@ export function getAuthenticator(): Authenticator<AuthUser> {
   a.use(
     new FormStrategy(async ({ form }) => {
       const user = await verifyCredentials(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
+      if (user === "deactivated") throw new AuthorizationError(PEOPLE_MESSAGES.accountDeactivated);
       if (!user) throw new AuthorizationError(MESSAGES.badCredentials);
       return user;
     }),
@@ -91,9 +100,9 @@ export function getAuthenticator(): Authenticator<AuthUser> {
 /**
  * The account an e-mail and password belong to, or null; used by the sign-in form and by
  * POST /api/token. The same answer, after the same work, for an unknown e-mail and a wrong
- * password.
+ * password. A deactivated account (decision 068) says so, but only to the right password.
  */
-export async function verifyCredentials(rawEmail: string, password: string): Promise<AuthUser | null> {
+export async function verifyCredentials(rawEmail: string, password: string): Promise<AuthUser | "deactivated" | null> {
   const email = normalizeEmail(rawEmail);
   const db = await getDb();
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -102,6 +111,7 @@ export async function verifyCredentials(rawEmail: string, password: string): Pro
     return null;
   }
   if (!(await verifyPassword(row.passwordHash, password))) return null;
+  if (row.deactivatedAt) return "deactivated";
   return promoteConfiguredAdmin(row);
 }
 
@@ -112,8 +122,19 @@ async function upsertGoogleUser(input: {
   timeZone: string;
 }): Promise<AuthUser> {
   const db = await getDb();
-  const [byGoogle] = await db.select(AUTH_USER_COLUMNS).from(users).where(eq(users.googleId, input.googleId)).limit(1);
+  const [byGoogle] = await db
+    .select({ ...AUTH_USER_COLUMNS, deactivatedAt: users.deactivatedAt })
+    .from(users)
+    .where(eq(users.googleId, input.googleId))
+    .limit(1);
+  if (byGoogle?.deactivatedAt) throw new AuthorizationError(PEOPLE_MESSAGES.accountDeactivated);
   if (byGoogle) return promoteConfiguredAdmin(byGoogle);
+  const [existing] = await db
+    .select({ deactivatedAt: users.deactivatedAt })
+    .from(users)
+    .where(eq(users.email, input.email))
+    .limit(1);
+  if (existing?.deactivatedAt) throw new AuthorizationError(PEOPLE_MESSAGES.accountDeactivated);
   // A verified Google address links to the existing account with that e-mail.
   const [linked] = await db
     .update(users)
@@ -162,7 +183,7 @@ async function readUser(request: Request): Promise<AuthUser | null> {
     .select(AUTH_USER_COLUMNS)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sha256(token)), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.id, sha256(token)), gt(sessions.expiresAt, new Date()), isNull(users.deactivatedAt)))
     .limit(1);
   return row ?? null;
 }
@@ -176,8 +197,19 @@ function signInUrl(request: Request, redirectTo?: string | null): string {
 /** Signed-in user or a redirect to /signin that remembers where the visitor was going. */
 export async function requireUser(request: Request, options: { redirectTo?: string | null } = {}): Promise<AuthUser> {
   const user = await getUser(request);
-  if (!user) throw redirect(signInUrl(request, options.redirectTo));
+  if (!user) throw redirect(await signInUrlFor(request, options.redirectTo));
   return user;
+}
+
+/**
+ * Where a visitor without a live session goes: the sign-in form, which says "deactivated" when
+ * an admin ended the session by deactivating the account (decision 068).
+ */
+async function signInUrlFor(request: Request, redirectTo?: string | null): Promise<string> {
+  const token = await sessionTokenOf(request);
+  if (token && (await sessionEndedByDeactivation(token)))
+    return `/signin?${new URLSearchParams({ reason: "deactivated" })}`;
+  return signInUrl(request, redirectTo);
 }
 
 export async function requireAnonymous(request: Request): Promise<void> {

@@ -28,6 +28,8 @@ export function drawerItems(role: Role): DrawerItem[] {
       mySchedule,
       { to: "/dashboard/profile", label: "Admin Profile" },
       { to: "/dashboard/manageUser", label: "Manage User" },
+      // SCIM token and single sign-on (decision 069).
+      { to: "/dashboard/provisioning", label: "Provisioning" },
       { to: "/dashboard/manageEvent", label: "Manage Event" },
       { to: "/dashboard/scheduledEvents", label: "Scheduled Events" },
       { to: "/dashboard/packages", label: "Packages" },

@@ -26,3 +26,4 @@ export * from "./out-of-office";
 export * from "./booking-assignments";
 export * from "./second-factors";
 export * from "./conferencing";
+export * from "./scim-tokens";

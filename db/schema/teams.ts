@@ -17,6 +17,10 @@ export const teams = pgTable(
     name: text("name").notNull(),
     /** Lower-cased; shares one namespace with usernames through `handles`. */
     slug: text("slug").notNull(),
+    /** The identity provider's id when SCIM made the team from a Group (decision 069). */
+    scimExternalId: text("scim_external_id"),
+    /** SCIM DELETE of its Group: the team stays, but is no Group to the SCIM client any more (decision 069). */
+    scimDeletedAt: timestamp("scim_deleted_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex("teams_slug_key").on(sql`lower(${t.slug})`)],

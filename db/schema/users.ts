@@ -25,12 +25,27 @@ export const users = pgTable(
     professionalUntil: timestamp("professional_until", { withTimezone: true }),
     /** Notifications created after this instant count as unread on the bell. */
     notificationsSeenAt: timestamp("notifications_seen_at", { withTimezone: true }),
+    /**
+     * Set by an admin or SCIM (decision 068): no sign-in, no sessions or tokens, no bookings.
+     * Nothing of theirs is deleted; null again on reactivation.
+     */
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    /** The identity provider's id for this person (SCIM `externalId`, decision 069). */
+    scimExternalId: text("scim_external_id"),
+    /**
+     * SCIM DELETE (decision 069): the account is deactivated and, to the SCIM client, gone (404);
+     * a later SCIM create with the same userName brings it back.
+     */
+    scimDeletedAt: timestamp("scim_deleted_at", { withTimezone: true }),
+    /** The OpenID Connect subject (`iss` + `sub`) that signs in as this person (decision 069). */
+    oidcSubject: text("oidc_subject"),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
     uniqueIndex("users_username_key").on(t.username),
     uniqueIndex("users_google_id_key").on(t.googleId),
+    uniqueIndex("users_oidc_subject_key").on(t.oidcSubject),
   ],
 );
 

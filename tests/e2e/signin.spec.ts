@@ -243,6 +243,7 @@ test.describe("dashboard drawer by role", () => {
         "My Schedule",
         "Admin Profile",
         "Manage User",
+        "Provisioning",
         "Manage Event",
         "Scheduled Events",
         "Packages",

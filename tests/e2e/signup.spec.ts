@@ -122,6 +122,7 @@ test.describe("sign-up", () => {
       "My Schedule",
       "Admin Profile",
       "Manage User",
+      "Provisioning",
       "Manage Event",
       "Scheduled Events",
       "Packages",

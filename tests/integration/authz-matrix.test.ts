@@ -113,6 +113,8 @@ interface Cell {
 
 const ALL_ALLOW: Row = ["allow", "allow", "allow", "allow", "allow"];
 const ALL_404: Row = ["404", "404", "404", "404", "404"];
+/** Nobody with a session or a person's token (SCIM takes only its own token). */
+const ALL_SIGNIN: Row = ["signin", "signin", "signin", "signin", "signin"];
 /** Any signed-in person, each on their own data. */
 const SIGNED_IN: Row = ["signin", "allow", "allow", "allow", "allow"];
 /** The drawer pages of hosts (users and professionals), not admins. */
@@ -230,6 +232,10 @@ const CELLS: Cell[] = [
     "signin",
     "signin",
   ]),
+  // Single sign-on is not configured here either (decision 069): everyone goes back to /signin.
+  page("GET", "auth.sso.tsx", () => "/auth/sso", ALL_SIGNIN),
+  page("POST", "auth.sso.tsx", () => "/auth/sso", ALL_SIGNIN, { form: () => ({ redirectTo: "/dashboard" }) }),
+  page("GET", "auth.sso_.callback.tsx", () => "/auth/sso/callback?code=x&state=y", ALL_SIGNIN),
   page("POST", "stripe.webhook.ts", () => "/stripe/webhook", ALL_404, {
     json: () => ({ type: "payment_intent.succeeded" }),
   }),
@@ -622,6 +628,25 @@ const CELLS: Cell[] = [
 
   // Admin pages.
   page("GET", "dashboard.manageUser.tsx", () => "/dashboard/manageUser", ADMIN),
+  // Deactivation (decision 068): reactivating an active account changes nothing, but passes the guard.
+  page("POST", "dashboard.manageUser.tsx", () => "/dashboard/manageUser", ADMIN, {
+    form: (f) => ({ intent: "reactivate", userId: f.target.id }),
+  }),
+  page("GET", "dashboard.manageUser.tsx", (f) => `/dashboard/manageUser?bookings=${f.user.id}`, ADMIN),
+  // SCIM token and SSO settings (decision 069).
+  page("GET", "dashboard.provisioning.tsx", () => "/dashboard/provisioning", ADMIN),
+  page("POST", "dashboard.provisioning.tsx", () => "/dashboard/provisioning", ADMIN, {
+    form: () => ({ intent: "none" }),
+  }),
+  // SCIM (decision 069): only the SCIM token opens it; a session or a person's API token is 401 for everyone.
+  page("GET", "scim.v2.Users.ts", () => "/scim/v2/Users", ALL_SIGNIN),
+  page("POST", "scim.v2.Users.ts", () => "/scim/v2/Users", ALL_SIGNIN, { form: () => ({ userName: "x" }) }),
+  page("GET", "scim.v2.Users.$id.ts", (f) => `/scim/v2/Users/${f.user.id}`, ALL_SIGNIN),
+  page("DELETE", "scim.v2.Users.$id.ts", (f) => `/scim/v2/Users/${f.user.id}`, ALL_SIGNIN),
+  page("GET", "scim.v2.Groups.ts", () => "/scim/v2/Groups", ALL_SIGNIN),
+  page("GET", "scim.v2.Groups.$id.ts", (f) => `/scim/v2/Groups/${f.team}`, ALL_SIGNIN),
+  page("DELETE", "scim.v2.Groups.$id.ts", (f) => `/scim/v2/Groups/${f.team}`, ALL_SIGNIN),
+  page("GET", "scim.v2.ServiceProviderConfig.ts", () => "/scim/v2/ServiceProviderConfig", ALL_SIGNIN),
   page("POST", "dashboard.manageUser.tsx", () => "/dashboard/manageUser", ADMIN, {
     form: (f) => ({ intent: "promote", userId: f.target.id }),
     destructive: true,
@@ -685,6 +710,15 @@ const CELLS: Cell[] = [
   api("PUT", "/users/user/{email}", "users_.user.$email.ts", (f) => `/users/user/${enc(f.target.email)}`, ADMIN, {
     destructive: true,
   }),
+  api(
+    "PUT",
+    "/api/admin/users/{id}/active",
+    "api.admin.users.$id.active.ts",
+    (f) => `/api/admin/users/${f.target.id}/active`,
+    ADMIN,
+    { json: () => ({ active: true }) },
+  ),
+  api("POST", "/api/admin/scim-token", "api.admin.scim-token.ts", () => "/api/admin/scim-token", ADMIN),
   api("GET", "/admin/{email}", "admin.$email.ts", (f) => `/admin/${enc(f.user.email)}`, SELF_OR_ADMIN),
   api("GET", "/professional", "professional.ts", () => "/professional?limit=1", ADMIN),
   api(

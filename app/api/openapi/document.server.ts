@@ -6,6 +6,7 @@ import { paths as conferencing } from "./conferencing";
 import { paths as core } from "./core";
 import { paths as outOfOffice } from "./out-of-office";
 import { paths as payments } from "./payments";
+import { paths as people } from "./people";
 import { paths as scheduling } from "./scheduling";
 import { paths as teamBookings } from "./team-bookings";
 import { paths as teams } from "./teams";
@@ -63,6 +64,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       outOfOffice,
       teamBookings,
       twoFactor,
+      people,
     ),
     // What we send to a host's webhook URLs (decision 037).
     webhooks,

@@ -1,3 +1,4 @@
+import { PEOPLE_MESSAGES } from "~/messages/people";
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
 import { nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
@@ -165,6 +166,17 @@ export async function action({ params, request }: ActionFunctionArgs) {
       return redirect((result.answer.body as { location: string }).location);
     case "link-used":
       return data({ status: "link-used" as const, errors: {}, values, nextSlots: [] as string[] }, { status: 410 });
+    // The page shows no slots for a deactivated host (decision 068): only a stale form gets here.
+    case "host-deactivated":
+      return data(
+        {
+          status: "invalid" as const,
+          errors: { form: [PEOPLE_MESSAGES.hostDeactivated] } as Record<string, string[]>,
+          values,
+          nextSlots: [] as string[],
+        },
+        { status: 409 },
+      );
     case "guest-limit":
       return data(
         {

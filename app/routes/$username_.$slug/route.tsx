@@ -42,6 +42,7 @@ import { findPage, openMonth, rangeSlots, todayIn } from "./month.server";
 import { WeekView } from "./week-view";
 import { action, slotParam } from "./book.server";
 import { PoweredBy } from "~/components/powered-by";
+import { notTakingBookings } from "~/html/not-taking.server";
 
 /**
  * /{username}/{slug}: the booking page, and /team/{team slug}/{slug} for a team's event type
@@ -126,7 +127,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const askedMonth = monthParam && MONTH.test(monthParam) ? monthParam : date ? monthOf(date) : null;
 
   // Guest bookings never meet the free plan's cap (decision 038): only a used link stops the page.
-  const taking = linkState !== "used";
+  // A deactivated host (decision 068) takes no bookings: the page says so instead of the calendar.
+  const taking = linkState !== "used" && !found.hostDeactivated;
   const shown = taking
     ? await openMonth(found, { month: askedMonth ?? monthOf(today), asked: askedMonth !== null, today, timeZone, now })
     : {
@@ -221,6 +223,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     embed: q.get("embed") === "1",
     link: linkState === "open" ? link : null,
     linkUsed: linkState === "used",
+    /** The host is deactivated (decision 068): the words travel from the server (the page's bundle loads no messages). */
+    notTaking: found.hostDeactivated ? notTakingBookings(host.name) : null,
     /** The questions the form asks (the phone location's number first), decision 039. */
     questions: questionsToAsk(eventType),
     /** `?name=&email=&notes=&a_<questionId>=`: the form's first values, kept from link to link. */
@@ -398,6 +402,7 @@ export default function BookingPage() {
   const linkUsed = d.linkUsed || result?.status === "link-used";
   const showForm =
     !linkUsed &&
+    !d.notTaking &&
     (d.slot !== null || result?.status === "invalid" || result?.status === "taken" || result?.status === "limited");
   const values = result?.values ?? {
     name: d.prefill.name ?? "",
@@ -492,7 +497,16 @@ export default function BookingPage() {
         </aside>
 
         <div className="min-w-0 p-4 sm:p-6">
-          {linkUsed ? (
+          {d.notTaking ? (
+            <div
+              role="status"
+              className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900"
+              data-testid="not-taking-bookings"
+            >
+              <p className="font-semibold">{d.notTaking.title}</p>
+              <p className="mt-1 text-sm">{d.notTaking.body}</p>
+            </div>
+          ) : linkUsed ? (
             <div
               role="status"
               className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900"

@@ -24,3 +24,4 @@ export * from "./password-reset-tokens";
 export * from "./teams";
 export * from "./out-of-office";
 export * from "./booking-assignments";
+export * from "./audit-log";

@@ -89,3 +89,15 @@ export async function auditEntriesAbout(userId: string): Promise<AuditLogEntry[]
     .where(or(eq(auditLog.actorId, userId), and(inArray(auditLog.targetType, ["user"]), eq(auditLog.targetId, userId))))
     .orderBy(desc(auditLog.at));
 }
+
+/** Every entry the filter matches (newest first, at most `max`), for a CSV export. */
+export async function allAuditEntries(query: AuditLogQuery, max = 100_000): Promise<AuditLogEntry[]> {
+  const out: AuditLogEntry[] = [];
+  let cursor: string | undefined = undefined;
+  do {
+    const page = await listAuditEntries({ ...query, cursor, limit: 500 });
+    out.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && out.length < max);
+  return out.slice(0, max);
+}

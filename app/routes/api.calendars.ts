@@ -5,6 +5,7 @@ import { getConnection, listConnections } from "~/models/calendar.server";
 import { calendarConnectionJson, connectCalendarBody } from "~/schemas/calendar-api";
 import { CalendarConnectError, connectCalendar } from "~/services/calendars.server";
 import { calendarSecretsAvailable } from "~/server/calendar-crypto.server";
+import { recordAudit } from "~/services/audit.server";
 
 /** GET /api/calendars: your calendar connections with their calendars (docs/decisions/035). */
 async function GET({ request }: LoaderFunctionArgs) {
@@ -24,6 +25,15 @@ async function POST({ request }: LoaderFunctionArgs) {
     );
   try {
     const id = await connectCalendar(user.id, input, new Date());
+    await recordAudit({
+      actorId: user.id,
+      actorEmail: user.email,
+      action: "calendar.connected",
+      targetType: "calendar",
+      targetId: id,
+      after: { type: input.type },
+      request,
+    });
     const connection = await getConnection(user.id, id);
     return Response.json(connection ? calendarConnectionJson(connection) : null, { status: 201 });
   } catch (error) {

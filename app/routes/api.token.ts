@@ -6,6 +6,7 @@ import { normalizeEmail, verifyCredentials } from "~/utils/auth.server";
 import { clientIp, signInThrottle } from "~/server/rate-limit.server";
 import { apiRoute } from "~/api/api-route.server";
 import { passwordTokenBody } from "~/schemas/api-token-form";
+import { recordAudit } from "~/services/audit.server";
 
 /** POST /api/token: a bearer token for e-mail + password (for clients without a browser). */
 async function handle({ request }: ActionFunctionArgs) {
@@ -19,8 +20,27 @@ async function handle({ request }: ActionFunctionArgs) {
     });
   }
   const user = await verifyCredentials(email, input.password);
-  if (!user) return apiError(401, "invalid_credentials", MESSAGES.badCredentials);
-  const { token, expiresAt } = await mintApiToken(user.id, { source: "password", label: input.label });
+  if (!user) {
+    await recordAudit({
+      actorId: null,
+      actorEmail: email,
+      action: "auth.sign_in_failed",
+      targetType: "user",
+      after: { method: "api_token" },
+      request,
+    });
+    return apiError(401, "invalid_credentials", MESSAGES.badCredentials);
+  }
+  const { id, token, expiresAt } = await mintApiToken(user.id, { source: "password", label: input.label });
+  await recordAudit({
+    actorId: user.id,
+    actorEmail: user.email,
+    action: "api_token.created",
+    targetType: "api_token",
+    targetId: id,
+    after: { source: "password", label: input.label ?? null },
+    request,
+  });
   return Response.json({ token, expiresAt: expiresAt.toISOString() });
 }
 

@@ -26,6 +26,7 @@ import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { forbidden, notFound } from "~/utils/responses";
 import { usePendingFormData } from "~/utils/pending";
+import { recordAudit } from "~/services/audit.server";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Manage User | Scheduler" }];
@@ -71,6 +72,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = intent === "promote" ? await promoteToAdmin(userId) : await demoteAdmin(userId);
   if (result === "not-found") notFound("User not found");
   if (result === "last-admin") return data({ toast: errorToast(MESSAGES.lastAdmin) }, { status: 409 });
+  if (result === "changed") {
+    await recordAudit({
+      actorId: user.id,
+      actorEmail: user.email,
+      action: "user.role_changed",
+      targetType: "user",
+      targetId: userId,
+      before: { admin: intent !== "promote" },
+      after: { admin: intent === "promote" },
+      request,
+    });
+  }
   return redirectWithSuccess(listUrl(request), intent === "promote" ? MESSAGES.userPromoted : MESSAGES.adminDemoted);
 }
 

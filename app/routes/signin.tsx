@@ -24,6 +24,7 @@ import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
 import { pageMeta } from "~/utils/page-meta";
+import { recordAudit } from "~/services/audit.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({
@@ -60,9 +61,26 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const user = await getAuthenticator().authenticate("form", request, { context: { formData } });
     const headers = await createUserSession(request, user);
+    await recordAudit({
+      actorId: user.id,
+      actorEmail: user.email,
+      action: "auth.sign_in",
+      targetType: "user",
+      targetId: user.id,
+      after: { method: "password" },
+      request,
+    });
     return redirectWithSuccess(safeRedirectPath(submission.value.redirectTo), MESSAGES.signInSuccess, { headers });
   } catch (error) {
     if (error instanceof AuthorizationError) {
+      await recordAudit({
+        actorId: null,
+        actorEmail: email,
+        action: "auth.sign_in_failed",
+        targetType: "user",
+        after: { method: "password" },
+        request,
+      });
       return data(
         {
           result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }),

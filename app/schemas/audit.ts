@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   "package.updated",
   "package.deleted",
   "professional.created",
+  "professional.deleted",
   "webhook.created",
   "webhook.updated",
   "webhook.deleted",
@@ -65,6 +66,12 @@ const isoInstant = z
   .refine((v) => !Number.isNaN(Date.parse(v)), "must be a date or date and time (ISO 8601)")
   .transform((v) => new Date(v));
 
+const isoEndInstant = z
+  .string()
+  .trim()
+  .refine((v) => !Number.isNaN(Date.parse(v)), "must be a date or date and time (ISO 8601)")
+  .transform((v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(Date.parse(v) + 86_400_000 - 1) : new Date(v)));
+
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 /** The filter of GET /api/admin/audit-log and of the admin page (`actor` is an e-mail or an account id). */
@@ -72,7 +79,8 @@ export const auditLogQuery = z.object({
   actor: z.preprocess(blankToUndefined, z.string().trim().max(254).optional()),
   action: z.preprocess(blankToUndefined, z.enum(AUDIT_ACTIONS, { message: "is not an audit action" }).optional()),
   from: z.preprocess(blankToUndefined, isoInstant.optional()),
-  to: z.preprocess(blankToUndefined, isoInstant.optional()),
+  // A bare date means the whole day: up to its last millisecond (UTC).
+  to: z.preprocess(blankToUndefined, isoEndInstant.optional()),
   cursor: z.preprocess(blankToUndefined, z.string().max(200).optional()),
   limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(500).default(50)),
 });
@@ -104,3 +112,66 @@ export const deleteAccountBody = z.object({
   otp: z.string().max(20).optional(),
   confirmEmail: z.string().max(254).optional(),
 });
+
+type AuditEntryLike = {
+  id: string;
+  at: Date;
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
+
+/** An entry as JSON (GET /api/admin/audit-log). */
+export function auditEntryToJson(e: AuditEntryLike): z.output<typeof auditEntryJson> {
+  return { ...e, at: e.at.toISOString() };
+}
+
+export const AUDIT_CSV_COLUMNS = [
+  "at",
+  "actor_id",
+  "actor_email",
+  "action",
+  "target_type",
+  "target_id",
+  "ip",
+  "user_agent",
+  "before",
+  "after",
+] as const;
+
+/** One CSV field (RFC 4180); a leading =, +, - or @ is quoted with ' so a spreadsheet shows it as text. */
+function csvField(value: string | null): string {
+  if (value === null) return "";
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The entries as CSV lines (the header first), for the admin page's export and the JSON path. */
+export function auditCsv(entries: AuditEntryLike[]): string {
+  const lines = [AUDIT_CSV_COLUMNS.join(",")];
+  for (const e of entries) {
+    lines.push(
+      [
+        e.at.toISOString(),
+        e.actorId,
+        e.actorEmail,
+        e.action,
+        e.targetType,
+        e.targetId,
+        e.ip,
+        e.userAgent,
+        e.before ? JSON.stringify(e.before) : null,
+        e.after ? JSON.stringify(e.after) : null,
+      ]
+        .map(csvField)
+        .join(","),
+    );
+  }
+  return lines.join("\r\n") + "\r\n";
+}

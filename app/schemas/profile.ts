@@ -7,7 +7,14 @@ import { isTimeZone } from "~/scheduling/time-zone";
 import { usernameSchema } from "./username";
 
 /** The profile page's forms; each posts its own `intent`. Shared by the action and the browser. */
-export const PROFILE_INTENTS = ["details", "browserTimeZone", "username", "password", "signOutEverywhere"] as const;
+export const PROFILE_INTENTS = [
+  "details",
+  "browserTimeZone",
+  "username",
+  "password",
+  "signOutEverywhere",
+  "deleteAccount",
+] as const;
 export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 
 export function isProfileIntent(value: unknown): value is ProfileIntent {
@@ -59,3 +66,12 @@ export function passwordSchema(hasPassword: boolean) {
       }
     });
 }
+
+/**
+ * Delete the account (decision 071): the password, or for an account without one (Google
+ * sign-in) its e-mail typed again; the action checks either.
+ */
+export const DeleteAccountSchema = z.object({
+  password: z.string().max(1000).optional(),
+  confirmEmail: z.string().max(254).optional(),
+});

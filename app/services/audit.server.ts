@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client";
-import { accountEmail, insertAuditRow } from "~/models/audit-log.server";
-import type { AuditAction, AuditTargetType } from "~/schemas/audit";
+import { accountEmail, allAuditEntries, insertAuditRow } from "~/models/audit-log.server";
+import { auditCsv, type AuditAction, type AuditLogQuery, type AuditTargetType } from "~/schemas/audit";
 
 export { AUDIT_ACTIONS, type AuditAction, type AuditTargetType } from "~/schemas/audit";
 
@@ -63,3 +63,34 @@ export async function recordAudit(input: AuditInput): Promise<void> {
     input.tx,
   );
 }
+
+/** Every entry the filter matches as CSV (the cursor ignored); the export is itself audited. */
+export async function auditLogCsv(
+  actor: { id: string; email: string },
+  query: AuditLogQuery,
+  request: Request | AuditOrigin | null,
+): Promise<string> {
+  const entries = await allAuditEntries({ ...query, cursor: undefined });
+  await recordAudit({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: "audit_log.exported",
+    targetType: "audit_log",
+    after: {
+      rows: entries.length,
+      actor: query.actor ?? null,
+      action: query.action ?? null,
+      from: query.from?.toISOString() ?? null,
+      to: query.to?.toISOString() ?? null,
+    },
+    request,
+  });
+  return auditCsv(entries);
+}
+
+/** The headers of a CSV download of the audit log. */
+export const AUDIT_CSV_HEADERS = {
+  "Content-Type": "text/csv; charset=utf-8",
+  "Content-Disposition": 'attachment; filename="audit-log.csv"',
+  "Cache-Control": "no-store",
+};

@@ -29,6 +29,7 @@ import { notFound } from "~/utils/responses";
 import { errorToast, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
 import { CalDavForm, ConnectionCard, FeedBox, IcsForm, linkClass, PAGE, type ConnectErrors } from "./pieces";
+import { recordAudit } from "~/services/audit.server";
 
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Calendars | Scheduler" }];
 
@@ -98,7 +99,16 @@ export async function action({ request }: ActionFunctionArgs) {
         "Check the highlighted fields.",
       );
     try {
-      await connectCalendar(user.id, parsed.data, new Date());
+      const id = await connectCalendar(user.id, parsed.data, new Date());
+      await recordAudit({
+        actorId: user.id,
+        actorEmail: user.email,
+        action: "calendar.connected",
+        targetType: "calendar",
+        targetId: id,
+        after: { type: parsed.data.type },
+        request,
+      });
     } catch (error) {
       if (error instanceof CalendarConnectError)
         return connectFailure(intent, { url: [error.message] }, values, error.message);
@@ -128,6 +138,14 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === "remove") {
     await deleteConnection(user.id, connectionId);
+    await recordAudit({
+      actorId: user.id,
+      actorEmail: user.email,
+      action: "calendar.disconnected",
+      targetType: "calendar",
+      targetId: connectionId,
+      request,
+    });
     return redirectWithSuccess(PAGE, "Calendar connection removed.");
   }
   if (intent === "conflicts" || intent === "receiver") {

@@ -229,7 +229,7 @@ async function sweepEmail(tx: Tx, email: string): Promise<void> {
     sql`select c.table_name, c.column_name, c.data_type from information_schema.columns c
         join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
         where c.table_schema = current_schema() and t.table_type = 'BASE TABLE' and c.table_name <> 'audit_log'
-          and c.data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY')`,
+          and (c.data_type in ('text', 'character varying', 'jsonb', 'json') or c.udt_name in ('_text', '_varchar'))`,
   );
   const like = `%${email.replace(/[\\%_]/g, "\\$&")}%`;
   const pattern = escapeRegex(email);
@@ -294,8 +294,8 @@ export async function eraseGuestRows(rawEmail: string): Promise<number> {
  * BOOKING_RETENTION_DAYS (decision 071): anonymises the guests of at most `limit` bookings that
  * ended before `cutoff` (and their seats); says how many bookings it changed.
  */
-export async function anonymiseBookingsEndedBefore(cutoff: Date, limit: number): Promise<number> {
-  const db = await getDb();
+export async function anonymiseBookingsEndedBefore(cutoff: Date, limit: number, database?: Database): Promise<number> {
+  const db = database ?? (await getDb());
   return db.transaction(async (tx) => {
     const events = await queryRows<{ id: string; name: string | null; email: string | null }>(
       tx,

@@ -163,7 +163,7 @@ export function retentionSweeps(auditDays: number, bookingDays: number): Sweep[]
   if (bookingDays > 0) {
     sweeps.push({
       name: "guests of old bookings anonymised",
-      sweep: (_db, now, limit) => anonymiseBookingsEndedBefore(ago(now, bookingDays * DAY_MS), limit),
+      sweep: (db, now, limit) => anonymiseBookingsEndedBefore(ago(now, bookingDays * DAY_MS), limit, db),
     });
   }
   return sweeps;

@@ -24,7 +24,7 @@ async function DELETE({ request }: LoaderFunctionArgs) {
   if (result.ok) return Response.json({ cancelledBookings: result.cancelled }, { status: 202 });
   if (result.reason === "last-admin") return apiError(409, "last_admin", MESSAGES.lastAdmin);
   if (result.reason === "not-found") return apiError(404, "not_found", "This account no longer exists.");
-  return apiError(403, "check_failed", MESSAGES.deleteAccountCheckFailed, {
+  return apiError(400, "check_failed", MESSAGES.deleteAccountCheckFailed, {
     password: [MESSAGES.deleteAccountCheckFailed],
   });
 }

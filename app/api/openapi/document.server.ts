@@ -3,6 +3,7 @@ import { paths as admin } from "./admin";
 import { paths as bookings } from "./bookings";
 import { paths as calendars } from "./calendars";
 import { paths as core } from "./core";
+import { paths as dataRights } from "./data-rights";
 import { paths as outOfOffice } from "./out-of-office";
 import { paths as payments } from "./payments";
 import { paths as scheduling } from "./scheduling";
@@ -59,6 +60,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       teams,
       outOfOffice,
       teamBookings,
+      dataRights,
     ),
     // What we send to a host's webhook URLs (decision 037).
     webhooks,

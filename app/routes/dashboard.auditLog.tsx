@@ -97,6 +97,7 @@ function FilterForm({ filters }: { filters: Record<string, string> }) {
   return (
     <Form
       method="get"
+      reloadDocument
       className="mt-6 grid gap-4 rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
     >
       <label className={field}>
@@ -124,7 +125,7 @@ function FilterForm({ filters }: { filters: Record<string, string> }) {
       </label>
       <div className="flex flex-wrap gap-2">
         <Button type="submit">Filter</Button>
-        {/* The same filters, to the CSV download. */}
+        {/* The same filters, to the CSV download (a document request: reloadDocument, so a browser saves it). */}
         <button type="submit" formAction="/dashboard/auditLog.csv" className={buttonClass("secondary")}>
           <Download className="h-5 w-5" aria-hidden /> Export CSV
         </button>

@@ -248,6 +248,7 @@ test.describe("dashboard drawer by role", () => {
         "Packages",
         "Professional Collections",
         "Contact Messages",
+        "Audit Log",
         "API Tokens",
       ],
     },

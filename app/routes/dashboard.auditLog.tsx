@@ -98,7 +98,7 @@ function FilterForm({ filters }: { filters: Record<string, string> }) {
     <Form
       method="get"
       reloadDocument
-      className="mt-6 grid gap-4 rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+      className="mt-6 grid gap-4 rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
     >
       <label className={field}>
         Actor (e-mail or id)
@@ -123,7 +123,7 @@ function FilterForm({ filters }: { filters: Record<string, string> }) {
         To
         <input type="date" name="to" defaultValue={filters.to} className={`${inputClass} mt-1`} />
       </label>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
         <Button type="submit">Filter</Button>
         {/* The same filters, to the CSV download (a document request: reloadDocument, so a browser saves it). */}
         <button type="submit" formAction="/dashboard/auditLog.csv" className={buttonClass("secondary")}>
@@ -199,20 +199,17 @@ export default function AuditLog() {
           <caption className="sr-only">Audit log entries</caption>
           <thead className="hidden md:table-header-group">
             <tr>
-              <th scope="col" className={`${th} w-32 md:rounded-tl-xl`}>
+              <th scope="col" className={`${th} w-28 md:rounded-tl-xl`}>
                 When
               </th>
               <th scope="col" className={`${th} w-56`}>
-                Actor
+                Actor and origin
               </th>
-              <th scope="col" className={`${th} w-48`}>
+              <th scope="col" className={`${th} w-44`}>
                 Action
               </th>
-              <th scope="col" className={th}>
+              <th scope="col" className={`${th} md:rounded-tr-xl`}>
                 Target and change
-              </th>
-              <th scope="col" className={`${th} w-40 md:rounded-tr-xl`}>
-                From
               </th>
             </tr>
           </thead>
@@ -231,8 +228,10 @@ export default function AuditLog() {
                   </time>
                 </td>
                 <td className={`${td} [overflow-wrap:anywhere]`}>
-                  <CellLabel>Actor</CellLabel>
-                  {e.actor}
+                  <CellLabel>Actor and origin</CellLabel>
+                  <span className="block text-neutral-900">{e.actor}</span>
+                  <span className="mt-1 block text-xs text-neutral-600">{e.ip ?? "no address"}</span>
+                  {e.userAgent ? <span className="block text-xs text-neutral-600">{e.userAgent}</span> : null}
                 </td>
                 <td className={`${td} font-medium text-neutral-900`}>
                   <CellLabel>Action</CellLabel>
@@ -246,11 +245,6 @@ export default function AuditLog() {
                       {e.change}
                     </span>
                   ) : null}
-                </td>
-                <td className={`${td} text-neutral-700 [overflow-wrap:anywhere]`}>
-                  <CellLabel>From</CellLabel>
-                  <span className="block">{e.ip ?? "—"}</span>
-                  {e.userAgent ? <span className="block text-xs text-neutral-600">{e.userAgent}</span> : null}
                 </td>
               </tr>
             ))}

@@ -101,6 +101,8 @@ try {
         `the target database is not empty: ${counts.join(", ")}. Import into a new database, or pass --force to delete all its rows first.`,
       );
     }
+    // --force replaces the audit log too: its append-only trigger lets this transaction (decision 070).
+    await tx.unsafe("select set_config('app.audit_retention', 'on', true)");
     await tx.unsafe(`truncate ${tables.map((t) => `public.${quote(t)}`).join(", ")} restart identity cascade`);
 
     // 3. Parents before children, so every foreign key is checked as the rows arrive.

@@ -6,6 +6,7 @@ import type { AuthUser } from "~/utils/auth.server";
 import { apiError, fieldErrors, requireApiUser } from "./api.server";
 import { controlCharMessage, isPlainText } from "~/schemas/input-rules";
 import { can, type Permission } from "~/utils/permissions";
+import { recordAudit } from "~/services/audit.server";
 
 /** The caller, who must hold `permission`: 401 without credentials, 403 (with `message`) otherwise. */
 export async function requireApiPermission(
@@ -39,7 +40,7 @@ export async function changeRoleByEmail(
   email: string,
   intent: "promote" | "demote",
 ): Promise<Response> {
-  await requireApiPermission(
+  const admin = await requireApiPermission(
     request,
     "admin:users",
     intent === "promote" ? MESSAGES.notAdminPromote : MESSAGES.notAdminDemote,
@@ -54,5 +55,17 @@ export async function changeRoleByEmail(
   const result = intent === "promote" ? await promoteToAdmin(account.id) : await demoteAdmin(account.id);
   if (result === "not-found") return apiError(404, "not_found", "No account has this e-mail.");
   if (result === "last-admin") return apiError(409, "last_admin", MESSAGES.lastAdmin);
+  if (result === "changed") {
+    await recordAudit({
+      actorId: admin.id,
+      actorEmail: admin.email,
+      action: "user.role_changed",
+      targetType: "user",
+      targetId: account.id,
+      before: { admin: intent !== "promote" },
+      after: { admin: intent === "promote" },
+      request,
+    });
+  }
   return Response.json({ modifiedCount: result === "changed" ? 1 : 0 });
 }

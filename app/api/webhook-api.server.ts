@@ -1,7 +1,7 @@
 import { deleteSubscription, getSubscription, listDeliveries, listSubscriptions } from "~/models/webhook.server";
 import type { WebhookScope } from "~/models/webhook.server";
 import { webhookCreateBody, webhookDeliveryJson, webhookJson, webhookPatchBody } from "~/schemas/webhook";
-import { createWebhook, resendWebhook, sendTestWebhook, updateWebhook } from "~/services/webhooks.server";
+import { auditWebhook, createWebhook, resendWebhook, sendTestWebhook, updateWebhook } from "~/services/webhooks.server";
 import { apiError, readJson } from "./api.server";
 
 /**
@@ -26,6 +26,7 @@ export async function createWebhookAnswer(request: Request, scope: WebhookScope,
       ? apiError(400, "invalid_input", "Check the highlighted fields.", { url: [result.message] })
       : apiError(409, "too_many_webhooks", result.message);
   }
+  await auditWebhook(creatorId, "webhook.created", scope, result.subscription.id, result.subscription, request);
   return Response.json({ ...webhookJson(result.subscription), secret: result.subscription.secret }, { status: 201 });
 }
 
@@ -36,19 +37,32 @@ export async function getWebhookAnswer(scope: WebhookScope, id: string): Promise
 }
 
 /** PATCH {id}: changes the URL, the events or the active switch (404 before the body is read). */
-export async function patchWebhookAnswer(request: Request, scope: WebhookScope, id: string): Promise<Response> {
+export async function patchWebhookAnswer(
+  request: Request,
+  scope: WebhookScope,
+  id: string,
+  actorId: string,
+): Promise<Response> {
   if (!(await getSubscription(scope, id))) return webhookNotFound();
   const patch = await readJson(request, webhookPatchBody);
   const result = await updateWebhook(scope, id, patch);
   if (!result) return webhookNotFound();
   if (!result.ok)
     return apiError(400, "invalid_input", "Check the highlighted fields.", { [result.field]: [result.message] });
+  await auditWebhook(actorId, "webhook.updated", scope, id, result.subscription, request);
   return Response.json(webhookJson(result.subscription));
 }
 
 /** DELETE {id}: 204; its deliveries go with it. */
-export async function deleteWebhookAnswer(scope: WebhookScope, id: string): Promise<Response> {
-  return (await deleteSubscription(scope, id)) ? new Response(null, { status: 204 }) : webhookNotFound();
+export async function deleteWebhookAnswer(
+  request: Request,
+  scope: WebhookScope,
+  id: string,
+  actorId: string,
+): Promise<Response> {
+  if (!(await deleteSubscription(scope, id))) return webhookNotFound();
+  await auditWebhook(actorId, "webhook.deleted", scope, id, null, request);
+  return new Response(null, { status: 204 });
 }
 
 /** POST {id}/test: a signed `webhook.test` sent now; 200 with the delivery and its attempt. */

@@ -7,7 +7,7 @@ import {
   type WebhookScope,
 } from "~/models/webhook.server";
 import { readWebhookForm, webhookDeliveryJson } from "~/schemas/webhook";
-import { createWebhook, resendWebhook, sendTestWebhook, updateWebhook } from "~/services/webhooks.server";
+import { auditWebhook, createWebhook, resendWebhook, sendTestWebhook, updateWebhook } from "~/services/webhooks.server";
 import { dateTimeFormatters } from "~/scheduling/time-zone";
 import { readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
@@ -81,6 +81,7 @@ export async function webhookListAction(request: Request, scope: WebhookScope, c
         { status: 400 },
       );
     }
+    await auditWebhook(creatorId, "webhook.created", scope, result.subscription.id, result.subscription, request);
     // Data, not a redirect: the secret is shown once, in this answer, never stored in a cookie or a cache.
     return data(
       {
@@ -98,7 +99,9 @@ export async function webhookListAction(request: Request, scope: WebhookScope, c
   }
 
   if (intent === "delete") {
-    if (!(await deleteSubscription(scope, String(form.get("id") ?? "")))) notFoundWebhook();
+    const id = String(form.get("id") ?? "");
+    if (!(await deleteSubscription(scope, id))) notFoundWebhook();
+    await auditWebhook(creatorId, "webhook.deleted", scope, id, null, request);
     return redirectWithSuccess(base, "Webhook deleted.");
   }
 
@@ -153,7 +156,13 @@ export async function webhookDetailData(scope: WebhookScope, id: string, timeZon
 }
 
 /** One subscription's forms: save the settings, test, resend a delivery. */
-export async function webhookDetailAction(request: Request, scope: WebhookScope, id: string, base: string) {
+export async function webhookDetailAction(
+  request: Request,
+  scope: WebhookScope,
+  id: string,
+  base: string,
+  actorId: string,
+) {
   const page = `${base}/${id}`;
   // Another owner's id is a 404 whatever the form holds.
   if (!(await getSubscription(scope, id))) notFoundWebhook();
@@ -179,6 +188,7 @@ export async function webhookDetailAction(request: Request, scope: WebhookScope,
         },
         { status: 400 },
       );
+    await auditWebhook(actorId, "webhook.updated", scope, id, result.subscription, request);
     return redirectWithSuccess(page, "Webhook saved.");
   }
 

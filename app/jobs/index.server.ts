@@ -3,7 +3,7 @@ import { registerBookingConsumers } from "~/services/bookings.server";
 import { sendDueWebhooks } from "~/services/webhooks.server";
 import { syncDueCalendars } from "~/services/calendars.server";
 import { expireHeldBookings } from "~/services/approval.server";
-import { runHousekeeping } from "~/models/housekeeping.server";
+import { HOUSEKEEPING_SWEEPS, retentionSweeps, runHousekeeping } from "~/models/housekeeping.server";
 import { guestFollowUpMail, guestReminderMail, hostReminderNotification } from "~/mail/reminder-mail";
 import { sendDueReminders } from "~/models/reminder.server";
 import { getDb, noteDatabaseFault } from "~/server/db.server";
@@ -50,7 +50,9 @@ export function startJobs(): { pollMs: number } | null {
       {
         name: "housekeeping",
         run: async (now) => {
-          const deleted = await runHousekeeping(await getDb(), now);
+          const deleted = await runHousekeeping(await getDb(), now, {
+            sweeps: [...HOUSEKEEPING_SWEEPS, ...retentionSweeps(e.AUDIT_RETENTION_DAYS, e.BOOKING_RETENTION_DAYS)],
+          });
           const lines = Object.entries(deleted ?? {}).filter(([, n]) => n > 0);
           if (lines.length) console.log(`Housekeeping: deleted ${lines.map(([what, n]) => `${n} ${what}`).join(", ")}`);
         },

@@ -86,6 +86,10 @@ export const MESSAGES = {
   packageNameTaken: "A package with this name already exists.",
   clientDeleted: "Client Deleted!!",
   eventCancelledByAdmin: "The event is cancelled and its invitees are told.",
+  // Data rights (decision 071)
+  deleteAccountCheckFailed:
+    "That did not match: type your password (or, for an account without one, your e-mail) to delete the account.",
+  accountDeleted: "Your account is deleted. Guests of your upcoming bookings are told they are cancelled.",
 } as const;
 
 /** The "Embed on your website" section of an event type (docs/decisions/019). */

@@ -1,8 +1,10 @@
 import { and, eq, inArray, isNull, lt, lte, notExists, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
+import { anonymiseBookingsEndedBefore } from "./data-rights.server";
 import {
   apiTokens,
+  auditLog,
   bookingEventDeliveries,
   bookingEvents,
   idempotencyKeys,
@@ -134,6 +136,38 @@ export const HOUSEKEEPING_SWEEPS: Sweep[] = [
       ),
   },
 ];
+
+/**
+ * The retention sweeps (decisions 070 and 071), from the server's settings: audit entries older
+ * than `auditDays` are deleted (the only deletion the audit log's trigger lets through, in a
+ * transaction that says so), and with `bookingDays` > 0 the guests of bookings that ended longer
+ * ago are anonymised (counted among what the sweep "deleted").
+ */
+export function retentionSweeps(auditDays: number, bookingDays: number): Sweep[] {
+  const sweeps: Sweep[] = [
+    {
+      name: "old audit entries",
+      sweep: (db, now, limit) =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`select set_config('app.audit_retention', 'on', true)`);
+          return deleteBatch(
+            tx as unknown as Database,
+            auditLog,
+            auditLog.id,
+            lt(auditLog.at, ago(now, auditDays * DAY_MS)),
+            limit,
+          );
+        }),
+    },
+  ];
+  if (bookingDays > 0) {
+    sweeps.push({
+      name: "guests of old bookings anonymised",
+      sweep: (db, now, limit) => anonymiseBookingsEndedBefore(ago(now, bookingDays * DAY_MS), limit, db),
+    });
+  }
+  return sweeps;
+}
 
 /**
  * Claims this interval's turn: one statement that moves the lease forward only when it is due,

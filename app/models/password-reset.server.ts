@@ -87,7 +87,16 @@ export async function findResetAccount(token: string, now: Date): Promise<{ emai
 }
 
 /** Sets the password with a valid link; false for a used, expired or unknown one (two racing uses: one wins, by the row lock). */
-export async function resetPassword(token: string, password: string, now: Date): Promise<boolean> {
+export async function resetPassword(
+  token: string,
+  password: string,
+  now: Date,
+  /** Work in the same transaction once the password is set (the audit entry). */
+  within?: (
+    tx: Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["transaction"]>[0]>[0],
+    userId: string,
+  ) => Promise<void>,
+): Promise<boolean> {
   if (!token || token.length > 200) return false;
   const passwordHash = await hashPassword(password);
   const db = await getDb();
@@ -106,6 +115,7 @@ export async function resetPassword(token: string, password: string, now: Date):
     await tx
       .delete(passwordResetTokens)
       .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
+    await within?.(tx, row.userId);
     return true;
   });
 }

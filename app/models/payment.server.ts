@@ -7,6 +7,7 @@ import { isUuid } from "./event.server";
 import type { PackageSummary } from "./package.server";
 import { recordColumns } from "./admin-professional.server";
 import { addMonths } from "./professional.server";
+import { insertAuditRow } from "./audit-log.server";
 
 /**
  * Card payments for packages. The browser only ever holds a PaymentIntent's client secret;
@@ -160,6 +161,34 @@ export async function fulfilPaymentIntent(intent: Stripe.PaymentIntent): Promise
       .update(users)
       .set({ role: buyer.role === "admin" ? "admin" : "professional", professionalUntil: until })
       .where(eq(users.id, buyer.id));
+    // Audited in the purchase's transaction (decision 070): the record, and the account's package.
+    const audit = { actorId: buyer.id, actorEmail: buyer.email, ip: null, userAgent: null };
+    await insertAuditRow(
+      {
+        ...audit,
+        action: "professional.created",
+        targetType: "professional",
+        targetId: inserted.id,
+        before: null,
+        after: { pack: packageName, amountCents: intent.amount, currency: intent.currency, transactionId: intent.id },
+      },
+      tx,
+    );
+    await insertAuditRow(
+      {
+        ...audit,
+        action: "user.package_changed",
+        targetType: "user",
+        targetId: buyer.id,
+        before: { role: buyer.role, professionalUntil: buyer.until?.toISOString() ?? null },
+        after: {
+          role: buyer.role === "admin" ? "admin" : "professional",
+          professionalUntil: until.toISOString(),
+          pack: packageName,
+        },
+      },
+      tx,
+    );
     await tx.insert(notifications).values({
       userId: buyer.id,
       notification: `Payment received for the ${packageName} package: no event limit until ${until.toISOString().slice(0, 10)}.`,

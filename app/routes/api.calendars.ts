@@ -7,6 +7,7 @@ import { CalendarConnectError, connectCalendar, startMicrosoftConnect } from "~/
 import { microsoftCalendarAvailable } from "~/services/microsoft-calendar.server";
 import { calendarSecretsAvailable } from "~/server/calendar-crypto.server";
 import { linkBase } from "~/utils/request.server";
+import { recordAudit } from "~/services/audit.server";
 
 /** GET /api/calendars: your calendar connections with their calendars (docs/decisions/035). */
 async function GET({ request }: LoaderFunctionArgs) {
@@ -44,6 +45,15 @@ async function POST({ request }: LoaderFunctionArgs) {
   }
   try {
     const id = await connectCalendar(user.id, input, new Date());
+    await recordAudit({
+      actorId: user.id,
+      actorEmail: user.email,
+      action: "calendar.connected",
+      targetType: "calendar",
+      targetId: id,
+      after: { type: input.type },
+      request,
+    });
     const connection = await getConnection(user.id, id);
     return Response.json(connection ? calendarConnectionJson(connection) : null, { status: 201 });
   } catch (error) {

@@ -4,6 +4,7 @@ import { apiRoute } from "~/api/api-route.server";
 import { deleteConnection, getConnection } from "~/models/calendar.server";
 import { isUuid } from "~/models/event.server";
 import { calendarConnectionJson } from "~/schemas/calendar-api";
+import { recordAudit } from "~/services/audit.server";
 
 const notFound = () => apiError(404, "not_found", "No such calendar connection.");
 
@@ -19,7 +20,16 @@ async function GET({ request, params }: LoaderFunctionArgs) {
 async function DELETE({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const id = params.id ?? "";
-  return isUuid(id) && (await deleteConnection(user.id, id)) ? new Response(null, { status: 204 }) : notFound();
+  if (!isUuid(id) || !(await deleteConnection(user.id, id))) return notFound();
+  await recordAudit({
+    actorId: user.id,
+    actorEmail: user.email,
+    action: "calendar.disconnected",
+    targetType: "calendar",
+    targetId: id,
+    request,
+  });
+  return new Response(null, { status: 204 });
 }
 
 export const { loader, action } = apiRoute({ GET, DELETE });

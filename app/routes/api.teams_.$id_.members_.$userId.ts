@@ -13,7 +13,7 @@ async function PATCH({ request, params }: LoaderFunctionArgs) {
   // An outsider learns nothing, not even whether the body would have been valid.
   if (!(await getMyTeam(user.id, params.id ?? ""))) return teamRefusal("not-found");
   const { role } = await readJson(request, teamRoleBody);
-  const result = await changeMemberRole(user.id, params.id ?? "", params.userId ?? "", role);
+  const result = await changeMemberRole(user.id, params.id ?? "", params.userId ?? "", role, request);
   if (!result.ok) return teamRefusal(result.reason, M.memberNotFound);
   const { userId, email, name } = result.member;
   return Response.json({ userId, email, name, role });
@@ -23,7 +23,7 @@ async function PATCH({ request, params }: LoaderFunctionArgs) {
 async function DELETE({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   if (!(await getMyTeam(user.id, params.id ?? ""))) return teamRefusal("not-found");
-  const result = await removeTeamMember(user.id, params.id ?? "", params.userId ?? "");
+  const result = await removeTeamMember(user.id, params.id ?? "", params.userId ?? "", request);
   if (!result.ok) return teamRefusal(result.reason, M.memberNotFound);
   return new Response(null, { status: 204 });
 }

@@ -11,14 +11,14 @@ async function GET({ request, params }: LoaderFunctionArgs) {
 
 /** PATCH /api/teams/{id}/webhooks/{webhookId}: changes the URL, the events or the active switch. */
 async function PATCH({ request, params }: LoaderFunctionArgs) {
-  const { team } = await requireTeamManager(request, params.id ?? "");
-  return patchWebhookAnswer(request, { teamId: team.id }, params.webhookId ?? "");
+  const { user, team } = await requireTeamManager(request, params.id ?? "");
+  return patchWebhookAnswer(request, { teamId: team.id }, params.webhookId ?? "", user.id);
 }
 
 /** DELETE /api/teams/{id}/webhooks/{webhookId}: 204; its deliveries go with it. */
 async function DELETE({ request, params }: LoaderFunctionArgs) {
-  const { team } = await requireTeamManager(request, params.id ?? "");
-  return deleteWebhookAnswer({ teamId: team.id }, params.webhookId ?? "");
+  const { user, team } = await requireTeamManager(request, params.id ?? "");
+  return deleteWebhookAnswer(request, { teamId: team.id }, params.webhookId ?? "", user.id);
 }
 
 export const { loader, action } = apiRoute({ GET, PATCH, DELETE });

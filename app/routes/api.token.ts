@@ -10,6 +10,7 @@ import { apiRoute } from "~/api/api-route.server";
 import { passwordTokenBody } from "~/schemas/api-token-form";
 import { TWO_FACTOR_MESSAGES as M } from "~/messages/two-factor";
 import { secondFactorStepForToken } from "~/services/two-factor.server";
+import { recordAudit } from "~/services/audit.server";
 
 /** POST /api/token: a bearer token for e-mail + password (for clients without a browser). */
 async function handle({ request }: ActionFunctionArgs) {
@@ -25,7 +26,17 @@ async function handle({ request }: ActionFunctionArgs) {
     });
   }
   const user = await verifyCredentials(email, input.password);
-  if (!user) return apiError(401, "invalid_credentials", MESSAGES.badCredentials);
+  if (!user) {
+    await recordAudit({
+      actorId: null,
+      actorEmail: email,
+      action: "auth.sign_in_failed",
+      targetType: "user",
+      after: { method: "api_token" },
+      request,
+    });
+    return apiError(401, "invalid_credentials", MESSAGES.badCredentials);
+  }
   if (user === "deactivated") return apiError(403, "account_deactivated", PEOPLE_MESSAGES.accountDeactivated);
   // Decision 066: the password is only the first factor.
   const step = await secondFactorStepForToken(user.id, input.otp, new Date());
@@ -33,7 +44,16 @@ async function handle({ request }: ActionFunctionArgs) {
   if (step === "invalid_otp") return apiError(401, "invalid_otp", M.otpWrong);
   if (step === "passkey_only") return apiError(403, "passkey_required", M.passkeyOnly);
   if (step === "set_up_first") return apiError(403, "second_factor_setup_required", M.setUpFirst);
-  const { token, expiresAt } = await mintApiToken(user.id, { source: "password", label: input.label });
+  const { id, token, expiresAt } = await mintApiToken(user.id, { source: "password", label: input.label });
+  await recordAudit({
+    actorId: user.id,
+    actorEmail: user.email,
+    action: "api_token.created",
+    targetType: "api_token",
+    targetId: id,
+    after: { source: "password", label: input.label ?? null },
+    request,
+  });
   return Response.json({ token, expiresAt: expiresAt.toISOString() });
 }
 

@@ -12,13 +12,13 @@ async function GET({ request, params }: LoaderFunctionArgs) {
 /** PATCH /api/webhooks/{id}: changes the URL, the events or the active switch. */
 async function PATCH({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
-  return patchWebhookAnswer(request, { userId: user.id }, params.id ?? "");
+  return patchWebhookAnswer(request, { userId: user.id }, params.id ?? "", user.id);
 }
 
 /** DELETE /api/webhooks/{id}: 204; its deliveries go with it. */
 async function DELETE({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
-  return deleteWebhookAnswer({ userId: user.id }, params.id ?? "");
+  return deleteWebhookAnswer(request, { userId: user.id }, params.id ?? "", user.id);
 }
 
 export const { loader, action } = apiRoute({ GET, PATCH, DELETE });

@@ -5,6 +5,7 @@ import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { googleCalendarState } from "~/utils/google-calendar-state.server";
 import { linkBase } from "~/utils/request.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { recordAudit } from "~/services/audit.server";
 
 const PAGE = "/dashboard/calendars";
 
@@ -27,6 +28,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { email: tokens.email, refreshToken: tokens.refreshToken, accessToken: tokens.accessToken },
       new Date(),
     );
+    await recordAudit({
+      actorId: user.id,
+      actorEmail: user.email,
+      action: "calendar.connected",
+      targetType: "calendar",
+      targetId: null,
+      after: { type: "google", account: tokens.email },
+      request,
+    });
   } catch (error) {
     if (error instanceof GoogleCalendarError) return redirectWithError(PAGE, error.message);
     throw error;

@@ -42,6 +42,7 @@ import { parseWithZod } from "~/schemas/form-parse";
 import { SecondFactorRequiredSchema } from "~/schemas/two-factor";
 import { setSecondFactorRequired } from "~/services/two-factor.server";
 import { REASSIGN_MESSAGES as R } from "~/messages/reassign";
+import { recordAudit } from "~/services/audit.server";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Manage User | Scheduler" }];
@@ -129,6 +130,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = intent === "promote" ? await promoteToAdmin(userId) : await demoteAdmin(userId);
   if (result === "not-found") notFound("User not found");
   if (result === "last-admin") return data({ toast: errorToast(MESSAGES.lastAdmin) }, { status: 409 });
+  if (result === "changed") {
+    await recordAudit({
+      actorId: user.id,
+      actorEmail: user.email,
+      action: "user.role_changed",
+      targetType: "user",
+      targetId: userId,
+      before: { admin: intent !== "promote" },
+      after: { admin: intent === "promote" },
+      request,
+    });
+  }
   return redirectWithSuccess(listUrl(request), intent === "promote" ? MESSAGES.userPromoted : MESSAGES.adminDemoted);
 }
 

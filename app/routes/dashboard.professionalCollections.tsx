@@ -31,6 +31,7 @@ import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingFormData } from "~/utils/pending";
+import { recordAudit } from "~/services/audit.server";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [
@@ -74,13 +75,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requirePermission(request, "admin:professionals");
+  const admin = await requirePermission(request, "admin:professionals");
   const form = await readFormData(request);
   if (form.get("intent") !== "remove") return data({ toast: errorToast("Unknown action.") }, { status: 400 });
   const recordId = String(form.get("recordId") ?? "");
   if (!isUuid(recordId)) notFound("Record not found");
   const removed = await removeProfessionalRecord(recordId);
   if (!removed) notFound("Record not found");
+  await recordAudit({
+    actorId: admin.id,
+    actorEmail: admin.email,
+    action: "professional.deleted",
+    targetType: "professional",
+    targetId: recordId,
+    before: { name: removed.name },
+    request,
+  });
   return redirectWithSuccess(PAGE, MESSAGES.clientDeleted);
 }
 

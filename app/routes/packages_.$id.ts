@@ -6,6 +6,7 @@ import { requireApiPermission } from "~/api/admin-api.server";
 import { apiError, readJson } from "~/api/api.server";
 import { deletedOne, packageBody, packageJson } from "~/schemas/package-api";
 import { apiRoute } from "~/api/api-route.server";
+import { recordAudit } from "~/services/audit.server";
 
 const notFound = () => apiError(404, "not_found", "No such package.");
 
@@ -19,16 +20,27 @@ async function GET({ params }: LoaderFunctionArgs) {
 
 /** PUT /packages/{id} (admin): replaces the package (fields left out take the form's defaults); 200 with it. */
 async function PUT({ request, params }: LoaderFunctionArgs) {
-  await requireApiPermission(request, "admin:packages");
+  const admin = await requireApiPermission(request, "admin:packages");
   const id = params.id ?? "";
   if (!isUuid(id)) return notFound();
   const input = await readJson(request, packageBody);
+  const before = await getPackage(id);
   const saved = await updatePackage(id, input);
   if (!saved.ok) {
     return saved.reason === "name-taken"
       ? apiError(409, "name_taken", MESSAGES.packageNameTaken, { name: [MESSAGES.packageNameTaken] })
       : notFound();
   }
+  await recordAudit({
+    actorId: admin.id,
+    actorEmail: admin.email,
+    action: "package.updated",
+    targetType: "package",
+    targetId: saved.id,
+    before: before ?? null,
+    after: { ...input },
+    request,
+  });
   const pkg = await getPackage(saved.id);
   return pkg ? Response.json(packageJson(pkg)) : notFound();
 }
@@ -38,10 +50,21 @@ async function PUT({ request, params }: LoaderFunctionArgs) {
  * client calls res.json() on success); professional records that bought it keep its name.
  */
 async function DELETE({ request, params }: LoaderFunctionArgs) {
-  await requireApiPermission(request, "admin:packages");
+  const admin = await requireApiPermission(request, "admin:packages");
   const id = params.id ?? "";
+  const before = isUuid(id) ? await getPackage(id) : null;
   const deleted = isUuid(id) ? await deletePackage(id) : null;
-  return deleted ? Response.json(deletedOne) : notFound();
+  if (!deleted) return notFound();
+  await recordAudit({
+    actorId: admin.id,
+    actorEmail: admin.email,
+    action: "package.deleted",
+    targetType: "package",
+    targetId: id,
+    before: before ?? null,
+    request,
+  });
+  return Response.json(deletedOne);
 }
 
 export const { loader, action } = apiRoute({ GET, PUT, DELETE });

@@ -6,6 +6,7 @@ import { apiError } from "~/api/api.server";
 import { deletedOne } from "~/schemas/package-api";
 import { roleOfAccount } from "~/api/api-roles.server";
 import { apiRoute } from "~/api/api-route.server";
+import { recordAudit } from "~/services/audit.server";
 
 /**
  * /professional/{param}: the API has two paths of one segment here, so one route serves both
@@ -23,10 +24,19 @@ async function GET({ request, params }: LoaderFunctionArgs) {
  * 200 `{ acknowledged, deletedCount }` (the legacy client calls res.json() on success).
  */
 async function DELETE({ request, params }: LoaderFunctionArgs) {
-  await requireApiPermission(request, "admin:professionals");
+  const admin = await requireApiPermission(request, "admin:professionals");
   const id = params.emailOrId ?? "";
   const removed = isUuid(id) ? await removeProfessionalRecord(id) : null;
   if (!removed) return apiError(404, "not_found", "No such professional record.");
+  await recordAudit({
+    actorId: admin.id,
+    actorEmail: admin.email,
+    action: "professional.deleted",
+    targetType: "professional",
+    targetId: id,
+    before: { name: removed.name },
+    request,
+  });
   return Response.json(deletedOne);
 }
 

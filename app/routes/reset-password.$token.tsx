@@ -47,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { result: submission.reply({ hideFields: ["password", "confirmPassword"] }), gone: false },
       { status: 400 },
     );
-  const done = await completePasswordReset(params.token ?? "", submission.value.password, new Date());
+  const done = await completePasswordReset(params.token ?? "", submission.value.password, new Date(), request);
   if (!done)
     return data(
       { result: submission.reply({ formErrors: [GONE], hideFields: ["password", "confirmPassword"] }), gone: true },

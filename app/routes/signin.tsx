@@ -26,6 +26,7 @@ import { errorToast } from "~/utils/toast.server";
 import { continueSignIn } from "~/html/sign-in.server";
 import { useIsPending } from "~/utils/pending";
 import { pageMeta } from "~/utils/page-meta";
+import { recordAudit } from "~/services/audit.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({
@@ -76,9 +77,26 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   try {
     const user = await getAuthenticator().authenticate("form", request, { context: { formData } });
+    await recordAudit({
+      actorId: user.id,
+      actorEmail: user.email,
+      action: "auth.sign_in",
+      targetType: "user",
+      targetId: user.id,
+      after: { method: "password" },
+      request,
+    });
     return await continueSignIn(request, user, safeRedirectPath(submission.value.redirectTo));
   } catch (error) {
     if (error instanceof AuthorizationError) {
+      await recordAudit({
+        actorId: null,
+        actorEmail: email,
+        action: "auth.sign_in_failed",
+        targetType: "user",
+        after: { method: "password" },
+        request,
+      });
       return data(
         {
           result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }),

@@ -5,6 +5,7 @@ import { getUser } from "~/utils/auth.server";
 import { sessionTokenOf, sha256 } from "~/server/session.server";
 import { apiRoute } from "~/api/api-route.server";
 import { sessionTokenBody } from "~/schemas/api-token-form";
+import { recordAudit } from "~/services/audit.server";
 
 /**
  * PUT /users/{email}: a signed-in browser session swaps itself for a bearer token (the legacy
@@ -19,7 +20,16 @@ async function handle({ request, params }: ActionFunctionArgs) {
   if (!isSelf(user, input.email) || !isSelf(user, params.email ?? "")) {
     return apiError(403, "forbidden", "You can only get a token for your own account.");
   }
-  const { token } = await mintApiToken(user.id, { source: "session", sessionId: sha256(sessionToken) });
+  const { id, token } = await mintApiToken(user.id, { source: "session", sessionId: sha256(sessionToken) });
+  await recordAudit({
+    actorId: user.id,
+    actorEmail: user.email,
+    action: "api_token.created",
+    targetType: "api_token",
+    targetId: id,
+    after: { source: "session" },
+    request,
+  });
   return Response.json({ token });
 }
 

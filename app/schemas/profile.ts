@@ -19,6 +19,7 @@ export const PROFILE_INTENTS = [
   "totpDisable",
   "recoveryCodes",
   "passkeyDelete",
+  "deleteAccount",
 ] as const;
 export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 
@@ -71,3 +72,12 @@ export function passwordSchema(hasPassword: boolean) {
       }
     });
 }
+
+/**
+ * Delete the account (decision 071): the password, or for an account without one (Google
+ * sign-in) its e-mail typed again; the action checks either.
+ */
+export const DeleteAccountSchema = z.object({
+  password: z.string().max(1000).optional(),
+  confirmEmail: z.string().max(254).optional(),
+});

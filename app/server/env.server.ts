@@ -60,6 +60,10 @@ const envSchema = z
     JOBS: z.enum(["on", "off"], { message: 'must be "on" or "off"' }).default("on"),
     /** How often each app server's job runner looks for due work, in milliseconds. */
     JOBS_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+    /** Days audit-log entries are kept; the housekeeping job deletes older ones (decision 070). */
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+    /** Days after a booking ends before its guests are anonymised (decision 071); unset or 0 = never. */
+    BOOKING_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
     /** After SIGTERM, how long requests in flight may run before their connections are cut, in milliseconds (docs/decisions/024). */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     // A slow client's hold on a connection (decision 063): the request head, then the whole request.

@@ -2,6 +2,7 @@ import { composePasswordResetMail } from "~/mail/password-reset-mail";
 import { issueResetToken, resetPassword } from "~/models/password-reset.server";
 import { env } from "~/server/env.server";
 import { queueMail, sendOutboxMail } from "~/server/mail-transport.server";
+import { recordAudit, type AuditOrigin } from "./audit.server";
 
 /**
  * "Forgot password?" (decision 041) for the page and POST /api/password-reset alike. The answer
@@ -27,6 +28,20 @@ export async function requestPasswordReset(input: { email: string; linkBase: str
     );
 }
 
-export function completePasswordReset(token: string, password: string, now: Date): Promise<boolean> {
-  return resetPassword(token, password, now);
+export function completePasswordReset(
+  token: string,
+  password: string,
+  now: Date,
+  request: Request | AuditOrigin | null = null,
+): Promise<boolean> {
+  return resetPassword(token, password, now, (tx, userId) =>
+    recordAudit({
+      actorId: userId,
+      action: "account.password_reset",
+      targetType: "user",
+      targetId: userId,
+      request,
+      tx,
+    }),
+  );
 }

@@ -1,9 +1,9 @@
 import { namedTeamInvitationMail } from "~/mail/team-invitation";
 import {
-  changeMemberRole,
+  changeMemberRole as changeMemberRoleRow,
   createTeam,
   inviteToTeam,
-  removeTeamMember,
+  removeTeamMember as removeTeamMemberRow,
   renewTeamInvitation,
   respondToTeamInvitation,
   revokeTeamInvitation,
@@ -11,13 +11,57 @@ import {
 import type { TeamRoleName } from "~/schemas/teams";
 import { sendMail } from "~/server/mail-transport.server";
 import { invitationLink } from "./team-invitations.server";
+import { recordAudit, type AuditOrigin } from "./audit.server";
 
 /**
  * Named teams' use cases (decision 057), one per write, whatever the entry point (dashboard
  * pages, JSON API). Invitations are mailed through the outbox with their accept link on `base`.
  */
 
-export { changeMemberRole, createTeam, removeTeamMember, respondToTeamInvitation, revokeTeamInvitation };
+export { createTeam, respondToTeamInvitation, revokeTeamInvitation };
+
+/** An owner or admin changes a member's role (the last owner stays); audited (decision 070). */
+export async function changeMemberRole(
+  actorId: string,
+  teamId: string,
+  userId: string,
+  role: TeamRoleName,
+  request: Request | AuditOrigin | null = null,
+) {
+  const result = await changeMemberRoleRow(actorId, teamId, userId, role);
+  if (result.ok) {
+    await recordAudit({
+      actorId,
+      action: "team.member_role_changed",
+      targetType: "team",
+      targetId: teamId,
+      after: { userId: result.member.userId, role },
+      request,
+    });
+  }
+  return result;
+}
+
+/** An owner or admin removes a member, or a member leaves (their own id); audited (decision 070). */
+export async function removeTeamMember(
+  actorId: string,
+  teamId: string,
+  userId: string,
+  request: Request | AuditOrigin | null = null,
+) {
+  const result = await removeTeamMemberRow(actorId, teamId, userId);
+  if (result.ok) {
+    await recordAudit({
+      actorId,
+      action: "team.member_removed",
+      targetType: "team",
+      targetId: teamId,
+      before: { userId: result.member.userId },
+      request,
+    });
+  }
+  return result;
+}
 
 interface Inviter {
   id: string;

@@ -45,6 +45,7 @@ import { calendarFetch, CalendarFetchError } from "~/server/calendar-fetch.serve
 import { env } from "~/server/env.server";
 import { linkBase } from "~/utils/request.server";
 import type { Told } from "./bookings.server";
+import { recordAudit } from "./audit.server";
 
 /**
  * Webhooks (docs/decisions/037): one more consumer of the booking events outbox. The consumer
@@ -582,4 +583,26 @@ export async function resendWebhook(scope: WebhookScope, subscriptionId: string,
   const delivery = await resendDelivery(scope, subscriptionId, deliveryId, new Date());
   if (delivery) nudgeWebhooks();
   return delivery;
+}
+
+/** Audits a change of a subscription (decision 070): what it points at, never its secret. */
+export function auditWebhook(
+  actorId: string,
+  action: "webhook.created" | "webhook.updated" | "webhook.deleted",
+  scope: WebhookScope,
+  id: string,
+  subscription: { url: string; events: string[]; active: boolean } | null,
+  request: Request | null,
+): Promise<void> {
+  return recordAudit({
+    actorId,
+    action,
+    targetType: "webhook",
+    targetId: id,
+    after: {
+      ...("teamId" in scope ? { teamId: scope.teamId } : {}),
+      ...(subscription ? { url: subscription.url, events: subscription.events, active: subscription.active } : {}),
+    },
+    request,
+  });
 }

@@ -35,6 +35,8 @@ export function drawerItems(role: Role): DrawerItem[] {
       { to: "/dashboard/packages", label: "Packages" },
       { to: "/dashboard/professionalCollections", label: "Professional Collections" },
       { to: "/dashboard/contactMessages", label: "Contact Messages" },
+      // Who did what (decision 070), and the erasure of a guest (decision 071).
+      { to: "/dashboard/auditLog", label: "Audit Log" },
       apiTokens,
     ];
   }

@@ -27,3 +27,4 @@ export * from "./booking-assignments";
 export * from "./second-factors";
 export * from "./conferencing";
 export * from "./scim-tokens";
+export * from "./audit-log";

@@ -31,6 +31,7 @@ const ADMIN_PAGES = [
   { path: "/dashboard/scheduledEvents", heading: "Scheduled Events" },
   { path: "/dashboard/packages", heading: "Packages" },
   { path: "/dashboard/professionalCollections", heading: "Professional Collections" },
+  { path: "/dashboard/auditLog", heading: "Audit Log" },
 ];
 
 function dayFromNow(days: number): string {

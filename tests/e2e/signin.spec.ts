@@ -249,6 +249,7 @@ test.describe("dashboard drawer by role", () => {
         "Packages",
         "Professional Collections",
         "Contact Messages",
+        "Audit Log",
         "API Tokens",
       ],
     },

@@ -128,6 +128,7 @@ test.describe("sign-up", () => {
       "Packages",
       "Professional Collections",
       "Contact Messages",
+      "Audit Log",
       "API Tokens",
     ]);
     await page.getByTestId("avatar-menu").click();

@@ -324,6 +324,9 @@ const CELLS: Cell[] = [
   page("POST", "dashboard.profile/route.tsx", () => "/dashboard/profile", SIGNED_IN, {
     form: () => ({ intent: "details", name: "" }),
   }),
+  page("POST", "dashboard.profile/route.tsx", () => "/dashboard/profile", SIGNED_IN, {
+    form: () => ({ intent: "deleteAccount", password: "wrong", confirmEmail: "wrong@example.test" }),
+  }),
   page("GET", "dashboard.routingForms.tsx", () => "/dashboard/routingForms", SIGNED_IN),
   page("GET", "dashboard.apiTokens/route.tsx", () => "/dashboard/apiTokens", SIGNED_IN),
   page("GET", "dashboard.apiTokens/route.tsx", (f) => `/dashboard/apiTokens?revoke=${f.token2}`, OWNER),
@@ -671,6 +674,11 @@ const CELLS: Cell[] = [
     destructive: true,
   }),
   page("GET", "dashboard.contactMessages.tsx", () => "/dashboard/contactMessages", ADMIN),
+  // The audit log and the erasure of a guest (decisions 070 and 071).
+  page("GET", "dashboard.auditLog.tsx", () => "/dashboard/auditLog", ADMIN),
+  page("GET", "dashboard.auditLog.tsx", () => "/dashboard/auditLog?action=nope&from=never", ADMIN),
+  page("POST", "dashboard.auditLog.tsx", () => "/dashboard/auditLog", ADMIN, { form: () => ({ email: "" }) }),
+  page("GET", "dashboard_.auditLog[.]csv.ts", () => "/dashboard/auditLog.csv?action=auth.sign_in", ADMIN),
 
   // Payments (admins cannot pay).
   page("GET", "payment.$id.tsx", (f) => `/payment/${f.pkg}`, [
@@ -692,6 +700,14 @@ const CELLS: Cell[] = [
 
   // JSON: the legacy paths (docs/legacy-api.md).
   api("POST", "/api/token", "api.token.ts", () => "/api/token", ALL_ALLOW, { json: () => ({}) }),
+  // Audit log and data rights (decisions 070 and 071).
+  api("GET", "/api/admin/audit-log", "api.admin.audit-log.ts", () => "/api/admin/audit-log?action=auth.sign_in", ADMIN),
+  api("POST", "/api/admin/erase-guest", "api.admin.erase-guest.ts", () => "/api/admin/erase-guest", ADMIN, {
+    json: () => ({ email: "not-an-email" }),
+  }),
+  api("GET", "/api/me/export", "api.me_.export.ts", () => "/api/me/export", SIGNED_IN),
+  // A wrong password is a 400: nobody's account goes here.
+  api("DELETE", "/api/me", "api.me.ts", () => "/api/me", SIGNED_IN, { json: () => ({ password: "wrong" }) }),
   api(
     "PUT",
     "/users/{email}",
@@ -1480,11 +1496,16 @@ beforeAll(async () => {
   };
 }, 120_000);
 
+let jsonCalls = 0;
+
 async function run(cell: Cell, actor: ActorName): Promise<Response> {
   const who = actor === "visitor" ? null : f[actor];
   const target = cell.path(f);
   if (cell.operation && !cell.session) {
-    return call(cell.method, target, { token: who?.token, json: cell.json?.(f) });
+    // Both servers in turn: each counts an account's calls per minute in its own process
+    // (decision 042), and one actor's JSON cells outnumber one server's budget.
+    jsonCalls += 1;
+    return call(cell.method, target, { token: who?.token, json: cell.json?.(f), server: jsonCalls % 2 });
   }
   const c = who?.c ?? new HttpClient(f.user.c.baseUrl, { "x-forwarded-for": freshIp() });
   if (cell.form) return c.post(target, cell.form(f));

@@ -4,6 +4,7 @@ import { paths as bookings } from "./bookings";
 import { paths as calendars } from "./calendars";
 import { paths as conferencing } from "./conferencing";
 import { paths as core } from "./core";
+import { paths as dataRights } from "./data-rights";
 import { paths as outOfOffice } from "./out-of-office";
 import { paths as payments } from "./payments";
 import { paths as people } from "./people";
@@ -65,6 +66,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       teamBookings,
       twoFactor,
       people,
+      dataRights,
     ),
     // What we send to a host's webhook URLs (decision 037).
     webhooks,

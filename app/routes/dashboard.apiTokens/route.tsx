@@ -35,6 +35,7 @@ import {
   codeClass,
   linkClass,
 } from "./token-list";
+import { recordAudit } from "~/services/audit.server";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "API Tokens | Scheduler" }];
@@ -81,6 +82,15 @@ export async function action({ request }: ActionFunctionArgs) {
       source: "dashboard",
       label: submission.value.label,
     });
+    await recordAudit({
+      actorId: user.id,
+      actorEmail: user.email,
+      action: "api_token.created",
+      targetType: "api_token",
+      targetId: id,
+      after: { source: "dashboard", label: submission.value.label },
+      request,
+    });
     const format = dateTimeFormatters(user.timeZone);
     // Data, not a redirect: the secret is shown once, in this answer, and never stored in a cookie or a cache.
     return data(
@@ -100,13 +110,31 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (intent === "revoke") {
-    const revoked = await revokeApiToken(user.id, String(form.get("tokenId") ?? ""));
+    const tokenId = String(form.get("tokenId") ?? "");
+    const revoked = await revokeApiToken(user.id, tokenId);
     if (!revoked) notFound(M.notFound);
+    await recordAudit({
+      actorId: user.id,
+      actorEmail: user.email,
+      action: "api_token.revoked",
+      targetType: "api_token",
+      targetId: tokenId,
+      request,
+    });
     return redirectWithSuccess(PAGE, M.revoked);
   }
 
   if (intent === "revokeAll") {
     await revokeAllApiTokens(user.id);
+    await recordAudit({
+      actorId: user.id,
+      actorEmail: user.email,
+      action: "api_token.revoked",
+      targetType: "api_token",
+      targetId: null,
+      after: { all: true },
+      request,
+    });
     return redirectWithSuccess(PAGE, M.allRevoked);
   }
 

@@ -39,6 +39,7 @@ import {
   listConferencing,
   makeDefaultConferencing,
 } from "~/services/conferencing.server";
+import { recordAudit } from "~/services/audit.server";
 
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Calendars | Scheduler" }];
 
@@ -111,7 +112,16 @@ export async function action({ request }: ActionFunctionArgs) {
         "Check the highlighted fields.",
       );
     try {
-      await connectCalendar(user.id, parsed.data, new Date());
+      const id = await connectCalendar(user.id, parsed.data, new Date());
+      await recordAudit({
+        actorId: user.id,
+        actorEmail: user.email,
+        action: "calendar.connected",
+        targetType: "calendar",
+        targetId: id,
+        after: { type: parsed.data.type },
+        request,
+      });
     } catch (error) {
       if (error instanceof CalendarConnectError)
         return connectFailure(intent, { url: [error.message] }, values, error.message);
@@ -169,6 +179,14 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === "remove") {
     await deleteConnection(user.id, connectionId);
+    await recordAudit({
+      actorId: user.id,
+      actorEmail: user.email,
+      action: "calendar.disconnected",
+      targetType: "calendar",
+      targetId: connectionId,
+      request,
+    });
     return redirectWithSuccess(PAGE, "Calendar connection removed.");
   }
   if (intent === "conflicts" || intent === "receiver") {

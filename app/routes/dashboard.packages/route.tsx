@@ -25,6 +25,7 @@ import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 import { usePendingFormData } from "~/utils/pending";
 import { PAGE, PackageForm, DeleteForm } from "./package-forms";
+import { recordAudit } from "~/services/audit.server";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [
@@ -53,15 +54,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requirePermission(request, "admin:packages");
+  const admin = await requirePermission(request, "admin:packages");
   const form = await readFormData(request);
   const intent = form.get("intent");
   const packageId = String(form.get("packageId") ?? "");
 
   if (intent === "delete") {
     if (!isUuid(packageId)) notFound("Package not found");
+    const before = await getPackage(packageId);
     const deleted = await deletePackage(packageId);
     if (!deleted) notFound("Package not found");
+    await recordAudit({
+      actorId: admin.id,
+      actorEmail: admin.email,
+      action: "package.deleted",
+      targetType: "package",
+      targetId: packageId,
+      before: before ?? null,
+      request,
+    });
     return redirectWithSuccess(PAGE, MESSAGES.packageDeleted);
   }
 
@@ -71,6 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") {
       return data({ result: submission.reply(), toast: errorToast("Check the highlighted fields.") }, { status: 400 });
     }
+    const before = intent === "update" ? await getPackage(packageId) : null;
     const saved =
       intent === "create" ? await createPackage(submission.value) : await updatePackage(packageId, submission.value);
     if (!saved.ok && saved.reason === "not-found") notFound("Package not found");
@@ -83,6 +95,16 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
+    await recordAudit({
+      actorId: admin.id,
+      actorEmail: admin.email,
+      action: intent === "create" ? "package.created" : "package.updated",
+      targetType: "package",
+      targetId: saved.id,
+      before: before ?? null,
+      after: { ...submission.value },
+      request,
+    });
     // The product's one toast for both: 'Package updated Successfully ' (also after create).
     return redirectWithSuccess(PAGE, MESSAGES.packageUpdated);
   }

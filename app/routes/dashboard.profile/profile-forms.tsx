@@ -2,12 +2,18 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "~/schemas/form-parse";
 import { Form, Link, useActionData, type useLoaderData } from "@remix-run/react";
-import { Globe, LogOut } from "lucide-react";
+import { Download, Globe, LogOut, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { ControlField, ErrorList, Field, inputClass } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
-import { Button } from "~/components/ui/button";
-import { DetailsSchema, passwordSchema, UsernameSchema, type ProfileIntent } from "~/schemas/profile";
+import { Button, buttonClass } from "~/components/ui/button";
+import {
+  DeleteAccountSchema,
+  DetailsSchema,
+  passwordSchema,
+  UsernameSchema,
+  type ProfileIntent,
+} from "~/schemas/profile";
 import { bookingLink, usernameSchema } from "~/schemas/username";
 import { useIsPending } from "~/utils/pending";
 import type { loader, action } from "./route";
@@ -311,6 +317,70 @@ export function SignOutEverywhereForm() {
       </p>
       <Button type="submit" variant="danger" pending={pending} className="shrink-0">
         <LogOut className="h-5 w-5" aria-hidden /> Sign out everywhere
+      </Button>
+    </Form>
+  );
+}
+
+/** Download everything about the account (GET /api/me/export: a JSON file; a plain link, no JavaScript needed). */
+export function ExportDataLink() {
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm text-neutral-700">
+        One JSON file: your profile, event types, schedules, bookings with their answers, webhooks (without their
+        secrets) and the audit entries about you.
+      </p>
+      <a href="/api/me/export" download className={buttonClass("secondary", "shrink-0")}>
+        <Download className="h-5 w-5" aria-hidden /> Download my data
+      </a>
+    </div>
+  );
+}
+
+/**
+ * Delete the account (decision 071): the password, or the e-mail typed again for an account
+ * that signs in only with Google.
+ */
+export function DeleteAccountForm({ profile }: Pick<LoaderData, "profile">) {
+  const [form, fields] = useForm({
+    id: "profile-delete-account",
+    lastResult: useLastResult("deleteAccount"),
+    constraint: getZodConstraint(DeleteAccountSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAccountSchema }),
+  });
+  const pending = usePending("deleteAccount");
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="deleteAccount" />
+      <p className="text-sm text-neutral-700">
+        Your upcoming bookings are cancelled and their guests told; your event types, schedules, calendars and webhooks
+        go with the account. This cannot be undone: download your data first if you want a copy.
+      </p>
+      {profile.hasPassword ? (
+        <PasswordField
+          label="Your password"
+          inputProps={{
+            ...getInputProps(fields.password, { type: "password" }),
+            autoComplete: "current-password",
+            required: true,
+          }}
+          errors={fields.password.errors}
+        />
+      ) : (
+        <Field
+          label={`Type your e-mail (${profile.email}) to confirm`}
+          inputProps={{
+            ...getInputProps(fields.confirmEmail, { type: "email" }),
+            autoComplete: "off",
+            required: true,
+          }}
+          errors={fields.confirmEmail.errors}
+        />
+      )}
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Button type="submit" variant="danger" pending={pending}>
+        <Trash2 className="h-5 w-5" aria-hidden /> Delete my account
       </Button>
     </Form>
   );

@@ -23,6 +23,7 @@ import { verifyPassword } from "~/server/password.server";
 import { roleLabel } from "~/utils/permissions";
 import {
   BrowserTimeZoneSchema,
+  DeleteAccountSchema,
   DetailsSchema,
   isProfileIntent,
   passwordSchema,
@@ -47,7 +48,11 @@ import {
   UsernameForm,
   PasswordForm,
   SignOutEverywhereForm,
+  ExportDataLink,
+  DeleteAccountForm,
 } from "./profile-forms";
+import { recordAudit } from "~/services/audit.server";
+import { deleteAccount } from "~/services/data-rights.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.profile.role === "admin" ? P.adminProfileHeading : P.profileHeading} | Scheduler` },
@@ -202,6 +207,15 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       const token = await sessionTokenOf(request);
       await changePassword(user.id, submission.value.newPassword, token ? sha256(token) : null);
+      await recordAudit({
+        actorId: user.id,
+        actorEmail: user.email,
+        action: "account.password_changed",
+        targetType: "user",
+        targetId: user.id,
+        after: { passwordSet: currentHash === null },
+        request,
+      });
       // This device stays signed in, on a fresh session id.
       const headers = await createUserSession(request, user);
       return redirectWithSuccess(PROFILE_URL, currentHash === null ? P.passwordSet : P.passwordChanged, { headers });
@@ -210,6 +224,30 @@ export async function action({ request }: ActionFunctionArgs) {
       await endAllSessions(user.id);
       const cookie = await destroyUserSession(request);
       return redirectWithSuccess("/signin", P.signedOutEverywhere, { headers: { "Set-Cookie": cookie } });
+    }
+    case "deleteAccount": {
+      const submission = parseWithZod(formData, { schema: DeleteAccountSchema });
+      const hide = { hideFields: ["password", "confirmEmail"] };
+      if (submission.status !== "success") return answer(400, { intent, result: submission.reply(hide), toast: null });
+      // Like a password change: a stolen session must not become a way to guess the password.
+      const limited = await checkRateLimits([
+        [`password:user:${user.id}`, RATE_LIMITS.passwordChangePerUser],
+        [`password:ip:${clientIp(request)}`, RATE_LIMITS.signInPerIp],
+      ]);
+      if (!limited.allowed) {
+        return answer(
+          429,
+          { intent, result: submission.reply({ formErrors: [MESSAGES.tooManyAttempts], ...hide }), toast: null },
+          { "Retry-After": String(limited.retryAfterSeconds) },
+        );
+      }
+      const result = await deleteAccount({ userId: user.id, ...submission.value, request, now: new Date() });
+      if (!result.ok) {
+        const message = result.reason === "last-admin" ? MESSAGES.lastAdmin : MESSAGES.deleteAccountCheckFailed;
+        return answer(400, { intent, result: submission.reply({ formErrors: [message], ...hide }), toast: null });
+      }
+      const cookie = await destroyUserSession(request);
+      return redirectWithSuccess("/", MESSAGES.accountDeleted, { headers: { "Set-Cookie": cookie } });
     }
   }
 }
@@ -272,6 +310,20 @@ export default function Profile() {
 
       <Section id="sessions" title="Sessions" description="Lost a device, or signed in somewhere you shouldn't have?">
         <SignOutEverywhereForm />
+      </Section>
+
+      <Section id="your-data" title="Your data" description="A copy of everything this app keeps about you.">
+        <ExportDataLink />
+      </Section>
+
+      <Section
+        id="delete-account"
+        title="Delete account"
+        description={
+          profile.hasPassword ? "Confirm with your password." : "You sign in with Google: confirm with your e-mail."
+        }
+      >
+        <DeleteAccountForm profile={profile} />
       </Section>
     </div>
   );

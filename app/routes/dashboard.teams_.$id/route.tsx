@@ -149,19 +149,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "role") {
     const role = TEAM_ROLE_VALUES.find((r) => r === form.get("role"));
     if (!role) return data({ result: null, toast: errorToast(M.roleInvalid) }, { status: 400 });
-    const result = await changeMemberRole(user.id, team.id, id, role);
+    const result = await changeMemberRole(user.id, team.id, id, role, request);
     return result.ok
       ? redirectWithSuccess(page, M.roleChanged(result.member.name || result.member.email, role))
       : refusal(result.reason);
   }
   if (intent === "remove") {
-    const result = await removeTeamMember(user.id, team.id, id);
+    const result = await removeTeamMember(user.id, team.id, id, request);
     return result.ok
       ? redirectWithSuccess(page, M.removed(result.member.name || result.member.email))
       : refusal(result.reason);
   }
   if (intent === "leave") {
-    const result = await removeTeamMember(user.id, team.id, user.id);
+    const result = await removeTeamMember(user.id, team.id, user.id, request);
     return result.ok ? redirectWithSuccess(TEAMS_PAGE, M.left(team.name)) : refusal(result.reason);
   }
   return data({ result: null, toast: errorToast(M.unknownForm) }, { status: 400 });

@@ -23,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "dashboard:access");
   const team = await managedTeamOr404(user.id, params.id ?? "");
-  return webhookDetailAction(request, { teamId: team.id }, params.webhookId ?? "", teamWebhooksPage(team.id));
+  return webhookDetailAction(request, { teamId: team.id }, params.webhookId ?? "", teamWebhooksPage(team.id), user.id);
 }
 
 export default function TeamWebhookDeliveries() {

@@ -18,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireDrawerPage(request, LIST);
-  return webhookDetailAction(request, { userId: user.id }, params.id ?? "", LIST);
+  return webhookDetailAction(request, { userId: user.id }, params.id ?? "", LIST, user.id);
 }
 
 export default function WebhookDeliveries() {

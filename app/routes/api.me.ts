@@ -1,0 +1,32 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiError, readJson, requireApiUser } from "~/api/api.server";
+import { apiRoute } from "~/api/api-route.server";
+import { MESSAGES } from "~/messages";
+import { deleteAccountBody } from "~/schemas/audit";
+import { deleteAccount } from "~/services/data-rights.server";
+
+/**
+ * DELETE /api/me `{ password }` (or, for an account without a password, `{ confirmEmail }`: its
+ * e-mail typed again; decision 071): cancels the caller's upcoming bookings (their guests are
+ * told) and deletes the account; 202 `{ cancelledBookings }`. The guests' mail leaves through the
+ * job runner, after the answer.
+ */
+async function DELETE({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const body = await readJson(request, deleteAccountBody);
+  const result = await deleteAccount({
+    userId: user.id,
+    password: body.password,
+    confirmEmail: body.confirmEmail,
+    request,
+    now: new Date(),
+  });
+  if (result.ok) return Response.json({ cancelledBookings: result.cancelled }, { status: 202 });
+  if (result.reason === "last-admin") return apiError(409, "last_admin", MESSAGES.lastAdmin);
+  if (result.reason === "not-found") return apiError(404, "not_found", "This account no longer exists.");
+  return apiError(400, "check_failed", MESSAGES.deleteAccountCheckFailed, {
+    password: [MESSAGES.deleteAccountCheckFailed],
+  });
+}
+
+export const { loader, action } = apiRoute({ DELETE });

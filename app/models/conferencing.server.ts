@@ -124,8 +124,23 @@ export async function googleCalendarFor(
   return row?.secret ? { ...row, secret: row.secret } : null;
 }
 
-/** Whether the host has a connected calendar of this kind (Google Meet needs a Google one). */
-export async function hasCalendarOfType(userId: string, type: "google"): Promise<boolean> {
+/**
+ * The host's Microsoft 365 connection a Teams meeting is made with (the oldest, when several):
+ * its id and encrypted refresh token, or null.
+ */
+export async function microsoftConnectionFor(userId: string): Promise<{ connectionId: string; secret: string } | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ connectionId: calendarConnections.id, secret: calendarConnections.secret })
+    .from(calendarConnections)
+    .where(and(eq(calendarConnections.userId, userId), eq(calendarConnections.type, "microsoft")))
+    .orderBy(asc(calendarConnections.createdAt))
+    .limit(1);
+  return row?.secret ? { connectionId: row.connectionId, secret: row.secret } : null;
+}
+
+/** Whether the host has a connected calendar of this kind (Google Meet needs a Google one, Teams a Microsoft one). */
+export async function hasCalendarOfType(userId: string, type: "google" | "microsoft"): Promise<boolean> {
   const db = await getDb();
   const [row] = await db
     .select({ id: calendarConnections.id })

@@ -269,16 +269,11 @@ export interface MicrosoftAttendee {
   name?: string | null;
 }
 
-export interface MicrosoftPutOptions {
-  /** Ask Graph for a Teams meeting on the event and answer its join link. */
-  teamsMeeting?: boolean;
-}
-
 function graphDateTime(at: Date) {
   return { dateTime: at.toISOString().replace(/Z$/, ""), timeZone: "UTC" };
 }
 
-function eventBody(entry: CalendarEntry, attendees: MicrosoftAttendee[], options: MicrosoftPutOptions) {
+function eventBody(entry: CalendarEntry, attendees: MicrosoftAttendee[]) {
   return {
     subject: entry.title,
     body: { contentType: "text", content: entry.description },
@@ -290,16 +285,16 @@ function eventBody(entry: CalendarEntry, attendees: MicrosoftAttendee[], options
       type: "required",
     })),
     showAs: "busy",
-    ...(options.teamsMeeting ? { isOnlineMeeting: true, onlineMeetingProvider: "teamsForBusiness" } : {}),
   };
 }
 
-type WrittenEvent = { id?: string; onlineMeeting?: { joinUrl?: string | null } | null };
+type WrittenEvent = { id?: string };
 
 /**
  * Writes the booking's event into `calendarId`: PATCHes the event written before (`existing`),
  * else creates it (the booking's id as Graph's transactionId, so a retried create does not add a
- * second event). Answers the event's Graph id, and the Teams join link when `teamsMeeting` asked.
+ * second event). Answers the event's Graph id. A Teams meeting is made apart from the event
+ * (`teamsMeetingCreate`); the event carries its link as its place.
  */
 export async function microsoftPut(
   account: MicrosoftAccount,
@@ -307,10 +302,9 @@ export async function microsoftPut(
   entry: CalendarEntry,
   existing: string | null,
   attendees: MicrosoftAttendee[],
-  options: MicrosoftPutOptions = {},
-): Promise<{ id: string; joinUrl: string | null }> {
+): Promise<{ id: string }> {
   const token = await accessToken(account);
-  const body = eventBody(entry, attendees, options);
+  const body = eventBody(entry, attendees);
   let written: WrittenEvent | null = null;
   if (existing) {
     const updated = await graph(token, `/v1.0/me/events/${encodeURIComponent(existing)}`, {
@@ -330,14 +324,7 @@ export async function microsoftPut(
     written = (await created.json()) as WrittenEvent;
     if (!written.id) throw new MicrosoftCalendarError("Microsoft gave the new event no id.");
   }
-  const id = written.id ?? existing ?? "";
-  let joinUrl = written.onlineMeeting?.joinUrl ?? null;
-  if (options.teamsMeeting && !joinUrl) {
-    // Graph may add the meeting a moment after the write: read it once.
-    const read = await graph(token, `/v1.0/me/events/${encodeURIComponent(id)}?$select=id,onlineMeeting`);
-    if (read.ok) joinUrl = ((await read.json()) as WrittenEvent).onlineMeeting?.joinUrl ?? null;
-  }
-  return { id, joinUrl };
+  return { id: written.id ?? existing ?? "" };
 }
 
 /** Removes the booking's event; one already gone is the same outcome. */
@@ -346,4 +333,90 @@ export async function microsoftDelete(account: MicrosoftAccount, eventId: string
   const response = await graph(token, `/v1.0/me/events/${encodeURIComponent(eventId)}`, { method: "DELETE" });
   if (!response.ok && response.status !== 404 && response.status !== 410)
     throw new MicrosoftCalendarError(`Microsoft answered ${response.status} when removing the event.`);
+}
+
+/** A Teams meeting made on its own (not on a calendar event): what guests need to join it. */
+export interface TeamsMeeting {
+  id: string;
+  joinUrl: string;
+  dialIn: string | null;
+  passcode: string | null;
+}
+
+interface GraphOnlineMeeting {
+  id?: string;
+  joinWebUrl?: string | null;
+  joinMeetingIdSettings?: { passcode?: string | null } | null;
+  audioConferencing?: { tollNumber?: string | null; conferenceId?: string | null } | null;
+}
+
+function meetingBody(meeting: { title: string; startsAt: Date; endsAt: Date }) {
+  return {
+    subject: meeting.title,
+    startDateTime: meeting.startsAt.toISOString(),
+    endDateTime: meeting.endsAt.toISOString(),
+  };
+}
+
+/** Graph's refusal of an online-meeting call: 429 and 5xx are worth a retry (`reconnect` false and `retry` true). */
+export class TeamsMeetingError extends MicrosoftCalendarError {
+  name = "TeamsMeetingError";
+  constructor(
+    message: string,
+    readonly retry: boolean,
+  ) {
+    super(message);
+  }
+}
+
+function refused(status: number, what: string): TeamsMeetingError {
+  return new TeamsMeetingError(`Microsoft answered ${status} ${what}.`, status === 429 || status >= 500);
+}
+
+/**
+ * Makes a Teams meeting with `POST /me/onlineMeetings` (delegated OnlineMeetings.ReadWrite): the
+ * meeting lives in the account's Teams, apart from the calendar event the calendar writer adds.
+ */
+export async function teamsMeetingCreate(
+  account: MicrosoftAccount,
+  meeting: { title: string; startsAt: Date; endsAt: Date },
+): Promise<TeamsMeeting> {
+  const token = await accessToken(account);
+  const response = await graph(token, "/v1.0/me/onlineMeetings", {
+    method: "POST",
+    body: JSON.stringify(meetingBody(meeting)),
+  });
+  if (!response.ok) throw refused(response.status, "when making the Teams meeting");
+  const made = (await response.json()) as GraphOnlineMeeting;
+  if (!made.id || !made.joinWebUrl) throw new TeamsMeetingError("Microsoft gave the Teams meeting no join link.", true);
+  const toll = made.audioConferencing?.tollNumber;
+  const conference = made.audioConferencing?.conferenceId;
+  return {
+    id: made.id,
+    joinUrl: made.joinWebUrl,
+    dialIn: toll ? `${toll}${conference ? ` (conference ID ${conference})` : ""}` : null,
+    passcode: made.joinMeetingIdSettings?.passcode ?? null,
+  };
+}
+
+/** Moves a Teams meeting to the booking's new times. */
+export async function teamsMeetingMove(
+  account: MicrosoftAccount,
+  id: string,
+  meeting: { title: string; startsAt: Date; endsAt: Date },
+): Promise<void> {
+  const token = await accessToken(account);
+  const response = await graph(token, `/v1.0/me/onlineMeetings/${encodeURIComponent(id)}`, {
+    method: "PATCH",
+    body: JSON.stringify(meetingBody(meeting)),
+  });
+  if (!response.ok) throw refused(response.status, "when moving the Teams meeting");
+}
+
+/** Deletes a Teams meeting; one already gone is the same outcome. */
+export async function teamsMeetingDelete(account: MicrosoftAccount, id: string): Promise<void> {
+  const token = await accessToken(account);
+  const response = await graph(token, `/v1.0/me/onlineMeetings/${encodeURIComponent(id)}`, { method: "DELETE" });
+  if (!response.ok && response.status !== 404 && response.status !== 410)
+    throw refused(response.status, "when removing the Teams meeting");
 }

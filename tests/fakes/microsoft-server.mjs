@@ -14,6 +14,9 @@
 //   GET    /v1.0/me/events/:id              read
 //   PATCH  /v1.0/me/events/:id              update
 //   DELETE /v1.0/me/events/:id              remove
+//   POST   /v1.0/me/onlineMeetings          a Teams meeting (join link, passcode, dial-in)
+//   PATCH  /v1.0/me/onlineMeetings/:id      move it
+//   DELETE /v1.0/me/onlineMeetings/:id      remove it
 //   GET    /_test/requests                  tests only: what the app asked for
 //   POST   /_test/revoke                    tests only: every refresh and access token issued stops working
 import crypto from "node:crypto";
@@ -64,6 +67,8 @@ export async function startFakeMicrosoft(options = {}) {
   const series = [];
   /** Events the app wrote, by id. */
   const events = new Map();
+  /** Teams meetings the app made (POST /me/onlineMeetings), by id. */
+  const meetings = new Map();
   const codes = new Map();
   const refreshTokens = new Map();
   const accessTokens = new Set();
@@ -284,6 +289,39 @@ export async function startFakeMicrosoft(options = {}) {
         return send(res, 204);
       }
     }
+    if (url.pathname === "/v1.0/me/onlineMeetings" && req.method === "POST") {
+      const body = JSON.parse(text || "{}");
+      if (!body.startDateTime || !body.endDateTime)
+        return graphError(res, 400, "BadRequest", "startDateTime and endDateTime are required.");
+      const id = newId("MSo1N2Y5");
+      const meeting = {
+        id,
+        subject: body.subject,
+        startDateTime: body.startDateTime,
+        endDateTime: body.endDateTime,
+        joinWebUrl: `https://teams.microsoft.com/l/meetup-join/${encodeURIComponent(id)}`,
+        joinMeetingIdSettings: { joinMeetingId: "31415926535", passcode: "Xy9Zq2" },
+        audioConferencing: { tollNumber: "+1 555 0100", conferenceId: "271828" },
+      };
+      meetings.set(id, meeting);
+      return send(res, 201, meeting);
+    }
+    const meetingPath = /^\/v1\.0\/me\/onlineMeetings\/([^/]+)$/.exec(url.pathname);
+    if (meetingPath) {
+      const id = decodeURIComponent(meetingPath[1]);
+      const meeting = meetings.get(id);
+      if (!meeting) return graphError(res, 404, "NotFound", "No such online meeting.");
+      if (req.method === "PATCH") {
+        const body = JSON.parse(text || "{}");
+        const updated = { ...meeting, ...body, id };
+        meetings.set(id, updated);
+        return send(res, 200, updated);
+      }
+      if (req.method === "DELETE") {
+        meetings.delete(id);
+        return send(res, 204);
+      }
+    }
     return graphError(res, 404, "UnknownRoute", `No fake for ${req.method} ${url.pathname}.`);
   });
 
@@ -293,6 +331,7 @@ export async function startFakeMicrosoft(options = {}) {
     url,
     requests,
     events,
+    meetings,
     series,
     /** Busy entries the calendar shows (a weekly series when `weeks` is given). */
     addBusy(entry) {

@@ -153,7 +153,7 @@ async function host(prefix: string) {
       ).json()) as { slots: Record<string, string[]> }
     ).slots[dateIn(DAY)] ?? [];
   const connections = async () => (await (await api("GET", "/api/calendars")).json()) as Connection[];
-  return { c, email, api, type, slots, connections };
+  return { c, email, api, type, schedule, slots, connections };
 }
 
 /** Goes through the fake's sign-in (it answers at once) and back to our callback with the host's session. */
@@ -313,6 +313,87 @@ describe("Microsoft 365 / Outlook", () => {
     expect(fake.requests.some((r) => r.method === "DELETE" && r.path === `/v1.0/me/events/${eventId}`)).toBe(true);
   }, 90_000);
 
+  it("Microsoft Teams through the connected calendar: one meeting per booking, its link in the mails and the calendar event, moved and deleted with the booking", async () => {
+    const h = await host("msteams");
+    // Teams borrows the Microsoft 365 calendar: not before it is connected.
+    const early = await h.api("POST", "/api/conferencing/microsoft-teams");
+    expect(early.status).toBe(409);
+    expect(((await early.json()) as { error: { code: string } }).error.code).toBe("needs_calendar");
+    const start = await h.c.get("/dashboard/calendars/microsoft");
+    expect((await signInAtMicrosoft(h.c, start.headers.get("location") ?? "")).status).toBe(302);
+    const connected = await h.api("POST", "/api/conferencing/microsoft-teams");
+    expect(connected.status, await connected.clone().text()).toBe(200);
+    expect(await connected.json()).toMatchObject({ app: "microsoft-teams", connected: true, default: true });
+
+    const made = await h.api("POST", "/api/event-types", {
+      title: "Teams call",
+      slug: `teams-${Date.now()}`,
+      duration: 30,
+      minimumNotice: 0,
+      scheduleId: h.schedule._id,
+      location: { type: "microsoft-teams" },
+    });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const type = (await made.json()) as { _id: string };
+    const before = fake.meetings.size;
+    const booked = (await (
+      await h.api("POST", "/api/bookings", {
+        eventTypeId: type._id,
+        start: at(DAY, "05:00"),
+        name: "Tara Guest",
+        email: "tara@example.test",
+        timeZone: "UTC",
+      })
+    ).json()) as { booking: { id: string } };
+    const id = booked.booking.id;
+    const row = await until("the Teams meeting", async () => {
+      const [r] = await db`select * from booking_meetings where event_id = ${id}`;
+      return r?.status === "created" ? r : null;
+    });
+    expect(row.app).toBe("microsoft-teams");
+    expect(fake.meetings.size).toBe(before + 1);
+    const meeting = fake.meetings.get(row.external_id as string)!;
+    expect(Date.parse(meeting.startDateTime)).toBe(Date.parse(at(DAY, "05:00")));
+    expect(Date.parse(meeting.endDateTime)).toBe(Date.parse(at(DAY, "05:30")));
+    expect(meeting.subject).toContain("Teams call");
+    expect(row).toMatchObject({ join_url: meeting.joinWebUrl, passcode: "Xy9Zq2" });
+    expect(row.dial_in).toContain("+1 555 0100");
+
+    // The guest's and the host's mails carry the link; the calendar event the writer adds names it.
+    const mails = await until("the two mails", async () => {
+      const m = await db`select text from mail_outbox where text like ${`%${meeting.joinWebUrl}%`}`;
+      return m.length >= 2 ? m : null;
+    });
+    expect(mails.length).toBeGreaterThanOrEqual(2);
+    const event = await until("the calendar event", () =>
+      [...fake.events.values()].find((e) => e.transactionId === id),
+    );
+    expect(JSON.stringify(event.location) + JSON.stringify(event.body)).toContain(meeting.joinWebUrl);
+    // Only our own onlineMeetings call makes the meeting: the calendar event asks for none.
+    expect(event.isOnlineMeeting).toBe(false);
+
+    // Reschedule: the same meeting moves (PATCH /me/onlineMeetings/{id}).
+    const moved = await h.api("POST", `/api/bookings/${id}/reschedule`, { start: at(DAY, "05:30") });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+    await until(
+      "the moved meeting",
+      () =>
+        Date.parse(fake.meetings.get(row.external_id as string)?.startDateTime ?? "") === Date.parse(at(DAY, "05:30")),
+    );
+    expect(fake.meetings.size).toBe(before + 1);
+
+    // Cancel: deleted.
+    expect((await h.api("POST", `/api/bookings/${id}/cancel`, {})).status).toBe(200);
+    await until("the meeting deleted", () => !fake.meetings.has(row.external_id as string));
+    await until("the row marked deleted", async () => {
+      const [r] = await db`select status from booking_meetings where event_id = ${id}`;
+      return r?.status === "deleted";
+    });
+    expect(
+      fake.requests.filter((r) => r.method === "DELETE" && r.path === `/v1.0/me/onlineMeetings/${row.external_id}`),
+    ).toHaveLength(1);
+  }, 90_000);
+
   it("POST /api/calendars { type: microsoft } answers the sign-in URL; the callback completes it for that host only", async () => {
     const h = await host("msapi");
     const res = await h.api("POST", "/api/calendars", { type: "microsoft" });
@@ -392,13 +473,13 @@ describe("Microsoft 365 / Outlook", () => {
   }, 60_000);
 });
 
-describe("the Graph event writer's Teams meeting option (the client module, against the fake)", () => {
+describe("the Graph client's Teams meetings and event writer (the client module, against the fake)", () => {
   const saved = { ...process.env };
   afterAll(() => {
     process.env = saved;
   });
 
-  it("asks for a Teams meeting only when told and answers its join link", async () => {
+  it("makes, moves and deletes a Teams meeting apart from the event, which asks for none", async () => {
     Object.assign(process.env, {
       MICROSOFT_CLIENT_ID: "ms-client",
       MICROSOFT_CLIENT_SECRET: "ms-secret",
@@ -416,53 +497,58 @@ describe("the Graph event writer's Teams meeting option (the client module, agai
     expect(tokens.email).toBe("host@contoso.example");
     const saved: string[] = [];
     const account = { refreshToken: tokens.refreshToken, saveRefreshToken: async (t: string) => void saved.push(t) };
+    const when = {
+      title: "Intro with Tess",
+      startsAt: new Date(at(DAY + 1, "09:00")),
+      endsAt: new Date(at(DAY + 1, "09:30")),
+    };
+
+    const teams = await client.teamsMeetingCreate(account, when);
+    expect(teams.joinUrl).toMatch(/^https:\/\/teams\.microsoft\.com\/l\/meetup-join\//);
+    expect(teams).toMatchObject({ passcode: "Xy9Zq2", dialIn: "+1 555 0100 (conference ID 271828)" });
+    // The refresh answered a new refresh token: handed back to be stored.
+    expect(saved).toHaveLength(1);
+    expect(JSON.parse(fake.requests.filter((r) => r.path === "/v1.0/me/onlineMeetings").at(-1)!.body)).toEqual({
+      subject: "Intro with Tess",
+      startDateTime: when.startsAt.toISOString(),
+      endDateTime: when.endsAt.toISOString(),
+    });
+    const later = { ...when, startsAt: new Date(at(DAY + 1, "10:00")), endsAt: new Date(at(DAY + 1, "10:30")) };
+    await client.teamsMeetingMove(account, teams.id, later);
+    expect(fake.meetings.get(teams.id)?.startDateTime).toBe(later.startsAt.toISOString());
+    await client.teamsMeetingDelete(account, teams.id);
+    await client.teamsMeetingDelete(account, teams.id); // already gone: the same outcome
+    expect(fake.meetings.has(teams.id)).toBe(false);
+    // A meeting Microsoft does not know cannot be moved: a refusal not worth a retry.
+    const refusal = await client.teamsMeetingMove(account, teams.id, later).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(client.TeamsMeetingError);
+    expect((refusal as InstanceType<typeof client.TeamsMeetingError>).retry).toBe(false);
+
+    // The event writer: the attendee, the booking's id as transactionId, no online meeting of its own.
     const entry = {
       id: crypto.randomUUID(),
       title: "Intro with Tess",
       description: "Guest: Tess <tess@example.test>",
-      location: null,
-      url: null,
-      startsAt: new Date(at(DAY + 1, "09:00")),
-      endsAt: new Date(at(DAY + 1, "09:30")),
+      location: teams.joinUrl,
+      url: teams.joinUrl,
+      startsAt: when.startsAt,
+      endsAt: when.endsAt,
       cancelled: false,
       sequence: 0,
       updatedAt: new Date(),
     };
     const guest = [{ email: "tess@example.test", name: "Tess" }];
-
-    const teams = await client.microsoftPut(account, "cal-main", entry, null, guest, { teamsMeeting: true });
-    expect(teams.joinUrl).toMatch(/^https:\/\/teams\.microsoft\.com\/l\/meetup-join\//);
-    // The refresh answered a new refresh token: handed back to be stored.
-    expect(saved).toHaveLength(1);
-    const created = fake.requests.filter((r) => r.method === "POST" && r.path === "/v1.0/me/calendars/cal-main/events");
-    expect(JSON.parse(created.at(-1)!.body)).toMatchObject({
-      isOnlineMeeting: true,
-      onlineMeetingProvider: "teamsForBusiness",
-      transactionId: entry.id,
-      attendees: [{ emailAddress: { address: "tess@example.test", name: "Tess" }, type: "required" }],
-    });
-    // Moved with the flag: the same event, the same link.
-    const moved = await client.microsoftPut(
-      account,
-      "cal-main",
-      { ...entry, startsAt: new Date(at(DAY + 1, "10:00")), endsAt: new Date(at(DAY + 1, "10:30")) },
-      teams.id,
-      guest,
-      { teamsMeeting: true },
-    );
-    expect(moved).toEqual({ id: teams.id, joinUrl: teams.joinUrl });
-
-    const plain = await client.microsoftPut(account, "cal-main", { ...entry, id: crypto.randomUUID() }, null, guest);
-    expect(plain.joinUrl).toBeNull();
+    const written = await client.microsoftPut(account, "cal-main", entry, null, guest);
     const body = JSON.parse(
       fake.requests.filter((r) => r.method === "POST" && r.path === "/v1.0/me/calendars/cal-main/events").at(-1)!.body,
     ) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      transactionId: entry.id,
+      location: { displayName: teams.joinUrl },
+      attendees: [{ emailAddress: { address: "tess@example.test", name: "Tess" }, type: "required" }],
+    });
     expect(body.isOnlineMeeting).toBeUndefined();
-    expect(body.onlineMeetingProvider).toBeUndefined();
-
-    await client.microsoftDelete(account, teams.id);
-    await client.microsoftDelete(account, plain.id);
-    await client.microsoftDelete(account, plain.id); // already gone: the same outcome
-    expect(fake.events.has(teams.id)).toBe(false);
+    await client.microsoftDelete(account, written.id);
+    expect(fake.events.has(written.id)).toBe(false);
   });
 });

@@ -23,6 +23,7 @@ const SECRET_COLUMNS = new Set([
   "token_hash",
   "booking_token_hash",
   "approval_token_hash",
+  "code_hash",
   "data",
 ]);
 
@@ -66,6 +67,16 @@ const EXPORT_TABLES: Record<string, string> = {
   contact_messages: "lower(email) = $e",
   mail_outbox: `${HOSTED("event_id")} or lower("to") = $e`,
   audit_log: "actor_id = $u or (target_type = 'user' and target_id = $u::text)",
+  // Two-factor (decision 066): secrets and code hashes are left out; passkeys' public keys stay.
+  totp_secrets: "user_id = $u",
+  recovery_codes: "user_id = $u",
+  passkeys: "user_id = $u",
+  site_settings: "updated_by = $u",
+  // Conferencing (decision 065): the connected apps (tokens left out) and the bookings' meetings.
+  conferencing_apps: "user_id = $u",
+  booking_meetings: `host_id = $u or ${HOSTED("event_id")}`,
+  // SCIM (decision 069): the tokens an admin made (their hashes left out).
+  scim_tokens: "created_by = $u",
 };
 
 /** The tables exported, by name (the test compares them with the schema). */

@@ -25,6 +25,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "forgot-password",
   "group-meeting",
   "healthz",
+  "scim",
   "home",
   "index",
   "login",

@@ -202,12 +202,12 @@ describe("Manage User", () => {
     const page = await html(await admin.c.get(`${PAGES.users}?q=${encodeURIComponent(user.email)}`));
     expect(page).toContain(user.name);
     expect(page).toContain(user.email);
-    expect(visibleText(page)).toMatch(/Role User Make Admin/);
+    expect(visibleText(page)).toMatch(/Role User Status Active Make Admin/);
     const proPage = visibleText(await html(await admin.c.get(`${PAGES.users}?q=${encodeURIComponent(pro.name)}`)));
     expect(proPage).toContain(pro.email);
-    expect(proPage).toMatch(/Role Professional Make Admin/);
+    expect(proPage).toMatch(/Role Professional Status Active Make Admin/);
     const adminPage = visibleText(await html(await admin.c.get(`${PAGES.users}?q=${encodeURIComponent(admin.email)}`)));
-    expect(adminPage).toMatch(/Role Admin Remove Admin/);
+    expect(adminPage).toMatch(/Role Admin Status Active Remove Admin/);
   });
 
   it("promotes a user to admin and demotes them again, with the product's toasts and a refreshed list", async () => {
@@ -218,7 +218,7 @@ describe("Manage User", () => {
     const promoted = await follow(admin.c, await admin.c.post(listUrl, { intent: "promote", userId: user.id }));
     const promotedText = await text(promoted);
     expect(promotedText).toContain(TEXT.promoted);
-    expect(promotedText).toMatch(/Role Admin Remove Admin/);
+    expect(promotedText).toMatch(/Role Admin Status Active Remove Admin/);
     expect((await roleOf(user.id)).role).toBe("admin");
     // The new admin's own session is an admin's now.
     expect((await user.c.get(PAGES.packages)).status).toBe(200);
@@ -226,7 +226,7 @@ describe("Manage User", () => {
     const demoted = await follow(admin.c, await admin.c.post(listUrl, { intent: "demote", userId: user.id }));
     const demotedText = await text(demoted);
     expect(demotedText).toContain(TEXT.demoted);
-    expect(demotedText).toMatch(/Role User Make Admin/);
+    expect(demotedText).toMatch(/Role User Status Active Make Admin/);
     expect((await roleOf(user.id)).role).toBe("user");
     expect((await user.c.get(PAGES.packages)).status).toBe(403);
   });

@@ -82,6 +82,14 @@ async function seedEverything(a: Account, tag: string) {
   await db`insert into reviews (user_id, name, email, rating, review) values (${a.id}, 'Me', ${a.email}, 5, 'fine')`;
   await db`insert into contact_messages (name, email, message) values ('Me', ${a.email}, 'hello')`;
   await db`insert into mail_outbox ("to", subject, text, event_id) values (${guest}, 'Booked', ${`Dear Guest ${tag}`}, ${eventId})`;
+  // Two-factor, conferencing and SCIM (decisions 065, 066, 069).
+  await db`insert into totp_secrets (user_id, secret) values (${a.id}, ${`v1:totp-${tag}`})`;
+  await db`insert into recovery_codes (user_id, code_hash) values (${a.id}, ${rand()})`;
+  await db`insert into passkeys (user_id, credential_id, public_key, name) values (${a.id}, ${`cred-${tag}`}, 'pk', 'Laptop')`;
+  await db`insert into site_settings (key, value, updated_by) values (${`test-${tag}`}, ${db.json(true)}, ${a.id})`;
+  await db`insert into conferencing_apps (user_id, app, account) values (${a.id}, 'zoom', ${`zoom-${tag}@example.test`})`;
+  await db`insert into booking_meetings (event_id, host_id, app, status, join_url) values (${eventId}, ${a.id}, 'zoom', 'created', ${`https://zoom.example.test/j/${tag}`})`;
+  await db`insert into scim_tokens (token_hash, created_by) values (${rand()}, ${a.id})`;
   return { guest, eventId };
 }
 
@@ -240,7 +248,7 @@ describe("export", () => {
     expect(text).not.toContain("feed-secret-");
     for (const rows of Object.values(data.tables)) {
       for (const row of rows) {
-        for (const key of ["password_hash", "secret", "token_hash", "token", "booking_token_hash"]) {
+        for (const key of ["password_hash", "secret", "token_hash", "token", "booking_token_hash", "code_hash"]) {
           expect(row, key).not.toHaveProperty(key);
         }
       }

@@ -81,6 +81,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast: toast ? { message: toast.message, description: toast.description, type: toast.type } : null,
       env: publicEnv(),
       year: new Date().getFullYear(),
+      // The embedded page's storage shim (docs/decisions/019), sent only to a page asked for in
+      // embed mode, so no other page carries its text in its JavaScript.
+      embedFrameScript: new URL(request.url).searchParams.get(EMBED_PARAM) === "1" ? EMBED_FRAME_SCRIPT : null,
     },
     // Only answer with the toast cookie when a toast was read (and so must be cleared).
     { headers: toast ? headers : undefined },
@@ -150,7 +153,9 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* The browser's time zone as a client-hint cookie (app/scheduling/time-zone.ts). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_HINT_SCRIPT }} />
         {/* Embedded: storage that may be blocked, the height and Escape for the parent page (docs/decisions/019). */}
-        {embed ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EMBED_FRAME_SCRIPT }} /> : null}
+        {embed && root?.embedFrameScript ? (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: root.embedFrameScript }} />
+        ) : null}
       </head>
       <body
         className={embed ? "flex flex-col" : "flex min-h-full flex-col"}

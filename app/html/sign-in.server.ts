@@ -1,5 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
+import { PEOPLE_MESSAGES } from "~/messages/people";
+import { ssoDomainOf } from "~/server/oidc.server";
 import { signInStepFor } from "~/services/two-factor.server";
 import {
   authUserById,
@@ -49,4 +51,15 @@ export async function finishSecondFactor(request: Request, pending: PendingSecon
   const user = await authUserById(pending.userId);
   if (!user) return null;
   return createUserSession(request, user);
+}
+
+/** The sign-in page's notice after an admin deactivated this browser's account (decision 068), or null. */
+export function signInNotice(request: Request): string | null {
+  return new URL(request.url).searchParams.get("reason") === "deactivated" ? PEOPLE_MESSAGES.accountDeactivated : null;
+}
+
+/** Why a password sign-in or sign-up of an SSO domain's address is refused (decision 069), or null. */
+export function ssoRequiredMessage(email: string): string | null {
+  const domain = ssoDomainOf(email);
+  return domain ? PEOPLE_MESSAGES.ssoRequired(domain) : null;
 }

@@ -8,7 +8,6 @@ import { PasswordField } from "~/components/password-field";
 import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
-import { PEOPLE_MESSAGES } from "~/messages/people";
 import {
   AuthorizationError,
   getAuthenticator,
@@ -18,12 +17,11 @@ import {
 } from "~/utils/auth.server";
 import { SIGN_IN_CONSTRAINT, validateSignIn } from "~/schemas/sign-in-form";
 import { publicEnv } from "~/server/env.server";
-import { ssoDomainOf } from "~/server/oidc.server";
 import { safeRedirectPath } from "~/utils/permissions";
 import { clientIp, signInThrottle } from "~/server/rate-limit.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast } from "~/utils/toast.server";
-import { continueSignIn } from "~/html/sign-in.server";
+import { continueSignIn, signInNotice, ssoRequiredMessage } from "~/html/sign-in.server";
 import { useIsPending } from "~/utils/pending";
 import { pageMeta } from "~/utils/page-meta";
 import { recordAudit } from "~/services/audit.server";
@@ -39,12 +37,11 @@ export { retryAfterHeaders as headers } from "~/server/rate-limit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  // An admin deactivated the account of the session this browser had (decision 068).
-  const deactivated = new URL(request.url).searchParams.get("reason") === "deactivated";
   return {
     googleSignIn: publicEnv().googleSignIn,
     ssoSignIn: publicEnv().ssoSignIn,
-    notice: deactivated ? PEOPLE_MESSAGES.accountDeactivated : null,
+    // An admin deactivated the account of the session this browser had (decision 068).
+    notice: signInNotice(request),
   };
 }
 
@@ -57,9 +54,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const email = normalizeEmail(submission.value.email);
   // Addresses of the SSO domains sign in with the identity provider only (decision 069).
-  const ssoDomain = ssoDomainOf(email);
-  if (ssoDomain) {
-    const message = PEOPLE_MESSAGES.ssoRequired(ssoDomain);
+  const message = ssoRequiredMessage(email);
+  if (message) {
     return data(
       { result: submission.reply({ formErrors: [message], hideFields: ["password"] }), toast: errorToast(message) },
       { status: 403 },

@@ -10,8 +10,6 @@ import { PasswordField } from "~/components/password-field";
 import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
-import { PEOPLE_MESSAGES } from "~/messages/people";
-import { ssoDomainOf } from "~/server/oidc.server";
 import { createPasswordUser } from "~/models/user.server";
 import { createUserSession, normalizeEmail, promoteConfiguredAdmin, requireAnonymous } from "~/utils/auth.server";
 import { SignUpSchema } from "~/schemas/auth";
@@ -23,6 +21,7 @@ import { useIsPending } from "~/utils/pending";
 import { onboardNewHost } from "~/services/onboarding.server";
 import { timeZoneHint } from "~/browser/time-zone-hint";
 import { pageMeta } from "~/utils/page-meta";
+import { ssoRequiredMessage } from "~/html/sign-in.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({
@@ -46,9 +45,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply({ hideFields }), toast: null }, { status: 400 });
   }
   // Addresses of the SSO domains get their account from the identity provider (decision 069).
-  const ssoDomain = ssoDomainOf(normalizeEmail(submission.value.email));
-  if (ssoDomain) {
-    const message = PEOPLE_MESSAGES.ssoRequired(ssoDomain);
+  const message = ssoRequiredMessage(normalizeEmail(submission.value.email));
+  if (message) {
     return data(
       { result: submission.reply({ fieldErrors: { email: [message] }, hideFields }), toast: errorToast(message) },
       { status: 403 },

@@ -14,8 +14,8 @@ async function PUT({ request, params }: LoaderFunctionArgs) {
   const { active } = await readJson(request, userActiveBody);
   if (!isUuid(id)) return apiError(404, "not_found", "No account has this id.");
   const result = active
-    ? await reactivateUser({ userId: id, actor: { userId: admin.id } })
-    : await deactivateUser({ userId: id, actor: { userId: admin.id }, now: new Date() });
+    ? await reactivateUser({ userId: id, actor: { userId: admin.id }, request })
+    : await deactivateUser({ userId: id, actor: { userId: admin.id }, now: new Date(), request });
   if (result === "not-found") return apiError(404, "not_found", "No account has this id.");
   if (result === "self") return apiError(409, "self_deactivation", PEOPLE_MESSAGES.notYourself);
   if (result === "last-admin") return apiError(409, "last_admin", PEOPLE_MESSAGES.lastAdmin);

@@ -33,7 +33,7 @@ async function DELETE({ request }: LoaderFunctionArgs) {
       "Retry-After": String(limited.retryAfterSeconds),
     });
   }
-  const result = await disableTotp(user.id, code, new Date());
+  const result = await disableTotp(user.id, code, new Date(), request);
   if (result === "not_enabled") return apiError(409, "totp_not_enabled", M.totpNotEnabled);
   if (result === "invalid_code") return apiError(400, "invalid_code", M.codeWrong);
   return new Response(null, { status: 204 });

@@ -17,7 +17,7 @@ async function POST({ request }: LoaderFunctionArgs) {
       "Retry-After": String(limited.retryAfterSeconds),
     });
   }
-  const result = await enableTotp(user.id, code, new Date());
+  const result = await enableTotp(user.id, code, new Date(), request);
   if (result === "no_setup") return apiError(409, "totp_not_started", M.noSetup);
   if (result === "already_enabled") return apiError(409, "totp_enabled", M.totpAlreadyEnabled);
   if (result === "invalid_code") return apiError(400, "invalid_code", M.setupCodeWrong);

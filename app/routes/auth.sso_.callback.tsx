@@ -7,6 +7,7 @@ import { signInWithSso } from "~/services/sso.server";
 import { createUserSession } from "~/utils/auth.server";
 import { safeRedirectPath } from "~/utils/permissions";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { recordAudit } from "~/services/audit.server";
 
 const REFUSALS = {
   "no-email": PEOPLE_MESSAGES.ssoUnverified,
@@ -32,6 +33,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return redirectWithError("/signin", REFUSALS[result.reason], { headers: { "Set-Cookie": clear } });
   }
   const headers = await createUserSession(request, result.user);
+  await recordAudit({
+    actorId: result.user.id,
+    actorEmail: result.user.email,
+    action: "auth.sso_sign_in",
+    targetType: "user",
+    targetId: result.user.id,
+    after: { method: "oidc" },
+    request,
+  });
   headers.append("Set-Cookie", clear);
   return redirectWithSuccess(safeRedirectPath(answer.returnTo, "/dashboard"), MESSAGES.signInSuccess, { headers });
 }

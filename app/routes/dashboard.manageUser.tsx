@@ -176,11 +176,11 @@ async function statusAction(
   if (!isUuid(userId)) notFound("User not found");
   const who = String(form.get("who") ?? "").slice(0, 200) || "The account";
   if (intent === "reactivate") {
-    const result = await reactivateUser({ userId, actor: { userId: adminId } });
+    const result = await reactivateUser({ userId, actor: { userId: adminId }, request });
     if (result === "not-found") notFound("User not found");
     return redirectWithSuccess(listUrl(request, { bookings: null }), P.reactivatedToast(who));
   }
-  const result = await deactivateUser({ userId, actor: { userId: adminId }, now });
+  const result = await deactivateUser({ userId, actor: { userId: adminId }, now, request });
   if (result === "not-found") notFound("User not found");
   if (result === "self") return data({ toast: errorToast(P.notYourself) }, { status: 409 });
   if (result === "last-admin") return data({ toast: errorToast(P.lastAdmin) }, { status: 409 });

@@ -41,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   if (form.get("intent") !== "scim-token") return data({ token: null, error: "Unknown action." }, { status: 400 });
   // Shown in this answer only: the page never reads it back.
-  const token = await rotateScimToken(admin.id);
+  const token = await rotateScimToken(admin.id, request);
   return data({ token, error: null }, { headers: { "Cache-Control": "no-store" } });
 }
 

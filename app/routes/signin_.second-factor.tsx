@@ -15,6 +15,7 @@ import { getPendingSecondFactor } from "~/utils/auth.server";
 import { readFormData } from "~/utils/request.server";
 import { errorToast, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
+import { recordAudit } from "~/services/audit.server";
 
 export const meta: MetaFunction = () => [{ title: "Two-factor authentication | Scheduler" }];
 
@@ -47,7 +48,16 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
     );
   }
-  if (!(await verifySecondFactorCode(pending.userId, code, new Date()))) {
+  const factor = await verifySecondFactorCode(pending.userId, code, new Date());
+  await recordAudit({
+    actorId: pending.userId,
+    action: factor ? "auth.second_factor" : "auth.second_factor_failed",
+    targetType: "user",
+    targetId: pending.userId,
+    after: { factor: factor ?? "code" },
+    request,
+  });
+  if (!factor) {
     return data({ errors: [M.codeWrong], toast: errorToast(M.codeWrong) }, { status: 401 });
   }
   const headers = await finishSecondFactor(request, pending);

@@ -62,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
     );
   }
-  const result = await enableTotp(pending.userId, code, new Date());
+  const result = await enableTotp(pending.userId, code, new Date(), request);
   if (result === "already_enabled") throw redirect(SECOND_FACTOR_PATH);
   if (result === "no_setup") throw redirect(SETUP_URL);
   if (result === "invalid_code") {

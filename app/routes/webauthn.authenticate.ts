@@ -10,6 +10,7 @@ import { passkeySignInOptions, verifyPasskeySignIn } from "~/services/two-factor
 import { authUserById, createUserSession, getPendingSecondFactor } from "~/utils/auth.server";
 import { safeRedirectPath } from "~/utils/permissions";
 import { forgetChallenge, readChallenge, rememberChallenge } from "~/utils/webauthn-challenge.server";
+import { recordAudit } from "~/services/audit.server";
 
 /**
  * GET: the options of a passkey assertion. At the second step of a sign-in they name the pending
@@ -44,6 +45,16 @@ export async function action({ request }: ActionFunctionArgs) {
     now: new Date(),
   });
   const cleared = await forgetChallenge();
+  const who = userId ?? pending?.userId ?? null;
+  if (who)
+    await recordAudit({
+      actorId: who,
+      action: userId ? (pending ? "auth.second_factor" : "auth.sign_in") : "auth.second_factor_failed",
+      targetType: "user",
+      targetId: who,
+      after: { factor: "passkey" },
+      request,
+    });
   if (!userId) return apiError(401, "passkey_invalid", M.passkeyFailed, undefined, { "Set-Cookie": cleared });
   let headers: Headers | null;
   let redirectTo: string;

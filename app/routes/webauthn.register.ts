@@ -33,6 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
     expectedChallenge: challenge,
     name: body.name,
     now: new Date(),
+    request,
   });
   const headers = { "Set-Cookie": await forgetChallenge() };
   if (result === "invalid") return apiError(400, "passkey_invalid", M.passkeyFailed, undefined, headers);

@@ -7,6 +7,7 @@ import {
 } from "~/models/user-status.server";
 import { PEOPLE_MESSAGES } from "~/messages/people";
 import { cancelBooking, reassignBooking } from "./bookings.server";
+import { recordAudit } from "./audit.server";
 
 /**
  * Deactivating and reactivating people (decision 068): the one place an admin's page, the JSON
@@ -21,17 +22,40 @@ export async function deactivateUser(input: {
   userId: string;
   actor: { userId: string } | { scim: true };
   now: Date;
+  request?: Request | null;
 }): Promise<DeactivationResult> {
   if ("userId" in input.actor && input.actor.userId === input.userId) return "self";
-  return deactivateUserRow(input.userId, input.now);
+  const result = await deactivateUserRow(input.userId, input.now);
+  if (result === "changed") await statusAudit("account.deactivated", input);
+  return result;
+}
+
+/** A deactivation or reactivation in the audit log (decision 070): by an admin, or by SCIM. */
+function statusAudit(
+  action: "account.deactivated" | "account.reactivated",
+  input: { userId: string; actor: { userId: string } | { scim: true }; request?: Request | null },
+): Promise<void> {
+  const byAdmin = "userId" in input.actor;
+  return recordAudit({
+    actorId: byAdmin ? (input.actor as { userId: string }).userId : null,
+    actorEmail: byAdmin ? undefined : "SCIM",
+    action,
+    targetType: "user",
+    targetId: input.userId,
+    after: { via: byAdmin ? "admin" : "scim" },
+    request: input.request ?? null,
+  });
 }
 
 /** Lets the person sign in again; their old sessions and tokens stay ended. */
 export async function reactivateUser(input: {
   userId: string;
   actor: { userId: string } | { scim: true };
+  request?: Request | null;
 }): Promise<StatusChange> {
-  return reactivateUserRow(input.userId);
+  const result = await reactivateUserRow(input.userId);
+  if (result === "changed") await statusAudit("account.reactivated", input);
+  return result;
 }
 
 /** What a deactivated person still hosts, for the admin to hand over or cancel. */

@@ -28,6 +28,7 @@ import {
 } from "~/schemas/scim";
 import { slugProblem } from "~/schemas/teams";
 import { deactivateUser, reactivateUser } from "./people.server";
+import { recordAudit } from "./audit.server";
 
 /**
  * SCIM writes (decision 069), one function per operation, so whatever is recorded about them
@@ -329,6 +330,8 @@ export async function scimDeleteGroup(id: string): Promise<ScimOutcome<null>> {
 }
 
 /** POST /api/admin/scim-token and the Provisioning page: a new token, shown once; the old one stops working. */
-export function rotateScimToken(adminId: string): Promise<string> {
-  return mintScimToken(adminId);
+export async function rotateScimToken(adminId: string, request: Request | null = null): Promise<string> {
+  const token = await mintScimToken(adminId);
+  await recordAudit({ actorId: adminId, action: "scim_token.created", targetType: "scim_token", request });
+  return token;
 }

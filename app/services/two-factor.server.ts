@@ -15,6 +15,7 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import QRCode from "qrcode";
+import { recordAudit } from "./audit.server";
 import {
   claimTotpStep,
   confirmTotp,
@@ -118,11 +119,22 @@ function newRecoveryCodes(): { codes: string[]; hashes: string[] } {
   return { codes, hashes: codes.map(hashRecoveryCode) };
 }
 
+/** A second factor added or removed, in the audit log (decision 070). */
+function factorAudit(
+  userId: string,
+  action: "account.factor_added" | "account.factor_removed",
+  factor: "totp" | "passkey",
+  request: Request | null,
+): Promise<void> {
+  return recordAudit({ actorId: userId, action, targetType: "user", targetId: userId, after: { factor }, request });
+}
+
 /** Turns the pending secret on with a code from the app; answers the recovery codes, shown once. */
 export async function enableTotp(
   userId: string,
   code: string,
   now: Date,
+  request: Request | null = null,
 ): Promise<{ recoveryCodes: string[] } | "no_setup" | "already_enabled" | "invalid_code"> {
   const row = await getTotpSecret(userId);
   if (!row) return "no_setup";
@@ -132,6 +144,7 @@ export async function enableTotp(
   if (step === null) return "invalid_code";
   const { codes, hashes } = newRecoveryCodes();
   if (!(await confirmTotp(userId, step, hashes, now))) return "already_enabled";
+  await factorAudit(userId, "account.factor_added", "totp", request);
   return { recoveryCodes: codes };
 }
 
@@ -185,11 +198,13 @@ export async function disableTotp(
   userId: string,
   code: string,
   now: Date,
+  request: Request | null = null,
 ): Promise<"disabled" | "not_enabled" | "invalid_code"> {
   const row = await getTotpSecret(userId);
   if (!row?.confirmedAt) return "not_enabled";
   if (!(await verifySecondFactorCode(userId, code, now))) return "invalid_code";
   await deleteTotp(userId);
+  await factorAudit(userId, "account.factor_removed", "totp", request);
   return "disabled";
 }
 
@@ -243,6 +258,7 @@ export async function registerPasskey(input: {
   expectedChallenge: string;
   name: string;
   now: Date;
+  request?: Request | null;
 }): Promise<"added" | "invalid" | "already_registered"> {
   const rp = relyingParty();
   let verification;
@@ -269,7 +285,9 @@ export async function registerPasskey(input: {
     backedUp: credentialBackedUp,
     createdAt: input.now,
   });
-  return added ? "added" : "already_registered";
+  if (!added) return "already_registered";
+  await factorAudit(input.userId, "account.factor_added", "passkey", input.request ?? null);
+  return "added";
 }
 
 /** Options for an assertion: any passkey (passwordless), or the pending account's own. */
@@ -320,6 +338,12 @@ export async function verifyPasskeySignIn(input: {
   return stored.userId;
 }
 
-export async function removePasskey(userId: string, passkeyId: string): Promise<boolean> {
-  return deletePasskey(userId, passkeyId);
+export async function removePasskey(
+  userId: string,
+  passkeyId: string,
+  request: Request | null = null,
+): Promise<boolean> {
+  const removed = await deletePasskey(userId, passkeyId);
+  if (removed) await factorAudit(userId, "account.factor_removed", "passkey", request);
+  return removed;
 }

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
 import { HttpClient, uniqueEmail } from "../support/http";
 import { API_PASSWORD, apiClient, browserCall, errorOf, type Account } from "./api-client";
@@ -225,6 +226,42 @@ describe("audit log", () => {
     });
     expect(changed.status).toBe(302);
     expect(await auditRows({ action: "account.password_changed", actorId: user.id })).toHaveLength(1);
+  });
+});
+
+describe("audit log: two-factor, deactivation and SCIM tokens (decisions 066, 068, 069)", () => {
+  it("records a factor added and removed, a deactivation and reactivation, and a SCIM token", async () => {
+    const admin = await account("audit-people-admin", "admin");
+    const user = await account("audit-people-user");
+    const setup = (await (await call("POST", "/api/me/totp", { token: user.token })).json()) as { secret: string };
+    const code = await generate({ secret: setup.secret, epoch: Math.floor(Date.now() / 1000) });
+    const enabled = await call("POST", "/api/me/totp/enable", { token: user.token, json: { code } });
+    expect(enabled.status).toBe(200);
+    const { recoveryCodes } = (await enabled.json()) as { recoveryCodes: string[] };
+    const [added] = await auditRows({ action: "account.factor_added", actorId: user.id });
+    expect(added).toMatchObject({ target_id: user.id, after: { factor: "totp" } });
+    expect(JSON.stringify(added)).not.toContain(setup.secret);
+    expect(
+      (await call("DELETE", "/api/me/totp", { token: user.token, json: { code: recoveryCodes[0] } })).status,
+    ).toBeLessThan(300);
+    expect(await auditRows({ action: "account.factor_removed", actorId: user.id })).toHaveLength(1);
+
+    const active = (value: boolean) =>
+      call("PUT", `/api/admin/users/${user.id}/active`, { token: admin.token, json: { active: value } });
+    expect((await active(false)).status).toBe(200);
+    expect((await active(false)).status).toBe(200); // unchanged: no second entry
+    expect((await active(true)).status).toBe(200);
+    const [off] = await auditRows({ action: "account.deactivated", targetId: user.id });
+    expect(off).toMatchObject({ actor_id: admin.id, after: { via: "admin" } });
+    expect(await auditRows({ action: "account.deactivated", targetId: user.id })).toHaveLength(1);
+    expect(await auditRows({ action: "account.reactivated", targetId: user.id })).toHaveLength(1);
+
+    const minted = await call("POST", "/api/admin/scim-token", { token: admin.token });
+    expect(minted.status).toBe(201);
+    const { token } = (await minted.json()) as { token: string };
+    const [scim] = await auditRows({ action: "scim_token.created", actorId: admin.id });
+    expect(scim).toBeTruthy();
+    expect(JSON.stringify(scim)).not.toContain(token);
   });
 });
 

@@ -49,7 +49,7 @@ export async function twoFactorAction(request: Request, user: AuthUser, intent: 
   }
   if (intent === "passkeyDelete") {
     const id = String(formData.get("passkeyId") ?? "");
-    if (!isUuid(id) || !(await removePasskey(user.id, id))) return answer(intent, 404, [M.passkeyNotFound]);
+    if (!isUuid(id) || !(await removePasskey(user.id, id, request))) return answer(intent, 404, [M.passkeyNotFound]);
     return redirectWithSuccess(`${PROFILE_URL}#two-factor`, M.passkeyRemoved);
   }
   const submission = parseWithZod(formData, { schema: SecondFactorCodeSchema });
@@ -60,14 +60,14 @@ export async function twoFactorAction(request: Request, user: AuthUser, intent: 
   const code = submission.value.code;
   const now = new Date();
   if (intent === "totpEnable") {
-    const result = await enableTotp(user.id, code, now);
+    const result = await enableTotp(user.id, code, now, request);
     if (result === "no_setup") return answer(intent, 409, [M.noSetup]);
     if (result === "already_enabled") return answer(intent, 409, [M.totpAlreadyEnabled]);
     if (result === "invalid_code") return answer(intent, 400, [M.setupCodeWrong]);
     return answer(intent, 200, null, result.recoveryCodes);
   }
   if (intent === "totpDisable") {
-    const result = await disableTotp(user.id, code, now);
+    const result = await disableTotp(user.id, code, now, request);
     if (result === "not_enabled") return answer(intent, 409, [M.totpNotEnabled]);
     if (result === "invalid_code") return answer(intent, 400, [M.codeWrong]);
     return redirectWithSuccess(`${PROFILE_URL}#two-factor`, M.totpDisabled);

@@ -389,11 +389,42 @@ export async function deleteUserRow(
       sql`select id from users where role = 'admin' order by id for update`,
     );
     if (admins.length === 1 && admins[0].id === userId) return "last-admin";
+    await handTeamsOn(tx, userId);
     const deleted = await queryRows<{ id: string }>(tx, sql`delete from users where id = ${userId}::uuid returning id`);
     if (deleted.length === 0) return "not-found";
     await within(tx);
     return "deleted";
   });
+}
+
+/**
+ * Before an account goes, what it held for its teams passes to the team's next in line (another
+ * owner, else the longest-standing admin, else member): the owner role when it was the last
+ * owner, the team event types it made (on the successor's default schedule) and the team webhooks
+ * it made. A team it was alone in goes with it (its types and webhooks too).
+ */
+async function handTeamsOn(tx: Tx, userId: string): Promise<void> {
+  const u = sql`${userId}::uuid`;
+  await tx.execute(sql`
+    create temporary table successors on commit drop as
+    select distinct on (m.team_id) m.team_id, m.user_id,
+      (select s.id from schedules s where s.user_id = m.user_id order by s.is_default desc, s.created_at limit 1) as schedule_id
+    from team_memberships m
+    where m.team_id in (select team_id from team_memberships where user_id = ${u}) and m.user_id <> ${u}
+    order by m.team_id, case m.role when 'owner' then 0 when 'admin' then 1 else 2 end, m.created_at, m.user_id`);
+  await tx.execute(sql`
+    update team_memberships t set role = 'owner' from successors s
+    where t.team_id = s.team_id and t.user_id = s.user_id and t.role <> 'owner'`);
+  await tx.execute(sql`
+    update event_types e set user_id = s.user_id, schedule_id = s.schedule_id from successors s
+    where e.team_id = s.team_id and e.user_id = ${u} and e.parent_id is null and s.schedule_id is not null`);
+  await tx.execute(sql`
+    update webhook_subscriptions w set user_id = s.user_id from successors s
+    where w.team_id = s.team_id and w.user_id = ${u}`);
+  await tx.execute(sql`
+    delete from teams where id in (select team_id from team_memberships where user_id = ${u})
+      and id not in (select team_id from successors)`);
+  await tx.execute(sql`drop table successors`);
 }
 
 /** True when the account is the only admin. */

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { HttpClient, uniqueEmail } from "../support/http";
 import { API_PASSWORD, apiClient, browserCall, errorOf, type Account } from "./api-client";
 import { servers } from "./context";
+import { join, teamCast, teamEventType } from "./team-fixtures";
 
 /**
  * The audit log (decision 070) and data rights (decision 071) against the running servers: the
@@ -262,6 +263,43 @@ describe("audit log: two-factor, deactivation and SCIM tokens (decisions 066, 06
     const [scim] = await auditRows({ action: "scim_token.created", actorId: admin.id });
     expect(scim).toBeTruthy();
     expect(JSON.stringify(scim)).not.toContain(token);
+  });
+});
+
+describe("account deletion and teams", () => {
+  it("the team passes to its next in line with the event types and webhooks the person made; a team of one goes", async () => {
+    const cast = await teamCast(call, db, account, "del-team");
+    const typeId = await teamEventType(call, db, cast);
+    const hook = await call("POST", `/api/teams/${cast.team.id}/webhooks`, {
+      token: cast.owner.token,
+      json: { url: "http://127.0.0.1:9/del-team", events: ["booking.created"] },
+    });
+    expect(hook.status).toBe(201);
+    const { id: hookId } = (await hook.json()) as { id: string };
+    const alone = (await (
+      await call("POST", "/api/teams", { token: cast.owner.token, json: { name: "Solo", slug: `solo-${rand()}` } })
+    ).json()) as { id: string };
+    const extra = await account("del-team-late");
+    await join(call, db, cast.team.id, cast.owner, extra, "member");
+
+    expect(
+      (await call("DELETE", "/api/me", { token: cast.owner.token, json: { password: API_PASSWORD } })).status,
+    ).toBe(202);
+    // The admin is the owner now, and holds the type (on their own schedule) and the webhook.
+    const roles = await db`select user_id, role from team_memberships where team_id = ${cast.team.id} order by role`;
+    expect(roles.find((r) => r.user_id === cast.admin.id)?.role).toBe("owner");
+    expect(roles.some((r) => r.user_id === cast.owner.id)).toBe(false);
+    const [type] = await db`select t.user_id, s.user_id as schedule_owner from event_types t
+      join schedules s on s.id = t.schedule_id where t.id = ${typeId}`;
+    expect(type).toEqual({ user_id: cast.admin.id, schedule_owner: cast.admin.id });
+    expect(await db`select user_id from webhook_subscriptions where id = ${hookId}`).toEqual([
+      { user_id: cast.admin.id },
+    ]);
+    // The team still books under its own address.
+    expect(
+      (await call("GET", `/api/teams/${cast.team.id}/event-types/${typeId}`, { token: cast.admin.token })).status,
+    ).toBe(200);
+    expect(await db`select id from teams where id = ${alone.id}`).toEqual([]);
   });
 });
 

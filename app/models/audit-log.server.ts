@@ -7,7 +7,8 @@ import { getDb } from "~/server/db.server";
 /** What one entry says; `at` defaults to the database's clock. */
 export interface AuditRow {
   actorId: string | null;
-  actorEmail: string | null;
+  /** undefined: the actor account's e-mail, read in the same statement (and transaction). */
+  actorEmail: string | null | undefined;
   action: AuditAction;
   targetType: AuditTargetType;
   targetId: string | null;
@@ -23,15 +24,14 @@ type Writer = Pick<Database, "insert">;
 /** Appends one entry, on `db` or inside a caller's transaction. */
 export async function insertAuditRow(row: AuditRow, writer?: Writer): Promise<void> {
   const db = writer ?? (await getDb());
+  // The actor's e-mail is read by the insert itself: inside a caller's transaction a second
+  // query on another connection could wait for it (the embedded database has one connection).
+  const actorEmail =
+    row.actorEmail !== undefined || !row.actorId
+      ? (row.actorEmail ?? null)
+      : sql<string | null>`(select ${users.email} from ${users} where ${users.id} = ${row.actorId})`;
   // The app's clock, in milliseconds: the cursor of listAuditEntries compares instants at that precision.
-  await db.insert(auditLog).values({ ...row, at: row.at ?? new Date() });
-}
-
-/** The e-mail of an account, for an entry's actor (null when it is gone). */
-export async function accountEmail(userId: string): Promise<string | null> {
-  const db = await getDb();
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.email ?? null;
+  await db.insert(auditLog).values({ ...row, actorEmail, at: row.at ?? new Date() });
 }
 
 /** The cursor is `<ISO time>|<id>` of the last entry shown: newest first, ties by id. */

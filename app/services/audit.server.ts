@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client";
-import { accountEmail, allAuditEntries, insertAuditRow } from "~/models/audit-log.server";
+import { allAuditEntries, insertAuditRow } from "~/models/audit-log.server";
 import { auditCsv, type AuditAction, type AuditLogQuery, type AuditTargetType } from "~/schemas/audit";
 
 export { AUDIT_ACTIONS, type AuditAction, type AuditTargetType } from "~/schemas/audit";
@@ -46,12 +46,10 @@ function origin(request: AuditInput["request"]): { ip: string | null; userAgent:
  * app/schemas/audit.ts (`AUDIT_ACTIONS`).
  */
 export async function recordAudit(input: AuditInput): Promise<void> {
-  const actorEmail =
-    input.actorEmail !== undefined ? input.actorEmail : input.actorId ? await accountEmail(input.actorId) : null;
   await insertAuditRow(
     {
       actorId: input.actorId,
-      actorEmail,
+      actorEmail: input.actorEmail,
       action: input.action,
       targetType: input.targetType,
       targetId: input.targetId ?? null,

@@ -26,6 +26,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "group-meeting",
   "healthz",
   "scim",
+  "webauthn",
   "home",
   "index",
   "login",

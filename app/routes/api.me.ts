@@ -6,8 +6,8 @@ import { deleteAccountBody } from "~/schemas/audit";
 import { deleteAccount } from "~/services/data-rights.server";
 
 /**
- * DELETE /api/me `{ password }` (or, for an account without a password, `{ confirmEmail }`: its
- * e-mail typed again; decision 071): cancels the caller's upcoming bookings (their guests are
+ * DELETE /api/me `{ password }`, `{ otp }` (a code of the authenticator app, or a recovery code)
+ * or, for an account without a password, `{ confirmEmail }`: its e-mail typed again (decision 071): cancels the caller's upcoming bookings (their guests are
  * told) and deletes the account; 202 `{ cancelledBookings }`. The guests' mail leaves through the
  * job runner, after the answer.
  */
@@ -17,6 +17,7 @@ async function DELETE({ request }: LoaderFunctionArgs) {
   const result = await deleteAccount({
     userId: user.id,
     password: body.password,
+    otp: body.otp,
     confirmEmail: body.confirmEmail,
     request,
     now: new Date(),

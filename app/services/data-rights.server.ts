@@ -12,6 +12,7 @@ import { verifyPassword, burnPasswordCheck } from "~/server/password.server";
 import { cancelBooking, nudgeBookingEvents } from "./bookings.server";
 import { recordAudit, type AuditOrigin } from "./audit.server";
 import { createHash } from "node:crypto";
+import { verifySecondFactorCode } from "./two-factor.server";
 
 /**
  * Data rights (decision 071): a user's export, the deletion of their account, an admin's erasure
@@ -37,21 +38,24 @@ export type DeleteAccountResult =
 
 /**
  * Deletes the user's account after a check: the password, or for an account without one (Google
- * sign-in) its e-mail typed again. `otp` is taken for when two-factor exists and is not checked
- * here yet. Upcoming bookings are cancelled first, through cancelBooking, so their guests are told
- * (the cancel records stay after the account is gone); then the account goes, audited in the
- * same transaction.
+ * sign-in) its e-mail typed again, or a second-factor code (`otp`). Upcoming bookings are
+ * cancelled first, through cancelBooking, so their guests are told (the cancel records stay after
+ * the account is gone); then the account goes, audited in the same transaction.
  */
 export async function deleteAccount(input: {
   userId: string;
   password?: string;
+  /** A code of the account's authenticator app, or a recovery code (decision 066): instead of the password. */
+  otp?: string;
   confirmEmail?: string;
   request: Request | AuditOrigin | null;
   now: Date;
 }): Promise<DeleteAccountResult> {
   const account = await accountCredentials(input.userId);
   if (!account) return { ok: false, reason: "not-found" };
-  if (account.passwordHash) {
+  if (input.otp !== undefined) {
+    if (!(await verifySecondFactorCode(input.userId, input.otp, input.now))) return { ok: false, reason: "bad-check" };
+  } else if (account.passwordHash) {
     const ok = input.password ? await verifyPassword(account.passwordHash, input.password) : false;
     if (!ok) return { ok: false, reason: "bad-check" };
   } else {

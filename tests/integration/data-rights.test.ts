@@ -266,6 +266,22 @@ describe("audit log: two-factor, deactivation and SCIM tokens (decisions 066, 06
   });
 });
 
+describe("account deletion with a second factor", () => {
+  it("DELETE /api/me takes a code of the authenticator app or a recovery code instead of the password", async () => {
+    const user = await account("delete-otp");
+    const setup = (await (await call("POST", "/api/me/totp", { token: user.token })).json()) as { secret: string };
+    const code = await generate({ secret: setup.secret, epoch: Math.floor(Date.now() / 1000) });
+    const enabled = await call("POST", "/api/me/totp/enable", { token: user.token, json: { code } });
+    const { recoveryCodes } = (await enabled.json()) as { recoveryCodes: string[] };
+    const wrong = await call("DELETE", "/api/me", { token: user.token, json: { otp: "000000" } });
+    expect(wrong.status).toBe(400);
+    expect((await errorOf(wrong)).code).toBe("check_failed");
+    expect(await db`select id from users where id = ${user.id}`).toHaveLength(1);
+    expect((await call("DELETE", "/api/me", { token: user.token, json: { otp: recoveryCodes[1] } })).status).toBe(202);
+    expect(await db`select id from users where id = ${user.id}`).toEqual([]);
+  });
+});
+
 describe("account deletion and teams", () => {
   it("the team passes to its next in line with the event types and webhooks the person made; a team of one goes", async () => {
     const cast = await teamCast(call, db, account, "del-team");

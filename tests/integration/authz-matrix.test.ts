@@ -650,6 +650,8 @@ const CELLS: Cell[] = [
   page("GET", "scim.v2.Groups.$id.ts", (f) => `/scim/v2/Groups/${f.team}`, ALL_SIGNIN),
   page("DELETE", "scim.v2.Groups.$id.ts", (f) => `/scim/v2/Groups/${f.team}`, ALL_SIGNIN),
   page("GET", "scim.v2.ServiceProviderConfig.ts", () => "/scim/v2/ServiceProviderConfig", ALL_SIGNIN),
+  page("GET", "scim.v2.ResourceTypes.ts", () => "/scim/v2/ResourceTypes", ALL_SIGNIN),
+  page("GET", "scim.v2.Schemas.ts", () => "/scim/v2/Schemas", ALL_SIGNIN),
   page("POST", "dashboard.manageUser.tsx", () => "/dashboard/manageUser", ADMIN, {
     form: (f) => ({ intent: "promote", userId: f.target.id }),
     destructive: true,

@@ -266,6 +266,28 @@ describe("Users", () => {
     expect(spc.bulk.supported).toBe(false);
     await scimErr(await scim("DELETE", "/Users"), 405);
   });
+
+  it("ResourceTypes and Schemas (RFC 7644 §4) describe Users and Groups with the attributes handled", async () => {
+    type List = { schemas: string[]; totalResults: number; Resources: Array<Record<string, unknown>> };
+    const types = await scimOk<List>(await scim("GET", "/ResourceTypes"));
+    expect(types.schemas).toEqual(["urn:ietf:params:scim:api:messages:2.0:ListResponse"]);
+    expect(types.totalResults).toBe(2);
+    expect(types.Resources).toEqual([
+      expect.objectContaining({ id: "User", name: "User", endpoint: "/Users", schema: USER }),
+      expect.objectContaining({ id: "Group", name: "Group", endpoint: "/Groups", schema: GROUP }),
+    ]);
+    const schemas = await scimOk<List>(await scim("GET", "/Schemas"));
+    const user = schemas.Resources.find((r) => r.id === USER) as { attributes: Array<Record<string, unknown>> };
+    const names = user.attributes.map((a) => a.name);
+    expect(names).toEqual(expect.arrayContaining(["userName", "name", "emails", "active", "externalId"]));
+    expect(user.attributes.find((a) => a.name === "userName")).toMatchObject({ required: true, uniqueness: "server" });
+    const group = schemas.Resources.find((r) => r.id === GROUP) as { attributes: Array<{ name: string }> };
+    expect(group.attributes.map((a) => a.name)).toEqual(["displayName", "members", "externalId"]);
+    // With a wrong bearer token: 401 in SCIM's shape.
+    const bare = await scim("GET", "/Schemas", undefined, "not-the-token");
+    expect(bare.status).toBe(401);
+    expect(bare.headers.get("content-type")).toContain("application/scim+json");
+  });
 });
 
 describe("Groups (teams)", () => {

@@ -6,6 +6,7 @@ import {
   hideScimUser,
   insertScimUser,
   mintScimToken,
+  scimTokenInfo,
   updateScimUser,
 } from "~/models/scim.server";
 import {
@@ -331,7 +332,11 @@ export async function scimDeleteGroup(id: string): Promise<ScimOutcome<null>> {
 
 /** POST /api/admin/scim-token and the Provisioning page: a new token, shown once; the old one stops working. */
 export async function rotateScimToken(adminId: string, request: Request | null = null): Promise<string> {
+  const replaced = await scimTokenInfo();
   const token = await mintScimToken(adminId);
+  // The old token stops working: its end is an entry of its own.
+  if (replaced)
+    await recordAudit({ actorId: adminId, action: "scim_token.revoked", targetType: "scim_token", request });
   await recordAudit({ actorId: adminId, action: "scim_token.created", targetType: "scim_token", request });
   return token;
 }

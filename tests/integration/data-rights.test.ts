@@ -263,6 +263,10 @@ describe("audit log: two-factor, deactivation and SCIM tokens (decisions 066, 06
     const [scim] = await auditRows({ action: "scim_token.created", actorId: admin.id });
     expect(scim).toBeTruthy();
     expect(JSON.stringify(scim)).not.toContain(token);
+    // A new token replaces it: the old one's end is recorded too.
+    expect((await call("POST", "/api/admin/scim-token", { token: admin.token })).status).toBe(201);
+    expect(await auditRows({ action: "scim_token.created", actorId: admin.id })).toHaveLength(2);
+    expect((await auditRows({ action: "scim_token.revoked", actorId: admin.id })).length).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -34,7 +34,7 @@ export const CATALOG_PACKAGES: NewPackage[] = [
     activeEvent: "Unlimited",
     oneToOne: "Unlimited",
     goupEvent: "Unlimited",
-    notificationStatus: "On site, Email and SMS",
+    notificationStatus: "On site and Email",
     accessType: ACCESS_TYPE,
   },
   {
@@ -44,7 +44,7 @@ export const CATALOG_PACKAGES: NewPackage[] = [
     activeEvent: "Unlimited",
     oneToOne: "Unlimited",
     goupEvent: "Unlimited",
-    notificationStatus: "On site, Email and SMS",
+    notificationStatus: "On site and Email",
     accessType: ACCESS_TYPE,
   },
 ];

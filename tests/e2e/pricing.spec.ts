@@ -60,7 +60,7 @@ test.describe("pricing", () => {
     ]);
     await expect(card(page, "Enterprise").locator("dl > div")).toContainText([
       /Calendars\s*10/,
-      /Notifications\s*On site, Email and SMS/,
+      /Notifications\s*On site and Email/,
     ]);
   });
 

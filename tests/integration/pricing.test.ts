@@ -48,7 +48,7 @@ describe("/pricing", () => {
       expect(html.split(`>${label}</dt>`).length - 1).toBe(3);
     }
     expect(text).toContain("Only on site");
-    expect(text).toContain("On site, Email and SMS");
+    expect(text).toContain("On site and Email");
 
     // A paid card's 'Get started' goes to /payment/{id}; the free plan's to sign-up (no 0 $ payment).
     for (const [name, id] of Object.entries(ids)) {

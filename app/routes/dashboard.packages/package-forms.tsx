@@ -126,7 +126,7 @@ export function PackageForm({ pkg }: { pkg: PackageSummary | null }) {
       <div className="grid gap-4 sm:grid-cols-2">
         {text("activeEvent", "Active events", "e.g. Unlimited")}
         {text("goupEvent", "Group events", "e.g. Up to 4 guests")}
-        {text("notificationStatus", "Notifications", "e.g. E-mail and SMS")}
+        {text("notificationStatus", "Notifications", "e.g. On site and Email")}
         {text("oneToOne", "One-to-one events", "e.g. Unlimited")}
       </div>
       <ErrorList id={form.errorId} errors={form.errors} />

@@ -281,7 +281,12 @@ describe("the database unreachable (through a TCP proxy)", () => {
         `[db-faults] ${mode}: ${down.length} requests while down in ${Math.round(performance.now() - started)} ms: ${JSON.stringify(tally(down))}, max latency ${Math.round(maxDownMs)} ms`,
       );
       expect(server.process.exitCode, server.output()).toBeNull();
-      expect(down.map((a) => `${a.label} ${a.status}`)).toEqual(down.map((a) => `${a.label} 503`));
+      // On failure: what the odd answers said (a fetch error's message, after how long) and the server's log.
+      const odd = down.filter((a) => a.status !== 503).map((a) => `${a.label} after ${Math.round(a.ms)} ms: ${a.body}`);
+      expect(
+        down.map((a) => `${a.label} ${a.status}`),
+        `${odd.join("\n")}\n${server.output()}`,
+      ).toEqual(down.map((a) => `${a.label} 503`));
       expect(down.filter((a) => a.label !== "healthz" && !a.retryAfter).map((a) => a.label)).toEqual([]);
       expect(maxDownMs).toBeLessThan(DOWN_DEADLINE_MS);
       // JSON paths: the JSON error shape; pages: a readable page that says to try again.

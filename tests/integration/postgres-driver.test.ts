@@ -30,17 +30,21 @@ const postgres = build === "commonjs" ? createRequire(process.cwd() + "/")("post
 const admin = postgres(process.env.ADMIN_URL, { max: 1, onnotice() {} });
 const sql = postgres(process.env.ADMIN_URL, { max: 2, onnotice() {}, backoff: () => 0.05 });
 const settle = (p) => p.then(() => "ok", (e) => e.code ?? e.message);
-let next;
+// The transaction may be rejected (its connection seen closed) before its function reaches the
+// next statement: the answer waits for that statement, not for the transaction.
+let reached;
+const nextSettled = new Promise((r) => (reached = r));
 const transaction = settle(
   sql.begin(async (tx) => {
     const [{ pid }] = await tx\`select pg_backend_pid() as pid\`;
     await admin\`select pg_terminate_backend(\${pid})\`;
     // The next statement comes once the client has seen the close.
-    next = settle(new Promise((r) => setTimeout(r, 300)).then(() => tx\`select 1 as one\`));
+    const next = settle(new Promise((r) => setTimeout(r, 300)).then(() => tx\`select 1 as one\`));
+    reached(next);
     return next;
   }),
 );
-console.log(JSON.stringify({ transaction: await transaction, next: await next }));
+console.log(JSON.stringify({ transaction: await transaction, next: await nextSettled }));
 await sql.end({ timeout: 1 });
 await admin.end({ timeout: 1 });
 `;

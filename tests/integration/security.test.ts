@@ -147,14 +147,14 @@ describe("migrations on several servers", () => {
         price_cents: 1000,
         calender: 5,
         active_event: "Unlimited",
-        notification_status: "On site, Email and SMS",
+        notification_status: "On site and Email",
       }),
       expect.objectContaining({
         name: "Enterprise",
         price_cents: 2000,
         calender: 10,
         active_event: "Unlimited",
-        notification_status: "On site, Email and SMS",
+        notification_status: "On site and Email",
       }),
     ]);
     // SEED_DEMO defaults to off on a server database.

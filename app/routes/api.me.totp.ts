@@ -1,11 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, readJson, requireApiUser } from "~/api/api.server";
+import { apiError, requireApiUser } from "~/api/api.server";
 import { apiRoute } from "~/api/api-route.server";
-import { MESSAGES } from "~/messages";
+import { throttledCodeCall } from "~/api/two-factor-api.server";
 import { TWO_FACTOR_MESSAGES as M } from "~/messages/two-factor";
-import { totpCodeBody } from "~/schemas/two-factor";
 import { calendarSecretsAvailable } from "~/server/calendar-crypto.server";
-import { clientIp, secondFactorThrottle } from "~/server/rate-limit.server";
 import { disableTotp, startTotpSetup } from "~/services/two-factor.server";
 
 /** POST /api/me/totp: a new authenticator-app secret to confirm with POST /api/me/totp/enable. */
@@ -25,14 +23,7 @@ async function POST({ request }: LoaderFunctionArgs) {
 
 /** DELETE /api/me/totp { code }: turns the authenticator app off, only with a current or recovery code. */
 async function DELETE({ request }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request);
-  const { code } = await readJson(request, totpCodeBody);
-  const limited = await secondFactorThrottle(clientIp(request), user.id);
-  if (!limited.allowed) {
-    return apiError(429, "rate_limited", MESSAGES.tooManyAttempts, undefined, {
-      "Retry-After": String(limited.retryAfterSeconds),
-    });
-  }
+  const { user, code } = await throttledCodeCall(request);
   const result = await disableTotp(user.id, code, new Date(), request);
   if (result === "not_enabled") return apiError(409, "totp_not_enabled", M.totpNotEnabled);
   if (result === "invalid_code") return apiError(400, "invalid_code", M.codeWrong);

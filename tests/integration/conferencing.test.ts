@@ -22,6 +22,7 @@ import { apiClient, at, ok } from "./api-client";
 import { roundRobinTeam } from "./round-robin-team";
 import { CALENDAR_KEY, SESSION_SECRET } from "./global-setup";
 import { databaseUrl, fakeGoogleUrl, fakeZoomUrl, signUp, sql } from "./context";
+import { until } from "../support/mail-wait";
 
 const db = sql();
 const DAY = 9;
@@ -157,20 +158,6 @@ afterAll(async () => {
   await new Promise<void>((r) => google.close(() => r()));
   await new Promise<void>((r) => receiver.close(() => r()));
 });
-
-async function until<T>(
-  what: string,
-  fn: () => Promise<T | null | undefined | false> | T | null | undefined | false,
-  ms = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 /** A host signed in (page client) with a bearer token, an all-week schedule and an event type at `location`. */
 async function host(location: { type: string; value?: string }) {

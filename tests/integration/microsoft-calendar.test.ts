@@ -23,6 +23,7 @@ import { startServer, type RunningServer } from "../support/server";
 import { at, dateIn } from "./api-client";
 import { CALENDAR_KEY, SESSION_SECRET } from "./global-setup";
 import { databaseUrl, fakeMicrosoftUrl, servers, signUp, sql } from "./context";
+import { until } from "../support/mail-wait";
 
 const db = sql();
 const DAY = 7;
@@ -81,20 +82,6 @@ afterAll(async () => {
   await fake?.close();
   await new Promise<void>((r) => (feed ? feed.close(() => r()) : r()));
 });
-
-async function until<T>(
-  what: string,
-  fn: () => Promise<T | null | undefined | false> | T | null | undefined | false,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 type Connection = {
   id: string;

@@ -14,6 +14,7 @@ import { id } from "./columns";
  * confirmed (its payload has the shape of `created`'s); `declined`: the host declined it or its
  * hold ran out (decision 040).
  */
+/** `no_show`: the host marked (or unmarked) a no-show after the start; payload says who and which way. */
 /** `reassigned`: a round-robin booking moved to another host (decision 058); payload has both hosts. */
 export const bookingEventKind = pgEnum("booking_event_kind", [
   "created",
@@ -24,6 +25,7 @@ export const bookingEventKind = pgEnum("booking_event_kind", [
   "approved",
   "declined",
   "reassigned",
+  "no_show",
 ]);
 
 export const bookingEvents = pgTable(

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  boolean,
   check,
   index,
   integer,
@@ -74,6 +75,12 @@ export const events = pgTable(
     approvalTokenHash: text("approval_token_hash"),
     /** When the host declined the request or its hold ran out (then status is `cancelled`). */
     declinedAt: timestamp("declined_at", { withTimezone: true }),
+    /** The host marked the guest(s) as not having come (set after the start, undoable). */
+    guestNoShow: boolean("guest_no_show").notNull().default(false),
+    /** A team booking's assigned host did not come, as marked by a team owner or admin. */
+    hostNoShow: boolean("host_no_show").notNull().default(false),
+    /** The `utm_*` and `ref` parameters of the booking link the guest came through; null for none. */
+    utm: jsonb("utm").$type<Record<string, string>>(),
     ...timestamps,
   },
   (t) => [

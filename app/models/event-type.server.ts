@@ -693,3 +693,31 @@ export async function locationsOfEventTypes(ids: Array<string | null>): Promise<
     .where(inArray(eventTypes.id, wanted));
   return new Map(rows.map((r) => [r.id, r.location]));
 }
+
+/**
+ * Whether the page's owner (a username, or a team by `team`) has an event type with this slug that
+ * is switched off: its page says it is not taking bookings instead of "not found".
+ */
+export async function isEventTypeOff(owner: { username: string } | { team: string }, slug: string): Promise<boolean> {
+  const db = await getDb();
+  const ownedBy =
+    "team" in owner
+      ? sql`${eventTypes.teamId} = (select ${teams.id} from ${teams} where lower(${teams.slug}) = ${owner.team.toLowerCase()} limit 1)`
+      : and(
+          sql`${eventTypes.userId} = (select ${users.id} from ${users} where ${users.username} = ${owner.username.toLowerCase()} limit 1)`,
+          isNull(eventTypes.teamId),
+        );
+  const [row] = await db
+    .select({ id: eventTypes.id })
+    .from(eventTypes)
+    .where(
+      and(
+        ownedBy,
+        eq(eventTypes.active, false),
+        sql`${eventTypes.kind} <> 'managed'`,
+        sql`lower(${eventTypes.slug}) = ${slug.toLowerCase()}`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}

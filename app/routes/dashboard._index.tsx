@@ -32,7 +32,14 @@ import { overlapReply } from "~/html/event-actions.server";
 import { cancelBooking } from "~/services/bookings.server";
 import { updateHostEventChange } from "~/services/host-events.server";
 import { updateEventFields, updateEventSchema } from "~/schemas/event";
-import { meetingPlace, meetingRoomUrl, placeLine, type LocationSetting } from "~/schemas/meeting";
+import {
+  meetingPlace,
+  meetingRoomUrl,
+  placeLine,
+  type ConferenceMeeting,
+  type LocationSetting,
+} from "~/schemas/meeting";
+import { meetingsOf } from "~/models/conferencing.server";
 import { readerTime } from "~/scheduling/reader-time";
 import { can } from "~/utils/permissions";
 import { readFormData } from "~/utils/request.server";
@@ -65,6 +72,7 @@ function eventCard(
   now: Date,
   setting: LocationSetting | null = null,
   questions: BookingQuestion[] = [],
+  meeting: ConferenceMeeting | null = null,
 ) {
   const wall = instantToWallClock(event.startsAt, timeZone);
   const place = meetingPlace({
@@ -72,11 +80,14 @@ function eventCard(
     eventType: event.eventType,
     baseUrl: env().MEETING_BASE_URL,
     roomId: event.roomId,
+    meeting,
   });
   return {
     // The real place (docs/decisions/028); our room's link stays out of the list (join modal only).
     place: placeLine(place, { hideRoom: true }),
     ownRoom: place.ownRoom,
+    /** Join Meeting only where there is a video link to join, and not for a request still waiting for approval. */
+    joinable: place.joinUrl !== null && event.status === "confirmed",
     /** What the guest of a booking told us: the zone they booked in and their notes. */
     guest: event.guestEmail
       ? {
@@ -110,9 +121,14 @@ function eventCard(
   };
 }
 
-function hostJoinUrl(event: HostEvent, setting: LocationSetting | null, displayName: string): string | null {
+function hostJoinUrl(
+  event: HostEvent,
+  setting: LocationSetting | null,
+  meeting: ConferenceMeeting | null,
+  displayName: string,
+): string | null {
   const baseUrl = env().MEETING_BASE_URL;
-  const place = meetingPlace({ setting, eventType: event.eventType, baseUrl, roomId: event.roomId });
+  const place = meetingPlace({ setting, eventType: event.eventType, baseUrl, roomId: event.roomId, meeting });
   if (!place.joinUrl) return null;
   return place.ownRoom ? meetingRoomUrl({ baseUrl, roomId: event.roomId, displayName }) : place.joinUrl;
 }
@@ -126,7 +142,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const settingOf = (e: HostEvent) => (e.eventTypeId ? (settings.get(e.eventTypeId) ?? null) : null);
   const questions = await questionsOfEventTypes(hostEvents.filter((e) => e.answers).map((e) => e.eventTypeId));
   const questionsOf = (e: HostEvent) => (e.eventTypeId ? (questions.get(e.eventTypeId) ?? []) : []);
-  const events = hostEvents.map((e) => eventCard(e, user.timeZone, now, settingOf(e), questionsOf(e)));
+  const meetings = await meetingsOf(hostEvents.filter((e) => e.eventTypeId).map((e) => e.id));
+  const meetingOf = (e: HostEvent) => meetings.get(e.id) ?? null;
+  const events = hostEvents.map((e) => eventCard(e, user.timeZone, now, settingOf(e), questionsOf(e), meetingOf(e)));
   const modal = openModal(url);
   // The modal's event comes from the host's own list: another host's id is simply not there.
   const modalEvent = modal ? hostEvents.find((e) => e.id === modal.eventId) : undefined;
@@ -148,14 +166,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
       modal && modalEvent
         ? {
             kind: modal.kind,
-            event: eventCard(modalEvent, user.timeZone, now, settingOf(modalEvent), questionsOf(modalEvent)),
+            event: eventCard(
+              modalEvent,
+              user.timeZone,
+              now,
+              settingOf(modalEvent),
+              questionsOf(modalEvent),
+              meetingOf(modalEvent),
+            ),
           }
         : null,
     // The room id is the room's only secret: it leaves the server only in the join modal's link.
     // The host's own video link when the event type has one; none for an in-person or phone meeting.
     joinUrl:
       modal?.kind === "join" && modalEvent
-        ? hostJoinUrl(modalEvent, settingOf(modalEvent), user.name || user.email)
+        ? hostJoinUrl(modalEvent, settingOf(modalEvent), meetingOf(modalEvent), user.name || user.email)
         : null,
   };
 }
@@ -347,7 +372,7 @@ function EventCard({ event }: { event: Card }) {
         >
           <Trash2 className="h-4 w-4" aria-hidden /> Delete
         </Link>
-        {cancelled ? null : (
+        {cancelled || !event.joinable ? null : (
           <Link
             to={link("join")}
             preventScrollReset

@@ -4,4 +4,4 @@
  * and action read `params.team` (findPage), so the calendar, the form, embeds and the
  * confirmation link are the same.
  */
-export { action, default, handle, headers, loader, meta } from "./$username_.$slug/route";
+export { action, default, ErrorBoundary, handle, headers, loader, meta } from "./$username_.$slug/route";

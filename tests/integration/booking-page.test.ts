@@ -148,6 +148,27 @@ describe("host page /{username}", () => {
     expect(html).not.toContain("Hidden chat");
     expect((await call("GET", `/${username}/hidden`)).status).toBe(404);
   });
+
+  it("a switched-off event type's page says it is not taking bookings and links to the host's other types", async () => {
+    for (const path of [`/${username}/hidden`, `/${username.toUpperCase()}/HIDDEN?month=2030-01`]) {
+      const res = await call("GET", path);
+      expect(res.status, path).toBe(404);
+      const html = await res.text();
+      expect(visibleText(html)).toContain("This event isn't taking bookings");
+      expect(visibleText(html)).toContain("Page host has switched this event type off");
+      expect(html).toContain(`href="/${username}"`);
+      expect(html).not.toContain("We couldn&#x27;t find that page");
+    }
+    // A post to it is refused the same way, and books nothing.
+    const res = await call("POST", `/${username}/hidden`, {
+      body: new URLSearchParams({ slot, tz: "UTC", name: "Late Guest", email: "late@example.test" }),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(res.status).toBe(404);
+    expect(await db`select 1 from events where guest_email = 'late@example.test'`).toHaveLength(0);
+    // A slug nobody has is still the site's 404.
+    expect(await (await call("GET", `/${username}/nothing-here`)).text()).toContain("We couldn&#x27;t find that page");
+  });
 });
 
 describe("booking page /{username}/{slug}", () => {

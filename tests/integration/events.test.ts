@@ -599,6 +599,26 @@ describe("joining", () => {
     const rooms = new Set((await eventsOf(h.id)).map((e) => e.room_id));
     expect(rooms.size).toBe(2);
   });
+
+  it("offers Join Meeting only where there is a video link: not for in-person, phone or pending meetings", async () => {
+    const h = await host("nojoin", "professional");
+    await createdOk(h.c, "/one-to-one", oneToOne({ eventType: "In Person Meeting", time: "09:00" }));
+    await createdOk(h.c, "/one-to-one", oneToOne({ eventType: "Phone Call", time: "11:00" }));
+    await createdOk(h.c, "/one-to-one", oneToOne({ eventName: "Video chat", time: "13:00" }));
+    await createdOk(h.c, "/one-to-one", oneToOne({ eventName: "Waiting chat", time: "15:00" }));
+    const events = await eventsOf(h.id);
+    const byType = (type: string, name = "Intro call") =>
+      events.find((e) => e.event_type === type && e.event_name === name) as { id: string };
+    const waiting = byType("Google Meet", "Waiting chat");
+    await db`update events set status = 'pending' where id = ${waiting.id}`;
+    const html = await (await h.c.get("/dashboard")).text();
+    expect(html).not.toContain(`id="join-${byType("In Person Meeting").id}"`);
+    expect(html).not.toContain(`id="join-${byType("Phone Call").id}"`);
+    expect(html).not.toContain(`id="join-${waiting.id}"`);
+    expect(html).toContain(`id="join-${byType("Google Meet", "Video chat").id}"`);
+    // The place still says where to meet.
+    expect(visibleText(html)).toContain("Where: In Person Meeting");
+  });
 });
 
 describe("notifications", () => {

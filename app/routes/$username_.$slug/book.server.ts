@@ -17,7 +17,7 @@ import { checkRateLimits, clientIp, hitInProcess, RATE_LIMITS } from "~/server/r
 import { linkBase, readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, type BookingValues } from "./booking-form";
-import { findPage } from "./month.server";
+import { eventTypeOff, findPage } from "./month.server";
 
 /**
  * The booking page's action (route.tsx re-exports it): parse the form, book through bookSlot as
@@ -40,6 +40,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const link = linkChecked?.success ? linkChecked.data : null;
   const page = await findPage(params, link);
   if (!page) notFound();
+  if ("off" in page) eventTypeOff(page.off);
   // A post to a team event type's old URL goes to its team's, the method kept (decision 059).
   if ("moved" in page) return redirect(`${page.moved}${new URL(request.url).search}`, 308);
   const { found, host } = page;

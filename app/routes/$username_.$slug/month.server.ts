@@ -1,8 +1,10 @@
+import { json } from "@remix-run/node";
 import { getTeamHandle } from "~/models/teams.server";
 import {
   getBookableEventTypeBySlug,
   getBookableTeamEventType,
   getPublicHost,
+  isEventTypeOff,
   teamEventTypeMovedTo,
   slotSearch,
   type BookableEventType,
@@ -38,13 +40,15 @@ export interface PageHost {
 export async function findPage(
   params: { username?: string; slug?: string; team?: string },
   link?: string | null,
-): Promise<{ host: PageHost; found: BookableEventType } | { moved: string } | null> {
+): Promise<{ host: PageHost; found: BookableEventType } | { moved: string } | { off: OffPage } | null> {
   const slug = params.slug ?? "";
   if (params.team !== undefined) {
     const teamSlug = params.team.toLowerCase();
     if (!USERNAME_IN_URL.test(teamSlug)) return null;
     const [team, found] = await Promise.all([getTeamHandle(teamSlug), getBookableTeamEventType(teamSlug, slug, link)]);
-    if (!team || !found) return null;
+    if (!team) return null;
+    if (!found)
+      return (await isEventTypeOff({ team: teamSlug }, slug)) ? { off: { name: team.name, home: `/team/${team.slug}` } } : null;
     const path = `/team/${team.slug}/${found.eventType.slug}`;
     const home = `/team/${team.slug}`;
     return { host: { name: team.name, username: team.slug, timeZone: found.schedule.timeZone, path, home }, found };
@@ -63,8 +67,21 @@ export async function findPage(
       },
       found,
     };
-  const moved = host ? await teamEventTypeMovedTo(username, slug) : null;
-  return moved ? { moved } : null;
+  if (!host) return null;
+  const [moved, off] = await Promise.all([teamEventTypeMovedTo(username, slug), isEventTypeOff({ username }, slug)]);
+  if (moved) return { moved };
+  return off ? { off: { name: host.name || host.username, home: `/${host.username}` } } : null;
+}
+
+/** A switched-off event type's page: whose it is and where their other event types are. */
+export interface OffPage {
+  name: string;
+  home: string;
+}
+
+/** The 404 of a switched-off event type, which the page's error boundary shows as such. */
+export function eventTypeOff(off: OffPage): never {
+  throw json({ off }, { status: 404, headers: { "Cache-Control": "private, no-cache" } });
 }
 
 export interface MonthSlots {

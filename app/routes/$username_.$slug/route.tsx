@@ -1,5 +1,13 @@
 import { redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useRouteError,
+} from "@remix-run/react";
 import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import CalendarDays from "lucide-react/icons/calendar-days";
@@ -13,7 +21,8 @@ import { SlotList, SlotPanel, slotClass, useSlotFocus } from "~/components/booki
 import { useHydrated } from "~/components/booking/use-hydrated";
 import { inputClass } from "~/components/forms";
 import { HostAvatar } from "~/components/host-avatar";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { singleUseLinkState } from "~/models/booking-controls.server";
 import { answerFieldName, LINK_USED_MESSAGE, questionsToAsk } from "~/schemas/booking-answers";
 import { hostCalendarsStale } from "~/models/calendar.server";
@@ -38,7 +47,7 @@ import { timeZoneHint, TIME_ZONE_GUESS_META } from "~/browser/time-zone-hint";
 import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingLocation } from "~/utils/pending";
 import { BookingForm, FIRST_FIELD_ID } from "./booking-form";
-import { findPage, openMonth, rangeSlots, todayIn } from "./month.server";
+import { eventTypeOff, findPage, openMonth, rangeSlots, todayIn, type OffPage } from "./month.server";
 import { WeekView } from "./week-view";
 import { action, slotParam } from "./book.server";
 import { PoweredBy } from "~/components/powered-by";
@@ -107,6 +116,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // The host's absences are read beside the page's rows (decision 061).
   const [page, absences] = await Promise.all([findPage(params, link), publicAbsences(params.username ?? "", now)]);
   if (!page) notFound();
+  if ("off" in page) eventTypeOff(page.off);
   // A team's event type moved to its team's URL (decision 059): the old link still leads there.
   if ("moved" in page) throw redirect(`${page.moved}${url.search}`, 301);
   const { host, found } = page;
@@ -249,7 +259,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, location, error }) => {
+  const off = offPageOf(error);
+  if (off) return [{ title: `Not taking bookings: ${off.name} | Scheduler` }];
   if (!data) return [{ title: "Page not found | Scheduler" }];
   const title = `${data.eventType.title} with ${data.host.name} | Scheduler`;
   const description = `Book a ${data.eventType.duration} min ${data.eventType.title} with ${data.host.name}. Pick a time that suits you; times are shown in your time zone.`;
@@ -381,6 +393,29 @@ function ViewSwitch({ week, monthHref, weekHref }: { week: boolean; monthHref: s
         </Link>
       </div>
     </div>
+  );
+}
+
+function offPageOf(error: unknown): OffPage | null {
+  if (!isRouteErrorResponse(error) || error.status !== 404) return null;
+  const off = (error.data as { off?: OffPage } | null)?.off;
+  return off && typeof off.name === "string" && typeof off.home === "string" ? off : null;
+}
+
+/** A switched-off event type says so, with the way to its owner's other event types; else the usual pages. */
+export function ErrorBoundary() {
+  const off = offPageOf(useRouteError());
+  if (!off) return <GeneralErrorBoundary />;
+  return (
+    <section className="mx-auto flex max-w-form flex-col items-center px-4 py-16 text-center sm:px-6">
+      <h1 className="text-2xl font-bold text-neutral-900">This event isn&apos;t taking bookings</h1>
+      <p className="mt-2 text-neutral-600">
+        {off.name} has switched this event type off for now, so no times can be booked through this link.
+      </p>
+      <Link to={off.home} className={buttonClass("primary", "mt-6")}>
+        See {off.name}&apos;s other event types
+      </Link>
+    </section>
   );
 }
 

@@ -48,7 +48,9 @@ export async function findPage(
     const [team, found] = await Promise.all([getTeamHandle(teamSlug), getBookableTeamEventType(teamSlug, slug, link)]);
     if (!team) return null;
     if (!found)
-      return (await isEventTypeOff({ team: teamSlug }, slug)) ? { off: { name: team.name, home: `/team/${team.slug}` } } : null;
+      return (await isEventTypeOff({ team: teamSlug }, slug))
+        ? { off: { name: team.name, home: `/team/${team.slug}` } }
+        : null;
     const path = `/team/${team.slug}/${found.eventType.slug}`;
     const home = `/team/${team.slug}`;
     return { host: { name: team.name, username: team.slug, timeZone: found.schedule.timeZone, path, home }, found };

@@ -81,8 +81,12 @@ test.describe("Availability", () => {
     await time(page, "Tuesday", 2, "start").fill("11:00");
     await page.getByRole("button", { name: "Save" }).first().click();
     await expect(page.getByText("Intervals on Tuesday overlap.")).toBeVisible();
-    // What was typed is still there, and nothing was stored.
+    // What was typed is still there, and nothing was stored. Reloading asks first (unsaved changes).
     await expect(time(page, "Tuesday", 2, "start")).toHaveValue("11:00");
+    page.once("dialog", (dialog) => {
+      expect(dialog.type()).toBe("beforeunload");
+      void dialog.accept();
+    });
     await page.reload();
     await expect(time(page, "Tuesday", 2, "start")).toHaveValue("13:00");
   });
@@ -116,6 +120,39 @@ test.describe("Availability", () => {
     await expect(toast(page)).toContainText("Schedule deleted");
     await expect(page.getByTestId("schedule-row")).toHaveCount(1);
     await expect(page.getByTestId("schedule-row")).toContainText("New schedule");
+  });
+
+  test("an added override is saved at once; leaving with unsaved hours asks first (phone, axe)", async ({ page }) => {
+    await signUpFresh(page, "avail-unsaved");
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(PAGE);
+    await page.getByRole("link", { name: "Working hours" }).click();
+    await waitForHydration(page);
+    await time(page, "Monday", 1, "start").fill("07:00");
+    await page.getByLabel("Date", { exact: true }).fill("2030-02-04");
+    await page.getByLabel("Unavailable all day").check();
+    await page.getByRole("button", { name: "Add override" }).click();
+    await expect(toast(page)).toContainText("Date override saved");
+    await expect(page.getByTestId("unsaved-changes")).toHaveText("You have unsaved changes. Press Save to keep them.");
+    await expect(time(page, "Monday", 1, "start")).toHaveValue("07:00");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A link elsewhere asks; staying keeps the typed hours.
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole("link", { name: "All schedules" }).click();
+    await expect.poll(() => asked).toEqual(["Leave without saving your changes?"]);
+    await expect(page.getByRole("heading", { name: "Working hours", level: 1 })).toBeVisible();
+    await expect(time(page, "Monday", 1, "start")).toHaveValue("07:00");
+
+    // Leaving: the override was saved on its own, the hours were not.
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("link", { name: "All schedules" }).click();
+    await expect(page.getByTestId("schedule-overrides")).toHaveText("1 date override");
+    await expect(page.getByTestId("schedule-summary")).toHaveText("Mon–Fri, 9:00 am – 5:00 pm");
   });
 
   test("fits a phone and passes axe", async ({ page }) => {

@@ -380,6 +380,54 @@ describe("Availability page", () => {
     expect(valueOf(await html(remove), "o.date")).toEqual(["2027-01-02"]);
   });
 
+  it("an added or removed date override is saved at once; other edits stay in the form, marked unsaved", async () => {
+    const h = await host("override-save");
+    const id = await defaultScheduleId(h);
+    const url = `${PAGE}?schedule=${id}`;
+    const [before] = await db`select name, time_zone, weekly from schedules where id = ${id}`;
+    expect(visibleText(await html(await h.c.get(url)))).not.toContain("unsaved changes");
+    // Monday's hours edited but not saved, then an override added.
+    const add = await post(
+      h.c,
+      url,
+      editorFields(
+        { 1: [["07:00", "11:00"]] },
+        {
+          name: "Edited name",
+          intent: "addOverride",
+          extra: [
+            ["new.date", "2031-03-04"],
+            ["new.kind", "hours"],
+            ["new.start", "10:00"],
+            ["new.end", "12:00"],
+          ],
+        },
+      ),
+    );
+    expect(add.status).toBe(200);
+    const page = await html(add);
+    expect(visibleText(page)).toContain("Date override saved");
+    expect(visibleText(page)).toContain("You have unsaved changes. Press Save to keep them.");
+    expect(valueOf(page, "d1.start")).toEqual(["07:00"]);
+    const [after] = await db`select name, time_zone, weekly, overrides from schedules where id = ${id}`;
+    expect(after.overrides).toEqual([{ date: "2031-03-04", start: "10:00", end: "12:00" }]);
+    expect({ name: after.name, time_zone: after.time_zone, weekly: after.weekly }).toEqual(before);
+
+    // Reloaded, the saved override is there and nothing is unsaved.
+    const reloaded = await html(await h.c.get(url));
+    expect(valueOf(reloaded, "o.date")).toEqual(["2031-03-04"]);
+    expect(visibleText(reloaded)).not.toContain("unsaved changes");
+
+    const remove = await post(
+      h.c,
+      url,
+      editorFields({}, { intent: "removeOverride:0", overrides: [["2031-03-04", "hours", "10:00", "12:00"]] }),
+    );
+    expect(remove.status).toBe(200);
+    expect(visibleText(await html(remove))).toContain("Date override removed");
+    expect((await db`select overrides from schedules where id = ${id}`)[0].overrides).toEqual([]);
+  });
+
   it("creates a schedule, makes it the default, and refuses to delete the default; deletes the other", async () => {
     const h = await host("default-flip");
     const first = await defaultScheduleId(h);

@@ -18,6 +18,7 @@ import {
   addOverride,
   copyMondayToWeekdays,
   draftFromForm,
+  draftMatchesSaved,
   draftOf,
   removeInterval,
   removeOverride,
@@ -30,7 +31,7 @@ import {
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { readFormData } from "~/utils/request.server";
 import { isTimeZone, timeZoneNames } from "~/scheduling/time-zone";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { errorToast, redirectWithSuccess, successToast } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 import { timeZoneHint } from "~/browser/time-zone-hint";
 import { PAGE, editUrl, M, ScheduleList, Editor, DefaultAndDelete, DeleteModal } from "./schedule-editor";
@@ -92,7 +93,7 @@ type EditAnswer = {
 };
 type DeleteAnswer = { kind: "delete"; id: string; message: string; toast: ToastData };
 
-function edited(id: string, draft: ScheduleDraft, errors: DraftErrors = {}, status = 200) {
+function edited(id: string, draft: ScheduleDraft, errors: DraftErrors = {}, saved: string | null = null) {
   const failed = Object.keys(errors).length > 0;
   const body: EditAnswer = {
     kind: "edit",
@@ -100,9 +101,21 @@ function edited(id: string, draft: ScheduleDraft, errors: DraftErrors = {}, stat
     rev: crypto.randomUUID(),
     draft,
     errors,
-    toast: failed ? errorToast(M.checkFields) : null,
+    toast: failed ? errorToast(M.checkFields) : saved ? successToast(saved) : null,
   };
-  return data(body, { status: failed ? 400 : status });
+  return data(body, { status: failed ? 400 : 200 });
+}
+
+/**
+ * Adding or removing a date override saves the overrides at once, on their own: the saved
+ * schedule's other fields stay as they are, and the editor keeps the rest of the draft (still
+ * unsaved, and said so) as typed.
+ */
+async function overridesSaved(userId: string, schedule: Schedule, draft: ScheduleDraft, message: string) {
+  const result = validateDraft({ ...draftOf(schedule), overrides: draft.overrides }, schedule.isDefault);
+  if (!result.ok) return edited(schedule.id, draft, result.errors);
+  if (!(await replaceSchedule(userId, schedule.id, result.value))) notFound(M.notFound);
+  return edited(schedule.id, draft, {}, message);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -160,10 +173,11 @@ export async function action({ request }: ActionFunctionArgs) {
       return edited(id, copyMondayToWeekdays(draft));
     case "addOverride": {
       const added = addOverride(draft);
-      return edited(id, added.draft, added.errors);
+      if (Object.keys(added.errors).length > 0) return edited(id, added.draft, added.errors);
+      return overridesSaved(user.id, schedule, added.draft, M.overrideSaved);
     }
     case "removeOverride":
-      return edited(id, removeOverride(draft, Number(a)));
+      return overridesSaved(user.id, schedule, removeOverride(draft, Number(a)), M.overrideRemoved);
     case "useBrowserZone": {
       const zone = timeZoneHint(request.headers.get("Cookie"));
       return edited(id, zone ? { ...draft, timeZone: zone } : draft);
@@ -200,7 +214,13 @@ export default function Availability() {
     content = (
       <>
         {/* Remounted for every answer, so the uncontrolled fields show the draft it carries. */}
-        <Editor key={edit?.rev ?? JSON.stringify(schedule)} data={loaded} draft={draft} errors={edit?.errors ?? {}} />
+        <Editor
+          key={edit?.rev ?? JSON.stringify(schedule)}
+          data={loaded}
+          draft={draft}
+          errors={edit?.errors ?? {}}
+          unsaved={!draftMatchesSaved(draft, schedule.draft, schedule.isDefault)}
+        />
         <DefaultAndDelete schedule={schedule} />
         {loaded.deleting ? (
           <DeleteModal schedule={schedule} refusal={answer?.kind === "delete" ? answer.message : null} />

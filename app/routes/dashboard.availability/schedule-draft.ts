@@ -259,6 +259,16 @@ export function validateDraft(draft: ScheduleDraft, isDefault: boolean): DraftRe
 }
 
 /**
+ * Whether the draft says what the saved schedule says: compared as the schema reads both, so
+ * an untouched form is never "unsaved". An invalid draft always differs.
+ */
+export function draftMatchesSaved(draft: ScheduleDraft, saved: ScheduleDraft, isDefault: boolean): boolean {
+  const a = validateDraft(draft, isDefault);
+  const b = validateDraft(saved, isDefault);
+  return a.ok && b.ok && JSON.stringify(a.value) === JSON.stringify(b.value);
+}
+
+/**
  * Adds the "new override" fields to the draft's overrides when the schema accepts them there;
  * otherwise the errors, keyed "new.date", "new.start", "new.end" or "new".
  */

@@ -1,6 +1,6 @@
-import { Form, Link, type useLoaderData } from "@remix-run/react";
+import { Form, Link, useBeforeUnload, useBlocker, type useLoaderData } from "@remix-run/react";
 import { ArrowLeft, CalendarOff, Copy, Globe, Plus, Star, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { ErrorList, inputClass } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
@@ -15,6 +15,10 @@ export const editUrl = (id: string) => `${PAGE}?schedule=${id}`;
 
 export const M = {
   saved: "Schedule saved",
+  overrideSaved: "Date override saved",
+  overrideRemoved: "Date override removed",
+  unsaved: "You have unsaved changes. Press Save to keep them.",
+  leave: "Leave without saving your changes?",
   created: "Schedule created",
   deleted: "Schedule deleted",
   defaultChanged: "Default schedule changed",
@@ -314,13 +318,34 @@ export function Overrides({ draft, errors }: { draft: ScheduleDraft; errors: Dra
   );
 }
 
-export function Editor({ data: loaded, draft, errors }: { data: EditData; draft: ScheduleDraft; errors: DraftErrors }) {
+export function Editor({
+  data: loaded,
+  draft,
+  errors,
+  unsaved,
+}: {
+  data: EditData;
+  draft: ScheduleDraft;
+  errors: DraftErrors;
+  /** The draft differs from the saved schedule (as the server answered it). */
+  unsaved: boolean;
+}) {
   const { schedule, zones, browserZone } = loaded;
   const saving = useIsPending({ intent: "save", state: "busy" });
+  const [typed, setTyped] = useState(false);
+  const dirty = unsaved || typed;
   const nameErrors = errors.name;
   const zoneErrors = errors.timeZone;
   return (
-    <Form method="post" action={editUrl(schedule.id)} preventScrollReset className="space-y-6" noValidate>
+    <Form
+      method="post"
+      action={editUrl(schedule.id)}
+      preventScrollReset
+      className="space-y-6"
+      noValidate
+      onChange={() => setTyped(true)}
+    >
+      <LeaveGuard dirty={dirty} />
       {/* The first submit button is what Enter in a field presses: Save. */}
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
@@ -337,6 +362,15 @@ export function Editor({ data: loaded, draft, errors }: { data: EditData; draft:
         </Button>
       </header>
       <ErrorList errors={errors.form} />
+      {unsaved ? (
+        <p
+          role="status"
+          className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-inset ring-amber-600/20"
+          data-testid="unsaved-changes"
+        >
+          {M.unsaved}
+        </p>
+      ) : null}
 
       <section aria-labelledby="details-title" className={`${cardClass} space-y-4`}>
         <h2 id="details-title" className="sr-only">
@@ -523,4 +557,35 @@ export function DeleteModal({ schedule, refusal }: { schedule: EditData["schedul
       )}
     </Modal>
   );
+}
+
+/**
+ * With JavaScript, unsaved changes are not lost by leaving: closing or reloading the tab asks
+ * (the browser's own prompt), and a link elsewhere in the app asks first (a confirm). Posting the editor's
+ * own form (Save, add a row, …) stays on the page and is never held.
+ */
+function LeaveGuard({ dirty }: { dirty: boolean }) {
+  useBeforeUnload(
+    useCallback(
+      (event: BeforeUnloadEvent) => {
+        if (!dirty) return;
+        event.preventDefault();
+        event.returnValue = "";
+      },
+      [dirty],
+    ),
+  );
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation, historyAction }) =>
+      dirty &&
+      historyAction !== "REPLACE" &&
+      `${currentLocation.pathname}${currentLocation.search}` !== `${nextLocation.pathname}${nextLocation.search}`,
+  );
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    // The browser's own confirm: keyboard and screen-reader ready, and nothing of ours to load.
+    if (window.confirm(M.leave)) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
+  return null;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   addInterval,
   copyMondayToWeekdays,
+  draftMatchesSaved,
   draftOf,
   removeInterval,
   validateDraft,
@@ -95,5 +96,32 @@ describe("the editor's draft", () => {
       expect(result.errors["d1.1.end"]).toEqual(["End must be after start."]);
       expect(result.errors.d1).toEqual(["Intervals on Monday overlap."]);
     }
+  });
+});
+
+describe("draftMatchesSaved", () => {
+  const saved = draftOf({
+    name: "Work",
+    timeZone: "Europe/Berlin",
+    weekly: week([
+      [1, "09:00", "17:00"],
+      [2, "09:00", "24:00"],
+    ]),
+    overrides: [{ date: "2030-01-07", unavailable: true }],
+  });
+
+  it("an untouched draft matches, even after the form's round trip of the day's end", () => {
+    expect(draftMatchesSaved(saved, saved, false)).toBe(true);
+    expect(
+      draftMatchesSaved({ ...saved, newOverride: { ...saved.newOverride, date: "2030-02-01" } }, saved, false),
+    ).toBe(true);
+  });
+
+  it("a changed name, zone, interval or override differs; so does an invalid draft", () => {
+    expect(draftMatchesSaved({ ...saved, name: "Other" }, saved, false)).toBe(false);
+    expect(draftMatchesSaved({ ...saved, timeZone: "UTC" }, saved, false)).toBe(false);
+    expect(draftMatchesSaved(addInterval(saved, 1), saved, false)).toBe(false);
+    expect(draftMatchesSaved({ ...saved, overrides: [] }, saved, false)).toBe(false);
+    expect(draftMatchesSaved({ ...saved, name: "" }, { ...saved, name: "" }, false)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { CustomerReviews, GIVE_REVIEW_ID, REVIEWS_URL } from "~/components/home/customer-reviews";
 import { DoMore } from "~/components/home/do-more";
@@ -16,7 +16,12 @@ import { maskEmail } from "~/components/home/review-format";
 import { MESSAGES } from "~/messages";
 import { listRecentReviewsShared } from "~/models/review.server";
 import { giveReview } from "~/html/review-action.server";
-import { requireUser } from "~/utils/auth.server";
+import { getUser, requireUser } from "~/utils/auth.server";
+import { BookingLinkCard } from "~/components/booking-link-card";
+import { OnboardingChecklist } from "~/components/onboarding-checklist";
+import { hostBookingLink, onboardingFacts } from "~/models/onboarding.server";
+import { onboardingChecklist } from "~/schemas/onboarding";
+import { linkBase } from "~/server/env.server";
 
 // The form (and zod, for its checks in the browser) loads only when the review modal opens.
 const ReviewForm = lazy(() => import("~/components/home/review-form"));
@@ -49,7 +54,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const reviewFormOpen = wantsReviewForm ? can(await requireUser(request), "review:create") : false;
   // Reviewers' addresses are not published: the browser only ever gets them masked.
   const reviews = (await listRecentReviewsShared(REVIEWS_SHOWN)).map((r) => ({ ...r, email: maskEmail(r.email) }));
-  return { reviews, reviewFormOpen };
+  return { reviews, reviewFormOpen, welcome: await welcomeOf(request) };
+}
+
+/**
+ * A signed-in host's welcome at the top of the home page (where sign-up lands without an origin
+ * page): their booking link, ready to share, and what is left of the "Get started" checklist.
+ */
+async function welcomeOf(request: Request) {
+  const user = await getUser(request);
+  if (!user || can(user, "admin:events")) return null;
+  const [facts, link] = await Promise.all([
+    onboardingFacts(user.id),
+    hostBookingLink(user.id, user.username, linkBase(request)),
+  ]);
+  return link ? { link, checklist: onboardingChecklist(facts) } : null;
 }
 
 export { retryAfterHeaders as headers } from "~/server/rate-limit.server";
@@ -59,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Home() {
-  const { reviews, reviewFormOpen } = useLoaderData<typeof loader>();
+  const { reviews, reviewFormOpen, welcome } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const user = useOptionalUser();
   const canReview = can(user, "review:create");
@@ -67,6 +86,17 @@ export default function Home() {
   const modalOpen = Boolean(user && canReview && (reviewFormOpen || actionData));
   return (
     <>
+      {welcome ? (
+        <div className="mx-auto max-w-content space-y-0 px-4 pt-8 sm:px-6" data-testid="welcome">
+          <BookingLinkCard link={welcome.link} title="Your booking link is ready" />
+          <OnboardingChecklist items={welcome.checklist} />
+          <p className="mt-4 text-sm">
+            <Link to="/dashboard" className="font-semibold text-brand-700 underline hover:text-brand-800">
+              Go to My Schedule
+            </Link>
+          </p>
+        </div>
+      ) : null}
       <Hero signedIn={Boolean(user)} />
       <GetStarted />
       <PartnerMarquee />

@@ -27,7 +27,7 @@ import { answerLines, type BookingQuestion } from "~/schemas/booking-answers";
 import { whenOf } from "~/components/admin-table";
 import { instantToWallClock, todayIn } from "~/scheduling/zoned-time";
 import { requirePermission } from "~/utils/auth.server";
-import { env } from "~/server/env.server";
+import { env, linkBase } from "~/server/env.server";
 import { overlapReply } from "~/html/event-actions.server";
 import { cancelBooking } from "~/services/bookings.server";
 import { updateHostEventChange } from "~/services/host-events.server";
@@ -47,7 +47,8 @@ import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingFormData } from "~/utils/pending";
 import { OnboardingChecklist } from "~/components/onboarding-checklist";
-import { onboardingFacts } from "~/models/onboarding.server";
+import { BookingLinkCard } from "~/components/booking-link-card";
+import { hostBookingLink, onboardingFacts } from "~/models/onboarding.server";
 import { onboardingChecklist } from "~/schemas/onboarding";
 
 export const meta: MetaFunction = () => [
@@ -155,9 +156,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const upcoming = events.filter((e) => !e.past && e.status !== "cancelled").length;
   const unlimited = can(user, "event:unlimited");
   // A host's "Get started" checklist (decision 041); admins host nothing.
-  const checklist = can(user, "admin:events") ? [] : onboardingChecklist(await onboardingFacts(user.id));
+  const hosting = !can(user, "admin:events");
+  const [checklist, bookingLink] = hosting
+    ? await Promise.all([
+        onboardingFacts(user.id).then(onboardingChecklist),
+        hostBookingLink(user.id, user.username, linkBase(request)),
+      ])
+    : [[], null];
   return {
     checklist,
+    bookingLink,
     host: { email: user.email, timeZone: user.timeZone },
     events,
     cap: unlimited ? null : { limit: FREE_EVENT_CAP, upcoming },
@@ -495,7 +503,7 @@ function JoinPanel({ event, joinUrl }: { event: Card; joinUrl: string | null }) 
 }
 
 export default function MySchedule() {
-  const { host, events, cap, today, modal, joinUrl, checklist } = useLoaderData<typeof loader>();
+  const { host, events, cap, today, modal, joinUrl, checklist, bookingLink } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // Optimistic: a card disappears as soon as its deletion is sent.
   const deleteForm = usePendingFormData({ intent: "delete", state: "busy" });
@@ -539,6 +547,11 @@ export default function MySchedule() {
         </div>
       </div>
 
+      {bookingLink ? (
+        <div className="mt-6">
+          <BookingLinkCard link={bookingLink} title="Your booking link" />
+        </div>
+      ) : null}
       <OnboardingChecklist items={checklist} />
 
       {shown.length === 0 ? (

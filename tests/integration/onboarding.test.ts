@@ -86,6 +86,30 @@ describe("sign-up", () => {
     expect(page).not.toContain("Get started");
   });
 
+  it("lands on the home page's welcome: the booking link ready to share, the checklist, and My Schedule shows the link", async () => {
+    const c = client();
+    const email = uniqueEmail("welcome");
+    const res = await signUp(c, email, "correct-horse-battery", "Wendy Welcome", { onboarded: true });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/");
+    const [row] = await db`select username from users where email = ${email}`;
+    const home = await (await c.get("/")).text();
+    const text = visibleText(home);
+    expect(text).toContain("Your booking link is ready");
+    expect(home).toMatch(new RegExp(`value="http://[^"]+/${row.username}/30min"`));
+    expect(home).toContain(`href="/${row.username}/30min"`);
+    expect(home).toContain("mailto:?subject=Book%20a%20time%20with%20me");
+    expect(text).toContain("Get started");
+    expect(text).toContain("Go to My Schedule");
+    const schedule = visibleText(await (await c.get("/dashboard")).text());
+    expect(schedule).toContain("Your booking link");
+
+    // An anonymous visitor and an admin get no welcome.
+    expect(visibleText(await (await client().get("/")).text())).not.toContain("Your booking link is ready");
+    await db`update users set role = 'admin' where email = ${email}`;
+    expect(visibleText(await (await c.get("/")).text())).not.toContain("Your booking link is ready");
+  });
+
   it("Event Types offers View booking page; the profile's booking link is a link", async () => {
     const host = await newHost("Bea Onboard");
     const list = await (await host.c.get("/dashboard/eventTypes")).text();

@@ -55,6 +55,7 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY migrations ./migrations
 COPY server.mjs package.json ./
+COPY scripts/load-env.mjs ./scripts/load-env.mjs
 
 # After the chown, so a new volume starts out owned by `node`.
 VOLUME ["/data"]

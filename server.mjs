@@ -1,5 +1,7 @@
 // The production HTTP server: security headers, a same-origin check for writes, a body size
 // limit and static files in front of the Remix request handler. See docs/decisions/001.
+// .env first, so every module below reads the same environment (scripts/load-env.mjs).
+import "./scripts/load-env.mjs";
 import cluster from "node:cluster";
 import crypto from "node:crypto";
 import fs from "node:fs";

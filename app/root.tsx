@@ -23,7 +23,7 @@ import { EMBED_FRAME_SCRIPT, EMBED_PARAM } from "~/utils/embed";
 import { getUser } from "~/utils/auth.server";
 import { stylesheetText } from "~/server/inline-stylesheet.server";
 import { staticPageScript } from "~/server/static-page-script.server";
-import { publicEnv } from "~/server/env.server";
+import { linkBase, publicEnv } from "~/server/env.server";
 import { getToast } from "~/utils/toast.server";
 import { TIME_ZONE_HINT_SCRIPT } from "~/browser/time-zone-hint";
 
@@ -80,6 +80,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       notifications: notifications.map((n) => ({ id: n.id, notification: n.notification, unread: n.unread })),
       toast: toast ? { message: toast.message, description: toast.description, type: toast.type } : null,
       env: publicEnv(),
+      // Absolute addresses (og:url) start here: APP_URL, like every link the app sends.
+      siteUrl: linkBase(),
       year: new Date().getFullYear(),
       // The embedded page's storage shim (docs/decisions/019), sent only to a page asked for in
       // embed mode, so no other page carries its text in its JavaScript.
@@ -146,6 +148,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {/* Public pages name their absolute address for link previews; the app's own pages do not. */}
+        {root && chrome !== "app" ? <meta property="og:url" content={`${root.siteUrl}${location.pathname}`} /> : null}
         <SiteStyles />
         <Links />
         {/* Zod without its eval probe: the policy has no 'unsafe-eval' (see ZOD_JITLESS_SCRIPT). */}

@@ -6,6 +6,7 @@
 // (PostgreSQL's own text format, so every type round-trips exactly: ids, password hashes,
 // timestamps, JSON), then the sequences' values. A first comment line holds the export's
 // description as JSON (migrations applied, rows per table) for db:import's checks.
+import "./load-env.mjs";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";

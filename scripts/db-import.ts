@@ -5,6 +5,7 @@
 // the rows' own ids, hashes and timestamps (user triggers off, so nothing is re-stamped), and
 // sets the sequences. A non-empty target is refused unless --force, which empties it first.
 // Either everything is loaded or nothing is. Stop the app servers on that database first.
+import "./load-env.mjs";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";

@@ -1,6 +1,7 @@
 // npm run admin:grant -- someone@example.com
 // Makes an existing account an admin, on the database the app is configured for
 // (DATABASE_URL, or the embedded one in DATA_DIR; stop the app first when embedded).
+import "./load-env.mjs";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../db/client";
 import { users } from "../db/schema";

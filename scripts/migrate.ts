@@ -2,6 +2,7 @@
 // database, under the same lock as the app servers' start-up (docs/decisions/026), on the
 // database the app is configured for (DATABASE_URL, or the embedded one in DATA_DIR; stop the
 // app first when embedded). Run it before starting servers with MIGRATE_ON_START=false.
+import "./load-env.mjs";
 import path from "node:path";
 import { openDatabase, pendingMigrations } from "../db/client";
 import { seedCatalog } from "../db/seed";

@@ -1,6 +1,7 @@
 // `npm start`: build when there is no build or the sources are newer than it, then serve
 // the production build. Migrations and first-run seeding happen inside the server before it
 // listens (see app/entry.server.tsx `startup`).
+import "./load-env.mjs";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";

@@ -124,6 +124,18 @@ export function bookingEventRetryMs(attempts: number): number {
   return Math.min(3_600_000, 10_000 * 2 ** Math.max(0, attempts - 1));
 }
 
+/**
+ * The pause after a failure whose error may carry `retryAfterMs` (a third party's Retry-After,
+ * already bounded by its client): the backoff's, or longer when the party asked for longer.
+ */
+export function bookingEventRetryAfterError(attempts: number, error: unknown): number {
+  const asked =
+    error && typeof error === "object" && "retryAfterMs" in error && typeof error.retryAfterMs === "number"
+      ? error.retryAfterMs
+      : 0;
+  return Math.max(bookingEventRetryMs(attempts), asked);
+}
+
 /** One consumer's due records, claimed (attempts + 1, leased) with SKIP LOCKED. */
 async function claim(consumer: string, now: Date, batch: number) {
   const db = await getDb();
@@ -250,7 +262,10 @@ export async function deliverBookingEvents(now: Date, batch = 20): Promise<numbe
         );
         await db
           .update(bookingEventDeliveries)
-          .set({ lastError: message, nextAttemptAt: new Date(Date.now() + bookingEventRetryMs(attempts)) })
+          .set({
+            lastError: message,
+            nextAttemptAt: new Date(Date.now() + bookingEventRetryAfterError(attempts, error)),
+          })
           .where(where);
       }
     }

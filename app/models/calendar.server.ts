@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lte, max, ne, notInArray, sql } from "drizzle-orm";
 import {
   calendarConnections,
   calendarFeeds,
+  packages,
+  professionals,
   events,
   externalBusy,
   externalCalendars,
@@ -13,6 +15,7 @@ import {
 import type { BusyTime } from "~/scheduling/slots";
 import { getDb } from "~/server/db.server";
 import type { Executor } from "./event-type.server";
+import { effectiveRole } from "~/utils/role.server";
 
 /**
  * A host's outside calendars (docs/decisions/035): connections and their calendars (every owner
@@ -57,6 +60,62 @@ export async function getConnection(userId: string, id: string): Promise<Connect
   return (await withCalendars(rows))[0] ?? null;
 }
 
+/** The plan's calendar limit is reached (decision 080): the host holds `limit` connections already. */
+export class CalendarLimitError extends Error {
+  name = "CalendarLimitError";
+  constructor(readonly limit: number) {
+    super(`Your plan connects up to ${limit} calendar${limit === 1 ? "" : "s"}. Upgrade to connect more.`);
+  }
+}
+
+/** When the catalogue has no free package: what the seeded Basic package allows. */
+const FREE_CALENDARS_WITHOUT_PACKAGE = 1;
+
+/**
+ * How many calendar connections the host's plan allows, or null for no limit (decision 080): the
+ * free plan has the free package's count, a professional the count of the package last bought (or
+ * the catalogue's largest when the package is unknown), an admin no limit.
+ */
+async function calendarLimitIn(db: Executor, userId: string): Promise<number | null> {
+  const [user] = await db.select({ role: effectiveRole }).from(users).where(eq(users.id, userId));
+  if (!user || user.role === "admin") return null;
+  if (user.role === "professional") {
+    const [bought] = await db
+      .select({ calender: packages.calender })
+      .from(professionals)
+      .innerJoin(packages, eq(packages.id, professionals.packageId))
+      .where(eq(professionals.userId, userId))
+      .orderBy(desc(professionals.issuedAt))
+      .limit(1);
+    if (bought) return bought.calender;
+    const [largest] = await db.select({ n: max(packages.calender) }).from(packages);
+    return largest?.n ?? null;
+  }
+  const [free] = await db
+    .select({ calender: packages.calender })
+    .from(packages)
+    .where(eq(packages.priceCents, 0))
+    .orderBy(asc(packages.name), asc(packages.id))
+    .limit(1);
+  return free ? free.calender : FREE_CALENDARS_WITHOUT_PACKAGE;
+}
+
+export interface CalendarAllowance {
+  /** null: no limit. */
+  limit: number | null;
+  used: number;
+  reached: boolean;
+}
+
+/** The host's calendar allowance now: the page and the connect starts ask it; createConnection decides. */
+export async function calendarAllowance(userId: string): Promise<CalendarAllowance> {
+  const db = await getDb();
+  const limit = await calendarLimitIn(db, userId);
+  const [row] = await db.select({ n: count() }).from(calendarConnections).where(eq(calendarConnections.userId, userId));
+  const used = row?.n ?? 0;
+  return { limit, used, reached: limit !== null && used >= limit };
+}
+
 export interface NewConnection {
   type: CalendarConnection["type"];
   name: string;
@@ -70,6 +129,7 @@ export interface NewConnection {
  * Stores a connection with its calendars; the first writable calendar receives bookings when the
  * host has no such calendar yet. The same account or feed connected twice is replaced (same type
  * and URL, and user name for CalDAV): a host re-entering a password does not get a duplicate.
+ * One more connection than the host's plan allows throws CalendarLimitError (decision 080).
  */
 export async function createConnection(userId: string, input: NewConnection): Promise<string> {
   const db = await getDb();
@@ -89,6 +149,25 @@ export async function createConnection(userId: string, input: NewConnection): Pr
             : eq(calendarConnections.username, input.username),
         ),
       );
+    // The plan's limit, counted under the host's lock (a replaced connection is not one more).
+    const limit = await calendarLimitIn(tx, userId);
+    if (limit !== null) {
+      const [held] = await tx
+        .select({ n: count() })
+        .from(calendarConnections)
+        .where(
+          and(
+            eq(calendarConnections.userId, userId),
+            same.length
+              ? notInArray(
+                  calendarConnections.id,
+                  same.map((s) => s.id),
+                )
+              : undefined,
+          ),
+        );
+      if ((held?.n ?? 0) >= limit) throw new CalendarLimitError(limit);
+    }
     if (same.length)
       await tx.delete(calendarConnections).where(
         inArray(

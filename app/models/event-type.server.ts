@@ -465,6 +465,29 @@ export async function listActiveEventTypes(userId: string): Promise<EventType[]>
   );
 }
 
+/**
+ * Every public booking page for the sitemap: active personal event types of hosts with a booking
+ * link whose account is not deactivated (team pages are their teams'), oldest hosts first.
+ */
+export async function listPublicBookingPages(limit = 10_000): Promise<Array<{ username: string; slug: string }>> {
+  const db = await getDb();
+  const rows = await db
+    .select({ username: users.username, slug: eventTypes.slug })
+    .from(eventTypes)
+    .innerJoin(users, eq(users.id, eventTypes.userId))
+    .where(
+      and(
+        eq(eventTypes.active, true),
+        isNull(eventTypes.teamId),
+        isNotNull(users.username),
+        isNull(users.deactivatedAt),
+      ),
+    )
+    .orderBy(asc(users.createdAt), asc(eventTypes.createdAt), asc(eventTypes.id))
+    .limit(limit);
+  return rows.flatMap((r) => (r.username ? [{ username: r.username, slug: r.slug }] : []));
+}
+
 /** Reads with the pool or inside a transaction (a booking re-reads busy time under its lock). */
 export type Executor = Awaited<ReturnType<typeof getDb>> | Transaction;
 

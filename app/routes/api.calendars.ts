@@ -3,7 +3,12 @@ import { apiError, readJson, requireApiUser } from "~/api/api.server";
 import { apiRoute } from "~/api/api-route.server";
 import { getConnection, listConnections } from "~/models/calendar.server";
 import { calendarConnectionJson, connectCalendarBody } from "~/schemas/calendar-api";
-import { CalendarConnectError, connectCalendar, startMicrosoftConnect } from "~/services/calendars.server";
+import {
+  CalendarConnectError,
+  CalendarLimitError,
+  connectCalendar,
+  startMicrosoftConnect,
+} from "~/services/calendars.server";
 import { microsoftCalendarAvailable } from "~/services/microsoft-calendar.server";
 import { calendarSecretsAvailable } from "~/server/calendar-crypto.server";
 import { linkBase } from "~/utils/request.server";
@@ -57,6 +62,7 @@ async function POST({ request }: LoaderFunctionArgs) {
     const connection = await getConnection(user.id, id);
     return Response.json(connection ? calendarConnectionJson(connection) : null, { status: 201 });
   } catch (error) {
+    if (error instanceof CalendarLimitError) return apiError(403, "plan_limit", error.message);
     if (error instanceof CalendarConnectError)
       return apiError(400, "calendar_refused", error.message, { url: [error.message] });
     throw error;

@@ -15,6 +15,7 @@ import { Modal } from "~/components/ui/modal";
 import { MESSAGES } from "~/messages";
 import {
   CancelledEventError,
+  countUpcomingEvents,
   EventLimitError,
   EventOverlapError,
   FREE_EVENT_CAP,
@@ -153,8 +154,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A cancelled event has no Update or Join (decision 029): only Delete, which removes it from the list.
   if (modal && modalEvent?.status === "cancelled" && modal.kind !== "delete")
     throw new Response(MESSAGES.cancelledEvent, { status: 409 });
-  const upcoming = events.filter((e) => !e.past && e.status !== "cancelled").length;
   const unlimited = can(user, "event:unlimited");
+  // The cap's own count (upcoming events the host made; guests' bookings never count: decision 038).
+  const upcoming = unlimited ? 0 : await countUpcomingEvents(user.id, now);
   // A host's "Get started" checklist (decision 041); admins host nothing.
   const hosting = !can(user, "admin:events");
   const [checklist, bookingLink] = hosting

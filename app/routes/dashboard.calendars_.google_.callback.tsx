@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { connectGoogle } from "~/services/calendars.server";
+import { CalendarLimitError, connectGoogle } from "~/services/calendars.server";
 import { exchangeGoogleCode, googleCalendarAvailable, GoogleCalendarError } from "~/services/google-calendar.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { googleCalendarState } from "~/utils/google-calendar-state.server";
@@ -38,7 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       request,
     });
   } catch (error) {
-    if (error instanceof GoogleCalendarError) return redirectWithError(PAGE, error.message);
+    if (error instanceof GoogleCalendarError || error instanceof CalendarLimitError)
+      return redirectWithError(PAGE, error.message);
     throw error;
   }
   return redirectWithSuccess(PAGE, "Google Calendar connected.", {

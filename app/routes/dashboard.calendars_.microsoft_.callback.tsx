@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
-import { CalendarConnectError, finishMicrosoftConnect } from "~/services/calendars.server";
+import { CalendarConnectError, CalendarLimitError, finishMicrosoftConnect } from "~/services/calendars.server";
 import { microsoftCalendarAvailable } from "~/services/microsoft-calendar.server";
 import { calendarSecretsAvailable } from "~/server/calendar-crypto.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
@@ -28,7 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     await finishMicrosoftConnect(user.id, state, code, new Date());
   } catch (error) {
-    if (error instanceof CalendarConnectError) return redirectWithError(PAGE, error.message);
+    if (error instanceof CalendarConnectError || error instanceof CalendarLimitError)
+      return redirectWithError(PAGE, error.message);
     throw error;
   }
   return redirectWithSuccess(PAGE, "Microsoft 365 / Outlook connected.");

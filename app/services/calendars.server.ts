@@ -5,6 +5,7 @@ import { composeCalendarFile, isOwnUid, type CalendarEntry } from "~/mail/calend
 import type { BookingEventConsumer } from "~/models/booking-events.server";
 import {
   applyCopyChanges,
+  CalendarLimitError,
   claimDueConnections,
   connectionOfAccount,
   copyExternalIds,
@@ -66,6 +67,8 @@ const FETCH_TIMEOUT_MS = 10_000;
 const MAX_BYTES = 5 * 1024 * 1024;
 /** An unchanged calendar (same ctag or ETag) is still read in full this often (the window moves on). */
 const FULL_READ_MS = 60 * 60 * 1000;
+
+export { CalendarLimitError };
 
 export class CalendarConnectError extends Error {
   name = "CalendarConnectError";
@@ -186,7 +189,7 @@ export async function connectCalendar(userId: string, input: ConnectInput, now: 
       });
     }
   } catch (error) {
-    if (error instanceof CalendarConnectError) throw error;
+    if (error instanceof CalendarConnectError || error instanceof CalendarLimitError) throw error;
     throw new CalendarConnectError(problemInWords(error));
   }
   await syncNow(userId, id, now);

@@ -19,9 +19,28 @@ export class MicrosoftCalendarError extends Error {
     message: string,
     /** The sign-in was revoked or expired (invalid_grant, a 401): only connecting again helps. */
     readonly reconnect = false,
+    /** Graph asked to wait this long before the next call (a 429 or 503 with Retry-After). */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
   }
+}
+
+/** The longest Retry-After honoured: a longer one (or a date further off) waits this long. */
+export const MAX_RETRY_AFTER_MS = 5 * 60_000;
+
+/** A Retry-After header (delay in seconds, or an HTTP date) as milliseconds from `now`, at most MAX_RETRY_AFTER_MS; null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now: Date): number | null {
+  const value = header?.trim() ?? "";
+  if (!value) return null;
+  // An HTTP date starts with the day's name ("Sun, 06 Nov 1994 08:49:37 GMT").
+  const ms = /^\d+$/.test(value)
+    ? Number(value) * 1000
+    : /^[A-Za-z]/.test(value)
+      ? Date.parse(value) - now.getTime()
+      : Number.NaN;
+  if (Number.isNaN(ms)) return null;
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
 }
 
 /** Delegated permissions the Azure app registration lists (docs/calendars.md). */
@@ -181,6 +200,15 @@ async function graph(token: string, path: string, init: RequestInit = {}): Promi
     // A cached access token may have been revoked with the grant: the next call refreshes.
     for (const [key, value] of accessTokens) if (value.token === token) accessTokens.delete(key);
     throw new MicrosoftCalendarError(MICROSOFT_RECONNECT, true);
+  }
+  if (response.status === 429 || response.status === 503) {
+    // Throttled: the outbox tries again no sooner than Graph asked (docs/calendars.md).
+    const wait = retryAfterMs(response.headers.get("retry-after"), new Date());
+    throw new TeamsMeetingError(
+      `Microsoft answered ${response.status} (busy)${wait === null ? "" : `: trying again in ${Math.ceil(wait / 1000)} s`}.`,
+      true,
+      wait,
+    );
   }
   return response;
 }
@@ -358,14 +386,18 @@ function meetingBody(meeting: { title: string; startsAt: Date; endsAt: Date }) {
   };
 }
 
-/** Graph's refusal of an online-meeting call: 429 and 5xx are worth a retry (`reconnect` false and `retry` true). */
+/**
+ * Graph's refusal of an online-meeting call, or any Graph call throttled (429, 503): 429 and 5xx
+ * are worth a retry (`reconnect` false and `retry` true).
+ */
 export class TeamsMeetingError extends MicrosoftCalendarError {
   name = "TeamsMeetingError";
   constructor(
     message: string,
     readonly retry: boolean,
+    retryAfter: number | null = null,
   ) {
-    super(message);
+    super(message, false, retryAfter);
   }
 }
 

@@ -18,6 +18,7 @@
 //   PATCH  /v1.0/me/onlineMeetings/:id      move it
 //   DELETE /v1.0/me/onlineMeetings/:id      remove it
 //   GET    /_test/requests                  tests only: what the app asked for
+// throttleNext() makes the next matching Graph call answer 429 or 503 with a Retry-After.
 //   POST   /_test/revoke                    tests only: every refresh and access token issued stops working
 import crypto from "node:crypto";
 import http from "node:http";
@@ -73,6 +74,8 @@ export async function startFakeMicrosoft(options = {}) {
   const refreshTokens = new Map();
   const accessTokens = new Set();
   const requests = [];
+  /** Graph answers to give before the real ones: { method, path (a RegExp), status, retryAfter }, each used once. */
+  const throttles = [];
   let pageSize = 500;
 
   function occurrences(from, to) {
@@ -225,6 +228,17 @@ export async function startFakeMicrosoft(options = {}) {
       return send(res, 400, { error: "unsupported_grant_type" });
     }
 
+    const throttle = throttles.findIndex((t) => t.method === req.method && t.path.test(url.pathname));
+    if (throttle >= 0) {
+      const [t] = throttles.splice(throttle, 1);
+      t.answeredAt = new Date();
+      res.writeHead(t.status, {
+        "content-type": "application/json",
+        ...(t.retryAfter === undefined ? {} : { "retry-after": t.retryAfter }),
+      });
+      res.end(JSON.stringify({ error: { code: "TooManyRequests", message: "Throttled by the fake." } }));
+      return;
+    }
     const token = (req.headers.authorization ?? "").replace(/^Bearer /, "");
     if (!accessTokens.has(token)) return graphError(res, 401, "InvalidAuthenticationToken", "Access token is invalid.");
     const utc = /outlook\.timezone="UTC"/.test(req.headers.prefer ?? "");
@@ -339,6 +353,22 @@ export async function startFakeMicrosoft(options = {}) {
     },
     /** Every refresh token issued so far stops working (the user revoked the app's access). */
     revokeAll,
+    /**
+     * The next Graph call matching `method` and `path` is answered `status` (429 or 503) with this
+     * Retry-After (seconds or an HTTP date); the returned object gets `answeredAt` when it is used.
+     */
+    /**
+     * @param {string} method
+     * @param {RegExp} path
+     * @param {number} [status]
+     * @param {string} [retryAfter]
+     */
+    throttleNext(method, path, status = 429, retryAfter) {
+      /** @type {{ method: string, path: RegExp, status: number, retryAfter: string | undefined, answeredAt: Date | null }} */
+      const t = { method, path, status, retryAfter, answeredAt: null };
+      throttles.push(t);
+      return t;
+    },
     setPageSize(n) {
       pageSize = n;
     },

@@ -176,6 +176,8 @@ const CELLS: Cell[] = [
   page("POST", "contact.tsx", () => "/contact", ALL_ALLOW, { form: () => ({ name: "", email: "bad", message: "" }) }),
   page("GET", "$.tsx", () => "/no-such-page/at-all", ALL_404),
   page("GET", "healthz.ts", () => "/healthz", ALL_ALLOW),
+  page("GET", "robots[.]txt.ts", () => "/robots.txt", ALL_ALLOW),
+  page("GET", "sitemap[.]xml.ts", () => "/sitemap.xml", ALL_ALLOW),
   page("GET", "api.docs.tsx", () => "/api/docs", ALL_ALLOW),
   page("GET", "signin.tsx", () => "/signin", ALL_ALLOW),
   page("POST", "signin.tsx", () => "/signin", ALL_ALLOW, { form: () => ({ email: "", password: "" }) }),

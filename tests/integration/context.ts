@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import postgres from "postgres";
 import { afterAll, inject } from "vitest";
 import { HttpClient } from "../support/http";
@@ -83,4 +84,21 @@ export async function signUp(
 
 export async function signIn(c: HttpClient, email: string, password: string, redirectTo = "") {
   return c.post("/signin", { email, password, redirectTo });
+}
+
+/**
+ * Makes the account a professional holding the named package for 30 days, as a paid month does
+ * (a professionals row with the package), so it may connect that package's calendars (decision 080).
+ */
+export async function holdPackage(email: string, packageName = "Standard"): Promise<void> {
+  blankDb ??= postgres(databaseUrl(), { max: 1, onnotice: () => {} });
+  const db = blankDb;
+  await db.begin(async (tx) => {
+    const [user] =
+      await tx`update users set role = 'professional', professional_until = now() + interval '30 days' where email = ${email.trim().toLowerCase()} returning id, name, email`;
+    const [pack] = await tx`select id, name, price_cents from packages where lower(name) = lower(${packageName})`;
+    if (!user || !pack) throw new Error(`holdPackage: no account ${email} or package ${packageName}`);
+    await tx`insert into professionals (user_id, package_id, name, email, transaction_id, pack, amount_cents)
+      values (${user.id}, ${pack.id}, ${user.name || user.email}, ${user.email}, ${`pi_test_${crypto.randomUUID()}`}, ${pack.name}, ${pack.price_cents})`;
+  });
 }

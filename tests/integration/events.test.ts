@@ -287,6 +287,17 @@ describe("the free event cap", () => {
     );
   });
 
+  it("the dashboard's counter counts what the cap counts: guests' bookings are not the host's own events", async () => {
+    const h = await host("cap-guests");
+    await db`insert into events (host_id, event_name, event_type, event_with, description, starts_at, ends_at, guest_email)
+             select ${h.id}, 'Booked ' || g, 'Phone Call', 'One-to-One', 'a guest booked it', now() + interval '3 days' + g * interval '1 hour', now() + interval '3 days' + g * interval '1 hour' + interval '30 minutes', 'guest' || g || '@example.test'
+             from generate_series(1, 5) g`;
+    await createdOk(h.c, "/one-to-one", oneToOne());
+    const text = visibleText(await (await h.c.get("/dashboard")).text());
+    expect(text).toContain("1 of 3 upcoming events on the free plan");
+    expect(text).not.toMatch(/upcoming events on the free plan\s*·\s*upgrade/);
+  });
+
   it("does not count past events", async () => {
     const h = await host("cap-past");
     await db`insert into events (host_id, event_name, event_type, event_with, description, starts_at, ends_at)

@@ -166,6 +166,26 @@ async function until<T>(
 }
 
 describe("Google Calendar", () => {
+  it("a free host holding a connection already is refused a Google one at the callback (decision 080)", async () => {
+    const c = new HttpClient(server.url);
+    const email = uniqueEmail("gcallimit");
+    expect((await signUp(c, email)).status).toBe(302);
+    // The free plan's one calendar (the seeded Basic package), taken by a feed.
+    await db`insert into calendar_connections (user_id, type, name, url)
+      select id, 'ics', 'feed.example', 'https://feed.example/x.ics' from users where email = ${email}`;
+    const start = await c.get("/dashboard/calendars/google");
+    const state = new URL(start.headers.get("location") ?? "").searchParams.get("state") ?? "";
+    const back = await c.get(`/dashboard/calendars/google/callback?state=${encodeURIComponent(state)}&code=good-code`);
+    expect(back.status).toBe(302);
+    expect(back.headers.get("location")).toBe("/dashboard/calendars");
+    expect(
+      await db`select c.type from calendar_connections c join users u on u.id = c.user_id where u.email = ${email}`,
+    ).toEqual([{ type: "ics" }]);
+    const page = await (await c.get("/dashboard/calendars")).text();
+    expect(page).toContain("Your plan connects up to 1 calendar. Upgrade to connect more.");
+    expect(page).toMatch(/<a href="\/pricing"[^>]*>upgrade your plan<\/a>/);
+  });
+
   it("connects through consent, blocks slots with free/busy, and writes, moves and removes a booking", async () => {
     const c = new HttpClient(server.url);
     const email = uniqueEmail("gcal");

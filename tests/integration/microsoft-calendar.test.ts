@@ -22,7 +22,7 @@ import { HttpClient, uniqueEmail } from "../support/http";
 import { startServer, type RunningServer } from "../support/server";
 import { at, dateIn } from "./api-client";
 import { CALENDAR_KEY, SESSION_SECRET } from "./global-setup";
-import { databaseUrl, fakeMicrosoftUrl, servers, signUp, sql } from "./context";
+import { databaseUrl, fakeMicrosoftUrl, holdPackage, servers, signUp, sql } from "./context";
 import { until } from "../support/mail-wait";
 
 const db = sql();
@@ -32,6 +32,9 @@ let fake: Awaited<ReturnType<typeof startFakeMicrosoft>>;
 let server: RunningServer;
 let feed: http.Server;
 let feedUrl = "";
+let receiver: http.Server;
+let hookBase = "";
+const hooks: Array<{ type: string; data: Record<string, unknown> }> = [];
 
 beforeAll(async () => {
   fake = await startFakeMicrosoft({
@@ -63,6 +66,17 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => feed.listen(0, "127.0.0.1", r));
   feedUrl = `http://127.0.0.1:${(feed.address() as { port: number }).port}/busy.ics`;
+  // A webhook receiver, for the Teams link in the booking's webhooks.
+  receiver = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (d) => (body += d));
+    req.on("end", () => {
+      hooks.push(JSON.parse(body));
+      res.writeHead(200).end("ok");
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+  hookBase = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
   server = await startServer({
     DATABASE_URL: databaseUrl(),
     SESSION_SECRET,
@@ -74,6 +88,8 @@ beforeAll(async () => {
     CALENDAR_ENCRYPTION_KEY: CALENDAR_KEY,
     ALLOW_PRIVATE_CALENDAR_URLS: "true",
     CALENDAR_SYNC_SECONDS: "5",
+    ALLOW_PRIVATE_WEBHOOK_URLS: "true",
+    WEBHOOK_RETRY_SCALE: "0.001",
   });
 }, 60_000);
 
@@ -81,6 +97,7 @@ afterAll(async () => {
   await server?.stop();
   await fake?.close();
   await new Promise<void>((r) => (feed ? feed.close(() => r()) : r()));
+  await new Promise<void>((r) => (receiver ? receiver.close(() => r()) : r()));
 });
 
 type Connection = {
@@ -98,11 +115,12 @@ type Connection = {
   }>;
 };
 
-/** A host with a token, an all-day UTC schedule and a 30-minute event type. */
-async function host(prefix: string) {
+/** A host with a token, an all-day UTC schedule and a 30-minute event type; with `pack`, holding that package. */
+async function host(prefix: string, pack?: string) {
   const c = new HttpClient(server.url);
   const email = uniqueEmail(prefix);
   expect((await signUp(c, email)).status).toBe(302);
+  if (pack) await holdPackage(email, pack);
   const { token } = (await (
     await fetch(`${server.url}/api/token`, {
       method: "POST",
@@ -311,6 +329,11 @@ describe("Microsoft 365 / Outlook", () => {
     const connected = await h.api("POST", "/api/conferencing/microsoft-teams");
     expect(connected.status, await connected.clone().text()).toBe(200);
     expect(await connected.json()).toMatchObject({ app: "microsoft-teams", connected: true, default: true });
+    const hook = await h.api("POST", "/api/webhooks", {
+      url: `${hookBase}/teams`,
+      events: ["booking.created", "booking.rescheduled"],
+    });
+    expect(hook.status, await hook.clone().text()).toBe(201);
 
     const made = await h.api("POST", "/api/event-types", {
       title: "Teams call",
@@ -346,12 +369,25 @@ describe("Microsoft 365 / Outlook", () => {
     expect(row).toMatchObject({ join_url: meeting.joinWebUrl, passcode: "Xy9Zq2" });
     expect(row.dial_in).toContain("+1 555 0100");
 
-    // The guest's and the host's mails carry the link; the calendar event the writer adds names it.
+    // The guest's and the host's mails, and the .ics in them, carry the link and the passcode; the
+    // calendar event the writer adds names it.
     const mails = await until("the two mails", async () => {
-      const m = await db`select text from mail_outbox where text like ${`%${meeting.joinWebUrl}%`}`;
+      const m = await db`select "to", text, attachments from mail_outbox where event_id = ${id} order by created_at`;
       return m.length >= 2 ? m : null;
     });
-    expect(mails.length).toBeGreaterThanOrEqual(2);
+    expect(mails.map((m) => m.to)).toEqual(expect.arrayContaining([h.email, "tara@example.test"]));
+    for (const mail of mails) {
+      expect(mail.text).toContain(meeting.joinWebUrl);
+      expect(mail.text).toContain("Passcode: Xy9Zq2");
+      const ics = (mail.attachments as Array<{ content: string }>).map((a) => a.content).join("\n");
+      expect(ics.replace(/\r\n /g, "")).toContain(`URL:${meeting.joinWebUrl}`);
+      expect(ics.replace(/\r\n /g, "")).toContain(`LOCATION:${meeting.joinWebUrl}`);
+    }
+    // The webhook names the Teams meeting with its link.
+    const created = await until("the booking.created webhook", () =>
+      hooks.find((x) => x.type === "booking.created" && x.data.id === id),
+    );
+    expect(created.data.location).toEqual({ type: "microsoft-teams", joinUrl: meeting.joinWebUrl });
     const event = await until("the calendar event", () =>
       [...fake.events.values()].find((e) => e.transactionId === id),
     );
@@ -368,6 +404,10 @@ describe("Microsoft 365 / Outlook", () => {
         Date.parse(fake.meetings.get(row.external_id as string)?.startDateTime ?? "") === Date.parse(at(DAY, "05:30")),
     );
     expect(fake.meetings.size).toBe(before + 1);
+    const rescheduled = await until("the booking.rescheduled webhook", () =>
+      hooks.find((x) => x.type === "booking.rescheduled" && x.data.id === id),
+    );
+    expect(rescheduled.data.location).toEqual({ type: "microsoft-teams", joinUrl: meeting.joinWebUrl });
 
     // Cancel: deleted.
     expect((await h.api("POST", `/api/bookings/${id}/cancel`, {})).status).toBe(200);
@@ -413,7 +453,7 @@ describe("Microsoft 365 / Outlook", () => {
   }, 60_000);
 
   it("a revoked refresh token shows reconnect; slots and bookings are still served from the other calendars", async () => {
-    const h = await host("msrevoked");
+    const h = await host("msrevoked", "Standard"); // two calendars: more than the free plan's one
     const feedRes = await h.api("POST", "/api/calendars", { type: "ics", url: feedUrl });
     expect(feedRes.status, await feedRes.clone().text()).toBe(201);
     const { authorizeUrl } = (await (await h.api("POST", "/api/calendars", { type: "microsoft" })).json()) as {
@@ -458,6 +498,88 @@ describe("Microsoft 365 / Outlook", () => {
     expect(reconnected).toHaveLength(1);
     expect(reconnected[0]).toMatchObject({ id: microsoft.id, status: "ok", error: null });
   }, 60_000);
+});
+
+describe("the plan's calendar limit and Graph's Retry-After", () => {
+  it("a free host with a feed is refused a Microsoft 365 connection at the callback (decision 080), with the upgrade link on the page", async () => {
+    const h = await host("mslimit");
+    const feedRes = await h.api("POST", "/api/calendars", { type: "ics", url: feedUrl });
+    expect(feedRes.status, await feedRes.clone().text()).toBe(201);
+    const start = await h.c.get("/dashboard/calendars/microsoft");
+    const back = await signInAtMicrosoft(h.c, start.headers.get("location") ?? "");
+    expect(back.status).toBe(302);
+    expect(back.headers.get("location")).toBe("/dashboard/calendars");
+    expect((await h.connections()).map((c) => c.type)).toEqual(["ics"]);
+    const page = await (await h.c.get("/dashboard/calendars")).text();
+    expect(page).toContain("Your plan connects up to 1 calendar. Upgrade to connect more.");
+    expect(page).toMatch(/<a href="\/pricing"[^>]*>upgrade your plan<\/a>/);
+  }, 60_000);
+
+  it("a Teams meeting answered 429 with Retry-After is tried again no sooner than asked (at most 5 minutes), then made", async () => {
+    const h = await host("msthrottle");
+    const start = await h.c.get("/dashboard/calendars/microsoft");
+    expect((await signInAtMicrosoft(h.c, start.headers.get("location") ?? "")).status).toBe(302);
+    expect((await h.api("POST", "/api/conferencing/microsoft-teams")).status).toBe(200);
+    const made = await h.api("POST", "/api/event-types", {
+      title: "Busy Teams",
+      slug: `busy-teams-${Date.now()}`,
+      duration: 30,
+      minimumNotice: 0,
+      scheduleId: h.schedule._id,
+      location: { type: "microsoft-teams" },
+    });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const type = (await made.json()) as { _id: string };
+    const book = async (time: string) =>
+      (
+        (await (
+          await h.api("POST", "/api/bookings", {
+            eventTypeId: type._id,
+            start: at(DAY, time),
+            name: "Tom Guest",
+            email: "tom@example.test",
+            timeZone: "UTC",
+          })
+        ).json()) as { booking: { id: string } }
+      ).booking.id;
+    const delivery = (id: string) =>
+      until("the throttled try", async () => {
+        const [d] = await db`select d.attempts, d.next_attempt_at, d.last_error from booking_event_deliveries d
+          join booking_events e on e.id = d.booking_event_id
+          where e.event_id = ${id} and d.consumer = 'conferencing' and d.last_error is not null`;
+        return d as { attempts: number; next_attempt_at: Date; last_error: string } | undefined;
+      });
+
+    // Seconds: 120 s, longer than the outbox's first pause (10 s).
+    const seconds = fake.throttleNext("POST", /^\/v1\.0\/me\/onlineMeetings$/, 429, "120");
+    const first = await book("06:00");
+    const d1 = await delivery(first);
+    expect(d1.last_error).toMatch(/429/);
+    const answered = (seconds.answeredAt as Date).getTime();
+    expect(d1.next_attempt_at.getTime()).toBeGreaterThanOrEqual(answered + 119_000);
+    expect(d1.next_attempt_at.getTime()).toBeLessThanOrEqual(answered + 130_000);
+    expect(await db`select 1 from booking_meetings where event_id = ${first} and status = 'created'`).toHaveLength(0);
+    // Its time come (moved here rather than waited for), the next try makes the meeting.
+    await db`update booking_event_deliveries set next_attempt_at = now() where consumer = 'conferencing'
+      and booking_event_id in (select id from booking_events where event_id = ${first})`;
+    await until("the meeting after the wait", async () => {
+      const [r] = await db`select status from booking_meetings where event_id = ${first}`;
+      return r?.status === "created";
+    });
+
+    // An HTTP date an hour away (a 503): honoured up to the five-minute bound.
+    const date = fake.throttleNext(
+      "POST",
+      /^\/v1\.0\/me\/onlineMeetings$/,
+      503,
+      new Date(Date.now() + 3_600_000).toUTCString(),
+    );
+    const second = await book("07:00");
+    const d2 = await delivery(second);
+    const answered2 = (date.answeredAt as Date).getTime();
+    expect(d2.next_attempt_at.getTime()).toBeGreaterThanOrEqual(answered2 + 299_000);
+    expect(d2.next_attempt_at.getTime()).toBeLessThanOrEqual(answered2 + 310_000);
+  }, 90_000);
 });
 
 describe("the Graph client's Teams meetings and event writer (the client module, against the fake)", () => {

@@ -54,6 +54,8 @@ async function spawnServer(env: Record<string, string>) {
       PORT: String(port),
       JOBS_POLL_MS: "200",
       WEB_CONCURRENCY: "1",
+      // A developer's .env in the checkout stays out of the tests' servers (scripts/load-env.mjs).
+      ENV_FILE: "/dev/null",
       ...rest,
       ...(appUrl ? { APP_URL: appUrl } : {}),
     },

@@ -36,14 +36,14 @@ export const paths: ZodOpenApiPathsObject = {
     post: {
       operationId: "connectCalendar",
       summary:
-        'Connects a CalDAV account (iCloud, Fastmail, Nextcloud, Radicale: checked on the spot; 400 calendar_refused "The server refused the password." or when it has no calendars) or a read-only ICS feed (400 when it is not iCalendar). Its busy times block your slots from then on. `{ "type": "microsoft" }` starts a Microsoft 365 / Outlook connection instead: 200 with the authorizeUrl to open in the browser where you are signed in; Microsoft\'s callback to /dashboard/calendars/microsoft/callback completes it, and GET /api/calendars then lists it with type microsoft (503 microsoft_unavailable when the server has no MICROSOFT_CLIENT_ID).',
+        'Connects a CalDAV account (iCloud, Fastmail, Nextcloud, Radicale: checked on the spot; 400 calendar_refused "The server refused the password." or when it has no calendars) or a read-only ICS feed (400 when it is not iCalendar). Its busy times block your slots from then on. `{ "type": "microsoft" }` starts a Microsoft 365 / Outlook connection instead: 200 with the authorizeUrl to open in the browser where you are signed in; Microsoft\'s callback to /dashboard/calendars/microsoft/callback completes it, and GET /api/calendars then lists it with type microsoft (503 microsoft_unavailable when the server has no MICROSOFT_CLIENT_ID). One connection more than your plan allows is 403 plan_limit (decision 080; the same account or feed again is not one more).',
       tags: ["Calendars"],
       security: signedIn,
       requestBody: body(connectCalendarBody),
       responses: {
         "200": json("Microsoft 365 / Outlook: where to sign in.", calendarAuthorizeJsonSchema),
         "201": json("The connection, read once.", calendarConnectionJsonSchema),
-        ...errors(400, 401, 413, 415),
+        ...errors(400, 401, 403, 413, 415),
         ...unavailable,
       },
     },

@@ -8,7 +8,13 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
-import { deleteConnection, getConnection, listConnections, setCalendarSwitches } from "~/models/calendar.server";
+import {
+  calendarAllowance,
+  deleteConnection,
+  getConnection,
+  listConnections,
+  setCalendarSwitches,
+} from "~/models/calendar.server";
 import { isUuid } from "~/models/event.server";
 import { caldavBody, calendarConnectionJson, icsBody } from "~/schemas/calendar-api";
 import { dateTimeFormatters } from "~/scheduling/time-zone";
@@ -16,6 +22,7 @@ import { googleCalendarAvailable } from "~/services/google-calendar.server";
 import { MICROSOFT_RECONNECT, microsoftCalendarAvailable } from "~/services/microsoft-calendar.server";
 import {
   CalendarConnectError,
+  CalendarLimitError,
   connectCalendar,
   feedTokenOf,
   feedUrls,
@@ -70,6 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     microsoft: microsoftCalendarAvailable(),
     zone: format.zone,
     video: await listConferencing(user.id),
+    allowance: await calendarAllowance(user.id),
   };
 }
 
@@ -78,11 +86,9 @@ function connectFailure(
   fields: Record<string, string[] | undefined>,
   values: ConnectErrors["values"],
   message: string,
+  status = 400,
 ) {
-  return data(
-    { errors: { form, fields, values } satisfies ConnectErrors, toast: errorToast(message) },
-    { status: 400 },
-  );
+  return data({ errors: { form, fields, values } satisfies ConnectErrors, toast: errorToast(message) }, { status });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -123,6 +129,7 @@ export async function action({ request }: ActionFunctionArgs) {
         request,
       });
     } catch (error) {
+      if (error instanceof CalendarLimitError) return connectFailure(intent, {}, values, error.message, 403);
       if (error instanceof CalendarConnectError)
         return connectFailure(intent, { url: [error.message] }, values, error.message);
       throw error;
@@ -212,7 +219,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Calendars() {
-  const { connections, toRemove, rotating, feed, available, google, microsoft, video } = useLoaderData<typeof loader>();
+  const { connections, toRemove, rotating, feed, available, google, microsoft, video, allowance } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errors = actionData && "errors" in actionData ? (actionData.errors as ConnectErrors | null) : null;
   const removing = useIsPending({ intent: "remove" });
@@ -259,6 +267,15 @@ export default function Calendars() {
         <h2 id="connect-title" className="text-lg font-semibold text-neutral-900">
           Connect a calendar
         </h2>
+        {allowance.reached ? (
+          <p id="calendar-limit" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+            {`Your plan connects up to ${allowance.limit} calendar${allowance.limit === 1 ? "" : "s"}, and you have ${allowance.used} connected. Remove one, or `}
+            <a href="/pricing" className={linkClass}>
+              upgrade your plan
+            </a>{" "}
+            to connect more. Calendars you already have keep working.
+          </p>
+        ) : null}
         <div className="grid gap-4 lg:grid-cols-2">
           <div className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6">
             <h3 id="caldav-title" className="font-semibold text-neutral-900">

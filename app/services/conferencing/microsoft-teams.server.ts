@@ -32,11 +32,12 @@ async function accountOf(hostId: string): Promise<MicrosoftAccount | null> {
 
 /** Microsoft's trouble as the consumer needs it: a revoked sign-in or a refusal is for good; an outage is retried. */
 function asConferencingError(error: unknown): never {
-  if (error instanceof TeamsMeetingError) throw new ConferencingError(error.message, !error.retry);
+  if (error instanceof TeamsMeetingError) throw new ConferencingError(error.message, !error.retry, error.retryAfterMs);
   if (error instanceof MicrosoftCalendarError)
     throw new ConferencingError(
       error.reconnect ? `${error.message} (on the Calendars page)` : error.message,
       error.reconnect,
+      error.retryAfterMs,
     );
   throw error;
 }

@@ -53,6 +53,8 @@ export class ConferencingError extends Error {
   constructor(
     message: string,
     readonly permanent: boolean,
+    /** The app asked to wait this long before trying again (its Retry-After): the outbox waits at least that. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
   }

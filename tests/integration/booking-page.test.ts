@@ -126,7 +126,6 @@ describe("host page /{username}", () => {
     for (const path of [
       `/nobody-${crypto.randomUUID().slice(0, 8)}`,
       "/x",
-      "/robots.txt",
       `/nobody-${crypto.randomUUID().slice(0, 8)}/intro`,
     ]) {
       const res = await call("GET", path);

@@ -3,14 +3,9 @@ import { useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/components/booking/use-hydrated";
 
-/** A host's booking link, ready to share: the address to select, open, send by e-mail and (with JavaScript) copy. */
-export interface BookingLink {
-  /** The absolute address guests open. */
-  url: string;
-  /** The same, as a path of this site. */
-  path: string;
-}
+import type { BookingLink } from "~/schemas/onboarding";
 
+/** A host's booking link on My Schedule: the address to select, open, send by e-mail and (with JavaScript) copy. */
 export function BookingLinkCard({ link, title }: { link: BookingLink; title: string }) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);

@@ -2,6 +2,7 @@ import { OUT_OF_OFFICE_MESSAGES as M } from "~/messages/out-of-office";
 import { activeSlugOf, type PublicAbsence } from "~/models/out-of-office.server";
 import { awayAt } from "~/schemas/out-of-office";
 import { dateTimeFormatters } from "~/scheduling/time-zone";
+import { escapeHtml } from "./escape.server";
 
 /**
  * The host pages' "away" notice (decision 061): while an absence covers `now`, "{Name} is away
@@ -44,9 +45,6 @@ export async function awayNotice(
   const path = slug ? `/${to.username}/${slug}` : `/${to.username}`;
   return { message, teammate: { name: to.name, href: options.embed ? `${path}?embed=1` : path } };
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /**
  * The notice as markup, for the booking page: it ships no component of its own to the browser

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { CustomerReviews, GIVE_REVIEW_ID, REVIEWS_URL } from "~/components/home/customer-reviews";
 import { DoMore } from "~/components/home/do-more";
@@ -17,8 +17,7 @@ import { MESSAGES } from "~/messages";
 import { listRecentReviewsShared } from "~/models/review.server";
 import { giveReview } from "~/html/review-action.server";
 import { getUser, requireUser } from "~/utils/auth.server";
-import { BookingLinkCard } from "~/components/booking-link-card";
-import { OnboardingChecklist } from "~/components/onboarding-checklist";
+import { welcomeMarkup } from "~/html/welcome.server";
 import { hostBookingLink, onboardingFacts } from "~/models/onboarding.server";
 import { onboardingChecklist } from "~/schemas/onboarding";
 import { linkBase } from "~/server/env.server";
@@ -68,7 +67,7 @@ async function welcomeOf(request: Request) {
     onboardingFacts(user.id),
     hostBookingLink(user.id, user.username, linkBase(request)),
   ]);
-  return link ? { link, checklist: onboardingChecklist(facts) } : null;
+  return link ? welcomeMarkup(link, onboardingChecklist(facts)) : null;
 }
 
 export { retryAfterHeaders as headers } from "~/server/rate-limit.server";
@@ -87,15 +86,11 @@ export default function Home() {
   return (
     <>
       {welcome ? (
-        <div className="mx-auto max-w-content space-y-0 px-4 pt-8 sm:px-6" data-testid="welcome">
-          <BookingLinkCard link={welcome.link} title="Your booking link is ready" />
-          <OnboardingChecklist items={welcome.checklist} />
-          <p className="mt-4 text-sm">
-            <Link to="/dashboard" className="font-semibold text-brand-700 underline hover:text-brand-800">
-              Go to My Schedule
-            </Link>
-          </p>
-        </div>
+        <div
+          className="mx-auto max-w-content px-4 pt-8 sm:px-6"
+          data-testid="welcome"
+          dangerouslySetInnerHTML={{ __html: welcome }}
+        />
       ) : null}
       <Hero signedIn={Boolean(user)} />
       <GetStarted />

@@ -99,3 +99,9 @@ export function onboardingChecklist(facts: OnboardingFacts): ChecklistItem[] {
     },
   ];
 }
+
+/** A host's booking link, ready to share: the absolute address guests open, and the same as a path of this site. */
+export interface BookingLink {
+  url: string;
+  path: string;
+}

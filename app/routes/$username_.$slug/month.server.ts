@@ -49,7 +49,7 @@ export async function findPage(
     if (!team) return null;
     if (!found)
       return (await isEventTypeOff({ team: teamSlug }, slug))
-        ? { off: { name: team.name, home: `/team/${team.slug}` } }
+        ? { off: offPage(team.name, `/team/${team.slug}`) }
         : null;
     const path = `/team/${team.slug}/${found.eventType.slug}`;
     const home = `/team/${team.slug}`;
@@ -72,13 +72,25 @@ export async function findPage(
   if (!host) return null;
   const [moved, off] = await Promise.all([teamEventTypeMovedTo(username, slug), isEventTypeOff({ username }, slug)]);
   if (moved) return { moved };
-  return off ? { off: { name: host.name || host.username, home: `/${host.username}` } } : null;
+  return off ? { off: offPage(host.name || host.username, `/${host.username}`) } : null;
 }
 
-/** A switched-off event type's page: whose it is and where their other event types are. */
+/** A switched-off event type's page: what it says, and where its owner's other event types are. */
 export interface OffPage {
-  name: string;
+  title: string;
+  body: string;
+  link: string;
   home: string;
+}
+
+/** The words travel from the server: the booking page's bundle carries none of its own. */
+function offPage(name: string, home: string): OffPage {
+  return {
+    title: "This event isn't taking bookings",
+    body: `${name} has switched this event type off for now, so no times can be booked through this link.`,
+    link: `See ${name}'s other event types`,
+    home,
+  };
 }
 
 /** The 404 of a switched-off event type, which the page's error boundary shows as such. */

@@ -261,7 +261,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, location, error }) => {
   const off = offPageOf(error);
-  if (off) return [{ title: `Not taking bookings: ${off.name} | Scheduler` }];
+  if (off) return [{ title: `${off.title} | Scheduler` }];
   if (!data) return [{ title: "Page not found | Scheduler" }];
   const title = `${data.eventType.title} with ${data.host.name} | Scheduler`;
   const description = `Book a ${data.eventType.duration} min ${data.eventType.title} with ${data.host.name}. Pick a time that suits you; times are shown in your time zone.`;
@@ -397,23 +397,20 @@ function ViewSwitch({ week, monthHref, weekHref }: { week: boolean; monthHref: s
 }
 
 function offPageOf(error: unknown): OffPage | null {
-  if (!isRouteErrorResponse(error) || error.status !== 404) return null;
-  const off = (error.data as { off?: OffPage } | null)?.off;
-  return off && typeof off.name === "string" && typeof off.home === "string" ? off : null;
+  const off = isRouteErrorResponse(error) ? (error.data as { off?: OffPage } | null)?.off : null;
+  return off?.title ? off : null;
 }
 
-/** A switched-off event type says so, with the way to its owner's other event types; else the usual pages. */
+/** A switched-off event type says so (its words come from the server), with a way to the owner's other types. */
 export function ErrorBoundary() {
   const off = offPageOf(useRouteError());
   if (!off) return <GeneralErrorBoundary />;
   return (
-    <section className="mx-auto flex max-w-form flex-col items-center px-4 py-16 text-center sm:px-6">
-      <h1 className="text-2xl font-bold text-neutral-900">This event isn&apos;t taking bookings</h1>
-      <p className="mt-2 text-neutral-600">
-        {off.name} has switched this event type off for now, so no times can be booked through this link.
-      </p>
+    <section className="mx-auto max-w-form px-4 py-16 text-center sm:px-6">
+      <h1 className="text-2xl font-bold text-neutral-900">{off.title}</h1>
+      <p className="mt-2 text-neutral-600">{off.body}</p>
       <Link to={off.home} className={buttonClass("primary", "mt-6")}>
-        See {off.name}&apos;s other event types
+        {off.link}
       </Link>
     </section>
   );

@@ -111,7 +111,7 @@ describe("routeAnswers", () => {
 });
 
 describe("membersWithAttributes", () => {
-  const members = [
+  const members: Array<{ id: string; attributes: Record<string, string> }> = [
     { id: "a", attributes: { region: "EMEA", language: "de" } },
     { id: "b", attributes: { region: "apac", language: "en" } },
     { id: "c", attributes: {} },

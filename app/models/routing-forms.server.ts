@@ -35,10 +35,7 @@ export async function routingFormFor(
   const [row] = await db
     .select({ form: routingForms, role: teamMemberships.role })
     .from(routingForms)
-    .leftJoin(
-      teamMemberships,
-      and(eq(teamMemberships.teamId, routingForms.teamId), eq(teamMemberships.userId, userId)),
-    )
+    .leftJoin(teamMemberships, and(eq(teamMemberships.teamId, routingForms.teamId), eq(teamMemberships.userId, userId)))
     .where(eq(routingForms.id, id))
     .limit(1);
   if (!row) return null;
@@ -64,16 +61,8 @@ export async function listRoutingForms(userId: string) {
     })
     .from(routingForms)
     .leftJoin(teams, eq(teams.id, routingForms.teamId))
-    .leftJoin(
-      teamMemberships,
-      and(eq(teamMemberships.teamId, routingForms.teamId), eq(teamMemberships.userId, userId)),
-    )
-    .where(
-      or(
-        and(isNull(routingForms.teamId), eq(routingForms.userId, userId)),
-        inArray(routingForms.teamId, mine),
-      ),
-    )
+    .leftJoin(teamMemberships, and(eq(teamMemberships.teamId, routingForms.teamId), eq(teamMemberships.userId, userId)))
+    .where(or(and(isNull(routingForms.teamId), eq(routingForms.userId, userId)), inArray(routingForms.teamId, mine)))
     .orderBy(desc(routingForms.createdAt));
 }
 
@@ -169,7 +158,9 @@ export async function routableEventTypes(ids: string[]): Promise<Map<string, Rou
 }
 
 /** The team's members with their attributes (routing by member attributes, decision 074). */
-export async function teamMemberAttributes(teamId: string): Promise<Array<{ userId: string; attributes: Record<string, string> }>> {
+export async function teamMemberAttributes(
+  teamId: string,
+): Promise<Array<{ userId: string; attributes: Record<string, string> }>> {
   const db = await getDb();
   return db
     .select({ userId: teamMemberships.userId, attributes: teamMemberships.attributes })

@@ -7,10 +7,13 @@ import { checkRateLimits, clientIp, RATE_LIMITS } from "~/server/rate-limit.serv
 import { routingResponsesCsv, routingResponsesJson, submitRoutingResponse } from "~/services/routing-forms.server";
 import { linkBase } from "~/utils/request.server";
 
-/** GET /api/routing-forms/{id}/responses: as the form is read; CSV with `Accept: text/csv`. */
+/** GET /api/routing-forms/{id}/responses: as the form is read; CSV with `Accept: text/csv` (or `?format=csv`, for a link). */
 async function GET({ request, params }: LoaderFunctionArgs) {
   const { form } = await requireRoutingForm(request, params.id ?? "", "read");
-  if ((request.headers.get("accept") ?? "").includes("text/csv")) {
+  const csv =
+    (request.headers.get("accept") ?? "").includes("text/csv") ||
+    new URL(request.url).searchParams.get("format") === "csv";
+  if (csv) {
     return new Response(await routingResponsesCsv(form), {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",

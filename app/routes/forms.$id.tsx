@@ -156,7 +156,14 @@ export default function RoutingFormPage() {
                         id,
                         name,
                         required: f.required,
-                        type: f.type === "number" ? "text" : f.type === "phone" ? "tel" : f.id === "email" ? "email" : "text",
+                        type:
+                          f.type === "number"
+                            ? "text"
+                            : f.type === "phone"
+                              ? "tel"
+                              : f.id === "email"
+                                ? "email"
+                                : "text",
                         inputMode: f.type === "number" ? "decimal" : undefined,
                         autoComplete: f.id === "email" ? "email" : f.id === "name" ? "name" : undefined,
                         defaultValue: typeof value === "string" || typeof value === "number" ? String(value) : "",

@@ -101,7 +101,9 @@ export function membersWithAttributes<M extends { attributes: Record<string, str
   wanted: Record<string, string>,
 ): M[] {
   const keys = Object.entries(wanted);
-  return members.filter((m) => keys.every(([k, v]) => m.attributes[k] !== undefined && norm(m.attributes[k]) === norm(v)));
+  return members.filter((m) =>
+    keys.every(([k, v]) => m.attributes[k] !== undefined && norm(m.attributes[k]) === norm(v)),
+  );
 }
 
 /**

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import type { RoutingAction, RoutingField, RoutingForm, RoutingRoute } from "../../db/schema";
 import { ROUTING_OPERATORS, toNumber } from "~/scheduling/routing";
-import { isChoiceType, QUESTION_LABEL_MAX, QUESTION_OPTION_MAX, QUESTION_OPTIONS_MAX, QUESTION_TYPES } from "./booking-answers";
+import {
+  isChoiceType,
+  QUESTION_LABEL_MAX,
+  QUESTION_OPTION_MAX,
+  QUESTION_OPTIONS_MAX,
+  QUESTION_TYPES,
+} from "./booking-answers";
 import { csvField } from "./audit";
 import { plainText } from "./input-rules";
 
@@ -20,7 +26,11 @@ const attributeName = z
   .string()
   .regex(ROUTING_FIELD_ID, "An attribute's name: a lower-case letter, then up to 39 letters, digits or _.");
 const attributeValue = plainText(
-  z.string({ error: "An attribute's value is text." }).trim().min(1, "Give a value.").max(100, "Use at most 100 characters."),
+  z
+    .string({ error: "An attribute's value is text." })
+    .trim()
+    .min(1, "Give a value.")
+    .max(100, "Use at most 100 characters."),
   "The value",
 );
 
@@ -66,7 +76,9 @@ const conditionSchema = z.object({
     error: "value is text, a number, true/false, or a list.",
   }),
 });
-const conditions = z.array(conditionSchema).max(ROUTING_CONDITIONS_MAX, `At most ${ROUTING_CONDITIONS_MAX} conditions.`);
+const conditions = z
+  .array(conditionSchema)
+  .max(ROUTING_CONDITIONS_MAX, `At most ${ROUTING_CONDITIONS_MAX} conditions.`);
 const conditionsSchema = z.union([z.strictObject({ all: conditions }), z.strictObject({ any: conditions })], {
   error: "conditions is { all: [...] } or { any: [...] }.",
 });
@@ -104,7 +116,10 @@ const routeSchema = z.strictObject({ conditions: conditionsSchema, action: routi
 /** POST /api/routing-forms and PUT /api/routing-forms/{id}. */
 export const routingFormBody = z
   .strictObject({
-    name: plainText(z.string({ error: "Give the form a name." }).trim().min(1, "Give the form a name.").max(120), "The name"),
+    name: plainText(
+      z.string({ error: "Give the form a name." }).trim().min(1, "Give the form a name.").max(120),
+      "The name",
+    ),
     teamId: z.uuid("teamId is a team's id.").nullish(),
     fields: z
       .array(fieldSchema, { error: "fields is a list of { id, label, type, required, options? }." })

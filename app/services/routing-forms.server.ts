@@ -46,7 +46,12 @@ async function checkTargets(actorId: string, input: RoutingFormInput): Promise<R
     const team = await getMyTeam(actorId, teamId);
     if (!team) return { ok: false, status: 404, code: "not_found", message: "There is no such team." };
     if (!canManage(team.role))
-      return { ok: false, status: 403, code: "forbidden", message: "Only a team's owners and admins make its routing forms." };
+      return {
+        ok: false,
+        status: 403,
+        code: "forbidden",
+        message: "Only a team's owners and admins make its routing forms.",
+      };
   }
   const actions = actionsOf(input);
   const types = await routableEventTypes(
@@ -61,8 +66,14 @@ async function checkTargets(actorId: string, input: RoutingFormInput): Promise<R
       fields[`${path}.eventTypeId`] = [
         teamId ? "Choose one of the team's event types." : "Choose one of your own event types.",
       ];
-    } else if (action.memberAttributes && Object.keys(action.memberAttributes).length > 0 && type.kind !== "round-robin") {
-      fields[`${path}.memberAttributes`] = ["Member attributes pick among the hosts of a team's round-robin event type."];
+    } else if (
+      action.memberAttributes &&
+      Object.keys(action.memberAttributes).length > 0 &&
+      type.kind !== "round-robin"
+    ) {
+      fields[`${path}.memberAttributes`] = [
+        "Member attributes pick among the hosts of a team's round-robin event type.",
+      ];
     }
   }
   if (Object.keys(fields).length > 0)
@@ -86,9 +97,7 @@ export async function saveRoutingForm(
 
 /** What a lead is told: the action without its member attributes, and the booking link when it books. */
 export type PublicRoutingAction =
-  | { type: "event-type"; eventTypeId: string }
-  | { type: "url"; url: string }
-  | { type: "message"; message: string };
+  { type: "event-type"; eventTypeId: string } | { type: "url"; url: string } | { type: "message"; message: string };
 
 export type RoutingSubmission =
   | { ok: true; responseId: string; action: PublicRoutingAction; bookingUrl?: string }
@@ -119,7 +128,9 @@ export async function submitRoutingResponse(
     hostIds = await narrowedHosts(action);
   }
   const type =
-    action.type === "event-type" ? ((await routableEventTypes([action.eventTypeId])).get(action.eventTypeId) ?? null) : null;
+    action.type === "event-type"
+      ? ((await routableEventTypes([action.eventTypeId])).get(action.eventTypeId) ?? null)
+      : null;
   const response = await insertRoutingResponse({
     formId: form.id,
     answers,

@@ -80,6 +80,8 @@ export interface PageQuery {
   view?: "week";
   /** A single-use link's token (decision 039). */
   link?: string;
+  /** A routing form's response the guest came from (decision 074). */
+  routing?: string;
   /** The form's prefill (`name`, `email`, `notes`, `a_<questionId>`), kept from link to link. */
   prefill?: Record<string, string>;
 }
@@ -100,7 +102,7 @@ export function prefillOf(search: URLSearchParams): Record<string, string> {
 
 export function pageHref(base: string, query: PageQuery): string {
   const params = new URLSearchParams();
-  for (const key of ["month", "date", "slot", "tz", "clock", "view", "embed", "link"] as const) {
+  for (const key of ["month", "date", "slot", "tz", "clock", "view", "embed", "link", "routing"] as const) {
     const value = query[key];
     if (value) params.set(key, value);
   }

@@ -38,6 +38,7 @@ import {
   rescheduleSearch,
   TeamBookingRefused,
 } from "./team-booking.server";
+import { recordRoutingConversion } from "./routing-forms.server";
 import { isTeamKind, liveHostIds } from "./team-hosts.server";
 import { handOverOnMove } from "./round-robin.server";
 import { isUnansweredRequest } from "./approval.server";
@@ -150,9 +151,12 @@ export async function createBooking(
             answers: tokenHash ? (request.answers ?? null) : null,
             eventTypeId: eventType.id,
             bookingTokenHash: tokenHash,
+            routingResponseId: tokenHash ? (found.routingResponseId ?? null) : null,
             ...(tokenHash ? hold?.values : {}),
           })
           .returning();
+        if (tokenHash && found.routingResponseId)
+          await recordRoutingConversion(tx, found.routingResponseId, created.id, now);
         return created;
       };
 

@@ -77,6 +77,9 @@ const EXPORT_TABLES: Record<string, string> = {
   booking_meetings: `host_id = $u or ${HOSTED("event_id")}`,
   // SCIM (decision 069): the tokens an admin made (their hashes left out).
   scim_tokens: "created_by = $u",
+  // Routing forms (decision 074): the user's own forms and their responses.
+  routing_forms: "user_id = $u",
+  routing_responses: "form_id in (select id from routing_forms where user_id = $u)",
 };
 
 /** The tables exported, by name (the test compares them with the schema). */

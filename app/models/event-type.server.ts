@@ -307,6 +307,12 @@ export interface BookableEventType {
    * taking bookings and a booking is refused. A team kind's deactivated hosts are simply not live.
    */
   hostDeactivated?: boolean;
+  /**
+   * A routing form's response the booking came through (decision 074): the booking records it,
+   * and a round robin's hosts are only `routedHostIds` when its route picked members by attributes.
+   */
+  routingResponseId?: string;
+  routedHostIds?: string[];
 }
 
 async function bookable(where: ReturnType<typeof and>, evenIfOff = false): Promise<BookableEventType | null> {

@@ -20,6 +20,7 @@ import type { Executor } from "./event-type.server";
 import { liveHostIds } from "./team-hosts.server";
 import { applyBookingControls, linkUsedBy } from "./booking-controls.server";
 import { assignmentOnBooking, recordAssignment } from "./round-robin.server";
+import { recordRoutingConversion } from "./routing-forms.server";
 
 /**
  * Collective and round-robin bookings (decision 020). The one-host path (booking.server.ts)
@@ -53,8 +54,11 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
   const { found, start, name, email, timeZone } = request;
   const { eventType } = found;
   const token = crypto.randomBytes(32).toString("base64url");
-  const live = await liveHostIds(tx, found);
-  await lockHostsInOrder(tx, live);
+  const everyHost = await liveHostIds(tx, found);
+  await lockHostsInOrder(tx, everyHost);
+  // Round robin weighs only the hosts a routing form's member attributes left (decision 074).
+  const routed = found.routedHostIds;
+  const live = routed ? everyHost.filter((id) => routed.includes(id)) : everyHost;
   const controls = await applyBookingControls(tx, { eventType, email, singleUseToken: request.singleUseToken }, now);
   if (!controls.ok) throw new TeamBookingRefused(controls.reason);
   const slot = (await slotsOfDay(tx, found, start, timeZone, now)).find((s) => s.start === start.getTime());
@@ -97,8 +101,10 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
       bookingTokenHash: hashBookingToken(token),
       answers: request.answers ?? null,
       approvalTokenHash: hold?.values.approvalTokenHash,
+      routingResponseId: found.routingResponseId ?? null,
     })
     .returning();
+  if (found.routingResponseId) await recordRoutingConversion(tx, found.routingResponseId, created.id, now);
   if (controls.linkId) await linkUsedBy(tx, controls.linkId, created.id);
   if (assignment) await recordAssignment(tx, { ...assignment, eventId: created.id });
   await tx.insert(eventInvitees).values({ eventId: created.id, position: 1, email });

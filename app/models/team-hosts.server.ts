@@ -22,6 +22,7 @@ interface TeamEventType {
   eventType: { id: string; kind: string };
   ownerId: string;
   schedule: EngineSchedule;
+  routedHostIds?: string[];
 }
 
 /**
@@ -122,6 +123,12 @@ export async function teamSlotHosts(
   onlyHostIds?: string[],
 ): Promise<TeamSlotHost[]> {
   let ids = await liveHostIds(db, found);
+  // A routing form's member attributes (decision 074): only those hosts; none left, no hours at all.
+  const routed = found.routedHostIds;
+  if (routed) {
+    ids = ids.filter((id) => routed.includes(id));
+    if (ids.length === 0) return [{ id: found.ownerId, schedule: { timeZone: "UTC", weekly: [], overrides: [] } }];
+  }
   if (onlyHostIds) ids = ids.filter((id) => onlyHostIds.includes(id));
   if (ids.length === 0) ids = onlyHostIds?.slice(0, 1) ?? [found.ownerId];
   const members = ids.filter((id) => id !== found.ownerId);

@@ -4,6 +4,7 @@ import { BellRing, ChevronLeft, GitCommitVertical, Mail, Send, UserRoundCog, Vid
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { bookingTimeline, type TimelineEntry } from "~/models/webhook.server";
 import { assignmentsOf, bookingRoleOf, mayReassign } from "~/models/round-robin.server";
+import { routingOfBooking } from "~/models/routing-forms.server";
 import { buttonClass } from "~/components/ui/button";
 import { dateTimeFormatters } from "~/scheduling/time-zone";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
@@ -30,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     (await bookingTimeline(user.id, id)) ??
     (role?.role === "manager" && role.kind === "round-robin" ? await bookingTimeline(role.hostId, id) : null);
   if (!timeline) notFound("No such booking.");
-  const assignments = await assignmentsOf(id);
+  const [assignments, routing] = await Promise.all([assignmentsOf(id), routingOfBooking(id)]);
   const format = dateTimeFormatters(user.timeZone);
   // Seconds: what happened within one minute still reads in order.
   const time = new Intl.DateTimeFormat("en-US", { timeStyle: "medium", timeZone: format.zone });
@@ -40,6 +41,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     event: { name: timeline.event.eventName, start: at(timeline.event.startsAt), status: timeline.event.status },
     entries: timeline.entries.map((e) => ({ ...e, at: at(e.at) })),
     assignments: assignments.map((a) => ({ ...a, createdAt: at(a.createdAt) })),
+    /** The routing form and route that led here (decision 074). */
+    routing: routing
+      ? {
+          formId: routing.formId,
+          text: `Routed by ${routing.formName} (${routing.routeIndex === null ? "fallback" : `route ${routing.routeIndex + 1}`})`,
+        }
+      : null,
     reassign:
       role?.kind === "round-robin" && mayReassign(role.role) && timeline.event.status !== "cancelled"
         ? `${LIST}?reassign=${timeline.event.id}`
@@ -65,7 +73,7 @@ const LABELS: Record<TimelineEntry["what"], string> = {
 };
 
 export default function BookingTimeline() {
-  const { event, entries, zone, assignments, reassign } = useLoaderData<typeof loader>();
+  const { event, entries, zone, assignments, reassign, routing } = useLoaderData<typeof loader>();
   return (
     <div className="max-w-3xl space-y-6">
       <div>
@@ -81,6 +89,13 @@ export default function BookingTimeline() {
           {event.status}). Times in {zone.replaceAll("_", " ")}.
         </p>
       </div>
+      {routing ? (
+        <p className="rounded-xl border border-neutral-200 bg-white p-4 text-neutral-800" data-testid="routed-by">
+          <Link to={`/dashboard/routingForms?form=${routing.formId}`} className="font-medium text-brand-700 underline">
+            {routing.text}
+          </Link>
+        </p>
+      ) : null}
       {assignments.length > 0 || reassign ? <Assignments assignments={assignments} reassign={reassign} /> : null}
       {entries.length === 0 ? (
         <p className="rounded-xl border border-dashed border-neutral-300 p-6 text-center text-neutral-700">

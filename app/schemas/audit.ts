@@ -146,7 +146,7 @@ export const AUDIT_CSV_COLUMNS = [
 ] as const;
 
 /** One CSV field (RFC 4180); a leading =, +, - or @ is quoted with ' so a spreadsheet shows it as text. */
-function csvField(value: string | null): string {
+export function csvField(value: string | null): string {
   if (value === null) return "";
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;

@@ -23,6 +23,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "eventtype",
   "eventtypes",
   "forgot-password",
+  "forms",
   "group-meeting",
   "healthz",
   "scim",

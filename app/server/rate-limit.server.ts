@@ -23,6 +23,8 @@ export const RATE_LIMITS = {
   reviewPerUser: { limit: 10, windowSeconds: 60 * 60 },
   /** The HTML booking form: every post counts (each good one mails the guest). */
   bookingFormPerIp: { limit: 10, windowSeconds: 10 * 60 },
+  /** Routing form responses (decision 074), from the page or POST /api/routing-forms/{id}/responses: each is stored. */
+  routingFormPerIp: { limit: 20, windowSeconds: 10 * 60 },
   /** "Forgot password?" (decision 041): per client address, and per e-mail whether it has an account or not. */
   passwordResetPerIp: { limit: 10, windowSeconds: 60 * 60 },
   passwordResetPerEmail: { limit: 3, windowSeconds: 60 * 60 },

@@ -23,6 +23,8 @@ export function drawerItems(role: Role): DrawerItem[] {
   const webhooks = { to: "/dashboard/webhooks", label: "Webhooks" };
   // The host's outside calendars and subscription feed (docs/decisions/035), beside availability.
   const calendars = { to: "/dashboard/calendars", label: "Calendars" };
+  // Forms that send leads to the right booking page (decision 074), after the event types they lead to.
+  const routingForms = { to: "/dashboard/routingForms", label: "Routing Forms" };
   if (role === "admin") {
     return [
       mySchedule,
@@ -51,6 +53,7 @@ export function drawerItems(role: Role): DrawerItem[] {
       calendars,
       team,
       scheduledEvents,
+      routingForms,
       workflows,
       webhooks,
       apiTokens,
@@ -64,6 +67,7 @@ export function drawerItems(role: Role): DrawerItem[] {
     calendars,
     team,
     { to: "/dashboard/scheduledEvents", label: "Scheduled Events" },
+    routingForms,
     workflows,
     webhooks,
     apiTokens,

@@ -13,6 +13,7 @@ describe("isFramableRequest", () => {
     ["/team/sales", "?embed=1"],
     ["/team/sales/demo", "?embed=1"],
     [`/team/sales/demo/booked/${ID}`, "?token=abc&embed=1"],
+    [`/forms/${ID}`, "?embed=1"],
   ])("lets a booking route in embed mode be framed: %s%s", (path, search) => {
     expect(isFramableRequest(path, search)).toBe(true);
   });
@@ -51,6 +52,9 @@ describe("isFramableRequest", () => {
     ["ada", "?embed=1"],
     // a team's pages without embed mode, and crafted team shapes
     ["/team/sales/demo", ""],
+    [`/forms/${ID}`, ""],
+    ["/forms/not-an-id", "?embed=1"],
+    [`/forms/${ID}/x`, "?embed=1"],
     ["/team", "?embed=1"],
     ["/team/", "?embed=1"],
     ["/team/team/demo", "?embed=1"],

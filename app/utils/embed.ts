@@ -16,7 +16,7 @@ const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * True only for a booking route asked for in embed mode: /{username}, /{username}/{slug} or
  * /{username}/{slug}/booked/{id}, and the same under /team/ for a team (its slug follows the
- * username rules), with ?embed=1. The first segment must be a possible username
+ * username rules), and a routing form's /forms/{id} (decision 074), with ?embed=1. The first segment must be a possible username
  * (never a reserved top-level segment, so no page of ours shares the shape) and every segment
  * plain letters, digits and hyphens: an encoded or dotted path (/%64ashboard, /a/..) never passes.
  */
@@ -24,6 +24,8 @@ export function isFramableRequest(pathname: string, search: string): boolean {
   if (new URLSearchParams(search).get(EMBED_PARAM) !== "1") return false;
   const segments = pathname.split("/");
   if (segments[0] !== "") return false;
+  // A routing form (decision 074): /forms/{id}.
+  if (segments[1] === "forms") return segments.length === 3 && ID.test(segments[2]);
   // A team's pages (decision 059): /team/{team slug}[/{slug}[/booked/{id}]], the same shapes one level down.
   return segments[1] === "team" ? isBookingPath(["", ...segments.slice(2)]) : isBookingPath(segments);
 }

@@ -81,6 +81,8 @@ export const events = pgTable(
     hostNoShow: boolean("host_no_show").notNull().default(false),
     /** The `utm_*` and `ref` parameters of the booking link the guest came through; null for none. */
     utm: jsonb("utm").$type<Record<string, string>>(),
+    /** The routing form response that led to this booking (decision 074; its foreign key is in migration 0028). */
+    routingResponseId: uuid("routing_response_id"),
     ...timestamps,
   },
   (t) => [

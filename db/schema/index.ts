@@ -28,3 +28,4 @@ export * from "./second-factors";
 export * from "./conferencing";
 export * from "./scim-tokens";
 export * from "./audit-log";
+export * from "./routing-forms";

@@ -91,6 +91,8 @@ interface Fixtures {
   absence: string; // the user's absences (out of office, decision 061)
   absenceDel: string; // deleted by the user over JSON at the end
   absencePage: string; // deleted by the user on the page at the end
+  routingForm: string; // the user's own routing form (decision 074)
+  routingFormDel: string; // deleted by the user over JSON at the end
 }
 
 interface Cell {
@@ -163,6 +165,12 @@ const api = (
 });
 
 const enc = encodeURIComponent;
+/** A routing form's fields, routes and fallback (decision 074). */
+const ROUTING_DEFINITION = {
+  fields: [{ id: "q", label: "Question", type: "short_text" }],
+  routes: [],
+  fallback: { type: "message", message: "Thanks" },
+};
 const bookingPage = (f: Fixtures) => `/${f.username}/${f.slug}`;
 
 const CELLS: Cell[] = [
@@ -1183,6 +1191,72 @@ const CELLS: Cell[] = [
     json: () => ({ code: "000000" }),
   }),
 
+  // Routing forms (decision 074): the user's own; the public page and responses need no account.
+  page("GET", "forms.$id.tsx", (f) => `/forms/${f.routingForm}`, ALL_ALLOW),
+  page("GET", "forms.$id.tsx", () => `/forms/${crypto.randomUUID()}`, ALL_404),
+  page("POST", "forms.$id.tsx", (f) => `/forms/${f.routingForm}`, ALL_ALLOW, { form: () => ({ a_q: "" }) }),
+  page("GET", "dashboard.routingForms.tsx", (f) => `/dashboard/routingForms?form=${f.routingForm}`, OWNER),
+  page("POST", "dashboard.routingForms.tsx", () => "/dashboard/routingForms", OWNER, {
+    form: (f) => ({
+      intent: "save",
+      id: f.routingForm,
+      name: "Renamed",
+      definition: JSON.stringify(ROUTING_DEFINITION),
+    }),
+  }),
+  api("GET", "/api/routing-forms", "api.routing-forms.ts", () => "/api/routing-forms", SIGNED_IN),
+  api("POST", "/api/routing-forms", "api.routing-forms.ts", () => "/api/routing-forms", SIGNED_IN, {
+    json: () => ({ name: "Matrix", ...ROUTING_DEFINITION }),
+  }),
+  api(
+    "GET",
+    "/api/routing-forms/{id}",
+    "api.routing-forms_.$id.ts",
+    (f) => `/api/routing-forms/${f.routingForm}`,
+    OWNER,
+  ),
+  api(
+    "PUT",
+    "/api/routing-forms/{id}",
+    "api.routing-forms_.$id.ts",
+    (f) => `/api/routing-forms/${f.routingForm}`,
+    OWNER,
+    {
+      json: () => ({ name: "Matrix", ...ROUTING_DEFINITION }),
+    },
+  ),
+  api(
+    "DELETE",
+    "/api/routing-forms/{id}",
+    "api.routing-forms_.$id.ts",
+    (f) => `/api/routing-forms/${f.routingFormDel}`,
+    OWNER,
+    { destructive: true },
+  ),
+  api(
+    "GET",
+    "/api/routing-forms/{id}/responses",
+    "api.routing-forms_.$id_.responses.ts",
+    (f) => `/api/routing-forms/${f.routingForm}/responses`,
+    OWNER,
+  ),
+  api(
+    "POST",
+    "/api/routing-forms/{id}/responses",
+    "api.routing-forms_.$id_.responses.ts",
+    (f) => `/api/routing-forms/${f.routingForm}/responses`,
+    ALL_ALLOW,
+    { json: () => ({ answers: { q: "x" } }) },
+  ),
+  api(
+    "PUT",
+    "/api/teams/{id}/members/{userId}/attributes",
+    "api.teams_.$id_.members_.$userId_.attributes.ts",
+    (f) => `/api/teams/${f.team}/members/${f.teamMember}/attributes`,
+    OWNER,
+    { json: () => ({ region: "emea" }) },
+  ),
+
   // Last: signing out ends each signed-in actor's session (and its session tokens).
   page("POST", "signout.tsx", () => "/signout", ALL_ALLOW, { form: () => ({}), destructive: true }),
 ];
@@ -1231,6 +1305,7 @@ async function fingerprint(): Promise<string> {
     ["calendar_connections", ["last_error", "last_synced_at", "next_sync_at", "updated_at"]],
     ["external_calendars", ["version", "busy_digest", "updated_at"]],
     ["out_of_office", []],
+    ["routing_forms", []],
   ];
   const parts: string[] = [];
   for (const [table, skip] of tables) {
@@ -1433,6 +1508,13 @@ beforeAll(async () => {
   };
   const calendarConnection = await connection();
   // The user's absences, far ahead so no cell's slots or bookings meet them.
+  const routingForm = async () =>
+    (
+      await ok<{ id: string }>(
+        await call("POST", "/api/routing-forms", { ...as(user), json: { name: "Matrix", ...ROUTING_DEFINITION } }),
+        201,
+      )
+    ).id;
   const absence = async (days: number) =>
     (
       await ok<{ id: string }>(
@@ -1497,6 +1579,8 @@ beforeAll(async () => {
     absence: await absence(300),
     absenceDel: await absence(302),
     absencePage: await absence(304),
+    routingForm: await routingForm(),
+    routingFormDel: await routingForm(),
   };
 }, 120_000);
 
@@ -1801,6 +1885,15 @@ const TEAM_CELLS: TeamCell[] = [
     (t, actor) => `/api/teams/${t.team}/members/${t.removable[manager(actor)]}`,
     MANAGERS,
     { destructive: true },
+  ),
+  // Decision 074: members' attributes for routing forms.
+  teamApi(
+    "PUT",
+    "/api/teams/{id}/members/{userId}/attributes",
+    "api.teams_.$id_.members_.$userId_.attributes.ts",
+    (t) => `/api/teams/${t.team}/members/${t.hostMember}/attributes`,
+    MANAGERS,
+    { json: () => ({ region: "emea" }) },
   ),
   // Decision 062: the team's bookings.
   teamApi(

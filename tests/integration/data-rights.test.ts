@@ -61,6 +61,9 @@ async function seedEverything(a: Account, tag: string) {
   await db`insert into booking_assignments (event_id, kind, host_id, reason, candidates) values (${eventId}, 'assigned', ${a.id}, 'first free', '[]'::jsonb)`;
   await db`insert into booking_events (kind, event_id, actor, payload) values ('created', ${eventId}, 'guest', ${db.json({ guest })})`;
   await db`insert into reminder_deliveries (event_id, rule, starts_at) values (${eventId}, 'guest-email', now())`;
+  const [routingForm] = await db`insert into routing_forms (user_id, name, fields, routes, fallback)
+    values (${a.id}, 'Intake', '[]'::jsonb, '[]'::jsonb, ${db.json({ type: "message", message: "Thanks" })}) returning id`;
+  await db`insert into routing_responses (form_id, answers, action, booking_id) values (${routingForm.id}, ${db.json({ email: guest })}, ${db.json({ type: "message", message: "Thanks" })}, ${eventId})`;
   await db`insert into reminder_settings (user_id, guest_email_on, guest_email_minutes, second_guest_email_on, second_guest_email_minutes,
       host_in_app_on, host_in_app_minutes, follow_up_on, follow_up_minutes) values (${a.id}, true, 60, false, 60, true, 10, false, 60)`;
   await db`insert into out_of_office (user_id, starts_at, ends_at, reason) values (${a.id}, now() + interval '30 days', now() + interval '31 days', 'away')`;

@@ -372,8 +372,8 @@ describe("dashboard placeholder pages", () => {
     "/dashboard/workFlow": "Workflows",
     "/dashboard/routingForms": "Routing Forms",
   };
-  // Who may open what: exactly the drawer by role of app/utils/dashboard-menu.ts (Routing Forms is in no drawer,
-  // so it is open to every signed-in person).
+  // Who may open what: exactly the drawer by role of app/utils/dashboard-menu.ts (Routing Forms, in hosts' drawers,
+  // is open to every signed-in person: an admin may be in a team whose forms they read, decision 074).
   const allowed: Record<"user" | "professional" | "admin", string[]> = {
     user: ["/dashboard/eventTypes", "/dashboard/scheduledEvents", "/dashboard/workFlow", "/dashboard/routingForms"],
     // Scheduled Events (decision 021) and Workflows (decision 022): every host's, professionals' too.

@@ -8,6 +8,7 @@ import { paths as dataRights } from "./data-rights";
 import { paths as outOfOffice } from "./out-of-office";
 import { paths as payments } from "./payments";
 import { paths as people } from "./people";
+import { paths as routingForms } from "./routing-forms";
 import { paths as scheduling } from "./scheduling";
 import { paths as teamBookings } from "./team-bookings";
 import { paths as teams } from "./teams";
@@ -67,6 +68,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       twoFactor,
       people,
       dataRights,
+      routingForms,
     ),
     // What we send to a host's webhook URLs (decision 037).
     webhooks,

@@ -17,7 +17,7 @@ import { checkRateLimits, clientIp, hitInProcess, RATE_LIMITS } from "~/server/r
 import { linkBase, readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, type BookingValues } from "./booking-form";
-import { eventTypeOff, findPage } from "./month.server";
+import { eventTypeOff, findPage, ROUTING_LINK_INVALID, withRouting } from "./month.server";
 
 /**
  * The booking page's action (route.tsx re-exports it): parse the form, book through bookSlot as
@@ -43,7 +43,14 @@ export async function action({ params, request }: ActionFunctionArgs) {
   if ("off" in page) eventTypeOff(page.off);
   // A post to a team event type's old URL goes to its team's, the method kept (decision 059).
   if ("moved" in page) return redirect(`${page.moved}${new URL(request.url).search}`, 308);
-  const { found, host } = page;
+  const { host } = page;
+  // A routing form's response (decision 074), from the form's hidden field or the page's URL.
+  const routingField = form.get("routing");
+  const routed = await withRouting(
+    page.found,
+    typeof routingField === "string" ? routingField : new URL(request.url).searchParams.get("routing"),
+  );
+  const found = routed === "invalid" ? page.found : routed;
   const questions = questionsToAsk(found.eventType);
   const text = (key: string) => {
     const value = form.get(key);
@@ -82,6 +89,17 @@ export async function action({ params, request }: ActionFunctionArgs) {
       {
         status: "invalid" as const,
         errors: { form: [HONEYPOT_MESSAGE] } as Record<string, string[]>,
+        values,
+        nextSlots: [] as string[],
+      },
+      { status: 400 },
+    );
+  }
+  if (routed === "invalid") {
+    return data(
+      {
+        status: "invalid" as const,
+        errors: { form: [ROUTING_LINK_INVALID] } as Record<string, string[]>,
         values,
         nextSlots: [] as string[],
       },

@@ -29,6 +29,8 @@ export interface BookingFormProps {
   questions: BookingQuestion[];
   /** A single-use link's token: the post books through it. */
   link: string | null;
+  /** A routing form's response (decision 074): the post books within its hosts. */
+  routing?: string | null;
   /** After a lost race: the message and the next open times to book instead. */
   taken: { message: string; nextSlots: string[] } | null;
   values: BookingValues;
@@ -52,6 +54,7 @@ export function BookingForm({
   group,
   questions,
   link,
+  routing = null,
   taken,
   values,
   errors,
@@ -111,6 +114,7 @@ export function BookingForm({
       <input type="hidden" name="tz" value={timeZone} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {link ? <input type="hidden" name="link" value={link} /> : null}
+      {routing ? <input type="hidden" name="routing" value={routing} /> : null}
       {/* Off screen and out of the tab order: people leave it empty. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="booking-website">Leave this empty</label>

@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
 import { getTeamHandle } from "~/models/teams.server";
+import { routingResponseOf } from "~/models/routing-forms.server";
 import {
   getBookableEventTypeBySlug,
   getBookableTeamEventType,
@@ -163,3 +164,24 @@ export async function openMonth(
   }
   return { ...first, month: query.month, nextOpen: null };
 }
+
+/**
+ * The page's event type as a routing form's response narrowed it (decision 074): `routing` (the
+ * response's id from the form's booking link) must be a response routed to this event type;
+ * anything else is "invalid", never a wider choice of hosts.
+ */
+export async function withRouting(
+  found: BookableEventType,
+  routing: string | null,
+): Promise<BookableEventType | "invalid"> {
+  if (routing === null || routing === "") return found;
+  const response = await routingResponseOf(routing);
+  if (!response || response.eventTypeId !== found.eventType.id) return "invalid";
+  return {
+    ...found,
+    routingResponseId: response.id,
+    ...(response.hostIds ? { routedHostIds: response.hostIds } : {}),
+  };
+}
+
+export const ROUTING_LINK_INVALID = "This link from a routing form is not valid. Fill in the form again.";

@@ -44,10 +44,19 @@ import { LOCATION_LABELS } from "~/schemas/location-labels";
 import { retryAfterHeaders } from "~/server/rate-limit.server";
 import { currentZoneName, isTimeZone, packedTimeZoneNames, unpackTimeZones } from "~/scheduling/time-zone";
 import { timeZoneHint, TIME_ZONE_GUESS_META } from "~/browser/time-zone-hint";
-import { notFound } from "~/utils/responses";
+import { invariantResponse, notFound } from "~/utils/responses";
 import { useIsPending, usePendingLocation } from "~/utils/pending";
 import { BookingForm, FIRST_FIELD_ID } from "./booking-form";
-import { eventTypeOff, findPage, openMonth, rangeSlots, todayIn, type OffPage } from "./month.server";
+import {
+  eventTypeOff,
+  findPage,
+  openMonth,
+  rangeSlots,
+  ROUTING_LINK_INVALID,
+  todayIn,
+  withRouting,
+  type OffPage,
+} from "./month.server";
 import { WeekView } from "./week-view";
 import { action, slotParam } from "./book.server";
 import { PoweredBy } from "~/components/powered-by";
@@ -77,6 +86,7 @@ export const handle = {
   pageCache: (url: URL) =>
     !url.searchParams.has("slot") &&
     !url.searchParams.has("link") &&
+    !url.searchParams.has("routing") &&
     Object.keys(prefillOf(url.searchParams)).length === 0,
 };
 
@@ -119,7 +129,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if ("off" in page) eventTypeOff(page.off);
   // A team's event type moved to its team's URL (decision 059): the old link still leads there.
   if ("moved" in page) throw redirect(`${page.moved}${url.search}`, 301);
-  const { host, found } = page;
+  const { host } = page;
+  // A routing form's booking link (decision 074): its response narrows the hosts; a forged one is refused.
+  const routed = await withRouting(page.found, q.get("routing"));
+  invariantResponse(routed !== "invalid", ROUTING_LINK_INVALID, { status: 400 });
+  const found = routed;
   // A single-use link (decision 039): used or revoked says so instead of the calendar.
   const linkState = link ? ((await singleUseLinkState(found.eventType.id, link)) ?? "used") : null;
   const tzParam = q.get("tz");
@@ -232,6 +246,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     idempotencyKey: crypto.randomUUID(),
     embed: q.get("embed") === "1",
     link: linkState === "open" ? link : null,
+    routing: found.routingResponseId ?? null,
     linkUsed: linkState === "used",
     /** The host is deactivated (decision 068): the words travel from the server (the page's bundle loads no messages). */
     notTaking: found.hostDeactivated ? notTakingBookings(host.name) : null,
@@ -427,6 +442,7 @@ export default function BookingPage() {
     view: d.week ? "week" : undefined,
     embed: d.embed ? "1" : undefined,
     link: d.link ?? undefined,
+    routing: d.routing ?? undefined,
     prefill: d.prefill,
   };
   const here = d.host.path;
@@ -557,6 +573,7 @@ export default function BookingPage() {
               group={d.eventType.group}
               questions={d.questions}
               link={d.link}
+              routing={d.routing}
               requiresApproval={d.eventType.requiresApproval}
               taken={result?.status === "taken" ? { message: result.message, nextSlots: result.nextSlots } : null}
               values={values}

@@ -417,11 +417,9 @@ export const eventTypeFields = {
     description:
       "Guests cannot cancel later than this many minutes before the start (0: until the start); you and your team's admins always can.",
   }),
-  rescheduleNoticeMinutes: minutes("rescheduleNoticeMinutes", 0, POLICY_NOTICE_MAX)
-    .default(0)
-    .meta({
-      description: "Guests cannot reschedule later than this many minutes before the start (0: until the start).",
-    }),
+  rescheduleNoticeMinutes: minutes("rescheduleNoticeMinutes", 0, POLICY_NOTICE_MAX).default(0).meta({
+    description: "Guests cannot reschedule later than this many minutes before the start (0: until the start).",
+  }),
   maxReschedules: z
     .number({ error: "maxReschedules: a whole number from 0 to 100." })
     .int("maxReschedules: a whole number from 0 to 100.")

@@ -44,6 +44,7 @@ import { liveHostsOfBooking, reassignRoundRobinBooking, type ReassignResult } fr
 import { tellReassigned, type ReassignedPayload } from "./reassign-mail.server";
 import { guestPolicyState, policyOfEventType, PolicyRefused } from "~/models/booking-policy.server";
 import type { Transaction } from "~/models/event.server";
+import { markNoShow, type NoShowResult, type NoShowWho } from "~/models/no-show.server";
 import { policyRefusal, type PolicyRefusal } from "~/scheduling/booking-policy";
 import type { Event } from "../../db/schema";
 
@@ -93,7 +94,9 @@ export type Told =
   // A pending booking moved: still a request, so no calendar file (the host's bell says it moved).
   | { tell: "request-moved"; booking: HostEvent; host: BookingHost; links: Links }
   // A round-robin booking handed to another host (decision 060).
-  | ReassignedPayload;
+  | ReassignedPayload
+  // A no-show marked or undone (decision 078): nobody is mailed; webhooks send booking.no_show.
+  | { tell: "no-show"; booking: HostEvent; host: BookingHost; who: NoShowWho; noShow: boolean };
 
 async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): Promise<void> {
   const told = fromSnapshot<Told>(snapshot);
@@ -135,6 +138,8 @@ async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): 
       return;
     case "reassigned":
       return tellReassigned(told);
+    case "no-show":
+      return;
   }
 }
 
@@ -544,6 +549,39 @@ export async function reassignBooking(input: {
       });
     },
   );
+  if (result.ok) nudgeBookingEvents();
+  return result;
+}
+
+/**
+ * Marks (or undoes) a no-show after the start (decision 078): the guest, by the booking's host or
+ * an owner or admin of its team; a team booking's host, by an owner or admin of its team. The
+ * `no_show` record (payload `who`, `noShow`) is written in the mark's transaction, so the webhook
+ * consumer sends `booking.no_show` and the timeline shows it.
+ */
+export async function markBookingNoShow(input: {
+  id: string;
+  actorId: string;
+  who: NoShowWho;
+  noShow: boolean;
+  now: Date;
+}): Promise<NoShowResult> {
+  const result = await markNoShow(input, async (tx, r) => {
+    await recordBookingEvent(tx, {
+      kind: "no_show",
+      eventId: r.booking.id,
+      actor: "host",
+      newStartsAt: r.booking.startsAt,
+      newEndsAt: r.booking.endsAt,
+      payload: {
+        tell: "no-show",
+        booking: r.booking,
+        host: r.host,
+        who: input.who,
+        noShow: input.noShow,
+      } satisfies Told,
+    });
+  });
   if (result.ok) nudgeBookingEvents();
   return result;
 }

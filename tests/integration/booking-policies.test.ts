@@ -273,6 +273,42 @@ describe("no-shows", () => {
     expect((await db`select guest_no_show from events where id = ${b.id}`)[0].guest_no_show).toBe(false);
   });
 
+  it("Scheduled Events marks and undoes a past booking's no-show with a plain form post, and shows the badge", async () => {
+    const b = await book(at(8, "09:00"));
+    await startIn(b.id, -300);
+    const before = await host.c.get("/dashboard/scheduledEvents?tab=past");
+    expect(before.status).toBe(200);
+    const html = await before.text();
+    expect(html).toContain(`name="eventId" value="${b.id}"`);
+    expect(visibleText(html)).toContain("Mark no-show");
+    const marked = await host.c.post("/dashboard/scheduledEvents?tab=past", {
+      intent: "no-show",
+      eventId: b.id,
+      noShow: "true",
+    });
+    expect(marked.status).toBe(302);
+    expect((await db`select guest_no_show from events where id = ${b.id}`)[0].guest_no_show).toBe(true);
+    const after = await (await host.c.get("/dashboard/scheduledEvents?tab=past")).text();
+    expect(after).toContain('data-testid="no-show-badge"');
+    expect(visibleText(after)).toContain("Undo no-show");
+    const undone = await host.c.post("/dashboard/scheduledEvents?tab=past", {
+      intent: "no-show",
+      eventId: b.id,
+      noShow: "false",
+    });
+    expect(undone.status).toBe(302);
+    expect((await db`select guest_no_show from events where id = ${b.id}`)[0].guest_no_show).toBe(false);
+    // Someone else's booking: the site's 404, nothing marked.
+    const stranger = await account("page-stranger");
+    const refused = await stranger.c.post("/dashboard/scheduledEvents?tab=past", {
+      intent: "no-show",
+      eventId: b.id,
+      noShow: "true",
+    });
+    expect(refused.status).toBe(404);
+    expect((await db`select guest_no_show from events where id = ${b.id}`)[0].guest_no_show).toBe(false);
+  });
+
   it("lets only those allowed mark: who=host is for team bookings' owners and admins; others 404, no sign-in 401", async () => {
     const b = await book(at(7, "11:00"));
     await startIn(b.id, -200);

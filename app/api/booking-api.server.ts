@@ -1,5 +1,6 @@
 import { type z } from "zod";
 import { MESSAGES } from "~/messages";
+import { policyRefusalText } from "~/messages/policies";
 import { type BookingActor, type ChangeResult } from "~/models/booking.server";
 import { linksFor } from "~/services/booking-mail.server";
 import { readQuery } from "./admin-api.server";
@@ -48,6 +49,16 @@ export function changeAnswer(result: ChangeResult): Response {
       return apiError(409, "already_cancelled", "This booking is already cancelled.");
     case "meeting-started":
       return apiError(409, "meeting_started", MESSAGES.meetingStarted);
+    case "policy-refuses": {
+      // The event type's policy refuses the guest (decision 077); the host's own paths are never refused.
+      const message = policyRefusalText(result.refusal, "The host");
+      return apiError(
+        409,
+        "policy_refuses",
+        message,
+        result.refusal.rule === "reason-required" ? { reason: [message] } : undefined,
+      );
+    }
     case "slot-full":
       return apiError(409, "slot_full", MESSAGES.slotTaken);
     default:

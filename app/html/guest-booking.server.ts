@@ -8,11 +8,14 @@ import { formatInZone } from "~/scheduling/zoned-time";
 import { isTimeZone } from "~/scheduling/time-zone";
 import { notFound } from "~/utils/responses";
 import { timeZoneHint } from "~/browser/time-zone-hint";
+import { guestChangeRefusal } from "~/services/bookings.server";
+import { POLICY_MESSAGES, policyRefusalText, policySummary } from "~/messages/policies";
 
 // The guest pages' messages come through this server module: the browser build keeps a chunk
 // import for every module a route file names, used there or not (as month.server.ts does for the
 // booking page's todayIn).
 export { MESSAGES } from "~/messages";
+export { policyRefusalText } from "~/messages/policies";
 
 /**
  * The guest's cancel and reschedule pages: reachable without an account
@@ -75,5 +78,22 @@ export async function confirmedBookingOr404(params: Params, request: Request) {
     answerLines: lines,
     // The booking's meeting in the host's conferencing app (decision 065).
     meeting: await meetingOf(found.booking.id),
+  };
+}
+
+/**
+ * The policy as the guest's page says it (decision 077): what is allowed, the refusal that applies
+ * now (the booking service's own rule), and a mail link to the host.
+ */
+export function policyView(booking: GuestBooking, change: "cancel" | "reschedule", now: Date) {
+  const refusal = booking.status === "cancelled" ? null : guestChangeRefusal(booking, change, now);
+  const subject = encodeURIComponent(POLICY_MESSAGES.contactSubject(booking.title));
+  return {
+    rule: refusal?.rule ?? null,
+    refusal: refusal ? policyRefusalText(refusal, booking.hostName) : null,
+    summary: policySummary(booking.policy, change),
+    contact: booking.hostEmail
+      ? { href: `mailto:${booking.hostEmail}?subject=${subject}`, label: POLICY_MESSAGES.contactHost(booking.hostName) }
+      : null,
   };
 }

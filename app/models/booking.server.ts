@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { eventInvitees, eventTypes, events, teams, users, type BookingSeat, type Event } from "../../db/schema";
 import { computeSlots } from "~/scheduling/slots";
+import type { BookingPolicy, PolicyRefusal } from "~/scheduling/booking-policy";
+import { policyOfEventType } from "./booking-policy.server";
 import { addDays, instantToWallClock } from "~/scheduling/zoned-time";
 import { getDb } from "~/server/db.server";
 import type { IdempotencyHooks, StoredAnswer } from "./idempotency.server";
@@ -247,15 +249,22 @@ export type ChangeResult =
       /** A round-robin booking its guest moved to a time its host is busy: the host it left (decision 060). */
       previousHost?: BookingHost & { id: string };
     }
-  | { ok: false; reason: "not-found" | "already-cancelled" | "meeting-started" | BookingFailure };
+  | { ok: false; reason: "not-found" | "already-cancelled" | "meeting-started" | BookingFailure }
+  /** A guest's change its event type's policy refuses (decision 077). */
+  | { ok: false; reason: "policy-refuses"; refusal: PolicyRefusal };
 
-/** Moves a booking to `start` when that is a free slot now (its own time does not block it); SEQUENCE + 1. */
+/**
+ * Moves a booking to `start` when that is a free slot now (its own time does not block it); SEQUENCE + 1,
+ * and a guest's move counted (decision 077). `guard` sees the locked row first and may throw
+ * (a guest's policy, app/models/booking-policy.server.ts): nothing is changed then.
+ */
 export async function moveBooking(
   id: string,
   actor: BookingActor,
   start: Date,
   now: Date,
   within?: Within<Extract<ChangeResult, { ok: true }>>,
+  guard?: (tx: Transaction, current: Event) => Promise<void>,
 ): Promise<ChangeResult> {
   const found = await findBooking(id, actor);
   if (!found) return { ok: false, reason: "not-found" };
@@ -278,6 +287,7 @@ export async function moveBooking(
       if (current.status === "cancelled") return { ok: false, reason: "already-cancelled" };
       // Handed to another host since it was read: that host was not locked.
       if (current.hostId !== found.hostId) throw new BookingRefused("slot-unavailable");
+      await guard?.(tx, current);
       const zone = current.guestTimeZone ?? "UTC";
       const slot = (await slotsOfDay(tx, bookable, start, zone, now, team)).find((s) => s.start === start.getTime());
       if (!slot) throw new BookingRefused("slot-unavailable");
@@ -288,6 +298,7 @@ export async function moveBooking(
           startsAt: start,
           endsAt: new Date(start.getTime() + (current.endsAt.getTime() - current.startsAt.getTime())),
           sequence: sql`${events.sequence} + 1`,
+          ...("token" in actor ? { rescheduleCount: sql`${events.rescheduleCount} + 1` } : {}),
           updatedAt: now,
           ...(hostId !== current.hostId ? { hostId } : {}),
         })
@@ -345,6 +356,12 @@ export interface GuestBooking {
   seat: { sessionId: string; alone: boolean; places: number } | null;
   /** A request waiting for the host's approval, or one cancelled while it waited (decision 040). */
   request: boolean;
+  /** Where the guest can write to the host (the pages' contact link, decision 077). */
+  hostEmail: string;
+  /** Its event type's cancel and reschedule policy (decision 077), null when the event type is gone. */
+  policy: BookingPolicy | null;
+  /** The guest's reschedules so far (a seat's are not counted). */
+  rescheduleCount: number;
 }
 
 /** The booking `token` opens (its id must match too), or null: the pages answer 404 alike for every miss. */
@@ -356,7 +373,7 @@ export async function getGuestBooking(id: string, token: string): Promise<GuestB
   if (!found) return null;
   const db = await getDb();
   const [host] = await db
-    .select({ name: users.name, username: users.username })
+    .select({ name: users.name, username: users.username, email: users.email })
     .from(users)
     .where(eq(users.id, found.hostId));
   const bookable = found.eventTypeId ? await getBookableEventType(found.eventTypeId) : null;
@@ -389,6 +406,9 @@ export async function getGuestBooking(id: string, token: string): Promise<GuestB
         }
       : null,
     request: !seat && isUnansweredRequest(found),
+    hostEmail: host?.email ?? "",
+    policy: await policyOfEventType(found.eventTypeId, db),
+    rescheduleCount: seat ? 0 : found.rescheduleCount,
   };
 }
 

@@ -12,6 +12,7 @@ import { hashBookingToken, hostOf, when, type BookingHost } from "./booking-requ
 import { isUuid, LinkedEventError, notify, type Transaction, withInvitees, type HostEvent } from "./event.server";
 import { linkedRows, lockHostsInOrder } from "./team-booking.server";
 import { actsAsHost } from "./booking-access.server";
+import type { PolicyRefusal } from "~/scheduling/booking-policy";
 
 /**
  * The one cancel path (decision 029). Every entry point (the guest's token page, POST
@@ -37,6 +38,8 @@ export interface CancelOptions {
   bookingsOnly?: boolean;
   /** A guest's cancel (decision 055): refused once the meeting has started, checked on the locked row. */
   refuseStarted?: boolean;
+  /** Sees the locked row of a booking (not a seat) before it is cancelled, and may throw: nothing is changed then (decision 077). */
+  guard?: (tx: Transaction, current: Event) => Promise<void>;
   /** Work added to the cancel's own transaction once it succeeded (the booking event, decision 030). */
   within?: (tx: Transaction, outcome: Extract<CancelOutcome, { ok: true }>) => Promise<void>;
 }
@@ -69,7 +72,9 @@ export type CancelOutcome =
       host: BookingHost;
       left: HostEvent | null;
     }
-  | { ok: false; reason: "not-found" | "already-cancelled" | "meeting-started" };
+  | { ok: false; reason: "not-found" | "already-cancelled" | "meeting-started" }
+  /** A guest's cancel its event type's policy refuses (decision 077). */
+  | { ok: false; reason: "policy-refuses"; refusal: PolicyRefusal };
 
 function actorFilter(actor: CancelActor, remove: boolean | undefined) {
   // Removing the row (My Schedule's Delete, DELETE /event/{id}) stays the host's own: a team's
@@ -184,6 +189,7 @@ export async function cancelEvent(id: string, actor: CancelActor, options: Cance
     }
     if (options.refuseStarted && current.startsAt.getTime() <= now.getTime())
       return { ok: false, reason: "meeting-started" };
+    await options.guard?.(tx, current);
     const kind = current.guestEmail ? "booking" : "own";
     const [updated] = await tx
       .update(events)

@@ -63,6 +63,10 @@ const COLUMNS = {
   monthlyLimit: eventTypes.monthlyLimit,
   requiresApproval: eventTypes.requiresApproval,
   approvalHoldHours: eventTypes.approvalHoldHours,
+  cancelNoticeMinutes: eventTypes.cancelNoticeMinutes,
+  rescheduleNoticeMinutes: eventTypes.rescheduleNoticeMinutes,
+  maxReschedules: eventTypes.maxReschedules,
+  requireCancelReason: eventTypes.requireCancelReason,
 };
 
 export type EventType = Pick<EventTypeRow, keyof typeof COLUMNS>;
@@ -180,6 +184,10 @@ function values(input: EventTypeWrite) {
     monthlyLimit: input.monthlyLimit,
     requiresApproval: input.requiresApproval,
     approvalHoldHours: input.approvalHoldHours,
+    cancelNoticeMinutes: input.cancelNoticeMinutes,
+    rescheduleNoticeMinutes: input.rescheduleNoticeMinutes,
+    maxReschedules: input.maxReschedules,
+    requireCancelReason: input.requireCancelReason,
   };
 }
 

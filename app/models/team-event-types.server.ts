@@ -205,6 +205,10 @@ function columns(input: TeamEventTypeInput) {
     monthlyLimit: input.monthlyLimit,
     requiresApproval: input.requiresApproval,
     approvalHoldHours: input.approvalHoldHours,
+    cancelNoticeMinutes: input.cancelNoticeMinutes,
+    rescheduleNoticeMinutes: input.rescheduleNoticeMinutes,
+    maxReschedules: input.maxReschedules,
+    requireCancelReason: input.requireCancelReason,
     roundRobinMode: input.roundRobinMode,
     lockedFields: input.kind === "managed" ? input.lockedFields : [],
   };
@@ -319,6 +323,10 @@ async function makeCopies(tx: Transaction, templateId: string, members: Member[]
       monthlyLimit: template.monthlyLimit,
       requiresApproval: template.requiresApproval,
       approvalHoldHours: template.approvalHoldHours,
+      cancelNoticeMinutes: template.cancelNoticeMinutes,
+      rescheduleNoticeMinutes: template.rescheduleNoticeMinutes,
+      maxReschedules: template.maxReschedules,
+      requireCancelReason: template.requireCancelReason,
     });
   }
 }

@@ -7,7 +7,15 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { BOOKING_NOTES_MAX } from "~/schemas/booking-api";
-import { guestBookingOr404, guestPageHeaders, summaryOf, MESSAGES } from "~/html/guest-booking.server";
+import {
+  guestBookingOr404,
+  guestPageHeaders,
+  policyView,
+  summaryOf,
+  MESSAGES,
+  policyRefusalText,
+} from "~/html/guest-booking.server";
+import { PolicyNote } from "~/components/booking/policy-note";
 import { controlCharMessage, isPlainText } from "~/schemas/input-rules";
 import { readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
@@ -39,8 +47,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { booking, zone } = await guestBookingOr404(request, params.id);
   return {
     summary: summaryOf(booking, zone),
-    // The refusal's text, when it applies, from the server: the page's browser code does not load app/messages.
-    started: booking.startsAt.getTime() <= Date.now() ? MESSAGES.meetingStarted : null,
+    // The refusal's text, when it applies (a started meeting, the event type's policy; decision 077),
+    // from the server: the page's browser code does not load app/messages.
+    policy: policyView(booking, "cancel", new Date()),
+    reasonRequired: booking.policy?.requireCancelReason ?? false,
     bookAgainPath: booking.bookAgainPath,
     // A request the host has not answered (decision 040): nothing is in anyone's calendar yet.
     request: booking.request,
@@ -69,12 +79,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (result.reason === "not-found") notFound();
   if (result.reason === "meeting-started")
     return data({ cancelled: false, error: MESSAGES.meetingStarted }, { status: 409 });
+  if (result.reason === "policy-refuses")
+    return data(
+      { cancelled: false, error: policyRefusalText(result.refusal, booking.hostName) },
+      { status: result.refusal.rule === "reason-required" ? 400 : 409 },
+    );
   // Cancelled in the meantime (another tab): the page shows it as already cancelled.
   return { cancelled: false, error: null };
 }
 
 export default function CancelBooking() {
-  const { summary, started, bookAgainPath, request } = useLoaderData<typeof loader>();
+  const { summary, policy, reasonRequired, bookAgainPath, request } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const isCancelled = summary.status === "cancelled";
@@ -117,17 +132,19 @@ export default function CancelBooking() {
   return (
     <GuestPage eyebrow="Your booking" heading={request ? "Cancel this request?" : "Cancel this meeting?"}>
       <BookingSummary booking={summary} />
-      {started ? (
-        <p role="status" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
-          <Info className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
-          {started}
-        </p>
-      ) : (
+      <PolicyNote summary={policy.summary} refusal={policy.refusal} contact={policy.contact} />
+      {policy.refusal ? null : (
         <Form method="post" replace className="space-y-5">
           <TextareaField
             label="Reason for cancelling"
-            hint={`Optional. ${summary.hostName} will see it.`}
-            textareaProps={{ name: "reason", id: "reason", maxLength: BOOKING_NOTES_MAX, rows: 4 }}
+            hint={`${reasonRequired ? "Required" : "Optional"}. ${summary.hostName} will see it.`}
+            textareaProps={{
+              name: "reason",
+              id: "reason",
+              maxLength: BOOKING_NOTES_MAX,
+              rows: 4,
+              required: reasonRequired || undefined,
+            }}
           />
           <ErrorList errors={[actionData?.error]} />
           <Button type="submit" variant="danger" className="w-full sm:w-auto" pending={pending}>

@@ -11,7 +11,15 @@ import { buttonClass } from "~/components/ui/button";
 import { formatInZone } from "~/scheduling/zoned-time";
 import { rescheduleBooking } from "~/services/bookings.server";
 import { dateLabel, MONTH, monthOf, monthRange, shiftMonth } from "~/components/booking-page";
-import { guestBookingOr404, guestPageHeaders, summaryOf, MESSAGES } from "~/html/guest-booking.server";
+import {
+  guestBookingOr404,
+  guestPageHeaders,
+  policyRefusalText,
+  policyView,
+  summaryOf,
+  MESSAGES,
+} from "~/html/guest-booking.server";
+import { PolicyNote } from "~/components/booking/policy-note";
 import { rescheduleDay, rescheduleSlotsByDate } from "~/services/reschedule-slots.server";
 import { dateWindowMessage, isWithinDateWindow } from "~/schemas/input-rules";
 import { linkBase, readFormData } from "~/utils/request.server";
@@ -58,7 +66,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     monthParam && MONTH.test(monthParam) && monthParam >= monthOf(day.today) && monthParam <= monthOf(day.lastDay)
       ? monthParam
       : monthOf(day.date);
-  const open = booking.status !== "cancelled" && booking.bookable !== null;
+  // A started meeting or the event type's policy (decision 077) closes the calendar: the page says why.
+  const policy = policyView(booking, "reschedule", now);
+  const open = booking.status !== "cancelled" && booking.bookable !== null && policy.refusal === null;
   const range = monthRange(month);
   const byDate = open
     ? await rescheduleSlotsByDate(
@@ -83,6 +93,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     slots: date ? (byDate[date] ?? []) : [],
     open,
     cancelled: booking.status === "cancelled",
+    policy,
     bookAgainPath: booking.bookAgainPath,
     currentLabel: `${bookingDate.date}, ${bookingDate.time}`,
   };
@@ -111,6 +122,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return notFound();
     case "already-cancelled":
       return { moved: false, error: null };
+    case "meeting-started":
+      return data({ moved: false, error: policyRefusalText({ rule: "started" }, booking.hostName) }, { status: 409 });
+    case "policy-refuses":
+      return data({ moved: false, error: policyRefusalText(result.refusal, booking.hostName) }, { status: 409 });
     default:
       return data({ moved: false, error: MESSAGES.slotTaken }, { status: 409 });
   }
@@ -175,7 +190,9 @@ export default function RescheduleBooking() {
   return (
     <GuestPage eyebrow="Your booking" heading="Pick a new time" wide>
       <BookingSummary booking={d.summary} />
-      {!d.open ? (
+      {d.policy.refusal ? (
+        <PolicyNote summary={d.policy.summary} refusal={d.policy.refusal} contact={d.policy.contact} />
+      ) : !d.open ? (
         <p role="status" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
           <Info className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
           {d.summary.hostName} no longer takes bookings of this kind, so it cannot be moved here. Reply to the
@@ -186,6 +203,7 @@ export default function RescheduleBooking() {
           <p className="text-sm text-neutral-600">
             Times in {d.summary.zone}. Now booked: {d.currentLabel}.
           </p>
+          <PolicyNote summary={d.policy.summary} refusal={null} contact={null} />
           {actionData?.error ? (
             <div
               role="alert"

@@ -121,6 +121,16 @@ export const declineBody = z
 
 export const rescheduleBody = z.object({ start: startField }).meta({ id: "BookingRescheduleInput" });
 
+/** POST /api/bookings/{id}/no-show (decision 078): who did not come, and whether to mark (true) or undo (false). */
+export const noShowBody = z
+  .object({
+    who: z
+      .enum(["guest", "host"], { error: "who is guest or host." })
+      .meta({ description: "guest; or host: a team booking's assigned host, by an owner or admin of its team." }),
+    noShow: z.boolean({ error: "noShow is true (mark) or false (undo)." }),
+  })
+  .meta({ id: "BookingNoShowInput" });
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** POST /api/bookings/{id}/reassign (decision 060): a member to hand the booking to, or nobody named (the next in line). */
@@ -188,6 +198,10 @@ export const bookingJsonSchema = z
     host: z.object({ userId: z.string(), name: z.string(), email: z.string() }).optional().meta({
       description:
         "Who hosts it: the event type's owner, or for a round robin the host it was assigned to (decision 060). Given on create, cancel, reschedule and reassign.",
+    }),
+    noShow: z.object({ guest: z.boolean(), host: z.boolean() }).optional().meta({
+      description:
+        "Given on POST /api/bookings/{id}/no-show (decision 078): the booking's no-show marks after the change.",
     }),
   })
   .meta({ id: "Booking" });

@@ -294,6 +294,8 @@ const minutes = (label: string, min: number, max: number) =>
     .max(max, `${label}: a whole number of minutes from ${min} to ${max}.`);
 
 const NOTICE_MAX = MAX_BOOKING_WINDOW_DAYS * 24 * 60;
+/** A guest's cancel or reschedule notice (decision 077): at most 30 days. */
+const POLICY_NOTICE_MAX = 30 * 24 * 60;
 
 /**
  * The fields every event type body shares (personal and team): what it is, where, when, limits,
@@ -411,6 +413,24 @@ export const eventTypeFields = {
     .meta({
       description: "How long a pending booking holds its slot; unanswered by then, it is declined and the guest told.",
     }),
+  cancelNoticeMinutes: minutes("cancelNoticeMinutes", 0, POLICY_NOTICE_MAX).default(0).meta({
+    description:
+      "Guests cannot cancel later than this many minutes before the start (0: until the start); you and your team's admins always can.",
+  }),
+  rescheduleNoticeMinutes: minutes("rescheduleNoticeMinutes", 0, POLICY_NOTICE_MAX).default(0).meta({
+    description: "Guests cannot reschedule later than this many minutes before the start (0: until the start).",
+  }),
+  maxReschedules: z
+    .number({ error: "maxReschedules: a whole number from 0 to 100." })
+    .int("maxReschedules: a whole number from 0 to 100.")
+    .min(0, "maxReschedules: a whole number from 0 to 100.")
+    .max(100, "maxReschedules: a whole number from 0 to 100.")
+    .nullish()
+    .meta({ description: "How often a guest may reschedule one booking; no limit when null or left out." }),
+  requireCancelReason: z
+    .boolean({ error: "requireCancelReason is true or false." })
+    .default(false)
+    .meta({ description: "A guest who cancels must give a reason." }),
 };
 
 /** Seats only for a group, which cannot wait for approval (both bodies). */
@@ -484,6 +504,7 @@ export const eventTypeBody = z
     limitPerGuest: value.limitPerGuest ?? null,
     weeklyLimit: value.weeklyLimit ?? null,
     monthlyLimit: value.monthlyLimit ?? null,
+    maxReschedules: value.maxReschedules ?? null,
   }))
   .meta({ id: "EventTypeInput" });
 
@@ -516,6 +537,10 @@ export const eventTypeJsonSchema = z
     limitPerGuest: z.number().int().nullable(),
     weeklyLimit: z.number().int().nullable(),
     monthlyLimit: z.number().int().nullable(),
+    cancelNoticeMinutes: z.number().int(),
+    rescheduleNoticeMinutes: z.number().int(),
+    maxReschedules: z.number().int().nullable(),
+    requireCancelReason: z.boolean(),
   })
   .meta({ id: "EventType" });
 
@@ -552,6 +577,10 @@ export function eventTypeJson(
     limitPerGuest: row.limitPerGuest,
     weeklyLimit: row.weeklyLimit,
     monthlyLimit: row.monthlyLimit,
+    cancelNoticeMinutes: row.cancelNoticeMinutes,
+    rescheduleNoticeMinutes: row.rescheduleNoticeMinutes,
+    maxReschedules: row.maxReschedules,
+    requireCancelReason: row.requireCancelReason,
     ...(managed
       ? { managed: { templateId: managed.templateId, teamId: managed.teamId, lockedFields: managed.lockedFields } }
       : {}),

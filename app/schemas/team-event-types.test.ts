@@ -163,6 +163,10 @@ describe("teamEventTypeJson", () => {
       limitPerGuest: null,
       weeklyLimit: null,
       monthlyLimit: null,
+      cancelNoticeMinutes: 0,
+      rescheduleNoticeMinutes: 0,
+      maxReschedules: null,
+      requireCancelReason: false,
     };
     const extra = {
       teamId: "t1",

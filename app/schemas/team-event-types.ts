@@ -141,6 +141,7 @@ export const teamEventTypeBody = z
     limitPerGuest: value.limitPerGuest ?? null,
     weeklyLimit: value.weeklyLimit ?? null,
     monthlyLimit: value.monthlyLimit ?? null,
+    maxReschedules: value.maxReschedules ?? null,
     /** null: every current member. */
     hosts: value.hosts ?? null,
     roundRobinMode: value.roundRobinMode ?? ("fairness" as const),

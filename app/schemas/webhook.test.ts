@@ -50,6 +50,7 @@ describe("the retry rules", () => {
       approved: "booking.approved",
       declined: "booking.declined",
       reassigned: "booking.reassigned",
+      no_show: "booking.no_show",
     });
     expect(WEBHOOK_TYPE_OF_KIND.updated).toBeUndefined();
   });

@@ -17,6 +17,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "booking.approved",
   "booking.declined",
   "booking.reassigned",
+  "booking.no_show",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -35,6 +36,7 @@ export const WEBHOOK_TYPE_OF_KIND: Partial<Record<BookingEventKind, WebhookEvent
   approved: "booking.approved",
   declined: "booking.declined",
   reassigned: "booking.reassigned",
+  no_show: "booking.no_show",
 };
 
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
@@ -45,6 +47,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   "booking.approved": "Booking approved",
   "booking.declined": "Booking declined",
   "booking.reassigned": "Booking reassigned (round robin: another host)",
+  "booking.no_show": "No-show marked or undone",
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -223,6 +226,13 @@ export const webhookBookingSchema = z
       description:
         "booking.reassigned: host (its host or a team owner or admin handed it over) or guest (the guest moved it to a time their host is not free).",
     }),
+    noShow: z
+      .object({ who: z.enum(["guest", "host"]), noShow: z.boolean() })
+      .optional()
+      .meta({
+        description:
+          "booking.no_show (decision 078): who was marked (the guest, or a team booking's host) and whether the mark was set (true) or undone (false).",
+      }),
     cancelledBy: z
       .enum(["guest", "host", "admin"])
       .optional()

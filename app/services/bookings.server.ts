@@ -9,6 +9,7 @@ import {
   type BookingIdempotency,
   type BookingSuccess,
   type ChangeResult,
+  type GuestBooking,
 } from "~/models/booking.server";
 import type { BookingHost, BookingRequest, BookingResult } from "~/models/booking-request.server";
 import { runIdempotent, type IdempotencyClaim, type StoredAnswer } from "~/models/idempotency.server";
@@ -41,6 +42,11 @@ import { clampHold } from "~/models/approval.server";
 import { approvalLinksFor, mailDeclined, mailRequested, mailRequestMoved } from "./approval-mail.server";
 import { liveHostsOfBooking, reassignRoundRobinBooking, type ReassignResult } from "~/models/round-robin.server";
 import { tellReassigned, type ReassignedPayload } from "./reassign-mail.server";
+import { guestPolicyState, policyOfEventType, PolicyRefused } from "~/models/booking-policy.server";
+import type { Transaction } from "~/models/event.server";
+import { markNoShow, type NoShowResult, type NoShowWho } from "~/models/no-show.server";
+import { policyRefusal, type PolicyRefusal } from "~/scheduling/booking-policy";
+import type { Event } from "../../db/schema";
 
 /**
  * The booking lifecycle (docs/decisions/030, 055): bookSlot, rescheduleBooking and cancelBooking,
@@ -88,7 +94,9 @@ export type Told =
   // A pending booking moved: still a request, so no calendar file (the host's bell says it moved).
   | { tell: "request-moved"; booking: HostEvent; host: BookingHost; links: Links }
   // A round-robin booking handed to another host (decision 060).
-  | ReassignedPayload;
+  | ReassignedPayload
+  // A no-show marked or undone (decision 078): nobody is mailed; webhooks send booking.no_show.
+  | { tell: "no-show"; booking: HostEvent; host: BookingHost; who: NoShowWho; noShow: boolean };
 
 async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): Promise<void> {
   const told = fromSnapshot<Told>(snapshot);
@@ -130,6 +138,8 @@ async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): 
       return;
     case "reassigned":
       return tellReassigned(told);
+    case "no-show":
+      return;
   }
 }
 
@@ -287,6 +297,10 @@ export async function rescheduleBooking(input: {
 }): Promise<ChangeResult> {
   const { id, actor, start, now } = input;
   const links = linksFor(input.linkBase, id, "token" in actor ? actor.token : null);
+  if ("token" in actor) {
+    const refused = await guestRefusal(id, actor.token, "reschedule", now);
+    if (refused) return refused;
+  }
   let result: ChangeResult;
   const seat = "token" in actor ? await findSeatBooking(id, actor.token) : null;
   // The token (or host) first: a stranger who knows a booking's id makes no calendar call (decision 063).
@@ -308,14 +322,19 @@ export async function rescheduleBooking(input: {
     });
     result = moved.ok ? { ok: true, booking: moved.booking, host: moved.host } : moved;
   } else {
-    result = await rescheduleBookingRow(
-      id,
-      actor,
-      start,
-      now,
-      links,
-      "token" in actor ? undefined : input.note || undefined,
-    );
+    try {
+      result = await rescheduleBookingRow(
+        id,
+        actor,
+        start,
+        now,
+        links,
+        "token" in actor ? undefined : input.note || undefined,
+      );
+    } catch (error) {
+      if (error instanceof PolicyRefused) return refusedAs(error.refusal);
+      throw error;
+    }
   }
   if (result.ok) nudgeBookingEvents();
   return result;
@@ -329,48 +348,110 @@ function rescheduleBookingRow(
   links: Links,
   note: string | undefined,
 ): Promise<ChangeResult> {
-  return moveBooking(id, actor, start, now, async (tx, r, before) => {
-    // A request moved earlier is answered before it starts (decision 040).
-    if (r.booking.status === "pending") r.booking.holdUntil = await clampHold(tx, r.booking.id);
-    // A guest's move to a time their round-robin host is busy handed it over (decision 060).
-    if (r.previousHost) {
+  const guard = "token" in actor ? guestGuard("reschedule", now) : undefined;
+  return moveBooking(
+    id,
+    actor,
+    start,
+    now,
+    async (tx, r, before) => {
+      // A request moved earlier is answered before it starts (decision 040).
+      if (r.booking.status === "pending") r.booking.holdUntil = await clampHold(tx, r.booking.id);
+      // A guest's move to a time their round-robin host is busy handed it over (decision 060).
+      if (r.previousHost) {
+        await recordBookingEvent(tx, {
+          kind: "reassigned",
+          eventId: r.booking.id,
+          actor: actorName(actor),
+          oldStartsAt: before?.startsAt,
+          oldEndsAt: before?.endsAt,
+          newStartsAt: r.booking.startsAt,
+          newEndsAt: r.booking.endsAt,
+          payload: {
+            tell: "reassigned",
+            booking: r.booking,
+            host: r.host,
+            previousHost: r.previousHost,
+            by: null,
+            links,
+            ...(before ? { moved: { startsAt: before.startsAt, endsAt: before.endsAt } } : {}),
+          } satisfies Told,
+        });
+        return;
+      }
+      const payload: Told =
+        r.seats && r.seats.length > 0
+          ? { tell: "session", booking: r.booking, host: r.host, seats: r.seats, note }
+          : r.booking.status === "pending"
+            ? { tell: "request-moved", booking: r.booking, host: r.host, links }
+            : { tell: "booking", booking: r.booking, host: r.host, links, note };
       await recordBookingEvent(tx, {
-        kind: "reassigned",
+        kind: "rescheduled",
         eventId: r.booking.id,
         actor: actorName(actor),
         oldStartsAt: before?.startsAt,
         oldEndsAt: before?.endsAt,
         newStartsAt: r.booking.startsAt,
         newEndsAt: r.booking.endsAt,
-        payload: {
-          tell: "reassigned",
-          booking: r.booking,
-          host: r.host,
-          previousHost: r.previousHost,
-          by: null,
-          links,
-          ...(before ? { moved: { startsAt: before.startsAt, endsAt: before.endsAt } } : {}),
-        } satisfies Told,
+        payload,
       });
-      return;
-    }
-    const payload: Told =
-      r.seats && r.seats.length > 0
-        ? { tell: "session", booking: r.booking, host: r.host, seats: r.seats, note }
-        : r.booking.status === "pending"
-          ? { tell: "request-moved", booking: r.booking, host: r.host, links }
-          : { tell: "booking", booking: r.booking, host: r.host, links, note };
-    await recordBookingEvent(tx, {
-      kind: "rescheduled",
-      eventId: r.booking.id,
-      actor: actorName(actor),
-      oldStartsAt: before?.startsAt,
-      oldEndsAt: before?.endsAt,
-      newStartsAt: r.booking.startsAt,
-      newEndsAt: r.booking.endsAt,
-      payload,
+    },
+    guard,
+  );
+}
+
+/**
+ * A guest's change as the event type's policy judges it (decision 077): refused before anything is
+ * done, and again on the locked row (guestGuard). A meeting that has started answers
+ * `meeting-started`, as before; every other refusal `policy-refuses` with its rule.
+ */
+async function guestRefusal(
+  id: string,
+  token: string,
+  change: "cancel" | "reschedule",
+  now: Date,
+  reason?: string | null,
+): Promise<Extract<ChangeResult, { ok: false }> | null> {
+  const state = await guestPolicyState(id, token);
+  // A miss is the model's to answer (not-found), as without a policy.
+  if (!state) return null;
+  const refusal = policyRefusal({ change, by: "guest", now, reason, ...state });
+  return refusal ? refusedAs(refusal) : null;
+}
+
+/**
+ * What the guest's cancel and reschedule pages say before the guest acts (decision 077): the
+ * refusal that applies now, from the same rule as the change itself.
+ */
+export function guestChangeRefusal(
+  booking: Pick<GuestBooking, "startsAt" | "policy" | "rescheduleCount">,
+  change: "cancel" | "reschedule",
+  now: Date,
+): PolicyRefusal | null {
+  return policyRefusal({ change, by: "guest", now, ...booking });
+}
+
+/** The same rule on the change's locked row: a refusal thrown here rolls the change back. */
+function guestGuard(change: "cancel" | "reschedule", now: Date, reason?: string | null) {
+  return async (tx: Transaction, current: Event) => {
+    const policy = await policyOfEventType(current.eventTypeId, tx);
+    const refusal = policyRefusal({
+      change,
+      by: "guest",
+      now,
+      reason,
+      startsAt: current.startsAt,
+      rescheduleCount: current.rescheduleCount,
+      policy,
     });
-  });
+    if (refusal) throw new PolicyRefused(refusal);
+  };
+}
+
+function refusedAs(refusal: PolicyRefusal): Extract<ChangeResult, { ok: false }> {
+  return refusal.rule === "started"
+    ? { ok: false, reason: "meeting-started" }
+    : { ok: false, reason: "policy-refuses", refusal };
 }
 
 /**
@@ -378,15 +459,21 @@ function rescheduleBookingRow(
  * a host's own event, an admin's cancel, My Schedule's Delete and DELETE /event/{id} (`remove`).
  * `bookingsOnly` keeps the booking paths (the guest's cancel page, POST /api/bookings/{id}/cancel)
  * to rows a guest booked. A guest (a token) cannot cancel a meeting that has started
- * (`meeting-started`, decision 055), a seat included; hosts and admins can.
+ * (`meeting-started`, decision 055), a seat included, nor against its event type's policy
+ * (`policy-refuses`, decision 077); hosts, team admins and admins can.
  */
 export async function cancelBooking(
   input: { id: string; actor: CancelActor } & Omit<CancelOptions, "within" | "refuseStarted">,
 ): Promise<CancelOutcome> {
   const { id, actor, ...options } = input;
+  if ("token" in actor) {
+    const refused = await guestRefusal(id, actor.token, "cancel", options.now, options.reason ?? null);
+    if (refused) return refused as CancelOutcome;
+  }
   const outcome = await cancelEvent(id, actor, {
     ...options,
     refuseStarted: "token" in actor,
+    guard: "token" in actor ? guestGuard("cancel", options.now, options.reason ?? null) : undefined,
     async within(tx, o) {
       // Removing an event that was already cancelled: everyone was told then.
       if (o.kind !== "seat" && o.silent) return;
@@ -408,6 +495,9 @@ export async function cancelBooking(
         } satisfies Told,
       });
     },
+  }).catch((error: unknown) => {
+    if (error instanceof PolicyRefused) return refusedAs(error.refusal) as CancelOutcome;
+    throw error;
   });
   if (outcome.ok) nudgeBookingEvents();
   return outcome;
@@ -459,6 +549,39 @@ export async function reassignBooking(input: {
       });
     },
   );
+  if (result.ok) nudgeBookingEvents();
+  return result;
+}
+
+/**
+ * Marks (or undoes) a no-show after the start (decision 078): the guest, by the booking's host or
+ * an owner or admin of its team; a team booking's host, by an owner or admin of its team. The
+ * `no_show` record (payload `who`, `noShow`) is written in the mark's transaction, so the webhook
+ * consumer sends `booking.no_show` and the timeline shows it.
+ */
+export async function markBookingNoShow(input: {
+  id: string;
+  actorId: string;
+  who: NoShowWho;
+  noShow: boolean;
+  now: Date;
+}): Promise<NoShowResult> {
+  const result = await markNoShow(input, async (tx, r) => {
+    await recordBookingEvent(tx, {
+      kind: "no_show",
+      eventId: r.booking.id,
+      actor: "host",
+      newStartsAt: r.booking.startsAt,
+      newEndsAt: r.booking.endsAt,
+      payload: {
+        tell: "no-show",
+        booking: r.booking,
+        host: r.host,
+        who: input.who,
+        noShow: input.noShow,
+      } satisfies Told,
+    });
+  });
   if (result.ok) nudgeBookingEvents();
   return result;
 }

@@ -149,6 +149,8 @@ interface Subject {
   links?: { cancelUrl: string | null; rescheduleUrl: string | null };
   /** A booking handed to another host (decision 060): the host it left. */
   previousHost?: BookingHost & { id: string };
+  /** A no-show marked or undone (decision 078). */
+  noShow?: { who: "guest" | "host"; noShow: boolean };
 }
 
 /** What the record is about, from its snapshot; null for a host's own event (not a booking). */
@@ -182,6 +184,8 @@ function subjectOf(told: Told): Subject | null {
       return null;
     case "reassigned":
       return { event: told.booking, host: told.host, links: told.links, previousHost: told.previousHost };
+    case "no-show":
+      return { event: told.booking, host: told.host, noShow: { who: told.who, noShow: told.noShow } };
   }
 }
 
@@ -282,6 +286,7 @@ export async function webhookPayload(
     data.cancelledBy = record.actor as NonNullable<WebhookBooking["cancelledBy"]>;
     data.reason = record.reason ?? null;
   }
+  if (record.kind === "no_show" && subject.noShow) data.noShow = subject.noShow;
   // booking.declined: the host's reason, or "expired" when the hold ran out unanswered.
   if (record.kind === "declined") data.reason = record.reason ?? null;
   if (seat) {

@@ -87,6 +87,16 @@ export const eventTypes = pgTable(
     /** Bookings wait for the host's approval, holding the slot for `approval_hold_hours` (decision 040). */
     requiresApproval: boolean("requires_approval").notNull().default(false),
     approvalHoldHours: integer("approval_hold_hours").notNull().default(24),
+    /**
+     * What a guest may still change, and until when (decision 077): minutes before the start after
+     * which the guest's cancel / reschedule is refused (0 = until the start), reschedules per
+     * booking (null = no limit), and whether a guest's cancel needs a reason. Hosts and team
+     * admins are never refused.
+     */
+    cancelNoticeMinutes: integer("cancel_notice_minutes").notNull().default(0),
+    rescheduleNoticeMinutes: integer("reschedule_notice_minutes").notNull().default(0),
+    maxReschedules: integer("max_reschedules"),
+    requireCancelReason: boolean("require_cancel_reason").notNull().default(false),
     /** No longer read or written (decision 058): hosts are event_type_hosts rows. To be dropped. */
     hostIds: uuid("host_ids")
       .array()
@@ -120,6 +130,9 @@ export const eventTypes = pgTable(
     check("event_types_duration_range", sql`${t.duration} between 5 and 720`),
     check("event_types_approval_hold_hours", sql`${t.approvalHoldHours} between 1 and 168`),
     check("event_types_seats", sql`(${t.kind} = 'group') = (${t.seats} is not null)`),
+    check("event_types_cancel_notice_range", sql`${t.cancelNoticeMinutes} between 0 and 43200`),
+    check("event_types_reschedule_notice_range", sql`${t.rescheduleNoticeMinutes} between 0 and 43200`),
+    check("event_types_max_reschedules_range", sql`${t.maxReschedules} between 0 and 100`),
   ],
 );
 

@@ -79,6 +79,8 @@ export const events = pgTable(
     guestNoShow: boolean("guest_no_show").notNull().default(false),
     /** A team booking's assigned host did not come, as marked by a team owner or admin. */
     hostNoShow: boolean("host_no_show").notNull().default(false),
+    /** How often its guest moved the booking: its event type's maxReschedules limits it (decision 077). */
+    rescheduleCount: integer("reschedule_count").notNull().default(0),
     /** The `utm_*` and `ref` parameters of the booking link the guest came through; null for none. */
     utm: jsonb("utm").$type<Record<string, string>>(),
     /** The routing form response that led to this booking (decision 074; its foreign key is in migration 0028). */

@@ -876,6 +876,16 @@ const CELLS: Cell[] = [
     OWNER,
     { json: () => ({}) },
   ),
+  // No-show (decision 078): the booking's host (its booking is upcoming: 409 not_started to them),
+  // or a manager of its team; anyone else 404 (tests/integration/booking-policies.test.ts).
+  api(
+    "POST",
+    "/api/bookings/{id}/no-show",
+    "api.bookings_.$id.no-show.ts",
+    (f) => `/api/bookings/${f.booking}/no-show`,
+    OWNER,
+    { json: () => ({ who: "guest", noShow: true }) },
+  ),
   // The host's credentials, or the booking's own token; a wrong token is a 404 to anyone.
   api(
     "POST",

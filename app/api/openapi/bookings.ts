@@ -6,6 +6,7 @@ import {
   cancelBody,
   declineBody,
   reassignBody,
+  noShowBody,
   rescheduleBody,
 } from "~/schemas/booking-api";
 import { IDEMPOTENCY_KEY_PATTERN } from "~/schemas/idempotency-key";
@@ -84,7 +85,7 @@ export const paths: ZodOpenApiPathsObject = {
         ...errors(400, 401, 404, 413, 415),
         "409": {
           description:
-            "already_cancelled (cancelled before), part_of_booking (a co-host's row of a collective booking) or meeting_started (the guest's token, once the meeting has started: it can no longer be cancelled).",
+            "already_cancelled (cancelled before), part_of_booking (a co-host's row of a collective booking), meeting_started (the guest's token, once the meeting has started: it can no longer be cancelled) or policy_refuses (the guest's token, against the event type's policy, decision 077: later than cancelNoticeMinutes before the start, or without a reason when requireCancelReason; `fields.reason` then). The host's own paths are never refused.",
           content: { "application/json": { schema: errorSchema } },
         },
       },
@@ -98,7 +99,34 @@ export const paths: ZodOpenApiPathsObject = {
       security: open,
       requestParams: { path: idParam, query: bookingTokenQuery },
       requestBody: body(rescheduleBody),
-      responses: { "200": json("The moved booking.", bookingAnswerSchema), ...errors(400, 401, 404, 409, 413, 415) },
+      responses: {
+        "200": json("The moved booking.", bookingAnswerSchema),
+        ...errors(400, 401, 404, 413, 415),
+        "409": {
+          description:
+            "slot_unavailable / slot_full (not a free slot now), already_cancelled, and for the guest's token meeting_started (the meeting has started) or policy_refuses (the event type's policy, decision 077: later than rescheduleNoticeMinutes before the start, or maxReschedules reached). The host's own paths are never refused by the policy.",
+          content: { "application/json": { schema: errorSchema } },
+        },
+      },
+    },
+  },
+  "/api/bookings/{id}/no-show": {
+    post: {
+      operationId: "markBookingNoShow",
+      summary:
+        "Marks (noShow true) or undoes (false) a no-show after the booking's start (decision 078): `who: guest` by the booking's host or an owner or admin of its event type's team; `who: host` (a team booking's assigned host) only by an owner or admin of its team (403 otherwise). Anyone else 404. Sends the `booking.no_show` webhooks; the answer carries `noShow`.",
+      tags: ["Bookings"],
+      security: signedIn,
+      requestParams: { path: idParam },
+      requestBody: body(noShowBody),
+      responses: {
+        "200": json("The booking with its `noShow` marks.", bookingAnswerSchema),
+        ...errors(400, 401, 403, 404, 413, 415),
+        "409": {
+          description: "not_started (before the start) or already_cancelled.",
+          content: { "application/json": { schema: errorSchema } },
+        },
+      },
     },
   },
   "/api/bookings/{id}/reassign": {

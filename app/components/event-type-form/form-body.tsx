@@ -319,6 +319,46 @@ export function EventTypeFormBody({
         )}
       </Fieldset>
 
+      <Fieldset legend="Cancel and reschedule policy">
+        <p className="text-sm text-neutral-600">
+          What guests may change themselves from their links. You and your team&apos;s admins can always cancel or move
+          a booking.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={label("Cancel notice (minutes)", "cancelNoticeMinutes")}
+            hint="Guests cannot cancel later than this before the start (1440 = 24 hours; 0: until the start)."
+            inputProps={{ ...numberProps(fields.cancelNoticeMinutes), ...off("cancelNoticeMinutes") }}
+            errors={fields.cancelNoticeMinutes.errors}
+          />
+          <Field
+            label={label("Reschedule notice (minutes)", "rescheduleNoticeMinutes")}
+            hint="Guests cannot reschedule later than this before the start (0: until the start)."
+            inputProps={{ ...numberProps(fields.rescheduleNoticeMinutes), ...off("rescheduleNoticeMinutes") }}
+            errors={fields.rescheduleNoticeMinutes.errors}
+          />
+        </div>
+        <Field
+          label={label("Reschedules per booking (optional)", "maxReschedules")}
+          hint="How often a guest may move one booking; empty means no limit, 0 none."
+          inputProps={{ ...numberProps(fields.maxReschedules), ...off("maxReschedules") }}
+          errors={fields.maxReschedules.errors}
+        />
+        <div className="flex items-start gap-3">
+          <input
+            {...getInputProps(fields.requireCancelReason, { type: "checkbox" })}
+            aria-describedby={fields.requireCancelReason.errors ? fields.requireCancelReason.errorId : undefined}
+            className="mt-0.5 h-5 w-5 rounded border-neutral-400 text-brand-600 focus:ring-brand-600"
+            {...off("requireCancelReason")}
+          />
+          <label htmlFor={fields.requireCancelReason.id} className="text-sm text-neutral-800">
+            <span className="font-medium">{label("Require a reason to cancel", "requireCancelReason")}</span>: a guest
+            who cancels must say why.
+          </label>
+        </div>
+        <ErrorList id={fields.requireCancelReason.errorId} errors={fields.requireCancelReason.errors} />
+      </Fieldset>
+
       {kind === "group" ? null : (
         <Fieldset legend="Approval">
           <div className="flex items-start gap-3">

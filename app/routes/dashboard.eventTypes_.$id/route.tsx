@@ -133,6 +133,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       active: e ? e.active : true,
       requiresApproval: e?.requiresApproval ?? false,
       approvalHoldHours: String(e?.approvalHoldHours ?? 24),
+      cancelNoticeMinutes: String(e?.cancelNoticeMinutes ?? 0),
+      rescheduleNoticeMinutes: String(e?.rescheduleNoticeMinutes ?? 0),
+      maxReschedules: e?.maxReschedules !== null && e?.maxReschedules !== undefined ? String(e.maxReschedules) : "",
+      requireCancelReason: e?.requireCancelReason ?? false,
       hosts: (e?.hostIds ?? []).filter((id) => id !== user.id),
       teamId: e?.teamId ?? teams[0]?.id ?? "",
       limitPerGuest: e?.limitPerGuest ? String(e.limitPerGuest) : "",
@@ -234,6 +238,7 @@ export default function EventTypeForm() {
       ...defaults,
       active: defaults.active ? "on" : "",
       requiresApproval: defaults.requiresApproval ? "on" : "",
+      requireCancelReason: defaults.requireCancelReason ? "on" : "",
     },
     // No getZodConstraint: it cannot read the body's transforms ("Unsupported schema"); the
     // same schema still validates here (onValidate) and on the server.

@@ -41,7 +41,8 @@ import { PLACEHOLDER_PAGES, SCHEDULED_EVENTS_MESSAGES as M } from "~/messages/pr
 import type { AuthUser } from "~/utils/auth.server";
 import { BOOKING_NOTES_MAX } from "~/schemas/booking-api";
 import { placeOf } from "~/services/event-invitations.server";
-import { cancelBooking, rescheduleBooking } from "~/services/bookings.server";
+import { cancelBooking, markBookingNoShow, rescheduleBooking } from "~/services/bookings.server";
+import { NO_SHOW_MESSAGES } from "~/messages/policies";
 import { rescheduleDay, rescheduleSlotsByDate } from "~/services/reschedule-slots.server";
 import { MONTH, monthOf, monthRange, shiftMonth } from "~/components/booking-page";
 import { RescheduleModal } from "./reschedule-modal";
@@ -112,6 +113,10 @@ function row(e: ScheduledEvent, zone: string, now: Date) {
     declined: e.declinedAt !== null,
     answerBy: e.status === "pending" && e.holdUntil ? readerTime(e.holdUntil, zone) : null,
     past: e.endsAt.getTime() <= now.getTime(),
+    // No-shows (decision 078): a guest's booking (not a co-host's row) that has started.
+    noShow: e.guestNoShow,
+    hostNoShow: e.hostNoShow,
+    markable: e.guestEmail !== null && e.bookingId === null && e.status !== "cancelled" && e.startsAt <= now,
     startsAt: e.startsAt.toISOString(),
     when: whenOf(e.startsAt, e.endsAt, zone),
     location: locationText(e),
@@ -316,7 +321,7 @@ async function teamView(user: AuthUser, url: URL) {
 }
 
 export type ActionAnswer = {
-  intent: "cancel" | "reschedule" | "approve" | "decline" | "reassign";
+  intent: "cancel" | "reschedule" | "approve" | "decline" | "reassign" | "no-show";
   error: string | null;
   reason?: string;
   /** Reassign: the host that was chosen (kept in the form). */
@@ -339,6 +344,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get("intent");
   // Reassign (decision 060): a manager of the booking's team may act on a booking that is not theirs.
   if (intent === "reassign") return reassign(request, user, form);
+  // A no-show mark or its undo (decision 078): the service checks who may, as the JSON path does.
+  if (intent === "no-show") {
+    const noShow = form.get("noShow") === "true";
+    const result = await markBookingNoShow({
+      id: String(form.get("eventId") ?? ""),
+      actorId: user.id,
+      who: "guest",
+      noShow,
+      now: new Date(),
+    });
+    if (result.ok)
+      return redirectWithSuccess(backTo(request), noShow ? NO_SHOW_MESSAGES.markedGuest : NO_SHOW_MESSAGES.undone);
+    if (result.reason === "not-found") notFound();
+    const error = result.reason === "not-started" ? NO_SHOW_MESSAGES.notStarted : NO_SHOW_MESSAGES.cancelled;
+    return data<ActionAnswer>({ intent, error, toast: errorToast(error) }, { status: 409 });
+  }
   const event = await hostEventOr404(user, String(form.get("eventId") ?? ""));
   const now = new Date();
   if (event.bookingId && (intent === "cancel" || intent === "reschedule")) {
@@ -664,6 +685,14 @@ function HostView({ host }: { host: HostData }) {
                   <span className="mt-1 block">
                     <EventStatusBadge status={e.status} past={e.past} declined={e.declined} />
                   </span>
+                  {e.noShow || e.hostNoShow ? (
+                    <span
+                      className="mt-1 inline-flex whitespace-nowrap rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-inset ring-amber-200"
+                      data-testid="no-show-badge"
+                    >
+                      {e.noShow ? NO_SHOW_MESSAGES.badge : NO_SHOW_MESSAGES.hostBadge}
+                    </span>
+                  ) : null}
                   {e.answerBy ? (
                     <span className="mt-1 block text-xs text-amber-900" data-testid="answer-by">
                       {M.answerBy(`${e.answerBy.date}, ${e.answerBy.time}`)}
@@ -690,6 +719,20 @@ function HostView({ host }: { host: HostData }) {
                   >
                     Timeline
                   </Link>
+                  {e.markable && host.tab === "past" ? (
+                    <Form method="post" className="mt-1" preventScrollReset>
+                      <input type="hidden" name="intent" value="no-show" />
+                      <input type="hidden" name="eventId" value={e.id} />
+                      <input type="hidden" name="noShow" value={e.noShow ? "false" : "true"} />
+                      <button
+                        type="submit"
+                        className="text-xs font-medium text-brand-700 underline underline-offset-2"
+                        aria-label={`${e.noShow ? "Undo no-show of" : "Mark no-show:"} ${e.guest?.name || "the guest"}, ${e.eventName} on ${e.when.date}`}
+                      >
+                        {e.noShow ? "Undo no-show" : "Mark no-show"}
+                      </button>
+                    </Form>
+                  ) : null}
                 </td>
                 <td className={`${tdClass} ${actions ? "" : "pb-3"}`}>
                   <CellLabel>Guests</CellLabel>

@@ -20,6 +20,7 @@ import type { Executor } from "./event-type.server";
 import { liveHostIds } from "./team-hosts.server";
 import { applyBookingControls, linkUsedBy } from "./booking-controls.server";
 import { assignmentOnBooking, recordAssignment } from "./round-robin.server";
+import { utmToStore } from "~/schemas/utm";
 
 /**
  * Collective and round-robin bookings (decision 020). The one-host path (booking.server.ts)
@@ -96,6 +97,7 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
       guestEmail: email,
       bookingTokenHash: hashBookingToken(token),
       answers: request.answers ?? null,
+      utm: utmToStore(request.utm),
       approvalTokenHash: hold?.values.approvalTokenHash,
     })
     .returning();

@@ -29,6 +29,8 @@ export interface BookingFormProps {
   questions: BookingQuestion[];
   /** A single-use link's token: the post books through it. */
   link: string | null;
+  /** The link's utm_* and ref (decision 079): hidden fields, so a post without JavaScript keeps them. */
+  utm?: Record<string, string>;
   /** After a lost race: the message and the next open times to book instead. */
   taken: { message: string; nextSlots: string[] } | null;
   values: BookingValues;
@@ -52,6 +54,7 @@ export function BookingForm({
   group,
   questions,
   link,
+  utm = {},
   taken,
   values,
   errors,
@@ -111,6 +114,9 @@ export function BookingForm({
       <input type="hidden" name="tz" value={timeZone} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {link ? <input type="hidden" name="link" value={link} /> : null}
+      {Object.entries(utm).map(([key, value]) => (
+        <input key={key} type="hidden" name={key} value={value} data-testid="utm-field" />
+      ))}
       {/* Off screen and out of the tab order: people leave it empty. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="booking-website">Leave this empty</label>

@@ -23,6 +23,8 @@ export function drawerItems(role: Role): DrawerItem[] {
   const webhooks = { to: "/dashboard/webhooks", label: "Webhooks" };
   // The host's outside calendars and subscription feed (docs/decisions/035), beside availability.
   const calendars = { to: "/dashboard/calendars", label: "Calendars" };
+  // The host's figures over their bookings, and their teams' for owners and admins (decision 079).
+  const insights = { to: "/dashboard/insights", label: "Insights" };
   if (role === "admin") {
     return [
       mySchedule,
@@ -51,6 +53,7 @@ export function drawerItems(role: Role): DrawerItem[] {
       calendars,
       team,
       scheduledEvents,
+      insights,
       workflows,
       webhooks,
       apiTokens,
@@ -64,6 +67,7 @@ export function drawerItems(role: Role): DrawerItem[] {
     calendars,
     team,
     { to: "/dashboard/scheduledEvents", label: "Scheduled Events" },
+    insights,
     workflows,
     webhooks,
     apiTokens,

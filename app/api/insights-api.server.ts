@@ -144,7 +144,7 @@ export function exportStream(
         if (rows.length > 0) {
           controller.enqueue(encoder.encode(rows.map(exportLine).join("")));
           const last = rows[rows.length - 1];
-          cursor = { createdAt: last.createdAt, id: last.id };
+          cursor = { createdAtText: last.createdAtText, id: last.id };
         }
         if (rows.length < batch) controller.close();
       },

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { eventInvitees, eventTypes, events, users } from "../../db/schema";
 import { getDb } from "~/server/db.server";
 import { LEAD_TIME_BUCKETS } from "~/scheduling/insights";
@@ -156,6 +156,7 @@ export async function insightsBreakdown(
 export interface ExportRow {
   id: string;
   createdAt: Date;
+  createdAtText: string;
   status: "confirmed" | "cancelled" | "pending";
   declinedAt: Date | null;
   startsAt: Date;
@@ -180,7 +181,7 @@ export interface ExportRow {
 
 /** Where the next batch starts: after this row in (created_at, id) order. */
 export interface ExportCursor {
-  createdAt: Date;
+  createdAtText: string;
   id: string;
 }
 
@@ -195,13 +196,16 @@ export async function exportBatch(
   limit: number,
 ): Promise<ExportRow[]> {
   const db = await getDb();
+  // The database's own text of created_at (microseconds): a JS Date keeps milliseconds only, and a
+  // cursor rounded down would hand the batch's last row out again.
   const after = cursor
-    ? or(gt(events.createdAt, cursor.createdAt), and(eq(events.createdAt, cursor.createdAt), gt(events.id, cursor.id)))
+    ? sql`(${events.createdAt}, ${events.id}) > (${cursor.createdAtText}::timestamptz, ${cursor.id}::uuid)`
     : undefined;
   return db
     .select({
       id: events.id,
       createdAt: events.createdAt,
+      createdAtText: sql<string>`${events.createdAt}::text`,
       status: events.status,
       declinedAt: events.declinedAt,
       startsAt: events.startsAt,

@@ -3,7 +3,8 @@
  * - <iframe data-scheduler-embed src=".../{username}/{slug}?embed=1">: sized to the booking
  *   page's height (its "scheduler:resize" messages).
  * - <a href=".../{username}/{slug}" data-scheduler-popup>: a click opens the page in a dialog
- *   over this page (a plain link without JavaScript).
+ *   over this page (a plain link without JavaScript); the page's utm_* and ref parameters go
+ *   along to the booking (decision 079).
  * Both frames announce a booking as a "scheduler:booked" DOM event (detail: id, start, end) on
  * the iframe; it bubbles, so document.addEventListener("scheduler:booked", ...) hears it.
  */
@@ -80,6 +81,11 @@
       return false;
     }
     src.searchParams.set("embed", "1");
+    // The page's own source parameters (decision 079) reach the booking unless the link has its own.
+    var here = new URLSearchParams(location.search);
+    ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "ref"].forEach(function (key) {
+      if (here.get(key) && !src.searchParams.has(key)) src.searchParams.set(key, here.get(key));
+    });
     var small = window.matchMedia("(max-width: 640px)").matches;
     var label = (opener.textContent || "").trim() || "Book a meeting";
     var id = "scheduler-popup-title";

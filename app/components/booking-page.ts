@@ -84,6 +84,8 @@ export interface PageQuery {
   routing?: string;
   /** The form's prefill (`name`, `email`, `notes`, `a_<questionId>`), kept from link to link. */
   prefill?: Record<string, string>;
+  /** The link's utm_* and ref (decision 079), kept from link to link until the booking. */
+  utm?: Record<string, string>;
 }
 
 /** The prefill parameters a booking page takes (decision 039): name, email, notes and a_<questionId>. */
@@ -107,6 +109,7 @@ export function pageHref(base: string, query: PageQuery): string {
     if (value) params.set(key, value);
   }
   for (const [key, value] of Object.entries(query.prefill ?? {})) params.set(key, value);
+  for (const [key, value] of Object.entries(query.utm ?? {})) params.set(key, value);
   const text = params.toString();
   return text ? `${base}?${text}` : base;
 }

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { users, type BookingAnswers, type Event } from "../../db/schema";
 import { findSlots, type SlotDetail } from "~/scheduling/slots";
+import type { Utm } from "~/schemas/utm";
 import { formatInZone, instantToWallClock } from "~/scheduling/zoned-time";
 import type { HostEvent, Transaction } from "./event.server";
 import { slotSearch, type BookableEventType } from "./event-type.server";
@@ -24,6 +25,8 @@ export interface BookingRequest {
   guests?: string[];
   /** Answers to the event type's questions, already checked (checkAnswers, decision 039). */
   answers?: BookingAnswers;
+  /** The booking link's source parameters (decision 079), stored as events.utm. */
+  utm?: Utm | null;
   /** A single-use link's token: used in the booking's transaction. */
   singleUseToken?: string;
 }

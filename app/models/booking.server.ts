@@ -45,6 +45,7 @@ import { isTeamKind, liveHostIds } from "./team-hosts.server";
 import { handOverOnMove } from "./round-robin.server";
 import { isUnansweredRequest } from "./approval.server";
 import { actsAsHost } from "./booking-access.server";
+import { utmToStore } from "~/schemas/utm";
 
 /**
  * Bookings (decision 018): an Event a guest books through an event type. Every write runs in one
@@ -151,6 +152,8 @@ export async function createBooking(
             guestTimeZone: timeZone,
             notes: request.notes ?? null,
             answers: tokenHash ? (request.answers ?? null) : null,
+            // A group session carries the source of the seat that opened it.
+            utm: utmToStore(request.utm),
             eventTypeId: eventType.id,
             bookingTokenHash: tokenHash,
             routingResponseId: tokenHash ? (found.routingResponseId ?? null) : null,

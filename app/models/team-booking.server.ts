@@ -21,6 +21,7 @@ import { liveHostIds } from "./team-hosts.server";
 import { applyBookingControls, linkUsedBy } from "./booking-controls.server";
 import { assignmentOnBooking, recordAssignment } from "./round-robin.server";
 import { recordRoutingConversion } from "./routing-forms.server";
+import { utmToStore } from "~/schemas/utm";
 
 /**
  * Collective and round-robin bookings (decision 020). The one-host path (booking.server.ts)
@@ -100,6 +101,7 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
       guestEmail: email,
       bookingTokenHash: hashBookingToken(token),
       answers: request.answers ?? null,
+      utm: utmToStore(request.utm),
       approvalTokenHash: hold?.values.approvalTokenHash,
       routingResponseId: found.routingResponseId ?? null,
     })

@@ -537,12 +537,21 @@ export async function bookingTimeline(
   userId: string,
   eventId: string,
 ): Promise<
-  ({ event: { id: string; eventName: string; startsAt: Date; status: string } } & { entries: TimelineEntry[] }) | null
+  | ({
+      event: { id: string; eventName: string; startsAt: Date; status: string; utm: Record<string, string> | null };
+    } & { entries: TimelineEntry[] })
+  | null
 > {
   if (!isUuid(eventId)) return null;
   const db = await getDb();
   const [event] = await db
-    .select({ id: events.id, eventName: events.eventName, startsAt: events.startsAt, status: events.status })
+    .select({
+      id: events.id,
+      eventName: events.eventName,
+      startsAt: events.startsAt,
+      status: events.status,
+      utm: events.utm,
+    })
     .from(events)
     .where(and(eq(events.id, eventId), actsAsHost(userId)));
   if (!event) return null;

@@ -59,6 +59,7 @@ async function POST({ request }: LoaderFunctionArgs) {
       notes: input.notes,
       guests: input.guests,
       answers: input.answers,
+      utm: input.utm,
       singleUseToken: input.singleUseToken,
     },
     now,

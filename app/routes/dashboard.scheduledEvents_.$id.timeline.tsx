@@ -9,6 +9,7 @@ import { buttonClass } from "~/components/ui/button";
 import { dateTimeFormatters } from "~/scheduling/time-zone";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { notFound } from "~/utils/responses";
+import { UTM_KEYS } from "~/schemas/utm";
 
 /**
  * A booking's timeline for its host (decision 037): what the outbox did, with times: the
@@ -39,6 +40,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     zone: format.zone,
     event: { name: timeline.event.eventName, start: at(timeline.event.startsAt), status: timeline.event.status },
+    /** The booking link's source parameters (decision 079), in UTM_KEYS order. */
+    source: UTM_KEYS.flatMap((key) => (timeline.event.utm?.[key] ? [{ key, value: timeline.event.utm[key] }] : [])),
     entries: timeline.entries.map((e) => ({ ...e, at: at(e.at) })),
     assignments: assignments.map((a) => ({ ...a, createdAt: at(a.createdAt) })),
     /** The routing form and route that led here (decision 074). */
@@ -73,7 +76,7 @@ const LABELS: Record<TimelineEntry["what"], string> = {
 };
 
 export default function BookingTimeline() {
-  const { event, entries, zone, assignments, reassign, routing } = useLoaderData<typeof loader>();
+  const { event, entries, zone, assignments, reassign, routing, source } = useLoaderData<typeof loader>();
   return (
     <div className="max-w-3xl space-y-6">
       <div>
@@ -95,6 +98,24 @@ export default function BookingTimeline() {
             {routing.text}
           </Link>
         </p>
+      ) : null}
+      {source.length > 0 ? (
+        <section
+          aria-labelledby="booking-source"
+          className="rounded-xl border border-neutral-200 bg-white p-4 shadow-sm"
+        >
+          <h2 id="booking-source" className="text-lg font-semibold text-neutral-900">
+            Source
+          </h2>
+          <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm" data-testid="booking-source">
+            {source.map((s) => (
+              <div key={s.key} className="contents">
+                <dt className="font-medium text-neutral-700">{s.key}</dt>
+                <dd className="break-words text-neutral-900">{s.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
       ) : null}
       {assignments.length > 0 || reassign ? <Assignments assignments={assignments} reassign={reassign} /> : null}
       {entries.length === 0 ? (

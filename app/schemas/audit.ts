@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { csvField } from "./csv";
 
 /**
  * Every action the audit log records (decision 070), in one place. `recordAudit` in
@@ -144,13 +145,6 @@ export const AUDIT_CSV_COLUMNS = [
   "before",
   "after",
 ] as const;
-
-/** One CSV field (RFC 4180); a leading =, +, - or @ is quoted with ' so a spreadsheet shows it as text. */
-export function csvField(value: string | null): string {
-  if (value === null) return "";
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /** The entries as CSV lines (the header first), for the admin page's export and the JSON path. */
 export function auditCsv(entries: AuditEntryLike[]): string {

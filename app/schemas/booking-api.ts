@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { dateWindowMessage, isWithinDateWindow, plainText } from "./input-rules";
+import { controlCharMessage, dateWindowMessage, isPlainText, isWithinDateWindow, plainText } from "./input-rules";
 import { isTimeZone } from "~/scheduling/time-zone";
 import { BOOKING_GUESTS_MAX, BOOKING_NAME_MAX, BOOKING_NOTES_MAX } from "./booking-limits";
 import { answersField } from "./booking-questions";
+import { UTM_KEYS, UTM_VALUE_MAX, type UtmKey } from "./utm";
 import type { BookingAnswers } from "../../db/schema";
 
 /**
@@ -44,6 +45,31 @@ const emailField = (label: string) =>
     .pipe(z.email(`Give ${label} as a valid e-mail address.`))
     .meta({ example: "guest@example.com" });
 
+const utmValue = (key: UtmKey) =>
+  z
+    .string({ error: `utm.${key} is text.` })
+    .max(UTM_VALUE_MAX, `utm.${key}: at most ${UTM_VALUE_MAX} characters.`)
+    .refine((v) => isPlainText(v), { message: controlCharMessage(`utm.${key}`) });
+
+/** POST /api/bookings' `utm`: known keys only, each text of at most 200 characters without control characters. */
+export const utmField = z
+  .strictObject(
+    Object.fromEntries(UTM_KEYS.map((k) => [k, utmValue(k).optional()])) as Record<UtmKey, z.ZodOptional<z.ZodString>>,
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `utm: only ${UTM_KEYS.join(", ")}.`
+          : "utm is an object of utm_source, utm_medium, utm_campaign, utm_term, utm_content and ref.",
+    },
+  )
+  .optional()
+  .meta({
+    id: "BookingUtm",
+    description:
+      "Where the guest came from: the booking link's utm_source, utm_medium, utm_campaign, utm_term, utm_content and ref (each at most 200 characters). Stored with the booking, shown to its host, sent in webhooks and in the export.",
+    example: { utm_source: "newsletter", utm_medium: "email", utm_campaign: "spring" },
+  });
+
 export const bookingBody = z
   .object({
     eventTypeId: plainText(
@@ -81,6 +107,7 @@ export const bookingBody = z
       .optional()
       .meta({ description: "Group event types only: up to 3 more guests' e-mails." }),
     answers: answersField,
+    utm: utmField,
     singleUseToken: singleUseTokenField.optional().meta({
       description:
         "The token of a single-use link (`?link=` of /{username}/{slug}): books once; used or revoked is 410 link_used.",
@@ -195,6 +222,10 @@ export const bookingJsonSchema = z
         description:
           "Given on create: the event type's place. For zoom, microsoft-teams (and google-meet with Google Meet connected) the booking's own meeting is made just after (decision 065): its joinUrl reaches the mails, the .ics, webhooks and GET /event.",
       }),
+    utm: z.record(z.string(), z.string()).nullable().optional().meta({
+      description:
+        "Where the guest came from (decision 079): the booking link's utm_* and ref parameters; null for none. Given on create.",
+    }),
     host: z.object({ userId: z.string(), name: z.string(), email: z.string() }).optional().meta({
       description:
         "Who hosts it: the event type's owner, or for a round robin the host it was assigned to (decision 060). Given on create, cancel, reschedule and reassign.",
@@ -228,6 +259,7 @@ export function bookingJson(
     declinedAt?: Date | null;
     sessionId?: string;
     answers?: BookingAnswers | null;
+    utm?: Record<string, string> | null;
   },
   links?: { cancelUrl: string | null; rescheduleUrl: string | null },
   host?: { userId: string; name: string; email: string },
@@ -241,6 +273,7 @@ export function bookingJson(
     status: bookingStatus(event),
     ...(links ?? {}),
     answers: event.answers ?? {},
+    ...(event.utm !== undefined ? { utm: event.utm } : {}),
     ...(host ? { host } : {}),
     ...(location ? { location } : {}),
   };

@@ -8,7 +8,7 @@ import {
   QUESTION_OPTIONS_MAX,
   QUESTION_TYPES,
 } from "./booking-answers";
-import { csvField } from "./audit";
+import { csvField } from "./csv";
 import { plainText } from "./input-rules";
 
 /**

@@ -210,6 +210,14 @@ export const webhookBookingSchema = z
         description:
           "The event type's place: an address, a number or a video link; type video with the built-in room's joinUrl when the app's meeting could not be made.",
       }),
+    utm: z
+      .record(z.string(), z.string())
+      .nullable()
+      .meta({
+        description:
+          "Where the guest came from (decision 079): the booking link's utm_source, utm_medium, utm_campaign, utm_term, utm_content and ref; null for none. A group session's are those of the seat that opened it.",
+        example: { utm_source: "newsletter", utm_campaign: "spring" },
+      }),
     cancelUrl: z
       .string()
       .optional()

@@ -255,6 +255,8 @@ export async function webhookPayload(
     host: { name: subject.host?.name ?? "", email: subject.host?.email ?? "" },
     guests,
     answers: { ...(("answers" in lead && lead.answers) || {}), notes: lead.notes ?? null },
+    // Snapshots taken before events.utm existed have none.
+    utm: event.utm ?? null,
     location: eventType?.location
       ? locationJson(
           eventType.location,

@@ -25,6 +25,8 @@ export function drawerItems(role: Role): DrawerItem[] {
   const calendars = { to: "/dashboard/calendars", label: "Calendars" };
   // Forms that send leads to the right booking page (decision 074), after the event types they lead to.
   const routingForms = { to: "/dashboard/routingForms", label: "Routing Forms" };
+  // The host's figures over their bookings, and their teams' for owners and admins (decision 079).
+  const insights = { to: "/dashboard/insights", label: "Insights" };
   if (role === "admin") {
     return [
       mySchedule,
@@ -54,6 +56,7 @@ export function drawerItems(role: Role): DrawerItem[] {
       team,
       scheduledEvents,
       routingForms,
+      insights,
       workflows,
       webhooks,
       apiTokens,
@@ -68,6 +71,7 @@ export function drawerItems(role: Role): DrawerItem[] {
     team,
     { to: "/dashboard/scheduledEvents", label: "Scheduled Events" },
     routingForms,
+    insights,
     workflows,
     webhooks,
     apiTokens,

@@ -44,6 +44,7 @@ test.describe("sign-up", () => {
       "Calendars",
       "Teams",
       "Scheduled Events",
+      "Insights",
       "Workflows",
       "Webhooks",
       "API Tokens",

@@ -718,6 +718,14 @@ const CELLS: Cell[] = [
     json: () => ({ email: "not-an-email" }),
   }),
   api("GET", "/api/me/export", "api.me_.export.ts", () => "/api/me/export", SIGNED_IN),
+  // Insights and the export (decision 079): each person's own bookings; a team only for its owners
+  // and admins (the user owns the team; the others are outside it: 404).
+  api("GET", "/api/insights", "api.insights.ts", () => "/api/insights", SIGNED_IN),
+  api("GET", "/api/insights", "api.insights.ts", (f) => `/api/insights?teamId=${f.team}`, OWNER),
+  api("GET", "/api/bookings/export", "api.bookings_.export.ts", () => "/api/bookings/export", SIGNED_IN),
+  api("GET", "/api/bookings/export", "api.bookings_.export.ts", (f) => `/api/bookings/export?teamId=${f.team}`, OWNER),
+  page("GET", "dashboard.insights.tsx", () => "/dashboard/insights", HOSTS),
+  page("GET", "dashboard.insights.tsx", (f) => `/dashboard/insights?teamId=${f.team}`, OWNER_HOST_PAGE),
   // A wrong password is a 400: nobody's account goes here.
   api("DELETE", "/api/me", "api.me.ts", () => "/api/me", SIGNED_IN, { json: () => ({ password: "wrong" }) }),
   api(
@@ -1929,6 +1937,16 @@ const TEAM_CELLS: TeamCell[] = [
     (t) => `/dashboard/scheduledEvents/${t.booking}/timeline`,
     AS_HOST,
   ),
+  // Decision 079: the team's insights and export.
+  teamApi("GET", "/api/insights", "api.insights.ts", (t) => `/api/insights?teamId=${t.team}`, MANAGERS),
+  teamApi(
+    "GET",
+    "/api/bookings/export",
+    "api.bookings_.export.ts",
+    (t) => `/api/bookings/export?teamId=${t.team}&member=${t.hostMember}`,
+    MANAGERS,
+  ),
+  teamPage("GET", "dashboard.insights.tsx", (t) => `/dashboard/insights?teamId=${t.team}`, MANAGERS),
   teamApi(
     "POST",
     "/api/bookings/{id}/reschedule",

@@ -5,6 +5,7 @@ import { paths as calendars } from "./calendars";
 import { paths as conferencing } from "./conferencing";
 import { paths as core } from "./core";
 import { paths as dataRights } from "./data-rights";
+import { paths as insights } from "./insights";
 import { paths as outOfOffice } from "./out-of-office";
 import { paths as payments } from "./payments";
 import { paths as people } from "./people";
@@ -69,6 +70,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       people,
       dataRights,
       routingForms,
+      insights,
     ),
     // What we send to a host's webhook URLs (decision 037).
     webhooks,

@@ -11,6 +11,7 @@ import {
   questionsToAsk,
 } from "~/schemas/booking-answers";
 import { bookingBody, singleUseTokenField } from "~/schemas/booking-api";
+import { utmOf } from "~/schemas/utm";
 import { bookSlot } from "~/services/bookings.server";
 import { env } from "~/server/env.server";
 import { checkRateLimits, clientIp, hitInProcess, RATE_LIMITS } from "~/server/rate-limit.server";
@@ -158,6 +159,8 @@ export async function action({ params, request }: ActionFunctionArgs) {
       notes: input.notes,
       guests: input.guests,
       answers: values.answers,
+      // The form's hidden fields, else the URL's (a post made without them), decision 079.
+      utm: { ...utmOf(new URL(request.url).searchParams), ...utmOf(form) },
       singleUseToken: link ?? undefined,
     },
     now,

@@ -31,6 +31,8 @@ export interface BookingFormProps {
   link: string | null;
   /** A routing form's response (decision 074): the post books within its hosts. */
   routing?: string | null;
+  /** The link's utm_* and ref (decision 079): hidden fields, so a post without JavaScript keeps them. */
+  utm?: Record<string, string>;
   /** After a lost race: the message and the next open times to book instead. */
   taken: { message: string; nextSlots: string[] } | null;
   values: BookingValues;
@@ -55,6 +57,7 @@ export function BookingForm({
   questions,
   link,
   routing = null,
+  utm = {},
   taken,
   values,
   errors,
@@ -115,6 +118,9 @@ export function BookingForm({
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {link ? <input type="hidden" name="link" value={link} /> : null}
       {routing ? <input type="hidden" name="routing" value={routing} /> : null}
+      {Object.entries(utm).map(([key, value]) => (
+        <input key={key} type="hidden" name={key} value={value} data-testid="utm-field" />
+      ))}
       {/* Off screen and out of the tab order: people leave it empty. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="booking-website">Leave this empty</label>

@@ -41,6 +41,7 @@ import {
   type PageQuery,
 } from "~/components/booking-page";
 import { LOCATION_LABELS } from "~/schemas/location-labels";
+import { utmOf } from "~/schemas/utm";
 import { retryAfterHeaders } from "~/server/rate-limit.server";
 import { currentZoneName, isTimeZone, packedTimeZoneNames, unpackTimeZones } from "~/scheduling/time-zone";
 import { timeZoneHint, TIME_ZONE_GUESS_META } from "~/browser/time-zone-hint";
@@ -254,6 +255,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     questions: questionsToAsk(eventType),
     /** `?name=&email=&notes=&a_<questionId>=`: the form's first values, kept from link to link. */
     prefill: prefillOf(q),
+    /** The link's source parameters (decision 079): in every link and the form's hidden fields. */
+    utm: utmOf(q),
     /** A host calendar could not be read on its last try: the times come from the last good read (docs/decisions/035). */
     calendarsStale:
       taking && found.calendars !== false
@@ -323,6 +326,9 @@ function ZoneAndClock({ d, href, hydrated }: { d: PageData; href: (q: PageQuery)
       {d.slot ? <input type="hidden" name="slot" value={d.slot} /> : null}
       {d.clock24 ? <input type="hidden" name="clock" value="24" /> : null}
       {d.embed ? <input type="hidden" name="embed" value="1" /> : null}
+      {Object.entries(d.utm).map(([key, value]) => (
+        <input key={key} type="hidden" name={key} value={value} />
+      ))}
       <label htmlFor="tz" className="mb-1 flex items-center gap-1 text-sm font-medium text-neutral-800">
         <Globe className="h-4 w-4" aria-hidden /> Time zone
       </label>
@@ -444,6 +450,7 @@ export default function BookingPage() {
     link: d.link ?? undefined,
     routing: d.routing ?? undefined,
     prefill: d.prefill,
+    utm: d.utm,
   };
   const here = d.host.path;
   const href = (q: PageQuery) => pageHref(here, { ...base, month: d.month, ...q });
@@ -574,6 +581,7 @@ export default function BookingPage() {
               questions={d.questions}
               link={d.link}
               routing={d.routing}
+              utm={d.utm}
               requiresApproval={d.eventType.requiresApproval}
               taken={result?.status === "taken" ? { message: result.message, nextSlots: result.nextSlots } : null}
               values={values}

@@ -1,0 +1,1 @@
+CREATE INDEX "events_host_created_idx" ON "events" USING btree ("host_id","created_at","id");

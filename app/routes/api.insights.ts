@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, requireApiUser } from "~/api/api.server";
 import { apiRoute } from "~/api/api-route.server";
-import { insightsOf, readInsightsRequest } from "~/api/insights-api.server";
+import { insightsOf, readInsightsRequest } from "~/services/insights.server";
 
 /**
  * GET /api/insights?from=&to=&teamId=&member=&eventTypeId= (decision 079): the figures of the

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, useLoaderData } from "@remix-run/react";
 import Download from "lucide-react/icons/download";
 import Filter from "lucide-react/icons/filter";
-import { insightsOf, readInsightsRequest } from "~/api/insights-api.server";
+import { insightsOf, readInsightsRequest } from "~/services/insights.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, inputClass } from "~/components/forms";
 import { BarChart, HeatMap } from "~/components/insights-charts";

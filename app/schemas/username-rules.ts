@@ -59,6 +59,8 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "assets",
   "build",
   "favicon",
+  "robots",
+  "sitemap",
   "images",
   "public",
   "static",

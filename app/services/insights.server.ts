@@ -12,7 +12,8 @@ import { isTimeZone } from "~/scheduling/time-zone";
 import { EXPORT_HEADER, exportLine, insightsQuery, type InsightsJson } from "~/schemas/insights";
 import { canManage } from "~/schemas/teams";
 import type { AuthUser } from "~/utils/auth.server";
-import type { FieldErrors } from "./api.server";
+/** Field errors by field name, as the JSON API answers them. */
+type FieldErrors = Record<string, string[]>;
 
 /**
  * Insights and the bookings export (decision 079) for GET /api/insights, GET /api/bookings/export

@@ -85,9 +85,9 @@ describe("usernameSchema", () => {
           file
             .replace(/\.(tsx?|jsx?)$/, "")
             // "robots[.]txt": a dot inside brackets is part of the segment ("robots.txt").
-            .replace(/\[\.\]/g, "\u0000")
+            .replace(/\[\.\]/g, "~")
             .split(".")[0]
-            .replace(/\u0000/g, ".")
+            .replace(/~/g, ".")
             .replace(/_$/, ""),
         )
         .filter((s) => s && !s.startsWith("_") && !s.startsWith("$")),

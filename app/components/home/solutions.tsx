@@ -31,7 +31,7 @@ const SOLUTIONS = [
     title: "Customer Success",
     body: "Make onboarding calls, check-ins and renewals easy to book for every customer.",
     more: [
-      "One link for recurring check-ins",
+      "One link for every check-in",
       "Time zones handled for global customers",
       "Follow-ups sent after each call",
     ],

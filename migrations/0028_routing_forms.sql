@@ -34,5 +34,4 @@ ALTER TABLE "routing_responses" ADD CONSTRAINT "routing_responses_booking_id_eve
 CREATE INDEX "routing_forms_user_idx" ON "routing_forms" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "routing_forms_team_idx" ON "routing_forms" USING btree ("team_id");--> statement-breakpoint
 CREATE INDEX "routing_responses_form_idx" ON "routing_responses" USING btree ("form_id","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "routing_responses_booking_key" ON "routing_responses" USING btree ("booking_id");--> statement-breakpoint
-ALTER TABLE "events" ADD CONSTRAINT "events_routing_response_id_fk" FOREIGN KEY ("routing_response_id") REFERENCES "public"."routing_responses"("id") ON DELETE set null ON UPDATE no action;
+CREATE UNIQUE INDEX "routing_responses_booking_key" ON "routing_responses" USING btree ("booking_id");

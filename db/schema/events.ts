@@ -83,7 +83,7 @@ export const events = pgTable(
     rescheduleCount: integer("reschedule_count").notNull().default(0),
     /** The `utm_*` and `ref` parameters of the booking link the guest came through; null for none. */
     utm: jsonb("utm").$type<Record<string, string>>(),
-    /** The routing form response that led to this booking (decision 074; its foreign key is in migration 0028). */
+    /** The routing form response that led to this booking (decision 074); no foreign key, as responses point here. */
     routingResponseId: uuid("routing_response_id"),
     ...timestamps,
   },

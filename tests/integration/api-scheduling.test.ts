@@ -331,6 +331,11 @@ describe("event types", () => {
       limitPerGuest: null,
       weeklyLimit: null,
       monthlyLimit: null,
+      // Cancel and reschedule policies (decision 077): by default guests may change until the start.
+      cancelNoticeMinutes: 0,
+      rescheduleNoticeMinutes: 0,
+      maxReschedules: null,
+      requireCancelReason: false,
     });
     expect(await ok(await call("GET", `/api/event-types/${made._id}`, { token: a.token }))).toEqual(made);
 

@@ -3,7 +3,7 @@ import type postgres from "postgres";
 /**
  * What a refused request must leave untouched: the row count and a checksum of every row of
  * every table. Left out: what any call may write by design (rate-limit counters, sessions, a
- * token's last use) and what the job runner writes on its own in the background whenever some
+ * token's last use, the audit log's record of a refused attempt such as a wrong password) and what the job runner writes on its own in the background whenever some
  * event of any test comes near or a booking event waits for its consumer (the mail outbox,
  * reminder, booking-event and webhook deliveries, bell notifications, the job leases, a webhook
  * subscription's failure streak, the calendar sync's busy times, copies and sync state); a request's own
@@ -12,6 +12,7 @@ import type postgres from "postgres";
 const LEFT_OUT = new Set([
   "rate_limits",
   "sessions",
+  "audit_log",
   "mail_outbox",
   "reminder_deliveries",
   "booking_event_deliveries",

@@ -363,6 +363,10 @@ describe("event types", () => {
       monthlyLimit: 10,
       requiresApproval: false,
       approvalHoldHours: 24,
+      cancelNoticeMinutes: 1440,
+      rescheduleNoticeMinutes: 120,
+      maxReschedules: 2,
+      requireCancelReason: true,
     };
     expect(await ok(await call("PUT", `/api/event-types/${made._id}`, { token: a.token, json: full }))).toEqual({
       _id: made._id,

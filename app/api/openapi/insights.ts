@@ -34,7 +34,7 @@ export const paths: ZodOpenApiPathsObject = {
             "text/csv": {
               schema: z.string().meta({
                 description:
-                  "booking_id,created_at,status,start,end,event_type_id,event_type_slug,event_type_title,event_name,host_id,host_name,host_email,guest_name,guest_email,guest_time_zone,invitees,notes,answers,guest_no_show,host_no_show,utm_source,utm_medium,utm_campaign,utm_term,utm_content,ref",
+                  "One booking per line after the header. Columns: booking_id, created_at, status, start, end, event_type_id, event_type_slug, event_type_title, event_name, host_id, host_name, host_email, guest_name, guest_email, guest_time_zone, invitees, notes, answers (JSON), guest_no_show, host_no_show, utm_source, utm_medium, utm_campaign, utm_term, utm_content, ref.",
               }),
             },
           },

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { eventInvitees, eventTypes, events, users } from "../../db/schema";
 import { getDb } from "~/server/db.server";
 import { LEAD_TIME_BUCKETS } from "~/scheduling/insights";
+import type { ExportRecord } from "~/schemas/insights";
 import { bookedThroughTeam } from "./booking-access.server";
 
 /**
@@ -152,32 +153,8 @@ export async function insightsBreakdown(
   };
 }
 
-/** One row of the bookings export. */
-export interface ExportRow {
-  id: string;
-  createdAt: Date;
-  createdAtText: string;
-  status: "confirmed" | "cancelled" | "pending";
-  declinedAt: Date | null;
-  startsAt: Date;
-  endsAt: Date;
-  eventTypeId: string | null;
-  eventTypeSlug: string | null;
-  eventTypeTitle: string | null;
-  eventName: string;
-  hostId: string;
-  hostName: string;
-  hostEmail: string;
-  guestName: string | null;
-  guestEmail: string | null;
-  guestTimeZone: string | null;
-  invitees: string | null;
-  notes: string | null;
-  answers: Record<string, unknown> | null;
-  guestNoShow: boolean;
-  hostNoShow: boolean;
-  utm: Record<string, string> | null;
-}
+/** One row of the bookings export, with its creation time as the database writes it (the cursor's key). */
+export type ExportRow = ExportRecord & { createdAtText: string };
 
 /** Where the next batch starts: after this row in (created_at, id) order. */
 export interface ExportCursor {

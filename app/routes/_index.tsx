@@ -52,8 +52,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // a visitor is sent to sign in and comes back to the open form; an admin sees the page.
   const reviewFormOpen = wantsReviewForm ? can(await requireUser(request), "review:create") : false;
   // Reviewers' addresses are not published: the browser only ever gets them masked.
-  const reviews = (await listRecentReviewsShared(REVIEWS_SHOWN)).map((r) => ({ ...r, email: maskEmail(r.email) }));
-  return { reviews, reviewFormOpen, welcome: await welcomeOf(request) };
+  const [recent, welcome] = await Promise.all([listRecentReviewsShared(REVIEWS_SHOWN), welcomeOf(request)]);
+  const reviews = recent.map((r) => ({ ...r, email: maskEmail(r.email) }));
+  return { reviews, reviewFormOpen, welcome };
 }
 
 /**
@@ -63,10 +64,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 async function welcomeOf(request: Request) {
   const user = await getUser(request);
   if (!user || can(user, "admin:events")) return null;
-  const [facts, link] = await Promise.all([
-    onboardingFacts(user.id),
-    hostBookingLink(user.id, user.username, linkBase(request)),
-  ]);
+  const facts = await onboardingFacts(user.id);
+  const link = hostBookingLink(facts, linkBase(request));
   return link ? welcomeMarkup(link, onboardingChecklist(facts)) : null;
 }
 

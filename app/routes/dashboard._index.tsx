@@ -159,12 +159,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const upcoming = unlimited ? 0 : await countUpcomingEvents(user.id, now);
   // A host's "Get started" checklist (decision 041); admins host nothing.
   const hosting = !can(user, "admin:events");
-  const [checklist, bookingLink] = hosting
-    ? await Promise.all([
-        onboardingFacts(user.id).then(onboardingChecklist),
-        hostBookingLink(user.id, user.username, linkBase(request)),
-      ])
-    : [[], null];
+  const facts = hosting ? await onboardingFacts(user.id) : null;
+  const checklist = facts ? onboardingChecklist(facts) : [];
+  const bookingLink = facts ? hostBookingLink(facts, linkBase(request)) : null;
   return {
     checklist,
     bookingLink,

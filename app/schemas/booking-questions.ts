@@ -20,6 +20,50 @@ import {
  * the event type form, `answers` of POST /api/bookings, and the booking limits. Pure.
  */
 
+/** A question's label, type, `required` and choices: booking questions' and routing form fields' (decision 074). */
+export const questionFields = {
+  label: plainText(
+    z
+      .string({ error: "Give the question." })
+      .trim()
+      .min(1, "Give the question.")
+      .max(QUESTION_LABEL_MAX, `Use at most ${QUESTION_LABEL_MAX} characters.`),
+    "The question",
+  ).meta({ example: "What should we talk about?" }),
+  type: z.enum(QUESTION_TYPES, { error: `type is one of ${QUESTION_TYPES.join(", ")}.` }),
+  required: z.boolean({ error: "required is true or false." }).default(false),
+  options: z
+    .array(
+      plainText(
+        z
+          .string({ error: "Each choice is text." })
+          .trim()
+          .min(1, "A choice may not be empty.")
+          .max(QUESTION_OPTION_MAX, `Use at most ${QUESTION_OPTION_MAX} characters.`),
+        "A choice",
+      ),
+      { error: "options is a list of choices." },
+    )
+    .max(QUESTION_OPTIONS_MAX, `Give at most ${QUESTION_OPTIONS_MAX} choices.`)
+    .optional()
+    .meta({ description: "single_choice and multiple_choice only (at least 2, each once)." }),
+};
+
+/** A choice question has 2 or more choices, each once; no other type has any. */
+export function checkChoices(
+  q: { type: (typeof QUESTION_TYPES)[number]; options?: string[] },
+  ctx: z.RefinementCtx,
+): void {
+  if (isChoiceType(q.type)) {
+    const options = q.options ?? [];
+    if (options.length < 2) ctx.addIssue({ code: "custom", path: ["options"], message: "Give at least 2 choices." });
+    if (new Set(options).size !== options.length)
+      ctx.addIssue({ code: "custom", path: ["options"], message: "Give each choice once." });
+  } else if (q.options !== undefined && q.options.length > 0) {
+    ctx.addIssue({ code: "custom", path: ["options"], message: "Only a choice question has options." });
+  }
+}
+
 const questionSchema = z
   .object({
     id: z
@@ -31,42 +75,9 @@ const questionSchema = z
         description:
           "Made by the server when left out; send it back to keep the question's answers linked across updates.",
       }),
-    label: plainText(
-      z
-        .string({ error: "Give the question." })
-        .trim()
-        .min(1, "Give the question.")
-        .max(QUESTION_LABEL_MAX, `Use at most ${QUESTION_LABEL_MAX} characters.`),
-      "The question",
-    ).meta({ example: "What should we talk about?" }),
-    type: z.enum(QUESTION_TYPES, { error: `type is one of ${QUESTION_TYPES.join(", ")}.` }),
-    required: z.boolean({ error: "required is true or false." }).default(false),
-    options: z
-      .array(
-        plainText(
-          z
-            .string({ error: "Each choice is text." })
-            .trim()
-            .min(1, "A choice may not be empty.")
-            .max(QUESTION_OPTION_MAX, `Use at most ${QUESTION_OPTION_MAX} characters.`),
-          "A choice",
-        ),
-        { error: "options is a list of choices." },
-      )
-      .max(QUESTION_OPTIONS_MAX, `Give at most ${QUESTION_OPTIONS_MAX} choices.`)
-      .optional()
-      .meta({ description: "single_choice and multiple_choice only (at least 2, each once)." }),
+    ...questionFields,
   })
-  .superRefine((q, ctx) => {
-    if (isChoiceType(q.type)) {
-      const options = q.options ?? [];
-      if (options.length < 2) ctx.addIssue({ code: "custom", path: ["options"], message: "Give at least 2 choices." });
-      if (new Set(options).size !== options.length)
-        ctx.addIssue({ code: "custom", path: ["options"], message: "Give each choice once." });
-    } else if (q.options !== undefined && q.options.length > 0) {
-      ctx.addIssue({ code: "custom", path: ["options"], message: "Only a choice question has options." });
-    }
-  })
+  .superRefine(checkChoices)
   .meta({ id: "BookingQuestion" });
 
 /** `questions` of an event type: ids made when absent, kept when given (unique). */

@@ -1,13 +1,7 @@
 import { z } from "zod";
 import type { RoutingAction, RoutingField, RoutingForm, RoutingRoute } from "../../db/schema";
 import { ROUTING_OPERATORS, toNumber } from "~/scheduling/routing";
-import {
-  isChoiceType,
-  QUESTION_LABEL_MAX,
-  QUESTION_OPTION_MAX,
-  QUESTION_OPTIONS_MAX,
-  QUESTION_TYPES,
-} from "./booking-answers";
+import { checkChoices, questionFields } from "./booking-questions";
 import { csvField } from "./csv";
 import { plainText } from "./input-rules";
 
@@ -45,27 +39,9 @@ const fieldSchema = z
     id: z
       .string({ error: "id is text." })
       .regex(ROUTING_FIELD_ID, "id: a lower-case letter, then up to 39 lower-case letters, digits or _."),
-    label: plainText(
-      z.string({ error: "Give the question." }).trim().min(1, "Give the question.").max(QUESTION_LABEL_MAX),
-      "The question",
-    ),
-    type: z.enum(QUESTION_TYPES, { error: `type is one of ${QUESTION_TYPES.join(", ")}.` }),
-    required: z.boolean({ error: "required is true or false." }).default(false),
-    options: z
-      .array(plainText(z.string().trim().min(1, "A choice may not be empty.").max(QUESTION_OPTION_MAX), "A choice"))
-      .max(QUESTION_OPTIONS_MAX, `Give at most ${QUESTION_OPTIONS_MAX} choices.`)
-      .optional(),
+    ...questionFields,
   })
-  .superRefine((q, ctx) => {
-    if (isChoiceType(q.type)) {
-      const options = q.options ?? [];
-      if (options.length < 2) ctx.addIssue({ code: "custom", path: ["options"], message: "Give at least 2 choices." });
-      if (new Set(options).size !== options.length)
-        ctx.addIssue({ code: "custom", path: ["options"], message: "Give each choice once." });
-    } else if (q.options !== undefined && q.options.length > 0) {
-      ctx.addIssue({ code: "custom", path: ["options"], message: "Only a choice question has options." });
-    }
-  })
+  .superRefine(checkChoices)
   .meta({ id: "RoutingField" });
 
 const scalar = z.union([z.string().max(500), z.number(), z.boolean()]);

@@ -86,7 +86,7 @@ export default function Home() {
     <>
       {welcome ? (
         <div
-          className="mx-auto max-w-content px-4 pt-8 sm:px-6"
+          className="mx-auto max-w-content px-4 pb-8 pt-8 sm:px-6"
           data-testid="welcome"
           dangerouslySetInnerHTML={{ __html: welcome }}
         />

@@ -46,7 +46,7 @@ function Fields({ rows, caption }: { rows: FieldRow[]; caption: string }) {
         {rows.map((row, i) => (
           <li
             key={`${row.name}-${i}`}
-            className="grid gap-x-4 gap-y-0.5 px-3 py-2 sm:grid-cols-[minmax(9rem,1fr)_minmax(9rem,1fr)_minmax(12rem,2fr)]"
+            className="grid grid-cols-[minmax(0,1fr)] gap-x-4 gap-y-0.5 px-3 py-2 sm:grid-cols-[minmax(9rem,1fr)_minmax(9rem,1fr)_minmax(12rem,2fr)]"
             style={{ paddingLeft: `${0.75 + row.depth * 1.25}rem` }}
           >
             <span className="break-words font-mono text-[13px] text-neutral-900">
@@ -65,7 +65,7 @@ function Fields({ rows, caption }: { rows: FieldRow[]; caption: string }) {
               {row.type}
             </span>
             {row.notes ? (
-              <span className="text-neutral-700">{row.notes}</span>
+              <span className="break-words text-neutral-700">{row.notes}</span>
             ) : (
               <span aria-hidden="true" className="hidden sm:block" />
             )}

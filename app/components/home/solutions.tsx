@@ -30,11 +30,7 @@ const SOLUTIONS = [
     icon: HeartHandshake,
     title: "Customer Success",
     body: "Make onboarding calls, check-ins and renewals easy to book for every customer.",
-    more: [
-      "One link for every check-in",
-      "Time zones handled for global customers",
-      "Follow-ups sent after each call",
-    ],
+    more: ["One link for every check-in", "Time zones handled for global customers", "Follow-ups sent after each call"],
   },
   {
     icon: ChartLine,

@@ -44,6 +44,7 @@ test.describe("sign-up", () => {
       "Calendars",
       "Teams",
       "Scheduled Events",
+      "Routing Forms",
       "Insights",
       "Workflows",
       "Webhooks",

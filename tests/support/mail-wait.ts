@@ -13,7 +13,23 @@ export async function bookingMailsSettled(db: Sql, timeoutMs = 8_000): Promise<v
       select (select count(*) from booking_event_deliveries where consumer = 'mail' and delivered_at is null)::int
            + (select count(*) from mail_outbox where status = 'queued')::int as pending`;
     if (pending === 0) return;
-    if (Date.now() > deadline) throw new Error(`booking mails not settled after ${timeoutMs} ms (${pending} pending)`);
+    if (Date.now() > deadline) {
+      // Which ones: a failure names what is stuck, not only how many.
+      const stuck = await db<{ what: string }[]>`
+        select 'booking event ' || e.kind || ' ' || e.id || ' waiting; that booking''s deliveries: ' ||
+               (select string_agg(o.kind || '/' || od.consumer || ' attempts ' || od.attempts ||
+                         case when od.delivered_at is not null then ' delivered' else coalesce(' next ' || od.next_attempt_at::text, '') end ||
+                         coalesce(' error ' || od.last_error, ''), ', ' order by o.created_at)
+                  from booking_events o join booking_event_deliveries od on od.booking_event_id = o.id
+                  where o.event_id = e.event_id) as what
+          from booking_event_deliveries d join booking_events e on e.id = d.booking_event_id
+          where d.consumer = 'mail' and d.delivered_at is null
+        union all
+        select 'queued mail to ' || m."to" || ': ' || m.subject from mail_outbox m where m.status = 'queued'`;
+      throw new Error(
+        `booking mails not settled after ${timeoutMs} ms (${pending} pending: ${stuck.map((s) => s.what).join("; ")})`,
+      );
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
 }

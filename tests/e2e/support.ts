@@ -172,11 +172,39 @@ export async function signOut(page: Page): Promise<void> {
 }
 
 /**
+ * axe on a page shown without JavaScript. axe itself needs JavaScript (its rules settle through
+ * timers, which never fire in a page whose scripts are off, so it would wait forever): the page's
+ * markup as the browser shows it is served again, its scripts removed and its <noscript> parts
+ * kept as shown, to a page of the same size and address with scripts on, and checked there.
+ */
+async function seriousViolationsWithoutJavaScript(page: Page, exclude?: string) {
+  const html = (await page.content())
+    .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+    .replace(/<(\/?)noscript\b/gi, "<$1div");
+  const browser = page.context().browser();
+  if (!browser) throw new Error("seriousViolations: the page has no browser");
+  const context = await browser.newContext({ viewport: page.viewportSize() });
+  try {
+    const copy = await context.newPage();
+    const url = page.url();
+    await copy.route(url, (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html }));
+    await copy.goto(url);
+    return await seriousViolations(copy, { exclude });
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * Serious and critical axe violations (WCAG 2.1 A/AA and best practice), summarised so a
  * failure says what and where; checked once every finite (entry) animation has ended.
  * `exclude`: a selector of repeated parts left out (a long page checks a few of its copies).
  */
-export async function seriousViolations(page: Page, options: { exclude?: string } = {}) {
+export async function seriousViolations(
+  page: Page,
+  options: { exclude?: string; withoutJavaScript?: boolean } = {},
+): Promise<Array<{ id: string; impact: string | null | undefined; help: string; targets: string[] }>> {
+  if (options.withoutJavaScript) return seriousViolationsWithoutJavaScript(page, options.exclude);
   // The page as its scripts leave it: a page that runs Remix's scripts is checked once hydrated;
   // without JavaScript there is nothing to wait for.
   await page.waitForFunction(() => {

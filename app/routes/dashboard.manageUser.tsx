@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ShieldCheck, ShieldMinus, UserCheck, UserX } from "lucide-react";
 import {
   CellLabel,
@@ -16,7 +16,7 @@ import {
 } from "~/components/admin-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
 import { demoteAdmin, listUsersForAdmin, promoteToAdmin } from "~/models/admin-user.server";
 import { accountById, deactivatedAmong } from "~/models/user-status.server";
@@ -72,7 +72,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
         })),
       }
     : null;
+  // ?promote=<id>: Make Admin asks before it promotes (decision 082).
+  const promoteId = url.searchParams.get("promote");
+  const promoteWho = promoteId && isUuid(promoteId) ? await accountById(promoteId) : null;
   return {
+    confirmPromote: promoteWho ? { id: promoteWho.id, who: promoteWho.name || promoteWho.email } : null,
     held,
     timeZone: admin.timeZone,
     q,
@@ -86,10 +90,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** Back to the list the admin was looking at (search and page kept). */
+/** Back to the list the admin was looking at (search and page kept, a pending confirmation closed). */
 function listUrl(request: Request, set: Record<string, string | null> = {}): string {
   const url = new URL(request.url);
   url.searchParams.delete("index");
+  url.searchParams.delete("promote");
   for (const [key, value] of Object.entries(set)) {
     if (value === null) url.searchParams.delete(key);
     else url.searchParams.set(key, value);
@@ -127,6 +132,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!can(user, "admin:users")) forbidden(intent === "promote" ? MESSAGES.notAdminPromote : MESSAGES.notAdminDemote);
   const userId = String(form.get("userId") ?? "");
   if (!isUuid(userId)) notFound("User not found");
+  // Making an admin hands over the whole site: it is confirmed first (decision 082). A post
+  // without the confirmation opens it; removing an admin stays one step (the last one is kept).
+  if (intent === "promote" && form.get("confirmed") !== "yes") {
+    if (!(await accountById(userId))) notFound("User not found");
+    return redirect(listUrl(request, { promote: userId }));
+  }
   const result = intent === "promote" ? await promoteToAdmin(userId) : await demoteAdmin(userId);
   if (result === "not-found") notFound("User not found");
   if (result === "last-admin") return data({ toast: errorToast(MESSAGES.lastAdmin) }, { status: 409 });
@@ -283,12 +294,35 @@ function SecondFactorRequiredForm({
   );
 }
 
-function RoleForm({ row, action, optimistic }: { row: Row; action: string; optimistic: boolean }) {
+function RoleForm({
+  row,
+  action,
+  optimistic,
+  search,
+}: {
+  row: Row;
+  action: string;
+  optimistic: boolean;
+  search: URLSearchParams;
+}) {
   const isAdmin = row.role === "admin";
+  // Make Admin opens its confirmation: a GET of this list with ?promote=<id>, the search and page kept.
+  const keep = [...search.entries()].filter(([key]) => key !== "promote" && key !== "bookings");
   return (
-    <Form method="post" action={action} preventScrollReset>
-      <input type="hidden" name="userId" value={row.id} />
-      <input type="hidden" name="intent" value={isAdmin ? "demote" : "promote"} />
+    <Form method={isAdmin ? "post" : "get"} action={isAdmin ? action : "/dashboard/manageUser"} preventScrollReset>
+      {isAdmin ? (
+        <>
+          <input type="hidden" name="userId" value={row.id} />
+          <input type="hidden" name="intent" value="demote" />
+        </>
+      ) : (
+        <>
+          {keep.map(([key, value]) => (
+            <input key={key} type="hidden" name={key} value={value} />
+          ))}
+          <input type="hidden" name="promote" value={row.id} />
+        </>
+      )}
       <Button
         type="submit"
         variant={isAdmin ? "secondary" : "primary"}
@@ -304,13 +338,48 @@ function RoleForm({ row, action, optimistic }: { row: Row; action: string; optim
   );
 }
 
+/** "Make {who} an admin?": the step between Make Admin and the promotion (decision 082). */
+function ConfirmPromote({ id, who, action, back }: { id: string; who: string; action: string; back: string }) {
+  return (
+    <section
+      role="alertdialog"
+      aria-labelledby="confirm-promote-title"
+      aria-describedby="confirm-promote-body"
+      className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-5 shadow-sm"
+      data-testid="confirm-promote"
+    >
+      <h2 id="confirm-promote-title" className="break-words text-lg font-semibold text-neutral-900">
+        Make {who} an admin?
+      </h2>
+      <p id="confirm-promote-body" className="mt-1 text-sm text-neutral-800">
+        An admin manages every account, package, event and professional, and can remove other admins.
+      </p>
+      <Form method="post" action={action} preventScrollReset className="mt-4 flex flex-wrap gap-3">
+        <input type="hidden" name="userId" value={id} />
+        <input type="hidden" name="intent" value="promote" />
+        <input type="hidden" name="confirmed" value="yes" />
+        <Button type="submit" autoFocus>
+          <ShieldCheck className="h-4 w-4" aria-hidden />
+          {MESSAGES.makeAdmin}
+        </Button>
+        <Link to={back} preventScrollReset className={buttonClass("secondary")}>
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
+}
+
 export default function ManageUser() {
-  const { users, q, page, pageCount, total, offset, me, held, timeZone, secondFactorRequired } =
+  const { users, q, page, pageCount, total, offset, me, held, timeZone, secondFactorRequired, confirmPromote } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pendingForm = usePendingFormData({ state: "busy" });
   const location = useLocation();
   const formAction = `/dashboard/manageUser${location.search}`;
+  const search = new URLSearchParams(location.search);
+  const withoutPromote = new URLSearchParams([...search.entries()].filter(([key]) => key !== "promote")).toString();
+  const listHref = `/dashboard/manageUser${withoutPromote ? `?${withoutPromote}` : ""}`;
   // Optimistic: the row shows its new role while the change is on its way.
   const pendingId = pendingForm?.get("userId") ?? null;
   const pendingIntent = pendingForm?.get("intent");
@@ -323,6 +392,9 @@ export default function ManageUser() {
         </p>
       </div>
       <SearchForm q={q} label="Search by name or e-mail" placeholder="Name or e-mail" />
+      {confirmPromote ? (
+        <ConfirmPromote id={confirmPromote.id} who={confirmPromote.who} action={formAction} back={listHref} />
+      ) : null}
       {users.length === 0 ? (
         <EmptyRows
           title={q ? "Nobody matches that search" : "No accounts yet"}
@@ -367,7 +439,7 @@ export default function ManageUser() {
                   </td>
                   <td className={`${tdClass} pb-3 md:pb-3`}>
                     <div className="flex flex-col gap-2">
-                      <RoleForm row={u} action={formAction} optimistic={optimistic} />
+                      <RoleForm row={u} action={formAction} optimistic={optimistic} search={search} />
                       <StatusForm row={u} action={formAction} me={u.id === me} />
                     </div>
                   </td>

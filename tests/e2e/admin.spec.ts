@@ -66,9 +66,21 @@ test.describe("admin dashboard", () => {
     await expect(row).toContainText(user.name);
     await expect(row.getByTestId("role")).toHaveText("User");
 
+    // Make Admin asks first (decision 082); Cancel changes nothing.
     await row.getByRole("button", { name: /Make Admin/ }).click();
+    const confirm = page.getByRole("alertdialog", { name: `Make ${user.name} an admin?` });
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole("button", { name: "Make Admin" })).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
+    await confirm.getByRole("link", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(row.getByTestId("role")).toHaveText("User");
+
+    await row.getByRole("button", { name: /Make Admin/ }).click();
+    await confirm.getByRole("button", { name: "Make Admin" }).click();
     await expect(toast(page)).toContainText(TEXT.promoted);
     await expect(row.getByTestId("role")).toHaveText("Admin");
+    await expect(confirm).toHaveCount(0);
     // The search is kept after the change.
     await expect(page).toHaveURL(/q=/);
 
@@ -212,6 +224,10 @@ test.describe("admin dashboard without JavaScript", () => {
     await expect(page).toHaveURL(/q=/);
     const row = userRow(page, user.email);
     await row.getByRole("button", { name: /Make Admin/ }).click();
+    await page
+      .getByRole("alertdialog", { name: `Make ${user.name} an admin?` })
+      .getByRole("button", { name: "Make Admin" })
+      .click();
     await expect(toast(page)).toContainText(TEXT.promoted);
     await expect(row.getByTestId("role")).toHaveText("Admin");
     await row.getByRole("button", { name: /Remove Admin/ }).click();

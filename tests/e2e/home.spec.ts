@@ -192,8 +192,11 @@ test.describe("home page", () => {
     await giveReview(page).click();
     await expect(reviewDialog(page)).toBeVisible();
     // Give Review loads the page with the form, which the server sends with the modal open;
-    // Escape is the hydrated modal's (the Close and Cancel links work before it).
+    // Escape is the hydrated modal's (the Close and Cancel links work before it): the page is
+    // hydrated, and the modal's effect has reopened the server's open dialog as a modal one, which
+    // runs after hydration (a passive effect), so that is waited for too.
     await waitForHydration(page);
+    await page.waitForFunction(() => document.querySelector("dialog")?.matches(":modal") === true);
     await page.keyboard.press("Escape");
     await expect(reviewDialog(page)).toHaveCount(0);
     await expect(page).not.toHaveURL(/review=new/);

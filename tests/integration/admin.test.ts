@@ -215,8 +215,28 @@ describe("Manage User", () => {
     const user = await account("user");
     const listUrl = `${PAGES.users}?q=${encodeURIComponent(user.email)}`;
 
-    const promoted = await follow(admin.c, await admin.c.post(listUrl, { intent: "promote", userId: user.id }));
+    // Make Admin asks first (decision 082): a post without the confirmation changes nothing and
+    // opens it, with the search kept; Cancel leads back to the list.
+    const unconfirmed = await admin.c.post(listUrl, { intent: "promote", userId: user.id });
+    expect(unconfirmed.status).toBe(302);
+    const confirmUrl = unconfirmed.headers.get("location") ?? "";
+    expect(confirmUrl).toBe(`${listUrl}&promote=${user.id}`);
+    expect((await roleOf(user.id)).role).toBe("user");
+    const confirmHtml = await (await admin.c.get(confirmUrl)).text();
+    const confirmPage = visibleText(confirmHtml);
+    expect(confirmPage).toContain(`Make ${user.name || user.email} an admin?`);
+    expect(confirmHtml).toMatch(new RegExp(`<a [^>]*href="${listUrl.replace(/[?]/g, "\\?")}"[^>]*>Cancel</a>`));
+    // A promote link to nobody opens nothing.
+    const nobody = await text(await admin.c.get(`${listUrl}&promote=00000000-0000-4000-8000-000000000000`));
+    expect(nobody).not.toContain("an admin?");
+
+    const promoted = await follow(
+      admin.c,
+      await admin.c.post(confirmUrl, { intent: "promote", userId: user.id, confirmed: "yes" }),
+    );
     const promotedText = await text(promoted);
+    expect(promoted.url).not.toContain("promote=");
+    expect(promotedText).not.toContain("an admin?");
     expect(promotedText).toContain(TEXT.promoted);
     expect(promotedText).toMatch(/Role Admin Status Active Remove Admin/);
     expect((await roleOf(user.id)).role).toBe("admin");

@@ -298,16 +298,15 @@ function RoleForm({
   row,
   action,
   optimistic,
-  search,
+  listSearch,
 }: {
   row: Row;
   action: string;
   optimistic: boolean;
-  search: URLSearchParams;
+  listSearch: URLSearchParams;
 }) {
   const isAdmin = row.role === "admin";
   // Make Admin opens its confirmation: a GET of this list with ?promote=<id>, the search and page kept.
-  const keep = [...search.entries()].filter(([key]) => key !== "promote" && key !== "bookings");
   return (
     <Form method={isAdmin ? "post" : "get"} action={isAdmin ? action : "/dashboard/manageUser"} preventScrollReset>
       {isAdmin ? (
@@ -317,7 +316,7 @@ function RoleForm({
         </>
       ) : (
         <>
-          {keep.map(([key, value]) => (
+          {[...listSearch].map(([key, value]) => (
             <input key={key} type="hidden" name={key} value={value} />
           ))}
           <input type="hidden" name="promote" value={row.id} />
@@ -377,9 +376,10 @@ export default function ManageUser() {
   const pendingForm = usePendingFormData({ state: "busy" });
   const location = useLocation();
   const formAction = `/dashboard/manageUser${location.search}`;
-  const search = new URLSearchParams(location.search);
-  const withoutPromote = new URLSearchParams([...search.entries()].filter(([key]) => key !== "promote")).toString();
-  const listHref = `/dashboard/manageUser${withoutPromote ? `?${withoutPromote}` : ""}`;
+  // The list as it is without a pending confirmation: Cancel's link, and what Make Admin keeps.
+  const listSearch = new URLSearchParams(location.search);
+  listSearch.delete("promote");
+  const listHref = `/dashboard/manageUser${listSearch.size ? `?${listSearch}` : ""}`;
   // Optimistic: the row shows its new role while the change is on its way.
   const pendingId = pendingForm?.get("userId") ?? null;
   const pendingIntent = pendingForm?.get("intent");
@@ -439,7 +439,7 @@ export default function ManageUser() {
                   </td>
                   <td className={`${tdClass} pb-3 md:pb-3`}>
                     <div className="flex flex-col gap-2">
-                      <RoleForm row={u} action={formAction} optimistic={optimistic} search={search} />
+                      <RoleForm row={u} action={formAction} optimistic={optimistic} listSearch={listSearch} />
                       <StatusForm row={u} action={formAction} me={u.id === me} />
                     </div>
                   </td>

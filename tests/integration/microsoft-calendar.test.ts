@@ -560,12 +560,15 @@ describe("the plan's calendar limit and Graph's Retry-After", () => {
     expect(d1.next_attempt_at.getTime()).toBeLessThanOrEqual(answered + 130_000);
     expect(await db`select 1 from booking_meetings where event_id = ${first} and status = 'created'`).toHaveLength(0);
     // Its time come (moved here rather than waited for), the next try makes the meeting.
-    await db`update booking_event_deliveries set next_attempt_at = now() where consumer = 'conferencing'
-      and booking_event_id in (select id from booking_events where event_id = ${first})`;
-    await until("the meeting after the wait", async () => {
-      const [r] = await db`select status from booking_meetings where event_id = ${first}`;
-      return r?.status === "created";
-    });
+    const madeAfterTheWait = async (id: string) => {
+      await db`update booking_event_deliveries set next_attempt_at = now() where consumer = 'conferencing'
+        and booking_event_id in (select id from booking_events where event_id = ${id})`;
+      await until("the meeting after the wait", async () => {
+        const [r] = await db`select status from booking_meetings where event_id = ${id}`;
+        return r?.status === "created";
+      });
+    };
+    await madeAfterTheWait(first);
 
     // An HTTP date an hour away (a 503): honoured up to the five-minute bound.
     const date = fake.throttleNext(
@@ -581,12 +584,7 @@ describe("the plan's calendar limit and Graph's Retry-After", () => {
     expect(d2.next_attempt_at.getTime()).toBeLessThanOrEqual(answered2 + 310_000);
     // Its time brought forward too, so no booking is left held: the files after this one share the
     // database and wait for every booking's mails (a held conferencing record holds the mail).
-    await db`update booking_event_deliveries set next_attempt_at = now() where consumer = 'conferencing'
-      and booking_event_id in (select id from booking_events where event_id = ${second})`;
-    await until("the second meeting after the wait", async () => {
-      const [r] = await db`select status from booking_meetings where event_id = ${second}`;
-      return r?.status === "created";
-    });
+    await madeAfterTheWait(second);
     await bookingMailsSettled(db);
   }, 90_000);
 });

@@ -210,6 +210,56 @@ function counts(name) {
   };
 }
 
+/** The first line of an error message, without colour codes, cut short. */
+function firstLine(message) {
+  const line =
+    String(message ?? "")
+      .replace(/\u001b\[[0-9;]*m/g, "")
+      .split("\n")
+      .find((l) => l.trim()) ?? "";
+  return line.trim().slice(0, 200);
+}
+
+/**
+ * The failed tests of a suite's reports, a line each ("file › test: first line of the error"), so
+ * the summary at the end of a long log says what failed without scrolling back.
+ */
+function failures(name) {
+  const files = fs.existsSync(REPORTS)
+    ? fs
+        .readdirSync(REPORTS)
+        .filter((f) => (name === "unit" ? /^unit(-tz-.*)?\.json$/ : new RegExp(`^${name}\\.json$`)).test(f))
+    : [];
+  const lines = [];
+  for (const file of files) {
+    const report = JSON.parse(fs.readFileSync(`${REPORTS}/${file}`, "utf8"));
+    const zone = file.match(/^unit-tz-(.*)\.json$/)?.[1];
+    if (name === "e2e") {
+      const walk = (suite) => {
+        for (const spec of suite.specs ?? []) {
+          for (const test of spec.tests ?? []) {
+            if (test.status !== "unexpected" && test.status !== "flaky") continue;
+            const error = test.results?.find((r) => r.error)?.error?.message;
+            lines.push(
+              `${spec.file}:${spec.line} › ${spec.title}${test.status === "flaky" ? " (flaky)" : ""}: ${firstLine(error)}`,
+            );
+          }
+        }
+        for (const child of suite.suites ?? []) walk(child);
+      };
+      for (const suite of report.suites ?? []) walk(suite);
+      continue;
+    }
+    for (const result of report.testResults ?? []) {
+      const where = path.relative(process.cwd(), result.name) + (zone ? ` (TZ=${zone})` : "");
+      const failed = (result.assertionResults ?? []).filter((a) => a.status === "failed");
+      for (const a of failed) lines.push(`${where} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+      if (failed.length === 0 && result.status === "failed") lines.push(`${where}: ${firstLine(result.message)}`);
+    }
+  }
+  return lines;
+}
+
 if (only && !suites[only]) fail(`unknown suite "${only}" (unit, integration or e2e)`);
 fs.rmSync(REPORTS, { recursive: true, force: true });
 fs.mkdirSync(REPORTS, { recursive: true });
@@ -269,6 +319,7 @@ for (const r of results.filter((r) => !r.check)) {
   console.log(
     `${r.name.padEnd(12)} ${ok ? "ok" : "FAILED"}  ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped${ranNothing ? " (no test ran)" : ""} (${r.seconds} s)`,
   );
+  for (const line of ok ? [] : failures(r.name)) console.log(`  ✗ ${line}`);
   passed += c.passed;
   failed += c.failed + (ok || c.failed > 0 ? 0 : 1);
   skipped += c.skipped;

@@ -47,7 +47,14 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: BASE_URL,
-    trace: "retain-on-failure",
+    // A trace records the page after every step (DOM snapshots and screencast frames): about a
+    // third of the suite's CPU time on two cores, measured with and without (docs/decisions/083).
+    // CI keeps none (its log is what is read there); elsewhere a failed test keeps its trace.
+    trace: process.env.CI ? "off" : "retain-on-failure",
+    // One browser context for a worker's tests, reset between them (cookies, storage, cache,
+    // extra pages, routes and init scripts; a test that sets other context options gets its own):
+    // a new context and its first page cost Chromium several CPU-seconds each (docs/testing.md).
+    reuseContext: true,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

@@ -364,8 +364,11 @@ test.describe("home page", () => {
     await expect(bell).toHaveAccessibleName("Notifications");
     await expect(page.getByTestId("notification-count")).toHaveCount(0);
 
-    // Give Review opens the form on the hydrated page (it checks its fields with React).
+    // Give Review opens the form on the hydrated page (it checks its fields with React). The link
+    // loads a whole page, the first with scripts in this browser: the wait for it is the
+    // navigation's, not an expectation's.
     await giveReview(page).click();
+    await page.waitForURL((url) => url.searchParams.get("review") === "new");
     await expect(reviewDialog(page)).toBeVisible();
     await waitForHydration(page);
     expect(await page.evaluate(() => "__remixContext" in window)).toBe(true);

@@ -101,6 +101,10 @@ function storedAttachments(attachments: MailAttachment[] = []): StoredMailAttach
 /** SMTP tries per message, the one in the request included; then it stays 'failed' for good. */
 export const MAX_MAIL_ATTEMPTS = 5;
 
+/** The error of a message whose handover to the SMTP server was cut off (decision 081). */
+export const INTERRUPTED_HANDOVER =
+  "Cut off while being handed to the SMTP server (the sending app server stopped): it may have been delivered, so it was not sent again.";
+
 /** The pause after the `attempts`-th failed try: 1, 4, 16, 64 minutes (docs/decisions/022). */
 export function mailRetryDelayMs(attempts: number): number {
   return 60_000 * 4 ** Math.max(0, Math.min(attempts, 6) - 1);
@@ -253,9 +257,10 @@ const CLAIM_MS = 2 * 60_000;
 /**
  * The job runner's outbox job: sends queued messages and retries failed ones (at most
  * MAX_MAIL_ATTEMPTS tries, pausing longer each time) when SMTP is configured. Each app server
- * claims a batch with FOR UPDATE SKIP LOCKED, so no two servers send the same message; only a
- * crash between the SMTP server's answer and the status update can send one twice. Messages
- * kept 'stored' (no SMTP when they were written) are left alone. Answers how many it sent.
+ * claims a batch with FOR UPDATE SKIP LOCKED, so no two servers send the same message. A message's
+ * handover is noted before its SMTP conversation and cleared with the answer: one whose sender
+ * was cut off in between is never sent again (decision 081). Messages kept 'stored' (no SMTP when
+ * they were written) are left alone. Answers how many it sent.
  */
 export function sendOutboxMail(now: Date, batch = 20): Promise<number> {
   if (stopping) return Promise.resolve(0);
@@ -278,7 +283,7 @@ async function markSentNow(ids: string[]): Promise<void> {
   const db = await getDb();
   await db
     .update(mailOutbox)
-    .set({ status: "sent", sentAt: new Date(), error: null, nextAttemptAt: null })
+    .set({ status: "sent", sentAt: new Date(), error: null, nextAttemptAt: null, handoverAt: null })
     .where(inArray(mailOutbox.id, ids));
 }
 
@@ -352,6 +357,29 @@ async function sendOutboxBatch(now: Date, batch: number): Promise<number> {
       released.push(entry.id);
       return;
     }
+    if (entry.handoverAt) {
+      // Its last sender stopped while handing it over (killed, or its database went away before
+      // the answer was written): it may have been delivered, so it is not sent again (decision 081).
+      console.error(`mail: "${entry.subject}" was cut off while being handed over; not sent again`);
+      await db
+        .update(mailOutbox)
+        .set({
+          status: "failed",
+          error: INTERRUPTED_HANDOVER,
+          attempts: MAX_MAIL_ATTEMPTS,
+          nextAttemptAt: null,
+          handoverAt: null,
+        })
+        .where(eq(mailOutbox.id, entry.id));
+      return;
+    }
+    try {
+      await db.update(mailOutbox).set({ handoverAt: new Date() }).where(eq(mailOutbox.id, entry.id));
+    } catch (error) {
+      // Not handed over: its claim runs out and a sender tries it again.
+      console.error(`mail: "${entry.subject}" not sent now (its handover could not be noted):`, error);
+      return;
+    }
     const message = fromStored(entry);
     const { undelivered, error } = await smtpSend(
       transporter,
@@ -373,6 +401,7 @@ async function sendOutboxBatch(now: Date, batch: number): Promise<number> {
           to: undelivered.join(", "),
           error: error ?? null,
           nextAttemptAt: new Date(Date.now() + mailRetryDelayMs(entry.attempts)),
+          handoverAt: null,
         })
         .where(eq(mailOutbox.id, entry.id));
     }

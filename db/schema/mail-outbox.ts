@@ -38,6 +38,12 @@ export const mailOutbox = pgTable(
     /** A queued or failed message is not tried again before this (backoff, or a sender's lease). */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * When a sender began handing the message to the SMTP server; cleared with the answer (sent or
+     * failed). Still set when a later sender claims it: the handover was cut off and the message
+     * may have been delivered, so it is not sent again (docs/decisions/081).
+     */
+    handoverAt: timestamp("handover_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** The event (booking) the message is about, when it is one's (booking mails, reminders): its timeline. No foreign key: a removed event's mail stays. */
     eventId: uuid("event_id"),

@@ -9,7 +9,9 @@
  *     mail arrives exactly once;
  * (d) with an SMTP server that never greets, POST /api/bookings still answers quickly;
  * (e) a burst of bookings is mailed by their nudges, without waiting for the runner's poll;
- * (f) the SMTP server gets a whole message: envelope, headers, text, HTML and the invitation.
+ * (f) the SMTP server gets a whole message: envelope, headers, text, HTML and the invitation;
+ * (g) SIGTERM mid-send: the message is marked sent before the server exits;
+ * (h) SIGKILL mid-send: a later server does not send the message again (decision 081).
  */
 import postgres from "postgres";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -274,3 +276,52 @@ it("(g) SIGTERM while the SMTP server holds a message: the server marks it sent 
     await slow.stop();
   }
 }, 60_000);
+
+it("(h) SIGKILL while the SMTP server holds a message: a server started later does not send it again, and says why (decision 081)", async () => {
+  await Promise.all(running.splice(0).map((s) => s.stop("SIGKILL")));
+  // The SMTP server answers 2 s after a message's data: the sender is killed in between, and the
+  // message is delivered all the same (the relay had it all).
+  const slow = await startFakeSmtp(0, { delayMs: 2_000 });
+  const guest = "sigkill-mid-send@example.test";
+  try {
+    const server = await start({ SMTP_URL: slow.url });
+    if (!typeId) await setUpHost(server);
+    await book(server, "sigkill-mid-send");
+    await eventually(
+      () => slow.inFlightTo(guest),
+      (flying) => flying,
+      20_000,
+    );
+    await server.stop("SIGKILL");
+    running.splice(running.indexOf(server), 1);
+    await eventually(
+      () => slow.to(guest).length,
+      (n) => n === 1,
+      10_000,
+    );
+    // The dead sender's claim would run out after two minutes: brought forward.
+    await db`update mail_outbox set next_attempt_at = now() where "to" = ${guest}`;
+    const later = await start({ SMTP_URL: slow.url });
+    const [row] = await eventually(
+      () => db<{ status: string; error: string | null; handover_at: Date | null }[]>`
+        select status, error, handover_at from mail_outbox where "to" = ${guest}`,
+      (rows) => rows[0]?.status === "failed",
+      20_000,
+    );
+    expect(row.error).toMatch(/^Cut off while being handed to the SMTP server/);
+    expect(row.handover_at).toBeNull();
+    // The later server sends the rest: a new booking's mail arrives, once; the cut-off one was not sent again.
+    await book(later, "after-sigkill");
+    await eventually(
+      () => slow.to("after-sigkill@example.test").length,
+      (n) => n === 1,
+      20_000,
+    );
+    const [sent] = await db<{ status: string; handover_at: Date | null }[]>`
+      select status, handover_at from mail_outbox where "to" = 'after-sigkill@example.test'`;
+    expect(sent).toEqual({ status: "sent", handover_at: null });
+    expect(slow.to(guest)).toHaveLength(1);
+  } finally {
+    await slow.stop();
+  }
+}, 90_000);

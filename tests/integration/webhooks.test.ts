@@ -20,7 +20,7 @@ import { allDayEventType, apiClient, at, errorOf, ok, type Account } from "./api
 import { eventually } from "../support/mail-wait";
 import { startServer, type RunningServer } from "../support/server";
 import { databaseUrl } from "./context";
-import { SESSION_SECRET } from "./global-setup";
+import { CALENDAR_KEY, SESSION_SECRET } from "./global-setup";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.97", namePrefix: "Hook" });
 
@@ -525,7 +525,14 @@ describe("the subscription API", () => {
 describe("private addresses in production", () => {
   let strict: RunningServer;
   beforeAll(async () => {
-    strict = await startServer({ DATABASE_URL: databaseUrl(), SESSION_SECRET, JOBS: "off", TRUST_PROXY: "loopback" });
+    // Private addresses allowed for neither webhooks nor calendars (production's defaults).
+    strict = await startServer({
+      DATABASE_URL: databaseUrl(),
+      SESSION_SECRET,
+      CALENDAR_ENCRYPTION_KEY: CALENDAR_KEY,
+      JOBS: "off",
+      TRUST_PROXY: "loopback",
+    });
   }, 60_000);
   afterAll(() => strict?.stop());
 
@@ -547,6 +554,55 @@ describe("private addresses in production", () => {
       expect(res.status, url).toBe(400);
       expect((await errorOf(res)).fields?.url?.[0], url).toMatch(/private network|https/);
     }
+  });
+
+  it("refuses every IPv6 form of a private address, for a webhook and for a calendar feed, and stores neither", async () => {
+    const forms = [
+      "::",
+      "::1",
+      "::7f00:1", // IPv4-compatible 127.0.0.1
+      "::ffff:7f00:1", // IPv4-mapped
+      "::ffff:0:7f00:1", // IPv4-translated
+      "::ffff:a9fe:a9fe", // 169.254.169.254, mapped
+      "64:ff9b::7f00:1", // NAT64 with 127.0.0.1
+      "64:ff9b::c0a8:101", // NAT64 with 192.168.1.1
+      "64:ff9b:1::808:808", // local-use NAT64
+      "2002:7f00:1::1", // 6to4 of 127.0.0.1
+      "2002:a00:1::1", // 6to4 of 10.0.0.1
+      "2001:0:4136:e378:8000:63bf:3fff:fdd2", // Teredo
+      "fc00::1",
+      "fd12:3456:789a::1", // unique local
+      "fe80::1", // link-local
+      "fec0::1", // site-local
+      "ff02::1", // multicast
+    ];
+    const count = async (path: string) => {
+      const res = await call("GET", path, { server: strict.url, token: host.token });
+      expect(res.status, path).toBe(200);
+      const body = (await res.json()) as unknown;
+      expect(Array.isArray(body), path).toBe(true);
+      return (body as unknown[]).length;
+    };
+    const hooksBefore = await count("/api/webhooks");
+    const calendarsBefore = await count("/api/calendars");
+    for (const ip of forms) {
+      const hook = await call("POST", "/api/webhooks", {
+        server: strict.url,
+        token: host.token,
+        json: { url: `https://[${ip}]/hook`, events: ["booking.created"] },
+      });
+      expect(hook.status, ip).toBe(400);
+      expect((await errorOf(hook)).fields?.url?.[0], ip).toMatch(/private network/);
+      const feed = await call("POST", "/api/calendars", {
+        server: strict.url,
+        token: host.token,
+        json: { type: "ics", url: `https://[${ip}]/feed.ics` },
+      });
+      expect(feed.status, ip).toBe(400);
+      expect(JSON.stringify(await feed.json()), ip).toMatch(/private/i);
+    }
+    expect(await count("/api/webhooks")).toBe(hooksBefore);
+    expect(await count("/api/calendars")).toBe(calendarsBefore);
   });
 });
 

@@ -214,7 +214,7 @@ function counts(name) {
 function firstLine(message) {
   const line =
     String(message ?? "")
-      .replace(/\u001b\[[0-9;]*m/g, "")
+      .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "")
       .split("\n")
       .find((l) => l.trim()) ?? "";
   return line.trim().slice(0, 200);

@@ -18,6 +18,7 @@ import { NavigationProgress } from "./components/navigation-progress";
 import { useAfterAction, useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
 import { listBellNotifications } from "./models/notification.server";
+import { agoLabel } from "./scheduling/reader-time";
 import tailwindHref from "./tailwind.css";
 import { EMBED_FRAME_SCRIPT, EMBED_PARAM } from "~/utils/embed";
 import { getUser } from "~/utils/auth.server";
@@ -74,10 +75,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { toast, headers }] = await Promise.all([getUser(request), getToast(request)]);
   // Only signed-in people see the bell, so visitors cost no query.
   const notifications = user ? await listBellNotifications(user.id) : [];
+  const now = new Date();
   return data(
     {
       user: user ? { id: user.id, email: user.email, name: user.name, role: user.role } : null,
-      notifications: notifications.map((n) => ({ id: n.id, notification: n.notification, unread: n.unread })),
+      notifications: notifications.map((n) => ({
+        id: n.id,
+        notification: n.notification,
+        unread: n.unread,
+        at: n.createdAt.toISOString(),
+        ago: agoLabel(n.createdAt, now, user?.timeZone ?? "UTC"),
+        // What it is about: a booking's page, or the page the notification names.
+        link: n.eventId ? `/dashboard/scheduledEvents/${n.eventId}/timeline` : n.link,
+        requestId: n.awaitingAnswer ? n.eventId : null,
+      })),
       toast: toast ? { message: toast.message, description: toast.description, type: toast.type } : null,
       env: publicEnv(),
       // Absolute addresses (og:url) start here: APP_URL, like every link the app sends.

@@ -7,6 +7,7 @@ import LogOut from "lucide-react/icons/log-out";
 import Menu from "lucide-react/icons/menu";
 import PanelLeft from "lucide-react/icons/panel-left";
 import { Logo } from "./logo";
+import { buttonClass } from "./ui/button";
 import { enhanceMenus } from "~/browser/menu-behaviour";
 import { roleLabel, type Role } from "~/utils/permissions";
 
@@ -46,6 +47,41 @@ export interface BellNotification {
   id: string;
   notification: string;
   unread: boolean;
+  /** When it was made (ISO) and that as its reader says it ("5 min ago", "Nov 3, 4:05 PM"). */
+  at: string;
+  ago: string;
+  /** The page of what it is about (a booking's, the Teams page), if any. */
+  link: string | null;
+  /** A booking request still waiting for this user's answer: its id, for Approve and Decline. */
+  requestId: string | null;
+}
+
+const PENDING_LIST = "/dashboard/scheduledEvents?tab=pending";
+
+/** A bell entry's booking request answered from the bell: the Pending tab's own Approve and Decline. */
+function AnswerRequest({ id, about }: { id: string; about: string }) {
+  return (
+    <div className="mt-2 flex gap-2">
+      <Form method="post" action={PENDING_LIST}>
+        <input type="hidden" name="intent" value="approve" />
+        <input type="hidden" name="eventId" value={id} />
+        <button
+          type="submit"
+          className={buttonClass("primary", "px-3 py-1.5 text-xs")}
+          aria-label={`Approve: ${about}`}
+        >
+          Approve
+        </button>
+      </Form>
+      <Link
+        to={`${PENDING_LIST}&decline=${id}`}
+        className={buttonClass("secondary", "px-3 py-1.5 text-xs text-red-700")}
+        aria-label={`Decline: ${about}`}
+      >
+        Decline
+      </Link>
+    </div>
+  );
 }
 
 /**
@@ -119,7 +155,17 @@ function NotificationBell({ notifications }: { notifications: BellNotification[]
                       Unread:{" "}
                     </span>
                   ) : null}
-                  {n.notification}
+                  {n.link ? (
+                    <Link to={n.link} className="hover:underline">
+                      {n.notification}
+                    </Link>
+                  ) : (
+                    <span>{n.notification}</span>
+                  )}
+                  <time dateTime={n.at} className="mt-0.5 block text-xs font-normal text-neutral-600">
+                    {n.ago}
+                  </time>
+                  {n.requestId ? <AnswerRequest id={n.requestId} about={n.notification} /> : null}
                 </span>
               </li>
             ))}

@@ -98,6 +98,7 @@ export async function decideBooking(
         tx,
         current.hostId,
         `${decision === "approve" ? "Request approved" : "Request declined"} by a team admin: ${current.eventName} with ${current.guestName ?? "a guest"} on ${when(current.startsAt, host.timeZone)}`,
+        { eventId: current.id },
       );
     }
     if ("expired" in actor) {
@@ -106,6 +107,7 @@ export async function decideBooking(
         tx,
         current.hostId,
         `Request expired: ${current.eventName} with ${current.guestName ?? "a guest"} on ${when(current.startsAt, host.timeZone)} was not answered in time`,
+        { eventId: current.id },
       );
     }
     const [booking] = await withInvitees(tx, [updated]);

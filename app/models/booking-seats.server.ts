@@ -288,6 +288,7 @@ async function cancelSeatIn(
     tx,
     current.hostId,
     `Seat cancelled by ${seat.name}: ${current.eventName} on ${when(current.startsAt, host.timeZone)}${reason ? ` — ${reason}` : ""}`,
+    { eventId: current.id },
   );
   const booking = seatBooking(session, cancelled, live);
   return { ok: true, booking, host, left: booking.session };
@@ -385,6 +386,7 @@ async function rescheduleSeatIn(
     tx,
     current.hostId,
     `Seat moved: ${current.eventName} with ${seat.name} to ${when(start, host.timeZone)}`,
+    { eventId: moveSession ? current.id : joined.session.id },
   );
   return {
     ok: true,

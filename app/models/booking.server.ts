@@ -186,7 +186,9 @@ export async function createBooking(
         });
         if (!seat) throw new BookingRefused("slot-full");
         if (controls.linkId) await linkUsedBy(tx, controls.linkId, seat.session.id);
-        await notify(tx, ownerId, `New booking: ${eventType.title} with ${name} on ${when(start, zone)}`);
+        await notify(tx, ownerId, `New booking: ${eventType.title} with ${name} on ${when(start, zone)}`, {
+          eventId: seat.session.id,
+        });
         return recorded(tx, { ok: true, booking: seat, token, host, newInvitees: invitees }, idempotency, within);
       }
 
@@ -207,7 +209,7 @@ export async function createBooking(
         tx
           .insert(eventInvitees)
           .values(invitees.map((address, i) => ({ eventId: created.id, position: i + 1, email: address }))),
-        notify(tx, ownerId, bookingBell(eventType.title, name, start, zone, hold !== null)),
+        notify(tx, ownerId, bookingBell(eventType.title, name, start, zone, hold !== null), { eventId: created.id }),
         recorded(tx, success, idempotency, within),
       ]);
       return result;
@@ -329,6 +331,7 @@ export async function moveBooking(
           tx,
           current.hostId,
           `Booking moved: ${current.eventName} with ${current.guestName ?? "a guest"} to ${when(start, host.timeZone)}`,
+          { eventId: current.id },
         );
       const seats = await moveSessionSeats(tx, id, now);
       const [withList] = await withInvitees(tx, [updated]);

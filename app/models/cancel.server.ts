@@ -203,7 +203,9 @@ export async function cancelEvent(id: string, actor: CancelActor, options: Cance
     const host = await hostOf(tx, current.hostId);
     // The bell tells the host what others did: not their own cancel or delete.
     if (!("hostId" in actor && actor.hostId === current.hostId)) {
-      await notify(tx, current.hostId, hostNotification(actor, kind, current, host.timeZone, options));
+      await notify(tx, current.hostId, hostNotification(actor, kind, current, host.timeZone, options), {
+        eventId: current.id,
+      });
     }
     // A collective booking's co-host rows go with it: their time is free again (decision 020).
     const coRows = await tx
@@ -222,6 +224,7 @@ export async function cancelEvent(id: string, actor: CancelActor, options: Cance
         tx,
         row.hostId,
         `Booking cancelled by ${byWhom(actor, current).others}: ${row.eventName} on ${when(row.startsAt, coHost.timeZone)}`,
+        { eventId: row.id },
       );
       coHosts.push({ event: row, host: coHost });
     }

@@ -302,8 +302,19 @@ export async function updateHostEvent(
   );
 }
 
-export async function notify(tx: Transaction, userId: string, text: string) {
-  await tx.insert(notifications).values({ userId, notification: text.slice(0, 500) });
+/**
+ * A bell entry for one user. `about`: the booking it concerns (the bell links to it and offers
+ * Approve and Decline while it is a pending request), or another page of the app it leads to.
+ */
+export async function notify(
+  tx: Transaction,
+  userId: string,
+  text: string,
+  about: { eventId?: string; link?: string } = {},
+) {
+  await tx
+    .insert(notifications)
+    .values({ userId, notification: text.slice(0, 500), eventId: about.eventId, link: about.link });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

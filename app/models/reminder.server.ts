@@ -280,6 +280,7 @@ async function deliverForEvent(eventId: string, now: Date, texts: ReminderTexts)
             hostZone,
             now,
           ),
+          { eventId: e.id },
         );
         continue;
       }

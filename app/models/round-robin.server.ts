@@ -129,7 +129,7 @@ export async function handOverOnMove(
 
 async function tellHosts(
   tx: Transaction,
-  event: Pick<Event, "eventName" | "guestName">,
+  event: Pick<Event, "id" | "eventName" | "guestName">,
   previousHostId: string,
   hostId: string,
   start: Date,
@@ -140,6 +140,7 @@ async function tellHosts(
     tx,
     hostId,
     `Booking assigned to you: ${event.eventName} with ${guest} on ${when(start, next.timeZone)} (was ${previous.name || previous.email}'s)`,
+    { eventId: event.id },
   );
   await notify(
     tx,

@@ -111,7 +111,9 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
   if (assignment) await recordAssignment(tx, { ...assignment, eventId: created.id });
   await tx.insert(eventInvitees).values({ eventId: created.id, position: 1, email });
   const host = await hostOf(tx, bookingHostId);
-  await notify(tx, bookingHostId, bookingBell(eventType.title, name, start, host.timeZone, hold !== null));
+  await notify(tx, bookingHostId, bookingBell(eventType.title, name, start, host.timeZone, hold !== null), {
+    eventId: created.id,
+  });
   if (eventType.kind === "collective") {
     for (const coHostId of slot.hostIds.slice(1)) {
       const [row] = await tx
@@ -184,6 +186,7 @@ export async function moveLinkedRows(
       tx,
       row.hostId,
       `Booking moved: ${row.eventName} with ${row.guestName ?? "a guest"} to ${when(start, host.timeZone)}`,
+      { eventId: row.id },
     );
   }
 }

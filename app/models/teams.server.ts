@@ -305,6 +305,7 @@ export async function inviteToTeam(
           tx,
           account.id,
           `${actor.name || actor.email} invited you to the team ${team.name}: answer on your Teams page.`,
+          { link: "/dashboard/teams" },
         );
     };
     if (existing) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readerTime, zoneCity } from "./reader-time";
+import { agoLabel, readerTime, zoneCity } from "./reader-time";
 
 describe("readerTime", () => {
   it("writes the reader's time with the other side's in brackets, its weekday when the date differs", () => {
@@ -59,5 +59,30 @@ describe("readerTime", () => {
   it("names zones by their city", () => {
     expect(zoneCity("America/Argentina/Buenos_Aires")).toBe("Buenos Aires");
     expect(zoneCity("UTC")).toBe("UTC");
+  });
+});
+
+describe("agoLabel", () => {
+  const now = new Date("2026-11-29T15:30:00Z");
+  const before = (ms: number) => new Date(now.getTime() - ms);
+  const MIN = 60_000;
+
+  it("counts minutes, then hours, within a day", () => {
+    expect(agoLabel(before(10_000), now, "UTC")).toBe("just now");
+    expect(agoLabel(new Date(now.getTime() + 5_000), now, "UTC")).toBe("just now");
+    expect(agoLabel(before(MIN), now, "UTC")).toBe("1 min ago");
+    expect(agoLabel(before(59 * MIN + 59_000), now, "UTC")).toBe("59 min ago");
+    expect(agoLabel(before(60 * MIN), now, "UTC")).toBe("1 h ago");
+    expect(agoLabel(before(23 * 60 * MIN + 59 * MIN), now, "UTC")).toBe("23 h ago");
+  });
+
+  it("then yesterday or the date, in the reader's zone, with the year only when it is another", () => {
+    // 25 h before 15:30 UTC is 14:30 UTC the day before.
+    expect(agoLabel(before(25 * 60 * MIN), now, "UTC")).toBe("Yesterday, 2:30 PM");
+    // The same instant in Tokyo (UTC+9) is 11:30 PM on Nov 28, and Tokyo's now is 00:30 on Nov 30.
+    expect(agoLabel(before(25 * 60 * MIN), now, "Asia/Tokyo")).toBe("Nov 28, 11:30 PM");
+    expect(agoLabel(new Date("2026-11-03T16:05:00Z"), now, "UTC")).toBe("Nov 3, 4:05 PM");
+    expect(agoLabel(new Date("2025-12-31T23:00:00Z"), now, "UTC")).toBe("Dec 31, 2025, 11:00 PM");
+    expect(agoLabel(new Date("2025-12-31T23:00:00Z"), now, "Pacific/Kiritimati")).toBe("Jan 1, 1:00 PM");
   });
 });

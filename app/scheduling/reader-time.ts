@@ -44,3 +44,20 @@ export function readerTime(instant: Date, readerZone: string, otherZone?: string
   const clock = `${time} ${place}${other ? ` (${other})` : ""}`;
   return { date, time, place, other, clock, full: `${date}, ${clock}` };
 }
+
+/**
+ * When something happened, as a list of recent things says it to its reader: "just now",
+ * "5 min ago", "3 h ago" within a day; then "Yesterday, 4:05 PM", then "Nov 3, 4:05 PM" (the
+ * reader's zone), with the year when it is not this year's. A time after `now` (clocks a little
+ * apart) is "just now".
+ */
+export function agoLabel(instant: Date, now: Date, readerZone: string): string {
+  const minutes = Math.floor((now.getTime() - instant.getTime()) / 60_000);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)} h ago`;
+  const then = DateTime.fromJSDate(instant, { zone: readerZone }).setLocale("en-US");
+  const today = DateTime.fromJSDate(now, { zone: readerZone }).setLocale("en-US");
+  if (then.hasSame(today.minus({ days: 1 }), "day")) return `Yesterday, ${then.toFormat("h:mm a")}`;
+  return then.toFormat(then.hasSame(today, "year") ? "LLL d, h:mm a" : "LLL d, yyyy, h:mm a");
+}

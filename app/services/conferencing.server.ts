@@ -278,7 +278,7 @@ export const conferencingConsumer: BookingEventConsumer<MeetingEffects> = {
   async apply(tx, { change, tell, eventId }) {
     if (change) await saveMeeting(tx, change);
     if (tell) {
-      await notify(tx, tell.hostId, tell.note);
+      await notify(tx, tell.hostId, tell.note, { eventId });
       await queueMails(tx, [tell.message], { eventId });
     }
   },

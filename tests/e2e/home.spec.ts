@@ -4,15 +4,13 @@ import {
   emailInput,
   passwordInput,
   signInButton,
-  STRONG_PASSWORD,
   submitSignIn,
-  submitSignUp,
-  TEXT,
   toast,
   uniqueEmail,
   waitForHydration,
   seriousViolations,
   signInAs,
+  newBookingHost,
 } from "./support";
 
 const SECTION_HEADINGS = [
@@ -321,11 +319,31 @@ test.describe("home page", () => {
   });
 
   test("a signed-in person's home page goes out without React too: its bell and menus behave, the review form hydrates (decision 047)", async ({
-    page,
+    browser,
   }) => {
+    // A new host (nothing unread: announcements from before the account are not news), then two
+    // guests book: two unread entries.
+    const host = await newBookingHost(browser, "static-home");
+    const page = host.page;
+    const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const free = await page.request.get(
+      `/api/slots?eventTypeId=${host.eventTypeId}&start=${date}&end=${date}&timeZone=America/New_York`,
+    );
+    const starts = ((await free.json()) as { slots: Record<string, string[]> }).slots[date] ?? [];
+    expect(starts.length).toBeGreaterThan(1);
+    for (const [i, name] of ["Gia Guest", "Hal Guest"].entries()) {
+      const booked = await page.request.post("/api/bookings", {
+        data: {
+          eventTypeId: host.eventTypeId,
+          start: starts[i],
+          name,
+          email: uniqueEmail("static-guest"),
+          timeZone: "UTC",
+        },
+      });
+      expect(booked.status(), await booked.text()).toBe(201);
+    }
     await page.setViewportSize({ width: 1440, height: 900 });
-    await submitSignUp(page, { name: "Static Home", email: uniqueEmail("static-home"), password: STRONG_PASSWORD });
-    await expect(toast(page)).toContainText(TEXT.signUpSuccess);
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(request.url());
@@ -345,7 +363,10 @@ test.describe("home page", () => {
     );
     await bell.click();
     await expect(bell).toHaveAttribute("aria-expanded", "true");
-    await expect(page.getByText("Welcome! Set your availability and share your booking link.")).toBeVisible();
+    await expect(page.getByText(/^New booking: Intro call with Hal Guest on /)).toBeVisible();
+    await expect(page.getByText(/^New booking: Intro call with Gia Guest on /)).toBeVisible();
+    // Each entry says when it came; announcements from before the account are listed, not unread.
+    await expect(page.getByTestId("notification-list").locator("time").first()).toHaveText(/just now|min ago/);
     await expect(bell).toHaveAccessibleName("Notifications");
     await expect(page.getByTestId("notification-count")).toBeHidden();
     await expect(page.getByRole("button", { name: "Mark all as read" })).toBeHidden();
@@ -374,6 +395,7 @@ test.describe("home page", () => {
     expect(await page.evaluate(() => "__remixContext" in window)).toBe(true);
     expect(await reviewDialog(page).evaluate((d: HTMLDialogElement) => d.matches(":modal"))).toBe(true);
     expect(scripts.length).toBeGreaterThan(0);
+    await host.context.close();
   });
 
   test("the review carousel scrolls with the buttons and the arrow keys", async ({ page }) => {

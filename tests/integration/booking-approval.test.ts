@@ -261,6 +261,43 @@ describe("approve, decline, expire", () => {
     expect(record.reason).toBe("Out that day");
   });
 
+  it("the bell: a request's entry links to the booking and offers Approve (the Pending tab's post) and Decline; once answered, only the link stays", async () => {
+    const req = await ok<{ booking: Booking }>(await book(at(9, "09:00"), guest("bell-req")), 201);
+    const entryOf = async () => {
+      const html = await (await host.c.get("/dashboard")).text();
+      const list = html.slice(html.indexOf('data-testid="notification-list"'));
+      const at = list.indexOf("with Guest bell-req");
+      expect(at, "the request's bell entry").toBeGreaterThan(-1);
+      return list.slice(list.lastIndexOf("<li", at), list.indexOf("</li>", at));
+    };
+    let entry = await entryOf();
+    expect(entry).toContain("Booking request (approve or decline): Vetted call with Guest bell-req");
+    expect(entry).toContain(`href="/dashboard/scheduledEvents/${req.booking.id}/timeline"`);
+    expect(entry).toMatch(/<form method="post" action="\/dashboard\/scheduledEvents\?tab=pending"/);
+    expect(entry).toContain(`name="eventId" value="${req.booking.id}"`);
+    expect(entry).toContain('name="intent" value="approve"');
+    expect(entry).toContain(`href="/dashboard/scheduledEvents?tab=pending&amp;decline=${req.booking.id}"`);
+    // The link's page is the booking's.
+    const page = await host.c.get(`/dashboard/scheduledEvents/${req.booking.id}/timeline`);
+    expect(page.status).toBe(200);
+    expect(visibleText(await page.text())).toContain("Vetted call");
+
+    // What the bell's Approve posts approves it, and comes back to the Pending tab.
+    const approved = await host.c.post("/dashboard/scheduledEvents?tab=pending", {
+      intent: "approve",
+      eventId: req.booking.id,
+    });
+    expect(approved.status).toBe(302);
+    expect(approved.headers.get("location")).toBe("/dashboard/scheduledEvents?tab=pending");
+    entry = await entryOf();
+    expect(entry).toContain(`href="/dashboard/scheduledEvents/${req.booking.id}/timeline"`);
+    expect(entry).not.toContain('value="approve"');
+    expect(entry).not.toContain("decline=");
+    // Another host's bell never offers it.
+    const theirs = await (await other.c.get("/dashboard")).text();
+    expect(theirs).not.toContain(req.booking.id);
+  });
+
   it("a guest moving a pending request keeps it pending and gets Request received again, with no calendar file", async () => {
     const who = guest("moved");
     const { booking } = await ok<{ booking: Booking }>(await book(at(9, "10:00"), who), 201);

@@ -681,4 +681,35 @@ describe("notifications", () => {
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("location")).toMatch(/^\/signin/);
   });
+
+  it("a new account starts with nothing unread: announcements made before it are not news, later ones and its own are; each entry says when, in the reader's zone", async () => {
+    await db`insert into notifications (user_id, notification, created_at)
+      values (null, 'Announcement before the account', now() - interval '3 days')`;
+    const fresh = await host("bell-fresh", "user", "Asia/Tokyo");
+    expect(await unreadCount(fresh.c)).toBe(0);
+    let html = await (await fresh.c.get("/dashboard")).text();
+    expect(html).toContain("Announcement before the account");
+
+    await db`insert into notifications (user_id, notification) values (null, 'Announcement after the account')`;
+    await db`insert into notifications (user_id, notification, created_at)
+      values (${fresh.id}, 'Own, an hour ago', now() - interval '61 minutes')`;
+    expect(await unreadCount(fresh.c)).toBe(2);
+
+    html = await (await fresh.c.get("/dashboard")).text();
+    const entry = (text: string) => {
+      const at = html.indexOf(text);
+      expect(at, text).toBeGreaterThan(-1);
+      return html.slice(at, html.indexOf("</li>", at));
+    };
+    expect(entry("Announcement after the account")).toMatch(/<time dateTime="[^"]+Z"[^>]*>just now<\/time>/);
+    expect(entry("Own, an hour ago")).toMatch(/<time [^>]*>1 h ago<\/time>/);
+    // Three days ago: its date and clock time in Tokyo, with the year when it was another.
+    const [{ label }] = await db<{ label: string }[]>`
+      select to_char(created_at at time zone 'Asia/Tokyo',
+          case when date_part('year', created_at at time zone 'Asia/Tokyo') = date_part('year', now() at time zone 'Asia/Tokyo')
+            then 'Mon FMDD, FMHH12:MI AM' else 'Mon FMDD, YYYY, FMHH12:MI AM' end) as label
+      from notifications where notification = 'Announcement before the account'
+      order by created_at desc limit 1`;
+    expect(entry("Announcement before the account")).toContain(`>${label}</time>`);
+  });
 });

@@ -7,7 +7,6 @@ import LogOut from "lucide-react/icons/log-out";
 import Menu from "lucide-react/icons/menu";
 import PanelLeft from "lucide-react/icons/panel-left";
 import { Logo } from "./logo";
-import { buttonClass } from "./ui/button";
 import { enhanceMenus } from "~/browser/menu-behaviour";
 import { roleLabel, type Role } from "~/utils/permissions";
 
@@ -67,7 +66,7 @@ function AnswerRequest({ id, about }: { id: string; about: string }) {
         <input type="hidden" name="eventId" value={id} />
         <button
           type="submit"
-          className={buttonClass("primary", "px-3 py-1.5 text-xs")}
+          className="rounded-lg bg-brand-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-800"
           aria-label={`Approve: ${about}`}
         >
           Approve
@@ -75,7 +74,7 @@ function AnswerRequest({ id, about }: { id: string; about: string }) {
       </Form>
       <Link
         to={`${PENDING_LIST}&decline=${id}`}
-        className={buttonClass("secondary", "px-3 py-1.5 text-xs text-red-700")}
+        className="rounded-lg border border-neutral-300 bg-white px-3 py-1.5 text-xs font-semibold text-red-700 hover:bg-neutral-50"
         aria-label={`Decline: ${about}`}
       >
         Decline

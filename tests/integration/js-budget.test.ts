@@ -22,14 +22,16 @@ import { lazyModuleChunks, pageChunks, pageGzipBytes, readBuild, routeChunks } f
  * (115.7 KB) plus about 1 KB. A change that brings
  * zod (91 KB), luxon (22 KB) or @remix-run/server-runtime's server code back to these pages, or
  * grows them otherwise, fails here. The sign-in page checks its two fields without zod; its
- * budget is its weight (114.4 KB) plus about 1.5 KB.
+ * budget was its weight (114.4 KB) plus about 1.5 KB, until features of the navbar it shares
+ * brought it to 115.9 KB and the bell's times, links and Approve/Decline (decision 084) to
+ * 116.2 KB: its budget is now that plus about 1 KB, as the hydrated home page's.
  */
 const KB = 1024;
 const BUDGETS: { page: string; routeId: string; maxKB: number }[] = [
   { page: "home page, hydrated (review form open, or a toast)", routeId: "routes/_index", maxKB: 117 },
   { page: "booking page", routeId: "routes/$username_.$slug", maxKB: 111 },
-  // Its two fields are checked in the browser without zod (app/schemas/sign-in-form.ts): 114.4 KB.
-  { page: "sign-in page", routeId: "routes/signin", maxKB: 116 },
+  // Its two fields are checked in the browser without zod (app/schemas/sign-in-form.ts): 116.2 KB.
+  { page: "sign-in page", routeId: "routes/signin", maxKB: 117 },
 ];
 
 const PUBLIC_DIR = path.resolve("public");

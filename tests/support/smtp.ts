@@ -30,8 +30,13 @@ export interface FakeSmtp {
   readonly maxInFlight: number;
   /** Messages whose DATA has arrived and whose answer is still to come (delayMs). */
   readonly inFlight: number;
-  /** Whether a message to this address is in flight now. */
+  /** Whether a message to this address is in flight now (its DATA begun, no answer yet). */
   inFlightTo(address: string): boolean;
+  /**
+   * Whether a message to this address has arrived whole and waits for its answer (delayMs): the
+   * relay has it, whatever becomes of the sender now.
+   */
+  arrivedTo(address: string): boolean;
   /** Messages sent to this address. */
   to(address: string): ReceivedMail[];
   stop(): Promise<void>;
@@ -73,6 +78,7 @@ export async function startFakeSmtp(port = 0, options: { delayMs?: number } = {}
   const messages: ReceivedMail[] = [];
   const fake = { mode: "accept" as FakeSmtpMode, inFlight: 0, maxInFlight: 0 };
   const flying = new Map<string, number>();
+  const arrived = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -103,7 +109,9 @@ export async function startFakeSmtp(port = 0, options: { delayMs?: number } = {}
         "end",
         () =>
           void (async () => {
+            for (const r of recipients) arrived.set(r, (arrived.get(r) ?? 0) + 1);
             if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
+            for (const r of recipients) arrived.set(r, (arrived.get(r) ?? 1) - 1);
             fake.inFlight -= 1;
             for (const r of recipients) flying.set(r, (flying.get(r) ?? 1) - 1);
             const raw = Buffer.concat(chunks).toString("utf8");
@@ -143,6 +151,7 @@ export async function startFakeSmtp(port = 0, options: { delayMs?: number } = {}
       return fake.inFlight;
     },
     inFlightTo: (addr) => (flying.get(addr) ?? 0) > 0,
+    arrivedTo: (addr) => (arrived.get(addr) ?? 0) > 0,
     to: (addr) => messages.filter((m) => m.envelopeTo.includes(addr)),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -20,26 +20,28 @@ export async function listVisibleNotifications(userId: string | null, limit = 20
  */
 export async function listBellNotifications(userId: string, limit = 20) {
   const db = await getDb();
-  const seenAt = sql`(select ${users.notificationsSeenAt} from ${users} where ${users.id} = ${userId})`;
-  const joinedAt = sql`(select ${users.createdAt} from ${users} where ${users.id} = ${userId})`;
-  return db
-    .select({
-      id: notifications.id,
-      notification: notifications.notification,
-      createdAt: notifications.createdAt,
-      unread: sql<boolean>`${notifications.createdAt} > coalesce(${seenAt}, '-infinity'::timestamptz)
-        and (${notifications.userId} is not null or ${notifications.createdAt} >= ${joinedAt})`,
-      link: notifications.link,
-      // The booking it is about, while it is still this user's (a reassigned one is not).
-      eventId: events.id,
-      /** A booking request of theirs still waiting for an answer: the bell offers Approve and Decline. */
-      awaitingAnswer: sql<boolean>`coalesce(${events.status} = 'pending', false)`,
-    })
-    .from(notifications)
-    .leftJoin(events, and(eq(events.id, notifications.eventId), eq(events.hostId, userId)))
-    .where(or(isNull(notifications.userId), eq(notifications.userId, userId)))
-    .orderBy(desc(notifications.createdAt))
-    .limit(limit);
+  return (
+    db
+      .select({
+        id: notifications.id,
+        notification: notifications.notification,
+        createdAt: notifications.createdAt,
+        unread: sql<boolean>`${notifications.createdAt} > coalesce(${users.notificationsSeenAt}, '-infinity'::timestamptz)
+        and (${notifications.userId} is not null or ${notifications.createdAt} >= ${users.createdAt})`,
+        link: notifications.link,
+        // The booking it is about, while it is still this user's (a reassigned one is not).
+        eventId: events.id,
+        /** A booking request of theirs still waiting for an answer: the bell offers Approve and Decline. */
+        awaitingAnswer: sql<boolean>`coalesce(${events.status} = 'pending', false)`,
+      })
+      .from(notifications)
+      // The reader's row, once: when they last opened the bell and when they joined.
+      .innerJoin(users, eq(users.id, userId))
+      .leftJoin(events, and(eq(events.id, notifications.eventId), eq(events.hostId, userId)))
+      .where(or(isNull(notifications.userId), eq(notifications.userId, userId)))
+      .orderBy(desc(notifications.createdAt))
+      .limit(limit)
+  );
 }
 
 /** Everything visible to the user up to now counts as read (the database clock, as for createdAt). */

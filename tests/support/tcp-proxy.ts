@@ -65,6 +65,8 @@ export async function startTcpProxy(target: { host: string; port: number }, port
       await closed;
     },
     async restore() {
+      // Already forwarding: nothing to undo (and open connections are left alone).
+      if (mode === "forward") return;
       const was = mode;
       mode = "forward";
       resetAll(); // blackholed connects fail now instead of waiting for their timeout

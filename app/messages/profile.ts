@@ -116,6 +116,23 @@ export const SCHEDULED_EVENTS_MESSAGES = {
   timeGone: "That time is no longer free. Pick another.",
   notBookable:
     "This event was not booked through one of your booking links (or that link is turned off), so its time is changed by editing it on My Schedule.",
+  /** A guest's booking whose event type is off: only the override moves it (decision 089). */
+  bookingTypeOff:
+    "Its event type is turned off or deleted, so it has no free times to offer. You can still move it to a time you choose below.",
+  outsideTitle: "Another time, outside your available hours",
+  outsideBody:
+    "For a time your availability does not offer. Only a time that overlaps another of your meetings is refused.",
+  outsideDate: "Date",
+  outsideTime: (zone: string) => `Time (${zone})`,
+  outsideConfirm: "I know this time is outside my available hours: move it anyway.",
+  outsideSubmit: "Move outside my hours",
+  pickDateTime: "Enter a date and a time.",
+  notAWallTime: "That time does not exist on that day (the clocks change). Pick another.",
+  mustBeFuture: "Pick a time in the future.",
+  confirmOutside: "Tick the box to confirm that this time is outside your available hours.",
+  overlaps: "That time overlaps another of your meetings. Pick another.",
+  bookingMovesHere:
+    "A guest's booking keeps its event type's title and details; its time is changed with Reschedule in Scheduled Events.",
   editOnMySchedule: "Edit on My Schedule",
   showTimes: "Show times",
   unknownAction: "That form is not on this page.",

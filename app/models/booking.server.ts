@@ -262,6 +262,8 @@ export type ChangeResult =
  * Moves a booking to `start` when that is a free slot now (its own time does not block it); SEQUENCE + 1,
  * and a guest's move counted (decision 077). `guard` sees the locked row first and may throw
  * (a guest's policy, app/models/booking-policy.server.ts): nothing is changed then.
+ * `outsideHours`: the host's confirmed override (decision 089): any future start, its event type
+ * on or off, with only the database's guarantee that none of the host's meetings overlap.
  */
 export async function moveBooking(
   id: string,
@@ -270,20 +272,24 @@ export async function moveBooking(
   now: Date,
   within?: Within<Extract<ChangeResult, { ok: true }>>,
   guard?: (tx: Transaction, current: Event) => Promise<void>,
+  outsideHours = false,
 ): Promise<ChangeResult> {
+  const override = outsideHours && !("token" in actor);
   const found = await findBooking(id, actor);
   if (!found) return { ok: false, reason: "not-found" };
   if (found.status === "cancelled") return { ok: false, reason: "already-cancelled" };
-  const bookable = found.eventTypeId ? await getBookableEventType(found.eventTypeId) : null;
-  if (!bookable) return { ok: false, reason: "slot-unavailable" };
+  if (override && start.getTime() <= now.getTime()) return { ok: false, reason: "slot-unavailable" };
+  const bookable = found.eventTypeId ? await getBookableEventType(found.eventTypeId, override) : null;
+  if (!bookable && !override) return { ok: false, reason: "slot-unavailable" };
+  const kind = bookable?.eventType.kind ?? "one-to-one";
   const db = await getDb();
   // Team bookings (decision 020): a collective moves with its co-host rows (every host locked, in
   // id order, none blocked by the booking itself). A round-robin booking moved by its guest keeps
   // its host where they are free, else goes to the best ranked free host (decision 060: every
   // live host locked); moved by its host, it stays theirs.
-  const handOver = "token" in actor && bookable.eventType.kind === "round-robin";
-  const { linked, ...team } = await rescheduleSearch(id, found.hostId, bookable.eventType.kind, { handOver });
-  const live = handOver ? await liveHostIds(db, bookable) : [];
+  const handOver = "token" in actor && kind === "round-robin";
+  const { linked, ...team } = await rescheduleSearch(id, found.hostId, kind, { handOver });
+  const live = handOver && bookable ? await liveHostIds(db, bookable) : [];
   return decide(() =>
     db.transaction(async (tx): Promise<ChangeResult> => {
       await lockHostsInOrder(tx, [found.hostId, ...linked.map((r) => r.hostId), ...live]);
@@ -294,9 +300,12 @@ export async function moveBooking(
       if (current.hostId !== found.hostId) throw new BookingRefused("slot-unavailable");
       await guard?.(tx, current);
       const zone = current.guestTimeZone ?? "UTC";
-      const slot = (await slotsOfDay(tx, bookable, start, zone, now, team)).find((s) => s.start === start.getTime());
-      if (!slot) throw new BookingRefused("slot-unavailable");
-      const hostId = handOver ? slot.hostIds[0] : current.hostId;
+      const slot =
+        override || !bookable
+          ? null
+          : (await slotsOfDay(tx, bookable, start, zone, now, team)).find((s) => s.start === start.getTime());
+      if (!slot && !override) throw new BookingRefused("slot-unavailable");
+      const hostId = handOver && slot ? slot.hostIds[0] : current.hostId;
       const [updated] = await tx
         .update(events)
         .set({
@@ -313,14 +322,15 @@ export async function moveBooking(
       const host = await hostOf(tx, hostId);
       const previousHost =
         hostId !== current.hostId ? { id: current.hostId, ...(await hostOf(tx, current.hostId)) } : undefined;
-      if (previousHost)
+      // A hand-over needs a slot, so its event type was bookable.
+      if (previousHost && bookable)
         await handOverOnMove(tx, {
           event: current,
           eventTypeId: bookable.eventType.id,
           live,
           previousHostId: current.hostId,
           hostId,
-          free: slot.freeHostIds ?? [hostId],
+          free: slot?.freeHostIds ?? [hostId],
           start,
           now,
         });

@@ -369,8 +369,8 @@ export function getEventTypeOfBooking(id: string): Promise<BookableEventType | n
 }
 
 /** An active event type by id, with its owner and schedule, or null. */
-export function getBookableEventType(id: string): Promise<BookableEventType | null> {
-  return bookable(eq(eventTypes.id, id));
+export function getBookableEventType(id: string, evenIfOff = false): Promise<BookableEventType | null> {
+  return bookable(eq(eventTypes.id, id), evenIfOff);
 }
 
 /** An active event type by its host's username and its slug (usernames are stored lower-case; slugs compare lower-case), or null. */

@@ -7,16 +7,23 @@ import { bookingActor, changeAnswer } from "~/api/booking-api.server";
 import { rescheduleBooking } from "~/services/bookings.server";
 import { linkBase } from "~/utils/request.server";
 
-/** POST /api/bookings/{id}/reschedule `{ start }`: same auth as cancel; 409 slot_unavailable unless `start` is a free slot now. */
+/**
+ * POST /api/bookings/{id}/reschedule `{ start, outsideHours? }`: same auth as cancel; 409 slot_unavailable
+ * unless `start` is a free slot now, or, with the host's `outsideHours`, any future start that
+ * overlaps none of their meetings (decision 089).
+ */
 async function POST({ request, params }: LoaderFunctionArgs) {
   const actor = await bookingActor(request);
-  const { start } = await readJson(request, rescheduleBody);
+  const { start, outsideHours } = await readJson(request, rescheduleBody);
+  if (outsideHours && "token" in actor)
+    return apiError(403, "forbidden", "Only the host moves a booking outside their available times.");
   const result = await rescheduleBooking({
     id: params.id ?? "",
     actor,
     start: new Date(start),
     now: new Date(),
     linkBase: linkBase(request),
+    outsideHours,
   });
   // A cancelled booking is not moved (decision 029).
   if (!result.ok && result.reason === "already-cancelled")

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "~/schemas/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CalendarDays, CalendarPlus, Clock, MapPin, Pencil, Phone, Trash2, Users, Video } from "lucide-react";
 import type { z } from "zod";
@@ -13,12 +13,14 @@ import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { MESSAGES } from "~/messages";
+import { SCHEDULED_EVENTS_MESSAGES } from "~/messages/profile";
 import {
   CancelledEventError,
   countUpcomingEvents,
   EventLimitError,
   EventOverlapError,
   FREE_EVENT_CAP,
+  getHostEvent,
   LinkedEventError,
   listHostEvents,
   type HostEvent,
@@ -44,7 +46,7 @@ import { meetingsOf } from "~/models/conferencing.server";
 import { readerTime } from "~/scheduling/reader-time";
 import { can } from "~/utils/permissions";
 import { readFormData } from "~/utils/request.server";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import { errorToast, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingFormData } from "~/utils/pending";
 import { OnboardingChecklist } from "~/components/onboarding-checklist";
@@ -102,6 +104,8 @@ function eventCard(
         }
       : null,
     id: event.id,
+    /** A guest's booking: its Update is the host's reschedule in Scheduled Events (decision 089). */
+    booking: event.guestEmail !== null,
     eventName: event.eventName,
     eventType: event.eventType,
     eventWith: event.eventWith,
@@ -151,6 +155,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The modal's event comes from the host's own list: another host's id is simply not there.
   const modalEvent = modal ? hostEvents.find((e) => e.id === modal.eventId) : undefined;
   if (modal && !modalEvent) notFound("Event not found");
+  // A guest's booking is moved by the host's reschedule, with its slot rules and override (decision 089).
+  if (modal?.kind === "edit" && modalEvent?.guestEmail) throw redirect(rescheduleHref(modalEvent.id));
   // A cancelled event has no Update or Join (decision 029): only Delete, which removes it from the list.
   if (modal && modalEvent?.status === "cancelled" && modal.kind !== "delete")
     throw new Response(MESSAGES.cancelledEvent, { status: 409 });
@@ -211,6 +217,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === "update") {
     const now = new Date();
+    // A guest's booking is not renamed or moved here: the post changes nothing and leads to its reschedule.
+    if ((await getHostEvent(user.id, eventId))?.guestEmail)
+      return redirectWithError(rescheduleHref(eventId), SCHEDULED_EVENTS_MESSAGES.bookingMovesHere);
     const submission = parseWithZod(form, { schema: updateEventSchema({ timeZone: user.timeZone, now }) });
     if (submission.status !== "success") {
       return data({ result: submission.reply(), toast: errorToast("Check the highlighted fields.") }, { status: 400 });
@@ -263,6 +272,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 type Card = Awaited<ReturnType<typeof loader>>["events"][number];
+
+const rescheduleHref = (id: string) => `/dashboard/scheduledEvents?reschedule=${id}`;
 
 const TYPE_ICONS = { "In Person Meeting": MapPin, "Phone Call": Phone, "Google Meet": Video } as const;
 
@@ -363,7 +374,7 @@ function EventCard({ event }: { event: Card }) {
       <div className="mt-4 flex flex-wrap gap-2 border-t border-neutral-100 pt-4">
         {cancelled ? null : (
           <Link
-            to={link("edit")}
+            to={event.booking ? rescheduleHref(event.id) : link("edit")}
             preventScrollReset
             id={`edit-${event.id}`}
             className={buttonClass("secondary", "px-3 py-2")}

@@ -146,7 +146,15 @@ export const declineBody = z
   })
   .meta({ id: "BookingDeclineInput" });
 
-export const rescheduleBody = z.object({ start: startField }).meta({ id: "BookingRescheduleInput" });
+export const rescheduleBody = z
+  .object({
+    start: startField,
+    outsideHours: z.boolean().optional().meta({
+      description:
+        "The host's override (decision 089): move to any future start, outside the event type's available times; only overlapping another of the host's meetings is refused. Not for guests.",
+    }),
+  })
+  .meta({ id: "BookingRescheduleInput" });
 
 /** POST /api/bookings/{id}/no-show (decision 078): who did not come, and whether to mark (true) or undo (false). */
 export const noShowBody = z

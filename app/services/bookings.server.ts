@@ -294,6 +294,8 @@ export async function rescheduleBooking(input: {
   now: Date;
   linkBase: string;
   note?: string;
+  /** The host's confirmed move outside their available times (decision 089); never a guest's. */
+  outsideHours?: boolean;
 }): Promise<ChangeResult> {
   const { id, actor, start, now } = input;
   const links = linksFor(input.linkBase, id, "token" in actor ? actor.token : null);
@@ -330,6 +332,7 @@ export async function rescheduleBooking(input: {
         now,
         links,
         "token" in actor ? undefined : input.note || undefined,
+        input.outsideHours === true && !("token" in actor),
       );
     } catch (error) {
       if (error instanceof PolicyRefused) return refusedAs(error.refusal);
@@ -347,6 +350,7 @@ function rescheduleBookingRow(
   now: Date,
   links: Links,
   note: string | undefined,
+  outsideHours: boolean,
 ): Promise<ChangeResult> {
   const guard = "token" in actor ? guestGuard("reschedule", now) : undefined;
   return moveBooking(
@@ -397,6 +401,7 @@ function rescheduleBookingRow(
       });
     },
     guard,
+    outsideHours,
   );
 }
 

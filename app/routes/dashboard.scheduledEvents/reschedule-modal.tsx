@@ -2,7 +2,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { ArrowLeft, ArrowRight, Pencil } from "lucide-react";
 import { MonthCalendar } from "~/components/booking/month-calendar";
 import { SlotList, SlotPanel, slotClass, useSlotFocus } from "~/components/booking/slot-panel";
-import { ErrorList, TextareaField } from "~/components/forms";
+import { ErrorList, Field, TextareaField } from "~/components/forms";
 import { hrefWith } from "~/components/admin-table";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
@@ -27,7 +27,8 @@ export function RescheduleModal({ host, closeTo, search }: { host: HostData; clo
   const slotFocus = useSlotFocus(r?.date ?? null);
   const dayLoading = usePendingLocation() !== null;
   if (!r) return null;
-  const answer = actionData?.intent === "reschedule" ? actionData : null;
+  // The override's answers are said in its own form.
+  const answer = actionData?.intent === "reschedule" && !actionData.outside ? actionData : null;
   const here = (changes: Record<string, string | null>) => `${PATH}${hrefWith(search, changes)}`;
   return (
     <Modal
@@ -38,6 +39,11 @@ export function RescheduleModal({ host, closeTo, search }: { host: HostData; clo
     >
       {r.cancelled ? (
         <p className="text-sm font-medium text-amber-800">{M.alreadyCancelled}</p>
+      ) : !r.movable && r.overridable ? (
+        <div className="space-y-4">
+          <p className="text-sm text-neutral-700">{M.bookingTypeOff}</p>
+          <OutsideHoursForm host={host} search={search} open />
+        </div>
       ) : !r.movable ? (
         <div className="space-y-4">
           <p className="text-sm text-neutral-700">{M.notBookable}</p>
@@ -153,8 +159,99 @@ export function RescheduleModal({ host, closeTo, search }: { host: HostData; clo
               </p>
             )}
           </SlotPanel>
+          {r.overridable ? <OutsideHoursForm host={host} search={search} /> : null}
         </div>
       )}
     </Modal>
+  );
+}
+
+/**
+ * The host's override (decision 089): a date and time of their own choosing, moved only once they
+ * tick that it is outside their available hours. Inside a <details> under the free times (open
+ * when the event type is off, or after a refusal), so it works without JavaScript.
+ */
+function OutsideHoursForm({ host, search, open = false }: { host: HostData; search: string; open?: boolean }) {
+  const r = host.rescheduling;
+  const actionData = useActionData<typeof action>();
+  const sending = useIsPending({ intent: "reschedule" });
+  if (!r) return null;
+  const answer = actionData?.intent === "reschedule" && actionData.outside ? actionData : null;
+  const zone = host.timeZone.replace(/_/g, " ");
+  const form = (
+    <Form
+      method="post"
+      action={`${PATH}${search}`}
+      preventScrollReset
+      className="space-y-4"
+      data-testid="outside-hours"
+    >
+      <p className="text-sm text-neutral-600">{M.outsideBody}</p>
+      <input type="hidden" name="intent" value="reschedule" />
+      <input type="hidden" name="eventId" value={r.id} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label={M.outsideDate}
+          inputProps={{
+            id: "outside-date",
+            name: "date",
+            type: "date",
+            required: true,
+            min: r.today,
+            defaultValue: answer?.outside?.date ?? "",
+          }}
+        />
+        <Field
+          label={M.outsideTime(zone)}
+          inputProps={{
+            id: "outside-time",
+            name: "time",
+            type: "time",
+            required: true,
+            defaultValue: answer?.outside?.time ?? "",
+          }}
+        />
+      </div>
+      {r.hasGuest ? (
+        <TextareaField
+          label={M.messageLabel}
+          hint={M.messageHint}
+          textareaProps={{
+            name: "message",
+            id: "outside-message",
+            rows: 3,
+            maxLength: BOOKING_NOTES_MAX,
+            defaultValue: answer?.reason ?? "",
+          }}
+        />
+      ) : null}
+      <label className="flex items-start gap-3 text-sm text-neutral-800">
+        <input
+          type="checkbox"
+          name="outsideHours"
+          required
+          className="mt-0.5 h-4 w-4 rounded border-neutral-400 text-brand-600 focus-visible:ring-brand-600"
+        />
+        <span>{M.outsideConfirm}</span>
+      </label>
+      {answer?.error ? (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+          <ErrorList errors={[answer.error]} />
+        </div>
+      ) : null}
+      <div className="flex justify-end">
+        <Button type="submit" variant="secondary" pending={sending} disabled={sending}>
+          {M.outsideSubmit}
+        </Button>
+      </div>
+    </Form>
+  );
+  return (
+    <details className="rounded-lg border border-neutral-200 p-4" open={open || answer !== null}>
+      <summary className="cursor-pointer text-sm font-semibold text-brand-700 hover:underline">
+        {M.outsideTitle}
+      </summary>
+      <div className="mt-4">{form}</div>
+    </details>
   );
 }

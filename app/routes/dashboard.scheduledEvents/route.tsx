@@ -57,6 +57,7 @@ import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { describeWhen } from "~/services/host-events.server";
 import { placeLine } from "~/schemas/meeting";
 import { readerTime } from "~/scheduling/reader-time";
+import { wallClockToInstant } from "~/scheduling/zoned-time";
 import { can } from "~/utils/permissions";
 import { SCHEDULED_TABS, scheduledTab, type ScheduledTab } from "~/schemas/scheduled-events";
 import { controlCharMessage, dateWindowMessage, isPlainText, isWithinDateWindow } from "~/schemas/input-rules";
@@ -148,6 +149,14 @@ function row(e: ScheduledEvent, zone: string, now: Date) {
   };
 }
 
+/**
+ * Whether the host may move it outside their hours (decision 089): a guest's booking, its event
+ * type on, off or gone; not a group session (whose seats move by their own rules).
+ */
+function overridable(event: ScheduledEvent): boolean {
+  return event.guestEmail !== null && event.seats.length === 0 && event.status !== "cancelled";
+}
+
 async function hostEventOr404(user: AuthUser, id: string | null): Promise<ScheduledEvent> {
   const event = id ? await getScheduledEvent(user.id, id) : null;
   if (!event) notFound("Event not found");
@@ -206,6 +215,7 @@ async function rescheduleModal(url: URL, user: AuthUser, now: Date) {
     eventName: event.eventName,
     when: whenOf(event.startsAt, event.endsAt, zone),
     movable: bookable !== null,
+    overridable: overridable(event),
     cancelled: event.status === "cancelled",
     hasGuest: event.guestEmail !== null || event.seats.length > 0,
     today: day.today,
@@ -324,6 +334,8 @@ export type ActionAnswer = {
   intent: "cancel" | "reschedule" | "approve" | "decline" | "reassign" | "no-show";
   error: string | null;
   reason?: string;
+  /** Reschedule outside the host's hours: the date and time they entered (kept in the form). */
+  outside?: { date: string; time: string };
   /** Reassign: the host that was chosen (kept in the form). */
   choice?: string;
   toast?: ReturnType<typeof errorToast>;
@@ -383,11 +395,25 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (intent === "reschedule") {
-    const text = String(form.get("start") ?? "");
-    const start = new Date(text);
     const message = String(form.get("message") ?? "").trim();
-    if (!text || !Number.isFinite(start.getTime()))
-      return data<ActionAnswer>({ intent, error: M.pickTime, reason: message }, { status: 400 });
+    // The host's override (decision 089): a date and time of their own, confirmed by a tick.
+    const outside = form.has("date") || form.has("time");
+    const wall = { date: String(form.get("date") ?? ""), time: String(form.get("time") ?? "") };
+    const refuse = (error: string, status = 400) =>
+      data<ActionAnswer>({ intent, error, reason: message, ...(outside ? { outside: wall } : {}) }, { status });
+    let start: Date;
+    if (outside) {
+      if (!wall.date || !wall.time) return refuse(M.pickDateTime);
+      const instant = wallClockToInstant(wall.date, wall.time, user.timeZone);
+      if (!instant.ok) return refuse(instant.reason === "nonexistent" ? M.notAWallTime : M.pickDateTime);
+      start = instant.instant;
+      if (start.getTime() <= now.getTime()) return refuse(M.mustBeFuture);
+      if (form.get("outsideHours") !== "on") return refuse(M.confirmOutside);
+    } else {
+      const text = String(form.get("start") ?? "");
+      start = new Date(text);
+      if (!text || !Number.isFinite(start.getTime())) return refuse(M.pickTime);
+    }
     if (message.length > BOOKING_NOTES_MAX)
       return data<ActionAnswer>(
         { intent, error: M.messageTooLong(BOOKING_NOTES_MAX), reason: message },
@@ -405,7 +431,9 @@ export async function action({ request }: ActionFunctionArgs) {
         { intent, error: MESSAGES.cancelledEvent, toast: errorToast(MESSAGES.cancelledEvent) },
         { status: 409 },
       );
-    if (!(await bookableOf(event))) return data<ActionAnswer>({ intent, error: M.notBookable }, { status: 409 });
+    if (!outside && !(await bookableOf(event)))
+      return data<ActionAnswer>({ intent, error: M.notBookable }, { status: 409 });
+    if (outside && !overridable(event)) return refuse(M.notBookable, 409);
     const result = await rescheduleBooking({
       id: event.id,
       actor: { hostId: user.id },
@@ -413,8 +441,10 @@ export async function action({ request }: ActionFunctionArgs) {
       now,
       linkBase: linkBase(request),
       note: message || undefined,
+      outsideHours: outside,
     });
     if (result.ok) return redirectWithSuccess(backTo(request), M.moved(describeWhen(start, user.timeZone)));
+    if (outside && result.reason !== "already-cancelled") return refuse(M.overlaps, 409);
     const error = result.reason === "already-cancelled" ? MESSAGES.cancelledEvent : M.slotTaken;
     return data<ActionAnswer>(
       { intent, error, toast: result.reason === "already-cancelled" ? errorToast(error) : undefined },

@@ -170,6 +170,21 @@ test.describe("Availability", () => {
     await expect(page.getByText("Intervals on Monday overlap.")).toBeVisible();
     await noSidewaysScroll(page);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // The schedule's zone is searched by city, as on the booking page, and saved with the hours.
+    await time(page, "Monday", 2, "start").fill("17:30");
+    await time(page, "Monday", 2, "end").fill("18:00");
+    const zone = page.getByTestId("time-zone-search");
+    await expect(zone).toHaveAccessibleName("Time zone");
+    await zone.click();
+    await zone.fill("lisbon");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.locator('[role="option"][data-zone="Europe/Lisbon"]').click();
+    await expect(zone).toHaveValue("Europe/Lisbon");
+    await page.getByRole("button", { name: "Save" }).first().click();
+    await expect(toast(page)).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId("time-zone-search")).toHaveValue("Europe/Lisbon");
   });
 });
 

@@ -1,5 +1,5 @@
 import Globe from "lucide-react/icons/globe";
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { inputClass } from "~/components/forms";
 
 /**
@@ -7,7 +7,8 @@ import { inputClass } from "~/components/forms";
  * type a city, a zone or an offset ("tokyo", "gmt+9"); arrows move through the matches and change
  * nothing; Enter or a click chooses; Escape or leaving the field keeps the zone as it was.
  * Regions group the zones; each shows its current time and UTC offset. Pages render it only once
- * scripts run: the native select in a GET form is the fallback without JavaScript.
+ * scripts run: the native select in a GET form is the fallback without JavaScript. The dashboard's
+ * zone fields use it too, through ZoneField (app/components/zone-field.tsx).
  */
 
 interface ZoneInfo {
@@ -55,13 +56,27 @@ export function TimeZonePicker({
   value,
   clock24,
   onChoose,
+  label,
+  name,
+  inputId,
+  describedBy,
+  invalid,
 }: {
   zones: string[];
   value: string;
   clock24: boolean;
   onChoose: (zone: string) => void;
+  /** A label of the form's own (a form field); else the globe and "Time zone". */
+  label?: ReactNode;
+  /** In a form: the chosen zone is posted under this name. */
+  name?: string;
+  inputId?: string;
+  /** The form field's hint and error ids. */
+  describedBy?: string;
+  invalid?: boolean;
 }) {
   const id = useId();
+  const fieldId = inputId ?? `${id}-input`;
   const listId = `${id}-list`;
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
@@ -156,19 +171,25 @@ export function TimeZonePicker({
 
   return (
     <div className="relative">
-      <label htmlFor={`${id}-input`} className="mb-1 flex items-center gap-1 text-sm font-medium text-neutral-800">
-        <Globe className="h-4 w-4" aria-hidden /> Time zone
+      <label htmlFor={fieldId} className="mb-1 flex items-center gap-1 text-sm font-medium text-neutral-800">
+        {label ?? (
+          <>
+            <Globe className="h-4 w-4" aria-hidden /> Time zone
+          </>
+        )}
       </label>
+      {name ? <input type="hidden" name={name} value={value} /> : null}
       <input
         ref={input}
-        id={`${id}-input`}
+        id={fieldId}
         type="text"
         role="combobox"
         aria-expanded={open}
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={activeId}
-        aria-describedby={`${id}-now`}
+        aria-describedby={[`${id}-now`, describedBy].filter(Boolean).join(" ")}
+        aria-invalid={invalid || undefined}
         autoComplete="off"
         spellCheck={false}
         className={inputClass}

@@ -2,6 +2,7 @@ import { Form, Link, useBeforeUnload, useBlocker, type useLoaderData } from "@re
 import { ArrowLeft, CalendarOff, Copy, Globe, Plus, Star, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { ErrorList, inputClass } from "~/components/forms";
+import { ZoneField } from "~/components/zone-field";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { formatDate, formatTime, WEEKDAYS, type DraftErrors, type ScheduleDraft } from "./schedule-draft";
@@ -392,29 +393,16 @@ export function Editor({
           <ErrorList id="schedule-name-error" errors={nameErrors} />
         </div>
         <div>
-          <label htmlFor="schedule-zone" className="mb-1 block text-sm font-medium text-neutral-800">
-            Time zone
-          </label>
-          <select
+          <ZoneField
             id="schedule-zone"
             name="timeZone"
-            defaultValue={draft.timeZone}
-            className={inputClass}
-            aria-describedby={["schedule-zone-hint", zoneErrors?.length ? "schedule-zone-error" : ""]
-              .filter(Boolean)
-              .join(" ")}
-            aria-invalid={zoneErrors?.length ? true : undefined}
-          >
-            {(zones.includes(draft.timeZone) || !draft.timeZone ? zones : [draft.timeZone, ...zones]).map((zone) => (
-              <option key={zone} value={zone}>
-                {zoneLabel(zone)}
-              </option>
-            ))}
-          </select>
-          <p id="schedule-zone-hint" className="mt-1 text-sm text-neutral-600">
-            The weekly hours and overrides are clock times in this zone; guests see them in theirs.
-          </p>
-          <ErrorList id="schedule-zone-error" errors={zoneErrors} />
+            value={draft.timeZone}
+            zones={zones}
+            hint="The weekly hours and overrides are clock times in this zone; guests see them in theirs."
+            errors={zoneErrors}
+            errorId="schedule-zone-error"
+            onChange={() => setTyped(true)}
+          />
           {browserZone && browserZone !== draft.timeZone ? (
             <div
               className="mt-3 flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 sm:flex-row sm:items-center sm:justify-between"

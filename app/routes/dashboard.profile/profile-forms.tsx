@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "~/schemas/form-parse";
 import { Form, Link, useActionData, type useLoaderData } from "@remix-run/react";
 import { Download, Globe, LogOut, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { ControlField, ErrorList, Field, inputClass } from "~/components/forms";
+import { ErrorList, Field } from "~/components/forms";
+import { ZoneField } from "~/components/zone-field";
 import { PasswordField } from "~/components/password-field";
 import { Button, buttonClass } from "~/components/ui/button";
 import {
@@ -133,7 +134,6 @@ export function DetailsForm({ profile, zones, browserZone }: Pick<LoaderData, "p
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: DetailsSchema }),
   });
-  const zoneSelect = getSelectProps(fields.timeZone);
   const pending = usePending("details");
   const browserPending = usePending("browserTimeZone");
   const browserErrors = useLastResult("browserTimeZone")?.error?.timeZone;
@@ -146,26 +146,16 @@ export function DetailsForm({ profile, zones, browserZone }: Pick<LoaderData, "p
           inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
           errors={fields.name.errors}
         />
-        <ControlField
-          label="Time zone"
+        <ZoneField
           id={fields.timeZone.id}
-          errorId={fields.timeZone.errorId}
-          errors={fields.timeZone.errors}
+          name={fields.timeZone.name}
+          // The zone as last posted (kept after a refusal), else the saved one.
+          value={typeof fields.timeZone.initialValue === "string" ? fields.timeZone.initialValue : profile.timeZone}
+          zones={zones}
           hint="Event times on your dashboard and in invitations use this zone."
-        >
-          <select
-            {...zoneSelect}
-            key={zoneSelect.key}
-            aria-describedby={[zoneSelect["aria-describedby"], `${fields.timeZone.id}-hint`].filter(Boolean).join(" ")}
-            className={inputClass}
-          >
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zoneLabel(zone)}
-              </option>
-            ))}
-          </select>
-        </ControlField>
+          errors={fields.timeZone.errors}
+          errorId={fields.timeZone.errorId}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <Button type="submit" pending={pending}>
           Save details

@@ -16,7 +16,7 @@ import {
   type HostEvent,
   type Transaction,
 } from "./event.server";
-import { getBookableEventType, slotSearch, type BookableEventType } from "./event-type.server";
+import { asBooked, getBookableEventType, slotSearch, type BookableEventType } from "./event-type.server";
 import { applyBookingControls, linkUsedBy } from "./booking-controls.server";
 import { bookSeat, findSeatBooking, moveSessionSeats } from "./booking-seats.server";
 import {
@@ -274,7 +274,7 @@ export async function moveBooking(
   const found = await findBooking(id, actor);
   if (!found) return { ok: false, reason: "not-found" };
   if (found.status === "cancelled") return { ok: false, reason: "already-cancelled" };
-  const bookable = found.eventTypeId ? await getBookableEventType(found.eventTypeId) : null;
+  const bookable = asBooked(found.eventTypeId ? await getBookableEventType(found.eventTypeId) : null, found);
   if (!bookable) return { ok: false, reason: "slot-unavailable" };
   const db = await getDb();
   // Team bookings (decision 020): a collective moves with its co-host rows (every host locked, in
@@ -382,7 +382,7 @@ export async function getGuestBooking(id: string, token: string): Promise<GuestB
     .select({ name: users.name, username: users.username, email: users.email })
     .from(users)
     .where(eq(users.id, found.hostId));
-  const bookable = found.eventTypeId ? await getBookableEventType(found.eventTypeId) : null;
+  const bookable = asBooked(found.eventTypeId ? await getBookableEventType(found.eventTypeId) : null, found);
   // The link is the event type owner's (a round-robin host may be a team member, decision 020).
   const [type] = found.eventTypeId
     ? await db

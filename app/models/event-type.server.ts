@@ -16,7 +16,7 @@ import {
 } from "../../db/schema";
 import { busyWindow, type BusyTime, type SlotInput } from "~/scheduling/slots";
 import { getDb } from "~/server/db.server";
-import type { EventTypeInput } from "~/schemas/scheduling-api";
+import { durationsOf, type EventTypeInput } from "~/schemas/scheduling-api";
 import { questionsToAsk, type BookingQuestion } from "~/schemas/booking-answers";
 import { FREE_EVENT_CAP, lockHost, type Transaction } from "./event.server";
 import { can } from "~/utils/permissions";
@@ -38,6 +38,10 @@ const COLUMNS = {
   slug: eventTypes.slug,
   description: eventTypes.description,
   duration: eventTypes.duration,
+  durations: eventTypes.durations,
+  hidden: eventTypes.hidden,
+  redirectUrl: eventTypes.redirectUrl,
+  redirectPassDetails: eventTypes.redirectPassDetails,
   kind: eventTypes.kind,
   location: eventTypes.location,
   seats: eventTypes.seats,
@@ -166,6 +170,10 @@ function values(input: EventTypeWrite) {
     slug: input.slug,
     description: input.description,
     duration: input.duration,
+    durations: input.durations,
+    hidden: input.hidden,
+    redirectUrl: input.redirectUrl,
+    redirectPassDetails: input.redirectPassDetails,
     kind: input.kind,
     location: input.location,
     seats: input.seats,
@@ -321,6 +329,31 @@ export interface BookableEventType {
    */
   routingResponseId?: string;
   routedHostIds?: string[];
+}
+
+/**
+ * The event type as booked for `minutes` (decision 087): its default length when none is asked,
+ * else the asked length when it is one of its durations (every slot and booking then takes that
+ * length), or null when it is not.
+ */
+export function bookableForDuration(found: BookableEventType, minutes?: number | null): BookableEventType | null {
+  if (minutes === undefined || minutes === null || minutes === found.eventType.duration) return found;
+  if (!durationsOf(found.eventType).includes(minutes)) return null;
+  return { ...found, eventType: { ...found.eventType, duration: minutes } };
+}
+
+/**
+ * The event type as a booking took it: the booking's own length (decision 087), so moving it
+ * looks for slots of that length and keeps it, whatever the event type's default is now.
+ */
+export function asBooked(
+  found: BookableEventType | null,
+  booking: { startsAt: Date; endsAt: Date },
+): BookableEventType | null {
+  if (!found) return null;
+  const minutes = Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000);
+  if (minutes <= 0 || minutes === found.eventType.duration) return found;
+  return { ...found, eventType: { ...found.eventType, duration: minutes } };
 }
 
 async function bookable(where: ReturnType<typeof and>, evenIfOff = false): Promise<BookableEventType | null> {

@@ -289,6 +289,17 @@ export async function setEventTypeActive(userId: string, id: string, active: boo
   });
 }
 
+/** Lists one of the person's event types on their public page, or hides it there (decision 087). */
+export async function setEventTypeHidden(userId: string, id: string, hidden: boolean): Promise<EventType | null> {
+  const db = await getDb();
+  const [row] = await db
+    .update(eventTypes)
+    .set({ hidden, updatedAt: new Date() })
+    .where(and(mine(userId), eq(eventTypes.id, id)))
+    .returning(COLUMNS);
+  return row ?? null;
+}
+
 /** Deletes one of the person's event types; a managed copy is not theirs to delete (decision 059): "managed-copy". */
 export async function deleteEventType(userId: string, id: string): Promise<"deleted" | "not-found" | "managed-copy"> {
   const db = await getDb();
@@ -499,7 +510,7 @@ export async function getPublicHost(username: string): Promise<PublicHost | null
   return { ...rest, username: row.username, deactivated: deactivatedAt !== null };
 }
 
-/** A host's active event types (the host page's list), oldest first. */
+/** A host's active event types the host page lists (hidden ones book by link only, decision 087), oldest first. */
 export async function listActiveEventTypes(userId: string): Promise<EventType[]> {
   const db = await getDb();
   return (
@@ -507,14 +518,22 @@ export async function listActiveEventTypes(userId: string): Promise<EventType[]>
       .select(COLUMNS)
       .from(eventTypes)
       // A team's event types are on its page, /team/{slug} (decision 059).
-      .where(and(eq(eventTypes.userId, userId), eq(eventTypes.active, true), isNull(eventTypes.teamId)))
+      .where(
+        and(
+          eq(eventTypes.userId, userId),
+          eq(eventTypes.active, true),
+          eq(eventTypes.hidden, false),
+          isNull(eventTypes.teamId),
+        ),
+      )
       .orderBy(asc(eventTypes.createdAt), asc(eventTypes.id))
   );
 }
 
 /**
  * Every public booking page for the sitemap: active personal event types of hosts with a booking
- * link whose account is not deactivated (team pages are their teams'), oldest hosts first.
+ * link whose account is not deactivated (team pages are their teams'; hidden ones are listed
+ * nowhere, decision 087), oldest hosts first.
  */
 export async function listPublicBookingPages(limit = 10_000): Promise<Array<{ username: string; slug: string }>> {
   const db = await getDb();
@@ -525,6 +544,7 @@ export async function listPublicBookingPages(limit = 10_000): Promise<Array<{ us
     .where(
       and(
         eq(eventTypes.active, true),
+        eq(eventTypes.hidden, false),
         isNull(eventTypes.teamId),
         isNotNull(users.username),
         isNull(users.deactivatedAt),

@@ -221,6 +221,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       /** Every length offered, the default first (decision 087); one means no choice. */
       durations: durationsOf(routed.eventType),
       defaultDuration: routed.eventType.duration,
+      /** Bookable by link, listed nowhere (decision 087): search engines are asked to leave it out. */
+      hidden: routed.eventType.hidden,
       description: eventType.description,
       location: LOCATION_LABELS[eventType.location.type],
       locationValue: eventType.location.type === "in-person" ? (eventType.location.value ?? null) : null,
@@ -310,7 +312,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, location, error }) => 
     { name: "twitter:description", content: description },
     // Times were rendered in a zone the page guessed: the root's hint script may reload once.
     ...(data.tzChosen ? [] : [{ name: TIME_ZONE_GUESS_META, content: data.timeZone }]),
-    ...(data.embed ? [{ name: "robots", content: "noindex" }] : []),
+    ...(data.embed || data.eventType.hidden ? [{ name: "robots", content: "noindex" }] : []),
   ];
 };
 

@@ -17,6 +17,7 @@ import {
 import { busyWindow, type BusyTime, type SlotInput } from "~/scheduling/slots";
 import { getDb } from "~/server/db.server";
 import { durationsOf, type EventTypeInput } from "~/schemas/scheduling-api";
+import { bookingRedirectUrl, type RedirectBooking } from "~/schemas/booking-redirect";
 import { questionsToAsk, type BookingQuestion } from "~/schemas/booking-answers";
 import { FREE_EVENT_CAP, lockHost, type Transaction } from "./event.server";
 import { can } from "~/utils/permissions";
@@ -734,6 +735,27 @@ export async function slotSearch(
     timeZone: query.timeZone,
     ...periods,
   };
+}
+
+/** Where its event type sends a booking's guest (decision 087), or null: none, or the event type is gone. */
+export async function redirectOfBooking(
+  id: string | null | undefined,
+  booking: RedirectBooking,
+): Promise<string | null> {
+  if (!id) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: eventTypes.id,
+      slug: eventTypes.slug,
+      title: eventTypes.title,
+      redirectUrl: eventTypes.redirectUrl,
+      redirectPassDetails: eventTypes.redirectPassDetails,
+    })
+    .from(eventTypes)
+    .where(eq(eventTypes.id, id))
+    .limit(1);
+  return row ? bookingRedirectUrl(row, booking) : null;
 }
 
 /** An event type's location (its real place, docs/decisions/028), or null when there is no such event type any more. */

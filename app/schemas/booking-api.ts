@@ -113,7 +113,8 @@ export const bookingBody = z
       .int("duration: one of the event type's durations, in minutes.")
       .optional()
       .meta({
-        description: "The length the guest picked: one of the event type's durations (decision 087); its default when left out.",
+        description:
+          "The length the guest picked: one of the event type's durations (decision 087); its default when left out.",
         example: 60,
       }),
     singleUseToken: singleUseTokenField.optional().meta({

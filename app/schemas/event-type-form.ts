@@ -140,8 +140,7 @@ export function toBodyForm(form: FormData): { form: FormData; active: boolean } 
     const more = String(form.get("moreDurations") ?? "")
       .split(/[\s,;]+/)
       .filter((minutes) => minutes !== "" && minutes !== duration);
-    if (more.length > 0)
-      [duration, ...more].forEach((minutes, i) => out.set(`durations[${i}]`, minutes));
+    if (more.length > 0) [duration, ...more].forEach((minutes, i) => out.set(`durations[${i}]`, minutes));
   }
   // A question's choices come as lines of one textarea (decision 039); only choice questions keep them.
   for (const [key, value] of form) {

@@ -704,7 +704,8 @@ export const slotsQuery = z
       .transform(Number)
       .optional()
       .meta({
-        description: "The length the guest picks: one of the event type's durations (decision 087); its default when left out.",
+        description:
+          "The length the guest picks: one of the event type's durations (decision 087); its default when left out.",
         example: "60",
       }),
     timeZone: timeZoneField.meta({

@@ -405,8 +405,8 @@ export function EventTypeFormBody({
             className="mt-0.5 h-5 w-5 rounded border-neutral-400 text-brand-600 focus:ring-brand-600"
           />
           <label htmlFor={fields.hidden.id} className="text-sm text-neutral-800">
-            <span className="font-medium">Hidden</span>: guests book it through its link only; it is not listed on
-            your public page or your team&rsquo;s.
+            <span className="font-medium">Hidden</span>: guests book it through its link only; it is not listed on your
+            public page or your team&rsquo;s.
           </label>
         </div>
         <ErrorList id={fields.hidden.errorId} errors={fields.hidden.errors} />

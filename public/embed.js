@@ -5,8 +5,10 @@
  * - <a href=".../{username}/{slug}" data-scheduler-popup>: a click opens the page in a dialog
  *   over this page (a plain link without JavaScript); the page's utm_* and ref parameters go
  *   along to the booking (decision 079).
- * Both frames announce a booking as a "scheduler:booked" DOM event (detail: id, start, end) on
- * the iframe; it bubbles, so document.addEventListener("scheduler:booked", ...) hears it.
+ * Both frames announce a booking as a "scheduler:booked" DOM event (detail: id, start, end, and
+ * redirectUrl when the event type sends its guests to a page of the host's, decision 087) on
+ * the iframe; it bubbles, so document.addEventListener("scheduler:booked", ...) hears it. Then
+ * the whole window goes to redirectUrl, unless a listener called event.preventDefault().
  */
 (function () {
   "use strict";
@@ -44,7 +46,13 @@
       if (popup && popup.frame === frame) closePopup();
     } else if (data.type === "scheduler:booked") {
       var detail = { id: String(data.id), start: String(data.start), end: String(data.end) };
-      frame.dispatchEvent(new CustomEvent("scheduler:booked", { bubbles: true, detail: detail }));
+      var target = typeof data.redirectUrl === "string" ? data.redirectUrl : null;
+      if (target && !/^https?:\/\//i.test(target)) target = null;
+      if (target) detail.redirectUrl = target;
+      var go = frame.dispatchEvent(
+        new CustomEvent("scheduler:booked", { bubbles: true, cancelable: true, detail: detail }),
+      );
+      if (target && go) window.location.assign(target);
     }
   });
 

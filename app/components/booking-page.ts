@@ -75,6 +75,8 @@ export interface PageQuery {
   slot?: string;
   tz?: string;
   clock?: "24";
+  /** The length the guest picked (decision 087), when not the event type's default. */
+  duration?: string;
   embed?: "1";
   /** The week view (days as columns) instead of the month calendar. */
   view?: "week";
@@ -104,7 +106,7 @@ export function prefillOf(search: URLSearchParams): Record<string, string> {
 
 export function pageHref(base: string, query: PageQuery): string {
   const params = new URLSearchParams();
-  for (const key of ["month", "date", "slot", "tz", "clock", "view", "embed", "link", "routing"] as const) {
+  for (const key of ["month", "date", "slot", "tz", "clock", "duration", "view", "embed", "link", "routing"] as const) {
     const value = query[key];
     if (value) params.set(key, value);
   }

@@ -5,7 +5,7 @@ import { hashBookingToken, slotsOfDay, when, type BookingHost, type SeatBooking 
 
 export type { SeatBooking };
 import { isOverlapViolation, isUuid, lockHost, notify, type HostEvent, type Transaction } from "./event.server";
-import { getBookableEventType, type BookableEventType, type EventType } from "./event-type.server";
+import { asBooked, getBookableEventType, type BookableEventType, type EventType } from "./event-type.server";
 
 /**
  * Seats of group sessions (decision 021). A group session is one event (one busy time, one room,
@@ -307,7 +307,7 @@ export async function rescheduleSeat(
   within?: SeatWithin,
 ): Promise<SeatChangeResult> {
   if (found.status === "cancelled") return { ok: false, reason: "already-cancelled" };
-  const bookable = found.eventTypeId ? await getBookableEventType(found.eventTypeId) : null;
+  const bookable = asBooked(found.eventTypeId ? await getBookableEventType(found.eventTypeId) : null, found);
   if (!bookable) return { ok: false, reason: "slot-unavailable" };
   const db = await getDb();
   try {

@@ -16,7 +16,7 @@ import {
   type HostEvent,
   type Transaction,
 } from "./event.server";
-import { getBookableEventType, slotSearch, type BookableEventType } from "./event-type.server";
+import { asBooked, getBookableEventType, slotSearch, type BookableEventType } from "./event-type.server";
 import { applyBookingControls, linkUsedBy } from "./booking-controls.server";
 import { bookSeat, findSeatBooking, moveSessionSeats } from "./booking-seats.server";
 import {
@@ -279,7 +279,10 @@ export async function moveBooking(
   if (!found) return { ok: false, reason: "not-found" };
   if (found.status === "cancelled") return { ok: false, reason: "already-cancelled" };
   if (override && start.getTime() <= now.getTime()) return { ok: false, reason: "slot-unavailable" };
-  const bookable = found.eventTypeId ? await getBookableEventType(found.eventTypeId, override) : null;
+  const bookable = asBooked(
+    found.eventTypeId ? await getBookableEventType(found.eventTypeId, override) : null,
+    found,
+  );
   if (!bookable && !override) return { ok: false, reason: "slot-unavailable" };
   const kind = bookable?.eventType.kind ?? "one-to-one";
   const db = await getDb();
@@ -392,7 +395,7 @@ export async function getGuestBooking(id: string, token: string): Promise<GuestB
     .select({ name: users.name, username: users.username, email: users.email })
     .from(users)
     .where(eq(users.id, found.hostId));
-  const bookable = found.eventTypeId ? await getBookableEventType(found.eventTypeId) : null;
+  const bookable = asBooked(found.eventTypeId ? await getBookableEventType(found.eventTypeId) : null, found);
   // The link is the event type owner's (a round-robin host may be a team member, decision 020).
   const [type] = found.eventTypeId
     ? await db

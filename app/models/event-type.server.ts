@@ -16,7 +16,8 @@ import {
 } from "../../db/schema";
 import { busyWindow, type BusyTime, type SlotInput } from "~/scheduling/slots";
 import { getDb } from "~/server/db.server";
-import type { EventTypeInput } from "~/schemas/scheduling-api";
+import { durationsOf, type EventTypeInput } from "~/schemas/scheduling-api";
+import { bookingRedirectUrl, type RedirectBooking } from "~/schemas/booking-redirect";
 import { questionsToAsk, type BookingQuestion } from "~/schemas/booking-answers";
 import { FREE_EVENT_CAP, lockHost, type Transaction } from "./event.server";
 import { can } from "~/utils/permissions";
@@ -38,6 +39,10 @@ const COLUMNS = {
   slug: eventTypes.slug,
   description: eventTypes.description,
   duration: eventTypes.duration,
+  durations: eventTypes.durations,
+  hidden: eventTypes.hidden,
+  redirectUrl: eventTypes.redirectUrl,
+  redirectPassDetails: eventTypes.redirectPassDetails,
   kind: eventTypes.kind,
   location: eventTypes.location,
   seats: eventTypes.seats,
@@ -166,6 +171,10 @@ function values(input: EventTypeWrite) {
     slug: input.slug,
     description: input.description,
     duration: input.duration,
+    durations: input.durations,
+    hidden: input.hidden,
+    redirectUrl: input.redirectUrl,
+    redirectPassDetails: input.redirectPassDetails,
     kind: input.kind,
     location: input.location,
     seats: input.seats,
@@ -281,6 +290,17 @@ export async function setEventTypeActive(userId: string, id: string, active: boo
   });
 }
 
+/** Lists one of the person's event types on their public page, or hides it there (decision 087). */
+export async function setEventTypeHidden(userId: string, id: string, hidden: boolean): Promise<EventType | null> {
+  const db = await getDb();
+  const [row] = await db
+    .update(eventTypes)
+    .set({ hidden, updatedAt: new Date() })
+    .where(and(mine(userId), eq(eventTypes.id, id)))
+    .returning(COLUMNS);
+  return row ?? null;
+}
+
 /** Deletes one of the person's event types; a managed copy is not theirs to delete (decision 059): "managed-copy". */
 export async function deleteEventType(userId: string, id: string): Promise<"deleted" | "not-found" | "managed-copy"> {
   const db = await getDb();
@@ -321,6 +341,31 @@ export interface BookableEventType {
    */
   routingResponseId?: string;
   routedHostIds?: string[];
+}
+
+/**
+ * The event type as booked for `minutes` (decision 087): its default length when none is asked,
+ * else the asked length when it is one of its durations (every slot and booking then takes that
+ * length), or null when it is not.
+ */
+export function bookableForDuration(found: BookableEventType, minutes?: number | null): BookableEventType | null {
+  if (minutes === undefined || minutes === null || minutes === found.eventType.duration) return found;
+  if (!durationsOf(found.eventType).includes(minutes)) return null;
+  return { ...found, eventType: { ...found.eventType, duration: minutes } };
+}
+
+/**
+ * The event type as a booking took it: the booking's own length (decision 087), so moving it
+ * looks for slots of that length and keeps it, whatever the event type's default is now.
+ */
+export function asBooked(
+  found: BookableEventType | null,
+  booking: { startsAt: Date; endsAt: Date },
+): BookableEventType | null {
+  if (!found) return null;
+  const minutes = Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000);
+  if (minutes <= 0 || minutes === found.eventType.duration) return found;
+  return { ...found, eventType: { ...found.eventType, duration: minutes } };
 }
 
 async function bookable(where: ReturnType<typeof and>, evenIfOff = false): Promise<BookableEventType | null> {
@@ -466,7 +511,7 @@ export async function getPublicHost(username: string): Promise<PublicHost | null
   return { ...rest, username: row.username, deactivated: deactivatedAt !== null };
 }
 
-/** A host's active event types (the host page's list), oldest first. */
+/** A host's active event types the host page lists (hidden ones book by link only, decision 087), oldest first. */
 export async function listActiveEventTypes(userId: string): Promise<EventType[]> {
   const db = await getDb();
   return (
@@ -474,14 +519,22 @@ export async function listActiveEventTypes(userId: string): Promise<EventType[]>
       .select(COLUMNS)
       .from(eventTypes)
       // A team's event types are on its page, /team/{slug} (decision 059).
-      .where(and(eq(eventTypes.userId, userId), eq(eventTypes.active, true), isNull(eventTypes.teamId)))
+      .where(
+        and(
+          eq(eventTypes.userId, userId),
+          eq(eventTypes.active, true),
+          eq(eventTypes.hidden, false),
+          isNull(eventTypes.teamId),
+        ),
+      )
       .orderBy(asc(eventTypes.createdAt), asc(eventTypes.id))
   );
 }
 
 /**
  * Every public booking page for the sitemap: active personal event types of hosts with a booking
- * link whose account is not deactivated (team pages are their teams'), oldest hosts first.
+ * link whose account is not deactivated (team pages are their teams'; hidden ones are listed
+ * nowhere, decision 087), oldest hosts first.
  */
 export async function listPublicBookingPages(limit = 10_000): Promise<Array<{ username: string; slug: string }>> {
   const db = await getDb();
@@ -492,6 +545,7 @@ export async function listPublicBookingPages(limit = 10_000): Promise<Array<{ us
     .where(
       and(
         eq(eventTypes.active, true),
+        eq(eventTypes.hidden, false),
         isNull(eventTypes.teamId),
         isNotNull(users.username),
         isNull(users.deactivatedAt),
@@ -681,6 +735,27 @@ export async function slotSearch(
     timeZone: query.timeZone,
     ...periods,
   };
+}
+
+/** Where its event type sends a booking's guest (decision 087), or null: none, or the event type is gone. */
+export async function redirectOfBooking(
+  id: string | null | undefined,
+  booking: RedirectBooking,
+): Promise<string | null> {
+  if (!id) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: eventTypes.id,
+      slug: eventTypes.slug,
+      title: eventTypes.title,
+      redirectUrl: eventTypes.redirectUrl,
+      redirectPassDetails: eventTypes.redirectPassDetails,
+    })
+    .from(eventTypes)
+    .where(eq(eventTypes.id, id))
+    .limit(1);
+  return row ? bookingRedirectUrl(row, booking) : null;
 }
 
 /** An event type's location (its real place, docs/decisions/028), or null when there is no such event type any more. */

@@ -4,7 +4,7 @@ import { questionsToAsk } from "~/schemas/booking-answers";
 import { getDb } from "~/server/db.server";
 import { seatsOfSessions } from "./booking-seats.server";
 import { isUuid, withInvitees, type HostEvent } from "./event.server";
-import { getBookableEventType, type BookableEventType } from "./event-type.server";
+import { asBooked, getBookableEventType, type BookableEventType } from "./event-type.server";
 import type { ScheduledTab } from "~/schemas/scheduled-events";
 import { actsAsHost, bookedThroughTeam } from "./booking-access.server";
 
@@ -179,7 +179,7 @@ export async function getScheduledEvent(userId: string, id: string): Promise<Sch
 
 /** The event type a booking can be moved within (through its slots), while it takes bookings; null for the host's own events. */
 export async function bookableOf(
-  event: Pick<ScheduledEvent, "eventTypeId" | "guestEmail">,
+  event: Pick<ScheduledEvent, "eventTypeId" | "guestEmail" | "startsAt" | "endsAt">,
 ): Promise<BookableEventType | null> {
-  return event.guestEmail && event.eventTypeId ? getBookableEventType(event.eventTypeId) : null;
+  return event.guestEmail && event.eventTypeId ? asBooked(await getBookableEventType(event.eventTypeId), event) : null;
 }

@@ -188,8 +188,16 @@ export async function getPublicTeam(slug: string): Promise<PublicTeam | null> {
       })
       .from(eventTypes)
       .innerJoin(users, eq(users.id, eventTypes.userId))
-      // A managed template is not booked itself: each member's copy is, on their page (decision 059).
-      .where(and(eq(eventTypes.teamId, team.id), eq(eventTypes.active, true), sql`${eventTypes.kind} <> 'managed'`))
+      // A managed template is not booked itself: each member's copy is, on their page (decision 059);
+      // a hidden one books by its link only (decision 087).
+      .where(
+        and(
+          eq(eventTypes.teamId, team.id),
+          eq(eventTypes.active, true),
+          eq(eventTypes.hidden, false),
+          sql`${eventTypes.kind} <> 'managed'`,
+        ),
+      )
       .orderBy(asc(eventTypes.title)),
   ]);
   return {

@@ -24,6 +24,7 @@ import { placeOf } from "~/services/event-invitations.server";
 import { placeLine } from "~/schemas/meeting";
 import { currentZoneName, dateTimeFormatters } from "~/scheduling/time-zone";
 import { PoweredBy } from "~/components/powered-by";
+import { redirectOfBooking } from "~/models/event-type.server";
 
 /**
  * /{username}/{slug}/booked/{id}?token= (and /team/{team slug}/{slug}/booked/{id}, decision 059,
@@ -52,6 +53,20 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     year: "numeric",
   });
   const links = linksFor(linkBase(request), booking.id, token);
+  const embed = new URL(request.url).searchParams.get(EMBED_PARAM) === "1";
+  // Embedded, the event type's redirect (decision 087) goes to the embedding page with the booking.
+  const redirectUrl =
+    embed && booking.guestEmail
+      ? await redirectOfBooking(booking.eventTypeId, {
+          id: booking.id,
+          startsAt: booking.startsAt,
+          endsAt: booking.endsAt,
+          status: booking.status,
+          guestName: booking.guestName ?? "",
+          guestEmail: booking.guestEmail,
+          guestTimeZone: booking.guestTimeZone ?? host.timeZone,
+        })
+      : null;
   const hostName = host.name || host.email;
   const base = params.team !== undefined ? `/team/${params.team}/${params.slug}` : `/${params.username}/${params.slug}`;
   // The event type's real place (an address, a number, the host's link or our room; decision 028);
@@ -95,7 +110,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     rescheduleUrl: links.rescheduleUrl,
     embed: new URL(request.url).searchParams.get(EMBED_PARAM) === "1",
     /** What an embedding page is told (scheduler:booked); never the token. */
-    booked: { id: booking.id, start: booking.startsAt.toISOString(), end: booking.endsAt.toISOString() },
+    booked: {
+      id: booking.id,
+      start: booking.startsAt.toISOString(),
+      end: booking.endsAt.toISOString(),
+      redirectUrl,
+    },
   };
 }
 
@@ -118,10 +138,10 @@ export default function Booked() {
   const d = useLoaderData<typeof loader>();
   // Embedded, the host's page hears of the booking (once per booking, not for a cancelled one).
   const { embed, cancelled } = d;
-  const { id, start, end } = d.booked;
+  const { id, start, end, redirectUrl } = d.booked;
   useEffect(() => {
-    if (embed && !cancelled) postBooked({ id, start, end });
-  }, [embed, cancelled, id, start, end]);
+    if (embed && !cancelled) postBooked({ id, start, end, ...(redirectUrl ? { redirectUrl } : {}) });
+  }, [embed, cancelled, id, start, end, redirectUrl]);
   // The reschedule and cancel pages are not framable: embedded, they open in the whole window.
   const leave = d.embed ? "_top" : undefined;
   return (

@@ -2,13 +2,15 @@ import { PEOPLE_MESSAGES } from "~/messages/people";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
 import { isUuid } from "~/models/event.server";
-import { getBookableByLink, getBookableEventType } from "~/models/event-type.server";
+import { bookableForDuration, getBookableByLink, getBookableEventType } from "~/models/event-type.server";
+import { bookingRedirectUrl } from "~/schemas/booking-redirect";
 import { GUEST_LIMIT_MESSAGE, LINK_USED_MESSAGE } from "~/schemas/booking-answers";
 import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MISMATCH_MESSAGE } from "~/models/idempotency.server";
 import { MESSAGES } from "~/messages";
 import { apiError, getApiUser, readJson } from "~/api/api.server";
 import { apiRoute } from "~/api/api-route.server";
 import { bookingBody, bookingJson } from "~/schemas/booking-api";
+import { durationsOf } from "~/schemas/scheduling-api";
 import { bookSlot } from "~/services/bookings.server";
 import { bookingLinks, hostJson } from "~/api/booking-api.server";
 import { linkBase } from "~/utils/request.server";
@@ -29,11 +31,14 @@ async function POST({ request }: LoaderFunctionArgs) {
     });
   }
   const input = await readJson(request, bookingBody);
-  const found = !isUuid(input.eventTypeId)
+  const bookable = !isUuid(input.eventTypeId)
     ? null
     : ((await getBookableEventType(input.eventTypeId)) ??
       (input.singleUseToken ? await getBookableByLink(input.eventTypeId, input.singleUseToken) : null));
-  if (!found) return apiError(404, "not_found", "No such event type, or it is not taking bookings.");
+  if (!bookable) return apiError(404, "not_found", "No such event type, or it is not taking bookings.");
+  // The length the guest picked (decision 087): every slot check and the booking take it.
+  const found = bookableForDuration(bookable, input.duration);
+  if (!found) return apiError(400, "invalid_input", "Check the highlighted fields.", durationFields(bookable));
   const start = new Date(input.start);
   const now = new Date();
   const answer = (ok: BookingSuccess) => ({
@@ -45,6 +50,15 @@ async function POST({ request }: LoaderFunctionArgs) {
         hostJson(ok.booking.hostId, ok.host),
         found.eventType.location,
       ),
+      redirectUrl: bookingRedirectUrl(found.eventType, {
+        id: "sessionId" in ok.booking ? ok.booking.sessionId : ok.booking.id,
+        startsAt: ok.booking.startsAt,
+        endsAt: ok.booking.endsAt,
+        status: ok.booking.status,
+        guestName: input.name,
+        guestEmail: input.email,
+        guestTimeZone: input.timeZone,
+      }),
     },
   });
   // A key is scoped to this path and the caller (a bearer's user, else any guest).
@@ -100,6 +114,11 @@ async function POST({ request }: LoaderFunctionArgs) {
       return Response.json({ error: { code, message: MESSAGES.slotTaken }, nextSlots }, { status: 409 });
     }
   }
+}
+
+function durationFields(found: { eventType: { duration: number; durations: number[] } }) {
+  const offered = durationsOf(found.eventType);
+  return { duration: [`duration: one of ${offered.join(", ")} (minutes).`] };
 }
 
 async function callerOf(request: Request): Promise<string> {

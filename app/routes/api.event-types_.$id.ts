@@ -6,7 +6,7 @@ import { z } from "zod";
 import { apiError, checkJson, readJson, requireApiUser } from "~/api/api.server";
 import { apiRoute } from "~/api/api-route.server";
 import { lockedFieldError } from "~/api/team-event-types-api.server";
-import { eventTypeBody, eventTypeJson } from "~/schemas/scheduling-api";
+import { durationsOf, eventTypeBody, eventTypeJson } from "~/schemas/scheduling-api";
 import {
   changedLockedField,
   lockedJsonValue,
@@ -44,6 +44,8 @@ async function PUT({ request, params }: LoaderFunctionArgs) {
   if (copy && typeof sent === "object" && sent !== null) {
     const kept = sent as Record<string, unknown>;
     for (const field of copy.lockedFields) if (!(field in kept)) kept[field] = lockedJsonValue(existing, field);
+    // A locked duration locks the lengths too (decision 087): the copy keeps its own list.
+    if (copy.lockedFields.includes("duration")) delete kept.durations;
   }
   let input = await checkJson(eventTypeBody, sent);
   if (copy) {
@@ -52,6 +54,7 @@ async function PUT({ request, params }: LoaderFunctionArgs) {
     if (changed) return lockedFieldError(changed);
     // Questions keep their ids; the rest is equal already.
     input = withFieldsOf(input, existing, copy.lockedFields);
+    if (copy.lockedFields.includes("duration")) input = { ...input, durations: durationsOf(existing) };
   }
   const saved = await replaceEventType(user.id, id, await eventTypeWrite(user, input, existing.teamId));
   return saved.ok ? Response.json(eventTypeJson(saved.eventType, copy)) : eventTypeFailure(saved.reason);

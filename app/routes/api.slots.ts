@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isUuid } from "~/models/event.server";
 import {
+  bookableForDuration,
   getBookableEventType,
   getBookableEventTypeBySlug,
   getBookableTeamEventType,
@@ -12,7 +13,7 @@ import { computeSlots } from "~/scheduling/slots";
 import { readQuery } from "~/api/admin-api.server";
 import { apiError } from "~/api/api.server";
 import { apiRoute } from "~/api/api-route.server";
-import { slotsQuery } from "~/schemas/scheduling-api";
+import { durationsOf, slotsQuery } from "~/schemas/scheduling-api";
 
 /**
  * GET /api/slots (no auth: the public booking pages use it): the free slots of an active event
@@ -34,12 +35,18 @@ async function bySlugs(username: string, team: string, slug: string) {
 
 async function GET({ request }: LoaderFunctionArgs) {
   const query = await readQuery(request, slotsQuery);
-  const found = query.eventTypeId
+  const bookable = query.eventTypeId
     ? isUuid(query.eventTypeId)
       ? await getBookableEventType(query.eventTypeId)
       : null
     : await bySlugs(query.username ?? "", query.team ?? "", query.slug ?? "");
-  if (!found) return apiError(404, "not_found", "No such event type, or it is not taking bookings.");
+  if (!bookable) return apiError(404, "not_found", "No such event type, or it is not taking bookings.");
+  // Slots of the length asked (decision 087), the default one when none is.
+  const found = bookableForDuration(bookable, query.duration);
+  if (!found)
+    return apiError(400, "invalid_input", "Check the query parameters.", {
+      duration: [`duration: one of ${durationsOf(bookable.eventType).join(", ")} (minutes).`],
+    });
   try {
     const result = computeSlots(
       await slotSearch(found, {

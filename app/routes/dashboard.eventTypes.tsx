@@ -16,6 +16,7 @@ import {
   getEventType,
   listEventTypes,
   setEventTypeActive,
+  setEventTypeHidden,
   type EventType,
 } from "~/models/event-type.server";
 import { getProfile } from "~/models/user.server";
@@ -69,6 +70,7 @@ function present(e: EventType, teamSlugs: Map<string, string> = new Map(), manag
       ? `${LOCATION_LABELS[e.location.type]}: ${e.location.value}`
       : LOCATION_LABELS[e.location.type],
     active: e.active,
+    hidden: e.hidden,
   };
 }
 
@@ -125,6 +127,12 @@ export async function action({ request }: ActionFunctionArgs) {
       return data({ toast: null, activeCap: true }, { status: 403 });
     }
     return redirectWithSuccess(PAGE, active ? M.turnedOn : M.turnedOff);
+  }
+  if (intent === "hidden") {
+    const eventType = await ownEventType(user.id, form.get("id"));
+    const hidden = form.get("hidden") === "true";
+    if (!(await setEventTypeHidden(user.id, eventType.id, hidden))) notFound(M.notFound);
+    return redirectWithSuccess(PAGE, hidden ? M.hidden : M.listed);
   }
   if (intent === "delete") {
     const eventType = await ownEventType(user.id, form.get("id"));
@@ -231,6 +239,36 @@ function ToggleForm({ e }: { e: Shown }) {
   );
 }
 
+/** Listed on the public page or hidden there (decision 087): a form, so it works without JavaScript. */
+function HiddenForm({ e }: { e: Shown }) {
+  const pending = usePendingFormData({ intent: "hidden", fields: { id: e.id }, state: "busy" });
+  const hidden = pending ? pending.get("hidden") === "true" : e.hidden;
+  return (
+    <Form method="post" action={PAGE} preventScrollReset>
+      <input type="hidden" name="intent" value="hidden" />
+      <input type="hidden" name="id" value={e.id} />
+      <input type="hidden" name="hidden" value={hidden ? "false" : "true"} />
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={!hidden}
+        aria-label={`${e.title}: ${hidden ? "hidden from" : "listed on"} your page. ${hidden ? "List it" : "Hide it"}`}
+        data-testid="event-type-hidden-toggle"
+        className="inline-flex items-center gap-2 rounded-lg px-1 py-1 text-sm font-medium text-neutral-700"
+      >
+        <span
+          className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors duration-150 ${hidden ? "bg-neutral-300" : "bg-brand-600"}`}
+        >
+          <span
+            className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform duration-150 ${hidden ? "translate-x-0.5" : "translate-x-5"}`}
+          />
+        </span>
+        {hidden ? "Hidden" : "Listed"}
+      </button>
+    </Form>
+  );
+}
+
 function EventTypeCard({
   e,
   linkBase,
@@ -276,13 +314,24 @@ function EventTypeCard({
                 Off
               </span>
             )}
+            {e.hidden ? (
+              <span
+                className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900"
+                data-testid="event-type-hidden"
+              >
+                Hidden
+              </span>
+            ) : null}
           </p>
           <p className="mt-1 flex items-start gap-1 break-words text-sm text-neutral-600">
             <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-neutral-500" aria-hidden />{" "}
             <span className="min-w-0 [overflow-wrap:anywhere]">{e.location}</span>
           </p>
         </div>
-        <ToggleForm e={e} />
+        <div className="flex flex-col items-end">
+          <ToggleForm e={e} />
+          <HiddenForm e={e} />
+        </div>
       </div>
       {e.managedBy ? (
         <p className="mt-2 text-sm text-neutral-700" data-testid="managed-by">

@@ -55,6 +55,7 @@ describe("bookingJson", () => {
       id: "e1",
       start: "2026-12-01T14:00:00.000Z",
       end: "2026-12-01T14:30:00.000Z",
+      duration: 30,
       status: "confirmed",
       answers: {},
     });

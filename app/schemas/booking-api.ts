@@ -108,6 +108,15 @@ export const bookingBody = z
       .meta({ description: "Group event types only: up to 3 more guests' e-mails." }),
     answers: answersField,
     utm: utmField,
+    duration: z
+      .number({ error: "duration: one of the event type's durations, in minutes." })
+      .int("duration: one of the event type's durations, in minutes.")
+      .optional()
+      .meta({
+        description:
+          "The length the guest picked: one of the event type's durations (decision 087); its default when left out.",
+        example: 60,
+      }),
     singleUseToken: singleUseTokenField.optional().meta({
       description:
         "The token of a single-use link (`?link=` of /{username}/{slug}): books once; used or revoked is 410 link_used.",
@@ -206,6 +215,10 @@ export const bookingJsonSchema = z
       .meta({ description: "Group event types: this guest's seat (its links carry it; decision 021)." }),
     start: z.string().meta({ example: "2026-12-01T14:00:00.000Z" }),
     end: z.string().meta({ example: "2026-12-01T14:30:00.000Z" }),
+    duration: z.number().int().meta({
+      description: "The booking's own length in minutes (end - start): the length the guest picked (decision 087).",
+      example: 30,
+    }),
     status: z.enum(BOOKING_STATUSES).meta({
       description:
         "pending: waiting for the host's approval (it holds the slot); declined: the host declined it, or did not answer within the hold time.",
@@ -253,7 +266,15 @@ export function bookingStatus(event: {
   return event.status === "cancelled" && event.declinedAt ? "declined" : event.status;
 }
 
-export const bookingAnswerSchema = z.object({ booking: bookingJsonSchema }).meta({ id: "BookingAnswer" });
+export const bookingAnswerSchema = z
+  .object({
+    booking: bookingJsonSchema,
+    redirectUrl: z.string().nullable().optional().meta({
+      description:
+        "Given on create: where the event type sends its guest after booking (decision 087), with the booking's details as query parameters when it passes them; null for its confirmation page.",
+    }),
+  })
+  .meta({ id: "BookingAnswer" });
 
 export type BookingJson = z.infer<typeof bookingJsonSchema>;
 
@@ -278,6 +299,7 @@ export function bookingJson(
     ...ids,
     start: event.startsAt.toISOString(),
     end: event.endsAt.toISOString(),
+    duration: Math.round((event.endsAt.getTime() - event.startsAt.getTime()) / 60_000),
     status: bookingStatus(event),
     ...(links ?? {}),
     answers: event.answers ?? {},

@@ -16,6 +16,8 @@ export const EVENT_TYPE_MESSAGES = {
   deleted: "Event type deleted",
   turnedOn: "Event type turned on",
   turnedOff: "Event type turned off",
+  hidden: "Event type hidden: it books by its link only",
+  listed: "Event type listed on your page",
   slugTaken: "That link is already used by another of your event types.",
   notFound: "No such event type.",
   checkFields: "Check the highlighted fields.",
@@ -93,6 +95,11 @@ export function slugify(title: string): string {
     .replace(/-+$/, "");
 }
 
+/** The form's "Also offer" field of stored durations: every one but the default, comma-separated. */
+export function moreDurationsText(durations: readonly number[]): string {
+  return durations.slice(1).join(", ");
+}
+
 /** 30 → "30 min", 90 → "1 h 30 min", 120 → "2 h". */
 export function durationText(minutes: number): string {
   const h = Math.floor(minutes / 60);
@@ -126,6 +133,14 @@ export function toBodyForm(form: FormData): { form: FormData; active: boolean } 
   if (form.get("minimumNoticeUnit") === "hours" && /^\d+(\.\d+)?$/.test(notice)) {
     out.set("minimumNotice", String(Number(notice) * 60));
     out.set("minimumNoticeUnit", "minutes");
+  }
+  // The extra lengths come as one text field (decision 087): with the duration first, they are `durations`.
+  if (form.has("moreDurations")) {
+    const duration = String(form.get("duration") ?? "").trim();
+    const more = String(form.get("moreDurations") ?? "")
+      .split(/[\s,;]+/)
+      .filter((minutes) => minutes !== "" && minutes !== duration);
+    if (more.length > 0) [duration, ...more].forEach((minutes, i) => out.set(`durations[${i}]`, minutes));
   }
   // A question's choices come as lines of one textarea (decision 039); only choice questions keep them.
   for (const [key, value] of form) {

@@ -297,6 +297,52 @@ const NOTICE_MAX = MAX_BOOKING_WINDOW_DAYS * 24 * 60;
 /** A guest's cancel or reschedule notice (decision 077): at most 30 days. */
 const POLICY_NOTICE_MAX = 30 * 24 * 60;
 
+/** Lengths one event type offers at most (decision 087). */
+export const MAX_DURATIONS = 6;
+export const REDIRECT_URL_MESSAGE = "redirectUrl: give an https:// URL, such as https://example.com/thanks.";
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Why a redirect-after-booking URL is refused, or null (decision 087): an absolute https:// URL
+ * without user name or password; http:// only for a loopback host (a host's own machine while
+ * developing), as the guest's browser is sent there.
+ */
+export function redirectUrlProblem(raw: string): string | null {
+  if (!isHttpUrl(raw)) return REDIRECT_URL_MESSAGE;
+  const url = new URL(raw);
+  if (url.username || url.password) return "redirectUrl: leave user names and passwords out of the URL.";
+  if (url.protocol === "http:" && !LOOPBACK_HOSTS.has(url.hostname)) return "redirectUrl: use an https:// URL.";
+  return null;
+}
+
+/** Durations: at least one of duration and durations; each length once; durations start with duration. */
+export function durationRules(value: { duration?: number; durations?: number[] }, ctx: z.RefinementCtx) {
+  if (value.duration === undefined && value.durations === undefined)
+    ctx.addIssue({ code: "custom", path: ["duration"], message: "duration: a whole number of minutes from 5 to 720." });
+  if (value.durations && new Set(value.durations).size !== value.durations.length)
+    ctx.addIssue({ code: "custom", path: ["durations"], message: "durations: give each length once." });
+  if (value.durations?.length && value.duration !== undefined && value.durations[0] !== value.duration)
+    ctx.addIssue({
+      code: "custom",
+      path: ["durations"],
+      message: "durations: the first is the default, so it must equal duration.",
+    });
+}
+
+/** The body's lengths as stored: duration the default, durations every length with it first. */
+export function withDurations(value: { duration?: number; durations?: number[] }): {
+  duration: number;
+  durations: number[];
+} {
+  const duration = value.duration ?? value.durations?.[0] ?? 30;
+  return { duration, durations: [duration, ...(value.durations ?? []).filter((d) => d !== duration)] };
+}
+
+/** Every length an event type offers, its default (`duration`) first (decision 087). */
+export function durationsOf(row: { duration: number; durations?: readonly number[] | null }): number[] {
+  return [row.duration, ...(row.durations ?? []).filter((d) => d !== row.duration)];
+}
+
 /**
  * The fields every event type body shares (personal and team): what it is, where, when, limits,
  * questions, approval. The personal body adds kind, schedule, hosts and team; the team's body
@@ -329,7 +375,38 @@ export const eventTypeFields = {
       multiline: true,
     },
   ).default(""),
-  duration: minutes("duration", 5, 720).meta({ example: 30 }),
+  duration: minutes("duration", 5, 720)
+    .optional()
+    .meta({ description: "The default length in minutes; durations[0] when left out.", example: 30 }),
+  durations: z
+    .array(minutes("durations", 5, 720), { error: "durations: a list of minutes, such as [15, 30, 60]." })
+    .min(1, "durations: give at least one length.")
+    .max(MAX_DURATIONS, `durations: at most ${MAX_DURATIONS} lengths.`)
+    .optional()
+    .meta({
+      description: `Every length a guest may pick (decision 087), the default first; [duration] when left out. At most ${MAX_DURATIONS}, each once.`,
+      example: [30, 15, 60],
+    }),
+  hidden: z.boolean({ error: "hidden is true or false." }).default(false).meta({
+    description: "Bookable by its link but listed on no public page (your page, the team's page, the public listing).",
+  }),
+  redirectUrl: z
+    .string({ error: REDIRECT_URL_MESSAGE })
+    .trim()
+    .max(2000, "redirectUrl: use at most 2000 characters.")
+    .nullish()
+    .refine((value) => !value || redirectUrlProblem(value) === null, {
+      error: (issue) => redirectUrlProblem(String(issue.input)) ?? REDIRECT_URL_MESSAGE,
+    })
+    .meta({
+      description:
+        "Where the guest goes after booking instead of the confirmation page: an https:// URL (http:// only for localhost); none when null or left out.",
+      example: "https://example.com/thanks",
+    }),
+  redirectPassDetails: z.boolean({ error: "redirectPassDetails is true or false." }).default(false).meta({
+    description:
+      "The redirect carries the booking's details as query parameters: bookingId, eventTypeId, eventTypeSlug, start, end, duration, guestName, guestEmail, timeZone.",
+  }),
   location: z
     .object({
       type: z.enum(LOCATION_TYPES, { error: `location.type is one of ${LOCATION_TYPES.join(", ")}.` }),
@@ -492,9 +569,14 @@ export const eventTypeBody = z
         "Collective / round robin: the team it belongs to (one where you are an owner or admin; every host a member). Left out: the team it is in, else the oldest of your teams holding every host.",
     }),
   })
-  .superRefine(seatRules)
+  .superRefine((value, ctx) => {
+    seatRules(value, ctx);
+    durationRules(value, ctx);
+  })
   .transform((value) => ({
     ...value,
+    ...withDurations(value),
+    redirectUrl: value.redirectUrl || null,
     teamId: value.teamId ?? null,
     seats: value.kind === "group" ? (value.seats ?? null) : null,
     slotInterval: value.slotInterval ?? null,
@@ -516,7 +598,11 @@ export const eventTypeJsonSchema = z
     title: z.string(),
     slug: z.string(),
     description: z.string(),
-    duration: z.number().int(),
+    duration: z.number().int().meta({ description: "The default length in minutes: durations[0]." }),
+    durations: z.array(z.number().int()).meta({ description: "Every length a guest may pick, the default first." }),
+    hidden: z.boolean(),
+    redirectUrl: z.string().nullable(),
+    redirectPassDetails: z.boolean(),
     kind: z.enum(ALL_EVENT_TYPE_KINDS),
     location: z.object({ type: z.enum(LOCATION_TYPES), value: z.string().optional() }),
     seats: z.number().int().optional(),
@@ -559,6 +645,10 @@ export function eventTypeJson(
     slug: row.slug,
     description: row.description,
     duration: row.duration,
+    durations: durationsOf(row),
+    hidden: row.hidden,
+    redirectUrl: row.redirectUrl,
+    redirectPassDetails: row.redirectPassDetails,
     kind: row.kind,
     location: row.location,
     ...(row.seats !== null ? { seats: row.seats } : {}),
@@ -608,6 +698,16 @@ export const slotsQuery = z
       .meta({ description: "The event type's slug (with username or team).", example: "intro-call" }),
     start: dateField("start"),
     end: dateField("end"),
+    duration: z
+      .string()
+      .regex(/^\d{1,3}$/, "duration: one of the event type's durations, in minutes.")
+      .transform(Number)
+      .optional()
+      .meta({
+        description:
+          "The length the guest picks: one of the event type's durations (decision 087); its default when left out.",
+        example: "60",
+      }),
     timeZone: timeZoneField.meta({
       description: "The guest's IANA zone: days are its dates, slots carry its offsets.",
       example: "Europe/Berlin",

@@ -53,6 +53,7 @@ describe("a team's booking as JSON", () => {
       id: "b1",
       start: "2026-12-01T10:00:00.000Z",
       end: "2026-12-01T10:30:00.000Z",
+      duration: 30,
       status: "declined",
       answers: { company: "Acme" },
       eventType: { id: "t1", slug: "panel", title: "Panel" },

@@ -167,6 +167,10 @@ describe("teamEventTypeJson", () => {
       rescheduleNoticeMinutes: 0,
       maxReschedules: null,
       requireCancelReason: false,
+      durations: [30],
+      hidden: false,
+      redirectUrl: null,
+      redirectPassDetails: false,
     };
     const extra = {
       teamId: "t1",

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import type { BookingQuestion, EventTypeLocation, HostPriority } from "../../db/schema";
-import { eventTypeFields, eventTypeJsonSchema, seatRules, type EventTypeJson } from "./scheduling-api";
+import {
+  durationRules,
+  eventTypeFields,
+  eventTypeJsonSchema,
+  seatRules,
+  withDurations,
+  type EventTypeJson,
+} from "./scheduling-api";
 
 /**
  * A team's event types (decisions 058, 059): collective, round robin and managed, made and
@@ -125,6 +132,7 @@ export const teamEventTypeBody = z
   })
   .superRefine((value, ctx) => {
     seatRules(value, ctx);
+    durationRules(value, ctx);
     if (value.roundRobinMode && value.kind !== "round-robin")
       ctx.addIssue({ code: "custom", path: ["roundRobinMode"], message: TEAM_EVENT_TYPE_MESSAGES.roundRobinModeOnly });
     if (value.lockedFields?.length && value.kind !== "managed")
@@ -135,6 +143,8 @@ export const teamEventTypeBody = z
   })
   .transform((value) => ({
     ...value,
+    ...withDurations(value),
+    redirectUrl: value.redirectUrl || null,
     seats: null,
     slotInterval: value.slotInterval ?? null,
     dailyLimit: value.dailyLimit ?? null,

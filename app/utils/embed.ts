@@ -43,7 +43,8 @@ function isBookingPath(segments: string[]): boolean {
 /** The messages an embedded page posts to its parent (window.parent.postMessage(message, "*")). */
 export type EmbedMessage =
   | { type: "scheduler:resize"; height: number }
-  | { type: "scheduler:booked"; id: string; start: string; end: string }
+  /** `redirectUrl`: the event type's page after booking (decision 087); embed.js takes the whole window there. */
+  | { type: "scheduler:booked"; id: string; start: string; end: string; redirectUrl?: string }
   | { type: "scheduler:escape" };
 
 /**
@@ -59,7 +60,7 @@ export const EMBED_FRAME_SCRIPT = `(function(){try{window.sessionStorage.getItem
 if(window.parent===window)return;var p=window.parent,last=-1;function post(){var h=Math.ceil(document.body.getBoundingClientRect().height);if(h!==last){last=h;p.postMessage({type:"scheduler:resize",height:h},"*")}}function start(){post();if(window.ResizeObserver)new ResizeObserver(post).observe(document.body)}if(document.body)start();else document.addEventListener("DOMContentLoaded",start);window.addEventListener("load",post);document.addEventListener("keydown",function(e){if(e.key==="Escape"&&!e.defaultPrevented)p.postMessage({type:"scheduler:escape"},"*")})})();`;
 
 /** Tells the parent page (if any) that the guest is booked; the confirmation calls it once. */
-export function postBooked(booking: { id: string; start: string; end: string }): void {
+export function postBooked(booking: { id: string; start: string; end: string; redirectUrl?: string }): void {
   if (typeof window === "undefined" || window.parent === window) return;
   const message: EmbedMessage = { type: "scheduler:booked", ...booking };
   window.parent.postMessage(message, "*");

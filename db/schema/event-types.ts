@@ -61,6 +61,14 @@ export const eventTypes = pgTable(
     slug: text("slug").notNull(),
     description: text("description").notNull().default(""),
     duration: integer("duration").notNull(),
+    /**
+     * Every length a guest may pick (decision 087), `duration` (the default) first. Read it through
+     * durationsOf (app/schemas/scheduling-api.ts), which puts `duration` first whatever is stored.
+     */
+    durations: integer("durations")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     kind: text("kind").$type<EventTypeKind>().notNull().default("one-to-one"),
     location: jsonb("location").$type<EventTypeLocation>().notNull(),
     seats: integer("seats"),
@@ -113,6 +121,12 @@ export const eventTypes = pgTable(
       .default(sql`'{}'::text[]`),
     /** A member's copy of a managed template (decision 058); the copy goes with its template. */
     parentId: uuid("parent_id").references((): AnyPgColumn => eventTypes.id, { onDelete: "cascade" }),
+    /** Bookable by its link but listed nowhere public (decision 087). */
+    hidden: boolean("hidden").notNull().default(false),
+    /** Where a guest goes after booking instead of the confirmation page (decision 087); null = the confirmation. */
+    redirectUrl: text("redirect_url"),
+    /** Whether that redirect carries the booking's details as query parameters. */
+    redirectPassDetails: boolean("redirect_pass_details").notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -128,6 +142,7 @@ export const eventTypes = pgTable(
     check("event_types_kind", sql`${t.kind} in ('one-to-one', 'group', 'collective', 'round-robin', 'managed')`),
     check("event_types_round_robin_mode", sql`${t.roundRobinMode} in ('fairness', 'availability')`),
     check("event_types_duration_range", sql`${t.duration} between 5 and 720`),
+    check("event_types_durations_count", sql`cardinality(${t.durations}) <= 6`),
     check("event_types_approval_hold_hours", sql`${t.approvalHoldHours} between 1 and 168`),
     check("event_types_seats", sql`(${t.kind} = 'group') = (${t.seats} is not null)`),
     check("event_types_cancel_notice_range", sql`${t.cancelNoticeMinutes} between 0 and 43200`),

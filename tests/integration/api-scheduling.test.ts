@@ -315,6 +315,10 @@ describe("event types", () => {
       slug: s,
       description: "",
       duration: 45,
+      durations: [45],
+      hidden: false,
+      redirectUrl: null,
+      redirectPassDetails: false,
       kind: "one-to-one",
       location: { type: "video" },
       bufferBefore: 0,
@@ -345,6 +349,10 @@ describe("event types", () => {
       slug: s,
       description: "Bring a laptop.",
       duration: 90,
+      durations: [90, 45, 120],
+      hidden: true,
+      redirectUrl: "https://example.com/thanks?from=workshop",
+      redirectPassDetails: true,
       kind: "group",
       location: { type: "in-person", value: "1 Main St" },
       seats: 8,
@@ -379,7 +387,7 @@ describe("event types", () => {
         json: { title: "Chat", slug: s, duration: 20 },
       }),
     );
-    expect(back).toEqual({ ...made, duration: 20, slotInterval: 20 });
+    expect(back).toEqual({ ...made, duration: 20, durations: [20], slotInterval: 20 });
 
     expect((await ok<Json[]>(await call("GET", "/api/event-types", { token: a.token }))).map((e) => e._id)).toEqual([
       made._id,

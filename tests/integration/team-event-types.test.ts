@@ -303,6 +303,28 @@ describe("booking a team event type", () => {
     timeZone: "UTC",
   });
 
+  it("a hidden team event type is not on the team's page but books by its link, in the length picked (decision 087)", async () => {
+    const hidden = await ok<TeamEventTypeJson>(
+      await call("POST", `/api/teams/${team.id}/event-types`, {
+        token: owner.token,
+        json: body({ title: "Quiet call", hidden: true, durations: [30, 60], hosts: [{ userId: member.id }] }),
+      }),
+      201,
+    );
+    expect(hidden).toMatchObject({ hidden: true, duration: 30, durations: [30, 60] });
+    const teamPage = await (await call("GET", `/team/${team.slug}`)).text();
+    expect(teamPage).toContain(`/team/${team.slug}/${type.slug}`);
+    expect(teamPage).not.toContain(`/team/${team.slug}/${hidden.slug}`);
+    expect((await call("GET", `/team/${team.slug}/${hidden.slug}`)).status).toBe(200);
+    const booked = await ok<{ booking: { duration: number } }>(
+      await call("POST", "/api/bookings", {
+        json: { eventTypeId: hidden._id, start: at(4, "12:00"), duration: 60, ...guest() },
+      }),
+      201,
+    );
+    expect(booked.booking.duration).toBe(60);
+  });
+
   it("the booking URL's event type books through GET /api/slots and POST /api/bookings, with the chosen host", async () => {
     const slots = await ok<{ slots: Record<string, string[]> }>(
       await call("GET", `/api/slots?eventTypeId=${type._id}&start=${dateIn(3)}&end=${dateIn(3)}&timeZone=UTC`),

@@ -45,7 +45,7 @@ export const paths: ZodOpenApiPathsObject = {
     post: {
       operationId: "createBooking",
       summary:
-        "Books a free slot of an active event type (no auth): 201 with the cancel and reschedule links. For a group event type the guest takes a seat of the session at that start (1 + guests places, up to the event type's seats), with links of their own. `answers` answer the event type's questions (a missing or bad one: 400 with fields.answers.<questionId>); `singleUseToken` books through a single-use link, also of an event type that is off (decision 039). Guest bookings never count toward the free plan's cap (decision 038).",
+        "Books a free slot of an active event type (no auth): 201 with the cancel and reschedule links. For a group event type the guest takes a seat of the session at that start (1 + guests places, up to the event type's seats), with links of their own. `answers` answer the event type's questions (a missing or bad one: 400 with fields.answers.<questionId>); `singleUseToken` books through a single-use link, also of an event type that is off (decision 039); `duration` picks one of the event type's durations (another: 400 with fields.duration; decision 087). Guest bookings never count toward the free plan's cap (decision 038). The answer's `redirectUrl` is where the event type sends its guest after booking (with the booking's details when it passes them), null for none.",
       tags: ["Bookings"],
       security: open,
       requestParams: { header: idempotencyHeader },

@@ -10,6 +10,11 @@ describe("the scheduling paths in the OpenAPI document", () => {
     expect(Object.keys(doc.paths["/api/schedules/{id}"]).sort()).toEqual(["delete", "get", "put"]);
     expect(doc.paths["/api/event-types"].post.tags).toEqual(["Event types"]);
     expect(doc.paths["/api/slots"].get.tags).toEqual(["Slots"]);
-    expect(doc.components.schemas.EventTypeInput.required.sort()).toEqual(["duration", "slug", "title"]);
+    // duration or durations (decision 087): neither alone is required.
+    expect(doc.components.schemas.EventTypeInput.required.sort()).toEqual(["slug", "title"]);
+    expect(Object.keys(doc.components.schemas.EventTypeInput.properties)).toEqual(
+      expect.arrayContaining(["durations", "hidden", "redirectUrl", "redirectPassDetails"]),
+    );
+    expect(doc.paths["/api/slots"].get.parameters.map((p: { name: string }) => p.name)).toContain("duration");
   });
 });

@@ -71,6 +71,11 @@ export function EventTypeFormBody({
     ? (location.type.value as (typeof LOCATION_TYPES)[number])
     : "video";
   const valueField = LOCATION_VALUE_LABELS[locationType];
+  // The extra lengths' messages: the body reports them at durations[i] (decision 087).
+  const moreErrors = Object.entries(form.allErrors)
+    .filter(([key]) => key === "durations" || key.startsWith("durations["))
+    .flatMap(([, messages]) => messages);
+  const durationErrors = [...(fields.moreDurations.errors ?? []), ...new Set(moreErrors)];
   const slugPreview = fields.slug.value || slugify(fields.title.value ?? "") || "your-link";
   const numberProps = (field: AnyField) => ({
     ...getInputProps(field, { type: "number" }),
@@ -137,6 +142,16 @@ export function EventTypeFormBody({
           hint="15, 30, 45, 60, 90 or 120 are offered; any whole number from 5 to 720 works."
           inputProps={{ ...numberProps(fields.duration), list: "duration-choices", ...off("duration") }}
           errors={fields.duration.errors}
+        />
+        <Field
+          label="Also offer (optional)"
+          hint="Other lengths the guest may pick instead, in minutes, separated by commas (such as 15, 60); at most 5. The duration above is the default."
+          inputProps={{
+            ...getInputProps(fields.moreDurations, { type: "text" }),
+            inputMode: "numeric",
+            placeholder: "15, 60",
+          }}
+          errors={durationErrors}
         />
         <datalist id="duration-choices">
           {DURATION_CHOICES.map((d) => (
@@ -382,6 +397,42 @@ export function EventTypeFormBody({
           />
         </Fieldset>
       )}
+
+      <Fieldset legend="Listing and after booking">
+        <div className="flex items-start gap-3">
+          <input
+            {...getInputProps(fields.hidden, { type: "checkbox" })}
+            className="mt-0.5 h-5 w-5 rounded border-neutral-400 text-brand-600 focus:ring-brand-600"
+          />
+          <label htmlFor={fields.hidden.id} className="text-sm text-neutral-800">
+            <span className="font-medium">Hidden</span>: guests book it through its link only; it is not listed on your
+            public page or your team&rsquo;s.
+          </label>
+        </div>
+        <ErrorList id={fields.hidden.errorId} errors={fields.hidden.errors} />
+        <Field
+          label="Redirect after booking (optional)"
+          hint="Your own thank-you page, such as https://example.com/thanks: guests go there instead of the confirmation page."
+          inputProps={{
+            ...getInputProps(fields.redirectUrl, { type: "url" }),
+            placeholder: "https://example.com/thanks",
+            autoCapitalize: "none",
+            spellCheck: false,
+          }}
+          errors={fields.redirectUrl.errors}
+        />
+        <div className="flex items-start gap-3">
+          <input
+            {...getInputProps(fields.redirectPassDetails, { type: "checkbox" })}
+            className="mt-0.5 h-5 w-5 rounded border-neutral-400 text-brand-600 focus:ring-brand-600"
+          />
+          <label htmlFor={fields.redirectPassDetails.id} className="text-sm text-neutral-800">
+            <span className="font-medium">Pass booking details</span>: the redirect carries the booking&rsquo;s id,
+            event type, start, end, length, time zone and the guest&rsquo;s name and e-mail as query parameters.
+          </label>
+        </div>
+        <ErrorList id={fields.redirectPassDetails.errorId} errors={fields.redirectPassDetails.errors} />
+      </Fieldset>
 
       <div className="flex items-start gap-3 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm">
         <input

@@ -18,7 +18,15 @@ import { checkRateLimits, clientIp, hitInProcess, RATE_LIMITS } from "~/server/r
 import { linkBase, readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
 import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, type BookingValues } from "./booking-form";
-import { eventTypeOff, findPage, ROUTING_LINK_INVALID, withRouting } from "./month.server";
+import {
+  bookableForDuration,
+  durationsOf,
+  eventTypeOff,
+  findPage,
+  ROUTING_LINK_INVALID,
+  withRouting,
+} from "./month.server";
+import { bookingRedirectUrl } from "~/schemas/booking-redirect";
 
 /**
  * The booking page's action (route.tsx re-exports it): parse the form, book through bookSlot as
@@ -51,12 +59,16 @@ export async function action({ params, request }: ActionFunctionArgs) {
     page.found,
     typeof routingField === "string" ? routingField : new URL(request.url).searchParams.get("routing"),
   );
-  const found = routed === "invalid" ? page.found : routed;
-  const questions = questionsToAsk(found.eventType);
+  const routedFound = routed === "invalid" ? page.found : routed;
+  const questions = questionsToAsk(routedFound.eventType);
   const text = (key: string) => {
     const value = form.get(key);
     return typeof value === "string" ? value : "";
   };
+  // The length the guest picked (decision 087): the form's hidden field, else the page's URL.
+  const durationGiven = text("duration") || new URL(request.url).searchParams.get("duration") || "";
+  const picked = durationGiven === "" ? null : Number(durationGiven);
+  const found = bookableForDuration(routedFound, picked) ?? routedFound;
   const values: BookingValues = {
     name: text("name"),
     email: text("email"),
@@ -107,6 +119,18 @@ export async function action({ params, request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
+  if (picked !== null && !bookableForDuration(routedFound, picked)) {
+    const offered = durationsOf(routedFound.eventType).join(", ");
+    return data(
+      {
+        status: "invalid" as const,
+        errors: { form: [`That length is not offered: pick one of ${offered} minutes.`] } as Record<string, string[]>,
+        values,
+        nextSlots: [] as string[],
+      },
+      { status: 400 },
+    );
+  }
   if (linkChecked && !linkChecked.success) {
     return data(
       {
@@ -128,6 +152,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
     timeZone: text("tz"),
     notes: values.notes ? values.notes : undefined,
     guests: guests.length > 0 ? guests : undefined,
+    duration: picked ?? undefined,
   });
   const answerErrors = (errors: Record<string, string[]>) =>
     Object.fromEntries(Object.entries(errors).map(([id, messages]) => [answerFieldName(id), messages]));
@@ -145,8 +170,22 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const now = new Date();
   // Every guest holds a token: a group event type's guest their own seat's (decision 021).
   const embed = new URL(request.url).searchParams.get("embed") === "1" ? "&embed=1" : "";
-  const bookedUrl = (ok: BookingSuccess) =>
+  const confirmationUrl = (ok: BookingSuccess) =>
     `${host.path}/booked/${ok.booking.id}?token=${encodeURIComponent(ok.token)}${embed}`;
+  // The event type's own thank-you page (decision 087), when it has one; embedded, the
+  // confirmation tells the embedding page, which goes there (public/embed.js).
+  const bookedUrl = (ok: BookingSuccess) =>
+    (embed
+      ? null
+      : bookingRedirectUrl(found.eventType, {
+          id: "sessionId" in ok.booking ? ok.booking.sessionId : ok.booking.id,
+          startsAt: ok.booking.startsAt,
+          endsAt: ok.booking.endsAt,
+          status: ok.booking.status,
+          guestName: input.name,
+          guestEmail: input.email,
+          guestTimeZone: input.timeZone,
+        })) ?? confirmationUrl(ok);
   // The page's key (a hidden field): a second submit of the same form gets the first booking.
   const key = text("idempotencyKey");
   const result = await bookSlot({

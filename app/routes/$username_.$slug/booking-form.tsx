@@ -41,6 +41,8 @@ export interface BookingFormProps {
   back: string;
   /** The host approves each booking (decision 040): the guest sends a request. */
   requiresApproval?: boolean;
+  /** The length the guest picked (decision 087); null for the event type's default. */
+  duration?: number | null;
 }
 
 /** The first field's id: the page moves the focus there once a time is chosen. */
@@ -64,6 +66,7 @@ export function BookingForm({
   submitting,
   back,
   requiresApproval = false,
+  duration = null,
 }: BookingFormProps) {
   return (
     <Form
@@ -115,6 +118,7 @@ export function BookingForm({
       ) : null}
       {slot ? <input type="hidden" name="slot" value={slot} /> : null}
       <input type="hidden" name="tz" value={timeZone} />
+      {duration ? <input type="hidden" name="duration" value={duration} /> : null}
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {link ? <input type="hidden" name="link" value={link} /> : null}
       {routing ? <input type="hidden" name="routing" value={routing} /> : null}

@@ -19,6 +19,9 @@ import { monthRange, shiftMonth, USERNAME_IN_URL } from "~/components/booking-pa
 // chunk import for every module the route file names, used there or not, and zoned-time's
 // would bring luxon to the page.
 export { todayIn } from "~/scheduling/zoned-time";
+// The same for the lengths a guest picks from (decision 087): zod's schemas stay off the page.
+export { durationsOf } from "~/schemas/scheduling-api";
+export { bookableForDuration } from "~/models/event-type.server";
 
 /** Who the booking page shows as the host: a person, or a team (decision 059), and the page's paths. */
 export interface PageHost {

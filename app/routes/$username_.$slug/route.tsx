@@ -49,6 +49,8 @@ import { invariantResponse, notFound } from "~/utils/responses";
 import { useIsPending, usePendingLocation } from "~/utils/pending";
 import { BookingForm, FIRST_FIELD_ID } from "./booking-form";
 import {
+  bookableForDuration,
+  durationsOf,
   eventTypeOff,
   findPage,
   openMonth,
@@ -59,6 +61,7 @@ import {
   type OffPage,
 } from "./month.server";
 import { WeekView } from "./week-view";
+import { DurationPicker } from "./duration-picker";
 import { action, slotParam } from "./book.server";
 import { PoweredBy } from "~/components/powered-by";
 import { notTakingBookings } from "~/html/not-taking.server";
@@ -134,7 +137,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // A routing form's booking link (decision 074): its response narrows the hosts; a forged one is refused.
   const routed = await withRouting(page.found, q.get("routing"));
   invariantResponse(routed !== "invalid", ROUTING_LINK_INVALID, { status: 400 });
-  const found = routed;
+  // The length the guest picked (decision 087): slots and the booking take it; an unknown one is the default.
+  const askedDuration = Number(q.get("duration"));
+  const found = bookableForDuration(routed, Number.isInteger(askedDuration) ? askedDuration : null) ?? routed;
   // A single-use link (decision 039): used or revoked says so instead of the calendar.
   const linkState = link ? ((await singleUseLinkState(found.eventType.id, link)) ?? "used") : null;
   const tzParam = q.get("tz");
@@ -213,6 +218,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       slug: eventType.slug,
       title: eventType.title,
       duration: eventType.duration,
+      /** Every length offered, the default first (decision 087); one means no choice. */
+      durations: durationsOf(routed.eventType),
+      defaultDuration: routed.eventType.duration,
+      /** Bookable by link, listed nowhere (decision 087): search engines are asked to leave it out. */
+      hidden: routed.eventType.hidden,
       description: eventType.description,
       location: LOCATION_LABELS[eventType.location.type],
       locationValue: eventType.location.type === "in-person" ? (eventType.location.value ?? null) : null,
@@ -302,7 +312,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, location, error }) => 
     { name: "twitter:description", content: description },
     // Times were rendered in a zone the page guessed: the root's hint script may reload once.
     ...(data.tzChosen ? [] : [{ name: TIME_ZONE_GUESS_META, content: data.timeZone }]),
-    ...(data.embed ? [{ name: "robots", content: "noindex" }] : []),
+    ...(data.embed || data.eventType.hidden ? [{ name: "robots", content: "noindex" }] : []),
   ];
 };
 
@@ -445,6 +455,7 @@ export default function BookingPage() {
   const base: PageQuery = {
     tz: d.timeZone,
     clock: d.clock24 ? "24" : undefined,
+    duration: d.eventType.duration !== d.eventType.defaultDuration ? String(d.eventType.duration) : undefined,
     view: d.week ? "week" : undefined,
     embed: d.embed ? "1" : undefined,
     link: d.link ?? undefined,
@@ -523,9 +534,22 @@ export default function BookingPage() {
           </div>
           <h1 className="mt-4 text-2xl font-bold text-neutral-900">{d.eventType.title}</h1>
           <ul className="mt-3 space-y-2 text-sm text-neutral-700">
-            <li className="flex items-center gap-2">
-              <Clock className="h-4 w-4 shrink-0" aria-hidden /> {d.eventType.duration} min
-            </li>
+            {d.eventType.durations.length > 1 ? (
+              <DurationPicker
+                durations={d.eventType.durations}
+                current={d.eventType.duration}
+                hrefOf={(minutes) =>
+                  href({
+                    duration: minutes === d.eventType.defaultDuration ? undefined : String(minutes),
+                    date: d.date ?? undefined,
+                  })
+                }
+              />
+            ) : (
+              <li className="flex items-center gap-2">
+                <Clock className="h-4 w-4 shrink-0" aria-hidden /> {d.eventType.duration} min
+              </li>
+            )}
             <li className="flex items-center gap-2">
               <MapPin className="h-4 w-4 shrink-0" aria-hidden /> {d.eventType.location}
               {d.eventType.locationValue ? `: ${d.eventType.locationValue}` : ""}
@@ -583,6 +607,7 @@ export default function BookingPage() {
               routing={d.routing}
               utm={d.utm}
               requiresApproval={d.eventType.requiresApproval}
+              duration={d.eventType.duration !== d.eventType.defaultDuration ? d.eventType.duration : null}
               taken={result?.status === "taken" ? { message: result.message, nextSlots: result.nextSlots } : null}
               values={values}
               errors={errors}

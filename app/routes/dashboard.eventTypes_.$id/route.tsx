@@ -29,9 +29,10 @@ import {
   noticeForForm,
   toBodyForm,
   uuidSchema,
+  moreDurationsText,
 } from "~/schemas/event-type-form";
 import { linkBase as siteBase, readFormData } from "~/utils/request.server";
-import { EVENT_TYPE_KINDS, eventTypeBody, isTeamKind } from "~/schemas/scheduling-api";
+import { durationsOf, EVENT_TYPE_KINDS, eventTypeBody, isTeamKind } from "~/schemas/scheduling-api";
 import { resolveEventTypeWrite } from "~/services/event-types.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { embedOffer } from "~/utils/embed";
@@ -119,6 +120,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       slug: e?.slug ?? "",
       description: e?.description ?? "",
       duration: String(e?.duration ?? 30),
+      moreDurations: e ? moreDurationsText(durationsOf(e)) : "",
+      hidden: e?.hidden ?? false,
+      redirectUrl: e?.redirectUrl ?? "",
+      redirectPassDetails: e?.redirectPassDetails ?? false,
       kind: e?.kind ?? (isKind(kind) ? kind : "one-to-one"),
       seats: e?.seats ? String(e.seats) : "",
       location: { type: e?.location.type ?? "video", value: e?.location.value ?? "" },
@@ -238,6 +243,8 @@ export default function EventTypeForm() {
       ...defaults,
       active: defaults.active ? "on" : "",
       requiresApproval: defaults.requiresApproval ? "on" : "",
+      hidden: defaults.hidden ? "on" : "",
+      redirectPassDetails: defaults.redirectPassDetails ? "on" : "",
       requireCancelReason: defaults.requireCancelReason ? "on" : "",
     },
     // No getZodConstraint: it cannot read the body's transforms ("Unsupported schema"); the

@@ -24,7 +24,14 @@ import {
   type TeamEventTypeResult,
 } from "~/models/team-event-types.server";
 import { getMyTeam, listMembers } from "~/models/teams.server";
-import { EVENT_TYPE_MESSAGES, keepListIntent, noticeForForm, toBodyForm } from "~/schemas/event-type-form";
+import {
+  EVENT_TYPE_MESSAGES,
+  keepListIntent,
+  moreDurationsText,
+  noticeForForm,
+  toBodyForm,
+} from "~/schemas/event-type-form";
+import { durationsOf } from "~/schemas/scheduling-api";
 import {
   TEAM_EVENT_TYPE_MESSAGES as TM,
   TEAM_KIND_OPTIONS,
@@ -105,6 +112,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       slug: e?.slug ?? "",
       description: e?.description ?? "",
       duration: String(e?.duration ?? 30),
+      moreDurations: e ? moreDurationsText(durationsOf(e)) : "",
+      hidden: e?.hidden ?? false,
+      redirectUrl: e?.redirectUrl ?? "",
+      redirectPassDetails: e?.redirectPassDetails ?? false,
       kind: e?.kind ?? (TEAM_KIND_OPTIONS.some((k) => k.value === kind) ? kind! : "round-robin"),
       location: { type: e?.location.type ?? "video", value: e?.location.value ?? "" },
       bufferBefore: String(e?.bufferBefore ?? 0),
@@ -219,6 +230,8 @@ export default function TeamEventTypeForm() {
       ...d.defaults,
       active: d.defaults.active ? "on" : "",
       requiresApproval: d.defaults.requiresApproval ? "on" : "",
+      hidden: d.defaults.hidden ? "on" : "",
+      redirectPassDetails: d.defaults.redirectPassDetails ? "on" : "",
       requireCancelReason: d.defaults.requireCancelReason ? "on" : "",
     } as never,
     shouldValidate: "onBlur",

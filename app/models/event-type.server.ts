@@ -67,6 +67,7 @@ const COLUMNS = {
   rescheduleNoticeMinutes: eventTypes.rescheduleNoticeMinutes,
   maxReschedules: eventTypes.maxReschedules,
   requireCancelReason: eventTypes.requireCancelReason,
+  defaultLanguage: eventTypes.defaultLanguage,
 };
 
 export type EventType = Pick<EventTypeRow, keyof typeof COLUMNS>;
@@ -188,6 +189,7 @@ function values(input: EventTypeWrite) {
     rescheduleNoticeMinutes: input.rescheduleNoticeMinutes,
     maxReschedules: input.maxReschedules,
     requireCancelReason: input.requireCancelReason,
+    defaultLanguage: input.defaultLanguage,
   };
 }
 

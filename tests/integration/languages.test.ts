@@ -8,6 +8,7 @@ import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { wallClockToInstant } from "../../app/scheduling/zoned-time";
 import { visibleText } from "../support/http";
+import { bookingMailsSettled } from "../support/mail-wait";
 import { apiClient, type Account } from "./api-client";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.188", namePrefix: "Lang" });
@@ -257,5 +258,117 @@ describe("booking in Spanish", () => {
     });
     expect(again.status).toBe(409);
     expect(visibleText(await again.text())).toContain("Alguien acaba de reservar esa hora.");
+  });
+});
+
+describe("the guest's mails in the language they booked in", () => {
+  interface OutboxRow {
+    to: string;
+    subject: string;
+    text: string;
+    attachments: { filename: string; content: string; encoding: string }[];
+  }
+  const mailsTo = async (email: string) => (
+    await bookingMailsSettled(db),
+    db<
+      OutboxRow[]
+    >`select "to", subject, text, attachments from mail_outbox where "to" like ${`%${email}%`} order by created_at`
+  );
+  const icsOf = (mail: OutboxRow) => {
+    const a = mail.attachments[0];
+    const text = a.encoding === "base64" ? Buffer.from(a.content, "base64").toString("utf8") : a.content;
+    return text.replace(/\r?\n[ \t]/g, "");
+  };
+  const bookVia = async (type: string, when: Date, email: string, headers: Record<string, string>, lang?: string) => {
+    const madrid = new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Europe/Madrid",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .format(when)
+      .replace(", ", "T");
+    const at = `${madrid}:00${offset}`;
+    const res = await call("POST", `/${username}/${type}?tz=Europe/Madrid${lang ? `&lang=${lang}` : ""}`, {
+      body: new URLSearchParams({ slot: at, tz: "Europe/Madrid", name: "Guest", email }),
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    });
+    expect(res.status, await res.clone().text()).toBe(302);
+    return res.headers.get("location") ?? "";
+  };
+
+  it("?lang=es: the invitation, its .ics and the cancel mail in Spanish, with Intl's Spanish date; the host's in English", async () => {
+    const email = `es-${crypto.randomUUID().slice(0, 6)}@example.test`;
+    const when = new Date(tenMadrid.getTime() + 2 * 60 * 60_000); // 12:00 in Madrid
+    const location = await bookVia("demo", when, email, {}, "es");
+    const [invite] = await mailsTo(email);
+    expect(invite.subject).toMatch(/^Invitación: Demo — /);
+    const date = new Intl.DateTimeFormat("es-ES", {
+      timeZone: "Europe/Madrid",
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+    }).format(when);
+    // "mar, 8 dic 2026": Intl's Spanish, the 24-hour clock.
+    expect(invite.subject).toContain(`${date} 12:00 Madrid`);
+    expect(invite.text).toContain("Lang host te invita a «Demo».");
+    expect(invite.text).toContain(`Cuándo: ${date}, 12:00 Madrid, 30 minutos`);
+    expect(invite.text).toContain("Dónde: Llamada telefónica: +34 600 000 000");
+    expect(invite.text).toContain("La invitación adjunta la añade a tu calendario.");
+    expect(invite.text).toMatch(/¿Necesitas cambiarla\? Cambiar la hora: http/);
+    expect(invite.text).not.toContain("invites you");
+    const ics = icsOf(invite);
+    expect(ics).toContain("LOCATION:+34 600 000 000");
+    expect(ics).toContain("DESCRIPTION:A short call.\\n\\nLlamada telefónica: +34 600 000 000");
+    expect(ics).toContain("X-WR-LANGUAGE:es");
+    // The confirmation page's .ics says the same.
+    const id = location.match(/booked\/([0-9a-f-]{36})/)?.[1] ?? "";
+    const token = new URL(location, "http://x").searchParams.get("token") ?? "";
+    const download = await (
+      await call("GET", `/${username}/demo/booked/${id}/ics?token=${encodeURIComponent(token)}`)
+    ).text();
+    expect(download.replace(/\r?\n[ \t]/g, "")).toContain("Llamada telefónica");
+    // The host reads theirs in English.
+    const [hostMail] = await db<
+      OutboxRow[]
+    >`select "to", subject, text, attachments from mail_outbox where "to" like ${`%${host.email}%`} and text like ${`%${email}%`}`;
+    expect(hostMail.subject).toMatch(/^Booking: Demo with Guest/);
+
+    // The guest cancels: the cancel mail in Spanish too.
+    const cancel = await call("POST", `/api/bookings/${id}/cancel`, { token: host.token, json: { reason: "Sorry" } });
+    expect(cancel.status, await cancel.clone().text()).toBeLessThan(300);
+    const mails = await mailsTo(email);
+    const cancelled = mails.find((m) => m.subject.startsWith("Cancelada:"));
+    expect(cancelled?.text).toContain(`Lang host ha cancelado «Demo», prevista para el ${date}, 12:00 Madrid.`);
+  });
+
+  it("Accept-Language: de, and the event type's default (French), reach the mails", async () => {
+    const email = `de-${crypto.randomUUID().slice(0, 6)}@example.test`;
+    await bookVia("demo", new Date(tenMadrid.getTime() + 3 * 60 * 60_000), email, { "accept-language": "de-DE" });
+    const [invite] = await mailsTo(email);
+    expect(invite.subject).toMatch(/^Einladung: Demo — /);
+    expect(invite.text).toContain("Lang host lädt Sie zu „Demo“ ein.");
+    expect(invite.text).toContain("Wo: Telefonat: +34 600 000 000");
+    const date = new Intl.DateTimeFormat("de-DE", {
+      timeZone: "Europe/Madrid",
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+    }).format(new Date(tenMadrid.getTime() + 3 * 60 * 60_000));
+    expect(invite.text).toContain(`Wann: ${date}, 13:00 Madrid, 30 Minuten`);
+    const [row] = await db`select guest_language from events where guest_email = ${email}`;
+    expect(row.guest_language).toBe("de");
+
+    const french = `fr-${crypto.randomUUID().slice(0, 6)}@example.test`;
+    await bookVia("rdv", new Date(tenMadrid.getTime() + 4 * 60 * 60_000), french, { "accept-language": "it-IT" });
+    const [fr] = await mailsTo(french);
+    expect(fr.subject).toMatch(/^Invitation: Rendez-vous — /);
+    expect(fr.text).toContain("Lang host vous invite à « Rendez-vous ».");
+    expect(fr.text).toContain("Où : Appel téléphonique");
   });
 });

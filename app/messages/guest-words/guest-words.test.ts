@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LANGUAGES, LOCALES, plural, type Plural } from "~/messages/languages";
 import { GUEST_WORDS } from ".";
 import { EN } from "./en";
+import { MAIL_EN, MAIL_WORDS } from "./mail";
 
 /**
  * The build's check of the guest's languages (docs/decisions/088): every language has every key of
@@ -11,55 +12,60 @@ import { EN } from "./en";
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const texts = (entry: string | Plural) => (typeof entry === "string" ? [entry] : Object.values(entry));
 
-describe("the guest's words in every language", () => {
-  const keys = Object.keys(EN) as (keyof typeof EN)[];
+const CATALOGUES: [string, Record<string, string | Plural>, Record<string, Record<string, string | Plural>>][] = [
+  ["pages", EN, GUEST_WORDS],
+  ["mails", MAIL_EN, MAIL_WORDS],
+];
 
-  for (const language of LANGUAGES) {
-    describe(language, () => {
-      const words = GUEST_WORDS[language] as Record<string, string | Plural>;
+for (const [catalogue, english, all] of CATALOGUES)
+  describe(`the guest's ${catalogue} in every language`, () => {
+    const keys = Object.keys(english);
 
-      it("has every key of the English and no other", () => {
-        const missing = keys.filter((key) => !(key in words));
-        const extra = Object.keys(words).filter((key) => !(key in EN));
-        expect(missing, `missing in ${language}`).toEqual([]);
-        expect(extra, `unknown in ${language}`).toEqual([]);
-      });
+    for (const language of LANGUAGES) {
+      describe(language, () => {
+        const words = all[language];
 
-      it("fills every entry, with the English entry's placeholders", () => {
-        for (const key of keys) {
-          const english = EN[key] as string | Plural;
-          const entry = words[key];
-          expect(typeof entry, `${language}.${key}: a plural in English is a plural here`).toBe(typeof english);
-          const want = placeholders(texts(english)[0]);
-          for (const text of texts(entry)) {
-            expect(text.trim(), `${language}.${key} is empty`).not.toBe("");
-            expect(placeholders(text), `${language}.${key}: "${text}"`).toEqual(want);
-          }
-        }
-      });
-
-      it("has each plural form its language's rules name", () => {
-        const categories = new Intl.PluralRules(LOCALES[language]).resolvedOptions().pluralCategories;
-        for (const key of keys) {
-          const entry = words[key];
-          if (typeof entry === "string") continue;
-          for (const category of categories)
-            expect(entry[category as keyof Plural], `${language}.${key}.${category}`).toBeTruthy();
-        }
-      });
-
-      if (language !== "en")
-        it("is translated: the page's sentences are not the English ones", () => {
-          const same = keys.filter((key) => {
-            const english = EN[key];
-            // Short labels may be the same word ("Email"/"E-mail", "24h"): only sentences count.
-            return typeof english === "string" && english.split(" ").length > 3 && words[key] === english;
-          });
-          expect(same).toEqual([]);
+        it("has every key of the English and no other", () => {
+          const missing = keys.filter((key) => !(key in words));
+          const extra = Object.keys(words).filter((key) => !(key in english));
+          expect(missing, `missing in ${language}`).toEqual([]);
+          expect(extra, `unknown in ${language}`).toEqual([]);
         });
-    });
-  }
-});
+
+        it("fills every entry, with the English entry's placeholders", () => {
+          for (const key of keys) {
+            const entry = words[key];
+            expect(typeof entry, `${language}.${key}: a plural in English is a plural here`).toBe(typeof english[key]);
+            const want = placeholders(texts(english[key])[0]);
+            for (const text of texts(entry)) {
+              expect(text.trim(), `${language}.${key} is empty`).not.toBe("");
+              expect(placeholders(text), `${language}.${key}: "${text}"`).toEqual(want);
+            }
+          }
+        });
+
+        it("has each plural form its language's rules name", () => {
+          const categories = new Intl.PluralRules(LOCALES[language]).resolvedOptions().pluralCategories;
+          for (const key of keys) {
+            const entry = words[key];
+            if (typeof entry === "string") continue;
+            for (const category of categories)
+              expect(entry[category as keyof Plural], `${language}.${key}.${category}`).toBeTruthy();
+          }
+        });
+
+        if (language !== "en")
+          it("is translated: the sentences are not the English ones", () => {
+            // Short labels may be the same word ("Email"/"E-mail", "24h"): only sentences count.
+            const same = keys.filter((key) => {
+              const text = english[key];
+              return typeof text === "string" && text.split(" ").length > 3 && words[key] === text;
+            });
+            expect(same).toEqual([]);
+          });
+      });
+    }
+  });
 
 describe("plurals", () => {
   it("picks the form by the language's rules, with the count in its digits", () => {

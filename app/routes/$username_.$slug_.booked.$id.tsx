@@ -24,6 +24,7 @@ import { placeOf } from "~/services/event-invitations.server";
 import { placeLine } from "~/schemas/meeting";
 import { currentZoneName, dateTimeFormatters } from "~/scheduling/time-zone";
 import { PoweredBy } from "~/components/powered-by";
+import { MAIL_WORDS, placeNameIn } from "~/messages/guest-words/mail";
 import { GUEST_WORDS } from "~/messages/guest-words";
 import { acceptedLanguage, fill, languageOf, LOCALES } from "~/messages/languages";
 
@@ -87,7 +88,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
         : `${day.format(booking.startsAt)}, ${time.format(booking.startsAt)} – ${time.format(booking.endsAt)}`,
     zone: f.zone,
     location,
-    placeName: place.name,
+    placeName: placeNameIn(MAIL_WORDS[language], place.name),
     placeDetail: place.detail,
     placeHref: place.href,
     joinUrl: place.joinUrl,

@@ -103,6 +103,7 @@ describe("the booking page in the guest's language", () => {
     const text = visibleText(html);
     expect(html).toContain('lang="es"');
     expect(text).toContain("Todos los tipos de reunión");
+    expect(text).toContain("Llamada telefónica");
     expect(text).toContain("Zona horaria");
     expect(html).toContain('aria-label="Formato de hora"');
     expect(text).toContain(dayIn("es-ES"));

@@ -25,6 +25,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { singleUseLinkState } from "~/models/booking-controls.server";
 import { answerFieldName, questionsToAsk } from "~/schemas/booking-answers";
+import { MAIL_WORDS, placeNameIn } from "~/messages/guest-words/mail";
 import { GUEST_WORDS } from "~/messages/guest-words";
 import {
   chooseLanguage,
@@ -248,7 +249,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       title: eventType.title,
       duration: eventType.duration,
       description: eventType.description,
-      location: LOCATION_LABELS[eventType.location.type],
+      location: placeNameIn(MAIL_WORDS[language], LOCATION_LABELS[eventType.location.type]),
       locationValue: eventType.location.type === "in-person" ? (eventType.location.value ?? null) : null,
       group: eventType.kind === "group",
       requiresApproval: eventType.requiresApproval && eventType.kind !== "group",

@@ -26,25 +26,44 @@ export function shiftMonth(month: string, by: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
 }
 
-// Made once: a formatter costs about six times what a format call does, and a page has dozens of labels.
-const MONTH_LABEL = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-const DATE_LABEL = new Intl.DateTimeFormat("en-US", {
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-  timeZone: "UTC",
-});
-
-/** "December 2026". */
-export function monthLabel(month: string): string {
-  const [y, m] = month.split("-").map(Number);
-  return MONTH_LABEL.format(Date.UTC(y, m - 1, 1));
+// Made once per locale: a formatter costs about six times what a format call does, and a page has dozens of labels.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, kind: "month" | "date" | "weekday-short" | "weekday-long"): Intl.DateTimeFormat {
+  const key = `${locale} ${kind}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(
+      locale,
+      kind === "month"
+        ? { month: "long", year: "numeric", timeZone: "UTC" }
+        : kind === "date"
+          ? { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" }
+          : { weekday: kind === "weekday-short" ? "short" : "long", timeZone: "UTC" },
+    );
+    formatters.set(key, f);
+  }
+  return f;
 }
 
-/** "Tuesday, December 1". */
-export function dateLabel(date: string): string {
+const atUtcNoon = (date: string) => {
   const [y, m, d] = date.split("-").map(Number);
-  return DATE_LABEL.format(Date.UTC(y, m - 1, d));
+  return Date.UTC(y, m - 1, d, 12);
+};
+
+/** "December 2026" ("diciembre de 2026" in es-ES). */
+export function monthLabel(month: string, locale = "en-US"): string {
+  const [y, m] = month.split("-").map(Number);
+  return formatter(locale, "month").format(Date.UTC(y, m - 1, 1));
+}
+
+/** "Tuesday, December 1" ("martes, 1 de diciembre" in es-ES). */
+export function dateLabel(date: string, locale = "en-US"): string {
+  return formatter(locale, "date").format(atUtcNoon(date));
+}
+
+/** "Tue" / "Tuesday" of a date, in the locale. */
+export function weekdayLabel(date: string, style: "short" | "long", locale = "en-US"): string {
+  return formatter(locale, style === "short" ? "weekday-short" : "weekday-long").format(atUtcNoon(date));
 }
 
 /** The month's weeks, Monday first; null pads the days of other months. */
@@ -60,12 +79,23 @@ export function monthWeeks(month: string): (string | null)[][] {
   return weeks;
 }
 
-/** A slot start as /api/slots writes it ("2026-12-01T15:00:00+01:00") shown in its own zone: "3:00 PM" or "15:00". */
-export function slotLabel(slot: string, clock24: boolean): string {
+const slotFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A slot start as /api/slots writes it ("2026-12-01T15:00:00+01:00") shown in its own zone: "3:00 PM"
+ * or "15:00"; a 12-hour clock in another locale in its words ("3:00 p. m.").
+ */
+export function slotLabel(slot: string, clock24: boolean, locale = "en-US"): string {
   const hh = Number(slot.slice(11, 13));
   const mm = slot.slice(14, 16);
   if (clock24) return `${String(hh).padStart(2, "0")}:${mm}`;
-  return `${hh % 12 === 0 ? 12 : hh % 12}:${mm} ${hh < 12 ? "AM" : "PM"}`;
+  if (locale === "en-US") return `${hh % 12 === 0 ? 12 : hh % 12}:${mm} ${hh < 12 ? "AM" : "PM"}`;
+  let f = slotFormatters.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", hourCycle: "h12", timeZone: "UTC" });
+    slotFormatters.set(locale, f);
+  }
+  return f.format(Date.UTC(2000, 0, 1, hh, Number(mm)));
 }
 
 /** The guest's choices carried from link to link. */
@@ -74,10 +104,13 @@ export interface PageQuery {
   date?: string;
   slot?: string;
   tz?: string;
-  clock?: "24";
+  /** The clock the guest chose (else the cookie's, else the language's own). */
+  clock?: "12" | "24";
   /** The length the guest picked (decision 087), when not the event type's default. */
   duration?: string;
   embed?: "1";
+  /** The language the guest asked for with ?lang= (docs/decisions/088). */
+  lang?: string;
   /** The week view (days as columns) instead of the month calendar. */
   view?: "week";
   /** A single-use link's token (decision 039). */
@@ -106,7 +139,19 @@ export function prefillOf(search: URLSearchParams): Record<string, string> {
 
 export function pageHref(base: string, query: PageQuery): string {
   const params = new URLSearchParams();
-  for (const key of ["month", "date", "slot", "tz", "clock", "duration", "view", "embed", "link", "routing"] as const) {
+  for (const key of [
+    "month",
+    "date",
+    "slot",
+    "tz",
+    "clock",
+    "duration",
+    "lang",
+    "view",
+    "embed",
+    "link",
+    "routing",
+  ] as const) {
     const value = query[key];
     if (value) params.set(key, value);
   }

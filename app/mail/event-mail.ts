@@ -4,6 +4,8 @@ import type { MailMessage } from "~/schemas/mail-message";
 import { placeLine, type ConferenceMeeting, type LocationSetting, type MeetingPlace } from "~/schemas/meeting";
 import { readerTime } from "~/scheduling/reader-time";
 import { contentLine, escapeText, icalendarText, utcDateTime } from "./icalendar";
+import { MAIL_WORDS, placeNameIn, type MailWords } from "~/messages/guest-words/mail";
+import { fill, languageOf, LOCALES, plural, type Language } from "~/messages/languages";
 
 /**
  * Tells an event's invitees about it, with an iCalendar attachment their calendar app can
@@ -31,6 +33,8 @@ export type MailedEvent = Pick<
   guestEmail?: string | null;
   /** The zone the guest booked in (the event's, or the seat's): the guests' mails are written in it. */
   guestTimeZone?: string | null;
+  /** The language the guest booked in (docs/decisions/088): the guests' mails and calendar texts speak it. */
+  guestLanguage?: string | null;
   /** Names of invitees by e-mail (a group session's seat holders), for ATTENDEE CN. */
   attendeeNames?: Record<string, string>;
   /** The event type's location, when it was booked through one; else the legacy option (`eventType`) decides. */
@@ -48,6 +52,20 @@ export function answersText(lines: AnswerLine[] | undefined): string[] {
   return lines && lines.length > 0 ? lines.map((l) => `${l.label}: ${l.text}`) : [];
 }
 
+/** The guest's language of an event, English when none was stored or it is not one of ours. */
+export function guestLanguageOf(event: Pick<MailedEvent, "guestLanguage">): Language {
+  return languageOf(event.guestLanguage) ?? "en";
+}
+
+/** The place in the reader's language: its name translated, its detail (an address, a link) as it is. */
+function placeIn(place: MeetingPlace, words: MailWords): MeetingPlace {
+  return {
+    ...place,
+    name: placeNameIn(words, place.name),
+    detail: place.detail ? placeNameIn(words, place.detail) : place.detail,
+  };
+}
+
 /** What a calendar file says: everything passed in, nothing read. */
 export interface CalendarInput {
   event: MailedEvent;
@@ -58,6 +76,8 @@ export interface CalendarInput {
   uidHost: string;
   /** The app's own address: the message's sender on the organizer's behalf. */
   sentBy: string;
+  /** The language of the calendar's texts (the guest's, docs/decisions/088); English when not given. */
+  language?: Language;
 }
 
 /** The attendee's name: a seat holder's, else the guest's own for their address, else the address. */
@@ -74,9 +94,10 @@ function attendeeName(event: MailedEvent, email: string): string {
  * new or changed event, CANCEL (SEQUENCE + 1) for a cancelled one. `now` is its DTSTAMP.
  */
 export function composeCalendar(
-  { event, host, kind, place, uidHost: hostName, sentBy }: CalendarInput,
+  { event, host, kind, place: given, uidHost: hostName, sentBy, language = "en" }: CalendarInput,
   now = new Date(),
 ): string {
+  const place = placeIn(given, MAIL_WORDS[language]);
   const where = place.kind === "video" ? place.joinUrl : place.detail;
   const description = [
     event.description,
@@ -91,6 +112,7 @@ export function composeCalendar(
     "VERSION:2.0",
     "CALSCALE:GREGORIAN",
     "PRODID:-//Scheduler//Invitations//EN",
+    ...(language !== "en" ? [`X-WR-LANGUAGE:${language}`] : []),
     `METHOD:${kind === "cancelled" ? "CANCEL" : "REQUEST"}`,
     "BEGIN:VEVENT",
     `UID:${event.id}@${hostName}`,
@@ -122,10 +144,10 @@ export function composeCalendar(
   return icalendarText(lines);
 }
 
-const SUBJECT: Record<InvitationKind, string> = {
-  created: "Invitation",
-  updated: "Updated invitation",
-  cancelled: "Cancelled",
+const SUBJECT: Record<InvitationKind, keyof MailWords> = {
+  created: "subjectCreated",
+  updated: "subjectUpdated",
+  cancelled: "subjectCancelled",
 };
 
 const escapeHtml = (s: string) =>
@@ -143,10 +165,10 @@ function minutesOf(event: Pick<MailedEvent, "startsAt" | "endsAt">): number {
   return Math.round((event.endsAt.getTime() - event.startsAt.getTime()) / 60_000);
 }
 
-/** The place lines of a message: where, and the link to join when there is one. */
-function placeLines(place: MeetingPlace): string[] {
-  const lines = [`Where: ${placeLine(place)}`];
-  if (place.joinUrl && place.joinUrl !== place.detail) lines.push(`Join: ${place.joinUrl}`);
+/** The place lines of a message: where, and the link to join when there is one (a guest's in their language). */
+function placeLines(place: MeetingPlace, words: MailWords = MAIL_WORDS.en): string[] {
+  const lines = [fill(words.where, { place: placeLine(place) })];
+  if (place.joinUrl && place.joinUrl !== place.detail) lines.push(fill(words.join, { url: place.joinUrl }));
   return [...lines, ...(place.extra ?? [])];
 }
 
@@ -162,6 +184,8 @@ export interface GuestMailInput {
   footer?: string[];
   /** The first line instead of "{host} changed ..." (an update: a booking handed to another host, decision 060). */
   lead?: string;
+  /** The guest's language (docs/decisions/088); English when not given. */
+  language?: Language;
 }
 
 /** The guests' message (pure): subject, text and HTML in the guests' zone. */
@@ -174,27 +198,28 @@ export function composeGuestMail({
   place,
   footer = [],
   lead,
+  language = "en",
 }: GuestMailInput): Pick<MailMessage, "subject" | "text" | "html"> {
-  const t = readerTime(event.startsAt, readerZone, otherZone);
+  const w = MAIL_WORDS[language];
+  const t = readerTime(event.startsAt, readerZone, otherZone, LOCALES[language]);
+  const names = { host: hostName, event: event.eventName, when: t.full };
   const tail = footer.length > 0 ? ["", ...footer] : [];
   const lines =
     kind === "cancelled"
-      ? [`${hostName} cancelled "${event.eventName}", planned for ${t.full}.`, ...tail]
+      ? [fill(w.cancelled, names), ...tail]
       : [
-          kind === "created"
-            ? `${hostName} invites you to "${event.eventName}".`
-            : (lead ?? `${hostName} changed "${event.eventName}". Here are the new details.`),
+          kind === "created" ? fill(w.invites, names) : (lead ?? fill(w.changed, names)),
           "",
-          `When: ${t.full}, ${minutesOf(event)} minutes`,
-          ...placeLines(place),
+          fill(w.when, { when: t.full, minutes: plural(language, w.minutes, minutesOf(event)) }),
+          ...placeLines(placeIn(place, w), w),
           ...(event.description ? ["", event.description] : []),
-          ...(event.answerLines?.length ? ["", "Your answers:", ...answersText(event.answerLines)] : []),
+          ...(event.answerLines?.length ? ["", w.yourAnswers, ...answersText(event.answerLines)] : []),
           "",
-          "The attached invitation adds it to your calendar.",
+          w.attached,
           ...tail,
         ];
   return {
-    subject: `${SUBJECT[kind]}: ${event.eventName} — ${t.date} ${t.time} ${t.place}`,
+    subject: `${w[SUBJECT[kind]] as string}: ${event.eventName} — ${t.date} ${t.time} ${t.place}`,
     text: lines.join("\n"),
     html: linesToHtml(lines),
   };

@@ -64,3 +64,33 @@ describe("reminder texts", () => {
     expect(timeUntil(meeting.startsAt, new Date("2026-12-10T14:59:00Z"))).toBe("in 1 minute");
   });
 });
+
+describe("reminders in the language the guest booked in (docs/decisions/088)", () => {
+  it("a Spanish guest's reminder and follow-up: Spanish words, Intl's Spanish date, a 24-hour clock, Spanish plurals", () => {
+    const m = { ...meeting, language: "es", hostZone: "America/New_York" };
+    const madrid = guestReminderMail(m, "Europe/Madrid", new Date("2026-12-10T13:00:00Z"));
+    // Thursday 10 December 2026, 16:00 in Madrid.
+    expect(madrid.subject).toBe("Recordatorio: Intro <call> — jue, 10 dic 2026 16:00 Madrid");
+    expect(madrid.text).toContain("Hola:");
+    expect(madrid.text).toContain("Te recordamos que «Intro <call>» con Pat Host empieza dentro de 2 horas.");
+    expect(madrid.text).toContain("Cuándo: jue, 10 dic 2026, 16:00 Madrid (10:00 New York), 30 minutos");
+    expect(madrid.text).toContain("Unirse: https://meet.example/Scheduler-abc");
+    expect(madrid.text).toContain("Usa los enlaces del correo de confirmación de tu reserva.");
+    expect(guestReminderMail(m, "Europe/Madrid", new Date("2026-12-10T14:59:00Z")).text).toContain(
+      "empieza dentro de 1 minuto.",
+    );
+    const thanks = guestFollowUpMail(m, "Europe/Madrid", "");
+    expect(thanks.subject).toBe("Gracias: Intro <call>");
+    expect(thanks.text).toContain("Gracias por «Intro <call>» con Pat Host el jue, 10 dic 2026, 16:00 Madrid");
+  });
+
+  it("German and French: their words and plurals; an unknown language is English", () => {
+    const de = guestReminderMail({ ...meeting, language: "de" }, "Europe/Berlin", new Date("2026-12-08T15:00:00Z"));
+    expect(de.text).toContain("Zur Erinnerung: „Intro <call>“ mit Pat Host beginnt in 2 Tagen.");
+    expect(de.text).toContain("Wann: Do., 10. Dez. 2026, 16:00 Berlin, 30 Minuten");
+    const fr = guestReminderMail({ ...meeting, language: "fr" }, "Europe/Paris", new Date("2026-12-10T14:00:00Z"));
+    expect(fr.text).toContain("Petit rappel : « Intro <call> » avec Pat Host commence dans 1 heure.");
+    const unknown = guestReminderMail({ ...meeting, language: "xx" }, "UTC", new Date("2026-12-10T14:00:00Z"));
+    expect(unknown.text).toContain("This is a reminder");
+  });
+});

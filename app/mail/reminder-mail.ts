@@ -1,6 +1,8 @@
 import { formatInZone } from "~/scheduling/zoned-time";
 import { readerTime } from "~/scheduling/reader-time";
 import type { ComposedMail, RemindedMeeting } from "~/schemas/reminder-mail";
+import { MAIL_WORDS } from "~/messages/guest-words/mail";
+import { fill, languageOf, LOCALES, plural, type Language } from "~/messages/languages";
 
 /**
  * The texts of reminders and follow-ups (docs/decisions/022): one e-mail per guest, with the
@@ -21,36 +23,38 @@ function minutesBetween(a: Date, b: Date): number {
   return Math.round((b.getTime() - a.getTime()) / 60_000);
 }
 
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
-
-/** "in 15 minutes", "in 2 hours", "in 1 day" (rounded down), for the time left at sending. */
-export function timeUntil(start: Date, now: Date): string {
+/** "in 15 minutes", "in 2 hours", "in 1 day" (rounded down), for the time left at sending; in the guest's language. */
+export function timeUntil(start: Date, now: Date, language: Language = "en"): string {
+  const w = MAIL_WORDS[language];
   const minutes = Math.max(0, minutesBetween(now, start));
-  if (minutes < 60) return `in ${plural(minutes, "minute")}`;
+  if (minutes < 60) return plural(language, w.inMinutes, minutes);
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `in ${plural(hours, "hour")}`;
-  return `in ${plural(Math.floor(hours / 24), "day")}`;
+  if (hours < 24) return plural(language, w.inHours, hours);
+  return plural(language, w.inDays, Math.floor(hours / 24));
 }
 
-/** The reminder a guest gets before the meeting, in their zone. */
+/** The reminder a guest gets before the meeting, in their zone and the language they booked in. */
 export function guestReminderMail(m: RemindedMeeting, zone: string, now: Date): ComposedMail {
-  const when = readerTime(m.startsAt, zone, m.hostZone);
-  const join = m.joinUrl && !m.place?.includes(m.joinUrl) ? [`Join: ${m.joinUrl}`] : [];
-  const change = m.isBooking
-    ? "Need to cancel or reschedule? Use the links in your booking confirmation e-mail."
-    : `Need to change it? Reply to this e-mail to reach ${m.hostName}.`;
+  const language = languageOf(m.language) ?? "en";
+  const w = MAIL_WORDS[language];
+  const when = readerTime(m.startsAt, zone, m.hostZone, LOCALES[language]);
+  const join = m.joinUrl && !m.place?.includes(m.joinUrl) ? [fill(w.join, { url: m.joinUrl })] : [];
+  const change = m.isBooking ? w.changeBooking : fill(w.changeByReply, { host: m.hostName });
   const paragraphs = [
-    `Hi,`,
-    `This is a reminder: "${m.eventName}" with ${m.hostName} starts ${timeUntil(m.startsAt, now)}.`,
+    w.hi,
+    fill(w.reminderLine, { event: m.eventName, host: m.hostName, until: timeUntil(m.startsAt, now, language) }),
     [
-      `When: ${when.full}, ${plural(minutesBetween(m.startsAt, m.endsAt), "minute")}`,
-      m.place ? `Where: ${m.place}` : `How: ${m.eventType}`,
+      fill(w.reminderWhen, {
+        when: when.full,
+        minutes: plural(language, w.reminderMinutes, minutesBetween(m.startsAt, m.endsAt)),
+      }),
+      m.place ? fill(w.where, { place: m.place }) : fill(w.how, { type: m.eventType }),
       ...join,
     ].join("\n"),
     change,
   ];
   return {
-    subject: `Reminder: ${m.eventName} — ${when.date} ${when.time} ${when.place}`,
+    subject: `${w.reminder}: ${m.eventName} — ${when.date} ${when.time} ${when.place}`,
     text: paragraphs.join("\n\n"),
     html: html(paragraphs),
   };
@@ -58,15 +62,17 @@ export function guestReminderMail(m: RemindedMeeting, zone: string, now: Date): 
 
 /** The follow-up a guest gets after the meeting, with the host's own message. */
 export function guestFollowUpMail(m: RemindedMeeting, zone: string, message: string): ComposedMail {
-  const when = readerTime(m.startsAt, zone, m.hostZone);
+  const language = languageOf(m.language) ?? "en";
+  const w = MAIL_WORDS[language];
+  const when = readerTime(m.startsAt, zone, m.hostZone, LOCALES[language]);
   const paragraphs = [
-    `Hi,`,
-    `Thank you for "${m.eventName}" with ${m.hostName} on ${when.full}.`,
+    w.hi,
+    fill(w.thankYouLine, { event: m.eventName, host: m.hostName, when: when.full }),
     ...(message.trim() ? [message.trim()] : []),
-    `Reply to this e-mail to reach ${m.hostName}.`,
+    fill(w.replyToReach, { host: m.hostName }),
   ];
   return {
-    subject: `Thank you: ${m.eventName}`,
+    subject: `${w.thankYou}: ${m.eventName}`,
     text: paragraphs.join("\n\n"),
     html: html(paragraphs),
   };

@@ -1,3 +1,4 @@
+import type { Language } from "~/messages/languages";
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { users, type BookingAnswers, type Event } from "../../db/schema";
@@ -29,6 +30,8 @@ export interface BookingRequest {
   utm?: Utm | null;
   /** A single-use link's token: used in the booking's transaction. */
   singleUseToken?: string;
+  /** The language the guest booked in (docs/decisions/088): their mails speak it. */
+  language?: Language;
 }
 
 /** For a group event type `booking` is the guest's seat (decision 021), with its own token. */

@@ -150,6 +150,7 @@ export async function createBooking(
             guestName: name,
             guestEmail: email,
             guestTimeZone: timeZone,
+            guestLanguage: request.language ?? null,
             notes: request.notes ?? null,
             answers: tokenHash ? (request.answers ?? null) : null,
             // A group session carries the source of the seat that opened it.

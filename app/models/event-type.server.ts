@@ -72,6 +72,7 @@ const COLUMNS = {
   rescheduleNoticeMinutes: eventTypes.rescheduleNoticeMinutes,
   maxReschedules: eventTypes.maxReschedules,
   requireCancelReason: eventTypes.requireCancelReason,
+  defaultLanguage: eventTypes.defaultLanguage,
 };
 
 export type EventType = Pick<EventTypeRow, keyof typeof COLUMNS>;
@@ -197,6 +198,7 @@ function values(input: EventTypeWrite) {
     rescheduleNoticeMinutes: input.rescheduleNoticeMinutes,
     maxReschedules: input.maxReschedules,
     requireCancelReason: input.requireCancelReason,
+    defaultLanguage: input.defaultLanguage,
   };
 }
 

@@ -1,3 +1,5 @@
+import { MAIL_WORDS, placeNameIn } from "~/messages/guest-words/mail";
+import { languageOf } from "~/messages/languages";
 import { and, asc, eq, gt, lte, or, sql } from "drizzle-orm";
 import {
   bookingSeats,
@@ -256,10 +258,15 @@ async function deliverForEvent(eventId: string, now: Date, texts: ReminderTexts)
       startsAt: e.startsAt,
       endsAt: e.endsAt,
       joinUrl: place.joinUrl,
-      place: [placeLine(place), ...(place.extra ?? [])].join("\n"),
+      // The place's name in the language the guest booked in (docs/decisions/088).
+      place: [
+        placeLine({ ...place, name: placeNameIn(MAIL_WORDS[languageOf(e.guestLanguage) ?? "en"], place.name) }),
+        ...(place.extra ?? []),
+      ].join("\n"),
       hostZone,
       hostName,
       isBooking: Boolean(e.guestEmail && e.bookingTokenHash),
+      language: e.guestLanguage,
     };
     const sent: ReminderRule[] = [];
     for (const rule of due) {

@@ -77,6 +77,7 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
     endsAt: end,
     guestName: name,
     guestTimeZone: timeZone,
+    guestLanguage: request.language ?? null,
     notes: request.notes ?? null,
     eventTypeId: eventType.id,
   };

@@ -213,6 +213,7 @@ function columns(input: TeamEventTypeInput) {
     rescheduleNoticeMinutes: input.rescheduleNoticeMinutes,
     maxReschedules: input.maxReschedules,
     requireCancelReason: input.requireCancelReason,
+    defaultLanguage: input.defaultLanguage,
     roundRobinMode: input.roundRobinMode,
     lockedFields: input.kind === "managed" ? input.lockedFields : [],
   };
@@ -334,6 +335,7 @@ async function makeCopies(tx: Transaction, templateId: string, members: Member[]
       rescheduleNoticeMinutes: template.rescheduleNoticeMinutes,
       maxReschedules: template.maxReschedules,
       requireCancelReason: template.requireCancelReason,
+      defaultLanguage: template.defaultLanguage,
     });
   }
 }

@@ -25,6 +25,9 @@ import { placeLine } from "~/schemas/meeting";
 import { currentZoneName, dateTimeFormatters } from "~/scheduling/time-zone";
 import { PoweredBy } from "~/components/powered-by";
 import { redirectOfBooking } from "~/models/event-type.server";
+import { MAIL_WORDS, placeNameIn } from "~/messages/guest-words/mail";
+import { GUEST_WORDS } from "~/messages/guest-words";
+import { acceptedLanguage, fill, languageOf, LOCALES } from "~/messages/languages";
 
 /**
  * /{username}/{slug}/booked/{id}?token= (and /team/{team slug}/{slug}/booked/{id}, decision 059,
@@ -43,9 +46,19 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     answerLines,
     meeting,
   } = await confirmedBookingOr404(params, request);
+  // ?lang=, then the language the guest booked in, then their browser's (docs/decisions/088).
+  const language =
+    languageOf(new URL(request.url).searchParams.get("lang")) ??
+    languageOf(booking.guestLanguage) ??
+    acceptedLanguage(request.headers.get("accept-language")) ??
+    "en";
+  const locale = LOCALES[language];
+  const w = GUEST_WORDS[language];
   const f = dateTimeFormatters(currentZoneName(booking.guestTimeZone ?? host.timeZone));
+  // The guest's clock: 12-hour in English (US), 24-hour in the others.
+  const time = new Intl.DateTimeFormat(locale, { timeZone: f.zone, hour: "numeric", minute: "2-digit" });
   // "Tuesday, December 1, 2026": the weekday too, so the guest cannot misread the day.
-  const day = new Intl.DateTimeFormat("en-US", {
+  const day = new Intl.DateTimeFormat(locale, {
     timeZone: f.zone,
     weekday: "long",
     month: "long",
@@ -74,18 +87,23 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const place = placeOf({ ...booking, location: setting, meeting });
   const location = placeLine(place);
   const calendarEvent = {
-    title: `${booking.eventName} with ${hostName}`,
+    title: fill(w.eventWith, { title: booking.eventName, host: hostName }),
     start: booking.startsAt,
     end: booking.endsAt,
     details: `${booking.description}\n\n${location}`.trim(),
   };
   return {
+    language,
+    words: w,
     title: booking.eventName,
     hostName,
-    when: `${day.format(booking.startsAt)}, ${f.time.format(booking.startsAt)} – ${f.time.format(booking.endsAt)}`,
+    when:
+      language === "en"
+        ? `${day.format(booking.startsAt)}, ${f.time.format(booking.startsAt)} – ${f.time.format(booking.endsAt)}`
+        : `${day.format(booking.startsAt)}, ${time.format(booking.startsAt)} – ${time.format(booking.endsAt)}`,
     zone: f.zone,
     location,
-    placeName: place.name,
+    placeName: placeNameIn(MAIL_WORDS[language], place.name),
     placeDetail: place.detail,
     placeHref: place.href,
     joinUrl: place.joinUrl,
@@ -97,7 +115,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     declined: booking.status === "cancelled" && booking.declinedAt !== null,
     // Waiting for the host's approval (decision 040): held, not yet in anyone's calendar.
     pending: booking.status === "pending",
-    answerBy: booking.holdUntil ? `${day.format(booking.holdUntil)}, ${f.time.format(booking.holdUntil)}` : null,
+    answerBy: booking.holdUntil
+      ? `${day.format(booking.holdUntil)}, ${(language === "en" ? f.time : time).format(booking.holdUntil)}`
+      : null,
     guestEmail: booking.guestEmail,
     // What the guest wrote when booking, as the host sees it (decision 039).
     notes: booking.notes || null,
@@ -105,7 +125,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     icsUrl: `${base}/booked/${booking.id}/ics?token=${encodeURIComponent(token)}`,
     googleUrl: googleCalendarLink(calendarEvent),
     ...outlookCalendarLinks(calendarEvent),
-    bookAgainUrl: `${base}${new URL(request.url).searchParams.get(EMBED_PARAM) === "1" ? `?${EMBED_PARAM}=1` : ""}`,
+    bookAgainUrl: (() => {
+      const again = new URLSearchParams();
+      if (new URL(request.url).searchParams.get(EMBED_PARAM) === "1") again.set(EMBED_PARAM, "1");
+      // The language the guest booked in goes on with them (docs/decisions/088).
+      if (language !== "en") again.set("lang", language);
+      return again.size ? `${base}?${again.toString()}` : base;
+    })(),
     cancelUrl: links.cancelUrl,
     rescheduleUrl: links.rescheduleUrl,
     embed: new URL(request.url).searchParams.get(EMBED_PARAM) === "1",
@@ -123,13 +149,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   // Works without JavaScript: the browser asks again until the meeting's link is there.
   ...(data?.meetingOnItsWay ? [{ httpEquiv: "refresh", content: "3" } as const] : []),
   {
-    title: data?.declined
-      ? "Request declined | Scheduler"
-      : data?.cancelled
-        ? "Booking cancelled | Scheduler"
-        : data?.pending
-          ? "Request received | Scheduler"
-          : "You are scheduled | Scheduler",
+    title: !data
+      ? "You are scheduled | Scheduler"
+      : data.declined
+        ? data.words.titleDeclined
+        : data.cancelled
+          ? data.words.titleCancelled
+          : data.pending
+            ? data.words.titleReceived
+            : data.words.titleScheduled,
   },
   { name: "robots", content: "noindex" },
 ];
@@ -144,8 +172,9 @@ export default function Booked() {
   }, [embed, cancelled, id, start, end, redirectUrl]);
   // The reschedule and cancel pages are not framable: embedded, they open in the whole window.
   const leave = d.embed ? "_top" : undefined;
+  const w = d.words;
   return (
-    <section className={`mx-auto max-w-xl px-4 sm:px-6 ${d.embed ? "py-4" : "py-10 sm:py-16"}`}>
+    <section lang={d.language} className={`mx-auto max-w-xl px-4 sm:px-6 ${d.embed ? "py-4" : "py-10 sm:py-16"}`}>
       <div className="rounded-xl border border-neutral-200 bg-white p-6 text-center shadow-sm sm:p-8">
         {d.cancelled ? (
           <XCircle className="mx-auto h-10 w-10 text-red-600" aria-hidden />
@@ -156,42 +185,41 @@ export default function Booked() {
         )}
         <h1 className="mt-3 text-2xl font-bold text-neutral-900">
           {d.declined
-            ? "This request was declined"
+            ? w.requestDeclined
             : d.cancelled
-              ? "This booking is cancelled"
+              ? w.bookingCancelled
               : d.pending
-                ? "Request received"
-                : "You are scheduled"}
+                ? w.requestReceived
+                : w.scheduled}
         </h1>
         {d.pending ? (
           <p className="mt-1 break-words text-neutral-600" data-testid="awaiting-approval">
-            {d.hostName} has not confirmed it yet: this time is held for you while they decide
-            {d.answerBy ? `, until ${d.answerBy} at the latest` : ""}. You will get an e-mail
-            {d.guestEmail ? ` at ${d.guestEmail}` : ""} when it is approved or declined.
+            {fill(d.answerBy ? w.pendingHeldUntil : w.pendingHeld, { host: d.hostName, time: d.answerBy ?? "" })}{" "}
+            {d.guestEmail ? fill(w.pendingMailTo, { email: d.guestEmail }) : w.pendingMail}
           </p>
         ) : d.guestEmail && !d.cancelled ? (
-          <p className="mt-1 break-words text-neutral-600">A calendar invitation is on its way to {d.guestEmail}.</p>
+          <p className="mt-1 break-words text-neutral-600">{fill(w.invitationOnItsWay, { email: d.guestEmail })}</p>
         ) : null}
         <dl className="mt-6 space-y-3 rounded-lg border border-neutral-200 p-4 text-left text-sm text-neutral-800">
           <div className="flex gap-3">
-            <dt className="sr-only">What</dt>
+            <dt className="sr-only">{w.what}</dt>
             <CalendarDays className="mt-0.5 h-4 w-4 shrink-0 text-neutral-500" aria-hidden />
             <dd className="font-semibold text-neutral-900">{d.title}</dd>
           </div>
           <div className="flex gap-3">
-            <dt className="sr-only">With</dt>
+            <dt className="sr-only">{w.with}</dt>
             <User className="mt-0.5 h-4 w-4 shrink-0 text-neutral-500" aria-hidden />
             <dd data-testid="booked-host">{d.hostName}</dd>
           </div>
           <div className="flex gap-3">
-            <dt className="sr-only">When</dt>
+            <dt className="sr-only">{w.when}</dt>
             <Globe className="mt-0.5 h-4 w-4 shrink-0 text-neutral-500" aria-hidden />
             <dd data-testid="booked-when" className={d.cancelled ? "line-through decoration-neutral-400" : undefined}>
               {d.when} <span className="text-neutral-600">({d.zone.replace(/_/g, " ")})</span>
             </dd>
           </div>
           <div className="flex gap-3">
-            <dt className="sr-only">Where</dt>
+            <dt className="sr-only">{w.where}</dt>
             <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-neutral-500" aria-hidden />
             <dd data-testid="booked-location" className="min-w-0 break-words">
               {d.placeName}
@@ -216,7 +244,7 @@ export default function Booked() {
           </div>
           {d.answers.length > 0 || d.notes ? (
             <div className="flex gap-3" data-testid="booked-answers">
-              <dt className="sr-only">Your answers</dt>
+              <dt className="sr-only">{w.yourAnswers}</dt>
               <MessageSquareText className="mt-0.5 h-4 w-4 shrink-0 text-neutral-500" aria-hidden />
               <dd className="min-w-0 space-y-1 break-words">
                 {d.answers.map((a) => (
@@ -226,7 +254,7 @@ export default function Booked() {
                 ))}
                 {d.notes ? (
                   <p className="whitespace-pre-line" data-testid="booked-notes">
-                    <span className="text-neutral-600">Notes:</span> {d.notes}
+                    <span className="text-neutral-600">{w.notesLabel}</span> {d.notes}
                   </p>
                 ) : null}
               </dd>
@@ -239,7 +267,7 @@ export default function Booked() {
             className={`${buttonClass("primary")} mt-6 w-full sm:w-auto`}
             data-testid="book-again"
           >
-            <CalendarPlus className="h-4 w-4" aria-hidden /> Book another time
+            <CalendarPlus className="h-4 w-4" aria-hidden /> {w.bookAnother}
           </Link>
         ) : (
           <>
@@ -251,15 +279,15 @@ export default function Booked() {
                 rel="noreferrer"
                 data-testid="join-link"
               >
-                <Video className="h-4 w-4" aria-hidden /> Join the meeting
+                <Video className="h-4 w-4" aria-hidden /> {w.joinMeeting}
               </a>
             ) : null}
             {d.pending ? null : (
               <>
-                <h2 className="mt-6 text-sm font-semibold text-neutral-900">Add it to your calendar</h2>
+                <h2 className="mt-6 text-sm font-semibold text-neutral-900">{w.addToCalendar}</h2>
                 <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
                   <a href={d.icsUrl} className={buttonClass("secondary")} download="invite.ics" data-testid="ics-link">
-                    <Download className="h-4 w-4" aria-hidden /> Download .ics
+                    <Download className="h-4 w-4" aria-hidden /> {w.downloadIcs}
                   </a>
                   <a
                     href={d.googleUrl}
@@ -293,23 +321,23 @@ export default function Booked() {
             )}
             {d.rescheduleUrl && d.cancelUrl ? (
               <p className="mt-6 text-sm text-neutral-600">
-                Need a change?{" "}
+                {w.needChange}{" "}
                 <Link
                   to={new URL(d.rescheduleUrl).pathname + new URL(d.rescheduleUrl).search}
                   className="font-medium text-brand-700 underline"
                   reloadDocument
                   target={leave}
                 >
-                  Reschedule
+                  {w.reschedule}
                 </Link>{" "}
-                or{" "}
+                {w.or}{" "}
                 <Link
                   to={new URL(d.cancelUrl).pathname + new URL(d.cancelUrl).search}
                   className="font-medium text-brand-700 underline"
                   reloadDocument
                   target={leave}
                 >
-                  cancel
+                  {w.cancel}
                 </Link>
                 .
               </p>

@@ -9,6 +9,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     { ...booking, location, answerLines, meeting },
     host,
     booking.status === "cancelled" ? "cancelled" : "created",
+    // The guest's file: its texts in the language they booked in (docs/decisions/088).
+    true,
   );
   return new Response(ics, {
     headers: {

@@ -28,17 +28,25 @@ export interface ReaderTime {
   full: string;
 }
 
-export function readerTime(instant: Date, readerZone: string, otherZone?: string | null): ReaderTime {
-  const mine = DateTime.fromJSDate(instant, { zone: readerZone }).setLocale("en-US");
-  const date = mine.toFormat("ccc, LLL d, yyyy");
-  const time = mine.toFormat("h:mm a");
+/**
+ * `locale`: the reader's language (a guest's, docs/decisions/088): another locale than en-US writes
+ * the date and weekday in its words ("mar, 1 dic 2026") and the time on its own 24-hour clock.
+ */
+export function readerTime(instant: Date, readerZone: string, otherZone?: string | null, locale = "en-US"): ReaderTime {
+  const english = locale === "en-US";
+  const mine = DateTime.fromJSDate(instant, { zone: readerZone }).setLocale(locale);
+  const clockOf = (d: DateTime) => (english ? d.toFormat("h:mm a") : d.toFormat("HH:mm"));
+  const date = english
+    ? mine.toFormat("ccc, LLL d, yyyy")
+    : mine.toLocaleString({ weekday: "short", day: "numeric", month: "short", year: "numeric" });
+  const time = clockOf(mine);
   const place = zoneCity(readerZone);
   let other: string | null = null;
   if (otherZone && otherZone !== readerZone) {
-    const theirs = DateTime.fromJSDate(instant, { zone: otherZone }).setLocale("en-US");
+    const theirs = DateTime.fromJSDate(instant, { zone: otherZone }).setLocale(locale);
     if (theirs.isValid && theirs.offset !== mine.offset) {
       const day = theirs.toISODate() === mine.toISODate() ? "" : `, ${theirs.toFormat("ccc")}`;
-      other = `${theirs.toFormat("h:mm a")} ${zoneCity(otherZone)}${day}`;
+      other = `${clockOf(theirs)} ${zoneCity(otherZone)}${day}`;
     }
   }
   const clock = `${time} ${place}${other ? ` (${other})` : ""}`;

@@ -15,6 +15,8 @@ export interface RemindedMeeting {
   hostName: string;
   /** Whether the guests got cancel/reschedule links when they booked. */
   isBooking: boolean;
+  /** The language the guest booked in (docs/decisions/088): their reminders speak it. */
+  language?: string | null;
 }
 
 export interface ComposedMail {

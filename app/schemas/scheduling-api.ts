@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LANGUAGES, languageOf } from "~/messages/languages";
 import { httpUrlMessage, isHttpUrl, plainText } from "./input-rules";
 import type { EventTypeRow, ScheduleRow } from "../../db/schema";
 import type { DateOverride, WeeklyHours } from "~/scheduling/availability";
@@ -508,6 +509,13 @@ export const eventTypeFields = {
     .boolean({ error: "requireCancelReason is true or false." })
     .default(false)
     .meta({ description: "A guest who cancels must give a reason." }),
+  defaultLanguage: z
+    .enum(LANGUAGES, { error: `defaultLanguage: one of ${LANGUAGES.join(", ")}.` })
+    .default("en")
+    .meta({
+      description:
+        "The booking page's and the guest's mails' language when neither ?lang= nor the guest's browser (Accept-Language) names one of these.",
+    }),
 };
 
 /** Seats only for a group, which cannot wait for approval (both bodies). */
@@ -627,6 +635,7 @@ export const eventTypeJsonSchema = z
     rescheduleNoticeMinutes: z.number().int(),
     maxReschedules: z.number().int().nullable(),
     requireCancelReason: z.boolean(),
+    defaultLanguage: z.enum(LANGUAGES),
   })
   .meta({ id: "EventType" });
 
@@ -671,6 +680,7 @@ export function eventTypeJson(
     rescheduleNoticeMinutes: row.rescheduleNoticeMinutes,
     maxReschedules: row.maxReschedules,
     requireCancelReason: row.requireCancelReason,
+    defaultLanguage: languageOf(row.defaultLanguage) ?? "en",
     ...(managed
       ? { managed: { templateId: managed.templateId, teamId: managed.teamId, lockedFields: managed.lockedFields } }
       : {}),

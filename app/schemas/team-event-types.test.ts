@@ -171,6 +171,7 @@ describe("teamEventTypeJson", () => {
       hidden: false,
       redirectUrl: null,
       redirectPassDetails: false,
+      defaultLanguage: "en" as const,
     };
     const extra = {
       teamId: "t1",

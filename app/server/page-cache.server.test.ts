@@ -47,6 +47,19 @@ describe("which requests the cache may answer", () => {
     expect(pageCacheKey("GET", "/a/b", { cookie: "tz=Not%2FAZone" })).toBe("\n/a/b");
   });
 
+  it("keyed by the guest's clock cookie and the language of Accept-Language (docs/decisions/088)", () => {
+    const spanish = pageCacheKey("GET", "/a/b", { "accept-language": "es-ES,es;q=0.9" });
+    const german = pageCacheKey("GET", "/a/b", { "accept-language": "de" });
+    expect(spanish).not.toBe(german);
+    expect(spanish).not.toBe(pageCacheKey("GET", "/a/b", {}));
+    // A language we do not speak is the same page as none.
+    expect(pageCacheKey("GET", "/a/b", { "accept-language": "it" })).toBe(pageCacheKey("GET", "/a/b", {}));
+    const h24 = pageCacheKey("GET", "/a/b", { cookie: "tz=UTC; clock=24" });
+    expect(h24).not.toBeNull();
+    expect(h24).not.toBe(pageCacheKey("GET", "/a/b", { cookie: "tz=UTC; clock=12" }));
+    expect(pageCacheKey("GET", "/a/b", { cookie: "clock=99" })).toBe(pageCacheKey("GET", "/a/b", {}));
+  });
+
   it("nothing with a session, a toast, any other cookie, credentials or a body, nor the JSON paths and data requests", () => {
     expect(pageCacheKey("GET", "/", { cookie: "__session=x" })).toBeNull();
     expect(pageCacheKey("GET", "/", { cookie: "tz=UTC; __toast=x" })).toBeNull();

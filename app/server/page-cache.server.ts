@@ -3,15 +3,18 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:
 import { constants as zlibConstants, crc32, deflateRawSync } from "node:zlib";
 import { isTimeZone } from "~/scheduling/time-zone";
 import { TIME_ZONE_COOKIE } from "~/browser/time-zone-hint";
+import { acceptedLanguage, CLOCK_COOKIE } from "~/messages/languages";
 
 /**
  * The full-page cache for anonymous visitors' public pages (docs/decisions/032).
  *
  * - Only a page whose route says `handle.pageCache` is stored, and only from a request that
- *   carries nothing personal: a GET or HEAD with no cookie but the time-zone hint, no
+ *   carries nothing personal: a GET or HEAD with no cookie but the time-zone hint and the clock, no
  *   Authorization, no body. entry.server marks such a page's answer with PAGE_CACHE_MARK (a 200
  *   without Set-Cookie); the mark never leaves the server.
- * - The key is the path with its query, and the time-zone hint (booking pages show times in it).
+ * - The key is the path with its query, the time-zone hint (booking pages show times in it), and
+ *   the clock cookie and the language of Accept-Language (they speak the guest's language and clock,
+ *   docs/decisions/088).
  * - An entry holds the page as is and gzip-compressed, both made once, and its headers. Every
  *   answer still gets its own CSP nonce, as a rendered page does (a nonce shared by every
  *   visitor would be known to anyone): the page is kept cut at its nonce, and an answer joins
@@ -159,6 +162,7 @@ export function pageCacheKey(method: string | undefined, url: string, headers: I
   const question = url.indexOf("?");
   if ((question < 0 ? url : url.slice(0, question)).endsWith(".data")) return null;
   let zone = "";
+  let clock = "";
   const cookie = headers.cookie;
   if (cookie) {
     for (const part of cookie.split(";")) {
@@ -166,6 +170,11 @@ export function pageCacheKey(method: string | undefined, url: string, headers: I
       if (trimmed === "") continue;
       const equals = trimmed.indexOf("=");
       const name = equals < 0 ? trimmed : trimmed.slice(0, equals);
+      if (name === CLOCK_COOKIE) {
+        const value = trimmed.slice(equals + 1);
+        clock = value === "12" || value === "24" ? value : "";
+        continue;
+      }
       if (name !== TIME_ZONE_COOKIE) return null;
       let value = "";
       try {
@@ -176,7 +185,9 @@ export function pageCacheKey(method: string | undefined, url: string, headers: I
       zone = isTimeZone(value) ? value : "";
     }
   }
-  return `${zone}\n${url}`;
+  const accepted = headers["accept-language"];
+  const language = acceptedLanguage(Array.isArray(accepted) ? accepted.join(",") : accepted) ?? "";
+  return `${zone}\n${url}${clock || language ? `\n${clock}\n${language}` : ""}`;
 }
 
 /** gzip when the client takes it (q > 0), else none. */
@@ -267,7 +278,7 @@ export function makeEntry(
   // stored blocks between them make one deflate stream.
   const deflated = pieces.map((p) => deflateRawSync(p, { level: 6, finishFlush: zlibConstants.Z_SYNC_FLUSH }));
   const etag = `W/"${createHash("sha256").update(pieces.join("\0")).digest("base64url").slice(0, 27)}"`;
-  head.push("Vary", "Accept-Encoding, Cookie", "Cache-Control", cacheControl(), "ETag", etag);
+  head.push("Vary", "Accept-Encoding, Accept-Language, Cookie", "Cache-Control", cacheControl(), "ETag", etag);
   const bytes = pieces.reduce((n, p) => n + p.length, 0) + deflated.reduce((n, p) => n + p.length, 0);
   return { expiresAt: now + ttlMs, etag, head, csp, pieces, deflated, bytes };
 }

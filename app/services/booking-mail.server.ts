@@ -2,7 +2,9 @@ import { type BookingHost } from "~/models/booking-request.server";
 import type { SeatBooking } from "~/models/booking-seats.server";
 import type { HostEvent } from "~/models/event.server";
 import { coHostsOf } from "~/models/team-booking.server";
-import { type InvitationKind, type SeatLine } from "~/mail/event-mail";
+import { guestLanguageOf, type InvitationKind, type SeatLine } from "~/mail/event-mail";
+import { MAIL_WORDS } from "~/messages/guest-words/mail";
+import { fill } from "~/messages/languages";
 import { located, mailHostOfBooking, mailInvitees } from "./event-invitations.server";
 
 /** Who hears of a booking and what they get (decision 018): the guests, the host, a collective booking's co-hosts. */
@@ -37,11 +39,13 @@ export async function mailGuests(
 ): Promise<void> {
   const mailed = { ...mailedSequence(event, kind), invitees: options.to ?? event.invitees };
   const links = options.links;
+  // In the language the guest booked in (docs/decisions/088).
+  const w = MAIL_WORDS[guestLanguageOf(event)];
   const footer =
     links?.cancelUrl && links.rescheduleUrl
-      ? [`Need to change it? Reschedule: ${links.rescheduleUrl}`, `Cancel: ${links.cancelUrl}`]
+      ? [fill(w.changeLink, { url: links.rescheduleUrl }), fill(w.cancelLink, { url: links.cancelUrl })]
       : [];
-  if (options.note) footer.push(`Note from ${host.name || host.email}: ${options.note}`);
+  if (options.note) footer.push(fill(w.noteFrom, { host: host.name || host.email, note: options.note }));
   await mailInvitees(mailed, host, kind, footer);
 }
 

@@ -3,6 +3,7 @@ import {
   composeCalendar,
   composeGuestMail,
   composeHostMail,
+  guestLanguageOf,
   type InvitationHost as Host,
   type InvitationKind,
   type MailedEvent,
@@ -53,8 +54,11 @@ function uidHost(): string {
   return env().APP_URL ? new URL(env().APP_URL as string).hostname : "scheduler.local";
 }
 
-/** The iCalendar text for an event with the app's settings; throws only on a programming error. */
-export function eventCalendar(event: MailedEvent, host: Host, kind: InvitationKind): string {
+/**
+ * The iCalendar text for an event with the app's settings; throws only on a programming error.
+ * `forGuest`: its texts in the language the guest booked in (docs/decisions/088).
+ */
+export function eventCalendar(event: MailedEvent, host: Host, kind: InvitationKind, forGuest = false): string {
   return composeCalendar({
     event,
     host,
@@ -62,13 +66,14 @@ export function eventCalendar(event: MailedEvent, host: Host, kind: InvitationKi
     place: placeOf(event),
     uidHost: uidHost(),
     sentBy: mailFrom().replace(/^.*<|>$/g, ""),
+    language: forGuest ? guestLanguageOf(event) : "en",
   });
 }
 
-function calendarAttachment(event: MailedEvent, host: Host, kind: InvitationKind) {
+function calendarAttachment(event: MailedEvent, host: Host, kind: InvitationKind, forGuest = false) {
   return {
     filename: kind === "cancelled" ? "cancel.ics" : "invite.ics",
-    content: eventCalendar(event, host, kind),
+    content: eventCalendar(event, host, kind, forGuest),
     contentType: `text/calendar; charset=utf-8; method=${kind === "cancelled" ? "CANCEL" : "REQUEST"}`,
   };
 }
@@ -97,12 +102,13 @@ export async function mailInvitees(
     place: placeOf(event),
     footer,
     lead,
+    language: guestLanguageOf(event),
   });
   return sendMail({
     to: event.invitees,
     replyTo: host.email,
     ...message,
-    attachments: [calendarAttachment(event, host, kind)],
+    attachments: [calendarAttachment(event, host, kind, true)],
   });
 }
 

@@ -105,6 +105,11 @@ export const eventTypes = pgTable(
     rescheduleNoticeMinutes: integer("reschedule_notice_minutes").notNull().default(0),
     maxReschedules: integer("max_reschedules"),
     requireCancelReason: boolean("require_cancel_reason").notNull().default(false),
+    /**
+     * The language of the booking page and the guest's mails when neither ?lang= nor the guest's
+     * Accept-Language names one of ours (docs/decisions/088): en, es, de, fr or pt-BR.
+     */
+    defaultLanguage: text("default_language").notNull().default("en"),
     /** No longer read or written (decision 058): hosts are event_type_hosts rows. To be dropped. */
     hostIds: uuid("host_ids")
       .array()

@@ -44,6 +44,8 @@ export const events = pgTable(
     status: eventStatus("status").notNull().default("confirmed"),
     guestName: text("guest_name"),
     guestTimeZone: text("guest_time_zone"),
+    /** The language the guest booked in (docs/decisions/088): their pages and mails speak it. Null = English. */
+    guestLanguage: text("guest_language"),
     notes: text("notes"),
     /** A booking's answers to its event type's questions (decision 039); null for a host's own event. */
     answers: jsonb("answers").$type<BookingAnswers>(),

@@ -4,7 +4,17 @@ import ChevronRight from "lucide-react/icons/chevron-right";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { addDays } from "~/scheduling/calendar-days";
-import { dateLabel, monthLabel, monthOf, monthRange, monthWeeks, shiftMonth } from "~/components/booking-page";
+import {
+  dateLabel,
+  monthLabel,
+  monthOf,
+  monthRange,
+  monthWeeks,
+  shiftMonth,
+  weekdayLabel,
+} from "~/components/booking-page";
+import { fill } from "~/messages/languages";
+import type { GuestWords } from "~/messages/guest-words";
 import { usePendingLocation } from "~/utils/pending";
 
 /**
@@ -26,7 +36,23 @@ export interface MonthCalendarProps {
   monthHref: (month: string) => string;
   /** Called when the guest picks a day (click, tap or Enter), before the page loads it. */
   onPick?: (date: string) => void;
+  /** The guest's locale for the month, weekday and day names (docs/decisions/088); en-US when not given. */
+  locale?: string;
+  /** The calendar's words in the guest's language; English when not given. */
+  words?: CalendarWords;
 }
+
+export type CalendarWords = Pick<GuestWords, "previousMonth" | "nextMonth" | "dayClosed" | "dayOpen">;
+
+const ENGLISH: CalendarWords = {
+  previousMonth: "Previous month",
+  nextMonth: "Next month",
+  dayClosed: "{date}: no open times",
+  dayOpen: "{date}, times available",
+};
+
+/** Monday 2024-01-01 to Sunday 2024-01-07: the week the weekday names are taken from. */
+const A_WEEK = ["2024-01-01", "2024-01-02", "2024-01-03", "2024-01-04", "2024-01-05", "2024-01-06", "2024-01-07"];
 
 const WEEKDAYS = [
   ["Mon", "Monday"],
@@ -57,7 +83,13 @@ export function MonthCalendar({
   dayHref,
   monthHref,
   onPick,
+  locale = "en-US",
+  words = ENGLISH,
 }: MonthCalendarProps) {
+  const weekdays =
+    locale === "en-US"
+      ? WEEKDAYS
+      : A_WEEK.map((d) => [weekdayLabel(d, "short", locale), weekdayLabel(d, "long", locale)] as const);
   const open = new Set(openDays);
   const location = useLocation();
   const navigate = useNavigate();
@@ -135,11 +167,11 @@ export function MonthCalendar({
           id="calendar-month"
           aria-live="polite"
         >
-          {monthLabel(month)}
+          {monthLabel(month, locale)}
         </h2>
         <div className="flex gap-1">
-          {monthNav(prevMonth, "Previous month", ChevronLeft)}
-          {monthNav(nextMonth, "Next month", ChevronRight)}
+          {monthNav(prevMonth, words.previousMonth, ChevronLeft)}
+          {monthNav(nextMonth, words.nextMonth, ChevronRight)}
         </div>
       </div>
       <table
@@ -151,7 +183,7 @@ export function MonthCalendar({
       >
         <thead>
           <tr className="text-xs font-medium uppercase text-neutral-600">
-            {WEEKDAYS.map(([short, long]) => (
+            {weekdays.map(([short, long]) => (
               <th key={short} scope="col" className="pb-2 font-medium">
                 <abbr title={long} className="no-underline">
                   {short}
@@ -180,7 +212,7 @@ export function MonthCalendar({
                       aria-disabled="true"
                       tabIndex={tabIndex}
                       data-cell={day}
-                      title={`${dateLabel(day)}: no open times`}
+                      title={fill(words.dayClosed, { date: dateLabel(day, locale) })}
                       onFocus={() => setFocusDate(day)}
                     >
                       <span
@@ -201,7 +233,7 @@ export function MonthCalendar({
                       data-cell={day}
                       data-testid="calendar-day"
                       data-date={day}
-                      aria-label={`${dateLabel(day)}, times available`}
+                      aria-label={fill(words.dayOpen, { date: dateLabel(day, locale) })}
                       aria-current={isSelected ? "date" : undefined}
                       aria-busy={pending || undefined}
                       onClick={() => onPick?.(day)}

@@ -1,6 +1,18 @@
 import Globe from "lucide-react/icons/globe";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { inputClass } from "~/components/forms";
+import { fill } from "~/messages/languages";
+import type { GuestWords } from "~/messages/guest-words";
+
+export type ZonePickerWords = Pick<GuestWords, "timeZone" | "zoneSearch" | "zoneList" | "zoneNoMatch" | "zoneNow">;
+
+const ENGLISH: ZonePickerWords = {
+  timeZone: "Time zone",
+  zoneSearch: "Search a city or zone",
+  zoneList: "Time zones",
+  zoneNoMatch: "No time zone matches “{query}”.",
+  zoneNow: "Now {time}",
+};
 
 /**
  * The guest's time zone as a searchable list (the WAI-ARIA combobox pattern with a listbox):
@@ -22,7 +34,7 @@ interface ZoneInfo {
 
 const readable = (name: string) => name.replace(/_/g, " ");
 
-function zoneInfo(zone: string, now: number, clock24: boolean): ZoneInfo {
+function zoneInfo(zone: string, now: number, clock24: boolean, locale = "en-US"): ZoneInfo {
   const parts = zone.split("/");
   const city = readable(parts[parts.length - 1] ?? zone);
   const region = parts.length > 1 ? parts[0] : "Universal";
@@ -33,7 +45,7 @@ function zoneInfo(zone: string, now: number, clock24: boolean): ZoneInfo {
       new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "shortOffset" })
         .formatToParts(now)
         .find((p) => p.type === "timeZoneName")?.value ?? "GMT";
-    time = new Intl.DateTimeFormat("en-US", {
+    time = new Intl.DateTimeFormat(locale, {
       timeZone: zone,
       hour: "numeric",
       minute: "2-digit",
@@ -46,8 +58,8 @@ function zoneInfo(zone: string, now: number, clock24: boolean): ZoneInfo {
   return { zone, city, region, offset, time, search: `${readable(zone)} ${offset} ${utc}`.toLowerCase() };
 }
 
-export function zoneOffsetAndTime(zone: string, clock24: boolean, now = Date.now()): string {
-  const info = zoneInfo(zone, now, clock24);
+export function zoneOffsetAndTime(zone: string, clock24: boolean, now = Date.now(), locale = "en-US"): string {
+  const info = zoneInfo(zone, now, clock24, locale);
   return info.time ? `${info.time}, ${info.offset}` : info.offset;
 }
 
@@ -61,6 +73,8 @@ export function TimeZonePicker({
   inputId,
   describedBy,
   invalid,
+  locale = "en-US",
+  words = ENGLISH,
 }: {
   zones: string[];
   value: string;
@@ -74,6 +88,9 @@ export function TimeZonePicker({
   /** The form field's hint and error ids. */
   describedBy?: string;
   invalid?: boolean;
+  /** The guest's locale and words (docs/decisions/088); English when not given. */
+  locale?: string;
+  words?: ZonePickerWords;
 }) {
   const id = useId();
   const fieldId = inputId ?? `${id}-input`;
@@ -91,7 +108,10 @@ export function TimeZonePicker({
     return () => window.clearInterval(timer);
   }, []);
 
-  const infos = useMemo(() => (open ? zones.map((z) => zoneInfo(z, now, clock24)) : []), [open, zones, now, clock24]);
+  const infos = useMemo(
+    () => (open ? zones.map((z) => zoneInfo(z, now, clock24, locale)) : []),
+    [open, zones, now, clock24, locale],
+  );
   const matches = useMemo(() => {
     const words = query.toLowerCase().replace(/_/g, " ").split(/\s+/).filter(Boolean);
     return words.length === 0 ? infos : infos.filter((info) => words.every((w) => info.search.includes(w)));
@@ -174,7 +194,7 @@ export function TimeZonePicker({
       <label htmlFor={fieldId} className="mb-1 flex items-center gap-1 text-sm font-medium text-neutral-800">
         {label ?? (
           <>
-            <Globe className="h-4 w-4" aria-hidden /> Time zone
+            <Globe className="h-4 w-4" aria-hidden /> {words.timeZone}
           </>
         )}
       </label>
@@ -193,7 +213,7 @@ export function TimeZonePicker({
         autoComplete="off"
         spellCheck={false}
         className={inputClass}
-        placeholder="Search a city or zone"
+        placeholder={words.zoneSearch}
         value={open ? query : readable(value)}
         onChange={(e) => {
           setQuery(e.currentTarget.value);
@@ -206,18 +226,18 @@ export function TimeZonePicker({
         data-testid="time-zone-search"
       />
       <p id={`${id}-now`} className="mt-1 text-xs text-neutral-600" data-testid="time-zone-now">
-        Now {zoneOffsetAndTime(value, clock24, now)}
+        {fill(words.zoneNow, { time: zoneOffsetAndTime(value, clock24, now, locale) })}
       </p>
       <div
         ref={list}
         id={listId}
         role="listbox"
-        aria-label="Time zones"
+        aria-label={words.zoneList}
         hidden={!open}
         className="absolute left-0 right-0 top-[4.25rem] z-30 max-h-72 overflow-y-auto rounded-lg border border-neutral-200 bg-white py-1 text-sm shadow-lg"
       >
         {open && matches.length === 0 ? (
-          <p className="px-3 py-2 text-neutral-600">No time zone matches “{query}”.</p>
+          <p className="px-3 py-2 text-neutral-600">{fill(words.zoneNoMatch, { query })}</p>
         ) : null}
         {groups.map((group) => (
           <div

@@ -18,6 +18,7 @@ import {
 } from "~/schemas/event-type-form";
 import { LOCATION_TYPES } from "~/schemas/scheduling-api";
 import { QUESTION_TYPE_LABELS } from "~/schemas/booking-answers";
+import { LANGUAGE_NAMES, LANGUAGES } from "~/messages/languages";
 import { Fieldset, SelectField } from "./fields";
 import { QuestionsEditor, type QuestionRow } from "./questions-editor";
 
@@ -207,6 +208,22 @@ export function EventTypeFormBody({
             errors={location.value.errors}
           />
         )}
+      </Fieldset>
+
+      <Fieldset legend="Guests' language">
+        <SelectField
+          label="Default language"
+          hint="The booking page and the guest's e-mails use the guest's browser language when it is one of these, else this one. A link can ask for one with ?lang=es."
+          errors={fields.defaultLanguage.errors}
+          errorId={fields.defaultLanguage.errorId}
+          selectProps={getSelectProps(fields.defaultLanguage)}
+        >
+          {LANGUAGES.map((code) => (
+            <option key={code} value={code}>
+              {LANGUAGE_NAMES[code]}
+            </option>
+          ))}
+        </SelectField>
       </Fieldset>
 
       <Fieldset legend="When">

@@ -1,15 +1,9 @@
-import { PEOPLE_MESSAGES } from "~/messages/people";
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { MESSAGES } from "~/messages";
+import { GUEST_WORDS } from "~/messages/guest-words";
+import { chooseLanguage, plural } from "~/messages/languages";
 import { nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
 import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN } from "~/models/idempotency.server";
-import {
-  answerFieldName,
-  answersFromForm,
-  checkAnswers,
-  GUEST_LIMIT_MESSAGE,
-  questionsToAsk,
-} from "~/schemas/booking-answers";
+import { answerFieldName, answersFromForm, checkAnswers, questionsToAsk } from "~/schemas/booking-answers";
 import { bookingBody, singleUseTokenField } from "~/schemas/booking-api";
 import { utmOf } from "~/schemas/utm";
 import { bookSlot } from "~/services/bookings.server";
@@ -17,7 +11,7 @@ import { env } from "~/server/env.server";
 import { checkRateLimits, clientIp, hitInProcess, RATE_LIMITS } from "~/server/rate-limit.server";
 import { linkBase, readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
-import { HONEYPOT_FIELD, HONEYPOT_MESSAGE, type BookingValues } from "./booking-form";
+import { HONEYPOT_FIELD, type BookingValues } from "./booking-form";
 import {
   bookableForDuration,
   durationsOf,
@@ -33,8 +27,6 @@ import { bookingRedirectUrl } from "~/schemas/booking-redirect";
  * POST /api/bookings does (decision 055), answer the page's outcome. It sits in a server module so
  * the page's browser code names none of what it imports (tests/integration/js-budget.test.ts).
  */
-
-const INVALID_LINK_MESSAGE = "This single-use link is not valid.";
 
 /** "+" in an offset arrives as a space when someone types the URL by hand. */
 export const slotParam = (value: string | null) => (value ? value.replace(/ /g, "+") : null);
@@ -61,6 +53,32 @@ export async function action({ params, request }: ActionFunctionArgs) {
   );
   const routedFound = routed === "invalid" ? page.found : routed;
   const questions = questionsToAsk(routedFound.eventType);
+  // The page's language, posted with the form; else as the page chose it (docs/decisions/088).
+  const langField = form.get("lang");
+  const language = chooseLanguage({
+    query: typeof langField === "string" && langField ? langField : new URL(request.url).searchParams.get("lang"),
+    acceptLanguage: request.headers.get("accept-language"),
+    fallback: routedFound.eventType.defaultLanguage,
+  });
+  const w = GUEST_WORDS[language];
+  /**
+   * A field's errors in the guest's language: the English ones are the JSON API's own, kept as
+   * they are; another language says what to fix for the field as a whole.
+   */
+  const fieldErrors = (errors: Record<string, string[]>): Record<string, string[]> => {
+    if (language === "en") return errors;
+    const byField: Record<string, string> = {
+      name: w.errorName,
+      email: w.errorEmail,
+      notes: w.errorNotes,
+      guests: w.errorGuests,
+      start: w.errorStart,
+      timeZone: w.errorStart,
+    };
+    return Object.fromEntries(
+      Object.keys(errors).map((key) => [key, [byField[key] ?? (key.startsWith("a_") ? w.errorAnswer : w.formBlocked)]]),
+    );
+  };
   const text = (key: string) => {
     const value = form.get(key);
     return typeof value === "string" ? value : "";
@@ -85,7 +103,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
     : formLimit;
   if (!limited.allowed) {
     const minutes = Math.ceil(limited.retryAfterSeconds / 60);
-    const message = `Too many booking attempts from your network. Try again in about ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+    const message = plural(language, w.tooManyAttempts, minutes);
     return data(
       {
         status: "limited" as const,
@@ -101,7 +119,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
     return data(
       {
         status: "invalid" as const,
-        errors: { form: [HONEYPOT_MESSAGE] } as Record<string, string[]>,
+        errors: { form: [w.formBlocked] } as Record<string, string[]>,
         values,
         nextSlots: [] as string[],
       },
@@ -135,7 +153,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
     return data(
       {
         status: "invalid" as const,
-        errors: { form: [INVALID_LINK_MESSAGE] } as Record<string, string[]>,
+        errors: { form: [w.linkInvalid] } as Record<string, string[]>,
         values,
         nextSlots: [] as string[],
       },
@@ -164,7 +182,10 @@ export async function action({ params, request }: ActionFunctionArgs) {
     }
     // The answers' messages beside the other fields' in the same answer (bookSlot checks them again when it books).
     Object.assign(errors, answerErrors(checkAnswers(questions, values.answers).errors));
-    return data({ status: "invalid" as const, errors, values, nextSlots: [] as string[] }, { status: 400 });
+    return data(
+      { status: "invalid" as const, errors: fieldErrors(errors), values, nextSlots: [] as string[] },
+      { status: 400 },
+    );
   }
   const input = parsed.data;
   const now = new Date();
@@ -201,6 +222,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
       // The form's hidden fields, else the URL's (a post made without them), decision 079.
       utm: { ...utmOf(new URL(request.url).searchParams), ...utmOf(form) },
       singleUseToken: link ?? undefined,
+      language,
     },
     now,
     linkBase: linkBase(request),
@@ -216,11 +238,16 @@ export async function action({ params, request }: ActionFunctionArgs) {
   switch (result.reason) {
     case "invalid-answers":
       return data(
-        { status: "invalid" as const, errors: answerErrors(result.errors), values, nextSlots: [] as string[] },
+        {
+          status: "invalid" as const,
+          errors: fieldErrors(answerErrors(result.errors)),
+          values,
+          nextSlots: [] as string[],
+        },
         { status: 400 },
       );
     case "idempotency-mismatch": {
-      const errors = { form: ["This form was already used for another booking. Reload the page to book again."] };
+      const errors = { form: [w.formUsed] };
       return data({ status: "invalid" as const, errors, values, nextSlots: [] as string[] }, { status: 422 });
     }
     case "replay":
@@ -232,7 +259,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
       return data(
         {
           status: "invalid" as const,
-          errors: { form: [PEOPLE_MESSAGES.hostDeactivated] } as Record<string, string[]>,
+          errors: { form: [w.hostNotTaking] } as Record<string, string[]>,
           values,
           nextSlots: [] as string[],
         },
@@ -242,7 +269,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
       return data(
         {
           status: "invalid" as const,
-          errors: { form: [GUEST_LIMIT_MESSAGE] } as Record<string, string[]>,
+          errors: { form: [w.guestLimit] } as Record<string, string[]>,
           values,
           nextSlots: [] as string[],
         },
@@ -263,10 +290,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
     case "slot-unavailable": {
       const nextSlots = await nextFreeSlots(found, new Date(input.start), input.timeZone, now);
       // The message travels with the answer: the page's browser code does not load app/messages (tests/integration/js-budget.test.ts).
-      return data(
-        { status: "taken" as const, errors: {}, values, nextSlots, message: MESSAGES.slotTaken },
-        { status: 409 },
-      );
+      return data({ status: "taken" as const, errors: {}, values, nextSlots, message: w.slotTaken }, { status: 409 });
     }
   }
 }

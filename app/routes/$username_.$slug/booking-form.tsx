@@ -3,8 +3,10 @@ import ArrowLeft from "lucide-react/icons/arrow-left";
 import { ErrorList, Field, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { BOOKING_GUESTS_MAX, BOOKING_NAME_MAX, BOOKING_NOTES_MAX } from "~/schemas/booking-limits";
-import { dateLabel, slotLabel } from "~/components/booking-page";
+import { slotLabel, weekdayLabel } from "~/components/booking-page";
 import { answerFieldName, LONG_ANSWER_MAX, SHORT_ANSWER_MAX, type BookingQuestion } from "~/schemas/booking-answers";
+import { fill } from "~/messages/languages";
+import type { GuestWords } from "~/messages/guest-words";
 
 export type BookingValues = {
   name: string;
@@ -16,7 +18,6 @@ export type BookingValues = {
 
 /** The honeypot (decision 039): a field people never see or reach; a script filling every field fills it. */
 export const HONEYPOT_FIELD = "website_url";
-export const HONEYPOT_MESSAGE = "This form could not be sent. Reload the page and try again.";
 
 export interface BookingFormProps {
   slot: string | null;
@@ -24,6 +25,10 @@ export interface BookingFormProps {
   zoneLabel: string;
   idempotencyKey: string;
   clock24: boolean;
+  /** The guest's language, locale and words (docs/decisions/088): the language is posted with the form. */
+  language: string;
+  locale: string;
+  words: GuestWords;
   group: boolean;
   /** The event type's questions (decision 039), the phone location's number first. */
   questions: BookingQuestion[];
@@ -55,6 +60,9 @@ export function BookingForm({
   zoneLabel,
   idempotencyKey,
   clock24,
+  language,
+  locale,
+  words: w,
   group,
   questions,
   link,
@@ -80,10 +88,10 @@ export function BookingForm({
         className="inline-flex items-center gap-1 rounded text-sm text-brand-700 hover:underline"
         preventScrollReset
       >
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to times
+        <ArrowLeft className="h-4 w-4" aria-hidden /> {w.backToTimes}
       </Link>
       <h2 className="text-lg font-semibold text-neutral-900" id="booking-form-heading">
-        Enter details
+        {w.enterDetails}
       </h2>
       {taken ? (
         <div
@@ -94,7 +102,7 @@ export function BookingForm({
           <p className="font-semibold">{taken.message}</p>
           {taken.nextSlots.length > 0 ? (
             <>
-              <p className="mt-1">Book one of the next open times instead:</p>
+              <p className="mt-1">{w.nextTimesInstead}</p>
               <div className="mt-3 flex flex-wrap gap-2">
                 {taken.nextSlots.map((s) => (
                   <button
@@ -106,19 +114,20 @@ export function BookingForm({
                     className={buttonClass("secondary", "border-brand-600 text-brand-700")}
                     data-testid="next-slot"
                   >
-                    {dateLabel(s.slice(0, 10)).replace(/,.*$/, "")} {slotLabel(s, clock24)}
+                    {weekdayLabel(s.slice(0, 10), "long", locale)} {slotLabel(s, clock24, locale)}
                   </button>
                 ))}
               </div>
             </>
           ) : (
-            <p className="mt-1">Go back and pick another time.</p>
+            <p className="mt-1">{w.pickAnother}</p>
           )}
         </div>
       ) : null}
       {slot ? <input type="hidden" name="slot" value={slot} /> : null}
       <input type="hidden" name="tz" value={timeZone} />
       {duration ? <input type="hidden" name="duration" value={duration} /> : null}
+      <input type="hidden" name="lang" value={language} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {link ? <input type="hidden" name="link" value={link} /> : null}
       {routing ? <input type="hidden" name="routing" value={routing} /> : null}
@@ -127,7 +136,7 @@ export function BookingForm({
       ))}
       {/* Off screen and out of the tab order: people leave it empty. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor="booking-website">Leave this empty</label>
+        <label htmlFor="booking-website">{w.leaveEmpty}</label>
         <input
           id="booking-website"
           type="text"
@@ -137,9 +146,9 @@ export function BookingForm({
           defaultValue=""
         />
       </div>
-      <p className="text-sm text-neutral-600">Times are in {zoneLabel}.</p>
+      <p className="text-sm text-neutral-600">{fill(w.timesAreIn, { zone: zoneLabel })}</p>
       <Field
-        label="Name"
+        label={w.name}
         inputProps={{
           name: "name",
           id: FIRST_FIELD_ID,
@@ -151,7 +160,7 @@ export function BookingForm({
         errors={errors.name}
       />
       <Field
-        label="Email"
+        label={w.email}
         inputProps={{
           name: "email",
           id: "booking-email",
@@ -163,8 +172,8 @@ export function BookingForm({
         errors={errors.email}
       />
       <TextareaField
-        label="Notes"
-        hint="Optional: anything that helps prepare the meeting."
+        label={w.notes}
+        hint={w.notesHint}
         textareaProps={{
           name: "notes",
           id: "booking-notes",
@@ -175,17 +184,23 @@ export function BookingForm({
         errors={errors.notes}
       />
       {questions.map((q) => (
-        <QuestionField key={q.id} question={q} value={values.answers[q.id]} errors={errors[answerFieldName(q.id)]} />
+        <QuestionField
+          key={q.id}
+          question={q}
+          value={values.answers[q.id]}
+          errors={errors[answerFieldName(q.id)]}
+          optional={w.optional}
+        />
       ))}
       {group ? (
         <fieldset className="space-y-3">
           <legend className="text-sm font-medium text-neutral-800">
-            Other guests (optional, up to {BOOKING_GUESTS_MAX})
+            {fill(w.otherGuests, { max: BOOKING_GUESTS_MAX })}
           </legend>
           {[1, 2, 3].map((i) => (
             <Field
               key={i}
-              label={`Guest ${i} email`}
+              label={fill(w.guestEmail, { n: i })}
               inputProps={{
                 name: `guest${i}`,
                 id: `booking-guest${i}`,
@@ -203,11 +218,11 @@ export function BookingForm({
         <Button type="submit" className="w-full" pending={submitting} disabled={submitting}>
           {submitting
             ? requiresApproval
-              ? "Sending…"
-              : "Scheduling…"
+              ? w.sending
+              : w.scheduling
             : requiresApproval
-              ? "Request booking"
-              : "Schedule event"}
+              ? w.requestBooking
+              : w.scheduleEvent}
         </Button>
       ) : null}
     </Form>
@@ -219,14 +234,17 @@ function QuestionField({
   question: q,
   value,
   errors,
+  optional,
 }: {
   question: BookingQuestion;
   value: unknown;
   errors?: string[];
+  /** "{label} (optional)" in the guest's language. */
+  optional: string;
 }) {
   const name = answerFieldName(q.id);
   const id = `booking-${name}`;
-  const label = q.required ? q.label : `${q.label} (optional)`;
+  const label = q.required ? q.label : fill(optional, { label: q.label });
   const text = typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
   switch (q.type) {
     case "long_text":

@@ -9,16 +9,21 @@ export function DurationPicker({
   durations,
   current,
   hrefOf,
+  label = "Duration",
+  labelOf = (minutes) => `${minutes} min`,
 }: {
   durations: number[];
   current: number;
   hrefOf: (minutes: number) => string;
+  /** The group's name and each length's, in the guest's language (docs/decisions/088). */
+  label?: string;
+  labelOf?: (minutes: number) => string;
 }) {
   return (
     <li className="flex flex-wrap items-center gap-2">
       <Clock className="h-4 w-4 shrink-0" aria-hidden />
       <span id="duration-label" className="sr-only">
-        Duration
+        {label}
       </span>
       <span
         role="group"
@@ -37,7 +42,7 @@ export function DurationPicker({
               aria-current={active ? "true" : undefined}
               className={`rounded-md px-3 py-1 font-medium outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${active ? "bg-brand-600 text-white" : "text-neutral-700 hover:bg-neutral-100"}`}
             >
-              {minutes} min
+              {labelOf(minutes)}
             </Link>
           );
         })}

@@ -1,4 +1,4 @@
-import { redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Form,
   isRouteErrorResponse,
@@ -24,7 +24,20 @@ import { HostAvatar } from "~/components/host-avatar";
 import { Button, buttonClass } from "~/components/ui/button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { singleUseLinkState } from "~/models/booking-controls.server";
-import { answerFieldName, LINK_USED_MESSAGE, questionsToAsk } from "~/schemas/booking-answers";
+import { answerFieldName, questionsToAsk } from "~/schemas/booking-answers";
+import { MAIL_WORDS, placeNameIn } from "~/messages/guest-words/mail";
+import { GUEST_WORDS } from "~/messages/guest-words";
+import {
+  chooseLanguage,
+  CLOCK_COOKIE,
+  clockCookie,
+  defaultClock24,
+  fill,
+  languageOf,
+  LOCALES,
+  plural,
+  type Language,
+} from "~/messages/languages";
 import { hostCalendarsStale } from "~/models/calendar.server";
 import { publicAbsences } from "~/models/out-of-office.server";
 import { awayNotice, awayNoticeMarkup } from "~/html/away-notice.server";
@@ -101,12 +114,16 @@ export const handle = {
 export const headers: HeadersFunction = (args) => {
   const h = new Headers(retryAfterHeaders(args));
   h.set("Cache-Control", "private, no-cache");
+  // The page speaks the guest's language (docs/decisions/088) and remembers their clock.
+  h.set("Vary", "Accept-Language, Cookie");
+  const clock = args.loaderHeaders.get("Set-Cookie");
+  if (clock) h.set("Set-Cookie", clock);
   return h;
 };
 
-/** "3:00 PM" / "15:00" of an instant in `zone`. */
-function timeIn(ms: number, zone: string, clock24: boolean): string {
-  return new Intl.DateTimeFormat("en-US", {
+/** "3:00 PM" / "15:00" of an instant in `zone`, in the guest's locale. */
+function timeIn(ms: number, zone: string, clock24: boolean, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
     timeZone: zone,
     hour: "numeric",
     minute: "2-digit",
@@ -150,7 +167,17 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       : (timeZoneHint(request.headers.get("cookie")) ?? (isTimeZone(host.timeZone) ? host.timeZone : "UTC")),
   );
   const today = todayIn(timeZone, now);
-  const clock24 = q.get("clock") === "24";
+  // ?lang=, then Accept-Language, then the event type's default (docs/decisions/088).
+  const language = chooseLanguage({
+    query: q.get("lang"),
+    acceptLanguage: request.headers.get("accept-language"),
+    fallback: found.eventType.defaultLanguage,
+  });
+  const locale = LOCALES[language];
+  // The clock: the guest's choice on this page (remembered in a cookie), else the cookie's, else the language's own.
+  const clockParam: "12" | "24" | null = q.get("clock") === "24" ? "24" : q.get("clock") === "12" ? "12" : null;
+  const clockKept = clockCookie(request.headers.get("cookie"));
+  const clock24 = (clockParam ?? clockKept ?? (defaultClock24(language) ? "24" : "12")) === "24";
   const dateParam = q.get("date");
   const date = dateParam && DATE.test(dateParam) && Number.isFinite(Date.parse(dateParam)) ? dateParam : null;
   const monthParam = q.get("month");
@@ -200,8 +227,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
         const start = Date.parse(chosen);
         const end = start + eventType.duration * 60_000;
         return {
-          time: `${timeIn(start, timeZone, clock24)} – ${timeIn(end, timeZone, clock24)}`,
-          date: new Intl.DateTimeFormat("en-US", {
+          time: `${timeIn(start, timeZone, clock24, locale)} – ${timeIn(end, timeZone, clock24, locale)}`,
+          date: new Intl.DateTimeFormat(locale, {
             timeZone,
             weekday: "long",
             month: "long",
@@ -212,7 +239,15 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
         };
       })()
     : null;
-  return {
+  const payload = {
+    language,
+    locale,
+    /** The page's words in the guest's language: they travel as data, not in the page's JavaScript. */
+    words: GUEST_WORDS[language],
+    /** ?lang= as the guest gave it (a valid one): kept in every link of the page. */
+    langParam: languageOf(q.get("lang")) ? (languageOf(q.get("lang")) as Language) : null,
+    /** ?clock= as the guest gave it: kept in every link. */
+    clockParam,
     host: { name: host.name, username: host.username, path: host.path, home: host.home },
     eventType: {
       slug: eventType.slug,
@@ -224,7 +259,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       /** Bookable by link, listed nowhere (decision 087): search engines are asked to leave it out. */
       hidden: routed.eventType.hidden,
       description: eventType.description,
-      location: LOCATION_LABELS[eventType.location.type],
+      location: placeNameIn(MAIL_WORDS[language], LOCATION_LABELS[eventType.location.type]),
       locationValue: eventType.location.type === "in-person" ? (eventType.location.value ?? null) : null,
       group: eventType.kind === "group",
       requiresApproval: eventType.requiresApproval && eventType.kind !== "group",
@@ -285,30 +320,33 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       return notice ? awayNoticeMarkup(notice) : null;
     })(),
   };
+  // A clock chosen here is remembered for the next booking pages (a year, this site only).
+  return clockParam && clockParam !== clockKept
+    ? data(payload, {
+        headers: { "Set-Cookie": `${CLOCK_COOKIE}=${clockParam}; Path=/; Max-Age=31536000; SameSite=Lax` },
+      })
+    : payload;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, location, error }) => {
   const off = offPageOf(error);
   if (off) return [{ title: `${off.title} | Scheduler` }];
   if (!data) return [{ title: "Page not found | Scheduler" }];
-  const title = `${data.eventType.title} with ${data.host.name} | Scheduler`;
-  const description = `Book a ${data.eventType.duration} min ${data.eventType.title} with ${data.host.name}. Pick a time that suits you; times are shown in your time zone.`;
+  const w = data.words;
+  const names = { title: data.eventType.title, host: data.host.name, duration: data.eventType.duration };
+  const title = fill(w.pageTitle, names);
+  const description = fill(w.pageDescription, names);
   return [
     { title },
     { name: "description", content: description },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: "Scheduler" },
-    {
-      property: "og:title",
-      content: `${data.eventType.title} (${data.eventType.duration} min) with ${data.host.name}`,
-    },
+    { property: "og:title", content: fill(w.socialTitle, names) },
+    { property: "og:locale", content: data.locale.replace("-", "_") },
     { property: "og:description", content: description },
     { property: "og:url", content: location.pathname },
     { name: "twitter:card", content: "summary" },
-    {
-      name: "twitter:title",
-      content: `${data.eventType.title} (${data.eventType.duration} min) with ${data.host.name}`,
-    },
+    { name: "twitter:title", content: fill(w.socialTitle, names) },
     { name: "twitter:description", content: description },
     // Times were rendered in a zone the page guessed: the root's hint script may reload once.
     ...(data.tzChosen ? [] : [{ name: TIME_ZONE_GUESS_META, content: data.timeZone }]),
@@ -334,13 +372,14 @@ function ZoneAndClock({ d, href, hydrated }: { d: PageData; href: (q: PageQuery)
       <input type="hidden" name="month" value={d.month} />
       {d.date ? <input type="hidden" name="date" value={d.date} /> : null}
       {d.slot ? <input type="hidden" name="slot" value={d.slot} /> : null}
-      {d.clock24 ? <input type="hidden" name="clock" value="24" /> : null}
+      {d.clockParam ? <input type="hidden" name="clock" value={d.clockParam} /> : null}
+      {d.langParam ? <input type="hidden" name="lang" value={d.langParam} /> : null}
       {d.embed ? <input type="hidden" name="embed" value="1" /> : null}
       {Object.entries(d.utm).map(([key, value]) => (
         <input key={key} type="hidden" name={key} value={value} />
       ))}
       <label htmlFor="tz" className="mb-1 flex items-center gap-1 text-sm font-medium text-neutral-800">
-        <Globe className="h-4 w-4" aria-hidden /> Time zone
+        <Globe className="h-4 w-4" aria-hidden /> {d.words.timeZone}
       </label>
       <div className="flex gap-2">
         <select
@@ -358,7 +397,7 @@ function ZoneAndClock({ d, href, hydrated }: { d: PageData; href: (q: PageQuery)
           ))}
         </select>
         <Button type="submit" variant="secondary">
-          Apply
+          {d.words.apply}
         </Button>
       </div>
     </Form>
@@ -371,6 +410,8 @@ function ZoneAndClock({ d, href, hydrated }: { d: PageData; href: (q: PageQuery)
             zones={zones}
             value={d.timeZone}
             clock24={d.clock24}
+            locale={d.locale}
+            words={d.words}
             onChoose={(tz) => navigate(href({ ...keep, tz }), { preventScrollReset: true })}
           />
           {/* The chosen zone as the form value the native select carried. */}
@@ -379,10 +420,14 @@ function ZoneAndClock({ d, href, hydrated }: { d: PageData; href: (q: PageQuery)
       ) : (
         nativePicker
       )}
-      <div role="group" aria-label="Clock" className="inline-flex rounded-lg border border-neutral-300 p-0.5 text-sm">
+      <div
+        role="group"
+        aria-label={d.words.clock}
+        className="inline-flex rounded-lg border border-neutral-300 p-0.5 text-sm"
+      >
         {[
-          { label: "12h", clock: undefined },
-          { label: "24h", clock: "24" as const },
+          { label: d.words.clock12, clock: "12" as const },
+          { label: d.words.clock24, clock: "24" as const },
         ].map((c) => {
           const active = (c.clock === "24") === d.clock24;
           return (
@@ -404,14 +449,28 @@ function ZoneAndClock({ d, href, hydrated }: { d: PageData; href: (q: PageQuery)
 }
 
 /** Month calendar or week columns: two links, so it works without JavaScript too. */
-function ViewSwitch({ week, monthHref, weekHref }: { week: boolean; monthHref: string; weekHref: string }) {
+function ViewSwitch({
+  week,
+  monthHref,
+  weekHref,
+  words,
+}: {
+  week: boolean;
+  monthHref: string;
+  weekHref: string;
+  words: { view: string; viewMonth: string; viewWeek: string };
+}) {
   const item = (active: boolean) =>
     `rounded-md px-3 py-1 font-medium outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${active ? "bg-brand-600 text-white" : "text-neutral-700 hover:bg-neutral-100"}`;
   return (
     <div className="mb-4 flex justify-end">
-      <div role="group" aria-label="View" className="inline-flex rounded-lg border border-neutral-300 p-0.5 text-sm">
+      <div
+        role="group"
+        aria-label={words.view}
+        className="inline-flex rounded-lg border border-neutral-300 p-0.5 text-sm"
+      >
         <Link to={monthHref} preventScrollReset aria-current={week ? undefined : "true"} className={item(!week)}>
-          Month
+          {words.viewMonth}
         </Link>
         <Link
           to={weekHref}
@@ -420,7 +479,7 @@ function ViewSwitch({ week, monthHref, weekHref }: { week: boolean; monthHref: s
           className={item(week)}
           data-testid="week-view-link"
         >
-          Week
+          {words.viewWeek}
         </Link>
       </div>
     </div>
@@ -454,7 +513,8 @@ export default function BookingPage() {
   const hydrated = useHydrated();
   const base: PageQuery = {
     tz: d.timeZone,
-    clock: d.clock24 ? "24" : undefined,
+    clock: d.clockParam ?? undefined,
+    lang: d.langParam ?? undefined,
     duration: d.eventType.duration !== d.eventType.defaultDuration ? String(d.eventType.duration) : undefined,
     view: d.week ? "week" : undefined,
     embed: d.embed ? "1" : undefined,
@@ -480,6 +540,7 @@ export default function BookingPage() {
     ),
   };
   const errors: Record<string, string[] | undefined> = result?.errors ?? {};
+  const w = d.words;
 
   // A browser that keeps no cookie (a third-party frame) never sent its zone: switch to it here.
   const navigate = useNavigate();
@@ -515,7 +576,7 @@ export default function BookingPage() {
   const dayLoading = loadingSearch !== null && !pendingSlot;
 
   return (
-    <section className={`mx-auto max-w-5xl px-4 sm:px-6 ${d.embed ? "py-4" : "py-6 sm:py-10"}`}>
+    <section lang={d.language} className={`mx-auto max-w-5xl px-4 sm:px-6 ${d.embed ? "py-4" : "py-6 sm:py-10"}`}>
       <div className="grid overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm md:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
         <aside className="border-b border-neutral-200 p-6 md:border-b-0 md:border-r">
           {d.embed ? null : (
@@ -523,7 +584,7 @@ export default function BookingPage() {
               to={d.host.home}
               className="mb-4 inline-flex items-center gap-1 rounded text-sm text-brand-700 hover:underline"
             >
-              <ArrowLeft className="h-4 w-4" aria-hidden /> All meeting types
+              <ArrowLeft className="h-4 w-4" aria-hidden /> {w.allMeetingTypes}
             </Link>
           )}
           <div className="flex items-center gap-3">
@@ -544,10 +605,12 @@ export default function BookingPage() {
                     date: d.date ?? undefined,
                   })
                 }
+                label={w.duration}
+                labelOf={(minutes) => fill(w.minutes, { duration: minutes })}
               />
             ) : (
               <li className="flex items-center gap-2">
-                <Clock className="h-4 w-4 shrink-0" aria-hidden /> {d.eventType.duration} min
+                <Clock className="h-4 w-4 shrink-0" aria-hidden /> {fill(w.minutes, { duration: d.eventType.duration })}
               </li>
             )}
             <li className="flex items-center gap-2">
@@ -556,8 +619,8 @@ export default function BookingPage() {
             </li>
             {d.eventType.requiresApproval ? (
               <li className="flex items-center gap-2" data-testid="requires-approval">
-                <Hourglass className="h-4 w-4 shrink-0" aria-hidden /> Requires confirmation: {d.host.name} approves
-                each booking
+                <Hourglass className="h-4 w-4 shrink-0" aria-hidden />{" "}
+                {fill(w.requiresConfirmation, { host: d.host.name })}
               </li>
             ) : null}
             {d.summary ? (
@@ -591,8 +654,8 @@ export default function BookingPage() {
               className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900"
               data-testid="link-used"
             >
-              <p className="font-semibold">{LINK_USED_MESSAGE}</p>
-              <p className="mt-1 text-sm">A single-use link books one meeting. Ask {d.host.name} for a new one.</p>
+              <p className="font-semibold">{w.linkUsed}</p>
+              <p className="mt-1 text-sm">{fill(w.linkUsedBody, { host: d.host.name })}</p>
             </div>
           ) : showForm ? (
             <BookingForm
@@ -601,6 +664,9 @@ export default function BookingPage() {
               zoneLabel={d.summary?.zone ?? d.zoneLabel}
               idempotencyKey={d.idempotencyKey}
               clock24={d.clock24}
+              language={d.language}
+              locale={d.locale}
+              words={w}
               group={d.eventType.group}
               questions={d.questions}
               link={d.link}
@@ -621,13 +687,14 @@ export default function BookingPage() {
                 week={d.week !== null}
                 monthHref={href({ view: undefined, date: d.date ?? undefined })}
                 weekHref={href({ view: "week", date: d.date ?? undefined })}
+                words={w}
               />
               {d.calendarsStale ? (
                 <p
                   className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900"
                   data-testid="availability-stale"
                 >
-                  Availability may be out of date: the host&apos;s calendar could not be checked just now.
+                  {w.availabilityStale}
                 </p>
               ) : null}
               {d.week ? (
@@ -635,6 +702,9 @@ export default function BookingPage() {
                   <WeekView
                     week={d.week}
                     clock24={d.clock24}
+                    language={d.language}
+                    locale={d.locale}
+                    words={w}
                     zoneLabel={d.zoneLabel}
                     pendingSlot={pendingSlot}
                     busy={dayLoading}
@@ -658,22 +728,24 @@ export default function BookingPage() {
                       dayHref={(date) => href({ date })}
                       monthHref={(month) => href({ month })}
                       onPick={slotFocus.onPick}
+                      locale={d.locale}
+                      words={w}
                     />
                     {d.days.length === 0 ? (
                       <p className="mt-3 text-sm text-neutral-600" data-testid="no-open-times">
                         {d.nextOpen ? (
                           <>
-                            No open times this month. Next open:{" "}
+                            {w.noOpenTimesNext}{" "}
                             <Link
                               to={href({ month: monthOf(d.nextOpen), date: d.nextOpen })}
                               className="font-medium text-brand-700 underline underline-offset-2"
                               preventScrollReset
                             >
-                              {dateLabel(d.nextOpen)}
+                              {dateLabel(d.nextOpen, d.locale)}
                             </Link>
                           </>
                         ) : (
-                          "No open times this month or the next few. Check back later."
+                          w.noOpenTimesAhead
                         )}
                       </p>
                     ) : null}
@@ -683,19 +755,19 @@ export default function BookingPage() {
                   </div>
                   <SlotPanel
                     ref={slotFocus.heading}
-                    title={d.date ? dateLabel(d.date) : "Pick a day"}
+                    title={d.date ? dateLabel(d.date, d.locale) : w.pickADay}
                     busy={dayLoading}
                     note={
                       d.slotGone ? (
                         <p role="alert" className="mt-2 text-sm text-red-700">
-                          That time is no longer available. Pick another.
+                          {w.slotGone}
                         </p>
                       ) : null
                     }
                   >
                     {d.date ? (
                       d.daySlots.length > 0 ? (
-                        <SlotList label={`Open times on ${dateLabel(d.date)}, ${d.zoneLabel}`}>
+                        <SlotList label={fill(w.openTimesOn, { date: dateLabel(d.date, d.locale), zone: d.zoneLabel })}>
                           {d.daySlots.map((s) => {
                             const left = d.seatsLeft[s];
                             const pending = pendingSlot !== null && Date.parse(pendingSlot) === Date.parse(s);
@@ -708,14 +780,14 @@ export default function BookingPage() {
                                   aria-busy={pending || undefined}
                                   data-testid="slot"
                                 >
-                                  {slotLabel(s, d.clock24)}
+                                  {slotLabel(s, d.clock24, d.locale)}
                                   {left !== undefined ? (
                                     <span
                                       className="flex items-center gap-1 text-xs font-normal text-neutral-700"
                                       data-testid="places-left"
                                     >
                                       <Users className="h-3.5 w-3.5" aria-hidden />
-                                      {left === 1 ? "1 place left" : `${left} places left`}
+                                      {plural(d.language, w.placesLeft, left)}
                                     </span>
                                   ) : null}
                                 </Link>
@@ -724,10 +796,10 @@ export default function BookingPage() {
                           })}
                         </SlotList>
                       ) : (
-                        <p className="mt-3 text-sm text-neutral-600">No open times on this day.</p>
+                        <p className="mt-3 text-sm text-neutral-600">{w.noOpenTimesDay}</p>
                       )
                     ) : (
-                      <p className="mt-3 text-sm text-neutral-600">Days with open times are highlighted.</p>
+                      <p className="mt-3 text-sm text-neutral-600">{w.daysHighlighted}</p>
                     )}
                   </SlotPanel>
                 </div>

@@ -4,7 +4,9 @@ import ChevronRight from "lucide-react/icons/chevron-right";
 import Users from "lucide-react/icons/users";
 import { buttonClass } from "~/components/ui/button";
 import { slotClass } from "~/components/booking/slot-panel";
-import { slotLabel } from "~/components/booking-page";
+import { slotLabel, weekdayLabel } from "~/components/booking-page";
+import { fill, plural, type Language } from "~/messages/languages";
+import type { GuestWords } from "~/messages/guest-words";
 
 export interface WeekData {
   start: string;
@@ -14,16 +16,16 @@ export interface WeekData {
   next: string;
 }
 
-const dayName = (date: string, style: "short" | "long") =>
-  new Intl.DateTimeFormat("en-US", {
+const dayName = (date: string, style: "short" | "long", locale: string) =>
+  new Intl.DateTimeFormat(locale, {
     weekday: style,
     month: style === "long" ? "long" : "short",
     day: "numeric",
     timeZone: "UTC",
   }).format(Date.parse(`${date}T00:00:00Z`));
 
-function weekLabel(start: string, end: string): string {
-  const f = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+function weekLabel(start: string, end: string, locale: string): string {
+  const f = new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
   return `${f.format(Date.parse(`${start}T00:00:00Z`))} – ${f.format(Date.parse(`${end}T00:00:00Z`))}`;
 }
 
@@ -34,6 +36,9 @@ function weekLabel(start: string, end: string): string {
 export function WeekView({
   week,
   clock24,
+  language,
+  locale,
+  words: w,
   zoneLabel,
   pendingSlot,
   busy,
@@ -42,6 +47,10 @@ export function WeekView({
 }: {
   week: WeekData;
   clock24: boolean;
+  /** The guest's locale and words (docs/decisions/088). */
+  language: Language;
+  locale: string;
+  words: GuestWords;
   zoneLabel: string;
   pendingSlot: string | null;
   busy: boolean;
@@ -59,14 +68,14 @@ export function WeekView({
           data-testid="week-heading"
           aria-live="polite"
         >
-          {weekLabel(week.start, end)}
+          {weekLabel(week.start, end, locale)}
         </h2>
         <div className="flex gap-1">
           {week.prev ? (
             <Link
               to={weekHref(week.prev)}
               className={buttonClass("ghost", "px-2.5")}
-              aria-label="Previous week"
+              aria-label={w.previousWeek}
               preventScrollReset
             >
               <ChevronLeft className="h-5 w-5" aria-hidden />
@@ -79,29 +88,27 @@ export function WeekView({
           <Link
             to={weekHref(week.next)}
             className={buttonClass("ghost", "px-2.5")}
-            aria-label="Next week"
+            aria-label={w.nextWeek}
             preventScrollReset
           >
             <ChevronRight className="h-5 w-5" aria-hidden />
           </Link>
         </div>
       </div>
-      <p className="mt-1 text-xs text-neutral-600">Times in {zoneLabel}.</p>
-      {open ? null : <p className="mt-3 text-sm text-neutral-600">No open times this week. Try the next one.</p>}
+      <p className="mt-1 text-xs text-neutral-600">{fill(w.weekTimesIn, { zone: zoneLabel })}</p>
+      {open ? null : <p className="mt-3 text-sm text-neutral-600">{w.weekNoTimes}</p>}
       <div className={`mt-3 grid gap-3 sm:grid-cols-7 sm:gap-2 ${busy ? "opacity-50" : ""}`} data-testid="week-days">
         {week.days.map((day) => (
           <section
             key={day.date}
-            aria-label={dayName(day.date, "long")}
+            aria-label={dayName(day.date, "long", locale)}
             className="min-w-0 rounded-lg border border-neutral-200 p-2 sm:border-0 sm:p-0"
             data-testid="week-day"
           >
             <h3 className="text-center text-xs font-semibold uppercase text-neutral-700">
-              <span className="sm:sr-only">{dayName(day.date, "long")}</span>
+              <span className="sm:sr-only">{dayName(day.date, "long", locale)}</span>
               <span className="hidden sm:block" aria-hidden>
-                {new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" }).format(
-                  Date.parse(`${day.date}T00:00:00Z`),
-                )}
+                {weekdayLabel(day.date, "short", locale)}
                 <span className="block text-lg font-bold normal-case text-neutral-900">
                   {Number(day.date.slice(8))}
                 </span>
@@ -121,11 +128,11 @@ export function WeekView({
                         aria-busy={pending || undefined}
                         data-testid="slot"
                       >
-                        {slotLabel(s, clock24)}
+                        {slotLabel(s, clock24, locale)}
                         {left !== undefined ? (
                           <span className="flex items-center gap-0.5 font-normal text-neutral-700">
                             <Users className="h-3 w-3" aria-hidden />
-                            {left} left
+                            {plural(language, w.weekLeft, left)}
                           </span>
                         ) : null}
                       </Link>
@@ -134,7 +141,7 @@ export function WeekView({
                 })}
               </ul>
             ) : (
-              <p className="mt-2 text-center text-xs text-neutral-500">No times</p>
+              <p className="mt-2 text-center text-xs text-neutral-500">{w.weekDayNoTimes}</p>
             )}
           </section>
         ))}

@@ -142,6 +142,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       rescheduleNoticeMinutes: String(e?.rescheduleNoticeMinutes ?? 0),
       maxReschedules: e?.maxReschedules !== null && e?.maxReschedules !== undefined ? String(e.maxReschedules) : "",
       requireCancelReason: e?.requireCancelReason ?? false,
+      defaultLanguage: e?.defaultLanguage ?? "en",
       hosts: (e?.hostIds ?? []).filter((id) => id !== user.id),
       teamId: e?.teamId ?? teams[0]?.id ?? "",
       limitPerGuest: e?.limitPerGuest ? String(e.limitPerGuest) : "",

@@ -132,6 +132,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       rescheduleNoticeMinutes: String(e?.rescheduleNoticeMinutes ?? 0),
       maxReschedules: e?.maxReschedules !== null && e?.maxReschedules !== undefined ? String(e.maxReschedules) : "",
       requireCancelReason: e?.requireCancelReason ?? false,
+      defaultLanguage: e?.defaultLanguage ?? "en",
       limitPerGuest: e?.limitPerGuest ? String(e.limitPerGuest) : "",
       weeklyLimit: e?.weeklyLimit ? String(e.weeklyLimit) : "",
       monthlyLimit: e?.monthlyLimit ? String(e.monthlyLimit) : "",

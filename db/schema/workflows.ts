@@ -40,7 +40,9 @@ export const workflows = pgTable(
   },
   (t) => [
     index("workflows_user_id_idx").on(t.userId),
-    uniqueIndex("workflows_user_preset").on(t.userId, t.preset).where(sql`${t.preset} is not null`),
+    uniqueIndex("workflows_user_preset")
+      .on(t.userId, t.preset)
+      .where(sql`${t.preset} is not null`),
     check(
       "workflows_trigger",
       sql`${t.trigger} in ('booked', 'before_start', 'after_end', 'cancelled', 'rescheduled', 'no_show')`,
@@ -59,7 +61,10 @@ export const workflowEventTypes = pgTable(
       .notNull()
       .references(() => eventTypes.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.workflowId, t.eventTypeId] }), index("workflow_event_types_type_idx").on(t.eventTypeId)],
+  (t) => [
+    primaryKey({ columns: [t.workflowId, t.eventTypeId] }),
+    index("workflow_event_types_type_idx").on(t.eventTypeId),
+  ],
 );
 
 export const workflowActions = pgTable(

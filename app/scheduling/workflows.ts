@@ -83,6 +83,8 @@ export interface TimedAction {
 export interface WorkflowEvent extends RemindedEvent {
   /** Whether the guest gave a phone number and consented to texts (not opted out). */
   guestTextable?: boolean;
+  /** Whether the host can be texted (a phone number, a transport). */
+  hostTextable?: boolean;
 }
 
 const MINUTE = 60_000;
@@ -118,7 +120,13 @@ export function dueWorkflowActions(input: {
   const t = now.getTime();
   const timed = actions.map((a) => ({ ...a, at: actionTime(a, event).getTime() }));
   const reachable = (a: TimedAction) =>
-    a.type === "email_guest" ? event.hasGuests : a.type === "sms_guest" ? Boolean(event.guestTextable) : true;
+    a.type === "email_guest"
+      ? event.hasGuests
+      : a.type === "sms_guest"
+        ? Boolean(event.guestTextable)
+        : a.type === "sms_host"
+          ? Boolean(event.hostTextable)
+          : true;
   const eligible = timed.filter((a) => {
     if (delivered.has(a.id) || !reachable(a)) return false;
     if (a.at > t || a.at < event.startSetAt.getTime()) return false;

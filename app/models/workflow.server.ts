@@ -28,6 +28,7 @@ import { queueMail } from "~/server/mail-transport.server";
 import { meetingPlace, placeLine } from "~/schemas/meeting";
 import type { RemindedMeeting } from "~/schemas/reminder-mail";
 import type { TemplateValues, WorkflowTexts } from "~/schemas/workflow-mail";
+import type { WorkflowInput, WorkflowRecord } from "~/schemas/workflow";
 import { notify, type Transaction } from "./event.server";
 import { recipientsOf } from "./reminder.server";
 
@@ -383,4 +384,169 @@ export async function recordsWithoutWorkflows(records: BookingEventRecord[]): Pr
   const busy = new Set(withWork.map((w) => w.id));
   for (const r of rest) if (!busy.has(r.eventId)) empty.add(r.id);
   return empty;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The host's workflows (the Workflows page and /api/workflows): always filtered by the owner.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function recordsOf(db: Pick<Transaction, "select">, userId: string, id?: string): Promise<WorkflowRecord[]> {
+  const rows = await db
+    .select()
+    .from(workflows)
+    .where(id ? and(eq(workflows.userId, userId), eq(workflows.id, id)) : eq(workflows.userId, userId))
+    .orderBy(asc(workflows.createdAt), asc(workflows.name), asc(workflows.id));
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [types, actions] = await Promise.all([
+    db.select().from(workflowEventTypes).where(inArray(workflowEventTypes.workflowId, ids)),
+    db
+      .select()
+      .from(workflowActions)
+      .where(inArray(workflowActions.workflowId, ids))
+      .orderBy(asc(workflowActions.position)),
+  ]);
+  return rows.map((r) => ({
+    ...r,
+    eventTypeIds: types.filter((t) => t.workflowId === r.id).map((t) => t.eventTypeId),
+    actions: actions
+      .filter((a) => a.workflowId === r.id)
+      .map((a) => ({ type: a.type, subject: a.subject, body: a.body })),
+  }));
+}
+
+export async function listWorkflows(userId: string): Promise<WorkflowRecord[]> {
+  return recordsOf(await getDb(), userId);
+}
+
+/** One of the owner's workflows; null for anyone else's or a malformed id. */
+export async function getWorkflow(userId: string, id: string): Promise<WorkflowRecord | null> {
+  if (!UUID.test(id)) return null;
+  const [w] = await recordsOf(await getDb(), userId, id);
+  return w ?? null;
+}
+
+/** Of `ids`, those that are not event types of the user's own. */
+export async function foreignEventTypeIds(userId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const db = await getDb();
+  const mine = await db
+    .select({ id: eventTypes.id })
+    .from(eventTypes)
+    .where(and(eq(eventTypes.userId, userId), inArray(eventTypes.id, [...ids])));
+  const own = new Set(mine.map((m) => m.id));
+  return ids.filter((id) => !own.has(id));
+}
+
+/** The owner's event types, for the page's choice. */
+export async function ownEventTypes(userId: string): Promise<Array<{ id: string; title: string }>> {
+  const db = await getDb();
+  return db
+    .select({ id: eventTypes.id, title: eventTypes.title })
+    .from(eventTypes)
+    .where(eq(eventTypes.userId, userId))
+    .orderBy(asc(eventTypes.title));
+}
+
+/** Writes a workflow's event types and actions (replacing any), in the caller's transaction. */
+async function writeParts(tx: Transaction, workflowId: string, input: WorkflowInput): Promise<void> {
+  await tx.delete(workflowEventTypes).where(eq(workflowEventTypes.workflowId, workflowId));
+  const typeIds = [...new Set(input.eventTypeIds)];
+  if (typeIds.length) {
+    await tx.insert(workflowEventTypes).values(typeIds.map((eventTypeId) => ({ workflowId, eventTypeId })));
+  }
+  // Actions are replaced: their delivery keys go with them (a changed message is a new message).
+  await tx.delete(workflowActions).where(eq(workflowActions.workflowId, workflowId));
+  await tx.insert(workflowActions).values(
+    input.actions.map((a, position) => ({
+      workflowId,
+      position,
+      type: a.type,
+      subject: a.subject ?? "",
+      body: a.body,
+    })),
+  );
+}
+
+/** A new workflow with its event types and actions, in one transaction. */
+export async function insertWorkflow(userId: string, input: WorkflowInput): Promise<string> {
+  const db = await getDb();
+  return db.transaction((tx: Transaction) => insertIn(tx, userId, input));
+}
+
+async function insertIn(tx: Transaction, userId: string, input: WorkflowInput): Promise<string> {
+  const [row] = await tx
+    .insert(workflows)
+    .values({
+      userId,
+      name: input.name,
+      trigger: input.trigger,
+      offsetMinutes: isTimedTrigger(input.trigger) ? (input.offsetMinutes ?? 0) : 0,
+      active: input.active ?? true,
+      allEventTypes: input.allEventTypes ?? false,
+    })
+    .returning({ id: workflows.id });
+  await writeParts(tx, row!.id, input);
+  return row!.id;
+}
+
+/**
+ * Replaces one of the owner's workflows; false when it is not theirs. The actions are kept
+ * (with their delivery keys) when they did not change, so editing the name or the event types
+ * sends nothing again.
+ */
+export async function replaceWorkflow(userId: string, id: string, input: WorkflowInput): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const db = await getDb();
+  return db.transaction((tx: Transaction) => replaceIn(tx, userId, id, input));
+}
+
+async function replaceIn(tx: Transaction, userId: string, id: string, input: WorkflowInput): Promise<boolean> {
+  // The row locked first: two edits of one workflow write one after the other.
+  const [locked] = await tx
+    .select({ id: workflows.id })
+    .from(workflows)
+    .where(and(eq(workflows.userId, userId), eq(workflows.id, id)))
+    .for("update");
+  if (!locked) return false;
+  const [current] = await recordsOf(tx, userId, id);
+  if (!current) return false;
+  await tx
+    .update(workflows)
+    .set({
+      name: input.name,
+      trigger: input.trigger,
+      offsetMinutes: isTimedTrigger(input.trigger) ? (input.offsetMinutes ?? 0) : 0,
+      active: input.active ?? true,
+      allEventTypes: input.allEventTypes ?? current.allEventTypes,
+    })
+    .where(and(eq(workflows.userId, userId), eq(workflows.id, id)));
+  const sameActions =
+    current.actions.length === input.actions.length &&
+    current.actions.every(
+      (a, i) =>
+        a.type === input.actions[i]!.type &&
+        a.subject === (input.actions[i]!.subject ?? "") &&
+        a.body === input.actions[i]!.body,
+    );
+  if (sameActions) {
+    await tx.delete(workflowEventTypes).where(eq(workflowEventTypes.workflowId, id));
+    const typeIds = [...new Set(input.eventTypeIds)];
+    if (typeIds.length)
+      await tx.insert(workflowEventTypes).values(typeIds.map((eventTypeId) => ({ workflowId: id, eventTypeId })));
+  } else {
+    await writeParts(tx, id, input);
+  }
+  return true;
+}
+
+export async function removeWorkflow(userId: string, id: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const db = await getDb();
+  const gone = await db
+    .delete(workflows)
+    .where(and(eq(workflows.userId, userId), eq(workflows.id, id)))
+    .returning({ id: workflows.id });
+  return gone.length > 0;
 }

@@ -1,6 +1,10 @@
 import type { BookingEventConsumer } from "~/models/booking-events.server";
 import {
   applyWorkflowEffects,
+  foreignEventTypeIds,
+  insertWorkflow,
+  removeWorkflow,
+  replaceWorkflow,
   recordsWithoutWorkflows,
   sendDueWorkflows,
   triggerOf,
@@ -9,6 +13,9 @@ import {
 import { guestFollowUpMail, guestReminderMail, hostReminderNotification } from "~/mail/reminder-mail";
 import { workflowMail, workflowText } from "~/mail/workflow-mail";
 import type { WorkflowTexts } from "~/schemas/workflow-mail";
+import type { WorkflowInput } from "~/schemas/workflow";
+import { isSmsAction } from "~/scheduling/workflows";
+import { env } from "~/server/env.server";
 
 /** The texts workflows send (docs/decisions/085): decision 022's for the defaults, the host's own otherwise. */
 export const workflowTexts: WorkflowTexts = {
@@ -50,3 +57,42 @@ export const workflowConsumer: BookingEventConsumer<WorkflowEffects> = {
   isEmpty: (effects) => effects.trigger === null,
   surelyEmpty: recordsWithoutWorkflows,
 };
+
+// ---------------------------------------------------------------------------------------------
+// The host's workflows: create, update, delete (the Workflows page and /api/workflows).
+
+/** Whether this server can send text messages (all four SMS_* set, decision 085). */
+export function smsAvailable(): boolean {
+  return Boolean(env().SMS_API_BASE);
+}
+
+export type WorkflowWriteResult =
+  | { ok: true; id: string }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "event-types"; ids: string[] }
+  | { ok: false; reason: "sms-unavailable" };
+
+async function refusal(userId: string, input: WorkflowInput): Promise<WorkflowWriteResult | null> {
+  if (input.actions.some((a) => isSmsAction(a.type)) && !smsAvailable())
+    return { ok: false, reason: "sms-unavailable" };
+  const foreign = await foreignEventTypeIds(userId, input.eventTypeIds);
+  if (foreign.length) return { ok: false, reason: "event-types", ids: foreign };
+  return null;
+}
+
+export async function createWorkflow(userId: string, input: WorkflowInput): Promise<WorkflowWriteResult> {
+  const refused = await refusal(userId, input);
+  if (refused) return refused;
+  return { ok: true, id: await insertWorkflow(userId, input) };
+}
+
+export async function updateWorkflow(userId: string, id: string, input: WorkflowInput): Promise<WorkflowWriteResult> {
+  const refused = await refusal(userId, input);
+  if (refused) return refused;
+  const done = await replaceWorkflow(userId, id, input);
+  return done ? { ok: true, id } : { ok: false, reason: "not-found" };
+}
+
+export function deleteWorkflow(userId: string, id: string): Promise<boolean> {
+  return removeWorkflow(userId, id);
+}

@@ -14,7 +14,8 @@ import { guestFollowUpMail, guestReminderMail, hostReminderNotification } from "
 import { workflowMail, workflowText } from "~/mail/workflow-mail";
 import type { WorkflowTexts } from "~/schemas/workflow-mail";
 import type { WorkflowInput } from "~/schemas/workflow";
-import { isSmsAction } from "~/scheduling/workflows";
+import { isSmsAction, smsText } from "~/scheduling/workflows";
+import { readerTime } from "~/scheduling/reader-time";
 import { env } from "~/server/env.server";
 
 /** The texts workflows send (docs/decisions/085): decision 022's for the defaults, the host's own otherwise. */
@@ -95,4 +96,35 @@ export async function updateWorkflow(userId: string, id: string, input: Workflow
 
 export function deleteWorkflow(userId: string, id: string): Promise<boolean> {
   return removeWorkflow(userId, id);
+}
+
+/** The sample booking a preview is rendered with. */
+const SAMPLE_START = new Date("2026-12-10T15:00:00Z");
+
+/**
+ * What each action of a workflow being edited would send, rendered on the server with a
+ * sample booking in the host's zone (the Workflows page's preview).
+ */
+export function previewWorkflow(
+  input: Pick<WorkflowInput, "actions">,
+  sample: { eventTitle: string; zone: string },
+): Array<{ type: string; subject: string; text: string }> {
+  const values = {
+    guest_name: "Sam Guest",
+    event_title: sample.eventTitle,
+    start_time: readerTime(SAMPLE_START, sample.zone).full,
+    location: "Google Meet",
+    join_url: "https://meet.example.com/sample",
+    cancel_url: "https://example.com/booking/sample/cancel",
+    reschedule_url: "https://example.com/booking/sample/reschedule",
+    host_name: "You",
+  };
+  return input.actions.map((a) => {
+    if (a.type === "email_guest" || a.type === "email_host") {
+      const mail = workflowMail({ subject: a.subject ?? "", body: a.body }, values);
+      return { type: a.type, subject: mail.subject, text: mail.text };
+    }
+    const text = workflowText(a.body, values);
+    return { type: a.type, subject: "", text: isSmsAction(a.type) ? smsText(text) : text };
+  });
 }

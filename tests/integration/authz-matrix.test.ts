@@ -640,6 +640,21 @@ const CELLS: Cell[] = [
   page("POST", "dashboard.workFlow.tsx", () => "/dashboard/workFlow", HOSTS, {
     form: () => ({ guestReminderAmount: "-1" }),
   }),
+  // One workflow's editor (decision 085): a new one for any host, an existing one for its owner only.
+  page("GET", "dashboard.workFlow_.$id.tsx", () => "/dashboard/workFlow/new", HOSTS),
+  page("POST", "dashboard.workFlow_.$id.tsx", () => "/dashboard/workFlow/new", HOSTS, {
+    form: () => ({ intent: "save", name: "" }),
+  }),
+  page("GET", "dashboard.workFlow_.$id.tsx", (f) => `/dashboard/workFlow/${f.workflow}`, OWNER_HOST_PAGE),
+  page("POST", "dashboard.workFlow_.$id.tsx", (f) => `/dashboard/workFlow/${f.workflow}`, OWNER_HOST_PAGE, {
+    form: () => ({
+      intent: "preview",
+      name: "Matrix",
+      trigger: "booked",
+      "actions.0.type": "bell",
+      "actions.0.body": "Hi",
+    }),
+  }),
 
   // Admin pages.
   page("GET", "dashboard.manageUser.tsx", () => "/dashboard/manageUser", ADMIN),

@@ -10,8 +10,7 @@ import { plainText } from "./input-rules";
 
 export const WORKFLOW_MESSAGES = {
   notFound: "No such workflow.",
-  smsUnavailable:
-    "Text messages are unavailable: this server has no SMS transport (SMS_API_BASE, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM).",
+  smsUnavailable: "Text messages are unavailable: this server has no SMS transport yet.",
   eventTypes: "Pick your own event types.",
   subjectNeeded: "An e-mail needs a subject.",
   offsetOnlyTimed: "offsetMinutes applies to before_start and after_end only.",

@@ -114,15 +114,6 @@ const envSchema = z
     /** Zoom's OAuth and API hosts (a local fake in tests); unset = https://zoom.us and https://api.zoom.us. */
     ZOOM_OAUTH_BASE: optionalUrl,
     ZOOM_API_BASE: optionalUrl,
-    /**
-     * Text messages (decision 085): an HTTP API in the shape of Twilio's Messages resource. All
-     * four or none; unset = workflows' SMS actions are unavailable (the page and the API say so).
-     */
-    SMS_API_BASE: optionalUrl,
-    SMS_ACCOUNT_SID: optionalString,
-    SMS_AUTH_TOKEN: optionalString,
-    /** The sending number, in E.164 (+15551234567). */
-    SMS_FROM: optionalString,
     /** Other sites' origins (comma-separated, e.g. https://app.example.com) whose pages may call the JSON paths with a bearer token. */
     CORS_ORIGINS: z
       .string()
@@ -184,17 +175,6 @@ const envSchema = z
         path: ["STRIPE_PUBLISHABLE_KEY"],
         message: "must be a Stripe publishable key (pk_...)",
       });
-    }
-    const sms = [env.SMS_API_BASE, env.SMS_ACCOUNT_SID, env.SMS_AUTH_TOKEN, env.SMS_FROM].filter(Boolean).length;
-    if (sms !== 0 && sms !== 4) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["SMS_API_BASE"],
-        message: "SMS_API_BASE, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM must be set together",
-      });
-    }
-    if (env.SMS_FROM && !/^\+[1-9]\d{6,14}$/.test(env.SMS_FROM)) {
-      ctx.addIssue({ code: "custom", path: ["SMS_FROM"], message: "must be a phone number in E.164 (+15551234567)" });
     }
     if (Boolean(env.ZOOM_CLIENT_ID) !== Boolean(env.ZOOM_CLIENT_SECRET)) {
       ctx.addIssue({

@@ -16,7 +16,6 @@ import type { WorkflowTexts } from "~/schemas/workflow-mail";
 import type { WorkflowInput } from "~/schemas/workflow";
 import { isSmsAction, smsText } from "~/scheduling/workflows";
 import { readerTime } from "~/scheduling/reader-time";
-import { env } from "~/server/env.server";
 
 /** The texts workflows send (docs/decisions/085): decision 022's for the defaults, the host's own otherwise. */
 export const workflowTexts: WorkflowTexts = {
@@ -62,9 +61,9 @@ export const workflowConsumer: BookingEventConsumer<WorkflowEffects> = {
 // ---------------------------------------------------------------------------------------------
 // The host's workflows: create, update, delete (the Workflows page and /api/workflows).
 
-/** Whether this server can send text messages (all four SMS_* set, decision 085). */
+/** Whether this server can send text messages: no SMS transport exists yet (decision 085). */
 export function smsAvailable(): boolean {
-  return Boolean(env().SMS_API_BASE);
+  return false;
 }
 
 export type WorkflowWriteResult =

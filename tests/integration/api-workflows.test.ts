@@ -128,7 +128,7 @@ describe("/api/workflows", () => {
     expect(sms.status).toBe(409);
     const error = await errorOf(sms);
     expect(error.code).toBe("sms_unavailable");
-    expect(error.message).toContain("SMS_API_BASE");
+    expect(error.message).toContain("no SMS transport");
   });
 
   it("a booked workflow mails the guest once, the guest's name escaped in the HTML, and rings the host's bell", async () => {

@@ -24,7 +24,7 @@ export const paths: ZodOpenApiPathsObject = {
     post: {
       operationId: "createWorkflow",
       summary:
-        "Adds a workflow. eventTypeIds must be the caller's own event types (400 invalid_input otherwise); offsetMinutes only for before_start and after_end; e-mail actions need a subject. An SMS action on a server without an SMS transport is 409 sms_unavailable.",
+        "Adds a workflow. eventTypeIds must be the caller's own event types (400 invalid_input otherwise); offsetMinutes only for before_start and after_end; e-mail actions need a subject. An SMS action is 409 sms_unavailable (no SMS transport exists yet).",
       tags,
       security: signedIn,
       requestBody: body(workflowBody),

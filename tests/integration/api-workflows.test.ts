@@ -5,6 +5,7 @@
  */
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { visibleText } from "../support/http";
 import { allDayEventType, apiClient, at, errorOf, ok, type Account } from "./api-client";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.185", namePrefix: "Wf" });
@@ -167,7 +168,9 @@ describe("/api/workflows", () => {
     // The booking's timeline shows the message.
     const timeline = await host.c.get(`/dashboard/scheduledEvents/${mail!.event_id}/timeline`);
     expect(timeline.status).toBe(200);
-    expect(await timeline.text()).toContain("Booked: Intro call");
+    const timelineText = await timeline.text();
+    expect(timelineText).toContain("Booked: Intro call");
+    expect(visibleText(timelineText)).toContain('Workflow "Thank you": email_guest');
     await call("DELETE", `/api/workflows/${created.id}`, { token: host.token });
   });
 });

@@ -156,4 +156,28 @@ describe("a host's own workflows, sent by two servers", () => {
     expect(await mailsAbout(`${tag} cancelled`)).toHaveLength(1);
     expect((await keysOf(w)).some((k) => k.event_id === kept)).toBe(false);
   });
+
+  it("a no-show trigger fires when the host marks the guest, not when it is undone and marked again", async () => {
+    const host = await newHost("wf-noshow");
+    const tag = `NoShow-${Date.now()}`;
+    const typeId = await eventType(host.id, "Consult");
+    const w = await workflow(host.id, { trigger: "no_show", offset: 0, typeId, subject: `${tag} missed` });
+    const id = await booking(host.id, typeId, `${tag}-b`, -10 * MIN);
+    const mark = (noShow: boolean) =>
+      host.c.request(`/api/bookings/${id}/no-show`, {
+        method: "POST",
+        headers: { origin: host.c.baseUrl, "content-type": "application/json" },
+        body: JSON.stringify({ who: "guest", noShow }),
+      });
+    expect((await mark(true)).status).toBe(200);
+    await until(
+      () => keysOf(w),
+      (k) => k.length >= 1,
+    );
+    expect((await mark(false)).status).toBe(200);
+    expect((await mark(true)).status).toBe(200);
+    await severalPolls();
+    expect((await keysOf(w)).map((k) => k.event_id)).toEqual([id]);
+    expect(await mailsAbout(`${tag} missed`)).toHaveLength(1);
+  });
 });

@@ -23,6 +23,7 @@ const aloneFiles = [
   "db-faults",
   "migration-lock",
   "reminders",
+  "workflows",
 ].map((name) => `tests/integration/${name}.test.ts`);
 
 export default defineConfig({

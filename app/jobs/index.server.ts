@@ -4,8 +4,7 @@ import { sendDueWebhooks } from "~/services/webhooks.server";
 import { syncDueCalendars } from "~/services/calendars.server";
 import { expireHeldBookings } from "~/services/approval.server";
 import { HOUSEKEEPING_SWEEPS, retentionSweeps, runHousekeeping } from "~/models/housekeeping.server";
-import { guestFollowUpMail, guestReminderMail, hostReminderNotification } from "~/mail/reminder-mail";
-import { sendDueReminders } from "~/models/reminder.server";
+import { runDueWorkflows } from "~/services/workflows.server";
 import { getDb, noteDatabaseFault } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { sendOutboxMail } from "~/server/mail-transport.server";
@@ -40,11 +39,8 @@ export function startJobs(): { pollMs: number } | null {
       { name: "webhooks", run: async (now) => void (await sendDueWebhooks(now)) },
       // The hosts' outside calendars, each connection every CALENDAR_SYNC_SECONDS (docs/decisions/035).
       { name: "calendars", run: async () => void (await syncDueCalendars()) },
-      {
-        name: "reminders",
-        run: async (now) =>
-          void (await sendDueReminders(now, { guestReminderMail, guestFollowUpMail, hostReminderNotification })),
-      },
+      // The hosts' timed workflows, decision 022's reminders among them (decision 085).
+      { name: "workflows", run: async (now) => void (await runDueWorkflows(now)) },
       { name: "outbox", run: async (now) => void (await sendOutboxMail(now)) },
       // Once an hour on one server, whichever claims the turn (docs/decisions/026).
       {

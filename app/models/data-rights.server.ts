@@ -49,6 +49,11 @@ const EXPORT_TABLES: Record<string, string> = {
   booking_events: HOSTED("event_id"),
   reminder_settings: "user_id = $u",
   reminder_deliveries: HOSTED("event_id"),
+  // Workflows (decision 085): the host's, their event types and actions, and what they sent.
+  workflows: "user_id = $u",
+  workflow_event_types: "workflow_id in (select id from workflows where user_id = $u)",
+  workflow_actions: "workflow_id in (select id from workflows where user_id = $u)",
+  workflow_deliveries: HOSTED("event_id"),
   out_of_office: "user_id = $u or redirect_user_id = $u",
   notifications: "user_id = $u",
   calendar_connections: "user_id = $u",

@@ -8,6 +8,9 @@ import {
   events,
   mailOutbox,
   reminderDeliveries,
+  workflowActions,
+  workflowDeliveries,
+  workflows,
   teamMemberships,
   teams,
   users,
@@ -555,7 +558,7 @@ export async function bookingTimeline(
     .from(events)
     .where(and(eq(events.id, eventId), actsAsHost(userId)));
   if (!event) return null;
-  const [records, mails, reminders, hooks, managed] = await Promise.all([
+  const [records, mails, reminders, hooks, managed, workflowSent] = await Promise.all([
     db.select().from(bookingEvents).where(eq(bookingEvents.eventId, eventId)).orderBy(asc(bookingEvents.createdAt)),
     db
       .select({
@@ -583,6 +586,18 @@ export async function bookingTimeline(
       .select({ teamId: teamMemberships.teamId })
       .from(teamMemberships)
       .where(and(eq(teamMemberships.userId, userId), inArray(teamMemberships.role, ["owner", "admin"]))),
+    // The host's own workflows' messages (decision 085); the default ones show as reminders above.
+    db
+      .select({
+        sentAt: workflowDeliveries.sentAt,
+        startsAt: workflowDeliveries.startsAt,
+        name: workflows.name,
+        type: workflowActions.type,
+      })
+      .from(workflowDeliveries)
+      .innerJoin(workflowActions, eq(workflowActions.id, workflowDeliveries.actionId))
+      .innerJoin(workflows, eq(workflows.id, workflowActions.workflowId))
+      .where(and(eq(workflowDeliveries.eventId, eventId), isNull(workflows.preset))),
   ]);
   const manages = new Set(managed.map((m) => m.teamId));
   const consumerRows =
@@ -652,6 +667,15 @@ export async function bookingTimeline(
       what: "reminder",
       title: `Reminder ${r.rule}`,
       detail: `for the start ${r.startsAt.toISOString()}`,
+      status: "sent",
+    });
+  }
+  for (const w of workflowSent) {
+    entries.push({
+      at: w.sentAt,
+      what: "reminder",
+      title: `Workflow "${w.name}": ${w.type}`,
+      detail: `for the start ${w.startsAt.toISOString()}`,
       status: "sent",
     });
   }

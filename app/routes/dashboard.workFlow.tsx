@@ -9,15 +9,17 @@ import {
 import { parseWithZod } from "~/schemas/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BellRing, Mail, MailCheck, MailPlus, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, inputClass, TextareaField } from "~/components/forms";
 import { Toaster, type ToastData } from "~/components/toaster";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { getReminderSettings, saveReminderSettings } from "~/models/reminder.server";
+import { listWorkflows } from "~/models/workflow.server";
+import { ACTION_LABELS, TRIGGER_LABELS, WORKFLOW_EDITOR as E } from "~/messages/workflows";
 import { WORKFLOW_MESSAGES as M } from "~/messages/profile";
 import { FOLLOW_UP_MESSAGE_MAX, type ReminderSettings } from "~/scheduling/reminders";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
@@ -37,8 +39,18 @@ export const meta: MetaFunction = () => [{ title: `${M.heading} | Scheduler` }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDrawerPage(request, WORKFLOW_PAGE);
   const values = formValues(await getReminderSettings(user.id));
+  const workflows = (await listWorkflows(user.id)).map((w) => ({
+    id: w.id,
+    name: w.name,
+    trigger: w.trigger as keyof typeof TRIGGER_LABELS,
+    offsetMinutes: w.offsetMinutes,
+    active: w.active,
+    preset: Boolean(w.preset),
+    actions: w.actions.map((a) => a.type as keyof typeof ACTION_LABELS),
+  }));
   // Conform's checkboxes take "on" for ticked.
   return {
+    workflows,
     defaults: Object.fromEntries(
       Object.entries(values).map(([k, v]) => [k, typeof v === "boolean" ? (v ? "on" : "") : v]),
     ),
@@ -145,7 +157,7 @@ function RuleCard({
 }
 
 export default function Workflows() {
-  const { defaults } = useLoaderData<typeof loader>();
+  const { defaults, workflows } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const [form, fields] = useForm<FormShape, ReminderSettings>({
@@ -218,6 +230,46 @@ export default function Workflows() {
           </Button>
         </div>
       </Form>
+      <section aria-labelledby="workflow-list-title" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="workflow-list-title" className="text-xl font-semibold text-neutral-900">
+            {E.listHeading}
+          </h2>
+          <Link to={`${WORKFLOW_PAGE}/new`} className={buttonClass("primary")}>
+            {E.add}
+          </Link>
+        </div>
+        <p className="text-sm text-neutral-600">{E.listIntro}</p>
+        {workflows.length === 0 ? <p className="text-sm text-neutral-600">{E.none}</p> : null}
+        <ul className="space-y-2">
+          {workflows.map((w) => (
+            <li
+              key={w.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-neutral-200 bg-white p-4"
+            >
+              <div className="min-w-0">
+                <p className="break-words font-medium text-neutral-900">
+                  {w.name}
+                  {w.preset ? <span className="ml-2 text-xs text-neutral-600">({E.defaultBadge})</span> : null}
+                  {!w.active ? <span className="ml-2 text-xs text-neutral-600">({E.off})</span> : null}
+                </p>
+                <p className="text-sm text-neutral-600">
+                  {TRIGGER_LABELS[w.trigger]}
+                  {w.trigger === "before_start" || w.trigger === "after_end" ? ` (${w.offsetMinutes} min)` : ""}:{" "}
+                  {w.actions.map((a) => ACTION_LABELS[a]).join(", ")}
+                </p>
+              </div>
+              <Link
+                to={`${WORKFLOW_PAGE}/${w.id}`}
+                className="text-sm font-medium text-brand-700 underline"
+                aria-label={`${E.edit} ${w.name}`}
+              >
+                {E.edit}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
       <Toaster toast={actionData?.toast ?? null} />
     </div>
   );

@@ -35,6 +35,7 @@ import {
 } from "~/models/booking-events.server";
 import type { BookingEventKind } from "../../db/schema";
 import { webhookConsumer } from "./webhooks.server";
+import { workflowConsumer } from "./workflows.server";
 import { conferencingConsumer } from "./conferencing.server";
 import { calendarConsumer, hostsOfEvent, refreshHostCalendars } from "./calendars.server";
 import { isTeamKind } from "~/models/team-hosts.server";
@@ -155,6 +156,8 @@ export function registerBookingConsumers(): void {
   addBookingEventConsumer(webhookConsumer);
   addBookingEventConsumer(mailConsumer(tell));
   addBookingEventConsumer(calendarConsumer);
+  // The hosts' workflows on booked, cancelled, rescheduled and no-show (decision 085).
+  addBookingEventConsumer(workflowConsumer);
 }
 
 let nudging: Promise<void> | null = null;

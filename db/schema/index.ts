@@ -29,3 +29,4 @@ export * from "./conferencing";
 export * from "./scim-tokens";
 export * from "./audit-log";
 export * from "./routing-forms";
+export * from "./workflows";

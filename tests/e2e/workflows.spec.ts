@@ -148,3 +148,71 @@ test.describe("Workflows without JavaScript", () => {
     await expect(unit(page, "Reminder e-mail to guests")).toHaveValue("hours");
   });
 });
+
+/** The workflow editor (docs/decisions/085): one workflow's trigger, event types and actions. */
+async function buildWorkflow(page: Page) {
+  await page.getByRole("link", { name: "New workflow" }).click();
+  await expect(page.getByRole("heading", { name: "New workflow", level: 1 })).toBeVisible();
+  await page.getByLabel("Name", { exact: true }).fill("Thank-you note");
+  await page.getByLabel("When", { exact: true }).selectOption("after_end");
+  await page.getByLabel("Minutes before the start or after the end").fill("30");
+  await page.getByLabel("All my event types, also new ones").check();
+  await page.locator("#wf-a0-type").selectOption("email_guest");
+  await page.locator("#wf-a0-subject").fill("Thanks for {event_title}");
+  await page.locator("#wf-a0-body").fill("Hi {guest_name}, thanks for <coming>.");
+  await page.locator("#wf-a1-type").selectOption("bell");
+  await page.locator("#wf-a1-body").fill("{guest_name} met you");
+}
+
+test.describe("Workflow editor", () => {
+  test("a host builds a workflow on a phone: variables, a preview, save; axe clean", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await newHost(page, "wf-editor");
+    await page.goto(PAGE);
+    await waitForHydration(page);
+    await buildWorkflow(page);
+    await expect(page.getByText("{reschedule_url}")).toBeVisible();
+    await expect(page.locator("#wf-a2-type option", { hasText: "Text to the guest (unavailable)" })).toHaveCount(1);
+    await noSidewaysScroll(page);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByRole("heading", { name: "Preview with a sample booking" })).toBeVisible();
+    await expect(page.getByText("Hi Sam Guest, thanks for <coming>.")).toBeVisible();
+    await noSidewaysScroll(page);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Save workflow" }).click();
+    await expect(toast(page)).toContainText("Workflow saved.");
+    await expect(page).toHaveURL(PAGE);
+    await expect(page.getByText("Thank-you note")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe("Workflow editor without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("errors come back with the input kept, then it saves", async ({ page }) => {
+    const email = uniqueEmail("wf-editor-nojs");
+    await page.goto("/signup");
+    await page.getByLabel("Name", { exact: true }).fill("Nora Editor");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByLabel("Confirm Password", { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByRole("button", { name: "Sign up", exact: true }).click();
+    await expect(page.getByTestId("avatar-menu")).toBeVisible();
+
+    await page.goto(PAGE);
+    await buildWorkflow(page);
+    await page.locator("#wf-a0-subject").fill("");
+    await page.getByRole("button", { name: "Save workflow" }).click();
+    await expect(page.getByText("An e-mail needs a subject.")).toBeVisible();
+    await expect(page.locator("#wf-a0-body")).toHaveValue("Hi {guest_name}, thanks for <coming>.");
+
+    await page.locator("#wf-a0-subject").fill("Thanks for {event_title}");
+    await page.getByRole("button", { name: "Save workflow" }).click();
+    await expect(toast(page)).toContainText("Workflow saved.");
+    await expect(page.getByText("Thank-you note")).toBeVisible();
+  });
+});

@@ -90,6 +90,8 @@ interface Fixtures {
   calendarConnectionPage: string;
   absence: string; // the user's absences (out of office, decision 061)
   absenceDel: string; // deleted by the user over JSON at the end
+  workflow: string; // the user's workflows (decision 085)
+  workflowDel: string; // deleted by the user over JSON at the end
   absencePage: string; // deleted by the user on the page at the end
   routingForm: string; // the user's own routing form (decision 074)
   routingFormDel: string; // deleted by the user over JSON at the end
@@ -638,6 +640,21 @@ const CELLS: Cell[] = [
   page("POST", "dashboard.workFlow.tsx", () => "/dashboard/workFlow", HOSTS, {
     form: () => ({ guestReminderAmount: "-1" }),
   }),
+  // One workflow's editor (decision 085): a new one for any host, an existing one for its owner only.
+  page("GET", "dashboard.workFlow_.$id.tsx", () => "/dashboard/workFlow/new", HOSTS),
+  page("POST", "dashboard.workFlow_.$id.tsx", () => "/dashboard/workFlow/new", HOSTS, {
+    form: () => ({ intent: "save", name: "" }),
+  }),
+  page("GET", "dashboard.workFlow_.$id.tsx", (f) => `/dashboard/workFlow/${f.workflow}`, OWNER_HOST_PAGE),
+  page("POST", "dashboard.workFlow_.$id.tsx", (f) => `/dashboard/workFlow/${f.workflow}`, OWNER_HOST_PAGE, {
+    form: () => ({
+      intent: "preview",
+      name: "Matrix",
+      trigger: "booked",
+      "actions.0.type": "bell",
+      "actions.0.body": "Hi",
+    }),
+  }),
 
   // Admin pages.
   page("GET", "dashboard.manageUser.tsx", () => "/dashboard/manageUser", ADMIN),
@@ -1115,6 +1132,18 @@ const CELLS: Cell[] = [
     OWNER,
     { destructive: true },
   ),
+  // JSON: workflows (decision 085).
+  api("GET", "/api/workflows", "api.workflows.ts", () => "/api/workflows", SIGNED_IN),
+  api("POST", "/api/workflows", "api.workflows.ts", () => "/api/workflows", SIGNED_IN, {
+    json: () => ({ name: "" }),
+  }),
+  api("GET", "/api/workflows/{id}", "api.workflows_.$id.ts", (f) => `/api/workflows/${f.workflow}`, OWNER),
+  api("PUT", "/api/workflows/{id}", "api.workflows_.$id.ts", (f) => `/api/workflows/${f.workflow}`, OWNER, {
+    json: () => ({ name: "Matrix", eventTypeIds: [], trigger: "booked", actions: [{ type: "bell", body: "Booked" }] }),
+  }),
+  api("DELETE", "/api/workflows/{id}", "api.workflows_.$id.ts", (f) => `/api/workflows/${f.workflowDel}`, OWNER, {
+    destructive: true,
+  }),
   // JSON: webhooks (decision 037).
   api("GET", "/api/webhooks", "api.webhooks.ts", () => "/api/webhooks", SIGNED_IN),
   api("POST", "/api/webhooks", "api.webhooks.ts", () => "/api/webhooks", SIGNED_IN, {
@@ -1544,6 +1573,17 @@ beforeAll(async () => {
       )
     ).id;
 
+  const workflow = async () =>
+    (
+      await ok<{ id: string }>(
+        await call("POST", "/api/workflows", {
+          ...as(user),
+          json: { name: "Matrix", eventTypeIds: [], trigger: "booked", actions: [{ type: "bell", body: "Booked" }] },
+        }),
+        201,
+      )
+    ).id;
+
   f = {
     user,
     user2,
@@ -1596,6 +1636,8 @@ beforeAll(async () => {
     calendarConnectionPage: (await connection()).id,
     absence: await absence(300),
     absenceDel: await absence(302),
+    workflow: await workflow(),
+    workflowDel: await workflow(),
     absencePage: await absence(304),
     routingForm: await routingForm(),
     routingFormDel: await routingForm(),

@@ -15,6 +15,7 @@ const LEFT_OUT = new Set([
   "audit_log",
   "mail_outbox",
   "reminder_deliveries",
+  "workflow_deliveries",
   "booking_event_deliveries",
   "job_leases",
   "notifications",

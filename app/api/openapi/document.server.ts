@@ -7,6 +7,7 @@ import { paths as core } from "./core";
 import { paths as dataRights } from "./data-rights";
 import { paths as insights } from "./insights";
 import { paths as outOfOffice } from "./out-of-office";
+import { paths as workflowPaths } from "./workflows";
 import { paths as payments } from "./payments";
 import { paths as people } from "./people";
 import { paths as routingForms } from "./routing-forms";
@@ -71,6 +72,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
       dataRights,
       routingForms,
       insights,
+      workflowPaths,
     ),
     // What we send to a host's webhook URLs (decision 037).
     webhooks,

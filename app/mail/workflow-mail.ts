@@ -1,0 +1,29 @@
+import { renderTemplate } from "~/scheduling/workflows";
+import type { ComposedMail } from "~/schemas/reminder-mail";
+import type { TemplateValues } from "~/schemas/workflow-mail";
+
+/**
+ * A workflow's own texts (docs/decisions/085): the host's subject and body with the booking's
+ * values. The HTML part escapes the host's text and every value (a guest's name or answer is
+ * never markup); the text part is the same words unescaped.
+ */
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+export function workflowMail(template: { subject: string; body: string }, values: TemplateValues): ComposedMail {
+  const subject = renderTemplate(template.subject, values)
+    .replace(/[\r\n]+/g, " ")
+    .trim();
+  const text = renderTemplate(template.body, values).trim();
+  const html = escapeHtml(template.body.trim())
+    .split(/\n{2,}/)
+    .map((p) => `<p>${renderTemplate(p, values, escapeHtml).replaceAll("\n", "<br>")}</p>`)
+    .join("\n");
+  return { subject: subject || "A message about your meeting", text, html };
+}
+
+export function workflowText(body: string, values: TemplateValues): string {
+  return renderTemplate(body, values).trim();
+}

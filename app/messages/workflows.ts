@@ -1,0 +1,56 @@
+/** The workflow editor's copy (docs/decisions/085). */
+export const WORKFLOW_EDITOR = {
+  listHeading: "Your workflows",
+  listIntro:
+    "A workflow sends messages on a trigger for the event types you pick. The four reminders above are your default workflows.",
+  none: "No workflows yet.",
+  add: "New workflow",
+  edit: "Edit",
+  defaultBadge: "Default",
+  off: "Off",
+  newHeading: "New workflow",
+  editHeading: "Edit workflow",
+  back: "Back to Workflows",
+  name: "Name",
+  trigger: "When",
+  offset: "Minutes before the start or after the end",
+  offsetHint: "Only for “before the start” and “after the end”. Up to 43200 (30 days).",
+  active: "On",
+  allEventTypes: "All my event types, also new ones",
+  eventTypes: "Event types",
+  noEventTypes: "You have no event types yet.",
+  actions: "Actions",
+  actionN: (n: number) => `Action ${n}`,
+  actionsHint: "Leave an action's message empty to leave it out.",
+  type: "Send",
+  subject: "Subject (e-mails)",
+  body: "Message",
+  variables: "Variables",
+  variablesIntro: "Write these in the subject or the message; they become the booking's details.",
+  preview: "Preview",
+  previewHeading: "Preview with a sample booking",
+  save: "Save workflow",
+  remove: "Delete workflow",
+  saved: "Workflow saved.",
+  removed: "Workflow deleted.",
+  checkFields: "Check the highlighted fields.",
+  smsUnavailable: "Text messages are unavailable on this server (no SMS transport is configured). Pick another action.",
+  notFound: "No such workflow.",
+} as const;
+
+export const TRIGGER_LABELS = {
+  booked: "When booked",
+  before_start: "Before the start",
+  after_end: "After the end",
+  cancelled: "When cancelled",
+  rescheduled: "When rescheduled",
+  no_show: "When a no-show is marked",
+} as const;
+
+export const ACTION_LABELS = {
+  email_guest: "E-mail to the guests",
+  email_host: "E-mail to me",
+  sms_guest: "Text to the guest",
+  sms_host: "Text to me",
+  bell: "Notification in my bell",
+} as const;

@@ -1,0 +1,559 @@
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import {
+  bookingMeetings,
+  eventTypes,
+  events,
+  reminderDeliveries,
+  users,
+  workflowActions,
+  workflowDeliveries,
+  workflowEventTypes,
+  workflows,
+  type BookingEventRecord,
+} from "../../db/schema";
+import { FOLLOW_UP_GRACE_MINUTES } from "~/scheduling/reminders";
+import { readerTime } from "~/scheduling/reader-time";
+import { isTimeZone } from "~/scheduling/time-zone";
+import {
+  dueWorkflowActions,
+  isTimedTrigger,
+  WORKFLOW_BOUNDS,
+  type TimedAction,
+  type WorkflowActionType,
+  type WorkflowTrigger,
+} from "~/scheduling/workflows";
+import { getDb } from "~/server/db.server";
+import { env } from "~/server/env.server";
+import { queueMail } from "~/server/mail-transport.server";
+import { meetingPlace, placeLine } from "~/schemas/meeting";
+import { MAIL_WORDS, placeNameIn } from "~/messages/guest-words/mail";
+import { languageOf } from "~/messages/languages";
+import type { RemindedMeeting } from "~/schemas/reminder-mail";
+import type { TemplateValues, WorkflowTexts } from "~/schemas/workflow-mail";
+import type { WorkflowInput, WorkflowRecord } from "~/schemas/workflow";
+import { notify, type Transaction } from "./event.server";
+import { recipientsOf } from "./reminder.server";
+
+/**
+ * Workflows (docs/decisions/085): the job that sends timed actions ("before the start", "after
+ * the end") and the effects of the booking event stream's triggers (booked, cancelled,
+ * rescheduled, no-show). Each (action, booking, start) goes out exactly once: its
+ * workflow_deliveries key is inserted in the transaction that writes its effects (outbox mail,
+ * bell), under a row lock on the booking that other app servers skip (decision 022's pattern).
+ */
+
+type EventRow = typeof events.$inferSelect;
+
+export interface ApplyingAction {
+  id: string;
+  workflowId: string;
+  trigger: WorkflowTrigger;
+  offsetMinutes: number;
+  type: WorkflowActionType;
+  subject: string;
+  body: string;
+  preset: string | null;
+}
+
+/** The host's active workflows' actions that apply to an event (its event type, or all). */
+async function applyingActions(
+  tx: Transaction,
+  e: Pick<EventRow, "hostId" | "eventTypeId">,
+  triggers: readonly WorkflowTrigger[],
+): Promise<ApplyingAction[]> {
+  const forType = e.eventTypeId
+    ? or(
+        eq(workflows.allEventTypes, true),
+        sql`exists (select 1 from ${workflowEventTypes} where ${workflowEventTypes.workflowId} = ${workflows.id} and ${workflowEventTypes.eventTypeId} = ${e.eventTypeId})`,
+      )
+    : eq(workflows.allEventTypes, true);
+  const rows = await tx
+    .select({
+      id: workflowActions.id,
+      workflowId: workflows.id,
+      trigger: workflows.trigger,
+      offsetMinutes: workflows.offsetMinutes,
+      type: workflowActions.type,
+      subject: workflowActions.subject,
+      body: workflowActions.body,
+      preset: workflows.preset,
+    })
+    .from(workflowActions)
+    .innerJoin(workflows, eq(workflows.id, workflowActions.workflowId))
+    .where(
+      and(
+        eq(workflows.userId, e.hostId),
+        eq(workflows.active, true),
+        inArray(workflows.trigger, [...triggers]),
+        forType,
+      ),
+    )
+    .orderBy(asc(workflows.createdAt), asc(workflows.id), asc(workflowActions.position));
+  return rows.map((r) => ({ ...r, trigger: r.trigger as WorkflowTrigger, type: r.type as WorkflowActionType }));
+}
+
+const zoneOr = (zone: string | null | undefined, fallback: string) => (zone && isTimeZone(zone) ? zone : fallback);
+
+interface Context {
+  e: EventRow;
+  host: { name: string; email: string; zone: string };
+  meeting: RemindedMeeting;
+  recipients: Map<string, string | null>;
+  links: { cancelUrl: string | null; rescheduleUrl: string | null } | null;
+}
+
+async function contextOf(tx: Transaction, e: EventRow, links: Context["links"]): Promise<Context | null> {
+  const [host] = await tx
+    .select({ name: users.name, email: users.email, timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.id, e.hostId));
+  if (!host) return null;
+  const hostZone = zoneOr(host.timeZone, "UTC");
+  const hostName = host.name || host.email;
+  // The event type's real place (decision 028) and the booking's meeting (decision 065).
+  const [type] = e.eventTypeId
+    ? await tx.select({ location: eventTypes.location }).from(eventTypes).where(eq(eventTypes.id, e.eventTypeId))
+    : [];
+  const [made] = await tx
+    .select()
+    .from(bookingMeetings)
+    .where(eq(bookingMeetings.eventId, e.bookingId ?? e.id));
+  const place = meetingPlace({
+    setting: type?.location ?? null,
+    eventType: e.eventType,
+    baseUrl: env().MEETING_BASE_URL,
+    roomId: e.roomId,
+    meeting: made
+      ? { app: made.app, status: made.status, joinUrl: made.joinUrl, dialIn: made.dialIn, passcode: made.passcode }
+      : null,
+  });
+  return {
+    e,
+    host: { name: hostName, email: host.email, zone: hostZone },
+    meeting: {
+      eventName: e.eventName,
+      eventType: e.eventType,
+      startsAt: e.startsAt,
+      endsAt: e.endsAt,
+      joinUrl: place.joinUrl,
+      // The place's name in the language the guest booked in (docs/decisions/088).
+      place: [
+        placeLine({ ...place, name: placeNameIn(MAIL_WORDS[languageOf(e.guestLanguage) ?? "en"], place.name) }),
+        ...(place.extra ?? []),
+      ].join("\n"),
+      hostZone,
+      hostName,
+      isBooking: Boolean(e.guestEmail && e.bookingTokenHash),
+      language: e.guestLanguage,
+    },
+    recipients: await recipientsOf(tx, e),
+    links,
+  };
+}
+
+/** A later message cannot carry the guest's links (only their hash is stored, decision 018). */
+const NO_LINK = "the link in your booking confirmation e-mail";
+
+/** The template's values for one reader (decision 085's variables), in the reader's zone. */
+export function templateValues(c: Context, zone: string): TemplateValues {
+  const values: TemplateValues = {
+    guest_name: c.e.guestName ?? "",
+    event_title: c.e.eventName,
+    start_time: readerTime(c.e.startsAt, zone, c.host.zone).full,
+    location: c.meeting.place ?? c.meeting.eventType,
+    join_url: c.meeting.joinUrl ?? "",
+    cancel_url: c.links?.cancelUrl ?? (c.meeting.isBooking ? NO_LINK : ""),
+    reschedule_url: c.links?.rescheduleUrl ?? (c.meeting.isBooking ? NO_LINK : ""),
+    host_name: c.host.name,
+  };
+  for (const [id, answer] of Object.entries(c.e.answers ?? {})) {
+    values[`answer_${id}`] = Array.isArray(answer) ? answer.join(", ") : String(answer);
+  }
+  return values;
+}
+
+/**
+ * One action's effects, written in the caller's transaction after its key. A preset action
+ * (decision 022's rules as default workflows) with an empty body sends decision 022's texts.
+ */
+async function writeAction(
+  tx: Transaction,
+  c: Context,
+  action: ApplyingAction,
+  now: Date,
+  texts: WorkflowTexts,
+): Promise<void> {
+  const { e, host } = c;
+  const recipients = [...c.recipients.keys()];
+  if (action.type === "bell") {
+    const text =
+      action.preset && !action.body.trim()
+        ? texts.hostReminderNotification(
+            c.meeting,
+            e.guestName ?? (recipients.length === 1 ? recipients[0]! : null),
+            host.zone,
+            now,
+          )
+        : texts.workflowText(action.body, templateValues(c, host.zone));
+    await notify(tx, e.hostId, text, { eventId: e.id });
+    return;
+  }
+  if (action.type === "email_host") {
+    const mail = texts.workflowMail(action, templateValues(c, host.zone));
+    await queueMail(tx, { to: host.email, ...mail }, { eventId: e.id });
+    return;
+  }
+  if (action.type === "email_guest") {
+    for (const to of recipients) {
+      const zone = zoneOr(c.recipients.get(to), host.zone);
+      const mail =
+        action.preset === "follow-up"
+          ? texts.guestFollowUpMail(c.meeting, zone, action.body)
+          : action.preset && !action.body.trim()
+            ? texts.guestReminderMail(c.meeting, zone, now)
+            : texts.workflowMail(action, templateValues(c, zone));
+      await queueMail(tx, { to, replyTo: host.email, ...mail }, { eventId: e.id });
+    }
+  }
+  // Texts (sms_guest, sms_host) need a transport and a number: not due without them.
+}
+
+/** Inserts the key; true when it is new (the action is this caller's to send). */
+async function claim(tx: Transaction, action: ApplyingAction, e: EventRow): Promise<boolean> {
+  const key = await tx
+    .insert(workflowDeliveries)
+    .values({ actionId: action.id, eventId: e.id, startsAt: e.startsAt })
+    .onConflictDoNothing()
+    .returning({ id: workflowDeliveries.id });
+  if (key.length === 0) return false;
+  // Decision 022's key too, for a preset: a server still on the code before workflows sends nothing twice.
+  if (action.preset) {
+    await tx
+      .insert(reminderDeliveries)
+      .values({ eventId: e.id, rule: action.preset, startsAt: e.startsAt })
+      .onConflictDoNothing();
+  }
+  return true;
+}
+
+const MINUTE_MS = 60_000;
+const MAX_BEFORE_MS = WORKFLOW_BOUNDS.offsetMinutes.max * MINUTE_MS;
+/** The latest "after" action, plus its grace, plus a day: events last at most 12 hours. */
+const MAX_AFTER_MS = (WORKFLOW_BOUNDS.offsetMinutes.max + FOLLOW_UP_GRACE_MINUTES + 24 * 60) * MINUTE_MS;
+
+/**
+ * Events that may have a timed action due: confirmed, with an active timed workflow of their
+ * host's that applies to them and whose time has come (still before the start, or within the
+ * grace after the end), with an action not yet sent for the current start. The rules decide the rest.
+ */
+async function candidates(now: Date): Promise<string[]> {
+  const db = await getDb();
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const rows = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(
+      and(
+        eq(events.status, "confirmed"),
+        sql`${events.startsAt} > ${new Date(now.getTime() - MAX_AFTER_MS).toISOString()}::timestamptz`,
+        sql`${events.startsAt} <= ${new Date(now.getTime() + MAX_BEFORE_MS).toISOString()}::timestamptz`,
+        sql`exists (
+          select 1 from ${workflows} w join ${workflowActions} a on a.workflow_id = w.id
+          where w.user_id = ${events.hostId} and w.active
+            and (w.all_event_types or exists (select 1 from ${workflowEventTypes} t where t.workflow_id = w.id and t.event_type_id = ${events.eventTypeId}))
+            and (
+              (w.trigger = 'before_start' and ${events.startsAt} > ${at} and ${events.startsAt} - make_interval(mins => w.offset_minutes) <= ${at})
+              or (w.trigger = 'after_end' and ${events.endsAt} + make_interval(mins => w.offset_minutes) <= ${at}
+                  and ${events.endsAt} + make_interval(mins => w.offset_minutes + ${FOLLOW_UP_GRACE_MINUTES}) >= ${at})
+            )
+            and not exists (select 1 from ${workflowDeliveries} d where d.action_id = a.id and d.event_id = ${events.id} and d.starts_at = ${events.startsAt})
+        )`,
+      ),
+    )
+    .orderBy(asc(events.startsAt));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Sends what is due for one event, in one transaction: the event row locked (NO KEY UPDATE) or
+ * skipped when another server holds it, the rules checked again on what this transaction reads,
+ * each key inserted before its effects.
+ */
+async function deliverForEvent(eventId: string, now: Date, texts: WorkflowTexts): Promise<number> {
+  const db = await getDb();
+  return db.transaction(async (tx: Transaction) => {
+    const [e] = await tx.select().from(events).where(eq(events.id, eventId)).for("no key update", { skipLocked: true });
+    if (!e) return 0;
+    const actions = await applyingActions(tx, e, ["before_start", "after_end"]);
+    if (actions.length === 0) return 0;
+    const delivered = await tx
+      .select({ actionId: workflowDeliveries.actionId })
+      .from(workflowDeliveries)
+      .where(and(eq(workflowDeliveries.eventId, e.id), eq(workflowDeliveries.startsAt, e.startsAt)));
+    const c = await contextOf(tx, e, null);
+    if (!c) return 0;
+    const due = new Set(
+      dueWorkflowActions({
+        event: {
+          status: e.status,
+          startsAt: e.startsAt,
+          endsAt: e.endsAt,
+          startSetAt: e.startSetAt,
+          hasGuests: c.recipients.size > 0,
+        },
+        actions: actions.filter((a): a is ApplyingAction & TimedAction => isTimedTrigger(a.trigger)),
+        delivered: new Set(delivered.map((d) => d.actionId)),
+        now,
+      }),
+    );
+    let sent = 0;
+    for (const action of actions.filter((a) => due.has(a.id))) {
+      if (!(await claim(tx, action, e))) continue;
+      await writeAction(tx, c, action, now, texts);
+      sent++;
+    }
+    return sent;
+  });
+}
+
+/** The job runner's workflow job: answers how many actions this server sent. */
+export async function sendDueWorkflows(now: Date, texts: WorkflowTexts): Promise<number> {
+  let sent = 0;
+  for (const id of await candidates(now)) sent += await deliverForEvent(id, now, texts);
+  return sent;
+}
+
+/** Which trigger a booking event record fires, if any. */
+export function triggerOf(record: Pick<BookingEventRecord, "kind" | "payload">): WorkflowTrigger | null {
+  switch (record.kind) {
+    case "created":
+    case "approved":
+      return (record.payload as { tell?: string }).tell === "requested" ? null : "booked";
+    case "cancelled":
+      return "cancelled";
+    case "rescheduled":
+      return "rescheduled";
+    case "no_show":
+      return (record.payload as { noShow?: boolean }).noShow ? "no_show" : null;
+    default:
+      return null;
+  }
+}
+
+export interface WorkflowEffects {
+  eventId: string;
+  trigger: WorkflowTrigger | null;
+  links: Context["links"];
+  now: Date;
+}
+
+/**
+ * The effects of one booking event record for the workflows consumer: written in the consumer's
+ * marking transaction, each action's key first (a record delivered twice sends nothing twice).
+ * A cancellation reaches the guests it cancelled; the others need a confirmed booking.
+ */
+export async function applyWorkflowEffects(tx: Transaction, eff: WorkflowEffects, texts: WorkflowTexts): Promise<void> {
+  if (!eff.trigger) return;
+  const [e] = await tx.select().from(events).where(eq(events.id, eff.eventId));
+  if (!e) return;
+  if (eff.trigger === "cancelled" ? e.status !== "cancelled" : e.status !== "confirmed") return;
+  const actions = (await applyingActions(tx, e, [eff.trigger])).filter(
+    (a) => a.type !== "sms_guest" && a.type !== "sms_host",
+  );
+  if (actions.length === 0) return;
+  const c = await contextOf(tx, e, eff.links);
+  if (!c) return;
+  for (const action of actions) {
+    if (action.type === "email_guest" && c.recipients.size === 0) continue;
+    if (!(await claim(tx, action, e))) continue;
+    await writeAction(tx, c, action, eff.now, texts);
+  }
+}
+
+/** The records that surely fire nothing: no trigger, or a host with no active workflow on one. */
+export async function recordsWithoutWorkflows(records: BookingEventRecord[]): Promise<Set<string>> {
+  const empty = new Set(records.filter((r) => !triggerOf(r)).map((r) => r.id));
+  const rest = records.filter((r) => !empty.has(r.id));
+  if (rest.length === 0) return empty;
+  const db = await getDb();
+  const withWork = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(
+      and(
+        inArray(
+          events.id,
+          rest.map((r) => r.eventId),
+        ),
+        sql`exists (select 1 from ${workflows} w where w.user_id = ${events.hostId} and w.active and w.trigger in ('booked', 'cancelled', 'rescheduled', 'no_show'))`,
+      ),
+    );
+  const busy = new Set(withWork.map((w) => w.id));
+  for (const r of rest) if (!busy.has(r.eventId)) empty.add(r.id);
+  return empty;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The host's workflows (the Workflows page and /api/workflows): always filtered by the owner.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function recordsOf(db: Pick<Transaction, "select">, userId: string, id?: string): Promise<WorkflowRecord[]> {
+  const rows = await db
+    .select()
+    .from(workflows)
+    .where(id ? and(eq(workflows.userId, userId), eq(workflows.id, id)) : eq(workflows.userId, userId))
+    .orderBy(asc(workflows.createdAt), asc(workflows.name), asc(workflows.id));
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [types, actions] = await Promise.all([
+    db.select().from(workflowEventTypes).where(inArray(workflowEventTypes.workflowId, ids)),
+    db
+      .select()
+      .from(workflowActions)
+      .where(inArray(workflowActions.workflowId, ids))
+      .orderBy(asc(workflowActions.position)),
+  ]);
+  return rows.map((r) => ({
+    ...r,
+    eventTypeIds: types.filter((t) => t.workflowId === r.id).map((t) => t.eventTypeId),
+    actions: actions
+      .filter((a) => a.workflowId === r.id)
+      .map((a) => ({ type: a.type, subject: a.subject, body: a.body })),
+  }));
+}
+
+export async function listWorkflows(userId: string): Promise<WorkflowRecord[]> {
+  return recordsOf(await getDb(), userId);
+}
+
+/** One of the owner's workflows; null for anyone else's or a malformed id. */
+export async function getWorkflow(userId: string, id: string): Promise<WorkflowRecord | null> {
+  if (!UUID.test(id)) return null;
+  const [w] = await recordsOf(await getDb(), userId, id);
+  return w ?? null;
+}
+
+/** Of `ids`, those that are not event types of the user's own. */
+export async function foreignEventTypeIds(userId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const db = await getDb();
+  const mine = await db
+    .select({ id: eventTypes.id })
+    .from(eventTypes)
+    .where(and(eq(eventTypes.userId, userId), inArray(eventTypes.id, [...ids])));
+  const own = new Set(mine.map((m) => m.id));
+  return ids.filter((id) => !own.has(id));
+}
+
+/** The owner's event types, for the page's choice. */
+export async function ownEventTypes(userId: string): Promise<Array<{ id: string; title: string }>> {
+  const db = await getDb();
+  return db
+    .select({ id: eventTypes.id, title: eventTypes.title })
+    .from(eventTypes)
+    .where(eq(eventTypes.userId, userId))
+    .orderBy(asc(eventTypes.title));
+}
+
+/** Writes a workflow's event types and actions (replacing any), in the caller's transaction. */
+async function writeParts(tx: Transaction, workflowId: string, input: WorkflowInput): Promise<void> {
+  await tx.delete(workflowEventTypes).where(eq(workflowEventTypes.workflowId, workflowId));
+  const typeIds = [...new Set(input.eventTypeIds)];
+  if (typeIds.length) {
+    await tx.insert(workflowEventTypes).values(typeIds.map((eventTypeId) => ({ workflowId, eventTypeId })));
+  }
+  // Actions are replaced: their delivery keys go with them (a changed message is a new message).
+  await tx.delete(workflowActions).where(eq(workflowActions.workflowId, workflowId));
+  await tx.insert(workflowActions).values(
+    input.actions.map((a, position) => ({
+      workflowId,
+      position,
+      type: a.type,
+      subject: a.subject ?? "",
+      body: a.body,
+    })),
+  );
+}
+
+/** A new workflow with its event types and actions, in one transaction. */
+export async function insertWorkflow(userId: string, input: WorkflowInput): Promise<string> {
+  const db = await getDb();
+  return db.transaction((tx: Transaction) => insertIn(tx, userId, input));
+}
+
+async function insertIn(tx: Transaction, userId: string, input: WorkflowInput): Promise<string> {
+  const [row] = await tx
+    .insert(workflows)
+    .values({
+      userId,
+      name: input.name,
+      trigger: input.trigger,
+      offsetMinutes: isTimedTrigger(input.trigger) ? (input.offsetMinutes ?? 0) : 0,
+      active: input.active ?? true,
+      allEventTypes: input.allEventTypes ?? false,
+    })
+    .returning({ id: workflows.id });
+  await writeParts(tx, row!.id, input);
+  return row!.id;
+}
+
+/**
+ * Replaces one of the owner's workflows; false when it is not theirs. The actions are kept
+ * (with their delivery keys) when they did not change, so editing the name or the event types
+ * sends nothing again.
+ */
+export async function replaceWorkflow(userId: string, id: string, input: WorkflowInput): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const db = await getDb();
+  return db.transaction((tx: Transaction) => replaceIn(tx, userId, id, input));
+}
+
+async function replaceIn(tx: Transaction, userId: string, id: string, input: WorkflowInput): Promise<boolean> {
+  // The row locked first: two edits of one workflow write one after the other.
+  const [locked] = await tx
+    .select({ id: workflows.id })
+    .from(workflows)
+    .where(and(eq(workflows.userId, userId), eq(workflows.id, id)))
+    .for("update");
+  if (!locked) return false;
+  const [current] = await recordsOf(tx, userId, id);
+  if (!current) return false;
+  await tx
+    .update(workflows)
+    .set({
+      name: input.name,
+      trigger: input.trigger,
+      offsetMinutes: isTimedTrigger(input.trigger) ? (input.offsetMinutes ?? 0) : 0,
+      active: input.active ?? true,
+      allEventTypes: input.allEventTypes ?? current.allEventTypes,
+    })
+    .where(and(eq(workflows.userId, userId), eq(workflows.id, id)));
+  const sameActions =
+    current.actions.length === input.actions.length &&
+    current.actions.every(
+      (a, i) =>
+        a.type === input.actions[i]!.type &&
+        a.subject === (input.actions[i]!.subject ?? "") &&
+        a.body === input.actions[i]!.body,
+    );
+  if (sameActions) {
+    await tx.delete(workflowEventTypes).where(eq(workflowEventTypes.workflowId, id));
+    const typeIds = [...new Set(input.eventTypeIds)];
+    if (typeIds.length)
+      await tx.insert(workflowEventTypes).values(typeIds.map((eventTypeId) => ({ workflowId: id, eventTypeId })));
+  } else {
+    await writeParts(tx, id, input);
+  }
+  return true;
+}
+
+export async function removeWorkflow(userId: string, id: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const db = await getDb();
+  const gone = await db
+    .delete(workflows)
+    .where(and(eq(workflows.userId, userId), eq(workflows.id, id)))
+    .returning({ id: workflows.id });
+  return gone.length > 0;
+}

@@ -1,0 +1,129 @@
+import type { BookingEventConsumer } from "~/models/booking-events.server";
+import {
+  applyWorkflowEffects,
+  foreignEventTypeIds,
+  insertWorkflow,
+  removeWorkflow,
+  replaceWorkflow,
+  recordsWithoutWorkflows,
+  sendDueWorkflows,
+  triggerOf,
+  type WorkflowEffects,
+} from "~/models/workflow.server";
+import { guestFollowUpMail, guestReminderMail, hostReminderNotification } from "~/mail/reminder-mail";
+import { workflowMail, workflowText } from "~/mail/workflow-mail";
+import type { WorkflowTexts } from "~/schemas/workflow-mail";
+import type { WorkflowInput } from "~/schemas/workflow";
+import { isSmsAction, smsText } from "~/scheduling/workflows";
+import { readerTime } from "~/scheduling/reader-time";
+
+/** The texts workflows send (docs/decisions/085): decision 022's for the defaults, the host's own otherwise. */
+export const workflowTexts: WorkflowTexts = {
+  guestReminderMail,
+  guestFollowUpMail,
+  hostReminderNotification,
+  workflowMail,
+  workflowText,
+};
+
+/** The job runner's workflow job: timed actions ("before the start", "after the end"). */
+export function runDueWorkflows(now: Date): Promise<number> {
+  return sendDueWorkflows(now, workflowTexts);
+}
+
+function linksOf(payload: unknown): WorkflowEffects["links"] {
+  const links = (payload as { links?: { cancelUrl?: unknown; rescheduleUrl?: unknown } } | null)?.links;
+  if (!links || typeof links !== "object") return null;
+  return {
+    cancelUrl: typeof links.cancelUrl === "string" ? links.cancelUrl : null,
+    rescheduleUrl: typeof links.rescheduleUrl === "string" ? links.rescheduleUrl : null,
+  };
+}
+
+/**
+ * The booking event stream's consumer for the event triggers (booked, cancelled, rescheduled,
+ * no-show marked): the host's workflows on that trigger write their messages in the record's
+ * marking transaction, each under its delivery key.
+ */
+export const workflowConsumer: BookingEventConsumer<WorkflowEffects> = {
+  name: "workflows",
+  effects: async (record) => ({
+    eventId: record.eventId,
+    trigger: triggerOf(record),
+    links: linksOf(record.payload),
+    now: new Date(),
+  }),
+  apply: (tx, effects) => applyWorkflowEffects(tx, effects, workflowTexts),
+  isEmpty: (effects) => effects.trigger === null,
+  surelyEmpty: recordsWithoutWorkflows,
+};
+
+// ---------------------------------------------------------------------------------------------
+// The host's workflows: create, update, delete (the Workflows page and /api/workflows).
+
+/** Whether this server can send text messages: no SMS transport exists yet (decision 085). */
+export function smsAvailable(): boolean {
+  return false;
+}
+
+export type WorkflowWriteResult =
+  | { ok: true; id: string }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "event-types"; ids: string[] }
+  | { ok: false; reason: "sms-unavailable" };
+
+async function refusal(userId: string, input: WorkflowInput): Promise<WorkflowWriteResult | null> {
+  if (input.actions.some((a) => isSmsAction(a.type)) && !smsAvailable())
+    return { ok: false, reason: "sms-unavailable" };
+  const foreign = await foreignEventTypeIds(userId, input.eventTypeIds);
+  if (foreign.length) return { ok: false, reason: "event-types", ids: foreign };
+  return null;
+}
+
+export async function createWorkflow(userId: string, input: WorkflowInput): Promise<WorkflowWriteResult> {
+  const refused = await refusal(userId, input);
+  if (refused) return refused;
+  return { ok: true, id: await insertWorkflow(userId, input) };
+}
+
+export async function updateWorkflow(userId: string, id: string, input: WorkflowInput): Promise<WorkflowWriteResult> {
+  const refused = await refusal(userId, input);
+  if (refused) return refused;
+  const done = await replaceWorkflow(userId, id, input);
+  return done ? { ok: true, id } : { ok: false, reason: "not-found" };
+}
+
+export function deleteWorkflow(userId: string, id: string): Promise<boolean> {
+  return removeWorkflow(userId, id);
+}
+
+/** The sample booking a preview is rendered with. */
+const SAMPLE_START = new Date("2026-12-10T15:00:00Z");
+
+/**
+ * What each action of a workflow being edited would send, rendered on the server with a
+ * sample booking in the host's zone (the Workflows page's preview).
+ */
+export function previewWorkflow(
+  input: Pick<WorkflowInput, "actions">,
+  sample: { eventTitle: string; zone: string },
+): Array<{ type: string; subject: string; text: string }> {
+  const values = {
+    guest_name: "Sam Guest",
+    event_title: sample.eventTitle,
+    start_time: readerTime(SAMPLE_START, sample.zone).full,
+    location: "Google Meet",
+    join_url: "https://meet.example.com/sample",
+    cancel_url: "https://example.com/booking/sample/cancel",
+    reschedule_url: "https://example.com/booking/sample/reschedule",
+    host_name: "You",
+  };
+  return input.actions.map((a) => {
+    if (a.type === "email_guest" || a.type === "email_host") {
+      const mail = workflowMail({ subject: a.subject ?? "", body: a.body }, values);
+      return { type: a.type, subject: mail.subject, text: mail.text };
+    }
+    const text = workflowText(a.body, values);
+    return { type: a.type, subject: "", text: isSmsAction(a.type) ? smsText(text) : text };
+  });
+}

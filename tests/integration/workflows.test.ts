@@ -1,0 +1,183 @@
+/**
+ * Workflows (decision 085) sent by the job runners of two app servers on one PostgreSQL
+ * database, polling every 200 ms, so both race for every due action: a host's own timed
+ * workflow goes out once per booking and start, also across a restart; an edited name keeps
+ * what was sent; a workflow for another event type sends nothing; a cancelled trigger fires
+ * once for a cancellation.
+ */
+import crypto from "node:crypto";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HttpClient, uniqueEmail } from "../support/http";
+import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { startServer, type RunningServer } from "../support/server";
+import { SESSION_SECRET } from "./global-setup";
+
+const POLL_MS = 200;
+const PASSWORD = "correct-horse-battery";
+const MIN = 60_000;
+let database: TestDatabase;
+let db: postgres.Sql;
+let servers: RunningServer[] = [];
+const baseEnv = () => ({
+  DATABASE_URL: database.url,
+  SESSION_SECRET,
+  JOBS_POLL_MS: String(POLL_MS),
+  TRUST_PROXY: "loopback",
+});
+
+beforeAll(async () => {
+  database = await createTestDatabase("scheduler_workflows");
+  servers = await Promise.all([startServer(baseEnv()), startServer(baseEnv())]);
+  db = postgres(database.url, { max: 2, onnotice: () => {} });
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  await db?.end();
+  await database?.drop();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const severalPolls = () => sleep(POLL_MS * 8);
+
+async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (ok(v) || Date.now() > deadline) return v;
+    await sleep(100);
+  }
+}
+
+async function newHost(prefix: string) {
+  const c = new HttpClient(servers[0].url, { "x-forwarded-for": `10.187.${Math.floor(Math.random() * 250)}.1` });
+  const email = uniqueEmail(prefix);
+  const res = await c.post("/signup", { name: `Host ${prefix}`, email, password: PASSWORD, confirmPassword: PASSWORD });
+  expect(res.status).toBe(302);
+  const [u] = await db`select id from users where email = ${email}`;
+  // Only the workflows of this test: the default reminders are left off.
+  await db`update workflows set active = false where user_id = ${u.id}`;
+  return { c, id: u.id as string };
+}
+
+async function eventType(hostId: string, title: string): Promise<string> {
+  const [schedule] =
+    await db`insert into schedules (user_id, name, time_zone, is_default) values (${hostId}, 'Hours', 'UTC', false) returning id`;
+  const [row] = await db`insert into event_types (user_id, title, slug, duration, location, schedule_id)
+    values (${hostId}, ${title}, ${`wf-${crypto.randomUUID().slice(0, 8)}`}, 30, ${JSON.stringify({ type: "google-meet" })}::jsonb, ${schedule.id}) returning id`;
+  return row.id as string;
+}
+
+async function workflow(hostId: string, o: { trigger: string; offset: number; typeId: string; subject: string }) {
+  const [w] = await db`insert into workflows (user_id, name, trigger, offset_minutes, active)
+    values (${hostId}, 'Mine', ${o.trigger}, ${o.offset}, true) returning id`;
+  await db`insert into workflow_event_types (workflow_id, event_type_id) values (${w.id}, ${o.typeId})`;
+  await db`insert into workflow_actions (workflow_id, position, type, subject, body)
+    values (${w.id}, 0, 'email_guest', ${o.subject}, 'Hi {guest_name}, see you {start_time}.')`;
+  return w.id as string;
+}
+
+/** A booking of `typeId` starting `startsIn` from now, made two days ago. */
+async function booking(hostId: string, typeId: string, title: string, startsIn: number, status = "confirmed") {
+  const starts = new Date(Date.now() + startsIn);
+  const [e] = await db`
+    insert into events (host_id, event_name, event_type, event_with, description, starts_at, ends_at, status, guest_email, guest_name, guest_time_zone, booking_token_hash, event_type_id)
+    values (${hostId}, ${title}, 'Google Meet', 'One-to-One', '', ${starts}, ${new Date(starts.getTime() + MIN)}, ${status},
+            'gus@example.org', 'Gus <Guest>', 'Asia/Tokyo', ${crypto.randomUUID()}, ${typeId})
+    returning id`;
+  await db`update events set start_set_at = ${new Date(Date.now() - 2 * 86_400_000)} where id = ${e.id}`;
+  return e.id as string;
+}
+
+const mailsAbout = (subject: string) =>
+  db<{ to: string; text: string; html: string }[]>`select "to", text, html from mail_outbox where subject = ${subject}`;
+const keysOf = (workflowId: string) =>
+  db<
+    { event_id: string }[]
+  >`select d.event_id from workflow_deliveries d join workflow_actions a on a.id = d.action_id where a.workflow_id = ${workflowId}`;
+
+describe("a host's own workflows, sent by two servers", () => {
+  it("go out once per booking, across a restart; another event type's bookings get nothing", async () => {
+    const host = await newHost("wf-once");
+    const tag = `Once-${Date.now()}`;
+    const typeId = await eventType(host.id, "Consult");
+    const otherType = await eventType(host.id, "Other");
+    const w = await workflow(host.id, { trigger: "before_start", offset: 120, typeId, subject: `${tag} soon` });
+
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push(await booking(host.id, typeId, `${tag}-${i}`, 5 * MIN + i * 70_000));
+    const elsewhere = await booking(host.id, otherType, `${tag}-other`, 15 * MIN);
+    await until(
+      () => keysOf(w),
+      (k) => k.length >= 6,
+    );
+    await severalPolls();
+    expect((await keysOf(w)).map((k) => k.event_id).sort()).toEqual([...ids].sort());
+    const mails = await mailsAbout(`${tag} soon`);
+    expect(mails).toHaveLength(6);
+    expect(mails[0]!.text).toMatch(/^Hi Gus <Guest>, see you .+ Tokyo/);
+    expect(mails[0]!.html).toContain("Hi Gus &lt;Guest&gt;,");
+    expect((await keysOf(w)).some((k) => k.event_id === elsewhere)).toBe(false);
+
+    // A restart of one server, and a rename of the workflow: nothing goes out twice.
+    expect(await servers[1].stop("SIGTERM")).toBe(0);
+    servers[1] = await startServer(baseEnv());
+    await db`update workflows set name = 'Renamed' where id = ${w}`;
+    const later = await booking(host.id, typeId, `${tag}-later`, 20 * MIN);
+    await until(
+      () => keysOf(w),
+      (k) => k.length >= 7,
+    );
+    await severalPolls();
+    expect((await keysOf(w)).map((k) => k.event_id).sort()).toEqual([...ids, later].sort());
+    expect(await mailsAbout(`${tag} soon`)).toHaveLength(7);
+  });
+
+  it("a cancelled trigger fires once when the host cancels over JSON, not for other bookings", async () => {
+    const host = await newHost("wf-cancel");
+    const tag = `Cancel-${Date.now()}`;
+    const typeId = await eventType(host.id, "Consult");
+    const w = await workflow(host.id, { trigger: "cancelled", offset: 0, typeId, subject: `${tag} cancelled` });
+    const kept = await booking(host.id, typeId, `${tag}-kept`, 3 * 86_400_000);
+    const gone = await booking(host.id, typeId, `${tag}-gone`, 3 * 86_400_000 + 2 * 3_600_000);
+    const res = await host.c.request(`/api/bookings/${gone}/cancel`, {
+      method: "POST",
+      headers: { origin: host.c.baseUrl, "content-type": "application/json" },
+      body: JSON.stringify({ reason: "Ill" }),
+    });
+    expect(res.status).toBe(200);
+    await until(
+      () => keysOf(w),
+      (k) => k.length >= 1,
+    );
+    await severalPolls();
+    expect((await keysOf(w)).map((k) => k.event_id)).toEqual([gone]);
+    expect(await mailsAbout(`${tag} cancelled`)).toHaveLength(1);
+    expect((await keysOf(w)).some((k) => k.event_id === kept)).toBe(false);
+  });
+
+  it("a no-show trigger fires when the host marks the guest, not when it is undone and marked again", async () => {
+    const host = await newHost("wf-noshow");
+    const tag = `NoShow-${Date.now()}`;
+    const typeId = await eventType(host.id, "Consult");
+    const w = await workflow(host.id, { trigger: "no_show", offset: 0, typeId, subject: `${tag} missed` });
+    const id = await booking(host.id, typeId, `${tag}-b`, -10 * MIN);
+    const mark = (noShow: boolean) =>
+      host.c.request(`/api/bookings/${id}/no-show`, {
+        method: "POST",
+        headers: { origin: host.c.baseUrl, "content-type": "application/json" },
+        body: JSON.stringify({ who: "guest", noShow }),
+      });
+    expect((await mark(true)).status).toBe(200);
+    await until(
+      () => keysOf(w),
+      (k) => k.length >= 1,
+    );
+    expect((await mark(false)).status).toBe(200);
+    expect((await mark(true)).status).toBe(200);
+    await severalPolls();
+    expect((await keysOf(w)).map((k) => k.event_id)).toEqual([id]);
+    expect(await mailsAbout(`${tag} missed`)).toHaveLength(1);
+  });
+});

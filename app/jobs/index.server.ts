@@ -3,6 +3,7 @@ import { registerBookingConsumers } from "~/services/bookings.server";
 import { sendDueWebhooks } from "~/services/webhooks.server";
 import { syncDueCalendars } from "~/services/calendars.server";
 import { expireHeldBookings } from "~/services/approval.server";
+import { runReconfirmations } from "~/services/reconfirm.server";
 import { HOUSEKEEPING_SWEEPS, retentionSweeps, runHousekeeping } from "~/models/housekeeping.server";
 import { guestFollowUpMail, guestReminderMail, hostReminderNotification } from "~/mail/reminder-mail";
 import { sendDueReminders } from "~/models/reminder.server";
@@ -45,6 +46,8 @@ export function startJobs(): { pollMs: number } | null {
         run: async (now) =>
           void (await sendDueReminders(now, { guestReminderMail, guestFollowUpMail, hostReminderNotification })),
       },
+      // Reconfirmations (decision 086): "Please confirm" mails go out in this poll's outbox run.
+      { name: "reconfirmations", run: async (now) => void (await runReconfirmations(now)) },
       { name: "outbox", run: async (now) => void (await sendOutboxMail(now)) },
       // Once an hour on one server, whichever claims the turn (docs/decisions/026).
       {

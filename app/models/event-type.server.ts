@@ -67,6 +67,7 @@ const COLUMNS = {
   rescheduleNoticeMinutes: eventTypes.rescheduleNoticeMinutes,
   maxReschedules: eventTypes.maxReschedules,
   requireCancelReason: eventTypes.requireCancelReason,
+  reconfirmHours: eventTypes.reconfirmHours,
 };
 
 export type EventType = Pick<EventTypeRow, keyof typeof COLUMNS>;
@@ -188,6 +189,7 @@ function values(input: EventTypeWrite) {
     rescheduleNoticeMinutes: input.rescheduleNoticeMinutes,
     maxReschedules: input.maxReschedules,
     requireCancelReason: input.requireCancelReason,
+    reconfirmHours: input.reconfirmHours,
   };
 }
 

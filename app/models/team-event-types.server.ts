@@ -209,6 +209,7 @@ function columns(input: TeamEventTypeInput) {
     rescheduleNoticeMinutes: input.rescheduleNoticeMinutes,
     maxReschedules: input.maxReschedules,
     requireCancelReason: input.requireCancelReason,
+    reconfirmHours: input.reconfirmHours,
     roundRobinMode: input.roundRobinMode,
     lockedFields: input.kind === "managed" ? input.lockedFields : [],
   };
@@ -327,6 +328,7 @@ async function makeCopies(tx: Transaction, templateId: string, members: Member[]
       rescheduleNoticeMinutes: template.rescheduleNoticeMinutes,
       maxReschedules: template.maxReschedules,
       requireCancelReason: template.requireCancelReason,
+      reconfirmHours: template.reconfirmHours,
     });
   }
 }

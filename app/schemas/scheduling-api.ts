@@ -431,6 +431,16 @@ export const eventTypeFields = {
     .boolean({ error: "requireCancelReason is true or false." })
     .default(false)
     .meta({ description: "A guest who cancels must give a reason." }),
+  reconfirmHours: z
+    .number({ error: "reconfirmHours: a whole number of hours from 1 to 168." })
+    .int("reconfirmHours: a whole number of hours from 1 to 168.")
+    .min(1, "reconfirmHours: a whole number of hours from 1 to 168.")
+    .max(168, "reconfirmHours: a whole number of hours from 1 to 168.")
+    .nullish()
+    .meta({
+      description:
+        "Reconfirmation (decision 086): this many hours before the start the guest is mailed a link to confirm; a booking not confirmed by half of that before the start is cancelled and its slot freed. Off when null or left out; not for group event types; a booking made later than this before its start is not asked.",
+    }),
 };
 
 /** Seats only for a group, which cannot wait for approval (both bodies). */
@@ -505,6 +515,7 @@ export const eventTypeBody = z
     weeklyLimit: value.weeklyLimit ?? null,
     monthlyLimit: value.monthlyLimit ?? null,
     maxReschedules: value.maxReschedules ?? null,
+    reconfirmHours: value.kind === "group" ? null : (value.reconfirmHours ?? null),
   }))
   .meta({ id: "EventTypeInput" });
 
@@ -541,6 +552,7 @@ export const eventTypeJsonSchema = z
     rescheduleNoticeMinutes: z.number().int(),
     maxReschedules: z.number().int().nullable(),
     requireCancelReason: z.boolean(),
+    reconfirmHours: z.number().int().nullable(),
   })
   .meta({ id: "EventType" });
 
@@ -581,6 +593,7 @@ export function eventTypeJson(
     rescheduleNoticeMinutes: row.rescheduleNoticeMinutes,
     maxReschedules: row.maxReschedules,
     requireCancelReason: row.requireCancelReason,
+    reconfirmHours: row.reconfirmHours,
     ...(managed
       ? { managed: { templateId: managed.templateId, teamId: managed.teamId, lockedFields: managed.lockedFields } }
       : {}),

@@ -167,6 +167,7 @@ describe("teamEventTypeJson", () => {
       rescheduleNoticeMinutes: 0,
       maxReschedules: null,
       requireCancelReason: false,
+      reconfirmHours: null,
     };
     const extra = {
       teamId: "t1",

@@ -33,7 +33,7 @@ export async function mailGuests(
   event: HostEvent,
   host: BookingHost,
   kind: InvitationKind,
-  options: { to?: string[]; links?: Links; note?: string } = {},
+  options: { to?: string[]; links?: Links; note?: string; because?: string } = {},
 ): Promise<void> {
   const mailed = { ...mailedSequence(event, kind), invitees: options.to ?? event.invitees };
   const links = options.links;
@@ -42,6 +42,7 @@ export async function mailGuests(
       ? [`Need to change it? Reschedule: ${links.rescheduleUrl}`, `Cancel: ${links.cancelUrl}`]
       : [];
   if (options.note) footer.push(`Note from ${host.name || host.email}: ${options.note}`);
+  if (options.because) footer.push(options.because);
   await mailInvitees(mailed, host, kind, footer);
 }
 

@@ -97,6 +97,11 @@ export const eventTypes = pgTable(
     rescheduleNoticeMinutes: integer("reschedule_notice_minutes").notNull().default(0),
     maxReschedules: integer("max_reschedules"),
     requireCancelReason: boolean("require_cancel_reason").notNull().default(false),
+    /**
+     * Reconfirmation (decision 086): this many hours before the start the guest is asked to confirm,
+     * and a booking not confirmed by half of it before the start is cancelled. Null: off.
+     */
+    reconfirmHours: integer("reconfirm_hours"),
     /** No longer read or written (decision 058): hosts are event_type_hosts rows. To be dropped. */
     hostIds: uuid("host_ids")
       .array()
@@ -133,6 +138,7 @@ export const eventTypes = pgTable(
     check("event_types_cancel_notice_range", sql`${t.cancelNoticeMinutes} between 0 and 43200`),
     check("event_types_reschedule_notice_range", sql`${t.rescheduleNoticeMinutes} between 0 and 43200`),
     check("event_types_max_reschedules_range", sql`${t.maxReschedules} between 0 and 100`),
+    check("event_types_reconfirm_hours_range", sql`${t.reconfirmHours} between 1 and 168`),
   ],
 );
 

@@ -286,6 +286,12 @@ const CELLS: Cell[] = [
   page("POST", "booking.$id.approval.tsx", (f) => `/booking/${f.booking}/approval?token=wrong`, ALL_404, {
     form: () => ({ intent: "approve" }),
   }),
+  // The guest's mailed "Please confirm" page (decision 086): only its own link token opens it.
+  page("GET", "booking.$id.confirm.tsx", (f) => `/booking/${f.booking}/confirm?token=wrong`, ALL_404),
+  page("GET", "booking.$id.confirm.tsx", (f) => `/booking/${f.booking}/confirm?token=${enc(f.bookingToken)}`, ALL_404),
+  page("POST", "booking.$id.confirm.tsx", (f) => `/booking/${f.booking}/confirm?token=wrong`, ALL_404, {
+    form: () => ({}),
+  }),
   page("GET", "booking.$id.cancel.tsx", (f) => `/booking/${f.booking}/cancel?token=${enc(f.bookingToken)}`, ALL_ALLOW),
   page("GET", "booking.$id.cancel.tsx", (f) => `/booking/${f.booking}/cancel`, ALL_404),
   page("POST", "booking.$id.cancel.tsx", (f) => `/booking/${f.booking}/cancel?token=wrong`, ALL_404, {

@@ -136,6 +136,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       cancelNoticeMinutes: String(e?.cancelNoticeMinutes ?? 0),
       rescheduleNoticeMinutes: String(e?.rescheduleNoticeMinutes ?? 0),
       maxReschedules: e?.maxReschedules !== null && e?.maxReschedules !== undefined ? String(e.maxReschedules) : "",
+      reconfirmHours: e?.reconfirmHours ? String(e.reconfirmHours) : "",
       requireCancelReason: e?.requireCancelReason ?? false,
       hosts: (e?.hostIds ?? []).filter((id) => id !== user.id),
       teamId: e?.teamId ?? teams[0]?.id ?? "",

@@ -120,6 +120,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       cancelNoticeMinutes: String(e?.cancelNoticeMinutes ?? 0),
       rescheduleNoticeMinutes: String(e?.rescheduleNoticeMinutes ?? 0),
       maxReschedules: e?.maxReschedules !== null && e?.maxReschedules !== undefined ? String(e.maxReschedules) : "",
+      reconfirmHours: e?.reconfirmHours ? String(e.reconfirmHours) : "",
       requireCancelReason: e?.requireCancelReason ?? false,
       limitPerGuest: e?.limitPerGuest ? String(e.limitPerGuest) : "",
       weeklyLimit: e?.weeklyLimit ? String(e.weeklyLimit) : "",

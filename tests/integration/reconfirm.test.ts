@@ -42,7 +42,12 @@ function book(start: string, who = guest("x")) {
 
 async function rowOf(id: string) {
   const [row] = await db<
-    { status: string; reconfirm_state: string | null; reconfirm_due_at: Date | null; reconfirm_token_hash: string | null }[]
+    {
+      status: string;
+      reconfirm_state: string | null;
+      reconfirm_due_at: Date | null;
+      reconfirm_token_hash: string | null;
+    }[]
   >`select status, reconfirm_state, reconfirm_due_at, reconfirm_token_hash from events where id = ${id}`;
   return row;
 }
@@ -56,7 +61,14 @@ async function mailsTo(email: string) {
 /** Makes the time to ask come now, as the job runner's clock would find it. */
 async function askNow(ids: string[]) {
   await db`update events set reconfirm_due_at = now() - interval '1 second' where id = any(${ids}::uuid[]) and reconfirm_state = 'scheduled'`;
-  return Promise.all(ids.map((id) => eventually(() => rowOf(id), (r) => r.reconfirm_state === "asked")));
+  return Promise.all(
+    ids.map((id) =>
+      eventually(
+        () => rowOf(id),
+        (r) => r.reconfirm_state === "asked",
+      ),
+    ),
+  );
 }
 
 async function confirmLink(email: string): Promise<URL> {
@@ -94,7 +106,12 @@ describe("the event type's setting", () => {
     const off = await ok(
       await call("POST", "/api/event-types", {
         token: host.token,
-        json: { title: "Plain", slug: `plain-${crypto.randomUUID().slice(0, 6)}`, duration: 30, location: { type: "phone" } },
+        json: {
+          title: "Plain",
+          slug: `plain-${crypto.randomUUID().slice(0, 6)}`,
+          duration: 30,
+          location: { type: "phone" },
+        },
       }),
       201,
     );
@@ -118,7 +135,8 @@ describe("the event type's setting", () => {
     expect(visibleText(await bad.text())).toContain("reconfirmHours: a whole number of hours from 1 to 168.");
     const saved = await host.c.post("/dashboard/eventTypes/new", form("48"));
     expect(saved.status).toBe(302);
-    const [row] = await db`select id, reconfirm_hours from event_types where user_id = ${host.id} and title = 'Form checked'`;
+    const [row] =
+      await db`select id, reconfirm_hours from event_types where user_id = ${host.id} and title = 'Form checked'`;
     expect(row.reconfirm_hours).toBe(48);
     const page = await host.c.get(`/dashboard/eventTypes/${row.id}`);
     const html = await page.text();
@@ -218,7 +236,8 @@ describe("confirming and lapsing", () => {
     expect((await book(start, guest("next"))).status).toBe(201);
 
     await bookingMailsSettled(db);
-    const records = await db`select actor, reason from booking_events where event_id = ${booking.id} and kind = 'cancelled'`;
+    const records =
+      await db`select actor, reason from booking_events where event_id = ${booking.id} and kind = 'cancelled'`;
     expect(records).toHaveLength(1);
     expect(records[0].actor).toBe("system");
     expect(records[0].reason).toMatch(/^Not reconfirmed/);

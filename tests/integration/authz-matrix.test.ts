@@ -1919,6 +1919,16 @@ const TEAM_CELLS: TeamCell[] = [
     MANAGERS,
     { json: () => ({ region: "emea" }) },
   ),
+  // The same attributes on the team page: the form (a GET with ?attributes=) and its post.
+  teamPage(
+    "GET",
+    "dashboard.teams_.$id/route.tsx",
+    (t) => `/dashboard/teams/${t.team}?attributes=${t.hostMember}`,
+    MANAGERS,
+  ),
+  teamPage("POST", "dashboard.teams_.$id/route.tsx", (t) => `/dashboard/teams/${t.team}`, MANAGERS, {
+    form: (t) => ({ intent: "attributes", id: t.hostMember, name: "region", value: "emea" }),
+  }),
   // Decision 062: the team's bookings.
   teamApi(
     "GET",

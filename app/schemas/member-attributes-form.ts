@@ -15,15 +15,12 @@ export const SPARE_ROWS = 3;
 
 export type AttributeRow = { name: string; value: string };
 
-/** The rows the form shows: the attributes, the suggested names not used yet, then blank rows up to SPARE_ROWS spares. */
+/** The rows the form shows: the attributes, the suggested names not used yet, then SPARE_ROWS blank rows (at most ATTRIBUTES_MAX rows in all). */
 export function attributeRows(attributes: Record<string, string>): AttributeRow[] {
   const rows = Object.entries(attributes).map(([name, value]) => ({ name, value }));
   const unused = SUGGESTED_ATTRIBUTES.filter((name) => !(name in attributes)).map((name) => ({ name, value: "" }));
-  const spares = [...unused, ...Array.from({ length: SPARE_ROWS }, () => ({ name: "", value: "" }))];
-  return [...rows, ...spares.slice(0, Math.max(SPARE_ROWS, unused.length))].slice(
-    0,
-    Math.max(rows.length, ATTRIBUTES_MAX),
-  );
+  const blank = Array.from({ length: SPARE_ROWS }, () => ({ name: "", value: "" }));
+  return [...rows, ...unused, ...blank].slice(0, Math.max(rows.length, ATTRIBUTES_MAX));
 }
 
 export type AttributesParse =

@@ -23,7 +23,10 @@ import { notFound } from "~/utils/responses";
 export const handle = { chrome: "booking" };
 
 export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Confirm your meeting | Scheduler", description: "Confirm that you will come to your meeting." }),
+  ...pageMeta({
+    title: "Confirm your meeting | Scheduler",
+    description: "Confirm that you will come to your meeting.",
+  }),
   { name: "robots", content: "noindex" },
   { name: "referrer", content: "same-origin" },
 ];

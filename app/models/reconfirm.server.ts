@@ -34,8 +34,14 @@ export function reconfirmDeadline(askAt: Date, startsAt: Date): Date {
  * moves it: `scheduled` at N hours before the start, or nothing when its event type does not ask,
  * is a group, or that time has already passed (a booking made within N hours of its start was just
  * made: it is not asked). A reschedule starts over: an earlier confirm or link no longer counts.
+ * `fresh`: the booking was just inserted, so there is nothing to clear when it is not asked.
  */
-export async function scheduleReconfirm(tx: Transaction, eventId: string, now: Date): Promise<void> {
+export async function scheduleReconfirm(
+  tx: Transaction,
+  eventId: string,
+  now: Date,
+  options: { fresh?: boolean } = {},
+): Promise<void> {
   const [row] = await tx
     .select({ startsAt: events.startsAt, hours: eventTypes.reconfirmHours, kind: eventTypes.kind })
     .from(events)
@@ -44,6 +50,8 @@ export async function scheduleReconfirm(tx: Transaction, eventId: string, now: D
     .limit(1);
   const askAt = row?.hours && row.kind !== "group" ? new Date(row.startsAt.getTime() - row.hours * 3_600_000) : null;
   const due = askAt && askAt.getTime() > now.getTime() ? askAt : null;
+  // A booking just made has nothing to clear: no write when it is not asked.
+  if (!due && options.fresh) return;
   await tx
     .update(events)
     .set({ reconfirmState: due ? "scheduled" : null, reconfirmDueAt: due, reconfirmTokenHash: null })

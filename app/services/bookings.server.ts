@@ -254,7 +254,7 @@ async function book(
     const eventId = "session" in r.booking ? (r.booking as SeatBooking).session.id : r.booking.id;
     const links = linksFor(linkBase, r.booking.id, r.token);
     // Asked to reconfirm N hours before its start, when its event type says so (decision 086).
-    if (!seatId) await scheduleReconfirm(tx, eventId, now);
+    if (!seatId) await scheduleReconfirm(tx, eventId, now, { fresh: true });
     // Pending (decision 040): the guest hears "Request received" and the host is asked to decide.
     const pending = r.booking.status === "pending" && r.approvalToken;
     await recordBookingEvent(tx, {

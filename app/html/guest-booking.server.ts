@@ -16,6 +16,7 @@ import { POLICY_MESSAGES, policyRefusalText, policySummary } from "~/messages/po
 // booking page's todayIn).
 export { MESSAGES } from "~/messages";
 export { policyRefusalText } from "~/messages/policies";
+export { RECONFIRM_MESSAGES } from "~/messages/reconfirm";
 
 /**
  * The guest's cancel and reschedule pages: reachable without an account

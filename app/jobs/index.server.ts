@@ -3,6 +3,7 @@ import { registerBookingConsumers } from "~/services/bookings.server";
 import { sendDueWebhooks } from "~/services/webhooks.server";
 import { syncDueCalendars } from "~/services/calendars.server";
 import { expireHeldBookings } from "~/services/approval.server";
+import { runReconfirmations } from "~/services/reconfirm.server";
 import { HOUSEKEEPING_SWEEPS, retentionSweeps, runHousekeeping } from "~/models/housekeeping.server";
 import { runDueWorkflows } from "~/services/workflows.server";
 import { getDb, noteDatabaseFault } from "~/server/db.server";
@@ -41,6 +42,8 @@ export function startJobs(): { pollMs: number } | null {
       { name: "calendars", run: async () => void (await syncDueCalendars()) },
       // The hosts' timed workflows, decision 022's reminders among them (decision 085).
       { name: "workflows", run: async (now) => void (await runDueWorkflows(now)) },
+      // Reconfirmations (decision 086): "Please confirm" mails go out in this poll's outbox run.
+      { name: "reconfirmations", run: async (now) => void (await runReconfirmations(now)) },
       { name: "outbox", run: async (now) => void (await sendOutboxMail(now)) },
       // Once an hour on one server, whichever claims the turn (docs/decisions/026).
       {

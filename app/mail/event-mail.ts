@@ -250,6 +250,8 @@ export interface HostMailInput {
   notes?: string | null;
   /** A group session's seats: each guest with their own zone and notes, instead of one guest's. */
   seats?: SeatLine[];
+  /** Why it happened, when nobody chose it (a booking not reconfirmed in time, decision 086). */
+  reason?: string;
 }
 
 /** One seat of a group session as its host reads it. */
@@ -281,6 +283,7 @@ export function composeHostMail({
   place,
   notes,
   seats,
+  reason,
 }: HostMailInput): Pick<MailMessage, "subject" | "text" | "html"> {
   // A session's guests each booked in their own zone: the host's time alone, each seat's beside it.
   const t = readerTime(event.startsAt, readerZone, seats ? null : otherZone);
@@ -288,6 +291,7 @@ export function composeHostMail({
     seats
       ? SESSION_LINE[kind](`"${event.eventName}"`, t.full)
       : `${HOST_LINE[kind](guestName)} "${event.eventName}" on ${t.full}.`,
+    ...(reason ? [reason] : []),
     "",
     ...placeLines(place),
     `Guests: ${event.invitees.join(", ")}`,

@@ -15,6 +15,8 @@ export const TEAMS_MESSAGES = {
   emailInvalid: "Enter a valid e-mail address.",
   notFound: "No such team.",
   memberNotFound: "No such member.",
+  attributesSaved: "Attributes saved",
+  attributesInvalid: "Check the attributes.",
   invitationNotFound: "No such invitation.",
   forbidden: "Only the team's owners and admins may do this.",
   ownersOnly: "Only an owner may grant, change or remove the owner role.",

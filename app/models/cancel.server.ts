@@ -25,9 +25,10 @@ import type { PolicyRefusal } from "~/scheduling/booking-policy";
 
 /**
  * Who cancels: the event's host (bearer or session) or a manager of its event type's team
- * (decision 062), the holder of a booking's token, or an admin (any host's event).
+ * (decision 062), the holder of a booking's token, an admin (any host's event), or the job runner
+ * for a booking its guest did not reconfirm in time (decision 086).
  */
-export type CancelActor = { hostId: string } | { token: string } | { admin: true };
+export type CancelActor = { hostId: string } | { token: string } | { admin: true } | { notReconfirmed: true };
 
 export interface CancelOptions {
   reason?: string;
@@ -88,6 +89,7 @@ function actorFilter(actor: CancelActor, remove: boolean | undefined) {
 
 function byWhom(actor: CancelActor, current: Event): { self: string; others: string } {
   if ("admin" in actor) return { self: "an admin", others: "an admin" };
+  if ("notReconfirmed" in actor) return { self: "the system", others: "the system" };
   // A team's owner or admin acting on a member's booking (decision 062).
   if ("hostId" in actor && actor.hostId !== current.hostId) return { self: "a team admin", others: "a team admin" };
   if ("hostId" in actor) return { self: "you", others: "the host" };
@@ -107,6 +109,8 @@ function hostNotification(
 ): string {
   const at = when(current.startsAt, zone);
   if ("admin" in actor) return `An admin cancelled your event "${current.eventName}" (${at}); its invitees were told.`;
+  if ("notReconfirmed" in actor)
+    return `Booking cancelled, not reconfirmed: ${current.eventName} with ${current.guestName ?? "a guest"} on ${at} — the guest did not confirm in time, so the time is free again.`;
   if (options.remove) return `Event "${current.eventName}" was deleted.`;
   if (kind === "own") return `You cancelled "${current.eventName}" (${at}); its invitees were told.`;
   return `Booking cancelled by ${byWhom(actor, current).self}: ${current.eventName} on ${at}${options.reason ? ` — ${options.reason}` : ""}`;

@@ -73,6 +73,7 @@ const COLUMNS = {
   maxReschedules: eventTypes.maxReschedules,
   requireCancelReason: eventTypes.requireCancelReason,
   defaultLanguage: eventTypes.defaultLanguage,
+  reconfirmHours: eventTypes.reconfirmHours,
 };
 
 export type EventType = Pick<EventTypeRow, keyof typeof COLUMNS>;
@@ -199,6 +200,7 @@ function values(input: EventTypeWrite) {
     maxReschedules: input.maxReschedules,
     requireCancelReason: input.requireCancelReason,
     defaultLanguage: input.defaultLanguage,
+    reconfirmHours: input.reconfirmHours,
   };
 }
 

@@ -214,6 +214,7 @@ function columns(input: TeamEventTypeInput) {
     maxReschedules: input.maxReschedules,
     requireCancelReason: input.requireCancelReason,
     defaultLanguage: input.defaultLanguage,
+    reconfirmHours: input.reconfirmHours,
     roundRobinMode: input.roundRobinMode,
     lockedFields: input.kind === "managed" ? input.lockedFields : [],
   };
@@ -336,6 +337,7 @@ async function makeCopies(tx: Transaction, templateId: string, members: Member[]
       maxReschedules: template.maxReschedules,
       requireCancelReason: template.requireCancelReason,
       defaultLanguage: template.defaultLanguage,
+      reconfirmHours: template.reconfirmHours,
     });
   }
 }

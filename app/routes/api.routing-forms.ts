@@ -18,7 +18,7 @@ async function GET({ request }: LoaderFunctionArgs) {
 async function POST({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const input = await readRoutingFormBody(request);
-  const result = await saveRoutingForm(user.id, input);
+  const result = await saveRoutingForm(user.id, input, undefined, request);
   if (!result.ok) return routingFormRefusal(result);
   return Response.json(routingFormJson(result.form, linkBase(request)), { status: 201 });
 }

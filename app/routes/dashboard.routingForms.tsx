@@ -2,12 +2,12 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
-import { deleteRoutingForm, listRoutingForms, routingFormFor } from "~/models/routing-forms.server";
+import { listRoutingForms, routingFormFor } from "~/models/routing-forms.server";
 import { listMyTeams } from "~/models/teams.server";
 import { PLACEHOLDER_PAGES } from "~/messages/profile";
 import { routingFormBody } from "~/schemas/routing-forms";
 import { canManage } from "~/schemas/teams";
-import { routingResponsesJson, saveRoutingForm } from "~/services/routing-forms.server";
+import { removeRoutingForm, routingResponsesJson, saveRoutingForm } from "~/services/routing-forms.server";
 import { requirePermission } from "~/utils/auth.server";
 import { linkBase, readFormData } from "~/utils/request.server";
 import { forbidden, notFound } from "~/utils/responses";
@@ -94,7 +94,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (existing && existing.access !== "manage")
     forbidden("Only the team's owners and admins change its routing forms.");
   if (intent === "delete" && existing) {
-    await deleteRoutingForm(existing.form.id);
+    await removeRoutingForm(user.id, existing.form, request);
     return redirect(HERE);
   }
   const values = { name: text("name"), teamId: text("teamId"), definition: text("definition") };
@@ -113,7 +113,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const errors = parsed.error.issues.map((i) => `${i.path.join(".") || "form"}: ${i.message}`);
     return data({ errors, values }, { status: 400 });
   }
-  const result = await saveRoutingForm(user.id, parsed.data, existing?.form);
+  const result = await saveRoutingForm(user.id, parsed.data, existing?.form, request);
   if (!result.ok) {
     const errors = result.fields
       ? Object.entries(result.fields).map(([k, m]) => `${k}: ${m.join(" ")}`)

@@ -516,6 +516,16 @@ export const eventTypeFields = {
       description:
         "The booking page's and the guest's mails' language when neither ?lang= nor the guest's browser (Accept-Language) names one of these.",
     }),
+  reconfirmHours: z
+    .number({ error: "reconfirmHours: a whole number of hours from 1 to 168." })
+    .int("reconfirmHours: a whole number of hours from 1 to 168.")
+    .min(1, "reconfirmHours: a whole number of hours from 1 to 168.")
+    .max(168, "reconfirmHours: a whole number of hours from 1 to 168.")
+    .nullish()
+    .meta({
+      description:
+        "Reconfirmation (decision 086): this many hours before the start the guest is mailed a link to confirm; a booking not confirmed by half of that before the start is cancelled and its slot freed. Off when null or left out; not for group event types; a booking made later than this before its start is not asked.",
+    }),
 };
 
 /** Seats only for a group, which cannot wait for approval (both bodies). */
@@ -595,6 +605,7 @@ export const eventTypeBody = z
     weeklyLimit: value.weeklyLimit ?? null,
     monthlyLimit: value.monthlyLimit ?? null,
     maxReschedules: value.maxReschedules ?? null,
+    reconfirmHours: value.kind === "group" ? null : (value.reconfirmHours ?? null),
   }))
   .meta({ id: "EventTypeInput" });
 
@@ -636,6 +647,7 @@ export const eventTypeJsonSchema = z
     maxReschedules: z.number().int().nullable(),
     requireCancelReason: z.boolean(),
     defaultLanguage: z.enum(LANGUAGES),
+    reconfirmHours: z.number().int().nullable(),
   })
   .meta({ id: "EventType" });
 
@@ -681,6 +693,7 @@ export function eventTypeJson(
     maxReschedules: row.maxReschedules,
     requireCancelReason: row.requireCancelReason,
     defaultLanguage: languageOf(row.defaultLanguage) ?? "en",
+    reconfirmHours: row.reconfirmHours,
     ...(managed
       ? { managed: { templateId: managed.templateId, teamId: managed.teamId, lockedFields: managed.lockedFields } }
       : {}),

@@ -172,6 +172,7 @@ describe("teamEventTypeJson", () => {
       redirectUrl: null,
       redirectPassDetails: false,
       defaultLanguage: "en" as const,
+      reconfirmHours: null,
     };
     const extra = {
       teamId: "t1",

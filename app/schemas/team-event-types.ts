@@ -152,6 +152,7 @@ export const teamEventTypeBody = z
     weeklyLimit: value.weeklyLimit ?? null,
     monthlyLimit: value.monthlyLimit ?? null,
     maxReschedules: value.maxReschedules ?? null,
+    reconfirmHours: value.reconfirmHours ?? null,
     /** null: every current member. */
     hosts: value.hosts ?? null,
     roundRobinMode: value.roundRobinMode ?? ("fairness" as const),

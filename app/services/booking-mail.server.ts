@@ -35,7 +35,7 @@ export async function mailGuests(
   event: HostEvent,
   host: BookingHost,
   kind: InvitationKind,
-  options: { to?: string[]; links?: Links; note?: string } = {},
+  options: { to?: string[]; links?: Links; note?: string; because?: string } = {},
 ): Promise<void> {
   const mailed = { ...mailedSequence(event, kind), invitees: options.to ?? event.invitees };
   const links = options.links;
@@ -46,6 +46,7 @@ export async function mailGuests(
       ? [fill(w.changeLink, { url: links.rescheduleUrl }), fill(w.cancelLink, { url: links.cancelUrl })]
       : [];
   if (options.note) footer.push(fill(w.noteFrom, { host: host.name || host.email, note: options.note }));
+  if (options.because) footer.push(options.because);
   await mailInvitees(mailed, host, kind, footer);
 }
 

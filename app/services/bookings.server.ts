@@ -45,6 +45,7 @@ import { liveHostsOfBooking, reassignRoundRobinBooking, type ReassignResult } fr
 import { tellReassigned, type ReassignedPayload } from "./reassign-mail.server";
 import { guestPolicyState, policyOfEventType, PolicyRefused } from "~/models/booking-policy.server";
 import type { Transaction } from "~/models/event.server";
+import { scheduleReconfirm } from "~/models/reconfirm.server";
 import { markNoShow, type NoShowResult, type NoShowWho } from "~/models/no-show.server";
 import { policyRefusal, type PolicyRefusal } from "~/scheduling/booking-policy";
 import type { Event } from "../../db/schema";
@@ -58,6 +59,7 @@ import type { Event } from "../../db/schema";
  */
 
 function actorName(actor: BookingActor | CancelActor): string {
+  if ("notReconfirmed" in actor) return "system";
   return "token" in actor ? "guest" : "admin" in actor ? "admin" : "host";
 }
 
@@ -254,6 +256,8 @@ async function book(
     const seatId = "session" in r.booking ? r.booking.id : null;
     const eventId = "session" in r.booking ? (r.booking as SeatBooking).session.id : r.booking.id;
     const links = linksFor(linkBase, r.booking.id, r.token);
+    // Asked to reconfirm N hours before its start, when its event type says so (decision 086).
+    if (!seatId) await scheduleReconfirm(tx, eventId, now, { fresh: true });
     // Pending (decision 040): the guest hears "Request received" and the host is asked to decide.
     const pending = r.booking.status === "pending" && r.approvalToken;
     await recordBookingEvent(tx, {
@@ -362,6 +366,8 @@ function rescheduleBookingRow(
     start,
     now,
     async (tx, r, before) => {
+      // A move starts the reconfirmation over, for the new time (decision 086).
+      await scheduleReconfirm(tx, r.booking.id, now);
       // A request moved earlier is answered before it starts (decision 040).
       if (r.booking.status === "pending") r.booking.holdUntil = await clampHold(tx, r.booking.id);
       // A guest's move to a time their round-robin host is busy handed it over (decision 060).
@@ -481,7 +487,7 @@ export async function cancelBooking(
   const outcome = await cancelEvent(id, actor, {
     ...options,
     refuseStarted: "token" in actor,
-    guard: "token" in actor ? guestGuard("cancel", options.now, options.reason ?? null) : undefined,
+    guard: "token" in actor ? guestGuard("cancel", options.now, options.reason ?? null) : options.guard,
     async within(tx, o) {
       // Removing an event that was already cancelled: everyone was told then.
       if (o.kind !== "seat" && o.silent) return;

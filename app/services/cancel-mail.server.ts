@@ -5,6 +5,7 @@ import { mailHostOfSeatLeft, mailSessionSeats } from "./seat-mail.server";
 import { mailHostOfBooking } from "./event-invitations.server";
 import { mailRequestCancelled } from "./approval-mail.server";
 import { isUnansweredRequest } from "~/models/approval.server";
+import { RECONFIRM_MESSAGES } from "~/messages/reconfirm";
 
 /**
  * The one cancel path with its mails (decision 029): cancelEvent's one transaction answers who to
@@ -44,6 +45,13 @@ export async function tellCancelled(
     await mailRequestCancelled(event, host, by, by === "guest" ? (options.reason ?? null) : (note ?? null));
   } else if (seats.length > 0) {
     await mailSessionSeats(event, seats, host, "cancelled", note);
+  } else if ("notReconfirmed" in actor) {
+    // Not reconfirmed in time (decision 086): both are told why.
+    await mailGuests(event, host, "cancelled", { because: RECONFIRM_MESSAGES.cancelReason });
+    if (host.email)
+      await mailHostOfBooking(before(event), host, "cancelled", guestName, undefined, {
+        reason: RECONFIRM_MESSAGES.cancelReason,
+      });
   } else {
     await mailGuests(event, host, "cancelled", { note });
     if (outcome.kind === "booking" && !("admin" in actor) && !options.remove && host.email)

@@ -122,9 +122,11 @@ export async function mailHostOfBooking(
   kind: InvitationKind,
   guestName: string,
   seats?: SeatLine[],
+  options: { reason?: string } = {},
 ): Promise<MailResult> {
   const event = await located(given);
   const message = composeHostMail({
+    reason: options.reason,
     event,
     kind,
     guestName,

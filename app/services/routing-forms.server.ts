@@ -1,6 +1,7 @@
 import type { BookingAnswers, RoutingAction, RoutingForm } from "../../db/schema";
 import {
   createRoutingForm,
+  deleteRoutingForm,
   insertRoutingResponse,
   listRoutingResponses,
   publicRoutingForm,
@@ -13,6 +14,7 @@ import { answerText, checkAnswers } from "~/schemas/booking-answers";
 import { csvRows, type RoutingFormInput } from "~/schemas/routing-forms";
 import { canManage } from "~/schemas/teams";
 import { bookingPrefill, membersWithAttributes, routeAnswers } from "~/scheduling/routing";
+import { recordAudit, type AuditOrigin } from "./audit.server";
 
 /**
  * Routing forms' use cases (decision 074): saving a form (its event types must be its owner's),
@@ -81,10 +83,26 @@ async function checkTargets(actorId: string, input: RoutingFormInput): Promise<R
   return null;
 }
 
+/** What the audit log keeps of a form (decision 070): enough to tell versions apart, no answers. */
+function audited(form: RoutingForm) {
+  return {
+    name: form.name,
+    teamId: form.teamId,
+    fields: form.fields.map((f) => f.id),
+    routes: form.routes.length,
+    fallback: form.fallback.type,
+  };
+}
+
+/**
+ * Creates a form, or replaces `existing` (pages and JSON alike), and writes the audit log's
+ * `routing_form.created` / `routing_form.updated` entry with the form before and after.
+ */
 export async function saveRoutingForm(
   actorId: string,
   input: RoutingFormInput,
-  existing?: RoutingForm,
+  existing: RoutingForm | undefined,
+  request: Request | AuditOrigin | null,
 ): Promise<{ ok: true; form: RoutingForm } | RoutingFormRefusal> {
   // A form stays its owner's: the team (or none) it was made for.
   const body = existing ? { ...input, teamId: existing.teamId } : input;
@@ -92,7 +110,33 @@ export async function saveRoutingForm(
   if (refusal) return refusal;
   const form = existing ? await updateRoutingForm(existing.id, body) : await createRoutingForm(actorId, body);
   if (!form) return { ok: false, status: 404, code: "not_found", message: "There is no such routing form." };
+  await recordAudit({
+    actorId,
+    action: existing ? "routing_form.updated" : "routing_form.created",
+    targetType: "routing_form",
+    targetId: form.id,
+    before: existing ? audited(existing) : null,
+    after: audited(form),
+    request,
+  });
   return { ok: true, form };
+}
+
+/** Deletes a form with its responses (bookings made through it stay) and audits it (`routing_form.deleted`). */
+export async function removeRoutingForm(
+  actorId: string,
+  form: RoutingForm,
+  request: Request | AuditOrigin | null,
+): Promise<void> {
+  await deleteRoutingForm(form.id);
+  await recordAudit({
+    actorId,
+    action: "routing_form.deleted",
+    targetType: "routing_form",
+    targetId: form.id,
+    before: audited(form),
+    request,
+  });
 }
 
 /** What a lead is told: the action without its member attributes, and the booking link when it books. */

@@ -110,6 +110,11 @@ export const eventTypes = pgTable(
      * Accept-Language names one of ours (docs/decisions/088): en, es, de, fr or pt-BR.
      */
     defaultLanguage: text("default_language").notNull().default("en"),
+    /**
+     * Reconfirmation (decision 086): this many hours before the start the guest is asked to confirm,
+     * and a booking not confirmed by half of it before the start is cancelled. Null: off.
+     */
+    reconfirmHours: integer("reconfirm_hours"),
     /** No longer read or written (decision 058): hosts are event_type_hosts rows. To be dropped. */
     hostIds: uuid("host_ids")
       .array()
@@ -153,6 +158,7 @@ export const eventTypes = pgTable(
     check("event_types_cancel_notice_range", sql`${t.cancelNoticeMinutes} between 0 and 43200`),
     check("event_types_reschedule_notice_range", sql`${t.rescheduleNoticeMinutes} between 0 and 43200`),
     check("event_types_max_reschedules_range", sql`${t.maxReschedules} between 0 and 100`),
+    check("event_types_reconfirm_hours_range", sql`${t.reconfirmHours} between 1 and 168`),
   ],
 );
 

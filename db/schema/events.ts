@@ -28,6 +28,9 @@ export const eventWith = pgEnum("event_with", ["One-to-One", "Group"]);
  */
 export const eventStatus = pgEnum("event_status", ["confirmed", "cancelled", "pending"]);
 
+/** Where a booking's reconfirmation stands (decision 086). */
+export type ReconfirmState = "scheduled" | "asked" | "confirmed";
+
 export const events = pgTable(
   "events",
   {
@@ -87,6 +90,16 @@ export const events = pgTable(
     utm: jsonb("utm").$type<Record<string, string>>(),
     /** The routing form response that led to this booking (decision 074); no foreign key, as responses point here. */
     routingResponseId: uuid("routing_response_id"),
+    /**
+     * Reconfirmation (decision 086): `scheduled` (the guest is asked at reconfirm_due_at), `asked`
+     * (cancelled at reconfirm_due_at unless confirmed), `confirmed`; null when its event type does
+     * not ask, or the booking was made after the time to ask.
+     */
+    reconfirmState: text("reconfirm_state").$type<ReconfirmState>(),
+    /** When the job runner next acts on the reconfirmation: asks the guest, or cancels; null when nothing is due. */
+    reconfirmDueAt: timestamp("reconfirm_due_at", { withTimezone: true }),
+    /** SHA-256 (hex) of the mailed confirm link's token; the token itself is never stored. */
+    reconfirmTokenHash: text("reconfirm_token_hash"),
     ...timestamps,
   },
   (t) => [
@@ -104,9 +117,15 @@ export const events = pgTable(
       .on(t.holdUntil)
       .where(sql`${t.holdUntil} is not null`),
     uniqueIndex("events_approval_token_hash_key").on(t.approvalTokenHash),
+    // The job runner's reconfirmation scan (decision 086).
+    index("events_reconfirm_due_idx")
+      .on(t.reconfirmDueAt)
+      .where(sql`${t.reconfirmDueAt} is not null`),
+    uniqueIndex("events_reconfirm_token_hash_key").on(t.reconfirmTokenHash),
     // Insights and the bookings export read a host's bookings by when they were made, in keyset order (decision 079).
     index("events_host_created_idx").on(t.hostId, t.createdAt, t.id),
     check("events_ends_after_starts", sql`${t.endsAt} > ${t.startsAt}`),
+    check("events_reconfirm_state", sql`${t.reconfirmState} in ('scheduled', 'asked', 'confirmed')`),
   ],
 );
 

@@ -257,5 +257,57 @@ test.describe("Teams", () => {
       await owner.context.close();
       await member.context.close();
     });
+
+    test("an owner sets a member's attributes on a phone (a URL modal and a plain form, axe); the member sees them and cannot edit", async ({
+      browser,
+    }) => {
+      const owner = await signUp(browser, "attrowner", "Ada Owner", { javaScriptEnabled: false });
+      const member = await signUp(browser, "attrmember", "Max Member", { javaScriptEnabled: false });
+      await invite(owner, member.email);
+      await accept(member, "Ada's team");
+      const settings = await teamOf(owner);
+      for (const person of [owner, member]) await person.page.setViewportSize({ width: 375, height: 812 });
+
+      await owner.page.goto(settings);
+      const row = owner.page.getByTestId("team-member").filter({ hasText: member.email });
+      await row.getByRole("link", { name: "Attributes of Max Member" }).click();
+      await expect(owner.page).toHaveURL(/\?attributes=[0-9a-f-]{36}$/);
+      const dialog = owner.page.getByRole("dialog");
+      await expect(dialog.getByRole("heading", { name: "Attributes of Max Member" })).toBeVisible();
+      // The suggested names wait in the empty rows; a bad name is answered in the dialog.
+      const names = dialog.getByLabel("Name");
+      const values = dialog.getByLabel("Value");
+      await expect(names.nth(0)).toHaveValue("region");
+      await expect(names.nth(1)).toHaveValue("language");
+      await expect(names.nth(2)).toHaveValue("segment");
+      await noSidewaysScroll(owner.page);
+      expect(await seriousViolations(owner.page, { withoutJavaScript: true })).toEqual([]);
+      await values.nth(0).fill("emea");
+      await values.nth(1).fill("de");
+      await names.nth(3).fill("Tier!");
+      await values.nth(3).fill("gold");
+      await dialog.getByRole("button", { name: "Save attributes" }).click();
+      await expect(owner.page.getByRole("dialog").getByText('"Tier!": a name is a lower-case letter')).toBeVisible();
+      await expect(owner.page.getByRole("dialog").getByLabel("Value").nth(0)).toHaveValue("emea");
+      await owner.page.getByRole("dialog").getByLabel("Name").nth(3).fill("tier");
+      await owner.page.getByRole("dialog").getByRole("button", { name: "Save attributes" }).click();
+      await expect(toast(owner.page)).toContainText("Attributes saved");
+      await expect(owner.page.getByRole("dialog")).toHaveCount(0);
+      const saved = owner.page.getByTestId("team-member").filter({ hasText: member.email });
+      await expect(saved.getByTestId("member-attributes")).toContainText("region: emea");
+      await expect(saved.getByTestId("member-attributes")).toContainText("language: de");
+      await expect(saved.getByTestId("member-attributes")).toContainText("tier: gold");
+      await owner.page.screenshot({ path: "tests/.tmp/team-attributes-phone.png", fullPage: true });
+
+      // The member reads them, with no button to change them.
+      await member.page.getByRole("link", { name: "Settings of Ada's team" }).click();
+      const mine = member.page.getByTestId("team-member").filter({ hasText: member.email });
+      await expect(mine.getByTestId("member-attributes")).toContainText("region: emea");
+      await expect(member.page.getByRole("link", { name: /^Attributes of/ })).toHaveCount(0);
+      await noSidewaysScroll(member.page);
+      expect(await seriousViolations(member.page, { withoutJavaScript: true })).toEqual([]);
+      await owner.context.close();
+      await member.context.close();
+    });
   });
 });

@@ -288,6 +288,12 @@ const CELLS: Cell[] = [
   page("POST", "booking.$id.approval.tsx", (f) => `/booking/${f.booking}/approval?token=wrong`, ALL_404, {
     form: () => ({ intent: "approve" }),
   }),
+  // The guest's mailed "Please confirm" page (decision 086): only its own link token opens it.
+  page("GET", "booking.$id.confirm.tsx", (f) => `/booking/${f.booking}/confirm?token=wrong`, ALL_404),
+  page("GET", "booking.$id.confirm.tsx", (f) => `/booking/${f.booking}/confirm?token=${enc(f.bookingToken)}`, ALL_404),
+  page("POST", "booking.$id.confirm.tsx", (f) => `/booking/${f.booking}/confirm?token=wrong`, ALL_404, {
+    form: () => ({}),
+  }),
   page("GET", "booking.$id.cancel.tsx", (f) => `/booking/${f.booking}/cancel?token=${enc(f.bookingToken)}`, ALL_ALLOW),
   page("GET", "booking.$id.cancel.tsx", (f) => `/booking/${f.booking}/cancel`, ALL_404),
   page("POST", "booking.$id.cancel.tsx", (f) => `/booking/${f.booking}/cancel?token=wrong`, ALL_404, {
@@ -1955,6 +1961,16 @@ const TEAM_CELLS: TeamCell[] = [
     MANAGERS,
     { json: () => ({ region: "emea" }) },
   ),
+  // The same attributes on the team page: the form (a GET with ?attributes=) and its post.
+  teamPage(
+    "GET",
+    "dashboard.teams_.$id/route.tsx",
+    (t) => `/dashboard/teams/${t.team}?attributes=${t.hostMember}`,
+    MANAGERS,
+  ),
+  teamPage("POST", "dashboard.teams_.$id/route.tsx", (t) => `/dashboard/teams/${t.team}`, MANAGERS, {
+    form: (t) => ({ intent: "attributes", id: t.hostMember, name: "region", value: "emea" }),
+  }),
   // Decision 062: the team's bookings.
   teamApi(
     "GET",

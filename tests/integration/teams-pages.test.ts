@@ -185,3 +185,105 @@ describe("the team page /team/{slug}", () => {
     expect((await call("GET", "/team/%20bad%20")).status).toBe(404);
   });
 });
+
+describe("members' attributes on the team page (routing forms pick members by them, decision 074)", () => {
+  let owner: Account;
+  let admin: Account;
+  let member: Account;
+  let teamId: string;
+
+  /** The attributes form's post: repeated name/value rows, as the page sends them. */
+  function postAttributes(by: Account, userId: string, rows: Array<[string, string]>) {
+    const body = new URLSearchParams({ intent: "attributes", id: userId });
+    for (const [name, value] of rows) {
+      body.append("name", name);
+      body.append("value", value);
+    }
+    return by.c.request(`/dashboard/teams/${teamId}?attributes=${userId}`, {
+      method: "POST",
+      body: body.toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: by.c.baseUrl },
+    });
+  }
+
+  async function attributesOf(userId: string) {
+    const [row] = await db`select attributes from team_memberships where team_id = ${teamId} and user_id = ${userId}`;
+    return row.attributes as Record<string, string>;
+  }
+
+  beforeAll(async () => {
+    [owner, admin, member] = await Promise.all([account("attr-owner"), account("attr-admin"), account("attr-member")]);
+    const made = await owner.c.post("/dashboard/teams", { intent: "create", name: "Sales", slug: slug("sales") });
+    expect(made.status).toBe(302);
+    teamId = /\/dashboard\/teams\/([0-9a-f-]+)/.exec(made.headers.get("location") ?? "")?.[1] ?? "";
+    await join(teamId, owner, admin, "admin");
+    await join(teamId, owner, member);
+  });
+
+  it("an admin opens a member's form (the suggested names offered), saves it, and everyone sees it", async () => {
+    const form = await admin.c.get(`/dashboard/teams/${teamId}?attributes=${member.id}`);
+    expect(form.status).toBe(200);
+    const html = await form.text();
+    expect(visibleText(html)).toContain("Attributes of Pages attr-member");
+    for (const name of ["region", "language", "segment"]) expect(html).toContain(`value="${name}"`);
+
+    const saved = await postAttributes(admin, member.id, [
+      ["region", "emea"],
+      ["language", "de"],
+      ["segment", ""],
+      ["", ""],
+    ]);
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe(`/dashboard/teams/${teamId}`);
+    expect(await attributesOf(member.id)).toEqual({ region: "emea", language: "de" });
+
+    // The member sees them on the members list, without the form's button.
+    const page = await member.c.get(`/dashboard/teams/${teamId}`);
+    const text = visibleText(await page.text());
+    expect(text).toMatch(/region:\s*emea/);
+    expect(text).toMatch(/language:\s*de/);
+    expect(text).not.toContain("Attributes of");
+
+    // An empty value removes that attribute; the owner may set their own too.
+    expect(
+      (
+        await postAttributes(owner, member.id, [
+          ["region", "emea"],
+          ["language", ""],
+        ])
+      ).status,
+    ).toBe(302);
+    expect(await attributesOf(member.id)).toEqual({ region: "emea" });
+    expect((await postAttributes(owner, owner.id, [["segment", "enterprise"]])).status).toBe(302);
+    expect(await attributesOf(owner.id)).toEqual({ segment: "enterprise" });
+  });
+
+  it("bad rows are a 400 that names the problem and keeps what was typed; nothing is saved", async () => {
+    const before = await attributesOf(member.id);
+    const bad = await postAttributes(admin, member.id, [["Region!", "apac"]]);
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(visibleText(html)).toContain('"Region!": a name is a lower-case letter');
+    expect(html).toContain('value="Region!"');
+    const twice = await postAttributes(admin, member.id, [
+      ["region", "apac"],
+      ["region", "emea"],
+    ]);
+    expect(twice.status).toBe(400);
+    expect(visibleText(await twice.text())).toContain('"region" is given twice.');
+    const nameless = await postAttributes(admin, member.id, [["", "apac"]]);
+    expect(nameless.status).toBe(400);
+    expect(visibleText(await nameless.text())).toContain('Give a name for the value "apac".');
+    expect(await attributesOf(member.id)).toEqual(before);
+  });
+
+  it("a member may neither open the form nor post it (403, nothing changed); a stranger's id is 404", async () => {
+    const before = await attributesOf(member.id);
+    expect((await member.c.get(`/dashboard/teams/${teamId}?attributes=${member.id}`)).status).toBe(403);
+    expect((await postAttributes(member, member.id, [["region", "apac"]])).status).toBe(403);
+    expect(await attributesOf(member.id)).toEqual(before);
+    const stranger = crypto.randomUUID();
+    expect((await owner.c.get(`/dashboard/teams/${teamId}?attributes=${stranger}`)).status).toBe(404);
+    expect((await postAttributes(owner, stranger, [["region", "apac"]])).status).toBe(404);
+  });
+});

@@ -392,6 +392,17 @@ export function EventTypeFormBody({
       </Fieldset>
 
       {kind === "group" ? null : (
+        <Fieldset legend="Reconfirmation">
+          <Field
+            label={label("Ask guests to reconfirm (hours before, optional)", "reconfirmHours")}
+            hint="This many hours before the start, the guest gets a link to confirm they will come; not confirmed by half of that time before the start, the booking is cancelled and the time freed. Empty: never asked (1 to 168)."
+            inputProps={{ ...numberProps(fields.reconfirmHours), ...off("reconfirmHours") }}
+            errors={fields.reconfirmHours.errors}
+          />
+        </Fieldset>
+      )}
+
+      {kind === "group" ? null : (
         <Fieldset legend="Approval">
           <div className="flex items-start gap-3">
             <input

@@ -141,6 +141,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       cancelNoticeMinutes: String(e?.cancelNoticeMinutes ?? 0),
       rescheduleNoticeMinutes: String(e?.rescheduleNoticeMinutes ?? 0),
       maxReschedules: e?.maxReschedules !== null && e?.maxReschedules !== undefined ? String(e.maxReschedules) : "",
+      reconfirmHours: e?.reconfirmHours ? String(e.reconfirmHours) : "",
       requireCancelReason: e?.requireCancelReason ?? false,
       defaultLanguage: e?.defaultLanguage ?? "en",
       hosts: (e?.hostIds ?? []).filter((id) => id !== user.id),

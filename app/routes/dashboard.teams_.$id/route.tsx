@@ -36,6 +36,9 @@ import { ConfirmForm, InvitationTable, InviteForm, MemberTable, TeamEventTypes }
 import { listTeamEventTypes } from "~/models/team-event-types.server";
 import { durationText, KIND_LABELS } from "~/schemas/event-type-form";
 import { teamEventTypePath } from "~/schemas/team-event-types";
+import { setMemberAttributes, teamMemberAttributes } from "~/models/routing-forms.server";
+import { attributeRows, attributesFromForm } from "~/schemas/member-attributes-form";
+import { AttributesForm } from "./member-attributes";
 
 /**
  * A team's settings (decision 057): its event types (decision 059: everyone sees them, owners and
@@ -53,12 +56,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "dashboard:access");
   const team = (await getMyTeam(user.id, params.id ?? "")) ?? notFound(M.notFound);
   const manage = canManage(team.role);
-  const [members, invitations, eventTypes] = await Promise.all([
+  const [members, invitations, eventTypes, attributes] = await Promise.all([
     listMembers(team.id),
     manage ? listTeamInvitations(team.id) : Promise.resolve([]),
     listTeamEventTypes(team.id),
+    teamMemberAttributes(team.id),
   ]);
+  const attributesOf = new Map(attributes.map((a) => [a.userId, a.attributes ?? {}]));
   const url = new URL(request.url);
+  // ?attributes=<userId>: the member's attributes form (owners and admins only).
+  const attributesId = url.searchParams.get("attributes");
+  if (attributesId !== null && !manage) forbidden(M.forbidden);
+  const toTag =
+    attributesId === null ? null : (members.find((m) => m.userId === attributesId) ?? notFound(M.memberNotFound));
   const removeId = url.searchParams.get("remove");
   const toRemove =
     removeId === null
@@ -75,6 +85,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       name,
       role,
       editable: userId !== user.id && canChangeMember(team.role, role),
+      attributes: attributesOf.get(userId) ?? {},
     })),
     invitations: invitations.map(({ id, email, role, status }) => ({ id, email, role, status })),
     /** The team's event types (decision 059): everyone reads them, owners and admins edit. */
@@ -89,9 +100,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       path: e.kind === "managed" ? null : teamEventTypePath(team.slug, e.slug),
     })),
     toRemove: toRemove ? { userId: toRemove.userId, who: toRemove.name || toRemove.email } : null,
+    toTag: toTag
+      ? {
+          userId: toTag.userId,
+          who: toTag.name || toTag.email,
+          rows: attributeRows(attributesOf.get(toTag.userId) ?? {}),
+        }
+      : null,
     leaving: url.searchParams.get("leave") === "1",
   };
 }
+
+/** What the attributes form shows again after a refused post. */
+type RefusedAttributes = Pick<Extract<ReturnType<typeof attributesFromForm>, { ok: false }>, "errors" | "rows">;
 
 function refusal(reason: Refusal) {
   if (reason === "not-found") notFound(M.notFound);
@@ -105,7 +126,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const teamId = params.id ?? "";
   const team = (await getMyTeam(user.id, teamId)) ?? notFound(M.notFound);
   const page = teamSettingsPage(team.id);
-  const form = await readFormData(request);
+  // The attributes form's rows repeat `name` and `value`.
+  const form = await readFormData(request, { repeatable: (name) => name === "name" || name === "value" });
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
   const now = new Date();
@@ -160,6 +182,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
       ? redirectWithSuccess(page, M.removed(result.member.name || result.member.email))
       : refusal(result.reason);
   }
+  if (intent === "attributes") {
+    // Owners and admins set a member's attributes (decision 074), as PUT .../attributes does.
+    if (!canManage(team.role)) forbidden(M.forbidden);
+    const parsed = attributesFromForm(form);
+    if (!parsed.ok)
+      return data(
+        {
+          result: null,
+          toast: errorToast(M.attributesInvalid),
+          attributes: { errors: parsed.errors, rows: parsed.rows },
+        },
+        { status: 400 },
+      );
+    const saved = await setMemberAttributes(team.id, id, parsed.attributes);
+    if (!saved) notFound(M.memberNotFound);
+    return redirectWithSuccess(page, M.attributesSaved);
+  }
   if (intent === "leave") {
     const result = await removeTeamMember(user.id, team.id, user.id, request);
     return result.ok ? redirectWithSuccess(TEAMS_PAGE, M.left(team.name)) : refusal(result.reason);
@@ -171,6 +210,8 @@ export default function TeamSettings() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const page = teamSettingsPage(d.team.id);
+  // The attributes form's rows and errors after a refused post, shown again in its modal.
+  const tagged = actionData && "attributes" in actionData ? (actionData.attributes as RefusedAttributes) : null;
   return (
     <div className="space-y-8">
       <header className="space-y-2">
@@ -227,7 +268,7 @@ export default function TeamSettings() {
         <h2 id="members-title" className="text-lg font-semibold text-neutral-900">
           Members
         </h2>
-        <MemberTable rows={d.members} action={page} canGrantOwner={d.team.role === "owner"} />
+        <MemberTable rows={d.members} action={page} canGrantOwner={d.team.role === "owner"} manage={d.manage} />
       </section>
 
       {d.manage ? (
@@ -268,6 +309,17 @@ export default function TeamSettings() {
             id={d.toRemove.userId}
             submit="Remove from team"
             note="They stop hosting the team's event types at once. Meetings already booked stay on every calendar."
+          />
+        </Modal>
+      ) : null}
+      {d.toTag ? (
+        <Modal title={`Attributes of ${d.toTag.who}`} closeTo={page} returnFocusTo={`attributes-${d.toTag.userId}`}>
+          <AttributesForm
+            action={`${page}?attributes=${d.toTag.userId}`}
+            userId={d.toTag.userId}
+            who={d.toTag.who}
+            rows={tagged?.rows ?? d.toTag.rows}
+            errors={tagged?.errors ?? []}
           />
         </Modal>
       ) : null}

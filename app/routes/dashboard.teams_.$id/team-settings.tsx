@@ -2,13 +2,14 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "~/schemas/form-parse";
 import { Form, Link } from "@remix-run/react";
-import { Pencil, Plus, Send, Trash2, UserPlus } from "lucide-react";
+import { Pencil, Plus, Send, Tags, Trash2, UserPlus } from "lucide-react";
 import { CellLabel, EmptyRows, tableClass, TableHead, tbodyClass, tdClass, trClass } from "~/components/admin-table";
 import { ControlField, ErrorList, Field, inputClass } from "~/components/forms";
 import { IntentButton } from "~/components/intent-button";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ROLE_TEXT, TEAM_ROLE_VALUES, TeamInviteSchema, type TeamRoleName } from "~/schemas/teams";
 import { useIsPending } from "~/utils/pending";
+import { AttributeList } from "./member-attributes";
 
 /** The pieces of a team's settings page (route.tsx). */
 
@@ -75,6 +76,7 @@ interface MemberView {
   name: string;
   role: TeamRoleName;
   editable: boolean;
+  attributes: Record<string, string>;
 }
 
 function RoleForm({ action, member, canGrantOwner }: { action: string; member: MemberView; canGrantOwner: boolean }) {
@@ -113,15 +115,18 @@ export function MemberTable({
   rows,
   action,
   canGrantOwner,
+  manage,
 }: {
   rows: MemberView[];
   action: string;
   canGrantOwner: boolean;
+  /** Owners and admins: an Attributes button on every row (decision 074). */
+  manage: boolean;
 }) {
   return (
     <table className={tableClass}>
       <caption className="sr-only">Members of the team</caption>
-      <TableHead columns={["Person", "Role", { label: "Actions", className: "w-40" }]} />
+      <TableHead columns={["Person", "Role", "Attributes", { label: "Actions", className: "w-40" }]} />
       <tbody className={tbodyClass}>
         {rows.map((m) => (
           <tr key={m.userId} className={trClass} data-testid="team-member" data-email={m.email}>
@@ -140,18 +145,35 @@ export function MemberTable({
                 <span data-testid="member-role">{ROLE_TEXT[m.role]}</span>
               )}
             </td>
+            <td className={tdClass}>
+              <CellLabel>Attributes</CellLabel>
+              <AttributeList attributes={m.attributes} />
+            </td>
             <td className={`${tdClass} pt-3 md:pt-3`}>
-              {m.editable ? (
-                <Link
-                  to={`${action}?remove=${m.userId}`}
-                  preventScrollReset
-                  id={`remove-${m.userId}`}
-                  className={buttonClass("secondary", "px-3 py-2 text-red-700")}
-                  aria-label={`Remove ${m.name || m.email}`}
-                >
-                  <Trash2 className="h-4 w-4" aria-hidden /> Remove
-                </Link>
-              ) : null}
+              <div className="flex flex-wrap gap-2">
+                {manage ? (
+                  <Link
+                    to={`${action}?attributes=${m.userId}`}
+                    preventScrollReset
+                    id={`attributes-${m.userId}`}
+                    className={buttonClass("secondary", "px-3 py-2")}
+                    aria-label={`Attributes of ${m.name || m.email}`}
+                  >
+                    <Tags className="h-4 w-4" aria-hidden /> Attributes
+                  </Link>
+                ) : null}
+                {m.editable ? (
+                  <Link
+                    to={`${action}?remove=${m.userId}`}
+                    preventScrollReset
+                    id={`remove-${m.userId}`}
+                    className={buttonClass("secondary", "px-3 py-2 text-red-700")}
+                    aria-label={`Remove ${m.name || m.email}`}
+                  >
+                    <Trash2 className="h-4 w-4" aria-hidden /> Remove
+                  </Link>
+                ) : null}
+              </div>
             </td>
           </tr>
         ))}

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
 import { isUuid } from "~/models/event.server";
 import { bookableForDuration, getBookableByLink, getBookableEventType } from "~/models/event-type.server";
-import { bookingRedirectUrl } from "~/schemas/booking-redirect";
+import { bookingRedirectUrl, redirectBookingOf } from "~/schemas/booking-redirect";
 import { GUEST_LIMIT_MESSAGE, LINK_USED_MESSAGE } from "~/schemas/booking-answers";
 import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MISMATCH_MESSAGE } from "~/models/idempotency.server";
 import { MESSAGES } from "~/messages";
@@ -50,15 +50,7 @@ async function POST({ request }: LoaderFunctionArgs) {
         hostJson(ok.booking.hostId, ok.host),
         found.eventType.location,
       ),
-      redirectUrl: bookingRedirectUrl(found.eventType, {
-        id: "sessionId" in ok.booking ? ok.booking.sessionId : ok.booking.id,
-        startsAt: ok.booking.startsAt,
-        endsAt: ok.booking.endsAt,
-        status: ok.booking.status,
-        guestName: input.name,
-        guestEmail: input.email,
-        guestTimeZone: input.timeZone,
-      }),
+      redirectUrl: bookingRedirectUrl(found.eventType, redirectBookingOf(ok.booking, input)),
     },
   });
   // A key is scoped to this path and the caller (a bearer's user, else any guest).

@@ -30,6 +30,25 @@ export interface RedirectBooking {
 }
 
 /**
+ * A new booking's redirect details: a group seat's booking is its session (the id the guest's
+ * links and the host know), the guest as they booked.
+ */
+export function redirectBookingOf(
+  booking: Omit<RedirectBooking, "guestName" | "guestEmail" | "guestTimeZone"> & { sessionId?: string },
+  guest: { name: string; email: string; timeZone: string },
+): RedirectBooking {
+  return {
+    id: booking.sessionId ?? booking.id,
+    startsAt: booking.startsAt,
+    endsAt: booking.endsAt,
+    status: booking.status,
+    guestName: guest.name,
+    guestEmail: guest.email,
+    guestTimeZone: guest.timeZone,
+  };
+}
+
+/**
  * Where the guest goes after booking, or null for the confirmation page. The URL's own query is
  * kept; with `redirectPassDetails` each detail is set (replacing a parameter of the same name).
  */

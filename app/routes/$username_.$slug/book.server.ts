@@ -20,7 +20,7 @@ import {
   ROUTING_LINK_INVALID,
   withRouting,
 } from "./month.server";
-import { bookingRedirectUrl } from "~/schemas/booking-redirect";
+import { bookingRedirectUrl, redirectBookingOf } from "~/schemas/booking-redirect";
 
 /**
  * The booking page's action (route.tsx re-exports it): parse the form, book through bookSlot as
@@ -196,17 +196,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
   // The event type's own thank-you page (decision 087), when it has one; embedded, the
   // confirmation tells the embedding page, which goes there (public/embed.js).
   const bookedUrl = (ok: BookingSuccess) =>
-    (embed
-      ? null
-      : bookingRedirectUrl(found.eventType, {
-          id: "sessionId" in ok.booking ? ok.booking.sessionId : ok.booking.id,
-          startsAt: ok.booking.startsAt,
-          endsAt: ok.booking.endsAt,
-          status: ok.booking.status,
-          guestName: input.name,
-          guestEmail: input.email,
-          guestTimeZone: input.timeZone,
-        })) ?? confirmationUrl(ok);
+    (embed ? null : bookingRedirectUrl(found.eventType, redirectBookingOf(ok.booking, input))) ?? confirmationUrl(ok);
   // The page's key (a hidden field): a second submit of the same form gets the first booking.
   const key = text("idempotencyKey");
   const result = await bookSlot({

@@ -84,18 +84,7 @@ export function RescheduleModal({ host, closeTo, search }: { host: HostData; clo
           <input type="hidden" name="eventId" value={r.id} />
           <input type="hidden" name="start" value={r.chosen.value} />
           {r.hasGuest ? (
-            <TextareaField
-              label={M.messageLabel}
-              hint={M.messageHint}
-              textareaProps={{
-                name: "message",
-                id: "reschedule-message",
-                rows: 3,
-                maxLength: BOOKING_NOTES_MAX,
-                defaultValue: answer?.reason ?? "",
-                autoFocus: true,
-              }}
-            />
+            <GuestMessageField id="reschedule-message" defaultValue={answer?.reason ?? ""} autoFocus />
           ) : null}
           {answer?.error ? (
             <div
@@ -212,19 +201,7 @@ function OutsideHoursForm({ host, search, open = false }: { host: HostData; sear
           }}
         />
       </div>
-      {r.hasGuest ? (
-        <TextareaField
-          label={M.messageLabel}
-          hint={M.messageHint}
-          textareaProps={{
-            name: "message",
-            id: "outside-message",
-            rows: 3,
-            maxLength: BOOKING_NOTES_MAX,
-            defaultValue: answer?.reason ?? "",
-          }}
-        />
-      ) : null}
+      {r.hasGuest ? <GuestMessageField id="outside-message" defaultValue={answer?.reason ?? ""} /> : null}
       <label className="flex items-start gap-3 text-sm text-neutral-800">
         <input
           type="checkbox"
@@ -253,5 +230,16 @@ function OutsideHoursForm({ host, search, open = false }: { host: HostData; sear
       </summary>
       <div className="mt-4">{form}</div>
     </details>
+  );
+}
+
+/** The host's optional message to the guests, in the updated invitation. */
+function GuestMessageField({ id, defaultValue, autoFocus }: { id: string; defaultValue: string; autoFocus?: boolean }) {
+  return (
+    <TextareaField
+      label={M.messageLabel}
+      hint={M.messageHint}
+      textareaProps={{ name: "message", id, rows: 3, maxLength: BOOKING_NOTES_MAX, defaultValue, autoFocus }}
+    />
   );
 }

@@ -280,10 +280,7 @@ export async function moveBooking(
   if (!found) return { ok: false, reason: "not-found" };
   if (found.status === "cancelled") return { ok: false, reason: "already-cancelled" };
   if (override && start.getTime() <= now.getTime()) return { ok: false, reason: "slot-unavailable" };
-  const bookable = asBooked(
-    found.eventTypeId ? await getBookableEventType(found.eventTypeId, override) : null,
-    found,
-  );
+  const bookable = asBooked(found.eventTypeId ? await getBookableEventType(found.eventTypeId, override) : null, found);
   if (!bookable && !override) return { ok: false, reason: "slot-unavailable" };
   const kind = bookable?.eventType.kind ?? "one-to-one";
   const db = await getDb();

@@ -1,3 +1,4 @@
+import { notFound } from "~/utils/responses";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -65,7 +66,7 @@ function blankValues(): Values {
 async function ownOr404(userId: string, id: string) {
   if (id === "new") return null;
   const workflow = await getWorkflow(userId, id);
-  if (!workflow) throw new Response(M.notFound, { status: 404 });
+  if (!workflow) notFound(M.notFound);
   return workflow;
 }
 
@@ -143,7 +144,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "save");
   if (intent === "delete") {
-    if (!existing) throw new Response(M.notFound, { status: 404 });
+    if (!existing) notFound(M.notFound);
     await deleteWorkflow(user.id, existing.id);
     return redirectWithSuccess(WORKFLOW_PAGE, M.removed);
   }

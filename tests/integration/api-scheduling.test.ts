@@ -340,6 +340,9 @@ describe("event types", () => {
       rescheduleNoticeMinutes: 0,
       maxReschedules: null,
       requireCancelReason: false,
+      // Guests' language (decision 088) and reconfirmation (decision 086): English, not asked.
+      defaultLanguage: "en",
+      reconfirmHours: null,
     });
     expect(await ok(await call("GET", `/api/event-types/${made._id}`, { token: a.token }))).toEqual(made);
 
@@ -375,10 +378,13 @@ describe("event types", () => {
       rescheduleNoticeMinutes: 120,
       maxReschedules: 2,
       requireCancelReason: true,
+      defaultLanguage: "de",
     };
     expect(await ok(await call("PUT", `/api/event-types/${made._id}`, { token: a.token, json: full }))).toEqual({
       _id: made._id,
       ...full,
+      // A group's guests are not asked to reconfirm (decision 086).
+      reconfirmHours: null,
     });
     // A PUT replaces everything: left-out fields take their defaults again.
     const back = await ok(

@@ -13,6 +13,7 @@ function harness() {
     ping: () => (answers ? Promise.resolve() : Promise.reject(coded("ECONNREFUSED"))),
     closed: () => false,
     probeEveryMs: 1_000,
+    staleMs: 3_000,
     log: (m) => logs.push(m),
     now: () => t,
     later: (run, ms) => timers.push({ at: t + ms, run }),
@@ -67,6 +68,31 @@ describe("the database outage", () => {
     h.setAnswers(false);
     h.outage.note(coded("CONNECT_TIMEOUT"));
     expect(h.outage.downSince()).toBe(4_000);
+  });
+
+  it("is not marked again by a connect timeout just after its return (a connect begun while it was down)", async () => {
+    const h = harness();
+    h.outage.note(coded("ECONNREFUSED"));
+    await h.flush();
+    h.setAnswers(true);
+    await h.advance(1_000);
+    expect(h.outage.downSince()).toBeNull();
+    // The late end of a connect begun during the outage: a probe, answered, and still up.
+    await h.advance(2_000);
+    expect(h.outage.note(coded("CONNECT_TIMEOUT"))).toBe(true);
+    expect(h.outage.downSince()).toBeNull();
+    await h.flush();
+    expect(h.outage.downSince()).toBeNull();
+    // Had the database gone again, the probe's own failure marks it.
+    h.setAnswers(false);
+    h.outage.note(coded("CONNECT_TIMEOUT"));
+    await h.flush();
+    expect(h.outage.downSince()).toBe(3_000);
+    expect(h.logs).toEqual([
+      "Database unreachable (ECONNREFUSED): answering 503 until it answers again",
+      "Database answering again after 1 s",
+      "Database unreachable (ECONNREFUSED): answering 503 until it answers again",
+    ]);
   });
 
   it("is not marked by a connection lost under a query, nor by other errors", async () => {

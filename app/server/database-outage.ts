@@ -7,7 +7,9 @@ import { isDatabaseUnavailable, isDatabaseUnreachable } from "./database-unavail
  *
  * An "unreachable" error (a refused or timed-out connect) marks the outage at once. A
  * connection lost under a query (a killed backend) only starts a probe: the next connect
- * usually works.
+ * usually works. So does an unreachable error less than `staleMs` (the connect timeout) after
+ * the database answered again: it may be the late end of a connect begun during the outage,
+ * and marking the outage on it would answer 503 to requests the database could serve.
  */
 export interface DatabaseOutage {
   /** Since when the database is unreachable (epoch ms), or null. */
@@ -21,6 +23,8 @@ export interface OutageOptions {
   ping(): Promise<void>;
   closed(): boolean;
   probeEveryMs: number;
+  /** How long after the database's return an unreachable error may be a stale connect's (ms). */
+  staleMs?: number;
   log(message: string): void;
   now?: () => number;
   later?: (run: () => void, ms: number) => void;
@@ -30,6 +34,8 @@ export function createDatabaseOutage(options: OutageOptions): DatabaseOutage {
   const now = options.now ?? Date.now;
   const later = options.later ?? ((run, ms) => setTimeout(run, ms).unref());
   let downSince: number | null = null;
+  /** When the database last answered again after an outage (epoch ms), or null. */
+  let backSince: number | null = null;
   let probing = false;
 
   const markDown = (error: unknown) => {
@@ -41,7 +47,10 @@ export function createDatabaseOutage(options: OutageOptions): DatabaseOutage {
   const probe = async () => {
     try {
       await options.ping();
-      if (downSince !== null) options.log(`Database answering again after ${Math.round((now() - downSince) / 1000)} s`);
+      if (downSince !== null) {
+        options.log(`Database answering again after ${Math.round((now() - downSince) / 1000)} s`);
+        backSince = now();
+      }
       downSince = null;
       probing = false;
     } catch (error) {
@@ -58,7 +67,8 @@ export function createDatabaseOutage(options: OutageOptions): DatabaseOutage {
     downSince: () => downSince,
     note(error) {
       if (!isDatabaseUnavailable(error)) return false;
-      if (isDatabaseUnreachable(error)) markDown(error);
+      const mayBeStale = backSince !== null && now() - backSince < (options.staleMs ?? 0);
+      if (isDatabaseUnreachable(error) && !mayBeStale) markDown(error);
       if (!probing) {
         probing = true;
         void probe();

@@ -85,6 +85,10 @@ const outage = (globalForOutage.__schedulerDbOutage ??= createDatabaseOutage({
   },
   closed: () => !globalForDb.__schedulerDb,
   probeEveryMs: 1_000,
+  // Read when an error comes, not at import (the settings are checked at start-up).
+  get staleMs() {
+    return env().DATABASE_CONNECT_TIMEOUT_MS;
+  },
   log: (message) => console.error(message),
 }));
 

@@ -169,7 +169,9 @@ test.describe("desktop", () => {
   });
 
   test("a slow network shows the page-wide pending bar and the picked day's own pending state", async ({ page }) => {
-    await page.goto(pagePath());
+    // Next month: every day of it is open, whatever today's date (at the end of a month this
+    // month may have a single open day left, and the test needs a second one to pick).
+    await page.goto(`${pagePath()}?month=${nextMonth()}`);
     await waitForHydration(page);
     await page.route("**/*.data*", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));

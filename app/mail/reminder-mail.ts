@@ -3,6 +3,7 @@ import { readerTime } from "~/scheduling/reader-time";
 import type { ComposedMail, RemindedMeeting } from "~/schemas/reminder-mail";
 import { MAIL_WORDS } from "~/messages/guest-words/mail";
 import { fill, languageOf, LOCALES, plural, type Language } from "~/messages/languages";
+import { escapeHtml } from "./escape";
 
 /**
  * The texts of reminders and follow-ups (docs/decisions/022): one e-mail per guest, with the
@@ -10,10 +11,6 @@ import { fill, languageOf, LOCALES, plural, type Language } from "~/messages/lan
  * the guest will. No cancel/reschedule links: a booking's token is stored only hashed, so a
  * reminder cannot carry them; it points to the confirmation e-mail and to the host instead.
  */
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
 
 function html(paragraphs: string[]): string {
   return paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll("\n", "<br>")}</p>`).join("\n");

@@ -1,16 +1,13 @@
 import { renderTemplate } from "~/scheduling/workflows";
 import type { ComposedMail } from "~/schemas/reminder-mail";
 import type { TemplateValues } from "~/schemas/workflow-mail";
+import { escapeHtml } from "./escape";
 
 /**
  * A workflow's own texts (docs/decisions/085): the host's subject and body with the booking's
  * values. The HTML part escapes the host's text and every value (a guest's name or answer is
  * never markup); the text part is the same words unescaped.
  */
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
 
 export function workflowMail(template: { subject: string; body: string }, values: TemplateValues): ComposedMail {
   const subject = renderTemplate(template.subject, values)

@@ -31,7 +31,7 @@ import { languageOf } from "~/messages/languages";
 import type { RemindedMeeting } from "~/schemas/reminder-mail";
 import type { TemplateValues, WorkflowTexts } from "~/schemas/workflow-mail";
 import type { WorkflowInput, WorkflowRecord } from "~/schemas/workflow";
-import { notify, type Transaction } from "./event.server";
+import { isUuid, notify, type Transaction } from "./event.server";
 import { recipientsOf } from "./reminder.server";
 
 /**
@@ -396,8 +396,6 @@ export async function recordsWithoutWorkflows(records: BookingEventRecord[]): Pr
 // ---------------------------------------------------------------------------------------------
 // The host's workflows (the Workflows page and /api/workflows): always filtered by the owner.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function recordsOf(db: Pick<Transaction, "select">, userId: string, id?: string): Promise<WorkflowRecord[]> {
   const rows = await db
     .select()
@@ -429,7 +427,7 @@ export async function listWorkflows(userId: string): Promise<WorkflowRecord[]> {
 
 /** One of the owner's workflows; null for anyone else's or a malformed id. */
 export async function getWorkflow(userId: string, id: string): Promise<WorkflowRecord | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [w] = await recordsOf(await getDb(), userId, id);
   return w ?? null;
 }
@@ -504,7 +502,7 @@ async function insertIn(tx: Transaction, userId: string, input: WorkflowInput): 
  * sends nothing again.
  */
 export async function replaceWorkflow(userId: string, id: string, input: WorkflowInput): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const db = await getDb();
   return db.transaction((tx: Transaction) => replaceIn(tx, userId, id, input));
 }
@@ -549,7 +547,7 @@ async function replaceIn(tx: Transaction, userId: string, id: string, input: Wor
 }
 
 export async function removeWorkflow(userId: string, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const db = await getDb();
   const gone = await db
     .delete(workflows)

@@ -214,28 +214,16 @@ function ToggleForm({ e }: { e: Shown }) {
   // Optimistic: the switch shows the new state while the form is on its way.
   const on = toggling ? toggling.get("active") === "true" : e.active;
   return (
-    <Form method="post" action={PAGE} preventScrollReset>
-      <input type="hidden" name="intent" value="toggle" />
-      <input type="hidden" name="id" value={e.id} />
-      <input type="hidden" name="active" value={on ? "false" : "true"} />
-      <button
-        type="submit"
-        role="switch"
-        aria-checked={on}
-        aria-label={`${e.title}: ${on ? "on" : "off"}. Turn ${on ? "off" : "on"}`}
-        data-testid="event-type-toggle"
-        className="inline-flex items-center gap-2 rounded-lg px-1 py-1 text-sm font-medium text-neutral-700"
-      >
-        <span
-          className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors duration-150 ${on ? "bg-brand-600" : "bg-neutral-300"}`}
-        >
-          <span
-            className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform duration-150 ${on ? "translate-x-5" : "translate-x-0.5"}`}
-          />
-        </span>
-        {on ? "On" : "Off"}
-      </button>
-    </Form>
+    <SwitchForm
+      intent="toggle"
+      id={e.id}
+      field="active"
+      next={on ? "false" : "true"}
+      on={on}
+      label={`${e.title}: ${on ? "on" : "off"}. Turn ${on ? "off" : "on"}`}
+      testId="event-type-toggle"
+      text={on ? "On" : "Off"}
+    />
   );
 }
 
@@ -244,26 +232,51 @@ function HiddenForm({ e }: { e: Shown }) {
   const pending = usePendingFormData({ intent: "hidden", fields: { id: e.id }, state: "busy" });
   const hidden = pending ? pending.get("hidden") === "true" : e.hidden;
   return (
+    <SwitchForm
+      intent="hidden"
+      id={e.id}
+      field="hidden"
+      next={hidden ? "false" : "true"}
+      on={!hidden}
+      label={`${e.title}: ${hidden ? "hidden from" : "listed on"} your page. ${hidden ? "List it" : "Hide it"}`}
+      testId="event-type-hidden-toggle"
+      text={hidden ? "Hidden" : "Listed"}
+    />
+  );
+}
+
+/** A switch that is a one-field form post (`intent`, `id`, `field`=`next`). */
+function SwitchForm(p: {
+  intent: string;
+  id: string;
+  field: string;
+  next: string;
+  on: boolean;
+  label: string;
+  testId: string;
+  text: string;
+}) {
+  return (
     <Form method="post" action={PAGE} preventScrollReset>
-      <input type="hidden" name="intent" value="hidden" />
-      <input type="hidden" name="id" value={e.id} />
-      <input type="hidden" name="hidden" value={hidden ? "false" : "true"} />
+      <input type="hidden" name="intent" value={p.intent} />
+      <input type="hidden" name="id" value={p.id} />
+      <input type="hidden" name={p.field} value={p.next} />
       <button
         type="submit"
         role="switch"
-        aria-checked={!hidden}
-        aria-label={`${e.title}: ${hidden ? "hidden from" : "listed on"} your page. ${hidden ? "List it" : "Hide it"}`}
-        data-testid="event-type-hidden-toggle"
+        aria-checked={p.on}
+        aria-label={p.label}
+        data-testid={p.testId}
         className="inline-flex items-center gap-2 rounded-lg px-1 py-1 text-sm font-medium text-neutral-700"
       >
         <span
-          className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors duration-150 ${hidden ? "bg-neutral-300" : "bg-brand-600"}`}
+          className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors duration-150 ${p.on ? "bg-brand-600" : "bg-neutral-300"}`}
         >
           <span
-            className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform duration-150 ${hidden ? "translate-x-0.5" : "translate-x-5"}`}
+            className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform duration-150 ${p.on ? "translate-x-5" : "translate-x-0.5"}`}
           />
         </span>
-        {hidden ? "Hidden" : "Listed"}
+        {p.text}
       </button>
     </Form>
   );

@@ -255,47 +255,20 @@ export default function WorkflowEditor() {
             <ErrorList id={err("offsetMinutes")} errors={errors.offsetMinutes} />
           </div>
         </div>
-        <div className="flex items-center gap-2">
-          <input
-            id="wf-active"
-            name="active"
-            type="checkbox"
-            defaultChecked={values.active}
-            className="h-5 w-5 rounded border-neutral-400 text-brand-600"
-          />
-          <label htmlFor="wf-active" className="text-sm font-medium text-neutral-900">
-            {M.active}
-          </label>
-        </div>
+        <Check id="wf-active" name="active" checked={values.active} label={M.active} strong />
         <fieldset className="space-y-2" aria-describedby={err("eventTypeIds")}>
           <legend className="text-sm font-medium text-neutral-900">{M.eventTypes}</legend>
-          <div className="flex items-center gap-2">
-            <input
-              id="wf-all"
-              name="allEventTypes"
-              type="checkbox"
-              defaultChecked={values.allEventTypes}
-              className="h-5 w-5 rounded border-neutral-400 text-brand-600"
-            />
-            <label htmlFor="wf-all" className="text-sm text-neutral-900">
-              {M.allEventTypes}
-            </label>
-          </div>
+          <Check id="wf-all" name="allEventTypes" checked={values.allEventTypes} label={M.allEventTypes} />
           {loaded.eventTypes.length === 0 ? <p className="text-sm text-neutral-600">{M.noEventTypes}</p> : null}
           {loaded.eventTypes.map((t) => (
-            <div key={t.id} className="flex items-center gap-2">
-              <input
-                id={`wf-type-${t.id}`}
-                name="eventTypeIds"
-                type="checkbox"
-                value={t.id}
-                defaultChecked={values.eventTypeIds.includes(t.id)}
-                className="h-5 w-5 rounded border-neutral-400 text-brand-600"
-              />
-              <label htmlFor={`wf-type-${t.id}`} className="text-sm text-neutral-900">
-                {t.title}
-              </label>
-            </div>
+            <Check
+              key={t.id}
+              id={`wf-type-${t.id}`}
+              name="eventTypeIds"
+              value={t.id}
+              checked={values.eventTypeIds.includes(t.id)}
+              label={t.title}
+            />
           ))}
           <ErrorList id={err("eventTypeIds")} errors={errors.eventTypeIds} />
         </fieldset>
@@ -408,4 +381,23 @@ export default function WorkflowEditor() {
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
+}
+
+/** A checkbox with its label beside it. */
+function Check(props: { id: string; name: string; value?: string; checked: boolean; label: string; strong?: boolean }) {
+  return (
+    <div className="flex items-center gap-2">
+      <input
+        id={props.id}
+        name={props.name}
+        type="checkbox"
+        value={props.value}
+        defaultChecked={props.checked}
+        className="h-5 w-5 rounded border-neutral-400 text-brand-600"
+      />
+      <label htmlFor={props.id} className={`text-sm text-neutral-900 ${props.strong ? "font-medium" : ""}`}>
+        {props.label}
+      </label>
+    </div>
+  );
 }

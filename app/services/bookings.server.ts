@@ -256,8 +256,9 @@ async function book(
     const seatId = "session" in r.booking ? r.booking.id : null;
     const eventId = "session" in r.booking ? (r.booking as SeatBooking).session.id : r.booking.id;
     const links = linksFor(linkBase, r.booking.id, r.token);
-    // Asked to reconfirm N hours before its start, when its event type says so (decision 086).
-    if (!seatId) await scheduleReconfirm(tx, eventId, now, { fresh: true });
+    // Asked to reconfirm N hours before its start, when its event type says so (decision 086);
+    // a type without it (most) costs the booking no query.
+    if (!seatId && found.eventType.reconfirmHours) await scheduleReconfirm(tx, eventId, now, { fresh: true });
     // Pending (decision 040): the guest hears "Request received" and the host is asked to decide.
     const pending = r.booking.status === "pending" && r.approvalToken;
     await recordBookingEvent(tx, {

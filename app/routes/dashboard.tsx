@@ -30,7 +30,7 @@ function Drawer({ role }: { role: "user" | "professional" | "admin" }) {
         <li key={item.to}>
           <NavLink
             to={item.to}
-            end
+            end={item.to === "/dashboard"}
             className={({ isActive }) =>
               `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-neutral-700 hover:bg-neutral-100"}`
             }

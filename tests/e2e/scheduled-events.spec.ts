@@ -6,7 +6,7 @@ import { noSidewaysScroll, seriousViolations, STRONG_PASSWORD, toast, uniqueEmai
  * Berlin guest's booking at New York time, reschedules it in the modal, cancels another and
  * finds it under Cancelled; two guests take seats of one group slot on the booking page and each
  * cancels only their own seat with their own link; phone width with axe; the host's cancel
- * without JavaScript.
+ * without JavaScript, through the booking's own page (decision 097).
  */
 
 const SHOTS = "test-results/scheduled-events";
@@ -226,6 +226,23 @@ test.describe("Scheduled Events", () => {
     await page.getByRole("link", { name: /Past/ }).click();
     await expect(page.getByRole("heading", { name: "Nothing in the past yet" })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+
+    // The booking's own page, from its name in the list.
+    await page.goto(PATH);
+    await row(page, booking.id)
+      .getByRole("link", { name: /^Details of Strategy call/ })
+      .click();
+    await expect(page).toHaveURL(`${PATH}/${booking.id}`);
+    await expect(page.getByRole("heading", { name: "Strategy call", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("booking-guests")).toContainText("Pia Phone");
+    await expect(page.getByTestId("booking-when")).toContainText(spaced(`${nyTime(booking.start)} –`));
+    await expect(page.getByTestId("booking-actions").getByRole("link", { name: "Reschedule" })).toBeVisible();
+    await noSidewaysScroll(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/booking-375.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/booking-1440.png`, fullPage: true });
   });
 
   test("without JavaScript the host cancels through the URL modal", async ({ browser }) => {
@@ -239,9 +256,13 @@ test.describe("Scheduled Events", () => {
     });
     const page = await context.newPage();
     await page.goto(PATH);
+    // Through the booking's own page, whose Cancel is the list's modal.
     await row(page, booking.id)
-      .getByRole("link", { name: /^Cancel/ })
+      .getByRole("link", { name: /^Details of/ })
       .click();
+    await expect(page).toHaveURL(`${PATH}/${booking.id}`);
+    await expect(page.getByTestId("booking-guests")).toContainText("Nico Script");
+    await page.getByTestId("booking-actions").getByRole("link", { name: "Cancel" }).click();
     await expect(page).toHaveURL(new RegExp(`cancel=${booking.id}`));
     await page.getByLabel("Reason for cancelling").fill("x".repeat(10));
     await page.getByRole("button", { name: "Cancel event" }).click();

@@ -219,6 +219,34 @@ describe("confirming and lapsing", () => {
     expect((await rowOf(booking.id)).status).toBe("confirmed");
   });
 
+  it("a client confirms with POST /api/bookings/{id}/confirm and the link's token; a wrong token is 404, a cancelled booking 409", async () => {
+    const who = guest("json");
+    const { booking } = await ok<{ booking: Booking }>(await book(at(6, "11:00"), who), 201);
+    await askNow([booking.id]);
+    const token = new URL(await confirmLink(who.email)).searchParams.get("token") ?? "";
+    const path = `/api/bookings/${booking.id}/confirm`;
+    for (const wrong of ["wrong", tokenOf(booking.cancelUrl), ""]) {
+      const res = await call("POST", `${path}?token=${encodeURIComponent(wrong)}`);
+      expect(res.status, wrong).toBe(404);
+      expect((await errorOf(res)).code).toBe("not_found");
+    }
+    expect((await rowOf(booking.id)).reconfirm_state).toBe("asked");
+    const first = await ok<{ booking: { id: string; reconfirmState: string; start: string }; already: boolean }>(
+      await call("POST", `${path}?token=${token}`),
+      200,
+    );
+    expect(first.booking).toMatchObject({ id: booking.id, reconfirmState: "confirmed" });
+    expect(Date.parse(first.booking.start)).toBe(Date.parse(booking.start));
+    expect(first.already).toBe(false);
+    expect((await rowOf(booking.id)).reconfirm_state).toBe("confirmed");
+    const again = await ok<{ already: boolean }>(await call("POST", `${path}?token=${token}`), 200);
+    expect(again.already).toBe(true);
+    await db`update events set status = 'cancelled' where id = ${booking.id}`;
+    const late = await call("POST", `${path}?token=${token}`);
+    expect(late.status).toBe(409);
+    expect((await errorOf(late)).code).toBe("already_cancelled");
+  });
+
   it("unconfirmed by the deadline: cancelled once by the job, the slot bookable again, guest and host told why", async () => {
     const who = guest("no");
     const start = at(7, "14:00");

@@ -207,6 +207,54 @@ describe("ownership", () => {
   });
 });
 
+describe("a booking's own page", () => {
+  it("shows the guest, both zones, the place and the list's actions; another host's id or a non-uuid is a 404", async () => {
+    const page = await html(await h.c.get(`${PATH}/${first.id}`));
+    expect(page).toMatch(/<h1[^>]*>Consult /);
+    const text = visibleText(page);
+    expect(text).toContain("9:00 AM – 9:30 AM (EST)");
+    expect(text).toContain("Nora Guest");
+    expect(text).toContain("Time zone: Europe/Berlin (3:00 PM there)");
+    expect(text).toContain("+1 555 010 0300");
+    expect(page).toMatch(/href="mailto:nora-guest-[0-9a-f]{6}@example\.test"/);
+    expect(page).toContain(`href="${PATH}?reschedule=${first.id}"`);
+    expect(page).toContain(`href="${PATH}?cancel=${first.id}"`);
+    expect(page).toContain(`href="${PATH}/${first.id}/timeline"`);
+    expect(page).toContain(`href="/dashboard/eventTypes/${h.one}"`);
+    // The list links each event to it.
+    expect(await html(await h.c.get(PATH))).toContain(`href="${PATH}/${first.id}"`);
+    const session = visibleText(await html(await h.c.get(`${PATH}/${seatA.id}`)));
+    expect(session).toContain("Ada Seat");
+    expect(session).toContain("Ben Seat");
+    expect(visibleText(await html(await h.c.get(`${PATH}/${own}`)))).toContain("No guest (created by you)");
+    const stranger = await account("stranger-detail", "professional");
+    expect((await stranger.c.get(`${PATH}/${first.id}`)).status).toBe(404);
+    expect((await h.c.get(`${PATH}/not-a-uuid`)).status).toBe(404);
+    expect((await client().get(`${PATH}/${first.id}`)).status).toBe(302);
+  });
+
+  it("its no-show mark comes back to it; a returnTo elsewhere goes to the list", async () => {
+    const [past] =
+      await db`insert into events (host_id, event_name, event_type, event_with, description, starts_at, ends_at, event_type_id, guest_name, guest_email)
+      values (${h.id}, 'Past consult', 'Phone Call', 'One-to-One', 'd', ${at(-2, "10:00")}, ${at(-2, "10:30")}, ${h.one}, 'Pat Past', 'pat@example.test') returning id`;
+    const self = `${PATH}/${past.id}`;
+    expect(visibleText(await html(await h.c.get(self)))).toContain("Mark no-show");
+    const marked = await h.c.post(PATH, { intent: "no-show", eventId: past.id, noShow: "true", returnTo: self });
+    expect(marked.status).toBe(302);
+    expect(marked.headers.get("location")).toBe(self);
+    expect((await db`select guest_no_show from events where id = ${past.id}`)[0].guest_no_show).toBe(true);
+    expect(visibleText(await html(await h.c.get(self)))).toContain("Undo no-show");
+    const undone = await h.c.post(PATH, {
+      intent: "no-show",
+      eventId: past.id,
+      noShow: "false",
+      returnTo: "https://evil.test/x",
+    });
+    expect(undone.headers.get("location")).toBe(PATH);
+    expect((await db`select guest_no_show from events where id = ${past.id}`)[0].guest_no_show).toBe(false);
+  });
+});
+
 describe("cancel", () => {
   it("the modal is a URL; a reason too long is 400 with the text kept; then a form post cancels and mails the guest", async () => {
     const target = await book(h.one, at(7, "14:00"), "Cara Cancel");

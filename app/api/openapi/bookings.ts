@@ -110,6 +110,41 @@ export const paths: ZodOpenApiPathsObject = {
       },
     },
   },
+  "/api/bookings/{id}/confirm": {
+    post: {
+      operationId: "confirmBooking",
+      summary:
+        'The guest answers "Please confirm" (decision 086) with the token of the mail\'s confirm link (`?token=`, not the cancel token). Confirming twice is fine (`already: true`). A wrong token or id is 404; a cancelled booking (an unanswered request cancels it at its deadline) 409 already_cancelled.',
+      tags: ["Bookings"],
+      security: open,
+      requestParams: {
+        path: idParam,
+        query: z.object({ token: z.string().meta({ description: "The token of the confirm link." }) }),
+      },
+      responses: {
+        "200": json(
+          "The booking, confirmed.",
+          z
+            .object({
+              booking: z.object({
+                id: z.string(),
+                status: z.enum(["confirmed", "pending", "cancelled"]),
+                start: z.string(),
+                end: z.string(),
+                reconfirmState: z.literal("confirmed"),
+              }),
+              already: z.boolean().meta({ description: "It was confirmed before." }),
+            })
+            .meta({ id: "BookingConfirmed" }),
+        ),
+        ...errors(404),
+        "409": {
+          description: "already_cancelled.",
+          content: { "application/json": { schema: errorSchema } },
+        },
+      },
+    },
+  },
   "/api/bookings/{id}/no-show": {
     post: {
       operationId: "markBookingNoShow",

@@ -1,4 +1,4 @@
-import { answerLines, type AnswerLine } from "~/schemas/booking-answers";
+import type { AnswerLine } from "~/schemas/booking-answers";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
@@ -25,7 +25,6 @@ import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { listScheduledEvents } from "~/models/admin-event.server";
-import { peopleOf } from "~/models/booking-seats.server";
 import {
   bookableOf,
   getScheduledEvent,
@@ -40,12 +39,12 @@ import { TeamViewPicker } from "./team-view";
 import { PLACEHOLDER_PAGES, SCHEDULED_EVENTS_MESSAGES as M } from "~/messages/profile";
 import type { AuthUser } from "~/utils/auth.server";
 import { BOOKING_NOTES_MAX } from "~/schemas/booking-api";
-import { placeOf } from "~/services/event-invitations.server";
 import { cancelBooking, markBookingNoShow, rescheduleBooking } from "~/services/bookings.server";
 import { NO_SHOW_MESSAGES } from "~/messages/policies";
 import { rescheduleDay, rescheduleSlotsByDate } from "~/services/reschedule-slots.server";
 import { MONTH, monthOf, monthRange, shiftMonth } from "~/components/booking-page";
 import { RescheduleModal } from "./reschedule-modal";
+import { row } from "./rows.server";
 import { ApproveDecline, DeclineModal } from "./pending-actions";
 import { ReassignLink, ReassignModal, TeamRoundRobinBookings } from "./reassign";
 import { managedRoundRobinBookings, reassignChoices } from "~/models/round-robin.server";
@@ -55,8 +54,6 @@ import { isUuid } from "~/models/event.server";
 import { approveBooking, declineBooking } from "~/services/approval.server";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { describeWhen } from "~/services/host-events.server";
-import { placeLine } from "~/schemas/meeting";
-import { readerTime } from "~/scheduling/reader-time";
 import { wallClockToInstant } from "~/scheduling/zoned-time";
 import { can } from "~/utils/permissions";
 import { SCHEDULED_TABS, scheduledTab, type ScheduledTab } from "~/schemas/scheduled-events";
@@ -82,72 +79,6 @@ export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" :
  * decision 062): every booking of the team's event types with its host, and every action a host
  * has on them.
  */
-
-/** The event's real place (docs/decisions/028): the event type's, else the legacy `eventType` option. */
-function locationText(e: ScheduledEvent): string {
-  return placeLine(placeOf(e), { hideRoom: true });
-}
-
-/** What the guest told us: the zone they booked in (with the start there), their notes and answers (decision 039). */
-function guestSide(startsAt: Date, zone: string | null, notes: string | null, answers: AnswerLine[] = []) {
-  return {
-    zone: zone ? `${zone.replace(/_/g, " ")} (${readerTime(startsAt, zone).time} there)` : null,
-    notes: notes || null,
-    answers,
-  };
-}
-
-function row(e: ScheduledEvent, zone: string, now: Date) {
-  const session = e.seats.length > 0;
-  const shown = session ? e.seats.filter((s) => e.status === "cancelled" || s.status === "confirmed") : [];
-  return {
-    id: e.id,
-    host: { name: e.host.name || e.host.email, email: e.host.email },
-    eventName: e.eventName,
-    eventWith: e.eventWith,
-    booked: e.guestEmail !== null,
-    // A collective booking's co-host row (decision 020): its owner or guest moves or cancels it.
-    coHosted: e.bookingId !== null,
-    // A round-robin booking: its host may hand it to another host (decision 060).
-    reassignable: e.kind === "round-robin" && e.guestEmail !== null && e.bookingId === null,
-    status: e.status,
-    declined: e.declinedAt !== null,
-    answerBy: e.status === "pending" && e.holdUntil ? readerTime(e.holdUntil, zone) : null,
-    past: e.endsAt.getTime() <= now.getTime(),
-    // No-shows (decision 078): a guest's booking (not a co-host's row) that has started.
-    noShow: e.guestNoShow,
-    hostNoShow: e.hostNoShow,
-    markable: e.guestEmail !== null && e.bookingId === null && e.status !== "cancelled" && e.startsAt <= now,
-    startsAt: e.startsAt.toISOString(),
-    when: whenOf(e.startsAt, e.endsAt, zone),
-    location: locationText(e),
-    guest:
-      !session && e.guestEmail
-        ? {
-            name: e.guestName ?? "",
-            email: e.guestEmail,
-            ...guestSide(e.startsAt, e.guestTimeZone, e.notes, answerLines(e.questions, e.answers)),
-          }
-        : !session && e.bookingId
-          ? { name: e.guestName ?? "", email: "", ...guestSide(e.startsAt, e.guestTimeZone, e.notes) }
-          : null,
-    invitees: !session && !e.guestEmail && !e.bookingId ? e.invitees : [],
-    seats: session
-      ? {
-          used: e.seats.filter((s) => s.status === "confirmed").reduce((n, s) => n + peopleOf(s).length, 0),
-          capacity: e.capacity ?? 0,
-          list: shown.map((s) => ({
-            id: s.id,
-            name: s.name,
-            email: s.email,
-            guests: s.guests,
-            cancelled: s.status === "cancelled",
-            ...guestSide(e.startsAt, s.timeZone, s.notes, answerLines(e.questions, s.answers)),
-          })),
-        }
-      : null,
-  };
-}
 
 /**
  * Whether the host may move it outside their hours (decision 089): a guest's booking, its event
@@ -341,7 +272,12 @@ export type ActionAnswer = {
   toast?: ReturnType<typeof errorToast>;
 };
 
-function backTo(request: Request): string {
+/** A booking's own page, when its form came from there (its actions are this page's). */
+const DETAIL = /^\/dashboard\/scheduledEvents\/[0-9a-f-]{36}$/;
+
+function backTo(request: Request, form?: FormData): string {
+  const returnTo = String(form?.get("returnTo") ?? "");
+  if (DETAIL.test(returnTo)) return returnTo;
   const back = new URL(request.url);
   for (const key of ["cancel", "reschedule", "decline", "reassign", "month", "date", "start", "index"])
     back.searchParams.delete(key);
@@ -367,7 +303,10 @@ export async function action({ request }: ActionFunctionArgs) {
       now: new Date(),
     });
     if (result.ok)
-      return redirectWithSuccess(backTo(request), noShow ? NO_SHOW_MESSAGES.markedGuest : NO_SHOW_MESSAGES.undone);
+      return redirectWithSuccess(
+        backTo(request, form),
+        noShow ? NO_SHOW_MESSAGES.markedGuest : NO_SHOW_MESSAGES.undone,
+      );
     if (result.reason === "not-found") notFound();
     const error = result.reason === "not-started" ? NO_SHOW_MESSAGES.notStarted : NO_SHOW_MESSAGES.cancelled;
     return data<ActionAnswer>({ intent, error, toast: errorToast(error) }, { status: 409 });
@@ -455,7 +394,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // A booking waiting for approval (decision 040): the one approve / decline path.
   if (intent === "approve") {
     const result = await approveBooking({ id: event.id, actor: { hostId: user.id }, now });
-    if (result.ok) return redirectWithSuccess(backTo(request), M.approved);
+    if (result.ok) return redirectWithSuccess(backTo(request, form), M.approved);
     return data<ActionAnswer>({ intent, error: M.notPending, toast: errorToast(M.notPending) }, { status: 409 });
   }
   if (intent === "decline") {
@@ -731,7 +670,13 @@ function HostView({ host }: { host: HostData }) {
                 </td>
                 <td className={tdClass}>
                   <CellLabel>Event</CellLabel>
-                  <span className="block break-words font-medium text-neutral-900">{e.eventName}</span>
+                  <Link
+                    to={`${PATH}/${e.id}`}
+                    className="block break-words font-medium text-neutral-900 underline-offset-2 hover:underline"
+                    aria-label={`Details of ${e.eventName} on ${e.when.date}`}
+                  >
+                    {e.eventName}
+                  </Link>
                   <span className="block text-xs text-neutral-600">{e.eventWith}</span>
                   {team ? (
                     <span className="block break-words text-xs text-neutral-800" data-testid="event-host">

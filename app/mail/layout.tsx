@@ -31,7 +31,7 @@ const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial
 
 /** Classes the dark-mode rules below restyle; inline styles are the light defaults. */
 const DARK_CSS = `:root{color-scheme:light dark;supported-color-schemes:light dark}
-@media (prefers-color-scheme:dark){.m-body{background:#09090b!important}.m-card{background:#18181b!important;border-color:#3f3f46!important}
+@media (prefers-color-scheme:dark){.m-body,.m-body>table>tbody>tr>td{background:#09090b!important}.m-card{background:#18181b!important;border-color:#3f3f46!important}
 .m-ink{color:#f4f4f5!important}.m-muted{color:#a1a1aa!important}.m-link{color:#a5b4fc!important}
 .m-details{background:#27272a!important}.m-secondary{background:#27272a!important;color:#e0e7ff!important;border-color:#6366f1!important}}
 [data-ogsc] .m-ink{color:#f4f4f5!important}[data-ogsc] .m-muted{color:#a1a1aa!important}`;
@@ -52,7 +52,7 @@ function Shell({ origin }: { origin: string | null }) {
       <Head>
         <meta name="color-scheme" content="light dark" />
         <meta name="supported-color-schemes" content="light dark" />
-        <style>{DARK_CSS}</style>
+        <style dangerouslySetInnerHTML={{ __html: DARK_CSS }} />
       </Head>
       <Body className="m-body" style={{ margin: 0, padding: "24px 0", background: "#f4f4f5", fontFamily: FONT }}>
         <Preview>{T.preheader}</Preview>

@@ -24,8 +24,8 @@ function minutes(b: RequestedBooking): number {
   return Math.round((b.endsAt.getTime() - b.startsAt.getTime()) / 60_000);
 }
 
-function composed(subject: string, lines: string[]): Composed {
-  return { subject, text: lines.join("\n"), html: linesToHtml(lines) };
+function composed(subject: string, lines: string[], origin?: string): Composed {
+  return { subject, text: lines.join("\n"), html: linesToHtml(lines, { origin }, { details: [1] }) };
 }
 
 /** To the guest: their request is in, the slot is held, and when they will hear at the latest. */
@@ -82,6 +82,9 @@ export function composeRequestDeclined(input: {
   hostZone: string;
   reason: string | null;
   expired: boolean;
+  /** The event type's booking page, to pick another time (null when it is gone). */
+  bookAgainUrl?: string | null;
+  origin?: string;
 }): Composed {
   const zone = input.booking.guestTimeZone || input.hostZone;
   const t = readerTime(input.booking.startsAt, zone, input.hostZone);
@@ -94,8 +97,9 @@ export function composeRequestDeclined(input: {
     ...(input.reason ? [`Reason: ${input.reason}`] : []),
     "",
     "The time is free again; you are welcome to pick another time.",
+    ...(input.bookAgainUrl ? [`Book another time: ${input.bookAgainUrl}`] : []),
   ];
-  return composed(`Request declined: ${input.booking.eventName} — ${t.date} ${t.time} ${t.place}`, lines);
+  return composed(`Request declined: ${input.booking.eventName} — ${t.date} ${t.time} ${t.place}`, lines, input.origin);
 }
 
 /**

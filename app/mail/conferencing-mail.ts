@@ -1,4 +1,5 @@
 import type { MailMessage } from "~/schemas/mail-message";
+import { linesToMail } from "./layout";
 
 /**
  * The host's word that a booking's meeting could not be made, moved or deleted in their
@@ -26,19 +27,21 @@ export function conferencingFailedMail(input: {
       : input.what === "move"
         ? `The ${input.app} meeting for ${booking} could not be moved to the booking's new time: please move it in ${input.app}.`
         : `The ${input.app} meeting for ${booking} could not be deleted after the cancellation: please delete it in ${input.app}.`;
-  const text = [
+  const lines = [
     happened,
     "",
     `Why: ${input.reason}`,
     "",
     `The booking's timeline: ${input.timelineUrl}`,
     `Your conferencing apps: ${input.calendarsUrl}`,
-  ].join("\n");
+  ];
+  const text = lines.join("\n");
   return {
     note: `${happened} (${input.reason})`,
     message: {
       subject: `${input.app} meeting not ${input.what === "create" ? "created" : input.what === "move" ? "moved" : "deleted"}: ${input.booking?.title ?? "a booking"}`,
       text,
+      html: linesToMail(lines),
     },
   };
 }

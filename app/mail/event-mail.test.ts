@@ -75,7 +75,7 @@ describe("composeGuestMail and composeHostMail", () => {
     expect(forHost.text).toContain("Guest's time zone: Asia/Tokyo");
     expect(forHost.text).toContain("Notes: Bring <slides>");
     expect(forHost.html).toContain("Bring &lt;slides&gt;");
-    expect(forHost.html).toContain('<a href="https://zoom.example.test/j/1">');
+    expect(forHost.html).toMatch(/<a [^>]*href="https:\/\/zoom.example.test\/j\/1"/);
   });
 
   it("lists a group session's seats, each with its own zone and notes, not the first booker's", () => {

@@ -6,6 +6,7 @@ import { readerTime } from "~/scheduling/reader-time";
 import { contentLine, escapeText, icalendarText, utcDateTime } from "./icalendar";
 import { MAIL_WORDS, placeNameIn, type MailWords } from "~/messages/guest-words/mail";
 import { fill, languageOf, LOCALES, plural, type Language } from "~/messages/languages";
+import { linesToMail, type BlockOptions } from "./layout";
 
 /**
  * Tells an event's invitees about it, with an iCalendar attachment their calendar app can
@@ -150,16 +151,12 @@ const SUBJECT: Record<InvitationKind, keyof MailWords> = {
   cancelled: "subjectCancelled",
 };
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
-/** The text lines as simple HTML: each line a line, links clickable. */
-export function linesToHtml(lines: string[]): string {
-  const body = lines
-    .map((line) => escapeHtml(line).replace(/https?:\/\/[^\s<>"]+/g, (url) => `<a href="${url}">${url}</a>`))
-    .join("<br>\n");
-  return `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${body}</body></html>`;
+/** A mail's HTML part from its text lines, in the one layout (decision 093). */
+export function linesToHtml(lines: string[], frame?: MailFrame, options?: BlockOptions): string {
+  return linesToMail(lines, frame, options);
 }
+
+type MailFrame = Parameters<typeof linesToMail>[1];
 
 function minutesOf(event: Pick<MailedEvent, "startsAt" | "endsAt">): number {
   return Math.round((event.endsAt.getTime() - event.startsAt.getTime()) / 60_000);
@@ -186,6 +183,8 @@ export interface GuestMailInput {
   lead?: string;
   /** The guest's language (docs/decisions/088); English when not given. */
   language?: Language;
+  /** The app's origin, for the header's logo. */
+  origin?: string;
 }
 
 /** The guests' message (pure): subject, text and HTML in the guests' zone. */
@@ -199,6 +198,7 @@ export function composeGuestMail({
   footer = [],
   lead,
   language = "en",
+  origin,
 }: GuestMailInput): Pick<MailMessage, "subject" | "text" | "html"> {
   const w = MAIL_WORDS[language];
   const t = readerTime(event.startsAt, readerZone, otherZone, LOCALES[language]);
@@ -221,7 +221,8 @@ export function composeGuestMail({
   return {
     subject: `${w[SUBJECT[kind]] as string}: ${event.eventName} — ${t.date} ${t.time} ${t.place}`,
     text: lines.join("\n"),
-    html: linesToHtml(lines),
+    // The when/where paragraph is a details box; the footer's links (cancel, reschedule) buttons.
+    html: linesToHtml(lines, { language, origin }, { details: kind === "cancelled" ? [] : [1] }),
   };
 }
 
@@ -252,6 +253,8 @@ export interface HostMailInput {
   seats?: SeatLine[];
   /** Why it happened, when nobody chose it (a booking not reconfirmed in time, decision 086). */
   reason?: string;
+  /** The app's origin, for the header's logo. */
+  origin?: string;
 }
 
 /** One seat of a group session as its host reads it. */
@@ -284,6 +287,7 @@ export function composeHostMail({
   notes,
   seats,
   reason,
+  origin,
 }: HostMailInput): Pick<MailMessage, "subject" | "text" | "html"> {
   // A session's guests each booked in their own zone: the host's time alone, each seat's beside it.
   const t = readerTime(event.startsAt, readerZone, seats ? null : otherZone);
@@ -303,6 +307,6 @@ export function composeHostMail({
   return {
     subject: `${kind === "cancelled" ? "Cancelled" : "Booking"}: ${event.eventName} with ${guestName} — ${t.date} ${t.time} ${t.place}`,
     text: lines.join("\n"),
-    html: linesToHtml(lines),
+    html: linesToHtml(lines, { origin }, { details: [1, 2] }),
   };
 }

@@ -7,6 +7,7 @@ export function composePasswordResetMail(input: {
   url: string;
   hasPassword: boolean;
   hasGoogle: boolean;
+  origin?: string;
 }): Pick<MailMessage, "subject" | "text" | "html"> {
   const lines = [
     `Hello${input.name ? ` ${input.name}` : ""},`,
@@ -21,5 +22,13 @@ export function composePasswordResetMail(input: {
     "",
     "If you did not ask for this, ignore this e-mail: your password stays as it is.",
   ];
-  return { subject: "Reset your Scheduler password", text: lines.join("\n"), html: linesToHtml(lines) };
+  return {
+    subject: "Reset your Scheduler password",
+    text: lines.join("\n"),
+    html: linesToHtml(
+      lines,
+      { origin: input.origin },
+      { linkLabel: input.hasPassword ? "Choose a new password" : "Set a password" },
+    ),
+  };
 }

@@ -54,7 +54,7 @@ describe("a booking handed to another host (decision 060)", () => {
       "",
       "The attached invitation adds it to your calendar.",
     ]);
-    expect(mail.html).toContain("is now yours (it was Al Host's).");
+    expect(mail.html).toContain("is now yours (it was Al Host&#39;s).");
   });
 
   it("the guests: their updated invitation opens with the new host", () => {

@@ -13,6 +13,7 @@ export function composeReconfirmRequest(input: {
   hostZone: string;
   deadline: Date;
   confirmUrl: string;
+  origin?: string;
 }): Pick<MailMessage, "subject" | "text" | "html"> {
   const zone = input.booking.guestTimeZone || input.hostZone;
   const t = readerTime(input.booking.startsAt, zone, input.hostZone);
@@ -30,6 +31,6 @@ export function composeReconfirmRequest(input: {
   return {
     subject: `Please confirm: ${input.booking.eventName} — ${t.date} ${t.time} ${t.place}`,
     text: lines.join("\n"),
-    html: linesToHtml(lines),
+    html: linesToHtml(lines, { origin: input.origin }, { details: [1] }),
   };
 }

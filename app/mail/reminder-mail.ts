@@ -3,7 +3,7 @@ import { readerTime } from "~/scheduling/reader-time";
 import type { ComposedMail, RemindedMeeting } from "~/schemas/reminder-mail";
 import { MAIL_WORDS } from "~/messages/guest-words/mail";
 import { fill, languageOf, LOCALES, plural, type Language } from "~/messages/languages";
-import { escapeHtml } from "./escape";
+import { linesToMail } from "./layout";
 
 /**
  * The texts of reminders and follow-ups (docs/decisions/022): one e-mail per guest, with the
@@ -12,8 +12,8 @@ import { escapeHtml } from "./escape";
  * reminder cannot carry them; it points to the confirmation e-mail and to the host instead.
  */
 
-function html(paragraphs: string[]): string {
-  return paragraphs.map((p) => `<p>${escapeHtml(p).replaceAll("\n", "<br>")}</p>`).join("\n");
+function html(paragraphs: string[], language: Language): string {
+  return linesToMail(paragraphs.join("\n\n").split("\n"), { language }, { details: [2] });
 }
 
 function minutesBetween(a: Date, b: Date): number {
@@ -53,7 +53,7 @@ export function guestReminderMail(m: RemindedMeeting, zone: string, now: Date): 
   return {
     subject: `${w.reminder}: ${m.eventName} — ${when.date} ${when.time} ${when.place}`,
     text: paragraphs.join("\n\n"),
-    html: html(paragraphs),
+    html: html(paragraphs, language),
   };
 }
 
@@ -71,7 +71,7 @@ export function guestFollowUpMail(m: RemindedMeeting, zone: string, message: str
   return {
     subject: `${w.thankYou}: ${m.eventName}`,
     text: paragraphs.join("\n\n"),
-    html: html(paragraphs),
+    html: html(paragraphs, language),
   };
 }
 

@@ -1,7 +1,7 @@
 import { renderTemplate } from "~/scheduling/workflows";
 import type { ComposedMail } from "~/schemas/reminder-mail";
 import type { TemplateValues } from "~/schemas/workflow-mail";
-import { escapeHtml } from "./escape";
+import { linesToMail } from "./layout";
 
 /**
  * A workflow's own texts (docs/decisions/085): the host's subject and body with the booking's
@@ -14,10 +14,8 @@ export function workflowMail(template: { subject: string; body: string }, values
     .replace(/[\r\n]+/g, " ")
     .trim();
   const text = renderTemplate(template.body, values).trim();
-  const html = escapeHtml(template.body.trim())
-    .split(/\n{2,}/)
-    .map((p) => `<p>${renderTemplate(p, values, escapeHtml).replaceAll("\n", "<br>")}</p>`)
-    .join("\n");
+  // The layout escapes every line of the rendered text: a host's markup or a guest's name stays text.
+  const html = linesToMail(text.split("\n"));
   return { subject: subject || "A message about your meeting", text, html };
 }
 

@@ -481,3 +481,18 @@ export async function getBookingForConfirmation(
     ? { booking, host, linkUsername: owner ? owner.username : host.username, linkTeamSlug: owner?.teamSlug ?? null }
     : null;
 }
+
+/**
+ * A fresh guest token for a booking the host moved (decision 093): the guest's updated invitation
+ * carries working cancel and reschedule links, though only the token's hash was kept. The links of
+ * earlier mails stop working; the latest mail's are the ones. Null for an event without a guest token.
+ */
+export async function renewGuestToken(tx: Transaction, id: string): Promise<string | null> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const renewed = await tx
+    .update(events)
+    .set({ bookingTokenHash: hashBookingToken(token) })
+    .where(and(eq(events.id, id), sql`${events.bookingTokenHash} is not null`, sql`${events.guestEmail} is not null`))
+    .returning({ id: events.id });
+  return renewed.length > 0 ? token : null;
+}

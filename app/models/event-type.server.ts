@@ -762,6 +762,22 @@ export async function redirectOfBooking(
   return row ? bookingRedirectUrl(row, booking) : null;
 }
 
+/** An event type's booking page path (`/{username}/{slug}` or a team's), or null when it is gone or has none. */
+export async function bookingPathOfEventType(id: string | null | undefined): Promise<string | null> {
+  if (!id) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ slug: eventTypes.slug, username: users.username, teamSlug: teams.slug })
+    .from(eventTypes)
+    .leftJoin(users, eq(users.id, eventTypes.userId))
+    .leftJoin(teams, eq(teams.id, eventTypes.teamId))
+    .where(eq(eventTypes.id, id))
+    .limit(1);
+  if (!row) return null;
+  if (row.teamSlug) return `/team/${row.teamSlug}/${row.slug}`;
+  return row.username ? `/${row.username}/${row.slug}` : null;
+}
+
 /** An event type's location (its real place, docs/decisions/028), or null when there is no such event type any more. */
 export async function locationOfEventType(id: string | null | undefined): Promise<EventTypeRow["location"] | null> {
   if (!id) return null;

@@ -8,6 +8,29 @@ import type { PackageSummary } from "./package.server";
 import { recordColumns } from "./admin-professional.server";
 import { addMonths } from "./professional.server";
 import { insertAuditRow } from "./audit-log.server";
+import type { MailMessage } from "~/schemas/mail-message";
+import { queueMail } from "~/server/mail-transport.server";
+
+/** What a receipt says; the service composes it (models compose no mail). */
+export interface PurchaseFacts {
+  buyer: { name: string; email: string };
+  pack: string;
+  amountCents: number;
+  currency: string;
+  paidAt: Date;
+  until: Date;
+  transactionId: string;
+  receiptUrl: string | null;
+}
+/** The receipt mail of a purchase, queued in the purchase's transaction (decision 093). */
+export type ReceiptComposer = (facts: PurchaseFacts) => MailMessage;
+
+/** Stripe's receipt page, when the PaymentIntent came with its charge expanded. */
+function receiptUrlOf(intent: Stripe.PaymentIntent): string | null {
+  const charge = intent.latest_charge;
+  const url = charge && typeof charge === "object" ? charge.receipt_url : null;
+  return url && /^https:\/\//.test(url) ? url : null;
+}
 
 /**
  * Card payments for packages. The browser only ever holds a PaymentIntent's client secret;
@@ -68,6 +91,7 @@ function providerError(error: unknown): PaymentError {
 export async function paymentIntentFor(
   buyer: Buyer,
   pkg: PackageSummary,
+  receipt?: ReceiptComposer,
 ): Promise<{ id: string; clientSecret: string }> {
   const s = client();
   const db = await getDb();
@@ -92,7 +116,7 @@ export async function paymentIntentFor(
     // Paid but never fulfilled (the tab closed and no webhook came): fulfil it now, then start
     // a new attempt for the next purchase.
     if (intent.status === "succeeded") {
-      await fulfilPaymentIntent(intent);
+      await fulfilPaymentIntent(intent, receipt);
       continue;
     }
     if (!intent.client_secret)
@@ -111,7 +135,10 @@ export interface Fulfilment {
 }
 
 /** Checks a PaymentIntent Stripe returned and records the purchase once. */
-export async function fulfilPaymentIntent(intent: Stripe.PaymentIntent): Promise<Fulfilment> {
+export async function fulfilPaymentIntent(
+  intent: Stripe.PaymentIntent,
+  receipt?: ReceiptComposer,
+): Promise<Fulfilment> {
   if (intent.status !== "succeeded") {
     throw new PaymentError("not_succeeded", intent.last_payment_error?.message ?? "The payment has not gone through.");
   }
@@ -193,22 +220,40 @@ export async function fulfilPaymentIntent(intent: Stripe.PaymentIntent): Promise
       userId: buyer.id,
       notification: `Payment received for the ${packageName} package: no event limit until ${until.toISOString().slice(0, 10)}.`,
     });
+    if (receipt)
+      await queueMail(
+        tx,
+        receipt({
+          buyer: { name: buyer.name, email: buyer.email },
+          pack: packageName,
+          amountCents: intent.amount,
+          currency: intent.currency,
+          paidAt: now,
+          until,
+          transactionId: intent.id,
+          receiptUrl: receiptUrlOf(intent),
+        }),
+      );
     return { transactionId: intent.id, pack: packageName, professionalUntil: until, created: true };
   });
 }
 
 /** The browser says its card payment went through: ask Stripe, never the browser. */
-export async function confirmPayment(buyerId: string, paymentIntentId: string): Promise<Fulfilment> {
+export async function confirmPayment(
+  buyerId: string,
+  paymentIntentId: string,
+  receipt?: ReceiptComposer,
+): Promise<Fulfilment> {
   if (!/^pi_[A-Za-z0-9]{6,}$/.test(paymentIntentId))
     throw new PaymentError("not_found", "That payment does not exist.");
   let intent: Stripe.PaymentIntent;
   try {
-    intent = await client().paymentIntents.retrieve(paymentIntentId);
+    intent = await client().paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] });
   } catch (error) {
     throw providerError(error);
   }
   if (intent.metadata?.userId !== buyerId) throw new PaymentError("not_yours", "That payment does not exist.");
-  return fulfilPaymentIntent(intent);
+  return fulfilPaymentIntent(intent, receipt);
 }
 
 /** The professional record a PaymentIntent created, in the legacy field names, or null. */
@@ -230,17 +275,22 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
  * PaymentIntent the current state is fetched from Stripe (events can arrive late or out of
  * order) and fulfilled; other events are acknowledged and ignored.
  */
-export async function handleWebhook(rawBody: string, signature: string, secret: string): Promise<{ handled: boolean }> {
+export async function handleWebhook(
+  rawBody: string,
+  signature: string,
+  secret: string,
+  receipt?: ReceiptComposer,
+): Promise<{ handled: boolean }> {
   const s = client();
   const event = s.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
   if (event.type !== "payment_intent.succeeded") return { handled: false };
   const sent = event.data.object as Stripe.PaymentIntent;
   let intent: Stripe.PaymentIntent;
   try {
-    intent = await s.paymentIntents.retrieve(sent.id);
+    intent = await s.paymentIntents.retrieve(sent.id, { expand: ["latest_charge"] });
   } catch (error) {
     throw providerError(error);
   }
-  await fulfilPaymentIntent(intent);
+  await fulfilPaymentIntent(intent, receipt);
   return { handled: true };
 }

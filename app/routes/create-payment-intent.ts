@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
 import { getPackage, getPackageByName } from "~/models/package.server";
-import { PaymentError, paymentIntentFor } from "~/models/payment.server";
+import { PaymentError } from "~/models/payment.server";
+import { paymentIntentFor } from "~/services/payments.server";
 import { apiError, readJson, requireApiUser } from "~/api/api.server";
 import { apiRoute } from "~/api/api-route.server";
 import { createPaymentIntentBody, priceCentsOf } from "~/schemas/payment-api";

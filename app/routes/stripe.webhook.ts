@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleWebhook, PaymentError } from "~/models/payment.server";
+import { PaymentError } from "~/models/payment.server";
+import { handleWebhook } from "~/services/payments.server";
 import { unexpectedErrorResponse } from "~/api/api.server";
 import { env } from "~/server/env.server";
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
-import { confirmPayment, PaymentError, professionalRecordOf } from "~/models/payment.server";
+import { PaymentError, professionalRecordOf } from "~/models/payment.server";
+import { confirmPayment } from "~/services/payments.server";
 import { apiError, isSelf, readJson, requireApiUser } from "~/api/api.server";
 import { apiRoute } from "~/api/api-route.server";
 import { professionalRecordBody } from "~/schemas/payment-api";

@@ -8,6 +8,8 @@ import {
   composeRequestWithdrawn,
 } from "~/mail/approval-mail";
 import { sendMail } from "~/server/mail-transport.server";
+import { bookingPathOfEventType } from "~/models/event-type.server";
+import { linkBase } from "~/server/env.server";
 
 /** The senders of a pending booking's messages (decision 040), run by the mail consumer from the records. */
 
@@ -53,10 +55,19 @@ export async function mailDeclined(
   expired: boolean,
 ): Promise<void> {
   if (booking.invitees.length === 0) return;
+  const path = await bookingPathOfEventType(booking.eventTypeId);
   await sendMail({
     to: booking.invitees,
     replyTo: host.email,
-    ...composeRequestDeclined({ booking, hostName: host.name || host.email, hostZone: host.timeZone, reason, expired }),
+    ...composeRequestDeclined({
+      booking,
+      hostName: host.name || host.email,
+      hostZone: host.timeZone,
+      reason,
+      expired,
+      bookAgainUrl: path ? `${linkBase()}${path}` : null,
+      origin: linkBase(),
+    }),
   });
 }
 

@@ -5,6 +5,7 @@ import {
   createBooking,
   mayActOnBooking,
   moveBooking,
+  renewGuestToken,
   type BookingActor,
   type BookingIdempotency,
   type BookingSuccess,
@@ -341,6 +342,7 @@ export async function rescheduleBooking(input: {
         links,
         "token" in actor ? undefined : input.note || undefined,
         input.outsideHours === true && !("token" in actor),
+        input.linkBase,
       );
     } catch (error) {
       if (error instanceof PolicyRefused) return refusedAs(error.refusal);
@@ -359,6 +361,7 @@ function rescheduleBookingRow(
   links: Links,
   note: string | undefined,
   outsideHours: boolean,
+  linkBase: string,
 ): Promise<ChangeResult> {
   const guard = "token" in actor ? guestGuard("reschedule", now) : undefined;
   return moveBooking(
@@ -393,12 +396,16 @@ function rescheduleBookingRow(
         });
         return;
       }
+      // A host's move: the guest's updated invitation keeps working cancel and reschedule links (decision 093).
+      const hostMoved = !("token" in actor) && !(r.seats && r.seats.length > 0) && r.booking.status !== "pending";
+      const renewed = hostMoved ? await renewGuestToken(tx, r.booking.id) : null;
+      const guestLinks = renewed ? linksFor(linkBase, r.booking.id, renewed) : links;
       const payload: Told =
         r.seats && r.seats.length > 0
           ? { tell: "session", booking: r.booking, host: r.host, seats: r.seats, note }
           : r.booking.status === "pending"
             ? { tell: "request-moved", booking: r.booking, host: r.host, links }
-            : { tell: "booking", booking: r.booking, host: r.host, links, note };
+            : { tell: "booking", booking: r.booking, host: r.host, links: guestLinks, note };
       await recordBookingEvent(tx, {
         kind: "rescheduled",
         eventId: r.booking.id,

@@ -13,7 +13,7 @@ import { locationOfEventType, questionsOfEventType } from "~/models/event-type.s
 import { meetingOf } from "~/models/conferencing.server";
 import { answerLines, type BookingAnswers } from "~/schemas/booking-answers";
 import { meetingPlace, type MeetingPlace } from "~/schemas/meeting";
-import { env } from "~/server/env.server";
+import { env, linkBase } from "~/server/env.server";
 import { mailFrom, sendMail } from "~/server/mail-transport.server";
 
 /**
@@ -103,6 +103,7 @@ export async function mailInvitees(
     footer,
     lead,
     language: guestLanguageOf(event),
+    origin: linkBase(),
   });
   return sendMail({
     to: event.invitees,
@@ -135,6 +136,7 @@ export async function mailHostOfBooking(
     place: placeOf(event),
     notes: event.notes,
     seats,
+    origin: linkBase(),
   });
   return sendMail({ to: [host.email], ...message, attachments: [calendarAttachment(event, host, kind)] });
 }

@@ -18,7 +18,7 @@ export async function requestPasswordReset(input: { email: string; linkBase: str
   const issued = await issueResetToken(input.email, input.now, async (tx, token, account) => {
     await queueMail(tx, {
       to: account.email,
-      ...composePasswordResetMail({ ...account, url: resetUrl(input.linkBase, token) }),
+      ...composePasswordResetMail({ ...account, url: resetUrl(input.linkBase, token), origin: input.linkBase }),
     });
   });
   // The outbox job sends it within a poll; this only makes it prompt (not awaited).

@@ -36,6 +36,7 @@ export async function runReconfirmations(now: Date, limit = 50): Promise<{ asked
         hostZone: ask.host.timeZone,
         deadline: ask.deadline,
         confirmUrl: reconfirmUrl(linkBase(), ask.booking.id, ask.token),
+        origin: linkBase(),
       });
       await queueMail(tx, { to: ask.booking.invitees, ...message }, { eventId: ask.booking.id });
     }))

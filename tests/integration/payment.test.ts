@@ -204,6 +204,14 @@ describe("confirming a card payment", () => {
     expect((await webhook(succeededEvent(fake.intents.get(pi.id)!))).status).toBe(200);
     expect(await recordsFor(b.id)).toHaveLength(1);
     expect((await status(b.id)).professional_until).toEqual(s.professional_until);
+    // One receipt (decision 093), however often it was confirmed: amount, package, reference, a designed HTML part.
+    const receipts = await db<{ subject: string; text: string; html: string }[]>`
+      select subject, text, html from mail_outbox where "to" = ${b.email} and subject like 'Receipt:%'`;
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.subject).toBe("Receipt: Standard package, $10.00");
+    expect(receipts[0]!.text).toContain("Amount: $10.00 (USD)");
+    expect(receipts[0]!.text).toContain(`Payment reference: ${pi.id}`);
+    expect(receipts[0]!.html).toMatch(/<html[^>]* lang="en"/);
 
     // The cap is gone: the dashboard no longer counts against 3.
     expect(await (await b.c.get("/dashboard")).text()).not.toContain('data-testid="event-cap"');

@@ -60,7 +60,7 @@ export function ProfilePhotoForm({
           <input type="hidden" name="intent" value="upload" />
           <div>
             <label htmlFor="photo" className="block text-sm font-medium text-neutral-900">
-              {photoHash ? "New photo" : "Photo"}
+              Choose a photo
             </label>
             <p id="photo-hint" className="mt-1 text-sm text-neutral-600">
               JPEG, PNG or WebP, at most 5 MB. It is cropped to a square; location and camera details are removed.

@@ -75,6 +75,8 @@ test.describe("event type form sections without JavaScript", () => {
   test("anchors jump, a refused field's section is named, and every section's fields save together", async ({
     page,
   }) => {
+    // axe on a copy of this long form takes most of a minute on a loaded 2-core machine.
+    test.slow();
     await page.goto("/signup");
     const email = uniqueEmail("sections-nojs");
     await page.getByLabel("Name", { exact: true }).fill("Nora NoScript");

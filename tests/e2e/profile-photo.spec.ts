@@ -27,7 +27,7 @@ test.describe("profile photo", () => {
     const username = await hostWithUsername(page, "Fiona Photo");
     await page.goto("/dashboard/profile#photo");
     await waitForHydration(page);
-    await page.getByLabel("Photo", { exact: true }).setInputFiles({
+    await page.getByLabel("Choose a photo").setInputFiles({
       name: "notes.png",
       mimeType: "image/png",
       buffer: Buffer.from("these are my notes, not a picture"),
@@ -36,7 +36,7 @@ test.describe("profile photo", () => {
     await expect(page).toHaveURL(/\/dashboard\/profile\/photo$/);
     await expect(page.locator("#photo-error")).toHaveText("That file is not a JPEG, PNG or WebP image.");
 
-    await page.getByLabel("Photo", { exact: true }).setInputFiles({
+    await page.getByLabel("Choose a photo").setInputFiles({
       name: "me.jpg",
       mimeType: "image/jpeg",
       buffer: await photo(),
@@ -81,7 +81,7 @@ test.describe("profile photo", () => {
       await expect(page.getByTestId("avatar-menu")).toBeVisible();
       await page.goto("/dashboard/profile");
       await page
-        .getByLabel("Photo", { exact: true })
+        .getByLabel("Choose a photo")
         .setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: await photo() });
       await page.getByRole("button", { name: "Upload photo" }).click();
       await expect(page.getByTestId("profile-photo")).toBeVisible();

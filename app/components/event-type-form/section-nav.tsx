@@ -1,5 +1,5 @@
 import AlertCircle from "lucide-react/icons/circle-alert";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { EVENT_TYPE_SECTIONS, type EventTypeSectionId } from "./sections";
 
 /**
@@ -9,12 +9,21 @@ import { EVENT_TYPE_SECTIONS, type EventTypeSectionId } from "./sections";
  */
 export function SectionNav({ errors }: { errors: readonly EventTypeSectionId[] }) {
   const current = useCurrentSection();
+  // On a phone the row scrolls sideways: keep the current section's link in it.
+  useEffect(() => {
+    const link = current ? document.querySelector<HTMLElement>(`[data-section-link="${current}"]`) : null;
+    const row = link?.parentElement?.parentElement;
+    if (!link || !row || row.scrollWidth <= row.clientWidth) return;
+    if (link.offsetLeft < row.scrollLeft || link.offsetLeft + link.offsetWidth > row.scrollLeft + row.clientWidth) {
+      row.scrollTo({ left: link.offsetLeft - 16 });
+    }
+  }, [current]);
   return (
     <nav
       aria-label="Sections of the form"
       className="sticky top-16 z-20 -mx-4 border-b border-neutral-200 bg-neutral-50/95 px-4 backdrop-blur sm:-mx-6 sm:px-6 lg:top-20 lg:mx-0 lg:self-start lg:border-0 lg:bg-transparent lg:px-0 lg:backdrop-blur-none"
     >
-      <ol className="flex gap-1 overflow-x-auto py-2 lg:flex-col lg:overflow-visible lg:py-0">
+      <ol className="relative flex gap-1 overflow-x-auto py-2 lg:flex-col lg:overflow-visible lg:py-0">
         {EVENT_TYPE_SECTIONS.map((s) => {
           const hasError = errors.includes(s.id);
           const isCurrent = current === s.id;
@@ -24,6 +33,7 @@ export function SectionNav({ errors }: { errors: readonly EventTypeSectionId[] }
                 href={`#${s.id}`}
                 aria-current={isCurrent ? "location" : undefined}
                 data-section-link={s.id}
+                onClick={(event) => jumpTo(event, s.id)}
                 className={`flex items-center gap-1.5 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition-colors duration-150 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
                   isCurrent
                     ? "bg-brand-50 text-brand-800 ring-1 ring-inset ring-brand-200"
@@ -48,6 +58,21 @@ export function SectionNav({ errors }: { errors: readonly EventTypeSectionId[] }
   );
 }
 
+/**
+ * With JavaScript, the jump is done here: a fragment link's popstate would reach the router, whose
+ * scroll restoration can put the page back where it was. The address still gets the anchor, and
+ * focus moves to the section's heading so the keyboard goes on from there.
+ */
+function jumpTo(event: MouseEvent<HTMLAnchorElement>, id: EventTypeSectionId) {
+  const target = document.getElementById(id);
+  if (!target || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+  event.preventDefault();
+  const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  target.scrollIntoView({ behavior: reduced ? "auto" : "smooth", block: "start" });
+  window.history.replaceState(window.history.state, "", `#${id}`);
+  document.getElementById(`${id}-heading`)?.focus({ preventScroll: true });
+}
+
 /** One part of the form, the target of its anchor. */
 export function FormSection({ id, title, children }: { id: EventTypeSectionId; title: string; children: ReactNode }) {
   return (
@@ -57,7 +82,11 @@ export function FormSection({ id, title, children }: { id: EventTypeSectionId; t
       data-form-section
       className="scroll-mt-32 space-y-4 lg:scroll-mt-24"
     >
-      <h2 id={`${id}-heading`} className="text-sm font-semibold uppercase tracking-wide text-neutral-600">
+      <h2
+        id={`${id}-heading`}
+        tabIndex={-1}
+        className="text-sm outline-none font-semibold uppercase tracking-wide text-neutral-600"
+      >
         {title}
       </h2>
       {children}

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { userPhotoBytes } from "~/models/user-photo.server";
 import { parseAvatarFile } from "~/schemas/profile-photo";
 import { uuidSchema } from "~/schemas/event-type-form";
+import { notFound } from "~/utils/responses";
 
 /**
  * /avatars/<user id>/<hash>.webp and <hash>-96.webp (decision 095): the URL names the bytes, so
@@ -10,7 +11,7 @@ import { uuidSchema } from "~/schemas/event-type-form";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const file = parseAvatarFile(params.file ?? "");
   const userId = uuidSchema.safeParse(params.userId);
-  if (!file || !userId.success) return new Response("No such photo.", { status: 404 });
+  if (!file || !userId.success) notFound("No such photo.");
   const etag = `"${file.hash}${file.size === "small" ? "-96" : ""}"`;
   const headers = {
     "Cache-Control": "public, max-age=31536000, immutable",
@@ -19,9 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     "X-Content-Type-Options": "nosniff",
   };
   const photo = await userPhotoBytes(userId.data, file.size);
-  if (!photo || photo.hash !== file.hash) {
-    return new Response("No such photo.", { status: 404, headers: { "Cache-Control": "no-store" } });
-  }
+  if (!photo || photo.hash !== file.hash) notFound("No such photo.");
   const match = request.headers.get("If-None-Match");
   if (match && match.split(",").some((t) => t.trim().replace(/^W\//, "") === etag)) {
     return new Response(null, { status: 304, headers });

@@ -85,6 +85,8 @@ const EXPORT_TABLES: Record<string, string> = {
   // Routing forms (decision 074): the user's own forms and their responses.
   routing_forms: "user_id = $u",
   routing_responses: "form_id in (select id from routing_forms where user_id = $u)",
+  // The profile photo (decision 095): its bytes as base64.
+  user_photos: "user_id = $u",
 };
 
 /** The tables exported, by name (the test compares them with the schema). */
@@ -121,7 +123,13 @@ export async function exportUserRows(userId: string): Promise<Record<string, Rec
       db,
       sql`select * from ${sql.raw(quoteIdent(table))} where ${bind(condition, userId, email)}`,
     );
-    out[table] = rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !SECRET_COLUMNS.has(k))));
+    out[table] = rows.map((row) =>
+      Object.fromEntries(
+        Object.entries(row)
+          .filter(([k]) => !SECRET_COLUMNS.has(k))
+          .map(([k, v]) => [k, v instanceof Uint8Array ? Buffer.from(v).toString("base64") : v]),
+      ),
+    );
   }
   return out;
 }

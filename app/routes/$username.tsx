@@ -8,6 +8,7 @@ import { awayNotice } from "~/html/away-notice.server";
 import { timeZoneHint } from "~/browser/time-zone-hint";
 import { AwayNote } from "~/components/away-note";
 import { HostAvatar as Avatar } from "~/components/host-avatar";
+import { photoHashOf } from "~/models/user-photo.server";
 import { pageHref, USERNAME_IN_URL } from "~/components/booking-page";
 import { EMBED_PARAM } from "~/utils/embed";
 import { notFound } from "~/utils/responses";
@@ -35,7 +36,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const zone = timeZoneHint(request.headers.get("cookie")) ?? host.timeZone;
   return {
     embed,
-    host: { name: host.name || host.username, username: host.username },
+    host: {
+      name: host.name || host.username,
+      username: host.username,
+      id: host.id,
+      photoHash: await photoHashOf(host.id),
+    },
     notTaking: host.deactivated ? notTakingBookings(host.name || host.username).title : null,
     /** "{Name} is away until {date}" while an absence covers now, with the teammate's page (decision 061). */
     away: await awayNotice(host.name || host.username, absences, now, zone, { embed }),
@@ -65,7 +71,7 @@ export default function HostPage() {
   return (
     <section className={`mx-auto max-w-3xl px-4 sm:px-6 ${embed ? "py-6" : "py-10 sm:py-16"}`}>
       <div className="flex flex-col items-center text-center">
-        <Avatar name={host.name} username={host.username} size="lg" />
+        <Avatar name={host.name} username={host.username} userId={host.id} photoHash={host.photoHash} size="lg" />
         <h1 className="mt-4 text-2xl font-bold text-neutral-900" data-testid="host-name">
           {host.name}
         </h1>

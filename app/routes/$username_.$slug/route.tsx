@@ -21,6 +21,7 @@ import { SlotList, SlotPanel, slotClass, useSlotFocus } from "~/components/booki
 import { useHydrated } from "~/components/booking/use-hydrated";
 import { inputClass } from "~/components/forms";
 import { HostAvatar } from "~/components/host-avatar";
+import { photoHashOf } from "~/models/user-photo.server";
 import { Button, buttonClass } from "~/components/ui/button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { singleUseLinkState } from "~/models/booking-controls.server";
@@ -248,7 +249,15 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     langParam: languageOf(q.get("lang")) ? (languageOf(q.get("lang")) as Language) : null,
     /** ?clock= as the guest gave it: kept in every link. */
     clockParam,
-    host: { name: host.name, username: host.username, path: host.path, home: host.home },
+    host: {
+      name: host.name,
+      username: host.username,
+      path: host.path,
+      home: host.home,
+      /** The host's photo (decision 095); the page cache empties on any write, a new photo included. */
+      id: found.ownerId,
+      photoHash: await photoHashOf(found.ownerId),
+    },
     eventType: {
       slug: eventType.slug,
       title: eventType.title,
@@ -588,7 +597,7 @@ export default function BookingPage() {
             </Link>
           )}
           <div className="flex items-center gap-3">
-            <HostAvatar name={d.host.name} username={d.host.username} />
+            <HostAvatar name={d.host.name} username={d.host.username} userId={d.host.id} photoHash={d.host.photoHash} />
             <p className="font-medium text-neutral-700" data-testid="booking-host">
               {d.host.name}
             </p>

@@ -263,7 +263,7 @@ export default function EventTypeForm() {
   });
 
   return (
-    <div className="max-w-form space-y-6">
+    <div className="max-w-form space-y-6 lg:max-w-[48rem]">
       <header>
         <Link to={PAGE} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
           <ArrowLeft className="h-4 w-4" aria-hidden /> Event Types
@@ -320,19 +320,22 @@ export default function EventTypeForm() {
           locked={new Set(copy?.lockedFields ?? [])}
           lockedBy={copy?.teamName ?? null}
           lockedQuestions={copy?.questions ?? []}
+          footer={
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <Link to={PAGE} className={buttonClass("secondary")}>
+                Cancel
+              </Link>
+              <Button type="submit" pending={pending} disabled={pending}>
+                {eventType ? "Save event type" : "Create event type"}
+              </Button>
+            </div>
+          }
         />
-
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Link to={PAGE} className={buttonClass("secondary")}>
-            Cancel
-          </Link>
-          <Button type="submit" pending={pending} disabled={pending}>
-            {eventType ? "Save event type" : "Create event type"}
-          </Button>
-        </div>
       </Form>
-      {links ? <SingleUseLinks links={links} hasUsername={linkBase !== null} /> : null}
-      {embed ? <EmbedSnippets offer={embed} /> : null}
+      <div className="space-y-6 lg:pl-48">
+        {links ? <SingleUseLinks links={links} hasUsername={linkBase !== null} /> : null}
+        {embed ? <EmbedSnippets offer={embed} /> : null}
+      </div>
       <Toaster toast={actionData?.toast ?? null} />
     </div>
   );

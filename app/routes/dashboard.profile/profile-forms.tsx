@@ -50,7 +50,7 @@ export function Section({
   return (
     <section
       aria-labelledby={`${id}-title`}
-      className="grid gap-4 border-t border-neutral-200 pt-6 lg:grid-cols-3 lg:gap-8"
+      className="grid scroll-mt-20 gap-4 border-t border-neutral-200 pt-6 lg:grid-cols-3 lg:gap-8"
     >
       <div>
         <h2 id={`${id}-title`} className="text-lg font-semibold text-neutral-900">

@@ -53,6 +53,8 @@ import {
 } from "./profile-forms";
 import { recordAudit } from "~/services/audit.server";
 import { deleteAccount } from "~/services/data-rights.server";
+import { photoHashOf } from "~/models/user-photo.server";
+import { ProfilePhotoForm } from "~/components/profile-photo-form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.profile.role === "admin" ? P.adminProfileHeading : P.profileHeading} | Scheduler` },
@@ -100,6 +102,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   return {
     profile: {
+      id: user.id,
+      photoHash: await photoHashOf(user.id),
       name: profile.name,
       email: profile.email,
       role: profile.role,
@@ -275,6 +279,10 @@ export default function Profile() {
           zones={zones}
           browserZone={browserZone}
         />
+      </Section>
+
+      <Section id="photo" title="Photo" description="Guests see it on your booking pages and in their e-mails.">
+        <ProfilePhotoForm userId={profile.id} name={profile.name} photoHash={profile.photoHash} error={null} />
       </Section>
 
       <Section id="username" title="Booking link" description="Guests book you at your own address.">

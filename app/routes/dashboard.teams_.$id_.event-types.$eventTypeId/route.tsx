@@ -247,7 +247,7 @@ export default function TeamEventTypeForm() {
     .flatMap(([, messages]) => messages);
 
   return (
-    <div className="max-w-form space-y-6">
+    <div className="max-w-form space-y-6 lg:max-w-[48rem]">
       <header>
         <Link to={back} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
           <ArrowLeft className="h-4 w-4" aria-hidden /> {d.team.name}
@@ -306,54 +306,62 @@ export default function TeamEventTypeForm() {
             </>
           }
           schedules={null}
+          footer={
+            <>
+              {d.copies.length > 0 ? (
+                <section
+                  className="rounded-xl border border-neutral-200 bg-white p-5 text-sm shadow-sm"
+                  aria-labelledby="copies-title"
+                >
+                  <h2 id="copies-title" className="font-semibold text-neutral-900">
+                    Members&rsquo; copies
+                  </h2>
+                  <ul className="mt-2 space-y-1">
+                    {d.copies.map((c) => (
+                      <li key={c.name}>
+                        {c.name}
+                        {c.path ? (
+                          <>
+                            :{" "}
+                            <a href={c.path} className="font-mono text-brand-700 underline [overflow-wrap:anywhere]">
+                              {c.path}
+                            </a>
+                          </>
+                        ) : (
+                          " (no username yet)"
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : null}
+              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+                {d.eventType ? (
+                  <Link
+                    to={`${here}?delete=1`}
+                    id="delete-team-event-type"
+                    preventScrollReset
+                    className={buttonClass("secondary", "text-red-700 sm:mr-auto")}
+                  >
+                    <Trash2 className="h-4 w-4" aria-hidden /> Delete
+                  </Link>
+                ) : null}
+                <Link to={back} className={buttonClass("secondary")}>
+                  Cancel
+                </Link>
+                <Button type="submit" pending={pending} disabled={pending}>
+                  {d.eventType ? "Save event type" : "Create event type"}
+                </Button>
+              </div>
+            </>
+          }
         />
-        {d.copies.length > 0 ? (
-          <section
-            className="rounded-xl border border-neutral-200 bg-white p-5 text-sm shadow-sm"
-            aria-labelledby="copies-title"
-          >
-            <h2 id="copies-title" className="font-semibold text-neutral-900">
-              Members&rsquo; copies
-            </h2>
-            <ul className="mt-2 space-y-1">
-              {d.copies.map((c) => (
-                <li key={c.name}>
-                  {c.name}
-                  {c.path ? (
-                    <>
-                      :{" "}
-                      <a href={c.path} className="font-mono text-brand-700 underline [overflow-wrap:anywhere]">
-                        {c.path}
-                      </a>
-                    </>
-                  ) : (
-                    " (no username yet)"
-                  )}
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          {d.eventType ? (
-            <Link
-              to={`${here}?delete=1`}
-              id="delete-team-event-type"
-              preventScrollReset
-              className={buttonClass("secondary", "text-red-700 sm:mr-auto")}
-            >
-              <Trash2 className="h-4 w-4" aria-hidden /> Delete
-            </Link>
-          ) : null}
-          <Link to={back} className={buttonClass("secondary")}>
-            Cancel
-          </Link>
-          <Button type="submit" pending={pending} disabled={pending}>
-            {d.eventType ? "Save event type" : "Create event type"}
-          </Button>
-        </div>
       </Form>
-      {d.embed ? <EmbedSnippets offer={d.embed} /> : null}
+      {d.embed ? (
+        <div className="lg:pl-48">
+          <EmbedSnippets offer={d.embed} />
+        </div>
+      ) : null}
       {d.deleting && d.eventType ? (
         <Modal title={`Delete “${d.eventType.title}”?`} closeTo={here} returnFocusTo="delete-team-event-type">
           <Form method="post" action={here} className="space-y-4">

@@ -1,0 +1,58 @@
+import { createHash } from "node:crypto";
+import sharp from "sharp";
+import { deleteUserPhoto, saveUserPhoto } from "~/models/user-photo.server";
+import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, PHOTO_SIZES } from "~/schemas/profile-photo";
+
+/** Profile photos (decision 095): check the bytes, make square WebP renditions, store them. */
+
+export type PreparedPhoto = { hash: string; large: Uint8Array; small: Uint8Array };
+export type PhotoOutcome = { ok: true; photo: PreparedPhoto } | { ok: false; message: string };
+
+/** Decompression bombs: a small file that decodes to a huge bitmap is refused before decoding. */
+const MAX_PIXELS = 40_000_000;
+
+/** The format the file's first bytes say it is; the name and the browser's type are not asked. */
+export function sniffImageType(bytes: Uint8Array): "jpeg" | "png" | "webp" | null {
+  const b = bytes;
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "jpeg";
+  if (b.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v)) return "png";
+  const ascii = (from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
+  if (b.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
+  return null;
+}
+
+/**
+ * Validates an upload and makes its renditions: turned upright by its EXIF orientation, cropped
+ * to a centred square, WebP without any metadata (sharp drops EXIF, GPS included, unless asked
+ * to keep it). An animation keeps its first frame.
+ */
+export async function preparePhoto(bytes: Uint8Array): Promise<PhotoOutcome> {
+  if (bytes.length === 0) return { ok: false, message: PHOTO_MESSAGES.missing };
+  if (bytes.length > PHOTO_MAX_BYTES) return { ok: false, message: PHOTO_MESSAGES.tooBig };
+  const type = sniffImageType(bytes);
+  if (!type) return { ok: false, message: PHOTO_MESSAGES.wrongType };
+  const input = () => sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: "error" });
+  try {
+    const meta = await input().metadata();
+    if (meta.format !== type) return { ok: false, message: PHOTO_MESSAGES.wrongType };
+    if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) return { ok: false, message: PHOTO_MESSAGES.tooLarge };
+    const upright = await input().rotate().toBuffer();
+    const square = (size: number) =>
+      sharp(upright).resize(size, size, { fit: "cover", position: "centre" }).webp({ quality: 82 }).toBuffer();
+    const [large, small] = await Promise.all([square(PHOTO_SIZES.large), square(PHOTO_SIZES.small)]);
+    const hash = createHash("sha256").update(large).digest("hex").slice(0, 16);
+    return { ok: true, photo: { hash, large, small } };
+  } catch {
+    return { ok: false, message: PHOTO_MESSAGES.unreadable };
+  }
+}
+
+export async function setProfilePhoto(userId: string, bytes: Uint8Array): Promise<PhotoOutcome> {
+  const prepared = await preparePhoto(bytes);
+  if (prepared.ok) await saveUserPhoto(userId, prepared.photo);
+  return prepared;
+}
+
+export async function removeProfilePhoto(userId: string): Promise<boolean> {
+  return deleteUserPhoto(userId);
+}

@@ -155,6 +155,8 @@ test.describe("reschedule link", () => {
     page,
     request,
   }) => {
+    // Two steps, a zone search and four axe runs.
+    test.slow();
     const booking = await book(request);
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(pathOf(booking.rescheduleUrl));

@@ -131,15 +131,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ? monthParam
       : monthOf(day.date);
   const range = monthRange(month);
-  const byDate =
-    open && !confirm
-      ? await rescheduleSlotsByDate(
-          booking,
-          { start: range.start < day.today ? day.today : range.start, end: range.end },
-          zone,
-          now,
-        )
-      : {};
+  // The confirm step needs them too: a time taken at its POST shows the pick step at once.
+  const byDate = open
+    ? await rescheduleSlotsByDate(
+        booking,
+        { start: range.start < day.today ? day.today : range.start, end: range.end },
+        zone,
+        now,
+      )
+    : {};
   const days = Object.keys(byDate).sort();
   // The day asked for (or the booking's own), else the month's first open day.
   const date = monthOf(day.date) === month ? day.date : (days[0] ?? null);

@@ -28,11 +28,14 @@ export function timeZoneHint(cookieHeader: string | null): string | null {
  * page paints and costs one cookie write, only when the zone changed.
  *
  * A page that rendered times in a zone it guessed says so in `<meta name="time-zone-guess">`
- * (the booking page, when the guest has not picked one). When the cookie was missing or stale and
- * now holds another zone, the script reloads that page at once, before anything is painted, so
- * the guest never sees times in the wrong zone. It reloads at most once: after the reload the
- * cookie already matches, and a browser that keeps no cookie never reloads.
+ * (the booking page, when the guest has not picked one). When the browser's zone is another, the
+ * script marks the document `data-tz-pending` (the page hides its times under it, keeping their
+ * space) and the page, once hydrated, fetches its data again in the browser's zone: no second
+ * document load (decision 091). The mark goes after a few seconds anyway, should scripts never run.
  */
 export const TIME_ZONE_GUESS_META = "time-zone-guess";
 
-export const TIME_ZONE_HINT_SCRIPT = `(function(){try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;var c=document.cookie.match(/(?:^|; )${TIME_ZONE_COOKIE}=([^;]*)/);if(z&&(!c||decodeURIComponent(c[1])!==z)){var v=encodeURIComponent(z);document.cookie="${TIME_ZONE_COOKIE}="+v+"; Path=/; Max-Age=31536000; SameSite=Lax";var g=document.querySelector('meta[name="${TIME_ZONE_GUESS_META}"]');if(g&&g.content!==z&&document.cookie.indexOf("${TIME_ZONE_COOKIE}="+v)>=0)location.reload()}}catch(e){}})();`;
+/** On `<html>` while the booking page's times are in a guessed zone that the browser's will replace. */
+export const TIME_ZONE_PENDING_ATTRIBUTE = "data-tz-pending";
+
+export const TIME_ZONE_HINT_SCRIPT = `(function(){try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;var c=document.cookie.match(/(?:^|; )${TIME_ZONE_COOKIE}=([^;]*)/);if(z&&(!c||decodeURIComponent(c[1])!==z)){document.cookie="${TIME_ZONE_COOKIE}="+encodeURIComponent(z)+"; Path=/; Max-Age=31536000; SameSite=Lax";var g=document.querySelector('meta[name="${TIME_ZONE_GUESS_META}"]');if(g&&g.content!==z){var h=document.documentElement;h.setAttribute("${TIME_ZONE_PENDING_ATTRIBUTE}",z);setTimeout(function(){h.removeAttribute("${TIME_ZONE_PENDING_ATTRIBUTE}")},8000)}}}catch(e){}})();`;

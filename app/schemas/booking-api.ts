@@ -129,15 +129,18 @@ export const bookingBody = z
   })
   .meta({ id: "BookingInput" });
 
+/** A guest's or host's reason for a change, told to the other side: plain text, line breaks allowed. */
+export const changeReasonField = plainText(
+  z.string({ error: "reason is text." }).max(BOOKING_NOTES_MAX, `Use at most ${BOOKING_NOTES_MAX} characters.`),
+  "The reason",
+  {
+    multiline: true,
+  },
+);
+
 export const cancelBody = z
   .object({
-    reason: plainText(
-      z.string({ error: "reason is text." }).max(BOOKING_NOTES_MAX, `Use at most ${BOOKING_NOTES_MAX} characters.`),
-      "The reason",
-      {
-        multiline: true,
-      },
-    ).optional(),
+    reason: changeReasonField.optional(),
   })
   .meta({ id: "BookingCancelInput" });
 
@@ -161,6 +164,9 @@ export const rescheduleBody = z
     outsideHours: z.boolean().optional().meta({
       description:
         "The host's override (decision 089): move to any future start, outside the event type's available times; only overlapping another of the host's meetings is refused. Not for guests.",
+    }),
+    reason: changeReasonField.optional().meta({
+      description: `Why it moves, for the host (decision 091): in the booking's timeline and the host's mail ("Reason: ..."). At most ${BOOKING_NOTES_MAX} characters, no control characters.`,
     }),
   })
   .meta({ id: "BookingRescheduleInput" });

@@ -60,8 +60,9 @@ export async function mailHost(
   kind: InvitationKind,
   guestName: string,
   seats?: SeatLine[],
-  options: { alone?: boolean } = {},
+  options: { alone?: boolean; reason?: string } = {},
 ): Promise<void> {
+  const reason = options.reason ? `Reason: ${options.reason}` : undefined;
   // A seat's news is about that seat's guest: their zone and notes, on the session's calendar entry.
   const forHost =
     "session" in event
@@ -72,10 +73,11 @@ export async function mailHost(
           answers: event.answers,
         }
       : event;
-  if (host.email) await mailHostOfBooking(mailedSequence(forHost, kind), host, kind, guestName, seats);
+  if (host.email) await mailHostOfBooking(mailedSequence(forHost, kind), host, kind, guestName, seats, { reason });
   // Known to have no co-host rows (a one-to-one or group booking): not looked for.
   for (const co of options.alone ? [] : await coHostsOf(forHost.id)) {
-    if (co.host.email) await mailHostOfBooking(mailedSequence(co.event, kind), co.host, kind, guestName, seats);
+    if (co.host.email)
+      await mailHostOfBooking(mailedSequence(co.event, kind), co.host, kind, guestName, seats, { reason });
   }
 }
 
@@ -84,10 +86,13 @@ export async function mailBooking(
   event: HostEvent,
   host: BookingHost,
   kind: InvitationKind,
-  options: { to?: string[]; links?: Links; note?: string; alone?: boolean } = {},
+  options: { to?: string[]; links?: Links; note?: string; alone?: boolean; reason?: string } = {},
 ): Promise<void> {
   // The event type's location and the answers' lines, read once for both mails.
   const ready = await located(event);
   await mailGuests(ready, host, kind, options);
-  await mailHost(ready, host, kind, event.guestName ?? "A guest", undefined, { alone: options.alone });
+  await mailHost(ready, host, kind, event.guestName ?? "A guest", undefined, {
+    alone: options.alone,
+    reason: options.reason,
+  });
 }

@@ -75,6 +75,8 @@ export type Told =
       links?: Links;
       note?: string;
       alone?: boolean;
+      /** The mover's reason for the host ("Reason: ..."), a guest's reschedule. */
+      reason?: string;
     }
   | {
       tell: "invitees";
@@ -83,7 +85,14 @@ export type Told =
       kind: InvitationKind;
     }
   | { tell: "session"; booking: HostEvent; host: BookingHost; seats: BookingSeat[]; note?: string }
-  | { tell: "seat-moved"; booking: SeatBooking; host: BookingHost; left: HostEvent | null; links: Links }
+  | {
+      tell: "seat-moved";
+      booking: SeatBooking;
+      host: BookingHost;
+      left: HostEvent | null;
+      links: Links;
+      reason?: string;
+    }
   | { tell: "cancelled"; outcome: Extract<CancelOutcome, { ok: true }>; reason?: string; remove?: boolean }
   // A booking waiting for its host's approval, and its decline or expiry (decision 040).
   | {
@@ -113,6 +122,7 @@ async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): 
         links: told.links,
         note: told.note,
         alone: told.alone,
+        reason: told.reason,
       });
     case "session":
       return mailSessionSeats(told.booking, told.seats, told.host, mailKind, told.note);
@@ -124,7 +134,7 @@ async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): 
         await mailHost(told.booking, told.host, "created", name);
         await mailHostOfSeatLeft(told.left, told.host, name, true);
       } else {
-        await mailHost(told.booking, told.host, "updated", name);
+        await mailHost(told.booking, told.host, "updated", name, undefined, { reason: told.reason });
       }
       return;
     }
@@ -305,8 +315,11 @@ export async function rescheduleBooking(input: {
   note?: string;
   /** The host's confirmed move outside their available times (decision 089); never a guest's. */
   outsideHours?: boolean;
+  /** Why it moved, for the host (decision 091): on the record (the timeline) and in the host's mail. */
+  reason?: string;
 }): Promise<ChangeResult> {
   const { id, actor, start, now } = input;
+  const reason = input.reason?.trim() || undefined;
   const links = linksFor(input.linkBase, id, "token" in actor ? actor.token : null);
   if ("token" in actor) {
     const refused = await guestRefusal(id, actor.token, "reschedule", now);
@@ -328,7 +341,8 @@ export async function rescheduleBooking(input: {
         oldEndsAt: before.endsAt,
         newStartsAt: r.booking.startsAt,
         newEndsAt: r.booking.endsAt,
-        payload: { tell: "seat-moved", booking: r.booking, host: r.host, left: r.left, links } satisfies Told,
+        reason,
+        payload: { tell: "seat-moved", booking: r.booking, host: r.host, left: r.left, links, reason } satisfies Told,
       });
     });
     result = moved.ok ? { ok: true, booking: moved.booking, host: moved.host } : moved;
@@ -343,6 +357,7 @@ export async function rescheduleBooking(input: {
         "token" in actor ? undefined : input.note || undefined,
         input.outsideHours === true && !("token" in actor),
         input.linkBase,
+        reason,
       );
     } catch (error) {
       if (error instanceof PolicyRefused) return refusedAs(error.refusal);
@@ -362,6 +377,7 @@ function rescheduleBookingRow(
   note: string | undefined,
   outsideHours: boolean,
   linkBase: string,
+  reason: string | undefined,
 ): Promise<ChangeResult> {
   const guard = "token" in actor ? guestGuard("reschedule", now) : undefined;
   return moveBooking(
@@ -405,7 +421,7 @@ function rescheduleBookingRow(
           ? { tell: "session", booking: r.booking, host: r.host, seats: r.seats, note }
           : r.booking.status === "pending"
             ? { tell: "request-moved", booking: r.booking, host: r.host, links }
-            : { tell: "booking", booking: r.booking, host: r.host, links: guestLinks, note };
+            : { tell: "booking", booking: r.booking, host: r.host, links: guestLinks, note, reason };
       await recordBookingEvent(tx, {
         kind: "rescheduled",
         eventId: r.booking.id,
@@ -414,6 +430,7 @@ function rescheduleBookingRow(
         oldEndsAt: before?.endsAt,
         newStartsAt: r.booking.startsAt,
         newEndsAt: r.booking.endsAt,
+        reason,
         payload,
       });
     },

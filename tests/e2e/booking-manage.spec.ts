@@ -139,21 +139,45 @@ test.describe("cancel link without JavaScript", () => {
   });
 });
 
+/** The pick step's free times: buttons of the GET form under the day's heading. */
+const timeButtons = (page: Page) => page.getByTestId("reschedule-slots").getByRole("button");
+
+/** The booking's time as its reschedule page says it now (read afresh over HTTP, in the guest's zone). */
+async function bookedNow(request: APIRequestContext, booking: Booking): Promise<string> {
+  const html = await (await request.get(pathOf(booking.rescheduleUrl))).text();
+  const found = /data-testid="now-booked">([^<]+)</.exec(html)?.[1];
+  expect(found, "the page names the booked time").toBeTruthy();
+  return found ?? "";
+}
+
 test.describe("reschedule link", () => {
-  test("at phone width: picks another day's time and moves the meeting", async ({ page, request }) => {
+  test("at phone width: picks a zone, a day and a time, then confirms old → new with a reason", async ({
+    page,
+    request,
+  }) => {
+    // Two steps, a zone search and four axe runs.
+    test.slow();
     const booking = await book(request);
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(pathOf(booking.rescheduleUrl));
     await expect(page.getByRole("heading", { level: 1, name: "Pick a new time" })).toBeVisible();
-    const slots = page.getByRole("form").getByRole("button");
-    await expect(slots.first()).toBeVisible();
+    await expect(timeButtons(page).first()).toBeVisible();
+    const before = await bookedNow(request, booking);
+    await expect(page.getByTestId("now-booked")).toHaveText(before);
     await noSeriousViolations(page);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
     await page.screenshot({ path: `${SHOTS}/reschedule-375.png`, fullPage: true });
 
-    // The next day, in the month calendar the booking page has (its month first, when it is the next one).
+    // The booking page's searchable zone picker: the times follow the zone chosen.
     await waitForHydration(page);
+    const search = page.getByTestId("time-zone-search");
+    await search.click();
+    await search.fill("Tokyo");
+    await page.locator('[role="option"][data-zone="Asia/Tokyo"]').click();
+    await expect(page).toHaveURL(/tz=Asia%2FTokyo/);
+
+    // The next day, in the month calendar the booking page has (its month first, when it is the next one).
     const next = dateIn(dayOffset + 1);
     if ((await page.locator(`[data-testid="calendar-day"][data-date="${next}"]`).count()) === 0)
       await page.getByRole("link", { name: "Next month" }).click();
@@ -161,24 +185,92 @@ test.describe("reschedule link", () => {
     await expect(page).toHaveURL(new RegExp(`date=${next}`));
     // The focus follows to the day's times.
     await expect(page.getByTestId("slots-heading")).toBeFocused();
-    const choice = page.getByRole("form").getByRole("button").nth(1);
+    const choice = timeButtons(page).nth(1);
     const label = (await choice.textContent())?.trim() ?? "";
-    await choice.click();
+    // By keyboard: the time is a button like any other.
+    await choice.focus();
+    await page.keyboard.press("Enter");
+
+    // The confirm step: nothing moved yet; old and new, zone and duration, the policy.
+    await expect(page.getByRole("heading", { level: 1, name: "Confirm your new time" })).toBeVisible();
+    const compare = page.getByTestId("reschedule-compare");
+    await expect(compare).toContainText("Now");
+    await expect(compare).toContainText("New");
+    await expect(compare).toContainText(label);
+    await expect(compare).toContainText("Asia/Tokyo (GMT+9)");
+    await expect(compare).toContainText("30 minutes");
+    await expect(page.getByTestId("reschedule-policy")).toBeVisible();
+    await noSeriousViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: `${SHOTS}/reschedule-confirm-375.png`, fullPage: true });
+    // Still at its old time until the guest confirms.
+    expect(await bookedNow(request, booking)).toBe(before);
+    await page.getByLabel("Reason for rescheduling").fill("A clash with a school run");
+    await page.getByRole("button", { name: "Confirm new time" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Rescheduled" })).toBeVisible();
     await expect(page.getByText(label, { exact: false }).first()).toBeVisible();
     await noSeriousViolations(page);
     await page.screenshot({ path: `${SHOTS}/rescheduled-375.png`, fullPage: true });
   });
 
-  test("at desktop width, without JavaScript: moves the meeting", async ({ browser, request }) => {
+  test("at desktop width, without JavaScript: a zone by select, a time, the confirm, then the move", async ({
+    browser,
+    request,
+  }) => {
     const booking = await book(request);
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await page.goto(pathOf(booking.rescheduleUrl));
     await page.screenshot({ path: `${SHOTS}/reschedule-1440.png`, fullPage: true });
-    await page.getByRole("form").getByRole("button").first().click();
+    await page.getByLabel("Time zone").selectOption("America/New_York");
+    await page.getByRole("button", { name: "Show times in this zone" }).click();
+    await expect(page).toHaveURL(/tz=America%2FNew_York/);
+    await timeButtons(page).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Confirm your new time" })).toBeVisible();
+    await expect(page).toHaveURL(/start=/);
+    await expect(page.getByTestId("reschedule-compare")).toContainText(/America\/New York \(E[SD]T\)/);
+    await page.getByLabel("Reason for rescheduling").fill("Travelling that day");
+    await page.getByRole("button", { name: "Confirm new time" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Rescheduled" })).toBeVisible();
     await context.close();
+  });
+
+  test("a time taken between the pick and the confirm: told so, back to pick, the reason kept, nothing moved", async ({
+    page,
+    request,
+  }) => {
+    const booking = await book(request);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(pathOf(booking.rescheduleUrl));
+    await waitForHydration(page);
+    const before = await bookedNow(request, booking);
+    const chosen = timeButtons(page).first();
+    const start = (await chosen.getAttribute("value")) ?? "";
+    await chosen.click();
+    await expect(page.getByRole("heading", { level: 1, name: "Confirm your new time" })).toBeVisible();
+    await page.getByLabel("Reason for rescheduling").fill("Dentist moved");
+    // Someone else books that very time meanwhile.
+    const other = await request.post("/api/bookings", {
+      data: {
+        eventTypeId: eventTypeId,
+        start,
+        name: "Quick Guest",
+        email: `quick-${Date.now()}@e2e.test`,
+        timeZone: "UTC",
+      },
+    });
+    expect(other.status(), await other.text()).toBe(201);
+    await page.getByRole("button", { name: "Confirm new time" }).click();
+    await expect(page.getByRole("alert")).toContainText("That time was just taken. Pick another time.");
+    await expect(page.getByRole("heading", { level: 1, name: "Pick a new time" })).toBeVisible();
+    await expect(timeButtons(page).first()).toBeVisible();
+    await noSeriousViolations(page);
+    // The booking kept its time.
+    expect(await bookedNow(request, booking)).toBe(before);
+    // The next pick's confirm step has the reason typed before.
+    await timeButtons(page).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Confirm your new time" })).toBeVisible();
+    await expect(page.getByLabel("Reason for rescheduling")).toHaveValue("Dentist moved");
   });
 });
 

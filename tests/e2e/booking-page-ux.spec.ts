@@ -43,12 +43,15 @@ test.describe("desktop", () => {
     page,
   }) => {
     const docs: string[] = [];
-    page.on("response", (r) => {
-      if (r.request().resourceType() === "document") docs.push(r.url());
+    page.on("request", (r) => {
+      if (r.resourceType() === "document" && r.isNavigationRequest()) docs.push(r.url());
     });
     await page.goto(pagePath());
-    // First visit, no cookie yet: the page reloads once, before painting, in the guest's zone (no ?tz=).
+    // First visit, no cookie yet: rendered in a guessed zone, then the page's data again in the
+    // guest's zone, without a second document load (decision 091) and without ?tz=.
     await expect(page.getByTestId("time-zone")).toHaveValue("Europe/Berlin");
+    await expect(page.locator("html")).not.toHaveAttribute("data-tz-pending", /.*/);
+    expect(docs).toHaveLength(1);
     expect(new URL(page.url()).searchParams.get("tz")).toBeNull();
     const selected = page.locator('[data-testid="calendar-day"][aria-current="date"]');
     await expect(selected).toHaveCount(1);
@@ -75,7 +78,7 @@ test.describe("desktop", () => {
     );
     await expect(summary).toContainText(/Europe\/Berlin \(GMT\+[12]\)/);
     expect(await seriousViolations(page)).toEqual([]);
-    // Only documents of this page were loaded (at most the one reload), never another zone's URL.
+    // One document, never another zone's URL.
     for (const url of docs) expect(new URL(url).searchParams.get("tz")).toBeNull();
   });
 

@@ -79,10 +79,16 @@ test.describe("Booking page", () => {
       javaScriptEnabled: true,
     });
     const page = await context.newPage();
-    // A first visit straight to the page: no tz cookie yet, so the page reloads once, before it
-    // paints, with the browser's zone in the cookie (no visible switch, no ?tz= in the URL).
+    // A first visit straight to the page: no tz cookie yet, so its times wait hidden while the page's
+    // data comes again in the browser's zone; one document load, no ?tz= in the URL (decision 091).
+    const documents: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "document") documents.push(r.url());
+    });
     await page.goto(`/${host.username}/${host.slug}`);
     await expect(page.getByTestId("time-zone")).toHaveValue("Europe/Berlin");
+    await expect(page.locator("html")).not.toHaveAttribute("data-tz-pending", /.*/);
+    expect(documents).toHaveLength(1);
     expect(new URL(page.url()).searchParams.get("tz")).toBeNull();
     await openFirstDay(page);
     const overflow = await page.evaluate(

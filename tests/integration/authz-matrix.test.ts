@@ -301,12 +301,12 @@ const CELLS: Cell[] = [
   }),
   page(
     "GET",
-    "booking.$id.reschedule.tsx",
+    "booking.$id.reschedule/route.tsx",
     (f) => `/booking/${f.booking}/reschedule?token=${enc(f.bookingToken)}`,
     ALL_ALLOW,
   ),
-  page("GET", "booking.$id.reschedule.tsx", (f) => `/booking/${f.booking}/reschedule?token=wrong`, ALL_404),
-  page("POST", "booking.$id.reschedule.tsx", (f) => `/booking/${f.booking}/reschedule?token=wrong`, ALL_404, {
+  page("GET", "booking.$id.reschedule/route.tsx", (f) => `/booking/${f.booking}/reschedule?token=wrong`, ALL_404),
+  page("POST", "booking.$id.reschedule/route.tsx", (f) => `/booking/${f.booking}/reschedule?token=wrong`, ALL_404, {
     form: (f) => ({ start: at(9, "10:00"), _f: f.slug }),
   }),
 

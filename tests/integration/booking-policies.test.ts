@@ -14,7 +14,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
-import { eventually } from "../support/mail-wait";
+import { bookingMailsSettled, eventually } from "../support/mail-wait";
 import { visibleText } from "../support/http";
 import { apiClient, type Account } from "./api-client";
 import { client } from "./context";
@@ -216,6 +216,71 @@ describe("the reschedule policy", () => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("meeting_started");
     const [row] = await db`select reschedule_count, sequence from events where id = ${b.id}`;
     expect(row).toMatchObject({ reschedule_count: 0, sequence: 0 });
+  });
+});
+
+describe("the guest's reschedule reason and confirm step (decision 091)", () => {
+  it("JSON: a reason reaches the booking's record and the host's mail; a long one or control characters are 400, nothing moved", async () => {
+    const b = await book(at(8, "09:00"));
+    const path = `/api/bookings/${b.id}/reschedule?token=${encodeURIComponent(tokenOf(b.rescheduleUrl))}`;
+    for (const reason of ["x".repeat(2001), "Sorry\u0007", 42]) {
+      const refused = await call("POST", path, { json: { start: at(8, "11:00"), reason } });
+      expect(refused.status).toBe(400);
+      const body = (await refused.json()) as { error: { code: string; fields: Record<string, string[]> } };
+      expect(body.error.code).toBe("invalid_input");
+      expect(body.error.fields.reason?.length).toBeGreaterThan(0);
+    }
+    const [unmoved] = await db`select starts_at, reschedule_count from events where id = ${b.id}`;
+    expect(new Date(unmoved.starts_at as Date).toISOString()).toBe(new Date(at(8, "09:00")).toISOString());
+    expect(unmoved.reschedule_count).toBe(0);
+
+    const moved = await call("POST", path, { json: { start: at(8, "11:00"), reason: "  A clash with a school run " } });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+    const [record] =
+      await db`select reason, actor from booking_events where event_id = ${b.id} and kind = 'rescheduled'`;
+    expect(record).toMatchObject({ reason: "A clash with a school run", actor: "guest" });
+    await bookingMailsSettled(db);
+    const toHost = await db`select m.text from mail_outbox m where m.event_id = ${b.id} and m."to" = ${host.email}`;
+    expect(toHost.map((m) => m.text as string).join("\n")).toContain("Reason: A clash with a school run");
+  });
+
+  it("the page: a chosen time is a confirm step that moves nothing; its POST moves with the reason; a taken time sends back to pick", async () => {
+    const b = await book(at(9, "09:00"));
+    const start = new Date(at(9, "13:00")).toISOString();
+    const confirmPath = `${pathOf(b.rescheduleUrl)}&tz=UTC&start=${encodeURIComponent(start)}&reason=Late+train`;
+    const shown = await client().get(confirmPath);
+    expect(shown.status).toBe(200);
+    const html = await shown.text();
+    const text = visibleText(html);
+    expect(text).toContain("Confirm your new time");
+    expect(text).toContain("1:00 PM – 1:30 PM");
+    expect(text).toContain("30 minutes");
+    expect(text).toContain("After this change, this booking cannot be rescheduled online again.");
+    expect(html).toContain(">Late train</textarea>");
+    const [still] = await db`select starts_at from events where id = ${b.id}`;
+    expect(new Date(still.starts_at as Date).toISOString()).toBe(new Date(at(9, "09:00")).toISOString());
+
+    // Someone else takes that time: the confirm step becomes the pick step, told why, the reason kept.
+    const other = await book(start);
+    const gone = await client().get(confirmPath);
+    const goneText = visibleText(await gone.clone().text());
+    expect(goneText).toContain("That time was just taken. Pick another time.");
+    expect(goneText).toContain("Pick a new time");
+    expect(await gone.text()).toContain('name="reason" value="Late train"');
+    const posted = await client().post(confirmPath, { start, reason: "Late train" });
+    expect(posted.status).toBe(409);
+    expect(visibleText(await posted.text())).toContain("That time was just taken.");
+    expect(await statusOf(other.id)).toBe("confirmed");
+
+    const free = new Date(at(9, "14:00")).toISOString();
+    const ok = await client().post(`${pathOf(b.rescheduleUrl)}&start=${encodeURIComponent(free)}`, {
+      start: free,
+      reason: "Late train",
+    });
+    expect(ok.status).toBe(200);
+    expect(visibleText(await ok.text())).toContain("Rescheduled");
+    const [record] = await db`select reason from booking_events where event_id = ${b.id} and kind = 'rescheduled'`;
+    expect(record.reason).toBe("Late train");
   });
 });
 

@@ -6,6 +6,7 @@ import {
   useActionData,
   useLoaderData,
   useNavigate,
+  useRevalidator,
   useRouteError,
 } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
@@ -58,7 +59,7 @@ import { LOCATION_LABELS } from "~/schemas/location-labels";
 import { utmOf } from "~/schemas/utm";
 import { retryAfterHeaders } from "~/server/rate-limit.server";
 import { currentZoneName, isTimeZone, packedTimeZoneNames, unpackTimeZones } from "~/scheduling/time-zone";
-import { timeZoneHint, TIME_ZONE_GUESS_META } from "~/browser/time-zone-hint";
+import { timeZoneHint, TIME_ZONE_GUESS_META, TIME_ZONE_PENDING_ATTRIBUTE } from "~/browser/time-zone-hint";
 import { invariantResponse, notFound } from "~/utils/responses";
 import { useIsPending, usePendingLocation } from "~/utils/pending";
 import { BookingForm, FIRST_FIELD_ID } from "./booking-form";
@@ -357,7 +358,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, location, error }) => 
     { name: "twitter:card", content: "summary" },
     { name: "twitter:title", content: fill(w.socialTitle, names) },
     { name: "twitter:description", content: description },
-    // Times were rendered in a zone the page guessed: the root's hint script may reload once.
+    // Times were rendered in a zone the page guessed: the root's hint script may mark them pending.
     ...(data.tzChosen ? [] : [{ name: TIME_ZONE_GUESS_META, content: data.timeZone }]),
     ...(data.embed || data.eventType.hidden ? [{ name: "robots", content: "noindex" }] : []),
   ];
@@ -551,13 +552,25 @@ export default function BookingPage() {
   const errors: Record<string, string[] | undefined> = result?.errors ?? {};
   const w = d.words;
 
-  // A browser that keeps no cookie (a third-party frame) never sent its zone: switch to it here.
+  // A first visit rendered in a guessed zone (decision 091): the root's hint script wrote the
+  // browser's zone to the cookie and marked the page pending; the loader's data comes again in that
+  // zone, with no document load. A browser that keeps no cookie (a third-party frame) gets ?tz=.
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const refetched = useRef(false);
   useEffect(() => {
-    if (d.tzChosen || result) return;
+    const root = document.documentElement;
     const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     const zone = browserZone ? currentZoneName(browserZone) : null;
-    if (zone && zone !== d.timeZone && unpackTimeZones(d.timeZones).includes(zone)) {
+    if (d.tzChosen || result || !zone || zone === d.timeZone || !unpackTimeZones(d.timeZones).includes(zone)) {
+      root.removeAttribute(TIME_ZONE_PENDING_ATTRIBUTE);
+      return;
+    }
+    const kept = timeZoneHint(document.cookie);
+    if (kept && currentZoneName(kept) === zone && !refetched.current) {
+      refetched.current = true;
+      revalidator.revalidate();
+    } else if (!refetched.current) {
       navigate(
         pageHref(here, { ...base, tz: zone, month: d.month, date: d.date ?? undefined, slot: d.slot ?? undefined }),
         {
@@ -565,9 +578,14 @@ export default function BookingPage() {
           preventScrollReset: true,
         },
       );
-    }
+    } else root.removeAttribute(TIME_ZONE_PENDING_ATTRIBUTE);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [d.tzChosen, d.timeZone]);
+  // The data came back (in whatever zone the server chose): the times show.
+  useEffect(() => {
+    if (refetched.current && revalidator.state === "idle")
+      document.documentElement.removeAttribute(TIME_ZONE_PENDING_ATTRIBUTE);
+  }, [revalidator.state]);
 
   // A day picked: once its times are here, they get the focus (and come into view on a phone).
   const slotFocus = useSlotFocus(d.date);
@@ -647,7 +665,8 @@ export default function BookingPage() {
           ) : null}
         </aside>
 
-        <div className="min-w-0 p-4 sm:p-6">
+        {/* Hidden, its space kept, while the times are in a zone about to be replaced (decision 091). */}
+        <div className="min-w-0 p-4 sm:p-6 [html[data-tz-pending]_&]:invisible" data-testid="booking-times">
           {d.notTaking ? (
             <div
               role="status"

@@ -1,0 +1,287 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CircleCheck, Info } from "lucide-react";
+import { BookingSummary, GuestPage } from "~/components/booking-summary";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { buttonClass } from "~/components/ui/button";
+import { formatInZone, instantToWallClock } from "~/scheduling/zoned-time";
+import { currentZoneName, isTimeZone, timeZoneNames } from "~/scheduling/time-zone";
+import { rescheduleBooking } from "~/services/bookings.server";
+import { MONTH, monthOf, monthRange, shiftMonth } from "~/components/booking-page";
+import {
+  guestBookingOr404,
+  guestPageHeaders,
+  policyRefusalText,
+  policyView,
+  summaryOf,
+  MESSAGES,
+} from "~/html/guest-booking.server";
+import { rescheduleDay, rescheduleSlots, rescheduleSlotsByDate } from "~/services/reschedule-slots.server";
+import { BOOKING_NOTES_MAX } from "~/schemas/booking-api";
+import { controlCharMessage, dateWindowMessage, isPlainText, isWithinDateWindow } from "~/schemas/input-rules";
+import { linkBase, readFormData } from "~/utils/request.server";
+import { notFound } from "~/utils/responses";
+import { pageMeta } from "~/utils/page-meta";
+import type { GuestBooking } from "~/models/booking.server";
+import { PickStep } from "./pick-step";
+import { ConfirmStep } from "./confirm-step";
+import { pageHref } from "./href";
+
+/**
+ * /booking/{id}/reschedule?token=[&tz=][&month=YYYY-MM][&date=YYYY-MM-DD][&start=ISO][&reason=]:
+ * the guest moves their booking from the link in their mail, without an account and without
+ * JavaScript (decision 091). Two steps, both plain GETs: pick a day and a time in a zone of their
+ * choice; then, with `start` in the query, confirm the move (old and new side by side, an optional
+ * reason for the host, the policy). Only the confirm's POST moves the booking, through the JSON
+ * API's own path (rescheduleBooking: a free slot under the host lock, SEQUENCE + 1, the mails).
+ */
+
+// Booking chrome: the page is the guest's, about the host's meeting (no site navbar or footer).
+export const handle = { chrome: "booking" };
+
+export const meta: MetaFunction = () => [
+  ...pageMeta({
+    title: "Reschedule your meeting | Scheduler",
+    description: "Move a meeting you booked to another open time.",
+  }),
+  { name: "robots", content: "noindex" },
+  { name: "referrer", content: "same-origin" },
+];
+
+export const headers = guestPageHeaders;
+
+// A function: the browser build has no server module's messages, so nothing reads them at load.
+const taken = () => `${MESSAGES.slotTaken} Pick another time.`;
+
+const readableZone = (zone: string) => zone.replace(/_/g, " ");
+
+/** A meeting's date, time range and zone in `zone`: the two sides of the confirm step. */
+function timesOf(start: Date, minutes: number, zone: string) {
+  const from = formatInZone(start, zone);
+  const to = formatInZone(new Date(start.getTime() + minutes * 60_000), zone);
+  return { date: from.date, time: `${from.time} – ${to.time}`, zone: `${readableZone(zone)} (${from.zoneName})` };
+}
+
+/** The reschedule policy in plain sentences, with what this move leaves (decision 077's rule). */
+function policyLines(booking: GuestBooking, summary: string | null): string[] {
+  const lines = summary ? [summary] : [];
+  const max = booking.policy?.maxReschedules ?? null;
+  // A seat's moves are not counted (decision 077).
+  if (max !== null && max > 0 && !booking.seat) {
+    const left = Math.max(0, max - booking.rescheduleCount - 1);
+    lines.push(
+      left === 0
+        ? "After this change, this booking cannot be rescheduled online again."
+        : `After this change, you can reschedule ${left === 1 ? "once more" : `${left} more times`}.`,
+    );
+  }
+  if (lines.length === 0) lines.push("You can reschedule again later from the link in your e-mail.");
+  return lines;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { booking, token, zone: bookedZone } = await guestBookingOr404(request, params.id);
+  const now = new Date();
+  const q = new URL(request.url).searchParams;
+  // The zone the guest picked here, else the booking's (or the browser's hint).
+  const tzParam = q.get("tz");
+  const zone = tzParam && isTimeZone(tzParam) ? currentZoneName(tzParam) : bookedZone;
+  const tz = tzParam && isTimeZone(tzParam) ? zone : null;
+  // The reason travels with the chosen time through the GETs, so a time taken meanwhile loses nothing.
+  const reason = (q.get("reason") ?? "").slice(0, BOOKING_NOTES_MAX);
+  // A started meeting or the event type's policy (decision 077) closes the calendar: the page says why.
+  const policy = policyView(booking, "reschedule", now);
+  const open = booking.status !== "cancelled" && booking.bookable !== null && policy.refusal === null;
+  const minutes = Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000);
+
+  // The confirm step: the chosen start, if it is still one of the free times.
+  const startText = q.get("start");
+  const asked = startText ? new Date(startText) : null;
+  let askedDate = q.get("date");
+  let confirm: { start: string; old: ReturnType<typeof timesOf>; next: ReturnType<typeof timesOf> } | null = null;
+  let slotGone = false;
+  if (open && asked && Number.isFinite(asked.getTime()) && isWithinDateWindow(asked, now)) {
+    askedDate = instantToWallClock(asked, zone).date;
+    const free = await rescheduleSlots(booking, askedDate, zone, now);
+    const chosen = free.find((s) => Date.parse(s.value) === asked.getTime());
+    if (chosen)
+      confirm = {
+        start: chosen.value,
+        old: timesOf(booking.startsAt, minutes, zone),
+        next: timesOf(asked, minutes, zone),
+      };
+    else slotGone = true;
+  }
+
+  const day = rescheduleDay(
+    askedDate,
+    booking.startsAt,
+    zone,
+    now,
+    booking.bookable?.eventType.bookingWindowDays ?? null,
+  );
+  const monthParam = q.get("month");
+  const month =
+    !slotGone &&
+    monthParam &&
+    MONTH.test(monthParam) &&
+    monthParam >= monthOf(day.today) &&
+    monthParam <= monthOf(day.lastDay)
+      ? monthParam
+      : monthOf(day.date);
+  const range = monthRange(month);
+  // The confirm step needs them too: a time taken at its POST shows the pick step at once.
+  const byDate = open
+    ? await rescheduleSlotsByDate(
+        booking,
+        { start: range.start < day.today ? day.today : range.start, end: range.end },
+        zone,
+        now,
+      )
+    : {};
+  const days = Object.keys(byDate).sort();
+  // The day asked for (or the booking's own), else the month's first open day.
+  const date = monthOf(day.date) === month ? day.date : (days[0] ?? null);
+  const booked = formatInZone(booking.startsAt, zone);
+  return {
+    summary: summaryOf(booking, zone),
+    token,
+    zone,
+    tz,
+    zones: timeZoneNames(),
+    reason,
+    today: day.today,
+    month,
+    prevMonth: month > monthOf(day.today) ? shiftMonth(month, -1) : null,
+    nextMonth: month < monthOf(day.lastDay) ? shiftMonth(month, 1) : null,
+    days,
+    date,
+    slots: date ? (byDate[date] ?? []) : [],
+    open,
+    /** The chosen time is no longer free: the pick step says so (the words from the server). */
+    slotGone: slotGone ? taken() : null,
+    confirm,
+    minutes,
+    policyLines: policyLines(booking, policy.summary),
+    cancelled: booking.status === "cancelled",
+    policy,
+    bookAgainPath: booking.bookAgainPath,
+    currentLabel: `${booked.date}, ${booked.time}`,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { booking, token } = await guestBookingOr404(request, params.id);
+  const form = await readFormData(request);
+  const reason = String(form.get("reason") ?? "").trim();
+  const answer = (status: number, error: string, more: { taken?: boolean; refused?: boolean; field?: "reason" } = {}) =>
+    data(
+      {
+        moved: false as const,
+        error,
+        reason,
+        taken: more.taken ?? false,
+        refused: more.refused ?? false,
+        field: more.field ?? null,
+      },
+      { status },
+    );
+  if (reason.length > BOOKING_NOTES_MAX)
+    return answer(400, `Use at most ${BOOKING_NOTES_MAX} characters.`, { field: "reason" });
+  if (!isPlainText(reason, true)) return answer(400, controlCharMessage("The reason", true), { field: "reason" });
+  const startText = String(form.get("start") ?? "");
+  const start = new Date(startText);
+  if (!startText || !Number.isFinite(start.getTime())) return answer(400, "Pick one of the times below.");
+  if (!isWithinDateWindow(start, new Date())) return answer(400, dateWindowMessage("The new time"));
+  if (booking.status === "cancelled")
+    return { moved: false as const, error: null, reason, taken: false, refused: false };
+  const result = await rescheduleBooking({
+    id: booking.id,
+    actor: { token },
+    start,
+    now: new Date(),
+    linkBase: linkBase(request),
+    reason: reason || undefined,
+  });
+  if (result.ok) return { moved: true as const, error: null, reason: "", taken: false, refused: false };
+  switch (result.reason) {
+    case "not-found":
+      return notFound();
+    case "already-cancelled":
+      return { moved: false as const, error: null, reason, taken: false, refused: false };
+    case "meeting-started":
+      return answer(409, policyRefusalText({ rule: "started" }, booking.hostName), { refused: true });
+    case "policy-refuses":
+      return answer(409, policyRefusalText(result.refusal, booking.hostName), { refused: true });
+    default:
+      return answer(409, taken(), { taken: true });
+  }
+}
+
+export type RescheduleData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export default function RescheduleBooking() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+
+  if (actionData?.moved) {
+    return (
+      <GuestPage eyebrow="Your booking" heading="Rescheduled">
+        <div role="status" className="flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
+          <CircleCheck className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+          <p>
+            Your meeting with {d.summary.hostName} has moved to the time below. We let {d.summary.hostName} know and
+            e-mailed you the updated calendar entry.
+          </p>
+        </div>
+        <BookingSummary booking={d.summary} />
+        <p className="text-sm text-neutral-600">
+          Need another change?{" "}
+          <Link
+            to={pageHref(d.token, { tz: d.tz, month: d.month })}
+            className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          >
+            Pick a different time
+          </Link>
+        </p>
+      </GuestPage>
+    );
+  }
+
+  if (d.cancelled) {
+    return (
+      <GuestPage eyebrow="Your booking" heading="This meeting is cancelled">
+        <p role="status" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
+          <Info className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />A cancelled meeting cannot be rescheduled.
+        </p>
+        <BookingSummary booking={d.summary} strike />
+        {d.bookAgainPath ? (
+          <Link to={d.bookAgainPath} className={buttonClass("primary", "w-full sm:w-auto")}>
+            Book a new time
+          </Link>
+        ) : null}
+      </GuestPage>
+    );
+  }
+
+  // A time taken between the pick and the confirm sends the guest back to pick, their reason kept.
+  const reason = actionData ? actionData.reason : d.reason;
+  if (d.confirm && !actionData?.taken)
+    return (
+      <ConfirmStep
+        d={d}
+        confirm={d.confirm}
+        error={actionData?.error ?? null}
+        refused={actionData?.refused ?? false}
+        reasonError={Boolean(actionData && "field" in actionData && actionData.field === "reason")}
+        reason={reason}
+      />
+    );
+  const error = actionData?.error ?? d.slotGone;
+  return <PickStep d={d} error={error} reason={reason} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CircleCheck, Info } from "lucide-react";
 import { BookingSummary, GuestPage } from "~/components/booking-summary";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -218,6 +218,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return answer(409, taken(), { taken: true });
   }
 }
+
+/**
+ * A time taken at the confirm's POST (a 409, after which the page's data is not fetched again by
+ * default) shows the pick step: its times must be fetched again, or the taken one would still be
+ * offered.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as { taken?: boolean } | undefined)?.taken === true || defaultShouldRevalidate;
 
 export type RescheduleData = ReturnType<typeof useLoaderData<typeof loader>>;
 

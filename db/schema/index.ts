@@ -30,3 +30,4 @@ export * from "./scim-tokens";
 export * from "./audit-log";
 export * from "./routing-forms";
 export * from "./workflows";
+export * from "./sms";

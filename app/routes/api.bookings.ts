@@ -33,6 +33,8 @@ async function POST({ request }: LoaderFunctionArgs) {
     });
   }
   const input = await readJson(request, bookingBody);
+  const phone = parsePhone(input.phone, env().SMS_DEFAULT_COUNTRY);
+  if (!phone.ok) return apiError(400, "invalid_input", "Check the highlighted fields.", { phone: [phone.message] });
   const bookable = !isUuid(input.eventTypeId)
     ? null
     : ((await getBookableEventType(input.eventTypeId)) ??
@@ -41,8 +43,6 @@ async function POST({ request }: LoaderFunctionArgs) {
   // The length the guest picked (decision 087): every slot check and the booking take it.
   const found = bookableForDuration(bookable, input.duration);
   if (!found) return apiError(400, "invalid_input", "Check the highlighted fields.", durationFields(bookable));
-  const phone = parsePhone(input.phone, env().SMS_DEFAULT_COUNTRY);
-  if (!phone.ok) return apiError(400, "invalid_input", "Check the highlighted fields.", { phone: [phone.message] });
   const start = new Date(input.start);
   const now = new Date();
   const answer = (ok: BookingSuccess) => ({

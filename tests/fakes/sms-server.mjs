@@ -16,7 +16,8 @@ function send(res, status, body) {
   res.end(JSON.stringify(body));
 }
 
-export async function startFakeSms({ port = 0, host = "127.0.0.1", accountSid, authToken } = {}) {
+/** @param {{ port?: number; host?: string; accountSid?: string; authToken?: string }} [options] */
+export async function startFakeSms({ port = 0, host = "127.0.0.1", accountSid = "", authToken = "" } = {}) {
   let messages = [];
   let failures = [];
 
@@ -78,6 +79,7 @@ export async function startFakeSms({ port = 0, host = "127.0.0.1", accountSid, a
   return {
     url: base,
     messages: () => messages,
+    /** @param {{ status: number; times?: number; code?: number; message?: string }} f */
     fail(f) {
       for (let i = 0; i < (f.times ?? 1); i++) failures.push(f);
     },

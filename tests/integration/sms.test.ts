@@ -180,11 +180,11 @@ describe("texts from workflows", { timeout: 240_000 }, () => {
     expect(html).toContain("Text to +447911123456");
 
     // A phone without consent: stored, never texted.
-    const quiet = await book(host.typeId, startIn(3, 11), { phone: "+44 7911 654321" });
+    const quiet = await book(host.typeId, startIn(3, 11), { phone: "+44 7911 123457" });
     expect(quiet.status).toBe(201);
     expect(((await quiet.json()) as { booking: { smsConsent: boolean } }).booking.smsConsent).toBe(false);
     await severalPolls();
-    expect(textsTo("+447911654321")).toHaveLength(0);
+    expect(textsTo("+447911123457")).toHaveLength(0);
     expect(textsTo("+14155552671")).toHaveLength(2);
   });
 
@@ -305,26 +305,26 @@ describe("texts from workflows", { timeout: 240_000 }, () => {
       201,
     );
     fake.fail({ status: 503, times: 2 });
-    expect((await book(host.typeId, startIn(5, 10), { phone: "+447911333444", smsConsent: true })).status).toBe(201);
+    expect((await book(host.typeId, startIn(5, 10), { phone: "+447911123458", smsConsent: true })).status).toBe(201);
     await until(
-      () => textsTo("+447911333444"),
+      () => textsTo("+447911123458"),
       (t) => t.length >= 1,
     );
-    const [retried] = await db`select status, attempts from sms_outbox where "to" = '+447911333444'`;
+    const [retried] = await db`select status, attempts from sms_outbox where "to" = '+447911123458'`;
     expect(retried).toMatchObject({ status: "sent", attempts: 3 });
 
     fake.fail({ status: 400, times: 1, code: 21211, message: "Invalid 'To' Phone Number" });
-    const res = await book(host.typeId, startIn(5, 11), { phone: "+447911333555", smsConsent: true });
+    const res = await book(host.typeId, startIn(5, 11), { phone: "+447911123459", smsConsent: true });
     expect(res.status).toBe(201);
     await until(
-      () => db`select status from sms_outbox where "to" = '+447911333555'`,
+      () => db`select status from sms_outbox where "to" = '+447911123459'`,
       (rows) => rows[0]?.status === "failed",
     );
     await severalPolls();
-    const [failed] = await db`select status, attempts, error from sms_outbox where "to" = '+447911333555'`;
+    const [failed] = await db`select status, attempts, error from sms_outbox where "to" = '+447911123459'`;
     expect(failed!.status).toBe("failed");
     expect(failed!.attempts).toBe(5);
     expect(failed!.error).toMatch(/HTTP 400 \(21211: Invalid 'To' Phone Number\); not tried again/);
-    expect(textsTo("+447911333555")).toHaveLength(0);
+    expect(textsTo("+447911123459")).toHaveLength(0);
   });
 });

@@ -5,6 +5,7 @@ import { apiError } from "./api.server";
 /** The answer to a refused write of /api/workflows and /api/workflows/{id} (decision 085). */
 export function workflowRefusal(result: Exclude<WorkflowWriteResult, { ok: true }>): Response {
   if (result.reason === "sms-unavailable") return apiError(409, "sms_unavailable", M.smsUnavailable);
+  if (result.reason === "host-phone") return apiError(409, "host_phone_missing", M.hostPhoneMissing);
   if (result.reason === "event-types")
     return apiError(400, "invalid_input", "Check the highlighted fields.", { eventTypeIds: [M.eventTypes] });
   return apiError(404, "not_found", M.notFound);

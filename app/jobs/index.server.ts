@@ -9,6 +9,7 @@ import { runDueWorkflows } from "~/services/workflows.server";
 import { getDb, noteDatabaseFault } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { sendOutboxMail } from "~/server/mail-transport.server";
+import { sendOutboxSms } from "~/server/sms.server";
 import { startJobRunner, type JobRunner } from "./runner.server";
 
 /**
@@ -45,6 +46,8 @@ export function startJobs(): { pollMs: number } | null {
       // Reconfirmations (decision 086): "Please confirm" mails go out in this poll's outbox run.
       { name: "reconfirmations", run: async (now) => void (await runReconfirmations(now)) },
       { name: "outbox", run: async (now) => void (await sendOutboxMail(now)) },
+      // Texts the workflows just wrote (decision 090).
+      { name: "sms", run: async (now) => void (await sendOutboxSms(now)) },
       // Once an hour on one server, whichever claims the turn (docs/decisions/026).
       {
         name: "housekeeping",

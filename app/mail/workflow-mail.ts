@@ -1,4 +1,5 @@
 import { renderTemplate } from "~/scheduling/workflows";
+import { smsFromTemplate } from "~/scheduling/sms";
 import type { ComposedMail } from "~/schemas/reminder-mail";
 import type { TemplateValues } from "~/schemas/workflow-mail";
 import { linesToMail } from "./layout";
@@ -21,4 +22,9 @@ export function workflowMail(template: { subject: string; body: string }, values
 
 export function workflowText(body: string, values: TemplateValues): string {
   return renderTemplate(body, values).trim();
+}
+
+/** A text message (docs/decisions/090): plain text, never escaped; the STOP line last. */
+export function workflowSms(body: string, values: TemplateValues): string {
+  return smsFromTemplate(body, values);
 }

@@ -8,6 +8,8 @@ export const PROFILE_MESSAGES = {
   timeZoneRequired: "Choose a time zone.",
   timeZoneInvalid: "Choose a time zone from the list.",
   detailsSaved: "Profile saved.",
+  phoneSaved: (phone: string) => `Mobile number saved as ${phone}.`,
+  phoneRemoved: "Mobile number removed.",
   timeZoneSaved: (zone: string) => `Time zone set to ${zone}.`,
   usernameSaved: "Username saved. Your booking link is updated.",
   currentPasswordRequired: "Enter your current password.",

@@ -35,6 +35,11 @@ export const WORKFLOW_EDITOR = {
   removed: "Workflow deleted.",
   checkFields: "Check the highlighted fields.",
   smsUnavailable: "Text messages are unavailable on this server (no SMS transport is configured). Pick another action.",
+  smsAvailable:
+    'Texts go only to guests who gave a mobile number and agreed to texts; each ends with "Reply STOP to opt out." and is at most 1,600 characters.',
+  smsNoHostPhone: "Texts to guests are available. A text to you needs your mobile number on your profile.",
+  addPhone: "Add your phone number",
+  hostPhoneMissing: "A text to you needs your mobile number: add it on your profile first.",
   notFound: "No such workflow.",
 } as const;
 

@@ -32,6 +32,10 @@ export interface BookingRequest {
   singleUseToken?: string;
   /** The language the guest booked in (docs/decisions/088): their mails speak it. */
   language?: Language;
+  /** The guest's mobile number, already in E.164 (docs/decisions/090). */
+  phone?: string | null;
+  /** The guest agreed to texts about this booking (only with a phone). */
+  smsConsent?: boolean;
 }
 
 /** For a group event type `booking` is the guest's seat (decision 021), with its own token. */
@@ -117,4 +121,10 @@ export function bookingBell(title: string, name: string, start: Date, zone: stri
 export function when(start: Date, zone: string): string {
   const f = formatInZone(start, zone);
   return `${f.date} at ${f.time} (${zone})`;
+}
+
+/** The guest's phone and consent as stored (docs/decisions/090): consent counts only with a number. */
+export function guestPhoneValues(request: Pick<BookingRequest, "phone" | "smsConsent">, now: Date) {
+  const phone = request.phone ?? null;
+  return { guestPhone: phone, smsConsentAt: phone && request.smsConsent ? now : null };
 }

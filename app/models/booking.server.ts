@@ -22,6 +22,7 @@ import { bookSeat, findSeatBooking, moveSessionSeats } from "./booking-seats.ser
 import {
   hashBookingToken,
   bookingBell,
+  guestPhoneValues,
   hostOf,
   LOCATION_EVENT_TYPE,
   pendingHold,
@@ -151,6 +152,7 @@ export async function createBooking(
             guestEmail: email,
             guestTimeZone: timeZone,
             guestLanguage: request.language ?? null,
+            ...(tokenHash ? guestPhoneValues(request, now) : {}),
             notes: request.notes ?? null,
             answers: tokenHash ? (request.answers ?? null) : null,
             // A group session carries the source of the seat that opened it.

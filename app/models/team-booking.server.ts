@@ -5,6 +5,7 @@ import { getDb } from "~/server/db.server";
 import {
   bookingBell,
   hashBookingToken,
+  guestPhoneValues,
   hostOf,
   LOCATION_EVENT_TYPE,
   pendingHold,
@@ -100,6 +101,7 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
       ...base,
       hostId: bookingHostId,
       guestEmail: email,
+      ...guestPhoneValues(request, now),
       bookingTokenHash: hashBookingToken(token),
       answers: request.answers ?? null,
       utm: utmToStore(request.utm),

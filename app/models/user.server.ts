@@ -40,6 +40,7 @@ export async function getProfile(userId: string) {
       professionalUntil: users.professionalUntil,
       username: users.username,
       timeZone: users.timeZone,
+      phone: users.phone,
       hasPassword: sql<boolean>`${users.passwordHash} is not null`,
       hasGoogle: sql<boolean>`${users.googleId} is not null`,
       passwordChangedAt: users.passwordChangedAt,
@@ -60,6 +61,12 @@ export async function getProfile(userId: string) {
 export async function updateProfileDetails(userId: string, details: { name: string; timeZone: string }) {
   const db = await getDb();
   await db.update(users).set(details).where(eq(users.id, userId));
+}
+
+/** The host's mobile number in E.164, or none (docs/decisions/090). */
+export async function updatePhone(userId: string, phone: string | null) {
+  const db = await getDb();
+  await db.update(users).set({ phone }).where(eq(users.id, userId));
 }
 
 export async function updateTimeZone(userId: string, timeZone: string) {

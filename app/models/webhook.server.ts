@@ -7,6 +7,7 @@ import {
   eventTypes,
   events,
   mailOutbox,
+  smsOutbox,
   reminderDeliveries,
   workflowActions,
   workflowDeliveries,
@@ -523,7 +524,7 @@ export async function resendDelivery(
 
 export interface TimelineEntry {
   at: Date;
-  what: "change" | "consumer" | "meeting" | "mail" | "reminder" | "webhook";
+  what: "change" | "consumer" | "meeting" | "mail" | "text" | "reminder" | "webhook";
   title: string;
   detail: string;
   status: string;
@@ -558,7 +559,7 @@ export async function bookingTimeline(
     .from(events)
     .where(and(eq(events.id, eventId), actsAsHost(userId)));
   if (!event) return null;
-  const [records, mails, reminders, hooks, managed, workflowSent] = await Promise.all([
+  const [records, mails, reminders, hooks, managed, workflowSent, texts] = await Promise.all([
     db.select().from(bookingEvents).where(eq(bookingEvents.eventId, eventId)).orderBy(asc(bookingEvents.createdAt)),
     db
       .select({
@@ -598,6 +599,18 @@ export async function bookingTimeline(
       .innerJoin(workflowActions, eq(workflowActions.id, workflowDeliveries.actionId))
       .innerJoin(workflows, eq(workflows.id, workflowActions.workflowId))
       .where(and(eq(workflowDeliveries.eventId, eventId), isNull(workflows.preset))),
+    // Texts (decision 090): sent, failed, or skipped for a number that replied STOP.
+    db
+      .select({
+        to: smsOutbox.to,
+        status: smsOutbox.status,
+        error: smsOutbox.error,
+        attempts: smsOutbox.attempts,
+        createdAt: smsOutbox.createdAt,
+        sentAt: smsOutbox.sentAt,
+      })
+      .from(smsOutbox)
+      .where(eq(smsOutbox.eventId, eventId)),
   ]);
   const manages = new Set(managed.map((m) => m.teamId));
   const consumerRows =
@@ -659,6 +672,15 @@ export async function bookingTimeline(
       title: m.subject,
       detail: `to ${m.to || "nobody"}`,
       status: m.error ? `${m.status}: ${m.error}` : m.status,
+    });
+  }
+  for (const t of texts) {
+    entries.push({
+      at: t.sentAt ?? t.createdAt,
+      what: "text",
+      title: `Text to ${t.to}`,
+      detail: `${t.attempts} ${t.attempts === 1 ? "try" : "tries"}`,
+      status: t.error ? `${t.status}: ${t.error}` : t.status,
     });
   }
   for (const r of reminders) {

@@ -25,6 +25,7 @@ import {
 import { getDb } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { queueMail } from "~/server/mail-transport.server";
+import { queueSms, smsAvailable } from "~/server/sms.server";
 import { meetingPlace, placeLine } from "~/schemas/meeting";
 import { MAIL_WORDS, placeNameIn } from "~/messages/guest-words/mail";
 import { languageOf } from "~/messages/languages";
@@ -96,7 +97,7 @@ const zoneOr = (zone: string | null | undefined, fallback: string) => (zone && i
 
 interface Context {
   e: EventRow;
-  host: { name: string; email: string; zone: string };
+  host: { name: string; email: string; zone: string; phone: string | null };
   meeting: RemindedMeeting;
   recipients: Map<string, string | null>;
   links: { cancelUrl: string | null; rescheduleUrl: string | null } | null;
@@ -104,7 +105,7 @@ interface Context {
 
 async function contextOf(tx: Transaction, e: EventRow, links: Context["links"]): Promise<Context | null> {
   const [host] = await tx
-    .select({ name: users.name, email: users.email, timeZone: users.timeZone })
+    .select({ name: users.name, email: users.email, timeZone: users.timeZone, phone: users.phone })
     .from(users)
     .where(eq(users.id, e.hostId));
   if (!host) return null;
@@ -129,7 +130,7 @@ async function contextOf(tx: Transaction, e: EventRow, links: Context["links"]):
   });
   return {
     e,
-    host: { name: hostName, email: host.email, zone: hostZone },
+    host: { name: hostName, email: host.email, zone: hostZone, phone: host.phone },
     meeting: {
       eventName: e.eventName,
       eventType: e.eventType,
@@ -215,7 +216,28 @@ async function writeAction(
       await queueMail(tx, { to, replyTo: host.email, ...mail }, { eventId: e.id });
     }
   }
-  // Texts (sms_guest, sms_host) need a transport and a number: not due without them.
+  // Texts (docs/decisions/090): only to a number that may be texted (textable), in the reader's zone.
+  if (action.type === "sms_guest" && e.guestPhone) {
+    const zone = zoneOr(e.guestTimeZone, host.zone);
+    await queueSms(
+      tx,
+      { to: e.guestPhone, body: texts.workflowSms(action.body, templateValues(c, zone)) },
+      { eventId: e.id },
+    );
+  }
+  if (action.type === "sms_host" && host.phone) {
+    await queueSms(
+      tx,
+      { to: host.phone, body: texts.workflowSms(action.body, templateValues(c, host.zone)) },
+      { eventId: e.id },
+    );
+  }
+}
+
+/** Whether an action can reach its reader now: a guest text needs a number, consent and a transport. */
+function textable(c: Pick<Context, "e" | "host">): { guest: boolean; host: boolean } {
+  const on = smsAvailable();
+  return { guest: on && Boolean(c.e.guestPhone && c.e.smsConsentAt), host: on && Boolean(c.host.phone) };
 }
 
 /** Inserts the key; true when it is new (the action is this caller's to send). */
@@ -300,6 +322,8 @@ async function deliverForEvent(eventId: string, now: Date, texts: WorkflowTexts)
           endsAt: e.endsAt,
           startSetAt: e.startSetAt,
           hasGuests: c.recipients.size > 0,
+          guestTextable: textable(c).guest,
+          hostTextable: textable(c).host,
         },
         actions: actions.filter((a): a is ApplyingAction & TimedAction => isTimedTrigger(a.trigger)),
         delivered: new Set(delivered.map((d) => d.actionId)),
@@ -357,14 +381,14 @@ export async function applyWorkflowEffects(tx: Transaction, eff: WorkflowEffects
   const [e] = await tx.select().from(events).where(eq(events.id, eff.eventId));
   if (!e) return;
   if (eff.trigger === "cancelled" ? e.status !== "cancelled" : e.status !== "confirmed") return;
-  const actions = (await applyingActions(tx, e, [eff.trigger])).filter(
-    (a) => a.type !== "sms_guest" && a.type !== "sms_host",
-  );
+  const actions = await applyingActions(tx, e, [eff.trigger]);
   if (actions.length === 0) return;
   const c = await contextOf(tx, e, eff.links);
   if (!c) return;
+  const reach = textable(c);
   for (const action of actions) {
     if (action.type === "email_guest" && c.recipients.size === 0) continue;
+    if ((action.type === "sms_guest" && !reach.guest) || (action.type === "sms_host" && !reach.host)) continue;
     if (!(await claim(tx, action, e))) continue;
     await writeAction(tx, c, action, eff.now, texts);
   }
@@ -442,6 +466,39 @@ export async function foreignEventTypeIds(userId: string, ids: readonly string[]
     .where(and(eq(eventTypes.userId, userId), inArray(eventTypes.id, [...ids])));
   const own = new Set(mine.map((m) => m.id));
   return ids.filter((id) => !own.has(id));
+}
+
+/**
+ * Whether the booking page asks the guest for a phone (docs/decisions/090): one of the host's
+ * active workflows texts guests and applies to this event type.
+ */
+export async function textsGuests(hostId: string, eventTypeId: string): Promise<boolean> {
+  if (!smsAvailable()) return false;
+  const db = await getDb();
+  const rows = await db
+    .select({ id: workflowActions.id })
+    .from(workflowActions)
+    .innerJoin(workflows, eq(workflows.id, workflowActions.workflowId))
+    .where(
+      and(
+        eq(workflows.userId, hostId),
+        eq(workflows.active, true),
+        eq(workflowActions.type, "sms_guest"),
+        or(
+          eq(workflows.allEventTypes, true),
+          sql`exists (select 1 from ${workflowEventTypes} where ${workflowEventTypes.workflowId} = ${workflows.id} and ${workflowEventTypes.eventTypeId} = ${eventTypeId})`,
+        ),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The host's mobile number for texts to them (docs/decisions/090), or null. */
+export async function hostPhone(userId: string): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
+  return row?.phone ?? null;
 }
 
 /** The owner's event types, for the page's choice. */

@@ -14,6 +14,8 @@ import { durationsOf } from "~/schemas/scheduling-api";
 import { bookSlot } from "~/services/bookings.server";
 import { bookingLinks, hostJson } from "~/api/booking-api.server";
 import { linkBase } from "~/utils/request.server";
+import { parsePhone } from "~/schemas/phone";
+import { env } from "~/server/env.server";
 
 /**
  * POST /api/bookings (no auth: a guest books a slot of an active event type), through bookSlot
@@ -31,6 +33,8 @@ async function POST({ request }: LoaderFunctionArgs) {
     });
   }
   const input = await readJson(request, bookingBody);
+  const phone = parsePhone(input.phone, env().SMS_DEFAULT_COUNTRY);
+  if (!phone.ok) return apiError(400, "invalid_input", "Check the highlighted fields.", { phone: [phone.message] });
   const bookable = !isUuid(input.eventTypeId)
     ? null
     : ((await getBookableEventType(input.eventTypeId)) ??
@@ -67,6 +71,8 @@ async function POST({ request }: LoaderFunctionArgs) {
       answers: input.answers,
       utm: input.utm,
       singleUseToken: input.singleUseToken,
+      phone: phone.phone,
+      smsConsent: input.smsConsent === true,
     },
     now,
     linkBase: linkBase(request),

@@ -1,6 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { BellRing, ChevronLeft, GitCommitVertical, Mail, Send, UserRoundCog, Video, Workflow } from "lucide-react";
+import {
+  BellRing,
+  ChevronLeft,
+  GitCommitVertical,
+  Mail,
+  MessageSquareText,
+  Send,
+  UserRoundCog,
+  Video,
+  Workflow,
+} from "lucide-react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { bookingTimeline, type TimelineEntry } from "~/models/webhook.server";
 import { assignmentsOf, bookingRoleOf, mayReassign } from "~/models/round-robin.server";
@@ -63,6 +73,7 @@ const ICONS: Record<TimelineEntry["what"], typeof Mail> = {
   consumer: Workflow,
   meeting: Video,
   mail: Mail,
+  text: MessageSquareText,
   reminder: BellRing,
   webhook: Send,
 };
@@ -71,6 +82,7 @@ const LABELS: Record<TimelineEntry["what"], string> = {
   consumer: "Outbox",
   meeting: "Meeting",
   mail: "Mail",
+  text: "Text",
   reminder: "Reminder",
   webhook: "Webhook",
 };

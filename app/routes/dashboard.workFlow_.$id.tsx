@@ -7,7 +7,7 @@ import { ErrorList, inputClass } from "~/components/forms";
 import { Toaster, type ToastData } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { ACTION_LABELS, TRIGGER_LABELS, WORKFLOW_EDITOR as M } from "~/messages/workflows";
-import { getWorkflow, ownEventTypes } from "~/models/workflow.server";
+import { getWorkflow, hostPhone, ownEventTypes } from "~/models/workflow.server";
 import { WORKFLOW_PAGE } from "~/schemas/workflow-form";
 import { workflowBody, type WorkflowInput } from "~/schemas/workflow";
 import {
@@ -89,6 +89,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     values,
     eventTypes: await ownEventTypes(user.id),
     sms: smsAvailable(),
+    /** Texts to the host need their number (decision 090). */
+    hostPhone: Boolean(await hostPhone(user.id)),
   };
 }
 
@@ -167,9 +169,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const errors: Record<string, string[]> =
     result.reason === "sms-unavailable"
       ? { actions: [M.smsUnavailable] }
-      : result.reason === "event-types"
-        ? { eventTypeIds: ["Pick your own event types."] }
-        : { form: [M.notFound] };
+      : result.reason === "host-phone"
+        ? { actions: [M.hostPhoneMissing] }
+        : result.reason === "event-types"
+          ? { eventTypeIds: ["Pick your own event types."] }
+          : { form: [M.notFound] };
   return data<Answer>({ values, errors, preview: null, toast: errorToast(M.checkFields) }, { status: 400 });
 }
 
@@ -275,6 +279,17 @@ export default function WorkflowEditor() {
         <fieldset className="space-y-4">
           <legend className="text-sm font-medium text-neutral-900">{M.actions}</legend>
           <p className="text-sm text-neutral-600">{M.actionsHint}</p>
+          <p id="wf-sms-note" className="text-sm text-neutral-700" data-testid="sms-note">
+            {!loaded.sms ? M.smsUnavailable : !loaded.hostPhone ? M.smsNoHostPhone : M.smsAvailable}
+            {loaded.sms && !loaded.hostPhone ? (
+              <>
+                {" "}
+                <Link to="/dashboard/profile" className="font-medium text-brand-700 underline">
+                  {M.addPhone}
+                </Link>
+              </>
+            ) : null}
+          </p>
           <ErrorList id={err("actions")} errors={errors.actions} />
           {rows.map((a, i) => (
             <div key={i} className="space-y-3 rounded-xl border border-neutral-200 bg-white p-4">
@@ -283,13 +298,23 @@ export default function WorkflowEditor() {
                 <label htmlFor={`wf-a${i}-type`} className="block text-sm font-medium text-neutral-900">
                   {M.type}
                 </label>
-                <select id={`wf-a${i}-type`} name={`actions.${i}.type`} defaultValue={a.type} className={inputClass}>
-                  {WORKFLOW_ACTION_TYPES.map((t) => (
-                    <option key={t} value={t}>
-                      {ACTION_LABELS[t]}
-                      {isSmsAction(t) && !loaded.sms ? " (unavailable)" : ""}
-                    </option>
-                  ))}
+                <select
+                  id={`wf-a${i}-type`}
+                  name={`actions.${i}.type`}
+                  defaultValue={a.type}
+                  aria-describedby="wf-sms-note"
+                  className={inputClass}
+                >
+                  {WORKFLOW_ACTION_TYPES.map((t) => {
+                    const off = isSmsAction(t) && (!loaded.sms || (t === "sms_host" && !loaded.hostPhone));
+                    return (
+                      // A saved action stays choosable, so the form shows what the workflow holds.
+                      <option key={t} value={t} disabled={off && a.type !== t}>
+                        {ACTION_LABELS[t]}
+                        {off ? (loaded.sms ? " (needs your phone number)" : " (unavailable)") : ""}
+                      </option>
+                    );
+                  })}
                 </select>
                 <ErrorList id={err(`actions.${i}.type`)} errors={errors[`actions.${i}.type`]} />
               </div>

@@ -38,7 +38,7 @@ export const WORKFLOW_BOUNDS = {
 } as const;
 
 /** Every text message ends with this, and a STOP reply turns texts off for the number. */
-export const SMS_STOP_LINE = "Reply STOP to opt out";
+export const SMS_STOP_LINE = "Reply STOP to opt out.";
 
 /** The variables a template may use, with what each becomes (the page lists them). */
 export const TEMPLATE_VARIABLES = [

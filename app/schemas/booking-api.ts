@@ -117,6 +117,17 @@ export const bookingBody = z
           "The length the guest picked: one of the event type's durations (decision 087); its default when left out.",
         example: 60,
       }),
+    phone: plainText(z.string({ error: "phone is text." }).trim().max(40, "Use at most 40 characters."), "phone")
+      .optional()
+      .meta({
+        description:
+          "The guest's mobile number for text messages (decision 090), in any common format with its country code; stored in E.164. An invalid number is 400 with fields.phone.",
+        example: "+1 415 555 2671",
+      }),
+    smsConsent: z.boolean({ error: "smsConsent is true or false." }).optional().meta({
+      description:
+        "true: the guest agrees to get text messages about this booking at `phone` (the host's workflows text only with it; a STOP reply ends them).",
+    }),
     singleUseToken: singleUseTokenField.optional().meta({
       description:
         "The token of a single-use link (`?link=` of /{username}/{slug}): books once; used or revoked is 410 link_used.",
@@ -126,6 +137,8 @@ export const bookingBody = z
     const all = [value.email, ...(value.guests ?? [])];
     if (new Set(all).size !== all.length)
       ctx.addIssue({ code: "custom", path: ["guests"], message: "Give each guest once, and not yourself." });
+    if (value.smsConsent && !value.phone)
+      ctx.addIssue({ code: "custom", path: ["phone"], message: "Give the mobile number the texts go to." });
   })
   .meta({ id: "BookingInput" });
 
@@ -253,6 +266,14 @@ export const bookingJsonSchema = z
       description:
         "Where the guest came from (decision 079): the booking link's utm_* and ref parameters; null for none. Given on create.",
     }),
+    phone: z.string().nullable().optional().meta({
+      description: "The guest's mobile number in E.164 (decision 090); null for none.",
+      example: "+14155552671",
+    }),
+    smsConsent: z
+      .boolean()
+      .optional()
+      .meta({ description: "Whether the guest agreed to text messages about this booking (decision 090)." }),
     host: z.object({ userId: z.string(), name: z.string(), email: z.string() }).optional().meta({
       description:
         "Who hosts it: the event type's owner, or for a round robin the host it was assigned to (decision 060). Given on create, cancel, reschedule and reassign.",
@@ -295,6 +316,8 @@ export function bookingJson(
     sessionId?: string;
     answers?: BookingAnswers | null;
     utm?: Record<string, string> | null;
+    guestPhone?: string | null;
+    smsConsentAt?: Date | null;
   },
   links?: { cancelUrl: string | null; rescheduleUrl: string | null },
   host?: { userId: string; name: string; email: string },
@@ -310,6 +333,7 @@ export function bookingJson(
     ...(links ?? {}),
     answers: event.answers ?? {},
     ...(event.utm !== undefined ? { utm: event.utm } : {}),
+    ...(event.guestPhone !== undefined ? { phone: event.guestPhone, smsConsent: Boolean(event.smsConsentAt) } : {}),
     ...(host ? { host } : {}),
     ...(location ? { location } : {}),
   };

@@ -26,6 +26,9 @@ export interface EventJson {
   answers: NonNullable<HostEvent["answers"]>;
   /** A booking's Zoom, Meet or Teams meeting link (decision 065), when it has one. */
   joinUrl?: string;
+  /** A booking's guest's mobile number in E.164 and whether they agreed to texts (decision 090), when given. */
+  guestPhone?: string;
+  smsConsent?: boolean;
 }
 
 /** One-to-One: the invitee's e-mail; Group: `{ email1, ..., email4 }` without the blanks. */
@@ -47,6 +50,7 @@ export function eventJson(event: HostEvent, hostEmail: string, joinUrl?: string 
     host: hostEmail,
     status: bookingStatus(event),
     answers: event.answers ?? {},
+    ...(event.guestPhone ? { guestPhone: event.guestPhone, smsConsent: Boolean(event.smsConsentAt) } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import { usernameSchema } from "./username";
 /** The profile page's forms; each posts its own `intent`. Shared by the action and the browser. */
 export const PROFILE_INTENTS = [
   "details",
+  "phone",
   "browserTimeZone",
   "username",
   "password",
@@ -47,6 +48,11 @@ export const DetailsSchema = z.object({
 });
 
 export const BrowserTimeZoneSchema = z.object({ timeZone });
+
+/** The host's mobile number (decision 090): any common format here; the server stores it in E.164 or says what is wrong. */
+export const PhoneSchema = z.object({
+  phone: z.string().trim().max(40, "Use at most 40 characters.").optional(),
+});
 
 export const UsernameSchema = z.object({ username: usernameSchema });
 

@@ -9,4 +9,6 @@ export interface WorkflowTexts extends ReminderTexts {
   workflowMail(template: { subject: string; body: string }, values: TemplateValues): ComposedMail;
   /** A bell notification or text message from a body template. */
   workflowText(body: string, values: TemplateValues): string;
+  /** A text message: plain text, control characters stripped, the STOP line at the end (decision 090). */
+  workflowSms(body: string, values: TemplateValues): string;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { WORKFLOW_ACTION_TYPES, WORKFLOW_BOUNDS as B, WORKFLOW_TRIGGERS, isTimedTrigger } from "~/scheduling/workflows";
 import { plainText } from "./input-rules";
+import { SMS_MAX_CHARS, SMS_TEMPLATE_MAX } from "~/scheduling/sms";
 
 /**
  * Workflows (docs/decisions/085): the JSON body and answer of /api/workflows, shared by the
@@ -10,7 +11,9 @@ import { plainText } from "./input-rules";
 
 export const WORKFLOW_MESSAGES = {
   notFound: "No such workflow.",
-  smsUnavailable: "Text messages are unavailable: this server has no SMS transport yet.",
+  smsUnavailable: "Text messages are unavailable: this server has no SMS transport (the SMS_* settings are unset).",
+  hostPhoneMissing: "A text to you needs your mobile number: add it on your profile first.",
+  smsTooLong: `A text is at most ${SMS_TEMPLATE_MAX.toLocaleString("en-US")} characters (${SMS_MAX_CHARS.toLocaleString("en-US")} with the STOP line).`,
   eventTypes: "Pick your own event types.",
   subjectNeeded: "An e-mail needs a subject.",
   offsetOnlyTimed: "offsetMinutes applies to before_start and after_end only.",
@@ -28,13 +31,15 @@ const action = z
       { multiline: true },
     ).meta({
       description:
-        "The message, with variables {guest_name} {event_title} {start_time} {location} {join_url} {cancel_url} {reschedule_url} {answer_<question id>}. Values are HTML-escaped in e-mails; texts end with the STOP line.",
+        "The message, with variables {guest_name} {event_title} {start_time} {location} {join_url} {cancel_url} {reschedule_url} {answer_<question id>}. Values are HTML-escaped in e-mails; texts are plain text (control characters stripped), at most 1,576 characters, and end with the line Reply STOP to opt out.",
     }),
   })
   .strict()
   .superRefine((a, ctx) => {
     if ((a.type === "email_guest" || a.type === "email_host") && !a.subject)
       ctx.addIssue({ code: "custom", path: ["subject"], message: WORKFLOW_MESSAGES.subjectNeeded });
+    if ((a.type === "sms_guest" || a.type === "sms_host") && a.body.length > SMS_TEMPLATE_MAX)
+      ctx.addIssue({ code: "custom", path: ["body"], message: WORKFLOW_MESSAGES.smsTooLong });
   });
 
 /** POST and PUT /api/workflows. */

@@ -114,6 +114,21 @@ const envSchema = z
     /** Zoom's OAuth and API hosts (a local fake in tests); unset = https://zoom.us and https://api.zoom.us. */
     ZOOM_OAUTH_BASE: optionalUrl,
     ZOOM_API_BASE: optionalUrl,
+    /** Text messages (docs/decisions/090): an API in the shape of Twilio's Messages resource; unset = no texts. */
+    SMS_API_BASE: z.url().default("https://api.twilio.com"),
+    SMS_ACCOUNT_SID: optionalString,
+    SMS_AUTH_TOKEN: optionalString,
+    /** The sender: a number in E.164 (or a sender id the provider allows). */
+    SMS_FROM: optionalString,
+    /** The country (ISO 3166 alpha-2, such as US) of numbers typed without a country code; unset = a code is needed. */
+    /** Multiplies the pauses between a failed text's tries (1, 4, 16, 64 minutes); tests shrink it. */
+    SMS_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
+    SMS_DEFAULT_COUNTRY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Z]{2}$/, "must be a two-letter country code such as US")
+        .optional(),
+    ),
     /** Other sites' origins (comma-separated, e.g. https://app.example.com) whose pages may call the JSON paths with a bearer token. */
     CORS_ORIGINS: z
       .string()
@@ -174,6 +189,13 @@ const envSchema = z
         code: "custom",
         path: ["STRIPE_PUBLISHABLE_KEY"],
         message: "must be a Stripe publishable key (pk_...)",
+      });
+    }
+    if (new Set([Boolean(env.SMS_ACCOUNT_SID), Boolean(env.SMS_AUTH_TOKEN), Boolean(env.SMS_FROM)]).size > 1) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMS_ACCOUNT_SID"],
+        message: "SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM must be set together",
       });
     }
     if (Boolean(env.ZOOM_CLIENT_ID) !== Boolean(env.ZOOM_CLIENT_SECRET)) {

@@ -2,6 +2,7 @@ import type { BookingEventConsumer } from "~/models/booking-events.server";
 import {
   applyWorkflowEffects,
   foreignEventTypeIds,
+  hostPhone,
   insertWorkflow,
   removeWorkflow,
   replaceWorkflow,
@@ -11,10 +12,11 @@ import {
   type WorkflowEffects,
 } from "~/models/workflow.server";
 import { guestFollowUpMail, guestReminderMail, hostReminderNotification } from "~/mail/reminder-mail";
-import { workflowMail, workflowText } from "~/mail/workflow-mail";
+import { workflowMail, workflowSms, workflowText } from "~/mail/workflow-mail";
 import type { WorkflowTexts } from "~/schemas/workflow-mail";
 import type { WorkflowInput } from "~/schemas/workflow";
-import { isSmsAction, smsText } from "~/scheduling/workflows";
+import { isSmsAction } from "~/scheduling/workflows";
+import { smsAvailable } from "~/server/sms.server";
 import { readerTime } from "~/scheduling/reader-time";
 
 /** The texts workflows send (docs/decisions/085): decision 022's for the defaults, the host's own otherwise. */
@@ -24,6 +26,7 @@ export const workflowTexts: WorkflowTexts = {
   hostReminderNotification,
   workflowMail,
   workflowText,
+  workflowSms,
 };
 
 /** The job runner's workflow job: timed actions ("before the start", "after the end"). */
@@ -61,20 +64,21 @@ export const workflowConsumer: BookingEventConsumer<WorkflowEffects> = {
 // ---------------------------------------------------------------------------------------------
 // The host's workflows: create, update, delete (the Workflows page and /api/workflows).
 
-/** Whether this server can send text messages: no SMS transport exists yet (decision 085). */
-export function smsAvailable(): boolean {
-  return false;
-}
+/** Whether this server can send text messages (the SMS_* settings, decision 090). */
+export { smsAvailable };
 
 export type WorkflowWriteResult =
   | { ok: true; id: string }
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "event-types"; ids: string[] }
-  | { ok: false; reason: "sms-unavailable" };
+  | { ok: false; reason: "sms-unavailable" }
+  | { ok: false; reason: "host-phone" };
 
 async function refusal(userId: string, input: WorkflowInput): Promise<WorkflowWriteResult | null> {
   if (input.actions.some((a) => isSmsAction(a.type)) && !smsAvailable())
     return { ok: false, reason: "sms-unavailable" };
+  if (input.actions.some((a) => a.type === "sms_host") && !(await hostPhone(userId)))
+    return { ok: false, reason: "host-phone" };
   const foreign = await foreignEventTypeIds(userId, input.eventTypeIds);
   if (foreign.length) return { ok: false, reason: "event-types", ids: foreign };
   return null;
@@ -123,7 +127,10 @@ export function previewWorkflow(
       const mail = workflowMail({ subject: a.subject ?? "", body: a.body }, values);
       return { type: a.type, subject: mail.subject, text: mail.text };
     }
-    const text = workflowText(a.body, values);
-    return { type: a.type, subject: "", text: isSmsAction(a.type) ? smsText(text) : text };
+    return {
+      type: a.type,
+      subject: "",
+      text: isSmsAction(a.type) ? workflowSms(a.body, values) : workflowText(a.body, values),
+    };
   });
 }

@@ -55,6 +55,10 @@ export const events = pgTable(
     /** The booking link this event was booked through (decision 018); null for a host's own event. */
     eventTypeId: uuid("event_type_id").references(() => eventTypes.id, { onDelete: "set null" }),
     guestEmail: text("guest_email"),
+    /** The guest's mobile number in E.164 (docs/decisions/090); null when none was given. */
+    guestPhone: text("guest_phone"),
+    /** When the guest agreed to get texts about this booking; texts go only with it. */
+    smsConsentAt: timestamp("sms_consent_at", { withTimezone: true }),
     /** SHA-256 (hex) of the guest's cancel/reschedule token; the token itself is never stored. */
     bookingTokenHash: text("booking_token_hash"),
     /** The video room's name: random and unguessable, one per event (Join Meeting). */

@@ -31,3 +31,4 @@ export * from "./audit-log";
 export * from "./routing-forms";
 export * from "./workflows";
 export * from "./user-photos";
+export * from "./sms";

@@ -17,6 +17,8 @@ export const users = pgTable(
     googleId: text("google_id"),
     role: userRole("role").notNull().default("user"),
     timeZone: text("time_zone").notNull().default("UTC"),
+    /** The host's mobile number in E.164, for the workflows' texts to the host (docs/decisions/090). */
+    phone: text("phone"),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
     /**
      * When a paid professional status ends (one month per verified payment, stacking). Null

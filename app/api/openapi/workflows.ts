@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { workflowBody, workflowSchema } from "~/schemas/workflow";
-import { body, errors, idParam, json, noContent, signedIn, type ZodOpenApiPathsObject } from "./common";
+import { body, errors, idParam, json, noContent, open, signedIn, type ZodOpenApiPathsObject } from "./common";
 
 /**
  * Workflows (decision 085): a trigger (booked, before_start, after_end, cancelled, rescheduled,
@@ -12,7 +12,42 @@ import { body, errors, idParam, json, noContent, signedIn, type ZodOpenApiPathsO
 
 const tags = ["Workflows"];
 
+/** Twilio's inbound message webhook's form (decision 090). */
+const inboundSms = z
+  .object({
+    From: z.string().meta({ description: "The sender's number.", example: "+447911123456" }),
+    To: z.string().meta({ description: "Our number (SMS_FROM).", example: "+15005550006" }),
+    Body: z.string().meta({
+      description:
+        "The text. STOP, STOPALL, UNSUBSCRIBE, CANCEL, END or QUIT turn texts off for From; START or UNSTOP back on; anything else is ignored.",
+      example: "STOP",
+    }),
+    MessageSid: z.string().meta({ example: "SM0123456789abcdef0123456789abcdef" }),
+  })
+  .meta({ id: "InboundSms" });
+
 export const paths: ZodOpenApiPathsObject = {
+  "/api/sms/inbound": {
+    post: {
+      operationId: "receiveSms",
+      summary: "The SMS provider's inbound message webhook (replies to our texts): STOP and START.",
+      description:
+        "In the shape of Twilio's inbound message webhook, signed with X-Twilio-Signature: base64 HMAC-SHA1 with SMS_AUTH_TOKEN over the URL called (APP_URL's origin and this path) followed by each form parameter's name and value, sorted by name. 403 bad_signature for a missing or wrong signature; 404 not_configured without the SMS_* settings. Answers empty TwiML.",
+      tags,
+      security: open,
+      requestParams: {
+        header: z.object({ "X-Twilio-Signature": z.string().meta({ description: "The request's signature." }) }),
+      },
+      requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: inboundSms } } },
+      responses: {
+        "200": {
+          description: "Done (or ignored): empty TwiML.",
+          content: { "text/xml": { schema: z.string().meta({ example: "<Response></Response>" }) } },
+        },
+        ...errors(403, 404),
+      },
+    },
+  },
   "/api/workflows": {
     get: {
       operationId: "listWorkflows",
@@ -24,7 +59,7 @@ export const paths: ZodOpenApiPathsObject = {
     post: {
       operationId: "createWorkflow",
       summary:
-        "Adds a workflow. eventTypeIds must be the caller's own event types (400 invalid_input otherwise); offsetMinutes only for before_start and after_end; e-mail actions need a subject. An SMS action is 409 sms_unavailable (no SMS transport exists yet).",
+        "Adds a workflow. eventTypeIds must be the caller's own event types (400 invalid_input otherwise); offsetMinutes only for before_start and after_end; e-mail actions need a subject. An SMS action is 409 sms_unavailable on a server without the SMS_* settings; sms_host is 409 host_phone_missing until the caller has a mobile number on their profile (decision 090).",
       tags,
       security: signedIn,
       requestBody: body(workflowBody),

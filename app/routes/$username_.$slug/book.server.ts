@@ -12,6 +12,8 @@ import { checkRateLimits, clientIp, hitInProcess, RATE_LIMITS } from "~/server/r
 import { linkBase, readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
 import { HONEYPOT_FIELD, type BookingValues } from "./booking-form";
+import { parsePhone } from "~/schemas/phone";
+import { SMS_BOOKING_WORDS } from "~/messages/sms";
 import {
   bookableForDuration,
   durationsOf,
@@ -93,6 +95,8 @@ export async function action({ params, request }: ActionFunctionArgs) {
     notes: text("notes"),
     guests: [1, 2, 3].map((i) => text(`guest${i}`).trim()),
     answers: answersFromForm(questions, form),
+    phone: text("phone"),
+    smsConsent: form.get("smsConsent") === "on",
   };
   // Per client address, before anything else: a script trying addresses gets nowhere. The form
   // also spends the address's budget of the JSON paths, as POST /api/bookings does (decision 039),
@@ -188,6 +192,12 @@ export async function action({ params, request }: ActionFunctionArgs) {
     );
   }
   const input = parsed.data;
+  // The guest's phone for texts (decision 090): E.164, or the field's error.
+  const phone = parsePhone(values.phone, env().SMS_DEFAULT_COUNTRY);
+  if (!phone.ok || (values.smsConsent && !phone.phone)) {
+    const errors = phone.ok ? { smsConsent: [SMS_BOOKING_WORDS.consentNeedsPhone] } : { phone: [phone.message] };
+    return data({ status: "invalid" as const, errors, values, nextSlots: [] as string[] }, { status: 400 });
+  }
   const now = new Date();
   // Every guest holds a token: a group event type's guest their own seat's (decision 021).
   const embed = new URL(request.url).searchParams.get("embed") === "1" ? "&embed=1" : "";
@@ -213,6 +223,8 @@ export async function action({ params, request }: ActionFunctionArgs) {
       utm: { ...utmOf(new URL(request.url).searchParams), ...utmOf(form) },
       singleUseToken: link ?? undefined,
       language,
+      phone: phone.phone,
+      smsConsent: values.smsConsent === true,
     },
     now,
     linkBase: linkBase(request),

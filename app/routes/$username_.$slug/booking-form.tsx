@@ -14,6 +14,8 @@ export type BookingValues = {
   notes: string;
   guests: string[];
   answers: Record<string, unknown>;
+  phone?: string;
+  smsConsent?: boolean;
 };
 
 /** The honeypot (decision 039): a field people never see or reach; a script filling every field fills it. */
@@ -30,6 +32,8 @@ export interface BookingFormProps {
   locale: string;
   words: GuestWords;
   group: boolean;
+  /** The host's workflows text guests (decision 090): the form asks for a phone and consent, in these words. */
+  sms?: { phone: string; phoneHint: string; consent: string } | null;
   /** The event type's questions (decision 039), the phone location's number first. */
   questions: BookingQuestion[];
   /** A single-use link's token: the post books through it. */
@@ -65,6 +69,7 @@ export function BookingForm({
   words: w,
   group,
   questions,
+  sms,
   link,
   routing = null,
   utm = {},
@@ -183,6 +188,39 @@ export function BookingForm({
         }}
         errors={errors.notes}
       />
+      {sms ? (
+        <div className="space-y-3" data-testid="sms-fields">
+          <Field
+            label={sms.phone}
+            hint={sms.phoneHint}
+            inputProps={{
+              name: "phone",
+              id: "booking-phone",
+              type: "tel",
+              defaultValue: values.phone ?? "",
+              maxLength: 40,
+              autoComplete: "tel",
+            }}
+            errors={errors.phone}
+          />
+          <div>
+            <label className="flex items-start gap-3 text-sm text-neutral-800">
+              <input
+                type="checkbox"
+                name="smsConsent"
+                id="booking-sms-consent"
+                value="on"
+                defaultChecked={values.smsConsent === true}
+                aria-invalid={errors.smsConsent?.length ? true : undefined}
+                aria-describedby={errors.smsConsent?.length ? "booking-sms-consent-error" : undefined}
+                className="mt-0.5 h-5 w-5 rounded border-neutral-400 text-brand-600 focus:ring-brand-600"
+              />
+              <span>{sms.consent}</span>
+            </label>
+            <ErrorList id="booking-sms-consent-error" errors={errors.smsConsent} />
+          </div>
+        </div>
+      ) : null}
       {questions.map((q) => (
         <QuestionField
           key={q.id}

@@ -80,6 +80,8 @@ import { DurationPicker } from "./duration-picker";
 import { action, slotParam } from "./book.server";
 import { PoweredBy } from "~/components/powered-by";
 import { notTakingBookings } from "~/html/not-taking.server";
+import { textsGuests } from "~/models/workflow.server";
+import { SMS_BOOKING_WORDS } from "~/messages/sms";
 
 /**
  * /{username}/{slug}: the booking page, and /team/{team slug}/{slug} for a team's event type
@@ -308,6 +310,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     notTaking: found.hostDeactivated ? notTakingBookings(host.name) : null,
     /** The questions the form asks (the phone location's number first), decision 039. */
     questions: questionsToAsk(eventType),
+    /** The host's workflows text guests of this event type (decision 090): ask for a phone and consent. */
+    sms: (await textsGuests(found.ownerId, found.eventType.id)) ? SMS_BOOKING_WORDS : null,
     /** `?name=&email=&notes=&a_<questionId>=`: the form's first values, kept from link to link. */
     prefill: prefillOf(q),
     /** The link's source parameters (decision 079): in every link and the form's hidden fields. */
@@ -697,6 +701,7 @@ export default function BookingPage() {
               words={w}
               group={d.eventType.group}
               questions={d.questions}
+              sms={d.sms}
               link={d.link}
               routing={d.routing}
               utm={d.utm}

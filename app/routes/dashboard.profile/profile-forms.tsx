@@ -12,6 +12,7 @@ import {
   DeleteAccountSchema,
   DetailsSchema,
   passwordSchema,
+  PhoneSchema,
   UsernameSchema,
   type ProfileIntent,
 } from "~/schemas/profile";
@@ -247,6 +248,34 @@ export function UsernameForm({ profile, origin }: Pick<LoaderData, "profile" | "
       <ErrorList id={form.errorId} errors={form.errors} />
       <Button type="submit" pending={pending}>
         Save username
+      </Button>
+    </Form>
+  );
+}
+
+/** The host's mobile number for workflow texts (decision 090); the server normalises it. */
+export function PhoneForm({ profile }: Pick<LoaderData, "profile">) {
+  const [form, fields] = useForm({
+    id: "profile-phone",
+    lastResult: useLastResult("phone"),
+    constraint: getZodConstraint(PhoneSchema),
+    defaultValue: { phone: profile.phone ?? "" },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PhoneSchema }),
+  });
+  const pending = usePending("phone");
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="phone" />
+      <Field
+        label="Mobile number"
+        hint="With its country code, such as +1 415 555 2671. Leave empty to remove it."
+        inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
+        errors={fields.phone.errors}
+      />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Button type="submit" pending={pending}>
+        Save number
       </Button>
     </Form>
   );

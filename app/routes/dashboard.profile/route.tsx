@@ -15,8 +15,11 @@ import {
   getProfile,
   setUsername,
   updateProfileDetails,
+  updatePhone,
   updateTimeZone,
 } from "~/models/user.server";
+import { parsePhone } from "~/schemas/phone";
+import { env } from "~/server/env.server";
 import { PROFILE_MESSAGES as P } from "~/messages/profile";
 import { createUserSession, destroyUserSession, requirePermission } from "~/utils/auth.server";
 import { verifyPassword } from "~/server/password.server";
@@ -26,6 +29,7 @@ import {
   DeleteAccountSchema,
   DetailsSchema,
   isProfileIntent,
+  PhoneSchema,
   passwordSchema,
   UsernameSchema,
   type ProfileIntent,
@@ -45,6 +49,7 @@ import {
   Section,
   AccountSummary,
   DetailsForm,
+  PhoneForm,
   UsernameForm,
   PasswordForm,
   SignOutEverywhereForm,
@@ -110,6 +115,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       roleLabel: roleLabel(profile),
       username: profile.username,
       timeZone: profile.timeZone,
+      phone: profile.phone,
       hasPassword: profile.hasPassword,
       hasGoogle: profile.hasGoogle,
       passwordChangedAt: profile.passwordChangedAt?.toISOString() ?? null,
@@ -155,6 +161,19 @@ export async function action({ request }: ActionFunctionArgs) {
       if (submission.status !== "success") return answer(400, { intent, result: submission.reply(), toast: null });
       await updateProfileDetails(user.id, submission.value);
       return redirectWithSuccess(PROFILE_URL, P.detailsSaved);
+    }
+    case "phone": {
+      const submission = parseWithZod(formData, { schema: PhoneSchema });
+      if (submission.status !== "success") return answer(400, { intent, result: submission.reply(), toast: null });
+      const parsed = parsePhone(submission.value.phone, env().SMS_DEFAULT_COUNTRY);
+      if (!parsed.ok)
+        return answer(400, {
+          intent,
+          result: submission.reply({ fieldErrors: { phone: [parsed.message] } }),
+          toast: null,
+        });
+      await updatePhone(user.id, parsed.phone);
+      return redirectWithSuccess(PROFILE_URL, parsed.phone ? P.phoneSaved(parsed.phone) : P.phoneRemoved);
     }
     case "browserTimeZone": {
       const submission = parseWithZod(formData, { schema: BrowserTimeZoneSchema });
@@ -283,6 +302,14 @@ export default function Profile() {
 
       <Section id="photo" title="Photo" description="Guests see it on your booking pages and in their e-mails.">
         <ProfilePhotoForm userId={profile.id} name={profile.name} photoHash={profile.photoHash} error={null} />
+      </Section>
+
+      <Section
+        id="phone"
+        title="Mobile number"
+        description="For the text messages your workflows send you. Stored in international format."
+      >
+        <PhoneForm key={profile.phone ?? ""} profile={profile} />
       </Section>
 
       <Section id="username" title="Booking link" description="Guests book you at your own address.">

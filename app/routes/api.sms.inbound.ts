@@ -1,0 +1,47 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { unexpectedErrorResponse } from "~/api/api.server";
+import { receiveSms } from "~/services/sms.server";
+import { env } from "~/server/env.server";
+import { smsAvailable, validTwilioSignature } from "~/server/sms.server";
+
+/**
+ * POST /api/sms/inbound (docs/decisions/090): the SMS provider's inbound message webhook, in
+ * Twilio's shape (form-encoded From, To, Body, MessageSid), signed with X-Twilio-Signature
+ * over the URL the provider called (APP_URL's origin with this path when APP_URL is set) and
+ * the sorted parameters. STOP and its synonyms turn texts off for From, START back on. 403 for
+ * a bad signature; 404 when texts are not configured; else empty TwiML.
+ */
+
+const TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+
+function error(status: number, code: string, message: string) {
+  return Response.json({ error: { code, message } }, { status });
+}
+
+export async function loader() {
+  return error(405, "method_not_allowed", "Use POST.");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  try {
+    return await receive(request);
+  } catch (e) {
+    return unexpectedErrorResponse(e, request);
+  }
+}
+
+async function receive(request: Request): Promise<Response> {
+  if (request.method !== "POST") return error(405, "method_not_allowed", "Use POST.");
+  if (!smsAvailable()) return error(404, "not_configured", "Text messages are not configured on this server.");
+  const text = await request.text();
+  if (text.length > 20_000) return error(413, "too_large", "The request is too large.");
+  const params = [...new URLSearchParams(text)];
+  const e = env();
+  const url = new URL(request.url);
+  const called = e.APP_URL ? `${new URL(e.APP_URL).origin}${url.pathname}${url.search}` : url.toString();
+  if (!validTwilioSignature(e.SMS_AUTH_TOKEN!, called, params, request.headers.get("x-twilio-signature")))
+    return error(403, "bad_signature", "The X-Twilio-Signature does not match.");
+  const get = (name: string) => params.find(([k]) => k === name)?.[1] ?? "";
+  await receiveSms({ from: get("From"), body: get("Body") });
+  return new Response(TWIML, { status: 200, headers: { "content-type": "text/xml; charset=utf-8" } });
+}

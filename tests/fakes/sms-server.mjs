@@ -1,0 +1,105 @@
+// A fake of the part of Twilio's Messages API the app uses (docs/decisions/090), over real HTTP,
+// for tests only. The app is pointed here with SMS_API_BASE. State lives in memory.
+//
+//   POST /2010-04-01/Accounts/:sid/Messages.json   form To, From, Body; Basic auth sid:token
+//        201 { sid, status: "queued", to, from, body, ... }; 401 bad credentials;
+//        400 { code: 21211, message, status } for a To that is not E.164
+//   GET  /_test/messages          tests only: the messages taken, oldest first
+//   POST /_test/fail              tests only: JSON { status, times, code?, message? }: the next
+//                                 `times` sends answer `status` (e.g. 503 or 400)
+//   POST /_test/reset             tests only: forget messages and failures
+import crypto from "node:crypto";
+import http from "node:http";
+
+function send(res, status, body) {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+/** @param {{ port?: number; host?: string; accountSid?: string; authToken?: string }} [options] */
+export async function startFakeSms({ port = 0, host = "127.0.0.1", accountSid = "", authToken = "" } = {}) {
+  let messages = [];
+  let failures = [];
+
+  const server = http.createServer(async (req, res) => {
+    let body = "";
+    for await (const chunk of req) body += chunk;
+    const url = new URL(req.url ?? "/", "http://fake");
+    if (req.method === "GET" && url.pathname === "/_test/messages") return send(res, 200, messages);
+    if (req.method === "POST" && url.pathname === "/_test/reset") {
+      messages = [];
+      failures = [];
+      return send(res, 200, {});
+    }
+    if (req.method === "POST" && url.pathname === "/_test/fail") {
+      const f = JSON.parse(body || "{}");
+      for (let i = 0; i < (f.times ?? 1); i++) failures.push(f);
+      return send(res, 200, {});
+    }
+    const m = url.pathname.match(/^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/);
+    if (!m || req.method !== "POST")
+      return send(res, 404, { code: 20404, message: "The requested resource was not found", status: 404 });
+    const [user, pass] = Buffer.from((req.headers.authorization ?? "").replace(/^Basic\s+/i, ""), "base64")
+      .toString()
+      .split(":");
+    if ((accountSid && (user !== accountSid || m[1] !== accountSid)) || (authToken && pass !== authToken))
+      return send(res, 401, { code: 20003, message: "Authenticate", status: 401 });
+    const form = Object.fromEntries(new URLSearchParams(body));
+    const failure = failures.shift();
+    if (failure)
+      return send(res, failure.status, {
+        code: failure.code ?? (failure.status >= 500 ? 20500 : 21211),
+        message: failure.message ?? (failure.status >= 500 ? "Internal Server Error" : "Invalid 'To' Phone Number"),
+        status: failure.status,
+      });
+    if (!/^\+[1-9]\d{6,14}$/.test(form.To ?? ""))
+      return send(res, 400, {
+        code: 21211,
+        message: `The 'To' number ${form.To} is not a valid phone number.`,
+        status: 400,
+      });
+    const message = {
+      sid: `SM${crypto.randomBytes(16).toString("hex")}`,
+      account_sid: m[1],
+      to: form.To,
+      from: form.From,
+      body: form.Body,
+      status: "queued",
+      direction: "outbound-api",
+      date_created: new Date().toUTCString(),
+      error_code: null,
+      error_message: null,
+    };
+    messages.push(message);
+    return send(res, 201, message);
+  });
+  await new Promise((resolve) => server.listen(port, host, resolve));
+  const address = server.address();
+  const base = `http://${host}:${address.port}`;
+  return {
+    url: base,
+    messages: () => messages,
+    /** @param {{ status: number; times?: number; code?: number; message?: string }} f */
+    fail(f) {
+      for (let i = 0; i < (f.times ?? 1); i++) failures.push(f);
+    },
+    reset() {
+      messages = [];
+      failures = [];
+    },
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+// As a program: `node tests/fakes/sms-server.mjs 3405 [accountSid authToken]` (the e2e suite starts it this way).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const fake = await startFakeSms({
+    port: Number(process.argv[2] ?? 12115),
+    accountSid: process.argv[3],
+    authToken: process.argv[4],
+  });
+  console.log(`fake SMS API listening on ${fake.url}`);
+  const stop = () => fake.close().then(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}

@@ -1,0 +1,330 @@
+/**
+ * Text messages in workflows (decision 090) on two app servers sharing one PostgreSQL database,
+ * with a fake SMS API (tests/fakes/sms-server.mjs) at the network boundary: a guest who gives a
+ * phone and consent is texted in E.164, once per booking and start also across a restart; the
+ * host's text goes to the profile's number; no consent, no text; a bad phone is 400; a signed
+ * STOP stops texts (a bad signature is 403) and START brings them back; a 5xx is tried again, a
+ * 4xx is not. Without the SMS settings the API answers 409 sms_unavailable
+ * (tests/integration/api-workflows.test.ts).
+ */
+import crypto from "node:crypto";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeSms } from "../fakes/sms-server.mjs";
+import { HttpClient, uniqueEmail } from "../support/http";
+import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { startServer, type RunningServer } from "../support/server";
+import { allDayEventType, browserCall, ok } from "./api-client";
+import { SESSION_SECRET } from "./global-setup";
+
+const POLL_MS = 200;
+const SID = "ACtest0000000000000000000000000000";
+const TOKEN = "sms-test-auth-token";
+const STOP_LINE = "Reply STOP to opt out.";
+let database: TestDatabase;
+let db: postgres.Sql;
+let servers: RunningServer[] = [];
+let fake: Awaited<ReturnType<typeof startFakeSms>>;
+const env = () => ({
+  DATABASE_URL: database.url,
+  SESSION_SECRET,
+  JOBS_POLL_MS: String(POLL_MS),
+  TRUST_PROXY: "loopback",
+  RATE_LIMIT_FACTOR: "100",
+  SMS_API_BASE: fake.url,
+  SMS_ACCOUNT_SID: SID,
+  SMS_AUTH_TOKEN: TOKEN,
+  SMS_FROM: "+15005550006",
+  SMS_RETRY_SCALE: "0.0001",
+});
+
+beforeAll(async () => {
+  fake = await startFakeSms({ accountSid: SID, authToken: TOKEN });
+  database = await createTestDatabase("scheduler_sms");
+  servers = await Promise.all([startServer(env(), 150_000), startServer(env(), 150_000)]);
+  db = postgres(database.url, { max: 2, onnotice: () => {} });
+}, 300_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  await db?.end();
+  await database?.drop();
+  await fake?.close();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const severalPolls = () => sleep(POLL_MS * 10);
+async function until<T>(probe: () => T | Promise<T>, done: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (done(v) || Date.now() > deadline) return v;
+    await sleep(100);
+  }
+}
+const textsTo = (to: string) =>
+  fake.messages().filter((m: { to: string }) => m.to === to) as Array<{ body: string; from: string }>;
+
+let ip = 0;
+function call(method: string, path: string, o: { token?: string; json?: unknown; server?: number } = {}) {
+  ip += 1;
+  const headers: Record<string, string> = { "x-forwarded-for": `10.190.${ip % 250}.${(ip >> 8) % 250}` };
+  if (o.token) headers.authorization = `Bearer ${o.token}`;
+  if (o.json !== undefined) headers["content-type"] = "application/json";
+  return fetch(new URL(path, servers[o.server ?? 0]!.url), {
+    method,
+    headers,
+    body: o.json === undefined ? undefined : JSON.stringify(o.json),
+    redirect: "manual",
+  });
+}
+
+async function newHost(prefix: string) {
+  const c = new HttpClient(servers[0]!.url, { "x-forwarded-for": `10.191.${Math.floor(Math.random() * 250)}.1` });
+  const email = uniqueEmail(prefix);
+  const res = await c.post("/signup", {
+    name: `Host ${prefix}`,
+    email,
+    password: "correct-horse-battery",
+    confirmPassword: "correct-horse-battery",
+  });
+  expect(res.status).toBe(302);
+  const [u] = await db`select id from users where email = ${email}`;
+  await db`update workflows set active = false where user_id = ${u.id}`;
+  await db`update users set role = 'professional' where id = ${u.id}`;
+  const tokenRes = await browserCall(c, "PUT", `/users/${encodeURIComponent(email)}`, { email });
+  const { token } = (await tokenRes.json()) as { token: string };
+  const type = await allDayEventType(call, token, {
+    title: "Consult",
+    slug: `sms-${crypto.randomUUID().slice(0, 8)}`,
+    duration: 30,
+    location: { type: "google-meet" },
+  });
+  return { id: u.id as string, token, typeId: type._id as string, c };
+}
+
+/** A free start: `days` ahead at `hour`:00 UTC (the event type is open all day). */
+const startIn = (days: number, hour: number) => {
+  const d = new Date(Date.now() + days * 86_400_000);
+  d.setUTCHours(hour, 0, 0, 0);
+  return d.toISOString();
+};
+
+async function book(typeId: string, start: string, extra: Record<string, unknown>) {
+  const res = await call("POST", "/api/bookings", {
+    json: {
+      eventTypeId: typeId,
+      start,
+      name: "Gus <Guest>",
+      email: uniqueEmail("gus"),
+      timeZone: "Europe/London",
+      ...extra,
+    },
+  });
+  // The answer's body in a failure's message.
+  if (res.status >= 400) console.error(`POST /api/bookings ${res.status}: ${await res.clone().text()}`);
+  return res;
+}
+
+describe("texts from workflows", { timeout: 240_000 }, () => {
+  it("a booked workflow texts the consenting guest in E.164 and the host; no consent, no text; a bad phone is 400", async () => {
+    const host = await newHost("sms-booked");
+    await db`update users set phone = '+14155552671' where id = ${host.id}`;
+    await ok(
+      await call("POST", "/api/workflows", {
+        token: host.token,
+        json: {
+          name: "Texts",
+          eventTypeIds: [host.typeId],
+          trigger: "booked",
+          actions: [
+            { type: "sms_guest", body: "Hi {guest_name}, see you {start_time}." },
+            { type: "sms_host", body: "{guest_name} booked {event_title}." },
+          ],
+        },
+      }),
+      201,
+    );
+
+    const bad = await book(host.typeId, startIn(3, 9), { phone: "12", smsConsent: true });
+    expect(bad.status).toBe(400);
+    const badBody = (await bad.json()) as { error: { fields: Record<string, string[]> } };
+    expect(badBody.error.fields.phone?.[0]).toMatch(/valid mobile number/);
+    const noPhone = await book(host.typeId, startIn(3, 9), { smsConsent: true });
+    expect(noPhone.status).toBe(400);
+
+    const res = await book(host.typeId, startIn(3, 10), { phone: "+44 7911 123456", smsConsent: true });
+    expect(res.status).toBe(201);
+    const { booking } = (await res.json()) as { booking: { id: string; phone: string; smsConsent: boolean } };
+    expect(booking.phone).toBe("+447911123456");
+    expect(booking.smsConsent).toBe(true);
+    await until(
+      () => textsTo("+447911123456"),
+      (t) => t.length >= 1,
+    );
+    await until(
+      () => textsTo("+14155552671"),
+      (t) => t.length >= 1,
+    );
+    await severalPolls();
+    const [guestText] = textsTo("+447911123456");
+    expect(textsTo("+447911123456")).toHaveLength(1);
+    expect(guestText!.body).toMatch(/^Hi Gus <Guest>, see you .+London/);
+    expect(guestText!.body.endsWith(`\n\n${STOP_LINE}`)).toBe(true);
+    expect(guestText!.from).toBe("+15005550006");
+    expect(textsTo("+14155552671")).toHaveLength(1);
+    expect(textsTo("+14155552671")[0]!.body).toMatch(/^Gus <Guest> booked Consult\./);
+    // The host's timeline shows the texts.
+    const timeline = await host.c.get(`/dashboard/scheduledEvents/${booking.id}/timeline`);
+    const html = await timeline.text();
+    expect(html).toContain("Text to +447911123456");
+
+    // A phone without consent: stored, never texted.
+    const quiet = await book(host.typeId, startIn(3, 11), { phone: "+44 7911 123457" });
+    expect(quiet.status).toBe(201);
+    expect(((await quiet.json()) as { booking: { smsConsent: boolean } }).booking.smsConsent).toBe(false);
+    await severalPolls();
+    expect(textsTo("+447911123457")).toHaveLength(0);
+    expect(textsTo("+14155552671")).toHaveLength(2);
+  });
+
+  it("a timed text goes out once per booking, across a restart", async () => {
+    const host = await newHost("sms-once");
+    const [w] = await db`insert into workflows (user_id, name, trigger, offset_minutes, active)
+      values (${host.id}, 'Soon', 'before_start', 120, true) returning id`;
+    await db`insert into workflow_event_types (workflow_id, event_type_id) values (${w.id}, ${host.typeId})`;
+    await db`insert into workflow_actions (workflow_id, position, type, body) values (${w.id}, 0, 'sms_guest', 'Soon: {event_title}')`;
+    const phones = [1, 2, 3, 4].map((i) => `+4479111000${10 + i}`);
+    const insert = async (phone: string, minutes: number) => {
+      const starts = new Date(Date.now() + minutes * 60_000);
+      const [e] = await db`
+        insert into events (host_id, event_name, event_type, event_with, description, starts_at, ends_at, status, guest_email, guest_name, booking_token_hash, event_type_id, guest_phone, sms_consent_at)
+        values (${host.id}, 'Consult', 'Google Meet', 'One-to-One', '', ${starts}, ${new Date(starts.getTime() + 60_000)}, 'confirmed',
+                'gus@example.org', 'Gus', ${crypto.randomUUID()}, ${host.typeId}, ${phone}, now())
+        returning id`;
+      await db`update events set start_set_at = ${new Date(Date.now() - 2 * 86_400_000)} where id = ${e.id}`;
+    };
+    for (const [i, phone] of phones.slice(0, 3).entries()) await insert(phone, 10 + i * 3);
+    await until(
+      () => phones.slice(0, 3).map(textsTo),
+      (all) => all.every((t) => t.length >= 1),
+    );
+    expect(await servers[1]!.stop("SIGTERM")).toBe(0);
+    servers[1] = await startServer(env(), 150_000);
+    await insert(phones[3]!, 30);
+    await until(
+      () => textsTo(phones[3]!),
+      (t) => t.length >= 1,
+    );
+    await severalPolls();
+    for (const phone of phones) {
+      expect(textsTo(phone)).toHaveLength(1);
+      expect(textsTo(phone)[0]!.body).toBe(`Soon: Consult\n\n${STOP_LINE}`);
+    }
+  });
+
+  it("STOP through the signed webhook stops texts (a bad signature is 403), START brings them back", async () => {
+    const host = await newHost("sms-stop");
+    await ok(
+      await call("POST", "/api/workflows", {
+        token: host.token,
+        json: {
+          name: "T",
+          eventTypeIds: [host.typeId],
+          trigger: "booked",
+          actions: [{ type: "sms_guest", body: "Booked." }],
+        },
+      }),
+      201,
+    );
+    const phone = "+447911222333";
+    const url = `${servers[0]!.url}/api/sms/inbound`;
+    const inbound = (body: string, signature?: string) => {
+      const params = {
+        MessageSid: `SM${crypto.randomUUID().replace(/-/g, "")}`,
+        From: "+44 7911 222333",
+        To: "+15005550006",
+        Body: body,
+      };
+      const data =
+        url +
+        Object.keys(params)
+          .sort()
+          .map((k) => k + params[k as keyof typeof params])
+          .join("");
+      const sig = signature ?? crypto.createHmac("sha1", TOKEN).update(data).digest("base64");
+      return fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": sig },
+        body: new URLSearchParams(params),
+      });
+    };
+    const forged = await inbound("STOP", "bm90IGEgc2lnbmF0dXJl");
+    expect(forged.status).toBe(403);
+    expect((await db`select * from sms_opt_outs where phone = ${phone}`).length).toBe(0);
+
+    const stop = await inbound("Stop");
+    expect(stop.status).toBe(200);
+    expect(stop.headers.get("content-type")).toMatch(/^text\/xml/);
+    expect(await stop.text()).toMatch(/<Response><\/Response>$/);
+    const res = await book(host.typeId, startIn(4, 10), { phone, smsConsent: true });
+    expect(res.status).toBe(201);
+    const { booking } = (await res.json()) as { booking: { id: string } };
+    await until(
+      () => db`select status, error from sms_outbox where event_id = ${booking.id}`,
+      (rows) => rows.length > 0,
+    );
+    await severalPolls();
+    const [skipped] = await db`select status, error from sms_outbox where event_id = ${booking.id}`;
+    expect(skipped!.status).toBe("skipped");
+    expect(skipped!.error).toMatch(/replied STOP/);
+    expect(textsTo(phone)).toHaveLength(0);
+    expect(await (await host.c.get(`/dashboard/scheduledEvents/${booking.id}/timeline`)).text()).toContain("skipped");
+
+    expect((await inbound("START")).status).toBe(200);
+    expect((await book(host.typeId, startIn(4, 11), { phone, smsConsent: true })).status).toBe(201);
+    await until(
+      () => textsTo(phone),
+      (t) => t.length >= 1,
+    );
+    expect(textsTo(phone)).toHaveLength(1);
+  });
+
+  it("a 5xx is tried again until it goes; a 4xx is recorded and not tried again", async () => {
+    const host = await newHost("sms-fail");
+    await ok(
+      await call("POST", "/api/workflows", {
+        token: host.token,
+        json: {
+          name: "T",
+          eventTypeIds: [host.typeId],
+          trigger: "booked",
+          actions: [{ type: "sms_guest", body: "Booked." }],
+        },
+      }),
+      201,
+    );
+    fake.fail({ status: 503, times: 2 });
+    expect((await book(host.typeId, startIn(5, 10), { phone: "+447911123458", smsConsent: true })).status).toBe(201);
+    await until(
+      () => textsTo("+447911123458"),
+      (t) => t.length >= 1,
+    );
+    const [retried] = await db`select status, attempts from sms_outbox where "to" = '+447911123458'`;
+    expect(retried).toMatchObject({ status: "sent", attempts: 3 });
+
+    fake.fail({ status: 400, times: 1, code: 21211, message: "Invalid 'To' Phone Number" });
+    const res = await book(host.typeId, startIn(5, 11), { phone: "+447911123459", smsConsent: true });
+    expect(res.status).toBe(201);
+    await until(
+      () => db`select status from sms_outbox where "to" = '+447911123459'`,
+      (rows) => rows[0]?.status === "failed",
+    );
+    await severalPolls();
+    const [failed] = await db`select status, attempts, error from sms_outbox where "to" = '+447911123459'`;
+    expect(failed!.status).toBe("failed");
+    expect(failed!.attempts).toBe(5);
+    expect(failed!.error).toMatch(/HTTP 400 \(21211: Invalid 'To' Phone Number\); not tried again/);
+    expect(textsTo("+447911123459")).toHaveLength(0);
+  });
+});

@@ -13,6 +13,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "admindashboard",
   "api",
   "auth",
+  "avatars",
   "book",
   "booking",
   "calendar",

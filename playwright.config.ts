@@ -29,6 +29,15 @@ export const E2E_OIDC = {
   OIDC_DOMAINS: E2E_SSO_DOMAIN,
 };
 
+/** The local fake SMS API (tests/fakes/sms-server.mjs, Twilio's Messages shape: decision 090). */
+export const FAKE_SMS_PORT = PORT + 4;
+export const E2E_SMS = {
+  SMS_API_BASE: `http://127.0.0.1:${FAKE_SMS_PORT}`,
+  SMS_ACCOUNT_SID: "ACe2e0000000000000000000000000000",
+  SMS_AUTH_TOKEN: "e2e-sms-token",
+  SMS_FROM: "+15005550006",
+};
+
 /**
  * e2e runs the production build on a fresh embedded database with the demo data, exactly
  * what `npm start` gives a newcomer. Chromium is Debian's (/usr/bin/chromium).
@@ -104,6 +113,14 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
+      command: `node tests/fakes/sms-server.mjs ${FAKE_SMS_PORT} ${E2E_SMS.SMS_ACCOUNT_SID} ${E2E_SMS.SMS_AUTH_TOKEN}`,
+      url: `http://127.0.0.1:${FAKE_SMS_PORT}/_test/messages`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
       command: `rm -rf ${E2E_DATA_DIR} && node server.mjs`,
       url: `http://localhost:${PORT}/healthz`,
       reuseExistingServer: false,
@@ -128,6 +145,7 @@ export default defineConfig({
         ...E2E_STRIPE,
         ...E2E_MICROSOFT,
         ...E2E_OIDC,
+        ...E2E_SMS,
       },
     },
   ],

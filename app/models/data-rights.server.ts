@@ -87,6 +87,8 @@ const EXPORT_TABLES: Record<string, string> = {
   routing_responses: "form_id in (select id from routing_forms where user_id = $u)",
   // The profile photo (decision 095): its bytes as base64.
   user_photos: "user_id = $u",
+  // Texts about the user's bookings (decision 090).
+  sms_outbox: HOSTED("event_id"),
 };
 
 /** The tables exported, by name (the test compares them with the schema). */
@@ -166,7 +168,7 @@ function scrub(value: unknown, emails: RegExp, names: string[]): unknown {
 /**
  * Anonymises the guests of the given bookings (events) and seats in one transaction: their
  * names, e-mails, answers and notes in the bookings, seats and invitees, in the booking events'
- * payloads, the webhook deliveries' bodies and the mail of those bookings. Times, statuses and
+ * payloads, the webhook deliveries' bodies, the mail and the texts of those bookings. Times, statuses and
  * counts stay (insights). Says how many bookings and seats changed.
  */
 async function anonymise(
@@ -196,6 +198,7 @@ async function anonymise(
   const changedEvents = await queryRows<{ id: string }>(
     tx,
     sql`update events set guest_name = ${ERASED_NAME}, guest_email = ${ERASED_EMAIL}, notes = null,
+          guest_phone = null, sms_consent_at = null,
           answers = case when answers is null then null else '{}'::jsonb end, updated_at = now()
         where id = any(${events}) returning id`,
   );
@@ -242,6 +245,10 @@ async function anonymise(
         subject = ${String(scrub(m.subject, emailPattern, realNames))}, reply_to = null,
         text = '(erased)', html = null, attachments = '[]'::jsonb where id = ${m.id}::uuid`);
   }
+  // Texts about these bookings (decision 090): the number and what they said go, the row stays.
+  await tx.execute(
+    sql`update sms_outbox set "to" = '(erased)', body = '(erased)' where event_id = any(${events}) or event_id in ${seatEvents}`,
+  );
   return changedEvents.length + changedSeats.length;
 }
 

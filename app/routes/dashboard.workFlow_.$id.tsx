@@ -416,7 +416,9 @@ function Check(props: { id: string; name: string; value?: string; checked: boole
         id={props.id}
         name={props.name}
         type="checkbox"
-        value={props.value}
+        // Always a value: React given \`value={undefined}\` empties the checkbox's value attribute, and
+        // the browser then posts "" instead of "on".
+        value={props.value ?? "on"}
         defaultChecked={props.checked}
         className="h-5 w-5 rounded border-neutral-400 text-brand-600"
       />

@@ -172,7 +172,10 @@ test.describe("Workflow editor", () => {
     await waitForHydration(page);
     await buildWorkflow(page);
     await expect(page.getByText("{reschedule_url}")).toBeVisible();
-    await expect(page.locator("#wf-a2-type option", { hasText: "Text to the guest (unavailable)" })).toHaveCount(1);
+    // The e2e server sends texts (playwright.config.ts); this host has no mobile number yet.
+    await expect(
+      page.locator("#wf-a2-type option", { hasText: "Text to me (needs your phone number)" }),
+    ).toBeDisabled();
     await noSidewaysScroll(page);
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -186,6 +189,8 @@ test.describe("Workflow editor", () => {
     await expect(toast(page)).toContainText("Workflow saved.");
     await expect(page).toHaveURL(PAGE);
     await expect(page.getByText("Thank-you note")).toBeVisible();
+    // A new workflow is on unless the host unticks it (the checkbox posts "on").
+    await expect(page.getByRole("listitem").filter({ hasText: "Thank-you note" })).not.toContainText("(Off)");
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

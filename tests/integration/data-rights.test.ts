@@ -95,6 +95,9 @@ async function seedEverything(a: Account, tag: string) {
   await db`insert into conferencing_apps (user_id, app, account) values (${a.id}, 'zoom', ${`zoom-${tag}@example.test`})`;
   await db`insert into booking_meetings (event_id, host_id, app, status, join_url) values (${eventId}, ${a.id}, 'zoom', 'created', ${`https://zoom.example.test/j/${tag}`})`;
   await db`insert into scim_tokens (token_hash, created_by) values (${rand()}, ${a.id})`;
+  // The profile photo and a text about the booking (decisions 095, 090).
+  await db`insert into user_photos (user_id, hash, large, small) values (${a.id}, ${rand().slice(0, 16)}, ${Buffer.from("large")}, ${Buffer.from("small")})`;
+  await db`insert into sms_outbox ("to", body, event_id) values ('+34612345678', ${`Hi Guest ${tag}`}, ${eventId})`;
   return { guest, eventId };
 }
 
@@ -372,6 +375,7 @@ describe("export", () => {
       "reminder_deliveries",
       "external_event_copies",
       "mail_outbox",
+      "sms_outbox",
     ];
     for (const [table, columns] of tables) {
       const where = columns.map((c) => `"${c}" = $1`).join(" or ");

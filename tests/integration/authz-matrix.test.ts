@@ -251,6 +251,12 @@ const CELLS: Cell[] = [
   page("POST", "stripe.webhook.ts", () => "/stripe/webhook", ALL_404, {
     json: () => ({ type: "payment_intent.succeeded" }),
   }),
+  // Texts are not configured on these servers (decision 090): the provider's webhook is a 404 to all.
+  api("POST", "/api/sms/inbound", "api.sms.inbound.ts", () => "/api/sms/inbound", ALL_404, {
+    json: () => ({ From: "+34612345678", Body: "STOP" }),
+  }),
+  // Profile photos (decision 095): public by their hash; an unknown one is a 404 to anyone.
+  page("GET", "avatars.$userId.$file.ts", () => `/avatars/${crypto.randomUUID()}/0123456789abcdef.webp`, ALL_404),
 
   // Booking pages and guest links (the booking's token is the credential; no account needed).
   page("GET", "$username.tsx", (f) => `/${f.username}`, ALL_ALLOW),
@@ -339,6 +345,10 @@ const CELLS: Cell[] = [
 
   // Drawer pages.
   page("GET", "dashboard.profile/route.tsx", () => "/dashboard/profile", SIGNED_IN),
+  page("GET", "dashboard.profile_.photo.tsx", () => "/dashboard/profile/photo", SIGNED_IN),
+  page("POST", "dashboard.profile_.photo.tsx", () => "/dashboard/profile/photo", SIGNED_IN, {
+    form: () => ({ intent: "nothing" }),
+  }),
   page("POST", "dashboard.profile/route.tsx", () => "/dashboard/profile", SIGNED_IN, {
     form: () => ({ intent: "details", name: "" }),
   }),

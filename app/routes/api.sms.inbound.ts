@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { unexpectedErrorResponse } from "~/api/api.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiRoute } from "~/api/api-route.server";
 import { receiveSms } from "~/services/sms.server";
 import { env } from "~/server/env.server";
 import { smsAvailable, validTwilioSignature } from "~/server/sms.server";
@@ -18,20 +18,7 @@ function error(status: number, code: string, message: string) {
   return Response.json({ error: { code, message } }, { status });
 }
 
-export async function loader() {
-  return error(405, "method_not_allowed", "Use POST.");
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  try {
-    return await receive(request);
-  } catch (e) {
-    return unexpectedErrorResponse(e, request);
-  }
-}
-
-async function receive(request: Request): Promise<Response> {
-  if (request.method !== "POST") return error(405, "method_not_allowed", "Use POST.");
+async function POST({ request }: LoaderFunctionArgs): Promise<Response> {
   if (!smsAvailable()) return error(404, "not_configured", "Text messages are not configured on this server.");
   const text = await request.text();
   if (text.length > 20_000) return error(413, "too_large", "The request is too large.");
@@ -45,3 +32,6 @@ async function receive(request: Request): Promise<Response> {
   await receiveSms({ from: get("From"), body: get("Body") });
   return new Response(TWIML, { status: 200, headers: { "content-type": "text/xml; charset=utf-8" } });
 }
+
+// The JSON paths' wrapper: 405 for other methods, the per-address budget, a JSON 500.
+export const { loader, action } = apiRoute({ POST });

@@ -1,6 +1,6 @@
+import { BackLink } from "./ui/back-link";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import ChevronLeft from "lucide-react/icons/chevron-left";
 import Plus from "lucide-react/icons/plus";
 import RotateCw from "lucide-react/icons/rotate-cw";
 import Send from "lucide-react/icons/send";
@@ -93,14 +93,7 @@ export function WebhookListPage({
   return (
     <div className="space-y-8">
       <header>
-        {back ? (
-          <Link
-            to={back.to}
-            className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
-          >
-            <ChevronLeft className="h-4 w-4" aria-hidden /> {back.label}
-          </Link>
-        ) : null}
+        {back ? <BackLink to={back.to} label={back.label} /> : null}
         <h1 className={`${back ? "mt-2 " : ""}break-words text-2xl font-bold text-neutral-900`}>{heading}</h1>
         <div className="mt-2 max-w-3xl space-y-2 text-neutral-700">
           {intro}
@@ -317,12 +310,7 @@ export function WebhookDetailPage({
   return (
     <div className="space-y-8">
       <div>
-        <Link
-          to={base}
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
-        >
-          <ChevronLeft className="h-4 w-4" aria-hidden /> {backLabel}
-        </Link>
+        <BackLink to={base} label={backLabel} />
         <h1 className="mt-2 text-2xl font-bold text-neutral-900">Webhook deliveries</h1>
         <p className="mt-1 break-all font-mono text-sm text-neutral-700">{subscription.url}</p>
         {subscription.disabledReason ? (

@@ -1,19 +1,9 @@
 import type { MailMessage } from "~/schemas/mail-message";
+import type { PurchaseFacts } from "~/schemas/purchase";
 import { linesToMail } from "./layout";
 
-/** What a package purchase's receipt says (decision 093): everything passed in, nothing read. */
-export interface ReceiptFacts {
-  buyer: { name: string; email: string };
-  pack: string;
-  amountCents: number;
-  currency: string;
-  paidAt: Date;
-  /** The end of the professional month this payment bought. */
-  until: Date;
-  transactionId: string;
-  /** Stripe's own receipt page, when Stripe gave one. */
-  receiptUrl: string | null;
-  /** The app's origin: the header's logo and the link to the account's packages. */
+/** A purchase's facts, and the app's origin: the header's logo and the link to the account's packages. */
+export interface ReceiptFacts extends PurchaseFacts {
   origin: string;
 }
 

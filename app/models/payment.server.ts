@@ -9,20 +9,10 @@ import { recordColumns } from "./admin-professional.server";
 import { addMonths } from "./professional.server";
 import { insertAuditRow } from "./audit-log.server";
 import type { MailMessage } from "~/schemas/mail-message";
+import type { PurchaseFacts } from "~/schemas/purchase";
 import { queueMail } from "~/server/mail-transport.server";
 
-/** What a receipt says; the service composes it (models compose no mail). */
-export interface PurchaseFacts {
-  buyer: { name: string; email: string };
-  pack: string;
-  amountCents: number;
-  currency: string;
-  paidAt: Date;
-  until: Date;
-  transactionId: string;
-  receiptUrl: string | null;
-}
-/** The receipt mail of a purchase, queued in the purchase's transaction (decision 093). */
+/** The receipt mail of a purchase (the service composes it: models compose no mail), queued in the purchase's transaction (decision 093). */
 export type ReceiptComposer = (facts: PurchaseFacts) => MailMessage;
 
 /** Stripe's receipt page, when the PaymentIntent came with its charge expanded. */

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiError } from "~/api/api.server";
 import { apiRoute } from "~/api/api-route.server";
 import { receiveSms } from "~/services/sms.server";
 import { env } from "~/server/env.server";
@@ -14,20 +15,16 @@ import { smsAvailable, validTwilioSignature } from "~/server/sms.server";
 
 const TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
-function error(status: number, code: string, message: string) {
-  return Response.json({ error: { code, message } }, { status });
-}
-
 async function POST({ request }: LoaderFunctionArgs): Promise<Response> {
-  if (!smsAvailable()) return error(404, "not_configured", "Text messages are not configured on this server.");
+  if (!smsAvailable()) return apiError(404, "not_configured", "Text messages are not configured on this server.");
   const text = await request.text();
-  if (text.length > 20_000) return error(413, "too_large", "The request is too large.");
+  if (text.length > 20_000) return apiError(413, "too_large", "The request is too large.");
   const params = [...new URLSearchParams(text)];
   const e = env();
   const url = new URL(request.url);
   const called = e.APP_URL ? `${new URL(e.APP_URL).origin}${url.pathname}${url.search}` : url.toString();
   if (!validTwilioSignature(e.SMS_AUTH_TOKEN!, called, params, request.headers.get("x-twilio-signature")))
-    return error(403, "bad_signature", "The X-Twilio-Signature does not match.");
+    return apiError(403, "bad_signature", "The X-Twilio-Signature does not match.");
   const get = (name: string) => params.find(([k]) => k === name)?.[1] ?? "";
   await receiveSms({ from: get("From"), body: get("Body") });
   return new Response(TWIML, { status: 200, headers: { "content-type": "text/xml; charset=utf-8" } });

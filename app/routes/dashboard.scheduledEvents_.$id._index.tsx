@@ -1,6 +1,7 @@
+import { BackLink } from "~/components/ui/back-link";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Ban, CalendarClock, Check, ChevronLeft, History, Mail, UserRoundCog, Video, X } from "lucide-react";
+import { Ban, CalendarClock, Check, History, Mail, UserRoundCog, Video, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { EventStatusBadge, WhenText } from "~/components/admin-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -222,12 +223,7 @@ export default function BookingDetail() {
   return (
     <div className="max-w-3xl space-y-6">
       <div>
-        <Link
-          to={LIST}
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
-        >
-          <ChevronLeft className="h-4 w-4" aria-hidden /> Scheduled Events
-        </Link>
+        <BackLink to={LIST} label="Scheduled Events" />
         <h1 className="mt-2 break-words text-2xl font-bold text-neutral-900">{event.eventName}</h1>
         <p className="mt-1 flex flex-wrap items-center gap-2">
           <EventStatusBadge status={event.status} past={event.past} declined={event.declined} />

@@ -1,8 +1,8 @@
+import { BackLink } from "~/components/ui/back-link";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import {
   BellRing,
-  ChevronLeft,
   GitCommitVertical,
   Mail,
   MessageSquareText,
@@ -92,12 +92,7 @@ export default function BookingTimeline() {
   return (
     <div className="max-w-3xl space-y-6">
       <div>
-        <Link
-          to={LIST}
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
-        >
-          <ChevronLeft className="h-4 w-4" aria-hidden /> Scheduled Events
-        </Link>
+        <BackLink to={LIST} label="Scheduled Events" />
         <h1 className="mt-2 text-2xl font-bold text-neutral-900">Booking timeline</h1>
         <p className="mt-1 text-neutral-700">
           {event.name}, <time dateTime={event.start.iso}>{`${event.start.date} ${event.start.time}`}</time> (

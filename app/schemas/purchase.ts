@@ -1,0 +1,13 @@
+/** What a package purchase's receipt says (decision 093): the payment model fills it, the mail reads it. */
+export interface PurchaseFacts {
+  buyer: { name: string; email: string };
+  pack: string;
+  amountCents: number;
+  currency: string;
+  paidAt: Date;
+  /** The end of the professional month this payment bought. */
+  until: Date;
+  transactionId: string;
+  /** Stripe's own receipt page, when Stripe gave one. */
+  receiptUrl: string | null;
+}

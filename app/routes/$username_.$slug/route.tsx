@@ -526,7 +526,9 @@ export default function BookingPage() {
   const submitting = useIsPending();
   const hydrated = useHydrated();
   const base: PageQuery = {
-    tz: d.timeZone,
+    // Only a zone the guest chose rides in the links: a guessed one would pin itself on the next
+    // click, before the browser's zone (decision 091) replaces it; the cookie carries that one.
+    tz: d.tzChosen ? d.timeZone : undefined,
     clock: d.clockParam ?? undefined,
     lang: d.langParam ?? undefined,
     duration: d.eventType.duration !== d.eventType.defaultDuration ? String(d.eventType.duration) : undefined,

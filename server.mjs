@@ -326,15 +326,26 @@ app.use((req, res, next) => {
 // poison the keep-alive connection: the next request would wait behind the unread bytes forever.
 // Once the answer is sent, what is left of the body is read and thrown away when it is at most
 // MAX_BODY_BYTES; a larger (or chunked) one gets `Connection: close` and a lingering close: the
-// server keeps discarding for LINGER_MS so the client reads the whole answer before the socket
-// goes (closing with unread bytes would reset it). Decision 024.
-const LINGER_MS = 2_000;
+// server keeps discarding while the client sends (each piece gives it LINGER_IDLE_MS more, up to
+// LINGER_MAX_MS in all) so the client reads the whole answer before the socket goes (closing with
+// unread bytes would reset it; a fixed 2 s was too short for 8 MB on a loaded machine). Decision 024.
+const LINGER_IDLE_MS = 2_000;
+const LINGER_MAX_MS = 30_000;
 
 function lingerClose(socket) {
   socket.destroySoon = function destroySoon() {
     if (this.writable) this.end();
-    const timer = setTimeout(() => this.destroy(), LINGER_MS);
-    timer.unref();
+    const started = Date.now();
+    let timer;
+    const arm = () => {
+      clearTimeout(timer);
+      const left = LINGER_MAX_MS - (Date.now() - started);
+      timer = setTimeout(() => this.destroy(), Math.max(0, Math.min(LINGER_IDLE_MS, left)));
+      timer.unref();
+    };
+    arm();
+    // The request's discarded pieces (guardUnreadBody) keep the socket open while they come.
+    this.lingerTouch = arm;
     this.once("close", () => clearTimeout(timer));
     // The client saw the close and stopped sending.
     this.once("end", () => this.destroy());
@@ -354,6 +365,7 @@ function guardUnreadBody(req, res, drainable) {
     if (req.complete) return;
     // Remix's body stream may hold the request paused: detach it and discard the rest.
     req.removeAllListeners("data");
+    req.on("data", () => req.socket?.lingerTouch?.());
     req.resume();
   });
 }

@@ -20,6 +20,8 @@ import { linesToMail, type BlockOptions } from "./layout";
 export type InvitationKind = "created" | "updated" | "cancelled";
 
 export interface InvitationHost {
+  /** The host's user id, when known: their profile photo is shown in the guests' mails. */
+  id?: string;
   email: string;
   name: string;
   timeZone: string;
@@ -185,6 +187,8 @@ export interface GuestMailInput {
   language?: Language;
   /** The app's origin, for the header's logo. */
   origin?: string;
+  /** The host's profile photo (an absolute URL of a PNG), above the mail's first line. */
+  hostPhotoUrl?: string | null;
 }
 
 /** The guests' message (pure): subject, text and HTML in the guests' zone. */
@@ -199,6 +203,7 @@ export function composeGuestMail({
   lead,
   language = "en",
   origin,
+  hostPhotoUrl,
 }: GuestMailInput): Pick<MailMessage, "subject" | "text" | "html"> {
   const w = MAIL_WORDS[language];
   const t = readerTime(event.startsAt, readerZone, otherZone, LOCALES[language]);
@@ -222,7 +227,11 @@ export function composeGuestMail({
     subject: `${w[SUBJECT[kind]] as string}: ${event.eventName} — ${t.date} ${t.time} ${t.place}`,
     text: lines.join("\n"),
     // The when/where paragraph is a details box; the footer's links (cancel, reschedule) buttons.
-    html: linesToHtml(lines, { language, origin }, { details: kind === "cancelled" ? [] : [1] }),
+    html: linesToHtml(
+      lines,
+      { language, origin, person: hostPhotoUrl ? { name: hostName, photoUrl: hostPhotoUrl } : null },
+      { details: kind === "cancelled" ? [] : [1] },
+    ),
   };
 }
 

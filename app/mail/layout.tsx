@@ -160,6 +160,16 @@ const PIECES = {
     </Link>
   ),
   rule: <Hr style={{ borderColor: "#e4e4e7", margin: "16px 0" }} />,
+  // The host's photo above the lead (decision 095), named by its alt text.
+  person: (
+    <Img
+      src={T.href}
+      width="48"
+      height="48"
+      alt={T.text}
+      style={{ display: "block", borderRadius: 24, margin: "16px 0 0", width: 48, height: 48 }}
+    />
+  ),
 };
 
 type Piece = keyof typeof PIECES;
@@ -178,17 +188,21 @@ function piece(name: Piece | "shell", origin: string | null = null): string {
   return html;
 }
 
+const FILL_TOKENS = new RegExp(`${T.text}|${T.href.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}`, "g");
+
 function fill(template: string, values: { href?: string; text: string }): string {
-  // Replacement functions: a value's "$&" is never a pattern.
-  let out = template.replace(T.text, () => values.text);
-  if (values.href !== undefined) out = out.replace(T.href, () => escapeHtml(values.href!));
-  return out;
+  // One pass over the template, so a value that contains a token is never filled in turn (a host
+  // named "%%TEXT%%", a link to ".../%%TEXT%%"); replacement functions, so "$&" is never a pattern.
+  return template.replace(FILL_TOKENS, (token) =>
+    token === T.text ? values.text : values.href !== undefined ? escapeHtml(values.href) : token,
+  );
 }
 
 /** One block of a mail's content card. */
 export type MailBlock =
   | { kind: "lead" | "paragraph" | "details"; lines: string[] }
   | { kind: "button" | "secondary"; label: string; href: string }
+  | { kind: "person"; name: string; photoUrl: string }
   | { kind: "rule" };
 
 const URL_IN_TEXT = /(?:https?:\/\/|mailto:)[^\s<>"]+/g;
@@ -218,6 +232,8 @@ export function blockHtml(block: MailBlock): string {
     case "button":
     case "secondary":
       return fill(piece(block.kind), { href: block.href, text: escapeHtml(block.label) });
+    case "person":
+      return fill(piece("person"), { href: block.photoUrl, text: escapeHtml(block.name) });
     default:
       return fill(piece(block.kind), { text: richText(block.lines) });
   }
@@ -232,6 +248,8 @@ export interface MailFrame {
   origin?: string | null;
   /** The footer's line; a default says which app sent it. */
   footer?: string;
+  /** A person's photo shown above the content (the host's, in the guest's mails); an absolute URL. */
+  person?: { name: string; photoUrl: string } | null;
 }
 
 const RTL = new Set(["ar", "he", "fa", "ur"]);
@@ -249,7 +267,9 @@ export function renderMail(frame: MailFrame, blocks: MailBlock[]): string {
     .replace(T.dir, dir)
     .replace(T.preheader, () => escapeHtml(frame.preheader.slice(0, 140)))
     .replace(T.footer, () => escapeHtml(footer))
-    .replace(T.body, () => blocks.map(blockHtml).join(""))}`;
+    .replace(T.body, () =>
+      (frame.person ? [{ kind: "person" as const, ...frame.person }, ...blocks] : blocks).map(blockHtml).join(""),
+    )}`;
 }
 
 const LINK_LINE = /^(.*?)\s*(https?:\/\/[^\s<>"]*[^\s<>".,;:!?)])$/;

@@ -89,6 +89,7 @@ const mails: Record<string, { html?: string }> = {
     place,
     footer: [`Need to change it? ${links.rescheduleUrl}`, `Cancel: ${links.cancelUrl}`],
     origin: APP,
+    hostPhotoUrl: `${APP}/avatars/6f1c1b0e-7d4a-4e55-9d7e-3a1f2b3c4d5e/0123456789abcdef-96.png`,
   }),
   "guest update in German": composeGuestMail({
     event,
@@ -265,5 +266,36 @@ describe("every mail's HTML part", () => {
     expect(hrefs(mails.receipt!.html!)).toContain("https://pay.stripe.com/receipts/abc");
     expect(mails["guest update in German"]!.html).toContain('lang="de"');
     expect(mails["guest invitation"]!.html).toContain(`src="${APP}/images/mail-logo.png"`);
+  });
+
+  it("a guest's mail shows the host's photo, named by the host's escaped name, before the first line", () => {
+    const html = mails["guest invitation"]!.html!;
+    const photo = /<img[^>]*src="([^"]*-96\.png)"[^>]*>/.exec(html);
+    expect(photo?.[1]).toBe(`${APP}/avatars/6f1c1b0e-7d4a-4e55-9d7e-3a1f2b3c4d5e/0123456789abcdef-96.png`);
+    expect(photo?.[0]).toContain(
+      `alt="Nora ${EVIL.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;")}"`,
+    );
+    expect(html.indexOf(photo![0])).toBeLessThan(html.lastIndexOf("invites you"));
+    expect(mails["guest update in German"]!.html).not.toContain("/avatars/");
+  });
+
+  it("a value that holds a template's token is written as it is, never filled in turn", () => {
+    const photoUrl = `${APP}/avatars/6f1c1b0e-7d4a-4e55-9d7e-3a1f2b3c4d5e/0123456789abcdef-96.png`;
+    const { html } = composeGuestMail({
+      event: { ...event, description: "See https://docs.example.test/%%TEXT%% before we meet." },
+      hostName: "Eve https://token.invalid/%%HREF%% %%TEXT%%",
+      kind: "created",
+      readerZone: "UTC",
+      otherZone: null,
+      place,
+      origin: APP,
+      hostPhotoUrl: photoUrl,
+    });
+    const photo = /<img[^>]*alt="Eve[^"]*"[^>]*>/.exec(html!)?.[0];
+    expect(photo).toContain(`alt="Eve https://token.invalid/%%HREF%% %%TEXT%%"`);
+    expect(photo).toContain(`src="${photoUrl}"`);
+    expect(html).toMatch(
+      /<a [^>]*href="https:\/\/docs\.example\.test\/%%TEXT%%"[^>]*>https:\/\/docs\.example\.test\/%%TEXT%%<\/a>/,
+    );
   });
 });

@@ -84,6 +84,8 @@ export async function slotsOfDay(
 
 /** Who the mails go to and whose zone the notifications are written in. */
 export interface BookingHost {
+  /** The host's user id (a queued payload of an older version may lack it). */
+  id?: string;
   email: string;
   name: string;
   timeZone: string;
@@ -91,7 +93,7 @@ export interface BookingHost {
 
 export async function hostOf(tx: Transaction, hostId: string): Promise<BookingHost> {
   const [row] = await tx
-    .select({ email: users.email, name: users.name, timeZone: users.timeZone })
+    .select({ id: users.id, email: users.email, name: users.name, timeZone: users.timeZone })
     .from(users)
     .where(eq(users.id, hostId));
   return row ?? { email: "", name: "", timeZone: "UTC" };

@@ -20,22 +20,38 @@ export const PHOTO_MESSAGES = {
   none: "You have no photo to remove.",
 } as const;
 
-/** `/avatars/<user id>/<hash>.webp` (256 px) or `<hash>-96.webp`: a new photo gets a new URL. */
-export function avatarPath(userId: string, hash: string, size: PhotoSize = "large"): string {
-  return `/avatars/${userId}/${hash}${size === "small" ? `-${PHOTO_SIZES.small}` : ""}.webp`;
+/**
+ * The formats a photo is served in: WebP for pages, PNG for mails (several mail clients show no
+ * WebP). The PNG is made from the stored WebP when asked for.
+ */
+export type PhotoFormat = "webp" | "png";
+
+/** `/avatars/<user id>/<hash>.webp` (256 px) or `<hash>-96.webp` (or `.png`): a new photo gets a new URL. */
+export function avatarPath(
+  userId: string,
+  hash: string,
+  size: PhotoSize = "large",
+  format: PhotoFormat = "webp",
+): string {
+  return `/avatars/${userId}/${hash}${size === "small" ? `-${PHOTO_SIZES.small}` : ""}.${format}`;
 }
 
-/** Reads `<hash>.webp` / `<hash>-96.webp`; null for anything else. */
-export function parseAvatarFile(file: string): { hash: string; size: PhotoSize } | null {
-  const match = /^([0-9a-f]{16})(-96)?\.webp$/.exec(file);
+/** Reads `<hash>.webp` / `<hash>-96.webp` (or `.png`); null for anything else. */
+export function parseAvatarFile(file: string): { hash: string; size: PhotoSize; format: PhotoFormat } | null {
+  const match = /^([0-9a-f]{16})(-96)?\.(webp|png)$/.exec(file);
   if (!match) return null;
-  return { hash: match[1], size: match[2] ? "small" : "large" };
+  return { hash: match[1], size: match[2] ? "small" : "large", format: match[3] === "png" ? "png" : "webp" };
 }
 
 /**
  * The photo's absolute URL for mails and feeds (`base`: the configured APP_URL), null without
  * a photo. `user.photoHash` comes from the host's row (models/user-photo.server.ts).
  */
-export function avatarUrl(user: { id: string; photoHash: string | null }, base: string, size: PhotoSize = "large") {
-  return user.photoHash ? `${base.replace(/\/$/, "")}${avatarPath(user.id, user.photoHash, size)}` : null;
+export function avatarUrl(
+  user: { id: string; photoHash: string | null },
+  base: string,
+  size: PhotoSize = "large",
+  format: PhotoFormat = "webp",
+) {
+  return user.photoHash ? `${base.replace(/\/$/, "")}${avatarPath(user.id, user.photoHash, size, format)}` : null;
 }

@@ -11,6 +11,8 @@ import {
 } from "~/mail/event-mail";
 import { locationOfEventType, questionsOfEventType } from "~/models/event-type.server";
 import { meetingOf } from "~/models/conferencing.server";
+import { photoHashOf } from "~/models/user-photo.server";
+import { avatarUrl } from "~/schemas/profile-photo";
 import { answerLines, type BookingAnswers } from "~/schemas/booking-answers";
 import { meetingPlace, type MeetingPlace } from "~/schemas/meeting";
 import { env, linkBase } from "~/server/env.server";
@@ -93,6 +95,12 @@ export async function mailInvitees(
   const event = await located(given);
   // A booking's guests read it in the zone they booked in; a host's own event's in the host's.
   const readerZone = event.guestTimeZone || host.timeZone;
+  const origin = linkBase();
+  // The host's photo (decision 095) as PNG: several mail clients show no WebP.
+  const hostPhotoUrl =
+    host.id && origin
+      ? avatarUrl({ id: host.id, photoHash: await photoHashOf(host.id) }, origin, "small", "png")
+      : null;
   const message = composeGuestMail({
     event,
     hostName: host.name || host.email,
@@ -103,7 +111,8 @@ export async function mailInvitees(
     footer,
     lead,
     language: guestLanguageOf(event),
-    origin: linkBase(),
+    origin,
+    hostPhotoUrl,
   });
   return sendMail({
     to: event.invitees,

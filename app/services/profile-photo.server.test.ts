@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, avatarPath, avatarUrl, parseAvatarFile } from "~/schemas/profile-photo";
-import { preparePhoto, sniffImageType } from "./profile-photo.server";
+import { photoAsPng, preparePhoto, sniffImageType } from "./profile-photo.server";
 
 const picture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } });
@@ -67,17 +67,40 @@ describe("sniffImageType", () => {
   });
 });
 
+describe("photoAsPng", () => {
+  it("turns a stored WebP rendition into a PNG of the same size", async () => {
+    const out = await preparePhoto(await picture(300, 200).png().toBuffer());
+    if (!out.ok) throw new Error(out.message);
+    const meta = await sharp(await photoAsPng(out.photo.small)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["png", 96, 96]);
+  });
+});
+
 describe("avatar URLs", () => {
   const id = "6f1c1b0e-7d4a-4e55-9d7e-3a1f2b3c4d5e";
   it("names the bytes and reads back", () => {
     expect(avatarPath(id, "0123456789abcdef")).toBe(`/avatars/${id}/0123456789abcdef.webp`);
-    expect(parseAvatarFile("0123456789abcdef-96.webp")).toEqual({ hash: "0123456789abcdef", size: "small" });
-    expect(parseAvatarFile("0123456789abcdef.png")).toBeNull();
+    expect(parseAvatarFile("0123456789abcdef-96.webp")).toEqual({
+      hash: "0123456789abcdef",
+      size: "small",
+      format: "webp",
+    });
+    // PNG for mails (several mail clients show no WebP); nothing else.
+    expect(parseAvatarFile("0123456789abcdef-96.png")).toEqual({
+      hash: "0123456789abcdef",
+      size: "small",
+      format: "png",
+    });
+    expect(parseAvatarFile("0123456789abcdef.jpg")).toBeNull();
+    expect(parseAvatarFile("0123456789abcdef-96.png.webp")).toBeNull();
     expect(parseAvatarFile("../etc.webp")).toBeNull();
   });
   it("is absolute for mails, null without a photo", () => {
     expect(avatarUrl({ id, photoHash: "0123456789abcdef" }, "https://cal.example.com/")).toBe(
       `https://cal.example.com/avatars/${id}/0123456789abcdef.webp`,
+    );
+    expect(avatarUrl({ id, photoHash: "0123456789abcdef" }, "https://cal.example.com", "small", "png")).toBe(
+      `https://cal.example.com/avatars/${id}/0123456789abcdef-96.png`,
     );
     expect(avatarUrl({ id, photoHash: null }, "https://cal.example.com")).toBeNull();
   });

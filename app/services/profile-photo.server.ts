@@ -53,6 +53,11 @@ export async function setProfilePhoto(userId: string, bytes: Uint8Array): Promis
   return prepared;
 }
 
+/** A stored WebP rendition as PNG, for mail clients that show no WebP (made per request; the URL is cached for a year). */
+export async function photoAsPng(webp: Uint8Array): Promise<Uint8Array> {
+  return sharp(webp).png({ compressionLevel: 9 }).toBuffer();
+}
+
 export async function removeProfilePhoto(userId: string): Promise<boolean> {
   return deleteUserPhoto(userId);
 }

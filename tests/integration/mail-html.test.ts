@@ -3,9 +3,10 @@
  * fake SMTP server of this file's own: a booking's mails arrive as multipart/alternative with the
  * text and the designed HTML; every link of the app in the HTML opens a page (200, or a redirect
  * to one), never a 404; the guest's updated invitation after the host moved the booking keeps
- * cancel and reschedule links that work.
+ * cancel and reschedule links that work; the guest's mails show the host's photo as a PNG.
  */
 import postgres from "postgres";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../support/mail-wait";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
@@ -20,6 +21,7 @@ let server: RunningServer;
 let token: string;
 let typeId: string;
 let hostEmail: string;
+let photoHash: string;
 const DAY = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 2));
 
 beforeAll(async () => {
@@ -48,6 +50,21 @@ beforeAll(async () => {
     headers: { origin: c.baseUrl, "content-type": "application/json" },
   });
   token = ((await tokenRes.json()) as { token: string }).token;
+  // The host's profile photo (decision 095): the guests' mails show it.
+  const form = new FormData();
+  form.append("intent", "upload");
+  const picture = await sharp({ create: { width: 120, height: 120, channels: 3, background: "#2a6" } })
+    .png()
+    .toBuffer();
+  form.append("photo", new Blob([new Uint8Array(picture)]), "me.png");
+  const upload = await c.request("/dashboard/profile/photo", {
+    method: "POST",
+    body: form,
+    headers: { origin: c.baseUrl },
+  });
+  expect(upload.status).toBe(302);
+  [{ hash: photoHash }] = (await db`select p.hash from user_photos p join users u on u.id = p.user_id
+    where u.email = ${hostEmail}`) as unknown as [{ hash: string }];
   const schedule = await api("/api/schedules", {
     name: "All day",
     timeZone: "UTC",
@@ -171,6 +188,12 @@ describe("a booking's mails", () => {
     expect(opened.some((h) => h.includes(`/booking/${bookingId}/cancel?token=`))).toBe(true);
     expect(opened.some((h) => h.includes(`/booking/${bookingId}/reschedule?token=`))).toBe(true);
     expect(forGuest.html).toContain(`src="${server.url}/images/mail-logo.png"`);
+    // The host's photo as PNG (mail clients that show no WebP), named by the host's escaped name;
+    // expectLinksOpen fetched it: 200, image/png.
+    const photo = (forGuest.html.match(/<img\b[^>]*>/g) ?? []).find((img) => img.includes("/avatars/"));
+    expect(photo).toContain(`src="${server.url}/avatars/`);
+    expect(photo).toMatch(new RegExp(`/${photoHash}-96\\.png"`));
+    expect(photo).toContain('alt="Mail &lt;b&gt;Host&lt;/b&gt;"');
 
     const forHost = alternative(smtp.to(hostEmail)[0]!);
     expect(forHost.text).toContain("Notes: Bring <i>slides</i>");

@@ -87,6 +87,12 @@ describe("profile photo", () => {
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", 256, 256]);
     const small = await call("GET", `/avatars/${host.id}/${hash}-96.webp`);
     expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(96);
+    // The mails' PNG of the same rendition.
+    const forMail = await call("GET", `/avatars/${host.id}/${hash}-96.png`);
+    expect(forMail.headers.get("content-type")).toBe("image/png");
+    const pngMeta = await sharp(Buffer.from(await forMail.arrayBuffer())).metadata();
+    expect([pngMeta.format, pngMeta.width]).toEqual(["png", 96]);
+    expect(forMail.headers.get("etag")).not.toBe(small.headers.get("etag"));
 
     const again = await call("GET", `/avatars/${host.id}/${hash}.webp`, { headers: { "if-none-match": etag! } });
     expect(again.status).toBe(304);

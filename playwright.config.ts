@@ -124,7 +124,8 @@ export default defineConfig({
       command: `rm -rf ${E2E_DATA_DIR} && node server.mjs`,
       url: `http://localhost:${PORT}/healthz`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // Migrating and seeding a fresh embedded database: on a loaded 2-core machine over a minute.
+      timeout: 180_000,
       stdout: "ignore",
       stderr: "pipe",
       env: {

@@ -4,6 +4,7 @@ import { GUEST_WORDS } from ".";
 import { EN } from "./en";
 import { MAIL_EN, MAIL_WORDS } from "./mail";
 import { CHANGE_EN, CHANGE_WORDS } from "./change";
+import { ROUTING_EN, ROUTING_WORDS } from "./routing";
 
 /**
  * The build's check of the guest's languages (docs/decisions/088): every language has every key of
@@ -18,6 +19,7 @@ const CATALOGUES: [string, Record<string, string | Plural>, Record<string, Recor
   ["pages", EN, GUEST_WORDS],
   ["mails", MAIL_EN, MAIL_WORDS],
   ["cancel and reschedule pages", CHANGE_EN, CHANGE_WORDS],
+  ["routing form page", ROUTING_EN, ROUTING_WORDS],
 ];
 
 for (const [catalogue, english, all] of CATALOGUES)

@@ -255,3 +255,81 @@ describe("the guest's reschedule pages", () => {
     expect(confirm).toContain("After this change, you can reschedule 2 more times.");
   });
 });
+
+describe("a routing form's public page", () => {
+  let formId: string;
+  beforeAll(async () => {
+    const created = await ok(
+      await call("POST", "/api/routing-forms", {
+        token: host.token,
+        json: {
+          name: "Who are you?",
+          fields: [
+            { id: "name", label: "Your name", type: "short_text", required: true },
+            { id: "country", label: "Country", type: "single_choice", options: ["DE", "FR"] },
+            { id: "news", label: "Send me news", type: "checkbox" },
+          ],
+          routes: [
+            {
+              conditions: { all: [{ field: "country", op: "equals", value: "DE" }] },
+              action: { type: "message", message: "Hallo from the host!" },
+            },
+          ],
+          fallback: { type: "message", message: "Thank you! We will be in touch." },
+        },
+      }),
+    );
+    formId = String(created.id);
+  });
+  const post = (query: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    call("POST", `/forms/${formId}${query}`, { body: new URLSearchParams(fields), headers: { ...FORM, ...headers } });
+
+  it("speaks Accept-Language: its own words, the host's questions as written", async () => {
+    const res = await call("GET", `/forms/${formId}`, { headers: { "accept-language": "de-DE,de;q=0.9,en;q=0.5" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("vary") ?? "").toMatch(/Accept-Language/i);
+    const html = await res.text();
+    const text = visibleText(html);
+    expect(html).toContain('lang="de"');
+    expect(text).toContain("Weiter");
+    expect(text).toContain("Bitte wählen…");
+    expect(text).toContain("Country (optional)");
+    expect(text).toContain("Your name");
+    expect(text).toContain("Send me news (optional)");
+    expect(text).toContain("Ja");
+    expect(text).not.toContain("Continue");
+
+    // ?lang= wins over the browser's; without either, English as before.
+    const french = visibleText(
+      await (await call("GET", `/forms/${formId}?lang=fr`, { headers: { "accept-language": "de" } })).text(),
+    );
+    expect(french).toContain("Continuer");
+    expect(french).toContain("Country (facultatif)");
+    const english = visibleText(await (await call("GET", `/forms/${formId}`)).text());
+    expect(english).toContain("Continue");
+    expect(english).toContain("Choose…");
+    expect(english).toContain("Country (optional)");
+  });
+
+  it("says what to fix, and the default no-route message, in the language; the host's message as written", async () => {
+    const de = { "accept-language": "de" };
+    const blank = await post("", { a_name: "  " }, de);
+    expect(blank.status).toBe(400);
+    expect(visibleText(await blank.text())).toContain("Beantworten Sie „Your name“.");
+    const wrong = await post("", { a_name: "Jonas", a_country: "XX" }, de);
+    expect(wrong.status).toBe(400);
+    expect(visibleText(await wrong.text())).toContain("Prüfen Sie diese Antwort: Sie hat nicht die erwartete Form.");
+
+    const fallback = await post("", { a_name: "Jonas", a_country: "FR" }, de);
+    expect(fallback.status).toBe(200);
+    expect(visibleText(await fallback.text())).toContain("Vielen Dank! Wir melden uns bei Ihnen.");
+    const routed = await post("?lang=es", { a_name: "Jonas", a_country: "DE" }, de);
+    expect(visibleText(await routed.text())).toContain("Hallo from the host!");
+
+    // English: the answers' own messages and the default text, as they were.
+    const englishBlank = await post("", { a_name: "" });
+    expect(visibleText(await englishBlank.text())).toContain('Answer "Your name".');
+    const englishDone = await post("", { a_name: "Jo", a_country: "FR" });
+    expect(visibleText(await englishDone.text())).toContain("Thank you! We will be in touch.");
+  });
+});

@@ -15,30 +15,65 @@ export interface BookingSummaryData {
   status: "confirmed" | "cancelled" | "pending";
 }
 
-export function StatusBadge({ status }: { status: BookingSummaryData["status"] }) {
+/** The summary's labels in the guest's language (docs/decisions/099); English when not given. */
+export interface SummaryWords {
+  host: string;
+  date: string;
+  time: string;
+  timeZone: string;
+  statusPending: string;
+  statusCancelled: string;
+  statusConfirmed: string;
+}
+
+const ENGLISH: SummaryWords = {
+  host: "Host",
+  date: "Date",
+  time: "Time",
+  timeZone: "Time zone",
+  statusPending: "Awaiting approval",
+  statusCancelled: "Cancelled",
+  statusConfirmed: "Confirmed",
+};
+
+export function StatusBadge({
+  status,
+  words = ENGLISH,
+}: {
+  status: BookingSummaryData["status"];
+  words?: SummaryWords;
+}) {
   if (status === "pending")
     return (
       <span className="inline-flex items-center rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-inset ring-amber-200">
-        Awaiting approval
+        {words.statusPending}
       </span>
     );
   return status === "cancelled" ? (
     <span className="inline-flex items-center rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-inset ring-red-200">
-      Cancelled
+      {words.statusCancelled}
     </span>
   ) : (
     <span className="inline-flex items-center rounded-full bg-green-50 px-2.5 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-inset ring-green-200">
-      Confirmed
+      {words.statusConfirmed}
     </span>
   );
 }
 
-export function BookingSummary({ booking, strike = false }: { booking: BookingSummaryData; strike?: boolean }) {
+export function BookingSummary({
+  booking,
+  strike = false,
+  words = ENGLISH,
+}: {
+  booking: BookingSummaryData;
+  strike?: boolean;
+  words?: SummaryWords;
+}) {
   const rows: { icon: typeof CalendarDays; label: string; value: ReactNode }[] = [
-    { icon: UserRound, label: "Host", value: booking.hostName },
-    { icon: CalendarDays, label: "Date", value: booking.date },
-    { icon: Clock3, label: "Time", value: booking.timeRange },
-    { icon: Globe2, label: "Time zone", value: booking.zone },
+    { icon: UserRound, label: words.host, value: booking.hostName },
+    { icon: CalendarDays, label: words.date, value: booking.date },
+    { icon: Clock3, label: words.time, value: booking.timeRange },
+    { icon: Globe2, label: words.timeZone, value: booking.zone },
   ];
   return (
     <div className="rounded-xl border border-neutral-200 bg-neutral-50 p-4 sm:p-5">
@@ -46,7 +81,7 @@ export function BookingSummary({ booking, strike = false }: { booking: BookingSu
         <h2 className={`text-lg font-semibold text-neutral-900 ${strike ? "line-through decoration-neutral-400" : ""}`}>
           {booking.title}
         </h2>
-        <StatusBadge status={booking.status} />
+        <StatusBadge status={booking.status} words={words} />
       </div>
       <dl className="mt-3 space-y-2 text-sm">
         {rows.map((r) => (
@@ -69,14 +104,17 @@ export function GuestPage({
   heading,
   children,
   wide = false,
+  lang,
 }: {
   eyebrow: string;
   heading: string;
   children: ReactNode;
   wide?: boolean;
+  /** The language the page speaks, when not the site's English (docs/decisions/099). */
+  lang?: string;
 }) {
   return (
-    <section className="bg-gradient-to-b from-brand-50 to-white">
+    <section lang={lang} className="bg-gradient-to-b from-brand-50 to-white">
       <div className={`mx-auto px-4 py-10 sm:px-6 sm:py-16 ${wide ? "max-w-3xl" : "max-w-form"}`}>
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{eyebrow}</p>
         <h1 className="mt-2 text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">{heading}</h1>

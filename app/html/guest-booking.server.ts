@@ -5,11 +5,14 @@ import { getBookingForConfirmation, getGuestBooking, type GuestBooking } from "~
 import { locationOfEventType, questionsOfEventType } from "~/models/event-type.server";
 import { answerLines } from "~/schemas/booking-answers";
 import { formatInZone } from "~/scheduling/zoned-time";
-import { isTimeZone } from "~/scheduling/time-zone";
+import { isTimeZone, timeIn } from "~/scheduling/time-zone";
 import { notFound } from "~/utils/responses";
 import { timeZoneHint } from "~/browser/time-zone-hint";
 import { guestChangeRefusal } from "~/services/bookings.server";
 import { POLICY_MESSAGES, policyRefusalText, policySummary } from "~/messages/policies";
+import { CHANGE_WORDS } from "~/messages/guest-words/change";
+import { GUEST_WORDS } from "~/messages/guest-words";
+import { clockCookie, defaultClock24, languageOf, LOCALES, type Language } from "~/messages/languages";
 
 // The guest pages' messages come through this server module: the browser build keeps a chunk
 // import for every module a route file names, used there or not (as month.server.ts does for the
@@ -45,10 +48,69 @@ export const guestPageHeaders: HeadersFunction = () => ({
   "X-Robots-Tag": "noindex",
 });
 
-/** The summary texts in `zone`. */
-export function summaryOf(booking: GuestBooking, zone: string) {
-  const start = formatInZone(booking.startsAt, zone);
-  const end = formatInZone(booking.endsAt, zone);
+/**
+ * How the guest's cancel and reschedule pages speak (docs/decisions/099): `?lang=`, else the
+ * language the guest booked in (events.guest_language), else English; the clock of the `clock`
+ * cookie the booking page sets, else the language's own. `plain` is the English and clock the
+ * pages always had (formatInZone's).
+ */
+export interface GuestSpeech {
+  language: Language;
+  locale: string;
+  clock24: boolean;
+  plain: boolean;
+  /** ?lang= as the guest gave it (a valid one): kept in the pages' links and forms. */
+  langParam: Language | null;
+}
+
+export function guestSpeech(request: Request, booking: Pick<GuestBooking, "guestLanguage">): GuestSpeech {
+  const langParam = languageOf(new URL(request.url).searchParams.get("lang"));
+  const language = langParam ?? languageOf(booking.guestLanguage) ?? "en";
+  const clock = clockCookie(request.headers.get("cookie"));
+  return {
+    language,
+    locale: LOCALES[language],
+    clock24: clock ? clock === "24" : defaultClock24(language),
+    plain: language === "en" && clock === null,
+    langParam,
+  };
+}
+
+/** The pages' words in the guest's language, sent as the loader's data (the pages' JavaScript loads no catalogue). */
+export function changeWordsOf(language: Language) {
+  const page = GUEST_WORDS[language];
+  return {
+    ...CHANGE_WORDS[language],
+    calendar: {
+      previousMonth: page.previousMonth,
+      nextMonth: page.nextMonth,
+      dayClosed: page.dayClosed,
+      dayOpen: page.dayOpen,
+    },
+  };
+}
+
+/** An instant's date, time and zone name in `zone` as the guest's pages write them. */
+export function momentIn(instant: Date, zone: string, speech: GuestSpeech) {
+  const english = formatInZone(instant, zone);
+  if (speech.plain) return english;
+  return {
+    date: new Intl.DateTimeFormat(speech.locale, {
+      timeZone: zone,
+      weekday: "long",
+      month: "long",
+      day: "numeric",
+      year: "numeric",
+    }).format(instant),
+    time: timeIn(instant.getTime(), zone, speech.clock24, speech.locale),
+    zoneName: english.zoneName,
+  };
+}
+
+/** The summary texts in `zone`, in the guest's language and clock (English when not given). */
+export function summaryOf(booking: GuestBooking, zone: string, speech?: GuestSpeech) {
+  const start = speech ? momentIn(booking.startsAt, zone, speech) : formatInZone(booking.startsAt, zone);
+  const end = speech ? momentIn(booking.endsAt, zone, speech) : formatInZone(booking.endsAt, zone);
   return {
     title: booking.title,
     hostName: booking.hostName,
@@ -86,15 +148,23 @@ export async function confirmedBookingOr404(params: Params, request: Request) {
  * The policy as the guest's page says it (decision 077): what is allowed, the refusal that applies
  * now (the booking service's own rule), and a mail link to the host.
  */
-export function policyView(booking: GuestBooking, change: "cancel" | "reschedule", now: Date) {
+export function policyView(
+  booking: GuestBooking,
+  change: "cancel" | "reschedule",
+  now: Date,
+  language: Language = "en",
+) {
   const refusal = booking.status === "cancelled" ? null : guestChangeRefusal(booking, change, now);
-  const subject = encodeURIComponent(POLICY_MESSAGES.contactSubject(booking.title));
+  const subject = encodeURIComponent(POLICY_MESSAGES.contactSubject(booking.title, language));
   return {
     rule: refusal?.rule ?? null,
-    refusal: refusal ? policyRefusalText(refusal, booking.hostName) : null,
-    summary: policySummary(booking.policy, change),
+    refusal: refusal ? policyRefusalText(refusal, booking.hostName, language) : null,
+    summary: policySummary(booking.policy, change, language),
     contact: booking.hostEmail
-      ? { href: `mailto:${booking.hostEmail}?subject=${subject}`, label: POLICY_MESSAGES.contactHost(booking.hostName) }
+      ? {
+          href: `mailto:${booking.hostEmail}?subject=${subject}`,
+          label: POLICY_MESSAGES.contactHost(booking.hostName, language),
+        }
       : null,
   };
 }

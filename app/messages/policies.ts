@@ -4,6 +4,9 @@
  * app/scheduling/booking-policy.ts's PolicyRefusal.
  */
 
+import { CHANGE_WORDS } from "~/messages/guest-words/change";
+import { fill, plural, type Language, type Plural } from "~/messages/languages";
+
 type Refusal =
   | { rule: "started" }
   | { rule: "cancel-notice"; noticeMinutes: number }
@@ -11,32 +14,36 @@ type Refusal =
   | { rule: "max-reschedules"; max: number }
   | { rule: "reason-required" };
 
-/** 90 → "90 minutes", 1440 → "24 hours", 2880 → "2 days". */
-export function noticeText(minutes: number): string {
-  const n = (value: number, unit: string) => `${value} ${unit}${value === 1 ? "" : "s"}`;
-  if (minutes % 1440 === 0 && minutes >= 2880) return n(minutes / 1440, "day");
-  if (minutes % 60 === 0) return n(minutes / 60, "hour");
-  return n(minutes, "minute");
+/** 90 → "90 minutes", 1440 → "24 hours", 2880 → "2 days" (in `language`, English when not given). */
+export function noticeText(minutes: number, language: Language = "en"): string {
+  const w = CHANGE_WORDS[language];
+  // English writes the count as it is ("1440 minutes"), the others in their locale's digits.
+  const n = (value: number, forms: Plural) => plural(language, forms, value, language === "en" ? { count: value } : {});
+  if (minutes % 1440 === 0 && minutes >= 2880) return n(minutes / 1440, w.noticeDays);
+  if (minutes % 60 === 0) return n(minutes / 60, w.noticeHours);
+  return n(minutes, w.noticeMinutes);
 }
 
-export function policyRefusalText(refusal: Refusal, hostName: string): string {
+/** Why the guest's change is refused, in `language` (English when not given). */
+export function policyRefusalText(refusal: Refusal, hostName: string, language: Language = "en"): string {
+  const w = CHANGE_WORDS[language];
   switch (refusal.rule) {
     case "started":
-      return "This meeting has already started or taken place, so it can no longer be cancelled or rescheduled.";
+      return w.refusedStarted;
     case "cancel-notice":
-      return `${hostName} asks for at least ${noticeText(refusal.noticeMinutes)}' notice to cancel, and this meeting starts sooner than that, so it can no longer be cancelled here.`;
+      return fill(w.refusedCancelNotice, { host: hostName, notice: noticeText(refusal.noticeMinutes, language) });
     case "reschedule-notice":
-      return `${hostName} asks for at least ${noticeText(refusal.noticeMinutes)}' notice to reschedule, and this meeting starts sooner than that, so it can no longer be moved here.`;
+      return fill(w.refusedRescheduleNotice, { host: hostName, notice: noticeText(refusal.noticeMinutes, language) });
     case "max-reschedules":
       return refusal.max === 0
-        ? `${hostName} does not allow this meeting to be rescheduled online.`
-        : `This meeting was already rescheduled ${refusal.max === 1 ? "once" : `${refusal.max} times`}, the most ${hostName} allows, so it can no longer be moved here.`;
+        ? fill(w.refusedNoReschedules, { host: hostName })
+        : plural(language, w.refusedMaxReschedules, refusal.max, { host: hostName });
     case "reason-required":
-      return `${hostName} asks for a reason when you cancel: please say why.`;
+      return fill(w.refusedNoReason, { host: hostName });
   }
 }
 
-/** What the guest's pages say is allowed, before anything is refused. */
+/** What the guest's pages say is allowed, before anything is refused (in `language`, English when not given). */
 export function policySummary(
   policy: {
     cancelNoticeMinutes: number;
@@ -45,26 +52,27 @@ export function policySummary(
     requireCancelReason: boolean;
   } | null,
   change: "cancel" | "reschedule",
+  language: Language = "en",
 ): string | null {
   if (!policy) return null;
+  const w = CHANGE_WORDS[language];
   const lines: string[] = [];
   if (change === "cancel" && policy.cancelNoticeMinutes > 0)
-    lines.push(`You can cancel up to ${noticeText(policy.cancelNoticeMinutes)} before the start.`);
-  if (change === "cancel" && policy.requireCancelReason) lines.push("A reason is required.");
+    lines.push(fill(w.cancelUpTo, { notice: noticeText(policy.cancelNoticeMinutes, language) }));
+  if (change === "cancel" && policy.requireCancelReason) lines.push(w.reasonIsRequired);
   if (change === "reschedule" && policy.rescheduleNoticeMinutes > 0)
-    lines.push(`You can reschedule up to ${noticeText(policy.rescheduleNoticeMinutes)} before the start.`);
+    lines.push(fill(w.rescheduleUpTo, { notice: noticeText(policy.rescheduleNoticeMinutes, language) }));
   if (change === "reschedule" && policy.maxReschedules !== null)
     lines.push(
-      policy.maxReschedules === 0
-        ? "This meeting cannot be rescheduled online."
-        : `A booking can be rescheduled at most ${policy.maxReschedules === 1 ? "once" : `${policy.maxReschedules} times`}.`,
+      policy.maxReschedules === 0 ? w.noOnlineReschedule : plural(language, w.rescheduleAtMost, policy.maxReschedules),
     );
   return lines.length > 0 ? lines.join(" ") : null;
 }
 
 export const POLICY_MESSAGES = {
-  contactHost: (hostName: string) => `Need a change anyway? Write to ${hostName}.`,
-  contactSubject: (title: string) => `About our meeting: ${title}`,
+  contactHost: (hostName: string, language: Language = "en") =>
+    fill(CHANGE_WORDS[language].contactHost, { host: hostName }),
+  contactSubject: (title: string, language: Language = "en") => fill(CHANGE_WORDS[language].contactSubject, { title }),
 } as const;
 
 export const NO_SHOW_MESSAGES = {

@@ -381,6 +381,8 @@ export interface GuestBooking {
   policy: BookingPolicy | null;
   /** The guest's reschedules so far (a seat's are not counted). */
   rescheduleCount: number;
+  /** The language the guest booked in (docs/decisions/088), null before languages. */
+  guestLanguage: string | null;
 }
 
 /** The booking `token` opens (its id must match too), or null: the pages answer 404 alike for every miss. */
@@ -428,6 +430,7 @@ export async function getGuestBooking(id: string, token: string): Promise<GuestB
     hostEmail: host?.email ?? "",
     policy: await policyOfEventType(found.eventTypeId, db),
     rescheduleCount: seat ? 0 : found.rescheduleCount,
+    guestLanguage: found.guestLanguage ?? null,
   };
 }
 

@@ -8,15 +8,17 @@ import { ErrorList, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { BOOKING_NOTES_MAX } from "~/schemas/booking-api";
 import {
+  changeWordsOf,
   guestBookingOr404,
   guestPageHeaders,
+  guestSpeech,
   policyView,
   summaryOf,
-  MESSAGES,
   policyRefusalText,
 } from "~/html/guest-booking.server";
 import { PolicyNote } from "~/components/booking/policy-note";
-import { controlCharMessage, isPlainText } from "~/schemas/input-rules";
+import { isPlainText } from "~/schemas/input-rules";
+import { fill } from "~/messages/languages";
 import { readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
@@ -32,10 +34,10 @@ import { bookingChangeOf, cancelBooking } from "~/services/bookings.server";
 // Booking chrome: the page is the guest's, about the host's meeting (no site navbar or footer).
 export const handle = { chrome: "booking" };
 
-export const meta: MetaFunction = () => [
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...pageMeta({
-    title: "Cancel your meeting | Scheduler",
-    description: "Cancel a meeting you booked, and tell the host why if you like.",
+    title: data?.words.cancelTitle ?? "Cancel your meeting | Scheduler",
+    description: data?.words.cancelDescription ?? "Cancel a meeting you booked, and tell the host why if you like.",
   }),
   { name: "robots", content: "noindex" },
   { name: "referrer", content: "same-origin" },
@@ -45,13 +47,21 @@ export const headers = guestPageHeaders;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { booking, zone } = await guestBookingOr404(request, params.id);
+  // The language the guest booked in, or ?lang= (docs/decisions/099).
+  const speech = guestSpeech(request, booking);
   return {
-    summary: summaryOf(booking, zone),
+    language: speech.language,
+    words: changeWordsOf(speech.language),
+    summary: summaryOf(booking, zone, speech),
     // The refusal's text, when it applies (a started meeting, the event type's policy; decision 077),
     // from the server: the page's browser code does not load app/messages.
-    policy: policyView(booking, "cancel", new Date()),
+    policy: policyView(booking, "cancel", new Date(), speech.language),
     reasonRequired: booking.policy?.requireCancelReason ?? false,
-    bookAgainPath: booking.bookAgainPath,
+    // The booking page in the same language (it keeps ?lang= in its own links).
+    bookAgainPath:
+      booking.bookAgainPath && speech.language !== "en"
+        ? `${booking.bookAgainPath}?lang=${encodeURIComponent(speech.language)}`
+        : booking.bookAgainPath,
     // A request the host has not answered (decision 040): nothing is in anyone's calendar yet.
     request: booking.request,
   };
@@ -59,12 +69,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { booking, token } = await guestBookingOr404(request, params.id);
+  const { language } = guestSpeech(request, booking);
+  const w = changeWordsOf(language);
   const form = await readFormData(request);
   const reason = String(form.get("reason") ?? "").trim();
   if (reason.length > BOOKING_NOTES_MAX)
-    return data({ cancelled: false, error: `Use at most ${BOOKING_NOTES_MAX} characters.` }, { status: 400 });
-  if (!isPlainText(reason, true))
-    return data({ cancelled: false, error: controlCharMessage("The reason", true) }, { status: 400 });
+    return data({ cancelled: false, error: fill(w.reasonTooLong, { max: BOOKING_NOTES_MAX }) }, { status: 400 });
+  if (!isPlainText(reason, true)) return data({ cancelled: false, error: w.reasonControlChars }, { status: 400 });
   if (booking.status === "cancelled") return { cancelled: false, error: null };
   const result = bookingChangeOf(
     await cancelBooking({
@@ -77,11 +88,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
   if (result.ok) return { cancelled: true, error: null };
   if (result.reason === "not-found") notFound();
-  if (result.reason === "meeting-started")
-    return data({ cancelled: false, error: MESSAGES.meetingStarted }, { status: 409 });
+  if (result.reason === "meeting-started") return data({ cancelled: false, error: w.meetingStarted }, { status: 409 });
   if (result.reason === "policy-refuses")
     return data(
-      { cancelled: false, error: policyRefusalText(result.refusal, booking.hostName) },
+      { cancelled: false, error: policyRefusalText(result.refusal, booking.hostName, language) },
       { status: result.refusal.rule === "reason-required" ? 400 : 409 },
     );
   // Cancelled in the meantime (another tab): the page shows it as already cancelled.
@@ -89,7 +99,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CancelBooking() {
-  const { summary, policy, reasonRequired, bookAgainPath, request } = useLoaderData<typeof loader>();
+  const {
+    summary,
+    policy,
+    reasonRequired,
+    bookAgainPath,
+    request,
+    words: w,
+    language,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const isCancelled = summary.status === "cancelled";
@@ -98,10 +116,9 @@ export default function CancelBooking() {
     const justNow = actionData?.cancelled === true;
     return (
       <GuestPage
-        eyebrow="Your booking"
-        heading={
-          justNow ? "Cancelled" : request ? "This request is already cancelled" : "This meeting is already cancelled"
-        }
+        lang={language}
+        eyebrow={w.yourBooking}
+        heading={justNow ? w.cancelled : request ? w.requestAlreadyCancelled : w.meetingAlreadyCancelled}
       >
         <div role="status" className="flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
           {justNow ? (
@@ -111,18 +128,16 @@ export default function CancelBooking() {
           )}
           <p>
             {justNow
-              ? request
-                ? `Your request to ${summary.hostName} is cancelled. We let ${summary.hostName} know and e-mailed you a confirmation.`
-                : `Your meeting with ${summary.hostName} is cancelled. We let ${summary.hostName} know and e-mailed you a calendar update.`
+              ? fill(request ? w.requestCancelledNow : w.meetingCancelledNow, { host: summary.hostName })
               : request
-                ? "Nothing more to do here: this request was cancelled earlier."
-                : "Nothing more to do here: this meeting was cancelled earlier."}
+                ? w.requestCancelledEarlier
+                : w.meetingCancelledEarlier}
           </p>
         </div>
-        <BookingSummary booking={summary} strike />
+        <BookingSummary booking={summary} strike words={w} />
         {bookAgainPath ? (
           <Link to={bookAgainPath} className={buttonClass("primary", "w-full sm:w-auto")}>
-            Book another time
+            {w.bookAnotherTime}
           </Link>
         ) : null}
       </GuestPage>
@@ -130,14 +145,18 @@ export default function CancelBooking() {
   }
 
   return (
-    <GuestPage eyebrow="Your booking" heading={request ? "Cancel this request?" : "Cancel this meeting?"}>
-      <BookingSummary booking={summary} />
+    <GuestPage
+      lang={language}
+      eyebrow={w.yourBooking}
+      heading={request ? w.cancelRequestQuestion : w.cancelMeetingQuestion}
+    >
+      <BookingSummary booking={summary} words={w} />
       <PolicyNote summary={policy.summary} refusal={policy.refusal} contact={policy.contact} />
       {policy.refusal ? null : (
         <Form method="post" replace className="space-y-5">
           <TextareaField
-            label="Reason for cancelling"
-            hint={`${reasonRequired ? "Required" : "Optional"}. ${summary.hostName} will see it.`}
+            label={w.reasonForCancelling}
+            hint={fill(reasonRequired ? w.reasonRequiredHint : w.reasonOptionalHint, { host: summary.hostName })}
             textareaProps={{
               name: "reason",
               id: "reason",
@@ -148,7 +167,7 @@ export default function CancelBooking() {
           />
           <ErrorList errors={[actionData?.error]} />
           <Button type="submit" variant="danger" className="w-full sm:w-auto" pending={pending}>
-            {request ? "Cancel this request" : "Cancel this meeting"}
+            {request ? w.cancelRequest : w.cancelMeeting}
           </Button>
         </Form>
       )}

@@ -1,4 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ControlField, ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
 import { PoweredBy } from "~/components/powered-by";
@@ -10,6 +17,8 @@ import { submitRoutingResponse } from "~/services/routing-forms.server";
 import { useIsPending } from "~/utils/pending";
 import { linkBase, readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
+import { ROUTING_EN, ROUTING_WORDS } from "~/messages/guest-words/routing";
+import { chooseLanguage, fill, languageOf, plural, type Language } from "~/messages/languages";
 
 /**
  * /forms/{id}: a routing form for leads (decision 074), a plain form that works without
@@ -19,10 +28,37 @@ import { notFound } from "~/utils/responses";
 
 export const handle = { embeddable: true, chrome: "booking" };
 
+/** The page's own words speak `?lang=`, then Accept-Language, then English (docs/decisions/099). */
+function languageOfPage(request: Request): Language {
+  return chooseLanguage({
+    query: new URL(request.url).searchParams.get("lang"),
+    acceptLanguage: request.headers.get("accept-language"),
+  });
+}
+
+export const headers: HeadersFunction = () => ({ Vary: "Accept-Language" });
+
+/** Our own texts among the routing's messages, in the lead's language; the host's own stay as written. */
+function messageIn(language: Language, message: string): string {
+  if (message === ROUTING_EN.fallbackThanks) return ROUTING_WORDS[language].fallbackThanks;
+  if (message === ROUTING_EN.pageGone) return ROUTING_WORDS[language].pageGone;
+  return message;
+}
+
+const isBlank = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  value === false ||
+  (typeof value === "string" && value.trim() === "") ||
+  (Array.isArray(value) && value.length === 0);
+
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const form = await publicRoutingForm(params.id ?? "");
   if (!form) notFound("There is no such form.");
+  const language = languageOfPage(request);
   return {
+    language,
+    words: ROUTING_WORDS[language],
     name: form.name,
     fields: form.fields,
     embed: new URL(request.url).searchParams.get("embed") === "1",
@@ -40,13 +76,15 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const body = await readFormData(request, { repeatable: (name) => name.startsWith("a_") });
   const raw = answersFromForm(form.fields, body);
   const values = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v as string | boolean | string[]]));
+  const language = languageOfPage(request);
+  const w = ROUTING_WORDS[language];
   const limited = await checkRateLimits([[`routing-form:ip:${clientIp(request)}`, RATE_LIMITS.routingFormPerIp]]);
   if (!limited.allowed) {
     const minutes = Math.ceil(limited.retryAfterSeconds / 60);
     return data(
       {
         message: null,
-        errors: { form: [`Too many responses from your network. Try again in about ${minutes} minutes.`] },
+        errors: { form: [plural(language, w.tooMany, minutes, language === "en" ? { count: minutes } : {})] },
         values,
       },
       { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
@@ -55,13 +93,37 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const result = await submitRoutingResponse(form.id, raw, linkBase(request));
   if (!result.ok) {
     if (result.reason === "not-found") notFound("There is no such form.");
-    return data({ message: null, errors: result.errors as Record<string, string[]>, values }, { status: 400 });
+    // In English the answers' own checks; in another language what to fix, per question.
+    const errors =
+      language === "en"
+        ? result.errors
+        : Object.fromEntries(
+            Object.keys(result.errors).map((id) => {
+              const field = form.fields.find((f) => f.id === id);
+              if (!field || !isBlank(raw[id])) return [id, [w.answerInvalid]];
+              return [
+                id,
+                [fill(field.type === "checkbox" ? w.tickRequired : w.answerRequired, { label: field.label })],
+              ];
+            }),
+          );
+    return data({ message: null, errors: errors as Record<string, string[]>, values }, { status: 400 });
   }
-  const embed = new URL(request.url).searchParams.get("embed") === "1";
-  if (result.bookingUrl) return redirect(embed ? `${result.bookingUrl}&embed=1` : result.bookingUrl);
+  const q = new URL(request.url).searchParams;
+  const embed = q.get("embed") === "1";
+  // ?lang= goes on to the booking page (which reads Accept-Language itself).
+  const lang = languageOf(q.get("lang"));
+  if (result.bookingUrl) {
+    const more = `${embed ? "&embed=1" : ""}${lang ? `&lang=${encodeURIComponent(lang)}` : ""}`;
+    return redirect(`${result.bookingUrl}${more}`);
+  }
   if (result.action.type === "url") return redirect(result.action.url);
   if (result.action.type === "message")
-    return data({ message: result.action.message, errors: {} as Record<string, string[]>, values });
+    return data({
+      message: messageIn(language, result.action.message),
+      errors: {} as Record<string, string[]>,
+      values,
+    });
   return data({ message: null, errors: {} as Record<string, string[]>, values });
 }
 
@@ -71,8 +133,9 @@ export default function RoutingFormPage() {
   const pending = useIsPending();
   const errors: Record<string, string[] | undefined> = result?.errors ?? {};
   const values: Record<string, string | boolean | string[]> = result?.values ?? {};
+  const w = d.words;
   return (
-    <section className={`mx-auto max-w-xl px-4 sm:px-6 ${d.embed ? "py-4" : "py-6 sm:py-10"}`}>
+    <section lang={d.language} className={`mx-auto max-w-xl px-4 sm:px-6 ${d.embed ? "py-4" : "py-6 sm:py-10"}`}>
       <div className="rounded-xl border border-neutral-200 bg-white p-6 shadow-sm">
         <h1 className="text-2xl font-bold text-neutral-900">{d.name}</h1>
         {result?.message ? (
@@ -86,7 +149,7 @@ export default function RoutingFormPage() {
               const name = answerFieldName(f.id);
               const id = `field-${f.id}`;
               const value = values[f.id];
-              const label = `${f.label}${f.required ? "" : " (optional)"}`;
+              const label = f.required ? f.label : fill(w.optional, { label: f.label });
               const fieldErrors = errors[f.id];
               const aria = fieldErrors?.length
                 ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` }
@@ -117,7 +180,7 @@ export default function RoutingFormPage() {
                         className={inputClass}
                         {...aria}
                       >
-                        <option value="">Choose…</option>
+                        <option value="">{w.choose}</option>
                         {(f.options ?? []).map((o) => (
                           <option key={o} value={o}>
                             {o}
@@ -131,7 +194,7 @@ export default function RoutingFormPage() {
                   return (
                     <fieldset key={f.id} {...aria}>
                       <legend className="mb-1 block text-sm font-medium text-neutral-800">{label}</legend>
-                      {(f.type === "checkbox" ? ["Yes"] : (f.options ?? [])).map((o) => (
+                      {(f.type === "checkbox" ? [w.yes] : (f.options ?? [])).map((o) => (
                         <label key={o} className="flex items-center gap-2 py-1 text-neutral-800">
                           <input
                             type="checkbox"
@@ -173,7 +236,7 @@ export default function RoutingFormPage() {
               }
             })}
             <Button type="submit" pending={pending} data-testid="routing-submit">
-              Continue
+              {w.continue}
             </Button>
           </Form>
         )}

@@ -115,3 +115,13 @@ export function dateTimeFormatters(timeZone: string): Formatters {
   }
   return formatters;
 }
+
+/** "3:00 PM" / "15:00" of an instant in `zone`, in the guest's locale (the booking page and the guest's change pages). */
+export function timeIn(ms: number, zone: string, clock24: boolean, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    timeZone: zone,
+    hour: "numeric",
+    minute: "2-digit",
+    hourCycle: clock24 ? "h23" : "h12",
+  }).format(ms);
+}

@@ -3,6 +3,8 @@ import { LANGUAGES, LOCALES, plural, type Plural } from "~/messages/languages";
 import { GUEST_WORDS } from ".";
 import { EN } from "./en";
 import { MAIL_EN, MAIL_WORDS } from "./mail";
+import { CHANGE_EN, CHANGE_WORDS } from "./change";
+import { ROUTING_EN, ROUTING_WORDS } from "./routing";
 
 /**
  * The build's check of the guest's languages (docs/decisions/088): every language has every key of
@@ -10,11 +12,14 @@ import { MAIL_EN, MAIL_WORDS } from "./mail";
  * and no entry left empty or in English where it should not be.
  */
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const withoutCount = (names: string[]) => names.filter((name) => name !== "count");
 const texts = (entry: string | Plural) => (typeof entry === "string" ? [entry] : Object.values(entry));
 
 const CATALOGUES: [string, Record<string, string | Plural>, Record<string, Record<string, string | Plural>>][] = [
   ["pages", EN, GUEST_WORDS],
   ["mails", MAIL_EN, MAIL_WORDS],
+  ["cancel and reschedule pages", CHANGE_EN, CHANGE_WORDS],
+  ["routing form page", ROUTING_EN, ROUTING_WORDS],
 ];
 
 for (const [catalogue, english, all] of CATALOGUES)
@@ -39,8 +44,15 @@ for (const [catalogue, english, all] of CATALOGUES)
             const want = placeholders(texts(english[key])[0]);
             for (const text of texts(entry)) {
               expect(text.trim(), `${language}.${key} is empty`).not.toBe("");
-              expect(placeholders(text), `${language}.${key}: "${text}"`).toEqual(want);
+              // A plural's singular may say "once" for {count}: the count is checked in its "other" form.
+              const have = placeholders(text);
+              if (typeof entry === "string") expect(have, `${language}.${key}: "${text}"`).toEqual(want);
+              else expect(withoutCount(have), `${language}.${key}: "${text}"`).toEqual(withoutCount(want));
             }
+            if (typeof entry !== "string" && typeof english[key] !== "string")
+              expect(placeholders(entry.other), `${language}.${key}.other`).toEqual(
+                placeholders((english[key] as Plural).other),
+              );
           }
         });
 

@@ -58,7 +58,7 @@ import {
 import { LOCATION_LABELS } from "~/schemas/location-labels";
 import { utmOf } from "~/schemas/utm";
 import { retryAfterHeaders } from "~/server/rate-limit.server";
-import { currentZoneName, isTimeZone, packedTimeZoneNames, unpackTimeZones } from "~/scheduling/time-zone";
+import { currentZoneName, isTimeZone, packedTimeZoneNames, timeIn, unpackTimeZones } from "~/scheduling/time-zone";
 import { timeZoneHint, TIME_ZONE_GUESS_META, TIME_ZONE_PENDING_ATTRIBUTE } from "~/browser/time-zone-hint";
 import { invariantResponse, notFound } from "~/utils/responses";
 import { useIsPending, usePendingLocation } from "~/utils/pending";
@@ -124,16 +124,6 @@ export const headers: HeadersFunction = (args) => {
   if (clock) h.set("Set-Cookie", clock);
   return h;
 };
-
-/** "3:00 PM" / "15:00" of an instant in `zone`, in the guest's locale. */
-function timeIn(ms: number, zone: string, clock24: boolean, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    timeZone: zone,
-    hour: "numeric",
-    minute: "2-digit",
-    hourCycle: clock24 ? "h23" : "h12",
-  }).format(ms);
-}
 
 /** "Europe/Berlin (GMT+1)": the zone and its offset at that instant. */
 function zoneLabelAt(ms: number, zone: string): string {

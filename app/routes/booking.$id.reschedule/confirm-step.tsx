@@ -5,6 +5,7 @@ import { PolicyNote } from "~/components/booking/policy-note";
 import { ErrorList, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { BOOKING_NOTES_MAX } from "~/schemas/booking-limits";
+import { fill, plural } from "~/messages/languages";
 import { useIsPending } from "~/utils/pending";
 import type { RescheduleData } from "./route";
 import { pageHref } from "./href";
@@ -16,34 +17,39 @@ function TimesCard({
   times,
   minutes,
   muted,
+  d,
 }: {
   label: string;
   times: Times;
   minutes: number;
   muted?: boolean;
+  d: RescheduleData;
 }) {
+  const w = d.words;
   return (
     <div
       className={`rounded-xl border p-4 ${muted ? "border-neutral-200 bg-neutral-50" : "border-brand-200 bg-brand-50"}`}
     >
       <h2 className="text-sm font-semibold uppercase tracking-wide text-neutral-600">{label}</h2>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-neutral-600">Date</dt>
+        <dt className="text-neutral-600">{w.date}</dt>
         <dd
           className={`font-medium ${muted ? "text-neutral-700 line-through decoration-neutral-400" : "text-neutral-900"}`}
         >
           {times.date}
         </dd>
-        <dt className="text-neutral-600">Time</dt>
+        <dt className="text-neutral-600">{w.time}</dt>
         <dd
           className={`font-medium ${muted ? "text-neutral-700 line-through decoration-neutral-400" : "text-neutral-900"}`}
         >
           {times.time}
         </dd>
-        <dt className="text-neutral-600">Time zone</dt>
+        <dt className="text-neutral-600">{w.timeZone}</dt>
         <dd className="text-neutral-800">{times.zone}</dd>
-        <dt className="text-neutral-600">Duration</dt>
-        <dd className="text-neutral-800">{minutes} minutes</dd>
+        <dt className="text-neutral-600">{w.duration}</dt>
+        <dd className="text-neutral-800">
+          {plural(d.language, w.minutes, minutes, d.language === "en" ? { count: minutes } : {})}
+        </dd>
       </dl>
     </div>
   );
@@ -70,15 +76,14 @@ export function ConfirmStep({
   reason: string;
 }) {
   const pending = useIsPending();
+  const w = d.words;
   return (
-    <GuestPage eyebrow="Your booking" heading="Confirm your new time">
-      <p className="text-neutral-700">
-        {d.summary.title} with {d.summary.hostName}. Nothing has changed yet: check the new time and confirm.
-      </p>
+    <GuestPage lang={d.language} eyebrow={w.yourBooking} heading={w.confirmHeading}>
+      <p className="text-neutral-700">{fill(w.confirmIntro, { title: d.summary.title, host: d.summary.hostName })}</p>
       <div className="space-y-2" data-testid="reschedule-compare">
-        <TimesCard label="Now" times={confirm.old} minutes={d.minutes} muted />
+        <TimesCard label={w.now} times={confirm.old} minutes={d.minutes} muted d={d} />
         <ArrowDown className="mx-auto h-5 w-5 text-neutral-500" aria-hidden />
-        <TimesCard label="New" times={confirm.next} minutes={d.minutes} />
+        <TimesCard label={w.new} times={confirm.next} minutes={d.minutes} d={d} />
       </div>
       <ul className="list-disc space-y-1 pl-5 text-sm text-neutral-700" data-testid="reschedule-policy">
         {d.policyLines.map((line) => (
@@ -96,8 +101,8 @@ export function ConfirmStep({
         <Form method="post" replace className="space-y-5">
           <input type="hidden" name="start" value={confirm.start} />
           <TextareaField
-            label="Reason for rescheduling"
-            hint={`Optional. ${d.summary.hostName} will see it.`}
+            label={w.reasonForRescheduling}
+            hint={fill(w.reasonOptionalHint, { host: d.summary.hostName })}
             textareaProps={{
               name: "reason",
               id: "reason",
@@ -109,13 +114,13 @@ export function ConfirmStep({
           />
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
             <Button type="submit" className="w-full sm:w-auto" pending={pending}>
-              Confirm new time
+              {w.confirmNewTime}
             </Button>
             <Link
-              to={pageHref(d.token, { tz: d.tz, date: d.date, reason })}
+              to={pageHref(d.token, { tz: d.tz, date: d.date, reason, lang: d.lang })}
               className={buttonClass("ghost", "w-full sm:w-auto")}
             >
-              Pick another time
+              {w.pickAnotherTime}
             </Link>
           </div>
         </Form>

@@ -8,6 +8,7 @@ import { ErrorList } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { ZoneField } from "~/components/zone-field";
 import { dateLabel } from "~/components/booking-page";
+import { fill } from "~/messages/languages";
 import { usePendingLocation } from "~/utils/pending";
 import type { RescheduleData } from "./route";
 import { pageHref } from "./href";
@@ -22,27 +23,27 @@ export function PickStep({ d, error, reason }: { d: RescheduleData; error: strin
   const dayLoading = pending !== null && !new URLSearchParams(pending.search).has("start");
   const pendingStart = pending ? new URLSearchParams(pending.search).get("start") : null;
   const navigate = useNavigate();
-  const keep = { tz: d.tz, month: d.month, reason };
+  const w = d.words;
+  const keep = { tz: d.tz, month: d.month, reason, lang: d.lang };
   const hidden = (values: Record<string, string | null | undefined>) =>
     Object.entries(values).map(([name, value]) =>
       value ? <input key={name} type="hidden" name={name} value={value} /> : null,
     );
   return (
-    <GuestPage eyebrow="Your booking" heading="Pick a new time" wide>
-      <BookingSummary booking={d.summary} />
+    <GuestPage lang={d.language} eyebrow={w.yourBooking} heading={w.pickNewTime} wide>
+      <BookingSummary booking={d.summary} words={w} />
       {d.policy.refusal ? (
         <PolicyNote summary={d.policy.summary} refusal={d.policy.refusal} contact={d.policy.contact} />
       ) : !d.open ? (
         <p role="status" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
           <Info className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
-          {d.summary.hostName} no longer takes bookings of this kind, so it cannot be moved here. Reply to the
-          invitation to ask your host.
+          {fill(w.notTakingKind, { host: d.summary.hostName })}
         </p>
       ) : (
         <>
           <p className="text-sm text-neutral-600">
-            Now booked: <span data-testid="now-booked">{d.currentLabel}</span> ({d.summary.zone}). Pick a time, then
-            confirm it on the next step: nothing changes before you do.
+            {w.nowBooked} <span data-testid="now-booked">{d.currentLabel}</span>{" "}
+            {fill(w.nowBookedThen, { zone: d.summary.zone })}
           </p>
           <PolicyNote summary={d.policy.summary} refusal={null} contact={null} />
           {error ? (
@@ -55,18 +56,19 @@ export function PickStep({ d, error, reason }: { d: RescheduleData; error: strin
             </div>
           ) : null}
           <Form method="get" replace preventScrollReset className="flex flex-wrap items-end gap-2">
-            {hidden({ token: d.token, month: d.month, date: d.date, reason })}
+            {hidden({ token: d.token, lang: d.lang, month: d.month, date: d.date, reason })}
             <div className="min-w-0 flex-1 basis-56">
               <ZoneField
                 id="tz"
                 name="tz"
                 value={d.zone}
                 zones={d.zones}
+                label={w.timeZone}
                 onChange={(tz) => navigate(pageHref(d.token, { ...keep, tz, date: d.date }), { replace: true })}
               />
             </div>
             <Button type="submit" variant="secondary">
-              Show times in this zone
+              {w.showTimesInZone}
             </Button>
           </Form>
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,14rem)] lg:gap-8">
@@ -81,16 +83,25 @@ export function PickStep({ d, error, reason }: { d: RescheduleData; error: strin
                 dayHref={(date) => pageHref(d.token, { ...keep, date })}
                 monthHref={(month) => pageHref(d.token, { ...keep, month })}
                 onPick={slotFocus.onPick}
+                locale={d.locale}
+                words={w.calendar}
               />
-              {d.days.length === 0 ? (
-                <p className="mt-3 text-sm text-neutral-600">No free times this month. Try the next month.</p>
-              ) : null}
+              {d.days.length === 0 ? <p className="mt-3 text-sm text-neutral-600">{w.noFreeTimesMonth}</p> : null}
             </div>
-            <SlotPanel ref={slotFocus.heading} title={d.date ? dateLabel(d.date) : "Pick a day"} busy={dayLoading}>
+            <SlotPanel
+              ref={slotFocus.heading}
+              title={d.date ? dateLabel(d.date, d.locale) : w.pickADay}
+              busy={dayLoading}
+            >
               {d.slots.length > 0 ? (
                 <Form method="get" preventScrollReset aria-labelledby="slots-heading" data-testid="reschedule-slots">
-                  {hidden({ token: d.token, tz: d.tz, reason })}
-                  <SlotList label={`Free times on ${d.date ? dateLabel(d.date) : ""} (${d.summary.zone})`}>
+                  {hidden({ token: d.token, lang: d.lang, tz: d.tz, reason })}
+                  <SlotList
+                    label={fill(w.freeTimesOn, {
+                      date: d.date ? dateLabel(d.date, d.locale) : "",
+                      zone: d.summary.zone,
+                    })}
+                  >
                     {d.slots.map((s) => {
                       const busy = pendingStart !== null && Date.parse(pendingStart) === Date.parse(s.value);
                       return (
@@ -111,7 +122,7 @@ export function PickStep({ d, error, reason }: { d: RescheduleData; error: strin
                 </Form>
               ) : (
                 <p className="mt-3 rounded-lg border border-dashed border-neutral-300 p-4 text-center text-sm text-neutral-600">
-                  {d.date ? "No free times on this day. Try another day." : "Days with free times are highlighted."}
+                  {d.date ? w.noFreeTimesDay : w.freeDaysHighlighted}
                 </p>
               )}
             </SlotPanel>

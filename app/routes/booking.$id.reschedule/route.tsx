@@ -5,21 +5,25 @@ import { CircleCheck, Info } from "lucide-react";
 import { BookingSummary, GuestPage } from "~/components/booking-summary";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass } from "~/components/ui/button";
-import { formatInZone, instantToWallClock } from "~/scheduling/zoned-time";
+import { instantToWallClock } from "~/scheduling/zoned-time";
 import { currentZoneName, isTimeZone, timeZoneNames } from "~/scheduling/time-zone";
 import { rescheduleBooking } from "~/services/bookings.server";
-import { MONTH, monthOf, monthRange, shiftMonth } from "~/components/booking-page";
+import { MONTH, monthOf, monthRange, shiftMonth, slotLabel } from "~/components/booking-page";
 import {
+  changeWordsOf,
   guestBookingOr404,
   guestPageHeaders,
+  guestSpeech,
+  momentIn,
   policyRefusalText,
   policyView,
   summaryOf,
-  MESSAGES,
+  type GuestSpeech,
 } from "~/html/guest-booking.server";
 import { rescheduleDay, rescheduleSlots, rescheduleSlotsByDate } from "~/services/reschedule-slots.server";
 import { BOOKING_NOTES_MAX } from "~/schemas/booking-api";
-import { controlCharMessage, dateWindowMessage, isPlainText, isWithinDateWindow } from "~/schemas/input-rules";
+import { DATE_WINDOW, isPlainText, isWithinDateWindow } from "~/schemas/input-rules";
+import { fill, plural, type Language } from "~/messages/languages";
 import { linkBase, readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
 import { pageMeta } from "~/utils/page-meta";
@@ -40,10 +44,10 @@ import { pageHref } from "./href";
 // Booking chrome: the page is the guest's, about the host's meeting (no site navbar or footer).
 export const handle = { chrome: "booking" };
 
-export const meta: MetaFunction = () => [
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...pageMeta({
-    title: "Reschedule your meeting | Scheduler",
-    description: "Move a meeting you booked to another open time.",
+    title: data?.words.rescheduleTitle ?? "Reschedule your meeting | Scheduler",
+    description: data?.words.rescheduleDescription ?? "Move a meeting you booked to another open time.",
   }),
   { name: "robots", content: "noindex" },
   { name: "referrer", content: "same-origin" },
@@ -51,32 +55,26 @@ export const meta: MetaFunction = () => [
 
 export const headers = guestPageHeaders;
 
-// A function: the browser build has no server module's messages, so nothing reads them at load.
-const taken = () => `${MESSAGES.slotTaken} Pick another time.`;
-
 const readableZone = (zone: string) => zone.replace(/_/g, " ");
 
 /** A meeting's date, time range and zone in `zone`: the two sides of the confirm step. */
-function timesOf(start: Date, minutes: number, zone: string) {
-  const from = formatInZone(start, zone);
-  const to = formatInZone(new Date(start.getTime() + minutes * 60_000), zone);
+function timesOf(start: Date, minutes: number, zone: string, speech: GuestSpeech) {
+  const from = momentIn(start, zone, speech);
+  const to = momentIn(new Date(start.getTime() + minutes * 60_000), zone, speech);
   return { date: from.date, time: `${from.time} – ${to.time}`, zone: `${readableZone(zone)} (${from.zoneName})` };
 }
 
 /** The reschedule policy in plain sentences, with what this move leaves (decision 077's rule). */
-function policyLines(booking: GuestBooking, summary: string | null): string[] {
+function policyLines(booking: GuestBooking, summary: string | null, language: Language): string[] {
+  const w = changeWordsOf(language);
   const lines = summary ? [summary] : [];
   const max = booking.policy?.maxReschedules ?? null;
   // A seat's moves are not counted (decision 077).
   if (max !== null && max > 0 && !booking.seat) {
     const left = Math.max(0, max - booking.rescheduleCount - 1);
-    lines.push(
-      left === 0
-        ? "After this change, this booking cannot be rescheduled online again."
-        : `After this change, you can reschedule ${left === 1 ? "once more" : `${left} more times`}.`,
-    );
+    lines.push(left === 0 ? w.rescheduleLast : plural(language, w.rescheduleLeft, left));
   }
-  if (lines.length === 0) lines.push("You can reschedule again later from the link in your e-mail.");
+  if (lines.length === 0) lines.push(w.rescheduleLater);
   return lines;
 }
 
@@ -84,6 +82,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { booking, token, zone: bookedZone } = await guestBookingOr404(request, params.id);
   const now = new Date();
   const q = new URL(request.url).searchParams;
+  // The language the guest booked in, or ?lang=, and their clock (docs/decisions/099).
+  const speech = guestSpeech(request, booking);
+  const words = changeWordsOf(speech.language);
   // The zone the guest picked here, else the booking's (or the browser's hint).
   const tzParam = q.get("tz");
   const zone = tzParam && isTimeZone(tzParam) ? currentZoneName(tzParam) : bookedZone;
@@ -91,7 +92,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The reason travels with the chosen time through the GETs, so a time taken meanwhile loses nothing.
   const reason = (q.get("reason") ?? "").slice(0, BOOKING_NOTES_MAX);
   // A started meeting or the event type's policy (decision 077) closes the calendar: the page says why.
-  const policy = policyView(booking, "reschedule", now);
+  const policy = policyView(booking, "reschedule", now, speech.language);
   const open = booking.status !== "cancelled" && booking.bookable !== null && policy.refusal === null;
   const minutes = Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000);
 
@@ -108,8 +109,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (chosen)
       confirm = {
         start: chosen.value,
-        old: timesOf(booking.startsAt, minutes, zone),
-        next: timesOf(asked, minutes, zone),
+        old: timesOf(booking.startsAt, minutes, zone, speech),
+        next: timesOf(asked, minutes, zone, speech),
       };
     else slotGone = true;
   }
@@ -143,9 +144,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const days = Object.keys(byDate).sort();
   // The day asked for (or the booking's own), else the month's first open day.
   const date = monthOf(day.date) === month ? day.date : (days[0] ?? null);
-  const booked = formatInZone(booking.startsAt, zone);
+  const booked = momentIn(booking.startsAt, zone, speech);
+  const slots = date ? (byDate[date] ?? []) : [];
   return {
-    summary: summaryOf(booking, zone),
+    language: speech.language,
+    locale: speech.locale,
+    /** ?lang= as the guest gave it: kept in every link and form of the pages. */
+    lang: speech.langParam,
+    words,
+    summary: summaryOf(booking, zone, speech),
     token,
     zone,
     tz,
@@ -157,22 +164,35 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     nextMonth: month < monthOf(day.lastDay) ? shiftMonth(month, 1) : null,
     days,
     date,
-    slots: date ? (byDate[date] ?? []) : [],
+    // The times in the guest's clock and locale (the English 12-hour labels as they were).
+    slots: speech.plain
+      ? slots
+      : slots.map((s) => {
+          // As the booking page's own times are written ("09:00", "9:00 a. m.").
+          const wall = instantToWallClock(new Date(s.value), zone);
+          return { ...s, label: slotLabel(`${wall.date}T${wall.time}`, speech.clock24, speech.locale) };
+        }),
     open,
     /** The chosen time is no longer free: the pick step says so (the words from the server). */
-    slotGone: slotGone ? taken() : null,
+    slotGone: slotGone ? words.slotTaken : null,
     confirm,
     minutes,
-    policyLines: policyLines(booking, policy.summary),
+    policyLines: policyLines(booking, policy.summary, speech.language),
     cancelled: booking.status === "cancelled",
     policy,
-    bookAgainPath: booking.bookAgainPath,
+    // The booking page in the same language (it keeps ?lang= in its own links).
+    bookAgainPath:
+      booking.bookAgainPath && speech.language !== "en"
+        ? `${booking.bookAgainPath}?lang=${encodeURIComponent(speech.language)}`
+        : booking.bookAgainPath,
     currentLabel: `${booked.date}, ${booked.time}`,
   };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { booking, token } = await guestBookingOr404(request, params.id);
+  const { language } = guestSpeech(request, booking);
+  const w = changeWordsOf(language);
   const form = await readFormData(request);
   const reason = String(form.get("reason") ?? "").trim();
   const answer = (status: number, error: string, more: { taken?: boolean; refused?: boolean; field?: "reason" } = {}) =>
@@ -188,12 +208,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status },
     );
   if (reason.length > BOOKING_NOTES_MAX)
-    return answer(400, `Use at most ${BOOKING_NOTES_MAX} characters.`, { field: "reason" });
-  if (!isPlainText(reason, true)) return answer(400, controlCharMessage("The reason", true), { field: "reason" });
+    return answer(400, fill(w.reasonTooLong, { max: BOOKING_NOTES_MAX }), { field: "reason" });
+  if (!isPlainText(reason, true)) return answer(400, w.reasonControlChars, { field: "reason" });
   const startText = String(form.get("start") ?? "");
   const start = new Date(startText);
-  if (!startText || !Number.isFinite(start.getTime())) return answer(400, "Pick one of the times below.");
-  if (!isWithinDateWindow(start, new Date())) return answer(400, dateWindowMessage("The new time"));
+  if (!startText || !Number.isFinite(start.getTime())) return answer(400, w.pickOneBelow);
+  if (!isWithinDateWindow(start, new Date()))
+    return answer(400, fill(w.newTimeWindow, { days: DATE_WINDOW.maxDaysAhead }));
   if (booking.status === "cancelled")
     return { moved: false as const, error: null, reason, taken: false, refused: false };
   const result = await rescheduleBooking({
@@ -211,11 +232,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "already-cancelled":
       return { moved: false as const, error: null, reason, taken: false, refused: false };
     case "meeting-started":
-      return answer(409, policyRefusalText({ rule: "started" }, booking.hostName), { refused: true });
+      return answer(409, policyRefusalText({ rule: "started" }, booking.hostName, language), { refused: true });
     case "policy-refuses":
-      return answer(409, policyRefusalText(result.refusal, booking.hostName), { refused: true });
+      return answer(409, policyRefusalText(result.refusal, booking.hostName, language), { refused: true });
     default:
-      return answer(409, taken(), { taken: true });
+      return answer(409, w.slotTaken, { taken: true });
   }
 }
 
@@ -232,25 +253,23 @@ export type RescheduleData = ReturnType<typeof useLoaderData<typeof loader>>;
 export default function RescheduleBooking() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const w = d.words;
 
   if (actionData?.moved) {
     return (
-      <GuestPage eyebrow="Your booking" heading="Rescheduled">
+      <GuestPage lang={d.language} eyebrow={w.yourBooking} heading={w.rescheduled}>
         <div role="status" className="flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
           <CircleCheck className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
-          <p>
-            Your meeting with {d.summary.hostName} has moved to the time below. We let {d.summary.hostName} know and
-            e-mailed you the updated calendar entry.
-          </p>
+          <p>{fill(w.movedBody, { host: d.summary.hostName })}</p>
         </div>
-        <BookingSummary booking={d.summary} />
+        <BookingSummary booking={d.summary} words={w} />
         <p className="text-sm text-neutral-600">
-          Need another change?{" "}
+          {w.needAnotherChange}{" "}
           <Link
-            to={pageHref(d.token, { tz: d.tz, month: d.month })}
+            to={pageHref(d.token, { tz: d.tz, month: d.month, lang: d.lang })}
             className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
           >
-            Pick a different time
+            {w.pickDifferentTime}
           </Link>
         </p>
       </GuestPage>
@@ -259,14 +278,15 @@ export default function RescheduleBooking() {
 
   if (d.cancelled) {
     return (
-      <GuestPage eyebrow="Your booking" heading="This meeting is cancelled">
+      <GuestPage lang={d.language} eyebrow={w.yourBooking} heading={w.meetingIsCancelled}>
         <p role="status" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
-          <Info className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />A cancelled meeting cannot be rescheduled.
+          <Info className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+          {w.cancelledCannotMove}
         </p>
-        <BookingSummary booking={d.summary} strike />
+        <BookingSummary booking={d.summary} strike words={w} />
         {d.bookAgainPath ? (
           <Link to={d.bookAgainPath} className={buttonClass("primary", "w-full sm:w-auto")}>
-            Book a new time
+            {w.bookNewTime}
           </Link>
         ) : null}
       </GuestPage>

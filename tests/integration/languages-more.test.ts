@@ -6,45 +6,19 @@
  */
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { wallClockToInstant } from "../../app/scheduling/zoned-time";
 import { visibleText } from "../support/http";
 import { apiClient, type Account } from "./api-client";
+import { madridDate, madridHost, madridSlot, ok } from "./madrid-host";
 
-const { db, call, account } = apiClient({ ipPrefix: "10.247", namePrefix: "Idiomas" });
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+const client = apiClient({ ipPrefix: "10.247", namePrefix: "Idiomas" });
+const { db, call } = client;
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
-
-/** A Madrid date `days` ahead, YYYY-MM-DD. */
-function madridDate(days: number): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/Madrid",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date(Date.now() + days * DAY_MS));
-}
-
-async function ok(res: Response, status = 201) {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as Record<string, unknown> & { _id: string };
-}
 
 let host: Account;
 let hostName: string;
 let username: string;
 const date = madridDate(8);
-/** `hh:00` in Madrid on `date`, as the booking form posts it, and the instant. */
-function madrid(hour: number) {
-  const r = wallClockToInstant(date, `${String(hour).padStart(2, "0")}:00`, "Europe/Madrid");
-  if (!r.ok) throw new Error("no such time");
-  const name = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Madrid", timeZoneName: "longOffset" })
-    .formatToParts(r.instant)
-    .find((p) => p.type === "timeZoneName")?.value;
-  const offset = (name ?? "GMT+01:00").replace("GMT", "");
-  return { slot: `${date}T${String(hour).padStart(2, "0")}:00:00${offset}`, instant: r.instant };
-}
+const madrid = (hour: number) => madridSlot(date, hour);
 
 /** Books `hour` in Madrid through the booking page (in `lang` when given): the booking's id and token. */
 async function book(hour: number, lang?: string) {
@@ -71,21 +45,10 @@ const longDay = (locale: string, instant: Date) =>
   }).format(instant);
 
 beforeAll(async () => {
-  host = await account("host", "professional");
-  username = `lm${crypto.randomUUID().slice(0, 8)}`;
-  await db`update users set username = ${username}, time_zone = 'Europe/Madrid' where id = ${host.id}`;
+  let scheduleId: string;
+  ({ host, username, scheduleId } = await madridHost(client, "lm"));
   const [row] = await db`select name, email from users where id = ${host.id}`;
   hostName = row.name || row.email;
-  const schedule = await ok(
-    await call("POST", "/api/schedules", {
-      token: host.token,
-      json: {
-        name: "Madrid",
-        timeZone: "Europe/Madrid",
-        weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "09:00", end: "17:00" })),
-      },
-    }),
-  );
   await ok(
     await call("POST", "/api/event-types", {
       token: host.token,
@@ -97,7 +60,7 @@ beforeAll(async () => {
         minimumNotice: 60,
         bookingWindowDays: 60,
         location: { type: "phone", value: "+34 600 000 000" },
-        scheduleId: schedule._id,
+        scheduleId,
         cancelNoticeMinutes: 1440,
         maxReschedules: 3,
         requireCancelReason: true,

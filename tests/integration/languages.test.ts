@@ -6,48 +6,22 @@
  */
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { wallClockToInstant } from "../../app/scheduling/zoned-time";
 import { visibleText } from "../support/http";
 import { bookingMailsSettled } from "../support/mail-wait";
 import { apiClient, type Account } from "./api-client";
+import { madridDate, madridHost, madridSlot, ok } from "./madrid-host";
 
-const { db, call, account } = apiClient({ ipPrefix: "10.188", namePrefix: "Lang" });
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A Madrid date `days` ahead, YYYY-MM-DD. */
-function madridDate(days: number): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/Madrid",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date(Date.now() + days * DAY_MS));
-}
-
-async function ok(res: Response, status = 201) {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as Record<string, unknown> & { _id: string };
-}
+const client = apiClient({ ipPrefix: "10.188", namePrefix: "Lang" });
+const { db, call } = client;
 
 let host: Account;
 let username: string;
 let frenchTypeId: string;
 // A Madrid host, 09:00-17:00 every day: a week ahead, 10:00 in Madrid is open.
 const date = madridDate(7);
-const tenMadrid = (() => {
-  const r = wallClockToInstant(date, "10:00", "Europe/Madrid");
-  if (!r.ok) throw new Error("no such time");
-  return r.instant;
-})();
-const offset = (() => {
-  const name = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Madrid", timeZoneName: "longOffset" })
-    .formatToParts(tenMadrid)
-    .find((p) => p.type === "timeZoneName")?.value;
-  return (name ?? "GMT+01:00").replace("GMT", "");
-})();
-const slot = `${date}T10:00:00${offset}`;
+const { instant: tenMadrid, slot } = madridSlot(date, 10);
+/** Madrid's offset from UTC on `date` ("+01:00"). */
+const offset = slot.slice(-6);
 const page = (type = "demo", query = "") =>
   `/${username}/${type}?tz=Europe/Madrid&month=${date.slice(0, 7)}&date=${date}${query}`;
 
@@ -58,19 +32,8 @@ const dayIn = (locale: string) =>
   );
 
 beforeAll(async () => {
-  host = await account("host", "professional");
-  username = `lg${crypto.randomUUID().slice(0, 8)}`;
-  await db`update users set username = ${username}, time_zone = 'Europe/Madrid' where id = ${host.id}`;
-  const schedule = await ok(
-    await call("POST", "/api/schedules", {
-      token: host.token,
-      json: {
-        name: "Madrid",
-        timeZone: "Europe/Madrid",
-        weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "09:00", end: "17:00" })),
-      },
-    }),
-  );
+  let scheduleId: string;
+  ({ host, username, scheduleId } = await madridHost(client, "lg"));
   for (const [slug, defaultLanguage] of [
     ["demo", undefined],
     ["rdv", "fr"],
@@ -86,7 +49,7 @@ beforeAll(async () => {
           minimumNotice: 60,
           bookingWindowDays: 60,
           location: { type: "phone", value: "+34 600 000 000" },
-          scheduleId: schedule._id,
+          scheduleId,
           ...(defaultLanguage ? { defaultLanguage } : {}),
         },
       }),

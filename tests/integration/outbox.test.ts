@@ -318,8 +318,13 @@ it("(h) SIGKILL while the SMTP server holds a message: a server started later do
       (n) => n === 1,
       20_000,
     );
-    const [sent] = await db<{ status: string; handover_at: Date | null }[]>`
-      select status, handover_at from mail_outbox where "to" = 'after-sigkill@example.test'`;
+    // The relay has it; the sender marks it sent once the relay answers (2 s later, then its UPDATE).
+    const [sent] = await eventually(
+      () => db<{ status: string; handover_at: Date | null }[]>`
+        select status, handover_at from mail_outbox where "to" = 'after-sigkill@example.test'`,
+      (rows) => rows[0]?.status !== "queued",
+      20_000,
+    );
     expect(sent).toEqual({ status: "sent", handover_at: null });
     expect(slow.to(guest)).toHaveLength(1);
   } finally {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useHydrated } from "~/components/booking/use-hydrated";
+import type { ZonePickerWords } from "~/components/booking/time-zone-picker";
 import { ErrorList, inputClass, type ListOfErrors } from "~/components/forms";
 
 // The searchable picker loads once scripts run; until it has, and without JavaScript, the native select.
@@ -24,6 +25,9 @@ export function ZoneField({
   errors,
   errorId = `${id}-error`,
   onChange,
+  locale,
+  clock24 = false,
+  words,
 }: {
   id: string;
   name: string;
@@ -35,6 +39,10 @@ export function ZoneField({
   errorId?: string;
   /** Told of each zone the person chooses (a form that tracks unsaved changes). */
   onChange?: (zone: string) => void;
+  /** The reader's locale, clock and words for the picker (a guest's page, docs/decisions/099); English otherwise. */
+  locale?: string;
+  clock24?: boolean;
+  words?: ZonePickerWords;
 }) {
   const hydrated = useHydrated();
   const [zone, setZone] = useState(value);
@@ -76,7 +84,9 @@ export function ZoneField({
           <TimeZonePicker
             zones={list}
             value={zone}
-            clock24={false}
+            clock24={clock24}
+            locale={locale}
+            words={words}
             onChoose={choose}
             label={label}
             name={name}

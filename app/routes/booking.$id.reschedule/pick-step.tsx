@@ -64,6 +64,9 @@ export function PickStep({ d, error, reason }: { d: RescheduleData; error: strin
                 value={d.zone}
                 zones={d.zones}
                 label={w.timeZone}
+                locale={d.locale}
+                clock24={d.clock24}
+                words={d.zoneWords}
                 onChange={(tz) => navigate(pageHref(d.token, { ...keep, tz, date: d.date }), { replace: true })}
               />
             </div>

@@ -23,6 +23,7 @@ import {
 import { rescheduleDay, rescheduleSlots, rescheduleSlotsByDate } from "~/services/reschedule-slots.server";
 import { BOOKING_NOTES_MAX } from "~/schemas/booking-api";
 import { DATE_WINDOW, isPlainText, isWithinDateWindow } from "~/schemas/input-rules";
+import { GUEST_WORDS } from "~/messages/guest-words";
 import { fill, plural, type Language } from "~/messages/languages";
 import { linkBase, readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
@@ -149,6 +150,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     language: speech.language,
     locale: speech.locale,
+    clock24: speech.clock24,
+    /** The zone picker's words (the booking page's, in the guest's language). */
+    zoneWords: (({ timeZone, zoneSearch, zoneList, zoneNoMatch, zoneNow }) => ({
+      timeZone,
+      zoneSearch,
+      zoneList,
+      zoneNoMatch,
+      zoneNow,
+    }))(GUEST_WORDS[speech.language]),
     /** ?lang= as the guest gave it: kept in every link and form of the pages. */
     lang: speech.langParam,
     words,

@@ -28,8 +28,11 @@ let teamTypeId: string;
 const received: { type: string; data: Record<string, unknown> }[] = [];
 let receiver: http.Server;
 
-const todayIn = (zone: string, days = 0) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date(Date.now() + days * 86_400_000));
+const todayIn = (zone: string) => new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date());
+
+/** A YYYY-MM-DD date moved by whole days (calendar arithmetic, no zone). */
+const shiftDate = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 interface Insights {
   range: { from: string; to: string; days: number; timeZone: string };
@@ -121,8 +124,11 @@ async function sqlTotals(hostId: string, from: string, to: string) {
 
 describe("GET /api/insights", () => {
   it("counts the host's bookings of the last 30 days and the 30 before as SQL does", async () => {
+    const before = todayIn(ZONE);
     const body = await ok<Insights>(await call("GET", "/api/insights", { token: host.token }));
-    expect(body.range).toMatchObject({ to: todayIn(ZONE), days: 30, timeZone: ZONE });
+    // Today in the host's zone (the one before the call or after it, if midnight came between).
+    expect([before, todayIn(ZONE)]).toContain(body.range.to);
+    expect(body.range).toMatchObject({ days: 30, timeZone: ZONE });
     expect(body.totals).toEqual(await sqlTotals(host.id, body.range.from, body.range.to));
     expect(body.previous).toEqual(await sqlTotals(host.id, body.previousRange.from, body.previousRange.to));
     // The history is spread over both ranges, and every kind of figure is there.
@@ -163,13 +169,13 @@ describe("GET /api/insights", () => {
       await call("GET", `/api/insights?eventTypeId=${crypto.randomUUID()}`, { token: host.token }),
     );
     expect(none.totals.created).toBe(0);
-    const from = todayIn(ZONE, -3);
     const to = todayIn(ZONE);
+    const from = shiftDate(to, -3);
     const short = await ok<Insights>(
       await call("GET", `/api/insights?from=${from}&to=${to}&eventTypeId=${typeId}`, { token: host.token }),
     );
     expect(short.range).toMatchObject({ from, to, days: 4 });
-    expect(short.previousRange).toEqual({ from: todayIn(ZONE, -7), to: todayIn(ZONE, -4) });
+    expect(short.previousRange).toEqual({ from: shiftDate(from, -4), to: shiftDate(from, -1) });
     expect(short.totals).toEqual(await sqlTotals(host.id, from, to));
   });
 
@@ -333,7 +339,14 @@ describe("GET /api/bookings/export", () => {
     const res = await call("GET", "/api/bookings/export", { token: host.token });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/csv; charset=utf-8/);
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="bookings-\d{4}-\d{2}-\d{2}-to-/);
+    // The range is named in the file name; the rows are counted over that range (a count over
+    // "today" read again here would differ when the host's midnight passes between the two).
+    const named = /^attachment; filename="bookings-(\d{4}-\d{2}-\d{2})-to-(\d{4}-\d{2}-\d{2})\.csv"$/.exec(
+      res.headers.get("content-disposition") ?? "",
+    );
+    expect(named).not.toBeNull();
+    const [, from, to] = named ?? [];
+    expect(Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)).toBe(29 * 86_400_000);
     // Streamed: chunked, no length known up front.
     expect(res.headers.get("content-length")).toBeNull();
     const bytes = new Uint8Array(await res.arrayBuffer());
@@ -344,7 +357,7 @@ describe("GET /api/bookings/export", () => {
     const lines = csv.replace(/^\ufeff/, "").split("\r\n");
     expect(lines.at(-1)).toBe("");
     const rows = lines.slice(1, -1);
-    const { created } = await sqlTotals(host.id, todayIn(ZONE, -29), todayIn(ZONE));
+    const { created } = await sqlTotals(host.id, from, to);
     expect(rows).toHaveLength(created);
     const header = lines[0].split(",");
     expect(header).toEqual(

@@ -11,7 +11,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { lazy, type ComponentProps, type ReactNode } from "react";
+import { lazy, useEffect, type ComponentProps, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { CHROME_ATTRIBUTE, loadedSiteChrome, loadSiteChrome } from "./components/site-chrome-loader";
 import { NavigationProgress } from "./components/navigation-progress";
@@ -27,6 +27,7 @@ import { staticPageScript } from "~/server/static-page-script.server";
 import { linkBase, publicEnv } from "~/server/env.server";
 import { getToast } from "~/utils/toast.server";
 import { TIME_ZONE_HINT_SCRIPT } from "~/browser/time-zone-hint";
+import { announceEarlyInput } from "~/browser/early-input";
 
 // The site's navbar and footer, loaded on demand (app/components/site-chrome-loader.ts): pages
 // with the booking chrome download neither. Once loaded they render at once; before that (the
@@ -208,6 +209,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Runs once the whole page has hydrated (a parent's effects run after its children's, so
+  // the forms listen by then): fields filled before the scripts ran are announced to them.
+  useEffect(() => {
+    announceEarlyInput();
+  }, []);
   return <Outlet />;
 }
 

@@ -111,6 +111,32 @@ test.describe("profile", () => {
     await expect(page.getByTestId("booking-link-preview")).toHaveText(`${baseURL}/${handle}`);
   });
 
+  test("a username typed before the page's scripts ran is previewed and saved with the first click", async ({
+    page,
+    baseURL,
+  }) => {
+    const email = uniqueEmail("profile");
+    await signUpAs(page, { name: "Early Typist", email, password: STRONG_PASSWORD });
+    // The page's scripts are held until the name is typed, as on a slow phone.
+    let release = () => {};
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/build\/.*\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto(PROFILE, { waitUntil: "commit" });
+    const handle = `early-${Date.now().toString(36)}`;
+    await page.getByLabel("Username", { exact: true }).fill(handle);
+    release();
+    await waitForHydration(page);
+    // The scripts see what was typed: the preview follows it before any key is pressed again.
+    await expect(page.getByTestId("booking-link-preview")).toHaveText(`${baseURL}/${handle}`);
+    await page.getByRole("button", { name: "Save username" }).click();
+    await expect(toast(page)).toContainText("Username saved. Your booking link is updated.");
+    await page.reload();
+    await expect(page.getByLabel("Username", { exact: true })).toHaveValue(handle);
+  });
+
   test("changing the password: a wrong current one is refused, then the new one signs in", async ({ page }) => {
     const email = await signUpAndOpenProfile(page);
     const newPassword = "n3w-Passw0rd!";

@@ -105,6 +105,7 @@ export function GuestPage({
   children,
   wide = false,
   lang,
+  poweredBy,
 }: {
   eyebrow: string;
   heading: string;
@@ -112,6 +113,8 @@ export function GuestPage({
   wide?: boolean;
   /** The language the page speaks, when not the site's English (docs/decisions/099). */
   lang?: string;
+  /** "Powered by" in that language. */
+  poweredBy?: string;
 }) {
   return (
     <section lang={lang} className="bg-gradient-to-b from-brand-50 to-white">
@@ -122,7 +125,7 @@ export function GuestPage({
           {children}
         </div>
         {/* The page has the booking chrome (handle.chrome "booking"): no site navbar or footer. */}
-        <PoweredBy />
+        <PoweredBy label={poweredBy} />
       </div>
     </section>
   );

@@ -345,7 +345,7 @@ export default function Booked() {
           </>
         )}
       </div>
-      <PoweredBy embed={d.embed} />
+      <PoweredBy embed={d.embed} label={d.words.poweredBy} />
     </section>
   );
 }

@@ -117,6 +117,7 @@ export default function CancelBooking() {
     return (
       <GuestPage
         lang={language}
+        poweredBy={w.poweredBy}
         eyebrow={w.yourBooking}
         heading={justNow ? w.cancelled : request ? w.requestAlreadyCancelled : w.meetingAlreadyCancelled}
       >
@@ -147,6 +148,7 @@ export default function CancelBooking() {
   return (
     <GuestPage
       lang={language}
+      poweredBy={w.poweredBy}
       eyebrow={w.yourBooking}
       heading={request ? w.cancelRequestQuestion : w.cancelMeetingQuestion}
     >

@@ -241,7 +241,7 @@ export default function RoutingFormPage() {
           </Form>
         )}
       </div>
-      <PoweredBy embed={d.embed} />
+      <PoweredBy embed={d.embed} label={d.words.poweredBy} />
     </section>
   );
 }

@@ -87,7 +87,9 @@ describe("the guest's cancel page", () => {
     expect(text).toContain(longDay("es-ES", madrid(10).instant));
     expect(text).toContain("10:00 – 10:30");
     expect(text).toContain("Confirmada");
+    expect(text).toContain("Con la tecnología de Scheduler");
     expect(text).not.toContain("Cancel this meeting");
+    expect(text).not.toContain("Powered by");
     expect(text).not.toMatch(/\bAM\b/);
   });
 
@@ -157,6 +159,7 @@ describe("the guest's reschedule pages", () => {
     expect(text).toContain("Neue Zeit wählen");
     expect(text).toContain("Derzeit gebucht:");
     expect(text).toContain("Zeiten in dieser Zone zeigen");
+    expect(text).toContain("Bereitgestellt von Scheduler");
     // Intl's German month, weekdays and times in 24 hours.
     const month = new Intl.DateTimeFormat("de-DE", { month: "long", year: "numeric", timeZone: "UTC" }).format(
       Date.parse(`${date}T12:00:00Z`),
@@ -256,6 +259,7 @@ describe("a routing form's public page", () => {
     expect(html).toContain('lang="de"');
     expect(text).toContain("Weiter");
     expect(text).toContain("Bitte wählen…");
+    expect(text).toContain("Bereitgestellt von Scheduler");
     expect(text).toContain("Country (optional)");
     expect(text).toContain("Your name");
     expect(text).toContain("Send me news (optional)");

@@ -75,6 +75,8 @@ describe("the booking page in the guest's language", () => {
     expect(text).toContain("10:00");
     expect(text).not.toMatch(/10:00 AM/);
     expect(text).not.toContain("All meeting types");
+    expect(text).toContain("Con la tecnología de Scheduler");
+    expect(text).not.toContain("Powered by");
     // Every link of the page keeps ?lang=es.
     expect(html).toContain(`slot=${encodeURIComponent(slot)}`);
     const slotLink = html.match(/href="([^"]*slot=[^"]*)"/)?.[1] ?? "";

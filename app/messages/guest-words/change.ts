@@ -12,6 +12,8 @@ export const CHANGE_EN = {
   date: "Date",
   time: "Time",
   timeZone: "Time zone",
+  // The one line of ours under the page, before the product's name
+  poweredBy: "Powered by",
   duration: "Duration",
   statusPending: "Awaiting approval",
   statusCancelled: "Cancelled",
@@ -113,6 +115,8 @@ const CHANGE_ES: ChangeWords = {
   date: "Fecha",
   time: "Hora",
   timeZone: "Zona horaria",
+  // The one line of ours under the page, before the product's name
+  poweredBy: "Con la tecnología de",
   duration: "Duración",
   statusPending: "Pendiente de aprobación",
   statusCancelled: "Cancelada",
@@ -214,6 +218,8 @@ const CHANGE_DE: ChangeWords = {
   date: "Datum",
   time: "Uhrzeit",
   timeZone: "Zeitzone",
+  // The one line of ours under the page, before the product's name
+  poweredBy: "Bereitgestellt von",
   duration: "Dauer",
   statusPending: "Wartet auf Bestätigung",
   statusCancelled: "Abgesagt",
@@ -313,6 +319,8 @@ const CHANGE_FR: ChangeWords = {
   date: "Date",
   time: "Heure",
   timeZone: "Fuseau horaire",
+  // The one line of ours under the page, before the product's name
+  poweredBy: "Propulsé par",
   duration: "Durée",
   statusPending: "En attente d’approbation",
   statusCancelled: "Annulée",
@@ -415,6 +423,8 @@ const CHANGE_PT_BR: ChangeWords = {
   date: "Data",
   time: "Horário",
   timeZone: "Fuso horário",
+  // The one line of ours under the page, before the product's name
+  poweredBy: "Desenvolvido por",
   duration: "Duração",
   statusPending: "Aguardando aprovação",
   statusCancelled: "Cancelada",

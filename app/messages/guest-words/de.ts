@@ -26,6 +26,8 @@ export const DE: GuestWords = {
   noOpenTimesDay: "An diesem Tag sind keine Zeiten frei.",
   daysHighlighted: "Tage mit freien Zeiten sind hervorgehoben.",
   timeZone: "Zeitzone",
+  // The one line of ours under the page, before the product's name
+  poweredBy: "Bereitgestellt von",
   apply: "Übernehmen",
   clock: "Zeitformat",
   clock12: "12 Std.",

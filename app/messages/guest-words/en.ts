@@ -28,6 +28,8 @@ export const EN = {
   noOpenTimesDay: "No open times on this day.",
   daysHighlighted: "Days with open times are highlighted.",
   timeZone: "Time zone",
+  // The one line of ours under the page, before the product's name
+  poweredBy: "Powered by",
   apply: "Apply",
   clock: "Clock",
   clock12: "12h",

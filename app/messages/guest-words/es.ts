@@ -30,6 +30,8 @@ export const ES: GuestWords = {
   noOpenTimesDay: "No hay horas libres este día.",
   daysHighlighted: "Los días con horas libres aparecen resaltados.",
   timeZone: "Zona horaria",
+  // The one line of ours under the page, before the product's name
+  poweredBy: "Con la tecnología de",
   apply: "Aplicar",
   clock: "Formato de hora",
   clock12: "12 h",

@@ -30,6 +30,8 @@ export const FR: GuestWords = {
   noOpenTimesDay: "Aucun créneau libre ce jour-là.",
   daysHighlighted: "Les jours avec des créneaux libres sont mis en évidence.",
   timeZone: "Fuseau horaire",
+  // The one line of ours under the page, before the product's name
+  poweredBy: "Propulsé par",
   apply: "Appliquer",
   clock: "Format de l’heure",
   clock12: "12 h",

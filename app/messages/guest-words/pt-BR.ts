@@ -30,6 +30,8 @@ export const PT_BR: GuestWords = {
   noOpenTimesDay: "Nenhum horário livre neste dia.",
   daysHighlighted: "Os dias com horários livres aparecem em destaque.",
   timeZone: "Fuso horário",
+  // The one line of ours under the page, before the product's name
+  poweredBy: "Desenvolvido por",
   apply: "Aplicar",
   clock: "Formato de hora",
   clock12: "12 h",

@@ -10,6 +10,8 @@ export const ROUTING_EN = {
   choose: "Choose…",
   yes: "Yes",
   continue: "Continue",
+  // The one line of ours under the page, before the product's name
+  poweredBy: "Powered by",
   tooMany: {
     one: "Too many responses from your network. Try again in about {count} minutes.",
     other: "Too many responses from your network. Try again in about {count} minutes.",
@@ -30,6 +32,7 @@ const ROUTING_ES: RoutingWords = {
   choose: "Elige…",
   yes: "Sí",
   continue: "Continuar",
+  poweredBy: "Con la tecnología de",
   tooMany: {
     one: "Demasiadas respuestas desde tu red. Vuelve a intentarlo dentro de {count} minuto.",
     many: "Demasiadas respuestas desde tu red. Vuelve a intentarlo dentro de {count} de minutos.",
@@ -47,6 +50,7 @@ const ROUTING_DE: RoutingWords = {
   choose: "Bitte wählen…",
   yes: "Ja",
   continue: "Weiter",
+  poweredBy: "Bereitgestellt von",
   tooMany: {
     one: "Zu viele Antworten aus Ihrem Netzwerk. Versuchen Sie es in etwa {count} Minute erneut.",
     other: "Zu viele Antworten aus Ihrem Netzwerk. Versuchen Sie es in etwa {count} Minuten erneut.",
@@ -63,6 +67,7 @@ const ROUTING_FR: RoutingWords = {
   choose: "Choisissez…",
   yes: "Oui",
   continue: "Continuer",
+  poweredBy: "Propulsé par",
   tooMany: {
     one: "Trop de réponses depuis votre réseau. Réessayez dans environ {count} minute.",
     many: "Trop de réponses depuis votre réseau. Réessayez dans environ {count} de minutes.",
@@ -80,6 +85,7 @@ const ROUTING_PT_BR: RoutingWords = {
   choose: "Escolha…",
   yes: "Sim",
   continue: "Continuar",
+  poweredBy: "Desenvolvido por",
   tooMany: {
     one: "Respostas demais da sua rede. Tente de novo em cerca de {count} minuto.",
     many: "Respostas demais da sua rede. Tente de novo em cerca de {count} de minutos.",

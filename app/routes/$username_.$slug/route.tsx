@@ -833,7 +833,7 @@ export default function BookingPage() {
           )}
         </div>
       </div>
-      <PoweredBy embed={d.embed} />
+      <PoweredBy embed={d.embed} label={d.words.poweredBy} />
     </section>
   );
 }

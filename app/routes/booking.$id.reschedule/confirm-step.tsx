@@ -78,7 +78,7 @@ export function ConfirmStep({
   const pending = useIsPending();
   const w = d.words;
   return (
-    <GuestPage lang={d.language} eyebrow={w.yourBooking} heading={w.confirmHeading}>
+    <GuestPage lang={d.language} poweredBy={w.poweredBy} eyebrow={w.yourBooking} heading={w.confirmHeading}>
       <p className="text-neutral-700">{fill(w.confirmIntro, { title: d.summary.title, host: d.summary.hostName })}</p>
       <div className="space-y-2" data-testid="reschedule-compare">
         <TimesCard label={w.now} times={confirm.old} minutes={d.minutes} muted d={d} />

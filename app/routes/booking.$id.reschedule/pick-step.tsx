@@ -30,7 +30,7 @@ export function PickStep({ d, error, reason }: { d: RescheduleData; error: strin
       value ? <input key={name} type="hidden" name={name} value={value} /> : null,
     );
   return (
-    <GuestPage lang={d.language} eyebrow={w.yourBooking} heading={w.pickNewTime} wide>
+    <GuestPage lang={d.language} poweredBy={w.poweredBy} eyebrow={w.yourBooking} heading={w.pickNewTime} wide>
       <BookingSummary booking={d.summary} words={w} />
       {d.policy.refusal ? (
         <PolicyNote summary={d.policy.summary} refusal={d.policy.refusal} contact={d.policy.contact} />

@@ -267,7 +267,7 @@ export default function RescheduleBooking() {
 
   if (actionData?.moved) {
     return (
-      <GuestPage lang={d.language} eyebrow={w.yourBooking} heading={w.rescheduled}>
+      <GuestPage lang={d.language} poweredBy={w.poweredBy} eyebrow={w.yourBooking} heading={w.rescheduled}>
         <div role="status" className="flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
           <CircleCheck className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
           <p>{fill(w.movedBody, { host: d.summary.hostName })}</p>
@@ -288,7 +288,7 @@ export default function RescheduleBooking() {
 
   if (d.cancelled) {
     return (
-      <GuestPage lang={d.language} eyebrow={w.yourBooking} heading={w.meetingIsCancelled}>
+      <GuestPage lang={d.language} poweredBy={w.poweredBy} eyebrow={w.yourBooking} heading={w.meetingIsCancelled}>
         <p role="status" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
           <Info className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
           {w.cancelledCannotMove}

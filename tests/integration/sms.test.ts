@@ -11,7 +11,7 @@ import crypto from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeSms } from "../fakes/sms-server.mjs";
-import { HttpClient, uniqueEmail } from "../support/http";
+import { HttpClient, uniqueEmail, visibleText } from "../support/http";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { startServer, type RunningServer } from "../support/server";
 import { allDayEventType, browserCall, ok } from "./api-client";
@@ -66,15 +66,21 @@ const textsTo = (to: string) =>
   fake.messages().filter((m: { to: string }) => m.to === to) as Array<{ body: string; from: string }>;
 
 let ip = 0;
-function call(method: string, path: string, o: { token?: string; json?: unknown; server?: number } = {}) {
+function call(
+  method: string,
+  path: string,
+  o: { token?: string; json?: unknown; form?: Record<string, string>; server?: number } = {},
+) {
   ip += 1;
   const headers: Record<string, string> = { "x-forwarded-for": `10.190.${ip % 250}.${(ip >> 8) % 250}` };
   if (o.token) headers.authorization = `Bearer ${o.token}`;
   if (o.json !== undefined) headers["content-type"] = "application/json";
+  if (o.form !== undefined) headers["content-type"] = "application/x-www-form-urlencoded";
   return fetch(new URL(path, servers[o.server ?? 0]!.url), {
     method,
     headers,
-    body: o.json === undefined ? undefined : JSON.stringify(o.json),
+    body:
+      o.form !== undefined ? new URLSearchParams(o.form) : o.json === undefined ? undefined : JSON.stringify(o.json),
     redirect: "manual",
   });
 }
@@ -94,13 +100,14 @@ async function newHost(prefix: string) {
   await db`update users set role = 'professional' where id = ${u.id}`;
   const tokenRes = await browserCall(c, "PUT", `/users/${encodeURIComponent(email)}`, { email });
   const { token } = (await tokenRes.json()) as { token: string };
+  const slug = `sms-${crypto.randomUUID().slice(0, 8)}`;
   const type = await allDayEventType(call, token, {
     title: "Consult",
-    slug: `sms-${crypto.randomUUID().slice(0, 8)}`,
+    slug,
     duration: 30,
     location: { type: "google-meet" },
   });
-  return { id: u.id as string, token, typeId: type._id as string, c };
+  return { id: u.id as string, token, typeId: type._id as string, slug, c };
 }
 
 /** A free start: `days` ahead at `hour`:00 UTC (the event type is open all day). */
@@ -186,6 +193,49 @@ describe("texts from workflows", { timeout: 240_000 }, () => {
     await severalPolls();
     expect(textsTo("+447911123457")).toHaveLength(0);
     expect(textsTo("+14155552671")).toHaveLength(2);
+  });
+
+  it("the booking page asks for the phone and consent in the guest's language, and says what to fix in it", async () => {
+    const host = await newHost("sms-lang");
+    await ok(
+      await call("POST", "/api/workflows", {
+        token: host.token,
+        json: {
+          name: "Texts",
+          eventTypeIds: [host.typeId],
+          trigger: "booked",
+          actions: [{ type: "sms_guest", body: "Hi {guest_name}." }],
+        },
+      }),
+      201,
+    );
+    const [{ username }] = await db`select username from users where id = ${host.id}`;
+    const day = startIn(4, 9).slice(0, 10);
+    const slot = `${day}T09:00:00+00:00`;
+    const path = `/${username}/${host.slug}?tz=UTC&month=${day.slice(0, 7)}&date=${day}&slot=${encodeURIComponent(slot)}&lang=de`;
+    const form = visibleText(await (await call("GET", path)).text());
+    expect(form).toContain("Handynummer (optional)");
+    expect(form).toContain("Mit Ländervorwahl, etwa +49 151 23456789.");
+    expect(form).toContain("Ich möchte zu dieser Buchung SMS");
+    expect(form).not.toContain("Mobile number");
+    const post = (fields: Record<string, string>) =>
+      call("POST", path, {
+        form: { slot, tz: "UTC", lang: "de", name: "Greta Gast", email: uniqueEmail("greta"), ...fields },
+      });
+    const badPhone = await post({ phone: "12", smsConsent: "on" });
+    expect(badPhone.status).toBe(400);
+    const badText = visibleText(await badPhone.text());
+    expect(badText).toContain("Bitte prüfen Sie die Handynummer und geben Sie sie mit Ländervorwahl an");
+    expect(badText).not.toMatch(/valid mobile number/);
+    const noPhone = await post({ smsConsent: "on" });
+    expect(noPhone.status).toBe(400);
+    expect(visibleText(await noPhone.text())).toContain(
+      "Bitte geben Sie die Handynummer für die SMS an oder lassen Sie das Kästchen leer.",
+    );
+    // The English page as it was.
+    const english = visibleText(await (await call("GET", path.replace("&lang=de", "&lang=en"))).text());
+    expect(english).toContain("Mobile number (optional)");
+    expect(english).toContain("Reply STOP to opt out at any time.");
   });
 
   it("a timed text goes out once per booking, across a restart", async () => {

@@ -195,7 +195,10 @@ export async function action({ params, request }: ActionFunctionArgs) {
   // The guest's phone for texts (decision 090): E.164, or the field's error.
   const phone = parsePhone(values.phone, env().SMS_DEFAULT_COUNTRY);
   if (!phone.ok || (values.smsConsent && !phone.phone)) {
-    const errors = phone.ok ? { smsConsent: [SMS_BOOKING_WORDS.consentNeedsPhone] } : { phone: [phone.message] };
+    const sms = SMS_BOOKING_WORDS[language];
+    const errors = phone.ok
+      ? { smsConsent: [sms.consentNeedsPhone] }
+      : { phone: [language === "en" ? phone.message : sms.phoneInvalid] };
     return data({ status: "invalid" as const, errors, values, nextSlots: [] as string[] }, { status: 400 });
   }
   const now = new Date();

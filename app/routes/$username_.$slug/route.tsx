@@ -301,7 +301,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     /** The questions the form asks (the phone location's number first), decision 039. */
     questions: questionsToAsk(eventType),
     /** The host's workflows text guests of this event type (decision 090): ask for a phone and consent. */
-    sms: (await textsGuests(found.ownerId, found.eventType.id)) ? SMS_BOOKING_WORDS : null,
+    sms: (await textsGuests(found.ownerId, found.eventType.id)) ? SMS_BOOKING_WORDS[language] : null,
     /** `?name=&email=&notes=&a_<questionId>=`: the form's first values, kept from link to link. */
     prefill: prefillOf(q),
     /** The link's source parameters (decision 079): in every link and the form's hidden fields. */

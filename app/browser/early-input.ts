@@ -5,7 +5,7 @@
  * the button below can land beside it and submit nothing. Once the page has hydrated, every
  * field that differs from what the server sent sends the events typing would have sent.
  *
- * Returns how many fields were announced.
+ * Returns how many fields were announced (docs/decisions/101).
  */
 export function announceEarlyInput(root: ParentNode = document): number {
   let count = 0;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { acceptedLanguage, chooseLanguage, clockCookie, defaultClock24, fill, languageOf } from "./languages";
+import {
+  acceptedLanguage,
+  chooseLanguage,
+  clockCookie,
+  COUNTRY_ZONES,
+  defaultClock24,
+  fill,
+  languageOf,
+  zoneFromAcceptLanguage,
+} from "./languages";
 
 describe("which language a guest gets (docs/decisions/088)", () => {
   it("reads a tag to one of ours, or nothing", () => {
@@ -44,5 +53,36 @@ describe("which language a guest gets (docs/decisions/088)", () => {
   it("fills placeholders and leaves unknown ones as written", () => {
     expect(fill("{title} con {host}", { title: "Demo", host: "Ana" })).toBe("Demo con Ana");
     expect(fill("{a} {b}", { a: 1 })).toBe("1 {b}");
+  });
+});
+
+describe("a first visitor's zone from Accept-Language (docs/decisions/091)", () => {
+  it("a one-zone country's zone from the most wanted tag with a region", () => {
+    expect(zoneFromAcceptLanguage("de-DE,de;q=0.9,en;q=0.8")).toBe("Europe/Berlin");
+    expect(zoneFromAcceptLanguage("de-AT")).toBe("Europe/Vienna");
+    expect(zoneFromAcceptLanguage("es-es")).toBe("Europe/Madrid");
+    expect(zoneFromAcceptLanguage("zh-Hant-TW")).toBe("Asia/Taipei");
+    // The region of the first tag that has one decides, ranked by q.
+    expect(zoneFromAcceptLanguage("fr,en-GB;q=0.8,de-DE;q=0.9")).toBe("Europe/Berlin");
+    expect(zoneFromAcceptLanguage("de;q=0.5, ja-JP")).toBe("Asia/Tokyo");
+  });
+
+  it("no guess for a country with several zones, a tag without a region, q=0 or garbage", () => {
+    expect(zoneFromAcceptLanguage("en-US,en;q=0.9")).toBeNull();
+    expect(zoneFromAcceptLanguage("pt-BR")).toBeNull();
+    expect(zoneFromAcceptLanguage("en-US,de-DE;q=0.5")).toBeNull();
+    expect(zoneFromAcceptLanguage("de")).toBeNull();
+    expect(zoneFromAcceptLanguage("de-DE;q=0")).toBeNull();
+    expect(zoneFromAcceptLanguage("es-419")).toBeNull();
+    expect(zoneFromAcceptLanguage("*")).toBeNull();
+    expect(zoneFromAcceptLanguage(null)).toBeNull();
+    expect(zoneFromAcceptLanguage("x".repeat(2000))).toBeNull();
+  });
+
+  it("every zone it names is one Intl knows, and each country's guess is its zone", () => {
+    for (const [region, zone] of Object.entries(COUNTRY_ZONES)) {
+      expect(() => new Intl.DateTimeFormat("en", { timeZone: zone }), region).not.toThrow();
+      expect(zoneFromAcceptLanguage(`xx-${region.toLowerCase()}`), region).toBe(zone);
+    }
   });
 });

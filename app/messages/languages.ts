@@ -38,9 +38,10 @@ export function languageOf(tag: string | null | undefined): Language | null {
 }
 
 /** The first of ours in an Accept-Language header, by its q weights (q=0 is refused), or null. */
-export function acceptedLanguage(header: string | null | undefined): Language | null {
-  if (!header || header.length > 1000) return null;
-  const ranked = header
+/** Accept-Language's tags, the most wanted first (ties in the header's order); q=0 ones dropped. */
+function rankedTags(header: string | null | undefined): string[] {
+  if (!header || header.length > 1000) return [];
+  return header
     .split(",")
     .map((part, index) => {
       const [tag, ...params] = part.trim().split(";");
@@ -49,10 +50,84 @@ export function acceptedLanguage(header: string | null | undefined): Language | 
       return { tag: tag.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
     })
     .filter((entry) => entry.weight > 0 && entry.tag !== "")
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  for (const { tag } of ranked) {
+    .sort((a, b) => b.weight - a.weight || a.index - b.index)
+    .map((entry) => entry.tag);
+}
+
+export function acceptedLanguage(header: string | null | undefined): Language | null {
+  for (const tag of rankedTags(header)) {
     const language = languageOf(tag);
     if (language) return language;
+  }
+  return null;
+}
+
+/**
+ * Countries with one time zone (for nearly all of their people), by ISO 3166 code. A country
+ * with several (the United States, Canada, Brazil, Mexico, Australia, Russia, Indonesia…) is
+ * left out: its guess would be wrong for many.
+ */
+export const COUNTRY_ZONES: Record<string, string> = {
+  AE: "Asia/Dubai",
+  AR: "America/Argentina/Buenos_Aires",
+  AT: "Europe/Vienna",
+  BE: "Europe/Brussels",
+  BG: "Europe/Sofia",
+  CH: "Europe/Zurich",
+  CN: "Asia/Shanghai",
+  CO: "America/Bogota",
+  CZ: "Europe/Prague",
+  DE: "Europe/Berlin",
+  DK: "Europe/Copenhagen",
+  EG: "Africa/Cairo",
+  ES: "Europe/Madrid",
+  FI: "Europe/Helsinki",
+  FR: "Europe/Paris",
+  GB: "Europe/London",
+  GR: "Europe/Athens",
+  HK: "Asia/Hong_Kong",
+  HU: "Europe/Budapest",
+  IE: "Europe/Dublin",
+  IL: "Asia/Jerusalem",
+  IN: "Asia/Kolkata",
+  IT: "Europe/Rome",
+  JP: "Asia/Tokyo",
+  KE: "Africa/Nairobi",
+  KR: "Asia/Seoul",
+  LU: "Europe/Luxembourg",
+  NG: "Africa/Lagos",
+  NL: "Europe/Amsterdam",
+  NO: "Europe/Oslo",
+  NZ: "Pacific/Auckland",
+  PE: "America/Lima",
+  PH: "Asia/Manila",
+  PL: "Europe/Warsaw",
+  PT: "Europe/Lisbon",
+  RO: "Europe/Bucharest",
+  SA: "Asia/Riyadh",
+  SE: "Europe/Stockholm",
+  SG: "Asia/Singapore",
+  TH: "Asia/Bangkok",
+  TR: "Europe/Istanbul",
+  TW: "Asia/Taipei",
+  UA: "Europe/Kyiv",
+  UY: "America/Montevideo",
+  VN: "Asia/Ho_Chi_Minh",
+  ZA: "Africa/Johannesburg",
+};
+
+/**
+ * A first visitor's likely zone from Accept-Language (docs/decisions/091): the most wanted tag
+ * that names a region decides. A one-zone country gives its zone ("de-DE" Europe/Berlin); any
+ * other region ("en-US") gives none, and neither does a header without a region ("de").
+ */
+export function zoneFromAcceptLanguage(header: string | null | undefined): string | null {
+  for (const tag of rankedTags(header)) {
+    const region = tag
+      .split("-")
+      .slice(1)
+      .find((part) => /^[A-Za-z]{2}$/.test(part));
+    if (region) return COUNTRY_ZONES[region.toUpperCase()] ?? null;
   }
   return null;
 }

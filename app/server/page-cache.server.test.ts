@@ -60,6 +60,18 @@ describe("which requests the cache may answer", () => {
     expect(pageCacheKey("GET", "/a/b", { cookie: "clock=99" })).toBe(pageCacheKey("GET", "/a/b", {}));
   });
 
+  it("without the zone cookie, keyed by the zone Accept-Language's region suggests; the cookie wins (decision 091)", () => {
+    const austria = pageCacheKey("GET", "/a/b", { "accept-language": "de-AT,de;q=0.9" });
+    const germany = pageCacheKey("GET", "/a/b", { "accept-language": "de-DE,de;q=0.9" });
+    expect(austria).toBe("Europe/Vienna\n/a/b\n\nde");
+    expect(germany).toBe("Europe/Berlin\n/a/b\n\nde");
+    expect(pageCacheKey("GET", "/a/b", { "accept-language": "de-AT", cookie: "tz=UTC" })).toBe("UTC\n/a/b\n\nde");
+    // A country of several zones guesses none: the same page as the language alone.
+    expect(pageCacheKey("GET", "/a/b", { "accept-language": "en-US" })).toBe(
+      pageCacheKey("GET", "/a/b", { "accept-language": "en" }),
+    );
+  });
+
   it("nothing with a session, a toast, any other cookie, credentials or a body, nor the JSON paths and data requests", () => {
     expect(pageCacheKey("GET", "/", { cookie: "__session=x" })).toBeNull();
     expect(pageCacheKey("GET", "/", { cookie: "tz=UTC; __toast=x" })).toBeNull();

@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:
 import { constants as zlibConstants, crc32, deflateRawSync } from "node:zlib";
 import { isTimeZone } from "~/scheduling/time-zone";
 import { TIME_ZONE_COOKIE } from "~/browser/time-zone-hint";
-import { acceptedLanguage, CLOCK_COOKIE } from "~/messages/languages";
+import { acceptedLanguage, CLOCK_COOKIE, zoneFromAcceptLanguage } from "~/messages/languages";
 
 /**
  * The full-page cache for anonymous visitors' public pages (docs/decisions/032).
@@ -186,7 +186,10 @@ export function pageCacheKey(method: string | undefined, url: string, headers: I
     }
   }
   const accepted = headers["accept-language"];
-  const language = acceptedLanguage(Array.isArray(accepted) ? accepted.join(",") : accepted) ?? "";
+  const acceptLanguage = Array.isArray(accepted) ? accepted.join(",") : accepted;
+  const language = acceptedLanguage(acceptLanguage) ?? "";
+  // Without the hint cookie, a booking page guesses the zone from the languages' region (decision 091).
+  if (zone === "") zone = zoneFromAcceptLanguage(acceptLanguage) ?? "";
   return `${zone}\n${url}${clock || language ? `\n${clock}\n${language}` : ""}`;
 }
 

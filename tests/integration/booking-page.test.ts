@@ -191,6 +191,19 @@ describe("booking page /{username}/{slug}", () => {
     expect(visibleText(await hinted.text())).toContain(label);
   });
 
+  it("a first visit without the cookie guesses the zone from Accept-Language's one-zone country (decision 091)", async () => {
+    const path = `/${username}/intro?month=${berlinDate.slice(0, 7)}&date=${berlinDate}`;
+    const german = await (await call("GET", path, { headers: { "accept-language": "de-DE,de;q=0.9" } })).text();
+    expect(german).toMatch(/<meta name="time-zone-guess" content="Europe\/Berlin"/);
+    // The New York host's 09:00 as Berlin's, on the German 24-hour clock.
+    expect(visibleText(german)).toContain(slot.slice(11, 16));
+    // A country of several zones guesses none: the host's zone, as before; the cookie wins over a guess.
+    const american = await (await call("GET", path, { headers: { "accept-language": "en-US,en;q=0.9" } })).text();
+    expect(american).toMatch(/<meta name="time-zone-guess" content="America\/New_York"/);
+    const hinted = await call("GET", path, { headers: { "accept-language": "de-DE", cookie: "tz=Asia%2FTokyo" } });
+    expect(await hinted.text()).toMatch(/<meta name="time-zone-guess" content="Asia\/Tokyo"/);
+  });
+
   it("a form post books and redirects to the confirmation; a second post for the slot re-renders with the input kept", async () => {
     const email = `ada-${crypto.randomUUID().slice(0, 6)}@example.test`;
     const form = { slot, tz: "Europe/Berlin", name: "Ada Guest", email, notes: "Hello" };

@@ -38,6 +38,7 @@ import {
   languageOf,
   LOCALES,
   plural,
+  zoneFromAcceptLanguage,
   type Language,
 } from "~/messages/languages";
 import { hostCalendarsStale } from "~/models/calendar.server";
@@ -158,7 +159,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const timeZone = currentZoneName(
     tzChosen && tzParam
       ? tzParam
-      : (timeZoneHint(request.headers.get("cookie")) ?? (isTimeZone(host.timeZone) ? host.timeZone : "UTC")),
+      : (timeZoneHint(request.headers.get("cookie")) ??
+          // A first visit: the browser's languages may name a one-zone country (decision 091).
+          zoneFromAcceptLanguage(request.headers.get("accept-language")) ??
+          (isTimeZone(host.timeZone) ? host.timeZone : "UTC")),
   );
   const today = todayIn(timeZone, now);
   // ?lang=, then Accept-Language, then the event type's default (docs/decisions/088).

@@ -110,6 +110,17 @@ async function newHost(prefix: string) {
   return { id: u.id as string, token, typeId: type._id as string, slug, c };
 }
 
+/** A workflow that texts the guest `body` when a booking of the host's event type is made. */
+async function textGuestsWhenBooked(host: { token: string; typeId: string }, body: string) {
+  await ok(
+    await call("POST", "/api/workflows", {
+      token: host.token,
+      json: { name: "Texts", eventTypeIds: [host.typeId], trigger: "booked", actions: [{ type: "sms_guest", body }] },
+    }),
+    201,
+  );
+}
+
 /** A free start: `days` ahead at `hour`:00 UTC (the event type is open all day). */
 const startIn = (days: number, hour: number) => {
   const d = new Date(Date.now() + days * 86_400_000);
@@ -197,18 +208,7 @@ describe("texts from workflows", { timeout: 240_000 }, () => {
 
   it("the booking page asks for the phone and consent in the guest's language, and says what to fix in it", async () => {
     const host = await newHost("sms-lang");
-    await ok(
-      await call("POST", "/api/workflows", {
-        token: host.token,
-        json: {
-          name: "Texts",
-          eventTypeIds: [host.typeId],
-          trigger: "booked",
-          actions: [{ type: "sms_guest", body: "Hi {guest_name}." }],
-        },
-      }),
-      201,
-    );
+    await textGuestsWhenBooked(host, "Hi {guest_name}.");
     const [{ username }] = await db`select username from users where id = ${host.id}`;
     const day = startIn(4, 9).slice(0, 10);
     const slot = `${day}T09:00:00+00:00`;
@@ -275,18 +275,7 @@ describe("texts from workflows", { timeout: 240_000 }, () => {
 
   it("STOP through the signed webhook stops texts (a bad signature is 403), START brings them back", async () => {
     const host = await newHost("sms-stop");
-    await ok(
-      await call("POST", "/api/workflows", {
-        token: host.token,
-        json: {
-          name: "T",
-          eventTypeIds: [host.typeId],
-          trigger: "booked",
-          actions: [{ type: "sms_guest", body: "Booked." }],
-        },
-      }),
-      201,
-    );
+    await textGuestsWhenBooked(host, "Booked.");
     const phone = "+447911222333";
     const url = `${servers[0]!.url}/api/sms/inbound`;
     const inbound = (body: string, signature?: string) => {
@@ -342,18 +331,7 @@ describe("texts from workflows", { timeout: 240_000 }, () => {
 
   it("a 5xx is tried again until it goes; a 4xx is recorded and not tried again", async () => {
     const host = await newHost("sms-fail");
-    await ok(
-      await call("POST", "/api/workflows", {
-        token: host.token,
-        json: {
-          name: "T",
-          eventTypeIds: [host.typeId],
-          trigger: "booked",
-          actions: [{ type: "sms_guest", body: "Booked." }],
-        },
-      }),
-      201,
-    );
+    await textGuestsWhenBooked(host, "Booked.");
     fake.fail({ status: 503, times: 2 });
     expect((await book(host.typeId, startIn(5, 10), { phone: "+447911123458", smsConsent: true })).status).toBe(201);
     // The row, not the fake: the fake has the text a moment before the job writes "sent".

@@ -37,7 +37,6 @@ export function languageOf(tag: string | null | undefined): Language | null {
   return (LANGUAGES as readonly string[]).includes(primary) ? (primary as Language) : null;
 }
 
-/** The first of ours in an Accept-Language header, by its q weights (q=0 is refused), or null. */
 /** Accept-Language's tags, the most wanted first (ties in the header's order); q=0 ones dropped. */
 function rankedTags(header: string | null | undefined): string[] {
   if (!header || header.length > 1000) return [];
@@ -54,6 +53,7 @@ function rankedTags(header: string | null | undefined): string[] {
     .map((entry) => entry.tag);
 }
 
+/** The first of ours in an Accept-Language header, by its q weights (q=0 is refused), or null. */
 export function acceptedLanguage(header: string | null | undefined): Language | null {
   for (const tag of rankedTags(header)) {
     const language = languageOf(tag);

@@ -76,6 +76,8 @@ export async function action({ params, request }: ActionFunctionArgs) {
       guests: w.errorGuests,
       start: w.errorStart,
       timeZone: w.errorStart,
+      phone: SMS_BOOKING_WORDS[language].phoneInvalid,
+      smsConsent: SMS_BOOKING_WORDS[language].consentNeedsPhone,
     };
     return Object.fromEntries(
       Object.keys(errors).map((key) => [key, [byField[key] ?? (key.startsWith("a_") ? w.errorAnswer : w.formBlocked)]]),
@@ -195,10 +197,9 @@ export async function action({ params, request }: ActionFunctionArgs) {
   // The guest's phone for texts (decision 090): E.164, or the field's error.
   const phone = parsePhone(values.phone, env().SMS_DEFAULT_COUNTRY);
   if (!phone.ok || (values.smsConsent && !phone.phone)) {
-    const sms = SMS_BOOKING_WORDS[language];
-    const errors = phone.ok
-      ? { smsConsent: [sms.consentNeedsPhone] }
-      : { phone: [language === "en" ? phone.message : sms.phoneInvalid] };
+    const errors = fieldErrors(
+      phone.ok ? { smsConsent: [SMS_BOOKING_WORDS.en.consentNeedsPhone] } : { phone: [phone.message] },
+    );
     return data({ status: "invalid" as const, errors, values, nextSlots: [] as string[] }, { status: 400 });
   }
   const now = new Date();

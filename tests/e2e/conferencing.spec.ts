@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import { expect, test } from "@playwright/test";
 import { startFakeZoom, type FakeZoom } from "../fakes/zoom";
 import { openLaterDay, seriousViolations, STRONG_PASSWORD, toast, uniqueEmail, waitForHydration } from "./support";
+import { freePort } from "../support/server";
 
 /**
  * Conferencing apps (decision 065) in Chromium: a host connects Zoom from the Calendars page's
@@ -13,17 +13,6 @@ import { openLaterDay, seriousViolations, STRONG_PASSWORD, toast, uniqueEmail, w
 
 let app: { url: string; child: ChildProcess };
 let zoom: FakeZoom;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);

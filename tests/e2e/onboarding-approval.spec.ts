@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startFakeSmtp, type FakeSmtp } from "../support/smtp";
 import { seriousViolations, STRONG_PASSWORD, toast, openLaterDay, uniqueEmail, waitForHydration } from "./support";
+import { freePort } from "../support/server";
 
 /**
  * A new host's start, bookings that require approval, and "Forgot password?" (decisions 040,
@@ -13,17 +13,6 @@ import { seriousViolations, STRONG_PASSWORD, toast, openLaterDay, uniqueEmail, w
 let app: { url: string; child: ChildProcess };
 let smtp: FakeSmtp;
 const at = (path: string) => `${app.url}${path}`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);

@@ -1,116 +1,31 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
-import net from "node:net";
-import postgres from "postgres";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { noSidewaysScroll, seriousViolations, STRONG_PASSWORD, toast, uniqueEmail, waitForHydration } from "./support";
+import { json, person as personOn, startOwnServer, type OwnServer } from "./own-server";
+import { noSidewaysScroll, seriousViolations, STRONG_PASSWORD, toast, waitForHydration } from "./support";
 
 /**
  * A team's bookings on Scheduled Events (decision 062) in Chromium: a team admin switches the
  * list to the team, filters it by member, sees the member's booking with its host and cancels it
  * as its host would; at phone width with axe, and once without JavaScript.
  *
- * This file runs its own app server on a PostgreSQL database of its own, where the test reads the
- * invitation mails from the outbox; the team's event type is made with POST
+ * This file runs its own app server on a PostgreSQL database of its own (./own-server.ts), where
+ * the test reads the invitation mails from the outbox; the team's event type is made with POST
  * /api/teams/{id}/event-types.
  */
 
-let database: TestDatabase;
-let app: { url: string; child: ChildProcess };
-let sql: postgres.Sql;
-const url = (path: string) => `${app.url}${path}`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+let server: OwnServer;
+const url = (path: string) => `${server.url}${path}`;
+const api = (method: string, path: string, token?: string, body?: unknown) => server.api(method, path, token, body);
+const person = (name: string, prefix: string) => personOn(server, name, prefix);
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  database = await createTestDatabase("scheduler_e2e_team");
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server.mjs"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_URL: database.url,
-      // Production on PostgreSQL needs the address its links use (decision 063).
-      APP_URL: `http://127.0.0.1:${port}`,
-      SESSION_SECRET: "e2e-team-bookings-session-secret-0123456789",
-      RATE_LIMIT_FACTOR: "100",
-      JOBS: "off",
-      WEB_CONCURRENCY: "1",
-    },
-    stdio: "ignore",
-  });
-  app = { url: `http://127.0.0.1:${port}`, child };
-  await expect
-    .poll(async () => (await fetch(url("/healthz")).catch(() => null))?.status ?? 0, {
-      timeout: 60_000,
-      intervals: [200],
-    })
-    .toBe(200);
-  sql = postgres(database.url, { max: 1, onnotice: () => {} });
+  server = await startOwnServer("scheduler_e2e_team");
 });
 
 test.afterAll(async () => {
-  await sql?.end();
-  if (app && app.child.exitCode === null) {
-    const exited = new Promise((resolve) => app.child.once("exit", resolve));
-    app.child.kill("SIGTERM");
-    await exited;
-  }
-  await database?.drop();
+  await server?.stop();
 });
-
-interface Person {
-  email: string;
-  id: string;
-  token: string;
-}
-
-async function json<T>(res: Response, status: number): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
-
-function api(method: string, path: string, token?: string, body?: unknown): Promise<Response> {
-  return fetch(url(path), {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-/** Signs up over HTTP (the sign-up spec tests the form) and takes a token. */
-async function person(name: string, prefix: string): Promise<Person> {
-  const email = uniqueEmail(prefix);
-  const signup = await fetch(url("/signup"), {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
-    body: new URLSearchParams({ name, email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }),
-    redirect: "manual",
-  });
-  expect(signup.status).toBe(302);
-  const { token } = await json<{ token: string }>(
-    await api("POST", "/api/token", undefined, { email, password: STRONG_PASSWORD }),
-    200,
-  );
-  const [row] = await sql`select id from users where email = ${email}`;
-  return { email, id: row.id as string, token };
-}
 
 const weekly = (start: string, end: string) => [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start, end }));
 const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -136,7 +51,8 @@ async function teamWithBooking(tag: string) {
     [member, "member"],
   ] as const) {
     await json(await api("POST", `/api/teams/${team.id}/invitations`, owner.token, { email: who.email, role }), 201);
-    const [mail] = await sql`select text from mail_outbox where "to" = ${who.email} order by created_at desc limit 1`;
+    const [mail] =
+      await server.sql`select text from mail_outbox where "to" = ${who.email} order by created_at desc limit 1`;
     const token = decodeURIComponent(/accept\?token=([A-Za-z0-9_%-]+)/.exec(mail.text as string)?.[1] ?? "");
     await json(await api("POST", "/api/team-invitations/accept", who.token, { token }), 200);
   }
@@ -215,7 +131,7 @@ async function adminPage(browser: Browser, email: string, js: boolean): Promise<
   const page = await context.newPage();
   const res = await page.request.post(url("/signin"), {
     form: { email, password: STRONG_PASSWORD, redirectTo: "" },
-    headers: { origin: app.url },
+    headers: { origin: server.url },
   });
   expect(res.ok()).toBe(true);
   return page;
@@ -273,7 +189,7 @@ for (const js of [true, false]) {
       await expect(toast(page)).toContainText("Event cancelled.");
       await expect(page).toHaveURL(new RegExp(`[?&]member=${cast.member.id}`));
       await expect(row).toHaveCount(0);
-      const [stored] = await sql`select status from events where id = ${cast.booking}`;
+      const [stored] = await server.sql`select status from events where id = ${cast.booking}`;
       expect(stored.status).toBe("cancelled");
 
       await page.getByRole("link", { name: /^Cancelled/ }).click();

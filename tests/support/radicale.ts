@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import net from "node:net";
+import { freePort } from "./server";
 
 /**
  * Debian's Radicale (a real CalDAV server) on a free loopback port, with a throw-away htpasswd
@@ -28,19 +28,6 @@ export interface Radicale {
 }
 
 export const RADICALE_PASSWORD = "app-password-1";
-
-/** A free loopback port (the e2e specs cannot import ./server.ts, which needs __dirname). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function auth(user: string): string {
   return "Basic " + Buffer.from(`${user}:${RADICALE_PASSWORD}`).toString("base64");

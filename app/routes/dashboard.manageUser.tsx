@@ -405,11 +405,11 @@ export default function ManageUser() {
           <caption className="sr-only">Accounts, their roles and status</caption>
           <TableHead
             columns={[
-              { label: "#", className: "w-16" },
+              { label: "#", className: "w-12" },
               "Name",
               "Email",
-              { label: "Role", className: "w-36" },
-              { label: "Status", className: "w-32" },
+              { label: "Role", className: "w-32" },
+              { label: "Status", className: "w-28" },
               { label: "Manage", className: "w-44" },
             ]}
           />
@@ -423,9 +423,11 @@ export default function ManageUser() {
                   <td className={`${tdClass} break-words font-medium text-neutral-900`}>
                     <CellLabel>Name</CellLabel>
                     {u.name || <span className="font-normal italic text-neutral-600">No name given</span>}
-                    {u.id === me ? <span className="ml-2 text-xs font-normal text-neutral-600">(you)</span> : null}
+                    {u.id === me ? (
+                      <span className="ml-2 whitespace-nowrap text-xs font-normal text-neutral-600">(you)</span>
+                    ) : null}
                   </td>
-                  <td className={`${tdClass} text-neutral-700 break-words`}>
+                  <td className={`${tdClass} text-neutral-700 [overflow-wrap:anywhere]`}>
                     <CellLabel>Email</CellLabel>
                     {u.email}
                   </td>

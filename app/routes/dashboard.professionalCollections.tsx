@@ -135,7 +135,7 @@ export default function ProfessionalCollections() {
                   <CellLabel>Name</CellLabel>
                   {r.name || <span className="font-normal italic text-neutral-600">No name given</span>}
                 </td>
-                <td className={`${tdClass} text-neutral-700 break-words`}>
+                <td className={`${tdClass} text-neutral-700 [overflow-wrap:anywhere]`}>
                   <CellLabel>Email</CellLabel>
                   {r.email}
                 </td>

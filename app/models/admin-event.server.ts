@@ -129,8 +129,8 @@ export function adminEventsCountQuery(db: Database, filters: EventFilters, now: 
   return db.select({ total: count() }).from(counted);
 }
 
-/** The planner's estimate of how many rows match (from pg_class and the column statistics, read by EXPLAIN). */
-async function estimatedMatches(db: Database, filters: EventFilters, now: Date): Promise<number> {
+/** The planner's estimate of how many rows match, from the table statistics by EXPLAIN (exported for tests/integration/scale-plans.test.ts). */
+export async function estimatedMatches(db: Database, filters: EventFilters, now: Date): Promise<number> {
   const [row] = await queryRows<{ "QUERY PLAN": unknown }>(
     db,
     sql`explain (format json) ${matching(db, filters, now)}`,

@@ -15,6 +15,7 @@ import {
   SCHEDULED_EVENTS_FILTERS,
   adminEventsCountQuery,
   adminEventsPageQuery,
+  estimatedMatches,
   type EventFilters,
 } from "../../app/models/admin-event.server";
 import { bookableQuery } from "../../app/models/event-type.server";
@@ -205,6 +206,19 @@ describe("Manage All Event at scale", () => {
       const count = await planOf(adminEventsCountQuery(handle.db, filters, now, EXACT_TOTAL_CAP + 1));
       expectIndexedOnly(count, ["events"]);
       expect(rowsRead(count, "events"), JSON.stringify(filters)).toBeLessThan(EXACT_TOTAL_CAP + 500);
+    }
+  });
+
+  it("estimates a total past the cap from the statistics, near the real count", async () => {
+    for (const filters of [
+      { host: "", status: "all", when: "all" },
+      { host: "", status: "confirmed", when: "past" },
+    ] satisfies EventFilters[]) {
+      const [{ total }] = await adminEventsCountQuery(handle.db, filters, now);
+      expect(total).toBeGreaterThan(EXACT_TOTAL_CAP);
+      const estimate = await estimatedMatches(handle.db, filters, now);
+      expect(estimate, JSON.stringify(filters)).toBeGreaterThan(total * 0.8);
+      expect(estimate, JSON.stringify(filters)).toBeLessThan(total * 1.2);
     }
   });
 

@@ -1,7 +1,7 @@
 /**
  * The admin lists and the booking page's calendar check on a populated database
  * (docs/decisions/102): their queries, as the model builds them, read only what they show.
- * A throw-away database migrated by the app's migrator gets 2,000 hosts, 200,000 past events
+ * A throw-away database migrated by the app's migrator gets 2,000 hosts, 100,000 past events
  * (most of them on a few hosts), a few thousand upcoming ones, some under way, and 2,000
  * calendar connections; then EXPLAIN ANALYZE of each query must show no sequential scan of
  * events or calendar_connections, no sort on disk, and no more event rows read than the page,
@@ -24,7 +24,7 @@ import { eventTypes } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
 
 const HOSTS = 2_000;
-const PAST = 200_000;
+const PAST = 100_000;
 const UPCOMING = 4_000;
 const CONNECTIONS = 2_000;
 const PAGE = 20;
@@ -167,7 +167,7 @@ describe("Scheduled Events at scale", () => {
     for (const offset of [0, lastOffset]) {
       const nodes = await planOf(adminEventsPageQuery(handle.db, scheduled, { limit: PAGE, offset }, now));
       expectIndexedOnly(nodes, ["events"]);
-      // The page's rows and what it skips, and those read again by id; not the 180,000 past ones.
+      // The page's rows and what it skips, and those read again by id; not the 90,000 past ones.
       expect(rowsRead(nodes, "events")).toBeLessThan(offset + 3 * PAGE + 500);
     }
     const count = await planOf(adminEventsCountQuery(handle.db, scheduled, now));
@@ -200,7 +200,7 @@ describe("Manage All Event at scale", () => {
       for (const offset of [0, deep]) {
         const nodes = await planOf(adminEventsPageQuery(handle.db, filters, { limit: PAGE, offset }, now));
         expectIndexedOnly(nodes, ["events", "users"]);
-        // The rows the page skips and shows, and the page's read again by id; not the other 200,000.
+        // The rows the page skips and shows, and the page's read again by id; not the other 100,000.
         expect(rowsRead(nodes, "events"), JSON.stringify(filters)).toBeLessThan(offset + 3 * PAGE + 500);
       }
       const count = await planOf(adminEventsCountQuery(handle.db, filters, now, EXACT_TOTAL_CAP + 1));

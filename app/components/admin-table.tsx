@@ -48,11 +48,14 @@ export function Pagination({
   pageCount,
   search,
   label = "Pages",
+  approximate = false,
 }: {
   page: number;
   pageCount: number;
   search: string;
   label?: string;
+  /** pageCount is from an estimated total (docs/decisions/102): "Page 3 of about 52,500". */
+  approximate?: boolean;
 }) {
   if (pageCount <= 1) return null;
   return (
@@ -69,7 +72,7 @@ export function Pagination({
         <span />
       )}
       <p className="text-sm text-neutral-600" aria-current="page">
-        Page {page} of {pageCount}
+        Page {page} of {approximate ? `about ${pageCount.toLocaleString("en-US")}` : pageCount}
       </p>
       {page < pageCount ? (
         <Link to={hrefWith(search, { page: page + 1 })} className={buttonClass("secondary")} rel="next">

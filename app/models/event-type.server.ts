@@ -16,6 +16,7 @@ import {
 } from "../../db/schema";
 import { busyWindow, type BusyTime, type SlotInput } from "~/scheduling/slots";
 import { getDb } from "~/server/db.server";
+import type { Database } from "../../db/client";
 import { durationsOf, type EventTypeInput } from "~/schemas/scheduling-api";
 import { bookingRedirectUrl, type RedirectBooking } from "~/schemas/booking-redirect";
 import { questionsToAsk, type BookingQuestion } from "~/schemas/booking-answers";
@@ -372,29 +373,42 @@ export function asBooked(
   return { ...found, eventType: { ...found.eventType, duration: minutes } };
 }
 
+/**
+ * Whether the event type's owner or one of its hosts has a connected calendar: two EXISTS, each
+ * an index lookup on calendar_connections_user_idx. One EXISTS with `user_id = owner OR user_id in
+ * (hosts)` could use no index and read every connection on every booking page (docs/decisions/102).
+ */
+const HAS_CONNECTED_CALENDAR = sql<boolean>`(exists (select 1 from ${calendarConnections} where ${calendarConnections.userId} = ${eventTypes.userId}) or exists (select 1 from ${eventTypeHosts} h join ${calendarConnections} c on c.user_id = h.user_id where h.event_type_id = ${eventTypes.id}))`;
+
 async function bookable(where: ReturnType<typeof and>, evenIfOff = false): Promise<BookableEventType | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select({
-      eventType: COLUMNS,
-      ownerId: eventTypes.userId,
-      hostDeactivated: sql<boolean>`${eventTypes.kind} not in ('collective', 'round-robin') and exists (select 1 from ${users} where ${users.id} = ${eventTypes.userId} and ${users.deactivatedAt} is not null)`,
-      calendars: sql<boolean>`exists (select 1 from ${calendarConnections} where ${calendarConnections.userId} = ${eventTypes.userId} or ${calendarConnections.userId} in (select h.user_id from ${eventTypeHosts} h where h.event_type_id = ${eventTypes.id}))`,
-      schedule: {
-        id: schedules.id,
-        name: schedules.name,
-        timeZone: schedules.timeZone,
-        isDefault: schedules.isDefault,
-        weekly: schedules.weekly,
-        overrides: schedules.overrides,
-      },
-    })
-    .from(eventTypes)
-    .innerJoin(schedules, eq(schedules.id, eventTypes.scheduleId))
-    // A managed template is never booked: its members' copies are (decision 059).
-    .where(and(evenIfOff ? undefined : eq(eventTypes.active, true), sql`${eventTypes.kind} <> 'managed'`, where))
-    .limit(1);
+  const [row] = await bookableQuery(await getDb(), where, evenIfOff);
   return row ?? null;
+}
+
+/** The query behind the bookable-event-type reads, as run (exported for tests/integration/scale-plans.test.ts). */
+export function bookableQuery(db: Database, where: ReturnType<typeof and>, evenIfOff = false) {
+  return (
+    db
+      .select({
+        eventType: COLUMNS,
+        ownerId: eventTypes.userId,
+        hostDeactivated: sql<boolean>`${eventTypes.kind} not in ('collective', 'round-robin') and exists (select 1 from ${users} where ${users.id} = ${eventTypes.userId} and ${users.deactivatedAt} is not null)`,
+        calendars: HAS_CONNECTED_CALENDAR,
+        schedule: {
+          id: schedules.id,
+          name: schedules.name,
+          timeZone: schedules.timeZone,
+          isDefault: schedules.isDefault,
+          weekly: schedules.weekly,
+          overrides: schedules.overrides,
+        },
+      })
+      .from(eventTypes)
+      .innerJoin(schedules, eq(schedules.id, eventTypes.scheduleId))
+      // A managed template is never booked: its members' copies are (decision 059).
+      .where(and(evenIfOff ? undefined : eq(eventTypes.active, true), sql`${eventTypes.kind} <> 'managed'`, where))
+      .limit(1)
+  );
 }
 
 /**

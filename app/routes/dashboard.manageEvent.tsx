@@ -93,17 +93,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = readFilters(url);
   const page = pageParam(url);
   const cancelId = url.searchParams.get("cancel");
-  const [{ events, total }, cancelling] = await Promise.all([
+  const [{ events, total, totalIsEstimate }, cancelling] = await Promise.all([
     listAllEvents(filters, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, now),
     cancelId === null ? null : isUuid(cancelId) ? getEventForAdmin(cancelId) : null,
   ]);
   if (cancelId !== null && !cancelling) notFound("Event not found");
+  // An estimated total (over EXACT_TOTAL_CAP matches, docs/decisions/102) may be off either way:
+  // a short page is the last one, and a full one always has a next.
+  const estimatedPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pageCount = !totalIsEstimate
+    ? estimatedPages
+    : events.length < PAGE_SIZE
+      ? page
+      : Math.max(estimatedPages, page + 1);
   return {
     filters,
     page,
-    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    pageCount,
     offset: (page - 1) * PAGE_SIZE,
     total,
+    totalIsEstimate,
     timeZone: admin.timeZone,
     events: events.map((e) => row(e, admin.timeZone, now)),
     cancelling: cancelling ? row(cancelling, admin.timeZone, now) : null,
@@ -189,7 +198,8 @@ function Filters({ filters }: { filters: EventFilters }) {
 }
 
 export default function ManageAllEvent() {
-  const { events, filters, page, pageCount, offset, total, timeZone, cancelling } = useLoaderData<typeof loader>();
+  const { events, filters, page, pageCount, offset, total, totalIsEstimate, timeZone, cancelling } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const cancelForm = usePendingFormData({ intent: "cancel", state: "busy" });
   const location = useLocation();
@@ -201,7 +211,10 @@ export default function ManageAllEvent() {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold text-neutral-900">{MESSAGES.manageAllEvent}</h1>
         <p className="text-sm text-neutral-600" data-testid="event-total">
-          {total} event{total === 1 ? "" : "s"} · times in {timeZone}
+          {totalIsEstimate
+            ? `About ${total.toLocaleString("en-US")} events`
+            : `${total} event${total === 1 ? "" : "s"}`}{" "}
+          · times in {timeZone}
         </p>
       </div>
       <Filters key={location.search} filters={filters} />
@@ -267,7 +280,7 @@ export default function ManageAllEvent() {
           </tbody>
         </table>
       )}
-      <Pagination page={page} pageCount={pageCount} search={location.search} />
+      <Pagination page={page} pageCount={pageCount} search={location.search} approximate={totalIsEstimate} />
       {cancelling ? (
         <Modal title={`Cancel "${cancelling.eventName}"?`} closeTo={closeTo} returnFocusTo={`cancel-${cancelling.id}`}>
           <Form method="post" action={`${PAGE}${location.search}`} preventScrollReset className="space-y-4">

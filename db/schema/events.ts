@@ -128,6 +128,12 @@ export const events = pgTable(
     uniqueIndex("events_reconfirm_token_hash_key").on(t.reconfirmTokenHash),
     // Insights and the bookings export read a host's bookings by when they were made, in keyset order (decision 079).
     index("events_host_created_idx").on(t.hostId, t.createdAt, t.id),
+    // The admin lists (Manage All Event, Scheduled Events) read pages of ids from these without
+    // touching the table, in both orders, and count from them (docs/decisions/102).
+    index("events_starts_id_idx").on(t.startsAt, t.id, t.endsAt, t.status),
+    index("events_status_starts_id_idx").on(t.status, t.startsAt, t.id, t.endsAt),
+    // The events under way at an instant, whatever their host: where "upcoming" starts (decision 102).
+    index("events_during_idx").using("gist", sql`tstzrange(${t.startsAt}, ${t.endsAt}, '[)')`),
     check("events_ends_after_starts", sql`${t.endsAt} > ${t.startsAt}`),
     check("events_reconfirm_state", sql`${t.reconfirmState} in ('scheduled', 'asked', 'confirmed')`),
   ],

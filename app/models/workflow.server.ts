@@ -22,6 +22,7 @@ import {
   type WorkflowActionType,
   type WorkflowTrigger,
 } from "~/scheduling/workflows";
+import type { Database } from "../../db/client";
 import { getDb } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { queueMail } from "~/server/mail-transport.server";
@@ -268,10 +269,9 @@ const MAX_AFTER_MS = (WORKFLOW_BOUNDS.offsetMinutes.max + FOLLOW_UP_GRACE_MINUTE
  * host's that applies to them and whose time has come (still before the start, or within the
  * grace after the end), with an action not yet sent for the current start. The rules decide the rest.
  */
-async function candidates(now: Date): Promise<string[]> {
-  const db = await getDb();
+export function workflowPollQuery(db: Database, now: Date) {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const rows = await db
+  return db
     .select({ id: events.id })
     .from(events)
     .where(
@@ -293,6 +293,10 @@ async function candidates(now: Date): Promise<string[]> {
       ),
     )
     .orderBy(asc(events.startsAt));
+}
+
+async function candidates(now: Date): Promise<string[]> {
+  const rows = await workflowPollQuery(await getDb(), now);
   return rows.map((r) => r.id);
 }
 

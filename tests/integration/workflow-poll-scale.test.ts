@@ -113,7 +113,7 @@ describe("the workflow poll on a large population", () => {
 
     const query = workflowPollQuery(app.db, new Date()).toSQL();
     const [row] = await sql.unsafe(`explain (analyze, format json) ${query.sql}`, query.params as never[]);
-    const plan = (row as { "QUERY PLAN": Array<{ Plan: PlanNode }> })["QUERY PLAN"][0]!.Plan;
+    const plan = (row as unknown as { "QUERY PLAN": Array<{ Plan: PlanNode }> })["QUERY PLAN"][0]!.Plan;
     const onEvents = nodesOf(plan).filter((n) => n["Relation Name"] === "events");
 
     expect(onEvents.length).toBeGreaterThan(0);

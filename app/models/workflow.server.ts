@@ -293,9 +293,15 @@ export function workflowPollQuery(db: Database, now: Date, after?: { checkAt: Da
     .limit(POLL_BATCH);
 }
 
-/** Sets when the job next looks at the event; its updated_at stays (nothing a person changed). */
+/**
+ * Sets when the job next looks at the event. Its updated_at stays exactly as it is (nothing a
+ * person changed): assigned from itself, as a Date read back would lose its microseconds.
+ */
 async function setCheck(tx: Transaction, e: EventRow, at: Date | null): Promise<void> {
-  await tx.update(events).set({ workflowCheckAt: at, updatedAt: e.updatedAt }).where(eq(events.id, e.id));
+  await tx
+    .update(events)
+    .set({ workflowCheckAt: at, updatedAt: sql`${events.updatedAt}` })
+    .where(eq(events.id, e.id));
 }
 
 /**

@@ -111,6 +111,9 @@ describe("the workflow poll with two servers", () => {
     // Nothing left to look at for these bookings until after their start (the workflow has no follow-up).
     const left = await db`select id from events where id in ${db(ids)} and workflow_check_at is not null`;
     expect(left).toEqual([]);
+    // The job's bookkeeping is not a change of the booking: updated_at is as it was written.
+    const touched = await db`select id from events where id in ${db(ids)} and updated_at <> created_at`;
+    expect(touched).toEqual([]);
   });
 
   it("a move makes the message due again for the new start; a cancelled booking gets nothing", async () => {

@@ -41,8 +41,9 @@ export function startJobs(): { pollMs: number } | null {
       { name: "webhooks", run: async (now) => void (await sendDueWebhooks(now)) },
       // The hosts' outside calendars, each connection every CALENDAR_SYNC_SECONDS (docs/decisions/035).
       { name: "calendars", run: async () => void (await syncDueCalendars()) },
-      // The hosts' timed workflows, decision 022's reminders among them (decision 085).
-      { name: "workflows", run: async (now) => void (await runDueWorkflows(now)) },
+      // The hosts' timed workflows, decision 022's reminders among them (decision 085); one server
+      // a poll reads what is due (decision 103).
+      { name: "workflows", run: async (now) => void (await runDueWorkflows(now, e.JOBS_POLL_MS)) },
       // Reconfirmations (decision 086): "Please confirm" mails go out in this poll's outbox run.
       { name: "reconfirmations", run: async (now) => void (await runReconfirmations(now)) },
       { name: "outbox", run: async (now) => void (await sendOutboxMail(now)) },

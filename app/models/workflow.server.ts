@@ -11,17 +11,18 @@ import {
   workflows,
   type BookingEventRecord,
 } from "../../db/schema";
-import { FOLLOW_UP_GRACE_MINUTES } from "~/scheduling/reminders";
 import { readerTime } from "~/scheduling/reader-time";
 import { isTimeZone } from "~/scheduling/time-zone";
 import {
   dueWorkflowActions,
+  isSmsAction,
   isTimedTrigger,
-  WORKFLOW_BOUNDS,
+  nextWorkflowCheck,
   type TimedAction,
   type WorkflowActionType,
   type WorkflowTrigger,
 } from "~/scheduling/workflows";
+import type { Database } from "../../db/client";
 import { getDb } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { queueMail } from "~/server/mail-transport.server";
@@ -33,6 +34,7 @@ import type { RemindedMeeting } from "~/schemas/reminder-mail";
 import type { TemplateValues, WorkflowTexts } from "~/schemas/workflow-mail";
 import type { WorkflowInput, WorkflowRecord } from "~/schemas/workflow";
 import { isUuid, notify, type Transaction } from "./event.server";
+import { claimTurn } from "./housekeeping.server";
 import { recipientsOf } from "./reminder.server";
 
 /**
@@ -258,92 +260,126 @@ async function claim(tx: Transaction, action: ApplyingAction, e: EventRow): Prom
   return true;
 }
 
-const MINUTE_MS = 60_000;
-const MAX_BEFORE_MS = WORKFLOW_BOUNDS.offsetMinutes.max * MINUTE_MS;
-/** The latest "after" action, plus its grace, plus a day: events last at most 12 hours. */
-const MAX_AFTER_MS = (WORKFLOW_BOUNDS.offsetMinutes.max + FOLLOW_UP_GRACE_MINUTES + 24 * 60) * MINUTE_MS;
+/** The workflow job's lease in job_leases (the mechanism of housekeeping, docs/decisions/026). */
+export const WORKFLOWS_JOB = "workflows";
+/**
+ * The lease lasts this share of the poll interval: one server (whichever claims it) reads what
+ * is due each poll, and a server polling alone (the runner's jitter is ±10 %) always gets its turn.
+ */
+const TURN_SHARE = 0.8;
+/** Events read per statement, and statements per poll: the rest waits for the next poll. */
+const POLL_BATCH = 200;
+const POLL_BATCHES = 25;
+/** A text this server cannot send (no SMS transport here) is looked at again this soon. */
+const SMS_RETRY_MS = 60_000;
 
 /**
- * Events that may have a timed action due: confirmed, with an active timed workflow of their
- * host's that applies to them and whose time has come (still before the start, or within the
- * grace after the end), with an action not yet sent for the current start. The rules decide the rest.
+ * The poll's query (docs/decisions/103): the events whose check time has come, through the
+ * partial index on workflow_check_at, in keyset order after `after`.
  */
-async function candidates(now: Date): Promise<string[]> {
-  const db = await getDb();
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const rows = await db
-    .select({ id: events.id })
+export function workflowPollQuery(db: Database, now: Date, after?: { checkAt: Date; id: string }) {
+  return db
+    .select({ id: events.id, checkAt: events.workflowCheckAt })
     .from(events)
     .where(
       and(
-        eq(events.status, "confirmed"),
-        sql`${events.startsAt} > ${new Date(now.getTime() - MAX_AFTER_MS).toISOString()}::timestamptz`,
-        sql`${events.startsAt} <= ${new Date(now.getTime() + MAX_BEFORE_MS).toISOString()}::timestamptz`,
-        sql`exists (
-          select 1 from ${workflows} w join ${workflowActions} a on a.workflow_id = w.id
-          where w.user_id = ${events.hostId} and w.active
-            and (w.all_event_types or exists (select 1 from ${workflowEventTypes} t where t.workflow_id = w.id and t.event_type_id = ${events.eventTypeId}))
-            and (
-              (w.trigger = 'before_start' and ${events.startsAt} > ${at} and ${events.startsAt} - make_interval(mins => w.offset_minutes) <= ${at})
-              or (w.trigger = 'after_end' and ${events.endsAt} + make_interval(mins => w.offset_minutes) <= ${at}
-                  and ${events.endsAt} + make_interval(mins => w.offset_minutes + ${FOLLOW_UP_GRACE_MINUTES}) >= ${at})
-            )
-            and not exists (select 1 from ${workflowDeliveries} d where d.action_id = a.id and d.event_id = ${events.id} and d.starts_at = ${events.startsAt})
-        )`,
+        sql`${events.workflowCheckAt} <= ${now.toISOString()}::timestamptz`,
+        after
+          ? sql`(${events.workflowCheckAt}, ${events.id}) > (${after.checkAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+          : undefined,
       ),
     )
-    .orderBy(asc(events.startsAt));
-  return rows.map((r) => r.id);
+    .orderBy(asc(events.workflowCheckAt), asc(events.id))
+    .limit(POLL_BATCH);
+}
+
+/**
+ * Sets when the job next looks at the event. Its updated_at stays exactly as it is (nothing a
+ * person changed): assigned from itself, as a Date read back would lose its microseconds.
+ */
+async function setCheck(tx: Transaction, e: EventRow, at: Date | null): Promise<void> {
+  await tx
+    .update(events)
+    .set({ workflowCheckAt: at, updatedAt: sql`${events.updatedAt}` })
+    .where(eq(events.id, e.id));
 }
 
 /**
  * Sends what is due for one event, in one transaction: the event row locked (NO KEY UPDATE) or
- * skipped when another server holds it, the rules checked again on what this transaction reads,
- * each key inserted before its effects.
+ * skipped when another server holds it (it keeps its check time), the rules checked on what this
+ * transaction reads, each key inserted before its effects; then the event's next check time.
  */
 async function deliverForEvent(eventId: string, now: Date, texts: WorkflowTexts): Promise<number> {
   const db = await getDb();
   return db.transaction(async (tx: Transaction) => {
     const [e] = await tx.select().from(events).where(eq(events.id, eventId)).for("no key update", { skipLocked: true });
     if (!e) return 0;
-    const actions = await applyingActions(tx, e, ["before_start", "after_end"]);
-    if (actions.length === 0) return 0;
-    const delivered = await tx
-      .select({ actionId: workflowDeliveries.actionId })
-      .from(workflowDeliveries)
-      .where(and(eq(workflowDeliveries.eventId, e.id), eq(workflowDeliveries.startsAt, e.startsAt)));
-    const c = await contextOf(tx, e, null);
-    if (!c) return 0;
-    const due = new Set(
-      dueWorkflowActions({
-        event: {
-          status: e.status,
-          startsAt: e.startsAt,
-          endsAt: e.endsAt,
-          startSetAt: e.startSetAt,
-          hasGuests: c.recipients.size > 0,
-          guestTextable: textable(c).guest,
-          hostTextable: textable(c).host,
-        },
-        actions: actions.filter((a): a is ApplyingAction & TimedAction => isTimedTrigger(a.trigger)),
-        delivered: new Set(delivered.map((d) => d.actionId)),
-        now,
-      }),
+    const actions = (await applyingActions(tx, e, ["before_start", "after_end"])).filter(
+      (a): a is ApplyingAction & TimedAction => isTimedTrigger(a.trigger),
     );
+    const rows =
+      actions.length === 0
+        ? []
+        : await tx
+            .select({ actionId: workflowDeliveries.actionId })
+            .from(workflowDeliveries)
+            .where(and(eq(workflowDeliveries.eventId, e.id), eq(workflowDeliveries.startsAt, e.startsAt)));
+    const delivered = new Set(rows.map((d) => d.actionId));
+    const timing = { status: e.status, startsAt: e.startsAt, endsAt: e.endsAt, startSetAt: e.startSetAt };
     let sent = 0;
-    for (const action of actions.filter((a) => due.has(a.id))) {
-      if (!(await claim(tx, action, e))) continue;
-      await writeAction(tx, c, action, now, texts);
-      sent++;
+    let retry: { at: Date; actionIds: Set<string> } | undefined;
+    // Who can be reached is read only when some action's time has come.
+    const dueByTime = dueWorkflowActions({
+      event: { ...timing, hasGuests: true, guestTextable: true, hostTextable: true },
+      actions,
+      delivered,
+      now,
+    });
+    const c = dueByTime.length > 0 ? await contextOf(tx, e, null) : null;
+    if (c) {
+      const reach = textable(c);
+      const due = new Set(
+        dueWorkflowActions({
+          event: { ...timing, hasGuests: c.recipients.size > 0, guestTextable: reach.guest, hostTextable: reach.host },
+          actions,
+          delivered,
+          now,
+        }),
+      );
+      for (const action of actions.filter((a) => due.has(a.id))) {
+        delivered.add(action.id);
+        if (!(await claim(tx, action, e))) continue;
+        await writeAction(tx, c, action, now, texts);
+        sent++;
+      }
+      if (!smsAvailable()) {
+        retry = {
+          at: new Date(now.getTime() + SMS_RETRY_MS),
+          actionIds: new Set(actions.filter((a) => isSmsAction(a.type)).map((a) => a.id)),
+        };
+      }
     }
+    await setCheck(tx, e, nextWorkflowCheck({ event: timing, actions, delivered, now, retry }));
     return sent;
   });
 }
 
-/** The job runner's workflow job: answers how many actions this server sent. */
-export async function sendDueWorkflows(now: Date, texts: WorkflowTexts): Promise<number> {
+/**
+ * The job runner's workflow job: answers how many actions this server sent. With `pollMs`, only
+ * the server that claims this poll's lease reads what is due; the others return at once.
+ */
+export async function sendDueWorkflows(now: Date, texts: WorkflowTexts, pollMs?: number): Promise<number> {
+  const db = await getDb();
+  if (pollMs && !(await claimTurn(db, WORKFLOWS_JOB, now, Math.round(pollMs * TURN_SHARE)))) return 0;
   let sent = 0;
-  for (const id of await candidates(now)) sent += await deliverForEvent(id, now, texts);
+  let after: { checkAt: Date; id: string } | undefined;
+  for (let batch = 0; batch < POLL_BATCHES; batch++) {
+    const rows = await workflowPollQuery(db, now, after);
+    for (const row of rows) sent += await deliverForEvent(row.id, now, texts);
+    const last = rows.at(-1);
+    if (rows.length < POLL_BATCH || !last?.checkAt) break;
+    after = { checkAt: last.checkAt, id: last.id };
+  }
   return sent;
 }
 

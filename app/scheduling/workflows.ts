@@ -144,3 +144,37 @@ export function dueWorkflowActions(input: {
     )
     .map((a) => a.id);
 }
+
+/**
+ * When the workflow job must next look at a booking (docs/decisions/103): the earliest time,
+ * after `now`, of a timed action not yet sent for its current start that can still go out; null
+ * when none can (not confirmed, all sent, all past their window, or never due because the
+ * booking got its start after their time). An action whose time has come but that was not sent
+ * (nobody to reach) waits for a change of the booking, which marks it for the next poll, except
+ * those listed in `retry`, looked at again at `retry.at`.
+ */
+export function nextWorkflowCheck(input: {
+  event: Pick<WorkflowEvent, "status" | "startsAt" | "endsAt" | "startSetAt">;
+  actions: readonly TimedAction[];
+  delivered: ReadonlySet<string>;
+  now: Date;
+  retry?: { at: Date; actionIds: ReadonlySet<string> };
+}): Date | null {
+  const { event, actions, delivered, now, retry } = input;
+  if (event.status !== "confirmed") return null;
+  const t = now.getTime();
+  const timed = actions.map((a) => ({ ...a, at: actionTime(a, event).getTime() }));
+  let next: number | null = null;
+  const consider = (at: number) => {
+    if (next === null || at < next) next = at;
+  };
+  for (const a of timed) {
+    if (delivered.has(a.id) || a.at < event.startSetAt.getTime()) continue;
+    const open =
+      a.trigger === "before_start" ? t < event.startsAt.getTime() : t - a.at <= FOLLOW_UP_GRACE_MINUTES * MINUTE;
+    if (!open) continue;
+    if (a.at > t) consider(a.at);
+    else if (retry?.actionIds.has(a.id)) consider(Math.max(retry.at.getTime(), t));
+  }
+  return next === null ? null : new Date(next);
+}

@@ -29,9 +29,12 @@ export const workflowTexts: WorkflowTexts = {
   workflowSms,
 };
 
-/** The job runner's workflow job: timed actions ("before the start", "after the end"). */
-export function runDueWorkflows(now: Date): Promise<number> {
-  return sendDueWorkflows(now, workflowTexts);
+/**
+ * The job runner's workflow job: timed actions ("before the start", "after the end"), read by
+ * the one server that claims the poll's lease (docs/decisions/103).
+ */
+export function runDueWorkflows(now: Date, pollMs: number): Promise<number> {
+  return sendDueWorkflows(now, workflowTexts, pollMs);
 }
 
 function linksOf(payload: unknown): WorkflowEffects["links"] {

@@ -104,6 +104,12 @@ export const events = pgTable(
     reconfirmDueAt: timestamp("reconfirm_due_at", { withTimezone: true }),
     /** SHA-256 (hex) of the mailed confirm link's token; the token itself is never stored. */
     reconfirmTokenHash: text("reconfirm_token_hash"),
+    /**
+     * When the workflow job next looks at this event for its timed actions (docs/decisions/103);
+     * null when nothing can become due without a change. Triggers set it to the epoch (look at the
+     * next poll) when the event or what its actions depend on changes; the job sets the rest.
+     */
+    workflowCheckAt: timestamp("workflow_check_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -116,6 +122,10 @@ export const events = pgTable(
       .on(t.startsAt)
       .where(sql`${t.status} = 'confirmed'`),
     index("events_booking_id_idx").on(t.bookingId),
+    // The workflow job's poll: only events with something to look at (docs/decisions/103).
+    index("events_workflow_check_idx")
+      .on(t.workflowCheckAt, t.id)
+      .where(sql`${t.workflowCheckAt} is not null`),
     // The job runner's expiry scan of pending bookings (decision 040).
     index("events_hold_until_idx")
       .on(t.holdUntil)

@@ -31,6 +31,8 @@ const VOLATILE_COLUMNS: Record<string, string[]> = {
   webhook_subscriptions: ["failing_since", "active", "disabled_reason", "updated_at"],
   calendar_connections: ["last_error", "last_synced_at", "next_sync_at", "updated_at"],
   external_calendars: ["version", "busy_digest", "updated_at"],
+  // When the workflow job next looks at an event: the job moves it on its own (docs/decisions/103).
+  events: ["workflow_check_at"],
 };
 
 export type Snapshot = Record<string, string>;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { eventInvitees, events, notifications, users, type Event } from "../../db/schema";
 import { getDb } from "~/server/db.server";
 import { can } from "~/utils/permissions";
@@ -130,7 +130,7 @@ export async function withInvitees(db: Database | Transaction, rows: Event[]): P
   return rows.map((r) => ({ ...r, invitees: byEvent.get(r.id) ?? [] }));
 }
 
-/** The host's events: upcoming first (soonest first), then past ones (latest first). */
+/** The host's events: upcoming first (soonest first), then past ones (latest first); at most 500 (the JSON list, GET /event). */
 export async function listHostEvents(hostId: string, now: Date): Promise<HostEvent[]> {
   const db = await getDb();
   const rows = await db
@@ -144,6 +144,63 @@ export async function listHostEvents(hostId: string, now: Date): Promise<HostEve
     )
     .limit(500);
   return withInvitees(db, rows);
+}
+
+export interface HostSchedulePage {
+  events: HostEvent[];
+  /** Every event of the host (upcoming and past). */
+  total: number;
+  /** The page shown: the one asked for, or the last one when it asked for more than there are. */
+  page: number;
+  pageCount: number;
+}
+
+/**
+ * One page of listHostEvents' order (upcoming soonest first, then past latest first), read as
+ * two ranges of `events_host_starts_idx` (host, start): the upcoming ones forwards and the past
+ * ones backwards, each with LIMIT/OFFSET, so a page reads about its own rows whatever the
+ * host's history holds. A page beyond the last is the last.
+ */
+export async function listHostSchedulePage(
+  hostId: string,
+  now: Date,
+  paging: { page: number; size: number },
+): Promise<HostSchedulePage> {
+  const db = await getDb();
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [counts] = await db
+    .select({ total: count(), upcoming: sql<number>`count(*) filter (where ${events.endsAt} > ${at})`.mapWith(Number) })
+    .from(events)
+    .where(eq(events.hostId, hostId));
+  const total = counts?.total ?? 0;
+  const upcomingCount = counts?.upcoming ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / paging.size));
+  const page = Math.min(Math.max(1, Math.floor(paging.page)), pageCount);
+  const offset = (page - 1) * paging.size;
+  const rows: Event[] = [];
+  if (offset < upcomingCount) {
+    rows.push(
+      ...(await db
+        .select()
+        .from(events)
+        .where(and(eq(events.hostId, hostId), sql`${events.endsAt} > ${at}`))
+        .orderBy(asc(events.startsAt), asc(events.id))
+        .limit(paging.size)
+        .offset(offset)),
+    );
+  }
+  if (rows.length < paging.size && total > upcomingCount) {
+    rows.push(
+      ...(await db
+        .select()
+        .from(events)
+        .where(and(eq(events.hostId, hostId), sql`${events.endsAt} <= ${at}`))
+        .orderBy(desc(events.startsAt), desc(events.id))
+        .limit(paging.size - rows.length)
+        .offset(Math.max(0, offset - upcomingCount))),
+    );
+  }
+  return { events: await withInvitees(db, rows), total, page, pageCount };
 }
 
 /** One of the host's own events, or null (also for another host's id: no hint it exists). */

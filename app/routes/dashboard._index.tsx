@@ -3,7 +3,7 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "~/schemas/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { CalendarDays, CalendarPlus, Clock, MapPin, Pencil, Phone, Trash2, Users, Video } from "lucide-react";
 import type { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -22,12 +22,12 @@ import {
   FREE_EVENT_CAP,
   getHostEvent,
   LinkedEventError,
-  listHostEvents,
+  listHostSchedulePage,
   type HostEvent,
 } from "~/models/event.server";
 import { locationsOfEventTypes, questionsOfEventTypes } from "~/models/event-type.server";
 import { answerLines, type BookingQuestion } from "~/schemas/booking-answers";
-import { whenOf } from "~/components/admin-table";
+import { hrefWith, pageParam, Pagination, whenOf } from "~/components/admin-table";
 import { instantToWallClock, todayIn } from "~/scheduling/zoned-time";
 import { requirePermission } from "~/utils/auth.server";
 import { env, linkBase } from "~/server/env.server";
@@ -62,12 +62,33 @@ export const meta: MetaFunction = () => [
 type ModalKind = "edit" | "delete" | "join";
 const MODAL_KINDS: ModalKind[] = ["edit", "delete", "join"];
 
+/**
+ * Events a page: 25 keep a page near 200 KB of HTML, and under 300 KB when every card carries a
+ * long description and a guest's notes (docs/decisions/104-my-schedule-pages.md).
+ */
+const PAGE_SIZE = 25;
+
+/** My Schedule at `page`, with `query` (a modal) added: page 1 has no ?page=. */
+function scheduleHref(page: number, query: Record<string, string> = {}): string {
+  const params = new URLSearchParams(page > 1 ? { page: String(page) } : {});
+  for (const [key, value] of Object.entries(query)) params.set(key, value);
+  const search = params.toString();
+  return search ? `/dashboard?${search}` : "/dashboard";
+}
+
 function openModal(url: URL): { kind: ModalKind; eventId: string } | null {
   for (const kind of MODAL_KINDS) {
     const eventId = url.searchParams.get(kind);
     if (eventId) return { kind, eventId };
   }
   return null;
+}
+
+/** What a card shows of a long text (the description is clamped to three lines anyway); the whole of it is on the event's own pages. */
+const CARD_TEXT_MAX = 300;
+
+function clipped(text: string, max = CARD_TEXT_MAX): string {
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
 function eventCard(
@@ -99,8 +120,8 @@ function eventCard(
           zone: event.guestTimeZone
             ? `${event.guestTimeZone.replace(/_/g, " ")} (${readerTime(event.startsAt, event.guestTimeZone).time} there)`
             : null,
-          notes: event.notes || null,
-          answers: answerLines(questions, event.answers),
+          notes: event.notes ? clipped(event.notes) : null,
+          answers: answerLines(questions, event.answers).map((a) => ({ label: a.label, text: clipped(a.text) })),
         }
       : null,
     id: event.id,
@@ -109,21 +130,26 @@ function eventCard(
     eventName: event.eventName,
     eventType: event.eventType,
     eventWith: event.eventWith,
-    description: event.description,
+    description: clipped(event.description),
     status: event.status,
     invitees: event.invitees,
     past: event.endsAt.getTime() <= now.getTime(),
     startsAt: event.startsAt.toISOString(),
     when: whenOf(event.startsAt, event.endsAt, timeZone),
     day: { month: event.startsAt.toLocaleString("en-US", { month: "short", timeZone }), day: wall.date.slice(8) },
-    form: {
-      eventName: event.eventName,
-      eventType: event.eventType,
-      description: event.description,
-      date: wall.date,
-      time: wall.time,
-      duration: String(Math.round((event.endsAt.getTime() - event.startsAt.getTime()) / 60_000)),
-    },
+  };
+}
+
+/** The Update form's values: only the open modal's event needs them, not every card of the page. */
+function updateFormValues(event: HostEvent, timeZone: string) {
+  const wall = instantToWallClock(event.startsAt, timeZone);
+  return {
+    eventName: event.eventName,
+    eventType: event.eventType,
+    description: event.description,
+    date: wall.date,
+    time: wall.time,
+    duration: String(Math.round((event.endsAt.getTime() - event.startsAt.getTime()) / 60_000)),
   };
 }
 
@@ -143,18 +169,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "dashboard:access");
   const now = new Date();
   const url = new URL(request.url);
-  const hostEvents = await listHostEvents(user.id, now);
-  const settings = await locationsOfEventTypes(hostEvents.map((e) => e.eventTypeId));
-  const settingOf = (e: HostEvent) => (e.eventTypeId ? (settings.get(e.eventTypeId) ?? null) : null);
-  const questions = await questionsOfEventTypes(hostEvents.filter((e) => e.answers).map((e) => e.eventTypeId));
-  const questionsOf = (e: HostEvent) => (e.eventTypeId ? (questions.get(e.eventTypeId) ?? []) : []);
-  const meetings = await meetingsOf(hostEvents.filter((e) => e.eventTypeId).map((e) => e.id));
-  const meetingOf = (e: HostEvent) => meetings.get(e.id) ?? null;
-  const events = hostEvents.map((e) => eventCard(e, user.timeZone, now, settingOf(e), questionsOf(e), meetingOf(e)));
+  const schedule = await listHostSchedulePage(user.id, now, { page: pageParam(url), size: PAGE_SIZE });
   const modal = openModal(url);
-  // The modal's event comes from the host's own list: another host's id is simply not there.
-  const modalEvent = modal ? hostEvents.find((e) => e.id === modal.eventId) : undefined;
+  // The modal's event is one of the host's own (on any page): another host's id is not found.
+  const modalEvent = modal ? ((await getHostEvent(user.id, modal.eventId)) ?? undefined) : undefined;
   if (modal && !modalEvent) notFound("Event not found");
+  const shownEvents = modalEvent ? [...schedule.events, modalEvent] : schedule.events;
+  const settings = await locationsOfEventTypes(shownEvents.map((e) => e.eventTypeId));
+  const settingOf = (e: HostEvent) => (e.eventTypeId ? (settings.get(e.eventTypeId) ?? null) : null);
+  const questions = await questionsOfEventTypes(shownEvents.filter((e) => e.answers).map((e) => e.eventTypeId));
+  const questionsOf = (e: HostEvent) => (e.eventTypeId ? (questions.get(e.eventTypeId) ?? []) : []);
+  const meetings = await meetingsOf(shownEvents.filter((e) => e.eventTypeId).map((e) => e.id));
+  const meetingOf = (e: HostEvent) => meetings.get(e.id) ?? null;
+  const events = schedule.events.map((e) =>
+    eventCard(e, user.timeZone, now, settingOf(e), questionsOf(e), meetingOf(e)),
+  );
   // A guest's booking is moved by the host's reschedule, with its slot rules and override (decision 089).
   if (modal?.kind === "edit" && modalEvent?.guestEmail) throw redirect(rescheduleHref(modalEvent.id));
   // A cancelled event has no Update or Join (decision 029): only Delete, which removes it from the list.
@@ -173,6 +202,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     bookingLink,
     host: { email: user.email, timeZone: user.timeZone },
     events,
+    paging: {
+      page: schedule.page,
+      pageCount: schedule.pageCount,
+      total: schedule.total,
+      first: (schedule.page - 1) * PAGE_SIZE + 1,
+      last: (schedule.page - 1) * PAGE_SIZE + events.length,
+    },
     cap: unlimited ? null : { limit: FREE_EVENT_CAP, upcoming },
     today: todayIn(user.timeZone, now),
     modal:
@@ -187,6 +223,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
               questionsOf(modalEvent),
               meetingOf(modalEvent),
             ),
+            form: updateFormValues(modalEvent, user.timeZone),
           }
         : null,
     // The room id is the room's only secret: it leaves the server only in the join modal's link.
@@ -200,6 +237,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "dashboard:access");
+  // Back to the page the host was on (a page that no longer exists shows the last one).
+  const back = scheduleHref(pageParam(new URL(request.url)));
   const form = await readFormData(request);
   const intent = form.get("intent");
   const eventId = String(form.get("eventId") ?? "");
@@ -213,7 +252,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return data({ result: undefined, toast: errorToast(MESSAGES.coHostedEvent) }, { status: 409 });
     }
     if (!deleted) notFound("Event not found");
-    return redirectWithSuccess("/dashboard", MESSAGES.eventDeleted);
+    return redirectWithSuccess(back, MESSAGES.eventDeleted);
   }
   if (intent === "update") {
     const now = new Date();
@@ -266,20 +305,56 @@ export async function action({ request }: ActionFunctionArgs) {
       );
     }
     if (!updated) notFound("Event not found");
-    return redirectWithSuccess("/dashboard", MESSAGES.eventUpdated);
+    return redirectWithSuccess(back, MESSAGES.eventUpdated);
   }
   return data({ result: null, toast: errorToast("Unknown action.") }, { status: 400 });
 }
 
 type Card = Awaited<ReturnType<typeof loader>>["events"][number];
+type UpdateValues = ReturnType<typeof updateFormValues>;
 
 const rescheduleHref = (id: string) => `/dashboard/scheduledEvents?reschedule=${id}`;
 
-const TYPE_ICONS = { "In Person Meeting": MapPin, "Phone Call": Phone, "Google Meet": Video } as const;
+/**
+ * The cards' icons, drawn once per page and used by reference: fifty cards each inlining six
+ * icons' paths made about 40% of the page's HTML.
+ */
+const CARD_ICONS = {
+  calendar: CalendarDays,
+  place: MapPin,
+  phone: Phone,
+  video: Video,
+  people: Users,
+  edit: Pencil,
+  remove: Trash2,
+} as const;
+type CardIcon = keyof typeof CARD_ICONS;
 
-function EventCard({ event }: { event: Card }) {
-  const TypeIcon = TYPE_ICONS[event.eventType];
-  const link = (kind: ModalKind) => `/dashboard?${kind}=${event.id}`;
+function CardIconSymbols() {
+  return (
+    <svg aria-hidden className="absolute h-0 w-0 overflow-hidden">
+      {Object.entries(CARD_ICONS).map(([name, Icon]) => (
+        <symbol key={name} id={`card-icon-${name}`} viewBox="0 0 24 24">
+          <Icon />
+        </symbol>
+      ))}
+    </svg>
+  );
+}
+
+function CardIconUse({ name, className = "h-4 w-4" }: { name: CardIcon; className?: string }) {
+  return (
+    <svg aria-hidden className={className} viewBox="0 0 24 24">
+      <use href={`#card-icon-${name}`} />
+    </svg>
+  );
+}
+
+const TYPE_ICONS = { "In Person Meeting": "place", "Phone Call": "phone", "Google Meet": "video" } as const;
+
+function EventCard({ event, page }: { event: Card; page: number }) {
+  const typeIcon = TYPE_ICONS[event.eventType];
+  const link = (kind: ModalKind) => scheduleHref(page, { [kind]: event.id });
   const cancelled = event.status === "cancelled";
   return (
     <li
@@ -328,17 +403,17 @@ function EventCard({ event }: { event: Card }) {
             ) : null}
           </div>
           <p className="mt-1 flex items-center gap-1.5 text-sm text-neutral-700">
-            <CalendarDays className="h-4 w-4 shrink-0" aria-hidden />
+            <CardIconUse name="calendar" className="h-4 w-4 shrink-0" />
             <span>
               {event.when.date}, {event.when.time} <span className="text-neutral-500">({event.when.zone})</span>
             </span>
           </p>
           <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-700">
             <span className="flex items-center gap-1.5">
-              <TypeIcon className="h-4 w-4" aria-hidden /> {event.eventType}
+              <CardIconUse name={typeIcon} /> {event.eventType}
             </span>
             <span className="flex items-center gap-1.5">
-              <Users className="h-4 w-4" aria-hidden /> {event.eventWith}
+              <CardIconUse name="people" /> {event.eventWith}
             </span>
           </p>
         </div>
@@ -379,7 +454,7 @@ function EventCard({ event }: { event: Card }) {
             id={`edit-${event.id}`}
             className={buttonClass("secondary", "px-3 py-2")}
           >
-            <Pencil className="h-4 w-4" aria-hidden /> Update
+            <CardIconUse name="edit" /> Update
           </Link>
         )}
         <Link
@@ -388,7 +463,7 @@ function EventCard({ event }: { event: Card }) {
           id={`delete-${event.id}`}
           className={buttonClass("secondary", "px-3 py-2 text-red-700")}
         >
-          <Trash2 className="h-4 w-4" aria-hidden /> Delete
+          <CardIconUse name="remove" /> Delete
         </Link>
         {cancelled || !event.joinable ? null : (
           <Link
@@ -397,7 +472,7 @@ function EventCard({ event }: { event: Card }) {
             id={`join-${event.id}`}
             className={buttonClass("primary", "px-3 py-2 sm:ml-auto")}
           >
-            <Video className="h-4 w-4" aria-hidden /> Join Meeting
+            <CardIconUse name="video" /> Join Meeting
           </Link>
         )}
       </div>
@@ -405,14 +480,26 @@ function EventCard({ event }: { event: Card }) {
   );
 }
 
-function UpdateForm({ event, timeZone, today }: { event: Card; timeZone: string; today: string }) {
+function UpdateForm({
+  event,
+  values,
+  page,
+  timeZone,
+  today,
+}: {
+  event: Card;
+  values: UpdateValues;
+  page: number;
+  timeZone: string;
+  today: string;
+}) {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending({ intent: "update" });
   const [form, fields] = useForm<z.input<typeof updateEventFields>>({
     id: `update-${event.id}`,
     lastResult: actionData?.result,
     constraint: getZodConstraint(updateEventFields),
-    defaultValue: event.form,
+    defaultValue: values,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: updateEventSchema({ timeZone, now: new Date() }) }),
@@ -420,7 +507,7 @@ function UpdateForm({ event, timeZone, today }: { event: Card; timeZone: string;
   return (
     <Form
       method="post"
-      action={`/dashboard?index&edit=${event.id}`}
+      action={`/dashboard?index&${new URLSearchParams(page > 1 ? { page: String(page), edit: event.id } : { edit: event.id })}`}
       preventScrollReset
       {...getFormProps(form)}
       className="space-y-4"
@@ -430,7 +517,7 @@ function UpdateForm({ event, timeZone, today }: { event: Card; timeZone: string;
       <EventDetailsFields fields={fields} timeZone={timeZone} minDate={today} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-        <Link to="/dashboard" preventScrollReset className={buttonClass("secondary")}>
+        <Link to={scheduleHref(page)} preventScrollReset className={buttonClass("secondary")}>
           Cancel
         </Link>
         <Button type="submit" pending={pending} disabled={pending}>
@@ -441,10 +528,15 @@ function UpdateForm({ event, timeZone, today }: { event: Card; timeZone: string;
   );
 }
 
-function DeleteForm({ event }: { event: Card }) {
+function DeleteForm({ event, page }: { event: Card; page: number }) {
   const pending = useIsPending({ intent: "delete" });
   return (
-    <Form method="post" action="/dashboard?index" preventScrollReset className="space-y-4">
+    <Form
+      method="post"
+      action={page > 1 ? `/dashboard?index&page=${page}` : "/dashboard?index"}
+      preventScrollReset
+      className="space-y-4"
+    >
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="eventId" value={event.id} />
       <p className="text-sm text-neutral-700">
@@ -455,7 +547,7 @@ function DeleteForm({ event }: { event: Card }) {
             : "It is removed from your schedule."}
       </p>
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-        <Link to="/dashboard" preventScrollReset className={buttonClass("secondary")}>
+        <Link to={scheduleHref(page)} preventScrollReset className={buttonClass("secondary")}>
           Cancel
         </Link>
         <Button type="submit" variant="danger" pending={pending} disabled={pending}>
@@ -466,7 +558,7 @@ function DeleteForm({ event }: { event: Card }) {
   );
 }
 
-function JoinPanel({ event, joinUrl }: { event: Card; joinUrl: string | null }) {
+function JoinPanel({ event, joinUrl, page }: { event: Card; joinUrl: string | null; page: number }) {
   return (
     <div className="space-y-4">
       <dl className="space-y-2 text-sm">
@@ -493,7 +585,7 @@ function JoinPanel({ event, joinUrl }: { event: Card; joinUrl: string | null }) 
             : "The meeting opens in a new tab. Invitees join from the link in their invitation."}
       </p>
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-        <Link to="/dashboard" preventScrollReset className={buttonClass("secondary")}>
+        <Link to={scheduleHref(page)} preventScrollReset className={buttonClass("secondary")}>
           Close
         </Link>
         {joinUrl ? (
@@ -513,7 +605,12 @@ function JoinPanel({ event, joinUrl }: { event: Card; joinUrl: string | null }) 
 }
 
 export default function MySchedule() {
-  const { host, events, cap, today, modal, joinUrl, checklist, bookingLink } = useLoaderData<typeof loader>();
+  const { host, events, paging, cap, today, modal, joinUrl, checklist, bookingLink } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  // Page links keep the page's other parameters but never carry an open modal to another page.
+  const listSearch = hrefWith(location.search, { edit: null, delete: null, join: null });
+  const { page } = paging;
+  const closeTo = scheduleHref(page);
   const actionData = useActionData<typeof action>();
   // Optimistic: a card disappears as soon as its deletion is sent.
   const deleteForm = usePendingFormData({ intent: "delete", state: "busy" });
@@ -564,7 +661,7 @@ export default function MySchedule() {
       ) : null}
       <OnboardingChecklist items={checklist} />
 
-      {shown.length === 0 ? (
+      {shown.length === 0 && paging.total === 0 ? (
         <div className="mt-8 rounded-xl border border-dashed border-neutral-300 bg-white p-10 text-center">
           <Clock className="mx-auto h-8 w-8 text-neutral-400" aria-hidden />
           <h2 className="mt-3 text-lg font-semibold text-neutral-900">No events yet</h2>
@@ -574,30 +671,47 @@ export default function MySchedule() {
           </Link>
         </div>
       ) : (
-        <ul className="mt-6 grid gap-4 xl:grid-cols-2" aria-label="Events">
-          {shown.map((event) => (
-            <EventCard key={event.id} event={event} />
-          ))}
-        </ul>
+        <>
+          <p className="mt-6 text-sm text-neutral-700" data-testid="schedule-range">
+            {paging.total > events.length
+              ? `Showing ${paging.first}–${paging.last} of ${paging.total.toLocaleString("en-US")} events`
+              : `${paging.total} event${paging.total === 1 ? "" : "s"}`}
+            {" · upcoming first, then past"}
+          </p>
+          <CardIconSymbols />
+          <ul className="mt-3 grid gap-4 xl:grid-cols-2" aria-label="Events">
+            {shown.map((event) => (
+              <EventCard key={event.id} event={event} page={page} />
+            ))}
+          </ul>
+          <Pagination page={page} pageCount={paging.pageCount} search={listSearch} label="Schedule pages" />
+        </>
       )}
 
       {modal?.kind === "edit" ? (
-        <Modal title={`Update ${modal.event.eventName}`} closeTo="/dashboard" returnFocusTo={`edit-${modal.event.id}`}>
-          <UpdateForm key={modal.event.id} event={modal.event} timeZone={host.timeZone} today={today} />
+        <Modal title={`Update ${modal.event.eventName}`} closeTo={closeTo} returnFocusTo={`edit-${modal.event.id}`}>
+          <UpdateForm
+            key={modal.event.id}
+            event={modal.event}
+            values={modal.form}
+            page={page}
+            timeZone={host.timeZone}
+            today={today}
+          />
         </Modal>
       ) : null}
       {modal?.kind === "delete" ? (
         <Modal
           title={`Delete "${modal.event.eventName}"?`}
-          closeTo="/dashboard"
+          closeTo={closeTo}
           returnFocusTo={`delete-${modal.event.id}`}
         >
-          <DeleteForm event={modal.event} />
+          <DeleteForm event={modal.event} page={page} />
         </Modal>
       ) : null}
       {modal?.kind === "join" ? (
-        <Modal title={`Join ${modal.event.eventName}`} closeTo="/dashboard" returnFocusTo={`join-${modal.event.id}`}>
-          <JoinPanel event={modal.event} joinUrl={joinUrl} />
+        <Modal title={`Join ${modal.event.eventName}`} closeTo={closeTo} returnFocusTo={`join-${modal.event.id}`}>
+          <JoinPanel event={modal.event} joinUrl={joinUrl} page={page} />
         </Modal>
       ) : null}
       <Toaster toast={actionData?.toast ?? null} />

@@ -183,7 +183,9 @@ async function seriousViolationsWithoutJavaScript(page: Page, exclude?: string) 
     .replace(/<(\/?)noscript\b/gi, "<$1div");
   const browser = page.context().browser();
   if (!browser) throw new Error("seriousViolations: the page has no browser");
-  const context = await browser.newContext({ viewport: page.viewportSize() });
+  // JavaScript on even in a test that turned it off with test.use: Playwright applies the test's
+  // options to browser.newContext too, and axe without timers waits forever.
+  const context = await browser.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true });
   try {
     const copy = await context.newPage();
     const url = page.url();

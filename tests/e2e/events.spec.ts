@@ -4,6 +4,7 @@ import {
   newBookingHost,
   seriousViolations,
   STRONG_PASSWORD,
+  noSidewaysScroll,
   toast,
   uniqueEmail,
   waitForHydration,
@@ -365,5 +366,101 @@ test.describe("host events without JavaScript", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await expect(toast(page)).toContainText(TEXT.deleted);
     await expect(page.getByTestId("event-card")).toHaveCount(0);
+  });
+});
+
+/**
+ * My Schedule in pages of 25 (decision 104): the demo professional (no cap) gets 55 more events
+ * over the JSON API, then pages through them with Next and Previous, with and without JavaScript.
+ */
+async function proWithPages(page: Page): Promise<void> {
+  await signInAs(page, DEMO.pro.email, DEMO.pro.password);
+  await page.goto("/dashboard");
+  // The demo professional's list so far: none, or some from an earlier test of this server.
+  const shown = page.getByTestId("schedule-range");
+  const range = (await shown.count()) > 0 ? ((await shown.textContent()) ?? "") : "";
+  const total = Number(range.match(/of ([\d,]+) events/)?.[1].replace(/,/g, "") ?? 0);
+  if (total > 50) return;
+  const tokenRes = await page.request.post("/api/token", {
+    data: { email: DEMO.pro.email, password: DEMO.pro.password },
+  });
+  const { token } = (await tokenRes.json()) as { token: string };
+  for (let i = 0; i < 55; i++) {
+    const res = await page.request.post("/events", {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        eventName: `Paged ${String(i).padStart(2, "0")}`,
+        eventType: "Phone Call",
+        eventWith: "One-to-One",
+        description: "One of many.",
+        targetedEmail: "guest@example.org",
+        dateTime: `${dayFromNow(400 + i)}T02:00:00Z`,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+}
+
+async function expectPage(page: Page, n: number) {
+  const range = page.getByTestId("schedule-range");
+  await expect(range).toContainText(`Showing ${(n - 1) * 25 + 1}–`);
+  await expect(page.getByRole("navigation", { name: "Schedule pages" })).toContainText(`Page ${n} of`);
+  const cards = await page.getByTestId("event-card").count();
+  expect(cards).toBeGreaterThan(0);
+  expect(cards).toBeLessThanOrEqual(25);
+}
+
+test.describe("My Schedule in pages", () => {
+  test("the host pages through the schedule at 1440 px and 375 px, axe clean", async ({ page }) => {
+    await proWithPages(page);
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/dashboard");
+      await waitForHydration(page);
+      await expectPage(page, 1);
+      await expect(page.getByTestId("event-card")).toHaveCount(25);
+      const firstOfPageOne = await page.getByTestId("event-card").first().getByRole("heading").textContent();
+      const pages = page.getByRole("navigation", { name: "Schedule pages" });
+      await expect(pages.getByRole("link", { name: "Previous" })).toHaveCount(0);
+      await pages.getByRole("link", { name: "Next" }).click();
+      await expect(page).toHaveURL("/dashboard?page=2");
+      await expectPage(page, 2);
+      await expect(page.getByTestId("event-card").first().getByRole("heading")).not.toHaveText(firstOfPageOne!);
+      await noSidewaysScroll(page);
+      expect(await seriousViolations(page, { exclude: '[data-testid="event-card"]:nth-child(n+4)' })).toEqual([]);
+      await pages.getByRole("link", { name: "Previous" }).click();
+      await expect(page).toHaveURL("/dashboard");
+      await expectPage(page, 1);
+      await expect(page.getByTestId("event-card").first().getByRole("heading")).toHaveText(firstOfPageOne!);
+    }
+  });
+});
+
+test.describe("My Schedule in pages without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Next and Previous are plain links; a page past the last shows the last", async ({ page }) => {
+    await proWithPages(page);
+    await page.goto("/dashboard");
+    await expectPage(page, 1);
+    const pages = page.getByRole("navigation", { name: "Schedule pages" });
+    await pages.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL("/dashboard?page=2");
+    await expectPage(page, 2);
+    await pages.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL("/dashboard?page=3");
+    await expectPage(page, 3);
+    expect(
+      await seriousViolations(page, { withoutJavaScript: true, exclude: '[data-testid="event-card"]:nth-child(n+4)' }),
+    ).toEqual([]);
+    await pages.getByRole("link", { name: "Previous" }).click();
+    await expect(page).toHaveURL("/dashboard?page=2");
+
+    const res = await page.goto("/dashboard?page=99999");
+    expect(res?.status()).toBe(200);
+    await expect(pages.getByRole("link", { name: "Next" })).toHaveCount(0);
+    await expect(pages).toContainText(/Page (\d+) of \1/);
+    expect((await page.goto("/dashboard?page=-1"))?.status()).toBe(200);
+    await expectPage(page, 1);
   });
 });

@@ -68,6 +68,11 @@ const MODAL_KINDS: ModalKind[] = ["edit", "delete", "join"];
  */
 const PAGE_SIZE = 25;
 
+/** The page asked for: a number too long for pageParam is past any last page, so the last page. */
+function requestedPage(url: URL): number {
+  return /^\d{7,}$/.test(url.searchParams.get("page") ?? "") ? Number.MAX_SAFE_INTEGER : pageParam(url);
+}
+
 /** My Schedule at `page`, with `query` (a modal) added: page 1 has no ?page=. */
 function scheduleHref(page: number, query: Record<string, string> = {}): string {
   const params = new URLSearchParams(page > 1 ? { page: String(page) } : {});
@@ -169,7 +174,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "dashboard:access");
   const now = new Date();
   const url = new URL(request.url);
-  const schedule = await listHostSchedulePage(user.id, now, { page: pageParam(url), size: PAGE_SIZE });
+  const schedule = await listHostSchedulePage(user.id, now, { page: requestedPage(url), size: PAGE_SIZE });
   const modal = openModal(url);
   // The modal's event is one of the host's own (on any page): another host's id is not found.
   const modalEvent = modal ? ((await getHostEvent(user.id, modal.eventId)) ?? undefined) : undefined;

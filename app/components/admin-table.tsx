@@ -71,7 +71,7 @@ export function Pagination({
       ) : (
         <span />
       )}
-      <p className="whitespace-nowrap text-sm text-neutral-600" aria-current="page">
+      <p className="text-center text-sm text-neutral-600" aria-current="page">
         Page {page} of {approximate ? `about ${pageCount.toLocaleString("en-US")}` : pageCount}
       </p>
       {page < pageCount ? (

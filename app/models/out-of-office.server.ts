@@ -175,6 +175,8 @@ export interface PublicAbsence {
   end: Date;
   /** The teammate guests are sent to, while they still share a team with the host. */
   redirect: { id: string; name: string; username: string } | null;
+  /** The teammate named, shared team or not: the page shows what they have, so a change of theirs drops it from the page cache. */
+  teammateId: string | null;
 }
 
 /**
@@ -202,6 +204,7 @@ export async function publicAbsences(username: string, now: Date): Promise<Publi
   return rows.map((r) => ({
     start: r.start,
     end: r.end,
+    teammateId: r.redirectId,
     redirect:
       r.redirectId && r.redirectUsername && r.stillTeammate
         ? {

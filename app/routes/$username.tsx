@@ -30,7 +30,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     ? await Promise.all([getPublicHost(username), publicAbsences(username, now)])
     : [null, []];
   if (!host) notFound();
-  tagPublicPage(context, [publicPageTag.host(host.id)]);
+  // The host's, and a teammate's an absence sends guests to (docs/decisions/061).
+  tagPublicPage(context, [
+    publicPageTag.host(host.id),
+    ...absences.flatMap((a) => (a.teammateId ? [publicPageTag.host(a.teammateId)] : [])),
+  ]);
   // A deactivated host (decision 068) lists nothing: the page says they are not taking bookings.
   const types = host.deactivated ? [] : await listActiveEventTypes(host.id);
   const embed = new URL(request.url).searchParams.get(EMBED_PARAM) === "1";

@@ -152,6 +152,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     publicPageTag.host(page.found.ownerId),
     ...(page.found.eventType.hostIds ?? []).map(publicPageTag.host),
     ...(page.found.eventType.teamId ? [publicPageTag.team(page.found.eventType.teamId)] : []),
+    ...absences.flatMap((a) => (a.teammateId ? [publicPageTag.host(a.teammateId)] : [])),
   ]);
   // A routing form's booking link (decision 074): its response narrows the hosts; a forged one is refused.
   const routed = await withRouting(page.found, q.get("routing"));

@@ -9,6 +9,8 @@ declare module "@remix-run/node" {
     cspNonce?: string;
     /** Set when a loader or action met an unavailable database: server.mjs answers 503 (docs/decisions/025). */
     databaseFault?: { unavailable: boolean };
+    /** What the page shows of public data: its loaders add the page cache's tags (docs/decisions/105). */
+    publicPageTags?: string[];
   }
 }
 declare module "@remix-run/server-runtime" {
@@ -16,5 +18,7 @@ declare module "@remix-run/server-runtime" {
     cspNonce?: string;
     /** Set when a loader or action met an unavailable database: server.mjs answers 503 (docs/decisions/025). */
     databaseFault?: { unavailable: boolean };
+    /** What the page shows of public data: its loaders add the page cache's tags (docs/decisions/105). */
+    publicPageTags?: string[];
   }
 }

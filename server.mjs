@@ -17,7 +17,7 @@ import helmet from "helmet";
 
 // WEB_CONCURRENCY workers (node:cluster) share the port: by default one per CPU core on
 // PostgreSQL, one on the embedded database (a single process owns it). The primary only forks,
-// passes signals on and relays page-cache invalidations (docs/decisions/032).
+// passes signals on and relays page-cache invalidations (docs/decisions/032, 105).
 //
 // The default heap settings (docs/decisions/032): without a cap a busy process grew to 227-420 MB
 // of RSS. But V8 also derives from its limit how far the heap may grow after each full
@@ -70,7 +70,6 @@ function runPrimary(count) {
     worker.on("listening", () => listening.add(worker));
     worker.on("exit", (code, signal) => {
       alive.delete(worker);
-      forgetPageCacheWorker(worker);
       if (stopping) {
         if (code) exitCode ||= code;
         if (alive.size === 0) process.exit(exitCode);
@@ -86,43 +85,11 @@ function runPrimary(count) {
       fork();
     });
   };
-  // Page-cache writes (app/server/page-cache.server.ts): a write's start goes to every other
-  // worker, and the writer hears back once all of them have heard it; its end goes to all.
-  const writers = new Map(); // write id -> the worker writing
-  const hearing = new Map(); // write id -> the workers that have not heard it yet
-  const send = (worker, message) => {
-    if (worker.isConnected()) worker.send(message);
-  };
-  function allHeard(id) {
-    hearing.delete(id);
-    const writer = writers.get(id);
-    if (writer) send(writer, { type: "page-cache:all-heard", id });
-  }
+  // Page-cache invalidations (app/server/page-cache.server.ts): what one worker's write changed
+  // goes to every other worker; the writer has already dropped its own entries and does not wait.
   function relayPageCache(worker, message) {
-    if (message?.type === "page-cache:write-start") {
-      writers.set(message.id, worker);
-      const others = [...alive].filter((w) => w !== worker && w.isConnected());
-      if (others.length === 0) return allHeard(message.id);
-      hearing.set(message.id, new Set(others));
-      for (const w of others) send(w, message);
-    } else if (message?.type === "page-cache:heard") {
-      const waiting = hearing.get(message.id);
-      waiting?.delete(worker);
-      if (waiting?.size === 0) allHeard(message.id);
-    } else if (message?.type === "page-cache:write-end") {
-      writers.delete(message.id);
-      for (const w of alive) if (w !== worker) send(w, message);
-    }
-  }
-  function forgetPageCacheWorker(worker) {
-    for (const [id, writer] of writers) {
-      if (writer !== worker) continue;
-      writers.delete(id);
-      for (const w of alive) send(w, { type: "page-cache:write-end", id });
-    }
-    for (const [id, waiting] of hearing) {
-      if (waiting.delete(worker) && waiting.size === 0) allHeard(id);
-    }
+    if (message?.type !== "page-cache:invalidate") return;
+    for (const w of alive) if (w !== worker && w.isConnected()) w.send(message);
   }
 
   for (let i = 0; i < count; i++) fork();
@@ -496,7 +463,12 @@ const remixHandler = () =>
     build,
     mode: info.production ? "production" : "development",
     // databaseFault: set by the entry's handleError when the database is unavailable (503, docs/decisions/025).
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce, databaseFault: res.locals.databaseFault }),
+    // publicPageTags: what a stored page shows, filled by its loaders (docs/decisions/105).
+    getLoadContext: (_req, res) => ({
+      cspNonce: res.locals.cspNonce,
+      databaseFault: res.locals.databaseFault,
+      publicPageTags: [],
+    }),
   });
 let handleRemix = remixHandler();
 // Documents and data requests turn a database outage into 503 in the entry; a resource route's
@@ -544,7 +516,7 @@ app.all("*", (req, res, next) => {
 });
 
 // Anonymous visitors' public pages come from the full-page cache before express sees the
-// request; a write empties it (docs/decisions/032). A stored page carries the headers the app
+// request; a committed write drops the pages that show what it changed (docs/decisions/032, 105). A stored page carries the headers the app
 // set when it was rendered (security headers, CSP with its inline scripts' hashes).
 const configurePageCache = () =>
   build.entry.module.configurePageCache({

@@ -11,7 +11,7 @@ import { closeDatabase, noteDatabaseFault, startDatabase } from "~/server/db.ser
 import { env } from "~/server/env.server";
 import { stopSendingMail } from "~/server/mail-transport.server";
 import { openApiDocument } from "~/api/openapi/document.server";
-import { PAGE_CACHE_MARK } from "~/server/page-cache.server";
+import { PAGE_CACHE_MARK, pageCacheMark } from "~/server/page-cache.server";
 
 export const streamTimeout = 5_000;
 
@@ -23,8 +23,10 @@ const handleRequest: HandleDocumentRequestFunction = (
   loadContext: AppLoadContext,
 ) => {
   if (loadContext.databaseFault?.unavailable) return databaseUnavailablePage(request);
-  if (responseStatusCode === 200 && !responseHeaders.has("Set-Cookie") && pageCacheAllowed(request, remixContext))
-    responseHeaders.set(PAGE_CACHE_MARK, "1");
+  if (responseStatusCode === 200 && !responseHeaders.has("Set-Cookie")) {
+    if (pageCacheAllowed(request, remixContext))
+      responseHeaders.set(PAGE_CACHE_MARK, pageCacheMark(loadContext.publicPageTags ?? []));
+  }
   const nonce = loadContext.cspNonce ?? "";
   // The whole document at once (written and compressed in one go, docs/decisions/032), unless
   // a loader deferred data (a promise in its data): then browsers get the shell as soon as it
@@ -76,7 +78,9 @@ function hasDeferredData(remixContext: EntryContext): boolean {
 
 /**
  * The page's route allows the full-page cache (`handle.pageCache`: true, or a function of the
- * URL). server.mjs stores the page only for a request with nothing personal (docs/decisions/032).
+ * URL). server.mjs stores the page only for a request with nothing personal (docs/decisions/032),
+ * with the tags its loaders gave (`tagPublicPage`), and drops it when one of them is invalidated
+ * (docs/decisions/105).
  */
 function pageCacheAllowed(request: Request, remixContext: EntryContext): boolean {
   const leaf = remixContext.staticHandlerContext.matches.at(-1);

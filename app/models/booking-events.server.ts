@@ -3,6 +3,7 @@ import { bookingEventDeliveries, bookingEvents, type BookingEventKind, type Book
 import type { Transaction } from "./event.server";
 import { queryRows } from "../../db/client";
 import { getDb } from "~/server/db.server";
+import { invalidatePublicPages, publicPageTag } from "~/server/page-cache.server";
 import { collectMail, queueMails, queueMailsWhere } from "~/server/mail-transport.server";
 
 /**
@@ -93,7 +94,11 @@ export interface BookingEventInput {
   payload: unknown;
 }
 
-/** Writes a record and its delivery rows inside the change's transaction, in one statement (one round trip). */
+/**
+ * Writes a record and its delivery rows inside the change's transaction, in one statement (one
+ * round trip). The same statement names the booking's hosts and team: their public pages (the
+ * slots it took or freed) go from the page cache once the transaction commits (docs/decisions/105).
+ */
 export async function recordBookingEvent(tx: Transaction, input: BookingEventInput): Promise<void> {
   const at = (d: Date | null | undefined) => (d ? d.toISOString() : null);
   const record = sql`insert into ${bookingEvents} (kind, event_id, seat_id, actor, old_starts_at, old_ends_at, new_starts_at, new_ends_at, reason, payload)
@@ -101,17 +106,28 @@ export async function recordBookingEvent(tx: Transaction, input: BookingEventInp
       ${at(input.oldStartsAt)}::timestamptz, ${at(input.oldEndsAt)}::timestamptz, ${at(input.newStartsAt)}::timestamptz, ${at(input.newEndsAt)}::timestamptz,
       ${input.reason ?? null}::text, ${snapshotJson(input.payload)}::jsonb)
     returning id`;
+  // A collective booking is one events row per host, the others pointing at it (booking_id).
+  const pages = sql`select distinct e.host_id::text as "hostId", t.team_id::text as "teamId"
+    from events e left join event_types t on t.id = e.event_type_id
+    where e.id = ${input.eventId}::uuid or e.booking_id = ${input.eventId}::uuid`;
+  let shown: Array<{ hostId: string; teamId: string | null }>;
   if (consumers.length === 0) {
-    await tx.execute(record);
-    return;
+    shown = await queryRows(tx, sql`with record as (${record}) ${pages}`);
+  } else {
+    const names = sql.join(
+      consumers.map((c) => sql`(${c.name}::text)`),
+      sql`, `,
+    );
+    shown = await queryRows(
+      tx,
+      sql`with record as (${record}), deliveries as (insert into ${bookingEventDeliveries} (booking_event_id, consumer) select record.id, c.name from record, (values ${names}) as c(name)) ${pages}`,
+    );
   }
-  const names = sql.join(
-    consumers.map((c) => sql`(${c.name}::text)`),
-    sql`, `,
-  );
-  await tx.execute(
-    sql`with record as (${record}) insert into ${bookingEventDeliveries} (booking_event_id, consumer) select record.id, c.name from record, (values ${names}) as c(name)`,
-  );
+  invalidatePublicPages([
+    ...new Set(
+      shown.flatMap((r) => [publicPageTag.host(r.hostId), ...(r.teamId ? [publicPageTag.team(r.teamId)] : [])]),
+    ),
+  ]);
 }
 
 /** Tries per record and consumer; then it stays undelivered, with its last error, for an admin. */

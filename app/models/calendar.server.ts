@@ -14,6 +14,7 @@ import {
 } from "../../db/schema";
 import type { BusyTime } from "~/scheduling/slots";
 import { getDb } from "~/server/db.server";
+import { invalidatePublicPages, publicPageTag } from "~/server/page-cache.server";
 import type { Executor } from "./event-type.server";
 import { effectiveRole } from "~/utils/role.server";
 
@@ -215,6 +216,7 @@ export async function deleteConnection(userId: string, id: string): Promise<bool
     .delete(calendarConnections)
     .where(and(eq(calendarConnections.userId, userId), eq(calendarConnections.id, id)))
     .returning({ id: calendarConnections.id });
+  if (rows.length > 0) invalidatePublicPages([publicPageTag.host(userId)]);
   return rows.length > 0;
 }
 
@@ -259,8 +261,10 @@ export async function setCalendarSwitches(
     if (change.receivesBookings !== undefined) set.receivesBookings = change.receivesBookings;
     // Switched on: read it in full at the next sync (its busy times may never have been read).
     if (change.checksConflicts) Object.assign(set, { version: null, busyDigest: null });
-    if (Object.keys(set).length)
+    if (Object.keys(set).length) {
       await tx.update(externalCalendars).set(set).where(eq(externalCalendars.id, calendarId));
+      invalidatePublicPages([publicPageTag.host(userId)]);
+    }
     return { ok: true };
   });
 }
@@ -333,11 +337,15 @@ export async function saveSync(
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [connection] = await tx
-      .select({ userId: calendarConnections.userId })
+      .select({ userId: calendarConnections.userId, lastError: calendarConnections.lastError })
       .from(calendarConnections)
       .where(eq(calendarConnections.id, connectionId))
       .for("update");
     if (!connection) return; // removed meanwhile
+    // The booking pages show the busy times and whether the last read failed (docs/decisions/035):
+    // they go from the page cache when either changed, not at every sync (docs/decisions/105).
+    const pagesChanged = () => invalidatePublicPages([publicPageTag.host(connection.userId)]);
+    if ((connection.lastError === null) !== outcome.ok) pagesChanged();
     if (!outcome.ok) {
       await tx
         .update(calendarConnections)
@@ -360,6 +368,7 @@ export async function saveSync(
           endsAt: b.end,
         }));
         for (let i = 0; i < rows.length; i += 1000) await tx.insert(externalBusy).values(rows.slice(i, i + 1000));
+        pagesChanged();
       }
       await tx
         .update(externalCalendars)

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client";
 import { getDb } from "~/server/db.server";
+import { invalidatePublicPages, publicPageTag } from "~/server/page-cache.server";
 
 /**
  * Data rights (decision 071): a user's export, a guest's erasure, the anonymising of old
@@ -415,6 +416,8 @@ export async function deleteUserRow(
     await handTeamsOn(tx, userId);
     const deleted = await queryRows<{ id: string }>(tx, sql`delete from users where id = ${userId}::uuid returning id`);
     if (deleted.length === 0) return "not-found";
+    // Their pages go, and their reviews from the home page.
+    invalidatePublicPages([publicPageTag.host(userId), publicPageTag.home]);
     await within(tx);
     return "deleted";
   });

@@ -17,6 +17,7 @@ import {
 import { busyWindow, type BusyTime, type SlotInput } from "~/scheduling/slots";
 import { getDb } from "~/server/db.server";
 import type { Database } from "../../db/client";
+import { invalidatePublicPages, publicPageTag } from "~/server/page-cache.server";
 import { durationsOf, type EventTypeInput } from "~/schemas/scheduling-api";
 import { bookingRedirectUrl, type RedirectBooking } from "~/schemas/booking-redirect";
 import { questionsToAsk, type BookingQuestion } from "~/schemas/booking-answers";
@@ -245,6 +246,22 @@ async function readInside(tx: Transaction, id: string): Promise<EventType | unde
   return row;
 }
 
+/** The public pages an event type shows on: its owner's, its hosts' and its team's (docs/decisions/105). */
+export function eventTypePageTags(ownerId: string, eventType: { hostIds?: string[] | null; teamId?: string | null }) {
+  return [
+    publicPageTag.host(ownerId),
+    ...(eventType.hostIds ?? []).map(publicPageTag.host),
+    ...(eventType.teamId ? [publicPageTag.team(eventType.teamId)] : []),
+  ];
+}
+
+/** The event type written in `tx`, read back; its public pages go from the page cache once it commits. */
+async function readWritten(tx: Transaction, ownerId: string, id: string): Promise<EventType | undefined> {
+  const row = await readInside(tx, id);
+  if (row) invalidatePublicPages(eventTypePageTags(ownerId, row));
+  return row;
+}
+
 export async function createEventType(userId: string, input: EventTypeWrite): Promise<EventTypeResult> {
   const db = await getDb();
   return write(() =>
@@ -255,7 +272,7 @@ export async function createEventType(userId: string, input: EventTypeWrite): Pr
         .values({ userId, ...values(input) })
         .returning({ id: eventTypes.id });
       await writeHosts(tx, row.id, input.kind, input.hostIds);
-      return readInside(tx, row.id);
+      return readWritten(tx, userId, row.id);
     }),
   );
 }
@@ -273,7 +290,7 @@ export async function replaceEventType(userId: string, id: string, input: EventT
         .returning({ id: eventTypes.id });
       if (!row) return undefined;
       await writeHosts(tx, row.id, input.kind, input.hostIds);
-      return readInside(tx, row.id);
+      return readWritten(tx, userId, row.id);
     }),
   );
 }
@@ -291,6 +308,7 @@ export async function setEventTypeActive(userId: string, id: string, active: boo
       .set({ active })
       .where(and(mine(userId), eq(eventTypes.id, id)))
       .returning(COLUMNS);
+    if (row) invalidatePublicPages(eventTypePageTags(userId, row));
     return row ?? null;
   });
 }
@@ -303,6 +321,7 @@ export async function setEventTypeHidden(userId: string, id: string, hidden: boo
     .set({ hidden, updatedAt: new Date() })
     .where(and(mine(userId), eq(eventTypes.id, id)))
     .returning(COLUMNS);
+  if (row) invalidatePublicPages(eventTypePageTags(userId, row));
   return row ?? null;
 }
 
@@ -312,8 +331,11 @@ export async function deleteEventType(userId: string, id: string): Promise<"dele
   const rows = await db
     .delete(eventTypes)
     .where(and(mine(userId), eq(eventTypes.id, id), isNull(eventTypes.parentId)))
-    .returning({ id: eventTypes.id });
-  if (rows.length > 0) return "deleted";
+    .returning({ id: eventTypes.id, teamId: eventTypes.teamId });
+  if (rows.length > 0) {
+    invalidatePublicPages(eventTypePageTags(userId, rows[0]));
+    return "deleted";
+  }
   const [copy] = await db
     .select({ id: eventTypes.id })
     .from(eventTypes)

@@ -3,6 +3,7 @@ import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import { eventTypes, outOfOffice, teamMemberships, users } from "../../db/schema";
 import { OUT_OF_OFFICE_CAP, type AbsenceRecord } from "~/schemas/out-of-office";
 import { getDb } from "~/server/db.server";
+import { invalidatePublicPages, publicPageTag } from "~/server/page-cache.server";
 import { isUuid, lockHost, type Transaction } from "./event.server";
 
 /**
@@ -152,6 +153,7 @@ export async function insertAbsence(userId: string, values: AbsenceValues, now: 
       .from(outOfOffice)
       .leftJoin(redirectUser, eq(redirectUser.id, outOfOffice.redirectUserId))
       .where(eq(outOfOffice.id, inserted.id));
+    invalidatePublicPages([publicPageTag.host(userId)]);
     return { ok: true as const, absence: record(row) };
   });
 }
@@ -164,6 +166,7 @@ export async function deleteAbsence(userId: string, id: string): Promise<boolean
     .delete(outOfOffice)
     .where(and(eq(outOfOffice.userId, userId), eq(outOfOffice.id, id)))
     .returning({ id: outOfOffice.id });
+  if (rows.length > 0) invalidatePublicPages([publicPageTag.host(userId)]);
   return rows.length > 0;
 }
 
@@ -172,6 +175,8 @@ export interface PublicAbsence {
   end: Date;
   /** The teammate guests are sent to, while they still share a team with the host. */
   redirect: { id: string; name: string; username: string } | null;
+  /** The teammate named, shared team or not: the page shows what they have, so a change of theirs drops it from the page cache. */
+  teammateId: string | null;
 }
 
 /**
@@ -199,6 +204,7 @@ export async function publicAbsences(username: string, now: Date): Promise<Publi
   return rows.map((r) => ({
     start: r.start,
     end: r.end,
+    teammateId: r.redirectId,
     redirect:
       r.redirectId && r.redirectUsername && r.stillTeammate
         ? {

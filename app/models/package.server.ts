@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { packages, type Package } from "../../db/schema";
 import { getDb } from "~/server/db.server";
+import { invalidatePublicPages, publicPageTag } from "~/server/page-cache.server";
 import type { PackageInput } from "~/schemas/package-form";
 import { isUniqueViolation } from "./user.server";
 
@@ -56,6 +57,7 @@ export async function createPackage(input: PackageInput): Promise<PackageWrite> 
   const db = await getDb();
   try {
     const [row] = await db.insert(packages).values(input).returning({ id: packages.id });
+    invalidatePublicPages([publicPageTag.pricing]);
     return { ok: true, id: row.id };
   } catch (error) {
     if (isUniqueViolation(error, NAME_KEY)) return { ok: false, reason: "name-taken" };
@@ -67,6 +69,7 @@ export async function updatePackage(id: string, input: PackageInput): Promise<Pa
   const db = await getDb();
   try {
     const [row] = await db.update(packages).set(input).where(eq(packages.id, id)).returning({ id: packages.id });
+    if (row) invalidatePublicPages([publicPageTag.pricing]);
     return row ? { ok: true, id: row.id } : { ok: false, reason: "not-found" };
   } catch (error) {
     if (isUniqueViolation(error, NAME_KEY)) return { ok: false, reason: "name-taken" };
@@ -81,5 +84,6 @@ export async function updatePackage(id: string, input: PackageInput): Promise<Pa
 export async function deletePackage(id: string): Promise<{ name: string } | null> {
   const db = await getDb();
   const [row] = await db.delete(packages).where(eq(packages.id, id)).returning({ name: packages.name });
+  if (row) invalidatePublicPages([publicPageTag.pricing]);
   return row ?? null;
 }

@@ -1,7 +1,7 @@
 import { desc } from "drizzle-orm";
 import { reviews } from "../../db/schema";
 import { getDb } from "~/server/db.server";
-import { sharedPublicData } from "~/server/page-cache.server";
+import { invalidatePublicPages, publicPageTag, sharedPublicData } from "~/server/page-cache.server";
 import type { ReviewCardData } from "~/schemas/review-form";
 
 /** The newest reviews first; the carousel shows at most `limit`. */
@@ -22,11 +22,12 @@ export async function listRecentReviews(limit = 20): Promise<ReviewCardData[]> {
 }
 
 /**
- * The same for pages: the same for every visitor, so kept between requests until this server
- * answers a write, at most PAGE_CACHE_TTL_SECONDS (docs/decisions/043). Callers must not change it.
+ * The same for pages: the same for every visitor, so kept between requests until a new review
+ * (or an erased reviewer) invalidates the home page's tag, at most PAGE_CACHE_TTL_SECONDS
+ * (docs/decisions/043, 105). Callers must not change it.
  */
 export function listRecentReviewsShared(limit = 20): Promise<ReviewCardData[]> {
-  return sharedPublicData(`reviews:${limit}`, () => listRecentReviews(limit));
+  return sharedPublicData(`reviews:${limit}`, () => listRecentReviews(limit), { tags: [publicPageTag.home] });
 }
 
 /**
@@ -53,5 +54,6 @@ export async function createReview(input: {
       review: input.review,
     })
     .returning({ id: reviews.id });
+  invalidatePublicPages([publicPageTag.home]);
   return row;
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { schedules, users, type ScheduleRow } from "../../db/schema";
 
 import { getDb } from "~/server/db.server";
+import { invalidatePublicPages, publicPageTag } from "~/server/page-cache.server";
 import type { ScheduleInput } from "~/schemas/scheduling-api";
 import { isTimeZone } from "~/scheduling/time-zone";
 
@@ -117,6 +118,7 @@ export async function createSchedule(userId: string, input: ScheduleInput): Prom
         overrides: input.overrides,
       })
       .returning(COLUMNS);
+    invalidatePublicPages([publicPageTag.host(userId)]);
     return row;
   });
 }
@@ -147,6 +149,7 @@ export async function replaceSchedule(userId: string, id: string, input: Schedul
       })
       .where(and(eq(schedules.userId, userId), eq(schedules.id, id)))
       .returning(COLUMNS);
+    if (row) invalidatePublicPages([publicPageTag.host(userId)]);
     return row ?? null;
   });
 }
@@ -173,6 +176,7 @@ export async function deleteSchedule(userId: string, id: string): Promise<Schedu
       if (!current) return { ok: false, reason: "not-found" };
       if (current.isDefault) return { ok: false, reason: "default" };
       await tx.delete(schedules).where(and(eq(schedules.userId, userId), eq(schedules.id, id)));
+      invalidatePublicPages([publicPageTag.host(userId)]);
       return { ok: true };
     });
   } catch (error) {

@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, isNull, sql, type SQL } from "drizzle-orm
 import { scimTokens, teamMemberships, teams, users } from "../../db/schema";
 import type { ScimGroupRow, ScimUserRow } from "~/schemas/scim";
 import { getDb } from "~/server/db.server";
+import { invalidatePublicPages, publicPageTag } from "~/server/page-cache.server";
 import { sha256 } from "~/server/session.server";
 import { isUuid } from "./event.server";
 import { isUniqueViolation } from "./user.server";
@@ -151,6 +152,7 @@ export async function updateScimUser(
       .set(set)
       .where(and(eq(users.id, id), visibleUser))
       .returning(USER_COLUMNS);
+    if (row && input.name !== undefined) invalidatePublicPages([publicPageTag.host(id)]);
     return row ?? null;
   } catch (error) {
     if (isUniqueViolation(error, "users_email_key")) return "taken";

@@ -4,6 +4,7 @@ import { eventTypeHosts, eventTypes, teamMemberships, teams, users, type HostPri
 import { canManage } from "~/schemas/teams";
 import { withFieldsOf, type TeamEventTypeInput } from "~/schemas/team-event-types";
 import { getDb } from "~/server/db.server";
+import { invalidatePublicPages, publicPageTag } from "~/server/page-cache.server";
 import { isUuid, type Transaction } from "./event.server";
 import { EVENT_TYPE_COLUMNS, type EventType } from "./event-type.server";
 import { ensureDefaultSchedule } from "./schedule.server";
@@ -353,6 +354,14 @@ async function pushLockedFields(tx: Transaction, templateId: string) {
     .where(eq(eventTypes.parentId, templateId));
 }
 
+/**
+ * A team event type changed: the team's booking pages, and its members' (a managed template's
+ * copies are theirs), go from the page cache once the transaction commits (docs/decisions/105).
+ */
+function teamPagesChanged(teamId: string, members: ReadonlyArray<{ userId: string }>) {
+  invalidatePublicPages([publicPageTag.team(teamId), ...members.map((m) => publicPageTag.host(m.userId))]);
+}
+
 async function run(slug: string, work: (tx: Transaction) => Promise<string>): Promise<TeamEventTypeResult> {
   const db = await getDb();
   try {
@@ -388,6 +397,7 @@ export function createTeamEventType(
         row.id,
         members.filter((m) => hosts.some((h) => h.userId === m.userId)),
       );
+    teamPagesChanged(teamId, members);
     return row.id;
   });
 }
@@ -435,6 +445,7 @@ export function replaceTeamEventType(
       );
       await pushLockedFields(tx, id);
     }
+    teamPagesChanged(teamId, members);
     return id;
   });
 }
@@ -442,12 +453,13 @@ export function replaceTeamEventType(
 /** Deletes one of the team's event types (a managed template's copies go with it). */
 export function deleteTeamEventType(actorId: string, teamId: string, id: string): Promise<TeamEventTypeResult> {
   return run("", async (tx) => {
-    await lockForWrite(tx, actorId, teamId);
+    const members = await lockForWrite(tx, actorId, teamId);
     const rows = await tx
       .delete(eventTypes)
       .where(and(eq(eventTypes.id, id), eq(eventTypes.teamId, teamId)))
       .returning({ id: eventTypes.id });
     if (!rows.length) throw new Refused({ ok: false, reason: "not-found" });
+    teamPagesChanged(teamId, members);
     return id;
   });
 }

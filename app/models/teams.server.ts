@@ -12,6 +12,7 @@ import {
 } from "../../db/schema";
 import { canChangeMember, canGrant, canManage, leavesNoOwner, TEAM_SIZE_CAP, type TeamRoleName } from "~/schemas/teams";
 import { getDb } from "~/server/db.server";
+import { invalidatePublicPages, publicPageTag } from "~/server/page-cache.server";
 import { sha256 } from "~/server/session.server";
 import { isUuid, lockHost, notify, type Transaction } from "./event.server";
 import { ensureDefaultSchedule } from "./schedule.server";
@@ -504,6 +505,8 @@ export async function respondToTeamInvitation(
       .where(and(eq(teamMemberships.teamId, invitation.teamId), eq(teamMemberships.userId, me.id)));
     if (!already) await tx.insert(teamMemberships).values({ teamId: invitation.teamId, userId: me.id, role: row.role });
     await syncHostLists(tx, await memberIds(tx, invitation.teamId));
+    // The team's pages (its hosts) and the new member's (an absence's link to a teammate) change.
+    invalidatePublicPages([publicPageTag.team(invitation.teamId), publicPageTag.host(me.id)]);
     return {
       ok: true,
       teamId: invitation.teamId,
@@ -581,6 +584,7 @@ async function changeMember(
         .where(and(eq(teamMemberships.teamId, teamId), eq(teamMemberships.userId, userId)));
     }
     await syncHostLists(tx, before);
+    invalidatePublicPages([publicPageTag.team(teamId), publicPageTag.host(userId)]);
     return { ok: true, member: { ...target, role: next ?? target.role }, teamName: team.name };
   });
 }

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { userPhotos } from "../../db/schema";
 import { getDb } from "~/server/db.server";
+import { invalidatePublicPages, publicPageTag } from "~/server/page-cache.server";
 import type { PhotoSize } from "~/schemas/profile-photo";
 
 /** Profile photos (decision 095): one row per user, replaced on each upload. */
@@ -15,6 +16,7 @@ export async function saveUserPhoto(userId: string, photo: { hash: string; large
       target: userPhotos.userId,
       set: { hash: row.hash, large: row.large, small: row.small, updatedAt: row.updatedAt },
     });
+  invalidatePublicPages([publicPageTag.host(userId)]);
 }
 
 /** false when there was no photo. */
@@ -24,6 +26,7 @@ export async function deleteUserPhoto(userId: string): Promise<boolean> {
     .delete(userPhotos)
     .where(eq(userPhotos.userId, userId))
     .returning({ userId: userPhotos.userId });
+  if (gone.length > 0) invalidatePublicPages([publicPageTag.host(userId)]);
   return gone.length > 0;
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { apiTokens, eventTypes, events, sessions, users } from "../../db/schema";
 import { getDb } from "~/server/db.server";
+import { invalidatePublicPages, publicPageTag } from "~/server/page-cache.server";
 import { DEACTIVATED_SESSION_KEY } from "~/server/session.server";
 import type { Transaction } from "./event.server";
 
@@ -40,6 +41,7 @@ export async function deactivateUserRow(userId: string, now: Date, db?: Executor
       .update(sessions)
       .set({ userId: null, data: { [DEACTIVATED_SESSION_KEY]: true } })
       .where(eq(sessions.userId, userId));
+    invalidatePublicPages([publicPageTag.host(userId)]);
     return "changed" as const;
   };
   if (db) return run(db);
@@ -54,7 +56,10 @@ export async function reactivateUserRow(userId: string, db?: Executor): Promise<
     .set({ deactivatedAt: null })
     .where(and(eq(users.id, userId), isNotNull(users.deactivatedAt)))
     .returning({ id: users.id });
-  if (changed) return "changed";
+  if (changed) {
+    invalidatePublicPages([publicPageTag.host(userId)]);
+    return "changed";
+  }
   const [exists] = await conn.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   return exists ? "unchanged" : "not-found";
 }

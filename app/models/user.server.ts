@@ -1,6 +1,7 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import { apiTokens, professionals, sessions, users } from "../../db/schema";
 import { getDb } from "~/server/db.server";
+import { invalidatePublicPages, publicPageTag } from "~/server/page-cache.server";
 import { hashPassword } from "~/server/password.server";
 import type { Role } from "~/utils/permissions";
 import { effectiveRole } from "~/utils/role.server";
@@ -60,7 +61,20 @@ export async function getProfile(userId: string) {
 
 export async function updateProfileDetails(userId: string, details: { name: string; timeZone: string }) {
   const db = await getDb();
-  await db.update(users).set(details).where(eq(users.id, userId));
+  const changed = await db
+    .update(users)
+    .set(details)
+    .where(
+      and(
+        eq(users.id, userId),
+        or(
+          sql`${users.name} is distinct from ${details.name}`,
+          sql`${users.timeZone} is distinct from ${details.timeZone}`,
+        ),
+      ),
+    )
+    .returning({ id: users.id });
+  if (changed.length > 0) invalidatePublicPages([publicPageTag.host(userId)]);
 }
 
 /** The host's mobile number in E.164, or none (docs/decisions/090). */
@@ -72,6 +86,7 @@ export async function updatePhone(userId: string, phone: string | null) {
 export async function updateTimeZone(userId: string, timeZone: string) {
   const db = await getDb();
   await db.update(users).set({ timeZone }).where(eq(users.id, userId));
+  invalidatePublicPages([publicPageTag.host(userId)]);
 }
 
 /** Walks an error and its causes (Drizzle wraps driver errors) for a unique violation. */
@@ -92,6 +107,7 @@ export async function setUsername(userId: string, username: string): Promise<"sa
   const db = await getDb();
   try {
     await db.update(users).set({ username }).where(eq(users.id, userId));
+    invalidatePublicPages([publicPageTag.host(userId)]);
     return "saved";
   } catch (error) {
     if (isUniqueViolation(error, "users_username_key")) return "taken";

@@ -24,6 +24,7 @@ import {
 } from "~/scheduling/workflows";
 import type { Database } from "../../db/client";
 import { getDb } from "~/server/db.server";
+import { invalidatePublicPages, publicPageTag } from "~/server/page-cache.server";
 import { env } from "~/server/env.server";
 import { queueMail } from "~/server/mail-transport.server";
 import { queueSms, smsAvailable } from "~/server/sms.server";
@@ -570,7 +571,12 @@ async function writeParts(tx: Transaction, workflowId: string, input: WorkflowIn
 /** A new workflow with its event types and actions, in one transaction. */
 export async function insertWorkflow(userId: string, input: WorkflowInput): Promise<string> {
   const db = await getDb();
-  return db.transaction((tx: Transaction) => insertIn(tx, userId, input));
+  return db.transaction(async (tx: Transaction) => {
+    const id = await insertIn(tx, userId, input);
+    // Whether a booking page asks for the guest's phone follows the host's workflows (docs/decisions/090).
+    invalidatePublicPages([publicPageTag.host(userId)]);
+    return id;
+  });
 }
 
 async function insertIn(tx: Transaction, userId: string, input: WorkflowInput): Promise<string> {
@@ -597,7 +603,11 @@ async function insertIn(tx: Transaction, userId: string, input: WorkflowInput): 
 export async function replaceWorkflow(userId: string, id: string, input: WorkflowInput): Promise<boolean> {
   if (!isUuid(id)) return false;
   const db = await getDb();
-  return db.transaction((tx: Transaction) => replaceIn(tx, userId, id, input));
+  return db.transaction(async (tx: Transaction) => {
+    const replaced = await replaceIn(tx, userId, id, input);
+    if (replaced) invalidatePublicPages([publicPageTag.host(userId)]);
+    return replaced;
+  });
 }
 
 async function replaceIn(tx: Transaction, userId: string, id: string, input: WorkflowInput): Promise<boolean> {
@@ -646,5 +656,6 @@ export async function removeWorkflow(userId: string, id: string): Promise<boolea
     .delete(workflows)
     .where(and(eq(workflows.userId, userId), eq(workflows.id, id)))
     .returning({ id: workflows.id });
+  if (gone.length > 0) invalidatePublicPages([publicPageTag.host(userId)]);
   return gone.length > 0;
 }

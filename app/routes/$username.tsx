@@ -13,6 +13,7 @@ import { pageHref, USERNAME_IN_URL } from "~/components/booking-page";
 import { EMBED_PARAM } from "~/utils/embed";
 import { notFound } from "~/utils/responses";
 import { pageMeta } from "~/utils/page-meta";
+import { publicPageTag, tagPublicPage } from "~/server/page-cache.server";
 
 /**
  * /{username}: a host's public page, the list of their active event types.
@@ -22,13 +23,18 @@ import { pageMeta } from "~/utils/page-meta";
 /** An anonymous visitor's copy may come from the full-page cache (docs/decisions/032). */
 export const handle = { embeddable: true, pageCache: true };
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const username = params.username ?? "";
   const now = new Date();
   const [host, absences] = USERNAME_IN_URL.test(username)
     ? await Promise.all([getPublicHost(username), publicAbsences(username, now)])
     : [null, []];
   if (!host) notFound();
+  // The host's, and a teammate's an absence sends guests to (docs/decisions/061).
+  tagPublicPage(context, [
+    publicPageTag.host(host.id),
+    ...absences.flatMap((a) => (a.teammateId ? [publicPageTag.host(a.teammateId)] : [])),
+  ]);
   // A deactivated host (decision 068) lists nothing: the page says they are not taking bookings.
   const types = host.deactivated ? [] : await listActiveEventTypes(host.id);
   const embed = new URL(request.url).searchParams.get(EMBED_PARAM) === "1";

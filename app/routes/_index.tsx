@@ -21,6 +21,7 @@ import { welcomeMarkup } from "~/html/welcome.server";
 import { hostBookingLink, onboardingFacts } from "~/models/onboarding.server";
 import { onboardingChecklist } from "~/schemas/onboarding";
 import { linkBase } from "~/server/env.server";
+import { publicPageTag, tagPublicPage } from "~/server/page-cache.server";
 
 // The form (and zod, for its checks in the browser) loads only when the review modal opens.
 const ReviewForm = lazy(() => import("~/components/home/review-form"));
@@ -46,7 +47,8 @@ export const meta: MetaFunction = () =>
 /** How many reviews the carousel shows, newest first. */
 const REVIEWS_SHOWN = 20;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  tagPublicPage(context, [publicPageTag.home]);
   const wantsReviewForm = new URL(request.url).searchParams.get("review") === "new";
   // Only the review form's URL needs the user here (the root loader has it for the page):
   // a visitor is sent to sign in and comes back to the open form; an admin sees the page.

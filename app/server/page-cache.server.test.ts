@@ -7,10 +7,20 @@ import {
   chooseEncoding,
   clearPageCache,
   configurePageCache,
+  invalidatePublicPages,
   joinPage,
   makeEntry,
+  pageCacheGeneration,
+  pageCacheHas,
   pageCacheKey,
+  pageCacheMark,
+  pageCacheMessage,
+  publicPageTag,
+  runWithInvalidationsAfterCommit,
   sharedPublicData,
+  storeEntry,
+  tagsOfPageCacheMark,
+  type PageCacheMessage,
 } from "./page-cache.server";
 
 const NONCE = "AAAAAAAAAAAAAAAAAAAAAA==";
@@ -91,48 +101,139 @@ describe("which requests the cache may answer", () => {
   });
 });
 
+describe("tags: only a committed write of what a page shows drops it", () => {
+  const html = Buffer.from("<p>page</p>");
+  const store = (key: string, tags: string[], renderedAt = pageCacheGeneration()) =>
+    storeEntry(key, makeEntry(html, [], "", Date.now(), tags), renderedAt);
+
+  it("a host's invalidation drops that host's pages and the team pages they host, nothing else", () => {
+    configurePageCache({ ttlSeconds: 10 });
+    const a = publicPageTag.host("a");
+    const b = publicPageTag.host("b");
+    store("a", [a]);
+    store("b", [b]);
+    store("team", [publicPageTag.team("t"), a, b]);
+    store("home", [publicPageTag.home]);
+    store("about", []);
+    invalidatePublicPages([a]);
+    expect(pageCacheHas("a")).toBe(false);
+    expect(pageCacheHas("team")).toBe(false);
+    expect(pageCacheHas("b")).toBe(true);
+    expect(pageCacheHas("home")).toBe(true);
+    expect(pageCacheHas("about")).toBe(true);
+    invalidatePublicPages([publicPageTag.home]);
+    expect(pageCacheHas("home")).toBe(false);
+    expect(pageCacheHas("b")).toBe(true);
+  });
+
+  it("a render that began before an invalidation of one of its tags is not stored; of another tag it is", () => {
+    configurePageCache({ ttlSeconds: 10 });
+    const begun = pageCacheGeneration();
+    invalidatePublicPages([publicPageTag.host("a")]);
+    store("a", [publicPageTag.host("a")], begun);
+    store("b", [publicPageTag.host("b")], begun);
+    expect(pageCacheHas("a")).toBe(false);
+    expect(pageCacheHas("b")).toBe(true);
+    store("a", [publicPageTag.host("a")]);
+    expect(pageCacheHas("a")).toBe(true);
+  });
+
+  it("no request by itself drops anything: a POST, a PUT, a DELETE, an unknown method go on untouched", () => {
+    configurePageCache({ ttlSeconds: 10 });
+    store("home", [publicPageTag.home]);
+    let passed = 0;
+    for (const method of ["POST", "PUT", "PATCH", "DELETE", "PROPFIND"]) {
+      const req = new EventEmitter() as IncomingMessage;
+      req.method = method;
+      const res = new EventEmitter() as ServerResponse;
+      answerFromPageCache(req, res, () => (passed += 1));
+      res.emit("close");
+    }
+    expect(passed).toBe(5);
+    expect(pageCacheHas("home")).toBe(true);
+  });
+
+  it("inside a transaction it waits for the commit, and a rolled-back one drops nothing; other workers hear it once", async () => {
+    const sent: PageCacheMessage[] = [];
+    configurePageCache({ ttlSeconds: 10, peers: { send: (m) => sent.push(m) } });
+    store("a", [publicPageTag.host("a")]);
+    await expect(
+      runWithInvalidationsAfterCommit(async () => {
+        invalidatePublicPages([publicPageTag.host("a")]);
+        throw new Error("refused");
+      }),
+    ).rejects.toThrow("refused");
+    expect(pageCacheHas("a")).toBe(true);
+    expect(sent).toEqual([]);
+
+    let inside = true;
+    await runWithInvalidationsAfterCommit(async () => {
+      invalidatePublicPages([publicPageTag.host("a")]);
+      await runWithInvalidationsAfterCommit(async () => invalidatePublicPages([publicPageTag.host("a")]));
+      inside = pageCacheHas("a");
+    });
+    expect(inside).toBe(true);
+    expect(pageCacheHas("a")).toBe(false);
+    expect(sent).toEqual([{ type: "page-cache:invalidate", tags: [publicPageTag.host("a")] }]);
+
+    // Another worker's invalidation drops the same here, and is not sent on again.
+    store("b", [publicPageTag.host("b")]);
+    pageCacheMessage({ type: "page-cache:invalidate", tags: [publicPageTag.host("b")] });
+    expect(pageCacheHas("b")).toBe(false);
+    expect(sent).toHaveLength(1);
+    configurePageCache({ ttlSeconds: 10 });
+  });
+
+  it("the tags travel in the render's mark", () => {
+    expect(tagsOfPageCacheMark(pageCacheMark(["host:a", "team:t"]))).toEqual(["host:a", "team:t"]);
+    expect(tagsOfPageCacheMark(pageCacheMark([]))).toEqual([]);
+  });
+});
+
 describe("shared public data", () => {
-  it("is read once while nothing is written, again after a write, after the TTL, and every time while a write runs", async () => {
+  it("is read once until its tag is invalidated or the TTL passes; a request by itself changes nothing", async () => {
     configurePageCache({ ttlSeconds: 10 });
     let reads = 0;
     const read = async () => ++reads;
     const t0 = 1_000_000;
-    expect(await sharedPublicData("k", read, t0)).toBe(1);
-    expect(await sharedPublicData("k", read, t0 + 9_999)).toBe(1);
-    expect(await sharedPublicData("k", read, t0 + 10_000)).toBe(2);
+    const tags = [publicPageTag.home];
+    expect(await sharedPublicData("k", read, { tags, now: t0 })).toBe(1);
+    expect(await sharedPublicData("k", read, { tags, now: t0 + 9_999 })).toBe(1);
+    expect(await sharedPublicData("k", read, { tags, now: t0 + 10_000 })).toBe(2);
+    invalidatePublicPages([publicPageTag.host("someone")]);
+    expect(await sharedPublicData("k", read, { tags, now: t0 + 10_001 })).toBe(2);
+    invalidatePublicPages([publicPageTag.home]);
+    expect(await sharedPublicData("k", read, { tags, now: t0 + 10_002 })).toBe(3);
     clearPageCache();
-    expect(await sharedPublicData("k", read, t0 + 10_001)).toBe(3);
+    expect(await sharedPublicData("k", read, { tags, now: t0 + 10_003 })).toBe(4);
 
-    // A write (any POST) empties it when it starts and when it ends; meanwhile nothing is kept.
     const req = new EventEmitter() as IncomingMessage;
     req.method = "POST";
     const res = new EventEmitter() as ServerResponse;
     answerFromPageCache(req, res, () => {});
-    expect(await sharedPublicData("k", read, t0 + 10_002)).toBe(4);
-    expect(await sharedPublicData("k", read, t0 + 10_003)).toBe(5);
     res.emit("close");
-    expect(await sharedPublicData("k", read, t0 + 10_004)).toBe(6);
-    expect(await sharedPublicData("k", read, t0 + 10_005)).toBe(6);
+    expect(await sharedPublicData("k", read, { tags, now: t0 + 10_004 })).toBe(4);
   });
 
-  it("is not kept across a write that ended while it was being read, nor after a failed read, nor with the TTL at 0", async () => {
+  it("is not kept across an invalidation that came while it was being read, nor after a failed read, nor with the TTL at 0", async () => {
     configurePageCache({ ttlSeconds: 10 });
     let reads = 0;
     let finish: (n: number) => void = () => {};
     const slow = () => new Promise<number>((resolve) => (finish = resolve));
-    const first = sharedPublicData("slow", slow, 1);
-    clearPageCache();
+    const tags = [publicPageTag.home];
+    const first = sharedPublicData("slow", slow, { tags, now: 1 });
+    invalidatePublicPages(tags);
     finish(1);
     expect(await first).toBe(1);
-    expect(await sharedPublicData("slow", async () => 2, 2)).toBe(2);
+    expect(await sharedPublicData("slow", async () => 2, { tags, now: 2 })).toBe(2);
 
-    await expect(sharedPublicData("bad", () => Promise.reject(new Error("down")), 3)).rejects.toThrow("down");
-    expect(await sharedPublicData("bad", async () => "up", 4)).toBe("up");
+    await expect(sharedPublicData("bad", () => Promise.reject(new Error("down")), { now: 3 })).rejects.toThrow("down");
+    expect(await sharedPublicData("bad", async () => "up", { now: 4 })).toBe("up");
 
     configurePageCache({ ttlSeconds: 0 });
     const read = async () => ++reads;
-    expect(await sharedPublicData("off", read, 5)).toBe(1);
-    expect(await sharedPublicData("off", read, 6)).toBe(2);
+    expect(await sharedPublicData("off", read, { now: 5 })).toBe(1);
+    expect(await sharedPublicData("off", read, { now: 6 })).toBe(2);
     configurePageCache({ ttlSeconds: 10 });
   });
 });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { constants as zlibConstants, crc32, deflateRawSync } from "node:zlib";
@@ -22,11 +23,15 @@ import { acceptedLanguage, CLOCK_COOKIE, zoneFromAcceptLanguage } from "~/messag
  *   byte-aligned (a sync flush), so the fresh nonce goes between them as a stored
  *   (uncompressed) deflate block; only the CRC is computed per answer. Brotli has no such
  *   seam, so a stored page goes out as gzip (a rendered one may still be brotli).
- * - An entry lives PAGE_CACHE_TTL_SECONDS. Any write (a request with another method) made
- *   through this server empties the cache of all its processes before it runs and again when
- *   it ends; while it runs no process uses its cache, and a render that overlapped a write is
- *   not stored. A write through another server (or straight into the database) shows after
- *   the TTL at most.
+ * - An entry lives PAGE_CACHE_TTL_SECONDS, and carries the tags of the public data it shows
+ *   (`publicPageTag`: a host, a team, the home page's reviews, the pricing page's packages),
+ *   given by its loaders (`tagPublicPage`). The code that writes such data
+ *   calls `invalidatePublicPages` with its tags once the write is committed (docs/decisions/105):
+ *   the entries with those tags go at once in this process, and the other workers hear it
+ *   through the primary without the write waiting for them. A render that began before an
+ *   invalidation of one of its tags is not stored. A request that writes nothing public
+ *   (refused, failed, or about private data) touches no entry. A write through another server
+ *   (or straight into the database) shows after the TTL at most.
  */
 export const PAGE_CACHE_MARK = "x-page-cache";
 
@@ -35,8 +40,25 @@ const MAX_BYTES = 64 * 1024 * 1024;
 
 type Encoding = "gzip" | "identity";
 
+/** The public data a stored page (or shared value) shows; see publicPageTag. */
+export type PublicPageTag = string;
+
+/** Tags of public data: what a page shows, and what a write changes (docs/decisions/105). */
+export const publicPageTag = {
+  /** A host's public page and booking pages (their event types, availability, bookings, profile). */
+  host: (userId: string): PublicPageTag => `host:${userId}`,
+  /** A team's booking pages (its event types, hosts). */
+  team: (teamId: string): PublicPageTag => `team:${teamId}`,
+  /** The home page (the newest reviews). */
+  home: "home" as PublicPageTag,
+  /** The pricing page (the packages). */
+  pricing: "pricing" as PublicPageTag,
+};
+
 export type PageCacheEntry = {
   expiresAt: number;
+  /** The public data it shows: an invalidation of any of these drops it. */
+  tags: PublicPageTag[];
   etag: string;
   /** Headers to send (flat: name, value, ...), without the CSP. */
   head: string[];
@@ -66,27 +88,25 @@ const NOT_STORED = new Set([
 let ttlMs = 10_000;
 const entries = new Map<string, PageCacheEntry>();
 let storedBytes = 0;
-/** Bumped when a write ends: a render that began before it must not be stored. */
-let generation = 0;
+/**
+ * Bumped by every invalidation; a render (or a shared read) remembers it when it begins, and
+ * is not kept when one of its tags was invalidated since (`invalidatedAt`), nor when the whole
+ * cache was emptied since (`emptiedAt`).
+ */
+let sequence = 0;
+let emptiedAt = 0;
+const invalidatedAt = new Map<PublicPageTag, number>();
+/** Past this many tags remembered, they are forgotten and the renders under way treated as stale. */
+const MAX_REMEMBERED_TAGS = 10_000;
 
 /**
  * Between the processes of one server (WEB_CONCURRENCY workers, relayed by the primary in
- * server.mjs): a write announces itself before it runs and waits (at most PEER_WAIT_MS) until
- * every other worker has heard it; from then until it ends, no worker answers from or fills
- * its cache, so no answer can be older than a write that was already answered.
+ * server.mjs): an invalidation is sent once, after this process has dropped its own entries,
+ * and the write goes on at once; every other worker drops the same tags when it hears it.
  */
-export type PageCacheMessage =
-  | { type: "page-cache:write-start"; id: string }
-  | { type: "page-cache:write-end"; id: string }
-  | { type: "page-cache:heard"; id: string }
-  | { type: "page-cache:all-heard"; id: string };
+export type PageCacheMessage = { type: "page-cache:invalidate"; tags: PublicPageTag[] };
 
-const PEER_WAIT_MS = 200;
 let peers: { send: (message: PageCacheMessage) => void } | undefined;
-let localWrites = 0;
-const peerWrites = new Set<string>();
-const waitingForPeers = new Map<string, () => void>();
-let writeCount = 0;
 
 export function configurePageCache(options: {
   ttlSeconds: number;
@@ -99,41 +119,101 @@ export function configurePageCache(options: {
 
 /** A message from another worker (through the primary). */
 export function pageCacheMessage(message: PageCacheMessage) {
-  if (message.type === "page-cache:write-start") {
-    peerWrites.add(message.id);
-    clearPageCache();
-    peers?.send({ type: "page-cache:heard", id: message.id });
-  } else if (message.type === "page-cache:write-end") {
-    peerWrites.delete(message.id);
-    clearPageCache();
-  } else if (message.type === "page-cache:all-heard") {
-    waitingForPeers.get(message.id)?.();
-  }
+  if (message.type === "page-cache:invalidate" && Array.isArray(message.tags)) dropTags(message.tags);
 }
 
-const cacheUsable = () => ttlMs > 0 && localWrites === 0 && peerWrites.size === 0;
+const cacheUsable = () => ttlMs > 0;
 
+/** Empties this process's cache (start-up, a new build, tests). */
 export function clearPageCache() {
   entries.clear();
   storedBytes = 0;
   publicData.clear();
-  generation += 1;
+  sequence += 1;
+  emptiedAt = sequence;
+  invalidatedAt.clear();
 }
 
-const publicData = new Map<string, { value: Promise<unknown>; generation: number; storedAt: number }>();
+function dropTags(tags: readonly PublicPageTag[]) {
+  if (tags.length === 0) return;
+  sequence += 1;
+  if (invalidatedAt.size + tags.length > MAX_REMEMBERED_TAGS) {
+    invalidatedAt.clear();
+    emptiedAt = sequence;
+  }
+  for (const tag of tags) invalidatedAt.set(tag, sequence);
+  const dropped = new Set(tags);
+  for (const [key, entry] of entries) {
+    if (!entry.tags.some((t) => dropped.has(t))) continue;
+    entries.delete(key);
+    storedBytes -= entry.bytes;
+  }
+  for (const [key, kept] of publicData) if (kept.tags.some((t) => dropped.has(t))) publicData.delete(key);
+}
+
+/** Whether something begun at `begunAt` (pageCacheGeneration) with these tags missed an invalidation. */
+function staleSince(tags: readonly PublicPageTag[], begunAt: number) {
+  if (emptiedAt > begunAt) return true;
+  for (const tag of tags) if ((invalidatedAt.get(tag) ?? 0) > begunAt) return true;
+  return false;
+}
+
+/** Writes under way in this async context (a transaction): their invalidations wait for its commit. */
+const uncommitted = new AsyncLocalStorage<Set<PublicPageTag>>();
+
+/**
+ * The public pages (and shared data) with any of these tags are out of date: called by the code
+ * that wrote what they show, for a write that changed it. Inside a transaction begun through
+ * `runWithInvalidationsAfterCommit` (every transaction of app/server/db.server.ts), it takes
+ * effect when the transaction commits, and not at all when it rolls back; else at once. Never
+ * waits: this process drops its entries now, the other workers when they hear it.
+ */
+export function invalidatePublicPages(tags: readonly PublicPageTag[]): void {
+  const pending = uncommitted.getStore();
+  if (pending) {
+    for (const tag of tags) pending.add(tag);
+    return;
+  }
+  if (tags.length === 0) return;
+  dropTags(tags);
+  peers?.send({ type: "page-cache:invalidate", tags: [...tags] });
+}
+
+/**
+ * Runs a transaction (`work`) so that the invalidations asked for inside it happen once it has
+ * committed: a render that begins before the commit reads the old rows, and it must not be
+ * stored after the invalidation. A transaction inside another joins the outer one's.
+ */
+export async function runWithInvalidationsAfterCommit<T>(work: () => Promise<T>): Promise<T> {
+  if (uncommitted.getStore()) return work();
+  const pending = new Set<PublicPageTag>();
+  const result = await uncommitted.run(pending, work);
+  invalidatePublicPages([...pending]);
+  return result;
+}
+
+const publicData = new Map<
+  string,
+  { value: Promise<unknown>; generation: number; storedAt: number; tags: PublicPageTag[] }
+>();
 
 /**
  * Data that is the same for every visitor (never anything of one person's: the newest reviews),
  * read once and kept as stored pages are, for signed-in pages and cache misses too
- * (docs/decisions/043): emptied by every write this server answers and read afresh while one
- * runs, at most PAGE_CACHE_TTL_SECONDS old, not kept when the TTL is 0. Requests that come
- * while it is being read share that read.
+ * (docs/decisions/043): dropped by an invalidation of one of its tags (and not kept when one
+ * came while it was read), at most PAGE_CACHE_TTL_SECONDS old, not kept when the TTL is 0.
+ * Requests that come while it is being read share that read.
  */
-export function sharedPublicData<T>(key: string, read: () => Promise<T>, now = Date.now()): Promise<T> {
+export function sharedPublicData<T>(
+  key: string,
+  read: () => Promise<T>,
+  options: { tags?: PublicPageTag[]; now?: number } = {},
+): Promise<T> {
+  const { tags = [], now = Date.now() } = options;
   if (!cacheUsable()) return read();
   const kept = publicData.get(key);
-  if (kept && kept.generation === generation && now - kept.storedAt < ttlMs) return kept.value as Promise<T>;
-  const entry = { value: read(), generation, storedAt: now };
+  if (kept && !staleSince(kept.tags, kept.generation) && now - kept.storedAt < ttlMs) return kept.value as Promise<T>;
+  const entry = { value: read(), generation: sequence, storedAt: now, tags };
   publicData.set(key, entry);
   entry.value.catch(() => {
     if (publicData.get(key) === entry) publicData.delete(key);
@@ -142,7 +222,7 @@ export function sharedPublicData<T>(key: string, read: () => Promise<T>, now = D
 }
 
 export function pageCacheGeneration() {
-  return generation;
+  return sequence;
 }
 
 /**
@@ -263,6 +343,7 @@ export function makeEntry(
   headers: Array<[string, string]>,
   nonce: string,
   now = Date.now(),
+  tags: PublicPageTag[] = [],
 ): PageCacheEntry {
   const head: string[] = [];
   let csp: string[] | null = null;
@@ -283,11 +364,11 @@ export function makeEntry(
   const etag = `W/"${createHash("sha256").update(pieces.join("\0")).digest("base64url").slice(0, 27)}"`;
   head.push("Vary", "Accept-Encoding, Accept-Language, Cookie", "Cache-Control", cacheControl(), "ETag", etag);
   const bytes = pieces.reduce((n, p) => n + p.length, 0) + deflated.reduce((n, p) => n + p.length, 0);
-  return { expiresAt: now + ttlMs, etag, head, csp, pieces, deflated, bytes };
+  return { expiresAt: now + ttlMs, tags, etag, head, csp, pieces, deflated, bytes };
 }
 
 export function storeEntry(key: string, entry: PageCacheEntry, renderedAtGeneration: number) {
-  if (renderedAtGeneration !== generation || !cacheUsable()) return;
+  if (!cacheUsable() || staleSince(entry.tags, renderedAtGeneration)) return;
   const old = entries.get(key);
   if (old) {
     storedBytes -= old.bytes;
@@ -320,21 +401,28 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string) {
   return ifNoneMatch.split(",").some((t) => t.trim() === "*" || weak(t) === weak(etag));
 }
 
-/** Sends an entry (200, or 304 when the client has it), with a fresh nonce. */
+/**
+ * Sends an entry (200, or 304 when the client has it), with a fresh nonce. `X-Cache` says whether
+ * it came from the cache (hit) or was rendered for this request and stored (miss): what a CDN's
+ * header says, for the benches and tests to count (docs/decisions/105).
+ */
 export function sendEntry(
   req: IncomingMessage,
   res: ServerResponse,
   entry: PageCacheEntry,
   nonce = randomBytes(16).toString("base64"),
+  cache: "hit" | "miss" = "hit",
 ) {
   if (etagMatches(req.headers["if-none-match"], entry.etag)) {
     // No CSP on a 304: the browser would store it with its copy of the page, whose scripts
     // carry the nonce of the answer that copy came with (that answer's policy stays).
-    res.writeHead(304, [...entry.head]);
+    res.writeHead(304, [...entry.head, "X-Cache", cache]);
     res.end();
     return;
   }
-  const head = entry.csp ? [...entry.head, "Content-Security-Policy", entry.csp.join(nonce)] : [...entry.head];
+  const head = entry.csp
+    ? [...entry.head, "Content-Security-Policy", entry.csp.join(nonce), "X-Cache", cache]
+    : [...entry.head, "X-Cache", cache];
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
   const body = joinPage(entry, Buffer.from(nonce, "utf8"), encoding);
   if (encoding !== "identity") head.push("Content-Encoding", encoding);
@@ -345,38 +433,11 @@ export function sendEntry(
 
 /**
  * Called for every request before express: answers a stored page, or hands the request to the
- * app (`next`). A write empties the cache (and the other workers') before it runs, keeps
- * every cache out of use while it runs, and empties them again when it ends.
+ * app (`next`). A request with another method goes on untouched: only what it writes, once
+ * committed, invalidates (invalidatePublicPages).
  */
 export function answerFromPageCache(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    if (req.method === "OPTIONS") return next();
-    localWrites += 1;
-    clearPageCache();
-    const id = `${process.pid}:${++writeCount}`;
-    let ended = false;
-    res.once("close", () => {
-      if (ended) return;
-      ended = true;
-      localWrites -= 1;
-      clearPageCache();
-      peers?.send({ type: "page-cache:write-end", id });
-    });
-    if (!peers) return next();
-    let started = false;
-    const start = () => {
-      if (started) return;
-      started = true;
-      clearTimeout(timer);
-      waitingForPeers.delete(id);
-      next();
-    };
-    // A worker that does not answer does not hold the write up for long.
-    const timer = setTimeout(start, PEER_WAIT_MS);
-    waitingForPeers.set(id, start);
-    peers.send({ type: "page-cache:write-start", id });
-    return;
-  }
+  if (req.method !== "GET" && req.method !== "HEAD") return next();
   const key = cacheUsable() ? pageCacheKey(req.method, req.url ?? "/", req.headers) : null;
   const entry = key === null ? null : fresh(key, Date.now());
   if (key === null || !entry) return next();
@@ -386,7 +447,34 @@ export function answerFromPageCache(req: IncomingMessage, res: ServerResponse, n
   sendEntry(req, res, entry);
 }
 
+/**
+ * A loader of a page that may be stored names the public data it shows, so the page goes when
+ * that data changes (docs/decisions/105). Outside a request served by server.mjs (no such
+ * context) it does nothing.
+ */
+export function tagPublicPage(context: { publicPageTags?: PublicPageTag[] } | undefined, tags: PublicPageTag[]) {
+  context?.publicPageTags?.push(...tags);
+}
+
+/**
+ * The value of entry.server's PAGE_CACHE_MARK for a page with these tags, and back: the tags
+ * travel with the mark from the render to the adapter that stores the page.
+ */
+export function pageCacheMark(tags: readonly PublicPageTag[]): string {
+  return ["1", ...tags].join(" ");
+}
+
+export function tagsOfPageCacheMark(mark: string): PublicPageTag[] {
+  return mark.split(" ").slice(1).filter(Boolean);
+}
+
 /** For tests: how many pages are stored. */
 export function pageCacheSize() {
   return entries.size;
+}
+
+/** For tests and benches: whether a page is stored under this key (and still fresh). */
+export function pageCacheHas(key: string, now = Date.now()) {
+  const entry = entries.get(key);
+  return entry !== undefined && entry.expiresAt > now;
 }

@@ -10,6 +10,7 @@ import {
   pageCacheKey,
   sendEntry,
   storeEntry,
+  tagsOfPageCacheMark,
 } from "./page-cache.server";
 
 /**
@@ -19,8 +20,8 @@ import {
  *   every chunk (about 2 KB), so the compression middleware compressed and flushed each on its
  *   own (more CPU, a bigger body). A page that streams in parts (deferred data) still gets
  *   each part as soon as it is ready;
- * - an anonymous visitor's public page (marked by entry.server) goes into the page cache and
- *   is answered from it.
+ * - an anonymous visitor's public page (marked by entry.server, with the tags of what it
+ *   shows) goes into the page cache and is answered from it.
  */
 type ExpressRequest = IncomingMessage & {
   originalUrl: string;
@@ -43,16 +44,23 @@ export function createRemixHandler(options: {
       const cacheKey = pageCacheKey(req.method, req.originalUrl, req.headers);
       const renderedAt = pageCacheGeneration();
       const response = await handle(remixRequest(req, res), options.getLoadContext(req, res));
-      if (cacheKey !== null && response.status === 200 && response.headers.has(PAGE_CACHE_MARK) && response.body) {
+      const mark = response.headers.get(PAGE_CACHE_MARK);
+      if (cacheKey !== null && response.status === 200 && mark !== null && response.body) {
         const html = lowPriorityScripts(Buffer.from(await response.arrayBuffer()));
         const headers: Array<[string, string]> = [];
         for (const [name, value] of Object.entries(res.getHeaders())) {
           if (value !== undefined) headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
         }
         for (const [name, value] of response.headers) headers.push([name, value]);
-        const entry = makeEntry(html, headers, String(res.locals.cspNonce ?? ""));
+        const entry = makeEntry(
+          html,
+          headers,
+          String(res.locals.cspNonce ?? ""),
+          Date.now(),
+          tagsOfPageCacheMark(mark),
+        );
         storeEntry(cacheKey, entry, renderedAt);
-        sendEntry(req, res, entry);
+        sendEntry(req, res, entry, undefined, "miss");
         return;
       }
       await sendResponse(res, response);

@@ -2,7 +2,10 @@
  * The full-page cache for anonymous visitors' public pages (docs/decisions/032), over real HTTP:
  * a visitor's repeat request gets the stored bytes (ETag, 304, Cache-Control for a shared
  * cache, still a fresh CSP nonce on every answer); a signed-in person, a toast or a chosen slot
- * (the booking form's Idempotency-Key) never meets a stored page; a change shows at once.
+ * (the booking form's Idempotency-Key) never meets a stored page; a change shows at once. Only a
+ * committed write of what a page shows drops it (docs/decisions/105): a refused POST, a 405 or a
+ * booking of another host leaves it stored. A page is seen to be stored when a change made
+ * straight in the database (which no invalidation hears) does not show on it.
  */
 import crypto from "node:crypto";
 import http from "node:http";
@@ -10,7 +13,8 @@ import zlib from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "../support/http";
 import { apiClient, type Account } from "./api-client";
-import { client, servers, signUp } from "./context";
+import { startServer } from "../support/server";
+import { client, databaseUrl, servers, signUp } from "./context";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.96", namePrefix: "Cache" });
 
@@ -18,11 +22,14 @@ const { db, call, account } = apiClient({ ipPrefix: "10.96", namePrefix: "Cache"
 function get(
   path: string,
   headers: Record<string, string> = {},
+  base = servers()[0],
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.get(
-      new URL(path, servers()[0]),
+      new URL(path, base),
       {
+        // A connection of its own each time: in a server of several workers, each may take it.
+        agent: false,
         headers: {
           "x-forwarded-for": `10.97.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
           ...headers,
@@ -62,6 +69,8 @@ describe("an anonymous visitor's public page", () => {
     expect(second.headers.vary).toMatch(/Accept-Encoding/);
     expect(second.headers["set-cookie"]).toBeUndefined();
     expect(second.headers["x-page-cache"]).toBeUndefined();
+    // What a CDN would say: this one came from the cache (docs/decisions/105).
+    expect(second.headers["x-cache"]).toBe("hit");
     // The security headers of a rendered page travel with the stored one.
     expect(second.headers["x-frame-options"]).toBe("DENY");
     expect(second.headers["x-content-type-options"]).toBe("nosniff");
@@ -257,5 +266,196 @@ describe("booking pages", () => {
     expect(tokyo).toContain("Asia/Tokyo");
     expect(newYork).toContain("America/New_York");
     expect((await get(path, { cookie: "tz=Asia%2FTokyo" })).body.toString("utf8")).toContain("Asia/Tokyo");
+  });
+});
+
+/** A request of another method with a raw body, on its own connection (as get). */
+function send(
+  method: string,
+  path: string,
+  body = "",
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      new URL(path, servers()[0]),
+      {
+        method,
+        agent: false,
+        headers: {
+          "x-forwarded-for": `10.98.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+          "content-length": String(Buffer.byteLength(body)),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+describe("what drops a stored page (docs/decisions/105)", () => {
+  /** A host with an always-open event type `slug` titled `title`; its booking page's path. */
+  async function bookableHost(label: string, title: string) {
+    const host = await account(`cache${label}`, "professional");
+    const username = `pc${label}${crypto.randomUUID().slice(0, 6)}`;
+    await db`update users set username = ${username}, time_zone = 'UTC' where id = ${host.id}`;
+    const schedule = await call("POST", "/api/schedules", {
+      token: host.token,
+      json: {
+        name: "Always",
+        timeZone: "UTC",
+        weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })),
+      },
+    });
+    expect(schedule.status).toBe(201);
+    const scheduleId = ((await schedule.json()) as { _id: string })._id;
+    const made = await call("POST", "/api/event-types", {
+      token: host.token,
+      json: {
+        title,
+        slug: "talk",
+        duration: 30,
+        minimumNotice: 0,
+        bookingWindowDays: 60,
+        location: { type: "google-meet" },
+        scheduleId,
+      },
+    });
+    expect(made.status).toBe(201);
+    const eventTypeId = ((await made.json()) as { _id: string })._id;
+    return { host, username, eventTypeId };
+  }
+
+  /** Renames the event type in the database only: a stored page keeps the old title. */
+  const renameBehindTheCache = (eventTypeId: string, title: string) =>
+    db`update event_types set title = ${title} where id = ${eventTypeId}`;
+
+  const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+  const slotLink = (hour: string) => `slot=${encodeURIComponent(`${day}T${hour}:00:00+00:00`)}`;
+
+  it("a refused POST, a failed write and a 405 leave a stored page stored", async () => {
+    const a = await bookableHost("refused", "Refused Talk");
+    const path = `/${a.username}/talk?tz=UTC&date=${day}`;
+    await get(path);
+    expect((await get(path)).body.toString("utf8")).toContain("Refused Talk");
+    await renameBehindTheCache(a.eventTypeId, "Renamed Behind");
+
+    // A cross-site form post (403), a booking the JSON API refuses (422), a booking of no event
+    // type (404), a form post to a page without an action (405), a method no route serves (405).
+    expect((await send("POST", path, "a=1", { origin: "https://evil.example" })).status).toBe(403);
+    const refused = await send("POST", "/api/bookings", JSON.stringify({ eventTypeId: a.eventTypeId }), {
+      "content-type": "application/json",
+    });
+    expect(refused.status).toBe(400);
+    const nothing = await send(
+      "POST",
+      "/api/bookings",
+      JSON.stringify({
+        eventTypeId: crypto.randomUUID(),
+        start: `${day}T10:00:00Z`,
+        name: "Guest",
+        email: uniqueEmail("cache-none"),
+        timeZone: "UTC",
+      }),
+      { "content-type": "application/json" },
+    );
+    expect(nothing.status).toBe(404);
+    expect(
+      (await send("POST", "/pricing", "a=1", { "content-type": "application/x-www-form-urlencoded" })).status,
+    ).toBe(405);
+    expect((await send("PROPFIND", path)).status).toBe(405);
+
+    const after = (await get(path)).body.toString("utf8");
+    expect(after).toContain("Refused Talk");
+    expect(after).not.toContain("Renamed Behind");
+  });
+
+  it("a booking on host A drops A's booking page, at once and without the time, but not host B's", async () => {
+    const a = await bookableHost("a", "Alpha Talk");
+    const b = await bookableHost("b", "Bravo Talk");
+    const pathA = `/${a.username}/talk?tz=UTC&date=${day}`;
+    const pathB = `/${b.username}/talk?tz=UTC&date=${day}`;
+    for (const path of [pathA, pathB]) await get(path);
+    expect((await get(pathA)).body.toString("utf8")).toContain(slotLink("10"));
+    expect((await get(pathB)).body.toString("utf8")).toContain("Bravo Talk");
+    await renameBehindTheCache(a.eventTypeId, "Alpha Renamed");
+    await renameBehindTheCache(b.eventTypeId, "Bravo Renamed");
+
+    const booked = await call("POST", "/api/bookings", {
+      json: {
+        eventTypeId: a.eventTypeId,
+        start: `${day}T10:00:00Z`,
+        name: "Guest",
+        email: uniqueEmail("cache-a"),
+        timeZone: "UTC",
+      },
+    });
+    expect(booked.status).toBe(201);
+
+    const pageA = (await get(pathA)).body.toString("utf8");
+    expect(pageA).not.toContain(slotLink("10"));
+    expect(pageA).toContain("Alpha Renamed");
+    const pageB = (await get(pathB)).body.toString("utf8");
+    expect(pageB).toContain("Bravo Talk");
+    expect(pageB).not.toContain("Bravo Renamed");
+  });
+
+  it("a new review drops the home page, and a booking does not", async () => {
+    const home = async () => (await get("/")).body.toString("utf8");
+    await home();
+    const planted = `Planted ${crypto.randomUUID().slice(0, 8)}`;
+    await home();
+    await db`insert into reviews (name, email, rating, review) values ('Plant', 'plant@example.test', 5, ${planted})`;
+    expect(await home()).not.toContain(planted);
+
+    const c = client();
+    expect((await signUp(c, uniqueEmail("cache-review"), "correct-horse-battery", "Rita Cache")).status).toBe(302);
+    const review = `Cache review ${crypto.randomUUID().slice(0, 8)}`;
+    const posted = await c.post("/?index", { name: "Rita Cache", email: "", imageUrl: "", rating: "5", review });
+    expect(posted.status).toBe(302);
+    const after = await home();
+    expect(after).toContain(review);
+    expect(after).toContain(planted);
+  });
+
+  it("on a server of two workers, a booking through one is gone from the page on every worker at the next request", async () => {
+    const a = await bookableHost("workers", "Workers Talk");
+    const server = await startServer({
+      DATABASE_URL: databaseUrl(),
+      SESSION_SECRET: "page-cache-workers-secret-0123456789abcdef",
+      TRUST_PROXY: "loopback",
+      WEB_CONCURRENCY: "2",
+    });
+    try {
+      while ((server.output().match(/Scheduler listening on/g) ?? []).length < 2)
+        await new Promise((r) => setTimeout(r, 100));
+      const path = `/${a.username}/talk?tz=UTC&date=${day}`;
+      // Each request on a connection of its own: the workers take them in turn, each stores the page.
+      for (let i = 0; i < 6; i++)
+        expect((await get(path, {}, server.url)).body.toString("utf8")).toContain(slotLink("11"));
+      const booked = await fetch(`${server.url}/api/bookings`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": "10.99.1.1" },
+        body: JSON.stringify({
+          eventTypeId: a.eventTypeId,
+          start: `${day}T11:00:00Z`,
+          name: "Guest",
+          email: uniqueEmail("cache-workers"),
+          timeZone: "UTC",
+        }),
+      });
+      expect(booked.status).toBe(201);
+      for (let i = 0; i < 6; i++)
+        expect((await get(path, {}, server.url)).body.toString("utf8")).not.toContain(slotLink("11"));
+    } finally {
+      await server.stop("SIGTERM");
+    }
   });
 });

@@ -59,6 +59,7 @@ import {
 import { LOCATION_LABELS } from "~/schemas/location-labels";
 import { utmOf } from "~/schemas/utm";
 import { retryAfterHeaders } from "~/server/rate-limit.server";
+import { publicPageTag, tagPublicPage } from "~/server/page-cache.server";
 import { currentZoneName, isTimeZone, packedTimeZoneNames, timeIn, unpackTimeZones } from "~/scheduling/time-zone";
 import { timeZoneHint, TIME_ZONE_GUESS_META, TIME_ZONE_PENDING_ATTRIBUTE } from "~/browser/time-zone-hint";
 import { invariantResponse, notFound } from "~/utils/responses";
@@ -134,7 +135,7 @@ function zoneLabelAt(ms: number, zone: string): string {
   return `${zone.replace(/_/g, " ")}${offset ? ` (${offset})` : ""}`;
 }
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = url.searchParams;
   const link = q.get("link");
@@ -146,6 +147,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // A team's event type moved to its team's URL (decision 059): the old link still leads there.
   if ("moved" in page) throw redirect(`${page.moved}${url.search}`, 301);
   const { host } = page;
+  // What the page shows (the owner's, every host's, the team's): a write to one drops it from the page cache.
+  tagPublicPage(context, [
+    publicPageTag.host(page.found.ownerId),
+    ...(page.found.eventType.hostIds ?? []).map(publicPageTag.host),
+    ...(page.found.eventType.teamId ? [publicPageTag.team(page.found.eventType.teamId)] : []),
+    ...absences.flatMap((a) => (a.teammateId ? [publicPageTag.host(a.teammateId)] : [])),
+  ]);
   // A routing form's booking link (decision 074): its response narrows the hosts; a forged one is refused.
   const routed = await withRouting(page.found, q.get("routing"));
   invariantResponse(routed !== "invalid", ROUTING_LINK_INVALID, { status: 400 });
@@ -251,7 +259,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       username: host.username,
       path: host.path,
       home: host.home,
-      /** The host's photo (decision 095); the page cache empties on any write, a new photo included. */
+      /** The host's photo (decision 095); a new one drops the host's pages from the page cache. */
       id: found.ownerId,
       photoHash: await photoHashOf(found.ownerId),
     },

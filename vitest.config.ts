@@ -11,8 +11,9 @@ const integrationWorkers = Math.max(1, Number(process.env.INTEGRATION_WORKERS ??
  * Files that run one at a time after the others, as all files did before: those that start servers
  * on the embedded database (PGlite's cold start and migrations take a core for many seconds) and
  * those that hold the app to a deadline while they cut or stop its database (db-faults: 503 within
- * 5 s; migration-lock; reminders). Sharing the two cores with another file would eat into those
- * budgets. They use no database of the global setup.
+ * 5 s; migration-lock) or while their two servers poll for due messages (reminders, workflows,
+ * workflow-poll). Sharing the two cores with another file would eat into those budgets. They use
+ * no database of the global setup.
  */
 const aloneFiles = [
   "migrate-step",
@@ -24,6 +25,7 @@ const aloneFiles = [
   "migration-lock",
   "reminders",
   "workflows",
+  "workflow-poll",
 ].map((name) => `tests/integration/${name}.test.ts`);
 
 export default defineConfig({

@@ -1,11 +1,10 @@
 import crypto from "node:crypto";
-import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type postgres from "postgres";
+import { afterAll, describe, expect, it } from "vitest";
 import { HttpClient, uniqueEmail, visibleText } from "../support/http";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { startServer, type RunningServer } from "../support/server";
 import { startFakeSmtp, type FakeSmtp } from "../support/smtp";
-import { SESSION_SECRET } from "./global-setup";
+import { settled, severalPolls, sleep, twoJobServers } from "./job-servers";
 
 /**
  * Reminders and follow-ups (docs/decisions/022), end to end: a database of their own and two
@@ -14,52 +13,18 @@ import { SESSION_SECRET } from "./global-setup";
  * long ago, ended a minute ago); moves go through the JSON API like a real client's.
  */
 
-const POLL_MS = 200;
 const PASSWORD = "correct-horse-battery";
-let database: TestDatabase;
-let db: postgres.Sql;
-let servers: RunningServer[] = [];
-const baseEnv = () => ({
-  DATABASE_URL: database.url,
-  SESSION_SECRET,
-  JOBS_POLL_MS: String(POLL_MS),
-  TRUST_PROXY: "loopback",
-});
-
-beforeAll(async () => {
-  database = await createTestDatabase("scheduler_remind");
-  servers = await Promise.all([startServer(baseEnv()), startServer(baseEnv())]);
-  db = postgres(database.url, { max: 2, onnotice: () => {} });
-}, 120_000);
-
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.stop()));
-  await db?.end();
-  await database?.drop();
-});
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** Long enough for both servers to have polled several times. */
-const severalPolls = () => sleep(POLL_MS * 8);
-
-async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (ok(v) || Date.now() > deadline) return v;
-    await sleep(100);
-  }
-}
+const jobs = twoJobServers("scheduler_remind");
 
 async function newHost(prefix: string, timeZone = "Europe/Berlin", server = 0) {
-  const c = new HttpClient(servers[server].url, {
+  const c = new HttpClient(jobs.servers[server].url, {
     "x-forwarded-for": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
   });
   const email = uniqueEmail(prefix);
   const res = await c.post("/signup", { name: `Host ${prefix}`, email, password: PASSWORD, confirmPassword: PASSWORD });
   expect(res.status).toBe(302);
-  await db`update users set time_zone = ${timeZone} where email = ${email}`;
-  const [u] = await db`select id from users where email = ${email}`;
+  await jobs.db`update users set time_zone = ${timeZone} where email = ${email}`;
+  const [u] = await jobs.db`select id from users where email = ${email}`;
   return { c, email, id: u.id as string };
 }
 
@@ -81,7 +46,7 @@ async function insertEvent(
     status?: string;
     bookedAgoMs?: number;
   },
-  sql: postgres.Sql | postgres.TransactionSql = db,
+  sql: postgres.Sql | postgres.TransactionSql = jobs.db,
 ) {
   const starts = new Date(Date.now() + o.startsIn);
   const ends = new Date(starts.getTime() + (o.minutes ?? 1) * MIN);
@@ -98,14 +63,14 @@ async function insertEvent(
 }
 
 const mailsAbout = (title: string) =>
-  db<{ to: string; subject: string; text: string; html: string; status: string }[]>`
+  jobs.db<{ to: string; subject: string; text: string; html: string; status: string }[]>`
     select "to", subject, text, html, status from mail_outbox where subject like ${`%${title}%`} order by "to"`;
 const notesAbout = (hostId: string, title: string) =>
-  db<
+  jobs.db<
     { notification: string }[]
   >`select notification from notifications where user_id = ${hostId} and notification like ${`%'${title}'%`}`;
 const deliveriesOf = (eventId: string) =>
-  db<
+  jobs.db<
     { rule: string; starts_at: Date }[]
   >`select rule, starts_at from reminder_deliveries where event_id = ${eventId} order by sent_at`;
 
@@ -129,8 +94,8 @@ describe("reminders sent by the job runner of two app servers", () => {
       );
     }
     const all = () =>
-      db<{ n: number }[]>`select count(*)::int as n from reminder_deliveries where event_id in ${db(ids)}`;
-    await until(all, ([r]) => r.n >= 24);
+      jobs.db<{ n: number }[]>`select count(*)::int as n from reminder_deliveries where event_id in ${jobs.db(ids)}`;
+    await settled(all, ([r]) => r.n >= 24);
     await severalPolls();
     expect((await all())[0].n).toBe(24);
 
@@ -147,7 +112,7 @@ describe("reminders sent by the job runner of two app servers", () => {
       expect(mine[0].text).toContain("links in your booking confirmation e-mail");
       expect(mine[0].html).toMatch(/<p[\s>]/);
     }
-    const notes = await db<
+    const notes = await jobs.db<
       { notification: string }[]
     >`select notification from notifications where user_id = ${host.id} and notification like ${`Reminder: '${tag}-%`}`;
     expect(notes).toHaveLength(12);
@@ -205,7 +170,7 @@ describe("reminders sent by the job runner of two app servers", () => {
     expect(people.length).toBe(9);
     // One transaction: the job runners (polling every 200 ms) must never see the session without its seats.
     const session = (title: string, startsIn: number, minutes: number) =>
-      db.begin(async (tx) => {
+      jobs.db.begin(async (tx) => {
         const id = await insertEvent(
           host.id,
           {
@@ -228,7 +193,7 @@ describe("reminders sent by the job runner of two app servers", () => {
       });
     const soon = await session(`${tag}-soon`, 4 * MIN, 30);
     const ended = await session(`${tag}-ended`, -31 * MIN, 30);
-    await until(
+    await settled(
       async () => [...(await deliveriesOf(soon)), ...(await deliveriesOf(ended))],
       (d) => d.length >= 2,
     );
@@ -259,17 +224,17 @@ describe("reminders sent by the job runner of two app servers", () => {
     const host = await newHost("remind-restart");
     const tag = `Restart-${Date.now()}`;
     const before = await insertEvent(host.id, { title: `${tag}-a`, startsIn: 5 * MIN, guestEmail: "rosa@example.org" });
-    await until(
+    await settled(
       () => deliveriesOf(before),
       (d) => d.length >= 2,
     );
 
     const t0 = Date.now();
-    expect(await servers[1].stop("SIGTERM")).toBe(0);
+    expect(await jobs.servers[1].stop("SIGTERM")).toBe(0);
     expect(Date.now() - t0).toBeLessThan(8_000);
-    servers[1] = await startServer(baseEnv());
+    jobs.servers[1] = await startServer(jobs.env());
     const after = await insertEvent(host.id, { title: `${tag}-b`, startsIn: 7 * MIN, guestEmail: "rosa@example.org" });
-    await until(
+    await settled(
       () => deliveriesOf(after),
       (d) => d.length >= 2,
     );
@@ -342,7 +307,7 @@ describe("the Workflows page and what it changes", () => {
     expect(badText).toContain("The second reminder must come closer to the start than the first.");
     expect(badText).toContain("Choose between 0 minutes and 7 days.");
     expect(badText).toContain("Kept message 123");
-    expect(await db`select 1 from reminder_settings where user_id = ${host.id}`).toHaveLength(0);
+    expect(await jobs.db`select 1 from reminder_settings where user_id = ${host.id}`).toHaveLength(0);
 
     const good = await host.c.post("/dashboard/workFlow", {
       ...form,
@@ -354,7 +319,7 @@ describe("the Workflows page and what it changes", () => {
     });
     expect(good.status).toBe(302);
     expect(good.headers.get("location")).toBe("/dashboard/workFlow");
-    const [row] = await db`select * from reminder_settings where user_id = ${host.id}`;
+    const [row] = await jobs.db`select * from reminder_settings where user_id = ${host.id}`;
     expect(row).toMatchObject({
       guest_email_on: true,
       guest_email_minutes: 120,
@@ -368,7 +333,7 @@ describe("the Workflows page and what it changes", () => {
     const after = visibleText(await (await host.c.get("/dashboard/workFlow")).text());
     expect(after).toContain("Workflows saved.");
     // Signed out: to sign-in; nobody else's settings can be read (there is no id to ask for).
-    const anon = await new HttpClient(servers[0].url).get("/dashboard/workFlow");
+    const anon = await new HttpClient(jobs.servers[0].url).get("/dashboard/workFlow");
     expect(anon.status).toBe(302);
   });
 
@@ -405,7 +370,7 @@ describe("the Workflows page and what it changes", () => {
     });
     // Reminders are off for this host: an event soon gets nothing.
     const soon = await insertEvent(host.id, { title: `${tag}-soon`, startsIn: 5 * MIN, guestEmail: "n@example.org" });
-    await until(
+    await settled(
       () => deliveriesOf(recent),
       (d) => d.length >= 1,
     );
@@ -434,14 +399,14 @@ describe("the Workflows page and what it changes", () => {
       followUpUnit: "hours",
     });
     expect(save.status).toBe(302);
-    const tokenRes = await fetch(`${servers[0].url}/api/token`, {
+    const tokenRes = await fetch(`${jobs.servers[0].url}/api/token`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: host.email, password: PASSWORD }),
     });
     const { token } = (await tokenRes.json()) as { token: string };
     const move = (id: string, startsIn: number) =>
-      fetch(`${servers[1].url}/event/${id}`, {
+      fetch(`${jobs.servers[1].url}/event/${id}`, {
         method: "PUT",
         headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
         body: JSON.stringify({
@@ -457,7 +422,7 @@ describe("the Workflows page and what it changes", () => {
 
     // Starts in 50 s, booked long ago: the 1-minute bell and the day-before e-mail go out now.
     const id = await insertEvent(host.id, { title: tag, startsIn: 50_000, minutes: 30, invitees: ["mo@example.org"] });
-    await until(
+    await settled(
       () => deliveriesOf(id),
       (d) => d.length >= 2,
     );
@@ -466,7 +431,7 @@ describe("the Workflows page and what it changes", () => {
     // Moved to 75 s from now: the bell again at its new time (about 15 s from now); the day-before
     // e-mail's time had passed when it was moved, so it is not sent again.
     expect((await move(id, 75_000)).status).toBe(200);
-    const moved = await until(
+    const moved = await settled(
       () => deliveriesOf(id),
       (d) => d.length >= 3,
       30_000,
@@ -483,7 +448,7 @@ describe("the Workflows page and what it changes", () => {
 
     // Moved again, then cancelled before its bell: nothing more.
     expect((await move(id, 70_000)).status).toBe(200);
-    await db`update events set status = 'cancelled' where id = ${id}`;
+    await jobs.db`update events set status = 'cancelled' where id = ${id}`;
     await sleep(20_000);
     expect(await deliveriesOf(id)).toHaveLength(3);
   }, 90_000);
@@ -501,20 +466,20 @@ describe("the outbox job with SMTP", () => {
     smtp = await startFakeSmtp();
     smtp.mode = "reject";
     const tag = `Retry-${Date.now()}`;
-    const [failed] = await db`insert into mail_outbox ("to", subject, text, status, attempts, next_attempt_at)
+    const [failed] = await jobs.db`insert into mail_outbox ("to", subject, text, status, attempts, next_attempt_at)
       values ('retry@example.org', ${`${tag} failed`}, 'Body', 'failed', 1, now()) returning id`;
-    const [spent] = await db`insert into mail_outbox ("to", subject, text, status, attempts, next_attempt_at)
+    const [spent] = await jobs.db`insert into mail_outbox ("to", subject, text, status, attempts, next_attempt_at)
       values ('spent@example.org', ${`${tag} spent`}, 'Body', 'failed', 5, now()) returning id`;
     const [stored] =
-      await db`insert into mail_outbox ("to", subject, text, status) values ('kept@example.org', ${`${tag} stored`}, 'Body', 'stored') returning id`;
-    withSmtp = await startServer({ ...baseEnv(), SMTP_URL: smtp.url });
+      await jobs.db`insert into mail_outbox ("to", subject, text, status) values ('kept@example.org', ${`${tag} stored`}, 'Body', 'stored') returning id`;
+    withSmtp = await startServer({ ...jobs.env(), SMTP_URL: smtp.url });
     const row = (id: string) =>
-      db<
+      jobs.db<
         { status: string; attempts: number; next_attempt_at: Date | null; error: string | null }[]
       >`select status, attempts, next_attempt_at, error from mail_outbox where id = ${id}`;
 
     // Refused: a second try counted, the next one minutes away.
-    const [second] = await until(
+    const [second] = await settled(
       () => row(failed.id),
       ([r]) => r.attempts >= 2 && r.error !== null,
     );
@@ -526,8 +491,8 @@ describe("the outbox job with SMTP", () => {
 
     // Its time comes and the server accepts: sent, once.
     smtp.mode = "accept";
-    await db`update mail_outbox set next_attempt_at = now() where id = ${failed.id}`;
-    const [sent] = await until(
+    await jobs.db`update mail_outbox set next_attempt_at = now() where id = ${failed.id}`;
+    const [sent] = await settled(
       () => row(failed.id),
       ([r]) => r.status === "sent",
     );

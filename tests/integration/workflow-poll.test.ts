@@ -6,67 +6,31 @@
  * the database, as any code path might write them.
  */
 import crypto from "node:crypto";
-import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { HttpClient, uniqueEmail } from "../support/http";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { startServer, type RunningServer } from "../support/server";
-import { SESSION_SECRET } from "./global-setup";
+import { settled, severalPolls, twoJobServers } from "./job-servers";
 
-const POLL_MS = 200;
 const PASSWORD = "correct-horse-battery";
 const MIN = 60_000;
 const DAY = 86_400_000;
-let database: TestDatabase;
-let db: postgres.Sql;
-let servers: RunningServer[] = [];
-const baseEnv = () => ({
-  DATABASE_URL: database.url,
-  SESSION_SECRET,
-  JOBS_POLL_MS: String(POLL_MS),
-  TRUST_PROXY: "loopback",
-});
-
-beforeAll(async () => {
-  database = await createTestDatabase("scheduler_wfpoll");
-  servers = await Promise.all([startServer(baseEnv()), startServer(baseEnv())]);
-  db = postgres(database.url, { max: 2, onnotice: () => {} });
-}, 120_000);
-
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.stop()));
-  await db?.end();
-  await database?.drop();
-});
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const severalPolls = () => sleep(POLL_MS * 8);
-
-async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (ok(v) || Date.now() > deadline) return v;
-    await sleep(100);
-  }
-}
+const jobs = twoJobServers("scheduler_wfpoll");
 
 /** A host whose default workflows are off: only the test's own workflows send. */
 async function newHost(prefix: string) {
-  const c = new HttpClient(servers[0].url, { "x-forwarded-for": `10.188.${Math.floor(Math.random() * 250)}.1` });
+  const c = new HttpClient(jobs.servers[0].url, { "x-forwarded-for": `10.188.${Math.floor(Math.random() * 250)}.1` });
   const email = uniqueEmail(prefix);
   const res = await c.post("/signup", { name: `Host ${prefix}`, email, password: PASSWORD, confirmPassword: PASSWORD });
   expect(res.status).toBe(302);
-  const [u] = await db`select id from users where email = ${email}`;
-  await db`update workflows set active = false where user_id = ${u.id}`;
+  const [u] = await jobs.db`select id from users where email = ${email}`;
+  await jobs.db`update workflows set active = false where user_id = ${u.id}`;
   return u.id as string;
 }
 
 /** A workflow for all of the host's events with one guest e-mail. */
 async function workflow(hostId: string, o: { trigger: string; offset: number; subject: string }) {
-  const [w] = await db`insert into workflows (user_id, name, trigger, offset_minutes, active, all_event_types)
+  const [w] = await jobs.db`insert into workflows (user_id, name, trigger, offset_minutes, active, all_event_types)
     values (${hostId}, 'Mine', ${o.trigger}, ${o.offset}, true, true) returning id`;
-  await db`insert into workflow_actions (workflow_id, position, type, subject, body)
+  await jobs.db`insert into workflow_actions (workflow_id, position, type, subject, body)
     values (${w.id}, 0, 'email_guest', ${o.subject}, 'See you {start_time}.')`;
   return w.id as string;
 }
@@ -74,30 +38,30 @@ async function workflow(hostId: string, o: { trigger: string; offset: number; su
 /** A booking starting `startsIn` from now, made two days ago; without `guest`, nobody to e-mail. */
 async function booking(hostId: string, title: string, startsIn: number, guest: string | null = "gus@example.org") {
   const starts = new Date(Date.now() + startsIn);
-  const [e] = await db`
+  const [e] = await jobs.db`
     insert into events (host_id, event_name, event_type, event_with, description, starts_at, ends_at, guest_email, guest_name, booking_token_hash)
     values (${hostId}, ${title}, 'Google Meet', ${guest ? "One-to-One" : "Group"}, '', ${starts}, ${new Date(starts.getTime() + MIN)},
             ${guest}, ${guest ? "Gus" : null}, ${guest ? crypto.randomUUID() : null})
     returning id`;
-  await db`update events set start_set_at = ${new Date(Date.now() - 2 * DAY)} where id = ${e.id}`;
+  await jobs.db`update events set start_set_at = ${new Date(Date.now() - 2 * DAY)} where id = ${e.id}`;
   return e.id as string;
 }
 
 const keysOf = (workflowId: string) =>
-  db<{ event_id: string; starts_at: Date }[]>`
+  jobs.db<{ event_id: string; starts_at: Date }[]>`
     select d.event_id, d.starts_at from workflow_deliveries d join workflow_actions a on a.id = d.action_id
     where a.workflow_id = ${workflowId} order by d.sent_at`;
 const mailsAbout = (subject: string) =>
-  db<{ to: string; event_id: string }[]>`select "to", event_id from mail_outbox where subject = ${subject}`;
+  jobs.db<{ to: string; event_id: string }[]>`select "to", event_id from mail_outbox where subject = ${subject}`;
 
-describe("the workflow poll with two servers", () => {
+describe("the workflow poll with two jobs.servers", () => {
   it("sends each due message once, and takes turns through one lease", async () => {
     const host = await newHost("poll-once");
     const tag = `Once-${Date.now()}`;
     const w = await workflow(host, { trigger: "before_start", offset: 120, subject: `${tag} soon` });
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) ids.push(await booking(host, `${tag}-${i}`, 5 * MIN + i * 70_000));
-    await until(
+    await settled(
       () => keysOf(w),
       (k) => k.length >= 30,
     );
@@ -106,13 +70,13 @@ describe("the workflow poll with two servers", () => {
     const mails = await mailsAbout(`${tag} soon`);
     expect(mails).toHaveLength(30);
     expect(new Set(mails.map((m) => m.event_id)).size).toBe(30);
-    const [lease] = await db`select next_run_at, last_run_at from job_leases where name = 'workflows'`;
+    const [lease] = await jobs.db`select next_run_at, last_run_at from job_leases where name = 'workflows'`;
     expect(lease).toBeDefined();
     // Nothing left to look at for these bookings until after their start (the workflow has no follow-up).
-    const left = await db`select id from events where id in ${db(ids)} and workflow_check_at is not null`;
+    const left = await jobs.db`select id from events where id in ${jobs.db(ids)} and workflow_check_at is not null`;
     expect(left).toEqual([]);
     // The job's bookkeeping is not a change of the booking: updated_at is as it was written.
-    const touched = await db`select id from events where id in ${db(ids)} and updated_at <> created_at`;
+    const touched = await jobs.db`select id from events where id in ${jobs.db(ids)} and updated_at <> created_at`;
     expect(touched).toEqual([]);
   });
 
@@ -121,15 +85,15 @@ describe("the workflow poll with two servers", () => {
     const tag = `Move-${Date.now()}`;
     const w = await workflow(host, { trigger: "before_start", offset: 60, subject: `${tag} soon` });
     const moved = await booking(host, `${tag}-moved`, 30 * MIN);
-    await until(
+    await settled(
       () => keysOf(w),
       (k) => k.length >= 1,
     );
     // Moved to 40 minutes from now: due again for the new start, once.
     const newStart = new Date(Date.now() + 40 * MIN);
-    await db`update events set starts_at = ${newStart}, ends_at = ${new Date(newStart.getTime() + MIN)} where id = ${moved}`;
-    await db`update events set start_set_at = ${new Date(Date.now() - DAY)} where id = ${moved}`;
-    await until(
+    await jobs.db`update events set starts_at = ${newStart}, ends_at = ${new Date(newStart.getTime() + MIN)} where id = ${moved}`;
+    await jobs.db`update events set start_set_at = ${new Date(Date.now() - DAY)} where id = ${moved}`;
+    await settled(
       () => keysOf(w),
       (k) => k.length >= 2,
     );
@@ -137,9 +101,9 @@ describe("the workflow poll with two servers", () => {
     const cancelled = await booking(host, `${tag}-cancelled`, 3 * 60 * MIN);
     const kept = await booking(host, `${tag}-kept`, 3 * 60 * MIN + 10 * MIN);
     await severalPolls();
-    await db`update events set status = 'cancelled' where id = ${cancelled}`;
-    await db`update workflows set offset_minutes = 240 where id = ${w}`;
-    await until(
+    await jobs.db`update events set status = 'cancelled' where id = ${cancelled}`;
+    await jobs.db`update workflows set offset_minutes = 240 where id = ${w}`;
+    await settled(
       () => keysOf(w),
       (k) => k.length >= 3,
     );
@@ -157,15 +121,15 @@ describe("the workflow poll with two servers", () => {
     const group = await booking(host, `${tag}-group`, 25 * MIN, null);
     await severalPolls();
     const w = await workflow(host, { trigger: "before_start", offset: 60, subject: `${tag} soon` });
-    await until(
+    await settled(
       () => keysOf(w),
       (k) => k.length >= 1,
     );
     await severalPolls();
     expect((await keysOf(w)).map((k) => k.event_id)).toEqual([early]);
     // The group event had nobody to e-mail; an invitee added now gets the message.
-    await db`insert into event_invitees (event_id, position, email) values (${group}, 1, 'ines@example.org')`;
-    await until(
+    await jobs.db`insert into event_invitees (event_id, position, email) values (${group}, 1, 'ines@example.org')`;
+    await settled(
       () => keysOf(w),
       (k) => k.length >= 2,
     );

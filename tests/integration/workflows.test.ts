@@ -6,74 +6,39 @@
  * once for a cancellation.
  */
 import crypto from "node:crypto";
-import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { HttpClient, uniqueEmail } from "../support/http";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { startServer, type RunningServer } from "../support/server";
-import { SESSION_SECRET } from "./global-setup";
+import { startServer } from "../support/server";
+import { settled, severalPolls, twoJobServers } from "./job-servers";
 
-const POLL_MS = 200;
 const PASSWORD = "correct-horse-battery";
 const MIN = 60_000;
-let database: TestDatabase;
-let db: postgres.Sql;
-let servers: RunningServer[] = [];
-const baseEnv = () => ({
-  DATABASE_URL: database.url,
-  SESSION_SECRET,
-  JOBS_POLL_MS: String(POLL_MS),
-  TRUST_PROXY: "loopback",
-});
-
-beforeAll(async () => {
-  database = await createTestDatabase("scheduler_workflows");
-  servers = await Promise.all([startServer(baseEnv()), startServer(baseEnv())]);
-  db = postgres(database.url, { max: 2, onnotice: () => {} });
-}, 120_000);
-
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.stop()));
-  await db?.end();
-  await database?.drop();
-});
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const severalPolls = () => sleep(POLL_MS * 8);
-
-async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (ok(v) || Date.now() > deadline) return v;
-    await sleep(100);
-  }
-}
+const jobs = twoJobServers("scheduler_workflows");
 
 async function newHost(prefix: string) {
-  const c = new HttpClient(servers[0].url, { "x-forwarded-for": `10.187.${Math.floor(Math.random() * 250)}.1` });
+  const c = new HttpClient(jobs.servers[0].url, { "x-forwarded-for": `10.187.${Math.floor(Math.random() * 250)}.1` });
   const email = uniqueEmail(prefix);
   const res = await c.post("/signup", { name: `Host ${prefix}`, email, password: PASSWORD, confirmPassword: PASSWORD });
   expect(res.status).toBe(302);
-  const [u] = await db`select id from users where email = ${email}`;
+  const [u] = await jobs.db`select id from users where email = ${email}`;
   // Only the workflows of this test: the default reminders are left off.
-  await db`update workflows set active = false where user_id = ${u.id}`;
+  await jobs.db`update workflows set active = false where user_id = ${u.id}`;
   return { c, id: u.id as string };
 }
 
 async function eventType(hostId: string, title: string): Promise<string> {
   const [schedule] =
-    await db`insert into schedules (user_id, name, time_zone, is_default) values (${hostId}, 'Hours', 'UTC', false) returning id`;
-  const [row] = await db`insert into event_types (user_id, title, slug, duration, location, schedule_id)
+    await jobs.db`insert into schedules (user_id, name, time_zone, is_default) values (${hostId}, 'Hours', 'UTC', false) returning id`;
+  const [row] = await jobs.db`insert into event_types (user_id, title, slug, duration, location, schedule_id)
     values (${hostId}, ${title}, ${`wf-${crypto.randomUUID().slice(0, 8)}`}, 30, ${JSON.stringify({ type: "google-meet" })}::jsonb, ${schedule.id}) returning id`;
   return row.id as string;
 }
 
 async function workflow(hostId: string, o: { trigger: string; offset: number; typeId: string; subject: string }) {
-  const [w] = await db`insert into workflows (user_id, name, trigger, offset_minutes, active)
+  const [w] = await jobs.db`insert into workflows (user_id, name, trigger, offset_minutes, active)
     values (${hostId}, 'Mine', ${o.trigger}, ${o.offset}, true) returning id`;
-  await db`insert into workflow_event_types (workflow_id, event_type_id) values (${w.id}, ${o.typeId})`;
-  await db`insert into workflow_actions (workflow_id, position, type, subject, body)
+  await jobs.db`insert into workflow_event_types (workflow_id, event_type_id) values (${w.id}, ${o.typeId})`;
+  await jobs.db`insert into workflow_actions (workflow_id, position, type, subject, body)
     values (${w.id}, 0, 'email_guest', ${o.subject}, 'Hi {guest_name}, see you {start_time}.')`;
   return w.id as string;
 }
@@ -81,23 +46,25 @@ async function workflow(hostId: string, o: { trigger: string; offset: number; ty
 /** A booking of `typeId` starting `startsIn` from now, made two days ago. */
 async function booking(hostId: string, typeId: string, title: string, startsIn: number, status = "confirmed") {
   const starts = new Date(Date.now() + startsIn);
-  const [e] = await db`
+  const [e] = await jobs.db`
     insert into events (host_id, event_name, event_type, event_with, description, starts_at, ends_at, status, guest_email, guest_name, guest_time_zone, booking_token_hash, event_type_id)
     values (${hostId}, ${title}, 'Google Meet', 'One-to-One', '', ${starts}, ${new Date(starts.getTime() + MIN)}, ${status},
             'gus@example.org', 'Gus <Guest>', 'Asia/Tokyo', ${crypto.randomUUID()}, ${typeId})
     returning id`;
-  await db`update events set start_set_at = ${new Date(Date.now() - 2 * 86_400_000)} where id = ${e.id}`;
+  await jobs.db`update events set start_set_at = ${new Date(Date.now() - 2 * 86_400_000)} where id = ${e.id}`;
   return e.id as string;
 }
 
 const mailsAbout = (subject: string) =>
-  db<{ to: string; text: string; html: string }[]>`select "to", text, html from mail_outbox where subject = ${subject}`;
+  jobs.db<
+    { to: string; text: string; html: string }[]
+  >`select "to", text, html from mail_outbox where subject = ${subject}`;
 const keysOf = (workflowId: string) =>
-  db<
+  jobs.db<
     { event_id: string }[]
   >`select d.event_id from workflow_deliveries d join workflow_actions a on a.id = d.action_id where a.workflow_id = ${workflowId}`;
 
-describe("a host's own workflows, sent by two servers", () => {
+describe("a host's own workflows, sent by two jobs.servers", () => {
   it("go out once per booking, across a restart; another event type's bookings get nothing", async () => {
     const host = await newHost("wf-once");
     const tag = `Once-${Date.now()}`;
@@ -108,7 +75,7 @@ describe("a host's own workflows, sent by two servers", () => {
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) ids.push(await booking(host.id, typeId, `${tag}-${i}`, 5 * MIN + i * 70_000));
     const elsewhere = await booking(host.id, otherType, `${tag}-other`, 15 * MIN);
-    await until(
+    await settled(
       () => keysOf(w),
       (k) => k.length >= 6,
     );
@@ -121,11 +88,11 @@ describe("a host's own workflows, sent by two servers", () => {
     expect((await keysOf(w)).some((k) => k.event_id === elsewhere)).toBe(false);
 
     // A restart of one server, and a rename of the workflow: nothing goes out twice.
-    expect(await servers[1].stop("SIGTERM")).toBe(0);
-    servers[1] = await startServer(baseEnv());
-    await db`update workflows set name = 'Renamed' where id = ${w}`;
+    expect(await jobs.servers[1].stop("SIGTERM")).toBe(0);
+    jobs.servers[1] = await startServer(jobs.env());
+    await jobs.db`update workflows set name = 'Renamed' where id = ${w}`;
     const later = await booking(host.id, typeId, `${tag}-later`, 20 * MIN);
-    await until(
+    await settled(
       () => keysOf(w),
       (k) => k.length >= 7,
     );
@@ -147,7 +114,7 @@ describe("a host's own workflows, sent by two servers", () => {
       body: JSON.stringify({ reason: "Ill" }),
     });
     expect(res.status).toBe(200);
-    await until(
+    await settled(
       () => keysOf(w),
       (k) => k.length >= 1,
     );
@@ -170,7 +137,7 @@ describe("a host's own workflows, sent by two servers", () => {
         body: JSON.stringify({ who: "guest", noShow }),
       });
     expect((await mark(true)).status).toBe(200);
-    await until(
+    await settled(
       () => keysOf(w),
       (k) => k.length >= 1,
     );

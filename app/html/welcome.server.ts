@@ -1,6 +1,23 @@
-import type { BookingLink } from "~/schemas/onboarding";
-import type { ChecklistItem } from "~/schemas/onboarding";
+import { hostBookingLink, onboardingFacts } from "~/models/onboarding.server";
+import { onboardingChecklist, type BookingLink, type ChecklistItem } from "~/schemas/onboarding";
+import { linkBase } from "~/server/env.server";
+import { getUser } from "~/utils/auth.server";
+import { can } from "~/utils/permissions";
 import { escapeHtml } from "./escape.server";
+
+/**
+ * A signed-in host's welcome at the top of the home page (where sign-up lands without an origin
+ * page): their booking link, ready to share, and what is left of the "Get started" checklist.
+ * Null for visitors and admins. Here rather than in the route, so the home page's browser bundle
+ * does not carry a stub for each server module it would import.
+ */
+export async function welcomeFor(request: Request): Promise<string | null> {
+  const user = await getUser(request);
+  if (!user || can(user, "admin:events")) return null;
+  const facts = await onboardingFacts(user.id);
+  const link = hostBookingLink(facts, linkBase(request));
+  return link ? welcomeMarkup(link, onboardingChecklist(facts)) : null;
+}
 
 /**
  * The home page's welcome for a signed-in host, made on the server: the home page's bundle

@@ -16,11 +16,8 @@ import { maskEmail } from "~/components/home/review-format";
 import { MESSAGES } from "~/messages";
 import { listRecentReviewsShared } from "~/models/review.server";
 import { giveReview } from "~/html/review-action.server";
-import { getUser, requireUser } from "~/utils/auth.server";
-import { welcomeMarkup } from "~/html/welcome.server";
-import { hostBookingLink, onboardingFacts } from "~/models/onboarding.server";
-import { onboardingChecklist } from "~/schemas/onboarding";
-import { linkBase } from "~/server/env.server";
+import { requireUser } from "~/utils/auth.server";
+import { welcomeFor } from "~/html/welcome.server";
 import { publicPageTag, tagPublicPage } from "~/server/page-cache.server";
 
 // The form (and zod, for its checks in the browser) loads only when the review modal opens.
@@ -54,21 +51,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // a visitor is sent to sign in and comes back to the open form; an admin sees the page.
   const reviewFormOpen = wantsReviewForm ? can(await requireUser(request), "review:create") : false;
   // Reviewers' addresses are not published: the browser only ever gets them masked.
-  const [recent, welcome] = await Promise.all([listRecentReviewsShared(REVIEWS_SHOWN), welcomeOf(request)]);
+  const [recent, welcome] = await Promise.all([listRecentReviewsShared(REVIEWS_SHOWN), welcomeFor(request)]);
   const reviews = recent.map((r) => ({ ...r, email: maskEmail(r.email) }));
   return { reviews, reviewFormOpen, welcome };
-}
-
-/**
- * A signed-in host's welcome at the top of the home page (where sign-up lands without an origin
- * page): their booking link, ready to share, and what is left of the "Get started" checklist.
- */
-async function welcomeOf(request: Request) {
-  const user = await getUser(request);
-  if (!user || can(user, "admin:events")) return null;
-  const facts = await onboardingFacts(user.id);
-  const link = hostBookingLink(facts, linkBase(request));
-  return link ? welcomeMarkup(link, onboardingChecklist(facts)) : null;
 }
 
 export { retryAfterHeaders as headers } from "~/server/rate-limit.server";

@@ -271,6 +271,13 @@ const TURN_SHARE = 0.8;
 /** Events read per statement, and statements per poll: the rest waits for the next poll. */
 const POLL_BATCH = 200;
 const POLL_BATCHES = 25;
+/**
+ * How long one poll takes new events for: each is a transaction of its own, so a burst of new
+ * bookings (every one is looked at once) would otherwise hold up the jobs after this one in the
+ * runner's order (reconfirmations, the outbox, texts) and the next poll's webhooks for seconds.
+ * What is left waits for the next poll.
+ */
+const POLL_WORK_MS = 1_000;
 /** A text this server cannot send (no SMS transport here) is looked at again this soon. */
 const SMS_RETRY_MS = 60_000;
 
@@ -374,9 +381,13 @@ export async function sendDueWorkflows(now: Date, texts: WorkflowTexts, pollMs?:
   if (pollMs && !(await claimTurn(db, WORKFLOWS_JOB, now, Math.round(pollMs * TURN_SHARE)))) return 0;
   let sent = 0;
   let after: { checkAt: Date; id: string } | undefined;
+  const stopAt = Date.now() + POLL_WORK_MS;
   for (let batch = 0; batch < POLL_BATCHES; batch++) {
     const rows = await workflowPollQuery(db, now, after);
-    for (const row of rows) sent += await deliverForEvent(row.id, now, texts);
+    for (const row of rows) {
+      if (Date.now() > stopAt) return sent;
+      sent += await deliverForEvent(row.id, now, texts);
+    }
     const last = rows.at(-1);
     if (rows.length < POLL_BATCH || !last?.checkAt) break;
     after = { checkAt: last.checkAt, id: last.id };

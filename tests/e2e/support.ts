@@ -249,6 +249,25 @@ export async function useFakeStripe(page: Page, options: { delayMs?: number } = 
   });
 }
 
+/**
+ * A booking page's times have settled: shown in the browser's zone (no `data-tz-pending`), no day
+ * loading (`aria-busy`), and no fade of the times running, so a check of their colours reads what
+ * the guest reads.
+ */
+export async function timesSettled(scope: Page | FrameLocator): Promise<void> {
+  await expect
+    .poll(() =>
+      scope.locator("html").evaluate((html) => {
+        if (html.hasAttribute("data-tz-pending")) return false;
+        const panel = html.querySelector("#slots-panel");
+        if (!panel) return true;
+        if (panel.hasAttribute("aria-busy")) return false;
+        return [...panel.querySelectorAll("*")].every((el) => getComputedStyle(el).opacity === "1");
+      }),
+    )
+    .toBe(true);
+}
+
 /** The page fits the viewport's width: nothing scrolls sideways. */
 export async function noSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(

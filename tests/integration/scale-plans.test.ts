@@ -21,6 +21,7 @@ import {
 import { bookableQuery } from "../../app/models/event-type.server";
 import { openDatabase, type DatabaseHandle } from "../../db/client";
 import { eventTypes } from "../../db/schema";
+import { nodesOf, type PlanNode } from "../support/explain";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
 
 const HOSTS = 2_000;
@@ -28,22 +29,6 @@ const PAST = 100_000;
 const UPCOMING = 4_000;
 const CONNECTIONS = 2_000;
 const PAGE = 20;
-
-interface PlanNode {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Index Name"?: string;
-  "Actual Rows"?: number;
-  "Actual Loops"?: number;
-  "Rows Removed by Filter"?: number;
-  "Rows Removed by Index Recheck"?: number;
-  "Sort Space Type"?: string;
-  Plans?: PlanNode[];
-}
-
-function nodesOf(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-}
 
 let target: TestDatabase;
 let handle: DatabaseHandle;

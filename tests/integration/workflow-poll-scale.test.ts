@@ -5,6 +5,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workflowPollQuery } from "../../app/models/workflow.server";
 import { openDatabase, type DatabaseHandle } from "../../db/client";
+import { nodesOf, type PlanNode } from "../support/explain";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
 
 /**
@@ -20,21 +21,6 @@ const HOSTS = 2_000;
 const PAST_PER_HOST = 100;
 const FUTURE_PER_HOST = 2;
 const DUE_NOW = 200;
-
-interface PlanNode {
-  "Node Type": string;
-  "Relation Name"?: string;
-  "Index Name"?: string;
-  "Actual Rows"?: number;
-  "Actual Loops"?: number;
-  "Rows Removed by Filter"?: number;
-  "Rows Removed by Index Recheck"?: number;
-  Plans?: PlanNode[];
-}
-
-function nodesOf(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
-}
 
 /** The migrations folder as it was up to and including `lastTag`: the journal cut there. */
 function migrationsUpTo(lastTag: string): string {

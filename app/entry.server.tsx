@@ -23,10 +23,8 @@ const handleRequest: HandleDocumentRequestFunction = (
   loadContext: AppLoadContext,
 ) => {
   if (loadContext.databaseFault?.unavailable) return databaseUnavailablePage(request);
-  if (responseStatusCode === 200 && !responseHeaders.has("Set-Cookie")) {
-    if (pageCacheAllowed(request, remixContext))
-      responseHeaders.set(PAGE_CACHE_MARK, pageCacheMark(loadContext.publicPageTags ?? []));
-  }
+  if (responseStatusCode === 200 && !responseHeaders.has("Set-Cookie") && pageCacheAllowed(request, remixContext))
+    responseHeaders.set(PAGE_CACHE_MARK, pageCacheMark(loadContext.publicPageTags ?? []));
   const nonce = loadContext.cspNonce ?? "";
   // The whole document at once (written and compressed in one go, docs/decisions/032), unless
   // a loader deferred data (a promise in its data): then browsers get the shell as soon as it

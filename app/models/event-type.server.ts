@@ -23,7 +23,7 @@ import { bookingRedirectUrl, type RedirectBooking } from "~/schemas/booking-redi
 import { questionsToAsk, type BookingQuestion } from "~/schemas/booking-answers";
 import { FREE_EVENT_CAP, lockHost, type Transaction } from "./event.server";
 import { can } from "~/utils/permissions";
-import { isForeignKeyViolation, type Schedule } from "./schedule.server";
+import { isForeignKeyViolation, SCHEDULE_COLUMNS, type Schedule } from "./schedule.server";
 import { isTeamKind, liveHostIdsSql, teamSlotHosts } from "./team-hosts.server";
 import { bookedStarts } from "./booking-controls.server";
 import { externalBusyTimes } from "./calendar.server";
@@ -416,14 +416,7 @@ export function bookableQuery(db: Database, where: ReturnType<typeof and>, evenI
         ownerId: eventTypes.userId,
         hostDeactivated: sql<boolean>`${eventTypes.kind} not in ('collective', 'round-robin') and exists (select 1 from ${users} where ${users.id} = ${eventTypes.userId} and ${users.deactivatedAt} is not null)`,
         calendars: HAS_CONNECTED_CALENDAR,
-        schedule: {
-          id: schedules.id,
-          name: schedules.name,
-          timeZone: schedules.timeZone,
-          isDefault: schedules.isDefault,
-          weekly: schedules.weekly,
-          overrides: schedules.overrides,
-        },
+        schedule: SCHEDULE_COLUMNS,
       })
       .from(eventTypes)
       .innerJoin(schedules, eq(schedules.id, eventTypes.scheduleId))

@@ -11,7 +11,8 @@ import { isTimeZone } from "~/scheduling/time-zone";
  * another person's schedule is simply not found. Ids are checked to be uuids by the caller.
  */
 
-const COLUMNS = {
+/** A schedule's columns as the app reads them (also the bookable event type's schedule). */
+export const SCHEDULE_COLUMNS = {
   id: schedules.id,
   name: schedules.name,
   timeZone: schedules.timeZone,
@@ -20,7 +21,7 @@ const COLUMNS = {
   overrides: schedules.overrides,
 };
 
-export type Schedule = Pick<ScheduleRow, keyof typeof COLUMNS>;
+export type Schedule = Pick<ScheduleRow, keyof typeof SCHEDULE_COLUMNS>;
 
 export const DEFAULT_SCHEDULE_NAME = "Working hours";
 
@@ -31,7 +32,7 @@ const WORKING_HOURS = [1, 2, 3, 4, 5].map((day) => ({ day, start: "09:00", end: 
 export async function listSchedules(userId: string): Promise<Schedule[]> {
   const db = await getDb();
   return db
-    .select(COLUMNS)
+    .select(SCHEDULE_COLUMNS)
     .from(schedules)
     .where(eq(schedules.userId, userId))
     .orderBy(desc(schedules.isDefault), asc(schedules.name), asc(schedules.createdAt), asc(schedules.id));
@@ -40,7 +41,7 @@ export async function listSchedules(userId: string): Promise<Schedule[]> {
 export async function getSchedule(userId: string, id: string): Promise<Schedule | null> {
   const db = await getDb();
   const [row] = await db
-    .select(COLUMNS)
+    .select(SCHEDULE_COLUMNS)
     .from(schedules)
     .where(and(eq(schedules.userId, userId), eq(schedules.id, id)))
     .limit(1);
@@ -50,7 +51,7 @@ export async function getSchedule(userId: string, id: string): Promise<Schedule 
 export async function getDefaultSchedule(userId: string, executor?: Tx): Promise<Schedule | null> {
   const db = executor ?? (await getDb());
   const [row] = await db
-    .select(COLUMNS)
+    .select(SCHEDULE_COLUMNS)
     .from(schedules)
     .where(and(eq(schedules.userId, userId), eq(schedules.isDefault, true)))
     .limit(1);
@@ -117,7 +118,7 @@ export async function createSchedule(userId: string, input: ScheduleInput): Prom
         weekly: input.weekly,
         overrides: input.overrides,
       })
-      .returning(COLUMNS);
+      .returning(SCHEDULE_COLUMNS);
     invalidatePublicPages([publicPageTag.host(userId)]);
     return row;
   });
@@ -148,7 +149,7 @@ export async function replaceSchedule(userId: string, id: string, input: Schedul
         overrides: input.overrides,
       })
       .where(and(eq(schedules.userId, userId), eq(schedules.id, id)))
-      .returning(COLUMNS);
+      .returning(SCHEDULE_COLUMNS);
     if (row) invalidatePublicPages([publicPageTag.host(userId)]);
     return row ?? null;
   });

@@ -180,6 +180,21 @@ export default tseslint.config(
     },
   },
   {
+    // Transactions begin through app/server/transaction.server.ts, so that the page cache's
+    // invalidations inside one wait for its commit (docs/decisions/105).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/server/transaction.server.ts", "app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='transaction']:not([callee.object.name='tx'])",
+          message: "Begin transactions with transaction(db, work) from ~/server/transaction.server.",
+        },
+      ],
+    },
+  },
+  {
     // A unit test beside db/ checks the seed against the app's own rules (db/seed.test.ts).
     files: ["db/**/*.test.ts"],
     rules: { "import-x/no-restricted-paths": "off" },

@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { count, desc, eq } from "drizzle-orm";
 import { professionals } from "../../db/schema";
 import { getDb } from "~/server/db.server";
@@ -42,7 +43,7 @@ export async function getProfessionalRecord(id: string): Promise<ProfessionalRec
  */
 export async function removeProfessionalRecord(id: string): Promise<{ name: string } | null> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [removed] = await tx
       .delete(professionals)
       .where(eq(professionals.id, id))

@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { getDb } from "~/server/db.server";
@@ -51,7 +52,7 @@ export async function promoteToAdmin(userId: string): Promise<RoleChange> {
  */
 export async function demoteAdmin(userId: string): Promise<RoleChange> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const admins = await tx
       .select({ id: users.id })
       .from(users)

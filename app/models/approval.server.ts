@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { bookingEvents, events, type Event } from "../../db/schema";
 import { getDb } from "~/server/db.server";
@@ -57,7 +58,7 @@ export async function decideBooking(
   if (!isUuid(id)) return { ok: false, reason: "not-found" };
   if ("approvalToken" in actor && !actor.approvalToken) return { ok: false, reason: "not-found" };
   const db = await getDb();
-  return db.transaction(async (tx): Promise<DecisionResult> => {
+  return transaction(db, async (tx): Promise<DecisionResult> => {
     const query = tx
       .select()
       .from(events)
@@ -161,7 +162,7 @@ export async function findByApprovalToken(
     .limit(1);
   if (!row) return null;
   const [booking] = await withInvitees(db, [row]);
-  const host = await db.transaction((tx) => hostOf(tx, row.hostId));
+  const host = await transaction(db, (tx) => hostOf(tx, row.hostId));
   return { ...booking, hostName: host.name || host.email, hostTimeZone: host.timeZone };
 }
 

@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { and, asc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { bookingEventDeliveries, bookingEvents, type BookingEventKind, type BookingEventRecord } from "../../db/schema";
 import type { Transaction } from "./event.server";
@@ -168,7 +169,7 @@ async function claim(consumer: string, now: Date, batch: number) {
                 sql`, `,
               )})
               and h.delivered_at is null and h.attempts < ${MAX_BOOKING_EVENT_ATTEMPTS})`;
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const due = await tx
       .select({ id: bookingEventDeliveries.bookingEventId })
       .from(bookingEventDeliveries)
@@ -252,7 +253,7 @@ export async function deliverBookingEvents(now: Date, batch = 20): Promise<numbe
         const applyWhere = consumer.applyWhere?.bind(consumer);
         const done = applyWhere
           ? await markAndApply(record.id, consumer.name, (when) => applyWhere(effects, when))
-          : await db.transaction(async (tx) => {
+          : await transaction(db, async (tx) => {
               // Still ours and still undelivered: a lease that ran out may have let another server do it.
               const [row] = await tx
                 .select({ deliveredAt: bookingEventDeliveries.deliveredAt })

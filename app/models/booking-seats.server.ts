@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { bookingSeats, eventInvitees, events, type BookingSeat, type Event } from "../../db/schema";
 import { getDb } from "~/server/db.server";
@@ -242,7 +243,7 @@ export async function cancelSeat(
   refuseStarted = false,
 ): Promise<SeatChangeResult> {
   const db = await getDb();
-  return db.transaction(async (tx) =>
+  return transaction(db, async (tx) =>
     afterChange(tx, within, found, await cancelSeatIn(tx, found, reason, now, refuseStarted)),
   );
 }
@@ -311,7 +312,7 @@ export async function rescheduleSeat(
   if (!bookable) return { ok: false, reason: "slot-unavailable" };
   const db = await getDb();
   try {
-    return await db.transaction(async (tx) =>
+    return await transaction(db, async (tx) =>
       afterChange(tx, within, found, await rescheduleSeatIn(tx, found, bookable, start, now)),
     );
   } catch (error) {

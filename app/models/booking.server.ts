@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { eventInvitees, eventTypes, events, teams, users, type BookingSeat, type Event } from "../../db/schema";
@@ -114,7 +115,7 @@ export async function createBooking(
   // Collective and round robin: several hosts (decision 020).
   if (isTeamKind(eventType.kind)) {
     return decide(() =>
-      db.transaction(async (tx) => {
+      transaction(db, async (tx) => {
         await idempotency?.hooks.claim(tx, now);
         return recorded(tx, await createTeamBooking(tx, request, now), idempotency, within);
       }),
@@ -122,7 +123,7 @@ export async function createBooking(
   }
   const token = crypto.randomBytes(32).toString("base64url");
   return decide(() =>
-    db.transaction(async (tx): Promise<BookingResult> => {
+    transaction(db, async (tx): Promise<BookingResult> => {
       await idempotency?.hooks.claim(tx, now);
       // The host's row is the per-host queue; guest bookings never count toward the free cap (decision 038).
       const host = await lockHost(tx, ownerId);
@@ -294,7 +295,7 @@ export async function moveBooking(
   const { linked, ...team } = await rescheduleSearch(id, found.hostId, kind, { handOver });
   const live = handOver && bookable ? await liveHostIds(db, bookable) : [];
   return decide(() =>
-    db.transaction(async (tx): Promise<ChangeResult> => {
+    transaction(db, async (tx): Promise<ChangeResult> => {
       await lockHostsInOrder(tx, [found.hostId, ...linked.map((r) => r.hostId), ...live]);
       const [current] = await tx.select().from(events).where(eq(events.id, id)).for("update");
       if (!current) return { ok: false, reason: "not-found" };

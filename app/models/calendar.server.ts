@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { and, asc, count, desc, eq, inArray, lte, max, ne, notInArray, sql } from "drizzle-orm";
 import {
   calendarConnections,
@@ -134,7 +135,7 @@ export interface NewConnection {
  */
 export async function createConnection(userId: string, input: NewConnection): Promise<string> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     // Serializes a host's connection writes (the one-receiver index would otherwise refuse a racing second).
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     const same = await tx
@@ -230,7 +231,7 @@ export async function setCalendarSwitches(
   change: { checksConflicts?: boolean; receivesBookings?: boolean },
 ): Promise<SwitchResult> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     const [calendar] = await tx
       .select()
@@ -279,7 +280,7 @@ export async function claimDueConnections(
   batch: number,
 ): Promise<ConnectionWithCalendars[]> {
   const db = await getDb();
-  const claimed = await db.transaction(async (tx) => {
+  const claimed = await transaction(db, async (tx) => {
     const due = await tx
       .select({ id: calendarConnections.id })
       .from(calendarConnections)
@@ -335,7 +336,7 @@ export async function saveSync(
   nextSyncAt: Date,
 ): Promise<void> {
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [connection] = await tx
       .select({ userId: calendarConnections.userId, lastError: calendarConnections.lastError })
       .from(calendarConnections)

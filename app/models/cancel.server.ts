@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { and, eq, sql } from "drizzle-orm";
 import { events, type BookingSeat, type Event } from "../../db/schema";
 import { getDb } from "~/server/db.server";
@@ -165,7 +166,7 @@ export async function cancelEvent(id: string, actor: CancelActor, options: Cance
   if (found.bookingId) throw new LinkedEventError();
   const coHostIds = (await linkedRows(db, id)).map((r) => r.hostId);
   const { now } = options;
-  return db.transaction(async (tx): Promise<CancelOutcome> => {
+  return transaction(db, async (tx): Promise<CancelOutcome> => {
     const outcome = await cancelIn(tx);
     if (outcome.ok) await options.within?.(tx, outcome);
     return outcome;

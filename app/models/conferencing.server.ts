@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   bookingMeetings,
@@ -41,7 +42,7 @@ export async function saveApp(
   input: { account: string; secret: string | null },
 ): Promise<void> {
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const others = await tx
       .select({ id: conferencingApps.id })
       .from(conferencingApps)
@@ -82,7 +83,7 @@ export async function removeApp(userId: string, app: ConferencingApp): Promise<b
 /** Makes a connected app the host's default (the partial unique key keeps one); false when it is not connected. */
 export async function makeDefaultApp(userId: string, app: ConferencingApp): Promise<boolean> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [row] = await tx
       .select({ id: conferencingApps.id })
       .from(conferencingApps)

@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "../../db/client";
 import { getDb } from "~/server/db.server";
@@ -291,7 +292,7 @@ export class GuestIsAccountError extends Error {}
 export async function eraseGuestRows(rawEmail: string): Promise<number> {
   const email = rawEmail.trim().toLowerCase();
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [account] = await queryRows<{ id: string }>(tx, sql`select id from users where lower(email) = ${email}`);
     if (account) throw new GuestIsAccountError(email);
     const events = await queryRows<{ id: string; name: string | null }>(
@@ -331,7 +332,7 @@ export async function eraseGuestRows(rawEmail: string): Promise<number> {
  */
 export async function anonymiseBookingsEndedBefore(cutoff: Date, limit: number, database?: Database): Promise<number> {
   const db = database ?? (await getDb());
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const events = await queryRows<{ id: string; name: string | null; email: string | null }>(
       tx,
       sql`select id, guest_name as name, guest_email as email from events
@@ -407,7 +408,7 @@ export async function deleteUserRow(
   within: (tx: Tx) => Promise<void>,
 ): Promise<"deleted" | "not-found" | "last-admin"> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const admins = await queryRows<{ id: string }>(
       tx,
       sql`select id from users where role = 'admin' order by id for update`,

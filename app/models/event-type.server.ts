@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
 import {
   bookingSeats,
@@ -265,7 +266,7 @@ async function readWritten(tx: Transaction, ownerId: string, id: string): Promis
 export async function createEventType(userId: string, input: EventTypeWrite): Promise<EventTypeResult> {
   const db = await getDb();
   return write(() =>
-    db.transaction(async (tx) => {
+    transaction(db, async (tx) => {
       await lockUnderActiveCap(tx, userId, input.active);
       const [row] = await tx
         .insert(eventTypes)
@@ -281,7 +282,7 @@ export async function createEventType(userId: string, input: EventTypeWrite): Pr
 export async function replaceEventType(userId: string, id: string, input: EventTypeWrite): Promise<EventTypeResult> {
   const db = await getDb();
   return write(() =>
-    db.transaction(async (tx) => {
+    transaction(db, async (tx) => {
       await lockUnderActiveCap(tx, userId, input.active, id);
       const [row] = await tx
         .update(eventTypes)
@@ -301,7 +302,7 @@ export async function replaceEventType(userId: string, id: string, input: EventT
  */
 export async function setEventTypeActive(userId: string, id: string, active: boolean): Promise<EventType | null> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     await lockUnderActiveCap(tx, userId, active, id);
     const [row] = await tx
       .update(eventTypes)

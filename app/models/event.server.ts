@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { eventInvitees, events, notifications, users, type Event } from "../../db/schema";
 import { getDb } from "~/server/db.server";
@@ -273,7 +274,7 @@ export async function createHostEvent(
 ): Promise<HostEvent> {
   const db = await getDb();
   return refusingOverlap(
-    db.transaction(async (tx) => {
+    transaction(db, async (tx) => {
       await lockHostUnderCap(tx, hostId, now);
       const [created] = await tx
         .insert(events)
@@ -316,7 +317,7 @@ export async function updateHostEvent(
   if (!isUuid(eventId)) return null;
   const db = await getDb();
   return refusingOverlap(
-    db.transaction(async (tx) => {
+    transaction(db, async (tx) => {
       const [host] = await tx
         .select({ id: users.id, role: effectiveRole })
         .from(users)

@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { and, eq, inArray, isNull, lt, lte, notExists, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
@@ -148,7 +149,7 @@ export function retentionSweeps(auditDays: number, bookingDays: number): Sweep[]
     {
       name: "old audit entries",
       sweep: (db, now, limit) =>
-        db.transaction(async (tx) => {
+        transaction(db, async (tx) => {
           await tx.execute(sql`select set_config('app.audit_retention', 'on', true)`);
           return deleteBatch(
             tx as unknown as Database,

@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { and, eq, sql } from "drizzle-orm";
 import { events } from "../../db/schema";
 import { getDb } from "~/server/db.server";
@@ -34,7 +35,7 @@ export async function markNoShow(
 ): Promise<NoShowResult> {
   if (!isUuid(input.id)) return { ok: false, reason: "not-found" };
   const db = await getDb();
-  return db.transaction(async (tx): Promise<NoShowResult> => {
+  return transaction(db, async (tx): Promise<NoShowResult> => {
     // A booking a guest made (not a co-host's row, not a host's own event) the actor acts on as host.
     const [current] = await tx
       .select({ row: events, teamManager: managesTeamOf(input.actorId) })

@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { alias } from "drizzle-orm/pg-core";
 import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import { eventTypes, outOfOffice, teamMemberships, users } from "../../db/schema";
@@ -129,7 +130,7 @@ export type InsertAbsenceResult = { ok: true; absence: AbsenceRecord } | { ok: f
  */
 export async function insertAbsence(userId: string, values: AbsenceValues, now: Date): Promise<InsertAbsenceResult> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     await lockHost(tx, userId);
     if (values.redirectToUserId && !(await shareATeam(tx, userId, values.redirectToUserId)))
       return { ok: false as const, reason: "not-teammate" as const };

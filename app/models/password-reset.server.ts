@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import crypto from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { apiTokens, passwordResetTokens, sessions, users } from "../../db/schema";
@@ -35,7 +36,7 @@ export async function issueResetToken(
   within: (tx: Transaction, token: string, account: ResetAccount) => Promise<void>,
 ): Promise<boolean> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [user] = await tx
       .select({
         id: users.id,
@@ -100,7 +101,7 @@ export async function resetPassword(
   if (!token || token.length > 200) return false;
   const passwordHash = await hashPassword(password);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [row] = await tx
       .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })
       .from(passwordResetTokens)

@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { count, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { notifications, professionals, users } from "../../db/schema";
@@ -144,7 +145,7 @@ export async function fulfilPaymentIntent(
   }
 
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     // One buyer's fulfilments run one at a time, so "until" stacks correctly.
     const [buyer] = await tx
       .select({ id: users.id, name: users.name, email: users.email, role: users.role, until: users.professionalUntil })

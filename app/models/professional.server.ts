@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { asc, eq } from "drizzle-orm";
 import { professionals, users } from "../../db/schema";
 import { addCalendarMonths } from "~/scheduling/months";
@@ -61,7 +62,7 @@ export async function refreshProfessionalStatus(
   userId: string,
 ): Promise<{ changed: boolean; professional: boolean } | null> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [before] = await tx
       .select({ role: users.role, until: users.professionalUntil })
       .from(users)

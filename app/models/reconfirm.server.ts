@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import crypto from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { eventTypes, events, type Event } from "../../db/schema";
@@ -78,7 +79,7 @@ export async function askNextReconfirm(
   within: (tx: Transaction, ask: ReconfirmAsk) => Promise<void>,
 ): Promise<boolean> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [current] = await tx
       .select()
       .from(events)
@@ -180,7 +181,7 @@ function viewOf(row: Event, host: BookingHost): ReconfirmView {
 export async function findByReconfirmToken(id: string, token: string): Promise<ReconfirmView | null> {
   if (!token || !isUuid(id)) return null;
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [row] = await tx
       .select()
       .from(events)
@@ -203,7 +204,7 @@ export type ConfirmResult =
 export async function confirmReconfirm(id: string, token: string, now: Date): Promise<ConfirmResult> {
   if (!token || !isUuid(id)) return { ok: false, reason: "not-found" };
   const db = await getDb();
-  return db.transaction(async (tx): Promise<ConfirmResult> => {
+  return transaction(db, async (tx): Promise<ConfirmResult> => {
     const [current] = await tx
       .select()
       .from(events)

@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import {
   bookingSeats,
@@ -70,7 +71,7 @@ export async function saveReminderSettings(userId: string, s: ReminderSettings):
     followUpMinutes: s.followUp.minutes,
     followUpMessage: s.followUp.message,
   };
-  await db.transaction(async (tx: Transaction) => {
+  await transaction(db, async (tx: Transaction) => {
     await tx
       .insert(reminderSettings)
       .values({ userId, ...values })

@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import {
   bookingAssignments,
@@ -334,7 +335,7 @@ export async function reassignRoundRobinBooking(
   if (targetId !== null && (!live.includes(targetId) || targetId === b.event.hostId))
     return { ok: false, reason: "not-eligible" };
   try {
-    return await db.transaction(async (tx): Promise<ReassignResult> => {
+    return await transaction(db, async (tx): Promise<ReassignResult> => {
       for (const hostId of [...new Set([...live, b.event.hostId])].sort()) await lockHost(tx, hostId);
       const [current] = await tx.select().from(events).where(eq(events.id, id)).for("update");
       if (!current || current.status === "cancelled") return { ok: false, reason: "already-cancelled" };

@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { schedules, users, type ScheduleRow } from "../../db/schema";
 
@@ -105,7 +106,7 @@ async function clearDefault(tx: Tx, userId: string, keepId: string | null) {
  */
 export async function createSchedule(userId: string, input: ScheduleInput): Promise<Schedule> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     await lockOwner(tx, userId);
     if (input.isDefault) await clearDefault(tx, userId, null);
     const [row] = await tx
@@ -130,7 +131,7 @@ export async function createSchedule(userId: string, input: ScheduleInput): Prom
  */
 export async function replaceSchedule(userId: string, id: string, input: ScheduleInput): Promise<Schedule | null> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     await lockOwner(tx, userId);
     const [current] = await tx
       .select({ isDefault: schedules.isDefault })
@@ -168,7 +169,7 @@ export function isForeignKeyViolation(error: unknown): boolean {
 export async function deleteSchedule(userId: string, id: string): Promise<ScheduleDelete> {
   const db = await getDb();
   try {
-    return await db.transaction(async (tx): Promise<ScheduleDelete> => {
+    return await transaction(db, async (tx): Promise<ScheduleDelete> => {
       const [current] = await tx
         .select({ isDefault: schedules.isDefault })
         .from(schedules)

@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import crypto from "node:crypto";
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { scimTokens, teamMemberships, teams, users } from "../../db/schema";
@@ -20,7 +21,7 @@ import { isUniqueViolation } from "./user.server";
 export async function mintScimToken(adminId: string): Promise<string> {
   const token = `scim_${crypto.randomBytes(32).toString("base64url")}`;
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await tx.delete(scimTokens);
     await tx.insert(scimTokens).values({ tokenHash: sha256(token), createdBy: adminId });
   });

@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { passkeys, recoveryCodes, siteSettings, totpSecrets, users } from "../../db/schema";
 import { getDb } from "~/server/db.server";
@@ -62,7 +63,7 @@ export async function claimTotpStep(userId: string, step: number): Promise<boole
 /** Confirms the pending secret at `step` and replaces the recovery codes, in one transaction. */
 export async function confirmTotp(userId: string, step: number, recoveryHashes: string[], now: Date): Promise<boolean> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const rows = await tx
       .update(totpSecrets)
       .set({ confirmedAt: now, lastUsedStep: step })
@@ -78,7 +79,7 @@ export async function confirmTotp(userId: string, step: number, recoveryHashes: 
 /** Removes the TOTP secret, and the recovery codes unless passkeys remain that they back up. */
 export async function deleteTotp(userId: string): Promise<void> {
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await tx.delete(totpSecrets).where(eq(totpSecrets.userId, userId));
     const [left] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -101,7 +102,7 @@ export async function spendRecoveryCode(userId: string, codeHash: string, now: D
 
 export async function replaceRecoveryCodes(userId: string, recoveryHashes: string[]): Promise<void> {
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await tx.insert(recoveryCodes).values(recoveryHashes.map((codeHash) => ({ userId, codeHash })));
   });

@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { eventTypeHosts, eventTypes, teamMemberships, teams, users, type HostPriority } from "../../db/schema";
@@ -365,7 +366,7 @@ function teamPagesChanged(teamId: string, members: ReadonlyArray<{ userId: strin
 async function run(slug: string, work: (tx: Transaction) => Promise<string>): Promise<TeamEventTypeResult> {
   const db = await getDb();
   try {
-    return { ok: true, id: await db.transaction(work) };
+    return { ok: true, id: await transaction(db, work) };
   } catch (error) {
     if (error instanceof Refused) return error.result;
     if (isUniqueViolation(error, "event_types_team_slug_key")) return { ok: false, reason: "slug-taken" };

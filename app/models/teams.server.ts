@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import crypto from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
@@ -63,7 +64,7 @@ export type CreateTeamResult = { ok: true; team: TeamSummary } | { ok: false; re
 export async function createTeam(ownerId: string, input: { name: string; slug: string }): Promise<CreateTeamResult> {
   const db = await getDb();
   try {
-    return await db.transaction(async (tx) => {
+    return await transaction(db, async (tx) => {
       const [team] = await tx.insert(teams).values({ name: input.name, slug: input.slug.toLowerCase() }).returning();
       await tx.insert(teamMemberships).values({ teamId: team.id, userId: ownerId, role: "owner" });
       return { ok: true as const, team: { id: team.id, name: team.name, slug: team.slug, role: "owner" as const } };
@@ -284,7 +285,7 @@ export async function inviteToTeam(
   if (!isUuid(teamId)) return { ok: false, reason: "not-found" };
   const email = rawEmail.trim().toLowerCase();
   const db = await getDb();
-  return db.transaction(async (tx): Promise<InviteResult> => {
+  return transaction(db, async (tx): Promise<InviteResult> => {
     const team = await lockTeam(tx, teamId, actor.id);
     if (!team || !team.role) return { ok: false, reason: "not-found" };
     if (!canManage(team.role)) return { ok: false, reason: "forbidden" };
@@ -346,31 +347,29 @@ export async function renewTeamInvitation(
 ): Promise<RenewResult> {
   if (!isUuid(teamId) || !isUuid(invitationId)) return { ok: false, reason: "not-found" };
   const db = await getDb();
-  return db
-    .transaction(async (tx): Promise<RenewResult> => {
-      const team = await lockTeam(tx, teamId, actorId);
-      if (!team || !team.role) return { ok: false, reason: "not-found" };
-      if (!canManage(team.role)) return { ok: false, reason: "forbidden" };
-      const { token, tokenHash } = newToken();
-      const [row] = await tx
-        .update(teamInvitations)
-        .set({ status: "pending", tokenHash, invitedAt: now, respondedAt: null })
-        .where(
-          and(
-            eq(teamInvitations.id, invitationId),
-            eq(teamInvitations.teamId, teamId),
-            sql`${teamInvitations.status} <> 'accepted'`,
-          ),
-        )
-        .returning({ email: teamInvitations.email, role: teamInvitations.role });
-      if (!row) return { ok: false, reason: "not-found" };
-      if (!canGrant(team.role, row.role)) throw new OwnersOnly();
-      return { ok: true, email: row.email, role: row.role, token, teamName: team.name };
-    })
-    .catch((error: unknown) => {
-      if (error instanceof OwnersOnly) return { ok: false as const, reason: "owners-only" as const };
-      throw error;
-    });
+  return transaction(db, async (tx): Promise<RenewResult> => {
+    const team = await lockTeam(tx, teamId, actorId);
+    if (!team || !team.role) return { ok: false, reason: "not-found" };
+    if (!canManage(team.role)) return { ok: false, reason: "forbidden" };
+    const { token, tokenHash } = newToken();
+    const [row] = await tx
+      .update(teamInvitations)
+      .set({ status: "pending", tokenHash, invitedAt: now, respondedAt: null })
+      .where(
+        and(
+          eq(teamInvitations.id, invitationId),
+          eq(teamInvitations.teamId, teamId),
+          sql`${teamInvitations.status} <> 'accepted'`,
+        ),
+      )
+      .returning({ email: teamInvitations.email, role: teamInvitations.role });
+    if (!row) return { ok: false, reason: "not-found" };
+    if (!canGrant(team.role, row.role)) throw new OwnersOnly();
+    return { ok: true, email: row.email, role: row.role, token, teamName: team.name };
+  }).catch((error: unknown) => {
+    if (error instanceof OwnersOnly) return { ok: false as const, reason: "owners-only" as const };
+    throw error;
+  });
 }
 
 /** Thrown to roll back a write an admin may not make after all (an invitation granting owner). */
@@ -384,7 +383,7 @@ export async function revokeTeamInvitation(
 ): Promise<{ ok: true; email: string } | { ok: false; reason: Refusal }> {
   if (!isUuid(teamId) || !isUuid(invitationId)) return { ok: false, reason: "not-found" };
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const team = await lockTeam(tx, teamId, actorId);
     if (!team || !team.role) return { ok: false as const, reason: "not-found" as const };
     if (!canManage(team.role)) return { ok: false as const, reason: "forbidden" as const };
@@ -475,7 +474,7 @@ export async function respondToTeamInvitation(
   if (found.email.toLowerCase() !== me.email.toLowerCase())
     return { ok: false, reason: "token" in by ? "wrong-person" : "not-found" };
   const invitation = found;
-  const result = await db.transaction(async (tx): Promise<RespondResult> => {
+  const result = await transaction(db, async (tx): Promise<RespondResult> => {
     await lockTeam(tx, invitation.teamId, me.id);
     const [row] = await tx
       .select({ status: teamInvitations.status, role: teamInvitations.role })
@@ -545,7 +544,7 @@ async function changeMember(
 ): Promise<MemberChangeResult> {
   if (!isUuid(teamId)) return { ok: false, reason: "not-found" };
   const db = await getDb();
-  return db.transaction(async (tx): Promise<MemberChangeResult> => {
+  return transaction(db, async (tx): Promise<MemberChangeResult> => {
     const team = await lockTeam(tx, teamId, actorId);
     if (!team || !team.role) return { ok: false, reason: "not-found" };
     const self = userId === actorId;
@@ -613,7 +612,7 @@ export async function createProvisionedTeam(input: {
 }): Promise<CreateTeamResult> {
   const db = await getDb();
   try {
-    return await db.transaction(async (tx) => {
+    return await transaction(db, async (tx) => {
       const [team] = await tx
         .insert(teams)
         .values({ name: input.name, slug: input.slug.toLowerCase(), scimExternalId: input.externalId })
@@ -643,7 +642,7 @@ export async function changeProvisionedMembers(
   if (!isUuid(teamId)) return "not-found";
   const db = await getDb();
   const added: string[] = [];
-  const result = await db.transaction(async (tx): Promise<ProvisionedMembers> => {
+  const result = await transaction(db, async (tx): Promise<ProvisionedMembers> => {
     const [team] = await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for("update");
     if (!team) return "not-found";
     const before = await memberIds(tx, teamId);

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { apiTokens, eventTypes, events, sessions, users } from "../../db/schema";
 import { getDb } from "~/server/db.server";
+import { transaction } from "~/server/transaction.server";
 import { invalidatePublicPages, publicPageTag } from "~/server/page-cache.server";
 import { DEACTIVATED_SESSION_KEY } from "~/server/session.server";
 import type { Transaction } from "./event.server";
@@ -45,7 +46,7 @@ export async function deactivateUserRow(userId: string, now: Date, db?: Executor
     return "changed" as const;
   };
   if (db) return run(db);
-  return (await getDb()).transaction(run);
+  return transaction(await getDb(), run);
 }
 
 /** Clears `deactivated_at`: the person can sign in again (their old sessions stay ended). */

@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { and, desc, eq, ne, or, sql } from "drizzle-orm";
 import { apiTokens, professionals, sessions, users } from "../../db/schema";
 import { getDb } from "~/server/db.server";
@@ -133,7 +134,7 @@ export async function changePassword(
 ): Promise<number> {
   const passwordHash = await hashPassword(newPassword);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, userId));
     await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
     const others = keepSessionId
@@ -147,7 +148,7 @@ export async function changePassword(
 /** "Sign out everywhere": every session and API token of the account, this one included. */
 export async function endAllSessions(userId: string): Promise<void> {
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
   });

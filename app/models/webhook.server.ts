@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { bookingMeetings } from "../../db/schema";
 import crypto from "node:crypto";
 import { and, arrayContains, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
@@ -81,7 +82,7 @@ export async function createSubscription(
   input: { url: string; events: string[]; active?: boolean },
 ): Promise<{ ok: true; subscription: WebhookSubscription } | { ok: false; reason: "too-many" }> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     // The owner's row lock (the person's, or the team's) makes the count and the insert one step.
     if ("teamId" in scope)
       await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, scope.teamId)).for("update");
@@ -121,7 +122,7 @@ export async function updateSubscription(
 ): Promise<WebhookSubscription | null> {
   if (!isUuid(id)) return null;
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const set: Partial<typeof webhookSubscriptions.$inferInsert> = {};
     if (patch.url !== undefined) set.url = patch.url;
     if (patch.events !== undefined) set.events = patch.events;
@@ -300,7 +301,7 @@ export async function claimDueDeliveries(
 ): Promise<ClaimedDelivery[]> {
   // The test button's own delivery goes even to a subscription that is switched off.
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const due = await tx
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
@@ -380,7 +381,7 @@ export async function finishAttempt(
   disabledMail: (owner: { email: string; name: string }, subscription: WebhookSubscription) => MailMessage,
 ): Promise<{ recorded: boolean; disabled: boolean }> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const { delivery, attempt } = claimed;
     const [row] = await tx
       .update(webhookDeliveries)

@@ -1,3 +1,4 @@
+import { transaction } from "~/server/transaction.server";
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import {
   bookingMeetings,
@@ -319,7 +320,7 @@ async function setCheck(tx: Transaction, e: EventRow, at: Date | null): Promise<
  */
 async function deliverForEvent(eventId: string, now: Date, texts: WorkflowTexts): Promise<number> {
   const db = await getDb();
-  return db.transaction(async (tx: Transaction) => {
+  return transaction(db, async (tx: Transaction) => {
     const [e] = await tx.select().from(events).where(eq(events.id, eventId)).for("no key update", { skipLocked: true });
     if (!e) return 0;
     const actions = (await applyingActions(tx, e, ["before_start", "after_end"])).filter(
@@ -582,7 +583,7 @@ async function writeParts(tx: Transaction, workflowId: string, input: WorkflowIn
 /** A new workflow with its event types and actions, in one transaction. */
 export async function insertWorkflow(userId: string, input: WorkflowInput): Promise<string> {
   const db = await getDb();
-  return db.transaction(async (tx: Transaction) => {
+  return transaction(db, async (tx: Transaction) => {
     const id = await insertIn(tx, userId, input);
     // Whether a booking page asks for the guest's phone follows the host's workflows (docs/decisions/090).
     invalidatePublicPages([publicPageTag.host(userId)]);
@@ -614,7 +615,7 @@ async function insertIn(tx: Transaction, userId: string, input: WorkflowInput): 
 export async function replaceWorkflow(userId: string, id: string, input: WorkflowInput): Promise<boolean> {
   if (!isUuid(id)) return false;
   const db = await getDb();
-  return db.transaction(async (tx: Transaction) => {
+  return transaction(db, async (tx: Transaction) => {
     const replaced = await replaceIn(tx, userId, id, input);
     if (replaced) invalidatePublicPages([publicPageTag.host(userId)]);
     return replaced;

@@ -5,7 +5,6 @@ import { createDatabaseOutage, describe, type DatabaseOutage } from "./database-
 import { DatabaseUnavailableError, isDatabaseUnavailable } from "./database-unavailable";
 import { env } from "./env.server";
 import { hashPassword } from "./password.server";
-import { runWithInvalidationsAfterCommit } from "./page-cache.server";
 
 /** What the demo seed needs from the app: its password hash, and one paid month (app/models/professional.server.ts). */
 export const DEMO_SEED_TOOLS: DemoSeedTools = { hashPassword, professionalUntil: (now) => addCalendarMonths(now, 1) };
@@ -52,7 +51,6 @@ function state(): DatabaseState {
             { migrate: e.MIGRATE_ON_START === "true" },
           );
           if (attempt > 1) console.error("Database answering: starting");
-          invalidateAfterCommit(handle.db);
           return handle;
         } catch (error) {
           await handle.close().catch(() => {});
@@ -70,18 +68,6 @@ function state(): DatabaseState {
     globalForDb.__schedulerDb = s;
   }
   return globalForDb.__schedulerDb;
-}
-
-/**
- * The page cache's invalidations asked for inside a transaction (a model that wrote public
- * data) take effect once it commits, and not at all when it rolls back (docs/decisions/105):
- * each top-level transaction of the app's database runs in its own scope for them. The method
- * is wrapped on this one object; drizzle itself is used as shipped.
- */
-function invalidateAfterCommit(db: Database) {
-  const transaction = db.transaction.bind(db);
-  db.transaction = ((...args: Parameters<Database["transaction"]>) =>
-    runWithInvalidationsAfterCommit(() => transaction(...args))) as Database["transaction"];
 }
 
 export async function getDb(): Promise<Database> {

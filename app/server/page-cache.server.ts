@@ -164,7 +164,7 @@ const uncommitted = new AsyncLocalStorage<Set<PublicPageTag>>();
 /**
  * The public pages (and shared data) with any of these tags are out of date: called by the code
  * that wrote what they show, for a write that changed it. Inside a transaction begun through
- * `runWithInvalidationsAfterCommit` (every transaction of app/server/db.server.ts), it takes
+ * `runWithInvalidationsAfterCommit` (every transaction, app/server/transaction.server.ts), it takes
  * effect when the transaction commits, and not at all when it rolls back; else at once. Never
  * waits: this process drops its entries now, the other workers when they hear it.
  */

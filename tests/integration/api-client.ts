@@ -148,7 +148,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const dateIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
 /** A slot start on a date `days` ahead, written like GET /api/slots does for UTC. */
 export const at = (days: number, time: string) => `${dateIn(days)}T${time}:00+00:00`;
-/** The booking token of a cancel or reschedule link. */
 /** A schedule open all day, every day, in UTC: every slot of an event type on it is free. */
 export const ALL_DAY_SCHEDULE = {
   name: "All day",
@@ -166,4 +165,5 @@ export async function allDayEventType(
   return ok(await call("POST", "/api/event-types", { token, json: { ...fields, scheduleId: schedule._id } }), 201);
 }
 
+/** The booking token of a cancel or reschedule link. */
 export const tokenOf = (url: string | null) => new URL(url ?? "http://x/").searchParams.get("token") ?? "";

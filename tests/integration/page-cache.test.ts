@@ -12,7 +12,7 @@ import http from "node:http";
 import zlib from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "../support/http";
-import { apiClient, type Account } from "./api-client";
+import { allDayEventType, apiClient, type Account } from "./api-client";
 import { startServer } from "../support/server";
 import { client, databaseUrl, servers, signUp } from "./context";
 
@@ -179,30 +179,16 @@ describe("booking pages", () => {
     host = await account("cachehost", "professional");
     username = `pc${crypto.randomUUID().slice(0, 8)}`;
     await db`update users set username = ${username}, time_zone = 'UTC' where id = ${host.id}`;
-    const schedule = await call("POST", "/api/schedules", {
-      token: host.token,
-      json: {
-        name: "Always",
-        timeZone: "UTC",
-        weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })),
-      },
+    const made = await allDayEventType(call, host.token, {
+      title: "Cached Chat",
+      slug: "chat",
+      duration: 30,
+      minimumNotice: 0,
+      bookingWindowDays: 60,
+      location: { type: "google-meet" },
     });
-    expect(schedule.status).toBe(201);
-    scheduleId = ((await schedule.json()) as { _id: string })._id;
-    const made = await call("POST", "/api/event-types", {
-      token: host.token,
-      json: {
-        title: "Cached Chat",
-        slug: "chat",
-        duration: 30,
-        minimumNotice: 0,
-        bookingWindowDays: 60,
-        location: { type: "google-meet" },
-        scheduleId,
-      },
-    });
-    expect(made.status).toBe(201);
-    eventTypeId = ((await made.json()) as { _id: string })._id;
+    eventTypeId = made._id;
+    scheduleId = made.scheduleId as string;
   });
 
   it("show a host's change to the event type at once", async () => {
@@ -306,30 +292,15 @@ describe("what drops a stored page (docs/decisions/105)", () => {
     const host = await account(`cache${label}`, "professional");
     const username = `pc${label}${crypto.randomUUID().slice(0, 6)}`;
     await db`update users set username = ${username}, time_zone = 'UTC' where id = ${host.id}`;
-    const schedule = await call("POST", "/api/schedules", {
-      token: host.token,
-      json: {
-        name: "Always",
-        timeZone: "UTC",
-        weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })),
-      },
+    const made = await allDayEventType(call, host.token, {
+      title,
+      slug: "talk",
+      duration: 30,
+      minimumNotice: 0,
+      bookingWindowDays: 60,
+      location: { type: "google-meet" },
     });
-    expect(schedule.status).toBe(201);
-    const scheduleId = ((await schedule.json()) as { _id: string })._id;
-    const made = await call("POST", "/api/event-types", {
-      token: host.token,
-      json: {
-        title,
-        slug: "talk",
-        duration: 30,
-        minimumNotice: 0,
-        bookingWindowDays: 60,
-        location: { type: "google-meet" },
-        scheduleId,
-      },
-    });
-    expect(made.status).toBe(201);
-    const eventTypeId = ((await made.json()) as { _id: string })._id;
+    const eventTypeId = made._id;
     return { host, username, eventTypeId };
   }
 

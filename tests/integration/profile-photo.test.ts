@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { HttpClient } from "../support/http";
-import { apiClient, type Account } from "./api-client";
+import { allDayEventType, apiClient, type Account } from "./api-client";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.112", namePrefix: "Photo" });
 const UPLOAD = "/dashboard/profile/photo";
@@ -45,21 +45,12 @@ describe("profile photo", () => {
     host = await account("photohost", "professional");
     username = `ph${crypto.randomUUID().slice(0, 8)}`;
     await db`update users set username = ${username}, name = 'Paula Photo', time_zone = 'UTC' where id = ${host.id}`;
-    const schedule = await call("POST", "/api/schedules", {
-      token: host.token,
-      json: {
-        name: "Always",
-        timeZone: "UTC",
-        weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })),
-      },
+    await allDayEventType(call, host.token, {
+      title: "Photo Chat",
+      slug: "chat",
+      duration: 30,
+      location: { type: "google-meet" },
     });
-    expect(schedule.status).toBe(201);
-    const scheduleId = ((await schedule.json()) as { _id: string })._id;
-    const made = await call("POST", "/api/event-types", {
-      token: host.token,
-      json: { title: "Photo Chat", slug: "chat", duration: 30, location: { type: "google-meet" }, scheduleId },
-    });
-    expect(made.status).toBe(201);
   });
 
   it("is uploaded, served with long caching and a 304, and shown on the booking and public pages at once", async () => {

@@ -8,6 +8,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 
@@ -286,9 +287,25 @@ const phases = [
   .map((phase) => phase.filter((name) => checks[name] || names.includes(name)))
   .filter((phase) => phase.length > 0);
 
+/** The machine's CPU time so far (all cores, ms): busy and total, from os.cpus(). */
+function cpuTimes() {
+  let busy = 0;
+  let total = 0;
+  for (const { times } of os.cpus()) {
+    const all = times.user + times.nice + times.sys + times.idle + times.irq;
+    busy += all - times.idle;
+    total += all;
+  }
+  return { busy, total };
+}
+
 const results = [];
+/** Per phase: its wall time and how busy the machine's cores were, to see what running side by side could gain. */
+const phaseLoads = [];
 for (const phase of phases) {
   const together = phase.length > 1;
+  const phaseStarted = Date.now();
+  const cpuBefore = cpuTimes();
   if (together) console.log(`\n=== ${phase.join(", ")} (side by side; each line starts with its job's name) ===`);
   const done = await Promise.all(
     phase.map(async (name) => {
@@ -302,6 +319,11 @@ for (const phase of phases) {
     }),
   );
   results.push(...done);
+  const cpuAfter = cpuTimes();
+  const busy = (cpuAfter.busy - cpuBefore.busy) / Math.max(1, cpuAfter.total - cpuBefore.total);
+  phaseLoads.push(
+    `${phase.join(" + ")}: ${Math.round((Date.now() - phaseStarted) / 1000)} s, cores ${Math.round(busy * 100)}% busy`,
+  );
 }
 
 let passed = 0;
@@ -325,4 +347,5 @@ for (const r of results.filter((r) => !r.check)) {
   skipped += c.skipped;
 }
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+console.log(`phases (${os.cpus().length} cores): ${phaseLoads.join("; ")}`);
 process.exit(failed > 0 ? 1 : 0);

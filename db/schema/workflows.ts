@@ -14,6 +14,7 @@ import {
 import { id, timestamps } from "./columns";
 import { eventTypes } from "./event-types";
 import { events } from "./events";
+import { teams } from "./teams";
 import { users } from "./users";
 
 /**
@@ -33,13 +34,21 @@ export const workflows = pgTable(
     trigger: text("trigger").notNull(),
     offsetMinutes: integer("offset_minutes").notNull().default(0),
     active: boolean("active").notNull().default(true),
-    /** Every event of the host's, whatever its event type (also the host's own events without one). */
+    /**
+     * A team's workflow (docs/decisions/109): it applies to the team's event types, whoever hosts
+     * the booking; `user_id` is the owner or admin who made it. Null: the host's own.
+     */
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "cascade" }),
+    /** Every event of the host's (of the team's event types, for a team's), whatever its event type. */
     allEventTypes: boolean("all_event_types").notNull().default(false),
     preset: text("preset"),
     ...timestamps,
   },
   (t) => [
     index("workflows_user_id_idx").on(t.userId),
+    index("workflows_team_id_idx")
+      .on(t.teamId)
+      .where(sql`${t.teamId} is not null`),
     uniqueIndex("workflows_user_preset")
       .on(t.userId, t.preset)
       .where(sql`${t.preset} is not null`),

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { allDayEventType, apiClient, errorOf, ok } from "./api-client";
 import { at, bookAt, teamCast, teamEventType, type TeamCast } from "./team-fixtures";
 import { eventually } from "../support/mail-wait";
+import { visibleText } from "../support/http";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.187", namePrefix: "TWf" });
 
@@ -75,6 +76,38 @@ describe("team workflows", { timeout: 120_000 }, () => {
     });
     expect(personal.status).toBe(400);
     expect(await db`select 1 from workflows where team_id = ${cast.team.id}`).toHaveLength(0);
+  });
+
+  it("the Workflows page: a team's admin makes one without JavaScript; a member is refused", async () => {
+    const newPage = `/dashboard/workFlow/new?team=${cast.team.id}`;
+    expect((await cast.member.c.get(newPage)).status).toBe(403);
+    expect((await cast.outsider.c.get(newPage)).status).toBe(404);
+    const list = visibleText(await (await cast.admin.c.get("/dashboard/workFlow")).text());
+    expect(list).toContain("New workflow for twf team");
+    const blank = visibleText(await (await cast.admin.c.get(newPage)).text());
+    expect(blank).toContain("New workflow for twf team");
+    expect(blank).toContain("Team panel");
+    expect(blank).not.toContain("Admin's own");
+    const form = {
+      name: "From the page",
+      trigger: "booked",
+      active: "on",
+      eventTypeIds: typeId,
+      "actions.0.type": "bell",
+      "actions.0.body": "{guest_name} booked",
+    };
+    expect((await cast.member.c.post(newPage, form)).status).toBe(403);
+    const foreign = await cast.admin.c.post(newPage, { ...form, eventTypeIds: ownTypeId });
+    expect(foreign.status).toBe(400);
+    expect(visibleText(await foreign.text())).toContain("Pick event types of this team.");
+    expect((await cast.admin.c.post(newPage, form)).status).toBe(302);
+    const [made] = await db`select id, team_id, user_id from workflows where name = 'From the page'`;
+    expect(made).toMatchObject({ team_id: cast.team.id, user_id: cast.admin.id });
+    // The owner edits it on the page; the member cannot open it.
+    expect((await cast.member.c.get(`/dashboard/workFlow/${made.id}`)).status).toBe(404);
+    const edit = visibleText(await (await cast.owner.c.get(`/dashboard/workFlow/${made.id}`)).text());
+    expect(edit).toContain("A workflow of twf team");
+    await db`delete from workflows where id = ${made.id}`;
   });
 
   it("the owner and admins see and change it; a member gets 404", async () => {

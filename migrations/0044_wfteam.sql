@@ -1,13 +1,18 @@
+DROP INDEX "workflow_deliveries_key";--> statement-breakpoint
 ALTER TABLE "event_types" ADD COLUMN "require_phone" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "booking_seats" ADD COLUMN "phone" text;--> statement-breakpoint
 ALTER TABLE "booking_seats" ADD COLUMN "sms_consent_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "workflow_deliveries" ADD COLUMN "seat_id" uuid;--> statement-breakpoint
 ALTER TABLE "workflows" ADD COLUMN "team_id" uuid;--> statement-breakpoint
 ALTER TABLE "sms_outbox" ADD COLUMN "delivery_status" text;--> statement-breakpoint
 ALTER TABLE "sms_outbox" ADD COLUMN "delivery_error" text;--> statement-breakpoint
 ALTER TABLE "sms_outbox" ADD COLUMN "delivery_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "workflow_deliveries" ADD CONSTRAINT "workflow_deliveries_seat_id_booking_seats_id_fk" FOREIGN KEY ("seat_id") REFERENCES "public"."booking_seats"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workflows" ADD CONSTRAINT "workflows_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "workflow_deliveries_seat_key" ON "workflow_deliveries" USING btree ("action_id","event_id","starts_at","seat_id") WHERE "workflow_deliveries"."seat_id" is not null;--> statement-breakpoint
 CREATE INDEX "workflows_team_id_idx" ON "workflows" USING btree ("team_id") WHERE "workflows"."team_id" is not null;--> statement-breakpoint
 CREATE INDEX "sms_outbox_provider_sid_idx" ON "sms_outbox" USING btree ("provider_sid") WHERE "sms_outbox"."provider_sid" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "workflow_deliveries_key" ON "workflow_deliveries" USING btree ("action_id","event_id","starts_at") WHERE "workflow_deliveries"."seat_id" is null;--> statement-breakpoint
 -- Custom (docs/decisions/109), written by hand below this line: a team's timed workflow marks the
 -- team's bookings for the workflow job's next poll, as a host's marks the host's (decision 103).
 CREATE OR REPLACE FUNCTION "workflow_check_team"(uuid) RETURNS void LANGUAGE sql AS $$

@@ -285,11 +285,16 @@ function textable(c: Pick<Context, "e" | "host" | "seatPhones">): { guest: boole
   };
 }
 
-/** Inserts the key; true when it is new (the action is this caller's to send). */
-async function claim(tx: Transaction, action: ApplyingAction, e: EventRow): Promise<boolean> {
+/** Inserts the key (a seat's own with `seatId`); true when it is new (the action is this caller's to send). */
+async function claim(
+  tx: Transaction,
+  action: ApplyingAction,
+  e: EventRow,
+  seatId: string | null = null,
+): Promise<boolean> {
   const key = await tx
     .insert(workflowDeliveries)
-    .values({ actionId: action.id, eventId: e.id, startsAt: e.startsAt })
+    .values({ actionId: action.id, eventId: e.id, startsAt: e.startsAt, seatId })
     .onConflictDoNothing()
     .returning({ id: workflowDeliveries.id });
   if (key.length === 0) return false;
@@ -456,6 +461,8 @@ export function triggerOf(record: Pick<BookingEventRecord, "kind" | "payload">):
 
 export interface WorkflowEffects {
   eventId: string;
+  /** The group session's seat the record is about (its own booking), if any. */
+  seatId?: string | null;
   trigger: WorkflowTrigger | null;
   links: Context["links"];
   now: Date;
@@ -473,15 +480,48 @@ export async function applyWorkflowEffects(tx: Transaction, eff: WorkflowEffects
   if (eff.trigger === "cancelled" ? e.status !== "cancelled" : e.status !== "confirmed") return;
   const actions = await applyingActions(tx, e, [eff.trigger]);
   if (actions.length === 0) return;
-  const c = await contextOf(tx, e, eff.links);
+  const whole = await contextOf(tx, e, eff.links);
+  if (!whole) return;
+  // A seat's own booking (docs/decisions/109): its guests only, under a key of the seat's.
+  const seatId = eff.trigger === "booked" && eff.seatId ? eff.seatId : null;
+  const c = seatId ? await forSeat(tx, whole, seatId) : whole;
   if (!c) return;
   const reach = textable(c);
   for (const action of actions) {
     if (action.type === "email_guest" && c.recipients.size === 0) continue;
     if ((action.type === "sms_guest" && !reach.guest) || (action.type === "sms_host" && !reach.host)) continue;
-    if (!(await claim(tx, action, e))) continue;
+    if (!(await claim(tx, action, e, seatId))) continue;
     await writeAction(tx, c, action, eff.now, texts);
   }
+}
+
+/** The context narrowed to one confirmed seat of the session: its guest, their guests, their number. */
+async function forSeat(tx: Transaction, c: Context, seatId: string): Promise<Context | null> {
+  if (!isUuid(seatId)) return null;
+  const [seat] = await tx
+    .select()
+    .from(bookingSeats)
+    .where(and(eq(bookingSeats.id, seatId), eq(bookingSeats.eventId, c.e.id), eq(bookingSeats.status, "confirmed")));
+  if (!seat) return null;
+  const recipients = new Map<string, string | null>();
+  for (const email of [seat.email, ...seat.guests]) {
+    const key = email.trim().toLowerCase();
+    if (key && !recipients.has(key)) recipients.set(key, email === seat.email ? seat.timeZone : null);
+  }
+  return {
+    ...c,
+    // The seat's guest is the booking's guest for {guest_name} and their answers.
+    e: {
+      ...c.e,
+      guestName: seat.name,
+      guestTimeZone: seat.timeZone,
+      answers: seat.answers,
+      guestPhone: null,
+      smsConsentAt: null,
+    },
+    recipients,
+    seatPhones: seat.phone && seat.smsConsentAt ? [{ phone: seat.phone, name: seat.name, zone: seat.timeZone }] : [],
+  };
 }
 
 /** The records that surely fire nothing: no trigger, or a host with no active workflow on one. */

@@ -58,6 +58,7 @@ export const workflowConsumer: BookingEventConsumer<WorkflowEffects> = {
   name: "workflows",
   effects: async (record) => ({
     eventId: record.eventId,
+    seatId: record.seatId,
     trigger: triggerOf(record),
     links: linksOf(record.payload),
     now: new Date(),

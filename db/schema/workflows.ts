@@ -12,6 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns";
+import { bookingSeats } from "./booking-seats";
 import { eventTypes } from "./event-types";
 import { events } from "./events";
 import { teams } from "./teams";
@@ -109,10 +110,20 @@ export const workflowDeliveries = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    /**
+     * A group session's seat whose own booking fired the action (docs/decisions/109): each seat's
+     * "booked" goes out once for that seat. Null: the action for the booking as a whole.
+     */
+    seatId: uuid("seat_id").references(() => bookingSeats.id, { onDelete: "cascade" }),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("workflow_deliveries_key").on(t.actionId, t.eventId, t.startsAt),
+    uniqueIndex("workflow_deliveries_key")
+      .on(t.actionId, t.eventId, t.startsAt)
+      .where(sql`${t.seatId} is null`),
+    uniqueIndex("workflow_deliveries_seat_key")
+      .on(t.actionId, t.eventId, t.startsAt, t.seatId)
+      .where(sql`${t.seatId} is not null`),
     index("workflow_deliveries_event_idx").on(t.eventId),
   ],
 );

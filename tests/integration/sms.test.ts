@@ -371,7 +371,11 @@ describe("seats, a required phone and delivery reports (docs/decisions/109)", { 
       location: { type: "google-meet" },
     });
     const typeId = type._id as string;
+    // Each seat's own booking fires "booked" for that seat.
+    await textGuestsWhenBooked({ token: host.token, typeId }, "Booked, {guest_name}.");
     const start = startIn(3, 14);
+    // Dee's number answered STOP before.
+    await db`insert into sms_opt_outs (phone) values ('+447911123404') on conflict do nothing`;
     const seat = async (name: string, phone: string, consent: boolean) => {
       const res = await book(typeId, start, { name, phone, smsConsent: consent });
       expect(res.status).toBe(201);
@@ -390,7 +394,6 @@ describe("seats, a required phone and delivery reports (docs/decisions/109)", { 
     ]);
     expect(new Set(seats.map((s) => s.event_id)).size).toBe(1);
     const sessionId = seats[0]!.event_id as string;
-    await db`insert into sms_opt_outs (phone) values ('+447911123404') on conflict do nothing`;
     await ok(
       await call("POST", "/api/workflows", {
         token: host.token,
@@ -408,17 +411,26 @@ describe("seats, a required phone and delivery reports (docs/decisions/109)", { 
     await db`update events set start_set_at = ${new Date(Date.now() - 5 * 86_400_000)} where id = ${sessionId}`;
     await until(
       () => [textsTo("+447911123401"), textsTo("+447911123402")],
-      (all) => all.every((t) => t.length >= 1),
+      (all) => all.every((t) => t.length >= 2),
     );
     await severalPolls();
-    expect(textsTo("+447911123401").map((t) => t.body)).toEqual([`Hi Ann: Workshop soon.\n\n${STOP_LINE}`]);
-    expect(textsTo("+447911123402").map((t) => t.body)).toEqual([`Hi Ben: Workshop soon.\n\n${STOP_LINE}`]);
+    expect(textsTo("+447911123401").map((t) => t.body)).toEqual([
+      `Booked, Ann.\n\n${STOP_LINE}`,
+      `Hi Ann: Workshop soon.\n\n${STOP_LINE}`,
+    ]);
+    expect(textsTo("+447911123402").map((t) => t.body)).toEqual([
+      `Booked, Ben.\n\n${STOP_LINE}`,
+      `Hi Ben: Workshop soon.\n\n${STOP_LINE}`,
+    ]);
     expect(textsTo("+447911123403")).toHaveLength(0);
     expect(textsTo("+447911123404")).toHaveLength(0);
     const outbox = await db`select "to", status from sms_outbox where event_id = ${sessionId} order by "to"`;
     expect(outbox.map((r) => [r.to, r.status])).toEqual([
       ["+447911123401", "sent"],
+      ["+447911123401", "sent"],
       ["+447911123402", "sent"],
+      ["+447911123402", "sent"],
+      ["+447911123404", "skipped"],
       ["+447911123404", "skipped"],
     ]);
   });
@@ -468,44 +480,56 @@ describe("seats, a required phone and delivery reports (docs/decisions/109)", { 
     ]);
   });
 
-  it("a signed delivery report is recorded on the text and a failed one tells the host; a forged one is 403", async () => {
+  it("the provider's signed delivery reports are recorded on the text; a failed one tells the host; a forged one is 403", async () => {
     const host = await newHost("sms-status");
     await textGuestsWhenBooked(host, "Booked.");
     const url = `${servers[0]!.url}/webhooks/sms/status`;
+    // The servers have APP_URL: each text asks for reports, and the fake posts "sent", then the outcome.
     const sent = async (phone: string, hour: number) => {
       expect((await book(host.typeId, startIn(5, hour), { phone, smsConsent: true })).status).toBe(201);
       const [message] = await until(
         () => fake.messages().filter((m: { to: string }) => m.to === phone) as Array<{ sid: string }>,
         (t) => t.length >= 1,
       );
-      await until(
-        () => db`select id from sms_outbox where provider_sid = ${message!.sid}`,
-        (rows) => rows.length === 1,
-      );
       return message!.sid;
     };
     const row = (sid: string) =>
       db`select delivery_status, delivery_error, event_id from sms_outbox where provider_sid = ${sid}`.then(
-        (r) => r[0]!,
+        (r) => r[0] ?? { delivery_status: null, delivery_error: null, event_id: null },
+      );
+    const reported = (sid: string, status: string) =>
+      until(
+        () => row(sid),
+        (r) => r.delivery_status === status,
       );
 
     const delivered = await sent("+447911123601", 9);
-    expect(await fake.deliver(url, delivered, "delivered")).toBe(204);
+    expect(await reported(delivered, "delivered")).toMatchObject({ delivery_error: null });
+    const callbacks = () =>
+      (fake.callbacks() as Array<{ sid: string; url: string; status: string; answer: number }>).filter(
+        (c) => c.sid === delivered,
+      );
+    // To the address of the server that sent it (its APP_URL).
+    const own = servers.map((sv) => `${sv.url}/webhooks/sms/status`);
+    expect(callbacks().map((c) => [c.status, c.answer, own.includes(c.url)])).toEqual([
+      ["sent", 204, true],
+      ["delivered", 204, true],
+    ]);
     // A late "sent" does not undo "delivered".
     expect(await fake.deliver(url, delivered, "sent")).toBe(204);
-    expect(await row(delivered)).toMatchObject({ delivery_status: "delivered", delivery_error: null });
+    expect((await row(delivered)).delivery_status).toBe("delivered");
 
+    fake.outcome({ status: "undelivered", errorCode: 30003 });
     const failed = await sent("+447911123602", 10);
+    const { event_id: eventId } = await reported(failed, "undelivered");
+    expect((await row(failed)).delivery_error).toBe("30003");
     const forged = await fetch(url, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": "bm90IGEgc2lnbmF0dXJl" },
-      body: new URLSearchParams({ MessageSid: failed, MessageStatus: "delivered" }),
+      body: new URLSearchParams({ MessageSid: failed, MessageStatus: "read" }),
     });
     expect(forged.status).toBe(403);
-    expect((await row(failed)).delivery_status).toBeNull();
-    expect(await fake.deliver(url, failed, "undelivered", 30003)).toBe(204);
-    const { event_id: eventId } = await row(failed);
-    expect(await row(failed)).toMatchObject({ delivery_status: "undelivered", delivery_error: "30003" });
+    expect((await row(failed)).delivery_status).toBe("undelivered");
     const bells = await db`select notification from notifications where user_id = ${host.id} and event_id = ${eventId}
       and notification like 'A text to%'`;
     expect(bells.map((b) => b.notification)).toEqual([

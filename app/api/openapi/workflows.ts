@@ -29,12 +29,10 @@ const inboundSms = z
 /** Twilio's message status callback's form (docs/decisions/109). */
 const smsStatus = z
   .object({
-    MessageSid: z
-      .string()
-      .meta({
-        description: "The message's id, as the send answered it.",
-        example: "SM0123456789abcdef0123456789abcdef",
-      }),
+    MessageSid: z.string().meta({
+      description: "The message's id, as the send answered it.",
+      example: "SM0123456789abcdef0123456789abcdef",
+    }),
     MessageStatus: z.string().meta({
       description:
         "queued, sending, sent, delivered, undelivered, failed (and Twilio's others). A status replaces only one reported before it in a text's course.",

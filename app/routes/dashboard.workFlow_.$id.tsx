@@ -106,8 +106,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     values,
     eventTypes: team ? await teamEventTypes(team.id) : await ownEventTypes(user.id),
     sms: smsAvailable(),
-    /** Texts to the host need their number (decision 090). */
-    hostPhone: Boolean(await hostPhone(user.id)),
+    /** Texts to the host need their number (decision 090); a team's go to the booking's host (decision 109). */
+    hostPhone: team ? true : Boolean(await hostPhone(user.id)),
   };
 }
 

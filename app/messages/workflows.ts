@@ -41,6 +41,15 @@ export const WORKFLOW_EDITOR = {
   addPhone: "Add your phone number",
   hostPhoneMissing: "A text to you needs your mobile number: add it on your profile first.",
   notFound: "No such workflow.",
+  // Team workflows (docs/decisions/109).
+  addForTeam: (team: string) => `New workflow for ${team}`,
+  teamBadge: (team: string) => `Team: ${team}`,
+  newTeamHeading: (team: string) => `New workflow for ${team}`,
+  teamIntro: (team: string) =>
+    `A workflow of ${team}: it runs for the team's event types whoever hosts the booking; “you” in a message is that host.`,
+  allTeamEventTypes: "All the team's event types, also new ones",
+  noTeamEventTypes: "The team has no event types yet.",
+  teamForbidden: "Only an owner or admin of the team can manage its workflows.",
 } as const;
 
 export const TRIGGER_LABELS = {

@@ -130,3 +130,9 @@ export function guestPhoneValues(request: Pick<BookingRequest, "phone" | "smsCon
   const phone = request.phone ?? null;
   return { guestPhone: phone, smsConsentAt: phone && request.smsConsent ? now : null };
 }
+
+/** The same for a group session's seat (docs/decisions/109): the number is the seat's own. */
+export function seatPhoneValues(request: Pick<BookingRequest, "phone" | "smsConsent">, now: Date) {
+  const { guestPhone, smsConsentAt } = guestPhoneValues(request, now);
+  return { phone: guestPhone, smsConsentAt };
+}

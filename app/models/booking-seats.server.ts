@@ -22,7 +22,7 @@ import { asBooked, getBookableEventType, type BookableEventType, type EventType 
 
 /** A seat seen as a booking: the session's event with the seat's identity (id, guest, status, SEQUENCE, people). */
 export type SeatPerson = Pick<BookingSeat, "name" | "email" | "timeZone" | "notes" | "guests"> &
-  Partial<Pick<BookingSeat, "answers">>;
+  Partial<Pick<BookingSeat, "answers" | "phone" | "smsConsentAt">>;
 
 export function placesOf(seat: Pick<BookingSeat, "guests">): number {
   return 1 + seat.guests.length;

@@ -24,6 +24,7 @@ import {
   hashBookingToken,
   bookingBell,
   guestPhoneValues,
+  seatPhoneValues,
   hostOf,
   LOCATION_EVENT_TYPE,
   pendingHold,
@@ -183,6 +184,8 @@ export async function createBooking(
             notes: request.notes ?? null,
             guests: invitees.slice(1),
             answers: request.answers ?? null,
+            // Each seat's own number and consent (docs/decisions/109).
+            ...seatPhoneValues(request, now),
           },
           tokenHash: hashBookingToken(token),
           now,

@@ -609,6 +609,8 @@ export async function bookingTimeline(
         attempts: smsOutbox.attempts,
         createdAt: smsOutbox.createdAt,
         sentAt: smsOutbox.sentAt,
+        deliveryStatus: smsOutbox.deliveryStatus,
+        deliveryError: smsOutbox.deliveryError,
       })
       .from(smsOutbox)
       .where(eq(smsOutbox.eventId, eventId)),
@@ -681,7 +683,11 @@ export async function bookingTimeline(
       what: "text",
       title: `Text to ${t.to}`,
       detail: `${t.attempts} ${t.attempts === 1 ? "try" : "tries"}`,
-      status: t.error ? `${t.status}: ${t.error}` : t.status,
+      // The provider's delivery report (docs/decisions/109), once it has one.
+      status: [
+        t.error ? `${t.status}: ${t.error}` : t.status,
+        t.deliveryStatus ? `, ${t.deliveryStatus}${t.deliveryError ? ` (error ${t.deliveryError})` : ""}` : "",
+      ].join(""),
     });
   }
   for (const r of reminders) {

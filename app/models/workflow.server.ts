@@ -2,9 +2,11 @@ import { transaction } from "~/server/transaction.server";
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import {
   bookingMeetings,
+  bookingSeats,
   eventTypes,
   events,
   reminderDeliveries,
+  teamMemberships,
   users,
   workflowActions,
   workflowDeliveries,
@@ -60,10 +62,24 @@ export interface ApplyingAction {
   preset: string | null;
 }
 
-/** The host's active workflows' actions that apply to an event (its event type, or all). */
+/**
+ * Whose workflows apply to an event (docs/decisions/109): its host's own, and those of the team
+ * its event type belongs to, on the booking's own row only (a collective's co-host rows point at
+ * it with booking_id), so a team's message goes out once per booking.
+ */
+function workflowsOf(e: Pick<EventRow, "hostId" | "eventTypeId" | "bookingId">) {
+  const own = and(sql`${workflows.teamId} is null`, eq(workflows.userId, e.hostId));
+  if (!e.eventTypeId || e.bookingId) return own;
+  return or(
+    own,
+    sql`${workflows.teamId} = (select team_type.team_id from ${eventTypes} team_type where team_type.id = ${e.eventTypeId})`,
+  );
+}
+
+/** The active workflows' actions (the host's and the team's) that apply to an event (its event type, or all). */
 async function applyingActions(
   tx: Transaction,
-  e: Pick<EventRow, "hostId" | "eventTypeId">,
+  e: Pick<EventRow, "hostId" | "eventTypeId" | "bookingId">,
   triggers: readonly WorkflowTrigger[],
 ): Promise<ApplyingAction[]> {
   const forType = e.eventTypeId
@@ -85,14 +101,7 @@ async function applyingActions(
     })
     .from(workflowActions)
     .innerJoin(workflows, eq(workflows.id, workflowActions.workflowId))
-    .where(
-      and(
-        eq(workflows.userId, e.hostId),
-        eq(workflows.active, true),
-        inArray(workflows.trigger, [...triggers]),
-        forType,
-      ),
-    )
+    .where(and(workflowsOf(e), eq(workflows.active, true), inArray(workflows.trigger, [...triggers]), forType))
     .orderBy(asc(workflows.createdAt), asc(workflows.id), asc(workflowActions.position));
   return rows.map((r) => ({ ...r, trigger: r.trigger as WorkflowTrigger, type: r.type as WorkflowActionType }));
 }
@@ -104,7 +113,26 @@ interface Context {
   host: { name: string; email: string; zone: string; phone: string | null };
   meeting: RemindedMeeting;
   recipients: Map<string, string | null>;
+  /** A group session's seats that may be texted, each at its own number (docs/decisions/109). */
+  seatPhones: Array<{ phone: string; name: string; zone: string }>;
   links: { cancelUrl: string | null; rescheduleUrl: string | null } | null;
+}
+
+/** The confirmed seats of a session with a number and consent, oldest first. */
+async function seatPhonesOf(tx: Transaction, e: EventRow): Promise<Context["seatPhones"]> {
+  const seats = await tx
+    .select({ phone: bookingSeats.phone, name: bookingSeats.name, zone: bookingSeats.timeZone })
+    .from(bookingSeats)
+    .where(
+      and(
+        eq(bookingSeats.eventId, e.id),
+        eq(bookingSeats.status, "confirmed"),
+        sql`${bookingSeats.phone} is not null`,
+        sql`${bookingSeats.smsConsentAt} is not null`,
+      ),
+    )
+    .orderBy(asc(bookingSeats.createdAt), asc(bookingSeats.id));
+  return seats.map((s) => ({ phone: s.phone!, name: s.name, zone: s.zone }));
 }
 
 async function contextOf(tx: Transaction, e: EventRow, links: Context["links"]): Promise<Context | null> {
@@ -152,6 +180,7 @@ async function contextOf(tx: Transaction, e: EventRow, links: Context["links"]):
       language: e.guestLanguage,
     },
     recipients: await recipientsOf(tx, e),
+    seatPhones: await seatPhonesOf(tx, e),
     links,
   };
 }
@@ -221,13 +250,23 @@ async function writeAction(
     }
   }
   // Texts (docs/decisions/090): only to a number that may be texted (textable), in the reader's zone.
-  if (action.type === "sms_guest" && e.guestPhone) {
+  if (action.type === "sms_guest" && e.guestPhone && e.smsConsentAt) {
     const zone = zoneOr(e.guestTimeZone, host.zone);
     await queueSms(
       tx,
       { to: e.guestPhone, body: texts.workflowSms(action.body, templateValues(c, zone)) },
       { eventId: e.id },
     );
+  }
+  // A group session: each seat's guest at their own number, with their own name (docs/decisions/109).
+  if (action.type === "sms_guest") {
+    const texted = new Set(e.guestPhone && e.smsConsentAt ? [e.guestPhone] : []);
+    for (const seat of c.seatPhones) {
+      if (texted.has(seat.phone)) continue;
+      texted.add(seat.phone);
+      const values = { ...templateValues(c, zoneOr(seat.zone, host.zone)), guest_name: seat.name };
+      await queueSms(tx, { to: seat.phone, body: texts.workflowSms(action.body, values) }, { eventId: e.id });
+    }
   }
   if (action.type === "sms_host" && host.phone) {
     await queueSms(
@@ -238,17 +277,25 @@ async function writeAction(
   }
 }
 
-/** Whether an action can reach its reader now: a guest text needs a number, consent and a transport. */
-function textable(c: Pick<Context, "e" | "host">): { guest: boolean; host: boolean } {
+/** Whether an action can reach its reader now: a guest text needs a number (the guest's or a seat's), consent and a transport. */
+function textable(c: Pick<Context, "e" | "host" | "seatPhones">): { guest: boolean; host: boolean } {
   const on = smsAvailable();
-  return { guest: on && Boolean(c.e.guestPhone && c.e.smsConsentAt), host: on && Boolean(c.host.phone) };
+  return {
+    guest: on && Boolean((c.e.guestPhone && c.e.smsConsentAt) || c.seatPhones.length > 0),
+    host: on && Boolean(c.host.phone),
+  };
 }
 
-/** Inserts the key; true when it is new (the action is this caller's to send). */
-async function claim(tx: Transaction, action: ApplyingAction, e: EventRow): Promise<boolean> {
+/** Inserts the key (a seat's own with `seatId`); true when it is new (the action is this caller's to send). */
+async function claim(
+  tx: Transaction,
+  action: ApplyingAction,
+  e: EventRow,
+  seatId: string | null = null,
+): Promise<boolean> {
   const key = await tx
     .insert(workflowDeliveries)
-    .values({ actionId: action.id, eventId: e.id, startsAt: e.startsAt })
+    .values({ actionId: action.id, eventId: e.id, startsAt: e.startsAt, seatId })
     .onConflictDoNothing()
     .returning({ id: workflowDeliveries.id });
   if (key.length === 0) return false;
@@ -415,6 +462,8 @@ export function triggerOf(record: Pick<BookingEventRecord, "kind" | "payload">):
 
 export interface WorkflowEffects {
   eventId: string;
+  /** The group session's seat the record is about (its own booking), if any. */
+  seatId?: string | null;
   trigger: WorkflowTrigger | null;
   links: Context["links"];
   now: Date;
@@ -432,15 +481,48 @@ export async function applyWorkflowEffects(tx: Transaction, eff: WorkflowEffects
   if (eff.trigger === "cancelled" ? e.status !== "cancelled" : e.status !== "confirmed") return;
   const actions = await applyingActions(tx, e, [eff.trigger]);
   if (actions.length === 0) return;
-  const c = await contextOf(tx, e, eff.links);
+  const whole = await contextOf(tx, e, eff.links);
+  if (!whole) return;
+  // A seat's own booking (docs/decisions/109): its guests only, under a key of the seat's.
+  const seatId = eff.trigger === "booked" && eff.seatId ? eff.seatId : null;
+  const c = seatId ? await forSeat(tx, whole, seatId) : whole;
   if (!c) return;
   const reach = textable(c);
   for (const action of actions) {
     if (action.type === "email_guest" && c.recipients.size === 0) continue;
     if ((action.type === "sms_guest" && !reach.guest) || (action.type === "sms_host" && !reach.host)) continue;
-    if (!(await claim(tx, action, e))) continue;
+    if (!(await claim(tx, action, e, seatId))) continue;
     await writeAction(tx, c, action, eff.now, texts);
   }
+}
+
+/** The context narrowed to one confirmed seat of the session: its guest, their guests, their number. */
+async function forSeat(tx: Transaction, c: Context, seatId: string): Promise<Context | null> {
+  if (!isUuid(seatId)) return null;
+  const [seat] = await tx
+    .select()
+    .from(bookingSeats)
+    .where(and(eq(bookingSeats.id, seatId), eq(bookingSeats.eventId, c.e.id), eq(bookingSeats.status, "confirmed")));
+  if (!seat) return null;
+  const recipients = new Map<string, string | null>();
+  for (const email of [seat.email, ...seat.guests]) {
+    const key = email.trim().toLowerCase();
+    if (key && !recipients.has(key)) recipients.set(key, email === seat.email ? seat.timeZone : null);
+  }
+  return {
+    ...c,
+    // The seat's guest is the booking's guest for {guest_name} and their answers.
+    e: {
+      ...c.e,
+      guestName: seat.name,
+      guestTimeZone: seat.timeZone,
+      answers: seat.answers,
+      guestPhone: null,
+      smsConsentAt: null,
+    },
+    recipients,
+    seatPhones: seat.phone && seat.smsConsentAt ? [{ phone: seat.phone, name: seat.name, zone: seat.timeZone }] : [],
+  };
 }
 
 /** The records that surely fire nothing: no trigger, or a host with no active workflow on one. */
@@ -458,7 +540,9 @@ export async function recordsWithoutWorkflows(records: BookingEventRecord[]): Pr
           events.id,
           rest.map((r) => r.eventId),
         ),
-        sql`exists (select 1 from ${workflows} w where w.user_id = ${events.hostId} and w.active and w.trigger in ('booked', 'cancelled', 'rescheduled', 'no_show'))`,
+        sql`exists (select 1 from ${workflows} w where w.active and w.trigger in ('booked', 'cancelled', 'rescheduled', 'no_show')
+          and ((w.team_id is null and w.user_id = ${events.hostId})
+            or (${events.bookingId} is null and w.team_id = (select t.team_id from ${eventTypes} t where t.id = ${events.eventTypeId}))))`,
       ),
     );
   const busy = new Set(withWork.map((w) => w.id));
@@ -467,13 +551,20 @@ export async function recordsWithoutWorkflows(records: BookingEventRecord[]): Pr
 }
 
 // ---------------------------------------------------------------------------------------------
-// The host's workflows (the Workflows page and /api/workflows): always filtered by the owner.
+// The host's workflows (the Workflows page and /api/workflows): always filtered by who may see
+// them, their maker for their own, an owner or admin of the team for a team's (docs/decisions/109).
+
+/** The workflows `userId` may read and change. */
+function reachable(userId: string) {
+  return sql`((${workflows.teamId} is null and ${workflows.userId} = ${userId}) or ${workflows.teamId} in (
+    select manager.team_id from ${teamMemberships} manager where manager.user_id = ${userId} and manager.role in ('owner', 'admin')))`;
+}
 
 async function recordsOf(db: Pick<Transaction, "select">, userId: string, id?: string): Promise<WorkflowRecord[]> {
   const rows = await db
     .select()
     .from(workflows)
-    .where(id ? and(eq(workflows.userId, userId), eq(workflows.id, id)) : eq(workflows.userId, userId))
+    .where(id ? and(reachable(userId), eq(workflows.id, id)) : reachable(userId))
     .orderBy(asc(workflows.createdAt), asc(workflows.name), asc(workflows.id));
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
@@ -487,6 +578,7 @@ async function recordsOf(db: Pick<Transaction, "select">, userId: string, id?: s
   ]);
   return rows.map((r) => ({
     ...r,
+    teamId: r.teamId,
     eventTypeIds: types.filter((t) => t.workflowId === r.id).map((t) => t.eventTypeId),
     actions: actions
       .filter((a) => a.workflowId === r.id)
@@ -505,21 +597,28 @@ export async function getWorkflow(userId: string, id: string): Promise<WorkflowR
   return w ?? null;
 }
 
-/** Of `ids`, those that are not event types of the user's own. */
-export async function foreignEventTypeIds(userId: string, ids: readonly string[]): Promise<string[]> {
+/** Of `ids`, those that are not event types of the user's own (of the team's, with `teamId`). */
+export async function foreignEventTypeIds(
+  userId: string,
+  ids: readonly string[],
+  teamId: string | null = null,
+): Promise<string[]> {
   if (ids.length === 0) return [];
   const db = await getDb();
   const mine = await db
     .select({ id: eventTypes.id })
     .from(eventTypes)
-    .where(and(eq(eventTypes.userId, userId), inArray(eventTypes.id, [...ids])));
+    .where(
+      and(teamId ? eq(eventTypes.teamId, teamId) : eq(eventTypes.userId, userId), inArray(eventTypes.id, [...ids])),
+    );
   const own = new Set(mine.map((m) => m.id));
   return ids.filter((id) => !own.has(id));
 }
 
 /**
  * Whether the booking page asks the guest for a phone (docs/decisions/090): one of the host's
- * active workflows texts guests and applies to this event type.
+ * active workflows, or of the event type's team (docs/decisions/109), texts guests and applies
+ * to this event type.
  */
 export async function textsGuests(hostId: string, eventTypeId: string): Promise<boolean> {
   if (!smsAvailable()) return false;
@@ -530,7 +629,10 @@ export async function textsGuests(hostId: string, eventTypeId: string): Promise<
     .innerJoin(workflows, eq(workflows.id, workflowActions.workflowId))
     .where(
       and(
-        eq(workflows.userId, hostId),
+        or(
+          and(sql`${workflows.teamId} is null`, eq(workflows.userId, hostId)),
+          sql`${workflows.teamId} = (select team_type.team_id from ${eventTypes} team_type where team_type.id = ${eventTypeId})`,
+        ),
         eq(workflows.active, true),
         eq(workflowActions.type, "sms_guest"),
         or(
@@ -560,6 +662,20 @@ export async function ownEventTypes(userId: string): Promise<Array<{ id: string;
     .orderBy(asc(eventTypes.title));
 }
 
+/** A team's event types, for a team workflow's choice. */
+export async function teamEventTypes(teamId: string): Promise<Array<{ id: string; title: string }>> {
+  const db = await getDb();
+  return db
+    .select({ id: eventTypes.id, title: eventTypes.title })
+    .from(eventTypes)
+    .where(eq(eventTypes.teamId, teamId))
+    .orderBy(asc(eventTypes.title));
+}
+
+/** The booking pages a workflow's change may alter (whether they ask for a phone). */
+const pagesOf = (userId: string, teamId: string | null) =>
+  teamId ? [publicPageTag.team(teamId), publicPageTag.host(userId)] : [publicPageTag.host(userId)];
+
 /** Writes a workflow's event types and actions (replacing any), in the caller's transaction. */
 async function writeParts(tx: Transaction, workflowId: string, input: WorkflowInput): Promise<void> {
   await tx.delete(workflowEventTypes).where(eq(workflowEventTypes.workflowId, workflowId));
@@ -580,13 +696,13 @@ async function writeParts(tx: Transaction, workflowId: string, input: WorkflowIn
   );
 }
 
-/** A new workflow with its event types and actions, in one transaction. */
+/** A new workflow (a team's with `input.teamId`) with its event types and actions, in one transaction. */
 export async function insertWorkflow(userId: string, input: WorkflowInput): Promise<string> {
   const db = await getDb();
   return transaction(db, async (tx: Transaction) => {
     const id = await insertIn(tx, userId, input);
-    // Whether a booking page asks for the guest's phone follows the host's workflows (docs/decisions/090).
-    invalidatePublicPages([publicPageTag.host(userId)]);
+    // Whether a booking page asks for the guest's phone follows the workflows (docs/decisions/090).
+    invalidatePublicPages(pagesOf(userId, input.teamId ?? null));
     return id;
   });
 }
@@ -596,6 +712,7 @@ async function insertIn(tx: Transaction, userId: string, input: WorkflowInput): 
     .insert(workflows)
     .values({
       userId,
+      teamId: input.teamId ?? null,
       name: input.name,
       trigger: input.trigger,
       offsetMinutes: isTimedTrigger(input.trigger) ? (input.offsetMinutes ?? 0) : 0,
@@ -617,21 +734,26 @@ export async function replaceWorkflow(userId: string, id: string, input: Workflo
   const db = await getDb();
   return transaction(db, async (tx: Transaction) => {
     const replaced = await replaceIn(tx, userId, id, input);
-    if (replaced) invalidatePublicPages([publicPageTag.host(userId)]);
-    return replaced;
+    if (replaced) invalidatePublicPages(pagesOf(replaced.userId, replaced.teamId));
+    return Boolean(replaced);
   });
 }
 
-async function replaceIn(tx: Transaction, userId: string, id: string, input: WorkflowInput): Promise<boolean> {
+async function replaceIn(
+  tx: Transaction,
+  userId: string,
+  id: string,
+  input: WorkflowInput,
+): Promise<{ userId: string; teamId: string | null } | null> {
   // The row locked first: two edits of one workflow write one after the other.
   const [locked] = await tx
-    .select({ id: workflows.id })
+    .select({ id: workflows.id, userId: workflows.userId, teamId: workflows.teamId })
     .from(workflows)
-    .where(and(eq(workflows.userId, userId), eq(workflows.id, id)))
+    .where(and(reachable(userId), eq(workflows.id, id)))
     .for("update");
-  if (!locked) return false;
+  if (!locked) return null;
   const [current] = await recordsOf(tx, userId, id);
-  if (!current) return false;
+  if (!current) return null;
   await tx
     .update(workflows)
     .set({
@@ -641,7 +763,7 @@ async function replaceIn(tx: Transaction, userId: string, id: string, input: Wor
       active: input.active ?? true,
       allEventTypes: input.allEventTypes ?? current.allEventTypes,
     })
-    .where(and(eq(workflows.userId, userId), eq(workflows.id, id)));
+    .where(eq(workflows.id, id));
   const sameActions =
     current.actions.length === input.actions.length &&
     current.actions.every(
@@ -658,7 +780,7 @@ async function replaceIn(tx: Transaction, userId: string, id: string, input: Wor
   } else {
     await writeParts(tx, id, input);
   }
-  return true;
+  return { userId: locked.userId, teamId: locked.teamId };
 }
 
 export async function removeWorkflow(userId: string, id: string): Promise<boolean> {
@@ -666,8 +788,8 @@ export async function removeWorkflow(userId: string, id: string): Promise<boolea
   const db = await getDb();
   const gone = await db
     .delete(workflows)
-    .where(and(eq(workflows.userId, userId), eq(workflows.id, id)))
-    .returning({ id: workflows.id });
-  if (gone.length > 0) invalidatePublicPages([publicPageTag.host(userId)]);
+    .where(and(reachable(userId), eq(workflows.id, id)))
+    .returning({ userId: workflows.userId, teamId: workflows.teamId });
+  if (gone[0]) invalidatePublicPages(pagesOf(gone[0].userId, gone[0].teamId));
   return gone.length > 0;
 }

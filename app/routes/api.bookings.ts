@@ -16,6 +16,7 @@ import { bookingLinks, hostJson } from "~/api/booking-api.server";
 import { linkBase } from "~/utils/request.server";
 import { parsePhone } from "~/schemas/phone";
 import { env } from "~/server/env.server";
+import { SMS_BOOKING_WORDS } from "~/messages/sms";
 
 /**
  * POST /api/bookings (no auth: a guest books a slot of an active event type), through bookSlot
@@ -43,6 +44,11 @@ async function POST({ request }: LoaderFunctionArgs) {
   // The length the guest picked (decision 087): every slot check and the booking take it.
   const found = bookableForDuration(bookable, input.duration);
   if (!found) return apiError(400, "invalid_input", "Check the highlighted fields.", durationFields(bookable));
+  // The event type asks for a phone (docs/decisions/109).
+  if (found.eventType.requirePhone && !phone.phone)
+    return apiError(422, "phone_required", SMS_BOOKING_WORDS.en.phoneMissing, {
+      phone: [SMS_BOOKING_WORDS.en.phoneMissing],
+    });
   const start = new Date(input.start);
   const now = new Date();
   const answer = (ok: BookingSuccess) => ({

@@ -19,6 +19,8 @@ import { Toaster, type ToastData } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { getReminderSettings, saveReminderSettings } from "~/models/reminder.server";
 import { listWorkflows } from "~/models/workflow.server";
+import { listMyTeams } from "~/models/teams.server";
+import { canManage } from "~/schemas/teams";
 import { ACTION_LABELS, TRIGGER_LABELS, WORKFLOW_EDITOR as E } from "~/messages/workflows";
 import { WORKFLOW_MESSAGES as M } from "~/messages/profile";
 import { FOLLOW_UP_MESSAGE_MAX, type ReminderSettings } from "~/scheduling/reminders";
@@ -39,8 +41,12 @@ export const meta: MetaFunction = () => [{ title: `${M.heading} | Scheduler` }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireDrawerPage(request, WORKFLOW_PAGE);
   const values = formValues(await getReminderSettings(user.id));
+  // The teams this person manages: their workflows are listed here too (docs/decisions/109).
+  const teams = (await listMyTeams(user.id)).filter((t) => canManage(t.role)).map((t) => ({ id: t.id, name: t.name }));
+  const teamName = new Map(teams.map((t) => [t.id, t.name]));
   const workflows = (await listWorkflows(user.id)).map((w) => ({
     id: w.id,
+    team: w.teamId ? (teamName.get(w.teamId) ?? null) : null,
     name: w.name,
     trigger: w.trigger as keyof typeof TRIGGER_LABELS,
     offsetMinutes: w.offsetMinutes,
@@ -51,6 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Conform's checkboxes take "on" for ticked.
   return {
     workflows,
+    teams,
     defaults: Object.fromEntries(
       Object.entries(values).map(([k, v]) => [k, typeof v === "boolean" ? (v ? "on" : "") : v]),
     ),
@@ -157,7 +164,7 @@ function RuleCard({
 }
 
 export default function Workflows() {
-  const { defaults, workflows } = useLoaderData<typeof loader>();
+  const { defaults, workflows, teams } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const [form, fields] = useForm<FormShape, ReminderSettings>({
@@ -235,9 +242,20 @@ export default function Workflows() {
           <h2 id="workflow-list-title" className="text-xl font-semibold text-neutral-900">
             {E.listHeading}
           </h2>
-          <Link to={`${WORKFLOW_PAGE}/new`} className={buttonClass("primary")}>
-            {E.add}
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to={`${WORKFLOW_PAGE}/new`} className={buttonClass("primary")}>
+              {E.add}
+            </Link>
+            {teams.map((t) => (
+              <Link
+                key={t.id}
+                to={`${WORKFLOW_PAGE}/new?team=${encodeURIComponent(t.id)}`}
+                className={buttonClass("secondary")}
+              >
+                {E.addForTeam(t.name)}
+              </Link>
+            ))}
+          </div>
         </div>
         <p className="text-sm text-neutral-600">{E.listIntro}</p>
         {workflows.length === 0 ? <p className="text-sm text-neutral-600">{E.none}</p> : null}
@@ -252,6 +270,7 @@ export default function Workflows() {
                   {w.name}
                   {w.preset ? <span className="ml-2 text-xs text-neutral-600">({E.defaultBadge})</span> : null}
                   {!w.active ? <span className="ml-2 text-xs text-neutral-600">({E.off})</span> : null}
+                  {w.team ? <span className="ml-2 text-xs text-neutral-600">({E.teamBadge(w.team)})</span> : null}
                 </p>
                 <p className="text-sm text-neutral-600">
                   {TRIGGER_LABELS[w.trigger]}

@@ -1,4 +1,4 @@
-import { notFound } from "~/utils/responses";
+import { forbidden, notFound } from "~/utils/responses";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,7 +7,9 @@ import { ErrorList, inputClass } from "~/components/forms";
 import { Toaster, type ToastData } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { ACTION_LABELS, TRIGGER_LABELS, WORKFLOW_EDITOR as M } from "~/messages/workflows";
-import { getWorkflow, hostPhone, ownEventTypes } from "~/models/workflow.server";
+import { getWorkflow, hostPhone, ownEventTypes, teamEventTypes } from "~/models/workflow.server";
+import { getMyTeam } from "~/models/teams.server";
+import { canManage } from "~/schemas/teams";
 import { WORKFLOW_PAGE } from "~/schemas/workflow-form";
 import { workflowBody, type WorkflowInput } from "~/schemas/workflow";
 import {
@@ -70,9 +72,23 @@ async function ownOr404(userId: string, id: string) {
   return workflow;
 }
 
+/**
+ * The team a workflow belongs to (docs/decisions/109): an existing one's, else `?team=` of a new
+ * one. Null for the caller's own; 404 for a team they are not in, 403 for a member who does not manage it.
+ */
+async function teamOf(userId: string, request: Request, workflow: { teamId: string | null } | null) {
+  const teamId = workflow ? workflow.teamId : new URL(request.url).searchParams.get("team");
+  if (!teamId) return null;
+  const team = await getMyTeam(userId, teamId);
+  if (!team) notFound(M.notFound);
+  if (!canManage(team.role)) forbidden(M.teamForbidden);
+  return { id: team.id, name: team.name };
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireDrawerPage(request, WORKFLOW_PAGE);
   const workflow = await ownOr404(user.id, params.id ?? "");
+  const team = await teamOf(user.id, request, workflow);
   const values: Values = workflow
     ? {
         name: workflow.name,
@@ -86,11 +102,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     : blankValues();
   return {
     id: workflow?.id ?? null,
+    team,
     values,
-    eventTypes: await ownEventTypes(user.id),
+    eventTypes: team ? await teamEventTypes(team.id) : await ownEventTypes(user.id),
     sms: smsAvailable(),
-    /** Texts to the host need their number (decision 090). */
-    hostPhone: Boolean(await hostPhone(user.id)),
+    /** Texts to the host need their number (decision 090); a team's go to the booking's host (decision 109). */
+    hostPhone: team ? true : Boolean(await hostPhone(user.id)),
   };
 }
 
@@ -143,6 +160,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireDrawerPage(request, WORKFLOW_PAGE);
   const id = params.id ?? "";
   const existing = await ownOr404(user.id, id);
+  const team = await teamOf(user.id, request, existing);
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "save");
   if (intent === "delete") {
@@ -157,9 +175,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     for (const issue of parsed.error.issues) (errors[issue.path.join(".") || "form"] ??= []).push(issue.message);
     return data<Answer>({ values, errors, preview: null, toast: errorToast(M.checkFields) }, { status: 400 });
   }
-  const input: WorkflowInput = parsed.data;
+  const input: WorkflowInput = { ...parsed.data, ...(team && !existing ? { teamId: team.id } : {}) };
   if (intent === "preview") {
-    const types = await ownEventTypes(user.id);
+    const types = team ? await teamEventTypes(team.id) : await ownEventTypes(user.id);
     const title = types.find((t) => input.eventTypeIds.includes(t.id))?.title ?? "Intro call";
     const preview = previewWorkflow(input, { eventTitle: title, zone: user.timeZone || "UTC" });
     return data<Answer>({ values, errors: {}, preview, toast: null });
@@ -172,8 +190,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : result.reason === "host-phone"
         ? { actions: [M.hostPhoneMissing] }
         : result.reason === "event-types"
-          ? { eventTypeIds: ["Pick your own event types."] }
-          : { form: [M.notFound] };
+          ? { eventTypeIds: [team ? "Pick event types of this team." : "Pick your own event types."] }
+          : result.reason === "team-forbidden"
+            ? { form: [M.teamForbidden] }
+            : { form: [M.notFound] };
   return data<Answer>({ values, errors, preview: null, toast: errorToast(M.checkFields) }, { status: 400 });
 }
 
@@ -188,7 +208,7 @@ export default function WorkflowEditor() {
     { length: ROWS },
     (_, i) => values.actions[i] ?? { type: "email_guest", subject: "", body: "" },
   );
-  const heading = loaded.id ? M.editHeading : M.newHeading;
+  const heading = loaded.id ? M.editHeading : loaded.team ? M.newTeamHeading(loaded.team.name) : M.newHeading;
 
   return (
     <div className="max-w-form space-y-6">
@@ -197,8 +217,17 @@ export default function WorkflowEditor() {
           {M.back}
         </Link>
         <h1 className="text-2xl font-bold text-neutral-900">{heading}</h1>
+        {loaded.team ? <p className="text-sm text-neutral-600">{M.teamIntro(loaded.team.name)}</p> : null}
       </header>
-      <Form method="post" className="space-y-5" noValidate>
+      <Form
+        method="post"
+        // A new team workflow posts back to its own address: the team is in the query.
+        action={
+          loaded.team && !loaded.id ? `${WORKFLOW_PAGE}/new?team=${encodeURIComponent(loaded.team.id)}` : undefined
+        }
+        className="space-y-5"
+        noValidate
+      >
         <ErrorList id="form-error" errors={errors.form} />
         <div>
           <label htmlFor="wf-name" className="block text-sm font-medium text-neutral-900">
@@ -262,8 +291,15 @@ export default function WorkflowEditor() {
         <Check id="wf-active" name="active" checked={values.active} label={M.active} strong />
         <fieldset className="space-y-2" aria-describedby={err("eventTypeIds")}>
           <legend className="text-sm font-medium text-neutral-900">{M.eventTypes}</legend>
-          <Check id="wf-all" name="allEventTypes" checked={values.allEventTypes} label={M.allEventTypes} />
-          {loaded.eventTypes.length === 0 ? <p className="text-sm text-neutral-600">{M.noEventTypes}</p> : null}
+          <Check
+            id="wf-all"
+            name="allEventTypes"
+            checked={values.allEventTypes}
+            label={loaded.team ? M.allTeamEventTypes : M.allEventTypes}
+          />
+          {loaded.eventTypes.length === 0 ? (
+            <p className="text-sm text-neutral-600">{loaded.team ? M.noTeamEventTypes : M.noEventTypes}</p>
+          ) : null}
           {loaded.eventTypes.map((t) => (
             <Check
               key={t.id}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { replyKeyword, smsFromTemplate, SMS_MAX_CHARS } from "./sms";
+import { deliveryAdvances, deliveryFailed, replyKeyword, smsFromTemplate, SMS_MAX_CHARS } from "./sms";
 import { SMS_STOP_LINE } from "./workflows";
 
 describe("replies to texts (decision 090)", () => {
@@ -36,5 +36,20 @@ describe("a text from a template", () => {
     const text = smsFromTemplate("{x}", { x: "y".repeat(5000) });
     expect(text.length).toBe(SMS_MAX_CHARS);
     expect(text.endsWith(`…\n\n${SMS_STOP_LINE}`)).toBe(true);
+  });
+});
+
+describe("delivery status callbacks (docs/decisions/109)", () => {
+  it("a status replaces only one of a lower rank, so a late 'sent' does not undo 'delivered'", () => {
+    expect(deliveryAdvances(null, "sent")).toBe(true);
+    expect(deliveryAdvances("sent", "delivered")).toBe(true);
+    expect(deliveryAdvances("delivered", "sent")).toBe(false);
+    expect(deliveryAdvances("delivered", "delivered")).toBe(false);
+    expect(deliveryAdvances("sent", "undelivered")).toBe(true);
+    expect(deliveryAdvances("sent", "made-up")).toBe(false);
+  });
+
+  it("failed and undelivered are failures; delivered is not", () => {
+    expect(["failed", "undelivered", "delivered", null].map(deliveryFailed)).toEqual([true, true, false, false]);
   });
 });

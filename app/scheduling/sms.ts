@@ -37,3 +37,35 @@ export function smsFromTemplate(template: string, values: Readonly<Record<string
   const room = SMS_MAX_CHARS - SMS_STOP_LINE.length - 2;
   return smsText(text.length > room ? `${text.slice(0, room - 1)}…` : text);
 }
+
+/**
+ * The delivery statuses a provider's status callback reports (Twilio's), in the order a text
+ * goes through them (docs/decisions/109). Callbacks can arrive out of order: a status only
+ * replaces one of a lower rank.
+ */
+const DELIVERY_RANK: Readonly<Record<string, number>> = {
+  accepted: 0,
+  scheduled: 0,
+  queued: 0,
+  sending: 1,
+  sent: 2,
+  delivered: 3,
+  undelivered: 3,
+  failed: 3,
+  canceled: 3,
+  read: 4,
+};
+
+export function isDeliveryStatus(status: string): boolean {
+  return Object.hasOwn(DELIVERY_RANK, status);
+}
+
+/** Whether `next` may replace the recorded status `current` (null: none yet). */
+export function deliveryAdvances(current: string | null, next: string): boolean {
+  if (!isDeliveryStatus(next)) return false;
+  if (current === null || !isDeliveryStatus(current)) return true;
+  return DELIVERY_RANK[next]! > DELIVERY_RANK[current]!;
+}
+
+/** A status the host is told about: the text did not reach the phone. */
+export const deliveryFailed = (status: string | null) => status === "failed" || status === "undelivered";

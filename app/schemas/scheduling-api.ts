@@ -408,6 +408,10 @@ export const eventTypeFields = {
     description:
       "The redirect carries the booking's details as query parameters: bookingId, eventTypeId, eventTypeSlug, start, end, duration, guestName, guestEmail, timeZone.",
   }),
+  requirePhone: z.boolean({ error: "requirePhone is true or false." }).default(false).meta({
+    description:
+      "The guest must give a phone number to book (the booking page and POST /api/bookings: 422 without one).",
+  }),
   location: z
     .object({
       type: z.enum(LOCATION_TYPES, { error: `location.type is one of ${LOCATION_TYPES.join(", ")}.` }),
@@ -622,6 +626,7 @@ export const eventTypeJsonSchema = z
     hidden: z.boolean(),
     redirectUrl: z.string().nullable(),
     redirectPassDetails: z.boolean(),
+    requirePhone: z.boolean(),
     kind: z.enum(ALL_EVENT_TYPE_KINDS),
     location: z.object({ type: z.enum(LOCATION_TYPES), value: z.string().optional() }),
     seats: z.number().int().optional(),
@@ -670,6 +675,7 @@ export function eventTypeJson(
     hidden: row.hidden,
     redirectUrl: row.redirectUrl,
     redirectPassDetails: row.redirectPassDetails,
+    requirePhone: row.requirePhone,
     kind: row.kind,
     location: row.location,
     ...(row.seats !== null ? { seats: row.seats } : {}),

@@ -171,6 +171,7 @@ describe("teamEventTypeJson", () => {
       hidden: false,
       redirectUrl: null,
       redirectPassDetails: false,
+      requirePhone: false,
       defaultLanguage: "en" as const,
       reconfirmHours: null,
     };

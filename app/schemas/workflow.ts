@@ -15,6 +15,9 @@ export const WORKFLOW_MESSAGES = {
   hostPhoneMissing: "A text to you needs your mobile number: add it on your profile first.",
   smsTooLong: `A text is at most ${SMS_TEMPLATE_MAX.toLocaleString("en-US")} characters (${SMS_MAX_CHARS.toLocaleString("en-US")} with the STOP line).`,
   eventTypes: "Pick your own event types.",
+  teamEventTypes: "Pick event types of this team.",
+  teamForbidden: "Only an owner or admin of the team can manage its workflows.",
+  teamNotFound: "No such team.",
   subjectNeeded: "An e-mail needs a subject.",
   offsetOnlyTimed: "offsetMinutes applies to before_start and after_end only.",
 } as const;
@@ -49,13 +52,20 @@ export const workflowBody = z
       z.string().trim().min(1, "Give the workflow a name.").max(B.name, `At most ${B.name} characters.`),
       "The name",
     ),
+    teamId: z.uuid({ error: WORKFLOW_MESSAGES.teamNotFound }).optional().meta({
+      description:
+        "A team's workflow (create only; the caller must be an owner or admin of it): it applies to the team's event types whoever hosts the booking. Ignored on update: a workflow keeps its team.",
+    }),
     eventTypeIds: z
       .array(z.uuid({ error: WORKFLOW_MESSAGES.eventTypes }))
       .max(B.eventTypes)
-      .meta({ description: "The caller's event types it applies to (an empty list: none, the workflow rests)." }),
+      .meta({
+        description:
+          "The caller's event types it applies to (the team's, for a team workflow; an empty list: none, the workflow rests).",
+      }),
     allEventTypes: z.boolean().optional().meta({
       description:
-        "Every event type of the caller's, also those made later (the default workflows have it). Default: false on create, unchanged on update.",
+        "Every event type of the caller's (of the team's, for a team workflow), also those made later (the default workflows have it). Default: false on create, unchanged on update.",
     }),
     trigger: z.enum(WORKFLOW_TRIGGERS),
     offsetMinutes: z
@@ -81,6 +91,7 @@ export const workflowSchema = z
   .object({
     id: z.uuid(),
     name: z.string(),
+    teamId: z.uuid().nullable().meta({ description: "The team whose workflow it is; null: the caller's own." }),
     eventTypeIds: z.array(z.uuid()),
     allEventTypes: z
       .boolean()
@@ -104,6 +115,7 @@ export interface WorkflowRecord {
   active: boolean;
   allEventTypes: boolean;
   preset: string | null;
+  teamId: string | null;
   eventTypeIds: string[];
   actions: Array<{ type: string; subject: string; body: string }>;
   createdAt: Date;
@@ -114,6 +126,7 @@ export function workflowJson(w: WorkflowRecord): WorkflowJson {
   return {
     id: w.id,
     name: w.name,
+    teamId: w.teamId,
     eventTypeIds: w.eventTypeIds,
     allEventTypes: w.allEventTypes,
     trigger: w.trigger as WorkflowJson["trigger"],

@@ -31,7 +31,10 @@ const TIMEOUT_MS = 10_000;
 
 export type SmsSendResult = { ok: true; sid: string | null } | { ok: false; permanent: boolean; error: string };
 
-/** POST {SMS_API_BASE}/2010-04-01/Accounts/{sid}/Messages.json with To, From, Body. */
+/** Where the provider posts a text's delivery status (app/routes/webhooks.sms.status.ts). */
+export const SMS_STATUS_PATH = "/webhooks/sms/status";
+
+/** POST {SMS_API_BASE}/2010-04-01/Accounts/{sid}/Messages.json with To, From, Body (and StatusCallback). */
 export async function sendSms(to: string, body: string): Promise<SmsSendResult> {
   const e = env();
   if (!smsAvailable()) return { ok: false, permanent: false, error: "No SMS transport is configured." };
@@ -44,7 +47,13 @@ export async function sendSms(to: string, body: string): Promise<SmsSendResult> 
         "content-type": "application/x-www-form-urlencoded",
         accept: "application/json",
       },
-      body: new URLSearchParams({ To: to, From: e.SMS_FROM!, Body: body }),
+      body: new URLSearchParams({
+        To: to,
+        From: e.SMS_FROM!,
+        Body: body,
+        // Delivery status callbacks (docs/decisions/109) need the address the provider can reach.
+        ...(e.APP_URL ? { StatusCallback: `${new URL(e.APP_URL).origin}${SMS_STATUS_PATH}` } : {}),
+      }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     const json = (await res.json().catch(() => null)) as {

@@ -1,5 +1,5 @@
-import { setSmsOptOut } from "~/models/sms.server";
-import { replyKeyword } from "~/scheduling/sms";
+import { recordSmsDelivery, setSmsOptOut } from "~/models/sms.server";
+import { isDeliveryStatus, replyKeyword } from "~/scheduling/sms";
 import { toE164 } from "~/schemas/phone";
 import { env } from "~/server/env.server";
 
@@ -14,4 +14,19 @@ export async function receiveSms(input: { from: string; body: string }): Promise
   if (!phone || !keyword) return "ignored";
   await setSmsOptOut(phone, keyword === "stop");
   return keyword === "stop" ? "stopped" : "started";
+}
+
+/**
+ * A delivery status callback (POST /webhooks/sms/status, docs/decisions/109): the provider's
+ * MessageStatus for MessageSid, recorded on the text. Answers whether the text is ours.
+ */
+export function receiveSmsStatus(input: { sid: string; status: string; errorCode: string }): Promise<boolean> {
+  const status = input.status.trim().toLowerCase();
+  if (!input.sid || !isDeliveryStatus(status)) return Promise.resolve(false);
+  return recordSmsDelivery({
+    sid: input.sid,
+    status,
+    errorCode: input.errorCode.trim().slice(0, 20) || null,
+    now: new Date(),
+  });
 }

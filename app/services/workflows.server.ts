@@ -2,6 +2,7 @@ import type { BookingEventConsumer } from "~/models/booking-events.server";
 import {
   applyWorkflowEffects,
   foreignEventTypeIds,
+  getWorkflow,
   hostPhone,
   insertWorkflow,
   removeWorkflow,
@@ -18,6 +19,8 @@ import type { WorkflowInput } from "~/schemas/workflow";
 import { isSmsAction } from "~/scheduling/workflows";
 import { smsAvailable } from "~/server/sms.server";
 import { readerTime } from "~/scheduling/reader-time";
+import { getMyTeam } from "~/models/teams.server";
+import { canManage } from "~/schemas/teams";
 
 /** The texts workflows send (docs/decisions/085): decision 022's for the defaults, the host's own otherwise. */
 export const workflowTexts: WorkflowTexts = {
@@ -55,6 +58,7 @@ export const workflowConsumer: BookingEventConsumer<WorkflowEffects> = {
   name: "workflows",
   effects: async (record) => ({
     eventId: record.eventId,
+    seatId: record.seatId,
     trigger: triggerOf(record),
     links: linksOf(record.payload),
     now: new Date(),
@@ -73,28 +77,47 @@ export { smsAvailable };
 export type WorkflowWriteResult =
   | { ok: true; id: string }
   | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "event-types"; ids: string[] }
+  | { ok: false; reason: "event-types"; ids: string[]; team: boolean }
   | { ok: false; reason: "sms-unavailable" }
-  | { ok: false; reason: "host-phone" };
+  | { ok: false; reason: "host-phone" }
+  | { ok: false; reason: "team-not-found" }
+  | { ok: false; reason: "team-forbidden" };
 
-async function refusal(userId: string, input: WorkflowInput): Promise<WorkflowWriteResult | null> {
+/**
+ * Why a write is refused, if it is. A team's workflow (docs/decisions/109) needs the caller to be
+ * an owner or admin of the team and names only the team's event types; its texts to the host go
+ * to whichever member hosts the booking, so the caller's own number is not asked for.
+ */
+async function refusal(
+  userId: string,
+  input: WorkflowInput,
+  teamId: string | null,
+): Promise<WorkflowWriteResult | null> {
+  if (teamId) {
+    const team = await getMyTeam(userId, teamId);
+    if (!team) return { ok: false, reason: "team-not-found" };
+    if (!canManage(team.role)) return { ok: false, reason: "team-forbidden" };
+  }
   if (input.actions.some((a) => isSmsAction(a.type)) && !smsAvailable())
     return { ok: false, reason: "sms-unavailable" };
-  if (input.actions.some((a) => a.type === "sms_host") && !(await hostPhone(userId)))
+  if (!teamId && input.actions.some((a) => a.type === "sms_host") && !(await hostPhone(userId)))
     return { ok: false, reason: "host-phone" };
-  const foreign = await foreignEventTypeIds(userId, input.eventTypeIds);
-  if (foreign.length) return { ok: false, reason: "event-types", ids: foreign };
+  const foreign = await foreignEventTypeIds(userId, input.eventTypeIds, teamId);
+  if (foreign.length) return { ok: false, reason: "event-types", ids: foreign, team: Boolean(teamId) };
   return null;
 }
 
 export async function createWorkflow(userId: string, input: WorkflowInput): Promise<WorkflowWriteResult> {
-  const refused = await refusal(userId, input);
+  const refused = await refusal(userId, input, input.teamId ?? null);
   if (refused) return refused;
   return { ok: true, id: await insertWorkflow(userId, input) };
 }
 
 export async function updateWorkflow(userId: string, id: string, input: WorkflowInput): Promise<WorkflowWriteResult> {
-  const refused = await refusal(userId, input);
+  // A workflow keeps its team; the caller must still manage it.
+  const current = await getWorkflow(userId, id);
+  if (!current) return { ok: false, reason: "not-found" };
+  const refused = await refusal(userId, input, current.teamId);
   if (refused) return refused;
   const done = await replaceWorkflow(userId, id, input);
   return done ? { ok: true, id } : { ok: false, reason: "not-found" };

@@ -28,6 +28,9 @@ export const bookingSeats = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The seat's guest's mobile number (E.164) and when they agreed to texts (docs/decisions/109). */
+    phone: text("phone"),
+    smsConsentAt: timestamp("sms_consent_at", { withTimezone: true }),
     tokenHash: text("token_hash").notNull(),
     status: eventStatus("status").notNull().default("confirmed"),
     sequence: integer("sequence").notNull().default(0),

@@ -131,6 +131,8 @@ export const eventTypes = pgTable(
       .default(sql`'{}'::text[]`),
     /** A member's copy of a managed template (decision 058); the copy goes with its template. */
     parentId: uuid("parent_id").references((): AnyPgColumn => eventTypes.id, { onDelete: "cascade" }),
+    /** The booking form's phone is required (docs/decisions/109). */
+    requirePhone: boolean("require_phone").notNull().default(false),
     /** Bookable by its link but listed nowhere public (decision 087). */
     hidden: boolean("hidden").notNull().default(false),
     /** Where a guest goes after booking instead of the confirmation page (decision 087); null = the confirmation. */

@@ -27,11 +27,19 @@ export const smsOutbox = pgTable(
     /** The SMS API's id of the message (Twilio's `sid`). */
     providerSid: text("provider_sid"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** The provider's last delivery status callback (docs/decisions/109): delivered, failed, undelivered... */
+    deliveryStatus: text("delivery_status"),
+    /** The provider's error code with a failed or undelivered status. */
+    deliveryError: text("delivery_error"),
+    deliveryAt: timestamp("delivery_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** The booking it is about (its timeline). No foreign key: a removed event's texts stay, as its mails do. */
     eventId: uuid("event_id"),
   },
   (t) => [
+    index("sms_outbox_provider_sid_idx")
+      .on(t.providerSid)
+      .where(sql`${t.providerSid} is not null`),
     index("sms_outbox_event_idx")
       .on(t.eventId)
       .where(sql`${t.eventId} is not null`),

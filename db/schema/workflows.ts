@@ -12,8 +12,10 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns";
+import { bookingSeats } from "./booking-seats";
 import { eventTypes } from "./event-types";
 import { events } from "./events";
+import { teams } from "./teams";
 import { users } from "./users";
 
 /**
@@ -33,13 +35,21 @@ export const workflows = pgTable(
     trigger: text("trigger").notNull(),
     offsetMinutes: integer("offset_minutes").notNull().default(0),
     active: boolean("active").notNull().default(true),
-    /** Every event of the host's, whatever its event type (also the host's own events without one). */
+    /**
+     * A team's workflow (docs/decisions/109): it applies to the team's event types, whoever hosts
+     * the booking; `user_id` is the owner or admin who made it. Null: the host's own.
+     */
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "cascade" }),
+    /** Every event of the host's (of the team's event types, for a team's), whatever its event type. */
     allEventTypes: boolean("all_event_types").notNull().default(false),
     preset: text("preset"),
     ...timestamps,
   },
   (t) => [
     index("workflows_user_id_idx").on(t.userId),
+    index("workflows_team_id_idx")
+      .on(t.teamId)
+      .where(sql`${t.teamId} is not null`),
     uniqueIndex("workflows_user_preset")
       .on(t.userId, t.preset)
       .where(sql`${t.preset} is not null`),
@@ -100,10 +110,20 @@ export const workflowDeliveries = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    /**
+     * A group session's seat whose own booking fired the action (docs/decisions/109): each seat's
+     * "booked" goes out once for that seat. Null: the action for the booking as a whole.
+     */
+    seatId: uuid("seat_id").references(() => bookingSeats.id, { onDelete: "cascade" }),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("workflow_deliveries_key").on(t.actionId, t.eventId, t.startsAt),
+    uniqueIndex("workflow_deliveries_key")
+      .on(t.actionId, t.eventId, t.startsAt)
+      .where(sql`${t.seatId} is null`),
+    uniqueIndex("workflow_deliveries_seat_key")
+      .on(t.actionId, t.eventId, t.startsAt, t.seatId)
+      .where(sql`${t.seatId} is not null`),
     index("workflow_deliveries_event_idx").on(t.eventId),
   ],
 );

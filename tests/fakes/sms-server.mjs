@@ -8,8 +8,45 @@
 //   POST /_test/fail              tests only: JSON { status, times, code?, message? }: the next
 //                                 `times` sends answer `status` (e.g. 503 or 400)
 //   POST /_test/reset             tests only: forget messages and failures
+//   POST /_test/outcome           tests only: JSON { status, errorCode? }: the delivery status the
+//                                 next message's StatusCallback reports (default "delivered")
+//
+// A message sent with StatusCallback gets its delivery status posted there, form-encoded
+// (MessageSid, MessageStatus, ErrorCode, To, From, AccountSid), signed with X-Twilio-Signature
+// as Twilio signs it (docs/decisions/109). `deliver()` posts one to any URL.
 import crypto from "node:crypto";
 import http from "node:http";
+
+/** Twilio's signature: HMAC-SHA1 of the URL and the sorted parameters' names and values, base64. */
+function signature(authToken, url, params) {
+  const sorted = [...params].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return crypto
+    .createHmac("sha1", authToken)
+    .update(url + sorted.map(([k, v]) => k + v).join(""), "utf8")
+    .digest("base64");
+}
+
+/** Posts a signed status callback; answers the app's HTTP status. */
+async function postStatus(authToken, url, message, status, errorCode) {
+  const params = [
+    ["AccountSid", message.account_sid],
+    ["From", message.from],
+    ["MessageSid", message.sid],
+    ["MessageStatus", status],
+    ["To", message.to],
+    ...(errorCode ? [["ErrorCode", String(errorCode)]] : []),
+  ];
+  const res = await fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "x-twilio-signature": signature(authToken, url, params),
+    },
+    body: new URLSearchParams(params),
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
 
 function send(res, status, body) {
   res.writeHead(status, { "content-type": "application/json" });
@@ -20,6 +57,14 @@ function send(res, status, body) {
 export async function startFakeSms({ port = 0, host = "127.0.0.1", accountSid = "", authToken = "" } = {}) {
   let messages = [];
   let failures = [];
+  let outcomes = [];
+  /** Callback answers, oldest first: { sid, url, status, answer }. */
+  let callbacks = [];
+  const callback = (url, message, status, errorCode) =>
+    postStatus(authToken, url, message, status, errorCode).then(
+      (answer) => callbacks.push({ sid: message.sid, url, status, answer }),
+      () => callbacks.push({ sid: message.sid, url, status, answer: 0 }),
+    );
 
   const server = http.createServer(async (req, res) => {
     let body = "";
@@ -29,6 +74,12 @@ export async function startFakeSms({ port = 0, host = "127.0.0.1", accountSid = 
     if (req.method === "POST" && url.pathname === "/_test/reset") {
       messages = [];
       failures = [];
+      outcomes = [];
+      callbacks = [];
+      return send(res, 200, {});
+    }
+    if (req.method === "POST" && url.pathname === "/_test/outcome") {
+      outcomes.push(JSON.parse(body || "{}"));
       return send(res, 200, {});
     }
     if (req.method === "POST" && url.pathname === "/_test/fail") {
@@ -71,7 +122,17 @@ export async function startFakeSms({ port = 0, host = "127.0.0.1", accountSid = 
       error_message: null,
     };
     messages.push(message);
-    return send(res, 201, message);
+    send(res, 201, message);
+    if (form.StatusCallback) {
+      const outcome = outcomes.shift() ?? { status: "delivered" };
+      // After the answer, as Twilio reports later: first "sent", then the outcome.
+      setTimeout(() => {
+        void callback(form.StatusCallback, message, "sent").then(() =>
+          callback(form.StatusCallback, message, outcome.status, outcome.errorCode),
+        );
+      }, 20);
+    }
+    return;
   });
   await new Promise((resolve) => server.listen(port, host, resolve));
   const address = server.address();
@@ -86,6 +147,20 @@ export async function startFakeSms({ port = 0, host = "127.0.0.1", accountSid = 
     reset() {
       messages = [];
       failures = [];
+      outcomes = [];
+      callbacks = [];
+    },
+    /** @param {{ status: string; errorCode?: number }} o the next StatusCallback's outcome */
+    outcome(o) {
+      outcomes.push(o);
+    },
+    /** The status callbacks posted, with the app's answers. */
+    callbacks: () => callbacks,
+    /** Posts a signed status callback for a message taken (by sid) to `url`; answers the HTTP status. */
+    deliver(url, sid, status, errorCode) {
+      const message = messages.find((m) => m.sid === sid);
+      if (!message) throw new Error(`no message ${sid}`);
+      return postStatus(authToken, url, message, status, errorCode);
     },
     close: () => new Promise((resolve) => server.close(resolve)),
   };

@@ -255,6 +255,10 @@ const CELLS: Cell[] = [
   api("POST", "/api/sms/inbound", "api.sms.inbound.ts", () => "/api/sms/inbound", ALL_404, {
     json: () => ({ From: "+34612345678", Body: "STOP" }),
   }),
+  // Its delivery status callback (docs/decisions/109), likewise.
+  api("POST", "/webhooks/sms/status", "webhooks.sms.status.ts", () => "/webhooks/sms/status", ALL_404, {
+    json: () => ({ MessageSid: "SM0", MessageStatus: "delivered" }),
+  }),
   // Profile photos (decision 095): public by their hash; an unknown one is a 404 to anyone.
   page("GET", "avatars.$userId.$file.ts", () => `/avatars/${crypto.randomUUID()}/0123456789abcdef.webp`, ALL_404),
 

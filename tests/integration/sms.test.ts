@@ -358,3 +358,184 @@ describe("texts from workflows", { timeout: 240_000 }, () => {
     expect(textsTo("+447911123459")).toHaveLength(0);
   });
 });
+
+describe("seats, a required phone and delivery reports (docs/decisions/109)", { timeout: 240_000 }, () => {
+  it("each seat of a group session is texted at its own number with its own consent; STOP is per number", async () => {
+    const host = await newHost("sms-seats");
+    const type = await allDayEventType(call, host.token, {
+      title: "Workshop",
+      slug: `ws-${crypto.randomUUID().slice(0, 8)}`,
+      duration: 60,
+      kind: "group",
+      seats: 6,
+      location: { type: "google-meet" },
+    });
+    const typeId = type._id as string;
+    // Each seat's own booking fires "booked" for that seat.
+    await textGuestsWhenBooked({ token: host.token, typeId }, "Booked, {guest_name}.");
+    const start = startIn(3, 14);
+    // Dee's number answered STOP before.
+    await db`insert into sms_opt_outs (phone) values ('+447911123404') on conflict do nothing`;
+    const seat = async (name: string, phone: string, consent: boolean) => {
+      const res = await book(typeId, start, { name, phone, smsConsent: consent });
+      expect(res.status).toBe(201);
+    };
+    await seat("Ann", "+44 7911 123401", true);
+    await seat("Ben", "+44 7911 123402", true);
+    await seat("Cas", "+44 7911 123403", false);
+    await seat("Dee", "+44 7911 123404", true);
+    const seats =
+      await db`select event_id, name, phone, sms_consent_at from booking_seats where phone like '+44791112340%' order by name`;
+    expect(seats.map((s) => [s.name, s.phone, s.sms_consent_at !== null])).toEqual([
+      ["Ann", "+447911123401", true],
+      ["Ben", "+447911123402", true],
+      ["Cas", "+447911123403", false],
+      ["Dee", "+447911123404", true],
+    ]);
+    expect(new Set(seats.map((s) => s.event_id)).size).toBe(1);
+    const sessionId = seats[0]!.event_id as string;
+    await ok(
+      await call("POST", "/api/workflows", {
+        token: host.token,
+        json: {
+          name: "Seat texts",
+          eventTypeIds: [typeId],
+          trigger: "before_start",
+          offsetMinutes: 4 * 24 * 60,
+          actions: [{ type: "sms_guest", body: "Hi {guest_name}: {event_title} soon." }],
+        },
+      }),
+      201,
+    );
+    // Booked five days ago: the reminder's time (four days before the start) has come since.
+    await db`update events set start_set_at = ${new Date(Date.now() - 5 * 86_400_000)} where id = ${sessionId}`;
+    await until(
+      () => [textsTo("+447911123401"), textsTo("+447911123402")],
+      (all) => all.every((t) => t.length >= 2),
+    );
+    await severalPolls();
+    expect(textsTo("+447911123401").map((t) => t.body)).toEqual([
+      `Booked, Ann.\n\n${STOP_LINE}`,
+      `Hi Ann: Workshop soon.\n\n${STOP_LINE}`,
+    ]);
+    expect(textsTo("+447911123402").map((t) => t.body)).toEqual([
+      `Booked, Ben.\n\n${STOP_LINE}`,
+      `Hi Ben: Workshop soon.\n\n${STOP_LINE}`,
+    ]);
+    expect(textsTo("+447911123403")).toHaveLength(0);
+    expect(textsTo("+447911123404")).toHaveLength(0);
+    const outbox = await db`select "to", status from sms_outbox where event_id = ${sessionId} order by "to"`;
+    expect(outbox.map((r) => [r.to, r.status])).toEqual([
+      ["+447911123401", "sent"],
+      ["+447911123401", "sent"],
+      ["+447911123402", "sent"],
+      ["+447911123402", "sent"],
+      ["+447911123404", "skipped"],
+      ["+447911123404", "skipped"],
+    ]);
+  });
+
+  it("requirePhone: the page's phone is required, said in the guest's language; JSON is 422 with the field", async () => {
+    const host = await newHost("sms-required");
+    const slug = `req-${crypto.randomUUID().slice(0, 8)}`;
+    const type = await allDayEventType(call, host.token, {
+      title: "Call back",
+      slug,
+      duration: 30,
+      location: { type: "google-meet" },
+      requirePhone: true,
+    });
+    expect(type.requirePhone).toBe(true);
+    const typeId = type._id as string;
+    const refused = await book(typeId, startIn(3, 9), {});
+    expect(refused.status).toBe(422);
+    const body = (await refused.json()) as { error: { code: string; fields: Record<string, string[]> } };
+    expect(body.error.code).toBe("phone_required");
+    expect(body.error.fields.phone).toEqual(["Give your mobile number: this event needs one to book."]);
+    const taken = await book(typeId, startIn(3, 9), { phone: "+44 7911 123501" });
+    expect(taken.status).toBe(201);
+
+    const [{ username }] = await db`select username from users where id = ${host.id}`;
+    const day = startIn(4, 9).slice(0, 10);
+    const slot = `${day}T09:00:00+00:00`;
+    const path = `/${username}/${slug}?tz=UTC&month=${day.slice(0, 7)}&date=${day}&slot=${encodeURIComponent(slot)}&lang=fr`;
+    const page = await (await call("GET", path)).text();
+    expect(page).toMatch(/<input[^>]*name="phone"[^>]*required/);
+    expect(visibleText(page)).toContain("Numéro de mobile");
+    // No workflow texts these guests: no consent to tick.
+    expect(page).not.toContain('name="smsConsent"');
+    const post = (fields: Record<string, string>) =>
+      call("POST", path, {
+        form: { slot, tz: "UTC", lang: "fr", name: "Fanny", email: uniqueEmail("fanny"), ...fields },
+      });
+    const missing = await post({});
+    expect(missing.status).toBe(400);
+    expect(visibleText(await missing.text())).toContain(
+      "Indiquez votre numéro de mobile : ce rendez-vous en a besoin.",
+    );
+    expect((await post({ phone: "+44 7911 123502" })).status).toBe(302);
+    expect(await db`select guest_phone from events where event_type_id = ${typeId} order by created_at`).toEqual([
+      { guest_phone: "+447911123501" },
+      { guest_phone: "+447911123502" },
+    ]);
+  });
+
+  it("the provider's signed delivery reports are recorded on the text; a failed one tells the host; a forged one is 403", async () => {
+    const host = await newHost("sms-status");
+    await textGuestsWhenBooked(host, "Booked.");
+    const url = `${servers[0]!.url}/webhooks/sms/status`;
+    // The servers have APP_URL: each text asks for reports, and the fake posts "sent", then the outcome.
+    const sent = async (phone: string, hour: number) => {
+      expect((await book(host.typeId, startIn(5, hour), { phone, smsConsent: true })).status).toBe(201);
+      const [message] = await until(
+        () => fake.messages().filter((m: { to: string }) => m.to === phone) as Array<{ sid: string }>,
+        (t) => t.length >= 1,
+      );
+      return message!.sid;
+    };
+    const row = (sid: string) =>
+      db`select delivery_status, delivery_error, event_id from sms_outbox where provider_sid = ${sid}`.then(
+        (r) => r[0] ?? { delivery_status: null, delivery_error: null, event_id: null },
+      );
+    const reported = (sid: string, status: string) =>
+      until(
+        () => row(sid),
+        (r) => r.delivery_status === status,
+      );
+
+    const delivered = await sent("+447911123601", 9);
+    expect(await reported(delivered, "delivered")).toMatchObject({ delivery_error: null });
+    const callbacks = () =>
+      (fake.callbacks() as Array<{ sid: string; url: string; status: string; answer: number }>).filter(
+        (c) => c.sid === delivered,
+      );
+    // To the address of the server that sent it (its APP_URL).
+    const own = servers.map((sv) => `${sv.url}/webhooks/sms/status`);
+    expect(callbacks().map((c) => [c.status, c.answer, own.includes(c.url)])).toEqual([
+      ["sent", 204, true],
+      ["delivered", 204, true],
+    ]);
+    // A late "sent" does not undo "delivered".
+    expect(await fake.deliver(url, delivered, "sent")).toBe(204);
+    expect((await row(delivered)).delivery_status).toBe("delivered");
+
+    fake.outcome({ status: "undelivered", errorCode: 30003 });
+    const failed = await sent("+447911123602", 10);
+    const { event_id: eventId } = await reported(failed, "undelivered");
+    expect((await row(failed)).delivery_error).toBe("30003");
+    const forged = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": "bm90IGEgc2lnbmF0dXJl" },
+      body: new URLSearchParams({ MessageSid: failed, MessageStatus: "read" }),
+    });
+    expect(forged.status).toBe(403);
+    expect((await row(failed)).delivery_status).toBe("undelivered");
+    const bells = await db`select notification from notifications where user_id = ${host.id} and event_id = ${eventId}
+      and notification like 'A text to%'`;
+    expect(bells.map((b) => b.notification)).toEqual([
+      "A text to +447911123602 about Consult was not delivered (error 30003).",
+    ]);
+    const timeline = visibleText(await (await host.c.get(`/dashboard/scheduledEvents/${eventId}/timeline`)).text());
+    expect(timeline).toContain("undelivered (error 30003)");
+  });
+});

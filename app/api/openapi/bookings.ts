@@ -61,7 +61,8 @@ export const paths: ZodOpenApiPathsObject = {
           content: { "application/json": { schema: errorSchema } },
         },
         "422": {
-          description: "idempotency_key_mismatch: the Idempotency-Key was used for a different request.",
+          description:
+            "idempotency_key_mismatch: the Idempotency-Key was used for a different request; phone_required: the event type requires a phone (requirePhone) and none was given (fields.phone).",
           content: { "application/json": { schema: errorSchema } },
         },
         "409": {

@@ -26,7 +26,41 @@ const inboundSms = z
   })
   .meta({ id: "InboundSms" });
 
+/** Twilio's message status callback's form (docs/decisions/109). */
+const smsStatus = z
+  .object({
+    MessageSid: z.string().meta({
+      description: "The message's id, as the send answered it.",
+      example: "SM0123456789abcdef0123456789abcdef",
+    }),
+    MessageStatus: z.string().meta({
+      description:
+        "queued, sending, sent, delivered, undelivered, failed (and Twilio's others). A status replaces only one reported before it in a text's course.",
+      example: "delivered",
+    }),
+    ErrorCode: z
+      .string()
+      .optional()
+      .meta({ description: "The provider's error code with undelivered or failed.", example: "30003" }),
+  })
+  .meta({ id: "SmsStatus" });
+
 export const paths: ZodOpenApiPathsObject = {
+  "/webhooks/sms/status": {
+    post: {
+      operationId: "receiveSmsStatus",
+      summary: "The SMS provider's delivery status callback for one of our texts (docs/decisions/109).",
+      description:
+        "Sent as each text's StatusCallback when APP_URL is set. Signed as /api/sms/inbound (X-Twilio-Signature over APP_URL's origin with this path and the sorted form parameters): 403 bad_signature otherwise; 404 not_configured without the SMS_* settings. The status shows on the booking's timeline; undelivered or failed also rings the host's bell once. 204, also for a message that is not ours.",
+      tags,
+      security: open,
+      requestParams: {
+        header: z.object({ "X-Twilio-Signature": z.string().meta({ description: "The request's signature." }) }),
+      },
+      requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: smsStatus } } },
+      responses: { "204": noContent, ...errors(403, 404) },
+    },
+  },
   "/api/sms/inbound": {
     post: {
       operationId: "receiveSms",
@@ -51,7 +85,8 @@ export const paths: ZodOpenApiPathsObject = {
   "/api/workflows": {
     get: {
       operationId: "listWorkflows",
-      summary: "The caller's workflows, oldest first (the default ones included).",
+      summary:
+        "The caller's workflows, oldest first (the default ones included), and those of the teams they own or administer (teamId set).",
       tags,
       security: signedIn,
       responses: { "200": json("The workflows.", z.array(workflowSchema)), ...errors(401) },
@@ -59,17 +94,17 @@ export const paths: ZodOpenApiPathsObject = {
     post: {
       operationId: "createWorkflow",
       summary:
-        "Adds a workflow. eventTypeIds must be the caller's own event types (400 invalid_input otherwise); offsetMinutes only for before_start and after_end; e-mail actions need a subject. An SMS action is 409 sms_unavailable on a server without the SMS_* settings; sms_host is 409 host_phone_missing until the caller has a mobile number on their profile (decision 090).",
+        "Adds a workflow. eventTypeIds must be the caller's own event types (400 invalid_input otherwise). With teamId it is the team's (docs/decisions/109): the caller must be an owner or admin of it (403 forbidden for a member, 404 not_found for anyone else) and eventTypeIds the team's (422 invalid_event_types otherwise); it runs for the team's bookings whoever hosts them, and its host actions reach that host. offsetMinutes only for before_start and after_end; e-mail actions need a subject. An SMS action is 409 sms_unavailable on a server without the SMS_* settings; sms_host is 409 host_phone_missing until the caller has a mobile number on their profile (decision 090).",
       tags,
       security: signedIn,
       requestBody: body(workflowBody),
-      responses: { "201": json("The workflow.", workflowSchema), ...errors(400, 401, 409, 413, 415) },
+      responses: { "201": json("The workflow.", workflowSchema), ...errors(400, 401, 403, 404, 409, 413, 415, 422) },
     },
   },
   "/api/workflows/{id}": {
     get: {
       operationId: "getWorkflow",
-      summary: "One of the caller's workflows; anyone else's is 404.",
+      summary: "One of the caller's workflows (or of a team they own or administer); anyone else's is 404.",
       tags,
       security: signedIn,
       requestParams: { path: idParam },
@@ -83,7 +118,7 @@ export const paths: ZodOpenApiPathsObject = {
       security: signedIn,
       requestParams: { path: idParam },
       requestBody: body(workflowBody),
-      responses: { "200": json("The workflow.", workflowSchema), ...errors(400, 401, 404, 409, 413, 415) },
+      responses: { "200": json("The workflow.", workflowSchema), ...errors(400, 401, 404, 409, 413, 415, 422) },
     },
     delete: {
       operationId: "deleteWorkflow",

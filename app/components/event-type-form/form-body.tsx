@@ -508,6 +508,17 @@ export function EventTypeFormBody({
                 </label>
               </div>
               <ErrorList id={fields.redirectPassDetails.errorId} errors={fields.redirectPassDetails.errors} />
+              <div className="flex items-start gap-3">
+                <input
+                  {...getInputProps(fields.requirePhone, { type: "checkbox" })}
+                  className="mt-0.5 h-5 w-5 rounded border-neutral-400 text-brand-600 focus:ring-brand-600"
+                />
+                <label htmlFor={fields.requirePhone.id} className="text-sm text-neutral-800">
+                  <span className="font-medium">Require a phone number</span>: guests cannot book without giving their
+                  mobile number.
+                </label>
+              </div>
+              <ErrorList id={fields.requirePhone.errorId} errors={fields.requirePhone.errors} />
             </Fieldset>
           </FormSection>
           {footer}

@@ -53,6 +53,7 @@ const FIELD_SECTIONS: Record<string, EventTypeSectionId> = {
   hidden: "advanced",
   redirectUrl: "advanced",
   redirectPassDetails: "advanced",
+  requirePhone: "advanced",
 };
 
 /** The section of an error's key ("location.value", "questions[2].label", "durations[0]"); null for the form's own. */

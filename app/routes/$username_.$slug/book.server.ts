@@ -202,6 +202,11 @@ export async function action({ params, request }: ActionFunctionArgs) {
     );
     return data({ status: "invalid" as const, errors, values, nextSlots: [] as string[] }, { status: 400 });
   }
+  // The event type asks for a phone (docs/decisions/109): said in the guest's language.
+  if (found.eventType.requirePhone && !phone.phone) {
+    const errors = { phone: [SMS_BOOKING_WORDS[language].phoneMissing] };
+    return data({ status: "invalid" as const, errors, values, nextSlots: [] as string[] }, { status: 400 });
+  }
   const now = new Date();
   // Every guest holds a token: a group event type's guest their own seat's (decision 021).
   const embed = new URL(request.url).searchParams.get("embed") === "1" ? "&embed=1" : "";

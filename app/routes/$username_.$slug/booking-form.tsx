@@ -7,6 +7,7 @@ import { slotLabel, weekdayLabel } from "~/components/booking-page";
 import { answerFieldName, LONG_ANSWER_MAX, SHORT_ANSWER_MAX, type BookingQuestion } from "~/schemas/booking-answers";
 import { fill } from "~/messages/languages";
 import type { GuestWords } from "~/messages/guest-words";
+import type { PhoneFields } from "~/messages/sms";
 
 export type BookingValues = {
   name: string;
@@ -33,7 +34,7 @@ export interface BookingFormProps {
   words: GuestWords;
   group: boolean;
   /** The host's workflows text guests (decision 090): the form asks for a phone and consent, in these words. */
-  sms?: { phone: string; phoneHint: string; consent: string } | null;
+  sms?: PhoneFields | null;
   /** The event type's questions (decision 039), the phone location's number first. */
   questions: BookingQuestion[];
   /** A single-use link's token: the post books through it. */
@@ -200,25 +201,28 @@ export function BookingForm({
               defaultValue: values.phone ?? "",
               maxLength: 40,
               autoComplete: "tel",
+              required: sms.required,
             }}
             errors={errors.phone}
           />
-          <div>
-            <label className="flex items-start gap-3 text-sm text-neutral-800">
-              <input
-                type="checkbox"
-                name="smsConsent"
-                id="booking-sms-consent"
-                value="on"
-                defaultChecked={values.smsConsent === true}
-                aria-invalid={errors.smsConsent?.length ? true : undefined}
-                aria-describedby={errors.smsConsent?.length ? "booking-sms-consent-error" : undefined}
-                className="mt-0.5 h-5 w-5 rounded border-neutral-400 text-brand-600 focus:ring-brand-600"
-              />
-              <span>{sms.consent}</span>
-            </label>
-            <ErrorList id="booking-sms-consent-error" errors={errors.smsConsent} />
-          </div>
+          {sms.consent ? (
+            <div>
+              <label className="flex items-start gap-3 text-sm text-neutral-800">
+                <input
+                  type="checkbox"
+                  name="smsConsent"
+                  id="booking-sms-consent"
+                  value="on"
+                  defaultChecked={values.smsConsent === true}
+                  aria-invalid={errors.smsConsent?.length ? true : undefined}
+                  aria-describedby={errors.smsConsent?.length ? "booking-sms-consent-error" : undefined}
+                  className="mt-0.5 h-5 w-5 rounded border-neutral-400 text-brand-600 focus:ring-brand-600"
+                />
+                <span>{sms.consent}</span>
+              </label>
+              <ErrorList id="booking-sms-consent-error" errors={errors.smsConsent} />
+            </div>
+          ) : null}
         </div>
       ) : null}
       {questions.map((q) => (

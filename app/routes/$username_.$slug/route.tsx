@@ -83,7 +83,7 @@ import { action, slotParam } from "./book.server";
 import { PoweredBy } from "~/components/powered-by";
 import { notTakingBookings } from "~/html/not-taking.server";
 import { textsGuests } from "~/models/workflow.server";
-import { SMS_BOOKING_WORDS } from "~/messages/sms";
+import { phoneFields, SMS_BOOKING_WORDS } from "~/messages/sms";
 
 /**
  * /{username}/{slug}: the booking page, and /team/{team slug}/{slug} for a team's event type
@@ -312,8 +312,15 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     notTaking: found.hostDeactivated ? notTakingBookings(host.name) : null,
     /** The questions the form asks (the phone location's number first), decision 039. */
     questions: questionsToAsk(eventType),
-    /** The host's workflows text guests of this event type (decision 090): ask for a phone and consent. */
-    sms: (await textsGuests(found.ownerId, found.eventType.id)) ? SMS_BOOKING_WORDS[language] : null,
+    /**
+     * The host's or team's workflows text guests of this event type (decisions 090, 109): ask for a
+     * phone and consent; an event type that requires a phone asks for it, required.
+     */
+    sms: phoneFields(
+      SMS_BOOKING_WORDS[language],
+      await textsGuests(found.ownerId, found.eventType.id),
+      found.eventType.requirePhone,
+    ),
     /** `?name=&email=&notes=&a_<questionId>=`: the form's first values, kept from link to link. */
     prefill: prefillOf(q),
     /** The link's source parameters (decision 079): in every link and the form's hidden fields. */

@@ -124,6 +124,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       hidden: e?.hidden ?? false,
       redirectUrl: e?.redirectUrl ?? "",
       redirectPassDetails: e?.redirectPassDetails ?? false,
+      requirePhone: e?.requirePhone ?? false,
       kind: e?.kind ?? (isKind(kind) ? kind : "one-to-one"),
       seats: e?.seats ? String(e.seats) : "",
       location: { type: e?.location.type ?? "video", value: e?.location.value ?? "" },
@@ -247,6 +248,7 @@ export default function EventTypeForm() {
       requiresApproval: defaults.requiresApproval ? "on" : "",
       hidden: defaults.hidden ? "on" : "",
       redirectPassDetails: defaults.redirectPassDetails ? "on" : "",
+      requirePhone: defaults.requirePhone ? "on" : "",
       requireCancelReason: defaults.requireCancelReason ? "on" : "",
     },
     // No getZodConstraint: it cannot read the body's transforms ("Unsupported schema"); the

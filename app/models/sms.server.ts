@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { events, smsOptOuts, smsOutbox } from "../../db/schema";
 import { getDb } from "~/server/db.server";
+import { transaction } from "~/server/transaction.server";
 import { deliveryAdvances, deliveryFailed } from "~/scheduling/sms";
 import { notify, type Transaction } from "./event.server";
 
@@ -23,7 +24,7 @@ export async function recordSmsDelivery(input: {
   now: Date;
 }): Promise<boolean> {
   const db = await getDb();
-  return db.transaction(async (tx: Transaction) => {
+  return transaction(db, async (tx: Transaction) => {
     const [text] = await tx.select().from(smsOutbox).where(eq(smsOutbox.providerSid, input.sid)).for("update");
     if (!text) return false;
     if (!deliveryAdvances(text.deliveryStatus, input.status)) return true;

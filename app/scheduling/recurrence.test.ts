@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ordinal, recurrenceRefusal, seriesStarts, zoneOffsets } from "./recurrence";
+import { occurrenceTakenMessage, ordinal, recurrenceRefusal, seriesStarts, zoneOffsets } from "./recurrence";
 import { instantToWallClock, wallClockToInstant } from "./zoned-time";
 
 function at(date: string, time: string, zone: string): Date {
@@ -79,5 +79,13 @@ describe("ordinal and zoneOffsets", () => {
     );
     expect(initial).toBe(120);
     expect(changes).toEqual([{ at: Date.parse("2026-10-25T01:00:00Z"), from: 120, to: 60 }]);
+  });
+});
+
+describe("occurrenceTakenMessage", () => {
+  it("names the occurrence in the guest's zone", () => {
+    expect(occurrenceTakenMessage(4, new Date("2026-12-22T09:00:00Z"), "Europe/Berlin")).toBe(
+      "The 4th meeting, Tue 22 Dec 10:00, is no longer free.",
+    );
   });
 });

@@ -94,3 +94,19 @@ export function zoneOffsets(zone: string, fromMs: number, toMs: number): { initi
   }
   return { initial, changes };
 }
+
+/** "The 4th meeting, Tue 22 Dec 10:00, is no longer free." in `zone` (the guest's). */
+export function occurrenceTakenMessage(index: number, start: Date | null, zone: string): string {
+  if (!start) return `The ${ordinal(index)} meeting falls on a time the clocks skip that day: pick another time.`;
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: zone,
+  }).formatToParts(start);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `The ${ordinal(index)} meeting, ${part("weekday")} ${part("day")} ${part("month")} ${part("hour")}:${part("minute")}, is no longer free.`;
+}

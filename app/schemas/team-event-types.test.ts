@@ -173,6 +173,7 @@ describe("teamEventTypeJson", () => {
       redirectPassDetails: false,
       defaultLanguage: "en" as const,
       reconfirmHours: null,
+      recurring: null,
     };
     const extra = {
       teamId: "t1",

@@ -2,7 +2,7 @@ import { type BookingHost } from "~/models/booking-request.server";
 import type { SeatBooking } from "~/models/booking-seats.server";
 import type { HostEvent } from "~/models/event.server";
 import { coHostsOf } from "~/models/team-booking.server";
-import { guestLanguageOf, type InvitationKind, type SeatLine } from "~/mail/event-mail";
+import { guestLanguageOf, type InvitationKind, type SeatLine, seriesCalendarOf } from "~/mail/event-mail";
 import { MAIL_WORDS } from "~/messages/guest-words/mail";
 import { fill } from "~/messages/languages";
 import { located, mailHostOfBooking, mailInvitees } from "./event-invitations.server";
@@ -95,4 +95,13 @@ export async function mailBooking(
     alone: options.alone,
     reason: options.reason,
   });
+}
+
+/**
+ * A recurring series' one confirmation (decision 106): the guests and the host each get one mail
+ * listing every date, with one repeating calendar entry (RRULE), not one mail per meeting.
+ */
+export async function mailSeries(first: HostEvent, host: BookingHost, links?: Links): Promise<void> {
+  const series = seriesCalendarOf([first]);
+  await mailBooking({ ...first, series } as HostEvent, host, "created", { links, alone: true });
 }

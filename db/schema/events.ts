@@ -18,6 +18,9 @@ import { id, timestamps } from "./columns";
 import { eventTypes, type BookingAnswers } from "./event-types";
 import { users } from "./users";
 
+/** A recurring series as booked (decision 106): `count` meetings every `intervalWeeks` weeks from `firstStart`, wall clock in `zone`. */
+export type SeriesRule = { intervalWeeks: number; count: number; zone: string; firstStart: string };
+
 /** Wording kept verbatim: these strings are what clients see. */
 export const eventTypeOption = pgEnum("event_location", ["In Person Meeting", "Phone Call", "Google Meet"]);
 export const eventWith = pgEnum("event_with", ["One-to-One", "Group"]);
@@ -114,6 +117,8 @@ export const events = pgTable(
     seriesId: uuid("series_id"),
     /** The occurrence's place in its series, 1-based (its token and the calendar's RRULE count from it). */
     seriesIndex: integer("series_index"),
+    /** The series as booked (the same on every occurrence): what its calendar file's RRULE says. */
+    seriesRule: jsonb("series_rule").$type<SeriesRule>(),
     ...timestamps,
   },
   (t) => [

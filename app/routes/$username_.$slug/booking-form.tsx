@@ -16,6 +16,9 @@ export type BookingValues = {
   answers: Record<string, unknown>;
   phone?: string;
   smsConsent?: boolean;
+  /** A recurring series (decision 106): weeks between meetings ("" for none) and how many. */
+  repeat?: string;
+  occurrences?: string;
 };
 
 /** The honeypot (decision 039): a field people never see or reach; a script filling every field fills it. */
@@ -52,6 +55,8 @@ export interface BookingFormProps {
   requiresApproval?: boolean;
   /** The length the guest picked (decision 087); null for the event type's default. */
   duration?: number | null;
+  /** The event type lets the guest book a recurring series (decision 106). */
+  recurring?: { maxOccurrences: number; intervalWeeks: number[] } | null;
 }
 
 /** The first field's id: the page moves the focus there once a time is chosen. */
@@ -80,6 +85,7 @@ export function BookingForm({
   back,
   requiresApproval = false,
   duration = null,
+  recurring = null,
 }: BookingFormProps) {
   return (
     <Form
@@ -250,6 +256,7 @@ export function BookingForm({
           <ErrorList id="booking-guests-error" errors={errors.guests} />
         </fieldset>
       ) : null}
+      {recurring ? <RepeatFields recurring={recurring} values={values} errors={errors.recurrence} /> : null}
       <ErrorList errors={[...(errors.start ?? []), ...(errors.timeZone ?? []), ...(errors.form ?? [])]} />
       {slot && !taken ? (
         // Disabled while the booking is on its way: a second click cannot send it twice.
@@ -264,6 +271,61 @@ export function BookingForm({
         </Button>
       ) : null}
     </Form>
+  );
+}
+
+const selectClass =
+  "block w-full rounded-md border border-neutral-400 bg-white px-3 py-2 text-base text-neutral-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600";
+
+/**
+ * The series choice (decision 106): two plain selects, so it works without JavaScript; the count
+ * is read only when the meeting repeats.
+ */
+function RepeatFields({
+  recurring,
+  values,
+  errors,
+}: {
+  recurring: { maxOccurrences: number; intervalWeeks: number[] };
+  values: BookingValues;
+  errors?: string[];
+}) {
+  const counts = Array.from({ length: recurring.maxOccurrences - 1 }, (_, i) => i + 2);
+  return (
+    <fieldset className="space-y-3" aria-describedby={errors?.length ? "booking-repeat-error" : undefined}>
+      <legend className="text-sm font-medium text-neutral-800">Repeat</legend>
+      <div>
+        <label htmlFor="booking-repeat" className="mb-1 block text-sm text-neutral-800">
+          How often
+        </label>
+        <select id="booking-repeat" name="repeat" defaultValue={values.repeat ?? ""} className={selectClass}>
+          <option value="">Does not repeat</option>
+          {recurring.intervalWeeks.map((weeks) => (
+            <option key={weeks} value={String(weeks)}>
+              {weeks === 1 ? "Every week" : `Every ${weeks} weeks`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="booking-occurrences" className="mb-1 block text-sm text-neutral-800">
+          Number of meetings (when it repeats)
+        </label>
+        <select
+          id="booking-occurrences"
+          name="occurrences"
+          defaultValue={values.occurrences ?? String(Math.min(4, recurring.maxOccurrences))}
+          className={selectClass}
+        >
+          {counts.map((n) => (
+            <option key={n} value={String(n)}>
+              {n} meetings
+            </option>
+          ))}
+        </select>
+      </div>
+      <ErrorList id="booking-repeat-error" errors={errors} />
+    </fieldset>
   );
 }
 

@@ -277,6 +277,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       locationValue: eventType.location.type === "in-person" ? (eventType.location.value ?? null) : null,
       group: eventType.kind === "group",
       requiresApproval: eventType.requiresApproval && eventType.kind !== "group",
+      /** A recurring series the guest may book (decision 106): one-to-one without approval only. */
+      recurring:
+        eventType.kind === "one-to-one" && !eventType.requiresApproval ? (routed.eventType.recurring ?? null) : null,
     },
     taking,
     timeZone,
@@ -710,6 +713,7 @@ export default function BookingPage() {
               routing={d.routing}
               utm={d.utm}
               requiresApproval={d.eventType.requiresApproval}
+              recurring={d.eventType.recurring}
               duration={d.eventType.duration !== d.eventType.defaultDuration ? d.eventType.duration : null}
               taken={result?.status === "taken" ? { message: result.message, nextSlots: result.nextSlots } : null}
               values={values}

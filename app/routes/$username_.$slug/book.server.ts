@@ -9,6 +9,7 @@ import { utmOf } from "~/schemas/utm";
 import { bookSeries, bookSlot } from "~/services/bookings.server";
 import type { SeriesSuccess } from "~/models/booking-series.server";
 import { occurrenceTakenMessage } from "~/scheduling/recurrence";
+import { repeatFieldsMarkup } from "~/html/repeat-fields.server";
 import { env } from "~/server/env.server";
 import { checkRateLimits, clientIp, hitInProcess, RATE_LIMITS } from "~/server/rate-limit.server";
 import { linkBase, readFormData } from "~/utils/request.server";
@@ -101,9 +102,11 @@ export async function action({ params, request }: ActionFunctionArgs) {
     answers: answersFromForm(questions, form),
     phone: text("phone"),
     smsConsent: form.get("smsConsent") === "on",
-    repeat: text("repeat"),
-    occurrences: text("occurrences"),
   };
+  // The series choice as posted (decision 106), shown again with the answer's errors.
+  const repeat = { repeat: text("repeat"), occurrences: text("occurrences") };
+  const recurring = found.eventType.kind === "one-to-one" ? found.eventType.recurring : null;
+  const repeatMarkup = (errors: string[] = []) => (recurring ? repeatFieldsMarkup(recurring, repeat, errors) : null);
   // Per client address, before anything else: a script trying addresses gets nowhere. The form
   // also spends the address's budget of the JSON paths, as POST /api/bookings does (decision 039),
   // counted in this process like theirs (decision 042).
@@ -182,8 +185,8 @@ export async function action({ params, request }: ActionFunctionArgs) {
     guests: guests.length > 0 ? guests : undefined,
     duration: picked ?? undefined,
     // A recurring series (decision 106): the count is read only when the meeting repeats.
-    recurrence: values.repeat
-      ? { intervalWeeks: Number(values.repeat), count: Number(values.occurrences || "0") }
+    recurrence: repeat.repeat
+      ? { intervalWeeks: Number(repeat.repeat), count: Number(repeat.occurrences || "0") }
       : undefined,
   });
   const answerErrors = (errors: Record<string, string[]>) =>
@@ -197,7 +200,13 @@ export async function action({ params, request }: ActionFunctionArgs) {
     // The answers' messages beside the other fields' in the same answer (bookSlot checks them again when it books).
     Object.assign(errors, answerErrors(checkAnswers(questions, values.answers).errors));
     return data(
-      { status: "invalid" as const, errors: fieldErrors(errors), values, nextSlots: [] as string[] },
+      {
+        status: "invalid" as const,
+        errors: fieldErrors(errors),
+        values,
+        nextSlots: [] as string[],
+        repeatMarkup: repeatMarkup(errors.recurrence),
+      },
       { status: 400 },
     );
   }
@@ -262,9 +271,10 @@ export async function action({ params, request }: ActionFunctionArgs) {
       return data(
         {
           status: "invalid" as const,
-          errors: { recurrence: [message], form: [message] } as Record<string, string[]>,
+          errors: { form: [message] } as Record<string, string[]>,
           values,
           nextSlots: [] as string[],
+          repeatMarkup: repeatMarkup([message]),
         },
         { status: series.reason === "recurrence-refused" ? 400 : 409 },
       );

@@ -16,9 +16,6 @@ export type BookingValues = {
   answers: Record<string, unknown>;
   phone?: string;
   smsConsent?: boolean;
-  /** A recurring series (decision 106): weeks between meetings ("" for none) and how many. */
-  repeat?: string;
-  occurrences?: string;
 };
 
 /** The honeypot (decision 039): a field people never see or reach; a script filling every field fills it. */
@@ -55,8 +52,8 @@ export interface BookingFormProps {
   requiresApproval?: boolean;
   /** The length the guest picked (decision 087); null for the event type's default. */
   duration?: number | null;
-  /** The event type lets the guest book a recurring series (decision 106). */
-  recurring?: { maxOccurrences: number; intervalWeeks: number[] } | null;
+  /** The series choice (decision 106), server-made markup (app/html/repeat-fields.server.ts); null: single bookings only. */
+  repeatMarkup?: string | null;
 }
 
 /** The first field's id: the page moves the focus there once a time is chosen. */
@@ -85,7 +82,7 @@ export function BookingForm({
   back,
   requiresApproval = false,
   duration = null,
-  recurring = null,
+  repeatMarkup = null,
 }: BookingFormProps) {
   return (
     <Form
@@ -256,7 +253,7 @@ export function BookingForm({
           <ErrorList id="booking-guests-error" errors={errors.guests} />
         </fieldset>
       ) : null}
-      {recurring ? <RepeatFields recurring={recurring} values={values} errors={errors.recurrence} /> : null}
+      {repeatMarkup ? <div dangerouslySetInnerHTML={{ __html: repeatMarkup }} /> : null}
       <ErrorList errors={[...(errors.start ?? []), ...(errors.timeZone ?? []), ...(errors.form ?? [])]} />
       {slot && !taken ? (
         // Disabled while the booking is on its way: a second click cannot send it twice.
@@ -271,61 +268,6 @@ export function BookingForm({
         </Button>
       ) : null}
     </Form>
-  );
-}
-
-const selectClass =
-  "block w-full rounded-md border border-neutral-400 bg-white px-3 py-2 text-base text-neutral-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600";
-
-/**
- * The series choice (decision 106): two plain selects, so it works without JavaScript; the count
- * is read only when the meeting repeats.
- */
-function RepeatFields({
-  recurring,
-  values,
-  errors,
-}: {
-  recurring: { maxOccurrences: number; intervalWeeks: number[] };
-  values: BookingValues;
-  errors?: string[];
-}) {
-  const counts = Array.from({ length: recurring.maxOccurrences - 1 }, (_, i) => i + 2);
-  return (
-    <fieldset className="space-y-3" aria-describedby={errors?.length ? "booking-repeat-error" : undefined}>
-      <legend className="text-sm font-medium text-neutral-800">Repeat</legend>
-      <div>
-        <label htmlFor="booking-repeat" className="mb-1 block text-sm text-neutral-800">
-          How often
-        </label>
-        <select id="booking-repeat" name="repeat" defaultValue={values.repeat ?? ""} className={selectClass}>
-          <option value="">Does not repeat</option>
-          {recurring.intervalWeeks.map((weeks) => (
-            <option key={weeks} value={String(weeks)}>
-              {weeks === 1 ? "Every week" : `Every ${weeks} weeks`}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="booking-occurrences" className="mb-1 block text-sm text-neutral-800">
-          Number of meetings (when it repeats)
-        </label>
-        <select
-          id="booking-occurrences"
-          name="occurrences"
-          defaultValue={values.occurrences ?? String(Math.min(4, recurring.maxOccurrences))}
-          className={selectClass}
-        >
-          {counts.map((n) => (
-            <option key={n} value={String(n)}>
-              {n} meetings
-            </option>
-          ))}
-        </select>
-      </div>
-      <ErrorList id="booking-repeat-error" errors={errors} />
-    </fieldset>
   );
 }
 

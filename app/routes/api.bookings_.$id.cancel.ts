@@ -3,7 +3,7 @@ import { MESSAGES } from "~/messages";
 import { LinkedEventError } from "~/models/event.server";
 import { apiError } from "~/api/api.server";
 import { apiRoute } from "~/api/api-route.server";
-import { cancelBody, occurrenceJson } from "~/schemas/booking-api";
+import { bookingJson, cancelBody, occurrenceJson } from "~/schemas/booking-api";
 import { bookingActor, changeAnswer, readOptionalJson } from "~/api/booking-api.server";
 import { bookingChangeOf, cancelBooking, cancelSeries } from "~/services/bookings.server";
 
@@ -18,7 +18,14 @@ async function POST({ request, params }: LoaderFunctionArgs) {
   const { reason, series } = await readOptionalJson(request, cancelBody);
   if (series) {
     const result = await cancelSeries({ id: params.id ?? "", actor, reason, now: new Date() });
-    if (result.ok) return Response.json({ occurrences: result.occurrences.map((o) => occurrenceJson(o)) });
+    if (result.ok) {
+      const asked = result.occurrences.find((o) => o.id === params.id) ?? result.occurrences[0];
+      return Response.json({
+        booking: bookingJson(asked),
+        seriesId: asked.seriesId,
+        occurrences: result.occurrences.map((o) => occurrenceJson(o)),
+      });
+    }
     if (result.reason === "not-a-series")
       return apiError(400, "invalid_input", "Check the highlighted fields.", {
         series: ["This booking is not part of a recurring series."],

@@ -213,12 +213,13 @@ describe("booking a series", () => {
     expect(ics).toContain("METHOD:REQUEST");
 
     // One token of the series opens the whole series: the third meeting's cancels the rest.
-    const all = await json<{ occurrences: Occurrence[] }>(
+    const all = await json<{ booking: { id: string }; occurrences: Occurrence[] }>(
       await call("POST", `/api/bookings/${three.id}/cancel?token=${encodeURIComponent(tokenOf(three.cancelUrl))}`, {
         json: { series: true },
       }),
       200,
     );
+    expect(all.booking.id).toBe(three.id);
     expect(all.occurrences.map((o) => [o.id, o.status])).toEqual([
       [one.id, "cancelled"],
       [two.id, "cancelled"],
@@ -242,6 +243,36 @@ describe("booking a series", () => {
       400,
     );
     expect(notSeries.error.fields?.series).toEqual(["This booking is not part of a recurring series."]);
+  });
+});
+
+describe("rescheduling one meeting", () => {
+  it("moves that meeting only; the series' calendar file keeps the rule and moves that instance", async () => {
+    const answer = await json<SeriesAnswer>(
+      await book(nyInstant(addDays(first, 2), "14:00"), guest(), { recurrence: { intervalWeeks: 1, count: 2 } }),
+      201,
+    );
+    const [one, two] = answer.occurrences;
+    const moved = nyInstant(addDays(first, 9), "15:00");
+    const res = await call(
+      "POST",
+      `/api/bookings/${two.id}/reschedule?token=${encodeURIComponent(tokenOf(two.cancelUrl))}`,
+      { json: { start: moved.toISOString() } },
+    );
+    expect(res.status, await res.clone().text()).toBe(200);
+    const rows = await db<{ id: string; starts_at: Date }[]>`
+      select id, starts_at from events where series_id = ${answer.seriesId} order by series_index`;
+    expect(rows.map((r) => r.starts_at.toISOString())).toEqual([one.start, moved.toISOString()]);
+    const ics = await (
+      await call(
+        "GET",
+        `/${username}/coaching/booked/${one.id}/ics?token=${encodeURIComponent(tokenOf(one.cancelUrl))}`,
+      )
+    ).text();
+    const day = addDays(first, 9).replace(/-/g, "");
+    expect(ics).toContain("RRULE:FREQ=WEEKLY;INTERVAL=1;COUNT=2");
+    expect(ics).toContain(`RECURRENCE-ID;TZID=${NY}:${day}T140000`);
+    expect(ics).toContain(`DTSTART;TZID=${NY}:${day}T150000`);
   });
 });
 

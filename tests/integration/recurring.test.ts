@@ -205,6 +205,16 @@ describe("booking a series", () => {
       200,
     );
     expect(cancelled.booking).toMatchObject({ id: two.id, status: "cancelled" });
+    // The guest's cancel mail carries the series as it is now: the rule with that meeting's EXDATE.
+    await bookingMailsSettled(db);
+    const [cancelMail] = await db<{ subject: string; attachments: Array<{ content: string }> }[]>`
+      select subject, attachments from mail_outbox where "to" like ${`%${email}%`} order by created_at desc limit 1`;
+    expect(cancelMail.subject).toMatch(/^Cancelled/);
+    expect(cancelMail.attachments[0].content).toContain("RRULE:FREQ=WEEKLY;INTERVAL=2;COUNT=3");
+    expect(cancelMail.attachments[0].content).toContain(
+      `EXDATE;TZID=${NY}:${addDays(first, 14).replace(/-/g, "")}T130000`,
+    );
+    expect(cancelMail.attachments[0].content).toContain("METHOD:REQUEST");
 
     const icsPath = `/${username}/coaching/booked/${one.id}/ics?token=${encodeURIComponent(tokenOf(one.cancelUrl))}`;
     const ics = await (await call("GET", icsPath)).text();

@@ -256,6 +256,21 @@ describe("booking a series", () => {
   });
 });
 
+describe("two guests racing for the same series", () => {
+  it("books one series whole and refuses the other whole", async () => {
+    const [a, b] = [guest(), guest()];
+    const start = nyInstant(addDays(first, 3), "12:00");
+    const answers = await Promise.all(
+      [a, b].map((email) => book(start, email, { recurrence: { intervalWeeks: 1, count: 3 } })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    const rows = await db<{ guest_email: string }[]>`
+      select guest_email from events where guest_email in (${a}, ${b}) and status = 'confirmed'`;
+    expect(rows).toHaveLength(3);
+    expect(new Set(rows.map((r) => r.guest_email)).size).toBe(1);
+  });
+});
+
 describe("rescheduling one meeting", () => {
   it("moves that meeting only; the series' calendar file keeps the rule and moves that instance", async () => {
     const answer = await json<SeriesAnswer>(

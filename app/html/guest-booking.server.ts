@@ -1,6 +1,7 @@
 import { meetingOf } from "~/models/conferencing.server";
 import type { HeadersFunction } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
+import { occurrencesOf } from "~/models/booking-series.server";
 import { getBookingForConfirmation, getGuestBooking, type GuestBooking } from "~/models/booking.server";
 import { locationOfEventType, questionsOfEventType } from "~/models/event-type.server";
 import { answerLines } from "~/schemas/booking-answers";
@@ -141,6 +142,8 @@ export async function confirmedBookingOr404(params: Params, request: Request) {
     answerLines: lines,
     // The booking's meeting in the host's conferencing app (decision 065).
     meeting: await meetingOf(found.booking.id),
+    // A recurring series' meetings, in order (decision 106); none for a single booking.
+    occurrences: found.booking.seriesId ? await occurrencesOf(found.booking.seriesId) : [],
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { composeCalendar, composeGuestMail, composeHostMail } from "./event-mail";
+import { composeCalendar, composeGuestMail, composeHostMail, seriesCalendarOf, seriesDateLines } from "./event-mail";
 import { meetingPlace } from "~/schemas/meeting";
 
 const event = {
@@ -131,5 +131,70 @@ describe("composeCalendar", () => {
     expect(ics).toContain("LOCATION:https://zoom.example.test/j/1");
     expect(ics).toContain("URL:https://zoom.example.test/j/1");
     expect(ics).toMatch(/CN="?Ben Seat"?/);
+  });
+});
+
+describe("a recurring series' calendar entry (decision 106)", () => {
+  const base = { host, kind: "created" as const, uidHost: "scheduler.test", sentBy: "no-reply@scheduler.test" };
+  const rule = { intervalWeeks: 1, count: 4, zone: "Europe/Berlin", firstStart: "2026-10-13T08:00:00.000Z" };
+  const row = (index: number, startsAt: string, status: "confirmed" | "cancelled" = "confirmed") => ({
+    seriesId: "5f0c6a4e-1111-4222-8333-944455556666",
+    seriesIndex: index,
+    seriesRule: rule,
+    startsAt: new Date(startsAt),
+    endsAt: new Date(Date.parse(startsAt) + 30 * 60_000),
+    status,
+  });
+
+  it("repeats 10:00 Berlin weekly across the October change, with EXDATE and a moved instance", () => {
+    const series = seriesCalendarOf([
+      row(1, "2026-10-13T08:00:00.000Z"),
+      row(2, "2026-10-20T08:00:00.000Z", "cancelled"),
+      row(3, "2026-10-27T10:00:00.000Z"),
+      row(4, "2026-11-03T09:00:00.000Z"),
+    ]);
+    expect(series?.starts.map((s) => s.toISOString())).toEqual([
+      "2026-10-13T08:00:00.000Z",
+      "2026-10-20T08:00:00.000Z",
+      "2026-10-27T09:00:00.000Z",
+      "2026-11-03T09:00:00.000Z",
+    ]);
+    const ics = unfold(
+      composeCalendar({
+        ...base,
+        event: {
+          ...event,
+          startsAt: new Date("2026-10-13T08:00:00Z"),
+          endsAt: new Date("2026-10-13T08:30:00Z"),
+          series,
+        },
+        place: zoom,
+      }),
+    );
+    expect(ics).toContain("UID:5f0c6a4e-1111-4222-8333-944455556666@scheduler.test");
+    expect(ics).toContain("DTSTART;TZID=Europe/Berlin:20261013T100000");
+    expect(ics).toContain("DTEND;TZID=Europe/Berlin:20261013T103000");
+    expect(ics).toContain("RRULE:FREQ=WEEKLY;INTERVAL=1;COUNT=4");
+    expect(ics).toContain("EXDATE;TZID=Europe/Berlin:20261020T100000");
+    // The third meeting moved to 11:00 that day: an instance of the same UID.
+    expect(ics).toContain("RECURRENCE-ID;TZID=Europe/Berlin:20261027T100000");
+    expect(ics).toContain("DTSTART;TZID=Europe/Berlin:20261027T110000");
+    // The zone's change on 25 October, 03:00 summer time to 02:00 winter time.
+    expect(ics).toMatch(
+      /BEGIN:STANDARD\r\nDTSTART:20261025T030000\r\nTZOFFSETFROM:\+0200\r\nTZOFFSETTO:\+0100\r\nEND:STANDARD/,
+    );
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+  });
+
+  it("lists every date in the guest's mail, a cancelled one marked", () => {
+    const series = seriesCalendarOf([
+      row(1, "2026-10-13T08:00:00.000Z"),
+      row(2, "2026-10-20T08:00:00.000Z", "cancelled"),
+    ]);
+    expect(series && seriesDateLines(series, "Europe/Berlin").slice(0, 3)).toEqual([
+      "1. Tue, Oct 13, 2026, 10:00 AM Berlin",
+      "2. Tue, Oct 20, 2026, 10:00 AM Berlin (cancelled)",
+      "3. Tue, Oct 27, 2026, 10:00 AM Berlin",
+    ]);
   });
 });

@@ -4,6 +4,8 @@ import type { MailMessage } from "~/schemas/mail-message";
 import { placeLine, type ConferenceMeeting, type LocationSetting, type MeetingPlace } from "~/schemas/meeting";
 import { readerTime } from "~/scheduling/reader-time";
 import { contentLine, escapeText, icalendarText, utcDateTime } from "./icalendar";
+import { instantToWallClock } from "~/scheduling/zoned-time";
+import { seriesStarts, zoneOffsets } from "~/scheduling/recurrence";
 import { MAIL_WORDS, placeNameIn, type MailWords } from "~/messages/guest-words/mail";
 import { fill, languageOf, LOCALES, plural, type Language } from "~/messages/languages";
 import { linesToMail, type BlockOptions } from "./layout";
@@ -48,7 +50,113 @@ export type MailedEvent = Pick<
   answerLines?: AnswerLine[];
   /** The booking's meeting in a conferencing app (decision 065); undefined: not looked up. */
   meeting?: ConferenceMeeting | null;
+  /** A recurring series (decision 106): its calendar entry repeats, its mails list every date. */
+  series?: SeriesCalendar | null;
 };
+
+/**
+ * A recurring series as a calendar writes it (decision 106): one VEVENT with an RRULE in the
+ * series' zone (so 10:00 stays 10:00 across a daylight-saving change) and an EXDATE per
+ * cancelled occurrence. `starts`: every occurrence's start, cancelled ones included.
+ */
+export interface SeriesCalendar {
+  id: string;
+  zone: string;
+  intervalWeeks: number;
+  starts: Date[];
+  cancelled: Date[];
+  /** Occurrences moved off the rule's time: RECURRENCE-ID overrides. */
+  moved: Array<{ original: Date; startsAt: Date; endsAt: Date }>;
+}
+
+type SeriesRow = Pick<Event, "seriesId" | "seriesIndex" | "seriesRule" | "startsAt" | "endsAt" | "status">;
+
+/**
+ * A series' calendar from its rule and the occurrences known (every one, or only the first when
+ * it was just booked): the rule's starts, the cancelled ones as EXDATEs, the moved ones as overrides.
+ */
+export function seriesCalendarOf(rows: SeriesRow[]): SeriesCalendar | null {
+  const rule = rows[0]?.seriesRule;
+  const id = rows[0]?.seriesId;
+  if (!rule || !id) return null;
+  const starts = seriesStarts(new Date(rule.firstStart), rule.zone, rule).filter((s): s is Date => s !== null);
+  const originalOf = (row: SeriesRow) => starts[(row.seriesIndex ?? 1) - 1];
+  return {
+    id,
+    zone: rule.zone,
+    intervalWeeks: rule.intervalWeeks,
+    starts,
+    cancelled: rows.filter((r) => r.status === "cancelled" && originalOf(r)).map(originalOf),
+    moved: rows
+      .filter((r) => r.status !== "cancelled" && originalOf(r) && originalOf(r).getTime() !== r.startsAt.getTime())
+      .map((r) => ({ original: originalOf(r), startsAt: r.startsAt, endsAt: r.endsAt })),
+  };
+}
+
+/** A local DATE-TIME (3.3.5, form 3) in `zone`: `20261201T100000`. */
+function localDateTime(instant: Date, zone: string): string {
+  const { date, time } = instantToWallClock(instant, zone);
+  return `${date.replace(/-/g, "")}T${time.replace(":", "")}00`;
+}
+
+function utcOffset(minutes: number): string {
+  const sign = minutes < 0 ? "-" : "+";
+  const abs = Math.abs(minutes);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}${String(abs % 60).padStart(2, "0")}`;
+}
+
+/** The VTIMEZONE of `zone` over the series' span: its offset then, and every change in between. */
+function vtimezone(zone: string, from: Date, to: Date): string[] {
+  const start = from.getTime() - 86_400_000;
+  const { initial, changes } = zoneOffsets(zone, start, to.getTime() + 86_400_000);
+  const lowest = Math.min(initial, ...changes.map((c) => c.to));
+  const observance = (at: number, fromOffset: number, toOffset: number) => {
+    const kind = toOffset > lowest ? "DAYLIGHT" : "STANDARD";
+    // DTSTART of an observance is the local time before the change (3.6.5).
+    return [
+      `BEGIN:${kind}`,
+      `DTSTART:${naiveLocal(at, fromOffset)}`,
+      `TZOFFSETFROM:${utcOffset(fromOffset)}`,
+      `TZOFFSETTO:${utcOffset(toOffset)}`,
+      `END:${kind}`,
+    ];
+  };
+  return [
+    "BEGIN:VTIMEZONE",
+    `TZID:${zone}`,
+    ...observance(start, initial, initial),
+    ...changes.flatMap((c) => observance(c.at, c.from, c.to)),
+    "END:VTIMEZONE",
+  ];
+}
+
+/** The wall clock at `at` for a zone `offset` minutes east, as a local DATE-TIME. */
+function naiveLocal(at: number, offset: number): string {
+  const iso = new Date(at + offset * 60_000).toISOString();
+  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}`;
+}
+
+/** The lines of a series' VEVENT that differ from a single event's: its times, RRULE and EXDATEs. */
+function seriesLines(series: SeriesCalendar, minutes: number): string[] {
+  const first = series.starts[0];
+  const z = series.zone;
+  return [
+    contentLine("DTSTART", localDateTime(first, z), [["TZID", z]]),
+    contentLine("DTEND", localDateTime(new Date(first.getTime() + minutes * 60_000), z), [["TZID", z]]),
+    `RRULE:FREQ=WEEKLY;INTERVAL=${series.intervalWeeks};COUNT=${series.starts.length}`,
+    ...series.cancelled.map((c) => contentLine("EXDATE", localDateTime(c, z), [["TZID", z]])),
+  ];
+}
+
+/** The dates of a series as its mails list them, in the reader's zone; cancelled ones marked. */
+export function seriesDateLines(series: SeriesCalendar, readerZone: string, locale?: string): string[] {
+  const cancelled = new Set(series.cancelled.map((c) => c.getTime()));
+  const moved = new Map(series.moved.map((m) => [m.original.getTime(), m.startsAt]));
+  return series.starts.map((start, i) => {
+    const t = readerTime(moved.get(start.getTime()) ?? start, readerZone, null, locale);
+    return `${i + 1}. ${t.full}${cancelled.has(start.getTime()) ? " (cancelled)" : ""}`;
+  });
+}
 
 /** The answers as lines of a message or a calendar description. */
 export function answersText(lines: AnswerLine[] | undefined): string[] {
@@ -110,19 +218,13 @@ export function composeCalendar(
     .filter(Boolean)
     .join("\n\n");
   const location = where ?? place.name;
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "CALSCALE:GREGORIAN",
-    "PRODID:-//Scheduler//Invitations//EN",
-    ...(language !== "en" ? [`X-WR-LANGUAGE:${language}`] : []),
-    `METHOD:${kind === "cancelled" ? "CANCEL" : "REQUEST"}`,
+  const series = event.series && event.series.starts.length > 0 ? event.series : null;
+  const vevent = (times: string[]) => [
     "BEGIN:VEVENT",
-    `UID:${event.id}@${hostName}`,
+    `UID:${series ? series.id : event.id}@${hostName}`,
     `SUMMARY:${escapeText(event.eventName)}`,
     `DTSTAMP:${utcDateTime(now)}`,
-    `DTSTART:${utcDateTime(event.startsAt)}`,
-    `DTEND:${utcDateTime(event.endsAt)}`,
+    ...times,
     `SEQUENCE:${event.sequence + (kind === "cancelled" ? 1 : 0)}`,
     ...(description ? [`DESCRIPTION:${escapeText(description)}`] : []),
     ...(place.joinUrl ? [`URL:${place.joinUrl.replace(/[\r\n]/g, "")}`] : []),
@@ -142,6 +244,30 @@ export function composeCalendar(
       ]),
     ),
     "END:VEVENT",
+  ];
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "CALSCALE:GREGORIAN",
+    "PRODID:-//Scheduler//Invitations//EN",
+    ...(language !== "en" ? [`X-WR-LANGUAGE:${language}`] : []),
+    `METHOD:${kind === "cancelled" ? "CANCEL" : "REQUEST"}`,
+    ...(series ? vtimezone(series.zone, series.starts[0], series.starts[series.starts.length - 1]) : []),
+    ...vevent(
+      series
+        ? seriesLines(series, minutesOf(event))
+        : [`DTSTART:${utcDateTime(event.startsAt)}`, `DTEND:${utcDateTime(event.endsAt)}`],
+    ),
+    // A series' meetings moved off the rule's time: each its own instance of the same UID.
+    ...(series
+      ? series.moved.flatMap((m) =>
+          vevent([
+            contentLine("RECURRENCE-ID", localDateTime(m.original, series.zone), [["TZID", series.zone]]),
+            contentLine("DTSTART", localDateTime(m.startsAt, series.zone), [["TZID", series.zone]]),
+            contentLine("DTEND", localDateTime(m.endsAt, series.zone), [["TZID", series.zone]]),
+          ]),
+        )
+      : []),
     "END:VCALENDAR",
   ];
   return icalendarText(lines);
@@ -172,7 +298,7 @@ function placeLines(place: MeetingPlace, words: MailWords = MAIL_WORDS.en): stri
 }
 
 export interface GuestMailInput {
-  event: Pick<MailedEvent, "eventName" | "description" | "startsAt" | "endsAt" | "answerLines">;
+  event: Pick<MailedEvent, "eventName" | "description" | "startsAt" | "endsAt" | "answerLines" | "series">;
   hostName: string;
   kind: InvitationKind;
   /** The guests' zone (the one they booked in) and the host's, shown in brackets. */
@@ -216,6 +342,7 @@ export function composeGuestMail({
           kind === "created" ? fill(w.invites, names) : (lead ?? fill(w.changed, names)),
           "",
           fill(w.when, { when: t.full, minutes: plural(language, w.minutes, minutesOf(event)) }),
+          ...(event.series ? seriesDateLines(event.series, readerZone, LOCALES[language]) : []),
           ...placeLines(placeIn(place, w), w),
           ...(event.description ? ["", event.description] : []),
           ...(event.answerLines?.length ? ["", w.yourAnswers, ...answersText(event.answerLines)] : []),
@@ -249,7 +376,7 @@ const SESSION_LINE: Record<InvitationKind, (session: string, when: string) => st
 };
 
 export interface HostMailInput {
-  event: Pick<MailedEvent, "eventName" | "startsAt" | "endsAt" | "invitees" | "answerLines">;
+  event: Pick<MailedEvent, "eventName" | "startsAt" | "endsAt" | "invitees" | "answerLines" | "series">;
   kind: InvitationKind;
   guestName: string;
   /** The host's zone, and the guest's shown in brackets (null when unknown). */
@@ -305,6 +432,13 @@ export function composeHostMail({
       ? SESSION_LINE[kind](`"${event.eventName}"`, t.full)
       : `${HOST_LINE[kind](guestName)} "${event.eventName}" on ${t.full}.`,
     ...(reason ? [reason] : []),
+    ...(event.series
+      ? [
+          "",
+          `A recurring series of ${event.series.starts.length} meetings:`,
+          ...seriesDateLines(event.series, readerZone),
+        ]
+      : []),
     "",
     ...placeLines(place),
     `Guests: ${event.invitees.join(", ")}`,

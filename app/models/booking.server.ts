@@ -387,6 +387,8 @@ export interface GuestBooking {
   rescheduleCount: number;
   /** The language the guest booked in (docs/decisions/088), null before languages. */
   guestLanguage: string | null;
+  /** A recurring series' meeting (decision 106): its place and the series' size. */
+  series: { index: number; count: number } | null;
 }
 
 /** The booking `token` opens (its id must match too), or null: the pages answer 404 alike for every miss. */
@@ -435,6 +437,10 @@ export async function getGuestBooking(id: string, token: string): Promise<GuestB
     policy: await policyOfEventType(found.eventTypeId, db),
     rescheduleCount: seat ? 0 : found.rescheduleCount,
     guestLanguage: found.guestLanguage ?? null,
+    series:
+      !seat && found.seriesId && found.seriesRule
+        ? { index: found.seriesIndex ?? 1, count: found.seriesRule.count }
+        : null,
   };
 }
 

@@ -78,6 +78,7 @@ const COLUMNS = {
   requireCancelReason: eventTypes.requireCancelReason,
   defaultLanguage: eventTypes.defaultLanguage,
   reconfirmHours: eventTypes.reconfirmHours,
+  recurring: eventTypes.recurring,
 };
 
 export type EventType = Pick<EventTypeRow, keyof typeof COLUMNS>;
@@ -206,6 +207,7 @@ function values(input: EventTypeWrite) {
     requireCancelReason: input.requireCancelReason,
     defaultLanguage: input.defaultLanguage,
     reconfirmHours: input.reconfirmHours,
+    recurring: input.recurring,
   };
 }
 

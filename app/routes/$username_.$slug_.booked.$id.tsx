@@ -20,6 +20,7 @@ import { linkBase } from "~/utils/request.server";
 import { googleCalendarLink, outlookCalendarLinks } from "~/components/booking-page";
 import { EMBED_PARAM, postBooked } from "~/utils/embed";
 import { confirmedBookingOr404 } from "~/html/guest-booking.server";
+import { occurrenceToken, seriesTokenOf } from "~/models/booking-series.server";
 import { placeOf } from "~/services/event-invitations.server";
 import { placeLine } from "~/schemas/meeting";
 import { currentZoneName, dateTimeFormatters } from "~/scheduling/time-zone";
@@ -45,6 +46,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     location: setting,
     answerLines,
     meeting,
+    occurrences,
   } = await confirmedBookingOr404(params, request);
   // ?lang=, then the language the guest booked in, then their browser's (docs/decisions/088).
   const language =
@@ -134,6 +136,19 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     })(),
     cancelUrl: links.cancelUrl,
     rescheduleUrl: links.rescheduleUrl,
+    // A recurring series (decision 106): every meeting, each with its own change links.
+    occurrences: occurrences.map((o) => {
+      const own = linksFor(linkBase(request), o.id, occurrenceToken(seriesTokenOf(token), o.seriesIndex ?? 1));
+      const clock = language === "en" ? f.time : time;
+      return {
+        id: o.id,
+        index: o.seriesIndex ?? 1,
+        when: `${day.format(o.startsAt)}, ${clock.format(o.startsAt)} – ${clock.format(o.endsAt)}`,
+        cancelled: o.status === "cancelled",
+        cancelUrl: own.cancelUrl,
+        rescheduleUrl: own.rescheduleUrl,
+      };
+    }),
     embed: new URL(request.url).searchParams.get(EMBED_PARAM) === "1",
     /** What an embedding page is told (scheduler:booked); never the token. */
     booked: {
@@ -261,6 +276,48 @@ export default function Booked() {
             </div>
           ) : null}
         </dl>
+        {d.occurrences.length > 0 ? (
+          <div className="mt-6 text-left" data-testid="series-dates">
+            <h2 className="text-sm font-semibold text-neutral-900">
+              {`A recurring series of ${d.occurrences.length} meetings`}
+            </h2>
+            <ol className="mt-2 divide-y divide-neutral-200 rounded-lg border border-neutral-200 text-sm">
+              {d.occurrences.map((o) => (
+                <li key={o.id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 p-3">
+                  <span
+                    data-testid="series-date"
+                    className={
+                      o.cancelled ? "text-neutral-600 line-through decoration-neutral-400" : "text-neutral-900"
+                    }
+                  >
+                    {`${o.index}. ${o.when}`}
+                    {o.cancelled ? <span className="sr-only"> (cancelled)</span> : null}
+                  </span>
+                  {!o.cancelled && o.rescheduleUrl && o.cancelUrl ? (
+                    <span className="flex gap-3">
+                      <a
+                        href={new URL(o.rescheduleUrl).pathname + new URL(o.rescheduleUrl).search}
+                        className="font-medium text-brand-700 underline"
+                        target={leave}
+                        aria-label={`${w.reschedule}: ${o.when}`}
+                      >
+                        {w.reschedule}
+                      </a>
+                      <a
+                        href={new URL(o.cancelUrl).pathname + new URL(o.cancelUrl).search}
+                        className="font-medium text-brand-700 underline"
+                        target={leave}
+                        aria-label={`${w.cancel}: ${o.when}`}
+                      >
+                        {w.cancel}
+                      </a>
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          </div>
+        ) : null}
         {d.cancelled ? (
           <Link
             to={d.bookAgainUrl}

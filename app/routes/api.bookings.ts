@@ -2,16 +2,23 @@ import { PEOPLE_MESSAGES } from "~/messages/people";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
 import { isUuid } from "~/models/event.server";
-import { bookableForDuration, getBookableByLink, getBookableEventType } from "~/models/event-type.server";
+import {
+  bookableForDuration,
+  getBookableByLink,
+  getBookableEventType,
+  type BookableEventType,
+} from "~/models/event-type.server";
 import { bookingRedirectUrl, redirectBookingOf } from "~/schemas/booking-redirect";
 import { GUEST_LIMIT_MESSAGE, LINK_USED_MESSAGE } from "~/schemas/booking-answers";
 import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MISMATCH_MESSAGE } from "~/models/idempotency.server";
 import { MESSAGES } from "~/messages";
 import { apiError, getApiUser, readJson } from "~/api/api.server";
 import { apiRoute } from "~/api/api-route.server";
-import { bookingBody, bookingJson } from "~/schemas/booking-api";
+import { bookingBody, bookingJson, occurrenceJson } from "~/schemas/booking-api";
 import { durationsOf } from "~/schemas/scheduling-api";
-import { bookSlot } from "~/services/bookings.server";
+import { bookSeries, bookSlot, type BookSlotOutcome } from "~/services/bookings.server";
+import { occurrenceToken, type SeriesSuccess } from "~/models/booking-series.server";
+import { occurrenceTakenMessage } from "~/scheduling/recurrence";
 import { bookingLinks, hostJson } from "~/api/booking-api.server";
 import { linkBase } from "~/utils/request.server";
 import { parsePhone } from "~/schemas/phone";
@@ -65,26 +72,82 @@ async function POST({ request }: LoaderFunctionArgs) {
   });
   // A key is scoped to this path and the caller (a bearer's user, else any guest).
   const scope = key === null ? null : `POST /api/bookings ${await callerOf(request)}`;
+  const slotRequest = {
+    found,
+    start,
+    name: input.name,
+    email: input.email,
+    timeZone: input.timeZone,
+    notes: input.notes,
+    guests: input.guests,
+    answers: input.answers,
+    utm: input.utm,
+    singleUseToken: input.singleUseToken,
+    phone: phone.phone,
+    smsConsent: input.smsConsent === true,
+  };
+  if (input.recurrence && input.recurrence.count > 1) {
+    const recurrence = input.recurrence;
+    const seriesAnswer = (ok: SeriesSuccess) => ({
+      status: 201,
+      body: {
+        booking: bookingJson(
+          ok.occurrences[0],
+          bookingLinks(request, ok.occurrences[0].id, ok.token),
+          hostJson(ok.occurrences[0].hostId, ok.host),
+          found.eventType.location,
+        ),
+        seriesId: ok.seriesId,
+        occurrences: ok.occurrences.map((o, i) =>
+          occurrenceJson(o, bookingLinks(request, o.id, occurrenceToken(ok.token, i + 1))),
+        ),
+        redirectUrl: bookingRedirectUrl(found.eventType, redirectBookingOf(ok.occurrences[0], input)),
+      },
+    });
+    const series = await bookSeries({
+      request: slotRequest,
+      recurrence,
+      now,
+      linkBase: linkBase(request),
+      idempotency: {
+        claim: () => (key === null || scope === null ? null : idempotencyClaim(key, scope, input)),
+        answer: seriesAnswer,
+      },
+    });
+    if (series.ok) return Response.json(seriesAnswer(series).body, { status: 201 });
+    if (series.reason === "recurrence-refused")
+      return apiError(400, "invalid_input", "Check the highlighted fields.", { recurrence: [series.message] });
+    if (series.reason === "occurrence-unavailable")
+      return Response.json(
+        {
+          error: {
+            code: "occurrence_unavailable",
+            message: occurrenceTakenMessage(series.index, series.start, input.timeZone),
+          },
+          occurrence: { index: series.index, start: series.start?.toISOString() ?? null },
+        },
+        { status: 409 },
+      );
+    return refusal(series, found, start, input.timeZone, now);
+  }
   const result = await bookSlot({
-    request: {
-      found,
-      start,
-      name: input.name,
-      email: input.email,
-      timeZone: input.timeZone,
-      notes: input.notes,
-      guests: input.guests,
-      answers: input.answers,
-      utm: input.utm,
-      singleUseToken: input.singleUseToken,
-      phone: phone.phone,
-      smsConsent: input.smsConsent === true,
-    },
+    request: slotRequest,
     now,
     linkBase: linkBase(request),
     idempotency: { claim: () => (key === null || scope === null ? null : idempotencyClaim(key, scope, input)), answer },
   });
   if (result.ok) return Response.json(answer(result).body, { status: 201 });
+  return refusal(result, found, start, input.timeZone, now);
+}
+
+/** A refusal bookSlot and bookSeries share, as the JSON answer. */
+async function refusal(
+  result: Exclude<BookSlotOutcome, { ok: true }>,
+  found: BookableEventType,
+  start: Date,
+  timeZone: string,
+  now: Date,
+): Promise<Response> {
   switch (result.reason) {
     // Per question, as fields.answers.<id> (decision 039).
     case "invalid-answers":
@@ -113,7 +176,7 @@ async function POST({ request }: LoaderFunctionArgs) {
       return apiError(409, "guest_limit_reached", GUEST_LIMIT_MESSAGE);
     case "slot-full":
     case "slot-unavailable": {
-      const nextSlots = await nextFreeSlots(found, start, input.timeZone, now);
+      const nextSlots = await nextFreeSlots(found, start, timeZone, now);
       const code = result.reason === "slot-full" ? "slot_full" : "slot_unavailable";
       return Response.json({ error: { code, message: MESSAGES.slotTaken }, nextSlots }, { status: 409 });
     }

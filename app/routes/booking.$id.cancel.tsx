@@ -23,7 +23,7 @@ import { readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
 import { pageMeta } from "~/utils/page-meta";
-import { bookingChangeOf, cancelBooking } from "~/services/bookings.server";
+import { bookingChangeOf, cancelBooking, cancelSeries } from "~/services/bookings.server";
 
 /**
  * /booking/{id}/cancel?token=: the guest cancels from the link in their mail, without an account.
@@ -64,6 +64,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         : booking.bookAgainPath,
     // A request the host has not answered (decision 040): nothing is in anyone's calendar yet.
     request: booking.request,
+    // A recurring series' meeting (decision 106): this one, or every upcoming one.
+    series: booking.series,
   };
 }
 
@@ -77,6 +79,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ cancelled: false, error: fill(w.reasonTooLong, { max: BOOKING_NOTES_MAX }) }, { status: 400 });
   if (!isPlainText(reason, true)) return data({ cancelled: false, error: w.reasonControlChars }, { status: 400 });
   if (booking.status === "cancelled") return { cancelled: false, error: null };
+  if (form.get("scope") === "series" && booking.series) {
+    const all = await cancelSeries({ id: booking.id, actor: { token }, reason: reason || undefined, now: new Date() });
+    if (all.ok) return { cancelled: true, error: null, series: true };
+    if (all.reason === "not-found") notFound();
+    if (all.reason === "policy-refuses")
+      return data(
+        { cancelled: false, error: policyRefusalText(all.refusal, booking.hostName, language) },
+        { status: all.refusal.rule === "reason-required" ? 400 : 409 },
+      );
+    if (all.reason === "meeting-started") return data({ cancelled: false, error: w.meetingStarted }, { status: 409 });
+    return { cancelled: false, error: null };
+  }
   const result = bookingChangeOf(
     await cancelBooking({
       id: booking.id,
@@ -107,6 +121,7 @@ export default function CancelBooking() {
     request,
     words: w,
     language,
+    series,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
@@ -128,11 +143,13 @@ export default function CancelBooking() {
             <Info className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
           )}
           <p>
-            {justNow
-              ? fill(request ? w.requestCancelledNow : w.meetingCancelledNow, { host: summary.hostName })
-              : request
-                ? w.requestCancelledEarlier
-                : w.meetingCancelledEarlier}
+            {justNow && actionData && "series" in actionData
+              ? `Every upcoming meeting of the series is cancelled. ${summary.hostName} has been told.`
+              : justNow
+                ? fill(request ? w.requestCancelledNow : w.meetingCancelledNow, { host: summary.hostName })
+                : request
+                  ? w.requestCancelledEarlier
+                  : w.meetingCancelledEarlier}
           </p>
         </div>
         <BookingSummary booking={summary} strike words={w} />
@@ -153,6 +170,11 @@ export default function CancelBooking() {
       heading={request ? w.cancelRequestQuestion : w.cancelMeetingQuestion}
     >
       <BookingSummary booking={summary} words={w} />
+      {series ? (
+        <p className="text-sm text-neutral-700" data-testid="series-note">
+          {`Meeting ${series.index} of a recurring series of ${series.count}. Cancel this meeting only, or every upcoming meeting of the series.`}
+        </p>
+      ) : null}
       <PolicyNote summary={policy.summary} refusal={policy.refusal} contact={policy.contact} />
       {policy.refusal ? null : (
         <Form method="post" replace className="space-y-5">
@@ -168,9 +190,23 @@ export default function CancelBooking() {
             }}
           />
           <ErrorList errors={[actionData?.error]} />
-          <Button type="submit" variant="danger" className="w-full sm:w-auto" pending={pending}>
-            {request ? w.cancelRequest : w.cancelMeeting}
-          </Button>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button type="submit" variant="danger" className="w-full sm:w-auto" pending={pending}>
+              {series ? "Cancel this meeting" : request ? w.cancelRequest : w.cancelMeeting}
+            </Button>
+            {series ? (
+              <Button
+                type="submit"
+                name="scope"
+                value="series"
+                variant="secondary"
+                className="w-full sm:w-auto"
+                pending={pending}
+              >
+                Cancel all upcoming meetings
+              </Button>
+            ) : null}
+          </div>
         </Form>
       )}
     </GuestPage>

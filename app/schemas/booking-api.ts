@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { controlCharMessage, dateWindowMessage, isPlainText, isWithinDateWindow, plainText } from "./input-rules";
 import { isTimeZone } from "~/scheduling/time-zone";
+import { RECURRING_MAX_INTERVAL_WEEKS, RECURRING_MAX_OCCURRENCES } from "~/scheduling/recurrence";
 import { BOOKING_GUESTS_MAX, BOOKING_NAME_MAX, BOOKING_NOTES_MAX } from "./booking-limits";
 import { answersField } from "./booking-questions";
 import { UTM_KEYS, UTM_VALUE_MAX, type UtmKey } from "./utm";
@@ -70,6 +71,34 @@ export const utmField = z
     example: { utm_source: "newsletter", utm_medium: "email", utm_campaign: "spring" },
   });
 
+const countMessage = `recurrence.count: a whole number of meetings from 1 to ${RECURRING_MAX_OCCURRENCES}.`;
+const weeksMessage = `recurrence.intervalWeeks: a whole number of weeks from 1 to ${RECURRING_MAX_INTERVAL_WEEKS}.`;
+
+/** A recurring series asked for (decision 106): `count` meetings, every `intervalWeeks` weeks; count 1 is a single booking. */
+export const recurrenceField = z
+  .object(
+    {
+      intervalWeeks: z
+        .number({ error: weeksMessage })
+        .int(weeksMessage)
+        .min(1, weeksMessage)
+        .max(RECURRING_MAX_INTERVAL_WEEKS, weeksMessage),
+      count: z
+        .number({ error: countMessage })
+        .int(countMessage)
+        .min(1, countMessage)
+        .max(RECURRING_MAX_OCCURRENCES, countMessage),
+    },
+    { error: "recurrence: { intervalWeeks, count }." },
+  )
+  .optional()
+  .meta({
+    id: "BookingRecurrence",
+    description:
+      "A recurring series (decision 106), when the event type allows it (its `recurring`): `count` meetings at the same local time every `intervalWeeks` weeks, all booked or none (409 occurrence_unavailable names the first that is not free). The answer lists them in `occurrences`.",
+    example: { intervalWeeks: 1, count: 4 },
+  });
+
 export const bookingBody = z
   .object({
     eventTypeId: plainText(
@@ -132,6 +161,7 @@ export const bookingBody = z
       description:
         "The token of a single-use link (`?link=` of /{username}/{slug}): books once; used or revoked is 410 link_used.",
     }),
+    recurrence: recurrenceField,
   })
   .superRefine((value, ctx) => {
     const all = [value.email, ...(value.guests ?? [])];
@@ -154,6 +184,10 @@ export const changeReasonField = plainText(
 export const cancelBody = z
   .object({
     reason: changeReasonField.optional(),
+    series: z.boolean({ error: "series is true or false." }).optional().meta({
+      description:
+        "A recurring series' meeting (decision 106): true cancels every upcoming meeting of its series (the answer lists them in `occurrences`); left out, this meeting only.",
+    }),
   })
   .meta({ id: "BookingCancelInput" });
 
@@ -293,9 +327,53 @@ export function bookingStatus(event: {
   return event.status === "cancelled" && event.declinedAt ? "declined" : event.status;
 }
 
+/** One meeting of a recurring series in POST /api/bookings' answer (decision 106). */
+export const occurrenceJsonSchema = z
+  .object({
+    id: z.string().meta({ description: "The occurrence's booking id: cancel or reschedule it like any booking." }),
+    index: z.number().int().meta({ description: "Its place in the series, from 1." }),
+    start: z.string().meta({ example: "2026-12-01T14:00:00.000Z" }),
+    end: z.string().meta({ example: "2026-12-01T14:30:00.000Z" }),
+    status: z.enum(BOOKING_STATUSES),
+    cancelUrl: z.string().nullable().optional(),
+    rescheduleUrl: z.string().nullable().optional(),
+  })
+  .meta({ id: "BookingOccurrence" });
+
+export type OccurrenceJson = z.infer<typeof occurrenceJsonSchema>;
+
+export function occurrenceJson(
+  event: {
+    id: string;
+    seriesIndex: number | null;
+    startsAt: Date;
+    endsAt: Date;
+    status: "confirmed" | "cancelled" | "pending";
+    declinedAt?: Date | null;
+  },
+  links?: { cancelUrl: string | null; rescheduleUrl: string | null },
+): OccurrenceJson {
+  return {
+    id: event.id,
+    index: event.seriesIndex ?? 1,
+    start: event.startsAt.toISOString(),
+    end: event.endsAt.toISOString(),
+    status: bookingStatus(event),
+    ...(links ? links : {}),
+  };
+}
+
 export const bookingAnswerSchema = z
   .object({
     booking: bookingJsonSchema,
+    seriesId: z
+      .string()
+      .optional()
+      .meta({ description: "A recurring series' id (decision 106); its first meeting is `booking`." }),
+    occurrences: z
+      .array(occurrenceJsonSchema)
+      .optional()
+      .meta({ description: "A recurring series' meetings, in order (decision 106); given when `recurrence` was." }),
     redirectUrl: z.string().nullable().optional().meta({
       description:
         "Given on create: where the event type sends its guest after booking (decision 087), with the booking's details as query parameters when it passes them; null for its confirmation page.",

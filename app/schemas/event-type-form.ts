@@ -154,6 +154,13 @@ export function toBodyForm(form: FormData): { form: FormData; active: boolean } 
       .filter(Boolean)
       .forEach((line, j) => out.append(`questions[${m[1]}].options[${j}]`, line));
   }
+  // A recurring series (decision 106): a box, the repeats offered and the most meetings, as `recurring`.
+  for (const key of ["recurringOn", "recurringWeeks", "recurringMax"]) out.delete(key);
+  if (form.get("recurringOn") === "on") {
+    out.set("recurring.maxOccurrences", String(form.get("recurringMax") ?? "").trim());
+    form.getAll("recurringWeeks").forEach((weeks, i) => out.set(`recurring.intervalWeeks[${i}]`, String(weeks)));
+    if (!form.has("recurringWeeks")) out.set("recurring.intervalWeeks", "");
+  }
   return { form: out, active: form.get("active") === "on" };
 }
 

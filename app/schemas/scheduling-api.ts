@@ -6,6 +6,7 @@ import type { DateOverride, WeeklyHours } from "~/scheduling/availability";
 import { MAX_BOOKING_WINDOW_DAYS, MAX_RANGE_DAYS } from "~/scheduling/slots";
 import { dayNumber } from "~/scheduling/zoned-time";
 import { isTimeZone } from "~/scheduling/time-zone";
+import { RECURRING_MAX_INTERVAL_WEEKS, RECURRING_MAX_OCCURRENCES } from "~/scheduling/recurrence";
 import { bookingLimitField, questionJsonSchema, questionsField } from "./booking-questions";
 
 /**
@@ -532,6 +533,42 @@ export const eventTypeFields = {
     }),
 };
 
+export const RECURRING_ONE_TO_ONE = "Recurring bookings are for one-to-one event types without approval.";
+
+const intervalMessage = `recurring.intervalWeeks: a list of whole weeks from 1 to ${RECURRING_MAX_INTERVAL_WEEKS}, such as [1, 2].`;
+const occurrencesMessage = `recurring.maxOccurrences: a whole number from 2 to ${RECURRING_MAX_OCCURRENCES}.`;
+
+/** An event type's recurring series (decision 106): every N weeks (N one of intervalWeeks), up to maxOccurrences meetings. */
+export const recurringField = z
+  .object(
+    {
+      maxOccurrences: z
+        .number({ error: occurrencesMessage })
+        .int(occurrencesMessage)
+        .min(2, occurrencesMessage)
+        .max(RECURRING_MAX_OCCURRENCES, occurrencesMessage),
+      intervalWeeks: z
+        .array(
+          z
+            .number({ error: intervalMessage })
+            .int(intervalMessage)
+            .min(1, intervalMessage)
+            .max(RECURRING_MAX_INTERVAL_WEEKS, intervalMessage),
+          { error: intervalMessage },
+        )
+        .min(1, intervalMessage)
+        .max(RECURRING_MAX_INTERVAL_WEEKS, intervalMessage)
+        .transform((weeks) => [...new Set(weeks)].sort((a, b) => a - b)),
+    },
+    { error: "recurring: { maxOccurrences, intervalWeeks } or null." },
+  )
+  .nullish()
+  .meta({
+    id: "EventTypeRecurring",
+    description: `Recurring series (decision 106): guests may book the same time every N weeks (N one of intervalWeeks, 1 to ${RECURRING_MAX_INTERVAL_WEEKS}), 2 to maxOccurrences meetings at once. One-to-one event types without approval only; off when null or left out.`,
+    example: { maxOccurrences: 6, intervalWeeks: [1, 2] },
+  });
+
 /** Seats only for a group, which cannot wait for approval (both bodies). */
 export function seatRules(
   value: { kind: string; seats?: number | null; requiresApproval: boolean },
@@ -586,6 +623,7 @@ export const eventTypeBody = z
         description:
           "Collective / round robin: the _ids of members who accepted your team invitation (at least one); you always host too. One-to-one and group: only your own _id (the default).",
       }),
+    recurring: recurringField,
     teamId: z.uuid({ error: "teamId: the id of a team where you are an owner or admin." }).nullish().meta({
       description:
         "Collective / round robin: the team it belongs to (one where you are an owner or admin; every host a member). Left out: the team it is in, else the oldest of your teams holding every host.",
@@ -594,10 +632,13 @@ export const eventTypeBody = z
   .superRefine((value, ctx) => {
     seatRules(value, ctx);
     durationRules(value, ctx);
+    if (value.recurring && (value.kind !== "one-to-one" || value.requiresApproval))
+      ctx.addIssue({ code: "custom", path: ["recurring"], message: RECURRING_ONE_TO_ONE });
   })
   .transform((value) => ({
     ...value,
     ...withDurations(value),
+    recurring: value.recurring ?? null,
     redirectUrl: value.redirectUrl || null,
     teamId: value.teamId ?? null,
     seats: value.kind === "group" ? (value.seats ?? null) : null,
@@ -653,6 +694,10 @@ export const eventTypeJsonSchema = z
     requireCancelReason: z.boolean(),
     defaultLanguage: z.enum(LANGUAGES),
     reconfirmHours: z.number().int().nullable(),
+    recurring: z
+      .object({ maxOccurrences: z.number().int(), intervalWeeks: z.array(z.number().int()) })
+      .nullable()
+      .meta({ description: "Recurring series (decision 106); null: single bookings only." }),
   })
   .meta({ id: "EventType" });
 
@@ -700,6 +745,7 @@ export function eventTypeJson(
     requireCancelReason: row.requireCancelReason,
     defaultLanguage: languageOf(row.defaultLanguage) ?? "en",
     reconfirmHours: row.reconfirmHours,
+    recurring: row.recurring ?? null,
     ...(managed
       ? { managed: { templateId: managed.templateId, teamId: managed.teamId, lockedFields: managed.lockedFields } }
       : {}),

@@ -174,6 +174,7 @@ describe("teamEventTypeJson", () => {
       requirePhone: false,
       defaultLanguage: "en" as const,
       reconfirmHours: null,
+      recurring: null,
     };
     const extra = {
       teamId: "t1",

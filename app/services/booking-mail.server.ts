@@ -2,10 +2,17 @@ import { type BookingHost } from "~/models/booking-request.server";
 import type { SeatBooking } from "~/models/booking-seats.server";
 import type { HostEvent } from "~/models/event.server";
 import { coHostsOf } from "~/models/team-booking.server";
-import { guestLanguageOf, type InvitationKind, type SeatLine } from "~/mail/event-mail";
+import {
+  guestLanguageOf,
+  seriesCalendarOf,
+  type InvitationKind,
+  type MailedEvent,
+  type SeatLine,
+} from "~/mail/event-mail";
 import { MAIL_WORDS } from "~/messages/guest-words/mail";
 import { fill } from "~/messages/languages";
-import { located, mailHostOfBooking, mailInvitees } from "./event-invitations.server";
+import { located, mailHostOfBooking, mailInvitees, seriesEntry } from "./event-invitations.server";
+import { occurrencesOf } from "~/models/booking-series.server";
 
 /** Who hears of a booking and what they get (decision 018): the guests, the host, a collective booking's co-hosts. */
 
@@ -47,7 +54,18 @@ export async function mailGuests(
       : [];
   if (options.note) footer.push(fill(w.noteFrom, { host: host.name || host.email, note: options.note }));
   if (options.because) footer.push(options.because);
-  await mailInvitees(mailed, host, kind, footer);
+  // A recurring series' meeting moved or cancelled (decision 106): the guests' calendars hold the
+  // series, so the attachment is the series as it is now (an EXDATE, a moved instance).
+  const entry =
+    event.seriesId && !(mailed as MailedEvent).series ? seriesEntry(mailed, await occurrencesOf(event.seriesId)) : null;
+  await mailInvitees(
+    mailed,
+    host,
+    kind,
+    footer,
+    undefined,
+    entry ? { event: entry.event, kind: entry.cancelled ? "cancelled" : "updated" } : undefined,
+  );
 }
 
 /**
@@ -95,4 +113,13 @@ export async function mailBooking(
     alone: options.alone,
     reason: options.reason,
   });
+}
+
+/**
+ * A recurring series' one confirmation (decision 106): the guests and the host each get one mail
+ * listing every date, with one repeating calendar entry (RRULE), not one mail per meeting.
+ */
+export async function mailSeries(first: HostEvent, host: BookingHost, links?: Links): Promise<void> {
+  const series = seriesCalendarOf([first]);
+  await mailBooking({ ...first, series } as HostEvent, host, "created", { links, alone: true });
 }

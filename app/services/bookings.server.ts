@@ -18,7 +18,7 @@ import { checkAnswers, questionsToAsk } from "~/schemas/booking-answers";
 import { singleUseTokenField } from "~/schemas/booking-api";
 import type { BookingAnswers } from "../../db/schema";
 import type { HostEvent } from "~/models/event.server";
-import { linksFor, mailBooking, mailGuests, mailHost } from "./booking-mail.server";
+import { linksFor, mailBooking, mailGuests, mailHost, mailSeries } from "./booking-mail.server";
 
 type Links = ReturnType<typeof linksFor>;
 import { mailHostOfSeatLeft, mailSessionSeats } from "./seat-mail.server";
@@ -50,6 +50,16 @@ import { scheduleReconfirm } from "~/models/reconfirm.server";
 import { markNoShow, type NoShowResult, type NoShowWho } from "~/models/no-show.server";
 import { policyRefusal, type PolicyRefusal } from "~/scheduling/booking-policy";
 import type { Event } from "../../db/schema";
+import {
+  createSeries,
+  occurrencesOf,
+  occurrenceToken,
+  seriesIdOf,
+  seriesTokenOf,
+  type SeriesResult,
+  type SeriesSuccess,
+} from "~/models/booking-series.server";
+import { recurrenceRefusal, type Recurrence } from "~/scheduling/recurrence";
 
 /**
  * The booking lifecycle (docs/decisions/030, 055): bookSlot, rescheduleBooking and cancelBooking,
@@ -77,6 +87,11 @@ export type Told =
       alone?: boolean;
       /** The mover's reason for the host ("Reason: ..."), a guest's reschedule. */
       reason?: string;
+      /**
+       * A recurring series' occurrence (decision 106): the first's record tells the whole series in
+       * one mail (its row's series_rule); the others' (`quiet`) mail nobody, their webhooks and calendars go as usual.
+       */
+      series?: { quiet?: boolean };
     }
   | {
       tell: "invitees";
@@ -117,6 +132,8 @@ async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): 
   const mailKind = kind === "created" || kind === "approved" ? "created" : "updated";
   switch (told.tell) {
     case "booking":
+      if (told.series?.quiet && mailKind === "created") return;
+      if (told.series && mailKind === "created") return mailSeries(told.booking, told.host, told.links);
       return mailBooking(told.booking, told.host, mailKind, {
         to: told.to,
         links: told.links,
@@ -234,23 +251,102 @@ export async function bookSlot(input: {
   linkBase: string;
   idempotency?: { claim(answers: BookingAnswers): IdempotencyClaim | null; answer(ok: BookingSuccess): StoredAnswer };
 }): Promise<BookSlotOutcome> {
-  const { found } = input.request;
-  // A deactivated host takes no bookings (decision 068); the slot check would refuse it too.
-  if (found.hostDeactivated) return { ok: false, reason: "host-deactivated" };
-  const checked = checkAnswers(questionsToAsk(found.eventType), input.request.answers);
-  if (Object.keys(checked.errors).length > 0) return { ok: false, reason: "invalid-answers", errors: checked.errors };
-  if (found.eventType.kind !== "group" && input.request.guests && input.request.guests.length > 0)
-    return { ok: false, reason: "guests-not-allowed" };
-  // Both entry points check the token with this field first; a caller that did not never sends it to a query.
-  const token = input.request.singleUseToken;
-  if (token !== undefined && !singleUseTokenField.safeParse(token).success) return { ok: false, reason: "link-used" };
-  const request: BookingRequest = { ...input.request, answers: checked.answers };
+  const checked = checkRequest(input.request);
+  if ("ok" in checked) return checked;
+  const request = checked;
   const idempotency = input.idempotency;
   const outcome = await runIdempotent(idempotency?.claim(checked.answers) ?? null, (hooks) =>
     book(request, input.now, input.linkBase, hooks && idempotency ? { hooks, answer: idempotency.answer } : undefined),
   );
   if (outcome.kind === "mismatch") return { ok: false, reason: "idempotency-mismatch" };
   if (outcome.kind === "replay") return { ok: false, reason: "replay", answer: outcome.answer };
+  return outcome.value;
+}
+
+/** What bookSlot and bookSeries check before any transaction: the host, the answers, the guests, the link's token. */
+function checkRequest(
+  given: SlotRequest,
+):
+  | (BookingRequest & { answers: BookingAnswers })
+  | { ok: false; reason: "host-deactivated" | "guests-not-allowed" | "link-used" }
+  | { ok: false; reason: "invalid-answers"; errors: Record<string, string[]> } {
+  const { found } = given;
+  // A deactivated host takes no bookings (decision 068); the slot check would refuse it too.
+  if (found.hostDeactivated) return { ok: false, reason: "host-deactivated" };
+  const checked = checkAnswers(questionsToAsk(found.eventType), given.answers);
+  if (Object.keys(checked.errors).length > 0) return { ok: false, reason: "invalid-answers", errors: checked.errors };
+  if (found.eventType.kind !== "group" && given.guests && given.guests.length > 0)
+    return { ok: false, reason: "guests-not-allowed" };
+  // Both entry points check the token with this field first; a caller that did not never sends it to a query.
+  const token = given.singleUseToken;
+  if (token !== undefined && !singleUseTokenField.safeParse(token).success) return { ok: false, reason: "link-used" };
+  return { ...given, answers: checked.answers };
+}
+
+/** bookSeries' answer: bookSlot's refusals, a recurrence the event type does not allow, or the series. */
+export type BookSeriesOutcome =
+  | SeriesResult
+  | Exclude<BookSlotOutcome, { ok: true } | { reason: "slot-unavailable" | "slot-full" }>
+  | { ok: false; reason: "recurrence-refused"; message: string };
+
+/**
+ * Books a recurring series (decision 106) for the booking page and POST /api/bookings alike: the
+ * same checks as bookSlot, a recurrence the event type allows (one-to-one, no approval), then
+ * every occurrence in one transaction (createSeries). One `created` record per occurrence, so each
+ * gets its webhooks, calendar entry and workflows; only the first's mails, listing every date.
+ */
+export async function bookSeries(input: {
+  request: SlotRequest;
+  recurrence: Recurrence;
+  now: Date;
+  linkBase: string;
+  idempotency?: { claim(answers: BookingAnswers): IdempotencyClaim | null; answer(ok: SeriesSuccess): StoredAnswer };
+}): Promise<BookSeriesOutcome> {
+  const checked = checkRequest(input.request);
+  if ("ok" in checked) return checked;
+  const request = checked;
+  const { found } = request;
+  const refusal =
+    found.eventType.kind !== "one-to-one" || found.eventType.requiresApproval
+      ? "This event type does not take recurring bookings."
+      : recurrenceRefusal(found.eventType.recurring ?? null, input.recurrence);
+  if (refusal) return { ok: false, reason: "recurrence-refused", message: refusal };
+  const { now, linkBase } = input;
+  const idempotency = input.idempotency;
+  const outcome = await runIdempotent(idempotency?.claim(request.answers) ?? null, async (hooks) => {
+    if (found.calendars !== false) await refreshHostCalendars([found.ownerId], now);
+    return createSeries(
+      request,
+      input.recurrence,
+      found.schedule.timeZone,
+      now,
+      hooks && idempotency ? { hooks, answer: idempotency.answer } : undefined,
+      async (tx, r) => {
+        for (const [i, booking] of r.occurrences.entries()) {
+          if (found.eventType.reconfirmHours) await scheduleReconfirm(tx, booking.id, now, { fresh: true });
+          await recordBookingEvent(tx, {
+            kind: "created",
+            eventId: booking.id,
+            actor: "guest",
+            newStartsAt: booking.startsAt,
+            newEndsAt: booking.endsAt,
+            payload: {
+              tell: "booking",
+              booking,
+              host: r.host,
+              to: r.newInvitees,
+              links: linksFor(linkBase, booking.id, occurrenceToken(r.token, i + 1)),
+              alone: true,
+              series: i === 0 ? {} : { quiet: true },
+            } satisfies Told,
+          });
+        }
+      },
+    );
+  });
+  if (outcome.kind === "mismatch") return { ok: false, reason: "idempotency-mismatch" };
+  if (outcome.kind === "replay") return { ok: false, reason: "replay", answer: outcome.answer };
+  if (outcome.value.ok) nudgeBookingEvents();
   return outcome.value;
 }
 
@@ -623,4 +719,41 @@ export async function markBookingNoShow(input: {
   });
   if (result.ok) nudgeBookingEvents();
   return result;
+}
+
+/**
+ * Cancels every upcoming meeting of the series `id` belongs to (decision 106), each through
+ * cancelBooking (its policy, its record, its calendar), for its guest (a token of any occurrence)
+ * or host. Meetings already cancelled or started are left as they are. A refusal of the first
+ * meeting tried (the event type's policy) is answered as is; later ones leave that meeting booked.
+ */
+export async function cancelSeries(input: {
+  id: string;
+  actor: BookingActor;
+  reason?: string;
+  now: Date;
+}): Promise<
+  { ok: true; occurrences: Event[] } | { ok: false; reason: "not-a-series" } | Exclude<ChangeResult, { ok: true }>
+> {
+  const { actor, now } = input;
+  if (!(await mayActOnBooking(input.id, actor))) return { ok: false, reason: "not-found" };
+  const seriesId = await seriesIdOf(input.id);
+  if (!seriesId) return { ok: false, reason: "not-a-series" };
+  let tried = 0;
+  for (const occurrence of await occurrencesOf(seriesId)) {
+    if (occurrence.status === "cancelled" || occurrence.startsAt.getTime() <= now.getTime()) continue;
+    const who: BookingActor =
+      "token" in actor ? { token: occurrenceToken(seriesTokenOf(actor.token), occurrence.seriesIndex ?? 1) } : actor;
+    const outcome = await cancelBooking({
+      id: occurrence.id,
+      actor: who,
+      reason: input.reason,
+      now,
+      bookingsOnly: true,
+    });
+    if (!outcome.ok && tried === 0 && outcome.reason !== "already-cancelled")
+      return bookingChangeOf(outcome) as Exclude<ChangeResult, { ok: true }>;
+    tried += 1;
+  }
+  return { ok: true, occurrences: await occurrencesOf(seriesId) };
 }

@@ -8,7 +8,9 @@ import {
   type InvitationKind,
   type MailedEvent,
   type SeatLine,
+  seriesCalendarOf,
 } from "~/mail/event-mail";
+import type { Event } from "../../db/schema";
 import { locationOfEventType, questionsOfEventType } from "~/models/event-type.server";
 import { meetingOf } from "~/models/conferencing.server";
 import { photoHashOf } from "~/models/user-photo.server";
@@ -72,6 +74,49 @@ export function eventCalendar(event: MailedEvent, host: Host, kind: InvitationKi
   });
 }
 
+/**
+ * The guest's .ics of a booking: its calendar entry, or for a recurring series' meeting the whole
+ * series as it is now (decision 106): one RRULE, cancelled meetings as EXDATEs, moved ones as
+ * instances; cancelled as a whole only when every meeting is.
+ */
+export function guestCalendarFile(
+  event: MailedEvent & { status: Event["status"] },
+  host: Host,
+  occurrences: Array<
+    Pick<Event, "seriesId" | "seriesIndex" | "seriesRule" | "startsAt" | "endsAt" | "status" | "sequence">
+  >,
+): string {
+  const entry = seriesEntry(event, occurrences);
+  // The guest's file: its texts in the language they booked in (docs/decisions/088).
+  if (entry) return eventCalendar(entry.event, host, entry.cancelled ? "cancelled" : "created", true);
+  return eventCalendar(event, host, event.status === "cancelled" ? "cancelled" : "created", true);
+}
+
+type SeriesOccurrence = Pick<
+  Event,
+  "seriesId" | "seriesIndex" | "seriesRule" | "startsAt" | "endsAt" | "status" | "sequence"
+>;
+
+/** A series' calendar entry as it is now, from its meetings (decision 106); null for a single booking. */
+export function seriesEntry<T extends MailedEvent>(
+  event: T,
+  occurrences: SeriesOccurrence[],
+): { event: T; cancelled: boolean } | null {
+  const series = occurrences.length > 0 ? seriesCalendarOf(occurrences) : null;
+  if (!series) return null;
+  return {
+    event: {
+      ...event,
+      series,
+      // Every meeting's change (a move, a cancel) raises the series' SEQUENCE.
+      sequence: occurrences.reduce((sum, o) => sum + o.sequence, 0),
+      startsAt: occurrences[0].startsAt,
+      endsAt: occurrences[0].endsAt,
+    },
+    cancelled: occurrences.every((o) => o.status === "cancelled"),
+  };
+}
+
 function calendarAttachment(event: MailedEvent, host: Host, kind: InvitationKind, forGuest = false) {
   return {
     filename: kind === "cancelled" ? "cancel.ics" : "invite.ics",
@@ -90,6 +135,8 @@ export async function mailInvitees(
   kind: InvitationKind,
   footer: string[] = [],
   lead?: string,
+  /** The attachment's own entry and kind when it is not the event's (a recurring series', decision 106). */
+  calendar?: { event: MailedEvent; kind: InvitationKind },
 ): Promise<MailResult | null> {
   if (given.invitees.length === 0) return null;
   const event = await located(given);
@@ -118,7 +165,11 @@ export async function mailInvitees(
     to: event.invitees,
     replyTo: host.email,
     ...message,
-    attachments: [calendarAttachment(event, host, kind, true)],
+    attachments: [
+      calendar
+        ? calendarAttachment({ ...event, ...calendar.event }, host, calendar.kind, true)
+        : calendarAttachment(event, host, kind, true),
+    ],
   });
 }
 

@@ -23,6 +23,8 @@ export type EventTypeKind = "one-to-one" | "group" | "collective" | "round-robin
 export type RoundRobinMode = "fairness" | "availability";
 export const HOST_PRIORITIES = ["low", "medium", "high", "highest"] as const;
 export type HostPriority = (typeof HOST_PRIORITIES)[number];
+export type EventTypeRecurring = { maxOccurrences: number; intervalWeeks: number[] };
+
 export type EventTypeLocation = {
   type: "in-person" | "phone" | "google-meet" | "video" | "zoom" | "microsoft-teams";
   value?: string;
@@ -115,6 +117,11 @@ export const eventTypes = pgTable(
      * and a booking not confirmed by half of it before the start is cancelled. Null: off.
      */
     reconfirmHours: integer("reconfirm_hours"),
+    /**
+     * Recurring series (decision 106): the guest may book the same time every N weeks (N one of
+     * `intervalWeeks`), up to `maxOccurrences` meetings. Null: single bookings only.
+     */
+    recurring: jsonb("recurring").$type<EventTypeRecurring>(),
     /** No longer read or written (decision 058): hosts are event_type_hosts rows. To be dropped. */
     hostIds: uuid("host_ids")
       .array()

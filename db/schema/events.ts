@@ -18,6 +18,9 @@ import { id, timestamps } from "./columns";
 import { eventTypes, type BookingAnswers } from "./event-types";
 import { users } from "./users";
 
+/** A recurring series as booked (decision 106): `count` meetings every `intervalWeeks` weeks from `firstStart`, wall clock in `zone`. */
+export type SeriesRule = { intervalWeeks: number; count: number; zone: string; firstStart: string };
+
 /** Wording kept verbatim: these strings are what clients see. */
 export const eventTypeOption = pgEnum("event_location", ["In Person Meeting", "Phone Call", "Google Meet"]);
 export const eventWith = pgEnum("event_with", ["One-to-One", "Group"]);
@@ -110,6 +113,12 @@ export const events = pgTable(
      * next poll) when the event or what its actions depend on changes; the job sets the rest.
      */
     workflowCheckAt: timestamp("workflow_check_at", { withTimezone: true }),
+    /** A recurring series' id (decision 106), shared by its occurrences; null for a single booking. */
+    seriesId: uuid("series_id"),
+    /** The occurrence's place in its series, 1-based (its token and the calendar's RRULE count from it). */
+    seriesIndex: integer("series_index"),
+    /** The series as booked (the same on every occurrence): what its calendar file's RRULE says. */
+    seriesRule: jsonb("series_rule").$type<SeriesRule>(),
     ...timestamps,
   },
   (t) => [
@@ -122,6 +131,9 @@ export const events = pgTable(
       .on(t.startsAt)
       .where(sql`${t.status} = 'confirmed'`),
     index("events_booking_id_idx").on(t.bookingId),
+    index("events_series_idx")
+      .on(t.seriesId, t.seriesIndex)
+      .where(sql`${t.seriesId} is not null`),
     // The workflow job's poll: only events with something to look at (docs/decisions/103).
     index("events_workflow_check_idx")
       .on(t.workflowCheckAt, t.id)

@@ -343,6 +343,8 @@ describe("event types", () => {
       // Guests' language (decision 088) and reconfirmation (decision 086): English, not asked.
       defaultLanguage: "en",
       reconfirmHours: null,
+      // Recurring series (decision 106): single bookings only.
+      recurring: null,
     });
     expect(await ok(await call("GET", `/api/event-types/${made._id}`, { token: a.token }))).toEqual(made);
 
@@ -385,6 +387,7 @@ describe("event types", () => {
       ...full,
       // A group's guests are not asked to reconfirm (decision 086).
       reconfirmHours: null,
+      recurring: null,
     });
     // A PUT replaces everything: left-out fields take their defaults again.
     const back = await ok(

@@ -25,6 +25,10 @@ const slotTaken = z
       .array(z.string())
       .optional()
       .meta({ description: "Up to 3 next free starts, in the guest's zone.", example: ["2026-12-01T15:30:00+01:00"] }),
+    occurrence: z
+      .object({ index: z.number().int(), start: z.string().nullable() })
+      .optional()
+      .meta({ description: "occurrence_unavailable: the recurring series' meeting that is not free (decision 106)." }),
   })
   .meta({ id: "SlotUnavailable" });
 
@@ -45,7 +49,7 @@ export const paths: ZodOpenApiPathsObject = {
     post: {
       operationId: "createBooking",
       summary:
-        "Books a free slot of an active event type (no auth): 201 with the cancel and reschedule links. For a group event type the guest takes a seat of the session at that start (1 + guests places, up to the event type's seats), with links of their own. `answers` answer the event type's questions (a missing or bad one: 400 with fields.answers.<questionId>); `singleUseToken` books through a single-use link, also of an event type that is off (decision 039); `duration` picks one of the event type's durations (another: 400 with fields.duration; decision 087). Guest bookings never count toward the free plan's cap (decision 038). The answer's `redirectUrl` is where the event type sends its guest after booking (with the booking's details when it passes them), null for none.",
+        "Books a free slot of an active event type (no auth): 201 with the cancel and reschedule links. For a group event type the guest takes a seat of the session at that start (1 + guests places, up to the event type's seats), with links of their own. `answers` answer the event type's questions (a missing or bad one: 400 with fields.answers.<questionId>); `singleUseToken` books through a single-use link, also of an event type that is off (decision 039); `duration` picks one of the event type's durations (another: 400 with fields.duration; decision 087). Guest bookings never count toward the free plan's cap (decision 038). `recurrence` books a recurring series when the event type's `recurring` allows it (decision 106): every meeting checked like a single booking and all booked in one transaction, or none (409 occurrence_unavailable names the first meeting that is not free; a recurrence the event type does not allow is 400 with fields.recurrence); the answer's `occurrences` list them, `booking` is the first. The answer's `redirectUrl` is where the event type sends its guest after booking (with the booking's details when it passes them), null for none.",
       tags: ["Bookings"],
       security: open,
       requestParams: { header: idempotencyHeader },
@@ -67,7 +71,7 @@ export const paths: ZodOpenApiPathsObject = {
         },
         "409": {
           description:
-            "slot_unavailable (not a free slot now: taken, outside availability, too soon, past the window, over the day's, week's or month's limit), slot_full (a group session with no seats left) or guest_limit_reached (this e-mail already holds the event type's limitPerGuest upcoming bookings).",
+            "slot_unavailable (not a free slot now: taken, outside availability, too soon, past the window, over the day's, week's or month's limit), occurrence_unavailable (a recurring series' meeting is not free: `error.message` names it, e.g. \"The 4th meeting, Tue 22 Dec 10:00, is no longer free.\", and `occurrence` gives its index and start; nothing was booked), slot_full (a group session with no seats left) or guest_limit_reached (this e-mail already holds the event type's limitPerGuest upcoming bookings).",
           content: { "application/json": { schema: slotTaken } },
         },
       },
@@ -76,7 +80,7 @@ export const paths: ZodOpenApiPathsObject = {
   "/api/bookings/{id}/cancel": {
     post: {
       operationId: "cancelBooking",
-      summary: `Cancels a booking (SEQUENCE + 1); a seat's cancel frees its places, and the session goes with its last seat; a collective booking's co-host rows go with it, and a co-host's row alone is 409 part_of_booking. With \`?token=\` (the guest) a meeting that has started is 409 meeting_started (decision 055); its host may still cancel it. ${TOKEN_OR_HOST} The body is optional.`,
+      summary: `Cancels a booking (SEQUENCE + 1); a seat's cancel frees its places, and the session goes with its last seat; a collective booking's co-host rows go with it, and a co-host's row alone is 409 part_of_booking. With \`?token=\` (the guest) a meeting that has started is 409 meeting_started (decision 055); its host may still cancel it. \`series: true\` cancels every upcoming meeting of a recurring series (decision 106), each as its own cancel; the answer lists the series in \`occurrences\` (400 with fields.series for a booking that is no series). ${TOKEN_OR_HOST} The body is optional.`,
       tags: ["Bookings"],
       security: open,
       requestParams: { path: idParam, query: bookingTokenQuery },

@@ -53,6 +53,7 @@ export function EventTypeFormBody({
   lockedBy = null,
   lockedQuestions = [],
   footer,
+  recurring,
 }: {
   form: FormMetadata<Record<string, unknown>, string[]>;
   fields: EventTypeFormFields;
@@ -70,6 +71,8 @@ export function EventTypeFormBody({
   lockedQuestions?: Array<{ label: string; type: string; required: boolean }>;
   /** The form's buttons, at the end of the sections' column. */
   footer?: ReactNode;
+  /** A person's event type: its recurring series setting (decision 106); left out on a team's form. */
+  recurring?: { maxOccurrences: number; intervalWeeks: number[] } | null;
 }) {
   const location = fields.location.getFieldset();
   const kind = (fields.kind.value ?? fields.kind.initialValue ?? kinds[0]?.value) as AnyEventTypeKind;
@@ -448,6 +451,14 @@ export function EventTypeFormBody({
                 />
               </Fieldset>
             )}
+            {recurring !== undefined && kind === "one-to-one" ? (
+              <RecurringFields
+                recurring={recurring}
+                errors={Object.entries(form.allErrors)
+                  .filter(([key]) => key === "recurring" || key.startsWith("recurring."))
+                  .flatMap(([, messages]) => messages)}
+              />
+            ) : null}
             {kind === "group" ? null : (
               <Fieldset legend="Reconfirmation">
                 <Field
@@ -525,5 +536,68 @@ export function EventTypeFormBody({
         </div>
       </div>
     </>
+  );
+}
+
+/**
+ * The recurring series setting (decision 106): plain fields the body form turns into `recurring`
+ * (toBodyForm), so a host can offer weekly or every-N-weeks series without JavaScript.
+ */
+function RecurringFields({
+  recurring,
+  errors,
+}: {
+  recurring: { maxOccurrences: number; intervalWeeks: number[] } | null;
+  errors: string[];
+}) {
+  const weeks = new Set(recurring?.intervalWeeks ?? [1]);
+  return (
+    <Fieldset legend="Recurring bookings">
+      <div className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          id="recurring-on"
+          name="recurringOn"
+          value="on"
+          defaultChecked={recurring !== null}
+          aria-describedby={errors.length ? "recurring-error" : undefined}
+          className="mt-0.5 h-5 w-5 rounded border-neutral-400 text-brand-600 focus:ring-brand-600"
+        />
+        <label htmlFor="recurring-on" className="text-sm text-neutral-800">
+          <span className="font-medium">Let guests book a recurring series</span>: the same time every week or every few
+          weeks, all the meetings booked at once (not with approval).
+        </label>
+      </div>
+      <fieldset>
+        <legend className="mb-1 text-sm font-medium text-neutral-800">Repeats offered</legend>
+        <div className="flex flex-wrap gap-4">
+          {[1, 2, 3, 4].map((n) => (
+            <label key={n} className="flex items-center gap-2 text-sm text-neutral-800">
+              <input
+                type="checkbox"
+                name="recurringWeeks"
+                value={String(n)}
+                defaultChecked={weeks.has(n)}
+                className="h-5 w-5 rounded border-neutral-400 text-brand-600 focus:ring-brand-600"
+              />
+              {n === 1 ? "Every week" : `Every ${n} weeks`}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Field
+        label="Most meetings in one series"
+        hint="2 to 24."
+        inputProps={{
+          type: "number",
+          id: "recurring-max",
+          name: "recurringMax",
+          min: 2,
+          max: 24,
+          defaultValue: String(recurring?.maxOccurrences ?? 6),
+        }}
+      />
+      <ErrorList id="recurring-error" errors={errors} />
+    </Fieldset>
   );
 }

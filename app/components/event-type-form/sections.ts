@@ -47,6 +47,7 @@ const FIELD_SECTIONS: Record<string, EventTypeSectionId> = {
   maxReschedules: "limits",
   requireCancelReason: "limits",
   reconfirmHours: "advanced",
+  recurring: "advanced",
   requiresApproval: "advanced",
   approvalHoldHours: "advanced",
   defaultLanguage: "advanced",

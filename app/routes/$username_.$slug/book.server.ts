@@ -6,7 +6,10 @@ import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN } from "~/models/idempotency.
 import { answerFieldName, answersFromForm, checkAnswers, questionsToAsk } from "~/schemas/booking-answers";
 import { bookingBody, singleUseTokenField } from "~/schemas/booking-api";
 import { utmOf } from "~/schemas/utm";
-import { bookSlot } from "~/services/bookings.server";
+import { bookSeries, bookSlot } from "~/services/bookings.server";
+import type { SeriesSuccess } from "~/models/booking-series.server";
+import { occurrenceTakenMessage } from "~/scheduling/recurrence";
+import { repeatFieldsMarkup } from "~/html/repeat-fields.server";
 import { env } from "~/server/env.server";
 import { checkRateLimits, clientIp, hitInProcess, RATE_LIMITS } from "~/server/rate-limit.server";
 import { linkBase, readFormData } from "~/utils/request.server";
@@ -100,6 +103,10 @@ export async function action({ params, request }: ActionFunctionArgs) {
     phone: text("phone"),
     smsConsent: form.get("smsConsent") === "on",
   };
+  // The series choice as posted (decision 106), shown again with the answer's errors.
+  const repeat = { repeat: text("repeat"), occurrences: text("occurrences") };
+  const recurring = found.eventType.kind === "one-to-one" ? found.eventType.recurring : null;
+  const repeatMarkup = (errors: string[] = []) => (recurring ? repeatFieldsMarkup(recurring, repeat, errors) : null);
   // Per client address, before anything else: a script trying addresses gets nowhere. The form
   // also spends the address's budget of the JSON paths, as POST /api/bookings does (decision 039),
   // counted in this process like theirs (decision 042).
@@ -177,6 +184,10 @@ export async function action({ params, request }: ActionFunctionArgs) {
     notes: values.notes ? values.notes : undefined,
     guests: guests.length > 0 ? guests : undefined,
     duration: picked ?? undefined,
+    // A recurring series (decision 106): the count is read only when the meeting repeats.
+    recurrence: repeat.repeat
+      ? { intervalWeeks: Number(repeat.repeat), count: Number(repeat.occurrences || "0") }
+      : undefined,
   });
   const answerErrors = (errors: Record<string, string[]>) =>
     Object.fromEntries(Object.entries(errors).map(([id, messages]) => [answerFieldName(id), messages]));
@@ -189,7 +200,13 @@ export async function action({ params, request }: ActionFunctionArgs) {
     // The answers' messages beside the other fields' in the same answer (bookSlot checks them again when it books).
     Object.assign(errors, answerErrors(checkAnswers(questions, values.answers).errors));
     return data(
-      { status: "invalid" as const, errors: fieldErrors(errors), values, nextSlots: [] as string[] },
+      {
+        status: "invalid" as const,
+        errors: fieldErrors(errors),
+        values,
+        nextSlots: [] as string[],
+        repeatMarkup: repeatMarkup(errors.recurrence),
+      },
       { status: 400 },
     );
   }
@@ -218,23 +235,81 @@ export async function action({ params, request }: ActionFunctionArgs) {
     (embed ? null : bookingRedirectUrl(found.eventType, redirectBookingOf(ok.booking, input))) ?? confirmationUrl(ok);
   // The page's key (a hidden field): a second submit of the same form gets the first booking.
   const key = text("idempotencyKey");
+  const slotRequest = {
+    found,
+    start: new Date(input.start),
+    name: input.name,
+    email: input.email,
+    timeZone: input.timeZone,
+    notes: input.notes,
+    guests: input.guests,
+    answers: values.answers,
+    // The form's hidden fields, else the URL's (a post made without them), decision 079.
+    utm: { ...utmOf(new URL(request.url).searchParams), ...utmOf(form) },
+    singleUseToken: link ?? undefined,
+    language,
+    phone: phone.phone,
+    smsConsent: values.smsConsent === true,
+  };
+  if (input.recurrence && input.recurrence.count > 1) {
+    const seriesUrl = (ok: SeriesSuccess) =>
+      `${host.path}/booked/${ok.occurrences[0].id}?token=${encodeURIComponent(ok.token)}${embed}`;
+    const series = await bookSeries({
+      request: slotRequest,
+      recurrence: input.recurrence,
+      now,
+      linkBase: linkBase(request),
+      idempotency: {
+        claim: (answers) =>
+          IDEMPOTENCY_KEY_PATTERN.test(key)
+            ? idempotencyClaim(key, `booking form ${found.eventType.id}`, { ...input, answers, link })
+            : null,
+        answer: (ok) => ({ status: 302, body: { location: seriesUrl(ok) } }),
+      },
+    });
+    if (series.ok) return redirect(seriesUrl(series));
+    if (series.reason === "recurrence-refused" || series.reason === "occurrence-unavailable") {
+      const message =
+        series.reason === "recurrence-refused"
+          ? series.message
+          : occurrenceTakenMessage(series.index, series.start, input.timeZone);
+      return data(
+        {
+          status: "invalid" as const,
+          errors: { form: [message] } as Record<string, string[]>,
+          values,
+          nextSlots: [] as string[],
+          repeatMarkup: repeatMarkup([message]),
+        },
+        { status: series.reason === "recurrence-refused" ? 400 : 409 },
+      );
+    }
+    if (series.reason === "replay") return redirect((series.answer.body as { location: string }).location);
+    return data(
+      {
+        status: "invalid" as const,
+        errors:
+          series.reason === "invalid-answers"
+            ? fieldErrors(answerErrors(series.errors))
+            : ({
+                form: [
+                  series.reason === "guest-limit"
+                    ? w.guestLimit
+                    : series.reason === "host-deactivated"
+                      ? w.hostNotTaking
+                      : series.reason === "idempotency-mismatch"
+                        ? w.formUsed
+                        : w.linkInvalid,
+                ],
+              } as Record<string, string[]>),
+        values,
+        nextSlots: [] as string[],
+      },
+      { status: series.reason === "invalid-answers" ? 400 : 409 },
+    );
+  }
   const result = await bookSlot({
-    request: {
-      found,
-      start: new Date(input.start),
-      name: input.name,
-      email: input.email,
-      timeZone: input.timeZone,
-      notes: input.notes,
-      guests: input.guests,
-      answers: values.answers,
-      // The form's hidden fields, else the URL's (a post made without them), decision 079.
-      utm: { ...utmOf(new URL(request.url).searchParams), ...utmOf(form) },
-      singleUseToken: link ?? undefined,
-      language,
-      phone: phone.phone,
-      smsConsent: values.smsConsent === true,
-    },
+    request: slotRequest,
     now,
     linkBase: linkBase(request),
     idempotency: {

@@ -53,6 +53,8 @@ export interface BookingFormProps {
   requiresApproval?: boolean;
   /** The length the guest picked (decision 087); null for the event type's default. */
   duration?: number | null;
+  /** The series choice (decision 106), server-made markup (app/html/repeat-fields.server.ts); null: single bookings only. */
+  repeatMarkup?: string | null;
 }
 
 /** The first field's id: the page moves the focus there once a time is chosen. */
@@ -81,6 +83,7 @@ export function BookingForm({
   back,
   requiresApproval = false,
   duration = null,
+  repeatMarkup = null,
 }: BookingFormProps) {
   return (
     <Form
@@ -254,6 +257,7 @@ export function BookingForm({
           <ErrorList id="booking-guests-error" errors={errors.guests} />
         </fieldset>
       ) : null}
+      {repeatMarkup ? <div dangerouslySetInnerHTML={{ __html: repeatMarkup }} /> : null}
       <ErrorList errors={[...(errors.start ?? []), ...(errors.timeZone ?? []), ...(errors.form ?? [])]} />
       {slot && !taken ? (
         // Disabled while the booking is on its way: a second click cannot send it twice.

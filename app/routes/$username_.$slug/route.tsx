@@ -82,6 +82,7 @@ import { DurationPicker } from "./duration-picker";
 import { action, slotParam } from "./book.server";
 import { PoweredBy } from "~/components/powered-by";
 import { notTakingBookings } from "~/html/not-taking.server";
+import { repeatFieldsMarkup } from "~/html/repeat-fields.server";
 import { textsGuests } from "~/models/workflow.server";
 import { phoneFields, SMS_BOOKING_WORDS } from "~/messages/sms";
 
@@ -279,6 +280,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       requiresApproval: eventType.requiresApproval && eventType.kind !== "group",
     },
     taking,
+    // The series choice (decision 106): one-to-one without approval only.
+    repeatMarkup:
+      eventType.kind === "one-to-one" && !eventType.requiresApproval && routed.eventType.recurring
+        ? repeatFieldsMarkup(routed.eventType.recurring)
+        : null,
     timeZone,
     zoneLabel: zoneLabelAt(selectedDate ? Date.parse(`${selectedDate}T12:00:00Z`) : now.getTime(), timeZone),
     /** The zone picker's options, packed (unpackTimeZones): a third of the JSON list's bytes. */
@@ -323,6 +329,22 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     ),
     /** `?name=&email=&notes=&a_<questionId>=`: the form's first values, kept from link to link. */
     prefill: prefillOf(q),
+    /** The form's first values: the prefill, each question's answer from it or empty (made here, not in the page's scripts). */
+    firstValues: (() => {
+      const prefill = prefillOf(q);
+      return {
+        name: prefill.name ?? "",
+        email: prefill.email ?? "",
+        notes: prefill.notes ?? "",
+        guests: ["", "", ""],
+        answers: Object.fromEntries(
+          questionsToAsk(eventType).map((question) => [
+            question.id,
+            prefill[answerFieldName(question.id)] ?? (question.type === "multiple_choice" ? [] : ""),
+          ]),
+        ),
+      };
+    })(),
     /** The link's source parameters (decision 079): in every link and the form's hidden fields. */
     utm: utmOf(q),
     /** A host calendar could not be read on its last try: the times come from the last good read (docs/decisions/035). */
@@ -555,15 +577,7 @@ export default function BookingPage() {
     !linkUsed &&
     !d.notTaking &&
     (d.slot !== null || result?.status === "invalid" || result?.status === "taken" || result?.status === "limited");
-  const values = result?.values ?? {
-    name: d.prefill.name ?? "",
-    email: d.prefill.email ?? "",
-    notes: d.prefill.notes ?? "",
-    guests: ["", "", ""],
-    answers: Object.fromEntries(
-      d.questions.map((q) => [q.id, d.prefill[answerFieldName(q.id)] ?? (q.type === "multiple_choice" ? [] : "")]),
-    ),
-  };
+  const values = result?.values ?? d.firstValues;
   const errors: Record<string, string[] | undefined> = result?.errors ?? {};
   const w = d.words;
 
@@ -717,6 +731,7 @@ export default function BookingPage() {
               routing={d.routing}
               utm={d.utm}
               requiresApproval={d.eventType.requiresApproval}
+              repeatMarkup={(result as { repeatMarkup?: string | null } | undefined)?.repeatMarkup ?? d.repeatMarkup}
               duration={d.eventType.duration !== d.eventType.defaultDuration ? d.eventType.duration : null}
               taken={result?.status === "taken" ? { message: result.message, nextSlots: result.nextSlots } : null}
               values={values}

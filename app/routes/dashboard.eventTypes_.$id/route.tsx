@@ -115,6 +115,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         : null,
     linkBase: profile?.username ? bookingLink(origin, profile.username) : null,
     links,
+    /** Its recurring series setting (decision 106), outside conform's fields (toBodyForm builds it). */
+    recurring: e?.recurring ?? null,
     defaults: {
       title: e?.title ?? "",
       slug: e?.slug ?? "",
@@ -230,7 +232,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EventTypeForm() {
-  const { eventType, schedules, members, teams, copy, linkBase, defaults, embed, links } =
+  const { eventType, schedules, members, teams, copy, linkBase, defaults, embed, links, recurring } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
@@ -282,6 +284,7 @@ export default function EventTypeForm() {
           hydrated={hydrated}
           kinds={EVENT_TYPE_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
           kindDisabled={copy !== null}
+          recurring={recurring}
           linkHint={(slug) => (
             <>
               Your booking link:{" "}

@@ -179,7 +179,7 @@ export function Layout({ children }: { children: ReactNode }) {
       >
         <a
           href="#main"
-          className="sr-only left-4 top-4 z-50 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed"
+          className="sr-only left-4 top-4 z-50 rounded-lg bg-surface px-4 py-2 text-sm font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed"
         >
           Skip to content
         </a>

@@ -175,7 +175,7 @@ export default function Booked() {
   const w = d.words;
   return (
     <section lang={d.language} className={`mx-auto max-w-xl px-4 sm:px-6 ${d.embed ? "py-4" : "py-10 sm:py-16"}`}>
-      <div className="rounded-xl border border-neutral-200 bg-white p-6 text-center shadow-sm sm:p-8">
+      <div className="rounded-xl border border-neutral-200 bg-surface p-6 text-center shadow-sm sm:p-8">
         {d.cancelled ? (
           <XCircle className="mx-auto h-10 w-10 text-red-600" aria-hidden />
         ) : d.pending ? (

@@ -56,12 +56,6 @@ export function checkBrandColor(input: string): BrandColorCheck {
   return { ok: true, color };
 }
 
-/** `r g b` for a CSS custom property read as `rgb(var(--accent) / <alpha>)`. */
-export function rgbChannels(hex: string): string {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return `${(n >> 16) & 255} ${(n >> 8) & 255} ${n & 255}`;
-}
-
 /**
  * A form's or JSON body's brand colour: a checked `#rrggbb`, or null when left empty (the
  * site's own colour). JSON may also send null.

@@ -453,7 +453,7 @@ function ZoneAndClock({ d, href, hydrated }: { d: PageData; href: (q: PageQuery)
               preventScrollReset
               replace
               aria-current={active ? "true" : undefined}
-              className={`rounded-md px-3 py-1 font-medium outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${active ? "bg-brand-600 text-white" : "text-neutral-700 hover:bg-neutral-100"}`}
+              className={`rounded-md px-3 py-1 font-medium outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${active ? "bg-accent text-white" : "text-neutral-700 hover:bg-neutral-100"}`}
             >
               {c.label}
             </Link>
@@ -477,7 +477,7 @@ function ViewSwitch({
   words: { view: string; viewMonth: string; viewWeek: string };
 }) {
   const item = (active: boolean) =>
-    `rounded-md px-3 py-1 font-medium outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${active ? "bg-brand-600 text-white" : "text-neutral-700 hover:bg-neutral-100"}`;
+    `rounded-md px-3 py-1 font-medium outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${active ? "bg-accent text-white" : "text-neutral-700 hover:bg-neutral-100"}`;
   return (
     <div className="mb-4 flex justify-end">
       <div
@@ -612,7 +612,7 @@ export default function BookingPage() {
 
   return (
     <section lang={d.language} className={`mx-auto max-w-5xl px-4 sm:px-6 ${d.embed ? "py-4" : "py-6 sm:py-10"}`}>
-      <div className="grid overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm md:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
+      <div className="grid overflow-hidden rounded-xl border border-neutral-200 bg-surface shadow-sm md:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
         <aside className="border-b border-neutral-200 p-6 md:border-b-0 md:border-r">
           {d.embed ? null : (
             <Link

@@ -59,7 +59,7 @@ export function Section({
         </h2>
         <div className="mt-1 text-sm text-neutral-600">{description}</div>
       </div>
-      <div className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6 lg:col-span-2">{children}</div>
+      <div className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6 lg:col-span-2">{children}</div>
     </section>
   );
 }
@@ -91,7 +91,7 @@ export function PlanText({ plan }: { plan: LoaderData["plan"] }) {
 export function AccountSummary({ profile, plan }: Pick<LoaderData, "profile" | "plan">) {
   const row = "grid gap-1 py-3 sm:grid-cols-3 sm:gap-4";
   return (
-    <dl className="divide-y divide-neutral-200 rounded-xl border border-neutral-200 bg-white px-5 shadow-sm sm:px-6">
+    <dl className="divide-y divide-neutral-200 rounded-xl border border-neutral-200 bg-surface px-5 shadow-sm sm:px-6">
       <div className={row}>
         <dt className="text-sm font-medium text-neutral-600">Name</dt>
         <dd className="break-words text-neutral-900 sm:col-span-2">

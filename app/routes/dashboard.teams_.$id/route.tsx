@@ -250,7 +250,7 @@ export default function TeamSettings() {
       {d.manage ? (
         <section
           aria-labelledby="invite-title"
-          className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6"
+          className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6"
         >
           <h2 id="invite-title" className="text-lg font-semibold text-neutral-900">
             Invite someone

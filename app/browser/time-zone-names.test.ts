@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { currentZoneName, isTimeZone, timeZoneNames } from "~/scheduling/time-zone";
 import vm from "node:vm";
-import { TIME_ZONE_HINT_SCRIPT, TIME_ZONE_PENDING_ATTRIBUTE } from "~/browser/time-zone-hint";
+import { TIME_ZONE_PENDING_ATTRIBUTE } from "~/browser/time-zone-hint";
+import { TIME_ZONE_HINT_SCRIPT } from "~/server/head-scripts.server";
 
 describe("timeZoneNames / currentZoneName", () => {
   it("offers each zone once by its current name: Kolkata and Kyiv, not Calcutta and Kiev", () => {

@@ -6,6 +6,7 @@ import LayoutDashboard from "lucide-react/icons/layout-dashboard";
 import LogOut from "lucide-react/icons/log-out";
 import Menu from "lucide-react/icons/menu";
 import PanelLeft from "lucide-react/icons/panel-left";
+import { ThemeToggle } from "./theme-toggle";
 import { Logo } from "./logo";
 import { enhanceMenus } from "~/browser/menu-behaviour";
 import { roleLabel, type Role } from "~/utils/permissions";
@@ -175,7 +176,15 @@ function NotificationBell({ notifications }: { notifications: BellNotification[]
   );
 }
 
-export function Navbar({ user, notifications }: { user: NavbarUser | null; notifications: BellNotification[] }) {
+export function Navbar({
+  user,
+  notifications,
+  theme,
+}: {
+  user: NavbarUser | null;
+  notifications: BellNotification[];
+  theme?: string | null;
+}) {
   const nav = useRef<HTMLElement>(null);
   useMenus(nav);
   return (
@@ -244,6 +253,9 @@ export function Navbar({ user, notifications }: { user: NavbarUser | null; notif
                   >
                     <PanelLeft className="h-5 w-5" aria-hidden /> Dashboard Menu
                   </Link>
+                  <div className="px-1 py-1">
+                    <ThemeToggle theme={theme} />
+                  </div>
                   <Form method="post" action="/signout">
                     <button
                       type="submit"

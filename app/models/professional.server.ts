@@ -28,6 +28,16 @@ export function professionalEnd(issued: Date[]): Date | null {
   return end;
 }
 
+/**
+ * A paid host (decision 108): a professional whose package has not ended, or one granted without
+ * an end. Their pages leave out the "Powered by" line.
+ */
+export async function isPaidHost(userId: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db.select({ role: effectiveRole }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.role === "professional";
+}
+
 type Database = Awaited<ReturnType<typeof getDb>>;
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 

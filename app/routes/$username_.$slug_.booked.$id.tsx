@@ -24,6 +24,8 @@ import { placeOf } from "~/services/event-invitations.server";
 import { placeLine } from "~/schemas/meeting";
 import { currentZoneName, dateTimeFormatters } from "~/scheduling/time-zone";
 import { PoweredBy } from "~/components/powered-by";
+import { brandAttributes } from "~/components/brand-style";
+import { isPaidHost } from "~/models/professional.server";
 import { redirectOfBooking } from "~/models/event-type.server";
 import { MAIL_WORDS, placeNameIn } from "~/messages/guest-words/mail";
 import { GUEST_WORDS } from "~/messages/guest-words";
@@ -45,6 +47,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     location: setting,
     answerLines,
     meeting,
+    pageOwnerId,
+    brandColor,
   } = await confirmedBookingOr404(params, request);
   // ?lang=, then the language the guest booked in, then their browser's (docs/decisions/088).
   const language =
@@ -135,6 +139,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     cancelUrl: links.cancelUrl,
     rescheduleUrl: links.rescheduleUrl,
     embed: new URL(request.url).searchParams.get(EMBED_PARAM) === "1",
+    /** The booking page's colour and plan (decision 108). */
+    brand: brandAttributes(brandColor),
+    paid: await isPaidHost(pageOwnerId),
     /** What an embedding page is told (scheduler:booked); never the token. */
     booked: {
       id: booking.id,
@@ -174,7 +181,11 @@ export default function Booked() {
   const leave = d.embed ? "_top" : undefined;
   const w = d.words;
   return (
-    <section lang={d.language} className={`mx-auto max-w-xl px-4 sm:px-6 ${d.embed ? "py-4" : "py-10 sm:py-16"}`}>
+    <section
+      lang={d.language}
+      {...d.brand}
+      className={`mx-auto max-w-xl px-4 sm:px-6 ${d.embed ? "py-4" : "py-10 sm:py-16"}`}
+    >
       <div className="rounded-xl border border-neutral-200 bg-surface p-6 text-center shadow-sm sm:p-8">
         {d.cancelled ? (
           <XCircle className="mx-auto h-10 w-10 text-red-600" aria-hidden />
@@ -345,7 +356,7 @@ export default function Booked() {
           </>
         )}
       </div>
-      <PoweredBy embed={d.embed} label={d.words.poweredBy} />
+      {d.paid ? null : <PoweredBy embed={d.embed} label={d.words.poweredBy} />}
     </section>
   );
 }

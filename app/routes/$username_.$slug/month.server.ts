@@ -33,6 +33,8 @@ export interface PageHost {
   path: string;
   /** "All meeting types": /{username} or /team/{team slug}. */
   home: string;
+  /** The host's or team's brand colour (decision 108), or null for the site's. */
+  brandColor: string | null;
 }
 
 /**
@@ -57,7 +59,17 @@ export async function findPage(
         : null;
     const path = `/team/${team.slug}/${found.eventType.slug}`;
     const home = `/team/${team.slug}`;
-    return { host: { name: team.name, username: team.slug, timeZone: found.schedule.timeZone, path, home }, found };
+    return {
+      host: {
+        name: team.name,
+        username: team.slug,
+        timeZone: found.schedule.timeZone,
+        path,
+        home,
+        brandColor: team.brandColor,
+      },
+      found,
+    };
   }
   const username = params.username ?? "";
   if (!USERNAME_IN_URL.test(username)) return null;
@@ -70,6 +82,7 @@ export async function findPage(
         timeZone: host.timeZone,
         path: `/${host.username}/${found.eventType.slug}`,
         home: `/${host.username}`,
+        brandColor: host.brandColor,
       },
       found,
     };

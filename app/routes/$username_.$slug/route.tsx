@@ -81,6 +81,9 @@ import { WeekView } from "./week-view";
 import { DurationPicker } from "./duration-picker";
 import { action, slotParam } from "./book.server";
 import { PoweredBy } from "~/components/powered-by";
+import { brandAttributes } from "~/components/brand-style";
+import { checkBrandColor } from "~/schemas/brand-color";
+import { isPaidHost } from "~/models/professional.server";
 import { notTakingBookings } from "~/html/not-taking.server";
 import { textsGuests } from "~/models/workflow.server";
 import { SMS_BOOKING_WORDS } from "~/messages/sms";
@@ -263,6 +266,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       id: found.ownerId,
       photoHash: await photoHashOf(found.ownerId),
     },
+    /** The host's or team's colour on the page (decision 108); an embed's `?brandColor=` (hex, no #) first. */
+    brand: brandAttributes(pageBrandColor(q, host.brandColor)),
+    /** A paid host's pages leave out "Powered by" (decision 108). */
+    paid: await isPaidHost(found.ownerId),
     eventType: {
       slug: eventType.slug,
       title: eventType.title,
@@ -342,6 +349,13 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
         headers: { "Set-Cookie": `${CLOCK_COOKIE}=${clockParam}; Path=/; Max-Age=31536000; SameSite=Lax` },
       })
     : payload;
+}
+
+/** An embed's `?brandColor=` when it passes the contrast rule, else the host's own. */
+function pageBrandColor(q: URLSearchParams, own: string | null): string | null {
+  const asked = q.get("embed") === "1" ? q.get("brandColor") : null;
+  const checked = asked ? checkBrandColor(asked) : null;
+  return checked?.ok ? checked.color : own;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, location, error }) => {
@@ -611,7 +625,11 @@ export default function BookingPage() {
   const dayLoading = loadingSearch !== null && !pendingSlot;
 
   return (
-    <section lang={d.language} className={`mx-auto max-w-5xl px-4 sm:px-6 ${d.embed ? "py-4" : "py-6 sm:py-10"}`}>
+    <section
+      lang={d.language}
+      {...d.brand}
+      className={`mx-auto max-w-5xl px-4 sm:px-6 ${d.embed ? "py-4" : "py-6 sm:py-10"}`}
+    >
       <div className="grid overflow-hidden rounded-xl border border-neutral-200 bg-surface shadow-sm md:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
         <aside className="border-b border-neutral-200 p-6 md:border-b-0 md:border-r">
           {d.embed ? null : (
@@ -845,7 +863,7 @@ export default function BookingPage() {
           )}
         </div>
       </div>
-      <PoweredBy embed={d.embed} label={d.words.poweredBy} />
+      {d.paid ? null : <PoweredBy embed={d.embed} label={d.words.poweredBy} />}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { professionals, users } from "../../db/schema";
 import { addCalendarMonths } from "~/scheduling/months";
 import { getDb } from "~/server/db.server";
+import { invalidatePublicPages, publicPageTag } from "~/server/page-cache.server";
 import { effectiveRole } from "~/utils/role.server";
 
 /**
@@ -58,6 +59,8 @@ export async function recomputeProfessionalStatus(tx: Tx | Database, userId: str
     .update(users)
     .set(end ? { role: "professional", professionalUntil: end } : { role: "user", professionalUntil: null })
     .where(eq(users.id, userId));
+  // Paid or not decides the "Powered by" line on their pages (decision 108).
+  invalidatePublicPages([publicPageTag.host(userId)]);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Config } from "tailwindcss";
 import plugin from "tailwindcss/plugin";
-import { colorVariables, paletteColors } from "./app/components/theme-palette";
+import { colorVariables, paletteColors } from "./app/html/theme-palette";
 
 /**
  * Dark mode (docs/decisions/108): the grey, brand and status scales are CSS variables that a

@@ -1,3 +1,5 @@
+import { brandAttributes } from "~/html/brand-style.server";
+import { isPaidHost } from "~/models/professional.server";
 import { meetingOf } from "~/models/conferencing.server";
 import type { HeadersFunction } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
@@ -141,6 +143,9 @@ export async function confirmedBookingOr404(params: Params, request: Request) {
     answerLines: lines,
     // The booking's meeting in the host's conferencing app (decision 065).
     meeting: await meetingOf(found.booking.id),
+    // The booking page's colour, and a paid host's page without "Powered by" (decision 108).
+    brand: brandAttributes(found.brandColor),
+    paid: await isPaidHost(found.pageOwnerId),
   };
 }
 

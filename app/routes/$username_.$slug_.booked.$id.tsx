@@ -24,8 +24,6 @@ import { placeOf } from "~/services/event-invitations.server";
 import { placeLine } from "~/schemas/meeting";
 import { currentZoneName, dateTimeFormatters } from "~/scheduling/time-zone";
 import { PoweredBy } from "~/components/powered-by";
-import { brandAttributes } from "~/components/brand-style";
-import { isPaidHost } from "~/models/professional.server";
 import { redirectOfBooking } from "~/models/event-type.server";
 import { MAIL_WORDS, placeNameIn } from "~/messages/guest-words/mail";
 import { GUEST_WORDS } from "~/messages/guest-words";
@@ -47,8 +45,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     location: setting,
     answerLines,
     meeting,
-    pageOwnerId,
-    brandColor,
+    brand,
+    paid,
   } = await confirmedBookingOr404(params, request);
   // ?lang=, then the language the guest booked in, then their browser's (docs/decisions/088).
   const language =
@@ -140,8 +138,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     rescheduleUrl: links.rescheduleUrl,
     embed: new URL(request.url).searchParams.get(EMBED_PARAM) === "1",
     /** The booking page's colour and plan (decision 108). */
-    brand: brandAttributes(brandColor),
-    paid: await isPaidHost(pageOwnerId),
+    brand,
+    paid,
     /** What an embedding page is told (scheduler:booked); never the token. */
     booked: {
       id: booking.id,

@@ -141,7 +141,10 @@ export default function RoutingForms() {
         </Link>
       </div>
       {showEditor ? (
-        <Form method="post" className="max-w-2xl space-y-4 rounded-xl border border-neutral-200 bg-surface p-6 shadow-sm">
+        <Form
+          method="post"
+          className="max-w-2xl space-y-4 rounded-xl border border-neutral-200 bg-surface p-6 shadow-sm"
+        >
           <h2 className="text-lg font-semibold text-neutral-900">
             {d.editing ? `Edit ${d.chosen?.name}` : "New routing form"}
           </h2>

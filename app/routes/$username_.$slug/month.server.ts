@@ -1,3 +1,5 @@
+import { brandAttributes, pageBrandColor } from "~/html/brand-style.server";
+import { isPaidHost } from "~/models/professional.server";
 import { json } from "@remix-run/node";
 import { getTeamHandle } from "~/models/teams.server";
 import { routingResponseOf } from "~/models/routing-forms.server";
@@ -201,3 +203,11 @@ export async function withRouting(
 }
 
 export const ROUTING_LINK_INVALID = "This link from a routing form is not valid. Fill in the form again.";
+
+/**
+ * How the page looks for its owner (decision 108): the host's or team's colour (an embed's
+ * `?brandColor=` first) and whether "Powered by" is left out (a paid host).
+ */
+export async function pageLook(ownerId: string, host: PageHost, q: URLSearchParams) {
+  return { brand: brandAttributes(pageBrandColor(q, host.brandColor)), paid: await isPaidHost(ownerId) };
+}

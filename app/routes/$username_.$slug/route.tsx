@@ -71,6 +71,7 @@ import {
   eventTypeOff,
   findPage,
   openMonth,
+  pageLook,
   rangeSlots,
   ROUTING_LINK_INVALID,
   todayIn,
@@ -81,9 +82,6 @@ import { WeekView } from "./week-view";
 import { DurationPicker } from "./duration-picker";
 import { action, slotParam } from "./book.server";
 import { PoweredBy } from "~/components/powered-by";
-import { brandAttributes } from "~/components/brand-style";
-import { checkBrandColor } from "~/schemas/brand-color";
-import { isPaidHost } from "~/models/professional.server";
 import { notTakingBookings } from "~/html/not-taking.server";
 import { textsGuests } from "~/models/workflow.server";
 import { SMS_BOOKING_WORDS } from "~/messages/sms";
@@ -266,10 +264,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       id: found.ownerId,
       photoHash: await photoHashOf(found.ownerId),
     },
-    /** The host's or team's colour on the page (decision 108); an embed's `?brandColor=` (hex, no #) first. */
-    brand: brandAttributes(pageBrandColor(q, host.brandColor)),
-    /** A paid host's pages leave out "Powered by" (decision 108). */
-    paid: await isPaidHost(found.ownerId),
+    /** The host's or team's colour, and a paid host's pages without "Powered by" (decision 108). */
+    ...(await pageLook(found.ownerId, host, q)),
     eventType: {
       slug: eventType.slug,
       title: eventType.title,
@@ -349,13 +345,6 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
         headers: { "Set-Cookie": `${CLOCK_COOKIE}=${clockParam}; Path=/; Max-Age=31536000; SameSite=Lax` },
       })
     : payload;
-}
-
-/** An embed's `?brandColor=` when it passes the contrast rule, else the host's own. */
-function pageBrandColor(q: URLSearchParams, own: string | null): string | null {
-  const asked = q.get("embed") === "1" ? q.get("brandColor") : null;
-  const checked = asked ? checkBrandColor(asked) : null;
-  return checked?.ok ? checked.color : own;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, location, error }) => {

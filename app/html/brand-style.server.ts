@@ -1,5 +1,9 @@
-import { BRAND_TEXT_COLOR, contrastRatio, MIN_CONTRAST } from "~/schemas/brand-color";
+import { BRAND_TEXT_COLOR, checkBrandColor, contrastRatio, MIN_CONTRAST } from "~/schemas/contrast";
 import { rgbChannels, SURFACE } from "./theme-palette";
+
+/**
+ * Server only (a loader's): the pages' bundles carry none of it, only the attributes it gives.
+ */
 
 /** `a` moved toward `b` by `t` (0 to 1), per sRGB channel. */
 export function mixHex(a: string, b: string, t: number): string {
@@ -65,4 +69,11 @@ export function brandAttributes(color: string | null): { "data-brand": ""; style
       "--brand-tint-strong-dark": rgbChannels(s.dark.tintStrong),
     },
   };
+}
+
+/** A booking page's colour: an embed's `?brandColor=` (hex, no #) when it passes the contrast rule, else the host's own. */
+export function pageBrandColor(q: URLSearchParams, own: string | null): string | null {
+  const asked = q.get("embed") === "1" ? q.get("brandColor") : null;
+  const checked = asked ? checkBrandColor(asked) : null;
+  return checked?.ok ? checked.color : own;
 }

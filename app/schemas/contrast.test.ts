@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { brandColorField, checkBrandColor, contrastRatio, normalizeHex, ratioLabel } from "./brand-color";
+import { brandColorField } from "./brand-color";
+import { checkBrandColor, contrastRatio, normalizeHex, ratioLabel } from "./contrast";
 
 describe("contrastRatio", () => {
   it("is 21:1 for black on white and 1:1 for a colour on itself", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contrastRatio } from "~/schemas/brand-color";
-import { brandAttributes, brandShades, mixHex } from "./brand-style";
+import { contrastRatio } from "~/schemas/contrast";
+import { brandAttributes, brandShades, mixHex } from "./brand-style.server";
 import { SURFACE } from "./theme-palette";
 
 describe("mixHex", () => {

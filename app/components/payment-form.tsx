@@ -145,7 +145,7 @@ function CardForm({ clientSecret, paymentIntentId, buyer, amountLabel }: Payment
           data-testid="card-element"
         >
           <CardElement
-            options={{ hidePostalCode: true, style: { base: { fontSize: "16px", color: "#171717" } } }}
+            options={{ hidePostalCode: true, style: { base: { fontSize: "16px", color: cardTextColor() } } }}
             onReady={() => setCardReady(true)}
             onChange={() => setProviderError(null)}
           />
@@ -168,4 +168,9 @@ function CardForm({ clientSecret, paymentIntentId, buyer, amountLabel }: Payment
       </Button>
     </form>
   );
+}
+
+/** The card field's text in the page's own text colour: its frame cannot read our theme (decision 108). */
+function cardTextColor(): string {
+  return typeof document === "undefined" ? "#171717" : getComputedStyle(document.body).color || "#171717";
 }

@@ -1,21 +1,21 @@
 import type { Config } from "tailwindcss";
+import plugin from "tailwindcss/plugin";
+import { colorVariables, paletteColors } from "./app/html/theme-palette";
 
+/**
+ * Dark mode (docs/decisions/108): the grey, brand and status scales are CSS variables that a
+ * dark theme swaps (see theme-palette.ts), so each class keeps its role in both themes. The
+ * html element's class is the person's choice (`dark`, `light`); without one the system's
+ * setting decides, with no script. The `dark:` variant follows the same rule.
+ */
 export default {
   content: ["./app/**/*.{ts,tsx}"],
+  darkMode: ["variant", ["&:is(.dark *)", "@media (prefers-color-scheme: dark) { &:not(.light *) }"]],
   theme: {
     extend: {
-      colors: {
-        brand: {
-          50: "#eef2ff",
-          100: "#e0e7ff",
-          200: "#c7d2fe",
-          500: "#6366f1",
-          600: "#4f46e5",
-          700: "#4338ca",
-          800: "#3730a3",
-          900: "#312e81",
-        },
-      },
+      colors: paletteColors(),
+      // Focus rings are offset by the page's own surface, not white, in both themes.
+      ringOffsetColor: { DEFAULT: "rgb(var(--c-surface))" },
       maxWidth: { content: "72rem", form: "36rem" },
       keyframes: {
         "toast-life": {
@@ -42,5 +42,19 @@ export default {
       },
     },
   },
-  plugins: [],
+  plugins: [
+    plugin(({ addBase }) => {
+      const { light, dark, brandLight, brandDark } = colorVariables();
+      addBase({
+        ":root": { colorScheme: "light", ...light },
+        "[data-brand]": brandLight,
+        ":root.dark": { colorScheme: "dark", ...dark },
+        ".dark [data-brand]": brandDark,
+        "@media (prefers-color-scheme: dark)": {
+          ":root:not(.light)": { colorScheme: "dark", ...dark },
+          ":root:not(.light) [data-brand]": brandDark,
+        },
+      });
+    }),
+  ],
 } satisfies Config;

@@ -24,9 +24,10 @@ import { EMBED_FRAME_SCRIPT, EMBED_PARAM } from "~/utils/embed";
 import { getUser } from "~/utils/auth.server";
 import { stylesheetText } from "~/server/inline-stylesheet.server";
 import { staticPageScript } from "~/server/static-page-script.server";
+import { TIME_ZONE_HINT_SCRIPT, ZOD_JITLESS_SCRIPT } from "~/server/head-scripts.server";
 import { linkBase, publicEnv } from "~/server/env.server";
 import { getToast } from "~/utils/toast.server";
-import { TIME_ZONE_HINT_SCRIPT } from "~/browser/time-zone-hint";
+import { pageTheme } from "~/utils/theme.server";
 import { announceEarlyInput } from "~/browser/early-input";
 
 // The site's navbar and footer, loaded on demand (app/components/site-chrome-loader.ts): pages
@@ -67,6 +68,16 @@ function SiteStyles() {
   return <style id={SITE_STYLES_ID} dangerouslySetInnerHTML={{ __html: css }} />;
 }
 
+/**
+ * A head script whose text only the server module has (so no page's JavaScript carries it): the
+ * browser renders the text it finds in the page, so hydration changes nothing.
+ */
+function HeadScript({ id, text }: { id: string; text: string | undefined }) {
+  const nonce = useNonce();
+  const html = typeof document === "undefined" ? text : document.getElementById(id)?.innerHTML;
+  return <script id={id} nonce={nonce} dangerouslySetInnerHTML={{ __html: html ?? "" }} />;
+}
+
 export const meta: MetaFunction = () => [
   { title: "Scheduler: easy meeting scheduling" },
   { name: "description", content: "The fastest and easiest way to schedule any meeting or other collaboration." },
@@ -77,6 +88,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Only signed-in people see the bell, so visitors cost no query.
   const notifications = user ? await listBellNotifications(user.id) : [];
   const now = new Date();
+  const url = new URL(request.url);
+  const embedded = url.searchParams.get(EMBED_PARAM) === "1";
   return data(
     {
       user: user ? { id: user.id, email: user.email, name: user.name, role: user.role } : null,
@@ -97,7 +110,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       year: new Date().getFullYear(),
       // The embedded page's storage shim (docs/decisions/019), sent only to a page asked for in
       // embed mode, so no other page carries its text in its JavaScript.
-      embedFrameScript: new URL(request.url).searchParams.get(EMBED_PARAM) === "1" ? EMBED_FRAME_SCRIPT : null,
+      embedFrameScript: embedded ? EMBED_FRAME_SCRIPT : null,
+      // The html element's class (decision 108): in the first HTML, so the right theme paints first.
+      theme: pageTheme(url, request.headers.get("cookie"), embedded),
     },
     // Only answer with the toast cookie when a toast was read (and so must be cleared).
     { headers: toast ? headers : undefined },
@@ -107,15 +122,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function useOptionalUser() {
   return useRouteLoaderData<typeof loader>("root")?.user ?? null;
 }
-
-/**
- * Zod builds object parsers with `new Function` where it may, and finds out by trying once when
- * the first object schema is made (at module evaluation, before any app code could call
- * `z.config`). The Content Security Policy has no 'unsafe-eval', so that probe is a CSP violation
- * in the console. Zod reads its settings from `globalThis.__zod_globalConfig` when it loads:
- * jitless, it never probes and parses the same way without compiled code.
- */
-const ZOD_JITLESS_SCRIPT = "globalThis.__zod_globalConfig={jitless:true};";
 
 /** What a route's `handle` may say about the document around it. */
 interface SiteHandle {
@@ -155,7 +161,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // Embedded, the page is as tall as its content (not the frame), so the parent can size the
   // frame to it, and transparent around its cards, so it sits on the host's own background.
   return (
-    <html lang="en" className={embed ? "bg-transparent" : "h-full"}>
+    <html lang="en" className={`${embed ? "bg-transparent" : "h-full"} ${root?.theme ?? ""}`}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -165,9 +171,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteStyles />
         <Links />
         {/* Zod without its eval probe: the policy has no 'unsafe-eval' (see ZOD_JITLESS_SCRIPT). */}
-        {staticPage ? null : <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />}
+        {staticPage ? null : <HeadScript id="zod-jitless" text={ZOD_JITLESS_SCRIPT} />}
         {/* The browser's time zone as a client-hint cookie (app/scheduling/time-zone.ts). */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_HINT_SCRIPT }} />
+        <HeadScript id="tz-hint" text={TIME_ZONE_HINT_SCRIPT} />
         {/* Embedded: storage that may be blocked, the height and Escape for the parent page (docs/decisions/019). */}
         {embed && root?.embedFrameScript ? (
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: root.embedFrameScript }} />
@@ -179,18 +185,20 @@ export function Layout({ children }: { children: ReactNode }) {
       >
         <a
           href="#main"
-          className="sr-only left-4 top-4 z-50 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed"
+          className="sr-only left-4 top-4 z-50 rounded-lg bg-surface px-4 py-2 text-sm font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed"
         >
           Skip to content
         </a>
         <NavigationProgress />
         {embed || chrome === "booking" ? null : (
-          <SiteNavbar user={root?.user ?? null} notifications={root?.notifications ?? []} />
+          <SiteNavbar user={root?.user ?? null} notifications={root?.notifications ?? []} theme={root?.theme} />
         )}
         <main id="main" className="flex-1">
           {children}
         </main>
-        {embed || chrome !== "site" ? null : <SiteFooter year={root?.year ?? new Date().getFullYear()} />}
+        {embed || chrome !== "site" ? null : (
+          <SiteFooter year={root?.year ?? new Date().getFullYear()} theme={root?.theme} />
+        )}
         <Toaster toast={root?.toast ?? null} />
         {staticPage ? (
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: staticPageScript() }} />

@@ -13,13 +13,13 @@ import { formatInZone } from "~/scheduling/zoned-time";
  */
 
 export const tableClass =
-  "mt-6 block w-full border-separate border-spacing-0 text-sm md:table md:rounded-xl md:border md:border-neutral-200 md:bg-white md:shadow-sm";
+  "mt-6 block w-full border-separate border-spacing-0 text-sm md:table md:rounded-xl md:border md:border-neutral-200 md:bg-surface md:shadow-sm";
 export const theadClass = "hidden md:table-header-group";
 export const thClass =
   "sticky top-16 z-10 border-b border-neutral-200 bg-neutral-50 px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-neutral-600 first:md:rounded-tl-xl last:md:rounded-tr-xl";
 export const tbodyClass = "block space-y-4 md:table-row-group md:space-y-0";
 export const trClass =
-  "block rounded-xl border border-neutral-200 bg-white py-2 shadow-sm md:table-row md:rounded-none md:border-0 md:py-0 md:shadow-none md:[&:not(:last-child)>td]:border-b md:[&>td]:border-neutral-200";
+  "block rounded-xl border border-neutral-200 bg-surface py-2 shadow-sm md:table-row md:rounded-none md:border-0 md:py-0 md:shadow-none md:[&:not(:last-child)>td]:border-b md:[&>td]:border-neutral-200";
 export const tdClass = "block px-4 py-1.5 align-middle md:table-cell md:py-3";
 
 /** Stands in for the hidden column header on phones. */
@@ -130,7 +130,7 @@ export function pageParam(url: URL): number {
 
 export function EmptyRows({ title, body, children }: { title: string; body: string; children?: ReactNode }) {
   return (
-    <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-neutral-300 bg-white px-6 py-12 text-center">
+    <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-neutral-300 bg-surface px-6 py-12 text-center">
       <h2 className="text-lg font-semibold text-neutral-900">{title}</h2>
       <p className="mt-1 max-w-sm text-neutral-600">{body}</p>
       {children}

@@ -18,7 +18,7 @@ export function BookingLinkCard({ link, title }: { link: BookingLink; title: str
   return (
     <section
       aria-labelledby="booking-link-title"
-      className="rounded-xl border border-brand-200 bg-white p-5 shadow-sm sm:p-6"
+      className="rounded-xl border border-brand-200 bg-surface p-5 shadow-sm sm:p-6"
       data-testid="booking-link-card"
     >
       <h2 id="booking-link-title" className="text-lg font-semibold text-neutral-900">

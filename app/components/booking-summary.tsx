@@ -117,11 +117,11 @@ export function GuestPage({
   poweredBy?: string;
 }) {
   return (
-    <section lang={lang} className="bg-gradient-to-b from-brand-50 to-white">
+    <section lang={lang} className="bg-gradient-to-b from-brand-50 to-surface">
       <div className={`mx-auto px-4 py-10 sm:px-6 sm:py-16 ${wide ? "max-w-3xl" : "max-w-form"}`}>
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{eyebrow}</p>
         <h1 className="mt-2 text-2xl font-bold tracking-tight text-neutral-900 sm:text-3xl">{heading}</h1>
-        <div className="mt-6 space-y-6 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-8">
+        <div className="mt-6 space-y-6 rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-8">
           {children}
         </div>
         {/* The page has the booking chrome (handle.chrome "booking"): no site navbar or footer. */}

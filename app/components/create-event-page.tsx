@@ -27,7 +27,7 @@ export function CreateEventPage({
       </Link>
       <h1 className="mt-4 text-2xl font-bold text-neutral-900">{title}</h1>
       <p className="mt-1 text-sm text-neutral-600">{intro}</p>
-      <div className="mt-6 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6">{children}</div>
+      <div className="mt-6 rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6">{children}</div>
       <Toaster toast={toast} />
     </div>
   );

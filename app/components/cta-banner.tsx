@@ -6,7 +6,7 @@ export function CtaBanner({ title, body, to, label }: { title: string; body: str
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="mx-auto max-w-content px-4 py-12 sm:px-6 sm:py-16">
-      <div className="flex flex-col items-start gap-4 rounded-xl bg-brand-700 p-8 text-white sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex flex-col items-start gap-4 rounded-xl bg-accent-strong p-8 text-white sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h2 id={headingId} className="text-xl font-bold">
             {title}
@@ -15,7 +15,7 @@ export function CtaBanner({ title, body, to, label }: { title: string; body: str
         </div>
         <Link
           to={to}
-          className="inline-flex items-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+          className="inline-flex items-center rounded-lg bg-surface px-4 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
         >
           {label}
         </Link>

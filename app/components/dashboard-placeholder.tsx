@@ -21,7 +21,7 @@ export function DashboardPlaceholder({
   return (
     <section>
       <h1 className="text-2xl font-bold text-neutral-900">{heading}</h1>
-      <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-neutral-300 bg-white px-6 py-12 text-center">
+      <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-neutral-300 bg-surface px-6 py-12 text-center">
         <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
           <Icon className="h-6 w-6" aria-hidden />
         </span>

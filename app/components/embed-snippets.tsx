@@ -57,7 +57,7 @@ export function EmbedSnippets({ offer }: { offer: EmbedOffer }) {
     <section
       id="embed"
       aria-labelledby="embed-title"
-      className="scroll-mt-24 space-y-4 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6"
+      className="scroll-mt-24 space-y-4 rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6"
       data-testid="embed-section"
     >
       <div>

@@ -1,5 +1,6 @@
 import { Logo } from "./logo";
 import { MESSAGES } from "~/messages";
+import { ThemeToggle } from "./theme-toggle";
 
 const COLUMNS: Array<{ title: string; items: string[] }> = [
   { title: "About", items: ["Our story", "Careers", "Press", "Trust & safety"] },
@@ -25,7 +26,7 @@ function SocialIcon({ label, children }: { label: string; children: React.ReactN
   );
 }
 
-export function Footer({ year }: { year: number }) {
+export function Footer({ year, theme }: { year: number; theme?: string | null }) {
   return (
     <footer className="mt-auto border-t border-neutral-200 bg-neutral-50">
       <div className="mx-auto grid max-w-content gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_2fr]">
@@ -62,10 +63,9 @@ export function Footer({ year }: { year: number }) {
           ))}
         </div>
       </div>
-      <div className="border-t border-neutral-200">
-        <p className="mx-auto max-w-content px-4 py-6 text-sm text-neutral-600 sm:px-6">
-          Copyright © {year} Scheduler. All rights reserved.
-        </p>
+      <div className="mx-auto flex max-w-content flex-wrap items-center justify-between gap-4 border-t border-neutral-200 px-4 py-6 sm:px-6">
+        <p className="text-sm text-neutral-600">Copyright © {year} Scheduler. All rights reserved.</p>
+        <ThemeToggle theme={theme} />
       </div>
     </footer>
   );

@@ -17,7 +17,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
 }
 
 export const inputClass =
-  "block w-full rounded-lg border border-neutral-300 bg-white px-3 py-2.5 text-base text-neutral-900 placeholder:text-neutral-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600 sm:text-sm";
+  "block w-full rounded-lg border border-neutral-300 bg-surface px-3 py-2.5 text-base text-neutral-900 placeholder:text-neutral-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600 sm:text-sm";
 
 /** Ids that tie a control to its hint and errors (aria-describedby, aria-invalid). */
 function useFieldIds(givenId: string | undefined, errors: ListOfErrors, hint: ReactNode) {

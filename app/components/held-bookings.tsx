@@ -18,7 +18,7 @@ export function HeldBookings({ held, action, timeZone }: { held: HeldBookingsDat
   return (
     <section
       aria-labelledby="held-heading"
-      className="mt-8 rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:p-6"
+      className="mt-8 rounded-xl border border-neutral-200 bg-surface p-4 shadow-sm sm:p-6"
       data-testid="held-bookings"
     >
       <h2 id="held-heading" className="text-lg font-semibold text-neutral-900">

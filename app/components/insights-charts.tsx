@@ -45,7 +45,7 @@ export function BarChart({
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{description}</desc>
         {rows.length === 0 ? (
-          <text x={0} y={20} fontSize={14} fill="#404040">
+          <text x={0} y={20} fontSize={14} className="fill-neutral-700">
             No bookings in this range.
           </text>
         ) : null}
@@ -55,7 +55,7 @@ export function BarChart({
           const short = r.label.length > 24 ? `${r.label.slice(0, 23)}…` : r.label;
           return (
             <g key={`${r.label}-${i}`}>
-              <text x={0} y={y + 16} fontSize={13} fill="#404040">
+              <text x={0} y={y + 16} fontSize={13} className="fill-neutral-700">
                 {short}
               </text>
               <rect
@@ -64,9 +64,9 @@ export function BarChart({
                 width={Math.max(w, r.value > 0 ? 2 : 0)}
                 height={BAR_HEIGHT}
                 rx={4}
-                fill="#4f46e5"
+                className="fill-accent"
               />
-              <text x={LABEL_WIDTH + w + 6} y={y + 16} fontSize={13} fill="#171717">
+              <text x={LABEL_WIDTH + w + 6} y={y + 16} fontSize={13} className="fill-neutral-900">
                 {r.value}
               </text>
             </g>
@@ -137,13 +137,13 @@ export function HeatMap({ grid, zone }: { grid: number[][]; zone: string }) {
         <title id="heatmap-title">{title}</title>
         <desc id="heatmap-desc">{description}</desc>
         {[0, 6, 12, 18].map((h) => (
-          <text key={h} x={LEFT + h * CELL} y={12} fontSize={10} fill="#404040">
+          <text key={h} x={LEFT + h * CELL} y={12} fontSize={10} className="fill-neutral-700">
             {hourLabel(h)}
           </text>
         ))}
         {grid.map((row, d) => (
           <g key={d}>
-            <text x={0} y={TOP + d * CELL + 14} fontSize={11} fill="#404040">
+            <text x={0} y={TOP + d * CELL + 14} fontSize={11} className="fill-neutral-700">
               {WEEKDAYS[d].slice(0, 3)}
             </text>
             {row.map((n, h) => (
@@ -154,7 +154,7 @@ export function HeatMap({ grid, zone }: { grid: number[][]; zone: string }) {
                 width={CELL - 2}
                 height={CELL - 2}
                 rx={3}
-                fill={n === 0 ? "#f5f5f5" : "#4f46e5"}
+                className={n === 0 ? "fill-neutral-100" : "fill-accent"}
                 fillOpacity={n === 0 ? 1 : 0.15 + 0.85 * (n / max)}
               >
                 <title>{`${WEEKDAYS[d]} ${hourLabel(h)}: ${n}`}</title>

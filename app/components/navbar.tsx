@@ -6,6 +6,7 @@ import LayoutDashboard from "lucide-react/icons/layout-dashboard";
 import LogOut from "lucide-react/icons/log-out";
 import Menu from "lucide-react/icons/menu";
 import PanelLeft from "lucide-react/icons/panel-left";
+import { ThemeToggle } from "./theme-toggle";
 import { Logo } from "./logo";
 import { enhanceMenus } from "~/browser/menu-behaviour";
 import { roleLabel, type Role } from "~/utils/permissions";
@@ -66,7 +67,7 @@ function AnswerRequest({ id, about }: { id: string; about: string }) {
         <input type="hidden" name="eventId" value={id} />
         <button
           type="submit"
-          className="rounded-lg bg-brand-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-800"
+          className="rounded-lg bg-accent px-3 py-1.5 text-xs font-semibold text-white hover:bg-accent-strong"
           aria-label={`Approve: ${about}`}
         >
           Approve
@@ -74,7 +75,7 @@ function AnswerRequest({ id, about }: { id: string; about: string }) {
       </Form>
       <Link
         to={`${PENDING_LIST}&decline=${id}`}
-        className="rounded-lg border border-neutral-300 bg-white px-3 py-1.5 text-xs font-semibold text-red-700 hover:bg-neutral-50"
+        className="rounded-lg border border-neutral-300 bg-surface px-3 py-1.5 text-xs font-semibold text-red-700 hover:bg-neutral-50"
         aria-label={`Decline: ${about}`}
       >
         Decline
@@ -115,14 +116,14 @@ function NotificationBell({ notifications }: { notifications: BellNotification[]
           <span
             data-testid="notification-count"
             data-unread
-            className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold text-white"
+            className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-xs font-bold text-white"
           >
             {unread > 99 ? "99+" : unread}
           </span>
         ) : null}
       </summary>
       {/* On a phone the panel spans the screen below the bar; from sm up it hangs under the bell. */}
-      <div className="absolute inset-x-4 top-14 rounded-xl border border-neutral-200 bg-white p-2 shadow-lg sm:inset-x-auto sm:right-0 sm:top-12 sm:w-80">
+      <div className="absolute inset-x-4 top-14 rounded-xl border border-neutral-200 bg-surface p-2 shadow-lg sm:inset-x-auto sm:right-0 sm:top-12 sm:w-80">
         <div className="flex items-center justify-between gap-2 px-3 py-2">
           <p className="text-sm font-semibold text-neutral-900">Notifications</p>
           {unread > 0 ? (
@@ -146,7 +147,7 @@ function NotificationBell({ notifications }: { notifications: BellNotification[]
                 data-unread-item={n.unread && !marking ? "" : undefined}
               >
                 {n.unread && !marking ? (
-                  <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-brand-600" aria-hidden data-unread />
+                  <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-accent" aria-hidden data-unread />
                 ) : null}
                 <span>
                   {n.unread && !marking ? (
@@ -175,11 +176,19 @@ function NotificationBell({ notifications }: { notifications: BellNotification[]
   );
 }
 
-export function Navbar({ user, notifications }: { user: NavbarUser | null; notifications: BellNotification[] }) {
+export function Navbar({
+  user,
+  notifications,
+  theme,
+}: {
+  user: NavbarUser | null;
+  notifications: BellNotification[];
+  theme?: string | null;
+}) {
   const nav = useRef<HTMLElement>(null);
   useMenus(nav);
   return (
-    <header className="sticky top-0 z-30 border-b border-neutral-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-neutral-200 bg-surface/95 backdrop-blur">
       <nav
         ref={nav}
         aria-label="Main"
@@ -193,7 +202,7 @@ export function Navbar({ user, notifications }: { user: NavbarUser | null; notif
           >
             <Menu className="h-5 w-5" aria-hidden />
           </summary>
-          <div className="absolute left-0 top-12 w-56 rounded-xl border border-neutral-200 bg-white p-2 shadow-lg">
+          <div className="absolute left-0 top-12 w-56 rounded-xl border border-neutral-200 bg-surface p-2 shadow-lg">
             {LINKS.map((l) => (
               <NavLink key={l.to} to={l.to} end className={(s) => `block ${navLinkClass(s)}`}>
                 {l.label}
@@ -224,7 +233,7 @@ export function Navbar({ user, notifications }: { user: NavbarUser | null; notif
                 >
                   <CircleUserRound className="h-8 w-8" aria-hidden />
                 </summary>
-                <div className="absolute right-0 top-12 w-64 rounded-xl border border-neutral-200 bg-white p-2 shadow-lg">
+                <div className="absolute right-0 top-12 w-64 rounded-xl border border-neutral-200 bg-surface p-2 shadow-lg">
                   <div className="border-b border-neutral-100 px-3 pb-2 pt-1">
                     <p className="truncate text-sm font-semibold text-neutral-900">{user.name || user.email}</p>
                     <p className="truncate text-sm text-neutral-600">{user.email}</p>
@@ -244,6 +253,9 @@ export function Navbar({ user, notifications }: { user: NavbarUser | null; notif
                   >
                     <PanelLeft className="h-5 w-5" aria-hidden /> Dashboard Menu
                   </Link>
+                  <div className="px-1 py-1">
+                    <ThemeToggle theme={theme} />
+                  </div>
                   <Form method="post" action="/signout">
                     <button
                       type="submit"
@@ -258,7 +270,7 @@ export function Navbar({ user, notifications }: { user: NavbarUser | null; notif
           ) : (
             <Link
               to="/signin"
-              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+              className="rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-strong"
             >
               Sign IN
             </Link>

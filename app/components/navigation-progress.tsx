@@ -24,7 +24,7 @@ export function NavigationProgress() {
         aria-hidden
         data-testid="navigation-progress"
         data-state={shown ? "busy" : "idle"}
-        className={`pointer-events-none fixed inset-x-0 top-0 z-50 h-1 origin-left bg-brand-600 transition-[transform,opacity] duration-200 motion-reduce:transition-none ${
+        className={`pointer-events-none fixed inset-x-0 top-0 z-50 h-1 origin-left bg-accent transition-[transform,opacity] duration-200 motion-reduce:transition-none ${
           shown ? "scale-x-75 opacity-100" : "scale-x-0 opacity-0"
         }`}
       />

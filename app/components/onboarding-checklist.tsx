@@ -23,7 +23,7 @@ export function OnboardingChecklist({ items }: { items: ChecklistItem[] }) {
         {items.map((item) => (
           <li
             key={item.id}
-            className="flex flex-col gap-2 rounded-lg bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
+            className="flex flex-col gap-2 rounded-lg bg-surface p-4 sm:flex-row sm:items-center sm:justify-between"
             data-testid={`checklist-${item.id}`}
           >
             <div className="flex items-start gap-3">

@@ -106,7 +106,7 @@ export function AddPasskeyButton({ failed, onAdded }: { failed: string; onAdded:
         <label className="block flex-1 text-sm font-medium text-neutral-800">
           Passkey name
           <input
-            className="mt-1 block w-full rounded-lg border border-neutral-300 bg-white px-3 py-2.5 text-base sm:text-sm"
+            className="mt-1 block w-full rounded-lg border border-neutral-300 bg-surface px-3 py-2.5 text-base sm:text-sm"
             value={name}
             maxLength={60}
             placeholder="e.g. Work laptop"

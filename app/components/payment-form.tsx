@@ -120,7 +120,7 @@ function CardForm({ clientSecret, paymentIntentId, buyer, amountLabel }: Payment
   return (
     <form
       onSubmit={onSubmit}
-      className="space-y-5 rounded-xl border border-neutral-200 bg-white p-6 shadow-sm"
+      className="space-y-5 rounded-xl border border-neutral-200 bg-surface p-6 shadow-sm"
       aria-busy={busy}
       noValidate
     >
@@ -140,12 +140,12 @@ function CardForm({ clientSecret, paymentIntentId, buyer, amountLabel }: Payment
           Card
         </p>
         <div
-          className="rounded-lg border border-neutral-300 bg-white px-3 py-3 focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600/30"
+          className="rounded-lg border border-neutral-300 bg-surface px-3 py-3 focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600/30"
           aria-labelledby="card-label"
           data-testid="card-element"
         >
           <CardElement
-            options={{ hidePostalCode: true, style: { base: { fontSize: "16px", color: "#171717" } } }}
+            options={{ hidePostalCode: true, style: { base: { fontSize: "16px", color: cardTextColor() } } }}
             onReady={() => setCardReady(true)}
             onChange={() => setProviderError(null)}
           />
@@ -168,4 +168,9 @@ function CardForm({ clientSecret, paymentIntentId, buyer, amountLabel }: Payment
       </Button>
     </form>
   );
+}
+
+/** The card field's text in the page's own text colour: its frame cannot read our theme (decision 108). */
+function cardTextColor(): string {
+  return typeof document === "undefined" ? "#171717" : getComputedStyle(document.body).color || "#171717";
 }

@@ -41,7 +41,7 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
         role={visible.type === "error" ? "alert" : "status"}
         data-testid="toast"
         data-type={visible.type}
-        className={`pointer-events-auto flex animate-toast-life items-start gap-3 rounded-xl border bg-white p-4 shadow-lg ${style.box}`}
+        className={`pointer-events-auto flex animate-toast-life items-start gap-3 rounded-xl border bg-surface p-4 shadow-lg ${style.box}`}
       >
         <Icon className={`mt-0.5 h-5 w-5 shrink-0 ${style.iconClass}`} aria-hidden />
         <div className="min-w-0 flex-1">

@@ -31,7 +31,7 @@ export function TotpSetupForm({
           <div
             role="img"
             aria-label="QR code of the authenticator-app secret"
-            className="h-44 w-44 rounded-lg border border-neutral-200 bg-white p-1 [&>svg]:h-full [&>svg]:w-full"
+            className="h-44 w-44 rounded-lg border border-neutral-200 bg-surface p-1 [&>svg]:h-full [&>svg]:w-full"
             // The SVG is made on the server by the qrcode package from the otpauth address.
             dangerouslySetInnerHTML={{ __html: qrSvg }}
           />

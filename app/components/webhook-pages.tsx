@@ -104,7 +104,7 @@ export function WebhookListPage({
       <section
         aria-labelledby="create-webhook-title"
         id="create-webhook"
-        className="max-w-3xl rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6"
+        className="max-w-3xl rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6"
       >
         <h2 id="create-webhook-title" className="mb-4 text-lg font-semibold text-neutral-900">
           Add a webhook
@@ -190,7 +190,7 @@ function NewSecret({ created }: { created: { url: string; secret: string } }) {
         spellCheck={false}
         autoComplete="off"
         data-testid="new-secret-value"
-        className="block w-full rounded-lg border border-neutral-300 bg-white px-3 py-2.5 font-mono text-sm text-neutral-900"
+        className="block w-full rounded-lg border border-neutral-300 bg-surface px-3 py-2.5 font-mono text-sm text-neutral-900"
       />
     </section>
   );
@@ -198,7 +198,7 @@ function NewSecret({ created }: { created: { url: string; secret: string } }) {
 
 function WebhookItem({ base, s, testing }: { base: string; s: WebhookRow; testing: boolean }) {
   return (
-    <li data-testid="webhook-row" className="rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:p-5">
+    <li data-testid="webhook-row" className="rounded-xl border border-neutral-200 bg-surface p-4 shadow-sm sm:p-5">
       <div className="flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
         <div className="min-w-0">
           <p className="flex items-start gap-2 font-medium text-neutral-900">
@@ -320,7 +320,7 @@ export function WebhookDetailPage({
 
       <section
         aria-labelledby="settings-title"
-        className="max-w-3xl rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6"
+        className="max-w-3xl rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6"
       >
         <h2 id="settings-title" className="mb-4 text-lg font-semibold text-neutral-900">
           Settings
@@ -372,7 +372,7 @@ export function WebhookDetailPage({
 
 function DeliveryItem({ d, page, resending }: { d: DeliveryRow; page: string; resending: boolean }) {
   return (
-    <li data-testid="delivery-row" className="rounded-xl border border-neutral-200 bg-white p-4 shadow-sm">
+    <li data-testid="delivery-row" className="rounded-xl border border-neutral-200 bg-surface p-4 shadow-sm">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <dl className="grid min-w-0 grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-3 lg:grid-cols-6">
           <div className="col-span-2 sm:col-span-3 lg:col-span-2">

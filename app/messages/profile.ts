@@ -10,6 +10,8 @@ export const PROFILE_MESSAGES = {
   detailsSaved: "Profile saved.",
   phoneSaved: (phone: string) => `Mobile number saved as ${phone}.`,
   phoneRemoved: "Mobile number removed.",
+  brandColorSaved: "Brand colour saved: your booking pages use it now.",
+  brandColorRemoved: "Brand colour removed: your booking pages use the default colour.",
   timeZoneSaved: (zone: string) => `Time zone set to ${zone}.`,
   usernameSaved: "Username saved. Your booking link is updated.",
   currentPasswordRequired: "Enter your current password.",

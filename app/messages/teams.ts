@@ -16,6 +16,8 @@ export const TEAMS_MESSAGES = {
   notFound: "No such team.",
   memberNotFound: "No such member.",
   attributesSaved: "Attributes saved",
+  brandColorSaved: "Brand colour saved: the team's booking pages use it now.",
+  brandColorRemoved: "Brand colour removed: the team's booking pages use the default colour.",
   attributesInvalid: "Check the attributes.",
   invitationNotFound: "No such invitation.",
   forbidden: "Only the team's owners and admins may do this.",

@@ -472,6 +472,9 @@ export async function getBookingForConfirmation(
   linkUsername: string | null;
   /** A team event type's team slug (its booking page is /team/{slug}/..., decision 059), else null. */
   linkTeamSlug: string | null;
+  /** Whose page it is (the event type's owner, else the host), and its colour: the team's, else the owner's (decision 108). */
+  pageOwnerId: string;
+  brandColor: string | null;
 } | null> {
   if (!token) return null;
   const seat = await findSeatBooking(id, token);
@@ -480,21 +483,39 @@ export async function getBookingForConfirmation(
   const db = await getDb();
   const [booking] = seat ? [seat] : await withInvitees(db, [row]);
   const [host] = await db
-    .select({ email: users.email, name: users.name, timeZone: users.timeZone, username: users.username })
+    .select({
+      email: users.email,
+      name: users.name,
+      timeZone: users.timeZone,
+      username: users.username,
+      brandColor: users.brandColor,
+    })
     .from(users)
     .where(eq(users.id, row.hostId));
   // The booking link's username is the event type owner's: a round-robin booking's host may be a team member (decision 020).
   const [owner] = row.eventTypeId
     ? await db
-        .select({ username: users.username, teamSlug: teams.slug })
+        .select({
+          id: users.id,
+          username: users.username,
+          teamSlug: teams.slug,
+          brandColor: sql<string | null>`coalesce(${teams.brandColor}, ${users.brandColor})`,
+        })
         .from(eventTypes)
         .innerJoin(users, eq(users.id, eventTypes.userId))
         .leftJoin(teams, eq(teams.id, eventTypes.teamId))
         .where(eq(eventTypes.id, row.eventTypeId))
     : [];
-  return host
-    ? { booking, host, linkUsername: owner ? owner.username : host.username, linkTeamSlug: owner?.teamSlug ?? null }
-    : null;
+  if (!host) return null;
+  const { brandColor, ...hostShown } = host;
+  return {
+    booking,
+    host: hostShown,
+    linkUsername: owner ? owner.username : host.username,
+    linkTeamSlug: owner?.teamSlug ?? null,
+    pageOwnerId: owner?.id ?? row.hostId,
+    brandColor: owner ? owner.brandColor : brandColor,
+  };
 }
 
 /**

@@ -529,6 +529,8 @@ export interface PublicHost {
   timeZone: string;
   /** Deactivated (decision 068): their pages say they are not taking bookings. */
   deactivated: boolean;
+  /** Their booking pages' colour (decision 108), or null for the site's. */
+  brandColor: string | null;
 }
 
 export async function getPublicHost(username: string): Promise<PublicHost | null> {
@@ -540,6 +542,7 @@ export async function getPublicHost(username: string): Promise<PublicHost | null
       username: users.username,
       timeZone: users.timeZone,
       deactivatedAt: users.deactivatedAt,
+      brandColor: users.brandColor,
     })
     .from(users)
     .where(eq(users.username, username.toLowerCase()))

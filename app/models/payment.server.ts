@@ -3,6 +3,7 @@ import { count, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { notifications, professionals, users } from "../../db/schema";
 import { getDb } from "~/server/db.server";
+import { invalidatePublicPages, publicPageTag } from "~/server/page-cache.server";
 import { CURRENCY, stripe } from "~/server/stripe.server";
 import { isUuid } from "./event.server";
 import type { PackageSummary } from "./package.server";
@@ -225,6 +226,8 @@ export async function fulfilPaymentIntent(
           receiptUrl: receiptUrlOf(intent),
         }),
       );
+    // A paid host's pages leave out "Powered by" (decision 108): their cached copies go at the commit.
+    invalidatePublicPages([publicPageTag.host(buyer.id)]);
     return { transactionId: intent.id, pack: packageName, professionalUntil: until, created: true };
   });
 }

@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { professionals, users } from "../../db/schema";
 import { addCalendarMonths } from "~/scheduling/months";
 import { getDb } from "~/server/db.server";
+import { invalidatePublicPages, publicPageTag } from "~/server/page-cache.server";
 import { effectiveRole } from "~/utils/role.server";
 
 /**
@@ -29,6 +30,16 @@ export function professionalEnd(issued: Date[]): Date | null {
   return end;
 }
 
+/**
+ * A paid host (decision 108): a professional whose package has not ended, or one granted without
+ * an end. Their pages leave out the "Powered by" line.
+ */
+export async function isPaidHost(userId: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db.select({ role: effectiveRole }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.role === "professional";
+}
+
 type Database = Awaited<ReturnType<typeof getDb>>;
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -49,6 +60,8 @@ export async function recomputeProfessionalStatus(tx: Tx | Database, userId: str
     .update(users)
     .set(end ? { role: "professional", professionalUntil: end } : { role: "user", professionalUntil: null })
     .where(eq(users.id, userId));
+  // Paid or not decides the "Powered by" line on their pages (decision 108).
+  invalidatePublicPages([publicPageTag.host(userId)]);
 }
 
 /**

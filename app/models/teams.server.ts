@@ -33,6 +33,8 @@ export interface TeamSummary {
   name: string;
   slug: string;
   role: TeamRoleName;
+  /** The team's booking pages' colour (decision 108), or null for the site's. */
+  brandColor: string | null;
 }
 
 export interface TeamMemberRow {
@@ -67,7 +69,10 @@ export async function createTeam(ownerId: string, input: { name: string; slug: s
     return await transaction(db, async (tx) => {
       const [team] = await tx.insert(teams).values({ name: input.name, slug: input.slug.toLowerCase() }).returning();
       await tx.insert(teamMemberships).values({ teamId: team.id, userId: ownerId, role: "owner" });
-      return { ok: true as const, team: { id: team.id, name: team.name, slug: team.slug, role: "owner" as const } };
+      return {
+        ok: true as const,
+        team: { id: team.id, name: team.name, slug: team.slug, role: "owner" as const, brandColor: team.brandColor },
+      };
     });
   } catch (error) {
     if (isUniqueViolation(error, "teams_slug_key")) return { ok: false, reason: "slug-taken" };
@@ -79,7 +84,13 @@ export async function createTeam(ownerId: string, input: { name: string; slug: s
 export async function listMyTeams(userId: string): Promise<TeamSummary[]> {
   const db = await getDb();
   return db
-    .select({ id: teams.id, name: teams.name, slug: teams.slug, role: teamMemberships.role })
+    .select({
+      id: teams.id,
+      name: teams.name,
+      slug: teams.slug,
+      role: teamMemberships.role,
+      brandColor: teams.brandColor,
+    })
     .from(teamMemberships)
     .innerJoin(teams, eq(teams.id, teamMemberships.teamId))
     .where(eq(teamMemberships.userId, userId))
@@ -90,6 +101,13 @@ export async function listMyTeams(userId: string): Promise<TeamSummary[]> {
 export async function getMyTeam(userId: string, teamId: string): Promise<TeamSummary | null> {
   if (!isUuid(teamId)) return null;
   return (await listMyTeams(userId)).find((t) => t.id === teamId) ?? null;
+}
+
+/** The team's booking-page colour (checked `#rrggbb`, or null); its cached pages go. The caller checks the role. */
+export async function updateTeamBrandColor(teamId: string, brandColor: string | null): Promise<void> {
+  const db = await getDb();
+  await db.update(teams).set({ brandColor }).where(eq(teams.id, teamId));
+  invalidatePublicPages([publicPageTag.team(teamId)]);
 }
 
 /** A member as pages and JSON show them (TeamMemberRow). */
@@ -157,10 +175,12 @@ export async function getTeamById(id: string): Promise<{ id: string; name: strin
 }
 
 /** A team by its slug (lower-case), for its booking pages: null for an unknown slug. */
-export async function getTeamHandle(slug: string): Promise<{ id: string; name: string; slug: string } | null> {
+export async function getTeamHandle(
+  slug: string,
+): Promise<{ id: string; name: string; slug: string; brandColor: string | null } | null> {
   const db = await getDb();
   const [team] = await db
-    .select({ id: teams.id, name: teams.name, slug: teams.slug })
+    .select({ id: teams.id, name: teams.name, slug: teams.slug, brandColor: teams.brandColor })
     .from(teams)
     .where(sql`lower(${teams.slug}) = ${slug.toLowerCase()}`)
     .limit(1);
@@ -618,7 +638,10 @@ export async function createProvisionedTeam(input: {
         .values({ name: input.name, slug: input.slug.toLowerCase(), scimExternalId: input.externalId })
         .returning();
       await tx.insert(teamMemberships).values({ teamId: team.id, userId: input.ownerId, role: "owner" });
-      return { ok: true as const, team: { id: team.id, name: team.name, slug: team.slug, role: "owner" as const } };
+      return {
+        ok: true as const,
+        team: { id: team.id, name: team.name, slug: team.slug, role: "owner" as const, brandColor: team.brandColor },
+      };
     });
   } catch (error) {
     if (isUniqueViolation(error, "teams_slug_key") || isUniqueViolation(error, "handles_pkey")) {

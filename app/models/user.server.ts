@@ -43,6 +43,7 @@ export async function getProfile(userId: string) {
       username: users.username,
       timeZone: users.timeZone,
       phone: users.phone,
+      brandColor: users.brandColor,
       hasPassword: sql<boolean>`${users.passwordHash} is not null`,
       hasGoogle: sql<boolean>`${users.googleId} is not null`,
       passwordChangedAt: users.passwordChangedAt,
@@ -82,6 +83,13 @@ export async function updateProfileDetails(userId: string, details: { name: stri
 export async function updatePhone(userId: string, phone: string | null) {
   const db = await getDb();
   await db.update(users).set({ phone }).where(eq(users.id, userId));
+}
+
+/** The host's booking-page colour (checked `#rrggbb`, or null for the site's); their cached pages go. */
+export async function updateBrandColor(userId: string, brandColor: string | null) {
+  const db = await getDb();
+  await db.update(users).set({ brandColor }).where(eq(users.id, userId));
+  invalidatePublicPages([publicPageTag.host(userId)]);
 }
 
 export async function updateTimeZone(userId: string, timeZone: string) {

@@ -47,6 +47,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     answerLines,
     meeting,
     occurrences,
+    brand,
+    paid,
   } = await confirmedBookingOr404(params, request);
   // ?lang=, then the language the guest booked in, then their browser's (docs/decisions/088).
   const language =
@@ -150,6 +152,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       };
     }),
     embed: new URL(request.url).searchParams.get(EMBED_PARAM) === "1",
+    /** The booking page's colour and plan (decision 108). */
+    brand,
+    paid,
     /** What an embedding page is told (scheduler:booked); never the token. */
     booked: {
       id: booking.id,
@@ -189,8 +194,12 @@ export default function Booked() {
   const leave = d.embed ? "_top" : undefined;
   const w = d.words;
   return (
-    <section lang={d.language} className={`mx-auto max-w-xl px-4 sm:px-6 ${d.embed ? "py-4" : "py-10 sm:py-16"}`}>
-      <div className="rounded-xl border border-neutral-200 bg-white p-6 text-center shadow-sm sm:p-8">
+    <section
+      lang={d.language}
+      {...d.brand}
+      className={`mx-auto max-w-xl px-4 sm:px-6 ${d.embed ? "py-4" : "py-10 sm:py-16"}`}
+    >
+      <div className="rounded-xl border border-neutral-200 bg-surface p-6 text-center shadow-sm sm:p-8">
         {d.cancelled ? (
           <XCircle className="mx-auto h-10 w-10 text-red-600" aria-hidden />
         ) : d.pending ? (
@@ -402,7 +411,7 @@ export default function Booked() {
           </>
         )}
       </div>
-      <PoweredBy embed={d.embed} label={d.words.poweredBy} />
+      {d.paid ? null : <PoweredBy embed={d.embed} label={d.words.poweredBy} />}
     </section>
   );
 }

@@ -121,7 +121,7 @@ function Avatar({ member }: { member: TeamMember }) {
 export default function About() {
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-white">
+      <section className="bg-gradient-to-b from-brand-50 to-surface">
         <div className="mx-auto max-w-content px-4 py-12 sm:px-6 sm:py-16">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">About us</p>
           <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-neutral-900">
@@ -167,7 +167,7 @@ export default function About() {
         </div>
         <ul className="space-y-4" aria-label="What we care about">
           {PRINCIPLES.map((p) => (
-            <li key={p.title} className="flex gap-4 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm">
+            <li key={p.title} className="flex gap-4 rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm">
               <p.icon className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" aria-hidden />
               <div>
                 <h3 className="font-semibold text-neutral-900">{p.title}</h3>
@@ -191,7 +191,7 @@ export default function About() {
               <li
                 key={m.name}
                 data-testid="team-member"
-                className="flex flex-col rounded-xl border border-neutral-200 bg-white p-6 shadow-sm"
+                className="flex flex-col rounded-xl border border-neutral-200 bg-surface p-6 shadow-sm"
               >
                 <div className="flex items-center gap-4">
                   <Avatar member={m} />

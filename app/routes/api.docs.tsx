@@ -83,7 +83,7 @@ function Operation({ op }: { op: OperationView }) {
     <article
       id={anchor(op)}
       aria-labelledby={`${anchor(op)}-title`}
-      className="scroll-mt-24 rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:p-6"
+      className="scroll-mt-24 rounded-xl border border-neutral-200 bg-surface p-4 shadow-sm sm:p-6"
     >
       <h3
         id={`${anchor(op)}-title`}

@@ -3,6 +3,8 @@ import { apiError, readJson, requireApiUser } from "~/api/api.server";
 import { apiRoute } from "~/api/api-route.server";
 import { MESSAGES } from "~/messages";
 import { deleteAccountBody } from "~/schemas/audit";
+import { brandColorBody } from "~/schemas/brand-color";
+import { getProfile, updateBrandColor } from "~/models/user.server";
 import { deleteAccount } from "~/services/data-rights.server";
 
 /**
@@ -30,4 +32,29 @@ async function DELETE({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const { loader, action } = apiRoute({ DELETE });
+/** The caller's profile as JSON clients read it. */
+async function profileJson(userId: string) {
+  const profile = await getProfile(userId);
+  if (!profile) return apiError(404, "not_found", "This account no longer exists.");
+  const { id, email, name, username, timeZone, role, brandColor } = profile;
+  return Response.json({ id, email, name, username, timeZone, role, brandColor });
+}
+
+/** GET /api/me: the caller's profile, `brandColor` included (decision 108). */
+async function GET({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  return profileJson(user.id);
+}
+
+/**
+ * PATCH /api/me `{ brandColor: "#0f766e" | null }` (decision 108): the booking pages' colour; one
+ * white text cannot be read on is 400 with its contrast ratio. Answers the profile.
+ */
+async function PATCH({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const body = await readJson(request, brandColorBody);
+  await updateBrandColor(user.id, body.brandColor);
+  return profileJson(user.id);
+}
+
+export const { loader, action } = apiRoute({ GET, PATCH, DELETE });

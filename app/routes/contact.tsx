@@ -146,7 +146,7 @@ export default function Contact() {
   // A new key after each navigation (the redirect after sending), so the form starts empty.
   const location = useLocation();
   return (
-    <section className="bg-gradient-to-b from-brand-50 to-white">
+    <section className="bg-gradient-to-b from-brand-50 to-surface">
       <Toaster toast={actionData?.toast ?? null} />
       {/* Heading, form, then the reassurances: on a phone the form follows the heading at once. */}
       <div className="mx-auto grid max-w-content gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[minmax(0,1fr)_minmax(0,36rem)] lg:grid-rows-[auto_1fr] lg:gap-x-16 lg:gap-y-8">
@@ -159,7 +159,7 @@ export default function Contact() {
             Questions about packages, team scheduling or a demo? Tell us what you need and we will get back to you.
           </p>
         </div>
-        <div className="relative self-start rounded-xl border border-neutral-200 bg-white p-6 shadow-sm sm:p-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <div className="relative self-start rounded-xl border border-neutral-200 bg-surface p-6 shadow-sm sm:p-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <ContactForm key={location.key} defaults={defaults} />
         </div>
         <ul className="space-y-6 lg:col-start-1 lg:row-start-2">

@@ -363,7 +363,7 @@ function EventCard({ event, page }: { event: Card; page: number }) {
   const cancelled = event.status === "cancelled";
   return (
     <li
-      className="flex flex-col rounded-xl border border-neutral-200 bg-white p-5 shadow-sm"
+      className="flex flex-col rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm"
       data-testid="event-card"
       aria-labelledby={`event-${event.id}`}
     >
@@ -667,7 +667,7 @@ export default function MySchedule() {
       <OnboardingChecklist items={checklist} />
 
       {shown.length === 0 && paging.total === 0 ? (
-        <div className="mt-8 rounded-xl border border-dashed border-neutral-300 bg-white p-10 text-center">
+        <div className="mt-8 rounded-xl border border-dashed border-neutral-300 bg-surface p-10 text-center">
           <Clock className="mx-auto h-8 w-8 text-neutral-400" aria-hidden />
           <h2 className="mt-3 text-lg font-semibold text-neutral-900">No events yet</h2>
           <p className="mt-1 text-sm text-neutral-600">Create your first meeting and invite people by e-mail.</p>

@@ -98,7 +98,7 @@ function FilterForm({ filters }: { filters: Record<string, string> }) {
     <Form
       method="get"
       reloadDocument
-      className="mt-6 grid gap-4 rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
+      className="mt-6 grid gap-4 rounded-xl border border-neutral-200 bg-surface p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
     >
       <label className={field}>
         Actor (e-mail or id)
@@ -139,7 +139,7 @@ function EraseGuestForm({ error }: { error: string | null }) {
   return (
     <section
       aria-labelledby="erase-guest"
-      className="mt-10 max-w-xl rounded-xl border border-neutral-200 bg-white p-4 shadow-sm"
+      className="mt-10 max-w-xl rounded-xl border border-neutral-200 bg-surface p-4 shadow-sm"
     >
       <h2 id="erase-guest" className="text-lg font-semibold text-neutral-900">
         Erase a guest
@@ -185,7 +185,7 @@ export default function AuditLog() {
       <FilterForm filters={filters} />
       <ErrorList id="audit-filter-errors" errors={errors.length ? errors : undefined} />
       {entries.length === 0 ? (
-        <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-neutral-300 bg-white px-6 py-12 text-center">
+        <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-neutral-300 bg-surface px-6 py-12 text-center">
           <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
             <ScrollText className="h-6 w-6" aria-hidden />
           </span>
@@ -195,7 +195,7 @@ export default function AuditLog() {
           </p>
         </div>
       ) : (
-        <table className="mt-6 block w-full border-separate border-spacing-0 text-sm md:table md:table-fixed md:rounded-xl md:border md:border-neutral-200 md:bg-white md:shadow-sm">
+        <table className="mt-6 block w-full border-separate border-spacing-0 text-sm md:table md:table-fixed md:rounded-xl md:border md:border-neutral-200 md:bg-surface md:shadow-sm">
           <caption className="sr-only">Audit log entries</caption>
           <thead className="hidden md:table-header-group">
             <tr>
@@ -218,7 +218,7 @@ export default function AuditLog() {
               <tr
                 key={e.id}
                 data-testid="audit-entry"
-                className="block rounded-xl border border-neutral-200 bg-white py-2 shadow-sm md:table-row md:rounded-none md:border-0 md:py-0 md:shadow-none md:[&:not(:last-child)>td]:border-b md:[&>td]:border-neutral-200"
+                className="block rounded-xl border border-neutral-200 bg-surface py-2 shadow-sm md:table-row md:rounded-none md:border-0 md:py-0 md:shadow-none md:[&:not(:last-child)>td]:border-b md:[&>td]:border-neutral-200"
               >
                 <td className={`${td} text-neutral-700`}>
                   <CellLabel>When</CellLabel>

@@ -77,7 +77,7 @@ const td = "block px-4 py-1.5 align-top md:table-cell md:py-3";
 
 function EmptyState() {
   return (
-    <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-neutral-300 bg-white px-6 py-12 text-center">
+    <div className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-neutral-300 bg-surface px-6 py-12 text-center">
       <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
         <Inbox className="h-6 w-6" aria-hidden />
       </span>
@@ -107,7 +107,7 @@ export default function ContactMessages() {
       {messages.length === 0 ? (
         <EmptyState />
       ) : (
-        <table className="mt-6 block w-full border-separate border-spacing-0 text-sm md:table md:table-fixed md:rounded-xl md:border md:border-neutral-200 md:bg-white md:shadow-sm">
+        <table className="mt-6 block w-full border-separate border-spacing-0 text-sm md:table md:table-fixed md:rounded-xl md:border md:border-neutral-200 md:bg-surface md:shadow-sm">
           <caption className="sr-only">Messages sent through the contact page</caption>
           <thead className="hidden md:table-header-group">
             <tr>
@@ -130,7 +130,7 @@ export default function ContactMessages() {
               <tr
                 key={m.id}
                 data-testid="contact-message"
-                className="block rounded-xl border border-neutral-200 bg-white py-2 shadow-sm md:table-row md:rounded-none md:border-0 md:py-0 md:shadow-none md:[&:not(:last-child)>td]:border-b md:[&>td]:border-neutral-200"
+                className="block rounded-xl border border-neutral-200 bg-surface py-2 shadow-sm md:table-row md:rounded-none md:border-0 md:py-0 md:shadow-none md:[&:not(:last-child)>td]:border-b md:[&>td]:border-neutral-200"
               >
                 <td className={`${td} text-neutral-700`}>
                   <CellLabel>Received</CellLabel>

@@ -270,10 +270,10 @@ function SwitchForm(p: {
         className="inline-flex items-center gap-2 rounded-lg px-1 py-1 text-sm font-medium text-neutral-700"
       >
         <span
-          className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors duration-150 ${p.on ? "bg-brand-600" : "bg-neutral-300"}`}
+          className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors duration-150 ${p.on ? "bg-accent" : "bg-neutral-300"}`}
         >
           <span
-            className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform duration-150 ${p.on ? "translate-x-5" : "translate-x-0.5"}`}
+            className={`absolute top-0.5 h-5 w-5 rounded-full bg-surface shadow transition-transform duration-150 ${p.on ? "translate-x-5" : "translate-x-0.5"}`}
           />
         </span>
         {p.text}
@@ -295,7 +295,7 @@ function EventTypeCard({
 }) {
   return (
     <li
-      className={`flex flex-col rounded-xl border border-neutral-200 bg-white p-5 shadow-sm ${e.active ? "" : "bg-neutral-50"}`}
+      className={`flex flex-col rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm ${e.active ? "" : "bg-neutral-50"}`}
       data-testid="event-type-card"
       data-event-type-id={e.id}
     >
@@ -460,7 +460,7 @@ export default function EventTypes() {
             {teamEventTypes.map((t) => (
               <li
                 key={t.id}
-                className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm"
+                className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm"
                 data-testid="hosted-team-event-type"
               >
                 <h3 className="break-words font-semibold text-neutral-900">{t.title}</h3>

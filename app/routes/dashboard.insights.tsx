@@ -96,7 +96,7 @@ function Figures({ insights }: { insights: InsightsJson }) {
         return (
           <li
             key={f.key}
-            className="rounded-xl border border-neutral-200 bg-white p-4 shadow-sm"
+            className="rounded-xl border border-neutral-200 bg-surface p-4 shadow-sm"
             data-testid={`figure-${f.key}`}
           >
             <p className="text-sm font-medium text-neutral-700">{f.label}</p>
@@ -131,7 +131,7 @@ export default function Insights() {
 
       <Form
         method="get"
-        className="rounded-xl border border-neutral-200 bg-white p-4 shadow-sm"
+        className="rounded-xl border border-neutral-200 bg-surface p-4 shadow-sm"
         data-testid="insights-filters"
       >
         {d.ok ? null : (

@@ -269,7 +269,7 @@ function SecondFactorRequiredForm({
       action={action}
       preventScrollReset
       aria-labelledby="second-factor-required-title"
-      className="mt-8 space-y-3 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm"
+      className="mt-8 space-y-3 rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm"
     >
       <h2 id="second-factor-required-title" className="text-lg font-semibold text-neutral-900">
         Sign-in security

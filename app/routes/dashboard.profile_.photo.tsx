@@ -69,7 +69,7 @@ export default function ProfilePhoto() {
         <h1 className="mt-2 text-2xl font-bold text-neutral-900">Profile photo</h1>
         <p className="mt-1 text-neutral-600">Guests see it on your booking pages and in their e-mails.</p>
       </header>
-      <div className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6">
+      <div className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6">
         <ProfilePhotoForm userId={userId} name={name} photoHash={photoHash} error={actionData?.error ?? null} />
       </div>
     </div>

@@ -65,7 +65,7 @@ export default function Provisioning() {
         single sign-on.
       </p>
 
-      <div className="mt-6 rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:p-6">
+      <div className="mt-6 rounded-xl border border-neutral-200 bg-surface p-4 shadow-sm sm:p-6">
         <h2 className="text-lg font-semibold text-neutral-900">SCIM 2.0</h2>
         <dl className="mt-2 divide-y divide-neutral-200">
           <Row label="Base URL">
@@ -88,7 +88,7 @@ export default function Provisioning() {
               readOnly
               value={made.token}
               data-testid="scim-token"
-              className="mt-1 w-full rounded-lg border border-neutral-300 bg-white px-3 py-2 font-mono text-xs text-neutral-900"
+              className="mt-1 w-full rounded-lg border border-neutral-300 bg-surface px-3 py-2 font-mono text-xs text-neutral-900"
             />
           </div>
         ) : null}
@@ -100,7 +100,7 @@ export default function Provisioning() {
         </Form>
       </div>
 
-      <div className="mt-6 rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:p-6">
+      <div className="mt-6 rounded-xl border border-neutral-200 bg-surface p-4 shadow-sm sm:p-6">
         <h2 className="text-lg font-semibold text-neutral-900">Single sign-on (OpenID Connect)</h2>
         <dl className="mt-2 divide-y divide-neutral-200">
           <Row label="Status">

@@ -141,7 +141,10 @@ export default function RoutingForms() {
         </Link>
       </div>
       {showEditor ? (
-        <Form method="post" className="max-w-2xl space-y-4 rounded-xl border border-neutral-200 bg-white p-6 shadow-sm">
+        <Form
+          method="post"
+          className="max-w-2xl space-y-4 rounded-xl border border-neutral-200 bg-surface p-6 shadow-sm"
+        >
           <h2 className="text-lg font-semibold text-neutral-900">
             {d.editing ? `Edit ${d.chosen?.name}` : "New routing form"}
           </h2>
@@ -188,7 +191,7 @@ export default function RoutingForms() {
         </div>
       ) : (
         <ul
-          className="divide-y divide-neutral-200 rounded-xl border border-neutral-200 bg-white"
+          className="divide-y divide-neutral-200 rounded-xl border border-neutral-200 bg-surface"
           data-testid="routing-forms"
         >
           {d.forms.map((f) => (
@@ -240,7 +243,7 @@ export default function RoutingForms() {
           {d.chosen.responses.length === 0 ? (
             <p className="text-neutral-700">No responses yet.</p>
           ) : (
-            <div className="overflow-x-auto rounded-xl border border-neutral-200 bg-white">
+            <div className="overflow-x-auto rounded-xl border border-neutral-200 bg-surface">
               <table className="w-full text-left text-sm">
                 <thead className="bg-neutral-50 text-neutral-700">
                   <tr>

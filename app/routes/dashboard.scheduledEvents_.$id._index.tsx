@@ -246,7 +246,7 @@ export default function BookingDetail() {
       ) : null}
       <section
         aria-labelledby="booking-details"
-        className="rounded-xl border border-neutral-200 bg-white px-4 shadow-sm sm:px-6"
+        className="rounded-xl border border-neutral-200 bg-surface px-4 shadow-sm sm:px-6"
       >
         <h2 id="booking-details" className="sr-only">
           Details

@@ -100,7 +100,7 @@ export default function BookingTimeline() {
         </p>
       </div>
       {routing ? (
-        <p className="rounded-xl border border-neutral-200 bg-white p-4 text-neutral-800" data-testid="routed-by">
+        <p className="rounded-xl border border-neutral-200 bg-surface p-4 text-neutral-800" data-testid="routed-by">
           <Link to={`/dashboard/routingForms?form=${routing.formId}`} className="font-medium text-brand-700 underline">
             {routing.text}
           </Link>
@@ -109,7 +109,7 @@ export default function BookingTimeline() {
       {source.length > 0 ? (
         <section
           aria-labelledby="booking-source"
-          className="rounded-xl border border-neutral-200 bg-white p-4 shadow-sm"
+          className="rounded-xl border border-neutral-200 bg-surface p-4 shadow-sm"
         >
           <h2 id="booking-source" className="text-lg font-semibold text-neutral-900">
             Source
@@ -136,7 +136,7 @@ export default function BookingTimeline() {
             return (
               <li
                 key={i}
-                className="flex gap-3 rounded-xl border border-neutral-200 bg-white p-4 shadow-sm"
+                className="flex gap-3 rounded-xl border border-neutral-200 bg-surface p-4 shadow-sm"
                 data-testid="timeline-entry"
               >
                 <Icon className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" aria-hidden />
@@ -183,7 +183,7 @@ function Assignments({ assignments, reassign }: { assignments: AssignmentView[];
         {assignments.map((a) => (
           <li
             key={a.id}
-            className="rounded-xl border border-neutral-200 bg-white p-4 shadow-sm"
+            className="rounded-xl border border-neutral-200 bg-surface p-4 shadow-sm"
             data-testid="assignment"
           >
             <p className="flex flex-wrap items-baseline justify-between gap-x-3">

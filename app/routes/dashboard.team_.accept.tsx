@@ -63,7 +63,7 @@ export default function AcceptInvitation() {
   return (
     <div className="max-w-form space-y-6">
       <section
-        className="rounded-xl border border-neutral-200 bg-white p-6 shadow-sm"
+        className="rounded-xl border border-neutral-200 bg-surface p-6 shadow-sm"
         aria-labelledby="invitation-title"
       >
         <div className="flex items-center gap-3">

@@ -51,7 +51,7 @@ export default function DashboardLayout() {
         <details
           id="dashboard-menu"
           open={menuOpen}
-          className="rounded-xl border border-neutral-200 bg-white p-2 lg:hidden"
+          className="rounded-xl border border-neutral-200 bg-surface p-2 lg:hidden"
         >
           <summary className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-neutral-800">
             <PanelLeft className="h-5 w-5" aria-hidden /> Dashboard Menu
@@ -60,7 +60,7 @@ export default function DashboardLayout() {
             <Drawer role={user.role} />
           </div>
         </details>
-        <div className="hidden rounded-xl border border-neutral-200 bg-white p-2 lg:block">
+        <div className="hidden rounded-xl border border-neutral-200 bg-surface p-2 lg:block">
           <Drawer role={user.role} />
         </div>
       </nav>

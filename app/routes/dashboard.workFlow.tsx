@@ -108,7 +108,7 @@ function RuleCard({
   return (
     <section
       aria-labelledby={`${rule}-title`}
-      className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6"
+      className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6"
     >
       <div className="flex items-start gap-3">
         <span className="hidden h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 sm:flex">
@@ -263,7 +263,7 @@ export default function Workflows() {
           {workflows.map((w) => (
             <li
               key={w.id}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-neutral-200 bg-white p-4"
+              className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-neutral-200 bg-surface p-4"
             >
               <div className="min-w-0">
                 <p className="break-words font-medium text-neutral-900">

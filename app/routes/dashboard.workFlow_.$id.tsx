@@ -328,7 +328,7 @@ export default function WorkflowEditor() {
           </p>
           <ErrorList id={err("actions")} errors={errors.actions} />
           {rows.map((a, i) => (
-            <div key={i} className="space-y-3 rounded-xl border border-neutral-200 bg-white p-4">
+            <div key={i} className="space-y-3 rounded-xl border border-neutral-200 bg-surface p-4">
               <p className="text-sm font-semibold text-neutral-900">{M.actionN(i + 1)}</p>
               <div>
                 <label htmlFor={`wf-a${i}-type`} className="block text-sm font-medium text-neutral-900">
@@ -409,7 +409,7 @@ export default function WorkflowEditor() {
               {M.previewHeading}
             </h2>
             {answer.preview.map((p, i) => (
-              <article key={i} className="rounded-xl border border-neutral-200 bg-white p-4 text-sm">
+              <article key={i} className="rounded-xl border border-neutral-200 bg-surface p-4 text-sm">
                 <p className="font-medium text-neutral-900">
                   {ACTION_LABELS[p.type as keyof typeof ACTION_LABELS]}
                   {p.subject ? `: ${p.subject}` : ""}

@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function KindCard({ icon, title, text, to }: { icon: ReactNode; title: string; text: string; to: string }) {
   return (
-    <li className="flex flex-col rounded-xl border border-neutral-200 bg-white p-6 shadow-sm">
+    <li className="flex flex-col rounded-xl border border-neutral-200 bg-surface p-6 shadow-sm">
       <div className="flex items-center gap-3">
         <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">{icon}</span>
         <h2 className="text-lg font-semibold text-neutral-900">{title}</h2>

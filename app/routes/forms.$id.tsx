@@ -136,7 +136,7 @@ export default function RoutingFormPage() {
   const w = d.words;
   return (
     <section lang={d.language} className={`mx-auto max-w-xl px-4 sm:px-6 ${d.embed ? "py-4" : "py-6 sm:py-10"}`}>
-      <div className="rounded-xl border border-neutral-200 bg-white p-6 shadow-sm">
+      <div className="rounded-xl border border-neutral-200 bg-surface p-6 shadow-sm">
         <h1 className="text-2xl font-bold text-neutral-900">{d.name}</h1>
         {result?.message ? (
           <p role="status" className="mt-4 whitespace-pre-line text-neutral-800" data-testid="routing-message">

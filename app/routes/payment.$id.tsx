@@ -180,7 +180,7 @@ export default function Payment() {
         </section>
         <aside
           aria-labelledby="billing-heading"
-          className="h-fit rounded-xl border border-neutral-200 bg-white p-6 shadow-sm"
+          className="h-fit rounded-xl border border-neutral-200 bg-surface p-6 shadow-sm"
         >
           <h2 id="billing-heading" className="text-lg font-semibold text-neutral-900">
             Monthly Billing

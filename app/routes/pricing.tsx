@@ -30,12 +30,12 @@ function PackageCard({ pkg, highlighted }: { pkg: PackageSummary; highlighted: b
     <article
       aria-labelledby={headingId}
       data-testid="package-card"
-      className={`relative flex flex-col rounded-xl bg-white p-6 sm:p-8 ${
+      className={`relative flex flex-col rounded-xl bg-surface p-6 sm:p-8 ${
         highlighted ? "border-2 border-brand-600 shadow-lg lg:-my-4 lg:py-12" : "border border-neutral-200 shadow-sm"
       }`}
     >
       {highlighted ? (
-        <p className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold uppercase tracking-wide text-white sm:left-8">
+        <p className="absolute -top-3 left-6 rounded-full bg-accent px-3 py-0.5 text-xs font-semibold uppercase tracking-wide text-white sm:left-8">
           Recommended
         </p>
       ) : null}
@@ -87,7 +87,7 @@ export default function Pricing() {
   const highlight = highlightedIndex(packages.length);
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-white">
+      <section className="bg-gradient-to-b from-brand-50 to-surface">
         <div className="mx-auto max-w-content px-4 pb-8 pt-12 text-center sm:px-6 sm:pt-16">
           <h1 className="text-4xl font-extrabold tracking-tight text-neutral-900">Monthly Pricing</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-neutral-700">

@@ -111,7 +111,7 @@ function ProviderButton({ label, disabledReason }: { label: string; disabledReas
       type={disabledReason ? "button" : "submit"}
       disabled={Boolean(disabledReason)}
       title={disabledReason}
-      className="flex w-full items-center justify-center gap-2 rounded-lg border border-neutral-300 bg-white px-4 py-2.5 text-sm font-semibold text-neutral-800 hover:bg-neutral-50 disabled:cursor-not-allowed disabled:bg-neutral-100 disabled:text-neutral-500"
+      className="flex w-full items-center justify-center gap-2 rounded-lg border border-neutral-300 bg-surface px-4 py-2.5 text-sm font-semibold text-neutral-800 hover:bg-neutral-50 disabled:cursor-not-allowed disabled:bg-neutral-100 disabled:text-neutral-500"
     >
       {label}
     </button>
@@ -190,7 +190,7 @@ export default function SignIn() {
         {/* A page of its own, so the sign-in page carries none of the passkey code (its JS budget). */}
         <Link
           to={redirectTo ? `/signin/passkey?${new URLSearchParams({ redirectTo })}` : "/signin/passkey"}
-          className="flex w-full items-center justify-center gap-2 rounded-lg border border-neutral-300 bg-white px-4 py-2.5 text-sm font-semibold text-neutral-800 hover:bg-neutral-50"
+          className="flex w-full items-center justify-center gap-2 rounded-lg border border-neutral-300 bg-surface px-4 py-2.5 text-sm font-semibold text-neutral-800 hover:bg-neutral-50"
         >
           Continue with a passkey
         </Link>

@@ -82,11 +82,11 @@ export default function TeamPage() {
         </ul>
       </div>
       {eventTypes.length === 0 ? (
-        <p className="mt-10 rounded-xl border border-neutral-200 bg-white p-6 text-center text-neutral-700">
+        <p className="mt-10 rounded-xl border border-neutral-200 bg-surface p-6 text-center text-neutral-700">
           This team has no bookable meetings right now.
         </p>
       ) : (
-        <ul className="mt-10 divide-y divide-neutral-200 overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm">
+        <ul className="mt-10 divide-y divide-neutral-200 overflow-hidden rounded-xl border border-neutral-200 bg-surface shadow-sm">
           {eventTypes.map((t) => (
             <li key={t.id}>
               <Link

@@ -41,7 +41,7 @@ function Row({ label, free, strong }: { label: string; free: number[]; strong?: 
         {HOURS.map((h) => (
           <span
             key={h}
-            className={`h-5 rounded ${free.includes(h) ? (strong ? "bg-brand-600" : "bg-brand-200") : "border border-dashed border-neutral-300 bg-white"}`}
+            className={`h-5 rounded ${free.includes(h) ? (strong ? "bg-accent" : "bg-brand-200") : "border border-dashed border-neutral-300 bg-surface"}`}
           />
         ))}
       </span>
@@ -93,7 +93,7 @@ export default function Teams() {
     : { to: "/signup", label: "Create your free account" };
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-white">
+      <section className="bg-gradient-to-b from-brand-50 to-surface">
         <div className="mx-auto max-w-content px-4 py-12 text-center sm:px-6 sm:py-16">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Teams</p>
           <h1 className="mx-auto mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-neutral-900">
@@ -120,7 +120,7 @@ export default function Teams() {
         <div className="mt-8 grid gap-6 lg:grid-cols-2">
           <article
             aria-labelledby="collective-heading"
-            className="rounded-xl border border-neutral-200 bg-white p-6 shadow-sm sm:p-8"
+            className="rounded-xl border border-neutral-200 bg-surface p-6 shadow-sm sm:p-8"
           >
             <div className="flex flex-wrap items-center gap-3">
               <Users className="h-5 w-5 text-brand-600" aria-hidden />
@@ -145,7 +145,7 @@ export default function Teams() {
 
           <article
             aria-labelledby="round-robin-heading"
-            className="rounded-xl border border-neutral-200 bg-white p-6 shadow-sm sm:p-8"
+            className="rounded-xl border border-neutral-200 bg-surface p-6 shadow-sm sm:p-8"
           >
             <div className="flex flex-wrap items-center gap-3">
               <Repeat2 className="h-5 w-5 text-brand-600" aria-hidden />
@@ -186,12 +186,12 @@ export default function Teams() {
             </p>
           </div>
           <ul className="grid gap-4 sm:grid-cols-2">
-            <li className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm">
+            <li className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm">
               <UserRound className="h-5 w-5 text-brand-600" aria-hidden />
               <h3 className="mt-3 font-semibold text-neutral-900">One-to-One</h3>
               <p className="mt-1 text-sm text-neutral-600">One host, one guest: intros, check-ins and interviews.</p>
             </li>
-            <li className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm">
+            <li className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm">
               <CalendarCheck2 className="h-5 w-5 text-brand-600" aria-hidden />
               <h3 className="mt-3 font-semibold text-neutral-900">Group</h3>
               <p className="mt-1 text-sm text-neutral-600">

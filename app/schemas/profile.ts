@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { brandColorField, brandColorJson } from "./brand-color";
 import { isPlainText } from "./input-rules";
 import { MESSAGES } from "~/messages";
 import { PROFILE_MESSAGES as P } from "~/messages/profile";
@@ -10,6 +11,7 @@ import { usernameSchema } from "./username";
 export const PROFILE_INTENTS = [
   "details",
   "phone",
+  "brandColor",
   "browserTimeZone",
   "username",
   "password",
@@ -53,6 +55,22 @@ export const BrowserTimeZoneSchema = z.object({ timeZone });
 export const PhoneSchema = z.object({
   phone: z.string().trim().max(40, "Use at most 40 characters.").optional(),
 });
+
+/** The booking pages' colour (decision 108): empty for the site's own. */
+export const BrandColorSchema = z.object({ brandColor: brandColorField });
+
+/** GET and PATCH /api/me: the caller's profile. */
+export const profileJsonSchema = z
+  .object({
+    id: z.string().uuid(),
+    email: z.string(),
+    name: z.string(),
+    username: z.string().nullable(),
+    timeZone: z.string(),
+    role: z.enum(["user", "professional", "admin"]),
+    brandColor: brandColorJson,
+  })
+  .meta({ id: "Profile" });
 
 export const UsernameSchema = z.object({ username: usernameSchema });
 

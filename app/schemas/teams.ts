@@ -1,3 +1,4 @@
+import { brandColorJson } from "./brand-color";
 import { z } from "zod";
 import { TEAMS_MESSAGES as M } from "~/messages/teams";
 import { plainText } from "./input-rules";
@@ -103,6 +104,7 @@ export const teamSchema = z
     name: z.string(),
     slug: z.string(),
     role: teamRoleSchema.meta({ description: "The caller's role in the team." }),
+    brandColor: brandColorJson,
   })
   .meta({ id: "Team" });
 export const teamMemberSchema = z

@@ -47,6 +47,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "stripe",
   "team",
   "teams",
+  "theme",
   "webhooks",
   // the JSON API's paths
   "create-payment-intent",

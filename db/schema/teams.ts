@@ -21,6 +21,8 @@ export const teams = pgTable(
     scimExternalId: text("scim_external_id"),
     /** SCIM DELETE of its Group: the team stays, but is no Group to the SCIM client any more (decision 069). */
     scimDeletedAt: timestamp("scim_deleted_at", { withTimezone: true }),
+    /** The team's booking pages' colour, `#rrggbb` lower-case (decision 108); null is the site's own. */
+    brandColor: text("brand_color"),
     ...timestamps,
   },
   (t) => [uniqueIndex("teams_slug_key").on(sql`lower(${t.slug})`)],

@@ -41,6 +41,8 @@ export const users = pgTable(
     scimDeletedAt: timestamp("scim_deleted_at", { withTimezone: true }),
     /** The OpenID Connect subject (`iss` + `sub`) that signs in as this person (decision 069). */
     oidcSubject: text("oidc_subject"),
+    /** The booking page's colour, `#rrggbb` lower-case (decision 108); null is the site's own. */
+    brandColor: text("brand_color"),
     ...timestamps,
   },
   (t) => [

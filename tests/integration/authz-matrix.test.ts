@@ -766,6 +766,9 @@ const CELLS: Cell[] = [
   page("GET", "dashboard.insights.tsx", (f) => `/dashboard/insights?teamId=${f.team}`, OWNER_HOST_PAGE),
   // A wrong password is a 400: nobody's account goes here.
   api("DELETE", "/api/me", "api.me.ts", () => "/api/me", SIGNED_IN, { json: () => ({ password: "wrong" }) }),
+  // The caller's own profile and brand colour (decision 108): a refused colour is 400, still "allow".
+  api("GET", "/api/me", "api.me.ts", () => "/api/me", SIGNED_IN),
+  api("PATCH", "/api/me", "api.me.ts", () => "/api/me", SIGNED_IN, { json: () => ({ brandColor: "#ffff00" }) }),
   api(
     "PUT",
     "/users/{email}",
@@ -1333,9 +1336,15 @@ const CELLS: Cell[] = [
     OWNER,
     { json: () => ({ region: "emea" }) },
   ),
+  api("GET", "/api/teams/{id}", "api.teams_.$id.ts", (f) => `/api/teams/${f.team}`, OWNER),
+  api("PATCH", "/api/teams/{id}", "api.teams_.$id.ts", (f) => `/api/teams/${f.team}`, OWNER, {
+    json: () => ({ brandColor: "#ffff00" }),
+  }),
 
   // Last: signing out ends each signed-in actor's session (and its session tokens).
   page("POST", "signout.tsx", () => "/signout", ALL_ALLOW, { form: () => ({}), destructive: true }),
+  // The theme cookie (decision 108): anyone, signed in or not.
+  page("POST", "theme.ts", () => "/theme", ALL_ALLOW, { form: () => ({ theme: "dark" }) }),
 ];
 
 function classify(res: Response): Outcome | "5xx" | "429" | `other:${number}` {
@@ -2002,6 +2011,11 @@ const TEAM_CELLS: TeamCell[] = [
     MANAGERS,
     { json: () => ({ region: "emea" }) },
   ),
+  // The team and its brand colour (decision 108): members read, owners and admins set.
+  teamApi("GET", "/api/teams/{id}", "api.teams_.$id.ts", (t) => `/api/teams/${t.team}`, MEMBERS),
+  teamApi("PATCH", "/api/teams/{id}", "api.teams_.$id.ts", (t) => `/api/teams/${t.team}`, MANAGERS, {
+    json: () => ({ brandColor: "#ffff00" }),
+  }),
   // The same attributes on the team page: the form (a GET with ?attributes=) and its post.
   teamPage(
     "GET",

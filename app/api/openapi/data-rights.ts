@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { AUDIT_ACTIONS, auditLogPage, deleteAccountBody, eraseGuestBody } from "~/schemas/audit";
+import { brandColorBody } from "~/schemas/brand-color";
+import { profileJsonSchema } from "~/schemas/profile";
 import { body, errors, json, signedIn, type ZodOpenApiPathsObject } from "./common";
 
 /** The audit log (decision 070) and data rights (decision 071). */
@@ -68,6 +70,22 @@ export const paths: ZodOpenApiPathsObject = {
     },
   },
   "/api/me": {
+    get: {
+      operationId: "getMyProfile",
+      summary: "The caller's profile, with the booking pages' brand colour.",
+      tags: ["Account"],
+      security: signedIn,
+      responses: { "200": json("The profile.", profileJsonSchema), ...errors(401, 404) },
+    },
+    patch: {
+      operationId: "updateMyProfile",
+      summary:
+        "Sets the booking pages' brand colour (#rrggbb, #rgb or without #), or null for the default. A colour on which white text reads below 4.5:1 (WCAG AA) is 400 invalid_input, with the ratio in fields.brandColor.",
+      tags: ["Account"],
+      security: signedIn,
+      requestBody: body(brandColorBody),
+      responses: { "200": json("The profile.", profileJsonSchema), ...errors(400, 401, 404, 413, 415) },
+    },
     delete: {
       operationId: "deleteMyAccount",
       summary:

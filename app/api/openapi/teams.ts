@@ -10,6 +10,7 @@ import {
   teamSchema,
 } from "~/schemas/teams";
 import { teamEventTypeBody, teamEventTypeJsonSchema } from "~/schemas/team-event-types";
+import { brandColorBody } from "~/schemas/brand-color";
 import { body, errors, idParam, json, noContent, signedIn, type ZodOpenApiPathsObject } from "./common";
 
 /**
@@ -54,6 +55,26 @@ export const paths: ZodOpenApiPathsObject = {
       security: signedIn,
       requestBody: body(teamCreateBody),
       responses: { "201": json("The team, role owner.", teamSchema), ...errors(400, 401, 409, 413, 415) },
+    },
+  },
+  "/api/teams/{id}": {
+    get: {
+      operationId: "getTeam",
+      summary: "A team the caller is in, with the caller's role and the team's brand colour.",
+      tags: ["Teams"],
+      security: signedIn,
+      requestParams: { path: idParam },
+      responses: { "200": json("The team.", teamSchema), ...errors(401, 404) },
+    },
+    patch: {
+      operationId: "updateTeam",
+      summary:
+        "Owners and admins set the team's booking pages' brand colour (#rrggbb, #rgb or without #), or null for the default. A colour on which white text reads below 4.5:1 (WCAG AA) is 400 invalid_input, with the ratio in fields.brandColor.",
+      tags: ["Teams"],
+      security: signedIn,
+      requestParams: { path: idParam },
+      requestBody: body(brandColorBody),
+      responses: { "200": json("The team.", teamSchema), ...errors(400, 401, 403, 404, 413, 415) },
     },
   },
   "/api/teams/{id}/invitations": {

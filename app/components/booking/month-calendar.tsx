@@ -239,7 +239,7 @@ export function MonthCalendar({
                       onClick={() => onPick?.(day)}
                       onFocus={() => setFocusDate(day)}
                       className={`mx-auto flex h-10 w-10 items-center justify-center rounded-full font-semibold transition-colors duration-150 sm:h-11 sm:w-11 ${focus} ${
-                        isSelected ? "bg-brand-600 text-white" : `bg-brand-50 text-brand-800 hover:bg-brand-100 ${ring}`
+                        isSelected ? "bg-accent text-white" : `bg-brand-50 text-brand-800 hover:bg-brand-100 ${ring}`
                       } ${pending ? "animate-pulse" : ""}`}
                     >
                       {n}

@@ -234,7 +234,7 @@ export function TimeZonePicker({
         role="listbox"
         aria-label={words.zoneList}
         hidden={!open}
-        className="absolute left-0 right-0 top-[4.25rem] z-30 max-h-72 overflow-y-auto rounded-lg border border-neutral-200 bg-white py-1 text-sm shadow-lg"
+        className="absolute left-0 right-0 top-[4.25rem] z-30 max-h-72 overflow-y-auto rounded-lg border border-neutral-200 bg-surface py-1 text-sm shadow-lg"
       >
         {open && matches.length === 0 ? (
           <p className="px-3 py-2 text-neutral-600">{fill(words.zoneNoMatch, { query })}</p>

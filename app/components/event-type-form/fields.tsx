@@ -11,7 +11,7 @@ export function useHydrated() {
 
 export function Fieldset({ legend, children }: { legend: string; children: ReactNode }) {
   return (
-    <fieldset className="space-y-4 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6">
+    <fieldset className="space-y-4 rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6">
       <legend className="-ml-1 px-1 text-lg font-semibold text-neutral-900">{legend}</legend>
       {children}
     </fieldset>

@@ -207,7 +207,7 @@ export function EventTypeFormBody({
               </SelectField>
               {afterKind}
             </Fieldset>
-            <div className="flex items-start gap-3 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm">
+            <div className="flex items-start gap-3 rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm">
               <input
                 {...getInputProps(fields.active, { type: "checkbox" })}
                 className="mt-0.5 h-5 w-5 rounded border-neutral-400 text-brand-600 focus:ring-brand-600"

@@ -47,7 +47,7 @@ export function CustomerReviews({
           {reviews.length > 0 ? (
             <ReviewCarousel reviews={reviews} actions={canReview ? <GiveReviewLink /> : null} />
           ) : (
-            <div className="rounded-xl border border-dashed border-neutral-300 bg-white p-8 text-center">
+            <div className="rounded-xl border border-dashed border-neutral-300 bg-surface p-8 text-center">
               <p className="text-neutral-600">
                 No reviews yet.{canReview ? " Be the first to tell others how scheduling with us went." : ""}
               </p>

@@ -20,7 +20,7 @@ function Chip({
   tone?: "neutral" | "brand" | "green";
 }) {
   const tones = {
-    neutral: "border-neutral-200 bg-white text-neutral-800",
+    neutral: "border-neutral-200 bg-surface text-neutral-800",
     brand: "border-brand-200 bg-brand-50 text-brand-800",
     green: "border-green-200 bg-green-50 text-green-800",
   };
@@ -56,7 +56,7 @@ const PICTURES: Record<string, ReactNode> = {
           <span
             key={t}
             className={`rounded-lg border px-3 py-2 text-center text-sm font-semibold ${
-              i === 1 ? "border-brand-600 bg-brand-600 text-white" : "border-brand-200 bg-white text-brand-700"
+              i === 1 ? "border-accent bg-accent text-white" : "border-brand-200 bg-surface text-brand-700"
             }`}
           >
             {t}
@@ -106,7 +106,7 @@ export function DoMore() {
   return (
     <section
       aria-labelledby="do-more-title"
-      className="bg-white [contain-intrinsic-size:auto_900px] [content-visibility:auto]"
+      className="bg-surface [contain-intrinsic-size:auto_900px] [content-visibility:auto]"
     >
       <div className="mx-auto max-w-content px-4 py-16 sm:px-6 sm:py-20">
         <SectionHeader
@@ -126,7 +126,7 @@ export function DoMore() {
               <div
                 aria-hidden
                 style={{ animationDelay: "200ms" }}
-                className={`${ENTRY} rounded-2xl bg-gradient-to-br from-brand-50 via-white to-neutral-50 p-6 ring-1 ring-neutral-200 sm:p-10`}
+                className={`${ENTRY} rounded-2xl bg-gradient-to-br from-brand-50 via-surface to-neutral-50 p-6 ring-1 ring-neutral-200 sm:p-10`}
               >
                 {PICTURES[b.key]}
               </div>

@@ -32,7 +32,7 @@ export function GetStarted() {
             <li
               key={step.title}
               style={{ animationDelay: `${150 * (i + 1)}ms` }}
-              className={`${ENTRY} relative rounded-xl border border-neutral-200 bg-white p-6 shadow-sm`}
+              className={`${ENTRY} relative rounded-xl border border-neutral-200 bg-surface p-6 shadow-sm`}
             >
               <div className="flex items-center justify-between">
                 <span className="flex h-11 w-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700">

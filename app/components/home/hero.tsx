@@ -19,9 +19,9 @@ function BookingPreview() {
   return (
     <div aria-hidden className={`${ENTRY} [animation-delay:200ms] relative mx-auto w-full max-w-md lg:mx-0`}>
       <div className="absolute -inset-4 -z-10 rounded-[2rem] bg-gradient-to-br from-brand-200/70 via-brand-100/40 to-transparent blur-2xl" />
-      <div className="overflow-hidden rounded-2xl border border-neutral-200 bg-white shadow-xl">
+      <div className="overflow-hidden rounded-2xl border border-neutral-200 bg-surface shadow-xl">
         <div className="flex items-center gap-3 border-b border-neutral-200 px-5 py-4">
-          <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
+          <span className="flex h-10 w-10 items-center justify-center rounded-full bg-accent text-sm font-bold text-white">
             HH
           </span>
           <div>
@@ -57,7 +57,7 @@ function BookingPreview() {
                     key={day}
                     className={`flex aspect-square items-center justify-center rounded-full ${
                       day === CHOSEN_DAY
-                        ? "bg-brand-600 font-bold text-white"
+                        ? "bg-accent font-bold text-white"
                         : open
                           ? "bg-brand-50 font-semibold text-brand-700"
                           : "text-neutral-500"
@@ -75,7 +75,7 @@ function BookingPreview() {
               <span
                 key={s}
                 className={`rounded-lg border px-3 py-2 text-center text-sm font-semibold ${
-                  i === 1 ? "border-brand-600 bg-brand-600 text-white" : "border-brand-200 text-brand-700"
+                  i === 1 ? "border-accent bg-accent text-white" : "border-brand-200 text-brand-700"
                 }`}
               >
                 {s}
@@ -84,7 +84,7 @@ function BookingPreview() {
           </div>
         </div>
       </div>
-      <div className="absolute -bottom-5 left-4 flex items-center gap-2 rounded-xl border border-neutral-200 bg-white px-4 py-3 text-sm shadow-lg sm:left-auto sm:right-6">
+      <div className="absolute -bottom-5 left-4 flex items-center gap-2 rounded-xl border border-neutral-200 bg-surface px-4 py-3 text-sm shadow-lg sm:left-auto sm:right-6">
         <BadgeCheck className="h-5 w-5 text-green-600" />
         <span className="font-semibold text-neutral-900">Booked!</span>
         <span className="text-neutral-600">Fri 9:30am</span>
@@ -95,7 +95,7 @@ function BookingPreview() {
 
 export function Hero({ signedIn }: { signedIn: boolean }) {
   return (
-    <section aria-labelledby="hero-title" className="overflow-hidden bg-gradient-to-b from-brand-50 to-white">
+    <section aria-labelledby="hero-title" className="overflow-hidden bg-gradient-to-b from-brand-50 to-surface">
       <div className="mx-auto grid max-w-content items-center gap-14 px-4 pb-16 pt-14 sm:px-6 sm:pt-20 lg:grid-cols-[1.1fr_1fr] lg:pb-24 lg:pt-24">
         <div className={`${ENTRY} text-center lg:text-left`}>
           <h1 id="hero-title" className="text-4xl font-extrabold tracking-tight text-neutral-900 sm:text-5xl">

@@ -37,7 +37,7 @@ export function MeetingTypes() {
   return (
     <section
       aria-labelledby="meeting-types-title"
-      className="bg-white [contain-intrinsic-size:auto_900px] [content-visibility:auto]"
+      className="bg-surface [contain-intrinsic-size:auto_900px] [content-visibility:auto]"
     >
       <div className="mx-auto max-w-content px-4 py-16 sm:px-6 sm:py-20">
         <SectionHeader
@@ -52,7 +52,7 @@ export function MeetingTypes() {
               key={type.title}
               style={{ animationDelay: `${120 * (i + 1)}ms` }}
               className={`${ENTRY} flex flex-col rounded-xl border p-6 ${
-                type.soon ? "border-dashed border-neutral-300 bg-neutral-50" : "border-neutral-200 bg-white shadow-sm"
+                type.soon ? "border-dashed border-neutral-300 bg-neutral-50" : "border-neutral-200 bg-surface shadow-sm"
               }`}
             >
               <div className="flex items-start justify-between gap-3">

@@ -67,7 +67,7 @@ export function ReviewCard({ review }: { review: ReviewCardData }) {
   return (
     <article
       data-testid="review-card"
-      className="group/card flex h-full flex-col rounded-xl border border-neutral-200 bg-white p-6 shadow-sm"
+      className="group/card flex h-full flex-col rounded-xl border border-neutral-200 bg-surface p-6 shadow-sm"
     >
       <div className="flex items-center justify-between gap-3">
         <Stars rating={review.rating} />

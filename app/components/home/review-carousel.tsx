@@ -19,7 +19,7 @@ export function ReviewCarousel({ reviews, actions }: { reviews: ReviewCardData[]
   useEffect(() => (scroller.current ? enhanceCarousel(scroller.current) : undefined), [reviews]);
 
   const buttonClass =
-    "flex h-10 w-10 items-center justify-center rounded-full border border-neutral-300 bg-white text-neutral-800 shadow-sm transition-colors duration-150 hover:bg-neutral-50 disabled:cursor-not-allowed disabled:text-neutral-300";
+    "flex h-10 w-10 items-center justify-center rounded-full border border-neutral-300 bg-surface text-neutral-800 shadow-sm transition-colors duration-150 hover:bg-neutral-50 disabled:cursor-not-allowed disabled:text-neutral-300";
 
   return (
     <div>

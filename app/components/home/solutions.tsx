@@ -78,7 +78,7 @@ export function Solutions() {
             <li
               key={s.title}
               style={{ animationDelay: `${100 * (i + 1)}ms` }}
-              className={`${ENTRY} rounded-xl border border-neutral-200 bg-white p-6 shadow-sm transition-shadow duration-200 hover:shadow-md`}
+              className={`${ENTRY} rounded-xl border border-neutral-200 bg-surface p-6 shadow-sm transition-shadow duration-200 hover:shadow-md`}
             >
               <span className="flex h-11 w-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                 <s.icon className="h-5 w-5" aria-hidden />
@@ -97,7 +97,7 @@ export function Solutions() {
                 <ul className="mt-3 space-y-2 border-t border-neutral-100 pt-3">
                   {s.more.map((m) => (
                     <li key={m} className="flex gap-2 text-sm text-neutral-700">
-                      <span className="mt-2 h-1.5 w-1.5 shrink-0 rounded-full bg-brand-600" aria-hidden />
+                      <span className="mt-2 h-1.5 w-1.5 shrink-0 rounded-full bg-accent" aria-hidden />
                       {m}
                     </li>
                   ))}

@@ -4,10 +4,10 @@ import type { ButtonHTMLAttributes } from "react";
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-200",
-  secondary: "border border-neutral-300 bg-white text-neutral-800 hover:bg-neutral-50 disabled:text-neutral-400",
+  primary: "bg-accent text-white hover:bg-accent-strong disabled:bg-brand-200",
+  secondary: "border border-neutral-300 bg-surface text-neutral-800 hover:bg-neutral-50 disabled:text-neutral-400",
   ghost: "text-neutral-700 hover:bg-neutral-100 disabled:text-neutral-400",
-  danger: "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-200",
+  danger: "bg-danger text-white hover:bg-danger-strong disabled:bg-red-200",
 };
 
 export function buttonClass(variant: ButtonVariant = "primary", extra = "") {

@@ -86,7 +86,7 @@ export function Modal({
       className="fixed inset-0 z-40 !m-0 flex h-full max-h-none w-full max-w-none flex-col items-center overflow-y-auto overscroll-contain bg-neutral-950/50 p-0 pt-10 backdrop:bg-transparent sm:p-6 [&:not([open])]:hidden"
     >
       {/* Auto margins (not flex alignment) place the panel, so a tall one still scrolls to its top. */}
-      <div className="relative mt-auto w-full max-w-form shrink-0 rounded-t-2xl bg-white shadow-xl sm:my-auto sm:rounded-xl">
+      <div className="relative mt-auto w-full max-w-form shrink-0 rounded-t-2xl bg-surface shadow-xl sm:my-auto sm:rounded-xl">
         <div className="flex items-start justify-between gap-4 border-b border-neutral-200 px-5 py-4 sm:px-6">
           <div>
             <h2 id={titleId} className="text-xl font-bold text-neutral-900">

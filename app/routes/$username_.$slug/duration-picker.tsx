@@ -40,7 +40,7 @@ export function DurationPicker({
               preventScrollReset
               replace
               aria-current={active ? "true" : undefined}
-              className={`rounded-md px-3 py-1 font-medium outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${active ? "bg-brand-600 text-white" : "text-neutral-700 hover:bg-neutral-100"}`}
+              className={`rounded-md px-3 py-1 font-medium outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${active ? "bg-accent text-white" : "text-neutral-700 hover:bg-neutral-100"}`}
             >
               {labelOf(minutes)}
             </Link>

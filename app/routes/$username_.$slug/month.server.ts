@@ -1,3 +1,5 @@
+import { brandAttributes, pageBrandColor } from "~/html/brand-style.server";
+import { isPaidHost } from "~/models/professional.server";
 import { json } from "@remix-run/node";
 import { getTeamHandle } from "~/models/teams.server";
 import { routingResponseOf } from "~/models/routing-forms.server";
@@ -33,6 +35,8 @@ export interface PageHost {
   path: string;
   /** "All meeting types": /{username} or /team/{team slug}. */
   home: string;
+  /** The host's or team's brand colour (decision 108), or null for the site's. */
+  brandColor: string | null;
 }
 
 /**
@@ -57,7 +61,17 @@ export async function findPage(
         : null;
     const path = `/team/${team.slug}/${found.eventType.slug}`;
     const home = `/team/${team.slug}`;
-    return { host: { name: team.name, username: team.slug, timeZone: found.schedule.timeZone, path, home }, found };
+    return {
+      host: {
+        name: team.name,
+        username: team.slug,
+        timeZone: found.schedule.timeZone,
+        path,
+        home,
+        brandColor: team.brandColor,
+      },
+      found,
+    };
   }
   const username = params.username ?? "";
   if (!USERNAME_IN_URL.test(username)) return null;
@@ -70,6 +84,7 @@ export async function findPage(
         timeZone: host.timeZone,
         path: `/${host.username}/${found.eventType.slug}`,
         home: `/${host.username}`,
+        brandColor: host.brandColor,
       },
       found,
     };
@@ -188,3 +203,11 @@ export async function withRouting(
 }
 
 export const ROUTING_LINK_INVALID = "This link from a routing form is not valid. Fill in the form again.";
+
+/**
+ * How the page looks for its owner (decision 108): the host's or team's colour (an embed's
+ * `?brandColor=` first) and whether "Powered by" is left out (a paid host).
+ */
+export async function pageLook(ownerId: string, host: PageHost, q: URLSearchParams) {
+  return { brand: brandAttributes(pageBrandColor(q, host.brandColor)), paid: await isPaidHost(ownerId) };
+}

@@ -71,6 +71,7 @@ import {
   eventTypeOff,
   findPage,
   openMonth,
+  pageLook,
   rangeSlots,
   ROUTING_LINK_INVALID,
   todayIn,
@@ -264,6 +265,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       id: found.ownerId,
       photoHash: await photoHashOf(found.ownerId),
     },
+    /** The host's or team's colour, and a paid host's pages without "Powered by" (decision 108). */
+    ...(await pageLook(found.ownerId, host, q)),
     eventType: {
       slug: eventType.slug,
       title: eventType.title,
@@ -482,7 +485,7 @@ function ZoneAndClock({ d, href, hydrated }: { d: PageData; href: (q: PageQuery)
               preventScrollReset
               replace
               aria-current={active ? "true" : undefined}
-              className={`rounded-md px-3 py-1 font-medium outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${active ? "bg-brand-600 text-white" : "text-neutral-700 hover:bg-neutral-100"}`}
+              className={`rounded-md px-3 py-1 font-medium outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${active ? "bg-accent text-white" : "text-neutral-700 hover:bg-neutral-100"}`}
             >
               {c.label}
             </Link>
@@ -506,7 +509,7 @@ function ViewSwitch({
   words: { view: string; viewMonth: string; viewWeek: string };
 }) {
   const item = (active: boolean) =>
-    `rounded-md px-3 py-1 font-medium outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${active ? "bg-brand-600 text-white" : "text-neutral-700 hover:bg-neutral-100"}`;
+    `rounded-md px-3 py-1 font-medium outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${active ? "bg-accent text-white" : "text-neutral-700 hover:bg-neutral-100"}`;
   return (
     <div className="mb-4 flex justify-end">
       <div
@@ -632,8 +635,12 @@ export default function BookingPage() {
   const dayLoading = loadingSearch !== null && !pendingSlot;
 
   return (
-    <section lang={d.language} className={`mx-auto max-w-5xl px-4 sm:px-6 ${d.embed ? "py-4" : "py-6 sm:py-10"}`}>
-      <div className="grid overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm md:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
+    <section
+      lang={d.language}
+      {...d.brand}
+      className={`mx-auto max-w-5xl px-4 sm:px-6 ${d.embed ? "py-4" : "py-6 sm:py-10"}`}
+    >
+      <div className="grid overflow-hidden rounded-xl border border-neutral-200 bg-surface shadow-sm md:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
         <aside className="border-b border-neutral-200 p-6 md:border-b-0 md:border-r">
           {d.embed ? null : (
             <Link
@@ -867,7 +874,7 @@ export default function BookingPage() {
           )}
         </div>
       </div>
-      <PoweredBy embed={d.embed} label={d.words.poweredBy} />
+      {d.paid ? null : <PoweredBy embed={d.embed} label={d.words.poweredBy} />}
     </section>
   );
 }

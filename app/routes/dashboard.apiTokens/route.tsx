@@ -172,7 +172,7 @@ export default function ApiTokens() {
       <section
         aria-labelledby="create-token-title"
         id="create-token"
-        className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6"
+        className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6"
       >
         <h2 id="create-token-title" className="text-lg font-semibold text-neutral-900">
           Create a token

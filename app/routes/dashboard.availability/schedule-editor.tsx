@@ -29,7 +29,7 @@ export const M = {
   isDefault: "The default schedule can't be deleted. Make another schedule the default first.",
 } as const;
 
-export const cardClass = "rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:p-6";
+export const cardClass = "rounded-xl border border-neutral-200 bg-surface p-4 shadow-sm sm:p-6";
 
 export const zoneLabel = (zone: string) => zone.replaceAll("_", " ");
 

@@ -57,10 +57,10 @@ function ConflictSwitch({ c, calendar }: { c: ShownConnection; calendar: ShownCo
         className="inline-flex items-center gap-2 rounded-lg px-1 py-1 text-sm font-medium text-neutral-700"
       >
         <span
-          className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors duration-150 ${on ? "bg-brand-600" : "bg-neutral-300"}`}
+          className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors duration-150 ${on ? "bg-accent" : "bg-neutral-300"}`}
         >
           <span
-            className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform duration-150 ${on ? "translate-x-5" : "translate-x-0.5"}`}
+            className={`absolute top-0.5 h-5 w-5 rounded-full bg-surface shadow transition-transform duration-150 ${on ? "translate-x-5" : "translate-x-0.5"}`}
           />
         </span>
         Check for conflicts
@@ -98,7 +98,7 @@ export function ConnectionCard({ c }: { c: ShownConnection }) {
   const syncing = useIsPending({ intent: "sync", fields: { connectionId: c.id } });
   return (
     <li
-      className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm"
+      className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm"
       data-testid="calendar-connection"
       data-connection-id={c.id}
     >

@@ -277,7 +277,7 @@ export default function Calendars() {
           </p>
         ) : null}
         <div className="grid gap-4 lg:grid-cols-2">
-          <div className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6">
+          <div className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6">
             <h3 id="caldav-title" className="font-semibold text-neutral-900">
               iCloud, Fastmail, Nextcloud or another CalDAV server
             </h3>
@@ -287,7 +287,7 @@ export default function Calendars() {
             <CalDavForm key={formKey} errors={errors} />
           </div>
           <div className="space-y-4">
-            <div className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6">
+            <div className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6">
               <h3 className="font-semibold text-neutral-900">Google Calendar</h3>
               {google ? (
                 <>
@@ -305,7 +305,7 @@ export default function Calendars() {
                 </p>
               )}
             </div>
-            <div className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6">
+            <div className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6">
               <h3 className="font-semibold text-neutral-900">Microsoft 365 / Outlook</h3>
               {microsoft ? (
                 <>
@@ -323,7 +323,7 @@ export default function Calendars() {
                 </p>
               )}
             </div>
-            <div className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6">
+            <div className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6">
               <h3 className="font-semibold text-neutral-900">Outlook, Office 365 or any ICS feed</h3>
               <p className="mb-4 mt-1 text-sm text-neutral-600">
                 Outlook and Office 365 connect through their ICS address too: read-only, so their events block your
@@ -339,7 +339,7 @@ export default function Calendars() {
 
       <section
         aria-labelledby="feed-title"
-        className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6"
+        className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6"
       >
         <h2 id="feed-title" className="text-lg font-semibold text-neutral-900">
           Subscribe to your bookings

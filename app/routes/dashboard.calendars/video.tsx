@@ -36,7 +36,7 @@ export function VideoApps({ apps }: { apps: VideoApp[] }) {
         {apps.map((a) => (
           <li
             key={a.app}
-            className="flex flex-col rounded-xl border border-neutral-200 bg-white p-5 shadow-sm"
+            className="flex flex-col rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm"
             data-testid={`video-${a.app}`}
           >
             <h3 className="flex items-center gap-2 font-semibold text-neutral-900">

@@ -22,7 +22,7 @@ export function SingleUseLinks({ links, hasUsername }: { links: ShownLink[]; has
     <section
       aria-labelledby="single-use-links-title"
       id="single-use-links"
-      className="space-y-4 rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6"
+      className="space-y-4 rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6"
     >
       <h2 id="single-use-links-title" className="text-lg font-semibold text-neutral-900">
         Single-use links

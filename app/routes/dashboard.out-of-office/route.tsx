@@ -99,7 +99,7 @@ export default function OutOfOffice() {
                 <li
                   key={a.id}
                   data-testid="absence"
-                  className="flex flex-col gap-3 rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+                  className="flex flex-col gap-3 rounded-xl border border-neutral-200 bg-surface p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
                 >
                   <div className="min-w-0 space-y-1">
                     <p className="break-words font-medium text-neutral-900">
@@ -132,7 +132,7 @@ export default function OutOfOffice() {
 
       <section
         aria-labelledby="add-title"
-        className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6"
+        className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6"
       >
         <h2 id="add-title" className="text-lg font-semibold text-neutral-900">
           Add an absence

@@ -6,6 +6,7 @@ import { Download, Globe, LogOut, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { ErrorList, Field } from "~/components/forms";
 import { ZoneField } from "~/components/zone-field";
+import { BrandColorForm as BrandColorFields } from "~/components/brand-color-form";
 import { PasswordField } from "~/components/password-field";
 import { Button, buttonClass } from "~/components/ui/button";
 import {
@@ -59,7 +60,9 @@ export function Section({
         </h2>
         <div className="mt-1 text-sm text-neutral-600">{description}</div>
       </div>
-      <div className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6 lg:col-span-2">{children}</div>
+      <div className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6 lg:col-span-2">
+        {children}
+      </div>
     </section>
   );
 }
@@ -91,7 +94,7 @@ export function PlanText({ plan }: { plan: LoaderData["plan"] }) {
 export function AccountSummary({ profile, plan }: Pick<LoaderData, "profile" | "plan">) {
   const row = "grid gap-1 py-3 sm:grid-cols-3 sm:gap-4";
   return (
-    <dl className="divide-y divide-neutral-200 rounded-xl border border-neutral-200 bg-white px-5 shadow-sm sm:px-6">
+    <dl className="divide-y divide-neutral-200 rounded-xl border border-neutral-200 bg-surface px-5 shadow-sm sm:px-6">
       <div className={row}>
         <dt className="text-sm font-medium text-neutral-600">Name</dt>
         <dd className="break-words text-neutral-900 sm:col-span-2">
@@ -279,6 +282,10 @@ export function PhoneForm({ profile }: Pick<LoaderData, "profile">) {
       </Button>
     </Form>
   );
+}
+
+export function BrandColorForm({ brandColor }: { brandColor: string | null }) {
+  return <BrandColorFields id="profile-brand" brandColor={brandColor} lastResult={useLastResult("brandColor")} />;
 }
 
 export function PasswordForm({ profile }: Pick<LoaderData, "profile">) {

@@ -15,6 +15,7 @@ import {
   getProfile,
   setUsername,
   updateProfileDetails,
+  updateBrandColor,
   updatePhone,
   updateTimeZone,
 } from "~/models/user.server";
@@ -25,6 +26,7 @@ import { createUserSession, destroyUserSession, requirePermission } from "~/util
 import { verifyPassword } from "~/server/password.server";
 import { roleLabel } from "~/utils/permissions";
 import {
+  BrandColorSchema,
   BrowserTimeZoneSchema,
   DeleteAccountSchema,
   DetailsSchema,
@@ -50,6 +52,7 @@ import {
   AccountSummary,
   DetailsForm,
   PhoneForm,
+  BrandColorForm,
   UsernameForm,
   PasswordForm,
   SignOutEverywhereForm,
@@ -116,6 +119,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       username: profile.username,
       timeZone: profile.timeZone,
       phone: profile.phone,
+      brandColor: profile.brandColor,
       hasPassword: profile.hasPassword,
       hasGoogle: profile.hasGoogle,
       passwordChangedAt: profile.passwordChangedAt?.toISOString() ?? null,
@@ -174,6 +178,12 @@ export async function action({ request }: ActionFunctionArgs) {
         });
       await updatePhone(user.id, parsed.phone);
       return redirectWithSuccess(PROFILE_URL, parsed.phone ? P.phoneSaved(parsed.phone) : P.phoneRemoved);
+    }
+    case "brandColor": {
+      const submission = parseWithZod(formData, { schema: BrandColorSchema });
+      if (submission.status !== "success") return answer(400, { intent, result: submission.reply(), toast: null });
+      await updateBrandColor(user.id, submission.value.brandColor);
+      return redirectWithSuccess(PROFILE_URL, submission.value.brandColor ? P.brandColorSaved : P.brandColorRemoved);
     }
     case "browserTimeZone": {
       const submission = parseWithZod(formData, { schema: BrowserTimeZoneSchema });
@@ -310,6 +320,14 @@ export default function Profile() {
         description="For the text messages your workflows send you. Stored in international format."
       >
         <PhoneForm key={profile.phone ?? ""} profile={profile} />
+      </Section>
+
+      <Section
+        id="brand"
+        title="Brand colour"
+        description="Your booking pages' buttons, chosen times and highlights, in light and dark mode."
+      >
+        <BrandColorForm key={profile.brandColor ?? ""} brandColor={profile.brandColor} />
       </Section>
 
       <Section id="username" title="Booking link" description="Guests book you at your own address.">

@@ -22,7 +22,7 @@ export interface TeamViewData {
 export function TeamViewPicker({ view, tab }: { view: TeamViewData; tab: ScheduledTab }) {
   return (
     <div
-      className="mt-4 flex flex-col gap-3 rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:flex-row sm:flex-wrap sm:items-end"
+      className="mt-4 flex flex-col gap-3 rounded-xl border border-neutral-200 bg-surface p-4 shadow-sm sm:flex-row sm:flex-wrap sm:items-end"
       data-testid="team-view"
     >
       <Form method="get" action={PATH} className="flex flex-wrap items-end gap-2">

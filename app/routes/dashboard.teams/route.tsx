@@ -135,7 +135,7 @@ export default function Teams() {
               <li
                 key={t.id}
                 data-testid="my-team"
-                className="flex flex-col gap-3 rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+                className="flex flex-col gap-3 rounded-xl border border-neutral-200 bg-surface p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
               >
                 <div className="min-w-0">
                   <p className="break-words font-medium text-neutral-900">{t.name}</p>
@@ -174,7 +174,7 @@ export default function Teams() {
               <li
                 key={i.id}
                 data-testid="invitation-to-me"
-                className="flex flex-col gap-3 rounded-xl border border-neutral-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+                className="flex flex-col gap-3 rounded-xl border border-neutral-200 bg-surface p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
               >
                 <p className="min-w-0 break-words text-neutral-900">
                   <span className="font-medium">{i.team}</span> invites you as{" "}
@@ -201,7 +201,7 @@ export default function Teams() {
 
       <section
         aria-labelledby="create-title"
-        className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6"
+        className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6"
       >
         <h2 id="create-title" className="mb-4 text-lg font-semibold text-neutral-900">
           Create a team

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "~/schemas/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -9,7 +10,9 @@ import { Toaster } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { TEAMS_MESSAGES as M } from "~/messages/teams";
-import { getMyTeam, listMembers, listTeamInvitations, type Refusal } from "~/models/teams.server";
+import { getMyTeam, listMembers, listTeamInvitations, updateTeamBrandColor, type Refusal } from "~/models/teams.server";
+import { BrandColorForm } from "~/components/brand-color-form";
+import { BrandColorSchema } from "~/schemas/profile";
 import {
   canChangeMember,
   canManage,
@@ -199,6 +202,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!saved) notFound(M.memberNotFound);
     return redirectWithSuccess(page, M.attributesSaved);
   }
+  if (intent === "brandColor") {
+    // Owners and admins set the team's booking-page colour (decision 108), as PATCH /api/teams/{id} does.
+    if (!canManage(team.role)) forbidden(M.forbidden);
+    const submission = parseWithZod(form, { schema: BrandColorSchema });
+    if (submission.status !== "success") {
+      return data({ result: null, toast: null, brand: submission.reply() }, { status: 400 });
+    }
+    await updateTeamBrandColor(team.id, submission.value.brandColor);
+    return redirectWithSuccess(page, submission.value.brandColor ? M.brandColorSaved : M.brandColorRemoved);
+  }
   if (intent === "leave") {
     const result = await removeTeamMember(user.id, team.id, user.id, request);
     return result.ok ? redirectWithSuccess(TEAMS_PAGE, M.left(team.name)) : refusal(result.reason);
@@ -249,8 +262,29 @@ export default function TeamSettings() {
 
       {d.manage ? (
         <section
+          aria-labelledby="brand-title"
+          className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6"
+        >
+          <h2 id="brand-title" className="text-lg font-semibold text-neutral-900">
+            Brand colour
+          </h2>
+          <p className="mb-4 mt-1 text-sm text-neutral-600">
+            The team&apos;s booking pages use it for buttons, chosen times and highlights.
+          </p>
+          <BrandColorForm
+            key={d.team.brandColor ?? ""}
+            id="team-brand"
+            action={page}
+            brandColor={d.team.brandColor}
+            lastResult={actionData && "brand" in actionData ? (actionData.brand as SubmissionResult<string[]>) : null}
+          />
+        </section>
+      ) : null}
+
+      {d.manage ? (
+        <section
           aria-labelledby="invite-title"
-          className="rounded-xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-6"
+          className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6"
         >
           <h2 id="invite-title" className="text-lg font-semibold text-neutral-900">
             Invite someone

@@ -307,7 +307,7 @@ export function TeamEventTypes({
           {rows.map((t) => (
             <li
               key={t.id}
-              className={`rounded-xl border border-neutral-200 p-5 shadow-sm ${t.active ? "bg-white" : "bg-neutral-50"}`}
+              className={`rounded-xl border border-neutral-200 p-5 shadow-sm ${t.active ? "bg-surface" : "bg-neutral-50"}`}
               data-testid="team-event-type-card"
             >
               <h3 className="break-words font-semibold text-neutral-900">{t.title}</h3>

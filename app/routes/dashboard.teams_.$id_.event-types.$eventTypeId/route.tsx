@@ -312,7 +312,7 @@ export default function TeamEventTypeForm() {
             <>
               {d.copies.length > 0 ? (
                 <section
-                  className="rounded-xl border border-neutral-200 bg-white p-5 text-sm shadow-sm"
+                  className="rounded-xl border border-neutral-200 bg-surface p-5 text-sm shadow-sm"
                   aria-labelledby="copies-title"
                 >
                   <h2 id="copies-title" className="font-semibold text-neutral-900">

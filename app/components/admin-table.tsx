@@ -189,7 +189,7 @@ export function EventStatusBadge({
   past,
   declined = false,
 }: {
-  status: "confirmed" | "cancelled" | "pending";
+  status: "confirmed" | "cancelled" | "pending" | "awaiting_payment";
   past: boolean;
   declined?: boolean;
 }) {

@@ -76,6 +76,10 @@ const COLUMNS = {
   requireCancelReason: eventTypes.requireCancelReason,
   defaultLanguage: eventTypes.defaultLanguage,
   reconfirmHours: eventTypes.reconfirmHours,
+  priceAmount: eventTypes.priceAmount,
+  priceCurrency: eventTypes.priceCurrency,
+  refundPolicy: eventTypes.refundPolicy,
+  refundHours: eventTypes.refundHours,
 };
 
 export type EventType = Pick<EventTypeRow, keyof typeof COLUMNS>;
@@ -203,6 +207,10 @@ function values(input: EventTypeWrite) {
     requireCancelReason: input.requireCancelReason,
     defaultLanguage: input.defaultLanguage,
     reconfirmHours: input.reconfirmHours,
+    priceAmount: input.priceAmount,
+    priceCurrency: input.priceCurrency,
+    refundPolicy: input.refundPolicy,
+    refundHours: input.refundHours,
   };
 }
 

@@ -219,7 +219,7 @@ export const bookingTokenQuery = z.object({
     .meta({ description: "The booking's token from its cancel/reschedule link (or authenticate as its host)." }),
 });
 
-export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "declined"] as const;
+export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "declined", "awaiting_payment"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 export const bookingJsonSchema = z
@@ -287,7 +287,7 @@ export const bookingJsonSchema = z
 
 /** What a client sees of a booking's state (decision 040): a declined request is stored cancelled with `declinedAt`. */
 export function bookingStatus(event: {
-  status: "confirmed" | "cancelled" | "pending";
+  status: "confirmed" | "cancelled" | "pending" | "awaiting_payment";
   declinedAt?: Date | null;
 }): BookingStatus {
   return event.status === "cancelled" && event.declinedAt ? "declined" : event.status;
@@ -311,7 +311,7 @@ export function bookingJson(
     id: string;
     startsAt: Date;
     endsAt: Date;
-    status: "confirmed" | "cancelled" | "pending";
+    status: "confirmed" | "cancelled" | "pending" | "awaiting_payment";
     declinedAt?: Date | null;
     sessionId?: string;
     answers?: BookingAnswers | null;

@@ -173,6 +173,8 @@ describe("teamEventTypeJson", () => {
       redirectPassDetails: false,
       defaultLanguage: "en" as const,
       reconfirmHours: null,
+      price: null,
+      refundPolicy: { type: "full" as const },
     };
     const extra = {
       teamId: "t1",

@@ -35,7 +35,7 @@ export async function mailGuests(
   event: HostEvent,
   host: BookingHost,
   kind: InvitationKind,
-  options: { to?: string[]; links?: Links; note?: string; because?: string } = {},
+  options: { to?: string[]; links?: Links; note?: string; because?: string; receiptUrl?: string } = {},
 ): Promise<void> {
   const mailed = { ...mailedSequence(event, kind), invitees: options.to ?? event.invitees };
   const links = options.links;
@@ -47,6 +47,8 @@ export async function mailGuests(
       : [];
   if (options.note) footer.push(fill(w.noteFrom, { host: host.name || host.email, note: options.note }));
   if (options.because) footer.push(options.because);
+  // A paid booking's confirmation (docs/decisions/107): Stripe's receipt page for the charge.
+  if (options.receiptUrl) footer.push(`Payment receipt: ${options.receiptUrl}`);
   await mailInvitees(mailed, host, kind, footer);
 }
 
@@ -86,7 +88,14 @@ export async function mailBooking(
   event: HostEvent,
   host: BookingHost,
   kind: InvitationKind,
-  options: { to?: string[]; links?: Links; note?: string; alone?: boolean; reason?: string } = {},
+  options: {
+    to?: string[];
+    links?: Links;
+    note?: string;
+    alone?: boolean;
+    reason?: string;
+    receiptUrl?: string;
+  } = {},
 ): Promise<void> {
   // The event type's location and the answers' lines, read once for both mails.
   const ready = await located(event);

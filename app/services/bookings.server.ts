@@ -50,6 +50,11 @@ import { scheduleReconfirm } from "~/models/reconfirm.server";
 import { markNoShow, type NoShowResult, type NoShowWho } from "~/models/no-show.server";
 import { policyRefusal, type PolicyRefusal } from "~/scheduling/booking-policy";
 import type { Event } from "../../db/schema";
+import { isPaidEventType } from "~/models/booking-request.server";
+import { decideRefund, recordPaymentHold, releasePaymentHold } from "~/models/booking-payment.server";
+import { PaymentError } from "~/models/payment.server";
+import { stripe } from "~/server/stripe.server";
+import { refundDueBookings, startBookingCharge } from "./booking-charges.server";
 
 /**
  * The booking lifecycle (docs/decisions/030, 055): bookSlot, rescheduleBooking and cancelBooking,
@@ -77,6 +82,8 @@ export type Told =
       alone?: boolean;
       /** The mover's reason for the host ("Reason: ..."), a guest's reschedule. */
       reason?: string;
+      /** A paid booking's receipt page (docs/decisions/107), in the guest's confirmation. */
+      receiptUrl?: string;
     }
   | {
       tell: "invitees";
@@ -123,6 +130,7 @@ async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): 
         note: told.note,
         alone: told.alone,
         reason: told.reason,
+        receiptUrl: told.receiptUrl,
       });
     case "session":
       return mailSessionSeats(told.booking, told.seats, told.host, mailKind, told.note);
@@ -218,7 +226,11 @@ export type BookSlotOutcome =
   | { ok: false; reason: "guests-not-allowed" }
   | { ok: false; reason: "host-deactivated" }
   | { ok: false; reason: "idempotency-mismatch" }
-  | { ok: false; reason: "replay"; answer: StoredAnswer };
+  | { ok: false; reason: "replay"; answer: StoredAnswer }
+  /** A paid event type while Stripe is not set up or not reachable: no hold is kept (docs/decisions/107). */
+  | PaymentsUnavailable;
+
+type PaymentsUnavailable = { ok: false; reason: "payments-unavailable"; message: string };
 
 /**
  * Books a slot (one-to-one, group seat, collective, round robin) for the booking page and POST
@@ -244,6 +256,8 @@ export async function bookSlot(input: {
   // Both entry points check the token with this field first; a caller that did not never sends it to a query.
   const token = input.request.singleUseToken;
   if (token !== undefined && !singleUseTokenField.safeParse(token).success) return { ok: false, reason: "link-used" };
+  if (isPaidEventType(found.eventType) && !stripe())
+    return { ok: false, reason: "payments-unavailable", message: "Card payments are not set up on this server." };
   const request: BookingRequest = { ...input.request, answers: checked.answers };
   const idempotency = input.idempotency;
   const outcome = await runIdempotent(idempotency?.claim(checked.answers) ?? null, (hooks) =>
@@ -259,7 +273,7 @@ async function book(
   now: Date,
   linkBase: string,
   idempotency: BookingIdempotency | undefined,
-): Promise<BookingResult> {
+): Promise<BookingResult | PaymentsUnavailable> {
   // A meeting added to the host's calendar a minute ago still wins (bounded wait; else the cache).
   const { found } = request;
   if (found.calendars !== false) await refreshHostCalendars([found.ownerId, ...(found.eventType.hostIds ?? [])], now);
@@ -267,6 +281,17 @@ async function book(
     const seatId = "session" in r.booking ? r.booking.id : null;
     const eventId = "session" in r.booking ? (r.booking as SeatBooking).session.id : r.booking.id;
     const links = linksFor(linkBase, r.booking.id, r.token);
+    // A paid booking's hold (docs/decisions/107): nobody hears of it until it is paid; the guest's
+    // links wait with its payment for the confirmation.
+    if (r.booking.status === "awaiting_payment" && isPaidEventType(found.eventType)) {
+      await recordPaymentHold(tx, {
+        eventId: r.booking.id,
+        amount: found.eventType.priceAmount,
+        currency: found.eventType.priceCurrency,
+        guestLinks: links,
+      });
+      return;
+    }
     // Asked to reconfirm N hours before its start, when its event type says so (decision 086);
     // a type without it (most) costs the booking no query.
     if (!seatId && found.eventType.reconfirmHours) await scheduleReconfirm(tx, eventId, now, { fresh: true });
@@ -298,8 +323,42 @@ async function book(
           } satisfies Told),
     });
   });
+  if (result.ok && result.booking.status === "awaiting_payment" && isPaidEventType(found.eventType)) {
+    return chargeFor(result, found.eventType, request.email);
+  }
   if (result.ok) nudgeBookingEvents();
   return result;
+}
+
+/** The hold's PaymentIntent; when Stripe cannot make one, the hold is released at once. */
+async function chargeFor(
+  result: Extract<BookingResult, { ok: true }>,
+  eventType: { priceAmount: number; priceCurrency: string; title: string },
+  guestEmail: string,
+): Promise<BookingResult | PaymentsUnavailable> {
+  const booking = result.booking;
+  try {
+    const intent = await startBookingCharge({
+      bookingId: booking.id,
+      amount: eventType.priceAmount,
+      currency: eventType.priceCurrency,
+      description: `${eventType.title} on ${booking.startsAt.toISOString()}`,
+      guestEmail,
+    });
+    return {
+      ...result,
+      payment: {
+        clientSecret: intent.clientSecret,
+        expiresAt: booking.holdUntil ?? booking.startsAt,
+        amount: eventType.priceAmount,
+        currency: eventType.priceCurrency,
+      },
+    };
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error;
+    await releasePaymentHold(booking.id, "failed", new Date());
+    return { ok: false, reason: "payments-unavailable", message: error.message };
+  }
 }
 
 /**
@@ -516,6 +575,12 @@ export async function cancelBooking(
     async within(tx, o) {
       // Removing an event that was already cancelled: everyone was told then.
       if (o.kind !== "seat" && o.silent) return;
+      // A paid booking: its refund rule decides what goes back (docs/decisions/107); a hold not
+      // paid yet was never announced, so its end is not either.
+      if (o.kind !== "seat") {
+        const refund = await decideRefund(tx, o.event, options.now);
+        if (refund && "released" in refund) return;
+      }
       const event = o.kind === "seat" ? o.seat : o.event;
       await recordBookingEvent(tx, {
         kind: "cancelled",
@@ -538,7 +603,11 @@ export async function cancelBooking(
     if (error instanceof PolicyRefused) return refusedAs(error.refusal) as CancelOutcome;
     throw error;
   });
-  if (outcome.ok) nudgeBookingEvents();
+  if (outcome.ok) {
+    nudgeBookingEvents();
+    // Stripe's refund right away; a failure stays due for the job runner.
+    if (outcome.kind !== "seat") await refundDueBookings(options.now);
+  }
   return outcome;
 }
 

@@ -128,7 +128,7 @@ export const paths: ZodOpenApiPathsObject = {
             .object({
               booking: z.object({
                 id: z.string(),
-                status: z.enum(["confirmed", "pending", "cancelled"]),
+                status: z.enum(["confirmed", "pending", "cancelled", "awaiting_payment"]),
                 start: z.string(),
                 end: z.string(),
                 reconfirmState: z.literal("confirmed"),

@@ -154,6 +154,13 @@ export function toBodyForm(form: FormData): { form: FormData; active: boolean } 
       .filter(Boolean)
       .forEach((line, j) => out.append(`questions[${m[1]}].options[${j}]`, line));
   }
+  // A paid event type (docs/decisions/107): no amount and no currency is free; the refund deadline
+  // goes only with its rule.
+  if (!String(form.get("price.amount") ?? "").trim() && !String(form.get("price.currency") ?? "").trim()) {
+    out.delete("price.amount");
+    out.delete("price.currency");
+  }
+  if (form.has("refundPolicy.type") && form.get("refundPolicy.type") !== "until") out.delete("refundPolicy.hours");
   return { form: out, active: form.get("active") === "on" };
 }
 

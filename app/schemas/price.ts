@@ -120,3 +120,18 @@ export function formatMoney(amount: number, currency: string, locale = "en-US"):
     return `${units} ${currency.toUpperCase()}`;
   }
 }
+
+/** What the host's view of a paid booking says of its payment (docs/decisions/107). */
+export const PAYMENT_STATE_LABELS: Record<
+  "awaiting" | "paid" | "failed" | "expired" | "released" | "refund_due" | "refunded" | "refund_not_due",
+  string
+> = {
+  awaiting: "Awaiting payment",
+  paid: "Paid",
+  failed: "Payment failed (time released)",
+  expired: "Not paid in time (time released)",
+  released: "Cancelled before payment",
+  refund_due: "Refund under way",
+  refunded: "Refunded",
+  refund_not_due: "Refund not due",
+};

@@ -47,6 +47,8 @@ const FIELD_SECTIONS: Record<string, EventTypeSectionId> = {
   maxReschedules: "limits",
   requireCancelReason: "limits",
   reconfirmHours: "advanced",
+  price: "advanced",
+  refundPolicy: "advanced",
   requiresApproval: "advanced",
   approvalHoldHours: "advanced",
   defaultLanguage: "advanced",

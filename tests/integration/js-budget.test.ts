@@ -14,8 +14,10 @@ import { lazyModuleChunks, pageChunks, pageGzipBytes, readBuild, routeChunks } f
  * Why these figures: the booking page aimed for 110 KB and met it until routing forms and UTM
  * carry-over (decisions 074, 079) brought it to 110.4 KB, the guest's languages and the choice of
  * durations (decisions 088, 087) to 111.3 KB, the guest's mobile number, the host's photo and the
- * zone found without a reload (decisions 090, 095, 091) to 112.5 KB; its budget is now 113 KB, and winning back the 110 is
- * open work (docs/benchmarks.md). The home page meets its 90 KB
+ * zone found without a reload (decisions 090, 095, 091) to 112.5 KB; its budget was then 113 KB, and winning back the 110 is
+ * open work (docs/benchmarks.md). Paid bookings' payment step (decision 107) is a page of its own,
+ * which alone loads Stripe.js; its entry in the route manifest every page carries (8 bytes gzip)
+ * took the booking page to 113.006 KB: its budget is now 113.1 KB. The home page meets its 90 KB
  * by far, for visitors and the signed in alike: it goes out without React (docs/decisions/045,
  * 047), with one inline script of about 1.6 KB gzip for its menus, bell, carousel and pictures;
  * its budget is 4 KB, so that script stays small and no chunk comes back. With its review form
@@ -31,7 +33,7 @@ import { lazyModuleChunks, pageChunks, pageGzipBytes, readBuild, routeChunks } f
 const KB = 1024;
 const BUDGETS: { page: string; routeId: string; maxKB: number }[] = [
   { page: "home page, hydrated (review form open, or a toast)", routeId: "routes/_index", maxKB: 117 },
-  { page: "booking page", routeId: "routes/$username_.$slug", maxKB: 113 },
+  { page: "booking page", routeId: "routes/$username_.$slug", maxKB: 113.1 },
   // Its two fields are checked in the browser without zod (app/schemas/sign-in-form.ts): 116.2 KB.
   { page: "sign-in page", routeId: "routes/signin", maxKB: 117 },
 ];
@@ -60,6 +62,11 @@ describe("JavaScript budget", () => {
       expect(js.includes('"Invalid Request"'), "the server runtime reached the page").toBe(false);
     });
   }
+
+  it("the booking page carries no Stripe.js loader: the payment step's page alone loads it (decision 107)", () => {
+    expect(source("routes/$username_.$slug").includes("js.stripe.com")).toBe(false);
+    expect(source("routes/booking.$id.pay").includes("js.stripe.com")).toBe(true);
+  });
 
   it("the home page, sent without React to visitors and the signed in, loads no chunk and at most 4 KB of gzip JavaScript", async () => {
     const host = client();

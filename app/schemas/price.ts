@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+export { formatMoney, PAYMENT_STATE_LABELS, ZERO_DECIMAL } from "./money";
+
 /**
  * A paid event type's price (docs/decisions/107): an amount in the currency's minor units (cents
  * for USD; yen for JPY, which has none) and an ISO 4217 code Stripe charges in. The list is
@@ -50,9 +52,6 @@ export const CURRENCIES = [
   "kes",
 ] as const;
 export type Currency = (typeof CURRENCIES)[number];
-
-/** Currencies whose amount is in whole units (Stripe's zero-decimal list, those above). */
-export const ZERO_DECIMAL = new Set<string>(["jpy", "krw", "clp", "isk"]);
 
 /** Stripe's largest amount (eight digits). */
 export const MAX_PRICE_AMOUNT = 99_999_999;
@@ -110,28 +109,3 @@ export const refundPolicyField = z
     description:
       "What a cancel of a paid booking refunds, whoever cancels: full, none, or in full up to `hours` before the start.",
   });
-
-/** An amount in minor units for people: "$25.00", "¥3,000". */
-export function formatMoney(amount: number, currency: string, locale = "en-US"): string {
-  const units = ZERO_DECIMAL.has(currency.toLowerCase()) ? amount : amount / 100;
-  try {
-    return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).format(units);
-  } catch {
-    return `${units} ${currency.toUpperCase()}`;
-  }
-}
-
-/** What the host's view of a paid booking says of its payment (docs/decisions/107). */
-export const PAYMENT_STATE_LABELS: Record<
-  "awaiting" | "paid" | "failed" | "expired" | "released" | "refund_due" | "refunded" | "refund_not_due",
-  string
-> = {
-  awaiting: "Awaiting payment",
-  paid: "Paid",
-  failed: "Payment failed (time released)",
-  expired: "Not paid in time (time released)",
-  released: "Cancelled before payment",
-  refund_due: "Refund under way",
-  refunded: "Refunded",
-  refund_not_due: "Refund not due",
-};

@@ -55,6 +55,7 @@ test.describe("paid bookings", () => {
     const g = await guest.newPage();
     await useFakeStripe(g);
     await g.goto(`/${host.username}/${host.slug}`);
+    await expect(g.getByTestId("event-price")).toHaveText("€25.00");
     await openLaterDay(g);
     await g.getByTestId("slot").first().click();
     await g.getByLabel("Name", { exact: true }).fill("Paula Payer");

@@ -343,6 +343,9 @@ describe("event types", () => {
       // Guests' language (decision 088) and reconfirmation (decision 086): English, not asked.
       defaultLanguage: "en",
       reconfirmHours: null,
+      // Free, refunded in full if it ever takes a price (decision 107).
+      price: null,
+      refundPolicy: { type: "full" },
     });
     expect(await ok(await call("GET", `/api/event-types/${made._id}`, { token: a.token }))).toEqual(made);
 
@@ -385,6 +388,8 @@ describe("event types", () => {
       ...full,
       // A group's guests are not asked to reconfirm (decision 086).
       reconfirmHours: null,
+      price: null,
+      refundPolicy: { type: "full" },
     });
     // A PUT replaces everything: left-out fields take their defaults again.
     const back = await ok(

@@ -196,8 +196,8 @@ export function EventStatusBadge({
   const [label, style] =
     status === "cancelled"
       ? [declined ? "Declined" : "Cancelled", "bg-red-50 text-red-800 ring-red-600/20"]
-      : status === "pending"
-        ? ["Pending", "bg-amber-50 text-amber-900 ring-amber-600/20"]
+      : status === "pending" || status === "awaiting_payment"
+        ? [status === "pending" ? "Pending" : "Awaiting payment", "bg-amber-50 text-amber-900 ring-amber-600/20"]
         : past
           ? ["Past", "bg-neutral-100 text-neutral-700 ring-neutral-500/20"]
           : ["Confirmed", "bg-green-50 text-green-800 ring-green-600/20"];

@@ -129,6 +129,20 @@ async function statusOf(id: string) {
   return row as { status: string; state: string; receipt_url: string | null; refund_id: string | null };
 }
 
+/** The payment line of the host's page of a booking (Scheduled Events). */
+async function hostSees(id: string): Promise<string> {
+  const res = await host.c.get(`/dashboard/scheduledEvents/${id}`);
+  expect(res.status).toBe(200);
+  const html = await res.text();
+  const m = /data-testid="booking-payment"[^>]*>(.*?)<\/dd>/s.exec(html);
+  return (m?.[1] ?? "")
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&amp;/g, "&")
+    .split(" · ")[0]
+    .trim();
+}
+
 async function slotsOf(typeId: string, day: number): Promise<string[]> {
   const { slots } = await ok<{ slots: Record<string, string[]> }>(
     await call("GET", `/api/slots?eventTypeId=${typeId}&start=${dateIn(day)}&end=${dateIn(day)}&timeZone=UTC`),
@@ -188,6 +202,7 @@ describe("a paid booking", () => {
     expect(intent.amount).toBe(2500);
     expect(intent.metadata.bookingId).toBe(won.booking.id);
     expect(await statusOf(won.booking.id)).toMatchObject({ status: "awaiting_payment", state: "awaiting" });
+    expect(await hostSees(won.booking.id)).toBe("€25.00: Awaiting payment");
     expect(await slotsOf(type._id, 3)).not.toContain(new Date(start).toISOString());
     expect((await book(type._id, start)).status).toBe(409);
   });
@@ -215,6 +230,7 @@ describe("a paid booking", () => {
     const row = await statusOf(answer.booking.id);
     expect(row).toMatchObject({ status: "confirmed", state: "paid" });
     expect(row.receipt_url).toMatch(/^https:\/\/pay\.stripe\.com\/receipts\//);
+    expect(await hostSees(answer.booking.id)).toBe("€25.00: Paid");
     // A replay changes nothing.
     expect((await (await webhook(eventOf("payment_intent.succeeded", intentIdOf(answer)))).json()).handled).toBe(false);
 
@@ -292,6 +308,7 @@ describe("cancelling a paid booking", () => {
     expect(row).toMatchObject({ status: "cancelled", state: "refunded" });
     const refund = fake.refunds.get(row.refund_id!)!;
     expect(refund).toMatchObject({ payment_intent: intentIdOf(answer), amount: 2500 });
+    expect(await hostSees(answer.booking.id)).toBe("€25.00: Refunded");
   });
 
   it("under `until`: refunded when cancelled in time, not when late", async () => {
@@ -309,5 +326,6 @@ describe("cancelling a paid booking", () => {
     expect((await cancel(late)).status).toBe(200);
     expect(await statusOf(late.booking.id)).toMatchObject({ status: "cancelled", state: "refund_not_due" });
     expect(fake.refunds.size).toBe(before);
+    expect(await hostSees(late.booking.id)).toBe("€25.00: Refund not due");
   });
 });

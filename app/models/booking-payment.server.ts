@@ -1,5 +1,12 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { bookingPayments, eventTypes, events, type BookingPayment, type BookingPaymentState } from "../../db/schema";
+import {
+  bookingPayments,
+  eventTypes,
+  events,
+  users,
+  type BookingPayment,
+  type BookingPaymentState,
+} from "../../db/schema";
 import { getDb } from "~/server/db.server";
 import { refundDue, refundPolicyOf, type RefundDecision } from "~/scheduling/refund-policy";
 import { hashBookingToken, hostOf, when, type BookingHost } from "./booking-request.server";
@@ -261,9 +268,11 @@ export async function paymentStepOf(id: string, token: string) {
       currency: bookingPayments.currency,
       paymentIntentId: bookingPayments.paymentIntentId,
       receiptUrl: bookingPayments.receiptUrl,
+      hostName: sql<string>`coalesce(nullif(${users.name}, ''), ${users.email})`,
     })
     .from(events)
     .innerJoin(bookingPayments, eq(bookingPayments.eventId, events.id))
+    .innerJoin(users, eq(users.id, events.hostId))
     .where(and(eq(events.id, id), eq(events.bookingTokenHash, hashBookingToken(token))))
     .limit(1);
   return row ?? null;

@@ -49,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const base = {
     summary: {
       title: step.eventName,
-      hostName: "",
+      hostName: step.hostName,
       date: start.date,
       timeRange: `${start.time} – ${end.time}`,
       zone: `${zone.replace(/_/g, " ")} (${start.zoneName})`,
@@ -73,6 +73,33 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
+/** What the page says once the hold is over, by the payment's state. */
+const ENDED: Record<string, { heading: string; text: string }> = {
+  awaiting: {
+    heading: "This hold has ended",
+    text: "The time was released. Nothing was charged; book again to pick a time.",
+  },
+  paid: { heading: "Paid", text: "Your payment went through." },
+  failed: {
+    heading: "The payment did not go through",
+    text: "The card payment failed, so the time was released. Nothing was charged; book again to pick a time.",
+  },
+  expired: {
+    heading: "This hold has ended",
+    text: "The time was released because it was not paid within 15 minutes. Nothing was charged; book again to pick a time.",
+  },
+  released: { heading: "Cancelled", text: "This booking was cancelled before it was paid. Nothing was charged." },
+  refund_due: { heading: "Cancelled", text: "This booking was cancelled; your payment is being refunded." },
+  refunded: {
+    heading: "Cancelled and refunded",
+    text: "This booking was cancelled and your payment refunded in full.",
+  },
+  refund_not_due: {
+    heading: "Cancelled",
+    text: "This booking was cancelled too close to its start for a refund under the host's refund rule.",
+  },
+};
+
 function Notice({ children }: { children: React.ReactNode }) {
   return (
     <div role="status" className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
@@ -86,17 +113,18 @@ export default function PayForBooking() {
   const data = useLoaderData<typeof loader>();
   const { summary, state, payment, amountLabel, holdUntil } = data;
   if (state !== "awaiting" || summary.status !== "awaiting_payment") {
-    const paid = state === "paid" || state === "refunded" || state === "refund_not_due" || state === "refund_due";
+    const ended = ENDED[state];
+    const live = summary.status === "confirmed";
     return (
-      <GuestPage eyebrow="Your booking" heading={paid ? "Paid" : "This hold has ended"}>
+      <GuestPage eyebrow="Your booking" heading={live ? "Paid and confirmed" : ended.heading}>
         <Notice>
-          <p>
-            {paid
+          <p data-testid="payment-ended">
+            {live
               ? "Your payment went through and your booking is confirmed; the confirmation is in your mailbox."
-              : "The time was released because the payment did not go through in 15 minutes. Nothing was charged; book again to pick a time."}
+              : ended.text}
           </p>
         </Notice>
-        <BookingSummary booking={summary} strike={!paid} />
+        <BookingSummary booking={summary} strike={!live} />
       </GuestPage>
     );
   }

@@ -129,6 +129,14 @@ async function statusOf(id: string) {
   return row as { status: string; state: string; receipt_url: string | null; refund_id: string | null };
 }
 
+/** The guest's payment step page (its notice once the hold is over). */
+async function guestSees(answer: PaidAnswer): Promise<string> {
+  const token = tokenOf(answer.booking.cancelUrl);
+  const res = await call("GET", `/booking/${answer.booking.id}/pay?token=${encodeURIComponent(token)}`);
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
 /** The payment line of the host's page of a booking (Scheduled Events). */
 async function hostSees(id: string): Promise<string> {
   const res = await host.c.get(`/dashboard/scheduledEvents/${id}`);
@@ -203,6 +211,11 @@ describe("a paid booking", () => {
     expect(intent.metadata.bookingId).toBe(won.booking.id);
     expect(await statusOf(won.booking.id)).toMatchObject({ status: "awaiting_payment", state: "awaiting" });
     expect(await hostSees(won.booking.id)).toBe("€25.00: Awaiting payment");
+    // The payment step opens with the booking's token only.
+    expect((await call("GET", `/booking/${won.booking.id}/pay?token=wrong`)).status).toBe(404);
+    const step = await guestSees(won);
+    expect(step).toContain("Pay €25.00 to confirm");
+    expect(step).toContain("We hold this time for you until");
     expect(await slotsOf(type._id, 3)).not.toContain(new Date(start).toISOString());
     expect((await book(type._id, start)).status).toBe(409);
   });
@@ -260,6 +273,7 @@ describe("a paid booking", () => {
     const hook = await webhook(eventOf("payment_intent.payment_failed", intentIdOf(answer)));
     expect(hook.status).toBe(200);
     expect(await statusOf(answer.booking.id)).toMatchObject({ status: "cancelled", state: "failed" });
+    expect(await guestSees(answer)).toContain("The card payment failed, so the time was released.");
     expect(await slotsOf(type._id, 6)).toContain(new Date(start).toISOString());
     expect((await book(type._id, start)).status).toBe(201);
   });
@@ -309,6 +323,7 @@ describe("cancelling a paid booking", () => {
     const refund = fake.refunds.get(row.refund_id!)!;
     expect(refund).toMatchObject({ payment_intent: intentIdOf(answer), amount: 2500 });
     expect(await hostSees(answer.booking.id)).toBe("€25.00: Refunded");
+    expect(await guestSees(answer)).toContain("cancelled and your payment refunded in full");
   });
 
   it("under `until`: refunded when cancelled in time, not when late", async () => {

@@ -189,15 +189,15 @@ export function EventStatusBadge({
   past,
   declined = false,
 }: {
-  status: "confirmed" | "cancelled" | "pending";
+  status: "confirmed" | "cancelled" | "pending" | "awaiting_payment";
   past: boolean;
   declined?: boolean;
 }) {
   const [label, style] =
     status === "cancelled"
       ? [declined ? "Declined" : "Cancelled", "bg-red-50 text-red-800 ring-red-600/20"]
-      : status === "pending"
-        ? ["Pending", "bg-amber-50 text-amber-900 ring-amber-600/20"]
+      : status === "pending" || status === "awaiting_payment"
+        ? [status === "pending" ? "Pending" : "Awaiting payment", "bg-amber-50 text-amber-900 ring-amber-600/20"]
         : past
           ? ["Past", "bg-neutral-100 text-neutral-700 ring-neutral-500/20"]
           : ["Confirmed", "bg-green-50 text-green-800 ring-green-600/20"];

@@ -12,7 +12,7 @@ export interface BookingSummaryData {
   date: string;
   timeRange: string;
   zone: string;
-  status: "confirmed" | "cancelled" | "pending";
+  status: "confirmed" | "cancelled" | "pending" | "awaiting_payment";
 }
 
 /** The summary's labels in the guest's language (docs/decisions/099); English when not given. */
@@ -43,6 +43,12 @@ export function StatusBadge({
   status: BookingSummaryData["status"];
   words?: SummaryWords;
 }) {
+  if (status === "awaiting_payment")
+    return (
+      <span className="inline-flex items-center rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-inset ring-amber-200">
+        Awaiting payment
+      </span>
+    );
   if (status === "pending")
     return (
       <span className="inline-flex items-center rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-inset ring-amber-200">

@@ -3,6 +3,7 @@ import { registerBookingConsumers } from "~/services/bookings.server";
 import { sendDueWebhooks } from "~/services/webhooks.server";
 import { syncDueCalendars } from "~/services/calendars.server";
 import { expireHeldBookings } from "~/services/approval.server";
+import { expirePaymentHolds } from "~/services/paid-bookings.server";
 import { runReconfirmations } from "~/services/reconfirm.server";
 import { HOUSEKEEPING_SWEEPS, retentionSweeps, runHousekeeping } from "~/models/housekeeping.server";
 import { runDueWorkflows } from "~/services/workflows.server";
@@ -35,6 +36,8 @@ export function startJobs(): { pollMs: number } | null {
     jobs: [
       // Pending bookings whose hold ran out are declined first, so their records go out in this poll (decision 040).
       { name: "approval-holds", run: async (now) => void (await expireHeldBookings(now)) },
+      // Paid bookings left unpaid for 15 minutes free their slot; refunds still due are retried (decision 107).
+      { name: "payment-holds", run: async (now) => void (await expirePaymentHolds(now)) },
       // Booking events before the outbox, so a booking's mails queued here leave in the same poll (decision 030).
       { name: "booking-events", run: async (now) => void (await deliverBookingEvents(now)) },
       // Webhooks the booking events just fanned out go in the same poll (docs/decisions/037).

@@ -38,6 +38,13 @@ export interface BookingRequest {
   smsConsent?: boolean;
 }
 
+export interface BookingPaymentStep {
+  clientSecret: string;
+  expiresAt: Date;
+  amount: number;
+  currency: string;
+}
+
 /** For a group event type `booking` is the guest's seat (decision 021), with its own token. */
 export type BookingResult =
   | {
@@ -47,6 +54,8 @@ export type BookingResult =
       host: BookingHost;
       newInvitees: string[];
       approvalToken?: string;
+      /** A paid booking's hold (docs/decisions/107): what the guest's Payment Element needs. */
+      payment?: BookingPaymentStep;
     }
   | { ok: false; reason: BookingFailure };
 
@@ -113,6 +122,38 @@ export function pendingHold(
   // Held for the event type's hold time, and never past the meeting's start.
   const holdUntil = new Date(Math.min(now.getTime() + eventType.approvalHoldHours * 3_600_000, start.getTime()));
   return { token, values: { status: "pending" as const, holdUntil, approvalTokenHash: hashBookingToken(token) } };
+}
+
+/** How long a paid booking holds its slot for its guest to pay (docs/decisions/107). */
+export const PAYMENT_HOLD_MINUTES = 15;
+
+/** Whether guests pay to book this event type (a one-to-one without approval, with a price). */
+export function isPaidEventType(eventType: {
+  priceAmount: number | null;
+  priceCurrency: string | null;
+  kind: string;
+  requiresApproval: boolean;
+}): eventType is { priceAmount: number; priceCurrency: string; kind: string; requiresApproval: boolean } {
+  return (
+    eventType.priceAmount !== null &&
+    eventType.priceCurrency !== null &&
+    eventType.kind === "one-to-one" &&
+    !eventType.requiresApproval
+  );
+}
+
+/**
+ * A paid booking (docs/decisions/107): created `awaiting_payment`, holding its slot under the same
+ * no-overlap constraint as a confirmed one until its guest pays or the hold runs out.
+ */
+export function paymentHold(
+  eventType: { priceAmount: number | null; priceCurrency: string | null; kind: string; requiresApproval: boolean },
+  now: Date,
+  start: Date,
+) {
+  if (!isPaidEventType(eventType)) return null;
+  const holdUntil = new Date(Math.min(now.getTime() + PAYMENT_HOLD_MINUTES * 60_000, start.getTime()));
+  return { token: undefined, values: { status: "awaiting_payment" as const, holdUntil } };
 }
 
 /** The host's bell for a new booking: a request when it waits for their approval. */

@@ -27,6 +27,7 @@ import {
   seatPhoneValues,
   hostOf,
   LOCATION_EVENT_TYPE,
+  paymentHold,
   pendingHold,
   slotsOfDay,
   when,
@@ -138,7 +139,9 @@ export async function createBooking(
       if (!slot) throw new BookingRefused("slot-unavailable");
       const zone = host.timeZone;
 
-      const hold = pendingHold(eventType, now, start);
+      const hold = pendingHold(eventType, now, start) ?? paymentHold(eventType, now, start);
+      // A paid booking's host hears of it once it is paid (docs/decisions/107).
+      const awaitingPayment = hold?.values.status === "awaiting_payment";
       const newEvent = async (tokenHash: string | null) => {
         const [created] = await tx
           .insert(events)
@@ -216,7 +219,11 @@ export async function createBooking(
         tx
           .insert(eventInvitees)
           .values(invitees.map((address, i) => ({ eventId: created.id, position: i + 1, email: address }))),
-        notify(tx, ownerId, bookingBell(eventType.title, name, start, zone, hold !== null), { eventId: created.id }),
+        awaitingPayment
+          ? null
+          : notify(tx, ownerId, bookingBell(eventType.title, name, start, zone, hold !== null), {
+              eventId: created.id,
+            }),
         recorded(tx, success, idempotency, within),
       ]);
       return result;

@@ -79,6 +79,10 @@ const COLUMNS = {
   defaultLanguage: eventTypes.defaultLanguage,
   reconfirmHours: eventTypes.reconfirmHours,
   recurring: eventTypes.recurring,
+  priceAmount: eventTypes.priceAmount,
+  priceCurrency: eventTypes.priceCurrency,
+  refundPolicy: eventTypes.refundPolicy,
+  refundHours: eventTypes.refundHours,
 };
 
 export type EventType = Pick<EventTypeRow, keyof typeof COLUMNS>;
@@ -208,6 +212,10 @@ function values(input: EventTypeWrite) {
     defaultLanguage: input.defaultLanguage,
     reconfirmHours: input.reconfirmHours,
     recurring: input.recurring,
+    priceAmount: input.priceAmount,
+    priceCurrency: input.priceCurrency,
+    refundPolicy: input.refundPolicy,
+    refundHours: input.refundHours,
   };
 }
 

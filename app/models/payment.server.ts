@@ -275,8 +275,20 @@ export async function handleWebhook(
   secret: string,
   receipt?: ReceiptComposer,
 ): Promise<{ handled: boolean }> {
+  return handlePackageEvent(verifyWebhookEvent(rawBody, signature, secret), receipt);
+}
+
+/** The event in a webhook's body once its signature checks out (else Stripe's verification error). */
+export function verifyWebhookEvent(rawBody: string, signature: string, secret: string): Stripe.Event {
+  return client().webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+}
+
+/** A verified event about a package purchase: a succeeded PaymentIntent is fulfilled, the rest ignored. */
+export async function handlePackageEvent(
+  event: Stripe.Event,
+  receipt?: ReceiptComposer,
+): Promise<{ handled: boolean }> {
   const s = client();
-  const event = s.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
   if (event.type !== "payment_intent.succeeded") return { handled: false };
   const sent = event.data.object as Stripe.PaymentIntent;
   let intent: Stripe.PaymentIntent;
@@ -288,3 +300,10 @@ export async function handleWebhook(
   await fulfilPaymentIntent(intent, receipt);
   return { handled: true };
 }
+
+/** Stripe's client for the other payment flows (paid bookings), with this module's errors. */
+export function stripeClient(): Stripe {
+  return client();
+}
+
+export { providerError, receiptUrlOf };

@@ -136,7 +136,25 @@ async function POST({ request }: LoaderFunctionArgs) {
     linkBase: linkBase(request),
     idempotency: { claim: () => (key === null || scope === null ? null : idempotencyClaim(key, scope, input)), answer },
   });
-  if (result.ok) return Response.json(answer(result).body, { status: 201 });
+  if (result.ok) {
+    const body = answer(result).body;
+    // A paid event type (docs/decisions/107): the slot is held, awaiting the card payment.
+    if (result.payment)
+      return Response.json(
+        {
+          ...body,
+          payment: {
+            clientSecret: result.payment.clientSecret,
+            expiresAt: result.payment.expiresAt.toISOString(),
+            amount: result.payment.amount,
+            currency: result.payment.currency,
+            publishableKey: env().STRIPE_PUBLISHABLE_KEY ?? null,
+          },
+        },
+        { status: 201 },
+      );
+    return Response.json(body, { status: 201 });
+  }
   return refusal(result, found, start, input.timeZone, now);
 }
 
@@ -174,6 +192,8 @@ async function refusal(
       return apiError(409, "host_not_taking_bookings", PEOPLE_MESSAGES.hostDeactivated);
     case "guest-limit":
       return apiError(409, "guest_limit_reached", GUEST_LIMIT_MESSAGE);
+    case "payments-unavailable":
+      return apiError(503, "payments_unavailable", result.message, undefined, { "Retry-After": "30" });
     case "slot-full":
     case "slot-unavailable": {
       const nextSlots = await nextFreeSlots(found, start, timeZone, now);

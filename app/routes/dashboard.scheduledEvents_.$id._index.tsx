@@ -1,4 +1,6 @@
 import { BackLink } from "~/components/ui/back-link";
+import { paymentOfBooking } from "~/models/booking-payment.server";
+import { formatMoney, PAYMENT_STATE_LABELS } from "~/schemas/price";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Ban, CalendarClock, Check, History, Mail, UserRoundCog, Video, X } from "lucide-react";
@@ -38,7 +40,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = await getScheduledEvent(user.id, params.id ?? "");
   if (!found) notFound("No such booking.");
   const now = new Date();
-  const [meeting, routing] = await Promise.all([meetingOf(found.id), routingOfBooking(found.id)]);
+  const [meeting, routing, payment] = await Promise.all([
+    meetingOf(found.id),
+    routingOfBooking(found.id),
+    paymentOfBooking(found.id),
+  ]);
   const place = placeOf({ ...found, meeting });
   const event = row(found, user.timeZone, now);
   const language = found.guestLanguage as Language | null;
@@ -57,6 +63,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ? {
           formId: routing.formId,
           text: `${routing.formName} (${routing.routeIndex === null ? "fallback" : `route ${routing.routeIndex + 1}`})`,
+        }
+      : null,
+    payment: payment
+      ? {
+          amount: formatMoney(payment.amount, payment.currency),
+          state: PAYMENT_STATE_LABELS[payment.state],
+          receiptUrl: payment.receiptUrl,
         }
       : null,
     source: UTM_KEYS.flatMap((key) => (found.utm?.[key] ? [{ key, value: found.utm[key] as string }] : [])),
@@ -287,6 +300,19 @@ export default function BookingDetail() {
                 data.bookedThrough.title
               )}
               <span className="block text-sm text-neutral-600">{event.eventWith}</span>
+            </Detail>
+          ) : null}
+          {data.payment ? (
+            <Detail label="Payment" testId="booking-payment">
+              {`${data.payment.amount}: ${data.payment.state}`}
+              {data.payment.receiptUrl ? (
+                <>
+                  {" · "}
+                  <a href={data.payment.receiptUrl} className="font-medium text-brand-700 underline" rel="noreferrer">
+                    Receipt
+                  </a>
+                </>
+              ) : null}
             </Detail>
           ) : null}
           {!data.mine ? <Detail label="Host">{event.host.name}</Detail> : null}

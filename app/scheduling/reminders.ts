@@ -46,7 +46,7 @@ export const FOLLOW_UP_GRACE_MINUTES = 24 * 60;
 
 export interface RemindedEvent {
   /** Only confirmed events are reminded (a pending booking waits for its host's approval). */
-  status: "confirmed" | "cancelled" | "pending";
+  status: "confirmed" | "cancelled" | "pending" | "awaiting_payment";
   startsAt: Date;
   endsAt: Date;
   /** When the event got its current start (booked, created or moved). */

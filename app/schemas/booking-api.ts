@@ -253,7 +253,7 @@ export const bookingTokenQuery = z.object({
     .meta({ description: "The booking's token from its cancel/reschedule link (or authenticate as its host)." }),
 });
 
-export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "declined"] as const;
+export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "declined", "awaiting_payment"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 export const bookingJsonSchema = z
@@ -321,7 +321,7 @@ export const bookingJsonSchema = z
 
 /** What a client sees of a booking's state (decision 040): a declined request is stored cancelled with `declinedAt`. */
 export function bookingStatus(event: {
-  status: "confirmed" | "cancelled" | "pending";
+  status: "confirmed" | "cancelled" | "pending" | "awaiting_payment";
   declinedAt?: Date | null;
 }): BookingStatus {
   return event.status === "cancelled" && event.declinedAt ? "declined" : event.status;
@@ -348,7 +348,7 @@ export function occurrenceJson(
     seriesIndex: number | null;
     startsAt: Date;
     endsAt: Date;
-    status: "confirmed" | "cancelled" | "pending";
+    status: "confirmed" | "cancelled" | "pending" | "awaiting_payment";
     declinedAt?: Date | null;
   },
   links?: { cancelUrl: string | null; rescheduleUrl: string | null },
@@ -378,6 +378,23 @@ export const bookingAnswerSchema = z
       description:
         "Given on create: where the event type sends its guest after booking (decision 087), with the booking's details as query parameters when it passes them; null for its confirmation page.",
     }),
+    payment: z
+      .object({
+        clientSecret: z
+          .string()
+          .meta({ description: "The PaymentIntent's client secret, for Stripe.js (the Payment Element)." }),
+        expiresAt: z.string().meta({
+          description: "When the hold ends unpaid (15 minutes, never past the start); the slot is freed then.",
+        }),
+        amount: z.number().int().meta({ description: "The price in the currency's minor units (cents; yen for jpy)." }),
+        currency: z.string().meta({ description: "ISO 4217, lower case." }),
+        publishableKey: z.string().nullable().meta({ description: "The site's Stripe publishable key." }),
+      })
+      .optional()
+      .meta({
+        description:
+          "Given on create for a paid event type (decision 107): the booking is `awaiting_payment`, holding its slot until `expiresAt`. Pay with Stripe.js; the booking becomes `confirmed` only when Stripe's signed webhook reaches the server (never on the client's word), and the confirmation mail with the receipt link goes out then.",
+      }),
   })
   .meta({ id: "BookingAnswer" });
 
@@ -389,7 +406,7 @@ export function bookingJson(
     id: string;
     startsAt: Date;
     endsAt: Date;
-    status: "confirmed" | "cancelled" | "pending";
+    status: "confirmed" | "cancelled" | "pending" | "awaiting_payment";
     declinedAt?: Date | null;
     sessionId?: string;
     answers?: BookingAnswers | null;

@@ -23,7 +23,7 @@ export interface RedirectBooking {
   id: string;
   startsAt: Date;
   endsAt: Date;
-  status: "confirmed" | "pending" | "cancelled";
+  status: "confirmed" | "pending" | "cancelled" | "awaiting_payment";
   guestName: string;
   guestEmail: string;
   guestTimeZone: string;

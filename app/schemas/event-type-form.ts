@@ -161,6 +161,13 @@ export function toBodyForm(form: FormData): { form: FormData; active: boolean } 
     form.getAll("recurringWeeks").forEach((weeks, i) => out.set(`recurring.intervalWeeks[${i}]`, String(weeks)));
     if (!form.has("recurringWeeks")) out.set("recurring.intervalWeeks", "");
   }
+  // A paid event type (docs/decisions/107): no amount and no currency is free; the refund deadline
+  // goes only with its rule.
+  if (!String(form.get("price.amount") ?? "").trim() && !String(form.get("price.currency") ?? "").trim()) {
+    out.delete("price.amount");
+    out.delete("price.currency");
+  }
+  if (form.has("refundPolicy.type") && form.get("refundPolicy.type") !== "until") out.delete("refundPolicy.hours");
   return { form: out, active: form.get("active") === "on" };
 }
 

@@ -96,7 +96,7 @@ export const EXPORT_HEADER = csvLine(EXPORT_COLUMNS);
 export interface ExportRecord {
   id: string;
   createdAt: Date;
-  status: "confirmed" | "cancelled" | "pending";
+  status: "confirmed" | "cancelled" | "pending" | "awaiting_payment";
   declinedAt: Date | null;
   startsAt: Date;
   endsAt: Date;

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { priceField, refundPolicyField } from "./price";
+import { refundPolicyOf } from "~/scheduling/refund-policy";
 import { LANGUAGES, languageOf } from "~/messages/languages";
 import { httpUrlMessage, isHttpUrl, plainText } from "./input-rules";
 import type { EventTypeRow, ScheduleRow } from "../../db/schema";
@@ -534,6 +536,8 @@ export const eventTypeFields = {
 };
 
 export const RECURRING_ONE_TO_ONE = "Recurring bookings are for one-to-one event types without approval.";
+/** A series is booked in one go and a payment holds one meeting (decisions 106, 107): not both. */
+export const RECURRING_NOT_PAID = "A paid event type books one meeting at a time: remove the price or the repeat.";
 
 const intervalMessage = `recurring.intervalWeeks: a list of whole weeks from 1 to ${RECURRING_MAX_INTERVAL_WEEKS}, such as [1, 2].`;
 const occurrencesMessage = `recurring.maxOccurrences: a whole number from 2 to ${RECURRING_MAX_OCCURRENCES}.`;
@@ -628,12 +632,17 @@ export const eventTypeBody = z
       description:
         "Collective / round robin: the team it belongs to (one where you are an owner or admin; every host a member). Left out: the team it is in, else the oldest of your teams holding every host.",
     }),
+    price: priceField,
+    refundPolicy: refundPolicyField,
   })
   .superRefine((value, ctx) => {
     seatRules(value, ctx);
     durationRules(value, ctx);
     if (value.recurring && (value.kind !== "one-to-one" || value.requiresApproval))
       ctx.addIssue({ code: "custom", path: ["recurring"], message: RECURRING_ONE_TO_ONE });
+    if (value.recurring && value.price)
+      ctx.addIssue({ code: "custom", path: ["recurring"], message: RECURRING_NOT_PAID });
+    priceRules(value, ctx);
   })
   .transform((value) => ({
     ...value,
@@ -651,8 +660,28 @@ export const eventTypeBody = z
     monthlyLimit: value.monthlyLimit ?? null,
     maxReschedules: value.maxReschedules ?? null,
     reconfirmHours: value.kind === "group" ? null : (value.reconfirmHours ?? null),
+    priceAmount: value.price?.amount ?? null,
+    priceCurrency: value.price?.currency ?? null,
+    refundPolicy: value.refundPolicy.type,
+    refundHours: value.refundPolicy.type === "until" ? (value.refundPolicy.hours ?? null) : null,
   }))
   .meta({ id: "EventTypeInput" });
+
+/** A price only on a one-to-one event type that books at once (docs/decisions/107). */
+export function priceRules(
+  value: { kind: string; requiresApproval: boolean; price?: { amount: number; currency: string } | null },
+  ctx: z.RefinementCtx,
+) {
+  if (!value.price) return;
+  if (value.kind !== "one-to-one")
+    ctx.addIssue({ code: "custom", path: ["price"], message: "Only a one-to-one event type can take a price." });
+  else if (value.requiresApproval)
+    ctx.addIssue({
+      code: "custom",
+      path: ["price"],
+      message: "A paid event type cannot also wait for approval: guests pay when they book.",
+    });
+}
 
 export type EventTypeInput = z.output<typeof eventTypeBody>;
 
@@ -698,6 +727,14 @@ export const eventTypeJsonSchema = z
       .object({ maxOccurrences: z.number().int(), intervalWeeks: z.array(z.number().int()) })
       .nullable()
       .meta({ description: "Recurring series (decision 106); null: single bookings only." }),
+    price: z
+      .object({
+        amount: z.number().int().meta({ description: "In the currency's minor units (cents)." }),
+        currency: z.string().meta({ description: "ISO 4217, lower case." }),
+      })
+      .nullable()
+      .meta({ description: "What a guest pays by card when booking; null: free." }),
+    refundPolicy: z.object({ type: z.enum(["full", "none", "until"]), hours: z.number().int().optional() }),
   })
   .meta({ id: "EventType" });
 
@@ -746,6 +783,11 @@ export function eventTypeJson(
     defaultLanguage: languageOf(row.defaultLanguage) ?? "en",
     reconfirmHours: row.reconfirmHours,
     recurring: row.recurring ?? null,
+    price:
+      row.priceAmount !== null && row.priceCurrency !== null
+        ? { amount: row.priceAmount, currency: row.priceCurrency }
+        : null,
+    refundPolicy: refundPolicyOf(row),
     ...(managed
       ? { managed: { templateId: managed.templateId, teamId: managed.teamId, lockedFields: managed.lockedFields } }
       : {}),

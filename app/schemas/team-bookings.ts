@@ -65,7 +65,7 @@ export function teamBookingJson(b: {
   id: string;
   startsAt: Date;
   endsAt: Date;
-  status: "confirmed" | "cancelled" | "pending";
+  status: "confirmed" | "cancelled" | "pending" | "awaiting_payment";
   declinedAt: Date | null;
   answers: BookingAnswers | null;
   guestName: string | null;

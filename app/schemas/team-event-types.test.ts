@@ -175,6 +175,8 @@ describe("teamEventTypeJson", () => {
       defaultLanguage: "en" as const,
       reconfirmHours: null,
       recurring: null,
+      price: null,
+      refundPolicy: { type: "full" as const },
     };
     const extra = {
       teamId: "t1",

@@ -42,7 +42,7 @@ export async function mailGuests(
   event: HostEvent,
   host: BookingHost,
   kind: InvitationKind,
-  options: { to?: string[]; links?: Links; note?: string; because?: string } = {},
+  options: { to?: string[]; links?: Links; note?: string; because?: string; receiptUrl?: string } = {},
 ): Promise<void> {
   const mailed = { ...mailedSequence(event, kind), invitees: options.to ?? event.invitees };
   const links = options.links;
@@ -54,6 +54,8 @@ export async function mailGuests(
       : [];
   if (options.note) footer.push(fill(w.noteFrom, { host: host.name || host.email, note: options.note }));
   if (options.because) footer.push(options.because);
+  // A paid booking's confirmation (docs/decisions/107): Stripe's receipt page for the charge.
+  if (options.receiptUrl) footer.push(`Payment receipt: ${options.receiptUrl}`);
   // A recurring series' meeting moved or cancelled (decision 106): the guests' calendars hold the
   // series, so the attachment is the series as it is now (an EXDATE, a moved instance).
   const entry =
@@ -104,7 +106,14 @@ export async function mailBooking(
   event: HostEvent,
   host: BookingHost,
   kind: InvitationKind,
-  options: { to?: string[]; links?: Links; note?: string; alone?: boolean; reason?: string } = {},
+  options: {
+    to?: string[];
+    links?: Links;
+    note?: string;
+    alone?: boolean;
+    reason?: string;
+    receiptUrl?: string;
+  } = {},
 ): Promise<void> {
   // The event type's location and the answers' lines, read once for both mails.
   const ready = await located(event);

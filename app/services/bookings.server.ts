@@ -60,6 +60,11 @@ import {
   type SeriesSuccess,
 } from "~/models/booking-series.server";
 import { recurrenceRefusal, type Recurrence } from "~/scheduling/recurrence";
+import { isPaidEventType } from "~/models/booking-request.server";
+import { decideRefund, recordPaymentHold, releasePaymentHold } from "~/models/booking-payment.server";
+import { PaymentError } from "~/models/payment.server";
+import { stripe } from "~/server/stripe.server";
+import { refundDueBookings, startBookingCharge } from "./booking-charges.server";
 
 /**
  * The booking lifecycle (docs/decisions/030, 055): bookSlot, rescheduleBooking and cancelBooking,
@@ -92,6 +97,8 @@ export type Told =
        * one mail (its row's series_rule); the others' (`quiet`) mail nobody, their webhooks and calendars go as usual.
        */
       series?: { quiet?: boolean };
+      /** A paid booking's receipt page (docs/decisions/107), in the guest's confirmation. */
+      receiptUrl?: string;
     }
   | {
       tell: "invitees";
@@ -140,6 +147,7 @@ async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): 
         note: told.note,
         alone: told.alone,
         reason: told.reason,
+        receiptUrl: told.receiptUrl,
       });
     case "session":
       return mailSessionSeats(told.booking, told.seats, told.host, mailKind, told.note);
@@ -235,7 +243,11 @@ export type BookSlotOutcome =
   | { ok: false; reason: "guests-not-allowed" }
   | { ok: false; reason: "host-deactivated" }
   | { ok: false; reason: "idempotency-mismatch" }
-  | { ok: false; reason: "replay"; answer: StoredAnswer };
+  | { ok: false; reason: "replay"; answer: StoredAnswer }
+  /** A paid event type while Stripe is not set up or not reachable: no hold is kept (docs/decisions/107). */
+  | PaymentsUnavailable;
+
+type PaymentsUnavailable = { ok: false; reason: "payments-unavailable"; message: string };
 
 /**
  * Books a slot (one-to-one, group seat, collective, round robin) for the booking page and POST
@@ -254,6 +266,8 @@ export async function bookSlot(input: {
   const checked = checkRequest(input.request);
   if ("ok" in checked) return checked;
   const request = checked;
+  if (isPaidEventType(request.found.eventType) && !stripe())
+    return { ok: false, reason: "payments-unavailable", message: "Card payments are not set up on this server." };
   const idempotency = input.idempotency;
   const outcome = await runIdempotent(idempotency?.claim(checked.answers) ?? null, (hooks) =>
     book(request, input.now, input.linkBase, hooks && idempotency ? { hooks, answer: idempotency.answer } : undefined),
@@ -355,7 +369,7 @@ async function book(
   now: Date,
   linkBase: string,
   idempotency: BookingIdempotency | undefined,
-): Promise<BookingResult> {
+): Promise<BookingResult | PaymentsUnavailable> {
   // A meeting added to the host's calendar a minute ago still wins (bounded wait; else the cache).
   const { found } = request;
   if (found.calendars !== false) await refreshHostCalendars([found.ownerId, ...(found.eventType.hostIds ?? [])], now);
@@ -363,6 +377,17 @@ async function book(
     const seatId = "session" in r.booking ? r.booking.id : null;
     const eventId = "session" in r.booking ? (r.booking as SeatBooking).session.id : r.booking.id;
     const links = linksFor(linkBase, r.booking.id, r.token);
+    // A paid booking's hold (docs/decisions/107): nobody hears of it until it is paid; the guest's
+    // links wait with its payment for the confirmation.
+    if (r.booking.status === "awaiting_payment" && isPaidEventType(found.eventType)) {
+      await recordPaymentHold(tx, {
+        eventId: r.booking.id,
+        amount: found.eventType.priceAmount,
+        currency: found.eventType.priceCurrency,
+        guestLinks: links,
+      });
+      return;
+    }
     // Asked to reconfirm N hours before its start, when its event type says so (decision 086);
     // a type without it (most) costs the booking no query.
     if (!seatId && found.eventType.reconfirmHours) await scheduleReconfirm(tx, eventId, now, { fresh: true });
@@ -394,8 +419,42 @@ async function book(
           } satisfies Told),
     });
   });
+  if (result.ok && result.booking.status === "awaiting_payment" && isPaidEventType(found.eventType)) {
+    return chargeFor(result, found.eventType, request.email);
+  }
   if (result.ok) nudgeBookingEvents();
   return result;
+}
+
+/** The hold's PaymentIntent; when Stripe cannot make one, the hold is released at once. */
+async function chargeFor(
+  result: Extract<BookingResult, { ok: true }>,
+  eventType: { priceAmount: number; priceCurrency: string; title: string },
+  guestEmail: string,
+): Promise<BookingResult | PaymentsUnavailable> {
+  const booking = result.booking;
+  try {
+    const intent = await startBookingCharge({
+      bookingId: booking.id,
+      amount: eventType.priceAmount,
+      currency: eventType.priceCurrency,
+      description: `${eventType.title} on ${booking.startsAt.toISOString()}`,
+      guestEmail,
+    });
+    return {
+      ...result,
+      payment: {
+        clientSecret: intent.clientSecret,
+        expiresAt: booking.holdUntil ?? booking.startsAt,
+        amount: eventType.priceAmount,
+        currency: eventType.priceCurrency,
+      },
+    };
+  } catch (error) {
+    if (!(error instanceof PaymentError)) throw error;
+    await releasePaymentHold(booking.id, "failed", new Date());
+    return { ok: false, reason: "payments-unavailable", message: error.message };
+  }
 }
 
 /**
@@ -612,6 +671,12 @@ export async function cancelBooking(
     async within(tx, o) {
       // Removing an event that was already cancelled: everyone was told then.
       if (o.kind !== "seat" && o.silent) return;
+      // A paid booking: its refund rule decides what goes back (docs/decisions/107); a hold not
+      // paid yet was never announced, so its end is not either.
+      if (o.kind !== "seat") {
+        const refund = await decideRefund(tx, o.event, options.now);
+        if (refund && "released" in refund) return;
+      }
       const event = o.kind === "seat" ? o.seat : o.event;
       await recordBookingEvent(tx, {
         kind: "cancelled",
@@ -634,7 +699,11 @@ export async function cancelBooking(
     if (error instanceof PolicyRefused) return refusedAs(error.refusal) as CancelOutcome;
     throw error;
   });
-  if (outcome.ok) nudgeBookingEvents();
+  if (outcome.ok) {
+    nudgeBookingEvents();
+    // Stripe's refund right away; a failure stays due for the job runner.
+    if (outcome.kind !== "seat") await refundDueBookings(options.now);
+  }
   return outcome;
 }
 

@@ -3,6 +3,7 @@ import type { PackageSummary } from "~/models/package.server";
 import { paymentReceiptMail } from "~/mail/receipt-mail";
 import { linkBase } from "~/server/env.server";
 import { nudgeOutbox } from "~/server/mail-transport.server";
+import { handleBookingPaymentEvent, isBookingPaymentEvent } from "./paid-bookings.server";
 
 /**
  * Card payments with their receipt (decision 093): the model records a purchase once and queues
@@ -25,6 +26,9 @@ export function confirmPayment(buyerId: string, paymentIntentId: string) {
   return thenSend(payments.confirmPayment(buyerId, paymentIntentId, receipt));
 }
 
+/** Stripe's webhook: verified once, then a paid booking's event (docs/decisions/107) or a package's. */
 export function handleWebhook(rawBody: string, signature: string, secret: string) {
-  return thenSend(payments.handleWebhook(rawBody, signature, secret, receipt));
+  const event = payments.verifyWebhookEvent(rawBody, signature, secret);
+  if (isBookingPaymentEvent(event)) return handleBookingPaymentEvent(event, new Date());
+  return thenSend(payments.handlePackageEvent(event, receipt));
 }

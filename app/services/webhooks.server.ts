@@ -251,7 +251,15 @@ export async function webhookPayload(
     start: isoOf(lead.startsAt),
     end: isoOf(lead.endsAt),
     timeZone: lead.guestTimeZone ?? null,
-    status: record.kind === "cancelled" ? "cancelled" : record.kind === "declined" ? "declined" : lead.status,
+    // A paid booking is recorded only once confirmed (docs/decisions/107): never awaiting payment here.
+    status:
+      record.kind === "cancelled"
+        ? "cancelled"
+        : record.kind === "declined"
+          ? "declined"
+          : lead.status === "awaiting_payment"
+            ? "confirmed"
+            : lead.status,
     host: { name: subject.host?.name ?? "", email: subject.host?.email ?? "" },
     guests,
     answers: { ...(("answers" in lead && lead.answers) || {}), notes: lead.notes ?? null },

@@ -20,6 +20,7 @@ import { users } from "./users";
 
 export type EventTypeKind = "one-to-one" | "group" | "collective" | "round-robin" | "managed";
 /** How a round-robin event type offers slots and picks its host (decision 058). */
+export type RefundPolicyType = "full" | "none" | "until";
 export type RoundRobinMode = "fairness" | "availability";
 export const HOST_PRIORITIES = ["low", "medium", "high", "highest"] as const;
 export type HostPriority = (typeof HOST_PRIORITIES)[number];
@@ -122,6 +123,15 @@ export const eventTypes = pgTable(
      * `intervalWeeks`), up to `maxOccurrences` meetings. Null: single bookings only.
      */
     recurring: jsonb("recurring").$type<EventTypeRecurring>(),
+    /**
+     * Paid bookings (docs/decisions/107): the price in the currency's minor units (cents) and its
+     * ISO 4217 code, lower case as Stripe writes it; both null for a free event type.
+     */
+    priceAmount: integer("price_amount"),
+    priceCurrency: text("price_currency"),
+    /** What a cancel refunds: `full`, `none`, or `until` (in full up to refund_hours before the start). */
+    refundPolicy: text("refund_policy").$type<RefundPolicyType>().notNull().default("full"),
+    refundHours: integer("refund_hours"),
     /** No longer read or written (decision 058): hosts are event_type_hosts rows. To be dropped. */
     hostIds: uuid("host_ids")
       .array()
@@ -167,6 +177,11 @@ export const eventTypes = pgTable(
     check("event_types_cancel_notice_range", sql`${t.cancelNoticeMinutes} between 0 and 43200`),
     check("event_types_reschedule_notice_range", sql`${t.rescheduleNoticeMinutes} between 0 and 43200`),
     check("event_types_max_reschedules_range", sql`${t.maxReschedules} between 0 and 100`),
+    check("event_types_price_pair", sql`(${t.priceAmount} is null) = (${t.priceCurrency} is null)`),
+    check("event_types_price_range", sql`${t.priceAmount} between 1 and 99999999`),
+    check("event_types_refund_policy", sql`${t.refundPolicy} in ('full', 'none', 'until')`),
+    check("event_types_refund_hours", sql`(${t.refundPolicy} = 'until') = (${t.refundHours} is not null)`),
+    check("event_types_refund_hours_range", sql`${t.refundHours} between 1 and 8760`),
     check("event_types_reconfirm_hours_range", sql`${t.reconfirmHours} between 1 and 168`),
   ],
 );

@@ -29,7 +29,11 @@ export const eventWith = pgEnum("event_with", ["One-to-One", "Group"]);
  * confirmed one (the no-overlap constraint covers every status but cancelled); a declined or
  * expired request is `cancelled` with `declined_at` set, so it frees the slot the same way.
  */
-export const eventStatus = pgEnum("event_status", ["confirmed", "cancelled", "pending"]);
+/**
+ * `awaiting_payment`: a paid booking whose guest has not paid yet (docs/decisions/107); it holds its
+ * slot the same way until its hold runs out (15 minutes) and only Stripe's webhook confirms it.
+ */
+export const eventStatus = pgEnum("event_status", ["confirmed", "cancelled", "pending", "awaiting_payment"]);
 
 /** Where a booking's reconfirmation stands (decision 086). */
 export type ReconfirmState = "scheduled" | "asked" | "confirmed";

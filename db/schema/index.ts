@@ -32,3 +32,4 @@ export * from "./routing-forms";
 export * from "./workflows";
 export * from "./user-photos";
 export * from "./sms";
+export * from "./booking-payments";

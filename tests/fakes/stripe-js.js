@@ -1,5 +1,6 @@
 // A fake Stripe.js for e2e tests, served by Playwright in place of https://js.stripe.com.
-// The card element is a plain text input in the page (the real one is an iframe); confirming
+// The card element and the Payment Element are a plain text input in the page (the real ones
+// are iframes); confirmCardPayment and confirmPayment (the Payment Element's) post
 // posts to https://api.stripe.com/v1/payment_intents/{id}/confirm like the real Stripe.js,
 // which the test routes to the local fake Stripe API (tests/fakes/stripe-server.mjs).
 (function () {
@@ -90,7 +91,8 @@
     return {
       _registerWrapper: function () {},
       registerAppInfo: function () {},
-      elements: function () {
+      elements: function (options) {
+        elements._clientSecret = options && options.clientSecret;
         return elements;
       },
       createToken: function () {
@@ -98,6 +100,14 @@
       },
       createPaymentMethod: function () {
         return Promise.reject(new Error("not faked"));
+      },
+      confirmPayment: function (options) {
+        var clientSecret = options && options.clientSecret;
+        var el = created.payment;
+        if (!clientSecret && options && options.elements && options.elements._clientSecret)
+          clientSecret = options.elements._clientSecret;
+        var number = el && el._input ? el._input.value.replace(/\D/g, "") : "";
+        return this.confirmCardPayment(clientSecret, { payment_method: { card: { _input: { value: number } } } });
       },
       confirmCardPayment: function (clientSecret, data) {
         var id = clientSecret.split("_secret_")[0];

@@ -5,6 +5,8 @@
 //   POST /v1/payment_intents            create (honours Idempotency-Key)
 //   GET  /v1/payment_intents/:id        retrieve (secret key)
 //   POST /v1/payment_intents/:id/confirm  confirm with a test card (publishable key + client_secret)
+//   POST /v1/payment_intents/:id/cancel   cancel an unpaid intent (secret key)
+//   POST /v1/refunds                    refund a succeeded intent in full (honours Idempotency-Key)
 //   POST /_test/payment_intents/:id     tests only: overwrite fields (amount, currency, status)
 //   GET  /_test/requests                tests only: what the app asked for
 //
@@ -52,7 +54,23 @@ const DECLINES = {
 
 export async function startFakeStripe({ port = 0, host = "127.0.0.1" } = {}) {
   const intents = new Map();
+  const refunds = new Map();
   const idempotency = new Map();
+
+  /** A succeeded intent's charge, with its receipt page (as `latest_charge` when expanded). */
+  function charge(pi) {
+    pi.latest_charge ??= `ch_${crypto.randomBytes(10).toString("hex")}`;
+    const id = typeof pi.latest_charge === "string" ? pi.latest_charge : pi.latest_charge.id;
+    return {
+      id,
+      object: "charge",
+      amount: pi.amount,
+      currency: pi.currency,
+      payment_intent: pi.id,
+      receipt_url: `https://pay.stripe.com/receipts/fake/${id}`,
+      refunded: pi.amount_refunded === pi.amount,
+    };
+  }
   const requests = [];
 
   const server = http.createServer(async (req, res) => {
@@ -131,7 +149,68 @@ export async function startFakeStripe({ port = 0, host = "127.0.0.1" } = {}) {
         return stripeError(res, 404, "invalid_request_error", `No such payment_intent: '${m[1]}'`, {
           code: "resource_missing",
         });
+      const expand = [...url.searchParams.entries()].filter(([k]) => k.startsWith("expand")).map(([, v]) => v);
+      if (expand.includes("latest_charge") && pi.status === "succeeded")
+        return send(res, 200, { ...pi, latest_charge: charge(pi) });
       return send(res, 200, pi);
+    }
+
+    m = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/);
+    if (m && req.method === "POST") {
+      if (!auth.startsWith("sk_")) return stripeError(res, 401, "invalid_request_error", "Invalid API Key provided");
+      const pi = intents.get(m[1]);
+      if (!pi) return stripeError(res, 404, "invalid_request_error", `No such payment_intent: '${m[1]}'`);
+      if (pi.status === "succeeded" || pi.status === "canceled")
+        return stripeError(
+          res,
+          400,
+          "invalid_request_error",
+          `You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`,
+          {
+            code: "payment_intent_unexpected_state",
+          },
+        );
+      pi.status = "canceled";
+      return send(res, 200, pi);
+    }
+
+    if (req.method === "POST" && url.pathname === "/v1/refunds") {
+      if (!auth.startsWith("sk_")) return stripeError(res, 401, "invalid_request_error", "Invalid API Key provided");
+      const key = req.headers["idempotency-key"];
+      if (key && idempotency.has(key)) return send(res, 200, refunds.get(idempotency.get(key).id));
+      const pi = intents.get(form.payment_intent);
+      if (!pi)
+        return stripeError(res, 404, "invalid_request_error", `No such payment_intent: '${form.payment_intent}'`, {
+          code: "resource_missing",
+        });
+      if (pi.status !== "succeeded")
+        return stripeError(
+          res,
+          400,
+          "invalid_request_error",
+          "This PaymentIntent does not have a successful charge to refund.",
+        );
+      const amount = form.amount ? Number(form.amount) : pi.amount - (pi.amount_refunded ?? 0);
+      if (amount <= 0 || amount > pi.amount - (pi.amount_refunded ?? 0))
+        return stripeError(res, 400, "invalid_request_error", `Charge ${charge(pi).id} has already been refunded.`, {
+          code: "charge_already_refunded",
+        });
+      pi.amount_refunded = (pi.amount_refunded ?? 0) + amount;
+      const id = `re_${crypto.randomBytes(12).toString("hex")}`;
+      const refund = {
+        id,
+        object: "refund",
+        amount,
+        currency: pi.currency,
+        payment_intent: pi.id,
+        charge: charge(pi).id,
+        status: "succeeded",
+        metadata: form.metadata ?? {},
+        created: Math.floor(Date.now() / 1000),
+      };
+      refunds.set(id, refund);
+      if (key) idempotency.set(key, { id, body });
+      return send(res, 200, refund);
     }
 
     m = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)\/confirm$/);
@@ -188,6 +267,7 @@ export async function startFakeStripe({ port = 0, host = "127.0.0.1" } = {}) {
   return {
     url,
     intents,
+    refunds,
     requests,
     /** Marks an intent succeeded as if the customer's card was charged (for server-side tests). */
     succeed(id) {
@@ -195,6 +275,14 @@ export async function startFakeStripe({ port = 0, host = "127.0.0.1" } = {}) {
       if (!pi) throw new Error(`no intent ${id}`);
       pi.status = "succeeded";
       pi.amount_received = pi.amount;
+      return pi;
+    },
+    /** Marks an intent's attempt declined (the customer may try again). */
+    fail(id) {
+      const pi = intents.get(id);
+      if (!pi) throw new Error(`no intent ${id}`);
+      pi.status = "requires_payment_method";
+      pi.last_payment_error = { type: "card_error", ...DECLINES[4000000000000002] };
       return pi;
     },
     close: () => new Promise((resolve) => server.close(resolve)),

@@ -345,6 +345,9 @@ describe("event types", () => {
       reconfirmHours: null,
       // Recurring series (decision 106): single bookings only.
       recurring: null,
+      // Free, refunded in full if it ever takes a price (decision 107).
+      price: null,
+      refundPolicy: { type: "full" },
     });
     expect(await ok(await call("GET", `/api/event-types/${made._id}`, { token: a.token }))).toEqual(made);
 
@@ -388,6 +391,8 @@ describe("event types", () => {
       // A group's guests are not asked to reconfirm (decision 086).
       reconfirmHours: null,
       recurring: null,
+      price: null,
+      refundPolicy: { type: "full" },
     });
     // A PUT replaces everything: left-out fields take their defaults again.
     const back = await ok(

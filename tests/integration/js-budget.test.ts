@@ -62,6 +62,11 @@ describe("JavaScript budget", () => {
     });
   }
 
+  it("the booking page carries no Stripe.js loader: the payment step's page alone loads it (decision 107)", () => {
+    expect(source("routes/$username_.$slug").includes("js.stripe.com")).toBe(false);
+    expect(source("routes/booking.$id.pay").includes("js.stripe.com")).toBe(true);
+  });
+
   it("the home page, sent without React to visitors and the signed in, loads no chunk and at most 4 KB of gzip JavaScript", async () => {
     const host = client();
     expect((await signUp(host, uniqueEmail("budget"))).status).toBe(302);

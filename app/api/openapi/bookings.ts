@@ -56,10 +56,15 @@ export const paths: ZodOpenApiPathsObject = {
       requestBody: body(bookingBody),
       responses: {
         "201": json(
-          'The booking (the first answer again for a retry with its Idempotency-Key). `status` is `pending` when the event type requires approval: the slot is held for the host\'s answer, and the guest is mailed "Request received".',
+          'The booking (the first answer again for a retry with its Idempotency-Key). `status` is `pending` when the event type requires approval: the slot is held for the host\'s answer, and the guest is mailed "Request received". `status` is `awaiting_payment` for a paid event type, with `payment` (decision 107).',
           bookingAnswerSchema,
         ),
         ...errors(400, 404, 413, 415),
+        "503": {
+          description:
+            "payments_unavailable: a paid event type while card payments are not set up or Stripe cannot be reached; no slot is held.",
+          content: { "application/json": { schema: errorSchema } },
+        },
         "410": {
           description: "link_used: the single-use link (singleUseToken) was already used or revoked.",
           content: { "application/json": { schema: errorSchema } },
@@ -133,7 +138,7 @@ export const paths: ZodOpenApiPathsObject = {
             .object({
               booking: z.object({
                 id: z.string(),
-                status: z.enum(["confirmed", "pending", "cancelled"]),
+                status: z.enum(["confirmed", "pending", "cancelled", "awaiting_payment"]),
                 start: z.string(),
                 end: z.string(),
                 reconfirmState: z.literal("confirmed"),

@@ -20,6 +20,7 @@ import { LOCATION_TYPES } from "~/schemas/scheduling-api";
 import { QUESTION_TYPE_LABELS } from "~/schemas/booking-answers";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/messages/languages";
 import { Fieldset, SelectField } from "./fields";
+import { CURRENCIES } from "~/schemas/price";
 import { QuestionsEditor, type QuestionRow } from "./questions-editor";
 import { FormSection, SectionNav } from "./section-nav";
 import { EVENT_TYPE_SECTIONS, sectionsWithErrors } from "./sections";
@@ -37,6 +38,8 @@ type FormShape = Record<string, unknown>;
 type AnyField = FieldMetadata<string | undefined, FormShape, string[]>;
 export type EventTypeFormFields = Record<string, AnyField> & {
   location: FieldMetadata<{ type?: string; value?: string }, FormShape, string[]>;
+  price: FieldMetadata<{ amount?: string; currency?: string }, FormShape, string[]>;
+  refundPolicy: FieldMetadata<{ type?: string; hours?: string }, FormShape, string[]>;
   questions: FieldMetadata<QuestionRow[], FormShape, string[]>;
 };
 
@@ -75,6 +78,8 @@ export function EventTypeFormBody({
   recurring?: { maxOccurrences: number; intervalWeeks: number[] } | null;
 }) {
   const location = fields.location.getFieldset();
+  const priceFields = fields.price.getFieldset();
+  const refundFields = fields.refundPolicy.getFieldset();
   const kind = (fields.kind.value ?? fields.kind.initialValue ?? kinds[0]?.value) as AnyEventTypeKind;
   const locationType = (LOCATION_TYPES as readonly string[]).includes(location.type.value ?? "")
     ? (location.type.value as (typeof LOCATION_TYPES)[number])
@@ -469,6 +474,51 @@ export function EventTypeFormBody({
                 />
               </Fieldset>
             )}
+            {kind === "one-to-one" ? (
+              <Fieldset legend="Payment">
+                <p className="text-sm text-neutral-700">
+                  Guests pay by card when they book (Stripe); the time is held for 15 minutes while they pay, and the
+                  booking is confirmed once the payment goes through. Leave the price empty for a free event type; a
+                  paid one cannot also require approval.
+                </p>
+                <Field
+                  label="Price, in the currency's smallest unit (optional)"
+                  hint="Cents for most currencies: 2500 with USD is $25.00; yen and won have no smaller unit (3000 JPY is ¥3,000)."
+                  inputProps={numberProps(priceFields.amount)}
+                  errors={priceFields.amount.errors}
+                />
+                <SelectField
+                  label="Currency"
+                  errors={priceFields.currency.errors}
+                  errorId={priceFields.currency.errorId}
+                  selectProps={getSelectProps(priceFields.currency)}
+                >
+                  <option value="">No price (free)</option>
+                  {CURRENCIES.map((code) => (
+                    <option key={code} value={code}>
+                      {code.toUpperCase()}
+                    </option>
+                  ))}
+                </SelectField>
+                <ErrorList id={fields.price.errorId} errors={fields.price.errors} />
+                <SelectField
+                  label="Refund when a paid booking is cancelled"
+                  errors={refundFields.type.errors}
+                  errorId={refundFields.type.errorId}
+                  selectProps={getSelectProps(refundFields.type)}
+                >
+                  <option value="full">Always refund in full</option>
+                  <option value="until">Refund in full up to some hours before the start</option>
+                  <option value="none">Never refund</option>
+                </SelectField>
+                <Field
+                  label="Refund deadline (hours before the start)"
+                  hint="With the second rule: cancelled this many hours or more before the start, the guest gets everything back; later, nothing (1 to 8760)."
+                  inputProps={numberProps(refundFields.hours)}
+                  errors={refundFields.hours.errors}
+                />
+              </Fieldset>
+            ) : null}
             <Fieldset legend="Guests' language">
               <SelectField
                 label="Default language"

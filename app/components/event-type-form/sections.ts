@@ -48,6 +48,8 @@ const FIELD_SECTIONS: Record<string, EventTypeSectionId> = {
   requireCancelReason: "limits",
   reconfirmHours: "advanced",
   recurring: "advanced",
+  price: "advanced",
+  refundPolicy: "advanced",
   requiresApproval: "advanced",
   approvalHoldHours: "advanced",
   defaultLanguage: "advanced",

@@ -231,8 +231,12 @@ export async function action({ params, request }: ActionFunctionArgs) {
     `${host.path}/booked/${ok.booking.id}?token=${encodeURIComponent(ok.token)}${embed}`;
   // The event type's own thank-you page (decision 087), when it has one; embedded, the
   // confirmation tells the embedding page, which goes there (public/embed.js).
+  // A paid booking (docs/decisions/107) goes on to its payment step, which holds the slot.
   const bookedUrl = (ok: BookingSuccess) =>
-    (embed ? null : bookingRedirectUrl(found.eventType, redirectBookingOf(ok.booking, input))) ?? confirmationUrl(ok);
+    ok.booking.status === "awaiting_payment"
+      ? `/booking/${ok.booking.id}/pay?token=${encodeURIComponent(ok.token)}`
+      : ((embed ? null : bookingRedirectUrl(found.eventType, redirectBookingOf(ok.booking, input))) ??
+        confirmationUrl(ok));
   // The page's key (a hidden field): a second submit of the same form gets the first booking.
   const key = text("idempotencyKey");
   const slotRequest = {
@@ -350,6 +354,16 @@ export async function action({ params, request }: ActionFunctionArgs) {
           nextSlots: [] as string[],
         },
         { status: 409 },
+      );
+    case "payments-unavailable":
+      return data(
+        {
+          status: "invalid" as const,
+          errors: { form: [result.message] } as Record<string, string[]>,
+          values,
+          nextSlots: [] as string[],
+        },
+        { status: 503 },
       );
     case "guest-limit":
       return data(

@@ -57,6 +57,7 @@ import {
   type PageQuery,
 } from "~/components/booking-page";
 import { LOCATION_LABELS } from "~/schemas/location-labels";
+import { formatMoney } from "~/schemas/money";
 import { utmOf } from "~/schemas/utm";
 import { retryAfterHeaders } from "~/server/rate-limit.server";
 import { publicPageTag, tagPublicPage } from "~/server/page-cache.server";
@@ -281,6 +282,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       locationValue: eventType.location.type === "in-person" ? (eventType.location.value ?? null) : null,
       group: eventType.kind === "group",
       requiresApproval: eventType.requiresApproval && eventType.kind !== "group",
+      /** A paid event type's price, formatted here so the page carries no money code (decision 107). */
+      price:
+        eventType.priceAmount !== null && eventType.priceCurrency !== null && eventType.kind === "one-to-one"
+          ? formatMoney(eventType.priceAmount, eventType.priceCurrency)
+          : null,
     },
     taking,
     // The series choice (decision 106): one-to-one without approval only.
@@ -680,6 +686,11 @@ export default function BookingPage() {
               <MapPin className="h-4 w-4 shrink-0" aria-hidden /> {d.eventType.location}
               {d.eventType.locationValue ? `: ${d.eventType.locationValue}` : ""}
             </li>
+            {d.eventType.price ? (
+              <li className="pl-6 font-medium" data-testid="event-price">
+                {d.eventType.price}
+              </li>
+            ) : null}
             {d.eventType.requiresApproval ? (
               <li className="flex items-center gap-2" data-testid="requires-approval">
                 <Hourglass className="h-4 w-4 shrink-0" aria-hidden />{" "}

@@ -145,6 +145,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       rescheduleNoticeMinutes: String(e?.rescheduleNoticeMinutes ?? 0),
       maxReschedules: e?.maxReschedules !== null && e?.maxReschedules !== undefined ? String(e.maxReschedules) : "",
       reconfirmHours: e?.reconfirmHours ? String(e.reconfirmHours) : "",
+      price: { amount: e?.priceAmount ? String(e.priceAmount) : "", currency: e?.priceCurrency ?? "" },
+      refundPolicy: { type: e?.refundPolicy ?? "full", hours: e?.refundHours ? String(e.refundHours) : "" },
       requireCancelReason: e?.requireCancelReason ?? false,
       defaultLanguage: e?.defaultLanguage ?? "en",
       hosts: (e?.hostIds ?? []).filter((id) => id !== user.id),

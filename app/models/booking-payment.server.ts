@@ -1,0 +1,280 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import {
+  bookingPayments,
+  eventTypes,
+  events,
+  users,
+  type BookingPayment,
+  type BookingPaymentState,
+} from "../../db/schema";
+import { getDb } from "~/server/db.server";
+import { transaction } from "~/server/transaction.server";
+import { refundDue, refundPolicyOf, type RefundDecision } from "~/scheduling/refund-policy";
+import { hashBookingToken, hostOf, when, type BookingHost } from "./booking-request.server";
+import { isUuid, notify, withInvitees, type HostEvent, type Transaction } from "./event.server";
+
+/**
+ * Paid bookings' payments (docs/decisions/107). A paid booking is an events row `awaiting_payment`
+ * (holding its slot like a confirmed one) with a booking_payments row. Only the payment's
+ * confirmation (Stripe's verified webhook) makes it `confirmed`; a failed payment, the hold
+ * running out, or a cancel before paying frees the slot. Every change locks the events row and
+ * re-checks its state, so the webhook, its retries and the job give one outcome.
+ */
+
+type GuestLinks = { cancelUrl: string | null; rescheduleUrl: string | null };
+
+/** Written in the hold's own transaction. */
+export async function recordPaymentHold(
+  tx: Transaction,
+  input: { eventId: string; amount: number; currency: string; guestLinks: GuestLinks },
+): Promise<void> {
+  await tx.insert(bookingPayments).values({ ...input, state: "awaiting" });
+}
+
+export async function setPaymentIntent(eventId: string, paymentIntentId: string): Promise<void> {
+  const db = await getDb();
+  await db.update(bookingPayments).set({ paymentIntentId }).where(eq(bookingPayments.eventId, eventId));
+}
+
+export async function paymentOfBooking(eventId: string): Promise<BookingPayment | null> {
+  if (!isUuid(eventId)) return null;
+  const db = await getDb();
+  const [row] = await db.select().from(bookingPayments).where(eq(bookingPayments.eventId, eventId)).limit(1);
+  return row ?? null;
+}
+
+/** The payment states of these bookings (the host's lists show them). */
+export async function paymentStatesOf(eventIds: string[]): Promise<Map<string, BookingPaymentState>> {
+  const ids = eventIds.filter(isUuid);
+  if (ids.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db
+    .select({ eventId: bookingPayments.eventId, state: bookingPayments.state })
+    .from(bookingPayments)
+    .where(inArray(bookingPayments.eventId, ids));
+  return new Map(rows.map((r) => [r.eventId, r.state]));
+}
+
+export type ConfirmPaymentResult =
+  | {
+      ok: true;
+      confirmed: true;
+      booking: HostEvent;
+      host: BookingHost;
+      links: GuestLinks;
+      receiptUrl: string | null;
+      alone: boolean;
+    }
+  | { ok: true; confirmed: false }
+  /** The hold was released before the money came: the payment is to be given back. */
+  | { ok: false; reason: "released" | "not-found" | "mismatch" };
+
+type ConfirmWithin = (tx: Transaction, result: Extract<ConfirmPaymentResult, { confirmed: true }>) => Promise<void>;
+
+/**
+ * Confirms the booking a succeeded PaymentIntent paid for: `awaiting_payment` becomes `confirmed`
+ * (a hold that ran out but was not released yet is still the guest's). The amount and currency
+ * must be what the hold asked for. Paid before (a replayed webhook): `confirmed: false`.
+ */
+export async function confirmBookingPayment(
+  paymentIntentId: string,
+  paid: { bookingId: string; amount: number; currency: string; receiptUrl: string | null },
+  now: Date,
+  within?: ConfirmWithin,
+): Promise<ConfirmPaymentResult> {
+  if (!isUuid(paid.bookingId)) return { ok: false, reason: "not-found" };
+  const db = await getDb();
+  return transaction(db, async (tx): Promise<ConfirmPaymentResult> => {
+    const [current] = await tx.select().from(events).where(eq(events.id, paid.bookingId)).for("update");
+    const [payment] = await tx
+      .select()
+      .from(bookingPayments)
+      .where(and(eq(bookingPayments.eventId, paid.bookingId), eq(bookingPayments.paymentIntentId, paymentIntentId)))
+      .for("update");
+    if (!current || !payment) return { ok: false, reason: "not-found" };
+    if (payment.amount !== paid.amount || payment.currency !== paid.currency) return { ok: false, reason: "mismatch" };
+    if (payment.state !== "awaiting")
+      return payment.state === "paid" ? { ok: true, confirmed: false } : { ok: false, reason: "released" };
+    if (current.status !== "awaiting_payment") return { ok: false, reason: "released" };
+    const [updated] = await tx
+      .update(events)
+      .set({ status: "confirmed", holdUntil: null, updatedAt: now })
+      .where(eq(events.id, current.id))
+      .returning();
+    await tx
+      .update(bookingPayments)
+      .set({ state: "paid", paidAt: now, receiptUrl: paid.receiptUrl, guestLinks: null, updatedAt: now })
+      .where(eq(bookingPayments.eventId, current.id));
+    const host = await hostOf(tx, current.hostId);
+    await notify(
+      tx,
+      current.hostId,
+      `New paid booking: ${current.eventName} with ${current.guestName ?? "a guest"} on ${when(current.startsAt, host.timeZone)}`,
+      { eventId: current.id },
+    );
+    const [booking] = await withInvitees(tx, [updated]);
+    const result = {
+      ok: true as const,
+      confirmed: true as const,
+      booking,
+      host,
+      links: payment.guestLinks ?? { cancelUrl: null, rescheduleUrl: null },
+      receiptUrl: paid.receiptUrl,
+      alone: true,
+    };
+    await within?.(tx, result);
+    return result;
+  });
+}
+
+/**
+ * Frees a paid booking's slot before it was paid: the card failed (`failed`), the hold ran out
+ * (`expired`, only once it has). Nobody was told of the hold, so nobody is told of its end.
+ * Answers whether this call released it.
+ */
+export async function releasePaymentHold(
+  eventId: string,
+  why: "failed" | "expired",
+  now: Date,
+  paymentIntentId?: string,
+): Promise<boolean> {
+  if (!isUuid(eventId)) return false;
+  const db = await getDb();
+  return transaction(db, async (tx) => {
+    const query = tx.select().from(events).where(eq(events.id, eventId));
+    const [current] = why === "expired" ? await query.for("update", { skipLocked: true }) : await query.for("update");
+    if (!current || current.status !== "awaiting_payment") return false;
+    if (why === "expired" && (current.holdUntil === null || current.holdUntil.getTime() > now.getTime())) return false;
+    const [payment] = await tx
+      .update(bookingPayments)
+      .set({ state: why, guestLinks: null, updatedAt: now })
+      .where(
+        and(
+          eq(bookingPayments.eventId, eventId),
+          eq(bookingPayments.state, "awaiting"),
+          paymentIntentId ? eq(bookingPayments.paymentIntentId, paymentIntentId) : undefined,
+        ),
+      )
+      .returning({ eventId: bookingPayments.eventId });
+    if (!payment) return false;
+    await tx.update(events).set({ status: "cancelled", holdUntil: null, updatedAt: now }).where(eq(events.id, eventId));
+    return true;
+  });
+}
+
+/** Paid bookings whose hold ran out by `now`, oldest first (the job releases them one by one). */
+export async function lapsedPaymentHolds(
+  now: Date,
+  limit = 50,
+): Promise<Array<{ id: string; paymentIntentId: string | null }>> {
+  const db = await getDb();
+  return db
+    .select({ id: events.id, paymentIntentId: bookingPayments.paymentIntentId })
+    .from(events)
+    .innerJoin(bookingPayments, eq(bookingPayments.eventId, events.id))
+    .where(
+      and(
+        sql`${events.holdUntil} is not null`,
+        sql`${events.holdUntil} <= ${now.toISOString()}::timestamptz`,
+        eq(events.status, "awaiting_payment"),
+      ),
+    )
+    .orderBy(asc(events.holdUntil))
+    .limit(limit);
+}
+
+/**
+ * In a cancel's transaction: what the booking's payment becomes. Paid: the event type's refund
+ * rule decides (`refund_due`, then Stripe is asked after the commit; or `refund_not_due`). Not paid
+ * yet: the hold is `released`. Answers the decision, or null for a booking without a payment.
+ */
+export async function decideRefund(
+  tx: Transaction,
+  event: { id: string; startsAt: Date; eventTypeId: string | null },
+  now: Date,
+): Promise<RefundDecision | { released: true } | null> {
+  const [payment] = await tx.select().from(bookingPayments).where(eq(bookingPayments.eventId, event.id)).for("update");
+  if (!payment) return null;
+  if (payment.state === "awaiting") {
+    await tx
+      .update(bookingPayments)
+      .set({ state: "released", guestLinks: null, updatedAt: now })
+      .where(eq(bookingPayments.eventId, event.id));
+    return { released: true };
+  }
+  if (payment.state !== "paid") return null;
+  const [type] = event.eventTypeId
+    ? await tx
+        .select({ refundPolicy: eventTypes.refundPolicy, refundHours: eventTypes.refundHours })
+        .from(eventTypes)
+        .where(eq(eventTypes.id, event.eventTypeId))
+    : [];
+  // An event type deleted since: the guest paid for a meeting that will not happen, so in full.
+  const decision = refundDue(type ? refundPolicyOf(type) : { type: "full" }, event.startsAt, now);
+  await tx
+    .update(bookingPayments)
+    .set({ state: decision.refund ? "refund_due" : "refund_not_due", updatedAt: now })
+    .where(eq(bookingPayments.eventId, event.id));
+  return decision;
+}
+
+/** A hold released before its payment came, paid anyway: owed back in full. */
+export async function markRefundDue(eventId: string, now: Date): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(bookingPayments)
+    .set({ state: "refund_due", updatedAt: now })
+    .where(
+      and(eq(bookingPayments.eventId, eventId), inArray(bookingPayments.state, ["failed", "expired", "released"])),
+    );
+}
+
+/** Payments owed back whose refund Stripe has not made yet (just decided, or a failed try). */
+export async function refundsDue(limit = 20): Promise<Array<{ eventId: string; paymentIntentId: string | null }>> {
+  const db = await getDb();
+  return db
+    .select({ eventId: bookingPayments.eventId, paymentIntentId: bookingPayments.paymentIntentId })
+    .from(bookingPayments)
+    .where(eq(bookingPayments.state, "refund_due"))
+    .orderBy(asc(bookingPayments.updatedAt))
+    .limit(limit);
+}
+
+export async function markRefunded(eventId: string, refundId: string, now: Date): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(bookingPayments)
+    .set({ state: "refunded", refundId, refundedAt: now, updatedAt: now })
+    .where(and(eq(bookingPayments.eventId, eventId), eq(bookingPayments.state, "refund_due")));
+}
+
+/** What the guest's payment step shows: the booking its token opens, with its payment; null alike for every miss. */
+export async function paymentStepOf(id: string, token: string) {
+  if (!token || !isUuid(id)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: events.id,
+      eventName: events.eventName,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      status: events.status,
+      holdUntil: events.holdUntil,
+      guestName: events.guestName,
+      guestEmail: events.guestEmail,
+      guestTimeZone: events.guestTimeZone,
+      eventTypeId: events.eventTypeId,
+      state: bookingPayments.state,
+      amount: bookingPayments.amount,
+      currency: bookingPayments.currency,
+      paymentIntentId: bookingPayments.paymentIntentId,
+      receiptUrl: bookingPayments.receiptUrl,
+      hostName: sql<string>`coalesce(nullif(${users.name}, ''), ${users.email})`,
+    })
+    .from(events)
+    .innerJoin(bookingPayments, eq(bookingPayments.eventId, events.id))
+    .innerJoin(users, eq(users.id, events.hostId))
+    .where(and(eq(events.id, id), eq(events.bookingTokenHash, hashBookingToken(token))))
+    .limit(1);
+  return row ?? null;
+}

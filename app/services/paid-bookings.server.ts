@@ -1,0 +1,99 @@
+import type Stripe from "stripe";
+import { PaymentError, providerError, receiptUrlOf, stripeClient } from "~/models/payment.server";
+import {
+  confirmBookingPayment,
+  lapsedPaymentHolds,
+  markRefundDue,
+  releasePaymentHold,
+} from "~/models/booking-payment.server";
+import { recordBookingEvent } from "~/models/booking-events.server";
+import { cancelBookingCharge, refundDueBookings } from "./booking-charges.server";
+import { nudgeBookingEvents, type Told } from "./bookings.server";
+
+/**
+ * Paid bookings' payment events (docs/decisions/107). Only Stripe's verified webhook confirms a
+ * booking: its PaymentIntent is fetched fresh from Stripe (an event may be late, replayed or
+ * forged from an old signed payload) and must have succeeded for the amount and currency the
+ * hold asked for. The confirmation writes the booking's `created` record in its transaction, so
+ * the mails (with the receipt link), webhooks and calendar writes leave then, not at the hold.
+ */
+
+/** Whether a verified Stripe event is about a paid booking (its PaymentIntent names one). */
+export function isBookingPaymentEvent(event: Stripe.Event): boolean {
+  if (!event.type.startsWith("payment_intent.")) return false;
+  const object = event.data.object as { metadata?: Record<string, string> | null };
+  return Boolean(object.metadata?.bookingId);
+}
+
+export async function handleBookingPaymentEvent(event: Stripe.Event, now: Date): Promise<{ handled: boolean }> {
+  const sent = event.data.object as Stripe.PaymentIntent;
+  if (event.type !== "payment_intent.succeeded" && event.type !== "payment_intent.payment_failed")
+    return { handled: false };
+  let intent: Stripe.PaymentIntent;
+  try {
+    intent = await stripeClient().paymentIntents.retrieve(sent.id, { expand: ["latest_charge"] });
+  } catch (error) {
+    throw providerError(error);
+  }
+  const bookingId = intent.metadata?.bookingId;
+  if (!bookingId) throw new PaymentError("bad_metadata", "This payment was not started by this site.");
+  if (intent.status !== "succeeded") {
+    // A failed attempt frees the slot; a retried card would need a new booking.
+    if (event.type !== "payment_intent.payment_failed") return { handled: false };
+    const released = await releasePaymentHold(bookingId, "failed", now, intent.id);
+    if (released) void cancelBookingCharge(intent.id);
+    return { handled: released };
+  }
+  const result = await confirmBookingPayment(
+    intent.id,
+    { bookingId, amount: intent.amount, currency: intent.currency, receiptUrl: receiptUrlOf(intent) },
+    now,
+    async (tx, r) => {
+      await recordBookingEvent(tx, {
+        kind: "created",
+        eventId: r.booking.id,
+        actor: "guest",
+        newStartsAt: r.booking.startsAt,
+        newEndsAt: r.booking.endsAt,
+        payload: {
+          tell: "booking",
+          booking: r.booking,
+          host: r.host,
+          to: r.booking.invitees,
+          links: r.links,
+          alone: r.alone,
+          ...(r.receiptUrl ? { receiptUrl: r.receiptUrl } : {}),
+        } satisfies Told,
+      });
+    },
+  );
+  if (result.ok) {
+    if (result.confirmed) nudgeBookingEvents();
+    return { handled: result.confirmed };
+  }
+  if (result.reason === "mismatch")
+    throw new PaymentError("amount_mismatch", "The amount paid does not match the booking's price.");
+  if (result.reason === "not-found")
+    throw new PaymentError("bad_metadata", "This payment was not started by this site.");
+  // Paid after its hold was released (its slot may be someone else's now): given back in full.
+  await markRefundDue(bookingId, now);
+  await refundDueBookings(now);
+  return { handled: true };
+}
+
+/**
+ * The job: releases every paid booking whose 15 minutes ran out unpaid (its PaymentIntent is
+ * cancelled so it can no longer be paid), then retries refunds still due. Answers how many holds
+ * were released.
+ */
+export async function expirePaymentHolds(now: Date): Promise<number> {
+  let released = 0;
+  for (const hold of await lapsedPaymentHolds(now)) {
+    if (await releasePaymentHold(hold.id, "expired", now)) {
+      released += 1;
+      await cancelBookingCharge(hold.paymentIntentId);
+    }
+  }
+  await refundDueBookings(now);
+  return released;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { composeRequestCancelled, composeRequestWithdrawn } from "./approval-mail";
+import { composeApprovalRequest, composeRequestCancelled, composeRequestWithdrawn } from "./approval-mail";
 
 const booking = {
   eventName: "Vetted call",
@@ -46,5 +46,32 @@ describe("a request cancelled before the host answered", () => {
     expect(mail.text).toContain("9:30");
     expect(mail.text).toContain("Reason: Found another slot");
     expect(mail.text).toContain("There is nothing to approve any more, and the time is free again.");
+  });
+});
+
+describe("the host's approval request in the language of their profile (decision 110)", () => {
+  it("is written in Spanish, with the links as they are", () => {
+    const mail = composeApprovalRequest({
+      booking: {
+        eventName: "Demo",
+        startsAt: new Date("2026-12-02T09:00:00Z"),
+        endsAt: new Date("2026-12-02T09:45:00Z"),
+        guestName: null,
+        guestTimeZone: "America/Mexico_City",
+        notes: "Hola",
+      },
+      hostZone: "Europe/Madrid",
+      holdUntil: new Date("2026-12-01T09:00:00Z"),
+      approveUrl: "https://app.test/booking/1/approval?token=a",
+      declineUrl: "https://app.test/booking/1/approval?token=a&decision=decline",
+      language: "es",
+    });
+    expect(mail.subject).toMatch(/^Solicitud de reserva: Demo con Un invitado — /);
+    expect(mail.text).toContain("Un invitado quiere reservar «Demo».");
+    expect(mail.text).toContain("45 minutos");
+    expect(mail.text).toContain("Notas: Hola");
+    expect(mail.text).toContain("Aprobar: https://app.test/booking/1/approval?token=a");
+    expect(mail.text).toContain("Rechazar: https://app.test/booking/1/approval?token=a&decision=decline");
+    expect(mail.text).toContain("Si no respondes antes, la solicitud se rechaza y se avisa a Un invitado.");
   });
 });

@@ -1,5 +1,8 @@
 import type { MailMessage } from "~/schemas/mail-message";
 import { readerTime } from "~/scheduling/reader-time";
+import { MAIL_WORDS } from "~/messages/guest-words/mail";
+import { HOST_MAIL_WORDS } from "~/messages/host-mail-words";
+import { fill, LOCALES, plural, type Language } from "~/messages/languages";
 import { linesToHtml } from "./event-mail";
 
 /**
@@ -50,29 +53,41 @@ export function composeRequestReceived(input: {
   return composed(`Request received: ${input.booking.eventName} — ${t.date} ${t.time} ${t.place}`, lines);
 }
 
-/** To the host: a guest asks for a time; the links open the page with Approve and Decline. */
+/**
+ * To the host, in the language they read their mails in (docs/decisions/110): a guest asks for a
+ * time; the links open the page with Approve and Decline.
+ */
 export function composeApprovalRequest(input: {
   booking: RequestedBooking;
   hostZone: string;
   holdUntil: Date;
   approveUrl: string;
   declineUrl: string;
+  language?: Language;
 }): Composed {
-  const t = readerTime(input.booking.startsAt, input.hostZone, input.booking.guestTimeZone);
-  const by = readerTime(input.holdUntil, input.hostZone);
-  const guest = input.booking.guestName ?? "A guest";
+  const language = input.language ?? "en";
+  const w = HOST_MAIL_WORDS[language];
+  const t = readerTime(input.booking.startsAt, input.hostZone, input.booking.guestTimeZone, LOCALES[language]);
+  const by = readerTime(input.holdUntil, input.hostZone, null, LOCALES[language]);
+  const guest = input.booking.guestName ?? w.aGuest;
+  const mail = MAIL_WORDS[language];
   const lines = [
-    `${guest} asks to book "${input.booking.eventName}".`,
+    fill(w.asks, { guest, event: input.booking.eventName }),
     "",
-    `When: ${t.full}, ${minutes(input.booking)} minutes`,
-    ...(input.booking.notes ? [`Notes: ${input.booking.notes}`] : []),
+    fill(mail.when, { when: t.full, minutes: plural(language, mail.minutes, minutes(input.booking)) }),
+    ...(input.booking.notes ? [fill(w.notes, { notes: input.booking.notes })] : []),
     "",
-    `Approve: ${input.approveUrl}`,
-    `Decline: ${input.declineUrl}`,
+    fill(w.approve, { url: input.approveUrl }),
+    fill(w.decline, { url: input.declineUrl }),
     "",
-    `The time is held until ${by.full}. Unanswered by then, the request is declined and ${guest} is told.`,
+    fill(w.held, { when: by.full, guest }),
   ];
-  return composed(`Booking request: ${input.booking.eventName} with ${guest} — ${t.date} ${t.time} ${t.place}`, lines);
+  const subject = fill(w.requestSubject, {
+    event: input.booking.eventName,
+    guest,
+    when: `${t.date} ${t.time} ${t.place}`,
+  });
+  return { subject, text: lines.join("\n"), html: linesToHtml(lines, { language }, { details: [1] }) };
 }
 
 /** To the guest: the host declined, or did not answer in time (`reason` null and `expired`). */

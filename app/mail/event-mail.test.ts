@@ -198,3 +198,74 @@ describe("a recurring series' calendar entry (decision 106)", () => {
     ]);
   });
 });
+
+describe("the host's mails in the language of their profile (decision 110)", () => {
+  it("writes a booking in German, dates and places included, the guest's words as given", () => {
+    const forHost = composeHostMail({
+      event: { ...event, answerLines: [{ label: "Topic", text: "Pricing" }] },
+      kind: "created",
+      guestName: "Aiko Guest",
+      readerZone: "Europe/Berlin",
+      otherZone: "Asia/Tokyo",
+      place: zoom,
+      notes: "Bring <slides>",
+      language: "de",
+    });
+    expect(forHost.subject).toBe("Buchung: Intro call mit Aiko Guest — Mi., 2. Dez. 2026 02:00 Berlin");
+    expect(forHost.text).toContain("Aiko Guest hat „Intro call“ am ");
+    expect(forHost.text).toContain("am Mi., 2. Dez. 2026, 02:00 Berlin (10:00 Tokyo) gebucht.");
+    expect(forHost.text).toContain("Gäste: aiko@example.test, friend@example.test");
+    expect(forHost.text).toContain("Zeitzone des Gastes: Asia/Tokyo");
+    expect(forHost.text).toContain("Notizen: Bring <slides>");
+    expect(forHost.text).toContain("Antworten:\nTopic: Pricing");
+    expect(forHost.text).not.toMatch(/\bGuests:|Notes:|Answers:/);
+    expect(forHost.html).toContain('lang="de"');
+  });
+
+  it("cancels in Spanish and lists a session's seats in French", () => {
+    const cancelled = composeHostMail({
+      event,
+      kind: "cancelled",
+      guestName: "Aiko Guest",
+      readerZone: "Europe/Madrid",
+      otherZone: null,
+      place: inPerson,
+      reason: "Motivo: ya no puedo",
+      language: "es",
+    });
+    expect(cancelled.subject.startsWith("Cancelada: Intro call con Aiko Guest — ")).toBe(true);
+    expect(cancelled.text.split("\n")[0]).toMatch(/^Se ha cancelado la reserva de Aiko Guest: «Intro call» el /);
+    expect(cancelled.text.split("\n")[1]).toBe("Motivo: ya no puedo");
+    const session = composeHostMail({
+      event,
+      kind: "created",
+      guestName: "2 guests",
+      readerZone: "Europe/Paris",
+      otherZone: null,
+      place: zoom,
+      seats: [
+        { name: "Aiko Guest", email: "aiko@example.test", timeZone: "Asia/Tokyo", notes: "Végétarien" },
+        { name: "Paul Paris", email: "paul@example.test", timeZone: "Europe/Paris", notes: null },
+      ],
+      language: "fr",
+    });
+    expect(session.text).toContain("Places prises : 2");
+    expect(session.text).toContain("- Aiko Guest <aiko@example.test>, Asia/Tokyo (10:00 là-bas)\n  Notes : Végétarien");
+    expect(session.text.endsWith("- Paul Paris <paul@example.test>, Europe/Paris")).toBe(true);
+  });
+
+  it("gives the host's calendar file in their language", () => {
+    const ics = unfold(
+      composeCalendar({
+        event,
+        host,
+        kind: "created",
+        place: inPerson,
+        uidHost: "scheduler.test",
+        sentBy: "bookings@scheduler.test",
+        language: "pt-BR",
+      }),
+    );
+    expect(ics).toContain("X-WR-LANGUAGE:pt-BR");
+  });
+});

@@ -7,6 +7,7 @@ import { contentLine, escapeText, icalendarText, utcDateTime } from "./icalendar
 import { instantToWallClock } from "~/scheduling/zoned-time";
 import { seriesStarts, zoneOffsets } from "~/scheduling/recurrence";
 import { MAIL_WORDS, placeNameIn, type MailWords } from "~/messages/guest-words/mail";
+import { HOST_MAIL_WORDS, type HostMailWords } from "~/messages/host-mail-words";
 import { fill, languageOf, LOCALES, plural, type Language } from "~/messages/languages";
 import { linesToMail, type BlockOptions } from "./layout";
 
@@ -362,17 +363,16 @@ export function composeGuestMail({
   };
 }
 
-const HOST_LINE: Record<InvitationKind, (guest: string) => string> = {
-  created: (guest) => `${guest} booked`,
-  updated: (guest) => `${guest}'s booking moved:`,
-  cancelled: (guest) => `${guest}'s booking was cancelled:`,
+const HOST_LINE: Record<InvitationKind, keyof HostMailWords> = {
+  created: "booked",
+  updated: "moved",
+  cancelled: "cancelled",
 };
 
-const SESSION_LINE: Record<InvitationKind, (session: string, when: string) => string> = {
-  created: (session, when) => `Your group session ${session} on ${when}.`,
-  updated: (session, when) => `Your group session ${session} moved to ${when}. Every seat's guests were told.`,
-  cancelled: (session, when) =>
-    `Your group session ${session} on ${when} was cancelled. Every seat's guests were told.`,
+const SESSION_LINE: Record<InvitationKind, keyof HostMailWords> = {
+  created: "sessionBooked",
+  updated: "sessionMoved",
+  cancelled: "sessionCancelled",
 };
 
 export interface HostMailInput {
@@ -391,6 +391,8 @@ export interface HostMailInput {
   reason?: string;
   /** The app's origin, for the header's logo. */
   origin?: string;
+  /** The language the host reads their mails in (docs/decisions/110); English when not given. */
+  language?: Language;
 }
 
 /** One seat of a group session as its host reads it. */
@@ -401,13 +403,15 @@ export interface SeatLine {
   notes: string | null;
 }
 
-function seatLines(seats: SeatLine[], startsAt: Date, readerZone: string): string[] {
+function seatLines(seats: SeatLine[], startsAt: Date, readerZone: string, language: Language): string[] {
+  const w = HOST_MAIL_WORDS[language];
   return [
-    `Seats taken: ${seats.length}`,
+    fill(w.seatsTaken, { count: seats.length }),
     ...seats.flatMap((seat) => {
-      const theirs = readerTime(startsAt, seat.timeZone);
-      const line = `- ${seat.name} <${seat.email}>, ${seat.timeZone}${seat.timeZone === readerZone ? "" : ` (${theirs.time} there)`}`;
-      return seat.notes ? [line, `  Notes: ${seat.notes}`] : [line];
+      const theirs = readerTime(startsAt, seat.timeZone, null, LOCALES[language]);
+      const there = seat.timeZone === readerZone ? "" : ` ${fill(w.timeThere, { time: theirs.time })}`;
+      const line = `- ${seat.name} <${seat.email}>, ${seat.timeZone}${there}`;
+      return seat.notes ? [line, `  ${fill(w.notes, { notes: seat.notes })}`] : [line];
     }),
   ];
 }
@@ -424,13 +428,14 @@ export function composeHostMail({
   seats,
   reason,
   origin,
+  language = "en",
 }: HostMailInput): Pick<MailMessage, "subject" | "text" | "html"> {
+  const w = HOST_MAIL_WORDS[language];
   // A session's guests each booked in their own zone: the host's time alone, each seat's beside it.
-  const t = readerTime(event.startsAt, readerZone, seats ? null : otherZone);
+  const t = readerTime(event.startsAt, readerZone, seats ? null : otherZone, LOCALES[language]);
+  const names = { guest: guestName, event: event.eventName, when: t.full };
   const lines = [
-    seats
-      ? SESSION_LINE[kind](`"${event.eventName}"`, t.full)
-      : `${HOST_LINE[kind](guestName)} "${event.eventName}" on ${t.full}.`,
+    fill(w[seats ? SESSION_LINE[kind] : HOST_LINE[kind]], names),
     ...(reason ? [reason] : []),
     ...(event.series
       ? [
@@ -440,16 +445,22 @@ export function composeHostMail({
         ]
       : []),
     "",
-    ...placeLines(place),
-    `Guests: ${event.invitees.join(", ")}`,
+    ...placeLines(placeIn(place, MAIL_WORDS[language]), MAIL_WORDS[language]),
+    fill(w.guests, { guests: event.invitees.join(", ") }),
     ...(seats
-      ? seatLines(seats, event.startsAt, readerZone)
-      : [...(otherZone ? [`Guest's time zone: ${otherZone}`] : []), ...(notes ? [`Notes: ${notes}`] : [])]),
-    ...(event.answerLines?.length ? ["", "Answers:", ...answersText(event.answerLines)] : []),
+      ? seatLines(seats, event.startsAt, readerZone, language)
+      : [...(otherZone ? [fill(w.guestZone, { zone: otherZone })] : []), ...(notes ? [fill(w.notes, { notes })] : [])]),
+    ...(event.answerLines?.length ? ["", w.answers, ...answersText(event.answerLines)] : []),
   ];
+  const what = kind === "cancelled" ? w.subjectCancelled : w.subjectBooking;
   return {
-    subject: `${kind === "cancelled" ? "Cancelled" : "Booking"}: ${event.eventName} with ${guestName} — ${t.date} ${t.time} ${t.place}`,
+    subject: fill(w.subject, {
+      what,
+      event: event.eventName,
+      guest: guestName,
+      when: `${t.date} ${t.time} ${t.place}`,
+    }),
     text: lines.join("\n"),
-    html: linesToHtml(lines, { origin }, { details: [1, 2] }),
+    html: linesToHtml(lines, { origin, language }, { details: [1, 2] }),
   };
 }

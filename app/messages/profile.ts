@@ -7,6 +7,7 @@ export const PROFILE_MESSAGES = {
   nameControlCharacters: "Use letters, digits, spaces and punctuation only.",
   timeZoneRequired: "Choose a time zone.",
   timeZoneInvalid: "Choose a time zone from the list.",
+  mailLanguageInvalid: "Choose a language from the list.",
   detailsSaved: "Profile saved.",
   phoneSaved: (phone: string) => `Mobile number saved as ${phone}.`,
   phoneRemoved: "Mobile number removed.",

@@ -4,6 +4,8 @@ import { apiTokens, professionals, sessions, users } from "../../db/schema";
 import { getDb } from "~/server/db.server";
 import { invalidatePublicPages, publicPageTag } from "~/server/page-cache.server";
 import { hashPassword } from "~/server/password.server";
+import { languageOf, type Language } from "~/messages/languages";
+import { isUuid } from "./event.server";
 import type { Role } from "~/utils/permissions";
 import { effectiveRole } from "~/utils/role.server";
 
@@ -44,6 +46,7 @@ export async function getProfile(userId: string) {
       timeZone: users.timeZone,
       phone: users.phone,
       brandColor: users.brandColor,
+      mailLanguage: users.mailLanguage,
       hasPassword: sql<boolean>`${users.passwordHash} is not null`,
       hasGoogle: sql<boolean>`${users.googleId} is not null`,
       passwordChangedAt: users.passwordChangedAt,
@@ -61,22 +64,40 @@ export async function getProfile(userId: string) {
   return { ...row, professional: latest ?? null };
 }
 
-export async function updateProfileDetails(userId: string, details: { name: string; timeZone: string }) {
+export async function updateProfileDetails(
+  userId: string,
+  details: { name: string; timeZone: string; mailLanguage?: Language },
+) {
   const db = await getDb();
+  const mailLanguage = details.mailLanguage === undefined ? {} : { mailLanguage: details.mailLanguage };
   const changed = await db
     .update(users)
-    .set(details)
+    .set({ name: details.name, timeZone: details.timeZone, ...mailLanguage })
     .where(
       and(
         eq(users.id, userId),
         or(
           sql`${users.name} is distinct from ${details.name}`,
           sql`${users.timeZone} is distinct from ${details.timeZone}`,
+          ...(details.mailLanguage === undefined
+            ? []
+            : [sql`${users.mailLanguage} is distinct from ${details.mailLanguage}`]),
         ),
       ),
     )
     .returning({ id: users.id });
   if (changed.length > 0) invalidatePublicPages([publicPageTag.host(userId)]);
+}
+
+/** The language a host reads their own booking mails in (docs/decisions/110): by id, else by e-mail. */
+export async function mailLanguageOf(host: { id?: string; email: string }): Promise<Language> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ mailLanguage: users.mailLanguage })
+    .from(users)
+    .where(host.id && isUuid(host.id) ? eq(users.id, host.id) : eq(users.email, host.email.toLowerCase()))
+    .limit(1);
+  return languageOf(row?.mailLanguage) ?? "en";
 }
 
 /** The host's mobile number in E.164, or none (docs/decisions/090). */

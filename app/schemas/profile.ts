@@ -5,6 +5,7 @@ import { MESSAGES } from "~/messages";
 import { PROFILE_MESSAGES as P } from "~/messages/profile";
 import { newPassword } from "./auth";
 import { isTimeZone } from "~/scheduling/time-zone";
+import { LANGUAGES } from "~/messages/languages";
 import { usernameSchema } from "./username";
 
 /** The profile page's forms; each posts its own `intent`. Shared by the action and the browser. */
@@ -47,6 +48,8 @@ export const DetailsSchema = z.object({
     // The shared text rule (input-rules), with this page's own wording.
     .refine((v) => isPlainText(v), P.nameControlCharacters),
   timeZone,
+  /** The language of the host's own booking mails (docs/decisions/110); absent: left as it is. */
+  mailLanguage: z.enum(LANGUAGES, { error: P.mailLanguageInvalid }).optional(),
 });
 
 export const BrowserTimeZoneSchema = z.object({ timeZone });

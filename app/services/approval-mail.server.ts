@@ -9,6 +9,7 @@ import {
 } from "~/mail/approval-mail";
 import { sendMail } from "~/server/mail-transport.server";
 import { bookingPathOfEventType } from "~/models/event-type.server";
+import { mailLanguageOf } from "~/models/user.server";
 import { linkBase } from "~/server/env.server";
 
 /** The senders of a pending booking's messages (decision 040), run by the mail consumer from the records. */
@@ -42,7 +43,13 @@ export async function mailRequested(
     await sendMail({
       to: host.email,
       ...(booking.guestEmail ? { replyTo: booking.guestEmail } : {}),
-      ...composeApprovalRequest({ booking, hostZone: host.timeZone, holdUntil, ...approval }),
+      ...composeApprovalRequest({
+        booking,
+        hostZone: host.timeZone,
+        holdUntil,
+        ...approval,
+        language: await mailLanguageOf(host),
+      }),
     });
   }
 }

@@ -82,7 +82,7 @@ export async function mailHost(
   seats?: SeatLine[],
   options: { alone?: boolean; reason?: string } = {},
 ): Promise<void> {
-  const reason = options.reason ? `Reason: ${options.reason}` : undefined;
+  const reason = { cancelReason: options.reason };
   // A seat's news is about that seat's guest: their zone and notes, on the session's calendar entry.
   const forHost =
     "session" in event
@@ -93,11 +93,10 @@ export async function mailHost(
           answers: event.answers,
         }
       : event;
-  if (host.email) await mailHostOfBooking(mailedSequence(forHost, kind), host, kind, guestName, seats, { reason });
+  if (host.email) await mailHostOfBooking(mailedSequence(forHost, kind), host, kind, guestName, seats, reason);
   // Known to have no co-host rows (a one-to-one or group booking): not looked for.
   for (const co of options.alone ? [] : await coHostsOf(forHost.id)) {
-    if (co.host.email)
-      await mailHostOfBooking(mailedSequence(co.event, kind), co.host, kind, guestName, seats, { reason });
+    if (co.host.email) await mailHostOfBooking(mailedSequence(co.event, kind), co.host, kind, guestName, seats, reason);
   }
 }
 

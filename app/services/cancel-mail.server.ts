@@ -54,8 +54,10 @@ export async function tellCancelled(
       });
   } else {
     await mailGuests(event, host, "cancelled", { note });
+    // A guest's reason reaches the host ("Reason: …", in the host's language).
+    const cancelReason = "token" in actor ? (options.reason ?? undefined) : undefined;
     if (outcome.kind === "booking" && !("admin" in actor) && !options.remove && host.email)
-      await mailHostOfBooking(before(event), host, "cancelled", guestName);
+      await mailHostOfBooking(before(event), host, "cancelled", guestName, undefined, { cancelReason });
   }
   for (const co of coHosts) {
     if (co.host.email) await mailHostOfBooking(before(co.event), co.host, "cancelled", guestName);

@@ -14,6 +14,9 @@ import type { Event } from "../../db/schema";
 import { locationOfEventType, questionsOfEventType } from "~/models/event-type.server";
 import { meetingOf } from "~/models/conferencing.server";
 import { photoHashOf } from "~/models/user-photo.server";
+import { mailLanguageOf } from "~/models/user.server";
+import { HOST_MAIL_WORDS } from "~/messages/host-mail-words";
+import { fill, type Language } from "~/messages/languages";
 import { avatarUrl } from "~/schemas/profile-photo";
 import { answerLines, type BookingAnswers } from "~/schemas/booking-answers";
 import { meetingPlace, type MeetingPlace } from "~/schemas/meeting";
@@ -62,7 +65,13 @@ function uidHost(): string {
  * The iCalendar text for an event with the app's settings; throws only on a programming error.
  * `forGuest`: its texts in the language the guest booked in (docs/decisions/088).
  */
-export function eventCalendar(event: MailedEvent, host: Host, kind: InvitationKind, forGuest = false): string {
+export function eventCalendar(
+  event: MailedEvent,
+  host: Host,
+  kind: InvitationKind,
+  forGuest = false,
+  hostLanguage: Language = "en",
+): string {
   return composeCalendar({
     event,
     host,
@@ -70,7 +79,7 @@ export function eventCalendar(event: MailedEvent, host: Host, kind: InvitationKi
     place: placeOf(event),
     uidHost: uidHost(),
     sentBy: mailFrom().replace(/^.*<|>$/g, ""),
-    language: forGuest ? guestLanguageOf(event) : "en",
+    language: forGuest ? guestLanguageOf(event) : hostLanguage,
   });
 }
 
@@ -117,10 +126,16 @@ export function seriesEntry<T extends MailedEvent>(
   };
 }
 
-function calendarAttachment(event: MailedEvent, host: Host, kind: InvitationKind, forGuest = false) {
+function calendarAttachment(
+  event: MailedEvent,
+  host: Host,
+  kind: InvitationKind,
+  forGuest = false,
+  hostLanguage: Language = "en",
+) {
   return {
     filename: kind === "cancelled" ? "cancel.ics" : "invite.ics",
-    content: eventCalendar(event, host, kind, forGuest),
+    content: eventCalendar(event, host, kind, forGuest, hostLanguage),
     contentType: `text/calendar; charset=utf-8; method=${kind === "cancelled" ? "CANCEL" : "REQUEST"}`,
   };
 }
@@ -175,7 +190,8 @@ export async function mailInvitees(
 
 /**
  * Tells the host about a booking a guest made, moved or cancelled (decision 018), with the same
- * calendar entry (UID, SEQUENCE) the guests got, so the host's calendar follows too.
+ * calendar entry (UID, SEQUENCE) the guests got, so the host's calendar follows too; in the
+ * language the host reads their mails in (decision 110). `cancelReason`: the guest's reason.
  */
 export async function mailHostOfBooking(
   given: MailedEvent & { notes?: string | null; answers?: BookingAnswers | null },
@@ -183,11 +199,16 @@ export async function mailHostOfBooking(
   kind: InvitationKind,
   guestName: string,
   seats?: SeatLine[],
-  options: { reason?: string } = {},
+  options: { reason?: string; cancelReason?: string } = {},
 ): Promise<MailResult> {
   const event = await located(given);
+  const language = await mailLanguageOf(host);
+  const reason = options.cancelReason
+    ? fill(HOST_MAIL_WORDS[language].reason, { reason: options.cancelReason })
+    : options.reason;
   const message = composeHostMail({
-    reason: options.reason,
+    language,
+    reason,
     event,
     kind,
     guestName,
@@ -198,5 +219,9 @@ export async function mailHostOfBooking(
     seats,
     origin: linkBase(),
   });
-  return sendMail({ to: [host.email], ...message, attachments: [calendarAttachment(event, host, kind)] });
+  return sendMail({
+    to: [host.email],
+    ...message,
+    attachments: [calendarAttachment(event, host, kind, false, language)],
+  });
 }

@@ -19,6 +19,8 @@ export const users = pgTable(
     timeZone: text("time_zone").notNull().default("UTC"),
     /** The host's mobile number in E.164, for the workflows' texts to the host (docs/decisions/090). */
     phone: text("phone"),
+    /** The language of the host's own booking mails (docs/decisions/110); null is English. */
+    mailLanguage: text("mail_language"),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
     /**
      * When a paid professional status ends (one month per verified payment, stacking). Null

@@ -5,6 +5,7 @@ import { EN } from "./en";
 import { MAIL_EN, MAIL_WORDS } from "./mail";
 import { CHANGE_EN, CHANGE_WORDS } from "./change";
 import { ROUTING_EN, ROUTING_WORDS } from "./routing";
+import { HOST_MAIL_EN, HOST_MAIL_WORDS } from "~/messages/host-mail-words";
 
 /**
  * The build's check of the guest's languages (docs/decisions/088): every language has every key of
@@ -16,14 +17,16 @@ const withoutCount = (names: string[]) => names.filter((name) => name !== "count
 const texts = (entry: string | Plural) => (typeof entry === "string" ? [entry] : Object.values(entry));
 
 const CATALOGUES: [string, Record<string, string | Plural>, Record<string, Record<string, string | Plural>>][] = [
-  ["pages", EN, GUEST_WORDS],
-  ["mails", MAIL_EN, MAIL_WORDS],
-  ["cancel and reschedule pages", CHANGE_EN, CHANGE_WORDS],
-  ["routing form page", ROUTING_EN, ROUTING_WORDS],
+  ["guest's pages", EN, GUEST_WORDS],
+  ["guest's mails", MAIL_EN, MAIL_WORDS],
+  ["guest's cancel and reschedule pages", CHANGE_EN, CHANGE_WORDS],
+  ["guest's routing form page", ROUTING_EN, ROUTING_WORDS],
+  // Not the guest's: the host's own booking mails, in the language of their profile (decision 110).
+  ["host's mails", HOST_MAIL_EN, HOST_MAIL_WORDS],
 ];
 
 for (const [catalogue, english, all] of CATALOGUES)
-  describe(`the guest's ${catalogue} in every language`, () => {
+  describe(`the ${catalogue} in every language`, () => {
     const keys = Object.keys(english);
 
     for (const language of LANGUAGES) {

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "~/schemas/form-parse";
 import { Form, Link, useActionData, type useLoaderData } from "@remix-run/react";
@@ -7,6 +7,8 @@ import type { ReactNode } from "react";
 import { ErrorList, Field } from "~/components/forms";
 import { ZoneField } from "~/components/zone-field";
 import { BrandColorForm as BrandColorFields } from "~/components/brand-color-form";
+import { SelectField } from "~/components/event-type-form/fields";
+import { LANGUAGE_NAMES, LANGUAGES } from "~/messages/languages";
 import { PasswordField } from "~/components/password-field";
 import { Button, buttonClass } from "~/components/ui/button";
 import {
@@ -132,7 +134,7 @@ export function DetailsForm({ profile, zones, browserZone }: Pick<LoaderData, "p
   const [form, fields] = useForm({
     id: "profile-details",
     lastResult: useLastResult("details"),
-    defaultValue: { name: profile.name, timeZone: profile.timeZone },
+    defaultValue: { name: profile.name, timeZone: profile.timeZone, mailLanguage: profile.mailLanguage },
     constraint: getZodConstraint(DetailsSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -160,6 +162,19 @@ export function DetailsForm({ profile, zones, browserZone }: Pick<LoaderData, "p
           errors={fields.timeZone.errors}
           errorId={fields.timeZone.errorId}
         />
+        <SelectField
+          label="Language of your e-mails"
+          hint="The e-mails about your bookings (booked, moved, cancelled, requests to approve) and their calendar files. The dashboard stays in English."
+          errors={fields.mailLanguage.errors}
+          errorId={fields.mailLanguage.errorId}
+          selectProps={getSelectProps(fields.mailLanguage)}
+        >
+          {LANGUAGES.map((code) => (
+            <option key={code} value={code}>
+              {LANGUAGE_NAMES[code]}
+            </option>
+          ))}
+        </SelectField>
         <ErrorList id={form.errorId} errors={form.errors} />
         <Button type="submit" pending={pending}>
           Save details

@@ -40,6 +40,7 @@ import { checkRateLimits, clientIp, RATE_LIMITS } from "~/server/rate-limit.serv
 import { linkBase as siteBase, readFormData } from "~/utils/request.server";
 import { sessionTokenOf, sha256 } from "~/server/session.server";
 import { timeZoneNames } from "~/scheduling/time-zone";
+import { languageOf } from "~/messages/languages";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { USERNAME_MESSAGES } from "~/schemas/username-rules";
 import { notFound } from "~/utils/responses";
@@ -120,6 +121,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       timeZone: profile.timeZone,
       phone: profile.phone,
       brandColor: profile.brandColor,
+      mailLanguage: languageOf(profile.mailLanguage) ?? "en",
       hasPassword: profile.hasPassword,
       hasGoogle: profile.hasGoogle,
       passwordChangedAt: profile.passwordChangedAt?.toISOString() ?? null,

@@ -340,6 +340,7 @@ describe("event types", () => {
       rescheduleNoticeMinutes: 0,
       maxReschedules: null,
       requireCancelReason: false,
+      requirePhone: false,
       // Guests' language (decision 088) and reconfirmation (decision 086): English, not asked.
       defaultLanguage: "en",
       reconfirmHours: null,
@@ -393,6 +394,7 @@ describe("event types", () => {
       recurring: null,
       price: null,
       refundPolicy: { type: "full" },
+      requirePhone: false,
     });
     // A PUT replaces everything: left-out fields take their defaults again.
     const back = await ok(

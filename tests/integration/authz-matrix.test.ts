@@ -304,6 +304,9 @@ const CELLS: Cell[] = [
   page("POST", "booking.$id.confirm.tsx", (f) => `/booking/${f.booking}/confirm?token=wrong`, ALL_404, {
     form: () => ({}),
   }),
+  // A paid booking's payment step (decision 107): only its own token opens it, and only for a booking with a payment.
+  page("GET", "booking.$id.pay.tsx", (f) => `/booking/${f.booking}/pay?token=wrong`, ALL_404),
+  page("GET", "booking.$id.pay.tsx", (f) => `/booking/${f.booking}/pay?token=${enc(f.bookingToken)}`, ALL_404),
   page("GET", "booking.$id.cancel.tsx", (f) => `/booking/${f.booking}/cancel?token=${enc(f.bookingToken)}`, ALL_ALLOW),
   page("GET", "booking.$id.cancel.tsx", (f) => `/booking/${f.booking}/cancel`, ALL_404),
   page("POST", "booking.$id.cancel.tsx", (f) => `/booking/${f.booking}/cancel?token=wrong`, ALL_404, {

@@ -2,11 +2,12 @@ import type { Sql } from "postgres";
 
 /**
  * Booking mails are written by the job runner's booking-events consumer (docs/decisions/030),
- * moments after the request. Waits (a few seconds at most) until every booking event is
+ * moments after the request. Waits (up to 20 s: on a loaded 2-core machine the job runner's polls
+ * fall behind; 8 s was once not enough) until every booking event is
  * delivered and, with SMTP, no queued mail is left for the outbox job: then the mails are in
  * mail_outbox and at the SMTP server, as right after the request before. Throws when they are not.
  */
-export async function bookingMailsSettled(db: Sql, timeoutMs = 8_000): Promise<void> {
+export async function bookingMailsSettled(db: Sql, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [{ pending }] = await db<{ pending: number }[]>`
@@ -34,11 +35,11 @@ export async function bookingMailsSettled(db: Sql, timeoutMs = 8_000): Promise<v
   }
 }
 
-/** Polls `read` until `done` holds of its answer (a few seconds at most), then answers it; throws on timeout. */
+/** Polls `read` until `done` holds of its answer (20 s at most, as above), then answers it; throws on timeout. */
 export async function eventually<T>(
   read: () => Promise<T> | T,
   done: (value: T) => boolean,
-  timeoutMs = 8_000,
+  timeoutMs = 20_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -75,7 +75,9 @@ describe("the booking page in the guest's language", () => {
     expect(text).toContain("10:00");
     expect(text).not.toMatch(/10:00 AM/);
     expect(text).not.toContain("All meeting types");
-    expect(text).toContain("Con la tecnología de Scheduler");
+    // A paid host's page says no "powered by" in any language (decision 108); the Spanish line is
+    // checked on the cancel page (languages-more.test.ts).
+    expect(text).not.toContain("Con la tecnología de Scheduler");
     expect(text).not.toContain("Powered by");
     // Every link of the page keeps ?lang=es.
     expect(html).toContain(`slot=${encodeURIComponent(slot)}`);

@@ -28,7 +28,7 @@ import { PoweredBy } from "~/components/powered-by";
 import { redirectOfBooking } from "~/models/event-type.server";
 import { MAIL_WORDS, placeNameIn } from "~/messages/guest-words/mail";
 import { GUEST_WORDS } from "~/messages/guest-words";
-import { acceptedLanguage, fill, languageOf, LOCALES } from "~/messages/languages";
+import { acceptedLanguage, fill, languageOf, LOCALES, plural } from "~/messages/languages";
 
 /**
  * /{username}/{slug}/booked/{id}?token= (and /team/{team slug}/{slug}/booked/{id}, decision 059,
@@ -139,6 +139,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     cancelUrl: links.cancelUrl,
     rescheduleUrl: links.rescheduleUrl,
     // A recurring series (decision 106): every meeting, each with its own change links.
+    seriesHeading: plural(language, w.seriesOf, occurrences.length),
     occurrences: occurrences.map((o) => {
       const own = linksFor(linkBase(request), o.id, occurrenceToken(seriesTokenOf(token), o.seriesIndex ?? 1));
       const clock = language === "en" ? f.time : time;
@@ -287,9 +288,7 @@ export default function Booked() {
         </dl>
         {d.occurrences.length > 0 ? (
           <div className="mt-6 text-left" data-testid="series-dates">
-            <h2 className="text-sm font-semibold text-neutral-900">
-              {`A recurring series of ${d.occurrences.length} meetings`}
-            </h2>
+            <h2 className="text-sm font-semibold text-neutral-900">{d.seriesHeading}</h2>
             <ol className="mt-2 divide-y divide-neutral-200 rounded-lg border border-neutral-200 text-sm">
               {d.occurrences.map((o) => (
                 <li key={o.id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 p-3">

@@ -109,4 +109,11 @@ export const DE: GuestWords = {
   or: "oder",
   cancel: "stornieren",
   eventWith: "{title} mit {host}",
+  repeat: "Wiederholen",
+  repeatHowOften: "Wie oft",
+  repeatNone: "Keine Wiederholung",
+  repeatEvery: { one: "Jede Woche", other: "Alle {count} Wochen" },
+  repeatCount: "Anzahl der Termine (bei Wiederholung)",
+  repeatMeetings: { one: "{count} Termin", other: "{count} Termine" },
+  seriesOf: { one: "Eine Terminserie mit {count} Termin", other: "Eine Terminserie mit {count} Terminen" },
 };

@@ -113,4 +113,12 @@ export const EN = {
   or: "or",
   cancel: "cancel",
   eventWith: "{title} with {host}",
+  // A recurring series (decision 106): the booking form's choice and the confirmation's list.
+  repeat: "Repeat",
+  repeatHowOften: "How often",
+  repeatNone: "Does not repeat",
+  repeatEvery: { one: "Every week", other: "Every {count} weeks" },
+  repeatCount: "Number of meetings (when it repeats)",
+  repeatMeetings: { one: "{count} meeting", other: "{count} meetings" },
+  seriesOf: { one: "A recurring series of {count} meeting", other: "A recurring series of {count} meetings" },
 };

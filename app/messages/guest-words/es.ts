@@ -113,4 +113,15 @@ export const ES: GuestWords = {
   or: "o",
   cancel: "cancelar",
   eventWith: "{title} con {host}",
+  repeat: "Repetir",
+  repeatHowOften: "Frecuencia",
+  repeatNone: "No se repite",
+  repeatEvery: { one: "Cada semana", many: "Cada {count} de semanas", other: "Cada {count} semanas" },
+  repeatCount: "Número de reuniones (si se repite)",
+  repeatMeetings: { one: "{count} reunión", many: "{count} de reuniones", other: "{count} reuniones" },
+  seriesOf: {
+    one: "Una serie periódica de {count} reunión",
+    many: "Una serie periódica de {count} de reuniones",
+    other: "Una serie periódica de {count} reuniones",
+  },
 };

@@ -113,4 +113,15 @@ export const FR: GuestWords = {
   or: "ou",
   cancel: "annuler",
   eventWith: "{title} avec {host}",
+  repeat: "Répéter",
+  repeatHowOften: "Fréquence",
+  repeatNone: "Ne se répète pas",
+  repeatEvery: { one: "Chaque semaine", many: "Toutes les {count} de semaines", other: "Toutes les {count} semaines" },
+  repeatCount: "Nombre de réunions (si elle se répète)",
+  repeatMeetings: { one: "{count} réunion", many: "{count} de réunions", other: "{count} réunions" },
+  seriesOf: {
+    one: "Une série récurrente de {count} réunion",
+    many: "Une série récurrente de {count} de réunions",
+    other: "Une série récurrente de {count} réunions",
+  },
 };

@@ -113,4 +113,15 @@ export const PT_BR: GuestWords = {
   or: "ou",
   cancel: "cancelar",
   eventWith: "{title} com {host}",
+  repeat: "Repetir",
+  repeatHowOften: "Frequência",
+  repeatNone: "Não se repete",
+  repeatEvery: { one: "Toda semana", many: "A cada {count} de semanas", other: "A cada {count} semanas" },
+  repeatCount: "Número de reuniões (se repetir)",
+  repeatMeetings: { one: "{count} reunião", many: "{count} de reuniões", other: "{count} reuniões" },
+  seriesOf: {
+    one: "Uma série recorrente de {count} reunião",
+    many: "Uma série recorrente de {count} de reuniões",
+    other: "Uma série recorrente de {count} reuniões",
+  },
 };

@@ -106,7 +106,8 @@ export async function action({ params, request }: ActionFunctionArgs) {
   // The series choice as posted (decision 106), shown again with the answer's errors.
   const repeat = { repeat: text("repeat"), occurrences: text("occurrences") };
   const recurring = found.eventType.kind === "one-to-one" ? found.eventType.recurring : null;
-  const repeatMarkup = (errors: string[] = []) => (recurring ? repeatFieldsMarkup(recurring, repeat, errors) : null);
+  const repeatMarkup = (errors: string[] = []) =>
+    recurring ? repeatFieldsMarkup(recurring, repeat, errors, { language, words: w }) : null;
   // Per client address, before anything else: a script trying addresses gets nowhere. The form
   // also spends the address's budget of the JSON paths, as POST /api/bookings does (decision 039),
   // counted in this process like theirs (decision 042).

@@ -292,7 +292,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     // The series choice (decision 106): one-to-one without approval only.
     repeatMarkup:
       eventType.kind === "one-to-one" && !eventType.requiresApproval && routed.eventType.recurring
-        ? repeatFieldsMarkup(routed.eventType.recurring)
+        ? repeatFieldsMarkup(routed.eventType.recurring, {}, [], { language, words: GUEST_WORDS[language] })
         : null,
     timeZone,
     zoneLabel: zoneLabelAt(selectedDate ? Date.parse(`${selectedDate}T12:00:00Z`) : now.getTime(), timeZone),

@@ -3,7 +3,13 @@ import { GUEST_WORDS } from "~/messages/guest-words";
 import { chooseLanguage, plural } from "~/messages/languages";
 import { nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
 import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN } from "~/models/idempotency.server";
-import { answerFieldName, answersFromForm, checkAnswers, questionsToAsk } from "~/schemas/booking-answers";
+import {
+  answerFieldName,
+  answersFromForm,
+  checkAnswers,
+  questionsToAsk,
+  type BookingAnswers,
+} from "~/schemas/booking-answers";
 import { bookingBody, singleUseTokenField } from "~/schemas/booking-api";
 import { utmOf } from "~/schemas/utm";
 import { bookSeries, bookSlot } from "~/services/bookings.server";
@@ -256,6 +262,14 @@ export async function action({ params, request }: ActionFunctionArgs) {
     phone: phone.phone,
     smsConsent: values.smsConsent === true,
   };
+  /** The form's key (a hidden field) makes a resent form answer the first one's redirect. */
+  const formIdempotency = <T>(location: (ok: T) => string) => ({
+    claim: (answers: BookingAnswers) =>
+      IDEMPOTENCY_KEY_PATTERN.test(key)
+        ? idempotencyClaim(key, `booking form ${found.eventType.id}`, { ...input, answers, link })
+        : null,
+    answer: (ok: T) => ({ status: 302, body: { location: location(ok) } }),
+  });
   if (input.recurrence && input.recurrence.count > 1) {
     const seriesUrl = (ok: SeriesSuccess) =>
       `${host.path}/booked/${ok.occurrences[0].id}?token=${encodeURIComponent(ok.token)}${embed}`;
@@ -264,13 +278,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
       recurrence: input.recurrence,
       now,
       linkBase: linkBase(request),
-      idempotency: {
-        claim: (answers) =>
-          IDEMPOTENCY_KEY_PATTERN.test(key)
-            ? idempotencyClaim(key, `booking form ${found.eventType.id}`, { ...input, answers, link })
-            : null,
-        answer: (ok) => ({ status: 302, body: { location: seriesUrl(ok) } }),
-      },
+      idempotency: formIdempotency(seriesUrl),
     });
     if (series.ok) return redirect(seriesUrl(series));
     if (series.reason === "recurrence-refused" || series.reason === "occurrence-unavailable") {
@@ -317,13 +325,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
     request: slotRequest,
     now,
     linkBase: linkBase(request),
-    idempotency: {
-      claim: (answers) =>
-        IDEMPOTENCY_KEY_PATTERN.test(key)
-          ? idempotencyClaim(key, `booking form ${found.eventType.id}`, { ...input, answers, link })
-          : null,
-      answer: (ok) => ({ status: 302, body: { location: bookedUrl(ok) } }),
-    },
+    idempotency: formIdempotency(bookedUrl),
   });
   if (result.ok) return redirect(bookedUrl(result));
   switch (result.reason) {

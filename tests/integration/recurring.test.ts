@@ -88,7 +88,7 @@ beforeAll(async () => {
 });
 
 describe("the event type's recurring setting", () => {
-  it("is stored and answered (weeks once, in order); a group or an out-of-range setting is 400", async () => {
+  it("is stored and answered (weeks once, in order); a group, a paid type or an out-of-range setting is 400", async () => {
     const got = await json<{ recurring: unknown }>(
       await call("GET", `/api/event-types/${weekly._id}`, { token: host.token }),
       200,
@@ -117,6 +117,22 @@ describe("the event type's recurring setting", () => {
       400,
     );
     expect(Object.keys(tooMany.error.fields ?? {}).join()).toMatch(/recurring/);
+    // One payment holds one meeting (decision 107): a price and a series are refused together.
+    const paid = await json<ApiError>(
+      await call("POST", "/api/event-types", {
+        token: host.token,
+        json: {
+          ...base,
+          slug: "bad-paid",
+          price: { amount: 2500, currency: "eur" },
+          recurring: { maxOccurrences: 4, intervalWeeks: [1] },
+        },
+      }),
+      400,
+    );
+    expect(paid.error.fields?.recurring).toEqual([
+      "A paid event type books one meeting at a time: remove the price or the repeat.",
+    ]);
     // Without a setting, single bookings only.
     const plain = await json<{ _id: string; recurring: unknown }>(
       await call("POST", "/api/event-types", { token: host.token, json: { ...base, slug: "plain" } }),

@@ -68,3 +68,11 @@ export const ACTION_LABELS = {
   sms_host: "Text to me",
   bell: "Notification in my bell",
 } as const;
+
+/** A team's workflow (docs/decisions/109): "me" is the booking's host, the member it is assigned to. */
+export const TEAM_ACTION_LABELS: Record<keyof typeof ACTION_LABELS, string> = {
+  ...ACTION_LABELS,
+  email_host: "E-mail to the booking's host",
+  sms_host: "Text to the booking's host",
+  bell: "Notification in the host's bell",
+};

@@ -21,7 +21,7 @@ import { getReminderSettings, saveReminderSettings } from "~/models/reminder.ser
 import { listWorkflows } from "~/models/workflow.server";
 import { listMyTeams } from "~/models/teams.server";
 import { canManage } from "~/schemas/teams";
-import { ACTION_LABELS, TRIGGER_LABELS, WORKFLOW_EDITOR as E } from "~/messages/workflows";
+import { ACTION_LABELS, TEAM_ACTION_LABELS, TRIGGER_LABELS, WORKFLOW_EDITOR as E } from "~/messages/workflows";
 import { WORKFLOW_MESSAGES as M } from "~/messages/profile";
 import { FOLLOW_UP_MESSAGE_MAX, type ReminderSettings } from "~/scheduling/reminders";
 import { requireDrawerPage } from "~/utils/dashboard-pages.server";
@@ -275,7 +275,7 @@ export default function Workflows() {
                 <p className="text-sm text-neutral-600">
                   {TRIGGER_LABELS[w.trigger]}
                   {w.trigger === "before_start" || w.trigger === "after_end" ? ` (${w.offsetMinutes} min)` : ""}:{" "}
-                  {w.actions.map((a) => ACTION_LABELS[a]).join(", ")}
+                  {w.actions.map((a) => (w.team ? TEAM_ACTION_LABELS : ACTION_LABELS)[a]).join(", ")}
                 </p>
               </div>
               <Link

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, inputClass } from "~/components/forms";
 import { Toaster, type ToastData } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
-import { ACTION_LABELS, TRIGGER_LABELS, WORKFLOW_EDITOR as M } from "~/messages/workflows";
+import { ACTION_LABELS, TEAM_ACTION_LABELS, TRIGGER_LABELS, WORKFLOW_EDITOR as M } from "~/messages/workflows";
 import { getWorkflow, hostPhone, ownEventTypes, teamEventTypes } from "~/models/workflow.server";
 import { getMyTeam } from "~/models/teams.server";
 import { canManage } from "~/schemas/teams";
@@ -199,6 +199,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function WorkflowEditor() {
   const loaded = useLoaderData<typeof loader>();
+  const actionLabels = loaded.team ? TEAM_ACTION_LABELS : ACTION_LABELS;
   const answer = useActionData<typeof action>();
   const pending = useIsPending();
   const values = answer?.values ?? loaded.values;
@@ -346,7 +347,7 @@ export default function WorkflowEditor() {
                     return (
                       // A saved action stays choosable, so the form shows what the workflow holds.
                       <option key={t} value={t} disabled={off && a.type !== t}>
-                        {ACTION_LABELS[t]}
+                        {actionLabels[t]}
                         {off ? (loaded.sms ? " (needs your phone number)" : " (unavailable)") : ""}
                       </option>
                     );
@@ -411,7 +412,7 @@ export default function WorkflowEditor() {
             {answer.preview.map((p, i) => (
               <article key={i} className="rounded-xl border border-neutral-200 bg-surface p-4 text-sm">
                 <p className="font-medium text-neutral-900">
-                  {ACTION_LABELS[p.type as keyof typeof ACTION_LABELS]}
+                  {actionLabels[p.type as keyof typeof ACTION_LABELS]}
                   {p.subject ? `: ${p.subject}` : ""}
                 </p>
                 <p className="mt-2 whitespace-pre-wrap break-words text-neutral-800">{p.text}</p>

@@ -80,7 +80,7 @@ test("a team admin builds a workflow for the team's event type", async ({ browse
   await expect(toast(page)).toContainText("Workflow saved.");
   const saved = page.getByRole("listitem").filter({ hasText: "Tell the host" });
   await expect(saved).toContainText(`(Team: ${name})`);
-  await expect(saved).toContainText("When booked: E-mail to me");
+  await expect(saved).toContainText("When booked: E-mail to the booking's host");
 
   // Opened again, it is the team's, with its event type ticked.
   await saved.getByRole("link", { name: "Edit Tell the host" }).click();

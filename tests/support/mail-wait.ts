@@ -1,18 +1,27 @@
 import type { Sql } from "postgres";
 
 /**
+ * When this test file began (Vitest loads this module afresh for each file): the files of a
+ * worker share its database, and a booking an earlier file left with a mail still leased (its
+ * server busy or gone mid-send) is not this file's to wait for.
+ */
+const fileStartedAt = new Date(Date.now() - 1_000);
+
+/**
  * Booking mails are written by the job runner's booking-events consumer (docs/decisions/030),
- * moments after the request. Waits (up to 20 s: on a loaded 2-core machine the job runner's polls
+ * moments after the request. Only this file's bookings count (`fileStartedAt`). Waits (up to 20 s: on a loaded 2-core machine the job runner's polls
  * fall behind; 8 s was once not enough) until every booking event is
  * delivered and, with SMTP, no queued mail is left for the outbox job: then the mails are in
  * mail_outbox and at the SMTP server, as right after the request before. Throws when they are not.
  */
 export async function bookingMailsSettled(db: Sql, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  const since = fileStartedAt;
   for (;;) {
     const [{ pending }] = await db<{ pending: number }[]>`
-      select (select count(*) from booking_event_deliveries where consumer = 'mail' and delivered_at is null)::int
-           + (select count(*) from mail_outbox where status = 'queued')::int as pending`;
+      select (select count(*) from booking_event_deliveries d join booking_events e on e.id = d.booking_event_id
+               where d.consumer = 'mail' and d.delivered_at is null and e.created_at >= ${since})::int
+           + (select count(*) from mail_outbox where status = 'queued' and created_at >= ${since})::int as pending`;
     if (pending === 0) return;
     if (Date.now() > deadline) {
       // Which ones: a failure names what is stuck, not only how many.
@@ -24,9 +33,10 @@ export async function bookingMailsSettled(db: Sql, timeoutMs = 20_000): Promise<
                   from booking_events o join booking_event_deliveries od on od.booking_event_id = o.id
                   where o.event_id = e.event_id) as what
           from booking_event_deliveries d join booking_events e on e.id = d.booking_event_id
-          where d.consumer = 'mail' and d.delivered_at is null
+          where d.consumer = 'mail' and d.delivered_at is null and e.created_at >= ${since}
         union all
-        select 'queued mail to ' || m."to" || ': ' || m.subject from mail_outbox m where m.status = 'queued'`;
+        select 'queued mail to ' || m."to" || ': ' || m.subject from mail_outbox m
+          where m.status = 'queued' and m.created_at >= ${since}`;
       throw new Error(
         `booking mails not settled after ${timeoutMs} ms (${pending} pending: ${stuck.map((s) => s.what).join("; ")})`,
       );

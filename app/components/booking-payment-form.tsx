@@ -1,6 +1,5 @@
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import type { Stripe } from "@stripe/stripe-js";
-import { loadStripe } from "@stripe/stripe-js/pure";
+import { useStripeJs } from "./stripe-loader";
 import Lock from "lucide-react/icons/lock";
 import { useEffect, useState, type FormEvent } from "react";
 import { useRevalidator } from "@remix-run/react";
@@ -18,13 +17,7 @@ export function BookingPaymentForm(props: {
   amountLabel: string;
   returnUrl: string;
 }) {
-  const [stripe, setStripe] = useState<Promise<Stripe | null> | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  useEffect(() => {
-    const promise = loadStripe(props.publishableKey);
-    promise.catch(() => setLoadError("The card form could not be loaded. Check your connection and reload the page."));
-    setStripe(promise);
-  }, [props.publishableKey]);
+  const { stripe, loadError } = useStripeJs(props.publishableKey);
   return (
     <div>
       {loadError ? (

@@ -1,11 +1,10 @@
 import { useFetcher } from "@remix-run/react";
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
-import type { Stripe } from "@stripe/stripe-js";
-import { loadStripe } from "@stripe/stripe-js/pure";
+import { useStripeJs } from "./stripe-loader";
 import CircleCheck from "lucide-react/icons/circle-check";
 import CircleAlert from "lucide-react/icons/circle-exclamation-point";
 import Lock from "lucide-react/icons/lock";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { MESSAGES } from "~/messages";
 import { Field } from "./forms";
 import { Button } from "~/components/ui/button";
@@ -27,14 +26,7 @@ export interface PaymentFormProps {
 type ConfirmReply = { ok: true; transactionId: string; until: string | null } | { ok: false; error: string };
 
 export function PaymentForm(props: PaymentFormProps) {
-  // Stripe.js is loaded in the browser only, after hydration.
-  const [stripe, setStripe] = useState<Promise<Stripe | null> | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  useEffect(() => {
-    const promise = loadStripe(props.publishableKey);
-    promise.catch(() => setLoadError("The card form could not be loaded. Check your connection and reload the page."));
-    setStripe(promise);
-  }, [props.publishableKey]);
+  const { stripe, loadError } = useStripeJs(props.publishableKey);
   return (
     <div>
       <noscript>

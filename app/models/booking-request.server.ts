@@ -1,9 +1,9 @@
 import type { Language } from "~/messages/languages";
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { users, type BookingAnswers, type Event } from "../../db/schema";
+import { users, type BookingAnswers, type Event, type NewEvent } from "../../db/schema";
 import { findSlots, type SlotDetail } from "~/scheduling/slots";
-import type { Utm } from "~/schemas/utm";
+import { utmToStore, type Utm } from "~/schemas/utm";
 import { formatInZone, instantToWallClock } from "~/scheduling/zoned-time";
 import type { HostEvent, Transaction } from "./event.server";
 import { slotSearch, type BookableEventType } from "./event-type.server";
@@ -170,6 +170,44 @@ export function when(start: Date, zone: string): string {
 export function guestPhoneValues(request: Pick<BookingRequest, "phone" | "smsConsent">, now: Date) {
   const phone = request.phone ?? null;
   return { guestPhone: phone, smsConsentAt: phone && request.smsConsent ? now : null };
+}
+
+/**
+ * What every row of a booked meeting says of it, whichever way it was booked (one-to-one, a group
+ * session, a series' occurrence, a team booking's rows): the event type's title, place and length,
+ * the start, and the guest's name, zone, language and notes.
+ */
+export function meetingValues(request: BookingRequest, start: Date) {
+  const { eventType } = request.found;
+  return {
+    eventName: eventType.title,
+    eventType: LOCATION_EVENT_TYPE[eventType.location.type] ?? "Google Meet",
+    eventWith: eventType.kind === "group" ? "Group" : "One-to-One",
+    description: eventType.description,
+    startsAt: start,
+    endsAt: new Date(start.getTime() + eventType.duration * 60_000),
+    guestName: request.name,
+    guestTimeZone: request.timeZone,
+    guestLanguage: request.language ?? null,
+    notes: request.notes ?? null,
+    eventTypeId: eventType.id,
+  } satisfies Partial<NewEvent>;
+}
+
+/**
+ * The guest's own part of the row that is their booking (not a co-host's copy, not a group
+ * session's row): their address, phone, answers, the link's source, their token and the routing
+ * form's response that led to it.
+ */
+export function guestBookingValues(request: BookingRequest, now: Date, tokenHash: string) {
+  return {
+    guestEmail: request.email,
+    ...guestPhoneValues(request, now),
+    answers: request.answers ?? null,
+    utm: utmToStore(request.utm),
+    bookingTokenHash: tokenHash,
+    routingResponseId: request.found.routingResponseId ?? null,
+  } satisfies Partial<NewEvent>;
 }
 
 /** The same for a group session's seat (docs/decisions/109): the number is the seat's own. */

@@ -4,12 +4,12 @@ import { eventInvitees, events, type Event } from "../../db/schema";
 import { seriesStarts, type Recurrence } from "~/scheduling/recurrence";
 import { getDb } from "~/server/db.server";
 import { transaction } from "~/server/transaction.server";
-import { utmToStore } from "~/schemas/utm";
 import { applyBookingControls, linkUsedBy } from "./booking-controls.server";
+import { recordRoutingConversion } from "./routing-forms.server";
 import {
-  guestPhoneValues,
+  guestBookingValues,
   hashBookingToken,
-  LOCATION_EVENT_TYPE,
+  meetingValues,
   slotsOfDay,
   when,
   type BookingFailure,
@@ -109,22 +109,10 @@ export async function createSeries(
             .insert(events)
             .values({
               hostId: ownerId,
-              eventName: eventType.title,
-              eventType: LOCATION_EVENT_TYPE[eventType.location.type] ?? "Google Meet",
-              eventWith: "One-to-One",
-              description: eventType.description,
-              startsAt: start,
-              endsAt: new Date(start.getTime() + eventType.duration * 60_000),
-              guestName: name,
-              guestEmail: email,
-              guestTimeZone: timeZone,
-              guestLanguage: request.language ?? null,
-              ...guestPhoneValues(request, now),
-              notes: request.notes ?? null,
-              answers: request.answers ?? null,
-              utm: utmToStore(request.utm),
-              eventTypeId: eventType.id,
-              bookingTokenHash: hashBookingToken(occurrenceToken(token, index)),
+              ...meetingValues(request, start),
+              ...guestBookingValues(request, now, hashBookingToken(occurrenceToken(token, index))),
+              // The routing form's response led to the series: its first meeting is the booking.
+              routingResponseId: index === 1 ? (found.routingResponseId ?? null) : null,
               seriesId,
               seriesIndex: index,
               seriesRule: {
@@ -144,6 +132,7 @@ export async function createSeries(
         }
       }
       await tx.insert(eventInvitees).values(rows.map((row) => ({ eventId: row.id, position: 1, email })));
+      if (found.routingResponseId) await recordRoutingConversion(tx, found.routingResponseId, rows[0].id, now);
       if (controls.linkId) await linkUsedBy(tx, controls.linkId, rows[0].id);
       await notify(
         tx,

@@ -23,10 +23,10 @@ import { bookSeat, findSeatBooking, moveSessionSeats } from "./booking-seats.ser
 import {
   hashBookingToken,
   bookingBell,
-  guestPhoneValues,
+  guestBookingValues,
+  meetingValues,
   seatPhoneValues,
   hostOf,
-  LOCATION_EVENT_TYPE,
   paymentHold,
   pendingHold,
   slotsOfDay,
@@ -147,25 +147,11 @@ export async function createBooking(
           .insert(events)
           .values({
             hostId: ownerId,
-            eventName: eventType.title,
-            eventType: LOCATION_EVENT_TYPE[eventType.location.type] ?? "Google Meet",
-            eventWith: eventType.kind === "group" ? "Group" : "One-to-One",
-            description: eventType.description,
-            startsAt: start,
-            endsAt: new Date(start.getTime() + eventType.duration * 60_000),
-            guestName: name,
-            guestEmail: email,
-            guestTimeZone: timeZone,
-            guestLanguage: request.language ?? null,
-            ...(tokenHash ? guestPhoneValues(request, now) : {}),
-            notes: request.notes ?? null,
-            answers: tokenHash ? (request.answers ?? null) : null,
-            // A group session carries the source of the seat that opened it.
-            utm: utmToStore(request.utm),
-            eventTypeId: eventType.id,
-            bookingTokenHash: tokenHash,
-            routingResponseId: tokenHash ? (found.routingResponseId ?? null) : null,
-            ...(tokenHash ? hold?.values : {}),
+            ...meetingValues(request, start),
+            // A group session's row (no token) carries the source of the seat that opened it.
+            ...(tokenHash
+              ? { ...guestBookingValues(request, now, tokenHash), ...hold?.values }
+              : { guestEmail: email, utm: utmToStore(request.utm) }),
           })
           .returning();
         if (tokenHash && found.routingResponseId)

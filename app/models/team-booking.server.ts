@@ -5,9 +5,9 @@ import { getDb } from "~/server/db.server";
 import {
   bookingBell,
   hashBookingToken,
-  guestPhoneValues,
+  guestBookingValues,
   hostOf,
-  LOCATION_EVENT_TYPE,
+  meetingValues,
   pendingHold,
   slotsOfDay,
   when,
@@ -22,7 +22,6 @@ import { liveHostIds } from "./team-hosts.server";
 import { applyBookingControls, linkUsedBy } from "./booking-controls.server";
 import { assignmentOnBooking, recordAssignment } from "./round-robin.server";
 import { recordRoutingConversion } from "./routing-forms.server";
-import { utmToStore } from "~/schemas/utm";
 
 /**
  * Collective and round-robin bookings (decision 020). The one-host path (booking.server.ts)
@@ -65,22 +64,11 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
   if (!controls.ok) throw new TeamBookingRefused(controls.reason);
   const slot = (await slotsOfDay(tx, found, start, timeZone, now)).find((s) => s.start === start.getTime());
   if (!slot) throw new TeamBookingRefused("slot-unavailable");
-  const end = new Date(start.getTime() + eventType.duration * 60_000);
   // Pending (decision 040): every host's row waits, and holds their time, with the booking.
   const hold = pendingHold(eventType, now, start);
   const base = {
     ...(hold ? { status: hold.values.status, holdUntil: hold.values.holdUntil } : {}),
-    eventName: eventType.title,
-    eventType: LOCATION_EVENT_TYPE[eventType.location.type] ?? "Google Meet",
-    eventWith: "One-to-One" as const,
-    description: eventType.description,
-    startsAt: start,
-    endsAt: end,
-    guestName: name,
-    guestTimeZone: timeZone,
-    guestLanguage: request.language ?? null,
-    notes: request.notes ?? null,
-    eventTypeId: eventType.id,
+    ...meetingValues(request, start),
   };
   // Collective: the first host's row is the booking (the owner's while they host); round robin: the assigned host's.
   const bookingHostId = slot.hostIds[0];
@@ -100,13 +88,8 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
     .values({
       ...base,
       hostId: bookingHostId,
-      guestEmail: email,
-      ...guestPhoneValues(request, now),
-      bookingTokenHash: hashBookingToken(token),
-      answers: request.answers ?? null,
-      utm: utmToStore(request.utm),
+      ...guestBookingValues(request, now, hashBookingToken(token)),
       approvalTokenHash: hold?.values.approvalTokenHash,
-      routingResponseId: found.routingResponseId ?? null,
     })
     .returning();
   if (found.routingResponseId) await recordRoutingConversion(tx, found.routingResponseId, created.id, now);

@@ -183,4 +183,5 @@ export const eventInvitees = pgTable(
 );
 
 export type Event = typeof events.$inferSelect;
+export type NewEvent = typeof events.$inferInsert;
 export type EventInvitee = typeof eventInvitees.$inferSelect;

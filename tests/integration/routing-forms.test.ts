@@ -160,6 +160,59 @@ describe("rules", () => {
     expect(timeline).toContain("Routed by Who are you? (route 8)");
   });
 
+  it("a weekly series booked from a routed link records the response on its first meeting", async () => {
+    const weekly = await allDayEventType(call, host.token, {
+      title: "Weekly coaching",
+      slug: `weekly-${crypto.randomUUID().slice(0, 6)}`,
+      duration: 30,
+      minimumNotice: 60,
+      bookingWindowDays: 60,
+      location: { type: "video" },
+      recurring: { maxOccurrences: 4, intervalWeeks: [1] },
+    });
+    const seriesForm = await ok<FormJson>(
+      await call("POST", "/api/routing-forms", {
+        token: host.token,
+        json: {
+          name: "Coaching?",
+          fields: [
+            { id: "name", label: "Your name", type: "short_text", required: true },
+            { id: "email", label: "E-mail", type: "short_text", required: true },
+          ],
+          routes: [],
+          fallback: { type: "event-type", eventTypeId: weekly._id },
+        },
+      }),
+      201,
+    );
+    const email = `series-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    const res = await routed(seriesForm.id, { name: "Sam Series", email });
+    const link = new URL(res.bookingUrl ?? "");
+    const booked = await call("POST", link.pathname, {
+      body: new URLSearchParams({
+        slot: at(5, "10:00"),
+        tz: "UTC",
+        name: "Sam Series",
+        email,
+        routing: res.responseId,
+        repeat: "1",
+        occurrences: "3",
+      }),
+      headers: formHeaders,
+    });
+    expect(booked.status, await booked.clone().text()).toBe(302);
+    const meetings =
+      await db`select id, series_index, routing_response_id from events where guest_email = ${email} order by series_index`;
+    expect(meetings.map((m) => [m.series_index, m.routing_response_id])).toEqual([
+      [1, res.responseId],
+      [2, null],
+      [3, null],
+    ]);
+    const [response] = await db`select booking_id, booked_at from routing_responses where id = ${res.responseId}`;
+    expect(response.booking_id).toBe(meetings[0].id);
+    expect(response.booked_at).not.toBeNull();
+  });
+
   it("answers are checked like booking answers: 422 with the field; an unknown form 404", async () => {
     const missing = await respond(form.id, { email: "x@example.test" });
     expect(missing.status).toBe(422);

@@ -14,6 +14,8 @@ async function hostWithUsername(page: import("@playwright/test").Page, name: str
   await signUpAs(page, { name, email: uniqueEmail("photo"), password: STRONG_PASSWORD });
   const username = `ph${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   await page.goto("/dashboard/profile");
+  // Typed before hydration, the value would be reset by it.
+  await waitForHydration(page);
   await page.getByLabel("Username", { exact: true }).fill(username);
   await page.getByRole("button", { name: "Save username" }).click();
   await expect(page.getByText("Username saved.").first()).toBeVisible();

@@ -678,6 +678,12 @@ describe("seats, a required phone and delivery reports (docs/decisions/109)", { 
     expect(visibleText(await missing.text())).toContain(
       "Indiquez votre numéro de mobile : ce rendez-vous en a besoin.",
     );
+    // The consent ticked without a number: the missing number is what the field says (not the box).
+    const ticked = await post({ smsConsent: "on", phone: "   " });
+    expect(ticked.status).toBe(400);
+    const tickedText = visibleText(await ticked.text());
+    expect(tickedText).toContain("Indiquez votre numéro de mobile : ce rendez-vous en a besoin.");
+    expect(tickedText).not.toContain("Indiquez le numéro de mobile qui recevra les SMS");
     expect((await post({ phone: "+44 7911 123502" })).status).toBe(302);
     expect(await db`select guest_phone from events where event_type_id = ${typeId} order by created_at`).toEqual([
       { guest_phone: "+447911123501" },

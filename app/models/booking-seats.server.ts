@@ -56,6 +56,9 @@ export function seatBooking(session: Event, seat: BookingSeat, live: BookingSeat
     guestTimeZone: seat.timeZone,
     notes: seat.notes,
     answers: seat.answers,
+    // The seat's own number and consent (docs/decisions/109), as a one-to-one booking's row carries them.
+    guestPhone: seat.phone,
+    smsConsentAt: seat.smsConsentAt,
     status: cancelled ? "cancelled" : "confirmed",
     sequence: seat.sequence,
     invitees: peopleOf(seat),

@@ -472,20 +472,25 @@ export interface WorkflowEffects {
 /**
  * The effects of one booking event record for the workflows consumer: written in the consumer's
  * marking transaction, each action's key first (a record delivered twice sends nothing twice).
- * A cancellation reaches the guests it cancelled; the others need a confirmed booking.
+ * A cancellation reaches the guests it cancelled; the others need a confirmed booking. A group
+ * session's seat is its own booking (docs/decisions/109, 111): a record about a seat (booked, or
+ * its guest's cancel or move) fires for that seat only, under a key of the seat's, with the same
+ * rule on the seat's own status; the session's status decides only for the record of a whole session.
  */
 export async function applyWorkflowEffects(tx: Transaction, eff: WorkflowEffects, texts: WorkflowTexts): Promise<void> {
   if (!eff.trigger) return;
   const [e] = await tx.select().from(events).where(eq(events.id, eff.eventId));
   if (!e) return;
-  if (eff.trigger === "cancelled" ? e.status !== "cancelled" : e.status !== "confirmed") return;
+  const seatId = eff.seatId ?? null;
+  const wanted = eff.trigger === "cancelled" ? "cancelled" : "confirmed";
+  // A seat's guest cancelling leaves the session confirmed (or cancels it with its last seat).
+  if (!seatId && e.status !== wanted) return;
+  if (seatId && eff.trigger !== "cancelled" && e.status !== "confirmed") return;
   const actions = await applyingActions(tx, e, [eff.trigger]);
   if (actions.length === 0) return;
   const whole = await contextOf(tx, e, eff.links);
   if (!whole) return;
-  // A seat's own booking (docs/decisions/109): its guests only, under a key of the seat's.
-  const seatId = eff.trigger === "booked" && eff.seatId ? eff.seatId : null;
-  const c = seatId ? await forSeat(tx, whole, seatId) : whole;
+  const c = seatId ? await forSeat(tx, whole, seatId, wanted) : whole;
   if (!c) return;
   const reach = textable(c);
   for (const action of actions) {
@@ -496,13 +501,22 @@ export async function applyWorkflowEffects(tx: Transaction, eff: WorkflowEffects
   }
 }
 
-/** The context narrowed to one confirmed seat of the session: its guest, their guests, their number. */
-async function forSeat(tx: Transaction, c: Context, seatId: string): Promise<Context | null> {
+/**
+ * The context narrowed to one seat of the session, still in it and in `status` (confirmed, or
+ * cancelled for its cancel): its guest, their guests, their number. A seat that has moved on
+ * since (to another session) is not this record's to tell: the record of its later move is.
+ */
+async function forSeat(
+  tx: Transaction,
+  c: Context,
+  seatId: string,
+  status: "confirmed" | "cancelled",
+): Promise<Context | null> {
   if (!isUuid(seatId)) return null;
   const [seat] = await tx
     .select()
     .from(bookingSeats)
-    .where(and(eq(bookingSeats.id, seatId), eq(bookingSeats.eventId, c.e.id), eq(bookingSeats.status, "confirmed")));
+    .where(and(eq(bookingSeats.id, seatId), eq(bookingSeats.eventId, c.e.id), eq(bookingSeats.status, status)));
   if (!seat) return null;
   const recipients = new Map<string, string | null>();
   for (const email of [seat.email, ...seat.guests]) {

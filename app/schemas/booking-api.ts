@@ -301,13 +301,14 @@ export const bookingJsonSchema = z
         "Where the guest came from (decision 079): the booking link's utm_* and ref parameters; null for none. Given on create.",
     }),
     phone: z.string().nullable().optional().meta({
-      description: "The guest's mobile number in E.164 (decision 090); null for none.",
+      description:
+        "The guest's mobile number in E.164 (decision 090); null for none. For a group event type (a `seatId`), the seat's own number (decisions 109, 111).",
       example: "+14155552671",
     }),
-    smsConsent: z
-      .boolean()
-      .optional()
-      .meta({ description: "Whether the guest agreed to text messages about this booking (decision 090)." }),
+    smsConsent: z.boolean().optional().meta({
+      description:
+        "Whether the guest agreed to text messages about this booking (decision 090); for a group event type, the seat's own consent (decision 111).",
+    }),
     host: z.object({ userId: z.string(), name: z.string(), email: z.string() }).optional().meta({
       description:
         "Who hosts it: the event type's owner, or for a round robin the host it was assigned to (decision 060). Given on create, cancel, reschedule and reassign.",

@@ -1,8 +1,8 @@
 // `npm test`: installs what the suites need (Chromium, PostgreSQL) when missing, builds the
 // app when the build is older than its sources, then runs the unit, integration and e2e suites
-// (docs/decisions/056). Nothing is skipped: a missing
-// prerequisite is a failure with a clear message.
-//   node scripts/test.mjs [unit|integration|e2e] [--checks]
+// (docs/decisions/056, 113). Nothing is skipped: a missing prerequisite is a failure with a
+// clear message.
+//   node scripts/test.mjs [unit|integration|integration-alone|e2e] [--checks]
 // --checks (.ci/run) also runs `npm run typecheck` and `npm run lint` beside the unit suite; a
 // failed check fails the run like a failed suite.
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -79,6 +79,18 @@ function ensureRadicale() {
     fail("no Radicale for the calendar tests (apt-get install -y radicale).");
 }
 
+function integrationProject(project) {
+  return run("npx", [
+    "vitest",
+    "run",
+    "--project",
+    project,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${REPORTS}/${project}.json`,
+  ]);
+}
+
 /** The scheduling code must not depend on the process's own zone: it runs again under these. */
 const OTHER_ZONES = ["America/Los_Angeles", "Asia/Kolkata", "Pacific/Kiritimati"];
 
@@ -115,19 +127,10 @@ const suites = {
     }
     return code;
   },
-  integration: () => {
-    return run("npx", [
-      "vitest",
-      "run",
-      "--project",
-      "integration",
-      "--project",
-      "integration-alone",
-      "--reporter=default",
-      "--reporter=json",
-      `--outputFile.json=${REPORTS}/integration.json`,
-    ]);
-  },
+  // The files that may share the cores (two at a time, beside the e2e suite)...
+  integration: () => integrationProject("integration"),
+  // ...and those that hold the app to a deadline or start PGlite servers: one at a time, alone.
+  "integration-alone": () => integrationProject("integration-alone"),
   e2e: () => {
     return run("npx", ["playwright", "test", "--reporter=list,json"], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`,
@@ -261,28 +264,31 @@ function failures(name) {
   return lines;
 }
 
-if (only && !suites[only]) fail(`unknown suite "${only}" (unit, integration or e2e)`);
+if (only && !suites[only]) fail(`unknown suite "${only}" (unit, integration, integration-alone or e2e)`);
 fs.rmSync(REPORTS, { recursive: true, force: true });
 fs.mkdirSync(REPORTS, { recursive: true });
 
-const names = only ? [only] : ["unit", "integration", "e2e"];
+/** `integration` is both of its projects (vitest.config.ts): the shared files, then the alone ones. */
+const names = only === "integration" ? ["integration", "integration-alone"] : only ? [only] : Object.keys(suites);
 // Prerequisites first, so their installers' output is not mixed with the suites'.
 // PostgreSQL: the integration suite, and the e2e spec that runs its own server on it (team-bookings.spec.ts).
-if (names.includes("integration") || names.includes("e2e")) ensurePostgres();
-if (names.includes("integration") || names.includes("e2e")) ensureRadicale();
+if (names.some((name) => name !== "unit")) ensurePostgres();
+if (names.some((name) => name !== "unit")) ensureRadicale();
 if (names.includes("e2e")) ensureChromium();
 // The unit suite needs no build; the servers of the other two run it.
 if (names.some((name) => name !== "unit")) buildIfStale();
 
 /**
- * The unit suite and the checks side by side: all three only compute, and on two cores they
- * overlap well. The integration and e2e suites each after that, alone: their servers (PGlite's
- * cold starts above all) need the cores within their tests' time budgets.
+ * Three phases (docs/decisions/113). The unit suite and the checks side by side: all three only
+ * compute. Then the e2e suite beside the integration files that may share the cores: one
+ * Chromium worker leaves about a third of two cores idle, which those files fill. Last, alone,
+ * the integration files that hold the app to a deadline or start servers on the embedded
+ * database (PGlite's cold start): they need the cores within their tests' budgets.
  */
 const phases = [
   names.filter((name) => name === "unit").concat(withChecks ? Object.keys(checks) : []),
-  ["integration"],
-  ["e2e"],
+  ["e2e", "integration"],
+  ["integration-alone"],
 ]
   .map((phase) => phase.filter((name) => checks[name] || names.includes(name)))
   .filter((phase) => phase.length > 0);

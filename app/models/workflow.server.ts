@@ -490,15 +490,61 @@ export async function applyWorkflowEffects(tx: Transaction, eff: WorkflowEffects
   if (actions.length === 0) return;
   const whole = await contextOf(tx, e, eff.links);
   if (!whole) return;
+  // The host's change of a whole group session (its cancel or move): each seat in it is told as
+  // its own booking, by its own name, under its own key; the host once, of them all.
+  const seats = seatId ? [] : await seatsOfSessionChange(tx, e);
+  if (seats.length > 0) {
+    const told: Array<[Context, string]> = [];
+    for (const seat of seats) {
+      const c = await forSeat(tx, whole, seat.id, wanted);
+      if (c) told.push([c, seat.id]);
+    }
+    const forHost = { ...whole, e: { ...whole.e, guestName: seats.map((seat) => seat.name).join(", ") } };
+    for (const action of actions) {
+      if (action.type === "email_guest" || action.type === "sms_guest") {
+        for (const [c, id] of told) await deliver(tx, c, action, eff.now, texts, id);
+      } else await deliver(tx, forHost, action, eff.now, texts, null);
+    }
+    return;
+  }
   const c = seatId ? await forSeat(tx, whole, seatId, wanted) : whole;
   if (!c) return;
+  for (const action of actions) await deliver(tx, c, action, eff.now, texts, seatId);
+}
+
+/** One action for one context (a booking, or one seat of a session): its key first, then its message. */
+async function deliver(
+  tx: Transaction,
+  c: Context,
+  action: ApplyingAction,
+  now: Date,
+  texts: WorkflowTexts,
+  seatId: string | null,
+): Promise<void> {
   const reach = textable(c);
-  for (const action of actions) {
-    if (action.type === "email_guest" && c.recipients.size === 0) continue;
-    if ((action.type === "sms_guest" && !reach.guest) || (action.type === "sms_host" && !reach.host)) continue;
-    if (!(await claim(tx, action, e, seatId))) continue;
-    await writeAction(tx, c, action, eff.now, texts);
-  }
+  if (action.type === "email_guest" && c.recipients.size === 0) return;
+  if ((action.type === "sms_guest" && !reach.guest) || (action.type === "sms_host" && !reach.host)) return;
+  if (!(await claim(tx, action, c.e, seatId))) return;
+  await writeAction(tx, c, action, now, texts);
+}
+
+/**
+ * The seats a change of a whole session concerns: those confirmed in it; for its cancel, those
+ * cancelled with it (in the same moment as the session, not earlier by their own guests).
+ */
+async function seatsOfSessionChange(tx: Transaction, e: EventRow): Promise<Array<{ id: string; name: string }>> {
+  return tx
+    .select({ id: bookingSeats.id, name: bookingSeats.name })
+    .from(bookingSeats)
+    .where(
+      and(
+        eq(bookingSeats.eventId, e.id),
+        e.status === "cancelled"
+          ? and(eq(bookingSeats.status, "cancelled"), eq(bookingSeats.cancelledAt, e.updatedAt))
+          : eq(bookingSeats.status, "confirmed"),
+      ),
+    )
+    .orderBy(asc(bookingSeats.createdAt), asc(bookingSeats.id));
 }
 
 /**

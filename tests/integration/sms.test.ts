@@ -574,6 +574,82 @@ describe("seats, a required phone and delivery reports (docs/decisions/109)", { 
     expect(movedMail.text).toContain("12:00 PM");
   });
 
+  it("the host cancelling a whole session tells each seat cancelled with it by its own name, the host once", async () => {
+    const host = await newHost("sms-session-cancel");
+    await db`update users set phone = '+14155552673' where id = ${host.id}`;
+    const type = await allDayEventType(call, host.token, {
+      title: "Workshop",
+      slug: `ws-${crypto.randomUUID().slice(0, 8)}`,
+      duration: 60,
+      kind: "group",
+      seats: 6,
+      location: { type: "google-meet" },
+    });
+    const tag = crypto.randomUUID().slice(0, 8);
+    await ok(
+      await call("POST", "/api/workflows", {
+        token: host.token,
+        json: {
+          name: "Cancelled",
+          eventTypeIds: [type._id],
+          trigger: "cancelled",
+          actions: [
+            { type: "email_guest", subject: `Off ${tag} {guest_name}`, body: "{guest_name}: {start_time}" },
+            { type: "sms_guest", body: `Off: {guest_name}` },
+            { type: "email_host", subject: `Host off ${tag} {guest_name}`, body: "{guest_name}" },
+          ],
+        },
+      }),
+      201,
+    );
+    const start = startIn(4, 9);
+    const phoneOf = (i: number) => `+4479111240${10 + i}`;
+    const seats: Array<{ id: string; token: string; email: string }> = [];
+    for (const [i, name] of ["Ann", "Ben", "Cas"].entries()) {
+      const email = uniqueEmail(`session-${name.toLowerCase()}`);
+      const res = await book(type._id as string, start, { name, email, phone: phoneOf(i), smsConsent: true });
+      expect(res.status).toBe(201);
+      const { booking } = (await res.json()) as { booking: { id: string; cancelUrl: string } };
+      seats.push({ id: booking.id, token: new URL(booking.cancelUrl).searchParams.get("token")!, email });
+    }
+    // Ann leaves first: she is told then, once, and not again when the session goes.
+    const left = await call(
+      "POST",
+      `/api/bookings/${seats[0]!.id}/cancel?token=${encodeURIComponent(seats[0]!.token)}`,
+      {
+        json: {},
+      },
+    );
+    expect(left.status).toBe(200);
+    await until(
+      () => textsTo(phoneOf(0)),
+      (t) => t.length >= 1,
+    );
+    const session = await call("POST", `/api/bookings/${seats[0]!.id}/cancel`, { token: host.token, json: {} });
+    expect(session.status, await session.clone().text()).toBe(200);
+    await until(
+      () => [textsTo(phoneOf(1)), textsTo(phoneOf(2))],
+      (all) => all[0]!.length >= 1 && all[1]!.length >= 1,
+    );
+    await severalPolls();
+    const bodies = (to: string) => textsTo(to).map((t) => t.body.replace(`\n\n${STOP_LINE}`, ""));
+    expect([bodies(phoneOf(0)), bodies(phoneOf(1)), bodies(phoneOf(2))]).toEqual([
+      ["Off: Ann"],
+      ["Off: Ben"],
+      ["Off: Cas"],
+    ]);
+    const mails =
+      await db`select "to", subject from mail_outbox where subject like ${`%${tag}%`} order by subject, "to"`;
+    const [{ email: hostEmail }] = await db`select email from users where id = ${host.id}`;
+    expect(mails.map((m) => [m.subject, m.to])).toEqual([
+      [`Host off ${tag} Ann`, hostEmail],
+      [`Host off ${tag} Ben, Cas`, hostEmail],
+      [`Off ${tag} Ann`, seats[0]!.email],
+      [`Off ${tag} Ben`, seats[1]!.email],
+      [`Off ${tag} Cas`, seats[2]!.email],
+    ]);
+  });
+
   it("a before-start reminder reaches the session's confirmed seats: not a cancelled seat, a moved one at its new time", async () => {
     const host = await newHost("sms-seat-remind");
     const type = await allDayEventType(call, host.token, {

@@ -43,3 +43,31 @@ export function HostAvatar({
     </span>
   );
 }
+
+/** A team's logo (decision 112) in place of a host's photo: fitted whole, so a square with rounded corners. */
+export function TeamLogo({
+  name,
+  small,
+  large,
+  size = "md",
+}: {
+  name: string;
+  small: string;
+  large: string;
+  size?: "md" | "lg";
+}) {
+  const box = size === "lg" ? "h-16 w-16" : "h-12 w-12";
+  const px = size === "lg" ? 64 : 48;
+  return (
+    <img
+      src={small}
+      srcSet={`${small} 96w, ${large} 256w`}
+      sizes={`${px}px`}
+      width={px}
+      height={px}
+      alt={`${name} logo`}
+      className={`shrink-0 rounded-lg object-contain ${box}`}
+      data-testid="team-logo"
+    />
+  );
+}

@@ -21,7 +21,8 @@ import { MonthCalendar } from "~/components/booking/month-calendar";
 import { SlotList, SlotPanel, slotClass, useSlotFocus } from "~/components/booking/slot-panel";
 import { useHydrated } from "~/components/booking/use-hydrated";
 import { inputClass } from "~/components/forms";
-import { HostAvatar } from "~/components/host-avatar";
+import { HostAvatar, TeamLogo } from "~/components/host-avatar";
+import { teamLogoPath } from "~/schemas/profile-photo";
 import { photoHashOf } from "~/models/user-photo.server";
 import { Button, buttonClass } from "~/components/ui/button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -156,6 +157,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     ...(page.found.eventType.hostIds ?? []).map(publicPageTag.host),
     ...(page.found.eventType.teamId ? [publicPageTag.team(page.found.eventType.teamId)] : []),
     ...absences.flatMap((a) => (a.teammateId ? [publicPageTag.host(a.teammateId)] : [])),
+    // A team's page: its owners' plan decides "Powered by" (decision 112); a payment drops their pages.
+    ...(host.team ? host.team.ownerIds.map(publicPageTag.host) : []),
   ]);
   // A routing form's booking link (decision 074): its response narrows the hosts; a forged one is refused.
   const routed = await withRouting(page.found, q.get("routing"));
@@ -264,7 +267,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       home: host.home,
       /** The host's photo (decision 095); a new one drops the host's pages from the page cache. */
       id: found.ownerId,
-      photoHash: await photoHashOf(found.ownerId),
+      photoHash: host.team ? null : await photoHashOf(found.ownerId),
+      /** A team's page shows the team's logo instead (decision 112), its initials without one. */
+      logo: host.team?.logoHash ? teamLogoPath(host.team.id, host.team.logoHash, "small") : null,
+      logoLarge: host.team?.logoHash ? teamLogoPath(host.team.id, host.team.logoHash) : null,
     },
     /** The host's or team's colour, and a paid host's pages without "Powered by" (decision 108). */
     ...(await pageLook(found.ownerId, host, q)),
@@ -657,7 +663,16 @@ export default function BookingPage() {
             </Link>
           )}
           <div className="flex items-center gap-3">
-            <HostAvatar name={d.host.name} username={d.host.username} userId={d.host.id} photoHash={d.host.photoHash} />
+            {d.host.logo && d.host.logoLarge ? (
+              <TeamLogo name={d.host.name} small={d.host.logo} large={d.host.logoLarge} />
+            ) : (
+              <HostAvatar
+                name={d.host.name}
+                username={d.host.username}
+                userId={d.host.id}
+                photoHash={d.host.photoHash}
+              />
+            )}
             <p className="font-medium text-neutral-700" data-testid="booking-host">
               {d.host.name}
             </p>

@@ -1,3 +1,4 @@
+import { checkBrandColor } from "~/schemas/contrast";
 import { isReservedUsername } from "~/schemas/username-rules";
 
 /**
@@ -77,10 +78,51 @@ const escapeAttribute = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const escapeText = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
+/** The embedded page's theme (decision 108's `theme`): `auto` follows the visitor's system setting. */
+export const EMBED_THEMES = ["auto", "light", "dark"] as const;
+export type EmbedTheme = (typeof EMBED_THEMES)[number];
+
+/** What the host chose for the snippets: a theme, and a brand colour (checked `#rrggbb`) or null for their own. */
+export interface EmbedLook {
+  theme: EmbedTheme;
+  brandColor: string | null;
+}
+
+/** The snippet generator's GET form fields (`embedTheme`, `embedColor`). */
+export const EMBED_LOOK_FIELDS = { theme: "embedTheme", color: "embedColor" } as const;
+
+/**
+ * The look asked for by the snippet generator's GET form: light and the host's own colour when
+ * nothing is asked; an unknown theme is light; a colour white text cannot be read on is refused
+ * with the brand colour's own message (decision 108) and left out.
+ */
+export function embedLookOf(q: URLSearchParams): { look: EmbedLook; colorInput: string; colorError: string | null } {
+  const asked = q.get(EMBED_LOOK_FIELDS.theme);
+  const theme = EMBED_THEMES.find((t) => t === asked) ?? "light";
+  const colorInput = (q.get(EMBED_LOOK_FIELDS.color) ?? "").trim().slice(0, 20);
+  if (!colorInput) return { look: { theme, brandColor: null }, colorInput, colorError: null };
+  const checked = checkBrandColor(colorInput);
+  return checked.ok
+    ? { look: { theme, brandColor: checked.color }, colorInput, colorError: null }
+    : { look: { theme, brandColor: null }, colorInput, colorError: checked.message };
+}
+
+/** The booking page's address with the look's parameters: `theme` (light is the embed's default) and `brandColor` (hex, no #). */
+function withLook(pageUrl: string, look: EmbedLook): string {
+  const url = new URL(pageUrl);
+  if (look.theme !== "light") url.searchParams.set("theme", look.theme);
+  if (look.brandColor) url.searchParams.set("brandColor", look.brandColor.slice(1));
+  return url.toString();
+}
+
+/** The popup button's default fill: the site's indigo. */
+const POPUP_FILL = "#4f46e5";
+
 /**
  * The two snippets of an event type: `inline` (the booking page in an iframe that embed.js
  * sizes to its content; 720 px tall without JavaScript) and `popup` (a link that embed.js turns
- * into a button opening the page in an overlay; without JavaScript it is a plain link).
+ * into a button opening the page in an overlay; without JavaScript it is a plain link). `look`
+ * puts the chosen theme and colour into both (and the popup button takes the colour).
  */
 export function embedSnippets({
   base,
@@ -88,15 +130,17 @@ export function embedSnippets({
   slug,
   title,
   hostName,
+  look = { theme: "light", brandColor: null },
 }: {
   base: string;
   username: string;
   slug: string;
   title: string;
   hostName: string;
+  look?: EmbedLook;
 }) {
   const origin = base.replace(/\/+$/, "");
-  const pageUrl = `${origin}/${username}/${slug}`;
+  const pageUrl = withLook(`${origin}/${username}/${slug}`, look);
   const script = `<script src="${escapeAttribute(`${origin}/embed.js`)}" async></script>`;
   const inline = [
     `<iframe src="${escapeAttribute(embedUrl(pageUrl))}" title="${escapeAttribute(`Book ${title} with ${hostName}`)}" data-scheduler-embed loading="lazy" style="display:block;width:100%;height:720px;min-height:320px;border:0"></iframe>`,
@@ -104,13 +148,22 @@ export function embedSnippets({
   ].join("\n");
   const popup = [
     script,
-    `<a href="${escapeAttribute(pageUrl)}" data-scheduler-popup="${escapeAttribute(pageUrl)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#4f46e5;color:#fff;font:600 16px/1.25 system-ui,sans-serif;text-decoration:none">${escapeText(`Book ${title}`)}</a>`,
+    `<a href="${escapeAttribute(pageUrl)}" data-scheduler-popup="${escapeAttribute(pageUrl)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:${look.brandColor ?? POPUP_FILL};color:#fff;font:600 16px/1.25 system-ui,sans-serif;text-decoration:none">${escapeText(`Book ${title}`)}</a>`,
   ].join("\n");
   return { pageUrl, previewUrl: embedUrl(pageUrl), inline, popup };
 }
 
 export type EmbedOffer =
-  | { state: "ready"; inline: string; popup: string; previewUrl: string }
+  | {
+      state: "ready";
+      inline: string;
+      popup: string;
+      previewUrl: string;
+      look: EmbedLook;
+      /** The colour field as the host typed it, and why it was left out of the snippets. */
+      colorInput: string;
+      colorError: string | null;
+    }
   | { state: "no-username" }
   | { state: "inactive" };
 
@@ -122,15 +175,19 @@ export function embedOffer(
   origin: string,
   profile: { username: string | null; name: string } | null,
   e: { slug: string; title: string; active: boolean },
+  /** The page's query: the snippet generator's choice (embedLookOf). */
+  q: URLSearchParams = new URLSearchParams(),
 ): EmbedOffer {
   if (!profile?.username) return { state: "no-username" };
   if (!e.active) return { state: "inactive" };
+  const { look, colorInput, colorError } = embedLookOf(q);
   const { inline, popup, previewUrl } = embedSnippets({
     base: origin,
     username: profile.username,
     slug: e.slug,
     title: e.title,
     hostName: profile.name || profile.username,
+    look,
   });
-  return { state: "ready", inline, popup, previewUrl };
+  return { state: "ready", inline, popup, previewUrl, look, colorInput, colorError };
 }

@@ -100,7 +100,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     : null;
   return {
     eventType: e ? { id: e.id, title: e.title } : null,
-    embed: e ? embedOffer(origin, team ? { username: `team/${team.slug}`, name: team.name } : profile, e) : null,
+    embed: e
+      ? embedOffer(
+          origin,
+          team ? { username: `team/${team.slug}`, name: team.name } : profile,
+          e,
+          new URL(request.url).searchParams,
+        )
+      : null,
     schedules: schedules.map((s) => ({ id: s.id, name: s.name, isDefault: s.isDefault, timeZone: s.timeZone })),
     members: members.map((m) => ({ id: m.id, label: m.name ? `${m.name} (${m.email})` : m.email })),
     teams: teams.map((t) => ({ id: t.id, name: t.name })),

@@ -310,6 +310,51 @@ describe("the Embed section of the event type page", () => {
     );
   });
 
+  it("the GET form's theme and brand colour go into both snippets and the preview; a colour too light is refused and left out", async () => {
+    const base = servers()[0];
+    const res = await host.c.get(`/dashboard/eventTypes/${ids.intro}?embedTheme=dark&embedColor=%230F766E`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    // The form is a GET form with the choice kept.
+    expect(html).toMatch(/<form method="get"[^>]*data-testid="embed-look"/);
+    const radio = (value: string) =>
+      [...html.matchAll(/<input[^>]*>/g)]
+        .map((m) => m[0])
+        .find((tag) => tag.includes('name="embedTheme"') && tag.includes(`value="${value}"`));
+    expect(radio("dark")).toContain("checked");
+    expect(radio("light")).not.toContain("checked");
+    expect(html).toContain('value="#0F766E"');
+    // In the snippets' attributes the & is written &amp;, as HTML wants it.
+    const page = `${base}/${username}/intro?theme=dark&amp;brandColor=0f766e`;
+    expect(snippetOf(html, "embed-inline")).toContain(
+      `<iframe src="${page}&amp;embed=1" title="Book Intro with Embed host"`,
+    );
+    const popup = snippetOf(html, "embed-popup");
+    expect(popup).toContain(`<a href="${page}" data-scheduler-popup="${page}"`);
+    expect(popup).toContain("background:#0f766e;color:#fff");
+    expect(html).toContain(`href="${page}&amp;embed=1"`);
+
+    // Auto: the visitor's system setting; the colour left empty is the host's own (no parameter).
+    const auto = await (await host.c.get(`/dashboard/eventTypes/${ids.intro}?embedTheme=auto&embedColor=`)).text();
+    expect(snippetOf(auto, "embed-inline")).toContain(`<iframe src="${base}/${username}/intro?theme=auto&amp;embed=1"`);
+    // The embedded page asked for auto has no theme class: the stylesheet follows the system.
+    const framed = await fetch(`${base}/${username}/intro?theme=auto&embed=1`, { headers: { cookie: "theme=dark" } });
+    expect(await framed.text()).toMatch(/<html lang="en" class="bg-transparent ">/);
+
+    const light = await (
+      await host.c.get(`/dashboard/eventTypes/${ids.intro}?embedTheme=light&embedColor=a5b4fc`)
+    ).text();
+    expect(visibleText(light)).toMatch(
+      /This colour is too light for white text: contrast \d\.\d:1, at least 4\.5:1 is needed\./,
+    );
+    expect(snippetOf(light, "embed-inline")).toContain(`<iframe src="${base}/${username}/intro?embed=1"`);
+    expect(snippetOf(light, "embed-popup")).toContain("background:#4f46e5");
+    // Nonsense is no 500: an unknown theme is light, a colour that is no colour is refused.
+    const junk = await host.c.get(`/dashboard/eventTypes/${ids.intro}?embedTheme=sepia&embedColor=%3Cscript%3E`);
+    expect(junk.status).toBe(200);
+    expect(snippetOf(await junk.text(), "embed-inline")).toContain(`<iframe src="${base}/${username}/intro?embed=1"`);
+  });
+
   it("says what to do instead of a dead snippet: a switched-off event type, a host without a username", async () => {
     const off = await (await host.c.get(`/dashboard/eventTypes/${ids["off-one"]}`)).text();
     expect(visibleText(off)).toContain("This event type is off");

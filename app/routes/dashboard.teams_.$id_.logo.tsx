@@ -36,7 +36,7 @@ function refused(status: number, message: string) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "dashboard:access");
   const team = await managedTeamOr404(user.id, params.id ?? "");
-  const back = `${teamSettingsPage(team.id)}#logo`;
+  const back = `${teamSettingsPage(team.id)}#team-logo`;
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   const upload = type.startsWith("application/x-www-form-urlencoded")
     ? { ok: true as const, intent: String((await readFormData(request)).get("intent") ?? ""), bytes: null }

@@ -149,7 +149,7 @@ describe("a team's logo", () => {
     const page = `/dashboard/teams/${cast.team.id}/logo`;
     expect((await member.get(page)).status).toBe(403);
     expect((await member.post(page, { intent: "remove" }, { origin: member.baseUrl })).status).toBe(403);
-    expect(decode(await (await member.get(`/dashboard/teams/${cast.team.id}`)).text())).not.toContain('id="logo"');
+    expect(decode(await (await member.get(`/dashboard/teams/${cast.team.id}`)).text())).not.toContain('id="team-logo"');
     const outsider = await browserOf(cast.outsider);
     expect((await outsider.post(page, { intent: "remove" }, { origin: outsider.baseUrl })).status).toBe(404);
     const [row] = await db`select count(*)::int as n from team_logos where team_id = ${cast.team.id}`;
@@ -177,7 +177,7 @@ describe("a team's logo", () => {
       headers: { origin: owner.baseUrl },
     });
     expect(uploaded.status).toBe(302);
-    expect(uploaded.headers.get("location")).toBe(`/dashboard/teams/${cast.team.id}#logo`);
+    expect(uploaded.headers.get("location")).toBe(`/dashboard/teams/${cast.team.id}#team-logo`);
     const after = (await ok<Team>(await call("GET", `/api/teams/${cast.team.id}`, { token: cast.owner.token })))
       .logoUrl!;
     expect(after).not.toBe(before);

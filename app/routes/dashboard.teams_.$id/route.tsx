@@ -285,7 +285,7 @@ export default function TeamSettings() {
 
       {d.manage ? (
         <section
-          id="logo"
+          id="team-logo"
           aria-labelledby="logo-title"
           className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6"
         >

@@ -2,15 +2,8 @@ import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { ErrorList } from "~/components/forms";
 import { Button } from "~/components/ui/button";
-import {
-  avatarPath,
-  LOGO_MESSAGES,
-  PHOTO_ACCEPT,
-  PHOTO_MAX_BYTES,
-  PHOTO_MESSAGES,
-  PHOTO_UPLOAD_PATH,
-  teamLogoPath,
-} from "~/schemas/profile-photo";
+import { avatarPath, PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_MESSAGES, PHOTO_UPLOAD_PATH } from "~/schemas/profile-photo";
+import { LOGO_MESSAGES, teamLogoPath } from "~/schemas/team-logo";
 import { initials } from "./booking-page";
 import { useIsPending } from "~/utils/pending";
 

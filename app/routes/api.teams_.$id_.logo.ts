@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError } from "~/api/api.server";
 import { apiRoute } from "~/api/api-route.server";
 import { requireTeamManager } from "~/api/team-api.server";
-import { LOGO_MESSAGES } from "~/schemas/profile-photo";
+import { LOGO_MESSAGES } from "~/schemas/team-logo";
 import { teamJson } from "~/schemas/teams";
 import { removeTeamLogo, setTeamLogo } from "~/services/profile-photo.server";
 import { readPhotoUpload } from "~/utils/photo-upload.server";

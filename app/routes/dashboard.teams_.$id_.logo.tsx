@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TeamLogoForm } from "~/components/profile-photo-form";
 import { Toaster } from "~/components/toaster";
 import { managedTeamOr404 } from "~/html/team-manager.server";
-import { LOGO_MESSAGES } from "~/schemas/profile-photo";
+import { LOGO_MESSAGES } from "~/schemas/team-logo";
 import { teamLogoPage, teamSettingsPage } from "~/schemas/teams";
 import { removeTeamLogo, setTeamLogo } from "~/services/profile-photo.server";
 import { requirePermission } from "~/utils/auth.server";

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ChevronRight, Clock, Repeat2, Users } from "lucide-react";
-import { HostAvatar as Avatar, TeamLogo } from "~/components/host-avatar";
+import { HostAvatar as Avatar } from "~/components/host-avatar";
 import { brandAttributes } from "~/html/brand-style.server";
-import { teamLogoPath } from "~/schemas/profile-photo";
+import { teamLogoPath } from "~/schemas/team-logo";
 import { TEAMS_MESSAGES as M } from "~/messages/teams";
 import { getPublicTeam } from "~/models/teams.server";
 import { slugProblem } from "~/schemas/teams";
@@ -70,7 +70,7 @@ export default function TeamPage() {
     <section {...brand} className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-16">
       <div className="flex flex-col items-center text-center">
         {logo ? (
-          <TeamLogo name={team.name} small={logo.small} large={logo.large} size="lg" />
+          <Avatar name={team.name} username={team.slug} logo={logo} size="lg" />
         ) : (
           <span
             className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-brand-800"

@@ -55,18 +55,3 @@ export function avatarUrl(
 ) {
   return user.photoHash ? `${base.replace(/\/$/, "")}${avatarPath(user.id, user.photoHash, size, format)}` : null;
 }
-
-/** A team's logo (decision 112): `/team-logos/<team id>/<hash>.webp` (256 px) or `<hash>-96.webp`, named like a photo. */
-export function teamLogoPath(teamId: string, hash: string, size: PhotoSize = "large"): string {
-  return `/team-logos/${teamId}/${hash}${size === "small" ? `-${PHOTO_SIZES.small}` : ""}.webp`;
-}
-
-/** The logo's messages: a photo's, with the logo's name. */
-export const LOGO_MESSAGES = {
-  ...PHOTO_MESSAGES,
-  missing: "Choose a logo to upload.",
-  tooBig: "The logo is larger than 5 MB. Choose a smaller one.",
-  saved: "Logo saved",
-  removed: "Logo removed",
-  none: "The team has no logo to remove.",
-} as const;

@@ -1,5 +1,5 @@
 import { brandColorJson } from "./brand-color";
-import { teamLogoPath } from "./profile-photo";
+import { teamLogoPath } from "./team-logo";
 import { z } from "zod";
 import { TEAMS_MESSAGES as M } from "~/messages/teams";
 import { plainText } from "./input-rules";

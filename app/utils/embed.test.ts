@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { embedLookOf, embedSnippets, embedUrl, isFramableRequest } from "./embed";
+import { embedSnippets, embedUrl, isFramableRequest } from "./embed";
+import { embedLookOf } from "./embed-look";
 
 const ID = "0b6f3c1e-2a47-4d8e-9c1f-6a2b3c4d5e6f";
 

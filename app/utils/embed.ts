@@ -1,5 +1,5 @@
-import { checkBrandColor } from "~/schemas/contrast";
 import { isReservedUsername } from "~/schemas/username-rules";
+import type { EmbedLook } from "./embed-choices";
 
 /**
  * Embeds (docs/decisions/019): which requests another site may frame,
@@ -78,35 +78,6 @@ const escapeAttribute = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const escapeText = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** The embedded page's theme (decision 108's `theme`): `auto` follows the visitor's system setting. */
-export const EMBED_THEMES = ["auto", "light", "dark"] as const;
-export type EmbedTheme = (typeof EMBED_THEMES)[number];
-
-/** What the host chose for the snippets: a theme, and a brand colour (checked `#rrggbb`) or null for their own. */
-export interface EmbedLook {
-  theme: EmbedTheme;
-  brandColor: string | null;
-}
-
-/** The snippet generator's GET form fields (`embedTheme`, `embedColor`). */
-export const EMBED_LOOK_FIELDS = { theme: "embedTheme", color: "embedColor" } as const;
-
-/**
- * The look asked for by the snippet generator's GET form: light and the host's own colour when
- * nothing is asked; an unknown theme is light; a colour white text cannot be read on is refused
- * with the brand colour's own message (decision 108) and left out.
- */
-export function embedLookOf(q: URLSearchParams): { look: EmbedLook; colorInput: string; colorError: string | null } {
-  const asked = q.get(EMBED_LOOK_FIELDS.theme);
-  const theme = EMBED_THEMES.find((t) => t === asked) ?? "light";
-  const colorInput = (q.get(EMBED_LOOK_FIELDS.color) ?? "").trim().slice(0, 20);
-  if (!colorInput) return { look: { theme, brandColor: null }, colorInput, colorError: null };
-  const checked = checkBrandColor(colorInput);
-  return checked.ok
-    ? { look: { theme, brandColor: checked.color }, colorInput, colorError: null }
-    : { look: { theme, brandColor: null }, colorInput, colorError: checked.message };
-}
-
 /** The booking page's address with the look's parameters: `theme` (light is the embed's default) and `brandColor` (hex, no #). */
 function withLook(pageUrl: string, look: EmbedLook): string {
   const url = new URL(pageUrl);
@@ -166,28 +137,3 @@ export type EmbedOffer =
     }
   | { state: "no-username" }
   | { state: "inactive" };
-
-/**
- * The embed snippets of a saved event type, or why there are none yet (docs/decisions/019). A
- * team's event type passes its team as the profile: `team/{slug}` is its handle in the URL.
- */
-export function embedOffer(
-  origin: string,
-  profile: { username: string | null; name: string } | null,
-  e: { slug: string; title: string; active: boolean },
-  /** The page's query: the snippet generator's choice (embedLookOf). */
-  q: URLSearchParams = new URLSearchParams(),
-): EmbedOffer {
-  if (!profile?.username) return { state: "no-username" };
-  if (!e.active) return { state: "inactive" };
-  const { look, colorInput, colorError } = embedLookOf(q);
-  const { inline, popup, previewUrl } = embedSnippets({
-    base: origin,
-    username: profile.username,
-    slug: e.slug,
-    title: e.title,
-    hostName: profile.name || profile.username,
-    look,
-  });
-  return { state: "ready", inline, popup, previewUrl, look, colorInput, colorError };
-}

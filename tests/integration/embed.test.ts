@@ -155,6 +155,45 @@ describe("the embedded booking flow, without cookies", () => {
     expect(action).toContain("embed=1");
   });
 
+  it("an embed's theme and brand colour stay in its links, its zone form and the confirmation it lands on", async () => {
+    const { date, slot, page } = await firstSlot();
+    const look = "theme=dark&brandColor=0f766e";
+    const html = (await (await call("GET", `${page}&${look}&date=${date}`)).text()).replaceAll("&amp;", "&");
+    expect(html).toMatch(/<html lang="en" class="bg-transparent dark">/);
+    const links = [...html.matchAll(/href="(\/[^"]*)"/g)]
+      .map((m) => m[1])
+      .filter((href) => href.startsWith(`/${username}/`));
+    expect(links.length).toBeGreaterThan(3);
+    for (const href of links) expect(href, href).toContain(look);
+    expect(html).toContain('<input type="hidden" name="theme" value="dark"/>');
+    expect(html).toContain('<input type="hidden" name="brandColor" value="0f766e"/>');
+    // A colour that fails the contrast rule is not carried along.
+    const pale = (await (await call("GET", `${page}&brandColor=a5b4fc&date=${date}`)).text()).replaceAll("&amp;", "&");
+    const paleLinks = [...pale.matchAll(/href="(\/[^"]*)"/g)]
+      .map((m) => m[1])
+      .filter((h) => h.startsWith(`/${username}/`));
+    expect(paleLinks.length).toBeGreaterThan(3);
+    for (const href of paleLinks) expect(href, href).not.toContain("brandColor");
+
+    const form = `${page}&${look}&date=${date}&slot=${encodeURIComponent(slot)}`;
+    const formHtml = (await (await call("GET", form)).text()).replaceAll("&amp;", "&");
+    const fields = Object.fromEntries(
+      [...formHtml.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    const booked = await call("POST", form, {
+      body: new URLSearchParams({
+        ...fields,
+        slot,
+        tz: "UTC",
+        name: "Embe Look",
+        email: `look-${crypto.randomUUID().slice(0, 6)}@example.test`,
+      }),
+      headers: FORM,
+    });
+    expect(booked.status, await booked.clone().text()).toBe(302);
+    expect(booked.headers.get("location")).toMatch(/&embed=1&theme=dark&brandColor=0f766e$/);
+  });
+
   it("a guest books inside the frame (no cookies, the frame's own origin), lands on the embedded confirmation, and a second guest gets the 409 in embed mode", async () => {
     const { date, slot, page } = await firstSlot();
     const path = `${page}&date=${date}&slot=${encodeURIComponent(slot)}`;

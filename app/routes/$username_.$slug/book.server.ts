@@ -15,7 +15,8 @@ import { utmOf } from "~/schemas/utm";
 import { bookSeries, bookSlot } from "~/services/bookings.server";
 import type { SeriesSuccess } from "~/models/booking-series.server";
 import { RECURRING_MAX_INTERVAL_WEEKS, RECURRING_MAX_OCCURRENCES } from "~/scheduling/recurrence";
-import { occurrenceTakenText, recurrenceRefusalText } from "~/messages/series";
+import { occurrenceTakenText, recurrenceRefusalText } from "~/html/series-texts";
+import { embedLookParams } from "~/utils/embed-look";
 import { repeatFieldsMarkup } from "~/html/repeat-fields.server";
 import { env } from "~/server/env.server";
 import { checkRateLimits, clientIp, hitInProcess, RATE_LIMITS } from "~/server/rate-limit.server";
@@ -243,7 +244,10 @@ export async function action({ params, request }: ActionFunctionArgs) {
   }
   const now = new Date();
   // Every guest holds a token: a group event type's guest their own seat's (decision 021).
-  const embed = new URL(request.url).searchParams.get("embed") === "1" ? "&embed=1" : "";
+  // Embedded: the confirmation stays in the frame, in the look the snippet asked for (decision 112).
+  const asked = new URL(request.url).searchParams;
+  const embed =
+    asked.get("embed") === "1" ? `&${new URLSearchParams({ embed: "1", ...embedLookParams(asked) }).toString()}` : "";
   const confirmationUrl = (ok: BookingSuccess) =>
     `${host.path}/booked/${ok.booking.id}?token=${encodeURIComponent(ok.token)}${embed}`;
   // The event type's own thank-you page (decision 087), when it has one; embedded, the

@@ -1,5 +1,6 @@
 import { brandAttributes, pageBrandColor } from "~/html/brand-style.server";
 import { isPaidHost, isPaidTeam } from "~/models/professional.server";
+import { teamLogoPath } from "~/schemas/team-logo";
 import { json } from "@remix-run/node";
 import { getTeamHandle } from "~/models/teams.server";
 import { routingResponseOf } from "~/models/routing-forms.server";
@@ -217,3 +218,16 @@ export async function pageLook(ownerId: string, host: PageHost, q: URLSearchPara
   const paid = host.team ? await isPaidTeam(host.team.id) : await isPaidHost(ownerId);
   return { brand: brandAttributes(pageBrandColor(q, host.brandColor)), paid };
 }
+
+/** A team page's logo (decision 112): its 96 px and 256 px paths, or null (a host's page, or no logo). */
+export function pageLogo(host: PageHost): { small: string; large: string } | null {
+  if (!host.team?.logoHash) return null;
+  return {
+    small: teamLogoPath(host.team.id, host.team.logoHash, "small"),
+    large: teamLogoPath(host.team.id, host.team.logoHash),
+  };
+}
+
+// The embed's look kept in the page's links (decision 112), through this server module: the
+// browser build keeps a chunk import for every module a route file names, used there or not.
+export { embedLookParams } from "~/utils/embed-look";

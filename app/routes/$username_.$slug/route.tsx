@@ -21,8 +21,7 @@ import { MonthCalendar } from "~/components/booking/month-calendar";
 import { SlotList, SlotPanel, slotClass, useSlotFocus } from "~/components/booking/slot-panel";
 import { useHydrated } from "~/components/booking/use-hydrated";
 import { inputClass } from "~/components/forms";
-import { HostAvatar, TeamLogo } from "~/components/host-avatar";
-import { teamLogoPath } from "~/schemas/profile-photo";
+import { HostAvatar } from "~/components/host-avatar";
 import { photoHashOf } from "~/models/user-photo.server";
 import { Button, buttonClass } from "~/components/ui/button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -70,9 +69,11 @@ import { BookingForm, FIRST_FIELD_ID } from "./booking-form";
 import {
   bookableForDuration,
   durationsOf,
+  embedLookParams,
   eventTypeOff,
   findPage,
   openMonth,
+  pageLogo,
   pageLook,
   rangeSlots,
   ROUTING_LINK_INVALID,
@@ -269,8 +270,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       id: found.ownerId,
       photoHash: host.team ? null : await photoHashOf(found.ownerId),
       /** A team's page shows the team's logo instead (decision 112), its initials without one. */
-      logo: host.team?.logoHash ? teamLogoPath(host.team.id, host.team.logoHash, "small") : null,
-      logoLarge: host.team?.logoHash ? teamLogoPath(host.team.id, host.team.logoHash) : null,
+      logo: pageLogo(host),
     },
     /** The host's or team's colour, and a paid host's pages without "Powered by" (decision 108). */
     ...(await pageLook(found.ownerId, host, q)),
@@ -326,6 +326,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     /** The form's Idempotency-Key (decision 024): a double submit or a resubmit lands on one booking. */
     idempotencyKey: crypto.randomUUID(),
     embed: q.get("embed") === "1",
+    /** An embed's theme and colour, kept in the frame's links (decision 112). */
+    embedLook: embedLookParams(q),
     link: linkState === "open" ? link : null,
     routing: found.routingResponseId ?? null,
     linkUsed: linkState === "used",
@@ -435,7 +437,7 @@ function ZoneAndClock({ d, href, hydrated }: { d: PageData; href: (q: PageQuery)
       {d.clockParam ? <input type="hidden" name="clock" value={d.clockParam} /> : null}
       {d.langParam ? <input type="hidden" name="lang" value={d.langParam} /> : null}
       {d.embed ? <input type="hidden" name="embed" value="1" /> : null}
-      {Object.entries(d.utm).map(([key, value]) => (
+      {Object.entries({ ...d.embedLook, ...d.utm }).map(([key, value]) => (
         <input key={key} type="hidden" name={key} value={value} />
       ))}
       <label htmlFor="tz" className="mb-1 flex items-center gap-1 text-sm font-medium text-neutral-800">
@@ -580,6 +582,7 @@ export default function BookingPage() {
     duration: d.eventType.duration !== d.eventType.defaultDuration ? String(d.eventType.duration) : undefined,
     view: d.week ? "week" : undefined,
     embed: d.embed ? "1" : undefined,
+    ...d.embedLook,
     link: d.link ?? undefined,
     routing: d.routing ?? undefined,
     prefill: d.prefill,
@@ -663,16 +666,13 @@ export default function BookingPage() {
             </Link>
           )}
           <div className="flex items-center gap-3">
-            {d.host.logo && d.host.logoLarge ? (
-              <TeamLogo name={d.host.name} small={d.host.logo} large={d.host.logoLarge} />
-            ) : (
-              <HostAvatar
-                name={d.host.name}
-                username={d.host.username}
-                userId={d.host.id}
-                photoHash={d.host.photoHash}
-              />
-            )}
+            <HostAvatar
+              name={d.host.name}
+              username={d.host.username}
+              userId={d.host.id}
+              photoHash={d.host.photoHash}
+              logo={d.host.logo}
+            />
             <p className="font-medium text-neutral-700" data-testid="booking-host">
               {d.host.name}
             </p>

@@ -35,7 +35,7 @@ import { linkBase as siteBase, readFormData } from "~/utils/request.server";
 import { durationsOf, EVENT_TYPE_KINDS, eventTypeBody, isTeamKind } from "~/schemas/scheduling-api";
 import { resolveEventTypeWrite } from "~/services/event-types.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
-import { embedOffer } from "~/utils/embed";
+import { embedOffer } from "~/utils/embed-look";
 import { bookingLink } from "~/schemas/username-rules";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";

@@ -42,7 +42,7 @@ import {
 } from "~/schemas/team-event-types";
 import { canManage, teamSettingsPage } from "~/schemas/teams";
 import { requirePermission } from "~/utils/auth.server";
-import { embedOffer } from "~/utils/embed";
+import { embedOffer } from "~/utils/embed-look";
 import { useIsPending } from "~/utils/pending";
 import { linkBase, readFormData } from "~/utils/request.server";
 import { forbidden, notFound } from "~/utils/responses";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { meetingOrdinal, occurrenceTakenText, recurrenceRefusalText } from "./series";
+import { meetingOrdinal, occurrenceTakenText, recurrenceRefusalText } from "./series-texts";
 
 /** Hand-checked texts of a recurring series' refusals (decision 106) in the guests' languages. */
 describe("a series' refusals in the guest's language", () => {

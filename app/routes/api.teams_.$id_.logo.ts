@@ -11,7 +11,7 @@ import { readPhotoUpload } from "~/utils/photo-upload.server";
  * POST /api/teams/{id}/logo (multipart/form-data, the file in field `logo`) and DELETE (decision
  * 112): owners and admins set or remove the team's logo, with the profile photo's checks (decision
  * 095): 413 over 5 MB, 422 not a readable JPEG, PNG or WebP, 400 no file, 415 not multipart.
- * Members get 403 and outsiders 404 before the body is read.
+ * DELETE is 204 whether or not there was a logo. Members get 403 and outsiders 404 before the body is read.
  */
 const UPLOAD_CODES: Record<number, string> = { 413: "payload_too_large", 415: "unsupported_media_type" };
 
@@ -30,7 +30,8 @@ async function POST({ request, params }: LoaderFunctionArgs) {
 
 async function DELETE({ request, params }: LoaderFunctionArgs) {
   const { team } = await requireTeamManager(request, params.id ?? "");
-  if (!(await removeTeamLogo(team.id))) return apiError(404, "not_found", LOGO_MESSAGES.none);
+  // Idempotent: no logo afterwards either way.
+  await removeTeamLogo(team.id);
   return new Response(null, { status: 204 });
 }
 

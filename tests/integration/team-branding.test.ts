@@ -201,7 +201,7 @@ describe("a team's logo", () => {
       (await ok<Team>(await call("GET", `/api/teams/${cast.team.id}`, { token: cast.owner.token }))).logoUrl,
     ).toBeNull();
     expect((await call("GET", after)).status).toBe(404);
-    expect((await call("DELETE", `/api/teams/${cast.team.id}/logo`, { token: cast.owner.token })).status).toBe(404);
+    expect((await call("DELETE", `/api/teams/${cast.team.id}/logo`, { token: cast.owner.token })).status).toBe(204);
   });
 });
 

@@ -100,7 +100,7 @@ export const paths: ZodOpenApiPathsObject = {
     },
     delete: {
       operationId: "deleteTeamLogo",
-      summary: "Owners and admins remove the team's logo; 404 when it has none.",
+      summary: "Owners and admins remove the team's logo (204 also when it had none).",
       tags: ["Teams"],
       security: signedIn,
       requestParams: { path: idParam },

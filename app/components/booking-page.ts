@@ -109,6 +109,9 @@ export interface PageQuery {
   /** The length the guest picked (decision 087), when not the event type's default. */
   duration?: string;
   embed?: "1";
+  /** An embed's look (decision 108's parameters), kept from link to link inside the frame. */
+  theme?: "auto" | "light" | "dark";
+  brandColor?: string;
   /** The language the guest asked for with ?lang= (docs/decisions/088). */
   lang?: string;
   /** The week view (days as columns) instead of the month calendar. */
@@ -149,6 +152,8 @@ export function pageHref(base: string, query: PageQuery): string {
     "lang",
     "view",
     "embed",
+    "theme",
+    "brandColor",
     "link",
     "routing",
   ] as const) {

@@ -1,11 +1,13 @@
 import Code2 from "lucide-react/icons/code-xml";
 import ExternalLink from "lucide-react/icons/external-link";
 import { useRef } from "react";
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { EMBED_MESSAGES as M } from "~/messages";
 import type { EmbedOffer } from "~/utils/embed";
+import { EMBED_LOOK_FIELDS, EMBED_THEMES } from "~/utils/embed-choices";
 import { CopyButton, useCopy } from "./copy-button";
-import { inputClass } from "./forms";
+import { ErrorList, inputClass } from "./forms";
+import { Button } from "./ui/button";
 
 /** What the event type page offers for embedding (see the route's loader). */
 export type { EmbedOffer };
@@ -51,6 +53,68 @@ function Snippet({ id, label, hint, code }: { id: string; label: string; hint: s
   );
 }
 
+/**
+ * The snippets' theme and brand colour (decision 108's embed parameters): a GET form, so without
+ * JavaScript the page simply comes back with the snippets and the preview regenerated; with it,
+ * the same navigation without a reload.
+ */
+function LookForm({ offer }: { offer: Extract<EmbedOffer, { state: "ready" }> }) {
+  const colorId = "embed-color";
+  return (
+    <Form method="get" preventScrollReset replace className="space-y-4" data-testid="embed-look">
+      <fieldset>
+        <legend className="text-sm font-medium text-neutral-800">{M.lookLegend}</legend>
+        <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+          {EMBED_THEMES.map((theme) => (
+            <label key={theme} className="flex items-center gap-2 text-sm text-neutral-800">
+              <input
+                type="radio"
+                name={EMBED_LOOK_FIELDS.theme}
+                value={theme}
+                defaultChecked={offer.look.theme === theme}
+                className="h-4 w-4 accent-brand-600"
+              />
+              {M.themes[theme]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div>
+        <label htmlFor={colorId} className="text-sm font-medium text-neutral-800">
+          {M.colorLabel}
+        </label>
+        <div className="mt-1 flex items-center gap-3">
+          <span
+            aria-hidden
+            className="h-10 w-10 shrink-0 rounded-lg border border-neutral-300 bg-accent"
+            style={offer.look.brandColor ? { background: offer.look.brandColor } : undefined}
+          />
+          <input
+            id={colorId}
+            name={EMBED_LOOK_FIELDS.color}
+            type="text"
+            defaultValue={offer.colorInput}
+            placeholder="#4f46e5"
+            maxLength={20}
+            spellCheck={false}
+            autoComplete="off"
+            aria-invalid={offer.colorError ? true : undefined}
+            aria-describedby={offer.colorError ? `${colorId}-hint ${colorId}-error` : `${colorId}-hint`}
+            className={`${inputClass} max-w-[12rem] font-mono`}
+          />
+        </div>
+        <p id={`${colorId}-hint`} className="mt-1 text-sm text-neutral-600">
+          {M.colorHint}
+        </p>
+        <ErrorList id={`${colorId}-error`} errors={offer.colorError ? [offer.colorError] : undefined} />
+      </div>
+      <Button type="submit" variant="secondary">
+        {M.update}
+      </Button>
+    </Form>
+  );
+}
+
 /** The event type page's "Embed on your website" section (docs/decisions/019). */
 export function EmbedSnippets({ offer }: { offer: EmbedOffer }) {
   return (
@@ -85,6 +149,7 @@ export function EmbedSnippets({ offer }: { offer: EmbedOffer }) {
         </p>
       ) : (
         <>
+          <LookForm key={`${offer.look.theme}-${offer.colorInput}`} offer={offer} />
           <Snippet id="embed-inline" label={M.inlineLabel} hint={M.inlineHint} code={offer.inline} />
           <Snippet id="embed-popup" label={M.popupLabel} hint={M.popupHint} code={offer.popup} />
           <a

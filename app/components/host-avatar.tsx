@@ -10,27 +10,35 @@ export function HostAvatar({
   username,
   userId,
   photoHash = null,
+  logo = null,
   size = "md",
 }: {
   name: string;
   username: string;
   userId?: string;
   photoHash?: string | null;
+  /** A team's logo (decision 112) instead: its 96 px and 256 px paths, fitted whole in a rounded square. */
+  logo?: { small: string; large: string } | null;
   size?: "md" | "lg";
 }) {
   const box = size === "lg" ? "h-16 w-16 text-xl" : "h-12 w-12 text-base";
   const px = size === "lg" ? 64 : 48;
-  if (photoHash && userId) {
+  const image =
+    logo ??
+    (photoHash && userId
+      ? { small: avatarPath(userId, photoHash, "small"), large: avatarPath(userId, photoHash, "large") }
+      : null);
+  if (image) {
     return (
       <img
-        src={avatarPath(userId, photoHash, "small")}
-        srcSet={`${avatarPath(userId, photoHash, "small")} 96w, ${avatarPath(userId, photoHash, "large")} 256w`}
+        src={image.small}
+        srcSet={`${image.small} 96w, ${image.large} 256w`}
         sizes={`${px}px`}
         width={px}
         height={px}
-        alt={name || username}
-        className={`shrink-0 rounded-full bg-neutral-100 object-cover ${box}`}
-        data-testid="host-photo"
+        alt={logo ? `${name} logo` : name || username}
+        className={`shrink-0 bg-neutral-100 ${logo ? "rounded-lg object-contain" : "rounded-full object-cover"} ${box}`}
+        data-testid={logo ? "team-logo" : "host-photo"}
       />
     );
   }

@@ -1,5 +1,5 @@
 import { brandAttributes } from "~/html/brand-style.server";
-import { isPaidHost } from "~/models/professional.server";
+import { isPaidHost, isPaidTeam } from "~/models/professional.server";
 import { meetingOf } from "~/models/conferencing.server";
 import type { HeadersFunction } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
@@ -146,9 +146,9 @@ export async function confirmedBookingOr404(params: Params, request: Request) {
     meeting: await meetingOf(found.booking.id),
     // A recurring series' meetings, in order (decision 106); none for a single booking.
     occurrences: found.booking.seriesId ? await occurrencesOf(found.booking.seriesId) : [],
-    // The booking page's colour, and a paid host's page without "Powered by" (decision 108).
+    // The booking page's colour, and a paid host's page without "Powered by" (decision 108); a team's by its owners' plan (decision 112).
     brand: brandAttributes(found.brandColor),
-    paid: await isPaidHost(found.pageOwnerId),
+    paid: found.teamId ? await isPaidTeam(found.teamId) : await isPaidHost(found.pageOwnerId),
   };
 }
 

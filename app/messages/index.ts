@@ -102,6 +102,11 @@ export const EMBED_MESSAGES = {
   popupHint:
     "Paste it where the button should be. It opens the booking page over your page; without JavaScript it is a plain link.",
   preview: "Preview the embedded page",
+  lookLegend: "Theme",
+  themes: { auto: "Auto (the visitor's system setting)", light: "Light", dark: "Dark" },
+  colorLabel: "Brand colour",
+  colorHint: "#rrggbb. Empty: your booking pages' own colour. White text must stay readable on it.",
+  update: "Update the snippets",
   copied: "Snippet copied.",
   copyBlocked: "Copying is blocked here: press Ctrl+C (⌘C) to copy the selected snippet.",
   noUsername: "Choose a username first: the embedded page lives at your booking link, which needs one.",

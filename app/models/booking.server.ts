@@ -467,6 +467,8 @@ export async function getBookingForConfirmation(
   linkTeamSlug: string | null;
   /** Whose page it is (the event type's owner, else the host), and its colour: the team's, else the owner's (decision 108). */
   pageOwnerId: string;
+  /** A team event type's team: its owners' plan decides "Powered by" (decision 112). */
+  teamId: string | null;
   brandColor: string | null;
 } | null> {
   if (!token) return null;
@@ -492,6 +494,7 @@ export async function getBookingForConfirmation(
           id: users.id,
           username: users.username,
           teamSlug: teams.slug,
+          teamId: teams.id,
           brandColor: sql<string | null>`coalesce(${teams.brandColor}, ${users.brandColor})`,
         })
         .from(eventTypes)
@@ -507,6 +510,7 @@ export async function getBookingForConfirmation(
     linkUsername: owner ? owner.username : host.username,
     linkTeamSlug: owner?.teamSlug ?? null,
     pageOwnerId: owner?.id ?? row.hostId,
+    teamId: owner?.teamId ?? null,
     brandColor: owner ? owner.brandColor : brandColor,
   };
 }

@@ -1,6 +1,6 @@
 import { transaction } from "~/server/transaction.server";
-import { asc, eq } from "drizzle-orm";
-import { professionals, users } from "../../db/schema";
+import { and, asc, eq } from "drizzle-orm";
+import { professionals, teamMemberships, users } from "../../db/schema";
 import { addCalendarMonths } from "~/scheduling/months";
 import { getDb } from "~/server/db.server";
 import { invalidatePublicPages, publicPageTag } from "~/server/page-cache.server";
@@ -38,6 +38,20 @@ export async function isPaidHost(userId: string): Promise<boolean> {
   const db = await getDb();
   const [row] = await db.select({ role: effectiveRole }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.role === "professional";
+}
+
+/**
+ * A team's pages leave out "Powered by" as a paid host's do (decision 112): when an owner of the
+ * team is paid (a team has at least one owner; several may share it).
+ */
+export async function isPaidTeam(teamId: string): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .select({ role: effectiveRole })
+    .from(teamMemberships)
+    .innerJoin(users, eq(users.id, teamMemberships.userId))
+    .where(and(eq(teamMemberships.teamId, teamId), eq(teamMemberships.role, "owner")));
+  return rows.some((r) => r.role === "professional");
 }
 
 type Database = Awaited<ReturnType<typeof getDb>>;

@@ -6,6 +6,7 @@ import {
   eventTypeHosts,
   eventTypes,
   teamInvitations,
+  teamLogos,
   teamMemberships,
   teams,
   users,
@@ -35,6 +36,8 @@ export interface TeamSummary {
   role: TeamRoleName;
   /** The team's booking pages' colour (decision 108), or null for the site's. */
   brandColor: string | null;
+  /** The hash of the team's logo (decision 112), or null without one. */
+  logoHash: string | null;
 }
 
 export interface TeamMemberRow {
@@ -71,7 +74,14 @@ export async function createTeam(ownerId: string, input: { name: string; slug: s
       await tx.insert(teamMemberships).values({ teamId: team.id, userId: ownerId, role: "owner" });
       return {
         ok: true as const,
-        team: { id: team.id, name: team.name, slug: team.slug, role: "owner" as const, brandColor: team.brandColor },
+        team: {
+          id: team.id,
+          name: team.name,
+          slug: team.slug,
+          role: "owner" as const,
+          brandColor: team.brandColor,
+          logoHash: null,
+        },
       };
     });
   } catch (error) {
@@ -90,9 +100,11 @@ export async function listMyTeams(userId: string): Promise<TeamSummary[]> {
       slug: teams.slug,
       role: teamMemberships.role,
       brandColor: teams.brandColor,
+      logoHash: teamLogos.hash,
     })
     .from(teamMemberships)
     .innerJoin(teams, eq(teams.id, teamMemberships.teamId))
+    .leftJoin(teamLogos, eq(teamLogos.teamId, teams.id))
     .where(eq(teamMemberships.userId, userId))
     .orderBy(asc(teams.name), asc(teams.slug));
 }
@@ -149,8 +161,12 @@ export async function listTeamInvitations(teamId: string): Promise<TeamInvitatio
 }
 
 export interface PublicTeam {
+  id: string;
   name: string;
   slug: string;
+  /** The team's colour (decision 108) and logo (decision 112) on its page. */
+  brandColor: string | null;
+  logoHash: string | null;
   members: Array<{ name: string; username: string | null }>;
   eventTypes: Array<{
     id: string;
@@ -175,13 +191,28 @@ export async function getTeamById(id: string): Promise<{ id: string; name: strin
 }
 
 /** A team by its slug (lower-case), for its booking pages: null for an unknown slug. */
-export async function getTeamHandle(
-  slug: string,
-): Promise<{ id: string; name: string; slug: string; brandColor: string | null } | null> {
+export async function getTeamHandle(slug: string): Promise<{
+  id: string;
+  name: string;
+  slug: string;
+  brandColor: string | null;
+  logoHash: string | null;
+  /** Its owners: whose paid plan leaves "Powered by" out of its pages (decision 112). */
+  ownerIds: string[];
+} | null> {
   const db = await getDb();
   const [team] = await db
-    .select({ id: teams.id, name: teams.name, slug: teams.slug, brandColor: teams.brandColor })
+    .select({
+      id: teams.id,
+      name: teams.name,
+      slug: teams.slug,
+      brandColor: teams.brandColor,
+      logoHash: teamLogos.hash,
+      ownerIds: sql<string[]>`coalesce((select array_agg(m.user_id::text) from team_memberships m
+        where m.team_id = ${teams.id} and m.role = 'owner'), '{}')`,
+    })
     .from(teams)
+    .leftJoin(teamLogos, eq(teamLogos.teamId, teams.id))
     .where(sql`lower(${teams.slug}) = ${slug.toLowerCase()}`)
     .limit(1);
   return team ?? null;
@@ -191,8 +222,15 @@ export async function getTeamHandle(
 export async function getPublicTeam(slug: string): Promise<PublicTeam | null> {
   const db = await getDb();
   const [team] = await db
-    .select({ id: teams.id, name: teams.name, slug: teams.slug })
+    .select({
+      id: teams.id,
+      name: teams.name,
+      slug: teams.slug,
+      brandColor: teams.brandColor,
+      logoHash: teamLogos.hash,
+    })
     .from(teams)
+    .leftJoin(teamLogos, eq(teamLogos.teamId, teams.id))
     .where(sql`lower(${teams.slug}) = ${slug.toLowerCase()}`)
     .limit(1);
   if (!team) return null;
@@ -223,8 +261,11 @@ export async function getPublicTeam(slug: string): Promise<PublicTeam | null> {
       .orderBy(asc(eventTypes.title)),
   ]);
   return {
+    id: team.id,
     name: team.name,
     slug: team.slug,
+    brandColor: team.brandColor,
+    logoHash: team.logoHash,
     members: members.map((m) => ({ name: m.name || m.email.split("@")[0], username: m.username })),
     eventTypes: types.map((t) => ({ ...t, username: t.username ?? "" })),
   };
@@ -640,7 +681,14 @@ export async function createProvisionedTeam(input: {
       await tx.insert(teamMemberships).values({ teamId: team.id, userId: input.ownerId, role: "owner" });
       return {
         ok: true as const,
-        team: { id: team.id, name: team.name, slug: team.slug, role: "owner" as const, brandColor: team.brandColor },
+        team: {
+          id: team.id,
+          name: team.name,
+          slug: team.slug,
+          role: "owner" as const,
+          brandColor: team.brandColor,
+          logoHash: null,
+        },
       };
     });
   } catch (error) {

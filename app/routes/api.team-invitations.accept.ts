@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, readJson, requireApiUser } from "~/api/api.server";
 import { apiRoute } from "~/api/api-route.server";
 import { TEAMS_MESSAGES as M } from "~/messages/teams";
-import { teamAcceptBody } from "~/schemas/teams";
+import { teamAcceptBody, teamJson } from "~/schemas/teams";
 import { respondToTeamInvitation } from "~/services/teams.server";
 import { getMyTeam } from "~/models/teams.server";
 
@@ -19,7 +19,16 @@ async function POST({ request }: LoaderFunctionArgs) {
     // The Team resource as GET /api/teams/{id} gives it (its brand colour too).
     const team = await getMyTeam(user.id, result.teamId);
     return Response.json(
-      team ?? { id: result.teamId, name: result.teamName, slug: result.teamSlug, role: result.role, brandColor: null },
+      teamJson(
+        team ?? {
+          id: result.teamId,
+          name: result.teamName,
+          slug: result.teamSlug,
+          role: result.role,
+          brandColor: null,
+          logoHash: null,
+        },
+      ),
     );
   }
   if (result.reason === "wrong-person") return apiError(403, "forbidden", M.wrongPerson);

@@ -144,7 +144,7 @@ export default function CancelBooking() {
           )}
           <p>
             {justNow && actionData && "series" in actionData
-              ? `Every upcoming meeting of the series is cancelled. ${summary.hostName} has been told.`
+              ? fill(w.seriesCancelledNow, { host: summary.hostName })
               : justNow
                 ? fill(request ? w.requestCancelledNow : w.meetingCancelledNow, { host: summary.hostName })
                 : request
@@ -172,7 +172,7 @@ export default function CancelBooking() {
       <BookingSummary booking={summary} words={w} />
       {series ? (
         <p className="text-sm text-neutral-700" data-testid="series-note">
-          {`Meeting ${series.index} of a recurring series of ${series.count}. Cancel this meeting only, or every upcoming meeting of the series.`}
+          {fill(w.seriesNote, { index: series.index, count: series.count })}
         </p>
       ) : null}
       <PolicyNote summary={policy.summary} refusal={policy.refusal} contact={policy.contact} />
@@ -192,7 +192,7 @@ export default function CancelBooking() {
           <ErrorList errors={[actionData?.error]} />
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button type="submit" variant="danger" className="w-full sm:w-auto" pending={pending}>
-              {series ? "Cancel this meeting" : request ? w.cancelRequest : w.cancelMeeting}
+              {series ? w.cancelMeeting : request ? w.cancelRequest : w.cancelMeeting}
             </Button>
             {series ? (
               <Button
@@ -203,7 +203,7 @@ export default function CancelBooking() {
                 className="w-full sm:w-auto"
                 pending={pending}
               >
-                Cancel all upcoming meetings
+                {w.cancelAllUpcoming}
               </Button>
             ) : null}
           </div>

@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ChevronRight, Clock, Repeat2, Users } from "lucide-react";
 import { HostAvatar as Avatar } from "~/components/host-avatar";
+import { brandAttributes } from "~/html/brand-style.server";
+import { teamLogoPath } from "~/schemas/team-logo";
 import { TEAMS_MESSAGES as M } from "~/messages/teams";
 import { getPublicTeam } from "~/models/teams.server";
 import { slugProblem } from "~/schemas/teams";
@@ -36,6 +38,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return {
     embed,
     team: { name: team.name, slug: team.slug },
+    // The team's colour (decision 108) and logo (decision 112), as on its booking pages.
+    brand: brandAttributes(team.brandColor),
+    logo: team.logoHash
+      ? { small: teamLogoPath(team.id, team.logoHash, "small"), large: teamLogoPath(team.id, team.logoHash) }
+      : null,
     members: team.members.map((m) => ({ name: m.name, username: m.username ?? m.name })),
     eventTypes: team.eventTypes.map((t) => ({
       id: t.id,
@@ -58,16 +65,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     : [{ title: "Page not found | Scheduler" }];
 
 export default function TeamPage() {
-  const { team, members, eventTypes } = useLoaderData<typeof loader>();
+  const { team, members, eventTypes, brand, logo } = useLoaderData<typeof loader>();
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-16">
+    <section {...brand} className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-16">
       <div className="flex flex-col items-center text-center">
-        <span
-          className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-brand-800"
-          aria-hidden
-        >
-          <Users className="h-8 w-8" />
-        </span>
+        {logo ? (
+          <Avatar name={team.name} username={team.slug} logo={logo} size="lg" />
+        ) : (
+          <span
+            className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-brand-800"
+            aria-hidden
+          >
+            <Users className="h-8 w-8" />
+          </span>
+        )}
         <h1 className="mt-4 break-words text-2xl font-bold text-neutral-900" data-testid="team-name">
           {team.name}
         </h1>

@@ -40,14 +40,31 @@ export function seriesStarts(first: Date, zone: string, recurrence: Recurrence):
   return starts;
 }
 
+/** Why a rule refuses a recurrence, as data: each page says it in its guest's language (app/messages/series.ts). */
+export type RecurrenceRefusal =
+  { rule: "not-recurring" } | { rule: "interval"; intervalWeeks: number[] } | { rule: "count"; max: number };
+
 /** Why a rule refuses a guest's recurrence, or null when it allows it. */
-export function recurrenceRefusal(rule: RecurringRule | null, recurrence: Recurrence): string | null {
-  if (!rule) return "This event type does not take recurring bookings.";
+export function recurrenceRefusalOf(rule: RecurringRule | null, recurrence: Recurrence): RecurrenceRefusal | null {
+  if (!rule) return { rule: "not-recurring" };
   if (!rule.intervalWeeks.includes(recurrence.intervalWeeks))
-    return `Repeat every ${rule.intervalWeeks.join(" or ")} week(s).`;
+    return { rule: "interval", intervalWeeks: rule.intervalWeeks };
   if (recurrence.count < 2 || recurrence.count > rule.maxOccurrences)
-    return `Book 2 to ${rule.maxOccurrences} meetings.`;
+    return { rule: "count", max: rule.maxOccurrences };
   return null;
+}
+
+/** The refusal in English, as the JSON API says it. */
+export function recurrenceRefusalMessage(refusal: RecurrenceRefusal): string {
+  if (refusal.rule === "not-recurring") return "This event type does not take recurring bookings.";
+  if (refusal.rule === "interval") return `Repeat every ${refusal.intervalWeeks.join(" or ")} week(s).`;
+  return `Book 2 to ${refusal.max} meetings.`;
+}
+
+/** Why a rule refuses a guest's recurrence (in English), or null when it allows it. */
+export function recurrenceRefusal(rule: RecurringRule | null, recurrence: Recurrence): string | null {
+  const refusal = recurrenceRefusalOf(rule, recurrence);
+  return refusal ? recurrenceRefusalMessage(refusal) : null;
 }
 
 /** English ordinals for messages: 1st, 2nd, 3rd, 4th, 11th, 22nd. */

@@ -1,4 +1,5 @@
 import { brandColorJson } from "./brand-color";
+import { teamLogoPath } from "./team-logo";
 import { z } from "zod";
 import { TEAMS_MESSAGES as M } from "~/messages/teams";
 import { plainText } from "./input-rules";
@@ -12,6 +13,8 @@ export type TeamRoleName = (typeof TEAM_ROLE_VALUES)[number];
 export const TEAMS_PAGE = "/dashboard/teams";
 export const teamSettingsPage = (id: string) => `${TEAMS_PAGE}/${id}`;
 export const teamPage = (slug: string) => `/team/${slug}`;
+/** The team's logo upload and removal (decision 112); a refused logo comes back on this page. */
+export const teamLogoPage = (id: string) => `${TEAMS_PAGE}/${id}/logo`;
 /** Most members and pending invitations one team may have together (decision 020's cap). */
 export const TEAM_SIZE_CAP = 50;
 
@@ -105,8 +108,25 @@ export const teamSchema = z
     slug: z.string(),
     role: teamRoleSchema.meta({ description: "The caller's role in the team." }),
     brandColor: brandColorJson,
+    logoUrl: z.string().nullable().meta({
+      description:
+        "The team's logo on its booking pages (decision 112): a path on this server to a 256 px square WebP, a new path for each new logo; null without one.",
+    }),
   })
   .meta({ id: "Team" });
+
+/** The Team resource of the JSON API: the logo's hash becomes its URL. */
+export function teamJson(team: {
+  id: string;
+  name: string;
+  slug: string;
+  role: TeamRoleName;
+  brandColor: string | null;
+  logoHash: string | null;
+}): z.infer<typeof teamSchema> {
+  const { logoHash, ...rest } = team;
+  return { ...rest, logoUrl: logoHash ? teamLogoPath(team.id, logoHash) : null };
+}
 export const teamMemberSchema = z
   .object({ userId: z.string().uuid(), email: z.string(), name: z.string(), role: teamRoleSchema })
   .meta({ id: "TeamMember" });

@@ -46,6 +46,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "signup",
   "stripe",
   "team",
+  "team-logos",
   "teams",
   "theme",
   "webhooks",

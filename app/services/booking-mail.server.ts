@@ -55,7 +55,7 @@ export async function mailGuests(
   if (options.note) footer.push(fill(w.noteFrom, { host: host.name || host.email, note: options.note }));
   if (options.because) footer.push(options.because);
   // A paid booking's confirmation (docs/decisions/107): Stripe's receipt page for the charge.
-  if (options.receiptUrl) footer.push(`Payment receipt: ${options.receiptUrl}`);
+  if (options.receiptUrl) footer.push(fill(w.receiptLink, { url: options.receiptUrl }));
   // A recurring series' meeting moved or cancelled (decision 106): the guests' calendars hold the
   // series, so the attachment is the series as it is now (an EXDATE, a moved instance).
   const entry =

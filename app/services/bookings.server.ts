@@ -59,7 +59,12 @@ import {
   type SeriesResult,
   type SeriesSuccess,
 } from "~/models/booking-series.server";
-import { recurrenceRefusal, type Recurrence } from "~/scheduling/recurrence";
+import {
+  recurrenceRefusalMessage,
+  recurrenceRefusalOf,
+  type Recurrence,
+  type RecurrenceRefusal,
+} from "~/scheduling/recurrence";
 import { isPaidEventType } from "~/models/booking-request.server";
 import { decideRefund, recordPaymentHold, releasePaymentHold } from "~/models/booking-payment.server";
 import { PaymentError } from "~/models/payment.server";
@@ -301,7 +306,7 @@ function checkRequest(
 export type BookSeriesOutcome =
   | SeriesResult
   | Exclude<BookSlotOutcome, { ok: true } | { reason: "slot-unavailable" | "slot-full" }>
-  | { ok: false; reason: "recurrence-refused"; message: string };
+  | { ok: false; reason: "recurrence-refused"; message: string; refusal: RecurrenceRefusal };
 
 /**
  * Books a recurring series (decision 106) for the booking page and POST /api/bookings alike: the
@@ -320,11 +325,11 @@ export async function bookSeries(input: {
   if ("ok" in checked) return checked;
   const request = checked;
   const { found } = request;
-  const refusal =
+  const refusal: RecurrenceRefusal | null =
     found.eventType.kind !== "one-to-one" || found.eventType.requiresApproval
-      ? "This event type does not take recurring bookings."
-      : recurrenceRefusal(found.eventType.recurring ?? null, input.recurrence);
-  if (refusal) return { ok: false, reason: "recurrence-refused", message: refusal };
+      ? { rule: "not-recurring" }
+      : recurrenceRefusalOf(found.eventType.recurring ?? null, input.recurrence);
+  if (refusal) return { ok: false, reason: "recurrence-refused", message: recurrenceRefusalMessage(refusal), refusal };
   const { now, linkBase } = input;
   const idempotency = input.idempotency;
   const outcome = await runIdempotent(idempotency?.claim(request.answers) ?? null, async (hooks) => {

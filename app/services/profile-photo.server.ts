@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { deleteUserPhoto, saveUserPhoto } from "~/models/user-photo.server";
+import { deleteTeamLogo, saveTeamLogo } from "~/models/team-logo.server";
 import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, PHOTO_SIZES } from "~/schemas/profile-photo";
 
 /** Profile photos (decision 095): check the bytes, make square WebP renditions, store them. */
@@ -23,10 +24,10 @@ export function sniffImageType(bytes: Uint8Array): "jpeg" | "png" | "webp" | nul
 
 /**
  * Validates an upload and makes its renditions: turned upright by its EXIF orientation, cropped
- * to a centred square, WebP without any metadata (sharp drops EXIF, GPS included, unless asked
+ * to a centred square (`contain`, for a team's logo: fitted whole on a transparent square), WebP without any metadata (sharp drops EXIF, GPS included, unless asked
  * to keep it). An animation keeps its first frame.
  */
-export async function preparePhoto(bytes: Uint8Array): Promise<PhotoOutcome> {
+export async function preparePhoto(bytes: Uint8Array, fit: "cover" | "contain" = "cover"): Promise<PhotoOutcome> {
   if (bytes.length === 0) return { ok: false, message: PHOTO_MESSAGES.missing };
   if (bytes.length > PHOTO_MAX_BYTES) return { ok: false, message: PHOTO_MESSAGES.tooBig };
   const type = sniffImageType(bytes);
@@ -38,7 +39,10 @@ export async function preparePhoto(bytes: Uint8Array): Promise<PhotoOutcome> {
     if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) return { ok: false, message: PHOTO_MESSAGES.tooLarge };
     const upright = await input().rotate().toBuffer();
     const square = (size: number) =>
-      sharp(upright).resize(size, size, { fit: "cover", position: "centre" }).webp({ quality: 82 }).toBuffer();
+      sharp(upright)
+        .resize(size, size, { fit, position: "centre", background: { r: 0, g: 0, b: 0, alpha: 0 } })
+        .webp({ quality: 82 })
+        .toBuffer();
     const [large, small] = await Promise.all([square(PHOTO_SIZES.large), square(PHOTO_SIZES.small)]);
     const hash = createHash("sha256").update(large).digest("hex").slice(0, 16);
     return { ok: true, photo: { hash, large, small } };
@@ -60,4 +64,15 @@ export async function photoAsPng(webp: Uint8Array): Promise<Uint8Array> {
 
 export async function removeProfilePhoto(userId: string): Promise<boolean> {
   return deleteUserPhoto(userId);
+}
+
+/** A team's logo (decision 112): the photo's checks and limits, fitted whole rather than cropped. */
+export async function setTeamLogo(teamId: string, bytes: Uint8Array): Promise<PhotoOutcome> {
+  const prepared = await preparePhoto(bytes, "contain");
+  if (prepared.ok) await saveTeamLogo(teamId, prepared.photo);
+  return prepared;
+}
+
+export async function removeTeamLogo(teamId: string): Promise<boolean> {
+  return deleteTeamLogo(teamId);
 }

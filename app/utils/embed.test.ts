@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { embedSnippets, embedUrl, isFramableRequest } from "./embed";
+import { embedLookOf } from "./embed-look";
 
 const ID = "0b6f3c1e-2a47-4d8e-9c1f-6a2b3c4d5e6f";
 
@@ -99,5 +100,46 @@ describe("embedSnippets", () => {
 
   it("embedUrl keeps the query and sets embed=1 once", () => {
     expect(embedUrl("https://x.test/a/b?tz=UTC&embed=0")).toBe("https://x.test/a/b?tz=UTC&embed=1");
+  });
+});
+
+describe("embedLookOf", () => {
+  const q = (query: string) => embedLookOf(new URLSearchParams(query));
+  it("is light with the host's own colour when nothing is asked, and for an unknown theme", () => {
+    expect(q("").look).toEqual({ theme: "light", brandColor: null });
+    expect(q("embedTheme=sepia").look.theme).toBe("light");
+  });
+  it("takes auto and dark, and a colour white text reads on (as #rrggbb, lower case)", () => {
+    expect(q("embedTheme=auto&embedColor=%230F766E")).toEqual({
+      look: { theme: "auto", brandColor: "#0f766e" },
+      colorInput: "#0F766E",
+      colorError: null,
+    });
+  });
+  it("refuses a colour too light for white text, with the ratio, and leaves it out", () => {
+    const refused = q("embedTheme=dark&embedColor=a5b4fc");
+    expect(refused.look).toEqual({ theme: "dark", brandColor: null });
+    expect(refused.colorError).toMatch(/^This colour is too light for white text: contrast/);
+  });
+  it("puts the look into both snippets; light adds no parameter", () => {
+    const look = { theme: "dark" as const, brandColor: "#0f766e" };
+    const s = embedSnippets({
+      base: "https://cal.example.com",
+      username: "ada",
+      slug: "intro",
+      title: "Intro",
+      hostName: "Ada",
+      look,
+    });
+    expect(s.previewUrl).toBe("https://cal.example.com/ada/intro?theme=dark&brandColor=0f766e&embed=1");
+    expect(s.popup).toContain("background:#0f766e");
+    const plain = embedSnippets({
+      base: "https://cal.example.com",
+      username: "ada",
+      slug: "intro",
+      title: "Intro",
+      hostName: "Ada",
+    });
+    expect(plain.previewUrl).toBe("https://cal.example.com/ada/intro?embed=1");
   });
 });

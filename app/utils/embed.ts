@@ -1,4 +1,5 @@
 import { isReservedUsername } from "~/schemas/username-rules";
+import type { EmbedLook } from "./embed-choices";
 
 /**
  * Embeds (docs/decisions/019): which requests another site may frame,
@@ -77,10 +78,22 @@ const escapeAttribute = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const escapeText = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
+/** The booking page's address with the look's parameters: `theme` (light is the embed's default) and `brandColor` (hex, no #). */
+function withLook(pageUrl: string, look: EmbedLook): string {
+  const url = new URL(pageUrl);
+  if (look.theme !== "light") url.searchParams.set("theme", look.theme);
+  if (look.brandColor) url.searchParams.set("brandColor", look.brandColor.slice(1));
+  return url.toString();
+}
+
+/** The popup button's default fill: the site's indigo. */
+const POPUP_FILL = "#4f46e5";
+
 /**
  * The two snippets of an event type: `inline` (the booking page in an iframe that embed.js
  * sizes to its content; 720 px tall without JavaScript) and `popup` (a link that embed.js turns
- * into a button opening the page in an overlay; without JavaScript it is a plain link).
+ * into a button opening the page in an overlay; without JavaScript it is a plain link). `look`
+ * puts the chosen theme and colour into both (and the popup button takes the colour).
  */
 export function embedSnippets({
   base,
@@ -88,15 +101,17 @@ export function embedSnippets({
   slug,
   title,
   hostName,
+  look = { theme: "light", brandColor: null },
 }: {
   base: string;
   username: string;
   slug: string;
   title: string;
   hostName: string;
+  look?: EmbedLook;
 }) {
   const origin = base.replace(/\/+$/, "");
-  const pageUrl = `${origin}/${username}/${slug}`;
+  const pageUrl = withLook(`${origin}/${username}/${slug}`, look);
   const script = `<script src="${escapeAttribute(`${origin}/embed.js`)}" async></script>`;
   const inline = [
     `<iframe src="${escapeAttribute(embedUrl(pageUrl))}" title="${escapeAttribute(`Book ${title} with ${hostName}`)}" data-scheduler-embed loading="lazy" style="display:block;width:100%;height:720px;min-height:320px;border:0"></iframe>`,
@@ -104,33 +119,21 @@ export function embedSnippets({
   ].join("\n");
   const popup = [
     script,
-    `<a href="${escapeAttribute(pageUrl)}" data-scheduler-popup="${escapeAttribute(pageUrl)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#4f46e5;color:#fff;font:600 16px/1.25 system-ui,sans-serif;text-decoration:none">${escapeText(`Book ${title}`)}</a>`,
+    `<a href="${escapeAttribute(pageUrl)}" data-scheduler-popup="${escapeAttribute(pageUrl)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:${look.brandColor ?? POPUP_FILL};color:#fff;font:600 16px/1.25 system-ui,sans-serif;text-decoration:none">${escapeText(`Book ${title}`)}</a>`,
   ].join("\n");
   return { pageUrl, previewUrl: embedUrl(pageUrl), inline, popup };
 }
 
 export type EmbedOffer =
-  | { state: "ready"; inline: string; popup: string; previewUrl: string }
+  | {
+      state: "ready";
+      inline: string;
+      popup: string;
+      previewUrl: string;
+      look: EmbedLook;
+      /** The colour field as the host typed it, and why it was left out of the snippets. */
+      colorInput: string;
+      colorError: string | null;
+    }
   | { state: "no-username" }
   | { state: "inactive" };
-
-/**
- * The embed snippets of a saved event type, or why there are none yet (docs/decisions/019). A
- * team's event type passes its team as the profile: `team/{slug}` is its handle in the URL.
- */
-export function embedOffer(
-  origin: string,
-  profile: { username: string | null; name: string } | null,
-  e: { slug: string; title: string; active: boolean },
-): EmbedOffer {
-  if (!profile?.username) return { state: "no-username" };
-  if (!e.active) return { state: "inactive" };
-  const { inline, popup, previewUrl } = embedSnippets({
-    base: origin,
-    username: profile.username,
-    slug: e.slug,
-    title: e.title,
-    hostName: profile.name || profile.username,
-  });
-  return { state: "ready", inline, popup, previewUrl };
-}

@@ -15,11 +15,16 @@ export type PhotoUpload =
  * most PHOTO_MAX_BYTES of file and FRAMING_BYTES of everything else, counted as they arrive, so
  * a large or endless body never sits in memory; other fields and files are read and dropped.
  */
-export async function readPhotoUpload(request: Request): Promise<PhotoUpload> {
+export async function readPhotoUpload(
+  request: Request,
+  /** The file field: `photo` on the profile, `logo` for a team (decision 112). */
+  field = "photo",
+  messages: { tooBig: string } = PHOTO_MESSAGES,
+): Promise<PhotoUpload> {
   requirePost(request);
   const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "multipart/form-data") {
-    return { ok: false, status: 415, message: "Send the photo as multipart/form-data." };
+    return { ok: false, status: 415, message: `Send the ${field} as multipart/form-data.` };
   }
   let other = 0;
   let bytes: Uint8Array | null = null;
@@ -27,7 +32,7 @@ export async function readPhotoUpload(request: Request): Promise<PhotoUpload> {
   const handler: UploadHandler = async ({ name, filename, data }) => {
     const chunks: Uint8Array[] = [];
     let size = 0;
-    const isPhoto = name === "photo" && filename !== undefined && bytes === null;
+    const isPhoto = name === field && filename !== undefined && bytes === null;
     for await (const chunk of data) {
       if (isPhoto) {
         size += chunk.length;
@@ -47,7 +52,7 @@ export async function readPhotoUpload(request: Request): Promise<PhotoUpload> {
   try {
     await unstable_parseMultipartFormData(request, handler);
   } catch (error) {
-    if (error instanceof TooBig) return { ok: false, status: 413, message: PHOTO_MESSAGES.tooBig };
+    if (error instanceof TooBig) return { ok: false, status: 413, message: messages.tooBig };
     return { ok: false, status: 400, message: "The form could not be read." };
   }
   return { ok: true, intent, bytes };

@@ -22,7 +22,9 @@ export function themeFromCookie(cookieHeader: string | null | undefined): "light
 export function pageTheme(url: URL, cookieHeader: string | null, embed: boolean): "light" | "dark" | null {
   if (embed) {
     const asked = url.searchParams.get("theme");
-    // An embed sits on a page we cannot see: light unless the host asks for dark.
+    // An embed sits on a page we cannot see: light unless the host asks for dark, or for `auto`
+    // (the visitor's system setting, as a page without the cookie; decision 108's stylesheet rule).
+    if (asked === "auto") return null;
     return asked === "dark" ? "dark" : "light";
   }
   return themeFromCookie(cookieHeader);

@@ -31,5 +31,6 @@ export * from "./audit-log";
 export * from "./routing-forms";
 export * from "./workflows";
 export * from "./user-photos";
+export * from "./team-logos";
 export * from "./sms";
 export * from "./booking-payments";

@@ -2,7 +2,7 @@ import { customType, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core"
 import { users } from "./users";
 
 // bytea reads back as a Buffer on node-postgres and a Uint8Array on PGlite: both are bytes.
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
 });
 

@@ -280,6 +280,65 @@ test.describe("Embeds", () => {
     await site.close();
   });
 
+  test("the host picks a theme and a brand colour: both snippets and the preview carry them, and the framed page is dark in that colour", async ({
+    browser,
+  }) => {
+    const host = await newBookingHost(browser, "embedlook");
+    const { page } = host;
+    await page.goto("/dashboard/eventTypes");
+    await page.getByRole("link", { name: "Embed Intro call on your website" }).click();
+    await waitForHydration(page);
+    const look = page.getByTestId("embed-look");
+    await look.getByLabel("Dark").check();
+    await look.getByLabel("Brand colour").fill("#0f766e");
+    await look.getByRole("button", { name: "Update the snippets" }).click();
+    const pageUrl = `/${host.username}/${host.slug}?theme=dark&amp;brandColor=0f766e`;
+    await expect(page.getByLabel("Inline", { exact: true })).toHaveValue(
+      new RegExp(`${pageUrl}&amp;embed=1`.replace(/[?]/g, "\\?")),
+    );
+    await expect(page.getByTestId("embed-preview")).toHaveAttribute("href", /\?theme=dark&brandColor=0f766e&embed=1$/);
+    await expect(look.getByLabel("Dark")).toBeChecked();
+    expect(await seriousViolations(page)).toEqual([]);
+    const inline = await page.getByLabel("Inline", { exact: true }).inputValue();
+    expect(await page.getByLabel("Popup button", { exact: true }).inputValue()).toContain("background:#0f766e");
+
+    // A colour white text cannot be read on is refused with its ratio and left out.
+    await look.getByLabel("Brand colour").fill("#a5b4fc");
+    await look.getByRole("button", { name: "Update the snippets" }).click();
+    await expect(page.getByText(/This colour is too light for white text/)).toBeVisible();
+    await expect(page.getByLabel("Inline", { exact: true })).not.toHaveValue(/brandColor=/);
+
+    // The snippet on another site: the framed booking page is dark, its buttons in the colour.
+    const site = await hostSite(`<h1>Acme Studio</h1>${inline}`);
+    const guest = await browser.newContext({ timezoneId: "Europe/Berlin" });
+    const visitor = await guest.newPage();
+    await visitor.goto(site.url);
+    const frame = visitor.frameLocator("iframe[data-scheduler-embed]");
+    await expect(frame.locator("html")).toHaveClass(/dark/);
+    await expect(frame.locator("section[data-brand]")).toHaveAttribute("style", /--c-accent:15 118 110/);
+    await guest.close();
+    await site.close();
+    await host.context.close();
+  });
+
+  test("the snippets' theme and colour without JavaScript: the GET form regenerates them", async ({ browser }) => {
+    const host = await newBookingHost(browser, "embedlooknojs");
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await host.context.storageState(),
+    });
+    const page = await context.newPage();
+    await page.goto(`/dashboard/eventTypes/${host.eventTypeId}`);
+    const look = page.getByTestId("embed-look");
+    await look.getByLabel(/^Auto/).check();
+    await look.getByRole("button", { name: "Update the snippets" }).click();
+    await expect(page).toHaveURL(/embedTheme=auto/);
+    await expect(page.getByLabel("Inline", { exact: true })).toHaveValue(/\?theme=auto&amp;embed=1/);
+    await expect(page.getByTestId("embed-preview")).toHaveAttribute("href", /\?theme=auto&embed=1$/);
+    await context.close();
+    await host.context.close();
+  });
+
   test("our other pages refuse to be framed: a plain page embedding the dashboard or sign-in gets a blocked frame", async ({
     browser,
     baseURL,

@@ -108,6 +108,8 @@ interface Cell {
   path: (f: Fixtures) => string;
   form?: (f: Fixtures) => Record<string, string>;
   json?: (f: Fixtures) => unknown;
+  /** Another body (a multipart upload, decision 112), sent as is. */
+  body?: () => BodyInit;
   /** JSON by session cookie (PUT /users/{email} mints a token from a browser session). */
   session?: boolean;
   expect: Row;
@@ -117,6 +119,12 @@ interface Cell {
 
 const ALL_ALLOW: Row = ["allow", "allow", "allow", "allow", "allow"];
 const ALL_404: Row = ["404", "404", "404", "404", "404"];
+/** A logo upload that is no image (decision 112): past the guard it is a 422. */
+const notAnImage = () => {
+  const form = new FormData();
+  form.append("logo", new Blob([new TextEncoder().encode("not an image")]), "logo.png");
+  return form;
+};
 /** Nobody with a session or a person's token (SCIM takes only its own token). */
 const ALL_SIGNIN: Row = ["signin", "signin", "signin", "signin", "signin"];
 /** Any signed-in person, each on their own data. */
@@ -261,6 +269,8 @@ const CELLS: Cell[] = [
   }),
   // Profile photos (decision 095): public by their hash; an unknown one is a 404 to anyone.
   page("GET", "avatars.$userId.$file.ts", () => `/avatars/${crypto.randomUUID()}/0123456789abcdef.webp`, ALL_404),
+  // Team logos (decision 112): the same.
+  page("GET", "team-logos.$teamId.$file.ts", () => `/team-logos/${crypto.randomUUID()}/0123456789abcdef.webp`, ALL_404),
 
   // Booking pages and guest links (the booking's token is the credential; no account needed).
   page("GET", "$username.tsx", (f) => `/${f.username}`, ALL_ALLOW),
@@ -1343,6 +1353,15 @@ const CELLS: Cell[] = [
   api("PATCH", "/api/teams/{id}", "api.teams_.$id.ts", (f) => `/api/teams/${f.team}`, OWNER, {
     json: () => ({ brandColor: "#ffff00" }),
   }),
+  // The team's logo (decision 112): its owners and admins only.
+  page("GET", "dashboard.teams_.$id_.logo.tsx", (f) => `/dashboard/teams/${f.team}/logo`, OWNER),
+  page("POST", "dashboard.teams_.$id_.logo.tsx", (f) => `/dashboard/teams/${f.team}/logo`, OWNER, {
+    form: () => ({ intent: "remove" }),
+  }),
+  api("POST", "/api/teams/{id}/logo", "api.teams_.$id_.logo.ts", (f) => `/api/teams/${f.team}/logo`, OWNER, {
+    body: notAnImage,
+  }),
+  api("DELETE", "/api/teams/{id}/logo", "api.teams_.$id_.logo.ts", (f) => `/api/teams/${f.team}/logo`, OWNER),
 
   // Last: signing out ends each signed-in actor's session (and its session tokens).
   page("POST", "signout.tsx", () => "/signout", ALL_ALLOW, { form: () => ({}), destructive: true }),
@@ -1706,7 +1725,12 @@ async function run(cell: Cell, actor: ActorName): Promise<Response> {
     // Both servers in turn: each counts an account's calls per minute in its own process
     // (decision 042), and one actor's JSON cells outnumber one server's budget.
     jsonCalls += 1;
-    return call(cell.method, target, { token: who?.token, json: cell.json?.(f), server: jsonCalls % 2 });
+    return call(cell.method, target, {
+      token: who?.token,
+      json: cell.json?.(f),
+      body: cell.body?.(),
+      server: jsonCalls % 2,
+    });
   }
   const c = who?.c ?? new HttpClient(f.user.c.baseUrl, { "x-forwarded-for": freshIp() });
   if (cell.form) return c.post(target, cell.form(f));
@@ -1851,6 +1875,8 @@ interface TeamCell {
   path: (t: TeamFixtures, actor: TeamActor) => string;
   form?: (t: TeamFixtures, actor: TeamActor) => Record<string, string>;
   json?: (t: TeamFixtures) => unknown;
+  /** Another body (a multipart upload, decision 112), sent as is. */
+  body?: () => BodyInit;
   expect: TeamRow;
   destructive?: boolean;
 }
@@ -2019,6 +2045,15 @@ const TEAM_CELLS: TeamCell[] = [
   teamApi("PATCH", "/api/teams/{id}", "api.teams_.$id.ts", (t) => `/api/teams/${t.team}`, MANAGERS, {
     json: () => ({ brandColor: "#ffff00" }),
   }),
+  // The team's logo (decision 112): owners and admins; a member 403, an outsider 404.
+  teamPage("GET", "dashboard.teams_.$id_.logo.tsx", (t) => `/dashboard/teams/${t.team}/logo`, MANAGERS),
+  teamPage("POST", "dashboard.teams_.$id_.logo.tsx", (t) => `/dashboard/teams/${t.team}/logo`, MANAGERS, {
+    form: () => ({ intent: "remove" }),
+  }),
+  teamApi("POST", "/api/teams/{id}/logo", "api.teams_.$id_.logo.ts", (t) => `/api/teams/${t.team}/logo`, MANAGERS, {
+    body: notAnImage,
+  }),
+  teamApi("DELETE", "/api/teams/{id}/logo", "api.teams_.$id_.logo.ts", (t) => `/api/teams/${t.team}/logo`, MANAGERS),
   // The same attributes on the team page: the form (a GET with ?attributes=) and its post.
   teamPage(
     "GET",
@@ -2272,7 +2307,8 @@ describe("authorization matrix: team roles", () => {
   async function runTeam(cell: TeamCell, actor: TeamActor): Promise<Response> {
     const person = who(actor);
     const target = cell.path(t, actor);
-    if (cell.operation) return call(cell.method, target, { token: person.token, json: cell.json?.(t) });
+    if (cell.operation)
+      return call(cell.method, target, { token: person.token, json: cell.json?.(t), body: cell.body?.() });
     if (cell.method === "POST") return person.c.post(target, cell.form?.(t, actor) ?? {});
     return person.c.get(target);
   }

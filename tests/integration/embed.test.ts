@@ -155,6 +155,45 @@ describe("the embedded booking flow, without cookies", () => {
     expect(action).toContain("embed=1");
   });
 
+  it("an embed's theme and brand colour stay in its links, its zone form and the confirmation it lands on", async () => {
+    const { date, slot, page } = await firstSlot();
+    const look = "theme=dark&brandColor=0f766e";
+    const html = (await (await call("GET", `${page}&${look}&date=${date}`)).text()).replaceAll("&amp;", "&");
+    expect(html).toMatch(/<html lang="en" class="bg-transparent dark">/);
+    const links = [...html.matchAll(/href="(\/[^"]*)"/g)]
+      .map((m) => m[1])
+      .filter((href) => href.startsWith(`/${username}/`));
+    expect(links.length).toBeGreaterThan(3);
+    for (const href of links) expect(href, href).toContain(look);
+    expect(html).toContain('<input type="hidden" name="theme" value="dark"/>');
+    expect(html).toContain('<input type="hidden" name="brandColor" value="0f766e"/>');
+    // A colour that fails the contrast rule is not carried along.
+    const pale = (await (await call("GET", `${page}&brandColor=a5b4fc&date=${date}`)).text()).replaceAll("&amp;", "&");
+    const paleLinks = [...pale.matchAll(/href="(\/[^"]*)"/g)]
+      .map((m) => m[1])
+      .filter((h) => h.startsWith(`/${username}/`));
+    expect(paleLinks.length).toBeGreaterThan(3);
+    for (const href of paleLinks) expect(href, href).not.toContain("brandColor");
+
+    const form = `${page}&${look}&date=${date}&slot=${encodeURIComponent(slot)}`;
+    const formHtml = (await (await call("GET", form)).text()).replaceAll("&amp;", "&");
+    const fields = Object.fromEntries(
+      [...formHtml.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    const booked = await call("POST", form, {
+      body: new URLSearchParams({
+        ...fields,
+        slot,
+        tz: "UTC",
+        name: "Embe Look",
+        email: `look-${crypto.randomUUID().slice(0, 6)}@example.test`,
+      }),
+      headers: FORM,
+    });
+    expect(booked.status, await booked.clone().text()).toBe(302);
+    expect(booked.headers.get("location")).toMatch(/&embed=1&theme=dark&brandColor=0f766e$/);
+  });
+
   it("a guest books inside the frame (no cookies, the frame's own origin), lands on the embedded confirmation, and a second guest gets the 409 in embed mode", async () => {
     const { date, slot, page } = await firstSlot();
     const path = `${page}&date=${date}&slot=${encodeURIComponent(slot)}`;
@@ -308,6 +347,51 @@ describe("the Embed section of the event type page", () => {
     expect(await (await host.c.get("/dashboard/eventTypes")).text()).toContain(
       `href="/dashboard/eventTypes/${ids.intro}#embed"`,
     );
+  });
+
+  it("the GET form's theme and brand colour go into both snippets and the preview; a colour too light is refused and left out", async () => {
+    const base = servers()[0];
+    const res = await host.c.get(`/dashboard/eventTypes/${ids.intro}?embedTheme=dark&embedColor=%230F766E`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    // The form is a GET form with the choice kept.
+    expect(html).toMatch(/<form method="get"[^>]*data-testid="embed-look"/);
+    const radio = (value: string) =>
+      [...html.matchAll(/<input[^>]*>/g)]
+        .map((m) => m[0])
+        .find((tag) => tag.includes('name="embedTheme"') && tag.includes(`value="${value}"`));
+    expect(radio("dark")).toContain("checked");
+    expect(radio("light")).not.toContain("checked");
+    expect(html).toContain('value="#0F766E"');
+    // In the snippets' attributes the & is written &amp;, as HTML wants it.
+    const page = `${base}/${username}/intro?theme=dark&amp;brandColor=0f766e`;
+    expect(snippetOf(html, "embed-inline")).toContain(
+      `<iframe src="${page}&amp;embed=1" title="Book Intro with Embed host"`,
+    );
+    const popup = snippetOf(html, "embed-popup");
+    expect(popup).toContain(`<a href="${page}" data-scheduler-popup="${page}"`);
+    expect(popup).toContain("background:#0f766e;color:#fff");
+    expect(html).toContain(`href="${page}&amp;embed=1"`);
+
+    // Auto: the visitor's system setting; the colour left empty is the host's own (no parameter).
+    const auto = await (await host.c.get(`/dashboard/eventTypes/${ids.intro}?embedTheme=auto&embedColor=`)).text();
+    expect(snippetOf(auto, "embed-inline")).toContain(`<iframe src="${base}/${username}/intro?theme=auto&amp;embed=1"`);
+    // The embedded page asked for auto has no theme class: the stylesheet follows the system.
+    const framed = await fetch(`${base}/${username}/intro?theme=auto&embed=1`, { headers: { cookie: "theme=dark" } });
+    expect(await framed.text()).toMatch(/<html lang="en" class="bg-transparent ">/);
+
+    const light = await (
+      await host.c.get(`/dashboard/eventTypes/${ids.intro}?embedTheme=light&embedColor=a5b4fc`)
+    ).text();
+    expect(visibleText(light)).toMatch(
+      /This colour is too light for white text: contrast \d\.\d:1, at least 4\.5:1 is needed\./,
+    );
+    expect(snippetOf(light, "embed-inline")).toContain(`<iframe src="${base}/${username}/intro?embed=1"`);
+    expect(snippetOf(light, "embed-popup")).toContain("background:#4f46e5");
+    // Nonsense is no 500: an unknown theme is light, a colour that is no colour is refused.
+    const junk = await host.c.get(`/dashboard/eventTypes/${ids.intro}?embedTheme=sepia&embedColor=%3Cscript%3E`);
+    expect(junk.status).toBe(200);
+    expect(snippetOf(await junk.text(), "embed-inline")).toContain(`<iframe src="${base}/${username}/intro?embed=1"`);
   });
 
   it("says what to do instead of a dead snippet: a switched-off event type, a host without a username", async () => {

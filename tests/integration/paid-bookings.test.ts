@@ -254,6 +254,21 @@ describe("a paid booking", () => {
     expect(mails[0].text).toMatch(/\/booking\/.+\/cancel\?token=/);
   });
 
+  it("says the receipt line in the language the guest booked in", async () => {
+    const type = await paidType();
+    const who = guest("es");
+    const answer = await ok<PaidAnswer>(await book(type._id, at(4, "11:00"), who), 201);
+    // As the booking page records a guest who booked in Spanish (decision 088).
+    await db`update events set guest_language = 'es' where id = ${answer.booking.id}`;
+    await payAtStripe(answer);
+    expect((await webhook(eventOf("payment_intent.succeeded", intentIdOf(answer)))).status).toBe(200);
+    const row = await statusOf(answer.booking.id);
+    await bookingMailsSettled(db);
+    const [mail] = await db<{ text: string }[]>`select text from mail_outbox where "to"::text like ${`%${who.email}%`}`;
+    expect(mail.text).toContain(`Recibo del pago: ${row.receipt_url}`);
+    expect(mail.text).not.toContain("Payment receipt");
+  });
+
   it("refuses an unsigned or forged webhook (400) and confirms nothing", async () => {
     const type = await paidType();
     const answer = await ok<PaidAnswer>(await book(type._id, at(5, "09:00")), 201);

@@ -362,3 +362,86 @@ describe("the booking page without JavaScript", () => {
     expect(await db`select 1 from events where guest_email = ${`over-${email}`}`).toHaveLength(0);
   });
 });
+
+describe("in the guest's language", () => {
+  it("the booking page refuses a series in Spanish and German: the taken meeting with its date by Intl, and the repeat rule", async () => {
+    const fourth = nyInstant(addDays(first, 22), "11:00");
+    await json(await book(fourth, guest()), 201);
+    const post = (fields: Record<string, string>) =>
+      call("POST", `/${username}/coaching`, {
+        body: new URLSearchParams({ tz: NY, name: "Rita Repeat", email: guest(), ...fields }),
+        headers: FORM,
+      });
+    const taken = await post({
+      slot: nyInstant(addDays(first, 1), "11:00").toISOString(),
+      repeat: "1",
+      occurrences: "5",
+      lang: "es",
+    });
+    expect(taken.status).toBe(409);
+    const when = new Intl.DateTimeFormat("es", {
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZone: NY,
+    }).format(fourth);
+    const text = visibleText(await taken.text());
+    expect(text).toContain(`La 4.ª reunión (${when}) ya no está libre.`);
+    expect(text).not.toContain("is no longer free");
+
+    const rule = await post({
+      slot: nyInstant(addDays(first, 2), "11:00").toISOString(),
+      repeat: "3",
+      occurrences: "3",
+      lang: "es",
+    });
+    expect(rule.status).toBe(400);
+    expect(visibleText(await rule.text())).toContain("Repite cada 1 o 2 semana(s).");
+    const count = await post({
+      slot: nyInstant(addDays(first, 2), "11:00").toISOString(),
+      repeat: "1",
+      occurrences: "7",
+      lang: "de",
+    });
+    expect(count.status).toBe(400);
+    expect(visibleText(await count.text())).toContain("Buchen Sie 2 bis 6 Termine.");
+    // Out of the form's range: the field's rule, in German.
+    const range = await post({
+      slot: nyInstant(addDays(first, 2), "11:00").toISOString(),
+      repeat: "1",
+      occurrences: "99",
+      lang: "de",
+    });
+    expect(range.status).toBe(400);
+    expect(visibleText(await range.text())).toContain("Anzahl der Termine: eine ganze Zahl von 1 bis 24.");
+  });
+
+  it("the cancel page offers and confirms cancelling every upcoming meeting in German", async () => {
+    const answer = await json<SeriesAnswer>(
+      await book(nyInstant(first, "15:00"), guest(), { recurrence: { intervalWeeks: 1, count: 3 } }),
+      201,
+    );
+    const [one] = answer.occurrences;
+    const page = `/booking/${one.id}/cancel?token=${encodeURIComponent(tokenOf(one.cancelUrl))}&lang=de`;
+    const before = visibleText(await (await call("GET", page)).text());
+    expect(before).toContain(
+      "Termin 1 einer Terminserie mit 3 Terminen. Sagen Sie nur diesen Termin ab oder alle anstehenden Termine der Serie.",
+    );
+    expect(before).toContain("Alle anstehenden Termine absagen");
+    expect(before).not.toContain("Cancel all upcoming meetings");
+    const done = await call("POST", page, { body: new URLSearchParams({ scope: "series" }), headers: FORM });
+    expect(done.status).toBe(200);
+    const [hostRow] = await db`select name from users where id = ${host.id}`;
+    expect(visibleText(await done.text())).toContain(
+      `Alle anstehenden Termine der Serie sind abgesagt. ${hostRow.name} wurde benachrichtigt.`,
+    );
+    expect(await db`select 1 from events where series_id = ${answer.seriesId} and status <> 'cancelled'`).toHaveLength(
+      0,
+    );
+    // Its mails go before the file ends: none is left leased for the next file on this database.
+    await bookingMailsSettled(db);
+  });
+});

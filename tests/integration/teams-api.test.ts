@@ -52,7 +52,14 @@ describe("creating teams", () => {
       await call("POST", "/api/teams", { token: owner.token, json: { name: " Sales ", slug: s.toUpperCase() } }),
       201,
     );
-    expect(created).toEqual({ id: expect.any(String), name: "Sales", slug: s, role: "owner", brandColor: null });
+    expect(created).toEqual({
+      id: expect.any(String),
+      name: "Sales",
+      slug: s,
+      role: "owner",
+      brandColor: null,
+      logoUrl: null,
+    });
     const mine = await ok<TeamJson[]>(await call("GET", "/api/teams", { token: owner.token }));
     expect(mine).toContainEqual(created);
     const [row] = await db`select handle, team_id from handles where team_id = ${created.id}`;
@@ -203,7 +210,14 @@ describe("invitations and membership", () => {
     const joined = await ok<TeamJson>(
       await call("POST", "/api/team-invitations/accept", { token: invitee.token, json: { token: second } }),
     );
-    expect(joined).toEqual({ id: team.id, name: "Support", slug: team.slug, role: "admin", brandColor: null });
+    expect(joined).toEqual({
+      id: team.id,
+      name: "Support",
+      slug: team.slug,
+      role: "admin",
+      brandColor: null,
+      logoUrl: null,
+    });
     expect(
       (
         await errorOf(

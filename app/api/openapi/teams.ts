@@ -60,7 +60,7 @@ export const paths: ZodOpenApiPathsObject = {
   "/api/teams/{id}": {
     get: {
       operationId: "getTeam",
-      summary: "A team the caller is in, with the caller's role and the team's brand colour.",
+      summary: "A team the caller is in, with the caller's role, the team's brand colour and its logo's URL.",
       tags: ["Teams"],
       security: signedIn,
       requestParams: { path: idParam },
@@ -75,6 +75,36 @@ export const paths: ZodOpenApiPathsObject = {
       requestParams: { path: idParam },
       requestBody: body(brandColorBody),
       responses: { "200": json("The team.", teamSchema), ...errors(400, 401, 403, 404, 413, 415) },
+    },
+  },
+  "/api/teams/{id}/logo": {
+    post: {
+      operationId: "uploadTeamLogo",
+      summary:
+        "Owners and admins set the team's logo (decision 112): multipart/form-data with the image in field `logo`, checked like a profile photo (JPEG, PNG or WebP by its bytes, at most 5 MB and 40 megapixels), fitted whole into a square and stored as WebP without metadata. Its booking pages show it instead of a host's photo. 413 over 5 MB, 422 invalid_image for a file that is no readable JPEG, PNG or WebP, 400 without a file, 415 for a body that is not multipart.",
+      tags: ["Teams"],
+      security: signedIn,
+      requestParams: { path: idParam },
+      requestBody: {
+        required: true,
+        content: {
+          "multipart/form-data": {
+            schema: z.object({ logo: z.string().meta({ format: "binary", description: "The image file." }) }),
+          },
+        },
+      },
+      responses: {
+        "200": json("The team, with its new logoUrl.", teamSchema),
+        ...errors(400, 401, 403, 404, 413, 415, 422),
+      },
+    },
+    delete: {
+      operationId: "deleteTeamLogo",
+      summary: "Owners and admins remove the team's logo (204 also when it had none).",
+      tags: ["Teams"],
+      security: signedIn,
+      requestParams: { path: idParam },
+      responses: { "204": noContent, ...errors(401, 403, 404) },
     },
   },
   "/api/teams/{id}/invitations": {

@@ -37,6 +37,11 @@ export const CHANGE_EN = {
   cancelRequest: "Cancel this request",
   cancelMeeting: "Cancel this meeting",
   meetingStarted: "This meeting has already started or taken place, so it can no longer be cancelled.",
+  // A recurring series' meeting (decision 106): this one, or every upcoming one.
+  seriesNote:
+    "Meeting {index} of a recurring series of {count}. Cancel this meeting only, or every upcoming meeting of the series.",
+  cancelAllUpcoming: "Cancel all upcoming meetings",
+  seriesCancelledNow: "Every upcoming meeting of the series is cancelled. {host} has been told.",
   // Both pages' form errors
   reasonTooLong: "Use at most {max} characters.",
   reasonControlChars: "The reason may not contain control characters (only line breaks and tabs).",
@@ -141,6 +146,10 @@ const CHANGE_ES: ChangeWords = {
   cancelRequest: "Cancelar esta solicitud",
   cancelMeeting: "Cancelar esta reunión",
   meetingStarted: "Esta reunión ya ha empezado o ya se ha celebrado, así que ya no se puede cancelar.",
+  seriesNote:
+    "Reunión {index} de una serie periódica de {count}. Cancela solo esta reunión o todas las próximas reuniones de la serie.",
+  cancelAllUpcoming: "Cancelar todas las próximas reuniones",
+  seriesCancelledNow: "Todas las próximas reuniones de la serie están canceladas. Se lo hemos comunicado a {host}.",
   reasonTooLong: "Usa como máximo {max} caracteres.",
   reasonControlChars: "El motivo no puede contener caracteres de control (solo saltos de línea y tabulaciones).",
   rescheduleTitle: "Cambiar la hora de tu reunión | Scheduler",
@@ -244,6 +253,10 @@ const CHANGE_DE: ChangeWords = {
   cancelRequest: "Diese Anfrage absagen",
   cancelMeeting: "Diesen Termin absagen",
   meetingStarted: "Dieser Termin hat bereits begonnen oder stattgefunden und kann daher nicht mehr abgesagt werden.",
+  seriesNote:
+    "Termin {index} einer Terminserie mit {count} Terminen. Sagen Sie nur diesen Termin ab oder alle anstehenden Termine der Serie.",
+  cancelAllUpcoming: "Alle anstehenden Termine absagen",
+  seriesCancelledNow: "Alle anstehenden Termine der Serie sind abgesagt. {host} wurde benachrichtigt.",
   reasonTooLong: "Verwenden Sie höchstens {max} Zeichen.",
   reasonControlChars: "Der Grund darf keine Steuerzeichen enthalten (nur Zeilenumbrüche und Tabulatoren).",
   rescheduleTitle: "Termin verschieben | Scheduler",
@@ -345,6 +358,10 @@ const CHANGE_FR: ChangeWords = {
   cancelRequest: "Annuler cette demande",
   cancelMeeting: "Annuler ce rendez-vous",
   meetingStarted: "Ce rendez-vous a déjà commencé ou a déjà eu lieu : il ne peut plus être annulé.",
+  seriesNote:
+    "Rendez-vous {index} d’une série récurrente de {count}. Annulez seulement ce rendez-vous, ou tous les rendez-vous à venir de la série.",
+  cancelAllUpcoming: "Annuler tous les rendez-vous à venir",
+  seriesCancelledNow: "Tous les rendez-vous à venir de la série sont annulés. Nous avons prévenu {host}.",
   reasonTooLong: "Utilisez au plus {max} caractères.",
   reasonControlChars:
     "Le motif ne peut pas contenir de caractères de contrôle (seulement des retours à la ligne et des tabulations).",
@@ -449,6 +466,10 @@ const CHANGE_PT_BR: ChangeWords = {
   cancelRequest: "Cancelar esta solicitação",
   cancelMeeting: "Cancelar esta reunião",
   meetingStarted: "Esta reunião já começou ou já aconteceu, então não pode mais ser cancelada.",
+  seriesNote:
+    "Reunião {index} de uma série recorrente de {count}. Cancele só esta reunião ou todas as próximas reuniões da série.",
+  cancelAllUpcoming: "Cancelar todas as próximas reuniões",
+  seriesCancelledNow: "Todas as próximas reuniões da série foram canceladas. Avisamos {host}.",
   reasonTooLong: "Use no máximo {max} caracteres.",
   reasonControlChars: "O motivo não pode conter caracteres de controle (apenas quebras de linha e tabulações).",
   rescheduleTitle: "Remarcar sua reunião | Scheduler",

@@ -116,4 +116,12 @@ export const DE: GuestWords = {
   repeatCount: "Anzahl der Termine (bei Wiederholung)",
   repeatMeetings: { one: "{count} Termin", other: "{count} Termine" },
   seriesOf: { one: "Eine Terminserie mit {count} Termin", other: "Eine Terminserie mit {count} Terminen" },
+  seriesTaken: "Der {ordinal} Termin ({when}) ist nicht mehr frei.",
+  seriesSkipped:
+    "Der {ordinal} Termin fällt auf eine Uhrzeit, die es an diesem Tag wegen der Zeitumstellung nicht gibt: Wählen Sie eine andere Uhrzeit.",
+  seriesNotTaken: "Dieser Termintyp nimmt keine Serienbuchungen an.",
+  seriesEvery: "Wiederholen Sie alle {weeks} Woche(n).",
+  seriesCount: "Buchen Sie 2 bis {max} Termine.",
+  repeatCountInvalid: "Anzahl der Termine: eine ganze Zahl von 1 bis {max}.",
+  repeatWeeksInvalid: "Wie oft: eine ganze Zahl von Wochen von 1 bis {max}.",
 };

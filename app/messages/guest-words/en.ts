@@ -121,4 +121,12 @@ export const EN = {
   repeatCount: "Number of meetings (when it repeats)",
   repeatMeetings: { one: "{count} meeting", other: "{count} meetings" },
   seriesOf: { one: "A recurring series of {count} meeting", other: "A recurring series of {count} meetings" },
+  // A series refused on the booking page (decision 106): {ordinal} is the language's ordinal, {when} the meeting in the guest's zone.
+  seriesTaken: "The {ordinal} meeting, {when}, is no longer free.",
+  seriesSkipped: "The {ordinal} meeting falls on a time the clocks skip that day: pick another time.",
+  seriesNotTaken: "This event type does not take recurring bookings.",
+  seriesEvery: "Repeat every {weeks} week(s).",
+  seriesCount: "Book 2 to {max} meetings.",
+  repeatCountInvalid: "Number of meetings: a whole number from 1 to {max}.",
+  repeatWeeksInvalid: "How often: a whole number of weeks from 1 to {max}.",
 };

@@ -124,4 +124,11 @@ export const ES: GuestWords = {
     many: "Una serie periódica de {count} de reuniones",
     other: "Una serie periódica de {count} reuniones",
   },
+  seriesTaken: "La {ordinal} reunión ({when}) ya no está libre.",
+  seriesSkipped: "La {ordinal} reunión cae en una hora que ese día no existe por el cambio de hora: elige otra hora.",
+  seriesNotTaken: "Este tipo de evento no admite reservas periódicas.",
+  seriesEvery: "Repite cada {weeks} semana(s).",
+  seriesCount: "Reserva de 2 a {max} reuniones.",
+  repeatCountInvalid: "Número de reuniones: un número entero de 1 a {max}.",
+  repeatWeeksInvalid: "Frecuencia: un número entero de semanas de 1 a {max}.",
 };

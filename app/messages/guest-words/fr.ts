@@ -124,4 +124,12 @@ export const FR: GuestWords = {
     many: "Une série récurrente de {count} de réunions",
     other: "Une série récurrente de {count} réunions",
   },
+  seriesTaken: "La {ordinal} réunion ({when}) n’est plus libre.",
+  seriesSkipped:
+    "La {ordinal} réunion tombe sur une heure qui n’existe pas ce jour-là à cause du changement d’heure : choisissez une autre heure.",
+  seriesNotTaken: "Ce type de rendez-vous n’accepte pas les réservations récurrentes.",
+  seriesEvery: "Répétez toutes les {weeks} semaine(s).",
+  seriesCount: "Réservez de 2 à {max} réunions.",
+  repeatCountInvalid: "Nombre de réunions : un nombre entier de 1 à {max}.",
+  repeatWeeksInvalid: "Fréquence : un nombre entier de semaines de 1 à {max}.",
 };

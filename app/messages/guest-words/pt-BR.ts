@@ -124,4 +124,12 @@ export const PT_BR: GuestWords = {
     many: "Uma série recorrente de {count} de reuniões",
     other: "Uma série recorrente de {count} reuniões",
   },
+  seriesTaken: "A {ordinal} reunião ({when}) não está mais livre.",
+  seriesSkipped:
+    "A {ordinal} reunião cai em um horário que não existe nesse dia por causa da mudança de horário: escolha outro horário.",
+  seriesNotTaken: "Este tipo de evento não aceita agendamentos recorrentes.",
+  seriesEvery: "Repita a cada {weeks} semana(s).",
+  seriesCount: "Agende de 2 a {max} reuniões.",
+  repeatCountInvalid: "Número de reuniões: um número inteiro de 1 a {max}.",
+  repeatWeeksInvalid: "Frequência: um número inteiro de semanas de 1 a {max}.",
 };

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { GUEST_WORDS } from "~/messages/guest-words";
-import { chooseLanguage, plural } from "~/messages/languages";
+import { chooseLanguage, clockCookie, defaultClock24, fill, plural } from "~/messages/languages";
 import { nextFreeSlots, type BookingSuccess } from "~/models/booking.server";
 import { idempotencyClaim, IDEMPOTENCY_KEY_PATTERN } from "~/models/idempotency.server";
 import {
@@ -14,7 +14,9 @@ import { bookingBody, singleUseTokenField } from "~/schemas/booking-api";
 import { utmOf } from "~/schemas/utm";
 import { bookSeries, bookSlot } from "~/services/bookings.server";
 import type { SeriesSuccess } from "~/models/booking-series.server";
-import { occurrenceTakenMessage } from "~/scheduling/recurrence";
+import { RECURRING_MAX_INTERVAL_WEEKS, RECURRING_MAX_OCCURRENCES } from "~/scheduling/recurrence";
+import { occurrenceTakenText, recurrenceRefusalText } from "~/html/series-texts";
+import { embedLookParams } from "~/utils/embed-look";
 import { repeatFieldsMarkup } from "~/html/repeat-fields.server";
 import { env } from "~/server/env.server";
 import { checkRateLimits, clientIp, hitInProcess, RATE_LIMITS } from "~/server/rate-limit.server";
@@ -204,6 +206,15 @@ export async function action({ params, request }: ActionFunctionArgs) {
       const key = String(issue.path[0] ?? "form");
       (errors[key] ??= []).push(issue.message);
     }
+    // The repeat fields (decision 106) in the guest's language; English keeps the JSON API's words.
+    if (errors.recurrence && language !== "en") {
+      const count = parsed.error.issues.some((i) => i.path[0] === "recurrence" && i.path[1] === "count");
+      errors.recurrence = [
+        count
+          ? fill(w.repeatCountInvalid, { max: RECURRING_MAX_OCCURRENCES })
+          : fill(w.repeatWeeksInvalid, { max: RECURRING_MAX_INTERVAL_WEEKS }),
+      ];
+    }
     // The answers' messages beside the other fields' in the same answer (bookSlot checks them again when it books).
     Object.assign(errors, answerErrors(checkAnswers(questions, values.answers).errors));
     return data(
@@ -237,7 +248,10 @@ export async function action({ params, request }: ActionFunctionArgs) {
   }
   const now = new Date();
   // Every guest holds a token: a group event type's guest their own seat's (decision 021).
-  const embed = new URL(request.url).searchParams.get("embed") === "1" ? "&embed=1" : "";
+  // Embedded: the confirmation stays in the frame, in the look the snippet asked for (decision 112).
+  const asked = new URL(request.url).searchParams;
+  const embed =
+    asked.get("embed") === "1" ? `&${new URLSearchParams({ embed: "1", ...embedLookParams(asked) }).toString()}` : "";
   const confirmationUrl = (ok: BookingSuccess) =>
     `${host.path}/booked/${ok.booking.id}?token=${encodeURIComponent(ok.token)}${embed}`;
   // The event type's own thank-you page (decision 087), when it has one; embedded, the
@@ -286,10 +300,13 @@ export async function action({ params, request }: ActionFunctionArgs) {
     });
     if (series.ok) return redirect(seriesUrl(series));
     if (series.reason === "recurrence-refused" || series.reason === "occurrence-unavailable") {
+      // In the guest's language, the meeting's date in their zone and clock (decision 112).
+      const clockGiven = new URL(request.url).searchParams.get("clock") ?? clockCookie(request.headers.get("cookie"));
+      const clock24 = clockGiven === "24" || clockGiven === "12" ? clockGiven === "24" : defaultClock24(language);
       const message =
         series.reason === "recurrence-refused"
-          ? series.message
-          : occurrenceTakenMessage(series.index, series.start, input.timeZone);
+          ? recurrenceRefusalText(language, series.refusal)
+          : occurrenceTakenText(language, series.index, series.start, input.timeZone, clock24);
       return data(
         {
           status: "invalid" as const,

@@ -1,5 +1,6 @@
 import { brandAttributes, pageBrandColor } from "~/html/brand-style.server";
-import { isPaidHost } from "~/models/professional.server";
+import { isPaidHost, isPaidTeam } from "~/models/professional.server";
+import { teamLogoPath } from "~/schemas/team-logo";
 import { json } from "@remix-run/node";
 import { getTeamHandle } from "~/models/teams.server";
 import { routingResponseOf } from "~/models/routing-forms.server";
@@ -37,6 +38,8 @@ export interface PageHost {
   home: string;
   /** The host's or team's brand colour (decision 108), or null for the site's. */
   brandColor: string | null;
+  /** A team's page (decision 112): its logo in place of a host's photo, its owners' plan for "Powered by". */
+  team: { id: string; logoHash: string | null; ownerIds: string[] } | null;
 }
 
 /**
@@ -69,6 +72,7 @@ export async function findPage(
         path,
         home,
         brandColor: team.brandColor,
+        team: { id: team.id, logoHash: team.logoHash, ownerIds: team.ownerIds },
       },
       found,
     };
@@ -85,6 +89,7 @@ export async function findPage(
         path: `/${host.username}/${found.eventType.slug}`,
         home: `/${host.username}`,
         brandColor: host.brandColor,
+        team: null,
       },
       found,
     };
@@ -206,8 +211,23 @@ export const ROUTING_LINK_INVALID = "This link from a routing form is not valid.
 
 /**
  * How the page looks for its owner (decision 108): the host's or team's colour (an embed's
- * `?brandColor=` first) and whether "Powered by" is left out (a paid host).
+ * `?brandColor=` first) and whether "Powered by" is left out (a paid host, or a team with a paid owner).
  */
 export async function pageLook(ownerId: string, host: PageHost, q: URLSearchParams) {
-  return { brand: brandAttributes(pageBrandColor(q, host.brandColor)), paid: await isPaidHost(ownerId) };
+  // A team's pages follow its owners' plan, not the event type's maker's (decision 112).
+  const paid = host.team ? await isPaidTeam(host.team.id) : await isPaidHost(ownerId);
+  return { brand: brandAttributes(pageBrandColor(q, host.brandColor)), paid };
 }
+
+/** A team page's logo (decision 112): its 96 px and 256 px paths, or null (a host's page, or no logo). */
+export function pageLogo(host: PageHost): { small: string; large: string } | null {
+  if (!host.team?.logoHash) return null;
+  return {
+    small: teamLogoPath(host.team.id, host.team.logoHash, "small"),
+    large: teamLogoPath(host.team.id, host.team.logoHash),
+  };
+}
+
+// The embed's look kept in the page's links (decision 112), through this server module: the
+// browser build keeps a chunk import for every module a route file names, used there or not.
+export { embedLookParams } from "~/utils/embed-look";

@@ -69,9 +69,11 @@ import { BookingForm, FIRST_FIELD_ID } from "./booking-form";
 import {
   bookableForDuration,
   durationsOf,
+  embedLookParams,
   eventTypeOff,
   findPage,
   openMonth,
+  pageLogo,
   pageLook,
   rangeSlots,
   ROUTING_LINK_INVALID,
@@ -156,6 +158,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     ...(page.found.eventType.hostIds ?? []).map(publicPageTag.host),
     ...(page.found.eventType.teamId ? [publicPageTag.team(page.found.eventType.teamId)] : []),
     ...absences.flatMap((a) => (a.teammateId ? [publicPageTag.host(a.teammateId)] : [])),
+    // A team's page: its owners' plan decides "Powered by" (decision 112); a payment drops their pages.
+    ...(host.team ? host.team.ownerIds.map(publicPageTag.host) : []),
   ]);
   // A routing form's booking link (decision 074): its response narrows the hosts; a forged one is refused.
   const routed = await withRouting(page.found, q.get("routing"));
@@ -264,7 +268,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       home: host.home,
       /** The host's photo (decision 095); a new one drops the host's pages from the page cache. */
       id: found.ownerId,
-      photoHash: await photoHashOf(found.ownerId),
+      photoHash: host.team ? null : await photoHashOf(found.ownerId),
+      /** A team's page shows the team's logo instead (decision 112), its initials without one. */
+      logo: pageLogo(host),
     },
     /** The host's or team's colour, and a paid host's pages without "Powered by" (decision 108). */
     ...(await pageLook(found.ownerId, host, q)),
@@ -320,6 +326,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     /** The form's Idempotency-Key (decision 024): a double submit or a resubmit lands on one booking. */
     idempotencyKey: crypto.randomUUID(),
     embed: q.get("embed") === "1",
+    /** An embed's theme and colour, kept in the frame's links (decision 112). */
+    embedLook: embedLookParams(q),
     link: linkState === "open" ? link : null,
     routing: found.routingResponseId ?? null,
     linkUsed: linkState === "used",
@@ -429,7 +437,7 @@ function ZoneAndClock({ d, href, hydrated }: { d: PageData; href: (q: PageQuery)
       {d.clockParam ? <input type="hidden" name="clock" value={d.clockParam} /> : null}
       {d.langParam ? <input type="hidden" name="lang" value={d.langParam} /> : null}
       {d.embed ? <input type="hidden" name="embed" value="1" /> : null}
-      {Object.entries(d.utm).map(([key, value]) => (
+      {Object.entries({ ...d.embedLook, ...d.utm }).map(([key, value]) => (
         <input key={key} type="hidden" name={key} value={value} />
       ))}
       <label htmlFor="tz" className="mb-1 flex items-center gap-1 text-sm font-medium text-neutral-800">
@@ -574,6 +582,7 @@ export default function BookingPage() {
     duration: d.eventType.duration !== d.eventType.defaultDuration ? String(d.eventType.duration) : undefined,
     view: d.week ? "week" : undefined,
     embed: d.embed ? "1" : undefined,
+    ...d.embedLook,
     link: d.link ?? undefined,
     routing: d.routing ?? undefined,
     prefill: d.prefill,
@@ -657,7 +666,13 @@ export default function BookingPage() {
             </Link>
           )}
           <div className="flex items-center gap-3">
-            <HostAvatar name={d.host.name} username={d.host.username} userId={d.host.id} photoHash={d.host.photoHash} />
+            <HostAvatar
+              name={d.host.name}
+              username={d.host.username}
+              userId={d.host.id}
+              photoHash={d.host.photoHash}
+              logo={d.host.logo}
+            />
             <p className="font-medium text-neutral-700" data-testid="booking-host">
               {d.host.name}
             </p>

@@ -35,7 +35,7 @@ import { linkBase as siteBase, readFormData } from "~/utils/request.server";
 import { durationsOf, EVENT_TYPE_KINDS, eventTypeBody, isTeamKind } from "~/schemas/scheduling-api";
 import { resolveEventTypeWrite } from "~/services/event-types.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
-import { embedOffer } from "~/utils/embed";
+import { embedOffer } from "~/utils/embed-look";
 import { bookingLink } from "~/schemas/username-rules";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
@@ -100,7 +100,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     : null;
   return {
     eventType: e ? { id: e.id, title: e.title } : null,
-    embed: e ? embedOffer(origin, team ? { username: `team/${team.slug}`, name: team.name } : profile, e) : null,
+    embed: e
+      ? embedOffer(
+          origin,
+          team ? { username: `team/${team.slug}`, name: team.name } : profile,
+          e,
+          new URL(request.url).searchParams,
+        )
+      : null,
     schedules: schedules.map((s) => ({ id: s.id, name: s.name, isDefault: s.isDefault, timeZone: s.timeZone })),
     members: members.map((m) => ({ id: m.id, label: m.name ? `${m.name} (${m.email})` : m.email })),
     teams: teams.map((t) => ({ id: t.id, name: t.name })),

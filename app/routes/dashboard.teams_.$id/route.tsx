@@ -12,6 +12,7 @@ import { Modal } from "~/components/ui/modal";
 import { TEAMS_MESSAGES as M } from "~/messages/teams";
 import { getMyTeam, listMembers, listTeamInvitations, updateTeamBrandColor, type Refusal } from "~/models/teams.server";
 import { BrandColorForm } from "~/components/brand-color-form";
+import { TeamLogoForm } from "~/components/profile-photo-form";
 import { BrandColorSchema } from "~/schemas/profile";
 import {
   canChangeMember,
@@ -20,6 +21,7 @@ import {
   TEAM_SIZE_CAP,
   TeamInviteSchema,
   teamPage,
+  teamLogoPage,
   teamSettingsPage,
   TEAMS_PAGE,
 } from "~/schemas/teams";
@@ -277,6 +279,28 @@ export default function TeamSettings() {
             action={page}
             brandColor={d.team.brandColor}
             lastResult={actionData && "brand" in actionData ? (actionData.brand as SubmissionResult<string[]>) : null}
+          />
+        </section>
+      ) : null}
+
+      {d.manage ? (
+        <section
+          id="team-logo"
+          aria-labelledby="logo-title"
+          className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6"
+        >
+          <h2 id="logo-title" className="text-lg font-semibold text-neutral-900">
+            Logo
+          </h2>
+          <p className="mb-4 mt-1 text-sm text-neutral-600">
+            Guests see it on the team&apos;s page and its booking pages, in place of a host&apos;s photo.
+          </p>
+          <TeamLogoForm
+            action={teamLogoPage(d.team.id)}
+            teamId={d.team.id}
+            name={d.team.name}
+            logoHash={d.team.logoHash}
+            error={null}
           />
         </section>
       ) : null}

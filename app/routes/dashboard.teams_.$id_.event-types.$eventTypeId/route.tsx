@@ -42,7 +42,7 @@ import {
 } from "~/schemas/team-event-types";
 import { canManage, teamSettingsPage } from "~/schemas/teams";
 import { requirePermission } from "~/utils/auth.server";
-import { embedOffer } from "~/utils/embed";
+import { embedOffer } from "~/utils/embed-look";
 import { useIsPending } from "~/utils/pending";
 import { linkBase, readFormData } from "~/utils/request.server";
 import { forbidden, notFound } from "~/utils/responses";
@@ -92,7 +92,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // A managed type is not booked itself: its copies are, each on its member's page.
     embed:
       e && e.kind !== "managed"
-        ? embedOffer(linkBase(request), { username: `team/${team.slug}`, name: team.name }, e)
+        ? embedOffer(
+            linkBase(request),
+            { username: `team/${team.slug}`, name: team.name },
+            e,
+            new URL(request.url).searchParams,
+          )
         : null,
     copies: (existing?.copies ?? []).map((c) => ({
       name: c.name,

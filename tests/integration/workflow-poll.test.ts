@@ -7,7 +7,9 @@
  */
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
+import postgres from "postgres";
 import { HttpClient, uniqueEmail } from "../support/http";
+import { startServer } from "../support/server";
 import { settled, severalPolls, twoJobServers } from "./job-servers";
 
 const PASSWORD = "correct-horse-battery";
@@ -137,4 +139,53 @@ describe("the workflow poll with two jobs.servers", () => {
     expect((await keysOf(w)).map((k) => k.event_id)).toEqual([early, group]);
     expect((await mailsAbout(`${tag} soon`)).map((m) => m.to).sort()).toEqual(["gus@example.org", "ines@example.org"]);
   });
+
+  // Last: it stops the file's servers to play the job's part itself, then starts two again.
+  it("a workflow saved while the job holds a booking marked due still reaches it: the mark waits for the job", async () => {
+    const host = await newHost("poll-race");
+    const tag = `Race-${Date.now()}`;
+    await Promise.all(jobs.servers.map((s) => s.stop()));
+    const event = await booking(host, tag, 30 * MIN);
+    const checkAt = async () =>
+      (await jobs.db`select workflow_check_at from events where id = ${event}`)[0].workflow_check_at as Date | null;
+    expect(await checkAt()).toEqual(new Date(0));
+    const job = postgres(jobs.database.url, { max: 1, onnotice: () => {} });
+    let saved: Promise<string> | undefined;
+    try {
+      // The job's transaction: the booking's row locked, as deliverForEvent locks it...
+      await job.begin(async (tx) => {
+        await tx`select id from events where id = ${event} for no key update`;
+        // ...while the host saves a timed workflow on another connection: the save either
+        // finished (it passed the row by) or waits for the lock.
+        const save = workflow(host, { trigger: "before_start", offset: 60, subject: `${tag} soon` });
+        saved = save;
+        let done = false;
+        save.then(
+          () => (done = true),
+          () => (done = true),
+        );
+        await settled(
+          async () =>
+            done ||
+            (await jobs.db`select 1 from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)
+              .length > 0,
+          (v) => v,
+        );
+        // The job read the host's workflows before that save: nothing due, nothing to look at again.
+        await tx`update events set workflow_check_at = null where id = ${event}`;
+      });
+      await saved;
+    } finally {
+      await job.end();
+    }
+    // The save's mark came after the job's write, so the next poll looks at the booking again.
+    expect(await checkAt()).toEqual(new Date(0));
+    jobs.servers = await Promise.all([startServer(jobs.env()), startServer(jobs.env())]);
+    await settled(
+      () => mailsAbout(`${tag} soon`),
+      (m) => m.length >= 1,
+    );
+    await severalPolls();
+    expect(await mailsAbout(`${tag} soon`)).toHaveLength(1);
+  }, 120_000);
 });

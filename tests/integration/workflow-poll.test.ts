@@ -167,8 +167,9 @@ describe("the workflow poll with two jobs.servers", () => {
         await settled(
           async () =>
             done ||
-            (await jobs.db`select 1 from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)
-              .length > 0,
+            (
+              await jobs.db`select 1 from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`
+            ).length > 0,
           (v) => v,
         );
         // The job read the host's workflows before that save: nothing due, nothing to look at again.

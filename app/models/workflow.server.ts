@@ -115,24 +115,41 @@ interface Context {
   recipients: Map<string, string | null>;
   /** A group session's seats that may be texted, each at its own number (docs/decisions/109). */
   seatPhones: Array<{ phone: string; name: string; zone: string }>;
+  /** A group session's readers by address: the name of the seat they came with ({guest_name}). */
+  seatNames: Map<string, string>;
   links: { cancelUrl: string | null; rescheduleUrl: string | null } | null;
 }
 
-/** The confirmed seats of a session with a number and consent, oldest first. */
-async function seatPhonesOf(tx: Transaction, e: EventRow): Promise<Context["seatPhones"]> {
+/**
+ * The confirmed seats of a session, oldest first: those with a number and consent, and the name
+ * each reader's mail greets (a seat's guest and the people they brought: the seat's name).
+ */
+async function seatReadersOf(tx: Transaction, e: EventRow): Promise<Pick<Context, "seatPhones" | "seatNames">> {
   const seats = await tx
-    .select({ phone: bookingSeats.phone, name: bookingSeats.name, zone: bookingSeats.timeZone })
+    .select({
+      email: bookingSeats.email,
+      guests: bookingSeats.guests,
+      phone: bookingSeats.phone,
+      smsConsentAt: bookingSeats.smsConsentAt,
+      name: bookingSeats.name,
+      zone: bookingSeats.timeZone,
+    })
     .from(bookingSeats)
-    .where(
-      and(
-        eq(bookingSeats.eventId, e.id),
-        eq(bookingSeats.status, "confirmed"),
-        sql`${bookingSeats.phone} is not null`,
-        sql`${bookingSeats.smsConsentAt} is not null`,
-      ),
-    )
+    .where(and(eq(bookingSeats.eventId, e.id), eq(bookingSeats.status, "confirmed")))
     .orderBy(asc(bookingSeats.createdAt), asc(bookingSeats.id));
-  return seats.map((s) => ({ phone: s.phone!, name: s.name, zone: s.zone }));
+  const seatNames = new Map<string, string>();
+  for (const seat of seats) {
+    for (const email of [seat.email, ...seat.guests]) {
+      const key = email.trim().toLowerCase();
+      if (key && !seatNames.has(key)) seatNames.set(key, seat.name);
+    }
+  }
+  return {
+    seatPhones: seats
+      .filter((s) => s.phone !== null && s.smsConsentAt !== null)
+      .map((s) => ({ phone: s.phone!, name: s.name, zone: s.zone })),
+    seatNames,
+  };
 }
 
 async function contextOf(tx: Transaction, e: EventRow, links: Context["links"]): Promise<Context | null> {
@@ -180,7 +197,7 @@ async function contextOf(tx: Transaction, e: EventRow, links: Context["links"]):
       language: e.guestLanguage,
     },
     recipients: await recipientsOf(tx, e),
-    seatPhones: await seatPhonesOf(tx, e),
+    ...(await seatReadersOf(tx, e)),
     links,
   };
 }
@@ -245,7 +262,7 @@ async function writeAction(
           ? texts.guestFollowUpMail(c.meeting, zone, action.body)
           : action.preset && !action.body.trim()
             ? texts.guestReminderMail(c.meeting, zone, now)
-            : texts.workflowMail(action, templateValues(c, zone));
+            : texts.workflowMail(action, { ...templateValues(c, zone), ...seatGreeting(c, to) });
       await queueMail(tx, { to, replyTo: host.email, ...mail }, { eventId: e.id });
     }
   }
@@ -275,6 +292,12 @@ async function writeAction(
       { eventId: e.id },
     );
   }
+}
+
+/** A session's reader is greeted with the name of the seat they came with, not the session's first guest's. */
+function seatGreeting(c: Context, to: string): { guest_name?: string } {
+  const name = c.seatNames.get(to.trim().toLowerCase());
+  return name === undefined ? {} : { guest_name: name };
 }
 
 /** Whether an action can reach its reader now: a guest text needs a number (the guest's or a seat's), consent and a transport. */
@@ -582,6 +605,8 @@ async function forSeat(
     },
     recipients,
     seatPhones: seat.phone && seat.smsConsentAt ? [{ phone: seat.phone, name: seat.name, zone: seat.timeZone }] : [],
+    // Everyone it reaches came with this seat: {guest_name} is the seat's (e.guestName above).
+    seatNames: new Map(),
   };
 }
 

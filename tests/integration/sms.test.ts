@@ -689,7 +689,7 @@ describe("seats, a required phone and delivery reports (docs/decisions/109)", { 
           offsetMinutes: 4 * 24 * 60,
           actions: [
             { type: "sms_guest", body: "Soon, {guest_name}: {start_time}" },
-            { type: "email_guest", subject: `Soon ${tag}`, body: "{start_time}" },
+            { type: "email_guest", subject: `Soon ${tag}`, body: "{guest_name}, {start_time}" },
           ],
         },
       }),
@@ -715,6 +715,9 @@ describe("seats, a required phone and delivery reports (docs/decisions/109)", { 
     const mails = await db`select "to", text from mail_outbox where subject = ${`Soon ${tag}`} order by "to"`;
     expect(mails.map((m) => m.to).sort()).toEqual([emails[1]!, emails[2]!].sort());
     expect(mails.find((m) => m.to === emails[1])!.text).toContain("1:00 PM");
+    // Cas's session was opened by Ann, who left it: Cas's mail greets Cas.
+    expect(mails.find((m) => m.to === emails[2])!.text).toContain("Cas, ");
+    expect(mails.find((m) => m.to === emails[2])!.text).not.toContain("Ann");
   });
 
   it("requirePhone: the page's phone is required, said in the guest's language; JSON is 422 with the field", async () => {

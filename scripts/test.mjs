@@ -279,18 +279,26 @@ if (names.includes("e2e")) ensureChromium();
 if (names.some((name) => name !== "unit")) buildIfStale();
 
 /**
- * Three phases (docs/decisions/113). The unit suite and the checks side by side: all three only
- * compute. Then the e2e suite beside the integration files that may share the cores: one
- * Chromium worker leaves about a third of two cores idle, which those files fill. Last, alone,
- * the integration files that hold the app to a deadline or start servers on the embedded
- * database (PGlite's cold start): they need the cores within their tests' budgets.
+ * The plan (docs/decisions/113): phases one after another; in a phase, lanes side by side; in a
+ * lane, steps one after another; in a step, jobs side by side. First the e2e suite, one Chromium
+ * worker that leaves about a third of two cores idle; beside it the integration files that may
+ * share the cores, then the unit suite with the checks (they only compute). Last, alone, the
+ * integration files that hold the app to a deadline or start servers on the embedded database
+ * (PGlite's cold start): they need the cores within their tests' budgets.
  */
-const phases = [
-  names.filter((name) => name === "unit").concat(withChecks ? Object.keys(checks) : []),
-  ["e2e", "integration"],
-  ["integration-alone"],
+const plan = [
+  [[["e2e"]], [["integration"], ["unit", ...(withChecks ? Object.keys(checks) : [])]]],
+  [[["integration-alone"]]],
 ]
-  .map((phase) => phase.filter((name) => checks[name] || names.includes(name)))
+  .map((phase) =>
+    phase
+      .map((lane) =>
+        lane
+          .map((step) => step.filter((name) => checks[name] || names.includes(name)))
+          .filter((step) => step.length > 0),
+      )
+      .filter((lane) => lane.length > 0),
+  )
   .filter((phase) => phase.length > 0);
 
 /** The machine's CPU time so far (all cores, ms): busy and total, from os.cpus(). */
@@ -308,27 +316,36 @@ function cpuTimes() {
 const results = [];
 /** Per phase: its wall time and how busy the machine's cores were, to see what running side by side could gain. */
 const phaseLoads = [];
-for (const phase of phases) {
-  const together = phase.length > 1;
+
+/** One job to its end: its result, with its lines prefixed by its name when others run meanwhile. */
+async function runJob(name, together) {
+  const started = Date.now();
+  if (!together) console.log(`\n=== ${name} ${checks[name] ? "" : "tests "}===`);
+  const job = suites[name] ?? checks[name];
+  const code = await jobName.run(together ? name : undefined, job);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (together) console.log(`=== ${name} finished (${code === 0 ? "ok" : `exit ${code}`}) in ${seconds} s ===`);
+  results.push({ name, code, seconds, check: Boolean(checks[name]), counts: checks[name] ? null : counts(name) });
+}
+
+for (const phase of plan) {
+  const jobs = phase.flat(2);
+  const together = jobs.length > 1;
   const phaseStarted = Date.now();
   const cpuBefore = cpuTimes();
-  if (together) console.log(`\n=== ${phase.join(", ")} (side by side; each line starts with its job's name) ===`);
-  const done = await Promise.all(
-    phase.map(async (name) => {
-      const started = Date.now();
-      if (!together) console.log(`\n=== ${name} ${checks[name] ? "" : "tests "}===`);
-      const job = suites[name] ?? checks[name];
-      const code = await jobName.run(together ? name : undefined, job);
-      const seconds = Math.round((Date.now() - started) / 1000);
-      if (together) console.log(`=== ${name} finished (${code === 0 ? "ok" : `exit ${code}`}) in ${seconds} s ===`);
-      return { name, code, seconds, check: Boolean(checks[name]), counts: checks[name] ? null : counts(name) };
+  if (together) {
+    const lanes = phase.map((lane) => lane.map((step) => step.join(" + ")).join(", then "));
+    console.log(`\n=== ${lanes.join("; beside it: ")} (each line starts with its job's name) ===`);
+  }
+  await Promise.all(
+    phase.map(async (lane) => {
+      for (const step of lane) await Promise.all(step.map((name) => runJob(name, together)));
     }),
   );
-  results.push(...done);
   const cpuAfter = cpuTimes();
   const busy = (cpuAfter.busy - cpuBefore.busy) / Math.max(1, cpuAfter.total - cpuBefore.total);
   phaseLoads.push(
-    `${phase.join(" + ")}: ${Math.round((Date.now() - phaseStarted) / 1000)} s, cores ${Math.round(busy * 100)}% busy`,
+    `${jobs.join(" + ")}: ${Math.round((Date.now() - phaseStarted) / 1000)} s, cores ${Math.round(busy * 100)}% busy`,
   );
 }
 

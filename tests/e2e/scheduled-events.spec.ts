@@ -1,5 +1,13 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { noSidewaysScroll, seriousViolations, STRONG_PASSWORD, toast, uniqueEmail, signUpAs } from "./support";
+import {
+  noSidewaysScroll,
+  seriousViolations,
+  STRONG_PASSWORD,
+  toast,
+  uniqueEmail,
+  signUpAs,
+  waitForHydration,
+} from "./support";
 
 /**
  * The host's Scheduled Events page and group seats (decision 021): a host in New York sees a
@@ -40,6 +48,8 @@ async function newHost(browser: Browser, prefix: string): Promise<Host> {
   const headers = { authorization: `Bearer ${token}` };
   // The booking link's username, set where a host sets it.
   await page.goto("/dashboard/profile");
+  // Set-up, not the subject: typed once the page's scripts run (profile.spec.ts covers before).
+  await waitForHydration(page);
   await page.getByLabel("Username", { exact: true }).fill(username);
   await page.getByRole("button", { name: "Save username" }).click();
   await expect(page.getByText("Username saved.").first()).toBeVisible();

@@ -95,37 +95,52 @@ export async function saveReminderSettings(userId: string, s: ReminderSettings):
   });
 }
 
+/** A confirmed seat of a group session, as its guest's messages need it. */
+export interface ConfirmedSeat {
+  email: string;
+  guests: string[];
+  name: string;
+  timeZone: string;
+  phone: string | null;
+  smsConsentAt: Date | null;
+}
+
 /**
  * Who a guest reminder or follow-up of event `e` goes to, each once, with their own zone when
  * known (else null: the host's). A group session with seats (decision 021) reaches every
  * confirmed seat's guest and the extra guests each brought (its `event_invitees` are only the
- * first four people); any other event its booking guest and its invitees (decision 029).
+ * first four people); any other event its booking guest and its invitees (decision 029). The
+ * session's confirmed seats come along, oldest first, read in the same query.
  */
 export async function recipientsOf(
   tx: Transaction,
   e: typeof events.$inferSelect,
-): Promise<Map<string, string | null>> {
+): Promise<{ recipients: Map<string, string | null>; seats: ConfirmedSeat[] }> {
   const to = new Map<string, string | null>();
   const add = (email: string, zone: string | null) => {
     const key = email.trim().toLowerCase();
     if (key && !to.has(key)) to.set(key, zone);
   };
-  const seats = await tx
+  const all = await tx
     .select({
       email: bookingSeats.email,
       timeZone: bookingSeats.timeZone,
       guests: bookingSeats.guests,
       status: bookingSeats.status,
+      name: bookingSeats.name,
+      phone: bookingSeats.phone,
+      smsConsentAt: bookingSeats.smsConsentAt,
     })
     .from(bookingSeats)
     .where(eq(bookingSeats.eventId, e.id))
     .orderBy(asc(bookingSeats.createdAt), asc(bookingSeats.id));
-  if (seats.length > 0) {
-    for (const seat of seats.filter((s) => s.status === "confirmed")) {
+  if (all.length > 0) {
+    const seats = all.filter((s) => s.status === "confirmed");
+    for (const seat of seats) {
       add(seat.email, seat.timeZone);
       for (const guest of seat.guests) add(guest, null);
     }
-    return to;
+    return { recipients: to, seats };
   }
   if (e.guestEmail) add(e.guestEmail, e.guestTimeZone);
   const invitees = await tx
@@ -134,5 +149,5 @@ export async function recipientsOf(
     .where(eq(eventInvitees.eventId, e.id))
     .orderBy(asc(eventInvitees.position));
   for (const i of invitees) add(i.email, null);
-  return to;
+  return { recipients: to, seats: [] };
 }

@@ -13,6 +13,7 @@ import {
   workflowEventTypes,
   workflows,
   type BookingEventRecord,
+  type BookingSeat,
 } from "../../db/schema";
 import { readerTime } from "~/scheduling/reader-time";
 import { isTimeZone } from "~/scheduling/time-zone";
@@ -39,7 +40,7 @@ import type { TemplateValues, WorkflowTexts } from "~/schemas/workflow-mail";
 import type { WorkflowInput, WorkflowRecord } from "~/schemas/workflow";
 import { isUuid, notify, type Transaction } from "./event.server";
 import { claimTurn } from "./housekeeping.server";
-import { recipientsOf } from "./reminder.server";
+import { recipientsOf, type ConfirmedSeat } from "./reminder.server";
 
 /**
  * Workflows (docs/decisions/085): the job that sends timed actions ("before the start", "after
@@ -121,22 +122,10 @@ interface Context {
 }
 
 /**
- * The confirmed seats of a session, oldest first: those with a number and consent, and the name
+ * A session's readers beyond their addresses: the seats with a number and consent, and the name
  * each reader's mail greets (a seat's guest and the people they brought: the seat's name).
  */
-async function seatReadersOf(tx: Transaction, e: EventRow): Promise<Pick<Context, "seatPhones" | "seatNames">> {
-  const seats = await tx
-    .select({
-      email: bookingSeats.email,
-      guests: bookingSeats.guests,
-      phone: bookingSeats.phone,
-      smsConsentAt: bookingSeats.smsConsentAt,
-      name: bookingSeats.name,
-      zone: bookingSeats.timeZone,
-    })
-    .from(bookingSeats)
-    .where(and(eq(bookingSeats.eventId, e.id), eq(bookingSeats.status, "confirmed")))
-    .orderBy(asc(bookingSeats.createdAt), asc(bookingSeats.id));
+function seatReaders(seats: ConfirmedSeat[]): Pick<Context, "seatPhones" | "seatNames"> {
   const seatNames = new Map<string, string>();
   for (const seat of seats) {
     for (const email of [seat.email, ...seat.guests]) {
@@ -147,7 +136,7 @@ async function seatReadersOf(tx: Transaction, e: EventRow): Promise<Pick<Context
   return {
     seatPhones: seats
       .filter((s) => s.phone !== null && s.smsConsentAt !== null)
-      .map((s) => ({ phone: s.phone!, name: s.name, zone: s.zone })),
+      .map((s) => ({ phone: s.phone!, name: s.name, zone: s.timeZone })),
     seatNames,
   };
 }
@@ -160,6 +149,7 @@ async function contextOf(tx: Transaction, e: EventRow, links: Context["links"]):
   if (!host) return null;
   const hostZone = zoneOr(host.timeZone, "UTC");
   const hostName = host.name || host.email;
+  const { recipients, seats } = await recipientsOf(tx, e);
   // The event type's real place (decision 028) and the booking's meeting (decision 065).
   const [type] = e.eventTypeId
     ? await tx.select({ location: eventTypes.location }).from(eventTypes).where(eq(eventTypes.id, e.eventTypeId))
@@ -196,8 +186,8 @@ async function contextOf(tx: Transaction, e: EventRow, links: Context["links"]):
       isBooking: Boolean(e.guestEmail && e.bookingTokenHash),
       language: e.guestLanguage,
     },
-    recipients: await recipientsOf(tx, e),
-    ...(await seatReadersOf(tx, e)),
+    recipients,
+    ...seatReaders(seats),
     links,
   };
 }
@@ -517,15 +507,10 @@ export async function applyWorkflowEffects(tx: Transaction, eff: WorkflowEffects
   // its own booking, by its own name, under its own key; the host once, of them all.
   const seats = seatId ? [] : await seatsOfSessionChange(tx, e);
   if (seats.length > 0) {
-    const told: Array<[Context, string]> = [];
-    for (const seat of seats) {
-      const c = await forSeat(tx, whole, seat.id, wanted);
-      if (c) told.push([c, seat.id]);
-    }
     const forHost = { ...whole, e: { ...whole.e, guestName: seats.map((seat) => seat.name).join(", ") } };
     for (const action of actions) {
       if (action.type === "email_guest" || action.type === "sms_guest") {
-        for (const [c, id] of told) await deliver(tx, c, action, eff.now, texts, id);
+        for (const seat of seats) await deliver(tx, narrowToSeat(whole, seat), action, eff.now, texts, seat.id);
       } else await deliver(tx, forHost, action, eff.now, texts, null);
     }
     return;
@@ -555,9 +540,9 @@ async function deliver(
  * The seats a change of a whole session concerns: those confirmed in it; for its cancel, those
  * cancelled with it (in the same moment as the session, not earlier by their own guests).
  */
-async function seatsOfSessionChange(tx: Transaction, e: EventRow): Promise<Array<{ id: string; name: string }>> {
+async function seatsOfSessionChange(tx: Transaction, e: EventRow): Promise<BookingSeat[]> {
   return tx
-    .select({ id: bookingSeats.id, name: bookingSeats.name })
+    .select()
     .from(bookingSeats)
     .where(
       and(
@@ -586,7 +571,11 @@ async function forSeat(
     .select()
     .from(bookingSeats)
     .where(and(eq(bookingSeats.id, seatId), eq(bookingSeats.eventId, c.e.id), eq(bookingSeats.status, status)));
-  if (!seat) return null;
+  return seat ? narrowToSeat(c, seat) : null;
+}
+
+/** The context of a session narrowed to one of its seats: its guest, their guests, their number. */
+function narrowToSeat(c: Context, seat: BookingSeat): Context {
   const recipients = new Map<string, string | null>();
   for (const email of [seat.email, ...seat.guests]) {
     const key = email.trim().toLowerCase();

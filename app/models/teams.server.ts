@@ -67,25 +67,33 @@ export type CreateTeamResult = { ok: true; team: TeamSummary } | { ok: false; re
 
 /** A new team with its creator as owner; the handles key (migration 0020) refuses a slug in use. */
 export async function createTeam(ownerId: string, input: { name: string; slug: string }): Promise<CreateTeamResult> {
+  return insertOwnedTeam({ name: input.name, slug: input.slug.toLowerCase() }, ownerId);
+}
+
+/**
+ * Inserts a team and its owner's membership, in one transaction: the owner's summary, or
+ * "slug-taken" when the slug is any team's or person's handle already.
+ */
+async function insertOwnedTeam(values: typeof teams.$inferInsert, ownerId: string): Promise<CreateTeamResult> {
   const db = await getDb();
   try {
     return await transaction(db, async (tx) => {
-      const [team] = await tx.insert(teams).values({ name: input.name, slug: input.slug.toLowerCase() }).returning();
+      const [team] = await tx.insert(teams).values(values).returning();
       await tx.insert(teamMemberships).values({ teamId: team.id, userId: ownerId, role: "owner" });
-      return {
-        ok: true as const,
-        team: {
-          id: team.id,
-          name: team.name,
-          slug: team.slug,
-          role: "owner" as const,
-          brandColor: team.brandColor,
-          logoHash: null,
-        },
+      const summary: TeamSummary = {
+        id: team.id,
+        name: team.name,
+        slug: team.slug,
+        role: "owner",
+        brandColor: team.brandColor,
+        logoHash: null,
       };
+      return { ok: true as const, team: summary };
     });
   } catch (error) {
-    if (isUniqueViolation(error, "teams_slug_key")) return { ok: false, reason: "slug-taken" };
+    if (isUniqueViolation(error, "teams_slug_key") || isUniqueViolation(error, "handles_pkey")) {
+      return { ok: false, reason: "slug-taken" };
+    }
     throw error;
   }
 }
@@ -671,32 +679,10 @@ export async function createProvisionedTeam(input: {
   externalId: string | null;
   ownerId: string;
 }): Promise<CreateTeamResult> {
-  const db = await getDb();
-  try {
-    return await transaction(db, async (tx) => {
-      const [team] = await tx
-        .insert(teams)
-        .values({ name: input.name, slug: input.slug.toLowerCase(), scimExternalId: input.externalId })
-        .returning();
-      await tx.insert(teamMemberships).values({ teamId: team.id, userId: input.ownerId, role: "owner" });
-      return {
-        ok: true as const,
-        team: {
-          id: team.id,
-          name: team.name,
-          slug: team.slug,
-          role: "owner" as const,
-          brandColor: team.brandColor,
-          logoHash: null,
-        },
-      };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error, "teams_slug_key") || isUniqueViolation(error, "handles_pkey")) {
-      return { ok: false, reason: "slug-taken" };
-    }
-    throw error;
-  }
+  return insertOwnedTeam(
+    { name: input.name, slug: input.slug.toLowerCase(), scimExternalId: input.externalId },
+    input.ownerId,
+  );
 }
 
 export type ProvisionedMembers = "ok" | "not-found" | "cap";

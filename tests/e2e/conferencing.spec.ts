@@ -1,7 +1,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { startFakeZoom, type FakeZoom } from "../fakes/zoom";
-import { openLaterDay, seriousViolations, STRONG_PASSWORD, toast, uniqueEmail, waitForHydration } from "./support";
+import {
+  openLaterDay,
+  seriousViolations,
+  STRONG_PASSWORD,
+  toast,
+  uniqueEmail,
+  waitForHydration,
+  setUsername,
+} from "./support";
 import { freePort } from "../support/server";
 
 /**
@@ -62,11 +70,7 @@ test("connect Zoom, make it the location, and a guest sees the Zoom join link (3
   });
   expect(signedUp.ok()).toBe(true);
   const username = `zm${Date.now().toString(36)}`;
-  await page.goto("/dashboard/profile");
-  await waitForHydration(page);
-  await page.getByLabel("Username", { exact: true }).fill(username);
-  await page.getByRole("button", { name: "Save username" }).click();
-  await expect(page.getByText("Username saved.").first()).toBeVisible();
+  await setUsername(page, username);
 
   // The Video section: Connect Zoom goes through Zoom's consent and back.
   await page.goto("/dashboard/calendars");

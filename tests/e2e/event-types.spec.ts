@@ -10,6 +10,7 @@ import {
   noSidewaysScroll,
   waitForHydration,
   signUpAs,
+  setUsername,
 } from "./support";
 
 const PAGE = "/dashboard/eventTypes";
@@ -29,12 +30,7 @@ async function freshHost(page: Page, prefix: string, javaScript = true): Promise
     await expect(page.getByTestId("avatar-menu")).toBeVisible();
   }
   const username = `et${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  await page.goto("/dashboard/profile");
-  // Set-up, not the subject: profile.spec.ts covers a username typed before the page hydrates.
-  if (javaScript) await waitForHydration(page);
-  await page.getByLabel("Username", { exact: true }).fill(username);
-  await page.getByRole("button", { name: "Save username" }).click();
-  await expect(page.getByText("Username saved.").first()).toBeVisible();
+  await setUsername(page, username, javaScript);
   return username;
 }
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { seriousViolations, signUpAs, STRONG_PASSWORD, uniqueEmail, waitForHydration } from "./support";
+import { seriousViolations, signUpAs, STRONG_PASSWORD, uniqueEmail, waitForHydration, setUsername } from "./support";
 
 /** The profile photo (decision 095): chosen with the file picker, shown on the host's booking page. */
 
@@ -13,12 +13,7 @@ async function photo(): Promise<Buffer> {
 async function hostWithUsername(page: import("@playwright/test").Page, name: string): Promise<string> {
   await signUpAs(page, { name, email: uniqueEmail("photo"), password: STRONG_PASSWORD });
   const username = `ph${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  await page.goto("/dashboard/profile");
-  // Typed before hydration, the value would be reset by it.
-  await waitForHydration(page);
-  await page.getByLabel("Username", { exact: true }).fill(username);
-  await page.getByRole("button", { name: "Save username" }).click();
-  await expect(page.getByText("Username saved.").first()).toBeVisible();
+  await setUsername(page, username);
   return username;
 }
 

@@ -6,7 +6,7 @@ import {
   toast,
   uniqueEmail,
   signUpAs,
-  waitForHydration,
+  setUsername,
 } from "./support";
 
 /**
@@ -47,12 +47,7 @@ async function newHost(browser: Browser, prefix: string): Promise<Host> {
   const { token } = (await tokenRes.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };
   // The booking link's username, set where a host sets it.
-  await page.goto("/dashboard/profile");
-  // Set-up, not the subject: typed once the page's scripts run (profile.spec.ts covers before).
-  await waitForHydration(page);
-  await page.getByLabel("Username", { exact: true }).fill(username);
-  await page.getByRole("button", { name: "Save username" }).click();
-  await expect(page.getByText("Username saved.").first()).toBeVisible();
+  await setUsername(page, username);
   const schedule = await api.post("/api/schedules", {
     headers,
     data: {

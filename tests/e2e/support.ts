@@ -321,6 +321,19 @@ export async function openLaterDay(scope: Page | FrameLocator): Promise<void> {
   throw new Error("openLaterDay: no open day two days after the first within three months");
 }
 
+/**
+ * Sets the signed-in person's username on their profile: a test's set-up, typed once the page's
+ * scripts run (without JavaScript, at once); profile.spec.ts covers the form itself, also typed
+ * before the page hydrates.
+ */
+export async function setUsername(page: Page, username: string, javaScript = true): Promise<void> {
+  await page.goto("/dashboard/profile");
+  if (javaScript) await waitForHydration(page);
+  await page.getByLabel("Username", { exact: true }).fill(username);
+  await page.getByRole("button", { name: "Save username" }).click();
+  await expect(page.getByText("Username saved.").first()).toBeVisible();
+}
+
 /** A host with a username, an every-day 09:00-17:00 New York schedule and an "Intro call" event type. */
 export interface BookingHost {
   username: string;
@@ -344,11 +357,7 @@ export async function newBookingHost(browser: Browser, prefix: string): Promise<
   const email = uniqueEmail(prefix);
   await signUpAs(page, { name: "Nora York", email, password: STRONG_PASSWORD });
   const username = `bk${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  await page.goto("/dashboard/profile");
-  await waitForHydration(page);
-  await page.getByLabel("Username", { exact: true }).fill(username);
-  await page.getByRole("button", { name: "Save username" }).click();
-  await expect(page.getByText("Username saved.").first()).toBeVisible();
+  await setUsername(page, username);
 
   const api = context.request;
   const tokenRes = await api.post("/api/token", { data: { email, password: STRONG_PASSWORD } });

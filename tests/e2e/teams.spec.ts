@@ -9,6 +9,7 @@ import {
   openLaterDay,
   uniqueEmail,
   waitForHydration,
+  setUsername,
 } from "./support";
 
 /**
@@ -55,12 +56,7 @@ async function signUp(
   let username: string | undefined;
   if (options.username) {
     username = `tm${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-    await page.goto("/dashboard/profile");
-    // Set-up, not the subject: typed once the page's scripts run (profile.spec.ts covers before).
-    if (options.javaScriptEnabled !== false) await waitForHydration(page);
-    await page.getByLabel("Username", { exact: true }).fill(username);
-    await page.getByRole("button", { name: "Save username" }).click();
-    await expect(page.getByText("Username saved.").first()).toBeVisible();
+    await setUsername(page, username, options.javaScriptEnabled !== false);
   }
   return { name, email, context, page, username, js: options.javaScriptEnabled ?? true };
 }

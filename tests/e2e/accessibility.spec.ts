@@ -1,5 +1,6 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { DEMO, seriousViolations, STRONG_PASSWORD, uniqueEmail, signInAs, signUpAs } from "./support";
+import { AXE_RUN_OPTIONS, DEMO, seriousViolations, STRONG_PASSWORD, uniqueEmail, signInAs, signUpAs } from "./support";
 
 test.describe("accessibility (axe)", () => {
   for (const path of ["/", "/signin", "/signup", "/no-such-page"]) {
@@ -35,5 +36,30 @@ test.describe("accessibility (axe)", () => {
     await page.getByTestId("avatar-menu").click();
     await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("the check finds what a full axe run finds on a page with serious violations", async ({ page }) => {
+    // The check reads violations only (AXE_RUN_OPTIONS, decision 119): it must report every node a
+    // run that keeps all result types reports.
+    expect(AXE_RUN_OPTIONS).toEqual({ resultTypes: ["violations"] });
+    await page.goto("/");
+    await page.setContent(`<!doctype html><html lang="en"><head><title>Broken</title></head><body><main>
+      <h1>Broken on purpose</h1>
+      <p style="color:#aaa;background:#fff">Pale text one</p><p style="color:#bbb;background:#fff">Pale text two</p>
+      <img src="/favicon.ico"><img src="/favicon.ico">
+      <button></button><input type="text"><a href="/"></a>
+      </main></body></html>`);
+    const found = await seriousViolations(page);
+    const full = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+      .setLegacyMode(true)
+      .analyze();
+    const serious = full.violations
+      .filter((v) => v.impact === "critical" || v.impact === "serious")
+      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
+    expect(found.map((v) => v.id).sort()).toEqual(["button-name", "color-contrast", "image-alt", "label", "link-name"]);
+    expect(found.find((v) => v.id === "color-contrast")?.targets).toHaveLength(2);
+    expect(found.find((v) => v.id === "image-alt")?.targets).toHaveLength(2);
+    expect(found).toEqual(serious);
   });
 });

@@ -198,6 +198,9 @@ async function seriousViolationsWithoutJavaScript(page: Page, exclude?: string) 
   }
 }
 
+/** The axe run options of `seriousViolations` (tests/e2e/accessibility.spec.ts checks them). */
+export const AXE_RUN_OPTIONS = { resultTypes: ["violations" as const] };
+
 /**
  * Serious and critical axe violations (WCAG 2.1 A/AA and best practice), summarised so a
  * failure says what and where; checked once every finite (entry) animation has ended.
@@ -224,7 +227,11 @@ export async function seriousViolations(
   // so a page with frames (an embed's host page) gets the full mode (decision 098).
   const builder = new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .setLegacyMode(page.frames().length === 1);
+    .setLegacyMode(page.frames().length === 1)
+    // Only violations are read here: axe then gathers one node of each passing, incomplete or
+    // inapplicable rule instead of all of them. Every rule still runs on every node; this cut
+    // three quarters of axe's CPU time (decision 119).
+    .options(AXE_RUN_OPTIONS);
   if (options.exclude) builder.exclude(options.exclude);
   const results = await builder.analyze();
   return results.violations

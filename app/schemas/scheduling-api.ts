@@ -598,7 +598,7 @@ export function seatRules(
  * fields left out take their defaults (no buffers, 120 minutes' notice, a 60-day window, the
  * grid stepping by the duration, active, the owner's default schedule, the owner as host).
  */
-function eventTypeSchema<P extends z.ZodType<{ amount: number; currency: string } | null | undefined>>(price: P) {
+function eventTypeSchema(price: typeof priceField | typeof priceFormField) {
   return z
     .object({
       ...eventTypeFields,

@@ -50,6 +50,7 @@ test.describe("paid bookings", () => {
     await price.blur();
     await expect(page.getByText("EUR prices have at most 2 decimals (e.g. 25.00).")).toBeVisible();
     await expect(price).toHaveAttribute("aria-invalid", "true");
+    expect(await seriousViolations(page)).toEqual([]);
     await price.fill("25.00");
     await expect(page.getByText("EUR prices have at most 2 decimals (e.g. 25.00).")).toHaveCount(0);
     await page.getByLabel("Refund when a paid booking is cancelled").selectOption("until");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { priceField, refundPolicyField } from "./price";
+import { priceField, priceFormField, refundPolicyField } from "./price";
 import { refundPolicyOf } from "~/scheduling/refund-policy";
 import { LANGUAGES, languageOf } from "~/messages/languages";
 import { httpUrlMessage, isHttpUrl, plainText } from "./input-rules";
@@ -598,74 +598,83 @@ export function seatRules(
  * fields left out take their defaults (no buffers, 120 minutes' notice, a 60-day window, the
  * grid stepping by the duration, active, the owner's default schedule, the owner as host).
  */
-export const eventTypeBody = z
-  .object({
-    ...eventTypeFields,
-    kind: z
-      .enum(EVENT_TYPE_KINDS, {
-        error: (issue) =>
-          issue.input === "managed" ? MANAGED_KIND_MESSAGE : `kind is one of ${EVENT_TYPE_KINDS.join(", ")}.`,
-      })
-      .default("one-to-one"),
-    scheduleId: z
-      .uuid({ error: "scheduleId: the _id of one of your schedules." })
-      .nullish()
-      .meta({ description: "One of your schedules; your default schedule when left out." }),
-    hosts: z
-      .array(
-        plainText(
-          z.string({ error: "hosts: a list of user _ids." }).max(100, "hosts: a list of user _ids."),
-          "Each host",
-        ),
-        {
-          error: "hosts: a list of user _ids.",
-        },
-      )
-      .max(50, "hosts: at most 50.")
-      .optional()
-      .meta({
+function eventTypeSchema(price: typeof priceField | typeof priceFormField) {
+  return z
+    .object({
+      ...eventTypeFields,
+      kind: z
+        .enum(EVENT_TYPE_KINDS, {
+          error: (issue) =>
+            issue.input === "managed" ? MANAGED_KIND_MESSAGE : `kind is one of ${EVENT_TYPE_KINDS.join(", ")}.`,
+        })
+        .default("one-to-one"),
+      scheduleId: z
+        .uuid({ error: "scheduleId: the _id of one of your schedules." })
+        .nullish()
+        .meta({ description: "One of your schedules; your default schedule when left out." }),
+      hosts: z
+        .array(
+          plainText(
+            z.string({ error: "hosts: a list of user _ids." }).max(100, "hosts: a list of user _ids."),
+            "Each host",
+          ),
+          {
+            error: "hosts: a list of user _ids.",
+          },
+        )
+        .max(50, "hosts: at most 50.")
+        .optional()
+        .meta({
+          description:
+            "Collective / round robin: the _ids of members who accepted your team invitation (at least one); you always host too. One-to-one and group: only your own _id (the default).",
+        }),
+      recurring: recurringField,
+      teamId: z.uuid({ error: "teamId: the id of a team where you are an owner or admin." }).nullish().meta({
         description:
-          "Collective / round robin: the _ids of members who accepted your team invitation (at least one); you always host too. One-to-one and group: only your own _id (the default).",
+          "Collective / round robin: the team it belongs to (one where you are an owner or admin; every host a member). Left out: the team it is in, else the oldest of your teams holding every host.",
       }),
-    recurring: recurringField,
-    teamId: z.uuid({ error: "teamId: the id of a team where you are an owner or admin." }).nullish().meta({
-      description:
-        "Collective / round robin: the team it belongs to (one where you are an owner or admin; every host a member). Left out: the team it is in, else the oldest of your teams holding every host.",
-    }),
-    price: priceField,
-    refundPolicy: refundPolicyField,
-  })
-  .superRefine((value, ctx) => {
-    seatRules(value, ctx);
-    durationRules(value, ctx);
-    if (value.recurring && (value.kind !== "one-to-one" || value.requiresApproval))
-      ctx.addIssue({ code: "custom", path: ["recurring"], message: RECURRING_ONE_TO_ONE });
-    if (value.recurring && value.price)
-      ctx.addIssue({ code: "custom", path: ["recurring"], message: RECURRING_NOT_PAID });
-    priceRules(value, ctx);
-  })
-  .transform((value) => ({
-    ...value,
-    ...withDurations(value),
-    recurring: value.recurring ?? null,
-    redirectUrl: value.redirectUrl || null,
-    teamId: value.teamId ?? null,
-    seats: value.kind === "group" ? (value.seats ?? null) : null,
-    slotInterval: value.slotInterval ?? null,
-    dailyLimit: value.dailyLimit ?? null,
-    scheduleId: value.scheduleId ?? null,
-    hosts: value.hosts ?? null,
-    limitPerGuest: value.limitPerGuest ?? null,
-    weeklyLimit: value.weeklyLimit ?? null,
-    monthlyLimit: value.monthlyLimit ?? null,
-    maxReschedules: value.maxReschedules ?? null,
-    reconfirmHours: value.kind === "group" ? null : (value.reconfirmHours ?? null),
-    priceAmount: value.price?.amount ?? null,
-    priceCurrency: value.price?.currency ?? null,
-    refundPolicy: value.refundPolicy.type,
-    refundHours: value.refundPolicy.type === "until" ? (value.refundPolicy.hours ?? null) : null,
-  }))
-  .meta({ id: "EventTypeInput" });
+      price,
+      refundPolicy: refundPolicyField,
+    })
+    .superRefine((value, ctx) => {
+      seatRules(value, ctx);
+      durationRules(value, ctx);
+      if (value.recurring && (value.kind !== "one-to-one" || value.requiresApproval))
+        ctx.addIssue({ code: "custom", path: ["recurring"], message: RECURRING_ONE_TO_ONE });
+      if (value.recurring && value.price)
+        ctx.addIssue({ code: "custom", path: ["recurring"], message: RECURRING_NOT_PAID });
+      priceRules(value, ctx);
+    })
+    .transform((value) => ({
+      ...value,
+      ...withDurations(value),
+      recurring: value.recurring ?? null,
+      redirectUrl: value.redirectUrl || null,
+      teamId: value.teamId ?? null,
+      seats: value.kind === "group" ? (value.seats ?? null) : null,
+      slotInterval: value.slotInterval ?? null,
+      dailyLimit: value.dailyLimit ?? null,
+      scheduleId: value.scheduleId ?? null,
+      hosts: value.hosts ?? null,
+      limitPerGuest: value.limitPerGuest ?? null,
+      weeklyLimit: value.weeklyLimit ?? null,
+      monthlyLimit: value.monthlyLimit ?? null,
+      maxReschedules: value.maxReschedules ?? null,
+      reconfirmHours: value.kind === "group" ? null : (value.reconfirmHours ?? null),
+      priceAmount: value.price?.amount ?? null,
+      priceCurrency: value.price?.currency ?? null,
+      refundPolicy: value.refundPolicy.type,
+      refundHours: value.refundPolicy.type === "until" ? (value.refundPolicy.hours ?? null) : null,
+    }));
+}
+
+export const eventTypeBody = eventTypeSchema(priceField).meta({ id: "EventTypeInput" });
+
+/**
+ * The Event Types page's form (decision 016): the JSON body's rules, but the price is typed in
+ * the currency's units ("25.00"), not minor units (docs/decisions/116).
+ */
+export const eventTypeFormBody = eventTypeSchema(priceFormField);
 
 /** A price only on a one-to-one event type that books at once (docs/decisions/107). */
 export function priceRules(

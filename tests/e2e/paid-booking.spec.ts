@@ -43,12 +43,22 @@ test.describe("paid bookings", () => {
     const { page } = host;
     await page.goto(`/dashboard/eventTypes/${host.eventTypeId}`);
     await waitForHydration(page);
-    await page.getByLabel("Price, in the currency's smallest unit (optional)").fill("2500");
+    // The price is typed as guests read it, in the currency's units (docs/decisions/116).
+    const price = page.getByLabel("Price (optional)");
     await page.getByLabel("Currency", { exact: true }).selectOption("eur");
+    await price.fill("25.005");
+    await price.blur();
+    await expect(page.getByText("EUR prices have at most 2 decimals (e.g. 25.00).")).toBeVisible();
+    await expect(price).toHaveAttribute("aria-invalid", "true");
+    expect(await seriousViolations(page)).toEqual([]);
+    await price.fill("25.00");
+    await expect(page.getByText("EUR prices have at most 2 decimals (e.g. 25.00).")).toHaveCount(0);
     await page.getByLabel("Refund when a paid booking is cancelled").selectOption("until");
     await page.getByLabel("Refund deadline (hours before the start)").fill("24");
     await page.getByRole("button", { name: "Save event type" }).click();
     await expect(page).toHaveURL("/dashboard/eventTypes");
+    await page.goto(`/dashboard/eventTypes/${host.eventTypeId}`);
+    await expect(page.getByLabel("Price (optional)")).toHaveValue("25.00");
     await host.context.close();
 
     const guest = await browser.newContext({ timezoneId: "Europe/Madrid", viewport: { width: 375, height: 812 } });

@@ -187,6 +187,84 @@ describe("Event Types page", () => {
     expect((await rows(a.id))[0]).toMatchObject({ kind: "group", seats: 8, slug: "workshop" });
   });
 
+  it("takes the price as typed in the currency's units (docs/decisions/116), shows it back so, and the JSON API keeps minor units", async () => {
+    const a = await account("price");
+    const price = async (id: string) =>
+      (await db`select price_amount, price_currency from event_types where id = ${id}`)[0];
+    /** The price box's value on a page, as the browser would show it. */
+    const priceBox = (page: string) =>
+      /<input[^>]*name="price\.amount"[^>]*>/.exec(page)?.[0].match(/value="([^"]*)"/)?.[1] ?? null;
+
+    const created = await create(a, { slug: "paid", "price.amount": "25.00", "price.currency": "eur" });
+    expect(created.status).toBe(302);
+    const [row] = await rows(a.id);
+    expect(await price(row.id)).toEqual({ price_amount: 2500, price_currency: "eur" });
+    const api = await call("GET", `/api/event-types/${row.id}`, { token: a.token });
+    expect(((await api.json()) as { price: unknown }).price).toEqual({ amount: 2500, currency: "eur" });
+    const edit = await html(await a.c.get(`${PAGE}/${row.id}`));
+    expect(priceBox(edit)).toBe("25.00");
+    expect(edit).not.toContain("smallest unit");
+
+    // Saved again unchanged, it stays 25.00; a comma is a decimal point; yen have no decimals.
+    const scheduleId = await withSchedule(a);
+    const edited = (fields: Record<string, string>) =>
+      a.c.post(`${PAGE}/${row.id}`, formOf({ scheduleId, slug: "paid", ...fields }));
+    expect((await edited({ "price.amount": "25.00", "price.currency": "eur" })).status).toBe(302);
+    expect(await price(row.id)).toEqual({ price_amount: 2500, price_currency: "eur" });
+    expect((await edited({ "price.amount": "25,5", "price.currency": "usd" })).status).toBe(302);
+    expect(await price(row.id)).toEqual({ price_amount: 2550, price_currency: "usd" });
+    expect(priceBox(await html(await a.c.get(`${PAGE}/${row.id}`)))).toBe("25.50");
+    expect((await edited({ "price.amount": "3000", "price.currency": "jpy" })).status).toBe(302);
+    expect(await price(row.id)).toEqual({ price_amount: 3000, price_currency: "jpy" });
+    expect(priceBox(await html(await a.c.get(`${PAGE}/${row.id}`)))).toBe("3000");
+
+    // Refused with the field's message and the typed text kept, never a 500; nothing changes.
+    const refusals: Array<[string, string, string]> = [
+      ["25.005", "usd", "USD prices have at most 2 decimals (e.g. 25.00)."],
+      ["3000.5", "jpy", "JPY prices are whole amounts, with no decimals (e.g. 3000)."],
+      ["-5", "usd", "The price cannot be negative."],
+      ["0", "usd", "The price must be more than 0. For a free event type, pick No price."],
+      ["0.00", "eur", "The price must be more than 0. For a free event type, pick No price."],
+      ["1000000", "usd", "That price is too high: at most 999999.99 USD."],
+      ["9".repeat(400), "usd", "That price is too high: at most 999999.99 USD."],
+      ["abc", "usd", "Type the price as a number, e.g. 25.00."],
+      ["1e3", "usd", "Type the price as a number, e.g. 25.00."],
+      ["2\u00075", "usd", "Type the price as a number, e.g. 25.00."],
+      ["1,000.00", "usd", "Type the price without thousands separators, e.g. 1000.00."],
+      ["", "usd", "Type the price, e.g. 25.00, or pick No price for a free event type."],
+      ["25", "", "Pick the price's currency, or No price for a free event type."],
+      ["25", "xyz", "Pick the price's currency, or No price for a free event type."],
+    ];
+    for (const [typed, currency, message] of refusals) {
+      const res = await edited({ title: "Changed", "price.amount": typed, "price.currency": currency });
+      expect(res.status, typed).toBe(400);
+      const page = await html(res);
+      expect(visibleText(page), typed).toContain(message);
+      if (typed && typed.length < 40 && /^[\x20-\x7e]*$/.test(typed)) expect(priceBox(page), typed).toBe(typed);
+    }
+    expect(await price(row.id)).toEqual({ price_amount: 3000, price_currency: "jpy" });
+    expect((await rows(a.id))[0]).toMatchObject({ title: "Intro call" });
+
+    // No amount and no currency: free again.
+    expect((await edited({ "price.amount": "", "price.currency": "" })).status).toBe(302);
+    expect(await price(row.id)).toEqual({ price_amount: null, price_currency: null });
+
+    // The JSON API's contract is unchanged: minor units in, minor units out; the form shows them typed.
+    const put = await call("POST", "/api/event-types", {
+      token: a.token,
+      json: { title: "Api paid", slug: "api-paid", duration: 30, price: { amount: 1999, currency: "gbp" } },
+    });
+    expect(put.status).toBe(201);
+    const apiRow = (await put.json()) as { _id: string; price: unknown };
+    expect(apiRow.price).toEqual({ amount: 1999, currency: "gbp" });
+    expect(priceBox(await html(await a.c.get(`${PAGE}/${apiRow._id}`)))).toBe("19.99");
+    const typedToApi = await call("POST", "/api/event-types", {
+      token: a.token,
+      json: { title: "Api typed", slug: "api-typed", duration: 30, price: { amount: "25.00", currency: "usd" } },
+    });
+    expect(typedToApi.status).toBe(400);
+  });
+
   it("turns an event type off and on, edits and deletes it", async () => {
     const a = await account("lifecycle");
     expect((await create(a)).status).toBe(302);

@@ -482,9 +482,13 @@ export function EventTypeFormBody({
                   paid one cannot also require approval.
                 </p>
                 <Field
-                  label="Price, in the currency's smallest unit (optional)"
-                  hint="Cents for most currencies: 2500 with USD is $25.00; yen and won have no smaller unit (3000 JPY is ¥3,000)."
-                  inputProps={numberProps(priceFields.amount)}
+                  label="Price (optional)"
+                  hint="As guests see it, in the currency you pick: 25.00 (or 25,00) with USD is $25.00; 3000 with JPY is ¥3,000, which has no decimals."
+                  inputProps={{
+                    ...getInputProps(priceFields.amount, { type: "text" }),
+                    inputMode: "decimal" as const,
+                    autoComplete: "off",
+                  }}
                   errors={priceFields.amount.errors}
                 />
                 <SelectField

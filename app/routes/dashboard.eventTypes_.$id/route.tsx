@@ -32,7 +32,8 @@ import {
   moreDurationsText,
 } from "~/schemas/event-type-form";
 import { linkBase as siteBase, readFormData } from "~/utils/request.server";
-import { durationsOf, EVENT_TYPE_KINDS, eventTypeBody, isTeamKind } from "~/schemas/scheduling-api";
+import { durationsOf, EVENT_TYPE_KINDS, eventTypeFormBody, isTeamKind } from "~/schemas/scheduling-api";
+import { priceInputValue } from "~/schemas/price";
 import { resolveEventTypeWrite } from "~/services/event-types.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { embedOffer } from "~/utils/embed-look";
@@ -152,7 +153,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       rescheduleNoticeMinutes: String(e?.rescheduleNoticeMinutes ?? 0),
       maxReschedules: e?.maxReschedules !== null && e?.maxReschedules !== undefined ? String(e.maxReschedules) : "",
       reconfirmHours: e?.reconfirmHours ? String(e.reconfirmHours) : "",
-      price: { amount: e?.priceAmount ? String(e.priceAmount) : "", currency: e?.priceCurrency ?? "" },
+      // Typed back as a person types it, in the currency's units ("25.00"), not minor units.
+      price: {
+        amount: e?.priceAmount && e.priceCurrency ? priceInputValue(e.priceAmount, e.priceCurrency) : "",
+        currency: e?.priceCurrency ?? "",
+      },
       refundPolicy: { type: e?.refundPolicy ?? "full", hours: e?.refundHours ? String(e.refundHours) : "" },
       requireCancelReason: e?.requireCancelReason ?? false,
       defaultLanguage: e?.defaultLanguage ?? "en",
@@ -203,7 +208,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (copy && existing) keepLockedInForm(raw, existing, copy.lockedFields);
   const { form, active } = toBodyForm(raw);
   keepListIntent(form);
-  const submission = parseWithZod(form, { schema: eventTypeBody });
+  const submission = parseWithZod(form, { schema: eventTypeFormBody });
   // A question added, removed or moved (conform's list intents, plain buttons): the form again.
   if (submission.status === undefined) return data<Answer>({ result: submission.reply(), toast: null });
   if (submission.status !== "success") return refused(submission.reply());
@@ -248,8 +253,8 @@ export default function EventTypeForm() {
   const hydrated = useHydrated();
   // The form's fields: the body's, plus the unit of the notice.
   const [form, fields] = useForm<
-    Omit<z.input<typeof eventTypeBody>, "questions"> & { minimumNoticeUnit: string; questions: QuestionRow[] },
-    z.output<typeof eventTypeBody>
+    Omit<z.input<typeof eventTypeFormBody>, "questions"> & { minimumNoticeUnit: string; questions: QuestionRow[] },
+    z.output<typeof eventTypeFormBody>
   >({
     id: "event-type",
     lastResult: actionData?.result,
@@ -267,7 +272,9 @@ export default function EventTypeForm() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     // A managed copy's locked fields are not sent (the server fills them in): it validates there only.
-    onValidate: copy ? undefined : ({ formData }) => parseWithZod(toBodyForm(formData).form, { schema: eventTypeBody }),
+    onValidate: copy
+      ? undefined
+      : ({ formData }) => parseWithZod(toBodyForm(formData).form, { schema: eventTypeFormBody }),
   });
   const kind = isKind(fields.kind.value) ? fields.kind.value : "one-to-one";
   const numberProps = (field: Parameters<typeof getInputProps>[0]) => ({

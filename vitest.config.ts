@@ -11,9 +11,8 @@ const integrationWorkers = Math.max(1, Number(process.env.INTEGRATION_WORKERS ??
  * Files that run one at a time after the others, as all files did before: those that start servers
  * on the embedded database (PGlite's cold start and migrations take a core for many seconds) and
  * those that hold the app to a deadline while they cut or stop its database (db-faults: 503 within
- * 5 s; migration-lock) or while their two servers poll for due messages (reminders, workflows,
- * workflow-poll). Sharing the two cores with another file would eat into those budgets. They use
- * no database of the global setup.
+ * 5 s; migration-lock). Sharing the two cores with another file would eat into those budgets. They
+ * use no database of the global setup.
  */
 const aloneFiles = [
   "migrate-step",
@@ -23,10 +22,13 @@ const aloneFiles = [
   "web-concurrency",
   "db-faults",
   "migration-lock",
-  "reminders",
-  "workflows",
-  "workflow-poll",
 ].map((name) => `tests/integration/${name}.test.ts`);
+/**
+ * Files whose two servers of their own poll for due messages (reminders, workflows; they wait on
+ * the clock more than they compute): one at a time, beside the `integration-alone` files, which
+ * leave a core free (docs/decisions/113).
+ */
+const jobFiles = ["reminders", "workflows", "workflow-poll"].map((name) => `tests/integration/${name}.test.ts`);
 
 export default defineConfig({
   resolve: { alias },
@@ -48,7 +50,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          exclude: aloneFiles,
+          exclude: [...aloneFiles, ...jobFiles],
           environment: "node",
           globalSetup: ["tests/integration/global-setup.ts"],
           testTimeout: 30_000,
@@ -66,6 +68,18 @@ export default defineConfig({
           hookTimeout: 120_000,
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration-jobs",
+          include: jobFiles,
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -2,7 +2,7 @@
 // app when the build is older than its sources, then runs the unit, integration and e2e suites
 // (docs/decisions/056, 113). Nothing is skipped: a missing prerequisite is a failure with a
 // clear message.
-//   node scripts/test.mjs [unit|integration|integration-alone|e2e] [--checks]
+//   node scripts/test.mjs [unit|integration|integration-alone|integration-jobs|e2e] [--checks]
 // --checks (.ci/run) also runs `npm run typecheck` and `npm run lint` beside the unit suite; a
 // failed check fails the run like a failed suite.
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -129,8 +129,10 @@ const suites = {
   },
   // The files that may share the cores (two at a time, beside the e2e suite)...
   integration: () => integrationProject("integration"),
-  // ...and those that hold the app to a deadline or start PGlite servers: one at a time, alone.
+  // ...those that hold the app to a deadline or start PGlite servers: one at a time, at the end...
   "integration-alone": () => integrationProject("integration-alone"),
+  // ...and beside them, one at a time, those whose own servers poll for due messages.
+  "integration-jobs": () => integrationProject("integration-jobs"),
   e2e: () => {
     return run("npx", ["playwright", "test", "--reporter=list,json"], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`,
@@ -264,12 +266,18 @@ function failures(name) {
   return lines;
 }
 
-if (only && !suites[only]) fail(`unknown suite "${only}" (unit, integration, integration-alone or e2e)`);
+if (only && !suites[only])
+  fail(`unknown suite "${only}" (unit, integration, integration-alone, integration-jobs or e2e)`);
 fs.rmSync(REPORTS, { recursive: true, force: true });
 fs.mkdirSync(REPORTS, { recursive: true });
 
-/** `integration` is both of its projects (vitest.config.ts): the shared files, then the alone ones. */
-const names = only === "integration" ? ["integration", "integration-alone"] : only ? [only] : Object.keys(suites);
+/** `integration` is all three of its projects (vitest.config.ts). */
+const names =
+  only === "integration"
+    ? ["integration", "integration-alone", "integration-jobs"]
+    : only
+      ? [only]
+      : Object.keys(suites);
 // Prerequisites first, so their installers' output is not mixed with the suites'.
 // PostgreSQL: the integration suite, and the e2e spec that runs its own server on it (team-bookings.spec.ts).
 if (names.some((name) => name !== "unit")) ensurePostgres();
@@ -282,13 +290,14 @@ if (names.some((name) => name !== "unit")) buildIfStale();
  * The plan (docs/decisions/113): phases one after another; in a phase, lanes side by side; in a
  * lane, steps one after another; in a step, jobs side by side. First the e2e suite, one Chromium
  * worker that leaves about a third of two cores idle; beside it the integration files that may
- * share the cores, then the unit suite with the checks (they only compute). Last, alone, the
+ * share the cores, then the unit suite with the checks (they only compute). Last, the
  * integration files that hold the app to a deadline or start servers on the embedded database
- * (PGlite's cold start): they need the cores within their tests' budgets.
+ * (PGlite's cold start), one at a time: they need a core within their tests' budgets; beside them
+ * the files whose servers poll for due messages, which mostly wait on the clock.
  */
 const plan = [
   [[["e2e"]], [["integration"], ["unit", ...(withChecks ? Object.keys(checks) : [])]]],
-  [[["integration-alone"]]],
+  [[["integration-alone"]], [["integration-jobs"]]],
 ]
   .map((phase) =>
     phase

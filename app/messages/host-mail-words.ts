@@ -1,8 +1,8 @@
 import type { Language } from "~/messages/languages";
 
 /**
- * The host's own booking mails per language: the language a host picks on their profile for the
- * mails about their bookings (docs/decisions/110). The English is the mails' own wording,
+ * The host's own mails per language: the language a host or team member picks on their profile
+ * for the mails about their bookings (docs/decisions/110) and their account's mails (decision 118). The English is the mails' own wording,
  * verbatim; every language has every key (app/messages/guest-words/guest-words.test.ts). The
  * lines the mails share with the guest's ("Where:", "Join:", the places' names, the minutes) come
  * from the guest's mail words.
@@ -31,6 +31,52 @@ export const HOST_MAIL_EN = {
   decline: "Decline: {url}",
   held: "The time is held until {when}. Unanswered by then, the request is declined and {guest} is told.",
   requestSubject: "Booking request: {event} with {guest} — {when}",
+  requestWithdrawn: '{guest} cancelled their request for "{event}".',
+  requestedTime: "Requested time: {when}",
+  requestGone: "There is nothing to approve any more, and the time is free again.",
+  requestWithdrawnSubject: "Request cancelled: {event} with {guest} — {when}",
+  // A recurring series (decision 106): the host's confirmation lists every meeting; a change names its meeting.
+  seriesOf: "A recurring series of {count} meetings:",
+  seriesMeeting: "Meeting {n} of a recurring series of {count}:",
+  seriesCancelledMark: "(cancelled)",
+  // A seat of a group session left it (app/services/seat-mail.server.ts).
+  seatCancelled: '{guest} cancelled their seat at "{event}" on {when}. The session goes on with the others.',
+  seatMoved: '{guest} moved their seat away from "{event}" on {when}. The session goes on with the others.',
+  seatCancelledSubject: "Seat cancelled: {event} with {guest} — {when}",
+  seatMovedSubject: "Seat moved: {event} with {guest} — {when}",
+  // A round-robin booking handed to another host (app/mail/reassign-mail.ts, decision 060).
+  takenOff: '"{event}" with {guest} on {when} is now hosted by {host}.',
+  takenOffBy: "{by} reassigned it; you no longer host it, and the attached file takes it off your calendar.",
+  takenOffByGuest:
+    "The guest moved it to a time you are not free; you no longer host it, and the attached file takes it off your calendar.",
+  takenOffSubject: "Reassigned: {event} with {guest} — {when}",
+  assigned: '"{event}" with {guest} on {when} is now yours (it was {previous}\'s).',
+  assignedBy: "{by} reassigned it.",
+  assignedByGuest: "The guest moved it to a time {previous} is not free.",
+  assignedCalendar: "The attached invitation adds it to your calendar.",
+  assignedSubject: "Assigned to you: {event} with {guest} — {when}",
+  // The account's "Forgot password?" mail (app/mail/password-reset-mail.ts, decision 041).
+  resetHello: "Hello {name},",
+  resetHelloNoName: "Hello,",
+  resetAsk: "Someone asked to reset the password of your Scheduler account. To choose a new one, open this link:",
+  resetAskGoogle:
+    "Someone asked to reset the password of your Scheduler account. You sign in with Google; to also have a password, open this link:",
+  resetOnce: "The link works once, for one hour. Setting a password signs you out everywhere.",
+  resetKeepGoogle: "You can also keep signing in with Google.",
+  resetIgnore: "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+  resetSubject: "Reset your Scheduler password",
+  resetChoose: "Choose a new password",
+  resetSet: "Set a password",
+  // An invitation to a named team, to an address that has an account (app/mail/team-invitation.ts, decision 057).
+  invited: "{who} ({email}) invited you to the team {team} on Scheduler, as {role}.",
+  invitedOwner: "an owner",
+  invitedAdmin: "an admin",
+  invitedMember: "a member",
+  invitedAbout: "Team members host Collective and Round Robin meetings together.",
+  invitedAnswer: "Accept or decline: {url}",
+  invitedSignIn:
+    "Sign in (or sign up) with this e-mail address, {address}, to answer. If you did not expect this, ignore it.",
+  invitedSubject: "{who} invited you to their team {team} on Scheduler",
 };
 
 export type HostMailWords = Record<keyof typeof HOST_MAIL_EN, string>;
@@ -59,6 +105,49 @@ const HOST_MAIL_ES: HostMailWords = {
   decline: "Rechazar: {url}",
   held: "La hora queda reservada hasta el {when}. Si no respondes antes, la solicitud se rechaza y se avisa a {guest}.",
   requestSubject: "Solicitud de reserva: {event} con {guest} — {when}",
+  requestWithdrawn: "{guest} ha cancelado su solicitud de «{event}».",
+  requestedTime: "Hora solicitada: {when}",
+  requestGone: "Ya no hay nada que aprobar y la hora vuelve a estar libre.",
+  requestWithdrawnSubject: "Solicitud cancelada: {event} con {guest} — {when}",
+  seriesOf: "Una serie periódica de {count} reuniones:",
+  seriesMeeting: "Reunión {n} de una serie periódica de {count}:",
+  seriesCancelledMark: "(cancelada)",
+  seatCancelled: "{guest} ha cancelado su plaza en «{event}» del {when}. La sesión sigue con los demás.",
+  seatMoved: "{guest} ha cambiado su plaza de «{event}» del {when} a otra hora. La sesión sigue con los demás.",
+  seatCancelledSubject: "Plaza cancelada: {event} con {guest} — {when}",
+  seatMovedSubject: "Plaza cambiada: {event} con {guest} — {when}",
+  takenOff: "«{event}» con {guest} el {when} ahora lo organiza {host}.",
+  takenOffBy: "{by} la ha reasignado; ya no eres el anfitrión y el archivo adjunto la quita de tu calendario.",
+  takenOffByGuest:
+    "El invitado la ha cambiado a una hora en la que no estás libre; ya no eres el anfitrión y el archivo adjunto la quita de tu calendario.",
+  takenOffSubject: "Reasignada: {event} con {guest} — {when}",
+  assigned: "«{event}» con {guest} el {when} ahora es tuya (antes era de {previous}).",
+  assignedBy: "{by} la ha reasignado.",
+  assignedByGuest: "El invitado la ha cambiado a una hora en la que {previous} no está libre.",
+  assignedCalendar: "La invitación adjunta la añade a tu calendario.",
+  assignedSubject: "Asignada a ti: {event} con {guest} — {when}",
+  resetHello: "Hola, {name}:",
+  resetHelloNoName: "Hola:",
+  resetAsk:
+    "Alguien ha pedido restablecer la contraseña de tu cuenta de Scheduler. Para elegir una nueva, abre este enlace:",
+  resetAskGoogle:
+    "Alguien ha pedido restablecer la contraseña de tu cuenta de Scheduler. Inicias sesión con Google; para tener también una contraseña, abre este enlace:",
+  resetOnce:
+    "El enlace funciona una sola vez, durante una hora. Al establecer una contraseña se cierra tu sesión en todas partes.",
+  resetKeepGoogle: "También puedes seguir iniciando sesión con Google.",
+  resetIgnore: "Si no lo has pedido tú, ignora este correo: tu contraseña no cambia.",
+  resetSubject: "Restablece tu contraseña de Scheduler",
+  resetChoose: "Elegir una contraseña nueva",
+  resetSet: "Establecer una contraseña",
+  invited: "{who} ({email}) te ha invitado al equipo {team} en Scheduler, como {role}.",
+  invitedOwner: "propietario",
+  invitedAdmin: "administrador",
+  invitedMember: "miembro",
+  invitedAbout: "Los miembros del equipo organizan juntos reuniones colectivas y rotativas (Round Robin).",
+  invitedAnswer: "Aceptar o rechazar: {url}",
+  invitedSignIn:
+    "Inicia sesión (o regístrate) con esta dirección de correo, {address}, para responder. Si no lo esperabas, ignóralo.",
+  invitedSubject: "{who} te ha invitado a su equipo {team} en Scheduler",
 };
 
 const HOST_MAIL_DE: HostMailWords = {
@@ -86,6 +175,50 @@ const HOST_MAIL_DE: HostMailWords = {
   decline: "Ablehnen: {url}",
   held: "Der Termin ist bis {when} reserviert. Ohne Antwort bis dahin wird die Anfrage abgelehnt und {guest} informiert.",
   requestSubject: "Buchungsanfrage: {event} mit {guest} — {when}",
+  requestWithdrawn: "{guest} hat die Anfrage für „{event}“ zurückgezogen.",
+  requestedTime: "Angefragter Termin: {when}",
+  requestGone: "Es gibt nichts mehr anzunehmen, und die Zeit ist wieder frei.",
+  requestWithdrawnSubject: "Anfrage zurückgezogen: {event} mit {guest} — {when}",
+  seriesOf: "Eine Terminserie mit {count} Terminen:",
+  seriesMeeting: "Termin {n} einer Terminserie mit {count} Terminen:",
+  seriesCancelledMark: "(abgesagt)",
+  seatCancelled: "{guest} hat den Platz bei „{event}“ am {when} storniert. Die Sitzung findet mit den anderen statt.",
+  seatMoved:
+    "{guest} hat den Platz bei „{event}“ am {when} auf einen anderen Termin verlegt. Die Sitzung findet mit den anderen statt.",
+  seatCancelledSubject: "Platz storniert: {event} mit {guest} — {when}",
+  seatMovedSubject: "Platz verlegt: {event} mit {guest} — {when}",
+  takenOff: "„{event}“ mit {guest} am {when} wird jetzt von {host} betreut.",
+  takenOffBy:
+    "{by} hat den Termin neu zugewiesen; du betreust ihn nicht mehr, und die angehängte Datei entfernt ihn aus deinem Kalender.",
+  takenOffByGuest:
+    "Der Gast hat den Termin auf eine Zeit verschoben, zu der du nicht frei bist; du betreust ihn nicht mehr, und die angehängte Datei entfernt ihn aus deinem Kalender.",
+  takenOffSubject: "Neu zugewiesen: {event} mit {guest} — {when}",
+  assigned: "„{event}“ mit {guest} am {when} gehört jetzt dir (bisher bei {previous}).",
+  assignedBy: "{by} hat den Termin neu zugewiesen.",
+  assignedByGuest: "Der Gast hat den Termin auf eine Zeit verschoben, zu der {previous} nicht frei ist.",
+  assignedCalendar: "Die angehängte Einladung trägt ihn in deinen Kalender ein.",
+  assignedSubject: "Dir zugewiesen: {event} mit {guest} — {when}",
+  resetHello: "Hallo {name},",
+  resetHelloNoName: "Hallo,",
+  resetAsk:
+    "Jemand möchte das Passwort deines Scheduler-Kontos zurücksetzen. Um ein neues zu wählen, öffne diesen Link:",
+  resetAskGoogle:
+    "Jemand möchte das Passwort deines Scheduler-Kontos zurücksetzen. Du meldest dich mit Google an; um zusätzlich ein Passwort zu haben, öffne diesen Link:",
+  resetOnce: "Der Link funktioniert einmal, eine Stunde lang. Wenn du ein Passwort setzt, wirst du überall abgemeldet.",
+  resetKeepGoogle: "Du kannst dich auch weiterhin mit Google anmelden.",
+  resetIgnore: "Wenn du das nicht angefordert hast, ignoriere diese E-Mail: Dein Passwort bleibt, wie es ist.",
+  resetSubject: "Setze dein Scheduler-Passwort zurück",
+  resetChoose: "Neues Passwort wählen",
+  resetSet: "Passwort festlegen",
+  invited: "{who} ({email}) hat dich in das Team {team} auf Scheduler eingeladen, als {role}.",
+  invitedOwner: "Inhaber",
+  invitedAdmin: "Admin",
+  invitedMember: "Mitglied",
+  invitedAbout: "Teammitglieder veranstalten gemeinsam Collective- und Round-Robin-Termine.",
+  invitedAnswer: "Annehmen oder ablehnen: {url}",
+  invitedSignIn:
+    "Melde dich mit dieser E-Mail-Adresse, {address}, an (oder registriere dich), um zu antworten. Wenn du das nicht erwartet hast, ignoriere es.",
+  invitedSubject: "{who} hat dich in das Team {team} auf Scheduler eingeladen",
 };
 
 const HOST_MAIL_FR: HostMailWords = {
@@ -113,6 +246,49 @@ const HOST_MAIL_FR: HostMailWords = {
   decline: "Refuser : {url}",
   held: "Le créneau est réservé jusqu’au {when}. Sans réponse d’ici là, la demande est refusée et {guest} est prévenu.",
   requestSubject: "Demande de réservation : {event} avec {guest} — {when}",
+  requestWithdrawn: "{guest} a annulé sa demande pour « {event} ».",
+  requestedTime: "Créneau demandé : {when}",
+  requestGone: "Il n’y a plus rien à accepter, et le créneau est de nouveau libre.",
+  requestWithdrawnSubject: "Demande annulée : {event} avec {guest} — {when}",
+  seriesOf: "Une série récurrente de {count} rendez-vous :",
+  seriesMeeting: "Rendez-vous {n} d’une série récurrente de {count} :",
+  seriesCancelledMark: "(annulé)",
+  seatCancelled: "{guest} a annulé sa place à « {event} » du {when}. La session a lieu avec les autres.",
+  seatMoved:
+    "{guest} a déplacé sa place de « {event} » du {when} vers une autre date. La session a lieu avec les autres.",
+  seatCancelledSubject: "Place annulée : {event} avec {guest} — {when}",
+  seatMovedSubject: "Place déplacée : {event} avec {guest} — {when}",
+  takenOff: "« {event} » avec {guest} le {when} est désormais animé par {host}.",
+  takenOffBy: "{by} l’a réattribué ; vous ne l’animez plus, et le fichier joint le retire de votre agenda.",
+  takenOffByGuest:
+    "L’invité l’a déplacé à un moment où vous n’êtes pas libre ; vous ne l’animez plus, et le fichier joint le retire de votre agenda.",
+  takenOffSubject: "Réattribué : {event} avec {guest} — {when}",
+  assigned: "« {event} » avec {guest} le {when} vous est désormais attribué (auparavant à {previous}).",
+  assignedBy: "{by} l’a réattribué.",
+  assignedByGuest: "L’invité l’a déplacé à un moment où {previous} n’est pas libre.",
+  assignedCalendar: "L’invitation jointe l’ajoute à votre agenda.",
+  assignedSubject: "Attribué à vous : {event} avec {guest} — {when}",
+  resetHello: "Bonjour {name},",
+  resetHelloNoName: "Bonjour,",
+  resetAsk:
+    "Quelqu’un a demandé à réinitialiser le mot de passe de votre compte Scheduler. Pour en choisir un nouveau, ouvrez ce lien :",
+  resetAskGoogle:
+    "Quelqu’un a demandé à réinitialiser le mot de passe de votre compte Scheduler. Vous vous connectez avec Google ; pour avoir aussi un mot de passe, ouvrez ce lien :",
+  resetOnce: "Le lien ne fonctionne qu’une fois, pendant une heure. Définir un mot de passe vous déconnecte partout.",
+  resetKeepGoogle: "Vous pouvez aussi continuer à vous connecter avec Google.",
+  resetIgnore: "Si vous n’avez rien demandé, ignorez cet e-mail : votre mot de passe reste inchangé.",
+  resetSubject: "Réinitialisez votre mot de passe Scheduler",
+  resetChoose: "Choisir un nouveau mot de passe",
+  resetSet: "Définir un mot de passe",
+  invited: "{who} ({email}) vous a invité dans l’équipe {team} sur Scheduler, en tant que {role}.",
+  invitedOwner: "propriétaire",
+  invitedAdmin: "administrateur",
+  invitedMember: "membre",
+  invitedAbout: "Les membres de l’équipe animent ensemble des rendez-vous collectifs et à tour de rôle (Round Robin).",
+  invitedAnswer: "Accepter ou refuser : {url}",
+  invitedSignIn:
+    "Connectez-vous (ou inscrivez-vous) avec cette adresse e-mail, {address}, pour répondre. Si vous ne vous y attendiez pas, ignorez ce message.",
+  invitedSubject: "{who} vous a invité dans son équipe {team} sur Scheduler",
 };
 
 const HOST_MAIL_PT_BR: HostMailWords = {
@@ -138,6 +314,47 @@ const HOST_MAIL_PT_BR: HostMailWords = {
   decline: "Recusar: {url}",
   held: "O horário fica reservado até {when}. Sem resposta até lá, a solicitação é recusada e {guest} é avisado.",
   requestSubject: "Solicitação de agendamento: {event} com {guest} — {when}",
+  requestWithdrawn: "{guest} cancelou a solicitação de “{event}”.",
+  requestedTime: "Horário solicitado: {when}",
+  requestGone: "Não há mais nada a aprovar, e o horário está livre de novo.",
+  requestWithdrawnSubject: "Solicitação cancelada: {event} com {guest} — {when}",
+  seriesOf: "Uma série recorrente de {count} reuniões:",
+  seriesMeeting: "Reunião {n} de uma série recorrente de {count}:",
+  seriesCancelledMark: "(cancelada)",
+  seatCancelled: "{guest} cancelou a vaga em “{event}” em {when}. A sessão continua com os demais.",
+  seatMoved: "{guest} mudou a vaga de “{event}” em {when} para outro horário. A sessão continua com os demais.",
+  seatCancelledSubject: "Vaga cancelada: {event} com {guest} — {when}",
+  seatMovedSubject: "Vaga alterada: {event} com {guest} — {when}",
+  takenOff: "“{event}” com {guest} em {when} agora é conduzida por {host}.",
+  takenOffBy: "{by} reatribuiu a reunião; você não a conduz mais, e o arquivo anexo a remove da sua agenda.",
+  takenOffByGuest:
+    "O convidado mudou a reunião para um horário em que você não está livre; você não a conduz mais, e o arquivo anexo a remove da sua agenda.",
+  takenOffSubject: "Reatribuída: {event} com {guest} — {when}",
+  assigned: "“{event}” com {guest} em {when} agora é sua (antes era de {previous}).",
+  assignedBy: "{by} reatribuiu a reunião.",
+  assignedByGuest: "O convidado mudou a reunião para um horário em que {previous} não está livre.",
+  assignedCalendar: "O convite anexo a adiciona à sua agenda.",
+  assignedSubject: "Atribuída a você: {event} com {guest} — {when}",
+  resetHello: "Olá, {name},",
+  resetHelloNoName: "Olá,",
+  resetAsk: "Alguém pediu para redefinir a senha da sua conta do Scheduler. Para escolher uma nova, abra este link:",
+  resetAskGoogle:
+    "Alguém pediu para redefinir a senha da sua conta do Scheduler. Você entra com o Google; para ter também uma senha, abra este link:",
+  resetOnce: "O link funciona uma vez, por uma hora. Definir uma senha encerra suas sessões em todos os lugares.",
+  resetKeepGoogle: "Você também pode continuar entrando com o Google.",
+  resetIgnore: "Se não foi você quem pediu, ignore este e-mail: sua senha continua a mesma.",
+  resetSubject: "Redefina sua senha do Scheduler",
+  resetChoose: "Escolher uma nova senha",
+  resetSet: "Definir uma senha",
+  invited: "{who} ({email}) convidou você para a equipe {team} no Scheduler, como {role}.",
+  invitedOwner: "proprietário",
+  invitedAdmin: "administrador",
+  invitedMember: "membro",
+  invitedAbout: "Os membros da equipe conduzem juntos reuniões coletivas e em rodízio (Round Robin).",
+  invitedAnswer: "Aceitar ou recusar: {url}",
+  invitedSignIn:
+    "Entre (ou cadastre-se) com este endereço de e-mail, {address}, para responder. Se você não esperava por isso, ignore.",
+  invitedSubject: "{who} convidou você para a equipe {team} no Scheduler",
 };
 
 export const HOST_MAIL_WORDS: Record<Language, HostMailWords> = {

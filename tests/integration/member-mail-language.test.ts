@@ -278,5 +278,23 @@ describe("a recurring series' mails to a host who reads German", () => {
     expect(cancelIcs).toContain("METHOD:REQUEST");
     expect(cancelIcs).toContain("RRULE:FREQ=WEEKLY;INTERVAL=1;COUNT=3");
     expect(cancelIcs).toContain(`EXDATE;TZID=${NY}:${addDays(first, 7).replace(/-/g, "")}T100000`);
+
+    // "Cancel all": each remaining meeting's mail names its meeting; the last one's file cancels the series.
+    const one = answer.occurrences[0];
+    const firstToken = new URL(one.cancelUrl).searchParams.get("token") ?? "";
+    await ok(
+      await call("POST", `/api/bookings/${one.id}/cancel?token=${encodeURIComponent(firstToken)}`, {
+        json: { series: true },
+      }),
+    );
+    await bookingMailsSettled(db);
+    const all = (await about()).filter((m) => m.subject.startsWith("Storniert:"));
+    expect(all).toHaveLength(3);
+    expect(all.map((m) => /Termin (\d) einer Terminserie mit 3 Terminen:/.exec(m.text)?.[1]).sort()).toEqual([
+      "1",
+      "2",
+      "3",
+    ]);
+    expect(all.some((m) => icsOf(m).includes("METHOD:CANCEL"))).toBe(true);
   });
 });

@@ -77,6 +77,38 @@ export const HOST_MAIL_EN = {
   invitedSignIn:
     "Sign in (or sign up) with this e-mail address, {address}, to answer. If you did not expect this, ignore it.",
   invitedSubject: "{who} invited you to their team {team} on Scheduler",
+  // A webhook subscription switched off after 3 days of failures (app/mail/webhook.ts, decision 037).
+  webhookOff: "Every delivery to your webhook {url} failed for 3 days, so we switched it off.",
+  webhookFix: "See the delivery log, fix the receiver and switch it back on: {url}",
+  webhookResend: "Deliveries that failed meanwhile can be sent again with Resend.",
+  webhookSubject: "Your webhook was switched off",
+  // A package's receipt (app/mail/receipt-mail.ts).
+  receiptThanks: "Thank you, {name}: we received your payment of {amount} for the {pack} package.",
+  receiptThanksNoName: "Thank you: we received your payment of {amount} for the {pack} package.",
+  receiptPackage: "Package: {pack}, one month",
+  receiptAmount: "Amount: {amount} ({currency})",
+  receiptDate: "Date: {date} (UTC)",
+  receiptReference: "Payment reference: {id}",
+  receiptUntil: "No event limit until: {date}",
+  receiptStripe: "Stripe's receipt: {url}",
+  receiptEvents: "Your events: {url}",
+  receiptSubject: "Receipt: {pack} package, {amount}",
+  // A conferencing app's meeting that could not be made, moved or deleted (app/mail/conferencing-mail.ts, decision 065).
+  meetingNotCreated:
+    "The {app} meeting for {booking} could not be created. The booking stands: your guest was given the built-in video room instead.",
+  meetingNotMoved:
+    "The {app} meeting for {booking} could not be moved to the booking's new time: please move it in {app}.",
+  meetingNotDeleted:
+    "The {app} meeting for {booking} could not be deleted after the cancellation: please delete it in {app}.",
+  meetingOn: '"{title}" on {when}',
+  meetingWith: "{event} with {guest}",
+  meetingABooking: "a booking",
+  meetingWhy: "Why: {reason}",
+  meetingTimeline: "The booking's timeline: {url}",
+  meetingApps: "Your conferencing apps: {url}",
+  meetingNotCreatedSubject: "{app} meeting not created: {title}",
+  meetingNotMovedSubject: "{app} meeting not moved: {title}",
+  meetingNotDeletedSubject: "{app} meeting not deleted: {title}",
 };
 
 export type HostMailWords = Record<keyof typeof HOST_MAIL_EN, string>;
@@ -148,6 +180,35 @@ const HOST_MAIL_ES: HostMailWords = {
   invitedSignIn:
     "Inicia sesión (o regístrate) con esta dirección de correo, {address}, para responder. Si no lo esperabas, ignóralo.",
   invitedSubject: "{who} te ha invitado a su equipo {team} en Scheduler",
+  webhookOff: "Todas las entregas a tu webhook {url} han fallado durante 3 días, así que lo hemos desactivado.",
+  webhookFix: "Consulta el registro de entregas, corrige el receptor y vuelve a activarlo: {url}",
+  webhookResend: "Las entregas que fallaron mientras tanto se pueden volver a enviar con Reenviar.",
+  webhookSubject: "Tu webhook se ha desactivado",
+  receiptThanks: "Gracias, {name}: hemos recibido tu pago de {amount} por el paquete {pack}.",
+  receiptThanksNoName: "Gracias: hemos recibido tu pago de {amount} por el paquete {pack}.",
+  receiptPackage: "Paquete: {pack}, un mes",
+  receiptAmount: "Importe: {amount} ({currency})",
+  receiptDate: "Fecha: {date} (UTC)",
+  receiptReference: "Referencia del pago: {id}",
+  receiptUntil: "Sin límite de eventos hasta: {date}",
+  receiptStripe: "Recibo de Stripe: {url}",
+  receiptEvents: "Tus eventos: {url}",
+  receiptSubject: "Recibo: paquete {pack}, {amount}",
+  meetingNotCreated:
+    "No se ha podido crear la reunión de {app} para {booking}. La reserva sigue en pie: tu invitado ha recibido la sala de vídeo integrada.",
+  meetingNotMoved:
+    "No se ha podido mover la reunión de {app} para {booking} a la nueva hora de la reserva: muévela en {app}.",
+  meetingNotDeleted:
+    "No se ha podido eliminar la reunión de {app} para {booking} tras la cancelación: elimínala en {app}.",
+  meetingOn: "«{title}» el {when}",
+  meetingWith: "{event} con {guest}",
+  meetingABooking: "una reserva",
+  meetingWhy: "Motivo: {reason}",
+  meetingTimeline: "Historial de la reserva: {url}",
+  meetingApps: "Tus aplicaciones de videoconferencia: {url}",
+  meetingNotCreatedSubject: "Reunión de {app} no creada: {title}",
+  meetingNotMovedSubject: "Reunión de {app} no movida: {title}",
+  meetingNotDeletedSubject: "Reunión de {app} no eliminada: {title}",
 };
 
 const HOST_MAIL_DE: HostMailWords = {
@@ -219,6 +280,37 @@ const HOST_MAIL_DE: HostMailWords = {
   invitedSignIn:
     "Melde dich mit dieser E-Mail-Adresse, {address}, an (oder registriere dich), um zu antworten. Wenn du das nicht erwartet hast, ignoriere es.",
   invitedSubject: "{who} hat dich in das Team {team} auf Scheduler eingeladen",
+  webhookOff:
+    "Jede Zustellung an deinen Webhook {url} ist 3 Tage lang fehlgeschlagen, daher haben wir ihn ausgeschaltet.",
+  webhookFix: "Sieh dir das Zustellprotokoll an, repariere den Empfänger und schalte ihn wieder ein: {url}",
+  webhookResend:
+    "Zustellungen, die in der Zwischenzeit fehlgeschlagen sind, kannst du mit „Erneut senden“ noch einmal schicken.",
+  webhookSubject: "Dein Webhook wurde ausgeschaltet",
+  receiptThanks: "Danke, {name}: Wir haben deine Zahlung von {amount} für das Paket {pack} erhalten.",
+  receiptThanksNoName: "Danke: Wir haben deine Zahlung von {amount} für das Paket {pack} erhalten.",
+  receiptPackage: "Paket: {pack}, ein Monat",
+  receiptAmount: "Betrag: {amount} ({currency})",
+  receiptDate: "Datum: {date} (UTC)",
+  receiptReference: "Zahlungsreferenz: {id}",
+  receiptUntil: "Kein Terminlimit bis: {date}",
+  receiptStripe: "Beleg von Stripe: {url}",
+  receiptEvents: "Deine Termine: {url}",
+  receiptSubject: "Beleg: Paket {pack}, {amount}",
+  meetingNotCreated:
+    "Das {app}-Meeting für {booking} konnte nicht erstellt werden. Die Buchung bleibt bestehen: Dein Gast hat stattdessen den eingebauten Videoraum bekommen.",
+  meetingNotMoved:
+    "Das {app}-Meeting für {booking} konnte nicht auf die neue Zeit der Buchung verschoben werden: Bitte verschiebe es in {app}.",
+  meetingNotDeleted:
+    "Das {app}-Meeting für {booking} konnte nach der Stornierung nicht gelöscht werden: Bitte lösche es in {app}.",
+  meetingOn: "„{title}“ am {when}",
+  meetingWith: "{event} mit {guest}",
+  meetingABooking: "eine Buchung",
+  meetingWhy: "Grund: {reason}",
+  meetingTimeline: "Verlauf der Buchung: {url}",
+  meetingApps: "Deine Konferenz-Apps: {url}",
+  meetingNotCreatedSubject: "{app}-Meeting nicht erstellt: {title}",
+  meetingNotMovedSubject: "{app}-Meeting nicht verschoben: {title}",
+  meetingNotDeletedSubject: "{app}-Meeting nicht gelöscht: {title}",
 };
 
 const HOST_MAIL_FR: HostMailWords = {
@@ -289,6 +381,36 @@ const HOST_MAIL_FR: HostMailWords = {
   invitedSignIn:
     "Connectez-vous (ou inscrivez-vous) avec cette adresse e-mail, {address}, pour répondre. Si vous ne vous y attendiez pas, ignorez ce message.",
   invitedSubject: "{who} vous a invité dans son équipe {team} sur Scheduler",
+  webhookOff:
+    "Toutes les livraisons vers votre webhook {url} ont échoué pendant 3 jours : nous l’avons donc désactivé.",
+  webhookFix: "Consultez le journal des livraisons, corrigez le récepteur et réactivez-le : {url}",
+  webhookResend: "Les livraisons qui ont échoué entre-temps peuvent être renvoyées avec Renvoyer.",
+  webhookSubject: "Votre webhook a été désactivé",
+  receiptThanks: "Merci, {name} : nous avons bien reçu votre paiement de {amount} pour le forfait {pack}.",
+  receiptThanksNoName: "Merci : nous avons bien reçu votre paiement de {amount} pour le forfait {pack}.",
+  receiptPackage: "Forfait : {pack}, un mois",
+  receiptAmount: "Montant : {amount} ({currency})",
+  receiptDate: "Date : {date} (UTC)",
+  receiptReference: "Référence du paiement : {id}",
+  receiptUntil: "Sans limite de rendez-vous jusqu’au : {date}",
+  receiptStripe: "Reçu Stripe : {url}",
+  receiptEvents: "Vos rendez-vous : {url}",
+  receiptSubject: "Reçu : forfait {pack}, {amount}",
+  meetingNotCreated:
+    "La réunion {app} pour {booking} n’a pas pu être créée. La réservation est maintenue : votre invité a reçu la salle vidéo intégrée à la place.",
+  meetingNotMoved:
+    "La réunion {app} pour {booking} n’a pas pu être déplacée au nouvel horaire de la réservation : veuillez la déplacer dans {app}.",
+  meetingNotDeleted:
+    "La réunion {app} pour {booking} n’a pas pu être supprimée après l’annulation : veuillez la supprimer dans {app}.",
+  meetingOn: "« {title} » le {when}",
+  meetingWith: "{event} avec {guest}",
+  meetingABooking: "une réservation",
+  meetingWhy: "Motif : {reason}",
+  meetingTimeline: "Historique de la réservation : {url}",
+  meetingApps: "Vos applications de visioconférence : {url}",
+  meetingNotCreatedSubject: "Réunion {app} non créée : {title}",
+  meetingNotMovedSubject: "Réunion {app} non déplacée : {title}",
+  meetingNotDeletedSubject: "Réunion {app} non supprimée : {title}",
 };
 
 const HOST_MAIL_PT_BR: HostMailWords = {
@@ -355,6 +477,35 @@ const HOST_MAIL_PT_BR: HostMailWords = {
   invitedSignIn:
     "Entre (ou cadastre-se) com este endereço de e-mail, {address}, para responder. Se você não esperava por isso, ignore.",
   invitedSubject: "{who} convidou você para a equipe {team} no Scheduler",
+  webhookOff: "Todas as entregas para o seu webhook {url} falharam por 3 dias, então nós o desativamos.",
+  webhookFix: "Veja o registro de entregas, corrija o receptor e ative-o de novo: {url}",
+  webhookResend: "As entregas que falharam nesse meio-tempo podem ser enviadas de novo com Reenviar.",
+  webhookSubject: "Seu webhook foi desativado",
+  receiptThanks: "Obrigado, {name}: recebemos seu pagamento de {amount} pelo pacote {pack}.",
+  receiptThanksNoName: "Obrigado: recebemos seu pagamento de {amount} pelo pacote {pack}.",
+  receiptPackage: "Pacote: {pack}, um mês",
+  receiptAmount: "Valor: {amount} ({currency})",
+  receiptDate: "Data: {date} (UTC)",
+  receiptReference: "Referência do pagamento: {id}",
+  receiptUntil: "Sem limite de eventos até: {date}",
+  receiptStripe: "Recibo da Stripe: {url}",
+  receiptEvents: "Seus eventos: {url}",
+  receiptSubject: "Recibo: pacote {pack}, {amount}",
+  meetingNotCreated:
+    "Não foi possível criar a reunião do {app} para {booking}. O agendamento continua valendo: seu convidado recebeu a sala de vídeo integrada no lugar.",
+  meetingNotMoved:
+    "Não foi possível mover a reunião do {app} para {booking} para o novo horário do agendamento: mova-a no {app}.",
+  meetingNotDeleted:
+    "Não foi possível excluir a reunião do {app} para {booking} após o cancelamento: exclua-a no {app}.",
+  meetingOn: "“{title}” em {when}",
+  meetingWith: "{event} com {guest}",
+  meetingABooking: "um agendamento",
+  meetingWhy: "Motivo: {reason}",
+  meetingTimeline: "Histórico do agendamento: {url}",
+  meetingApps: "Seus apps de videoconferência: {url}",
+  meetingNotCreatedSubject: "Reunião do {app} não criada: {title}",
+  meetingNotMovedSubject: "Reunião do {app} não movida: {title}",
+  meetingNotDeletedSubject: "Reunião do {app} não excluída: {title}",
 };
 
 export const HOST_MAIL_WORDS: Record<Language, HostMailWords> = {

@@ -47,6 +47,25 @@ describe("a request cancelled before the host answered", () => {
     expect(mail.text).toContain("Reason: Found another slot");
     expect(mail.text).toContain("There is nothing to approve any more, and the time is free again.");
   });
+
+  it("the host reads it in Brazilian Portuguese when their profile says so (decision 118)", () => {
+    const mail = composeRequestWithdrawn({
+      booking,
+      hostZone: "America/Sao_Paulo",
+      reason: "Achei outro horário",
+      language: "pt-BR",
+    });
+    expect(mail.subject).toBe("Solicitação cancelada: Vetted call com Wendy — seg., 7 de dez. de 2026 11:30 Sao Paulo");
+    expect(mail.text.split("\n")).toEqual([
+      "Wendy cancelou a solicitação de “Vetted call”.",
+      "",
+      "Horário solicitado: seg., 7 de dez. de 2026, 11:30 Sao Paulo (15:30 Berlin)",
+      "Motivo: Achei outro horário",
+      "",
+      "Não há mais nada a aprovar, e o horário está livre de novo.",
+    ]);
+    expect(mail.html).toContain('lang="pt-BR"');
+  });
 });
 
 describe("the host's approval request in the language of their profile (decision 110)", () => {

@@ -147,19 +147,28 @@ export function composeRequestWithdrawn(input: {
   booking: RequestedBooking;
   hostZone: string;
   reason: string | null;
+  /** The host's language (their profile's, decisions 110 and 118); English when not given. */
+  language?: Language;
 }): Composed {
-  const t = readerTime(input.booking.startsAt, input.hostZone, input.booking.guestTimeZone);
-  const guest = input.booking.guestName ?? "A guest";
+  const language = input.language ?? "en";
+  const w = HOST_MAIL_WORDS[language];
+  const t = readerTime(input.booking.startsAt, input.hostZone, input.booking.guestTimeZone, LOCALES[language]);
+  const guest = input.booking.guestName ?? w.aGuest;
   const lines = [
-    `${guest} cancelled their request for "${input.booking.eventName}".`,
+    fill(w.requestWithdrawn, { guest, event: input.booking.eventName }),
     "",
-    `Requested time: ${t.full}`,
-    ...(input.reason ? [`Reason: ${input.reason}`] : []),
+    fill(w.requestedTime, { when: t.full }),
+    ...(input.reason ? [fill(w.reason, { reason: input.reason })] : []),
     "",
-    "There is nothing to approve any more, and the time is free again.",
+    w.requestGone,
   ];
-  return composed(
-    `Request cancelled: ${input.booking.eventName} with ${guest} — ${t.date} ${t.time} ${t.place}`,
+  const mail = composed(
+    fill(w.requestWithdrawnSubject, {
+      event: input.booking.eventName,
+      guest,
+      when: `${t.date} ${t.time} ${t.place}`,
+    }),
     lines,
   );
+  return { ...mail, html: linesToHtml(lines, { language }, { details: [1] }) };
 }

@@ -197,6 +197,35 @@ describe("a recurring series' calendar entry (decision 106)", () => {
       "3. Tue, Oct 27, 2026, 10:00 AM Berlin",
     ]);
   });
+
+  it("lists every date in the host's confirmation, and names a cancelled meeting, in the host's language (decision 118)", () => {
+    const series = seriesCalendarOf([row(1, "2026-10-13T08:00:00.000Z")])!;
+    const says = {
+      event: { ...event, startsAt: new Date("2026-10-13T08:00:00Z"), endsAt: new Date("2026-10-13T08:30:00Z") },
+      guestName: "Rita",
+      readerZone: "Europe/Berlin",
+      otherZone: null,
+      place: zoom,
+      language: "de" as const,
+    };
+    const booked = composeHostMail({ ...says, event: { ...says.event, series }, kind: "created" });
+    expect(booked.text.split("\n").slice(1, 7)).toEqual([
+      "",
+      "Eine Terminserie mit 4 Terminen:",
+      "1. Di., 13. Okt. 2026, 10:00 Berlin",
+      "2. Di., 20. Okt. 2026, 10:00 Berlin",
+      "3. Di., 27. Okt. 2026, 10:00 Berlin",
+      "4. Di., 3. Nov. 2026, 10:00 Berlin",
+    ]);
+    const now = seriesCalendarOf([
+      row(1, "2026-10-13T08:00:00.000Z"),
+      row(2, "2026-10-20T08:00:00.000Z", "cancelled"),
+    ])!;
+    const cancelled = composeHostMail({ ...says, kind: "cancelled", seriesMeeting: { index: 2, series: now } });
+    expect(cancelled.text).toContain(
+      "Termin 2 einer Terminserie mit 4 Terminen:\n1. Di., 13. Okt. 2026, 10:00 Berlin\n2. Di., 20. Okt. 2026, 10:00 Berlin (abgesagt)\n",
+    );
+  });
 });
 
 describe("the host's mails in the language of their profile (decision 110)", () => {

@@ -150,12 +150,17 @@ function seriesLines(series: SeriesCalendar, minutes: number): string[] {
 }
 
 /** The dates of a series as its mails list them, in the reader's zone; cancelled ones marked. */
-export function seriesDateLines(series: SeriesCalendar, readerZone: string, locale?: string): string[] {
+export function seriesDateLines(
+  series: SeriesCalendar,
+  readerZone: string,
+  locale?: string,
+  cancelledMark = "(cancelled)",
+): string[] {
   const cancelled = new Set(series.cancelled.map((c) => c.getTime()));
   const moved = new Map(series.moved.map((m) => [m.original.getTime(), m.startsAt]));
   return series.starts.map((start, i) => {
     const t = readerTime(moved.get(start.getTime()) ?? start, readerZone, null, locale);
-    return `${i + 1}. ${t.full}${cancelled.has(start.getTime()) ? " (cancelled)" : ""}`;
+    return `${i + 1}. ${t.full}${cancelled.has(start.getTime()) ? ` ${cancelledMark}` : ""}`;
   });
 }
 
@@ -170,7 +175,7 @@ export function guestLanguageOf(event: Pick<MailedEvent, "guestLanguage">): Lang
 }
 
 /** The place in the reader's language: its name translated, its detail (an address, a link) as it is. */
-function placeIn(place: MeetingPlace, words: MailWords): MeetingPlace {
+export function placeIn(place: MeetingPlace, words: MailWords): MeetingPlace {
   return {
     ...place,
     name: placeNameIn(words, place.name),
@@ -292,7 +297,7 @@ function minutesOf(event: Pick<MailedEvent, "startsAt" | "endsAt">): number {
 }
 
 /** The place lines of a message: where, and the link to join when there is one (a guest's in their language). */
-function placeLines(place: MeetingPlace, words: MailWords = MAIL_WORDS.en): string[] {
+export function placeLines(place: MeetingPlace, words: MailWords = MAIL_WORDS.en): string[] {
   const lines = [fill(words.where, { place: placeLine(place) })];
   if (place.joinUrl && place.joinUrl !== place.detail) lines.push(fill(words.join, { url: place.joinUrl }));
   return [...lines, ...(place.extra ?? [])];
@@ -393,6 +398,11 @@ export interface HostMailInput {
   origin?: string;
   /** The language the host reads their mails in (docs/decisions/110); English when not given. */
   language?: Language;
+  /**
+   * A recurring series' meeting moved or cancelled (decision 118): which one it is (1-based), and
+   * the series as it is now, every date listed.
+   */
+  seriesMeeting?: { index: number; series: SeriesCalendar } | null;
 }
 
 /** One seat of a group session as its host reads it. */
@@ -429,6 +439,7 @@ export function composeHostMail({
   reason,
   origin,
   language = "en",
+  seriesMeeting,
 }: HostMailInput): Pick<MailMessage, "subject" | "text" | "html"> {
   const w = HOST_MAIL_WORDS[language];
   // A session's guests each booked in their own zone: the host's time alone, each seat's beside it.
@@ -437,13 +448,20 @@ export function composeHostMail({
   const lines = [
     fill(w[seats ? SESSION_LINE[kind] : HOST_LINE[kind]], names),
     ...(reason ? [reason] : []),
+    // A series' confirmation lists every meeting; a meeting's move or cancel says which one it is.
     ...(event.series
       ? [
           "",
-          `A recurring series of ${event.series.starts.length} meetings:`,
-          ...seriesDateLines(event.series, readerZone),
+          fill(w.seriesOf, { count: event.series.starts.length }),
+          ...seriesDateLines(event.series, readerZone, LOCALES[language], w.seriesCancelledMark),
         ]
-      : []),
+      : seriesMeeting
+        ? [
+            "",
+            fill(w.seriesMeeting, { n: seriesMeeting.index, count: seriesMeeting.series.starts.length }),
+            ...seriesDateLines(seriesMeeting.series, readerZone, LOCALES[language], w.seriesCancelledMark),
+          ]
+        : []),
     "",
     ...placeLines(placeIn(place, MAIL_WORDS[language]), MAIL_WORDS[language]),
     fill(w.guests, { guests: event.invitees.join(", ") }),

@@ -1,34 +1,40 @@
 import type { MailMessage } from "~/schemas/mail-message";
+import { HOST_MAIL_WORDS } from "~/messages/host-mail-words";
+import { fill, type Language } from "~/messages/languages";
 import { linesToHtml } from "./event-mail";
 
-/** The "Forgot password?" mail (decision 041). Pure: it gets the link and what the account has. */
+/**
+ * The "Forgot password?" mail (decision 041), in the language the account reads its mails in
+ * (decision 118; English when none is chosen). Pure: it gets the link and what the account has.
+ */
 export function composePasswordResetMail(input: {
   name: string;
   url: string;
   hasPassword: boolean;
   hasGoogle: boolean;
   origin?: string;
+  language?: Language;
 }): Pick<MailMessage, "subject" | "text" | "html"> {
+  const language = input.language ?? "en";
+  const w = HOST_MAIL_WORDS[language];
   const lines = [
-    `Hello${input.name ? ` ${input.name}` : ""},`,
+    input.name ? fill(w.resetHello, { name: input.name }) : w.resetHelloNoName,
     "",
-    input.hasPassword
-      ? "Someone asked to reset the password of your Scheduler account. To choose a new one, open this link:"
-      : "Someone asked to reset the password of your Scheduler account. You sign in with Google; to also have a password, open this link:",
+    input.hasPassword ? w.resetAsk : w.resetAskGoogle,
     input.url,
     "",
-    "The link works once, for one hour. Setting a password signs you out everywhere.",
-    ...(input.hasGoogle && input.hasPassword ? ["You can also keep signing in with Google."] : []),
+    w.resetOnce,
+    ...(input.hasGoogle && input.hasPassword ? [w.resetKeepGoogle] : []),
     "",
-    "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+    w.resetIgnore,
   ];
   return {
-    subject: "Reset your Scheduler password",
+    subject: w.resetSubject,
     text: lines.join("\n"),
     html: linesToHtml(
       lines,
-      { origin: input.origin },
-      { linkLabel: input.hasPassword ? "Choose a new password" : "Set a password" },
+      { origin: input.origin, language },
+      { linkLabel: input.hasPassword ? w.resetChoose : w.resetSet },
     ),
   };
 }

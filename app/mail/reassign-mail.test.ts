@@ -74,3 +74,32 @@ describe("a booking handed to another host (decision 060)", () => {
     expect(mail.subject).toBe("Updated invitation: Sales demo — Wed, Dec 2, 2026 4:00 PM Berlin");
   });
 });
+
+describe("a booking handed to another host, in each host's language (decisions 110 and 118)", () => {
+  it("the host it left reads it in German, with German dates on the 24-hour clock", () => {
+    const mail = composeTakenOffMail({ ...says, readerZone: "Europe/Berlin", by: "Ann Admin", language: "de" });
+    expect(mail.subject).toBe("Neu zugewiesen: Sales demo mit Gia Guest — Mi., 2. Dez. 2026 16:00 Berlin");
+    expect(mail.text.split("\n")).toEqual([
+      "„Sales demo“ mit Gia Guest am Mi., 2. Dez. 2026, 16:00 Berlin wird jetzt von Bea Host betreut.",
+      "Ann Admin hat den Termin neu zugewiesen; du betreust ihn nicht mehr, und die angehängte Datei entfernt ihn aus deinem Kalender.",
+    ]);
+    expect(mail.html).toContain('lang="de"');
+  });
+
+  it("the new host reads it in Spanish: the details' words, the minutes and the place's name too", () => {
+    const mail = composeAssignedMail({ ...says, readerZone: "Europe/Madrid", by: null, language: "es" });
+    const lines = mail.text.split("\n");
+    expect(mail.subject).toMatch(/^Asignada a ti: Sales demo con Gia Guest — mié, 2 dic 2026 16:00 Madrid$/);
+    expect(lines[0]).toBe(
+      "«Sales demo» con Gia Guest el mié, 2 dic 2026, 16:00 Madrid ahora es tuya (antes era de Al Host).",
+    );
+    expect(lines[1]).toBe("El invitado la ha cambiado a una hora en la que Al Host no está libre.");
+    expect(lines[3]).toBe("Cuándo: mié, 2 dic 2026, 16:00 Madrid, 30 minutos");
+    expect(lines[4]).toMatch(/^Dónde: /);
+    expect(lines).toContain("Invitados: guest@example.test");
+    expect(lines).toContain("Zona horaria del invitado: Europe/Berlin");
+    expect(lines).toContain("Notas: About the pro plan");
+    expect(lines.at(-1)).toBe("La invitación adjunta la añade a tu calendario.");
+    expect(mail.text).not.toMatch(/Guests|Notes:|When:/);
+  });
+});

@@ -1,5 +1,7 @@
 import type { MailMessage } from "~/schemas/mail-message";
 import type { PurchaseFacts } from "~/schemas/purchase";
+import { HOST_MAIL_WORDS } from "~/messages/host-mail-words";
+import { fill, LOCALES, type Language } from "~/messages/languages";
 import { linesToMail } from "./layout";
 
 /** A purchase's facts, and the app's origin: the header's logo and the link to the account's packages. */
@@ -7,33 +9,38 @@ export interface ReceiptFacts extends PurchaseFacts {
   origin: string;
 }
 
-function money(cents: number, currency: string): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
+function money(cents: number, currency: string, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 }
 
-function day(date: Date): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(date);
+function day(date: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(date);
 }
 
-/** The buyer's receipt for a package bought by card. */
+/** The buyer's receipt for a package bought by card, in the language of their profile (decision 118). */
 export function paymentReceiptMail(r: ReceiptFacts): MailMessage {
-  const amount = money(r.amountCents, r.currency);
+  const language: Language = r.buyer.language ?? "en";
+  const w = HOST_MAIL_WORDS[language];
+  const locale = LOCALES[language];
+  const amount = money(r.amountCents, r.currency, locale);
   const lines = [
-    `Thank you${r.buyer.name ? `, ${r.buyer.name}` : ""}: we received your payment of ${amount} for the ${r.pack} package.`,
+    r.buyer.name
+      ? fill(w.receiptThanks, { name: r.buyer.name, amount, pack: r.pack })
+      : fill(w.receiptThanksNoName, { amount, pack: r.pack }),
     "",
-    `Package: ${r.pack}, one month`,
-    `Amount: ${amount} (${r.currency.toUpperCase()})`,
-    `Date: ${day(r.paidAt)} (UTC)`,
-    `Payment reference: ${r.transactionId}`,
-    `No event limit until: ${day(r.until)}`,
+    fill(w.receiptPackage, { pack: r.pack }),
+    fill(w.receiptAmount, { amount, currency: r.currency.toUpperCase() }),
+    fill(w.receiptDate, { date: day(r.paidAt, locale) }),
+    fill(w.receiptReference, { id: r.transactionId }),
+    fill(w.receiptUntil, { date: day(r.until, locale) }),
     "",
-    ...(r.receiptUrl ? [`Stripe's receipt: ${r.receiptUrl}`] : []),
-    `Your events: ${r.origin}/dashboard`,
+    ...(r.receiptUrl ? [fill(w.receiptStripe, { url: r.receiptUrl })] : []),
+    fill(w.receiptEvents, { url: `${r.origin}/dashboard` }),
   ];
   return {
     to: r.buyer.email,
-    subject: `Receipt: ${r.pack} package, ${amount}`,
+    subject: fill(w.receiptSubject, { pack: r.pack, amount }),
     text: lines.join("\n"),
-    html: linesToMail(lines, { origin: r.origin }, { details: [1] }),
+    html: linesToMail(lines, { origin: r.origin, language }, { details: [1] }),
   };
 }

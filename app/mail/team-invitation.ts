@@ -1,25 +1,36 @@
+import { HOST_MAIL_WORDS } from "~/messages/host-mail-words";
+import { fill, type Language } from "~/messages/languages";
 import { linesToMail } from "./layout";
 
-/** The invitation to a named team (decision 057), with its accept link and the role it grants. */
+const ROLE = { owner: "invitedOwner", admin: "invitedAdmin", member: "invitedMember" } as const;
+
+/**
+ * The invitation to a named team (decision 057), with its accept link and the role it grants; in
+ * the language the invited account reads its mails in, English for an address with no account
+ * (decision 118).
+ */
 export function namedTeamInvitationMail(
   inviter: { name: string; email: string },
   team: string,
   role: string,
   to: string,
   link: string,
+  language: Language = "en",
 ): { subject: string; text: string; html: string } {
+  const w = HOST_MAIL_WORDS[language];
   const who = inviter.name || inviter.email;
+  const named = role in ROLE ? w[ROLE[role as keyof typeof ROLE]] : role;
   const lines = [
-    `${who} (${inviter.email}) invited you to the team ${team} on Scheduler, as ${role === "admin" ? "an admin" : `a ${role}`}.`,
-    "Team members host Collective and Round Robin meetings together.",
+    fill(w.invited, { who, email: inviter.email, team, role: named }),
+    w.invitedAbout,
     "",
-    `Accept or decline: ${link}`,
+    fill(w.invitedAnswer, { url: link }),
     "",
-    `Sign in (or sign up) with this e-mail address, ${to}, to answer. If you did not expect this, ignore it.`,
+    fill(w.invitedSignIn, { address: to }),
   ];
   return {
-    subject: `${who} invited you to their team ${team} on Scheduler`,
+    subject: fill(w.invitedSubject, { who, team }),
     text: lines.join("\n"),
-    html: linesToMail(lines),
+    html: linesToMail(lines, { language }),
   };
 }

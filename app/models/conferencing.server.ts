@@ -15,6 +15,7 @@ import {
 import type { ConferenceMeeting } from "~/schemas/meeting";
 import { getDb } from "~/server/db.server";
 import type { Executor } from "./event-type.server";
+import { languageOf, type Language } from "~/messages/languages";
 
 /**
  * Conferencing apps and the booking meetings made in them (decision 065). Every owner function
@@ -272,10 +273,15 @@ export async function meetingForTimeline(eventId: string): Promise<BookingMeetin
 export async function hostContactOf(
   hostId: string,
   eventId: string,
-): Promise<{ email: string; booking: { title: string; startsAt: Date; timeZone: string } | null } | null> {
+): Promise<{
+  email: string;
+  /** The language of the host's mails (docs/decisions/110 and 118). */
+  language: Language;
+  booking: { title: string; guestName: string | null; startsAt: Date; timeZone: string } | null;
+} | null> {
   const db = await getDb();
   const [host] = await db
-    .select({ email: users.email, timeZone: users.timeZone })
+    .select({ email: users.email, timeZone: users.timeZone, mailLanguage: users.mailLanguage })
     .from(users)
     .where(eq(users.id, hostId));
   if (!host) return null;
@@ -285,12 +291,9 @@ export async function hostContactOf(
     .where(eq(events.id, eventId));
   return {
     email: host.email,
+    language: languageOf(host.mailLanguage) ?? "en",
     booking: event
-      ? {
-          title: `${event.eventName}${event.guestName ? ` with ${event.guestName}` : ""}`,
-          startsAt: event.startsAt,
-          timeZone: host.timeZone,
-        }
+      ? { title: event.eventName, guestName: event.guestName, startsAt: event.startsAt, timeZone: host.timeZone }
       : null,
   };
 }

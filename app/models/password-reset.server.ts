@@ -5,6 +5,7 @@ import { apiTokens, passwordResetTokens, sessions, users } from "../../db/schema
 import { getDb } from "~/server/db.server";
 import { hashPassword } from "~/server/password.server";
 import type { Transaction } from "./event.server";
+import { languageOf, type Language } from "~/messages/languages";
 
 /**
  * "Forgot password?" (decision 041). A link's token is 32 random bytes; only its SHA-256 is
@@ -24,6 +25,8 @@ export interface ResetAccount {
   name: string;
   hasPassword: boolean;
   hasGoogle: boolean;
+  /** The language of the account's mails (docs/decisions/110 and 118); English when none is chosen. */
+  language: Language;
 }
 
 /**
@@ -44,6 +47,7 @@ export async function issueResetToken(
         name: users.name,
         passwordHash: users.passwordHash,
         googleId: users.googleId,
+        mailLanguage: users.mailLanguage,
       })
       .from(users)
       .where(eq(users.email, email.trim().toLowerCase()))
@@ -61,6 +65,7 @@ export async function issueResetToken(
       name: user.name,
       hasPassword: user.passwordHash !== null,
       hasGoogle: user.googleId !== null,
+      language: languageOf(user.mailLanguage) ?? "en",
     });
     return true;
   });

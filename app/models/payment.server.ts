@@ -13,6 +13,7 @@ import { insertAuditRow } from "./audit-log.server";
 import type { MailMessage } from "~/schemas/mail-message";
 import type { PurchaseFacts } from "~/schemas/purchase";
 import { queueMail } from "~/server/mail-transport.server";
+import { languageOf } from "~/messages/languages";
 
 /** The receipt mail of a purchase (the service composes it: models compose no mail), queued in the purchase's transaction (decision 093). */
 export type ReceiptComposer = (facts: PurchaseFacts) => MailMessage;
@@ -149,7 +150,14 @@ export async function fulfilPaymentIntent(
   return transaction(db, async (tx) => {
     // One buyer's fulfilments run one at a time, so "until" stacks correctly.
     const [buyer] = await tx
-      .select({ id: users.id, name: users.name, email: users.email, role: users.role, until: users.professionalUntil })
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        until: users.professionalUntil,
+        mailLanguage: users.mailLanguage,
+      })
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
@@ -216,7 +224,7 @@ export async function fulfilPaymentIntent(
       await queueMail(
         tx,
         receipt({
-          buyer: { name: buyer.name, email: buyer.email },
+          buyer: { name: buyer.name, email: buyer.email, language: languageOf(buyer.mailLanguage) ?? "en" },
           pack: packageName,
           amountCents: intent.amount,
           currency: intent.currency,

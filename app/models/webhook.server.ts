@@ -28,6 +28,7 @@ import type { MailMessage } from "~/schemas/mail-message";
 import { failingTooLong } from "~/schemas/webhook";
 import { getDb } from "~/server/db.server";
 import { queueMail } from "~/server/mail-transport.server";
+import { languageOf, type Language } from "~/messages/languages";
 import { isUuid, type Transaction } from "./event.server";
 import { actsAsHost } from "./booking-access.server";
 
@@ -378,7 +379,10 @@ export async function finishAttempt(
   claimed: ClaimedDelivery,
   result: AttemptResult,
   now: Date,
-  disabledMail: (owner: { email: string; name: string }, subscription: WebhookSubscription) => MailMessage,
+  disabledMail: (
+    owner: { email: string; name: string; language: Language },
+    subscription: WebhookSubscription,
+  ) => MailMessage,
 ): Promise<{ recorded: boolean; disabled: boolean }> {
   const db = await getDb();
   return transaction(db, async (tx) => {
@@ -438,10 +442,15 @@ export async function finishAttempt(
     if (!off) return { recorded: true, disabled: false };
     await failPending(tx, off.id, "The subscription was switched off after 3 days of failures.");
     const [owner] = await tx
-      .select({ email: users.email, name: users.name })
+      .select({ email: users.email, name: users.name, mailLanguage: users.mailLanguage })
       .from(users)
       .where(eq(users.id, off.userId));
-    if (owner) await queueMail(tx, disabledMail(owner, off));
+    // In the language of the owner's mails (docs/decisions/118).
+    if (owner)
+      await queueMail(
+        tx,
+        disabledMail({ email: owner.email, name: owner.name, language: languageOf(owner.mailLanguage) ?? "en" }, off),
+      );
     return { recorded: true, disabled: true };
   });
 }

@@ -124,7 +124,7 @@ export async function mailRequestCancelled(
     await sendMail({
       to: host.email,
       ...(booking.guestEmail ? { replyTo: booking.guestEmail } : {}),
-      ...composeRequestWithdrawn({ booking, hostZone: host.timeZone, reason }),
+      ...composeRequestWithdrawn({ booking, hostZone: host.timeZone, reason, language: await mailLanguageOf(host) }),
     });
   }
 }

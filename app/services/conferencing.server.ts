@@ -263,6 +263,7 @@ async function failed(
     booking: host?.booking ?? null,
     timelineUrl: `${linkBase()}/dashboard/scheduledEvents/${eventId}/timeline`,
     calendarsUrl: `${linkBase()}${CALENDARS_PAGE}`,
+    language: host?.language,
   });
   return {
     eventId,

@@ -15,6 +15,7 @@ import { locationOfEventType, questionsOfEventType } from "~/models/event-type.s
 import { meetingOf } from "~/models/conferencing.server";
 import { photoHashOf } from "~/models/user-photo.server";
 import { mailLanguageOf } from "~/models/user.server";
+import { occurrencesOf } from "~/models/booking-series.server";
 import { HOST_MAIL_WORDS } from "~/messages/host-mail-words";
 import { fill, type Language } from "~/messages/languages";
 import { avatarUrl } from "~/schemas/profile-photo";
@@ -194,7 +195,12 @@ export async function mailInvitees(
  * language the host reads their mails in (decision 110). `cancelReason`: the guest's reason.
  */
 export async function mailHostOfBooking(
-  given: MailedEvent & { notes?: string | null; answers?: BookingAnswers | null },
+  given: MailedEvent & {
+    notes?: string | null;
+    answers?: BookingAnswers | null;
+    seriesId?: string | null;
+    seriesIndex?: number | null;
+  },
   host: Host,
   kind: InvitationKind,
   guestName: string,
@@ -206,9 +212,16 @@ export async function mailHostOfBooking(
   const reason = options.cancelReason
     ? fill(HOST_MAIL_WORDS[language].reason, { reason: options.cancelReason })
     : options.reason;
+  // A recurring series' meeting moved or cancelled (decision 118): the mail says which meeting,
+  // and the attachment is the series as it is now, as the guests' (the confirmation carried it).
+  const entry =
+    given.seriesId && !given.series && kind !== "created"
+      ? seriesEntry(event, await occurrencesOf(given.seriesId))
+      : null;
   const message = composeHostMail({
     language,
     reason,
+    seriesMeeting: entry?.event.series ? { index: given.seriesIndex ?? 1, series: entry.event.series } : null,
     event,
     kind,
     guestName,
@@ -222,6 +235,10 @@ export async function mailHostOfBooking(
   return sendMail({
     to: [host.email],
     ...message,
-    attachments: [calendarAttachment(event, host, kind, false, language)],
+    attachments: [
+      entry
+        ? calendarAttachment(entry.event, host, entry.cancelled ? "cancelled" : "updated", false, language)
+        : calendarAttachment(event, host, kind, false, language),
+    ],
   });
 }

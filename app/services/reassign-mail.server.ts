@@ -1,6 +1,7 @@
 import type { BookingHost } from "~/models/booking-request.server";
 import type { HostEvent } from "~/models/event.server";
 import { composeAssignedMail, composeTakenOffMail, reassignedGuestLead } from "~/mail/reassign-mail";
+import { mailLanguageOf } from "~/models/user.server";
 import { sendMail } from "~/server/mail-transport.server";
 import { eventCalendar, located, mailInvitees, placeOf } from "./event-invitations.server";
 
@@ -9,6 +10,7 @@ import { eventCalendar, located, mailInvitees, placeOf } from "./event-invitatio
  * record's snapshot: the guests the updated invitation (the new host its organizer, SEQUENCE up),
  * the host it left a CANCEL of their entry, the new host the REQUEST. Calendars follow by the
  * calendar consumer (the booking leaves the old host's receiving calendar for the new host's).
+ * Each host reads theirs, and its calendar file, in the language of their profile (decision 118).
  */
 
 export interface ReassignedPayload {
@@ -62,26 +64,28 @@ export async function tellReassigned(p: ReassignedPayload): Promise<void> {
       ...(p.moved ?? {}),
       sequence: Math.max(0, event.sequence - 1),
     };
+    const language = await mailLanguageOf(p.previousHost);
     await sendMail({
       to: [p.previousHost.email],
-      ...composeTakenOffMail({ ...says, readerZone: p.previousHost.timeZone }),
+      ...composeTakenOffMail({ ...says, readerZone: p.previousHost.timeZone, language }),
       attachments: [
         {
           filename: "cancel.ics",
-          content: eventCalendar(theirs, p.previousHost, "cancelled"),
+          content: eventCalendar(theirs, p.previousHost, "cancelled", false, language),
           contentType: "text/calendar; charset=utf-8; method=CANCEL",
         },
       ],
     });
   }
   if (p.host.email) {
+    const language = await mailLanguageOf(p.host);
     await sendMail({
       to: [p.host.email],
-      ...composeAssignedMail({ ...says, readerZone: p.host.timeZone }),
+      ...composeAssignedMail({ ...says, readerZone: p.host.timeZone, language }),
       attachments: [
         {
           filename: "invite.ics",
-          content: eventCalendar(event, p.host, "updated"),
+          content: eventCalendar(event, p.host, "updated", false, language),
           contentType: "text/calendar; charset=utf-8; method=REQUEST",
         },
       ],

@@ -4,7 +4,11 @@ import type { BookingHost } from "~/models/booking-request.server";
 import type { HostEvent } from "~/models/event.server";
 import { locationOfEventType } from "~/models/event-type.server";
 import { mailGuests, mailHost } from "./booking-mail.server";
-import { type InvitationKind } from "~/mail/event-mail";
+import { placeIn, type InvitationKind } from "~/mail/event-mail";
+import { mailLanguageOf } from "~/models/user.server";
+import { MAIL_WORDS } from "~/messages/guest-words/mail";
+import { HOST_MAIL_WORDS } from "~/messages/host-mail-words";
+import { fill, LOCALES } from "~/messages/languages";
 import { placeLine } from "~/schemas/meeting";
 import { readerTime } from "~/scheduling/reader-time";
 import { sendMail } from "~/server/mail-transport.server";
@@ -27,20 +31,28 @@ export async function mailHostOfSeatLeft(
   if (!host.email) return;
   if (session.status === "cancelled") return mailHost(session, host, "cancelled", guestName);
   const located = { ...session, location: await locationOfEventType(session.eventTypeId) };
-  const t = readerTime(session.startsAt, host.timeZone);
+  // In the language of the host's profile (decisions 110 and 118).
+  const language = await mailLanguageOf(host);
+  const w = HOST_MAIL_WORDS[language];
+  const mail = MAIL_WORDS[language];
+  const t = readerTime(session.startsAt, host.timeZone, null, LOCALES[language]);
+  const names = { guest: guestName, event: session.eventName, when: t.full };
   await sendMail({
     to: [host.email],
-    subject: `Seat ${moved ? "moved" : "cancelled"}: ${session.eventName} with ${guestName} — ${t.date} ${t.time} ${t.place}`,
+    subject: fill(moved ? w.seatMovedSubject : w.seatCancelledSubject, {
+      ...names,
+      when: `${t.date} ${t.time} ${t.place}`,
+    }),
     text: [
-      `${guestName} ${moved ? "moved their seat away from" : "cancelled their seat at"} "${session.eventName}" on ${t.full}. The session goes on with the others.`,
+      fill(moved ? w.seatMoved : w.seatCancelled, names),
       "",
-      `Where: ${placeLine(placeOf(located))}`,
-      `Guests: ${session.invitees.join(", ")}`,
+      fill(mail.where, { place: placeLine(placeIn(placeOf(located), mail)) }),
+      fill(w.guests, { guests: session.invitees.join(", ") }),
     ].join("\n"),
     attachments: [
       {
         filename: "invite.ics",
-        content: eventCalendar(located, host, "updated"),
+        content: eventCalendar(located, host, "updated", false, language),
         contentType: "text/calendar; charset=utf-8; method=REQUEST",
       },
     ],

@@ -9,6 +9,7 @@ import {
   revokeTeamInvitation,
 } from "~/models/teams.server";
 import type { TeamRoleName } from "~/schemas/teams";
+import { mailLanguageOf } from "~/models/user.server";
 import { sendMail } from "~/server/mail-transport.server";
 import { invitationLink } from "./team-invitations.server";
 import { recordAudit, type AuditOrigin } from "./audit.server";
@@ -83,7 +84,15 @@ export async function inviteAndMail(
     await sendMail({
       to: result.email,
       replyTo: actor.email,
-      ...namedTeamInvitationMail(actor, result.teamName, result.role, result.email, invitationLink(base, result.token)),
+      ...namedTeamInvitationMail(
+        actor,
+        result.teamName,
+        result.role,
+        result.email,
+        invitationLink(base, result.token),
+        // An account's own language (decision 118); an address with no account reads English.
+        await mailLanguageOf({ email: result.email }),
+      ),
     });
   return result;
 }
@@ -95,7 +104,15 @@ export async function resendInvitation(base: string, actor: Inviter, teamId: str
     await sendMail({
       to: result.email,
       replyTo: actor.email,
-      ...namedTeamInvitationMail(actor, result.teamName, result.role, result.email, invitationLink(base, result.token)),
+      ...namedTeamInvitationMail(
+        actor,
+        result.teamName,
+        result.role,
+        result.email,
+        invitationLink(base, result.token),
+        // An account's own language (decision 118); an address with no account reads English.
+        await mailLanguageOf({ email: result.email }),
+      ),
     });
   }
   return result;

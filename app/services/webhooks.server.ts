@@ -4,6 +4,7 @@ import dns from "node:dns/promises";
 import { Webhook } from "standardwebhooks";
 import type { BookingEventRecord, BookingSeat, WebhookSubscription } from "../../db/schema";
 import { webhookDisabledMail } from "~/mail/webhook";
+import type { Language } from "~/messages/languages";
 import { fromSnapshot } from "~/models/booking-events.server";
 import type { HostEvent } from "~/models/event.server";
 import type { BookingHost, SeatBooking } from "~/models/booking-request.server";
@@ -494,7 +495,7 @@ async function attempt(claimed: ClaimedDelivery, scale: number, retry: boolean):
   }
 }
 
-function disabledMail(owner: { name: string; email: string }, subscription: WebhookSubscription) {
+function disabledMail(owner: { name: string; email: string; language: Language }, subscription: WebhookSubscription) {
   const base = linkBase().replace(/\/$/, "");
   // A team's subscription is mailed to who made it, with the link to the team's page of it.
   const page = subscription.teamId

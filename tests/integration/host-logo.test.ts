@@ -3,14 +3,18 @@
  * PostgreSQL: uploaded over JSON (POST and DELETE /api/me/logo) or with the profile's plain
  * multipart form, with a team logo's checks (decision 112); `logoUrl` on GET /api/me; served like a
  * team's logo (WebP, and PNG for mails); shown in place of the photo on the host's public page and
- * booking page at once (the page cache drops them); a team's booking page keeps the team's.
+ * booking page at once (the page cache drops them); a team's booking page keeps the team's. The
+ * guests' designed HTML mails, read from the mail outbox, show the host's logo (or the team's, for
+ * a team's event type) at the top as an absolute PNG URL with alt text, and nothing without one.
  */
 import crypto from "node:crypto";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { visibleText } from "../support/http";
-import { allDayEventType, apiClient, errorOf, ok, type Account } from "./api-client";
-import { teamCast, teamEventType } from "./team-fixtures";
+import { bookingMailsSettled } from "../support/mail-wait";
+import { allDayEventType, apiClient, at, errorOf, ok, type Account } from "./api-client";
+import { servers } from "./context";
+import { bookAt, teamCast, teamEventType } from "./team-fixtures";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.247", namePrefix: "HostLogo" });
 
@@ -186,6 +190,76 @@ describe("a host's logo", () => {
     );
     const html = await anonymous(`/team/${cast.team.slug}/${slug}`);
     expect(html).not.toContain(mine.logoUrl!.replace(".webp", ""));
+    expect(html).not.toContain("/host-logos/");
+  });
+});
+
+/** The HTML of the guest's mail of a booking, from the mail outbox. */
+async function guestMailHtml(bookingId: string): Promise<string> {
+  await bookingMailsSettled(db);
+  // bookAt's guest is gail-…@example.test; the host's own mail goes to the host.
+  const mails = await db<{ html: string | null }[]>`
+    select html from mail_outbox where event_id = ${bookingId} and "to" like 'gail-%'`;
+  expect(mails.length).toBeGreaterThan(0);
+  return mails[0]!.html ?? "";
+}
+
+/** The mail's images, tag by tag. */
+const imagesOf = (html: string) => html.match(/<img\b[^>]*>/g) ?? [];
+
+describe("logos in the guests' mails", () => {
+  it("a host without a logo: the mail has no logo, as before", async () => {
+    const plain = await account("nologo", "professional");
+    const type = await allDayEventType(call, plain.token, { title: "Plain", slug: "plain", duration: 30 });
+    const booking = await bookAt(call, type._id as string, at(3, "10:00"));
+    const html = await guestMailHtml(booking.id);
+    expect(html).toContain("invites you to");
+    expect(html).not.toContain("/host-logos/");
+    expect(html).not.toContain("/team-logos/");
+    // Only the app's own mark in the header, as before.
+    expect(imagesOf(html).map((img) => /alt="([^"]*)"/.exec(img)?.[1])).toEqual(["Scheduler logo"]);
+  });
+
+  it("a host's logo: at the top, before the photo and the first line, as a PNG URL from APP_URL with alt text", async () => {
+    const host = await account("maillogo", "professional");
+    await db`update users set name = 'Mia <Mail>' where id = ${host.id}`;
+    const type = await allDayEventType(call, host.token, { title: "Logo mail", slug: "logo-mail", duration: 30 });
+    const { logoUrl } = await ok<Profile>(
+      await call("POST", "/api/me/logo", { token: host.token, body: logoForm({ logo: await image(90, 60, "#0a5") }) }),
+    );
+    const booking = await bookAt(call, type._id as string, at(3, "11:00"));
+    const html = await guestMailHtml(booking.id);
+    const url = `${servers()[0]!.replace(/\/$/, "")}${logoUrl!.replace(".webp", "-96.png")}`;
+    const logo = imagesOf(html).find((img) => img.includes("/host-logos/"));
+    expect(logo).toContain(`src="${url}"`);
+    expect(logo).toContain('alt="Mia &lt;Mail&gt; logo"');
+    // At the top of the content: after the app's header, before the first line.
+    expect(html.indexOf("/host-logos/")).toBeGreaterThan(html.indexOf('alt="Scheduler logo"'));
+    expect(html.indexOf("/host-logos/")).toBeLessThan(html.lastIndexOf("invites you"));
+    const png = await fetch(url);
+    expect(png.status).toBe(200);
+    expect(png.headers.get("content-type")).toBe("image/png");
+  });
+
+  it("a team's event type: the team's logo, not its host's", async () => {
+    const cast = await teamCast(call, db, account, "mailteam");
+    const id = await teamEventType(call, db, cast);
+    const team = await ok<{ logoUrl: string }>(
+      await call("POST", `/api/teams/${cast.team.id}/logo`, {
+        token: cast.owner.token,
+        body: logoForm({ logo: await image(300, 100, "#a30") }),
+      }),
+    );
+    for (const who of [cast.owner, cast.member]) {
+      await ok(
+        await call("POST", "/api/me/logo", { token: who.token, body: logoForm({ logo: await image(40, 40, "#555") }) }),
+      );
+    }
+    const booking = await bookAt(call, id, at(3, "00:30"));
+    const html = await guestMailHtml(booking.id);
+    const logo = imagesOf(html).find((img) => img.includes("/team-logos/"));
+    expect(logo).toContain(`${team.logoUrl.replace(".webp", "-96.png")}"`);
+    expect(logo).toContain('alt="mailteam team logo"');
     expect(html).not.toContain("/host-logos/");
   });
 });

@@ -349,18 +349,18 @@ app.use((req, res, next) => {
   next();
 });
 
-// The profile photo's upload (decision 095) and a team's logo (decision 112, its page and JSON
-// routes) may be 5 MB; their routes read it as a stream and count the bytes themselves, so a
+// The profile photo's upload (decision 095), a team's logo (decision 112, its page and JSON
+// routes) and a host's logo (decision 117, /dashboard/profile/logo and /api/me/logo) may be 5 MB; their routes read it as a stream and count the bytes themselves, so a
 // body a little over the limit still hears which limit it broke.
 const PHOTO_UPLOAD_PATH = "/dashboard/profile/photo";
-const TEAM_LOGO_UPLOAD_PATH = /^\/(?:dashboard|api)\/teams\/[^/]+\/logo$/;
+const LOGO_UPLOAD_PATH = /^\/(?:(?:dashboard|api)\/teams\/[^/]+\/logo|dashboard\/profile\/logo|api\/me\/logo)$/;
 const PHOTO_BODY_BYTES = 5 * 1024 * 1024 + 64 * 1024;
 
 app.use((req, res, next) => {
   const length = Number(req.get("content-length") ?? 0);
   const chunked = req.get("transfer-encoding") !== undefined;
   const photo = req.method === "POST" && req.path === PHOTO_UPLOAD_PATH;
-  const logo = req.method === "POST" && TEAM_LOGO_UPLOAD_PATH.test(req.path);
+  const logo = req.method === "POST" && LOGO_UPLOAD_PATH.test(req.path);
   const limit = photo || logo ? Math.max(MAX_BODY_BYTES, PHOTO_BODY_BYTES) : MAX_BODY_BYTES;
   if (length > 0 || chunked) guardUnreadBody(req, res, !chunked && length <= Math.min(limit, MAX_BODY_BYTES));
   if (length > limit) {

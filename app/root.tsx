@@ -24,7 +24,7 @@ import { EMBED_FRAME_SCRIPT, EMBED_PARAM } from "~/utils/embed";
 import { getUser } from "~/utils/auth.server";
 import { stylesheetText } from "~/server/inline-stylesheet.server";
 import { staticPageScript } from "~/server/static-page-script.server";
-import { TIME_ZONE_HINT_SCRIPT, ZOD_JITLESS_SCRIPT } from "~/server/head-scripts.server";
+import { THEME_TOGGLE_SCRIPT, TIME_ZONE_HINT_SCRIPT, ZOD_JITLESS_SCRIPT } from "~/server/head-scripts.server";
 import { linkBase, publicEnv } from "~/server/env.server";
 import { getToast } from "~/utils/toast.server";
 import { pageTheme } from "~/utils/theme.server";
@@ -172,8 +172,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
         {/* Zod without its eval probe: the policy has no 'unsafe-eval' (see ZOD_JITLESS_SCRIPT). */}
         {staticPage ? null : <HeadScript id="zod-jitless" text={ZOD_JITLESS_SCRIPT} />}
-        {/* The browser's time zone as a client-hint cookie (app/scheduling/time-zone.ts). */}
-        <HeadScript id="tz-hint" text={TIME_ZONE_HINT_SCRIPT} />
+        {/* The browser's time zone as a client-hint cookie (app/scheduling/time-zone.ts), and the
+            theme toggle without a reload (decision 117; the form works without it): one script, so
+            the booking page's bundle pays for one element. */}
+        <HeadScript id="tz-hint" text={TIME_ZONE_HINT_SCRIPT + THEME_TOGGLE_SCRIPT} />
         {/* Embedded: storage that may be blocked, the height and Escape for the parent page (docs/decisions/019). */}
         {embed && root?.embedFrameScript ? (
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: root.embedFrameScript }} />

@@ -11,7 +11,8 @@ export function CtaBanner({ title, body, to, label }: { title: string; body: str
           <h2 id={headingId} className="text-xl font-bold">
             {title}
           </h2>
-          <p className="mt-1 text-brand-100">{body}</p>
+          {/* On the accent fill, the same in both themes (decision 108): a brand shade would turn dark in the dark theme. */}
+          <p className="mt-1 text-white/90">{body}</p>
         </div>
         <Link
           to={to}

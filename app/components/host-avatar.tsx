@@ -17,7 +17,10 @@ export function HostAvatar({
   username: string;
   userId?: string;
   photoHash?: string | null;
-  /** A team's logo (decision 112) instead: its 96 px and 256 px paths, fitted whole in a rounded square. */
+  /**
+   * A logo instead (a team's, decision 112, or the host's own, decision 117): its 96 px and 256 px
+   * paths, fitted whole in a rounded square.
+   */
   logo?: { small: string; large: string } | null;
   size?: "md" | "lg";
 }) {

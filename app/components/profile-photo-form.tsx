@@ -3,7 +3,7 @@ import { useState } from "react";
 import { ErrorList } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { avatarPath, PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_MESSAGES, PHOTO_UPLOAD_PATH } from "~/schemas/profile-photo";
-import { LOGO_MESSAGES, teamLogoPath } from "~/schemas/team-logo";
+import { HOST_LOGO_UPLOAD_PATH, hostLogoPath, LOGO_MESSAGES, teamLogoPath } from "~/schemas/team-logo";
 import { initials } from "./booking-page";
 import { useIsPending } from "~/utils/pending";
 
@@ -21,8 +21,11 @@ function ImageUploadForm({
   shape,
   words,
   error,
+  testId,
 }: {
   action: string;
+  /** The preview's test id; `profile-photo` or `team-logo` by default. */
+  testId?: string;
   /** The file input's name: what the server reads. */
   field: string;
   src: string | null;
@@ -45,7 +48,7 @@ function ImageUploadForm({
           height={96}
           alt={alt}
           className={`h-24 w-24 shrink-0 bg-neutral-100 object-cover ${shape}`}
-          data-testid={`${field === "photo" ? "profile" : "team"}-${field}`}
+          data-testid={testId ?? `${field === "photo" ? "profile" : "team"}-${field}`}
         />
       ) : (
         <span
@@ -137,6 +140,42 @@ export function ProfilePhotoForm({
   );
 }
 
+const LOGO_HINT =
+  "JPEG, PNG or WebP, at most 5 MB. It is fitted whole into a square (a transparent PNG or WebP keeps its transparency).";
+
+/** A host's own logo (decision 117): the team logo's form, posting to /dashboard/profile/logo. */
+export function HostLogoForm({
+  userId,
+  name,
+  logoHash,
+  error,
+}: {
+  userId: string;
+  name: string;
+  logoHash: string | null;
+  error: string | null;
+}) {
+  return (
+    <ImageUploadForm
+      action={HOST_LOGO_UPLOAD_PATH}
+      field="logo"
+      src={logoHash ? hostLogoPath(userId, logoHash) : null}
+      alt={`Your logo${name ? ` (${name})` : ""}`}
+      fallback={initials(name, "?")}
+      shape="rounded-xl"
+      testId="host-logo"
+      words={{
+        choose: "Choose a logo",
+        hint: LOGO_HINT,
+        upload: "Upload logo",
+        remove: "Remove logo",
+        tooBig: LOGO_MESSAGES.tooBig,
+      }}
+      error={error}
+    />
+  );
+}
+
 /** A team's logo (decision 112): the photo's form, posting to the team's logo page. */
 export function TeamLogoForm({
   action,
@@ -161,7 +200,7 @@ export function TeamLogoForm({
       shape="rounded-xl"
       words={{
         choose: "Choose a logo",
-        hint: "JPEG, PNG or WebP, at most 5 MB. It is fitted whole into a square (a transparent PNG or WebP keeps its transparency).",
+        hint: LOGO_HINT,
         upload: "Upload logo",
         remove: "Remove logo",
         tooBig: LOGO_MESSAGES.tooBig,

@@ -321,6 +321,11 @@ export interface GuestMailInput {
   origin?: string;
   /** The host's profile photo (an absolute URL of a PNG), above the mail's first line. */
   hostPhotoUrl?: string | null;
+  /**
+   * The host's own logo, or the team's for a team's event type (decision 117): an absolute URL of a
+   * PNG and whose it is (for its alt text), at the top of the HTML; none without a logo.
+   */
+  logo?: { name: string; url: string } | null;
 }
 
 /** The guests' message (pure): subject, text and HTML in the guests' zone. */
@@ -336,6 +341,7 @@ export function composeGuestMail({
   language = "en",
   origin,
   hostPhotoUrl,
+  logo,
 }: GuestMailInput): Pick<MailMessage, "subject" | "text" | "html"> {
   const w = MAIL_WORDS[language];
   const t = readerTime(event.startsAt, readerZone, otherZone, LOCALES[language]);
@@ -362,7 +368,12 @@ export function composeGuestMail({
     // The when/where paragraph is a details box; the footer's links (cancel, reschedule) buttons.
     html: linesToHtml(
       lines,
-      { language, origin, person: hostPhotoUrl ? { name: hostName, photoUrl: hostPhotoUrl } : null },
+      {
+        language,
+        origin,
+        person: hostPhotoUrl ? { name: hostName, photoUrl: hostPhotoUrl } : null,
+        logo: logo ? { alt: fill(w.logoAlt, { name: logo.name }), url: logo.url } : null,
+      },
       { details: kind === "cancelled" ? [] : [1] },
     ),
   };

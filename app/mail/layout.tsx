@@ -160,6 +160,17 @@ const PIECES = {
     </Link>
   ),
   rule: <Hr style={{ borderColor: "#e4e4e7", margin: "16px 0" }} />,
+  // The host's or team's logo at the top of the content (decision 117), named by its alt text;
+  // fitted whole in its square when it was stored, so no crop here.
+  logo: (
+    <Img
+      src={T.href}
+      width="64"
+      height="64"
+      alt={T.text}
+      style={{ display: "block", borderRadius: 8, margin: "8px 0 0", width: 64, height: 64 }}
+    />
+  ),
   // The host's photo above the lead (decision 095), named by its alt text.
   person: (
     <Img
@@ -203,6 +214,7 @@ export type MailBlock =
   | { kind: "lead" | "paragraph" | "details"; lines: string[] }
   | { kind: "button" | "secondary"; label: string; href: string }
   | { kind: "person"; name: string; photoUrl: string }
+  | { kind: "logo"; alt: string; url: string }
   | { kind: "rule" };
 
 const URL_IN_TEXT = /(?:https?:\/\/|mailto:)[^\s<>"]+/g;
@@ -234,6 +246,8 @@ export function blockHtml(block: MailBlock): string {
       return fill(piece(block.kind), { href: block.href, text: escapeHtml(block.label) });
     case "person":
       return fill(piece("person"), { href: block.photoUrl, text: escapeHtml(block.name) });
+    case "logo":
+      return fill(piece("logo"), { href: block.url, text: escapeHtml(block.alt) });
     default:
       return fill(piece(block.kind), { text: richText(block.lines) });
   }
@@ -250,6 +264,8 @@ export interface MailFrame {
   footer?: string;
   /** A person's photo shown above the content (the host's, in the guest's mails); an absolute URL. */
   person?: { name: string; photoUrl: string } | null;
+  /** A brand's logo at the top of the content (the host's or the team's, in the guest's mails); an absolute URL. */
+  logo?: { alt: string; url: string } | null;
 }
 
 const RTL = new Set(["ar", "he", "fa", "ur"]);
@@ -268,7 +284,13 @@ export function renderMail(frame: MailFrame, blocks: MailBlock[]): string {
     .replace(T.preheader, () => escapeHtml(frame.preheader.slice(0, 140)))
     .replace(T.footer, () => escapeHtml(footer))
     .replace(T.body, () =>
-      (frame.person ? [{ kind: "person" as const, ...frame.person }, ...blocks] : blocks).map(blockHtml).join(""),
+      [
+        ...(frame.logo ? [{ kind: "logo" as const, ...frame.logo }] : []),
+        ...(frame.person ? [{ kind: "person" as const, ...frame.person }] : []),
+        ...blocks,
+      ]
+        .map(blockHtml)
+        .join(""),
     )}`;
 }
 

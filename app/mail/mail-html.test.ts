@@ -279,6 +279,42 @@ describe("every mail's HTML part", () => {
     expect(mails["guest update in German"]!.html).not.toContain("/avatars/");
   });
 
+  it("a brand's logo (decision 117) sits at the top, above the photo and the first line, with its alt text in the guest's language", () => {
+    const logoUrl = `${APP}/host-logos/6f1c1b0e-7d4a-4e55-9d7e-3a1f2b3c4d5e/0123456789abcdef-96.png`;
+    const input = {
+      event,
+      hostName: "Nora",
+      kind: "created" as const,
+      readerZone: "UTC",
+      otherZone: null,
+      place,
+      origin: APP,
+      hostPhotoUrl: `${APP}/avatars/6f1c1b0e-7d4a-4e55-9d7e-3a1f2b3c4d5e/0123456789abcdef-96.png`,
+    };
+    const html = composeGuestMail({ ...input, logo: { name: `Acme ${EVIL}`, url: logoUrl } }).html!;
+    const logo = /<img[^>]*src="([^"]*host-logos[^"]*)"[^>]*>/.exec(html);
+    expect(logo?.[1]).toBe(logoUrl);
+    expect(logo?.[0]).toContain(
+      `alt="Acme ${EVIL.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;")} logo"`,
+    );
+    expect(html.indexOf(logo![0])).toBeLessThan(html.indexOf("/avatars/"));
+    expect(html.indexOf(logo![0])).toBeLessThan(html.lastIndexOf("invites you"));
+    const alts = (language: "es" | "de" | "fr" | "pt-BR") => {
+      const mail = composeGuestMail({ ...input, language, logo: { name: "Acme", url: logoUrl } }).html!;
+      const img = (mail.match(/<img\b[^>]*>/g) ?? []).find((tag) => tag.includes("host-logos")) ?? "";
+      return /alt="([^"]*)"/.exec(img)?.[1];
+    };
+    expect([alts("es"), alts("de"), alts("fr"), alts("pt-BR")]).toEqual([
+      "Logotipo de Acme",
+      "Logo von Acme",
+      "Logo de Acme",
+      "Logotipo de Acme",
+    ]);
+    // Without a logo the mail is the same as before: no logo, and null changes nothing.
+    expect(composeGuestMail({ ...input, logo: null }).html).toBe(composeGuestMail(input).html);
+    expect(composeGuestMail(input).html).not.toContain("host-logos");
+  });
+
   it("a value that holds a template's token is written as it is, never filled in turn", () => {
     const photoUrl = `${APP}/avatars/6f1c1b0e-7d4a-4e55-9d7e-3a1f2b3c4d5e/0123456789abcdef-96.png`;
     const { html } = composeGuestMail({

@@ -89,6 +89,8 @@ const EXPORT_TABLES: Record<string, string> = {
   routing_responses: "form_id in (select id from routing_forms where user_id = $u)",
   // The profile photo (decision 095): its bytes as base64.
   user_photos: "user_id = $u",
+  // The host's own logo (decision 117): likewise.
+  user_logos: "user_id = $u",
   // Texts about the user's bookings (decision 090).
   sms_outbox: HOSTED("event_id"),
 };

@@ -9,6 +9,7 @@ import { timeZoneHint } from "~/browser/time-zone-hint";
 import { AwayNote } from "~/components/away-note";
 import { HostAvatar as Avatar } from "~/components/host-avatar";
 import { photoHashOf } from "~/models/user-photo.server";
+import { hostLogoOf } from "~/models/user-logo.server";
 import { pageHref, USERNAME_IN_URL } from "~/components/booking-page";
 import { EMBED_PARAM } from "~/utils/embed";
 import { notFound } from "~/utils/responses";
@@ -47,6 +48,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       username: host.username,
       id: host.id,
       photoHash: await photoHashOf(host.id),
+      /** The host's own logo (decision 117), shown in place of the photo. */
+      logo: await hostLogoOf(host.id),
     },
     notTaking: host.deactivated ? notTakingBookings(host.name || host.username).title : null,
     /** "{Name} is away until {date}" while an absence covers now, with the teammate's page (decision 061). */
@@ -77,7 +80,14 @@ export default function HostPage() {
   return (
     <section className={`mx-auto max-w-3xl px-4 sm:px-6 ${embed ? "py-6" : "py-10 sm:py-16"}`}>
       <div className="flex flex-col items-center text-center">
-        <Avatar name={host.name} username={host.username} userId={host.id} photoHash={host.photoHash} size="lg" />
+        <Avatar
+          name={host.name}
+          username={host.username}
+          userId={host.id}
+          photoHash={host.photoHash}
+          logo={host.logo}
+          size="lg"
+        />
         <h1 className="mt-4 text-2xl font-bold text-neutral-900" data-testid="host-name">
           {host.name}
         </h1>

@@ -4,7 +4,8 @@ import { apiRoute } from "~/api/api-route.server";
 import { MESSAGES } from "~/messages";
 import { deleteAccountBody } from "~/schemas/audit";
 import { brandColorBody } from "~/schemas/brand-color";
-import { getProfile, updateBrandColor } from "~/models/user.server";
+import { updateBrandColor } from "~/models/user.server";
+import { profileJson } from "~/api/profile-json.server";
 import { deleteAccount } from "~/services/data-rights.server";
 
 /**
@@ -32,15 +33,7 @@ async function DELETE({ request }: LoaderFunctionArgs) {
   });
 }
 
-/** The caller's profile as JSON clients read it. */
-async function profileJson(userId: string) {
-  const profile = await getProfile(userId);
-  if (!profile) return apiError(404, "not_found", "This account no longer exists.");
-  const { id, email, name, username, timeZone, role, brandColor } = profile;
-  return Response.json({ id, email, name, username, timeZone, role, brandColor });
-}
-
-/** GET /api/me: the caller's profile, `brandColor` included (decision 108). */
+/** GET /api/me: the caller's profile, `brandColor` (decision 108) and `logoUrl` (decision 117) included. */
 async function GET({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   return profileJson(user.id);

@@ -1,18 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ProfilePhotoForm } from "~/components/profile-photo-form";
 import { Toaster } from "~/components/toaster";
+import { imagePageAction } from "~/html/image-upload.server";
 import { photoHashOf } from "~/models/user-photo.server";
 import { getProfile } from "~/models/user.server";
 import { PHOTO_MESSAGES } from "~/schemas/profile-photo";
 import { removeProfilePhoto, setProfilePhoto } from "~/services/profile-photo.server";
 import { requirePermission } from "~/utils/auth.server";
-import { readPhotoUpload } from "~/utils/photo-upload.server";
-import { readFormData } from "~/utils/request.server";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 
 /**
  * /dashboard/profile/photo: the profile photo's uploads and removal (decision 095). The profile page
@@ -30,27 +27,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { userId: user.id, name: profile?.name ?? "", photoHash: await photoHashOf(user.id) };
 }
 
-function refused(status: number, message: string) {
-  return data({ error: message, toast: errorToast(message) }, { status });
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "dashboard:access");
-  // The remove button may come as a plain form too; only an upload needs multipart.
-  const type = (request.headers.get("content-type") ?? "").toLowerCase();
-  const upload = type.startsWith("application/x-www-form-urlencoded")
-    ? { ok: true as const, intent: String((await readFormData(request)).get("intent") ?? ""), bytes: null }
-    : await readPhotoUpload(request);
-  if (!upload.ok) return refused(upload.status, upload.message);
-  if (upload.intent === "remove") {
-    if (!(await removeProfilePhoto(user.id))) return refused(409, PHOTO_MESSAGES.none);
-    return redirectWithSuccess(PROFILE_PHOTO, PHOTO_MESSAGES.removed);
-  }
-  if (upload.intent !== "upload") return refused(400, "Unknown form.");
-  if (!upload.bytes) return refused(400, PHOTO_MESSAGES.missing);
-  const outcome = await setProfilePhoto(user.id, upload.bytes);
-  if (!outcome.ok) return refused(outcome.message === PHOTO_MESSAGES.tooBig ? 413 : 422, outcome.message);
-  return redirectWithSuccess(PROFILE_PHOTO, PHOTO_MESSAGES.saved);
+  return imagePageAction(request, {
+    field: "photo",
+    messages: PHOTO_MESSAGES,
+    back: PROFILE_PHOTO,
+    set: (bytes) => setProfilePhoto(user.id, bytes),
+    remove: () => removeProfilePhoto(user.id),
+  });
 }
 
 export default function ProfilePhoto() {

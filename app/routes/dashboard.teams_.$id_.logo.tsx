@@ -1,18 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TeamLogoForm } from "~/components/profile-photo-form";
 import { Toaster } from "~/components/toaster";
+import { imagePageAction } from "~/html/image-upload.server";
 import { managedTeamOr404 } from "~/html/team-manager.server";
 import { LOGO_MESSAGES } from "~/schemas/team-logo";
 import { teamLogoPage, teamSettingsPage } from "~/schemas/teams";
 import { removeTeamLogo, setTeamLogo } from "~/services/profile-photo.server";
 import { requirePermission } from "~/utils/auth.server";
-import { readPhotoUpload } from "~/utils/photo-upload.server";
-import { readFormData } from "~/utils/request.server";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 
 /**
  * /dashboard/teams/{id}/logo: the team logo's upload and removal (decision 112), as the profile
@@ -29,28 +26,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { team: { id: team.id, name: team.name, logoHash: team.logoHash } };
 }
 
-function refused(status: number, message: string) {
-  return data({ error: message, toast: errorToast(message) }, { status });
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "dashboard:access");
   const team = await managedTeamOr404(user.id, params.id ?? "");
-  const back = `${teamSettingsPage(team.id)}#team-logo`;
-  const type = (request.headers.get("content-type") ?? "").toLowerCase();
-  const upload = type.startsWith("application/x-www-form-urlencoded")
-    ? { ok: true as const, intent: String((await readFormData(request)).get("intent") ?? ""), bytes: null }
-    : await readPhotoUpload(request, "logo", LOGO_MESSAGES);
-  if (!upload.ok) return refused(upload.status, upload.message);
-  if (upload.intent === "remove") {
-    if (!(await removeTeamLogo(team.id))) return refused(409, LOGO_MESSAGES.none);
-    return redirectWithSuccess(back, LOGO_MESSAGES.removed);
-  }
-  if (upload.intent !== "upload") return refused(400, "Unknown form.");
-  if (!upload.bytes || upload.bytes.length === 0) return refused(400, LOGO_MESSAGES.missing);
-  const outcome = await setTeamLogo(team.id, upload.bytes);
-  if (!outcome.ok) return refused(outcome.message === LOGO_MESSAGES.tooBig ? 413 : 422, outcome.message);
-  return redirectWithSuccess(back, LOGO_MESSAGES.saved);
+  return imagePageAction(request, {
+    field: "logo",
+    messages: LOGO_MESSAGES,
+    back: `${teamSettingsPage(team.id)}#team-logo`,
+    set: (bytes) => setTeamLogo(team.id, bytes),
+    remove: () => removeTeamLogo(team.id),
+  });
 }
 
 export default function TeamLogo() {

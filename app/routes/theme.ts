@@ -5,7 +5,8 @@ import { THEMES, themeCookie, type ThemeChoice } from "~/utils/theme.server";
 /**
  * POST /theme `theme=system|light|dark` (the footer's and the user menu's plain form, decision
  * 108): remembers the choice in a cookie and goes back to the page it came from (`redirectTo`,
- * else the same-site Referer), so it works without JavaScript.
+ * else the same-site Referer), so it works without JavaScript. The page's script (decision 117)
+ * posts the same field asking for JSON: 200 `{ theme }` with the same cookie, no redirect.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -16,9 +17,13 @@ export async function action({ request }: ActionFunctionArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
+  const cookie = { "Set-Cookie": themeCookie(choice as ThemeChoice) };
+  if ((request.headers.get("accept") ?? "").includes("application/json")) {
+    return Response.json({ theme: choice }, { headers: { ...cookie, "Cache-Control": "no-store" } });
+  }
   return redirect(backTo(request, form.get("redirectTo")), {
     status: 303,
-    headers: { "Set-Cookie": themeCookie(choice as ThemeChoice) },
+    headers: cookie,
   });
 }
 

@@ -72,6 +72,10 @@ export const profileJsonSchema = z
     timeZone: z.string(),
     role: z.enum(["user", "professional", "admin"]),
     brandColor: brandColorJson,
+    logoUrl: z.string().nullable().meta({
+      description:
+        "The host's own logo (decision 117), a path on this server (`/host-logos/<id>/<hash>.webp`), or null without one.",
+    }),
   })
   .meta({ id: "Profile" });
 

@@ -27,6 +27,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   "forms",
   "group-meeting",
   "healthz",
+  "host-logos",
   "scim",
   "webauthn",
   "home",

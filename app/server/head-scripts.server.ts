@@ -24,3 +24,13 @@ export const TIME_ZONE_HINT_SCRIPT = `(function(){try{var z=Intl.DateTimeFormat(
  * jitless, it never probes and parses the same way without compiled code.
  */
 export const ZOD_JITLESS_SCRIPT = "globalThis.__zod_globalConfig={jitless:true};";
+
+/**
+ * The theme toggle at once (decision 117): the System / Light / Dark buttons stay a plain form to
+ * POST /theme (decision 108), which works without scripts. With them, this listener (in the head,
+ * so it works before hydration and on the pages without React) takes the form's submit: it sets the
+ * `<html>` class and every toggle's aria-pressed at once, posts the same field with fetch, asking for
+ * JSON (the same cookie, no redirect), then has Remix's router load the page's data again so React's
+ * own copy of the theme follows. Should the post fail, the form is sent as without scripts.
+ */
+export const THEME_TOGGLE_SCRIPT = `(function(){document.addEventListener("submit",function(e){var f=e.target,b=e.submitter;if(!f||f.getAttribute("action")!=="/theme"||!b||b.name!=="theme"||!window.fetch||e.defaultPrevented)return;e.preventDefault();var t=b.value,h=document.documentElement;h.classList.remove("dark","light");if(t!=="system")h.classList.add(t);document.querySelectorAll('form[action="/theme"] button[name="theme"]').forEach(function(x){x.setAttribute("aria-pressed",String(x.value===t))});fetch("/theme",{method:"POST",body:new URLSearchParams({theme:t}),headers:{Accept:"application/json"},credentials:"same-origin"}).then(function(r){if(!r.ok)throw r;var rr=window.__remixRouter;if(rr)rr.revalidate()}).catch(function(){var i=document.createElement("input");i.type="hidden";i.name="theme";i.value=t;f.appendChild(i);f.submit()})})})();`;

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, avatarPath, avatarUrl, parseAvatarFile } from "~/schemas/profile-photo";
+import { hostLogoPath, logoMailUrl, teamLogoPath } from "~/schemas/team-logo";
 import { photoAsPng, preparePhoto, sniffImageType } from "./profile-photo.server";
 
 const picture = (width: number, height: number) =>
@@ -103,5 +104,23 @@ describe("avatar URLs", () => {
       `https://cal.example.com/avatars/${id}/0123456789abcdef-96.png`,
     );
     expect(avatarUrl({ id, photoHash: null }, "https://cal.example.com")).toBeNull();
+  });
+});
+
+describe("logo URLs (decisions 112, 117)", () => {
+  const id = "6f1c1b0e-7d4a-4e55-9d7e-3a1f2b3c4d5e";
+  it("name the host's and the team's logos by their hash, WebP for pages and PNG for mails", () => {
+    expect(hostLogoPath(id, "0123456789abcdef")).toBe(`/host-logos/${id}/0123456789abcdef.webp`);
+    expect(hostLogoPath(id, "0123456789abcdef", "small", "png")).toBe(`/host-logos/${id}/0123456789abcdef-96.png`);
+    expect(teamLogoPath(id, "0123456789abcdef", "small")).toBe(`/team-logos/${id}/0123456789abcdef-96.webp`);
+  });
+  it("are absolute for mails (the small PNG), null without a logo", () => {
+    expect(logoMailUrl({ owner: "host", id, hash: "0123456789abcdef" }, "https://cal.example.com/")).toBe(
+      `https://cal.example.com/host-logos/${id}/0123456789abcdef-96.png`,
+    );
+    expect(logoMailUrl({ owner: "team", id, hash: "0123456789abcdef" }, "https://cal.example.com")).toBe(
+      `https://cal.example.com/team-logos/${id}/0123456789abcdef-96.png`,
+    );
+    expect(logoMailUrl({ owner: "host", id, hash: null }, "https://cal.example.com")).toBeNull();
   });
 });

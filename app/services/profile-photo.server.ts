@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { deleteUserPhoto, saveUserPhoto } from "~/models/user-photo.server";
 import { deleteTeamLogo, saveTeamLogo } from "~/models/team-logo.server";
+import { deleteHostLogo, saveHostLogo } from "~/models/user-logo.server";
 import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, PHOTO_SIZES } from "~/schemas/profile-photo";
 
 /** Profile photos (decision 095): check the bytes, make square WebP renditions, store them. */
@@ -75,4 +76,15 @@ export async function setTeamLogo(teamId: string, bytes: Uint8Array): Promise<Ph
 
 export async function removeTeamLogo(teamId: string): Promise<boolean> {
   return deleteTeamLogo(teamId);
+}
+
+/** A host's own logo (decision 117): a team logo's checks, renditions and storage. */
+export async function setHostLogo(userId: string, bytes: Uint8Array): Promise<PhotoOutcome> {
+  const prepared = await preparePhoto(bytes, "contain");
+  if (prepared.ok) await saveHostLogo(userId, prepared.photo);
+  return prepared;
+}
+
+export async function removeHostLogo(userId: string): Promise<boolean> {
+  return deleteHostLogo(userId);
 }

@@ -32,5 +32,6 @@ export * from "./routing-forms";
 export * from "./workflows";
 export * from "./user-photos";
 export * from "./team-logos";
+export * from "./user-logos";
 export * from "./sms";
 export * from "./booking-payments";

@@ -2,7 +2,10 @@ import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { seriousViolations, signUpAs, STRONG_PASSWORD, uniqueEmail, waitForHydration, setUsername } from "./support";
 
-/** The profile photo (decision 095): chosen with the file picker, shown on the host's booking page. */
+/**
+ * The profile photo (decision 095): chosen with the file picker, shown on the host's booking page;
+ * a host's own logo (decision 117) beside it, shown in the photo's place.
+ */
 
 async function photo(): Promise<Buffer> {
   return sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 120, b: 90 } } })
@@ -83,5 +86,42 @@ test.describe("profile photo", () => {
       await page.getByRole("button", { name: "Upload photo" }).click();
       await expect(page.getByTestId("profile-photo")).toBeVisible();
     });
+  });
+
+  test("a logo of one's own at phone width: uploaded on the profile, it takes the photo's place on the booking page", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const username = await hostWithUsername(page, "Lars Logo");
+    await page.goto("/dashboard/profile#logo");
+    await waitForHydration(page);
+    const wide = await sharp({ create: { width: 600, height: 200, channels: 4, background: "#b41e1e" } })
+      .png()
+      .toBuffer();
+    await page.getByLabel("Choose a logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: wide });
+    await page.getByRole("button", { name: "Upload logo" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/profile#logo$/);
+    await expect(page.getByTestId("host-logo")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(`/${username}`);
+    const onHome = page.getByRole("img", { name: "Lars Logo logo" });
+    await expect(onHome).toBeVisible();
+    await page
+      .getByRole("link", { name: /30 Minute Meeting/ })
+      .first()
+      .click();
+    const onBooking = page.getByTestId("team-logo");
+    await expect(onBooking).toHaveAttribute("alt", "Lars Logo logo");
+    await expect
+      .poll(() => onBooking.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto("/dashboard/profile#logo");
+    await page.getByRole("button", { name: "Remove logo" }).click();
+    await expect(page.getByTestId("host-logo")).toHaveCount(0);
+    await page.goto(`/${username}`);
+    await expect(page.getByRole("img", { name: "Lars Logo logo" })).toHaveCount(0);
   });
 });

@@ -271,6 +271,8 @@ const CELLS: Cell[] = [
   page("GET", "avatars.$userId.$file.ts", () => `/avatars/${crypto.randomUUID()}/0123456789abcdef.webp`, ALL_404),
   // Team logos (decision 112): the same.
   page("GET", "team-logos.$teamId.$file.ts", () => `/team-logos/${crypto.randomUUID()}/0123456789abcdef.webp`, ALL_404),
+  // Hosts' own logos (decision 117): the same.
+  page("GET", "host-logos.$userId.$file.ts", () => `/host-logos/${crypto.randomUUID()}/0123456789abcdef.webp`, ALL_404),
 
   // Booking pages and guest links (the booking's token is the credential; no account needed).
   page("GET", "$username.tsx", (f) => `/${f.username}`, ALL_ALLOW),
@@ -364,6 +366,11 @@ const CELLS: Cell[] = [
   page("GET", "dashboard.profile/route.tsx", () => "/dashboard/profile", SIGNED_IN),
   page("GET", "dashboard.profile_.photo.tsx", () => "/dashboard/profile/photo", SIGNED_IN),
   page("POST", "dashboard.profile_.photo.tsx", () => "/dashboard/profile/photo", SIGNED_IN, {
+    form: () => ({ intent: "nothing" }),
+  }),
+  // The host's own logo (decision 117): each signed-in person's own.
+  page("GET", "dashboard.profile_.logo.tsx", () => "/dashboard/profile/logo", SIGNED_IN),
+  page("POST", "dashboard.profile_.logo.tsx", () => "/dashboard/profile/logo", SIGNED_IN, {
     form: () => ({ intent: "nothing" }),
   }),
   page("POST", "dashboard.profile/route.tsx", () => "/dashboard/profile", SIGNED_IN, {
@@ -782,6 +789,9 @@ const CELLS: Cell[] = [
   // The caller's own profile and brand colour (decision 108): a refused colour is 400, still "allow".
   api("GET", "/api/me", "api.me.ts", () => "/api/me", SIGNED_IN),
   api("PATCH", "/api/me", "api.me.ts", () => "/api/me", SIGNED_IN, { json: () => ({ brandColor: "#ffff00" }) }),
+  // The caller's own logo (decision 117): a file that is no image is 422, still "allow".
+  api("POST", "/api/me/logo", "api.me_.logo.ts", () => "/api/me/logo", SIGNED_IN, { body: notAnImage }),
+  api("DELETE", "/api/me/logo", "api.me_.logo.ts", () => "/api/me/logo", SIGNED_IN),
   api(
     "PUT",
     "/users/{email}",

@@ -168,6 +168,26 @@ describe("the theme", () => {
     expect(await bad.text()).toBe("Choose a theme: system, light or dark.");
   });
 
+  it("POST /theme asking for JSON (the page's script, decision 117) sets the same cookie and answers 200, no redirect", async () => {
+    const browser = new HttpClient(servers()[0], { "x-forwarded-for": freshIp() });
+    const dark = await browser.post("/theme", { theme: "dark" }, { accept: "application/json" });
+    expect(dark.status).toBe(200);
+    expect(dark.headers.get("location")).toBeNull();
+    expect(await dark.json()).toEqual({ theme: "dark" });
+    expect(dark.headers.get("set-cookie")).toMatch(/^theme=dark; Path=\/; Max-Age=31536000; SameSite=Lax/);
+    expect(await (await browser.get("/pricing")).text()).toMatch(/<html lang="en" class="h-full dark">/);
+    const system = await browser.post("/theme", { theme: "system" }, { accept: "application/json" });
+    expect(await system.json()).toEqual({ theme: "system" });
+    expect(browser.cookies.has("theme")).toBe(false);
+    const bad = await browser.post("/theme", { theme: "sepia" }, { accept: "application/json" });
+    expect(bad.status).toBe(400);
+  });
+
+  it("every page's head carries the toggle's listener, so the choice applies without a reload", async () => {
+    const html = await (await fetch(new URL("/pricing", servers()[0]), { headers: { cookie: "visitor=1" } })).text();
+    expect(html).toMatch(/<script id="tz-hint"[^>]*>[^<]*addEventListener\("submit"[^<]*\/theme/);
+  });
+
   it("an embed takes ?theme=dark, and is light without it whatever the cookie says", async () => {
     expect(await page(`/${username}/${slug}?embed=1&theme=dark`)).toMatch(
       /<html lang="en" class="bg-transparent dark">/,

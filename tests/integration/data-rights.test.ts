@@ -97,6 +97,8 @@ async function seedEverything(a: Account, tag: string) {
   await db`insert into scim_tokens (token_hash, created_by) values (${rand()}, ${a.id})`;
   // The profile photo and a text about the booking (decisions 095, 090).
   await db`insert into user_photos (user_id, hash, large, small) values (${a.id}, ${rand().slice(0, 16)}, ${Buffer.from("large")}, ${Buffer.from("small")})`;
+  // The host's own logo (decision 117).
+  await db`insert into user_logos (user_id, hash, large, small) values (${a.id}, ${rand().slice(0, 16)}, ${Buffer.from("large")}, ${Buffer.from("small")})`;
   await db`insert into sms_outbox ("to", body, event_id) values ('+34612345678', ${`Hi Guest ${tag}`}, ${eventId})`;
   return { guest, eventId };
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AUDIT_ACTIONS, auditLogPage, deleteAccountBody, eraseGuestBody } from "~/schemas/audit";
 import { brandColorBody } from "~/schemas/brand-color";
 import { profileJsonSchema } from "~/schemas/profile";
-import { body, errors, json, signedIn, type ZodOpenApiPathsObject } from "./common";
+import { body, errors, json, noContent, signedIn, type ZodOpenApiPathsObject } from "./common";
 
 /** The audit log (decision 070) and data rights (decision 071). */
 
@@ -72,7 +72,7 @@ export const paths: ZodOpenApiPathsObject = {
   "/api/me": {
     get: {
       operationId: "getMyProfile",
-      summary: "The caller's profile, with the booking pages' brand colour.",
+      summary: "The caller's profile, with the booking pages' brand colour and the host's logo URL.",
       tags: ["Account"],
       security: signedIn,
       responses: { "200": json("The profile.", profileJsonSchema), ...errors(401, 404) },
@@ -100,6 +100,34 @@ export const paths: ZodOpenApiPathsObject = {
         ),
         ...errors(400, 401, 404, 409),
       },
+    },
+  },
+  "/api/me/logo": {
+    post: {
+      operationId: "uploadMyLogo",
+      summary:
+        "Sets the caller's own logo (decision 117), as a team's: multipart/form-data with the image in field `logo`, checked like a profile photo (JPEG, PNG or WebP by its bytes, at most 5 MB and 40 megapixels), fitted whole into a square and stored as WebP without metadata. The host's public page and booking pages show it in place of the photo, and the guests' mails at their top. 413 over 5 MB, 422 invalid_image for a file that is no readable JPEG, PNG or WebP, 400 without a file, 415 for a body that is not multipart.",
+      tags: ["Account"],
+      security: signedIn,
+      requestBody: {
+        required: true,
+        content: {
+          "multipart/form-data": {
+            schema: z.object({ logo: z.string().meta({ format: "binary", description: "The image file." }) }),
+          },
+        },
+      },
+      responses: {
+        "200": json("The profile, with its new logoUrl.", profileJsonSchema),
+        ...errors(400, 401, 413, 415, 422),
+      },
+    },
+    delete: {
+      operationId: "deleteMyLogo",
+      summary: "Removes the caller's own logo (204 also when there was none).",
+      tags: ["Account"],
+      security: signedIn,
+      responses: { "204": noContent, ...errors(401) },
     },
   },
 };

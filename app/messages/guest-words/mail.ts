@@ -22,6 +22,8 @@ export const MAIL_EN = {
   // A paid booking's confirmation (decision 107): Stripe's receipt page for the charge.
   receiptLink: "Payment receipt: {url}",
   noteFrom: "Note from {host}: {note}",
+  // The alt text of the host's or team's logo at the top of the HTML mail (decision 117).
+  logoAlt: "{name} logo",
   reminder: "Reminder",
   // Reminders and follow-ups (app/mail/reminder-mail.ts)
   hi: "Hi,",
@@ -64,6 +66,7 @@ const MAIL_ES: MailWords = {
   cancelLink: "Cancelar: {url}",
   receiptLink: "Recibo del pago: {url}",
   noteFrom: "Nota de {host}: {note}",
+  logoAlt: "Logotipo de {name}",
   reminder: "Recordatorio",
   hi: "Hola:",
   reminderLine: "Te recordamos que «{event}» con {host} empieza {until}.",
@@ -106,6 +109,7 @@ const MAIL_DE: MailWords = {
   cancelLink: "Stornieren: {url}",
   receiptLink: "Zahlungsbeleg: {url}",
   noteFrom: "Nachricht von {host}: {note}",
+  logoAlt: "Logo von {name}",
   reminder: "Erinnerung",
   hi: "Hallo,",
   reminderLine: "Zur Erinnerung: „{event}“ mit {host} beginnt {until}.",
@@ -144,6 +148,7 @@ const MAIL_FR: MailWords = {
   cancelLink: "Annuler : {url}",
   receiptLink: "Reçu de paiement : {url}",
   noteFrom: "Message de {host} : {note}",
+  logoAlt: "Logo de {name}",
   reminder: "Rappel",
   hi: "Bonjour,",
   reminderLine: "Petit rappel : « {event} » avec {host} commence {until}.",
@@ -183,6 +188,7 @@ const MAIL_PT_BR: MailWords = {
   cancelLink: "Cancelar: {url}",
   receiptLink: "Recibo do pagamento: {url}",
   noteFrom: "Recado de {host}: {note}",
+  logoAlt: "Logotipo de {name}",
   reminder: "Lembrete",
   hi: "Olá,",
   reminderLine: "Lembrete: “{event}” com {host} começa {until}.",

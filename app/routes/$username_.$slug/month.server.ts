@@ -1,6 +1,7 @@
 import { brandAttributes, pageBrandColor } from "~/html/brand-style.server";
 import { isPaidHost, isPaidTeam } from "~/models/professional.server";
 import { teamLogoPath } from "~/schemas/team-logo";
+import { hostLogoOf } from "~/models/user-logo.server";
 import { json } from "@remix-run/node";
 import { getTeamHandle } from "~/models/teams.server";
 import { routingResponseOf } from "~/models/routing-forms.server";
@@ -219,9 +220,13 @@ export async function pageLook(ownerId: string, host: PageHost, q: URLSearchPara
   return { brand: brandAttributes(pageBrandColor(q, host.brandColor)), paid };
 }
 
-/** A team page's logo (decision 112): its 96 px and 256 px paths, or null (a host's page, or no logo). */
-export function pageLogo(host: PageHost): { small: string; large: string } | null {
-  if (!host.team?.logoHash) return null;
+/**
+ * The page's logo: a team's (decision 112) on a team's page, else the host's own (decision 117);
+ * its 96 px and 256 px paths, or null without one.
+ */
+export async function pageLogo(host: PageHost, ownerId: string): Promise<{ small: string; large: string } | null> {
+  if (!host.team) return hostLogoOf(ownerId);
+  if (!host.team.logoHash) return null;
   return {
     small: teamLogoPath(host.team.id, host.team.logoHash, "small"),
     large: teamLogoPath(host.team.id, host.team.logoHash),

@@ -269,8 +269,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       /** The host's photo (decision 095); a new one drops the host's pages from the page cache. */
       id: found.ownerId,
       photoHash: host.team ? null : await photoHashOf(found.ownerId),
-      /** A team's page shows the team's logo instead (decision 112), its initials without one. */
-      logo: pageLogo(host),
+      /** A team's page shows the team's logo instead (decision 112), its initials without one; a host's own logo (decision 117) takes the photo's place. */
+      logo: await pageLogo(host, found.ownerId),
     },
     /** The host's or team's colour, and a paid host's pages without "Powered by" (decision 108). */
     ...(await pageLook(found.ownerId, host, q)),

@@ -63,7 +63,8 @@ import {
 import { recordAudit } from "~/services/audit.server";
 import { deleteAccount } from "~/services/data-rights.server";
 import { photoHashOf } from "~/models/user-photo.server";
-import { ProfilePhotoForm } from "~/components/profile-photo-form";
+import { hostLogoHashOf } from "~/models/user-logo.server";
+import { HostLogoForm, ProfilePhotoForm } from "~/components/profile-photo-form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.profile.role === "admin" ? P.adminProfileHeading : P.profileHeading} | Scheduler` },
@@ -113,6 +114,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     profile: {
       id: user.id,
       photoHash: await photoHashOf(user.id),
+      logoHash: await hostLogoHashOf(user.id),
       name: profile.name,
       email: profile.email,
       role: profile.role,
@@ -314,6 +316,14 @@ export default function Profile() {
 
       <Section id="photo" title="Photo" description="Guests see it on your booking pages and in their e-mails.">
         <ProfilePhotoForm userId={profile.id} name={profile.name} photoHash={profile.photoHash} error={null} />
+      </Section>
+
+      <Section
+        id="logo"
+        title="Logo"
+        description="Your brand's logo, shown in place of your photo on your booking pages and at the top of your guests' e-mails."
+      >
+        <HostLogoForm userId={profile.id} name={profile.name} logoHash={profile.logoHash} error={null} />
       </Section>
 
       <Section

@@ -1,0 +1,69 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ArrowLeft } from "lucide-react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { HostLogoForm } from "~/components/profile-photo-form";
+import { Toaster } from "~/components/toaster";
+import { imagePageAction } from "~/html/image-upload.server";
+import { hostLogoHashOf } from "~/models/user-logo.server";
+import { getProfile } from "~/models/user.server";
+import { HOST_LOGO_NONE, LOGO_MESSAGES } from "~/schemas/team-logo";
+import { removeHostLogo, setHostLogo } from "~/services/profile-photo.server";
+import { requirePermission } from "~/utils/auth.server";
+
+/**
+ * /dashboard/profile/logo: a host's own logo, apart from their photo (decision 117), uploaded and
+ * removed as a team's logo is (decision 112). The profile page's Logo section posts here; a refused
+ * logo comes back on this page with its message (and a 4xx), so it works without JavaScript. Only
+ * the signed-in person's own logo: there is no id to forge.
+ */
+
+export const meta: MetaFunction = () => [{ title: "Logo | Scheduler" }];
+
+const PROFILE_LOGO = "/dashboard/profile#logo";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, "dashboard:access");
+  const profile = await getProfile(user.id);
+  return { userId: user.id, name: profile?.name ?? "", logoHash: await hostLogoHashOf(user.id) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "dashboard:access");
+  return imagePageAction(request, {
+    field: "logo",
+    messages: { ...LOGO_MESSAGES, none: HOST_LOGO_NONE },
+    back: PROFILE_LOGO,
+    set: (bytes) => setHostLogo(user.id, bytes),
+    remove: () => removeHostLogo(user.id),
+  });
+}
+
+export default function HostLogo() {
+  const { userId, name, logoHash } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="max-w-form space-y-6">
+      <Toaster toast={actionData?.toast ?? null} />
+      <header>
+        <Link
+          to="/dashboard/profile"
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+        >
+          <ArrowLeft className="h-4 w-4" aria-hidden /> Profile
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold text-neutral-900">Logo</h1>
+        <p className="mt-1 text-neutral-600">
+          Guests see it on your booking pages and in their e-mails, in place of your photo.
+        </p>
+      </header>
+      <div className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6">
+        <HostLogoForm userId={userId} name={name} logoHash={logoHash} error={actionData?.error ?? null} />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

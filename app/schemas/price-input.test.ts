@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CURRENCIES, MAX_PRICE_AMOUNT, formatMoney, priceFormField, ZERO_DECIMAL } from "./price";
+import { priceFormField } from "./event-type-price-form";
+import { CURRENCIES, MAX_PRICE_AMOUNT, formatMoney, ZERO_DECIMAL } from "./price";
 import { minorDecimals, parsePriceInput, priceInputValue, typedDecimals } from "./price-input";
 
 const amount = (input: string, currency: string) => {

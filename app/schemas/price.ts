@@ -1,7 +1,5 @@
 import { z } from "zod";
 
-import { parsePriceInput } from "./price-input";
-
 export { formatMoney, PAYMENT_STATE_LABELS, ZERO_DECIMAL } from "./money";
 export { parsePriceInput, priceInputValue } from "./price-input";
 
@@ -62,7 +60,7 @@ export const MAX_PRICE_AMOUNT = 99_999_999;
 const currencyMessage = `price.currency: an ISO 4217 code such as usd or eur (one of ${CURRENCIES.join(", ")}).`;
 const amountMessage = `price.amount: a whole number of the currency's minor units (cents), from 1 to ${MAX_PRICE_AMOUNT}.`;
 
-const isCurrencyCode = (c: string): c is Currency => (CURRENCIES as readonly string[]).includes(c);
+export const isCurrencyCode = (c: string): c is Currency => (CURRENCIES as readonly string[]).includes(c);
 
 export const priceField = z
   .object(
@@ -87,36 +85,6 @@ export const priceField = z
     description:
       "Guests pay this by card when they book (one-to-one event types without approval only); null or left out: free.",
   });
-
-export const PRICE_FORM_MESSAGES = {
-  amount: "Type the price, e.g. 25.00, or pick No price for a free event type.",
-  currency: "Pick the price's currency, or No price for a free event type.",
-} as const;
-
-/**
- * The event type form's price (docs/decisions/116): the amount as a person types it in the
- * currency's units ("25.00", "25,00"), answered in minor units like priceField, so the form's
- * schema differs from the JSON body's in this field only.
- */
-export const priceFormField = z
-  .object(
-    {
-      amount: z.string({ error: PRICE_FORM_MESSAGES.amount }),
-      currency: z
-        .string({ error: PRICE_FORM_MESSAGES.currency })
-        .trim()
-        .toLowerCase()
-        .refine(isCurrencyCode, PRICE_FORM_MESSAGES.currency),
-    },
-    { error: PRICE_FORM_MESSAGES.amount },
-  )
-  .transform((value, ctx) => {
-    const parsed = parsePriceInput(value.amount, value.currency);
-    if (parsed.ok) return { amount: parsed.amount, currency: value.currency as Currency };
-    ctx.addIssue({ code: "custom", path: ["amount"], message: parsed.message });
-    return z.NEVER;
-  })
-  .nullish();
 
 const refundMessage = 'refundPolicy: { type: "full" }, { type: "none" } or { type: "until", hours: 1 to 8760 }.';
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { priceField, priceFormField, refundPolicyField } from "./price";
+import type { priceFormField } from "./event-type-price-form";
+import { priceField, refundPolicyField } from "./price";
 import { refundPolicyOf } from "~/scheduling/refund-policy";
 import { LANGUAGES, languageOf } from "~/messages/languages";
 import { httpUrlMessage, isHttpUrl, plainText } from "./input-rules";
@@ -598,7 +599,8 @@ export function seatRules(
  * fields left out take their defaults (no buffers, 120 minutes' notice, a 60-day window, the
  * grid stepping by the duration, active, the owner's default schedule, the owner as host).
  */
-function eventTypeSchema(price: typeof priceField | typeof priceFormField) {
+/** The event type's rules with the price field given: the JSON body's, or the form's (event-type-form.ts). */
+export function eventTypeSchema(price: typeof priceField | typeof priceFormField) {
   return z
     .object({
       ...eventTypeFields,
@@ -669,12 +671,6 @@ function eventTypeSchema(price: typeof priceField | typeof priceFormField) {
 }
 
 export const eventTypeBody = eventTypeSchema(priceField).meta({ id: "EventTypeInput" });
-
-/**
- * The Event Types page's form (decision 016): the JSON body's rules, but the price is typed in
- * the currency's units ("25.00"), not minor units (docs/decisions/116).
- */
-export const eventTypeFormBody = eventTypeSchema(priceFormField);
 
 /** A price only on a one-to-one event type that books at once (docs/decisions/107). */
 export function priceRules(

@@ -26,6 +26,8 @@ export { todayIn } from "~/scheduling/zoned-time";
 // The same for the lengths a guest picks from (decision 087): zod's schemas stay off the page.
 export { durationsOf } from "~/schemas/scheduling-api";
 export { bookableForDuration } from "~/models/event-type.server";
+// And the price the loader formats: money's zero-decimal list would otherwise be a chunk of its own.
+export { formatMoney } from "~/schemas/money";
 
 /** Who the booking page shows as the host: a person, or a team (decision 059), and the page's paths. */
 export interface PageHost {

@@ -57,7 +57,6 @@ import {
   type PageQuery,
 } from "~/components/booking-page";
 import { LOCATION_LABELS } from "~/schemas/location-labels";
-import { formatMoney } from "~/schemas/money";
 import { utmOf } from "~/schemas/utm";
 import { retryAfterHeaders } from "~/server/rate-limit.server";
 import { publicPageTag, tagPublicPage } from "~/server/page-cache.server";
@@ -72,6 +71,7 @@ import {
   embedLookParams,
   eventTypeOff,
   findPage,
+  formatMoney,
   openMonth,
   pageLogo,
   pageLook,

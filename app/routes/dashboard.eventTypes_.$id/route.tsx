@@ -32,7 +32,8 @@ import {
   moreDurationsText,
 } from "~/schemas/event-type-form";
 import { linkBase as siteBase, readFormData } from "~/utils/request.server";
-import { durationsOf, EVENT_TYPE_KINDS, eventTypeFormBody, isTeamKind } from "~/schemas/scheduling-api";
+import { eventTypeFormBody } from "~/schemas/event-type-price-form";
+import { durationsOf, EVENT_TYPE_KINDS, isTeamKind } from "~/schemas/scheduling-api";
 import { priceInputValue } from "~/schemas/price";
 import { resolveEventTypeWrite } from "~/services/event-types.server";
 import { errorToast, redirectWithSuccess } from "~/utils/toast.server";

@@ -80,40 +80,34 @@ export async function inviteAndMail(
   now: Date,
 ) {
   const result = await inviteToTeam(actor, teamId, email, role, now);
-  if (result.ok)
-    await sendMail({
-      to: result.email,
-      replyTo: actor.email,
-      ...namedTeamInvitationMail(
-        actor,
-        result.teamName,
-        result.role,
-        result.email,
-        invitationLink(base, result.token),
-        // An account's own language (decision 118); an address with no account reads English.
-        await mailLanguageOf({ email: result.email }),
-      ),
-    });
+  if (result.ok) await mailInvitation(base, actor, result);
   return result;
+}
+
+/** The invitation's mail, from the inviter, to the address invited. */
+async function mailInvitation(
+  base: string,
+  actor: Inviter,
+  invitation: { email: string; teamName: string; role: TeamRoleName; token: string },
+) {
+  await sendMail({
+    to: invitation.email,
+    replyTo: actor.email,
+    ...namedTeamInvitationMail(
+      actor,
+      invitation.teamName,
+      invitation.role,
+      invitation.email,
+      invitationLink(base, invitation.token),
+      // An account's own language (decision 118); an address with no account reads English.
+      await mailLanguageOf({ email: invitation.email }),
+    ),
+  });
 }
 
 /** A new link for an invitation (the old one dies), mailed again. */
 export async function resendInvitation(base: string, actor: Inviter, teamId: string, invitationId: string, now: Date) {
   const result = await renewTeamInvitation(actor.id, teamId, invitationId, now);
-  if (result.ok) {
-    await sendMail({
-      to: result.email,
-      replyTo: actor.email,
-      ...namedTeamInvitationMail(
-        actor,
-        result.teamName,
-        result.role,
-        result.email,
-        invitationLink(base, result.token),
-        // An account's own language (decision 118); an address with no account reads English.
-        await mailLanguageOf({ email: result.email }),
-      ),
-    });
-  }
+  if (result.ok) await mailInvitation(base, actor, result);
   return result;
 }

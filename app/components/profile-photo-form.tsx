@@ -1,5 +1,7 @@
-import { Form } from "@remix-run/react";
-import { useState } from "react";
+import { Form, Link } from "@remix-run/react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import { useState, type ComponentProps, type ReactNode } from "react";
+import { Toaster } from "~/components/toaster";
 import { ErrorList } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { avatarPath, PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_MESSAGES, PHOTO_UPLOAD_PATH } from "~/schemas/profile-photo";
@@ -207,5 +209,38 @@ export function TeamLogoForm({
       }}
       error={error}
     />
+  );
+}
+
+/**
+ * The page an image's form falls back to (the photo's and the host logo's): a refused image comes
+ * back here with its message, so the forms work without JavaScript.
+ */
+export function ProfileImagePage({
+  title,
+  lead,
+  toast,
+  children,
+}: {
+  title: string;
+  lead: string;
+  toast: ComponentProps<typeof Toaster>["toast"];
+  children: ReactNode;
+}) {
+  return (
+    <div className="max-w-form space-y-6">
+      <Toaster toast={toast} />
+      <header>
+        <Link
+          to="/dashboard/profile"
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+        >
+          <ArrowLeft className="h-4 w-4" aria-hidden /> Profile
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold text-neutral-900">{title}</h1>
+        <p className="mt-1 text-neutral-600">{lead}</p>
+      </header>
+      <div className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6">{children}</div>
+    </div>
   );
 }

@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ArrowLeft } from "lucide-react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { HostLogoForm } from "~/components/profile-photo-form";
-import { Toaster } from "~/components/toaster";
+import { HostLogoForm, ProfileImagePage } from "~/components/profile-photo-form";
 import { imagePageAction } from "~/html/image-upload.server";
 import { hostLogoHashOf } from "~/models/user-logo.server";
 import { getProfile } from "~/models/user.server";
@@ -43,24 +41,13 @@ export default function HostLogo() {
   const { userId, name, logoHash } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className="max-w-form space-y-6">
-      <Toaster toast={actionData?.toast ?? null} />
-      <header>
-        <Link
-          to="/dashboard/profile"
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-        >
-          <ArrowLeft className="h-4 w-4" aria-hidden /> Profile
-        </Link>
-        <h1 className="mt-2 text-2xl font-bold text-neutral-900">Logo</h1>
-        <p className="mt-1 text-neutral-600">
-          Guests see it on your booking pages and in their e-mails, in place of your photo.
-        </p>
-      </header>
-      <div className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6">
-        <HostLogoForm userId={userId} name={name} logoHash={logoHash} error={actionData?.error ?? null} />
-      </div>
-    </div>
+    <ProfileImagePage
+      title="Logo"
+      lead="Guests see it on your booking pages and in their e-mails, in place of your photo."
+      toast={actionData?.toast ?? null}
+    >
+      <HostLogoForm userId={userId} name={name} logoHash={logoHash} error={actionData?.error ?? null} />
+    </ProfileImagePage>
   );
 }
 

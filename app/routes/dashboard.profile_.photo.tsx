@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ArrowLeft } from "lucide-react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ProfilePhotoForm } from "~/components/profile-photo-form";
-import { Toaster } from "~/components/toaster";
+import { ProfileImagePage, ProfilePhotoForm } from "~/components/profile-photo-form";
 import { imagePageAction } from "~/html/image-upload.server";
 import { photoHashOf } from "~/models/user-photo.server";
 import { getProfile } from "~/models/user.server";
@@ -42,22 +40,13 @@ export default function ProfilePhoto() {
   const { userId, name, photoHash } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className="max-w-form space-y-6">
-      <Toaster toast={actionData?.toast ?? null} />
-      <header>
-        <Link
-          to="/dashboard/profile"
-          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-        >
-          <ArrowLeft className="h-4 w-4" aria-hidden /> Profile
-        </Link>
-        <h1 className="mt-2 text-2xl font-bold text-neutral-900">Profile photo</h1>
-        <p className="mt-1 text-neutral-600">Guests see it on your booking pages and in their e-mails.</p>
-      </header>
-      <div className="rounded-xl border border-neutral-200 bg-surface p-5 shadow-sm sm:p-6">
-        <ProfilePhotoForm userId={userId} name={name} photoHash={photoHash} error={actionData?.error ?? null} />
-      </div>
-    </div>
+    <ProfileImagePage
+      title="Profile photo"
+      lead="Guests see it on your booking pages and in their e-mails."
+      toast={actionData?.toast ?? null}
+    >
+      <ProfilePhotoForm userId={userId} name={name} photoHash={photoHash} error={actionData?.error ?? null} />
+    </ProfileImagePage>
   );
 }
 

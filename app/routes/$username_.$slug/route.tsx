@@ -252,6 +252,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
         };
       })()
     : null;
+  // The photo and the logo (decision 117) in one round of queries: the page shows one of them.
+  const [photoHash, logo] = await Promise.all([
+    host.team ? null : photoHashOf(found.ownerId),
+    pageLogo(host, found.ownerId),
+  ]);
   const payload = {
     language,
     locale,
@@ -268,9 +273,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       home: host.home,
       /** The host's photo (decision 095); a new one drops the host's pages from the page cache. */
       id: found.ownerId,
-      photoHash: host.team ? null : await photoHashOf(found.ownerId),
+      photoHash,
       /** A team's page shows the team's logo instead (decision 112), its initials without one; a host's own logo (decision 117) takes the photo's place. */
-      logo: await pageLogo(host, found.ownerId),
+      logo,
     },
     /** The host's or team's colour, and a paid host's pages without "Powered by" (decision 108). */
     ...(await pageLook(found.ownerId, host, q)),

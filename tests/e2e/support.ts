@@ -59,10 +59,14 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const main = document.querySelector("main");
     if (main === null) return false;
-    const hydrated = Object.keys(main).some((key) => key.startsWith("__reactProps"));
+    const isHydrated = (el: Element) => Object.keys(el).some((key) => key.startsWith("__reactProps"));
+    const hydrated = isHydrated(main);
     // A page sent with React (its context is inline in the page) is ready once React hydrated it,
     // even where the inline script marked it enhanced first; a page sent without, once marked.
-    return "__remixContext" in window ? hydrated : hydrated || main.hasAttribute("data-enhanced");
+    // A form in a part of the page that loads its code on demand (React.lazy) hydrates only once
+    // that chunk is in: until then a click on its button submits it natively, so every form counts.
+    if ("__remixContext" in window) return hydrated && Array.from(document.forms).every(isHydrated);
+    return hydrated || main.hasAttribute("data-enhanced");
   });
 }
 

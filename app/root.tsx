@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import {
   Links,
   LiveReload,
@@ -17,18 +16,25 @@ import { CHROME_ATTRIBUTE, loadedSiteChrome, loadSiteChrome } from "./components
 import { NavigationProgress } from "./components/navigation-progress";
 import { useAfterAction, useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
-import { listBellNotifications } from "./models/notification.server";
 import { agoLabel } from "./scheduling/reader-time";
 import tailwindHref from "./tailwind.css";
 import { EMBED_FRAME_SCRIPT, EMBED_PARAM } from "~/utils/embed";
-import { getUser } from "~/utils/auth.server";
-import { stylesheetText } from "~/server/inline-stylesheet.server";
-import { staticPageScript } from "~/server/static-page-script.server";
-import { THEME_TOGGLE_SCRIPT, TIME_ZONE_HINT_SCRIPT, ZOD_JITLESS_SCRIPT } from "~/server/head-scripts.server";
-import { linkBase, publicEnv } from "~/server/env.server";
-import { getToast } from "~/utils/toast.server";
-import { pageTheme } from "~/utils/theme.server";
 import { announceEarlyInput } from "~/browser/early-input";
+// Every server-only name root uses comes through one module (app/root.server.ts, decision 122).
+import {
+  data,
+  getToast,
+  getUser,
+  linkBase,
+  listBellNotifications,
+  pageTheme,
+  publicEnv,
+  staticPageScript,
+  stylesheetText,
+  THEME_TOGGLE_SCRIPT,
+  TIME_ZONE_HINT_SCRIPT,
+  ZOD_JITLESS_SCRIPT,
+} from "./root.server";
 
 // The site's navbar and footer, loaded on demand (app/components/site-chrome-loader.ts): pages
 // with the booking chrome download neither. Once loaded they render at once; before that (the

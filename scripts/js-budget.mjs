@@ -3,7 +3,8 @@
 // and the site's navbar and footer (app/components/site-chrome.ts, which app/root.tsx loads on
 // demand for the pages that show them: every page but those with `handle.chrome` "booking"), each
 // counted once, gzip-compressed as the server sends it. `node scripts/js-budget.mjs`
-// after `npx remix build` prints a table (or JSON with --json); the budget itself is checked
+// after `npx remix build` prints a table with the number of scripts each page requests (or JSON
+// with --json); the budget itself is checked
 // by tests/integration/js-budget.test.ts.
 import fs from "node:fs";
 import path from "node:path";
@@ -84,6 +85,18 @@ export function pageChunks(build, routeId) {
   return [...chunks];
 }
 
+/**
+ * The chunks a page of this route loads that hold only server modules the browser build emptied
+ * (`.server` files and server packages a route file names): each is a request for nothing
+ * (decision 122).
+ */
+export function emptyChunks(build, routeId) {
+  return pageChunks(build, routeId).filter((chunk) => {
+    const inputs = Object.keys(build.metafile.outputs[`public${chunk}`]?.inputs ?? {});
+    return inputs.length > 0 && inputs.every((input) => input.startsWith("empty-module:"));
+  });
+}
+
 /** Gzip bytes of all the JavaScript a page of this route loads, its chrome included. */
 export function pageGzipBytes(build, routeId, publicDir = PUBLIC_DIR) {
   return pageChunks(build, routeId).reduce((sum, chunk) => sum + gzipSize(chunk, publicDir), 0);
@@ -105,8 +118,17 @@ export function routeGzipBytes(manifest, routeId, publicDir = PUBLIC_DIR) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const build = await readBuild();
   const rows = Object.keys(build.manifest.routes)
-    .map((id) => ({ route: id, gzipKB: Math.round(pageGzipBytes(build, id) / 102.4) / 10 }))
+    .map((id) => ({
+      route: id,
+      gzipKB: Math.round(pageGzipBytes(build, id) / 102.4) / 10,
+      scripts: pageChunks(build, id).length,
+      emptyScripts: emptyChunks(build, id).length,
+    }))
     .sort((a, b) => b.gzipKB - a.gzipKB);
   if (process.argv.includes("--json")) console.log(JSON.stringify(rows));
-  else for (const row of rows) console.log(`${row.gzipKB.toFixed(1).padStart(7)} KB  ${row.route}`);
+  else
+    for (const row of rows)
+      console.log(
+        `${row.gzipKB.toFixed(1).padStart(7)} KB ${String(row.scripts).padStart(4)} scripts (${row.emptyScripts} empty)  ${row.route}`,
+      );
 }

@@ -28,6 +28,20 @@ export { durationsOf } from "~/schemas/scheduling-api";
 export { bookableForDuration } from "~/models/event-type.server";
 // And the price the loader formats: money's zero-decimal list would otherwise be a chunk of its own.
 export { formatMoney } from "~/schemas/money";
+// And every other server-only name the loader uses: each module a route file names stays in its
+// browser build as an empty module, and one that other routes name too is a chunk of its own
+// the page requests (decision 122).
+export { data, redirect } from "@remix-run/node";
+export { photoHashOf } from "~/models/user-photo.server";
+export { singleUseLinkState } from "~/models/booking-controls.server";
+export { hostCalendarsStale } from "~/models/calendar.server";
+export { publicAbsences } from "~/models/out-of-office.server";
+export { awayNotice, awayNoticeMarkup } from "~/html/away-notice.server";
+export { retryAfterHeaders } from "~/server/rate-limit.server";
+export { publicPageTag, tagPublicPage } from "~/server/page-cache.server";
+export { notTakingBookings } from "~/html/not-taking.server";
+export { repeatFieldsMarkup } from "~/html/repeat-fields.server";
+export { textsGuests } from "~/models/workflow.server";
 
 /** Who the booking page shows as the host: a person, or a team (decision 059), and the page's paths. */
 export interface PageHost {

@@ -1,4 +1,4 @@
-import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Form,
   isRouteErrorResponse,
@@ -22,10 +22,8 @@ import { SlotList, SlotPanel, slotClass, useSlotFocus } from "~/components/booki
 import { useHydrated } from "~/components/booking/use-hydrated";
 import { inputClass } from "~/components/forms";
 import { HostAvatar } from "~/components/host-avatar";
-import { photoHashOf } from "~/models/user-photo.server";
 import { Button, buttonClass } from "~/components/ui/button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { singleUseLinkState } from "~/models/booking-controls.server";
 import { answerFieldName, questionsToAsk } from "~/schemas/booking-answers";
 import { MAIL_WORDS, placeNameIn } from "~/messages/guest-words/mail";
 import { GUEST_WORDS } from "~/messages/guest-words";
@@ -41,9 +39,6 @@ import {
   zoneFromAcceptLanguage,
   type Language,
 } from "~/messages/languages";
-import { hostCalendarsStale } from "~/models/calendar.server";
-import { publicAbsences } from "~/models/out-of-office.server";
-import { awayNotice, awayNoticeMarkup } from "~/html/away-notice.server";
 import { addDays } from "~/scheduling/calendar-days";
 import {
   DATE,
@@ -58,25 +53,38 @@ import {
 } from "~/components/booking-page";
 import { LOCATION_LABELS } from "~/schemas/location-labels";
 import { utmOf } from "~/schemas/utm";
-import { retryAfterHeaders } from "~/server/rate-limit.server";
-import { publicPageTag, tagPublicPage } from "~/server/page-cache.server";
 import { currentZoneName, isTimeZone, packedTimeZoneNames, timeIn, unpackTimeZones } from "~/scheduling/time-zone";
 import { timeZoneHint, TIME_ZONE_GUESS_META, TIME_ZONE_PENDING_ATTRIBUTE } from "~/browser/time-zone-hint";
 import { invariantResponse, notFound } from "~/utils/responses";
 import { useIsPending, usePendingLocation } from "~/utils/pending";
 import { BookingForm, FIRST_FIELD_ID } from "./booking-form";
+// Every server-only name the loader uses comes through this one module (decision 122).
 import {
+  awayNotice,
+  awayNoticeMarkup,
   bookableForDuration,
+  data,
   durationsOf,
   embedLookParams,
   eventTypeOff,
   findPage,
   formatMoney,
+  hostCalendarsStale,
+  notTakingBookings,
   openMonth,
   pageLogo,
   pageLook,
+  photoHashOf,
+  publicAbsences,
+  publicPageTag,
   rangeSlots,
+  redirect,
+  repeatFieldsMarkup,
+  retryAfterHeaders,
   ROUTING_LINK_INVALID,
+  singleUseLinkState,
+  tagPublicPage,
+  textsGuests,
   todayIn,
   withRouting,
   type OffPage,
@@ -85,9 +93,6 @@ import { WeekView } from "./week-view";
 import { DurationPicker } from "./duration-picker";
 import { action, slotParam } from "./book.server";
 import { PoweredBy } from "~/components/powered-by";
-import { notTakingBookings } from "~/html/not-taking.server";
-import { repeatFieldsMarkup } from "~/html/repeat-fields.server";
-import { textsGuests } from "~/models/workflow.server";
 import { phoneFields, SMS_BOOKING_WORDS } from "~/messages/sms";
 
 /**

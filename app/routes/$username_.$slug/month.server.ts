@@ -28,6 +28,7 @@ export { durationsOf } from "~/schemas/scheduling-api";
 export { bookableForDuration } from "~/models/event-type.server";
 // And the price the loader formats: money's zero-decimal list would otherwise be a chunk of its own.
 export { formatMoney } from "~/schemas/money";
+export { isPayableKind } from "~/schemas/price";
 
 /** Who the booking page shows as the host: a person, or a team (decision 059), and the page's paths. */
 export interface PageHost {

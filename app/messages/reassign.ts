@@ -6,6 +6,7 @@ export const REASSIGN_MESSAGES = {
   notEligible: "Choose another host of this event type (not the one it has now).",
   hostNotFree: "That host is not free at this booking's time.",
   nobodyFree: "No other host of this event type is free at this booking's time.",
+  awaitingPayment: "This booking waits for its guest's payment: it can be reassigned once it is paid.",
   title: (eventName: string) => `Reassign ${eventName}`,
   body: "Hand this booking to another host of its event type. The guest and both hosts are told, and it moves between their calendars.",
   hostLabel: "New host",

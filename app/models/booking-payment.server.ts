@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import {
   bookingPayments,
   eventTypes,
@@ -15,7 +15,8 @@ import { isUuid, notify, withInvitees, type HostEvent, type Transaction } from "
 
 /**
  * Paid bookings' payments (docs/decisions/107). A paid booking is an events row `awaiting_payment`
- * (holding its slot like a confirmed one) with a booking_payments row. Only the payment's
+ * (holding its slot like a confirmed one) with a booking_payments row; a collective booking's
+ * co-host rows wait with it and follow it (docs/decisions/120). Only the payment's
  * confirmation (Stripe's verified webhook) makes it `confirmed`; a failed payment, the hold
  * running out, or a cancel before paying frees the slot. Every change locks the events row and
  * re-checks its state, so the webhook, its retries and the job give one outcome.
@@ -101,17 +102,21 @@ export async function confirmBookingPayment(
       .set({ status: "confirmed", holdUntil: null, updatedAt: now })
       .where(eq(events.id, current.id))
       .returning();
+    // A collective booking's co-host rows held their hosts' time with it (docs/decisions/120).
+    const coHostRows = await tx
+      .update(events)
+      .set({ status: "confirmed", holdUntil: null, updatedAt: now })
+      .where(and(eq(events.bookingId, current.id), eq(events.status, "awaiting_payment")))
+      .returning({ hostId: events.hostId });
     await tx
       .update(bookingPayments)
       .set({ state: "paid", paidAt: now, receiptUrl: paid.receiptUrl, guestLinks: null, updatedAt: now })
       .where(eq(bookingPayments.eventId, current.id));
     const host = await hostOf(tx, current.hostId);
-    await notify(
-      tx,
-      current.hostId,
-      `New paid booking: ${current.eventName} with ${current.guestName ?? "a guest"} on ${when(current.startsAt, host.timeZone)}`,
-      { eventId: current.id },
-    );
+    const bell = (zone: string) =>
+      `New paid booking: ${current.eventName} with ${current.guestName ?? "a guest"} on ${when(current.startsAt, zone)}`;
+    await notify(tx, current.hostId, bell(host.timeZone), { eventId: current.id });
+    for (const row of coHostRows) await notify(tx, row.hostId, bell((await hostOf(tx, row.hostId)).timeZone));
     const [booking] = await withInvitees(tx, [updated]);
     const result = {
       ok: true as const,
@@ -120,7 +125,8 @@ export async function confirmBookingPayment(
       host,
       links: payment.guestLinks ?? { cancelUrl: null, rescheduleUrl: null },
       receiptUrl: paid.receiptUrl,
-      alone: true,
+      // Co-hosts are mailed too when there are any (a collective booking).
+      alone: coHostRows.length === 0,
     };
     await within?.(tx, result);
     return result;
@@ -157,7 +163,11 @@ export async function releasePaymentHold(
       )
       .returning({ eventId: bookingPayments.eventId });
     if (!payment) return false;
-    await tx.update(events).set({ status: "cancelled", holdUntil: null, updatedAt: now }).where(eq(events.id, eventId));
+    // The booking's row and, for a collective booking, its co-hosts' rows: every host's time is free again.
+    await tx
+      .update(events)
+      .set({ status: "cancelled", holdUntil: null, updatedAt: now })
+      .where(and(or(eq(events.id, eventId), eq(events.bookingId, eventId)), eq(events.status, "awaiting_payment")));
     return true;
   });
 }

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { users, type BookingAnswers, type Event, type NewEvent } from "../../db/schema";
 import { findSlots, type SlotDetail } from "~/scheduling/slots";
 import { utmToStore, type Utm } from "~/schemas/utm";
+import { isPayableKind } from "~/schemas/price";
 import { formatInZone, instantToWallClock } from "~/scheduling/zoned-time";
 import type { HostEvent, Transaction } from "./event.server";
 import { slotSearch, type BookableEventType } from "./event-type.server";
@@ -127,7 +128,10 @@ export function pendingHold(
 /** How long a paid booking holds its slot for its guest to pay (docs/decisions/107). */
 export const PAYMENT_HOLD_MINUTES = 15;
 
-/** Whether guests pay to book this event type (a one-to-one without approval, with a price). */
+/**
+ * Whether guests pay to book this event type: a price on a one-to-one, collective or round-robin
+ * event type without approval (docs/decisions/107, 120); a group's seats are never paid for.
+ */
 export function isPaidEventType(eventType: {
   priceAmount: number | null;
   priceCurrency: string | null;
@@ -137,7 +141,7 @@ export function isPaidEventType(eventType: {
   return (
     eventType.priceAmount !== null &&
     eventType.priceCurrency !== null &&
-    eventType.kind === "one-to-one" &&
+    isPayableKind(eventType.kind) &&
     !eventType.requiresApproval
   );
 }

@@ -252,7 +252,15 @@ async function freeForBooking(
 }
 
 export type ReassignRefusal =
-  "not-found" | "forbidden" | "not-round-robin" | "already-cancelled" | "ended" | "not-eligible" | "host-not-free";
+  | "not-found"
+  | "forbidden"
+  | "not-round-robin"
+  | "already-cancelled"
+  | "ended"
+  | "not-eligible"
+  | "host-not-free"
+  /** A paid booking's hold (docs/decisions/120): nobody is told of it, a new host included, until it is paid. */
+  | "awaiting-payment";
 
 export type ReassignResult =
   | {
@@ -329,6 +337,7 @@ export async function reassignRoundRobinBooking(
     b.kind === "round-robin" && b.event.eventTypeId ? await getEventTypeOfBooking(b.event.eventTypeId) : null;
   if (!found) return { ok: false, reason: "not-round-robin" };
   if (b.event.status === "cancelled") return { ok: false, reason: "already-cancelled" };
+  if (b.event.status === "awaiting_payment") return { ok: false, reason: "awaiting-payment" };
   if (b.event.endsAt.getTime() <= now.getTime()) return { ok: false, reason: "ended" };
   const db = await getDb();
   const live = await liveHostIds(db, found);
@@ -339,6 +348,7 @@ export async function reassignRoundRobinBooking(
       for (const hostId of [...new Set([...live, b.event.hostId])].sort()) await lockHost(tx, hostId);
       const [current] = await tx.select().from(events).where(eq(events.id, id)).for("update");
       if (!current || current.status === "cancelled") return { ok: false, reason: "already-cancelled" };
+      if (current.status === "awaiting_payment") return { ok: false, reason: "awaiting-payment" };
       const free = await freeForBooking(tx, found, current, now);
       const others = free.filter((h) => h !== current.hostId && live.includes(h));
       const ids = [...new Set([...live, current.hostId])];

@@ -8,6 +8,7 @@ import {
   guestBookingValues,
   hostOf,
   meetingValues,
+  paymentHold,
   pendingHold,
   slotsOfDay,
   when,
@@ -64,8 +65,11 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
   if (!controls.ok) throw new TeamBookingRefused(controls.reason);
   const slot = (await slotsOfDay(tx, found, start, timeZone, now)).find((s) => s.start === start.getTime());
   if (!slot) throw new TeamBookingRefused("slot-unavailable");
-  // Pending (decision 040): every host's row waits, and holds their time, with the booking.
-  const hold = pendingHold(eventType, now, start);
+  // Pending (decision 040): every host's row waits, and holds their time, with the booking. A paid
+  // one (docs/decisions/120) holds every host's time the same way while its guest pays, and no
+  // host hears of it (no bell here; the payment's confirmation rings it).
+  const hold = pendingHold(eventType, now, start) ?? paymentHold(eventType, now, start);
+  const awaitingPayment = hold?.values.status === "awaiting_payment";
   const base = {
     ...(hold ? { status: hold.values.status, holdUntil: hold.values.holdUntil } : {}),
     ...meetingValues(request, start),
@@ -89,7 +93,7 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
       ...base,
       hostId: bookingHostId,
       ...guestBookingValues(request, now, hashBookingToken(token)),
-      approvalTokenHash: hold?.values.approvalTokenHash,
+      approvalTokenHash: hold && "approvalTokenHash" in hold.values ? hold.values.approvalTokenHash : undefined,
     })
     .returning();
   if (found.routingResponseId) await recordRoutingConversion(tx, found.routingResponseId, created.id, now);
@@ -97,9 +101,10 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
   if (assignment) await recordAssignment(tx, { ...assignment, eventId: created.id });
   await tx.insert(eventInvitees).values({ eventId: created.id, position: 1, email });
   const host = await hostOf(tx, bookingHostId);
-  await notify(tx, bookingHostId, bookingBell(eventType.title, name, start, host.timeZone, hold !== null), {
-    eventId: created.id,
-  });
+  if (!awaitingPayment)
+    await notify(tx, bookingHostId, bookingBell(eventType.title, name, start, host.timeZone, hold !== null), {
+      eventId: created.id,
+    });
   if (eventType.kind === "collective") {
     for (const coHostId of slot.hostIds.slice(1)) {
       const [row] = await tx
@@ -107,6 +112,7 @@ export async function createTeamBooking(tx: Transaction, request: BookingRequest
         .values({ ...base, hostId: coHostId, bookingId: created.id })
         .returning({ id: events.id });
       await tx.insert(eventInvitees).values({ eventId: row.id, position: 1, email });
+      if (awaitingPayment) continue;
       const coHost = await hostOf(tx, coHostId);
       await notify(tx, coHostId, bookingBell(eventType.title, name, start, coHost.timeZone, hold !== null));
     }

@@ -41,6 +41,8 @@ async function POST({ request, params }: LoaderFunctionArgs) {
       return apiError(422, "not_eligible", M.notEligible, { userId: [M.notEligible] });
     case "host-not-free":
       return apiError(409, "host_not_free", userId ? M.hostNotFree : M.nobodyFree);
+    case "awaiting-payment":
+      return apiError(409, "awaiting_payment", M.awaitingPayment);
   }
 }
 

@@ -171,7 +171,11 @@ async function statusAction(
       const result = await handOverHeldBooking({ bookingId, adminId, now });
       if (!result.ok) {
         const message =
-          result.reason === "host-not-free" || result.reason === "not-eligible" ? R.nobodyFree : R.notRoundRobin;
+          result.reason === "host-not-free" || result.reason === "not-eligible"
+            ? R.nobodyFree
+            : result.reason === "awaiting-payment"
+              ? R.awaitingPayment
+              : R.notRoundRobin;
         return data(
           { toast: errorToast(result.reason === "not-found" ? "Booking not found" : message) },
           { status: 409 },

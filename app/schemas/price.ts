@@ -9,6 +9,16 @@ export { parsePriceInput, priceInputValue } from "./price-input";
  * Stripe's commonly settled presentment currencies; codes are kept lower case, as Stripe writes
  * them, and accepted in any case.
  */
+/**
+ * The kinds of event type a price goes with: a one-to-one and the team kinds (docs/decisions/107,
+ * 120), whose booking is one held meeting for one guest. A group's seats stay free.
+ */
+export const PAYABLE_KINDS = ["one-to-one", "collective", "round-robin"] as const;
+
+export function isPayableKind(kind: string): boolean {
+  return (PAYABLE_KINDS as readonly string[]).includes(kind);
+}
+
 export const CURRENCIES = [
   "usd",
   "eur",
@@ -83,7 +93,7 @@ export const priceField = z
   .nullish()
   .meta({
     description:
-      "Guests pay this by card when they book (one-to-one event types without approval only); null or left out: free.",
+      "Guests pay this by card when they book (one-to-one, collective and round-robin event types without approval; not group seats); null or left out: free.",
   });
 
 const refundMessage = 'refundPolicy: { type: "full" }, { type: "none" } or { type: "until", hours: 1 to 8760 }.';

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { priceFormField } from "./event-type-price-form";
-import { priceField, refundPolicyField } from "./price";
+import { isPayableKind, priceField, refundPolicyField } from "./price";
 import { refundPolicyOf } from "~/scheduling/refund-policy";
 import { LANGUAGES, languageOf } from "~/messages/languages";
 import { httpUrlMessage, isHttpUrl, plainText } from "./input-rules";
@@ -672,14 +672,17 @@ export function eventTypeSchema(price: typeof priceField | typeof priceFormField
 
 export const eventTypeBody = eventTypeSchema(priceField).meta({ id: "EventTypeInput" });
 
-/** A price only on a one-to-one event type that books at once (docs/decisions/107). */
+/** Refused for a group: its guests take seats, and seats are not sold (docs/decisions/120). */
+export const PRICE_KIND_MESSAGE =
+  "Only a one-to-one, collective or round-robin event type can take a price: a group's seats cannot be paid for.";
+
+/** A price only on an event type that books one meeting at once (docs/decisions/107, 120). */
 export function priceRules(
   value: { kind: string; requiresApproval: boolean; price?: { amount: number; currency: string } | null },
   ctx: z.RefinementCtx,
 ) {
   if (!value.price) return;
-  if (value.kind !== "one-to-one")
-    ctx.addIssue({ code: "custom", path: ["price"], message: "Only a one-to-one event type can take a price." });
+  if (!isPayableKind(value.kind)) ctx.addIssue({ code: "custom", path: ["price"], message: PRICE_KIND_MESSAGE });
   else if (value.requiresApproval)
     ctx.addIssue({
       code: "custom",

@@ -1,11 +1,13 @@
 import { expect, test } from "@playwright/test";
 import Stripe from "stripe";
-import { E2E_STRIPE, FAKE_STRIPE_PORT } from "../../playwright.config";
+import { BASE_URL, E2E_STRIPE, FAKE_STRIPE_PORT } from "../../playwright.config";
 import {
   newBookingHost,
   noSidewaysScroll,
   openLaterDay,
   seriousViolations,
+  signUpAs,
+  STRONG_PASSWORD,
   uniqueEmail,
   useFakeStripe,
   waitForHydration,
@@ -17,11 +19,33 @@ import {
  * app talk to the local fake Stripe API, and the test plays Stripe's signed webhook. The host
  * prices the event type in its form; a guest on a phone books, pays in the Payment Element, and
  * the booking is confirmed once the webhook arrives. Without JavaScript the payment step says
- * the card needs it and keeps the hold.
+ * the card needs it and keeps the hold. A round-robin event type (docs/decisions/120) takes its
+ * price in the same form and is paid for the same way on its team's booking page.
  */
 
 const signer = new Stripe("sk_test_signer_only");
 const FAKE = `http://127.0.0.1:${FAKE_STRIPE_PORT}`;
+
+/** Stripe's signed `payment_intent.succeeded` for this intent, as the test plays it. */
+async function playWebhook(baseURL: string | undefined, intent: Record<string, unknown>) {
+  const body = JSON.stringify({
+    id: `evt_e2e_${String(intent.id)}`,
+    object: "event",
+    type: "payment_intent.succeeded",
+    data: { object: intent },
+  });
+  return fetch(`${baseURL}/stripe/webhook`, {
+    method: "POST",
+    body,
+    headers: {
+      "content-type": "application/json",
+      "stripe-signature": signer.webhooks.generateTestHeaderString({
+        payload: body,
+        secret: E2E_STRIPE.STRIPE_WEBHOOK_SECRET,
+      }),
+    },
+  });
+}
 
 /** The PaymentIntent the browser confirmed last (the fake's request log). */
 async function confirmedIntent(): Promise<Record<string, unknown>> {
@@ -86,24 +110,116 @@ test.describe("paid bookings", () => {
     await expect(g.getByTestId("payment-processing")).toBeVisible();
     const intent = await confirmedIntent();
     expect(intent.status).toBe("succeeded");
-    const body = JSON.stringify({
-      id: "evt_e2e",
-      object: "event",
-      type: "payment_intent.succeeded",
-      data: { object: intent },
+    const hook = await playWebhook(baseURL, intent);
+    expect(hook.status).toBe(200);
+    await expect(g.getByRole("heading", { name: "You are scheduled" })).toBeVisible({ timeout: 15_000 });
+    await guest.close();
+  });
+
+  test("a round-robin event type takes a price in its form; a guest on a phone pays on the team's page", async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const origin = new URL(BASE_URL).origin;
+    const host = await newBookingHost(browser, "paid-rr");
+    const auth = { authorization: `Bearer ${host.token}` };
+    // The host's team, with a member who joined and hosts all day.
+    const memberContext = await browser.newContext();
+    const memberPage = await memberContext.newPage();
+    await memberPage.goto("/");
+    const memberEmail = uniqueEmail("paid-rr-member");
+    await signUpAs(memberPage, { name: "Mia Member", email: memberEmail, password: STRONG_PASSWORD });
+    const teamRes = await host.context.request.post("/api/teams", {
+      headers: auth,
+      data: { name: "Paid sales", slug: `paid${Date.now().toString(36)}` },
     });
-    const hook = await fetch(`${baseURL}/stripe/webhook`, {
-      method: "POST",
-      body,
-      headers: {
-        "content-type": "application/json",
-        "stripe-signature": signer.webhooks.generateTestHeaderString({
-          payload: body,
-          secret: E2E_STRIPE.STRIPE_WEBHOOK_SECRET,
-        }),
+    expect(teamRes.status()).toBe(201);
+    const team = (await teamRes.json()) as { id: string };
+    const invited = await host.context.request.post(`/api/teams/${team.id}/invitations`, {
+      headers: auth,
+      data: { email: memberEmail },
+    });
+    expect(invited.status()).toBe(201);
+    const invitation = (await invited.json()) as { id: string };
+    const accepted = await memberPage.request.post("/dashboard/teams", {
+      form: { intent: "accept", id: invitation.id },
+      headers: { origin },
+    });
+    expect(accepted.ok()).toBe(true);
+    const members = (await (
+      await host.context.request.get(`/api/teams/${team.id}/members`, { headers: auth })
+    ).json()) as Array<{ userId: string; email: string }>;
+    const memberId = members.find((m) => m.email === memberEmail)!.userId;
+    const schedules = (await (await memberPage.request.get("/api/schedules")).json()) as Array<{
+      _id: string;
+      isDefault: boolean;
+    }>;
+    const opened = await memberPage.request.put(`/api/schedules/${schedules.find((s) => s.isDefault)!._id}`, {
+      headers: { origin, "content-type": "application/json" },
+      data: JSON.stringify({
+        name: "Working hours",
+        timeZone: "UTC",
+        weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })),
+        overrides: [],
+        isDefault: true,
+      }),
+    });
+    expect(opened.ok()).toBe(true);
+    await memberContext.close();
+    const created = await host.context.request.post("/api/event-types", {
+      headers: auth,
+      data: {
+        title: "Sales call",
+        slug: "sales-call",
+        duration: 30,
+        minimumNotice: 60,
+        bookingWindowDays: 60,
+        location: { type: "google-meet" },
+        scheduleId: host.scheduleId,
+        kind: "round-robin",
+        hosts: [memberId],
       },
     });
-    expect(hook.status).toBe(200);
+    expect(created.status()).toBe(201);
+    const typeId = ((await created.json()) as { _id: string })._id;
+
+    // The host prices it in the form, which says whose time the payment holds.
+    const { page } = host;
+    await page.goto(`/dashboard/eventTypes/${typeId}`);
+    await waitForHydration(page);
+    await expect(page.getByText("The assigned host's time is held while the guest pays")).toBeVisible();
+    await page.getByLabel("Currency", { exact: true }).selectOption("usd");
+    await page.getByLabel("Price (optional)").fill("30.00");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Save event type" }).click();
+    await expect(page).toHaveURL("/dashboard/eventTypes");
+    await host.context.close();
+
+    const guest = await browser.newContext({ timezoneId: "Europe/Madrid", viewport: { width: 375, height: 812 } });
+    const g = await guest.newPage();
+    await useFakeStripe(g);
+    // Its link under the host's name leads to the team's page.
+    await g.goto(`/${host.username}/sales-call`);
+    await expect(g).toHaveURL(/\/team\/paid[0-9a-z]+\/sales-call/);
+    await expect(g.getByTestId("event-price")).toHaveText("$30.00");
+    await openLaterDay(g);
+    await g.getByTestId("slot").first().click();
+    await g.getByLabel("Name", { exact: true }).fill("Rita Roundrobin");
+    await g.getByLabel("Email", { exact: true }).fill(uniqueEmail("paid-rr-guest"));
+    await g.getByRole("button", { name: "Schedule event" }).click();
+    await expect(g).toHaveURL(/\/booking\/[0-9a-f-]+\/pay\?token=/);
+    await expect(g.getByRole("heading", { name: "Pay $30.00 to confirm" })).toBeVisible();
+    const pay = g.getByRole("button", { name: "Pay $30.00" });
+    await expect(pay).toBeEnabled();
+    expect(await seriousViolations(g)).toEqual([]);
+    await noSidewaysScroll(g);
+    await g.getByTestId("fake-card-number").fill("4242 4242 4242 4242");
+    await pay.click();
+    await expect(g.getByTestId("payment-processing")).toBeVisible();
+    const intent = await confirmedIntent();
+    expect(intent.status).toBe("succeeded");
+    expect((await playWebhook(baseURL, intent)).status).toBe(200);
     await expect(g.getByRole("heading", { name: "You are scheduled" })).toBeVisible({ timeout: 15_000 });
     await guest.close();
   });

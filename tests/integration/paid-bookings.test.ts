@@ -359,3 +359,186 @@ describe("cancelling a paid booking", () => {
     expect(await hostSees(late.booking.id)).toBe("€25.00: Refund not due");
   });
 });
+
+describe("a paid team booking (docs/decisions/120)", () => {
+  let member: Account;
+  const handle = (prefix: string) => `${prefix}${crypto.randomUUID().slice(0, 8)}`;
+
+  beforeAll(async () => {
+    member = await account("member", "professional");
+    // A team of the host with the member in it (invited and accepted over JSON).
+    const team = await ok<{ id: string }>(
+      await call("POST", "/api/teams", { token: host.token, json: { name: "Paid team", slug: handle("paid-") } }),
+      201,
+    );
+    await ok(
+      await call("POST", `/api/teams/${team.id}/invitations`, { token: host.token, json: { email: member.email } }),
+      201,
+    );
+    const [mail] =
+      await db`select text from mail_outbox where "to" = ${member.email} and subject like '%invited you to their team%' order by created_at desc limit 1`;
+    const link = /(http\S+\/dashboard\/team\/accept\?token=\S+)/.exec(mail.text as string)?.[1] ?? "";
+    const token = new URL(link).searchParams.get("token") ?? "";
+    await ok(await call("POST", "/api/team-invitations/accept", { token: member.token, json: { token } }));
+    // The member hosts on their default schedule: open all day.
+    const schedules = await ok<Json[]>(await call("GET", "/api/schedules", { token: member.token }));
+    const def = schedules.find((s) => s.isDefault)!;
+    await ok(
+      await call("PUT", `/api/schedules/${def._id}`, {
+        token: member.token,
+        json: {
+          name: "Working hours",
+          timeZone: "UTC",
+          weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: "00:00", end: "24:00" })),
+          overrides: [],
+          isDefault: true,
+        },
+      }),
+    );
+  });
+
+  /** What the hosts were told of a booking: bells and mails naming its guest, and its booking records. */
+  async function told(guestName: string, ids: string[]) {
+    await bookingMailsSettled(db);
+    const bells = await db<{ user_id: string }[]>`
+      select user_id from notifications where notification like ${`%${guestName}%`}`;
+    const mails = await db<{ to: string }[]>`
+      select "to"::text as to from mail_outbox where text like ${`%${guestName}%`}`;
+    const records = await db<{ kind: string }[]>`select kind::text from booking_events where event_id in ${db(ids)}`;
+    return {
+      bells: bells.map((b) => b.user_id).sort(),
+      mailedTo: mails.map((m) => m.to),
+      records: records.map((r) => r.kind),
+    };
+  }
+
+  it("a collective type takes a price; the hold keeps every host's time, and only the webhook tells them", async () => {
+    const type = await paidType({ kind: "collective", hosts: [member.id], refundPolicy: { type: "none" } });
+    expect(type.price).toEqual({ amount: 2500, currency: "eur" });
+    // Its booking page (under its team's URL) shows the price.
+    const [{ slug: teamSlug }] =
+      await db`select t.slug from teams t join event_types e on e.team_id = t.id where e.id = ${type._id}`;
+    const page = await (await call("GET", `/team/${teamSlug}/${type.slug}`)).text();
+    expect(page).toMatch(/data-testid="event-price"[^>]*>€25\.00/);
+    const start = at(10, "09:00");
+    const racing = await Promise.all(Array.from({ length: 6 }, (_, i) => book(type._id, start, guest(`co${i}`))));
+    const statuses = racing.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(5);
+    const answer = await ok<PaidAnswer>(racing[statuses.indexOf(201)], 201);
+    expect(answer.booking.status).toBe("awaiting_payment");
+    const rows = await db<{ id: string; host_id: string; status: string }[]>`
+      select id, host_id, status from events where id = ${answer.booking.id} or booking_id = ${answer.booking.id}`;
+    expect(rows.map((r) => r.host_id).sort()).toEqual([host.id, member.id].sort());
+    expect(rows.every((r) => r.status === "awaiting_payment")).toBe(true);
+    // The member's own time is held too: their one-to-one cannot take the slot.
+    const own = await allDayEventType(call, member.token, {
+      title: "Own",
+      slug: handle("own-"),
+      duration: 30,
+      minimumNotice: 0,
+    });
+    expect((await book(own._id, start)).status).toBe(409);
+
+    const [{ guest_name: name }] = await db`select guest_name from events where id = ${answer.booking.id}`;
+    const ids = rows.map((r) => r.id);
+    // Nobody was told of the hold: no bell, no mail, no booking record (so no webhook or calendar write).
+    expect(await told(name as string, ids)).toEqual({ bells: [], mailedTo: [], records: [] });
+
+    // Paying at Stripe is no confirmation; the signed webhook is.
+    await payAtStripe(answer);
+    expect(await statusOf(answer.booking.id)).toMatchObject({ status: "awaiting_payment" });
+    expect((await webhook(eventOf("payment_intent.succeeded", intentIdOf(answer)))).status).toBe(200);
+    const after = await db<{ status: string }[]>`select status from events where id in ${db(ids)}`;
+    expect(after.map((r) => r.status)).toEqual(["confirmed", "confirmed"]);
+    const then = await told(name as string, ids);
+    expect(then.bells).toEqual([host.id, member.id].sort());
+    expect(then.mailedTo).toEqual(expect.arrayContaining([host.email, member.email]));
+    expect(then.records).toEqual(["created"]);
+
+    // Cancelled under `none`: not refunded, and every host's row goes.
+    const token = tokenOf(answer.booking.cancelUrl);
+    const before = fake.refunds.size;
+    expect(
+      (await call("POST", `/api/bookings/${answer.booking.id}/cancel?token=${encodeURIComponent(token)}`, { json: {} }))
+        .status,
+    ).toBe(200);
+    expect(await statusOf(answer.booking.id)).toMatchObject({ status: "cancelled", state: "refund_not_due" });
+    expect(fake.refunds.size).toBe(before);
+    expect((await db`select status from events where booking_id = ${answer.booking.id}`)[0].status).toBe("cancelled");
+  });
+
+  it("a collective hold whose payment fails frees every host's time", async () => {
+    const type = await paidType({ kind: "collective", hosts: [member.id] });
+    const start = at(11, "09:00");
+    const answer = await ok<PaidAnswer>(await book(type._id, start), 201);
+    await payAtStripe(answer, "4000000000000002");
+    expect((await webhook(eventOf("payment_intent.payment_failed", intentIdOf(answer)))).status).toBe(200);
+    const rows = await db<{ status: string }[]>`
+      select status from events where id = ${answer.booking.id} or booking_id = ${answer.booking.id}`;
+    expect(rows.map((r) => r.status)).toEqual(["cancelled", "cancelled"]);
+    expect(await statusOf(answer.booking.id)).toMatchObject({ state: "failed" });
+    const own = await allDayEventType(call, member.token, {
+      title: "Own",
+      slug: handle("own-"),
+      duration: 30,
+      minimumNotice: 0,
+    });
+    expect((await book(own._id, start)).status).toBe(201);
+  });
+
+  it("round robin: a hold takes its host's time (racers get the other host, then 409); an expired hold is not counted", async () => {
+    const type = await paidType({ kind: "round-robin", hosts: [member.id] });
+    const start = at(12, "09:00");
+    const racing = await Promise.all(Array.from({ length: 4 }, (_, i) => book(type._id, start, guest(`rr${i}`))));
+    const statuses = racing.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 201, 409, 409]);
+    const held = await Promise.all(racing.filter((r) => r.status === 201).map((r) => ok<PaidAnswer>(r, 201)));
+    const hostsOf = async (id: string) => (await db`select host_id from events where id = ${id}`)[0].host_id as string;
+    expect((await Promise.all(held.map((a) => hostsOf(a.booking.id)))).sort()).toEqual([host.id, member.id].sort());
+    for (const a of held) {
+      const [{ guest_name: name }] = await db`select guest_name from events where id = ${a.booking.id}`;
+      expect(await told(name as string, [a.booking.id])).toEqual({ bells: [], mailedTo: [], records: [] });
+    }
+
+    // A hold is handed to no other host before it is paid (that would tell them).
+    const handOver = await call("POST", `/api/bookings/${held[0].booking.id}/reassign`, {
+      token: host.token,
+      json: {},
+    });
+    expect(handOver.status).toBe(409);
+    expect((await errorOf(handOver)).code).toBe("awaiting_payment");
+
+    // A fresh type: its first booking's host, then the same pick again once that hold ran out unpaid.
+    const fresh = await paidType({ kind: "round-robin", hosts: [member.id] });
+    const first = await ok<PaidAnswer>(await book(fresh._id, at(13, "09:00")), 201);
+    const firstHost = await hostsOf(first.booking.id);
+    await db`update events set hold_until = now() - interval '1 second' where id = ${first.booking.id}`;
+    await eventually(
+      () => statusOf(first.booking.id),
+      (r) => r.status === "cancelled",
+    );
+    expect(await statusOf(first.booking.id)).toMatchObject({ state: "expired" });
+    const second = await ok<PaidAnswer>(await book(fresh._id, at(13, "10:00")), 201);
+    expect(await hostsOf(second.booking.id)).toBe(firstHost);
+  });
+
+  it("round robin: confirmed by the webhook (the assigned host told then), refunded in full on cancel", async () => {
+    const type = await paidType({ kind: "round-robin", hosts: [member.id] });
+    const answer = await ok<PaidAnswer>(await book(type._id, at(14, "09:00"), guest("rrpay")), 201);
+    const [{ host_id: assigned, guest_name: name }] =
+      await db`select host_id, guest_name from events where id = ${answer.booking.id}`;
+    await payAtStripe(answer);
+    expect((await webhook(eventOf("payment_intent.succeeded", intentIdOf(answer)))).status).toBe(200);
+    expect(await statusOf(answer.booking.id)).toMatchObject({ status: "confirmed", state: "paid" });
+    expect((await told(name as string, [answer.booking.id])).bells).toEqual([assigned]);
+    const token = tokenOf(answer.booking.cancelUrl);
+    expect(
+      (await call("POST", `/api/bookings/${answer.booking.id}/cancel?token=${encodeURIComponent(token)}`, { json: {} }))
+        .status,
+    ).toBe(200);
+    const row = await statusOf(answer.booking.id);
+    expect(row).toMatchObject({ status: "cancelled", state: "refunded" });
+    expect(fake.refunds.get(row.refund_id!)).toMatchObject({ payment_intent: intentIdOf(answer), amount: 2500 });
+  });
+});

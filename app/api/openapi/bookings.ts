@@ -56,7 +56,7 @@ export const paths: ZodOpenApiPathsObject = {
       requestBody: body(bookingBody),
       responses: {
         "201": json(
-          'The booking (the first answer again for a retry with its Idempotency-Key). `status` is `pending` when the event type requires approval: the slot is held for the host\'s answer, and the guest is mailed "Request received". `status` is `awaiting_payment` for a paid event type, with `payment` (decision 107).',
+          "The booking (the first answer again for a retry with its Idempotency-Key). `status` is `pending` when the event type requires approval: the slot is held for the host's answer, and the guest is mailed \"Request received\". `status` is `awaiting_payment` for a paid event type (one-to-one, collective or round robin: every host's time is held; decisions 107, 120), with `payment`.",
           bookingAnswerSchema,
         ),
         ...errors(400, 404, 413, 415),
@@ -188,7 +188,7 @@ export const paths: ZodOpenApiPathsObject = {
         ...errors(400, 401, 403, 404, 413, 415),
         "409": {
           description:
-            "host_not_free (the chosen host is busy then; for the next in line: every other host is), not_round_robin, already_cancelled or meeting_ended.",
+            "host_not_free (the chosen host is busy then; for the next in line: every other host is), not_round_robin, already_cancelled, meeting_ended, or awaiting_payment (a paid booking whose guest has not paid yet, decision 120).",
           content: { "application/json": { schema: errorSchema } },
         },
         "422": {

@@ -20,7 +20,7 @@ import { LOCATION_TYPES } from "~/schemas/scheduling-api";
 import { QUESTION_TYPE_LABELS } from "~/schemas/booking-answers";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/messages/languages";
 import { Fieldset, SelectField } from "./fields";
-import { CURRENCIES } from "~/schemas/price";
+import { CURRENCIES, isPayableKind } from "~/schemas/price";
 import { QuestionsEditor, type QuestionRow } from "./questions-editor";
 import { FormSection, SectionNav } from "./section-nav";
 import { EVENT_TYPE_SECTIONS, sectionsWithErrors } from "./sections";
@@ -474,12 +474,17 @@ export function EventTypeFormBody({
                 />
               </Fieldset>
             )}
-            {kind === "one-to-one" ? (
+            {isPayableKind(kind) ? (
               <Fieldset legend="Payment">
                 <p className="text-sm text-neutral-700">
                   Guests pay by card when they book (Stripe); the time is held for 15 minutes while they pay, and the
                   booking is confirmed once the payment goes through. Leave the price empty for a free event type; a
                   paid one cannot also require approval.
+                  {kind === "one-to-one"
+                    ? null
+                    : kind === "collective"
+                      ? " Every host's time is held while the guest pays; the hosts hear of the booking once it is paid."
+                      : " The assigned host's time is held while the guest pays; they hear of the booking once it is paid, and a hold that runs out unpaid does not count toward their share."}
                 </p>
                 <Field
                   label="Price (optional)"
@@ -522,7 +527,14 @@ export function EventTypeFormBody({
                   errors={refundFields.hours.errors}
                 />
               </Fieldset>
-            ) : null}
+            ) : (
+              <Fieldset legend="Payment">
+                <p className="text-sm text-neutral-700">
+                  A group&apos;s seats are free: guests cannot pay for a seat. A one-to-one, collective or round-robin
+                  event type can take a price.
+                </p>
+              </Fieldset>
+            )}
             <Fieldset legend="Guests' language">
               <SelectField
                 label="Default language"

@@ -42,6 +42,7 @@ export { publicPageTag, tagPublicPage } from "~/server/page-cache.server";
 export { notTakingBookings } from "~/html/not-taking.server";
 export { repeatFieldsMarkup } from "~/html/repeat-fields.server";
 export { textsGuests } from "~/models/workflow.server";
+export { isPayableKind } from "~/schemas/price";
 
 /** Who the booking page shows as the host: a person, or a team (decision 059), and the page's paths. */
 export interface PageHost {

@@ -70,6 +70,7 @@ import {
   findPage,
   formatMoney,
   hostCalendarsStale,
+  isPayableKind,
   notTakingBookings,
   openMonth,
   pageLogo,
@@ -298,9 +299,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       locationValue: eventType.location.type === "in-person" ? (eventType.location.value ?? null) : null,
       group: eventType.kind === "group",
       requiresApproval: eventType.requiresApproval && eventType.kind !== "group",
-      /** A paid event type's price, formatted here so the page carries no money code (decision 107). */
+      /** A paid event type's price, formatted here so the page carries no money code (decisions 107, 120). */
       price:
-        eventType.priceAmount !== null && eventType.priceCurrency !== null && eventType.kind === "one-to-one"
+        eventType.priceAmount !== null && eventType.priceCurrency !== null && isPayableKind(eventType.kind)
           ? formatMoney(eventType.priceAmount, eventType.priceCurrency)
           : null,
     },

@@ -439,6 +439,8 @@ async function reassign(request: Request, user: AuthUser, form: FormData) {
       return refuse(R.notEligible, 400);
     case "host-not-free":
       return refuse(userId ? R.hostNotFree : R.nobodyFree, 409);
+    case "awaiting-payment":
+      return refuse(R.awaitingPayment, 409);
   }
 }
 

@@ -228,6 +228,74 @@ describe("a recurring series' calendar entry (decision 106)", () => {
   });
 });
 
+describe("a recurring series' Cancel all (decision 121)", () => {
+  // 08:00 UTC: 10:00 in Berlin before the change of 25 Oct, 09:00 after; 17:00 in Tokyo.
+  const cancelledMeetings = [
+    { index: 2, startsAt: new Date("2026-10-20T08:00:00Z") },
+    { index: 3, startsAt: new Date("2026-10-27T08:00:00Z") },
+  ];
+  const series = { ...event, startsAt: new Date("2026-10-20T08:00:00Z"), endsAt: new Date("2026-10-20T08:30:00Z") };
+
+  it("tells the guest once, the meetings it cancelled listed in their language and zone, the logo on top", () => {
+    const mail = composeGuestMail({
+      event: { ...series, cancelledMeetings },
+      hostName: "Nora York",
+      kind: "cancelled",
+      readerZone: "Asia/Tokyo",
+      otherZone: "Europe/Berlin",
+      place: zoom,
+      footer: ["Notiz von Nora York: Urlaub"],
+      language: "de",
+      logo: { name: "Nora York", url: "https://app.example.test/host-logos/1/a-96.png" },
+    });
+    expect(mail.subject).toBe("Terminserie abgesagt: Intro call");
+    expect(mail.text).toBe(
+      [
+        "Die Terminserie „Intro call“ mit Nora York ist abgesagt. Abgesagte Termine:",
+        "",
+        "2. Di., 20. Okt. 2026, 17:00 Tokyo",
+        "3. Di., 27. Okt. 2026, 17:00 Tokyo",
+        "",
+        "Notiz von Nora York: Urlaub",
+      ].join("\n"),
+    );
+    expect(mail.html!.indexOf('alt="Logo von Nora York"')).toBeGreaterThan(-1);
+    expect(mail.html!.indexOf('alt="Logo von Nora York"')).toBeLessThan(mail.html!.lastIndexOf("Abgesagte Termine"));
+    // Without the list, the single meeting's cancel as before.
+    const one = composeGuestMail({
+      event: series,
+      hostName: "Nora York",
+      kind: "cancelled",
+      readerZone: "Asia/Tokyo",
+      otherZone: null,
+      place: zoom,
+      language: "de",
+    });
+    expect(one.subject).toMatch(/^Abgesagt: Intro call — /);
+  });
+
+  it("tells the host once, in the host's language and zone, with the guest's reason", () => {
+    const mail = composeHostMail({
+      event: { ...series, cancelledMeetings },
+      kind: "cancelled",
+      guestName: "Aiko Guest",
+      readerZone: "Europe/Berlin",
+      otherZone: "Asia/Tokyo",
+      place: zoom,
+      reason: "Grund: Umzug",
+      language: "de",
+    });
+    expect(mail.subject).toBe("Terminserie storniert: Intro call mit Aiko Guest");
+    expect(mail.text.split("\n").slice(0, 5)).toEqual([
+      "Die Terminserie „Intro call“ mit Aiko Guest wurde storniert. Stornierte Termine:",
+      "Grund: Umzug",
+      "",
+      "2. Di., 20. Okt. 2026, 10:00 Berlin",
+      "3. Di., 27. Okt. 2026, 09:00 Berlin",
+    ]);
+  });
+});
+
 describe("the host's mails in the language of their profile (decision 110)", () => {
   it("writes a booking in German, dates and places included, the guest's words as given", () => {
     const forHost = composeHostMail({

@@ -53,7 +53,27 @@ export type MailedEvent = Pick<
   meeting?: ConferenceMeeting | null;
   /** A recurring series (decision 106): its calendar entry repeats, its mails list every date. */
   series?: SeriesCalendar | null;
+  /** A recurring series' "Cancel all" (decision 121): the meetings it cancelled, told in one mail. */
+  cancelledMeetings?: CancelledMeeting[];
 };
+
+/** A meeting a series' "Cancel all" cancelled: its number in the series (1-based) and its start. */
+export interface CancelledMeeting {
+  index: number;
+  startsAt: Date;
+}
+
+/** The meetings a "Cancel all" cancelled as its mails list them, in the reader's zone, as seriesDateLines. */
+function cancelledMeetingLines(meetings: CancelledMeeting[], readerZone: string, locale?: string): string[] {
+  return meetings.map((m) => `${m.index}. ${readerTime(m.startsAt, readerZone, null, locale).full}`);
+}
+
+/** The meetings of a "Cancel all" when this is its mail: a cancel that lists them (none otherwise). */
+function cancelledAll(event: Pick<MailedEvent, "cancelledMeetings">, kind: InvitationKind): CancelledMeeting[] | null {
+  return kind === "cancelled" && event.cancelledMeetings && event.cancelledMeetings.length > 0
+    ? event.cancelledMeetings
+    : null;
+}
 
 /**
  * A recurring series as a calendar writes it (decision 106): one VEVENT with an RRULE in the
@@ -304,7 +324,10 @@ export function placeLines(place: MeetingPlace, words: MailWords = MAIL_WORDS.en
 }
 
 export interface GuestMailInput {
-  event: Pick<MailedEvent, "eventName" | "description" | "startsAt" | "endsAt" | "answerLines" | "series">;
+  event: Pick<
+    MailedEvent,
+    "eventName" | "description" | "startsAt" | "endsAt" | "answerLines" | "series" | "cancelledMeetings"
+  >;
   hostName: string;
   kind: InvitationKind;
   /** The guests' zone (the one they booked in) and the host's, shown in brackets. */
@@ -347,8 +370,10 @@ export function composeGuestMail({
   const t = readerTime(event.startsAt, readerZone, otherZone, LOCALES[language]);
   const names = { host: hostName, event: event.eventName, when: t.full };
   const tail = footer.length > 0 ? ["", ...footer] : [];
-  const lines =
-    kind === "cancelled"
+  const meetings = cancelledAll(event, kind);
+  const lines = meetings
+    ? [fill(w.seriesCancelled, names), "", ...cancelledMeetingLines(meetings, readerZone, LOCALES[language]), ...tail]
+    : kind === "cancelled"
       ? [fill(w.cancelled, names), ...tail]
       : [
           kind === "created" ? fill(w.invites, names) : (lead ?? fill(w.changed, names)),
@@ -363,7 +388,9 @@ export function composeGuestMail({
           ...tail,
         ];
   return {
-    subject: `${w[SUBJECT[kind]] as string}: ${event.eventName} — ${t.date} ${t.time} ${t.place}`,
+    subject: meetings
+      ? fill(w.seriesCancelledSubject, names)
+      : `${w[SUBJECT[kind]] as string}: ${event.eventName} — ${t.date} ${t.time} ${t.place}`,
     text: lines.join("\n"),
     // The when/where paragraph is a details box; the footer's links (cancel, reschedule) buttons.
     html: linesToHtml(
@@ -392,7 +419,10 @@ const SESSION_LINE: Record<InvitationKind, keyof HostMailWords> = {
 };
 
 export interface HostMailInput {
-  event: Pick<MailedEvent, "eventName" | "startsAt" | "endsAt" | "invitees" | "answerLines" | "series">;
+  event: Pick<
+    MailedEvent,
+    "eventName" | "startsAt" | "endsAt" | "invitees" | "answerLines" | "series" | "cancelledMeetings"
+  >;
   kind: InvitationKind;
   guestName: string;
   /** The host's zone, and the guest's shown in brackets (null when unknown). */
@@ -456,23 +486,27 @@ export function composeHostMail({
   // A session's guests each booked in their own zone: the host's time alone, each seat's beside it.
   const t = readerTime(event.startsAt, readerZone, seats ? null : otherZone, LOCALES[language]);
   const names = { guest: guestName, event: event.eventName, when: t.full };
+  // A series' "Cancel all" (decision 121): one mail listing the meetings it cancelled.
+  const meetings = cancelledAll(event, kind);
   const lines = [
-    fill(w[seats ? SESSION_LINE[kind] : HOST_LINE[kind]], names),
+    meetings ? fill(w.seriesCancelled, names) : fill(w[seats ? SESSION_LINE[kind] : HOST_LINE[kind]], names),
     ...(reason ? [reason] : []),
     // A series' confirmation lists every meeting; a meeting's move or cancel says which one it is.
-    ...(event.series
-      ? [
-          "",
-          fill(w.seriesOf, { count: event.series.starts.length }),
-          ...seriesDateLines(event.series, readerZone, LOCALES[language], w.seriesCancelledMark),
-        ]
-      : seriesMeeting
+    ...(meetings
+      ? ["", ...cancelledMeetingLines(meetings, readerZone, LOCALES[language])]
+      : event.series
         ? [
             "",
-            fill(w.seriesMeeting, { n: seriesMeeting.index, count: seriesMeeting.series.starts.length }),
-            ...seriesDateLines(seriesMeeting.series, readerZone, LOCALES[language], w.seriesCancelledMark),
+            fill(w.seriesOf, { count: event.series.starts.length }),
+            ...seriesDateLines(event.series, readerZone, LOCALES[language], w.seriesCancelledMark),
           ]
-        : []),
+        : seriesMeeting
+          ? [
+              "",
+              fill(w.seriesMeeting, { n: seriesMeeting.index, count: seriesMeeting.series.starts.length }),
+              ...seriesDateLines(seriesMeeting.series, readerZone, LOCALES[language], w.seriesCancelledMark),
+            ]
+          : []),
     "",
     ...placeLines(placeIn(place, MAIL_WORDS[language]), MAIL_WORDS[language]),
     fill(w.guests, { guests: event.invitees.join(", ") }),
@@ -483,12 +517,14 @@ export function composeHostMail({
   ];
   const what = kind === "cancelled" ? w.subjectCancelled : w.subjectBooking;
   return {
-    subject: fill(w.subject, {
-      what,
-      event: event.eventName,
-      guest: guestName,
-      when: `${t.date} ${t.time} ${t.place}`,
-    }),
+    subject: meetings
+      ? fill(w.seriesCancelledSubject, names)
+      : fill(w.subject, {
+          what,
+          event: event.eventName,
+          guest: guestName,
+          when: `${t.date} ${t.time} ${t.place}`,
+        }),
     text: lines.join("\n"),
     html: linesToHtml(lines, { origin, language }, { details: [1, 2] }),
   };

@@ -57,6 +57,31 @@ describe("reminder texts", () => {
     expect(mail.text).toContain("Slides: https://x.example/s");
   });
 
+  it("shows the host's or team's logo at the top, its alt text in the guest's language; without one the HTML is as before (decision 117)", () => {
+    const logo = { name: "Acme & Co", url: "https://app.example.test/host-logos/1/0123456789abcdef-96.png" };
+    const now = new Date("2026-12-09T15:00:00Z");
+    for (const [mail, plain] of [
+      [
+        guestReminderMail({ ...meeting, logo, language: "de" }, "UTC", now),
+        guestReminderMail({ ...meeting, language: "de" }, "UTC", now),
+      ],
+      [
+        guestFollowUpMail({ ...meeting, logo, language: "de" }, "UTC", "Danke"),
+        guestFollowUpMail({ ...meeting, language: "de" }, "UTC", "Danke"),
+      ],
+    ]) {
+      const img = /<img[^>]*src="https:\/\/app\.example\.test\/host-logos\/[^"]*"[^>]*>/.exec(mail.html);
+      expect(img?.[0]).toContain('alt="Logo von Acme &amp; Co"');
+      // Above the first paragraph ("Hallo,"), which the preheader repeats before the content.
+      expect(mail.html.indexOf(img![0])).toBeLessThan(mail.html.lastIndexOf("Hallo,"));
+      expect(mail.text).toBe(plain.text);
+      expect(plain.html).not.toContain("host-logos");
+      expect(guestReminderMail({ ...meeting, language: "de", logo: null }, "UTC", now).html).toBe(
+        guestReminderMail({ ...meeting, language: "de" }, "UTC", now).html,
+      );
+    }
+  });
+
   it("tells the host how long is left and when, in the host's zone", () => {
     expect(hostReminderNotification(meeting, "Sam Guest", "Europe/Berlin", new Date("2026-12-10T14:45:00Z"))).toBe(
       "Reminder: 'Intro <call>' with Sam Guest starts in 15 minutes (4:00 PM).",

@@ -1,6 +1,6 @@
 import { formatInZone } from "~/scheduling/zoned-time";
 import { readerTime } from "~/scheduling/reader-time";
-import type { ComposedMail, RemindedMeeting } from "~/schemas/reminder-mail";
+import type { ComposedMail, MailLogo, RemindedMeeting } from "~/schemas/reminder-mail";
 import { MAIL_WORDS } from "~/messages/guest-words/mail";
 import { fill, languageOf, LOCALES, plural, type Language } from "~/messages/languages";
 import { linesToMail } from "./layout";
@@ -12,8 +12,19 @@ import { linesToMail } from "./layout";
  * reminder cannot carry them; it points to the confirmation e-mail and to the host instead.
  */
 
-function html(paragraphs: string[], language: Language): string {
-  return linesToMail(paragraphs.join("\n\n").split("\n"), { language }, { details: [2] });
+function html(paragraphs: string[], language: Language, logo: MailLogo | null | undefined): string {
+  return linesToMail(paragraphs.join("\n\n").split("\n"), { language, ...logoFrame(logo, language) }, { details: [2] });
+}
+
+/**
+ * The host's or team's logo at the top of a guest's mail (decision 117), its alt text in the
+ * guest's language, as the invitations show it; nothing without one, so the HTML is as before.
+ */
+export function logoFrame(
+  logo: MailLogo | null | undefined,
+  language: Language,
+): { logo?: { alt: string; url: string } } {
+  return logo ? { logo: { alt: fill(MAIL_WORDS[language].logoAlt, { name: logo.name }), url: logo.url } } : {};
 }
 
 function minutesBetween(a: Date, b: Date): number {
@@ -53,7 +64,7 @@ export function guestReminderMail(m: RemindedMeeting, zone: string, now: Date): 
   return {
     subject: `${w.reminder}: ${m.eventName} — ${when.date} ${when.time} ${when.place}`,
     text: paragraphs.join("\n\n"),
-    html: html(paragraphs, language),
+    html: html(paragraphs, language, m.logo),
   };
 }
 
@@ -71,7 +82,7 @@ export function guestFollowUpMail(m: RemindedMeeting, zone: string, message: str
   return {
     subject: `${w.thankYou}: ${m.eventName}`,
     text: paragraphs.join("\n\n"),
-    html: html(paragraphs, language),
+    html: html(paragraphs, language, m.logo),
   };
 }
 

@@ -16,6 +16,19 @@ describe("workflowMail", () => {
     expect(mail.html).not.toMatch(/<b>|<i>/);
   });
 
+  it("a guest's mail shows the host's or team's logo on top, its alt text in the guest's language; none: the HTML as before (decision 117)", () => {
+    const template = { subject: "Soon", body: "Dear {guest_name},\n\nSee you." };
+    const url = "https://app.example.test/teams/1/0123456789abcdef-96.png";
+    const mail = workflowMail(template, values, { logo: { name: "Acme", url }, language: "fr" });
+    const img = /<img[^>]*src="https:\/\/app\.example\.test\/teams\/[^"]*"[^>]*>/.exec(mail.html);
+    expect(img?.[0]).toContain('alt="Logo de Acme"');
+    expect(mail.html.indexOf(img![0])).toBeLessThan(mail.html.lastIndexOf("Dear &lt;b&gt;"));
+    const plain = workflowMail(template, values);
+    expect(mail.text).toBe(plain.text);
+    expect(workflowMail(template, values, { logo: null, language: "fr" }).html).toBe(plain.html);
+    expect(plain.html).not.toContain("<img");
+  });
+
   it("a bell or text message is the plain rendered body", () => {
     expect(workflowText(" {guest_name} booked {event_title} ", values)).toBe(`<b>Bo</b> & "Co" booked Intro`);
   });

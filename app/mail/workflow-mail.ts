@@ -1,6 +1,8 @@
 import { renderTemplate } from "~/scheduling/workflows";
 import { smsFromTemplate } from "~/scheduling/sms";
-import type { ComposedMail } from "~/schemas/reminder-mail";
+import type { ComposedMail, MailLogo } from "~/schemas/reminder-mail";
+import { languageOf } from "~/messages/languages";
+import { logoFrame } from "./reminder-mail";
 import type { TemplateValues } from "~/schemas/workflow-mail";
 import { linesToMail } from "./layout";
 
@@ -10,13 +12,18 @@ import { linesToMail } from "./layout";
  * never markup); the text part is the same words unescaped.
  */
 
-export function workflowMail(template: { subject: string; body: string }, values: TemplateValues): ComposedMail {
+export function workflowMail(
+  template: { subject: string; body: string },
+  values: TemplateValues,
+  /** A guest's mail: the host's or team's logo on top (decision 117), its alt text in the guest's language. */
+  logo?: { logo: MailLogo | null; language?: string | null },
+): ComposedMail {
   const subject = renderTemplate(template.subject, values)
     .replace(/[\r\n]+/g, " ")
     .trim();
   const text = renderTemplate(template.body, values).trim();
   // The layout escapes every line of the rendered text: a host's markup or a guest's name stays text.
-  const html = linesToMail(text.split("\n"));
+  const html = linesToMail(text.split("\n"), logo ? logoFrame(logo.logo, languageOf(logo.language) ?? "en") : {});
   return { subject: subject || "A message about your meeting", text, html };
 }
 

@@ -11,6 +11,9 @@ export const HOST_MAIL_EN = {
   booked: '{guest} booked "{event}" on {when}.',
   moved: '{guest}\'s booking moved: "{event}" on {when}.',
   cancelled: '{guest}\'s booking was cancelled: "{event}" on {when}.',
+  // A recurring series' "Cancel all" (decision 121): one mail, the cancelled meetings listed under this line.
+  seriesCancelled: 'The recurring series "{event}" with {guest} was cancelled. Cancelled meetings:',
+  seriesCancelledSubject: "Series cancelled: {event} with {guest}",
   sessionBooked: 'Your group session "{event}" on {when}.',
   sessionMoved: 'Your group session "{event}" moved to {when}. Every seat\'s guests were told.',
   sessionCancelled: 'Your group session "{event}" on {when} was cancelled. Every seat\'s guests were told.',
@@ -117,6 +120,8 @@ const HOST_MAIL_ES: HostMailWords = {
   booked: "{guest} ha reservado «{event}» el {when}.",
   moved: "Se ha cambiado la reserva de {guest}: «{event}» el {when}.",
   cancelled: "Se ha cancelado la reserva de {guest}: «{event}» el {when}.",
+  seriesCancelled: "Se ha cancelado la serie periódica «{event}» con {guest}. Reuniones canceladas:",
+  seriesCancelledSubject: "Serie cancelada: {event} con {guest}",
   sessionBooked: "Tu sesión de grupo «{event}» el {when}.",
   sessionMoved: "Tu sesión de grupo «{event}» pasa al {when}. Se ha avisado a los invitados de cada plaza.",
   sessionCancelled:
@@ -215,6 +220,8 @@ const HOST_MAIL_DE: HostMailWords = {
   booked: "{guest} hat „{event}“ am {when} gebucht.",
   moved: "Die Buchung von {guest} wurde verschoben: „{event}“ am {when}.",
   cancelled: "Die Buchung von {guest} wurde storniert: „{event}“ am {when}.",
+  seriesCancelled: "Die Terminserie „{event}“ mit {guest} wurde storniert. Stornierte Termine:",
+  seriesCancelledSubject: "Terminserie storniert: {event} mit {guest}",
   sessionBooked: "Deine Gruppensitzung „{event}“ am {when}.",
   sessionMoved:
     "Deine Gruppensitzung „{event}“ wurde auf {when} verschoben. Alle Gäste jedes Platzes wurden informiert.",
@@ -317,6 +324,8 @@ const HOST_MAIL_FR: HostMailWords = {
   booked: "{guest} a réservé « {event} » le {when}.",
   moved: "La réservation de {guest} a été déplacée : « {event} » le {when}.",
   cancelled: "La réservation de {guest} a été annulée : « {event} » le {when}.",
+  seriesCancelled: "La série récurrente « {event} » avec {guest} a été annulée. Rendez-vous annulés :",
+  seriesCancelledSubject: "Série annulée : {event} avec {guest}",
   sessionBooked: "Votre session de groupe « {event} » le {when}.",
   sessionMoved:
     "Votre session de groupe « {event} » est déplacée au {when}. Les invités de chaque place ont été prévenus.",
@@ -417,6 +426,8 @@ const HOST_MAIL_PT_BR: HostMailWords = {
   booked: "{guest} agendou “{event}” em {when}.",
   moved: "O agendamento de {guest} foi alterado: “{event}” em {when}.",
   cancelled: "O agendamento de {guest} foi cancelado: “{event}” em {when}.",
+  seriesCancelled: "A série recorrente “{event}” com {guest} foi cancelada. Reuniões canceladas:",
+  seriesCancelledSubject: "Série cancelada: {event} com {guest}",
   sessionBooked: "Sua sessão em grupo “{event}” em {when}.",
   sessionMoved: "Sua sessão em grupo “{event}” passou para {when}. Os convidados de cada vaga foram avisados.",
   sessionCancelled: "Sua sessão em grupo “{event}” em {when} foi cancelada. Os convidados de cada vaga foram avisados.",

@@ -168,6 +168,20 @@ export async function occurrencesOf(seriesId: string, executor?: Transaction): P
     .orderBy(asc(events.seriesIndex));
 }
 
+/**
+ * Runs `work` in one transaction with the series' meetings as they are in it: a recurring series'
+ * "Cancel all" cancels each of its meetings in it (a savepoint each), so their records commit
+ * together and one of them can tell the whole series (decision 121). `work` must read and write
+ * through `tx` only (the embedded database has one connection).
+ */
+export async function inSeriesTransaction<T>(
+  seriesId: string,
+  work: (tx: Transaction, occurrences: Event[]) => Promise<T>,
+): Promise<T> {
+  const db = await getDb();
+  return transaction(db, async (tx) => work(tx, await occurrencesOf(seriesId, tx)));
+}
+
 /** The series a booking belongs to, when it is one's occurrence (the caller checked the actor first). */
 export async function seriesIdOf(id: string): Promise<string | null> {
   const db = await getDb();

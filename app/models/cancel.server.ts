@@ -44,6 +44,11 @@ export interface CancelOptions {
   guard?: (tx: Transaction, current: Event) => Promise<void>;
   /** Work added to the cancel's own transaction once it succeeded (the booking event, decision 030). */
   within?: (tx: Transaction, outcome: Extract<CancelOutcome, { ok: true }>) => Promise<void>;
+  /**
+   * A transaction this cancel joins (a savepoint in it) instead of its own: a recurring series'
+   * "Cancel all" cancels its meetings in one transaction (decision 121). Not for a seat's cancel.
+   */
+  executor?: Transaction;
 }
 
 export interface CoHostCancelled {
@@ -120,7 +125,8 @@ function hostNotification(
 /** Cancels event `id` as `actor` (decision 029); a seat's token cancels that seat only (decision 021). */
 export async function cancelEvent(id: string, actor: CancelActor, options: CancelOptions): Promise<CancelOutcome> {
   if (!isUuid(id)) return { ok: false, reason: "not-found" };
-  if ("token" in actor) {
+  // A series' meeting is no seat (recurring series are one-to-one), and the lookup is not the transaction's.
+  if ("token" in actor && !options.executor) {
     const seat = await findSeatBooking(id, actor.token);
     if (seat) {
       const asOutcome = (r: Extract<SeatChangeResult, { ok: true }>): Extract<CancelOutcome, { ok: true }> => ({
@@ -150,7 +156,7 @@ export async function cancelEvent(id: string, actor: CancelActor, options: Cance
           };
     }
   }
-  const db = await getDb();
+  const db = options.executor ?? (await getDb());
   const [found] = await db
     .select({ hostId: events.hostId, bookingId: events.bookingId })
     .from(events)

@@ -2,8 +2,10 @@ import { eq } from "drizzle-orm";
 import { eventTypes, teamLogos, teams, userLogos, users } from "../../db/schema";
 import { getDb } from "~/server/db.server";
 import { publicPageTag } from "~/server/page-cache.server";
-import { hostLogoPath } from "~/schemas/team-logo";
+import { hostLogoPath, logoMailUrl } from "~/schemas/team-logo";
+import type { MailLogo } from "~/schemas/reminder-mail";
 import { imageStore } from "./image-store.server";
+import type { Executor } from "./event-type.server";
 
 /** A host's own logo (decision 117): stored as a team's logo is (decision 112), a host's pages dropped on each write. */
 const store = imageStore(userLogos, userLogos.userId, publicPageTag.host);
@@ -30,8 +32,9 @@ export async function hostLogoOf(userId: string): Promise<{ small: string; large
 export async function mailLogoOf(
   hostId: string,
   eventTypeId: string | null | undefined,
+  executor?: Executor,
 ): Promise<{ owner: "team" | "host"; id: string; name: string; hash: string } | null> {
-  const db = await getDb();
+  const db = executor ?? (await getDb());
   if (eventTypeId) {
     const [team] = await db
       .select({ id: teams.id, name: teams.name, hash: teamLogos.hash })
@@ -47,4 +50,22 @@ export async function mailLogoOf(
     .innerJoin(users, eq(users.id, userLogos.userId))
     .where(eq(userLogos.userId, hostId));
   return host ? { owner: "host", id: hostId, name: host.name || host.username || host.email, hash: host.hash } : null;
+}
+
+/**
+ * The logo a booking's guest mails show at the top (decision 117): whose it is (for its alt text)
+ * and its 96 px PNG under `base` (the configured APP_URL). Null without a logo, or without `base`:
+ * the mail is then what it was without one. The invitations, the reminders and follow-ups, and the
+ * workflows' e-mails to guests show it.
+ */
+export async function guestMailLogo(
+  hostId: string,
+  eventTypeId: string | null | undefined,
+  base: string | null,
+  executor?: Executor,
+): Promise<MailLogo | null> {
+  if (!base) return null;
+  const brand = await mailLogoOf(hostId, eventTypeId, executor);
+  const url = brand ? logoMailUrl(brand, base) : null;
+  return brand && url ? { name: brand.name, url } : null;
 }

@@ -29,7 +29,8 @@ import {
 import type { Database } from "../../db/client";
 import { getDb } from "~/server/db.server";
 import { invalidatePublicPages, publicPageTag } from "~/server/page-cache.server";
-import { env } from "~/server/env.server";
+import { env, linkBase } from "~/server/env.server";
+import { guestMailLogo } from "./user-logo.server";
 import { queueMail } from "~/server/mail-transport.server";
 import { queueSms, smsAvailable } from "~/server/sms.server";
 import { meetingPlace, placeLine } from "~/schemas/meeting";
@@ -245,14 +246,25 @@ async function writeAction(
     return;
   }
   if (action.type === "email_guest") {
+    // The host's or team's logo on top, as in the guests' invitations (decision 117); read once per
+    // action, only for the guests' mails.
+    const logo =
+      recipients.length > 0
+        ? await guestMailLogo(e.hostId, e.eventTypeId, env().APP_URL ? linkBase() : null, tx)
+        : null;
+    const meeting = logo ? { ...c.meeting, logo } : c.meeting;
     for (const to of recipients) {
       const zone = zoneOr(c.recipients.get(to), host.zone);
       const mail =
         action.preset === "follow-up"
-          ? texts.guestFollowUpMail(c.meeting, zone, action.body)
+          ? texts.guestFollowUpMail(meeting, zone, action.body)
           : action.preset && !action.body.trim()
-            ? texts.guestReminderMail(c.meeting, zone, now)
-            : texts.workflowMail(action, { ...templateValues(c, zone), ...seatGreeting(c, to) });
+            ? texts.guestReminderMail(meeting, zone, now)
+            : texts.workflowMail(
+                action,
+                { ...templateValues(c, zone), ...seatGreeting(c, to) },
+                logo ? { logo, language: e.guestLanguage } : undefined,
+              );
       await queueMail(tx, { to, replyTo: host.email, ...mail }, { eventId: e.id });
     }
   }

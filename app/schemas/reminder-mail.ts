@@ -17,6 +17,14 @@ export interface RemindedMeeting {
   isBooking: boolean;
   /** The language the guest booked in (docs/decisions/088): their reminders speak it. */
   language?: string | null;
+  /** The host's or the team's logo at the top of the HTML (decision 117); none: the mail as without it. */
+  logo?: MailLogo | null;
+}
+
+/** A brand's logo in a guest's mail (decision 117): whose it is (its alt text names it) and an absolute URL of its PNG. */
+export interface MailLogo {
+  name: string;
+  url: string;
 }
 
 export interface ComposedMail {

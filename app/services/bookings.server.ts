@@ -22,10 +22,10 @@ import { linksFor, mailBooking, mailGuests, mailHost, mailSeries } from "./booki
 
 type Links = ReturnType<typeof linksFor>;
 import { mailHostOfSeatLeft, mailSessionSeats } from "./seat-mail.server";
-import { tellCancelled } from "./cancel-mail.server";
+import { tellCancelled, type SeriesCancel } from "./cancel-mail.server";
 import { env } from "~/server/env.server";
 import { mailInvitees } from "./event-invitations.server";
-import type { InvitationKind } from "~/mail/event-mail";
+import type { CancelledMeeting, InvitationKind } from "~/mail/event-mail";
 import { sendOutboxMail } from "~/server/mail-transport.server";
 import {
   addBookingEventConsumer,
@@ -52,6 +52,7 @@ import { policyRefusal, type PolicyRefusal } from "~/scheduling/booking-policy";
 import type { Event } from "../../db/schema";
 import {
   createSeries,
+  inSeriesTransaction,
   occurrencesOf,
   occurrenceToken,
   seriesIdOf,
@@ -120,7 +121,13 @@ export type Told =
       links: Links;
       reason?: string;
     }
-  | { tell: "cancelled"; outcome: Extract<CancelOutcome, { ok: true }>; reason?: string; remove?: boolean }
+  | {
+      tell: "cancelled";
+      outcome: Extract<CancelOutcome, { ok: true }>;
+      reason?: string;
+      remove?: boolean;
+      series?: SeriesCancel;
+    }
   // A booking waiting for its host's approval, and its decline or expiry (decision 040).
   | {
       tell: "requested";
@@ -169,7 +176,7 @@ async function tell(kind: BookingEventKind, snapshot: Record<string, unknown>): 
       return;
     }
     case "cancelled":
-      return tellCancelled(told.outcome, { reason: told.reason, remove: told.remove });
+      return tellCancelled(told.outcome, { reason: told.reason, remove: told.remove, series: told.series });
     case "requested":
       return mailRequested(told.booking, told.host, told.to, told.links, told.approval);
     case "declined":
@@ -662,14 +669,35 @@ function refusedAs(refusal: PolicyRefusal): Extract<ChangeResult, { ok: false }>
  * (`policy-refuses`, decision 077); hosts, team admins and admins can.
  */
 export async function cancelBooking(
-  input: { id: string; actor: CancelActor } & Omit<CancelOptions, "within" | "refuseStarted">,
+  input: { id: string; actor: CancelActor } & Omit<CancelOptions, "within" | "refuseStarted" | "executor">,
 ): Promise<CancelOutcome> {
   const { id, actor, ...options } = input;
   if ("token" in actor) {
     const refused = await guestRefusal(id, actor.token, "cancel", options.now, options.reason ?? null);
     if (refused) return refused as CancelOutcome;
   }
-  const outcome = await cancelEvent(id, actor, {
+  const outcome = await cancelUnderRules(id, actor, options, (tx, o) => recordCancelled(tx, o, actor, options));
+  if (outcome.ok) {
+    nudgeBookingEvents();
+    // Stripe's refund right away; a failure stays due for the job runner.
+    if (outcome.kind !== "seat") await refundDueBookings(options.now);
+  }
+  return outcome;
+}
+
+type Cancelled = Extract<CancelOutcome, { ok: true }>;
+
+/**
+ * cancelEvent under a guest's rules (decision 055, 077) and a paid booking's refund rule (decision
+ * 107); `announce` writes the booking event of a cancel others must hear about, in its transaction.
+ */
+function cancelUnderRules(
+  id: string,
+  actor: CancelActor,
+  options: Omit<CancelOptions, "within" | "refuseStarted">,
+  announce: (tx: Transaction, outcome: Cancelled) => Promise<void>,
+): Promise<CancelOutcome> {
+  return cancelEvent(id, actor, {
     ...options,
     refuseStarted: "token" in actor,
     guard: "token" in actor ? guestGuard("cancel", options.now, options.reason ?? null) : options.guard,
@@ -682,34 +710,40 @@ export async function cancelBooking(
         const refund = await decideRefund(tx, o.event, options.now);
         if (refund && "released" in refund) return;
       }
-      const event = o.kind === "seat" ? o.seat : o.event;
-      await recordBookingEvent(tx, {
-        kind: "cancelled",
-        eventId: o.kind === "seat" ? o.seat.session.id : o.event.id,
-        seatId: o.kind === "seat" ? o.seat.id : null,
-        actor: actorName(actor),
-        oldStartsAt: event.startsAt,
-        oldEndsAt: event.endsAt,
-        reason: options.reason ?? null,
-        // The guest's token is not kept: the senders only ask which kind of actor it was.
-        payload: {
-          tell: "cancelled",
-          outcome: { ...o, actor: "token" in o.actor ? { token: "" } : o.actor },
-          reason: options.reason,
-          remove: options.remove,
-        } satisfies Told,
-      });
+      await announce(tx, o);
     },
   }).catch((error: unknown) => {
     if (error instanceof PolicyRefused) return refusedAs(error.refusal) as CancelOutcome;
     throw error;
   });
-  if (outcome.ok) {
-    nudgeBookingEvents();
-    // Stripe's refund right away; a failure stays due for the job runner.
-    if (outcome.kind !== "seat") await refundDueBookings(options.now);
-  }
-  return outcome;
+}
+
+/** A cancel's booking event: webhooks, calendars and workflows act on it, the mail consumer tells whom it concerns. */
+async function recordCancelled(
+  tx: Transaction,
+  o: Cancelled,
+  actor: CancelActor,
+  options: Pick<CancelOptions, "reason" | "remove">,
+  series?: SeriesCancel,
+): Promise<void> {
+  const event = o.kind === "seat" ? o.seat : o.event;
+  await recordBookingEvent(tx, {
+    kind: "cancelled",
+    eventId: o.kind === "seat" ? o.seat.session.id : o.event.id,
+    seatId: o.kind === "seat" ? o.seat.id : null,
+    actor: actorName(actor),
+    oldStartsAt: event.startsAt,
+    oldEndsAt: event.endsAt,
+    reason: options.reason ?? null,
+    // The guest's token is not kept: the senders only ask which kind of actor it was.
+    payload: {
+      tell: "cancelled",
+      outcome: { ...o, actor: "token" in o.actor ? { token: "" } : o.actor },
+      reason: options.reason,
+      remove: options.remove,
+      ...(series ? { series } : {}),
+    } satisfies Told,
+  });
 }
 
 /** A cancel's outcome as the booking paths answer it: the guest's seat, or the booking with the seats it closed. */
@@ -796,10 +830,13 @@ export async function markBookingNoShow(input: {
 }
 
 /**
- * Cancels every upcoming meeting of the series `id` belongs to (decision 106), each through
- * cancelBooking (its policy, its record, its calendar), for its guest (a token of any occurrence)
- * or host. Meetings already cancelled or started are left as they are. A refusal of the first
- * meeting tried (the event type's policy) is answered as is; later ones leave that meeting booked.
+ * Cancels every upcoming meeting of the series `id` belongs to (decision 106), each through the
+ * one cancel path (its policy, its refund rule, its record), for its guest (a token of any
+ * occurrence) or host, all in one transaction (decision 121). Meetings already cancelled or
+ * started are left as they are. A refusal of the first meeting tried (the event type's policy) is
+ * answered as is; later ones leave that meeting booked. Each meeting keeps its own `cancelled`
+ * record (webhooks, connected calendars, workflows); the first one's mails tell the whole cancel,
+ * one mail per reader listing the meetings it cancelled, and the others' mail nobody.
  */
 export async function cancelSeries(input: {
   id: string;
@@ -813,21 +850,33 @@ export async function cancelSeries(input: {
   if (!(await mayActOnBooking(input.id, actor))) return { ok: false, reason: "not-found" };
   const seriesId = await seriesIdOf(input.id);
   if (!seriesId) return { ok: false, reason: "not-a-series" };
-  let tried = 0;
-  for (const occurrence of await occurrencesOf(seriesId)) {
-    if (occurrence.status === "cancelled" || occurrence.startsAt.getTime() <= now.getTime()) continue;
-    const who: BookingActor =
-      "token" in actor ? { token: occurrenceToken(seriesTokenOf(actor.token), occurrence.seriesIndex ?? 1) } : actor;
-    const outcome = await cancelBooking({
-      id: occurrence.id,
-      actor: who,
-      reason: input.reason,
-      now,
-      bookingsOnly: true,
-    });
-    if (!outcome.ok && tried === 0 && outcome.reason !== "already-cancelled")
-      return bookingChangeOf(outcome) as Exclude<ChangeResult, { ok: true }>;
-    tried += 1;
+  const options = { reason: input.reason, now, bookingsOnly: true };
+  const done = await inSeriesTransaction(seriesId, async (tx, occurrences) => {
+    const cancelled: Array<{ outcome: Cancelled; actor: CancelActor }> = [];
+    let tried = 0;
+    for (const occurrence of occurrences) {
+      if (occurrence.status === "cancelled" || occurrence.startsAt.getTime() <= now.getTime()) continue;
+      const who: BookingActor =
+        "token" in actor ? { token: occurrenceToken(seriesTokenOf(actor.token), occurrence.seriesIndex ?? 1) } : actor;
+      // The guest's rules are checked on each locked row (guestGuard), inside this transaction.
+      const outcome = await cancelUnderRules(occurrence.id, who, { ...options, executor: tx }, async (_tx, o) => {
+        cancelled.push({ outcome: o, actor: who });
+      });
+      if (!outcome.ok && tried === 0 && outcome.reason !== "already-cancelled")
+        return bookingChangeOf(outcome) as Exclude<ChangeResult, { ok: true }>;
+      tried += 1;
+    }
+    const meetings: CancelledMeeting[] = cancelled.flatMap(({ outcome: o }) =>
+      o.kind === "seat" ? [] : [{ index: o.event.seriesIndex ?? 1, startsAt: o.event.startsAt }],
+    );
+    for (const [i, c] of cancelled.entries())
+      await recordCancelled(tx, c.outcome, c.actor, options, i === 0 ? { meetings } : { quiet: true });
+    return { ok: true as const, occurrences: await occurrencesOf(seriesId, tx), cancelled: cancelled.length };
+  });
+  if (!done.ok) return done;
+  if (done.cancelled > 0) {
+    nudgeBookingEvents();
+    await refundDueBookings(now);
   }
-  return { ok: true, occurrences: await occurrencesOf(seriesId) };
+  return { ok: true, occurrences: done.occurrences };
 }

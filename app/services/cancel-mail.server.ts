@@ -6,6 +6,7 @@ import { mailHostOfBooking } from "./event-invitations.server";
 import { mailRequestCancelled } from "./approval-mail.server";
 import { isUnansweredRequest } from "~/models/approval.server";
 import { RECONFIRM_MESSAGES } from "~/messages/reconfirm";
+import type { CancelledMeeting } from "~/mail/event-mail";
 
 /**
  * The one cancel path with its mails (decision 029): cancelEvent's one transaction answers who to
@@ -17,8 +18,14 @@ import { RECONFIRM_MESSAGES } from "~/messages/reconfirm";
  * - a request still waiting for approval: the guests' "Request cancelled", the host's when the
  *   guest cancelled it; no calendar file (it was in nobody's calendar);
  * - the host's own event, an admin's cancel, My Schedule's Delete: the invitees' CANCEL;
- * - always: a collective booking's co-hosts the CANCEL of their own row.
+ * - always: a collective booking's co-hosts the CANCEL of their own row;
+ * - a recurring series' "Cancel all" (decision 121): one mail per reader for the whole cancel, from
+ *   its first meeting's record (`series.meetings`, the meetings it cancelled, listed), with the
+ *   series' calendar file as it is now; the other meetings' records (`series.quiet`) mail nobody.
  */
+
+/** A meeting's part in its series' "Cancel all" (decision 121): the one that tells all, or a quiet one. */
+export type SeriesCancel = { meetings: CancelledMeeting[] } | { quiet: true };
 
 /** A cancel's calendar file bumps SEQUENCE itself and the database already did: it is given the one before. */
 function before(event: HostEvent): HostEvent {
@@ -27,14 +34,19 @@ function before(event: HostEvent): HostEvent {
 
 export async function tellCancelled(
   outcome: Extract<CancelOutcome, { ok: true }>,
-  options: Pick<CancelOptions, "reason" | "remove">,
+  options: Pick<CancelOptions, "reason" | "remove"> & { series?: SeriesCancel },
 ): Promise<void> {
+  if (options.series && "quiet" in options.series) return;
   if (outcome.kind === "seat") {
     await mailGuests(outcome.seat, outcome.host, "cancelled");
     if (outcome.left) await mailHostOfSeatLeft(outcome.left, outcome.host, outcome.seat.guestName ?? "A guest", false);
     return;
   }
-  const { actor, event, host, seats, coHosts } = outcome;
+  const { actor, host, seats, coHosts } = outcome;
+  const event =
+    options.series && "meetings" in options.series
+      ? { ...outcome.event, cancelledMeetings: options.series.meetings }
+      : outcome.event;
   // Removing an event that was already cancelled: everyone was told then.
   if (outcome.silent) return;
   const note = "hostId" in actor && options.reason ? options.reason : undefined;

@@ -14,8 +14,7 @@ import type { Event } from "../../db/schema";
 import { locationOfEventType, questionsOfEventType } from "~/models/event-type.server";
 import { meetingOf } from "~/models/conferencing.server";
 import { photoHashOf } from "~/models/user-photo.server";
-import { mailLogoOf } from "~/models/user-logo.server";
-import { logoMailUrl } from "~/schemas/team-logo";
+import { guestMailLogo } from "~/models/user-logo.server";
 import { mailLanguageOf } from "~/models/user.server";
 import { occurrencesOf } from "~/models/booking-series.server";
 import { HOST_MAIL_WORDS } from "~/messages/host-mail-words";
@@ -168,8 +167,7 @@ export async function mailInvitees(
       : null;
   // The host's own logo, or the team's for a team's event type (decision 117), at the top: an
   // absolute URL from APP_URL, so none without it.
-  const brand = host.id && env().APP_URL ? await mailLogoOf(host.id, event.eventTypeId) : null;
-  const logoUrl = brand ? logoMailUrl(brand, origin) : null;
+  const logo = host.id ? await guestMailLogo(host.id, event.eventTypeId, env().APP_URL ? origin : null) : null;
   const message = composeGuestMail({
     event,
     hostName: host.name || host.email,
@@ -182,7 +180,7 @@ export async function mailInvitees(
     language: guestLanguageOf(event),
     origin,
     hostPhotoUrl,
-    logo: brand && logoUrl ? { name: brand.name, url: logoUrl } : null,
+    logo,
   });
   return sendMail({
     to: event.invitees,

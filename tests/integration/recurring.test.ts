@@ -2,9 +2,11 @@
  * Recurring series (decision 106) over real HTTP against PostgreSQL: the event type's `recurring`
  * setting, POST /api/bookings with `recurrence` (all of the series or none of it, the colliding
  * meeting named), the one confirmation mail with its RRULE, cancelling one meeting (an EXDATE in
- * the series' calendar file) or all of them, and the booking page's form post without JavaScript.
+ * the series' calendar file) or all of them (one mail per reader for the whole series, decision
+ * 121), and the booking page's form post without JavaScript.
  */
 import crypto from "node:crypto";
+import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, instantToWallClock, wallClockToInstant } from "../../app/scheduling/zoned-time";
 import { visibleText } from "../support/http";
@@ -269,6 +271,164 @@ describe("booking a series", () => {
       400,
     );
     expect(notSeries.error.fields?.series).toEqual(["This booking is not part of a recurring series."]);
+  });
+});
+
+type SentMail = { to: string; subject: string; text: string; html: string; attachments: Array<{ content: string }> };
+
+/** The mails written since `since` to `email` (the guest) or to the host about that guest. */
+async function mailsSince(since: Date, email: string) {
+  await bookingMailsSettled(db);
+  const rows = await db<SentMail[]>`
+    select "to", subject, text, html, attachments from mail_outbox
+    where created_at > ${since} and ("to" like ${`%${email}%`} or ("to" like ${`%${host.email}%`} and text like ${`%${email}%`}))
+    order by created_at`;
+  return {
+    guest: rows.filter((m) => m.to.includes(email)),
+    host: rows.filter((m) => m.to.includes(host.email)),
+  };
+}
+
+async function dbNow(): Promise<Date> {
+  await bookingMailsSettled(db);
+  const [{ now }] = await db<{ now: Date }[]>`select now() as now`;
+  return now;
+}
+
+/** A meeting's line as the series' mails list it: "2. Tuesday, December 15, 2026, 9:00 AM" in New York. */
+function listed(n: number, start: Date): RegExp {
+  const day = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: NY }).format(start);
+  const time = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: NY }).format(start);
+  return new RegExp(`\\n${n}\\. \\w+, ${day}, \\d{4}, ${time.replace(/\s/g, "\\s")}`);
+}
+
+/** The calendar file parsed by ical.js: its METHOD and its one VEVENT's UID and STATUS. */
+function parsedCalendar(ics: string) {
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  const events = calendar.getAllSubcomponents("vevent");
+  return {
+    method: calendar.getFirstPropertyValue("method"),
+    events: events.map((e) => ({
+      uid: String(e.getFirstPropertyValue("uid")),
+      status: e.getFirstPropertyValue("status"),
+      rrule: (() => {
+        const rule = e.getFirstPropertyValue("rrule") as ICAL.Recur | null;
+        return rule ? { freq: rule.freq, count: rule.count, interval: rule.interval } : null;
+      })(),
+    })),
+  };
+}
+
+describe("cancelling a whole series (decision 121)", () => {
+  async function fourMeetings(date: string, time: string, email: string) {
+    const answer = await json<SeriesAnswer>(
+      await book(nyInstant(date, time), email, { recurrence: { intervalWeeks: 1, count: 4 } }),
+      201,
+    );
+    expect(answer.occurrences).toHaveLength(4);
+    return answer;
+  }
+
+  function expectOneSeriesMail(mail: SentMail, answer: SeriesAnswer) {
+    answer.occurrences.forEach((o, i) => expect(mail.text).toMatch(listed(i + 1, new Date(o.start))));
+    expect(mail.attachments).toHaveLength(1);
+    const ics = parsedCalendar(mail.attachments[0].content);
+    expect(ics.method).toBe("CANCEL");
+    expect(ics.events).toHaveLength(1);
+    expect(ics.events[0].uid).toMatch(new RegExp(`^${answer.seriesId}@`));
+    expect(ics.events[0].status).toBe("CANCELLED");
+    expect(ics.events[0].rrule).toEqual({ freq: "WEEKLY", count: 4, interval: 1 });
+  }
+
+  it("the guest's Cancel all on the cancel page: one mail to the guest and one to the host, listing the 4 meetings", async () => {
+    const email = guest();
+    const answer = await fourMeetings(addDays(first, 4), "09:00", email);
+    const since = await dbNow();
+    const [one] = answer.occurrences;
+    const page = `/booking/${one.id}/cancel?token=${encodeURIComponent(tokenOf(one.cancelUrl))}`;
+    const done = await call("POST", page, {
+      body: new URLSearchParams({ scope: "series", reason: "Moving abroad" }),
+      headers: FORM,
+    });
+    expect(done.status).toBe(200);
+    const mails = await mailsSince(since, email);
+    expect(mails.guest.map((m) => m.subject)).toEqual(["Series cancelled: Weekly coaching"]);
+    expect(mails.host.map((m) => m.subject)).toEqual(["Series cancelled: Weekly coaching with Rita Repeat"]);
+    const [hostRow] = await db<{ name: string }[]>`select name from users where id = ${host.id}`;
+    expect(mails.guest[0].text).toContain(
+      `The recurring series "Weekly coaching" with ${hostRow.name} is cancelled. Cancelled meetings:`,
+    );
+    expect(mails.host[0].text).toContain(
+      'The recurring series "Weekly coaching" with Rita Repeat was cancelled. Cancelled meetings:',
+    );
+    // The guest's reason reaches the host, as a single meeting's cancel does.
+    expect(mails.host[0].text).toContain("Reason: Moving abroad");
+    expectOneSeriesMail(mails.guest[0], answer);
+    expectOneSeriesMail(mails.host[0], answer);
+    // Webhooks and connected calendars keep one record per meeting, as before.
+    expect(
+      await db`select 1 from booking_events where kind = 'cancelled' and event_id in ${db(answer.occurrences.map((o) => o.id))}`,
+    ).toHaveLength(4);
+  });
+
+  it("the host's Cancel all through the JSON API: one mail to each, the host's note for the guest", async () => {
+    const email = guest();
+    const answer = await fourMeetings(addDays(first, 5), "09:00", email);
+    const since = await dbNow();
+    const res = await call("POST", `/api/bookings/${answer.occurrences[1].id}/cancel`, {
+      token: host.token,
+      json: { series: true, reason: "I am on leave" },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const mails = await mailsSince(since, email);
+    expect(mails.guest).toHaveLength(1);
+    expect(mails.host).toHaveLength(1);
+    expect(mails.guest[0].text).toContain("I am on leave");
+    expectOneSeriesMail(mails.guest[0], answer);
+    expectOneSeriesMail(mails.host[0], answer);
+  });
+
+  it("the guest's Cancel all through the JSON API after one meeting was cancelled: one mail each, the rest listed, the series cancelled", async () => {
+    const email = guest();
+    const answer = await fourMeetings(addDays(first, 6), "09:00", email);
+    const [one, two, three, four] = answer.occurrences;
+    let since = await dbNow();
+    // One meeting alone: the single meeting's mails, naming which one.
+    await json(
+      await call("POST", `/api/bookings/${two.id}/cancel?token=${encodeURIComponent(tokenOf(two.cancelUrl))}`),
+      200,
+    );
+    let mails = await mailsSince(since, email);
+    expect(mails.guest).toHaveLength(1);
+    expect(mails.host).toHaveLength(1);
+    expect(mails.guest[0].subject).toMatch(/^Cancelled: Weekly coaching — /);
+    const when = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: NY }).format(
+      new Date(two.start),
+    );
+    expect(mails.guest[0].text).toContain(when);
+    expect(mails.host[0].text).toContain("Meeting 2 of a recurring series of 4:");
+    expect(parsedCalendar(mails.guest[0].attachments[0].content).method).toBe("REQUEST");
+
+    since = await dbNow();
+    await json(
+      await call("POST", `/api/bookings/${one.id}/cancel?token=${encodeURIComponent(tokenOf(one.cancelUrl))}`, {
+        json: { series: true },
+      }),
+      200,
+    );
+    mails = await mailsSince(since, email);
+    expect(mails.guest).toHaveLength(1);
+    expect(mails.host).toHaveLength(1);
+    for (const mail of [mails.guest[0], mails.host[0]]) {
+      for (const [n, o] of [
+        [1, one],
+        [3, three],
+        [4, four],
+      ] as const)
+        expect(mail.text).toMatch(listed(n, new Date(o.start)));
+      expect(mail.text).not.toMatch(listed(2, new Date(two.start)));
+      expect(parsedCalendar(mail.attachments[0].content).method).toBe("CANCEL");
+    }
   });
 });
 

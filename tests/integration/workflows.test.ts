@@ -85,6 +85,8 @@ describe("a host's own workflows, sent by two jobs.servers", () => {
     expect(mails).toHaveLength(6);
     expect(mails[0]!.text).toMatch(/^Hi Gus <Guest>, see you .+ Tokyo/);
     expect(mails[0]!.html).toContain("Hi Gus &lt;Guest&gt;,");
+    // A host without a logo: none at the top (decision 117).
+    expect(mails[0]!.html).not.toContain("host-logos");
     expect((await keysOf(w)).some((k) => k.event_id === elsewhere)).toBe(false);
 
     // A restart of one server, and a rename of the workflow: nothing goes out twice.
@@ -99,6 +101,43 @@ describe("a host's own workflows, sent by two jobs.servers", () => {
     await severalPolls();
     expect((await keysOf(w)).map((k) => k.event_id).sort()).toEqual([...ids, later].sort());
     expect(await mailsAbout(`${tag} soon`)).toHaveLength(7);
+  });
+
+  it("a guest's workflow e-mail and reminder show the host's logo at the top, as the invitations do; the host's own e-mail does not", async () => {
+    const host = await newHost("wf-logo");
+    const tag = `Logo-${Date.now()}`;
+    const hash = crypto.randomBytes(8).toString("hex");
+    await jobs.db`insert into user_logos (user_id, hash, large, small) values (${host.id}, ${hash}, ${Buffer.from("x")}, ${Buffer.from("x")})`;
+    await jobs.db`update users set name = 'Lou <Logo>' where id = ${host.id}`;
+    const typeId = await eventType(host.id, "Branded");
+    const w = await workflow(host.id, { trigger: "before_start", offset: 120, typeId, subject: `${tag} guest` });
+    await jobs.db`insert into workflow_actions (workflow_id, position, type, subject, body)
+      values (${w}, 1, 'email_host', ${`${tag} host`}, 'Soon: {event_title}')`;
+    // Decision 022's reminder a day ahead (a preset workflow with its built-in text), on again: for
+    // a booking of another event type (the guest gets only the latest of two e-mails due at once).
+    await jobs.db`update workflows set active = true where user_id = ${host.id} and preset = 'guest-email'`;
+    await booking(host.id, typeId, tag, 10 * MIN);
+    await booking(host.id, await eventType(host.id, "Other"), `${tag}-other`, 12 * MIN);
+    const reminders = () =>
+      jobs.db<
+        { to: string; html: string }[]
+      >`select "to", html from mail_outbox where subject like ${`Reminder: ${tag}-other %`}`;
+    await settled(
+      async () => [...(await mailsAbout(`${tag} guest`)), ...(await mailsAbout(`${tag} host`)), ...(await reminders())],
+      (m) => m.length >= 3,
+    );
+    expect((await mailsAbout(`${tag} guest`)).length).toBe(1);
+    expect((await mailsAbout(`${tag} host`)).length).toBe(1);
+    expect((await reminders()).length).toBe(1);
+    const logoOf = (html: string) => /<img[^>]*src="([^"]*\/host-logos\/[^"]*)"[^>]*>/.exec(html);
+    for (const mail of [...(await mailsAbout(`${tag} guest`)), ...(await reminders())]) {
+      expect(mail.to).toBe("gus@example.org");
+      const img = logoOf(mail.html);
+      expect(img?.[1]).toMatch(new RegExp(`/host-logos/${host.id}/${hash}-96\\.png$`));
+      expect(img?.[0]).toContain('alt="Lou &lt;Logo&gt; logo"');
+    }
+    const [forHost] = await mailsAbout(`${tag} host`);
+    expect(forHost!.html).not.toContain("host-logos");
   });
 
   it("a cancelled trigger fires once when the host cancels over JSON, not for other bookings", async () => {

@@ -85,7 +85,7 @@ export const paths: ZodOpenApiPathsObject = {
   "/api/bookings/{id}/cancel": {
     post: {
       operationId: "cancelBooking",
-      summary: `Cancels a booking (SEQUENCE + 1); a seat's cancel frees its places, and the session goes with its last seat; a collective booking's co-host rows go with it, and a co-host's row alone is 409 part_of_booking. With \`?token=\` (the guest) a meeting that has started is 409 meeting_started (decision 055); its host may still cancel it. \`series: true\` cancels every upcoming meeting of a recurring series (decision 106), each as its own cancel; the answer lists the series in \`occurrences\` (400 with fields.series for a booking that is no series). ${TOKEN_OR_HOST} The body is optional.`,
+      summary: `Cancels a booking (SEQUENCE + 1); a seat's cancel frees its places, and the session goes with its last seat; a collective booking's co-host rows go with it, and a co-host's row alone is 409 part_of_booking. With \`?token=\` (the guest) a meeting that has started is 409 meeting_started (decision 055); its host may still cancel it. \`series: true\` cancels every upcoming meeting of a recurring series (decision 106) in one transaction, each meeting with its own \`booking.cancelled\` webhook; the guests and the host each get one mail listing the meetings cancelled, with one calendar file for the series (decision 121); the answer lists the series in \`occurrences\` (400 with fields.series for a booking that is no series). ${TOKEN_OR_HOST} The body is optional.`,
       tags: ["Bookings"],
       security: open,
       requestParams: { path: idParam, query: bookingTokenQuery },

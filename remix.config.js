@@ -1,6 +1,7 @@
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  // A route's `NAME.server.ts` beside it holds the server-only names it uses (docs/decisions/122): not a route.
+  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.server.ts"],
   serverModuleFormat: "esm",
   // Stripe's browser packages use directory imports Node's ESM loader refuses: bundle them.
   serverDependenciesToBundle: [/^@stripe\/stripe-js/, /^@stripe\/react-stripe-js/],

@@ -44,7 +44,8 @@ describe("one way", () => {
     const html = files.filter(
       ({ path }) =>
         path.startsWith(join("app", "routes")) &&
-        path.endsWith(".tsx") &&
+        // A page's server names come through its NAME.server.ts (decision 122).
+        (path.endsWith(".tsx") || path.endsWith(".server.ts")) &&
         !path.startsWith(join("app", "routes", "api.")),
     );
     expect(html.length).toBeGreaterThan(20);

@@ -1,20 +1,24 @@
-import { notTakingBookings } from "~/html/not-taking.server";
+import {
+  awayNotice,
+  getPublicHost,
+  hostLogoOf,
+  listActiveEventTypes,
+  notTakingBookings,
+  photoHashOf,
+  publicAbsences,
+  publicPageTag,
+  tagPublicPage,
+} from "./$username.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ChevronRight, Clock } from "lucide-react";
-import { getPublicHost, listActiveEventTypes } from "~/models/event-type.server";
-import { publicAbsences } from "~/models/out-of-office.server";
-import { awayNotice } from "~/html/away-notice.server";
 import { timeZoneHint } from "~/browser/time-zone-hint";
 import { AwayNote } from "~/components/away-note";
 import { HostAvatar as Avatar } from "~/components/host-avatar";
-import { photoHashOf } from "~/models/user-photo.server";
-import { hostLogoOf } from "~/models/user-logo.server";
 import { pageHref, USERNAME_IN_URL } from "~/components/booking-page";
 import { EMBED_PARAM } from "~/utils/embed";
 import { notFound } from "~/utils/responses";
 import { pageMeta } from "~/utils/page-meta";
-import { publicPageTag, tagPublicPage } from "~/server/page-cache.server";
 
 /**
  * /{username}: a host's public page, the list of their active event types.

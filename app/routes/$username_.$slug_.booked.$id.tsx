@@ -15,17 +15,20 @@ import {
   XCircle,
 } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
-import { linksFor } from "~/services/booking-mail.server";
-import { linkBase } from "~/utils/request.server";
+import {
+  confirmedBookingOr404,
+  linkBase,
+  linksFor,
+  occurrenceToken,
+  placeOf,
+  redirectOfBooking,
+  seriesTokenOf,
+} from "./$username_.$slug_.booked.$id.server";
 import { googleCalendarLink, outlookCalendarLinks } from "~/components/booking-page";
 import { EMBED_PARAM, postBooked } from "~/utils/embed";
-import { confirmedBookingOr404 } from "~/html/guest-booking.server";
-import { occurrenceToken, seriesTokenOf } from "~/models/booking-series.server";
-import { placeOf } from "~/services/event-invitations.server";
 import { placeLine } from "~/schemas/meeting";
 import { currentZoneName, dateTimeFormatters } from "~/scheduling/time-zone";
 import { PoweredBy } from "~/components/powered-by";
-import { redirectOfBooking } from "~/models/event-type.server";
 import { MAIL_WORDS, placeNameIn } from "~/messages/guest-words/mail";
 import { GUEST_WORDS } from "~/messages/guest-words";
 import { acceptedLanguage, fill, languageOf, LOCALES, plural } from "~/messages/languages";

@@ -14,11 +14,14 @@ import { can } from "~/utils/permissions";
 import { pageMeta } from "~/utils/page-meta";
 import { maskEmail } from "~/components/home/review-format";
 import { MESSAGES } from "~/messages";
-import { listRecentReviewsShared } from "~/models/review.server";
-import { giveReview } from "~/html/review-action.server";
-import { requireUser } from "~/utils/auth.server";
-import { welcomeFor } from "~/html/welcome.server";
-import { publicPageTag, tagPublicPage } from "~/server/page-cache.server";
+import {
+  giveReview,
+  listRecentReviewsShared,
+  publicPageTag,
+  requireUser,
+  tagPublicPage,
+  welcomeFor,
+} from "./_index.server";
 
 // The form (and zod, for its checks in the browser) loads only when the review modal opens.
 const ReviewForm = lazy(() => import("~/components/home/review-form"));
@@ -56,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { reviews, reviewFormOpen, welcome };
 }
 
-export { retryAfterHeaders as headers } from "~/server/rate-limit.server";
+export { headers } from "./_index.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   return giveReview(request, REVIEWS_URL);

@@ -1,20 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  approveBooking,
+  data,
+  declineBooking,
+  findByApprovalToken,
+  guestPageHeaders,
+  readFormData,
+} from "./booking.$id.approval.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CircleCheck, Info } from "lucide-react";
 import { BookingSummary, GuestPage } from "~/components/booking-summary";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
-import { findByApprovalToken } from "~/models/approval.server";
-import { guestPageHeaders } from "~/html/guest-booking.server";
 import { BOOKING_NOTES_MAX } from "~/schemas/booking-api";
 import { controlCharMessage, isPlainText } from "~/schemas/input-rules";
 import { formatInZone } from "~/scheduling/zoned-time";
-import { approveBooking, declineBooking } from "~/services/approval.server";
 import { pageMeta } from "~/utils/page-meta";
 import { usePendingFormData } from "~/utils/pending";
-import { readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
 
 /**

@@ -1,5 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  bookingChangeOf,
+  cancelBooking,
+  cancelSeries,
+  changeWordsOf,
+  data,
+  guestBookingOr404,
+  guestPageHeaders,
+  guestSpeech,
+  policyRefusalText,
+  policyView,
+  readFormData,
+  summaryOf,
+} from "./booking.$id.cancel.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CircleCheck, Info } from "lucide-react";
 import { BookingSummary, GuestPage } from "~/components/booking-summary";
@@ -7,23 +20,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { BOOKING_NOTES_MAX } from "~/schemas/booking-api";
-import {
-  changeWordsOf,
-  guestBookingOr404,
-  guestPageHeaders,
-  guestSpeech,
-  policyView,
-  summaryOf,
-  policyRefusalText,
-} from "~/html/guest-booking.server";
 import { PolicyNote } from "~/components/booking/policy-note";
 import { isPlainText } from "~/schemas/input-rules";
 import { fill } from "~/messages/languages";
-import { readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
 import { pageMeta } from "~/utils/page-meta";
-import { bookingChangeOf, cancelBooking, cancelSeries } from "~/services/bookings.server";
 
 /**
  * /booking/{id}/cancel?token=: the guest cancels from the link in their mail, without an account.

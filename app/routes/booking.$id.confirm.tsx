@@ -1,14 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  confirmAttendance,
+  data,
+  findByReconfirmToken,
+  guestPageHeaders,
+  guestZone,
+  RECONFIRM_MESSAGES,
+} from "./booking.$id.confirm.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CircleCheck, Info } from "lucide-react";
 import { BookingSummary, GuestPage } from "~/components/booking-summary";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
-import { guestPageHeaders, guestZone, RECONFIRM_MESSAGES } from "~/html/guest-booking.server";
-import { findByReconfirmToken, type ReconfirmView } from "~/models/reconfirm.server";
+import type { ReconfirmView } from "~/models/reconfirm.server";
 import { formatInZone } from "~/scheduling/zoned-time";
-import { confirmAttendance } from "~/services/reconfirm.server";
 import { pageMeta } from "~/utils/page-meta";
 import { useIsPending } from "~/utils/pending";
 import { notFound } from "~/utils/responses";

@@ -1,18 +1,21 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import {
+  bookingPathOfEventType,
+  clientSecretOf,
+  env,
+  guestPageHeaders,
+  guestZone,
+  PaymentError,
+  paymentStepOf,
+  redirect,
+} from "./booking.$id.pay.server";
 import { useLoaderData } from "@remix-run/react";
 import { Info } from "lucide-react";
 import { BookingPaymentForm } from "~/components/booking-payment-form";
 import { BookingSummary, GuestPage } from "~/components/booking-summary";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { guestPageHeaders, guestZone } from "~/html/guest-booking.server";
-import { paymentStepOf } from "~/models/booking-payment.server";
-import { bookingPathOfEventType } from "~/models/event-type.server";
-import { PaymentError } from "~/models/payment.server";
 import { formatMoney } from "~/schemas/price";
 import { formatInZone } from "~/scheduling/zoned-time";
-import { clientSecretOf } from "~/services/booking-charges.server";
-import { env } from "~/server/env.server";
 import { pageMeta } from "~/utils/page-meta";
 import { notFound } from "~/utils/responses";
 

@@ -2,7 +2,18 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "~/schemas/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  checkRateLimits,
+  clientIp,
+  data,
+  errorToast,
+  getUser,
+  RATE_LIMITS,
+  readFormData,
+  receiveContactMessage,
+  redirectWithError,
+  redirectWithSuccess,
+} from "./contact.server";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Clock3, Inbox, MessageSquareText } from "lucide-react";
 
@@ -10,12 +21,7 @@ import { ErrorList, Field, TextareaField } from "~/components/forms";
 import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
-import { receiveContactMessage } from "~/services/contact.server";
-import { getUser } from "~/utils/auth.server";
 import { CONTACT_LIMITS, ContactSchema, HONEYPOT_FIELD, isHoneypotFilled } from "~/schemas/contact-form";
-import { checkRateLimits, clientIp, RATE_LIMITS } from "~/server/rate-limit.server";
-import { readFormData } from "~/utils/request.server";
-import { errorToast, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
 import { pageMeta } from "~/utils/page-meta";
 
@@ -26,7 +32,7 @@ export const meta: MetaFunction = () =>
     path: "/contact",
   });
 
-export { retryAfterHeaders as headers } from "~/server/rate-limit.server";
+export { headers } from "./contact.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // A signed-in person need not type who they are.

@@ -2,7 +2,33 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "~/schemas/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import {
+  cancelBooking,
+  CancelledEventError,
+  countUpcomingEvents,
+  data,
+  env,
+  errorToast,
+  EventLimitError,
+  EventOverlapError,
+  FREE_EVENT_CAP,
+  getHostEvent,
+  hostBookingLink,
+  linkBase,
+  LinkedEventError,
+  listHostSchedulePage,
+  locationsOfEventTypes,
+  meetingsOf,
+  onboardingFacts,
+  overlapReply,
+  questionsOfEventTypes,
+  readFormData,
+  redirect,
+  redirectWithError,
+  redirectWithSuccess,
+  requirePermission,
+  updateHostEventChange,
+} from "./dashboard._index.server";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { CalendarDays, CalendarPlus, Clock, MapPin, Pencil, Phone, Trash2, Users, Video } from "lucide-react";
 import type { z } from "zod";
@@ -14,26 +40,10 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { MESSAGES } from "~/messages";
 import { SCHEDULED_EVENTS_MESSAGES } from "~/messages/profile";
-import {
-  CancelledEventError,
-  countUpcomingEvents,
-  EventLimitError,
-  EventOverlapError,
-  FREE_EVENT_CAP,
-  getHostEvent,
-  LinkedEventError,
-  listHostSchedulePage,
-  type HostEvent,
-} from "~/models/event.server";
-import { locationsOfEventTypes, questionsOfEventTypes } from "~/models/event-type.server";
+import type { HostEvent } from "~/models/event.server";
 import { answerLines, type BookingQuestion } from "~/schemas/booking-answers";
 import { hrefWith, pageParam, Pagination, whenOf } from "~/components/admin-table";
 import { instantToWallClock, todayIn } from "~/scheduling/zoned-time";
-import { requirePermission } from "~/utils/auth.server";
-import { env, linkBase } from "~/server/env.server";
-import { overlapReply } from "~/html/event-actions.server";
-import { cancelBooking } from "~/services/bookings.server";
-import { updateHostEventChange } from "~/services/host-events.server";
 import { updateEventFields, updateEventSchema } from "~/schemas/event";
 import {
   meetingPlace,
@@ -42,16 +52,12 @@ import {
   type ConferenceMeeting,
   type LocationSetting,
 } from "~/schemas/meeting";
-import { meetingsOf } from "~/models/conferencing.server";
 import { readerTime } from "~/scheduling/reader-time";
 import { can } from "~/utils/permissions";
-import { readFormData } from "~/utils/request.server";
-import { errorToast, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingFormData } from "~/utils/pending";
 import { OnboardingChecklist } from "~/components/onboarding-checklist";
 import { BookingLinkCard } from "~/components/booking-link-card";
-import { hostBookingLink, onboardingFacts } from "~/models/onboarding.server";
 import { onboardingChecklist } from "~/schemas/onboarding";
 
 export const meta: MetaFunction = () => [

@@ -1,17 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  data,
+  eraseGuest,
+  errorToast,
+  listAuditEntries,
+  readFormData,
+  redirectWithSuccess,
+  requirePermission,
+} from "./dashboard.auditLog.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ChevronRight, Download, Eraser, ScrollText } from "lucide-react";
 import { ErrorList, inputClass } from "~/components/forms";
 import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
-import { listAuditEntries } from "~/models/audit-log.server";
 import { AUDIT_ACTIONS, auditLogQuery, eraseGuestBody } from "~/schemas/audit";
 import { dateTimeFormatters } from "~/scheduling/time-zone";
-import { eraseGuest } from "~/services/data-rights.server";
-import { requirePermission } from "~/utils/auth.server";
-import { readFormData } from "~/utils/request.server";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
 
 export const meta: MetaFunction = () => [{ title: "Audit Log | Scheduler" }];

@@ -1,12 +1,15 @@
 import crypto from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { googleCalendarAvailable, googleConsentUrl } from "~/services/google-calendar.server";
-import { calendarSecretsAvailable } from "~/server/calendar-crypto.server";
-import { requireDrawerPage } from "~/utils/dashboard-pages.server";
-import { googleCalendarState } from "~/utils/google-calendar-state.server";
-import { linkBase } from "~/utils/request.server";
-import { redirectWithError } from "~/utils/toast.server";
+import {
+  calendarSecretsAvailable,
+  googleCalendarAvailable,
+  googleCalendarState,
+  googleConsentUrl,
+  linkBase,
+  redirect,
+  redirectWithError,
+  requireDrawerPage,
+} from "./dashboard.calendars_.google.server";
 
 const PAGE = "/dashboard/calendars";
 

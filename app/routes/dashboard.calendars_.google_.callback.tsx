@@ -1,11 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CalendarLimitError, connectGoogle } from "~/services/calendars.server";
-import { exchangeGoogleCode, googleCalendarAvailable, GoogleCalendarError } from "~/services/google-calendar.server";
-import { requireDrawerPage } from "~/utils/dashboard-pages.server";
-import { googleCalendarState } from "~/utils/google-calendar-state.server";
-import { linkBase } from "~/utils/request.server";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
-import { recordAudit } from "~/services/audit.server";
+import {
+  CalendarLimitError,
+  connectGoogle,
+  exchangeGoogleCode,
+  googleCalendarAvailable,
+  GoogleCalendarError,
+  googleCalendarState,
+  linkBase,
+  recordAudit,
+  redirectWithError,
+  redirectWithSuccess,
+  requireDrawerPage,
+} from "./dashboard.calendars_.google_.callback.server";
 
 const PAGE = "/dashboard/calendars";
 

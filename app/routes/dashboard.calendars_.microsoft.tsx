@@ -1,12 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
-import { redirect } from "@remix-run/node";
-import { startMicrosoftConnect } from "~/services/calendars.server";
-import { microsoftCalendarAvailable } from "~/services/microsoft-calendar.server";
-import { calendarSecretsAvailable } from "~/server/calendar-crypto.server";
-import { requireDrawerPage } from "~/utils/dashboard-pages.server";
-import { linkBase } from "~/utils/request.server";
-import { redirectWithError } from "~/utils/toast.server";
+import {
+  calendarSecretsAvailable,
+  linkBase,
+  microsoftCalendarAvailable,
+  redirect,
+  redirectWithError,
+  requireDrawerPage,
+  startMicrosoftConnect,
+} from "./dashboard.calendars_.microsoft.server";
 
 const PAGE = "/dashboard/calendars";
 

@@ -1,10 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "~/messages";
-import { CalendarConnectError, CalendarLimitError, finishMicrosoftConnect } from "~/services/calendars.server";
-import { microsoftCalendarAvailable } from "~/services/microsoft-calendar.server";
-import { calendarSecretsAvailable } from "~/server/calendar-crypto.server";
-import { requireDrawerPage } from "~/utils/dashboard-pages.server";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import {
+  CalendarConnectError,
+  CalendarLimitError,
+  calendarSecretsAvailable,
+  finishMicrosoftConnect,
+  microsoftCalendarAvailable,
+  redirectWithError,
+  redirectWithSuccess,
+  requireDrawerPage,
+} from "./dashboard.calendars_.microsoft_.callback.server";
 
 const PAGE = "/dashboard/calendars";
 

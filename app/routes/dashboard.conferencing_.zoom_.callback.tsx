@@ -1,7 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CALENDARS_PAGE, finishZoomConnect } from "~/services/conferencing.server";
-import { requireDrawerPage } from "~/utils/dashboard-pages.server";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import {
+  CALENDARS_PAGE,
+  finishZoomConnect,
+  redirectWithError,
+  redirectWithSuccess,
+  requireDrawerPage,
+} from "./dashboard.conferencing_.zoom_.callback.server";
 
 /** Zoom's answer to the consent (decision 065): the state must be this host's; the code becomes stored (encrypted) tokens. */
 export async function loader({ request }: LoaderFunctionArgs) {

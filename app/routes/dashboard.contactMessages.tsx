@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ChevronLeft, ChevronRight, Inbox } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
-import { listContactMessages } from "~/models/contact.server";
-import { requirePermission } from "~/utils/auth.server";
+import { listContactMessages, requirePermission } from "./dashboard.contactMessages.server";
 import { dateTimeFormatters } from "~/scheduling/time-zone";
 
 export const meta: MetaFunction = () => [{ title: "Contact Messages | Scheduler" }];

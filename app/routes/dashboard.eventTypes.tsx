@@ -1,5 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  ActiveEventTypeCapError,
+  data,
+  deleteEventType,
+  errorToast,
+  getEventType,
+  getProfile,
+  listEventTypes,
+  listMyTeams,
+  readFormData,
+  redirectWithSuccess,
+  requireDrawerPage,
+  setEventTypeActive,
+  setEventTypeHidden,
+  siteBase,
+  teamEventTypesHostedBy,
+  templatesOf,
+} from "./dashboard.eventTypes.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Clock, Code2, ExternalLink, Link2, MapPin, Pencil, Plus, Trash2, Users } from "lucide-react";
 import { useRef } from "react";
@@ -10,21 +27,9 @@ import { inputClass } from "~/components/forms";
 import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
-import {
-  ActiveEventTypeCapError,
-  deleteEventType,
-  getEventType,
-  listEventTypes,
-  setEventTypeActive,
-  setEventTypeHidden,
-  type EventType,
-} from "~/models/event-type.server";
-import { getProfile } from "~/models/user.server";
-import { listMyTeams } from "~/models/teams.server";
-import { teamEventTypesHostedBy, templatesOf } from "~/models/team-event-types.server";
+import type { EventType } from "~/models/event-type.server";
 import { TEAM_EVENT_TYPE_MESSAGES, teamEventTypePath } from "~/schemas/team-event-types";
 import { teamSettingsPage } from "~/schemas/teams";
-import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import {
   durationText,
   EVENT_TYPE_MESSAGES as M,
@@ -33,8 +38,6 @@ import {
   LOCATION_LABELS,
   uuidSchema,
 } from "~/schemas/event-type-form";
-import { linkBase as siteBase, readFormData } from "~/utils/request.server";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { bookingLink } from "~/schemas/username-rules";
 import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingFormData } from "~/utils/pending";

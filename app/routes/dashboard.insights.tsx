@@ -1,19 +1,24 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  data,
+  insightsOf,
+  listEventTypes,
+  listMembers,
+  listMyTeams,
+  listTeamEventTypes,
+  readInsightsRequest,
+  requireDrawerPage,
+} from "./dashboard.insights.server";
 import { Form, useLoaderData } from "@remix-run/react";
 import Download from "lucide-react/icons/download";
 import Filter from "lucide-react/icons/filter";
-import { insightsOf, readInsightsRequest } from "~/services/insights.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, inputClass } from "~/components/forms";
 import { BarChart, HeatMap } from "~/components/insights-charts";
 import { Button, buttonClass } from "~/components/ui/button";
-import { listEventTypes } from "~/models/event-type.server";
-import { listTeamEventTypes } from "~/models/team-event-types.server";
-import { listMembers, listMyTeams } from "~/models/teams.server";
 import { changeOf, durationLabel, insightsRange } from "~/scheduling/insights";
 import { BOOKINGS_EXPORT_PATH, INSIGHTS_PAGE, insightsSearch, type InsightsJson } from "~/schemas/insights";
 import { canManage } from "~/schemas/teams";
-import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { forbidden, notFound } from "~/utils/responses";
 
 /**

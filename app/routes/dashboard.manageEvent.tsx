@@ -1,5 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  cancelBooking,
+  data,
+  errorToast,
+  getEventForAdmin,
+  isUuid,
+  LinkedEventError,
+  listAllEvents,
+  readFormData,
+  redirectWithSuccess,
+  requirePermission,
+} from "./dashboard.manageEvent.server";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Ban, Filter } from "lucide-react";
 import {
@@ -23,21 +34,9 @@ import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { MESSAGES } from "~/messages";
-import {
-  getEventForAdmin,
-  listAllEvents,
-  type AdminEventRow,
-  type EventFilters,
-  type EventStatusFilter,
-  type EventTimeFilter,
-} from "~/models/admin-event.server";
-import { isUuid, LinkedEventError } from "~/models/event.server";
-import { requirePermission } from "~/utils/auth.server";
-import { readFormData } from "~/utils/request.server";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+import type { AdminEventRow, EventFilters, EventStatusFilter, EventTimeFilter } from "~/models/admin-event.server";
 import { notFound } from "~/utils/responses";
 import { usePendingFormData } from "~/utils/pending";
-import { cancelBooking } from "~/services/bookings.server";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [

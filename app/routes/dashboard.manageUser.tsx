@@ -1,5 +1,27 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import {
+  accountById,
+  cancelHeldBooking,
+  data,
+  deactivatedAmong,
+  deactivateUser,
+  demoteAdmin,
+  errorToast,
+  handOverHeldBooking,
+  heldBookingsOf,
+  isSecondFactorRequired,
+  isUuid,
+  listUsersForAdmin,
+  promoteToAdmin,
+  reactivateUser,
+  readFormData,
+  recordAudit,
+  redirect,
+  redirectWithSuccess,
+  requirePermission,
+  requireUser,
+  setSecondFactorRequired,
+} from "./dashboard.manageUser.server";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ShieldCheck, ShieldMinus, UserCheck, UserX } from "lucide-react";
 import {
@@ -18,31 +40,15 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
-import { demoteAdmin, listUsersForAdmin, promoteToAdmin } from "~/models/admin-user.server";
-import { accountById, deactivatedAmong } from "~/models/user-status.server";
 import { PEOPLE_MESSAGES as P } from "~/messages/people";
-import {
-  cancelHeldBooking,
-  deactivateUser,
-  handOverHeldBooking,
-  heldBookingsOf,
-  reactivateUser,
-} from "~/services/people.server";
 import { HeldBookings } from "~/components/held-bookings";
-import { isUuid } from "~/models/event.server";
-import { requirePermission, requireUser } from "~/utils/auth.server";
 import { can, roleLabel } from "~/utils/permissions";
-import { readFormData } from "~/utils/request.server";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { forbidden, notFound } from "~/utils/responses";
 import { usePendingFormData } from "~/utils/pending";
 import { TWO_FACTOR_MESSAGES } from "~/messages/two-factor";
-import { isSecondFactorRequired } from "~/models/second-factor.server";
 import { parseWithZod } from "~/schemas/form-parse";
 import { SecondFactorRequiredSchema } from "~/schemas/two-factor";
-import { setSecondFactorRequired } from "~/services/two-factor.server";
 import { REASSIGN_MESSAGES as R } from "~/messages/reassign";
-import { recordAudit } from "~/services/audit.server";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Manage User | Scheduler" }];

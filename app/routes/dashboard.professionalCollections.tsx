@@ -1,5 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  data,
+  errorToast,
+  getProfessionalRecord,
+  isUuid,
+  listProfessionalRecords,
+  readFormData,
+  recordAudit,
+  redirectWithSuccess,
+  removeProfessionalRecord,
+  requirePermission,
+} from "./dashboard.professionalCollections.server";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Trash2 } from "lucide-react";
 import {
@@ -19,19 +30,9 @@ import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { MESSAGES } from "~/messages";
-import {
-  getProfessionalRecord,
-  listProfessionalRecords,
-  removeProfessionalRecord,
-} from "~/models/admin-professional.server";
-import { isUuid } from "~/models/event.server";
 import { formatInZone } from "~/scheduling/zoned-time";
-import { requirePermission } from "~/utils/auth.server";
-import { readFormData } from "~/utils/request.server";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingFormData } from "~/utils/pending";
-import { recordAudit } from "~/services/audit.server";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [

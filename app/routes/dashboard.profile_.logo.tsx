@@ -2,12 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { HostLogoForm, ProfileImagePage } from "~/components/profile-photo-form";
-import { imagePageAction } from "~/html/image-upload.server";
-import { hostLogoHashOf } from "~/models/user-logo.server";
-import { getProfile } from "~/models/user.server";
+import {
+  getProfile,
+  hostLogoHashOf,
+  imagePageAction,
+  removeHostLogo,
+  requirePermission,
+  setHostLogo,
+} from "./dashboard.profile_.logo.server";
 import { HOST_LOGO_NONE, LOGO_MESSAGES } from "~/schemas/team-logo";
-import { removeHostLogo, setHostLogo } from "~/services/profile-photo.server";
-import { requirePermission } from "~/utils/auth.server";
 
 /**
  * /dashboard/profile/logo: a host's own logo, apart from their photo (decision 117), uploaded and

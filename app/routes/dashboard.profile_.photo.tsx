@@ -2,12 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ProfileImagePage, ProfilePhotoForm } from "~/components/profile-photo-form";
-import { imagePageAction } from "~/html/image-upload.server";
-import { photoHashOf } from "~/models/user-photo.server";
-import { getProfile } from "~/models/user.server";
+import {
+  getProfile,
+  imagePageAction,
+  photoHashOf,
+  removeProfilePhoto,
+  requirePermission,
+  setProfilePhoto,
+} from "./dashboard.profile_.photo.server";
 import { PHOTO_MESSAGES } from "~/schemas/profile-photo";
-import { removeProfilePhoto, setProfilePhoto } from "~/services/profile-photo.server";
-import { requirePermission } from "~/utils/auth.server";
 
 /**
  * /dashboard/profile/photo: the profile photo's uploads and removal (decision 095). The profile page

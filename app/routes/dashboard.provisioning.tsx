@@ -1,15 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  data,
+  env,
+  linkBase,
+  readFormData,
+  requirePermission,
+  rotateScimToken,
+  scimTokenInfo,
+} from "./dashboard.provisioning.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";
 import { PEOPLE_MESSAGES as P } from "~/messages/people";
-import { scimTokenInfo } from "~/models/scim.server";
-import { env, linkBase } from "~/server/env.server";
-import { rotateScimToken } from "~/services/scim.server";
-import { requirePermission } from "~/utils/auth.server";
-import { readFormData } from "~/utils/request.server";
 import { dateTimeFormatters } from "~/scheduling/time-zone";
 
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Provisioning | Scheduler" }];

@@ -1,15 +1,23 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  data,
+  linkBase,
+  listMyTeams,
+  listRoutingForms,
+  readFormData,
+  redirect,
+  removeRoutingForm,
+  requirePermission,
+  routingFormFor,
+  routingResponsesJson,
+  saveRoutingForm,
+} from "./dashboard.routingForms.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
-import { listRoutingForms, routingFormFor } from "~/models/routing-forms.server";
-import { listMyTeams } from "~/models/teams.server";
 import { PLACEHOLDER_PAGES } from "~/messages/profile";
 import { routingFormBody } from "~/schemas/routing-forms";
 import { canManage } from "~/schemas/teams";
-import { removeRoutingForm, routingResponsesJson, saveRoutingForm } from "~/services/routing-forms.server";
-import { requirePermission } from "~/utils/auth.server";
-import { linkBase, readFormData } from "~/utils/request.server";
 import { forbidden, notFound } from "~/utils/responses";
 
 /**

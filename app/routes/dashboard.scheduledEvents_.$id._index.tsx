@@ -1,5 +1,12 @@
 import { BackLink } from "~/components/ui/back-link";
-import { paymentOfBooking } from "~/models/booking-payment.server";
+import {
+  getScheduledEvent,
+  meetingOf,
+  paymentOfBooking,
+  placeOf,
+  requireDrawerPage,
+  routingOfBooking,
+} from "./dashboard.scheduledEvents_.$id._index.server";
 import { formatMoney, PAYMENT_STATE_LABELS } from "~/schemas/price";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -8,16 +15,11 @@ import type { ReactNode } from "react";
 import { EventStatusBadge, WhenText } from "~/components/admin-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
-import { meetingOf } from "~/models/conferencing.server";
-import { routingOfBooking } from "~/models/routing-forms.server";
-import { getScheduledEvent } from "~/models/scheduled-events.server";
 import { LANGUAGE_NAMES, type Language } from "~/messages/languages";
 import { MESSAGES } from "~/messages";
 import { NO_SHOW_MESSAGES } from "~/messages/policies";
 import { SCHEDULED_EVENTS_MESSAGES as M } from "~/messages/profile";
 import { UTM_KEYS } from "~/schemas/utm";
-import { placeOf } from "~/services/event-invitations.server";
-import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
 import { row } from "./dashboard.scheduledEvents/rows.server";

@@ -12,12 +12,17 @@ import {
   Workflow,
 } from "lucide-react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { bookingTimeline, type TimelineEntry } from "~/models/webhook.server";
-import { assignmentsOf, bookingRoleOf, mayReassign } from "~/models/round-robin.server";
-import { routingOfBooking } from "~/models/routing-forms.server";
+import type { TimelineEntry } from "~/models/webhook.server";
+import {
+  assignmentsOf,
+  bookingRoleOf,
+  bookingTimeline,
+  mayReassign,
+  requireDrawerPage,
+  routingOfBooking,
+} from "./dashboard.scheduledEvents_.$id.timeline.server";
 import { buttonClass } from "~/components/ui/button";
 import { dateTimeFormatters } from "~/scheduling/time-zone";
-import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import { notFound } from "~/utils/responses";
 import { UTM_KEYS } from "~/schemas/utm";
 

@@ -1,17 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  data,
+  errorToast,
+  findTeamInvitationByToken,
+  readFormData,
+  redirectWithSuccess,
+  requireUser,
+  respondToTeamInvitation,
+} from "./dashboard.team_.accept.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Check, UsersRound, X } from "lucide-react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
-import { findTeamInvitationByToken } from "~/models/teams.server";
 import { TEAMS_MESSAGES as M } from "~/messages/teams";
-import { requireUser } from "~/utils/auth.server";
-import { readFormData } from "~/utils/request.server";
 import { teamSettingsPage, TEAMS_PAGE } from "~/schemas/teams";
-import { respondToTeamInvitation } from "~/services/teams.server";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { forbidden, notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
 

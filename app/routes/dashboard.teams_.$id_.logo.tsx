@@ -4,12 +4,15 @@ import { ArrowLeft } from "lucide-react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TeamLogoForm } from "~/components/profile-photo-form";
 import { Toaster } from "~/components/toaster";
-import { imagePageAction } from "~/html/image-upload.server";
-import { managedTeamOr404 } from "~/html/team-manager.server";
+import {
+  imagePageAction,
+  managedTeamOr404,
+  removeTeamLogo,
+  requirePermission,
+  setTeamLogo,
+} from "./dashboard.teams_.$id_.logo.server";
 import { LOGO_MESSAGES } from "~/schemas/team-logo";
 import { teamLogoPage, teamSettingsPage } from "~/schemas/teams";
-import { removeTeamLogo, setTeamLogo } from "~/services/profile-photo.server";
-import { requirePermission } from "~/utils/auth.server";
 
 /**
  * /dashboard/teams/{id}/logo: the team logo's upload and removal (decision 112), as the profile

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { Home, PanelLeft } from "lucide-react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { requirePermission } from "~/utils/auth.server";
+import { requirePermission } from "./dashboard.server";
 import { drawerItems } from "~/utils/dashboard-menu";
 
 export const handle = { chrome: "app" };

@@ -8,7 +8,17 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "~/schemas/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  data,
+  errorToast,
+  getReminderSettings,
+  listMyTeams,
+  listWorkflows,
+  readFormData,
+  redirectWithSuccess,
+  requireDrawerPage,
+  saveReminderSettings,
+} from "./dashboard.workFlow.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BellRing, Mail, MailCheck, MailPlus, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
@@ -17,16 +27,10 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, inputClass, TextareaField } from "~/components/forms";
 import { Toaster, type ToastData } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
-import { getReminderSettings, saveReminderSettings } from "~/models/reminder.server";
-import { listWorkflows } from "~/models/workflow.server";
-import { listMyTeams } from "~/models/teams.server";
 import { canManage } from "~/schemas/teams";
 import { ACTION_LABELS, TEAM_ACTION_LABELS, TRIGGER_LABELS, WORKFLOW_EDITOR as E } from "~/messages/workflows";
 import { WORKFLOW_MESSAGES as M } from "~/messages/profile";
 import { FOLLOW_UP_MESSAGE_MAX, type ReminderSettings } from "~/scheduling/reminders";
-import { requireDrawerPage } from "~/utils/dashboard-pages.server";
-import { readFormData } from "~/utils/request.server";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { formValues, RULE_UNITS, WORKFLOW_PAGE, workflowSchema, type WorkflowRule } from "~/schemas/workflow-form";
 import { useIsPending } from "~/utils/pending";
 

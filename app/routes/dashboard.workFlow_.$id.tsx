@@ -1,14 +1,28 @@
 import { forbidden, notFound } from "~/utils/responses";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  createWorkflow,
+  data,
+  deleteWorkflow,
+  errorToast,
+  getMyTeam,
+  getWorkflow,
+  hostPhone,
+  ownEventTypes,
+  previewWorkflow,
+  readFormData,
+  redirectWithSuccess,
+  requireDrawerPage,
+  smsAvailable,
+  teamEventTypes,
+  updateWorkflow,
+} from "./dashboard.workFlow_.$id.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, inputClass } from "~/components/forms";
 import { Toaster, type ToastData } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { ACTION_LABELS, TEAM_ACTION_LABELS, TRIGGER_LABELS, WORKFLOW_EDITOR as M } from "~/messages/workflows";
-import { getWorkflow, hostPhone, ownEventTypes, teamEventTypes } from "~/models/workflow.server";
-import { getMyTeam } from "~/models/teams.server";
 import { canManage } from "~/schemas/teams";
 import { WORKFLOW_PAGE } from "~/schemas/workflow-form";
 import { workflowBody, type WorkflowInput } from "~/schemas/workflow";
@@ -19,16 +33,6 @@ import {
   WORKFLOW_TRIGGERS,
   isSmsAction,
 } from "~/scheduling/workflows";
-import {
-  createWorkflow,
-  deleteWorkflow,
-  previewWorkflow,
-  smsAvailable,
-  updateWorkflow,
-} from "~/services/workflows.server";
-import { requireDrawerPage } from "~/utils/dashboard-pages.server";
-import { readFormData } from "~/utils/request.server";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
 
 /**

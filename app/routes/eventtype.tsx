@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
-import { requireEventCreator } from "~/html/event-actions.server";
+import { requireEventCreator } from "./eventtype.server";
 
 export const meta: MetaFunction = () => [{ title: "New Event Type | Scheduler" }];
 

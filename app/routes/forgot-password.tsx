@@ -2,7 +2,15 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "~/schemas/form-parse";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  checkRateLimits,
+  clientIp,
+  data,
+  linkBase,
+  RATE_LIMITS,
+  readFormData,
+  requestPasswordReset,
+} from "./forgot-password.server";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { MailCheck } from "lucide-react";
 import { AuthCard } from "~/components/auth-card";
@@ -10,11 +18,8 @@ import { ErrorList, Field } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
 import { PasswordResetRequestSchema } from "~/schemas/auth";
-import { requestPasswordReset } from "~/services/password-reset.server";
 import { useIsPending } from "~/utils/pending";
 import { pageMeta } from "~/utils/page-meta";
-import { checkRateLimits, clientIp, RATE_LIMITS } from "~/server/rate-limit.server";
-import { linkBase, readFormData } from "~/utils/request.server";
 
 /**
  * /forgot-password (decision 041): the address gets a single-use link for an hour. The answer
@@ -28,7 +33,7 @@ export const meta: MetaFunction = () =>
     path: "/forgot-password",
   });
 
-export { retryAfterHeaders as headers } from "~/server/rate-limit.server";
+export { headers } from "./forgot-password.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);

@@ -1,21 +1,21 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
+  checkRateLimits,
+  clientIp,
   data,
+  linkBase,
+  publicRoutingForm,
+  RATE_LIMITS,
+  readFormData,
   redirect,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+  submitRoutingResponse,
+} from "./forms.$id.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ControlField, ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
 import { PoweredBy } from "~/components/powered-by";
 import { Button } from "~/components/ui/button";
-import { publicRoutingForm } from "~/models/routing-forms.server";
 import { answerFieldName, answersFromForm } from "~/schemas/booking-answers";
-import { checkRateLimits, clientIp, RATE_LIMITS } from "~/server/rate-limit.server";
-import { submitRoutingResponse } from "~/services/routing-forms.server";
 import { useIsPending } from "~/utils/pending";
-import { linkBase, readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
 import { ROUTING_EN, ROUTING_WORDS } from "~/messages/guest-words/routing";
 import { chooseLanguage, fill, languageOf, plural, type Language } from "~/messages/languages";

@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { EventDetailsFields } from "~/components/event-form";
 import { ErrorList, Field } from "~/components/forms";
 import { MESSAGES } from "~/messages";
-import { createEventAction, requireEventCreator } from "~/html/event-actions.server";
+import { createEventAction, requireEventCreator } from "./one-to-one.server";
 import { newEventDefaults } from "~/schemas/event-defaults";
 import { oneToOneEventFields, oneToOneEventSchema } from "~/schemas/event";
 

@@ -1,5 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  confirmPayment,
+  data,
+  env,
+  getPackage,
+  MINIMUM_CHARGE_CENTS,
+  PaymentError,
+  paymentIntentFor,
+  readFormData,
+  redirectWithError,
+  requireUser,
+} from "./payment.$id.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CircleCheck, CreditCard, Info } from "lucide-react";
 import type { ReactNode } from "react";
@@ -8,16 +19,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PaymentForm } from "~/components/payment-form";
 import { buttonClass } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
-import { getPackage } from "~/models/package.server";
-import { PaymentError } from "~/models/payment.server";
-import { confirmPayment, paymentIntentFor } from "~/services/payments.server";
-import { requireUser } from "~/utils/auth.server";
-import { env } from "~/server/env.server";
 import { formatDollars, formatPrice } from "~/schemas/packages";
 import { can } from "~/utils/permissions";
-import { readFormData } from "~/utils/request.server";
-import { MINIMUM_CHARGE_CENTS } from "~/server/stripe.server";
-import { redirectWithError } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

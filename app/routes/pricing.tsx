@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Check } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
-import { listPackages, type PackageSummary } from "~/models/package.server";
+import type { PackageSummary } from "~/models/package.server";
+import { listPackages, publicPageTag, tagPublicPage } from "./pricing.server";
 import { formatPrice, highlightedIndex, packageFeatures, truncateAccessType } from "~/schemas/packages";
 import { pageMeta } from "~/utils/page-meta";
-import { publicPageTag, tagPublicPage } from "~/server/page-cache.server";
 
 /** An anonymous visitor's copy may come from the full-page cache (docs/decisions/032). */
 export const handle = { pageCache: true };

@@ -2,18 +2,20 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "~/schemas/form-parse";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  completePasswordReset,
+  data,
+  findResetAccount,
+  readFormData,
+  redirectWithSuccess,
+} from "./reset-password.$token.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { ErrorList } from "~/components/forms";
 import { PasswordField } from "~/components/password-field";
 import { buttonClass, Button } from "~/components/ui/button";
-import { findResetAccount } from "~/models/password-reset.server";
 import { PasswordResetSchema } from "~/schemas/auth";
-import { completePasswordReset } from "~/services/password-reset.server";
 import { useIsPending } from "~/utils/pending";
-import { readFormData } from "~/utils/request.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
 
 /**
  * /reset-password/{token} (decision 041): the mailed link. A valid one shows the new-password

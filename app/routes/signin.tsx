@@ -1,6 +1,22 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  AuthorizationError,
+  clientIp,
+  continueSignIn,
+  data,
+  errorToast,
+  getAuthenticator,
+  normalizeEmail,
+  parseSignInForm,
+  publicEnv,
+  readFormData,
+  recordAudit,
+  requireAnonymous,
+  signInNotice,
+  signInThrottle,
+  ssoRequiredMessage,
+} from "./signin.server";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { ErrorList, Field } from "~/components/forms";
@@ -8,23 +24,10 @@ import { PasswordField } from "~/components/password-field";
 import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
-import {
-  AuthorizationError,
-  getAuthenticator,
-  normalizeEmail,
-  parseSignInForm,
-  requireAnonymous,
-} from "~/utils/auth.server";
 import { SIGN_IN_CONSTRAINT, validateSignIn } from "~/schemas/sign-in-form";
-import { publicEnv } from "~/server/env.server";
 import { safeRedirectPath } from "~/utils/permissions";
-import { clientIp, signInThrottle } from "~/server/rate-limit.server";
-import { readFormData } from "~/utils/request.server";
-import { errorToast } from "~/utils/toast.server";
-import { continueSignIn, signInNotice, ssoRequiredMessage } from "~/html/sign-in.server";
 import { useIsPending } from "~/utils/pending";
 import { pageMeta } from "~/utils/page-meta";
-import { recordAudit } from "~/services/audit.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({
@@ -33,7 +36,7 @@ export const meta: MetaFunction = () =>
     path: "/signin",
   });
 
-export { retryAfterHeaders as headers } from "~/server/rate-limit.server";
+export { headers } from "./signin.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);

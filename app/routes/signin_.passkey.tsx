@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { PasskeySignInButton } from "~/components/passkey-buttons";
 import { TWO_FACTOR_MESSAGES as M } from "~/messages/two-factor";
-import { requireAnonymous } from "~/utils/auth.server";
+import { requireAnonymous } from "./signin_.passkey.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in with a passkey | Scheduler" }];
 

@@ -1,5 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import {
+  clientIp,
+  data,
+  errorToast,
+  finishSecondFactor,
+  getPendingSecondFactor,
+  parseSecondFactorCode,
+  readFormData,
+  recordAudit,
+  redirect,
+  redirectWithError,
+  redirectWithSuccess,
+  SECOND_FACTOR_SETUP_PATH,
+  secondFactorStatus,
+  secondFactorThrottle,
+  verifySecondFactorCode,
+} from "./signin_.second-factor.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { Field } from "~/components/forms";
@@ -8,18 +24,11 @@ import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
 import { TWO_FACTOR_MESSAGES as M } from "~/messages/two-factor";
-import { finishSecondFactor, parseSecondFactorCode, SECOND_FACTOR_SETUP_PATH } from "~/html/sign-in.server";
-import { clientIp, secondFactorThrottle } from "~/server/rate-limit.server";
-import { secondFactorStatus, verifySecondFactorCode } from "~/services/two-factor.server";
-import { getPendingSecondFactor } from "~/utils/auth.server";
-import { readFormData } from "~/utils/request.server";
-import { errorToast, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
-import { recordAudit } from "~/services/audit.server";
 
 export const meta: MetaFunction = () => [{ title: "Two-factor authentication | Scheduler" }];
 
-export { retryAfterHeaders as headers } from "~/server/rate-limit.server";
+export { headers } from "./signin_.second-factor.server";
 
 /** Only for a browser half-way through signing in (decision 066); anyone else starts at /signin. */
 async function requirePending(request: Request) {

@@ -1,5 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import {
+  clientIp,
+  data,
+  enableTotp,
+  errorToast,
+  finishSecondFactor,
+  getPendingSecondFactor,
+  markPendingSecondFactorVerified,
+  parseSecondFactorCode,
+  pendingTotpSetup,
+  readFormData,
+  redirect,
+  redirectWithError,
+  redirectWithSuccess,
+  SECOND_FACTOR_PATH,
+  secondFactorThrottle,
+  startTotpSetup,
+  totpQrSvg,
+} from "./signin_.second-factor_.setup.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { RecoveryCodesList, TotpSetupForm } from "~/components/totp-setup";
@@ -7,17 +25,11 @@ import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
 import { TWO_FACTOR_MESSAGES as M } from "~/messages/two-factor";
-import { finishSecondFactor, parseSecondFactorCode, SECOND_FACTOR_PATH } from "~/html/sign-in.server";
-import { clientIp, secondFactorThrottle } from "~/server/rate-limit.server";
-import { enableTotp, pendingTotpSetup, startTotpSetup, totpQrSvg } from "~/services/two-factor.server";
-import { getPendingSecondFactor, markPendingSecondFactorVerified } from "~/utils/auth.server";
-import { readFormData } from "~/utils/request.server";
-import { errorToast, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
 
 export const meta: MetaFunction = () => [{ title: "Set up two-factor authentication | Scheduler" }];
 
-export { retryAfterHeaders as headers } from "~/server/rate-limit.server";
+export { headers } from "./signin_.second-factor_.setup.server";
 
 const SETUP_URL = "/signin/second-factor/setup";
 

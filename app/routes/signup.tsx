@@ -2,7 +2,22 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "~/schemas/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  checkRateLimits,
+  clientIp,
+  createPasswordUser,
+  createUserSession,
+  data,
+  errorToast,
+  normalizeEmail,
+  onboardNewHost,
+  promoteConfiguredAdmin,
+  RATE_LIMITS,
+  readFormData,
+  redirectWithSuccess,
+  requireAnonymous,
+  ssoRequiredMessage,
+} from "./signup.server";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { ErrorList, Field } from "~/components/forms";
@@ -10,18 +25,11 @@ import { PasswordField } from "~/components/password-field";
 import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
-import { createPasswordUser } from "~/models/user.server";
-import { createUserSession, normalizeEmail, promoteConfiguredAdmin, requireAnonymous } from "~/utils/auth.server";
 import { SignUpSchema } from "~/schemas/auth";
 import { safeRedirectPath } from "~/utils/permissions";
-import { checkRateLimits, clientIp, RATE_LIMITS } from "~/server/rate-limit.server";
-import { readFormData } from "~/utils/request.server";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
-import { onboardNewHost } from "~/services/onboarding.server";
 import { timeZoneHint } from "~/browser/time-zone-hint";
 import { pageMeta } from "~/utils/page-meta";
-import { ssoRequiredMessage } from "~/html/sign-in.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({
@@ -30,7 +38,7 @@ export const meta: MetaFunction = () =>
     path: "/signup",
   });
 
-export { retryAfterHeaders as headers } from "~/server/rate-limit.server";
+export { headers } from "./signup.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);

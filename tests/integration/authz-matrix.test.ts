@@ -1752,12 +1752,16 @@ async function run(cell: Cell, actor: ActorName): Promise<Response> {
   });
 }
 
+/** A route module's file name in app/routes: not a route's NAME.server.ts (remix.config.js ignores those). */
+const ROUTE_FILE = /^(?!.*\.server\.ts$).*\.(tsx?|jsx?)$/;
+
 describe("authorization matrix", () => {
   it("lists every page route and every JSON operation", async () => {
-    // Route modules: the files in app/routes and the route folders' route.tsx (the pieces beside it are no routes).
+    // Route modules: the files in app/routes and the route folders' route.tsx (the pieces beside it are no
+    // routes, nor a route's NAME.server.ts: remix.config.js ignores them, decision 122).
     const routesDir = path.resolve(__dirname, "../../app/routes");
     const files = fs.readdirSync(routesDir, { withFileTypes: true }).flatMap((entry) => {
-      if (entry.isFile()) return /\.(tsx?|jsx?)$/.test(entry.name) ? [entry.name] : [];
+      if (entry.isFile()) return ROUTE_FILE.test(entry.name) ? [entry.name] : [];
       if (!entry.isDirectory()) return [];
       const route = fs.readdirSync(path.join(routesDir, entry.name)).find((name) => /^route\.(tsx?|jsx?)$/.test(name));
       return route ? [`${entry.name}/${route}`] : [];
@@ -2328,9 +2332,10 @@ describe("authorization matrix: team roles", () => {
     const teamRoutes = fs
       .readdirSync(routesDir, { withFileTypes: true })
       .filter((e) => /^(api|dashboard)\.teams_\.\$id(_|\/|\.|$)/.test(e.name))
+      .filter((e) => e.isDirectory() || ROUTE_FILE.test(e.name))
       .map((e) =>
         e.isDirectory()
-          ? `${e.name}/${fs.readdirSync(path.join(routesDir, e.name)).find((n) => /^route\./.test(n))}`
+          ? `${e.name}/${fs.readdirSync(path.join(routesDir, e.name)).find((n) => /^route\.(tsx?|jsx?)$/.test(n))}`
           : e.name,
       );
     const listed = new Set(TEAM_CELLS.flatMap((c) => c.files));

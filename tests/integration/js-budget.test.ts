@@ -113,11 +113,13 @@ describe("JavaScript budget", () => {
 
   // Each chunk a page requests is a round trip before it runs: a server module a route file names
   // stays in its browser build as an empty module, a chunk of its own when other routes name it
-  // too; root and the booking page name theirs through one module each (decision 122). The
-  // booking page requested 50 scripts before, 38 after; its aim is 15 (docs/benchmarks.md).
-  it("no page requests a chunk of emptied server modules for root, and the booking page none at all, in at most 38 scripts", () => {
-    expect(emptyChunks(build, "root")).toEqual([]);
-    expect(emptyChunks(build, "routes/$username_.$slug")).toEqual([]);
+  // too; every route names its own through one module of its own (decision 122). The booking
+  // page requested 50 scripts before, 38 after; its aim is 15 (docs/benchmarks.md).
+  it("no page requests a chunk of emptied server modules, and the booking page at most 38 scripts", () => {
+    const pages = Object.keys(build.manifest.routes);
+    expect(pages.length).toBeGreaterThan(100);
+    const withEmpty = pages.filter((id) => emptyChunks(build, id).length > 0);
+    expect(withEmpty).toEqual([]);
     expect(pageChunks(build, "routes/$username_.$slug").length).toBeLessThanOrEqual(38);
   });
 

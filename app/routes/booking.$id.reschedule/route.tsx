@@ -1,5 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  changeWordsOf,
+  data,
+  guestBookingOr404,
+  guestPageHeaders,
+  guestSpeech,
+  linkBase,
+  momentIn,
+  policyRefusalText,
+  policyView,
+  readFormData,
+  rescheduleBooking,
+  rescheduleDay,
+  rescheduleSlots,
+  rescheduleSlotsByDate,
+  summaryOf,
+} from "~/routes/booking.$id.reschedule/route.server";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CircleCheck, Info } from "lucide-react";
 import { BookingSummary, GuestPage } from "~/components/booking-summary";
@@ -7,25 +23,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import { instantToWallClock } from "~/scheduling/zoned-time";
 import { currentZoneName, isTimeZone, timeZoneNames } from "~/scheduling/time-zone";
-import { rescheduleBooking } from "~/services/bookings.server";
 import { MONTH, monthOf, monthRange, shiftMonth, slotLabel } from "~/components/booking-page";
-import {
-  changeWordsOf,
-  guestBookingOr404,
-  guestPageHeaders,
-  guestSpeech,
-  momentIn,
-  policyRefusalText,
-  policyView,
-  summaryOf,
-  type GuestSpeech,
-} from "~/html/guest-booking.server";
-import { rescheduleDay, rescheduleSlots, rescheduleSlotsByDate } from "~/services/reschedule-slots.server";
+import type { GuestSpeech } from "~/html/guest-booking.server";
 import { BOOKING_NOTES_MAX } from "~/schemas/booking-api";
 import { DATE_WINDOW, isPlainText, isWithinDateWindow } from "~/schemas/input-rules";
 import { GUEST_WORDS } from "~/messages/guest-words";
 import { fill, plural, type Language } from "~/messages/languages";
-import { linkBase, readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
 import { pageMeta } from "~/utils/page-meta";
 import type { GuestBooking } from "~/models/booking.server";

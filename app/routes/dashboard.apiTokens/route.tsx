@@ -1,6 +1,19 @@
 import { parseWithZod } from "~/schemas/form-parse";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  data,
+  errorToast,
+  getApiToken,
+  listApiTokens,
+  mintApiToken,
+  readFormData,
+  recordAudit,
+  redirectWithSuccess,
+  requireDrawerPage,
+  revokeAllApiTokens,
+  revokeApiToken,
+  successToast,
+} from "~/routes/dashboard.apiTokens/route.server";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Plus, Trash2 } from "lucide-react";
 import { EmptyRows } from "~/components/admin-table";
@@ -8,17 +21,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
-import {
-  getApiToken,
-  listApiTokens,
-  mintApiToken,
-  revokeAllApiTokens,
-  revokeApiToken,
-} from "~/models/api-token.server";
 import { API_TOKEN_DAYS, API_TOKEN_MESSAGES as M, CreateApiTokenSchema } from "~/schemas/api-token-form";
-import { requireDrawerPage } from "~/utils/dashboard-pages.server";
-import { readFormData } from "~/utils/request.server";
-import { errorToast, redirectWithSuccess, successToast } from "~/utils/toast.server";
 import { dateTimeFormatters } from "~/scheduling/time-zone";
 import { notFound } from "~/utils/responses";
 import { useIsPending, usePendingFormData } from "~/utils/pending";
@@ -35,7 +38,6 @@ import {
   codeClass,
   linkClass,
 } from "./token-list";
-import { recordAudit } from "~/services/audit.server";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "API Tokens | Scheduler" }];

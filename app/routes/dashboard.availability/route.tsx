@@ -1,18 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  createSchedule,
+  data,
+  deleteSchedule,
+  ensureDefaultSchedule,
+  errorToast,
+  getSchedule,
+  listSchedules,
+  readFormData,
+  redirectWithSuccess,
+  replaceSchedule,
+  requireDrawerPage,
+  successToast,
+} from "~/routes/dashboard.availability/route.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster, type ToastData } from "~/components/toaster";
-import {
-  createSchedule,
-  deleteSchedule,
-  ensureDefaultSchedule,
-  getSchedule,
-  listSchedules,
-  replaceSchedule,
-  type Schedule,
-} from "~/models/schedule.server";
+import type { Schedule } from "~/models/schedule.server";
 import {
   addInterval,
   addOverride,
@@ -28,10 +33,7 @@ import {
   type DraftErrors,
   type ScheduleDraft,
 } from "./schedule-draft";
-import { requireDrawerPage } from "~/utils/dashboard-pages.server";
-import { readFormData } from "~/utils/request.server";
 import { isTimeZone, timeZoneNames } from "~/scheduling/time-zone";
-import { errorToast, redirectWithSuccess, successToast } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 import { timeZoneHint } from "~/browser/time-zone-hint";
 import { PAGE, editUrl, M, ScheduleList, Editor, DefaultAndDelete, DeleteModal } from "./schedule-editor";

@@ -1,5 +1,38 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import {
+  calendarAllowance,
+  CalendarConnectError,
+  CalendarLimitError,
+  calendarSecretsAvailable,
+  connectCalendar,
+  connectConferencing,
+  data,
+  deleteConnection,
+  disconnectConferencing,
+  errorToast,
+  feedTokenOf,
+  feedUrls,
+  getConnection,
+  getFeedToken,
+  googleCalendarAvailable,
+  isConferencingApp,
+  isUuid,
+  linkBase,
+  listConferencing,
+  listConnections,
+  makeDefaultConferencing,
+  MICROSOFT_RECONNECT,
+  microsoftCalendarAvailable,
+  readFormData,
+  recordAudit,
+  redirect,
+  redirectWithError,
+  redirectWithSuccess,
+  requireDrawerPage,
+  rotateFeedToken,
+  setCalendarSwitches,
+  syncNow,
+} from "~/routes/dashboard.calendars/route.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CalendarX2 } from "lucide-react";
 import { z } from "zod";
@@ -8,45 +41,13 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
-import {
-  calendarAllowance,
-  deleteConnection,
-  getConnection,
-  listConnections,
-  setCalendarSwitches,
-} from "~/models/calendar.server";
-import { isUuid } from "~/models/event.server";
 import { caldavBody, calendarConnectionJson, icsBody } from "~/schemas/calendar-api";
 import { dateTimeFormatters } from "~/scheduling/time-zone";
-import { googleCalendarAvailable } from "~/services/google-calendar.server";
-import { MICROSOFT_RECONNECT, microsoftCalendarAvailable } from "~/services/microsoft-calendar.server";
-import {
-  CalendarConnectError,
-  CalendarLimitError,
-  connectCalendar,
-  feedTokenOf,
-  feedUrls,
-  rotateFeedToken,
-  syncNow,
-} from "~/services/calendars.server";
-import { getFeedToken } from "~/models/calendar.server";
-import { calendarSecretsAvailable } from "~/server/calendar-crypto.server";
-import { requireDrawerPage } from "~/utils/dashboard-pages.server";
-import { linkBase, readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
-import { errorToast, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { useIsPending } from "~/utils/pending";
 import { CalDavForm, ConnectionCard, FeedBox, IcsForm, linkClass, PAGE, type ConnectErrors } from "./pieces";
 import { VideoApps } from "./video";
 import { CONFERENCING_APP_LABELS } from "~/schemas/meeting";
-import {
-  connectConferencing,
-  disconnectConferencing,
-  isConferencingApp,
-  listConferencing,
-  makeDefaultConferencing,
-} from "~/services/conferencing.server";
-import { recordAudit } from "~/services/audit.server";
 
 export const meta: MetaFunction = ({ error }) => [{ title: error ? "Scheduler" : "Calendars | Scheduler" }];
 

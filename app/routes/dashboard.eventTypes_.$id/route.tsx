@@ -1,7 +1,28 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "~/schemas/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  acceptedMembers,
+  createEventType,
+  createSingleUseLink,
+  data,
+  ensureDefaultSchedule,
+  errorToast,
+  getEventType,
+  getProfile,
+  getTeamById,
+  listSchedules,
+  listSingleUseLinks,
+  managedCopyOf,
+  readFormData,
+  redirectWithSuccess,
+  replaceEventType,
+  requireDrawerPage,
+  resolveEventTypeWrite,
+  revokeSingleUseLink,
+  siteBase,
+  teamsRunBy,
+} from "~/routes/dashboard.eventTypes_.$id/route.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import type { z } from "zod";
@@ -10,15 +31,9 @@ import { EmbedSnippets } from "~/components/embed-snippets";
 import { ErrorList, Field } from "~/components/forms";
 import { Toaster, type ToastData } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
-import { createEventType, getEventType, replaceEventType, type EventType } from "~/models/event-type.server";
-import { ensureDefaultSchedule, listSchedules } from "~/models/schedule.server";
-import { acceptedMembers, teamsRunBy } from "~/models/team.server";
-import { managedCopyOf } from "~/models/team-event-types.server";
+import type { EventType } from "~/models/event-type.server";
 import { changedLockedField, TEAM_EVENT_TYPE_MESSAGES, teamEventTypePath } from "~/schemas/team-event-types";
-import { getTeamById } from "~/models/teams.server";
 import { EventTypeFormBody, type EventTypeFormFields } from "~/components/event-type-form/form-body";
-import { getProfile } from "~/models/user.server";
-import { requireDrawerPage } from "~/utils/dashboard-pages.server";
 import {
   EVENT_TYPE_MESSAGES as M,
   EVENT_TYPES_PAGE as PAGE,
@@ -31,12 +46,9 @@ import {
   uuidSchema,
   moreDurationsText,
 } from "~/schemas/event-type-form";
-import { linkBase as siteBase, readFormData } from "~/utils/request.server";
 import { eventTypeFormBody } from "~/schemas/event-type-price-form";
 import { durationsOf, EVENT_TYPE_KINDS, isTeamKind } from "~/schemas/scheduling-api";
 import { priceInputValue } from "~/schemas/price";
-import { resolveEventTypeWrite } from "~/services/event-types.server";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { embedOffer } from "~/utils/embed-look";
 import { bookingLink } from "~/schemas/username-rules";
 import { notFound } from "~/utils/responses";
@@ -44,7 +56,6 @@ import { useIsPending } from "~/utils/pending";
 import { useHydrated, HostsPicker, TeamChoice } from "~/components/event-type-form/fields";
 import type { QuestionRow } from "~/components/event-type-form/questions-editor";
 import { SingleUseLinks } from "./single-use-links";
-import { createSingleUseLink, listSingleUseLinks, revokeSingleUseLink } from "~/models/booking-controls.server";
 
 /** /dashboard/eventTypes/new (optionally ?kind=group) and /dashboard/eventTypes/<id>: one form for both. */
 

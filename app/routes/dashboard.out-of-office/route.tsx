@@ -1,6 +1,16 @@
 import { parseWithZod } from "~/schemas/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  createAbsenceFromForm,
+  data,
+  deleteAbsence,
+  errorToast,
+  listAbsences,
+  listTeammates,
+  readFormData,
+  redirectWithSuccess,
+  requirePermission,
+} from "~/routes/dashboard.out-of-office/route.server";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Trash2 } from "lucide-react";
 import { EmptyRows } from "~/components/admin-table";
@@ -8,15 +18,10 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { IntentButton } from "~/components/intent-button";
 import { Toaster } from "~/components/toaster";
 import { OUT_OF_OFFICE_MESSAGES as M } from "~/messages/out-of-office";
-import { listAbsences, listTeammates } from "~/models/out-of-office.server";
 import { OUT_OF_OFFICE_PAGE as PAGE, OutOfOfficeFormSchema } from "~/schemas/out-of-office";
 import { TEAMS_PAGE } from "~/schemas/teams";
 import { dateTimeFormatters } from "~/scheduling/time-zone";
-import { createAbsenceFromForm, deleteAbsence } from "~/services/out-of-office.server";
-import { requirePermission } from "~/utils/auth.server";
-import { readFormData } from "~/utils/request.server";
 import { notFound } from "~/utils/responses";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { AbsenceForm } from "./absence-form";
 
 /**

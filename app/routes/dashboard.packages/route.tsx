@@ -1,6 +1,19 @@
 import { parseWithZod } from "~/schemas/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  createPackage,
+  data,
+  deletePackage,
+  errorToast,
+  getPackage,
+  isUuid,
+  listPackages,
+  readFormData,
+  recordAudit,
+  redirectWithSuccess,
+  requirePermission,
+  updatePackage,
+} from "~/routes/dashboard.packages/route.server";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Package as PackageIcon, Pencil, Plus, Trash2 } from "lucide-react";
 import { CellLabel, EmptyRows, tableClass, TableHead, tbodyClass, tdClass, trClass } from "~/components/admin-table";
@@ -9,23 +22,11 @@ import { Toaster } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { MESSAGES } from "~/messages";
-import { isUuid } from "~/models/event.server";
-import {
-  createPackage,
-  deletePackage,
-  getPackage,
-  listPackages,
-  updatePackage,
-  type PackageSummary,
-} from "~/models/package.server";
-import { requirePermission } from "~/utils/auth.server";
+import type { PackageSummary } from "~/models/package.server";
 import { formatMonthlyPrice, packageSchema } from "~/schemas/package-form";
-import { readFormData } from "~/utils/request.server";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 import { usePendingFormData } from "~/utils/pending";
 import { PAGE, PackageForm, DeleteForm } from "./package-forms";
-import { recordAudit } from "~/services/audit.server";
 
 // Refused or failed: the page's name does not leak into the title of the error page.
 export const meta: MetaFunction = ({ error }) => [

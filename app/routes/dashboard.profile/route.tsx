@@ -1,29 +1,45 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "~/schemas/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  changePassword,
+  checkRateLimits,
+  clientIp,
+  createUserSession,
+  data,
+  deleteAccount,
+  destroyUserSession,
+  endAllSessions,
+  env,
+  errorToast,
+  FREE_EVENT_CAP,
+  getPasswordHash,
+  getProfile,
+  hostLogoHashOf,
+  photoHashOf,
+  RATE_LIMITS,
+  readFormData,
+  recordAudit,
+  redirectWithSuccess,
+  requirePermission,
+  sessionTokenOf,
+  setUsername,
+  sha256,
+  siteBase,
+  twoFactorOverview,
+  updateBrandColor,
+  updatePhone,
+  updateProfileDetails,
+  updateTimeZone,
+  verifyPassword,
+} from "~/routes/dashboard.profile/route.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DateTime } from "luxon";
 import { KeyRound, UserRound } from "lucide-react";
 import { Toaster, type ToastData } from "~/components/toaster";
 import { MESSAGES } from "~/messages";
-import { FREE_EVENT_CAP } from "~/models/event.server";
-import {
-  changePassword,
-  endAllSessions,
-  getPasswordHash,
-  getProfile,
-  setUsername,
-  updateProfileDetails,
-  updateBrandColor,
-  updatePhone,
-  updateTimeZone,
-} from "~/models/user.server";
 import { parsePhone } from "~/schemas/phone";
-import { env } from "~/server/env.server";
 import { PROFILE_MESSAGES as P } from "~/messages/profile";
-import { createUserSession, destroyUserSession, requirePermission } from "~/utils/auth.server";
-import { verifyPassword } from "~/server/password.server";
 import { roleLabel } from "~/utils/permissions";
 import {
   BrandColorSchema,
@@ -36,16 +52,11 @@ import {
   UsernameSchema,
   type ProfileIntent,
 } from "~/schemas/profile";
-import { checkRateLimits, clientIp, RATE_LIMITS } from "~/server/rate-limit.server";
-import { linkBase as siteBase, readFormData } from "~/utils/request.server";
-import { sessionTokenOf, sha256 } from "~/server/session.server";
 import { timeZoneNames } from "~/scheduling/time-zone";
 import { languageOf } from "~/messages/languages";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { USERNAME_MESSAGES } from "~/schemas/username-rules";
 import { notFound } from "~/utils/responses";
 import { timeZoneHint } from "~/browser/time-zone-hint";
-import { twoFactorOverview } from "~/services/two-factor.server";
 import { twoFactorAction } from "./two-factor-actions.server";
 import { TwoFactorSection } from "./two-factor-forms";
 import {
@@ -60,17 +71,13 @@ import {
   ExportDataLink,
   DeleteAccountForm,
 } from "./profile-forms";
-import { recordAudit } from "~/services/audit.server";
-import { deleteAccount } from "~/services/data-rights.server";
-import { photoHashOf } from "~/models/user-photo.server";
-import { hostLogoHashOf } from "~/models/user-logo.server";
 import { HostLogoForm, ProfilePhotoForm } from "~/components/profile-photo-form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.profile.role === "admin" ? P.adminProfileHeading : P.profileHeading} | Scheduler` },
 ];
 
-export { retryAfterHeaders as headers } from "~/server/rate-limit.server";
+export { headers } from "~/routes/dashboard.profile/route.server";
 
 const PROFILE_URL = "/dashboard/profile";
 

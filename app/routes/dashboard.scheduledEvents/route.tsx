@@ -1,6 +1,33 @@
 import type { AnswerLine } from "~/schemas/booking-answers";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  approveBooking,
+  bookableOf,
+  cancelBooking,
+  data,
+  declineBooking,
+  describeWhen,
+  errorToast,
+  getScheduledEvent,
+  isUuid,
+  linkBase,
+  listMembers,
+  listMyTeams,
+  listScheduledEvents,
+  listScheduledForHost,
+  listScheduledForTeam,
+  managedRoundRobinBookings,
+  managedTeamOr404,
+  markBookingNoShow,
+  readFormData,
+  reassignBooking,
+  reassignChoices,
+  redirectWithSuccess,
+  requireDrawerPage,
+  rescheduleBooking,
+  rescheduleDay,
+  rescheduleSlotsByDate,
+} from "~/routes/dashboard.scheduledEvents/route.server";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Ban, CalendarClock } from "lucide-react";
 import {
@@ -24,42 +51,23 @@ import { TextareaField } from "~/components/forms";
 import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
-import { listScheduledEvents } from "~/models/admin-event.server";
-import {
-  bookableOf,
-  getScheduledEvent,
-  listScheduledForHost,
-  listScheduledForTeam,
-  type ScheduledEvent,
-} from "~/models/scheduled-events.server";
-import { listMembers, listMyTeams } from "~/models/teams.server";
-import { managedTeamOr404 } from "~/html/team-manager.server";
+import type { ScheduledEvent } from "~/models/scheduled-events.server";
 import { canManage } from "~/schemas/teams";
 import { TeamViewPicker } from "./team-view";
 import { PLACEHOLDER_PAGES, SCHEDULED_EVENTS_MESSAGES as M } from "~/messages/profile";
 import type { AuthUser } from "~/utils/auth.server";
 import { BOOKING_NOTES_MAX } from "~/schemas/booking-api";
-import { cancelBooking, markBookingNoShow, rescheduleBooking } from "~/services/bookings.server";
 import { NO_SHOW_MESSAGES } from "~/messages/policies";
-import { rescheduleDay, rescheduleSlotsByDate } from "~/services/reschedule-slots.server";
 import { MONTH, monthOf, monthRange, shiftMonth } from "~/components/booking-page";
 import { RescheduleModal } from "./reschedule-modal";
 import { row } from "./rows.server";
 import { ApproveDecline, DeclineModal } from "./pending-actions";
 import { ReassignLink, ReassignModal, TeamRoundRobinBookings } from "./reassign";
-import { managedRoundRobinBookings, reassignChoices } from "~/models/round-robin.server";
-import { reassignBooking } from "~/services/bookings.server";
 import { REASSIGN_MESSAGES as R } from "~/messages/reassign";
-import { isUuid } from "~/models/event.server";
-import { approveBooking, declineBooking } from "~/services/approval.server";
-import { requireDrawerPage } from "~/utils/dashboard-pages.server";
-import { describeWhen } from "~/services/host-events.server";
 import { wallClockToInstant } from "~/scheduling/zoned-time";
 import { can } from "~/utils/permissions";
 import { SCHEDULED_TABS, scheduledTab, type ScheduledTab } from "~/schemas/scheduled-events";
 import { controlCharMessage, dateWindowMessage, isPlainText, isWithinDateWindow } from "~/schemas/input-rules";
-import { linkBase, readFormData } from "~/utils/request.server";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 import { useIsPending } from "~/utils/pending";
 

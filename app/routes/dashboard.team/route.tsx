@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { redirect } from "~/routes/dashboard.team/route.server";
 import { TEAMS_PAGE } from "~/schemas/teams";
 
 /**

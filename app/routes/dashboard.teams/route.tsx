@@ -2,7 +2,18 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "~/schemas/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  createTeam,
+  data,
+  errorToast,
+  listInvitationsToMe,
+  listMyTeams,
+  memberCounts,
+  readFormData,
+  redirectWithSuccess,
+  requirePermission,
+  respondToTeamInvitation,
+} from "~/routes/dashboard.teams/route.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Check, Mail, Plus, Settings, X } from "lucide-react";
 import { EmptyRows } from "~/components/admin-table";
@@ -12,14 +23,9 @@ import { Toaster } from "~/components/toaster";
 import { IntentButton } from "~/components/intent-button";
 import { Button, buttonClass } from "~/components/ui/button";
 import { TEAMS_MESSAGES as M } from "~/messages/teams";
-import { listInvitationsToMe, listMyTeams, memberCounts } from "~/models/teams.server";
 import { OUT_OF_OFFICE_PAGE } from "~/schemas/out-of-office";
 import { ROLE_TEXT, TeamCreateSchema, teamPage, teamSettingsPage, TEAMS_PAGE } from "~/schemas/teams";
-import { createTeam, respondToTeamInvitation } from "~/services/teams.server";
-import { requirePermission } from "~/utils/auth.server";
 import { useIsPending } from "~/utils/pending";
-import { readFormData } from "~/utils/request.server";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { notFound } from "~/utils/responses";
 
 /**

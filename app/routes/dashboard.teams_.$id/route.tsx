@@ -1,7 +1,26 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "~/schemas/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  changeMemberRole,
+  data,
+  errorToast,
+  getMyTeam,
+  inviteAndMail,
+  linkBase,
+  listMembers,
+  listTeamEventTypes,
+  listTeamInvitations,
+  readFormData,
+  redirectWithSuccess,
+  removeTeamMember,
+  requirePermission,
+  resendInvitation,
+  revokeTeamInvitation,
+  setMemberAttributes,
+  teamMemberAttributes,
+  updateTeamBrandColor,
+} from "~/routes/dashboard.teams_.$id/route.server";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CalendarCheck, ExternalLink, LogOut, Webhook } from "lucide-react";
 import { EmptyRows } from "~/components/admin-table";
@@ -10,7 +29,7 @@ import { Toaster } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { TEAMS_MESSAGES as M } from "~/messages/teams";
-import { getMyTeam, listMembers, listTeamInvitations, updateTeamBrandColor, type Refusal } from "~/models/teams.server";
+import type { Refusal } from "~/models/teams.server";
 import { BrandColorForm } from "~/components/brand-color-form";
 import { TeamLogoForm } from "~/components/profile-photo-form";
 import { BrandColorSchema } from "~/schemas/profile";
@@ -25,23 +44,11 @@ import {
   teamSettingsPage,
   TEAMS_PAGE,
 } from "~/schemas/teams";
-import {
-  changeMemberRole,
-  inviteAndMail,
-  removeTeamMember,
-  resendInvitation,
-  revokeTeamInvitation,
-} from "~/services/teams.server";
-import { requirePermission } from "~/utils/auth.server";
-import { linkBase, readFormData } from "~/utils/request.server";
 import { forbidden, notFound } from "~/utils/responses";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { teamBookingsPage, teamWebhooksPage } from "~/schemas/team-bookings";
 import { ConfirmForm, InvitationTable, InviteForm, MemberTable, TeamEventTypes } from "./team-settings";
-import { listTeamEventTypes } from "~/models/team-event-types.server";
 import { durationText, KIND_LABELS } from "~/schemas/event-type-form";
 import { teamEventTypePath } from "~/schemas/team-event-types";
-import { setMemberAttributes, teamMemberAttributes } from "~/models/routing-forms.server";
 import { attributeRows, attributesFromForm } from "~/schemas/member-attributes-form";
 import { AttributesForm } from "./member-attributes";
 

@@ -1,7 +1,21 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "~/schemas/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  createTeamEventType,
+  data,
+  deleteTeamEventType,
+  errorToast,
+  getMyTeam,
+  getTeamEventType,
+  isUuid,
+  linkBase,
+  listMembers,
+  readFormData,
+  redirectWithSuccess,
+  replaceTeamEventType,
+  requirePermission,
+} from "~/routes/dashboard.teams_.$id_.event-types.$eventTypeId/route.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, Trash2 } from "lucide-react";
 import type { z } from "zod";
@@ -15,15 +29,7 @@ import { useHydrated } from "~/components/event-type-form/fields";
 import { EventTypeFormBody, type EventTypeFormFields } from "~/components/event-type-form/form-body";
 import type { QuestionRow } from "~/components/event-type-form/questions-editor";
 import { TEAMS_MESSAGES } from "~/messages/teams";
-import { isUuid } from "~/models/event.server";
-import {
-  createTeamEventType,
-  deleteTeamEventType,
-  getTeamEventType,
-  replaceTeamEventType,
-  type TeamEventTypeResult,
-} from "~/models/team-event-types.server";
-import { getMyTeam, listMembers } from "~/models/teams.server";
+import type { TeamEventTypeResult } from "~/models/team-event-types.server";
 import {
   EVENT_TYPE_MESSAGES,
   keepListIntent,
@@ -41,12 +47,9 @@ import {
   teamFormToBody,
 } from "~/schemas/team-event-types";
 import { canManage, teamSettingsPage } from "~/schemas/teams";
-import { requirePermission } from "~/utils/auth.server";
 import { embedOffer } from "~/utils/embed-look";
 import { useIsPending } from "~/utils/pending";
-import { linkBase, readFormData } from "~/utils/request.server";
 import { forbidden, notFound } from "~/utils/responses";
-import { errorToast, redirectWithSuccess } from "~/utils/toast.server";
 import { LockedFieldsPicker, RoundRobinModeChoice, TeamHostsPicker } from "./team-fields";
 
 /**

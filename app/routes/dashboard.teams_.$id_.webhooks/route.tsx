@@ -2,11 +2,14 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { WebhookListPage } from "~/components/webhook-pages";
-import { managedTeamOr404 } from "~/html/team-manager.server";
-import { webhookListAction, webhookListData } from "~/html/webhook-pages.server";
+import {
+  managedTeamOr404,
+  requirePermission,
+  webhookListAction,
+  webhookListData,
+} from "~/routes/dashboard.teams_.$id_.webhooks/route.server";
 import { teamWebhooksPage } from "~/schemas/team-bookings";
 import { teamSettingsPage } from "~/schemas/teams";
-import { requirePermission } from "~/utils/auth.server";
 
 /**
  * A team's webhooks (decision 062): subscriptions to every booking of the team's event types,

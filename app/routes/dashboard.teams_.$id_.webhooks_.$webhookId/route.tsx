@@ -2,10 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { WebhookDetailPage } from "~/components/webhook-pages";
-import { managedTeamOr404 } from "~/html/team-manager.server";
-import { webhookDetailAction, webhookDetailData } from "~/html/webhook-pages.server";
+import {
+  managedTeamOr404,
+  requirePermission,
+  webhookDetailAction,
+  webhookDetailData,
+} from "~/routes/dashboard.teams_.$id_.webhooks_.$webhookId/route.server";
 import { teamWebhooksPage } from "~/schemas/team-bookings";
-import { requirePermission } from "~/utils/auth.server";
 
 /** One of a team's webhooks (decision 062): settings and delivery log, for the team's owners and admins. */
 

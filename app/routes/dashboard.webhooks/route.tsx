@@ -2,8 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { WebhookListPage } from "~/components/webhook-pages";
-import { webhookListAction, webhookListData } from "~/html/webhook-pages.server";
-import { requireDrawerPage } from "~/utils/dashboard-pages.server";
+import { requireDrawerPage, webhookListAction, webhookListData } from "~/routes/dashboard.webhooks/route.server";
 
 /** Dashboard > Webhooks (decision 037): the host's own subscriptions. Another host's id is a 404. */
 

@@ -2,8 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { WebhookDetailPage } from "~/components/webhook-pages";
-import { webhookDetailAction, webhookDetailData } from "~/html/webhook-pages.server";
-import { requireDrawerPage } from "~/utils/dashboard-pages.server";
+import {
+  requireDrawerPage,
+  webhookDetailAction,
+  webhookDetailData,
+} from "~/routes/dashboard.webhooks_.$id/route.server";
 
 /** One webhook: its settings and its delivery log (decision 037). Another host's id is a 404. */
 

@@ -1,0 +1,12 @@
+/**
+ * The server-only names dashboard.calendars_.google_.callback.tsx uses, through one module: the browser build keeps an
+ * empty stand-in for each server module a route file names, and one other routes name too is a
+ * chunk of its own the page requests (docs/decisions/122).
+ */
+export { CalendarLimitError, connectGoogle } from "~/services/calendars.server";
+export { exchangeGoogleCode, googleCalendarAvailable, GoogleCalendarError } from "~/services/google-calendar.server";
+export { requireDrawerPage } from "~/utils/dashboard-pages.server";
+export { googleCalendarState } from "~/utils/google-calendar-state.server";
+export { linkBase } from "~/utils/request.server";
+export { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+export { recordAudit } from "~/services/audit.server";

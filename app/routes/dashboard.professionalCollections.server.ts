@@ -1,0 +1,16 @@
+/**
+ * The server-only names dashboard.professionalCollections.tsx uses, through one module: the browser build keeps an
+ * empty stand-in for each server module a route file names, and one other routes name too is a
+ * chunk of its own the page requests (docs/decisions/122).
+ */
+export { data } from "@remix-run/node";
+export {
+  getProfessionalRecord,
+  listProfessionalRecords,
+  removeProfessionalRecord,
+} from "~/models/admin-professional.server";
+export { isUuid } from "~/models/event.server";
+export { requirePermission } from "~/utils/auth.server";
+export { readFormData } from "~/utils/request.server";
+export { errorToast, redirectWithSuccess } from "~/utils/toast.server";
+export { recordAudit } from "~/services/audit.server";

@@ -1,0 +1,10 @@
+/**
+ * The server-only names dashboard.profile_.logo.tsx uses, through one module: the browser build keeps an
+ * empty stand-in for each server module a route file names, and one other routes name too is a
+ * chunk of its own the page requests (docs/decisions/122).
+ */
+export { imagePageAction } from "~/html/image-upload.server";
+export { hostLogoHashOf } from "~/models/user-logo.server";
+export { getProfile } from "~/models/user.server";
+export { removeHostLogo, setHostLogo } from "~/services/profile-photo.server";
+export { requirePermission } from "~/utils/auth.server";

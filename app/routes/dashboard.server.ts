@@ -1,0 +1,6 @@
+/**
+ * The server-only names dashboard.tsx uses, through one module: the browser build keeps an
+ * empty stand-in for each server module a route file names, and one other routes name too is a
+ * chunk of its own the page requests (docs/decisions/122).
+ */
+export { requirePermission } from "~/utils/auth.server";

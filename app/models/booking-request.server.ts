@@ -129,8 +129,9 @@ export function pendingHold(
 export const PAYMENT_HOLD_MINUTES = 15;
 
 /**
- * Whether guests pay to book this event type: a price on a one-to-one, collective or round-robin
- * event type without approval (docs/decisions/107, 120); a group's seats are never paid for.
+ * Whether guests pay to book this event type: a price on a one-to-one, group, collective or
+ * round-robin event type without approval (docs/decisions/107, 120, 123); a group's guests pay
+ * per seat.
  */
 export function isPaidEventType(eventType: {
   priceAmount: number | null;
@@ -148,7 +149,8 @@ export function isPaidEventType(eventType: {
 
 /**
  * A paid booking (docs/decisions/107): created `awaiting_payment`, holding its slot under the same
- * no-overlap constraint as a confirmed one until its guest pays or the hold runs out.
+ * no-overlap constraint as a confirmed one until its guest pays or the hold runs out. For a group
+ * these are the seat's values (docs/decisions/123): the seat counts against the places while held.
  */
 export function paymentHold(
   eventType: { priceAmount: number | null; priceCurrency: string | null; kind: string; requiresApproval: boolean },

@@ -47,6 +47,8 @@ export function sessionWithSeats(session: Event, live: Pick<BookingSeat, "email"
  */
 export function seatBooking(session: Event, seat: BookingSeat, live: BookingSeat[]): SeatBooking {
   const cancelled = session.status === "cancelled" || seat.status === "cancelled";
+  // A paid seat waiting for its payment (docs/decisions/123) is the guest's hold, not yet a booking.
+  const held = !cancelled && seat.status === "awaiting_payment";
   return {
     ...session,
     id: seat.id,
@@ -59,7 +61,8 @@ export function seatBooking(session: Event, seat: BookingSeat, live: BookingSeat
     // The seat's own number and consent (docs/decisions/109), as a one-to-one booking's row carries them.
     guestPhone: seat.phone,
     smsConsentAt: seat.smsConsentAt,
-    status: cancelled ? "cancelled" : "confirmed",
+    status: cancelled ? "cancelled" : held ? "awaiting_payment" : "confirmed",
+    holdUntil: held ? seat.holdUntil : null,
     sequence: seat.sequence,
     invitees: peopleOf(seat),
     session: sessionWithSeats(session, live),
@@ -77,7 +80,10 @@ export async function liveSeats(db: Executor, sessionId: string): Promise<Bookin
     .orderBy(asc(bookingSeats.createdAt), asc(bookingSeats.id));
 }
 
-/** Every seat of these sessions (any status), in booking order, by session: the Scheduled Events page's attendee lists. */
+/**
+ * Every seat of these sessions (confirmed or cancelled; a seat waiting for its payment is nobody's
+ * attendee yet, docs/decisions/123), in booking order, by session: the Scheduled Events page's attendee lists.
+ */
 export async function seatsOfSessions(sessionIds: string[]): Promise<Map<string, BookingSeat[]>> {
   const bySession = new Map<string, BookingSeat[]>();
   if (sessionIds.length === 0) return bySession;
@@ -85,14 +91,14 @@ export async function seatsOfSessions(sessionIds: string[]): Promise<Map<string,
   const rows = await db
     .select()
     .from(bookingSeats)
-    .where(inArray(bookingSeats.eventId, sessionIds))
+    .where(and(inArray(bookingSeats.eventId, sessionIds), ne(bookingSeats.status, "awaiting_payment")))
     .orderBy(asc(bookingSeats.createdAt), asc(bookingSeats.id));
   for (const row of rows) bySession.set(row.eventId, [...(bySession.get(row.eventId) ?? []), row]);
   return bySession;
 }
 
 /** The legacy view of a live session: its first four people as event_invitees (targetedEmail). */
-async function refreshInvitees(tx: Transaction, sessionId: string, live: BookingSeat[]): Promise<void> {
+export async function refreshInvitees(tx: Transaction, sessionId: string, live: BookingSeat[]): Promise<void> {
   const people = live.flatMap(peopleOf).slice(0, 4);
   await tx.delete(eventInvitees).where(eq(eventInvitees.eventId, sessionId));
   if (people.length > 0)
@@ -100,7 +106,7 @@ async function refreshInvitees(tx: Transaction, sessionId: string, live: Booking
 }
 
 /** Bumps the session's SEQUENCE (its attendee list or time changed: the host's calendar takes the update); the row after. */
-async function bumpSession(
+export async function bumpSession(
   tx: Transaction,
   sessionId: string,
   now: Date,
@@ -121,9 +127,20 @@ async function afterSeatLeft(
   now: Date,
 ): Promise<{ session: Event; live: BookingSeat[] }> {
   const live = await liveSeats(tx, sessionId);
-  if (live.length === 0) return { session: await bumpSession(tx, sessionId, now, { status: "cancelled" }), live };
+  if (live.length === 0 && !(await hasHeldSeat(tx, sessionId)))
+    return { session: await bumpSession(tx, sessionId, now, { status: "cancelled" }), live };
   await refreshInvitees(tx, sessionId, live);
   return { session: await bumpSession(tx, sessionId, now), live };
+}
+
+/** Whether a seat of the session waits for its payment (docs/decisions/123): the session stays for it. */
+export async function hasHeldSeat(tx: Transaction, sessionId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: bookingSeats.id })
+    .from(bookingSeats)
+    .where(and(eq(bookingSeats.eventId, sessionId), eq(bookingSeats.status, "awaiting_payment")))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** After a seat joined an existing session (or opened one): its attendee list; SEQUENCE + 1 when it already existed. */
@@ -135,14 +152,34 @@ async function afterSeatJoined(
 ): Promise<{ session: Event; live: BookingSeat[] }> {
   const live = await liveSeats(tx, session.id);
   await refreshInvitees(tx, session.id, live);
+  // A session only held seats opened (docs/decisions/123) is announced with its first confirmed seat.
+  if (session.status === "awaiting_payment")
+    return { session: await bumpSession(tx, session.id, now, { status: "confirmed" }), live };
   return { session: opened ? session : await bumpSession(tx, session.id, now), live };
+}
+
+/** A held seat was paid (docs/decisions/123): it joins the session's attendees as a new seat would. */
+export async function seatPaid(
+  tx: Transaction,
+  session: Event,
+  seatId: string,
+  now: Date,
+): Promise<{ session: Event; seat: BookingSeat; live: BookingSeat[] }> {
+  const [seat] = await tx
+    .update(bookingSeats)
+    .set({ status: "confirmed", holdUntil: null, updatedAt: now })
+    .where(eq(bookingSeats.id, seatId))
+    .returning();
+  const joined = await afterSeatJoined(tx, session, false, now);
+  return { ...joined, seat };
 }
 
 async function placesUsed(tx: Transaction, sessionId: string): Promise<number> {
   const [row] = await tx
     .select({ n: sql<number>`coalesce(sum(1 + cardinality(${bookingSeats.guests})), 0)`.mapWith(Number) })
     .from(bookingSeats)
-    .where(and(eq(bookingSeats.eventId, sessionId), eq(bookingSeats.status, "confirmed")));
+    // A seat waiting for its payment holds its places too (docs/decisions/123): no overselling while guests pay.
+    .where(and(eq(bookingSeats.eventId, sessionId), ne(bookingSeats.status, "cancelled")));
   return row?.n ?? 0;
 }
 
@@ -183,6 +220,8 @@ export async function bookSeat(
     tokenHash: string;
     now: Date;
     open: () => Promise<Event>;
+    /** A paid seat (docs/decisions/123): held, waiting for its payment. */
+    hold?: { status: "awaiting_payment"; holdUntil: Date } | null;
   },
 ): Promise<SeatBooking | null> {
   const found = await sessionWithRoom(tx, args.eventType, args.start, placesOf(args.person), args.open);
@@ -191,12 +230,15 @@ export async function bookSeat(
     .insert(bookingSeats)
     .values({
       ...args.person,
+      ...args.hold,
       eventId: found.session.id,
       tokenHash: args.tokenHash,
       createdAt: args.now,
       updatedAt: args.now,
     })
     .returning();
+  // A held seat changes nobody's attendee list (nor the session's SEQUENCE) until it is paid.
+  if (args.hold) return seatBooking(found.session, seat, await liveSeats(tx, found.session.id));
   const { session, live } = await afterSeatJoined(tx, found.session, found.opened, args.now);
   return seatBooking(session, seat, live);
 }
@@ -231,8 +273,29 @@ export type SeatChangeResult =
       host: BookingHost;
       /** The session the seat left (a move to another session, or a cancel): cancelled when its last seat went. */
       left: HostEvent | null;
+      /** The seat was waiting for its payment: its cancel is a release nobody is told of (docs/decisions/123). */
+      held?: boolean;
     }
   | { ok: false; reason: "not-found" | "already-cancelled" | "meeting-started" | "slot-unavailable" | "slot-full" };
+
+/**
+ * After a held seat went unpaid (released, or cancelled by its guest): a session that only held
+ * seats and has none left is cancelled unannounced; otherwise nothing anyone sees changed.
+ */
+export async function afterHeldSeatLeft(
+  tx: Transaction,
+  session: Event,
+  now: Date,
+): Promise<{ session: Event; live: BookingSeat[] }> {
+  const live = await liveSeats(tx, session.id);
+  if (live.length > 0 || (await hasHeldSeat(tx, session.id))) return { session, live };
+  const [closed] = await tx
+    .update(events)
+    .set({ status: "cancelled", holdUntil: null, updatedAt: now })
+    .where(eq(events.id, session.id))
+    .returning();
+  return { session: closed, live };
+}
 
 /**
  * Cancels one seat: its places are free again; the session goes with its last seat. With
@@ -284,9 +347,20 @@ async function cancelSeatIn(
   if (refuseStarted && current.startsAt.getTime() <= now.getTime()) return { ok: false, reason: "meeting-started" };
   const [cancelled] = await tx
     .update(bookingSeats)
-    .set({ status: "cancelled", cancelledAt: now, sequence: sql`${bookingSeats.sequence} + 1`, updatedAt: now })
+    .set({
+      status: "cancelled",
+      cancelledAt: now,
+      holdUntil: null,
+      sequence: sql`${bookingSeats.sequence} + 1`,
+      updatedAt: now,
+    })
     .where(eq(bookingSeats.id, seat.id))
     .returning();
+  if (seat.status === "awaiting_payment") {
+    // Never announced (docs/decisions/123): its end is not either, and nobody's list changes.
+    const after = await afterHeldSeatLeft(tx, current, now);
+    return { ok: true, booking: seatBooking(after.session, cancelled, after.live), host, left: null, held: true };
+  }
   const { session, live } = await afterSeatLeft(tx, current.id, now);
   await notify(
     tx,
@@ -337,6 +411,8 @@ async function rescheduleSeatIn(
   const [current] = seat ? await tx.select().from(events).where(eq(events.id, seat.eventId)).for("update") : [];
   if (!seat || !current) return { ok: false, reason: "not-found" };
   if (seat.status === "cancelled" || current.status === "cancelled") return { ok: false, reason: "already-cancelled" };
+  // A seat waiting for its payment is not a booking yet (docs/decisions/123): it cannot move.
+  if (seat.status === "awaiting_payment") return { ok: false, reason: "slot-unavailable" };
   const alone = (await liveSeats(tx, current.id)).length === 1;
   if (start.getTime() === current.startsAt.getTime()) {
     return { ok: true, booking: seatBooking(current, seat, await liveSeats(tx, current.id)), host, left: null };
@@ -405,6 +481,11 @@ async function rescheduleSeatIn(
  * guests' CANCEL mails.
  */
 export async function closeSessionSeats(db: Executor, sessionId: string, now: Date): Promise<BookingSeat[]> {
+  // Seats still waiting for their payment go with it, untold (their payments are released by the cancel path).
+  await db
+    .update(bookingSeats)
+    .set({ status: "cancelled", cancelledAt: now, holdUntil: null, updatedAt: now })
+    .where(and(eq(bookingSeats.eventId, sessionId), eq(bookingSeats.status, "awaiting_payment")));
   return db
     .update(bookingSeats)
     .set({ status: "cancelled", cancelledAt: now, sequence: sql`${bookingSeats.sequence} + 1`, updatedAt: now })

@@ -151,7 +151,12 @@ export async function createBooking(
             // A group session's row (no token) carries the source of the seat that opened it.
             ...(tokenHash
               ? { ...guestBookingValues(request, now, tokenHash), ...hold?.values }
-              : { guestEmail: email, utm: utmToStore(request.utm) }),
+              : {
+                  guestEmail: email,
+                  utm: utmToStore(request.utm),
+                  // Opened by a held seat: unannounced until a seat of it is paid (docs/decisions/123).
+                  ...(awaitingPayment ? { status: "awaiting_payment" as const } : {}),
+                }),
           })
           .returning();
         if (tokenHash && found.routingResponseId)
@@ -179,12 +184,15 @@ export async function createBooking(
           tokenHash: hashBookingToken(token),
           now,
           open: () => newEvent(null),
+          // A paid seat is held while its guest pays (docs/decisions/123).
+          hold: awaitingPayment && hold ? { status: "awaiting_payment", holdUntil: hold.values.holdUntil } : null,
         });
         if (!seat) throw new BookingRefused("slot-full");
         if (controls.linkId) await linkUsedBy(tx, controls.linkId, seat.session.id);
-        await notify(tx, ownerId, `New booking: ${eventType.title} with ${name} on ${when(start, zone)}`, {
-          eventId: seat.session.id,
-        });
+        if (!awaitingPayment)
+          await notify(tx, ownerId, `New booking: ${eventType.title} with ${name} on ${when(start, zone)}`, {
+            eventId: seat.session.id,
+          });
         return recorded(tx, { ok: true, booking: seat, token, host, newInvitees: invitees }, idempotency, within);
       }
 

@@ -78,6 +78,8 @@ export type CancelOutcome =
       seat: SeatBooking;
       host: BookingHost;
       left: HostEvent | null;
+      /** The seat was waiting for its payment: released, nobody is told (docs/decisions/123). */
+      held?: boolean;
     }
   | { ok: false; reason: "not-found" | "already-cancelled" | "meeting-started" }
   /** A guest's cancel its event type's policy refuses (decision 077). */
@@ -136,6 +138,7 @@ export async function cancelEvent(id: string, actor: CancelActor, options: Cance
         seat: r.booking,
         host: r.host,
         left: r.left,
+        held: r.held,
       });
       const within = options.within;
       const result = await cancelSeat(

@@ -657,9 +657,10 @@ export async function busyTimes(
       eventTypeId: sql<string | null>`${events.eventTypeId}`,
       bufferBefore: sql<number>`coalesce(${eventTypes.bufferBefore}, 0)`.mapWith(Number),
       bufferAfter: sql<number>`coalesce(${eventTypes.bufferAfter}, 0)`.mapWith(Number),
-      // A group session's places are its confirmed seats' people (decision 021); other events count their invitees.
+      // A group session's places are its seats' people (decision 021), a seat waiting for its payment
+      // included (docs/decisions/123); other events count their invitees.
       seats:
-        sql<number>`greatest(1, coalesce((select sum(1 + cardinality(${bookingSeats.guests})) from ${bookingSeats} where ${bookingSeats.eventId} = ${events.id} and ${bookingSeats.status} = 'confirmed'), (select count(*) from ${eventInvitees} where ${eventInvitees.eventId} = ${events.id})))`.mapWith(
+        sql<number>`greatest(1, coalesce((select sum(1 + cardinality(${bookingSeats.guests})) from ${bookingSeats} where ${bookingSeats.eventId} = ${events.id} and ${bookingSeats.status} <> 'cancelled'), (select count(*) from ${eventInvitees} where ${eventInvitees.eventId} = ${events.id})))`.mapWith(
           Number,
         ),
     })

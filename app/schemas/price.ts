@@ -11,9 +11,10 @@ export { parsePriceInput, priceInputValue } from "./price-input";
  */
 /**
  * The kinds of event type a price goes with: a one-to-one and the team kinds (docs/decisions/107,
- * 120), whose booking is one held meeting for one guest. A group's seats stay free.
+ * 120), whose booking is one held meeting for one guest, and a group, whose guests each pay for
+ * their seat (docs/decisions/123). A managed event type's members' copies carry no price.
  */
-export const PAYABLE_KINDS = ["one-to-one", "collective", "round-robin"] as const;
+export const PAYABLE_KINDS = ["one-to-one", "group", "collective", "round-robin"] as const;
 
 export function isPayableKind(kind: string): boolean {
   return (PAYABLE_KINDS as readonly string[]).includes(kind);
@@ -93,7 +94,7 @@ export const priceField = z
   .nullish()
   .meta({
     description:
-      "Guests pay this by card when they book (one-to-one, collective and round-robin event types without approval; not group seats); null or left out: free.",
+      "Guests pay this by card when they book (one-to-one, group, collective and round-robin event types without approval; a group's guests each pay for their seat); null or left out: free.",
   });
 
 const refundMessage = 'refundPolicy: { type: "full" }, { type: "none" } or { type: "until", hours: 1 to 8760 }.';

@@ -672,11 +672,10 @@ export function eventTypeSchema(price: typeof priceField | typeof priceFormField
 
 export const eventTypeBody = eventTypeSchema(priceField).meta({ id: "EventTypeInput" });
 
-/** Refused for a group: its guests take seats, and seats are not sold (docs/decisions/120). */
-export const PRICE_KIND_MESSAGE =
-  "Only a one-to-one, collective or round-robin event type can take a price: a group's seats cannot be paid for.";
+/** Refused for a kind without a price (docs/decisions/120, 123): none of those this body takes today. */
+export const PRICE_KIND_MESSAGE = "Only a one-to-one, group, collective or round-robin event type can take a price.";
 
-/** A price only on an event type that books one meeting at once (docs/decisions/107, 120). */
+/** A price on a kind that takes one, without approval (docs/decisions/107, 120, 123). */
 export function priceRules(
   value: { kind: string; requiresApproval: boolean; price?: { amount: number; currency: string } | null },
   ctx: z.RefinementCtx,

@@ -8,7 +8,10 @@ import { markRefunded, refundsDue, setPaymentIntent } from "~/models/booking-pay
  */
 
 export interface BookingCharge {
+  /** The booking's events row (a seat's: its session's). */
   bookingId: string;
+  /** A group session's seat (docs/decisions/123): the payment is the seat's. */
+  seatId?: string;
   amount: number;
   currency: string;
   description: string;
@@ -27,15 +30,21 @@ export async function startBookingCharge(charge: BookingCharge): Promise<{ id: s
         automatic_payment_methods: { enabled: true, allow_redirects: "never" },
         description: charge.description,
         receipt_email: charge.guestEmail,
-        metadata: { bookingId: charge.bookingId, amount: String(charge.amount), currency: charge.currency },
+        metadata: {
+          bookingId: charge.bookingId,
+          ...(charge.seatId ? { seatId: charge.seatId } : {}),
+          amount: String(charge.amount),
+          currency: charge.currency,
+        },
       },
-      { idempotencyKey: `booking-${charge.bookingId}` },
+      { idempotencyKey: charge.seatId ? `seat-${charge.seatId}` : `booking-${charge.bookingId}` },
     );
   } catch (error) {
     throw providerError(error);
   }
   if (!intent.client_secret) throw new PaymentError("provider", "The payment provider did not return a client secret.");
-  await setPaymentIntent(charge.bookingId, intent.id);
+  if (charge.seatId) await setPaymentIntent(charge.seatId, intent.id, true);
+  else await setPaymentIntent(charge.bookingId, intent.id);
   return { id: intent.id, clientSecret: intent.client_secret };
 }
 
@@ -76,14 +85,15 @@ export async function refundDueBookings(now: Date): Promise<number> {
     return 0;
   }
   let done = 0;
-  for (const { eventId, paymentIntentId } of due) {
+  for (const { id, eventId, seatId, paymentIntentId } of due) {
     if (!paymentIntentId) continue;
     try {
+      // One refund per booking, or per seat of a group session (docs/decisions/123).
       const refund = await s.refunds.create(
-        { payment_intent: paymentIntentId, metadata: { bookingId: eventId } },
-        { idempotencyKey: `booking-refund-${eventId}` },
+        { payment_intent: paymentIntentId, metadata: { bookingId: eventId, ...(seatId ? { seatId } : {}) } },
+        { idempotencyKey: seatId ? `seat-refund-${seatId}` : `booking-refund-${eventId}` },
       );
-      await markRefunded(eventId, refund.id, now);
+      await markRefunded(id, refund.id, now);
       done += 1;
     } catch (error) {
       console.warn(`paid bookings: refund of ${eventId} failed (tried again later): ${(error as Error).message}`);

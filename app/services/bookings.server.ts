@@ -67,7 +67,14 @@ import {
   type RecurrenceRefusal,
 } from "~/scheduling/recurrence";
 import { isPaidEventType } from "~/models/booking-request.server";
-import { decideRefund, recordPaymentHold, releasePaymentHold } from "~/models/booking-payment.server";
+import {
+  decideRefund,
+  decideSeatRefund,
+  decideSessionRefunds,
+  recordPaymentHold,
+  releasePaymentHold,
+  releaseSeatHold,
+} from "~/models/booking-payment.server";
 import { PaymentError } from "~/models/payment.server";
 import { stripe } from "~/server/stripe.server";
 import { refundDueBookings, startBookingCharge } from "./booking-charges.server";
@@ -392,8 +399,10 @@ async function book(
     // A paid booking's hold (docs/decisions/107): nobody hears of it until it is paid; the guest's
     // links wait with its payment for the confirmation.
     if (r.booking.status === "awaiting_payment" && isPaidEventType(found.eventType)) {
+      // A seat's payment is the seat's own (docs/decisions/123), on its session's row.
       await recordPaymentHold(tx, {
-        eventId: r.booking.id,
+        eventId,
+        seatId,
         amount: found.eventType.priceAmount,
         currency: found.eventType.priceCurrency,
         guestLinks: links,
@@ -445,9 +454,11 @@ async function chargeFor(
   guestEmail: string,
 ): Promise<BookingResult | PaymentsUnavailable> {
   const booking = result.booking;
+  const seat = "session" in booking ? (booking as SeatBooking) : null;
   try {
     const intent = await startBookingCharge({
-      bookingId: booking.id,
+      bookingId: seat ? seat.session.id : booking.id,
+      seatId: seat?.id,
       amount: eventType.priceAmount,
       currency: eventType.priceCurrency,
       description: `${eventType.title} on ${booking.startsAt.toISOString()}`,
@@ -464,7 +475,8 @@ async function chargeFor(
     };
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
-    await releasePaymentHold(booking.id, "failed", new Date());
+    if (seat) await releaseSeatHold(seat.id, "failed", new Date());
+    else await releasePaymentHold(booking.id, "failed", new Date());
     return { ok: false, reason: "payments-unavailable", message: error.message };
   }
 }
@@ -679,8 +691,8 @@ export async function cancelBooking(
   const outcome = await cancelUnderRules(id, actor, options, (tx, o) => recordCancelled(tx, o, actor, options));
   if (outcome.ok) {
     nudgeBookingEvents();
-    // Stripe's refund right away; a failure stays due for the job runner.
-    if (outcome.kind !== "seat") await refundDueBookings(options.now);
+    // Stripe's refund right away (a booking's or a seat's); a failure stays due for the job runner.
+    await refundDueBookings(options.now);
   }
   return outcome;
 }
@@ -709,6 +721,17 @@ function cancelUnderRules(
       if (o.kind !== "seat") {
         const refund = await decideRefund(tx, o.event, options.now);
         if (refund && "released" in refund) return;
+        // A group session's seats (docs/decisions/123): each paid seat by the rule, each held one released;
+        // a session that only held seats was never announced, so neither is its end.
+        const seats = await decideSessionRefunds(tx, o.event, options.now);
+        if (seats.released > 0 && o.seats.length === 0) return;
+      } else {
+        const refund = await decideSeatRefund(
+          tx,
+          { id: o.seat.id, startsAt: o.seat.startsAt, eventTypeId: o.seat.eventTypeId },
+          options.now,
+        );
+        if (o.held || (refund && "released" in refund)) return;
       }
       await announce(tx, o);
     },

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { timestamps } from "./columns";
+import { id, timestamps } from "./columns";
+import { bookingSeats } from "./booking-seats";
 import { events } from "./events";
 
 /**
@@ -22,13 +23,20 @@ export const BOOKING_PAYMENT_STATES = [
 ] as const;
 export type BookingPaymentState = (typeof BOOKING_PAYMENT_STATES)[number];
 
-/** One row per paid booking, written with its hold. */
+/**
+ * One row per paid booking, written with its hold: per events row for a one-to-one or team booking
+ * (`seat_id` null), per seat for a group session's seat (docs/decisions/123; `event_id` is then the
+ * seat's session when it was held).
+ */
 export const bookingPayments = pgTable(
   "booking_payments",
   {
+    id: id(),
     eventId: uuid("event_id")
-      .primaryKey()
+      .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
+    /** The paid seat of a group session (docs/decisions/123); null for a booking's own row. */
+    seatId: uuid("seat_id").references(() => bookingSeats.id, { onDelete: "cascade" }),
     /** Set once Stripe made the PaymentIntent (right after the hold's commit). */
     paymentIntentId: text("payment_intent_id"),
     amount: integer("amount").notNull(),
@@ -48,6 +56,11 @@ export const bookingPayments = pgTable(
   },
   (t) => [
     uniqueIndex("booking_payments_intent_key").on(t.paymentIntentId),
+    // One payment per booking row, one per seat.
+    uniqueIndex("booking_payments_event_key")
+      .on(t.eventId)
+      .where(sql`${t.seatId} is null`),
+    uniqueIndex("booking_payments_seat_key").on(t.seatId),
     index("booking_payments_state_idx").on(t.state),
     check(
       "booking_payments_state_known",

@@ -34,12 +34,18 @@ export const bookingSeats = pgTable(
     tokenHash: text("token_hash").notNull(),
     status: eventStatus("status").notNull().default("confirmed"),
     sequence: integer("sequence").notNull().default(0),
+    /** A paid seat waiting for its payment (`awaiting_payment`) is held until then (docs/decisions/123). */
+    holdUntil: timestamp("hold_until", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("booking_seats_token_hash_key").on(t.tokenHash),
     index("booking_seats_event_idx").on(t.eventId, t.createdAt),
+    // The payment-holds job's scan of held seats (docs/decisions/123).
+    index("booking_seats_hold_until_idx")
+      .on(t.holdUntil)
+      .where(sql`${t.holdUntil} is not null`),
     check("booking_seats_guests_max", sql`cardinality(${t.guests}) <= 4`),
   ],
 );

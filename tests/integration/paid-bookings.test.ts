@@ -3,7 +3,7 @@
  * API (tests/fakes/stripe-server.mjs, over loopback); webhooks are signed as Stripe signs them.
  *
  * Covered: an event type's price and refund rule (stored, answered, bad currency / amount / rule
- * 400, a price on a group 400); POST /api/bookings for a paid type answers 201
+ * 400; a group's paid seats are tests/integration/paid-seats.test.ts); POST /api/bookings for a paid type answers 201
  * `awaiting_payment` with a client secret and a 15-minute expiry, and racing bookings for the
  * held slot are refused (409); paying at Stripe and the client asking changes nothing, only the
  * signed `payment_intent.succeeded` webhook confirms (then the guest's mail carries the receipt
@@ -159,7 +159,7 @@ async function slotsOf(typeId: string, day: number): Promise<string[]> {
 }
 
 describe("an event type's price and refund rule", () => {
-  it("is stored and answered; bad currency, amount or rule is a 400; a group cannot take a price", async () => {
+  it("is stored and answered; bad currency, amount or rule is a 400", async () => {
     const type = await paidType({ refundPolicy: { type: "until", hours: 24 } });
     expect(type.price).toEqual({ amount: 2500, currency: "eur" });
     expect(type.refundPolicy).toEqual({ type: "until", hours: 24 });
@@ -184,9 +184,6 @@ describe("an event type's price and refund rule", () => {
     expect(Object.keys(await bad({ price: { amount: 0, currency: "usd" } }))).toContain("price.amount");
     expect(Object.keys(await bad({ price: { amount: 100_000_000, currency: "usd" } }))).toContain("price.amount");
     expect(Object.keys(await bad({ refundPolicy: { type: "until" } }))).toContain("refundPolicy.hours");
-    expect(Object.keys(await bad({ kind: "group", seats: 5, price: { amount: 500, currency: "usd" } }))).toContain(
-      "price",
-    );
   });
 });
 

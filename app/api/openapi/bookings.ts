@@ -56,7 +56,7 @@ export const paths: ZodOpenApiPathsObject = {
       requestBody: body(bookingBody),
       responses: {
         "201": json(
-          "The booking (the first answer again for a retry with its Idempotency-Key). `status` is `pending` when the event type requires approval: the slot is held for the host's answer, and the guest is mailed \"Request received\". `status` is `awaiting_payment` for a paid event type (one-to-one, collective or round robin: every host's time is held; decisions 107, 120), with `payment`.",
+          "The booking (the first answer again for a retry with its Idempotency-Key). `status` is `pending` when the event type requires approval: the slot is held for the host's answer, and the guest is mailed \"Request received\". `status` is `awaiting_payment` for a paid event type (one-to-one, collective or round robin: every host's time is held; decisions 107, 120; a group: the guest's seat is held and counts against the seats, paid per seat, `seatId` names it; decision 123), with `payment`.",
           bookingAnswerSchema,
         ),
         ...errors(400, 404, 413, 415),

@@ -482,9 +482,11 @@ export function EventTypeFormBody({
                   paid one cannot also require approval.
                   {kind === "one-to-one"
                     ? null
-                    : kind === "collective"
-                      ? " Every host's time is held while the guest pays; the hosts hear of the booking once it is paid."
-                      : " The assigned host's time is held while the guest pays; they hear of the booking once it is paid, and a hold that runs out unpaid does not count toward their share."}
+                    : kind === "group"
+                      ? " Each guest pays for their seat: the seat is held and counts against the seats while they pay; the host and the other guests hear of it once it is paid."
+                      : kind === "collective"
+                        ? " Every host's time is held while the guest pays; the hosts hear of the booking once it is paid."
+                        : " The assigned host's time is held while the guest pays; they hear of the booking once it is paid, and a hold that runs out unpaid does not count toward their share."}
                 </p>
                 <Field
                   label="Price (optional)"
@@ -527,14 +529,7 @@ export function EventTypeFormBody({
                   errors={refundFields.hours.errors}
                 />
               </Fieldset>
-            ) : (
-              <Fieldset legend="Payment">
-                <p className="text-sm text-neutral-700">
-                  A group&apos;s seats are free: guests cannot pay for a seat. A one-to-one, collective or round-robin
-                  event type can take a price.
-                </p>
-              </Fieldset>
-            )}
+            ) : null}
             <Fieldset legend="Guests' language">
               <SelectField
                 label="Default language"

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import { bookingSeats, eventTypes, events, singleUseLinks, users, type SingleUseLink } from "../../db/schema";
 import { getDb } from "~/server/db.server";
 import { isUuid, type Transaction } from "./event.server";
@@ -149,7 +149,8 @@ export async function linkUsedBy(tx: Transaction, linkId: string, eventId: strin
 
 /**
  * Upcoming live bookings `email` holds of the event type: bookings made with it (a team booking
- * counts once: its co-host rows are not) and seats of group sessions.
+ * counts once: its co-host rows are not) and seats of group sessions, held ones awaiting their
+ * payment included.
  */
 export async function guestActiveBookings(
   tx: Executor,
@@ -179,7 +180,8 @@ export async function guestActiveBookings(
       and(
         eq(events.eventTypeId, eventTypeId),
         sql`lower(${bookingSeats.email}) = ${email.toLowerCase()}`,
-        eq(bookingSeats.status, "confirmed"),
+        // A seat held while its guest pays counts, as a one-to-one hold does (docs/decisions/123).
+        ne(bookingSeats.status, "cancelled"),
         sql`${events.endsAt} > ${now.toISOString()}::timestamptz`,
       ),
     );

@@ -26,6 +26,12 @@ import { isUuid, lockHost, notify, withInvitees, type HostEvent, type Transactio
 
 type GuestLinks = { cancelUrl: string | null; rescheduleUrl: string | null };
 
+/**
+ * A hold a cancel released before it was paid: its PaymentIntent (null if not made yet) is to be
+ * cancelled at Stripe once the cancel is committed.
+ */
+export type Released = { released: true; paymentIntentId: string | null };
+
 /** A booking's own payment (its events row's), not one of a group session's seats (docs/decisions/123). */
 const ofBooking = (eventId: string) => and(eq(bookingPayments.eventId, eventId), isNull(bookingPayments.seatId));
 
@@ -211,7 +217,7 @@ export async function decideRefund(
   tx: Transaction,
   event: { id: string; startsAt: Date; eventTypeId: string | null },
   now: Date,
-): Promise<RefundDecision | { released: true } | null> {
+): Promise<RefundDecision | Released | null> {
   const [payment] = await tx.select().from(bookingPayments).where(ofBooking(event.id)).for("update");
   return payment ? decidePayment(tx, payment, event, now) : null;
 }
@@ -222,13 +228,13 @@ async function decidePayment(
   payment: BookingPayment,
   event: { startsAt: Date; eventTypeId: string | null },
   now: Date,
-): Promise<RefundDecision | { released: true } | null> {
+): Promise<RefundDecision | Released | null> {
   if (payment.state === "awaiting") {
     await tx
       .update(bookingPayments)
       .set({ state: "released", guestLinks: null, updatedAt: now })
       .where(eq(bookingPayments.id, payment.id));
-    return { released: true };
+    return { released: true, paymentIntentId: payment.paymentIntentId };
   }
   if (payment.state !== "paid") return null;
   const [type] = event.eventTypeId
@@ -455,30 +461,33 @@ export async function decideSeatRefund(
   tx: Transaction,
   seat: { id: string; startsAt: Date; eventTypeId: string | null },
   now: Date,
-): Promise<RefundDecision | { released: true } | null> {
+): Promise<RefundDecision | Released | null> {
   const [payment] = await tx.select().from(bookingPayments).where(eq(bookingPayments.seatId, seat.id)).for("update");
   return payment ? decidePayment(tx, payment, seat, now) : null;
 }
 
 /**
  * In a whole session's cancel transaction (its host or an admin): every seat's payment, by the
- * refund rule (paid seats) or released (held seats). Answers how many were paid and how many held.
+ * refund rule (paid seats) or released (held seats). Answers how many were paid and how many held,
+ * with the held ones' PaymentIntents (to be cancelled at Stripe after the commit).
  */
 export async function decideSessionRefunds(
   tx: Transaction,
   session: { id: string; startsAt: Date; eventTypeId: string | null },
   now: Date,
-): Promise<{ paid: number; released: number }> {
+): Promise<{ paid: number; released: number; releasedIntents: string[] }> {
   const payments = await tx
     .select()
     .from(bookingPayments)
     .where(and(eq(bookingPayments.eventId, session.id), sql`${bookingPayments.seatId} is not null`))
     .for("update");
-  const counts = { paid: 0, released: 0 };
+  const counts = { paid: 0, released: 0, releasedIntents: [] as string[] };
   for (const payment of payments) {
     const decision = await decidePayment(tx, payment, session, now);
-    if (decision && "released" in decision) counts.released += 1;
-    else if (decision) counts.paid += 1;
+    if (decision && "released" in decision) {
+      counts.released += 1;
+      if (decision.paymentIntentId) counts.releasedIntents.push(decision.paymentIntentId);
+    } else if (decision) counts.paid += 1;
   }
   return counts;
 }

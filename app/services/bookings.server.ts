@@ -77,7 +77,7 @@ import {
 } from "~/models/booking-payment.server";
 import { PaymentError } from "~/models/payment.server";
 import { stripe } from "~/server/stripe.server";
-import { refundDueBookings, startBookingCharge } from "./booking-charges.server";
+import { cancelBookingCharge, refundDueBookings, startBookingCharge } from "./booking-charges.server";
 
 /**
  * The booking lifecycle (docs/decisions/030, 055): bookSlot, rescheduleBooking and cancelBooking,
@@ -688,9 +688,18 @@ export async function cancelBooking(
     const refused = await guestRefusal(id, actor.token, "cancel", options.now, options.reason ?? null);
     if (refused) return refused as CancelOutcome;
   }
-  const outcome = await cancelUnderRules(id, actor, options, (tx, o) => recordCancelled(tx, o, actor, options));
+  const released: string[] = [];
+  const outcome = await cancelUnderRules(
+    id,
+    actor,
+    options,
+    (tx, o) => recordCancelled(tx, o, actor, options),
+    released,
+  );
   if (outcome.ok) {
     nudgeBookingEvents();
+    // A released hold's intent can no longer be paid, as the payment-holds job does (docs/decisions/123).
+    for (const intent of released) await cancelBookingCharge(intent);
     // Stripe's refund right away (a booking's or a seat's); a failure stays due for the job runner.
     await refundDueBookings(options.now);
   }
@@ -702,12 +711,15 @@ type Cancelled = Extract<CancelOutcome, { ok: true }>;
 /**
  * cancelEvent under a guest's rules (decision 055, 077) and a paid booking's refund rule (decision
  * 107); `announce` writes the booking event of a cancel others must hear about, in its transaction.
+ * `released` gets the PaymentIntents of the holds (a booking's, or a group session's seats') the
+ * cancel released unpaid: the caller cancels them at Stripe once the cancel is committed.
  */
 function cancelUnderRules(
   id: string,
   actor: CancelActor,
   options: Omit<CancelOptions, "within" | "refuseStarted">,
   announce: (tx: Transaction, outcome: Cancelled) => Promise<void>,
+  released: string[],
 ): Promise<CancelOutcome> {
   return cancelEvent(id, actor, {
     ...options,
@@ -720,10 +732,14 @@ function cancelUnderRules(
       // paid yet was never announced, so its end is not either.
       if (o.kind !== "seat") {
         const refund = await decideRefund(tx, o.event, options.now);
-        if (refund && "released" in refund) return;
+        if (refund && "released" in refund) {
+          if (refund.paymentIntentId) released.push(refund.paymentIntentId);
+          return;
+        }
         // A group session's seats (docs/decisions/123): each paid seat by the rule, each held one released;
         // a session that only held seats was never announced, so neither is its end.
         const seats = await decideSessionRefunds(tx, o.event, options.now);
+        released.push(...seats.releasedIntents);
         if (seats.released > 0 && o.seats.length === 0) return;
       } else {
         const refund = await decideSeatRefund(
@@ -731,6 +747,7 @@ function cancelUnderRules(
           { id: o.seat.id, startsAt: o.seat.startsAt, eventTypeId: o.seat.eventTypeId },
           options.now,
         );
+        if (refund && "released" in refund && refund.paymentIntentId) released.push(refund.paymentIntentId);
         if (o.held || (refund && "released" in refund)) return;
       }
       await announce(tx, o);
@@ -874,6 +891,7 @@ export async function cancelSeries(input: {
   const seriesId = await seriesIdOf(input.id);
   if (!seriesId) return { ok: false, reason: "not-a-series" };
   const options = { reason: input.reason, now, bookingsOnly: true };
+  const released: string[] = [];
   const done = await inSeriesTransaction(seriesId, async (tx, occurrences) => {
     const cancelled: Array<{ outcome: Cancelled; actor: CancelActor }> = [];
     let tried = 0;
@@ -882,9 +900,15 @@ export async function cancelSeries(input: {
       const who: BookingActor =
         "token" in actor ? { token: occurrenceToken(seriesTokenOf(actor.token), occurrence.seriesIndex ?? 1) } : actor;
       // The guest's rules are checked on each locked row (guestGuard), inside this transaction.
-      const outcome = await cancelUnderRules(occurrence.id, who, { ...options, executor: tx }, async (_tx, o) => {
-        cancelled.push({ outcome: o, actor: who });
-      });
+      const outcome = await cancelUnderRules(
+        occurrence.id,
+        who,
+        { ...options, executor: tx },
+        async (_tx, o) => {
+          cancelled.push({ outcome: o, actor: who });
+        },
+        released,
+      );
       if (!outcome.ok && tried === 0 && outcome.reason !== "already-cancelled")
         return bookingChangeOf(outcome) as Exclude<ChangeResult, { ok: true }>;
       tried += 1;
@@ -899,6 +923,7 @@ export async function cancelSeries(input: {
   if (!done.ok) return done;
   if (done.cancelled > 0) {
     nudgeBookingEvents();
+    for (const intent of released) await cancelBookingCharge(intent);
     await refundDueBookings(now);
   }
   return { ok: true, occurrences: done.occurrences };

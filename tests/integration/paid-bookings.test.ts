@@ -326,6 +326,14 @@ describe("cancelling a paid booking", () => {
     });
   }
 
+  it("a hold its guest cancels before paying is released and its PaymentIntent cancelled at Stripe", async () => {
+    const type = await paidType();
+    const answer = await ok<PaidAnswer>(await book(type._id, at(8, "11:00")), 201);
+    expect((await cancel(answer)).status).toBe(200);
+    expect(await statusOf(answer.booking.id)).toMatchObject({ status: "cancelled", state: "released" });
+    expect(fake.intents.get(intentIdOf(answer))!.status).toBe("canceled");
+  });
+
   it("refunds in full under `full`, through Stripe's Refunds API", async () => {
     const type = await paidType();
     const answer = await paidBooking(type._id, at(8, "09:00"));

@@ -10,7 +10,8 @@
  * webhook (then the seat joins the attendees, the host's bell rings, the guest's mail has the
  * receipt); a failed payment and the hold running out (the job) free the seat; a guest's cancel of
  * a paid seat is refunded by the rule; the host's cancel of the whole session refunds every paid
- * seat and releases the held ones.
+ * seat and releases the held ones; a held seat its guest cancels, or the host's cancel releases,
+ * has its PaymentIntent cancelled at Stripe; a held seat counts toward the limit per guest.
  */
 import crypto from "node:crypto";
 import Stripe from "stripe";
@@ -304,5 +305,48 @@ describe("a paid group event type (docs/decisions/123)", () => {
       expect(fake.refunds.get(row.refund_id!)).toMatchObject({ payment_intent: intentIdOf(s), amount: 1500 });
     }
     expect(await seatOf(seats[3].booking.seatId)).toMatchObject({ seat: "cancelled", state: "released" });
+  });
+
+  it("cancels a held seat's PaymentIntent at Stripe when its guest cancels it or the host cancels the session", async () => {
+    const type = await paidGroup(4);
+    const start = at(7, "10:00");
+    const seats: SeatAnswer[] = [];
+    for (const n of ["k1", "k2", "k3"]) seats.push(await ok<SeatAnswer>(await book(type._id, start, guest(n)), 201));
+    await paid(seats[2]);
+    // The guest of a held seat cancels it: released, and its intent can no longer be paid.
+    const token = tokenOf(seats[0].booking.cancelUrl);
+    expect(
+      (await call("POST", `/api/bookings/${seats[0].booking.seatId}/cancel?token=${encodeURIComponent(token)}`)).status,
+    ).toBe(200);
+    expect(await seatOf(seats[0].booking.seatId)).toMatchObject({ seat: "cancelled", state: "released" });
+    expect(fake.intents.get(intentIdOf(seats[0]))!.status).toBe("canceled");
+    expect(fake.intents.get(intentIdOf(seats[1]))!.status).not.toBe("canceled");
+    // The host cancels the session: the held seat's intent is cancelled, the paid one refunded.
+    const res = await call("POST", `/api/bookings/${seats[0].booking.id}/cancel`, {
+      token: host.token,
+      json: { reason: "Room unavailable" },
+    });
+    expect(res.status).toBe(200);
+    expect(await seatOf(seats[1].booking.seatId)).toMatchObject({ seat: "cancelled", state: "released" });
+    expect(fake.intents.get(intentIdOf(seats[1]))!.status).toBe("canceled");
+    expect(await seatOf(seats[2].booking.seatId)).toMatchObject({ seat: "cancelled", state: "refunded" });
+    expect(fake.intents.get(intentIdOf(seats[2]))!.status).toBe("succeeded");
+  });
+
+  it("counts a held seat toward the limit per guest, as a one-to-one hold counts", async () => {
+    const type = await paidGroup(4, { limitPerGuest: 1 });
+    const who = guest("lim");
+    const first = await ok<SeatAnswer>(await book(type._id, at(8, "10:00"), who), 201);
+    expect(first.booking.status).toBe("awaiting_payment");
+    // Holding a seat (not paid), the same e-mail cannot hold another one.
+    const second = await book(type._id, at(8, "12:00"), who);
+    expect(second.status).toBe(409);
+    expect(await second.json()).toMatchObject({ error: { code: "guest_limit_reached" } });
+    // Released, the seat no longer counts.
+    const token = tokenOf(first.booking.cancelUrl);
+    expect(
+      (await call("POST", `/api/bookings/${first.booking.seatId}/cancel?token=${encodeURIComponent(token)}`)).status,
+    ).toBe(200);
+    expect((await book(type._id, at(8, "12:00"), who)).status).toBe(201);
   });
 });

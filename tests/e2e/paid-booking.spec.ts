@@ -20,7 +20,8 @@ import {
  * prices the event type in its form; a guest on a phone books, pays in the Payment Element, and
  * the booking is confirmed once the webhook arrives. Without JavaScript the payment step says
  * the card needs it and keeps the hold. A round-robin event type (docs/decisions/120) takes its
- * price in the same form and is paid for the same way on its team's booking page.
+ * price in the same form and is paid for the same way on its team's booking page. A group event
+ * type (docs/decisions/123) takes its price in the form too, and each guest pays for their seat.
  */
 
 const signer = new Stripe("sk_test_signer_only");
@@ -219,6 +220,66 @@ test.describe("paid bookings", () => {
     await expect(g.getByTestId("payment-processing")).toBeVisible();
     const intent = await confirmedIntent();
     expect(intent.status).toBe("succeeded");
+    expect((await playWebhook(baseURL, intent)).status).toBe(200);
+    await expect(g.getByRole("heading", { name: "You are scheduled" })).toBeVisible({ timeout: 15_000 });
+    await guest.close();
+  });
+
+  test("a group takes a price in its form; a guest on a phone pays for a seat; Stripe's webhook confirms it", async ({
+    browser,
+    baseURL,
+  }) => {
+    const host = await newBookingHost(browser, "paid-seat");
+    const created = await host.context.request.post("/api/event-types", {
+      headers: { authorization: `Bearer ${host.token}` },
+      data: {
+        title: "Paid workshop",
+        slug: "paid-workshop",
+        kind: "group",
+        seats: 3,
+        duration: 60,
+        minimumNotice: 60,
+        bookingWindowDays: 60,
+        location: { type: "google-meet" },
+        scheduleId: host.scheduleId,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const typeId = ((await created.json()) as { _id: string })._id;
+    const { page } = host;
+    await page.goto(`/dashboard/eventTypes/${typeId}`);
+    await waitForHydration(page);
+    await expect(page.getByText("Each guest pays for their seat")).toBeVisible();
+    await page.getByLabel("Currency", { exact: true }).selectOption("eur");
+    await page.getByLabel("Price (optional)").fill("12.00");
+    await page.getByRole("button", { name: "Save event type" }).click();
+    await expect(page).toHaveURL("/dashboard/eventTypes");
+    await host.context.close();
+
+    const guest = await browser.newContext({ timezoneId: "Europe/Madrid", viewport: { width: 375, height: 812 } });
+    const g = await guest.newPage();
+    await useFakeStripe(g);
+    await g.goto(`/${host.username}/paid-workshop`);
+    await expect(g.getByTestId("event-price")).toHaveText("€12.00");
+    await openLaterDay(g);
+    await g.getByTestId("slot").first().click();
+    await g.getByLabel("Name", { exact: true }).fill("Sara Seat");
+    await g.getByLabel("Email", { exact: true }).fill(uniqueEmail("paid-seat-guest"));
+    await g.getByRole("button", { name: "Schedule event" }).click();
+    await expect(g).toHaveURL(/\/booking\/[0-9a-f-]+\/pay\?token=/);
+    await expect(g.getByRole("heading", { name: "Pay €12.00 to confirm" })).toBeVisible();
+    await expect(g.getByTestId("hold-notice")).toContainText("We hold this time for you until");
+    const pay = g.getByRole("button", { name: "Pay €12.00" });
+    await expect(pay).toBeEnabled();
+    expect(await seriousViolations(g)).toEqual([]);
+    await noSidewaysScroll(g);
+    await g.getByTestId("fake-card-number").fill("4242 4242 4242 4242");
+    await pay.click();
+    await expect(g.getByTestId("payment-processing")).toBeVisible();
+    const intent = await confirmedIntent();
+    // The seat's own PaymentIntent, paid at Stripe; only the webhook confirms the seat.
+    expect(intent.status).toBe("succeeded");
+    expect((intent.metadata as Record<string, string>).seatId).toBeTruthy();
     expect((await playWebhook(baseURL, intent)).status).toBe(200);
     await expect(g.getByRole("heading", { name: "You are scheduled" })).toBeVisible({ timeout: 15_000 });
     await guest.close();

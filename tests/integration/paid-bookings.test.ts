@@ -9,7 +9,7 @@
  * signed `payment_intent.succeeded` webhook confirms (then the guest's mail carries the receipt
  * link); an unsigned or forged webhook is 400 and confirms nothing; `payment_intent.payment_failed`
  * and the hold running out (the job runner) free the slot, and a payment made after that is refunded; a cancel under `full` and under `until`
- * in time is refunded through Stripe's Refunds API, a late cancel under `until` is not.
+ * in time is refunded through Stripe's Refunds API, a late cancel under `until` is not; a hold its guest cancels before paying has its PaymentIntent cancelled at Stripe (docs/decisions/123).
  */
 import crypto from "node:crypto";
 import Stripe from "stripe";

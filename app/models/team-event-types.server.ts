@@ -220,6 +220,10 @@ function columns(input: TeamEventTypeInput) {
     reconfirmHours: input.reconfirmHours,
     roundRobinMode: input.roundRobinMode,
     lockedFields: input.kind === "managed" ? input.lockedFields : [],
+    priceAmount: input.priceAmount,
+    priceCurrency: input.priceCurrency,
+    refundPolicy: input.refundPolicy,
+    refundHours: input.refundHours,
   };
 }
 

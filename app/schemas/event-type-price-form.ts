@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isCurrencyCode, type Currency } from "./price";
 import { parsePriceInput } from "./price-input";
 import { eventTypeSchema } from "./scheduling-api";
+import { teamEventTypeSchema } from "./team-event-types";
 
 /**
  * The Event Types page's typed price (docs/decisions/116), apart from the JSON body's schemas so the
@@ -43,3 +44,6 @@ export const priceFormField = z
  * the currency's units ("25.00"), not minor units (docs/decisions/116).
  */
 export const eventTypeFormBody = eventTypeSchema(priceFormField);
+
+/** A team's event type form (decision 059): the team body's rules, with the same typed price. */
+export const teamEventTypeFormBody = teamEventTypeSchema(priceFormField);

@@ -10,6 +10,7 @@ import {
   type LockableValues,
 } from "./team-event-types";
 import { keepLockedInForm } from "./event-type-form";
+import { teamEventTypeFormBody } from "./event-type-price-form";
 
 const current: LockableValues = {
   title: "Onboarding",
@@ -198,5 +199,37 @@ describe("teamEventTypeJson", () => {
       { userId: "v", eventTypeId: "c2", bookingUrl: null },
     ]);
     expect(teamEventTypeJson({ ...base, kind: "managed" }, extra).bookingUrl).toBeNull();
+  });
+});
+
+describe("a team event type's price (docs/decisions/120)", () => {
+  const base = { title: "Paid", slug: "paid", duration: 30, kind: "collective" as const };
+
+  it("the JSON body takes a price in minor units and a refund rule, as a person's event type", () => {
+    const parsed = teamEventTypeBody.parse({
+      ...base,
+      price: { amount: 2500, currency: "EUR" },
+      refundPolicy: { type: "until", hours: 12 },
+    });
+    expect(parsed).toMatchObject({ priceAmount: 2500, priceCurrency: "eur", refundPolicy: "until", refundHours: 12 });
+    expect(teamEventTypeBody.parse(base)).toMatchObject({
+      priceAmount: null,
+      priceCurrency: null,
+      refundPolicy: "full",
+    });
+  });
+
+  it("refuses a price on a managed template or with approval, on the price field", () => {
+    for (const extra of [{ kind: "managed" }, { requiresApproval: true }]) {
+      const r = teamEventTypeBody.safeParse({ ...base, ...extra, price: { amount: 100, currency: "usd" } });
+      expect(r.success).toBe(false);
+      expect(r.error?.issues.map((i) => i.path.join("."))).toContain("price");
+    }
+  });
+
+  it("the team's form types it in the currency's units (decision 116)", () => {
+    const parsed = teamEventTypeFormBody.parse({ ...base, price: { amount: "12,50", currency: "eur" } });
+    expect(parsed).toMatchObject({ priceAmount: 1250, priceCurrency: "eur" });
+    expect(teamEventTypeFormBody.safeParse({ ...base, price: { amount: "abc", currency: "eur" } }).success).toBe(false);
   });
 });

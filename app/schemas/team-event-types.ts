@@ -1,9 +1,12 @@
 import { z } from "zod";
 import type { BookingQuestion, EventTypeLocation, HostPriority } from "../../db/schema";
+import type { priceFormField } from "./event-type-price-form";
+import { priceField, refundPolicyField } from "./price";
 import {
   durationRules,
   eventTypeFields,
   eventTypeJsonSchema,
+  priceRules,
   seatRules,
   withDurations,
   type EventTypeJson,
@@ -102,63 +105,79 @@ const hostSchema = z.object({
  * POST /api/teams/{id}/event-types and PUT .../{eventTypeId}: the event type body (its schedule
  * aside: each host's availability is their own default schedule) plus kind, hosts,
  * roundRobinMode and lockedFields. PUT replaces the whole event type, as PUT /api/event-types/{id}.
+ * The price and refund rule are a person's event type's (docs/decisions/107, 120): the JSON
+ * body's price in minor units, the team's form's typed in the currency's units (decision 116).
  */
-export const teamEventTypeBody = z
-  .object({
-    ...eventTypeFields,
-    kind: z.enum(TEAM_EVENT_TYPE_KINDS, { error: `kind is one of ${TEAM_EVENT_TYPE_KINDS.join(", ")}.` }),
-    hosts: z
-      .array(hostSchema, { error: "hosts: a list of { userId, weight?, priority? }." })
-      .max(50, "hosts: at most 50.")
-      .optional()
-      .meta({
-        description:
-          "Members of the team who host it (collective, round robin) or get a copy (managed); every current member when left out.",
-      }),
-    roundRobinMode: z
-      .enum(ROUND_ROBIN_MODES, { error: `roundRobinMode is one of ${ROUND_ROBIN_MODES.join(", ")}.` })
-      .optional()
-      .meta({ description: "Round robin only: fairness (default) or availability." }),
-    lockedFields: z
-      .array(
-        z.enum(LOCKABLE_FIELDS, {
-          error: (issue) => `${String(issue.input)} cannot be locked: lock any of ${LOCKABLE_FIELDS.join(", ")}.`,
+export function teamEventTypeSchema(price: typeof priceField | typeof priceFormField) {
+  return z
+    .object({
+      ...eventTypeFields,
+      kind: z.enum(TEAM_EVENT_TYPE_KINDS, { error: `kind is one of ${TEAM_EVENT_TYPE_KINDS.join(", ")}.` }),
+      hosts: z
+        .array(hostSchema, { error: "hosts: a list of { userId, weight?, priority? }." })
+        .max(50, "hosts: at most 50.")
+        .optional()
+        .meta({
+          description:
+            "Members of the team who host it (collective, round robin) or get a copy (managed); every current member when left out.",
         }),
-        { error: "lockedFields: a list of field names." },
-      )
-      .max(LOCKABLE_FIELDS.length)
-      .optional()
-      .meta({ description: "Managed only: the fields a member's copy may not change." }),
-  })
-  .superRefine((value, ctx) => {
-    seatRules(value, ctx);
-    durationRules(value, ctx);
-    if (value.roundRobinMode && value.kind !== "round-robin")
-      ctx.addIssue({ code: "custom", path: ["roundRobinMode"], message: TEAM_EVENT_TYPE_MESSAGES.roundRobinModeOnly });
-    if (value.lockedFields?.length && value.kind !== "managed")
-      ctx.addIssue({ code: "custom", path: ["lockedFields"], message: TEAM_EVENT_TYPE_MESSAGES.lockedFieldsOnly });
-    const ids = (value.hosts ?? []).map((h) => h.userId);
-    if (new Set(ids).size !== ids.length)
-      ctx.addIssue({ code: "custom", path: ["hosts"], message: TEAM_EVENT_TYPE_MESSAGES.hostTwice });
-  })
-  .transform((value) => ({
-    ...value,
-    ...withDurations(value),
-    redirectUrl: value.redirectUrl || null,
-    seats: null,
-    slotInterval: value.slotInterval ?? null,
-    dailyLimit: value.dailyLimit ?? null,
-    limitPerGuest: value.limitPerGuest ?? null,
-    weeklyLimit: value.weeklyLimit ?? null,
-    monthlyLimit: value.monthlyLimit ?? null,
-    maxReschedules: value.maxReschedules ?? null,
-    reconfirmHours: value.reconfirmHours ?? null,
-    /** null: every current member. */
-    hosts: value.hosts ?? null,
-    roundRobinMode: value.roundRobinMode ?? ("fairness" as const),
-    lockedFields: LOCKABLE_FIELDS.filter((f) => value.lockedFields?.includes(f)),
-  }))
-  .meta({ id: "TeamEventTypeInput" });
+      roundRobinMode: z
+        .enum(ROUND_ROBIN_MODES, { error: `roundRobinMode is one of ${ROUND_ROBIN_MODES.join(", ")}.` })
+        .optional()
+        .meta({ description: "Round robin only: fairness (default) or availability." }),
+      lockedFields: z
+        .array(
+          z.enum(LOCKABLE_FIELDS, {
+            error: (issue) => `${String(issue.input)} cannot be locked: lock any of ${LOCKABLE_FIELDS.join(", ")}.`,
+          }),
+          { error: "lockedFields: a list of field names." },
+        )
+        .max(LOCKABLE_FIELDS.length)
+        .optional()
+        .meta({ description: "Managed only: the fields a member's copy may not change." }),
+      price,
+      refundPolicy: refundPolicyField,
+    })
+    .superRefine((value, ctx) => {
+      seatRules(value, ctx);
+      durationRules(value, ctx);
+      priceRules(value, ctx);
+      if (value.roundRobinMode && value.kind !== "round-robin")
+        ctx.addIssue({
+          code: "custom",
+          path: ["roundRobinMode"],
+          message: TEAM_EVENT_TYPE_MESSAGES.roundRobinModeOnly,
+        });
+      if (value.lockedFields?.length && value.kind !== "managed")
+        ctx.addIssue({ code: "custom", path: ["lockedFields"], message: TEAM_EVENT_TYPE_MESSAGES.lockedFieldsOnly });
+      const ids = (value.hosts ?? []).map((h) => h.userId);
+      if (new Set(ids).size !== ids.length)
+        ctx.addIssue({ code: "custom", path: ["hosts"], message: TEAM_EVENT_TYPE_MESSAGES.hostTwice });
+    })
+    .transform((value) => ({
+      ...value,
+      ...withDurations(value),
+      redirectUrl: value.redirectUrl || null,
+      seats: null,
+      slotInterval: value.slotInterval ?? null,
+      dailyLimit: value.dailyLimit ?? null,
+      limitPerGuest: value.limitPerGuest ?? null,
+      weeklyLimit: value.weeklyLimit ?? null,
+      monthlyLimit: value.monthlyLimit ?? null,
+      maxReschedules: value.maxReschedules ?? null,
+      reconfirmHours: value.reconfirmHours ?? null,
+      /** null: every current member. */
+      hosts: value.hosts ?? null,
+      roundRobinMode: value.roundRobinMode ?? ("fairness" as const),
+      lockedFields: LOCKABLE_FIELDS.filter((f) => value.lockedFields?.includes(f)),
+      priceAmount: value.price?.amount ?? null,
+      priceCurrency: value.price?.currency ?? null,
+      refundPolicy: value.refundPolicy.type,
+      refundHours: value.refundPolicy.type === "until" ? (value.refundPolicy.hours ?? null) : null,
+    }));
+}
+
+export const teamEventTypeBody = teamEventTypeSchema(priceField).meta({ id: "TeamEventTypeInput" });
 
 export type TeamEventTypeInput = z.output<typeof teamEventTypeBody>;
 

@@ -16,6 +16,8 @@ import {
  * team's page, a guest books it from /team/{slug}, and the owner reassigns the booking to the
  * other host from Scheduled Events. axe on every page with scripts; the same
  * journey once more without JavaScript (axe needs scripts: checked in the first run only).
+ * And an owner prices a Collective event type in its form's Payment section (docs/decisions/120):
+ * typed back on its edit page, shown on its booking page.
  */
 
 async function person(browser: Browser, prefix: string, name: string, js: boolean) {
@@ -142,3 +144,47 @@ for (const js of [true, false]) {
     });
   });
 }
+
+test("an owner prices a team's event type in its form at phone width; its booking page shows the price", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await person(browser, "tetpriced", "Petra Owner", true);
+  const name = "Paid desk";
+  const slug = `tetp${Date.now().toString(36)}`;
+  await owner.page.goto("/dashboard/teams");
+  await waitForHydration(owner.page);
+  await owner.page.getByLabel("Team name").fill(name);
+  await owner.page.getByLabel("Team link").fill(slug);
+  await owner.page.getByRole("button", { name: "Create team" }).click();
+  await expect(toast(owner.page)).toContainText(`Team ${name} created.`);
+
+  await owner.page.getByTestId("new-team-event-type").click();
+  await expect(owner.page.getByRole("heading", { name: "New team event type", level: 1 })).toBeVisible();
+  await waitForHydration(owner.page);
+  await owner.page.getByRole("textbox", { name: "Title", exact: true }).fill("Paid consult");
+  await owner.page.getByLabel("Kind").selectOption("collective");
+  const payment = owner.page.getByRole("group", { name: "Payment" });
+  await expect(payment).toContainText("Every host's time is held while the guest pays");
+  // Typed as a person types it (decision 116), with a refund deadline.
+  await payment.getByLabel("Price (optional)").fill("25,00");
+  await payment.getByLabel("Refund when a paid booking is cancelled").selectOption("until");
+  await payment.getByLabel("Refund deadline (hours before the start)").fill("24");
+  await payment.getByLabel("Currency").selectOption("eur");
+  await checked(owner.page, true);
+  await owner.page.getByRole("button", { name: "Create event type" }).click();
+  await expect(toast(owner.page)).toContainText("Event type created");
+
+  // Its edit page types the price back; the booking page shows it.
+  await owner.page.getByRole("link", { name: "Edit Paid consult" }).click();
+  await expect(owner.page.getByRole("heading", { name: "Edit “Paid consult”", level: 1 })).toBeVisible();
+  const saved = owner.page.getByRole("group", { name: "Payment" });
+  await expect(saved.getByLabel("Price (optional)")).toHaveValue("25.00");
+  await expect(saved.getByLabel("Currency")).toHaveValue("eur");
+  await expect(saved.getByLabel("Refund deadline (hours before the start)")).toHaveValue("24");
+  await checked(owner.page, true);
+  await owner.page.goto(`/team/${slug}/paid-consult`);
+  await expect(owner.page.getByTestId("event-price")).toContainText("€25.00");
+  await checked(owner.page, true);
+  await owner.close();
+});

@@ -10,6 +10,8 @@
  * link); an unsigned or forged webhook is 400 and confirms nothing; `payment_intent.payment_failed`
  * and the hold running out (the job runner) free the slot, and a payment made after that is refunded; a cancel under `full` and under `until`
  * in time is refunded through Stripe's Refunds API, a late cancel under `until` is not; a hold its guest cancels before paying has its PaymentIntent cancelled at Stripe (docs/decisions/123).
+ * A team's own event type (/api/teams/{id}/event-types, the team's event type page) takes the
+ * same price and refund rule (400s, 403 for a member, the form's typed price) and books the same paid way.
  */
 import crypto from "node:crypto";
 import Stripe from "stripe";
@@ -367,12 +369,13 @@ describe("cancelling a paid booking", () => {
 
 describe("a paid team booking (docs/decisions/120)", () => {
   let member: Account;
+  let team: { id: string; slug: string };
   const handle = (prefix: string) => `${prefix}${crypto.randomUUID().slice(0, 8)}`;
 
   beforeAll(async () => {
     member = await account("member", "professional");
     // A team of the host with the member in it (invited and accepted over JSON).
-    const team = await ok<{ id: string }>(
+    team = await ok<{ id: string; slug: string }>(
       await call("POST", "/api/teams", { token: host.token, json: { name: "Paid team", slug: handle("paid-") } }),
       201,
     );
@@ -545,5 +548,124 @@ describe("a paid team booking (docs/decisions/120)", () => {
     const row = await statusOf(answer.booking.id);
     expect(row).toMatchObject({ status: "cancelled", state: "refunded" });
     expect(fake.refunds.get(row.refund_id!)).toMatchObject({ payment_intent: intentIdOf(answer), amount: 2500 });
+  });
+
+  it("a team's own event type (/api/teams/{id}/event-types) takes a price as a person's does; booked, it is held until the signed webhook", async () => {
+    const path = `/api/teams/${team.id}/event-types`;
+    const body = (fields: Record<string, unknown> = {}) => ({
+      title: "Team paid call",
+      slug: handle("tpaid-"),
+      duration: 30,
+      minimumNotice: 0,
+      bookingWindowDays: 30,
+      kind: "collective",
+      hosts: [{ userId: member.id }],
+      price: { amount: 4000, currency: "USD" },
+      refundPolicy: { type: "until", hours: 24 },
+      ...fields,
+    });
+    const made = await ok<Json>(await call("POST", path, { token: host.token, json: body() }), 201);
+    expect(made.price).toEqual({ amount: 4000, currency: "usd" });
+    expect(made.refundPolicy).toEqual({ type: "until", hours: 24 });
+    const got = await ok<Json>(await call("GET", `${path}/${made._id}`, { token: member.token }));
+    expect(got.price).toEqual({ amount: 4000, currency: "usd" });
+
+    // The body's own rules: a bad price or currency, a managed template, approval: 400 on the field.
+    const bad = async (fields: Record<string, unknown>) => {
+      const res = await call("POST", path, { token: host.token, json: body(fields) });
+      expect(res.status).toBe(400);
+      return Object.keys((await errorOf(res)).fields ?? {});
+    };
+    expect(await bad({ price: { amount: 100, currency: "xyz" } })).toContain("price.currency");
+    expect(await bad({ price: { amount: 0, currency: "usd" } })).toContain("price.amount");
+    expect(await bad({ price: { amount: 12.5, currency: "usd" } })).toContain("price.amount");
+    expect(await bad({ refundPolicy: { type: "until" } })).toContain("refundPolicy.hours");
+    expect(await bad({ kind: "managed" })).toContain("price");
+    expect(await bad({ requiresApproval: true })).toContain("price");
+    // A member may not price one, neither new nor by PUT; nothing changes.
+    expect((await call("POST", path, { token: member.token, json: body() })).status).toBe(403);
+    const put = await call("PUT", `${path}/${made._id}`, {
+      token: member.token,
+      json: body({ slug: made.slug, price: { amount: 1, currency: "usd" } }),
+    });
+    expect(put.status).toBe(403);
+    expect((await db`select price_amount from event_types where id = ${made._id}`)[0].price_amount).toBe(4000);
+    // PUT replaces: left out, the price goes (free), as on /api/event-types/{id}.
+    const { price: _price, refundPolicy: _rule, ...free } = body({ slug: made.slug });
+    const freed = await ok<Json>(await call("PUT", `${path}/${made._id}`, { token: host.token, json: free }));
+    expect(freed).toMatchObject({ price: null, refundPolicy: { type: "full" } });
+    await ok(await call("PUT", `${path}/${made._id}`, { token: host.token, json: body({ slug: made.slug }) }));
+
+    // Its booking page (the team's URL) shows the price.
+    const page = await (await call("GET", `/team/${team.slug}/${made.slug}`)).text();
+    expect(page).toMatch(/data-testid="event-price"[^>]*>\$40\.00/);
+
+    // Booked: held awaiting payment, nobody told; the signed webhook confirms.
+    const answer = await ok<PaidAnswer>(await book(made._id, at(15, "09:00"), guest("teamet")), 201);
+    expect(answer.booking.status).toBe("awaiting_payment");
+    expect(answer.payment).toMatchObject({ amount: 4000, currency: "usd" });
+    const [{ guest_name: name, host_id: hostId }] =
+      await db`select guest_name, host_id from events where id = ${answer.booking.id}`;
+    expect(hostId).toBe(member.id);
+    expect(await told(name as string, [answer.booking.id])).toEqual({ bells: [], mailedTo: [], records: [] });
+    await payAtStripe(answer);
+    expect(await statusOf(answer.booking.id)).toMatchObject({ status: "awaiting_payment" });
+    expect((await webhook(eventOf("payment_intent.succeeded", intentIdOf(answer)))).status).toBe(200);
+    expect(await statusOf(answer.booking.id)).toMatchObject({ status: "confirmed", state: "paid" });
+    expect((await told(name as string, [answer.booking.id])).bells).toEqual([member.id]);
+    // Cancelled in time under `until`: refunded in full.
+    const token = tokenOf(answer.booking.cancelUrl);
+    expect(
+      (await call("POST", `/api/bookings/${answer.booking.id}/cancel?token=${encodeURIComponent(token)}`, { json: {} }))
+        .status,
+    ).toBe(200);
+    expect(await statusOf(answer.booking.id)).toMatchObject({ status: "cancelled", state: "refunded" });
+  });
+
+  it("the team's event type page: owners price it in the form (typed as 12.50); a bad price is refused with its message", async () => {
+    const form = (fields: Record<string, string>) =>
+      host.c.request(`/dashboard/teams/${team.id}/event-types/new`, {
+        method: "POST",
+        body: new URLSearchParams({
+          title: "Team desk",
+          description: "",
+          duration: "30",
+          kind: "round-robin",
+          "location.type": "video",
+          "location.value": "",
+          bufferBefore: "0",
+          bufferAfter: "0",
+          minimumNotice: "2",
+          minimumNoticeUnit: "hours",
+          bookingWindowDays: "60",
+          active: "on",
+          hostIds: member.id,
+          ...fields,
+        }).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: host.c.baseUrl },
+      });
+    const blank = await (await host.c.get(`/dashboard/teams/${team.id}/event-types/new`)).text();
+    expect(blank).toContain('name="price.amount"');
+    const s = handle("tdesk-");
+    const wrong = await form({ slug: s, "price.amount": "abc", "price.currency": "eur" });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("Type the price as a number");
+    expect(await db`select 1 from event_types where team_id = ${team.id} and slug = ${s}`).toHaveLength(0);
+
+    const made = await form({ slug: s, "price.amount": "12.50", "price.currency": "eur", "refundPolicy.type": "none" });
+    expect(made.status).toBe(302);
+    const [row] =
+      await db`select id, price_amount, price_currency, refund_policy from event_types where team_id = ${team.id} and slug = ${s}`;
+    expect(row).toMatchObject({ price_amount: 1250, price_currency: "eur", refund_policy: "none" });
+    // Its edit page types it back as it was typed.
+    const edit = await (await host.c.get(`/dashboard/teams/${team.id}/event-types/${row.id}`)).text();
+    expect(edit).toMatch(/name="price\.amount"[^>]*value="12\.50"|value="12\.50"[^>]*name="price\.amount"/);
+    // A member gets the page's 403, price or not.
+    const asMember = await member.c.request(`/dashboard/teams/${team.id}/event-types/${row.id}`, {
+      method: "POST",
+      body: new URLSearchParams({ title: "x", "price.amount": "1", "price.currency": "eur" }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: member.c.baseUrl },
+    });
+    expect(asMember.status).toBe(403);
   });
 });

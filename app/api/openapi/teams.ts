@@ -215,7 +215,7 @@ export const paths: ZodOpenApiPathsObject = {
     post: {
       operationId: "createTeamEventType",
       summary:
-        "Owners and admins make an event type of the team (decision 059): the event type body plus kind (collective, round-robin or managed), hosts ([{ userId, weight?, priority? }], every member when left out; each a member, else 422 invalid_hosts), roundRobinMode (round-robin only) and lockedFields (managed only). It books at /team/{slug}/{its slug} (bookingUrl); each host's hours are their own default schedule. A managed event type is not booked itself: each host gets a one-to-one copy on their own page, /{username}/{slug} (409 slug_taken naming a member whose own event type has the slug). A slug taken in the team is 409 slug_taken.",
+        "Owners and admins make an event type of the team (decision 059): the event type body plus kind (collective, round-robin or managed), hosts ([{ userId, weight?, priority? }], every member when left out; each a member, else 422 invalid_hosts), roundRobinMode (round-robin only) and lockedFields (managed only). A collective or round-robin one takes a price and refundPolicy as a person's event type does (decision 120; 400 on price for a managed one or with requiresApproval): its booking is held awaiting payment and confirmed by Stripe's signed webhook. It books at /team/{slug}/{its slug} (bookingUrl); each host's hours are their own default schedule. A managed event type is not booked itself: each host gets a one-to-one copy on their own page, /{username}/{slug} (409 slug_taken naming a member whose own event type has the slug). A slug taken in the team is 409 slug_taken.",
       tags: ["Teams"],
       security: signedIn,
       requestParams: { path: idParam },

@@ -37,11 +37,12 @@ import {
   noticeForForm,
   toBodyForm,
 } from "~/schemas/event-type-form";
+import { teamEventTypeFormBody } from "~/schemas/event-type-price-form";
+import { priceInputValue } from "~/schemas/price";
 import { durationsOf } from "~/schemas/scheduling-api";
 import {
   TEAM_EVENT_TYPE_MESSAGES as TM,
   TEAM_KIND_OPTIONS,
-  teamEventTypeBody,
   teamEventTypePath,
   teamFormHosts,
   teamFormToBody,
@@ -141,6 +142,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       rescheduleNoticeMinutes: String(e?.rescheduleNoticeMinutes ?? 0),
       maxReschedules: e?.maxReschedules !== null && e?.maxReschedules !== undefined ? String(e.maxReschedules) : "",
       reconfirmHours: e?.reconfirmHours ? String(e.reconfirmHours) : "",
+      // As on a person's form (decision 116): typed back in the currency's units ("25.00").
+      price: {
+        amount: e?.priceAmount && e.priceCurrency ? priceInputValue(e.priceAmount, e.priceCurrency) : "",
+        currency: e?.priceCurrency ?? "",
+      },
+      refundPolicy: { type: e?.refundPolicy ?? "full", hours: e?.refundHours ? String(e.refundHours) : "" },
       requireCancelReason: e?.requireCancelReason ?? false,
       defaultLanguage: e?.defaultLanguage ?? "en",
       limitPerGuest: e?.limitPerGuest ? String(e.limitPerGuest) : "",
@@ -205,7 +212,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const { form, active } = toBodyForm(teamFormToBody(raw));
   keepListIntent(form);
-  const submission = parseWithZod(form, { schema: teamEventTypeBody });
+  const submission = parseWithZod(form, { schema: teamEventTypeFormBody });
   // A question added, removed or moved (conform's list intents): the form again.
   if (submission.status === undefined) return data<Answer>({ result: submission.reply(), toast: null });
   if (submission.status !== "success") return refused(submission.reply());
@@ -228,12 +235,12 @@ export default function TeamEventTypeForm() {
     ? `${teamSettingsPage(d.team.id)}/event-types/${d.eventType.id}`
     : `${teamSettingsPage(d.team.id)}/event-types/new`;
   const [form, fields] = useForm<
-    Omit<z.input<typeof teamEventTypeBody>, "questions" | "hosts"> & {
+    Omit<z.input<typeof teamEventTypeFormBody>, "questions" | "hosts"> & {
       minimumNoticeUnit: string;
       questions: QuestionRow[];
       scheduleId: string;
     },
-    z.output<typeof teamEventTypeBody>
+    z.output<typeof teamEventTypeFormBody>
   >({
     id: "team-event-type",
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
@@ -249,7 +256,7 @@ export default function TeamEventTypeForm() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
-      parseWithZod(toBodyForm(teamFormToBody(formData)).form, { schema: teamEventTypeBody }),
+      parseWithZod(toBodyForm(teamFormToBody(formData)).form, { schema: teamEventTypeFormBody }),
   });
   const kind = String(fields.kind.value ?? d.defaults.kind);
   const hostErrors = Object.entries(form.allErrors)

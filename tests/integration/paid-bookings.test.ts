@@ -14,25 +14,18 @@
  * same price and refund rule (400s, 403 for a member, the form's typed price) and books the same paid way.
  */
 import crypto from "node:crypto";
-import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeStripe } from "../fakes/stripe-server.mjs";
-import { startServer, type RunningServer } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bookingMailsSettled, eventually } from "../support/mail-wait";
 import { allDayEventType, apiClient, at, dateIn, errorOf, ok, tokenOf, type Account, type Json } from "./api-client";
-import { databaseUrl } from "./context";
-import { SESSION_SECRET } from "./global-setup";
+import { intentIdOf as idOf, paidServer } from "./paid-stripe";
 
 const KEYS = {
   STRIPE_SECRET_KEY: "sk_test_paid_bookings",
   STRIPE_PUBLISHABLE_KEY: "pk_test_paid_bookings",
   STRIPE_WEBHOOK_SECRET: "whsec_paid_bookings",
 };
-const signer = new Stripe("sk_test_signer_only");
-
-let fake: Awaited<ReturnType<typeof startFakeStripe>>;
-let server: RunningServer;
-const { db, call, account } = apiClient({ ipPrefix: "10.142", namePrefix: "Paid", server: () => server.url });
+const stripe = paidServer(KEYS);
+const { db, call, account } = apiClient({ ipPrefix: "10.142", namePrefix: "Paid", server: stripe.url });
 
 interface Booking {
   id: string;
@@ -48,21 +41,7 @@ interface PaidAnswer {
 let host: Account;
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  server = await startServer({
-    DATABASE_URL: databaseUrl(),
-    SESSION_SECRET,
-    RATE_LIMIT_FACTOR: "100",
-    TRUST_PROXY: "loopback",
-    STRIPE_API_BASE: fake.url,
-    JOBS_POLL_MS: "500",
-    ...KEYS,
-  });
   host = await account("host", "professional");
-});
-afterAll(async () => {
-  await server?.stop();
-  await fake?.close();
 });
 
 const guest = (n: string) => ({
@@ -88,42 +67,9 @@ function book(typeId: string, start: string, who = guest("x")) {
   return call("POST", "/api/bookings", { json: { eventTypeId: typeId, start, ...who } });
 }
 
-function intentIdOf(answer: PaidAnswer): string {
-  return answer.payment.clientSecret.split("_secret_")[0];
-}
-
-/** The card payment as the browser's Stripe.js makes it (publishable key and client secret). */
-async function payAtStripe(answer: PaidAnswer, card = "4242424242424242") {
-  const body = new URLSearchParams({
-    key: KEYS.STRIPE_PUBLISHABLE_KEY,
-    client_secret: answer.payment.clientSecret,
-    "payment_method_data[card][number]": card,
-  });
-  return fetch(`${fake.url}/v1/payment_intents/${intentIdOf(answer)}/confirm`, {
-    method: "POST",
-    body,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-  });
-}
-
-function eventOf(type: string, intentId: string) {
-  return {
-    id: `evt_${crypto.randomBytes(8).toString("hex")}`,
-    object: "event",
-    type,
-    data: { object: fake.intents.get(intentId) },
-  };
-}
-
-function webhook(payload: object, secret = KEYS.STRIPE_WEBHOOK_SECRET) {
-  const body = JSON.stringify(payload);
-  const signature = signer.webhooks.generateTestHeaderString({ payload: body, secret });
-  return fetch(`${server.url}/stripe/webhook`, {
-    method: "POST",
-    body,
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-  });
-}
+const intentIdOf = (answer: PaidAnswer) => idOf(answer.payment.clientSecret);
+const payAtStripe = (answer: PaidAnswer, card?: string) => stripe.payAtStripe(answer.payment.clientSecret, card);
+const { eventOf, webhook } = stripe;
 
 async function statusOf(id: string) {
   const [row] = await db`select e.status, p.state, p.receipt_url, p.refund_id
@@ -205,7 +151,7 @@ describe("a paid booking", () => {
     expect(expiresIn).toBeGreaterThan(13 * 60_000);
     expect(expiresIn).toBeLessThanOrEqual(15 * 60_000);
     // Stripe was asked for the database's price, for this booking.
-    const intent = fake.intents.get(intentIdOf(won))!;
+    const intent = stripe.fake().intents.get(intentIdOf(won))!;
     expect(intent.amount).toBe(2500);
     expect(intent.metadata.bookingId).toBe(won.booking.id);
     expect(await statusOf(won.booking.id)).toMatchObject({ status: "awaiting_payment", state: "awaiting" });
@@ -273,7 +219,7 @@ describe("a paid booking", () => {
     const answer = await ok<PaidAnswer>(await book(type._id, at(5, "09:00")), 201);
     await payAtStripe(answer);
     const event = eventOf("payment_intent.succeeded", intentIdOf(answer));
-    const unsigned = await fetch(`${server.url}/stripe/webhook`, { method: "POST", body: JSON.stringify(event) });
+    const unsigned = await fetch(`${stripe.url()}/stripe/webhook`, { method: "POST", body: JSON.stringify(event) });
     expect(unsigned.status).toBe(400);
     expect((await webhook(event, "whsec_forged")).status).toBe(400);
     expect(await statusOf(answer.booking.id)).toMatchObject({ status: "awaiting_payment", state: "awaiting" });
@@ -305,11 +251,14 @@ describe("a paid booking", () => {
     expect(await slotsOf(type._id, 7)).toContain(new Date(start).toISOString());
     // Paid anyway, too late (the job cancels the intent at Stripe, when it can): the webhook does
     // not take the slot back, and the money is given back in full.
-    fake.succeed(intentIdOf(answer));
+    stripe.fake().succeed(intentIdOf(answer));
     expect((await webhook(eventOf("payment_intent.succeeded", intentIdOf(answer)))).status).toBe(200);
     const after = await statusOf(answer.booking.id);
     expect(after).toMatchObject({ status: "cancelled", state: "refunded" });
-    expect(fake.refunds.get(after.refund_id!)).toMatchObject({ payment_intent: intentIdOf(answer), amount: 2500 });
+    expect(stripe.fake().refunds.get(after.refund_id!)).toMatchObject({
+      payment_intent: intentIdOf(answer),
+      amount: 2500,
+    });
   });
 });
 
@@ -333,7 +282,7 @@ describe("cancelling a paid booking", () => {
     const answer = await ok<PaidAnswer>(await book(type._id, at(8, "11:00")), 201);
     expect((await cancel(answer)).status).toBe(200);
     expect(await statusOf(answer.booking.id)).toMatchObject({ status: "cancelled", state: "released" });
-    expect(fake.intents.get(intentIdOf(answer))!.status).toBe("canceled");
+    expect(stripe.fake().intents.get(intentIdOf(answer))!.status).toBe("canceled");
   });
 
   it("refunds in full under `full`, through Stripe's Refunds API", async () => {
@@ -342,7 +291,7 @@ describe("cancelling a paid booking", () => {
     expect((await cancel(answer)).status).toBe(200);
     const row = await statusOf(answer.booking.id);
     expect(row).toMatchObject({ status: "cancelled", state: "refunded" });
-    const refund = fake.refunds.get(row.refund_id!)!;
+    const refund = stripe.fake().refunds.get(row.refund_id!)!;
     expect(refund).toMatchObject({ payment_intent: intentIdOf(answer), amount: 2500 });
     expect(await hostSees(answer.booking.id)).toBe("€25.00: Refunded");
     expect(await guestSees(answer)).toContain("cancelled and your payment refunded in full");
@@ -359,10 +308,10 @@ describe("cancelling a paid booking", () => {
     soon.setUTCMinutes(soon.getUTCMinutes() < 30 ? 30 : 0, 0, 0);
     if (soon.getUTCMinutes() === 0) soon.setUTCHours(soon.getUTCHours() + 1);
     const late = await paidBooking(type._id, soon.toISOString());
-    const before = fake.refunds.size;
+    const before = stripe.fake().refunds.size;
     expect((await cancel(late)).status).toBe(200);
     expect(await statusOf(late.booking.id)).toMatchObject({ status: "cancelled", state: "refund_not_due" });
-    expect(fake.refunds.size).toBe(before);
+    expect(stripe.fake().refunds.size).toBe(before);
     expect(await hostSees(late.booking.id)).toBe("€25.00: Refund not due");
   });
 });
@@ -466,13 +415,13 @@ describe("a paid team booking (docs/decisions/120)", () => {
 
     // Cancelled under `none`: not refunded, and every host's row goes.
     const token = tokenOf(answer.booking.cancelUrl);
-    const before = fake.refunds.size;
+    const before = stripe.fake().refunds.size;
     expect(
       (await call("POST", `/api/bookings/${answer.booking.id}/cancel?token=${encodeURIComponent(token)}`, { json: {} }))
         .status,
     ).toBe(200);
     expect(await statusOf(answer.booking.id)).toMatchObject({ status: "cancelled", state: "refund_not_due" });
-    expect(fake.refunds.size).toBe(before);
+    expect(stripe.fake().refunds.size).toBe(before);
     expect((await db`select status from events where booking_id = ${answer.booking.id}`)[0].status).toBe("cancelled");
   });
 
@@ -547,7 +496,10 @@ describe("a paid team booking (docs/decisions/120)", () => {
     ).toBe(200);
     const row = await statusOf(answer.booking.id);
     expect(row).toMatchObject({ status: "cancelled", state: "refunded" });
-    expect(fake.refunds.get(row.refund_id!)).toMatchObject({ payment_intent: intentIdOf(answer), amount: 2500 });
+    expect(stripe.fake().refunds.get(row.refund_id!)).toMatchObject({
+      payment_intent: intentIdOf(answer),
+      amount: 2500,
+    });
   });
 
   it("a team's own event type (/api/teams/{id}/event-types) takes a price as a person's does; booked, it is held until the signed webhook", async () => {

@@ -14,25 +14,18 @@
  * has its PaymentIntent cancelled at Stripe; a held seat counts toward the limit per guest.
  */
 import crypto from "node:crypto";
-import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeStripe } from "../fakes/stripe-server.mjs";
-import { startServer, type RunningServer } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bookingMailsSettled, eventually } from "../support/mail-wait";
 import { allDayEventType, apiClient, at, dateIn, ok, tokenOf, type Account, type Json } from "./api-client";
-import { databaseUrl } from "./context";
-import { SESSION_SECRET } from "./global-setup";
+import { intentIdOf as idOf, paidServer } from "./paid-stripe";
 
 const KEYS = {
   STRIPE_SECRET_KEY: "sk_test_paid_seats",
   STRIPE_PUBLISHABLE_KEY: "pk_test_paid_seats",
   STRIPE_WEBHOOK_SECRET: "whsec_paid_seats",
 };
-const signer = new Stripe("sk_test_signer_only");
-
-let fake: Awaited<ReturnType<typeof startFakeStripe>>;
-let server: RunningServer;
-const { db, call, account } = apiClient({ ipPrefix: "10.143", namePrefix: "Seats", server: () => server.url });
+const stripe = paidServer(KEYS);
+const { db, call, account } = apiClient({ ipPrefix: "10.143", namePrefix: "Seats", server: stripe.url });
 
 interface SeatAnswer {
   booking: { id: string; seatId: string; start: string; status: string; cancelUrl: string | null };
@@ -42,21 +35,7 @@ interface SeatAnswer {
 let host: Account;
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  server = await startServer({
-    DATABASE_URL: databaseUrl(),
-    SESSION_SECRET,
-    RATE_LIMIT_FACTOR: "100",
-    TRUST_PROXY: "loopback",
-    STRIPE_API_BASE: fake.url,
-    JOBS_POLL_MS: "500",
-    ...KEYS,
-  });
   host = await account("host", "professional");
-});
-afterAll(async () => {
-  await server?.stop();
-  await fake?.close();
 });
 
 const guest = (n: string) => ({
@@ -84,35 +63,9 @@ function book(typeId: string, start: string, who = guest("x")) {
   return call("POST", "/api/bookings", { json: { eventTypeId: typeId, start, ...who } });
 }
 
-const intentIdOf = (answer: SeatAnswer) => answer.payment.clientSecret.split("_secret_")[0];
-
-async function payAtStripe(answer: SeatAnswer, card = "4242424242424242") {
-  const body = new URLSearchParams({
-    key: KEYS.STRIPE_PUBLISHABLE_KEY,
-    client_secret: answer.payment.clientSecret,
-    "payment_method_data[card][number]": card,
-  });
-  return fetch(`${fake.url}/v1/payment_intents/${intentIdOf(answer)}/confirm`, {
-    method: "POST",
-    body,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-  });
-}
-
-function webhook(type: string, intentId: string) {
-  const body = JSON.stringify({
-    id: `evt_${crypto.randomBytes(8).toString("hex")}`,
-    object: "event",
-    type,
-    data: { object: fake.intents.get(intentId) },
-  });
-  const signature = signer.webhooks.generateTestHeaderString({ payload: body, secret: KEYS.STRIPE_WEBHOOK_SECRET });
-  return fetch(`${server.url}/stripe/webhook`, {
-    method: "POST",
-    body,
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-  });
-}
+const intentIdOf = (answer: SeatAnswer) => idOf(answer.payment.clientSecret);
+const payAtStripe = (answer: SeatAnswer, card?: string) => stripe.payAtStripe(answer.payment.clientSecret, card);
+const webhook = (type: string, intentId: string) => stripe.webhook(stripe.eventOf(type, intentId));
 
 async function paid(answer: SeatAnswer) {
   expect((await payAtStripe(answer)).status).toBe(200);
@@ -176,7 +129,7 @@ describe("a paid group event type (docs/decisions/123)", () => {
       expect(answer.booking.status).toBe("awaiting_payment");
       expect(answer.payment).toMatchObject({ amount: 1500, currency: "eur" });
       // One PaymentIntent per seat, naming it.
-      expect(fake.intents.get(intentIdOf(answer))!.metadata).toMatchObject({
+      expect(stripe.fake().intents.get(intentIdOf(answer))!.metadata).toMatchObject({
         bookingId: sessionId,
         seatId: answer.booking.seatId,
       });
@@ -291,7 +244,10 @@ describe("a paid group event type (docs/decisions/123)", () => {
     ).toBe(200);
     const first = await seatOf(seats[0].booking.seatId);
     expect(first).toMatchObject({ seat: "cancelled", session: "confirmed", state: "refunded" });
-    expect(fake.refunds.get(first.refund_id!)).toMatchObject({ payment_intent: intentIdOf(seats[0]), amount: 1500 });
+    expect(stripe.fake().refunds.get(first.refund_id!)).toMatchObject({
+      payment_intent: intentIdOf(seats[0]),
+      amount: 1500,
+    });
 
     // The host cancels the whole session: the two paid seats are refunded, the held one released.
     const res = await call("POST", `/api/bookings/${seats[0].booking.id}/cancel`, {
@@ -302,7 +258,7 @@ describe("a paid group event type (docs/decisions/123)", () => {
     for (const s of seats.slice(1, 3)) {
       const row = await seatOf(s.booking.seatId);
       expect(row).toMatchObject({ seat: "cancelled", session: "cancelled", state: "refunded" });
-      expect(fake.refunds.get(row.refund_id!)).toMatchObject({ payment_intent: intentIdOf(s), amount: 1500 });
+      expect(stripe.fake().refunds.get(row.refund_id!)).toMatchObject({ payment_intent: intentIdOf(s), amount: 1500 });
     }
     expect(await seatOf(seats[3].booking.seatId)).toMatchObject({ seat: "cancelled", state: "released" });
   });
@@ -319,8 +275,8 @@ describe("a paid group event type (docs/decisions/123)", () => {
       (await call("POST", `/api/bookings/${seats[0].booking.seatId}/cancel?token=${encodeURIComponent(token)}`)).status,
     ).toBe(200);
     expect(await seatOf(seats[0].booking.seatId)).toMatchObject({ seat: "cancelled", state: "released" });
-    expect(fake.intents.get(intentIdOf(seats[0]))!.status).toBe("canceled");
-    expect(fake.intents.get(intentIdOf(seats[1]))!.status).not.toBe("canceled");
+    expect(stripe.fake().intents.get(intentIdOf(seats[0]))!.status).toBe("canceled");
+    expect(stripe.fake().intents.get(intentIdOf(seats[1]))!.status).not.toBe("canceled");
     // The host cancels the session: the held seat's intent is cancelled, the paid one refunded.
     const res = await call("POST", `/api/bookings/${seats[0].booking.id}/cancel`, {
       token: host.token,
@@ -328,9 +284,9 @@ describe("a paid group event type (docs/decisions/123)", () => {
     });
     expect(res.status).toBe(200);
     expect(await seatOf(seats[1].booking.seatId)).toMatchObject({ seat: "cancelled", state: "released" });
-    expect(fake.intents.get(intentIdOf(seats[1]))!.status).toBe("canceled");
+    expect(stripe.fake().intents.get(intentIdOf(seats[1]))!.status).toBe("canceled");
     expect(await seatOf(seats[2].booking.seatId)).toMatchObject({ seat: "cancelled", state: "refunded" });
-    expect(fake.intents.get(intentIdOf(seats[2]))!.status).toBe("succeeded");
+    expect(stripe.fake().intents.get(intentIdOf(seats[2]))!.status).toBe("succeeded");
   });
 
   it("counts a held seat toward the limit per guest, as a one-to-one hold counts", async () => {

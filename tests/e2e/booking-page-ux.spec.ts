@@ -39,6 +39,28 @@ const focusedCell = (page: Page) => page.evaluate(() => document.activeElement?.
 test.describe("desktop", () => {
   test.use({ viewport: { width: 1440, height: 900 }, timezoneId: "Europe/Berlin" });
 
+  test("a first visit keeps its times hidden until the page's data has come again in the guest's zone (decision 091)", async ({
+    page,
+  }) => {
+    // The page's data, asked for again in the browser's zone, is held back until the test lets it go.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(/\.data(\?|$)/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto(pagePath());
+    await waitForHydration(page);
+    await expect.poll(() => asked).toBe(true);
+    // Still on its way: the times on show are the guessed zone's, so they stay hidden.
+    await expect(page.locator("html")).toHaveAttribute("data-tz-pending", "Europe/Berlin");
+    release();
+    await expect(page.locator("html")).not.toHaveAttribute("data-tz-pending", /.*/);
+    await expect(page.getByTestId("time-zone")).toHaveValue("Europe/Berlin");
+  });
+
   test("opens on the first open day, its times in a panel beside the calendar; the summary has start-end, weekday, date, year and zone", async ({
     page,
   }) => {

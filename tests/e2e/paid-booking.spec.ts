@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import Stripe from "stripe";
 import { BASE_URL, E2E_STRIPE, FAKE_STRIPE_PORT } from "../../playwright.config";
 import {
@@ -9,7 +9,7 @@ import {
   signUpAs,
   STRONG_PASSWORD,
   uniqueEmail,
-  useFakeStripe,
+  routeToFakeStripe,
   waitForHydration,
 } from "./support";
 
@@ -59,6 +59,49 @@ async function confirmedIntent(): Promise<Record<string, unknown>> {
   return (await res.json()) as Record<string, unknown>;
 }
 
+/**
+ * A guest on a phone in Madrid opens `path`, sees `price`, books the first slot of a later day,
+ * reaches the payment step (hold notice, axe, no sideways scroll), pays in the fake Payment Element
+ * and waits: only Stripe's signed webhook, which the test then plays, confirms the booking. Answers
+ * the PaymentIntent the browser paid; `landsOn`, where the page's link leads first (a team's page).
+ */
+async function guestPaysOnPhone(
+  browser: Browser,
+  baseURL: string | undefined,
+  guest: { path: string; price: string; name: string; landsOn?: RegExp },
+): Promise<Record<string, unknown>> {
+  const context = await browser.newContext({ timezoneId: "Europe/Madrid", viewport: { width: 375, height: 812 } });
+  const g = await context.newPage();
+  await routeToFakeStripe(g);
+  await g.goto(guest.path);
+  if (guest.landsOn) await expect(g).toHaveURL(guest.landsOn);
+  await expect(g.getByTestId("event-price")).toHaveText(guest.price);
+  await openLaterDay(g);
+  await g.getByTestId("slot").first().click();
+  await g.getByLabel("Name", { exact: true }).fill(guest.name);
+  await g.getByLabel("Email", { exact: true }).fill(uniqueEmail("paying-guest"));
+  await g.getByRole("button", { name: "Schedule event" }).click();
+
+  await expect(g).toHaveURL(/\/booking\/[0-9a-f-]+\/pay\?token=/);
+  await expect(g.getByRole("heading", { name: `Pay ${guest.price} to confirm` })).toBeVisible();
+  await expect(g.getByTestId("hold-notice")).toContainText("We hold this time for you until");
+  const pay = g.getByRole("button", { name: `Pay ${guest.price}` });
+  await expect(pay).toBeEnabled();
+  expect(await seriousViolations(g)).toEqual([]);
+  await noSidewaysScroll(g);
+
+  await g.getByTestId("fake-card-number").fill("4242 4242 4242 4242");
+  await pay.click();
+  // Paid at Stripe, but only the webhook confirms: the page waits.
+  await expect(g.getByTestId("payment-processing")).toBeVisible();
+  const intent = await confirmedIntent();
+  expect(intent.status).toBe("succeeded");
+  expect((await playWebhook(baseURL, intent)).status).toBe(200);
+  await expect(g.getByRole("heading", { name: "You are scheduled" })).toBeVisible({ timeout: 15_000 });
+  await context.close();
+  return intent;
+}
+
 test.describe("paid bookings", () => {
   test("the host sets a price; a guest on a phone pays in the Payment Element; Stripe's webhook confirms", async ({
     browser,
@@ -86,35 +129,11 @@ test.describe("paid bookings", () => {
     await expect(page.getByLabel("Price (optional)")).toHaveValue("25.00");
     await host.context.close();
 
-    const guest = await browser.newContext({ timezoneId: "Europe/Madrid", viewport: { width: 375, height: 812 } });
-    const g = await guest.newPage();
-    await useFakeStripe(g);
-    await g.goto(`/${host.username}/${host.slug}`);
-    await expect(g.getByTestId("event-price")).toHaveText("€25.00");
-    await openLaterDay(g);
-    await g.getByTestId("slot").first().click();
-    await g.getByLabel("Name", { exact: true }).fill("Paula Payer");
-    await g.getByLabel("Email", { exact: true }).fill(uniqueEmail("paid-guest"));
-    await g.getByRole("button", { name: "Schedule event" }).click();
-
-    await expect(g).toHaveURL(/\/booking\/[0-9a-f-]+\/pay\?token=/);
-    await expect(g.getByRole("heading", { name: "Pay €25.00 to confirm" })).toBeVisible();
-    await expect(g.getByTestId("hold-notice")).toContainText("We hold this time for you until");
-    const pay = g.getByRole("button", { name: "Pay €25.00" });
-    await expect(pay).toBeEnabled();
-    expect(await seriousViolations(g)).toEqual([]);
-    await noSidewaysScroll(g);
-
-    await g.getByTestId("fake-card-number").fill("4242 4242 4242 4242");
-    await pay.click();
-    // Paid at Stripe, but only the webhook confirms: the page waits.
-    await expect(g.getByTestId("payment-processing")).toBeVisible();
-    const intent = await confirmedIntent();
-    expect(intent.status).toBe("succeeded");
-    const hook = await playWebhook(baseURL, intent);
-    expect(hook.status).toBe(200);
-    await expect(g.getByRole("heading", { name: "You are scheduled" })).toBeVisible({ timeout: 15_000 });
-    await guest.close();
+    await guestPaysOnPhone(browser, baseURL, {
+      path: `/${host.username}/${host.slug}`,
+      price: "€25.00",
+      name: "Paula Payer",
+    });
   });
 
   test("a round-robin event type takes a price in its form; a guest on a phone pays on the team's page", async ({
@@ -197,32 +216,13 @@ test.describe("paid bookings", () => {
     await expect(page).toHaveURL("/dashboard/eventTypes");
     await host.context.close();
 
-    const guest = await browser.newContext({ timezoneId: "Europe/Madrid", viewport: { width: 375, height: 812 } });
-    const g = await guest.newPage();
-    await useFakeStripe(g);
     // Its link under the host's name leads to the team's page.
-    await g.goto(`/${host.username}/sales-call`);
-    await expect(g).toHaveURL(/\/team\/paid[0-9a-z]+\/sales-call/);
-    await expect(g.getByTestId("event-price")).toHaveText("$30.00");
-    await openLaterDay(g);
-    await g.getByTestId("slot").first().click();
-    await g.getByLabel("Name", { exact: true }).fill("Rita Roundrobin");
-    await g.getByLabel("Email", { exact: true }).fill(uniqueEmail("paid-rr-guest"));
-    await g.getByRole("button", { name: "Schedule event" }).click();
-    await expect(g).toHaveURL(/\/booking\/[0-9a-f-]+\/pay\?token=/);
-    await expect(g.getByRole("heading", { name: "Pay $30.00 to confirm" })).toBeVisible();
-    const pay = g.getByRole("button", { name: "Pay $30.00" });
-    await expect(pay).toBeEnabled();
-    expect(await seriousViolations(g)).toEqual([]);
-    await noSidewaysScroll(g);
-    await g.getByTestId("fake-card-number").fill("4242 4242 4242 4242");
-    await pay.click();
-    await expect(g.getByTestId("payment-processing")).toBeVisible();
-    const intent = await confirmedIntent();
-    expect(intent.status).toBe("succeeded");
-    expect((await playWebhook(baseURL, intent)).status).toBe(200);
-    await expect(g.getByRole("heading", { name: "You are scheduled" })).toBeVisible({ timeout: 15_000 });
-    await guest.close();
+    await guestPaysOnPhone(browser, baseURL, {
+      path: `/${host.username}/sales-call`,
+      landsOn: /\/team\/paid[0-9a-z]+\/sales-call/,
+      price: "$30.00",
+      name: "Rita Roundrobin",
+    });
   });
 
   test("a group takes a price in its form; a guest on a phone pays for a seat; Stripe's webhook confirms it", async ({
@@ -256,33 +256,13 @@ test.describe("paid bookings", () => {
     await expect(page).toHaveURL("/dashboard/eventTypes");
     await host.context.close();
 
-    const guest = await browser.newContext({ timezoneId: "Europe/Madrid", viewport: { width: 375, height: 812 } });
-    const g = await guest.newPage();
-    await useFakeStripe(g);
-    await g.goto(`/${host.username}/paid-workshop`);
-    await expect(g.getByTestId("event-price")).toHaveText("€12.00");
-    await openLaterDay(g);
-    await g.getByTestId("slot").first().click();
-    await g.getByLabel("Name", { exact: true }).fill("Sara Seat");
-    await g.getByLabel("Email", { exact: true }).fill(uniqueEmail("paid-seat-guest"));
-    await g.getByRole("button", { name: "Schedule event" }).click();
-    await expect(g).toHaveURL(/\/booking\/[0-9a-f-]+\/pay\?token=/);
-    await expect(g.getByRole("heading", { name: "Pay €12.00 to confirm" })).toBeVisible();
-    await expect(g.getByTestId("hold-notice")).toContainText("We hold this time for you until");
-    const pay = g.getByRole("button", { name: "Pay €12.00" });
-    await expect(pay).toBeEnabled();
-    expect(await seriousViolations(g)).toEqual([]);
-    await noSidewaysScroll(g);
-    await g.getByTestId("fake-card-number").fill("4242 4242 4242 4242");
-    await pay.click();
-    await expect(g.getByTestId("payment-processing")).toBeVisible();
-    const intent = await confirmedIntent();
-    // The seat's own PaymentIntent, paid at Stripe; only the webhook confirms the seat.
-    expect(intent.status).toBe("succeeded");
+    const intent = await guestPaysOnPhone(browser, baseURL, {
+      path: `/${host.username}/paid-workshop`,
+      price: "€12.00",
+      name: "Sara Seat",
+    });
+    // The seat's own PaymentIntent, paid at Stripe; only the webhook confirmed the seat.
     expect((intent.metadata as Record<string, string>).seatId).toBeTruthy();
-    expect((await playWebhook(baseURL, intent)).status).toBe(200);
-    await expect(g.getByRole("heading", { name: "You are scheduled" })).toBeVisible({ timeout: 15_000 });
-    await guest.close();
   });
 
   test.describe("without JavaScript", () => {

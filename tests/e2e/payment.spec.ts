@@ -4,7 +4,7 @@ import {
   STRONG_PASSWORD,
   toast,
   uniqueEmail,
-  useFakeStripe,
+  routeToFakeStripe,
   waitForHydration,
   signUpAs,
 } from "./support";
@@ -52,7 +52,7 @@ async function openStandard(page: Page) {
 
 test.describe("paying for a package", () => {
   test("a capped user pays by card, sees the transaction id and can create a fourth event", async ({ page }) => {
-    await useFakeStripe(page);
+    await routeToFakeStripe(page);
     await newUser(page, "pay");
     for (const n of [1, 2, 3]) await createEvent(page, `Before paying ${n}`, n + 1);
     await page.getByTestId("create-event").click();
@@ -83,7 +83,7 @@ test.describe("paying for a package", () => {
   test("a declined card shows the provider's message in red, records nothing, and a good card then works", async ({
     page,
   }) => {
-    await useFakeStripe(page);
+    await routeToFakeStripe(page);
     await newUser(page, "declined");
     await openStandard(page);
     await page.getByTestId("fake-card-number").fill("4000 0000 0000 0002");
@@ -104,7 +104,7 @@ test.describe("paying for a package", () => {
   });
 
   test("the pay button waits for Stripe.js and the client secret", async ({ page }) => {
-    await useFakeStripe(page, { delayMs: 1500 });
+    await routeToFakeStripe(page, { delayMs: 1500 });
     await newUser(page, "slow");
     await openStandard(page);
     const pay = page.getByRole("button", { name: "Pay 10 $" });
@@ -114,7 +114,7 @@ test.describe("paying for a package", () => {
 
   test("the payment page fits a phone and passes axe", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await useFakeStripe(page);
+    await routeToFakeStripe(page);
     await newUser(page, "phone-pay");
     await openStandard(page);
     await expect(page.getByTestId("fake-card-number")).toBeVisible();

@@ -8,7 +8,7 @@ import {
   toast,
   waitForHydration,
   seriousViolations,
-  useFakeStripe,
+  routeToFakeStripe,
   signInAs,
 } from "./support";
 
@@ -98,7 +98,7 @@ test.describe("pricing", () => {
   });
 
   test("a user sees the package summary beside the card form", async ({ page }) => {
-    await useFakeStripe(page);
+    await routeToFakeStripe(page);
     await signInAs(page, DEMO.host.email, DEMO.host.password);
     await page.goto("/pricing");
     await waitForHydration(page);
@@ -162,7 +162,7 @@ test.describe("pricing", () => {
   });
 
   test("/payment/{id} has no serious or critical axe violations", async ({ page }) => {
-    await useFakeStripe(page);
+    await routeToFakeStripe(page);
     await signInAs(page, DEMO.host.email, DEMO.host.password);
     await page.goto("/pricing");
     const standard = await paymentPath(page, "Standard");

@@ -248,7 +248,7 @@ export async function seriousViolations(
  * tests/fakes/stripe-js.js and its calls to api.stripe.com go to the local fake Stripe API
  * that playwright.config.ts starts (the same one the app server talks to).
  */
-export async function useFakeStripe(page: Page, options: { delayMs?: number } = {}): Promise<void> {
+export async function routeToFakeStripe(page: Page, options: { delayMs?: number } = {}): Promise<void> {
   const script = fs.readFileSync(path.resolve("tests/fakes/stripe-js.js"), "utf8");
   await page.route("https://js.stripe.com/**", async (route) => {
     if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));

@@ -639,9 +639,13 @@ export default function BookingPage() {
     } else root.removeAttribute(TIME_ZONE_PENDING_ATTRIBUTE);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [d.tzChosen, d.timeZone]);
-  // The data came back (in whatever zone the server chose): the times show.
+  // The data came back (in whatever zone the server chose): the times show. Only once the
+  // revalidation has been seen loading: on the first render this effect runs right after the one
+  // above asked for it, while the state it reads is still the render's "idle".
+  const revalidating = useRef(false);
   useEffect(() => {
-    if (refetched.current && revalidator.state === "idle")
+    if (revalidator.state === "loading") revalidating.current = true;
+    else if (refetched.current && revalidating.current)
       document.documentElement.removeAttribute(TIME_ZONE_PENDING_ATTRIBUTE);
   }, [revalidator.state]);
 

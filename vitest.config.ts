@@ -25,8 +25,8 @@ const aloneFiles = [
 ].map((name) => `tests/integration/${name}.test.ts`);
 /**
  * Files whose two servers of their own poll for due messages (reminders, workflows; they wait on
- * the clock more than they compute): one at a time, beside the `integration-alone` files, which
- * leave a core free (docs/decisions/113).
+ * the clock more than they compute): one at a time, after the unit suite and the checks and before
+ * the `integration-alone` files, beside the end of the e2e suite (docs/decisions/113).
  */
 const jobFiles = ["reminders", "workflows", "workflow-poll"].map((name) => `tests/integration/${name}.test.ts`);
 

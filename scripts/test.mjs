@@ -288,16 +288,23 @@ if (names.some((name) => name !== "unit")) buildIfStale();
 
 /**
  * The plan (docs/decisions/113): phases one after another; in a phase, lanes side by side; in a
- * lane, steps one after another; in a step, jobs side by side. First the e2e suite, one Chromium
- * worker that leaves about a third of two cores idle; beside it the integration files that may
- * share the cores, then the unit suite with the checks (they only compute). Last, the
- * integration files that hold the app to a deadline or start servers on the embedded database
- * (PGlite's cold start), one at a time: they need a core within their tests' budgets; beside them
- * the files whose servers poll for due messages, which mostly wait on the clock.
+ * lane, steps one after another; in a step, jobs side by side. The e2e suite, one Chromium worker
+ * that uses about one of two cores; beside it the integration files that may share the cores,
+ * then the unit suite with the checks (they only compute), then the files whose servers poll for
+ * due messages (they mostly wait on the clock), and last the integration files that hold the app
+ * to a deadline or start servers on the embedded database (PGlite's cold start), one at a time:
+ * they need a core within their tests' budgets, the one the second lane has to itself by then.
  */
 const plan = [
-  [[["e2e"]], [["integration"], ["unit", ...(withChecks ? Object.keys(checks) : [])]]],
-  [[["integration-alone"]], [["integration-jobs"]]],
+  [
+    [["e2e"]],
+    [
+      ["integration"],
+      ["unit", ...(withChecks ? Object.keys(checks) : [])],
+      ["integration-jobs"],
+      ["integration-alone"],
+    ],
+  ],
 ]
   .map((phase) =>
     phase

@@ -72,18 +72,7 @@ export async function handleBookingPaymentEvent(event: Stripe.Event, now: Date):
       });
     },
   );
-  if (result.ok) {
-    if (result.confirmed) nudgeBookingEvents();
-    return { handled: result.confirmed };
-  }
-  if (result.reason === "mismatch")
-    throw new PaymentError("amount_mismatch", "The amount paid does not match the booking's price.");
-  if (result.reason === "not-found")
-    throw new PaymentError("bad_metadata", "This payment was not started by this site.");
-  // Paid after its hold was released (its slot may be someone else's now): given back in full.
-  await markRefundDue(bookingId, now);
-  await refundDueBookings(now);
-  return { handled: true };
+  return settleConfirmation(result, { key: bookingId, seat: false }, now);
 }
 
 /**
@@ -128,6 +117,19 @@ async function handleSeatPayment(
       });
     },
   );
+  return settleConfirmation(result, { key: seatId, seat: true }, now);
+}
+
+/**
+ * The webhook's answer once a booking's or a seat's payment was confirmed or refused: confirmed,
+ * its records leave now; a wrong amount or an unknown intent is an error; paid after its hold was
+ * released (its places may be someone else's now), it is given back in full.
+ */
+async function settleConfirmation(
+  result: { ok: true; confirmed: boolean } | { ok: false; reason: string },
+  paid: { key: string; seat: boolean },
+  now: Date,
+): Promise<{ handled: boolean }> {
   if (result.ok) {
     if (result.confirmed) nudgeBookingEvents();
     return { handled: result.confirmed };
@@ -136,7 +138,7 @@ async function handleSeatPayment(
     throw new PaymentError("amount_mismatch", "The amount paid does not match the booking's price.");
   if (result.reason === "not-found")
     throw new PaymentError("bad_metadata", "This payment was not started by this site.");
-  await markRefundDue(seatId, now, true);
+  await markRefundDue(paid.key, now, paid.seat);
   await refundDueBookings(now);
   return { handled: true };
 }

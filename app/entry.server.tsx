@@ -12,6 +12,7 @@ import { env } from "~/server/env.server";
 import { stopSendingMail } from "~/server/mail-transport.server";
 import { openApiDocument } from "~/api/openapi/document.server";
 import { PAGE_CACHE_MARK, pageCacheMark } from "~/server/page-cache.server";
+import { contextForRender } from "~/server/render-routes.server";
 
 export const streamTimeout = 5_000;
 
@@ -36,7 +37,12 @@ const handleRequest: HandleDocumentRequestFunction = (
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <AfterActionContext.Provider value={remixContext.staticHandlerContext.actionData != null}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+          <RemixServer
+            context={contextForRender(remixContext, new URL(request.url).pathname)}
+            url={request.url}
+            abortDelay={streamTimeout}
+            nonce={nonce}
+          />
         </AfterActionContext.Provider>
       </NonceContext.Provider>,
       {

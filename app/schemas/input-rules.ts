@@ -76,7 +76,8 @@ export function dateWindowMessage(label: string): string {
 
 /** Whether `value` is an absolute http:// or https:// URL (never javascript:, data:, ...). */
 export function isHttpUrl(value: string): boolean {
-  if (!isPlainText(value)) return false;
+  // No URL to parse (a review without a photo, on every home page): not worth a thrown TypeError.
+  if (value === "" || !isPlainText(value)) return false;
   try {
     const url = new URL(value);
     return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";

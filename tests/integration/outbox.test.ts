@@ -8,7 +8,8 @@
  * (c) with the SMTP server gone, bookings still answer and their mails wait; back up, every
  *     mail arrives exactly once;
  * (d) with an SMTP server that never greets, POST /api/bookings still answers quickly;
- * (e) a burst of bookings is mailed by their nudges, without waiting for the runner's poll;
+ * (e) a burst of bookings is mailed by their nudges, without waiting for the runner's poll, the
+ *     host's mails about different bookings side by side;
  * (f) the SMTP server gets a whole message: envelope, headers, text, HTML and the invitation;
  * (g) SIGTERM mid-send: the message is marked sent before the server exits;
  * (h) SIGKILL mid-send: a later server does not send the message again (decision 081).
@@ -211,13 +212,14 @@ it("(e) a burst of bookings is mailed at once, not at the job runner's next poll
   const server = await start({ JOBS_POLL_MS: "3600000" });
   const guests = Array.from({ length: 60 }, (_, i) => `burst-${i}`);
   await Promise.all(guests.map((g) => book(server, g)));
-  // The host's 60 mails leave one after the other (one recipient, one lane): give them time.
   const mailed = await eventually(
     () => guests.filter((g) => guestMails(g) === 1 && hostMails(g) === 1).length,
     (n) => n === guests.length,
     50_000,
   );
   expect(mailed).toBe(guests.length);
+  // The host's mails about different bookings went side by side, not down one lane (decision 125).
+  expect(smtp.maxInFlightTo(hostEmail)).toBeGreaterThanOrEqual(2);
 }, 90_000);
 
 it("(f) what the SMTP server gets: the envelope, the headers, the text and HTML, the calendar invitation", async () => {

@@ -32,6 +32,8 @@ export interface FakeSmtp {
   readonly inFlight: number;
   /** Whether a message to this address is in flight now (its DATA begun, no answer yet). */
   inFlightTo(address: string): boolean;
+  /** The most messages to this address in flight at one moment. */
+  maxInFlightTo(address: string): number;
   /**
    * Whether a message to this address has arrived whole and waits for its answer (delayMs): the
    * relay has it, whatever becomes of the sender now.
@@ -78,6 +80,7 @@ export async function startFakeSmtp(port = 0, options: { delayMs?: number } = {}
   const messages: ReceivedMail[] = [];
   const fake = { mode: "accept" as FakeSmtpMode, inFlight: 0, maxInFlight: 0 };
   const flying = new Map<string, number>();
+  const mostFlying = new Map<string, number>();
   const arrived = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
@@ -101,7 +104,10 @@ export async function startFakeSmtp(port = 0, options: { delayMs?: number } = {}
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       const recipients = session.envelope.rcptTo.map((r) => r.address);
-      for (const r of recipients) flying.set(r, (flying.get(r) ?? 0) + 1);
+      for (const r of recipients) {
+        flying.set(r, (flying.get(r) ?? 0) + 1);
+        mostFlying.set(r, Math.max(mostFlying.get(r) ?? 0, flying.get(r) ?? 0));
+      }
       fake.inFlight += 1;
       fake.maxInFlight = Math.max(fake.maxInFlight, fake.inFlight);
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -151,6 +157,7 @@ export async function startFakeSmtp(port = 0, options: { delayMs?: number } = {}
       return fake.inFlight;
     },
     inFlightTo: (addr) => (flying.get(addr) ?? 0) > 0,
+    maxInFlightTo: (addr) => mostFlying.get(addr) ?? 0,
     arrivedTo: (addr) => (arrived.get(addr) ?? 0) > 0,
     to: (addr) => messages.filter((m) => m.envelopeTo.includes(addr)),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -20,9 +20,12 @@
 // BENCH_APP_ENV (JSON of extra app environment, e.g. {"WEB_CONCURRENCY":"1"}), BENCH_NODE_ARGS (the app
 // server's Node flags instead of the production heap flags, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof",
 // which NODE_OPTIONS does not take),
-// BENCH_SMTP_DELAY_MS (default 100): the app sends its mail to a local SMTP server that takes this long
+// BENCH_SMTP_DELAY_MS (default 20): the app sends its mail to a local SMTP server that takes this long
 // to accept each message, as a relay across a network does, so a booking that waited for SMTP
-// would show it in its latency.
+// would show it in its latency. After each booking run the bench waits (BENCH_DRAIN_LIMIT_S, default
+// 180) until every booking event has reached its consumers and every mail its SMTP server:
+// `sideEffects` gives that time after the load's end, the CPU per booking in all (the load's
+// `cpuMsPerBooking` is only what was spent while it ran) and the ratio of the two.
 import { SMTPServer } from "smtp-server";
 import os from "node:os";
 import {
@@ -46,7 +49,8 @@ const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 1000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const HOSTS = Number(process.env.BENCH_HOSTS ?? 40);
-const SMTP_DELAY_MS = Number(process.env.BENCH_SMTP_DELAY_MS ?? 100);
+const SMTP_DELAY_MS = Number(process.env.BENCH_SMTP_DELAY_MS ?? 20);
+const DRAIN_LIMIT_S = Number(process.env.BENCH_DRAIN_LIMIT_S ?? 180);
 
 const log = (...args) => console.error("[bench:booking]", ...args);
 
@@ -130,8 +134,22 @@ async function main() {
         },
       ];
     }
+    // Waits until no booking event awaits a consumer and no mail awaits SMTP (DRAIN_LIMIT_S at most):
+    // what is left then (0 when all is done). BENCH_DRAIN_TRACE=1 logs the queues twice a second.
+    async function drained(since) {
+      for (;;) {
+        const [{ deliveries, mails }] = await db`select
+          (select count(*)::int from booking_event_deliveries where delivered_at is null) as deliveries,
+          (select count(*)::int from mail_outbox where status in ('queued', 'failed') and sent_at is null) as mails`;
+        if (process.env.BENCH_DRAIN_TRACE)
+          log(`+${Math.round(performance.now() - since)} ms: ${deliveries} deliveries, ${mails} mails to go`);
+        if (deliveries + mails === 0 || performance.now() - since > DRAIN_LIMIT_S * 1000) return deliveries + mails;
+        await sleep(process.env.BENCH_DRAIN_TRACE ? 500 : 50);
+      }
+    }
     async function book(eventTypeIds, label) {
       log(`POST /api/bookings x ${BOOKINGS} over ${label}, ${CONNECTIONS} connections`);
+      const mailsBefore = mailsReceived;
       const cpuBefore = treeCpuMs(app.child.pid);
       const posted = await measured(autocannon, {
         url: base,
@@ -140,10 +158,24 @@ async function main() {
         timeout: 20,
         requests: bookingRequests(eventTypeIds),
       });
+      const cpuDuring = treeCpuMs(app.child.pid) - cpuBefore;
+      const loadEnded = performance.now();
       const result = figures(posted, `POST /api/bookings over ${label}`);
-      result.cpuMsPerBooking = Math.round(((treeCpuMs(app.child.pid) - cpuBefore) / result.requests) * 100) / 100;
+      result.cpuMsPerBooking = Math.round((cpuDuring / result.requests) * 100) / 100;
       const [{ n }] = await db`select count(*)::int as n from events where event_type_id in ${db(eventTypeIds)}`;
       if (n !== BOOKINGS) throw new Error(`expected ${BOOKINGS} stored bookings over ${label}, found ${n}`);
+      // The side effects (booking events fanned out to their consumers, every mail handed to SMTP):
+      // how long after the load they are all done, and the app's CPU per booking until then.
+      const left = await drained(loadEnded);
+      const cpuInAll = treeCpuMs(app.child.pid) - cpuBefore;
+      result.sideEffects = {
+        drainSeconds: Math.round((performance.now() - loadEnded) / 10) / 100,
+        left,
+        mailsReceived: mailsReceived - mailsBefore,
+        cpuMsPerBookingInAll: Math.round((cpuInAll / result.requests) * 100) / 100,
+        inAllVsDuring: ratio(cpuInAll, cpuDuring),
+      };
+      log(`${label}: side effects done ${result.sideEffects.drainSeconds} s after the load (${left} left)`);
       return result;
     }
     const bookings40 = await book(

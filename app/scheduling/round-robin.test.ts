@@ -5,6 +5,8 @@ import {
   pickRoundRobinHost,
   rankedHosts,
   rankRoundRobin,
+  roundRobinPicker,
+  HOST_PRIORITIES,
   type HostPriority,
   type RoundRobinStats,
 } from "./round-robin";
@@ -183,5 +185,34 @@ describe("assignmentReason", () => {
     expect(assignmentReason({ picked: "a", free: ["a", "b", "c"], stats: ranked, names, windowDays: 30 })).toMatch(
       /^Ann had the highest priority among the free hosts \(highest\), of 3 free hosts: 5 bookings/,
     );
+  });
+});
+
+describe("roundRobinPicker", () => {
+  it("picks what pickRoundRobinHost picks, for any candidates over the same stats", () => {
+    let seed = 20261201;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const ids = ["a", "b", "c", "d", "e", "f"];
+    for (let round = 0; round < 300; round++) {
+      // Ties on purpose: few distinct counts, weights and times, so every criterion decides somewhere.
+      const stats: Table = Object.fromEntries(
+        ids.map((id) => [
+          id,
+          {
+            bookings: Math.floor(random() * 4),
+            lastBookedAt: random() < 0.3 ? null : Math.floor(random() * 3),
+            weight: [0, 50, 100, 100][Math.floor(random() * 4)],
+            priority: HOST_PRIORITIES[Math.floor(random() * HOST_PRIORITIES.length)],
+          },
+        ]),
+      );
+      const pick = roundRobinPicker(stats);
+      for (let k = 0; k < 10; k++) {
+        const candidates = ids.filter(() => random() < 0.6);
+        // A host the stats do not know, now and then: its default share changes everyone's.
+        if (random() < 0.1) candidates.push("newcomer");
+        expect(pick(candidates), JSON.stringify({ stats, candidates })).toBe(pickRoundRobinHost(candidates, stats));
+      }
+    }
   });
 });

@@ -131,6 +131,25 @@ export function pickRoundRobinHost(candidates: readonly string[], stats: Stats):
   return sorted(candidates, stats)[0]?.id ?? null;
 }
 
+/**
+ * pickRoundRobinHost for many picks over the same `stats` (every slot of a search): the shares are
+ * worked out once, and each pick is the best of its candidates by the same order. A candidate
+ * missing from `stats` changes everyone's share, so such a pick goes through pickRoundRobinHost.
+ */
+export function roundRobinPicker(stats: Stats): (candidates: readonly string[]) => string | null {
+  const all = scaledHosts([], stats);
+  return (candidates) => {
+    if (candidates.length === 1) return candidates[0];
+    let best: Scaled | undefined;
+    for (const id of candidates) {
+      const host = all.get(id);
+      if (!host) return pickRoundRobinHost(candidates, stats);
+      if (!best || compare(host, best)[0] < 0) best = host;
+    }
+    return best?.id ?? null;
+  };
+}
+
 /** What put the pick before the runner-up, or null when only one host was free. */
 export function decidingCriterion(candidates: readonly string[], stats: Stats): Criterion | null {
   const ranked = sorted(candidates, stats);

@@ -29,7 +29,7 @@ import { intersectAll, normalize, widen, type Interval } from "./intervals";
 import { dateOfDayNumber, dayNumber, ZoneTimeline } from "./zoned-time";
 import { isTimeZone } from "./time-zone";
 import { MAX_BOOKING_WINDOW_DAYS, MAX_RANGE_DAYS } from "./slot-limits";
-import { pickRoundRobinHost, type RoundRobinStats } from "./round-robin";
+import { pickRoundRobinHost, roundRobinPicker, type RoundRobinStats } from "./round-robin";
 
 export { SlotConfigError } from "./availability";
 export { pickRoundRobinHost, type RoundRobinStats } from "./round-robin";
@@ -455,6 +455,7 @@ function collectiveSlots(hosts: PreparedHost[], search: Search): SlotDetail[] {
 function roundRobinSlots(hosts: PreparedHost[], search: Search, keepHostId: string | undefined): SlotDetail[] {
   const lists = hosts.map((host) => freeStarts(host, search).starts);
   const stats = Object.fromEntries(hosts.map((h) => [h.id, h.roundRobin]));
+  const pick = roundRobinPicker(stats);
   // Fairness: only the slots of the host whose turn it is, among those with any free slot in the range.
   const turn =
     search.settings.roundRobinMode === "fairness" && keepHostId === undefined
@@ -479,8 +480,7 @@ function roundRobinSlots(hosts: PreparedHost[], search: Search, keepHostId: stri
       }
     }
     if (turn !== null && !free.includes(turn)) continue;
-    const host =
-      turn ?? (keepHostId !== undefined && free.includes(keepHostId) ? keepHostId : pickRoundRobinHost(free, stats)!);
+    const host = turn ?? (keepHostId !== undefined && free.includes(keepHostId) ? keepHostId : pick(free)!);
     out.push({ start, end: start + search.settings.durationMs, hostIds: [host], freeHostIds: free });
   }
   return out;

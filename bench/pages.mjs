@@ -11,7 +11,7 @@
 //     (home, pricing, booking pages rendered and cached, slots), all processes and the largest
 //     one, with the production heap cap, and the same load on a server without a cap (V8's own
 //     limit), both started afresh for it and loaded in alternating slices; the CPU ratio of the
-//     two (`heapCap`).
+//     two (`heapCap`: over the whole load, and each pair of slices' own ratio, median and range).
 // Figures: requests/s, p50/p99 and CPU ms per request of the server process (from /proc).
 //
 //   node bench/pages.mjs        (or `npm run bench -- pages`)
@@ -46,6 +46,14 @@ function combined(slices) {
     p50ms: Math.max(...slices.map((f) => f.p50ms)),
     p99ms: Math.max(...slices.map((f) => f.p99ms)),
   };
+}
+
+/** The median, lowest and highest of some ratios. */
+function spread(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return { median: Math.round(median * 1000) / 1000, min: sorted[0], max: sorted.at(-1), n: sorted.length };
 }
 
 async function main() {
@@ -208,6 +216,7 @@ async function main() {
         figures[s.name] = {
           seconds: mixedSeconds,
           ...combined(s.slices),
+          sliceCpuMs: s.slices.map((f) => f.cpuMsPerRequest),
           rssMbBefore: s.rssMbBefore,
           rssMbAfter: { total: rssMb(s.pid), largest: largestRssMb(s.pid) },
         };
@@ -239,6 +248,10 @@ async function main() {
         },
         heapCap: {
           cpuVsUncapped: ratio(mixed.cpuMsPerRequest, mixedUncapped.cpuMsPerRequest),
+          // Each pair of alternating slices' own ratio: the median and the range.
+          cpuVsUncappedSlices: spread(
+            figures.mixed.sliceCpuMs.map((cpu, i) => ratio(cpu, figures.mixedUncapped.sliceCpuMs[i])),
+          ),
           largestRssMb: mixed.rssMbAfter.largest,
           largestRssMbUncapped: mixedUncapped.rssMbAfter.largest,
         },

@@ -165,17 +165,25 @@ const SCHEDULED: EventFilters = { host: "", status: "confirmed", when: "upcoming
 export const SCHEDULED_EVENTS_FILTERS: Readonly<EventFilters> = SCHEDULED;
 
 /**
- * Scheduled Events: what is still going to happen, across hosts, soonest first, with its exact
- * count: an index-only count of the confirmed events from the earliest one under way
- * (docs/decisions/102).
+ * Scheduled Events: what is still going to happen, across hosts, soonest first, counted as Manage
+ * All Event counts: exactly up to EXACT_TOTAL_CAP, estimated past it (docs/decisions/102).
  */
-export async function listScheduledEvents(page: { limit: number; offset: number }, now: Date) {
-  const db = await getDb();
-  const [rows, [{ total }]] = await Promise.all([
-    adminEventsPageQuery(db, SCHEDULED, page, now),
-    adminEventsCountQuery(db, SCHEDULED, now),
-  ]);
-  return { events: rows as AdminEventRow[], total };
+export function listScheduledEvents(page: { limit: number; offset: number }, now: Date): Promise<AdminEventPage> {
+  return listAllEvents(SCHEDULED, page, now);
+}
+
+/**
+ * How many pages a list has. An estimated total may be off either way: a page that is not full is
+ * the last one, and a full one always has a next.
+ */
+export function pageCountOf(
+  list: { total: number; totalIsEstimate: boolean; rows: number },
+  page: number,
+  pageSize: number,
+): number {
+  const counted = Math.max(1, Math.ceil(list.total / pageSize));
+  if (!list.totalIsEstimate) return counted;
+  return list.rows < pageSize ? page : Math.max(counted, page + 1);
 }
 
 export async function getEventForAdmin(id: string): Promise<AdminEventRow | null> {

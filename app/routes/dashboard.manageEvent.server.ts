@@ -4,7 +4,7 @@
  * chunk of its own the page requests (docs/decisions/122).
  */
 export { data } from "@remix-run/node";
-export { getEventForAdmin, listAllEvents } from "~/models/admin-event.server";
+export { getEventForAdmin, listAllEvents, pageCountOf } from "~/models/admin-event.server";
 export { isUuid, LinkedEventError } from "~/models/event.server";
 export { requirePermission } from "~/utils/auth.server";
 export { readFormData } from "~/utils/request.server";

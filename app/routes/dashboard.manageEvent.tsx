@@ -7,6 +7,7 @@ import {
   isUuid,
   LinkedEventError,
   listAllEvents,
+  pageCountOf,
   readFormData,
   redirectWithSuccess,
   requirePermission,
@@ -97,14 +98,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     cancelId === null ? null : isUuid(cancelId) ? getEventForAdmin(cancelId) : null,
   ]);
   if (cancelId !== null && !cancelling) notFound("Event not found");
-  // An estimated total (over EXACT_TOTAL_CAP matches, docs/decisions/102) may be off either way:
-  // a short page is the last one, and a full one always has a next.
-  const estimatedPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const pageCount = !totalIsEstimate
-    ? estimatedPages
-    : events.length < PAGE_SIZE
-      ? page
-      : Math.max(estimatedPages, page + 1);
+  const pageCount = pageCountOf({ total, totalIsEstimate, rows: events.length }, page, PAGE_SIZE);
   return {
     filters,
     page,

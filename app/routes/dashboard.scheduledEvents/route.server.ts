@@ -5,7 +5,7 @@
  * the stand-ins are keyed by the import's text, so "./route.server" in two routes would be one.
  */
 export { data } from "@remix-run/node";
-export { listScheduledEvents } from "~/models/admin-event.server";
+export { listScheduledEvents, pageCountOf } from "~/models/admin-event.server";
 export {
   bookableOf,
   getScheduledEvent,

@@ -14,6 +14,7 @@ import {
   listMembers,
   listMyTeams,
   listScheduledEvents,
+  pageCountOf,
   listScheduledForHost,
   listScheduledForTeam,
   managedRoundRobinBookings,
@@ -184,14 +185,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = pageParam(url);
   const now = new Date();
   if (can(user, "admin:events")) {
-    const { events, total } = await listScheduledEvents({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, now);
+    const { events, total, totalIsEstimate } = await listScheduledEvents(
+      { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
+      now,
+    );
     return {
       host: null,
       admin: {
         page,
-        pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+        pageCount: pageCountOf({ total, totalIsEstimate, rows: events.length }, page, PAGE_SIZE),
         offset: (page - 1) * PAGE_SIZE,
         total,
+        totalIsEstimate,
         timeZone: user.timeZone,
         events: events.map((e) => ({
           id: e.id,
@@ -781,7 +786,8 @@ function AdminView({ admin }: { admin: NonNullable<Awaited<ReturnType<typeof loa
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold text-neutral-900">{PAGE.heading}</h1>
         <p className="text-sm text-neutral-600">
-          {admin.total} upcoming, soonest first · times in {admin.timeZone}
+          {admin.totalIsEstimate ? `About ${admin.total.toLocaleString("en-US")}` : admin.total} upcoming, soonest first
+          · times in {admin.timeZone}
         </p>
       </div>
       {admin.events.length === 0 ? (
@@ -819,7 +825,12 @@ function AdminView({ admin }: { admin: NonNullable<Awaited<ReturnType<typeof loa
           </tbody>
         </table>
       )}
-      <Pagination page={admin.page} pageCount={admin.pageCount} search={location.search} />
+      <Pagination
+        page={admin.page}
+        pageCount={admin.pageCount}
+        search={location.search}
+        approximate={admin.totalIsEstimate}
+      />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import {
   clearPageCache,
   configurePageCache,
   invalidatePublicPages,
+  freshNonce,
   joinPage,
   makeEntry,
   pageCacheGeneration,
@@ -39,8 +40,8 @@ describe("a stored page", () => {
     );
     expect(entry.pieces).toHaveLength(4);
     const fresh = "bmV3LW5vbmNlLTEyMzQ1Ng==";
-    expect(joinPage(entry, Buffer.from(fresh), "identity").toString()).toBe(page(fresh));
-    const gzip = joinPage(entry, Buffer.from(fresh), "gzip");
+    expect(Buffer.concat(joinPage(entry, Buffer.from(fresh), "identity")).toString()).toBe(page(fresh));
+    const gzip = Buffer.concat(joinPage(entry, Buffer.from(fresh), "gzip"));
     expect(gunzipSync(gzip).toString()).toBe(page(fresh));
     expect(gzip.length).toBeLessThan(page(fresh).length / 10);
     expect(entry.csp?.join(fresh)).toBe(`script-src 'self' 'nonce-${fresh}'`);
@@ -235,5 +236,14 @@ describe("shared public data", () => {
     expect(await sharedPublicData("off", read, { now: 5 })).toBe(1);
     expect(await sharedPublicData("off", read, { now: 6 })).toBe(2);
     configurePageCache({ ttlSeconds: 10 });
+  });
+});
+
+describe("freshNonce", () => {
+  it("gives 16 random bytes in base64, never the same, across refills of its pool", () => {
+    const nonces = Array.from({ length: 1_000 }, () => freshNonce());
+    expect(new Set(nonces).size).toBe(nonces.length);
+    for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+    expect(nonces.every((n) => /^[A-Za-z0-9+/]{22}==$/.test(n))).toBe(true);
   });
 });

@@ -301,12 +301,15 @@ function storedBlock(data: Buffer): Buffer {
   return Buffer.concat([Buffer.from([0, n & 0xff, (n >> 8) & 0xff, ~n & 0xff, (~n >> 8) & 0xff]), data]);
 }
 
-/** The page with `nonce` in every cut, as is or gzip. */
+/**
+ * The page with `nonce` in every cut, as is or gzip: its parts in order, written one after the
+ * other (sendEntry), so a stored page is never copied to answer a request.
+ */
 export function joinPage(
   entry: Pick<PageCacheEntry, "pieces" | "deflated">,
   nonce: Buffer,
   encoding: Encoding,
-): Buffer {
+): Buffer[] {
   const { pieces, deflated } = entry;
   const parts: Buffer[] = [];
   if (encoding === "identity") {
@@ -314,7 +317,7 @@ export function joinPage(
       if (i > 0) parts.push(nonce);
       parts.push(pieces[i]);
     }
-    return Buffer.concat(parts);
+    return parts;
   }
   let crc = 0;
   let length = 0;
@@ -334,7 +337,7 @@ export function joinPage(
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(length >>> 0, 4);
   parts.push(DEFLATE_END, trailer);
-  return Buffer.concat(parts);
+  return parts;
 }
 
 /** Builds an entry from a rendered page, the headers it was to be sent with and its nonce. */
@@ -410,7 +413,7 @@ export function sendEntry(
   req: IncomingMessage,
   res: ServerResponse,
   entry: PageCacheEntry,
-  nonce = randomBytes(16).toString("base64"),
+  nonce = freshNonce(),
   cache: "hit" | "miss" = "hit",
 ) {
   if (etagMatches(req.headers["if-none-match"], entry.etag)) {
@@ -424,11 +427,30 @@ export function sendEntry(
     ? [...entry.head, "Content-Security-Policy", entry.csp.join(nonce), "X-Cache", cache]
     : [...entry.head, "X-Cache", cache];
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
-  const body = joinPage(entry, Buffer.from(nonce, "utf8"), encoding);
+  const parts = joinPage(entry, Buffer.from(nonce, "utf8"), encoding);
   if (encoding !== "identity") head.push("Content-Encoding", encoding);
-  head.push("Content-Length", String(body.length));
+  head.push("Content-Length", String(parts.reduce((n, part) => n + part.length, 0)));
   res.writeHead(200, head);
-  res.end(req.method === "HEAD" ? undefined : body);
+  if (req.method === "HEAD") return void res.end();
+  // One write of every part when the response ends (writev), no copy of the page.
+  res.cork();
+  for (const part of parts) res.write(part);
+  res.end();
+}
+
+const NONCE_BYTES = 16;
+let noncePool = Buffer.alloc(0);
+let nonceAt = 0;
+
+/** A CSP nonce of 16 random bytes, base64, each from a pool drawn 4 KiB at a time (one call to the generator per 256 nonces). */
+export function freshNonce(): string {
+  if (nonceAt + NONCE_BYTES > noncePool.length) {
+    noncePool = randomBytes(4096);
+    nonceAt = 0;
+  }
+  const nonce = noncePool.toString("base64", nonceAt, nonceAt + NONCE_BYTES);
+  nonceAt += NONCE_BYTES;
+  return nonce;
 }
 
 /**

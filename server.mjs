@@ -3,7 +3,6 @@
 // .env first, so every module below reads the same environment (scripts/load-env.mjs).
 import "./scripts/load-env.mjs";
 import cluster from "node:cluster";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -185,7 +184,7 @@ app.disable("x-powered-by");
 app.set("trust proxy", trustProxySetting(info.trustProxy));
 
 app.use((req, res, next) => {
-  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  res.locals.cspNonce = build.entry.module.freshNonce();
   // Only a booking page asked for with ?embed=1 may be framed, by any site; everything else
   // refuses every frame (CSP frame-ancestors 'none' and X-Frame-Options DENY). Decision 019.
   // The path as Remix will route it (the adapter prefixes the origin the same way).

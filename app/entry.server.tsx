@@ -194,8 +194,11 @@ export async function startup() {
 /** server.mjs asks this which requests another site may frame (docs/decisions/019). */
 export { isFramableRequest } from "~/utils/embed";
 
-/** server.mjs answers anonymous visitors' public pages from the page cache, and hands the rest to Remix (docs/decisions/032). */
-export { answerFromPageCache, configurePageCache, pageCacheMessage } from "./server/page-cache.server";
+/**
+ * server.mjs answers anonymous visitors' public pages from the page cache, and hands the rest to
+ * Remix (docs/decisions/032); every answer's CSP nonce comes from freshNonce.
+ */
+export { answerFromPageCache, configurePageCache, freshNonce, pageCacheMessage } from "./server/page-cache.server";
 export { createRemixHandler } from "./server/remix-handler.server";
 
 /** server.mjs wraps each request in this, so per-request values are computed once. */

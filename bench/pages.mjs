@@ -32,6 +32,7 @@ import {
   ratio,
   rssMb,
   sleep,
+  spread,
   startBenchApp,
 } from "./lib/harness.mjs";
 
@@ -46,14 +47,6 @@ function combined(slices) {
     p50ms: Math.max(...slices.map((f) => f.p50ms)),
     p99ms: Math.max(...slices.map((f) => f.p99ms)),
   };
-}
-
-/** The median, lowest and highest of some ratios. */
-function spread(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  return { median: Math.round(median * 1000) / 1000, min: sorted[0], max: sorted.at(-1), n: sorted.length };
 }
 
 async function main() {

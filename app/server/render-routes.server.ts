@@ -62,8 +62,9 @@ function matchedIdsOf(routes: EntryContext["manifest"]["routes"], path: string):
 function matchableTree(routes: EntryContext["manifest"]["routes"]): MatchableRoute[] {
   const byParent = new Map<string, ManifestRoute[]>();
   for (const route of Object.values(routes)) {
-    const parent = route.parentId ?? "";
-    byParent.set(parent, [...(byParent.get(parent) ?? []), route]);
+    const siblings = byParent.get(route.parentId ?? "");
+    if (siblings) siblings.push(route);
+    else byParent.set(route.parentId ?? "", [route]);
   }
   const build = (parent: string): MatchableRoute[] =>
     (byParent.get(parent) ?? []).map((r) => ({

@@ -240,7 +240,6 @@ export async function alternating(autocannon, loads, { pid, duration, connection
       runs[name].push(await load(autocannon, name, { pid, ...options, duration: slice, connections }));
     }
   }
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
   return Object.fromEntries(
     Object.entries(runs).map(([name, list]) => {
       const sum = (key) => list.reduce((total, run) => total + run.totals[key], 0);
@@ -259,6 +258,14 @@ export async function alternating(autocannon, loads, { pid, duration, connection
 }
 
 export const ratio = (a, b) => Math.round((a / b) * 10_000) / 10_000;
+
+/** The middle value (the lower of the two middle ones for an even count). */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+/** The median, lowest and highest of some ratios, and how many. */
+export function spread(values) {
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values), n: values.length };
+}
 
 /**
  * An autocannon run (`autocannon(options)`), its result's `finish` the time its last answer came.

@@ -36,11 +36,10 @@ export function createRemixHandler(options: {
   mode: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
 }) {
-  const everything = createRequestHandler(options.build, options.mode);
-  const pages = createRequestHandler(withoutJsonApi(options.build), options.mode);
+  const handlerFor = handlerPerFirstSegment(options.build, (build) => createRequestHandler(build, options.mode));
   return async (req: ExpressRequest, res: ExpressResponse, next: (error?: unknown) => void) => {
     try {
-      const handle = servedWithoutJsonApi(req.originalUrl) ? pages : everything;
+      const handle = handlerFor(req.originalUrl);
       const cacheKey = pageCacheKey(req.method, req.originalUrl, req.headers);
       const renderedAt = pageCacheGeneration();
       const response = await handle(remixRequest(req, res), options.getLoadContext(req, res));
@@ -71,44 +70,74 @@ export function createRemixHandler(options: {
 }
 
 /**
- * The app's routes less those under /api/ (decision 072). Remix matches a document's URL against
- * every route several times per request, at a cost that grows with their number; no path outside
- * /api/ can match a route whose path starts with the static segment `api`, so pages are matched
- * against the rest, and give the same answer. The client manifest loses the same routes: pages
- * reach /api/ only by plain links, and /__manifest (route discovery) keeps every route.
+ * A request handler per first path segment (docs/decisions/126). Remix matches a URL against
+ * every route of its build several times per request, ranking them all on each call, so a page's
+ * cost grew with the app's route count. A URL whose first segment is a route's static one
+ * ("dashboard", "api") can only match the routes under that segment or those whose path starts
+ * with no static segment (the root, "/:username/...", the catch-all); any other URL only the
+ * latter. Each handler gets the build with exactly those routes (and the same client manifest
+ * subset), made on first use. Route discovery (/__manifest) and any URL this cannot read go to
+ * the whole build.
  */
-function withoutJsonApi(build: ServerBuild): ServerBuild {
+export function handlerPerFirstSegment<H>(build: ServerBuild, make: (build: ServerBuild) => H): (url: string) => H {
   const fullPath = (id: string): string => {
     const route = build.routes[id];
     if (!route) return "";
     const parent = route.parentId ? fullPath(route.parentId) : "";
     return route.path ? `${parent}/${route.path}` : parent;
   };
-  const kept = new Set(
-    Object.keys(build.routes).filter((id) => fullPath(id).split("/").filter(Boolean)[0]?.toLowerCase() !== "api"),
-  );
-  const keep = <T>(routes: Record<string, T>) =>
-    Object.fromEntries(Object.entries(routes).filter(([id]) => kept.has(id))) as Record<string, T>;
-  return {
-    ...build,
-    routes: keep(build.routes),
-    assets: { ...build.assets, routes: keep(build.assets.routes) },
+  // Each route's first static segment (lower case), or null when its path starts with none.
+  const firstSegments = new Map<string, string | null>();
+  for (const id of Object.keys(build.routes)) {
+    const first = fullPath(id).split("/").find(Boolean);
+    firstSegments.set(id, first !== undefined && isStatic(first) ? first.toLowerCase() : null);
+  }
+  const statics = new Set([...firstSegments.values()].filter((first) => first !== null));
+  const everything = make(build);
+  const handlers = new Map<string, H>();
+  const handlerOf = (segment: string): H => {
+    let handler = handlers.get(segment);
+    if (!handler) {
+      const ids = new Set(
+        [...firstSegments].filter(([, first]) => first === null || first === segment).map(([id]) => id),
+      );
+      const keep = <T>(routes: Record<string, T>) =>
+        Object.fromEntries(Object.entries(routes).filter(([id]) => ids.has(id))) as Record<string, T>;
+      handler = make({
+        ...build,
+        routes: keep(build.routes),
+        assets: { ...build.assets, routes: keep(build.assets.routes) },
+      });
+      handlers.set(segment, handler);
+    }
+    return handler;
+  };
+  return (url) => {
+    const segment = firstSegmentOf(url);
+    if (segment === null || segment === "__manifest") return everything;
+    return handlerOf(statics.has(segment) ? segment : "");
   };
 }
 
+/** A path segment that matches only itself: not `:param`, `*` or optional (`x?`). */
+function isStatic(segment: string): boolean {
+  return !segment.startsWith(":") && segment !== "*" && !segment.endsWith("?");
+}
+
 /**
- * Whether a request's URL (origin-form) is for the handler without the /api/ routes: not
- * /api/... (in any case or escape, as Remix matches it) and not the route discovery's
- * /__manifest. Anything else (an absolute-form URL, a bad escape) goes to the whole app.
+ * The first segment of an origin-form URL's path as Remix matches it: percent-decoded, in lower
+ * case (static segments match in any case), without the single fetch's `.data` ("/pro.data" is
+ * "/pro"). "" for "/". null for a URL that is not origin-form or has a bad escape.
  */
-export function servedWithoutJsonApi(url: string): boolean {
-  const first = /^\/(?!\/)([^/?#]*)/.exec(url)?.[1];
-  if (first === undefined) return false;
+export function firstSegmentOf(url: string): string | null {
+  const match = /^\/(?!\/)([^/?#]*)(\/|[?#]|$)/.exec(url);
+  if (!match) return null;
+  let raw = match[1];
+  if (match[2] !== "/" && raw.endsWith(".data")) raw = raw.slice(0, -".data".length);
   try {
-    const segment = decodeURIComponent(first).toLowerCase();
-    return segment !== "api" && segment !== "__manifest";
+    return decodeURIComponent(raw).toLowerCase();
   } catch {
-    return false;
+    return null;
   }
 }
 

@@ -38,23 +38,24 @@ export function parentPaths(pathname: string): string[] {
   return paths;
 }
 
-// The routes never change while the process runs: each parent path is matched once (bounded).
+// The routes never change while the process runs: each parent path is matched once per route
+// set (one per request handler, decision 126; bounded).
 const MAX_PATHS = 2_000;
-let tree: { routes: EntryContext["manifest"]["routes"]; matchable: MatchableRoute[] } | undefined;
-const idsByPath = new Map<string, string[]>();
+const trees = new WeakMap<object, { matchable: MatchableRoute[]; idsByPath: Map<string, string[]> }>();
 
 function matchedIdsOf(routes: EntryContext["manifest"]["routes"], path: string): string[] {
-  if (tree?.routes !== routes) {
-    tree = { routes, matchable: matchableTree(routes) };
-    idsByPath.clear();
+  let tree = trees.get(routes);
+  if (!tree) {
+    tree = { matchable: matchableTree(routes), idsByPath: new Map() };
+    trees.set(routes, tree);
   }
-  let ids = idsByPath.get(path);
+  let ids = tree.idsByPath.get(path);
   if (!ids) {
     ids = (matchRoutes(tree.matchable as Parameters<typeof matchRoutes>[0], path) ?? []).map(
       (m) => m.route.id as string,
     );
-    if (idsByPath.size >= MAX_PATHS) idsByPath.delete(idsByPath.keys().next().value as string);
-    idsByPath.set(path, ids);
+    if (tree.idsByPath.size >= MAX_PATHS) tree.idsByPath.delete(tree.idsByPath.keys().next().value as string);
+    tree.idsByPath.set(path, ids);
   }
   return ids;
 }

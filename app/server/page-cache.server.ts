@@ -418,7 +418,9 @@ export function sendEntry(
 ) {
   if (etagMatches(req.headers["if-none-match"], entry.etag)) {
     // No CSP on a 304: the browser would store it with its copy of the page, whose scripts
-    // carry the nonce of the answer that copy came with (that answer's policy stays).
+    // carry the nonce of the answer that copy came with (that answer's policy stays). A page
+    // rendered for this request has its own policy set on the response already: it goes too.
+    res.removeHeader("Content-Security-Policy");
     res.writeHead(304, [...entry.head, "X-Cache", cache]);
     res.end();
     return;

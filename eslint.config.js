@@ -69,13 +69,15 @@ const layerZones = FOLDERS.flatMap((folder) => {
 });
 
 /**
- * Icons from their own modules ("lucide-react/icons/<name>"): importing the package's index puts every
- * icon any page uses into the root chunk, which every page downloads (docs/benchmarks.md "JavaScript budget").
+ * Icons from their own modules (`lucide/dist/esm/icons/<name>.mjs`, drawn by makeIcon in
+ * app/components/icon.tsx, decision 127): importing the package's index puts every icon any page
+ * uses into the root chunk, which every page downloads (docs/benchmarks.md "JavaScript budget").
  */
 const LUCIDE_BARREL = {
-  name: "lucide-react",
+  name: "lucide",
   allowTypeImports: true,
-  message: 'Import each icon from its own module: import Bell from "lucide-react/icons/bell".',
+  message:
+    'Import each icon\'s drawing from its own module: import bellDrawing from "lucide/dist/esm/icons/bell.mjs", then makeIcon (app/components/icon.tsx).',
 };
 
 export default tseslint.config(

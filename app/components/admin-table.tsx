@@ -1,11 +1,16 @@
 import { Form, Link } from "@remix-run/react";
-import ChevronLeft from "lucide-react/icons/chevron-left";
-import ChevronRight from "lucide-react/icons/chevron-right";
-import Search from "lucide-react/icons/search";
+import { makeIcon } from "~/components/icon";
+import chevronLeftDrawing from "lucide/dist/esm/icons/chevron-left.mjs";
+import chevronRightDrawing from "lucide/dist/esm/icons/chevron-right.mjs";
+import searchDrawing from "lucide/dist/esm/icons/search.mjs";
 import type { ReactNode } from "react";
 import { inputClass } from "./forms";
 import { buttonClass } from "~/components/ui/button";
 import { formatInZone } from "~/scheduling/zoned-time";
+
+const ChevronLeft = makeIcon(chevronLeftDrawing, "chevron-left");
+const ChevronRight = makeIcon(chevronRightDrawing, "chevron-right");
+const Search = makeIcon(searchDrawing, "search");
 
 /**
  * The admin pages' table: a real table with a sticky header from md up; on phones each row

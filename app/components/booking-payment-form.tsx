@@ -1,9 +1,12 @@
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { useStripeJs } from "./stripe-loader";
-import Lock from "lucide-react/icons/lock";
+import { makeIcon } from "~/components/icon";
+import lockDrawing from "lucide/dist/esm/icons/lock.mjs";
 import { useEffect, useState, type FormEvent } from "react";
 import { useRevalidator } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
+
+const Lock = makeIcon(lockDrawing, "lock");
 
 /**
  * A paid booking's card step (docs/decisions/107): Stripe's Payment Element with the hold's client

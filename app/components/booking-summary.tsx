@@ -1,9 +1,15 @@
-import CalendarDays from "lucide-react/icons/calendar-days";
-import Clock3 from "lucide-react/icons/clock-3";
-import Globe2 from "lucide-react/icons/earth";
-import UserRound from "lucide-react/icons/user-round";
+import { makeIcon } from "~/components/icon";
+import calendarDaysDrawing from "lucide/dist/esm/icons/calendar-days.mjs";
+import clock3Drawing from "lucide/dist/esm/icons/clock-3.mjs";
+import earthDrawing from "lucide/dist/esm/icons/earth.mjs";
+import userRoundDrawing from "lucide/dist/esm/icons/user-round.mjs";
 import type { ReactNode } from "react";
 import { PoweredBy } from "./powered-by";
+
+const CalendarDays = makeIcon(calendarDaysDrawing, "calendar-days");
+const Clock3 = makeIcon(clock3Drawing, "clock-3");
+const Globe2 = makeIcon(earthDrawing, "earth");
+const UserRound = makeIcon(userRoundDrawing, "user-round");
 
 /** The booking as the guest sees it on the cancel and reschedule pages (texts already in the guest's zone). */
 export interface BookingSummaryData {

@@ -1,7 +1,11 @@
-import Check from "lucide-react/icons/check";
-import Copy from "lucide-react/icons/copy";
+import { makeIcon } from "~/components/icon";
+import checkDrawing from "lucide/dist/esm/icons/check.mjs";
+import copyDrawing from "lucide/dist/esm/icons/copy.mjs";
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
+
+const Check = makeIcon(checkDrawing, "check");
+const Copy = makeIcon(copyDrawing, "copy");
 
 export type CopyState = "yes" | "no" | null;
 

@@ -1,9 +1,12 @@
 import { Link } from "@remix-run/react";
-import ArrowLeft from "lucide-react/icons/arrow-left";
+import { makeIcon } from "~/components/icon";
+import arrowLeftDrawing from "lucide/dist/esm/icons/arrow-left.mjs";
 import type { ReactNode } from "react";
 import { Toaster, type ToastData } from "./toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { useIsPending } from "~/utils/pending";
+
+const ArrowLeft = makeIcon(arrowLeftDrawing, "arrow-left");
 
 /** The frame of /one-to-one and /group-meeting: Back to /eventtype, heading, a form card. */
 export function CreateEventPage({

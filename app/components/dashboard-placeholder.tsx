@@ -1,7 +1,9 @@
 import { Link } from "@remix-run/react";
-import type { LucideIcon } from "lucide-react";
-import ArrowLeft from "lucide-react/icons/arrow-left";
+import { makeIcon, type IconComponent } from "~/components/icon";
+import arrowLeftDrawing from "lucide/dist/esm/icons/arrow-left.mjs";
 import { buttonClass } from "~/components/ui/button";
+
+const ArrowLeft = makeIcon(arrowLeftDrawing, "arrow-left");
 
 /**
  * A dashboard page whose feature is not built yet: the product's heading, then an honest empty
@@ -16,7 +18,7 @@ export function DashboardPlaceholder({
   heading: string;
   title: string;
   body: string;
-  icon: LucideIcon;
+  icon: IconComponent;
 }) {
   return (
     <section>

@@ -1,5 +1,6 @@
-import Code2 from "lucide-react/icons/code-xml";
-import ExternalLink from "lucide-react/icons/external-link";
+import { makeIcon } from "~/components/icon";
+import codeXmlDrawing from "lucide/dist/esm/icons/code-xml.mjs";
+import externalLinkDrawing from "lucide/dist/esm/icons/external-link.mjs";
 import { useRef } from "react";
 import { Form, Link } from "@remix-run/react";
 import { EMBED_MESSAGES as M } from "~/messages";
@@ -8,6 +9,9 @@ import { EMBED_LOOK_FIELDS, EMBED_THEMES } from "~/utils/embed-choices";
 import { CopyButton, useCopy } from "./copy-button";
 import { ErrorList, inputClass } from "./forms";
 import { Button } from "./ui/button";
+
+const Code2 = makeIcon(codeXmlDrawing, "code-xml");
+const ExternalLink = makeIcon(externalLinkDrawing, "external-link");
 
 /** What the event type page offers for embedding (see the route's loader). */
 export type { EmbedOffer };

@@ -1,15 +1,23 @@
 import { Form, Link, NavLink, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import Bell from "lucide-react/icons/bell";
-import CircleUserRound from "lucide-react/icons/circle-user-round";
-import LayoutDashboard from "lucide-react/icons/layout-dashboard";
-import LogOut from "lucide-react/icons/log-out";
-import Menu from "lucide-react/icons/menu";
-import PanelLeft from "lucide-react/icons/panel-left";
+import { makeIcon } from "~/components/icon";
+import bellDrawing from "lucide/dist/esm/icons/bell.mjs";
+import circleUserRoundDrawing from "lucide/dist/esm/icons/circle-user-round.mjs";
+import layoutDashboardDrawing from "lucide/dist/esm/icons/layout-dashboard.mjs";
+import logOutDrawing from "lucide/dist/esm/icons/log-out.mjs";
+import menuDrawing from "lucide/dist/esm/icons/menu.mjs";
+import panelLeftDrawing from "lucide/dist/esm/icons/panel-left.mjs";
 import { ThemeToggle } from "./theme-toggle";
 import { Logo } from "./logo";
 import { enhanceMenus } from "~/browser/menu-behaviour";
 import { roleLabel, type Role } from "~/utils/permissions";
+
+const Bell = makeIcon(bellDrawing, "bell");
+const CircleUserRound = makeIcon(circleUserRoundDrawing, "circle-user-round");
+const LayoutDashboard = makeIcon(layoutDashboardDrawing, "layout-dashboard");
+const LogOut = makeIcon(logOutDrawing, "log-out");
+const Menu = makeIcon(menuDrawing, "menu");
+const PanelLeft = makeIcon(panelLeftDrawing, "panel-left");
 
 const LINKS = [
   { to: "/", label: "Home" },

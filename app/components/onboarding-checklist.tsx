@@ -1,7 +1,11 @@
 import { Link } from "@remix-run/react";
-import CheckCircle2 from "lucide-react/icons/circle-check";
-import Circle from "lucide-react/icons/circle";
+import { makeIcon } from "~/components/icon";
+import circleCheckDrawing from "lucide/dist/esm/icons/circle-check.mjs";
+import circleDrawing from "lucide/dist/esm/icons/circle.mjs";
 import type { ChecklistItem } from "~/schemas/onboarding";
+
+const CheckCircle2 = makeIcon(circleCheckDrawing, "circle-check");
+const Circle = makeIcon(circleDrawing, "circle");
 
 /** My Schedule's "Get started" checklist (decision 041): shown until every item is done. */
 export function OnboardingChecklist({ items }: { items: ChecklistItem[] }) {

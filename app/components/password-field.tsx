@@ -1,7 +1,11 @@
-import Eye from "lucide-react/icons/eye";
-import EyeOff from "lucide-react/icons/eye-off";
+import { makeIcon } from "~/components/icon";
+import eyeDrawing from "lucide/dist/esm/icons/eye.mjs";
+import eyeOffDrawing from "lucide/dist/esm/icons/eye-off.mjs";
 import { useState, type InputHTMLAttributes } from "react";
 import { Field, type ListOfErrors } from "./forms";
+
+const Eye = makeIcon(eyeDrawing, "eye");
+const EyeOff = makeIcon(eyeOffDrawing, "eye-off");
 
 /** A password input with a show/hide toggle (the toggle needs JavaScript; typing does not). */
 export function PasswordField({

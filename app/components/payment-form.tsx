@@ -1,13 +1,18 @@
 import { useFetcher } from "@remix-run/react";
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { useStripeJs } from "./stripe-loader";
-import CircleCheck from "lucide-react/icons/circle-check";
-import CircleAlert from "lucide-react/icons/circle-exclamation-point";
-import Lock from "lucide-react/icons/lock";
+import { makeIcon } from "~/components/icon";
+import circleCheckDrawing from "lucide/dist/esm/icons/circle-check.mjs";
+import circleAlertDrawing from "lucide/dist/esm/icons/circle-alert.mjs";
+import lockDrawing from "lucide/dist/esm/icons/lock.mjs";
 import { useState, type FormEvent } from "react";
 import { MESSAGES } from "~/messages";
 import { Field } from "./forms";
 import { Button } from "~/components/ui/button";
+
+const CircleCheck = makeIcon(circleCheckDrawing, "circle-check");
+const CircleAlert = makeIcon(circleAlertDrawing, "circle-exclamation-point");
+const Lock = makeIcon(lockDrawing, "lock");
 
 /**
  * The card form: Stripe Elements on the page, confirmation with the client secret the

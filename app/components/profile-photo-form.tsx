@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
-import ArrowLeft from "lucide-react/icons/arrow-left";
+import { makeIcon } from "~/components/icon";
+import arrowLeftDrawing from "lucide/dist/esm/icons/arrow-left.mjs";
 import { useState, type ComponentProps, type ReactNode } from "react";
 import { Toaster } from "~/components/toaster";
 import { ErrorList } from "~/components/forms";
@@ -8,6 +9,8 @@ import { avatarPath, PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_MESSAGES, PHOTO_UPLOAD
 import { HOST_LOGO_UPLOAD_PATH, hostLogoPath, LOGO_MESSAGES, teamLogoPath } from "~/schemas/team-logo";
 import { initials } from "./booking-page";
 import { useIsPending } from "~/utils/pending";
+
+const ArrowLeft = makeIcon(arrowLeftDrawing, "arrow-left");
 
 /**
  * An image's forms (the profile photo, decision 095; a team's logo, decision 112): a plain multipart

@@ -1,12 +1,13 @@
 import { BackLink } from "./ui/back-link";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import Plus from "lucide-react/icons/plus";
-import RotateCw from "lucide-react/icons/rotate-cw";
-import Send from "lucide-react/icons/send";
-import Trash2 from "lucide-react/icons/trash-2";
-import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
-import Webhook from "lucide-react/icons/webhook";
+import { makeIcon } from "~/components/icon";
+import plusDrawing from "lucide/dist/esm/icons/plus.mjs";
+import rotateCwDrawing from "lucide/dist/esm/icons/rotate-cw.mjs";
+import sendDrawing from "lucide/dist/esm/icons/send.mjs";
+import trashDrawing from "lucide/dist/esm/icons/trash.mjs";
+import triangleAlertDrawing from "lucide/dist/esm/icons/triangle-alert.mjs";
+import webhookDrawing from "lucide/dist/esm/icons/webhook.mjs";
 import { EmptyRows } from "~/components/admin-table";
 import { Toaster, type ToastData } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -14,6 +15,13 @@ import { Modal } from "~/components/ui/modal";
 import { NEW_WEBHOOK_DEFAULTS, WebhookForm, type WebhookFormState } from "~/components/webhook-form";
 import { WEBHOOK_EVENT_LABELS, type WebhookEventType } from "~/schemas/webhook";
 import { useIsPending } from "~/utils/pending";
+
+const Plus = makeIcon(plusDrawing, "plus");
+const RotateCw = makeIcon(rotateCwDrawing, "rotate-cw");
+const Send = makeIcon(sendDrawing, "send");
+const Trash2 = makeIcon(trashDrawing, "trash");
+const TriangleAlert = makeIcon(triangleAlertDrawing, "triangle-exclamation-point");
+const Webhook = makeIcon(webhookDrawing, "webhook");
 
 /**
  * The webhook pages (decision 037): the list with the create form, and one subscription's

@@ -11,7 +11,7 @@ import {
 } from "./$username.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ChevronRight, Clock } from "lucide-react";
+import { ChevronRight, Clock } from "~/components/icons";
 import { timeZoneHint } from "~/browser/time-zone-hint";
 import { AwayNote } from "~/components/away-note";
 import { HostAvatar as Avatar } from "~/components/host-avatar";

@@ -13,7 +13,7 @@ import {
   User,
   Video,
   XCircle,
-} from "lucide-react";
+} from "~/components/icons";
 import { buttonClass } from "~/components/ui/button";
 import {
   confirmedBookingOr404,

@@ -1,7 +1,7 @@
 import { CtaBanner } from "~/components/cta-banner";
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { CalendarClock, Globe2, ShieldCheck } from "lucide-react";
+import { CalendarClock, Globe2, ShieldCheck } from "~/components/icons";
 import { pageMeta } from "~/utils/page-meta";
 
 /** An anonymous visitor's copy may come from the full-page cache (docs/decisions/032). */

@@ -8,7 +8,7 @@ import {
   readFormData,
 } from "./booking.$id.approval.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { CircleCheck, Info } from "lucide-react";
+import { CircleCheck, Info } from "~/components/icons";
 import { BookingSummary, GuestPage } from "~/components/booking-summary";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, TextareaField } from "~/components/forms";

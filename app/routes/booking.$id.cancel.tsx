@@ -14,7 +14,7 @@ import {
   summaryOf,
 } from "./booking.$id.cancel.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { CircleCheck, Info } from "lucide-react";
+import { CircleCheck, Info } from "~/components/icons";
 import { BookingSummary, GuestPage } from "~/components/booking-summary";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, TextareaField } from "~/components/forms";

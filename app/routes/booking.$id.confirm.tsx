@@ -8,7 +8,7 @@ import {
   RECONFIRM_MESSAGES,
 } from "./booking.$id.confirm.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { CircleCheck, Info } from "lucide-react";
+import { CircleCheck, Info } from "~/components/icons";
 import { BookingSummary, GuestPage } from "~/components/booking-summary";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Button } from "~/components/ui/button";

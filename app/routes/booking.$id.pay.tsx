@@ -10,7 +10,7 @@ import {
   redirect,
 } from "./booking.$id.pay.server";
 import { useLoaderData } from "@remix-run/react";
-import { Info } from "lucide-react";
+import { Info } from "~/components/icons";
 import { BookingPaymentForm } from "~/components/booking-payment-form";
 import { BookingSummary, GuestPage } from "~/components/booking-summary";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

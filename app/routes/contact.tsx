@@ -15,7 +15,7 @@ import {
   redirectWithSuccess,
 } from "./contact.server";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { Clock3, Inbox, MessageSquareText } from "lucide-react";
+import { Clock3, Inbox, MessageSquareText } from "~/components/icons";
 
 import { ErrorList, Field, TextareaField } from "~/components/forms";
 import { Toaster } from "~/components/toaster";

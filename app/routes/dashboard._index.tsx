@@ -30,7 +30,7 @@ import {
   updateHostEventChange,
 } from "./dashboard._index.server";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { CalendarDays, CalendarPlus, Clock, MapPin, Pencil, Phone, Trash2, Users, Video } from "lucide-react";
+import { CalendarDays, CalendarPlus, Clock, MapPin, Pencil, Phone, Trash2, Users, Video } from "~/components/icons";
 import type { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { EventDetailsFields } from "~/components/event-form";

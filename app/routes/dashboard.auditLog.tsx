@@ -9,7 +9,7 @@ import {
   requirePermission,
 } from "./dashboard.auditLog.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ChevronRight, Download, Eraser, ScrollText } from "lucide-react";
+import { ChevronRight, Download, Eraser, ScrollText } from "~/components/icons";
 import { ErrorList, inputClass } from "~/components/forms";
 import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ChevronLeft, ChevronRight, Inbox } from "lucide-react";
+import { ChevronLeft, ChevronRight, Inbox } from "~/components/icons";
 import { buttonClass } from "~/components/ui/button";
 import { listContactMessages, requirePermission } from "./dashboard.contactMessages.server";
 import { dateTimeFormatters } from "~/scheduling/time-zone";

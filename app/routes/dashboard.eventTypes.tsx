@@ -18,7 +18,7 @@ import {
   templatesOf,
 } from "./dashboard.eventTypes.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Clock, Code2, ExternalLink, Link2, MapPin, Pencil, Plus, Trash2, Users } from "lucide-react";
+import { Clock, Code2, ExternalLink, Link2, MapPin, Pencil, Plus, Trash2, Users } from "~/components/icons";
 import { useRef } from "react";
 import { EmptyRows } from "~/components/admin-table";
 import { CopyButton, useCopy } from "~/components/copy-button";

@@ -10,8 +10,9 @@ import {
   requireDrawerPage,
 } from "./dashboard.insights.server";
 import { Form, useLoaderData } from "@remix-run/react";
-import Download from "lucide-react/icons/download";
-import Filter from "lucide-react/icons/filter";
+import { makeIcon } from "~/components/icon";
+import downloadDrawing from "lucide/dist/esm/icons/download.mjs";
+import funnelDrawing from "lucide/dist/esm/icons/funnel.mjs";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, inputClass } from "~/components/forms";
 import { BarChart, HeatMap } from "~/components/insights-charts";
@@ -20,6 +21,9 @@ import { changeOf, durationLabel, insightsRange } from "~/scheduling/insights";
 import { BOOKINGS_EXPORT_PATH, INSIGHTS_PAGE, insightsSearch, type InsightsJson } from "~/schemas/insights";
 import { canManage } from "~/schemas/teams";
 import { forbidden, notFound } from "~/utils/responses";
+
+const Download = makeIcon(downloadDrawing, "download");
+const Filter = makeIcon(funnelDrawing, "funnel");
 
 /**
  * /dashboard/insights (decision 079): a host's figures over the bookings made in a range, against

@@ -13,7 +13,7 @@ import {
   requirePermission,
 } from "./dashboard.manageEvent.server";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { Ban, Filter } from "lucide-react";
+import { Ban, Filter } from "~/components/icons";
 import {
   EventStatusBadge,
   whenOf,

@@ -23,7 +23,7 @@ import {
   setSecondFactorRequired,
 } from "./dashboard.manageUser.server";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { ShieldCheck, ShieldMinus, UserCheck, UserX } from "lucide-react";
+import { ShieldCheck, ShieldMinus, UserCheck, UserX } from "~/components/icons";
 import {
   CellLabel,
   EmptyRows,

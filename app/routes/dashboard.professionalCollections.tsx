@@ -12,7 +12,7 @@ import {
   requirePermission,
 } from "./dashboard.professionalCollections.server";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { Trash2 } from "lucide-react";
+import { Trash2 } from "~/components/icons";
 import {
   CellLabel,
   EmptyRows,

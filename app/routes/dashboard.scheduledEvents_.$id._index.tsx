@@ -10,7 +10,7 @@ import {
 import { formatMoney, PAYMENT_STATE_LABELS } from "~/schemas/price";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Ban, CalendarClock, Check, History, Mail, UserRoundCog, Video, X } from "lucide-react";
+import { Ban, CalendarClock, Check, History, Mail, UserRoundCog, Video, X } from "~/components/icons";
 import type { ReactNode } from "react";
 import { EventStatusBadge, WhenText } from "~/components/admin-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

@@ -10,7 +10,7 @@ import {
   UserRoundCog,
   Video,
   Workflow,
-} from "lucide-react";
+} from "~/components/icons";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { TimelineEntry } from "~/models/webhook.server";
 import {

@@ -9,7 +9,7 @@ import {
   respondToTeamInvitation,
 } from "./dashboard.team_.accept.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Check, UsersRound, X } from "lucide-react";
+import { Check, UsersRound, X } from "~/components/icons";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";

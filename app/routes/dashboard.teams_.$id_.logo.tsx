@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/icons";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TeamLogoForm } from "~/components/profile-photo-form";
 import { Toaster } from "~/components/toaster";

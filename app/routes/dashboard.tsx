@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
-import { Home, PanelLeft } from "lucide-react";
+import { Home, PanelLeft } from "~/components/icons";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requirePermission } from "./dashboard.server";
 import { drawerItems } from "~/utils/dashboard-menu";

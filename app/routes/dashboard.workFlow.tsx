@@ -20,7 +20,8 @@ import {
   saveReminderSettings,
 } from "./dashboard.workFlow.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { BellRing, Mail, MailCheck, MailPlus, type LucideIcon } from "lucide-react";
+import { BellRing, Mail, MailCheck, MailPlus } from "~/components/icons";
+import type { IconComponent } from "~/components/icon";
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -98,7 +99,7 @@ function RuleCard({
   children,
 }: {
   rule: WorkflowRule;
-  icon: LucideIcon;
+  icon: IconComponent;
   title: string;
   hint: string;
   when: string;

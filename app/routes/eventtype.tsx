@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { ArrowLeft, Repeat, User, Users, UsersRound } from "lucide-react";
+import { ArrowLeft, Repeat, User, Users, UsersRound } from "~/components/icons";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass } from "~/components/ui/button";

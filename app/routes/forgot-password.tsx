@@ -12,7 +12,7 @@ import {
   requestPasswordReset,
 } from "./forgot-password.server";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { MailCheck } from "lucide-react";
+import { MailCheck } from "~/components/icons";
 import { AuthCard } from "~/components/auth-card";
 import { ErrorList, Field } from "~/components/forms";
 import { Button } from "~/components/ui/button";

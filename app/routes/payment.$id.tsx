@@ -12,7 +12,7 @@ import {
   requireUser,
 } from "./payment.$id.server";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CircleCheck, CreditCard, Info } from "lucide-react";
+import { CircleCheck, CreditCard, Info } from "~/components/icons";
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

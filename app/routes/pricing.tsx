@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Check } from "lucide-react";
+import { Check } from "~/components/icons";
 import { buttonClass } from "~/components/ui/button";
 import type { PackageSummary } from "~/models/package.server";
 import { listPackages, publicPageTag, tagPublicPage } from "./pricing.server";

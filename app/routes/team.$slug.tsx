@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ChevronRight, Clock, Repeat2, Users } from "lucide-react";
+import { ChevronRight, Clock, Repeat2, Users } from "~/components/icons";
 import { HostAvatar as Avatar } from "~/components/host-avatar";
 import { brandAttributes, getPublicTeam } from "./team.$slug.server";
 import { teamLogoPath } from "~/schemas/team-logo";

@@ -1,7 +1,7 @@
 import { CtaBanner } from "~/components/cta-banner";
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { CalendarCheck2, Repeat2, UserRound, Users } from "lucide-react";
+import { CalendarCheck2, Repeat2, UserRound, Users } from "~/components/icons";
 import { buttonClass } from "~/components/ui/button";
 import { useOptionalUser } from "~/root";
 import { pageMeta } from "~/utils/page-meta";

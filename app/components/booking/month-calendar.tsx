@@ -1,6 +1,7 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
-import ChevronLeft from "lucide-react/icons/chevron-left";
-import ChevronRight from "lucide-react/icons/chevron-right";
+import { makeIcon } from "~/components/icon";
+import chevronLeftDrawing from "lucide/dist/esm/icons/chevron-left.mjs";
+import chevronRightDrawing from "lucide/dist/esm/icons/chevron-right.mjs";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { addDays } from "~/scheduling/calendar-days";
@@ -16,6 +17,9 @@ import {
 import { fill } from "~/messages/languages";
 import type { GuestWords } from "~/messages/guest-words";
 import { usePendingLocation } from "~/utils/pending";
+
+const ChevronLeft = makeIcon(chevronLeftDrawing, "chevron-left");
+const ChevronRight = makeIcon(chevronRightDrawing, "chevron-right");
 
 /**
  * The month grid guests pick a day in (the booking and the reschedule page). Every day and month

@@ -1,5 +1,9 @@
-import Info from "lucide-react/icons/info";
-import Mail from "lucide-react/icons/mail";
+import { makeIcon } from "~/components/icon";
+import infoDrawing from "lucide/dist/esm/icons/info.mjs";
+import mailDrawing from "lucide/dist/esm/icons/mail.mjs";
+
+const Info = makeIcon(infoDrawing, "info");
+const Mail = makeIcon(mailDrawing, "mail");
 
 /**
  * What the guest's cancel and reschedule pages say about the event type's policy (decision 077):

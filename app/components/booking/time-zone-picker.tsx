@@ -1,8 +1,11 @@
-import Globe from "lucide-react/icons/globe";
+import { makeIcon } from "~/components/icon";
+import globeDrawing from "lucide/dist/esm/icons/globe.mjs";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { inputClass } from "~/components/forms";
 import { fill } from "~/messages/languages";
 import type { GuestWords } from "~/messages/guest-words";
+
+const Globe = makeIcon(globeDrawing, "globe");
 
 export type ZonePickerWords = Pick<GuestWords, "timeZone" | "zoneSearch" | "zoneList" | "zoneNoMatch" | "zoneNow">;
 

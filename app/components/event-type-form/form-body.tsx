@@ -5,7 +5,8 @@ import {
   type FieldMetadata,
   type FormMetadata,
 } from "@conform-to/react";
-import Lock from "lucide-react/icons/lock";
+import { makeIcon } from "~/components/icon";
+import lockDrawing from "lucide/dist/esm/icons/lock.mjs";
 import type { ReactNode } from "react";
 import { ErrorList, Field, inputClass, TextareaField } from "~/components/forms";
 import {
@@ -24,6 +25,8 @@ import { CURRENCIES, isPayableKind } from "~/schemas/price";
 import { QuestionsEditor, type QuestionRow } from "./questions-editor";
 import { FormSection, SectionNav } from "./section-nav";
 import { EVENT_TYPE_SECTIONS, sectionsWithErrors } from "./sections";
+
+const Lock = makeIcon(lockDrawing, "lock");
 
 /**
  * The event type form's fields (decisions 016, 059), shared by a person's event type page and a

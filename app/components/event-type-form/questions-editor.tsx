@@ -5,14 +5,20 @@ import {
   type FieldMetadata,
   type FormMetadata,
 } from "@conform-to/react";
-import ArrowDown from "lucide-react/icons/arrow-down";
-import ArrowUp from "lucide-react/icons/arrow-up";
-import Plus from "lucide-react/icons/plus";
-import Trash2 from "lucide-react/icons/trash-2";
+import { makeIcon } from "~/components/icon";
+import arrowDownDrawing from "lucide/dist/esm/icons/arrow-down.mjs";
+import arrowUpDrawing from "lucide/dist/esm/icons/arrow-up.mjs";
+import plusDrawing from "lucide/dist/esm/icons/plus.mjs";
+import trashDrawing from "lucide/dist/esm/icons/trash.mjs";
 import { ErrorList, Field, TextareaField } from "~/components/forms";
 import { buttonClass } from "~/components/ui/button";
 import { QUESTION_TYPE_LABELS, QUESTION_TYPES, QUESTIONS_MAX } from "~/schemas/booking-answers";
 import { SelectField } from "./fields";
+
+const ArrowDown = makeIcon(arrowDownDrawing, "arrow-down");
+const ArrowUp = makeIcon(arrowUpDrawing, "arrow-up");
+const Plus = makeIcon(plusDrawing, "plus");
+const Trash2 = makeIcon(trashDrawing, "trash");
 
 /** A question row of the form: what the body takes, plus the choices as lines of text. */
 export interface QuestionRow {

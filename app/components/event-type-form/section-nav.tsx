@@ -1,6 +1,9 @@
-import AlertCircle from "lucide-react/icons/circle-alert";
+import { makeIcon } from "~/components/icon";
+import circleAlertDrawing from "lucide/dist/esm/icons/circle-alert.mjs";
 import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { EVENT_TYPE_SECTIONS, type EventTypeSectionId } from "./sections";
+
+const AlertCircle = makeIcon(circleAlertDrawing, "circle-exclamation-point");
 
 /**
  * The form's section links (decision 096): plain anchors, so they work without JavaScript; a

@@ -1,11 +1,14 @@
 import { Link } from "@remix-run/react";
-import MessageSquarePlus from "lucide-react/icons/message-square-plus";
+import { makeIcon } from "~/components/icon";
+import messageSquarePlusDrawing from "lucide/dist/esm/icons/message-square-plus.mjs";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
 import type { ReviewCardData } from "~/schemas/review-form";
 import { ReviewCarousel } from "./review-carousel";
 import { ENTRY } from "./section-header";
+
+const MessageSquarePlus = makeIcon(messageSquarePlusDrawing, "message-square-plus");
 
 /** Where the review modal closes to (and where a new review lands). */
 export const REVIEWS_URL = "/#reviews";

@@ -1,14 +1,24 @@
-import BellRing from "lucide-react/icons/bell-ring";
-import CalendarClock from "lucide-react/icons/calendar-clock";
-import Check from "lucide-react/icons/check";
-import Globe2 from "lucide-react/icons/earth";
-import Mail from "lucide-react/icons/mail";
-import RefreshCw from "lucide-react/icons/refresh-cw";
-import Smartphone from "lucide-react/icons/smartphone";
-import Timer from "lucide-react/icons/timer";
+import { makeIcon } from "~/components/icon";
+import bellRingDrawing from "lucide/dist/esm/icons/bell-ring.mjs";
+import calendarClockDrawing from "lucide/dist/esm/icons/calendar-clock.mjs";
+import checkDrawing from "lucide/dist/esm/icons/check.mjs";
+import earthDrawing from "lucide/dist/esm/icons/earth.mjs";
+import mailDrawing from "lucide/dist/esm/icons/mail.mjs";
+import refreshCwDrawing from "lucide/dist/esm/icons/refresh-cw.mjs";
+import smartphoneDrawing from "lucide/dist/esm/icons/smartphone.mjs";
+import timerDrawing from "lucide/dist/esm/icons/timer.mjs";
 import type { ReactNode } from "react";
 import { MESSAGES } from "~/messages";
 import { ENTRY, SectionHeader } from "./section-header";
+
+const BellRing = makeIcon(bellRingDrawing, "bell-ring");
+const CalendarClock = makeIcon(calendarClockDrawing, "calendar-clock");
+const Check = makeIcon(checkDrawing, "check");
+const Globe2 = makeIcon(earthDrawing, "earth");
+const Mail = makeIcon(mailDrawing, "mail");
+const RefreshCw = makeIcon(refreshCwDrawing, "refresh-cw");
+const Smartphone = makeIcon(smartphoneDrawing, "smartphone");
+const Timer = makeIcon(timerDrawing, "timer");
 
 function Chip({
   icon,

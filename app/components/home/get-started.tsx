@@ -1,8 +1,13 @@
-import CalendarCheck2 from "lucide-react/icons/calendar-check-2";
-import Link2 from "lucide-react/icons/link-2";
-import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
+import { makeIcon } from "~/components/icon";
+import calendarCheck2Drawing from "lucide/dist/esm/icons/calendar-check-2.mjs";
+import link2Drawing from "lucide/dist/esm/icons/link-2.mjs";
+import slidersHorizontalDrawing from "lucide/dist/esm/icons/sliders-horizontal.mjs";
 import { MESSAGES } from "~/messages";
 import { ENTRY, SectionHeader } from "./section-header";
+
+const CalendarCheck2 = makeIcon(calendarCheck2Drawing, "calendar-check-2");
+const Link2 = makeIcon(link2Drawing, "link-2");
+const SlidersHorizontal = makeIcon(slidersHorizontalDrawing, "sliders-horizontal");
 
 const STEPS = [
   {

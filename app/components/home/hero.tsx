@@ -1,12 +1,19 @@
 import { Link } from "@remix-run/react";
-import ArrowRight from "lucide-react/icons/arrow-right";
-import BadgeCheck from "lucide-react/icons/badge-check";
-import CalendarDays from "lucide-react/icons/calendar-days";
-import Clock from "lucide-react/icons/clock";
-import Video from "lucide-react/icons/video";
+import { makeIcon } from "~/components/icon";
+import arrowRightDrawing from "lucide/dist/esm/icons/arrow-right.mjs";
+import badgeCheckDrawing from "lucide/dist/esm/icons/badge-check.mjs";
+import calendarDaysDrawing from "lucide/dist/esm/icons/calendar-days.mjs";
+import clockDrawing from "lucide/dist/esm/icons/clock.mjs";
+import videoDrawing from "lucide/dist/esm/icons/video.mjs";
 import { buttonClass } from "~/components/ui/button";
 import { MESSAGES } from "~/messages";
 import { ENTRY } from "./section-header";
+
+const ArrowRight = makeIcon(arrowRightDrawing, "arrow-right");
+const BadgeCheck = makeIcon(badgeCheckDrawing, "badge-check");
+const CalendarDays = makeIcon(calendarDaysDrawing, "calendar-days");
+const Clock = makeIcon(clockDrawing, "clock");
+const Video = makeIcon(videoDrawing, "video");
 
 const DAYS = ["M", "T", "W", "T", "F", "S", "S"];
 // A month whose 1st is a Tuesday (cell 0 is the Monday before); weekdays carry free times.

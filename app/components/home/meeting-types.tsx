@@ -1,9 +1,15 @@
-import Combine from "lucide-react/icons/combine";
-import RefreshCw from "lucide-react/icons/refresh-cw";
-import User from "lucide-react/icons/user";
-import Users from "lucide-react/icons/users";
+import { makeIcon } from "~/components/icon";
+import combineDrawing from "lucide/dist/esm/icons/combine.mjs";
+import refreshCwDrawing from "lucide/dist/esm/icons/refresh-cw.mjs";
+import userDrawing from "lucide/dist/esm/icons/user.mjs";
+import usersDrawing from "lucide/dist/esm/icons/users.mjs";
 import { MESSAGES } from "~/messages";
 import { ENTRY, SectionHeader } from "./section-header";
+
+const Combine = makeIcon(combineDrawing, "combine");
+const RefreshCw = makeIcon(refreshCwDrawing, "refresh-cw");
+const User = makeIcon(userDrawing, "user");
+const Users = makeIcon(usersDrawing, "users");
 
 /** The four meeting types, all available (collective and round robin with a team). */
 const TYPES = [

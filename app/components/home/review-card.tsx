@@ -1,8 +1,12 @@
-import Quote from "lucide-react/icons/quote";
-import Star from "lucide-react/icons/star";
+import { makeIcon } from "~/components/icon";
+import quoteDrawing from "lucide/dist/esm/icons/quote.mjs";
+import starDrawing from "lucide/dist/esm/icons/star.mjs";
 import { useEffect, useRef, useState } from "react";
 import type { ReviewCardData } from "~/schemas/review-form";
 import { initials, isHttpUrl, starFills } from "./review-format";
+
+const Quote = makeIcon(quoteDrawing, "quote");
+const Star = makeIcon(starDrawing, "star");
 
 /**
  * The reviewer's picture over their initials. Without a usable URL, or when the picture fails

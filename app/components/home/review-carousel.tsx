@@ -1,9 +1,13 @@
-import ChevronLeft from "lucide-react/icons/chevron-left";
-import ChevronRight from "lucide-react/icons/chevron-right";
+import { makeIcon } from "~/components/icon";
+import chevronLeftDrawing from "lucide/dist/esm/icons/chevron-left.mjs";
+import chevronRightDrawing from "lucide/dist/esm/icons/chevron-right.mjs";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { ReviewCardData } from "~/schemas/review-form";
 import { enhanceCarousel } from "~/browser/carousel-behaviour";
 import { ReviewCard } from "./review-card";
+
+const ChevronLeft = makeIcon(chevronLeftDrawing, "chevron-left");
+const ChevronRight = makeIcon(chevronRightDrawing, "chevron-right");
 
 const LIST_ID = "review-list";
 

@@ -1,12 +1,21 @@
-import BriefcaseBusiness from "lucide-react/icons/briefcase-business";
-import ChartLine from "lucide-react/icons/chart-line";
-import ChevronDown from "lucide-react/icons/chevron-down";
-import HeartHandshake from "lucide-react/icons/heart-handshake";
-import Megaphone from "lucide-react/icons/megaphone";
-import MonitorCog from "lucide-react/icons/monitor-cog";
-import TrendingUp from "lucide-react/icons/trending-up";
+import { makeIcon } from "~/components/icon";
+import briefcaseBusinessDrawing from "lucide/dist/esm/icons/briefcase-business.mjs";
+import chartLineDrawing from "lucide/dist/esm/icons/chart-line.mjs";
+import chevronDownDrawing from "lucide/dist/esm/icons/chevron-down.mjs";
+import heartHandshakeDrawing from "lucide/dist/esm/icons/heart-handshake.mjs";
+import megaphoneDrawing from "lucide/dist/esm/icons/megaphone.mjs";
+import monitorCogDrawing from "lucide/dist/esm/icons/monitor-cog.mjs";
+import trendingUpDrawing from "lucide/dist/esm/icons/trending-up.mjs";
 import { MESSAGES } from "~/messages";
 import { ENTRY, SectionHeader } from "./section-header";
+
+const BriefcaseBusiness = makeIcon(briefcaseBusinessDrawing, "briefcase-business");
+const ChartLine = makeIcon(chartLineDrawing, "chart-line");
+const ChevronDown = makeIcon(chevronDownDrawing, "chevron-down");
+const HeartHandshake = makeIcon(heartHandshakeDrawing, "heart-handshake");
+const Megaphone = makeIcon(megaphoneDrawing, "megaphone");
+const MonitorCog = makeIcon(monitorCogDrawing, "monitor-cog");
+const TrendingUp = makeIcon(trendingUpDrawing, "trending-up");
 
 /** The teams the landing page markets to, each with a "Learn more" disclosure. */
 const SOLUTIONS = [

@@ -1,5 +1,8 @@
 import { Link } from "@remix-run/react";
-import ChevronLeft from "lucide-react/icons/chevron-left";
+import { makeIcon } from "~/components/icon";
+import chevronLeftDrawing from "lucide/dist/esm/icons/chevron-left.mjs";
+
+const ChevronLeft = makeIcon(chevronLeftDrawing, "chevron-left");
 
 /** The "‹ Parent page" link above a sub-page's heading. */
 export function BackLink({ to, label }: { to: string; label: string }) {

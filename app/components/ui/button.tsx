@@ -1,5 +1,8 @@
-import Loader2 from "lucide-react/icons/loader-circle";
+import { makeIcon } from "~/components/icon";
+import loaderCircleDrawing from "lucide/dist/esm/icons/loader-circle.mjs";
 import type { ButtonHTMLAttributes } from "react";
+
+const Loader2 = makeIcon(loaderCircleDrawing, "loader-circle");
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
 

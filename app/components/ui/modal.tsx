@@ -1,6 +1,9 @@
 import { Link, useNavigate } from "@remix-run/react";
-import X from "lucide-react/icons/x";
+import { makeIcon } from "~/components/icon";
+import xDrawing from "lucide/dist/esm/icons/x.mjs";
 import { useEffect, useId, useRef, type ReactNode } from "react";
+
+const X = makeIcon(xDrawing, "x");
 
 /**
  * A modal that is a URL. The page's loader decides from the URL (a search param or a nested

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
-import ArrowLeft from "lucide-react/icons/arrow-left";
+import { makeIcon } from "~/components/icon";
+import arrowLeftDrawing from "lucide/dist/esm/icons/arrow-left.mjs";
 import { ErrorList, Field, TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { BOOKING_GUESTS_MAX, BOOKING_NAME_MAX, BOOKING_NOTES_MAX } from "~/schemas/booking-limits";
@@ -8,6 +9,8 @@ import { answerFieldName, LONG_ANSWER_MAX, SHORT_ANSWER_MAX, type BookingQuestio
 import { fill } from "~/messages/languages";
 import type { GuestWords } from "~/messages/guest-words";
 import type { PhoneFields } from "~/messages/sms";
+
+const ArrowLeft = makeIcon(arrowLeftDrawing, "arrow-left");
 
 export type BookingValues = {
   name: string;

@@ -1,5 +1,8 @@
 import { Link } from "@remix-run/react";
-import Clock from "lucide-react/icons/clock";
+import { makeIcon } from "~/components/icon";
+import clockDrawing from "lucide/dist/esm/icons/clock.mjs";
+
+const Clock = makeIcon(clockDrawing, "clock");
 
 /**
  * The lengths a guest picks from (decision 087): plain links, so it works without JavaScript;

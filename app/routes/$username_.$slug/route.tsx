@@ -10,13 +10,14 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
-import ArrowLeft from "lucide-react/icons/arrow-left";
-import CalendarDays from "lucide-react/icons/calendar-days";
-import Clock from "lucide-react/icons/clock";
-import Globe from "lucide-react/icons/globe";
-import MapPin from "lucide-react/icons/map-pin";
-import Users from "lucide-react/icons/users";
-import Hourglass from "lucide-react/icons/hourglass";
+import { makeIcon } from "~/components/icon";
+import arrowLeftDrawing from "lucide/dist/esm/icons/arrow-left.mjs";
+import calendarDaysDrawing from "lucide/dist/esm/icons/calendar-days.mjs";
+import clockDrawing from "lucide/dist/esm/icons/clock.mjs";
+import globeDrawing from "lucide/dist/esm/icons/globe.mjs";
+import mapPinDrawing from "lucide/dist/esm/icons/map-pin.mjs";
+import usersDrawing from "lucide/dist/esm/icons/users.mjs";
+import hourglassDrawing from "lucide/dist/esm/icons/hourglass.mjs";
 import { MonthCalendar } from "~/components/booking/month-calendar";
 import { SlotList, SlotPanel, slotClass, useSlotFocus } from "~/components/booking/slot-panel";
 import { useHydrated } from "~/components/booking/use-hydrated";
@@ -95,6 +96,14 @@ import { DurationPicker } from "./duration-picker";
 import { action, slotParam } from "./book.server";
 import { PoweredBy } from "~/components/powered-by";
 import { phoneFields, SMS_BOOKING_WORDS } from "~/messages/sms";
+
+const ArrowLeft = makeIcon(arrowLeftDrawing, "arrow-left");
+const CalendarDays = makeIcon(calendarDaysDrawing, "calendar-days");
+const Clock = makeIcon(clockDrawing, "clock");
+const Globe = makeIcon(globeDrawing, "globe");
+const MapPin = makeIcon(mapPinDrawing, "map-pin");
+const Users = makeIcon(usersDrawing, "users");
+const Hourglass = makeIcon(hourglassDrawing, "hourglass");
 
 /**
  * /{username}/{slug}: the booking page, and /team/{team slug}/{slug} for a team's event type

@@ -1,12 +1,17 @@
 import { Link } from "@remix-run/react";
-import ChevronLeft from "lucide-react/icons/chevron-left";
-import ChevronRight from "lucide-react/icons/chevron-right";
-import Users from "lucide-react/icons/users";
+import { makeIcon } from "~/components/icon";
+import chevronLeftDrawing from "lucide/dist/esm/icons/chevron-left.mjs";
+import chevronRightDrawing from "lucide/dist/esm/icons/chevron-right.mjs";
+import usersDrawing from "lucide/dist/esm/icons/users.mjs";
 import { buttonClass } from "~/components/ui/button";
 import { slotClass } from "~/components/booking/slot-panel";
 import { slotLabel, weekdayLabel } from "~/components/booking-page";
 import { fill, plural, type Language } from "~/messages/languages";
 import type { GuestWords } from "~/messages/guest-words";
+
+const ChevronLeft = makeIcon(chevronLeftDrawing, "chevron-left");
+const ChevronRight = makeIcon(chevronRightDrawing, "chevron-right");
+const Users = makeIcon(usersDrawing, "users");
 
 export interface WeekData {
   start: string;

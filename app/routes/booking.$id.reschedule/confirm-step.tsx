@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
-import ArrowDown from "lucide-react/icons/arrow-down";
+import { makeIcon } from "~/components/icon";
+import arrowDownDrawing from "lucide/dist/esm/icons/arrow-down.mjs";
 import { GuestPage } from "~/components/booking-summary";
 import { PolicyNote } from "~/components/booking/policy-note";
 import { ErrorList, TextareaField } from "~/components/forms";
@@ -9,6 +10,8 @@ import { fill, plural } from "~/messages/languages";
 import { useIsPending } from "~/utils/pending";
 import type { RescheduleData } from "./route";
 import { pageHref } from "./href";
+
+const ArrowDown = makeIcon(arrowDownDrawing, "arrow-down");
 
 type Times = { date: string; time: string; zone: string };
 

@@ -1,5 +1,5 @@
 import { Form, useNavigate } from "@remix-run/react";
-import { Info } from "lucide-react";
+import { Info } from "~/components/icons";
 import { MonthCalendar } from "~/components/booking/month-calendar";
 import { SlotList, SlotPanel, slotClass, useSlotFocus } from "~/components/booking/slot-panel";
 import { BookingSummary, GuestPage } from "~/components/booking-summary";

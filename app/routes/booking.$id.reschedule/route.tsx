@@ -17,7 +17,7 @@ import {
   summaryOf,
 } from "~/routes/booking.$id.reschedule/route.server";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { CircleCheck, Info } from "lucide-react";
+import { CircleCheck, Info } from "~/components/icons";
 import { BookingSummary, GuestPage } from "~/components/booking-summary";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { buttonClass } from "~/components/ui/button";

@@ -15,7 +15,7 @@ import {
   successToast,
 } from "~/routes/dashboard.apiTokens/route.server";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Plus, Trash2 } from "lucide-react";
+import { Plus, Trash2 } from "~/components/icons";
 import { EmptyRows } from "~/components/admin-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";

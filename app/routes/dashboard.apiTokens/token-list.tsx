@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "~/schemas/form-parse";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { KeyRound, Plus, Trash2, TriangleAlert } from "lucide-react";
+import { KeyRound, Plus, Trash2, TriangleAlert } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { CellLabel, tableClass, TableHead, tbodyClass, tdClass, trClass } from "~/components/admin-table";
 import { CopyButton, useCopy } from "~/components/copy-button";

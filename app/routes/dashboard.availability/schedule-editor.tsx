@@ -1,5 +1,5 @@
 import { Form, Link, useBeforeUnload, useBlocker, type useLoaderData } from "@remix-run/react";
-import { ArrowLeft, CalendarOff, Copy, Globe, Plus, Star, Trash2 } from "lucide-react";
+import { ArrowLeft, CalendarOff, Copy, Globe, Plus, Star, Trash2 } from "~/components/icons";
 import { useCallback, useEffect, useState } from "react";
 import { ErrorList, inputClass } from "~/components/forms";
 import { ZoneField } from "~/components/zone-field";

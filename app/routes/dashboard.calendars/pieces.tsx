@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { CalendarCheck, CalendarPlus, RefreshCw, Rss, Trash2 } from "lucide-react";
+import { CalendarCheck, CalendarPlus, RefreshCw, Rss, Trash2 } from "~/components/icons";
 import { useRef } from "react";
 import { CopyButton, useCopy } from "~/components/copy-button";
 import { Field, inputClass } from "~/components/forms";

@@ -34,7 +34,7 @@ import {
   syncNow,
 } from "~/routes/dashboard.calendars/route.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { CalendarX2 } from "lucide-react";
+import { CalendarX2 } from "~/components/icons";
 import { z } from "zod";
 import { EmptyRows } from "~/components/admin-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

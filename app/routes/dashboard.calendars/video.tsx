@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { Video } from "lucide-react";
+import { Video } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 
 /** One conferencing app as the Calendars page's Video section shows it (decision 065). */

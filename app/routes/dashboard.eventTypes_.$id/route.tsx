@@ -24,7 +24,7 @@ import {
   teamsRunBy,
 } from "~/routes/dashboard.eventTypes_.$id/route.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/icons";
 import type { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { EmbedSnippets } from "~/components/embed-snippets";

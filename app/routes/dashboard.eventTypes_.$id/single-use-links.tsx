@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { Link2, Plus, Trash2 } from "lucide-react";
+import { Link2, Plus, Trash2 } from "~/components/icons";
 import { inputClass } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { useIsPending } from "~/utils/pending";

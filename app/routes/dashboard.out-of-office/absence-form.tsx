@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "~/schemas/form-parse";
 import { Form } from "@remix-run/react";
-import { Plus } from "lucide-react";
+import { Plus } from "~/components/icons";
 import { ControlField, ErrorList, Field, inputClass } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { OUT_OF_OFFICE_PAGE, OUT_OF_OFFICE_REASON_MAX, OutOfOfficeFormSchema } from "~/schemas/out-of-office";

@@ -12,7 +12,7 @@ import {
   requirePermission,
 } from "~/routes/dashboard.out-of-office/route.server";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Trash2 } from "lucide-react";
+import { Trash2 } from "~/components/icons";
 import { EmptyRows } from "~/components/admin-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { IntentButton } from "~/components/intent-button";

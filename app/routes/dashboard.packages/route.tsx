@@ -15,7 +15,7 @@ import {
   updatePackage,
 } from "~/routes/dashboard.packages/route.server";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Package as PackageIcon, Pencil, Plus, Trash2 } from "lucide-react";
+import { Package as PackageIcon, Pencil, Plus, Trash2 } from "~/components/icons";
 import { CellLabel, EmptyRows, tableClass, TableHead, tbodyClass, tdClass, trClass } from "~/components/admin-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "~/schemas/form-parse";
 import { Form, Link, useActionData, type useLoaderData } from "@remix-run/react";
-import { Download, Globe, LogOut, Trash2 } from "lucide-react";
+import { Download, Globe, LogOut, Trash2 } from "~/components/icons";
 import type { ReactNode } from "react";
 import { ErrorList, Field } from "~/components/forms";
 import { ZoneField } from "~/components/zone-field";

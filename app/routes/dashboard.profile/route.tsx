@@ -35,7 +35,7 @@ import {
 } from "~/routes/dashboard.profile/route.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DateTime } from "luxon";
-import { KeyRound, UserRound } from "lucide-react";
+import { KeyRound, UserRound } from "~/components/icons";
 import { Toaster, type ToastData } from "~/components/toaster";
 import { MESSAGES } from "~/messages";
 import { parsePhone } from "~/schemas/phone";

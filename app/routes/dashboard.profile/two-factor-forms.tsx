@@ -1,5 +1,5 @@
 import { Form, useActionData, useRevalidator } from "@remix-run/react";
-import { ShieldCheck } from "lucide-react";
+import { ShieldCheck } from "~/components/icons";
 import { Field } from "~/components/forms";
 import { AddPasskeyButton } from "~/components/passkey-buttons";
 import { RecoveryCodesList, TotpSetupForm } from "~/components/totp-setup";

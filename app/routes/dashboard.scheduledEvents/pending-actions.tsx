@@ -1,5 +1,5 @@
 import { Form, Link, useActionData } from "@remix-run/react";
-import { Check, X } from "lucide-react";
+import { Check, X } from "~/components/icons";
 import { TextareaField } from "~/components/forms";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData } from "@remix-run/react";
-import { UserRoundCog } from "lucide-react";
+import { UserRoundCog } from "~/components/icons";
 import { useId } from "react";
 import {
   CellLabel,

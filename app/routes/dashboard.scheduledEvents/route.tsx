@@ -30,7 +30,7 @@ import {
   rescheduleSlotsByDate,
 } from "~/routes/dashboard.scheduledEvents/route.server";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { Ban, CalendarClock } from "lucide-react";
+import { Ban, CalendarClock } from "~/components/icons";
 import {
   EventStatusBadge,
   whenOf,

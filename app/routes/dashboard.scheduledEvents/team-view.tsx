@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { Filter, Users } from "lucide-react";
+import { Filter, Users } from "~/components/icons";
 import { inputClass } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import type { ScheduledTab } from "~/schemas/scheduled-events";

@@ -15,7 +15,7 @@ import {
   respondToTeamInvitation,
 } from "~/routes/dashboard.teams/route.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Check, Mail, Plus, Settings, X } from "lucide-react";
+import { Check, Mail, Plus, Settings, X } from "~/components/icons";
 import { EmptyRows } from "~/components/admin-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field } from "~/components/forms";

@@ -22,7 +22,7 @@ import {
   updateTeamBrandColor,
 } from "~/routes/dashboard.teams_.$id/route.server";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { CalendarCheck, ExternalLink, LogOut, Webhook } from "lucide-react";
+import { CalendarCheck, ExternalLink, LogOut, Webhook } from "~/components/icons";
 import { EmptyRows } from "~/components/admin-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/toaster";

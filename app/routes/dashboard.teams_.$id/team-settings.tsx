@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { parseWithZod } from "~/schemas/form-parse";
 import { Form, Link } from "@remix-run/react";
-import { Pencil, Plus, Send, Tags, Trash2, UserPlus } from "lucide-react";
+import { Pencil, Plus, Send, Tags, Trash2, UserPlus } from "~/components/icons";
 import { CellLabel, EmptyRows, tableClass, TableHead, tbodyClass, tdClass, trClass } from "~/components/admin-table";
 import { ControlField, ErrorList, Field, inputClass } from "~/components/forms";
 import { IntentButton } from "~/components/intent-button";

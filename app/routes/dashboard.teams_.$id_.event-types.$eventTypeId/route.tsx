@@ -17,7 +17,7 @@ import {
   requirePermission,
 } from "~/routes/dashboard.teams_.$id_.event-types.$eventTypeId/route.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ArrowLeft, Trash2 } from "lucide-react";
+import { ArrowLeft, Trash2 } from "~/components/icons";
 import type { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { EmbedSnippets } from "~/components/embed-snippets";

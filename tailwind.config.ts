@@ -1,5 +1,6 @@
 import type { Config } from "tailwindcss";
 import plugin from "tailwindcss/plugin";
+import { TOAST_LIFE_MS } from "./app/browser/toast-life";
 import { colorVariables, paletteColors } from "./app/html/theme-palette";
 
 /**
@@ -17,6 +18,8 @@ export default {
       // Focus rings are offset by the page's own surface, not white, in both themes.
       ringOffsetColor: { DEFAULT: "rgb(var(--c-surface))" },
       maxWidth: { content: "72rem", form: "36rem" },
+      // How long a toast stays (app/tailwind.css's reduced-motion rule reads it).
+      transitionDuration: { toast: `${TOAST_LIFE_MS}ms` },
       keyframes: {
         "toast-life": {
           "0%": { opacity: "0", transform: "translateY(-0.5rem)" },
@@ -34,7 +37,7 @@ export default {
         },
       },
       animation: {
-        "toast-life": "toast-life 5000ms ease-in-out forwards",
+        "toast-life": `toast-life ${TOAST_LIFE_MS}ms ease-in-out forwards`,
         // The duration is set inline from the strip's width, so it moves at 70 px/s.
         marquee: "marquee 20s linear infinite",
         rise: "rise 1500ms cubic-bezier(0.16, 1, 0.3, 1) both",

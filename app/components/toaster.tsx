@@ -1,9 +1,17 @@
-import CheckCircle2 from "lucide-react/icons/circle-check";
-import CircleAlert from "lucide-react/icons/circle-exclamation-point";
-import Info from "lucide-react/icons/info";
-import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
-import X from "lucide-react/icons/x";
+import { makeIcon } from "~/components/icon";
+import circleCheckDrawing from "lucide/dist/esm/icons/circle-check.mjs";
+import circleAlertDrawing from "lucide/dist/esm/icons/circle-alert.mjs";
+import infoDrawing from "lucide/dist/esm/icons/info.mjs";
+import triangleAlertDrawing from "lucide/dist/esm/icons/triangle-alert.mjs";
+import xDrawing from "lucide/dist/esm/icons/x.mjs";
 import { useEffect, useState } from "react";
+import { TOAST_LIFE_MS } from "~/browser/toast-life";
+
+const CheckCircle2 = makeIcon(circleCheckDrawing, "circle-check");
+const CircleAlert = makeIcon(circleAlertDrawing, "circle-exclamation-point");
+const Info = makeIcon(infoDrawing, "info");
+const TriangleAlert = makeIcon(triangleAlertDrawing, "triangle-exclamation-point");
+const X = makeIcon(xDrawing, "x");
 
 export interface ToastData {
   message: string;
@@ -18,10 +26,8 @@ const STYLES = {
   warning: { box: "border-amber-200", icon: TriangleAlert, iconClass: "text-amber-600" },
 };
 
-export const TOAST_DURATION_MS = 5000;
-
 /**
- * Top-right, gone after 5000 ms. A CSS animation fades it out even before JavaScript
+ * Top-right, gone after TOAST_LIFE_MS. A CSS animation fades it out even before JavaScript
  * loads; once hydrated, a timer removes it and the close button works.
  */
 export function Toaster({ toast }: { toast: ToastData | null }) {
@@ -29,7 +35,7 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
   useEffect(() => {
     setVisible(toast);
     if (!toast) return;
-    const timer = setTimeout(() => setVisible(null), TOAST_DURATION_MS);
+    const timer = setTimeout(() => setVisible(null), TOAST_LIFE_MS);
     return () => clearTimeout(timer);
   }, [toast]);
   if (!visible) return null;

@@ -236,23 +236,26 @@ export interface LockedHost extends Actor {
 }
 
 /**
- * Locks the host's users row FOR UPDATE (the per-host queue for calendar writes) and reads the
- * host in the same statement.
+ * Locks the host's users row (the per-host queue for calendar writes) and reads the host in the
+ * same statement. FOR NO KEY UPDATE: it queues every other writer of the host's row as FOR UPDATE
+ * did, but not a foreign-key check of a row that names the host (a bell notification, an
+ * event), which would otherwise wait for it while holding an event another booking locks next:
+ * a deadlock (docs/decisions/130).
  */
 export async function lockHost(tx: Transaction, hostId: string): Promise<LockedHost> {
   const [host] = await tx
     .select({ id: users.id, role: effectiveRole, email: users.email, name: users.name, timeZone: users.timeZone })
     .from(users)
     .where(eq(users.id, hostId))
-    .for("update");
+    .for("no key update");
   if (!host) throw new Error("host not found");
   return host;
 }
 
 /**
- * Locks the host's users row (FOR UPDATE: every write that adds to a host's calendar queues
- * behind it) and throws EventLimitError when the host is at the free cap. Call it first in the
- * transaction, so two writes racing at the cap cannot both pass the count.
+ * Locks the host's users row (every write that adds to a host's calendar queues behind it) and
+ * throws EventLimitError when the host is at the free cap. Call it first in the transaction, so
+ * two writes racing at the cap cannot both pass the count.
  */
 export async function lockHostUnderCap(tx: Transaction, hostId: string, now: Date): Promise<void> {
   const host = await lockHost(tx, hostId);

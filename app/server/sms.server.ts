@@ -34,8 +34,19 @@ export type SmsSendResult = { ok: true; sid: string | null } | { ok: false; perm
 /** Where the provider posts a text's delivery status (app/routes/webhooks.sms.status.ts). */
 export const SMS_STATUS_PATH = "/webhooks/sms/status";
 
-/** POST {SMS_API_BASE}/2010-04-01/Accounts/{sid}/Messages.json with To, From, Body (and StatusCallback). */
-export async function sendSms(to: string, body: string): Promise<SmsSendResult> {
+/** The StatusCallback of a text: APP_URL's origin, the path, and the text's outbox id. */
+function smsStatusCallback(appUrl: string, textId?: string): string {
+  const url = new URL(SMS_STATUS_PATH, new URL(appUrl).origin);
+  if (textId) url.searchParams.set("text", textId);
+  return url.toString();
+}
+
+/**
+ * POST {SMS_API_BASE}/2010-04-01/Accounts/{sid}/Messages.json with To, From, Body (and
+ * StatusCallback). `textId`, our outbox row, goes in the StatusCallback's query: a provider may
+ * report before we have its answer, so before we know the message's sid (docs/decisions/130).
+ */
+export async function sendSms(to: string, body: string, textId?: string): Promise<SmsSendResult> {
   const e = env();
   if (!smsAvailable()) return { ok: false, permanent: false, error: "No SMS transport is configured." };
   const url = `${e.SMS_API_BASE.replace(/\/$/, "")}/2010-04-01/Accounts/${encodeURIComponent(e.SMS_ACCOUNT_SID!)}/Messages.json`;
@@ -52,7 +63,7 @@ export async function sendSms(to: string, body: string): Promise<SmsSendResult> 
         From: e.SMS_FROM!,
         Body: body,
         // Delivery status callbacks (docs/decisions/109) need the address the provider can reach.
-        ...(e.APP_URL ? { StatusCallback: `${new URL(e.APP_URL).origin}${SMS_STATUS_PATH}` } : {}),
+        ...(e.APP_URL ? { StatusCallback: smsStatusCallback(e.APP_URL, textId) } : {}),
       }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
@@ -148,7 +159,7 @@ export async function sendOutboxSms(now: Date, batch = 20): Promise<number> {
       continue;
     }
     await db.update(smsOutbox).set({ handoverAt: new Date() }).where(eq(smsOutbox.id, text.id));
-    const result = await sendSms(text.to, text.body);
+    const result = await sendSms(text.to, text.body, text.id);
     if (result.ok) {
       await db
         .update(smsOutbox)

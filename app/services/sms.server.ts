@@ -20,10 +20,16 @@ export async function receiveSms(input: { from: string; body: string }): Promise
  * A delivery status callback (POST /webhooks/sms/status, docs/decisions/109): the provider's
  * MessageStatus for MessageSid, recorded on the text. Answers whether the text is ours.
  */
-export function receiveSmsStatus(input: { sid: string; status: string; errorCode: string }): Promise<boolean> {
+export function receiveSmsStatus(input: {
+  textId: string | null;
+  sid: string;
+  status: string;
+  errorCode: string;
+}): Promise<boolean> {
   const status = input.status.trim().toLowerCase();
   if (!input.sid || !isDeliveryStatus(status)) return Promise.resolve(false);
   return recordSmsDelivery({
+    textId: input.textId,
     sid: input.sid,
     status,
     errorCode: input.errorCode.trim().slice(0, 20) || null,

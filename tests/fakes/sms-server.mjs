@@ -60,6 +60,8 @@ export async function startFakeSms({ port = 0, host = "127.0.0.1", accountSid = 
   let outcomes = [];
   /** Callback answers, oldest first: { sid, url, status, answer }. */
   let callbacks = [];
+  /** Whether the status callbacks are posted before the answer to the send (a fast provider). */
+  let reportsFirst = false;
   const callback = (url, message, status, errorCode) =>
     postStatus(authToken, url, message, status, errorCode).then(
       (answer) => callbacks.push({ sid: message.sid, url, status, answer }),
@@ -122,16 +124,18 @@ export async function startFakeSms({ port = 0, host = "127.0.0.1", accountSid = 
       error_message: null,
     };
     messages.push(message);
-    send(res, 201, message);
     if (form.StatusCallback) {
       const outcome = outcomes.shift() ?? { status: "delivered" };
-      // After the answer, as Twilio reports later: first "sent", then the outcome.
-      setTimeout(() => {
-        void callback(form.StatusCallback, message, "sent").then(() =>
+      const report = () =>
+        callback(form.StatusCallback, message, "sent").then(() =>
           callback(form.StatusCallback, message, outcome.status, outcome.errorCode),
         );
-      }, 20);
+      // Before the answer: the sender learns the message's sid only after both reports came.
+      if (reportsFirst) await report();
+      // After the answer, as Twilio usually reports: first "sent", then the outcome.
+      else setTimeout(() => void report(), 20);
     }
+    send(res, 201, message);
     return;
   });
   await new Promise((resolve) => server.listen(port, host, resolve));
@@ -153,6 +157,10 @@ export async function startFakeSms({ port = 0, host = "127.0.0.1", accountSid = 
     /** @param {{ status: string; errorCode?: number }} o the next StatusCallback's outcome */
     outcome(o) {
       outcomes.push(o);
+    },
+    /** @param {boolean} on post each message's status callbacks before answering its send */
+    reportFirst(on) {
+      reportsFirst = on;
     },
     /** The status callbacks posted, with the app's answers. */
     callbacks: () => callbacks,

@@ -43,7 +43,7 @@ beforeAll(async () => {
   database = await createTestDatabase("scheduler_sms");
   servers = await Promise.all([startServer(env(), 150_000), startServer(env(), 150_000)]);
   db = postgres(database.url, { max: 2, onnotice: () => {} });
-}, 300_000);
+});
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
@@ -54,11 +54,18 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const severalPolls = () => sleep(POLL_MS * 10);
-async function until<T>(probe: () => T | Promise<T>, done: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
+/**
+ * Waits until `done(probe())`; fails when it has not come after `timeoutMs` (a hang-catcher), with
+ * the last value. It used to return that value instead, and a wait that ran out on a loaded
+ * machine then failed later, at an assertion that hid what had not happened.
+ */
+async function until<T>(probe: () => T | Promise<T>, done: (v: T) => boolean, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
-    if (done(v) || Date.now() > deadline) return v;
+    if (done(v)) return v;
+    if (Date.now() > deadline)
+      throw new Error(`not done after ${timeoutMs} ms; last seen: ${JSON.stringify(v).slice(0, 2000)}`);
     await sleep(100);
   }
 }
@@ -771,6 +778,36 @@ describe("seats, a required phone and delivery reports (docs/decisions/109)", { 
     ]);
   });
 
+  it("a delivery report that comes before the provider's answer to the send is kept", async () => {
+    const host = await newHost("sms-early");
+    await textGuestsWhenBooked(host, "Booked early.");
+    const phone = "+447911123611";
+    fake.reportFirst(true);
+    try {
+      expect((await book(host.typeId, startIn(5, 11), { phone, smsConsent: true })).status).toBe(201);
+      const [message] = await until(
+        () => fake.messages().filter((m: { to: string }) => m.to === phone) as Array<{ sid: string }>,
+        (t) => t.length >= 1,
+      );
+      // Both reports were answered before the app knew the message's sid from the send's answer.
+      const text = await until(
+        () => db`select status, provider_sid, delivery_status from sms_outbox where "to" = ${phone}`,
+        (rows) => rows[0]?.status === "sent",
+      );
+      expect(
+        (fake.callbacks() as Array<{ sid: string; status: string; answer: number }>)
+          .filter((c) => c.sid === message!.sid)
+          .map((c) => [c.status, c.answer]),
+      ).toEqual([
+        ["sent", 204],
+        ["delivered", 204],
+      ]);
+      expect(text).toEqual([{ status: "sent", provider_sid: message!.sid, delivery_status: "delivered" }]);
+    } finally {
+      fake.reportFirst(false);
+    }
+  });
+
   it("the provider's signed delivery reports are recorded on the text; a failed one tells the host; a forged one is 403", async () => {
     const host = await newHost("sms-status");
     await textGuestsWhenBooked(host, "Booked.");
@@ -800,15 +837,35 @@ describe("seats, a required phone and delivery reports (docs/decisions/109)", { 
       (fake.callbacks() as Array<{ sid: string; url: string; status: string; answer: number }>).filter(
         (c) => c.sid === delivered,
       );
-    // To the address of the server that sent it (its APP_URL).
+    // To the address of the server that sent it (its APP_URL), naming our text.
     const own = servers.map((sv) => `${sv.url}/webhooks/sms/status`);
-    expect(callbacks().map((c) => [c.status, c.answer, own.includes(c.url)])).toEqual([
-      ["sent", 204, true],
-      ["delivered", 204, true],
+    const [{ id: textId }] = await db`select id from sms_outbox where provider_sid = ${delivered}`;
+    expect(
+      callbacks().map((c) => {
+        const called = new URL(c.url);
+        return [
+          c.status,
+          c.answer,
+          own.includes(`${called.origin}${called.pathname}`),
+          called.searchParams.get("text"),
+        ];
+      }),
+    ).toEqual([
+      ["sent", 204, true, textId],
+      ["delivered", 204, true, textId],
     ]);
     // A late "sent" does not undo "delivered".
     expect(await fake.deliver(url, delivered, "sent")).toBe(204);
-    expect((await row(delivered)).delivery_status).toBe("delivered");
+    // On failure: every text to that number, the fake's messages and callbacks, the servers' logs.
+    const story = async () =>
+      JSON.stringify({
+        texts: await db`select id, provider_sid, status, delivery_status, attempts, created_at, sent_at, event_id
+          from sms_outbox where "to" = '+447911123601' order by created_at`,
+        messages: fake.messages().filter((m: { to: string }) => m.to === "+447911123601"),
+        callbacks: fake.callbacks(),
+        logs: servers.map((sv) => sv.output().slice(-3000)),
+      });
+    expect((await row(delivered)).delivery_status, await story()).toBe("delivered");
 
     fake.outcome({ status: "undelivered", errorCode: 30003 });
     const failed = await sent("+447911123602", 10);

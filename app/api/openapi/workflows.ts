@@ -56,6 +56,12 @@ export const paths: ZodOpenApiPathsObject = {
       security: open,
       requestParams: {
         header: z.object({ "X-Twilio-Signature": z.string().meta({ description: "The request's signature." }) }),
+        query: z.object({
+          text: z.string().optional().meta({
+            description:
+              "Our id of the text, which the StatusCallback carries: a report that comes before the send's answer (before the MessageSid is known) still finds its text.",
+          }),
+        }),
       },
       requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: smsStatus } } },
       responses: { "204": noContent, ...errors(403, 404) },

@@ -30,6 +30,24 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText(TEXT.hostNotification)).toBeVisible();
   });
 
+  test("with reduced motion, the sign-in toast still leaves after its 5 s and frees the menus under it", async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/signin");
+    await emailInput(page).fill(DEMO.host.email);
+    await passwordInput(page).fill(DEMO.host.password);
+    await signInButton(page).click();
+    await expect(page).toHaveURL("/");
+    const toast = page.getByTestId("toast");
+    await expect(toast).toContainText(TEXT.signInSuccess);
+    await expect(toast).toBeVisible();
+    // Nothing moves or fades: the toast is there, then gone (no script removes it here).
+    await expect(toast).toBeHidden({ timeout: 15_000 });
+    await page.getByTestId("notification-bell").click();
+    await expect(page.getByText(TEXT.hostNotification)).toBeVisible();
+  });
+
   test("the guard's redirectTo survives a sign-in without JavaScript", async ({ page }) => {
     await page.goto("/dashboard");
     await expect(page).toHaveURL("/signin?redirectTo=%2Fdashboard");

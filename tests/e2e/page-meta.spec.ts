@@ -39,6 +39,43 @@ for (const path of ["/", "/pricing", "/signin", "/signup", "/pro/30min"]) {
 }
 
 /**
+ * A second visit in the same browser: the browser revalidates its copy (ETag) and may be answered
+ * 304; the copy's scripts must still run under the policy it is shown with.
+ */
+for (const [path, hydrates] of [
+  ["/", false],
+  ["/pricing", false],
+  ["/signin", true],
+  ["/pro/30min", true],
+] as const) {
+  test(`${path} visited again in the same browser runs its scripts without a CSP violation`, async ({ page }) => {
+    const csp: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy/i.test(m.text())) csp.push(m.text());
+    });
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener("securitypolicyviolation", (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      );
+    });
+    const statuses: number[] = [];
+    page.on("response", (r) => {
+      if (new URL(r.url()).pathname === path) statuses.push(r.status());
+    });
+    await page.goto(path);
+    if (hydrates) await waitForHydration(page);
+    await page.goto("/about");
+    await page.goto(path);
+    if (hydrates) await waitForHydration(page);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+    expect(csp).toEqual([]);
+    expect(statuses.length).toBe(2);
+  });
+}
+
+/**
  * A hydrated page's scripts are fetched at low priority (decision 046): the page still hydrates,
  * with no error or warning in the console (React reports a hydration that fell back to rendering
  * there).

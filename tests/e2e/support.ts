@@ -3,6 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import {
   expect,
+  type APIResponse,
   type Browser,
   type BrowserContext,
   type FrameLocator,
@@ -139,10 +140,16 @@ async function sendZoneHint(page: Page): Promise<void> {
  * so the session cookie the app answers with signs the browser in. Redirects are followed, so the
  * landing page takes its success toast as a browser's would. The page itself does not move.
  */
-async function postAuthForm(page: Page, path: "/signup" | "/signin", form: Record<string, string>): Promise<void> {
-  await sendZoneHint(page);
+/** POSTs `form` to `path` as the page's own form would (same origin, the page's cookies): a 2xx after redirects. */
+async function postPageForm(page: Page, path: string, form: Record<string, string>): Promise<APIResponse> {
   const res = await page.request.post(path, { form, headers: { origin: new URL(BASE_URL).origin } });
   expect(res.ok(), `${path} answered ${res.status()}`).toBe(true);
+  return res;
+}
+
+async function postAuthForm(page: Page, path: "/signup" | "/signin", form: Record<string, string>): Promise<void> {
+  await sendZoneHint(page);
+  const res = await postPageForm(page, path, form);
   expect(new URL(res.url()).pathname, `${path} did not redirect`).not.toBe(path);
   const cookies = await page.context().cookies(BASE_URL);
   expect(cookies.some((c) => c.name === "__session")).toBe(true);
@@ -345,6 +352,16 @@ export async function setUsername(page: Page, username: string, javaScript = tru
   await expect(page.getByText("Username saved.").first()).toBeVisible();
 }
 
+/**
+ * Sets the username without the form (the profile spec tests the form): the same POST the form
+ * makes, its redirect followed so that the page it leads to shows the toast and clears it.
+ */
+export async function setUsernameByPost(page: Page, username: string): Promise<void> {
+  const res = await postPageForm(page, "/dashboard/profile", { intent: "username", username });
+  expect(new URL(res.url()).pathname).toBe("/dashboard/profile");
+  expect(await res.text()).toContain("Username saved.");
+}
+
 /** A host with a username, an every-day 09:00-17:00 New York schedule and an "Intro call" event type. */
 export interface BookingHost {
   username: string;
@@ -359,8 +376,8 @@ export interface BookingHost {
 }
 
 /**
- * Signs up a host in a New York browser, sets a username on the profile page, and makes the
- * schedule and the event type through the JSON API with a token (the booking and embed specs).
+ * Signs up a host in a New York browser, sets a username with the profile form's POST, and makes
+ * the schedule and the event type through the JSON API with a token (the booking and embed specs).
  */
 export async function newBookingHost(browser: Browser, prefix: string): Promise<BookingHost> {
   const context = await browser.newContext({ timezoneId: "America/New_York", javaScriptEnabled: true });
@@ -368,7 +385,7 @@ export async function newBookingHost(browser: Browser, prefix: string): Promise<
   const email = uniqueEmail(prefix);
   await signUpAs(page, { name: "Nora York", email, password: STRONG_PASSWORD });
   const username = `bk${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  await setUsername(page, username);
+  await setUsernameByPost(page, username);
 
   const api = context.request;
   const tokenRes = await api.post("/api/token", { data: { email, password: STRONG_PASSWORD } });

@@ -231,7 +231,6 @@ export async function startFakeMicrosoft(options = {}) {
     const throttle = throttles.findIndex((t) => t.method === req.method && t.path.test(url.pathname));
     if (throttle >= 0) {
       const [t] = throttles.splice(throttle, 1);
-      t.answeredAt = new Date();
       res.writeHead(t.status, {
         "content-type": "application/json",
         ...(t.retryAfter === undefined ? {} : { "retry-after": t.retryAfter }),
@@ -355,7 +354,7 @@ export async function startFakeMicrosoft(options = {}) {
     revokeAll,
     /**
      * The next Graph call matching `method` and `path` is answered `status` (429 or 503) with this
-     * Retry-After (seconds or an HTTP date); the returned object gets `answeredAt` when it is used.
+     * Retry-After (seconds or an HTTP date).
      */
     /**
      * @param {string} method
@@ -364,8 +363,8 @@ export async function startFakeMicrosoft(options = {}) {
      * @param {string} [retryAfter]
      */
     throttleNext(method, path, status = 429, retryAfter) {
-      /** @type {{ method: string, path: RegExp, status: number, retryAfter: string | undefined, answeredAt: Date | null }} */
-      const t = { method, path, status, retryAfter, answeredAt: null };
+      /** @type {{ method: string, path: RegExp, status: number, retryAfter: string | undefined }} */
+      const t = { method, path, status, retryAfter };
       throttles.push(t);
       return t;
     },

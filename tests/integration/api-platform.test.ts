@@ -10,8 +10,8 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "../support/http";
 import { ROOT, startServer, type RunningServer } from "../support/server";
-import { client, databaseUrl, servers, signUp, sql } from "./context";
-import { CORS_ORIGIN, SESSION_SECRET } from "./global-setup";
+import { client, servers, signUp, sql, ownServerEnv } from "./context";
+import { CORS_ORIGIN } from "./global-setup";
 
 const db = sql();
 
@@ -224,12 +224,12 @@ describe("the per-caller rate limit", () => {
   const LIMIT = 5;
   let limited: RunningServer;
   beforeAll(async () => {
-    limited = await startServer({
-      DATABASE_URL: databaseUrl(),
-      SESSION_SECRET,
-      TRUST_PROXY: "loopback",
-      API_RATE_LIMIT_PER_MINUTE: String(LIMIT),
-    });
+    limited = await startServer(
+      ownServerEnv({
+        TRUST_PROXY: "loopback",
+        API_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      }),
+    );
   });
   afterAll(async () => {
     await limited?.stop();

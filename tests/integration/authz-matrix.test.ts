@@ -1724,7 +1724,7 @@ beforeAll(async () => {
     routingForm: await routingForm(),
     routingFormDel: await routingForm(),
   };
-}, 120_000);
+});
 
 let jsonCalls = 0;
 
@@ -2312,7 +2312,7 @@ describe("authorization matrix: team roles", () => {
       { host_id: cast.member.id },
       { host_id: cast.member.id },
     ]);
-  }, 120_000);
+  });
 
   function who(actor: TeamActor): Account {
     return actor === "member" ? t.plain : t.cast[actor];

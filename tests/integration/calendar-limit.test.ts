@@ -44,7 +44,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(feeds.address() as AddressInfo).port}`;
   radicale = await startRadicale(["limit"]);
   await radicale.makeCalendar("limit", "work", "Work");
-}, 60_000);
+});
 
 afterAll(async () => {
   await new Promise<void>((r) => (feeds ? feeds.close(() => r()) : r()));

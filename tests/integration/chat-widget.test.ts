@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../support/server";
-import { databaseUrl, servers } from "./context";
-import { SESSION_SECRET } from "./global-setup";
+import { servers, ownServerEnv } from "./context";
 
 const WIDGET = "https://chat.example.net/widget.js";
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer({ DATABASE_URL: databaseUrl(), SESSION_SECRET, CHAT_WIDGET_URL: WIDGET });
+  server = await startServer(ownServerEnv({ CHAT_WIDGET_URL: WIDGET }));
 });
 afterAll(async () => {
   await server?.stop();

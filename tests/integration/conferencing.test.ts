@@ -20,8 +20,8 @@ import { HttpClient, uniqueEmail } from "../support/http";
 import { startServer, type RunningServer } from "../support/server";
 import { apiClient, at, ok } from "./api-client";
 import { roundRobinTeam } from "./round-robin-team";
-import { CALENDAR_KEY, SESSION_SECRET } from "./global-setup";
-import { databaseUrl, fakeGoogleUrl, fakeZoomUrl, signUp, sql } from "./context";
+import { CALENDAR_KEY } from "./global-setup";
+import { fakeGoogleUrl, fakeZoomUrl, signUp, sql, ownServerEnv } from "./context";
 import { until } from "../support/mail-wait";
 
 const db = sql();
@@ -132,25 +132,25 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
   hookBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  server = await startServer({
-    DATABASE_URL: databaseUrl(),
-    SESSION_SECRET,
-    RATE_LIMIT_FACTOR: "100",
-    ZOOM_CLIENT_ID: "zoom-client",
-    ZOOM_CLIENT_SECRET: "zoom-secret",
-    ZOOM_OAUTH_BASE: zoom.url,
-    ZOOM_API_BASE: zoom.url,
-    GOOGLE_CLIENT_ID: "cal-client",
-    GOOGLE_CLIENT_SECRET: "cal-secret",
-    GOOGLE_OAUTH_BASE: fakeGoogleUrl(),
-    GOOGLE_API_BASE: fakeGoogleUrl(),
-    CALENDAR_ENCRYPTION_KEY: CALENDAR_KEY,
-    MEETING_BASE_URL: ROOMS,
-    ALLOW_PRIVATE_WEBHOOK_URLS: "true",
-    WEBHOOK_RETRY_SCALE: "0.001",
-    JOBS_POLL_MS: "300",
-  });
-}, 60_000);
+  server = await startServer(
+    ownServerEnv({
+      RATE_LIMIT_FACTOR: "100",
+      ZOOM_CLIENT_ID: "zoom-client",
+      ZOOM_CLIENT_SECRET: "zoom-secret",
+      ZOOM_OAUTH_BASE: zoom.url,
+      ZOOM_API_BASE: zoom.url,
+      GOOGLE_CLIENT_ID: "cal-client",
+      GOOGLE_CLIENT_SECRET: "cal-secret",
+      GOOGLE_OAUTH_BASE: fakeGoogleUrl(),
+      GOOGLE_API_BASE: fakeGoogleUrl(),
+      CALENDAR_ENCRYPTION_KEY: CALENDAR_KEY,
+      MEETING_BASE_URL: ROOMS,
+      ALLOW_PRIVATE_WEBHOOK_URLS: "true",
+      WEBHOOK_RETRY_SCALE: "0.001",
+      JOBS_POLL_MS: "300",
+    }),
+  );
+});
 
 afterAll(async () => {
   await server?.stop();

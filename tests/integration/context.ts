@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import postgres from "postgres";
 import { afterAll, inject } from "vitest";
 import { HttpClient } from "../support/http";
+import { SESSION_SECRET } from "./global-setup";
 
 let ipCounter = 0;
 
@@ -38,6 +39,14 @@ export function client(server = 0): HttpClient {
   ipCounter += 1;
   const ip = `10.${process.pid % 250}.${Math.floor(ipCounter / 250) % 250}.${ipCounter % 250}`;
   return new HttpClient(servers()[server], { "x-forwarded-for": ip });
+}
+
+/**
+ * The environment of a server a test starts beside its worker's two: the same database and
+ * session secret (a session or a token made on one is good on the others), and what the test adds.
+ */
+export function ownServerEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return { DATABASE_URL: databaseUrl(), SESSION_SECRET, ...extra };
 }
 
 export function servers(): string[] {

@@ -170,7 +170,7 @@ describe("PostgreSQL connections killed under load", () => {
     await db?.drop();
   });
 
-  it("never crashes nor answers 500, and serves again once the kills stop", { timeout: 60_000 }, async () => {
+  it("never crashes nor answers 500, and serves again once the kills stop", { timeout: 400_000 }, async () => {
     const { eventTypeId, slug, slots, slotsPath } = await bookableHost(server.url);
     const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
     const answers: Answer[] = [];
@@ -240,6 +240,9 @@ describe("the database unreachable (through a TCP proxy)", () => {
   let proxy: TcpProxy;
   let server: RunningServer;
   let cuts = 0;
+  /** The job runner's outage lines, in order: "unavailable" or "back". */
+  const runnerLines = () => [...server.output().matchAll(/jobs: the database is (unavailable|back)/g)].map((m) => m[1]);
+  const outages = () => runnerLines().filter((l) => l === "unavailable").length;
 
   beforeAll(async () => {
     db = await createTestDatabase("scheduler_faults");
@@ -257,7 +260,7 @@ describe("the database unreachable (through a TCP proxy)", () => {
 
   it.each(["blackhole", "refuse"] as const)(
     "cut (%s): pages and JSON answer 503 with Retry-After, none hangs, then they recover by themselves",
-    { timeout: 60_000 },
+    { timeout: 400_000 },
     async (mode) => {
       const { eventTypeId, slug, slots, slotsPath } = await bookableHost(server.url);
       // A booking made before the cut: its .ics download is a resource route (no document, no data request).
@@ -266,6 +269,7 @@ describe("the database unreachable (through a TCP proxy)", () => {
       const { id, cancelUrl } = (JSON.parse(made.body) as { booking: { id: string; cancelUrl: string } }).booking;
       const icsPath = `/pro/${slug}/booked/${id}/ics?token=${new URL(cancelUrl).searchParams.get("token")}`;
       expect((await call(server.url, "ics", icsPath)).status).toBe(200);
+      const outagesBefore = outages();
       await proxy.cut(mode);
       // Whatever fails while it is cut, the next test gets its database back.
       onTestFinished(() => proxy.restore());
@@ -304,6 +308,10 @@ describe("the database unreachable (through a TCP proxy)", () => {
       });
       expect(down.find((a) => a.label === "page")!.body).toMatch(/try again in a few seconds/i);
 
+      // The job runner (polling every 300 ms) meets the outage too: wait for it to say so.
+      for (let i = 0; i < 300 && outages() === outagesBefore; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(runnerLines().at(-1), server.output().slice(-4000)).toBe("unavailable");
+
       await proxy.restore();
       const recovery = await waitHealthy(server.url, 10_000);
       const after = [
@@ -317,22 +325,23 @@ describe("the database unreachable (through a TCP proxy)", () => {
         `${after.map((a) => `${a.label} ${a.status}: ${a.body.slice(0, 300)}`).join("\n")}\n${server.output().slice(-4000)}`,
       ).toEqual(["page 200", "slots 200", "booking 201"]);
       expect(server.process.exitCode).toBeNull();
-      // The job runner (polling every 300 ms) logs an outage once, and says when it resumed.
-      const count = (text: string) => server.output().split(text).length - 1;
-      for (let i = 0; i < 100 && count("jobs: the database is back") < count("jobs: the database is unavailable"); i++)
-        await new Promise((r) => setTimeout(r, 100));
+      // The job runner (polling every 300 ms, many polls while the database is away) logs an
+      // outage once, not once per poll, and says when it resumed: its lines alternate, an outage
+      // then its end. At least one outage per cut; a loaded machine may add a real one (a connect
+      // that outlasted DATABASE_CONNECT_TIMEOUT_MS), which is logged the same way.
+      for (let i = 0; i < 300 && runnerLines().at(-1) !== "back"; i++) await new Promise((r) => setTimeout(r, 100));
       cuts += 1;
-      console.log(
-        `[db-faults] ${mode}: job runner outage log lines so far: ${count("jobs: the database is unavailable")} (cuts: ${cuts})`,
-      );
-      expect(count("jobs: the database is unavailable")).toBeLessThanOrEqual(cuts);
-      expect(count("jobs: the database is back")).toBe(count("jobs: the database is unavailable"));
+      const lines = runnerLines();
+      console.log(`[db-faults] ${mode}: job runner outage lines so far: ${lines.join(", ")} (cuts: ${cuts})`);
+      expect(outages()).toBeGreaterThanOrEqual(cuts);
+      expect(lines, server.output().slice(-4000)).toEqual(lines.map((_, i) => (i % 2 === 0 ? "unavailable" : "back")));
+      expect(lines.at(-1)).toBe("back");
     },
   );
 });
 
 describe("the database not up yet at start-up", () => {
-  it("the server waits for it, then starts and serves", { timeout: 60_000 }, async () => {
+  it("the server waits for it, then starts and serves", { timeout: 400_000 }, async () => {
     const db = await createTestDatabase("scheduler_faults");
     const proxy = await startTcpProxy({ host: "127.0.0.1", port: Number(new URL(ADMIN_URL).port || 5432) });
     let server: RunningServer | undefined;

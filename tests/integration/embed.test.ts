@@ -10,8 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../support/server";
 import { HttpClient, visibleText } from "../support/http";
 import { apiClient, type Account } from "./api-client";
-import { databaseUrl, servers } from "./context";
-import { SESSION_SECRET } from "./global-setup";
+import { servers, ownServerEnv } from "./context";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.97", namePrefix: "Embed" });
 
@@ -422,7 +421,7 @@ describe("the Embed section of the event type page", () => {
     const APP_URL = "https://book.example.com";
     let server: RunningServer;
     beforeAll(async () => {
-      server = await startServer({ DATABASE_URL: databaseUrl(), SESSION_SECRET, APP_URL, TRUST_PROXY: "loopback" });
+      server = await startServer(ownServerEnv({ APP_URL, TRUST_PROXY: "loopback" }));
     });
     afterAll(async () => {
       await server?.stop();

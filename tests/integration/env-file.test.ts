@@ -8,8 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../support/server";
-import { SESSION_SECRET } from "./global-setup";
-import { databaseUrl } from "./context";
+import { ownServerEnv } from "./context";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "env-file-"));
 const file = path.join(dir, ".env");
@@ -22,7 +21,7 @@ afterAll(async () => {
 });
 
 async function sitemapLine(env: Record<string, string>): Promise<string | undefined> {
-  const server = await startServer({ DATABASE_URL: databaseUrl(), SESSION_SECRET, ENV_FILE: file, ...env });
+  const server = await startServer(ownServerEnv({ ENV_FILE: file, ...env }));
   started.push(server);
   const text = await (await fetch(`${server.url}/robots.txt`)).text();
   return text.split("\n").find((l) => l.startsWith("Sitemap:"));

@@ -1,22 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, uniqueEmail } from "../support/http";
 import { startServer, type RunningServer } from "../support/server";
-import { SESSION_SECRET } from "./global-setup";
-import { databaseUrl, signUp, sql } from "./context";
+import { signUp, sql, ownServerEnv } from "./context";
 
 const db = sql();
 let server: RunningServer;
 
 beforeAll(async () => {
   // Google is faked at the network boundary (tests/mocks, MSW inside the server process).
-  server = await startServer({
-    DATABASE_URL: databaseUrl(),
-    SESSION_SECRET,
-    MOCKS: "true",
-    GOOGLE_CLIENT_ID: "fake-client-id",
-    GOOGLE_CLIENT_SECRET: "fake-client-secret",
-    RATE_LIMIT_FACTOR: "100",
-  });
+  server = await startServer(
+    ownServerEnv({
+      MOCKS: "true",
+      GOOGLE_CLIENT_ID: "fake-client-id",
+      GOOGLE_CLIENT_SECRET: "fake-client-secret",
+      RATE_LIMIT_FACTOR: "100",
+    }),
+  );
 });
 afterAll(async () => {
   await server?.stop();

@@ -9,8 +9,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../support/http";
 import { runServerExpectingExit, startServer, type RunningServer } from "../support/server";
-import { databaseUrl, servers } from "./context";
-import { SESSION_SECRET } from "./global-setup";
+import { servers, ownServerEnv } from "./context";
 import { allDayEventType, apiClient, at, ok, tokenOf, type Account } from "./api-client";
 import { changedTables, snapshot } from "./db-snapshot";
 
@@ -137,14 +136,14 @@ describe("slow clients", () => {
   let server: RunningServer | null = null;
   beforeAll(async () => {
     // Short limits (the defaults are 20 s and 60 s), so the test waits a moment, not a minute.
-    server = await startServer({
-      DATABASE_URL: databaseUrl(),
-      SESSION_SECRET,
-      JOBS: "off",
-      HTTP_HEADERS_TIMEOUT_MS: "600",
-      HTTP_REQUEST_TIMEOUT_MS: "1500",
-    });
-  }, 60_000);
+    server = await startServer(
+      ownServerEnv({
+        JOBS: "off",
+        HTTP_HEADERS_TIMEOUT_MS: "600",
+        HTTP_REQUEST_TIMEOUT_MS: "1500",
+      }),
+    );
+  });
   afterAll(async () => {
     await server?.stop();
   });
@@ -349,13 +348,13 @@ describe("absolute links come from APP_URL only", () => {
   });
 
   it("without APP_URL (not production), links use http://localhost:PORT, never the request's Host", async () => {
-    const plain = await startServer({
-      DATABASE_URL: databaseUrl(),
-      SESSION_SECRET,
-      JOBS: "off",
-      NODE_ENV: "test",
-      APP_URL: "",
-    });
+    const plain = await startServer(
+      ownServerEnv({
+        JOBS: "off",
+        NODE_ENV: "test",
+        APP_URL: "",
+      }),
+    );
     try {
       const res = await rawRequest(plain.url, "POST", "/api/bookings", {
         headers: { host: "evil.example", "x-forwarded-host": "evil.example", "content-type": "application/json" },
@@ -373,14 +372,14 @@ describe("absolute links come from APP_URL only", () => {
     } finally {
       await plain.stop();
     }
-  });
+  }, 400_000);
 
   it("production on a server database without APP_URL refuses to start, saying why", async () => {
-    const { code, output } = await runServerExpectingExit({
-      DATABASE_URL: databaseUrl(),
-      SESSION_SECRET,
-      APP_URL: "",
-    });
+    const { code, output } = await runServerExpectingExit(
+      ownServerEnv({
+        APP_URL: "",
+      }),
+    );
     expect(code).toBe(1);
     expect(output).toContain("APP_URL: is required in production on a PostgreSQL server");
   });
@@ -397,13 +396,13 @@ describe("mail from a request goes through the outbox", () => {
       socket.on("error", () => {});
     });
     await new Promise<void>((r) => hung.listen(0, "127.0.0.1", r));
-    app = await startServer({
-      DATABASE_URL: databaseUrl(),
-      SESSION_SECRET,
-      JOBS: "off",
-      SMTP_URL: `smtp://127.0.0.1:${(hung.address() as AddressInfo).port}`,
-    });
-  }, 60_000);
+    app = await startServer(
+      ownServerEnv({
+        JOBS: "off",
+        SMTP_URL: `smtp://127.0.0.1:${(hung.address() as AddressInfo).port}`,
+      }),
+    );
+  });
   const invitee = `invitee-${crypto.randomUUID().slice(0, 8)}@example.test`;
   afterAll(async () => {
     await app?.stop();

@@ -103,7 +103,7 @@ beforeAll(async () => {
   teamTypeId = await teamEventType(call, db, cast);
   await bookAt(call, teamTypeId, at(3, "10:00"));
   await bookAt(call, teamTypeId, at(4, "11:00"));
-}, 180_000);
+});
 
 afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 

@@ -33,7 +33,7 @@ export function twoJobServers(prefix: string): JobServers {
     set.database = await createTestDatabase(prefix);
     set.servers = await Promise.all([startServer(set.env()), startServer(set.env())]);
     set.db = postgres(set.database.url, { max: 2, onnotice: () => {} });
-  }, 120_000);
+  });
   afterAll(async () => {
     await Promise.all(set.servers.map((s) => s.stop()));
     await set.db?.end();
@@ -48,10 +48,10 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const severalPolls = () => sleep(POLL_MS * 8);
 
 /**
- * Probes until `ok` holds of the answer or the time is up, then answers the last value: the
- * test's own expectation says what was wrong.
+ * Probes until `ok` holds of the answer or the time is up (a hang-catcher), then answers the last
+ * value: the test's own expectation says what was wrong.
  */
-export async function settled<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
+export async function settled<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();

@@ -81,7 +81,7 @@ beforeAll(async () => {
     scheduleId: schedule._id,
   });
   typeId = type._id;
-}, 90_000);
+});
 
 afterAll(async () => {
   await server?.stop("SIGKILL");

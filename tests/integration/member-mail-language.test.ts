@@ -63,7 +63,7 @@ describe("a round-robin booking handed to another member", () => {
       [{ account: m1 }, { account: m2 }],
       [{ account: m1 }, { account: m2 }],
     ));
-  }, 60_000);
+  });
 
   it("the invitation to an existing account came in its language", async () => {
     const [invitation] = await mailsTo(m2.email);

@@ -127,10 +127,9 @@ describe("the migration lock on a PostgreSQL server", () => {
       poolSize: 1,
       migrationLockTimeoutMs: 800,
     });
-    const t0 = Date.now();
     try {
+      // The bounded wait's own error: a wait without a bound would never end (the test's limit).
       await expect(handle.prepare(async () => {})).rejects.toThrow(/waited 0\.8 s for the migration lock/);
-      expect(Date.now() - t0).toBeLessThan(5_000);
     } finally {
       release();
       await transaction;

@@ -195,5 +195,5 @@ describe("moving the embedded database to PostgreSQL", () => {
     } finally {
       await server.stop();
     }
-  }, 120_000);
+  }, 400_000);
 });

@@ -7,7 +7,7 @@
  * (b) two servers with runners (and their nudges) deliver many bookings: every record once;
  * (c) with the SMTP server gone, bookings still answer and their mails wait; back up, every
  *     mail arrives exactly once;
- * (d) with an SMTP server that never greets, POST /api/bookings still answers quickly;
+ * (d) with an SMTP server that never greets, POST /api/bookings answers without waiting for it;
  * (e) a burst of bookings is mailed by their nudges, without waiting for the runner's poll, the
  *     host's mails about different bookings side by side;
  * (f) the SMTP server gets a whole message: envelope, headers, text, HTML and the invitation;
@@ -50,7 +50,7 @@ beforeAll(async () => {
     RATE_LIMIT_FACTOR: "100",
     JOBS_POLL_MS: "200",
   };
-}, 60_000);
+});
 
 afterAll(async () => {
   if (process.env.OUTBOX_DEBUG) for (const s of running) console.log(s.output().slice(-3000));
@@ -107,18 +107,15 @@ async function setUpHost(server: RunningServer) {
   typeId = type._id;
 }
 
-/** Books the next free slot as `guest` on `server`: 201, and the time it took. */
-async function book(server: RunningServer, guest: string): Promise<number> {
+/** Books the next free slot as `guest` on `server`: 201. */
+async function book(server: RunningServer, guest: string): Promise<void> {
   const start = new Date(DAY.getTime() + slotIndex++ * 15 * 60_000).toISOString();
-  const began = Date.now();
   const res = await fetch(`${server.url}/api/bookings`, {
     method: "POST",
     body: JSON.stringify({ eventTypeId: typeId, start, name: guest, email: `${guest}@example.test`, timeZone: "UTC" }),
     headers: { "content-type": "application/json", "x-forwarded-for": `10.211.${slotIndex % 250}.9` },
   });
-  const took = Date.now() - began;
   expect(res.status, await res.text()).toBe(201);
-  return took;
 }
 
 const guestMails = (guest: string) => smtp.to(`${guest}@example.test`).length;
@@ -148,7 +145,7 @@ it("(a) a booking on a server killed right after the commit is still mailed, onc
   await pause(1_000);
   expect(guestMails("killed-guest")).toBe(1);
   expect(hostMails("killed-guest")).toBe(1);
-}, 60_000);
+}, 400_000);
 
 it("(b) two servers with runners deliver every record exactly once", async () => {
   const a = running[running.length - 1];
@@ -166,7 +163,7 @@ it("(b) two servers with runners deliver every record exactly once", async () =>
            (select count(*) from (select subject, "to" from mail_outbox group by subject, "to" having count(*) > 1) d)::int as doubled`;
   expect(undelivered).toBe(0);
   expect(doubled).toBe(0);
-}, 60_000);
+}, 400_000);
 
 it("(c) with the SMTP server down, bookings wait for it; back up, each mail arrives once, several conversations at once", async () => {
   const server = running[running.length - 1];
@@ -197,14 +194,21 @@ it("(c) with the SMTP server down, bookings wait for it; back up, each mail arri
   expect(restarted.maxInFlight).toBeGreaterThanOrEqual(2);
 }, 60_000);
 
-it("(d) a booking answers quickly while the SMTP server stalls", async () => {
+it("(d) a booking answers while the SMTP server stalls, without waiting for the mail", async () => {
   const server = running[running.length - 1];
   smtp.mode = "silent";
-  const took = await book(server, "stalled-guest");
-  // The SMTP client waits 5 s for a greeting (SMTP_TIMEOUTS); the request must not.
-  expect(took).toBeLessThan(2_000);
+  const givenUpBefore = smtp.givenUp;
+  await book(server, "stalled-guest");
+  // The booking answered before any stalled conversation had ended (the SMTP client gives up only
+  // after SMTP_TIMEOUTS' seconds): the request did not wait for its mail.
+  expect(smtp.givenUp).toBe(givenUpBefore);
+  // Its mail was tried meanwhile, and the client did give up on the silent server.
+  await eventually(
+    () => smtp.givenUp,
+    (n) => n > givenUpBefore,
+  );
   smtp.mode = "accept";
-}, 30_000);
+}, 400_000);
 
 it("(e) a burst of bookings is mailed at once, not at the job runner's next poll", async () => {
   // Only a server whose runner polls once an hour: what is mailed comes from the bookings' nudges.
@@ -220,7 +224,7 @@ it("(e) a burst of bookings is mailed at once, not at the job runner's next poll
   expect(mailed).toBe(guests.length);
   // The host's mails about different bookings went side by side, not down one lane (decision 125).
   expect(smtp.maxInFlightTo(hostEmail)).toBeGreaterThanOrEqual(2);
-}, 90_000);
+}, 400_000);
 
 it("(f) what the SMTP server gets: the envelope, the headers, the text and HTML, the calendar invitation", async () => {
   const server = running.at(-1) ?? (await start());
@@ -248,7 +252,7 @@ it("(f) what the SMTP server gets: the envelope, the headers, the text and HTML,
   // Every line within SMTP's limit, and the message ends as MIME says.
   expect(mail.raw.split("\r\n").every((line) => line.length <= 998)).toBe(true);
   expect(mail.raw.trimEnd()).toMatch(/--$/);
-}, 40_000);
+}, 400_000);
 
 it("(g) SIGTERM while the SMTP server holds a message: the server marks it sent before it exits; one Message-ID per outbox row", async () => {
   // Only this test's server runs from here on: no other runner may take its messages.
@@ -277,7 +281,7 @@ it("(g) SIGTERM while the SMTP server holds a message: the server marks it sent 
   } finally {
     await slow.stop();
   }
-}, 60_000);
+}, 400_000);
 
 it("(h) SIGKILL while the SMTP server holds a message: a server started later does not send it again, and says why (decision 081)", async () => {
   await Promise.all(running.splice(0).map((s) => s.stop("SIGKILL")));
@@ -332,4 +336,4 @@ it("(h) SIGKILL while the SMTP server holds a message: a server started later do
   } finally {
     await slow.stop();
   }
-}, 90_000);
+}, 400_000);

@@ -3,8 +3,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll } from "vitest";
 import { startFakeStripe } from "../fakes/stripe-server.mjs";
 import { startServer, type RunningServer } from "../support/server";
-import { databaseUrl } from "./context";
-import { SESSION_SECRET } from "./global-setup";
+import { ownServerEnv } from "./context";
 
 /**
  * The paid-booking files' set-up (paid-bookings, paid-seats): an app server of their own on the
@@ -28,15 +27,15 @@ export function paidServer(keys: StripeKeys) {
   let server: RunningServer;
   beforeAll(async () => {
     fake = await startFakeStripe();
-    server = await startServer({
-      DATABASE_URL: databaseUrl(),
-      SESSION_SECRET,
-      RATE_LIMIT_FACTOR: "100",
-      TRUST_PROXY: "loopback",
-      STRIPE_API_BASE: fake.url,
-      JOBS_POLL_MS: "500",
-      ...keys,
-    });
+    server = await startServer(
+      ownServerEnv({
+        RATE_LIMIT_FACTOR: "100",
+        TRUST_PROXY: "loopback",
+        STRIPE_API_BASE: fake.url,
+        JOBS_POLL_MS: "500",
+        ...keys,
+      }),
+    );
   });
   afterAll(async () => {
     await server?.stop();

@@ -100,7 +100,7 @@ beforeAll(async () => {
     );
     expect(connection.calendars.filter((c) => c.receivesBookings)).toHaveLength(1);
   }
-}, 120_000);
+});
 
 afterAll(async () => {
   await radicale?.stop();

@@ -94,7 +94,7 @@ beforeAll(async () => {
     }),
     201,
   );
-}, 60_000);
+});
 
 describe("rules", () => {
   const lead = { name: "Lea Lead", email: "lea@example.test", country: "US" };
@@ -408,7 +408,7 @@ describe("member attributes and round robin", () => {
     typeId = await teamEventType(call, db, cast, {
       hosts: [{ userId: cast.owner.id }, { userId: cast.member.id }, { userId: cast.admin.id }],
     });
-  }, 120_000);
+  });
 
   const attrs = (who: Account, userId: string, json: unknown) =>
     call("PUT", `/api/teams/${cast.team.id}/members/${userId}/attributes`, { token: who.token, json });

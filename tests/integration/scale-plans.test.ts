@@ -133,7 +133,7 @@ beforeAll(async () => {
     ids[row.email] = row.id;
   // What autovacuum does on a live database: statistics, and the visibility map index-only scans rely on.
   await db.unsafe("vacuum analyze");
-}, 240_000);
+});
 
 afterAll(async () => {
   await db?.end();

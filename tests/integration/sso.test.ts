@@ -11,8 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOidc } from "../fakes/oidc-provider.mjs";
 import { HttpClient, uniqueEmail, visibleText } from "../support/http";
 import { startServer, type RunningServer } from "../support/server";
-import { databaseUrl, sql } from "./context";
-import { SESSION_SECRET } from "./global-setup";
+import { sql, ownServerEnv } from "./context";
 
 const db = sql();
 const DOMAIN = "sso-corp.test";
@@ -22,15 +21,15 @@ let ip = 0;
 
 beforeAll(async () => {
   idp = await startFakeOidc();
-  server = await startServer({
-    DATABASE_URL: databaseUrl(),
-    SESSION_SECRET,
-    RATE_LIMIT_FACTOR: "100",
-    OIDC_ISSUER: idp.issuer,
-    OIDC_CLIENT_ID: idp.clientId,
-    OIDC_CLIENT_SECRET: idp.clientSecret,
-    OIDC_DOMAINS: DOMAIN,
-  });
+  server = await startServer(
+    ownServerEnv({
+      RATE_LIMIT_FACTOR: "100",
+      OIDC_ISSUER: idp.issuer,
+      OIDC_CLIENT_ID: idp.clientId,
+      OIDC_CLIENT_SECRET: idp.clientSecret,
+      OIDC_DOMAINS: DOMAIN,
+    }),
+  );
   idp.allowRedirect(`${server.url}/auth/sso/callback`);
 });
 afterAll(async () => {

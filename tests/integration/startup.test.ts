@@ -26,7 +26,11 @@ describe("the embedded database (PGlite)", () => {
     try {
       const c = new HttpClient(server.url);
       expect(server.output()).toContain("admin@example.com");
-      const res = await c.post("/signin", { email: "admin@example.com", password: "demo-admin-2026", redirectTo: "" });
+      const res = await c.post("/signin", {
+        email: "admin@example.com",
+        password: "demo-admin-2026",
+        redirectTo: "",
+      });
       expect(res.status).toBe(302);
       const dash = await c.get("/dashboard");
       expect(dash.status).toBe(200);
@@ -56,5 +60,5 @@ describe("the embedded database (PGlite)", () => {
       expect(code).toBe(0);
     }
     // startServer waits up to 60 s for a cold embedded start on a busy machine: the test's budget covers it.
-  }, 90_000);
+  }, 400_000);
 });

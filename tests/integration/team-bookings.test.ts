@@ -75,7 +75,7 @@ beforeAll(async () => {
     201,
   );
   personal = await bookAt(call, own._id, at(3, "15:00"));
-}, 120_000);
+});
 
 describe("the setup", () => {
   it("the member hosts the late bookings, the owner the early one", async () => {

@@ -113,7 +113,7 @@ const memberBooking = () => bookAt(call, typeId, at(day++, "10:00"));
 beforeAll(async () => {
   cast = await teamCast(call, db, account, "tw");
   typeId = await teamEventType(call, db, cast);
-}, 120_000);
+});
 
 describe("who may call the team's webhook paths", () => {
   it("owners and admins; a member 403; an outsider 404; no token 401 — on every path", async () => {

@@ -40,7 +40,7 @@ beforeAll(async () => {
   ownTypeId = own._id as string;
   // Only the team's workflows speak in these tests: everyone's defaults off.
   await db`update workflows set active = false where user_id in ${db([cast.owner.id, cast.admin.id, cast.member.id])}`;
-}, 120_000);
+});
 
 const booked = (subject: string) => ({
   name: "Team thanks",

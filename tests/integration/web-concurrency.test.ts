@@ -68,7 +68,7 @@ describe("WEB_CONCURRENCY", () => {
       expect(await server.stop("SIGTERM")).toBe(0);
     }
     expect(server.output().match(/SIGTERM: drained, database closed/g)).toHaveLength(3);
-  });
+  }, 400_000);
 
   it("is one process on the embedded database by default", async () => {
     const server = await startServer({ DATA_DIR: ":memory:" });
@@ -79,5 +79,5 @@ describe("WEB_CONCURRENCY", () => {
       expect(await server.stop("SIGTERM")).toBe(0);
     }
     // startServer waits up to 60 s for a cold embedded start on a busy machine: the test's budget covers it.
-  }, 90_000);
+  }, 400_000);
 });

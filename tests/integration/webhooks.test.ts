@@ -19,8 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allDayEventType, apiClient, at, errorOf, ok, type Account } from "./api-client";
 import { eventually } from "../support/mail-wait";
 import { startServer, type RunningServer } from "../support/server";
-import { databaseUrl } from "./context";
-import { CALENDAR_KEY, SESSION_SECRET } from "./global-setup";
+import { ownServerEnv } from "./context";
+import { CALENDAR_KEY } from "./global-setup";
 
 const { db, call, account } = apiClient({ ipPrefix: "10.97", namePrefix: "Hook" });
 
@@ -526,14 +526,14 @@ describe("private addresses in production", () => {
   let strict: RunningServer;
   beforeAll(async () => {
     // Private addresses allowed for neither webhooks nor calendars (production's defaults).
-    strict = await startServer({
-      DATABASE_URL: databaseUrl(),
-      SESSION_SECRET,
-      CALENDAR_ENCRYPTION_KEY: CALENDAR_KEY,
-      JOBS: "off",
-      TRUST_PROXY: "loopback",
-    });
-  }, 60_000);
+    strict = await startServer(
+      ownServerEnv({
+        CALENDAR_ENCRYPTION_KEY: CALENDAR_KEY,
+        JOBS: "off",
+        TRUST_PROXY: "loopback",
+      }),
+    );
+  });
   afterAll(() => strict?.stop());
 
   it("refuses loopback, private, link-local and http URLs without ALLOW_PRIVATE_WEBHOOK_URLS", async () => {

@@ -81,7 +81,7 @@ describe("the workflow poll on a large population", () => {
     app = await openDatabase({ url: database.url, dataDir: ":memory:", poolSize: 1 });
     await app.prepare(async () => {});
     await sql`analyze`;
-  }, 240_000);
+  });
 
   afterAll(async () => {
     await app?.close();

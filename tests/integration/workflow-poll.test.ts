@@ -188,5 +188,5 @@ describe("the workflow poll with two jobs.servers", () => {
     );
     await severalPolls();
     expect(await mailsAbout(`${tag} soon`)).toHaveLength(1);
-  }, 120_000);
+  }, 400_000);
 });

@@ -101,7 +101,7 @@ describe("a host's own workflows, sent by two jobs.servers", () => {
     await severalPolls();
     expect((await keysOf(w)).map((k) => k.event_id).sort()).toEqual([...ids, later].sort());
     expect(await mailsAbout(`${tag} soon`)).toHaveLength(7);
-  });
+  }, 400_000);
 
   it("a guest's workflow e-mail and reminder show the host's logo at the top, as the invitations do; the host's own e-mail does not", async () => {
     const host = await newHost("wf-logo");

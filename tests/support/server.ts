@@ -72,7 +72,9 @@ async function spawnServer(env: Record<string, string>) {
  * Starts the production server and waits until /healthz answers 200. `onSpawn` gets its output
  * so far at any moment before then (a test that acts on what the server says while it starts).
  * `timeoutMs` only bounds the wait for a broken server: a loaded 2-core machine has taken over a
- * minute to start one while others started too.
+ * minute to start one while others started too. So a test that starts servers itself (one killed
+ * and another started later, say) has a limit of 400 s, and the integration projects' hooks 300 s:
+ * they catch a hang, never a slow start.
  */
 export async function startServer(
   env: Record<string, string>,
@@ -106,7 +108,9 @@ export async function startServer(
     async stop(signal = "SIGTERM") {
       if (child.exitCode !== null) return child.exitCode;
       child.kill(signal);
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      // Far past the server's own grace (SHUTDOWN_GRACE_MS, 10 s by default), it is hung: a
+      // slow drain on a loaded machine still exits by itself and reports its code.
+      const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
       const code = await exited;
       clearTimeout(timer);
       return code;

@@ -41,6 +41,11 @@ export interface FakeSmtp {
   arrivedTo(address: string): boolean;
   /** Messages sent to this address. */
   to(address: string): ReceivedMail[];
+  /**
+   * Conversations the fake left unanswered ("silent": no greeting, or no answer to MAIL FROM)
+   * that the sender then closed: its own timeout ended the wait.
+   */
+  readonly givenUp: number;
   stop(): Promise<void>;
 }
 
@@ -78,7 +83,8 @@ const address = (a: SMTPServerAddress | false) => (a ? a.address : "");
 /** `delayMs`: each message is accepted that long after its data ended, as a relay across a network. */
 export async function startFakeSmtp(port = 0, options: { delayMs?: number } = {}): Promise<FakeSmtp> {
   const messages: ReceivedMail[] = [];
-  const fake = { mode: "accept" as FakeSmtpMode, inFlight: 0, maxInFlight: 0 };
+  const fake = { mode: "accept" as FakeSmtpMode, inFlight: 0, maxInFlight: 0, givenUp: 0 };
+  const unanswered = new Set<string>();
   const flying = new Map<string, number>();
   const mostFlying = new Map<string, number>();
   const arrived = new Map<string, number>();
@@ -86,13 +92,18 @@ export async function startFakeSmtp(port = 0, options: { delayMs?: number } = {}
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
-    onConnect(_session, callback) {
+    onConnect(session, callback) {
       // Never calling back means never greeting.
       if (fake.mode !== "silent") callback();
+      else unanswered.add(session.id);
     },
-    onMailFrom(_address, _session, callback) {
+    onMailFrom(_address, session, callback) {
       // A pooled connection greeted before the server went silent: no answer either.
       if (fake.mode !== "silent") callback();
+      else unanswered.add(session.id);
+    },
+    onClose(session) {
+      if (unanswered.delete(session.id)) fake.givenUp += 1;
     },
     onRcptTo(rcpt, _session, callback) {
       if (fake.mode === "reject") {
@@ -155,6 +166,9 @@ export async function startFakeSmtp(port = 0, options: { delayMs?: number } = {}
     },
     get inFlight() {
       return fake.inFlight;
+    },
+    get givenUp() {
+      return fake.givenUp;
     },
     inFlightTo: (addr) => (flying.get(addr) ?? 0) > 0,
     maxInFlightTo: (addr) => mostFlying.get(addr) ?? 0,

@@ -1,6 +1,6 @@
 /**
  * postgres.js when a connection is lost (patches/postgres+3.4.9.patch, docs/decisions/025 and
- * 052). Both tests fail without the patch.
+ * 052). Each test fails without the patch.
  *
  * - A transaction whose connection closed wrote its next statement on the null socket from a
  *   timer: a TypeError no caller can catch, and the process exited.
@@ -11,6 +11,7 @@
  *   connections were being killed.
  */
 import { execFile } from "node:child_process";
+import net from "node:net";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { ADMIN_URL } from "../support/postgres";
@@ -68,6 +69,69 @@ describe("postgres.js, a transaction's connection killed", () => {
       expect(JSON.parse(stdout)).toEqual({ transaction: "CONNECTION_CLOSED", next: "CONNECTION_CLOSED" });
     },
   );
+});
+
+describe("postgres.js, a connection closed while a statement waits to be written", () => {
+  /**
+   * A statement under 1 KB is written on the next turn of the event loop (setImmediate). When
+   * the connection's close is handled before that turn, as happens when the database's
+   * connections are all reset at once (a failover, a network cut: their closes come together and
+   * the queries the first ones fail start new ones on the others), the driver cancelled the
+   * turn but kept both its handle and the unwritten bytes. The connection's next start-up
+   * message then waited behind the cancelled turn and was never sent: every later query on
+   * that connection ended in CONNECT_TIMEOUT although the database answered, and the app
+   * answered 503 to pages after the database was back.
+   */
+  it("sends the next start-up alone and at once: the next query answers", { timeout: 30_000 }, async () => {
+    const target = new URL(ADMIN_URL);
+    const host = target.hostname || "127.0.0.1";
+    const port = Number(target.port || 5432);
+    const sockets: net.Socket[] = [];
+    const sql = postgres(ADMIN_URL, {
+      max: 1,
+      onnotice: () => {},
+      backoff: () => 0.05,
+      connect_timeout: 5,
+      // The driver's sockets, so the test can close its connection's.
+      socket: () => {
+        const socket = net.connect(port, host);
+        sockets.push(socket);
+        return socket;
+      },
+    });
+    let bystander: net.Socket | undefined;
+    try {
+      expect(await sql<{ one: number }[]>`select 1 as one`).toEqual([{ one: 1 }]);
+      // Another socket (to the same server, never used), to close beside the driver's.
+      bystander = await new Promise<net.Socket>((resolve, reject) => {
+        const socket = net.connect(port, host, () => resolve(socket)).once("error", reject);
+      });
+      // Both close in the same turn; Node handles the bystander's close first (its handles close
+      // last in, first out), and a query issued there is on its way to the driver's connection,
+      // whose close comes next, before the query's write.
+      let pending: Promise<unknown> | undefined;
+      const issued = new Promise<void>((resolve) =>
+        bystander!.once("close", () => {
+          pending = sql`select 2 as two`.then(
+            () => "answered",
+            (error: { code?: string }) => error.code,
+          );
+          resolve();
+        }),
+      );
+      sockets[0].destroy();
+      bystander.destroy();
+      await issued;
+      // The statement was waiting to be written when its connection's close was handled.
+      expect(await pending).toBe("CONNECTION_CLOSED");
+      const next = await sql<{ three: number }[]>`select 3 as three`.catch((error: { code?: string }) => error.code);
+      expect(next).toEqual([{ three: 3 }]);
+      expect(sockets.length).toBe(2);
+    } finally {
+      bystander?.destroy();
+      await sql.end({ timeout: 1 });
+    }
+  });
 });
 
 describe("postgres.js, a connection killed while a result comes in", () => {

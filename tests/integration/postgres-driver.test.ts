@@ -87,17 +87,21 @@ describe("postgres.js, a connection closed while a statement waits to be written
     const host = target.hostname || "127.0.0.1";
     const port = Number(target.port || 5432);
     const sockets: net.Socket[] = [];
-    const sql = postgres(ADMIN_URL, {
-      max: 1,
-      onnotice: () => {},
-      backoff: () => 0.05,
-      connect_timeout: 5,
-      // The driver's sockets, so the test can close its connection's.
+    // The driver's sockets, so the test can close its connection's: postgres.js takes a socket
+    // factory (`socket`, in its README), which its types leave out.
+    const socketFactory: object = {
       socket: () => {
         const socket = net.connect(port, host);
         sockets.push(socket);
         return socket;
       },
+    };
+    const sql = postgres(ADMIN_URL, {
+      max: 1,
+      onnotice: () => {},
+      backoff: () => 0.05,
+      connect_timeout: 5,
+      ...socketFactory,
     });
     let bystander: net.Socket | undefined;
     try {

@@ -1,6 +1,6 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { ADMIN_URL, createTestDatabase, type TestDatabase } from "../support/postgres";
+import { ADMIN_SERVER, ADMIN_URL, createTestDatabase, type TestDatabase } from "../support/postgres";
 import { startServer, type RunningServer } from "../support/server";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 
@@ -246,7 +246,7 @@ describe("the database unreachable (through a TCP proxy)", () => {
 
   beforeAll(async () => {
     db = await createTestDatabase("scheduler_faults");
-    proxy = await startTcpProxy({ host: "127.0.0.1", port: Number(new URL(ADMIN_URL).port || 5432) });
+    proxy = await startTcpProxy(ADMIN_SERVER);
     const url = new URL(db.url);
     url.host = `127.0.0.1:${proxy.port}`;
     server = await startServer(serverEnv(url.toString()));
@@ -343,7 +343,7 @@ describe("the database unreachable (through a TCP proxy)", () => {
 describe("the database not up yet at start-up", () => {
   it("the server waits for it, then starts and serves", { timeout: 400_000 }, async () => {
     const db = await createTestDatabase("scheduler_faults");
-    const proxy = await startTcpProxy({ host: "127.0.0.1", port: Number(new URL(ADMIN_URL).port || 5432) });
+    const proxy = await startTcpProxy(ADMIN_SERVER);
     let server: RunningServer | undefined;
     try {
       await proxy.cut("refuse");

@@ -14,7 +14,7 @@ import { execFile } from "node:child_process";
 import net from "node:net";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
-import { ADMIN_URL } from "../support/postgres";
+import { ADMIN_SERVER, ADMIN_URL } from "../support/postgres";
 
 const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
 afterAll(() => admin.end({ timeout: 1 }));
@@ -83,9 +83,7 @@ describe("postgres.js, a connection closed while a statement waits to be written
    * answered 503 to pages after the database was back.
    */
   it("sends the next start-up alone and at once: the next query answers", { timeout: 30_000 }, async () => {
-    const target = new URL(ADMIN_URL);
-    const host = target.hostname || "127.0.0.1";
-    const port = Number(target.port || 5432);
+    const { host, port } = ADMIN_SERVER;
     const sockets: net.Socket[] = [];
     // The driver's sockets, so the test can close its connection's: postgres.js takes a socket
     // factory (`socket`, in its README), which its types leave out.

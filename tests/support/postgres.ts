@@ -1,6 +1,11 @@
 import postgres from "postgres";
 
 export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+/** The PostgreSQL server ADMIN_URL names, for a socket or proxy of a test's own. */
+export const ADMIN_SERVER = (() => {
+  const url = new URL(ADMIN_URL);
+  return { host: url.hostname || "127.0.0.1", port: Number(url.port || 5432) };
+})();
 
 export interface TestDatabase {
   name: string;

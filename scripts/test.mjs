@@ -3,8 +3,8 @@
 // (docs/decisions/056, 113). Nothing is skipped: a missing prerequisite is a failure with a
 // clear message.
 //   node scripts/test.mjs [unit|integration|integration-alone|integration-jobs|e2e] [--checks]
-// --checks (.ci/run) also runs `npm run typecheck` and `npm run lint` beside the unit suite; a
-// failed check fails the run like a failed suite.
+// --checks (.ci/run) also runs `npm run check` (the type-check, ESLint and Prettier: decision 131)
+// beside the unit suite; a failed check fails the run like a failed suite.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -143,8 +143,7 @@ const suites = {
 
 /** The checks of --checks: their exit code is their result. */
 const checks = {
-  typecheck: () => run("npm", ["run", "--silent", "typecheck"]),
-  lint: () => run("npm", ["run", "--silent", "lint"]),
+  check: () => run("npm", ["run", "--silent", "check"]),
 };
 
 /** What the build is made from (remix.config.js: app/, which imports db/). */

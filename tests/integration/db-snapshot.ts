@@ -38,10 +38,13 @@ const VOLATILE_COLUMNS: Record<string, string[]> = {
 export type Snapshot = Record<string, string>;
 
 export async function snapshot(db: postgres.Sql): Promise<Snapshot> {
+  // The tables and their columns from the catalog itself: the same list as information_schema's
+  // views give, which took about 34 ms a call, four fifths of a snapshot (fuzz.test.ts takes one per request).
   const columns = await db<{ table_name: string; column_name: string }[]>`
-    select c.table_name, c.column_name from information_schema.columns c
-    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
-    where c.table_schema = 'public' order by c.table_name, c.ordinal_position`;
+    select c.relname as table_name, a.attname as column_name from pg_catalog.pg_class c
+    join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+    join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+    where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname, a.attnum`;
   const byTable = new Map<string, string[]>();
   for (const { table_name: table, column_name: column } of columns) {
     if (LEFT_OUT.has(table) || (VOLATILE_COLUMNS[table] ?? []).includes(column)) continue;

@@ -11,7 +11,7 @@ let failed = false;
 
 // 1. The type-check: what `tsc --noEmit` reports, from the same tsconfig.json.
 const parsed = ts.getParsedCommandLineOfConfigFile(
-  ts.findConfigFile(cwd, ts.sys.fileExists, "tsconfig.json") ?? "tsconfig.json",
+  "tsconfig.json",
   {},
   {
     ...ts.sys,
@@ -23,7 +23,6 @@ const parsed = ts.getParsedCommandLineOfConfigFile(
 const program = ts.createProgram({
   rootNames: parsed.fileNames,
   options: parsed.options,
-  projectReferences: parsed.projectReferences,
   configFileParsingDiagnostics: parsed.errors,
 });
 const diagnostics = ts.getPreEmitDiagnostics(program);

@@ -55,7 +55,7 @@ async function spawnServer(env: Record<string, string>) {
       PORT: String(port),
       // Once a second: an idle server's poll costs it and PostgreSQL about 20 ms of CPU, so at
       // 200 ms the integration suite's idle servers alone kept a core a fifth busy (the suite:
-      // 964 CPU-seconds and 570 s at 200 ms, 803 and 498 s at 1000 ms, measured in one session).
+      // 964 CPU-seconds and 570 s at 200 ms, 803 and 498 s at 1000 ms, one run after the other on one machine).
       // Mails leave at once anyway (a booking nudges the outbox); a test that waits on the poll
       // itself sets its own.
       JOBS_POLL_MS: "1000",

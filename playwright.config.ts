@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -39,6 +42,24 @@ export const E2E_SMS = {
 };
 
 /**
+ * Chromium's --disable-features for the e2e browser (docs/decisions/133). Chromium 15x loads the
+ * address bar's pop-up, a WebUI page in a renderer of its own, into every window, headless too: a
+ * third of the suite's Chromium CPU, and no test uses the address bar. Chromium reads only the last
+ * --disable-features it is given, so this one repeats the features Playwright's launcher disables;
+ * it states them only in its code, where this reads them, failing loudly if they move.
+ */
+function disabledChromiumFeatures(): string {
+  const require = createRequire(import.meta.url);
+  const bundle = path.join(path.dirname(require.resolve("playwright-core/package.json")), "lib/coreBundle.js");
+  const list = /disabledFeatures = \[([\s\S]*?)\]\.filter\(Boolean\)/.exec(fs.readFileSync(bundle, "utf8"));
+  const playwrights = [...(list?.[1] ?? "").replace(/\/\/.*$/gm, "").matchAll(/"(\w+)"/g)].map((m) => m[1]);
+  if (!playwrights.includes("PaintHolding")) {
+    throw new Error(`playwright.config.ts: Playwright's disabled Chromium features are no longer in ${bundle}`);
+  }
+  return [...playwrights, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup"].join(",");
+}
+
+/**
  * e2e runs the production build on a fresh embedded database with the demo data, exactly
  * what `npm start` gives a newcomer. Chromium is Debian's (/usr/bin/chromium).
  */
@@ -74,6 +95,7 @@ export default defineConfig({
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
+        `--disable-features=${disabledChromiumFeatures()}`,
       ],
     },
   },

@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, uniqueEmail } from "../support/http";
 import { API_PASSWORD, apiClient, at, ok, type Account } from "./api-client";
 import { bookAt, join, teamCast, teamEventType, type TeamCast } from "./team-fixtures";
+import { changedTables, snapshot, type Snapshot } from "./db-snapshot";
 
 const { db, call, account, freshIp } = apiClient({ ipPrefix: "10.73", namePrefix: "Matrix" });
 
@@ -1400,51 +1401,41 @@ function matches(expected: Outcome, actual: string): boolean {
   return expected === "allow" && actual.startsWith("redirect:");
 }
 
-/** The owned tables as they are, less columns that reads or the job runner touch. */
-async function fingerprint(): Promise<string> {
-  const tables: Array<[string, string[]]> = [
-    ["users", ["notifications_seen_at", "updated_at"]],
-    ["events", []],
-    ["event_invitees", []],
-    ["event_types", []],
-    ["event_type_hosts", []],
-    ["schedules", []],
-    ["packages", []],
-    ["professionals", []],
-    ["team_members", ["token_hash", "responded_at", "id", "created_at", "updated_at"]],
-    ["teams", []],
-    ["team_memberships", []],
-    ["team_invitations", []],
-    ["handles", []],
-    ["api_tokens", ["last_used_at"]],
-    ["reviews", []],
-    ["booking_seats", []],
-    ["webhook_subscriptions", ["failing_since", "updated_at"]],
-    ["calendar_connections", ["last_error", "last_synced_at", "next_sync_at", "updated_at"]],
-    ["external_calendars", ["version", "busy_digest", "updated_at"]],
-    ["out_of_office", []],
-    ["routing_forms", []],
-  ];
-  // One round trip: per table, its row count and the md5 of its rows in a fixed order.
-  const sql = tables
-    .map(([table, skip]) => {
-      const row = `(to_jsonb(t) - ${skip.length ? `array[${skip.map((c) => `'${c}'`).join(",")}]` : "array[]::text[]"})::text`;
-      return `(select '${table}' as name, count(*)::int as n, md5(coalesce(string_agg(${row}, '|' order by (to_jsonb(t))::text), '')) as h from ${table} t)`;
-    })
-    .join(" union all ");
-  const rows = await db.unsafe<{ name: string; n: number; h: string }[]>(sql);
-  return rows.map((r) => `${r.name}:${r.n}:${r.h}`).join(" ");
-}
-
-/** The tables whose fingerprint differs, for a readable failure. */
-function changed(before: string, after: string): string {
-  const was = new Set(before.split(" "));
-  return after
-    .split(" ")
-    .filter((part) => !was.has(part))
-    .map((part) => part.split(":")[0])
-    .join(", ");
-}
+/**
+ * What a refused write must leave as it was (db-snapshot.ts): the tables that hold what users own,
+ * less what the matrix's own sign-ins and reads move (a user's updated_at, a team member's invitation).
+ */
+const OWNED = {
+  tables: [
+    "users",
+    "events",
+    "event_invitees",
+    "event_types",
+    "event_type_hosts",
+    "schedules",
+    "packages",
+    "professionals",
+    "team_members",
+    "teams",
+    "team_memberships",
+    "team_invitations",
+    "handles",
+    "api_tokens",
+    "reviews",
+    "booking_seats",
+    "webhook_subscriptions",
+    "calendar_connections",
+    "external_calendars",
+    "out_of_office",
+    "routing_forms",
+  ],
+  volatile: {
+    users: ["notifications_seen_at", "updated_at"],
+    team_members: ["token_hash", "responded_at", "id", "created_at", "updated_at"],
+  },
+};
+const fingerprint = () => snapshot(db, OWNED);
+const changed = (before: Snapshot, after: Snapshot) => changedTables(before, after).join(", ");
 
 let f: Fixtures;
 
@@ -1816,7 +1807,7 @@ describe("authorization matrix", () => {
     if (before !== null) {
       tally.refusedWrites += 1;
       const after = await fingerprint();
-      if (after !== before)
+      if (changed(before, after))
         mismatches.push(`${cell.name} as ${actor}: a refused write changed ${changed(before, after)}`);
     }
   };
@@ -2371,7 +2362,7 @@ describe("authorization matrix: team roles", () => {
           `${cell.name} ${cell.path(t, actor)} as ${actor}: expected ${expected}, got ${actual} (${res.status})`,
         );
       const after = before === null ? null : await fingerprint();
-      if (before !== null && after !== null && after !== before)
+      if (before !== null && after !== null && changed(before, after))
         mismatches.push(`${cell.name} as ${actor}: a refused write changed ${changed(before, after)}`);
     };
     for (const cell of TEAM_CELLS)

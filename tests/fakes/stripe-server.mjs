@@ -261,6 +261,10 @@ export async function startFakeStripe({ port = 0, host = "127.0.0.1" } = {}) {
     return stripeError(res, 404, "invalid_request_error", `Unrecognized request URL (${req.method}: ${url.pathname}).`);
   });
 
+  // Idle connections stay open until the client closes them: Playwright's route.fetch reuses
+  // them across tests, and a server closing one at its keep-alive timeout (5 s) races a request
+  // sent on it then ("socket hang up"; tests/integration/fake-stripe-keep-alive.test.ts).
+  server.keepAliveTimeout = 0;
   await new Promise((resolve) => server.listen(port, host, resolve));
   const address = server.address();
   const url = `http://${host}:${address.port}`;

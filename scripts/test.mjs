@@ -2,7 +2,7 @@
 // app when the build is older than its sources, then runs the unit, integration and e2e suites
 // (docs/decisions/056, 113). Nothing is skipped: a missing prerequisite is a failure with a
 // clear message.
-//   node scripts/test.mjs [unit|integration|integration-alone|integration-jobs|e2e] [--checks]
+//   node scripts/test.mjs [unit|integration|integration-alone|integration-jobs|e2e|e2e-tail] [--checks]
 // --checks (.ci/run) also runs `npm run check` (the type-check, ESLint and Prettier: decision 131)
 // beside the unit suite; a failed check fails the run like a failed suite.
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -133,13 +133,25 @@ const suites = {
   "integration-alone": () => integrationProject("integration-alone"),
   // ...and beside them, one at a time, those whose own servers poll for due messages.
   "integration-jobs": () => integrationProject("integration-jobs"),
-  e2e: () => {
-    return run("npx", ["playwright", "test", "--reporter=list,json"], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json`,
-      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
-    });
-  },
+  // Every spec in one Playwright run, unless the whole plan runs: then its specs but the
+  // tail's (playwright.config.ts: E2E_PART, TAIL_SPECS; docs/decisions/134)...
+  e2e: () => playwright("e2e", names.includes("e2e-tail") ? { E2E_PART: "main" } : {}),
+  // ...and the tail's in a run of their own, on their own port and data directory.
+  "e2e-tail": () =>
+    playwright("e2e-tail", {
+      E2E_PART: "tail",
+      E2E_PORT: String(Number(process.env.E2E_PORT ?? 3210) + 20),
+      E2E_DATA_DIR: "tests/.tmp/e2e-data-tail",
+    }),
 };
+
+function playwright(report, env) {
+  return run("npx", ["playwright", "test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/${report}.json`,
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
+    ...env,
+  });
+}
 
 /** The checks of --checks: their exit code is their result. */
 const checks = {
@@ -204,7 +216,7 @@ function counts(name) {
     return total;
   }
   const report = JSON.parse(fs.readFileSync(file, "utf8"));
-  if (name === "e2e") {
+  if (name.startsWith("e2e")) {
     const s = report.stats ?? {};
     return { passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0), skipped: s.skipped ?? 0 };
   }
@@ -239,7 +251,7 @@ function failures(name) {
   for (const file of files) {
     const report = JSON.parse(fs.readFileSync(`${REPORTS}/${file}`, "utf8"));
     const zone = file.match(/^unit-tz-(.*)\.json$/)?.[1];
-    if (name === "e2e") {
+    if (name.startsWith("e2e")) {
       const walk = (suite) => {
         for (const spec of suite.specs ?? []) {
           for (const test of spec.tests ?? []) {
@@ -266,7 +278,7 @@ function failures(name) {
 }
 
 if (only && !suites[only])
-  fail(`unknown suite "${only}" (unit, integration, integration-alone, integration-jobs or e2e)`);
+  fail(`unknown suite "${only}" (unit, integration, integration-alone, integration-jobs, e2e or e2e-tail)`);
 fs.rmSync(REPORTS, { recursive: true, force: true });
 fs.mkdirSync(REPORTS, { recursive: true });
 
@@ -281,7 +293,7 @@ const names =
 // PostgreSQL: the integration suite, and the e2e spec that runs its own server on it (team-bookings.spec.ts).
 if (names.some((name) => name !== "unit")) ensurePostgres();
 if (names.some((name) => name !== "unit")) ensureRadicale();
-if (names.includes("e2e")) ensureChromium();
+if (names.some((name) => name.startsWith("e2e"))) ensureChromium();
 // The unit suite needs no build; the servers of the other two run it.
 if (names.some((name) => name !== "unit")) buildIfStale();
 
@@ -290,9 +302,10 @@ if (names.some((name) => name !== "unit")) buildIfStale();
  * lane, steps one after another; in a step, jobs side by side. The e2e suite, one Chromium worker
  * that uses about one of two cores; beside it the integration files that may share the cores,
  * then the unit suite with the checks (they only compute), then the files whose servers poll for
- * due messages (they mostly wait on the clock), and last the integration files that hold the app
+ * due messages (they mostly wait on the clock), then the integration files that hold the app
  * to a deadline or start servers on the embedded database (PGlite's cold start), one at a time:
  * they need a core within their tests' budgets, the one the second lane has to itself by then.
+ * Last, the e2e specs of the tail (docs/decisions/134), beside the end of the first run.
  */
 const plan = [
   [
@@ -302,6 +315,7 @@ const plan = [
       ["unit", ...(withChecks ? Object.keys(checks) : [])],
       ["integration-jobs"],
       ["integration-alone"],
+      ["e2e-tail"],
     ],
   ],
 ]

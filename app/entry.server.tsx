@@ -10,7 +10,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError } from "~/server
 import { closeDatabase, noteDatabaseFault, startDatabase } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { stopSendingMail } from "~/server/mail-transport.server";
-import { openApiDocument } from "~/api/openapi/document.server";
+import { apiPathTemplates } from "~/api/openapi/document.server";
 import { PAGE_CACHE_MARK, pageCacheMark } from "~/server/page-cache.server";
 import { contextForRender } from "~/server/render-routes.server";
 
@@ -186,7 +186,7 @@ export async function startup() {
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     pageCacheTtlSeconds: e.PAGE_CACHE_TTL_SECONDS,
     /** The JSON paths as OpenAPI templates (/event/{id}): CORS applies to these only. */
-    apiPaths: Object.keys(openApiDocument().paths ?? {}),
+    apiPaths: apiPathTemplates(),
     databaseRetryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
   };
 }

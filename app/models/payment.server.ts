@@ -59,8 +59,8 @@ interface Buyer {
   name: string;
 }
 
-function client(): Stripe {
-  const s = stripe();
+async function client(): Promise<Stripe> {
+  const s = await stripe();
   if (!s) throw new PaymentError("not_configured", "Card payments are not configured on this server.");
   return s;
 }
@@ -86,7 +86,7 @@ export async function paymentIntentFor(
   pkg: PackageSummary,
   receipt?: ReceiptComposer,
 ): Promise<{ id: string; clientSecret: string }> {
-  const s = client();
+  const s = await client();
   const db = await getDb();
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const [{ n }] = await db.select({ n: count() }).from(professionals).where(eq(professionals.userId, buyer.id));
@@ -250,7 +250,7 @@ export async function confirmPayment(
     throw new PaymentError("not_found", "That payment does not exist.");
   let intent: Stripe.PaymentIntent;
   try {
-    intent = await client().paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] });
+    intent = await (await client()).paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] });
   } catch (error) {
     throw providerError(error);
   }
@@ -283,12 +283,12 @@ export async function handleWebhook(
   secret: string,
   receipt?: ReceiptComposer,
 ): Promise<{ handled: boolean }> {
-  return handlePackageEvent(verifyWebhookEvent(rawBody, signature, secret), receipt);
+  return handlePackageEvent(await verifyWebhookEvent(rawBody, signature, secret), receipt);
 }
 
 /** The event in a webhook's body once its signature checks out (else Stripe's verification error). */
-export function verifyWebhookEvent(rawBody: string, signature: string, secret: string): Stripe.Event {
-  return client().webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+export async function verifyWebhookEvent(rawBody: string, signature: string, secret: string): Promise<Stripe.Event> {
+  return (await client()).webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
 }
 
 /** A verified event about a package purchase: a succeeded PaymentIntent is fulfilled, the rest ignored. */
@@ -296,7 +296,7 @@ export async function handlePackageEvent(
   event: Stripe.Event,
   receipt?: ReceiptComposer,
 ): Promise<{ handled: boolean }> {
-  const s = client();
+  const s = await client();
   if (event.type !== "payment_intent.succeeded") return { handled: false };
   const sent = event.data.object as Stripe.PaymentIntent;
   let intent: Stripe.PaymentIntent;
@@ -310,7 +310,7 @@ export async function handlePackageEvent(
 }
 
 /** Stripe's client for the other payment flows (paid bookings), with this module's errors. */
-export function stripeClient(): Stripe {
+export function stripeClient(): Promise<Stripe> {
   return client();
 }
 

@@ -11,8 +11,8 @@ export const meta: MetaFunction = () =>
     path: "/api/docs",
   });
 
-export function loader() {
-  const doc = openApiDocument() as unknown as Record<string, unknown>;
+export async function loader() {
+  const doc = (await openApiDocument()) as unknown as Record<string, unknown>;
   return { tags: describeOperations(doc) };
 }
 

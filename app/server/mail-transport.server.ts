@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { and, asc, eq, inArray, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
-import nodemailer from "nodemailer";
-import MailComposer from "nodemailer/lib/mail-composer";
+import type nodemailer from "nodemailer";
 import type { Database } from "../../db/client";
 import { mailOutbox, type MailOutboxEntry, type MailOutboxStatus, type StoredMailAttachment } from "../../db/schema";
 import type { MailAttachment, MailMessage } from "~/schemas/mail-message";
@@ -35,9 +34,12 @@ let cached: { url: string; direct: Transporter; pooled: Transporter } | undefine
  * message costs no connect, greeting, EHLO and QUIT of its own (most of a mail's CPU); a
  * connection is replaced after 100 messages and closed when idle past the socket timeout.
  */
-function smtpTransport(kind: "direct" | "pooled"): Transporter | null {
+async function smtpTransport(kind: "direct" | "pooled"): Promise<Transporter | null> {
   const url = env().SMTP_URL;
   if (!url) return null;
+  // Loaded on first use: importing nodemailer costs a server start about 0.15 s of CPU, and a
+  // server without SMTP_URL never needs it (docs/decisions/136).
+  const { default: nodemailer } = await import("nodemailer");
   if (cached?.url !== url) {
     cached?.pooled.close();
     cached = {
@@ -210,6 +212,7 @@ async function smtpSend(
     // Built whole first, then handed over as one piece: streamed part by part, the MIME parts
     // went to the SMTP socket as about 16 separate small writes per message (one system call
     // each); as one buffer they go in one. The bytes are those nodemailer builds for sendMail.
+    const { default: MailComposer } = await import("nodemailer/lib/mail-composer");
     const raw = await new MailComposer({
       from,
       to,
@@ -312,7 +315,7 @@ export async function stopSendingMail(): Promise<void> {
 }
 
 async function sendOutboxBatch(now: Date, batch: number): Promise<number> {
-  const transporter = smtpTransport("pooled");
+  const transporter = await smtpTransport("pooled");
   if (!transporter) return 0;
   const db = await getDb();
   // Marks lost earlier first; until they land, those messages are not claimed again here.
@@ -542,7 +545,7 @@ export function nudgeOutbox(): void {
  */
 export async function sendMailNow(message: MailMessage): Promise<MailResult> {
   const to = recipients(message.to);
-  const transporter = smtpTransport("direct");
+  const transporter = await smtpTransport("direct");
   if (!transporter || to.length === 0) {
     try {
       await storeInOutbox(message, to, "stored");

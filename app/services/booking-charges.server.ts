@@ -20,7 +20,7 @@ export interface BookingCharge {
 
 /** The hold's PaymentIntent (one per booking, by its idempotency key); answers its client secret. */
 export async function startBookingCharge(charge: BookingCharge): Promise<{ id: string; clientSecret: string }> {
-  const s = stripeClient();
+  const s = await stripeClient();
   let intent: Stripe.PaymentIntent;
   try {
     intent = await s.paymentIntents.create(
@@ -51,7 +51,7 @@ export async function startBookingCharge(charge: BookingCharge): Promise<{ id: s
 /** The client secret of a hold's PaymentIntent, for its payment step page. */
 export async function clientSecretOf(paymentIntentId: string): Promise<string> {
   try {
-    const intent = await stripeClient().paymentIntents.retrieve(paymentIntentId);
+    const intent = await (await stripeClient()).paymentIntents.retrieve(paymentIntentId);
     if (!intent.client_secret)
       throw new PaymentError("provider", "The payment provider did not return a client secret.");
     return intent.client_secret;
@@ -64,7 +64,7 @@ export async function clientSecretOf(paymentIntentId: string): Promise<string> {
 export async function cancelBookingCharge(paymentIntentId: string | null): Promise<void> {
   if (!paymentIntentId) return;
   try {
-    await stripeClient().paymentIntents.cancel(paymentIntentId);
+    await (await stripeClient()).paymentIntents.cancel(paymentIntentId);
   } catch (error) {
     console.warn(`paid bookings: could not cancel ${paymentIntentId}: ${(error as Error).message}`);
   }
@@ -80,7 +80,7 @@ export async function refundDueBookings(now: Date): Promise<number> {
   if (due.length === 0) return 0;
   let s: Stripe;
   try {
-    s = stripeClient();
+    s = await stripeClient();
   } catch {
     return 0;
   }

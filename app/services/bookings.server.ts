@@ -76,7 +76,7 @@ import {
   releaseSeatHold,
 } from "~/models/booking-payment.server";
 import { PaymentError } from "~/models/payment.server";
-import { stripe } from "~/server/stripe.server";
+import { paymentsConfigured } from "~/server/stripe.server";
 import { cancelBookingCharge, refundDueBookings, startBookingCharge } from "./booking-charges.server";
 
 /**
@@ -286,7 +286,7 @@ export async function bookSlot(input: {
   const checked = checkRequest(input.request);
   if ("ok" in checked) return checked;
   const request = checked;
-  if (isPaidEventType(request.found.eventType) && !stripe())
+  if (isPaidEventType(request.found.eventType) && !paymentsConfigured())
     return { ok: false, reason: "payments-unavailable", message: "Card payments are not set up on this server." };
   const idempotency = input.idempotency;
   const outcome = await runIdempotent(idempotency?.claim(checked.answers) ?? null, (hooks) =>

@@ -34,7 +34,7 @@ export async function handleBookingPaymentEvent(event: Stripe.Event, now: Date):
     return { handled: false };
   let intent: Stripe.PaymentIntent;
   try {
-    intent = await stripeClient().paymentIntents.retrieve(sent.id, { expand: ["latest_charge"] });
+    intent = await (await stripeClient()).paymentIntents.retrieve(sent.id, { expand: ["latest_charge"] });
   } catch (error) {
     throw providerError(error);
   }

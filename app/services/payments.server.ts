@@ -27,8 +27,8 @@ export function confirmPayment(buyerId: string, paymentIntentId: string) {
 }
 
 /** Stripe's webhook: verified once, then a paid booking's event (docs/decisions/107) or a package's. */
-export function handleWebhook(rawBody: string, signature: string, secret: string) {
-  const event = payments.verifyWebhookEvent(rawBody, signature, secret);
+export async function handleWebhook(rawBody: string, signature: string, secret: string) {
+  const event = await payments.verifyWebhookEvent(rawBody, signature, secret);
   if (isBookingPaymentEvent(event)) return handleBookingPaymentEvent(event, new Date());
   return thenSend(payments.handlePackageEvent(event, receipt));
 }

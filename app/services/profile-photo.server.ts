@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
 import { deleteUserPhoto, saveUserPhoto } from "~/models/user-photo.server";
 import { deleteTeamLogo, saveTeamLogo } from "~/models/team-logo.server";
 import { deleteHostLogo, saveHostLogo } from "~/models/user-logo.server";
@@ -23,6 +22,11 @@ export function sniffImageType(bytes: Uint8Array): "jpeg" | "png" | "webp" | nul
   return null;
 }
 
+/** The image library, loaded on first use: it costs a server start a quarter second of CPU (docs/decisions/136). */
+async function loadSharp() {
+  return (await import("sharp")).default;
+}
+
 /**
  * Validates an upload and makes its renditions: turned upright by its EXIF orientation, cropped
  * to a centred square (`contain`, for a team's logo: fitted whole on a transparent square), WebP without any metadata (sharp drops EXIF, GPS included, unless asked
@@ -33,6 +37,7 @@ export async function preparePhoto(bytes: Uint8Array, fit: "cover" | "contain" =
   if (bytes.length > PHOTO_MAX_BYTES) return { ok: false, message: PHOTO_MESSAGES.tooBig };
   const type = sniffImageType(bytes);
   if (!type) return { ok: false, message: PHOTO_MESSAGES.wrongType };
+  const sharp = await loadSharp();
   const input = () => sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: "error" });
   try {
     const meta = await input().metadata();
@@ -60,6 +65,7 @@ export async function setProfilePhoto(userId: string, bytes: Uint8Array): Promis
 
 /** A stored WebP rendition as PNG, for mail clients that show no WebP (made per request; the URL is cached for a year). */
 export async function photoAsPng(webp: Uint8Array): Promise<Uint8Array> {
+  const sharp = await loadSharp();
   return sharp(webp).png({ compressionLevel: 9 }).toBuffer();
 }
 

@@ -3,18 +3,13 @@
  * of one at sign-in, goes through a function of this module, so a later audit log can record them
  * in one place. Plain values in (user ids, codes, `now`), plain results out; no Request.
  */
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import QRCode from "qrcode";
 import { recordAudit } from "./audit.server";
 import {
   claimTotpStep,
@@ -84,8 +79,17 @@ export async function twoFactorOverview(user: { id: string; email: string }) {
   };
 }
 
+/**
+ * The passkey library, loaded on first use: importing it costs a server start about 0.5 s of CPU
+ * (docs/decisions/136), and most servers never see a passkey.
+ */
+function webAuthn() {
+  return import("@simplewebauthn/server");
+}
+
 /** A QR code of an otpauth:// address, as inline SVG (shown without JavaScript). */
-export function totpQrSvg(otpauthUrl: string): Promise<string> {
+export async function totpQrSvg(otpauthUrl: string): Promise<string> {
+  const { default: QRCode } = await import("qrcode");
   return QRCode.toString(otpauthUrl, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
 }
 
@@ -235,6 +239,7 @@ export async function passkeyRegistrationOptions(user: {
   name: string | null;
 }): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await passkeyCredentialsOf(user.id);
+  const { generateRegistrationOptions } = await webAuthn();
   return generateRegistrationOptions({
     rpName: ISSUER,
     rpID: relyingParty().rpID,
@@ -261,6 +266,7 @@ export async function registerPasskey(input: {
   request?: Request | null;
 }): Promise<"added" | "invalid" | "already_registered"> {
   const rp = relyingParty();
+  const { verifyRegistrationResponse } = await webAuthn();
   let verification;
   try {
     verification = await verifyRegistrationResponse({
@@ -293,6 +299,7 @@ export async function registerPasskey(input: {
 /** Options for an assertion: any passkey (passwordless), or the pending account's own. */
 export async function passkeySignInOptions(userId: string | null): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const allow = userId ? await passkeyCredentialsOf(userId) : [];
+  const { generateAuthenticationOptions } = await webAuthn();
   return generateAuthenticationOptions({
     rpID: relyingParty().rpID,
     userVerification: userId ? "preferred" : "required",
@@ -315,6 +322,7 @@ export async function verifyPasskeySignIn(input: {
   if (!stored) return null;
   if (input.expectedUserId && stored.userId !== input.expectedUserId) return null;
   const rp = relyingParty();
+  const { verifyAuthenticationResponse } = await webAuthn();
   let verification;
   try {
     verification = await verifyAuthenticationResponse({

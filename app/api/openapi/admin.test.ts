@@ -5,7 +5,7 @@ import { openApiDocument } from "./document.server";
 
 describe("the admin paths in the OpenAPI document", () => {
   it("builds a valid OpenAPI 3.1 document with every admin operation", async () => {
-    const doc = JSON.parse(JSON.stringify(openApiDocument()));
+    const doc = JSON.parse(JSON.stringify(await openApiDocument()));
     const result = await new Validator().validate(doc);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);

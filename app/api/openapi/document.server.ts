@@ -1,4 +1,4 @@
-import { createDocument } from "zod-openapi";
+import type { createDocument } from "zod-openapi";
 import { paths as admin } from "./admin";
 import { paths as bookings } from "./bookings";
 import { paths as calendars } from "./calendars";
@@ -31,10 +31,42 @@ function merge(...groups: Paths[]): Paths {
   return out;
 }
 
+/** Every group's paths, merged. */
+const allPaths = merge(
+  core,
+  admin,
+  payments,
+  tokens,
+  scheduling,
+  bookings,
+  webhookPaths,
+  calendars,
+  conferencing,
+  teams,
+  outOfOffice,
+  teamBookings,
+  twoFactor,
+  people,
+  dataRights,
+  routingForms,
+  insights,
+  workflowPaths,
+);
+
+/** The JSON paths as OpenAPI templates (/event/{id}), without building the document. */
+export function apiPathTemplates(): string[] {
+  return Object.keys(allPaths);
+}
+
 let cached: ReturnType<typeof createDocument> | null = null;
 
-/** The OpenAPI 3.1 document of every JSON path, generated from the routes' zod schemas. */
-export function openApiDocument(): ReturnType<typeof createDocument> {
+/**
+ * The OpenAPI 3.1 document of every JSON path, generated from the routes' zod schemas. Built on
+ * first request, with its library loaded then: both cost a server start about 0.2 s of CPU
+ * (docs/decisions/136).
+ */
+export async function openApiDocument(): Promise<ReturnType<typeof createDocument>> {
+  const { createDocument } = await import("zod-openapi");
   cached ??= createDocument({
     openapi: "3.1.0",
     info: {
@@ -54,26 +86,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         },
       },
     },
-    paths: merge(
-      core,
-      admin,
-      payments,
-      tokens,
-      scheduling,
-      bookings,
-      webhookPaths,
-      calendars,
-      conferencing,
-      teams,
-      outOfOffice,
-      teamBookings,
-      twoFactor,
-      people,
-      dataRights,
-      routingForms,
-      insights,
-      workflowPaths,
-    ),
+    paths: allPaths,
     // What we send to a host's webhook URLs (decision 037).
     webhooks,
   });

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { openApiDocument } from "./document.server";
 
 describe("the payment paths in the OpenAPI document", () => {
-  it("builds, with every implemented path and method, its operationId, tags and body schema", () => {
-    const doc = openApiDocument();
+  it("builds, with every implemented path and method, its operationId, tags and body schema", async () => {
+    const doc = await openApiDocument();
     const ops = [
       ["/reviews", "post", "createReview", "Reviews"],
       ["/create-payment-intent", "post", "createPaymentIntent", "Payments"],

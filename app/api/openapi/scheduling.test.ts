@@ -4,7 +4,7 @@ import { openApiDocument } from "./document.server";
 
 describe("the scheduling paths in the OpenAPI document", () => {
   it("are there, tagged, in a valid document", async () => {
-    const doc = JSON.parse(JSON.stringify(openApiDocument()));
+    const doc = JSON.parse(JSON.stringify(await openApiDocument()));
     const result = await new Validator().validate(doc);
     expect(result.errors ?? []).toEqual([]);
     expect(Object.keys(doc.paths["/api/schedules/{id}"]).sort()).toEqual(["delete", "get", "put"]);

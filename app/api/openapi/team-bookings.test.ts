@@ -9,11 +9,11 @@ type Operation = {
   requestBody?: unknown;
 };
 
-describe("a team's bookings and webhooks in the OpenAPI document", () => {
-  const doc = JSON.parse(JSON.stringify(openApiDocument())) as {
-    paths: Record<string, Record<string, Operation>>;
-  };
+const doc = JSON.parse(JSON.stringify(await openApiDocument())) as {
+  paths: Record<string, Record<string, Operation>>;
+};
 
+describe("a team's bookings and webhooks in the OpenAPI document", () => {
   it("mirror every personal webhook operation under /api/teams/{id}/webhooks, with the same bodies and answers", () => {
     const personal = Object.entries(doc.paths).filter(([p]) => p.startsWith("/api/webhooks"));
     expect(personal.length).toBeGreaterThanOrEqual(5);

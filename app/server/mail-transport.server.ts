@@ -320,6 +320,11 @@ export const outboxMailDue = (now: Date) =>
     or(sql`${mailOutbox.nextAttemptAt} is null`, sql`${mailOutbox.nextAttemptAt} <= ${now.toISOString()}::timestamptz`),
   );
 
+/** Whether this process holds sent messages whose mark was lost: the outbox job marks them first, due or not. */
+export function mailMarksLost(): boolean {
+  return unmarked.size > 0;
+}
+
 async function sendOutboxBatch(now: Date, batch: number): Promise<number> {
   const transporter = smtpTransport("pooled");
   if (!transporter) return 0;

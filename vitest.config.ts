@@ -22,6 +22,7 @@ const aloneFiles = [
   "web-concurrency",
   "db-faults",
   "migration-lock",
+  "job-due",
 ].map((name) => `tests/integration/${name}.test.ts`);
 /**
  * Files whose two servers of their own poll for due messages (reminders, workflows; they wait on

@@ -6,10 +6,11 @@ import { expireHeldBookings } from "~/services/approval.server";
 import { expirePaymentHolds } from "~/services/paid-bookings.server";
 import { runReconfirmations } from "~/services/reconfirm.server";
 import { HOUSEKEEPING_SWEEPS, retentionSweeps, runHousekeeping } from "~/models/housekeeping.server";
+import { dueJobs } from "~/models/job-due.server";
 import { runDueWorkflows } from "~/services/workflows.server";
 import { getDb, noteDatabaseFault } from "~/server/db.server";
 import { env } from "~/server/env.server";
-import { sendOutboxMail } from "~/server/mail-transport.server";
+import { mailMarksLost, sendOutboxMail } from "~/server/mail-transport.server";
 import { sendOutboxSms } from "~/server/sms.server";
 import { startJobRunner, type JobRunner } from "./runner.server";
 
@@ -33,6 +34,12 @@ export function startJobs(): { pollMs: number } | null {
   globalForJobs.__schedulerJobs ??= startJobRunner({
     pollMs: e.JOBS_POLL_MS,
     isOutage: noteDatabaseFault,
+    // One statement a poll says which jobs may have work (decision 135).
+    due: async (now) => {
+      const due = await dueJobs(now);
+      // Sent mail whose mark was lost waits in this process, not in the table (decision 063).
+      return mailMarksLost() ? { ...due, outbox: true } : due;
+    },
     jobs: [
       // Pending bookings whose hold ran out are declined first, so their records go out in this poll (decision 040).
       { name: "approval-holds", run: async (now) => void (await expireHeldBookings(now)) },

@@ -161,3 +161,149 @@ describe("startJobRunner", () => {
     await stopping;
   });
 });
+
+describe("startJobRunner with a due check (docs/decisions/135)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  /** Jobs that count their runs; `then` runs inside a job (to make work for a later one). */
+  function counting(names: string[], then: Record<string, () => void> = {}) {
+    const runs: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
+    const jobs = names.map((name) => ({
+      name,
+      run: async () => {
+        runs[name] += 1;
+        then[name]?.();
+      },
+    }));
+    return { runs, jobs };
+  }
+
+  it("skips the jobs it answers false for, runs those it answers true for and those it does not name", async () => {
+    const { runs, jobs } = counting(["idle", "busy", "unchecked"]);
+    runner = startJobRunner({ pollMs: 10, jobs, due: async () => ({ idle: false, busy: true }) });
+    await elapse(95);
+    expect(runs.idle).toBe(0);
+    expect(runs.busy).toBeGreaterThanOrEqual(5);
+    expect(runs.unchecked).toBe(runs.busy);
+  });
+
+  it("asks once a poll when nothing is due, and passes the clock's now", async () => {
+    const { runs, jobs } = counting(["a", "b"]);
+    const fixed = new Date("2026-12-10T15:00:00Z");
+    const seen: Date[] = [];
+    runner = startJobRunner({
+      pollMs: 10,
+      now: () => fixed,
+      jobs,
+      due: async (now) => {
+        seen.push(now);
+        return { a: false, b: false };
+      },
+    });
+    const idle = runner.idle();
+    await elapse(0);
+    await idle;
+    expect(seen).toEqual([fixed]);
+    expect(runs).toEqual({ a: 0, b: 0 });
+  });
+
+  it("asks again after a job ran, so work it made for a later job is done in the same poll", async () => {
+    let queued = false;
+    const { runs, jobs } = counting(["events", "outbox"], { events: () => void (queued = true) });
+    let asked = 0;
+    runner = startJobRunner({
+      pollMs: 1_000,
+      jobs,
+      due: async () => {
+        asked += 1;
+        return { events: !queued, outbox: queued };
+      },
+    });
+    const idle = runner.idle();
+    await elapse(0);
+    await idle;
+    expect(runs).toEqual({ events: 1, outbox: 1 });
+    expect(asked).toBe(2);
+  });
+
+  it("runs every job when the check throws, and logs that once while it keeps failing", async () => {
+    const { runs, jobs } = counting(["a", "b"]);
+    const logged: string[] = [];
+    runner = startJobRunner({
+      pollMs: 10,
+      jobs,
+      log: (message) => logged.push(message),
+      due: async () => {
+        throw new Error("syntax error at or near");
+      },
+    });
+    await elapse(95);
+    expect(runs.a).toBeGreaterThanOrEqual(5);
+    expect(runs.b).toBe(runs.a);
+    expect(logged).toEqual(["jobs: the due check failed; every job runs:"]);
+  });
+
+  it("in an outage, the check's failure lets the jobs fail and pause as before; its answer after says the database is back", async () => {
+    let databaseUp = false;
+    const outage = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+    const runs = { a: 0 };
+    const logged: string[] = [];
+    runner = startJobRunner({
+      pollMs: 10,
+      maxOutageBackoffMs: 40,
+      isOutage: (error) => error === outage,
+      log: (message) => logged.push(message),
+      jobs: [
+        {
+          name: "a",
+          run: async () => {
+            runs.a += 1;
+            if (!databaseUp) throw outage;
+          },
+        },
+      ],
+      due: async () => {
+        if (!databaseUp) throw outage;
+        return { a: false };
+      },
+    });
+    await elapse(300);
+    expect(runs.a).toBeGreaterThanOrEqual(3);
+    expect(logged).toEqual(["jobs: the database is unavailable; jobs paused until it is back:"]);
+    databaseUp = true;
+    const triedBefore = runs.a;
+    await elapse(100);
+    expect(runs.a).toBe(triedBefore);
+    expect(logged[1]).toMatch(/^jobs: the database is back after \d+ s; jobs resumed$/);
+  });
+
+  it("keeps a failing job's backoff: skipped while paused, even when the check says it is due", async () => {
+    let asked = 0;
+    const runs = { bad: 0 };
+    runner = startJobRunner({
+      pollMs: 10,
+      maxBackoffMs: 1_000,
+      log: () => {},
+      jobs: [
+        {
+          name: "bad",
+          run: async () => {
+            runs.bad += 1;
+            throw new Error("boom");
+          },
+        },
+      ],
+      due: async () => {
+        asked += 1;
+        return { bad: true };
+      },
+    });
+    await elapse(150);
+    // Paused 20, 40, 80 ms after its failures: tries at about 0, 20, 60, 140 ms.
+    expect(runs.bad).toBeLessThanOrEqual(4);
+    // Not asked while every job waits.
+    expect(asked).toBe(runs.bad);
+  });
+});

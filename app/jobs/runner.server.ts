@@ -6,7 +6,8 @@
  * logged and tried again after a growing pause; it never takes the server down. While the
  * database is unavailable (`isOutage`), the runner logs once, pauses every job with a shorter
  * cap so it resumes soon after the database returns, and logs again when a job succeeds
- * (docs/decisions/025).
+ * (docs/decisions/025). With `due`, each poll first asks once which jobs may have work and skips
+ * the others (docs/decisions/135).
  */
 
 export interface Job {
@@ -25,6 +26,12 @@ export interface JobRunnerOptions {
   isOutage?: (error: unknown) => boolean;
   /** The longest pause during an outage (default: 30 s, or maxBackoffMs if smaller). */
   maxOutageBackoffMs?: number;
+  /**
+   * Which jobs may have work at `now`, by name: a job answered `false` is skipped, one not named
+   * runs. Must never answer `false` for a job that has work. Asked again after a job ran (it may
+   * have made work for those after it); when it throws, every job runs.
+   */
+  due?: (now: Date) => Promise<Record<string, boolean>>;
 }
 
 export interface JobRunner {
@@ -48,25 +55,55 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
   const isOutage = options.isOutage ?? (() => false);
   const maxOutageBackoffMs = Math.min(maxBackoffMs, options.maxOutageBackoffMs ?? 30_000);
   let outageSince: number | null = null;
+  let dueFailing = false;
   const state = new Map(jobs.map((j) => [j.name, { failures: 0, notBefore: 0 }]));
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight: Promise<void> = Promise.resolve();
   let waiters: Array<() => void> = [];
 
+  /** The database answered (a job, or the due check): an outage is over. */
+  function answered() {
+    if (outageSince === null) return;
+    log(`jobs: the database is back after ${Math.round((Date.now() - outageSince) / 1000)} s; jobs resumed`);
+    outageSince = null;
+  }
+
+  /** The due answers, or null (every job runs) without `due` or when it throws. */
+  async function askDue(): Promise<Record<string, boolean> | null> {
+    if (!options.due) return null;
+    try {
+      const answers = await options.due(clock());
+      dueFailing = false;
+      answered();
+      return answers;
+    } catch (error) {
+      // Logged once per streak; an outage is the jobs' to report, as before.
+      if (!dueFailing && !stopped && !isOutage(error)) log("jobs: the due check failed; every job runs:", error);
+      dueFailing = true;
+      return null;
+    }
+  }
+
   async function poll() {
+    let due: Record<string, boolean> | null | undefined;
+    // A job ran since the answers: they may be out of date for the jobs after it (the outbox after booking events).
+    let stale = false;
     for (const job of jobs) {
       if (stopped) break;
       const s = state.get(job.name)!;
       if (Date.now() < s.notBefore) continue;
+      if (due === undefined || (stale && due?.[job.name] === false)) {
+        due = await askDue();
+        stale = false;
+      }
+      if (due?.[job.name] === false) continue;
+      stale = true;
       try {
         await job.run(clock());
         s.failures = 0;
         s.notBefore = 0;
-        if (outageSince !== null) {
-          log(`jobs: the database is back after ${Math.round((Date.now() - outageSince) / 1000)} s; jobs resumed`);
-          outageSince = null;
-        }
+        answered();
       } catch (error) {
         s.failures += 1;
         if (isOutage(error)) {

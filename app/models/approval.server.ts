@@ -118,20 +118,22 @@ export async function decideBooking(
   });
 }
 
+/** An events row that is a pending booking whose hold ran out by `now` (also the job's due check, decision 135). */
+export const pendingHoldLapsed = (now: Date) =>
+  and(
+    sql`${events.holdUntil} is not null`,
+    sql`${events.holdUntil} <= ${now.toISOString()}::timestamptz`,
+    eq(events.status, "pending"),
+    sql`${events.bookingId} is null`,
+  );
+
 /** Pending bookings whose hold ran out by `now`, oldest deadline first (the job declines them one by one). */
 export async function lapsedPendingBookings(now: Date, limit = 50): Promise<string[]> {
   const db = await getDb();
   const rows = await db
     .select({ id: events.id })
     .from(events)
-    .where(
-      and(
-        sql`${events.holdUntil} is not null`,
-        sql`${events.holdUntil} <= ${now.toISOString()}::timestamptz`,
-        eq(events.status, "pending"),
-        sql`${events.bookingId} is null`,
-      ),
-    )
+    .where(pendingHoldLapsed(now))
     .orderBy(asc(events.holdUntil))
     .limit(limit);
   return rows.map((r) => r.id);

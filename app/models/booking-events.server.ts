@@ -57,6 +57,11 @@ export function addBookingEventConsumer<T>(consumer: BookingEventConsumer<T>): v
   if (!consumers.some((c) => c.name === consumer.name)) consumers.push(consumer as BookingEventConsumer);
 }
 
+/** The consumers registered in this process, whose deliveries the job makes. */
+export function bookingEventConsumerNames(): string[] {
+  return consumers.map((c) => c.name);
+}
+
 /** Dates survive jsonb as `{ "$date": iso }`. */
 export function toSnapshot(value: unknown): Record<string, unknown> {
   return JSON.parse(snapshotJson(value));
@@ -153,9 +158,22 @@ export function bookingEventRetryAfterError(attempts: number, error: unknown): n
   return Math.max(bookingEventRetryMs(attempts), asked);
 }
 
-/** One consumer's due records, claimed (attempts + 1, leased) with SKIP LOCKED. */
-async function claim(consumer: string, now: Date, batch: number) {
-  const db = await getDb();
+/**
+ * A delivery row still to make at `now`, whatever the order of its booking's records (also the
+ * job's due check, decision 135).
+ */
+export const deliveryDue = (now: Date) =>
+  and(
+    sql`${bookingEventDeliveries.deliveredAt} is null`,
+    lt(bookingEventDeliveries.attempts, MAX_BOOKING_EVENT_ATTEMPTS),
+    or(
+      sql`${bookingEventDeliveries.nextAttemptAt} is null`,
+      sql`${bookingEventDeliveries.nextAttemptAt} <= ${now.toISOString()}::timestamptz`,
+    ),
+  );
+
+/** The delivery rows `consumer` claims at `now`: due, in their booking's order, not held by another consumer. */
+export function claimableDeliveries(consumer: string, now: Date): SQL | undefined {
   const holders = consumers.filter((c) => c.holdsOthers && c.name !== consumer).map((c) => c.name);
   // Not before the consumers that hold the others have delivered this record (decision 065).
   const held =
@@ -169,31 +187,30 @@ async function claim(consumer: string, now: Date, batch: number) {
                 sql`, `,
               )})
               and h.delivered_at is null and h.attempts < ${MAX_BOOKING_EVENT_ATTEMPTS})`;
+  return and(
+    eq(bookingEventDeliveries.consumer, consumer),
+    deliveryDue(now),
+    // One booking's records in order, per consumer: not while an earlier one of the same
+    // booking is still to do (or in another server's hands). A guest never gets "changed"
+    // before "confirmed", a calendar never sees a move before the write it moves.
+    sql`not exists (
+      select 1 from booking_events cur
+      join booking_events prev on prev.event_id = cur.event_id and prev.created_at < cur.created_at
+      join booking_event_deliveries prev_d on prev_d.booking_event_id = prev.id and prev_d.consumer = ${consumer}
+      where cur.id = ${bookingEventDeliveries.bookingEventId}
+        and prev_d.delivered_at is null and prev_d.attempts < ${MAX_BOOKING_EVENT_ATTEMPTS})`,
+    held,
+  );
+}
+
+/** One consumer's due records, claimed (attempts + 1, leased) with SKIP LOCKED. */
+async function claim(consumer: string, now: Date, batch: number) {
+  const db = await getDb();
   return transaction(db, async (tx) => {
     const due = await tx
       .select({ id: bookingEventDeliveries.bookingEventId })
       .from(bookingEventDeliveries)
-      .where(
-        and(
-          eq(bookingEventDeliveries.consumer, consumer),
-          sql`${bookingEventDeliveries.deliveredAt} is null`,
-          lt(bookingEventDeliveries.attempts, MAX_BOOKING_EVENT_ATTEMPTS),
-          or(
-            sql`${bookingEventDeliveries.nextAttemptAt} is null`,
-            sql`${bookingEventDeliveries.nextAttemptAt} <= ${now.toISOString()}::timestamptz`,
-          ),
-          // One booking's records in order, per consumer: not while an earlier one of the same
-          // booking is still to do (or in another server's hands). A guest never gets "changed"
-          // before "confirmed", a calendar never sees a move before the write it moves.
-          sql`not exists (
-            select 1 from booking_events cur
-            join booking_events prev on prev.event_id = cur.event_id and prev.created_at < cur.created_at
-            join booking_event_deliveries prev_d on prev_d.booking_event_id = prev.id and prev_d.consumer = ${consumer}
-            where cur.id = ${bookingEventDeliveries.bookingEventId}
-              and prev_d.delivered_at is null and prev_d.attempts < ${MAX_BOOKING_EVENT_ATTEMPTS})`,
-          held,
-        ),
-      )
+      .where(claimableDeliveries(consumer, now))
       .orderBy(asc(bookingEventDeliveries.createdAt))
       .limit(batch)
       .for("update", { skipLocked: true });

@@ -187,6 +187,14 @@ export async function releasePaymentHold(
   });
 }
 
+/** An events row that is a paid booking whose hold ran out by `now` (also the job's due check, decision 135). */
+export const paymentHoldLapsed = (now: Date) =>
+  and(
+    sql`${events.holdUntil} is not null`,
+    sql`${events.holdUntil} <= ${now.toISOString()}::timestamptz`,
+    eq(events.status, "awaiting_payment"),
+  );
+
 /** Paid bookings whose hold ran out by `now`, oldest first (the job releases them one by one). */
 export async function lapsedPaymentHolds(
   now: Date,
@@ -197,13 +205,7 @@ export async function lapsedPaymentHolds(
     .select({ id: events.id, paymentIntentId: bookingPayments.paymentIntentId })
     .from(events)
     .innerJoin(bookingPayments, and(eq(bookingPayments.eventId, events.id), isNull(bookingPayments.seatId)))
-    .where(
-      and(
-        sql`${events.holdUntil} is not null`,
-        sql`${events.holdUntil} <= ${now.toISOString()}::timestamptz`,
-        eq(events.status, "awaiting_payment"),
-      ),
-    )
+    .where(paymentHoldLapsed(now))
     .orderBy(asc(events.holdUntil))
     .limit(limit);
 }
@@ -266,6 +268,9 @@ export async function markRefundDue(key: string, now: Date, seat = false): Promi
     );
 }
 
+/** A payment owed back whose refund Stripe has not made yet (also the job's due check, decision 135). */
+export const refundIsDue = () => eq(bookingPayments.state, "refund_due");
+
 /** Payments owed back whose refund Stripe has not made yet (just decided, or a failed try). */
 export async function refundsDue(
   limit = 20,
@@ -279,7 +284,7 @@ export async function refundsDue(
       paymentIntentId: bookingPayments.paymentIntentId,
     })
     .from(bookingPayments)
-    .where(eq(bookingPayments.state, "refund_due"))
+    .where(refundIsDue())
     .orderBy(asc(bookingPayments.updatedAt))
     .limit(limit);
 }
@@ -435,6 +440,14 @@ export async function releaseSeatHold(
   });
 }
 
+/** A held seat whose hold ran out by `now` (also the job's due check, decision 135). */
+export const seatHoldLapsed = (now: Date) =>
+  and(
+    sql`${bookingSeats.holdUntil} is not null`,
+    sql`${bookingSeats.holdUntil} <= ${now.toISOString()}::timestamptz`,
+    eq(bookingSeats.status, "awaiting_payment"),
+  );
+
 /** Held seats whose hold ran out by `now`, oldest first. */
 export async function lapsedSeatHolds(
   now: Date,
@@ -445,13 +458,7 @@ export async function lapsedSeatHolds(
     .select({ seatId: bookingSeats.id, paymentIntentId: bookingPayments.paymentIntentId })
     .from(bookingSeats)
     .innerJoin(bookingPayments, eq(bookingPayments.seatId, bookingSeats.id))
-    .where(
-      and(
-        sql`${bookingSeats.holdUntil} is not null`,
-        sql`${bookingSeats.holdUntil} <= ${now.toISOString()}::timestamptz`,
-        eq(bookingSeats.status, "awaiting_payment"),
-      ),
-    )
+    .where(seatHoldLapsed(now))
     .orderBy(asc(bookingSeats.holdUntil))
     .limit(limit);
 }

@@ -273,6 +273,9 @@ export async function setCalendarSwitches(
 // ---------------------------------------------------------------------------------------------
 // Syncing: the job claims due connections; a booking refreshes its hosts' connections.
 
+/** A connection whose sync is due (also the job's due check, decision 135). */
+export const connectionSyncDue = (now: Date) => lte(calendarConnections.nextSyncAt, now);
+
 /** Connections due for a sync, claimed with SKIP LOCKED and a lease (their next sync moved `leaseMs` ahead). */
 export async function claimDueConnections(
   now: Date,
@@ -284,7 +287,7 @@ export async function claimDueConnections(
     const due = await tx
       .select({ id: calendarConnections.id })
       .from(calendarConnections)
-      .where(lte(calendarConnections.nextSyncAt, now))
+      .where(connectionSyncDue(now))
       .orderBy(asc(calendarConnections.nextSyncAt))
       .limit(batch)
       .for("update", { skipLocked: true });

@@ -170,6 +170,13 @@ export function retentionSweeps(auditDays: number, bookingDays: number): Sweep[]
   return sweeps;
 }
 
+/** A lease row whose turn has come. */
+const leaseDue = (now: Date) => lte(jobLeases.nextRunAt, sql`${now.toISOString()}::timestamptz`);
+
+/** Whether `claimTurn(name, now)` would get the turn (no row yet, or its turn has come), as a condition (decision 135). */
+export const turnDue = (name: string, now: Date) =>
+  sql`not exists (select 1 from ${jobLeases} where ${jobLeases.name} = ${name} and not (${leaseDue(now)}))`;
+
 /**
  * Claims this interval's turn: one statement that moves the lease forward only when it is due,
  * so of several servers polling at once exactly one gets `true`.
@@ -182,7 +189,7 @@ export async function claimTurn(db: Database, name: string, now: Date, intervalM
     .onConflictDoUpdate({
       target: jobLeases.name,
       set: { nextRunAt: next, lastRunAt: now },
-      setWhere: lte(jobLeases.nextRunAt, sql`${now.toISOString()}::timestamptz`),
+      setWhere: leaseDue(now),
     })
     .returning({ name: jobLeases.name });
   return claimed.length > 0;

@@ -59,6 +59,13 @@ export async function scheduleReconfirm(
     .where(eq(events.id, eventId));
 }
 
+/**
+ * A booking whose reconfirmation has something due: to ask, to cancel, or to clear (every query
+ * of the job narrows this; also the job's due check, decision 135).
+ */
+export const reconfirmDue = (now: Date) =>
+  and(sql`${events.reconfirmDueAt} is not null`, sql`${events.reconfirmDueAt} <= ${now.toISOString()}::timestamptz`);
+
 export interface ReconfirmAsk {
   booking: HostEvent;
   host: BookingHost;
@@ -83,14 +90,7 @@ export async function askNextReconfirm(
     const [current] = await tx
       .select()
       .from(events)
-      .where(
-        and(
-          sql`${events.reconfirmDueAt} is not null`,
-          sql`${events.reconfirmDueAt} <= ${now.toISOString()}::timestamptz`,
-          eq(events.reconfirmState, "scheduled"),
-          eq(events.status, "confirmed"),
-        ),
-      )
+      .where(and(reconfirmDue(now), eq(events.reconfirmState, "scheduled"), eq(events.status, "confirmed")))
       .orderBy(asc(events.reconfirmDueAt))
       .limit(1)
       .for("update", { skipLocked: true });
@@ -121,10 +121,7 @@ export async function askNextReconfirm(
  */
 export async function lapsedReconfirmations(now: Date, limit = 50): Promise<string[]> {
   const db = await getDb();
-  const due = and(
-    sql`${events.reconfirmDueAt} is not null`,
-    sql`${events.reconfirmDueAt} <= ${now.toISOString()}::timestamptz`,
-  );
+  const due = reconfirmDue(now);
   await db
     .update(events)
     .set({ reconfirmDueAt: null })

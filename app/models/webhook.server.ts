@@ -296,6 +296,10 @@ export interface ClaimedDelivery {
  * counted and next_attempt_at moved past the lease in the claiming transaction, so no other
  * runner sends the same attempt while this one has it.
  */
+/** A pending delivery whose time has come, of any subscription (also the job's due check, decision 135). */
+export const webhookDeliveryDue = (now: Date) =>
+  and(eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now));
+
 export async function claimDueDeliveries(
   now: Date,
   options: { batch: number; leaseMs: number; onlyId?: string },
@@ -309,8 +313,7 @@ export async function claimDueDeliveries(
       .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
       .where(
         and(
-          eq(webhookDeliveries.status, "pending"),
-          lte(webhookDeliveries.nextAttemptAt, now),
+          webhookDeliveryDue(now),
           options.onlyId ? eq(webhookDeliveries.id, options.onlyId) : eq(webhookSubscriptions.active, true),
         ),
       )

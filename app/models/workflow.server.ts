@@ -354,6 +354,9 @@ const POLL_WORK_MS = 1_000;
 /** A text this server cannot send (no SMS transport here) is looked at again this soon. */
 const SMS_RETRY_MS = 60_000;
 
+/** An event whose workflow check time has come (also the job's due check, decision 135). */
+export const workflowCheckDue = (now: Date) => sql`${events.workflowCheckAt} <= ${now.toISOString()}::timestamptz`;
+
 /**
  * The poll's query (docs/decisions/103): the events whose check time has come, through the
  * partial index on workflow_check_at, in keyset order after `after`.
@@ -364,7 +367,7 @@ export function workflowPollQuery(db: Database, now: Date, after?: { checkAt: Da
     .from(events)
     .where(
       and(
-        sql`${events.workflowCheckAt} <= ${now.toISOString()}::timestamptz`,
+        workflowCheckDue(now),
         after
           ? sql`(${events.workflowCheckAt}, ${events.id}) > (${after.checkAt.toISOString()}::timestamptz, ${after.id}::uuid)`
           : undefined,

@@ -314,6 +314,20 @@ export async function stopSendingMail(): Promise<void> {
   }
 }
 
+/** A message the outbox job sends at `now`, if this process holds no lost mark of it (also the job's due check, decision 135). */
+export const outboxMailDue = (now: Date) =>
+  and(
+    inArray(mailOutbox.status, ["queued", "failed"]),
+    lt(mailOutbox.attempts, MAX_MAIL_ATTEMPTS),
+    ne(mailOutbox.to, ""),
+    or(sql`${mailOutbox.nextAttemptAt} is null`, sql`${mailOutbox.nextAttemptAt} <= ${now.toISOString()}::timestamptz`),
+  );
+
+/** Whether this process holds sent messages whose mark was lost: the outbox job marks them first, due or not. */
+export function mailMarksLost(): boolean {
+  return unmarked.size > 0;
+}
+
 async function sendOutboxBatch(now: Date, batch: number): Promise<number> {
   const transporter = await smtpTransport("pooled");
   if (!transporter) return 0;
@@ -323,18 +337,7 @@ async function sendOutboxBatch(now: Date, batch: number): Promise<number> {
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(
-      and(
-        inArray(mailOutbox.status, ["queued", "failed"]),
-        lt(mailOutbox.attempts, MAX_MAIL_ATTEMPTS),
-        ne(mailOutbox.to, ""),
-        unmarked.size > 0 ? notInArray(mailOutbox.id, [...unmarked]) : undefined,
-        or(
-          sql`${mailOutbox.nextAttemptAt} is null`,
-          sql`${mailOutbox.nextAttemptAt} <= ${now.toISOString()}::timestamptz`,
-        ),
-      ),
-    )
+    .where(and(outboxMailDue(now), unmarked.size > 0 ? notInArray(mailOutbox.id, [...unmarked]) : undefined))
     .orderBy(asc(mailOutbox.createdAt))
     .limit(batch)
     .for("update", { skipLocked: true });

@@ -105,6 +105,14 @@ export async function queueSms(
   return !out;
 }
 
+/** A text the job sends at `now` (also the job's due check, decision 135). */
+export const outboxSmsDue = (now: Date) =>
+  and(
+    inArray(smsOutbox.status, ["queued", "failed"]),
+    lt(smsOutbox.attempts, MAX_SMS_ATTEMPTS),
+    or(sql`${smsOutbox.nextAttemptAt} is null`, sql`${smsOutbox.nextAttemptAt} <= ${now.toISOString()}::timestamptz`),
+  );
+
 /**
  * The job runner's text job: claims due texts (FOR UPDATE SKIP LOCKED, so no two servers take
  * one), notes the handover before the HTTP call and clears it with the answer; a text whose
@@ -116,16 +124,7 @@ export async function sendOutboxSms(now: Date, batch = 20): Promise<number> {
   const due = db
     .select({ id: smsOutbox.id })
     .from(smsOutbox)
-    .where(
-      and(
-        inArray(smsOutbox.status, ["queued", "failed"]),
-        lt(smsOutbox.attempts, MAX_SMS_ATTEMPTS),
-        or(
-          sql`${smsOutbox.nextAttemptAt} is null`,
-          sql`${smsOutbox.nextAttemptAt} <= ${now.toISOString()}::timestamptz`,
-        ),
-      ),
-    )
+    .where(outboxSmsDue(now))
     .orderBy(asc(smsOutbox.createdAt))
     .limit(batch)
     .for("update", { skipLocked: true });

@@ -291,15 +291,15 @@ export interface ClaimedDelivery {
   failing: boolean;
 }
 
+/** A pending delivery whose time has come, of any subscription (also the job's due check, decision 135). */
+export const webhookDeliveryDue = (now: Date) =>
+  and(eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now));
+
 /**
  * Due deliveries of active subscriptions, claimed with FOR UPDATE SKIP LOCKED: the attempt is
  * counted and next_attempt_at moved past the lease in the claiming transaction, so no other
  * runner sends the same attempt while this one has it.
  */
-/** A pending delivery whose time has come, of any subscription (also the job's due check, decision 135). */
-export const webhookDeliveryDue = (now: Date) =>
-  and(eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now));
-
 export async function claimDueDeliveries(
   now: Date,
   options: { batch: number; leaseMs: number; onlyId?: string },

@@ -13,7 +13,7 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? "tests/.tmp/e2e-data";
  * (E2E_PART=main, every other spec): that lane ends minutes before the e2e suite otherwise, one
  * core idle meanwhile (docs/decisions/134). Without E2E_PART, one run takes every spec.
  */
-export const TAIL_SPECS = ["events.spec.ts"];
+export const TAIL_SPECS = ["booking-manage.spec.ts", "events.spec.ts", "workflows.spec.ts"];
 const E2E_PART = process.env.E2E_PART ?? "all";
 if (!["all", "main", "tail"].includes(E2E_PART)) throw new Error(`E2E_PART=${E2E_PART}: all, main or tail`);
 const tailGlobs = TAIL_SPECS.map((file) => `**/${file}`);

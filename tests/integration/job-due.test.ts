@@ -128,6 +128,8 @@ function event(hostId: string, extra: Partial<typeof events.$inferInsert> = {}):
 }
 
 /** Neither lease taken by another server (the workflows lease held, so a fixture's confirmed event does not make that job due). */
+const BOTH_LEASES: JobName[] = ["housekeeping", "workflows"];
+
 async function leases(db: Database, held: JobName[]) {
   if (held.length > 0)
     await db.insert(jobLeases).values(held.map((name) => ({ name, nextRunAt: at(HOUR), lastRunAt: NOW })));
@@ -165,18 +167,19 @@ interface Fixture {
   due: JobName[];
   /** Jobs whose own query finds work here (checked on PostgreSQL), when not all of `due`. */
   finds?: JobName[];
+  /** Leases another server holds before `insert` runs (default: both, so neither job is due by its turn). */
+  leases?: JobName[];
   insert(db: Database): Promise<void>;
 }
 
 const fixtures: Fixture[] = [
   // No lease row yet: housekeeping's first turn is due at once on a new database (docs/decisions/026).
-  { name: "an empty database", due: ["housekeeping"], insert: async () => {} },
-  { name: "both leases held by another server", due: [], insert: (db) => leases(db, ["housekeeping", "workflows"]) },
+  { name: "an empty database", due: ["housekeeping"], leases: [], insert: async () => {} },
+  { name: "both leases held by another server", due: [], insert: async () => {} },
   {
     name: "a pending booking whose hold ran out",
     due: ["approval-holds"],
     insert: async (db) => {
-      await leases(db, ["housekeeping", "workflows"]);
       await db.insert(events).values(event(await host(db), { status: "pending", holdUntil: at(-MINUTE) }));
     },
   },
@@ -184,7 +187,6 @@ const fixtures: Fixture[] = [
     name: "a pending booking still held",
     due: [],
     insert: async (db) => {
-      await leases(db, ["housekeeping", "workflows"]);
       await db.insert(events).values(event(await host(db), { status: "pending", holdUntil: at(MINUTE) }));
     },
   },
@@ -192,7 +194,6 @@ const fixtures: Fixture[] = [
     name: "a paid booking whose hold ran out",
     due: ["payment-holds"],
     insert: async (db) => {
-      await leases(db, ["housekeeping", "workflows"]);
       const [row] = await db
         .insert(events)
         .values(event(await host(db), { status: "awaiting_payment", holdUntil: at(-MINUTE) }))
@@ -204,7 +205,6 @@ const fixtures: Fixture[] = [
     name: "a held seat whose hold ran out",
     due: ["payment-holds"],
     insert: async (db) => {
-      await leases(db, ["housekeeping", "workflows"]);
       const [session] = await db
         .insert(events)
         .values(event(await host(db), { eventWith: "Group" }))
@@ -228,7 +228,6 @@ const fixtures: Fixture[] = [
     name: "a refund still due",
     due: ["payment-holds"],
     insert: async (db) => {
-      await leases(db, ["housekeeping", "workflows"]);
       const [row] = await db
         .insert(events)
         .values(event(await host(db), { status: "cancelled" }))
@@ -241,16 +240,16 @@ const fixtures: Fixture[] = [
   {
     name: "a booking event's delivery to a registered consumer",
     due: ["booking-events"],
+    leases: ["housekeeping"],
     insert: async (db) => {
-      await leases(db, ["housekeeping"]);
       await bookingRecord(db, "mail");
     },
   },
   {
     name: "a delivery retried later, one given up, one for a consumer no longer registered",
     due: [],
+    leases: ["housekeeping"],
     insert: async (db) => {
-      await leases(db, ["housekeeping"]);
       await bookingRecord(db, "mail", { attempts: 1, nextAttemptAt: at(MINUTE) });
       await bookingRecord(db, "mail", { attempts: 8 });
       await bookingRecord(db, "a-consumer-removed-since");
@@ -259,8 +258,8 @@ const fixtures: Fixture[] = [
   {
     name: "a webhook delivery whose time has come",
     due: ["webhooks"],
+    leases: ["housekeeping"],
     insert: async (db) => {
-      await leases(db, ["housekeeping"]);
       await webhookDelivery(db, await host(db), true, at(-MINUTE));
     },
   },
@@ -269,24 +268,24 @@ const fixtures: Fixture[] = [
     name: "a webhook delivery of a switched-off subscription",
     due: ["webhooks"],
     finds: [],
+    leases: ["housekeeping"],
     insert: async (db) => {
-      await leases(db, ["housekeeping"]);
       await webhookDelivery(db, await host(db), false, at(-MINUTE));
     },
   },
   {
     name: "a webhook delivery retried later",
     due: [],
+    leases: ["housekeeping"],
     insert: async (db) => {
-      await leases(db, ["housekeeping"]);
       await webhookDelivery(db, await host(db), true, at(MINUTE));
     },
   },
   {
     name: "a calendar connection due for a sync",
     due: ["calendars"],
+    leases: ["housekeeping"],
     insert: async (db) => {
-      await leases(db, ["housekeeping"]);
       await db.insert(calendarConnections).values({
         userId: await host(db),
         type: "ics",
@@ -299,8 +298,8 @@ const fixtures: Fixture[] = [
   {
     name: "a calendar connection synced a moment ago",
     due: [],
+    leases: ["housekeeping"],
     insert: async (db) => {
-      await leases(db, ["housekeeping"]);
       await db.insert(calendarConnections).values({
         userId: await host(db),
         type: "ics",
@@ -314,8 +313,8 @@ const fixtures: Fixture[] = [
     // A new confirmed event is marked for the workflow poll by its trigger (docs/decisions/103).
     name: "a confirmed booking just made",
     due: ["workflows"],
+    leases: ["housekeeping"],
     insert: async (db) => {
-      await leases(db, ["housekeeping"]);
       await db.insert(events).values(event(await host(db)));
     },
   },
@@ -323,7 +322,6 @@ const fixtures: Fixture[] = [
     name: "a confirmed booking just made, the workflow lease held by another server",
     due: [],
     insert: async (db) => {
-      await leases(db, ["housekeeping", "workflows"]);
       await db.insert(events).values(event(await host(db)));
     },
   },
@@ -331,7 +329,6 @@ const fixtures: Fixture[] = [
     name: "a reconfirmation to ask",
     due: ["reconfirmations"],
     insert: async (db) => {
-      await leases(db, ["housekeeping", "workflows"]);
       await db
         .insert(events)
         .values(event(await host(db), { reconfirmState: "scheduled", reconfirmDueAt: at(-MINUTE) }));
@@ -341,7 +338,6 @@ const fixtures: Fixture[] = [
     name: "a reconfirmation asked and not confirmed by its deadline",
     due: ["reconfirmations"],
     insert: async (db) => {
-      await leases(db, ["housekeeping", "workflows"]);
       await db.insert(events).values(event(await host(db), { reconfirmState: "asked", reconfirmDueAt: at(-MINUTE) }));
     },
   },
@@ -349,7 +345,6 @@ const fixtures: Fixture[] = [
     name: "a cancelled booking's reconfirmation to clear",
     due: ["reconfirmations"],
     insert: async (db) => {
-      await leases(db, ["housekeeping", "workflows"]);
       await db
         .insert(events)
         .values(event(await host(db), { status: "cancelled", reconfirmState: "asked", reconfirmDueAt: at(-MINUTE) }));
@@ -359,7 +354,6 @@ const fixtures: Fixture[] = [
     name: "a reconfirmation to ask tomorrow",
     due: [],
     insert: async (db) => {
-      await leases(db, ["housekeeping", "workflows"]);
       await db
         .insert(events)
         .values(event(await host(db), { reconfirmState: "scheduled", reconfirmDueAt: at(24 * HOUR) }));
@@ -368,8 +362,8 @@ const fixtures: Fixture[] = [
   {
     name: "a queued mail and a failed one to retry",
     due: ["outbox"],
+    leases: ["housekeeping"],
     insert: async (db) => {
-      await leases(db, ["housekeeping"]);
       await db.insert(mailOutbox).values([
         { to: "guest@example.test", subject: "Hi", text: "Hi", status: "queued" },
         {
@@ -386,8 +380,8 @@ const fixtures: Fixture[] = [
   {
     name: "mail stored without SMTP, sent, retried later, given up, or to nobody",
     due: [],
+    leases: ["housekeeping"],
     insert: async (db) => {
-      await leases(db, ["housekeeping"]);
       await db.insert(mailOutbox).values([
         { to: "guest@example.test", subject: "Hi", text: "Hi", status: "stored" },
         { to: "guest@example.test", subject: "Hi", text: "Hi", status: "sent", sentAt: NOW },
@@ -407,16 +401,16 @@ const fixtures: Fixture[] = [
   {
     name: "a queued text",
     due: ["sms"],
+    leases: ["housekeeping"],
     insert: async (db) => {
-      await leases(db, ["housekeeping"]);
       await db.insert(smsOutbox).values({ to: "+447700900123", body: "See you soon", status: "queued" });
     },
   },
   {
     name: "a text retried later",
     due: [],
+    leases: ["housekeeping"],
     insert: async (db) => {
-      await leases(db, ["housekeeping"]);
       await db.insert(smsOutbox).values({
         to: "+447700900123",
         body: "See you soon",
@@ -429,6 +423,7 @@ const fixtures: Fixture[] = [
   {
     name: "housekeeping's turn come again",
     due: ["housekeeping"],
+    leases: [],
     insert: async (db) => {
       await db.insert(jobLeases).values({ name: HOUSEKEEPING_JOB, nextRunAt: at(-MINUTE), lastRunAt: at(-HOUR) });
     },
@@ -484,6 +479,7 @@ describe("the jobs' due check on PostgreSQL", () => {
 
   it.each(fixtures.map((f) => [f.name, f] as const))("%s", async (_name, fixture) => {
     await empty(db);
+    await leases(db, fixture.leases ?? BOTH_LEASES);
     await fixture.insert(db);
     const answers = await dueJobsOn(db, NOW);
     const finds: JobName[] = [];
@@ -538,6 +534,7 @@ describe("the jobs' due check on the embedded database (PGlite)", () => {
 
   it.each(fixtures.map((f) => [f.name, f] as const))("%s", async (_name, fixture) => {
     await empty(handle.db);
+    await leases(handle.db, fixture.leases ?? BOTH_LEASES);
     await fixture.insert(handle.db);
     expect(dueSet(await dueJobsOn(handle.db, NOW))).toEqual(fixture.due);
   });

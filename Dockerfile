@@ -21,7 +21,7 @@ WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
-RUN NODE_ENV=production npx remix build \
+RUN NODE_ENV=production npm run build \
  && test -f build/index.js \
  && test -d public/build
 

@@ -3,7 +3,7 @@
 // and the site's navbar and footer (app/components/site-chrome.ts, which app/root.tsx loads on
 // demand for the pages that show them: every page but those with `handle.chrome` "booking"), each
 // counted once, gzip-compressed as the server sends it. `node scripts/js-budget.mjs`
-// after `npx remix build` prints a table with the number of scripts each page requests (or JSON
+// after `npm run build` prints a table with the number of scripts each page requests (or JSON
 // with --json); the budget itself is checked
 // by tests/integration/js-budget.test.ts.
 import fs from "node:fs";
@@ -21,7 +21,7 @@ const CHROME_MODULES = { site: ["app/components/site-chrome.ts"], app: ["app/com
 export function readManifest(publicDir = PUBLIC_DIR) {
   const buildDir = path.join(publicDir, "build");
   const file = fs.existsSync(buildDir) ? fs.readdirSync(buildDir).find((f) => /^manifest-.*\.js$/.test(f)) : undefined;
-  if (!file) throw new Error(`No manifest in ${buildDir}: run \`npx remix build\` first.`);
+  if (!file) throw new Error(`No manifest in ${buildDir}: run \`npm run build\` first.`);
   const text = fs.readFileSync(path.join(buildDir, file), "utf8");
   return JSON.parse(text.slice(text.indexOf("=") + 1).replace(/;\s*$/, ""));
 }

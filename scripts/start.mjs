@@ -7,7 +7,15 @@ import fs from "node:fs";
 import path from "node:path";
 
 const OUTPUT = "build/index.js";
-const SOURCES = ["app", "db", "remix.config.js", "tailwind.config.ts", "postcss.config.js", "package-lock.json"];
+const SOURCES = [
+  "app",
+  "db",
+  "remix.config.js",
+  "scripts/merge-chunks.mjs",
+  "tailwind.config.ts",
+  "postcss.config.js",
+  "package-lock.json",
+];
 
 function newestMtime(p) {
   const stat = fs.statSync(p, { throwIfNoEntry: false });
@@ -23,7 +31,7 @@ const stale =
   builtAt === 0 || developmentBuild || !fs.existsSync("public/build") || SOURCES.some((s) => newestMtime(s) > builtAt);
 if (stale) {
   console.log("Building the app...");
-  const r = spawnSync("npx", ["remix", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const r = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 process.env.NODE_ENV ??= "production";

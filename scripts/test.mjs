@@ -164,6 +164,7 @@ const BUILD_INPUTS = [
   "db",
   "public",
   "remix.config.js",
+  "scripts/merge-chunks.mjs",
   "tailwind.config.ts",
   "postcss.config.js",
   "tsconfig.json",
@@ -198,7 +199,7 @@ function buildIfStale() {
     return;
   }
   console.log("Building the app...");
-  if (spawnSync("npx", ["remix", "build"], { stdio: "inherit" }).status !== 0) fail("the build failed.");
+  if (spawnSync("npm", ["run", "build"], { stdio: "inherit" }).status !== 0) fail("the build failed.");
 }
 
 function counts(name) {

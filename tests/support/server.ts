@@ -28,9 +28,7 @@ export interface RunningServer {
 
 export function assertBuilt(): void {
   if (!fs.existsSync(path.join(ROOT, "build/index.js"))) {
-    throw new Error(
-      "build/index.js is missing: run `npm run build` (npm test does it) before the integration tests.",
-    );
+    throw new Error("build/index.js is missing: run `npm run build` (npm test does it) before the integration tests.");
   }
 }
 

@@ -74,8 +74,9 @@ export async function mergeChunks({
       if (level === "warn") throw new Error(`merge-chunks: ${log.message}`);
     },
   });
-  // Beside public/build, hidden from the static files the server sends.
-  const outDir = path.join(publicDir, ".build-merging");
+  // Inside public/build (hidden from the static files the server sends), so that nothing else in
+  // public/ changes: scripts/test.mjs takes a newer public/ for a newer source.
+  const outDir = path.join(buildDir, ".merging");
   fs.rmSync(outDir, { recursive: true, force: true });
   const { output } = await bundle.write({
     dir: outDir,
@@ -133,13 +134,6 @@ export async function mergeChunks({
     `${MANIFEST_PREFIX}${JSON.stringify(next)};`,
   );
 
-  // The files Rollup did not make (stylesheets, fonts, images) stay where they were.
-  for (const name of fs.readdirSync(buildDir)) {
-    if (name !== "_shared" && name !== "routes" && !name.endsWith(".js") && !name.endsWith(".js.map")) {
-      fs.cpSync(path.join(buildDir, name), path.join(outDir, name), { recursive: true });
-    }
-  }
-
   // esbuild's metafile, rewritten for the merged chunks: which chunk holds a module loaded on demand.
   const metafilePath = path.join(serverDir, "metafile.js.json");
   const oldMeta = JSON.parse(fs.readFileSync(metafilePath, "utf8"));
@@ -165,12 +159,15 @@ export async function mergeChunks({
     };
   }
 
-  // Swap the folders, then point the server build at the new manifest.
-  const oldDir = path.join(publicDir, ".build-old");
-  fs.rmSync(oldDir, { recursive: true, force: true });
-  fs.renameSync(buildDir, oldDir);
-  fs.renameSync(outDir, buildDir);
-  fs.rmSync(oldDir, { recursive: true, force: true });
+  // Remix's scripts out, the merged ones in; the files Rollup did not make (stylesheets, fonts,
+  // images in _assets) stay. Then the server build is pointed at the new manifest.
+  for (const name of fs.readdirSync(buildDir)) {
+    if (name === "_shared" || name === "routes" || name.endsWith(".js") || name.endsWith(".js.map")) {
+      fs.rmSync(path.join(buildDir, name), { recursive: true, force: true });
+    }
+  }
+  for (const name of fs.readdirSync(outDir)) fs.renameSync(path.join(outDir, name), path.join(buildDir, name));
+  fs.rmSync(outDir, { recursive: true, force: true });
   fs.writeFileSync(metafilePath, JSON.stringify({ ...oldMeta, inputs: {}, outputs }));
   fs.writeFileSync(
     serverFile,

@@ -9,44 +9,35 @@
 // writes build/metafile.js.json in esbuild's shape for scripts/js-budget.mjs.
 //
 // `node scripts/merge-chunks.mjs` after `npx remix build`; running it twice changes nothing more.
+// The manifest is read as scripts/js-budget.mjs reads it.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { readManifest } from "./js-budget.mjs";
 
 const ROOT_DIR = path.resolve(fileURLToPath(import.meta.url), "../..");
 /** Chunks smaller than this (bytes of code) are merged into others. */
 export const MIN_CHUNK_BYTES = 20_000;
-const MANIFEST_PREFIX = "window.__remixManifest=";
+const PUBLIC_DIR = path.join(ROOT_DIR, "public");
+const BUILD_DIR = path.join(PUBLIC_DIR, "build");
+const SERVER_DIR = path.join(ROOT_DIR, "build");
 const SERVER_MANIFEST = /^var assets_manifest_default = .*;$/m;
 
-function readManifest(buildDir) {
-  const file = fs.readdirSync(buildDir).find((f) => /^manifest-.*\.js$/.test(f));
-  if (!file) throw new Error(`merge-chunks: no manifest in ${buildDir}: run \`npx remix build\` first.`);
-  const text = fs.readFileSync(path.join(buildDir, file), "utf8");
-  if (!text.startsWith(MANIFEST_PREFIX))
-    throw new Error(`merge-chunks: ${file} does not start with ${MANIFEST_PREFIX}`);
-  return { file, manifest: JSON.parse(text.slice(MANIFEST_PREFIX.length).replace(/;\s*$/, "")) };
-}
-
 /** URL path (/build/x.js) → file in the build folder, and back. */
-const fileOf = (buildDir, url) => path.join(buildDir, url.replace(/^\/build\//, ""));
+const fileOf = (url) => path.join(BUILD_DIR, url.replace(/^\/build\//, ""));
 const urlOf = (fileName) => `/build/${fileName}`;
 
-export async function mergeChunks({
-  publicDir = path.join(ROOT_DIR, "public"),
-  serverDir = path.join(ROOT_DIR, "build"),
-} = {}) {
-  const buildDir = path.join(publicDir, "build");
-  const { file: manifestFile, manifest } = readManifest(buildDir);
+export async function mergeChunks() {
+  const manifest = readManifest(PUBLIC_DIR);
   if (manifest.merged) return { skipped: "already merged" };
-  const serverFile = path.join(serverDir, "index.js");
+  const serverFile = path.join(SERVER_DIR, "index.js");
   const serverText = fs.readFileSync(serverFile, "utf8");
   if (!SERVER_MANIFEST.test(serverText)) throw new Error(`merge-chunks: no assets manifest found in ${serverFile}`);
 
-  const input = { "entry.client": fileOf(buildDir, manifest.entry.module) };
-  for (const [id, route] of Object.entries(manifest.routes)) input[id] = fileOf(buildDir, route.module);
+  const input = { "entry.client": fileOf(manifest.entry.module) };
+  for (const [id, route] of Object.entries(manifest.routes)) input[id] = fileOf(route.module);
 
   const require = createRequire(import.meta.url);
   const { rollup } = require("rollup");
@@ -60,7 +51,7 @@ export async function mergeChunks({
         name: "remix-build-urls",
         resolveId(source, importer) {
           if (!importer) return source;
-          if (source.startsWith("/build/")) return fileOf(buildDir, source);
+          if (source.startsWith("/build/")) return fileOf(source);
           if (source.startsWith(".")) return path.resolve(path.dirname(importer), source);
           throw new Error(`merge-chunks: ${importer} imports ${source}, which is not in the build`);
         },
@@ -76,7 +67,7 @@ export async function mergeChunks({
   });
   // Inside public/build (hidden from the static files the server sends), so that nothing else in
   // public/ changes: scripts/test.mjs takes a newer public/ for a newer source.
-  const outDir = path.join(buildDir, ".merging");
+  const outDir = path.join(BUILD_DIR, ".merging");
   fs.rmSync(outDir, { recursive: true, force: true });
   const { output } = await bundle.write({
     dir: outDir,
@@ -111,14 +102,14 @@ export async function mergeChunks({
     return fileName;
   };
   const entryModule = entryOf("entry.client");
-  const entryImports = [...staticImports(entryModule)];
+  const entryImports = staticImports(entryModule);
   const next = {
     ...manifest,
-    entry: { module: urlOf(entryModule), imports: entryImports.map(urlOf) },
+    entry: { module: urlOf(entryModule), imports: [...entryImports].map(urlOf) },
     routes: Object.fromEntries(
       Object.entries(manifest.routes).map(([id, route]) => {
         const module = entryOf(id);
-        const imports = [...staticImports(module)].filter((i) => !entryImports.includes(i)).map(urlOf);
+        const imports = [...staticImports(module)].filter((i) => !entryImports.has(i)).map(urlOf);
         return [id, { ...route, module: urlOf(module), imports: imports.length ? imports : undefined }];
       }),
     ),
@@ -131,11 +122,11 @@ export async function mergeChunks({
   next.url = `/build/manifest-${version.toUpperCase()}.js`;
   fs.writeFileSync(
     path.join(outDir, `manifest-${version.toUpperCase()}.js`),
-    `${MANIFEST_PREFIX}${JSON.stringify(next)};`,
+    `window.__remixManifest=${JSON.stringify(next)};`,
   );
 
   // esbuild's metafile, rewritten for the merged chunks: which chunk holds a module loaded on demand.
-  const metafilePath = path.join(serverDir, "metafile.js.json");
+  const metafilePath = path.join(SERVER_DIR, "metafile.js.json");
   const oldMeta = JSON.parse(fs.readFileSync(metafilePath, "utf8"));
   const oldOutputs = new Map(Object.entries(oldMeta.outputs).map(([out, o]) => [path.join(ROOT_DIR, out), o]));
   const relative = (fileName) => path.posix.join("public/build", fileName);
@@ -161,19 +152,19 @@ export async function mergeChunks({
 
   // Remix's scripts out, the merged ones in; the files Rollup did not make (stylesheets, fonts,
   // images in _assets) stay. Then the server build is pointed at the new manifest.
-  for (const name of fs.readdirSync(buildDir)) {
+  for (const name of fs.readdirSync(BUILD_DIR)) {
     if (name === "_shared" || name === "routes" || name.endsWith(".js") || name.endsWith(".js.map")) {
-      fs.rmSync(path.join(buildDir, name), { recursive: true, force: true });
+      fs.rmSync(path.join(BUILD_DIR, name), { recursive: true, force: true });
     }
   }
-  for (const name of fs.readdirSync(outDir)) fs.renameSync(path.join(outDir, name), path.join(buildDir, name));
+  for (const name of fs.readdirSync(outDir)) fs.renameSync(path.join(outDir, name), path.join(BUILD_DIR, name));
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.writeFileSync(metafilePath, JSON.stringify({ ...oldMeta, inputs: {}, outputs }));
   fs.writeFileSync(
     serverFile,
     serverText.replace(SERVER_MANIFEST, () => `var assets_manifest_default = ${JSON.stringify(next)};`),
   );
-  return { before: manifestFile, after: path.basename(next.url), chunks: chunks.size };
+  return { before: manifest.version, after: version, chunks: chunks.size };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

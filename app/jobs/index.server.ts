@@ -46,9 +46,11 @@ export function startJobs(): { pollMs: number } | null {
       // Paid bookings left unpaid for 15 minutes free their slot; refunds still due are retried (decision 107).
       { name: "payment-holds", run: async (now) => void (await expirePaymentHolds(now)) },
       // Booking events before the outbox, so a booking's mails queued here leave in the same poll (decision 030).
-      { name: "booking-events", run: async (now) => void (await deliverBookingEvents(now)) },
+      // A backlog (left by servers with JOBS=off, or while this one was down) goes batch after
+      // batch, not one batch a poll (decision 138).
+      { name: "booking-events", run: async (now) => (await deliverBookingEvents(now)) > 0 },
       // Webhooks the booking events just fanned out go in the same poll (docs/decisions/037).
-      { name: "webhooks", run: async (now) => void (await sendDueWebhooks(now)) },
+      { name: "webhooks", run: async (now) => (await sendDueWebhooks(now)) > 0 },
       // The hosts' outside calendars, each connection every CALENDAR_SYNC_SECONDS (docs/decisions/035).
       { name: "calendars", run: async () => void (await syncDueCalendars()) },
       // The hosts' timed workflows, decision 022's reminders among them (decision 085); one server
@@ -56,9 +58,9 @@ export function startJobs(): { pollMs: number } | null {
       { name: "workflows", run: async (now) => void (await runDueWorkflows(now, e.JOBS_POLL_MS)) },
       // Reconfirmations (decision 086): "Please confirm" mails go out in this poll's outbox run.
       { name: "reconfirmations", run: async (now) => void (await runReconfirmations(now)) },
-      { name: "outbox", run: async (now) => void (await sendOutboxMail(now)) },
+      { name: "outbox", run: async (now) => (await sendOutboxMail(now)) > 0 },
       // Texts the workflows just wrote (decision 090).
-      { name: "sms", run: async (now) => void (await sendOutboxSms(now)) },
+      { name: "sms", run: async (now) => (await sendOutboxSms(now)) > 0 },
       // Once an hour on one server, whichever claims the turn (docs/decisions/026).
       {
         name: "housekeeping",

@@ -228,6 +228,56 @@ describe("startJobRunner with a due check (docs/decisions/135)", () => {
     expect(asked).toBe(2);
   });
 
+  it("polls again at once after a job answers that more may be due, until none does; then waits the interval", async () => {
+    // A backlog of five batches for "events"; "outbox" answers nothing (it never says more).
+    let batches = 5;
+    const runs = { events: 0, outbox: 0 };
+    runner = startJobRunner({
+      pollMs: 60_000,
+      jobs: [
+        {
+          name: "events",
+          run: async () => {
+            runs.events += 1;
+            if (batches === 0) return false;
+            batches -= 1;
+            return true;
+          },
+        },
+        { name: "outbox", run: async () => void (runs.outbox += 1) },
+      ],
+    });
+    // Far less than one interval: the five full batches and the poll that finds the rest empty.
+    await elapse(10);
+    expect(runs).toEqual({ events: 6, outbox: 6 });
+    await elapse(30_000);
+    expect(runs).toEqual({ events: 6, outbox: 6 });
+    await elapse(40_000);
+    expect(runs).toEqual({ events: 7, outbox: 7 });
+  });
+
+  it("a job that fails is not polled again at once, even when another said more earlier", async () => {
+    let left = 1;
+    const runs = { more: 0, bad: 0 };
+    runner = startJobRunner({
+      pollMs: 60_000,
+      log: () => {},
+      jobs: [
+        { name: "more", run: async () => (runs.more += 1, left-- > 0) },
+        {
+          name: "bad",
+          run: async () => {
+            runs.bad += 1;
+            throw new Error("no");
+          },
+        },
+      ],
+    });
+    await elapse(10);
+    // Two polls (the second because "more" said so); "bad" failed in the first and waits its backoff.
+    expect(runs).toEqual({ more: 2, bad: 1 });
+  });
+
   it("runs every job when the check throws, and logs that once while it keeps failing", async () => {
     const { runs, jobs } = counting(["a", "b"]);
     const logged: string[] = [];

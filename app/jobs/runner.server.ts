@@ -7,12 +7,14 @@
  * database is unavailable (`isOutage`), the runner logs once, pauses every job with a shorter
  * cap so it resumes soon after the database returns, and logs again when a job succeeds
  * (docs/decisions/025). With `due`, each poll first asks once which jobs may have work and skips
- * the others (docs/decisions/135).
+ * the others (docs/decisions/135). A job that answers `true` did work and may have more due (a
+ * backlog): the next poll starts at once instead of after the interval (docs/decisions/138).
  */
 
 export interface Job {
   name: string;
-  run(now: Date): Promise<void>;
+  /** `true`: it did work and more may be due now (a full batch), so the next poll starts at once. */
+  run(now: Date): Promise<boolean | void>;
 }
 
 export interface JobRunnerOptions {
@@ -85,7 +87,9 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     }
   }
 
-  async function poll() {
+  /** Runs the due jobs once; answers whether one of them may have more due now. */
+  async function poll(): Promise<boolean> {
+    let more = false;
     let due: Record<string, boolean> | null | undefined;
     // A job ran since the answers: they may be out of date for the jobs after it (the outbox after booking events).
     let stale = false;
@@ -100,7 +104,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       if (due?.[job.name] === false) continue;
       stale = true;
       try {
-        await job.run(clock());
+        if ((await job.run(clock())) === true) more = true;
         s.failures = 0;
         s.notBefore = 0;
         answered();
@@ -121,19 +125,22 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
           log(`jobs: ${job.name} failed (${s.failures} in a row; next try in ${Math.round(pause / 1000)} s):`, error);
       }
     }
+    return more && !stopped;
   }
 
   function schedule(delay: number) {
     if (stopped) return;
     timer = setTimeout(() => {
+      let more = false;
       inFlight = poll()
+        .then((answer) => void (more = answer))
         .catch((error) => log("jobs: poll failed:", error))
         .finally(() => {
           const done = waiters;
           waiters = [];
           for (const w of done) w();
-          // A little jitter, so servers started together do not poll in lockstep.
-          schedule(pollMs * (0.9 + Math.random() * 0.2));
+          // A backlog: at once. Otherwise a little jitter, so servers started together do not poll in lockstep.
+          schedule(more ? 0 : pollMs * (0.9 + Math.random() * 0.2));
         });
     }, delay);
     // The runner alone never keeps the process alive.

@@ -337,3 +337,25 @@ it("(h) SIGKILL while the SMTP server holds a message: a server started later do
     await slow.stop();
   }
 }, 400_000);
+
+it("(i) a backlog left by servers without jobs is drained by a runner in one go, not a batch per poll", async () => {
+  await Promise.all(running.splice(0).map((s) => s.stop("SIGKILL")));
+  // Web servers with JOBS=off and one server for the jobs (docs/self-hosting.md): the bookings'
+  // records and mails wait for that server. Its runner polls once an hour here, so what it sends
+  // comes from its first poll and the polls a full batch brings at once.
+  const web = await start({ JOBS: "off" });
+  if (!typeId) await setUpHost(web);
+  const guests = Array.from({ length: 45 }, (_, i) => `backlog-${i}`);
+  for (const g of guests) await book(web, g);
+  await web.stop("SIGTERM");
+  running.splice(running.indexOf(web), 1);
+  expect(guests.filter((g) => guestMails(g) > 0)).toEqual([]);
+  await start({ JOBS_POLL_MS: "3600000" });
+  // A limit that catches a hang only: one batch (20 records) an hour would leave most unmailed.
+  const mailed = await eventually(
+    () => guests.filter((g) => guestMails(g) === 1 && hostMails(g) === 1).length,
+    (n) => n === guests.length,
+    120_000,
+  );
+  expect(mailed).toBe(guests.length);
+}, 400_000);

@@ -161,7 +161,7 @@ export async function meetingRowOf(eventId: string): Promise<BookingMeeting | nu
   return row ?? null;
 }
 
-function asMeeting(row: BookingMeeting): ConferenceMeeting {
+export function asMeeting(row: BookingMeeting): ConferenceMeeting {
   return {
     app: row.app,
     status: row.status,

@@ -29,11 +29,14 @@ export async function hostLogoOf(userId: string): Promise<{ small: string; large
  * else the host's own; with whose name it is. Null when that one has no logo (a team's event type
  * never falls back to its host's).
  */
+/** Whose logo a booking's guest mails show, with its hash (mailLogoOf). */
+export type MailBrand = { owner: "team" | "host"; id: string; name: string; hash: string };
+
 export async function mailLogoOf(
   hostId: string,
   eventTypeId: string | null | undefined,
   executor?: Executor,
-): Promise<{ owner: "team" | "host"; id: string; name: string; hash: string } | null> {
+): Promise<MailBrand | null> {
   const db = executor ?? (await getDb());
   if (eventTypeId) {
     const [team] = await db
@@ -65,7 +68,11 @@ export async function guestMailLogo(
   executor?: Executor,
 ): Promise<MailLogo | null> {
   if (!base) return null;
-  const brand = await mailLogoOf(hostId, eventTypeId, executor);
-  const url = brand ? logoMailUrl(brand, base) : null;
+  return mailLogoOfBrand(await mailLogoOf(hostId, eventTypeId, executor), base);
+}
+
+/** guestMailLogo of a brand already read (bookingMailFactsOf). */
+export function mailLogoOfBrand(brand: MailBrand | null, base: string | null): MailLogo | null {
+  const url = brand && base ? logoMailUrl(brand, base) : null;
   return brand && url ? { name: brand.name, url } : null;
 }

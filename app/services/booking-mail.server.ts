@@ -13,6 +13,8 @@ import { MAIL_WORDS } from "~/messages/guest-words/mail";
 import { fill } from "~/messages/languages";
 import { located, mailHostOfBooking, mailInvitees, seriesEntry } from "./event-invitations.server";
 import { occurrencesOf } from "~/models/booking-series.server";
+import { bookingMailFactsOf, type BookingMailFacts } from "~/models/booking-mail-facts.server";
+import { isUuid } from "~/models/event.server";
 
 /** Who hears of a booking and what they get (decision 018): the guests, the host, a collective booking's co-hosts. */
 
@@ -42,7 +44,15 @@ export async function mailGuests(
   event: HostEvent,
   host: BookingHost,
   kind: InvitationKind,
-  options: { to?: string[]; links?: Links; note?: string; because?: string; receiptUrl?: string } = {},
+  options: {
+    to?: string[];
+    links?: Links;
+    note?: string;
+    because?: string;
+    receiptUrl?: string;
+    /** Read for this event and host (bookingMailFactsOf): the mail reads nothing more. */
+    facts?: BookingMailFacts;
+  } = {},
 ): Promise<void> {
   const mailed = { ...mailedSequence(event, kind), invitees: options.to ?? event.invitees };
   const links = options.links;
@@ -67,6 +77,7 @@ export async function mailGuests(
     footer,
     undefined,
     entry ? { event: entry.event, kind: entry.cancelled ? "cancelled" : "updated" } : undefined,
+    options.facts,
   );
 }
 
@@ -80,7 +91,8 @@ export async function mailHost(
   kind: InvitationKind,
   guestName: string,
   seats?: SeatLine[],
-  options: { alone?: boolean; reason?: string } = {},
+  /** `facts`: read for this event and `host` (bookingMailFactsOf); the co-hosts' mails read their own. */
+  options: { alone?: boolean; reason?: string; facts?: BookingMailFacts } = {},
 ): Promise<void> {
   const reason = { cancelReason: options.reason };
   // A seat's news is about that seat's guest: their zone and notes, on the session's calendar entry.
@@ -93,7 +105,11 @@ export async function mailHost(
           answers: event.answers,
         }
       : event;
-  if (host.email) await mailHostOfBooking(mailedSequence(forHost, kind), host, kind, guestName, seats, reason);
+  if (host.email)
+    await mailHostOfBooking(mailedSequence(forHost, kind), host, kind, guestName, seats, {
+      ...reason,
+      facts: options.facts,
+    });
   // Known to have no co-host rows (a one-to-one or group booking): not looked for.
   for (const co of options.alone ? [] : await coHostsOf(forHost.id)) {
     if (co.host.email) await mailHostOfBooking(mailedSequence(co.event, kind), co.host, kind, guestName, seats, reason);
@@ -114,12 +130,18 @@ export async function mailBooking(
     receiptUrl?: string;
   } = {},
 ): Promise<void> {
-  // The event type's location and the answers' lines, read once for both mails.
-  const ready = await located(event);
-  await mailGuests(ready, host, kind, options);
+  // What both mails read of the database, in one statement (decision 138); a seat's host mail is
+  // about its session (another row), so a seat reads as before.
+  const facts =
+    host.id && isUuid(host.id) && !("session" in event)
+      ? ((await bookingMailFactsOf(host.id, event.eventTypeId, event.id)) ?? undefined)
+      : undefined;
+  const ready = await located(event, facts);
+  await mailGuests(ready, host, kind, { ...options, facts });
   await mailHost(ready, host, kind, event.guestName ?? "A guest", undefined, {
     alone: options.alone,
     reason: options.reason,
+    facts,
   });
 }
 

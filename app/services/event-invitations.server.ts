@@ -14,7 +14,8 @@ import type { Event } from "../../db/schema";
 import { locationOfEventType, questionsOfEventType } from "~/models/event-type.server";
 import { meetingOf } from "~/models/conferencing.server";
 import { photoHashOf } from "~/models/user-photo.server";
-import { guestMailLogo } from "~/models/user-logo.server";
+import { guestMailLogo, mailLogoOfBrand } from "~/models/user-logo.server";
+import type { BookingMailFacts } from "~/models/booking-mail-facts.server";
 import { mailLanguageOf } from "~/models/user.server";
 import { occurrencesOf } from "~/models/booking-series.server";
 import { HOST_MAIL_WORDS } from "~/messages/host-mail-words";
@@ -32,20 +33,30 @@ import { mailFrom, sendMail } from "~/server/mail-transport.server";
 
 /**
  * The event with its event type's location (read once, only when the caller did not pass it) and
- * a booking's answers as lines under the event type's questions (decision 039).
+ * a booking's answers as lines under the event type's questions (decision 039). With `facts`
+ * (bookingMailFactsOf, read for this event) it reads nothing.
  */
-export async function located<T extends MailedEvent & { answers?: BookingAnswers | null }>(event: T): Promise<T> {
+export async function located<T extends MailedEvent & { answers?: BookingAnswers | null }>(
+  event: T,
+  facts?: BookingMailFacts,
+): Promise<T> {
   const withLines =
     event.answerLines === undefined && event.answers && Object.keys(event.answers).length > 0
-      ? { ...event, answerLines: answerLines(await questionsOfEventType(event.eventTypeId), event.answers) }
+      ? {
+          ...event,
+          answerLines: answerLines(
+            facts ? facts.questions : await questionsOfEventType(event.eventTypeId),
+            event.answers,
+          ),
+        }
       : event;
   // The booking's meeting in a conferencing app, as it is now (decision 065).
   const withMeeting =
     withLines.meeting === undefined && withLines.eventTypeId
-      ? { ...withLines, meeting: await meetingOf(withLines.id) }
+      ? { ...withLines, meeting: facts ? facts.meeting : await meetingOf(withLines.id) }
       : withLines;
   if (withMeeting.location !== undefined || !withMeeting.eventTypeId) return withMeeting;
-  return { ...withMeeting, location: await locationOfEventType(withMeeting.eventTypeId) };
+  return { ...withMeeting, location: facts ? facts.location : await locationOfEventType(withMeeting.eventTypeId) };
 }
 
 /** The place of an event with the app's settings (MEETING_BASE_URL). */
@@ -154,20 +165,32 @@ export async function mailInvitees(
   lead?: string,
   /** The attachment's own entry and kind when it is not the event's (a recurring series', decision 106). */
   calendar?: { event: MailedEvent; kind: InvitationKind },
+  /** What the mail reads of the database, already read for this event and host (bookingMailFactsOf). */
+  facts?: BookingMailFacts,
 ): Promise<MailResult | null> {
   if (given.invitees.length === 0) return null;
-  const event = await located(given);
+  const event = await located(given, facts);
   // A booking's guests read it in the zone they booked in; a host's own event's in the host's.
   const readerZone = event.guestTimeZone || host.timeZone;
   const origin = linkBase();
   // The host's photo (decision 095) as PNG: several mail clients show no WebP.
   const hostPhotoUrl =
     host.id && origin
-      ? avatarUrl({ id: host.id, photoHash: await photoHashOf(host.id) }, origin, "small", "png")
+      ? avatarUrl(
+          { id: host.id, photoHash: facts ? facts.photoHash : await photoHashOf(host.id) },
+          origin,
+          "small",
+          "png",
+        )
       : null;
   // The host's own logo, or the team's for a team's event type (decision 117), at the top: an
   // absolute URL from APP_URL, so none without it.
-  const logo = host.id ? await guestMailLogo(host.id, event.eventTypeId, env().APP_URL ? origin : null) : null;
+  const logoBase = env().APP_URL ? origin : null;
+  const logo = !host.id
+    ? null
+    : facts
+      ? mailLogoOfBrand(facts.brand, logoBase)
+      : await guestMailLogo(host.id, event.eventTypeId, logoBase);
   const message = composeGuestMail({
     event,
     hostName: host.name || host.email,
@@ -210,10 +233,11 @@ export async function mailHostOfBooking(
   kind: InvitationKind,
   guestName: string,
   seats?: SeatLine[],
-  options: { reason?: string; cancelReason?: string } = {},
+  /** `facts`: what the mail reads of the database, already read for this event and host (bookingMailFactsOf). */
+  options: { reason?: string; cancelReason?: string; facts?: BookingMailFacts } = {},
 ): Promise<MailResult> {
-  const event = await located(given);
-  const language = await mailLanguageOf(host);
+  const event = await located(given, options.facts);
+  const language = options.facts ? options.facts.mailLanguage : await mailLanguageOf(host);
   const reason = options.cancelReason
     ? fill(HOST_MAIL_WORDS[language].reason, { reason: options.cancelReason })
     : options.reason;

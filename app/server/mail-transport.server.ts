@@ -356,6 +356,11 @@ async function sendOutboxBatch(now: Date, batch: number): Promise<number> {
       throw error;
     }
   });
+  // The lanes' handovers noted together as they come, as their marks are (decision 138): each
+  // message still waits for its own note to be written before its SMTP conversation.
+  const noteHandover = coalescing(async (ids: string[]) => {
+    await db.update(mailOutbox).set({ handoverAt: new Date() }).where(inArray(mailOutbox.id, ids));
+  });
   const released: string[] = [];
   await inLanes(claimed, MAIL_LANES, async (entry) => {
     if (stopping) {
@@ -380,7 +385,7 @@ async function sendOutboxBatch(now: Date, batch: number): Promise<number> {
       return;
     }
     try {
-      await db.update(mailOutbox).set({ handoverAt: new Date() }).where(eq(mailOutbox.id, entry.id));
+      await noteHandover(entry.id);
     } catch (error) {
       // Not handed over: its claim runs out and a sender tries it again.
       console.error(`mail: "${entry.subject}" not sent now (its handover could not be noted):`, error);

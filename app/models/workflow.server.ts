@@ -1,5 +1,6 @@
 import { transaction } from "~/server/transaction.server";
-import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import {
   bookingMeetings,
   bookingSeats,
@@ -26,7 +27,7 @@ import {
   type WorkflowActionType,
   type WorkflowTrigger,
 } from "~/scheduling/workflows";
-import type { Database } from "../../db/client";
+import { queryRows, type Database } from "../../db/client";
 import { getDb } from "~/server/db.server";
 import { invalidatePublicPages, publicPageTag } from "~/server/page-cache.server";
 import { env, linkBase } from "~/server/env.server";
@@ -64,34 +65,37 @@ export interface ApplyingAction {
   preset: string | null;
 }
 
+/** The events row as the workflows' rule reads it (applyingActionsOf). */
+const ev = alias(events, "ev");
+
 /**
  * Whose workflows apply to an event (docs/decisions/109): its host's own, and those of the team
  * its event type belongs to, on the booking's own row only (a collective's co-host rows point at
- * it with booking_id), so a team's message goes out once per booking.
+ * it with booking_id), so a team's message goes out once per booking; and of those, the ones for
+ * all event types or for its own.
  */
-function workflowsOf(e: Pick<EventRow, "hostId" | "eventTypeId" | "bookingId">) {
-  const own = and(sql`${workflows.teamId} is null`, eq(workflows.userId, e.hostId));
-  if (!e.eventTypeId || e.bookingId) return own;
-  return or(
-    own,
-    sql`${workflows.teamId} = (select team_type.team_id from ${eventTypes} team_type where team_type.id = ${e.eventTypeId})`,
-  );
-}
+const workflowsApplying = and(
+  or(
+    and(isNull(workflows.teamId), eq(workflows.userId, ev.hostId)),
+    sql`(${ev.bookingId} is null and ${workflows.teamId} = (select team_type.team_id from ${eventTypes} team_type where team_type.id = ${ev.eventTypeId}))`,
+  ),
+  or(
+    eq(workflows.allEventTypes, true),
+    sql`exists (select 1 from ${workflowEventTypes} where ${workflowEventTypes.workflowId} = ${workflows.id} and ${workflowEventTypes.eventTypeId} = ${ev.eventTypeId})`,
+  ),
+);
 
-/** The active workflows' actions (the host's and the team's) that apply to an event (its event type, or all). */
-async function applyingActions(
-  tx: Transaction,
-  e: Pick<EventRow, "hostId" | "eventTypeId" | "bookingId">,
+/** The active workflows' actions on `triggers` that apply to each of these events, by event id (one statement). */
+async function applyingActionsOf(
+  db: Database | Transaction,
+  eventIds: string[],
   triggers: readonly WorkflowTrigger[],
-): Promise<ApplyingAction[]> {
-  const forType = e.eventTypeId
-    ? or(
-        eq(workflows.allEventTypes, true),
-        sql`exists (select 1 from ${workflowEventTypes} where ${workflowEventTypes.workflowId} = ${workflows.id} and ${workflowEventTypes.eventTypeId} = ${e.eventTypeId})`,
-      )
-    : eq(workflows.allEventTypes, true);
-  const rows = await tx
+): Promise<Map<string, ApplyingAction[]>> {
+  const byEvent = new Map<string, ApplyingAction[]>();
+  if (eventIds.length === 0) return byEvent;
+  const rows = await db
     .select({
+      eventId: ev.id,
       id: workflowActions.id,
       workflowId: workflows.id,
       trigger: workflows.trigger,
@@ -101,11 +105,26 @@ async function applyingActions(
       body: workflowActions.body,
       preset: workflows.preset,
     })
-    .from(workflowActions)
-    .innerJoin(workflows, eq(workflows.id, workflowActions.workflowId))
-    .where(and(workflowsOf(e), eq(workflows.active, true), inArray(workflows.trigger, [...triggers]), forType))
+    .from(ev)
+    .innerJoin(workflows, and(workflowsApplying, eq(workflows.active, true), inArray(workflows.trigger, [...triggers])))
+    .innerJoin(workflowActions, eq(workflowActions.workflowId, workflows.id))
+    .where(inArray(ev.id, eventIds))
     .orderBy(asc(workflows.createdAt), asc(workflows.id), asc(workflowActions.position));
-  return rows.map((r) => ({ ...r, trigger: r.trigger as WorkflowTrigger, type: r.type as WorkflowActionType }));
+  for (const { eventId, ...r } of rows) {
+    const list = byEvent.get(eventId) ?? [];
+    list.push({ ...r, trigger: r.trigger as WorkflowTrigger, type: r.type as WorkflowActionType });
+    byEvent.set(eventId, list);
+  }
+  return byEvent;
+}
+
+/** The active workflows' actions (the host's and the team's) that apply to an event (its event type, or all). */
+async function applyingActions(
+  tx: Transaction,
+  e: Pick<EventRow, "id">,
+  triggers: readonly WorkflowTrigger[],
+): Promise<ApplyingAction[]> {
+  return (await applyingActionsOf(tx, [e.id], triggers)).get(e.id) ?? [];
 }
 
 const zoneOr = (zone: string | null | undefined, fallback: string) => (zone && isTimeZone(zone) ? zone : fallback);
@@ -449,6 +468,95 @@ async function deliverForEvent(eventId: string, now: Date, texts: WorkflowTexts)
 }
 
 /**
+ * The poll's first pass over a batch of due events (decision 138), in four statements whatever
+ * the batch's size: their rows, their timed actions and what was sent, then one UPDATE giving
+ * each event with nothing to send now its next check time, as deliverForEvent would. That UPDATE
+ * writes a row only if it has not changed since it was read (its xmin, which every UPDATE of the
+ * row renews): a change meanwhile (a move, a workflow edited, another server's send) keeps the
+ * row due for the next poll, and the mark it made is not lost. Answers the events with an action
+ * due now (and those it could not read), for deliverForEvent.
+ */
+export async function planWorkflowChecks(
+  db: Database,
+  ids: string[],
+  now: Date,
+  /** Tests: runs between the reads and the write (what another server may do meanwhile). */
+  afterRead?: () => Promise<void>,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: events.id,
+      status: events.status,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      startSetAt: events.startSetAt,
+      version: sql<string>`${events}.xmin::text`,
+    })
+    .from(events)
+    .where(inArray(events.id, ids));
+  const actionsOf = await applyingActionsOf(
+    db,
+    rows.map((r) => r.id),
+    ["before_start", "after_end"],
+  );
+  const withActions = [...actionsOf.keys()];
+  const sentRows =
+    withActions.length === 0
+      ? []
+      : await db
+          .select({
+            eventId: workflowDeliveries.eventId,
+            actionId: workflowDeliveries.actionId,
+            startsAt: workflowDeliveries.startsAt,
+          })
+          .from(workflowDeliveries)
+          .where(inArray(workflowDeliveries.eventId, withActions));
+  const toSend = new Set(ids);
+  const checks: Array<{ id: string; at: Date | null; version: string }> = [];
+  for (const e of rows) {
+    const actions = (actionsOf.get(e.id) ?? []).filter((a): a is ApplyingAction & TimedAction =>
+      isTimedTrigger(a.trigger),
+    );
+    const delivered = new Set(
+      sentRows
+        .filter((d) => d.eventId === e.id && d.startsAt.getTime() === e.startsAt.getTime())
+        .map((d) => d.actionId),
+    );
+    const timing = { status: e.status, startsAt: e.startsAt, endsAt: e.endsAt, startSetAt: e.startSetAt };
+    const due = dueWorkflowActions({
+      event: { ...timing, hasGuests: true, guestTextable: true, hostTextable: true },
+      actions,
+      delivered,
+      now,
+    });
+    if (due.length > 0) continue;
+    checks.push({ id: e.id, at: nextWorkflowCheck({ event: timing, actions, delivered, now }), version: e.version });
+    toSend.delete(e.id);
+  }
+  await afterRead?.();
+  if (checks.length > 0) {
+    const values = sql.join(
+      checks.map((c) => sql`(${c.id}::uuid, ${c.at?.toISOString() ?? null}::timestamptz, ${c.version}::text)`),
+      sql`, `,
+    );
+    // Rows another transaction holds are skipped, not waited for (no lock order to deadlock on):
+    // they stay due, for the next poll.
+    await queryRows(
+      db,
+      sql`with c(id, at, version) as (values ${values}),
+        mine as (
+          select e.id, c.at from ${events} e join c on c.id = e.id
+          where e.xmin::text = c.version
+          for no key update of e skip locked)
+        update ${events} set workflow_check_at = mine.at, updated_at = ${events}.updated_at
+        from mine where ${events}.id = mine.id`,
+    );
+  }
+  return ids.filter((id) => toSend.has(id));
+}
+
+/**
  * The job runner's workflow job: answers how many actions this server sent. With `pollMs`, only
  * the server that claims this poll's lease reads what is due; the others return at once.
  */
@@ -460,9 +568,16 @@ export async function sendDueWorkflows(now: Date, texts: WorkflowTexts, pollMs?:
   const stopAt = Date.now() + POLL_WORK_MS;
   for (let batch = 0; batch < POLL_BATCHES; batch++) {
     const rows = await workflowPollQuery(db, now, after);
-    for (const row of rows) {
+    // Those with nothing to send now (a new booking's first look, mostly) get their next check
+    // time together; the others one by one, under their row lock.
+    const toSend = await planWorkflowChecks(
+      db,
+      rows.map((r) => r.id),
+      now,
+    );
+    for (const id of toSend) {
       if (Date.now() > stopAt) return sent;
-      sent += await deliverForEvent(row.id, now, texts);
+      sent += await deliverForEvent(id, now, texts);
     }
     const last = rows.at(-1);
     if (rows.length < POLL_BATCH || !last?.checkAt) break;

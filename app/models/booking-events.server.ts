@@ -249,6 +249,8 @@ export async function deliverBookingEvents(now: Date, batch = 20): Promise<numbe
   let delivered = 0;
   for (const consumer of consumers) {
     const nothingToWrite: { id: string; effects?: unknown }[] = [];
+    // A consumer with applyWhere: the batch's records marked and their effects written together.
+    const together: Array<{ record: BookingEventRecord; attempts: number; effects: unknown }> = [];
     const claimed = await claim(consumer.name, now, batch);
     const empty =
       claimed.length > 0 && consumer.surelyEmpty ? await surelyEmptyOf(consumer, claimed) : new Set<string>();
@@ -267,45 +269,121 @@ export async function deliverBookingEvents(now: Date, batch = 20): Promise<numbe
           nothingToWrite.push({ id: record.id, effects });
           continue;
         }
-        const applyWhere = consumer.applyWhere?.bind(consumer);
-        const done = applyWhere
-          ? await markAndApply(record.id, consumer.name, (when) => applyWhere(effects, when))
-          : await transaction(db, async (tx) => {
-              // Still ours and still undelivered: a lease that ran out may have let another server do it.
-              const [row] = await tx
-                .select({ deliveredAt: bookingEventDeliveries.deliveredAt })
-                .from(bookingEventDeliveries)
-                .where(where)
-                .for("update");
-              if (!row || row.deliveredAt) return false;
-              await consumer.apply(tx, effects);
-              await tx
-                .update(bookingEventDeliveries)
-                .set({ deliveredAt: new Date(), lastError: null, nextAttemptAt: null })
-                .where(where);
-              return true;
-            });
+        if (consumer.applyWhere) {
+          together.push({ record, attempts, effects });
+          continue;
+        }
+        const done = await transaction(db, async (tx) => {
+          // Still ours and still undelivered: a lease that ran out may have let another server do it.
+          const [row] = await tx
+            .select({ deliveredAt: bookingEventDeliveries.deliveredAt })
+            .from(bookingEventDeliveries)
+            .where(where)
+            .for("update");
+          if (!row || row.deliveredAt) return false;
+          await consumer.apply(tx, effects);
+          await tx
+            .update(bookingEventDeliveries)
+            .set({ deliveredAt: new Date(), lastError: null, nextAttemptAt: null })
+            .where(where);
+          return true;
+        });
         if (done) {
           delivered += 1;
           consumer.afterCommit?.(effects);
         }
       } catch (error) {
-        const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-        console.error(
-          `booking events: ${consumer.name} of ${record.kind} ${record.id} failed (try ${attempts}): ${message}`,
-        );
-        await db
-          .update(bookingEventDeliveries)
-          .set({
-            lastError: message,
-            nextAttemptAt: new Date(Date.now() + bookingEventRetryAfterError(attempts, error)),
-          })
-          .where(where);
+        await failed(consumer, record, attempts, error);
       }
     }
+    if (together.length > 0) delivered += await applyTogether(consumer, together);
     if (nothingToWrite.length > 0) delivered += await markDelivered(consumer, nothingToWrite);
   }
   return delivered;
+}
+
+/** A record whose effects failed: its error kept, tried again after a growing pause. */
+async function failed(consumer: BookingEventConsumer, record: BookingEventRecord, attempts: number, error: unknown) {
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+  console.error(`booking events: ${consumer.name} of ${record.kind} ${record.id} failed (try ${attempts}): ${message}`);
+  const db = await getDb();
+  await db
+    .update(bookingEventDeliveries)
+    .set({
+      lastError: message,
+      nextAttemptAt: new Date(Date.now() + bookingEventRetryAfterError(attempts, error)),
+    })
+    .where(
+      and(eq(bookingEventDeliveries.bookingEventId, record.id), eq(bookingEventDeliveries.consumer, consumer.name)),
+    );
+}
+
+/**
+ * Marks a batch's records delivered and writes their effects (applyWhere) in one statement
+ * (decision 138); answers how many it marked. If that statement fails, each record goes on its
+ * own (markAndApply), so one record's fault fails only that record.
+ */
+async function applyTogether(
+  consumer: BookingEventConsumer,
+  items: Array<{ record: BookingEventRecord; attempts: number; effects: unknown }>,
+): Promise<number> {
+  const applyWhere = consumer.applyWhere!.bind(consumer);
+  const after = (marked: Set<string>) => {
+    for (const item of items) if (marked.has(item.record.id)) consumer.afterCommit?.(item.effects);
+    return marked.size;
+  };
+  if (items.length > 1) {
+    try {
+      const marked = await markAndApplyMany(
+        consumer.name,
+        items.map((item) => ({ id: item.record.id, statement: (when: SQL) => applyWhere(item.effects, when) })),
+      );
+      return after(marked);
+    } catch (error) {
+      console.error(
+        `booking events: ${consumer.name} could not write ${items.length} records together; one by one: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+  const marked = new Set<string>();
+  for (const item of items) {
+    try {
+      if (await markAndApply(item.record.id, consumer.name, (when) => applyWhere(item.effects, when)))
+        marked.add(item.record.id);
+    } catch (error) {
+      await failed(consumer, item.record, item.attempts, error);
+    }
+  }
+  return after(marked);
+}
+
+/**
+ * markAndApply for several records in one statement: each record's effects are written only
+ * where its own mark took. Answers the ids it marked.
+ */
+async function markAndApplyMany(
+  consumer: string,
+  items: Array<{ id: string; statement: (when: SQL) => SQL }>,
+): Promise<Set<string>> {
+  const db = await getDb();
+  const effects = items.map(
+    (item, i) =>
+      sql`${sql.identifier(`effect${i}`)} as (${item.statement(sql`exists (select 1 from mark where mark.id = ${item.id}::uuid)`)})`,
+  );
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`with mark as (
+      update ${bookingEventDeliveries} set delivered_at = now(), last_error = null, next_attempt_at = null
+      where consumer = ${consumer}::text and delivered_at is null
+        and booking_event_id in (${sql.join(
+          items.map((item) => sql`${item.id}::uuid`),
+          sql`, `,
+        )})
+      returning booking_event_id as id),
+    ${sql.join(effects, sql`, `)}
+    select id::text as id from mark`,
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The consumer's surely empty records of a batch; none when asking fails (each record is then asked on its own). */

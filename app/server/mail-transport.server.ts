@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { and, asc, eq, inArray, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type nodemailer from "nodemailer";
-import type { Database } from "../../db/client";
+import { queryRows, type Database } from "../../db/client";
 import { mailOutbox, type MailOutboxEntry, type MailOutboxStatus, type StoredMailAttachment } from "../../db/schema";
 import type { MailAttachment, MailMessage } from "~/schemas/mail-message";
 import { getDb } from "./db.server";
@@ -347,20 +347,19 @@ async function sendOutboxBatch(now: Date, batch: number): Promise<number> {
     .where(inArray(mailOutbox.id, due))
     .returning();
   let sent = 0;
-  const markSent = coalescing(async (ids: string[]) => {
+  // The lanes' notes (a message sent, the next one's handover) go together as they come, in one
+  // statement while another is under way (decision 138). A handover's lane waits for its note
+  // before the SMTP conversation; a sent mark is not waited for until the batch ends.
+  const note = coalescingNotes(async ({ sent: sentIds, handover }) => {
     try {
-      await markSentNow(ids);
+      await notesNow(sentIds, handover);
     } catch (error) {
       // Sent but not marked: kept here and marked again (see unmarked), never sent again by this process.
-      for (const id of ids) unmarked.add(id);
+      for (const id of sentIds) unmarked.add(id);
       throw error;
     }
   });
-  // The lanes' handovers noted together as they come, as their marks are (decision 138): each
-  // message still waits for its own note to be written before its SMTP conversation.
-  const noteHandover = coalescing(async (ids: string[]) => {
-    await db.update(mailOutbox).set({ handoverAt: new Date() }).where(inArray(mailOutbox.id, ids));
-  });
+  const marks: Promise<void>[] = [];
   const released: string[] = [];
   await inLanes(claimed, MAIL_LANES, async (entry) => {
     if (stopping) {
@@ -385,7 +384,7 @@ async function sendOutboxBatch(now: Date, batch: number): Promise<number> {
       return;
     }
     try {
-      await noteHandover(entry.id);
+      await note("handover", entry.id);
     } catch (error) {
       // Not handed over: its claim runs out and a sender tries it again.
       console.error(`mail: "${entry.subject}" not sent now (its handover could not be noted):`, error);
@@ -399,8 +398,10 @@ async function sendOutboxBatch(now: Date, batch: number): Promise<number> {
       outboxMessageId(entry.id),
     );
     if (undelivered.length === 0) {
-      await markSent(entry.id).catch((caught) =>
-        console.error(`mail: "${entry.subject}" was sent but its mark failed (marked again later):`, caught),
+      marks.push(
+        note("sent", entry.id).catch((caught) =>
+          console.error(`mail: "${entry.subject}" was sent but its mark failed (marked again later):`, caught),
+        ),
       );
       sent += 1;
     } else {
@@ -417,6 +418,7 @@ async function sendOutboxBatch(now: Date, batch: number): Promise<number> {
         .where(eq(mailOutbox.id, entry.id));
     }
   });
+  await Promise.all(marks);
   if (released.length > 0)
     await db
       .update(mailOutbox)
@@ -425,30 +427,59 @@ async function sendOutboxBatch(now: Date, batch: number): Promise<number> {
   return sent;
 }
 
+type OutboxNotes = { sent: string[]; handover: string[] };
+
 /**
- * `write` for each id as it comes, except that ids coming while a write is under way wait and
- * go together in the next one: the lanes' messages are marked sent within one statement's time
- * of leaving, in fewer statements than messages. The promise settles when the id's write did.
+ * `write` for each note as it comes, except that notes coming while a write is under way wait
+ * and go together in the next one: the lanes' messages are marked within one statement's time,
+ * in fewer statements than messages. The promise settles when the note's write did.
  */
-function coalescing(write: (ids: string[]) => Promise<void>): (id: string) => Promise<void> {
-  let pending: string[] = [];
+function coalescingNotes(write: (notes: OutboxNotes) => Promise<void>) {
+  let pending: OutboxNotes = { sent: [], handover: [] };
   let running: Promise<void> | null = null;
-  return (id) => {
-    pending.push(id);
+  return (kind: keyof OutboxNotes, id: string): Promise<void> => {
+    pending[kind].push(id);
     running ??= (async () => {
       try {
-        while (pending.length > 0) {
-          const ids = pending;
-          pending = [];
-          await write(ids);
+        while (pending.sent.length + pending.handover.length > 0) {
+          const notes = pending;
+          pending = { sent: [], handover: [] };
+          await write(notes);
         }
       } finally {
-        pending = [];
+        pending = { sent: [], handover: [] };
         running = null;
       }
     })();
     return running;
   };
+}
+
+/** Marks messages sent and notes others' handover, in one statement (each list may be empty). */
+async function notesNow(sentIds: string[], handover: string[]): Promise<void> {
+  if (handover.length === 0) return markSentNow(sentIds);
+  const db = await getDb();
+  const at = new Date().toISOString();
+  const noteHandover = sql`update ${mailOutbox} set handover_at = ${at}::timestamptz where id in (${sql.join(
+    handover.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+  if (sentIds.length === 0) {
+    await queryRows(db, sql`${noteHandover} returning 1`);
+    return;
+  }
+  await queryRows(
+    db,
+    sql`with marked as (
+      update ${mailOutbox} set status = 'sent'::mail_outbox_status, sent_at = ${at}::timestamptz, error = null,
+        next_attempt_at = null, handover_at = null
+      where id in (${sql.join(
+        sentIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})),
+    noted as (${noteHandover})
+    select 1`,
+  );
 }
 
 /**

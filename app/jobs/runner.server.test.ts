@@ -263,7 +263,7 @@ describe("startJobRunner with a due check (docs/decisions/135)", () => {
       pollMs: 60_000,
       log: () => {},
       jobs: [
-        { name: "more", run: async () => (runs.more += 1, left-- > 0) },
+        { name: "more", run: async () => ((runs.more += 1), left-- > 0) },
         {
           name: "bad",
           run: async () => {

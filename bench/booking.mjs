@@ -26,11 +26,11 @@
 // 180) until every booking event has reached its consumers and every mail its SMTP server:
 // `sideEffects` gives that time after the load's end, the CPU per booking in all (the load's
 // `cpuMsPerBooking` is only what was spent while it ran) and the ratio of the two.
-import { SMTPServer } from "smtp-server";
 import os from "node:os";
 import {
   HOST,
   benchHost,
+  bookingBodies,
   ensureAppBuild,
   freePort,
   measured,
@@ -39,6 +39,7 @@ import {
   sleep,
   spawnReporting,
   startBenchApp,
+  startSlowSmtp,
   stopChild,
   tempDir,
   treeCpuMs,
@@ -71,22 +72,11 @@ function figures(result, label) {
 async function main() {
   ensureAppBuild(log);
   const { default: autocannon } = await import("autocannon");
-  let mailsReceived = 0;
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.resume();
-      stream.on("end", () => setTimeout(() => (mailsReceived++, callback()), SMTP_DELAY_MS));
-    },
-  });
-  const smtpPort = await freePort();
-  await new Promise((resolve) => smtp.listen(smtpPort, HOST, resolve));
+  const smtp = await startSlowSmtp(SMTP_DELAY_MS);
   const app = await startBenchApp(
     "booking",
     {
-      SMTP_URL: `smtp://${HOST}:${smtpPort}`,
+      SMTP_URL: smtp.url,
       ...(process.env.BENCH_APP_ENV ? JSON.parse(process.env.BENCH_APP_ENV) : {}),
     },
     { log },
@@ -108,29 +98,18 @@ async function main() {
         }),
       );
 
-    // Distinct free slots: every 15 minutes from tomorrow 00:00 UTC, host after host.
+    // Distinct free slots from tomorrow 00:00 UTC (bookingBodies), whose month the slots call reads.
     const first = new Date();
     first.setUTCHours(24, 0, 0, 0);
-    // autocannon's request list: POST /api/bookings, each on the next of those slots.
+    // autocannon's request list: POST /api/bookings, each on the next free slot.
     function bookingRequests(eventTypeIds) {
-      let next = 0;
-      const request = () => {
-        const k = next++;
-        const start = new Date(first.getTime() + Math.floor(k / eventTypeIds.length) * 15 * 60_000).toISOString();
-        return {
-          eventTypeId: eventTypeIds[k % eventTypeIds.length],
-          start,
-          name: "Guest",
-          email: `guest${k}@example.test`,
-          timeZone: "Europe/Berlin",
-        };
-      };
+      const body = bookingBodies(eventTypeIds);
       return [
         {
           method: "POST",
           path: "/api/bookings",
           headers: { "content-type": "application/json" },
-          setupRequest: (req) => ({ ...req, body: JSON.stringify(request()) }),
+          setupRequest: (req) => ({ ...req, body: body() }),
         },
       ];
     }
@@ -149,7 +128,7 @@ async function main() {
     }
     async function book(eventTypeIds, label) {
       log(`POST /api/bookings x ${BOOKINGS} over ${label}, ${CONNECTIONS} connections`);
-      const mailsBefore = mailsReceived;
+      const mailsBefore = smtp.received();
       const cpuBefore = treeCpuMs(app.child.pid);
       const posted = await measured(autocannon, {
         url: base,
@@ -171,7 +150,7 @@ async function main() {
       result.sideEffects = {
         drainSeconds: Math.round((performance.now() - loadEnded) / 10) / 100,
         left,
-        mailsReceived: mailsReceived - mailsBefore,
+        mailsReceived: smtp.received() - mailsBefore,
         cpuMsPerBookingInAll: Math.round((cpuInAll / result.requests) * 100) / 100,
         inAllVsDuring: ratio(cpuInAll, cpuDuring),
       };
@@ -260,7 +239,7 @@ async function main() {
         database: "postgresql",
         connections: CONNECTIONS,
         smtpDelayMs: SMTP_DELAY_MS,
-        mailsReceived,
+        mailsReceived: smtp.received(),
         hosts: HOSTS,
         bookings40Hosts: bookings40,
         bookings,
@@ -279,7 +258,7 @@ async function main() {
     );
   } finally {
     await app.stop();
-    await new Promise((resolve) => smtp.close(resolve));
+    await smtp.close();
   }
 }
 

@@ -13,17 +13,16 @@
 // it. Prints one JSON line on stdout; logs on stderr. Optional: BENCH_BOOKINGS (1000), BENCH_HOSTS
 // (40), BENCH_CONNECTIONS (10), BENCH_SMTP_DELAY_MS (20), BENCH_DRAIN_LIMIT_S (180), BENCH_NODE_ARGS
 // (the jobs server's Node flags, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
-import { SMTPServer } from "smtp-server";
 import {
   DEFAULT_HEAP_ARGS,
-  HOST,
   benchHost,
+  bookingBodies,
   ensureAppBuild,
-  freePort,
   measured,
   ratio,
   sleep,
   startBenchApp,
+  startSlowSmtp,
   treeCpuMs,
 } from "./lib/harness.mjs";
 
@@ -38,22 +37,11 @@ const round = (n) => Math.round(n * 100) / 100;
 async function main() {
   ensureAppBuild(log);
   const { default: autocannon } = await import("autocannon");
-  let mails = 0;
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.resume();
-      stream.on("end", () => setTimeout(() => (mails++, callback()), SMTP_DELAY_MS));
-    },
-  });
-  const smtpPort = await freePort();
-  await new Promise((resolve) => smtp.listen(smtpPort, HOST, resolve));
+  const smtp = await startSlowSmtp(SMTP_DELAY_MS);
   // The web server: no job runner, so nothing of the side effects runs in it.
   const app = await startBenchApp(
     "side_effects",
-    { SMTP_URL: `smtp://${HOST}:${smtpPort}`, JOBS: "off" },
+    { SMTP_URL: smtp.url, JOBS: "off" },
     { log, nodeArgs: DEFAULT_HEAP_ARGS },
   );
   try {
@@ -67,20 +55,7 @@ async function main() {
           bookingWindowDays: 730,
         }),
       );
-    const ids = hosts.map((h) => h.eventTypeId);
-    const first = new Date();
-    first.setUTCHours(24, 0, 0, 0);
-    let next = 0;
-    const body = () => {
-      const k = next++;
-      return JSON.stringify({
-        eventTypeId: ids[k % ids.length],
-        start: new Date(first.getTime() + Math.floor(k / ids.length) * 15 * 60_000).toISOString(),
-        name: "Guest",
-        email: `guest${k}@example.test`,
-        timeZone: "Europe/Berlin",
-      });
-    };
+    const body = bookingBodies(hosts.map((h) => h.eventTypeId));
     const nodeArgs = process.env.BENCH_NODE_ARGS?.trim()
       ? process.env.BENCH_NODE_ARGS.trim().split(/\s+/)
       : DEFAULT_HEAP_ARGS;
@@ -115,13 +90,15 @@ async function main() {
           (select count(*)::int from booking_event_deliveries where delivered_at is null) as deliveries,
           (select count(*)::int from mail_outbox where status in ('queued', 'failed') and sent_at is null) as mails`;
         left = row.deliveries + row.mails;
-        if ((left === 0 && mails >= 2 * BOOKINGS) || performance.now() - t0 > DRAIN_LIMIT_S * 1000) break;
+        if ((left === 0 && smtp.received() >= 2 * BOOKINGS) || performance.now() - t0 > DRAIN_LIMIT_S * 1000) break;
         await sleep(50);
       }
       const sideCpu = treeCpuMs(jobs.child.pid) - cpu0;
       const drainSeconds = round((performance.now() - t0) / 1000);
-      if (left > 0 || mails < 2 * BOOKINGS)
-        throw new Error(`side effects: ${left} left and ${mails} of ${2 * BOOKINGS} mails after ${drainSeconds} s`);
+      if (left > 0 || smtp.received() < 2 * BOOKINGS)
+        throw new Error(
+          `side effects: ${left} left and ${smtp.received()} of ${2 * BOOKINGS} mails after ${drainSeconds} s`,
+        );
       console.log(
         JSON.stringify({
           bench: "side-effects",
@@ -129,7 +106,7 @@ async function main() {
           bookings: BOOKINGS,
           hosts: HOSTS,
           smtpDelayMs: SMTP_DELAY_MS,
-          mails,
+          mails: smtp.received(),
           requestCpuMsPerBooking: round(requestCpu / BOOKINGS),
           sideEffectsCpuMsPerBooking: round(sideCpu / BOOKINGS),
           drainSeconds,
@@ -142,7 +119,7 @@ async function main() {
     }
   } finally {
     await app.stop();
-    await new Promise((resolve) => smtp.close(resolve));
+    await smtp.close();
   }
 }
 

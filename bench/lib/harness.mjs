@@ -438,3 +438,48 @@ export async function startBenchApp(name, env = {}, { log = () => {}, dbMax = 1,
   }
   return app;
 }
+
+/**
+ * A local SMTP server that takes `delayMs` to accept each message, as a relay across a network
+ * does: `url` for the app's SMTP_URL, `received()` the messages it took, `close()`.
+ */
+export async function startSlowSmtp(delayMs) {
+  const { SMTPServer } = await import("smtp-server");
+  let received = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on("end", () => setTimeout(() => (received++, callback()), delayMs));
+    },
+  });
+  const port = await freePort();
+  await new Promise((resolve) => smtp.listen(port, HOST, resolve));
+  return {
+    url: `smtp://${HOST}:${port}`,
+    received: () => received,
+    close: () => new Promise((resolve) => smtp.close(resolve)),
+  };
+}
+
+/**
+ * The JSON bodies of POST /api/bookings on distinct free slots of bench hosts (benchHost, 15
+ * minutes, all day): every 15 minutes from tomorrow 00:00 UTC, host after host.
+ */
+export function bookingBodies(eventTypeIds) {
+  const first = new Date();
+  first.setUTCHours(24, 0, 0, 0);
+  let next = 0;
+  return () => {
+    const k = next++;
+    return JSON.stringify({
+      eventTypeId: eventTypeIds[k % eventTypeIds.length],
+      start: new Date(first.getTime() + Math.floor(k / eventTypeIds.length) * 15 * 60_000).toISOString(),
+      name: "Guest",
+      email: `guest${k}@example.test`,
+      timeZone: "Europe/Berlin",
+    });
+  };
+}

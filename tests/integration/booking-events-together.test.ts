@@ -1,14 +1,14 @@
-import postgres from "postgres";
+import type postgres from "postgres";
 import { sql as q } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   addBookingEventConsumer,
   deliverBookingEvents,
   recordBookingEvent,
 } from "../../app/models/booking-events.server";
-import { closeDatabase, getDb, startDatabase } from "../../app/server/db.server";
+import { getDb } from "../../app/server/db.server";
 import { transaction } from "../../app/server/transaction.server";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { ownAppDatabase } from "../support/app-database";
 
 /**
  * A consumer with applyWhere has a batch's records marked delivered and their effects written in
@@ -16,18 +16,13 @@ import { createTestDatabase, type TestDatabase } from "../support/postgres";
  * that statement fails, each record on its own, so one bad record fails alone. The consumer here
  * writes into a table of the test's own.
  */
-let target: TestDatabase;
+const database = ownAppDatabase("scheduler_events_together");
 let sql: postgres.Sql;
-const saved = { DATABASE_URL: process.env.DATABASE_URL, SEED_DEMO: process.env.SEED_DEMO };
 /** What `effects` does before answering, by record: another server's work meanwhile, say. */
 const before = new Map<string, () => Promise<void>>();
 
 beforeAll(async () => {
-  target = await createTestDatabase("scheduler_events_together");
-  process.env.DATABASE_URL = target.url;
-  process.env.SEED_DEMO = "0";
-  await startDatabase();
-  sql = postgres(target.url, { max: 2, onnotice: () => {} });
+  sql = database.sql;
   await sql`create table probe_effects (event_id uuid not null, value text not null check (value <> 'bad'))`;
   addBookingEventConsumer<{ eventId: string; value: string }>({
     name: "probe",
@@ -39,13 +34,6 @@ beforeAll(async () => {
       void (await tx.execute(q`insert into probe_effects values (${e.eventId}::uuid, ${e.value})`)),
     applyWhere: (e, when) => q`insert into probe_effects select ${e.eventId}::uuid, ${e.value}::text where ${when}`,
   });
-});
-
-afterAll(async () => {
-  await sql?.end();
-  await closeDatabase();
-  Object.assign(process.env, saved);
-  await target?.drop();
 });
 
 let hours = 24;

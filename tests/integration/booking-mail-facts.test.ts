@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import postgres from "postgres";
+import { beforeAll, describe, expect, it } from "vitest";
+import type postgres from "postgres";
 import { bookingMailFactsOf } from "../../app/models/booking-mail-facts.server";
 import { meetingOf } from "../../app/models/conferencing.server";
 import { locationOfEventType, questionsOfEventType } from "../../app/models/event-type.server";
 import { photoHashOf } from "../../app/models/user-photo.server";
 import { mailLogoOf } from "../../app/models/user-logo.server";
 import { mailLanguageOf } from "../../app/models/user.server";
-import { closeDatabase, startDatabase } from "../../app/server/db.server";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { ownAppDatabase } from "../support/app-database";
 
 /**
  * A booking's mails read what they show in one statement (bookingMailFactsOf, decision 138): it
@@ -15,24 +14,12 @@ import { createTestDatabase, type TestDatabase } from "../support/postgres";
  * logo and a mail language, for a team's event type with and without a logo, a booking with a
  * meeting, a collective booking's co-host row, and an event without an event type.
  */
-let target: TestDatabase;
+const database = ownAppDatabase("scheduler_mail_facts");
 let sql: postgres.Sql;
-const saved = { DATABASE_URL: process.env.DATABASE_URL, SEED_DEMO: process.env.SEED_DEMO };
 const bytes = Buffer.from([1, 2, 3]);
 
 beforeAll(async () => {
-  target = await createTestDatabase("scheduler_mail_facts");
-  process.env.DATABASE_URL = target.url;
-  process.env.SEED_DEMO = "0";
-  await startDatabase();
-  sql = postgres(target.url, { max: 1, onnotice: () => {} });
-});
-
-afterAll(async () => {
-  await sql?.end();
-  await closeDatabase();
-  Object.assign(process.env, saved);
-  await target?.drop();
+  sql = database.sql;
 });
 
 async function user(name: string, extra: { photo?: string; logo?: string; language?: string } = {}) {

@@ -1,9 +1,9 @@
-import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type postgres from "postgres";
+import { beforeAll, describe, expect, it } from "vitest";
 import { planWorkflowChecks } from "../../app/models/workflow.server";
-import { closeDatabase, getDb, startDatabase } from "../../app/server/db.server";
+import { getDb } from "../../app/server/db.server";
 import type { Database } from "../../db/client";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { ownAppDatabase } from "../support/app-database";
 
 /**
  * The workflow poll's first pass (planWorkflowChecks, decision 138): the events of a batch with
@@ -11,26 +11,14 @@ import { createTestDatabase, type TestDatabase } from "../support/postgres";
  * read; the others are left to the per-event transaction. Hosts get the default workflows from
  * the users trigger: the e-mail 24 hours before the start and the bell 15 minutes before.
  */
-let target: TestDatabase;
+const database = ownAppDatabase("scheduler_workflow_plan");
 let sql: postgres.Sql;
 let db: Database;
-const saved = { DATABASE_URL: process.env.DATABASE_URL, SEED_DEMO: process.env.SEED_DEMO };
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  target = await createTestDatabase("scheduler_workflow_plan");
-  process.env.DATABASE_URL = target.url;
-  process.env.SEED_DEMO = "0";
-  await startDatabase();
+  sql = database.sql;
   db = await getDb();
-  sql = postgres(target.url, { max: 2, onnotice: () => {} });
-});
-
-afterAll(async () => {
-  await sql?.end();
-  await closeDatabase();
-  Object.assign(process.env, saved);
-  await target?.drop();
 });
 
 async function host(): Promise<string> {

@@ -350,15 +350,7 @@ async function sendOutboxBatch(now: Date, batch: number): Promise<number> {
   // The lanes' notes (a message sent, the next one's handover) go together as they come, in one
   // statement while another is under way (decision 138). A handover's lane waits for its note
   // before the SMTP conversation; a sent mark is not waited for until the batch ends.
-  const note = coalescingNotes(async ({ sent: sentIds, handover }) => {
-    try {
-      await notesNow(sentIds, handover);
-    } catch (error) {
-      // Sent but not marked: kept here and marked again (see unmarked), never sent again by this process.
-      for (const id of sentIds) unmarked.add(id);
-      throw error;
-    }
-  });
+  const note = coalescingNotes(({ sent: sentIds, handover }) => notesNow(sentIds, handover));
   const marks: Promise<void>[] = [];
   const released: string[] = [];
   await inLanes(claimed, MAIL_LANES, async (entry) => {
@@ -399,9 +391,11 @@ async function sendOutboxBatch(now: Date, batch: number): Promise<number> {
     );
     if (undelivered.length === 0) {
       marks.push(
-        note("sent", entry.id).catch((caught) =>
-          console.error(`mail: "${entry.subject}" was sent but its mark failed (marked again later):`, caught),
-        ),
+        note("sent", entry.id).catch((caught) => {
+          // Sent but maybe not marked: kept here and marked again (see unmarked), never sent again by this process.
+          unmarked.add(entry.id);
+          console.error(`mail: "${entry.subject}" was sent but its mark failed (marked again later):`, caught);
+        }),
       );
       sent += 1;
     } else {
@@ -432,7 +426,8 @@ type OutboxNotes = { sent: string[]; handover: string[] };
 /**
  * `write` for each note as it comes, except that notes coming while a write is under way wait
  * and go together in the next one: the lanes' messages are marked within one statement's time,
- * in fewer statements than messages. The promise settles when the note's write did.
+ * in fewer statements than messages. The promise settles when the note's write did; when a
+ * write fails, every note then waiting fails with it (none is left unwritten and unanswered).
  */
 function coalescingNotes(write: (notes: OutboxNotes) => Promise<void>) {
   let pending: OutboxNotes = { sent: [], handover: [] };

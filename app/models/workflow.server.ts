@@ -512,17 +512,19 @@ export async function planWorkflowChecks(
           })
           .from(workflowDeliveries)
           .where(inArray(workflowDeliveries.eventId, withActions));
+  // What was sent for each event's current start, by event and start.
+  const sentFor = new Map<string, Set<string>>();
+  for (const d of sentRows) {
+    const key = `${d.eventId} ${d.startsAt.getTime()}`;
+    sentFor.set(key, (sentFor.get(key) ?? new Set()).add(d.actionId));
+  }
   const toSend = new Set(ids);
   const checks: Array<{ id: string; at: Date | null; version: string }> = [];
   for (const e of rows) {
     const actions = (actionsOf.get(e.id) ?? []).filter((a): a is ApplyingAction & TimedAction =>
       isTimedTrigger(a.trigger),
     );
-    const delivered = new Set(
-      sentRows
-        .filter((d) => d.eventId === e.id && d.startsAt.getTime() === e.startsAt.getTime())
-        .map((d) => d.actionId),
-    );
+    const delivered = sentFor.get(`${e.id} ${e.startsAt.getTime()}`) ?? new Set<string>();
     const timing = { status: e.status, startsAt: e.startsAt, endsAt: e.endsAt, startSetAt: e.startSetAt };
     const due = dueWorkflowActions({
       event: { ...timing, hasGuests: true, guestTextable: true, hostTextable: true },

@@ -76,3 +76,14 @@ export const TEAM_ACTION_LABELS: Record<keyof typeof ACTION_LABELS, string> = {
   sms_host: "Text to the booking's host",
   bell: "Notification in the host's bell",
 };
+
+/** A workflow's offset in the largest whole unit: 1440 → "1 day", 90 → "90 minutes", 120 → "2 hours". */
+export function offsetText(minutes: number): string {
+  const [value, unit] =
+    minutes > 0 && minutes % 1440 === 0
+      ? [minutes / 1440, "day"]
+      : minutes > 0 && minutes % 60 === 0
+        ? [minutes / 60, "hour"]
+        : [minutes, "minute"];
+  return `${value} ${unit}${value === 1 ? "" : "s"}`;
+}

@@ -29,7 +29,13 @@ import { ErrorList, inputClass, TextareaField } from "~/components/forms";
 import { Toaster, type ToastData } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { canManage } from "~/schemas/teams";
-import { ACTION_LABELS, TEAM_ACTION_LABELS, TRIGGER_LABELS, WORKFLOW_EDITOR as E } from "~/messages/workflows";
+import {
+  ACTION_LABELS,
+  offsetText,
+  TEAM_ACTION_LABELS,
+  TRIGGER_LABELS,
+  WORKFLOW_EDITOR as E,
+} from "~/messages/workflows";
 import { WORKFLOW_MESSAGES as M } from "~/messages/profile";
 import { FOLLOW_UP_MESSAGE_MAX, type ReminderSettings } from "~/scheduling/reminders";
 import { formValues, RULE_UNITS, WORKFLOW_PAGE, workflowSchema, type WorkflowRule } from "~/schemas/workflow-form";
@@ -279,8 +285,8 @@ export default function Workflows() {
                 </p>
                 <p className="text-sm text-neutral-600">
                   {TRIGGER_LABELS[w.trigger]}
-                  {w.trigger === "before_start" || w.trigger === "after_end" ? ` (${w.offsetMinutes} min)` : ""}:{" "}
-                  {w.actions.map((a) => (w.team ? TEAM_ACTION_LABELS : ACTION_LABELS)[a]).join(", ")}
+                  {w.trigger === "before_start" || w.trigger === "after_end" ? ` (${offsetText(w.offsetMinutes)})` : ""}
+                  : {w.actions.map((a) => (w.team ? TEAM_ACTION_LABELS : ACTION_LABELS)[a]).join(", ")}
                 </p>
               </div>
               <Link

@@ -69,7 +69,9 @@ describe("/dashboard/workFlow/{id}", () => {
     expect(row).toMatchObject({ trigger: "after_end", offset_minutes: 30, all_event_types: true });
     const list = visibleText(await (await h.c.get("/dashboard/workFlow")).text());
     expect(list).toContain("Thank-you note");
-    expect(list).toMatch(/After the end\s*\(30 min\)\s*:\s*E-mail to the guests/);
+    expect(list).toMatch(/After the end\s*\(30 minutes\)\s*:\s*E-mail to the guests/);
+    // The default guest reminder, a day ahead, in days rather than 1440 minutes.
+    expect(list).toMatch(/Before the start\s*\(1 day\)\s*:\s*E-mail to the guests/);
 
     const edit = await h.c.get(`/dashboard/workFlow/${row.id}`);
     expect(edit.status).toBe(200);
